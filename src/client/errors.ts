@@ -1,0 +1,128 @@
+/**
+ * One error class for everything PostHog (or the way to it) can answer. Messages say what went wrong and what to do
+ * next; they never contain the API key, because PostHog's bodies do not echo it and requests carry it only in a header.
+ */
+
+/** PostHog's error body (drf-exceptions-hog): `{type, code, detail, attr}`. */
+export interface PostHogErrorBody {
+  readonly type?: string;
+  readonly code?: string;
+  readonly detail?: string;
+  readonly attr?: string | null;
+}
+
+export type PostHogErrorKind =
+  | "http" /** PostHog answered with an error status. */
+  | "network" /** No answer: connection refused, reset, dropped or timed out. */
+  | "ambiguous" /** A non-idempotent request failed after it may have reached PostHog; it was not resent. */
+  | "response"; /** PostHog answered 2xx with a body that does not have the documented shape. */
+
+export interface PostHogErrorInit {
+  readonly kind: PostHogErrorKind;
+  readonly method: string;
+  readonly path: string;
+  /** What the request was about, e.g. "project 42 in organization 0190…", for 404 messages. */
+  readonly subject?: string;
+  readonly status?: number;
+  readonly body?: PostHogErrorBody;
+  readonly cause?: unknown;
+  readonly attempts?: number;
+  readonly retryAfterSeconds?: number;
+  readonly detail?: string;
+}
+
+export class PostHogError extends Error {
+  override readonly name = "PostHogError";
+  readonly kind: PostHogErrorKind;
+  readonly status: number | undefined;
+  readonly type: string | undefined;
+  readonly code: string | undefined;
+  readonly detail: string | undefined;
+  readonly attr: string | null | undefined;
+  readonly method: string;
+  readonly path: string;
+  readonly attempts: number;
+
+  constructor(init: PostHogErrorInit) {
+    super(describe(init), init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.status = init.status;
+    this.type = init.body?.type;
+    this.code = init.body?.code;
+    this.detail = init.body?.detail ?? init.detail;
+    this.attr = init.body?.attr;
+    this.method = init.method;
+    this.path = init.path;
+    this.attempts = init.attempts ?? 1;
+  }
+
+  get isNotFound(): boolean {
+    return this.kind === "http" && this.status === 404;
+  }
+
+  /** The scope named by PostHog's "API key missing required scope 'x:y'" message, if that is the problem. */
+  get missingScope(): string | undefined {
+    return /missing required scope '([^']+)'/.exec(this.detail ?? "")?.[1];
+  }
+}
+
+function describe(init: PostHogErrorInit): string {
+  const request = `${init.method} ${init.path}`;
+  const tries = (init.attempts ?? 1) > 1 ? ` after ${init.attempts} attempts` : "";
+  switch (init.kind) {
+    case "network":
+      return `Could not get an answer from PostHog for ${request}${tries}: ${causeText(init.cause)}. Check the host setting and that PostHog is reachable.`;
+    case "ambiguous":
+      return (
+        `${request} failed after it may have reached PostHog (${init.status ? `status ${init.status}` : causeText(init.cause)}). ` +
+        `It was not resent, so that nothing is created twice. Check in PostHog whether it took effect before trying again.`
+      );
+    case "response":
+      return `PostHog answered ${request} with an unexpected body: ${init.detail}. Is the host a PostHog server of a supported version?`;
+    case "http":
+      return httpMessage(init, request, tries);
+  }
+}
+
+function httpMessage(init: PostHogErrorInit, request: string, tries: string): string {
+  const body = init.body ?? {};
+  const detail = body.detail ?? init.detail ?? "(no detail)";
+  const tag = `${init.status}${body.code ? ` ${body.code}` : ""}`;
+  const scope = /missing required scope '([^']+)'/.exec(detail)?.[1];
+  switch (init.status) {
+    case 401:
+      return body.code === "not_authenticated"
+        ? `PostHog received no personal API key for ${request} (401). Set a personal API key (phx_…).`
+        : `PostHog rejected the personal API key for ${request} (401 ${body.code ?? ""}: ${detail}). Use a valid personal API key (phx_…), not a project token (phc_…).`;
+    case 403:
+      if (scope) {
+        return `The personal API key lacks the scope '${scope}' that ${request} needs (403). Add '${scope}' to the key in PostHog under Settings → Personal API keys, or use a key that has it.`;
+      }
+      if (/does not support personal api key access/i.test(detail)) {
+        return `${request} cannot be used with a scoped personal API key (403: ${detail}). Use a personal API key with no scope restrictions (all access).`;
+      }
+      return `PostHog refused ${request} (403 ${body.code ?? ""}): ${detail}`;
+    case 404:
+      return `PostHog has no ${init.subject ?? "such object"} (404 for ${request}: ${detail}). Check the id and the organization.`;
+    case 400:
+      return body.attr
+        ? `PostHog refused \`${body.attr}\` in ${request} (400 ${body.code ?? ""}): ${detail}`
+        : `PostHog refused ${request} (400 ${body.code ?? ""}): ${detail}`;
+    case 429:
+      return (
+        `PostHog rate-limited ${request}${tries} (429: ${detail}).` +
+        (init.retryAfterSeconds !== undefined ? ` It asks to wait ${init.retryAfterSeconds} s, more than the retry budget allows.` : "") +
+        ` Lower the concurrency (pulumi up --parallel) or try again later.`
+      );
+    default:
+      return `PostHog answered ${request} with ${tag}${tries}: ${detail}`;
+  }
+}
+
+function causeText(cause: unknown): string {
+  if (cause instanceof Error) {
+    const code = (cause as Error & { code?: unknown }).code;
+    return typeof code === "string" && !cause.message.includes(code) ? `${code} ${cause.message}` : cause.message;
+  }
+  return String(cause);
+}

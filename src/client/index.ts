@@ -1,0 +1,10 @@
+/** The PostHog HTTP client: no Pulumi here, usable from any Node program. */
+export { PostHogError, type PostHogErrorBody, type PostHogErrorKind } from "./errors";
+export { RateLimiter, POSTHOG_RATE_LIMITS, type RateWindow } from "./limiter";
+export { collect, followPages, type Page } from "./pagination";
+export { Transport, DEFAULT_HOST, DEFAULT_RETRY, normaliseHost, type ClientOptions, type RetryPolicy } from "./transport";
+export * as projects from "./projects";
+export * as groups from "./groups";
+export type { ProjectRecord, ProjectListItem } from "../schema/project";
+export type { Group, GroupType, PropertyCount, PropertyDefinitions } from "../schema/group";
+export type { ActivityEntry } from "../schema/activity";

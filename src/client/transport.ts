@@ -1,0 +1,238 @@
+/**
+ * The one place that talks HTTP: base URL, authentication, per-request timeout, the shared rate limiter, retries and
+ * the translation of answers into data or a PostHogError. Endpoint modules describe requests; they never see got.
+ */
+import { createHash } from "node:crypto";
+import got, { type Got, RequestError, TimeoutError } from "got";
+import type { z } from "zod";
+import { PostHogError, type PostHogErrorBody } from "./errors";
+import { type RateLimiter, type RateWindow, sharedLimiter } from "./limiter";
+
+export const DEFAULT_HOST = "https://us.posthog.com";
+
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  readonly attempts: number;
+  readonly baseDelayMs: number;
+  readonly maxDelayMs: number;
+  /** No retry starts once this much time has passed since the first attempt. */
+  readonly maxElapsedMs: number;
+  /** ± share of each delay picked at random, so that many clients do not retry in step. */
+  readonly jitter: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 5, baseDelayMs: 200, maxDelayMs: 5_000, maxElapsedMs: 120_000, jitter: 0.2 };
+
+export interface ClientOptions {
+  /** PostHog's address: `https://us.posthog.com` (default), `https://eu.posthog.com` or a self-hosted URL, with or without a path prefix. */
+  readonly host?: string;
+  /** A personal API key (`phx_…`). */
+  readonly apiKey: string;
+  /** Time allowed for one request, answer included. */
+  readonly timeoutMs?: number;
+  readonly retry?: Partial<RetryPolicy>;
+  /** Client-side limits (default PostHog's 480/minute and 4800/hour per key); `false` turns the limiter off. */
+  readonly rateLimits?: readonly RateWindow[] | false;
+}
+
+export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export interface RequestSpec<S extends z.ZodType | undefined> {
+  readonly method: Method;
+  /** Path from the API root, starting with `/api/`. */
+  readonly path: string;
+  readonly query?: Query;
+  readonly body?: unknown;
+  /** Shape of a successful answer; none for 204 answers. */
+  readonly schema?: S;
+  /** What the request is about, for "not found" messages. */
+  readonly subject?: string;
+  /** Whether sending the request twice is harmless. Default: every method but POST. */
+  readonly idempotent?: boolean;
+}
+
+type Result<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** Connection failures that prove the request never left: safe to resend whatever the method. */
+const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+const RETRIED_STATUSES = new Set([502, 503, 504]);
+
+export class Transport {
+  readonly host: string;
+  private readonly got: Got;
+  private readonly retry: RetryPolicy;
+  private readonly limiter: RateLimiter | undefined;
+
+  constructor(options: ClientOptions) {
+    if (!options.apiKey) throw new Error("A PostHog personal API key is required.");
+    this.host = normaliseHost(options.host ?? DEFAULT_HOST);
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    const keyHash = createHash("sha256").update(options.apiKey).digest("hex");
+    this.limiter =
+      options.rateLimits === false ? undefined : sharedLimiter(`${this.host}|${keyHash}`, options.rateLimits);
+    this.got = got.extend({
+      prefixUrl: `${this.host}/`,
+      headers: { authorization: `Bearer ${options.apiKey}`, accept: "application/json", "user-agent": "pulumi-posthog" },
+      timeout: { request: options.timeoutMs ?? 30_000 },
+      retry: { limit: 0 },
+      throwHttpErrors: false,
+      followRedirect: false,
+      responseType: "text",
+    });
+  }
+
+  async request<S extends z.ZodType | undefined = undefined>(spec: RequestSpec<S>): Promise<Result<S>> {
+    const idempotent = spec.idempotent ?? spec.method !== "POST";
+    const started = Date.now();
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await this.send(spec);
+      const failure = this.classify(spec, outcome, attempt, idempotent);
+      if (!failure) return this.parse(spec, outcome as Answer);
+      const delay = failure.retryInMs;
+      const elapsed = Date.now() - started;
+      if (delay === undefined || attempt >= this.retry.attempts || elapsed + delay > this.retry.maxElapsedMs) {
+        throw failure.error;
+      }
+      await sleep(delay);
+    }
+  }
+
+  private async send(spec: RequestSpec<z.ZodType | undefined>): Promise<Answer | Failure> {
+    const release = await this.limiter?.acquire();
+    try {
+      const response = await this.got(spec.path.replace(/^\/+/, ""), {
+        method: spec.method,
+        searchParams: searchParams(spec.query),
+        ...(spec.body === undefined ? {} : { json: spec.body as Record<string, unknown> }),
+      });
+      return { status: response.statusCode, body: response.body, retryAfter: response.headers["retry-after"] };
+    } catch (error) {
+      return { error };
+    } finally {
+      release?.();
+    }
+  }
+
+  /** Undefined for a success; otherwise the error to throw and, if it may be retried, after how long. */
+  private classify(
+    spec: RequestSpec<z.ZodType | undefined>,
+    outcome: Answer | Failure,
+    attempt: number,
+    idempotent: boolean,
+  ): { error: PostHogError; retryInMs?: number } | undefined {
+    const base = { method: spec.method, path: spec.path, subject: spec.subject, attempts: attempt };
+    if ("error" in outcome) {
+      const sent = !isNeverSent(outcome.error);
+      if (sent && !idempotent) return { error: new PostHogError({ ...base, kind: "ambiguous", cause: outcome.error }) };
+      return { error: new PostHogError({ ...base, kind: "network", cause: outcome.error }), retryInMs: this.backoff(attempt) };
+    }
+    const { status } = outcome;
+    if (status >= 200 && status < 300) return undefined;
+    const body = errorBody(outcome.body);
+    if (status === 429) {
+      // Throttling happens before the view runs, so a throttled request did nothing and any method may be resent.
+      const retryAfter = parseRetryAfter(outcome.retryAfter);
+      const error = new PostHogError({ ...base, kind: "http", status, body, retryAfterSeconds: retryAfter });
+      return { error, retryInMs: retryAfter === undefined ? this.backoff(attempt) : retryAfter * 1000 };
+    }
+    if (RETRIED_STATUSES.has(status)) {
+      if (!idempotent) return { error: new PostHogError({ ...base, kind: "ambiguous", status, body }) };
+      return { error: new PostHogError({ ...base, kind: "http", status, body }), retryInMs: this.backoff(attempt) };
+    }
+    return { error: new PostHogError({ ...base, kind: "http", status, body }) };
+  }
+
+  private backoff(attempt: number): number {
+    const { baseDelayMs, maxDelayMs, jitter } = this.retry;
+    const delay = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
+    return Math.round(delay * (1 - jitter + Math.random() * 2 * jitter));
+  }
+
+  private parse<S extends z.ZodType | undefined>(spec: RequestSpec<S>, answer: Answer): Result<S> {
+    if (!spec.schema) return undefined as Result<S>;
+    const fail = (detail: string) => new PostHogError({ kind: "response", method: spec.method, path: spec.path, detail });
+    let json: unknown;
+    try {
+      json = JSON.parse(answer.body);
+    } catch {
+      throw fail(`status ${answer.status} with a body that is not JSON (${JSON.stringify(answer.body.slice(0, 80))})`);
+    }
+    const parsed = spec.schema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const field = issue.path.length > 0 ? `field \`${issue.path.join(".")}\`` : "the body";
+      throw fail(`${field}: ${issue.message}`);
+    }
+    return parsed.data as Result<S>;
+  }
+}
+
+interface Answer {
+  readonly status: number;
+  readonly body: string;
+  readonly retryAfter: string | undefined;
+}
+interface Failure {
+  readonly error: unknown;
+}
+
+/** Trailing slashes go, a path prefix stays: `https://ph.example.com/posthog/` → `https://ph.example.com/posthog`. */
+export function normaliseHost(host: string): string {
+  let url: URL;
+  try {
+    url = new URL(host);
+  } catch {
+    throw new Error(`The PostHog host "${host}" is not a URL. Use for example https://us.posthog.com or https://eu.posthog.com.`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new Error(`The PostHog host "${host}" must start with https:// (or http:// for a local server).`);
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    throw new Error(`The PostHog host must be a plain URL without credentials, query or fragment; got "${url.origin}${url.pathname}…".`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+function searchParams(query: Query | undefined): URLSearchParams | undefined {
+  if (!query) return undefined;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.append(key, String(value));
+  return params;
+}
+
+function isNeverSent(error: unknown): boolean {
+  if (error instanceof TimeoutError) return ["lookup", "connect", "secureConnect"].includes(error.event);
+  return error instanceof RequestError && NEVER_SENT.has(error.code);
+}
+
+function errorBody(text: string): PostHogErrorBody | undefined {
+  try {
+    const json: unknown = JSON.parse(text);
+    if (json && typeof json === "object" && !Array.isArray(json)) {
+      const { type, code, detail, attr, error } = json as Record<string, unknown>;
+      // A few PostHog actions answer a hand-written `{"error": "..."}` instead of the standard shape.
+      return {
+        type: typeof type === "string" ? type : undefined,
+        code: typeof code === "string" ? code : undefined,
+        detail: typeof detail === "string" ? detail : typeof error === "string" ? error : undefined,
+        attr: typeof attr === "string" ? attr : null,
+      };
+    }
+  } catch {
+    // Not JSON (a proxy's HTML page, say): the status alone has to speak.
+  }
+  return text ? { detail: text.slice(0, 200) } : undefined;
+}
+
+function parseRetryAfter(header: string | undefined): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
