@@ -123,7 +123,7 @@ const str = z.string();
 const json = z.unknown();
 const flag = z.boolean().nullable();
 const list = z.array(z.string().nullable()).nullable();
-const readOnly = (response: z.ZodType, doc: string): FieldDef => ({ response, doc });
+const readOnly = <T extends z.ZodType>(response: T, doc: string) => ({ response, doc });
 
 export const projectFields = {
   // Identity and read-only state
@@ -282,11 +282,18 @@ export function valuesEqual(name: ProjectField, declared: unknown, live: unknown
 
 // ---- Records as PostHog returns them ----
 
+/** Fields every PostHog version returns; the others may be absent from older or newer servers. */
+const coreFields = ["id", "uuid", "organization", "api_token", "name", "created_at"] as const;
+type CoreField = (typeof coreFields)[number];
+type RecordShape = { [K in CoreField]: (typeof projectFields)[K]["response"] } & {
+  [K in Exclude<ProjectField, CoreField>]: z.ZodOptional<(typeof projectFields)[K]["response"]>;
+};
+
 /** The full project record (create, retrieve, update, reset_token). Unknown fields from other versions pass through. */
 export const projectRecordSchema = z.looseObject(
   Object.fromEntries(
-    entries.map(([name, def]) => [name, ["id", "uuid", "organization", "api_token", "name"].includes(name) ? def.response : def.response.optional()]),
-  ) as { [K in ProjectField]: (typeof projectFields)[K]["response"] },
+    entries.map(([name, def]) => [name, (coreFields as readonly string[]).includes(name) ? def.response : def.response.optional()]),
+  ) as RecordShape,
 );
 export type ProjectRecord = z.infer<typeof projectRecordSchema>;
 

@@ -1,0 +1,246 @@
+/**
+ * The Project lifecycle: check, diff, create, read, update and delete, as plain data in and out. HTTP is the client's
+ * business; this module decides which calls a change needs and how PostHog's answers become Pulumi state.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { PostHogError, projects, type Transport } from "../client";
+import type { ProjectRecord, ProjectSettings, WritableField } from "../schema/project";
+import { fieldDef, settingNames, valuesEqual } from "../schema/project";
+import { connect, requireOrganization, resolveConfig, type ProviderConfig } from "./config";
+import {
+  argName,
+  declaredSettings,
+  differingSettings,
+  isUnknown,
+  toOutputs,
+  validateInputs,
+  type ProjectInputs,
+  type ProjectOutputs,
+} from "./project-state";
+
+type Inputs = ProjectInputs & Record<string, unknown>;
+type Outputs = ProjectOutputs & Record<string, unknown>;
+
+/** Error that tells Pulumi the project exists (with these outputs) although the operation did not fully succeed. */
+class PartialSuccess extends Error {
+  constructor(
+    message: string,
+    readonly id: string,
+    readonly properties: ProjectOutputs,
+  ) {
+    super(message);
+  }
+}
+
+export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, Outputs> {
+  private config: ProviderConfig;
+  private transport: Transport | undefined;
+
+  /** `connection` replaces configuration and client, for tests and for programs that build their own. */
+  constructor(private readonly connection?: { config: ProviderConfig; transport: Transport }) {
+    this.config = connection?.config ?? resolveConfig(() => undefined);
+  }
+
+  async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+    if (this.connection) return;
+    this.config = resolveConfig((key) => req.config.get(key));
+    this.transport = undefined;
+  }
+
+  private http(): Transport {
+    if (this.connection) return this.connection.transport;
+    this.transport ??= connect(this.config);
+    return this.transport;
+  }
+
+  async check(_olds: Inputs, news: Inputs): Promise<pulumi.dynamic.CheckResult<Inputs>> {
+    const failures = validateInputs(news);
+    return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
+  }
+
+  async diff(_id: string, olds: Outputs, news: Inputs): Promise<pulumi.dynamic.DiffResult> {
+    const replaces: string[] = [];
+    const organizationId = news.organizationId;
+    if (organizationId !== undefined && (isUnknown(organizationId) || organizationId !== olds.organizationId)) {
+      // "@current" names whatever organization the key's owner has open; it matches the one the project is in.
+      if (organizationId !== "@current") replaces.push("organizationId");
+    }
+    const changed: string[] = [];
+    for (const { api, arg } of settingNames) {
+      const value = news[arg];
+      if (value === undefined) continue;
+      if (isUnknown(value) || !valuesEqual(api, fieldDef(api).input!.parse(value), olds[arg])) changed.push(arg);
+    }
+    if (news.apiTokenRotation !== undefined && news.apiTokenRotation !== olds.apiTokenRotation) changed.push("apiTokenRotation");
+    return { changes: replaces.length + changed.length > 0, replaces, deleteBeforeReplace: false };
+  }
+
+  async create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult<Outputs>> {
+    const organizationId = requireOrganization(this.config, inputs.organizationId);
+    const declared = declaredSettings(inputs);
+    const steering = { apiTokenRotation: inputs.apiTokenRotation ?? null, adoptProjectId: inputs.adoptProjectId ?? null };
+
+    // Adopting: take the existing project as it is and change what differs. Creating: one POST, then the fields
+    // PostHog refuses on create.
+    const [record, pending] =
+      inputs.adoptProjectId !== undefined
+        ? await projects.getProject(this.http(), organizationId, inputs.adoptProjectId).then((r) => [r, declared] as const)
+        : await this.post(organizationId, onCreate(declared)).then((r) => [r, afterCreate(declared)] as const);
+    const final = await this.patchRest(organizationId, record, differingSettings(pending, (field) => record[field]), steering);
+    return { id: String(final.id), outs: this.settled(final, declared, steering) as Outputs };
+  }
+
+  async read(id: string, props?: Outputs): Promise<pulumi.dynamic.ReadResult<Outputs>> {
+    const { organizationId, projectId } = parseId(id, props?.organizationId ?? this.config.organizationId);
+    let record: ProjectRecord;
+    try {
+      record = await projects.getProject(this.http(), requireOrganization(this.config, organizationId), projectId);
+    } catch (error) {
+      if (error instanceof PostHogError && error.isNotFound) return {};
+      throw error;
+    }
+    if (record["is_pending_deletion"] === true) return {};
+    const steering = { apiTokenRotation: props?.apiTokenRotation ?? null, adoptProjectId: props?.adoptProjectId ?? null };
+    return { id: String(record.id), props: toOutputs(record, steering) as Outputs };
+  }
+
+  async update(id: string, olds: Outputs, news: Inputs): Promise<pulumi.dynamic.UpdateResult<Outputs>> {
+    const organizationId = olds.organizationId;
+    const projectId = Number(id);
+    const declared = declaredSettings(news);
+    const steering = { apiTokenRotation: news.apiTokenRotation ?? null, adoptProjectId: olds.adoptProjectId ?? null };
+    const body = differingSettings(declared, (field) => olds[argName(field)]);
+
+    let record: ProjectRecord | undefined;
+    if (Object.keys(body).length > 0) {
+      try {
+        record = await projects.updateProject(this.http(), organizationId, projectId, body);
+      } catch (error) {
+        if (error instanceof PostHogError && error.isNotFound) {
+          throw new Error(
+            `Project ${projectId} no longer exists in PostHog (it was deleted outside Pulumi). ` +
+              "Run `pulumi refresh` to drop it from the state; the next `pulumi up` creates it again.",
+          );
+        }
+        throw error;
+      }
+    }
+    if (news.apiTokenRotation !== undefined && news.apiTokenRotation !== olds.apiTokenRotation) {
+      try {
+        record = await projects.resetProjectToken(this.http(), organizationId, projectId);
+      } catch (error) {
+        const message = rotationFailure(error);
+        if (record) throw new PartialSuccess(message, id, toOutputs(record, { ...steering, apiTokenRotation: olds.apiTokenRotation }));
+        throw new Error(message);
+      }
+    }
+    if (!record) return { outs: { ...olds, ...steering } };
+    return { outs: this.settled(record, declared, steering) as Outputs };
+  }
+
+  async delete(id: string, props: Outputs): Promise<void> {
+    const { organizationId, projectId } = parseId(id, props.organizationId);
+    try {
+      await projects.deleteProject(this.http(), requireOrganization(this.config, organizationId), projectId);
+    } catch (error) {
+      if (error instanceof PostHogError && (error.isNotFound || /already being deleted/i.test(error.detail ?? ""))) return;
+      throw error;
+    }
+  }
+
+  /** POST, and if the answer was lost after PostHog may have created the project, find it instead of posting again. */
+  private async post(organizationId: string, body: ProjectSettings): Promise<ProjectRecord> {
+    const started = Date.now();
+    try {
+      return await projects.createProject(this.http(), organizationId, body);
+    } catch (error) {
+      if (!(error instanceof PostHogError && error.kind === "ambiguous")) throw error;
+      const found = await this.findJustCreated(organizationId, body.name, started).catch(() => undefined);
+      if (found) return found;
+      throw new Error(
+        `${error.message} If a project named "${body.name ?? ""}" now exists, set adoptProjectId to its id ` +
+          "so that the next `pulumi up` takes it over instead of creating another.",
+      );
+    }
+  }
+
+  /** The project a lost create made: same name, created after the request started (5 minutes of clock skew allowed). */
+  private async findJustCreated(organizationId: string, name: unknown, since: number): Promise<ProjectRecord | undefined> {
+    if (typeof name !== "string") return undefined;
+    const matches = (await projects.listProjects(this.http(), organizationId, { search: name.trim() })).filter(
+      (p) => p.name === name.trim(),
+    );
+    const records = await Promise.all(matches.map((p) => projects.getProject(this.http(), organizationId, p.id)));
+    const recent = records.filter((r) => Date.parse(r.created_at) >= since - 5 * 60_000);
+    return recent.length === 1 ? recent[0] : undefined;
+  }
+
+  /** The PATCH that follows a create or an adoption, if anything is left to set. */
+  private async patchRest(
+    organizationId: string,
+    record: ProjectRecord,
+    body: ProjectSettings,
+    steering: { apiTokenRotation: string | null; adoptProjectId: number | null },
+  ): Promise<ProjectRecord> {
+    if (Object.keys(body).length === 0) return record;
+    try {
+      return await projects.updateProject(this.http(), organizationId, record.id, body);
+    } catch (error) {
+      const names = Object.keys(body).map((f) => argName(f as WritableField)).join(", ");
+      throw new PartialSuccess(`Project ${record.id} exists, but setting ${names} failed: ${(error as Error).message}`, String(record.id), toOutputs(record, steering));
+    }
+  }
+
+  /**
+   * PostHog answers 200 but silently keeps its value for settings the organization's plan does not include. The
+   * state then holds the live values (so the next preview shows the difference again) and the user is told which.
+   */
+  private settled(
+    record: ProjectRecord,
+    declared: ProjectSettings,
+    steering: { apiTokenRotation: string | null; adoptProjectId: number | null },
+  ): ProjectOutputs {
+    const outputs = toOutputs(record, steering);
+    const ignored = Object.keys(differingSettings(declared, (field) => record[field])) as WritableField[];
+    if (ignored.length > 0) {
+      const list = ignored.map((f) => `${argName(f)} (declared ${JSON.stringify(declared[f])}, PostHog kept ${JSON.stringify(record[f] ?? null)})`);
+      throw new PartialSuccess(
+        `PostHog accepted but did not apply ${list.join("; ")}. Settings your PostHog plan does not include are ignored ` +
+          "without an error: upgrade the plan or remove them from the program.",
+        String(record.id),
+        outputs,
+      );
+    }
+    return outputs;
+  }
+}
+
+/** PostHog refuses some fields on create ("Primary dashboard cannot be set on project creation."). */
+function onCreate(declared: ProjectSettings): ProjectSettings {
+  return pick(declared, (field) => !fieldDef(field).afterCreate);
+}
+
+function afterCreate(declared: ProjectSettings): ProjectSettings {
+  return pick(declared, (field) => fieldDef(field).afterCreate === true);
+}
+
+function pick(settings: ProjectSettings, keep: (field: WritableField) => boolean): ProjectSettings {
+  return Object.fromEntries(Object.entries(settings).filter(([field]) => keep(field as WritableField))) as ProjectSettings;
+}
+
+/** Ids are `<projectId>` or, as in PostHog's Terraform provider, `<organizationId>/<projectId>`. */
+function parseId(id: string, fallbackOrganization: string | undefined): { organizationId: string | undefined; projectId: number } {
+  const match = /^(?:([^/]+)\/)?(\d+)$/.exec(id);
+  if (!match) throw new Error(`"${id}" is not a PostHog project id: use the numeric id, or <organizationId>/<projectId>.`);
+  return { organizationId: match[1] ?? fallbackOrganization, projectId: Number(match[2]) };
+}
+
+function rotationFailure(error: unknown): string {
+  if (error instanceof PostHogError && error.status === 403 && /personal api key access/i.test(error.detail ?? "")) {
+    return (
+      "PostHog refuses to rotate a project API key (reset_token) for scoped personal API keys. Use a personal API key " +
+      "with no scope restrictions (all access) for this `pulumi up`, or rotate the token in PostHog's project settings."
+    );
+  }
+  return `Rotating the project API key failed: ${(error as Error).message}`;
+}

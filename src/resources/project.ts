@@ -1,0 +1,70 @@
+/**
+ * `posthog.Project`: the Pulumi face of a PostHog project. It declares inputs and outputs and hands them to the
+ * engine; everything else happens in `pulumi-posthog/provider`, loaded by name inside Pulumi's provider host.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { outputNames, secretOutputNames, type ProjectInputs, type ProjectOutputs } from "../provider";
+
+/**
+ * Settings of a PostHog project. Declared settings are managed: `pulumi up` sets them and `pulumi refresh` shows when
+ * someone changed them in PostHog. Settings left out are not managed: PostHog keeps whatever it has, and removing a
+ * setting from the program stops managing it without changing it in PostHog.
+ */
+export type ProjectArgs = { [K in keyof ProjectInputs]?: pulumi.Input<NonNullable<ProjectInputs[K]> | null> };
+
+/** Properties for looking up an existing project with `Project.get`. */
+export interface ProjectState {
+  /** The organization the project is in; defaults to `posthog:organizationId`. */
+  organizationId?: pulumi.Input<string>;
+}
+
+type OutputProperties = { readonly [K in keyof ProjectOutputs]: pulumi.Output<ProjectOutputs[K]> };
+
+// The serialized provider: each method loads the implementation by package name when it runs, so `__provider` in
+// the state is small, identical on every machine, and holds no credential, host or local module.
+const provider: pulumi.dynamic.ResourceProvider = {
+  configure: (req) => require("pulumi-posthog/provider").projectProvider.configure(req),
+  check: (olds, news) => require("pulumi-posthog/provider").projectProvider.check(olds, news),
+  diff: (id, olds, news) => require("pulumi-posthog/provider").projectProvider.diff(id, olds, news),
+  create: (inputs) => require("pulumi-posthog/provider").projectProvider.create(inputs),
+  read: (id, props) => require("pulumi-posthog/provider").projectProvider.read(id, props),
+  update: (id, olds, news) => require("pulumi-posthog/provider").projectProvider.update(id, olds, news),
+  delete: (id, props) => require("pulumi-posthog/provider").projectProvider.delete(id, props),
+};
+
+export const PROJECT_TYPE = "pulumi-nodejs:dynamic/posthog:Project";
+
+export interface Project extends OutputProperties {}
+
+/**
+ * A PostHog project.
+ *
+ * ```ts
+ * const web = new posthog.Project("web", { timezone: "Europe/Amsterdam", anonymizeIps: true });
+ * export const apiToken = web.apiToken; // secret
+ * ```
+ */
+export class Project extends pulumi.dynamic.Resource {
+  /** Reads an existing project into the program without managing it. `id` is `<projectId>` or `<organizationId>/<projectId>`. */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state?: ProjectState, opts?: pulumi.CustomResourceOptions): Project {
+    return new Project(name, { organizationId: state?.organizationId }, { ...opts, id });
+  }
+
+  static override isInstance(obj: unknown): obj is Project {
+    return obj instanceof Project || (pulumi.CustomResource.isInstance(obj) && (obj as { __pulumiType?: string }).__pulumiType === PROJECT_TYPE);
+  }
+
+  constructor(name: string, args: ProjectArgs = {}, opts: pulumi.CustomResourceOptions = {}) {
+    const props: Record<string, unknown> = Object.fromEntries(outputNames.map((output) => [output, undefined]));
+    Object.assign(props, args);
+    if (!opts.id) props["name"] = args.name ?? name;
+    super(
+      provider,
+      name,
+      props,
+      pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputNames as string[] }),
+      "posthog",
+      "Project",
+    );
+  }
+}
