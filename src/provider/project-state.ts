@@ -100,10 +100,15 @@ export function differingSettings(declared: ProjectSettings, live: (field: Writa
   ) as ProjectSettings;
 }
 
-export function toOutputs(record: ProjectRecord, steering: Pick<Bookkeeping, "apiTokenRotation" | "adoptProjectId">): ProjectOutputs {
+/** Every field of a record, camelCased, absent ones null (the numeric `id` as `projectId`). */
+export function recordOutputs(record: ProjectRecord): Omit<ProjectOutputs, "apiTokenRotation" | "adoptProjectId"> {
   const outputs: Record<string, unknown> = {};
   for (const field of recordFields) outputs[camelCase(field)] = record[field] ?? null;
-  return { ...(outputs as Omit<ProjectState, "id">), projectId: record.id, organizationId: record.organization, ...steering };
+  return { ...(outputs as Omit<ProjectState, "id">), projectId: record.id, organizationId: record.organization };
+}
+
+export function toOutputs(record: ProjectRecord, steering: Pick<Bookkeeping, "apiTokenRotation" | "adoptProjectId">): ProjectOutputs {
+  return { ...recordOutputs(record), ...steering };
 }
 
 export function argName(field: WritableField): string {

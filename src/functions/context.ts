@@ -1,0 +1,53 @@
+/**
+ * What every lookup needs: the stack's `posthog:*` configuration (or the environment), with per-call overrides.
+ * Lookups run in the program's own process (dynamic providers have no invoke), so the configuration is read here.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { Transport } from "../client";
+import { connect, requireOrganization, resolveConfig, type ProviderConfig } from "../provider";
+
+/** Optional on every lookup: where to look instead of the configured host and organization. */
+export interface LookupOverrides {
+  /** PostHog host; defaults to `posthog:host`, then POSTHOG_HOST, then https://us.posthog.com. */
+  host?: string;
+}
+
+export interface OrganizationOverride extends LookupOverrides {
+  /** Organization UUID; defaults to `posthog:organizationId`, then POSTHOG_ORGANIZATION_ID. */
+  organizationId?: string;
+}
+
+const transports = new Map<string, Transport>();
+
+export function lookupConfig(overrides: LookupOverrides = {}): ProviderConfig {
+  // runtime.getConfig reads secrets without Config.get's "use getSecret" warning: the key never leaves this process.
+  const config = resolveConfig((key) => pulumi.runtime.getConfig(key));
+  return overrides.host ? { ...config, host: overrides.host } : config;
+}
+
+/** One transport per host and key, so that lookups share connections as well as the rate limiter. */
+export function lookupTransport(overrides: LookupOverrides = {}): Transport {
+  const config = lookupConfig(overrides);
+  const id = `${config.host}|${config.apiKey ?? ""}`;
+  let transport = transports.get(id);
+  if (!transport) {
+    transport = connect(config);
+    transports.set(id, transport);
+  }
+  return transport;
+}
+
+export function lookupOrganization(overrides: OrganizationOverride): string {
+  return requireOrganization(lookupConfig(overrides), overrides.organizationId);
+}
+
+/** The Output form of a lookup: it waits for its inputs and stays unknown while they are unknown (preview). */
+export function outputForm<A extends object, R>(
+  lookup: (args: A, opts?: pulumi.InvokeOptions) => Promise<R>,
+  options: { secret?: boolean } = {},
+): (args: { [K in keyof A]: pulumi.Input<A[K]> }, opts?: pulumi.InvokeOptions) => pulumi.Output<R> {
+  return (args, opts) => {
+    const result = pulumi.output(args).apply((resolved) => lookup(resolved as unknown as A, opts));
+    return (options.secret ? pulumi.secret(result) : result) as unknown as pulumi.Output<R>;
+  };
+}

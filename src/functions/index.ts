@@ -1,0 +1,3 @@
+export * from "./groups";
+export * from "./projects";
+export type { LookupOverrides, OrganizationOverride } from "./context";

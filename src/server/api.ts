@@ -1,0 +1,69 @@
+/** The contract between the request pipeline (app.ts) and the route modules (projects.ts, groups.ts). */
+import type { ActivityLog } from "./activity";
+import type { DemoData } from "./demo-data";
+import type { ApiResponse, ServerRequest } from "./http";
+import type { Store } from "./store";
+import type { OrganizationRecord, PersonalApiKeyRecord, ProjectRecord, UserRecord } from "./types";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface Services {
+  store: Store;
+  activity: ActivityLog;
+  demo: DemoData;
+}
+
+export interface Action {
+  /** DRF action name (list, retrieve, create, update, partial_update, destroy, or the @action name). */
+  name: string;
+  handler: (ctx: ApiContext) => ApiResponse;
+}
+
+export interface ApiRoute {
+  pattern: string;
+  /** Detail routes have an `id` (DRF `view.detail`). */
+  detail: boolean;
+  /** `scope_object` of the viewset. */
+  scopeObject: string;
+  /** `@action(required_scopes=...)`: applies to every method of this route. */
+  requiredScopes?: string[];
+  methods: Partial<Record<HttpMethod, Action>>;
+  /** The viewset's first authenticator has no `authenticate_header` (sharing-enabled viewsets): 403 instead of 401. */
+  authErrorsAre403?: boolean;
+  /** True when this route does not exist for this request (e.g. property_definitions on newest PostHog). */
+  hidden?: (store: Store, params: Record<string, string>) => boolean;
+  /** `view.team` for scoped-team keys; null when the view has no team (list/create of organization projects). */
+  scopeTeam: (ctx: ApiContext) => ProjectRecord | null;
+  /** `get_organization_from_view` for scoped-organization keys. */
+  scopeOrganization: (ctx: ApiContext) => OrganizationRecord;
+  /** has_permission() checks of the viewset beyond API scopes (membership, plan limits). */
+  permission?: (ctx: ApiContext) => void;
+  /** Extra response headers (e.g. deprecation headers of /api/environments/). */
+  headers?: (ctx: ApiContext) => Record<string, string>;
+}
+
+export class ApiContext {
+  private readonly memo = new Map<string, unknown>();
+
+  constructor(
+    readonly req: ServerRequest,
+    readonly services: Services,
+    readonly route: ApiRoute,
+    readonly params: Record<string, string>,
+    readonly user: UserRecord,
+    readonly key: PersonalApiKeyRecord,
+    readonly actionName: string | null,
+  ) {}
+
+  get store(): Store {
+    return this.services.store;
+  }
+
+  /** Compute once per request (resolvers are used by the scope check, the permission check and the handler). */
+  once<T>(name: string, compute: () => T): T {
+    if (this.memo.has(name)) return this.memo.get(name) as T;
+    const value = compute();
+    this.memo.set(name, value);
+    return value;
+  }
+}

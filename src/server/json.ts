@@ -1,0 +1,31 @@
+/** JSON values as stored and served by the local server. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Deep copy of a JSON value (also turns `unknown` that came from JSON.parse into `Json`). */
+export function cloneJson<T extends Json>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+/** Narrow a value parsed from JSON (JSON.parse output is always a Json value). */
+export function asJson(value: unknown): Json {
+  return value as Json;
+}
+
+export function jsonEqual(a: Json | undefined, b: Json | undefined): boolean {
+  return stableStringify(a) === stableStringify(b);
+}
+
+function stableStringify(value: Json | undefined): string {
+  if (value === undefined) return "undefined";
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(",")}]`;
+  if (isJsonObject(value)) {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${stableStringify(value[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}

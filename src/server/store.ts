@@ -1,0 +1,286 @@
+/**
+ * In-memory state with JSON persistence. Every mutation calls `changed()`; the file is written (tmp + rename)
+ * shortly after, and `flush()` writes it at once (used by close()).
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { nowMicros } from "./time";
+import { generatePersonalApiKey, hashPersonalApiKey, uuidt } from "./tokens";
+import type {
+  MembershipLevel,
+  OrganizationRecord,
+  PersonalApiKeyRecord,
+  ProjectRecord,
+  ServerState,
+  UserRecord,
+} from "./types";
+
+const SAVE_DELAY_MS = 20;
+
+export interface NewOrganization {
+  name?: string;
+  projectLimit?: number | null;
+}
+
+export interface NewKey {
+  userId: number;
+  scopes?: string[];
+  scopedOrganizations?: string[];
+  scopedTeams?: number[];
+  label?: string;
+}
+
+export class Store {
+  state: ServerState;
+  private readonly statePath: string | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  private constructor(state: ServerState, statePath: string | undefined) {
+    this.state = state;
+    this.statePath = statePath;
+  }
+
+  /** Load the state file if it exists, otherwise start fresh (one organization, one owner, one legacy key). */
+  static open(statePath?: string): Store {
+    if (statePath && fs.existsSync(statePath)) {
+      const parsed: unknown = JSON.parse(fs.readFileSync(statePath, "utf8"));
+      if (typeof parsed !== "object" || parsed === null || (parsed as { version?: unknown }).version !== 1) {
+        throw new Error(`${statePath} is not a pulumi-posthog local server state file (version 1)`);
+      }
+      return new Store(parsed as ServerState, statePath);
+    }
+    const store = new Store(Store.freshState(), statePath);
+    store.changed();
+    return store;
+  }
+
+  private static freshState(): ServerState {
+    const state: ServerState = {
+      version: 1,
+      secret: randomBytes(32).toString("hex"),
+      defaultOrganizationId: "",
+      defaultUserId: 0,
+      defaultApiKeyId: "",
+      defaultApiKey: "",
+      nextTeamId: 1,
+      nextUserId: 1,
+      nextDashboardId: 1,
+      organizations: [],
+      users: [],
+      memberships: [],
+      keys: [],
+      projects: [],
+      dashboards: [],
+      groupTypes: [],
+      groups: [],
+      activity: [],
+      demoDataTeams: [],
+    };
+    const tmp = new Store(state, undefined);
+    const org = tmp.createOrganization({ name: "Local Organization" });
+    const user = tmp.createUser("local@posthog.localhost", "Local");
+    tmp.setMembership(org.id, user.id, 15);
+    const { key, record } = tmp.createKey({ userId: user.id, label: "Local server default key" });
+    state.defaultOrganizationId = org.id;
+    state.defaultUserId = user.id;
+    state.defaultApiKeyId = record.id;
+    state.defaultApiKey = key;
+    return state;
+  }
+
+  /** Drop everything except the default organization (options reset), its owner and the default key. */
+  reset(): void {
+    const s = this.state;
+    const org = this.organization(s.defaultOrganizationId);
+    const user = this.user(s.defaultUserId);
+    const key = s.keys.find((k) => k.id === s.defaultApiKeyId);
+    if (!org || !user || !key) throw new Error("state lost its default organization, user or key");
+    org.projectLimit = null;
+    org.ignoredSettings = [];
+    org.propertyDefinitions = "legacy";
+    org.propertyValuesShape = "results";
+    user.currentOrganizationId = org.id;
+    user.currentTeamId = null;
+    s.organizations = [org];
+    s.users = [user];
+    s.memberships = [{ organizationId: org.id, userId: user.id, level: 15 }];
+    s.keys = [key];
+    s.projects = [];
+    s.dashboards = [];
+    s.groupTypes = [];
+    s.groups = [];
+    s.activity = [];
+    s.demoDataTeams = [];
+    this.changed();
+  }
+
+  // ---- persistence ----
+
+  changed(): void {
+    if (!this.statePath || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.writeNow();
+    }, SAVE_DELAY_MS);
+    this.timer.unref();
+  }
+
+  flush(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    this.writeNow();
+  }
+
+  private writeNow(): void {
+    if (!this.statePath) return;
+    const dir = path.dirname(this.statePath);
+    fs.mkdirSync(dir, { recursive: true });
+    const tmp = `${this.statePath}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify(this.state));
+    fs.renameSync(tmp, this.statePath);
+  }
+
+  // ---- organizations, users, keys ----
+
+  organization(id: string): OrganizationRecord | undefined {
+    return this.state.organizations.find((o) => o.id === id);
+  }
+
+  createOrganization(input: NewOrganization): OrganizationRecord {
+    const org: OrganizationRecord = {
+      id: uuidt(),
+      name: input.name ?? "Local Organization",
+      createdAtMicros: nowMicros(),
+      projectLimit: input.projectLimit ?? null,
+      ignoredSettings: [],
+      propertyDefinitions: "legacy",
+      propertyValuesShape: "results",
+    };
+    this.state.organizations.push(org);
+    this.changed();
+    return org;
+  }
+
+  user(id: number): UserRecord | undefined {
+    return this.state.users.find((u) => u.id === id);
+  }
+
+  userByEmail(email: string): UserRecord | undefined {
+    const lower = email.toLowerCase();
+    return this.state.users.find((u) => u.email.toLowerCase() === lower);
+  }
+
+  createUser(email: string, firstName: string): UserRecord {
+    const user: UserRecord = {
+      id: this.state.nextUserId++,
+      uuid: uuidt(),
+      distinctId: randomUUID(),
+      email,
+      firstName,
+      lastName: "",
+      currentOrganizationId: null,
+      currentTeamId: null,
+    };
+    this.state.users.push(user);
+    this.changed();
+    return user;
+  }
+
+  membershipLevel(organizationId: string, userId: number): MembershipLevel | null {
+    return this.state.memberships.find((m) => m.organizationId === organizationId && m.userId === userId)?.level ?? null;
+  }
+
+  setMembership(organizationId: string, userId: number, level: MembershipLevel | null): void {
+    const s = this.state;
+    s.memberships = s.memberships.filter((m) => !(m.organizationId === organizationId && m.userId === userId));
+    if (level !== null) s.memberships.push({ organizationId, userId, level });
+    const user = this.user(userId);
+    if (user && level !== null && user.currentOrganizationId === null) user.currentOrganizationId = organizationId;
+    if (user && level === null && user.currentOrganizationId === organizationId) {
+      user.currentOrganizationId = s.memberships.find((m) => m.userId === userId)?.organizationId ?? null;
+    }
+    this.changed();
+  }
+
+  createKey(input: NewKey): { key: string; record: PersonalApiKeyRecord } {
+    const key = generatePersonalApiKey();
+    const record: PersonalApiKeyRecord = {
+      id: uuidt(),
+      label: input.label ?? "Local server key",
+      secureValue: hashPersonalApiKey(key),
+      maskValue: `${key.slice(0, 4)}...${key.slice(-4)}`,
+      userId: input.userId,
+      scopes: input.scopes ?? [],
+      scopedOrganizations: input.scopedOrganizations ?? [],
+      scopedTeams: input.scopedTeams ?? [],
+      createdAtMicros: nowMicros(),
+    };
+    this.state.keys.push(record);
+    this.changed();
+    return { key, record };
+  }
+
+  keyByValue(key: string): PersonalApiKeyRecord | undefined {
+    const hashed = hashPersonalApiKey(key);
+    return this.state.keys.find((k) => k.secureValue === hashed);
+  }
+
+  // ---- projects ----
+
+  project(id: number): ProjectRecord | undefined {
+    return this.state.projects.find((p) => p.id === id);
+  }
+
+  projectByToken(token: string): ProjectRecord | undefined {
+    return this.state.projects.find((p) => p.apiToken === token);
+  }
+
+  projectsOf(organizationId: string): ProjectRecord[] {
+    return this.state.projects.filter((p) => p.organizationId === organizationId);
+  }
+
+  createDashboard(teamId: number, name: string): number {
+    const id = this.state.nextDashboardId++;
+    this.state.dashboards.push({ id, teamId, name });
+    this.changed();
+    return id;
+  }
+
+  /** Remove a project and everything that belongs to it. */
+  removeProject(id: number): void {
+    const s = this.state;
+    s.projects = s.projects.filter((p) => p.id !== id);
+    s.dashboards = s.dashboards.filter((d) => d.teamId !== id);
+    s.groupTypes = s.groupTypes.filter((g) => g.teamId !== id);
+    s.groups = s.groups.filter((g) => g.teamId !== id);
+    s.activity = s.activity.filter((a) => a.teamId !== id);
+    s.demoDataTeams = s.demoDataTeams.filter((t) => t !== id);
+    for (const u of s.users) if (u.currentTeamId === id) u.currentTeamId = null;
+    this.changed();
+  }
+
+  /** The user's current team (`@current`): the last one used if still visible, else the first visible one. */
+  currentTeam(user: UserRecord): ProjectRecord | undefined {
+    const visible = (p: ProjectRecord) => this.membershipLevel(p.organizationId, user.id) !== null;
+    if (user.currentTeamId !== null) {
+      const current = this.project(user.currentTeamId);
+      if (current && visible(current)) return current;
+    }
+    const orgId = user.currentOrganizationId;
+    return this.state.projects.find((p) => p.organizationId === orgId && visible(p)) ?? this.state.projects.find(visible);
+  }
+
+  isGeneratingDemoData(teamId: number): boolean {
+    return this.state.demoDataTeams.includes(teamId);
+  }
+
+  setGeneratingDemoData(teamId: number, generating: boolean): void {
+    const s = this.state;
+    s.demoDataTeams = s.demoDataTeams.filter((t) => t !== teamId);
+    if (generating) s.demoDataTeams.push(teamId);
+    this.changed();
+  }
+}

@@ -1,0 +1,143 @@
+/** The local server's state: everything that is persisted to the state file. */
+import type { Json, JsonObject } from "./json";
+
+export type MembershipLevel = 1 | 8 | 15;
+export const MEMBERSHIP_LEVELS = { member: 1, admin: 8, owner: 15 } as const;
+export type MembershipLevelName = keyof typeof MEMBERSHIP_LEVELS;
+
+export type PropertyDefinitionsMode = "legacy" | "gone";
+export type PropertyValuesShape = "results" | "list";
+
+export interface OrganizationRecord {
+  id: string;
+  name: string;
+  createdAtMicros: number;
+  /** null = PostHog Cloud's hard cap (2000 non-demo projects); a number = the plan's limit. */
+  projectLimit: number | null;
+  /** Project settings that are accepted (200) but silently not applied, like a plan that lacks a feature. */
+  ignoredSettings: string[];
+  /** "legacy": `/groups/property_definitions/` answers; "gone": 404 "Endpoint not found." like the newest PostHog. */
+  propertyDefinitions: PropertyDefinitionsMode;
+  /** "results": `{results, refreshing}` (newer); "list": a bare list (older). */
+  propertyValuesShape: PropertyValuesShape;
+}
+
+export interface UserRecord {
+  id: number;
+  uuid: string;
+  distinctId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  currentOrganizationId: string | null;
+  currentTeamId: number | null;
+}
+
+export interface MembershipRecord {
+  organizationId: string;
+  userId: number;
+  level: MembershipLevel;
+}
+
+export interface PersonalApiKeyRecord {
+  id: string;
+  label: string;
+  /** `sha256$<hex>` of the key; the plain key is never stored (except the default key, see ServerState). */
+  secureValue: string;
+  maskValue: string;
+  userId: number;
+  scopes: string[];
+  scopedOrganizations: string[];
+  scopedTeams: number[];
+  createdAtMicros: number;
+}
+
+export interface ProjectRecord {
+  id: number;
+  organizationId: string;
+  uuid: string;
+  apiToken: string;
+  liveEventsToken: string;
+  createdAtMicros: number;
+  updatedAtMicros: number;
+  ingestedEvent: boolean;
+  /** Every writable setting, keyed by its PostHog name (name, timezone, app_urls, ...). */
+  settings: JsonObject;
+  /** Out-of-band overrides of read-only fields set through the control surface. */
+  overrides: JsonObject;
+}
+
+export interface DashboardRecord {
+  id: number;
+  teamId: number;
+  name: string;
+}
+
+export interface GroupTypeRecord {
+  teamId: number;
+  groupType: string;
+  groupTypeIndex: number;
+  nameSingular: string | null;
+  namePlural: string | null;
+  detailDashboard: number | null;
+  defaultColumns: string[] | null;
+  createdAtMicros: number;
+}
+
+export interface GroupRecord {
+  teamId: number;
+  groupTypeIndex: number;
+  groupKey: string;
+  properties: JsonObject;
+  createdAtMicros: number;
+  updatedAtMicros: number;
+}
+
+export type ActivityUser =
+  | { id: number; uuid: string; distinct_id: string; first_name: string; last_name: string; email: string; is_email_verified: boolean }
+  | { first_name: "System"; email: null; is_system: true };
+
+export interface ActivityChange {
+  type: string;
+  action: string;
+  field: string | null;
+  before: Json;
+  after: Json;
+}
+
+export interface ActivityRecord {
+  id: string;
+  teamId: number;
+  user: ActivityUser;
+  isSystem: boolean;
+  activity: string;
+  scope: string;
+  itemId: string;
+  changes: ActivityChange[] | null;
+  name: string | null;
+  createdAtMicros: number;
+}
+
+export interface ServerState {
+  version: 1;
+  /** HMAC secret for live events tokens. */
+  secret: string;
+  defaultOrganizationId: string;
+  defaultUserId: number;
+  defaultApiKeyId: string;
+  /** The default key in clear, so that a restart from the state file hands out the same key. */
+  defaultApiKey: string;
+  nextTeamId: number;
+  nextUserId: number;
+  nextDashboardId: number;
+  organizations: OrganizationRecord[];
+  users: UserRecord[];
+  memberships: MembershipRecord[];
+  keys: PersonalApiKeyRecord[];
+  projects: ProjectRecord[];
+  dashboards: DashboardRecord[];
+  groupTypes: GroupTypeRecord[];
+  groups: GroupRecord[];
+  activity: ActivityRecord[];
+  demoDataTeams: number[];
+}
