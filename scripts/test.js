@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: everything CI needs from a fresh clone, in order. Installs nothing by hand: npm packages come from
+ * `npm ci` (run here when node_modules is missing), the Pulumi CLI from scripts/ensure-pulumi.sh, and the local
+ * PostHog server is started by the tests themselves.
+ */
+const { spawnSync } = require("node:child_process");
+const fs = require("node:fs");
+const path = require("node:path");
+
+const root = path.resolve(__dirname, "..");
+const run = (what, command, args, options = {}) => {
+  process.stderr.write(`\n▶ ${what}\n`);
+  const result = spawnSync(command, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"], ...options });
+  if (result.status !== 0) {
+    process.stderr.write(`✖ ${what} failed (exit ${result.status ?? result.signal})\n`);
+    process.exit(result.status || 1);
+  }
+  return result;
+};
+
+if (!fs.existsSync(path.join(root, "node_modules", ".package-lock.json"))) run("npm ci", "npm", ["ci", "--no-audit", "--no-fund"]);
+run("type check (npm run lint)", "npm", ["run", "--silent", "lint"]);
+run("build lib/ (npm run build)", "npm", ["run", "--silent", "build"]);
+const cli = run("Pulumi CLI (scripts/ensure-pulumi.sh)", "bash", [path.join(root, "scripts", "ensure-pulumi.sh"), root], {
+  stdio: ["ignore", "pipe", "inherit"],
+});
+const pulumiBin = cli.stdout.toString().trim().split("\n").pop();
+process.stderr.write(`  using ${pulumiBin}\n`);
+
+const report = path.join(root, ".cache", "jest-results.json");
+fs.mkdirSync(path.dirname(report), { recursive: true });
+const jestArgs = [path.join(root, "node_modules", "jest", "bin", "jest.js"), "--json", `--outputFile=${report}`, ...process.argv.slice(2)];
+const jest = spawnSync(process.execPath, jestArgs, {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, PATH: `${pulumiBin}${path.delimiter}${process.env.PATH}`, PULUMI_POSTHOG_CLI_BIN: pulumiBin },
+});
+// The closing line CI reads, whatever the runner prints above it.
+if (fs.existsSync(report)) {
+  const results = JSON.parse(fs.readFileSync(report, "utf8"));
+  const skipped = results.numPendingTests + results.numTodoTests;
+  console.log(`${results.numPassedTests} passed, ${results.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ""}`);
+  if (results.numTotalTests === 0) {
+    console.error("No test ran.");
+    process.exit(1);
+  }
+}
+process.exit(jest.status ?? 1);

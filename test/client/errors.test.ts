@@ -1,0 +1,105 @@
+import { PostHogError, projects, groups, Transport } from "../../src/client";
+import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
+
+let server: LocalPostHog;
+let http: Transport;
+let projectId: number;
+beforeAll(async () => {
+  server = await startLocalPostHog();
+  http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false, retry: { attempts: 1 } });
+  projectId = (await projects.createProject(http, server.organizationId, { name: "Errors" })).id;
+});
+afterAll(() => server.close());
+
+const as = (apiKey: string) => new Transport({ host: server.url, apiKey, rateLimits: false, retry: { attempts: 1 } });
+
+async function failure(promise: Promise<unknown>): Promise<PostHogError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(PostHogError);
+  return error as PostHogError;
+}
+
+describe("PostHog's error bodies become one error class with advice", () => {
+  test("401: an invalid personal API key", async () => {
+    const error = await failure(projects.listProjects(as("phx_not_a_real_key"), server.organizationId));
+    expect(error).toMatchObject({
+      status: 401,
+      type: "authentication_error",
+      code: "authentication_failed",
+      detail: "Personal API key found in request Authorization header is invalid.",
+      method: "GET",
+    });
+    expect(error.message).toMatch(/personal API key \(phx_…\), not a project token/);
+    expect(error.message).not.toContain("phx_not_a_real_key");
+  });
+
+  test("a client without a key refuses to start", () => {
+    expect(() => new Transport({ host: server.url, apiKey: "" })).toThrow(/personal API key is required/);
+  });
+
+  test("403: a missing scope is named, with what to do", async () => {
+    const readOnly = await server.key({ scopes: ["project:read"] });
+    const error = await failure(projects.updateProject(as(readOnly), server.organizationId, projectId, { timezone: "UTC" }));
+    expect(error).toMatchObject({ status: 403, code: "permission_denied", detail: "API key missing required scope 'project:write'" });
+    expect(error.missingScope).toBe("project:write");
+    expect(error.message).toMatch(/lacks the scope 'project:write'.*Personal API keys/);
+  });
+
+  test("403: actions scoped keys cannot use at all", async () => {
+    const everything = await server.key({ scopes: ["*"] });
+    const error = await failure(projects.resetProjectToken(as(everything), server.organizationId, projectId));
+    expect(error).toMatchObject({ status: 403, detail: "This action does not support personal API key access" });
+    expect(error.message).toMatch(/no scope restrictions/);
+  });
+
+  test("403: group:read is needed for groups", async () => {
+    const projectOnly = await server.key({ scopes: ["project:read"] });
+    const error = await failure(groups.listGroupTypes(as(projectOnly), projectId));
+    expect(error).toMatchObject({ status: 403, detail: "API key missing required scope 'group:read'" });
+  });
+
+  test("404: names what was not found", async () => {
+    const error = await failure(projects.getProject(http, server.organizationId, 999999));
+    expect(error).toMatchObject({ status: 404, type: "invalid_request", code: "not_found", detail: "Not found.", attr: null });
+    expect(error.message).toContain(`project 999999 in organization ${server.organizationId}`);
+  });
+
+  test("400: names the field and PostHog's rule", async () => {
+    const error = await failure(projects.updateProject(http, server.organizationId, projectId, { timezone: "America/I_Dont_Exist" }));
+    expect(error).toMatchObject({
+      status: 400,
+      type: "validation_error",
+      code: "invalid_choice",
+      detail: '"America/I_Dont_Exist" is not a valid choice.',
+      attr: "timezone",
+    });
+    expect(error.message).toMatch(/refused `timezone`/);
+  });
+
+  test("400: the group list without a group type", async () => {
+    const error = await failure(
+      http.request({ method: "GET", path: `/api/projects/${projectId}/groups/`, schema: undefined }),
+    );
+    expect(error).toMatchObject({
+      status: 400,
+      attr: "group_type_index",
+      detail: "You must pass ?group_type_index= in this URL. To get a list of valid group types, call /api/:project_id/groups_types/.",
+    });
+  });
+
+  test("a 2xx body of the wrong shape names the field", async () => {
+    await server.fault({ method: "GET", path: "/projects/\\d+/?$", status: 200, body: { id: "seven", uuid: "u", organization: "o", api_token: "t", name: "n", created_at: "c" } });
+    const error = await failure(projects.getProject(http, server.organizationId, projectId));
+    expect(error.kind).toBe("response");
+    expect(error.message).toMatch(/field `id`/);
+  });
+
+  test("500 is reported with PostHog's detail", async () => {
+    await server.fault({ path: "/projects/\\d+/?$", status: 500, body: { type: "server_error", code: "error", detail: "A server error occurred.", attr: null } });
+    const error = await failure(projects.getProject(http, server.organizationId, projectId));
+    expect(error).toMatchObject({ status: 500, type: "server_error", detail: "A server error occurred." });
+  });
+});

@@ -1,0 +1,54 @@
+/** Layer 2: the program side under pulumi.runtime.setMocks: type token, secret outputs, output names, serialization. */
+import * as pulumi from "@pulumi/pulumi";
+
+const registered: Array<{ type: string; name: string; inputs: Record<string, unknown> }> = [];
+pulumi.runtime.setMocks(
+  {
+    newResource: (args) => {
+      registered.push({ type: args.type, name: args.name, inputs: args.inputs });
+      return { id: "42", state: { ...args.inputs, apiToken: "phc_mocked", projectId: 42 } };
+    },
+    call: () => ({}),
+  },
+  "project",
+  "stack",
+  false,
+);
+
+// Imported after setMocks, as Pulumi's docs require.
+import { Project } from "../../src";
+import { outputNames } from "../../src/provider";
+
+const secretOf = <T>(output: pulumi.Output<T>) => (output as unknown as { isSecret: Promise<boolean> }).isSecret;
+const valueOf = <T>(output: pulumi.Output<T>) => new Promise<T>((resolve) => output.apply(resolve));
+
+test("Project registers the posthog:Project dynamic type with the serialized provider and defaults the name", async () => {
+  const web = new Project("web", { timezone: "Europe/Amsterdam" });
+  await valueOf(web.urn);
+  const entry = registered.find((r) => r.name === "web")!;
+  expect(entry.type).toBe("pulumi-nodejs:dynamic/posthog:Project");
+  expect(entry.inputs).toMatchObject({ name: "web", timezone: "Europe/Amsterdam" });
+  expect(typeof entry.inputs["__provider"]).toBe("string");
+  expect(Project.isInstance(web)).toBe(true);
+  expect(Project.isInstance({})).toBe(false);
+});
+
+test("apiToken and liveEventsToken are secret outputs; other outputs are not", async () => {
+  const web = new Project("secrets", { name: "Secrets" });
+  expect(await secretOf(web.apiToken)).toBe(true);
+  expect(await secretOf(web.liveEventsToken)).toBe(true);
+  expect(await secretOf(web.name)).toBe(false);
+  expect(await valueOf(web.projectId)).toBe(42);
+});
+
+test("every record field is an output, with the numeric id as projectId", () => {
+  const web = new Project("outputs", {});
+  for (const name of outputNames) expect(pulumi.Output.isInstance((web as unknown as Record<string, unknown>)[name])).toBe(true);
+  expect(outputNames).toEqual(expect.arrayContaining(["projectId", "apiToken", "organizationId", "sessionRecordingSampleRate", "timezone"]));
+  expect(outputNames).not.toContain("id");
+});
+
+test("Project.get reads by id with the organization", async () => {
+  const existing = Project.get("existing", "7", { organizationId: "org" });
+  expect(await valueOf(existing.id)).toBe("7");
+});
