@@ -22,7 +22,7 @@ type OutputProperties = { readonly [K in keyof ProjectOutputs]: pulumi.Output<Pr
 
 // The serialized provider: each method loads the implementation by package name when it runs, so `__provider` in
 // the state is small, identical on every machine, and holds no credential, host or local module.
-const provider: pulumi.dynamic.ResourceProvider = {
+export const dynamicProvider: pulumi.dynamic.ResourceProvider = {
   configure: (req) => require("pulumi-posthog/provider").projectProvider.configure(req),
   check: (olds, news) => require("pulumi-posthog/provider").projectProvider.check(olds, news),
   diff: (id, olds, news) => require("pulumi-posthog/provider").projectProvider.diff(id, olds, news),
@@ -59,7 +59,7 @@ export class Project extends pulumi.dynamic.Resource {
     Object.assign(props, args);
     if (!opts.id) props["name"] = args.name ?? name;
     super(
-      provider,
+      dynamicProvider,
       name,
       props,
       pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputNames as string[] }),
