@@ -20,16 +20,23 @@ export interface ProjectState {
 
 type OutputProperties = { readonly [K in keyof ProjectOutputs]: pulumi.Output<ProjectOutputs[K]> };
 
-// The serialized provider: each method loads the implementation by package name when it runs, so `__provider` in
-// the state is small, identical on every machine, and holds no credential, host or local module.
+/**
+ * Loads the implementation as the program itself would, from the program's directory (the provider host's working
+ * directory): from node_modules where the package is installed, or by its own name inside this repository.
+ */
+const implementation = () =>
+  require("node:module").createRequire(`${process.cwd()}/`)("pulumi-posthog/provider").projectProvider;
+
+// The serialized provider: each method loads the implementation when it runs, so `__provider` in the state is small,
+// identical on every machine, and holds no credential, host or local module.
 export const dynamicProvider: pulumi.dynamic.ResourceProvider = {
-  configure: (req) => require("pulumi-posthog/provider").projectProvider.configure(req),
-  check: (olds, news) => require("pulumi-posthog/provider").projectProvider.check(olds, news),
-  diff: (id, olds, news) => require("pulumi-posthog/provider").projectProvider.diff(id, olds, news),
-  create: (inputs) => require("pulumi-posthog/provider").projectProvider.create(inputs),
-  read: (id, props) => require("pulumi-posthog/provider").projectProvider.read(id, props),
-  update: (id, olds, news) => require("pulumi-posthog/provider").projectProvider.update(id, olds, news),
-  delete: (id, props) => require("pulumi-posthog/provider").projectProvider.delete(id, props),
+  configure: (req) => implementation().configure(req),
+  check: (olds, news) => implementation().check(olds, news),
+  diff: (id, olds, news) => implementation().diff(id, olds, news),
+  create: (inputs) => implementation().create(inputs),
+  read: (id, props) => implementation().read(id, props),
+  update: (id, olds, news) => implementation().update(id, olds, news),
+  delete: (id, props) => implementation().delete(id, props),
 };
 
 export const PROJECT_TYPE = "pulumi-nodejs:dynamic/posthog:Project";

@@ -55,7 +55,9 @@ export function isTimezone(name: string): boolean {
 }
 
 const sampleRate = z
-  .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)], { error: "must be a number between 0 and 1" })
+  .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, { error: "must be a number between 0 and 1" })], {
+    error: "must be a number between 0 and 1",
+  })
   .transform(Number)
   .refine((n) => n >= 0 && n <= 1, { error: "must be between 0 and 1" })
   .refine((n) => /^\d(\.\d{1,2})?$/.test(String(n)), { error: "must have at most 2 decimal places (PostHog stores 0.00 to 1.00)" });

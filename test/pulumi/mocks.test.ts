@@ -15,11 +15,20 @@ pulumi.runtime.setMocks(
   false,
 );
 
+// The engine, not the SDK, applies additionalSecretOutputs: the request the SDK sends is where the option shows.
+type RegisterRequest = { getName(): string; getAdditionalsecretoutputsList(): string[] };
+const secretOptions = new Map<string, string[]>();
+const monitor = pulumi.runtime.getMonitor() as unknown as { registerResource(req: RegisterRequest, cb: unknown): Promise<void> };
+const register = monitor.registerResource.bind(monitor);
+monitor.registerResource = (req, cb) => {
+  secretOptions.set(req.getName(), req.getAdditionalsecretoutputsList());
+  return register(req, cb);
+};
+
 // Imported after setMocks, as Pulumi's docs require.
 import { Project } from "../../src";
 import { outputNames } from "../../src/provider";
 
-const secretOf = <T>(output: pulumi.Output<T>) => (output as unknown as { isSecret: Promise<boolean> }).isSecret;
 const valueOf = <T>(output: pulumi.Output<T>) => new Promise<T>((resolve) => output.apply(resolve));
 
 test("Project registers the posthog:Project dynamic type with the serialized provider and defaults the name", async () => {
@@ -33,11 +42,10 @@ test("Project registers the posthog:Project dynamic type with the serialized pro
   expect(Project.isInstance({})).toBe(false);
 });
 
-test("apiToken and liveEventsToken are secret outputs; other outputs are not", async () => {
-  const web = new Project("secrets", { name: "Secrets" });
-  expect(await secretOf(web.apiToken)).toBe(true);
-  expect(await secretOf(web.liveEventsToken)).toBe(true);
-  expect(await secretOf(web.name)).toBe(false);
+test("apiToken and liveEventsToken are requested as secret outputs", async () => {
+  const web = new Project("secrets", { name: "Secrets" }, { additionalSecretOutputs: ["name"] });
+  await valueOf(web.urn);
+  expect(secretOptions.get("secrets")?.sort()).toEqual(["apiToken", "liveEventsToken", "name"]);
   expect(await valueOf(web.projectId)).toBe(42);
 });
 

@@ -26,7 +26,7 @@ test("__provider is small and holds no key, token, host or local module", () => 
   expect(text).not.toContain(server.apiKey);
   expect(text).not.toContain("127.0.0.1");
   expect(text).not.toMatch(/phx_|phc_|posthog\.com|\/work\/|node_modules/);
-  expect(text).toContain('require("pulumi-posthog/provider")');
+  expect(text).toContain('("pulumi-posthog/provider")');
 });
 
 test("check, create, read, diff, update and delete through the real host", async () => {

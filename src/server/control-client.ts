@@ -1,0 +1,77 @@
+/** A typed client for the control surface (control.ts), over Node 20's global fetch. */
+import type {
+  CreateDashboardResponse,
+  CreateKeyRequest,
+  CreateKeyResponse,
+  CreateOrganizationRequest,
+  CreateOrganizationResponse,
+  FaultRequest,
+  FaultResponse,
+  OrganizationView,
+  PatchOrganizationRequest,
+  ServerInfo,
+} from "./control";
+import type { Fault } from "./faults";
+import type { LoggedRequest } from "./request-log";
+import type { ThrottleSettings } from "./throttle";
+
+export interface ControlClient {
+  info(): Promise<ServerInfo>;
+  createOrganization(body?: CreateOrganizationRequest): Promise<CreateOrganizationResponse>;
+  getOrganization(id: string): Promise<OrganizationView>;
+  patchOrganization(id: string, body: PatchOrganizationRequest): Promise<OrganizationView>;
+  createKey(body?: CreateKeyRequest): Promise<CreateKeyResponse>;
+  addFault(fault: FaultRequest): Promise<FaultResponse>;
+  faults(): Promise<Fault[]>;
+  clearFaults(): Promise<void>;
+  setThrottle(settings: ThrottleSettings): Promise<ThrottleSettings>;
+  requests(): Promise<LoggedRequest[]>;
+  clearRequests(): Promise<void>;
+  patchProject(id: number, fields: Record<string, unknown>): Promise<Record<string, unknown>>;
+  deleteProject(id: number): Promise<void>;
+  setDemoData(id: number, generating: boolean): Promise<{ is_generating_demo_data: boolean }>;
+  createDashboard(projectId: number, name?: string): Promise<CreateDashboardResponse>;
+  reset(): Promise<ServerInfo>;
+  /** Send events to the capture endpoint (`/batch/`) with a project's api_token. */
+  capture(projectApiToken: string, events: Array<Record<string, unknown>>): Promise<{ status: number }>;
+}
+
+export class ControlError extends Error {
+  constructor(readonly status: number, readonly body: unknown) {
+    super(`control request failed with ${status}: ${JSON.stringify(body)}`);
+  }
+}
+
+export function controlClient(url: string): ControlClient {
+  const base = url.replace(/\/+$/, "");
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    const parsed: unknown = text ? JSON.parse(text) : undefined;
+    if (!res.ok) throw new ControlError(res.status, parsed);
+    return parsed as T;
+  }
+  return {
+    info: () => call("GET", "/_control/info"),
+    createOrganization: (body = {}) => call("POST", "/_control/organizations", body),
+    getOrganization: (id) => call("GET", `/_control/organizations/${id}`),
+    patchOrganization: (id, body) => call("PATCH", `/_control/organizations/${id}`, body),
+    createKey: (body = {}) => call("POST", "/_control/keys", body),
+    addFault: (fault) => call("POST", "/_control/faults", fault),
+    faults: () => call("GET", "/_control/faults"),
+    clearFaults: () => call("DELETE", "/_control/faults"),
+    setThrottle: (settings) => call("PUT", "/_control/throttle", settings),
+    requests: () => call("GET", "/_control/requests"),
+    clearRequests: () => call("DELETE", "/_control/requests"),
+    patchProject: (id, fields) => call("PATCH", `/_control/projects/${id}`, fields),
+    deleteProject: (id) => call("DELETE", `/_control/projects/${id}`),
+    setDemoData: (id, generating) => call("PUT", `/_control/projects/${id}/demo-data`, { generating }),
+    createDashboard: (projectId, name) => call("POST", `/_control/projects/${projectId}/dashboards`, name === undefined ? {} : { name }),
+    reset: () => call("POST", "/_control/reset"),
+    capture: (token, events) => call("POST", "/batch/", { api_key: token, batch: events }),
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * A faithful in-memory local PostHog server (projects, groups, capture), standing on its own: it shares no code
+ * with the client or the provider, so that their validation and PostHog's rules are tested against each other.
+ */
+import * as http from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { ActivityLog } from "./activity";
+import type { Services } from "./api";
+import { App } from "./app";
+import { DemoData } from "./demo-data";
+import { Faults } from "./faults";
+import { groupsRoutes } from "./groups";
+import { projectRoutes } from "./projects";
+import { RequestLog } from "./request-log";
+import { Store } from "./store";
+import { Throttle, type ThrottleSettings } from "./throttle";
+
+export { controlClient, ControlError, type ControlClient } from "./control-client";
+export type {
+  CreateDashboardRequest,
+  CreateDashboardResponse,
+  CreateKeyRequest,
+  CreateKeyResponse,
+  CreateOrganizationRequest,
+  CreateOrganizationResponse,
+  DemoDataRequest,
+  FaultRequest,
+  FaultResponse,
+  OrganizationView,
+  PatchOrganizationRequest,
+  ServerInfo,
+  ThrottleRequest,
+} from "./control";
+export type { FaultSpec, Fault } from "./faults";
+export type { LoggedRequest } from "./request-log";
+export type { ThrottleSettings } from "./throttle";
+
+export interface StartServerOptions {
+  /** 0 (default) = any free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** JSON state file: loaded if it exists, written on every change (atomically) and on close. */
+  statePath?: string;
+  /** Throttling (off by default): `{enabled: true}` gives PostHog's 480/minute and 4800/hour per key. */
+  rateLimit?: Partial<ThrottleSettings>;
+  /** Bodies larger than this get 413 (default 1 MiB). */
+  maxBodyBytes?: number;
+  /** How long a new demo project reports `is_generating_demo_data: true` (default 500 ms; 0 = never). */
+  demoDataMs?: number;
+}
+
+export interface LocalPostHog {
+  /** e.g. `http://127.0.0.1:54321`, no trailing slash. */
+  url: string;
+  port: number;
+  organizationId: string;
+  /** An unscoped legacy personal API key (`phx_…`, scopes []) of the organization's owner. */
+  apiKey: string;
+  close(): Promise<void>;
+}
+
+function urlFor(host: string, port: number): string {
+  const h = host === "0.0.0.0" || host === "::" || host === "" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+  return `http://${h}:${port}`;
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<LocalPostHog> {
+  const host = options.host ?? "127.0.0.1";
+  const store = Store.open(options.statePath);
+  const initialThrottle: ThrottleSettings = { enabled: false, ...options.rateLimit };
+  const throttle = new Throttle(initialThrottle);
+  const demo = new DemoData(store, options.demoDataMs ?? 500);
+  const services: Services = { store, activity: new ActivityLog(store), demo };
+  let url = "";
+  const info = () => ({ url, organizationId: store.state.defaultOrganizationId, apiKey: store.state.defaultApiKey });
+  const app = new App({
+    services,
+    routes: [...projectRoutes(), ...groupsRoutes()],
+    faults: new Faults(),
+    throttle,
+    log: new RequestLog(),
+    info,
+    resetThrottle: () => throttle.configure(initialThrottle),
+    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+  });
+
+  const sockets = new Set<Socket>();
+  const server = http.createServer((req, res) => app.handle(req, res));
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  server.on("clientError", (_err, socket) => {
+    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
+    else socket.destroy();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  url = urlFor(host, port);
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    organizationId: store.state.defaultOrganizationId,
+    apiKey: store.state.defaultApiKey,
+    close: () => {
+      closing ??= new Promise<void>((resolve) => {
+        app.shutdown();
+        demo.stopAll();
+        server.close(() => resolve());
+        for (const s of sockets) s.destroy();
+        server.closeAllConnections();
+        store.flush();
+      });
+      return closing;
+    },
+  };
+}

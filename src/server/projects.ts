@@ -1,0 +1,352 @@
+/**
+ * Project routes (§2): `/api/organizations/:organization_id/projects/…` (ProjectViewSet) and the same under
+ * `/api/projects/…` (RootProjectViewSet, the user's current organization), plus the custom actions
+ * reset_token, activity and is_generating_demo_data.
+ *
+ * Deletion is immediate (the older, synchronous PostHog behaviour): DELETE answers 204 and the project is gone.
+ */
+import { ActivityLog } from "./activity";
+import type { Action, ApiContext, ApiRoute } from "./api";
+import { conflict, notFound, permissionDenied, validationError } from "./errors";
+import { json, noContent, type ApiResponse } from "./http";
+import { cloneJson, isJsonObject, jsonEqual, type Json, type JsonObject } from "./json";
+import { limitOffsetPage } from "./pagination";
+import {
+  currentOrganization,
+  isOrganizationIdForm,
+  levelIn,
+  organizationParam,
+  requireProjectAdmin,
+  sameOrganizationId,
+} from "./permissions";
+import { DEFAULT_PROJECT_NAME, serializeProject, serializeProjectBasic, settingDefaults } from "./project-model";
+import { validateProjectFields, validateProjectObject, type ValidatedFields } from "./project-validation";
+import { pyInt, pyTruthy } from "./py";
+import type { Store } from "./store";
+import { nowMicros } from "./time";
+import { generateProjectToken, mintLiveEventsToken, uuidt } from "./tokens";
+import type { OrganizationRecord, ProjectRecord, UserRecord } from "./types";
+
+export const PLAN_LIMIT_MESSAGE =
+  "You have reached the maximum limit of allowed projects for your current plan. Upgrade your plan to be able to create and manage more projects.";
+export const MAX_ALLOWED_PROJECTS_PER_ORG = 2000;
+
+/** Settings merged one level deep on update (§2.7) instead of replaced. */
+const MERGED_SETTINGS = new Set(["modifiers", "session_replay_config"]);
+
+interface Family {
+  base: string;
+  /** The organization the URL is about (org-projects: the URL's; root: the user's current one). */
+  organization: (ctx: ApiContext) => OrganizationRecord;
+  /** Whether a project is addressable through this family's URL (org-projects: same organization). */
+  inScope: (ctx: ApiContext, p: ProjectRecord) => boolean;
+}
+
+const orgFamily: Family = {
+  base: "/api/organizations/:organization_id/projects",
+  organization: (ctx) => organizationParam(ctx, ctx.params.organization_id),
+  inScope: (ctx, p) => sameOrganizationId(ctx.params.organization_id, p.organizationId) ||
+    (ctx.params.organization_id === "@current" && ctx.user.currentOrganizationId === p.organizationId),
+};
+
+const rootFamily: Family = {
+  base: "/api/projects",
+  organization: (ctx) => currentOrganization(ctx),
+  inScope: () => true,
+};
+
+function normaliseName(name: string): string {
+  return name.trim().replace(/\s+/g, " ").toLowerCase();
+}
+
+function nameTaken(store: Store, organizationId: string, name: string, exceptId: number | null): boolean {
+  const wanted = normaliseName(name);
+  return store.projectsOf(organizationId).some((p) => p.id !== exceptId && normaliseName(String(p.settings.name ?? "")) === wanted);
+}
+
+function conflictFor(name: string) {
+  return conflict(`There is already a project called "${name}" in this organization. Please choose a different name.`);
+}
+
+function uniqueDefaultName(store: Store, organizationId: string): string {
+  if (!nameTaken(store, organizationId, DEFAULT_PROJECT_NAME, null)) return DEFAULT_PROJECT_NAME;
+  for (let n = 2; ; n++) {
+    const candidate = `${DEFAULT_PROJECT_NAME} ${n}`;
+    if (!nameTaken(store, organizationId, candidate, null)) return candidate;
+  }
+}
+
+function visible(ctx: ApiContext, p: ProjectRecord): boolean {
+  return levelIn(ctx, p.organizationId) !== null;
+}
+
+/** `safely_get_object`: `@current`, 400 for a non-numeric id, 404 "Not found." when not visible. */
+function getObject(ctx: ApiContext, family: Family): ProjectRecord {
+  return ctx.once("object", () => {
+    const raw = ctx.params.id;
+    if (raw === "@current") {
+      const team = ctx.store.currentTeam(ctx.user);
+      if (!team) throw notFound();
+      return team;
+    }
+    const id = pyInt(raw);
+    if (id === null) throw validationError(`Field 'id' expected a number but got '${raw}'.`);
+    const p = ctx.store.project(id);
+    if (!p || !visible(ctx, p) || !family.inScope(ctx, p)) throw notFound();
+    return p;
+  });
+}
+
+/** `view.team` for scoped-team keys on detail routes. */
+function scopeTeamOfDetail(ctx: ApiContext): ProjectRecord {
+  return ctx.once("scope-team", () => {
+    const raw = ctx.params.id;
+    const team = raw === "@current" ? ctx.store.currentTeam(ctx.user) : ctx.store.project(pyInt(raw) ?? -1);
+    if (!team) throw notFound("Project not found.");
+    return team;
+  });
+}
+
+function planLimitCheck(store: Store, org: OrganizationRecord, isDemo: boolean): void {
+  const projects = store.projectsOf(org.id);
+  if (isDemo && projects.some((p) => p.settings.is_demo === true)) throw permissionDenied(PLAN_LIMIT_MESSAGE);
+  const nonDemo = projects.filter((p) => p.settings.is_demo !== true).length;
+  if (org.projectLimit === null) {
+    if (nonDemo >= MAX_ALLOWED_PROJECTS_PER_ORG) {
+      throw permissionDenied(`You have reached the maximum limit of ${MAX_ALLOWED_PROJECTS_PER_ORG} projects per organization. Contact support if you'd like access to more projects.`);
+    }
+    return;
+  }
+  if (nonDemo >= org.projectLimit) throw permissionDenied(PLAN_LIMIT_MESSAGE);
+}
+
+function bodyIsDemo(ctx: ApiContext): boolean {
+  const body = ctx.req.body();
+  return isJsonObject(body) && pyTruthy(body.is_demo);
+}
+
+/** has_permission checks: well-formed organization; for create, membership, admin level and the plan limit. */
+function familyPermission(family: Family) {
+  return (ctx: ApiContext): void => {
+    if (family === orgFamily && !isOrganizationIdForm(ctx.params.organization_id)) organizationParam(ctx, ctx.params.organization_id);
+    if (ctx.actionName !== "create") return;
+    const org = family.organization(ctx);
+    const level = levelIn(ctx, org.id);
+    if (level === null) throw notFound("Organization not found.");
+    const isDemo = bodyIsDemo(ctx);
+    if (!isDemo && level < 8) throw permissionDenied("You need to be an organization admin or above to create new projects.");
+    planLimitCheck(ctx.store, org, isDemo);
+  };
+}
+
+/** Drop the settings the organization's plan does not apply (accepted, silently ignored). */
+function applicable(attrs: ValidatedFields, org: OrganizationRecord | undefined): ValidatedFields {
+  const ignored = new Set(org?.ignoredSettings ?? []);
+  return attrs.filter(([field]) => !ignored.has(field));
+}
+
+export function mergedValue(field: string, before: Json | undefined, after: Json): Json {
+  if (!MERGED_SETTINGS.has(field) || after === null || !isJsonObject(after)) return after;
+  const old = isJsonObject(before) ? before : {};
+  const out: JsonObject = { ...old };
+  for (const [k, v] of Object.entries(after)) {
+    const prev = old[k];
+    out[k] = field === "session_replay_config" && isJsonObject(v) && isJsonObject(prev) ? { ...prev, ...v } : v;
+  }
+  return out;
+}
+
+function liveEventsToken(store: Store, p: ProjectRecord, userId: number): string {
+  return mintLiveEventsToken(store.state.secret, { team_id: p.id, api_token: p.apiToken, user_id: userId, organization_id: p.organizationId });
+}
+
+export function createProjectRecord(store: Store, org: OrganizationRecord, user: UserRecord, attrs: ValidatedFields, activity: ActivityLog): ProjectRecord {
+  const now = nowMicros();
+  const settings: JsonObject = { name: uniqueDefaultName(store, org.id), ...settingDefaults() };
+  for (const [field, value] of attrs) settings[field] = cloneJson(value);
+  const p: ProjectRecord = {
+    id: store.state.nextTeamId++,
+    organizationId: org.id,
+    uuid: uuidt(),
+    apiToken: generateProjectToken(),
+    liveEventsToken: "",
+    createdAtMicros: now,
+    updatedAtMicros: now,
+    ingestedEvent: false,
+    settings,
+    overrides: {},
+  };
+  p.liveEventsToken = liveEventsToken(store, p, user.id);
+  store.state.projects.push(p);
+  p.settings.primary_dashboard = store.createDashboard(p.id, "My App Dashboard");
+  user.currentTeamId = p.id;
+  activity.record(p.id, user, "created", null, String(p.settings.name));
+  store.changed();
+  return p;
+}
+
+function list(family: Family): Action {
+  return {
+    name: "list",
+    handler: (ctx) => {
+      const key = ctx.key;
+      const search = (ctx.req.param("search") ?? "").toLowerCase();
+      const orgFilter = (p: ProjectRecord) => {
+        if (family === orgFamily) {
+          const param = ctx.params.organization_id;
+          return param === "@current" ? p.organizationId === ctx.user.currentOrganizationId : sameOrganizationId(param, p.organizationId);
+        }
+        return p.organizationId === ctx.user.currentOrganizationId;
+      };
+      const rows = ctx.store.state.projects
+        .filter((p) => visible(ctx, p) && orgFilter(p))
+        .filter((p) => key.scopedOrganizations.length === 0 || key.scopedOrganizations.includes(p.organizationId))
+        .filter((p) => search === "" || String(p.settings.name ?? "").toLowerCase().includes(search))
+        .sort((a, b) => a.id - b.id);
+      const page = limitOffsetPage(ctx.req, rows);
+      return json(200, { ...page, results: page.results.map((p) => serializeProjectBasic(ctx.store, p, ctx.user)) });
+    },
+  };
+}
+
+function create(family: Family): Action {
+  return {
+    name: "create",
+    handler: (ctx) => {
+      const org = family.organization(ctx);
+      const level = levelIn(ctx, org.id) ?? 0;
+      const attrs = validateProjectFields(ctx.req.body(), { store: ctx.store, project: null });
+      validateProjectObject(attrs, { store: ctx.store, project: null, level });
+      const name = attrs.find(([f]) => f === "name")?.[1];
+      if (typeof name === "string" && nameTaken(ctx.store, org.id, name, null)) throw conflictFor(name);
+      const p = createProjectRecord(ctx.store, org, ctx.user, applicable(attrs, org), ctx.services.activity);
+      if (p.settings.is_demo === true) ctx.services.demo.started(p.id);
+      return json(201, serializeProject(ctx.store, p, ctx.user));
+    },
+  };
+}
+
+function retrieve(family: Family): Action {
+  return { name: "retrieve", handler: (ctx) => json(200, serializeProject(ctx.store, getObject(ctx, family), ctx.user)) };
+}
+
+/** Apply validated settings; returns the activity changes. */
+export function applySettings(p: ProjectRecord, attrs: ValidatedFields): Array<{ field: string; before: Json; after: Json }> {
+  const changes: Array<{ field: string; before: Json; after: Json }> = [];
+  for (const [field, value] of attrs) {
+    const before = p.settings[field] ?? null;
+    const after = mergedValue(field, before, value);
+    if (!jsonEqual(before, after)) changes.push({ field, before: cloneJson(before), after: cloneJson(after) });
+    p.settings[field] = cloneJson(after);
+  }
+  return changes;
+}
+
+function update(family: Family, name: "update" | "partial_update"): Action {
+  return {
+    name,
+    handler: (ctx) => {
+      const p = getObject(ctx, family);
+      const level = levelIn(ctx, p.organizationId) ?? 0;
+      const attrs = validateProjectFields(ctx.req.body(), { store: ctx.store, project: p });
+      validateProjectObject(attrs, { store: ctx.store, project: p, level });
+      const newName = attrs.find(([f]) => f === "name")?.[1];
+      if (typeof newName === "string" && normaliseName(newName) !== normaliseName(String(p.settings.name ?? "")) &&
+        nameTaken(ctx.store, p.organizationId, newName, p.id)) {
+        throw conflictFor(newName);
+      }
+      const changes = applySettings(p, applicable(attrs, ctx.store.organization(p.organizationId)));
+      p.updatedAtMicros = nowMicros();
+      if (changes.length > 0) ctx.services.activity.record(p.id, ctx.user, "updated", ActivityLog.changes(changes), String(p.settings.name));
+      ctx.store.changed();
+      return json(200, serializeProject(ctx.store, p, ctx.user));
+    },
+  };
+}
+
+function destroy(family: Family): Action {
+  return {
+    name: "destroy",
+    handler: (ctx) => {
+      const p = getObject(ctx, family);
+      requireProjectAdmin(ctx, p);
+      ctx.services.demo.cancel(p.id);
+      ctx.store.removeProject(p.id);
+      return noContent();
+    },
+  };
+}
+
+function resetToken(family: Family): Action {
+  return {
+    name: "reset_token",
+    handler: (ctx) => {
+      const p = getObject(ctx, family);
+      requireProjectAdmin(ctx, p);
+      const before = p.apiToken;
+      p.apiToken = generateProjectToken();
+      p.liveEventsToken = liveEventsToken(ctx.store, p, ctx.user.id);
+      p.updatedAtMicros = nowMicros();
+      ctx.services.activity.record(p.id, ctx.user, "updated", ActivityLog.changes([{ field: "api_token", before, after: p.apiToken }]), String(p.settings.name));
+      ctx.store.changed();
+      return json(200, serializeProject(ctx.store, p, ctx.user));
+    },
+  };
+}
+
+function activity(family: Family): Action {
+  return { name: "activity", handler: (ctx) => json(200, ctx.services.activity.page(ctx.req, getObject(ctx, family).id)) };
+}
+
+function demoData(family: Family): Action {
+  return {
+    name: "is_generating_demo_data",
+    handler: (ctx): ApiResponse => json(200, { is_generating_demo_data: ctx.services.demo.isGenerating(getObject(ctx, family).id) }),
+  };
+}
+
+function familyRoutes(family: Family): ApiRoute[] {
+  const permission = familyPermission(family);
+  const listOrg = (ctx: ApiContext) => family.organization(ctx);
+  const detailOrg = (ctx: ApiContext) => (family === orgFamily ? family.organization(ctx) : ctx.store.organization(scopeTeamOfDetail(ctx).organizationId) ?? currentOrganization(ctx));
+  const detail = (suffix: string, methods: ApiRoute["methods"]): ApiRoute => ({
+    pattern: `${family.base}/:id${suffix}`,
+    detail: true,
+    scopeObject: "project",
+    methods,
+    scopeTeam: scopeTeamOfDetail,
+    scopeOrganization: detailOrg,
+    permission,
+  });
+  return [
+    { pattern: family.base, detail: false, scopeObject: "project", methods: { GET: list(family), POST: create(family) }, scopeTeam: () => null, scopeOrganization: listOrg, permission },
+    detail("/reset_token", { PATCH: resetToken(family) }),
+    detail("/activity", { GET: activity(family) }),
+    detail("/is_generating_demo_data", { GET: demoData(family) }),
+    detail("", { GET: retrieve(family), PUT: update(family, "update"), PATCH: update(family, "partial_update"), DELETE: destroy(family) }),
+  ];
+}
+
+const ENVIRONMENTS_GONE = "Multiple environments per project are no longer available. Please contact support if you need assistance.";
+
+/** `/api/projects/:project_id/environments/`: newest PostHog refuses every request (§1.2). */
+function environmentsRoutes(): ApiRoute[] {
+  const base: Omit<ApiRoute, "pattern"> = {
+    detail: false,
+    scopeObject: "project",
+    methods: {},
+    scopeTeam: () => null,
+    scopeOrganization: (ctx) => currentOrganization(ctx),
+    permission: () => {
+      throw permissionDenied(ENVIRONMENTS_GONE);
+    },
+  };
+  return [
+    { ...base, pattern: "/api/projects/:project_id/environments" },
+    { ...base, pattern: "/api/projects/:project_id/environments/:id", detail: true },
+  ];
+}
+
+export function projectRoutes(): ApiRoute[] {
+  return [...familyRoutes(orgFamily), ...environmentsRoutes(), ...familyRoutes(rootFamily)];
+}

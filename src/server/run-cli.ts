@@ -1,0 +1,47 @@
+/** The logic of the `pulumi-posthog-server` command: parse arguments, start, print one JSON line. */
+import { startServer, type LocalPostHog } from "./index";
+
+export interface CliArgs {
+  port: number;
+  host: string;
+  statePath?: string;
+}
+
+export const USAGE = "usage: pulumi-posthog-server [--port N] [--state FILE] [--host H]";
+
+export function parseArgs(argv: readonly string[]): CliArgs {
+  const args: CliArgs = { port: 0, host: "127.0.0.1" };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].includes("=") ? [argv[i].slice(0, argv[i].indexOf("=")), argv[i].slice(argv[i].indexOf("=") + 1)] : [argv[i], undefined];
+    const value = (): string => {
+      const v = inline ?? argv[++i];
+      if (v === undefined || v === "") throw new Error(`${flag} needs a value\n${USAGE}`);
+      return v;
+    };
+    if (flag === "--port") {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`--port must be an integer 0..65535\n${USAGE}`);
+      args.port = n;
+    } else if (flag === "--state") args.statePath = value();
+    else if (flag === "--host") args.host = value();
+    else throw new Error(`unknown argument ${argv[i]}\n${USAGE}`);
+  }
+  return args;
+}
+
+/** Start the server and print `{"url","organizationId","apiKey"}` as one line. */
+export async function runCli(argv: readonly string[], stdout: { write(chunk: string): unknown }): Promise<LocalPostHog> {
+  const args = parseArgs(argv);
+  const server = await startServer({ port: args.port, host: args.host, statePath: args.statePath });
+  stdout.write(`${JSON.stringify({ url: server.url, organizationId: server.organizationId, apiKey: server.apiKey })}\n`);
+  return server;
+}
+
+/** Close on SIGINT/SIGTERM and exit 0. */
+export function closeOnSignals(server: LocalPostHog, exit: (code: number) => void = (c) => process.exit(c)): void {
+  const stop = () => {
+    server.close().then(() => exit(0), () => exit(1));
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
