@@ -1,0 +1,140 @@
+/**
+ * The root program through the real Pulumi CLI, as users run it: up, outputs, preview, refresh after changes made
+ * in "the PostHog UI", replacement, token rotation, adoption and destroy.
+ */
+import { projects, Transport } from "../../src/client";
+import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
+import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
+import type { Stack } from "@pulumi/pulumi/automation";
+
+jest.setTimeout(300_000);
+
+let server: LocalPostHog;
+let session: PulumiSession;
+let stack: Stack;
+let http: Transport;
+
+type Declared = Record<string, unknown>;
+const declared: Declared[] = [
+  { resourceName: "web", name: "Web app", timezone: "Europe/Amsterdam", anonymizeIps: true, sessionRecordingOptIn: true, sessionRecordingSampleRate: 0.5, appUrls: ["https://app.example.com"] },
+  { resourceName: "marketing", name: "Marketing site", timezone: "America/New_York", surveysOptIn: true },
+  { resourceName: "docs", name: "Docs", weekStartDay: 1 },
+];
+
+const setProjects = (list: Declared[]) => stack.setConfig("projects", { value: JSON.stringify(list) });
+const writes = async () => (await server.requests()).filter((r) => r.method !== "GET");
+const ids = async () => (await stack.outputs())["projectIds"]!.value as Record<string, number>;
+const live = () => projects.listProjects(http, server.organizationId);
+
+beforeAll(async () => {
+  server = await startLocalPostHog();
+  http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
+  session = await pulumiSession(server);
+  stack = await session.stack(repoRoot, `e2e-projects-${process.pid}`);
+  await setProjects(declared);
+});
+afterAll(async () => {
+  await session?.cleanup();
+  await server?.close();
+});
+
+test("up creates every declared project; ids are outputs and tokens are secret", async () => {
+  const result = await stack.up();
+  expect(result.summary.resourceChanges).toMatchObject({ create: 4 });
+  const outputs = await stack.outputs();
+  const projectIds = outputs["projectIds"]!.value as Record<string, number>;
+  expect(Object.keys(projectIds).sort()).toEqual(["docs", "marketing", "web"]);
+
+  const created = await live();
+  expect(created.map((p) => p.name).sort()).toEqual(["Docs", "Marketing site", "Web app"]);
+  const web = await projects.getProject(http, server.organizationId, projectIds["web"]!);
+  expect(web).toMatchObject({ timezone: "Europe/Amsterdam", anonymize_ips: true, session_recording_sample_rate: "0.50" });
+
+  // Neither the state nor the plain stack output holds a token or the API key.
+  const state = JSON.stringify(await stack.exportStack());
+  for (const project of created) expect(state).not.toContain(project.api_token);
+  expect(state).not.toContain(server.apiKey);
+  const shown = session.cli(repoRoot, ["stack", "output", "--stack", stack.name]);
+  expect(shown.status).toBe(0);
+  expect(shown.stdout).toContain("[secret]");
+  for (const project of created) expect(shown.stdout).not.toContain(project.api_token);
+  const revealed = session.cli(repoRoot, ["stack", "output", "apiTokens", "--show-secrets", "--json", "--stack", stack.name]);
+  expect(JSON.parse(revealed.stdout)["web"]).toBe(created.find((p) => p.name === "Web app")!.api_token);
+});
+
+test("a preview right after up reports no changes and writes nothing", async () => {
+  await server.clearRequests();
+  const preview = await stack.preview({ expectNoChanges: true });
+  expect(preview.changeSummary).toMatchObject({ same: 4 });
+  expect(await writes()).toEqual([]);
+});
+
+test("a setting changed by hand: refresh shows it, preview plans one update, up restores it with one PATCH", async () => {
+  const webId = (await ids())["web"]!;
+  await server.control("PATCH", `projects/${webId}`, { anonymize_ips: false, heatmaps_opt_in: true });
+
+  const refresh = await stack.refresh();
+  expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
+  const preview = await stack.preview();
+  expect(preview.changeSummary).toMatchObject({ update: 1, same: 3 });
+
+  await server.clearRequests();
+  await stack.up();
+  const patches = await writes();
+  expect(patches.map((r) => [r.method, r.bodyKeys])).toEqual([["PATCH", ["anonymize_ips"]]]);
+  // heatmapsOptIn is not declared: it stays as it was set by hand.
+  expect(await projects.getProject(http, server.organizationId, webId)).toMatchObject({ anonymize_ips: true, heatmaps_opt_in: true });
+  await stack.preview({ expectNoChanges: true });
+});
+
+test("a project deleted by hand leaves the state on refresh, and up creates it again", async () => {
+  const docsId = (await ids())["docs"]!;
+  await server.control("DELETE", `projects/${docsId}`);
+  const refresh = await stack.refresh();
+  expect(refresh.summary.resourceChanges).toMatchObject({ delete: 1 });
+  expect(JSON.stringify(await stack.exportStack())).not.toContain("::docs");
+
+  await server.clearRequests();
+  const up = await stack.up();
+  expect(up.summary.resourceChanges).toMatchObject({ create: 1 });
+  expect((await writes()).map((r) => r.method)).toEqual(["POST"]);
+  expect((await ids())["docs"]).not.toBe(docsId);
+});
+
+test("changing organizationId replaces the project; a new apiTokenRotation rotates the token", async () => {
+  const other = await server.control<{ id: string }>("POST", "organizations", { name: "Second organization" });
+  await server.control("POST", "keys", { organizationId: other.id, userEmail: "local@posthog.localhost", level: "owner" });
+  const before = await ids();
+  const tokenBefore = (await stack.outputs())["apiTokens"]!.value as Record<string, string>;
+
+  await setProjects([
+    declared[0]!,
+    { ...declared[1]!, organizationId: other.id },
+    { ...declared[2]!, apiTokenRotation: "2026-11" },
+  ]);
+  const up = await stack.up();
+  expect(up.summary.resourceChanges).toMatchObject({ replace: 1, update: 1 });
+  const after = await ids();
+  expect(after["marketing"]).not.toBe(before["marketing"]);
+  expect(after["web"]).toBe(before["web"]);
+  expect((await projects.listProjects(http, other.id)).map((p) => p.name)).toEqual(["Marketing site"]);
+  expect((await live()).map((p) => p.name)).not.toContain("Marketing site");
+  const tokenAfter = (await stack.outputs())["apiTokens"]!.value as Record<string, string>;
+  expect(tokenAfter["docs"]).not.toBe(tokenBefore["docs"]);
+  expect(tokenAfter["web"]).toBe(tokenBefore["web"]);
+});
+
+test("adoptProjectId takes over a project made by hand without a POST; destroy removes every project", async () => {
+  const handmade = await projects.createProject(http, server.organizationId, { name: "Made by hand" });
+  const list = [declared[0]!, declared[2]!, { resourceName: "adopted", name: "Made by hand", adoptProjectId: handmade.id, timezone: "Asia/Tokyo" }];
+  await setProjects(list);
+  await server.clearRequests();
+  const up = await stack.up();
+  expect(up.summary.resourceChanges).toMatchObject({ create: 1, delete: 1 });
+  expect((await writes()).map((r) => r.method).sort()).toEqual(["DELETE", "PATCH"]);
+  expect((await ids())["adopted"]).toBe(handmade.id);
+  expect(await projects.getProject(http, server.organizationId, handmade.id)).toMatchObject({ timezone: "Asia/Tokyo" });
+
+  await stack.destroy();
+  expect(await live()).toEqual([]);
+});

@@ -1,0 +1,73 @@
+/**
+ * The real Pulumi CLI for end-to-end tests (testing layer 4), through the Automation API with a file backend in a
+ * temporary directory, against the local PostHog server.
+ */
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
+import type { LocalPostHog } from "./local-posthog";
+
+export const repoRoot = path.resolve(__dirname, "..", "..");
+
+/** The directory with pulumi, its Node.js language host and the dynamic-provider host script. */
+export function pulumiBin(): string {
+  const known = process.env["PULUMI_POSTHOG_CLI_BIN"];
+  if (known) return known;
+  const result = spawnSync("bash", [path.join(repoRoot, "scripts", "ensure-pulumi.sh"), repoRoot], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  if (result.status !== 0) throw new Error("scripts/ensure-pulumi.sh failed: no Pulumi CLI for the end-to-end tests");
+  return result.stdout.trim().split("\n").pop()!;
+}
+
+export interface PulumiSession {
+  env: Record<string, string>;
+  command: PulumiCommand;
+  stateDir: string;
+  /** A stack of the program in `workDir`, with its config file removed again by `cleanup`. */
+  stack(workDir: string, name: string, config?: Record<string, string>): Promise<Stack>;
+  /** Runs the CLI directly, as a user would type it. */
+  cli(workDir: string, args: string[]): { status: number | null; stdout: string; stderr: string };
+  cleanup(): Promise<void>;
+}
+
+export async function pulumiSession(server: LocalPostHog): Promise<PulumiSession> {
+  const bin = pulumiBin();
+  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-state-"));
+  const env: Record<string, string> = {
+    PATH: `${bin}${path.delimiter}${process.env["PATH"]}`,
+    PULUMI_BACKEND_URL: `file://${stateDir}`,
+    PULUMI_CONFIG_PASSPHRASE: "end-to-end tests",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    // lint type-checks the programs once; the CLI runs them transpiled only.
+    PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+    POSTHOG_HOST: server.url,
+    POSTHOG_API_KEY: server.apiKey,
+    POSTHOG_ORGANIZATION_ID: server.organizationId,
+  };
+  const command = await PulumiCommand.get({ root: path.dirname(bin), skipVersionCheck: false });
+  const stacks: Stack[] = [];
+  return {
+    env,
+    command,
+    stateDir,
+    async stack(workDir, name, config = {}) {
+      const stack = await LocalWorkspace.createOrSelectStack({ stackName: name, workDir }, { envVars: env, pulumiCommand: command });
+      for (const [key, value] of Object.entries(config)) await stack.setConfig(key, { value });
+      stacks.push(stack);
+      return stack;
+    },
+    cli(workDir, args) {
+      const result = spawnSync("pulumi", args, { cwd: workDir, env: { ...process.env, ...env }, encoding: "utf8" });
+      return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+    },
+    async cleanup() {
+      for (const stack of stacks) {
+        await stack.destroy().catch(() => undefined);
+        await stack.workspace.removeStack(stack.name, { force: true }).catch(() => undefined);
+      }
+      fs.rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}
