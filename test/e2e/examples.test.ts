@@ -1,0 +1,118 @@
+/**
+ * The examples through the real Pulumi CLI, and the package as users get it: `npm pack`, installed into a fresh
+ * Pulumi project outside the repository.
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { projects, Transport } from "../../src/client";
+import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
+import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
+
+jest.setTimeout(600_000);
+
+let server: LocalPostHog;
+let session: PulumiSession;
+let http: Transport;
+
+beforeAll(async () => {
+  server = await startLocalPostHog();
+  http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
+  session = await pulumiSession(server);
+});
+afterAll(async () => {
+  await session?.cleanup();
+  await server?.close();
+});
+
+test("examples/groups exports a group's properties read through the lookups", async () => {
+  const project = await projects.createProject(http, server.organizationId, { name: "Groups example" });
+  await server.capture(project.api_token, [
+    ...Array.from({ length: 120 }, (_, i) => groupIdentify("company", `c${i}`, { name: `C${i}`, industry: i % 3 ? "retail" : "finance" })),
+    groupIdentify("company", "acme", { name: "Acme Inc", industry: "finance", seats: 40 }),
+    groupIdentify("workspace", "w1", { name: "Main" }),
+  ]);
+  const stack = await session.stack(path.join(repoRoot, "examples", "groups"), `e2e-groups-${process.pid}`, {
+    projectId: String(project.id),
+    groupType: "company",
+    groupKey: "acme",
+  });
+  await stack.up();
+  const outputs = await stack.outputs();
+  expect(outputs["groupProperties"]!.value).toEqual({ name: "Acme Inc", industry: "finance", seats: 40 });
+  expect(outputs["groupCount"]!.value).toBe(121);
+  expect(outputs["groupTypes"]!.value).toEqual(["company", "workspace"]);
+  expect(outputs["industries"]!.value).toEqual([
+    { name: "retail", count: 80 },
+    { name: "finance", count: 41 },
+  ]);
+});
+
+test("examples/quickstart and both stacks of examples/environments deploy and destroy", async () => {
+  const quickstart = await session.stack(path.join(repoRoot, "examples", "quickstart"), `e2e-quickstart-${process.pid}`);
+  await quickstart.up();
+  const projectId = (await quickstart.outputs())["projectId"]!.value as number;
+  expect(await projects.getProject(http, server.organizationId, projectId)).toMatchObject({ name: "Web app", anonymize_ips: true, week_start_day: 1 });
+  await quickstart.destroy();
+
+  const environments = path.join(repoRoot, "examples", "environments");
+  for (const name of ["production", "staging"]) {
+    // The committed Pulumi.<name>.yaml holds the stack's settings; work on a copy so the file stays as it is.
+    const stackName = `${name}-e2e-${process.pid}`;
+    const copy = path.join(environments, `Pulumi.${stackName}.yaml`);
+    fs.copyFileSync(path.join(environments, `Pulumi.${name}.yaml`), copy);
+    try {
+      const stack = await session.stack(environments, stackName);
+      await stack.up();
+      const id = (await stack.outputs())["projectId"]!.value as number;
+      const record = await projects.getProject(http, server.organizationId, id);
+      expect(record).toMatchObject({ name: `Web app (${name})`, session_recording_sample_rate: name === "production" ? "0.20" : "1.00" });
+      await stack.destroy();
+    } finally {
+      fs.rmSync(copy, { force: true });
+    }
+  }
+  const left = (await projects.listProjects(http, server.organizationId)).map((p) => p.name);
+  expect(left).not.toEqual(expect.arrayContaining([expect.stringMatching(/^Web app/)]));
+});
+
+test("the npm package installs into a fresh Pulumi project outside the repository and works", async () => {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-install-"));
+  try {
+    const tarball = execFileSync("npm", ["pack", "--ignore-scripts", "--pack-destination", work, "--silent"], { cwd: repoRoot, encoding: "utf8" }).trim().split("\n").pop()!;
+    const pulumiVersion = require("@pulumi/pulumi/package.json").version as string;
+    const program = path.join(work, "program");
+    fs.mkdirSync(program);
+    fs.writeFileSync(
+      path.join(program, "package.json"),
+      JSON.stringify({ name: "installed-check", private: true, dependencies: { "@pulumi/pulumi": pulumiVersion, "pulumi-posthog": `file:../${tarball}` } }),
+    );
+    fs.writeFileSync(path.join(program, "Pulumi.yaml"), "name: installed-check\nruntime: nodejs\nmain: index.js\n");
+    fs.writeFileSync(
+      path.join(program, "index.js"),
+      [
+        'const posthog = require("pulumi-posthog");',
+        'const project = new posthog.Project("installed", { timezone: "Asia/Tokyo", anonymizeIps: true });',
+        "exports.projectId = project.projectId;",
+        "exports.apiToken = project.apiToken;",
+      ].join("\n"),
+    );
+    execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: program, stdio: "inherit" });
+
+    const stack = await session.stack(program, `installed-${process.pid}`);
+    await stack.up();
+    const outputs = await stack.outputs();
+    const record = await projects.getProject(http, server.organizationId, outputs["projectId"]!.value as number);
+    expect(record).toMatchObject({ name: "installed", timezone: "Asia/Tokyo", anonymize_ips: true });
+    expect(outputs["apiToken"]).toEqual({ value: record.api_token, secret: true });
+    // The state of an installed program holds the same small provider, loaded by package name.
+    const state = JSON.stringify(await stack.exportStack());
+    expect(state).toContain("pulumi-posthog/provider");
+    expect(state).not.toContain(server.apiKey);
+    await stack.destroy();
+    await expect(projects.getProject(http, server.organizationId, record.id)).rejects.toMatchObject({ status: 404 });
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+});
