@@ -74,18 +74,32 @@ export class RateLimiter {
 
   /** 0 when a request may start now; otherwise how long until the oldest counted request leaves a full window. */
   private msUntilFree(now: number): number {
-    while (this.done.length > 0 && this.done[0]! <= now - this.longestWindow) this.done.shift();
+    const stale = this.firstAfter(now - this.longestWindow);
+    if (stale > 0) this.done.splice(0, stale);
     let wait = 0;
     for (const { limit, windowMs } of this.windows) {
-      const recent = this.done.filter((t) => t > now - windowMs);
-      const used = recent.length + this.inFlight;
+      const first = this.firstAfter(now - windowMs);
+      const recent = this.done.length - first;
+      const used = recent + this.inFlight;
       if (used < limit) continue;
       // The slot frees when enough finished requests age out; in-flight ones cannot age out before they finish.
       const mustExpire = used - limit + 1;
-      if (mustExpire > recent.length) return Infinity;
-      wait = Math.max(wait, recent[mustExpire - 1]! + windowMs - now + 1);
+      if (mustExpire > recent) return Infinity;
+      wait = Math.max(wait, this.done[first + mustExpire - 1]! + windowMs - now + 1);
     }
     return wait;
+  }
+
+  /** Index of the first completion later than `time` (`done` is sorted: completions are appended as they happen). */
+  private firstAfter(time: number): number {
+    let low = 0;
+    let high = this.done.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.done[mid]! <= time) low = mid + 1;
+      else high = mid;
+    }
+    return low;
   }
 }
 

@@ -3,6 +3,8 @@
  * the translation of answers into data or a PostHogError. Endpoint modules describe requests; they never see got.
  */
 import { createHash } from "node:crypto";
+import * as http from "node:http";
+import * as https from "node:https";
 import got, { type Got, RequestError, TimeoutError } from "got";
 import type { z } from "zod";
 import { PostHogError, type PostHogErrorBody } from "./errors";
@@ -58,6 +60,12 @@ type Result<S> = S extends z.ZodType ? z.output<S> : undefined;
 const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
 const RETRIED_STATUSES = new Set([502, 503, 504]);
 
+/**
+ * Requests that must not be resent go on a new connection: a pooled keep-alive connection the server is closing at
+ * that moment fails with ECONNRESET, and for them that failure cannot be told apart from a lost answer.
+ */
+const freshConnection = { http: new http.Agent({ keepAlive: false }), https: new https.Agent({ keepAlive: false }) };
+
 export class Transport {
   readonly host: string;
   private readonly got: Got;
@@ -86,7 +94,7 @@ export class Transport {
     const idempotent = spec.idempotent ?? spec.method !== "POST";
     const started = Date.now();
     for (let attempt = 1; ; attempt++) {
-      const outcome = await this.send(spec);
+      const outcome = await this.send(spec, idempotent);
       const failure = this.classify(spec, outcome, attempt, idempotent);
       if (!failure) return this.parse(spec, outcome as Answer);
       const delay = failure.retryInMs;
@@ -98,13 +106,14 @@ export class Transport {
     }
   }
 
-  private async send(spec: RequestSpec<z.ZodType | undefined>): Promise<Answer | Failure> {
+  private async send(spec: RequestSpec<z.ZodType | undefined>, idempotent: boolean): Promise<Answer | Failure> {
     const release = await this.limiter?.acquire();
     try {
       const response = await this.got(spec.path.replace(/^\/+/, ""), {
         method: spec.method,
         searchParams: searchParams(spec.query),
         ...(spec.body === undefined ? {} : { json: spec.body as Record<string, unknown> }),
+        ...(idempotent ? {} : { agent: freshConnection }),
       });
       return { status: response.statusCode, body: response.body, retryAfter: response.headers["retry-after"] };
     } catch (error) {
