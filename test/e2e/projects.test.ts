@@ -50,10 +50,16 @@ test("up creates every declared project; ids are outputs and tokens are secret",
   const web = await projects.getProject(http, server.organizationId, projectIds["web"]!);
   expect(web).toMatchObject({ timezone: "Europe/Amsterdam", anonymize_ips: true, session_recording_sample_rate: "0.50" });
 
-  // Neither the state nor the plain stack output holds a token or the API key.
-  const state = JSON.stringify(await stack.exportStack());
-  for (const project of created) expect(state).not.toContain(project.api_token);
-  expect(state).not.toContain(server.apiKey);
+  // Neither the state (as stored: `pulumi stack export` without --show-secrets) nor the plain stack output holds
+  // a token or the API key; the tokens are there encrypted.
+  const exported = session.cli(repoRoot, ["stack", "export", "--stack", stack.name]);
+  expect(exported.status).toBe(0);
+  const state = JSON.parse(exported.stdout) as { deployment: { resources: Array<{ type: string; outputs?: Record<string, unknown> }> } };
+  for (const project of created) expect(exported.stdout).not.toContain(project.api_token);
+  expect(exported.stdout).not.toContain(server.apiKey);
+  const stored = state.deployment.resources.filter((r) => r.type === "pulumi-nodejs:dynamic/posthog:Project");
+  expect(stored).toHaveLength(3);
+  for (const resource of stored) expect(resource.outputs!["apiToken"]).toEqual({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext: expect.any(String) });
   const shown = session.cli(repoRoot, ["stack", "output", "--stack", stack.name]);
   expect(shown.status).toBe(0);
   expect(shown.stdout).toContain("[secret]");
