@@ -65,14 +65,7 @@ async function main() {
     POSTHOG_API_KEY: server.apiKey,
   };
   const pulumi = (...args) => run("pulumi", [...args, "--stack", stack], { env });
-  const control = async (method, route, body) => {
-    const response = await fetch(`${server.url}/_control/${route}`, {
-      method,
-      headers: { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`control ${method} ${route}: ${response.status} ${await response.text()}`);
-  };
+  const control = require(path.join(root, "lib", "server")).controlClient(server.url);
 
   try {
     // A demo stopped half-way may have left its stack behind: start from a clean one.
@@ -89,7 +82,7 @@ async function main() {
 
     const ids = JSON.parse(run("pulumi", ["stack", "output", "projectIds", "--json", "--stack", stack], { env, stdio: ["ignore", "pipe", "inherit"] }).stdout);
     say(`Someone turns IP anonymization off for project ${ids.web} in the PostHog UI`);
-    await control("PATCH", `projects/${ids.web}`, { anonymize_ips: false });
+    await control.patchProject(ids.web, { anonymize_ips: false });
 
     say("pulumi refresh: the drift shows");
     pulumi("refresh", "--yes");

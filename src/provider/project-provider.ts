@@ -20,6 +20,8 @@ import {
 
 type Inputs = ProjectInputs & Record<string, unknown>;
 type Outputs = ProjectOutputs & Record<string, unknown>;
+/** The outputs that record provider inputs rather than PostHog state. */
+type Steering = Pick<ProjectOutputs, "apiTokenRotation" | "adoptProjectId">;
 
 /** Error that tells Pulumi the project exists (with these outputs) although the operation did not fully succeed. */
 class PartialSuccess extends Error {
@@ -65,20 +67,20 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
       // "@current" names whatever organization the key's owner has open; it matches the one the project is in.
       if (organizationId !== "@current") replaces.push("organizationId");
     }
-    const changed: string[] = [];
-    for (const { api, arg } of settingNames) {
+    const settingChanged = settingNames.some(({ api, arg }) => {
       const value = news[arg];
-      if (value === undefined) continue;
-      if (isUnknown(value) || !valuesEqual(api, fieldDef(api).input!.parse(value), olds[arg])) changed.push(arg);
-    }
-    if (news.apiTokenRotation !== undefined && news.apiTokenRotation !== olds.apiTokenRotation) changed.push("apiTokenRotation");
-    return { changes: replaces.length + changed.length > 0, replaces, deleteBeforeReplace: false };
+      if (value === undefined) return false;
+      const parsed = fieldDef(api).input!.safeParse(value);
+      return isUnknown(value) || !parsed.success || !valuesEqual(api, parsed.data, olds[arg]);
+    });
+    const rotated = news.apiTokenRotation !== undefined && news.apiTokenRotation !== olds.apiTokenRotation;
+    return { changes: replaces.length > 0 || settingChanged || rotated, replaces, deleteBeforeReplace: false };
   }
 
   async create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult<Outputs>> {
     const organizationId = requireOrganization(this.config, inputs.organizationId);
     const declared = declaredSettings(inputs);
-    const steering = { apiTokenRotation: inputs.apiTokenRotation ?? null, adoptProjectId: inputs.adoptProjectId ?? null };
+    const steering: Steering = { apiTokenRotation: inputs.apiTokenRotation ?? null, adoptProjectId: inputs.adoptProjectId ?? null };
 
     // Adopting: take the existing project as it is and change what differs. Creating: one POST, then the fields
     // PostHog refuses on create.
@@ -180,7 +182,7 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
     organizationId: string,
     record: ProjectRecord,
     body: ProjectSettings,
-    steering: { apiTokenRotation: string | null; adoptProjectId: number | null },
+    steering: Steering,
   ): Promise<ProjectRecord> {
     if (Object.keys(body).length === 0) return record;
     try {
@@ -198,7 +200,7 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
   private settled(
     record: ProjectRecord,
     declared: ProjectSettings,
-    steering: { apiTokenRotation: string | null; adoptProjectId: number | null },
+    steering: Steering,
   ): ProjectOutputs {
     const outputs = toOutputs(record, steering);
     const ignored = Object.keys(differingSettings(declared, (field) => record[field])) as WritableField[];

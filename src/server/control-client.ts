@@ -75,3 +75,16 @@ export function controlClient(url: string): ControlClient {
     capture: (token, events) => call("POST", "/batch/", { api_key: token, batch: events }),
   };
 }
+
+/**
+ * A `$groupidentify` event, the way posthog-js and the server SDKs create or update a group: send it to the capture
+ * endpoint (`capture` above) with the project's api_token.
+ */
+export function groupIdentifyEvent(groupType: string, groupKey: string, properties: Record<string, unknown>, timestamp?: string) {
+  return {
+    event: "$groupidentify",
+    distinct_id: `${groupType}_${groupKey}`,
+    properties: { $group_type: groupType, $group_key: groupKey, $group_set: properties },
+    ...(timestamp ? { timestamp } : {}),
+  };
+}

@@ -15,7 +15,7 @@ import { RequestLog } from "./request-log";
 import { Store } from "./store";
 import { Throttle, type ThrottleSettings } from "./throttle";
 
-export { controlClient, ControlError, type ControlClient } from "./control-client";
+export { controlClient, ControlError, groupIdentifyEvent, type ControlClient } from "./control-client";
 export type {
   CreateDashboardRequest,
   CreateDashboardResponse,

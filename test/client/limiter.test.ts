@@ -12,7 +12,7 @@ const window = { limit: 200, windowMs: 500 };
 
 test("a burst of 1,000 calls stays under an enforced limit: no 429 reaches PostHog's log or the caller", async () => {
   const projectId = (await projects.createProject(new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false }), server.organizationId, { name: "Burst" })).id;
-  await server.control("PUT", "throttle", { enabled: true, perWindow: window.limit, windowMs: window.windowMs });
+  await server.control.setThrottle({ enabled: true, perWindow: window.limit, windowMs: window.windowMs });
   await server.clearRequests();
   // Several clients of one process share the limiter of their host and key.
   const clients = [1, 2, 3].map(() => new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: [window], retry: { attempts: 1 } }));
@@ -27,14 +27,14 @@ test("a burst of 1,000 calls stays under an enforced limit: no 429 reaches PostH
   expect(log.filter((r) => r.status === 429)).toHaveLength(0);
   // 1,000 calls at 200 per 500 ms cannot finish in less than four full windows.
   expect(elapsed).toBeGreaterThanOrEqual(4 * window.windowMs);
-  await server.control("PUT", "throttle", { enabled: false });
+  await server.control.setThrottle({ enabled: false });
 });
 
 test("without the limiter the same burst is throttled by the server, proving the limit is enforced", async () => {
-  await server.control("PUT", "throttle", { enabled: true, perWindow: window.limit, windowMs: window.windowMs });
+  await server.control.setThrottle({ enabled: true, perWindow: window.limit, windowMs: window.windowMs });
   await server.clearRequests();
   const unlimited = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false, retry: { attempts: 1 } });
   const outcomes = await Promise.allSettled(Array.from({ length: 300 }, () => projects.listProjectsPage(unlimited, server.organizationId, { limit: 1 })));
   expect(outcomes.filter((o) => o.status === "rejected").length).toBeGreaterThan(0);
-  await server.control("PUT", "throttle", { enabled: false });
+  await server.control.setThrottle({ enabled: false });
 });

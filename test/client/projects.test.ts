@@ -8,7 +8,7 @@ beforeAll(async () => {
   http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
 });
 afterAll(() => server.close());
-beforeEach(() => server.control("POST", "reset"));
+beforeEach(() => server.control.reset());
 
 describe("project endpoints", () => {
   test("create returns the full record with PostHog's defaults and a phc_ token", async () => {
@@ -36,7 +36,7 @@ describe("project endpoints", () => {
     expect(activity.length).toBeGreaterThanOrEqual(3);
 
     expect(await projects.isGeneratingDemoData(http, server.organizationId, id)).toBe(false);
-    await server.control("PUT", `projects/${id}/demo-data`, { generating: true });
+    await server.control.setDemoData(id, true);
     expect(await projects.isGeneratingDemoData(http, server.organizationId, id)).toBe(true);
 
     await projects.deleteProject(http, server.organizationId, id);

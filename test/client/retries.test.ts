@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 beforeEach(async () => {
-  await server.control("DELETE", "faults");
+  await server.control.clearFaults();
   await server.clearRequests();
 });
 

@@ -77,7 +77,7 @@ test("a preview right after up reports no changes and writes nothing", async () 
 
 test("a setting changed by hand: refresh shows it, preview plans one update, up restores it with one PATCH", async () => {
   const webId = (await ids())["web"]!;
-  await server.control("PATCH", `projects/${webId}`, { anonymize_ips: false, heatmaps_opt_in: true });
+  await server.control.patchProject(webId, { anonymize_ips: false, heatmaps_opt_in: true });
 
   const refresh = await stack.refresh();
   expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
@@ -95,7 +95,7 @@ test("a setting changed by hand: refresh shows it, preview plans one update, up 
 
 test("a project deleted by hand leaves the state on refresh, and up creates it again", async () => {
   const docsId = (await ids())["docs"]!;
-  await server.control("DELETE", `projects/${docsId}`);
+  await server.control.deleteProject(docsId);
   const refresh = await stack.refresh();
   expect(refresh.summary.resourceChanges).toMatchObject({ delete: 1 });
   expect(JSON.stringify(await stack.exportStack())).not.toContain("::docs");
@@ -108,8 +108,8 @@ test("a project deleted by hand leaves the state on refresh, and up creates it a
 });
 
 test("changing organizationId replaces the project; a new apiTokenRotation rotates the token", async () => {
-  const other = await server.control<{ id: string }>("POST", "organizations", { name: "Second organization" });
-  await server.control("POST", "keys", { organizationId: other.id, userEmail: "local@posthog.localhost", level: "owner" });
+  const other = await server.control.createOrganization({ name: "Second organization" });
+  await server.control.createKey({ organizationId: other.id, userEmail: "local@posthog.localhost", level: "owner" });
   const before = await ids();
   const tokenBefore = (await stack.outputs())["apiTokens"]!.value as Record<string, string>;
 

@@ -99,11 +99,11 @@ describe("groups", () => {
       "1": [{ name: "name", count: 30 }],
     };
     expect(await posthog.getGroupPropertyDefinitions({ projectId })).toEqual(expected);
-    await server.control("PATCH", `organizations/${server.organizationId}`, { propertyDefinitions: "gone" });
+    await server.control.patchOrganization(server.organizationId, { propertyDefinitions: "gone" });
     try {
       expect(await posthog.getGroupPropertyDefinitions({ projectId })).toEqual(expected);
     } finally {
-      await server.control("PATCH", `organizations/${server.organizationId}`, { propertyDefinitions: "legacy" });
+      await server.control.patchOrganization(server.organizationId, { propertyDefinitions: "legacy" });
     }
   });
 
@@ -112,11 +112,11 @@ describe("groups", () => {
     expect(values[0]).toEqual({ name: "finance", count: 51 });
     expect(values.map((v) => v.name).sort()).toEqual([...industries].sort());
     expect(await posthog.getGroupPropertyValues({ projectId, groupTypeIndex: 0, key: "industry", value: "FIN" })).toEqual([{ name: "finance", count: 51 }]);
-    await server.control("PATCH", `organizations/${server.organizationId}`, { propertyValuesShape: "list" });
+    await server.control.patchOrganization(server.organizationId, { propertyValuesShape: "list" });
     try {
       expect(await posthog.getGroupPropertyValues({ projectId, groupTypeIndex: 0, key: "industry", value: "fin" })).toEqual([{ name: "finance", count: 51 }]);
     } finally {
-      await server.control("PATCH", `organizations/${server.organizationId}`, { propertyValuesShape: "results" });
+      await server.control.patchOrganization(server.organizationId, { propertyValuesShape: "results" });
     }
   });
 

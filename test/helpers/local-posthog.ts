@@ -1,84 +1,41 @@
 /**
- * A local PostHog server on 127.0.0.1 for one test file, and its control surface over HTTP: the same way the demo
- * and the end-to-end tests (other processes) drive it.
+ * A local PostHog server on 127.0.0.1 for one test file, driven through its control surface over HTTP: the same
+ * typed client the demo and the end-to-end tests (other processes) use.
  */
-import { startServer } from "../../src/server";
-
-export interface FaultSpec {
-  method?: string;
-  path?: string;
-  count?: number;
-  status?: number;
-  body?: unknown;
-  retryAfter?: number;
-  delayMs?: number;
-  drop?: boolean;
-  afterCommit?: boolean;
-}
-
-export interface LoggedRequest {
-  method: string;
-  path: string;
-  query: Record<string, string> | string;
-  status: number;
-  bodyKeys?: string[];
-}
+import { controlClient, groupIdentifyEvent, startServer, type ControlClient } from "../../src/server";
+import type { FaultSpec, LoggedRequest } from "../../src/server/control";
 
 export interface LocalPostHog {
   url: string;
   organizationId: string;
   apiKey: string;
+  control: ControlClient;
   close(): Promise<void>;
-  control<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
   fault(spec: FaultSpec): Promise<void>;
+  /** The /api/ requests received, optionally only those of one method or matching a path. */
   requests(filter?: { method?: string; path?: RegExp }): Promise<LoggedRequest[]>;
   clearRequests(): Promise<void>;
-  key(options: { scopes?: string[]; scopedOrganizations?: string[]; scopedTeams?: number[]; level?: string; organizationId?: string }): Promise<string>;
-  capture(token: string, events: unknown[]): Promise<void>;
+  /** A personal API key with these scopes, for a new member of the default organization. */
+  key(options: { scopes?: string[]; scopedOrganizations?: string[]; scopedTeams?: number[] }): Promise<string>;
+  capture(token: string, events: Array<Record<string, unknown>>): Promise<void>;
 }
 
 export async function startLocalPostHog(): Promise<LocalPostHog> {
   const server = await startServer({ port: 0 });
-  const control = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${server.url}/_control/${path.replace(/^\//, "")}`, {
-      method,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`control ${method} ${path} answered ${response.status}: ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  };
+  const control = controlClient(server.url);
   return {
     url: server.url,
     organizationId: server.organizationId,
     apiKey: server.apiKey,
-    close: () => server.close(),
     control,
-    fault: async (spec) => void (await control("POST", "faults", spec)),
+    close: () => server.close(),
+    fault: async (spec) => void (await control.addFault(spec)),
     requests: async (filter = {}) =>
-      (await control<LoggedRequest[]>("GET", "requests")).filter(
-        (r) => (!filter.method || r.method === filter.method) && (!filter.path || filter.path.test(r.path)),
-      ),
-    clearRequests: async () => void (await control("DELETE", "requests")),
-    key: async (options) => (await control<{ key: string }>("POST", "keys", { organizationId: server.organizationId, ...options })).key,
-    capture: async (token, events) => {
-      const response = await fetch(`${server.url}/batch/`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ api_key: token, batch: events }),
-      });
-      if (!response.ok) throw new Error(`capture answered ${response.status}: ${await response.text()}`);
-    },
+      (await control.requests()).filter((r) => (!filter.method || r.method === filter.method) && (!filter.path || filter.path.test(r.path))),
+    clearRequests: () => control.clearRequests(),
+    key: async (options) => (await control.createKey({ organizationId: server.organizationId, ...options })).key,
+    capture: async (token, events) => void (await control.capture(token, events)),
   };
 }
 
-/** `$groupidentify` events, the way posthog-js and the server SDKs create groups. */
-export function groupIdentify(groupType: string, groupKey: string, properties: Record<string, unknown>, timestamp?: string) {
-  return {
-    event: "$groupidentify",
-    distinct_id: `${groupType}_${groupKey}`,
-    properties: { $group_type: groupType, $group_key: groupKey, $group_set: properties },
-    ...(timestamp ? { timestamp } : {}),
-  };
-}
+export { groupIdentifyEvent as groupIdentify };

@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 beforeEach(async () => {
-  await server.control("POST", "reset");
+  await server.control.reset();
 });
 
 type Outs = ProjectOutputs & Record<string, unknown>;
@@ -95,13 +95,13 @@ describe("create", () => {
   });
 
   test("settings PostHog accepts but does not apply (plan-gated) are reported by name with live values", async () => {
-    await server.control("PATCH", `organizations/${server.organizationId}`, { ignoredSettings: ["session_recording_sample_rate"] });
+    await server.control.patchOrganization(server.organizationId, { ignoredSettings: ["session_recording_sample_rate"] });
     try {
       const error = await provider.create({ name: "Gated", sessionRecordingSampleRate: 0.3, anonymizeIps: true }).catch((e: unknown) => e);
       expect((error as Error).message).toMatch(/did not apply sessionRecordingSampleRate \(declared 0.3, PostHog kept null\)/);
       expect((error as { properties: Outs }).properties).toMatchObject({ sessionRecordingSampleRate: null, anonymizeIps: true });
     } finally {
-      await server.control("PATCH", `organizations/${server.organizationId}`, { ignoredSettings: [] });
+      await server.control.patchOrganization(server.organizationId, { ignoredSettings: [] });
     }
   });
 
@@ -145,7 +145,7 @@ describe("read, diff and update: drift", () => {
     const { id, outs } = await create(declared);
     expect(await provider.diff(id, outs, declared)).toMatchObject({ changes: false, replaces: [] });
 
-    await server.control("PATCH", `projects/${id}`, { anonymize_ips: false, heatmaps_opt_in: true });
+    await server.control.patchProject(Number(id), { anonymize_ips: false, heatmaps_opt_in: true });
     await server.clearRequests();
     const refreshed = await provider.read(id, outs);
     expect((await server.requests()).map((r) => r.method)).toEqual(["GET"]);
@@ -166,13 +166,13 @@ describe("read, diff and update: drift", () => {
 
   test("an out-of-band deletion reads as gone", async () => {
     const { id, outs } = await create({ name: "Deleted by hand" });
-    await server.control("DELETE", `projects/${id}`);
+    await server.control.deleteProject(Number(id));
     expect(await provider.read(id, outs)).toEqual({});
   });
 
   test("update of a project deleted by hand explains what to run", async () => {
     const { id, outs } = await create({ name: "Gone" });
-    await server.control("DELETE", `projects/${id}`);
+    await server.control.deleteProject(Number(id));
     await expect(provider.update(id, outs, { name: "Gone", timezone: "Asia/Tokyo" })).rejects.toThrow(/pulumi refresh/);
   });
 

@@ -45,7 +45,7 @@ test("check, create, read, diff, update and delete through the real host", async
 
   expect(await host.diff("web", created.id, created.outs, checked.inputs)).toMatchObject({ changes: 1 /* DIFF_NONE */ });
 
-  await server.control("PATCH", `projects/${created.id}`, { timezone: "UTC" });
+  await server.control.patchProject(Number(created.id), { timezone: "UTC" });
   const read = await host.read("web", created.id, created.outs);
   expect(read).toMatchObject({ id: created.id, outs: { timezone: "UTC" } });
   expect(await host.diff("web", created.id, read.outs, checked.inputs)).toMatchObject({ changes: 2 /* DIFF_SOME */ });

@@ -66,11 +66,4 @@ export function wrap(server: LocalPostHog): Harness {
 
 export const err = (type: string, code: string, detail: string, attr: string | null = null) => ({ type, code, detail, attr });
 
-export function groupIdentify(groupType: string, groupKey: string, set: Record<string, unknown>, timestamp?: string) {
-  return {
-    event: "$groupidentify",
-    distinct_id: `${groupType}_${groupKey}`,
-    properties: { $group_type: groupType, $group_key: groupKey, $group_set: set },
-    ...(timestamp ? { timestamp } : {}),
-  };
-}
+export { groupIdentifyEvent as groupIdentify } from "../../src/server";
