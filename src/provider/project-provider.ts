@@ -23,14 +23,20 @@ type Outputs = ProjectOutputs & Record<string, unknown>;
 /** The outputs that record provider inputs rather than PostHog state. */
 type Steering = Pick<ProjectOutputs, "apiTokenRotation" | "adoptProjectId">;
 
-/** Error that tells Pulumi the project exists (with these outputs) although the operation did not fully succeed. */
+/**
+ * Error that tells Pulumi the project exists (with these outputs) although the operation did not fully succeed. The
+ * engine records the outputs and shows `reasons`, not the message.
+ */
 class PartialSuccess extends Error {
+  readonly reasons: string[];
+
   constructor(
     message: string,
     readonly id: string,
     readonly properties: ProjectOutputs,
   ) {
     super(message);
+    this.reasons = [message];
   }
 }
 

@@ -130,6 +130,29 @@ test("changing organizationId replaces the project; a new apiTokenRotation rotat
   expect(tokenAfter["web"]).toBe(tokenBefore["web"]);
 });
 
+test("a setting PostHog accepts but does not apply fails up by name, and the state keeps the live value", async () => {
+  const current = [declared[0]!, { ...declared[1]!, organizationId: (await stack.getConfig("projects").then((c) => JSON.parse(c.value) as Declared[]))[1]!["organizationId"] }, { ...declared[2]!, apiTokenRotation: "2026-11" }];
+  const webId = (await ids())["web"]!;
+  await server.control.patchOrganization(server.organizationId, { ignoredSettings: ["heatmaps_opt_in"] });
+  try {
+    await setProjects([{ ...current[0]!, heatmapsOptIn: false }, current[1]!, current[2]!]);
+    const failure = await stack.up().then(
+      () => undefined,
+      (error: Error) => error,
+    );
+    expect(failure?.message).toMatch(/PostHog accepted but did not apply heatmapsOptIn \(declared false, PostHog kept true\)/);
+    const exported = JSON.parse(session.cli(repoRoot, ["stack", "export", "--stack", stack.name]).stdout) as {
+      deployment: { resources: Array<{ urn: string; outputs?: Record<string, unknown> }> };
+    };
+    const web = exported.deployment.resources.find((r) => r.urn.endsWith("::web"))!;
+    expect(web.outputs).toMatchObject({ heatmapsOptIn: true, projectId: webId });
+  } finally {
+    await server.control.patchOrganization(server.organizationId, { ignoredSettings: [] });
+  }
+  await stack.up();
+  expect(await projects.getProject(http, server.organizationId, webId)).toMatchObject({ heatmaps_opt_in: false });
+});
+
 test("adoptProjectId takes over a project made by hand without a POST; destroy removes every project", async () => {
   const handmade = await projects.createProject(http, server.organizationId, { name: "Made by hand" });
   const list = [declared[0]!, declared[2]!, { resourceName: "adopted", name: "Made by hand", adoptProjectId: handmade.id, timezone: "Asia/Tokyo" }];
@@ -142,5 +165,30 @@ test("adoptProjectId takes over a project made by hand without a POST; destroy r
   expect(await projects.getProject(http, server.organizationId, handmade.id)).toMatchObject({ timezone: "Asia/Tokyo" });
 
   await stack.destroy();
+  expect(await live()).toEqual([]);
+});
+
+test("bad input and missing configuration stop the CLI with the property, the rule and what to set", async () => {
+  await setProjects([{ resourceName: "bad", name: "Bad", timezone: "Mars/Olympus", sessionRecordingSampleRate: 1.5 }]);
+  await server.clearRequests();
+  const refused = await stack.preview().then(
+    () => undefined,
+    (error: Error) => error.message,
+  );
+  expect(refused).toMatch(/timezone must be an IANA timezone name/);
+  expect(refused).toMatch(/sessionRecordingSampleRate must be between 0 and 1/);
+  expect(await server.requests()).toEqual([]);
+
+  await setProjects([{ resourceName: "keyless", name: "Keyless" }]);
+  stack.workspace.envVars["POSTHOG_API_KEY"] = "";
+  try {
+    const failed = await stack.up().then(
+      () => undefined,
+      (error: Error) => error.message,
+    );
+    expect(failed).toMatch(/No PostHog personal API key is configured\. Run `pulumi config set --secret posthog:apiKey phx_…` or set the POSTHOG_API_KEY/);
+  } finally {
+    stack.workspace.envVars["POSTHOG_API_KEY"] = server.apiKey;
+  }
   expect(await live()).toEqual([]);
 });

@@ -3,7 +3,7 @@ import { controlClient, startServer, type ControlClient, type LocalPostHog, type
 
 export interface Reply {
   status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed JSON under test
+  body: any; // parsed JSON under test: assertions reach into it freely
   headers: Headers;
   text: string;
 }
@@ -20,7 +20,7 @@ export interface Harness {
   control: ControlClient;
   api(method: string, path: string, options?: RequestOptions): Promise<Reply>;
   orgPath(suffix?: string): string;
-  createProject(body?: Record<string, unknown>, key?: string): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  createProject(body?: Record<string, unknown>, key?: string): Promise<any>; // a parsed project record
 }
 
 export async function harness(options: StartServerOptions = {}): Promise<Harness> {
