@@ -25,7 +25,7 @@ type OutputProperties = { readonly [K in keyof ProjectOutputs]: pulumi.Output<Pr
  * directory): from node_modules where the package is installed, or by its own name inside this repository.
  */
 const implementation = () =>
-  require("node:module").createRequire(`${process.cwd()}/`)("pulumi-posthog/provider").projectProvider;
+  (require("node:module").createRequire(`${process.cwd()}/`)("pulumi-posthog/provider") as typeof import("../provider")).projectProvider;
 
 // The serialized provider: each method loads the implementation when it runs, so `__provider` in the state is small,
 // identical on every machine, and holds no credential, host or local module.

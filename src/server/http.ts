@@ -89,6 +89,10 @@ export class ServerRequest {
     if (this.rawBody.length === 0) return { ok: true, value: {} };
     const contentType = this.header("content-type") ?? "";
     const mediaType = contentType.split(";")[0].trim().toLowerCase();
+    // DRF's FormParser: a form body reads as a flat dictionary of strings (the last value of a repeated key).
+    if (mediaType === "application/x-www-form-urlencoded") {
+      return { ok: true, value: Object.fromEntries(new URLSearchParams(this.rawBody.toString("utf8"))) };
+    }
     if (mediaType !== "application/json") return { ok: false, error: unsupportedMediaType(contentType) };
     try {
       return { ok: true, value: JSON.parse(this.rawBody.toString("utf8")) as unknown };

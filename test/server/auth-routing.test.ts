@@ -221,6 +221,12 @@ describe("request bodies", () => {
     expect([r.status, r.body]).toEqual([415, err("invalid_request", "unsupported_media_type", 'Unsupported media type "text/plain" in request.')]);
   });
 
+  test("a form body is read as DRF's FormParser reads it", async () => {
+    const r = await h.api("POST", h.orgPath(), { rawBody: "name=From+a+form&timezone=Asia%2FTokyo&anonymize_ips=true", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ name: "From a form", timezone: "Asia/Tokyo", anonymize_ips: true });
+  });
+
   test("oversized bodies are a 413", async () => {
     const r = await h.api("POST", h.orgPath(), { body: { name: "x", extra_settings: { blob: "x".repeat(1024 * 1024 + 10) } } });
     expect([r.status, r.body]).toEqual([413, err("invalid_request", "request_too_large", "Request body too large.")]);
