@@ -223,6 +223,24 @@ describe("delete", () => {
     expect((await server.requests()).map((r) => `${r.method} ${r.status}`)).toEqual(["DELETE 204"]);
     await expect(provider.delete(id, outs)).resolves.toBeUndefined();
   });
+
+  test("a project PostHog is already deleting counts as deleted", async () => {
+    const { id, outs } = await create({ name: "Being deleted" });
+    await server.fault({
+      method: "DELETE",
+      status: 400,
+      body: { type: "validation_error", code: "invalid_input", detail: "This project is already being deleted.", attr: null },
+    });
+    await expect(provider.delete(id, outs)).resolves.toBeUndefined();
+    expect((await server.requests({ method: "DELETE" })).map((r) => r.status)).toEqual([400]);
+  });
+
+  test("other refusals keep the project in the state with PostHog's reason", async () => {
+    const { id, outs } = await create({ name: "Last project" });
+    const detail = "Cannot delete the last project in an organization with an active subscription. Please cancel your subscription first in the billing page.";
+    await server.fault({ method: "DELETE", status: 400, body: { type: "validation_error", code: "invalid_input", detail, attr: null } });
+    await expect(provider.delete(id, outs)).rejects.toThrow(detail);
+  });
 });
 
 describe("every writable setting survives a round trip", () => {
