@@ -97,6 +97,14 @@ describe("PostHog's error bodies become one error class with advice", () => {
     expect(error.message).toMatch(/field `id`/);
   });
 
+  test("records from older or newer PostHog versions parse: absent fields are allowed, unknown ones pass through", async () => {
+    const minimal = { id: projectId, uuid: "u", organization: server.organizationId, api_token: "phc_x", name: "Errors", created_at: "2026-01-01T00:00:00Z", brand_new_setting: { on: true } };
+    await server.fault({ method: "GET", path: "/projects/\\d+/?$", status: 200, body: minimal });
+    const record = await projects.getProject(http, server.organizationId, projectId);
+    expect(record).toEqual(minimal);
+    expect(record.slack_incoming_webhook).toBeUndefined();
+  });
+
   test("500 is reported with PostHog's detail", async () => {
     await server.fault({ path: "/projects/\\d+/?$", status: 500, body: { type: "server_error", code: "error", detail: "A server error occurred.", attr: null } });
     const error = await failure(projects.getProject(http, server.organizationId, projectId));
