@@ -62,7 +62,12 @@ export class PostHogError extends Error {
 
   /** The scope named by PostHog's "API key missing required scope 'x:y'" message, if that is the problem. */
   get missingScope(): string | undefined {
-    return /missing required scope '([^']+)'/.exec(this.detail ?? "")?.[1];
+    return missingScope(this.detail);
+  }
+
+  /** PostHog refuses this action to every scoped personal API key ("does not support personal API key access"). */
+  get refusedToScopedKeys(): boolean {
+    return this.status === 403 && refusesScopedKeys(this.detail);
   }
 }
 
@@ -88,7 +93,7 @@ function httpMessage(init: PostHogErrorInit, request: string, tries: string): st
   const body = init.body ?? {};
   const detail = body.detail ?? init.detail ?? "(no detail)";
   const tag = `${init.status}${body.code ? ` ${body.code}` : ""}`;
-  const scope = /missing required scope '([^']+)'/.exec(detail)?.[1];
+  const scope = missingScope(detail);
   switch (init.status) {
     case 401:
       return body.code === "not_authenticated"
@@ -98,7 +103,7 @@ function httpMessage(init: PostHogErrorInit, request: string, tries: string): st
       if (scope) {
         return `The personal API key lacks the scope '${scope}' that ${request} needs (403). Add '${scope}' to the key in PostHog under Settings → Personal API keys, or use a key that has it.`;
       }
-      if (/does not support personal api key access/i.test(detail)) {
+      if (refusesScopedKeys(detail)) {
         return `${request} cannot be used with a scoped personal API key (403: ${detail}). Use a personal API key with no scope restrictions (all access).`;
       }
       return `PostHog refused ${request} (403 ${body.code ?? ""}): ${detail}`;
@@ -117,6 +122,15 @@ function httpMessage(init: PostHogErrorInit, request: string, tries: string): st
     default:
       return `PostHog answered ${request} with ${tag}${tries}: ${detail}`;
   }
+}
+
+function missingScope(detail: string | undefined): string | undefined {
+  return /missing required scope '([^']+)'/.exec(detail ?? "")?.[1];
+}
+
+// Spelled "Personal API Key" in older PostHog versions.
+function refusesScopedKeys(detail: string | undefined): boolean {
+  return /does not support personal api key access/i.test(detail ?? "");
 }
 
 function causeText(cause: unknown): string {

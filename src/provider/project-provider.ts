@@ -244,7 +244,7 @@ function parseId(id: string, fallbackOrganization: string | undefined): { organi
 }
 
 function rotationFailure(error: unknown): string {
-  if (error instanceof PostHogError && error.status === 403 && /personal api key access/i.test(error.detail ?? "")) {
+  if (error instanceof PostHogError && error.refusedToScopedKeys) {
     return (
       "PostHog refuses to rotate a project API key (reset_token) for scoped personal API keys. Use a personal API key " +
       "with no scope restrictions (all access) for this `pulumi up`, or rotate the token in PostHog's project settings."
