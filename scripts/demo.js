@@ -8,8 +8,8 @@ const { spawn, spawnSync } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");
 const readline = require("node:readline");
+const { root, ensureNpmPackages, pulumiBin } = require("./setup");
 
-const root = path.resolve(__dirname, "..");
 const stack = "demo";
 const stateDir = path.join(root, ".pulumi-state");
 
@@ -33,19 +33,13 @@ async function startServer() {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(root, "node_modules", ".package-lock.json"))) {
-    say("Installing npm packages (npm ci)");
-    run("npm", ["ci", "--no-audit", "--no-fund"]);
-  }
+  say("Checking npm packages (npm ci when node_modules is missing)");
+  ensureNpmPackages();
   say("Building pulumi-posthog (lib/)");
   run("npm", ["run", "--silent", "build"]);
 
   say("Providing the Pulumi CLI (scripts/ensure-pulumi.sh)");
-  const bin = run("bash", [path.join(root, "scripts", "ensure-pulumi.sh"), root], { stdio: ["ignore", "pipe", "inherit"] })
-    .stdout.toString()
-    .trim()
-    .split("\n")
-    .pop();
+  const bin = pulumiBin();
 
   say("Starting the local PostHog server on 127.0.0.1");
   fs.mkdirSync(stateDir, { recursive: true });

@@ -7,8 +7,8 @@
 const { spawnSync } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");
+const { root, ensureNpmPackages, pulumiBin: providePulumi } = require("./setup");
 
-const root = path.resolve(__dirname, "..");
 const run = (what, command, args, options = {}) => {
   process.stderr.write(`\n▶ ${what}\n`);
   const result = spawnSync(command, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"], ...options });
@@ -18,14 +18,20 @@ const run = (what, command, args, options = {}) => {
   }
   return result;
 };
+const step = (what, action) => {
+  process.stderr.write(`\n▶ ${what}\n`);
+  try {
+    return action();
+  } catch (error) {
+    process.stderr.write(`✖ ${error.message}\n`);
+    process.exit(1);
+  }
+};
 
-if (!fs.existsSync(path.join(root, "node_modules", ".package-lock.json"))) run("npm ci", "npm", ["ci", "--no-audit", "--no-fund"]);
+step("npm packages (npm ci when node_modules is missing)", ensureNpmPackages);
 run("type check (npm run lint)", "npm", ["run", "--silent", "lint"]);
 run("build lib/ (npm run build)", "npm", ["run", "--silent", "build"]);
-const cli = run("Pulumi CLI (scripts/ensure-pulumi.sh)", "bash", [path.join(root, "scripts", "ensure-pulumi.sh"), root], {
-  stdio: ["ignore", "pipe", "inherit"],
-});
-const pulumiBin = cli.stdout.toString().trim().split("\n").pop();
+const pulumiBin = step("Pulumi CLI (scripts/ensure-pulumi.sh)", providePulumi);
 process.stderr.write(`  using ${pulumiBin}\n`);
 
 const report = path.join(root, ".cache", "jest-results.json");

@@ -11,14 +11,8 @@ import type { LocalPostHog } from "./local-posthog";
 
 export const repoRoot = path.resolve(__dirname, "..", "..");
 
-/** The directory with pulumi, its Node.js language host and the dynamic-provider host script. */
-export function pulumiBin(): string {
-  const known = process.env["PULUMI_POSTHOG_CLI_BIN"];
-  if (known) return known;
-  const result = spawnSync("bash", [path.join(repoRoot, "scripts", "ensure-pulumi.sh"), repoRoot], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  if (result.status !== 0) throw new Error("scripts/ensure-pulumi.sh failed: no Pulumi CLI for the end-to-end tests");
-  return result.stdout.trim().split("\n").pop()!;
-}
+/** The directory with pulumi, its Node.js language host and the dynamic-provider host script (npm test passes it). */
+const { pulumiBin } = require("../../scripts/setup") as { pulumiBin(): string };
 
 export interface PulumiSession {
   env: Record<string, string>;
