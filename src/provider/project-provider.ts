@@ -16,12 +16,11 @@ import {
   validateInputs,
   type ProjectInputs,
   type ProjectOutputs,
+  type Steering,
 } from "./project-state";
 
 type Inputs = ProjectInputs & Record<string, unknown>;
 type Outputs = ProjectOutputs & Record<string, unknown>;
-/** The outputs that record provider inputs rather than PostHog state. */
-type Steering = Pick<ProjectOutputs, "apiTokenRotation" | "adoptProjectId">;
 
 /**
  * Error that tells Pulumi the project exists (with these outputs) although the operation did not fully succeed. The

@@ -37,6 +37,9 @@ type Bookkeeping = {
   adoptProjectId: number | null;
 };
 
+/** The outputs that record provider inputs rather than PostHog state. */
+export type Steering = Pick<Bookkeeping, "apiTokenRotation" | "adoptProjectId">;
+
 /** The resource's outputs: the whole live record (the numeric `id` as `projectId`), absent fields null. */
 export type ProjectOutputs = Omit<ProjectState, "id"> & Bookkeeping;
 
@@ -107,7 +110,7 @@ export function recordOutputs(record: ProjectRecord): Omit<ProjectOutputs, "apiT
   return { ...(outputs as Omit<ProjectState, "id">), projectId: record.id, organizationId: record.organization };
 }
 
-export function toOutputs(record: ProjectRecord, steering: Pick<Bookkeeping, "apiTokenRotation" | "adoptProjectId">): ProjectOutputs {
+export function toOutputs(record: ProjectRecord, steering: Steering): ProjectOutputs {
   return { ...recordOutputs(record), ...steering };
 }
 
