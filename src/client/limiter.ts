@@ -57,13 +57,13 @@ export class RateLimiter {
       if (this.waiting.length === 0) return;
       const wait = this.msUntilFree(Date.now());
       if (wait > 0) {
-        // Infinity: every slot is held by a request still in flight, whose release pumps again.
+        // Infinity: every slot is held by a request still in flight, whose release pumps again. The timer is not
+        // unref()'d: a request waiting for its turn must keep the process alive, or a script exits 0 mid-work.
         if (wait !== Infinity) {
           this.timer = setTimeout(() => {
             this.timer = undefined;
             this.pump();
           }, wait);
-          this.timer.unref();
         }
         return;
       }

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { projects, Transport } from "../../src/client";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 
@@ -37,4 +38,39 @@ test("without the limiter the same burst is throttled by the server, proving the
   const outcomes = await Promise.allSettled(Array.from({ length: 300 }, () => projects.listProjectsPage(unlimited, server.organizationId, { limit: 1 })));
   expect(outcomes.filter((o) => o.status === "rejected").length).toBeGreaterThan(0);
   await server.control.setThrottle({ enabled: false });
+});
+
+test("a request waiting for its turn keeps the process alive: a script does not exit 0 half-way", () => {
+  // Before, the limiter's timer was unref()'d and a script stopped silently, exit code 0, at the first wait.
+  const script = `
+    require("ts-node").register({ transpileOnly: true });
+    const { RateLimiter } = require(${JSON.stringify(require.resolve("../../src/client/limiter"))});
+    const limiter = new RateLimiter([{ limit: 1, windowMs: 300 }]);
+    (async () => {
+      for (let i = 0; i < 3; i++) (await limiter.acquire())();
+      console.log("all three done");
+    })();`;
+  const result = spawnSync(process.execPath, ["-e", script], { encoding: "utf8", timeout: 60_000 });
+  expect(result.stderr).toBe("");
+  expect(result.stdout).toBe("all three done\n");
+  expect(result.status).toBe(0);
+});
+
+test("another process on the same key meets 429s this limiter cannot see: retries absorb them", async () => {
+  const projectId = (await projects.createProject(new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false }), server.organizationId, { name: "Neighbour" })).id;
+  await server.control.setThrottle({ enabled: true, perWindow: 20, windowMs: 1_000 });
+  try {
+    // "The other process": the window is already spent when this one starts.
+    const other = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false, retry: { attempts: 1 } });
+    for (let i = 0; i < 20; i++) await projects.getProject(other, server.organizationId, projectId);
+    await server.clearRequests();
+    const mine = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: [{ limit: 20, windowMs: 1_000 }], retry: { attempts: 5, maxElapsedMs: 30_000 } });
+    const results = await Promise.all(Array.from({ length: 10 }, () => projects.getProject(mine, server.organizationId, projectId)));
+    expect(results.every((r) => r.id === projectId)).toBe(true);
+    const statuses = (await server.requests()).map((r) => r.status);
+    expect(statuses).toContain(429);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+  } finally {
+    await server.control.setThrottle({ enabled: false });
+  }
 });
