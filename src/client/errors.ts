@@ -1,6 +1,7 @@
 /**
  * One error class for everything PostHog (or the way to it) can answer. Messages say what went wrong and what to do
- * next; they never contain the API key, because PostHog's bodies do not echo it and requests carry it only in a header.
+ * next. Whatever a server or proxy puts in its body, no personal API key or project token reaches a message: every
+ * text taken from an answer is redacted first (`redact`).
  */
 
 /** PostHog's error body (drf-exceptions-hog): `{type, code, detail, attr}`. */
@@ -29,6 +30,10 @@ export interface PostHogErrorInit {
   readonly attempts?: number;
   readonly retryAfterSeconds?: number;
   readonly detail?: string;
+  /** Where a redirect points (its `Location` header). */
+  readonly location?: string;
+  /** Secrets of this client that must never be shown, such as its personal API key. */
+  readonly secrets?: readonly string[];
 }
 
 export class PostHogError extends Error {
@@ -43,13 +48,17 @@ export class PostHogError extends Error {
   readonly path: string;
   readonly attempts: number;
 
-  constructor(init: PostHogErrorInit) {
+  readonly location: string | undefined;
+
+  constructor(raw: PostHogErrorInit) {
+    const init = redactInit(raw);
     super(describe(init), init.cause === undefined ? undefined : { cause: init.cause });
     this.kind = init.kind;
     this.status = init.status;
     this.type = init.body?.type;
     this.code = init.body?.code;
     this.detail = init.body?.detail ?? init.detail;
+    this.location = init.location;
     this.attr = init.body?.attr;
     this.method = init.method;
     this.path = init.path;
@@ -79,7 +88,7 @@ function describe(init: PostHogErrorInit): string {
       return `Could not get an answer from PostHog for ${request}${tries}: ${causeText(init.cause)}. Check the host setting and that PostHog is reachable.`;
     case "ambiguous":
       return (
-        `${request} failed after it may have reached PostHog (${init.status ? `status ${init.status}` : causeText(init.cause)}). ` +
+        `${request} failed after it may have reached PostHog (${ambiguity(init)}). ` +
         `It was not resent, so that nothing is created twice. Check in PostHog whether it took effect before trying again.`
       );
     case "response":
@@ -87,6 +96,13 @@ function describe(init: PostHogErrorInit): string {
     case "http":
       return httpMessage(init, request, tries);
   }
+}
+
+function ambiguity(init: PostHogErrorInit): string {
+  if (init.status === undefined) return causeText(init.cause);
+  // A 2xx answer whose body did not parse: the detail says what came instead of the record.
+  if (init.status < 300 && init.detail) return init.detail;
+  return `status ${init.status}`;
 }
 
 function httpMessage(init: PostHogErrorInit, request: string, tries: string): string {
@@ -113,6 +129,16 @@ function httpMessage(init: PostHogErrorInit, request: string, tries: string): st
       return body.attr
         ? `PostHog refused \`${body.attr}\` in ${request} (400 ${body.code ?? ""}): ${detail}`
         : `PostHog refused ${request} (400 ${body.code ?? ""}): ${detail}`;
+    case 301:
+    case 302:
+    case 303:
+    case 307:
+    case 308:
+      return (
+        `PostHog answered ${request} with a redirect (${init.status}) to ${init.location ?? "an address it did not give"}. ` +
+        "It was not followed, so that the personal API key is not sent elsewhere. If that address is your PostHog, " +
+        "set posthog:host (or POSTHOG_HOST) to it; EU Cloud is https://eu.posthog.com, US Cloud https://us.posthog.com."
+      );
     case 429:
       return (
         `PostHog rate-limited ${request}${tries} (429: ${detail}).` +
@@ -139,4 +165,36 @@ function causeText(cause: unknown): string {
     return typeof code === "string" && !cause.message.includes(code) ? `${code} ${cause.message}` : cause.message;
   }
   return String(cause);
+}
+
+/**
+ * PostHog's key prefixes: personal API keys (`phx_`), project tokens (`phc_`), project secret API keys (`phs_`) and
+ * OAuth access tokens (`pha_`). Any of them in an answer is replaced, whoever sent it.
+ */
+const KEY_PATTERN = /\b(ph[xcsa])_[A-Za-z0-9_-]{6,}/g;
+
+/** `text` with every PostHog key or token, and each of `secrets`, replaced by its prefix and `…[redacted]`. */
+export function redact(text: string, secrets: readonly string[] = []): string {
+  let out = text;
+  for (const secret of secrets) if (secret.length >= 6) out = out.split(secret).join("[redacted]");
+  return out.replace(KEY_PATTERN, (_match, prefix: string) => `${prefix}_…[redacted]`);
+}
+
+function redactInit(init: PostHogErrorInit): PostHogErrorInit {
+  const clean = (text: string | undefined) => (text === undefined ? undefined : redact(text, init.secrets));
+  const body = init.body && {
+    ...init.body,
+    detail: clean(init.body.detail),
+    attr: init.body.attr === null || init.body.attr === undefined ? init.body.attr : clean(init.body.attr),
+  };
+  const cause = init.cause instanceof Error ? redactError(init.cause, init.secrets) : init.cause;
+  return { ...init, body, cause, detail: clean(init.detail), location: clean(init.location) };
+}
+
+/** The cause with a message that holds no key (got's messages may quote a URL); its name and code are kept. */
+function redactError(error: Error, secrets: readonly string[] | undefined): Error {
+  const message = redact(error.message, secrets);
+  if (message === error.message) return error;
+  const { code } = error as Error & { code?: unknown };
+  return Object.assign(new Error(message), { name: error.name, ...(code === undefined ? {} : { code }) });
 }

@@ -71,11 +71,14 @@ export class Transport {
   private readonly got: Got;
   private readonly retry: RetryPolicy;
   private readonly limiter: RateLimiter | undefined;
+  /** Kept only to be redacted from error messages. */
+  private readonly secrets: readonly string[];
 
   constructor(options: ClientOptions) {
     if (!options.apiKey) throw new Error("A PostHog personal API key is required.");
     this.host = normaliseHost(options.host ?? DEFAULT_HOST);
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.secrets = [options.apiKey];
     const keyHash = createHash("sha256").update(options.apiKey).digest("hex");
     this.limiter =
       options.rateLimits === false ? undefined : sharedLimiter(`${this.host}|${keyHash}`, options.rateLimits);
@@ -96,14 +99,19 @@ export class Transport {
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.send(spec, idempotent);
       const failure = this.classify(spec, outcome, attempt, idempotent);
-      if (!failure) return this.parse(spec, outcome as Answer);
-      const delay = failure.retryInMs;
-      const elapsed = Date.now() - started;
-      if (delay === undefined || attempt >= this.retry.attempts || elapsed + delay > this.retry.maxElapsedMs) {
-        throw failure.error;
-      }
-      await sleep(delay);
+      if (!failure) return this.parse(spec, outcome as Answer, idempotent);
+      if (failure.retryInMs === undefined || !(await this.pauseBeforeRetry(attempt, started, failure.retryInMs))) throw failure.error;
     }
+  }
+
+  /**
+   * For work made of several requests that is itself worth repeating (a lookup, a resend proven safe): waits as a
+   * retry of `attempt` would, and answers false instead when the retry budget since `started` is spent.
+   */
+  async pauseBeforeRetry(attempt: number, started: number, delayMs = this.backoff(attempt)): Promise<boolean> {
+    if (attempt >= this.retry.attempts || Date.now() - started + delayMs > this.retry.maxElapsedMs) return false;
+    await sleep(delayMs);
+    return true;
   }
 
   private async send(spec: RequestSpec<z.ZodType | undefined>, idempotent: boolean): Promise<Answer | Failure> {
@@ -115,7 +123,8 @@ export class Transport {
         ...(spec.body === undefined ? {} : { json: spec.body as Record<string, unknown> }),
         ...(idempotent ? {} : { agent: freshConnection }),
       });
-      return { status: response.statusCode, body: response.body, retryAfter: response.headers["retry-after"] };
+      const { "retry-after": retryAfter, location } = response.headers;
+      return { status: response.statusCode, body: response.body, retryAfter, location };
     } catch (error) {
       return { error };
     } finally {
@@ -130,7 +139,7 @@ export class Transport {
     attempt: number,
     idempotent: boolean,
   ): { error: PostHogError; retryInMs?: number } | undefined {
-    const base = { method: spec.method, path: spec.path, subject: spec.subject, attempts: attempt };
+    const base = { method: spec.method, path: spec.path, subject: spec.subject, attempts: attempt, secrets: this.secrets };
     if ("error" in outcome) {
       const sent = !isNeverSent(outcome.error);
       if (sent && !idempotent) return { error: new PostHogError({ ...base, kind: "ambiguous", cause: outcome.error }) };
@@ -149,7 +158,7 @@ export class Transport {
       if (!idempotent) return { error: new PostHogError({ ...base, kind: "ambiguous", status, body }) };
       return { error: new PostHogError({ ...base, kind: "http", status, body }), retryInMs: this.backoff(attempt) };
     }
-    return { error: new PostHogError({ ...base, kind: "http", status, body }) };
+    return { error: new PostHogError({ ...base, kind: "http", status, body, location: outcome.location }) };
   }
 
   private backoff(attempt: number): number {
@@ -158,9 +167,21 @@ export class Transport {
     return Math.round(delay * (1 - jitter + Math.random() * 2 * jitter));
   }
 
-  private parse<S extends z.ZodType | undefined>(spec: RequestSpec<S>, answer: Answer): Result<S> {
+  /**
+   * A 2xx answer whose body is not the documented record (a proxy's page, a truncated body) still means PostHog may
+   * have done the work: for a request that must not be resent, that is as ambiguous as a lost answer.
+   */
+  private parse<S extends z.ZodType | undefined>(spec: RequestSpec<S>, answer: Answer, idempotent: boolean): Result<S> {
     if (!spec.schema) return undefined as Result<S>;
-    const fail = (detail: string) => new PostHogError({ kind: "response", method: spec.method, path: spec.path, detail });
+    const fail = (detail: string) =>
+      new PostHogError({
+        kind: idempotent ? "response" : "ambiguous",
+        method: spec.method,
+        path: spec.path,
+        status: answer.status,
+        detail,
+        secrets: this.secrets,
+      });
     let json: unknown;
     try {
       json = JSON.parse(answer.body);
@@ -181,6 +202,7 @@ interface Answer {
   readonly status: number;
   readonly body: string;
   readonly retryAfter: string | undefined;
+  readonly location: string | undefined;
 }
 interface Failure {
   readonly error: unknown;

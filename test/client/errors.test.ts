@@ -1,3 +1,4 @@
+import * as http2 from "node:http";
 import { PostHogError, projects, groups, Transport } from "../../src/client";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 
@@ -110,4 +111,48 @@ describe("PostHog's error bodies become one error class with advice", () => {
     const error = await failure(projects.getProject(http, server.organizationId, projectId));
     expect(error).toMatchObject({ status: 500, type: "server_error", detail: "A server error occurred." });
   });
+});
+
+describe("nothing secret reaches a message, whatever the server sends", () => {
+  test("project tokens and personal API keys in an error body are redacted", async () => {
+    const token = "phc_AbCdEf0123456789AbCdEf0123456789AbCdEf01234";
+    const body = { type: "server_error", code: "error", detail: `Boom while saving ${token} for ${server.apiKey} (other key phx_ZZZZZZZZZZZZZZZZ)`, attr: null };
+    await server.fault({ method: "GET", path: `/projects/${projectId}/?$`, status: 500, body });
+    const error = await failure(projects.getProject(http, server.organizationId, projectId));
+    for (const text of [error.message, error.detail ?? "", String(error.stack)]) {
+      expect(text).not.toContain(token);
+      expect(text).not.toContain(server.apiKey);
+      expect(text).not.toContain("phx_ZZZZZZZZZZZZZZZZ");
+    }
+    expect(error.message).toMatch(/Boom while saving phc_…\[redacted\] for \[redacted\]/);
+  });
+
+  test("a body that is not JSON (a proxy page quoting the token) is redacted too", async () => {
+    const token = "phc_ProxyPageToken0123456789";
+    await server.fault({ method: "GET", path: `/projects/${projectId}/?$`, status: 200, body: `<html>token=${token}</html>` });
+    const error = await failure(projects.getProject(http, server.organizationId, projectId));
+    expect(error.kind).toBe("response");
+    expect(error.message).not.toContain(token);
+  });
+});
+
+test("a redirect is not followed, and the message says where it points", async () => {
+  const elsewhere = http2.createServer((req, res) => {
+    seen.push(String(req.headers.authorization));
+    res.writeHead(307, { location: "https://eu.posthog.com/api/organizations/x/projects/" }).end();
+  });
+  const seen: string[] = [];
+  await new Promise<void>((resolve) => elsewhere.listen(0, "127.0.0.1", resolve));
+  try {
+    const port = (elsewhere.address() as { port: number }).port;
+    const client = new Transport({ host: `http://127.0.0.1:${port}`, apiKey: "phx_redirected_key_123", rateLimits: false, retry: { attempts: 1 } });
+    const error = await failure(projects.listProjects(client, "@current"));
+    expect(error.status).toBe(307);
+    expect(error.location).toBe("https://eu.posthog.com/api/organizations/x/projects/");
+    expect(error.message).toMatch(/redirect \(307\) to https:\/\/eu\.posthog\.com\/api\/organizations\/x\/projects\/\. It was not followed/);
+    expect(error.message).toMatch(/set posthog:host/);
+    expect(seen).toHaveLength(1);
+  } finally {
+    await new Promise((resolve) => elsewhere.close(resolve));
+  }
 });
