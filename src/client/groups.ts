@@ -13,12 +13,13 @@ import {
 } from "../schema/group";
 import { PostHogError } from "./errors";
 import { followPages } from "./pagination";
+import { numberSegment } from "./paths";
 import type { Transport } from "./transport";
 
-const base = (projectId: number) => `/api/projects/${projectId}/`;
+const base = (projectId: number) => `/api/projects/${numberSegment("project id", projectId)}/`;
 const inProject = (projectId: number) => `project ${projectId}`;
 
-export function listGroupTypes(http: Transport, projectId: number): Promise<GroupType[]> {
+export async function listGroupTypes(http: Transport, projectId: number): Promise<GroupType[]> {
   return http.request({
     method: "GET",
     path: `${base(projectId)}groups_types/`,
@@ -32,7 +33,7 @@ export interface GroupQuery {
   readonly search?: string;
 }
 
-export function listGroupsPage(http: Transport, projectId: number, query: GroupQuery & { cursor?: string }) {
+export async function listGroupsPage(http: Transport, projectId: number, query: GroupQuery & { cursor?: string }) {
   return http.request({
     method: "GET",
     path: `${base(projectId)}groups/`,
@@ -52,7 +53,7 @@ export function iterateGroups(http: Transport, projectId: number, query: GroupQu
   );
 }
 
-export function findGroup(http: Transport, projectId: number, groupTypeIndex: number, groupKey: string): Promise<Group> {
+export async function findGroup(http: Transport, projectId: number, groupTypeIndex: number, groupKey: string): Promise<Group> {
   return http.request({
     method: "GET",
     path: `${base(projectId)}groups/find/`,

@@ -1,5 +1,6 @@
 /** The PostHog HTTP client: no Pulumi here, usable from any Node program. */
-export { PostHogError, type PostHogErrorBody, type PostHogErrorKind } from "./errors";
+export { PostHogError, redact, type PostHogErrorBody, type PostHogErrorKind } from "./errors";
+export { isOrganizationId, ORGANIZATION_ID_RULE } from "./paths";
 export { RateLimiter, POSTHOG_RATE_LIMITS, type RateWindow } from "./limiter";
 export { collect, followPages, type Page } from "./pagination";
 export { Transport, DEFAULT_HOST, DEFAULT_RETRY, normaliseHost, type ClientOptions, type RetryPolicy } from "./transport";

@@ -1,8 +1,9 @@
-/** The organization-scoped project endpoints (spec §4.1), one function each. */
+/** The organization-scoped project endpoints (posthog/api/project.py, ProjectViewSet), one function each. */
 import type { z } from "zod";
 import { activityPageSchema, demoDataStatusSchema, limitOffsetPageSchema } from "../schema/activity";
 import { projectListItemSchema, projectRecordSchema, type ProjectListItem, type ProjectRecord } from "../schema/project";
 import { collect, followPages } from "./pagination";
+import { numberSegment, organizationSegment } from "./paths";
 import type { Transport } from "./transport";
 
 const listPageSchema = limitOffsetPageSchema(projectListItemSchema);
@@ -12,11 +13,11 @@ export type ActivityPage = z.output<typeof activityPageSchema>;
 /** The writable fields to send, snake_case, as PostHog names them. */
 export type ProjectBody = Record<string, unknown>;
 
-const base = (organizationId: string) => `/api/organizations/${encodeURIComponent(organizationId)}/projects/`;
-const item = (organizationId: string, id: number) => `${base(organizationId)}${id}/`;
+const base = (organizationId: string) => `/api/organizations/${organizationSegment(organizationId)}/projects/`;
+const item = (organizationId: string, id: number) => `${base(organizationId)}${numberSegment("project id", id)}/`;
 const subject = (organizationId: string, id: number) => `project ${id} in organization ${organizationId}`;
 
-export function listProjectsPage(
+export async function listProjectsPage(
   http: Transport,
   organizationId: string,
   page: { limit?: number; offset?: number; search?: string } = {},
@@ -54,7 +55,7 @@ export function listProjects(http: Transport, organizationId: string, options?: 
 }
 
 /** Never resent once it may have reached PostHog: a second POST would create a second project. */
-export function createProject(http: Transport, organizationId: string, body: ProjectBody): Promise<ProjectRecord> {
+export async function createProject(http: Transport, organizationId: string, body: ProjectBody): Promise<ProjectRecord> {
   return http.request({
     method: "POST",
     path: base(organizationId),
@@ -64,11 +65,11 @@ export function createProject(http: Transport, organizationId: string, body: Pro
   });
 }
 
-export function getProject(http: Transport, organizationId: string, id: number): Promise<ProjectRecord> {
+export async function getProject(http: Transport, organizationId: string, id: number): Promise<ProjectRecord> {
   return http.request({ method: "GET", path: item(organizationId, id), schema: projectRecordSchema, subject: subject(organizationId, id) });
 }
 
-export function updateProject(http: Transport, organizationId: string, id: number, body: ProjectBody): Promise<ProjectRecord> {
+export async function updateProject(http: Transport, organizationId: string, id: number, body: ProjectBody): Promise<ProjectRecord> {
   return http.request({
     method: "PATCH",
     path: item(organizationId, id),
@@ -78,11 +79,11 @@ export function updateProject(http: Transport, organizationId: string, id: numbe
   });
 }
 
-export function deleteProject(http: Transport, organizationId: string, id: number): Promise<void> {
+export async function deleteProject(http: Transport, organizationId: string, id: number): Promise<void> {
   return http.request({ method: "DELETE", path: item(organizationId, id), subject: subject(organizationId, id) });
 }
 
-export function getProjectActivityPage(
+export async function getProjectActivityPage(
   http: Transport,
   organizationId: string,
   id: number,
@@ -116,7 +117,7 @@ export async function isGeneratingDemoData(http: Transport, organizationId: stri
 }
 
 /** Rotates the project API key. Not idempotent: a resend would rotate it again. */
-export function resetProjectToken(http: Transport, organizationId: string, id: number): Promise<ProjectRecord> {
+export async function resetProjectToken(http: Transport, organizationId: string, id: number): Promise<ProjectRecord> {
   return http.request({
     method: "PATCH",
     path: `${item(organizationId, id)}reset_token/`,

@@ -22,20 +22,28 @@ import {
 type Inputs = ProjectInputs & Record<string, unknown>;
 type Outputs = ProjectOutputs & Record<string, unknown>;
 
+/** The serialized provider that Pulumi's host adds to every state it saves; later operations cannot run without it. */
+const PROVIDER_KEY = "__provider";
+
 /**
  * Error that tells Pulumi the project exists (with these outputs) although the operation did not fully succeed. The
- * engine records the outputs and shows `reasons`, not the message.
+ * engine records the outputs and shows `reasons`, not the message. Pulumi's host adds `__provider` to the outputs of
+ * a success but not to these, so it is carried over from the request here: without it, refresh and destroy of the
+ * recorded project could not load the provider.
  */
 class PartialSuccess extends Error {
   readonly reasons: string[];
+  readonly properties: Record<string, unknown>;
 
   constructor(
     message: string,
     readonly id: string,
-    readonly properties: ProjectOutputs,
+    outputs: ProjectOutputs,
+    request: Record<string, unknown>,
   ) {
     super(message);
     this.reasons = [message];
+    this.properties = { ...outputs, [PROVIDER_KEY]: request[PROVIDER_KEY] };
   }
 }
 
@@ -93,8 +101,8 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
       inputs.adoptProjectId !== undefined
         ? await projects.getProject(this.http(), organizationId, inputs.adoptProjectId).then((r) => [r, declared] as const)
         : await this.post(organizationId, onCreate(declared)).then((r) => [r, afterCreate(declared)] as const);
-    const final = await this.patchRest(organizationId, record, differingSettings(pending, (field) => record[field]), steering);
-    return { id: String(final.id), outs: this.settled(final, declared, steering) as Outputs };
+    const final = await this.patchRest(organizationId, record, differingSettings(pending, (field) => record[field]), steering, inputs);
+    return { id: String(final.id), outs: this.settled(final, declared, steering, inputs) as Outputs };
   }
 
   async read(id: string, props?: Outputs): Promise<pulumi.dynamic.ReadResult<Outputs>> {
@@ -137,12 +145,12 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
         record = await projects.resetProjectToken(this.http(), organizationId, projectId);
       } catch (error) {
         const message = rotationFailure(error);
-        if (record) throw new PartialSuccess(message, id, toOutputs(record, { ...steering, apiTokenRotation: olds.apiTokenRotation }));
+        if (record) throw new PartialSuccess(message, id, toOutputs(record, { ...steering, apiTokenRotation: olds.apiTokenRotation }), news);
         throw new Error(message);
       }
     }
     if (!record) return { outs: { ...olds, ...steering } };
-    return { outs: this.settled(record, declared, steering) as Outputs };
+    return { outs: this.settled(record, declared, steering, news) as Outputs };
   }
 
   async delete(id: string, props: Outputs): Promise<void> {
@@ -155,31 +163,56 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
     }
   }
 
-  /** POST, and if the answer was lost after PostHog may have created the project, find it instead of posting again. */
+  /**
+   * POST, never twice blindly. When the answer is lost after PostHog may have created the project, the project is
+   * looked for; found, it is the result, and proven absent, the POST is sent again (a resend that meets PostHog's
+   * duplicate-name check finds the project the earlier attempt made after all).
+   */
   private async post(organizationId: string, body: ProjectSettings): Promise<ProjectRecord> {
+    const http = this.http();
     const started = Date.now();
-    try {
-      return await projects.createProject(this.http(), organizationId, body);
-    } catch (error) {
-      if (!(error instanceof PostHogError && error.kind === "ambiguous")) throw error;
-      const found = await this.findJustCreated(organizationId, body.name, started).catch(() => undefined);
-      if (found) return found;
-      throw new Error(
-        `${error.message} If a project named "${body.name ?? ""}" now exists, set adoptProjectId to its id ` +
-          "so that the next `pulumi up` takes it over instead of creating another.",
-      );
+    const name = typeof body.name === "string" ? body.name.trim() : undefined;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await projects.createProject(http, organizationId, body);
+      } catch (error) {
+        const ambiguous = error instanceof PostHogError && error.kind === "ambiguous";
+        const collided = error instanceof PostHogError && error.status === 409;
+        if (!ambiguous && !collided) throw error;
+        if (name === undefined) throw error;
+        const found = await this.lookUp(organizationId, name, started, error as PostHogError);
+        const recent = found.filter((p) => Date.parse(p.created_at) >= started - CLOCK_SKEW_MS);
+        if (recent.length === 1 && (ambiguous || attempt > 1)) return recent[0]!;
+        if (collided) throw collision(organizationId, name, found);
+        if (recent.length > 1) throw collision(organizationId, name, recent);
+        if (!(await http.pauseBeforeRetry(attempt, started))) {
+          throw new Error(`${(error as Error).message} No project named "${name}" was created; run \`pulumi up\` again.`);
+        }
+      }
     }
   }
 
-  /** The project a lost create made: same name, created after the request started (5 minutes of clock skew allowed). */
-  private async findJustCreated(organizationId: string, name: unknown, since: number): Promise<ProjectRecord | undefined> {
-    if (typeof name !== "string") return undefined;
-    const matches = (await projects.listProjects(this.http(), organizationId, { search: name.trim() })).filter(
-      (p) => p.name === name.trim(),
-    );
-    const records = await Promise.all(matches.map((p) => projects.getProject(this.http(), organizationId, p.id)));
-    const recent = records.filter((r) => Date.parse(r.created_at) >= since - 5 * 60_000);
-    return recent.length === 1 ? recent[0] : undefined;
+  /**
+   * The live projects named `name` (compared as PostHog compares names: ends trimmed), full records. The lookup is
+   * repeated within the retry budget; if it still cannot tell, the error names the project to look for.
+   */
+  private async lookUp(organizationId: string, name: string, started: number, cause: PostHogError): Promise<ProjectRecord[]> {
+    const http = this.http();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const matches = (await projects.listProjects(http, organizationId, { search: name })).filter((p) => p.name.trim() === name);
+        const records = await Promise.all(matches.map((p) => projects.getProject(http, organizationId, p.id)));
+        return records.filter((r) => r["is_pending_deletion"] !== true);
+      } catch (lookupError) {
+        if (await http.pauseBeforeRetry(attempt, started)) continue;
+        throw new Error(
+          `${cause.message} Checking whether it did failed too: ${(lookupError as Error).message} ` +
+            `Look in PostHog (organization ${organizationId}) for a project named "${name}" created at or after ` +
+            `${new Date(started).toISOString()}. If it is there, set adoptProjectId to its id so that the next ` +
+            "`pulumi up` takes it over; if not, run `pulumi up` again.",
+        );
+      }
+    }
   }
 
   /** The PATCH that follows a create or an adoption, if anything is left to set. */
@@ -188,13 +221,15 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
     record: ProjectRecord,
     body: ProjectSettings,
     steering: Steering,
+    inputs: Inputs,
   ): Promise<ProjectRecord> {
     if (Object.keys(body).length === 0) return record;
     try {
       return await projects.updateProject(this.http(), organizationId, record.id, body);
     } catch (error) {
       const names = Object.keys(body).map((f) => argName(f as WritableField)).join(", ");
-      throw new PartialSuccess(`Project ${record.id} exists, but setting ${names} failed: ${(error as Error).message}`, String(record.id), toOutputs(record, steering));
+      const message = `Project ${record.id} exists, but setting ${names} failed: ${(error as Error).message}`;
+      throw new PartialSuccess(message, String(record.id), toOutputs(record, steering), inputs);
     }
   }
 
@@ -206,6 +241,7 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
     record: ProjectRecord,
     declared: ProjectSettings,
     steering: Steering,
+    request: Inputs,
   ): ProjectOutputs {
     const outputs = toOutputs(record, steering);
     const ignored = Object.keys(differingSettings(declared, (field) => record[field])) as WritableField[];
@@ -216,10 +252,28 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
           "without an error: upgrade the plan or remove them from the program.",
         String(record.id),
         outputs,
+        request,
       );
     }
     return outputs;
   }
+}
+
+/** How far PostHog's clock may be behind ours when telling a project just created from an older one. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+/** The error for a create that meets a project of the same name: which project, and how to take it over. */
+function collision(organizationId: string, name: string, existing: readonly ProjectRecord[]): Error {
+  if (existing.length === 0) {
+    return new Error(`PostHog refused to create project "${name}": a project of that name exists in organization ${organizationId}, but it could not be read. Choose another name or check the project list in PostHog.`);
+  }
+  const list = existing.map((p) => `project ${p.id} (created ${p.created_at})`).join(", ");
+  const id = existing[0]!.id;
+  return new Error(
+    `A project named "${name}" already exists in organization ${organizationId}: ${list}. PostHog refuses a second ` +
+      `project of the same name. If an interrupted \`pulumi up\` created it, take it over: set \`adoptProjectId: ${id}\` ` +
+      "on this project and run `pulumi up` again (it is read and updated, not created). Otherwise choose another name.",
+  );
 }
 
 /** PostHog refuses some fields on create ("Primary dashboard cannot be set on project creation."). */

@@ -15,6 +15,7 @@ import {
   valuesEqual,
 } from "../schema/project";
 import { camelCase } from "../schema/names";
+import { isOrganizationId, ORGANIZATION_ID_RULE } from "../client";
 
 /** What Pulumi sends for a value not known yet during preview, in any field whatever its type. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -80,7 +81,7 @@ export function validateInputs(inputs: Record<string, unknown>): Failure[] {
     const value = inputs[property];
     if (value !== undefined && !isUnknown(value) && !ok(value)) failures.push({ property, reason: `${property} ${rule}` });
   };
-  check("organizationId", (v) => typeof v === "string" && v.trim() !== "", "must be an organization UUID (or @current)");
+  check("organizationId", isOrganizationId, ORGANIZATION_ID_RULE);
   check("apiTokenRotation", (v) => typeof v === "string", "must be a string; change it to rotate the project API key");
   check("adoptProjectId", (v) => Number.isInteger(v) && (v as number) > 0, "must be the numeric id of an existing project");
   return failures;

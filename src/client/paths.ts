@@ -1,0 +1,27 @@
+/**
+ * Path segments built from ids a user typed. `encodeURIComponent` leaves `.` and `..` alone, and URL resolution
+ * turns `/organizations/../projects/` into `/projects/`: an id is checked before it becomes part of a path, so that a
+ * request can only ever reach the endpoint it names.
+ */
+
+/** An organization: its UUID, `@current` (the key owner's current organization) or a slug. */
+const ORGANIZATION_ID = /^(@current|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[a-z0-9][a-z0-9_-]{0,63})$/i;
+
+export const ORGANIZATION_ID_RULE = "must be an organization UUID, `@current`, or a slug of letters, digits, `-` and `_`";
+
+export function isOrganizationId(value: unknown): value is string {
+  return typeof value === "string" && ORGANIZATION_ID.test(value);
+}
+
+export function organizationSegment(organizationId: string): string {
+  if (!isOrganizationId(organizationId)) {
+    throw new Error(`The PostHog organization id ${JSON.stringify(organizationId)} ${ORGANIZATION_ID_RULE}.`);
+  }
+  return encodeURIComponent(organizationId);
+}
+
+/** Projects, environments and group types are numbered. */
+export function numberSegment(what: string, id: number): string {
+  if (!Number.isSafeInteger(id) || id < 0) throw new Error(`The PostHog ${what} ${JSON.stringify(id)} must be a whole number.`);
+  return String(id);
+}
