@@ -1,10 +1,15 @@
-/** Injected faults for /api/ requests (control surface): errors, latency, dropped connections. */
+/**
+ * Injected faults for /api/ requests (control surface): errors, latency, dropped connections. A fault's `path` is
+ * a pattern sent over HTTP: it is compiled by RE2 (re2js), whose matching takes time linear in the path, so that no
+ * pattern (`(a+)+$`…) can stall the server. RE2 takes JavaScript's syntax except backreferences and lookaround.
+ */
+import { RE2JS } from "re2js";
 import type { ErrorBody } from "./errors";
 
 export interface FaultSpec {
   /** HTTP method to match (any when omitted). */
   method?: string;
-  /** Regex source matched against the request path (any when omitted). */
+  /** Pattern (RE2 syntax, searched like RegExp.test) matched against the decoded request path (any when omitted). */
   path?: string;
   /** How many matching requests this fault applies to (default 1). */
   count?: number;
@@ -29,6 +34,20 @@ export interface Fault extends FaultSpec {
 
 let nextFaultId = 1;
 
+/** Longer patterns are refused: RE2 matches in linear time, but compiling still costs with the pattern's size. */
+export const MAX_FAULT_PATTERN_LENGTH = 1000;
+
+/** Compile a fault path pattern with RE2, or throw an Error that says why it is refused. */
+export function compileFaultPattern(source: string): RE2JS {
+  if (source.length > MAX_FAULT_PATTERN_LENGTH) throw new Error(`pattern longer than ${MAX_FAULT_PATTERN_LENGTH} characters`);
+  try {
+    return RE2JS.compile(RE2JS.translateRegExp(source));
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    throw new Error(`${why} (fault paths are RE2 patterns, matched in linear time: no backreferences or lookaround)`);
+  }
+}
+
 export function defaultFaultBody(status: number, retryAfter: number | undefined): ErrorBody {
   if (status === 429) {
     const wait = Math.max(1, Math.ceil(retryAfter ?? 1));
@@ -46,10 +65,14 @@ export function defaultFaultBody(status: number, retryAfter: number | undefined)
 
 export class Faults {
   private faults: Fault[] = [];
+  /** Compiled path patterns by fault id (kept apart so that faults stay plain JSON). */
+  private readonly patterns = new Map<string, RE2JS>();
 
+  /** Throws (an Error saying why) when `spec.path` is not a usable pattern. */
   add(spec: FaultSpec): Fault {
-    if (spec.path !== undefined) new RegExp(spec.path); // throws on an invalid regex
+    const pattern = spec.path === undefined ? undefined : compileFaultPattern(spec.path);
     const fault: Fault = { ...spec, id: `fault-${nextFaultId++}`, remaining: spec.count ?? 1 };
+    if (pattern) this.patterns.set(fault.id, pattern);
     this.faults.push(fault);
     return fault;
   }
@@ -60,16 +83,20 @@ export class Faults {
 
   clear(): void {
     this.faults = [];
+    this.patterns.clear();
   }
 
   /** The first matching fault (in order of creation), with its count decremented. */
   take(method: string, path: string): Fault | null {
     const fault = this.faults.find(
-      (f) => f.remaining > 0 && (f.method === undefined || f.method.toUpperCase() === method) && (f.path === undefined || new RegExp(f.path).test(path)),
+      (f) => f.remaining > 0 && (f.method === undefined || f.method.toUpperCase() === method) && (f.path === undefined || this.patterns.get(f.id)?.test(path) === true),
     );
     if (!fault) return null;
     fault.remaining -= 1;
-    if (fault.remaining <= 0) this.faults = this.faults.filter((f) => f !== fault);
+    if (fault.remaining <= 0) {
+      this.faults = this.faults.filter((f) => f !== fault);
+      this.patterns.delete(fault.id);
+    }
     return { ...fault };
   }
 }
