@@ -59,7 +59,7 @@ async function main() {
     POSTHOG_API_KEY: server.apiKey,
   };
   const pulumi = (...args) => run("pulumi", [...args, "--stack", stack], { env });
-  const control = require(path.join(root, "lib", "server")).controlClient(server.url);
+  const control = require(path.join(root, "lib", "server")).controlClient(server.url, server.controlToken);
 
   try {
     // A demo stopped half-way may have left its stack behind: start from a clean one.

@@ -1,8 +1,10 @@
 /**
- * The request pipeline. /api/ requests go through: faults → route (404 "Endpoint not found.") → authentication
- * (401) → API scopes (403) → view permissions (404/403) → throttle (429) → method (405) → the action (body
- * validation, object checks). Capture and control requests have their own, simpler paths. Nothing here throws
- * out of `handle`: unexpected exceptions become PostHog's 500 body.
+ * The request pipeline. Every request first has its Host header checked (guard.ts: 400 "Bad Request (400)" for a
+ * host that is not this machine's, against DNS rebinding). /api/ requests then go through: faults → route (404
+ * "Endpoint not found.") → authentication (401) → API scopes (403) → view permissions (404/403) → throttle (429) →
+ * method (405) → the action (body validation, object checks). Capture and control requests have their own, simpler
+ * paths (control.ts checks its token first). Nothing here throws out of `handle`: unexpected exceptions become
+ * PostHog's 500 body.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ApiContext, type ApiRoute, type HttpMethod, type Services } from "./api";
@@ -11,6 +13,7 @@ import { CAPTURE_PATH, handleCapture } from "./capture";
 import { handleControl, type ServerInfo } from "./control";
 import { ApiError, endpointNotFound, methodNotAllowed, requestTooLarge, serverError } from "./errors";
 import { defaultFaultBody, type Fault, type Faults } from "./faults";
+import type { HostPolicy } from "./guard";
 import { errorResponse, json, ServerRequest, writeResponse, type ApiResponse } from "./http";
 import { loggableQuery, type RequestLog } from "./request-log";
 import { Router } from "./router";
@@ -23,6 +26,10 @@ export interface AppDeps {
   throttle: Throttle;
   log: RequestLog;
   info: () => ServerInfo;
+  /** What /_control/ requests must send as `Authorization: Bearer …`. */
+  controlToken: string;
+  /** The Host header values accepted. */
+  hosts: HostPolicy;
   resetThrottle: () => void;
   maxBodyBytes: number;
 }
@@ -68,6 +75,14 @@ export class App {
 
   private async dispatch(sreq: ServerRequest, res: ServerResponse, tooLarge: boolean): Promise<void> {
     const path = sreq.path;
+    const host = sreq.header("host");
+    if (!this.deps.hosts.allows(host)) {
+      // Django's answer to a DisallowedHost, before any view (or the request log) sees the request.
+      if (process.env.POSTHOG_LOCAL_DEBUG) console.error(`refused Host: ${host} (not loopback, the bound host or allowedHosts)`);
+      res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": "17" });
+      res.end("Bad Request (400)");
+      return;
+    }
     if (path === "/_control" || path.startsWith("/_control/")) {
       writeResponse(res, this.safely(() => handleControl(sreq, this.controlDeps()), () => undefined));
       return;
@@ -130,8 +145,8 @@ export class App {
   }
 
   private controlDeps() {
-    const { services, faults, throttle, log, info, resetThrottle } = this.deps;
-    return { services, faults, throttle, log, info, resetThrottle };
+    const { services, faults, throttle, log, info, controlToken, resetThrottle } = this.deps;
+    return { services, faults, throttle, log, info, controlToken, resetThrottle };
   }
 
   private safely(run: () => ApiResponse, onError: (e: unknown) => void): ApiResponse {

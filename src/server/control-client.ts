@@ -1,4 +1,7 @@
-/** A typed client for the control surface (control.ts), over Node 20's global fetch. */
+/**
+ * A typed client for the control surface (control.ts), over Node 20's global fetch. It needs the server's control
+ * token: `controlToken` of the start line, of `startServer()`'s result or of ServerInfo.
+ */
 import type {
   CreateDashboardResponse,
   CreateKeyRequest,
@@ -42,14 +45,17 @@ export class ControlError extends Error {
   }
 }
 
-export function controlClient(url: string): ControlClient {
+export function controlClient(url: string, controlToken: string): ControlClient {
+  if (typeof controlToken !== "string" || controlToken === "") {
+    throw new Error("controlClient(url, controlToken): the control token is the controlToken of the server's start line (or of startServer()'s result)");
+  }
   const base = url.replace(/\/+$/, "");
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const headers: Record<string, string> = {};
+    // Only the control surface gets the token; capture (/batch/) is PostHog's own endpoint.
+    if (path.startsWith("/_control/")) headers.Authorization = `Bearer ${controlToken}`;
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await res.text();
     const parsed: unknown = text ? JSON.parse(text) : undefined;
     if (!res.ok) throw new ControlError(res.status, parsed);

@@ -1,8 +1,18 @@
 /**
- * Control surface of the local server: plain JSON under `/_control/`, no authentication, for tests and demos.
- * It is not part of PostHog's API; requests to it are not logged, faulted or throttled.
+ * Control surface of the local server: plain JSON under `/_control/`, for tests and demos. It is not part of
+ * PostHog's API; requests to it are not logged, faulted or throttled.
  *
- *   GET    /_control/info                         → ServerInfo {url, organizationId, apiKey}
+ * Access (guard.ts): every request must carry `Authorization: Bearer <controlToken>`, else 401. The token is the
+ * `controlToken` of the JSON line `pulumi-posthog-server` prints at start, of what `startServer()` returns and of
+ * ServerInfo; `controlClient(url, controlToken)` sends it. The server makes a random `ctl_…` token at start unless
+ * `startServer({controlToken})` gives one; with a state file (`--state FILE`) the token is kept there, like the
+ * default API key, so a restart keeps it (the file is written owner-only). Against requests from web pages: an
+ * `Origin` header that is not a loopback origin gets 403; a body (or a POST/PUT/PATCH content type) that is not
+ * application/json gets 415, since a page can send only form and text bodies cross-site without a CORS preflight,
+ * which this server never approves. Like every request, control requests must name a loopback Host (or the bound
+ * host, or one of `allowedHosts`): others get 400 "Bad Request (400)".
+ *
+ *   GET    /_control/info                         → ServerInfo {url, organizationId, apiKey, controlToken}
  *   POST   /_control/organizations                 CreateOrganizationRequest {name?, projectLimit?: number|null}
  *                                                  → 201 CreateOrganizationResponse {id, name}
  *   GET    /_control/organizations/:id             → OrganizationView
@@ -14,7 +24,8 @@
  *                                                  → 201 CreateKeyResponse {key, id, userId}
  *                                                  (a new user, or the user with that email; made a member of the organization
  *                                                  — default: the default one — at that level (default "owner"); "none" = not a member)
- *   POST   /_control/faults                        FaultSpec {method?, path? (regex source), count? (1), status?, body?,
+ *   POST   /_control/faults                        FaultSpec {method?, path? (RE2 pattern, searched in the decoded path;
+ *                                                    no backreferences or lookaround; ≤ 1000 characters), count? (1), status?, body?,
  *                                                    retryAfter?, delayMs?, drop?, afterCommit?}  → 201 {id}
  *   GET    /_control/faults                        → the pending faults
  *   DELETE /_control/faults                        → 204, clears every fault
@@ -28,14 +39,17 @@
  *   PUT    /_control/projects/:id/demo-data        DemoDataRequest {generating} → {is_generating_demo_data}
  *   POST   /_control/projects/:id/dashboards       CreateDashboardRequest {name?} → 201 {id, name}
  *   POST   /_control/reset                         → ServerInfo; clears projects, groups, activity, faults, request log and
- *                                                  throttle history, keeps the default organization (options reset) and key
+ *                                                  throttle history, keeps the default organization (options reset), key
+ *                                                  and control token
  *
- * Errors: 400 {"error": "..."} for a bad body, 404 {"error": "..."} for an unknown route or object.
+ * Errors, all {"error": "..."}: 401 without the token, 403 for a foreign Origin, 415 for a body that is not JSON,
+ * 400 for a bad body (a refused fault path names `path` and why), 404 for an unknown route or object, 405.
  */
 import { z } from "zod";
 import { ActivityLog } from "./activity";
 import type { Services } from "./api";
 import type { FaultSpec, Faults } from "./faults";
+import { bearerMatches, isLoopbackOrigin } from "./guard";
 import { json, noContent, type ApiResponse, type ServerRequest } from "./http";
 import { cloneJson, jsonEqual, type Json } from "./json";
 import { serializeProject } from "./project-model";
@@ -54,6 +68,8 @@ export interface ServerInfo {
   url: string;
   organizationId: string;
   apiKey: string;
+  /** What /_control/ requests send as `Authorization: Bearer …`. */
+  controlToken: string;
 }
 
 const createOrganizationSchema = z.strictObject({
@@ -140,6 +156,8 @@ export interface ControlDeps {
   throttle: Throttle;
   log: RequestLog;
   info: () => ServerInfo;
+  /** What every control request must send as `Authorization: Bearer …`. */
+  controlToken: string;
   /** Called after reset to restore the initial throttle settings. */
   resetThrottle: () => void;
 }
@@ -370,7 +388,39 @@ const ROUTES: ControlRoute[] = [
 
 const router = new Router(ROUTES);
 
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
+
+/** The checks before any route: a foreign Origin (403), the token (401), a body that is not JSON (415). */
+function guard(req: ServerRequest, deps: ControlDeps): ApiResponse | null {
+  const origin = req.header("origin");
+  if (origin !== undefined && !isLoopbackOrigin(origin)) {
+    return json(403, { error: `cross-origin control request refused (Origin: ${origin}): the control surface answers programs on this machine, not web pages` });
+  }
+  const authorization = req.header("authorization");
+  if (!bearerMatches(authorization, deps.controlToken)) {
+    const what = authorization === undefined ? "no control token" : "wrong control token";
+    return json(
+      401,
+      {
+        error:
+          `${what}: send "Authorization: Bearer <controlToken>" with the controlToken of the JSON line pulumi-posthog-server ` +
+          "prints at start (startServer() returns it too; controlClient(url, controlToken) sends it)",
+      },
+      { "WWW-Authenticate": 'Bearer realm="pulumi-posthog local server control"' },
+    );
+  }
+  const contentType = req.header("content-type");
+  const mediaType = contentType?.split(";")[0].trim().toLowerCase();
+  const carriesBody = req.rawBody.length > 0 || (BODY_METHODS.has(req.method) && contentType !== undefined);
+  if (carriesBody && mediaType !== "application/json") {
+    return json(415, { error: `control request bodies must be Content-Type: application/json, not ${contentType === undefined ? "none" : JSON.stringify(contentType)}` });
+  }
+  return null;
+}
+
 export function handleControl(req: ServerRequest, deps: ControlDeps): ApiResponse {
+  const refused = guard(req, deps);
+  if (refused) return refused;
   const match = router.match(req.path);
   try {
     if (!match) throw new ControlError(404, `no control route ${req.path}`);

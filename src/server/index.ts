@@ -10,6 +10,7 @@ import { App } from "./app";
 import { DemoData } from "./demo-data";
 import { Faults } from "./faults";
 import { groupsRoutes } from "./groups";
+import { assertUsableControlToken, generateControlToken, HostPolicy } from "./guard";
 import { projectRoutes } from "./projects";
 import { RequestLog } from "./request-log";
 import { Store } from "./store";
@@ -48,6 +49,17 @@ export interface StartServerOptions {
   maxBodyBytes?: number;
   /** How long a new demo project reports `is_generating_demo_data: true` (default 500 ms; 0 = never). */
   demoDataMs?: number;
+  /**
+   * The token every /_control/ request must send as `Authorization: Bearer …`. Default: the one kept in the state
+   * file (statePath), else a new random `ctl_…`. A given token is kept in the state file too.
+   */
+  controlToken?: string;
+  /**
+   * Host header values accepted besides loopback (localhost, 127.0.0.0/8, [::1]) and the bound host, any port:
+   * names or addresses, `.example.com` for a domain and its subdomains, `*` for any (no DNS-rebinding protection).
+   * Other Host values get 400 "Bad Request (400)".
+   */
+  allowedHosts?: string[];
 }
 
 export interface LocalPostHog {
@@ -57,6 +69,8 @@ export interface LocalPostHog {
   organizationId: string;
   /** An unscoped legacy personal API key (`phx_…`, scopes []) of the organization's owner. */
   apiKey: string;
+  /** What /_control/ requests send as `Authorization: Bearer …` (`controlClient(url, controlToken)` does). */
+  controlToken: string;
   close(): Promise<void>;
 }
 
@@ -67,13 +81,21 @@ function urlFor(host: string, port: number): string {
 
 export async function startServer(options: StartServerOptions = {}): Promise<LocalPostHog> {
   const host = options.host ?? "127.0.0.1";
+  const hosts = new HostPolicy(host, options.allowedHosts);
+  if (options.controlToken !== undefined) assertUsableControlToken(options.controlToken);
   const store = Store.open(options.statePath);
+  // Kept in the state file, like the default key, so that whoever holds it keeps access across restarts.
+  const controlToken = options.controlToken ?? store.state.controlToken ?? generateControlToken();
+  if (store.state.controlToken !== controlToken) {
+    store.state.controlToken = controlToken;
+    store.changed();
+  }
   const initialThrottle: ThrottleSettings = { enabled: false, ...options.rateLimit };
   const throttle = new Throttle(initialThrottle);
   const demo = new DemoData(store, options.demoDataMs ?? 500);
   const services: Services = { store, activity: new ActivityLog(store), demo };
   let url = "";
-  const info = () => ({ url, organizationId: store.state.defaultOrganizationId, apiKey: store.state.defaultApiKey });
+  const info = () => ({ url, organizationId: store.state.defaultOrganizationId, apiKey: store.state.defaultApiKey, controlToken });
   const app = new App({
     services,
     routes: [...projectRoutes(), ...groupsRoutes()],
@@ -81,6 +103,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Loc
     throttle,
     log: new RequestLog(),
     info,
+    controlToken,
+    hosts,
     resetThrottle: () => throttle.configure(initialThrottle),
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
   });
@@ -112,6 +136,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Loc
     port,
     organizationId: store.state.defaultOrganizationId,
     apiKey: store.state.defaultApiKey,
+    controlToken,
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         app.shutdown();

@@ -5,9 +5,11 @@ export interface CliArgs {
   port: number;
   host: string;
   statePath?: string;
+  /** Host header values accepted besides loopback and the bound host (StartServerOptions.allowedHosts). */
+  allowedHosts?: string[];
 }
 
-export const USAGE = "usage: pulumi-posthog-server [--port N] [--state FILE] [--host H]";
+export const USAGE = "usage: pulumi-posthog-server [--port N] [--state FILE] [--host H] [--allowed-host NAME]...";
 
 export function parseArgs(argv: readonly string[]): CliArgs {
   const args: CliArgs = { port: 0, host: "127.0.0.1" };
@@ -24,16 +26,18 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       args.port = n;
     } else if (flag === "--state") args.statePath = value();
     else if (flag === "--host") args.host = value();
+    else if (flag === "--allowed-host") args.allowedHosts = [...(args.allowedHosts ?? []), value()];
     else throw new Error(`unknown argument ${argv[i]}\n${USAGE}`);
   }
   return args;
 }
 
-/** Start the server and print `{"url","organizationId","apiKey"}` as one line. */
+/** Start the server and print `{"url","organizationId","apiKey","controlToken"}` as one line. */
 export async function runCli(argv: readonly string[], stdout: { write(chunk: string): unknown }): Promise<LocalPostHog> {
   const args = parseArgs(argv);
-  const server = await startServer({ port: args.port, host: args.host, statePath: args.statePath });
-  stdout.write(`${JSON.stringify({ url: server.url, organizationId: server.organizationId, apiKey: server.apiKey })}\n`);
+  const server = await startServer({ port: args.port, host: args.host, statePath: args.statePath, allowedHosts: args.allowedHosts });
+  const { url, organizationId, apiKey, controlToken } = server;
+  stdout.write(`${JSON.stringify({ url, organizationId, apiKey, controlToken })}\n`);
   return server;
 }
 

@@ -139,7 +139,8 @@ export class Store {
     const dir = path.dirname(this.statePath);
     fs.mkdirSync(dir, { recursive: true });
     const tmp = `${this.statePath}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify(this.state));
+    // Owner-only: the file holds the default API key and the control token in clear.
+    fs.writeFileSync(tmp, JSON.stringify(this.state), { mode: 0o600 });
     fs.renameSync(tmp, this.statePath);
   }
 

@@ -127,6 +127,8 @@ export interface ServerState {
   defaultApiKeyId: string;
   /** The default key in clear, so that a restart from the state file hands out the same key. */
   defaultApiKey: string;
+  /** The control token (guard.ts), kept for the same reason; absent in files written before it existed. */
+  controlToken?: string;
   nextTeamId: number;
   nextUserId: number;
   nextDashboardId: number;

@@ -9,6 +9,8 @@ export interface LocalPostHog {
   url: string;
   organizationId: string;
   apiKey: string;
+  /** For /_control/ requests made by hand (`control` sends it already). */
+  controlToken: string;
   control: ControlClient;
   close(): Promise<void>;
   fault(spec: FaultSpec): Promise<void>;
@@ -22,11 +24,12 @@ export interface LocalPostHog {
 
 export async function startLocalPostHog(): Promise<LocalPostHog> {
   const server = await startServer({ port: 0 });
-  const control = controlClient(server.url);
+  const control = controlClient(server.url, server.controlToken);
   return {
     url: server.url,
     organizationId: server.organizationId,
     apiKey: server.apiKey,
+    controlToken: server.controlToken,
     control,
     close: () => server.close(),
     fault: async (spec) => void (await control.addFault(spec)),

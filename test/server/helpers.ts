@@ -29,7 +29,7 @@ export async function harness(options: StartServerOptions = {}): Promise<Harness
 }
 
 export function wrap(server: LocalPostHog): Harness {
-  const control = controlClient(server.url);
+  const control = controlClient(server.url, server.controlToken);
   const api = async (method: string, path: string, options: RequestOptions = {}): Promise<Reply> => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     const key = options.key === undefined ? server.apiKey : options.key;

@@ -4,7 +4,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as readline from "node:readline";
-import { startServer } from "../../src/server";
+import { controlClient, startServer } from "../../src/server";
 import { parseArgs, runCli } from "../../src/server/run-cli";
 import { groupIdentify, wrap } from "./helpers";
 
@@ -14,7 +14,7 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-test("close() persists everything; a restart from the file has the same organization, key and data", async () => {
+test("close() persists everything; a restart from the file has the same organization, keys, control token and data", async () => {
   const statePath = path.join(dir, "nested", "state.json");
   const first = wrap(await startServer({ port: 0, statePath }));
   const p = await first.createProject({ name: "Persisted", timezone: "Europe/Berlin" });
@@ -25,11 +25,14 @@ test("close() persists everything; a restart from the file has the same organiza
   const before = (await first.api("GET", first.orgPath(`${p.id}/`))).body;
   await first.server.close();
   expect(fs.readdirSync(path.dirname(statePath))).toEqual(["state.json"]);
+  // It holds the default key and the control token in clear: readable by its owner only.
+  expect(fs.statSync(statePath).mode & 0o077).toBe(0);
 
   const second = wrap(await startServer({ port: 0, statePath }));
   try {
     expect(second.server.organizationId).toBe(first.server.organizationId);
     expect(second.server.apiKey).toBe(first.server.apiKey);
+    expect(second.server.controlToken).toBe(first.server.controlToken);
     expect((await second.api("GET", second.orgPath(`${p.id}/`))).body).toEqual(before);
     expect((await second.api("GET", `/api/projects/${p.id}/groups/find/?group_type_index=0&group_key=acme`)).body.group_properties).toEqual({ name: "Acme" });
     expect((await second.api("GET", second.orgPath(`${p.id}/activity/`))).body.total_count).toBe(2);
@@ -73,6 +76,23 @@ test("state is written shortly after every change, without waiting for close()",
   }
 });
 
+test("a state file written before control tokens gets one; a token given to startServer replaces the kept one", async () => {
+  const statePath = path.join(dir, "old.json");
+  const first = await startServer({ port: 0, statePath });
+  await first.close();
+  const state = JSON.parse(fs.readFileSync(statePath, "utf8"));
+  delete state.controlToken;
+  fs.writeFileSync(statePath, JSON.stringify(state));
+  const second = await startServer({ port: 0, statePath });
+  await second.close();
+  expect(second.controlToken).toMatch(/^ctl_/);
+  expect(JSON.parse(fs.readFileSync(statePath, "utf8")).controlToken).toBe(second.controlToken);
+  const third = await startServer({ port: 0, statePath, controlToken: "ctl_given" });
+  await third.close();
+  expect(third.controlToken).toBe("ctl_given");
+  expect(JSON.parse(fs.readFileSync(statePath, "utf8")).controlToken).toBe("ctl_given");
+});
+
 test("close() is prompt with keep-alive connections open and idempotent", async () => {
   const server = wrap(await startServer({ port: 0 }));
   await server.api("GET", server.orgPath());
@@ -88,18 +108,22 @@ describe("cli", () => {
     expect(() => parseArgs(["--port", "x"])).toThrow(/--port/);
     expect(() => parseArgs(["--nope"])).toThrow(/unknown argument/);
     expect(() => parseArgs(["--state"])).toThrow(/needs a value/);
+    expect(parseArgs(["--allowed-host", "a.test", "--allowed-host=.b.test"])).toEqual({ port: 0, host: "127.0.0.1", allowedHosts: ["a.test", ".b.test"] });
   });
 
-  test("runCli prints exactly one JSON line with url, organizationId and apiKey", async () => {
+  test("runCli prints exactly one JSON line with url, organizationId, apiKey and controlToken", async () => {
     let out = "";
     const server = await runCli(["--port", "0"], { write: (chunk: string) => (out += chunk) });
     try {
       expect(out.endsWith("\n")).toBe(true);
       expect(out.trim().split("\n")).toHaveLength(1);
       const info = JSON.parse(out);
-      expect(Object.keys(info)).toEqual(["url", "organizationId", "apiKey"]);
+      expect(Object.keys(info)).toEqual(["url", "organizationId", "apiKey", "controlToken"]);
       expect(info.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(info.apiKey).toMatch(/^phx_/);
+      expect(info.controlToken).toMatch(/^ctl_/);
+      expect(info.controlToken).toBe(server.controlToken);
+      expect((await controlClient(info.url, info.controlToken).info()).apiKey).toBe(info.apiKey);
       const res = await fetch(`${info.url}/api/organizations/${info.organizationId}/projects/`, { headers: { Authorization: `Bearer ${info.apiKey}` } });
       expect(res.status).toBe(200);
     } finally {
@@ -125,10 +149,14 @@ describe("cli", () => {
       body: JSON.stringify({ name: "From the CLI" }),
     });
     expect(res.status).toBe(201);
+    expect(info.controlToken).toMatch(/^ctl_/);
+    expect((await fetch(`${info.url}/_control/info`)).status).toBe(401);
+    expect((await controlClient(info.url, info.controlToken).info()).controlToken).toBe(info.controlToken);
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
     const state = JSON.parse(fs.readFileSync(statePath, "utf8"));
     expect(state.projects.map((p: { settings: { name: string } }) => p.settings.name)).toEqual(["From the CLI"]);
     expect(state.defaultApiKey).toBe(info.apiKey);
+    expect(state.controlToken).toBe(info.controlToken);
   }, 30_000);
 });

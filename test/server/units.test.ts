@@ -9,6 +9,7 @@ import { DemoData } from "../../src/server/demo-data";
 import { parseDecimal } from "../../src/server/drf-fields";
 import { Faults } from "../../src/server/faults";
 import { decodeGroupsCursor, encodeGroupsCursor } from "../../src/server/groups";
+import { HostPolicy } from "../../src/server/guard";
 import { pyJsonDumps, pyQuotePlus, pyRepr, removeQueryParam, replaceQueryParam } from "../../src/server/py";
 import { RequestLog } from "../../src/server/request-log";
 import { Store } from "../../src/server/store";
@@ -94,7 +95,8 @@ test("an unexpected exception in a handler is PostHog's 500 body, and the server
   const log = new RequestLog();
   const app = new App({
     services, routes: [boom], faults: new Faults(), throttle: new Throttle(), log,
-    info: () => ({ url: "", organizationId: "", apiKey: "" }), resetThrottle: () => undefined, maxBodyBytes: 1024,
+    info: () => ({ url: "", organizationId: "", apiKey: "", controlToken: "ctl_unit" }), controlToken: "ctl_unit", hosts: new HostPolicy("127.0.0.1"),
+    resetThrottle: () => undefined, maxBodyBytes: 1024,
   });
   const server = http.createServer((req, res) => app.handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
