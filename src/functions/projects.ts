@@ -4,7 +4,7 @@ import { collect, projects, type ActivityEntry, type ProjectListItem } from "../
 import { recordOutputs, type ProjectOutputs } from "../provider";
 import { lookupOrganization, lookupTransport, outputForm, type OrganizationOverride } from "./context";
 
-export type ProjectResult = Omit<ProjectOutputs, "apiTokenRotation" | "adoptProjectId">;
+export type ProjectResult = Omit<ProjectOutputs, "apiTokenRotation" | "adoptProjectId" | "additionalSettings">;
 
 /** A row of the project list (PostHog's reduced serializer). */
 export interface ProjectSummary {

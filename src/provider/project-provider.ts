@@ -4,8 +4,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { PostHogError, projects, type Transport } from "../client";
-import type { ProjectRecord, ProjectSettings, WritableField } from "../schema/project";
-import { fieldDef, settingNames, valuesEqual } from "../schema/project";
+import type { ProjectRecord } from "../schema/project";
+import { fieldDef, setAfterCreate, settingNames, valuesEqual } from "../schema/project";
 import { connect, requireOrganization, resolveConfig, type ProviderConfig } from "./config";
 import {
   argName,
@@ -17,6 +17,9 @@ import {
   type ProjectInputs,
   type ProjectOutputs,
   type Steering,
+  outputValue,
+  steeringOf,
+  type SettingsBody,
 } from "./project-state";
 
 type Inputs = ProjectInputs & Record<string, unknown>;
@@ -86,14 +89,17 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
       const parsed = fieldDef(api).input!.safeParse(value);
       return isUnknown(value) || !parsed.success || !valuesEqual(api, parsed.data, olds[arg]);
     });
+    const extra = news.additionalSettings;
+    const extraChanged =
+      extra !== undefined && extra !== null && (isUnknown(extra) || Object.entries(extra).some(([field, value]) => !valuesEqual(field, value, outputValue(olds, field))));
     const rotated = news.apiTokenRotation !== undefined && news.apiTokenRotation !== olds.apiTokenRotation;
-    return { changes: replaces.length > 0 || settingChanged || rotated, replaces, deleteBeforeReplace: false };
+    return { changes: replaces.length > 0 || settingChanged || extraChanged || rotated, replaces, deleteBeforeReplace: false };
   }
 
   async create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult<Outputs>> {
     const organizationId = requireOrganization(this.config, inputs.organizationId);
     const declared = declaredSettings(inputs);
-    const steering: Steering = { apiTokenRotation: inputs.apiTokenRotation ?? null, adoptProjectId: inputs.adoptProjectId ?? null };
+    const steering = steeringOf(inputs);
 
     // Adopting: take the existing project as it is and change what differs. Creating: one POST, then the fields
     // PostHog refuses on create.
@@ -115,16 +121,15 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
       throw error;
     }
     if (record["is_pending_deletion"] === true) return {};
-    const steering = { apiTokenRotation: props?.apiTokenRotation ?? null, adoptProjectId: props?.adoptProjectId ?? null };
-    return { id: String(record.id), props: toOutputs(record, steering) as Outputs };
+    return { id: String(record.id), props: toOutputs(record, steeringOf(props ?? {})) as Outputs };
   }
 
   async update(id: string, olds: Outputs, news: Inputs): Promise<pulumi.dynamic.UpdateResult<Outputs>> {
     const organizationId = olds.organizationId;
     const projectId = Number(id);
     const declared = declaredSettings(news);
-    const steering = { apiTokenRotation: news.apiTokenRotation ?? null, adoptProjectId: olds.adoptProjectId ?? null };
-    const body = differingSettings(declared, (field) => olds[argName(field)]);
+    const steering = { ...steeringOf(news), adoptProjectId: olds.adoptProjectId ?? null };
+    const body = differingSettings(declared, (field) => outputValue(olds, field));
 
     let record: ProjectRecord | undefined;
     if (Object.keys(body).length > 0) {
@@ -168,7 +173,7 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
    * looked for; found, it is the result, and proven absent, the POST is sent again (a resend that meets PostHog's
    * duplicate-name check finds the project the earlier attempt made after all).
    */
-  private async post(organizationId: string, body: ProjectSettings): Promise<ProjectRecord> {
+  private async post(organizationId: string, body: SettingsBody): Promise<ProjectRecord> {
     const http = this.http();
     const started = Date.now();
     const name = typeof body.name === "string" ? body.name.trim() : undefined;
@@ -219,7 +224,7 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
   private async patchRest(
     organizationId: string,
     record: ProjectRecord,
-    body: ProjectSettings,
+    body: SettingsBody,
     steering: Steering,
     inputs: Inputs,
   ): Promise<ProjectRecord> {
@@ -227,7 +232,7 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
     try {
       return await projects.updateProject(this.http(), organizationId, record.id, body);
     } catch (error) {
-      const names = Object.keys(body).map((f) => argName(f as WritableField)).join(", ");
+      const names = Object.keys(body).map(argName).join(", ");
       const message = `Project ${record.id} exists, but setting ${names} failed: ${(error as Error).message}`;
       throw new PartialSuccess(message, String(record.id), toOutputs(record, steering), inputs);
     }
@@ -239,12 +244,12 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
    */
   private settled(
     record: ProjectRecord,
-    declared: ProjectSettings,
+    declared: SettingsBody,
     steering: Steering,
     request: Inputs,
   ): ProjectOutputs {
     const outputs = toOutputs(record, steering);
-    const ignored = Object.keys(differingSettings(declared, (field) => record[field])) as WritableField[];
+    const ignored = Object.keys(differingSettings(declared, (field) => record[field]));
     if (ignored.length > 0) {
       const list = ignored.map((f) => `${argName(f)} (declared ${JSON.stringify(declared[f])}, PostHog kept ${JSON.stringify(record[f] ?? null)})`);
       throw new PartialSuccess(
@@ -276,17 +281,20 @@ function collision(organizationId: string, name: string, existing: readonly Proj
   );
 }
 
-/** PostHog refuses some fields on create ("Primary dashboard cannot be set on project creation."). */
-function onCreate(declared: ProjectSettings): ProjectSettings {
-  return pick(declared, (field) => !fieldDef(field).afterCreate);
+/**
+ * PostHog refuses some fields on create ("Primary dashboard cannot be set on project creation.") or drops them (the
+ * nested analytics configurations): those follow in a PATCH. Fields the table does not know go with the POST.
+ */
+function onCreate(declared: SettingsBody): SettingsBody {
+  return pick(declared, (field) => !setAfterCreate(field));
 }
 
-function afterCreate(declared: ProjectSettings): ProjectSettings {
-  return pick(declared, (field) => fieldDef(field).afterCreate === true);
+function afterCreate(declared: SettingsBody): SettingsBody {
+  return pick(declared, setAfterCreate);
 }
 
-function pick(settings: ProjectSettings, keep: (field: WritableField) => boolean): ProjectSettings {
-  return Object.fromEntries(Object.entries(settings).filter(([field]) => keep(field as WritableField))) as ProjectSettings;
+function pick(settings: SettingsBody, keep: (field: string) => boolean): SettingsBody {
+  return Object.fromEntries(Object.entries(settings).filter(([field]) => keep(field))) as SettingsBody;
 }
 
 /** Ids are `<projectId>` or, as in PostHog's Terraform provider, `<organizationId>/<projectId>`. */

@@ -11,10 +11,10 @@ import {
   type ProjectSettings,
   type ProjectSettingsArgs,
   type ProjectState,
-  type WritableField,
   valuesEqual,
 } from "../schema/project";
-import { camelCase } from "../schema/names";
+import { isPlainObject, type Json } from "../schema/json";
+import { camelCase, closestName } from "../schema/names";
 import { isOrganizationId, ORGANIZATION_ID_RULE } from "../client";
 
 /** What Pulumi sends for a value not known yet during preview, in any field whatever its type. */
@@ -28,6 +28,11 @@ export interface ProjectInputs extends ProjectSettingsArgs {
   apiTokenRotation?: string;
   /** Take over this existing project on create instead of creating one (dynamic providers cannot `pulumi import`). */
   adoptProjectId?: number;
+  /**
+   * Settings this package does not know yet, by PostHog's own field name (`{ new_setting: true }`): sent as they
+   * are, compared as JSON, and shown in drift like any other. A field the package knows must use its typed input.
+   */
+  additionalSettings?: Record<string, Json>;
 }
 
 type Bookkeeping = {
@@ -36,15 +41,17 @@ type Bookkeeping = {
   organizationId: string;
   apiTokenRotation: string | null;
   adoptProjectId: number | null;
+  /** The live values of the declared `additionalSettings`. */
+  additionalSettings: Record<string, unknown> | null;
 };
 
-/** The outputs that record provider inputs rather than PostHog state. */
-export type Steering = Pick<Bookkeeping, "apiTokenRotation" | "adoptProjectId">;
+/** The outputs that record provider inputs rather than PostHog state (for additionalSettings: which fields). */
+export type Steering = Pick<Bookkeeping, "apiTokenRotation" | "adoptProjectId" | "additionalSettings">;
 
 /** The resource's outputs: the whole live record (the numeric `id` as `projectId`), absent fields null. */
 export type ProjectOutputs = Omit<ProjectState, "id"> & Bookkeeping;
 
-const bookkeeping: ReadonlyArray<keyof Bookkeeping> = ["projectId", "organizationId", "apiTokenRotation", "adoptProjectId"];
+const bookkeeping: ReadonlyArray<keyof Bookkeeping> = ["projectId", "organizationId", "apiTokenRotation", "adoptProjectId", "additionalSettings"];
 const recordFields = (Object.keys(projectFields) as ProjectField[]).filter((f) => f !== "id");
 
 /** Every output property name, for seeding the resource's outputs. */
@@ -64,9 +71,19 @@ export interface Failure {
   readonly reason: string;
 }
 
+/** Inputs that steer the provider rather than name a setting. */
+const steeringInputs = ["organizationId", "apiTokenRotation", "adoptProjectId", "additionalSettings"] as const satisfies ReadonlyArray<keyof ProjectInputs>;
+/** Every input a program may declare; `__provider` is the serialized provider Pulumi adds. */
+const inputNames: readonly string[] = [...settingNames.map((s) => s.arg), ...steeringInputs];
+const knownFieldNames = new Set<string>(Object.keys(projectFields));
+
 /** PostHog's own rules, applied before anything is sent. Values unknown during preview are left for later. */
 export function validateInputs(inputs: Record<string, unknown>): Failure[] {
   const failures: Failure[] = [];
+  for (const property of Object.keys(inputs)) {
+    if (property === "__provider" || inputNames.includes(property) || inputs[property] === undefined) continue;
+    failures.push({ property, reason: unknownInput(property) });
+  }
   for (const { api, arg } of settingNames) {
     const value = inputs[arg];
     if (value === undefined || isUnknown(value)) continue;
@@ -84,37 +101,82 @@ export function validateInputs(inputs: Record<string, unknown>): Failure[] {
   check("organizationId", isOrganizationId, ORGANIZATION_ID_RULE);
   check("apiTokenRotation", (v) => typeof v === "string", "must be a string; change it to rotate the project API key");
   check("adoptProjectId", (v) => Number.isInteger(v) && (v as number) > 0, "must be the numeric id of an existing project");
+  const extra = inputs["additionalSettings"];
+  if (extra !== undefined && extra !== null && !isUnknown(extra)) {
+    if (!isPlainObject(extra)) failures.push({ property: "additionalSettings", reason: "additionalSettings must be an object of PostHog field names and values" });
+    else for (const field of Object.keys(extra)) {
+      const reason = additionalSettingProblem(field);
+      if (reason) failures.push({ property: "additionalSettings", reason: `additionalSettings.${field} ${reason}` });
+    }
+  }
   return failures;
 }
 
+function unknownInput(property: string): string {
+  const suggestion = closestName(property, inputNames);
+  const hint = suggestion ? `Did you mean \`${suggestion}\`?` : "Inputs are camelCase (`anonymizeIps`); see the settings reference in the README.";
+  const newer = /^[a-z0-9_]+$/.test(property) && !suggestion ? ` A PostHog field this package does not know yet goes in \`additionalSettings: { ${property}: … }\`.` : "";
+  return `${property} is not an input of posthog.Project. ${hint}${newer}`;
+}
+
+function additionalSettingProblem(field: string): string | undefined {
+  if (!/^[a-z][a-z0-9_]*$/.test(field)) return "must be PostHog's snake_case field name";
+  if (!knownFieldNames.has(field)) return undefined;
+  const writable = settingNames.find((s) => s.api === field);
+  return writable ? `is a known setting: declare it as \`${writable.arg}\` instead` : "is read-only in PostHog";
+}
+
+/** Settings as sent to PostHog: the typed ones, and any `additionalSettings` under their own names. */
+export type SettingsBody = ProjectSettings & Record<string, unknown>;
+
 /** The declared settings, snake_case and normalised by their schemas (e.g. a sample rate "0.5" becomes 0.5). */
-export function declaredSettings(inputs: Record<string, unknown>): ProjectSettings {
+export function declaredSettings(inputs: Record<string, unknown>): SettingsBody {
   const settings: Record<string, unknown> = {};
   for (const { api, arg } of settingNames) {
     const value = inputs[arg];
     if (value !== undefined) settings[api] = fieldDef(api).input!.parse(value);
   }
-  return settings as ProjectSettings;
+  const extra = inputs["additionalSettings"];
+  if (isPlainObject(extra)) Object.assign(settings, extra);
+  return settings as SettingsBody;
 }
 
 /** Declared settings whose value differs from the live one, compared the way PostHog rewrites them. */
-export function differingSettings(declared: ProjectSettings, live: (field: WritableField) => unknown): ProjectSettings {
-  return Object.fromEntries(
-    Object.entries(declared).filter(([field, value]) => !valuesEqual(field as WritableField, value, live(field as WritableField))),
-  ) as ProjectSettings;
+export function differingSettings(declared: SettingsBody, live: (field: string) => unknown): SettingsBody {
+  return Object.fromEntries(Object.entries(declared).filter(([field, value]) => !valuesEqual(field, value, live(field)))) as SettingsBody;
+}
+
+/** A setting's value as the outputs hold it: typed settings under their input name, the others in additionalSettings. */
+export function outputValue(outputs: Record<string, unknown>, field: string): unknown {
+  if (knownFieldNames.has(field)) return outputs[camelCase(field)];
+  const extra = outputs["additionalSettings"];
+  return isPlainObject(extra) ? extra[field] : undefined;
 }
 
 /** Every field of a record, camelCased, absent ones null (the numeric `id` as `projectId`). */
-export function recordOutputs(record: ProjectRecord): Omit<ProjectOutputs, "apiTokenRotation" | "adoptProjectId"> {
+export function recordOutputs(record: ProjectRecord): Omit<ProjectOutputs, keyof Steering> {
   const outputs: Record<string, unknown> = {};
   for (const field of recordFields) outputs[camelCase(field)] = record[field] ?? null;
   return { ...(outputs as Omit<ProjectState, "id">), projectId: record.id, organizationId: record.organization };
 }
 
+/** The outputs of a record; `steering.additionalSettings` names the extra fields whose live values to keep. */
 export function toOutputs(record: ProjectRecord, steering: Steering): ProjectOutputs {
-  return { ...recordOutputs(record), ...steering };
+  const extra = steering.additionalSettings;
+  const additionalSettings = extra && Object.fromEntries(Object.keys(extra).map((field) => [field, record[field] ?? null]));
+  return { ...recordOutputs(record), ...steering, additionalSettings };
 }
 
-export function argName(field: WritableField): string {
-  return camelCase(field);
+/** What steers the provider, from a program's inputs. */
+export function steeringOf(inputs: { [K in keyof Steering]?: Steering[K] | undefined }): Steering {
+  return {
+    apiTokenRotation: inputs.apiTokenRotation ?? null,
+    adoptProjectId: inputs.adoptProjectId ?? null,
+    additionalSettings: inputs.additionalSettings ?? null,
+  };
+}
+
+/** How the program names a setting: its input, or its place in additionalSettings. */
+export function argName(field: string): string {
+  return knownFieldNames.has(field) ? camelCase(field) : `additionalSettings.${field}`;
 }

@@ -7,3 +7,30 @@ export type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}
 export function camelCase<S extends string>(name: S): CamelCase<S> {
   return name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()) as CamelCase<S>;
 }
+
+/** Names compared loosely: case, `_` and `-` ignored, so that `anonymize_ips` finds `anonymizeIps`. */
+const loose = (name: string) => name.toLowerCase().replace(/[_-]/g, "");
+
+/** The candidate a misspelt `name` most likely meant, if any is close enough to suggest. */
+export function closestName(name: string, candidates: readonly string[]): string | undefined {
+  const wanted = loose(name);
+  let best: { candidate: string; distance: number } | undefined;
+  for (const candidate of candidates) {
+    const distance = editDistance(wanted, loose(candidate));
+    if (!best || distance < best.distance) best = { candidate, distance };
+  }
+  return best && best.distance <= Math.max(2, Math.floor(wanted.length / 4)) ? best.candidate : undefined;
+}
+
+/** Levenshtein distance, one row at a time. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { canonicalJson, isPlainObject } from "./json";
+import * as rules from "./project-rules";
 import { camelCase, type CamelCase } from "./names";
 
 /** How a declared value and the value PostHog returns are compared, after the server has rewritten it. */
@@ -33,78 +34,6 @@ const sameDeclaredKeys: Equality = (declared, live) => {
   );
 };
 
-// ---- PostHog's validation rules (posthog/api/project.py, posthog/models/team/team.py), as zod schemas ----
-
-const jsonObject = z.record(z.string(), z.unknown(), { error: "must be an object (a dictionary)" });
-const stringList = z.array(z.string({ error: "every entry must be a string" }), { error: "must be a list of strings" });
-const bool = z.boolean({ error: "must be true or false" });
-
-function exactKeys(allowed: readonly string[], rule: string) {
-  return jsonObject.refine((value) => Object.keys(value).every((key) => allowed.includes(key)), { error: rule });
-}
-
-/** Names are checked the way pytz spells them: case-sensitive, known to the IANA database. */
-export function isTimezone(name: string): boolean {
-  if (!/^[A-Z][A-Za-z0-9_+\-]*(\/[A-Z0-9][A-Za-z0-9_+\-]*)*$/.test(name)) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const sampleRate = z
-  .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, { error: "must be a number between 0 and 1" })], {
-    error: "must be a number between 0 and 1",
-  })
-  .transform(Number)
-  .refine((n) => n >= 0 && n <= 1, { error: "must be between 0 and 1" })
-  .refine((n) => /^\d(\.\d{1,2})?$/.test(String(n)), { error: "must have at most 2 decimal places (PostHog stores 0.00 to 1.00)" });
-
-const propertyFilter = z.looseObject({
-  key: z.string({ error: "each filter needs a string `key`" }),
-  type: z.string({ error: "each filter needs a string `type` (event, person, …)" }),
-});
-
-const pathCleaningRule = z
-  .looseObject({
-    regex: z.string({ error: "a path cleaning rule needs a regex" }).min(1, { error: "a path cleaning rule needs a regex" }),
-    alias: z.string().nullish(),
-  })
-  .refine(
-    (rule) => {
-      try {
-        new RegExp(rule.regex);
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    { error: "regex does not compile" },
-  );
-
-const modifiers = jsonObject.refine(
-  (value) => {
-    const seconds = value["bounceRateDurationSeconds"];
-    return seconds === undefined || seconds === null || (typeof seconds === "number" && seconds >= 1 && seconds <= 120);
-  },
-  { error: "bounceRateDurationSeconds must be a number between 1 and 120" },
-);
-
-const linkedFlag = z.strictObject(
-  {
-    id: z.union([z.number().int(), z.string().regex(/^\d+$/)], { error: "`id` must be an integer" }),
-    key: z.string({ error: "`key` must be a string" }),
-    variant: z.string().nullish(),
-  },
-  { error: "must be an object with only `id` and `key` (and optionally `variant`)" },
-);
-
-const errorsToIgnore = stringList.refine((list) => JSON.stringify(list).length <= 300, {
-  error: "must be under 300 characters as JSON; put complex configuration in posthog-js initialization",
-});
-
 // ---- The field table ----
 
 interface FieldDef {
@@ -128,113 +57,154 @@ const list = z.array(z.string().nullable()).nullable();
 const readOnly = <T extends z.ZodType>(response: T, doc: string) => ({ response, doc });
 
 export const projectFields = {
-  // Identity and read-only state
+  // Identity and read-only state (ProjectBackwardCompatSerializer.Meta.read_only_fields, posthog/api/project.py)
   id: readOnly(z.number().int(), "Numeric id of the project (the same as its environment's id)."),
   uuid: readOnly(str, "UUID of the project."),
   organization: readOnly(str, "UUID of the organization that owns the project."),
   api_token: { response: str, secret: true, doc: "The project API key (`phc_…`) that SDKs send events with. Secret." },
   live_events_token: { response: str.nullable(), secret: true, doc: "Token for the live events stream. Secret." },
+  secret_api_token: { response: str.nullable(), secret: true, doc: "The project's secret API key (`phs_…`) for feature flag local evaluation. Secret." },
+  secret_api_token_backup: { response: str.nullable(), secret: true, doc: "The previous secret API key, valid until rotated again. Secret." },
   created_at: readOnly(str, "When the project was created (ISO 8601)."),
   updated_at: readOnly(str.nullable(), "When the project was last changed (ISO 8601)."),
   ingested_event: readOnly(flag, "Whether the project has received an event."),
+  is_pending_deletion: readOnly(flag, "Whether PostHog is deleting the project in the background."),
   effective_membership_level: readOnly(z.number().int().nullable(), "Your access level: 1 member, 8 admin, 15 owner."),
+  user_access_level: readOnly(str.nullable(), "Your access level under PostHog's access control (`none`, `viewer`, `editor`, `manager`, `admin`)."),
   has_group_types: readOnly(flag, "Whether any group type exists in the project."),
+  group_types: readOnly(json, "The project's group types (companies, workspaces, …) with their index."),
   person_on_events_querying_enabled: readOnly(flag, "Whether person-on-events querying is on."),
-  groups_on_events_querying_enabled: readOnly(flag, "Whether groups-on-events querying is on."),
   default_modifiers: readOnly(json, "The HogQL modifiers PostHog applies when `modifiers` leaves them unset."),
+  product_intents: readOnly(json, "Products the project showed intent to use, with onboarding dates."),
+  available_setup_task_ids: readOnly(json, "Setup tasks PostHog offers this project."),
+  managed_viewsets: readOnly(json, "Data warehouse views PostHog manages, by kind, and whether each is on."),
+  event_retention_months: readOnly(z.number().int().nullable(), "How many months of events your plan keeps."),
+  events_retention_enforced: readOnly(flag, "Whether the event retention is enforced for this project."),
+  access_control: readOnly(flag, "Legacy per-project access control; PostHog refuses any value for it today."),
 
-  // Writable settings (spec §4.1.1), in PostHog's serializer order
+  // Writable settings, in ProjectBackwardCompatSerializer.Meta.fields order (posthog/api/project.py)
   name: {
     response: str,
-    input: z
-      .string({ error: "must be a string" })
-      .refine((s) => s.trim().length > 0, { error: "must not be blank (PostHog: 'Project must have a name!')" })
-      .refine((s) => s.trim().length <= 200, { error: "must be at most 200 characters" }),
+    input: rules.name,
     equal: sameTrimmed,
-    doc: "Project name, 1 to 200 characters. Defaults to the resource's Pulumi name.",
+    doc: "Project name, 1 to 200 characters, unique in the organization. Defaults to the resource's Pulumi name.",
+  },
+  product_description: {
+    response: str.nullable(),
+    input: z.string({ error: "must be a string" }).max(1000, { error: "must be at most 1000 characters" }).nullable(),
+    doc: "What the product is, in up to 1000 characters (PostHog AI reads it).",
   },
   app_urls: {
     response: list,
-    input: z.array(
-      z.string({ error: "every entry must be a string" }).max(200, { error: "every URL must be at most 200 characters" }).nullable(),
-      { error: "must be a list of URLs" },
-    ),
+    input: rules.urlList,
     equal: sameListWithoutEmpty,
     doc: "Authorized URLs for the toolbar, heatmaps and web analytics. Empty entries are dropped by PostHog.",
   },
-  slack_incoming_webhook: {
-    response: str.nullable(),
-    input: z.string({ error: "must be a string" }).nullable(),
-    doc: "Slack incoming webhook URL for action notifications (older PostHog versions).",
-  },
-  anonymize_ips: { response: flag, input: bool, doc: "Discard client IP addresses from events." },
-  completed_snippet_onboarding: { response: flag, input: bool, doc: "Mark the snippet onboarding as done." },
+  anonymize_ips: { response: flag, input: rules.bool, doc: "Discard client IP addresses from events." },
+  completed_snippet_onboarding: { response: flag, input: rules.bool, doc: "Mark the snippet onboarding as done." },
   test_account_filters: {
     response: json,
-    input: z.array(propertyFilter, { error: "must be a list of property filters" }),
-    doc: "Property filters that mark internal and test users, e.g. `[{ key: \"$host\", operator: \"not_regex\", value: \"localhost\", type: \"event\" }]`.",
+    input: rules.testAccountFilters,
+    doc: "Property filters that mark internal and test users, e.g. `[{ key: \"$host\", operator: \"not_regex\", value: \"localhost\" }]` (`type` defaults to `event`).",
   },
-  test_account_filters_default_checked: { response: flag, input: bool.nullable(), doc: "Filter out test accounts by default in new insights." },
+  test_account_filters_default_checked: { response: flag, input: rules.bool.nullable(), doc: "Filter out test accounts by default in new insights." },
   path_cleaning_filters: {
     response: json,
-    input: z.array(pathCleaningRule, { error: "must be a list of `{ regex, alias }` rules" }).nullable(),
-    doc: "Path cleaning rules: `[{ regex, alias }]`, applied to URLs in paths insights.",
+    input: rules.pathCleaningFilters.nullable(),
+    doc: "Path cleaning rules `[{ regex, alias }]` applied to URLs in paths insights. Regexes are RE2 (no look-around).",
   },
-  is_demo: { response: flag, input: bool, doc: "Create a demo project filled with generated data. Demo projects do not count against the plan." },
-  timezone: {
-    response: str,
-    input: z.string({ error: "must be a string" }).refine(isTimezone, { error: "must be an IANA timezone name such as \"Europe/Amsterdam\" or \"UTC\"" }),
-    doc: "IANA timezone used to display and bucket data. PostHog default: `UTC`.",
+  is_demo: { response: flag, input: rules.bool, doc: "Create a demo project filled with generated data. Demo projects do not count against the plan." },
+  timezone: { response: str, input: rules.timezone, doc: "IANA timezone used to display and bucket data. PostHog default: `UTC`." },
+  data_attributes: { response: json, input: rules.stringList, doc: "Element attributes autocapture uses to name elements. PostHog default: `[\"data-attr\"]`." },
+  person_display_name_properties: { response: list, input: rules.stringList.nullable(), doc: "Person properties used as display names, in order of preference." },
+  correlation_config: { response: json, input: rules.correlationConfig.nullable(), doc: "Correlation analysis settings, e.g. `{ excluded_person_property_names: [...] }`." },
+  autocapture_opt_out: { response: flag, input: rules.bool.nullable(), doc: "Turn autocapture off." },
+  autocapture_exceptions_opt_in: { response: flag, input: rules.bool.nullable(), doc: "Capture exceptions automatically." },
+  autocapture_web_vitals_opt_in: { response: flag, input: rules.bool.nullable(), doc: "Capture web vitals (FCP, LCP, INP, CLS) automatically." },
+  autocapture_web_vitals_allowed_metrics: {
+    response: json,
+    input: z.array(rules.oneOf(["FCP", "LCP", "INP", "CLS"]), { error: "must be a list of web vitals" }).nullable(),
+    doc: "Which web vitals to capture: any of `FCP`, `LCP`, `INP`, `CLS`.",
   },
-  data_attributes: { response: json, input: stringList.nullable(), doc: "Element attributes autocapture uses to name elements. PostHog default: `[\"data-attr\"]`." },
-  person_display_name_properties: { response: list, input: stringList.nullable(), doc: "Person properties used as display names, in order of preference." },
-  correlation_config: { response: json, input: jsonObject.nullable(), doc: "Correlation analysis settings, e.g. `{ excluded_person_property_names: [...] }`." },
-  autocapture_opt_out: { response: flag, input: bool.nullable(), doc: "Turn autocapture off." },
-  autocapture_exceptions_opt_in: { response: flag, input: bool.nullable(), doc: "Capture exceptions automatically." },
   autocapture_exceptions_errors_to_ignore: {
     response: json,
-    input: errorsToIgnore.nullable(),
-    doc: "Error messages that exception autocapture ignores (at most 300 characters as JSON).",
+    input: rules.errorsToIgnore,
+    doc: "Error messages that exception autocapture ignores (at most 300 characters as PostHog's JSON).",
   },
-  capture_console_log_opt_in: { response: flag, input: bool.nullable(), doc: "Capture console logs in session recordings." },
-  capture_performance_opt_in: { response: flag, input: bool.nullable(), doc: "Capture network performance in session recordings." },
-  session_recording_opt_in: { response: flag, input: bool, doc: "Record user sessions." },
+  capture_console_log_opt_in: { response: flag, input: rules.bool.nullable(), doc: "Capture console logs in session recordings." },
+  capture_performance_opt_in: { response: flag, input: rules.bool.nullable(), doc: "Capture network performance in session recordings." },
+  session_recording_opt_in: { response: flag, input: rules.bool, doc: "Record user sessions." },
   session_recording_sample_rate: {
     response: z.union([str, z.number()]).nullable(),
-    input: sampleRate.nullable(),
+    input: rules.sampleRate.nullable(),
     equal: sameNumber,
     doc: "Share of sessions to record, 0 to 1 with at most 2 decimals. PostHog returns it as a string (\"0.50\").",
   },
   session_recording_minimum_duration_milliseconds: {
     response: z.number().int().nullable(),
-    input: z
-      .number({ error: "must be a whole number of milliseconds" })
-      .int({ error: "must be a whole number of milliseconds" })
-      .min(0, { error: "must be at least 0" })
-      .max(30000, { error: "must be at most 30000 (30 seconds)" })
-      .nullable(),
+    input: rules.minimumDuration.nullable(),
     doc: "Drop recordings shorter than this many milliseconds (0 to 30000).",
   },
   session_recording_linked_flag: {
     response: json,
-    input: linkedFlag.nullable(),
+    input: rules.linkedFlag.nullable(),
     doc: "Record only when this feature flag is on: `{ id, key }` or `{ id, key, variant }`.",
   },
   session_recording_network_payload_capture_config: {
     response: json,
-    input: exactKeys(["recordHeaders", "recordBody"], "may only have the keys `recordHeaders` and `recordBody`").nullable(),
-    doc: "Capture network request headers and bodies: `{ recordHeaders, recordBody }`.",
+    input: rules.networkPayloadCaptureConfig.nullable(),
+    doc: "Capture network request headers and bodies: `{ recordHeaders: boolean, recordBody: boolean }`.",
+  },
+  session_recording_masking_config: {
+    response: json,
+    input: rules.maskingConfig.nullable(),
+    doc: "Masking in recordings: `{ maskAllInputs: boolean, maskTextSelector: string, blockSelector: string }`.",
+  },
+  session_recording_url_trigger_config: {
+    response: json,
+    input: rules.urlTriggers.nullable(),
+    doc: "Start recording on URLs matching these regexes: `[{ url, matching: \"regex\" }]`.",
+  },
+  session_recording_url_blocklist_config: {
+    response: json,
+    input: rules.urlTriggers.nullable(),
+    doc: "Pause recording on URLs matching these regexes: `[{ url, matching: \"regex\" }]`.",
+  },
+  session_recording_event_trigger_config: {
+    response: json,
+    input: rules.stringList.nullable(),
+    doc: "Start recording when one of these events is captured.",
+  },
+  session_recording_trigger_match_type_config: {
+    response: str.nullable(),
+    input: rules.oneOf(["all", "any"]).nullable(),
+    doc: "Whether all or any of the recording triggers must match: `all` or `any`.",
+  },
+  session_recording_trigger_groups: {
+    response: json,
+    input: rules.triggerGroups.nullable(),
+    doc: "Recording trigger groups (version 2): `{ version: 2, groups: [{ id, sampleRate, conditions: { matchType } }] }`.",
+  },
+  session_recording_retention_period: {
+    response: str.nullable(),
+    input: rules.oneOf(["30d", "90d", "1y", "5y"]),
+    doc: "How long recordings are kept: `30d`, `90d`, `1y` or `5y`, as your plan allows.",
   },
   session_replay_config: {
     response: json,
-    input: exactKeys(["record_canvas", "ai_config"], "may only have the keys `record_canvas` and `ai_config`").nullable(),
+    input: rules.sessionReplayConfig.nullable(),
     equal: sameDeclaredKeys,
     doc: "Replay settings `{ record_canvas, ai_config }`. PostHog merges updates, so only declared keys are managed.",
   },
-  access_control: { response: flag, input: bool, doc: "Legacy per-project access control (deprecated by PostHog)." },
+  survey_config: {
+    response: json,
+    input: rules.jsonObject.nullable(),
+    equal: sameDeclaredKeys,
+    doc: "Survey appearance defaults. PostHog merges updates, so only declared keys are managed.",
+  },
   week_start_day: {
     response: z.number().int().nullable(),
-    input: z.union([z.literal(0), z.literal(1)], { error: "must be 0 (Sunday) or 1 (Monday)" }).nullable(),
+    input: rules.oneOf([0, 1], "0 (Sunday) or 1 (Monday):").nullable(),
     doc: "First day of the week: 0 Sunday, 1 Monday.",
   },
   primary_dashboard: {
@@ -243,24 +213,92 @@ export const projectFields = {
     afterCreate: true,
     doc: "Id of the project's home dashboard. PostHog refuses it on create, so it is set right after.",
   },
-  live_events_columns: { response: list, input: stringList.nullable(), doc: "Columns shown in the live events view." },
+  live_events_columns: { response: list, input: rules.stringList.nullable(), doc: "Columns shown in the live events view." },
   recording_domains: {
     response: list,
     input: z.array(z.string({ error: "every entry must be a string" }).nullable(), { error: "must be a list of domains" }).nullable(),
     equal: sameListWithoutEmpty,
     doc: "Domains allowed to record sessions. Empty entries are dropped by PostHog.",
   },
-  inject_web_apps: { response: flag, input: bool.nullable(), doc: "Let site apps inject code into your website." },
-  extra_settings: { response: json, input: jsonObject.nullable(), doc: "Extra settings such as `{ poe_v2_enabled: true }`." },
+  inject_web_apps: { response: flag, input: rules.bool.nullable(), doc: "Let site apps inject code into your website." },
+  extra_settings: { response: json, input: rules.jsonObject.nullable(), doc: "Extra settings such as `{ poe_v2_enabled: true }`." },
   modifiers: {
     response: json,
-    input: modifiers.nullable(),
+    input: rules.modifiers.nullable(),
     equal: sameDeclaredKeys,
-    doc: "HogQL query modifiers, e.g. `{ personsOnEventsMode: \"...\" }`. PostHog merges updates, so only declared keys are managed.",
+    doc: "HogQL query modifiers, e.g. `{ personsOnEventsMode: \"person_id_override_properties_on_events\" }`. PostHog merges updates, so only declared keys are managed.",
   },
-  has_completed_onboarding_for: { response: json, input: jsonObject.nullable(), doc: "Products whose onboarding is done, e.g. `{ product_analytics: true }`." },
-  surveys_opt_in: { response: flag, input: bool.nullable(), doc: "Show surveys on your website." },
-  heatmaps_opt_in: { response: flag, input: bool.nullable(), doc: "Capture heatmap data." },
+  has_completed_onboarding_for: { response: json, input: rules.onboardingFlags.nullable(), doc: "Products whose onboarding is done, e.g. `{ product_analytics: true }`." },
+  surveys_opt_in: { response: flag, input: rules.bool.nullable(), doc: "Show surveys on your website." },
+  heatmaps_opt_in: { response: flag, input: rules.bool.nullable(), doc: "Capture heatmap data." },
+  flags_persistence_default: { response: flag, input: rules.bool.nullable(), doc: "Persist feature flags across authentication by default for new flags." },
+  receive_org_level_activity_logs: { response: flag, input: rules.bool.nullable(), doc: "Receive the organization's activity logs in this project (organization admins only)." },
+  business_model: {
+    response: str.nullable(),
+    input: rules.oneOf(["b2b", "b2c", "other"]).nullable(),
+    doc: "Whom the product sells to: `b2b`, `b2c` or `other`.",
+  },
+  conversations_enabled: { response: flag, input: rules.bool.nullable(), doc: "Turn on Conversations (support inbox); PostHog mints a widget token." },
+  conversations_settings: {
+    response: json,
+    input: rules.jsonObject.nullable(),
+    equal: sameDeclaredKeys,
+    doc: "Conversations settings, e.g. `{ widget_domains: [...] }`. PostHog merges updates and adds its own keys, so only declared keys are managed.",
+  },
+  logs_settings: {
+    response: json,
+    input: rules.logsSettings.nullable(),
+    equal: sameDeclaredKeys,
+    doc: "Logs settings, e.g. `{ retention_days: 30 }` (14 or 30, as your plan allows; at most one change a day).",
+  },
+  proactive_tasks_enabled: { response: flag, input: rules.bool.nullable(), doc: "Proactive tasks (PostHog enables them only for authorized projects)." },
+  revenue_analytics_config: {
+    response: json,
+    input: rules.revenueAnalyticsConfig,
+    equal: sameDeclaredKeys,
+    afterCreate: true,
+    doc: "Revenue analytics: `{ base_currency, events, filter_test_accounts }`. PostHog ignores it on create, so it is set right after.",
+  },
+  marketing_analytics_config: {
+    response: json,
+    input: rules.marketingAnalyticsConfig,
+    equal: sameDeclaredKeys,
+    afterCreate: true,
+    doc: "Marketing analytics: `{ sources_map, conversion_goals, attribution_window_days (1-90), attribution_mode, … }`. Set right after create.",
+  },
+  customer_analytics_config: {
+    response: json,
+    input: rules.customerAnalyticsConfig,
+    equal: sameDeclaredKeys,
+    afterCreate: true,
+    doc: "Customer analytics: `{ activity_event, signup_event, payment_event, account_group_type_index, … }`. Set right after create.",
+  },
+  workflows_config: {
+    response: json,
+    input: rules.workflowsConfig,
+    equal: sameDeclaredKeys,
+    afterCreate: true,
+    doc: "Workflows: `{ capture_workflows_engagement_events, email_tracking_consent_mode: off | opt_out | opt_in }`. Set right after create.",
+  },
+  base_currency: { response: str.nullable(), input: rules.currency, doc: "Currency revenue is shown in, e.g. `USD`, `EUR`. PostHog default: `USD`." },
+  capture_dead_clicks: { response: flag, input: rules.bool.nullable(), doc: "Capture clicks that do nothing (dead clicks)." },
+  cookieless_server_hash_mode: {
+    response: z.number().int().nullable(),
+    input: rules.oneOf([0, 1, 2], "0 (disabled), 1 (stateless) or 2 (stateful):").nullable(),
+    doc: "Cookieless tracking: 0 disabled, 1 stateless, 2 stateful.",
+  },
+  human_friendly_comparison_periods: { response: flag, input: rules.bool.nullable(), doc: "Compare with calendar periods (the same weekday) instead of exact day counts." },
+  feature_flag_confirmation_enabled: { response: flag, input: rules.bool.nullable(), doc: "Ask for confirmation before a feature flag change is saved." },
+  feature_flag_confirmation_message: { response: str.nullable(), input: z.string({ error: "must be a string" }).nullable(), doc: "The message shown when confirming a feature flag change." },
+  default_evaluation_contexts_enabled: { response: flag, input: rules.bool.nullable(), doc: "Give new feature flags the default evaluation contexts." },
+  require_evaluation_contexts: { response: flag, input: rules.bool.nullable(), doc: "Require an evaluation context on every feature flag." },
+  default_data_theme: {
+    response: z.number().int().nullable(),
+    input: z.number({ error: "must be a data color theme id" }).int({ error: "must be a data color theme id" }).nullable(),
+    doc: "Id of the default data color theme (plans with data color themes).",
+  },
+  onboarding_tasks: { response: json, input: rules.jsonObject.nullable(), doc: "Onboarding task states, by task id." },
+  web_analytics_pre_aggregated_tables_enabled: { response: flag, input: rules.bool.nullable(), doc: "Serve web analytics from pre-aggregated tables." },
 } as const satisfies Record<string, FieldDef>;
 
 export type ProjectField = keyof typeof projectFields;
@@ -278,8 +316,15 @@ export function fieldDef(name: ProjectField): FieldDef {
   return projectFields[name];
 }
 
-export function valuesEqual(name: ProjectField, declared: unknown, live: unknown): boolean {
-  return (fieldDef(name).equal ?? sameJson)(declared, live);
+/** Whether PostHog refuses or drops the field on create, so that it must follow in a PATCH. */
+export function setAfterCreate(name: string): boolean {
+  return (projectFields as Record<string, FieldDef>)[name]?.afterCreate === true;
+}
+
+/** Fields the table does not know (`additionalSettings`) compare as JSON. */
+export function valuesEqual(name: string, declared: unknown, live: unknown): boolean {
+  const def: FieldDef | undefined = (projectFields as Record<string, FieldDef>)[name];
+  return (def?.equal ?? sameJson)(declared, live);
 }
 
 // ---- Records as PostHog returns them ----
@@ -299,9 +344,10 @@ export const projectRecordSchema = z.looseObject(
 );
 export type ProjectRecord = z.infer<typeof projectRecordSchema>;
 
-/** A row of the project list: the reduced serializer (spec §2.2). */
+/** A row of the project list: ProjectBackwardCompatBasicSerializer (posthog/api/shared.py). */
 export const projectListItemSchema = z.looseObject({
   id: projectFields.id.response,
+  project_id: z.number().int().optional(),
   uuid: projectFields.uuid.response,
   organization: projectFields.organization.response,
   api_token: projectFields.api_token.response,

@@ -19,6 +19,11 @@ export function settingsReference(): string {
     row("organizationId", "organization", "Organization UUID; defaults to `posthog:organizationId`. Changing it replaces the project."),
     row("apiTokenRotation", "reset_token", "Any string; changing it rotates the project API key."),
     row("adoptProjectId", "id", "Take over this existing project on create instead of creating one."),
+    row(
+      "additionalSettings",
+      "(any)",
+      "Settings this package does not know yet, by PostHog's field name: `{ new_setting: true }`. Sent as they are, compared as JSON, shown in drift. Known settings must use their own input.",
+    ),
     "",
     "Outputs: every input above with its live value, and:",
     "",

@@ -49,7 +49,27 @@ describe("check", () => {
     ["anonymizeIps", "yes", /anonymizeIps must be true or false/],
     ["dataAttributes", [1], /every entry must be a string \(at 0\)/],
     ["testAccountFilters", [{ operator: "exact" }], /needs a string `key`/],
-    ["pathCleaningFilters", [{ regex: "(" }], /regex does not compile/],
+    ["pathCleaningFilters", [{ regex: "(" }], /Invalid path cleaning regex '\(': .*missing closing \)/],
+    ["pathCleaningFilters", [{ regex: "/a(?=b)" }], /Invalid path cleaning regex .*PostHog uses RE2: no look-around/],
+    ["pathCleaningFilters", [{ regex: "/u/(\\d+)", alias: "/u/\\2" }], /references capture group \\2, but its regex has 1 capture group/],
+    ["pathCleaningFilters", [{ alias: "x" }], /A path cleaning rule needs a regex/],
+    ["testAccountFilters", [{ key: "x", operator: "bogus" }], /one of PostHog's operators: "exact", "is_not"/],
+    ["testAccountFilters", [{ key: "x", operator: "exact", colour: "red" }], /may only have `key`, `type` \(default `event`\).*not `colour`/],
+    ["testAccountFilters", [{ key: "email", type: "person", value: "a" }], /person, group, session or element filter needs an `operator`/],
+    ["sessionRecordingNetworkPayloadCaptureConfig", { recordHeaders: "yes" }, /must be true or false \(at recordHeaders\)/],
+    ["sessionReplayConfig", { record_canvas: "maybe" }, /must be true or false \(at record_canvas\)/],
+    ["sessionReplayConfig", { ai_config: { model: "x" } }, /ai_config may only have the keys included_event_properties/],
+    ["modifiers", { personsOnEventsMode: 42 }, /must be one of "disabled", "person_id_no_override_properties_on_events"/],
+    ["modifiers", { notAModifier: true }, /Invalid modifier key.*not `notAModifier`/],
+    ["sessionRecordingMaskingConfig", { maskAllInputs: "all" }, /must be true or false/],
+    ["cookielessServerHashMode", 3, /must be 0 \(disabled\), 1 \(stateless\) or 2 \(stateful\)/],
+    ["businessModel", "b2x", /must be one of "b2b", "b2c", "other"/],
+    ["baseCurrency", "XXX", /must be one of PostHog's currency codes/],
+    ["sessionRecordingRetentionPeriod", "2y", /must be one of "30d", "90d", "1y", "5y"/],
+    ["logsSettings", { retention_days: 7 }, /retention_days must be one of \[14, 30\]/],
+    ["dataAttributes", null, /must be a list of strings/],
+    ["marketingAnalyticsConfig", { attribution_window_days: 365 }, /marketingAnalyticsConfig/],
+    ["autocaptureWebVitalsAllowedMetrics", ["TTFB"], /must be one of "FCP", "LCP", "INP", "CLS"/],
     ["sessionRecordingLinkedFlag", { id: 1, key: "k", extra: 1 }, /only `id` and `key`/],
     ["sessionRecordingNetworkPayloadCaptureConfig", { recordEverything: true }, /recordHeaders/],
     ["sessionReplayConfig", { canvas: true }, /record_canvas/],
@@ -63,6 +83,48 @@ describe("check", () => {
   test.each(cases)("%s = %j fails naming the property and the rule", async (property, value, reason) => {
     const result = await provider.check({}, { name: "ok", [property]: value });
     expect(result.failures).toEqual([{ property, reason: expect.stringMatching(reason) }]);
+  });
+
+  test.each([
+    ["anonymizeIP", "Did you mean `anonymizeIps`?"],
+    ["anonymize_ips", "Did you mean `anonymizeIps`?"],
+    ["session_recording_opt_in", "Did you mean `sessionRecordingOptIn`?"],
+    ["timeZone", "Did you mean `timezone`?"],
+    ["brand_new_setting", "A PostHog field this package does not know yet goes in `additionalSettings: { brand_new_setting: … }`."],
+  ])("a misspelt input %s is refused, with the closest valid name", async (property, hint) => {
+    const result = await provider.check({}, { name: "ok", [property]: true });
+    expect(result.failures).toEqual([{ property, reason: expect.stringContaining(hint) }]);
+    expect(result.failures![0]!.reason).toMatch(new RegExp(`^${property} is not an input of posthog\\.Project\\. `));
+  });
+
+  test.each([
+    [{ anonymize_ips: true }, /additionalSettings\.anonymize_ips is a known setting: declare it as `anonymizeIps` instead/],
+    [{ api_token: "phc_x" }, /additionalSettings\.api_token is read-only in PostHog/],
+    [{ "Bad-Name": 1 }, /additionalSettings\.Bad-Name must be PostHog's snake_case field name/],
+  ])("additionalSettings %j is refused: %s", async (additionalSettings, reason) => {
+    const result = await provider.check({}, { name: "ok", additionalSettings });
+    expect(result.failures).toEqual([{ property: "additionalSettings", reason: expect.stringMatching(reason) }]);
+  });
+
+  test("PostHog's own forms pass: a filter without `type`, non-dictionary cleaning rules (skipped), an int-like flag id", async () => {
+    const inputs: Record<string, unknown> = {
+      name: "ok",
+      testAccountFilters: [{ key: "$host", operator: "not_regex", value: "localhost" }, { key: "$host", value: "x" }],
+      pathCleaningFilters: ["not a rule", { regex: "/users/(\\d+)", alias: "/users/\\1" }],
+      sessionRecordingLinkedFlag: { id: "-12", key: "k", variant: null },
+      modifiers: { personsOnEventsMode: "person_id_override_properties_on_events", bounceRateDurationSeconds: 30 },
+      additionalSettings: { brand_new_setting: { nested: [1, 2] } },
+    };
+    expect((await provider.check({}, inputs)).failures).toBeUndefined();
+  });
+
+  test("errors to ignore are measured as PostHog's json.dumps measures them (spaces after commas, \\uXXXX escapes)", async () => {
+    // 3 entries of 90 characters: JSON.stringify gives 280 characters, Python's json.dumps 284.
+    const fits = ["a".repeat(90), "b".repeat(90), "c".repeat(88)];
+    expect((await provider.check({}, { name: "ok", autocaptureExceptionsErrorsToIgnore: fits })).failures).toBeUndefined();
+    const tooLong = ["é".repeat(60)]; // 62 characters for JSON.stringify, 362 for json.dumps
+    const failures = (await provider.check({}, { name: "ok", autocaptureExceptionsErrorsToIgnore: tooLong })).failures;
+    expect(failures).toEqual([{ property: "autocaptureExceptionsErrorsToIgnore", reason: expect.stringMatching(/under 300 characters/) }]);
   });
 
   test("valid settings and values unknown during preview pass; nothing is sent", async () => {
