@@ -1,5 +1,6 @@
 /** The contract between the request pipeline (app.ts) and the route modules (projects.ts, groups.ts). */
 import type { ActivityLog } from "./activity";
+import type { DeletionQueue } from "./deletion";
 import type { DemoData } from "./demo-data";
 import type { ApiResponse, ServerRequest } from "./http";
 import type { Store } from "./store";
@@ -11,6 +12,7 @@ export interface Services {
   store: Store;
   activity: ActivityLog;
   demo: DemoData;
+  deletion: DeletionQueue;
 }
 
 export interface Action {

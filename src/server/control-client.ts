@@ -12,6 +12,7 @@ import type {
   FaultResponse,
   OrganizationView,
   PatchOrganizationRequest,
+  PurgeResponse,
   ServerInfo,
 } from "./control";
 import type { Fault } from "./faults";
@@ -32,6 +33,8 @@ export interface ControlClient {
   clearRequests(): Promise<void>;
   patchProject(id: number, fields: Record<string, unknown>): Promise<Record<string, unknown>>;
   deleteProject(id: number): Promise<void>;
+  /** Purge now the projects pending deletion. */
+  purge(): Promise<PurgeResponse>;
   setDemoData(id: number, generating: boolean): Promise<{ is_generating_demo_data: boolean }>;
   createDashboard(projectId: number, name?: string): Promise<CreateDashboardResponse>;
   reset(): Promise<ServerInfo>;
@@ -75,6 +78,7 @@ export function controlClient(url: string, controlToken: string): ControlClient 
     clearRequests: () => call("DELETE", "/_control/requests"),
     patchProject: (id, fields) => call("PATCH", `/_control/projects/${id}`, fields),
     deleteProject: (id) => call("DELETE", `/_control/projects/${id}`),
+    purge: () => call("POST", "/_control/purge"),
     setDemoData: (id, generating) => call("PUT", `/_control/projects/${id}/demo-data`, { generating }),
     createDashboard: (projectId, name) => call("POST", `/_control/projects/${projectId}/dashboards`, name === undefined ? {} : { name }),
     reset: () => call("POST", "/_control/reset"),

@@ -35,7 +35,10 @@
  *   DELETE /_control/requests                      → 204, clears the log
  *   PATCH  /_control/projects/:id                  {...fields} applied without validation, as someone in the PostHog UI would
  *                                                  (activity entry by the "System" user) → the full project record
- *   DELETE /_control/projects/:id                  → 204, the project is gone (out of band)
+ *   DELETE /_control/projects/:id                  → 204, the project is gone at once (out of band), pending deletion or not
+ *   POST   /_control/purge                         → PurgeResponse {purged: number[]}: the projects pending deletion (a DELETE
+ *                                                  marks them `is_pending_deletion`; they are purged deletionPurgeMs later,
+ *                                                  like PostHog's background deletion) are removed now
  *   PUT    /_control/projects/:id/demo-data        DemoDataRequest {generating} → {is_generating_demo_data}
  *   POST   /_control/projects/:id/dashboards       CreateDashboardRequest {name?} → 201 {id, name}
  *   POST   /_control/reset                         → ServerInfo; clears projects, groups, activity, faults, request log and
@@ -148,6 +151,11 @@ export type CreateDashboardRequest = z.infer<typeof dashboardSchema>;
 export interface CreateDashboardResponse {
   id: number;
   name: string;
+}
+
+export interface PurgeResponse {
+  /** Ids of the projects removed. */
+  purged: number[];
 }
 
 export interface ControlDeps {
@@ -342,9 +350,7 @@ const ROUTES: ControlRoute[] = [
         return json(200, serializeProject(d.services.store, p, null));
       },
       DELETE: (_req, params, d) => {
-        const p = projectOr404(d, params.id);
-        d.services.demo.cancel(p.id);
-        d.services.store.removeProject(p.id);
+        d.services.deletion.purge(projectOr404(d, params.id).id);
         return noContent();
       },
     },
@@ -372,10 +378,20 @@ const ROUTES: ControlRoute[] = [
     },
   },
   {
+    pattern: "/_control/purge",
+    methods: {
+      POST: (_r, _p, d) => {
+        const response: PurgeResponse = { purged: d.services.deletion.purgeAll() };
+        return json(200, response);
+      },
+    },
+  },
+  {
     pattern: "/_control/reset",
     methods: {
       POST: (_r, _p, d) => {
         d.services.demo.stopAll();
+        d.services.deletion.stopAll();
         d.services.store.reset();
         d.faults.clear();
         d.log.clear();

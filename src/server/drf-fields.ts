@@ -1,8 +1,8 @@
 /**
  * DRF field semantics (3.x) used by PostHog's serializers: exact codes and messages of CharField, BooleanField,
- * IntegerField, DecimalField, ChoiceField, ListField and PrimaryKeyRelatedField.
+ * IntegerField, DecimalField, ChoiceField, ListField, PrimaryKeyRelatedField and nested serializers.
  */
-import type { Json } from "./json";
+import { isJsonObject, type Json, type JsonObject } from "./json";
 import { pyInt, pyStr, pyTypeName } from "./py";
 
 /** A field error; `path` is appended to the field name with `__` (drf-exceptions-hog NESTED_KEY_SEPARATOR). */
@@ -69,11 +69,12 @@ export function charField(opts: { maxLength?: number; nullable: boolean; allowBl
   return { nullable: opts.nullable, parse: (v) => parseChar(v, opts) };
 }
 
-/** ChoiceField: `str(data)` must be one of the choices' string forms. */
-export function choiceField(nullable: boolean, lookup: (s: string) => Json | undefined): FieldRule<unknown> {
+/** ChoiceField: `str(data)` must be one of the choices' string forms; "" is kept when `allowBlank`. */
+export function choiceField(nullable: boolean, lookup: (s: string) => Json | undefined, allowBlank = false): FieldRule<unknown> {
   return {
     nullable,
     parse: (v) => {
+      if (v === "" && allowBlank) return "";
       const found = lookup(pyStr(v));
       if (found === undefined) return fail("invalid_choice", `"${pyStr(v)}" is not a valid choice.`);
       return found;
@@ -174,13 +175,17 @@ export function listField<C>(opts: { nullable: boolean; item: (value: Json, path
   };
 }
 
-/** A list of CharField items: falsy items (null, blank) are dropped when `dropFalsy`, else refused. */
-export function stringListField(opts: { nullable: boolean; itemMaxLength?: number; dropFalsy: boolean }): FieldRule<unknown> {
+/**
+ * A list of CharField items: falsy items (null, blank) are dropped when `dropFalsy` (PostHog's validate_app_urls
+ * and validate_recording_domains), else refused unless `nullItems` (ArrayField(TextField(null=True))).
+ */
+export function stringListField(opts: { nullable: boolean; itemMaxLength?: number; dropFalsy: boolean; nullItems?: boolean }): FieldRule<unknown> {
   return listField<unknown>({
     nullable: opts.nullable,
     item: (value, path) => {
       if (value === null) {
         if (opts.dropFalsy) return undefined;
+        if (opts.nullItems) return null;
         return fail("null", "This field may not be null.", path);
       }
       const s = parseChar(value, { maxLength: opts.itemMaxLength, allowBlank: opts.dropFalsy }, path);
@@ -205,6 +210,42 @@ export function primaryKeyField<C>(nullable: boolean, exists: (pk: number, ctx: 
       if (pk === null) return fail("incorrect_type", `Incorrect type. Expected pk value, received ${pyTypeName(v)}.`);
       if (!exists(pk, ctx)) return fail("does_not_exist", `Invalid pk "${pyStr(v)}" - object does not exist.`);
       return pk;
+    },
+  };
+}
+
+/** ListField(child=JSONField(allow_null=True)): ArrayField(JSONField(null=True)) columns. */
+export function jsonListField(nullable: boolean): FieldRule<unknown> {
+  return listField<unknown>({ nullable, item: (value) => value });
+}
+
+/**
+ * A nested ModelSerializer used as a field (`TeamRevenueAnalyticsConfigSerializer(required=False)` …): a dictionary
+ * whose known keys are validated (unknown keys are ignored), errors named `<field>__<key>`, and `validate` (the
+ * parent's `validate_<field>`) run on the validated dictionary.
+ */
+export function nestedSerializerField<C>(
+  nullable: boolean,
+  fields: Record<string, FieldRule<C>>,
+  validate?: (value: JsonObject, ctx: C) => Json,
+): FieldRule<C> {
+  return {
+    nullable,
+    parse: (v, ctx) => {
+      if (!isJsonObject(v)) return fail("invalid", `Invalid data. Expected a dictionary, but got ${pyTypeName(v)}.`, ["non_field_errors"]);
+      const out: JsonObject = {};
+      let first: FieldFailure | null = null;
+      for (const [name, rule] of Object.entries(fields)) {
+        if (!(name in v)) continue;
+        try {
+          out[name] = runRule(rule, v[name], ctx);
+        } catch (e) {
+          if (!(e instanceof FieldFailure)) throw e;
+          first ??= new FieldFailure(e.code, e.detail, [name, ...e.path]);
+        }
+      }
+      if (first) throw first;
+      return validate ? validate(out, ctx) : out;
     },
   };
 }

@@ -1,10 +1,11 @@
 /**
- * Group routes (§6): `/api/projects/:team_id/groups/` (list with the newest keyset cursor, create), `find`,
- * `property_values`, legacy `property_definitions`, and `/api/projects/:project_id/groups_types/`. The same
- * groups routes answer under `/api/environments/:team_id/` with deprecation headers.
+ * Group routes (ee/clickhouse/views/groups.py): `/api/projects/:team_id/groups/` (list with the newest keyset
+ * cursor, create), `find`, `property_values`, legacy `property_definitions`, and
+ * `/api/projects/:project_id/groups_types/` (list, and DELETE of one type). The same groups routes answer under
+ * `/api/environments/:team_id/` with deprecation headers.
  */
 import type { Action, ApiContext, ApiRoute } from "./api";
-import { endpointNotFound, notFound, validationError } from "./errors";
+import { endpointNotFound, notFound, serverError, validationError } from "./errors";
 import {
   compareGroupsNewestFirst,
   findGroup,
@@ -13,7 +14,7 @@ import {
   serializeGroupType,
   groupTypesOf,
 } from "./group-data";
-import { json } from "./http";
+import { json, noContent } from "./http";
 import { isJsonObject, type JsonObject } from "./json";
 import { requireProjectAccess, teamParam } from "./permissions";
 import { pyInt, pyJsonDumps, pyUrlencode } from "./py";
@@ -101,7 +102,10 @@ const create: Action = {
     const t = team(ctx);
     const body = ctx.req.body();
     if (!isJsonObject(body)) throw validationError(`Invalid data. Expected a dictionary, but got ${Array.isArray(body) ? "list" : typeof body}.`);
+    // CreateGroupSerializer (ee/clickhouse/views/groups.py): group_type_index and group_key are model fields that
+    // refuse null (test_create_group_missing_group_type_index, test_create_group_missing_group_key).
     if (!("group_type_index" in body)) throw validationError("This field is required.", "group_type_index", "required");
+    if (body.group_type_index === null) throw validationError("This field may not be null.", "group_type_index", "null");
     const index = typeof body.group_type_index === "number" ? body.group_type_index : pyInt(String(body.group_type_index));
     if (index === null || !Number.isInteger(index)) throw validationError("A valid integer is required.", "group_type_index", "invalid");
     if (!("group_key" in body)) throw validationError("This field is required.", "group_key", "required");
@@ -188,6 +192,24 @@ const groupTypesList: Action = {
   handler: (ctx) => json(200, groupTypesOf(ctx.store, team(ctx).id).map(serializeGroupType)),
 };
 
+/**
+ * GroupsTypesViewSet.destroy: `int(group_type_index)` (a non-integer is a ValueError, a 500), 404 "Group type not
+ * found" without a mapping, else the mapping is deleted and 204 (GroupsTypesViewSetTestCase.test_delete).
+ */
+const groupTypesDestroy: Action = {
+  name: "destroy",
+  handler: (ctx) => {
+    const t = team(ctx);
+    const index = pyInt(ctx.params.group_type_index);
+    if (index === null) throw serverError();
+    const before = ctx.store.state.groupTypes.length;
+    ctx.store.state.groupTypes = ctx.store.state.groupTypes.filter((g) => !(g.teamId === t.id && g.groupTypeIndex === index));
+    if (ctx.store.state.groupTypes.length === before) throw notFound("Group type not found");
+    ctx.store.changed();
+    return noContent();
+  },
+};
+
 function groupRoutes(prefix: string, deprecated: boolean): ApiRoute[] {
   const common = {
     detail: false,
@@ -225,23 +247,28 @@ function deprecationHeaders(ctx: ApiContext): Record<string, string> {
   return { Deprecation: "true", Link: `<${successor}>; rel="successor-version"`, Sunset: "Fri, 31 Jul 2026 00:00:00 GMT" };
 }
 
+function groupTypesRoute(pattern: string, detail: boolean, methods: ApiRoute["methods"]): ApiRoute {
+  return {
+    pattern,
+    detail,
+    scopeObject: "group",
+    methods,
+    authErrorsAre403: true,
+    scopeTeam: team,
+    scopeOrganization: (ctx) => {
+      const org = ctx.store.organization(team(ctx).organizationId);
+      if (!org) throw notFound("Organization not found.");
+      return org;
+    },
+    permission: (ctx) => requireProjectAccess(ctx, team(ctx)),
+  };
+}
+
 export function groupsRoutes(): ApiRoute[] {
   return [
     ...groupRoutes("/api/projects", false),
     ...groupRoutes("/api/environments", true),
-    {
-      pattern: "/api/projects/:project_id/groups_types",
-      detail: false,
-      scopeObject: "group",
-      methods: { GET: groupTypesList },
-      authErrorsAre403: true,
-      scopeTeam: team,
-      scopeOrganization: (ctx) => {
-        const org = ctx.store.organization(team(ctx).organizationId);
-        if (!org) throw notFound("Organization not found.");
-        return org;
-      },
-      permission: (ctx) => requireProjectAccess(ctx, team(ctx)),
-    },
+    groupTypesRoute("/api/projects/:project_id/groups_types", false, { GET: groupTypesList }),
+    groupTypesRoute("/api/projects/:project_id/groups_types/:group_type_index", true, { DELETE: groupTypesDestroy }),
   ];
 }

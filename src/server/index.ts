@@ -7,7 +7,9 @@ import type { AddressInfo, Socket } from "node:net";
 import { ActivityLog } from "./activity";
 import type { Services } from "./api";
 import { App } from "./app";
+import { DeletionQueue } from "./deletion";
 import { DemoData } from "./demo-data";
+import { environmentAndOrganizationRoutes } from "./environments";
 import { Faults } from "./faults";
 import { groupsRoutes } from "./groups";
 import { assertUsableControlToken, generateControlToken, HostPolicy } from "./guard";
@@ -50,6 +52,11 @@ export interface StartServerOptions {
   /** How long a new demo project reports `is_generating_demo_data: true` (default 500 ms; 0 = never). */
   demoDataMs?: number;
   /**
+   * How long a deleted project stays `is_pending_deletion: true` (still read and listed) before it is purged, like
+   * PostHog's background deletion (default 2000 ms; 0 = purged within the DELETE). `POST /_control/purge` purges now.
+   */
+  deletionPurgeMs?: number;
+  /**
    * The token every /_control/ request must send as `Authorization: Bearer …`. Default: the one kept in the state
    * file (statePath), else a new random `ctl_…`. A given token is kept in the state file too.
    */
@@ -74,6 +81,8 @@ export interface LocalPostHog {
   close(): Promise<void>;
 }
 
+export const DEFAULT_DELETION_PURGE_MS = 2000;
+
 function urlFor(host: string, port: number): string {
   const h = host === "0.0.0.0" || host === "::" || host === "" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
   return `http://${h}:${port}`;
@@ -93,12 +102,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Loc
   const initialThrottle: ThrottleSettings = { enabled: false, ...options.rateLimit };
   const throttle = new Throttle(initialThrottle);
   const demo = new DemoData(store, options.demoDataMs ?? 500);
-  const services: Services = { store, activity: new ActivityLog(store), demo };
+  const deletion = new DeletionQueue(store, demo, options.deletionPurgeMs ?? DEFAULT_DELETION_PURGE_MS);
+  deletion.resume();
+  const services: Services = { store, activity: new ActivityLog(store), demo, deletion };
   let url = "";
   const info = () => ({ url, organizationId: store.state.defaultOrganizationId, apiKey: store.state.defaultApiKey, controlToken });
   const app = new App({
     services,
-    routes: [...projectRoutes(), ...groupsRoutes()],
+    routes: [...projectRoutes(), ...environmentAndOrganizationRoutes(), ...groupsRoutes()],
     faults: new Faults(),
     throttle,
     log: new RequestLog(),
@@ -141,6 +152,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Loc
       closing ??= new Promise<void>((resolve) => {
         app.shutdown();
         demo.stopAll();
+        deletion.stopAll();
         server.close(() => resolve());
         for (const s of sockets) s.destroy();
         server.closeAllConnections();

@@ -1,13 +1,15 @@
 /**
- * Project routes (§2): `/api/organizations/:organization_id/projects/…` (ProjectViewSet) and the same under
- * `/api/projects/…` (RootProjectViewSet, the user's current organization), plus the custom actions
+ * Project routes: `/api/organizations/:organization_id/projects/…` (posthog/api/project.py `ProjectViewSet`) and the
+ * same under `/api/projects/…` (`RootProjectViewSet`, the user's current organization), with the custom actions
  * reset_token, activity and is_generating_demo_data.
  *
- * Deletion is immediate (the older, synchronous PostHog behaviour): DELETE answers 204 and the project is gone.
+ * Deletion is deferred like today's PostHog (`ProjectViewSet.perform_destroy`): DELETE answers 204 and marks the
+ * project `is_pending_deletion`; it stays readable and listed until the background purge (deletion.ts) removes it.
  */
+import { randomBytes } from "node:crypto";
 import { ActivityLog } from "./activity";
 import type { Action, ApiContext, ApiRoute } from "./api";
-import { conflict, notFound, permissionDenied, validationError } from "./errors";
+import { notFound, permissionDenied, validationError } from "./errors";
 import { json, noContent, type ApiResponse } from "./http";
 import { cloneJson, isJsonObject, jsonEqual, type Json, type JsonObject } from "./json";
 import { limitOffsetPage } from "./pagination";
@@ -19,8 +21,23 @@ import {
   requireProjectAdmin,
   sameOrganizationId,
 } from "./permissions";
-import { DEFAULT_PROJECT_NAME, serializeProject, serializeProjectBasic, settingDefaults } from "./project-model";
-import { validateProjectFields, validateProjectObject, type ValidatedFields } from "./project-validation";
+import {
+  DEFAULT_EXTRA_SETTINGS,
+  DEFAULT_PROJECT_NAME,
+  defaultTestAccountFilters,
+  serializeProject,
+  serializeProjectBasic,
+  settingDefaults,
+} from "./project-model";
+import {
+  nameTaken,
+  NESTED_CONFIGS,
+  validateProjectFields,
+  validateProjectObject,
+  type SerializerKind,
+  type ValidatedFields,
+  type ValidationContext,
+} from "./project-validation";
 import { pyInt, pyTruthy } from "./py";
 import type { Store } from "./store";
 import { nowMicros } from "./time";
@@ -31,10 +48,7 @@ export const PLAN_LIMIT_MESSAGE =
   "You have reached the maximum limit of allowed projects for your current plan. Upgrade your plan to be able to create and manage more projects.";
 export const MAX_ALLOWED_PROJECTS_PER_ORG = 2000;
 
-/** Settings merged one level deep on update (§2.7) instead of replaced. */
-const MERGED_SETTINGS = new Set(["modifiers", "session_replay_config"]);
-
-interface Family {
+export interface Family {
   base: string;
   /** The organization the URL is about (org-projects: the URL's; root: the user's current one). */
   organization: (ctx: ApiContext) => OrganizationRecord;
@@ -55,19 +69,7 @@ const rootFamily: Family = {
   inScope: () => true,
 };
 
-function normaliseName(name: string): string {
-  return name.trim().replace(/\s+/g, " ").toLowerCase();
-}
-
-function nameTaken(store: Store, organizationId: string, name: string, exceptId: number | null): boolean {
-  const wanted = normaliseName(name);
-  return store.projectsOf(organizationId).some((p) => p.id !== exceptId && normaliseName(String(p.settings.name ?? "")) === wanted);
-}
-
-function conflictFor(name: string) {
-  return conflict(`There is already a project called "${name}" in this organization. Please choose a different name.`);
-}
-
+/** A new project without a name gets "Default project", or the first "Default project N" that is free. */
 function uniqueDefaultName(store: Store, organizationId: string): string {
   if (!nameTaken(store, organizationId, DEFAULT_PROJECT_NAME, null)) return DEFAULT_PROJECT_NAME;
   for (let n = 2; ; n++) {
@@ -76,12 +78,12 @@ function uniqueDefaultName(store: Store, organizationId: string): string {
   }
 }
 
-function visible(ctx: ApiContext, p: ProjectRecord): boolean {
+export function visible(ctx: ApiContext, p: ProjectRecord): boolean {
   return levelIn(ctx, p.organizationId) !== null;
 }
 
 /** `safely_get_object`: `@current`, 400 for a non-numeric id, 404 "Not found." when not visible. */
-function getObject(ctx: ApiContext, family: Family): ProjectRecord {
+export function getObject(ctx: ApiContext, family: Family): ProjectRecord {
   return ctx.once("object", () => {
     const raw = ctx.params.id;
     if (raw === "@current") {
@@ -98,7 +100,7 @@ function getObject(ctx: ApiContext, family: Family): ProjectRecord {
 }
 
 /** `view.team` for scoped-team keys on detail routes. */
-function scopeTeamOfDetail(ctx: ApiContext): ProjectRecord {
+export function scopeTeamOfDetail(ctx: ApiContext): ProjectRecord {
   return ctx.once("scope-team", () => {
     const raw = ctx.params.id;
     const team = raw === "@current" ? ctx.store.currentTeam(ctx.user) : ctx.store.project(pyInt(raw) ?? -1);
@@ -145,27 +147,24 @@ function applicable(attrs: ValidatedFields, org: OrganizationRecord | undefined)
   return attrs.filter(([field]) => !ignored.has(field));
 }
 
-export function mergedValue(field: string, before: Json | undefined, after: Json): Json {
-  if (!MERGED_SETTINGS.has(field) || after === null || !isJsonObject(after)) return after;
-  const old = isJsonObject(before) ? before : {};
-  const out: JsonObject = { ...old };
-  for (const [k, v] of Object.entries(after)) {
-    const prev = old[k];
-    out[k] = field === "session_replay_config" && isJsonObject(v) && isJsonObject(prev) ? { ...prev, ...v } : v;
-  }
-  return out;
-}
-
 function liveEventsToken(store: Store, p: ProjectRecord, userId: number): string {
   return mintLiveEventsToken(store.state.secret, { team_id: p.id, api_token: p.apiToken, user_id: userId, organization_id: p.organizationId });
 }
 
+/**
+ * Create a project (`TeamManager.create_with_data`): model defaults, the settings given (the nested analytics
+ * configs are dropped on create: ProjectBackwardCompatSerializer.create pops them), a primary dashboard, the test
+ * account filter of the project's "Internal and test users" cohort and the recorder script unless given.
+ */
 export function createProjectRecord(store: Store, org: OrganizationRecord, user: UserRecord, attrs: ValidatedFields, activity: ActivityLog): ProjectRecord {
   const now = nowMicros();
-  const settings: JsonObject = { name: uniqueDefaultName(store, org.id), ...settingDefaults() };
-  for (const [field, value] of attrs) settings[field] = cloneJson(value);
+  const id = store.state.nextTeamId++;
+  const settings: JsonObject = { name: uniqueDefaultName(store, org.id), ...settingDefaults(), test_account_filters: defaultTestAccountFilters(id) };
+  const given = new Set(attrs.map(([f]) => f));
+  if (!given.has("extra_settings")) settings.extra_settings = cloneJson(DEFAULT_EXTRA_SETTINGS);
+  for (const [field, value] of attrs) if (!NESTED_CONFIGS.has(field)) settings[field] = cloneJson(value);
   const p: ProjectRecord = {
-    id: store.state.nextTeamId++,
+    id,
     organizationId: org.id,
     uuid: uuidt(),
     apiToken: generateProjectToken(),
@@ -185,6 +184,14 @@ export function createProjectRecord(store: Store, org: OrganizationRecord, user:
   return p;
 }
 
+function validationContext(ctx: ApiContext, organizationId: string, project: ProjectRecord | null, kind: SerializerKind): ValidationContext {
+  return { store: ctx.store, project, organizationId, level: levelIn(ctx, organizationId) ?? 0, kind };
+}
+
+function sortedById(rows: ProjectRecord[]): ProjectRecord[] {
+  return rows.sort((a, b) => a.id - b.id);
+}
+
 function list(family: Family): Action {
   return {
     name: "list",
@@ -198,11 +205,11 @@ function list(family: Family): Action {
         }
         return p.organizationId === ctx.user.currentOrganizationId;
       };
-      const rows = ctx.store.state.projects
+      // Pending deletions stay listed (ProjectViewSet.safely_get_queryset does not filter them).
+      const rows = sortedById(ctx.store.state.projects
         .filter((p) => visible(ctx, p) && orgFilter(p))
         .filter((p) => key.scopedOrganizations.length === 0 || key.scopedOrganizations.includes(p.organizationId))
-        .filter((p) => search === "" || String(p.settings.name ?? "").toLowerCase().includes(search))
-        .sort((a, b) => a.id - b.id);
+        .filter((p) => search === "" || String(p.settings.name ?? "").toLowerCase().includes(search)));
       const page = limitOffsetPage(ctx.req, rows);
       return json(200, { ...page, results: page.results.map((p) => serializeProjectBasic(ctx.store, p, ctx.user)) });
     },
@@ -214,11 +221,9 @@ function create(family: Family): Action {
     name: "create",
     handler: (ctx) => {
       const org = family.organization(ctx);
-      const level = levelIn(ctx, org.id) ?? 0;
-      const attrs = validateProjectFields(ctx.req.body(), { store: ctx.store, project: null });
-      validateProjectObject(attrs, { store: ctx.store, project: null, level });
-      const name = attrs.find(([f]) => f === "name")?.[1];
-      if (typeof name === "string" && nameTaken(ctx.store, org.id, name, null)) throw conflictFor(name);
+      const vctx = validationContext(ctx, org.id, null, "project");
+      const attrs = validateProjectFields(ctx.req.body(), vctx);
+      validateProjectObject(attrs, vctx);
       const p = createProjectRecord(ctx.store, org, ctx.user, applicable(attrs, org), ctx.services.activity);
       if (p.settings.is_demo === true) ctx.services.demo.started(p.id);
       return json(201, serializeProject(ctx.store, p, ctx.user));
@@ -230,37 +235,103 @@ function retrieve(family: Family): Action {
   return { name: "retrieve", handler: (ctx) => json(200, serializeProject(ctx.store, getObject(ctx, family), ctx.user)) };
 }
 
+/** `secrets.token_urlsafe(32)`. */
+function tokenUrlsafe(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** TeamMarketingAnalyticsConfigSerializer.update: `sources_map` is merged per source (null removes one). */
+function mergeNestedConfig(field: string, before: Json | undefined, update: JsonObject): JsonObject {
+  const out: JsonObject = isJsonObject(before) ? cloneJson(before) : {};
+  for (const [key, value] of Object.entries(update)) {
+    if (field === "marketing_analytics_config" && key === "sources_map" && isJsonObject(value)) {
+      const sources: JsonObject = isJsonObject(out.sources_map) ? out.sources_map : {};
+      for (const [source, mapping] of Object.entries(value)) {
+        if (mapping === null) delete sources[source];
+        else sources[source] = mapping;
+      }
+      out.sources_map = sources;
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+/**
+ * ProjectBackwardCompatSerializer.update (and TeamSerializer.update): the nested analytics configs are applied when
+ * truthy, `survey_config`, `modifiers` and `conversations_settings` are merged into the stored dictionary,
+ * `session_replay_config` one level deep, enabling conversations mints a widget token; everything else replaces.
+ */
+export function updatedValues(p: ProjectRecord, attrs: ValidatedFields): ValidatedFields {
+  const settings = p.settings;
+  const out: ValidatedFields = [];
+  for (const [field, value] of attrs) {
+    const before = settings[field];
+    if (NESTED_CONFIGS.has(field)) {
+      if (isJsonObject(value) && Object.keys(value).length > 0) out.push([field, mergeNestedConfig(field, before, value)]);
+      continue;
+    }
+    if (value !== null && isJsonObject(value) && isJsonObject(before)) {
+      if (field === "survey_config" || field === "modifiers" || field === "conversations_settings") {
+        out.push([field, { ...before, ...value }]);
+        continue;
+      }
+      if (field === "session_replay_config") {
+        const merged: JsonObject = { ...before };
+        for (const [k, v] of Object.entries(value)) merged[k] = isJsonObject(v) && isJsonObject(before[k]) ? { ...before[k], ...v } : v;
+        out.push([field, merged]);
+        continue;
+      }
+    }
+    out.push([field, value]);
+  }
+  // conversations_settings.handle_conversations_token_on_update
+  const enabled = out.find(([f]) => f === "conversations_enabled")?.[1];
+  if (enabled === true || enabled === false) {
+    const given = out.find(([f]) => f === "conversations_settings");
+    const current = given ? given[1] : settings.conversations_settings ?? null;
+    let next: Json = current;
+    if (enabled && !(isJsonObject(current) && typeof current.widget_public_token === "string" && current.widget_public_token !== "")) {
+      next = { ...(isJsonObject(current) ? current : {}), widget_public_token: tokenUrlsafe() };
+    } else if (!enabled && isJsonObject(current)) {
+      next = { ...current, widget_public_token: null };
+    }
+    if (!jsonEqual(next, current)) {
+      if (given) given[1] = next;
+      else out.push(["conversations_settings", next]);
+    }
+  }
+  return out;
+}
+
 /** Apply validated settings; returns the activity changes. */
 export function applySettings(p: ProjectRecord, attrs: ValidatedFields): Array<{ field: string; before: Json; after: Json }> {
   const changes: Array<{ field: string; before: Json; after: Json }> = [];
-  for (const [field, value] of attrs) {
+  for (const [field, after] of updatedValues(p, attrs)) {
     const before = p.settings[field] ?? null;
-    const after = mergedValue(field, before, value);
     if (!jsonEqual(before, after)) changes.push({ field, before: cloneJson(before), after: cloneJson(after) });
     p.settings[field] = cloneJson(after);
   }
   return changes;
 }
 
+/** Validate and apply an update through either serializer; returns the project. */
+export function updateProject(ctx: ApiContext, p: ProjectRecord, kind: SerializerKind, partial: boolean): ProjectRecord {
+  const vctx = validationContext(ctx, p.organizationId, p, kind);
+  const attrs = validateProjectFields(ctx.req.body(), vctx, partial);
+  validateProjectObject(attrs, vctx);
+  const changes = applySettings(p, applicable(attrs, ctx.store.organization(p.organizationId)));
+  p.updatedAtMicros = nowMicros();
+  if (changes.length > 0) ctx.services.activity.record(p.id, ctx.user, "updated", ActivityLog.changes(changes), String(p.settings.name));
+  ctx.store.changed();
+  return p;
+}
+
 function update(family: Family, name: "update" | "partial_update"): Action {
   return {
     name,
-    handler: (ctx) => {
-      const p = getObject(ctx, family);
-      const level = levelIn(ctx, p.organizationId) ?? 0;
-      const attrs = validateProjectFields(ctx.req.body(), { store: ctx.store, project: p });
-      validateProjectObject(attrs, { store: ctx.store, project: p, level });
-      const newName = attrs.find(([f]) => f === "name")?.[1];
-      if (typeof newName === "string" && normaliseName(newName) !== normaliseName(String(p.settings.name ?? "")) &&
-        nameTaken(ctx.store, p.organizationId, newName, p.id)) {
-        throw conflictFor(newName);
-      }
-      const changes = applySettings(p, applicable(attrs, ctx.store.organization(p.organizationId)));
-      p.updatedAtMicros = nowMicros();
-      if (changes.length > 0) ctx.services.activity.record(p.id, ctx.user, "updated", ActivityLog.changes(changes), String(p.settings.name));
-      ctx.store.changed();
-      return json(200, serializeProject(ctx.store, p, ctx.user));
-    },
+    handler: (ctx) => json(200, serializeProject(ctx.store, updateProject(ctx, getObject(ctx, family), "project", name === "partial_update"), ctx.user)),
   };
 }
 
@@ -270,8 +341,9 @@ function destroy(family: Family): Action {
     handler: (ctx) => {
       const p = getObject(ctx, family);
       requireProjectAdmin(ctx, p);
-      ctx.services.demo.cancel(p.id);
-      ctx.store.removeProject(p.id);
+      if (p.pendingDeletion === true) throw validationError("This project is already being deleted.");
+      ctx.services.activity.record(p.id, ctx.user, "deleted", null, String(p.settings.name));
+      ctx.services.deletion.markPending(p.id);
       return noContent();
     },
   };
@@ -329,8 +401,8 @@ function familyRoutes(family: Family): ApiRoute[] {
 
 const ENVIRONMENTS_GONE = "Multiple environments per project are no longer available. Please contact support if you need assistance.";
 
-/** `/api/projects/:project_id/environments/`: newest PostHog refuses every request (§1.2). */
-function environmentsRoutes(): ApiRoute[] {
+/** `/api/projects/:project_id/environments/` (ProjectEnvironmentsViewSet): today's PostHog refuses every request. */
+function projectEnvironmentsRoutes(): ApiRoute[] {
   const base: Omit<ApiRoute, "pattern"> = {
     detail: false,
     scopeObject: "project",
@@ -347,6 +419,8 @@ function environmentsRoutes(): ApiRoute[] {
   ];
 }
 
+export const rootProjects: Family = rootFamily;
+
 export function projectRoutes(): ApiRoute[] {
-  return [...familyRoutes(orgFamily), ...environmentsRoutes(), ...familyRoutes(rootFamily)];
+  return [...familyRoutes(orgFamily), ...projectEnvironmentsRoutes(), ...familyRoutes(rootFamily)];
 }

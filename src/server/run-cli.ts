@@ -7,9 +7,11 @@ export interface CliArgs {
   statePath?: string;
   /** Host header values accepted besides loopback and the bound host (StartServerOptions.allowedHosts). */
   allowedHosts?: string[];
+  /** StartServerOptions.deletionPurgeMs. */
+  deletionPurgeMs?: number;
 }
 
-export const USAGE = "usage: pulumi-posthog-server [--port N] [--state FILE] [--host H] [--allowed-host NAME]...";
+export const USAGE = "usage: pulumi-posthog-server [--port N] [--state FILE] [--host H] [--allowed-host NAME]... [--deletion-purge-ms N]";
 
 export function parseArgs(argv: readonly string[]): CliArgs {
   const args: CliArgs = { port: 0, host: "127.0.0.1" };
@@ -27,6 +29,11 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     } else if (flag === "--state") args.statePath = value();
     else if (flag === "--host") args.host = value();
     else if (flag === "--allowed-host") args.allowedHosts = [...(args.allowedHosts ?? []), value()];
+    else if (flag === "--deletion-purge-ms") {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < 0) throw new Error(`--deletion-purge-ms must be an integer ≥ 0\n${USAGE}`);
+      args.deletionPurgeMs = n;
+    }
     else throw new Error(`unknown argument ${argv[i]}\n${USAGE}`);
   }
   return args;
@@ -35,7 +42,13 @@ export function parseArgs(argv: readonly string[]): CliArgs {
 /** Start the server and print `{"url","organizationId","apiKey","controlToken"}` as one line. */
 export async function runCli(argv: readonly string[], stdout: { write(chunk: string): unknown }): Promise<LocalPostHog> {
   const args = parseArgs(argv);
-  const server = await startServer({ port: args.port, host: args.host, statePath: args.statePath, allowedHosts: args.allowedHosts });
+  const server = await startServer({
+    port: args.port,
+    host: args.host,
+    statePath: args.statePath,
+    allowedHosts: args.allowedHosts,
+    deletionPurgeMs: args.deletionPurgeMs,
+  });
   const { url, organizationId, apiKey, controlToken } = server;
   stdout.write(`${JSON.stringify({ url, organizationId, apiKey, controlToken })}\n`);
   return server;

@@ -65,6 +65,11 @@ export interface ProjectRecord {
   settings: JsonObject;
   /** Out-of-band overrides of read-only fields set through the control surface. */
   overrides: JsonObject;
+  /**
+   * `Project.is_pending_deletion`: DELETE marks the project and a background job removes it later (deletion.ts).
+   * Absent in records written before deferred deletion.
+   */
+  pendingDeletion?: boolean;
 }
 
 export interface DashboardRecord {

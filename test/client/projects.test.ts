@@ -39,7 +39,10 @@ describe("project endpoints", () => {
     await server.control.setDemoData(id, true);
     expect(await projects.isGeneratingDemoData(http, server.organizationId, id)).toBe(true);
 
+    // Today's PostHog deletes in the background: the project reads as pending deletion until it is purged.
     await projects.deleteProject(http, server.organizationId, id);
+    expect((await projects.getProject(http, server.organizationId, id))["is_pending_deletion"]).toBe(true);
+    await server.control.purge();
     await expect(projects.getProject(http, server.organizationId, id)).rejects.toMatchObject({ status: 404, code: "not_found" });
   });
 

@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { ActivityLog } from "../../src/server/activity";
 import type { ApiRoute } from "../../src/server/api";
 import { App } from "../../src/server/app";
+import { DeletionQueue } from "../../src/server/deletion";
 import { DemoData } from "../../src/server/demo-data";
 import { parseDecimal } from "../../src/server/drf-fields";
 import { Faults } from "../../src/server/faults";
@@ -83,7 +84,8 @@ test("groups cursor round trip; garbage and the old {c, i} format decode to null
 
 test("an unexpected exception in a handler is PostHog's 500 body, and the server goes on", async () => {
   const store = Store.open();
-  const services = { store, activity: new ActivityLog(store), demo: new DemoData(store, 0) };
+  const demo = new DemoData(store, 0);
+  const services = { store, activity: new ActivityLog(store), demo, deletion: new DeletionQueue(store, demo, 0) };
   const boom: ApiRoute = {
     pattern: "/api/boom",
     detail: false,
