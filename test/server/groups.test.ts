@@ -204,3 +204,37 @@ describe("groups endpoints over 260 groups of two types", () => {
     expect((await h.api("POST", path(""), { body: { group_type_index: 1, group_key: null } })).body).toEqual(err(V, "null", "This field may not be null.", "group_key"));
   });
 });
+
+describe("today's PostHog: null fields on create, DELETE of a group type", () => {
+  beforeEach(() => h.control.reset());
+
+  // ee/clickhouse/views/test/test_clickhouse_groups.py GroupsViewSetTestCase
+  test("test_create_group_missing_group_type_index / test_create_group_missing_group_key / test_create_group_missing_group_properties", async () => {
+    const p = await h.createProject({ name: "Nulls" });
+    const path = `/api/projects/${p.id}/groups/`;
+    const noIndex = await h.api("POST", path, { body: { group_type_index: null, group_key: "k", group_properties: {} } });
+    expect([noIndex.status, noIndex.body]).toEqual([400, { type: "validation_error", code: "null", detail: "This field may not be null.", attr: "group_type_index" }]);
+    const noKey = await h.api("POST", path, { body: { group_type_index: 0, group_key: null, group_properties: {} } });
+    expect([noKey.status, noKey.body]).toEqual([400, err(V, "null", "This field may not be null.", "group_key")]);
+    const noProperties = await h.api("POST", path, { body: { group_type_index: 0, group_key: "k", group_properties: null } });
+    expect(noProperties.status).toBe(201);
+    expect(noProperties.body.group_properties).toEqual({});
+  });
+
+  // GroupsTypesViewSetTestCase.test_delete and test_delete_nonexistent
+  test("DELETE /groups_types/<index> removes the type: 204, then gone from the list; an unknown index is 404", async () => {
+    const p = await h.createProject({ name: "Types" });
+    await h.control.capture(p.api_token, [groupIdentify("company", "acme", {}), groupIdentify("team", "t1", {})]);
+    const r = await h.api("DELETE", `/api/projects/${p.id}/groups_types/0`);
+    expect([r.status, r.text]).toEqual([204, ""]);
+    const types = (await h.api("GET", `/api/projects/${p.id}/groups_types/`)).body;
+    expect(types.map((t: { group_type: string }) => t.group_type)).toEqual(["team"]);
+    const missing = await h.api("DELETE", `/api/projects/${p.id}/groups_types/99`);
+    expect([missing.status, missing.body]).toEqual([404, { type: "invalid_request", code: "not_found", detail: "Group type not found", attr: null }]);
+    // group:write, like every destroy
+    const reader = await h.control.createKey({ scopes: ["group:read"] });
+    expect((await h.api("DELETE", `/api/projects/${p.id}/groups_types/1`, { key: reader.key })).body.detail).toBe("API key missing required scope 'group:write'");
+    expect((await h.api("DELETE", `/api/projects/${p.id}/groups_types/1`)).status).toBe(204);
+    expect((await h.api("GET", h.orgPath(`${p.id}/`))).body.has_group_types).toBe(false);
+  });
+});
