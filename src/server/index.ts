@@ -31,6 +31,7 @@ export type {
   FaultResponse,
   OrganizationView,
   PatchOrganizationRequest,
+  PurgeResponse,
   ServerInfo,
   ThrottleRequest,
 } from "./control";
