@@ -84,15 +84,15 @@ export const PROPERTY_OPERATORS = [
   "is_cleaned_path_exact", "flag_evaluates_to",
 ] as const;
 
-/** PropertyFilterType, posthog/schema.py. */
+/** The `type`s of the property filter models in AnyPropertyFilter (posthog/types.py, posthog/schema.py). */
 export const PROPERTY_FILTER_TYPES = [
-  "meta", "event", "internal_event", "event_metadata", "person", "element", "feature", "session", "cohort", "recording",
-  "log_entry", "group", "hogql", "data_warehouse", "data_warehouse_person_property", "error_tracking_issue",
-  "revenue_analytics", "flag", "log",
+  "event", "person", "element", "event_metadata", "revenue_analytics", "session", "log_entry", "cohort", "recording",
+  "group", "feature", "flag", "hogql", "empty", "data_warehouse", "data_warehouse_person_property",
+  "error_tracking_issue", "log", "log_attribute", "log_resource_attribute",
 ] as const;
 
-/** The filter models whose `operator` has no default (PersonPropertyFilter and its kin). */
-const OPERATOR_REQUIRED = new Set(["person", "group", "session", "element"]);
+/** The filter models whose `operator` has a default (EventPropertyFilter's is `exact`) or that have none. */
+const OPERATOR_OPTIONAL = new Set(["event", "flag", "cohort", "hogql", "empty"]);
 
 const filterValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number(), z.boolean()]))], {
   error: "`value` must be a string, number, boolean or list of them",
@@ -109,8 +109,8 @@ const propertyFilter = dictionary(
     cohort_name: optionalString,
   },
   "a property filter may only have `key`, `type` (default `event`), `operator`, `value`, `label`, `group_type_index` and `cohort_name`",
-).refine((f) => !OPERATOR_REQUIRED.has(f.type ?? "event") || typeof f.operator === "string", {
-  error: "a person, group, session or element filter needs an `operator`",
+).refine((f) => OPERATOR_OPTIONAL.has(f.type ?? "event") || typeof f.operator === "string", {
+  error: "needs an `operator` (only event, cohort, flag and hogql filters have a default)",
 });
 
 export const testAccountFilters = z.array(propertyFilter, { error: "must be a list of property filters" });

@@ -1,0 +1,215 @@
+/**
+ * Failures through the real CLI, as a hostile tester would cause them: creates that half succeed, answers that are
+ * lost or garbled, a hard kill in the middle of `pulumi up`, input that must never reach PostHog, and answers that
+ * must never be shown as they are. After each, the stack and PostHog agree: no project lost, none duplicated.
+ */
+import { spawn } from "node:child_process";
+import * as http from "node:http";
+import type { Stack } from "@pulumi/pulumi/automation";
+import { projects, Transport } from "../../src/client";
+import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
+import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
+
+jest.setTimeout(300_000);
+
+let server: LocalPostHog;
+let session: PulumiSession;
+let stack: Stack;
+let client: Transport;
+
+type Declared = Record<string, unknown>;
+const setProjects = (list: Declared[]) => stack.setConfig("projects", { value: JSON.stringify(list) });
+/** The projects PostHog has and is not deleting (a deleted project stays listed until PostHog purges it). */
+const live = async () => {
+  const listed = await projects.listProjects(client, server.organizationId);
+  const records = await Promise.all(listed.map((p) => projects.getProject(client, server.organizationId, p.id)));
+  return records.filter((r) => r["is_pending_deletion"] !== true);
+};
+const liveNames = async () => (await live()).map((p) => p.name).sort();
+const failureOf = (promise: Promise<unknown>) => promise.then(() => "", (error: Error) => error.message);
+type Resource = { urn: string; type: string; id?: string; outputs?: Record<string, unknown> };
+const stateResources = async () =>
+  ((await stack.exportStack()).deployment as { resources?: Resource[] }).resources?.filter((r) => r.type.endsWith(":Project")) ?? [];
+
+beforeAll(async () => {
+  server = await startLocalPostHog();
+  client = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
+  session = await pulumiSession(server);
+  stack = await session.stack(repoRoot, `e2e-recovery-${process.pid}`);
+});
+afterAll(async () => {
+  await session?.cleanup();
+  await server?.close();
+});
+afterEach(async () => {
+  await server.control.clearFaults();
+  await server.control.patchOrganization(server.organizationId, { ignoredSettings: [] });
+});
+
+describe("a create that half succeeds keeps the project manageable", () => {
+  test("a plan-gated setting fails up by name; refresh, a corrected up and destroy then work", async () => {
+    await server.control.patchOrganization(server.organizationId, { ignoredSettings: ["heatmaps_opt_in"] });
+    await setProjects([{ resourceName: "gated", name: "Gated", heatmapsOptIn: true }]);
+    expect(await failureOf(stack.up())).toMatch(/PostHog accepted but did not apply heatmapsOptIn/);
+    const [recorded] = await stateResources();
+    expect(recorded?.outputs?.["__provider"]).toEqual(expect.any(String));
+
+    // Before, the state lacked __provider and these crashed with "code must be a string, not undefined".
+    await server.control.patchOrganization(server.organizationId, { ignoredSettings: [] });
+    await stack.refresh();
+    await stack.up();
+    expect(await liveNames()).toEqual(["Gated"]);
+    await stack.destroy();
+    expect(await liveNames()).toEqual([]);
+  });
+
+  test("a PATCH after create that fails: the project is in the state, and destroy removes it", async () => {
+    await setProjects([{ resourceName: "dash", name: "Dashboards", primaryDashboard: 987654 }]);
+    expect(await failureOf(stack.up())).toMatch(/Project \d+ exists, but setting primaryDashboard failed/);
+    expect((await stateResources()).map((r) => r.outputs?.["name"])).toEqual(["Dashboards"]);
+    await stack.refresh();
+    await stack.destroy();
+    expect(await liveNames()).toEqual([]);
+  });
+});
+
+describe("a create whose answer is lost or garbled", () => {
+  test("a 2xx answer that does not parse: the project PostHog made is found and recorded once", async () => {
+    await setProjects([{ resourceName: "proxied", name: "Behind a proxy" }]);
+    await server.fault({ method: "POST", path: "/projects/?$", status: 201, body: "<html>proxy</html>", afterCommit: true });
+    await stack.up();
+    expect(await liveNames()).toEqual(["Behind a proxy"]);
+    expect((await stateResources()).map((r) => Number(r.id))).toEqual((await live()).map((p) => p.id));
+  });
+
+  test("a 503 on each of ten creates: every project is created exactly once", async () => {
+    const ten = Array.from({ length: 10 }, (_, i) => ({ resourceName: `p${i}`, name: `Project ${i}` }));
+    await setProjects(ten);
+    await server.fault({ method: "POST", path: "/projects/?$", status: 503, count: 10 });
+    await stack.up();
+    expect(await liveNames()).toEqual(ten.map((p) => p.name).sort());
+    expect((await server.requests({ method: "POST" })).filter((r) => r.status === 503)).toHaveLength(10);
+  });
+
+  test("when the lookup after a lost answer keeps failing, up names the project; adopting it converges", async () => {
+    await setProjects([{ resourceName: "lost", name: "Lost answer" }]);
+    await server.fault({ method: "POST", path: "/projects/?$", status: 502, afterCommit: true });
+    await server.fault({ method: "GET", path: "/projects/", status: 503, count: 10_000 });
+    const message = await failureOf(stack.up());
+    await server.control.clearFaults();
+    expect(message).toMatch(/Look in PostHog \(organization [0-9a-f-]+\) for a project named "Lost answer" created at or after/);
+    const [made] = (await live()).filter((p) => p.name === "Lost answer");
+    expect(made).toBeDefined();
+
+    await setProjects([{ resourceName: "lost", name: "Lost answer", adoptProjectId: made!.id }]);
+    await stack.up();
+    expect((await live()).filter((p) => p.name === "Lost answer").map((p) => p.id)).toEqual([made!.id]);
+    await stack.destroy();
+    expect(await liveNames()).toEqual([]);
+  });
+});
+
+/**
+ * `pulumi <args>` as a user types it, in a child process that this one does not wait for synchronously: the local
+ * server answers from this process's event loop.
+ */
+function pulumi(args: string[]): { child: ReturnType<typeof spawn>; done: Promise<{ status: number | null; output: string }> } {
+  const child = spawn("pulumi", [...args, "--stack", stack.name], { cwd: repoRoot, env: { ...process.env, ...session.env }, detached: true });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const done = new Promise<{ status: number | null; output: string }>((resolve) => child.on("exit", (status) => resolve({ status, output })));
+  return { child, done };
+}
+
+describe("a hard kill in the middle of up", () => {
+  /** Starts `pulumi up`, waits until a create has reached PostHog, and signals the process group as a terminal would. */
+  async function interruptUp(signal: NodeJS.Signals): Promise<string> {
+    // The POST is held for 3 s by the server, then committed whatever became of the client. The server takes a
+    // fault when the request arrives, so the fault's disappearing says the create is in flight.
+    await server.fault({ method: "POST", path: "/projects/?$", delayMs: 3_000 });
+    const inFlight = async () => (await server.control.faults()).length === 0;
+    const { child, done } = pulumi(["up", "--yes", "--skip-preview"]);
+    for (let waited = 0; !(await inFlight()); waited += 100) {
+      if (waited > 120_000) throw new Error("pulumi up never sent the create");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    process.kill(-child.pid!, signal);
+    const { output } = await done;
+    // Let the held POST be committed.
+    for (let waited = 0; (await live()).length === 0 && waited < 10_000; waited += 200) await new Promise((r) => setTimeout(r, 200));
+    return output;
+  }
+
+  test("SIGKILL leaves a project the state does not know; up names it and how to adopt it; adopting converges", async () => {
+    await setProjects([{ resourceName: "killed", name: "Killed mid-up" }]);
+    await interruptUp("SIGKILL");
+    const [orphan] = await live();
+    expect(orphan?.name).toBe("Killed mid-up");
+    // A killed CLI leaves its lock (`pulumi cancel` removes it, as the CLI says) and a pending create in the state.
+    expect((await pulumi(["cancel", "--yes"]).done).status).toBe(0);
+    expect(await stateResources()).toEqual([]);
+
+    const message = await failureOf(stack.up());
+    const record = await projects.getProject(client, server.organizationId, orphan!.id);
+    expect(message).toContain(`A project named "Killed mid-up" already exists in organization ${server.organizationId}: project ${orphan!.id} (created ${record.created_at})`);
+    expect(message).toContain(`set \`adoptProjectId: ${orphan!.id}\``);
+
+    await setProjects([{ resourceName: "killed", name: "Killed mid-up", adoptProjectId: orphan!.id }]);
+    await stack.up();
+    expect((await live()).map((p) => p.id)).toEqual([orphan!.id]);
+    expect((await stateResources()).map((r) => Number(r.id))).toEqual([orphan!.id]);
+    await stack.destroy();
+    expect(await liveNames()).toEqual([]);
+  });
+
+  test("SIGINT waits for the create in flight and records it: nothing to recover", async () => {
+    await setProjects([{ resourceName: "interrupted", name: "Interrupted" }]);
+    await interruptUp("SIGINT");
+    const made = await live();
+    expect(made.map((p) => p.name)).toEqual(["Interrupted"]);
+    expect((await stateResources()).map((r) => Number(r.id))).toEqual([made[0]!.id]);
+    await stack.preview({ expectNoChanges: true });
+    await stack.destroy();
+  });
+});
+
+describe("what must never be sent or shown", () => {
+  test("organizationId '..' stops the preview before any request", async () => {
+    await setProjects([{ resourceName: "escape", name: "Escape", organizationId: ".." }]);
+    await server.clearRequests();
+    expect(await failureOf(stack.preview())).toMatch(/organizationId must be an organization UUID, `@current`, or a slug/);
+    expect(await server.requests()).toEqual([]);
+  });
+
+  test("a token in an error body is redacted from everything the CLI prints", async () => {
+    await setProjects([{ resourceName: "noisy", name: "Noisy" }]);
+    const token = "phc_LeakedTokenLeakedTokenLeakedToken0123";
+    await server.fault({ method: "POST", path: "/projects/?$", status: 500, body: { type: "server_error", code: "error", detail: `crash near ${token}`, attr: null } });
+    const { status, output } = await pulumi(["up", "--yes", "--skip-preview"]).done;
+    expect(status).not.toBe(0);
+    expect(output).toMatch(/crash near phc_…\[redacted\]/);
+    expect(output).not.toContain(token);
+    expect(await liveNames()).toEqual([]);
+  });
+
+  test("a redirect is refused with where it points, and the key is not sent there", async () => {
+    const seen: string[] = [];
+    const redirector = http.createServer((req, res) => {
+      seen.push(String(req.headers.authorization ?? ""));
+      res.writeHead(307, { location: "https://eu.posthog.com/" }).end();
+    });
+    await new Promise<void>((resolve) => redirector.listen(0, "127.0.0.1", resolve));
+    const port = (redirector.address() as { port: number }).port;
+    await setProjects([{ resourceName: "moved", name: "Moved" }]);
+    stack.workspace.envVars["POSTHOG_HOST"] = `http://127.0.0.1:${port}`;
+    try {
+      const message = await failureOf(stack.up());
+      expect(message).toMatch(/redirect \(307\) to https:\/\/eu\.posthog\.com\/\. It was not followed/);
+      expect(seen.length).toBeGreaterThan(0);
+    } finally {
+      stack.workspace.envVars["POSTHOG_HOST"] = server.url;
+      await new Promise((resolve) => redirector.close(resolve));
+    }
+  });
+});
