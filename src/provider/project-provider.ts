@@ -105,7 +105,7 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
     // PostHog refuses on create.
     const [record, pending] =
       inputs.adoptProjectId !== undefined
-        ? await projects.getProject(this.http(), organizationId, inputs.adoptProjectId).then((r) => [r, declared] as const)
+        ? await this.adopt(organizationId, inputs.adoptProjectId).then((r) => [r, declared] as const)
         : await this.post(organizationId, onCreate(declared)).then((r) => [r, afterCreate(declared)] as const);
     const final = await this.patchRest(organizationId, record, differingSettings(pending, (field) => record[field]), steering, inputs);
     return { id: String(final.id), outs: this.settled(final, declared, steering, inputs) as Outputs };
@@ -166,6 +166,18 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
       if (error instanceof PostHogError && (error.isNotFound || /already being deleted/i.test(error.detail ?? ""))) return;
       throw error;
     }
+  }
+
+  /** The existing project to take over; one PostHog is deleting cannot be. */
+  private async adopt(organizationId: string, projectId: number): Promise<ProjectRecord> {
+    const record = await projects.getProject(this.http(), organizationId, projectId);
+    if (record["is_pending_deletion"] === true) {
+      throw new Error(
+        `Project ${projectId} ("${record.name}") is being deleted by PostHog and cannot be adopted. ` +
+          "Remove adoptProjectId to create a new project; its name is free again.",
+      );
+    }
+    return record;
   }
 
   /**

@@ -4,6 +4,7 @@
  */
 import { projects, Transport } from "../../src/client";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
+import { liveProjects } from "../helpers/projects";
 import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
 import type { Stack } from "@pulumi/pulumi/automation";
 
@@ -24,10 +25,11 @@ const declared: Declared[] = [
 const setProjects = (list: Declared[]) => stack.setConfig("projects", { value: JSON.stringify(list) });
 const writes = async () => (await server.requests()).filter((r) => r.method !== "GET");
 const ids = async () => (await stack.outputs())["projectIds"]!.value as Record<string, number>;
-const live = () => projects.listProjects(http, server.organizationId);
+const live = () => liveProjects(http, server.organizationId);
 
 beforeAll(async () => {
-  server = await startLocalPostHog();
+  // PostHog purges deleted projects in the background; here it waits long enough to see them pending.
+  server = await startLocalPostHog({ deletionPurgeMs: 120_000 });
   http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
   session = await pulumiSession(server);
   stack = await session.stack(repoRoot, `e2e-projects-${process.pid}`);
@@ -164,6 +166,33 @@ test("adoptProjectId takes over a project made by hand without a POST; destroy r
   expect((await ids())["adopted"]).toBe(handmade.id);
   expect(await projects.getProject(http, server.organizationId, handmade.id)).toMatchObject({ timezone: "Asia/Tokyo" });
 
+  await stack.destroy();
+  expect(await live()).toEqual([]);
+});
+
+test("PostHog deletes in the background: destroy then up reuses the names; a project deleted by hand is created again", async () => {
+  // Deleted projects stay listed as pending deletion (posthog/api/project.py ProjectViewSet.perform_destroy) and do
+  // not hold their names (ProjectBackwardCompatSerializer.validate_name excludes them).
+  const pending = await projects.listProjects(http, server.organizationId);
+  expect(pending.length).toBeGreaterThan(0);
+  for (const p of pending) expect(await projects.getProject(http, server.organizationId, p.id)).toMatchObject({ is_pending_deletion: true });
+
+  const list = [declared[0]!, declared[2]!];
+  await setProjects(list);
+  const up = await stack.up();
+  expect(up.summary.resourceChanges).toMatchObject({ create: 3 });
+  expect((await live()).map((p) => p.name).sort()).toEqual(["Docs", "Web app"]);
+
+  // Deleted through PostHog's API by someone else: pending, not gone. Refresh drops it, up creates it again, and
+  // destroy of a project PostHog is already deleting succeeds.
+  const docsId = (await ids())["docs"]!;
+  await projects.deleteProject(http, server.organizationId, docsId);
+  await stack.refresh();
+  await server.clearRequests();
+  expect((await stack.up()).summary.resourceChanges).toMatchObject({ create: 1 });
+  expect((await writes()).map((r) => r.method)).toEqual(["POST"]);
+  const webId = (await ids())["web"]!;
+  await projects.deleteProject(http, server.organizationId, webId);
   await stack.destroy();
   expect(await live()).toEqual([]);
 });

@@ -8,6 +8,7 @@ import * as http from "node:http";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { projects, Transport } from "../../src/client";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
+import { liveProjects } from "../helpers/projects";
 import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
 
 jest.setTimeout(300_000);
@@ -19,12 +20,7 @@ let client: Transport;
 
 type Declared = Record<string, unknown>;
 const setProjects = (list: Declared[]) => stack.setConfig("projects", { value: JSON.stringify(list) });
-/** The projects PostHog has and is not deleting (a deleted project stays listed until PostHog purges it). */
-const live = async () => {
-  const listed = await projects.listProjects(client, server.organizationId);
-  const records = await Promise.all(listed.map((p) => projects.getProject(client, server.organizationId, p.id)));
-  return records.filter((r) => r["is_pending_deletion"] !== true);
-};
+const live = () => liveProjects(client, server.organizationId);
 const liveNames = async () => (await live()).map((p) => p.name).sort();
 const failureOf = (promise: Promise<unknown>) => promise.then(() => "", (error: Error) => error.message);
 type Resource = { urn: string; type: string; id?: string; outputs?: Record<string, unknown> };

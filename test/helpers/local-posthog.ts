@@ -2,7 +2,7 @@
  * A local PostHog server on 127.0.0.1 for one test file, driven through its control surface over HTTP: the same
  * typed client the demo and the end-to-end tests (other processes) use.
  */
-import { controlClient, groupIdentifyEvent, startServer, type ControlClient } from "../../src/server";
+import { controlClient, groupIdentifyEvent, startServer, type ControlClient, type StartServerOptions } from "../../src/server";
 import type { FaultSpec, LoggedRequest } from "../../src/server/control";
 
 export interface LocalPostHog {
@@ -22,8 +22,8 @@ export interface LocalPostHog {
   capture(token: string, events: Array<Record<string, unknown>>): Promise<void>;
 }
 
-export async function startLocalPostHog(): Promise<LocalPostHog> {
-  const server = await startServer({ port: 0 });
+export async function startLocalPostHog(options: Pick<StartServerOptions, "deletionPurgeMs"> = {}): Promise<LocalPostHog> {
+  const server = await startServer({ port: 0, ...options });
   const control = controlClient(server.url, server.controlToken);
   return {
     url: server.url,

@@ -101,6 +101,18 @@ describe("a create that meets an existing project of the same name", () => {
   });
 });
 
+describe("PostHog's deferred deletion", () => {
+  test("a project PostHog is deleting cannot be adopted, and its name is free for a new one", async () => {
+    const doomed = await projects.createProject(http, server.organizationId, { name: "Doomed" });
+    await projects.deleteProject(http, server.organizationId, doomed.id);
+    const error = await failure(provider.create({ name: "Doomed", adoptProjectId: doomed.id }));
+    expect(error?.message).toBe(`Project ${doomed.id} ("Doomed") is being deleted by PostHog and cannot be adopted. Remove adoptProjectId to create a new project; its name is free again.`);
+    const { id } = await provider.create({ name: "Doomed" });
+    expect(id).not.toBe(String(doomed.id));
+    expect(await provider.read(String(doomed.id), { organizationId: server.organizationId } as never)).toEqual({});
+  });
+});
+
 describe("ids a user typed never leave their endpoint", () => {
   test.each(["..", ".", "../projects", "a/b", "org id", ""])("organizationId %j is refused by check and by the client", async (organizationId) => {
     const checked = await provider.check({}, { name: "x", organizationId });
