@@ -4,21 +4,21 @@
  */
 import * as http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { ActivityLog } from "./activity";
-import type { Services } from "./api";
-import { App } from "./app";
-import { DeletionQueue } from "./deletion";
-import { DemoData } from "./demo-data";
-import { environmentAndOrganizationRoutes } from "./environments";
-import { Faults } from "./faults";
-import { groupsRoutes } from "./groups";
-import { assertUsableControlToken, generateControlToken, HostPolicy } from "./guard";
-import { projectRoutes } from "./projects";
-import { RequestLog } from "./request-log";
-import { Store } from "./store";
-import { Throttle, type ThrottleSettings } from "./throttle";
+import { groupsRoutes } from "./groups/routes";
+import type { Services } from "./pipeline/api";
+import { App } from "./pipeline/app";
+import { Faults } from "./pipeline/faults";
+import { assertUsableControlToken, generateControlToken, HostPolicy } from "./pipeline/guard";
+import { RequestLog } from "./pipeline/request-log";
+import { Throttle, type ThrottleSettings } from "./pipeline/throttle";
+import { ActivityLog } from "./projects/activity";
+import { DeletionQueue } from "./projects/deletion";
+import { DemoData } from "./projects/demo-data";
+import { environmentAndOrganizationRoutes } from "./projects/environments";
+import { projectRoutes } from "./projects/routes";
+import { Store } from "./state/store";
 
-export { controlClient, ControlError, groupIdentifyEvent, type ControlClient } from "./control-client";
+export { controlClient, ControlError, groupIdentifyEvent, type ControlClient } from "./control/client";
 export type {
   CreateDashboardRequest,
   CreateDashboardResponse,
@@ -35,9 +35,9 @@ export type {
   ServerInfo,
   ThrottleRequest,
 } from "./control";
-export type { FaultSpec, Fault } from "./faults";
-export type { LoggedRequest } from "./request-log";
-export type { ThrottleSettings } from "./throttle";
+export type { FaultSpec, Fault } from "./pipeline/faults";
+export type { LoggedRequest } from "./pipeline/request-log";
+export type { ThrottleSettings } from "./pipeline/throttle";
 
 export interface StartServerOptions {
   /** 0 (default) = any free port. */

@@ -5,7 +5,7 @@
 import * as http from "node:http";
 import * as net from "node:net";
 import { controlClient, startServer } from "../../src/server";
-import { bearerMatches, generateControlToken, HostPolicy, hostnameOf, isLoopbackOrigin } from "../../src/server/guard";
+import { bearerMatches, generateControlToken, HostPolicy, hostnameOf, isLoopbackOrigin } from "../../src/server/pipeline/guard";
 import { harness, type Harness } from "./helpers";
 
 let h: Harness;

@@ -2,22 +2,22 @@
 import * as http from "node:http";
 import * as net from "node:net";
 import type { AddressInfo } from "node:net";
-import { ActivityLog } from "../../src/server/activity";
-import type { ApiRoute } from "../../src/server/api";
-import { App } from "../../src/server/app";
-import { DeletionQueue } from "../../src/server/deletion";
-import { DemoData } from "../../src/server/demo-data";
-import { parseDecimal } from "../../src/server/drf-fields";
-import { Faults } from "../../src/server/faults";
-import { decodeGroupsCursor, encodeGroupsCursor } from "../../src/server/groups";
-import { HostPolicy } from "../../src/server/guard";
-import { pyJsonDumps, pyQuotePlus, pyRepr, removeQueryParam, replaceQueryParam } from "../../src/server/py";
-import { RequestLog } from "../../src/server/request-log";
-import { Store } from "../../src/server/store";
-import { Throttle } from "../../src/server/throttle";
-import { isoFromMicros, parseTimestampMicros } from "../../src/server/time";
-import { isValidTimezone } from "../../src/server/timezones";
-import { BASE57, generatePersonalApiKey, generateProjectToken } from "../../src/server/tokens";
+import { ActivityLog } from "../../src/server/projects/activity";
+import type { ApiRoute } from "../../src/server/pipeline/api";
+import { App } from "../../src/server/pipeline/app";
+import { DeletionQueue } from "../../src/server/projects/deletion";
+import { DemoData } from "../../src/server/projects/demo-data";
+import { parseDecimal } from "../../src/server/drf/fields";
+import { Faults } from "../../src/server/pipeline/faults";
+import { decodeGroupsCursor, encodeGroupsCursor } from "../../src/server/groups/routes";
+import { HostPolicy } from "../../src/server/pipeline/guard";
+import { pyJsonDumps, pyQuotePlus, pyRepr, removeQueryParam, replaceQueryParam } from "../../src/server/drf/py";
+import { RequestLog } from "../../src/server/pipeline/request-log";
+import { Store } from "../../src/server/state/store";
+import { Throttle } from "../../src/server/pipeline/throttle";
+import { isoFromMicros, parseTimestampMicros } from "../../src/server/state/time";
+import { isValidTimezone } from "../../src/server/projects/timezones";
+import { BASE57, generatePersonalApiKey, generateProjectToken } from "../../src/server/state/tokens";
 import { startServer } from "../../src/server";
 
 test("pyJsonDumps matches Python's json.dumps defaults", () => {

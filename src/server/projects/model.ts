@@ -5,12 +5,12 @@
  * `ProjectBackwardCompatBasicSerializer` (posthog/api/shared.py), and the `TeamSerializer` shape served under
  * /api/environments/ (posthog/api/team/team_serializer.py).
  */
+import { serializeGroupTypes } from "../groups/model";
+import { cloneJson, type Json, type JsonObject } from "../state/json";
+import type { Store } from "../state/store";
+import { isoFromMicros } from "../state/time";
+import type { ProjectRecord, UserRecord } from "../state/types";
 import { DEFAULT_CURRENCY } from "./currencies";
-import { serializeGroupTypes } from "./group-data";
-import { cloneJson, type Json, type JsonObject } from "./json";
-import type { Store } from "./store";
-import { isoFromMicros } from "./time";
-import type { ProjectRecord, UserRecord } from "./types";
 
 /** posthog/api/project.py `ProjectBackwardCompatSerializer.Meta.fields`, in order (90 fields). */
 export const PROJECT_FIELDS = [
@@ -88,7 +88,7 @@ export const BASIC_FIELDS = [
   "has_completed_onboarding_for", "ingested_event", "is_demo", "timezone", "access_control",
 ] as const;
 
-/** posthog/models/project.py `Project.name` default; a taken one gets a number (see projects.ts). */
+/** posthog/models/project.py `Project.name` default; a taken one gets a number (see routes.ts). */
 export const DEFAULT_PROJECT_NAME = "Default project";
 
 /**

@@ -4,8 +4,8 @@
  * later. Until then the project is still read and listed. Here the background job is a timer: the project is
  * purged `purgeMs` after its DELETE (0 = at once, within the DELETE), or when the control surface says so.
  */
+import type { Store } from "../state/store";
 import type { DemoData } from "./demo-data";
-import type { Store } from "./store";
 
 export class DeletionQueue {
   private readonly timers = new Map<number, NodeJS.Timeout>();

@@ -66,7 +66,7 @@ export interface ProjectRecord {
   /** Out-of-band overrides of read-only fields set through the control surface. */
   overrides: JsonObject;
   /**
-   * `Project.is_pending_deletion`: DELETE marks the project and a background job removes it later (deletion.ts).
+   * `Project.is_pending_deletion`: DELETE marks the project and a background job removes it later (projects/deletion.ts).
    * Absent in records written before deferred deletion.
    */
   pendingDeletion?: boolean;
@@ -132,7 +132,7 @@ export interface ServerState {
   defaultApiKeyId: string;
   /** The default key in clear, so that a restart from the state file hands out the same key. */
   defaultApiKey: string;
-  /** The control token (guard.ts), kept for the same reason; absent in files written before it existed. */
+  /** The control token (pipeline/guard.ts), kept for the same reason; absent in files written before it existed. */
   controlToken?: string;
   nextTeamId: number;
   nextUserId: number;

@@ -4,7 +4,7 @@
  * pattern (`(a+)+$`…) can stall the server. RE2 takes JavaScript's syntax except backreferences and lookaround.
  */
 import { RE2JS } from "re2js";
-import type { ErrorBody } from "./errors";
+import type { ErrorBody } from "../drf/errors";
 
 export interface FaultSpec {
   /** HTTP method to match (any when omitted). */

@@ -1,13 +1,13 @@
 /** Project activity log (scope "Team"): entries on create, update and reset_token; activity pages (§2.9). */
-import { validationError } from "./errors";
-import type { ServerRequest } from "./http";
-import type { Json } from "./json";
-import { formatQueryParamsAbsoluteUrl } from "./pagination";
-import { pyInt } from "./py";
-import type { Store } from "./store";
-import { isoFromMicros, nowMicros } from "./time";
-import { uuidt } from "./tokens";
-import type { ActivityChange, ActivityRecord, ActivityUser, UserRecord } from "./types";
+import { validationError } from "../drf/errors";
+import { formatQueryParamsAbsoluteUrl } from "../drf/pagination";
+import { pyInt } from "../drf/py";
+import type { ServerRequest } from "../pipeline/http";
+import type { Json } from "../state/json";
+import type { Store } from "../state/store";
+import { isoFromMicros, nowMicros } from "../state/time";
+import { uuidt } from "../state/tokens";
+import type { ActivityChange, ActivityRecord, ActivityUser, UserRecord } from "../state/types";
 
 export const SYSTEM_USER: ActivityUser = { first_name: "System", email: null, is_system: true };
 

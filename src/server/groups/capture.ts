@@ -3,11 +3,11 @@
  * `api_token`. `$groupidentify` creates or updates groups; every event marks the project `ingested_event`.
  */
 import { gunzipSync } from "node:zlib";
-import { identifyGroup } from "./group-data";
-import { json, type ApiResponse, type ServerRequest } from "./http";
-import { isJsonObject, type Json, type JsonObject } from "./json";
-import type { Store } from "./store";
-import { nowMicros, parseTimestampMicros } from "./time";
+import { json, type ApiResponse, type ServerRequest } from "../pipeline/http";
+import { isJsonObject, type Json, type JsonObject } from "../state/json";
+import type { Store } from "../state/store";
+import { nowMicros, parseTimestampMicros } from "../state/time";
+import { identifyGroup } from "./model";
 
 export const CAPTURE_PATH = /^\/(i\/v0\/e|capture|batch|e|track)\/?$/;
 

@@ -3,15 +3,15 @@
  * host that is not this machine's, against DNS rebinding). /api/ requests then go through: faults → route (404
  * "Endpoint not found.") → authentication (401) → API scopes (403) → view permissions (404/403) → throttle (429) →
  * method (405) → the action (body validation, object checks). Capture and control requests have their own, simpler
- * paths (control.ts checks its token first). Nothing here throws out of `handle`: unexpected exceptions become
+ * paths (control/index.ts checks its token first). Nothing here throws out of `handle`: unexpected exceptions become
  * PostHog's 500 body.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { handleControl, type ServerInfo } from "../control";
+import { ApiError, endpointNotFound, methodNotAllowed, requestTooLarge, serverError } from "../drf/errors";
+import { CAPTURE_PATH, handleCapture } from "../groups/capture";
 import { ApiContext, type ApiRoute, type HttpMethod, type Services } from "./api";
 import { authenticate, checkScopes } from "./auth";
-import { CAPTURE_PATH, handleCapture } from "./capture";
-import { handleControl, type ServerInfo } from "./control";
-import { ApiError, endpointNotFound, methodNotAllowed, requestTooLarge, serverError } from "./errors";
 import { defaultFaultBody, type Fault, type Faults } from "./faults";
 import type { HostPolicy } from "./guard";
 import { errorResponse, json, ServerRequest, writeResponse, type ApiResponse } from "./http";

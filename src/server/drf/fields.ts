@@ -2,7 +2,7 @@
  * DRF field semantics (3.x) used by PostHog's serializers: exact codes and messages of CharField, BooleanField,
  * IntegerField, DecimalField, ChoiceField, ListField, PrimaryKeyRelatedField and nested serializers.
  */
-import { isJsonObject, type Json, type JsonObject } from "./json";
+import { isJsonObject, type Json, type JsonObject } from "../state/json";
 import { pyInt, pyStr, pyTypeName } from "./py";
 
 /** A field error; `path` is appended to the field name with `__` (drf-exceptions-hog NESTED_KEY_SEPARATOR). */

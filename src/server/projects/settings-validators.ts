@@ -5,9 +5,9 @@
  * FieldFailure (a DRF ValidationError on the field) or returns the value PostHog stores.
  */
 import { RE2JS } from "re2js";
-import { fail } from "./drf-fields";
-import { isJsonObject, type Json, type JsonObject } from "./json";
-import { pyInt, pyRepr, pyStr, pyTypeName } from "./py";
+import { fail } from "../drf/fields";
+import { pyInt, pyRepr, pyStr, pyTypeName } from "../drf/py";
+import { isJsonObject, type Json, type JsonObject } from "../state/json";
 
 // ---------------------------------------------------------------------------------------------------------------
 // pydantic-style messages (test_account_filters, modifiers)

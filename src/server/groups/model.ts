@@ -1,11 +1,11 @@
 /**
  * Groups and group types of a project: what `$groupidentify` events create (capture.ts) and what the groups
- * endpoints read (groups.ts). Group type indices 0..4 are handed out on first use; a sixth type is dropped.
+ * endpoints read (routes.ts). Group type indices 0..4 are handed out on first use; a sixth type is dropped.
  */
-import { cloneJson, type Json, type JsonObject } from "./json";
-import type { Store } from "./store";
-import { isoFromMicros, nowMicros } from "./time";
-import type { GroupRecord, GroupTypeRecord } from "./types";
+import { cloneJson, type Json, type JsonObject } from "../state/json";
+import type { Store } from "../state/store";
+import { isoFromMicros, nowMicros } from "../state/time";
+import type { GroupRecord, GroupTypeRecord } from "../state/types";
 
 export const MAX_GROUP_TYPES = 5;
 

@@ -4,8 +4,15 @@
  * `/api/projects/:project_id/groups_types/` (list, and DELETE of one type). The same groups routes answer under
  * `/api/environments/:team_id/` with deprecation headers.
  */
-import type { Action, ApiContext, ApiRoute } from "./api";
-import { endpointNotFound, notFound, serverError, validationError } from "./errors";
+import { endpointNotFound, notFound, serverError, validationError } from "../drf/errors";
+import { pyInt, pyJsonDumps, pyUrlencode } from "../drf/py";
+import type { Action, ApiContext, ApiRoute } from "../pipeline/api";
+import { json, noContent } from "../pipeline/http";
+import { requireProjectAccess, teamParam } from "../pipeline/permissions";
+import { isJsonObject, type JsonObject } from "../state/json";
+import type { Store } from "../state/store";
+import { nowMicros } from "../state/time";
+import type { GroupRecord, ProjectRecord } from "../state/types";
 import {
   compareGroupsNewestFirst,
   findGroup,
@@ -13,14 +20,7 @@ import {
   serializeGroup,
   serializeGroupType,
   groupTypesOf,
-} from "./group-data";
-import { json, noContent } from "./http";
-import { isJsonObject, type JsonObject } from "./json";
-import { requireProjectAccess, teamParam } from "./permissions";
-import { pyInt, pyJsonDumps, pyUrlencode } from "./py";
-import type { Store } from "./store";
-import { nowMicros } from "./time";
-import type { GroupRecord, ProjectRecord } from "./types";
+} from "./model";
 
 export const GROUPS_PAGE_SIZE = 100;
 const REQUIRED = "This query parameter is required.";

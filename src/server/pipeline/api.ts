@@ -1,10 +1,10 @@
-/** The contract between the request pipeline (app.ts) and the route modules (projects.ts, groups.ts). */
-import type { ActivityLog } from "./activity";
-import type { DeletionQueue } from "./deletion";
-import type { DemoData } from "./demo-data";
+/** The contract between the request pipeline (app.ts) and the route modules (projects/routes.ts, groups/routes.ts). */
+import type { ActivityLog } from "../projects/activity";
+import type { DeletionQueue } from "../projects/deletion";
+import type { DemoData } from "../projects/demo-data";
+import type { Store } from "../state/store";
+import type { OrganizationRecord, PersonalApiKeyRecord, ProjectRecord, UserRecord } from "../state/types";
 import type { ApiResponse, ServerRequest } from "./http";
-import type { Store } from "./store";
-import type { OrganizationRecord, PersonalApiKeyRecord, ProjectRecord, UserRecord } from "./types";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 

@@ -2,10 +2,10 @@
  * Resolving organizations and projects from URL parameters (`parents_query_dict`, §1.4) and the membership checks
  * shared by the route modules.
  */
+import { organizationNotFound, permissionDenied, projectNotFound } from "../drf/errors";
+import { pyInt } from "../drf/py";
+import type { OrganizationRecord, ProjectRecord } from "../state/types";
 import type { ApiContext } from "./api";
-import { organizationNotFound, permissionDenied, projectNotFound } from "./errors";
-import { pyInt } from "./py";
-import type { OrganizationRecord, ProjectRecord } from "./types";
 
 const UUID_RE = /^\{?[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}\}?$/i;
 

@@ -2,7 +2,7 @@
  * Per-key sliding-window throttling like DRF's SimpleRateThrottle as PostHog configures it (§7):
  * burst 480/minute and sustained 4800/hour, keyed by the personal API key; off unless enabled.
  */
-import { throttled } from "./errors";
+import { throttled } from "../drf/errors";
 
 export interface ThrottleSettings {
   enabled: boolean;

@@ -9,7 +9,7 @@
  * - Control token: every /_control/ request carries `Authorization: Bearer <controlToken>`, compared in constant
  *   time. A browser page cannot learn the token: the server never answers a cross-origin read (no CORS headers).
  * - Cross-site writes: a page can send a "simple" cross-site POST without a preflight only with a form or text
- *   content type, and browsers always add `Origin` to such requests; /_control/ refuses both (see control.ts).
+ *   content type, and browsers always add `Origin` to such requests; /_control/ refuses both (see control/index.ts).
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 

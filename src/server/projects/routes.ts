@@ -7,12 +7,11 @@
  * project `is_pending_deletion`; it stays readable and listed until the background purge (deletion.ts) removes it.
  */
 import { randomBytes } from "node:crypto";
-import { ActivityLog } from "./activity";
-import type { Action, ApiContext, ApiRoute } from "./api";
-import { notFound, permissionDenied, validationError } from "./errors";
-import { json, noContent, type ApiResponse } from "./http";
-import { cloneJson, isJsonObject, jsonEqual, type Json, type JsonObject } from "./json";
-import { limitOffsetPage } from "./pagination";
+import { notFound, permissionDenied, validationError } from "../drf/errors";
+import { limitOffsetPage } from "../drf/pagination";
+import { pyInt, pyTruthy } from "../drf/py";
+import type { Action, ApiContext, ApiRoute } from "../pipeline/api";
+import { json, noContent, type ApiResponse } from "../pipeline/http";
 import {
   currentOrganization,
   isOrganizationIdForm,
@@ -20,7 +19,13 @@ import {
   organizationParam,
   requireProjectAdmin,
   sameOrganizationId,
-} from "./permissions";
+} from "../pipeline/permissions";
+import { cloneJson, isJsonObject, jsonEqual, type Json, type JsonObject } from "../state/json";
+import type { Store } from "../state/store";
+import { nowMicros } from "../state/time";
+import { generateProjectToken, mintLiveEventsToken, uuidt } from "../state/tokens";
+import type { OrganizationRecord, ProjectRecord, UserRecord } from "../state/types";
+import { ActivityLog } from "./activity";
 import {
   DEFAULT_EXTRA_SETTINGS,
   DEFAULT_PROJECT_NAME,
@@ -28,7 +33,7 @@ import {
   serializeProject,
   serializeProjectBasic,
   settingDefaults,
-} from "./project-model";
+} from "./model";
 import {
   nameTaken,
   NESTED_CONFIGS,
@@ -37,12 +42,7 @@ import {
   type SerializerKind,
   type ValidatedFields,
   type ValidationContext,
-} from "./project-validation";
-import { pyInt, pyTruthy } from "./py";
-import type { Store } from "./store";
-import { nowMicros } from "./time";
-import { generateProjectToken, mintLiveEventsToken, uuidt } from "./tokens";
-import type { OrganizationRecord, ProjectRecord, UserRecord } from "./types";
+} from "./validation";
 
 export const PLAN_LIMIT_MESSAGE =
   "You have reached the maximum limit of allowed projects for your current plan. Upgrade your plan to be able to create and manage more projects.";

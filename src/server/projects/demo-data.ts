@@ -2,7 +2,7 @@
  * Demo data generation status (`is_generating_demo_data`): a demo project generates data asynchronously for a
  * while after creation; the control surface can set the flag explicitly.
  */
-import type { Store } from "./store";
+import type { Store } from "../state/store";
 
 export class DemoData {
   private readonly timers = new Map<number, NodeJS.Timeout>();

@@ -7,7 +7,7 @@
  * `validate()` (settings_validation.py `validate_team_attrs`). The same rules serve `TeamSerializer`
  * (/api/environments/) with its few differences.
  */
-import { CURRENCY_CODES } from "./currencies";
+import { ApiError, conflict, permissionDenied, serverError, validationError } from "../drf/errors";
 import {
   booleanField,
   charField,
@@ -23,11 +23,14 @@ import {
   primaryKeyField,
   runRule,
   stringListField,
-} from "./drf-fields";
-import { ApiError, conflict, permissionDenied, serverError, validationError } from "./errors";
-import { isJsonObject, type Json, type JsonObject } from "./json";
-import { PROJECT_FIELDS, READ_ONLY_FIELDS, TEAM_CONFIG_FIELDS, TEAM_FIELDS } from "./project-model";
-import { pyJsonDumps, pyTypeName } from "./py";
+} from "../drf/fields";
+import { pyJsonDumps, pyTypeName } from "../drf/py";
+import { isJsonObject, type Json, type JsonObject } from "../state/json";
+import type { Store } from "../state/store";
+import { nowMicros } from "../state/time";
+import type { ProjectRecord } from "../state/types";
+import { CURRENCY_CODES } from "./currencies";
+import { PROJECT_FIELDS, READ_ONLY_FIELDS, TEAM_CONFIG_FIELDS, TEAM_FIELDS } from "./model";
 import {
   validateLinkedFlag,
   validateMaskingConfig,
@@ -39,10 +42,7 @@ import {
   validateTriggerGroups,
   validateTriggerMatchType,
 } from "./settings-validators";
-import type { Store } from "./store";
-import { nowMicros } from "./time";
 import { isValidTimezone } from "./timezones";
-import type { ProjectRecord } from "./types";
 
 /** Which serializer: ProjectBackwardCompatSerializer (/api/projects/) or TeamSerializer (/api/environments/). */
 export type SerializerKind = "project" | "team";

@@ -1,7 +1,10 @@
 /**
- * A typed client for the control surface (control.ts), over Node 20's global fetch. It needs the server's control
+ * A typed client for the control surface (index.ts), over Node 20's global fetch. It needs the server's control
  * token: `controlToken` of the start line, of `startServer()`'s result or of ServerInfo.
  */
+import type { Fault } from "../pipeline/faults";
+import type { LoggedRequest } from "../pipeline/request-log";
+import type { ThrottleSettings } from "../pipeline/throttle";
 import type {
   CreateDashboardResponse,
   CreateKeyRequest,
@@ -14,10 +17,7 @@ import type {
   PatchOrganizationRequest,
   PurgeResponse,
   ServerInfo,
-} from "./control";
-import type { Fault } from "./faults";
-import type { LoggedRequest } from "./request-log";
-import type { ThrottleSettings } from "./throttle";
+} from "./index";
 
 export interface ControlClient {
   info(): Promise<ServerInfo>;

@@ -2,7 +2,7 @@
  * Pagination as PostHog does it: DRF LimitOffsetPagination for project lists (§5.1) and the page/limit links
  * of activity pages (`format_query_params_absolute_url`, §2.9).
  */
-import type { ServerRequest } from "./http";
+import type { ServerRequest } from "../pipeline/http";
 import { pyInt, removeQueryParam, replaceQueryParam } from "./py";
 
 export interface LimitOffsetPage<T> {

@@ -2,11 +2,11 @@
  * Personal API key authentication (`posthog/auth.py`, §4.1) and the API scope check
  * (`posthog/permissions.py` APIScopePermission, §4.2–4.3).
  */
+import { authenticationFailed, notAuthenticated, permissionDenied } from "../drf/errors";
+import type { Store } from "../state/store";
+import type { PersonalApiKeyRecord, UserRecord } from "../state/types";
 import type { ApiContext, ApiRoute } from "./api";
-import { authenticationFailed, notAuthenticated, permissionDenied } from "./errors";
 import type { ServerRequest } from "./http";
-import type { Store } from "./store";
-import type { PersonalApiKeyRecord, UserRecord } from "./types";
 
 type Source = "Authorization header" | "body" | "query string";
 

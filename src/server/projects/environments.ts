@@ -4,17 +4,17 @@
  * duplicate-name check, `base_currency` defaulting to USD on a full update; list rows are `TeamBasicSerializer`.
  * And `/api/organizations/` (posthog/api/organization.py `OrganizationViewSet`): the organizations of the user.
  */
-import type { Action, ApiContext, ApiRoute } from "./api";
-import { notFound, validationError } from "./errors";
-import { json } from "./http";
-import type { JsonObject } from "./json";
-import { limitOffsetPage } from "./pagination";
-import { currentOrganization, levelIn, organizationParam } from "./permissions";
-import { serializeProjectBasic, serializeTeam } from "./project-model";
-import { rootProjects, scopeTeamOfDetail, updateProject, visible } from "./projects";
-import { pyInt } from "./py";
-import { isoFromMicros } from "./time";
-import type { OrganizationRecord, ProjectRecord } from "./types";
+import { notFound, validationError } from "../drf/errors";
+import { limitOffsetPage } from "../drf/pagination";
+import { pyInt } from "../drf/py";
+import type { Action, ApiContext, ApiRoute } from "../pipeline/api";
+import { json } from "../pipeline/http";
+import { currentOrganization, levelIn, organizationParam } from "../pipeline/permissions";
+import type { JsonObject } from "../state/json";
+import { isoFromMicros } from "../state/time";
+import type { OrganizationRecord, ProjectRecord } from "../state/types";
+import { serializeProjectBasic, serializeTeam } from "./model";
+import { rootProjects, scopeTeamOfDetail, updateProject, visible } from "./routes";
 
 /** TeamViewSet.safely_get_object: `@current`, the id, 404 when not visible. */
 function team(ctx: ApiContext): ProjectRecord {

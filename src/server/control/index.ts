@@ -2,7 +2,7 @@
  * Control surface of the local server: plain JSON under `/_control/`, for tests and demos. It is not part of
  * PostHog's API; requests to it are not logged, faulted or throttled.
  *
- * Access (guard.ts): every request must carry `Authorization: Bearer <controlToken>`, else 401. The token is the
+ * Access (pipeline/guard.ts): every request must carry `Authorization: Bearer <controlToken>`, else 401. The token is the
  * `controlToken` of the JSON line `pulumi-posthog-server` prints at start, of what `startServer()` returns and of
  * ServerInfo; `controlClient(url, controlToken)` sends it. The server makes a random `ctl_…` token at start unless
  * `startServer({controlToken})` gives one; with a state file (`--state FILE`) the token is kept there, like the
@@ -49,23 +49,23 @@
  * 400 for a bad body (a refused fault path names `path` and why), 404 for an unknown route or object, 405.
  */
 import { z } from "zod";
-import { ActivityLog } from "./activity";
-import type { Services } from "./api";
-import type { FaultSpec, Faults } from "./faults";
-import { bearerMatches, isLoopbackOrigin } from "./guard";
-import { json, noContent, type ApiResponse, type ServerRequest } from "./http";
-import { cloneJson, jsonEqual, type Json } from "./json";
-import { serializeProject } from "./project-model";
-import { WRITABLE_FIELDS } from "./project-validation";
-import type { RequestLog } from "./request-log";
-import { Router } from "./router";
-import { nowMicros } from "./time";
-import type { Throttle, ThrottleSettings } from "./throttle";
-import { MEMBERSHIP_LEVELS, type MembershipLevel, type OrganizationRecord } from "./types";
+import type { Services } from "../pipeline/api";
+import type { FaultSpec, Faults } from "../pipeline/faults";
+import { bearerMatches, isLoopbackOrigin } from "../pipeline/guard";
+import { json, noContent, type ApiResponse, type ServerRequest } from "../pipeline/http";
+import type { RequestLog } from "../pipeline/request-log";
+import { Router } from "../pipeline/router";
+import type { Throttle, ThrottleSettings } from "../pipeline/throttle";
+import { ActivityLog } from "../projects/activity";
+import { serializeProject } from "../projects/model";
+import { WRITABLE_FIELDS } from "../projects/validation";
+import { cloneJson, jsonEqual, type Json } from "../state/json";
+import { nowMicros } from "../state/time";
+import { MEMBERSHIP_LEVELS, type MembershipLevel, type OrganizationRecord } from "../state/types";
 
-export type { FaultSpec } from "./faults";
-export type { LoggedRequest } from "./request-log";
-export type { ThrottleSettings } from "./throttle";
+export type { FaultSpec } from "../pipeline/faults";
+export type { LoggedRequest } from "../pipeline/request-log";
+export type { ThrottleSettings } from "../pipeline/throttle";
 
 export interface ServerInfo {
   url: string;
