@@ -20,21 +20,21 @@ import { Store } from "./state/store";
 
 export { controlClient, ControlError, groupIdentifyEvent, type ControlClient } from "./control/client";
 export type {
-  CreateDashboardRequest,
-  CreateDashboardResponse,
   CreateKeyRequest,
   CreateKeyResponse,
   CreateOrganizationRequest,
   CreateOrganizationResponse,
-  DemoDataRequest,
-  FaultRequest,
-  FaultResponse,
   OrganizationView,
   PatchOrganizationRequest,
+} from "./control/organizations";
+export type { FaultRequest, FaultResponse, ThrottleRequest } from "./control/pipeline";
+export type {
+  CreateDashboardRequest,
+  CreateDashboardResponse,
+  DemoDataRequest,
   PurgeResponse,
-  ServerInfo,
-  ThrottleRequest,
-} from "./control";
+} from "./control/projects";
+export type { ServerInfo } from "./control/route";
 export type { FaultSpec, Fault } from "./pipeline/faults";
 export type { LoggedRequest } from "./pipeline/request-log";
 export type { ThrottleSettings } from "./pipeline/throttle";

@@ -6,18 +6,16 @@ import type { Fault } from "../pipeline/faults";
 import type { LoggedRequest } from "../pipeline/request-log";
 import type { ThrottleSettings } from "../pipeline/throttle";
 import type {
-  CreateDashboardResponse,
   CreateKeyRequest,
   CreateKeyResponse,
   CreateOrganizationRequest,
   CreateOrganizationResponse,
-  FaultRequest,
-  FaultResponse,
   OrganizationView,
   PatchOrganizationRequest,
-  PurgeResponse,
-  ServerInfo,
-} from "./index";
+} from "./organizations";
+import type { FaultRequest, FaultResponse } from "./pipeline";
+import type { CreateDashboardResponse, PurgeResponse } from "./projects";
+import type { ServerInfo } from "./route";
 
 export interface ControlClient {
   info(): Promise<ServerInfo>;

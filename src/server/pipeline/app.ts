@@ -7,7 +7,8 @@
  * PostHog's 500 body.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { handleControl, type ServerInfo } from "../control";
+import { handleControl } from "../control";
+import type { ServerInfo } from "../control/route";
 import { ApiError, endpointNotFound, methodNotAllowed, requestTooLarge, serverError } from "../drf/errors";
 import { CAPTURE_PATH, handleCapture } from "../groups/capture";
 import { ApiContext, type ApiRoute, type HttpMethod, type Services } from "./api";

@@ -1,0 +1,123 @@
+/** `/_control/organizations` and `/_control/keys`: organizations with their plan options, and personal API keys. */
+import { z } from "zod";
+import { json } from "../pipeline/http";
+import { MEMBERSHIP_LEVELS, type MembershipLevel, type OrganizationRecord } from "../state/types";
+import { ControlRequestError, parse, type ControlDeps, type ControlRoute } from "./route";
+
+const createOrganizationSchema = z.strictObject({
+  name: z.string().min(1).optional(),
+  projectLimit: z.number().int().min(0).nullable().optional(),
+});
+export type CreateOrganizationRequest = z.infer<typeof createOrganizationSchema>;
+export interface CreateOrganizationResponse {
+  id: string;
+  name: string;
+}
+
+const patchOrganizationSchema = z.strictObject({
+  name: z.string().min(1).optional(),
+  projectLimit: z.number().int().min(0).nullable().optional(),
+  ignoredSettings: z.array(z.string()).optional(),
+  propertyDefinitions: z.enum(["legacy", "gone"]).optional(),
+  propertyValuesShape: z.enum(["results", "list"]).optional(),
+});
+export type PatchOrganizationRequest = z.infer<typeof patchOrganizationSchema>;
+export interface OrganizationView {
+  id: string;
+  name: string;
+  projectLimit: number | null;
+  ignoredSettings: string[];
+  propertyDefinitions: "legacy" | "gone";
+  propertyValuesShape: "results" | "list";
+}
+
+const createKeySchema = z.strictObject({
+  organizationId: z.string().optional(),
+  scopes: z.array(z.string()).optional(),
+  scopedOrganizations: z.array(z.string()).optional(),
+  scopedTeams: z.array(z.number().int()).optional(),
+  level: z.enum(["owner", "admin", "member", "none"]).optional(),
+  userEmail: z.string().min(1).optional(),
+  label: z.string().optional(),
+});
+export type CreateKeyRequest = z.infer<typeof createKeySchema>;
+export interface CreateKeyResponse {
+  key: string;
+  id: string;
+  userId: number;
+}
+
+function orgView(o: OrganizationRecord): OrganizationView {
+  return {
+    id: o.id,
+    name: o.name,
+    projectLimit: o.projectLimit,
+    ignoredSettings: [...o.ignoredSettings],
+    propertyDefinitions: o.propertyDefinitions,
+    propertyValuesShape: o.propertyValuesShape,
+  };
+}
+
+function organizationOr404(deps: ControlDeps, id: string): OrganizationRecord {
+  const org = deps.services.store.organization(id);
+  if (!org) throw new ControlRequestError(404, `organization ${id} not found`);
+  return org;
+}
+
+export const organizationControlRoutes: ControlRoute[] = [
+  {
+    pattern: "/_control/organizations",
+    methods: {
+      POST: (req, _p, d) => {
+        const body = parse(createOrganizationSchema, req);
+        const org = d.services.store.createOrganization({ name: body.name ?? "Local Organization", projectLimit: body.projectLimit ?? null });
+        const response: CreateOrganizationResponse = { id: org.id, name: org.name };
+        return json(201, response);
+      },
+    },
+  },
+  {
+    pattern: "/_control/organizations/:id",
+    methods: {
+      GET: (_req, params, d) => json(200, orgView(organizationOr404(d, params.id))),
+      PATCH: (req, params, d) => {
+        const org = organizationOr404(d, params.id);
+        const body = parse(patchOrganizationSchema, req);
+        if (body.name !== undefined) org.name = body.name;
+        if (body.projectLimit !== undefined) org.projectLimit = body.projectLimit;
+        if (body.ignoredSettings !== undefined) org.ignoredSettings = [...body.ignoredSettings];
+        if (body.propertyDefinitions !== undefined) org.propertyDefinitions = body.propertyDefinitions;
+        if (body.propertyValuesShape !== undefined) org.propertyValuesShape = body.propertyValuesShape;
+        d.services.store.changed();
+        return json(200, orgView(org));
+      },
+    },
+  },
+  {
+    pattern: "/_control/keys",
+    methods: {
+      POST: (req, _p, d) => {
+        const body = parse(createKeySchema, req);
+        const store = d.services.store;
+        const org = organizationOr404(d, body.organizationId ?? store.state.defaultOrganizationId);
+        let user = body.userEmail ? store.userByEmail(body.userEmail) : undefined;
+        if (!user) {
+          const email = body.userEmail ?? `user${store.state.nextUserId}@posthog.localhost`;
+          user = store.createUser(email, email.split("@")[0]);
+        }
+        const levelName = body.level ?? "owner";
+        const level: MembershipLevel | null = levelName === "none" ? null : MEMBERSHIP_LEVELS[levelName];
+        if (level !== null || store.membershipLevel(org.id, user.id) !== null) store.setMembership(org.id, user.id, level);
+        const { key, record } = store.createKey({
+          userId: user.id,
+          scopes: body.scopes,
+          scopedOrganizations: body.scopedOrganizations,
+          scopedTeams: body.scopedTeams,
+          label: body.label,
+        });
+        const response: CreateKeyResponse = { key, id: record.id, userId: user.id };
+        return json(201, response);
+      },
+    },
+  },
+];

@@ -1,0 +1,106 @@
+/**
+ * `/_control/projects/…` and `/_control/purge`: a project changed "by hand" (as someone in PostHog's UI would) or
+ * deleted out of band, its demo data flag and dashboards, and the purge of the projects pending deletion.
+ */
+import { z } from "zod";
+import { json, noContent } from "../pipeline/http";
+import { ActivityLog } from "../projects/activity";
+import { serializeProject } from "../projects/model";
+import { WRITABLE_FIELDS } from "../projects/validation";
+import { cloneJson, jsonEqual, type Json } from "../state/json";
+import { nowMicros } from "../state/time";
+import { ControlRequestError, parse, type ControlDeps, type ControlRoute } from "./route";
+
+const demoDataSchema = z.strictObject({ generating: z.boolean() });
+export type DemoDataRequest = z.infer<typeof demoDataSchema>;
+
+const dashboardSchema = z.strictObject({ name: z.string().optional() });
+export type CreateDashboardRequest = z.infer<typeof dashboardSchema>;
+export interface CreateDashboardResponse {
+  id: number;
+  name: string;
+}
+
+export interface PurgeResponse {
+  /** Ids of the projects removed. */
+  purged: number[];
+}
+
+function projectOr404(deps: ControlDeps, id: string) {
+  const p = deps.services.store.project(Number(id));
+  if (!p) throw new ControlRequestError(404, `project ${id} not found`);
+  return p;
+}
+
+const READ_ONLY_TARGETS: Record<string, (p: ReturnType<typeof projectOr404>, v: Json) => void> = {
+  ingested_event: (p, v) => {
+    p.ingestedEvent = v === true;
+  },
+  api_token: (p, v) => {
+    if (typeof v === "string") p.apiToken = v;
+  },
+};
+
+export const projectControlRoutes: ControlRoute[] = [
+  {
+    pattern: "/_control/projects/:id",
+    methods: {
+      PATCH: (req, params, d) => {
+        const p = projectOr404(d, params.id);
+        const body = parse(z.record(z.string(), z.unknown()), req);
+        const changes: Array<{ field: string; before: Json; after: Json }> = [];
+        for (const [field, raw] of Object.entries(body)) {
+          const value = cloneJson(raw as Json);
+          if (WRITABLE_FIELDS.includes(field)) {
+            const before = p.settings[field] ?? null;
+            if (!jsonEqual(before, value)) changes.push({ field, before, after: value });
+            p.settings[field] = value;
+          } else if (READ_ONLY_TARGETS[field]) {
+            READ_ONLY_TARGETS[field](p, value);
+          } else if (!["id", "organization", "project_id", "uuid"].includes(field)) {
+            p.overrides[field] = value;
+          }
+        }
+        p.updatedAtMicros = nowMicros();
+        if (changes.length > 0) d.services.activity.record(p.id, null, "updated", ActivityLog.changes(changes), String(p.settings.name));
+        d.services.store.changed();
+        return json(200, serializeProject(d.services.store, p, null));
+      },
+      DELETE: (_req, params, d) => {
+        d.services.deletion.purge(projectOr404(d, params.id).id);
+        return noContent();
+      },
+    },
+  },
+  {
+    pattern: "/_control/projects/:id/demo-data",
+    methods: {
+      PUT: (req, params, d) => {
+        const p = projectOr404(d, params.id);
+        const body = parse(demoDataSchema, req);
+        d.services.demo.set(p.id, body.generating);
+        return json(200, { is_generating_demo_data: body.generating });
+      },
+    },
+  },
+  {
+    pattern: "/_control/projects/:id/dashboards",
+    methods: {
+      POST: (req, params, d) => {
+        const p = projectOr404(d, params.id);
+        const name = parse(dashboardSchema, req).name ?? "New Dashboard";
+        const response: CreateDashboardResponse = { id: d.services.store.createDashboard(p.id, name), name };
+        return json(201, response);
+      },
+    },
+  },
+  {
+    pattern: "/_control/purge",
+    methods: {
+      POST: (_r, _p, d) => {
+        const response: PurgeResponse = { purged: d.services.deletion.purgeAll() };
+        return json(200, response);
+      },
+    },
+  },
+];
