@@ -1,6 +1,14 @@
 /**
  * A faithful in-memory local PostHog server (projects, groups, capture), standing on its own: it shares no code
  * with the client or the provider, so that their validation and PostHog's rules are tested against each other.
+ * This module starts it (`startServer`) and is the package's `pulumi-posthog/server`; cli.ts is the command. Its parts:
+ *
+ *   pipeline/   every request's way: Host check, faults, routing, authentication, scopes, permissions, throttle
+ *   drf/        Django REST framework and Python as PostHog runs them: error bodies, fields, pagination, repr
+ *   state/      the stored records and their JSON state file, tokens, microsecond times
+ *   projects/   projects and environments: the record, its validation, activity, deferred deletion, demo data
+ *   groups/     groups and group types: the capture endpoint that makes them, the endpoints that read them
+ *   control/    `/_control/`, for tests and demos: faults, throttle, request log, changes "by hand"; and its client
  */
 import * as http from "node:http";
 import type { AddressInfo, Socket } from "node:net";

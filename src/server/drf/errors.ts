@@ -1,6 +1,7 @@
 /**
- * PostHog error bodies (§3): drf-exceptions-hog gives `{type, code, detail, attr}` for every error, with the
- * first error only, `invalid` renamed to `invalid_input` and nested attributes joined with `__`.
+ * PostHog error bodies (posthog/exceptions.py `exception_handler`, over drf-exceptions-hog's
+ * exceptions_hog/handler.py): `{type, code, detail, attr}` for every error, with the first error only, `invalid`
+ * renamed to `invalid_input` and nested attributes joined with `__`.
  */
 
 export type ErrorType = "validation_error" | "invalid_request" | "authentication_error" | "throttled_error" | "server_error";

@@ -1,6 +1,7 @@
 /**
- * Pagination as PostHog does it: DRF LimitOffsetPagination for project lists (§5.1) and the page/limit links
- * of activity pages (`format_query_params_absolute_url`, §2.9).
+ * Pagination as PostHog does it: DRF's LimitOffsetPagination (rest_framework/pagination.py) for project lists, the
+ * default class with PAGE_SIZE 100 of posthog/settings/web.py, and the page/limit links of activity pages
+ * (posthog/utils.py `format_query_params_absolute_url`).
  */
 import type { ServerRequest } from "../pipeline/http";
 import { pyInt, removeQueryParam, replaceQueryParam } from "./py";

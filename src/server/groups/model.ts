@@ -13,7 +13,7 @@ export function groupTypesOf(store: Store, teamId: number): GroupTypeRecord[] {
   return store.state.groupTypes.filter((g) => g.teamId === teamId).sort((a, b) => a.groupTypeIndex - b.groupTypeIndex);
 }
 
-/** GROUP_TYPE_MAPPING_SERIALIZER_FIELDS (§6.5). */
+/** The items of `groups_types/`: posthog/models/group_type_mapping.py `GROUP_TYPE_MAPPING_SERIALIZER_FIELDS`. */
 export function serializeGroupType(g: GroupTypeRecord): JsonObject {
   return {
     group_type: g.groupType,

@@ -1,6 +1,6 @@
 /**
- * Personal API key authentication (`posthog/auth.py`, §4.1) and the API scope check
- * (`posthog/permissions.py` APIScopePermission, §4.2–4.3).
+ * Personal API key authentication (posthog/auth.py `PersonalAPIKeyAuthentication`) and the API scope check
+ * (posthog/permissions.py `APIScopePermission`, with its `check_team_and_org_permissions` for scoped keys).
  */
 import { authenticationFailed, notAuthenticated, permissionDenied } from "../drf/errors";
 import type { Store } from "../state/store";

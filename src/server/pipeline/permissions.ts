@@ -1,6 +1,6 @@
 /**
- * Resolving organizations and projects from URL parameters (`parents_query_dict`, §1.4) and the membership checks
- * shared by the route modules.
+ * Resolving organizations and projects from URL parameters (posthog/api/routing.py `parents_query_dict`) and the
+ * membership checks shared by the route modules.
  */
 import { organizationNotFound, permissionDenied, projectNotFound } from "../drf/errors";
 import { pyInt } from "../drf/py";

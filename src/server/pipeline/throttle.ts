@@ -1,6 +1,7 @@
 /**
- * Per-key sliding-window throttling like DRF's SimpleRateThrottle as PostHog configures it (§7):
- * burst 480/minute and sustained 4800/hour, keyed by the personal API key; off unless enabled.
+ * Per-key sliding-window throttling like DRF's SimpleRateThrottle as PostHog configures it (posthog/rate_limit.py
+ * `BurstRateThrottle` and `SustainedRateThrottle`): burst 480/minute and sustained 4800/hour, keyed by the personal
+ * API key; off unless enabled.
  */
 import { throttled } from "../drf/errors";
 

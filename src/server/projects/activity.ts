@@ -1,4 +1,8 @@
-/** Project activity log (scope "Team"): entries on create, update and reset_token; activity pages (§2.9). */
+/**
+ * Project activity log (scope "Team"): entries on create, update and reset_token; activity pages
+ * (posthog/api/project.py `ProjectViewSet.activity`, posthog/models/activity_logging/activity_page.py
+ * `activity_page_response`).
+ */
 import { validationError } from "../drf/errors";
 import { formatQueryParamsAbsoluteUrl } from "../drf/pagination";
 import { pyInt } from "../drf/py";

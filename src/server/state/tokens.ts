@@ -1,6 +1,6 @@
 /**
- * Tokens as PostHog makes them (`posthog/models/utils.py`, §2.4): base57 (base62 without `01OIl`) of a random
- * integer whose top bit is forced on, so a 32-byte token is always 44 characters.
+ * Tokens as PostHog makes them (posthog/models/utils.py `generate_random_token`): base57 (base62 without `01OIl`) of
+ * a random integer whose top bit is forced on, so a 32-byte token is always 44 characters.
  */
 import { createHash, createHmac, randomBytes } from "node:crypto";
 
