@@ -1,4 +1,5 @@
-/** Shared helpers of the local server's tests: real HTTP over 127.0.0.1 with global fetch. */
+/** Shared helpers of the local server's tests: real HTTP over 127.0.0.1 with global fetch (and node:http for raw). */
+import * as http from "node:http";
 import { controlClient, startServer, type ControlClient, type LocalPostHog, type StartServerOptions } from "../../src/server";
 
 export interface Reply {
@@ -6,6 +7,13 @@ export interface Reply {
   body: any; // parsed JSON under test: assertions reach into it freely
   headers: Headers;
   text: string;
+}
+
+export interface RawReply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+  body: any; // parsed JSON when it is JSON
 }
 
 export interface RequestOptions {
@@ -21,6 +29,8 @@ export interface Harness {
   api(method: string, path: string, options?: RequestOptions): Promise<Reply>;
   orgPath(suffix?: string): string;
   createProject(body?: Record<string, unknown>, key?: string): Promise<any>; // a parsed project record
+  /** A request through node:http, which (unlike fetch) lets a test set any Host and Origin. */
+  raw(method: string, path: string, headers?: Record<string, string>, body?: string): Promise<RawReply>;
 }
 
 export async function harness(options: StartServerOptions = {}): Promise<Harness> {
@@ -50,6 +60,27 @@ export function wrap(server: LocalPostHog): Harness {
     }
     return { status: res.status, body: parsed, headers: res.headers, text };
   };
+  const raw = (method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<RawReply> => {
+    const { hostname, port } = new URL(server.url);
+    return new Promise((resolve, reject) => {
+      const req = http.request({ hostname, port, method, path, headers, agent: false }, (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => {
+          let parsed: unknown;
+          try {
+            parsed = text ? JSON.parse(text) : undefined;
+          } catch {
+            parsed = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: parsed });
+        });
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
+  };
   const orgPath = (suffix = "") => `/api/organizations/${server.organizationId}/projects/${suffix}`;
   return {
     server,
@@ -61,6 +92,7 @@ export function wrap(server: LocalPostHog): Harness {
       if (r.status !== 201) throw new Error(`create failed: ${r.status} ${r.text}`);
       return r.body;
     },
+    raw,
   };
 }
 

@@ -1,5 +1,9 @@
-/** Groups, created the real way (capture `$groupidentify`), read through the groups endpoints. */
-import { err, groupIdentify, harness, type Harness } from "./helpers";
+/**
+ * The groups endpoints (src/server/groups/routes.ts, after ee/clickhouse/views/groups.py): list with its cursor,
+ * find, property values and definitions, create, and group types, over groups made through capture.
+ */
+import { decodeGroupsCursor, encodeGroupsCursor } from "../../../src/server/groups/routes";
+import { err, groupIdentify, harness, type Harness } from "../helpers";
 
 let h: Harness;
 beforeAll(async () => {
@@ -8,63 +12,6 @@ beforeAll(async () => {
 afterAll(() => h.server.close());
 
 const V = "validation_error";
-
-async function capture(body: unknown, path = "/batch/") {
-  const res = await fetch(`${h.server.url}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
-describe("capture", () => {
-  beforeEach(() => h.control.reset());
-
-  test("authenticates with the project's api_token, not a personal key", async () => {
-    const p = await h.createProject({ name: "Cap" });
-    expect(await capture({ api_key: p.api_token, batch: [{ event: "$pageview", distinct_id: "u1", properties: {} }] })).toEqual({ status: 200, body: { status: 1 } });
-    expect((await capture({ api_key: h.server.apiKey, batch: [{ event: "x" }] })).body).toEqual({
-      type: "authentication_error", code: "invalid_api_key", detail: "Project API key invalid. You can find your project API key in PostHog project settings.", attr: null,
-    });
-    const missing = await capture({ batch: [{ event: "x" }] });
-    expect([missing.status, missing.body.code]).toEqual([401, "missing_api_key"]);
-    const malformed = await fetch(`${h.server.url}/i/v0/e/`, { method: "POST", body: "{nope" });
-    expect(malformed.status).toBe(400);
-    expect((await h.api("GET", h.orgPath(`${p.id}/`))).body.ingested_event).toBe(true);
-    const logged = (await h.control.requests()).filter((e) => !e.path.startsWith("/api/"));
-    expect(logged.map((e) => [e.method, e.path, e.status])).toEqual([
-      ["POST", "/batch/", 200], ["POST", "/batch/", 401], ["POST", "/batch/", 401], ["POST", "/i/v0/e/", 400],
-    ]);
-    expect(logged[0].bodyKeys).toEqual(["api_key", "batch"]);
-  });
-
-  test("single events, bare arrays, tokens in properties, and every capture path", async () => {
-    const p = await h.createProject({ name: "Paths" });
-    expect((await capture({ token: p.api_token, event: "$groupidentify", properties: { $group_type: "company", $group_key: "c1", $group_set: { a: 1 } } }, "/i/v0/e/")).status).toBe(200);
-    expect((await capture([{ api_key: p.api_token, ...groupIdentify("company", "c2", {}) }], "/capture/")).status).toBe(200);
-    expect((await capture({ ...groupIdentify("company", "c3", {}), properties: { ...groupIdentify("company", "c3", {}).properties, token: p.api_token } }, "/e/")).status).toBe(200);
-    const list = await h.api("GET", `/api/projects/${p.id}/groups/?group_type_index=0`);
-    expect(list.body.results.map((g: { group_key: string }) => g.group_key).sort()).toEqual(["c1", "c2", "c3"]);
-  });
-
-  test("$groupidentify merges $group_set, keeps the first created_at; five types at most", async () => {
-    const p = await h.createProject({ name: "Types" });
-    await h.control.capture(p.api_token, [
-      groupIdentify("company", "acme", { name: "Acme", plan: "free" }, "2024-01-02T03:04:05.123456Z"),
-      groupIdentify("company", "acme", { plan: "paid", seats: 5 }, "2024-02-01T00:00:00Z"),
-      ...["project", "team", "region", "unit", "sixth"].map((t) => groupIdentify(t, "k", {})),
-    ]);
-    const found = await h.api("GET", `/api/projects/${p.id}/groups/find/?group_type_index=0&group_key=acme`);
-    expect(found.body).toEqual({
-      group_type_index: 0, group_key: "acme", group_properties: { name: "Acme", plan: "paid", seats: 5 }, created_at: "2024-01-02T03:04:05.123456Z", notebook: null,
-    });
-    const types = await h.api("GET", `/api/projects/${p.id}/groups_types/`);
-    expect(types.body.map((t: { group_type: string; group_type_index: number }) => [t.group_type, t.group_type_index])).toEqual([
-      ["company", 0], ["project", 1], ["team", 2], ["region", 3], ["unit", 4],
-    ]);
-    expect(Object.keys(types.body[0])).toEqual(["group_type", "group_type_index", "name_singular", "name_plural", "detail_dashboard", "default_columns", "created_at"]);
-    const project = (await h.api("GET", h.orgPath(`${p.id}/`))).body;
-    expect(project.has_group_types).toBe(true);
-    expect(project.group_types).toHaveLength(5);
-  });
-});
 
 describe("groups endpoints over 260 groups of two types", () => {
   let projectId = 0;
@@ -237,4 +184,12 @@ describe("today's PostHog: null fields on create, DELETE of a group type", () =>
     expect((await h.api("DELETE", `/api/projects/${p.id}/groups_types/1`)).status).toBe(204);
     expect((await h.api("GET", h.orgPath(`${p.id}/`))).body.has_group_types).toBe(false);
   });
+});
+
+test("groups cursor round trip; garbage and the old {c, i} format decode to null", () => {
+  const c = encodeGroupsCursor(1620000000123456, "org:42");
+  expect(decodeGroupsCursor(c)).toEqual({ c: 1620000000123456, k: "org:42" });
+  expect(decodeGroupsCursor(Buffer.from('{"c": 1620000000123, "k": "x"}').toString("base64url"))).toEqual({ c: 1620000000123000, k: "x" });
+  expect(decodeGroupsCursor(Buffer.from('{"c": 1, "i": 2}').toString("base64"))).toBeNull();
+  expect(decodeGroupsCursor("%%%")).toBeNull();
 });

@@ -1,6 +1,8 @@
-/** Throttling (§7), injected faults and the request log. */
-import { startServer } from "../../src/server";
-import { err, harness, wrap, type Harness } from "./helpers";
+/**
+ * Injected faults (src/server/pipeline/faults.ts): statuses, delays, dropped connections, answers after the write,
+ * and path patterns compiled by RE2, which cannot stall the server.
+ */
+import { harness, type Harness } from "../helpers";
 
 let h: Harness;
 beforeAll(async () => {
@@ -12,56 +14,8 @@ beforeEach(async () => {
   await h.control.setThrottle({ enabled: false });
 });
 
-describe("throttle", () => {
-  test("off by default", async () => {
-    for (let i = 0; i < 30; i++) expect((await h.api("GET", h.orgPath())).status).toBe(200);
-  });
-
-  test("a per-key sliding window with PostHog's 429 body and an integer Retry-After", async () => {
-    await h.control.setThrottle({ enabled: true, windowMs: 10_000, perWindow: 3 });
-    for (let i = 0; i < 3; i++) expect((await h.api("GET", h.orgPath())).status).toBe(200);
-    const r = await h.api("GET", h.orgPath());
-    expect(r.status).toBe(429);
-    expect(r.body).toEqual(err("throttled_error", "throttled", "Request was throttled. Expected available in 10 seconds."));
-    expect(r.headers.get("retry-after")).toBe("10");
-    // another key has its own window; auth failures are not counted against anyone
-    const other = await h.control.createKey({});
-    expect((await h.api("GET", h.orgPath(), { key: other.key })).status).toBe(200);
-    const log = await h.control.requests();
-    expect(log.map((e) => e.status)).toEqual([200, 200, 200, 429, 200]);
-  });
-
-  test("the window slides: requests pass again once it has moved on; singular 'second'", async () => {
-    await h.control.setThrottle({ enabled: true, windowMs: 300, perWindow: 2 });
-    await h.api("GET", h.orgPath());
-    await h.api("GET", h.orgPath());
-    const r = await h.api("GET", h.orgPath());
-    expect([r.status, r.body.detail, r.headers.get("retry-after")]).toEqual([429, "Request was throttled. Expected available in 1 second.", "1"]);
-    await new Promise((resolve) => setTimeout(resolve, 350));
-    expect((await h.api("GET", h.orgPath())).status).toBe(200);
-  });
-
-  test("the default rates (per minute, per hour) from startServer options", async () => {
-    const limited = wrap(await startServer({ port: 0, rateLimit: { enabled: true, perMinute: 2 } }));
-    try {
-      await limited.api("GET", limited.orgPath());
-      await limited.api("GET", limited.orgPath());
-      const r = await limited.api("GET", limited.orgPath());
-      expect(r.status).toBe(429);
-      expect(Number(r.headers.get("retry-after"))).toBeGreaterThanOrEqual(59);
-      expect(Number(r.headers.get("retry-after"))).toBeLessThanOrEqual(60);
-    } finally {
-      await limited.server.close();
-    }
-  });
-
-  test("the throttle runs after authentication and permissions, before 405", async () => {
-    await h.control.setThrottle({ enabled: true, windowMs: 10_000, perWindow: 1 });
-    expect((await h.api("GET", h.orgPath(), { key: "phx_bad" })).status).toBe(401);
-    expect((await h.api("DELETE", h.orgPath())).status).toBe(405);
-    expect((await h.api("DELETE", h.orgPath())).status).toBe(429);
-  });
-});
+const raw: Harness["raw"] = (...args) => h.raw(...args);
+const bearer = () => ({ Authorization: `Bearer ${h.server.controlToken}` });
 
 describe("faults", () => {
   test("status with the default body and Retry-After, for `count` requests, then the real answer", async () => {
@@ -124,5 +78,46 @@ describe("faults", () => {
     expect(await h.control.faults()).toEqual([]);
     expect((await h.api("GET", h.orgPath())).status).toBe(200);
     await expect(h.control.addFault({ path: "(" })).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe("fault path patterns", () => {
+  const quick = async (path: string) => {
+    const t = Date.now();
+    const r = await h.api("GET", path);
+    return { status: r.status, ms: Date.now() - t };
+  };
+
+  test("(a+)+$ cannot stall the server: long aaaa…b paths are answered at once", async () => {
+    expect((await h.control.addFault({ path: "(a+)+$", status: 418, count: 5 })).id).toMatch(/^fault-/);
+    // 30 a's take a backtracking engine about ten seconds; RE2 takes microseconds.
+    const short = await quick(`/api/${"a".repeat(30)}b`);
+    expect(short.status).toBe(404);
+    expect(short.ms).toBeLessThan(1000);
+    const long = await quick(`/api/${"a".repeat(5000)}b`);
+    expect(long.status).toBe(404);
+    expect(long.ms).toBeLessThan(1000);
+    expect((await quick("/_health")).ms).toBeLessThan(1000);
+    // The pattern still works as a pattern.
+    expect((await quick(`/api/${"a".repeat(5000)}`)).status).toBe(418);
+  });
+
+  test("JavaScript syntax RE2 does not have is refused with a 400 naming path and the rule", async () => {
+    for (const pattern of ["(a)\\1", "(?=a)b", "(?<!a)b", "(", "a{1001}", "x".repeat(1001)]) {
+      const r = await raw("POST", "/_control/faults", { ...bearer(), "Content-Type": "application/json" }, JSON.stringify({ path: pattern, status: 500 }));
+      expect([pattern.slice(0, 20), r.status]).toEqual([pattern.slice(0, 20), 400]);
+      expect(r.body.error).toMatch(/^path: /);
+    }
+    const r = await raw("POST", "/_control/faults", { ...bearer(), "Content-Type": "application/json" }, JSON.stringify({ path: "(a)\\1" }));
+    expect(r.body.error).toMatch(/RE2 patterns, matched in linear time: no backreferences or lookaround/);
+    expect(await h.control.faults()).toEqual([]);
+  });
+
+  test("JavaScript escapes RE2 spells otherwise still work (\\/, \\d, \\u)", async () => {
+    const p = await h.createProject({ name: "Faulted" });
+    await h.control.addFault({ path: "\\/projects\\/\\d+\\/?$", status: 503 });
+    await h.control.addFault({ path: "\\u0070rojects/?$", status: 502 });
+    expect((await h.api("GET", h.orgPath(`${p.id}/`))).status).toBe(503);
+    expect((await h.api("GET", h.orgPath())).status).toBe(502);
   });
 });

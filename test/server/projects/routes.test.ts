@@ -1,5 +1,12 @@
-/** Project endpoints: defaults, validation messages, updates, pagination, activity and the custom actions. */
-import { err, harness, type Harness } from "./helpers";
+/**
+ * Project endpoints (src/server/projects/routes.ts, after posthog/api/project.py `ProjectViewSet`): create with
+ * PostHog's defaults, updates and their merges, pagination, activity, the custom actions, and plan limits.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { startServer } from "../../../src/server";
+import { err, harness, wrap, type Harness } from "../helpers";
 
 let h: Harness;
 beforeAll(async () => {
@@ -10,6 +17,14 @@ beforeEach(() => h.control.reset());
 
 const TOKEN = /^phc_[23456789abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ]{44}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{6})?Z$/;
+
+const patch = async (id: number, body: unknown, key?: string) => h.api("PATCH", h.orgPath(`${id}/`), { body, key });
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "posthog-local-"));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe("create", () => {
   test("201 with the full record, PostHog's defaults and a phc_ token", async () => {
@@ -102,126 +117,6 @@ describe("create", () => {
     const p = await h.createProject({ name: "Has dashboard" });
     const r = await h.api("POST", h.orgPath(), { body: { name: "x", primary_dashboard: p.primary_dashboard } });
     expect([r.status, r.body]).toEqual([400, err("validation_error", "invalid_input", "Primary dashboard cannot be set on project creation.", "primary_dashboard")]);
-  });
-});
-
-type Case = [string, unknown, string, string, string?];
-const V = "validation_error";
-const cases: Case[] = [
-  ["timezone", "America/I_Dont_Exist", "invalid_choice", '"America/I_Dont_Exist" is not a valid choice.'],
-  ["timezone", "europe/paris", "invalid_choice", '"europe/paris" is not a valid choice.'],
-  ["timezone", null, "null", "This field may not be null."],
-  ["week_start_day", 2, "invalid_choice", '"2" is not a valid choice.'],
-  ["week_start_day", true, "invalid_choice", '"True" is not a valid choice.'],
-  ["session_recording_sample_rate", 1.5, "max_value", "Ensure this value is less than or equal to 1."],
-  ["session_recording_sample_rate", -0.1, "min_value", "Ensure this value is greater than or equal to 0."],
-  ["session_recording_sample_rate", 0.123, "max_decimal_places", "Ensure that there are no more than 2 decimal places."],
-  ["session_recording_sample_rate", "0.1234", "max_digits", "Ensure that there are no more than 3 digits in total."],
-  ["session_recording_sample_rate", 10, "max_whole_digits", "Ensure that there are no more than 1 digits before the decimal point."],
-  ["session_recording_sample_rate", "abc", "invalid_input", "A valid number is required."],
-  ["session_recording_minimum_duration_milliseconds", 30001, "max_value", "Ensure this value is less than or equal to 30000."],
-  ["session_recording_minimum_duration_milliseconds", -1, "min_value", "Ensure this value is greater than or equal to 0."],
-  ["session_recording_minimum_duration_milliseconds", 1.5, "invalid_input", "A valid integer is required."],
-  ["name", "x".repeat(201), "max_length", "Ensure this field has no more than 200 characters."],
-  ["name", "", "blank", "This field may not be blank."],
-  ["name", "   ", "blank", "This field may not be blank."],
-  ["name", null, "null", "This field may not be null."],
-  ["name", { a: 1 }, "invalid_input", "Not a valid string."],
-  ["app_urls", "https://a.example", "not_a_list", 'Expected a list of items but got type "str".'],
-  ["app_urls", { a: 1 }, "not_a_list", 'Expected a list of items but got type "dict".'],
-  ["app_urls", ["https://ok.example", `https://${"x".repeat(200)}`], "max_length", "Ensure this field has no more than 200 characters.", "app_urls__1"],
-  ["app_urls", null, "null", "This field may not be null."],
-  ["anonymize_ips", "maybe", "invalid_input", "Must be a valid boolean."],
-  ["anonymize_ips", null, "null", "This field may not be null."],
-  ["heatmaps_opt_in", 2, "invalid_input", "Must be a valid boolean."],
-  ["primary_dashboard", "abc", "incorrect_type", "Incorrect type. Expected pk value, received str."],
-  ["primary_dashboard", true, "incorrect_type", "Incorrect type. Expected pk value, received bool."],
-  ["primary_dashboard", 99999, "does_not_exist", 'Invalid pk "99999" - object does not exist.'],
-  ["path_cleaning_filters", { a: 1 }, "invalid_input", "Must provide a list of path cleaning rules."],
-  ["path_cleaning_filters", [{ alias: "x" }], "invalid_input", "A path cleaning rule needs a regex. Remove the rule or give it one."],
-  ["modifiers", "x", "invalid_input", "Must provide a dictionary or None."],
-  ["modifiers", { nope: 1 }, "invalid_input", "Invalid modifier key."],
-  ["modifiers", { bounceRateDurationSeconds: "x" }, "invalid_input", "Must be a number.", "modifiers__bounceRateDurationSeconds"],
-  ["modifiers", { bounceRateDurationSeconds: 121 }, "invalid_input", "Must be between 1 and 120 seconds.", "modifiers__bounceRateDurationSeconds"],
-  ["session_recording_linked_flag", [], "invalid_input", "Must provide a dictionary or None."],
-  ["session_recording_linked_flag", { id: 1 }, "invalid_input", "Must provide a dictionary with only 'id' and 'key' keys. _or_ only 'id', 'key', and 'variant' keys."],
-  ["session_recording_linked_flag", { id: "x", key: "k" }, "invalid_input", "Must provide an integer 'id'."],
-  ["session_recording_network_payload_capture_config", { recordBody: true, other: 1 }, "invalid_input", "Must provide a dictionary with only 'recordHeaders' and/or 'recordBody' keys."],
-  ["session_replay_config", { nope: true }, "invalid_input", "Must provide a dictionary with only known keys. One or more of record_canvas, ai_config."],
-  ["test_account_filters", null, "null", "This field may not be null."],
-];
-
-describe("validation (exact codes, messages, attrs)", () => {
-  // a rest parameter keeps the arity 0 (rows have 4 or 5 items; jest would take a 5th parameter for `done`)
-  test.each(cases)("%s = %j → %s", async (...[field, value, code, detail, attr]: Case) => {
-    const p = await h.createProject({ name: "Valid" });
-    const r = await h.api("PATCH", h.orgPath(`${p.id}/`), { body: { [field]: value } });
-    expect(r.status).toBe(400);
-    expect(r.body).toEqual(err(V, code, detail, attr ?? field));
-  });
-
-  test("the same rules apply on create", async () => {
-    const r = await h.api("POST", h.orgPath(), { body: { name: "x", timezone: "Mars/Olympus" } });
-    expect(r.body).toEqual(err(V, "invalid_choice", '"Mars/Olympus" is not a valid choice.', "timezone"));
-  });
-
-  test("the first error in serializer field order is reported", async () => {
-    const p = await h.createProject({ name: "Order" });
-    const r = await h.api("PATCH", h.orgPath(`${p.id}/`), { body: { week_start_day: 5, timezone: "Nope/Nope", name: "" } });
-    expect(r.body.attr).toBe("name");
-    const r2 = await h.api("PATCH", h.orgPath(`${p.id}/`), { body: { week_start_day: 5, timezone: "Nope/Nope" } });
-    expect(r2.body.attr).toBe("timezone");
-  });
-
-  test("errors_to_ignore longer than 300 characters of JSON is refused with attr null", async () => {
-    const p = await h.createProject({ name: "Long" });
-    const r = await h.api("PATCH", h.orgPath(`${p.id}/`), { body: { autocapture_exceptions_errors_to_ignore: ["x".repeat(150), "y".repeat(150)] } });
-    expect(r.body).toEqual(
-      err(V, "invalid_input", "Field autocapture_exceptions_errors_to_ignore must be less than 300 characters. Complex config should be provided in posthog-js initialization."),
-    );
-  });
-
-  test("accepted values are normalised the way PostHog stores them", async () => {
-    const p = await h.createProject({ name: "Normalise" });
-    const r = await h.api("PATCH", h.orgPath(`${p.id}/`), {
-      body: {
-        session_recording_sample_rate: 0.5,
-        session_recording_minimum_duration_milliseconds: "1000",
-        week_start_day: "1",
-        anonymize_ips: "true",
-        app_urls: ["https://a.example", "", null, "  https://b.example  "],
-        recording_domains: [null, "https://r.example"],
-        timezone: "US/Pacific",
-        name: "  Trimmed  ",
-        test_account_filters: [{ key: "email", value: "@x.com", operator: "not_icontains", type: "person" }],
-        path_cleaning_filters: [{ regex: "/user/(\\d+)", alias: "/user/\\1" }],
-      },
-    });
-    expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({
-      session_recording_sample_rate: "0.50",
-      session_recording_minimum_duration_milliseconds: 1000,
-      week_start_day: 1,
-      anonymize_ips: true,
-      app_urls: ["https://a.example", "https://b.example"],
-      recording_domains: ["https://r.example"],
-      timezone: "US/Pacific",
-      name: "Trimmed",
-      test_account_filters: [{ key: "email", value: "@x.com", operator: "not_icontains", type: "person" }],
-    });
-    for (const [input, output] of [["1", "1.00"], [0, "0.00"], ["0.05", "0.05"], [null, null]] as const) {
-      expect((await h.api("PATCH", h.orgPath(`${p.id}/`), { body: { session_recording_sample_rate: input } })).body.session_recording_sample_rate).toBe(output);
-    }
-
-  });
-
-  test("primary_dashboard must be one of the project's dashboards", async () => {
-    const a = await h.createProject({ name: "A" });
-    const b = await h.createProject({ name: "B" });
-    const foreign = await h.api("PATCH", h.orgPath(`${a.id}/`), { body: { primary_dashboard: b.primary_dashboard } });
-    expect(foreign.body).toEqual(err(V, "invalid_input", "Dashboard does not belong to this team.", "primary_dashboard"));
-    const own = await h.control.createDashboard(a.id, "Second");
-    expect((await h.api("PATCH", h.orgPath(`${a.id}/`), { body: { primary_dashboard: String(own.id) } })).body.primary_dashboard).toBe(own.id);
   });
 });
 
@@ -364,5 +259,73 @@ test("a new demo project reports generating demo data for a while", async () => 
     expect((await other.api("GET", other.orgPath(`${p.id}/is_generating_demo_data/`))).body.is_generating_demo_data).toBe(false);
   } finally {
     await other.server.close();
+  }
+});
+
+describe("updates (ProjectBackwardCompatSerializer.update)", () => {
+  test("nested analytics configs: dropped on create, applied on update when truthy, sources_map merged per source", async () => {
+    const p = await h.createProject({ name: "Nested", revenue_analytics_config: { base_currency: "EUR" }, workflows_config: { email_tracking_consent_mode: "opt_in" } });
+    expect(p.revenue_analytics_config.base_currency).toBe("USD");
+    expect(p.workflows_config.email_tracking_consent_mode).toBe("off");
+    const r = await patch(p.id, {
+      revenue_analytics_config: { base_currency: "EUR", filter_test_accounts: true, unknown: 1 },
+      marketing_analytics_config: { sources_map: { s1: { cost: "spend" }, s2: { cost: "c" } }, attribution_mode: "first_touch" },
+      customer_analytics_config: { account_group_type_index: 0 },
+      workflows_config: {},
+    });
+    expect(r.body.revenue_analytics_config).toEqual({ base_currency: "EUR", events: [], filter_test_accounts: true });
+    expect(r.body.marketing_analytics_config).toMatchObject({ sources_map: { s1: { cost: "spend" }, s2: { cost: "c" } }, attribution_mode: "first_touch", attribution_window_days: 90 });
+    expect(r.body.customer_analytics_config.account_group_type_index).toBe(0);
+    expect(r.body.workflows_config.email_tracking_consent_mode).toBe("off");
+    const again = await patch(p.id, { marketing_analytics_config: { sources_map: { s1: null, s3: { cost: "x" } } } });
+    expect(again.body.marketing_analytics_config.sources_map).toEqual({ s2: { cost: "c" }, s3: { cost: "x" } });
+  });
+
+  // test_conversations_settings_merges_with_existing, test_enabling_conversations_auto_generates_token
+  test("survey_config and conversations_settings merge; enabling conversations mints a widget token", async () => {
+    const p = await h.createProject({ name: "Merge", survey_config: { a: 1 }, conversations_settings: { widget_color: "red" } });
+    const r = await patch(p.id, { survey_config: { b: 2 }, conversations_settings: { widget_greeting: "hi" }, conversations_enabled: true });
+    expect(r.body.survey_config).toEqual({ a: 1, b: 2 });
+    expect(r.body.conversations_settings).toMatchObject({ widget_color: "red", widget_greeting: "hi" });
+    expect(r.body.conversations_settings.widget_public_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const off = await patch(p.id, { conversations_enabled: false });
+    expect(off.body.conversations_settings.widget_public_token).toBeNull();
+    expect((await patch(p.id, { survey_config: null })).body.survey_config).toBeNull();
+  });
+
+  test("the organization's ignoredSettings (plan-gated) still keep PostHog's value for the new fields", async () => {
+    const p = await h.createProject({ name: "Plan" });
+    await h.control.patchOrganization(h.server.organizationId, { ignoredSettings: ["session_recording_retention_period", "base_currency"] });
+    const r = await patch(p.id, { session_recording_retention_period: "1y", base_currency: "EUR", capture_dead_clicks: true });
+    expect(r.body).toMatchObject({ session_recording_retention_period: "30d", base_currency: "USD", capture_dead_clicks: true });
+  });
+});
+
+describe("routing", () => {
+  test("/api/projects/:id/environments/ is refused like newest PostHog", async () => {
+    const p = await h.createProject({ name: "E" });
+    const r = await h.api("GET", `/api/projects/${p.id}/environments/`);
+    expect(r.status).toBe(403);
+    expect(r.body.detail).toBe("Multiple environments per project are no longer available. Please contact support if you need assistance.");
+  });
+});
+
+test("PostHog Cloud's hard cap of 2000 non-demo projects applies to organizations without a plan limit", async () => {
+  const statePath = path.join(dir, "cap.json");
+  const first = wrap(await startServer({ port: 0, statePath }));
+  await first.createProject({ name: "Seed" });
+  await first.server.close();
+  const state = JSON.parse(fs.readFileSync(statePath, "utf8"));
+  const seed = state.projects[0];
+  for (let i = 2; i <= 2000; i++) state.projects.push({ ...seed, id: i, apiToken: `${seed.apiToken}${i}`, settings: { ...seed.settings, name: `P${i}` } });
+  state.nextTeamId = 2001;
+  fs.writeFileSync(statePath, JSON.stringify(state));
+  const second = wrap(await startServer({ port: 0, statePath }));
+  try {
+    const r = await second.api("POST", second.orgPath(), { body: { name: "One too many" } });
+    expect([r.status, r.body.detail]).toEqual([403, "You have reached the maximum limit of 2000 projects per organization. Contact support if you'd like access to more projects."]);
+    expect((await second.api("GET", `${second.orgPath()}?limit=1`)).body.count).toBe(2000);
+  } finally {
+    await second.server.close();
   }
 });
