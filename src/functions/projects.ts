@@ -1,10 +1,10 @@
 /** Read-only project lookups, for projects the program does not manage (or reads before managing). */
 import type * as pulumi from "@pulumi/pulumi";
 import { collect, projects, type ActivityEntry, type ProjectListItem } from "../client";
-import { recordOutputs, type ProjectOutputs } from "../provider";
+import { recordOutputs, type ProjectOutputs, type RecordedInputs } from "../provider";
 import { lookupOrganization, lookupTransport, outputForm, type OrganizationOverride } from "./context";
 
-export type ProjectResult = Omit<ProjectOutputs, "apiTokenRotation" | "adoptProjectId" | "additionalSettings">;
+export type ProjectResult = Omit<ProjectOutputs, keyof RecordedInputs>;
 
 /** A row of the project list (PostHog's reduced serializer). */
 export interface ProjectSummary {

@@ -8,7 +8,7 @@ import type { ProjectRecord } from "../schema/project";
 import { fieldDef, setAfterCreate, settingNames, valuesEqual } from "../schema/project";
 import { connect, requireOrganization, resolveConfig, type ProviderConfig } from "./config";
 import {
-  argName,
+  inputName,
   declaredSettings,
   differingSettings,
   isUnknown,
@@ -16,9 +16,11 @@ import {
   validateInputs,
   type ProjectInputs,
   type ProjectOutputs,
-  type Steering,
+  type RecordedInputs,
+  liveInputs,
+  recordInputs,
+  recordedInputsOf,
   outputValue,
-  steeringOf,
   type SettingsBody,
 } from "./project-state";
 
@@ -99,7 +101,7 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
   async create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult<Outputs>> {
     const organizationId = requireOrganization(this.config, inputs.organizationId);
     const declared = declaredSettings(inputs);
-    const steering = steeringOf(inputs);
+    const recorded = recordInputs(inputs);
 
     // Adopting: take the existing project as it is and change what differs. Creating: one POST, then the fields
     // PostHog refuses on create.
@@ -107,8 +109,8 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
       inputs.adoptProjectId !== undefined
         ? await this.adopt(organizationId, inputs.adoptProjectId).then((r) => [r, declared] as const)
         : await this.post(organizationId, onCreate(declared)).then((r) => [r, afterCreate(declared)] as const);
-    const final = await this.patchRest(organizationId, record, differingSettings(pending, (field) => record[field]), steering, inputs);
-    return { id: String(final.id), outs: this.settled(final, declared, steering, inputs) as Outputs };
+    const final = await this.patchAfterCreate(organizationId, record, differingSettings(pending, (field) => record[field]), recorded, inputs);
+    return { id: String(final.id), outs: this.appliedOutputs(final, declared, recorded, inputs) as Outputs };
   }
 
   async read(id: string, props?: Outputs): Promise<pulumi.dynamic.ReadResult<Outputs>> {
@@ -121,14 +123,18 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
       throw error;
     }
     if (record["is_pending_deletion"] === true) return {};
-    return { id: String(record.id), props: toOutputs(record, steeringOf(props ?? {})) as Outputs };
+    const recorded = recordedInputsOf(props ?? {});
+    const outputs = toOutputs(record, recorded) as Outputs;
+    // The declared inputs with their live values: the engine then shows each drifted setting as `old => new`.
+    if (recorded.declaredInputs) return { id: String(record.id), props: outputs, inputs: liveInputs(recorded.declaredInputs, record) as Outputs };
+    return { id: String(record.id), props: outputs };
   }
 
   async update(id: string, olds: Outputs, news: Inputs): Promise<pulumi.dynamic.UpdateResult<Outputs>> {
     const organizationId = olds.organizationId;
     const projectId = Number(id);
     const declared = declaredSettings(news);
-    const steering = { ...steeringOf(news), adoptProjectId: olds.adoptProjectId ?? null };
+    const recorded = { ...recordInputs(news), adoptProjectId: olds.adoptProjectId ?? null };
     const body = differingSettings(declared, (field) => outputValue(olds, field));
 
     let record: ProjectRecord | undefined;
@@ -150,12 +156,12 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
         record = await projects.resetProjectToken(this.http(), organizationId, projectId);
       } catch (error) {
         const message = rotationFailure(error);
-        if (record) throw new PartialSuccess(message, id, toOutputs(record, { ...steering, apiTokenRotation: olds.apiTokenRotation }), news);
+        if (record) throw new PartialSuccess(message, id, toOutputs(record, { ...recorded, apiTokenRotation: olds.apiTokenRotation }), news);
         throw new Error(message);
       }
     }
-    if (!record) return { outs: { ...olds, ...steering } };
-    return { outs: this.settled(record, declared, steering, news) as Outputs };
+    if (!record) return { outs: { ...olds, ...recorded } };
+    return { outs: this.appliedOutputs(record, declared, recorded, news) as Outputs };
   }
 
   async delete(id: string, props: Outputs): Promise<void> {
@@ -233,20 +239,20 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
   }
 
   /** The PATCH that follows a create or an adoption, if anything is left to set. */
-  private async patchRest(
+  private async patchAfterCreate(
     organizationId: string,
     record: ProjectRecord,
     body: SettingsBody,
-    steering: Steering,
+    recorded: RecordedInputs,
     inputs: Inputs,
   ): Promise<ProjectRecord> {
     if (Object.keys(body).length === 0) return record;
     try {
       return await projects.updateProject(this.http(), organizationId, record.id, body);
     } catch (error) {
-      const names = Object.keys(body).map(argName).join(", ");
+      const names = Object.keys(body).map(inputName).join(", ");
       const message = `Project ${record.id} exists, but setting ${names} failed: ${(error as Error).message}`;
-      throw new PartialSuccess(message, String(record.id), toOutputs(record, steering), inputs);
+      throw new PartialSuccess(message, String(record.id), toOutputs(record, recorded), inputs);
     }
   }
 
@@ -254,23 +260,27 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
    * PostHog answers 200 but silently keeps its value for settings the organization's plan does not include. The
    * state then holds the live values (so the next preview shows the difference again) and the user is told which.
    */
-  private settled(
+  private appliedOutputs(
     record: ProjectRecord,
     declared: SettingsBody,
-    steering: Steering,
+    recorded: RecordedInputs,
     request: Inputs,
   ): ProjectOutputs {
-    const outputs = toOutputs(record, steering);
+    const outputs = toOutputs(record, recorded);
     const ignored = Object.keys(differingSettings(declared, (field) => record[field]));
     if (ignored.length > 0) {
-      const list = ignored.map((f) => `${argName(f)} (declared ${JSON.stringify(declared[f])}, PostHog kept ${JSON.stringify(record[f] ?? null)})`);
-      throw new PartialSuccess(
-        `PostHog accepted but did not apply ${list.join("; ")}. Settings your PostHog plan does not include are ignored ` +
-          "without an error: upgrade the plan or remove them from the program.",
-        String(record.id),
-        outputs,
-        request,
-      );
+      const describe = (f: string) => `${inputName(f)} (declared ${JSON.stringify(declared[f])}, PostHog kept ${JSON.stringify(record[f] ?? null)})`;
+      const unknown = ignored.filter((f) => !(f in record));
+      const gated = ignored.filter((f) => f in record);
+      const reasons = [
+        ...(gated.length > 0
+          ? [`PostHog accepted but did not apply ${gated.map(describe).join("; ")}. Settings your PostHog plan does not include are ignored without an error: upgrade the plan or remove them from the program.`]
+          : []),
+        ...(unknown.length > 0
+          ? [`PostHog ignored ${unknown.map(inputName).join(", ")}: it has no such field (a misspelling, or a field your PostHog version does not have yet). Check the name against PostHog's API or remove it.`]
+          : []),
+      ];
+      throw new PartialSuccess(reasons.join(" "), String(record.id), outputs, request);
     }
     return outputs;
   }

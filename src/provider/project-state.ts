@@ -4,13 +4,14 @@
  */
 import {
   fieldDef,
+  isMergedDictionary,
   projectFields,
   settingNames,
   type ProjectField,
   type ProjectRecord,
   type ProjectSettings,
   type ProjectSettingsArgs,
-  type ProjectState,
+  type ProjectRecordOutputs,
   valuesEqual,
 } from "../schema/project";
 import { isPlainObject, type Json } from "../schema/json";
@@ -35,7 +36,8 @@ export interface ProjectInputs extends ProjectSettingsArgs {
   additionalSettings?: Record<string, Json>;
 }
 
-type Bookkeeping = {
+/** Outputs the provider adds to PostHog's record. */
+type ProviderOutputs = {
   /** The project's numeric id. */
   projectId: number;
   organizationId: string;
@@ -43,19 +45,24 @@ type Bookkeeping = {
   adoptProjectId: number | null;
   /** The live values of the declared `additionalSettings`. */
   additionalSettings: Record<string, unknown> | null;
+  /**
+   * The program's inputs as last applied. `read` needs them to hand the engine the declared inputs with their live
+   * values, so that drift shows setting by setting (`~ anonymizeIps: false => true`). Not a resource property.
+   */
+  declaredInputs: Record<string, unknown> | null;
 };
 
-/** The outputs that record provider inputs rather than PostHog state (for additionalSettings: which fields). */
-export type Steering = Pick<Bookkeeping, "apiTokenRotation" | "adoptProjectId" | "additionalSettings">;
+/** The program's inputs that the outputs keep (for additionalSettings: which fields; their values are live). */
+export type RecordedInputs = Pick<ProviderOutputs, "apiTokenRotation" | "adoptProjectId" | "additionalSettings" | "declaredInputs">;
 
 /** The resource's outputs: the whole live record (the numeric `id` as `projectId`), absent fields null. */
-export type ProjectOutputs = Omit<ProjectState, "id"> & Bookkeeping;
+export type ProjectOutputs = Omit<ProjectRecordOutputs, "id"> & ProviderOutputs;
 
-const bookkeeping: ReadonlyArray<keyof Bookkeeping> = ["projectId", "organizationId", "apiTokenRotation", "adoptProjectId", "additionalSettings"];
+const providerOutputNames: ReadonlyArray<keyof ProviderOutputs> = ["projectId", "organizationId", "apiTokenRotation", "adoptProjectId", "additionalSettings"];
 const recordFields = (Object.keys(projectFields) as ProjectField[]).filter((f) => f !== "id");
 
-/** Every output property name, for seeding the resource's outputs. */
-export const outputNames: ReadonlyArray<keyof ProjectOutputs> = [...recordFields.map((f) => camelCase(f)), ...bookkeeping];
+/** Every output property of the resource, for seeding its outputs. */
+export const outputNames: ReadonlyArray<keyof ProjectOutputs> = [...recordFields.map((f) => camelCase(f)), ...providerOutputNames];
 /** Output properties Pulumi must store as secrets. */
 export const secretOutputNames = recordFields.filter((f) => fieldDef(f).secret).map((f) => camelCase(f));
 
@@ -71,10 +78,10 @@ export interface Failure {
   readonly reason: string;
 }
 
-/** Inputs that steer the provider rather than name a setting. */
-const steeringInputs = ["organizationId", "apiTokenRotation", "adoptProjectId", "additionalSettings"] as const satisfies ReadonlyArray<keyof ProjectInputs>;
+/** Inputs that tell the provider what to do rather than name a setting. */
+const providerInputs = ["organizationId", "apiTokenRotation", "adoptProjectId", "additionalSettings"] as const satisfies ReadonlyArray<keyof ProjectInputs>;
 /** Every input a program may declare; `__provider` is the serialized provider Pulumi adds. */
-const inputNames: readonly string[] = [...settingNames.map((s) => s.arg), ...steeringInputs];
+const inputNames: readonly string[] = [...settingNames.map((s) => s.arg), ...providerInputs];
 const knownFieldNames = new Set<string>(Object.keys(projectFields));
 
 /** PostHog's own rules, applied before anything is sent. Values unknown during preview are left for later. */
@@ -154,29 +161,81 @@ export function outputValue(outputs: Record<string, unknown>, field: string): un
 }
 
 /** Every field of a record, camelCased, absent ones null (the numeric `id` as `projectId`). */
-export function recordOutputs(record: ProjectRecord): Omit<ProjectOutputs, keyof Steering> {
+export function recordOutputs(record: ProjectRecord): Omit<ProjectOutputs, keyof RecordedInputs> {
   const outputs: Record<string, unknown> = {};
   for (const field of recordFields) outputs[camelCase(field)] = record[field] ?? null;
-  return { ...(outputs as Omit<ProjectState, "id">), projectId: record.id, organizationId: record.organization };
+  return { ...(outputs as Omit<ProjectRecordOutputs, "id">), projectId: record.id, organizationId: record.organization };
 }
 
-/** The outputs of a record; `steering.additionalSettings` names the extra fields whose live values to keep. */
-export function toOutputs(record: ProjectRecord, steering: Steering): ProjectOutputs {
-  const extra = steering.additionalSettings;
+/** The outputs of a record; `recorded.additionalSettings` names the extra fields whose live values to keep. */
+export function toOutputs(record: ProjectRecord, recorded: RecordedInputs): ProjectOutputs {
+  const extra = recorded.additionalSettings;
   const additionalSettings = extra && Object.fromEntries(Object.keys(extra).map((field) => [field, record[field] ?? null]));
-  return { ...recordOutputs(record), ...steering, additionalSettings };
+  return { ...recordOutputs(record), ...recorded, additionalSettings };
 }
 
-/** What steers the provider, from a program's inputs. */
-export function steeringOf(inputs: { [K in keyof Steering]?: Steering[K] | undefined }): Steering {
+/** What the outputs keep of a program's inputs. */
+export function recordInputs(inputs: Record<string, unknown>): RecordedInputs {
+  const declared = Object.fromEntries(inputNames.filter((name) => inputs[name] !== undefined).map((name) => [name, inputs[name]]));
   return {
-    apiTokenRotation: inputs.apiTokenRotation ?? null,
-    adoptProjectId: inputs.adoptProjectId ?? null,
-    additionalSettings: inputs.additionalSettings ?? null,
+    apiTokenRotation: (inputs["apiTokenRotation"] as string | undefined) ?? null,
+    adoptProjectId: (inputs["adoptProjectId"] as number | undefined) ?? null,
+    additionalSettings: (inputs["additionalSettings"] as Record<string, unknown> | undefined) ?? null,
+    declaredInputs: declared,
   };
 }
 
+/** What earlier outputs kept of the program's inputs. */
+export function recordedInputsOf(outputs: Partial<Record<keyof RecordedInputs, unknown>>): RecordedInputs {
+  return {
+    apiTokenRotation: (outputs.apiTokenRotation as string | null | undefined) ?? null,
+    adoptProjectId: (outputs.adoptProjectId as number | null | undefined) ?? null,
+    additionalSettings: isPlainObject(outputs.additionalSettings) ? outputs.additionalSettings : null,
+    declaredInputs: isPlainObject(outputs.declaredInputs) ? outputs.declaredInputs : null,
+  };
+}
+
+/**
+ * The declared inputs with the live values of a record, as the program would write them: a setting whose live value
+ * compares equal (as diff compares) keeps its declared form, a drifted one takes the live value, so that the engine
+ * shows exactly the drifted settings as `old => new`.
+ */
+export function liveInputs(declared: Record<string, unknown>, record: ProjectRecord): Record<string, unknown> {
+  const inputs: Record<string, unknown> = { ...declared };
+  for (const { api, arg } of settingNames) {
+    if (declared[arg] === undefined) continue;
+    inputs[arg] = liveForm(api, declared[arg], record[api] ?? null);
+  }
+  const extra = declared["additionalSettings"];
+  if (isPlainObject(extra)) {
+    inputs["additionalSettings"] = Object.fromEntries(Object.entries(extra).map(([field, value]) => [field, liveForm(field, value, record[field] ?? null)]));
+  }
+  return inputs;
+}
+
+function liveForm(field: string, declared: unknown, live: unknown): unknown {
+  const parsed = knownFieldNames.has(field) ? fieldDef(field as ProjectField).input?.safeParse(declared) : undefined;
+  if (valuesEqual(field, parsed?.success ? parsed.data : declared, live)) return declared;
+  return inputForm(field, declared, live);
+}
+
+/** A live value in the form the program declares it: PostHog's "0.50" as 0.5, merged dictionaries cut to the declared keys. */
+function inputForm(field: string, declared: unknown, live: unknown): unknown {
+  if (typeof live === "string" && typeof declared === "number") return Number(live);
+  if (isMergedDictionary(field) && isPlainObject(declared) && isPlainObject(live)) return declaredKeysOf(declared, live);
+  return live;
+}
+
+function declaredKeysOf(declared: Record<string, unknown>, live: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(declared).map(([key, value]) => {
+      const liveValue = live[key] ?? null;
+      return [key, isPlainObject(value) && isPlainObject(liveValue) ? declaredKeysOf(value, liveValue) : liveValue];
+    }),
+  );
+}
+
 /** How the program names a setting: its input, or its place in additionalSettings. */
-export function argName(field: string): string {
+export function inputName(field: string): string {
   return knownFieldNames.has(field) ? camelCase(field) : `additionalSettings.${field}`;
 }

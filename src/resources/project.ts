@@ -18,7 +18,8 @@ export interface ProjectState {
   organizationId?: pulumi.Input<string>;
 }
 
-type OutputProperties = { readonly [K in keyof ProjectOutputs]: pulumi.Output<ProjectOutputs[K]> };
+/** The declared inputs kept for refresh are state, not a property of the resource. */
+type OutputProperties = { readonly [K in Exclude<keyof ProjectOutputs, "declaredInputs">]: pulumi.Output<ProjectOutputs[K]> };
 
 /**
  * Loads the implementation as the program itself would, from the program's directory (the provider host's working

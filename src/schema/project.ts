@@ -316,6 +316,11 @@ export function fieldDef(name: ProjectField): FieldDef {
   return projectFields[name];
 }
 
+/** Whether PostHog merges the field's dictionary on update, so that only the declared keys are managed. */
+export function isMergedDictionary(name: string): boolean {
+  return (projectFields as Record<string, FieldDef>)[name]?.equal === sameDeclaredKeys;
+}
+
 /** Whether PostHog refuses or drops the field on create, so that it must follow in a PATCH. */
 export function setAfterCreate(name: string): boolean {
   return (projectFields as Record<string, FieldDef>)[name]?.afterCreate === true;
@@ -372,7 +377,7 @@ export type ProjectSettingsArgs = {
 };
 
 /** A project as Pulumi outputs show it: every field camelCased, absent ones null. */
-export type ProjectState = {
+export type ProjectRecordOutputs = {
   [K in ProjectField as CamelCase<K>]: z.output<(typeof projectFields)[K]["response"]> | null;
 };
 

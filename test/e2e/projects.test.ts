@@ -77,21 +77,32 @@ test("a preview right after up reports no changes and writes nothing", async () 
   expect(await writes()).toEqual([]);
 });
 
-test("a setting changed by hand: refresh shows it, preview plans one update, up restores it with one PATCH", async () => {
+test("settings changed by hand: refresh, then preview shows each as old => new; up restores them with one PATCH", async () => {
   const webId = (await ids())["web"]!;
-  await server.control.patchProject(webId, { anonymize_ips: false, heatmaps_opt_in: true });
-
+  await server.control.patchProject(webId, { anonymize_ips: false, session_recording_sample_rate: "0.20", heatmaps_opt_in: true });
   const refresh = await stack.refresh();
   expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
-  const preview = await stack.preview();
+  const preview = await stack.preview({ diff: true });
   expect(preview.changeSummary).toMatchObject({ update: 1, same: 3 });
+  // Setting by setting, normalised as the diff compares them; the undeclared heatmapsOptIn shows nothing.
+  const changed = preview.stdout.split("\n").filter((line) => /^\s*~ \w+\s*: .* => /.test(line)).map((line) => line.trim().replace(/\s+:/, ":"));
+  expect(changed).toEqual(["~ anonymizeIps: false => true", "~ sessionRecordingSampleRate: 0.2 => 0.5"]);
+  expect(preview.stdout).not.toMatch(/heatmapsOptIn/);
 
   await server.clearRequests();
   await stack.up();
   const patches = await writes();
-  expect(patches.map((r) => [r.method, r.bodyKeys])).toEqual([["PATCH", ["anonymize_ips"]]]);
+  expect(patches.map((r) => [r.method, r.bodyKeys])).toEqual([["PATCH", ["anonymize_ips", "session_recording_sample_rate"]]]);
   // heatmapsOptIn is not declared: it stays as it was set by hand.
   expect(await projects.getProject(http, server.organizationId, webId)).toMatchObject({ anonymize_ips: true, heatmaps_opt_in: true });
+  await stack.preview({ expectNoChanges: true });
+
+  // Without a refresh first: `preview --refresh` and `up --refresh` show the same line.
+  await server.control.patchProject(webId, { anonymize_ips: false });
+  const refreshed = await stack.preview({ refresh: true, diff: true });
+  expect(refreshed.stdout).toMatch(/~ anonymizeIps\s*: false => true/);
+  const upped = await stack.up({ refresh: true });
+  expect(upped.stdout).toMatch(/\[diff: ~anonymizeIps\]/);
   await stack.preview({ expectNoChanges: true });
 });
 

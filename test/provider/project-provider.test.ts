@@ -226,6 +226,37 @@ describe("read, diff and update: drift", () => {
     expect(await provider.diff(id, updated.outs as Outs, declared)).toMatchObject({ changes: false });
   });
 
+  test("read hands back the declared inputs with live values: exactly the drifted ones differ, in the program's form", async () => {
+    const declared = {
+      name: "Readable drift",
+      anonymizeIps: true,
+      sessionRecordingSampleRate: 0.5,
+      sessionReplayConfig: { record_canvas: true },
+      appUrls: ["https://a.example.com", ""],
+    };
+    const { id, outs } = await create(declared);
+    await server.control.patchProject(Number(id), {
+      anonymize_ips: false,
+      session_recording_sample_rate: "0.20",
+      // A key the program does not declare, in a dictionary PostHog merges: not drift.
+      session_replay_config: { record_canvas: true, ai_config: { opt_in: true } },
+      heatmaps_opt_in: true,
+    });
+    const refreshed = await provider.read(id, outs);
+    expect(refreshed.inputs).toEqual({
+      ...declared,
+      anonymizeIps: false,
+      sessionRecordingSampleRate: 0.2,
+    });
+  });
+
+  test("Project.get reads without declared inputs, and returns none", async () => {
+    const { id } = await create({ name: "Looked up" });
+    const read = await provider.read(id, { organizationId: server.organizationId } as Outs);
+    expect(read.props).toMatchObject({ name: "Looked up" });
+    expect(read.inputs).toBeUndefined();
+  });
+
   test("an out-of-band deletion reads as gone", async () => {
     const { id, outs } = await create({ name: "Deleted by hand" });
     await server.control.deleteProject(Number(id));

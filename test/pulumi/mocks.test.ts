@@ -42,10 +42,10 @@ test("Project registers the posthog:Project dynamic type with the serialized pro
   expect(Project.isInstance({})).toBe(false);
 });
 
-test("apiToken and liveEventsToken are requested as secret outputs", async () => {
+test("every token (apiToken, liveEventsToken, secretApiToken and its backup) is requested as a secret output", async () => {
   const web = new Project("secrets", { name: "Secrets" }, { additionalSecretOutputs: ["name"] });
   await valueOf(web.urn);
-  expect(secretOptions.get("secrets")?.sort()).toEqual(["apiToken", "liveEventsToken", "name"]);
+  expect(secretOptions.get("secrets")?.sort()).toEqual(["apiToken", "liveEventsToken", "name", "secretApiToken", "secretApiTokenBackup"]);
   expect(await valueOf(web.projectId)).toBe(42);
 });
 
