@@ -1,10 +1,11 @@
 /**
  * What every lookup needs: the stack's `posthog:*` configuration (or the environment), with per-call overrides.
- * Lookups run in the program's own process (dynamic providers have no invoke), so the configuration is read here.
+ * From a Node.js program the lookups run in the program's own process (dynamic providers have no invoke) and read
+ * the stack configuration there; the provider plugin serves them as invokes with the provider's configuration.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Transport } from "../client";
-import { connect, requireOrganization, resolveConfig, type ProviderConfig } from "../provider";
+import { connect, requireOrganization, resolveConfig, type ConfigLookup, type ProviderConfig } from "../provider";
 
 /** Optional on every lookup: where to look instead of the configured host and organization. */
 export interface LookupOverrides {
@@ -19,9 +20,16 @@ export interface OrganizationOverride extends LookupOverrides {
 
 const transports = new Map<string, Transport>();
 
+// runtime.getConfig reads secrets without Config.get's "use getSecret" warning: the key never leaves this process.
+let configSource: ConfigLookup = (key) => pulumi.runtime.getConfig(key);
+
+/** Where lookups read `posthog:*` settings: the program's stack configuration unless a provider plugin says otherwise. */
+export function useLookupConfig(source: ConfigLookup): void {
+  configSource = source;
+}
+
 export function lookupConfig(overrides: LookupOverrides = {}): ProviderConfig {
-  // runtime.getConfig reads secrets without Config.get's "use getSecret" warning: the key never leaves this process.
-  const config = resolveConfig((key) => pulumi.runtime.getConfig(key));
+  const config = resolveConfig(configSource);
   return overrides.host ? { ...config, host: overrides.host } : config;
 }
 

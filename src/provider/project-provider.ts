@@ -48,7 +48,8 @@ class PartialSuccess extends Error {
   ) {
     super(message);
     this.reasons = [message];
-    this.properties = { ...outputs, [PROVIDER_KEY]: request[PROVIDER_KEY] };
+    // A provider plugin's requests have no serialized provider to carry over.
+    this.properties = request[PROVIDER_KEY] === undefined ? { ...outputs } : { ...outputs, [PROVIDER_KEY]: request[PROVIDER_KEY] };
   }
 }
 

@@ -15,9 +15,14 @@ const optionalBool = bool.nullish();
 const optionalString = z.string({ error: "must be a string" }).nullish();
 const optionalStringList = stringList.nullish();
 
-function oneOf<const T extends readonly [string | number, ...(string | number)[]]>(values: T, what = "one of") {
-  const allowed = new Set<unknown>(values);
-  return z.custom<T[number]>((v) => allowed.has(v), { error: `must be ${what} ${values.map((v) => JSON.stringify(v)).join(", ")}` });
+/** One of these values (an enum, so that the generated package schema knows them too). */
+function oneOf<const T extends readonly [string, ...string[]]>(values: T, what?: string): z.ZodEnum<{ [K in T[number]]: K }>;
+function oneOf<const T extends readonly [number, ...number[]]>(values: T, what?: string): z.ZodType<T[number]>;
+function oneOf(values: readonly (string | number)[], what = "one of"): z.ZodType {
+  const error = `must be ${what} ${values.map((v) => JSON.stringify(v)).join(", ")}`;
+  if (values.every((v) => typeof v === "string")) return z.enum(values as [string, ...string[]], { error });
+  const literals = values.map((v) => z.literal(v));
+  return z.union(literals as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>], { error });
 }
 
 /** A dictionary with only these keys, each with its own rule (pydantic's `extra="forbid"`). */

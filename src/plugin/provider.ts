@@ -1,0 +1,151 @@
+/**
+ * The PostHog provider plugin (`pulumi-resource-posthog`): the same Project lifecycle as the dynamic resource, served
+ * over Pulumi's provider protocol, so that every Pulumi language, `pulumi import` and
+ * `pulumi refresh --import-pending-creates` can use it. It adds only what the protocol needs: the schema,
+ * configuration from `posthog:*`, secrets marked as such, and the lookups as invokes.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type * as provider from "@pulumi/pulumi/provider";
+import * as functions from "../functions";
+import { useLookupConfig } from "../functions/context";
+import { ProjectProvider, type ConfigLookup } from "../provider";
+import { lookups, packageSchema, PACKAGE, PROJECT_TOKEN, type PropertySpec } from "./schema";
+
+/** Pulumi's marker for a secret value on the wire (sdk/go/common/resource/sig). */
+const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+const SECRET_VALUE = "1b47061264138c4ac30d75fd1eb44270";
+
+type Json = Record<string, unknown>;
+type Invoke = (args: Json) => Promise<unknown>;
+
+/** Each lookup's function, and the property that wraps a list result (function results are objects). */
+const invokes: Record<keyof typeof lookups, { run: Invoke; wrap?: string }> = {
+  getGroup: { run: (a) => functions.getGroup(a as never) },
+  listGroups: { run: (a) => functions.listGroups(a as never), wrap: "groups" },
+  listGroupTypes: { run: (a) => functions.listGroupTypes(a as never), wrap: "groupTypes" },
+  getGroupPropertyDefinitions: { run: (a) => functions.getGroupPropertyDefinitions(a as never), wrap: "definitions" },
+  getGroupPropertyValues: { run: (a) => functions.getGroupPropertyValues(a as never), wrap: "values" },
+  listProjects: { run: (a) => functions.listProjects(a as never), wrap: "projects" },
+  getProject: { run: (a) => functions.getProject(a as never) },
+  getProjectActivity: { run: (a) => functions.getProjectActivity(a as never), wrap: "entries" },
+  isGeneratingDemoData: { run: (a) => functions.isGeneratingDemoData(a as never), wrap: "generating" },
+};
+
+export class PostHogProvider implements provider.Provider {
+  readonly schema: string;
+  private readonly projects = new ProjectProvider();
+  private readonly outputTypes: Record<string, PropertySpec>;
+
+  constructor(readonly version: string) {
+    const schema = packageSchema(version);
+    this.schema = JSON.stringify(schema);
+    const resources = schema["resources"] as Record<string, { properties: Record<string, PropertySpec> }>;
+    this.outputTypes = resources[PROJECT_TOKEN]!.properties;
+  }
+
+  /**
+   * The engine's Configure: `posthog:*` stack configuration (`variables`, keyed `posthog:config:apiKey`) or the
+   * explicit provider's inputs (`args`), secrets decrypted. The environment variables remain the fallback.
+   */
+  async configure(variables: Record<string, string>, args: Json): Promise<void> {
+    const lookup: ConfigLookup = (key) => {
+      const name = key.slice(`${PACKAGE}:`.length);
+      const fromArgs = unwrapSecrets(args[name]);
+      return typeof fromArgs === "string" ? fromArgs : variables[`${PACKAGE}:config:${name}`] ?? variables[key];
+    };
+    await this.projects.configure({ config: { get: lookup } } as pulumi.dynamic.ConfigureRequest);
+    useLookupConfig(lookup);
+  }
+
+  async check(urn: string, olds: Json, news: Json): Promise<provider.CheckResult> {
+    this.only(urn);
+    const result = await this.projects.check(unwrapSecrets(olds) as Json, unwrapSecrets(news) as Json);
+    return { inputs: news, failures: result.failures ?? [] };
+  }
+
+  async diff(id: string, urn: string, olds: Json, news: Json): Promise<provider.DiffResult> {
+    this.only(urn);
+    return this.projects.diff(id, unwrapSecrets(olds) as never, unwrapSecrets(news) as Json);
+  }
+
+  async create(urn: string, inputs: Json): Promise<provider.CreateResult> {
+    this.only(urn);
+    const result = await this.withOutputs(() => this.projects.create(unwrapSecrets(inputs) as Json));
+    return { id: result.id, outs: this.outputs(result.outs ?? {}) };
+  }
+
+  /**
+   * Refresh (earlier outputs in `props`), `get`, and `pulumi import` / `--import-pending-creates` (no props at
+   * all: the id alone). An import adopts the project with reads only and declares just its name, so that the code
+   * Pulumi prints manages nothing the program has not chosen to.
+   */
+  async read(id: string, urn: string, props?: Json): Promise<provider.ReadResult> {
+    this.only(urn);
+    const known = unwrapSecrets(props ?? {}) as Json;
+    const result = await this.projects.read(id, known as never);
+    if (!result.id || !result.props) return {};
+    if (Object.keys(known).length === 0) {
+      const inputs = { name: result.props["name"] };
+      return { id: result.id, props: this.outputs({ ...result.props, declaredInputs: inputs }), inputs };
+    }
+    return { id: result.id, props: this.outputs(result.props), ...(result.inputs ? { inputs: result.inputs } : {}) };
+  }
+
+  async update(id: string, urn: string, olds: Json, news: Json): Promise<provider.UpdateResult> {
+    this.only(urn);
+    const result = await this.withOutputs(() => this.projects.update(id, unwrapSecrets(olds) as never, unwrapSecrets(news) as Json));
+    return { outs: this.outputs(result.outs ?? {}) };
+  }
+
+  async delete(id: string, urn: string, props: Json): Promise<void> {
+    this.only(urn);
+    await this.projects.delete(id, unwrapSecrets(props) as never);
+  }
+
+  async invoke(token: string, inputs: Json): Promise<provider.InvokeResult> {
+    const name = token.startsWith(`${PACKAGE}:index:`) ? token.slice(`${PACKAGE}:index:`.length) : "";
+    const entry = (invokes as Record<string, { run: Invoke; wrap?: string }>)[name];
+    if (!entry) throw new Error(`The PostHog provider has no function ${token}.`);
+    const result = await entry.run(unwrapSecrets(inputs) as Json);
+    return { outputs: entry.wrap ? { [entry.wrap]: result } : (result as Json) };
+  }
+
+  private only(urn: string): void {
+    const type = urn.split("::")[2]?.split("$").pop();
+    if (type !== PROJECT_TOKEN) throw new Error(`The PostHog provider has no resource type ${type ?? urn}.`);
+  }
+
+  /** A partly applied operation's outputs go through the same conversion as a success's. */
+  private async withOutputs<T>(operation: () => Promise<T>): Promise<T> {
+    try {
+      return await operation();
+    } catch (error) {
+      const partial = error as { properties?: Json };
+      if (partial.properties) partial.properties = this.outputs(partial.properties);
+      throw error;
+    }
+  }
+
+  /** Outputs as the schema types them: numbers PostHog sends as strings ("0.50") as numbers, tokens as secrets. */
+  private outputs(outs: Json): Json {
+    return Object.fromEntries(
+      Object.entries(outs).map(([name, value]) => {
+        const spec = this.outputTypes[name];
+        let typed = value;
+        if (typeof value === "string" && (spec?.type === "number" || spec?.type === "integer") && value.trim() !== "") typed = Number(value);
+        return [name, spec?.secret && typed !== null && typed !== undefined ? { [SECRET_SIG]: SECRET_VALUE, value: typed } : typed];
+      }),
+    );
+  }
+}
+
+/** Values as the program gave them: the engine sends secret inputs wrapped (the plugin accepts secrets). */
+export function unwrapSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(unwrapSecrets);
+  if (value !== null && typeof value === "object") {
+    const record = value as Json;
+    if (record[SECRET_SIG] === SECRET_VALUE) return unwrapSecrets(record["value"]);
+    return Object.fromEntries(Object.entries(record).map(([key, inner]) => [key, unwrapSecrets(inner)]));
+  }
+  return value;
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+/**
+ * `pulumi-resource-posthog`: the executable the Pulumi CLI starts for the `posthog` package (found on PATH, where a
+ * global npm install puts package bins). It serves PostHogProvider with `@pulumi/pulumi/provider`.
+ *
+ * That server answers Configure itself and never passes the configuration on (SDK 3.270), so its gRPC service's
+ * `configure` is replaced, before the service is registered, by one that hands `posthog:*` to the provider first.
+ */
+import * as path from "node:path";
+import type * as grpc from "@grpc/grpc-js";
+import { main } from "@pulumi/pulumi/provider";
+import { PostHogProvider } from "./provider";
+
+type Handler = (call: { request: ConfigureRequest }, callback: (error: Error | null, response?: unknown) => void) => void;
+interface ConfigureRequest {
+  getVariablesMap(): { toArray(): Array<[string, string]> };
+  getArgs(): { toJavaScript(): Record<string, unknown> } | undefined;
+}
+
+// The gRPC library and protocol messages of the @pulumi/pulumi that serves, not copies of our own.
+const sdk = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
+const grpcLibrary = require(require.resolve("@grpc/grpc-js", { paths: [sdk] })) as typeof grpc;
+const messages = require(path.join(sdk, "proto", "provider_pb")) as {
+  ConfigureResponse: new () => { setAcceptsecrets(v: boolean): void; setAcceptresources(v: boolean): void; setAcceptoutputs(v: boolean): void };
+};
+
+const { version } = require("../../package.json") as { version: string };
+const posthog = new PostHogProvider(version);
+
+const addService = grpcLibrary.Server.prototype.addService;
+grpcLibrary.Server.prototype.addService = function (service, implementation) {
+  const configure: Handler = (call, callback) => {
+    const variables = Object.fromEntries(call.request.getVariablesMap().toArray());
+    const args = call.request.getArgs()?.toJavaScript() ?? {};
+    posthog.configure(variables, args).then(
+      () => {
+        const response = new messages.ConfigureResponse();
+        response.setAcceptsecrets(true);
+        response.setAcceptresources(false);
+        response.setAcceptoutputs(false);
+        callback(null, response);
+      },
+      (error: Error) => callback(error),
+    );
+  };
+  // An own property shadows the served class's method; gRPC binds each handler to the implementation.
+  Object.assign(implementation, { configure });
+  return addService.call(this, service, implementation);
+};
+
+main(posthog, process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
