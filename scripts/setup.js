@@ -1,6 +1,7 @@
 /**
  * What `npm test`, `npm run demo` and the end-to-end tests need before they start, done the same way for all three:
- * npm packages from the lock file, and the directory of a real Pulumi CLI (scripts/ensure-pulumi.sh).
+ * npm packages from the lock file, the directory of a real Pulumi CLI (scripts/ensure-pulumi.sh), and a directory
+ * that puts this checkout's provider plugin on PATH as a global npm install would.
  */
 const { spawnSync } = require("node:child_process");
 const fs = require("node:fs");
@@ -28,4 +29,18 @@ function pulumiBin() {
   return result.stdout.trim().split("\n").pop();
 }
 
-module.exports = { root, ensureNpmPackages, pulumiBin };
+/**
+ * A directory holding `pulumi-resource-posthog` (a link to the built lib/plugin/serve.js), for PATH: the Pulumi CLI
+ * finds provider plugins there, where `npm install --global pulumi-posthog` would put the package's bin.
+ */
+function pluginBin() {
+  const dir = path.join(root, ".cache", "plugin-bin");
+  const link = path.join(dir, "pulumi-resource-posthog");
+  const target = path.join(root, "lib", "plugin", "serve.js");
+  if (!fs.existsSync(target)) throw new Error("lib/plugin/serve.js is missing: run `npm run build` first");
+  fs.mkdirSync(dir, { recursive: true });
+  if (!fs.existsSync(link)) fs.symlinkSync(target, link);
+  return dir;
+}
+
+module.exports = { root, ensureNpmPackages, pulumiBin, pluginBin };
