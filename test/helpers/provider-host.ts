@@ -1,6 +1,7 @@
 /**
- * Pulumi's real dynamic-provider host, driven over gRPC the way the engine drives it (testing layer 3): the host
- * deserializes `__provider`, calls configure with the stack config, and converts structs both ways.
+ * A provider process driven over gRPC the way the engine drives it (testing layer 3): Pulumi's real dynamic-provider
+ * host, which deserializes `__provider`, calls configure with the stack config and converts structs both ways; or
+ * this package's provider plugin, `pulumi-resource-posthog`, as the CLI would start it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import * as path from "node:path";
@@ -17,25 +18,39 @@ interface RpcResponse {
   [getter: string]: () => unknown;
 }
 
-const TYPE = "pulumi-nodejs:dynamic/posthog:Project";
-const urn = (name: string) => `urn:pulumi:test::pulumi-posthog::${TYPE}::${name}`;
+const root = path.resolve(__dirname, "..", "..");
 
 export class ProviderHost {
   private constructor(
     private readonly child: ChildProcess,
     private readonly client: RpcClient,
-    readonly serializedProvider: string,
+    private readonly type: string,
+    /** The dynamic provider as Pulumi serializes it; none for the plugin. */
+    readonly serializedProvider?: string,
   ) {}
 
   /** Starts the host from the repository root, where `pulumi-posthog/provider` resolves to the built lib/. */
   static async start(provider: pulumi.dynamic.ResourceProvider): Promise<ProviderHost> {
     const serialized = (await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true })).text;
-    const root = path.resolve(__dirname, "..", "..");
-    const child = spawn(process.execPath, [require.resolve("@pulumi/pulumi/cmd/dynamic-provider"), "127.0.0.1:0"], {
+    const child = ProviderHost.spawn(require.resolve("@pulumi/pulumi/cmd/dynamic-provider"));
+    return new ProviderHost(child, await ProviderHost.connect(child), "pulumi-nodejs:dynamic/posthog:Project", serialized);
+  }
+
+  /** Starts the built `pulumi-resource-posthog` (lib/plugin/serve.js), as the CLI starts a plugin it finds on PATH. */
+  static async plugin(): Promise<ProviderHost> {
+    const child = ProviderHost.spawn(path.join(root, "lib", "plugin", "serve.js"));
+    return new ProviderHost(child, await ProviderHost.connect(child), "posthog:index:Project");
+  }
+
+  private static spawn(program: string): ChildProcess {
+    return spawn(process.execPath, [program, "127.0.0.1:0"], {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, PULUMI_NODEJS_PROJECT: "pulumi-posthog", POSTHOG_API_KEY: "", POSTHOG_HOST: "", POSTHOG_ORGANIZATION_ID: "" },
     });
+  }
+
+  private static async connect(child: ChildProcess): Promise<RpcClient> {
     let stderr = "";
     child.stderr!.on("data", (chunk) => (stderr += chunk));
     const port = await new Promise<string>((resolve, reject) => {
@@ -48,7 +63,11 @@ export class ProviderHost {
       child.on("exit", (code) => reject(new Error(`provider host exited with ${code}: ${stderr}`)));
     });
     const Client = providerRpc.ResourceProviderClient as new (address: string, credentials: grpc.ChannelCredentials) => RpcClient;
-    return new ProviderHost(child, new Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure()), serialized);
+    return new Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+  }
+
+  private urn(name: string): string {
+    return `urn:pulumi:test::pulumi-posthog::${this.type}::${name}`;
   }
 
   stop(): void {
@@ -63,19 +82,37 @@ export class ProviderHost {
   }
 
   private withProvider(props: Props): Struct {
-    return Struct.fromJavaScript({ ...props, __provider: this.serializedProvider } as never);
+    return Struct.fromJavaScript((this.serializedProvider === undefined ? props : { ...props, __provider: this.serializedProvider }) as never);
   }
 
-  async configure(config: Record<string, string>): Promise<void> {
+  /** Configure with `args` (as a dynamic host gets the stack config) and `variables` (as the engine sends posthog:config:*). */
+  async configure(args: Record<string, string>, variables: Record<string, string> = {}): Promise<{ acceptSecrets: boolean }> {
     const request = new providerProto.ConfigureRequest();
-    request.setArgs(Struct.fromJavaScript(config));
+    request.setArgs(Struct.fromJavaScript(args));
+    for (const [key, value] of Object.entries(variables)) request.getVariablesMap().set(key, value);
     request.setAcceptsecrets(true);
-    await this.call("configure", request);
+    const response = await this.call("configure", request);
+    return { acceptSecrets: response["getAcceptsecrets"]!() as boolean };
+  }
+
+  async getSchema(): Promise<Record<string, unknown>> {
+    const request = new providerProto.GetSchemaRequest();
+    const response = await this.call("getSchema", request);
+    return JSON.parse(response["getSchema"]!() as string) as Record<string, unknown>;
+  }
+
+  async invoke(token: string, args: Props): Promise<{ outputs: Props; failures: unknown[] }> {
+    const request = new providerProto.InvokeRequest();
+    request.setTok(token);
+    request.setArgs(Struct.fromJavaScript(args as never));
+    const response = await this.call("invoke", request);
+    const outputs = response["getReturn"]!() as Struct | undefined;
+    return { outputs: (outputs?.toJavaScript() ?? {}) as Props, failures: response["getFailuresList"]!() as unknown[] };
   }
 
   async check(name: string, olds: Props, news: Props): Promise<{ inputs: Props; failures: Array<{ property: string; reason: string }> }> {
     const request = new providerProto.CheckRequest();
-    request.setUrn(urn(name));
+    request.setUrn(this.urn(name));
     request.setOlds(this.withProvider(olds));
     request.setNews(this.withProvider(news));
     const response = await this.call("check", request);
@@ -89,7 +126,7 @@ export class ProviderHost {
   async diff(name: string, id: string, olds: Props, news: Props): Promise<{ changes: number; replaces: string[] }> {
     const request = new providerProto.DiffRequest();
     request.setId(id);
-    request.setUrn(urn(name));
+    request.setUrn(this.urn(name));
     request.setOlds(this.withProvider(olds));
     request.setNews(this.withProvider(news));
     const response = await this.call("diff", request);
@@ -98,26 +135,28 @@ export class ProviderHost {
 
   async create(name: string, inputs: Props): Promise<{ id: string; outs: Props }> {
     const request = new providerProto.CreateRequest();
-    request.setUrn(urn(name));
+    request.setUrn(this.urn(name));
     request.setProperties(this.withProvider(inputs));
     const response = await this.call("create", request);
     return { id: response["getId"]!() as string, outs: (response["getProperties"]!() as Struct).toJavaScript() as Props };
   }
 
-  async read(name: string, id: string, props: Props): Promise<{ id: string; outs: Props }> {
+  /** Refresh or get (props), or import (empty properties, as `pulumi import` sends). */
+  async read(name: string, id: string, props?: Props): Promise<{ id: string; outs: Props; inputs: Props | undefined }> {
     const request = new providerProto.ReadRequest();
     request.setId(id);
-    request.setUrn(urn(name));
-    request.setProperties(this.withProvider(props));
+    request.setUrn(this.urn(name));
+    request.setProperties(props === undefined ? Struct.fromJavaScript({}) : this.withProvider(props));
     const response = await this.call("read", request);
     const outs = response["getProperties"]!() as Struct | undefined;
-    return { id: response["getId"]!() as string, outs: (outs?.toJavaScript() ?? {}) as Props };
+    const inputs = response["getInputs"]!() as Struct | undefined;
+    return { id: response["getId"]!() as string, outs: (outs?.toJavaScript() ?? {}) as Props, inputs: inputs?.toJavaScript() as Props | undefined };
   }
 
   async update(name: string, id: string, olds: Props, news: Props): Promise<Props> {
     const request = new providerProto.UpdateRequest();
     request.setId(id);
-    request.setUrn(urn(name));
+    request.setUrn(this.urn(name));
     request.setOlds(this.withProvider(olds));
     request.setNews(this.withProvider(news));
     const response = await this.call("update", request);
@@ -127,7 +166,7 @@ export class ProviderHost {
   async delete(name: string, id: string, props: Props): Promise<void> {
     const request = new providerProto.DeleteRequest();
     request.setId(id);
-    request.setUrn(urn(name));
+    request.setUrn(this.urn(name));
     request.setProperties(this.withProvider(props));
     await this.call("delete", request);
   }

@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 test("__provider is small and holds no key, token, host or local module", () => {
-  const text = host.serializedProvider;
+  const text = host.serializedProvider!;
   expect(text.length).toBeLessThan(6_000);
   expect(text).not.toContain(server.apiKey);
   expect(text).not.toContain("127.0.0.1");

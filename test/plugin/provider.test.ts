@@ -1,0 +1,88 @@
+/**
+ * The provider plugin `pulumi-resource-posthog` over gRPC, as the CLI starts and drives it: configuration from
+ * `posthog:config:*`, the Project lifecycle shared with the dynamic resource, import with reads only, secrets and
+ * the lookups as invokes. Needs the built lib/ (npm test builds it first).
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { projects, Transport } from "../../src/client";
+import { packageSchema } from "../../src/plugin/schema";
+import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
+import { ProviderHost } from "../helpers/provider-host";
+
+let server: LocalPostHog;
+let plugin: ProviderHost;
+let http: Transport;
+const SECRET = "4dabf18193072939515e22adb298388d";
+
+beforeAll(async () => {
+  server = await startLocalPostHog();
+  http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
+  plugin = await ProviderHost.plugin();
+});
+afterAll(async () => {
+  plugin?.stop();
+  await server?.close();
+});
+
+test("the engine's posthog:config:* variables configure it, and it accepts secrets", async () => {
+  const configured = await plugin.configure(
+    {},
+    { "posthog:config:host": server.url, "posthog:config:apiKey": server.apiKey, "posthog:config:organizationId": server.organizationId },
+  );
+  expect(configured.acceptSecrets).toBe(true);
+});
+
+test("its schema is the one generated from the field table, and schema.json is up to date (npm run docs)", async () => {
+  const { version } = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "package.json"), "utf8")) as { version: string };
+  const served = await plugin.getSchema();
+  expect(served).toEqual(packageSchema(version));
+  const committed = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "schema.json"), "utf8")) as unknown;
+  expect(committed).toEqual(served);
+});
+
+test("check refuses bad input by property and rule, as the dynamic resource does", async () => {
+  const checked = await plugin.check("bad", {}, { name: "Bad", timezone: "Mars/Olympus", anonymizeIP: true });
+  expect(checked.failures).toEqual([
+    { property: "anonymizeIP", reason: expect.stringContaining("Did you mean `anonymizeIps`?") },
+    { property: "timezone", reason: expect.stringMatching(/timezone must be an IANA timezone name/) },
+  ]);
+});
+
+test("create, refresh with drift, update and delete: tokens are secrets, sample rates numbers", async () => {
+  const inputs = { name: "Plugin", anonymizeIps: true, sessionRecordingSampleRate: 0.5 };
+  const created = await plugin.create("web", inputs);
+  expect(created.outs).toMatchObject({ name: "Plugin", projectId: Number(created.id), sessionRecordingSampleRate: 0.5 });
+  expect(created.outs["apiToken"]).toEqual({ [SECRET]: "1b47061264138c4ac30d75fd1eb44270", value: expect.stringMatching(/^phc_/) });
+  expect(created.outs).not.toHaveProperty("__provider");
+
+  await server.control.patchProject(Number(created.id), { anonymize_ips: false });
+  const read = await plugin.read("web", created.id, created.outs);
+  expect(read.inputs).toEqual({ ...inputs, anonymizeIps: false });
+  expect((await plugin.diff("web", created.id, read.outs, inputs)).changes).toBe(2); // DIFF_SOME
+
+  const updated = await plugin.update("web", created.id, read.outs, inputs);
+  expect(updated).toMatchObject({ anonymizeIps: true });
+  await plugin.delete("web", created.id, updated);
+  expect(await projects.getProject(http, server.organizationId, Number(created.id))).toMatchObject({ is_pending_deletion: true });
+});
+
+test("import (an id and no properties) adopts with reads only and declares just the name", async () => {
+  const handmade = await projects.createProject(http, server.organizationId, { name: "Made by hand", timezone: "Asia/Tokyo" });
+  await server.clearRequests();
+  const imported = await plugin.read("web", `${server.organizationId}/${handmade.id}`);
+  expect(imported.id).toBe(String(handmade.id));
+  expect(imported.inputs).toEqual({ name: "Made by hand" });
+  expect(imported.outs).toMatchObject({ timezone: "Asia/Tokyo", projectId: handmade.id });
+  expect((await server.requests()).map((r) => r.method)).toEqual(["GET"]);
+});
+
+test("the lookups are invokes; list results come wrapped in a named property", async () => {
+  const project = await projects.createProject(http, server.organizationId, { name: "Lookups" });
+  await server.capture(project.api_token, [groupIdentify("company", "acme", { name: "Acme" })]);
+  const group = await plugin.invoke("posthog:index:getGroup", { projectId: project.id, groupType: "company", groupKey: "acme" });
+  expect(group.outputs).toMatchObject({ groupKey: "acme", groupProperties: { name: "Acme" } });
+  const types = await plugin.invoke("posthog:index:listGroupTypes", { projectId: project.id });
+  expect(types.outputs).toMatchObject({ groupTypes: [{ groupType: "company", groupTypeIndex: 0 }] });
+  await expect(plugin.invoke("posthog:index:nothing", {})).rejects.toThrow(/no function posthog:index:nothing/);
+});
