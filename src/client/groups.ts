@@ -1,4 +1,4 @@
-/** The project-scoped, read-only group endpoints (spec §4.2) and the group types list. */
+/** The project-scoped, read-only group endpoints (ee/clickhouse/views/groups.py) and the group types list. */
 import { z } from "zod";
 import {
   groupPageSchema,

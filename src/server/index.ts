@@ -78,7 +78,7 @@ export interface StartServerOptions {
   allowedHosts?: string[];
 }
 
-export interface LocalPostHog {
+export interface RunningServer {
   /** e.g. `http://127.0.0.1:54321`, no trailing slash. */
   url: string;
   port: number;
@@ -97,7 +97,7 @@ function urlFor(host: string, port: number): string {
   return `http://${h}:${port}`;
 }
 
-export async function startServer(options: StartServerOptions = {}): Promise<LocalPostHog> {
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? "127.0.0.1";
   const hosts = new HostPolicy(host, options.allowedHosts);
   if (options.controlToken !== undefined) assertUsableControlToken(options.controlToken);

@@ -1,5 +1,5 @@
 /** The logic of the `pulumi-posthog-server` command: parse arguments, start, print one JSON line. */
-import { startServer, type LocalPostHog } from "./index";
+import { startServer, type RunningServer } from "./index";
 
 export interface CliArgs {
   port: number;
@@ -40,7 +40,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
 }
 
 /** Start the server and print `{"url","organizationId","apiKey","controlToken"}` as one line. */
-export async function runCli(argv: readonly string[], stdout: { write(chunk: string): unknown }): Promise<LocalPostHog> {
+export async function runCli(argv: readonly string[], stdout: { write(chunk: string): unknown }): Promise<RunningServer> {
   const args = parseArgs(argv);
   const server = await startServer({
     port: args.port,
@@ -55,7 +55,7 @@ export async function runCli(argv: readonly string[], stdout: { write(chunk: str
 }
 
 /** Close on SIGINT/SIGTERM and exit 0. */
-export function closeOnSignals(server: LocalPostHog, exit: (code: number) => void = (c) => process.exit(c)): void {
+export function closeOnSignals(server: RunningServer, exit: (code: number) => void = (c) => process.exit(c)): void {
   const stop = () => {
     server.close().then(() => exit(0), () => exit(1));
   };

@@ -1,6 +1,6 @@
 /** Shared helpers of the local server's tests: real HTTP over 127.0.0.1 with global fetch (and node:http for raw). */
 import * as http from "node:http";
-import { controlClient, startServer, type ControlClient, type LocalPostHog, type StartServerOptions } from "../../src/server";
+import { controlClient, startServer, type ControlClient, type RunningServer, type StartServerOptions } from "../../src/server";
 
 export interface Reply {
   status: number;
@@ -24,7 +24,7 @@ export interface RequestOptions {
 }
 
 export interface Harness {
-  server: LocalPostHog;
+  server: RunningServer;
   control: ControlClient;
   api(method: string, path: string, options?: RequestOptions): Promise<Reply>;
   orgPath(suffix?: string): string;
@@ -38,7 +38,7 @@ export async function harness(options: StartServerOptions = {}): Promise<Harness
   return wrap(server);
 }
 
-export function wrap(server: LocalPostHog): Harness {
+export function wrap(server: RunningServer): Harness {
   const control = controlClient(server.url, server.controlToken);
   const api = async (method: string, path: string, options: RequestOptions = {}): Promise<Reply> => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };

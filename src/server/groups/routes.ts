@@ -12,7 +12,7 @@ import { requireProjectAccess, teamParam } from "../pipeline/permissions";
 import { isJsonObject, type JsonObject } from "../state/json";
 import type { Store } from "../state/store";
 import { nowMicros } from "../state/time";
-import type { GroupRecord, ProjectRecord } from "../state/types";
+import type { GroupRecord, StoredProject } from "../state/types";
 import {
   compareGroupsNewestFirst,
   findGroup,
@@ -27,7 +27,7 @@ const REQUIRED = "This query parameter is required.";
 const LIST_GTI_REQUIRED =
   "You must pass ?group_type_index= in this URL. To get a list of valid group types, call /api/:project_id/groups_types/.";
 
-function team(ctx: ApiContext): ProjectRecord {
+function team(ctx: ApiContext): StoredProject {
   return teamParam(ctx, ctx.params.team_id ?? ctx.params.project_id);
 }
 

@@ -3,7 +3,7 @@ import type { ActivityLog } from "../projects/activity";
 import type { DeletionQueue } from "../projects/deletion";
 import type { DemoData } from "../projects/demo-data";
 import type { Store } from "../state/store";
-import type { OrganizationRecord, PersonalApiKeyRecord, ProjectRecord, UserRecord } from "../state/types";
+import type { OrganizationRecord, PersonalApiKeyRecord, StoredProject, UserRecord } from "../state/types";
 import type { ApiResponse, ServerRequest } from "./http";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -35,7 +35,7 @@ export interface ApiRoute {
   /** True when this route does not exist for this request (e.g. property_definitions on newest PostHog). */
   hidden?: (store: Store, params: Record<string, string>) => boolean;
   /** `view.team` for scoped-team keys; null when the view has no team (list/create of organization projects). */
-  scopeTeam: (ctx: ApiContext) => ProjectRecord | null;
+  scopeTeam: (ctx: ApiContext) => StoredProject | null;
   /** `get_organization_from_view` for scoped-organization keys. */
   scopeOrganization: (ctx: ApiContext) => OrganizationRecord;
   /** has_permission() checks of the viewset beyond API scopes (membership, plan limits). */

@@ -67,16 +67,16 @@ export class App {
     });
     req.on("error", () => res.destroy());
     req.on("end", () => {
-      const sreq = new ServerRequest(req.method ?? "GET", req.url ?? "/", req.headers, Buffer.concat(chunks));
-      this.dispatch(sreq, res, tooLarge).catch(() => {
+      const request = new ServerRequest(req.method ?? "GET", req.url ?? "/", req.headers, Buffer.concat(chunks));
+      this.dispatch(request, res, tooLarge).catch(() => {
         if (!res.headersSent) writeResponse(res, errorResponse(serverError()));
       });
     });
   }
 
-  private async dispatch(sreq: ServerRequest, res: ServerResponse, tooLarge: boolean): Promise<void> {
-    const path = sreq.path;
-    const host = sreq.header("host");
+  private async dispatch(request: ServerRequest, res: ServerResponse, tooLarge: boolean): Promise<void> {
+    const path = request.path;
+    const host = request.header("host");
     if (!this.deps.hosts.allows(host)) {
       // Django's answer to a DisallowedHost, before any view (or the request log) sees the request.
       if (process.env.POSTHOG_LOCAL_DEBUG) console.error(`refused Host: ${host} (not loopback, the bound host or allowedHosts)`);
@@ -85,7 +85,7 @@ export class App {
       return;
     }
     if (path === "/_control" || path.startsWith("/_control/")) {
-      writeResponse(res, this.safely(() => handleControl(sreq, this.controlDeps()), () => undefined));
+      writeResponse(res, this.safely(() => handleControl(request, this.controlDeps()), () => undefined));
       return;
     }
     if (path === "/_health") {
@@ -105,24 +105,24 @@ export class App {
     };
     const log = (status: number, fault?: Fault) =>
       this.deps.log.add({
-        method: sreq.method,
+        method: request.method,
         path,
-        query: loggableQuery(sreq.query),
+        query: loggableQuery(request.query),
         status,
         at,
-        bodyKeys: sreq.bodyKeys(),
+        bodyKeys: request.bodyKeys(),
         ...(fault ? { fault: fault.id } : {}),
         ...(error ? { error } : {}),
       });
 
     if (isCapture) {
-      const response = tooLarge ? errorResponse(requestTooLarge()) : this.safely(() => handleCapture(sreq, this.deps.services.store), onError);
+      const response = tooLarge ? errorResponse(requestTooLarge()) : this.safely(() => handleCapture(request, this.deps.services.store), onError);
       writeResponse(res, response);
       log(response.status);
       return;
     }
 
-    const fault = this.deps.faults.take(sreq.method, path);
+    const fault = this.deps.faults.take(request.method, path);
     if (fault?.delayMs) await this.sleep(fault.delayMs);
     if (this.closed) {
       res.destroy();
@@ -134,7 +134,7 @@ export class App {
       log(fault.drop ? 0 : fault.status ?? 0, fault);
       return;
     }
-    const response = tooLarge ? errorResponse(requestTooLarge()) : this.safely(() => this.runApi(sreq), onError);
+    const response = tooLarge ? errorResponse(requestTooLarge()) : this.safely(() => this.runApi(request), onError);
     if (fault && faultAnswers) {
       this.answerFault(res, fault);
       log(fault.drop ? 0 : fault.status ?? 0, fault);
@@ -184,18 +184,18 @@ export class App {
     writeResponse(res, { status, body: fault.body !== undefined ? fault.body : defaultFaultBody(status, retryAfter), headers });
   }
 
-  private runApi(sreq: ServerRequest): ApiResponse {
+  private runApi(request: ServerRequest): ApiResponse {
     const { services, throttle } = this.deps;
-    const match = this.router.match(sreq.path);
+    const match = this.router.match(request.path);
     if (!match || match.route.hidden?.(services.store, match.params)) throw endpointNotFound();
     const route = match.route;
     const extraHeaders: Record<string, string> = { Allow: allowHeader(route) };
     try {
-      const { user, key } = authenticate(sreq, services.store, route.authErrorsAre403 === true);
-      const method = (sreq.method === "HEAD" ? "GET" : sreq.method) as HttpMethod | "OPTIONS";
+      const { user, key } = authenticate(request, services.store, route.authErrorsAre403 === true);
+      const method = (request.method === "HEAD" ? "GET" : request.method) as HttpMethod | "OPTIONS";
       const action = method === "OPTIONS" ? undefined : route.methods[method];
       const actionName = action?.name ?? (method === "PATCH" && !route.detail ? "patch" : method === "OPTIONS" ? "metadata" : null);
-      const ctx = new ApiContext(sreq, services, route, match.params, user, key, actionName);
+      const ctx = new ApiContext(request, services, route, match.params, user, key, actionName);
       Object.assign(extraHeaders, route.headers?.(ctx) ?? {});
       checkScopes(ctx, method);
       route.permission?.(ctx);
@@ -203,12 +203,12 @@ export class App {
       if (method === "OPTIONS") {
         return json(200, { name: route.pattern, description: "", renders: ["application/json"], parses: ["application/json"] }, extraHeaders);
       }
-      if (!action) throw methodNotAllowed(sreq.method);
+      if (!action) throw methodNotAllowed(request.method);
       const response = action.handler(ctx);
       return { ...response, headers: { ...extraHeaders, ...(response.headers ?? {}) } };
     } catch (e) {
       if (e instanceof ApiError) {
-        if (e.status === 401) extraHeaders["WWW-Authenticate"] = `Bearer resource_metadata="${sreq.absoluteUri("/.well-known/oauth-protected-resource")}"`;
+        if (e.status === 401) extraHeaders["WWW-Authenticate"] = `Bearer resource_metadata="${request.absoluteUri("/.well-known/oauth-protected-resource")}"`;
         return { ...errorResponse(e), headers: { ...extraHeaders, ...e.headers } };
       }
       throw e;

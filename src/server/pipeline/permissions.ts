@@ -4,7 +4,7 @@
  */
 import { organizationNotFound, permissionDenied, projectNotFound } from "../drf/errors";
 import { pyInt } from "../drf/py";
-import type { OrganizationRecord, ProjectRecord } from "../state/types";
+import type { OrganizationRecord, StoredProject } from "../state/types";
 import type { ApiContext } from "./api";
 
 const UUID_RE = /^\{?[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}\}?$/i;
@@ -43,7 +43,7 @@ export function sameOrganizationId(param: string, id: string): boolean {
 }
 
 /** A parent `team_id`/`project_id`: an integer or `@current`, else 404 "Project not found.". */
-export function teamParam(ctx: ApiContext, value: string): ProjectRecord {
+export function teamParam(ctx: ApiContext, value: string): StoredProject {
   return ctx.once(`team:${value}`, () => {
     if (value === "@current") {
       const team = ctx.store.currentTeam(ctx.user);
@@ -62,12 +62,12 @@ export function levelIn(ctx: ApiContext, organizationId: string): number | null 
 }
 
 /** TeamMemberAccessPermission: 403 "You don't have access to the project.". */
-export function requireProjectAccess(ctx: ApiContext, team: ProjectRecord): void {
+export function requireProjectAccess(ctx: ApiContext, team: StoredProject): void {
   if (levelIn(ctx, team.organizationId) === null) throw permissionDenied("You don't have access to the project.");
 }
 
 /** Object-level "admin of the project" (TeamMemberLightManagementPermission for DELETE, Strict for writes). */
-export function requireProjectAdmin(ctx: ApiContext, team: ProjectRecord): void {
+export function requireProjectAdmin(ctx: ApiContext, team: StoredProject): void {
   if ((levelIn(ctx, team.organizationId) ?? 0) < 8) throw permissionDenied("You don't have sufficient permissions in the project.");
 }
 

@@ -12,12 +12,12 @@ import { json } from "../pipeline/http";
 import { currentOrganization, levelIn, organizationParam } from "../pipeline/permissions";
 import type { JsonObject } from "../state/json";
 import { isoFromMicros } from "../state/time";
-import type { OrganizationRecord, ProjectRecord } from "../state/types";
+import type { OrganizationRecord, StoredProject } from "../state/types";
 import { serializeProjectBasic, serializeTeam } from "./model";
 import { rootProjects, scopeTeamOfDetail, updateProject, visible } from "./routes";
 
 /** TeamViewSet.safely_get_object: `@current`, the id, 404 when not visible. */
-function team(ctx: ApiContext): ProjectRecord {
+function team(ctx: ApiContext): StoredProject {
   return ctx.once("environment", () => {
     const raw = ctx.params.id;
     if (raw === "@current") {

@@ -9,7 +9,7 @@ import { serializeGroupTypes } from "../groups/model";
 import { cloneJson, type Json, type JsonObject } from "../state/json";
 import type { Store } from "../state/store";
 import { isoFromMicros } from "../state/time";
-import type { ProjectRecord, UserRecord } from "../state/types";
+import type { StoredProject, UserRecord } from "../state/types";
 import { DEFAULT_CURRENCY } from "./currencies";
 
 /** posthog/api/project.py `ProjectBackwardCompatSerializer.Meta.fields`, in order (90 fields). */
@@ -248,7 +248,7 @@ function userAccessLevel(level: number | null): Json {
   return level >= 8 ? "admin" : "member";
 }
 
-function computed(store: Store, p: ProjectRecord, viewer: UserRecord | null): JsonObject {
+function computed(store: Store, p: StoredProject, viewer: UserRecord | null): JsonObject {
   const groupTypes = serializeGroupTypes(store, p.id);
   const level = viewer ? store.membershipLevel(p.organizationId, viewer.id) : null;
   return {
@@ -285,21 +285,21 @@ function pick(all: JsonObject, fields: readonly string[]): JsonObject {
 }
 
 /** Stored settings over the defaults (records written by older versions lack the newer settings). */
-function everything(store: Store, p: ProjectRecord, viewer: UserRecord | null): JsonObject {
+function everything(store: Store, p: StoredProject, viewer: UserRecord | null): JsonObject {
   return { ...settingDefaults(), ...cloneJson(p.settings), ...computed(store, p, viewer), ...cloneJson(p.overrides) };
 }
 
 /** ProjectBackwardCompatSerializer: the full record. */
-export function serializeProject(store: Store, p: ProjectRecord, viewer: UserRecord | null): JsonObject {
+export function serializeProject(store: Store, p: StoredProject, viewer: UserRecord | null): JsonObject {
   return pick(everything(store, p, viewer), PROJECT_FIELDS);
 }
 
 /** ProjectBackwardCompatBasicSerializer: a list row. */
-export function serializeProjectBasic(store: Store, p: ProjectRecord, viewer: UserRecord | null): JsonObject {
+export function serializeProjectBasic(store: Store, p: StoredProject, viewer: UserRecord | null): JsonObject {
   return pick(everything(store, p, viewer), BASIC_FIELDS);
 }
 
 /** TeamSerializer: the record under /api/environments/<id>/. */
-export function serializeTeam(store: Store, p: ProjectRecord, viewer: UserRecord | null): JsonObject {
+export function serializeTeam(store: Store, p: StoredProject, viewer: UserRecord | null): JsonObject {
   return pick(everything(store, p, viewer), TEAM_FIELDS);
 }

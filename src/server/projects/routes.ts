@@ -24,7 +24,7 @@ import { cloneJson, isJsonObject, jsonEqual, type Json, type JsonObject } from "
 import type { Store } from "../state/store";
 import { nowMicros } from "../state/time";
 import { generateProjectToken, mintLiveEventsToken, uuidt } from "../state/tokens";
-import type { OrganizationRecord, ProjectRecord, UserRecord } from "../state/types";
+import type { OrganizationRecord, StoredProject, UserRecord } from "../state/types";
 import { ActivityLog } from "./activity";
 import {
   DEFAULT_EXTRA_SETTINGS,
@@ -53,7 +53,7 @@ export interface Family {
   /** The organization the URL is about (org-projects: the URL's; root: the user's current one). */
   organization: (ctx: ApiContext) => OrganizationRecord;
   /** Whether a project is addressable through this family's URL (org-projects: same organization). */
-  inScope: (ctx: ApiContext, p: ProjectRecord) => boolean;
+  inScope: (ctx: ApiContext, p: StoredProject) => boolean;
 }
 
 const orgFamily: Family = {
@@ -78,12 +78,12 @@ function uniqueDefaultName(store: Store, organizationId: string): string {
   }
 }
 
-export function visible(ctx: ApiContext, p: ProjectRecord): boolean {
+export function visible(ctx: ApiContext, p: StoredProject): boolean {
   return levelIn(ctx, p.organizationId) !== null;
 }
 
 /** `safely_get_object`: `@current`, 400 for a non-numeric id, 404 "Not found." when not visible. */
-export function getObject(ctx: ApiContext, family: Family): ProjectRecord {
+export function getObject(ctx: ApiContext, family: Family): StoredProject {
   return ctx.once("object", () => {
     const raw = ctx.params.id;
     if (raw === "@current") {
@@ -100,7 +100,7 @@ export function getObject(ctx: ApiContext, family: Family): ProjectRecord {
 }
 
 /** `view.team` for scoped-team keys on detail routes. */
-export function scopeTeamOfDetail(ctx: ApiContext): ProjectRecord {
+export function scopeTeamOfDetail(ctx: ApiContext): StoredProject {
   return ctx.once("scope-team", () => {
     const raw = ctx.params.id;
     const team = raw === "@current" ? ctx.store.currentTeam(ctx.user) : ctx.store.project(pyInt(raw) ?? -1);
@@ -147,7 +147,7 @@ function applicable(attrs: ValidatedFields, org: OrganizationRecord | undefined)
   return attrs.filter(([field]) => !ignored.has(field));
 }
 
-function liveEventsToken(store: Store, p: ProjectRecord, userId: number): string {
+function liveEventsToken(store: Store, p: StoredProject, userId: number): string {
   return mintLiveEventsToken(store.state.secret, { team_id: p.id, api_token: p.apiToken, user_id: userId, organization_id: p.organizationId });
 }
 
@@ -156,14 +156,14 @@ function liveEventsToken(store: Store, p: ProjectRecord, userId: number): string
  * configs are dropped on create: ProjectBackwardCompatSerializer.create pops them), a primary dashboard, the test
  * account filter of the project's "Internal and test users" cohort and the recorder script unless given.
  */
-export function createProjectRecord(store: Store, org: OrganizationRecord, user: UserRecord, attrs: ValidatedFields, activity: ActivityLog): ProjectRecord {
+export function createProjectRecord(store: Store, org: OrganizationRecord, user: UserRecord, attrs: ValidatedFields, activity: ActivityLog): StoredProject {
   const now = nowMicros();
   const id = store.state.nextTeamId++;
   const settings: JsonObject = { name: uniqueDefaultName(store, org.id), ...settingDefaults(), test_account_filters: defaultTestAccountFilters(id) };
   const given = new Set(attrs.map(([f]) => f));
   if (!given.has("extra_settings")) settings.extra_settings = cloneJson(DEFAULT_EXTRA_SETTINGS);
   for (const [field, value] of attrs) if (!NESTED_CONFIGS.has(field)) settings[field] = cloneJson(value);
-  const p: ProjectRecord = {
+  const p: StoredProject = {
     id,
     organizationId: org.id,
     uuid: uuidt(),
@@ -184,11 +184,11 @@ export function createProjectRecord(store: Store, org: OrganizationRecord, user:
   return p;
 }
 
-function validationContext(ctx: ApiContext, organizationId: string, project: ProjectRecord | null, kind: SerializerKind): ValidationContext {
+function validationContext(ctx: ApiContext, organizationId: string, project: StoredProject | null, kind: SerializerKind): ValidationContext {
   return { store: ctx.store, project, organizationId, level: levelIn(ctx, organizationId) ?? 0, kind };
 }
 
-function sortedById(rows: ProjectRecord[]): ProjectRecord[] {
+function sortedById(rows: StoredProject[]): StoredProject[] {
   return rows.sort((a, b) => a.id - b.id);
 }
 
@@ -198,7 +198,7 @@ function list(family: Family): Action {
     handler: (ctx) => {
       const key = ctx.key;
       const search = (ctx.req.param("search") ?? "").toLowerCase();
-      const orgFilter = (p: ProjectRecord) => {
+      const orgFilter = (p: StoredProject) => {
         if (family === orgFamily) {
           const param = ctx.params.organization_id;
           return param === "@current" ? p.organizationId === ctx.user.currentOrganizationId : sameOrganizationId(param, p.organizationId);
@@ -263,7 +263,7 @@ function mergeNestedConfig(field: string, before: Json | undefined, update: Json
  * truthy, `survey_config`, `modifiers` and `conversations_settings` are merged into the stored dictionary,
  * `session_replay_config` one level deep, enabling conversations mints a widget token; everything else replaces.
  */
-export function updatedValues(p: ProjectRecord, attrs: ValidatedFields): ValidatedFields {
+export function updatedValues(p: StoredProject, attrs: ValidatedFields): ValidatedFields {
   const settings = p.settings;
   const out: ValidatedFields = [];
   for (const [field, value] of attrs) {
@@ -306,7 +306,7 @@ export function updatedValues(p: ProjectRecord, attrs: ValidatedFields): Validat
 }
 
 /** Apply validated settings; returns the activity changes. */
-export function applySettings(p: ProjectRecord, attrs: ValidatedFields): Array<{ field: string; before: Json; after: Json }> {
+export function applySettings(p: StoredProject, attrs: ValidatedFields): Array<{ field: string; before: Json; after: Json }> {
   const changes: Array<{ field: string; before: Json; after: Json }> = [];
   for (const [field, after] of updatedValues(p, attrs)) {
     const before = p.settings[field] ?? null;
@@ -317,7 +317,7 @@ export function applySettings(p: ProjectRecord, attrs: ValidatedFields): Array<{
 }
 
 /** Validate and apply an update through either serializer; returns the project. */
-export function updateProject(ctx: ApiContext, p: ProjectRecord, kind: SerializerKind, partial: boolean): ProjectRecord {
+export function updateProject(ctx: ApiContext, p: StoredProject, kind: SerializerKind, partial: boolean): StoredProject {
   const vctx = validationContext(ctx, p.organizationId, p, kind);
   const attrs = validateProjectFields(ctx.req.body(), vctx, partial);
   validateProjectObject(attrs, vctx);

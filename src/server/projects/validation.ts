@@ -28,7 +28,7 @@ import { pyJsonDumps, pyTypeName } from "../drf/py";
 import { isJsonObject, type Json, type JsonObject } from "../state/json";
 import type { Store } from "../state/store";
 import { nowMicros } from "../state/time";
-import type { ProjectRecord } from "../state/types";
+import type { StoredProject } from "../state/types";
 import { CURRENCY_CODES } from "./currencies";
 import { PROJECT_FIELDS, READ_ONLY_FIELDS, TEAM_CONFIG_FIELDS, TEAM_FIELDS } from "./model";
 import {
@@ -50,7 +50,7 @@ export type SerializerKind = "project" | "team";
 export interface ValidationContext {
   store: Store;
   /** The project being updated; null on create. */
-  project: ProjectRecord | null;
+  project: StoredProject | null;
   /** The organization the project is (to be) in. */
   organizationId: string;
   /** The requesting user's level in the organization (1 member, 8 admin, 15 owner). */

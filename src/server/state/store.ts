@@ -11,7 +11,7 @@ import type {
   MembershipLevel,
   OrganizationRecord,
   PersonalApiKeyRecord,
-  ProjectRecord,
+  StoredProject,
   ServerState,
   UserRecord,
 } from "./types";
@@ -231,15 +231,15 @@ export class Store {
 
   // ---- projects ----
 
-  project(id: number): ProjectRecord | undefined {
+  project(id: number): StoredProject | undefined {
     return this.state.projects.find((p) => p.id === id);
   }
 
-  projectByToken(token: string): ProjectRecord | undefined {
+  projectByToken(token: string): StoredProject | undefined {
     return this.state.projects.find((p) => p.apiToken === token);
   }
 
-  projectsOf(organizationId: string): ProjectRecord[] {
+  projectsOf(organizationId: string): StoredProject[] {
     return this.state.projects.filter((p) => p.organizationId === organizationId);
   }
 
@@ -264,8 +264,8 @@ export class Store {
   }
 
   /** The user's current team (`@current`): the last one used if still visible, else the first visible one. */
-  currentTeam(user: UserRecord): ProjectRecord | undefined {
-    const visible = (p: ProjectRecord) => this.membershipLevel(p.organizationId, user.id) !== null;
+  currentTeam(user: UserRecord): StoredProject | undefined {
+    const visible = (p: StoredProject) => this.membershipLevel(p.organizationId, user.id) !== null;
     if (user.currentTeamId !== null) {
       const current = this.project(user.currentTeamId);
       if (current && visible(current)) return current;

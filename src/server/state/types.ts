@@ -52,7 +52,7 @@ export interface PersonalApiKeyRecord {
   createdAtMicros: number;
 }
 
-export interface ProjectRecord {
+export interface StoredProject {
   id: number;
   organizationId: string;
   uuid: string;
@@ -141,7 +141,7 @@ export interface ServerState {
   users: UserRecord[];
   memberships: MembershipRecord[];
   keys: PersonalApiKeyRecord[];
-  projects: ProjectRecord[];
+  projects: StoredProject[];
   dashboards: DashboardRecord[];
   groupTypes: GroupTypeRecord[];
   groups: GroupRecord[];

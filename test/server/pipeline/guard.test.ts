@@ -19,7 +19,7 @@ const raw: Harness["raw"] = (...args) => h.raw(...args);
 const bearer = () => ({ Authorization: `Bearer ${h.server.controlToken}` });
 
 describe("the control token", () => {
-  test("a random ctl_ token per server, on LocalPostHog and in ServerInfo", async () => {
+  test("a random ctl_ token per server, on RunningServer and in ServerInfo", async () => {
     expect(h.server.controlToken).toMatch(/^ctl_[A-Za-z0-9_-]{43}$/);
     const other = await startServer({ port: 0 });
     try {
