@@ -1,4 +1,4 @@
-/** Types are checked once by `npm run lint` (part of `npm test`); jest only transpiles, which keeps 2 cores free. */
+/** Types are checked once by `npm run typecheck` (part of `npm test`); jest only transpiles, which keeps 2 cores free. */
 module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/test"],

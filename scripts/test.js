@@ -29,7 +29,7 @@ const step = (what, action) => {
 };
 
 step("npm packages (npm ci when node_modules is missing)", ensureNpmPackages);
-run("type check (npm run lint)", "npm", ["run", "--silent", "lint"]);
+run("type check (npm run typecheck)", "npm", ["run", "--silent", "typecheck"]);
 run("build lib/ (npm run build)", "npm", ["run", "--silent", "build"]);
 const pulumiBin = step("Pulumi CLI (scripts/ensure-pulumi.sh)", providePulumi);
 process.stderr.write(`  using ${pulumiBin}\n`);

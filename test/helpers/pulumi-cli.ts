@@ -34,7 +34,7 @@ export async function pulumiSession(server: LocalPostHog): Promise<PulumiSession
     PULUMI_CONFIG_PASSPHRASE: "end-to-end tests",
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-    // lint type-checks the programs once; the CLI runs them transpiled only.
+    // `npm run typecheck` type-checks the programs once; the CLI runs them transpiled only.
     PULUMI_NODEJS_TRANSPILE_ONLY: "true",
     POSTHOG_HOST: server.url,
     POSTHOG_API_KEY: server.apiKey,
