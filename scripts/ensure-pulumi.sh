@@ -1,48 +1,10 @@
 #!/usr/bin/env bash
 # ensure-pulumi.sh [REPO_ROOT]
 #
-# Provides a real Pulumi CLI for the tests and the demo, and prints the directory that holds it
-# (alone, on stdout), so that callers can do:
-#
-#     PATH="$(scripts/ensure-pulumi.sh):$PATH"
-#
-# That directory holds, side by side:
-#   pulumi                         the engine/CLI
-#   pulumi-language-nodejs         the Node.js language host
-#   pulumi-resource-pulumi-nodejs  the shell script shipped inside node_modules/@pulumi/pulumi/
-#                                  (runs @pulumi/pulumi/cmd/dynamic-provider for dynamic providers)
-#
-# 1. If a `pulumi` on PATH is new enough (>= 3.139, `pulumi version` non-empty) and
-#    `pulumi-language-nodejs` is beside it or on PATH, that one is used.
-#    Set PULUMI_POSTHOG_USE_SYSTEM_PULUMI=0 to always use the pinned build below.
-# 2. Otherwise both binaries are built from the Go module proxy (nothing else is needed: no
-#    download site, no git) into a versioned cache directory:
-#        ${PULUMI_POSTHOG_CACHE:-$HOME/.cache/pulumi-posthog}/pulumi-v3.274.1/bin
-#    The first build takes a few minutes on 2 cores; later runs take well under a second because the
-#    binaries are kept there (the Go module and build caches stay at their defaults too).
-#
-# The language host: the module github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3
-# has no tags of its own, and the Go module proxy reachable here refuses it ("This module version is
-# not available", 403, for @v/list, @latest, branch and commit queries). Up to sdk/v3 v3.68.0 the
-# same language host lived inside the sdk/v3 module itself (package
-# github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs), which the proxy does serve, so
-# it is built from there, in a wrapper module of its own (a binary can only hold one sdk/v3 version,
-# and the CLI needs v3.274.1). The CLI v3.274.1 talks to it through the language-runtime gRPC
-# protocol with its fallbacks for older language hosts (GetRequiredPackages -> GetRequiredPlugins,
-# Handshake optional); `pulumi up/preview/refresh/destroy` of a Node.js program with dynamic
-# providers and @pulumi/pulumi 3.270 were checked to work with it. Limits of that older host: the
-# runtime options of Pulumi.yaml (typescript: false, tsconfig, nodeargs) are not applied (TypeScript
-# support is always on), and monitor RPCs newer than 2023 (resource hooks, stack transforms,
-# error hooks, SignalAndWaitForShutdown) are not proxied: programs using those would need a newer host.
-# Node.js Automation API *inline* programs do not use this binary at all (the SDK serves the
-# language runtime in-process); programs in a work dir with Pulumi.yaml do.
-#
-# Environment:
-#   PULUMI_POSTHOG_CACHE               cache root (default ${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-posthog)
-#   PULUMI_POSTHOG_USE_SYSTEM_PULUMI   1 (default): use a suitable pulumi from PATH; 0: always the pinned build
-#   PULUMI_POSTHOG_REPO_ROOT           repo whose node_modules/@pulumi/pulumi provides the resource script
-#                                      (default: first argument, else the parent of this script's directory)
-#   PULUMI_POSTHOG_GOSUMDB_OFF         1: build with GOSUMDB=off (only where no checksum database is reachable, see below)
+# Prints (alone, on stdout) a directory holding pulumi, pulumi-language-nodejs and the dynamic-provider host
+# script, for PATH: a suitable pulumi already on PATH, else v3.274.1 built from the Go module proxy into a
+# versioned cache (~/.cache/pulumi-posthog). How and why, and the environment variables it reads:
+# docs/pulumi-cli.md.
 set -euo pipefail
 
 readonly PULUMI_VERSION="v3.274.1"                 # github.com/pulumi/pulumi/pkg/v3 and sdk/v3 for the CLI
