@@ -250,6 +250,33 @@ describe("read, diff and update: drift", () => {
     });
   });
 
+  test("additionalSettings: a field newer than this package is sent as is, compared as JSON and shown in drift", async () => {
+    await server.control.patchOrganization(server.organizationId, { newerFields: ["brand_new_setting"] });
+    const declared = { name: "Newer PostHog", additionalSettings: { brand_new_setting: { mode: "strict", level: 2 } } };
+    await server.clearRequests();
+    const { id, outs } = await create(declared);
+    expect((await server.requests({ method: "POST" }))[0]!.bodyKeys).toContain("brand_new_setting");
+    expect(outs.additionalSettings).toEqual({ brand_new_setting: { mode: "strict", level: 2 } });
+    expect(await provider.diff(id, outs, { ...declared, additionalSettings: { brand_new_setting: { level: 2, mode: "strict" } } })).toMatchObject({ changes: false });
+
+    await server.control.patchProject(Number(id), { brand_new_setting: { mode: "lax", level: 2 } });
+    const refreshed = await provider.read(id, outs);
+    expect(refreshed.props!.additionalSettings).toEqual({ brand_new_setting: { mode: "lax", level: 2 } });
+    expect(refreshed.inputs!["additionalSettings"]).toEqual({ brand_new_setting: { mode: "lax", level: 2 } });
+    expect(await provider.diff(id, refreshed.props as Outs, declared)).toMatchObject({ changes: true });
+
+    await server.clearRequests();
+    await provider.update(id, refreshed.props as Outs, declared);
+    expect((await server.requests()).map((r) => [r.method, r.bodyKeys])).toEqual([["PATCH", ["brand_new_setting"]]]);
+  });
+
+  test("an additional setting PostHog does not have is reported as such, not as plan-gated", async () => {
+    const error = await create({ name: "Older PostHog", additionalSettings: { not_in_this_posthog: true } }).catch((e: Error) => e);
+    expect((error as Error).message).toBe(
+      "PostHog ignored additionalSettings.not_in_this_posthog: it has no such field (a misspelling, or a field your PostHog version does not have yet). Check the name against PostHog's API or remove it.",
+    );
+  });
+
   test("Project.get reads without declared inputs, and returns none", async () => {
     const { id } = await create({ name: "Looked up" });
     const read = await provider.read(id, { organizationId: server.organizationId } as Outs);

@@ -19,6 +19,7 @@
  *                                                  → 201 CreateOrganizationResponse {id, name}
  *   GET    /_control/organizations/:id             → OrganizationView
  *   PATCH  /_control/organizations/:id             PatchOrganizationRequest {name?, projectLimit?, ignoredSettings?: string[],
+ *                                                    newerFields?: string[] (stored and echoed, as a newer PostHog's fields),
  *                                                    propertyDefinitions?: "legacy"|"gone", propertyValuesShape?: "results"|"list"}
  *                                                  → OrganizationView
  *   POST   /_control/keys                          CreateKeyRequest {organizationId?, scopes?, scopedOrganizations?, scopedTeams?,

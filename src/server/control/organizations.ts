@@ -18,6 +18,7 @@ const patchOrganizationSchema = z.strictObject({
   name: z.string().min(1).optional(),
   projectLimit: z.number().int().min(0).nullable().optional(),
   ignoredSettings: z.array(z.string()).optional(),
+  newerFields: z.array(z.string().regex(/^[a-z][a-z0-9_]*$/)).optional(),
   propertyDefinitions: z.enum(["legacy", "gone"]).optional(),
   propertyValuesShape: z.enum(["results", "list"]).optional(),
 });
@@ -27,6 +28,7 @@ export interface OrganizationView {
   name: string;
   projectLimit: number | null;
   ignoredSettings: string[];
+  newerFields: string[];
   propertyDefinitions: "legacy" | "gone";
   propertyValuesShape: "results" | "list";
 }
@@ -53,6 +55,7 @@ function orgView(o: OrganizationRecord): OrganizationView {
     name: o.name,
     projectLimit: o.projectLimit,
     ignoredSettings: [...o.ignoredSettings],
+    newerFields: [...(o.newerFields ?? [])],
     propertyDefinitions: o.propertyDefinitions,
     propertyValuesShape: o.propertyValuesShape,
   };
@@ -86,6 +89,7 @@ export const organizationControlRoutes: ControlRoute[] = [
         if (body.name !== undefined) org.name = body.name;
         if (body.projectLimit !== undefined) org.projectLimit = body.projectLimit;
         if (body.ignoredSettings !== undefined) org.ignoredSettings = [...body.ignoredSettings];
+        if (body.newerFields !== undefined) org.newerFields = [...body.newerFields];
         if (body.propertyDefinitions !== undefined) org.propertyDefinitions = body.propertyDefinitions;
         if (body.propertyValuesShape !== undefined) org.propertyValuesShape = body.propertyValuesShape;
         d.services.store.changed();

@@ -49,9 +49,10 @@ export const projectControlRoutes: ControlRoute[] = [
         const p = projectOr404(d, params.id);
         const body = parse(z.record(z.string(), z.unknown()), req);
         const changes: Array<{ field: string; before: Json; after: Json }> = [];
+        const newer = d.services.store.organization(p.organizationId)?.newerFields ?? [];
         for (const [field, raw] of Object.entries(body)) {
           const value = cloneJson(raw as Json);
-          if (WRITABLE_FIELDS.includes(field)) {
+          if (WRITABLE_FIELDS.includes(field) || newer.includes(field)) {
             const before = p.settings[field] ?? null;
             if (!jsonEqual(before, value)) changes.push({ field, before, after: value });
             p.settings[field] = value;

@@ -291,7 +291,7 @@ function everything(store: Store, p: StoredProject, viewer: UserRecord | null): 
 
 /** ProjectBackwardCompatSerializer: the full record. */
 export function serializeProject(store: Store, p: StoredProject, viewer: UserRecord | null): JsonObject {
-  return pick(everything(store, p, viewer), PROJECT_FIELDS);
+  return pick(everything(store, p, viewer), [...PROJECT_FIELDS, ...(store.organization(p.organizationId)?.newerFields ?? [])]);
 }
 
 /** ProjectBackwardCompatBasicSerializer: a list row. */

@@ -141,10 +141,14 @@ function familyPermission(family: Family) {
   };
 }
 
-/** Drop the settings the organization's plan does not apply (accepted, silently ignored). */
-function applicable(attrs: ValidatedFields, org: OrganizationRecord | undefined): ValidatedFields {
+/**
+ * Drop the settings the organization's plan does not apply (accepted, silently ignored), and take the fields of a
+ * newer PostHog (the organization's `newerFields`) as sent.
+ */
+function applicable(attrs: ValidatedFields, org: OrganizationRecord | undefined, body: unknown): ValidatedFields {
   const ignored = new Set(org?.ignoredSettings ?? []);
-  return attrs.filter(([field]) => !ignored.has(field));
+  const newer = isJsonObject(body) ? (org?.newerFields ?? []).filter((field) => field in body).map((field): [string, Json] => [field, body[field]!]) : [];
+  return [...attrs.filter(([field]) => !ignored.has(field)), ...newer];
 }
 
 function liveEventsToken(store: Store, p: StoredProject, userId: number): string {
@@ -224,7 +228,7 @@ function create(family: Family): Action {
       const vctx = validationContext(ctx, org.id, null, "project");
       const attrs = validateProjectFields(ctx.req.body(), vctx);
       validateProjectObject(attrs, vctx);
-      const p = createProjectRecord(ctx.store, org, ctx.user, applicable(attrs, org), ctx.services.activity);
+      const p = createProjectRecord(ctx.store, org, ctx.user, applicable(attrs, org, ctx.req.body()), ctx.services.activity);
       if (p.settings.is_demo === true) ctx.services.demo.started(p.id);
       return json(201, serializeProject(ctx.store, p, ctx.user));
     },
@@ -321,7 +325,7 @@ export function updateProject(ctx: ApiContext, p: StoredProject, kind: Serialize
   const vctx = validationContext(ctx, p.organizationId, p, kind);
   const attrs = validateProjectFields(ctx.req.body(), vctx, partial);
   validateProjectObject(attrs, vctx);
-  const changes = applySettings(p, applicable(attrs, ctx.store.organization(p.organizationId)));
+  const changes = applySettings(p, applicable(attrs, ctx.store.organization(p.organizationId), ctx.req.body()));
   p.updatedAtMicros = nowMicros();
   if (changes.length > 0) ctx.services.activity.record(p.id, ctx.user, "updated", ActivityLog.changes(changes), String(p.settings.name));
   ctx.store.changed();

@@ -98,6 +98,7 @@ export class Store {
     if (!org || !user || !key) throw new Error("state lost its default organization, user or key");
     org.projectLimit = null;
     org.ignoredSettings = [];
+    org.newerFields = [];
     org.propertyDefinitions = "legacy";
     org.propertyValuesShape = "results";
     user.currentOrganizationId = org.id;

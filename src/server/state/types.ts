@@ -16,6 +16,11 @@ export interface OrganizationRecord {
   projectLimit: number | null;
   /** Project settings that are accepted (200) but silently not applied, like a plan that lacks a feature. */
   ignoredSettings: string[];
+  /**
+   * Project fields of a PostHog release newer than the serializer modelled here: stored as sent and echoed in project
+   * records, as a field added to PostHog next month would be (for testing clients against what they do not know).
+   */
+  newerFields?: string[];
   /** "legacy": `/groups/property_definitions/` answers; "gone": 404 "Endpoint not found." like the newest PostHog. */
   propertyDefinitions: PropertyDefinitionsMode;
   /** "results": `{results, refreshing}` (newer); "list": a bare list (older). */

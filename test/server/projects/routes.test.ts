@@ -299,6 +299,19 @@ describe("updates (ProjectBackwardCompatSerializer.update)", () => {
     const r = await patch(p.id, { session_recording_retention_period: "1y", base_currency: "EUR", capture_dead_clicks: true });
     expect(r.body).toMatchObject({ session_recording_retention_period: "30d", base_currency: "USD", capture_dead_clicks: true });
   });
+
+  test("newerFields: fields of a newer PostHog are stored as sent and echoed; other unknown fields are dropped", async () => {
+    await h.control.patchOrganization(h.server.organizationId, { newerFields: ["brand_new_setting"] });
+    try {
+      const p = await h.createProject({ name: "Newer", brand_new_setting: { a: 1 }, not_a_field: true });
+      expect(p).toMatchObject({ brand_new_setting: { a: 1 } });
+      expect(p).not.toHaveProperty("not_a_field");
+      expect((await patch(p.id, { brand_new_setting: [2] })).body).toMatchObject({ brand_new_setting: [2] });
+    } finally {
+      await h.control.patchOrganization(h.server.organizationId, { newerFields: [] });
+    }
+    expect((await h.createProject({ name: "Older again" })) as object).not.toHaveProperty("brand_new_setting");
+  });
 });
 
 describe("routing", () => {
