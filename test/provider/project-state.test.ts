@@ -1,0 +1,65 @@
+/** Between Pulumi's view of a project and PostHog's: the mapping functions, on their own. */
+import type { ProjectRecord } from "../../src/schema/project";
+import {
+  declaredSettings,
+  differingSettings,
+  inputName,
+  liveInputs,
+  outputValue,
+  recordedInputsOf,
+  recordInputs,
+  toOutputs,
+  validateInputs,
+} from "../../src/provider/project-state";
+
+const record = {
+  id: 7,
+  uuid: "u",
+  organization: "org",
+  api_token: "phc_x",
+  name: "Web",
+  created_at: "2026-11-26T00:00:00Z",
+  anonymize_ips: false,
+  session_recording_sample_rate: "0.20",
+  modifiers: { debug: true, personsOnEventsMode: "disabled" },
+  brand_new: 3,
+} as unknown as ProjectRecord;
+
+test("declaredSettings: snake_case, normalised by the schema, with additionalSettings under their own names", () => {
+  expect(declaredSettings({ name: "Web", sessionRecordingSampleRate: "0.5", additionalSettings: { brand_new: 1 } })).toEqual({
+    name: "Web",
+    session_recording_sample_rate: 0.5,
+    brand_new: 1,
+  });
+});
+
+test("differingSettings keeps only what differs, compared as PostHog rewrites", () => {
+  const declared = declaredSettings({ name: "Web", anonymizeIps: true, sessionRecordingSampleRate: 0.2, modifiers: { debug: true } });
+  expect(differingSettings(declared, (field) => record[field])).toEqual({ anonymize_ips: true });
+});
+
+test("toOutputs: the record camelCased, id as projectId, recorded inputs kept, additional settings live", () => {
+  const recorded = recordInputs({ name: "Web", apiTokenRotation: "r1", additionalSettings: { brand_new: 1 }, __provider: "x" });
+  expect(recorded.declaredInputs).toEqual({ name: "Web", apiTokenRotation: "r1", additionalSettings: { brand_new: 1 } });
+  const outputs = toOutputs(record, recorded);
+  expect(outputs).toMatchObject({ projectId: 7, organizationId: "org", apiToken: "phc_x", anonymizeIps: false, apiTokenRotation: "r1" });
+  expect(outputs.additionalSettings).toEqual({ brand_new: 3 });
+  expect(recordedInputsOf(outputs)).toEqual({ ...recorded, additionalSettings: { brand_new: 3 } });
+  expect(outputValue(outputs, "anonymize_ips")).toBe(false);
+  expect(outputValue(outputs, "brand_new")).toBe(3);
+});
+
+test("liveInputs: the declared inputs, drifted ones with their live value in the program's form", () => {
+  const declared = { name: "Web", anonymizeIps: true, sessionRecordingSampleRate: 0.2, modifiers: { debug: false }, organizationId: "org" };
+  expect(liveInputs(declared, record)).toEqual({ ...declared, anonymizeIps: false, modifiers: { debug: true } });
+});
+
+test("inputName: an input, or a place in additionalSettings", () => {
+  expect(inputName("anonymize_ips")).toBe("anonymizeIps");
+  expect(inputName("brand_new")).toBe("additionalSettings.brand_new");
+});
+
+test("validateInputs ignores __provider and undefined, and reports every problem", () => {
+  expect(validateInputs({ __provider: "code", name: "ok", timezone: undefined })).toEqual([]);
+  expect(validateInputs({ name: "", weekStartDay: 7 }).map((f) => f.property)).toEqual(["name", "weekStartDay"]);
+});
