@@ -6,9 +6,10 @@
  */
 import type { Store } from "../state/store";
 import type { DemoData } from "./demo-data";
+import { TeamTimers } from "./team-timers";
 
 export class DeletionQueue {
-  private readonly timers = new Map<number, NodeJS.Timeout>();
+  private readonly timers = new TeamTimers();
 
   constructor(private readonly store: Store, private readonly demo: DemoData, private readonly purgeMs: number) {}
 
@@ -41,14 +42,11 @@ export class DeletionQueue {
   }
 
   cancel(teamId: number): void {
-    const timer = this.timers.get(teamId);
-    if (timer) clearTimeout(timer);
-    this.timers.delete(teamId);
+    this.timers.cancel(teamId);
   }
 
   stopAll(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
+    this.timers.stopAll();
   }
 
   private schedule(teamId: number): void {
@@ -57,11 +55,8 @@ export class DeletionQueue {
       this.purge(teamId);
       return;
     }
-    const timer = setTimeout(() => {
-      this.timers.delete(teamId);
+    this.timers.schedule(teamId, this.purgeMs, () => {
       if (this.store.project(teamId)?.pendingDeletion === true) this.purge(teamId);
-    }, this.purgeMs);
-    timer.unref();
-    this.timers.set(teamId, timer);
+    });
   }
 }

@@ -3,9 +3,10 @@
  * while after creation; the control surface can set the flag explicitly.
  */
 import type { Store } from "../state/store";
+import { TeamTimers } from "./team-timers";
 
 export class DemoData {
-  private readonly timers = new Map<number, NodeJS.Timeout>();
+  private readonly timers = new TeamTimers();
 
   constructor(private readonly store: Store, private readonly durationMs: number) {}
 
@@ -13,12 +14,9 @@ export class DemoData {
   started(teamId: number): void {
     if (this.durationMs <= 0) return;
     this.set(teamId, true);
-    const timer = setTimeout(() => {
-      this.timers.delete(teamId);
+    this.timers.schedule(teamId, this.durationMs, () => {
       if (this.store.project(teamId)) this.store.setGeneratingDemoData(teamId, false);
-    }, this.durationMs);
-    timer.unref();
-    this.timers.set(teamId, timer);
+    });
   }
 
   set(teamId: number, generating: boolean): void {
@@ -31,13 +29,10 @@ export class DemoData {
   }
 
   cancel(teamId: number): void {
-    const timer = this.timers.get(teamId);
-    if (timer) clearTimeout(timer);
-    this.timers.delete(teamId);
+    this.timers.cancel(teamId);
   }
 
   stopAll(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
+    this.timers.stopAll();
   }
 }
