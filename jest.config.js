@@ -1,4 +1,6 @@
 /** Types are checked once by `npm run typecheck` (part of `npm test`); jest only transpiles, which keeps 2 cores free. */
+const sdk = process.env.PULUMI_POSTHOG_SDK;
+
 module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/test"],
@@ -6,4 +8,6 @@ module.exports = {
   transform: { "^.+\\.ts$": ["ts-jest", { diagnostics: false }] },
   testTimeout: 60_000,
   maxWorkers: 2,
+  // npm run test:sdk-range: another @pulumi/pulumi than the development install's.
+  ...(sdk ? { moduleNameMapper: { "^@pulumi/pulumi(.*)$": `${sdk}$1` } } : {}),
 };

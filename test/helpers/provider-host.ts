@@ -5,15 +5,17 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import * as path from "node:path";
-import * as grpc from "@grpc/grpc-js";
+import type * as grpcTypes from "@grpc/grpc-js";
 import * as pulumi from "@pulumi/pulumi";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 
+// The gRPC library of the @pulumi/pulumi whose protocol messages are used (npm run test:sdk-range swaps the SDK).
+const grpc = require(require.resolve("@grpc/grpc-js", { paths: [path.dirname(require.resolve("@pulumi/pulumi/package.json"))] })) as typeof grpcTypes;
 const providerRpc = require("@pulumi/pulumi/proto/provider_grpc_pb");
 const providerProto = require("@pulumi/pulumi/proto/provider_pb");
 
 type Props = Record<string, unknown>;
-type RpcClient = Record<string, (request: unknown, callback: (error: grpc.ServiceError | null, response: RpcResponse) => void) => void>;
+type RpcClient = Record<string, (request: unknown, callback: (error: grpcTypes.ServiceError | null, response: RpcResponse) => void) => void>;
 interface RpcResponse {
   [getter: string]: () => unknown;
 }
@@ -29,9 +31,12 @@ export class ProviderHost {
     readonly serializedProvider?: string,
   ) {}
 
-  /** Starts the host from the repository root, where `pulumi-posthog/provider` resolves to the built lib/. */
-  static async start(provider: pulumi.dynamic.ResourceProvider): Promise<ProviderHost> {
-    const serialized = (await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true })).text;
+  /**
+   * Starts the host from the repository root, where `pulumi-posthog/provider` resolves to the built lib/. `provider` is
+   * serialized by Pulumi's closure serializer, or is already the serialized text (`__provider`).
+   */
+  static async start(provider: pulumi.dynamic.ResourceProvider | string): Promise<ProviderHost> {
+    const serialized = typeof provider === "string" ? provider : (await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true })).text;
     const child = ProviderHost.spawn(require.resolve("@pulumi/pulumi/cmd/dynamic-provider"));
     return new ProviderHost(child, await ProviderHost.connect(child), "pulumi-nodejs:dynamic/posthog:Project", serialized);
   }
@@ -62,7 +67,7 @@ export class ProviderHost {
       });
       child.on("exit", (code) => reject(new Error(`provider host exited with ${code}: ${stderr}`)));
     });
-    const Client = providerRpc.ResourceProviderClient as new (address: string, credentials: grpc.ChannelCredentials) => RpcClient;
+    const Client = providerRpc.ResourceProviderClient as new (address: string, credentials: grpcTypes.ChannelCredentials) => RpcClient;
     return new Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
   }
 
@@ -71,7 +76,7 @@ export class ProviderHost {
   }
 
   stop(): void {
-    (this.client as unknown as grpc.Client).close();
+    (this.client as unknown as grpcTypes.Client).close();
     this.child.kill();
   }
 
