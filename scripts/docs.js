@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run docs`: what is generated from the field table (needs lib/: npm run build): the settings reference in
- * README.md, and schema.json, the provider plugin's Pulumi package schema (`pulumi package get-schema` prints the same).
+ * README.md, schema.json, the provider plugin's Pulumi package schema (`pulumi package get-schema` prints the same),
+ * and src/resources/project-types.ts, the resource's types as plain TypeScript (rebuild after it changes).
  */
 const fs = require("node:fs");
 const path = require("node:path");
@@ -20,3 +21,12 @@ console.log("README.md settings reference updated");
 const { version } = require("../package.json");
 fs.writeFileSync(path.join(root, "schema.json"), `${JSON.stringify(packageSchema(version), null, 2)}\n`);
 console.log("schema.json updated");
+
+const { projectDeclarations, DECLARATIONS_PATH } = require("../lib/schema/declarations");
+const declarations = path.join(root, DECLARATIONS_PATH);
+if (fs.readFileSync(declarations, "utf8") !== projectDeclarations()) {
+  fs.writeFileSync(declarations, projectDeclarations());
+  console.log(`${DECLARATIONS_PATH} updated: run \`npm run build\` again`);
+} else {
+  console.log(`${DECLARATIONS_PATH} up to date`);
+}

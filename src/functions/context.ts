@@ -6,17 +6,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Transport } from "../client";
 import { connect, requireOrganization, resolveConfig, type ConfigLookup, type ProviderConfig } from "../provider";
+import type { LookupOverrides, OrganizationOverride } from "./overrides";
 
-/** Optional on every lookup: where to look instead of the configured host and organization. */
-export interface LookupOverrides {
-  /** PostHog host; defaults to `posthog:host`, then POSTHOG_HOST, then https://us.posthog.com. */
-  host?: string;
-}
-
-export interface OrganizationOverride extends LookupOverrides {
-  /** Organization UUID; defaults to `posthog:organizationId`, then POSTHOG_ORGANIZATION_ID. */
-  organizationId?: string;
-}
+export type { LookupOverrides, OrganizationOverride } from "./overrides";
 
 const transports = new Map<string, Transport>();
 

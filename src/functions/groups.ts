@@ -4,7 +4,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { collect, groups, PostHogError, type Group, type GroupType, type PropertyCount, type Transport } from "../client";
-import { lookupTransport, outputForm, type LookupOverrides } from "./context";
+import { lookupTransport, outputForm } from "./context";
+import type { LookupOverrides } from "./overrides";
 
 /** The group type, by index (0–4) or by its name such as "company". */
 export type GroupTypeRef = { groupTypeIndex: number; groupType?: never } | { groupType: string; groupTypeIndex?: never };

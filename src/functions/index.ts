@@ -1,3 +1,3 @@
 export * from "./groups";
 export * from "./projects";
-export type { LookupOverrides, OrganizationOverride } from "./context";
+export type { LookupOverrides, OrganizationOverride } from "./overrides";

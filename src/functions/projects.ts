@@ -1,10 +1,13 @@
 /** Read-only project lookups, for projects the program does not manage (or reads before managing). */
 import type * as pulumi from "@pulumi/pulumi";
 import { collect, projects, type ActivityEntry, type ProjectListItem } from "../client";
-import { recordOutputs, type ProjectOutputs, type RecordedInputs } from "../provider";
-import { lookupOrganization, lookupTransport, outputForm, type OrganizationOverride } from "./context";
+import { recordOutputs } from "../provider";
+import type { ProjectRecordOutputs } from "../resources/project-types";
+import { lookupOrganization, lookupTransport, outputForm } from "./context";
+import type { OrganizationOverride } from "./overrides";
 
-export type ProjectResult = Omit<ProjectOutputs, keyof RecordedInputs>;
+/** A project as PostHog returns it, camelCased (`Project`'s outputs): fields PostHog did not send are absent. */
+export type ProjectResult = ProjectRecordOutputs;
 
 /** A row of the project list (PostHog's reduced serializer). */
 export interface ProjectSummary {

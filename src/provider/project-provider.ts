@@ -21,6 +21,7 @@ import {
   recordInputs,
   recordedInputsOf,
   outputValue,
+  withRecorded,
   type SettingsBody,
 } from "./project-state";
 
@@ -135,7 +136,7 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
     const organizationId = olds.organizationId;
     const projectId = Number(id);
     const declared = declaredSettings(news);
-    const recorded = { ...recordInputs(news), adoptProjectId: olds.adoptProjectId ?? null };
+    const recorded: RecordedInputs = { ...recordInputs(news), adoptProjectId: olds.adoptProjectId ?? null };
     const body = differingSettings(declared, (field) => outputValue(olds, field));
 
     let record: ProjectRecord | undefined;
@@ -157,11 +158,11 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
         record = await projects.resetProjectToken(this.http(), organizationId, projectId);
       } catch (error) {
         const message = rotationFailure(error);
-        if (record) throw new PartialSuccess(message, id, toOutputs(record, { ...recorded, apiTokenRotation: olds.apiTokenRotation }), news);
+        if (record) throw new PartialSuccess(message, id, toOutputs(record, { ...recorded, apiTokenRotation: olds.apiTokenRotation ?? null }), news);
         throw new Error(message);
       }
     }
-    if (!record) return { outs: { ...olds, ...recorded } };
+    if (!record) return { outs: withRecorded(olds, recorded) };
     return { outs: this.appliedOutputs(record, declared, recorded, news) as Outputs };
   }
 

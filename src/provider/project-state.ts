@@ -10,61 +10,32 @@ import {
   type ProjectField,
   type ProjectRecord,
   type ProjectSettings,
-  type ProjectSettingsArgs,
-  type ProjectRecordOutputs,
   valuesEqual,
 } from "../schema/project";
-import { isPlainObject, type Json } from "../schema/json";
+import { isPlainObject } from "../schema/json";
 import { camelCase, closestName } from "../schema/names";
 import { isOrganizationId, ORGANIZATION_ID_RULE } from "../client";
+import type { ProjectInputs, ProjectOutputs, ProjectRecordOutputs } from "../resources/project-types";
+
+// The resource's types and output names are generated from the field table as plain TypeScript (npm run docs).
+export { outputNames, secretOutputNames, type ProjectInputs, type ProjectOutputs, type ProjectRecordOutputs } from "../resources/project-types";
 
 /** What Pulumi sends for a value not known yet during preview, in any field whatever its type. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
-/** The resource's inputs: every writable setting, plus the inputs that steer the provider. */
-export interface ProjectInputs extends ProjectSettingsArgs {
-  /** Organization that owns the project; defaults to `posthog:organizationId`. Changing it replaces the project. */
-  organizationId?: string;
-  /** Any string; changing it rotates the project API key (`reset_token`). */
-  apiTokenRotation?: string;
-  /** Take over this existing project on create instead of creating one (dynamic providers cannot `pulumi import`). */
-  adoptProjectId?: number;
-  /**
-   * Settings this package does not know yet, by PostHog's own field name (`{ new_setting: true }`): sent as they
-   * are, compared as JSON, and shown in drift like any other. A field the package knows must use its typed input.
-   */
-  additionalSettings?: Record<string, Json>;
-}
-
-/** Outputs the provider adds to PostHog's record. */
-type ProviderOutputs = {
-  /** The project's numeric id. */
-  projectId: number;
-  organizationId: string;
+/**
+ * The program's inputs the outputs keep, null when not declared (the outputs then leave them out). `read` needs
+ * `declaredInputs` to hand the engine the declared inputs with their live values, so that drift shows setting by
+ * setting (`~ anonymizeIps: false => true`); for additionalSettings, which fields (their values are live).
+ */
+export interface RecordedInputs {
   apiTokenRotation: string | null;
   adoptProjectId: number | null;
-  /** The live values of the declared `additionalSettings`. */
   additionalSettings: Record<string, unknown> | null;
-  /**
-   * The program's inputs as last applied. `read` needs them to hand the engine the declared inputs with their live
-   * values, so that drift shows setting by setting (`~ anonymizeIps: false => true`). Not a resource property.
-   */
   declaredInputs: Record<string, unknown> | null;
-};
+}
 
-/** The program's inputs that the outputs keep (for additionalSettings: which fields; their values are live). */
-export type RecordedInputs = Pick<ProviderOutputs, "apiTokenRotation" | "adoptProjectId" | "additionalSettings" | "declaredInputs">;
-
-/** The resource's outputs: the whole live record (the numeric `id` as `projectId`), absent fields null. */
-export type ProjectOutputs = Omit<ProjectRecordOutputs, "id"> & ProviderOutputs;
-
-const providerOutputNames: ReadonlyArray<keyof ProviderOutputs> = ["projectId", "organizationId", "apiTokenRotation", "adoptProjectId", "additionalSettings"];
 const recordFields = (Object.keys(projectFields) as ProjectField[]).filter((f) => f !== "id");
-
-/** Every output property of the resource, for seeding its outputs. */
-export const outputNames: ReadonlyArray<keyof ProjectOutputs> = [...recordFields.map((f) => camelCase(f)), ...providerOutputNames];
-/** Output properties Pulumi must store as secrets. */
-export const secretOutputNames = recordFields.filter((f) => fieldDef(f).secret).map((f) => camelCase(f));
 
 export function isUnknown(value: unknown): boolean {
   if (value === UNKNOWN) return true;
@@ -154,24 +125,41 @@ export function differingSettings(declared: SettingsBody, live: (field: string) 
 }
 
 /** A setting's value as the outputs hold it: typed settings under their input name, the others in additionalSettings. */
-export function outputValue(outputs: Record<string, unknown>, field: string): unknown {
-  if (knownFieldNames.has(field)) return outputs[camelCase(field)];
-  const extra = outputs["additionalSettings"];
+export function outputValue(outputs: object, field: string): unknown {
+  const values = outputs as Record<string, unknown>;
+  if (knownFieldNames.has(field)) return values[camelCase(field)];
+  const extra = values["additionalSettings"];
   return isPlainObject(extra) ? extra[field] : undefined;
 }
 
-/** Every field of a record, camelCased, absent ones null (the numeric `id` as `projectId`). */
-export function recordOutputs(record: ProjectRecord): Omit<ProjectOutputs, keyof RecordedInputs> {
-  const outputs: Record<string, unknown> = {};
-  for (const field of recordFields) outputs[camelCase(field)] = record[field] ?? null;
-  return { ...(outputs as Omit<ProjectRecordOutputs, "id">), projectId: record.id, organizationId: record.organization };
+/**
+ * The fields of a record PostHog sent, camelCased (the numeric `id` as `projectId`). A field PostHog did not send
+ * (an older or newer PostHog) is left out, not stored as null: the state keeps only what PostHog said.
+ */
+export function recordOutputs(record: ProjectRecord): ProjectRecordOutputs {
+  const outputs: Record<string, unknown> = { projectId: record.id, organizationId: record.organization };
+  for (const field of recordFields) if (record[field] !== undefined) outputs[camelCase(field)] = record[field];
+  return outputs as unknown as ProjectRecordOutputs;
 }
 
-/** The outputs of a record; `recorded.additionalSettings` names the extra fields whose live values to keep. */
+/**
+ * The outputs of a record and the recorded inputs, those not declared left out; `recorded.additionalSettings` names
+ * the extra fields whose live values to keep (null for a field PostHog did not send: that is how it shows as not applied).
+ */
 export function toOutputs(record: ProjectRecord, recorded: RecordedInputs): ProjectOutputs {
   const extra = recorded.additionalSettings;
   const additionalSettings = extra && Object.fromEntries(Object.keys(extra).map((field) => [field, record[field] ?? null]));
-  return { ...recordOutputs(record), ...recorded, additionalSettings };
+  return withRecorded(recordOutputs(record), { ...recorded, additionalSettings });
+}
+
+/** Outputs with the recorded inputs set, and those not declared (null) removed. */
+export function withRecorded<T extends Partial<ProjectOutputs>>(outputs: T, recorded: RecordedInputs): T {
+  const result: Record<string, unknown> = { ...outputs };
+  for (const [name, value] of Object.entries(recorded)) {
+    if (value === null) delete result[name];
+    else result[name] = value;
+  }
+  return result as T;
 }
 
 /** What the outputs keep of a program's inputs. */

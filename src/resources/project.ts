@@ -1,16 +1,13 @@
 /**
  * `posthog.Project`: the Pulumi face of a PostHog project. It declares inputs and outputs and hands them to the
- * engine; everything else happens in `pulumi-posthog/provider`, loaded by name inside Pulumi's provider host.
+ * engine; everything else happens in `pulumi-posthog/provider`, loaded by name inside Pulumi's provider host. This
+ * module loads nothing else of the package (its types are plain, generated into ./project-types), so that a program
+ * that declares projects loads and type-checks little more than Pulumi itself.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { outputNames, secretOutputNames, type ProjectInputs, type ProjectOutputs } from "../provider";
+import { outputNames, secretOutputNames, type ProjectArgs, type ProjectOutputProperties } from "./project-types";
 
-/**
- * Settings of a PostHog project. Declared settings are managed: `pulumi up` sets them and `pulumi refresh` shows when
- * someone changed them in PostHog. Settings left out are not managed: PostHog keeps whatever it has, and removing a
- * setting from the program stops managing it without changing it in PostHog.
- */
-export type ProjectArgs = { [K in keyof ProjectInputs]?: pulumi.Input<NonNullable<ProjectInputs[K]> | null> };
+export type { ProjectArgs } from "./project-types";
 
 /** Properties for looking up an existing project with `Project.get`. */
 export interface ProjectState {
@@ -18,31 +15,19 @@ export interface ProjectState {
   organizationId?: pulumi.Input<string>;
 }
 
-/** The declared inputs kept for refresh are state, not a property of the resource. */
-type OutputProperties = { readonly [K in Exclude<keyof ProjectOutputs, "declaredInputs">]: pulumi.Output<ProjectOutputs[K]> };
-
 /**
- * Loads the implementation as the program itself would, from the program's directory (the provider host's working
- * directory): from node_modules where the package is installed, or by its own name inside this repository.
+ * The serialized provider, `__provider` in every project's inputs and outputs: the module Pulumi's dynamic-provider
+ * host evaluates, whose `handler` loads the implementation as the program itself would, from the program's
+ * directory (the host's working directory): from node_modules where the package is installed, or by its own name
+ * inside this repository. Written out rather than made by Pulumi's closure serializer (2.5 KB for the same thing,
+ * stored twice per project), it is the same 119 bytes on every machine and holds no credential, host or local module.
  */
-const implementation = () =>
-  (require("node:module").createRequire(`${process.cwd()}/`)("pulumi-posthog/provider") as typeof import("../provider")).projectProvider;
-
-// The serialized provider: each method loads the implementation when it runs, so `__provider` in the state is small,
-// identical on every machine, and holds no credential, host or local module.
-export const dynamicProvider: pulumi.dynamic.ResourceProvider = {
-  configure: (req) => implementation().configure(req),
-  check: (olds, news) => implementation().check(olds, news),
-  diff: (id, olds, news) => implementation().diff(id, olds, news),
-  create: (inputs) => implementation().create(inputs),
-  read: (id, props) => implementation().read(id, props),
-  update: (id, olds, news) => implementation().update(id, olds, news),
-  delete: (id, props) => implementation().delete(id, props),
-};
+export const SERIALIZED_PROVIDER =
+  'exports.handler=()=>require("node:module").createRequire(process.cwd()+"/")("pulumi-posthog/provider").projectProvider;';
 
 export const PROJECT_TYPE = "pulumi-nodejs:dynamic/posthog:Project";
 
-export interface Project extends OutputProperties {}
+export interface Project extends ProjectOutputProperties {}
 
 /**
  * A PostHog project.
@@ -52,7 +37,7 @@ export interface Project extends OutputProperties {}
  * export const apiToken = web.apiToken; // secret
  * ```
  */
-export class Project extends pulumi.dynamic.Resource {
+export class Project extends pulumi.CustomResource {
   /** Reads an existing project into the program without managing it. `id` is `<projectId>` or `<organizationId>/<projectId>`. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, state?: ProjectState, opts?: pulumi.CustomResourceOptions): Project {
     return new Project(name, { organizationId: state?.organizationId }, { ...opts, id });
@@ -63,16 +48,21 @@ export class Project extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: ProjectArgs = {}, opts: pulumi.CustomResourceOptions = {}) {
+    // What pulumi.dynamic.Resource does, with the provider above instead of a closure serialized per program.
     const props: Record<string, unknown> = Object.fromEntries(outputNames.map((output) => [output, undefined]));
     Object.assign(props, args);
     if (!opts.id) props["name"] = args.name ?? name;
-    super(
-      dynamicProvider,
-      name,
-      props,
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputNames as string[] }),
-      "posthog",
-      "Project",
-    );
+    props["__provider"] = SERIALIZED_PROVIDER;
+    const options = pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputNames as string[] });
+    // Pulumi's SDK gives each output property four promises and stores a stack trace on each, only for its message
+    // about leaked promises (PULUMI_DEBUG_PROMISE_LEAKS): with ~95 outputs that was 55-80 ms of CPU and 0.8 MB kept
+    // per project. The resource's own source position is captured apart, with no limit, and is unaffected.
+    const stackTraceLimit = Error.stackTraceLimit;
+    if (!process.env["PULUMI_DEBUG_PROMISE_LEAKS"]) Error.stackTraceLimit = 0;
+    try {
+      super(PROJECT_TYPE, name, props, options);
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
   }
 }

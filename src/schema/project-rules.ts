@@ -17,7 +17,7 @@ const optionalStringList = stringList.nullish();
 
 /** One of these values (an enum, so that the generated package schema knows them too). */
 function oneOf<const T extends readonly [string, ...string[]]>(values: T, what?: string): z.ZodEnum<{ [K in T[number]]: K }>;
-function oneOf<const T extends readonly [number, ...number[]]>(values: T, what?: string): z.ZodType<T[number]>;
+function oneOf<const T extends readonly [number, ...number[]]>(values: T, what?: string): z.ZodType<T[number], T[number]>;
 function oneOf(values: readonly (string | number)[], what = "one of"): z.ZodType {
   const error = `must be ${what} ${values.map((v) => JSON.stringify(v)).join(", ")}`;
   if (values.every((v) => typeof v === "string")) return z.enum(values as [string, ...string[]], { error });

@@ -371,15 +371,8 @@ export type ProjectSettings = {
   [K in WritableField]?: z.output<(typeof projectFields)[K]["input"]>;
 };
 
-/** The same settings as Pulumi users write them (camelCase). */
-export type ProjectSettingsArgs = {
-  [K in WritableField as CamelCase<K>]?: z.input<(typeof projectFields)[K]["input"]>;
-};
-
-/** A project as Pulumi outputs show it: every field camelCased, absent ones null. */
-export type ProjectRecordOutputs = {
-  [K in ProjectField as CamelCase<K>]: z.output<(typeof projectFields)[K]["response"]> | null;
-};
+// The same settings as Pulumi users write them, and the record as outputs, are plain types generated from this table
+// into src/resources/project-types.ts (src/schema/declarations.ts, `npm run docs`).
 
 export const settingNames: ReadonlyArray<{ api: WritableField; arg: CamelCase<WritableField> }> = writableFields.map((api) => ({
   api,

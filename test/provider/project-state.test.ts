@@ -49,6 +49,16 @@ test("toOutputs: the record camelCased, id as projectId, recorded inputs kept, a
   expect(outputValue(outputs, "brand_new")).toBe(3);
 });
 
+test("toOutputs keeps only what PostHog sent and what the program declared: no null for an absent field", () => {
+  const outputs = toOutputs(record, recordInputs({ name: "Web" }));
+  expect(Object.keys(outputs).sort()).toEqual(
+    ["projectId", "organizationId", "uuid", "organization", "apiToken", "name", "createdAt", "anonymizeIps", "sessionRecordingSampleRate", "modifiers", "declaredInputs"].sort(),
+  );
+  expect(recordedInputsOf(outputs)).toEqual({ apiTokenRotation: null, adoptProjectId: null, additionalSettings: null, declaredInputs: { name: "Web" } });
+  // A declared additional setting PostHog did not send stays, as null: that is how it shows as not applied.
+  expect(toOutputs(record, recordInputs({ additionalSettings: { unheard_of: 1 } })).additionalSettings).toEqual({ unheard_of: null });
+});
+
 test("liveInputs: the declared inputs, drifted ones with their live value in the program's form", () => {
   const declared = { name: "Web", anonymizeIps: true, sessionRecordingSampleRate: 0.2, modifiers: { debug: false }, organizationId: "org" };
   expect(liveInputs(declared, record)).toEqual({ ...declared, anonymizeIps: false, modifiers: { debug: true } });
