@@ -43,4 +43,27 @@ function pluginBin() {
   return dir;
 }
 
-module.exports = { root, ensureNpmPackages, pulumiBin, pluginBin };
+/**
+ * The directories holding the Pulumi YAML and Python language hosts (scripts/ensure-language-hosts.sh), for PATH
+ * after pulumiBin(): `{ yaml, python }`. `npm test` passes them in PULUMI_POSTHOG_YAML_BIN and
+ * PULUMI_POSTHOG_PYTHON_BIN; without those the script is run for the hosts missing.
+ */
+function languageHostBins() {
+  const bins = { yaml: process.env.PULUMI_POSTHOG_YAML_BIN, python: process.env.PULUMI_POSTHOG_PYTHON_BIN };
+  const missing = Object.keys(bins).filter((host) => !bins[host]);
+  if (missing.length === 0) return bins;
+  const result = spawnSync("bash", [path.join(root, "scripts", "ensure-language-hosts.sh"), ...missing], {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  if (result.status !== 0)
+    throw new Error(
+      `scripts/ensure-language-hosts.sh failed (exit ${result.status ?? result.signal}): no ${missing.join(" or ")} language host`,
+    );
+  const dirs = result.stdout.trim().split("\n").slice(-missing.length);
+  for (const [i, host] of missing.entries()) bins[host] = dirs[i];
+  return bins;
+}
+
+module.exports = { root, ensureNpmPackages, pulumiBin, pluginBin, languageHostBins };

@@ -7,7 +7,7 @@
 const { spawnSync } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");
-const { root, ensureNpmPackages, pulumiBin: providePulumi } = require("./setup");
+const { root, ensureNpmPackages, pulumiBin: providePulumi, languageHostBins } = require("./setup");
 
 const run = (what, command, args, options = {}) => {
   process.stderr.write(`\n▶ ${what}\n`);
@@ -33,6 +33,8 @@ run("type check (npm run typecheck)", "npm", ["run", "--silent", "typecheck"]);
 run("build lib/ (npm run build)", "npm", ["run", "--silent", "build"]);
 const pulumiBin = step("Pulumi CLI (scripts/ensure-pulumi.sh)", providePulumi);
 process.stderr.write(`  using ${pulumiBin}\n`);
+const hostBins = step("Pulumi YAML and Python language hosts (scripts/ensure-language-hosts.sh)", languageHostBins);
+process.stderr.write(`  using ${hostBins.yaml} and ${hostBins.python}\n`);
 
 const report = path.join(root, ".cache", "jest-results.json");
 fs.mkdirSync(path.dirname(report), { recursive: true });
@@ -40,7 +42,13 @@ const jestArgs = [path.join(root, "node_modules", "jest", "bin", "jest.js"), "--
 const jest = spawnSync(process.execPath, jestArgs, {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, PATH: `${pulumiBin}${path.delimiter}${process.env.PATH}`, PULUMI_POSTHOG_CLI_BIN: pulumiBin },
+  env: {
+    ...process.env,
+    PATH: `${pulumiBin}${path.delimiter}${process.env.PATH}`,
+    PULUMI_POSTHOG_CLI_BIN: pulumiBin,
+    PULUMI_POSTHOG_YAML_BIN: hostBins.yaml,
+    PULUMI_POSTHOG_PYTHON_BIN: hostBins.python,
+  },
 });
 // The closing line CI reads, whatever the runner prints above it.
 if (fs.existsSync(report)) {
