@@ -9,7 +9,7 @@ import type * as provider from "@pulumi/pulumi/provider";
 import * as functions from "../functions";
 import { useLookupConfig } from "../functions/context";
 import { ProjectProvider, type ConfigLookup } from "../provider";
-import { lookups, packageSchema, PACKAGE, PROJECT_TOKEN, type PropertySpec } from "./schema";
+import { type lookups, packageSchema, PACKAGE, PROJECT_TOKEN, type PropertySpec } from "./schema";
 
 /** Pulumi's marker for a secret value on the wire (sdk/go/common/resource/sig). */
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";

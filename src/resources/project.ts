@@ -37,6 +37,7 @@ export interface Project extends ProjectOutputProperties {}
  * export const apiToken = web.apiToken; // secret
  * ```
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above declares the output properties the engine fills in
 export class Project extends pulumi.CustomResource {
   /** Reads an existing project into the program without managing it. `id` is `<projectId>` or `<organizationId>/<projectId>`. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, state?: ProjectState, opts?: pulumi.CustomResourceOptions): Project {

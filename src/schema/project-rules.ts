@@ -37,7 +37,7 @@ const timezoneCache = new Map<string, boolean>();
 export function isTimezone(name: string): boolean {
   let known = timezoneCache.get(name);
   if (known === undefined) {
-    known = /^[A-Z][A-Za-z0-9_+\-]*(\/[A-Z0-9][A-Za-z0-9_+\-]*)*$/.test(name) && intlKnows(name);
+    known = /^[A-Z][A-Za-z0-9_+-]*(\/[A-Z0-9][A-Za-z0-9_+-]*)*$/.test(name) && intlKnows(name);
     if (timezoneCache.size < 1_000) timezoneCache.set(name, known);
   }
   return known;

@@ -251,6 +251,7 @@ describe("the CI example (examples/ci/posthog-projects.yml)", () => {
     expect(Object.keys(workflow.on).sort()).toEqual(["pull_request", "push", "schedule", "workflow_dispatch"]);
     expect(workflow.on["push"]).toEqual({ branches: ["main"] });
     expect((workflow.on["schedule"] as Array<{ cron: string }>)[0]!.cron).toMatch(/^\d+ \d+ \* \* \*$/);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub Actions expressions, as the workflow spells them
     expect(workflow.env).toMatchObject({ STACK: STACK, POSTHOG_API_KEY: "${{ secrets.POSTHOG_API_KEY }}", PULUMI_CONFIG_PASSPHRASE: "${{ secrets.PULUMI_CONFIG_PASSPHRASE }}" });
     expect(workflow.defaults.run.shell).toBe("bash");
     expect(Object.keys(workflow.jobs)).toEqual(["preview", "up", "drift"]);

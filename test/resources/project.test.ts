@@ -30,11 +30,11 @@ import { Project } from "../../src";
 import { SERIALIZED_PROVIDER } from "../../src/resources/project";
 import { outputNames } from "../../src/provider";
 
-const valueOf = <T>(output: pulumi.Output<T>) => new Promise<T>((resolve) => output.apply(resolve));
+const resolved = <T>(output: pulumi.Output<T>) => new Promise<T>((resolve) => output.apply(resolve));
 
 test("Project registers the posthog:Project dynamic type with the serialized provider and defaults the name", async () => {
   const web = new Project("web", { timezone: "Europe/Amsterdam" });
-  await valueOf(web.urn);
+  await resolved(web.urn);
   const entry = registered.find((r) => r.name === "web")!;
   expect(entry.type).toBe("pulumi-nodejs:dynamic/posthog:Project");
   expect(entry.inputs).toMatchObject({ name: "web", timezone: "Europe/Amsterdam" });
@@ -46,9 +46,9 @@ test("Project registers the posthog:Project dynamic type with the serialized pro
 
 test("every token (apiToken, liveEventsToken, secretApiToken and its backup) is requested as a secret output", async () => {
   const web = new Project("secrets", { name: "Secrets" }, { additionalSecretOutputs: ["name"] });
-  await valueOf(web.urn);
+  await resolved(web.urn);
   expect(secretOptions.get("secrets")?.sort()).toEqual(["apiToken", "liveEventsToken", "name", "secretApiToken", "secretApiTokenBackup"]);
-  expect(await valueOf(web.projectId)).toBe(42);
+  expect(await resolved(web.projectId)).toBe(42);
 });
 
 test("every record field is an output, with the numeric id as projectId", () => {
@@ -60,5 +60,5 @@ test("every record field is an output, with the numeric id as projectId", () => 
 
 test("Project.get reads by id with the organization", async () => {
   const existing = Project.get("existing", "7", { organizationId: "org" });
-  expect(await valueOf(existing.id)).toBe("7");
+  expect(await resolved(existing.id)).toBe("7");
 });

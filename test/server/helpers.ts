@@ -4,7 +4,8 @@ import { controlClient, startServer, type ControlClient, type RunningServer, typ
 
 export interface Reply {
   status: number;
-  body: any; // parsed JSON under test: assertions reach into it freely
+  // biome-ignore lint/suspicious/noExplicitAny: parsed JSON under test, assertions reach into it freely
+  body: any;
   headers: Headers;
   text: string;
 }
@@ -13,7 +14,8 @@ export interface RawReply {
   status: number;
   headers: http.IncomingHttpHeaders;
   text: string;
-  body: any; // parsed JSON when it is JSON
+  // biome-ignore lint/suspicious/noExplicitAny: parsed JSON when it is JSON
+  body: any;
 }
 
 export interface RequestOptions {
@@ -28,7 +30,8 @@ export interface Harness {
   control: ControlClient;
   api(method: string, path: string, options?: RequestOptions): Promise<Reply>;
   orgPath(suffix?: string): string;
-  createProject(body?: Record<string, unknown>, key?: string): Promise<any>; // a parsed project record
+  // biome-ignore lint/suspicious/noExplicitAny: a parsed project record
+  createProject(body?: Record<string, unknown>, key?: string): Promise<any>;
   /** A request through node:http, which (unlike fetch) lets a test set any Host and Origin. */
   raw(method: string, path: string, headers?: Record<string, string>, body?: string): Promise<RawReply>;
 }
@@ -52,7 +55,7 @@ export function wrap(server: RunningServer): Harness {
     }
     const res = await fetch(`${server.url}${path}`, { method, headers, body });
     const text = await res.text();
-    let parsed: unknown = undefined;
+    let parsed: unknown ;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {

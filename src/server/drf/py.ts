@@ -81,7 +81,7 @@ function pyEscapeJsonString(s: string): string {
     else if (c < 0x20 || c > 0x7e) out += `\\u${c.toString(16).padStart(4, "0")}`;
     else out += ch;
   }
-  return out + '"';
+  return `${out}"`;
 }
 
 /** Python `json.dumps(x)` with its default separators (", " and ": ") and `ensure_ascii=True`. */

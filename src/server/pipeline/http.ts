@@ -1,6 +1,6 @@
 /** The request as handlers see it, lazy DRF-style body parsing, and response writing. */
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
-import { ApiError, parseError, unsupportedMediaType } from "../drf/errors";
+import { type ApiError, parseError, unsupportedMediaType } from "../drf/errors";
 import { pyParseQs } from "../drf/py";
 
 export interface ApiResponse {

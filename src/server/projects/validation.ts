@@ -7,7 +7,7 @@
  * `validate()` (settings_validation.py `validate_team_attrs`). The same rules serve `TeamSerializer`
  * (/api/environments/) with its few differences.
  */
-import { ApiError, conflict, permissionDenied, serverError, validationError } from "../drf/errors";
+import { type ApiError, conflict, permissionDenied, serverError, validationError } from "../drf/errors";
 import {
   booleanField,
   charField,
