@@ -11,7 +11,9 @@ const path = require("node:path");
 const root = path.resolve(__dirname, "..");
 const lib = path.join(root, "lib");
 fs.rmSync(lib, { recursive: true, force: true });
-const tsc = spawnSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", path.join(root, "tsconfig.build.json")], { stdio: "inherit" });
+const tsc = spawnSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", path.join(root, "tsconfig.build.json")], {
+  stdio: "inherit",
+});
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 const { bin } = require(path.join(root, "package.json"));
 for (const file of Object.values(bin)) fs.chmodSync(path.join(root, file), 0o755);

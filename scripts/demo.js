@@ -21,10 +21,14 @@ function run(command, args, options = {}) {
 }
 
 async function startServer() {
-  const child = spawn(process.execPath, [path.join(root, "lib", "server", "cli.js"), "--port", "0", "--state", path.join(stateDir, "posthog-server.json")], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, "lib", "server", "cli.js"), "--port", "0", "--state", path.join(stateDir, "posthog-server.json")],
+    {
+      cwd: root,
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const line = await new Promise((resolve, reject) => {
     readline.createInterface({ input: child.stdout }).once("line", resolve);
     child.once("exit", (code) => reject(new Error(`the local PostHog server exited with ${code}`)));
@@ -74,7 +78,9 @@ async function main() {
     say("pulumi stack output --show-secrets: the tokens the SDKs need");
     pulumi("stack", "output", "apiTokens", "--show-secrets");
 
-    const ids = JSON.parse(run("pulumi", ["stack", "output", "projectIds", "--json", "--stack", stack], { env, stdio: ["ignore", "pipe", "inherit"] }).stdout);
+    const ids = JSON.parse(
+      run("pulumi", ["stack", "output", "projectIds", "--json", "--stack", stack], { env, stdio: ["ignore", "pipe", "inherit"] }).stdout,
+    );
     say(`Someone turns IP anonymization off for project ${ids.web} in the PostHog UI`);
     await control.patchProject(ids.web, { anonymize_ips: false });
 

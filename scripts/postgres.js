@@ -33,7 +33,10 @@ function findPostgresBin() {
   if (process.env.PULUMI_POSTHOG_PG_BIN) candidates.push(process.env.PULUMI_POSTHOG_PG_BIN);
   const debian = "/usr/lib/postgresql";
   if (fs.existsSync(debian)) {
-    const versions = fs.readdirSync(debian).filter((v) => /^\d+(\.\d+)?$/.test(v)).sort((a, b) => Number(b) - Number(a));
+    const versions = fs
+      .readdirSync(debian)
+      .filter((v) => /^\d+(\.\d+)?$/.test(v))
+      .sort((a, b) => Number(b) - Number(a));
     for (const version of versions) candidates.push(path.join(debian, version, "bin"));
   }
   for (const dir of (process.env.PATH || "").split(path.delimiter)) {
@@ -52,7 +55,10 @@ function ensurePostgresBin({ log = (line) => process.stderr.write(`${line}\n`) }
   if (root && aptGet) {
     log("PostgreSQL server binaries missing: apt-get install postgresql (once per machine)");
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    for (const args of [["update", "-qq"], ["install", "-y", "-qq", "--no-install-recommends", "postgresql"]]) {
+    for (const args of [
+      ["update", "-qq"],
+      ["install", "-y", "-qq", "--no-install-recommends", "postgresql"],
+    ]) {
       const result = spawnSync(aptGet, args, { env, stdio: ["ignore", "ignore", "inherit"] });
       if (result.status !== 0) throw new Error(`apt-get ${args.join(" ")} failed (exit ${result.status ?? result.signal})`);
     }
@@ -134,7 +140,11 @@ async function startPostgres({ user = "pulumi", database = "pulumi", log } = {})
   }
   const as = { ...owner, cwd: dir, env: { ...process.env, LC_ALL: "C", LANG: "C" } };
   try {
-    await run(path.join(bin, "initdb"), ["-D", dataDir, "-U", user, `--pwfile=${pwfile}`, "--auth=scram-sha-256", "--encoding=UTF8", "--locale=C", "--no-sync"], as);
+    await run(
+      path.join(bin, "initdb"),
+      ["-D", dataDir, "-U", user, `--pwfile=${pwfile}`, "--auth=scram-sha-256", "--encoding=UTF8", "--locale=C", "--no-sync"],
+      as,
+    );
   } finally {
     fs.rmSync(pwfile, { force: true });
   }
@@ -148,8 +158,26 @@ async function startPostgres({ user = "pulumi", database = "pulumi", log } = {})
     if (owner.uid !== undefined) fs.fchownSync(logFile, owner.uid, owner.gid);
     server = spawn(
       path.join(bin, "postgres"),
-      ["-D", dataDir, "-c", "listen_addresses=127.0.0.1", "-c", `port=${port}`, "-c", `unix_socket_directories=${dir}`,
-        "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=40", "-c", "shared_buffers=16MB"],
+      [
+        "-D",
+        dataDir,
+        "-c",
+        "listen_addresses=127.0.0.1",
+        "-c",
+        `port=${port}`,
+        "-c",
+        `unix_socket_directories=${dir}`,
+        "-c",
+        "fsync=off",
+        "-c",
+        "synchronous_commit=off",
+        "-c",
+        "full_page_writes=off",
+        "-c",
+        "max_connections=40",
+        "-c",
+        "shared_buffers=16MB",
+      ],
       { ...as, stdio: ["ignore", logFile, logFile] },
     );
     fs.closeSync(logFile);
@@ -159,7 +187,10 @@ async function startPostgres({ user = "pulumi", database = "pulumi", log } = {})
     const deadline = Date.now() + 30_000;
     let ready = false;
     while (!gone && Date.now() < deadline) {
-      ready = await run(path.join(bin, "pg_isready"), ["-q", "-h", "127.0.0.1", "-p", String(port), "-U", user, "-d", "postgres"]).then(() => true, () => false);
+      ready = await run(path.join(bin, "pg_isready"), ["-q", "-h", "127.0.0.1", "-p", String(port), "-U", user, "-d", "postgres"]).then(
+        () => true,
+        () => false,
+      );
       if (ready) break;
       await sleep(100);
     }
@@ -176,7 +207,30 @@ async function startPostgres({ user = "pulumi", database = "pulumi", log } = {})
 
   const clientEnv = { ...process.env, PGPASSWORD: password, PGCONNECT_TIMEOUT: "10" };
   const psql = (db, query) =>
-    run(path.join(bin, "psql"), ["-X", "-q", "-A", "-t", "-F", "\t", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-p", String(port), "-U", user, "-d", db, "-c", query], { env: clientEnv });
+    run(
+      path.join(bin, "psql"),
+      [
+        "-X",
+        "-q",
+        "-A",
+        "-t",
+        "-F",
+        "\t",
+        "-v",
+        "ON_ERROR_STOP=1",
+        "-h",
+        "127.0.0.1",
+        "-p",
+        String(port),
+        "-U",
+        user,
+        "-d",
+        db,
+        "-c",
+        query,
+      ],
+      { env: clientEnv },
+    );
   await psql("postgres", `CREATE DATABASE ${database}`);
 
   const url = `postgres://${user}:${password}@127.0.0.1:${port}/${database}`;
@@ -199,7 +253,10 @@ async function startPostgres({ user = "pulumi", database = "pulumi", log } = {})
     dataDir,
     async sql(query) {
       const { stdout } = await psql(database, query);
-      return stdout.split("\n").filter((line) => line !== "").map((line) => line.split("\t"));
+      return stdout
+        .split("\n")
+        .filter((line) => line !== "")
+        .map((line) => line.split("\t"));
     },
     stop() {
       stopped ??= (async () => {

@@ -25,7 +25,10 @@ function installed(spec) {
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ private: true }));
-    const npm = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--no-save", "--ignore-scripts", spec], { cwd: dir, stdio: "inherit" });
+    const npm = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--no-save", "--ignore-scripts", spec], {
+      cwd: dir,
+      stdio: "inherit",
+    });
     if (npm.status !== 0) throw new Error(`npm install ${spec} failed`);
     fs.writeFileSync(path.join(dir, "done"), spec);
   }

@@ -30,12 +30,19 @@ export const apiTokens = Object.fromEntries(projects.map(([name, project]) => [n
 function declaredProjects(config: pulumi.Config): DeclaredProject[] {
   const file = config.get("projectsFile");
   if (file === undefined) return config.requireObject<DeclaredProject[]>("projects");
-  if (config.getObject("projects") !== undefined) throw new Error("Set either `projects` or `projectsFile` in the stack configuration, not both.");
+  if (config.getObject("projects") !== undefined)
+    throw new Error("Set either `projects` or `projectsFile` in the stack configuration, not both.");
   const list: unknown = JSON.parse(fs.readFileSync(path.resolve(file), "utf8"));
-  if (!Array.isArray(list)) throw new Error(`${file} must hold a JSON list of projects (posthog.ProjectArgs, each with an optional resourceName).`);
+  if (!Array.isArray(list))
+    throw new Error(`${file} must hold a JSON list of projects (posthog.ProjectArgs, each with an optional resourceName).`);
   return list as DeclaredProject[];
 }
 
 function slug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "project";
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "project"
+  );
 }

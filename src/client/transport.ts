@@ -80,8 +80,7 @@ export class Transport {
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.secrets = [options.apiKey];
     const keyHash = createHash("sha256").update(options.apiKey).digest("hex");
-    this.limiter =
-      options.rateLimits === false ? undefined : sharedLimiter(`${this.host}|${keyHash}`, options.rateLimits);
+    this.limiter = options.rateLimits === false ? undefined : sharedLimiter(`${this.host}|${keyHash}`, options.rateLimits);
     this.got = got.extend({
       prefixUrl: `${this.host}/`,
       headers: { authorization: `Bearer ${options.apiKey}`, accept: "application/json", "user-agent": "pulumi-posthog" },

@@ -87,10 +87,17 @@ export async function getGroupPropertyDefinitions(
 }
 
 /** The most common values of one property of a group type (at most 20), optionally filtered by `value`. */
-export async function getGroupPropertyValues(args: GetGroupPropertyValuesArgs, _opts?: pulumi.InvokeOptions): Promise<PropertyCountResult[]> {
+export async function getGroupPropertyValues(
+  args: GetGroupPropertyValuesArgs,
+  _opts?: pulumi.InvokeOptions,
+): Promise<PropertyCountResult[]> {
   const http = lookupTransport(args);
   const type = await resolveGroupType(http, args);
-  const values = await groups.getGroupPropertyValues(http, args.projectId, { groupTypeIndex: type.index, key: args.key, value: args.value });
+  const values = await groups.getGroupPropertyValues(http, args.projectId, {
+    groupTypeIndex: type.index,
+    key: args.key,
+    value: args.value,
+  });
   return values.map(propertyCount);
 }
 

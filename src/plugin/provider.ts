@@ -51,7 +51,7 @@ export class PostHogProvider implements provider.Provider {
     const lookup: ConfigLookup = (key) => {
       const name = key.slice(`${PACKAGE}:`.length);
       const fromArgs = unwrapSecrets(args[name]);
-      return typeof fromArgs === "string" ? fromArgs : variables[`${PACKAGE}:config:${name}`] ?? variables[key];
+      return typeof fromArgs === "string" ? fromArgs : (variables[`${PACKAGE}:config:${name}`] ?? variables[key]);
     };
     await this.projects.configure({ config: { get: lookup } } as pulumi.dynamic.ConfigureRequest);
     useLookupConfig(lookup);
@@ -132,7 +132,8 @@ export class PostHogProvider implements provider.Provider {
       Object.entries(outs).map(([name, value]) => {
         const spec = this.outputTypes[name];
         let typed = value;
-        if (typeof value === "string" && (spec?.type === "number" || spec?.type === "integer") && value.trim() !== "") typed = Number(value);
+        if (typeof value === "string" && (spec?.type === "number" || spec?.type === "integer") && value.trim() !== "")
+          typed = Number(value);
         return [name, spec?.secret && typed !== null && typed !== undefined ? { [SECRET_SIG]: SECRET_VALUE, value: typed } : typed];
       }),
     );

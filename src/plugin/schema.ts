@@ -226,7 +226,8 @@ export function packageSchema(version: string): Record<string, unknown> {
     name: PACKAGE,
     displayName: "PostHog",
     version,
-    description: "Manage PostHog projects as code: every project setting, drift detection, secret API tokens, and lookups of groups and projects.",
+    description:
+      "Manage PostHog projects as code: every project setting, drift detection, secret API tokens, and lookups of groups and projects.",
     keywords: ["pulumi", "posthog", "analytics", "category/monitoring", "kind/native"],
     homepage: "https://github.com/pulumi-posthog/pulumi-posthog",
     repository: "https://github.com/pulumi-posthog/pulumi-posthog",

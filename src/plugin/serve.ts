@@ -21,7 +21,11 @@ interface ConfigureRequest {
 const sdk = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
 const grpcLibrary = require(require.resolve("@grpc/grpc-js", { paths: [sdk] })) as typeof grpc;
 const messages = require(path.join(sdk, "proto", "provider_pb")) as {
-  ConfigureResponse: new () => { setAcceptsecrets(v: boolean): void; setAcceptresources(v: boolean): void; setAcceptoutputs(v: boolean): void };
+  ConfigureResponse: new () => {
+    setAcceptsecrets(v: boolean): void;
+    setAcceptresources(v: boolean): void;
+    setAcceptoutputs(v: boolean): void;
+  };
 };
 
 const { version } = require("../../package.json") as { version: string };

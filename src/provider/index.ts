@@ -6,7 +6,15 @@ import { ProjectProvider } from "./project-provider";
 
 export { ProjectProvider } from "./project-provider";
 export { resolveConfig, connect, requireOrganization, type ProviderConfig, type ConfigLookup } from "./config";
-export { outputNames, recordOutputs, secretOutputNames, UNKNOWN, type ProjectInputs, type ProjectOutputs, type RecordedInputs } from "./project-state";
+export {
+  outputNames,
+  recordOutputs,
+  secretOutputNames,
+  UNKNOWN,
+  type ProjectInputs,
+  type ProjectOutputs,
+  type RecordedInputs,
+} from "./project-state";
 
 /** The one instance a provider host process uses; `configure` gives it the stack's configuration. */
 export const projectProvider = new ProjectProvider();

@@ -95,7 +95,9 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
     });
     const extra = news.additionalSettings;
     const extraChanged =
-      extra !== undefined && extra !== null && (isUnknown(extra) || Object.entries(extra).some(([field, value]) => !valuesEqual(field, value, outputValue(olds, field))));
+      extra !== undefined &&
+      extra !== null &&
+      (isUnknown(extra) || Object.entries(extra).some(([field, value]) => !valuesEqual(field, value, outputValue(olds, field))));
     const rotated = news.apiTokenRotation !== undefined && news.apiTokenRotation !== olds.apiTokenRotation;
     return { changes: replaces.length > 0 || settingChanged || extraChanged || rotated, replaces, deleteBeforeReplace: false };
   }
@@ -111,7 +113,13 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
       inputs.adoptProjectId !== undefined
         ? await this.adopt(organizationId, inputs.adoptProjectId).then((r) => [r, declared] as const)
         : await this.post(organizationId, onCreate(declared)).then((r) => [r, afterCreate(declared)] as const);
-    const final = await this.patchAfterCreate(organizationId, record, differingSettings(pending, (field) => record[field]), recorded, inputs);
+    const final = await this.patchAfterCreate(
+      organizationId,
+      record,
+      differingSettings(pending, (field) => record[field]),
+      recorded,
+      inputs,
+    );
     return { id: String(final.id), outs: this.appliedOutputs(final, declared, recorded, inputs) as Outputs };
   }
 
@@ -128,7 +136,8 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
     const recorded = recordedInputsOf(props ?? {});
     const outputs = toOutputs(record, recorded) as Outputs;
     // The declared inputs with their live values: the engine then shows each drifted setting as `old => new`.
-    if (recorded.declaredInputs) return { id: String(record.id), props: outputs, inputs: liveInputs(recorded.declaredInputs, record) as Outputs };
+    if (recorded.declaredInputs)
+      return { id: String(record.id), props: outputs, inputs: liveInputs(recorded.declaredInputs, record) as Outputs };
     return { id: String(record.id), props: outputs };
   }
 
@@ -158,7 +167,8 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
         record = await projects.resetProjectToken(this.http(), organizationId, projectId);
       } catch (error) {
         const message = rotationFailure(error);
-        if (record) throw new PartialSuccess(message, id, toOutputs(record, { ...recorded, apiTokenRotation: olds.apiTokenRotation ?? null }), news);
+        if (record)
+          throw new PartialSuccess(message, id, toOutputs(record, { ...recorded, apiTokenRotation: olds.apiTokenRotation ?? null }), news);
         throw new Error(message);
       }
     }
@@ -262,24 +272,24 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
    * PostHog answers 200 but silently keeps its value for settings the organization's plan does not include. The
    * state then holds the live values (so the next preview shows the difference again) and the user is told which.
    */
-  private appliedOutputs(
-    record: ProjectRecord,
-    declared: SettingsBody,
-    recorded: RecordedInputs,
-    request: Inputs,
-  ): ProjectOutputs {
+  private appliedOutputs(record: ProjectRecord, declared: SettingsBody, recorded: RecordedInputs, request: Inputs): ProjectOutputs {
     const outputs = toOutputs(record, recorded);
     const ignored = Object.keys(differingSettings(declared, (field) => record[field]));
     if (ignored.length > 0) {
-      const describe = (f: string) => `${inputName(f)} (declared ${JSON.stringify(declared[f])}, PostHog kept ${JSON.stringify(record[f] ?? null)})`;
+      const describe = (f: string) =>
+        `${inputName(f)} (declared ${JSON.stringify(declared[f])}, PostHog kept ${JSON.stringify(record[f] ?? null)})`;
       const unknown = ignored.filter((f) => !(f in record));
       const gated = ignored.filter((f) => f in record);
       const reasons = [
         ...(gated.length > 0
-          ? [`PostHog accepted but did not apply ${gated.map(describe).join("; ")}. Settings your PostHog plan does not include are ignored without an error: upgrade the plan or remove them from the program.`]
+          ? [
+              `PostHog accepted but did not apply ${gated.map(describe).join("; ")}. Settings your PostHog plan does not include are ignored without an error: upgrade the plan or remove them from the program.`,
+            ]
           : []),
         ...(unknown.length > 0
-          ? [`PostHog ignored ${unknown.map(inputName).join(", ")}: it has no such field (a misspelling, or a field your PostHog version does not have yet). Check the name against PostHog's API or remove it.`]
+          ? [
+              `PostHog ignored ${unknown.map(inputName).join(", ")}: it has no such field (a misspelling, or a field your PostHog version does not have yet). Check the name against PostHog's API or remove it.`,
+            ]
           : []),
       ];
       throw new PartialSuccess(reasons.join(" "), String(record.id), outputs, request);
@@ -294,7 +304,9 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 /** The error for a create that meets a project of the same name: which project, and how to take it over. */
 function collision(organizationId: string, name: string, existing: readonly ProjectRecord[]): Error {
   if (existing.length === 0) {
-    return new Error(`PostHog refused to create project "${name}": a project of that name exists in organization ${organizationId}, but it could not be read. Choose another name or check the project list in PostHog.`);
+    return new Error(
+      `PostHog refused to create project "${name}": a project of that name exists in organization ${organizationId}, but it could not be read. Choose another name or check the project list in PostHog.`,
+    );
   }
   const list = existing.map((p) => `project ${p.id} (created ${p.created_at})`).join(", ");
   const id = existing[0]!.id;

@@ -18,7 +18,13 @@ import { isOrganizationId, ORGANIZATION_ID_RULE } from "../client";
 import type { ProjectInputs, ProjectOutputs, ProjectRecordOutputs } from "../resources/project-types";
 
 // The resource's types and output names are generated from the field table as plain TypeScript (npm run docs).
-export { outputNames, secretOutputNames, type ProjectInputs, type ProjectOutputs, type ProjectRecordOutputs } from "../resources/project-types";
+export {
+  outputNames,
+  secretOutputNames,
+  type ProjectInputs,
+  type ProjectOutputs,
+  type ProjectRecordOutputs,
+} from "../resources/project-types";
 
 /** What Pulumi sends for a value not known yet during preview, in any field whatever its type. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -50,7 +56,9 @@ export interface Failure {
 }
 
 /** Inputs that tell the provider what to do rather than name a setting. */
-const providerInputs = ["organizationId", "apiTokenRotation", "adoptProjectId", "additionalSettings"] as const satisfies ReadonlyArray<keyof ProjectInputs>;
+const providerInputs = ["organizationId", "apiTokenRotation", "adoptProjectId", "additionalSettings"] as const satisfies ReadonlyArray<
+  keyof ProjectInputs
+>;
 /** Every input a program may declare; `__provider` is the serialized provider Pulumi adds. */
 const inputNames: readonly string[] = [...settingNames.map((s) => s.arg), ...providerInputs];
 const knownFieldNames = new Set<string>(Object.keys(projectFields));
@@ -81,19 +89,26 @@ export function validateInputs(inputs: Record<string, unknown>): Failure[] {
   check("adoptProjectId", (v) => Number.isInteger(v) && (v as number) > 0, "must be the numeric id of an existing project");
   const extra = inputs["additionalSettings"];
   if (extra !== undefined && extra !== null && !isUnknown(extra)) {
-    if (!isPlainObject(extra)) failures.push({ property: "additionalSettings", reason: "additionalSettings must be an object of PostHog field names and values" });
-    else for (const field of Object.keys(extra)) {
-      const reason = additionalSettingProblem(field);
-      if (reason) failures.push({ property: "additionalSettings", reason: `additionalSettings.${field} ${reason}` });
-    }
+    if (!isPlainObject(extra))
+      failures.push({ property: "additionalSettings", reason: "additionalSettings must be an object of PostHog field names and values" });
+    else
+      for (const field of Object.keys(extra)) {
+        const reason = additionalSettingProblem(field);
+        if (reason) failures.push({ property: "additionalSettings", reason: `additionalSettings.${field} ${reason}` });
+      }
   }
   return failures;
 }
 
 function unknownInput(property: string): string {
   const suggestion = closestName(property, inputNames);
-  const hint = suggestion ? `Did you mean \`${suggestion}\`?` : "Inputs are camelCase (`anonymizeIps`); see the settings reference in the README.";
-  const newer = /^[a-z0-9_]+$/.test(property) && !suggestion ? ` A PostHog field this package does not know yet goes in \`additionalSettings: { ${property}: … }\`.` : "";
+  const hint = suggestion
+    ? `Did you mean \`${suggestion}\`?`
+    : "Inputs are camelCase (`anonymizeIps`); see the settings reference in the README.";
+  const newer =
+    /^[a-z0-9_]+$/.test(property) && !suggestion
+      ? ` A PostHog field this package does not know yet goes in \`additionalSettings: { ${property}: … }\`.`
+      : "";
   return `${property} is not an input of posthog.Project. ${hint}${newer}`;
 }
 
@@ -196,7 +211,9 @@ export function liveInputs(declared: Record<string, unknown>, record: ProjectRec
   }
   const extra = declared["additionalSettings"];
   if (isPlainObject(extra)) {
-    inputs["additionalSettings"] = Object.fromEntries(Object.entries(extra).map(([field, value]) => [field, liveForm(field, value, record[field] ?? null)]));
+    inputs["additionalSettings"] = Object.fromEntries(
+      Object.entries(extra).map(([field, value]) => [field, liveForm(field, value, record[field] ?? null)]),
+    );
   }
   return inputs;
 }

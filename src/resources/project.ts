@@ -45,7 +45,9 @@ export class Project extends pulumi.CustomResource {
   }
 
   static override isInstance(obj: unknown): obj is Project {
-    return obj instanceof Project || (pulumi.CustomResource.isInstance(obj) && (obj as { __pulumiType?: string }).__pulumiType === PROJECT_TYPE);
+    return (
+      obj instanceof Project || (pulumi.CustomResource.isInstance(obj) && (obj as { __pulumiType?: string }).__pulumiType === PROJECT_TYPE)
+    );
   }
 
   constructor(name: string, args: ProjectArgs = {}, opts: pulumi.CustomResourceOptions = {}) {

@@ -106,9 +106,17 @@ function docComment(doc: string, indent: string): string {
 
 /** Inputs that steer the provider rather than name a setting. */
 const providerInputs = [
-  { name: "organizationId", type: "string", doc: "Organization that owns the project; defaults to `posthog:organizationId`. Changing it replaces the project." },
+  {
+    name: "organizationId",
+    type: "string",
+    doc: "Organization that owns the project; defaults to `posthog:organizationId`. Changing it replaces the project.",
+  },
   { name: "apiTokenRotation", type: "string", doc: "Any string; changing it rotates the project API key (`reset_token`)." },
-  { name: "adoptProjectId", type: "number", doc: "Take over this existing project on create instead of creating one (dynamic providers cannot `pulumi import`)." },
+  {
+    name: "adoptProjectId",
+    type: "number",
+    doc: "Take over this existing project on create instead of creating one (dynamic providers cannot `pulumi import`).",
+  },
   {
     name: "additionalSettings",
     type: "Record<string, Json>",
@@ -137,7 +145,12 @@ function recordOutputEntries(): OutputEntry[] {
   const fields = (Object.keys(projectFields) as ProjectField[]).filter((f) => f !== "id");
   return [
     { name: "projectId", type: "number", optional: false, doc: projectFields.id.doc },
-    { name: "organizationId", type: "string", optional: false, doc: "UUID of the organization that owns the project (the same as `organization`)." },
+    {
+      name: "organizationId",
+      type: "string",
+      optional: false,
+      doc: "UUID of the organization that owns the project (the same as `organization`).",
+    },
     ...fields.map((f) => ({
       name: camelCase(f),
       type: typeText(projectFields[f].response, "output", "  "),
@@ -150,13 +163,19 @@ function recordOutputEntries(): OutputEntry[] {
 /** The output names `Project` declares, in order, and the ones Pulumi must store as secrets. */
 export function outputNameList(): { outputs: string[]; secrets: string[] } {
   const outputs = [...recordOutputEntries().map((e) => e.name), ...recordedOutputs.map((o) => o.name)];
-  const secrets = (Object.keys(projectFields) as ProjectField[]).filter((f) => (projectFields[f] as { secret?: boolean }).secret).map((f) => camelCase(f));
+  const secrets = (Object.keys(projectFields) as ProjectField[])
+    .filter((f) => (projectFields[f] as { secret?: boolean }).secret)
+    .map((f) => camelCase(f));
   return { outputs, secrets };
 }
 
 /** The text of src/resources/project-types.ts. */
 export function projectDeclarations(): string {
-  const settings = writableFields.map((f) => ({ name: camelCase(f), type: typeText(projectFields[f].input, "input", "  "), doc: projectFields[f].doc }));
+  const settings = writableFields.map((f) => ({
+    name: camelCase(f),
+    type: typeText(projectFields[f].input, "input", "  "),
+    doc: projectFields[f].doc,
+  }));
   const args = [...settings, ...providerInputs];
   const record = recordOutputEntries();
   const outputs = [...record, ...recordedOutputs.map((o) => ({ ...o, optional: true }))];

@@ -28,7 +28,10 @@ function oneOf(values: readonly (string | number)[], what = "one of"): z.ZodType
 /** A dictionary with only these keys, each with its own rule (pydantic's `extra="forbid"`). */
 function dictionary<S extends z.ZodRawShape>(shape: S, rule: string) {
   return z.strictObject(shape, {
-    error: (issue) => (issue.code === "unrecognized_keys" ? `${rule}; not ${issue.keys.map((k) => `\`${k}\``).join(", ")}` : "must be an object (a dictionary)"),
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `${rule}; not ${issue.keys.map((k) => `\`${k}\``).join(", ")}`
+        : "must be an object (a dictionary)",
   });
 }
 
@@ -83,6 +86,7 @@ export const urlList = z.array(
 // ---- test_account_filters: validate_test_account_filters, TypeAdapter(list[AnyPropertyFilter]) ----
 
 /** PropertyOperator, posthog/schema.py. */
+// biome-ignore format: a list transcribed from PostHog's source, kept compact and in its order
 export const PROPERTY_OPERATORS = [
   "exact", "is_not", "icontains", "not_icontains", "regex", "not_regex", "gt", "gte", "lt", "lte", "is_set", "is_not_set",
   "is_date_exact", "is_date_before", "is_date_after", "between", "not_between", "min", "max", "in", "not_in",
@@ -90,6 +94,7 @@ export const PROPERTY_OPERATORS = [
 ] as const;
 
 /** The `type`s of the property filter models in AnyPropertyFilter (posthog/types.py, posthog/schema.py). */
+// biome-ignore format: a list transcribed from PostHog's source, kept compact and in its order
 export const PROPERTY_FILTER_TYPES = [
   "event", "person", "element", "event_metadata", "revenue_analytics", "session", "log_entry", "cohort", "recording",
   "group", "feature", "flag", "hogql", "empty", "data_warehouse", "data_warehouse_person_property",
@@ -99,9 +104,11 @@ export const PROPERTY_FILTER_TYPES = [
 /** The filter models whose `operator` has a default (EventPropertyFilter's is `exact`) or that have none. */
 const OPERATOR_OPTIONAL = new Set(["event", "flag", "cohort", "hogql", "empty"]);
 
-const filterValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number(), z.boolean()]))], {
-  error: "`value` must be a string, number, boolean or list of them",
-}).nullish();
+const filterValue = z
+  .union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number(), z.boolean()]))], {
+    error: "`value` must be a string, number, boolean or list of them",
+  })
+  .nullish();
 
 const propertyFilter = dictionary(
   {
@@ -152,7 +159,10 @@ const pathCleaningRule = z.unknown().superRefine((rule, ctx) => {
   }
   const groups = re2GroupCount(regex);
   if (typeof groups === "string") {
-    ctx.addIssue({ code: "custom", message: `Invalid path cleaning regex '${regex}': ${groups} (PostHog uses RE2: no look-around or back-references)` });
+    ctx.addIssue({
+      code: "custom",
+      message: `Invalid path cleaning regex '${regex}': ${groups} (PostHog uses RE2: no look-around or back-references)`,
+    });
     return;
   }
   if (typeof alias === "string") {
@@ -240,10 +250,9 @@ export const modifiers = dictionary(
     convertToProjectTimezone: optionalBool,
     customChannelTypeRules: z.array(jsonObject, { error: "customChannelTypeRules must be a list of rules" }).nullish(),
     dataWarehouseEventsModifiers: z
-      .array(
-        z.strictObject({ distinct_id_field: z.string(), id_field: z.string(), table_name: z.string(), timestamp_field: z.string() }),
-        { error: "dataWarehouseEventsModifiers must be a list of { distinct_id_field, id_field, table_name, timestamp_field }" },
-      )
+      .array(z.strictObject({ distinct_id_field: z.string(), id_field: z.string(), table_name: z.string(), timestamp_field: z.string() }), {
+        error: "dataWarehouseEventsModifiers must be a list of { distinct_id_field, id_field, table_name, timestamp_field }",
+      })
       .nullish(),
     debug: optionalBool,
     formatCsvAllowDoubleQuotes: optionalBool,
@@ -291,12 +300,15 @@ export const logsSettings = z.looseObject(
  * space after each comma and escape every non-ASCII character as \uXXXX, so the length is Python's, not JSON.stringify's.
  */
 export function pythonJsonLength(list: readonly string[]): number {
-  const items = list.map((s) => JSON.stringify(s).length + [...s].reduce((n, ch) => n + (ch.codePointAt(0)! > 0x7f ? (ch.length === 2 ? 10 : 5) : 0), 0));
+  const items = list.map(
+    (s) => JSON.stringify(s).length + [...s].reduce((n, ch) => n + (ch.codePointAt(0)! > 0x7f ? (ch.length === 2 ? 10 : 5) : 0), 0),
+  );
   return 2 + items.reduce((a, b) => a + b, 0) + Math.max(0, list.length - 1) * 2;
 }
 
 export const errorsToIgnore = stringList.refine((list) => pythonJsonLength(list) <= 300, {
-  error: "must be under 300 characters as JSON (measured as PostHog's json.dumps does); put complex configuration in posthog-js initialization",
+  error:
+    "must be under 300 characters as JSON (measured as PostHog's json.dumps does); put complex configuration in posthog-js initialization",
 });
 
 // ---- Nested analytics configurations (TeamRevenueAnalyticsConfigSerializer and kin, posthog/api/team.py) ----
@@ -316,7 +328,11 @@ export const currency = z
   .refine((code) => currencies.has(code), { error: 'must be one of PostHog\'s currency codes, such as "USD", "EUR" or "GBP"' });
 
 export const revenueAnalyticsConfig = dictionary(
-  { base_currency: currency.optional(), events: z.array(jsonObject, { error: "events must be a list" }).optional(), filter_test_accounts: bool.optional() },
+  {
+    base_currency: currency.optional(),
+    events: z.array(jsonObject, { error: "events must be a list" }).optional(),
+    filter_test_accounts: bool.optional(),
+  },
   "may only have `base_currency`, `events` and `filter_test_accounts`",
 );
 
@@ -351,8 +367,11 @@ export const workflowsConfig = dictionary(
 );
 
 export const urlTriggers = z.array(
-  z.strictObject({ url: z.string({ error: "`url` must be a string (a regex)" }), matching: z.literal("regex", { error: "`matching` must be \"regex\"" }) }),
-  { error: "must be a list of `{ url, matching: \"regex\" }`" },
+  z.strictObject({
+    url: z.string({ error: "`url` must be a string (a regex)" }),
+    matching: z.literal("regex", { error: '`matching` must be "regex"' }),
+  }),
+  { error: 'must be a list of `{ url, matching: "regex" }`' },
 );
 
 export { oneOf };

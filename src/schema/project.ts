@@ -23,8 +23,7 @@ const sameTrimmed: Equality = (declared, live) =>
   typeof declared === "string" && typeof live === "string" ? declared.trim() === live : sameJson(declared, live);
 
 /** PostHog drops empty entries from URL and domain lists. */
-const sameListWithoutEmpty: Equality = (declared, live) =>
-  sameJson(Array.isArray(declared) ? declared.filter(Boolean) : declared, live);
+const sameListWithoutEmpty: Equality = (declared, live) => sameJson(Array.isArray(declared) ? declared.filter(Boolean) : declared, live);
 
 /** PostHog merges these dictionaries on update, so keys set elsewhere survive: only declared keys are managed. */
 const sameDeclaredKeys: Equality = (declared, live) => {
@@ -63,14 +62,25 @@ export const projectFields = {
   organization: readOnly(str, "UUID of the organization that owns the project."),
   api_token: { response: str, secret: true, doc: "The project API key (`phc_…`) that SDKs send events with. Secret." },
   live_events_token: { response: str.nullable(), secret: true, doc: "Token for the live events stream. Secret." },
-  secret_api_token: { response: str.nullable(), secret: true, doc: "The project's secret API key (`phs_…`) for feature flag local evaluation. Secret." },
-  secret_api_token_backup: { response: str.nullable(), secret: true, doc: "The previous secret API key, valid until rotated again. Secret." },
+  secret_api_token: {
+    response: str.nullable(),
+    secret: true,
+    doc: "The project's secret API key (`phs_…`) for feature flag local evaluation. Secret.",
+  },
+  secret_api_token_backup: {
+    response: str.nullable(),
+    secret: true,
+    doc: "The previous secret API key, valid until rotated again. Secret.",
+  },
   created_at: readOnly(str, "When the project was created (ISO 8601)."),
   updated_at: readOnly(str.nullable(), "When the project was last changed (ISO 8601)."),
   ingested_event: readOnly(flag, "Whether the project has received an event."),
   is_pending_deletion: readOnly(flag, "Whether PostHog is deleting the project in the background."),
   effective_membership_level: readOnly(z.number().int().nullable(), "Your access level: 1 member, 8 admin, 15 owner."),
-  user_access_level: readOnly(str.nullable(), "Your access level under PostHog's access control (`none`, `viewer`, `editor`, `manager`, `admin`)."),
+  user_access_level: readOnly(
+    str.nullable(),
+    "Your access level under PostHog's access control (`none`, `viewer`, `editor`, `manager`, `admin`).",
+  ),
   has_group_types: readOnly(flag, "Whether any group type exists in the project."),
   group_types: readOnly(json, "The project's group types (companies, workspaces, …) with their index."),
   person_on_events_querying_enabled: readOnly(flag, "Whether person-on-events querying is on."),
@@ -105,22 +115,46 @@ export const projectFields = {
   test_account_filters: {
     response: json,
     input: rules.testAccountFilters,
-    doc: "Property filters that mark internal and test users, e.g. `[{ key: \"$host\", operator: \"not_regex\", value: \"localhost\" }]` (`type` defaults to `event`).",
+    doc: 'Property filters that mark internal and test users, e.g. `[{ key: "$host", operator: "not_regex", value: "localhost" }]` (`type` defaults to `event`).',
   },
-  test_account_filters_default_checked: { response: flag, input: rules.bool.nullable(), doc: "Filter out test accounts by default in new insights." },
+  test_account_filters_default_checked: {
+    response: flag,
+    input: rules.bool.nullable(),
+    doc: "Filter out test accounts by default in new insights.",
+  },
   path_cleaning_filters: {
     response: json,
     input: rules.pathCleaningFilters.nullable(),
     doc: "Path cleaning rules `[{ regex, alias }]` applied to URLs in paths insights. Regexes are RE2 (no look-around).",
   },
-  is_demo: { response: flag, input: rules.bool, doc: "Create a demo project filled with generated data. Demo projects do not count against the plan." },
+  is_demo: {
+    response: flag,
+    input: rules.bool,
+    doc: "Create a demo project filled with generated data. Demo projects do not count against the plan.",
+  },
   timezone: { response: str, input: rules.timezone, doc: "IANA timezone used to display and bucket data. PostHog default: `UTC`." },
-  data_attributes: { response: json, input: rules.stringList, doc: "Element attributes autocapture uses to name elements. PostHog default: `[\"data-attr\"]`." },
-  person_display_name_properties: { response: list, input: rules.stringList.nullable(), doc: "Person properties used as display names, in order of preference." },
-  correlation_config: { response: json, input: rules.correlationConfig.nullable(), doc: "Correlation analysis settings, e.g. `{ excluded_person_property_names: [...] }`." },
+  data_attributes: {
+    response: json,
+    input: rules.stringList,
+    doc: 'Element attributes autocapture uses to name elements. PostHog default: `["data-attr"]`.',
+  },
+  person_display_name_properties: {
+    response: list,
+    input: rules.stringList.nullable(),
+    doc: "Person properties used as display names, in order of preference.",
+  },
+  correlation_config: {
+    response: json,
+    input: rules.correlationConfig.nullable(),
+    doc: "Correlation analysis settings, e.g. `{ excluded_person_property_names: [...] }`.",
+  },
   autocapture_opt_out: { response: flag, input: rules.bool.nullable(), doc: "Turn autocapture off." },
   autocapture_exceptions_opt_in: { response: flag, input: rules.bool.nullable(), doc: "Capture exceptions automatically." },
-  autocapture_web_vitals_opt_in: { response: flag, input: rules.bool.nullable(), doc: "Capture web vitals (FCP, LCP, INP, CLS) automatically." },
+  autocapture_web_vitals_opt_in: {
+    response: flag,
+    input: rules.bool.nullable(),
+    doc: "Capture web vitals (FCP, LCP, INP, CLS) automatically.",
+  },
   autocapture_web_vitals_allowed_metrics: {
     response: json,
     input: z.array(rules.oneOf(["FCP", "LCP", "INP", "CLS"]), { error: "must be a list of web vitals" }).nullable(),
@@ -138,7 +172,7 @@ export const projectFields = {
     response: z.union([str, z.number()]).nullable(),
     input: rules.sampleRate.nullable(),
     equal: sameNumber,
-    doc: "Share of sessions to record, 0 to 1 with at most 2 decimals. PostHog returns it as a string (\"0.50\").",
+    doc: 'Share of sessions to record, 0 to 1 with at most 2 decimals. PostHog returns it as a string ("0.50").',
   },
   session_recording_minimum_duration_milliseconds: {
     response: z.number().int().nullable(),
@@ -163,12 +197,12 @@ export const projectFields = {
   session_recording_url_trigger_config: {
     response: json,
     input: rules.urlTriggers.nullable(),
-    doc: "Start recording on URLs matching these regexes: `[{ url, matching: \"regex\" }]`.",
+    doc: 'Start recording on URLs matching these regexes: `[{ url, matching: "regex" }]`.',
   },
   session_recording_url_blocklist_config: {
     response: json,
     input: rules.urlTriggers.nullable(),
-    doc: "Pause recording on URLs matching these regexes: `[{ url, matching: \"regex\" }]`.",
+    doc: 'Pause recording on URLs matching these regexes: `[{ url, matching: "regex" }]`.',
   },
   session_recording_event_trigger_config: {
     response: json,
@@ -226,19 +260,35 @@ export const projectFields = {
     response: json,
     input: rules.modifiers.nullable(),
     equal: sameDeclaredKeys,
-    doc: "HogQL query modifiers, e.g. `{ personsOnEventsMode: \"person_id_override_properties_on_events\" }`. PostHog merges updates, so only declared keys are managed.",
+    doc: 'HogQL query modifiers, e.g. `{ personsOnEventsMode: "person_id_override_properties_on_events" }`. PostHog merges updates, so only declared keys are managed.',
   },
-  has_completed_onboarding_for: { response: json, input: rules.onboardingFlags.nullable(), doc: "Products whose onboarding is done, e.g. `{ product_analytics: true }`." },
+  has_completed_onboarding_for: {
+    response: json,
+    input: rules.onboardingFlags.nullable(),
+    doc: "Products whose onboarding is done, e.g. `{ product_analytics: true }`.",
+  },
   surveys_opt_in: { response: flag, input: rules.bool.nullable(), doc: "Show surveys on your website." },
   heatmaps_opt_in: { response: flag, input: rules.bool.nullable(), doc: "Capture heatmap data." },
-  flags_persistence_default: { response: flag, input: rules.bool.nullable(), doc: "Persist feature flags across authentication by default for new flags." },
-  receive_org_level_activity_logs: { response: flag, input: rules.bool.nullable(), doc: "Receive the organization's activity logs in this project (organization admins only)." },
+  flags_persistence_default: {
+    response: flag,
+    input: rules.bool.nullable(),
+    doc: "Persist feature flags across authentication by default for new flags.",
+  },
+  receive_org_level_activity_logs: {
+    response: flag,
+    input: rules.bool.nullable(),
+    doc: "Receive the organization's activity logs in this project (organization admins only).",
+  },
   business_model: {
     response: str.nullable(),
     input: rules.oneOf(["b2b", "b2c", "other"]).nullable(),
     doc: "Whom the product sells to: `b2b`, `b2c` or `other`.",
   },
-  conversations_enabled: { response: flag, input: rules.bool.nullable(), doc: "Turn on Conversations (support inbox); PostHog mints a widget token." },
+  conversations_enabled: {
+    response: flag,
+    input: rules.bool.nullable(),
+    doc: "Turn on Conversations (support inbox); PostHog mints a widget token.",
+  },
   conversations_settings: {
     response: json,
     input: rules.jsonObject.nullable(),
@@ -251,7 +301,11 @@ export const projectFields = {
     equal: sameDeclaredKeys,
     doc: "Logs settings, e.g. `{ retention_days: 30 }` (14 or 30, as your plan allows; at most one change a day).",
   },
-  proactive_tasks_enabled: { response: flag, input: rules.bool.nullable(), doc: "Proactive tasks (PostHog enables them only for authorized projects)." },
+  proactive_tasks_enabled: {
+    response: flag,
+    input: rules.bool.nullable(),
+    doc: "Proactive tasks (PostHog enables them only for authorized projects).",
+  },
   revenue_analytics_config: {
     response: json,
     input: rules.revenueAnalyticsConfig,
@@ -280,25 +334,53 @@ export const projectFields = {
     afterCreate: true,
     doc: "Workflows: `{ capture_workflows_engagement_events, email_tracking_consent_mode: off | opt_out | opt_in }`. Set right after create.",
   },
-  base_currency: { response: str.nullable(), input: rules.currency, doc: "Currency revenue is shown in, e.g. `USD`, `EUR`. PostHog default: `USD`." },
+  base_currency: {
+    response: str.nullable(),
+    input: rules.currency,
+    doc: "Currency revenue is shown in, e.g. `USD`, `EUR`. PostHog default: `USD`.",
+  },
   capture_dead_clicks: { response: flag, input: rules.bool.nullable(), doc: "Capture clicks that do nothing (dead clicks)." },
   cookieless_server_hash_mode: {
     response: z.number().int().nullable(),
     input: rules.oneOf([0, 1, 2], "0 (disabled), 1 (stateless) or 2 (stateful):").nullable(),
     doc: "Cookieless tracking: 0 disabled, 1 stateless, 2 stateful.",
   },
-  human_friendly_comparison_periods: { response: flag, input: rules.bool.nullable(), doc: "Compare with calendar periods (the same weekday) instead of exact day counts." },
-  feature_flag_confirmation_enabled: { response: flag, input: rules.bool.nullable(), doc: "Ask for confirmation before a feature flag change is saved." },
-  feature_flag_confirmation_message: { response: str.nullable(), input: z.string({ error: "must be a string" }).nullable(), doc: "The message shown when confirming a feature flag change." },
-  default_evaluation_contexts_enabled: { response: flag, input: rules.bool.nullable(), doc: "Give new feature flags the default evaluation contexts." },
-  require_evaluation_contexts: { response: flag, input: rules.bool.nullable(), doc: "Require an evaluation context on every feature flag." },
+  human_friendly_comparison_periods: {
+    response: flag,
+    input: rules.bool.nullable(),
+    doc: "Compare with calendar periods (the same weekday) instead of exact day counts.",
+  },
+  feature_flag_confirmation_enabled: {
+    response: flag,
+    input: rules.bool.nullable(),
+    doc: "Ask for confirmation before a feature flag change is saved.",
+  },
+  feature_flag_confirmation_message: {
+    response: str.nullable(),
+    input: z.string({ error: "must be a string" }).nullable(),
+    doc: "The message shown when confirming a feature flag change.",
+  },
+  default_evaluation_contexts_enabled: {
+    response: flag,
+    input: rules.bool.nullable(),
+    doc: "Give new feature flags the default evaluation contexts.",
+  },
+  require_evaluation_contexts: {
+    response: flag,
+    input: rules.bool.nullable(),
+    doc: "Require an evaluation context on every feature flag.",
+  },
   default_data_theme: {
     response: z.number().int().nullable(),
     input: z.number({ error: "must be a data color theme id" }).int({ error: "must be a data color theme id" }).nullable(),
     doc: "Id of the default data color theme (plans with data color themes).",
   },
   onboarding_tasks: { response: json, input: rules.jsonObject.nullable(), doc: "Onboarding task states, by task id." },
-  web_analytics_pre_aggregated_tables_enabled: { response: flag, input: rules.bool.nullable(), doc: "Serve web analytics from pre-aggregated tables." },
+  web_analytics_pre_aggregated_tables_enabled: {
+    response: flag,
+    input: rules.bool.nullable(),
+    doc: "Serve web analytics from pre-aggregated tables.",
+  },
 } as const satisfies Record<string, FieldDef>;
 
 export type ProjectField = keyof typeof projectFields;

@@ -16,7 +16,9 @@ export const USAGE = "usage: pulumi-posthog-server [--port N] [--state FILE] [--
 export function parseArgs(argv: readonly string[]): CliArgs {
   const args: CliArgs = { port: 0, host: "127.0.0.1" };
   for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].includes("=") ? [argv[i].slice(0, argv[i].indexOf("=")), argv[i].slice(argv[i].indexOf("=") + 1)] : [argv[i], undefined];
+    const [flag, inline] = argv[i].includes("=")
+      ? [argv[i].slice(0, argv[i].indexOf("=")), argv[i].slice(argv[i].indexOf("=") + 1)]
+      : [argv[i], undefined];
     const value = (): string => {
       const v = inline ?? argv[++i];
       if (v === undefined || v === "") throw new Error(`${flag} needs a value\n${USAGE}`);
@@ -33,8 +35,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       const n = Number(value());
       if (!Number.isInteger(n) || n < 0) throw new Error(`--deletion-purge-ms must be an integer ≥ 0\n${USAGE}`);
       args.deletionPurgeMs = n;
-    }
-    else throw new Error(`unknown argument ${argv[i]}\n${USAGE}`);
+    } else throw new Error(`unknown argument ${argv[i]}\n${USAGE}`);
   }
   return args;
 }
@@ -57,7 +58,10 @@ export async function runCli(argv: readonly string[], stdout: { write(chunk: str
 /** Close on SIGINT/SIGTERM and exit 0. */
 export function closeOnSignals(server: RunningServer, exit: (code: number) => void = (c) => process.exit(c)): void {
   const stop = () => {
-    server.close().then(() => exit(0), () => exit(1));
+    server.close().then(
+      () => exit(0),
+      () => exit(1),
+    );
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);

@@ -81,9 +81,7 @@ describe("PostHog's error bodies become one error class with advice", () => {
   });
 
   test("400: the group list without a group type", async () => {
-    const error = await failure(
-      http.request({ method: "GET", path: `/api/projects/${projectId}/groups/`, schema: undefined }),
-    );
+    const error = await failure(http.request({ method: "GET", path: `/api/projects/${projectId}/groups/`, schema: undefined }));
     expect(error).toMatchObject({
       status: 400,
       attr: "group_type_index",
@@ -92,14 +90,27 @@ describe("PostHog's error bodies become one error class with advice", () => {
   });
 
   test("a 2xx body of the wrong shape names the field", async () => {
-    await server.fault({ method: "GET", path: "/projects/\\d+/?$", status: 200, body: { id: "seven", uuid: "u", organization: "o", api_token: "t", name: "n", created_at: "c" } });
+    await server.fault({
+      method: "GET",
+      path: "/projects/\\d+/?$",
+      status: 200,
+      body: { id: "seven", uuid: "u", organization: "o", api_token: "t", name: "n", created_at: "c" },
+    });
     const error = await failure(projects.getProject(http, server.organizationId, projectId));
     expect(error.kind).toBe("response");
     expect(error.message).toMatch(/field `id`/);
   });
 
   test("records from older or newer PostHog versions parse: absent fields are allowed, unknown ones pass through", async () => {
-    const minimal = { id: projectId, uuid: "u", organization: server.organizationId, api_token: "phc_x", name: "Errors", created_at: "2026-01-01T00:00:00Z", brand_new_setting: { on: true } };
+    const minimal = {
+      id: projectId,
+      uuid: "u",
+      organization: server.organizationId,
+      api_token: "phc_x",
+      name: "Errors",
+      created_at: "2026-01-01T00:00:00Z",
+      brand_new_setting: { on: true },
+    };
     await server.fault({ method: "GET", path: "/projects/\\d+/?$", status: 200, body: minimal });
     const record = await projects.getProject(http, server.organizationId, projectId);
     expect(record).toEqual(minimal);
@@ -107,7 +118,11 @@ describe("PostHog's error bodies become one error class with advice", () => {
   });
 
   test("500 is reported with PostHog's detail", async () => {
-    await server.fault({ path: "/projects/\\d+/?$", status: 500, body: { type: "server_error", code: "error", detail: "A server error occurred.", attr: null } });
+    await server.fault({
+      path: "/projects/\\d+/?$",
+      status: 500,
+      body: { type: "server_error", code: "error", detail: "A server error occurred.", attr: null },
+    });
     const error = await failure(projects.getProject(http, server.organizationId, projectId));
     expect(error).toMatchObject({ status: 500, type: "server_error", detail: "A server error occurred." });
   });
@@ -116,7 +131,12 @@ describe("PostHog's error bodies become one error class with advice", () => {
 describe("nothing secret reaches a message, whatever the server sends", () => {
   test("project tokens and personal API keys in an error body are redacted", async () => {
     const token = "phc_AbCdEf0123456789AbCdEf0123456789AbCdEf01234";
-    const body = { type: "server_error", code: "error", detail: `Boom while saving ${token} for ${server.apiKey} (other key phx_ZZZZZZZZZZZZZZZZ)`, attr: null };
+    const body = {
+      type: "server_error",
+      code: "error",
+      detail: `Boom while saving ${token} for ${server.apiKey} (other key phx_ZZZZZZZZZZZZZZZZ)`,
+      attr: null,
+    };
     await server.fault({ method: "GET", path: `/projects/${projectId}/?$`, status: 500, body });
     const error = await failure(projects.getProject(http, server.organizationId, projectId));
     for (const text of [error.message, error.detail ?? "", String(error.stack)]) {
@@ -145,11 +165,18 @@ test("a redirect is not followed, and the message says where it points", async (
   await new Promise<void>((resolve) => elsewhere.listen(0, "127.0.0.1", resolve));
   try {
     const port = (elsewhere.address() as { port: number }).port;
-    const client = new Transport({ host: `http://127.0.0.1:${port}`, apiKey: "phx_redirected_key_123", rateLimits: false, retry: { attempts: 1 } });
+    const client = new Transport({
+      host: `http://127.0.0.1:${port}`,
+      apiKey: "phx_redirected_key_123",
+      rateLimits: false,
+      retry: { attempts: 1 },
+    });
     const error = await failure(projects.listProjects(client, "@current"));
     expect(error.status).toBe(307);
     expect(error.location).toBe("https://eu.posthog.com/api/organizations/x/projects/");
-    expect(error.message).toMatch(/redirect \(307\) to https:\/\/eu\.posthog\.com\/api\/organizations\/x\/projects\/\. It was not followed/);
+    expect(error.message).toMatch(
+      /redirect \(307\) to https:\/\/eu\.posthog\.com\/api\/organizations\/x\/projects\/\. It was not followed/,
+    );
     expect(error.message).toMatch(/set posthog:host/);
     expect(seen).toHaveLength(1);
   } finally {

@@ -12,11 +12,17 @@ afterAll(() => server.close());
 const window = { limit: 200, windowMs: 500 };
 
 test("a burst of 1,000 calls stays under an enforced limit: no 429 reaches PostHog's log or the caller", async () => {
-  const projectId = (await projects.createProject(new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false }), server.organizationId, { name: "Burst" })).id;
+  const projectId = (
+    await projects.createProject(new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false }), server.organizationId, {
+      name: "Burst",
+    })
+  ).id;
   await server.control.setThrottle({ enabled: true, perWindow: window.limit, windowMs: window.windowMs });
   await server.clearRequests();
   // Several clients of one process share the limiter of their host and key.
-  const clients = [1, 2, 3].map(() => new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: [window], retry: { attempts: 1 } }));
+  const clients = [1, 2, 3].map(
+    () => new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: [window], retry: { attempts: 1 } }),
+  );
   const started = Date.now();
   const results = await Promise.all(
     Array.from({ length: 1000 }, (_, i) => projects.getProject(clients[i % clients.length]!, server.organizationId, projectId)),
@@ -35,7 +41,9 @@ test("without the limiter the same burst is throttled by the server, proving the
   await server.control.setThrottle({ enabled: true, perWindow: window.limit, windowMs: window.windowMs });
   await server.clearRequests();
   const unlimited = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false, retry: { attempts: 1 } });
-  const outcomes = await Promise.allSettled(Array.from({ length: 300 }, () => projects.listProjectsPage(unlimited, server.organizationId, { limit: 1 })));
+  const outcomes = await Promise.allSettled(
+    Array.from({ length: 300 }, () => projects.listProjectsPage(unlimited, server.organizationId, { limit: 1 })),
+  );
   expect(outcomes.filter((o) => o.status === "rejected").length).toBeGreaterThan(0);
   await server.control.setThrottle({ enabled: false });
 });
@@ -57,14 +65,23 @@ test("a request waiting for its turn keeps the process alive: a script does not 
 });
 
 test("another process on the same key meets 429s this limiter cannot see: retries absorb them", async () => {
-  const projectId = (await projects.createProject(new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false }), server.organizationId, { name: "Neighbour" })).id;
+  const projectId = (
+    await projects.createProject(new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false }), server.organizationId, {
+      name: "Neighbour",
+    })
+  ).id;
   await server.control.setThrottle({ enabled: true, perWindow: 20, windowMs: 1_000 });
   try {
     // "The other process": the window is already spent when this one starts.
     const other = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false, retry: { attempts: 1 } });
     for (let i = 0; i < 20; i++) await projects.getProject(other, server.organizationId, projectId);
     await server.clearRequests();
-    const mine = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: [{ limit: 20, windowMs: 1_000 }], retry: { attempts: 5, maxElapsedMs: 30_000 } });
+    const mine = new Transport({
+      host: server.url,
+      apiKey: server.apiKey,
+      rateLimits: [{ limit: 20, windowMs: 1_000 }],
+      retry: { attempts: 5, maxElapsedMs: 30_000 },
+    });
     const results = await Promise.all(Array.from({ length: 10 }, () => projects.getProject(mine, server.organizationId, projectId)));
     expect(results.every((r) => r.id === projectId)).toBe(true);
     const statuses = (await server.requests()).map((r) => r.status);

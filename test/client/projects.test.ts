@@ -23,7 +23,10 @@ describe("project endpoints", () => {
     const id = created.id;
     expect((await projects.getProject(http, server.organizationId, id)).name).toBe("Life cycle");
 
-    const updated = await projects.updateProject(http, server.organizationId, id, { session_recording_sample_rate: 0.5, anonymize_ips: true });
+    const updated = await projects.updateProject(http, server.organizationId, id, {
+      session_recording_sample_rate: 0.5,
+      anonymize_ips: true,
+    });
     expect(updated.session_recording_sample_rate).toBe("0.50");
     expect(updated.anonymize_ips).toBe(true);
 

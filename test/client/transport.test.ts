@@ -18,7 +18,12 @@ beforeEach(async () => {
 });
 
 const projectPath = () => new RegExp(`/projects/${projectId}/?$`);
-const throttled = { type: "throttled_error", code: "throttled", detail: "Request was throttled. Expected available in 1 second.", attr: null };
+const throttled = {
+  type: "throttled_error",
+  code: "throttled",
+  detail: "Request was throttled. Expected available in 1 second.",
+  attr: null,
+};
 
 describe("retries", () => {
   test("429 is retried after the Retry-After PostHog asks for", async () => {
@@ -63,7 +68,9 @@ describe("retries", () => {
 
   test("a create that fails after PostHog committed it is not resent", async () => {
     await server.fault({ method: "POST", path: "/projects/?$", status: 503, afterCommit: true });
-    const error = (await projects.createProject(http, server.organizationId, { name: "Only once" }).catch((e: unknown) => e)) as PostHogError;
+    const error = (await projects
+      .createProject(http, server.organizationId, { name: "Only once" })
+      .catch((e: unknown) => e)) as PostHogError;
     expect(error).toBeInstanceOf(PostHogError);
     expect(error.kind).toBe("ambiguous");
     expect(error.message).toMatch(/was not resent/);

@@ -53,7 +53,11 @@ test("examples/quickstart and both stacks of examples/environments deploy and de
   const quickstart = await session.stack(path.join(repoRoot, "examples", "quickstart"), `e2e-quickstart-${process.pid}`);
   await quickstart.up();
   const projectId = (await quickstart.outputs())["projectId"]!.value as number;
-  expect(await projects.getProject(http, server.organizationId, projectId)).toMatchObject({ name: "Web app", anonymize_ips: true, week_start_day: 1 });
+  expect(await projects.getProject(http, server.organizationId, projectId)).toMatchObject({
+    name: "Web app",
+    anonymize_ips: true,
+    week_start_day: 1,
+  });
   await quickstart.destroy();
 
   const environments = path.join(repoRoot, "examples", "environments");
@@ -80,13 +84,23 @@ test("examples/quickstart and both stacks of examples/environments deploy and de
 test("the npm package installs into a fresh Pulumi project outside the repository and works", async () => {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-install-"));
   try {
-    const tarball = execFileSync("npm", ["pack", "--ignore-scripts", "--pack-destination", work, "--silent"], { cwd: repoRoot, encoding: "utf8" }).trim().split("\n").pop()!;
+    const tarball = execFileSync("npm", ["pack", "--ignore-scripts", "--pack-destination", work, "--silent"], {
+      cwd: repoRoot,
+      encoding: "utf8",
+    })
+      .trim()
+      .split("\n")
+      .pop()!;
     const pulumiVersion = require("@pulumi/pulumi/package.json").version as string;
     const program = path.join(work, "program");
     fs.mkdirSync(program);
     fs.writeFileSync(
       path.join(program, "package.json"),
-      JSON.stringify({ name: "installed-check", private: true, dependencies: { "@pulumi/pulumi": pulumiVersion, "pulumi-posthog": `file:../${tarball}` } }),
+      JSON.stringify({
+        name: "installed-check",
+        private: true,
+        dependencies: { "@pulumi/pulumi": pulumiVersion, "pulumi-posthog": `file:../${tarball}` },
+      }),
     );
     fs.writeFileSync(path.join(program, "Pulumi.yaml"), "name: installed-check\nruntime: nodejs\nmain: index.js\n");
     fs.writeFileSync(

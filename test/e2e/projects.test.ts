@@ -17,7 +17,15 @@ let http: Transport;
 
 type Declared = Record<string, unknown>;
 const declared: Declared[] = [
-  { resourceName: "web", name: "Web app", timezone: "Europe/Amsterdam", anonymizeIps: true, sessionRecordingOptIn: true, sessionRecordingSampleRate: 0.5, appUrls: ["https://app.example.com"] },
+  {
+    resourceName: "web",
+    name: "Web app",
+    timezone: "Europe/Amsterdam",
+    anonymizeIps: true,
+    sessionRecordingOptIn: true,
+    sessionRecordingSampleRate: 0.5,
+    appUrls: ["https://app.example.com"],
+  },
   { resourceName: "marketing", name: "Marketing site", timezone: "America/New_York", surveysOptIn: true },
   { resourceName: "docs", name: "Docs", weekStartDay: 1 },
 ];
@@ -61,7 +69,11 @@ test("up creates every declared project; ids are outputs and tokens are secret",
   expect(exported.stdout).not.toContain(server.apiKey);
   const stored = state.deployment.resources.filter((r) => r.type === "pulumi-nodejs:dynamic/posthog:Project");
   expect(stored).toHaveLength(3);
-  for (const resource of stored) expect(resource.outputs!["apiToken"]).toEqual({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext: expect.any(String) });
+  for (const resource of stored)
+    expect(resource.outputs!["apiToken"]).toEqual({
+      "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+      ciphertext: expect.any(String),
+    });
   const shown = session.cli(repoRoot, ["stack", "output", "--stack", stack.name]);
   expect(shown.status).toBe(0);
   expect(shown.stdout).toContain("[secret]");
@@ -85,7 +97,10 @@ test("settings changed by hand: refresh, then preview shows each as old => new; 
   const preview = await stack.preview({ diff: true });
   expect(preview.changeSummary).toMatchObject({ update: 1, same: 3 });
   // Setting by setting, normalised as the diff compares them; the undeclared heatmapsOptIn shows nothing.
-  const changed = preview.stdout.split("\n").filter((line) => /^\s*~ \w+\s*: .* => /.test(line)).map((line) => line.trim().replace(/\s+:/, ":"));
+  const changed = preview.stdout
+    .split("\n")
+    .filter((line) => /^\s*~ \w+\s*: .* => /.test(line))
+    .map((line) => line.trim().replace(/\s+:/, ":"));
   expect(changed).toEqual(["~ anonymizeIps: false => true", "~ sessionRecordingSampleRate: 0.2 => 0.5"]);
   expect(preview.stdout).not.toMatch(/heatmapsOptIn/);
 
@@ -126,11 +141,7 @@ test("changing organizationId replaces the project; a new apiTokenRotation rotat
   const before = await ids();
   const tokenBefore = (await stack.outputs())["apiTokens"]!.value as Record<string, string>;
 
-  await setProjects([
-    declared[0]!,
-    { ...declared[1]!, organizationId: other.id },
-    { ...declared[2]!, apiTokenRotation: "2026-11" },
-  ]);
+  await setProjects([declared[0]!, { ...declared[1]!, organizationId: other.id }, { ...declared[2]!, apiTokenRotation: "2026-11" }]);
   const up = await stack.up();
   expect(up.summary.resourceChanges).toMatchObject({ replace: 1, update: 1 });
   const after = await ids();
@@ -144,7 +155,14 @@ test("changing organizationId replaces the project; a new apiTokenRotation rotat
 });
 
 test("a setting PostHog accepts but does not apply fails up by name, and the state keeps the live value", async () => {
-  const current = [declared[0]!, { ...declared[1]!, organizationId: (await stack.getConfig("projects").then((c) => JSON.parse(c.value) as Declared[]))[1]!["organizationId"] }, { ...declared[2]!, apiTokenRotation: "2026-11" }];
+  const current = [
+    declared[0]!,
+    {
+      ...declared[1]!,
+      organizationId: (await stack.getConfig("projects").then((c) => JSON.parse(c.value) as Declared[]))[1]!["organizationId"],
+    },
+    { ...declared[2]!, apiTokenRotation: "2026-11" },
+  ];
   const webId = (await ids())["web"]!;
   await server.control.patchOrganization(server.organizationId, { ignoredSettings: ["heatmaps_opt_in"] });
   try {
@@ -168,7 +186,11 @@ test("a setting PostHog accepts but does not apply fails up by name, and the sta
 
 test("adoptProjectId takes over a project made by hand without a POST; destroy removes every project", async () => {
   const handmade = await projects.createProject(http, server.organizationId, { name: "Made by hand" });
-  const list = [declared[0]!, declared[2]!, { resourceName: "adopted", name: "Made by hand", adoptProjectId: handmade.id, timezone: "Asia/Tokyo" }];
+  const list = [
+    declared[0]!,
+    declared[2]!,
+    { resourceName: "adopted", name: "Made by hand", adoptProjectId: handmade.id, timezone: "Asia/Tokyo" },
+  ];
   await setProjects(list);
   await server.clearRequests();
   const up = await stack.up();
@@ -186,7 +208,8 @@ test("PostHog deletes in the background: destroy then up reuses the names; a pro
   // not hold their names (ProjectBackwardCompatSerializer.validate_name excludes them).
   const pending = await projects.listProjects(http, server.organizationId);
   expect(pending.length).toBeGreaterThan(0);
-  for (const p of pending) expect(await projects.getProject(http, server.organizationId, p.id)).toMatchObject({ is_pending_deletion: true });
+  for (const p of pending)
+    expect(await projects.getProject(http, server.organizationId, p.id)).toMatchObject({ is_pending_deletion: true });
 
   const list = [declared[0]!, declared[2]!];
   await setProjects(list);
@@ -226,7 +249,9 @@ test("bad input and missing configuration stop the CLI with the property, the ru
       () => undefined,
       (error: Error) => error.message,
     );
-    expect(failed).toMatch(/No PostHog personal API key is configured\. Run `pulumi config set --secret posthog:apiKey phx_…` or set the POSTHOG_API_KEY/);
+    expect(failed).toMatch(
+      /No PostHog personal API key is configured\. Run `pulumi config set --secret posthog:apiKey phx_…` or set the POSTHOG_API_KEY/,
+    );
   } finally {
     stack.workspace.envVars["POSTHOG_API_KEY"] = server.apiKey;
   }

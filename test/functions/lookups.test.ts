@@ -26,11 +26,19 @@ beforeAll(async () => {
 
   const start = Date.parse("2026-01-01T00:00:00Z");
   const companies = Array.from({ length: 250 }, (_, i) =>
-    groupIdentify("company", `company-${String(i).padStart(3, "0")}`, { name: `Company ${i}`, industry: industries[i % 5], ...(i % 2 ? { employees: i } : {}) }, new Date(start + i * 1000).toISOString()),
+    groupIdentify(
+      "company",
+      `company-${String(i).padStart(3, "0")}`,
+      { name: `Company ${i}`, industry: industries[i % 5], ...(i % 2 ? { employees: i } : {}) },
+      new Date(start + i * 1000).toISOString(),
+    ),
   );
   const workspaces = Array.from({ length: 30 }, (_, i) => groupIdentify("workspace", `ws-${i}`, { name: `Workspace ${i}` }));
   for (let i = 0; i < companies.length; i += 100) await server.capture(project.api_token, companies.slice(i, i + 100));
-  await server.capture(project.api_token, [...workspaces, groupIdentify("company", "acme", { name: "Acme Inc", industry: "finance", plan: "enterprise" })]);
+  await server.capture(project.api_token, [
+    ...workspaces,
+    groupIdentify("company", "acme", { name: "Acme Inc", industry: "finance", plan: "enterprise" }),
+  ]);
 });
 afterAll(async () => {
   process.env = saved;
@@ -43,7 +51,11 @@ describe("groups", () => {
     const all = await posthog.listGroups({ projectId, groupType: "company" });
     expect(all).toHaveLength(251);
     expect(new Set(all.map((g) => g.groupKey)).size).toBe(251);
-    expect(all[0]).toMatchObject({ groupKey: "acme", groupTypeIndex: 0, groupProperties: { name: "Acme Inc", industry: "finance", plan: "enterprise" } });
+    expect(all[0]).toMatchObject({
+      groupKey: "acme",
+      groupTypeIndex: 0,
+      groupProperties: { name: "Acme Inc", industry: "finance", plan: "enterprise" },
+    });
     expect(all[1]!.groupKey).toBe("company-249");
     expect(all.at(-1)!.groupKey).toBe("company-000");
     const pages = await server.requests({ path: /\/groups\/?$/ });
@@ -62,21 +74,32 @@ describe("groups", () => {
 
   test("search matches properties and exact keys", async () => {
     expect((await posthog.listGroups({ projectId, groupType: "company", search: "enterprise" })).map((g) => g.groupKey)).toEqual(["acme"]);
-    expect((await posthog.listGroups({ projectId, groupType: "company", search: "COMPANY-007" })).map((g) => g.groupKey)).toEqual(["company-007"]);
+    expect((await posthog.listGroups({ projectId, groupType: "company", search: "COMPANY-007" })).map((g) => g.groupKey)).toEqual([
+      "company-007",
+    ]);
     expect(await posthog.listGroups({ projectId, groupType: "workspace", search: "acme" })).toEqual([]);
   });
 
   test("getGroup finds by key, by type name or index; a miss names the key and type", async () => {
     const acme = await posthog.getGroup({ projectId, groupType: "company", groupKey: "acme" });
-    expect(acme).toEqual({ groupTypeIndex: 0, groupKey: "acme", groupProperties: { name: "Acme Inc", industry: "finance", plan: "enterprise" }, createdAt: expect.any(String) });
-    expect(await posthog.getGroup({ projectId, groupTypeIndex: 1, groupKey: "ws-3" })).toMatchObject({ groupProperties: { name: "Workspace 3" } });
+    expect(acme).toEqual({
+      groupTypeIndex: 0,
+      groupKey: "acme",
+      groupProperties: { name: "Acme Inc", industry: "finance", plan: "enterprise" },
+      createdAt: expect.any(String),
+    });
+    expect(await posthog.getGroup({ projectId, groupTypeIndex: 1, groupKey: "ws-3" })).toMatchObject({
+      groupProperties: { name: "Workspace 3" },
+    });
     await expect(posthog.getGroup({ projectId, groupType: "company", groupKey: "nobody" })).rejects.toThrow(
       `Project ${projectId} has no group with key "nobody" of type "company" (index 0).`,
     );
     await expect(posthog.getGroup({ projectId, groupType: "team", groupKey: "x" })).rejects.toThrow(
       /no group type named "team" \(group types: "company", "workspace"\)/,
     );
-    await expect(posthog.getGroup({ projectId, groupTypeIndex: 9, groupKey: "x" })).rejects.toThrow(/groupTypeIndex must be a whole number from 0 to 4/);
+    await expect(posthog.getGroup({ projectId, groupTypeIndex: 9, groupKey: "x" })).rejects.toThrow(
+      /groupTypeIndex must be a whole number from 0 to 4/,
+    );
   });
 
   test("listGroupTypes", async () => {
@@ -85,7 +108,15 @@ describe("groups", () => {
       ["company", 0],
       ["workspace", 1],
     ]);
-    expect(types[0]).toEqual({ groupType: "company", groupTypeIndex: 0, nameSingular: null, namePlural: null, detailDashboard: null, defaultColumns: null, createdAt: expect.anything() });
+    expect(types[0]).toEqual({
+      groupType: "company",
+      groupTypeIndex: 0,
+      nameSingular: null,
+      namePlural: null,
+      detailDashboard: null,
+      defaultColumns: null,
+      createdAt: expect.anything(),
+    });
   });
 
   test("property definitions, from the endpoint or, where PostHog no longer serves it, from the groups", async () => {
@@ -111,10 +142,14 @@ describe("groups", () => {
     const values = await posthog.getGroupPropertyValues({ projectId, groupType: "company", key: "industry" });
     expect(values[0]).toEqual({ name: "finance", count: 51 });
     expect(values.map((v) => v.name).sort()).toEqual([...industries].sort());
-    expect(await posthog.getGroupPropertyValues({ projectId, groupTypeIndex: 0, key: "industry", value: "FIN" })).toEqual([{ name: "finance", count: 51 }]);
+    expect(await posthog.getGroupPropertyValues({ projectId, groupTypeIndex: 0, key: "industry", value: "FIN" })).toEqual([
+      { name: "finance", count: 51 },
+    ]);
     await server.control.patchOrganization(server.organizationId, { propertyValuesShape: "list" });
     try {
-      expect(await posthog.getGroupPropertyValues({ projectId, groupTypeIndex: 0, key: "industry", value: "fin" })).toEqual([{ name: "finance", count: 51 }]);
+      expect(await posthog.getGroupPropertyValues({ projectId, groupTypeIndex: 0, key: "industry", value: "fin" })).toEqual([
+        { name: "finance", count: 51 },
+      ]);
     } finally {
       await server.control.patchOrganization(server.organizationId, { propertyValuesShape: "results" });
     }
@@ -137,7 +172,12 @@ describe("projects", () => {
     await projects.updateProject(http, server.organizationId, extra.id, { timezone: "Asia/Tokyo" });
     const list = await posthog.listProjects();
     expect(list.map((p) => p.name)).toEqual(["Groups", "Second"]);
-    expect(list[1]).toMatchObject({ projectId: extra.id, organizationId: server.organizationId, apiToken: extra.api_token, timezone: "Asia/Tokyo" });
+    expect(list[1]).toMatchObject({
+      projectId: extra.id,
+      organizationId: server.organizationId,
+      apiToken: extra.api_token,
+      timezone: "Asia/Tokyo",
+    });
 
     const one = await posthog.getProject({ projectId: extra.id });
     expect(one).toMatchObject({ projectId: extra.id, name: "Second", timezone: "Asia/Tokyo", apiToken: extra.api_token });
@@ -150,9 +190,13 @@ describe("projects", () => {
   });
 
   test("an unknown project, and an unknown organization, are named", async () => {
-    await expect(posthog.getProject({ projectId: 424242 })).rejects.toThrow(`PostHog has no project 424242 in organization ${server.organizationId}`);
+    await expect(posthog.getProject({ projectId: 424242 })).rejects.toThrow(
+      `PostHog has no project 424242 in organization ${server.organizationId}`,
+    );
     const stranger = "0190aaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee";
-    await expect(posthog.getProject({ projectId, organizationId: stranger })).rejects.toThrow(`PostHog has no project ${projectId} in organization ${stranger}`);
+    await expect(posthog.getProject({ projectId, organizationId: stranger })).rejects.toThrow(
+      `PostHog has no project ${projectId} in organization ${stranger}`,
+    );
   });
 
   test("organizationId may be @current, the key owner's current organization", async () => {

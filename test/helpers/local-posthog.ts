@@ -34,7 +34,9 @@ export async function startLocalPostHog(options: Pick<StartServerOptions, "delet
     close: () => server.close(),
     fault: async (spec) => void (await control.addFault(spec)),
     requests: async (filter = {}) =>
-      (await control.requests()).filter((r) => (!filter.method || r.method === filter.method) && (!filter.path || filter.path.test(r.path))),
+      (await control.requests()).filter(
+        (r) => (!filter.method || r.method === filter.method) && (!filter.path || filter.path.test(r.path)),
+      ),
     clearRequests: () => control.clearRequests(),
     key: async (options) => (await control.createKey({ organizationId: server.organizationId, ...options })).key,
     capture: async (token, events) => void (await control.capture(token, events)),

@@ -48,9 +48,14 @@ export interface Machine {
 export async function workingCopy(repoRoot: string, dir: string): Promise<void> {
   fs.mkdirSync(path.join(dir, "examples"), { recursive: true });
   for (const file of ["Pulumi.yaml", "package.json"]) fs.copyFileSync(path.join(repoRoot, file), path.join(dir, file));
-  fs.cpSync(path.join(repoRoot, "examples", "projects-from-config"), path.join(dir, "examples", "projects-from-config"), { recursive: true });
+  fs.cpSync(path.join(repoRoot, "examples", "projects-from-config"), path.join(dir, "examples", "projects-from-config"), {
+    recursive: true,
+  });
   fs.cpSync(path.join(repoRoot, "lib"), path.join(dir, "lib"), { recursive: true });
-  const linked = await exec("cp", ["-al", path.join(repoRoot, "node_modules"), path.join(dir, "node_modules")], { cwd: dir, env: process.env as Record<string, string> });
+  const linked = await exec("cp", ["-al", path.join(repoRoot, "node_modules"), path.join(dir, "node_modules")], {
+    cwd: dir,
+    env: process.env as Record<string, string>,
+  });
   if (linked.code !== 0) {
     fs.rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
     await fs.promises.cp(path.join(repoRoot, "node_modules"), path.join(dir, "node_modules"), { recursive: true, verbatimSymlinks: true });
@@ -64,7 +69,9 @@ export async function workingCopy(repoRoot: string, dir: string): Promise<void> 
 export function machine(name: string, dir: string, home: string, cliBin: string, env: Record<string, string>): Machine {
   fs.mkdirSync(home, { recursive: true });
   const inherited = Object.fromEntries(
-    Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && !/^(PULUMI_|POSTHOG_|PG)/.test(entry[0])),
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && !/^(PULUMI_|POSTHOG_|PG)/.test(entry[0]),
+    ),
   );
   const base: Record<string, string> = {
     ...inherited,

@@ -10,12 +10,17 @@ import * as pulumi from "@pulumi/pulumi";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 
 // The gRPC library of the @pulumi/pulumi whose protocol messages are used (npm run test:sdk-range swaps the SDK).
-const grpc = require(require.resolve("@grpc/grpc-js", { paths: [path.dirname(require.resolve("@pulumi/pulumi/package.json"))] })) as typeof grpcTypes;
+const grpc = require(
+  require.resolve("@grpc/grpc-js", { paths: [path.dirname(require.resolve("@pulumi/pulumi/package.json"))] }),
+) as typeof grpcTypes;
 const providerRpc = require("@pulumi/pulumi/proto/provider_grpc_pb");
 const providerProto = require("@pulumi/pulumi/proto/provider_pb");
 
 type Props = Record<string, unknown>;
-type RpcClient = Record<string, (request: unknown, callback: (error: grpcTypes.ServiceError | null, response: RpcResponse) => void) => void>;
+type RpcClient = Record<
+  string,
+  (request: unknown, callback: (error: grpcTypes.ServiceError | null, response: RpcResponse) => void) => void
+>;
 interface RpcResponse {
   [getter: string]: () => unknown;
 }
@@ -36,7 +41,8 @@ export class ProviderHost {
    * serialized by Pulumi's closure serializer, or is already the serialized text (`__provider`).
    */
   static async start(provider: pulumi.dynamic.ResourceProvider | string): Promise<ProviderHost> {
-    const serialized = typeof provider === "string" ? provider : (await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true })).text;
+    const serialized =
+      typeof provider === "string" ? provider : (await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true })).text;
     const child = ProviderHost.spawn(require.resolve("@pulumi/pulumi/cmd/dynamic-provider"));
     return new ProviderHost(child, await ProviderHost.connect(child), "pulumi-nodejs:dynamic/posthog:Project", serialized);
   }
@@ -87,7 +93,9 @@ export class ProviderHost {
   }
 
   private withProvider(props: Props): Struct {
-    return Struct.fromJavaScript((this.serializedProvider === undefined ? props : { ...props, __provider: this.serializedProvider }) as never);
+    return Struct.fromJavaScript(
+      (this.serializedProvider === undefined ? props : { ...props, __provider: this.serializedProvider }) as never,
+    );
   }
 
   /** Configure with `args` (as a dynamic host gets the stack config) and `variables` (as the engine sends posthog:config:*). */
@@ -155,7 +163,11 @@ export class ProviderHost {
     const response = await this.call("read", request);
     const outs = response["getProperties"]!() as Struct | undefined;
     const inputs = response["getInputs"]!() as Struct | undefined;
-    return { id: response["getId"]!() as string, outs: (outs?.toJavaScript() ?? {}) as Props, inputs: inputs?.toJavaScript() as Props | undefined };
+    return {
+      id: response["getId"]!() as string,
+      outs: (outs?.toJavaScript() ?? {}) as Props,
+      inputs: inputs?.toJavaScript() as Props | undefined,
+    };
   }
 
   async update(name: string, id: string, olds: Props, news: Props): Promise<Props> {

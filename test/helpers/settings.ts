@@ -33,7 +33,10 @@ export const firstValues: Record<string, unknown> = {
   sessionRecordingUrlBlocklistConfig: [{ url: "/admin", matching: "regex" }],
   sessionRecordingEventTriggerConfig: ["$exception"],
   sessionRecordingTriggerMatchTypeConfig: "any",
-  sessionRecordingTriggerGroups: { version: 2, groups: [{ id: "g1", name: "Checkout", sampleRate: 0.5, conditions: { matchType: "all", events: ["$pageview"] } }] },
+  sessionRecordingTriggerGroups: {
+    version: 2,
+    groups: [{ id: "g1", name: "Checkout", sampleRate: 0.5, conditions: { matchType: "all", events: ["$pageview"] } }],
+  },
   sessionRecordingRetentionPeriod: "30d",
   sessionReplayConfig: { record_canvas: true, ai_config: { opt_in: true, preferred_events: ["$pageview"] } },
   surveyConfig: { appearance: { backgroundColor: "#ffffff" } },

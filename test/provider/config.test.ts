@@ -20,7 +20,9 @@ test("no key: the error says what to run", () => {
 });
 
 test("a bad host is refused with an example of a good one", () => {
-  expect(() => connect({ host: "us.posthog.com", apiKey: "phx_x", organizationId: undefined })).toThrow(/is not a URL\. Use for example https:\/\/us\.posthog\.com/);
+  expect(() => connect({ host: "us.posthog.com", apiKey: "phx_x", organizationId: undefined })).toThrow(
+    /is not a URL\. Use for example https:\/\/us\.posthog\.com/,
+  );
   expect(() => connect({ host: "ftp://x", apiKey: "phx_x", organizationId: undefined })).toThrow(/must start with https:\/\//);
 });
 

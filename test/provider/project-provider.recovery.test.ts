@@ -22,7 +22,11 @@ beforeEach(() => server.control.reset());
 
 const SERIALIZED = "exports.handler = () => ({})";
 const named = async (name: string) => (await projects.listProjects(http, server.organizationId)).filter((p) => p.name === name);
-const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e as Error & { id?: string; properties?: Record<string, unknown> });
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (e: unknown) => e as Error & { id?: string; properties?: Record<string, unknown> },
+  );
 
 describe("a partly applied create keeps what later operations need", () => {
   test("a plan-gated setting: the error records the project with __provider, so refresh and destroy still work", async () => {
@@ -73,7 +77,9 @@ describe("a create whose outcome is unclear", () => {
     const error = await failure(provider.create({ name: "Unknown fate" }));
     await server.control.clearFaults();
     expect(error?.message).toMatch(/may have reached PostHog/);
-    expect(error?.message).toMatch(/Look in PostHog \(organization [0-9a-f-]+\) for a project named "Unknown fate" created at or after \d{4}-/);
+    expect(error?.message).toMatch(
+      /Look in PostHog \(organization [0-9a-f-]+\) for a project named "Unknown fate" created at or after \d{4}-/,
+    );
     expect(error?.message).toMatch(/set adoptProjectId to its id/);
     expect(await named("Unknown fate")).toHaveLength(1);
   });
@@ -92,7 +98,9 @@ describe("a create that meets an existing project of the same name", () => {
   test("names that project, when it was made, and how to take it over", async () => {
     const existing = await projects.createProject(http, server.organizationId, { name: "Orphan" });
     const error = await failure(provider.create({ name: "Orphan" }));
-    expect(error?.message).toContain(`A project named "Orphan" already exists in organization ${server.organizationId}: project ${existing.id} (created ${existing.created_at})`);
+    expect(error?.message).toContain(
+      `A project named "Orphan" already exists in organization ${server.organizationId}: project ${existing.id} (created ${existing.created_at})`,
+    );
     expect(error?.message).toContain(`set \`adoptProjectId: ${existing.id}\``);
     // Following the advice converges: the same project, no second one.
     const { id } = await provider.create({ name: "Orphan", adoptProjectId: existing.id, timezone: "Asia/Tokyo" });
@@ -106,7 +114,9 @@ describe("PostHog's deferred deletion", () => {
     const doomed = await projects.createProject(http, server.organizationId, { name: "Doomed" });
     await projects.deleteProject(http, server.organizationId, doomed.id);
     const error = await failure(provider.create({ name: "Doomed", adoptProjectId: doomed.id }));
-    expect(error?.message).toBe(`Project ${doomed.id} ("Doomed") is being deleted by PostHog and cannot be adopted. Remove adoptProjectId to create a new project; its name is free again.`);
+    expect(error?.message).toBe(
+      `Project ${doomed.id} ("Doomed") is being deleted by PostHog and cannot be adopted. Remove adoptProjectId to create a new project; its name is free again.`,
+    );
     const { id } = await provider.create({ name: "Doomed" });
     expect(id).not.toBe(String(doomed.id));
     expect(await provider.read(String(doomed.id), { organizationId: server.organizationId } as never)).toEqual({});
@@ -114,13 +124,18 @@ describe("PostHog's deferred deletion", () => {
 });
 
 describe("ids a user typed never leave their endpoint", () => {
-  test.each(["..", ".", "../projects", "a/b", "org id", ""])("organizationId %j is refused by check and by the client", async (organizationId) => {
-    const checked = await provider.check({}, { name: "x", organizationId });
-    expect(checked.failures).toEqual([{ property: "organizationId", reason: expect.stringMatching(/organizationId must be an organization UUID, `@current`, or a slug/) }]);
-    await server.clearRequests();
-    await expect(projects.createProject(http, organizationId, { name: "x" })).rejects.toThrow(/must be an organization UUID/);
-    expect(await server.requests()).toEqual([]);
-  });
+  test.each(["..", ".", "../projects", "a/b", "org id", ""])(
+    "organizationId %j is refused by check and by the client",
+    async (organizationId) => {
+      const checked = await provider.check({}, { name: "x", organizationId });
+      expect(checked.failures).toEqual([
+        { property: "organizationId", reason: expect.stringMatching(/organizationId must be an organization UUID, `@current`, or a slug/) },
+      ]);
+      await server.clearRequests();
+      await expect(projects.createProject(http, organizationId, { name: "x" })).rejects.toThrow(/must be an organization UUID/);
+      expect(await server.requests()).toEqual([]);
+    },
+  );
 
   test("UUIDs, @current and slugs pass", async () => {
     for (const organizationId of [server.organizationId, "@current", "my-org_1"]) {

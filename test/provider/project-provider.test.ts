@@ -54,8 +54,16 @@ describe("check", () => {
     ["pathCleaningFilters", [{ regex: "/u/(\\d+)", alias: "/u/\\2" }], /references capture group \\2, but its regex has 1 capture group/],
     ["pathCleaningFilters", [{ alias: "x" }], /A path cleaning rule needs a regex/],
     ["testAccountFilters", [{ key: "x", operator: "bogus" }], /one of PostHog's operators: "exact", "is_not"/],
-    ["testAccountFilters", [{ key: "x", operator: "exact", colour: "red" }], /may only have `key`, `type` \(default `event`\).*not `colour`/],
-    ["testAccountFilters", [{ key: "email", type: "person", value: "a" }], /needs an `operator` \(only event, cohort, flag and hogql filters have a default\)/],
+    [
+      "testAccountFilters",
+      [{ key: "x", operator: "exact", colour: "red" }],
+      /may only have `key`, `type` \(default `event`\).*not `colour`/,
+    ],
+    [
+      "testAccountFilters",
+      [{ key: "email", type: "person", value: "a" }],
+      /needs an `operator` \(only event, cohort, flag and hogql filters have a default\)/,
+    ],
     ["sessionRecordingNetworkPayloadCaptureConfig", { recordHeaders: "yes" }, /must be true or false \(at recordHeaders\)/],
     ["sessionReplayConfig", { record_canvas: "maybe" }, /must be true or false \(at record_canvas\)/],
     ["sessionReplayConfig", { ai_config: { model: "x" } }, /ai_config may only have the keys included_event_properties/],
@@ -109,7 +117,10 @@ describe("check", () => {
   test("PostHog's own forms pass: a filter without `type`, non-dictionary cleaning rules (skipped), an int-like flag id", async () => {
     const inputs: Record<string, unknown> = {
       name: "ok",
-      testAccountFilters: [{ key: "$host", operator: "not_regex", value: "localhost" }, { key: "$host", value: "x" }],
+      testAccountFilters: [
+        { key: "$host", operator: "not_regex", value: "localhost" },
+        { key: "$host", value: "x" },
+      ],
       pathCleaningFilters: ["not a rule", { regex: "/users/(\\d+)", alias: "/users/\\1" }],
       sessionRecordingLinkedFlag: { id: "-12", key: "k", variant: null },
       modifiers: { personsOnEventsMode: "person_id_override_properties_on_events", bounceRateDurationSeconds: 30 },
@@ -138,7 +149,12 @@ describe("check", () => {
 describe("create", () => {
   test("one POST with the declared fields; outputs hold the live record", async () => {
     await server.clearRequests();
-    const { id, outs } = await create({ name: "Web app", timezone: "Europe/Amsterdam", anonymizeIps: true, sessionRecordingSampleRate: 0.5 });
+    const { id, outs } = await create({
+      name: "Web app",
+      timezone: "Europe/Amsterdam",
+      anonymizeIps: true,
+      sessionRecordingSampleRate: 0.5,
+    });
     const log = await server.requests();
     expect(log.map((r) => `${r.method} ${r.status}`)).toEqual(["POST 201"]);
     expect(log[0]!.bodyKeys?.sort()).toEqual(["anonymize_ips", "name", "session_recording_sample_rate", "timezone"]);
@@ -151,7 +167,10 @@ describe("create", () => {
 
   test("a field PostHog refuses on create follows in one PATCH; if that fails the project is kept, not lost", async () => {
     const error = await provider.create({ name: "Dashboards", primaryDashboard: 987654 }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ id: expect.stringMatching(/^\d+$/), message: expect.stringMatching(/exists, but setting primaryDashboard failed/) });
+    expect(error).toMatchObject({
+      id: expect.stringMatching(/^\d+$/),
+      message: expect.stringMatching(/exists, but setting primaryDashboard failed/),
+    });
     expect((error as { properties: Outs }).properties.name).toBe("Dashboards");
     expect((await writes()).map((r) => r.method)).toEqual(["POST", "PATCH"]);
   });
@@ -190,7 +209,12 @@ describe("create", () => {
     const bare = new ProjectProvider({ config: { host: server.url, apiKey: server.apiKey, organizationId: undefined }, transport: http });
     await expect(bare.create({ name: "x" })).rejects.toThrow(/pulumi config set posthog:organizationId/);
     const keyless = new ProjectProvider();
-    await keyless.configure({ config: { get: (key: string) => ({ "posthog:host": server.url, "posthog:organizationId": server.organizationId })[key], require: () => "" } });
+    await keyless.configure({
+      config: {
+        get: (key: string) => ({ "posthog:host": server.url, "posthog:organizationId": server.organizationId })[key],
+        require: () => "",
+      },
+    });
     const saved = process.env["POSTHOG_API_KEY"];
     delete process.env["POSTHOG_API_KEY"];
     try {
@@ -203,7 +227,13 @@ describe("create", () => {
 
 describe("read, diff and update: drift", () => {
   test("an out-of-band change shows in read; diff reports it; update restores it with one PATCH of that field", async () => {
-    const declared = { name: "Drift", timezone: "Europe/Amsterdam", anonymizeIps: true, sessionRecordingSampleRate: 0.5, appUrls: ["https://a.example.com", ""] };
+    const declared = {
+      name: "Drift",
+      timezone: "Europe/Amsterdam",
+      anonymizeIps: true,
+      sessionRecordingSampleRate: 0.5,
+      appUrls: ["https://a.example.com", ""],
+    };
     const { id, outs } = await create(declared);
     expect(await provider.diff(id, outs, declared)).toMatchObject({ changes: false, replaces: [] });
 
@@ -257,7 +287,9 @@ describe("read, diff and update: drift", () => {
     const { id, outs } = await create(declared);
     expect((await server.requests({ method: "POST" }))[0]!.bodyKeys).toContain("brand_new_setting");
     expect(outs.additionalSettings).toEqual({ brand_new_setting: { mode: "strict", level: 2 } });
-    expect(await provider.diff(id, outs, { ...declared, additionalSettings: { brand_new_setting: { level: 2, mode: "strict" } } })).toMatchObject({ changes: false });
+    expect(
+      await provider.diff(id, outs, { ...declared, additionalSettings: { brand_new_setting: { level: 2, mode: "strict" } } }),
+    ).toMatchObject({ changes: false });
 
     await server.control.patchProject(Number(id), { brand_new_setting: { mode: "lax", level: 2 } });
     const refreshed = await provider.read(id, outs);
@@ -297,9 +329,22 @@ describe("read, diff and update: drift", () => {
   });
 
   test("diff normalises what PostHog rewrites, ignores undeclared settings and treats unknowns as changes", async () => {
-    const { id, outs } = await create({ name: "Normal", sessionRecordingSampleRate: "0.50", appUrls: ["https://x.example.com", ""], modifiers: { bounceRateDurationSeconds: 30 } });
-    expect(await provider.diff(id, outs, { name: " Normal ", sessionRecordingSampleRate: 0.5, appUrls: ["https://x.example.com", ""] })).toMatchObject({ changes: false });
-    expect(await provider.diff(id, { ...outs, modifiers: { bounceRateDurationSeconds: 30, personsOnEventsMode: "x" } }, { name: "Normal", modifiers: { bounceRateDurationSeconds: 30 } })).toMatchObject({ changes: false });
+    const { id, outs } = await create({
+      name: "Normal",
+      sessionRecordingSampleRate: "0.50",
+      appUrls: ["https://x.example.com", ""],
+      modifiers: { bounceRateDurationSeconds: 30 },
+    });
+    expect(
+      await provider.diff(id, outs, { name: " Normal ", sessionRecordingSampleRate: 0.5, appUrls: ["https://x.example.com", ""] }),
+    ).toMatchObject({ changes: false });
+    expect(
+      await provider.diff(
+        id,
+        { ...outs, modifiers: { bounceRateDurationSeconds: 30, personsOnEventsMode: "x" } },
+        { name: "Normal", modifiers: { bounceRateDurationSeconds: 30 } },
+      ),
+    ).toMatchObject({ changes: false });
     expect(await provider.diff(id, outs, { name: "Normal", timezone: UNKNOWN })).toMatchObject({ changes: true, replaces: [] });
     expect(await provider.diff(id, { ...outs, __provider: "changed code" }, { name: "Normal" })).toMatchObject({ changes: false });
   });
@@ -310,7 +355,10 @@ describe("read, diff and update: drift", () => {
       changes: true,
       replaces: ["organizationId"],
     });
-    expect(await provider.diff(id, outs, { name: "Moving", organizationId: server.organizationId })).toMatchObject({ changes: false, replaces: [] });
+    expect(await provider.diff(id, outs, { name: "Moving", organizationId: server.organizationId })).toMatchObject({
+      changes: false,
+      replaces: [],
+    });
     expect(await provider.diff(id, outs, { name: "Moving", organizationId: UNKNOWN })).toMatchObject({ replaces: ["organizationId"] });
   });
 });
@@ -357,7 +405,8 @@ describe("delete", () => {
 
   test("other refusals keep the project in the state with PostHog's reason", async () => {
     const { id, outs } = await create({ name: "Last project" });
-    const detail = "Cannot delete the last project in an organization with an active subscription. Please cancel your subscription first in the billing page.";
+    const detail =
+      "Cannot delete the last project in an organization with an active subscription. Please cancel your subscription first in the billing page.";
     await server.fault({ method: "DELETE", status: 400, body: { type: "validation_error", code: "invalid_input", detail, attr: null } });
     await expect(provider.delete(id, outs)).rejects.toThrow(detail);
   });
@@ -389,7 +438,13 @@ describe("every writable setting survives a round trip", () => {
     const updated = await provider.update(id, read, second);
     const reread = (await provider.read(id, updated.outs as Outs)).props as Outs;
     expect(await provider.diff(id, reread, second)).toMatchObject({ changes: false });
-    expect(reread).toMatchObject({ name: "Round trip, renamed", timezone: "America/New_York", sessionRecordingSampleRate: "0.25", weekStartDay: 0, primaryDashboard: null });
+    expect(reread).toMatchObject({
+      name: "Round trip, renamed",
+      timezone: "America/New_York",
+      sessionRecordingSampleRate: "0.25",
+      weekStartDay: 0,
+      primaryDashboard: null,
+    });
     for (const arg of Object.keys(secondValues)) {
       if (arg === "sessionRecordingSampleRate") continue;
       if (isDictionary(secondValues[arg])) expect({ [arg]: reread[arg] }).toMatchObject({ [arg]: secondValues[arg] });

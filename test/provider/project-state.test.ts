@@ -52,9 +52,26 @@ test("toOutputs: the record camelCased, id as projectId, recorded inputs kept, a
 test("toOutputs keeps only what PostHog sent and what the program declared: no null for an absent field", () => {
   const outputs = toOutputs(record, recordInputs({ name: "Web" }));
   expect(Object.keys(outputs).sort()).toEqual(
-    ["projectId", "organizationId", "uuid", "organization", "apiToken", "name", "createdAt", "anonymizeIps", "sessionRecordingSampleRate", "modifiers", "declaredInputs"].sort(),
+    [
+      "projectId",
+      "organizationId",
+      "uuid",
+      "organization",
+      "apiToken",
+      "name",
+      "createdAt",
+      "anonymizeIps",
+      "sessionRecordingSampleRate",
+      "modifiers",
+      "declaredInputs",
+    ].sort(),
   );
-  expect(recordedInputsOf(outputs)).toEqual({ apiTokenRotation: null, adoptProjectId: null, additionalSettings: null, declaredInputs: { name: "Web" } });
+  expect(recordedInputsOf(outputs)).toEqual({
+    apiTokenRotation: null,
+    adoptProjectId: null,
+    additionalSettings: null,
+    declaredInputs: { name: "Web" },
+  });
   // A declared additional setting PostHog did not send stays, as null: that is how it shows as not applied.
   expect(toOutputs(record, recordInputs({ additionalSettings: { unheard_of: 1 } })).additionalSettings).toEqual({ unheard_of: null });
 });

@@ -54,7 +54,9 @@ test("every token (apiToken, liveEventsToken, secretApiToken and its backup) is 
 test("every record field is an output, with the numeric id as projectId", () => {
   const web = new Project("outputs", {});
   for (const name of outputNames) expect(pulumi.Output.isInstance((web as unknown as Record<string, unknown>)[name])).toBe(true);
-  expect(outputNames).toEqual(expect.arrayContaining(["projectId", "apiToken", "organizationId", "sessionRecordingSampleRate", "timezone"]));
+  expect(outputNames).toEqual(
+    expect.arrayContaining(["projectId", "apiToken", "organizationId", "sessionRecordingSampleRate", "timezone"]),
+  );
   expect(outputNames).not.toContain("id");
 });
 

@@ -9,7 +9,14 @@ import type { z } from "zod";
 import { DECLARATIONS_PATH, outputNameList, projectDeclarations } from "../../src/schema/declarations";
 import { projectFields, writableFields, type ProjectField, type WritableField } from "../../src/schema/project";
 import { camelCase, type CamelCase } from "../../src/schema/names";
-import { outputNames, secretOutputNames, type ProjectArgs, type ProjectInputs, type ProjectRecordOutputs, type ProjectSettingsArgs } from "../../src/resources/project-types";
+import {
+  outputNames,
+  secretOutputNames,
+  type ProjectArgs,
+  type ProjectInputs,
+  type ProjectRecordOutputs,
+  type ProjectSettingsArgs,
+} from "../../src/resources/project-types";
 import type * as pulumi from "@pulumi/pulumi";
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -20,7 +27,9 @@ type AllTrue<T> = { [K in keyof T]: true };
 /** What zod derives from the table. */
 type SettingsFromTable = { [K in WritableField as CamelCase<K>]?: z.input<(typeof projectFields)[K]["input"]> };
 type RecordFromTable = { [K in Exclude<ProjectField, "id"> as CamelCase<K>]: z.output<(typeof projectFields)[K]["response"]> };
-type RecordGenerated = { [K in Exclude<keyof ProjectRecordOutputs, "projectId" | "organizationId">]-?: Exclude<ProjectRecordOutputs[K], undefined> };
+type RecordGenerated = {
+  [K in Exclude<keyof ProjectRecordOutputs, "projectId" | "organizationId">]-?: Exclude<ProjectRecordOutputs[K], undefined>;
+};
 type ArgsFromInputs = { [K in keyof ProjectInputs]?: pulumi.Input<NonNullable<ProjectInputs[K]> | null> };
 
 const settingsMatch: AllTrue<Compare<ProjectSettingsArgs, SettingsFromTable>> = null! as Compare<ProjectSettingsArgs, SettingsFromTable>;
@@ -37,7 +46,9 @@ test("its types equal zod's for the table (checked by `npm run typecheck`)", () 
 
 test("the output names are the record's fields camelCased (id as projectId) and the provider's outputs", () => {
   const fields = (Object.keys(projectFields) as ProjectField[]).filter((f) => f !== "id").map((f) => camelCase(f));
-  expect([...outputNames].sort()).toEqual([...fields, "projectId", "organizationId", "apiTokenRotation", "adoptProjectId", "additionalSettings"].sort());
+  expect([...outputNames].sort()).toEqual(
+    [...fields, "projectId", "organizationId", "apiTokenRotation", "adoptProjectId", "additionalSettings"].sort(),
+  );
   expect(outputNames).toEqual(outputNameList().outputs);
   expect(secretOutputNames).toEqual(["apiToken", "liveEventsToken", "secretApiToken", "secretApiTokenBackup"]);
   expect(writableFields.map((f) => camelCase(f)).every((name) => (outputNames as readonly string[]).includes(name))).toBe(true);

@@ -16,7 +16,12 @@ describe("valuesEqual compares as PostHog rewrites", () => {
     ["correlation_config", { a: 1, b: [1, 2] }, { b: [1, 2], a: 1 }, true],
     ["modifiers", { debug: true }, { debug: true, personsOnEventsMode: "disabled" }, true],
     ["modifiers", { debug: true }, { debug: false }, false],
-    ["session_replay_config", { ai_config: { opt_in: true } }, { record_canvas: true, ai_config: { opt_in: true, excluded_events: [] } }, true],
+    [
+      "session_replay_config",
+      { ai_config: { opt_in: true } },
+      { record_canvas: true, ai_config: { opt_in: true, excluded_events: [] } },
+      true,
+    ],
     ["extra_settings", { a: 1 }, { a: 1, b: 2 }, false],
     ["not_a_known_field", { a: 1 }, { a: 1 }, true],
   ])("%s: declared %j, live %j → %s", (field, declared, live, equal) => {

@@ -55,7 +55,7 @@ export function wrap(server: RunningServer): Harness {
     }
     const res = await fetch(`${server.url}${path}`, { method, headers, body });
     const text = await res.text();
-    let parsed: unknown ;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {

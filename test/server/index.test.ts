@@ -47,7 +47,9 @@ test("garbage on the socket gets a 400 and the server keeps serving", async () =
       socket.on("close", () => resolve(data));
     });
     expect(reply).toMatch(/^HTTP\/1\.1 400/);
-    const res = await fetch(`${server.url}/api/organizations/${server.organizationId}/projects/`, { headers: { Authorization: `Bearer ${server.apiKey}` } });
+    const res = await fetch(`${server.url}/api/organizations/${server.organizationId}/projects/`, {
+      headers: { Authorization: `Bearer ${server.apiKey}` },
+    });
     expect(res.status).toBe(200);
   } finally {
     await server.close();

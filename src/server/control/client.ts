@@ -41,14 +41,19 @@ export interface ControlClient {
 }
 
 export class ControlError extends Error {
-  constructor(readonly status: number, readonly body: unknown) {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
     super(`control request failed with ${status}: ${JSON.stringify(body)}`);
   }
 }
 
 export function controlClient(url: string, controlToken: string): ControlClient {
   if (typeof controlToken !== "string" || controlToken === "") {
-    throw new Error("controlClient(url, controlToken): the control token is the controlToken of the server's start line (or of startServer()'s result)");
+    throw new Error(
+      "controlClient(url, controlToken): the control token is the controlToken of the server's start line (or of startServer()'s result)",
+    );
   }
   const base = url.replace(/\/+$/, "");
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {

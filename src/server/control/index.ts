@@ -92,7 +92,9 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 function guard(req: ServerRequest, deps: ControlDeps): ApiResponse | null {
   const origin = req.header("origin");
   if (origin !== undefined && !isLoopbackOrigin(origin)) {
-    return json(403, { error: `cross-origin control request refused (Origin: ${origin}): the control surface answers programs on this machine, not web pages` });
+    return json(403, {
+      error: `cross-origin control request refused (Origin: ${origin}): the control surface answers programs on this machine, not web pages`,
+    });
   }
   const authorization = req.header("authorization");
   if (!bearerMatches(authorization, deps.controlToken)) {
@@ -111,7 +113,9 @@ function guard(req: ServerRequest, deps: ControlDeps): ApiResponse | null {
   const mediaType = contentType?.split(";")[0].trim().toLowerCase();
   const carriesBody = req.rawBody.length > 0 || (BODY_METHODS.has(req.method) && contentType !== undefined);
   if (carriesBody && mediaType !== "application/json") {
-    return json(415, { error: `control request bodies must be Content-Type: application/json, not ${contentType === undefined ? "none" : JSON.stringify(contentType)}` });
+    return json(415, {
+      error: `control request bodies must be Content-Type: application/json, not ${contentType === undefined ? "none" : JSON.stringify(contentType)}`,
+    });
   }
   return null;
 }
@@ -130,4 +134,3 @@ export function handleControl(req: ServerRequest, deps: ControlDeps): ApiRespons
     throw e;
   }
 }
-

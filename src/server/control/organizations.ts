@@ -73,7 +73,10 @@ export const organizationControlRoutes: ControlRoute[] = [
     methods: {
       POST: (req, _p, d) => {
         const body = parse(createOrganizationSchema, req);
-        const org = d.services.store.createOrganization({ name: body.name ?? "Local Organization", projectLimit: body.projectLimit ?? null });
+        const org = d.services.store.createOrganization({
+          name: body.name ?? "Local Organization",
+          projectLimit: body.projectLimit ?? null,
+        });
         const response: CreateOrganizationResponse = { id: org.id, name: org.name };
         return json(201, response);
       },

@@ -32,7 +32,10 @@ export interface ControlDeps {
 
 /** A control request refused: answered with `status` and `{"error": message}`. */
 export class ControlRequestError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }

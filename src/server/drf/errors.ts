@@ -48,8 +48,7 @@ export const permissionDenied = (detail = "You do not have permission to perform
 
 export const methodNotAllowed = (method: string): ApiError =>
   err(405, "invalid_request", "method_not_allowed", `Method "${method}" not allowed.`);
-export const parseError = (message: string): ApiError =>
-  err(400, "invalid_request", "parse_error", `JSON parse error - ${message}`);
+export const parseError = (message: string): ApiError => err(400, "invalid_request", "parse_error", `JSON parse error - ${message}`);
 export const unsupportedMediaType = (mediaType: string): ApiError =>
   err(415, "invalid_request", "unsupported_media_type", `Unsupported media type "${mediaType}" in request.`);
 export const requestTooLarge = (): ApiError => err(413, "invalid_request", "request_too_large", "Request body too large.");

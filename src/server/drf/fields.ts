@@ -7,7 +7,11 @@ import { pyInt, pyStr, pyTypeName } from "./py";
 
 /** A field error; `path` is appended to the field name with `__` (drf-exceptions-hog NESTED_KEY_SEPARATOR). */
 export class FieldFailure extends Error {
-  constructor(readonly code: string, readonly detail: string, readonly path: Array<string | number> = []) {
+  constructor(
+    readonly code: string,
+    readonly detail: string,
+    readonly path: Array<string | number> = [],
+  ) {
     super(detail);
   }
 }
@@ -121,7 +125,13 @@ export function parseDecimal(text: string): ParsedDecimal | "nan" | "inf" | null
 }
 
 /** DecimalField(max_digits, decimal_places) with min/max validators; the value is returned as DRF prints it ("0.50"). */
-export function decimalField(opts: { nullable: boolean; maxDigits: number; decimalPlaces: number; min: number; max: number }): FieldRule<unknown> {
+export function decimalField(opts: {
+  nullable: boolean;
+  maxDigits: number;
+  decimalPlaces: number;
+  min: number;
+  max: number;
+}): FieldRule<unknown> {
   const maxWhole = opts.maxDigits - opts.decimalPlaces;
   return {
     nullable: opts.nullable,
@@ -129,7 +139,8 @@ export function decimalField(opts: { nullable: boolean; maxDigits: number; decim
       const text = pyStr(v).trim();
       if (text.length > 1000) fail("max_string_length", "String value too large.");
       const d = parseDecimal(text);
-      if (d === null || d === "nan" || d === "inf" || typeof v === "object" || typeof v === "boolean") return fail("invalid", "A valid number is required.");
+      if (d === null || d === "nan" || d === "inf" || typeof v === "object" || typeof v === "boolean")
+        return fail("invalid", "A valid number is required.");
       let total: number;
       let whole: number;
       let places: number;
@@ -147,12 +158,15 @@ export function decimalField(opts: { nullable: boolean; maxDigits: number; decim
         places = total;
       }
       if (total > opts.maxDigits) fail("max_digits", `Ensure that there are no more than ${opts.maxDigits} digits in total.`);
-      if (places > opts.decimalPlaces) fail("max_decimal_places", `Ensure that there are no more than ${opts.decimalPlaces} decimal places.`);
+      if (places > opts.decimalPlaces)
+        fail("max_decimal_places", `Ensure that there are no more than ${opts.decimalPlaces} decimal places.`);
       if (whole > maxWhole) fail("max_whole_digits", `Ensure that there are no more than ${maxWhole} digits before the decimal point.`);
       const value = Number(`${d.negative ? "-" : ""}${d.digits}e${d.exponent}`);
       if (value > opts.max) fail("max_value", `Ensure this value is less than or equal to ${opts.max}.`);
       if (value < opts.min) fail("min_value", `Ensure this value is greater than or equal to ${opts.min}.`);
-      const scaled = (d.digits + "0".repeat(Math.max(0, d.exponent + opts.decimalPlaces))).replace(/^0+(?=\d)/, "").padStart(opts.decimalPlaces + 1, "0");
+      const scaled = (d.digits + "0".repeat(Math.max(0, d.exponent + opts.decimalPlaces)))
+        .replace(/^0+(?=\d)/, "")
+        .padStart(opts.decimalPlaces + 1, "0");
       const printed = `${scaled.slice(0, scaled.length - opts.decimalPlaces)}.${scaled.slice(scaled.length - opts.decimalPlaces)}`;
       return (d.negative ? "-" : "") + printed;
     },
@@ -160,7 +174,10 @@ export function decimalField(opts: { nullable: boolean; maxDigits: number; decim
 }
 
 /** ListField: `not_a_list` for strings, objects and scalars; child errors get the index in their path. */
-export function listField<C>(opts: { nullable: boolean; item: (value: Json, path: Array<string | number>, ctx: C) => Json | undefined }): FieldRule<C> {
+export function listField<C>(opts: {
+  nullable: boolean;
+  item: (value: Json, path: Array<string | number>, ctx: C) => Json | undefined;
+}): FieldRule<C> {
   return {
     nullable: opts.nullable,
     parse: (v, ctx) => {
@@ -179,7 +196,12 @@ export function listField<C>(opts: { nullable: boolean; item: (value: Json, path
  * A list of CharField items: falsy items (null, blank) are dropped when `dropFalsy` (PostHog's validate_app_urls
  * and validate_recording_domains), else refused unless `nullItems` (ArrayField(TextField(null=True))).
  */
-export function stringListField(opts: { nullable: boolean; itemMaxLength?: number; dropFalsy: boolean; nullItems?: boolean }): FieldRule<unknown> {
+export function stringListField(opts: {
+  nullable: boolean;
+  itemMaxLength?: number;
+  dropFalsy: boolean;
+  nullItems?: boolean;
+}): FieldRule<unknown> {
   return listField<unknown>({
     nullable: opts.nullable,
     item: (value, path) => {

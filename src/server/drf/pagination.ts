@@ -40,7 +40,13 @@ export function limitOffsetPage<T>(req: ServerRequest, items: readonly T[]): Lim
 }
 
 /** PostHog `format_query_params_absolute_url`: replace `page=`/`limit=` in place, or append them. */
-export function formatQueryParamsAbsoluteUrl(req: ServerRequest, offset: number, limit: number, offsetAlias = "offset", limitAlias = "limit"): string {
+export function formatQueryParamsAbsoluteUrl(
+  req: ServerRequest,
+  offset: number,
+  limit: number,
+  offsetAlias = "offset",
+  limitAlias = "limit",
+): string {
   let url = req.absoluteUri();
   const apply = (alias: string, value: number) => {
     if (!value) return;

@@ -30,7 +30,9 @@ export function pyRepr(value: unknown): string {
   }
   if (Array.isArray(value)) return `[${value.map(pyRepr).join(", ")}]`;
   if (typeof value === "object" && value !== null) {
-    return `{${Object.entries(value).map(([k, v]) => `${pyRepr(k)}: ${pyRepr(v)}`).join(", ")}}`;
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${pyRepr(k)}: ${pyRepr(v)}`)
+      .join(", ")}}`;
   }
   return pyStr(value);
 }
@@ -97,7 +99,9 @@ export function pyJsonDumps(value: unknown): string {
   if (typeof value === "string") return pyEscapeJsonString(value);
   if (Array.isArray(value)) return `[${value.map(pyJsonDumps).join(", ")}]`;
   if (typeof value === "object") {
-    return `{${Object.entries(value).map(([k, v]) => `${pyEscapeJsonString(k)}: ${pyJsonDumps(v)}`).join(", ")}}`;
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${pyEscapeJsonString(k)}: ${pyJsonDumps(v)}`)
+      .join(", ")}}`;
   }
   return "null";
 }

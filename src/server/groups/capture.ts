@@ -14,9 +14,19 @@ export const CAPTURE_PATH = /^\/(i\/v0\/e|capture|batch|e|track)\/?$/;
 const invalidPayload = (detail: string): ApiResponse =>
   json(400, { type: "validation_error", code: "invalid_payload", detail: `Malformed request data: ${detail}`, attr: null });
 const missingKey = (): ApiResponse =>
-  json(401, { type: "authentication_error", code: "missing_api_key", detail: "API key not provided. You can find your project API key in PostHog project settings.", attr: null });
+  json(401, {
+    type: "authentication_error",
+    code: "missing_api_key",
+    detail: "API key not provided. You can find your project API key in PostHog project settings.",
+    attr: null,
+  });
 const invalidKey = (): ApiResponse =>
-  json(401, { type: "authentication_error", code: "invalid_api_key", detail: "Project API key invalid. You can find your project API key in PostHog project settings.", attr: null });
+  json(401, {
+    type: "authentication_error",
+    code: "invalid_api_key",
+    detail: "Project API key invalid. You can find your project API key in PostHog project settings.",
+    attr: null,
+  });
 
 function readBody(req: ServerRequest): unknown {
   let raw = req.rawBody;
@@ -65,7 +75,11 @@ export function handleCapture(req: ServerRequest, store: Store): ApiResponse {
     events = body.filter(isJsonObject);
   } else if (isJsonObject(body)) {
     topToken = body.api_key ?? body.token;
-    events = Array.isArray(body.batch) ? body.batch.filter(isJsonObject) : body.data !== undefined && Array.isArray(body.data) ? body.data.filter(isJsonObject) : [body];
+    events = Array.isArray(body.batch)
+      ? body.batch.filter(isJsonObject)
+      : body.data !== undefined && Array.isArray(body.data)
+        ? body.data.filter(isJsonObject)
+        : [body];
   } else {
     return invalidPayload("expected a JSON object or array");
   }

@@ -68,7 +68,14 @@ export function findGroup(store: Store, teamId: number, groupTypeIndex: number, 
 }
 
 /** `$groupidentify`: create the group (created_at = first identify) or merge `$group_set` into its properties. */
-export function identifyGroup(store: Store, teamId: number, groupType: string, groupKey: string, set: JsonObject, atMicros: number): GroupRecord | null {
+export function identifyGroup(
+  store: Store,
+  teamId: number,
+  groupType: string,
+  groupKey: string,
+  set: JsonObject,
+  atMicros: number,
+): GroupRecord | null {
   const index = ensureGroupType(store, teamId, groupType, atMicros);
   if (index === null) return null;
   const existing = findGroup(store, teamId, index, groupKey);
@@ -78,7 +85,14 @@ export function identifyGroup(store: Store, teamId: number, groupType: string, g
     store.changed();
     return existing;
   }
-  const group: GroupRecord = { teamId, groupTypeIndex: index, groupKey, properties: cloneJson(set), createdAtMicros: atMicros, updatedAtMicros: atMicros };
+  const group: GroupRecord = {
+    teamId,
+    groupTypeIndex: index,
+    groupKey,
+    properties: cloneJson(set),
+    createdAtMicros: atMicros,
+    updatedAtMicros: atMicros,
+  };
   store.state.groups.push(group);
   store.changed();
   return group;

@@ -13,14 +13,7 @@ import { isJsonObject, type JsonObject } from "../state/json";
 import type { Store } from "../state/store";
 import { nowMicros } from "../state/time";
 import type { GroupRecord, StoredProject } from "../state/types";
-import {
-  compareGroupsNewestFirst,
-  findGroup,
-  propertyValueName,
-  serializeGroup,
-  serializeGroupType,
-  groupTypesOf,
-} from "./model";
+import { compareGroupsNewestFirst, findGroup, propertyValueName, serializeGroup, serializeGroupType, groupTypesOf } from "./model";
 
 export const GROUPS_PAGE_SIZE = 100;
 const REQUIRED = "This query parameter is required.";
@@ -46,7 +39,10 @@ function requiredParam(ctx: ApiContext, name: string): string {
 }
 
 export function encodeGroupsCursor(createdAtMicros: number, groupKey: string): string {
-  return Buffer.from(pyJsonDumps({ c: createdAtMicros, k: groupKey })).toString("base64").replace(/\+/g, "-").replace(/\//g, "_");
+  return Buffer.from(pyJsonDumps({ c: createdAtMicros, k: groupKey }))
+    .toString("base64")
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_");
 }
 
 /** The newest cursor `{"c": micros, "k": key}`; anything else (old `{"c","i"}` format, garbage) is ignored. */
@@ -87,7 +83,10 @@ const list: Action = {
     let next: string | null = null;
     if (rows.length > GROUPS_PAGE_SIZE && page.length > 0) {
       const last = page[page.length - 1];
-      const params: Array<[string, string]> = [["group_type_index", String(index)], ["cursor", encodeGroupsCursor(last.createdAtMicros, last.groupKey)]];
+      const params: Array<[string, string]> = [
+        ["group_type_index", String(index)],
+        ["cursor", encodeGroupsCursor(last.createdAtMicros, last.groupKey)],
+      ];
       if (search) params.push(["search", search]);
       if (keyFilter) params.push(["group_key", keyFilter]);
       next = ctx.req.absoluteUri(`${ctx.req.path}?${pyUrlencode(params)}`);
@@ -101,7 +100,8 @@ const create: Action = {
   handler: (ctx) => {
     const t = team(ctx);
     const body = ctx.req.body();
-    if (!isJsonObject(body)) throw validationError(`Invalid data. Expected a dictionary, but got ${Array.isArray(body) ? "list" : typeof body}.`);
+    if (!isJsonObject(body))
+      throw validationError(`Invalid data. Expected a dictionary, but got ${Array.isArray(body) ? "list" : typeof body}.`);
     // CreateGroupSerializer (ee/clickhouse/views/groups.py): group_type_index and group_key are model fields that
     // refuse null (test_create_group_missing_group_type_index, test_create_group_missing_group_key).
     if (!("group_type_index" in body)) throw validationError("This field is required.", "group_type_index", "required");
@@ -116,7 +116,14 @@ const create: Action = {
     if (!isJsonObject(props)) throw validationError("Value must be valid JSON.", "group_properties", "invalid");
     if (findGroup(ctx.store, t.id, index, key)) throw validationError("A group with this key already exists", "detail");
     const now = nowMicros();
-    const group: GroupRecord = { teamId: t.id, groupTypeIndex: index, groupKey: key, properties: props, createdAtMicros: now, updatedAtMicros: now };
+    const group: GroupRecord = {
+      teamId: t.id,
+      groupTypeIndex: index,
+      groupKey: key,
+      properties: props,
+      createdAtMicros: now,
+      updatedAtMicros: now,
+    };
     ctx.store.state.groups.push(group);
     ctx.store.changed();
     return json(201, serializeGroup(group));

@@ -85,7 +85,13 @@ export class App {
       return;
     }
     if (path === "/_control" || path.startsWith("/_control/")) {
-      writeResponse(res, this.safely(() => handleControl(request, this.controlDeps()), () => undefined));
+      writeResponse(
+        res,
+        this.safely(
+          () => handleControl(request, this.controlDeps()),
+          () => undefined,
+        ),
+      );
       return;
     }
     if (path === "/_health") {
@@ -116,7 +122,9 @@ export class App {
       });
 
     if (isCapture) {
-      const response = tooLarge ? errorResponse(requestTooLarge()) : this.safely(() => handleCapture(request, this.deps.services.store), onError);
+      const response = tooLarge
+        ? errorResponse(requestTooLarge())
+        : this.safely(() => handleCapture(request, this.deps.services.store), onError);
       writeResponse(res, response);
       log(response.status);
       return;
@@ -131,13 +139,13 @@ export class App {
     const faultAnswers = fault !== null && (fault.drop === true || fault.status !== undefined);
     if (fault && faultAnswers && !fault.afterCommit) {
       this.answerFault(res, fault);
-      log(fault.drop ? 0 : fault.status ?? 0, fault);
+      log(fault.drop ? 0 : (fault.status ?? 0), fault);
       return;
     }
     const response = tooLarge ? errorResponse(requestTooLarge()) : this.safely(() => this.runApi(request), onError);
     if (fault && faultAnswers) {
       this.answerFault(res, fault);
-      log(fault.drop ? 0 : fault.status ?? 0, fault);
+      log(fault.drop ? 0 : (fault.status ?? 0), fault);
       return;
     }
     if (tooLarge) response.headers = { ...response.headers, Connection: "close" };
@@ -201,14 +209,19 @@ export class App {
       route.permission?.(ctx);
       throttle.check(key.id);
       if (method === "OPTIONS") {
-        return json(200, { name: route.pattern, description: "", renders: ["application/json"], parses: ["application/json"] }, extraHeaders);
+        return json(
+          200,
+          { name: route.pattern, description: "", renders: ["application/json"], parses: ["application/json"] },
+          extraHeaders,
+        );
       }
       if (!action) throw methodNotAllowed(request.method);
       const response = action.handler(ctx);
       return { ...response, headers: { ...extraHeaders, ...(response.headers ?? {}) } };
     } catch (e) {
       if (e instanceof ApiError) {
-        if (e.status === 401) extraHeaders["WWW-Authenticate"] = `Bearer resource_metadata="${request.absoluteUri("/.well-known/oauth-protected-resource")}"`;
+        if (e.status === 401)
+          extraHeaders["WWW-Authenticate"] = `Bearer resource_metadata="${request.absoluteUri("/.well-known/oauth-protected-resource")}"`;
         return { ...errorResponse(e), headers: { ...extraHeaders, ...e.headers } };
       }
       throw e;

@@ -51,14 +51,31 @@ export function compileFaultPattern(source: string): RE2JS {
 export function defaultFaultBody(status: number, retryAfter: number | undefined): ErrorBody {
   if (status === 429) {
     const wait = Math.max(1, Math.ceil(retryAfter ?? 1));
-    return { type: "throttled_error", code: "throttled", detail: `Request was throttled. Expected available in ${wait} ${wait === 1 ? "second" : "seconds"}.`, attr: null };
+    return {
+      type: "throttled_error",
+      code: "throttled",
+      detail: `Request was throttled. Expected available in ${wait} ${wait === 1 ? "second" : "seconds"}.`,
+      attr: null,
+    };
   }
   if (status === 503) {
-    return { type: "server_error", code: "database_unavailable", detail: "We couldn't reach the database just now. Please try again in a moment.", attr: null };
+    return {
+      type: "server_error",
+      code: "database_unavailable",
+      detail: "We couldn't reach the database just now. Please try again in a moment.",
+      attr: null,
+    };
   }
   if (status === 404) return { type: "invalid_request", code: "not_found", detail: "Not found.", attr: null };
-  if (status === 401) return { type: "authentication_error", code: "authentication_failed", detail: "Incorrect authentication credentials.", attr: null };
-  if (status === 403) return { type: "authentication_error", code: "permission_denied", detail: "You do not have permission to perform this action.", attr: null };
+  if (status === 401)
+    return { type: "authentication_error", code: "authentication_failed", detail: "Incorrect authentication credentials.", attr: null };
+  if (status === 403)
+    return {
+      type: "authentication_error",
+      code: "permission_denied",
+      detail: "You do not have permission to perform this action.",
+      attr: null,
+    };
   if (status === 400) return { type: "validation_error", code: "invalid_input", detail: "Invalid input.", attr: null };
   return { type: "server_error", code: "error", detail: "A server error occurred.", attr: null };
 }
@@ -89,7 +106,10 @@ export class Faults {
   /** The first matching fault (in order of creation), with its count decremented. */
   take(method: string, path: string): Fault | null {
     const fault = this.faults.find(
-      (f) => f.remaining > 0 && (f.method === undefined || f.method.toUpperCase() === method) && (f.path === undefined || this.patterns.get(f.id)?.test(path) === true),
+      (f) =>
+        f.remaining > 0 &&
+        (f.method === undefined || f.method.toUpperCase() === method) &&
+        (f.path === undefined || this.patterns.get(f.id)?.test(path) === true),
     );
     if (!fault) return null;
     fault.remaining -= 1;

@@ -70,4 +70,3 @@ export function requireProjectAccess(ctx: ApiContext, team: StoredProject): void
 export function requireProjectAdmin(ctx: ApiContext, team: StoredProject): void {
   if ((levelIn(ctx, team.organizationId) ?? 0) < 8) throw permissionDenied("You don't have sufficient permissions in the project.");
 }
-

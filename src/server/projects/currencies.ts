@@ -3,6 +3,7 @@
  * the choices of `base_currency` (posthog/api/project.py ProjectBackwardCompatSerializer.base_currency) and of
  * `revenue_analytics_config.base_currency`.
  */
+// biome-ignore format: a list transcribed from PostHog's source, kept compact and in its order
 export const CURRENCY_CODES: readonly string[] = [
   "AED", "AFN", "ALL", "AMD", "ANG", "AOA", "ARS", "AUD", "AWG", "AZN", "BAM", "BBD", "BDT", "BGN", "BHD", "BIF",
   "BMD", "BND", "BOB", "BRL", "BSD", "BTC", "BTN", "BWP", "BYN", "BZD", "CAD", "CDF", "CHF", "CLP", "CNY", "COP",

@@ -11,7 +11,11 @@ import { TeamTimers } from "./team-timers";
 export class DeletionQueue {
   private readonly timers = new TeamTimers();
 
-  constructor(private readonly store: Store, private readonly demo: DemoData, private readonly purgeMs: number) {}
+  constructor(
+    private readonly store: Store,
+    private readonly demo: DemoData,
+    private readonly purgeMs: number,
+  ) {}
 
   /** Mark a project pending deletion and schedule its purge. */
   markPending(teamId: number): void {

@@ -8,7 +8,10 @@ import { TeamTimers } from "./team-timers";
 export class DemoData {
   private readonly timers = new TeamTimers();
 
-  constructor(private readonly store: Store, private readonly durationMs: number) {}
+  constructor(
+    private readonly store: Store,
+    private readonly durationMs: number,
+  ) {}
 
   /** Called when a demo project is created. */
   started(teamId: number): void {

@@ -48,7 +48,10 @@ const listTeams: Action = {
 const retrieveTeam: Action = { name: "retrieve", handler: (ctx) => json(200, serializeTeam(ctx.store, team(ctx), ctx.user)) };
 
 function updateTeam(name: "update" | "partial_update"): Action {
-  return { name, handler: (ctx) => json(200, serializeTeam(ctx.store, updateProject(ctx, team(ctx), "team", name === "partial_update"), ctx.user)) };
+  return {
+    name,
+    handler: (ctx) => json(200, serializeTeam(ctx.store, updateProject(ctx, team(ctx), "team", name === "partial_update"), ctx.user)),
+  };
 }
 
 function environmentRoutes(): ApiRoute[] {
@@ -76,12 +79,20 @@ function environmentRoutes(): ApiRoute[] {
 // ---- organizations ----
 
 function slugify(name: string): string {
-  return name.toLowerCase().normalize("NFKD").replace(/[^\w\s-]/g, "").trim().replace(/[-\s]+/g, "-");
+  return name
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^\w\s-]/g, "")
+    .trim()
+    .replace(/[-\s]+/g, "-");
 }
 
 /** The organization fields of posthog/api/shared.py `OrganizationBasicSerializer`, plus its dates and projects. */
 function serializeOrganization(ctx: ApiContext, org: OrganizationRecord): JsonObject {
-  const projects = ctx.store.projectsOf(org.id).slice().sort((a, b) => a.id - b.id);
+  const projects = ctx.store
+    .projectsOf(org.id)
+    .slice()
+    .sort((a, b) => a.id - b.id);
   return {
     id: org.id,
     name: org.name,

@@ -13,6 +13,7 @@ import type { StoredProject, UserRecord } from "../state/types";
 import { DEFAULT_CURRENCY } from "./currencies";
 
 /** posthog/api/project.py `ProjectBackwardCompatSerializer.Meta.fields`, in order (90 fields). */
+// biome-ignore format: a list transcribed from PostHog's source, kept compact and in its order
 export const PROJECT_FIELDS = [
   "id", "organization", "name", "product_description", "created_at", "effective_membership_level", "has_group_types",
   "group_types", "live_events_token", "updated_at", "uuid", "api_token", "app_urls", "anonymize_ips",
@@ -40,6 +41,7 @@ export const PROJECT_FIELDS = [
 ] as const;
 
 /** posthog/api/project.py `ProjectBackwardCompatSerializer.Meta.read_only_fields` (+ the method and read-only fields). */
+// biome-ignore format: a list transcribed from PostHog's source, kept compact and in its order
 export const READ_ONLY_FIELDS: ReadonlySet<string> = new Set([
   "id", "uuid", "organization", "is_pending_deletion", "effective_membership_level", "has_group_types", "group_types",
   "live_events_token", "created_at", "api_token", "updated_at", "ingested_event", "default_modifiers",
@@ -49,6 +51,7 @@ export const READ_ONLY_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 /** posthog/api/team/team_config.py `TEAM_CONFIG_FIELDS` (as far as the project serializer has them), in order. */
+// biome-ignore format: a list transcribed from PostHog's source, kept compact and in its order
 export const TEAM_CONFIG_FIELDS = [
   "app_urls", "anonymize_ips", "completed_snippet_onboarding", "test_account_filters",
   "test_account_filters_default_checked", "path_cleaning_filters", "is_demo", "timezone", "data_attributes",
@@ -74,6 +77,7 @@ export const TEAM_CONFIG_FIELDS = [
  * posthog/api/team/team_serializer.py `TeamSerializer.Meta.fields` (served under /api/environments/): no
  * `product_description`, no `is_pending_deletion`.
  */
+// biome-ignore format: a list transcribed from PostHog's source, kept compact and in its order
 export const TEAM_FIELDS: readonly string[] = [
   "id", "uuid", "name", "access_control", "organization", "project_id", "api_token", "secret_api_token",
   "secret_api_token_backup", "created_at", "updated_at", "ingested_event", "default_modifiers",
@@ -83,6 +87,7 @@ export const TEAM_FIELDS: readonly string[] = [
 ];
 
 /** posthog/api/shared.py `ProjectBackwardCompatBasicSerializer` (list rows); `TeamBasicSerializer` has the same. */
+// biome-ignore format: a list transcribed from PostHog's source, kept compact and in its order
 export const BASIC_FIELDS = [
   "id", "uuid", "organization", "project_id", "api_token", "name", "completed_snippet_onboarding",
   "has_completed_onboarding_for", "ingested_event", "is_demo", "timezone", "access_control",
@@ -106,15 +111,27 @@ export const DEFAULT_EXTRA_SETTINGS: JsonObject = { recorder_script: "posthog-re
 export const NESTED_CONFIG_DEFAULTS: Record<string, JsonObject> = {
   revenue_analytics_config: { base_currency: DEFAULT_CURRENCY, events: [], filter_test_accounts: false },
   marketing_analytics_config: {
-    sources_map: {}, conversion_goals: [], attribution_window_days: 90, attribution_mode: "last_touch",
-    filter_test_accounts: false, campaign_name_mappings: {}, custom_source_mappings: {}, campaign_field_preferences: {},
+    sources_map: {},
+    conversion_goals: [],
+    attribution_window_days: 90,
+    attribution_mode: "last_touch",
+    filter_test_accounts: false,
+    campaign_name_mappings: {},
+    custom_source_mappings: {},
+    campaign_field_preferences: {},
   },
   customer_analytics_config: {
-    activity_event: {}, signup_pageview_event: {}, signup_event: {}, subscription_event: {}, payment_event: {},
+    activity_event: {},
+    signup_pageview_event: {},
+    signup_event: {},
+    subscription_event: {},
+    payment_event: {},
     account_group_type_index: null,
   },
   workflows_config: {
-    capture_workflows_engagement_events: false, email_tracking_consent_mode: "off", workflow_task_rate_limit_per_day: null,
+    capture_workflows_engagement_events: false,
+    email_tracking_consent_mode: "off",
+    workflow_task_rate_limit_per_day: null,
     workflow_task_team_rate_limit_per_day: null,
   },
 };
@@ -220,6 +237,7 @@ export const DEFAULT_MODIFIERS: JsonObject = {
 };
 
 /** posthog/schema.py `SetupTaskId` (`get_available_setup_task_ids` lists every value). */
+// biome-ignore format: a list transcribed from PostHog's source, kept compact and in its order
 export const SETUP_TASK_IDS: readonly string[] = [
   "ingest_first_event", "set_up_reverse_proxy", "create_first_insight", "create_first_dashboard", "track_custom_events",
   "define_actions", "set_up_cohorts", "explore_trends_insight", "create_funnel", "explore_retention_insight",

@@ -59,7 +59,8 @@ export interface Family {
 const orgFamily: Family = {
   base: "/api/organizations/:organization_id/projects",
   organization: (ctx) => organizationParam(ctx, ctx.params.organization_id),
-  inScope: (ctx, p) => sameOrganizationId(ctx.params.organization_id, p.organizationId) ||
+  inScope: (ctx, p) =>
+    sameOrganizationId(ctx.params.organization_id, p.organizationId) ||
     (ctx.params.organization_id === "@current" && ctx.user.currentOrganizationId === p.organizationId),
 };
 
@@ -115,7 +116,9 @@ function planLimitCheck(store: Store, org: OrganizationRecord, isDemo: boolean):
   const nonDemo = projects.filter((p) => p.settings.is_demo !== true).length;
   if (org.projectLimit === null) {
     if (nonDemo >= MAX_ALLOWED_PROJECTS_PER_ORG) {
-      throw permissionDenied(`You have reached the maximum limit of ${MAX_ALLOWED_PROJECTS_PER_ORG} projects per organization. Contact support if you'd like access to more projects.`);
+      throw permissionDenied(
+        `You have reached the maximum limit of ${MAX_ALLOWED_PROJECTS_PER_ORG} projects per organization. Contact support if you'd like access to more projects.`,
+      );
     }
     return;
   }
@@ -147,12 +150,19 @@ function familyPermission(family: Family) {
  */
 function applicable(attrs: ValidatedFields, org: OrganizationRecord | undefined, body: unknown): ValidatedFields {
   const ignored = new Set(org?.ignoredSettings ?? []);
-  const newer = isJsonObject(body) ? (org?.newerFields ?? []).filter((field) => field in body).map((field): [string, Json] => [field, body[field]!]) : [];
+  const newer = isJsonObject(body)
+    ? (org?.newerFields ?? []).filter((field) => field in body).map((field): [string, Json] => [field, body[field]!])
+    : [];
   return [...attrs.filter(([field]) => !ignored.has(field)), ...newer];
 }
 
 function liveEventsToken(store: Store, p: StoredProject, userId: number): string {
-  return mintLiveEventsToken(store.state.secret, { team_id: p.id, api_token: p.apiToken, user_id: userId, organization_id: p.organizationId });
+  return mintLiveEventsToken(store.state.secret, {
+    team_id: p.id,
+    api_token: p.apiToken,
+    user_id: userId,
+    organization_id: p.organizationId,
+  });
 }
 
 /**
@@ -160,10 +170,20 @@ function liveEventsToken(store: Store, p: StoredProject, userId: number): string
  * configs are dropped on create: ProjectBackwardCompatSerializer.create pops them), a primary dashboard, the test
  * account filter of the project's "Internal and test users" cohort and the recorder script unless given.
  */
-export function createProjectRecord(store: Store, org: OrganizationRecord, user: UserRecord, attrs: ValidatedFields, activity: ActivityLog): StoredProject {
+export function createProjectRecord(
+  store: Store,
+  org: OrganizationRecord,
+  user: UserRecord,
+  attrs: ValidatedFields,
+  activity: ActivityLog,
+): StoredProject {
   const now = nowMicros();
   const id = store.state.nextTeamId++;
-  const settings: JsonObject = { name: uniqueDefaultName(store, org.id), ...settingDefaults(), test_account_filters: defaultTestAccountFilters(id) };
+  const settings: JsonObject = {
+    name: uniqueDefaultName(store, org.id),
+    ...settingDefaults(),
+    test_account_filters: defaultTestAccountFilters(id),
+  };
   const given = new Set(attrs.map(([f]) => f));
   if (!given.has("extra_settings")) settings.extra_settings = cloneJson(DEFAULT_EXTRA_SETTINGS);
   for (const [field, value] of attrs) if (!NESTED_CONFIGS.has(field)) settings[field] = cloneJson(value);
@@ -188,7 +208,12 @@ export function createProjectRecord(store: Store, org: OrganizationRecord, user:
   return p;
 }
 
-function validationContext(ctx: ApiContext, organizationId: string, project: StoredProject | null, kind: SerializerKind): ValidationContext {
+function validationContext(
+  ctx: ApiContext,
+  organizationId: string,
+  project: StoredProject | null,
+  kind: SerializerKind,
+): ValidationContext {
   return { store: ctx.store, project, organizationId, level: levelIn(ctx, organizationId) ?? 0, kind };
 }
 
@@ -210,10 +235,18 @@ function list(family: Family): Action {
         return p.organizationId === ctx.user.currentOrganizationId;
       };
       // Pending deletions stay listed (ProjectViewSet.safely_get_queryset does not filter them).
-      const rows = sortedById(ctx.store.state.projects
-        .filter((p) => visible(ctx, p) && orgFilter(p))
-        .filter((p) => key.scopedOrganizations.length === 0 || key.scopedOrganizations.includes(p.organizationId))
-        .filter((p) => search === "" || String(p.settings.name ?? "").toLowerCase().includes(search)));
+      const rows = sortedById(
+        ctx.store.state.projects
+          .filter((p) => visible(ctx, p) && orgFilter(p))
+          .filter((p) => key.scopedOrganizations.length === 0 || key.scopedOrganizations.includes(p.organizationId))
+          .filter(
+            (p) =>
+              search === "" ||
+              String(p.settings.name ?? "")
+                .toLowerCase()
+                .includes(search),
+          ),
+      );
       const page = limitOffsetPage(ctx.req, rows);
       return json(200, { ...page, results: page.results.map((p) => serializeProjectBasic(ctx.store, p, ctx.user)) });
     },
@@ -294,7 +327,7 @@ export function updatedValues(p: StoredProject, attrs: ValidatedFields): Validat
   const enabled = out.find(([f]) => f === "conversations_enabled")?.[1];
   if (enabled === true || enabled === false) {
     const given = out.find(([f]) => f === "conversations_settings");
-    const current = given ? given[1] : settings.conversations_settings ?? null;
+    const current = given ? given[1] : (settings.conversations_settings ?? null);
     let next: Json = current;
     if (enabled && !(isJsonObject(current) && typeof current.widget_public_token === "string" && current.widget_public_token !== "")) {
       next = { ...(isJsonObject(current) ? current : {}), widget_public_token: tokenUrlsafe() };
@@ -335,7 +368,8 @@ export function updateProject(ctx: ApiContext, p: StoredProject, kind: Serialize
 function update(family: Family, name: "update" | "partial_update"): Action {
   return {
     name,
-    handler: (ctx) => json(200, serializeProject(ctx.store, updateProject(ctx, getObject(ctx, family), "project", name === "partial_update"), ctx.user)),
+    handler: (ctx) =>
+      json(200, serializeProject(ctx.store, updateProject(ctx, getObject(ctx, family), "project", name === "partial_update"), ctx.user)),
   };
 }
 
@@ -363,7 +397,13 @@ function resetToken(family: Family): Action {
       p.apiToken = generateProjectToken();
       p.liveEventsToken = liveEventsToken(ctx.store, p, ctx.user.id);
       p.updatedAtMicros = nowMicros();
-      ctx.services.activity.record(p.id, ctx.user, "updated", ActivityLog.changes([{ field: "api_token", before, after: p.apiToken }]), String(p.settings.name));
+      ctx.services.activity.record(
+        p.id,
+        ctx.user,
+        "updated",
+        ActivityLog.changes([{ field: "api_token", before, after: p.apiToken }]),
+        String(p.settings.name),
+      );
       ctx.store.changed();
       return json(200, serializeProject(ctx.store, p, ctx.user));
     },
@@ -384,7 +424,10 @@ function demoData(family: Family): Action {
 function familyRoutes(family: Family): ApiRoute[] {
   const permission = familyPermission(family);
   const listOrg = (ctx: ApiContext) => family.organization(ctx);
-  const detailOrg = (ctx: ApiContext) => (family === orgFamily ? family.organization(ctx) : ctx.store.organization(scopeTeamOfDetail(ctx).organizationId) ?? currentOrganization(ctx));
+  const detailOrg = (ctx: ApiContext) =>
+    family === orgFamily
+      ? family.organization(ctx)
+      : (ctx.store.organization(scopeTeamOfDetail(ctx).organizationId) ?? currentOrganization(ctx));
   const detail = (suffix: string, methods: ApiRoute["methods"]): ApiRoute => ({
     pattern: `${family.base}/:id${suffix}`,
     detail: true,
@@ -395,7 +438,15 @@ function familyRoutes(family: Family): ApiRoute[] {
     permission,
   });
   return [
-    { pattern: family.base, detail: false, scopeObject: "project", methods: { GET: list(family), POST: create(family) }, scopeTeam: () => null, scopeOrganization: listOrg, permission },
+    {
+      pattern: family.base,
+      detail: false,
+      scopeObject: "project",
+      methods: { GET: list(family), POST: create(family) },
+      scopeTeam: () => null,
+      scopeOrganization: listOrg,
+      permission,
+    },
     detail("/reset_token", { PATCH: resetToken(family) }),
     detail("/activity", { GET: activity(family) }),
     detail("/is_generating_demo_data", { GET: demoData(family) }),

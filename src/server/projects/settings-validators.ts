@@ -36,7 +36,12 @@ interface PydanticIssue {
   input: Json | undefined;
 }
 
-const issue = (loc: Array<string | number>, msg: string, type: string, input: Json | undefined): PydanticIssue => ({ loc, msg, type, input });
+const issue = (loc: Array<string | number>, msg: string, type: string, input: Json | undefined): PydanticIssue => ({
+  loc,
+  msg,
+  type,
+  input,
+});
 
 function strIssue(loc: Array<string | number>, v: Json): PydanticIssue | null {
   return typeof v === "string" ? null : issue(loc, "Input should be a valid string", "string_type", v);
@@ -62,6 +67,7 @@ function laxBool(v: Json): boolean {
 // `TypeAdapter(list[AnyPropertyFilter]).validate_python(value)` with AnyPropertyFilter of posthog/types.py.
 
 /** posthog/schema.py `PropertyOperator` (newest: 23 values). */
+// biome-ignore format: a list transcribed from PostHog's source, kept compact and in its order
 export const PROPERTY_OPERATORS: readonly string[] = [
   "exact", "is_not", "icontains", "not_icontains", "regex", "not_regex", "gt", "gte", "lt", "lte", "is_set",
   "is_not_set", "is_date_exact", "is_date_before", "is_date_after", "between", "not_between", "min", "max", "in",
@@ -86,7 +92,9 @@ function checkValue(f: JsonObject, loc: Array<string | number>): PydanticIssue |
   if (scalar(v)) return null;
   if (Array.isArray(v)) {
     const bad = v.findIndex((x) => x === null || !scalar(x));
-    return bad < 0 ? null : issue([...loc, "value", "list[union[str,float,bool]]", bad], "Input should be a valid string", "string_type", v[bad]);
+    return bad < 0
+      ? null
+      : issue([...loc, "value", "list[union[str,float,bool]]", bad], "Input should be a valid string", "string_type", v[bad]);
   }
   return issue([...loc, "value", "list[union[str,float,bool]]"], "Input should be a valid list", "list_type", v);
 }
@@ -99,7 +107,11 @@ function checkOperator(f: JsonObject, loc: Array<string | number>, required: boo
   return issue([...loc, "operator"], `Input should be ${quotedChoices(PROPERTY_OPERATORS)}`, "enum", op);
 }
 
-function standard(name: string, types: readonly string[], opts: { operatorRequired?: boolean; defaultType?: boolean; extraKeys?: string[]; keyChoices?: readonly string[] } = {}): FilterModel {
+function standard(
+  name: string,
+  types: readonly string[],
+  opts: { operatorRequired?: boolean; defaultType?: boolean; extraKeys?: string[]; keyChoices?: readonly string[] } = {},
+): FilterModel {
   return {
     name,
     types,
@@ -108,7 +120,8 @@ function standard(name: string, types: readonly string[], opts: { operatorRequir
     check: (f, loc) => {
       if (!("key" in f)) return issue([...loc, "key"], "Field required", "missing", f);
       if (opts.keyChoices) {
-        if (typeof f.key !== "string" || !opts.keyChoices.includes(f.key)) return issue([...loc, "key"], `Input should be ${quotedChoices(opts.keyChoices)}`, "enum", f.key);
+        if (typeof f.key !== "string" || !opts.keyChoices.includes(f.key))
+          return issue([...loc, "key"], `Input should be ${quotedChoices(opts.keyChoices)}`, "enum", f.key);
       } else {
         const bad = strIssue([...loc, "key"], f.key);
         if (bad) return bad;
@@ -171,7 +184,8 @@ const FILTERS_TITLE = `list[union[${FILTER_MODELS.map((m) => m.name).join(",")}]
 function checkFilterModel(m: FilterModel, f: JsonObject, index: number): PydanticIssue | null {
   const loc: Array<string | number> = [index, m.name];
   if ("type" in f) {
-    if (typeof f.type !== "string" || !m.types.includes(f.type)) return issue([...loc, "type"], `Input should be ${quotedChoices(m.types)}`, "literal_error", f.type);
+    if (typeof f.type !== "string" || !m.types.includes(f.type))
+      return issue([...loc, "type"], `Input should be ${quotedChoices(m.types)}`, "literal_error", f.type);
   } else if (!m.defaultType) {
     return issue([...loc, "type"], "Field required", "missing", f);
   }
@@ -181,7 +195,8 @@ function checkFilterModel(m: FilterModel, f: JsonObject, index: number): Pydanti
 }
 
 function propertyFilterIssue(item: Json, index: number): PydanticIssue | null {
-  if (!isJsonObject(item)) return issue([index], "Input should be a valid dictionary or instance of EventPropertyFilter", "model_type", item);
+  if (!isJsonObject(item))
+    return issue([index], "Input should be a valid dictionary or instance of EventPropertyFilter", "model_type", item);
   const named = typeof item.type === "string" ? FILTER_MODELS.find((m) => m.types.includes(item.type as string)) : undefined;
   if (named) return checkFilterModel(named, item, index);
   // No (known) type: the union takes the entry if any member with a default type validates it.
@@ -197,7 +212,8 @@ export function validateTestAccountFilters(value: Json): Json {
   else {
     for (let i = 0; i < value.length && !found; i++) found = propertyFilterIssue(value[i], i);
   }
-  if (found) fail("invalid", `${prefix} 1 validation error for ${FILTERS_TITLE}\n${pydanticLine(found.loc, found.msg, found.type, found.input)}`);
+  if (found)
+    fail("invalid", `${prefix} 1 validation error for ${FILTERS_TITLE}\n${pydanticLine(found.loc, found.msg, found.type, found.input)}`);
   return value;
 }
 
@@ -261,7 +277,10 @@ export function validatePathCleaningFilters(value: Json): Json {
     if (typeof alias !== "string" || alias === "") continue;
     for (const ref of aliasBackreferences(alias)) {
       if (ref > groups) {
-        fail("invalid", `The alias '${alias}' references capture group \\${ref}, but its regex has ${groups} capture group(s). Add the group to the regex or fix the reference.`);
+        fail(
+          "invalid",
+          `The alias '${alias}' references capture group \\${ref}, but its regex has ${groups} capture group(s). Add the group to the regex or fix the reference.`,
+        );
       }
     }
   }
@@ -285,7 +304,9 @@ const MODIFIER_ENUMS: Record<string, readonly string[] | "string"> = {
   personsArgMaxVersion: ["auto", "v1", "v2"],
   personsJoinMode: ["inner", "left"],
   personsOnEventsMode: [
-    "disabled", "person_id_no_override_properties_on_events", "person_id_override_properties_on_events",
+    "disabled",
+    "person_id_no_override_properties_on_events",
+    "person_id_override_properties_on_events",
     "person_id_override_properties_joined",
   ],
   propertyGroupsMode: ["enabled", "disabled", "optimized"],
@@ -296,6 +317,7 @@ const MODIFIER_ENUMS: Record<string, readonly string[] | "string"> = {
   materializedColumnsOptimizationMode: "string",
 };
 
+// biome-ignore format: a list transcribed from PostHog's source, kept compact and in its order
 const MODIFIER_BOOLS = new Set([
   "convertToProjectTimezone", "debug", "formatCsvAllowDoubleQuotes", "optimizeJoinedFilters", "optimizeProjections",
   "s3TableUseInvalidColumns", "timings", "useMaterializedViews", "usePreaggregatedIntermediateResults",
@@ -319,7 +341,11 @@ function validChannelRule(rule: Json): boolean {
   return rule.items.every((c) => {
     if (!exactKeys(c, ["id", "key", "op"], ["value"])) return false;
     const value = c.value;
-    const valueOk = value === undefined || value === null || typeof value === "string" || (Array.isArray(value) && value.every((x) => typeof x === "string"));
+    const valueOk =
+      value === undefined ||
+      value === null ||
+      typeof value === "string" ||
+      (Array.isArray(value) && value.every((x) => typeof x === "string"));
     return typeof c.id === "string" && CHANNEL_FIELDS.includes(c.key as string) && CHANNEL_OPERATORS.includes(c.op as string) && valueOk;
   });
 }
@@ -336,8 +362,14 @@ function validModifier(key: string, v: Json): boolean {
     case "customChannelTypeRules":
       return Array.isArray(v) && v.every(validChannelRule);
     case "dataWarehouseEventsModifiers":
-      return Array.isArray(v) && v.every((m) => exactKeys(m, ["distinct_id_field", "id_field", "table_name", "timestamp_field"]) &&
-        Object.values(m).every((x) => typeof x === "string"));
+      return (
+        Array.isArray(v) &&
+        v.every(
+          (m) =>
+            exactKeys(m, ["distinct_id_field", "id_field", "table_name", "timestamp_field"]) &&
+            Object.values(m).every((x) => typeof x === "string"),
+        )
+      );
     case "forceClickhouseDataSkippingIndexes":
       return Array.isArray(v) && v.every((x) => typeof x === "string");
     case "customBotDefinitions":
@@ -348,6 +380,7 @@ function validModifier(key: string, v: Json): boolean {
 }
 
 /** Keys of the newest `HogQLQueryModifiers` (posthog/schema.py) and `customBotDefinitions` (team_serializer.py). */
+// biome-ignore format: a list transcribed from PostHog's source, kept compact and in its order
 export const MODIFIER_KEYS: ReadonlySet<string> = new Set([
   "bounceRateDurationSeconds", "customChannelTypeRules", "dataWarehouseEventsModifiers", "forceClickhouseDataSkippingIndexes",
   "customBotDefinitions", ...MODIFIER_BOOLS, ...Object.keys(MODIFIER_ENUMS),
@@ -398,7 +431,8 @@ const MASKING_KEYS = ["maskAllInputs", "maskTextSelector", "blockSelector"];
 
 export function validateMaskingConfig(value: Json): Json {
   if (!isJsonObject(value)) return fail("invalid", "Must provide a dictionary or None.");
-  if (!Object.keys(value).every((k) => MASKING_KEYS.includes(k))) fail("invalid", `Must provide a dictionary with only known keys: ${MASKING_KEYS.join(", ")}.`);
+  if (!Object.keys(value).every((k) => MASKING_KEYS.includes(k)))
+    fail("invalid", `Must provide a dictionary with only known keys: ${MASKING_KEYS.join(", ")}.`);
   if ("maskAllInputs" in value && typeof value.maskAllInputs !== "boolean") fail("invalid", "maskAllInputs must be a boolean.");
   if ("maskTextSelector" in value && typeof value.maskTextSelector !== "string") fail("invalid", "maskTextSelector must be a string.");
   if ("blockSelector" in value && typeof value.blockSelector !== "string") fail("invalid", "blockSelector must be a string.");
@@ -444,7 +478,10 @@ function validateTriggerProperties(properties: Json, context: string): void {
       fail("invalid", `${context}: property ${i} must have a 'type' field with value: ${[...TRIGGER_TYPES].sort().join(", ")}.`);
     }
     if ("operator" in p && !TRIGGER_OPERATORS.includes(p.operator as string)) {
-      fail("invalid", `${context}: property ${i} has invalid operator '${pyStr(p.operator)}'. Valid operators: ${[...TRIGGER_OPERATORS].sort().join(", ")}.`);
+      fail(
+        "invalid",
+        `${context}: property ${i} has invalid operator '${pyStr(p.operator)}'. Valid operators: ${[...TRIGGER_OPERATORS].sort().join(", ")}.`,
+      );
     }
     if (!("value" in p)) fail("invalid", `${context}: property ${i} must have a 'value' field.`);
   });
@@ -473,12 +510,16 @@ export function validateTriggerGroups(value: Json): Json {
   (value.groups as Json[]).forEach((group, idx) => {
     if (!isJsonObject(group)) fail("invalid", `Group ${idx}: must be a dictionary.`);
     const g = group as JsonObject;
-    for (const field of ["id", "sampleRate", "conditions"]) if (!(field in g)) fail("invalid", `Group ${idx}: missing required field '${field}'.`);
-    if (!isRate(g.sampleRate)) fail("invalid", `Group ${idx}: invalid sampleRate '${pyStr(g.sampleRate)}'. Must be a number between 0 and 1.`);
+    for (const field of ["id", "sampleRate", "conditions"])
+      if (!(field in g)) fail("invalid", `Group ${idx}: missing required field '${field}'.`);
+    if (!isRate(g.sampleRate))
+      fail("invalid", `Group ${idx}: invalid sampleRate '${pyStr(g.sampleRate)}'. Must be a number between 0 and 1.`);
     if ("minDurationMs" in g) {
       const d = g.minDurationMs;
-      if (typeof d !== "number" || !Number.isInteger(d)) fail("invalid", `Group ${idx}: 'minDurationMs' must be an integer, got ${pyTypeName(d)}.`);
-      if ((d as number) < 0 || (d as number) > 30000) fail("invalid", `Group ${idx}: 'minDurationMs' must be between 0 and 30000 (30 seconds). Got: ${pyStr(d)}.`);
+      if (typeof d !== "number" || !Number.isInteger(d))
+        fail("invalid", `Group ${idx}: 'minDurationMs' must be an integer, got ${pyTypeName(d)}.`);
+      if ((d as number) < 0 || (d as number) > 30000)
+        fail("invalid", `Group ${idx}: 'minDurationMs' must be between 0 and 30000 (30 seconds). Got: ${pyStr(d)}.`);
     }
     if (!isJsonObject(g.conditions)) fail("invalid", `Group ${idx}: field 'conditions' must be a dictionary.`);
     const c = g.conditions as JsonObject;

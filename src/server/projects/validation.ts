@@ -68,7 +68,9 @@ function nameKey(name: string): string {
 /** A live project of the organization (pending deletions aside) already has this name, case and outer spaces aside. */
 export function nameTaken(store: Store, organizationId: string, name: string, exceptId: number | null): boolean {
   const wanted = nameKey(name);
-  return store.projectsOf(organizationId).some((p) => p.id !== exceptId && p.pendingDeletion !== true && nameKey(String(p.settings.name ?? "")) === wanted);
+  return store
+    .projectsOf(organizationId)
+    .some((p) => p.id !== exceptId && p.pendingDeletion !== true && nameKey(String(p.settings.name ?? "")) === wanted);
 }
 
 function validateName(value: Json, ctx: ValidationContext): Json {
@@ -138,6 +140,7 @@ function validateLogsSettings(value: Json, ctx: ValidationContext): Json {
 }
 
 /** ProjectBackwardCompatSerializer.validate_conversations_settings (the TeamSerializer one also drops managed keys). */
+// biome-ignore format: a list transcribed from PostHog's source, kept compact and in its order
 const CONVERSATIONS_MANAGED_KEYS = [
   "widget_public_token", "slack_bot_token", "slack_team_id", "slack_enabled", "slack_scopes", "email_enabled", "teams_enabled",
   "teams_tenant_id", "teams_team_id", "teams_team_name", "teams_channel_id", "teams_channel_name", "teams_channels",
@@ -146,7 +149,8 @@ const CONVERSATIONS_MANAGED_KEYS = [
 function validateConversationsSettings(value: Json, ctx: ValidationContext): Json {
   if (!isJsonObject(value)) return value;
   const out: JsonObject = { ...value };
-  if (Array.isArray(out.widget_domains)) out.widget_domains = out.widget_domains.filter((d) => d !== null && d !== "" && d !== false && d !== 0);
+  if (Array.isArray(out.widget_domains))
+    out.widget_domains = out.widget_domains.filter((d) => d !== null && d !== "" && d !== false && d !== 0);
   if (ctx.kind === "team") for (const k of CONVERSATIONS_MANAGED_KEYS) delete out[k];
   return out;
 }
@@ -232,8 +236,10 @@ const RULES: Record<string, FieldRule<ValidationContext>> = {
   session_recording_url_trigger_config: jsonListField(true),
   session_recording_url_blocklist_config: jsonListField(true),
   session_recording_event_trigger_config: stringListField({ nullable: true, dropFalsy: false, nullItems: true }),
-  session_recording_trigger_match_type_config: then<ValidationContext>(charField({ maxLength: 24, nullable: true, allowBlank: false }), (v, ctx) =>
-    ctx.kind === "team" ? validateTriggerMatchType(v) : v),
+  session_recording_trigger_match_type_config: then<ValidationContext>(
+    charField({ maxLength: 24, nullable: true, allowBlank: false }),
+    (v, ctx) => (ctx.kind === "team" ? validateTriggerMatchType(v) : v),
+  ),
   session_recording_trigger_groups: jsonField(true, validateTriggerGroups),
   session_recording_retention_period: choiceField(false, (s) => (RETENTION_PERIODS.includes(s) ? s : undefined)),
   session_replay_config: jsonField(true, validateSessionReplayConfig),
@@ -275,6 +281,7 @@ export const WRITABLE_FIELDS: readonly string[] = PROJECT_FIELDS.filter((f) => !
 const TEAM_WRITABLE_FIELDS: readonly string[] = TEAM_FIELDS.filter((f) => !READ_ONLY_FIELDS.has(f) && f in RULES);
 
 /** Settings a project member (not admin) may change: posthog/api/team/team_config.py `TEAM_CONFIG_MEMBER_FIELDS`. */
+// biome-ignore format: a list transcribed from PostHog's source, kept compact and in its order
 export const MEMBER_FIELDS: ReadonlySet<string> = new Set([
   "completed_snippet_onboarding", "has_completed_onboarding_for", "onboarding_tasks", "session_recording_opt_in",
   "autocapture_exceptions_opt_in", "autocapture_web_vitals_opt_in", "autocapture_web_vitals_allowed_metrics", "surveys_opt_in",
@@ -282,6 +289,7 @@ export const MEMBER_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 /** team_config.py `TEAM_CONFIG_ADMIN_FIELDS_SET`: the config fields that are not member fields, and four more. */
+// biome-ignore format: a list transcribed from PostHog's source, kept compact and in its order
 export const ADMIN_FIELDS: ReadonlySet<string> = new Set([
   ...TEAM_CONFIG_FIELDS.filter((f) => !MEMBER_FIELDS.has(f)),
   "is_demo", "app_urls", "access_control", "name",
@@ -341,7 +349,9 @@ export function validateProjectObject(attrs: ValidatedFields, ctx: ValidationCon
     if (!Array.isArray(errors)) throw validationError(`Must provide a list for field: ${ERRORS_TO_IGNORE}.`);
     if (!errors.every((e) => typeof e === "string")) throw validationError(`Must provide a list of strings to field: ${ERRORS_TO_IGNORE}.`);
     if (pyJsonDumps(errors).length > 300) {
-      throw validationError(`Field ${ERRORS_TO_IGNORE} must be less than 300 characters. Complex config should be provided in posthog-js initialization.`);
+      throw validationError(
+        `Field ${ERRORS_TO_IGNORE} must be less than 300 characters. Complex config should be provided in posthog-js initialization.`,
+      );
     }
   }
 }

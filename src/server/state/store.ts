@@ -7,14 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { nowMicros } from "./time";
 import { generatePersonalApiKey, hashPersonalApiKey, uuidt } from "./tokens";
-import type {
-  MembershipLevel,
-  OrganizationRecord,
-  PersonalApiKeyRecord,
-  StoredProject,
-  ServerState,
-  UserRecord,
-} from "./types";
+import type { MembershipLevel, OrganizationRecord, PersonalApiKeyRecord, StoredProject, ServerState, UserRecord } from "./types";
 
 const SAVE_DELAY_MS = 20;
 

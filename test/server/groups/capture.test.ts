@@ -13,7 +13,11 @@ beforeAll(async () => {
 afterAll(() => h.server.close());
 
 async function capture(body: unknown, path = "/batch/") {
-  const res = await fetch(`${h.server.url}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${h.server.url}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
@@ -22,9 +26,15 @@ describe("capture", () => {
 
   test("authenticates with the project's api_token, not a personal key", async () => {
     const p = await h.createProject({ name: "Cap" });
-    expect(await capture({ api_key: p.api_token, batch: [{ event: "$pageview", distinct_id: "u1", properties: {} }] })).toEqual({ status: 200, body: { status: 1 } });
+    expect(await capture({ api_key: p.api_token, batch: [{ event: "$pageview", distinct_id: "u1", properties: {} }] })).toEqual({
+      status: 200,
+      body: { status: 1 },
+    });
     expect((await capture({ api_key: h.server.apiKey, batch: [{ event: "x" }] })).body).toEqual({
-      type: "authentication_error", code: "invalid_api_key", detail: "Project API key invalid. You can find your project API key in PostHog project settings.", attr: null,
+      type: "authentication_error",
+      code: "invalid_api_key",
+      detail: "Project API key invalid. You can find your project API key in PostHog project settings.",
+      attr: null,
     });
     const missing = await capture({ batch: [{ event: "x" }] });
     expect([missing.status, missing.body.code]).toEqual([401, "missing_api_key"]);
@@ -33,16 +43,33 @@ describe("capture", () => {
     expect((await h.api("GET", h.orgPath(`${p.id}/`))).body.ingested_event).toBe(true);
     const logged = (await h.control.requests()).filter((e) => !e.path.startsWith("/api/"));
     expect(logged.map((e) => [e.method, e.path, e.status])).toEqual([
-      ["POST", "/batch/", 200], ["POST", "/batch/", 401], ["POST", "/batch/", 401], ["POST", "/i/v0/e/", 400],
+      ["POST", "/batch/", 200],
+      ["POST", "/batch/", 401],
+      ["POST", "/batch/", 401],
+      ["POST", "/i/v0/e/", 400],
     ]);
     expect(logged[0].bodyKeys).toEqual(["api_key", "batch"]);
   });
 
   test("single events, bare arrays, tokens in properties, and every capture path", async () => {
     const p = await h.createProject({ name: "Paths" });
-    expect((await capture({ token: p.api_token, event: "$groupidentify", properties: { $group_type: "company", $group_key: "c1", $group_set: { a: 1 } } }, "/i/v0/e/")).status).toBe(200);
+    expect(
+      (
+        await capture(
+          { token: p.api_token, event: "$groupidentify", properties: { $group_type: "company", $group_key: "c1", $group_set: { a: 1 } } },
+          "/i/v0/e/",
+        )
+      ).status,
+    ).toBe(200);
     expect((await capture([{ api_key: p.api_token, ...groupIdentify("company", "c2", {}) }], "/capture/")).status).toBe(200);
-    expect((await capture({ ...groupIdentify("company", "c3", {}), properties: { ...groupIdentify("company", "c3", {}).properties, token: p.api_token } }, "/e/")).status).toBe(200);
+    expect(
+      (
+        await capture(
+          { ...groupIdentify("company", "c3", {}), properties: { ...groupIdentify("company", "c3", {}).properties, token: p.api_token } },
+          "/e/",
+        )
+      ).status,
+    ).toBe(200);
     const list = await h.api("GET", `/api/projects/${p.id}/groups/?group_type_index=0`);
     expect(list.body.results.map((g: { group_key: string }) => g.group_key).sort()).toEqual(["c1", "c2", "c3"]);
   });
@@ -56,13 +83,29 @@ describe("capture", () => {
     ]);
     const found = await h.api("GET", `/api/projects/${p.id}/groups/find/?group_type_index=0&group_key=acme`);
     expect(found.body).toEqual({
-      group_type_index: 0, group_key: "acme", group_properties: { name: "Acme", plan: "paid", seats: 5 }, created_at: "2024-01-02T03:04:05.123456Z", notebook: null,
+      group_type_index: 0,
+      group_key: "acme",
+      group_properties: { name: "Acme", plan: "paid", seats: 5 },
+      created_at: "2024-01-02T03:04:05.123456Z",
+      notebook: null,
     });
     const types = await h.api("GET", `/api/projects/${p.id}/groups_types/`);
     expect(types.body.map((t: { group_type: string; group_type_index: number }) => [t.group_type, t.group_type_index])).toEqual([
-      ["company", 0], ["project", 1], ["team", 2], ["region", 3], ["unit", 4],
+      ["company", 0],
+      ["project", 1],
+      ["team", 2],
+      ["region", 3],
+      ["unit", 4],
     ]);
-    expect(Object.keys(types.body[0])).toEqual(["group_type", "group_type_index", "name_singular", "name_plural", "detail_dashboard", "default_columns", "created_at"]);
+    expect(Object.keys(types.body[0])).toEqual([
+      "group_type",
+      "group_type_index",
+      "name_singular",
+      "name_plural",
+      "detail_dashboard",
+      "default_columns",
+      "created_at",
+    ]);
     const project = (await h.api("GET", h.orgPath(`${p.id}/`))).body;
     expect(project.has_group_types).toBe(true);
     expect(project.group_types).toHaveLength(5);
@@ -88,7 +131,10 @@ test("posthog-node groupIdentify and capture create groups the endpoints and src
   expect(sent.every((r) => r.method === "POST" && r.path === "/batch/" && r.status === 200)).toBe(true);
 
   const types = (await h.api("GET", `/api/projects/${project.id}/groups_types/`)).body;
-  expect(types.map((t: { group_type: string; group_type_index: number }) => [t.group_type, t.group_type_index])).toEqual([["company", 0], ["workspace", 1]]);
+  expect(types.map((t: { group_type: string; group_type_index: number }) => [t.group_type, t.group_type_index])).toEqual([
+    ["company", 0],
+    ["workspace", 1],
+  ]);
   const acme = await h.api("GET", `/api/projects/${project.id}/groups/find/?group_type_index=0&group_key=acme`);
   expect(acme.body.group_properties).toEqual({ name: "Acme", plan: "enterprise" });
   expect((await h.api("GET", h.orgPath(`${project.id}/`))).body.ingested_event).toBe(true);

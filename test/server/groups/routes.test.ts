@@ -24,7 +24,14 @@ describe("groups endpoints over 260 groups of two types", () => {
     for (let i = 0; i < 230; i++) {
       // pairs share a timestamp, so the key breaks ties
       const at = new Date(base + Math.floor(i / 2) * 1000).toISOString();
-      events.push(groupIdentify("organization", `org:${String(i).padStart(3, "0")}`, { industry: i % 3 === 0 ? "finance" : i % 3 === 1 ? "retail" : "Finance & Co", size: i, name: `Org ${i}` }, at));
+      events.push(
+        groupIdentify(
+          "organization",
+          `org:${String(i).padStart(3, "0")}`,
+          { industry: i % 3 === 0 ? "finance" : i % 3 === 1 ? "retail" : "Finance & Co", size: i, name: `Org ${i}` },
+          at,
+        ),
+      );
     }
     for (let i = 0; i < 30; i++) events.push(groupIdentify("team", `team-${i}`, { name: `Team ${i}` }));
     await h.control.capture(p.api_token, events);
@@ -42,14 +49,17 @@ describe("groups endpoints over 260 groups of two types", () => {
       pages.push(res.body.results.length);
       keys.push(...res.body.results.map((g: { group_key: string }) => g.group_key));
       url = res.body.next;
-      if (url) expect(url).toMatch(new RegExp(`^${h.server.url}/api/projects/${projectId}/groups/\\?group_type_index=0&cursor=[A-Za-z0-9_-]+(%3D)*$`));
+      if (url)
+        expect(url).toMatch(
+          new RegExp(`^${h.server.url}/api/projects/${projectId}/groups/\\?group_type_index=0&cursor=[A-Za-z0-9_-]+(%3D)*$`),
+        );
     }
     expect(pages).toEqual([100, 100, 30]);
     const expected = Array.from({ length: 230 }, (_, i) => `org:${String(i).padStart(3, "0")}`).reverse();
     expect(keys).toEqual(expected);
   });
 
-  test("the cursor is urlsafe base64 of Python-style JSON {\"c\": micros, \"k\": key}", async () => {
+  test('the cursor is urlsafe base64 of Python-style JSON {"c": micros, "k": key}', async () => {
     const res = await h.api("GET", path("?group_type_index=0"));
     const cursor = decodeURIComponent(new URL(res.body.next).searchParams.get("cursor") ?? "");
     const decoded = Buffer.from(cursor, "base64").toString();
@@ -72,14 +82,26 @@ describe("groups endpoints over 260 groups of two types", () => {
     const contains = await h.api("GET", path("?group_type_index=0&group_key=:00"));
     expect(contains.body.results).toHaveLength(10);
     const teams = await h.api("GET", path("?group_type_index=1&search=team 2"));
-    expect(teams.body.results.map((g: { group_key: string }) => g.group_key).sort()).toEqual(["team-2", "team-20", "team-21", "team-22", "team-23", "team-24", "team-25", "team-26", "team-27", "team-28", "team-29"].sort());
+    expect(teams.body.results.map((g: { group_key: string }) => g.group_key).sort()).toEqual(
+      ["team-2", "team-20", "team-21", "team-22", "team-23", "team-24", "team-25", "team-26", "team-27", "team-28", "team-29"].sort(),
+    );
     expect(teams.body.next).toBeNull();
   });
 
   test("list parameter errors", async () => {
     const missing = await h.api("GET", path(""));
-    expect([missing.status, missing.body]).toEqual([400, err(V, "invalid_input", "You must pass ?group_type_index= in this URL. To get a list of valid group types, call /api/:project_id/groups_types/.", "group_type_index")]);
-    expect((await h.api("GET", path("?group_type_index=x"))).body).toEqual(err(V, "invalid_input", "A valid integer is required.", "group_type_index"));
+    expect([missing.status, missing.body]).toEqual([
+      400,
+      err(
+        V,
+        "invalid_input",
+        "You must pass ?group_type_index= in this URL. To get a list of valid group types, call /api/:project_id/groups_types/.",
+        "group_type_index",
+      ),
+    ]);
+    expect((await h.api("GET", path("?group_type_index=x"))).body).toEqual(
+      err(V, "invalid_input", "A valid integer is required.", "group_type_index"),
+    );
     expect((await h.api("GET", path("?group_type_index=4"))).body).toEqual({ next: null, previous: null, results: [] });
   });
 
@@ -91,22 +113,36 @@ describe("groups endpoints over 260 groups of two types", () => {
     expect((await h.api("GET", path("find/?group_type_index=0&group_key="))).body).toEqual(required("group_key"));
     const nf = await h.api("GET", path("find/?group_type_index=1&group_key=org:001"));
     expect([nf.status, nf.body]).toEqual([404, err("invalid_request", "not_found", "Not found.")]);
-    expect((await h.api("GET", path("find/?group_type_index=0&group_key=org:001"))).body.group_properties).toEqual({ industry: "retail", size: 1, name: "Org 1" });
+    expect((await h.api("GET", path("find/?group_type_index=0&group_key=org:001"))).body.group_properties).toEqual({
+      industry: "retail",
+      size: 1,
+      name: "Org 1",
+    });
   });
 
   test("property_values: {results, refreshing}, count DESC then name, value filter, at most 20; older bare list", async () => {
     const r = await h.api("GET", path("property_values/?group_type_index=0&key=industry"));
-    expect(r.body).toEqual({ results: [{ name: "finance", count: 77 }, { name: "retail", count: 77 }, { name: "Finance & Co", count: 76 }], refreshing: false });
+    expect(r.body).toEqual({
+      results: [
+        { name: "finance", count: 77 },
+        { name: "retail", count: 77 },
+        { name: "Finance & Co", count: 76 },
+      ],
+      refreshing: false,
+    });
     const filtered = await h.api("GET", path("property_values/?group_type_index=0&key=industry&value=FIN"));
     expect(filtered.body.results.map((v: { name: string }) => v.name)).toEqual(["finance", "Finance & Co"]);
     const sizes = await h.api("GET", path("property_values/?group_type_index=0&key=size"));
     expect(sizes.body.results).toHaveLength(20);
     expect(sizes.body.results[0]).toEqual({ name: "0", count: 1 });
     expect((await h.api("GET", path("property_values/?key=x"))).body.attr).toBe("group_type_index");
-    expect((await h.api("GET", path("property_values/?group_type_index=0"))).body).toEqual(err(V, "invalid_input", "This query parameter is required.", "key"));
+    expect((await h.api("GET", path("property_values/?group_type_index=0"))).body).toEqual(
+      err(V, "invalid_input", "This query parameter is required.", "key"),
+    );
     await h.control.patchOrganization(h.server.organizationId, { propertyValuesShape: "list" });
     expect((await h.api("GET", path("property_values/?group_type_index=1&key=name&value=team 1"))).body.slice(0, 2)).toEqual([
-      { name: "Team 1", count: 1 }, { name: "Team 10", count: 1 },
+      { name: "Team 1", count: 1 },
+      { name: "Team 10", count: 1 },
     ]);
     await h.control.patchOrganization(h.server.organizationId, { propertyValuesShape: "results" });
   });
@@ -114,7 +150,11 @@ describe("groups endpoints over 260 groups of two types", () => {
   test("property_definitions: legacy shape, or gone (404 Endpoint not found.)", async () => {
     const r = await h.api("GET", path("property_definitions/"));
     expect(r.body).toEqual({
-      "0": [{ name: "industry", count: 230 }, { name: "name", count: 230 }, { name: "size", count: 230 }],
+      "0": [
+        { name: "industry", count: 230 },
+        { name: "name", count: 230 },
+        { name: "size", count: 230 },
+      ],
       "1": [{ name: "name", count: 30 }],
     });
     await h.control.patchOrganization(h.server.organizationId, { propertyDefinitions: "gone" });
@@ -125,12 +165,19 @@ describe("groups endpoints over 260 groups of two types", () => {
 
   test("scopes: group:read for list, find, values, definitions and types", async () => {
     const reader = await h.control.createKey({ scopes: ["group:read"] });
-    for (const q of ["?group_type_index=0", "find/?group_type_index=0&group_key=org:001", "property_values/?group_type_index=0&key=name", "property_definitions/"]) {
+    for (const q of [
+      "?group_type_index=0",
+      "find/?group_type_index=0&group_key=org:001",
+      "property_values/?group_type_index=0&key=name",
+      "property_definitions/",
+    ]) {
       expect((await h.api("GET", path(q), { key: reader.key })).status).toBe(200);
     }
     expect((await h.api("GET", `/api/projects/${projectId}/groups_types/`, { key: reader.key })).status).toBe(200);
     const projectOnly = await h.control.createKey({ scopes: ["project:read"] });
-    expect((await h.api("GET", path("find/?group_type_index=0&group_key=org:001"), { key: projectOnly.key })).body.detail).toBe("API key missing required scope 'group:read'");
+    expect((await h.api("GET", path("find/?group_type_index=0&group_key=org:001"), { key: projectOnly.key })).body.detail).toBe(
+      "API key missing required scope 'group:read'",
+    );
   });
 
   test("the /api/environments/ alias answers with deprecation headers", async () => {
@@ -147,8 +194,12 @@ describe("groups endpoints over 260 groups of two types", () => {
     const created = await h.api("POST", path(""), { body });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ group_type_index: 1, group_key: "team-new", group_properties: { name: "New" } });
-    expect((await h.api("POST", path(""), { body })).body).toEqual(err(V, "invalid_input", "A group with this key already exists", "detail"));
-    expect((await h.api("POST", path(""), { body: { group_type_index: 1, group_key: null } })).body).toEqual(err(V, "null", "This field may not be null.", "group_key"));
+    expect((await h.api("POST", path(""), { body })).body).toEqual(
+      err(V, "invalid_input", "A group with this key already exists", "detail"),
+    );
+    expect((await h.api("POST", path(""), { body: { group_type_index: 1, group_key: null } })).body).toEqual(
+      err(V, "null", "This field may not be null.", "group_key"),
+    );
   });
 });
 
@@ -160,7 +211,10 @@ describe("today's PostHog: null fields on create, DELETE of a group type", () =>
     const p = await h.createProject({ name: "Nulls" });
     const path = `/api/projects/${p.id}/groups/`;
     const noIndex = await h.api("POST", path, { body: { group_type_index: null, group_key: "k", group_properties: {} } });
-    expect([noIndex.status, noIndex.body]).toEqual([400, { type: "validation_error", code: "null", detail: "This field may not be null.", attr: "group_type_index" }]);
+    expect([noIndex.status, noIndex.body]).toEqual([
+      400,
+      { type: "validation_error", code: "null", detail: "This field may not be null.", attr: "group_type_index" },
+    ]);
     const noKey = await h.api("POST", path, { body: { group_type_index: 0, group_key: null, group_properties: {} } });
     expect([noKey.status, noKey.body]).toEqual([400, err(V, "null", "This field may not be null.", "group_key")]);
     const noProperties = await h.api("POST", path, { body: { group_type_index: 0, group_key: "k", group_properties: null } });
@@ -177,10 +231,15 @@ describe("today's PostHog: null fields on create, DELETE of a group type", () =>
     const types = (await h.api("GET", `/api/projects/${p.id}/groups_types/`)).body;
     expect(types.map((t: { group_type: string }) => t.group_type)).toEqual(["team"]);
     const missing = await h.api("DELETE", `/api/projects/${p.id}/groups_types/99`);
-    expect([missing.status, missing.body]).toEqual([404, { type: "invalid_request", code: "not_found", detail: "Group type not found", attr: null }]);
+    expect([missing.status, missing.body]).toEqual([
+      404,
+      { type: "invalid_request", code: "not_found", detail: "Group type not found", attr: null },
+    ]);
     // group:write, like every destroy
     const reader = await h.control.createKey({ scopes: ["group:read"] });
-    expect((await h.api("DELETE", `/api/projects/${p.id}/groups_types/1`, { key: reader.key })).body.detail).toBe("API key missing required scope 'group:write'");
+    expect((await h.api("DELETE", `/api/projects/${p.id}/groups_types/1`, { key: reader.key })).body.detail).toBe(
+      "API key missing required scope 'group:write'",
+    );
     expect((await h.api("DELETE", `/api/projects/${p.id}/groups_types/1`)).status).toBe(204);
     expect((await h.api("GET", h.orgPath(`${p.id}/`))).body.has_group_types).toBe(false);
   });

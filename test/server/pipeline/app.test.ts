@@ -26,7 +26,13 @@ beforeEach(() => h.control.reset());
 describe("routing", () => {
   test("the trailing slash is optional on every route", async () => {
     const p = await h.createProject({ name: "Slash" });
-    for (const path of [h.orgPath(), h.orgPath().slice(0, -1), h.orgPath(`${p.id}`), h.orgPath(`${p.id}/`), h.orgPath(`${p.id}/activity`)]) {
+    for (const path of [
+      h.orgPath(),
+      h.orgPath().slice(0, -1),
+      h.orgPath(`${p.id}`),
+      h.orgPath(`${p.id}/`),
+      h.orgPath(`${p.id}/activity`),
+    ]) {
       expect((await h.api("GET", path)).status).toBe(200);
     }
     expect((await h.api("GET", `/api/projects/${p.id}/groups_types`)).status).toBe(200);
@@ -55,7 +61,9 @@ describe("routing", () => {
     expect(r.status).toBe(405);
     expect(r.body).toEqual(err("invalid_request", "method_not_allowed", 'Method "POST" not allowed.'));
     expect(r.headers.get("allow")).toBe("GET, PUT, PATCH, DELETE, HEAD, OPTIONS");
-    expect((await h.api("GET", h.orgPath(`${p.id}/reset_token/`))).body).toEqual(err("invalid_request", "method_not_allowed", 'Method "GET" not allowed.'));
+    expect((await h.api("GET", h.orgPath(`${p.id}/reset_token/`))).body).toEqual(
+      err("invalid_request", "method_not_allowed", 'Method "GET" not allowed.'),
+    );
   });
 });
 
@@ -67,15 +75,31 @@ test("an unexpected exception in a handler is PostHog's 500 body, and the server
     pattern: "/api/boom",
     detail: false,
     scopeObject: "project",
-    methods: { GET: { name: "list", handler: () => { throw new TypeError("kaput"); } } },
+    methods: {
+      GET: {
+        name: "list",
+        handler: () => {
+          throw new TypeError("kaput");
+        },
+      },
+    },
     scopeTeam: () => null,
-    scopeOrganization: () => { throw new Error("unused"); },
+    scopeOrganization: () => {
+      throw new Error("unused");
+    },
   };
   const log = new RequestLog();
   const app = new App({
-    services, routes: [boom], faults: new Faults(), throttle: new Throttle(), log,
-    info: () => ({ url: "", organizationId: "", apiKey: "", controlToken: "ctl_unit" }), controlToken: "ctl_unit", hosts: new HostPolicy("127.0.0.1"),
-    resetThrottle: () => undefined, maxBodyBytes: 1024,
+    services,
+    routes: [boom],
+    faults: new Faults(),
+    throttle: new Throttle(),
+    log,
+    info: () => ({ url: "", organizationId: "", apiKey: "", controlToken: "ctl_unit" }),
+    controlToken: "ctl_unit",
+    hosts: new HostPolicy("127.0.0.1"),
+    resetThrottle: () => undefined,
+    maxBodyBytes: 1024,
   });
   const server = http.createServer((req, res) => app.handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -19,7 +19,9 @@ describe("authentication", () => {
     const r = await h.api("GET", h.orgPath(), { key: null });
     expect(r.status).toBe(401);
     expect(r.body).toEqual(NOT_AUTHENTICATED);
-    expect(r.headers.get("www-authenticate")).toMatch(/^Bearer resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource"$/);
+    expect(r.headers.get("www-authenticate")).toMatch(
+      /^Bearer resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource"$/,
+    );
     const gt = await h.api("GET", `/api/projects/${p.id}/groups_types/`, { key: null });
     expect(gt.status).toBe(403);
     expect(gt.body).toEqual(NOT_AUTHENTICATED);
@@ -27,7 +29,8 @@ describe("authentication", () => {
   });
 
   test("a bad key names where it was found", async () => {
-    const failed = (source: string) => err("authentication_error", "authentication_failed", `Personal API key found in request ${source} is invalid.`);
+    const failed = (source: string) =>
+      err("authentication_error", "authentication_failed", `Personal API key found in request ${source} is invalid.`);
     let r = await h.api("GET", h.orgPath(), { key: "phx_nope" });
     expect([r.status, r.body]).toEqual([401, failed("Authorization header")]);
     r = await h.api("POST", h.orgPath(), { key: null, body: { personal_api_key: "phx_nope", name: "x" } });
@@ -58,7 +61,10 @@ describe("API scopes", () => {
     const star = await h.control.createKey({ scopes: ["*"] });
     expect((await h.api("GET", h.orgPath(`${p.id}/`), { key: read.key })).status).toBe(200);
     const denied = await h.api("PATCH", h.orgPath(`${p.id}/`), { key: read.key, body: { timezone: "Europe/Paris" } });
-    expect([denied.status, denied.body]).toEqual([403, err("authentication_error", "permission_denied", "API key missing required scope 'project:write'")]);
+    expect([denied.status, denied.body]).toEqual([
+      403,
+      err("authentication_error", "permission_denied", "API key missing required scope 'project:write'"),
+    ]);
     expect((await h.api("GET", h.orgPath(), { key: write.key })).status).toBe(200);
     expect((await h.api("PATCH", h.orgPath(`${p.id}/`), { key: write.key, body: { timezone: "Europe/Paris" } })).status).toBe(200);
     expect((await h.api("DELETE", h.orgPath(`${p.id}/`), { key: star.key })).status).toBe(204);
@@ -70,7 +76,11 @@ describe("API scopes", () => {
     const p = await h.createProject({ name: "Unmapped" });
     const star = await h.control.createKey({ scopes: ["*"] });
     const none = err("authentication_error", "permission_denied", "This action does not support personal API key access");
-    for (const [method, suffix] of [["PATCH", "reset_token/"], ["GET", "activity/"], ["GET", "is_generating_demo_data/"]] as const) {
+    for (const [method, suffix] of [
+      ["PATCH", "reset_token/"],
+      ["GET", "activity/"],
+      ["GET", "is_generating_demo_data/"],
+    ] as const) {
       const r = await h.api(method, h.orgPath(`${p.id}/${suffix}`), { key: star.key });
       expect([r.status, r.body]).toEqual([403, none]);
       expect((await h.api(method, h.orgPath(`${p.id}/${suffix}`))).status).toBe(200);
@@ -81,7 +91,9 @@ describe("API scopes", () => {
     const write = await h.control.createKey({ scopes: ["project:write"] });
     expect((await h.api("PATCH", h.orgPath(), { key: write.key, body: {} })).status).toBe(405);
     const read = await h.control.createKey({ scopes: ["project:read"] });
-    expect((await h.api("PATCH", h.orgPath(), { key: read.key, body: {} })).body.detail).toBe("API key missing required scope 'project:write'");
+    expect((await h.api("PATCH", h.orgPath(), { key: read.key, body: {} })).body.detail).toBe(
+      "API key missing required scope 'project:write'",
+    );
     // @action(required_scopes) applies to every method: group:read then 405
     const group = await h.control.createKey({ scopes: ["group:read"] });
     expect((await h.api("POST", `/api/projects/${p.id}/groups/find/`, { key: group.key, body: {} })).status).toBe(405);
@@ -92,7 +104,10 @@ describe("API scopes", () => {
     const p = await h.createProject({ name: "In default org" });
     const scoped = await h.control.createKey({ scopes: ["*"], scopedOrganizations: [other.id] });
     const r = await h.api("GET", h.orgPath(), { key: scoped.key });
-    expect([r.status, r.body.detail]).toEqual([403, `API key does not have access to the requested organization: ID ${h.server.organizationId}.`]);
+    expect([r.status, r.body.detail]).toEqual([
+      403,
+      `API key does not have access to the requested organization: ID ${h.server.organizationId}.`,
+    ]);
     expect((await h.api("GET", `/api/projects/${p.id}/groups_types/`, { key: scoped.key })).body.detail).toBe(
       `API key does not have access to the requested organization: ID ${h.server.organizationId}.`,
     );

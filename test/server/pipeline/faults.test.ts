@@ -23,7 +23,12 @@ describe("faults", () => {
     for (let i = 0; i < 2; i++) {
       const r = await h.api("GET", h.orgPath());
       expect([r.status, r.headers.get("retry-after")]).toEqual([503, "1"]);
-      expect(r.body).toEqual({ type: "server_error", code: "database_unavailable", detail: "We couldn't reach the database just now. Please try again in a moment.", attr: null });
+      expect(r.body).toEqual({
+        type: "server_error",
+        code: "database_unavailable",
+        detail: "We couldn't reach the database just now. Please try again in a moment.",
+        attr: null,
+      });
     }
     expect((await h.api("GET", h.orgPath())).status).toBe(200);
   });
@@ -34,7 +39,11 @@ describe("faults", () => {
     await h.control.addFault({ method: "PATCH", status: 500, body: { custom: true } });
     expect((await h.api("GET", h.orgPath(`${p.id}/`))).status).toBe(200);
     const throttled = await h.api("PATCH", h.orgPath(`${p.id}/`), { body: { name: "x" } });
-    expect([throttled.status, throttled.headers.get("retry-after"), throttled.body.detail]).toEqual([429, "7", "Request was throttled. Expected available in 7 seconds."]);
+    expect([throttled.status, throttled.headers.get("retry-after"), throttled.body.detail]).toEqual([
+      429,
+      "7",
+      "Request was throttled. Expected available in 7 seconds.",
+    ]);
     const custom = await h.api("PATCH", h.orgPath(`${p.id}/`), { body: { name: "x" } });
     expect([custom.status, custom.body]).toEqual([500, { custom: true }]);
     expect((await h.api("PATCH", h.orgPath(`${p.id}/`), { body: { name: "y" } })).body.name).toBe("y");
@@ -104,11 +113,21 @@ describe("fault path patterns", () => {
 
   test("JavaScript syntax RE2 does not have is refused with a 400 naming path and the rule", async () => {
     for (const pattern of ["(a)\\1", "(?=a)b", "(?<!a)b", "(", "a{1001}", "x".repeat(1001)]) {
-      const r = await raw("POST", "/_control/faults", { ...bearer(), "Content-Type": "application/json" }, JSON.stringify({ path: pattern, status: 500 }));
+      const r = await raw(
+        "POST",
+        "/_control/faults",
+        { ...bearer(), "Content-Type": "application/json" },
+        JSON.stringify({ path: pattern, status: 500 }),
+      );
       expect([pattern.slice(0, 20), r.status]).toEqual([pattern.slice(0, 20), 400]);
       expect(r.body.error).toMatch(/^path: /);
     }
-    const r = await raw("POST", "/_control/faults", { ...bearer(), "Content-Type": "application/json" }, JSON.stringify({ path: "(a)\\1" }));
+    const r = await raw(
+      "POST",
+      "/_control/faults",
+      { ...bearer(), "Content-Type": "application/json" },
+      JSON.stringify({ path: "(a)\\1" }),
+    );
     expect(r.body.error).toMatch(/RE2 patterns, matched in linear time: no backreferences or lookaround/);
     expect(await h.control.faults()).toEqual([]);
   });

@@ -41,7 +41,14 @@ describe("the control token", () => {
   });
 
   test("a wrong token, another scheme or a token with extra characters is 401", async () => {
-    for (const authorization of ["Bearer ctl_wrong", `Basic ${h.server.controlToken}`, `Bearer ${h.server.controlToken}x`, `Bearer ${h.server.controlToken.slice(0, -1)}`, "Bearer", `Bearer ${h.server.apiKey}`]) {
+    for (const authorization of [
+      "Bearer ctl_wrong",
+      `Basic ${h.server.controlToken}`,
+      `Bearer ${h.server.controlToken}x`,
+      `Bearer ${h.server.controlToken.slice(0, -1)}`,
+      "Bearer",
+      `Bearer ${h.server.apiKey}`,
+    ]) {
       const r = await raw("GET", "/_control/info", { Authorization: authorization });
       expect([authorization, r.status]).toEqual([authorization, 401]);
       expect(r.body.error).toMatch(/^wrong control token/);
@@ -52,9 +59,20 @@ describe("the control token", () => {
   test("with the token: 200 and the server's info; every control route needs it", async () => {
     const r = await raw("GET", "/_control/info", bearer());
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ url: h.server.url, organizationId: h.server.organizationId, apiKey: h.server.apiKey, controlToken: h.server.controlToken });
+    expect(r.body).toEqual({
+      url: h.server.url,
+      organizationId: h.server.organizationId,
+      apiKey: h.server.apiKey,
+      controlToken: h.server.controlToken,
+    });
     expect((await raw("GET", "/_control/info", { Authorization: `bearer  ${h.server.controlToken}` })).status).toBe(200);
-    for (const [method, path] of [["POST", "/_control/keys"], ["POST", "/_control/reset"], ["GET", "/_control/requests"], ["DELETE", "/_control/faults"], ["GET", "/_control/nope"]]) {
+    for (const [method, path] of [
+      ["POST", "/_control/keys"],
+      ["POST", "/_control/reset"],
+      ["GET", "/_control/requests"],
+      ["DELETE", "/_control/faults"],
+      ["GET", "/_control/nope"],
+    ]) {
       expect([method, path, (await raw(method, path)).status]).toEqual([method, path, 401]);
     }
   });
@@ -85,7 +103,12 @@ describe("the control token", () => {
 describe("cross-site control requests", () => {
   test("a text/plain POST to /_control/keys, even with the token, is 415 and creates nothing", async () => {
     const before = await h.control.createKey({});
-    for (const contentType of ["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
+    for (const contentType of [
+      "text/plain",
+      "text/plain;charset=UTF-8",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+    ]) {
       const r = await raw("POST", "/_control/keys", { ...bearer(), "Content-Type": contentType }, JSON.stringify({ level: "owner" }));
       expect([contentType, r.status]).toEqual([contentType, 415]);
       expect(r.body.error).toMatch(/application\/json/);
@@ -143,10 +166,26 @@ describe("the Host check", () => {
 
   test("loopback names and addresses pass, with any port", async () => {
     const auth = { Authorization: `Bearer ${h.server.apiKey}` };
-    for (const host of [`localhost:${h.server.port}`, "localhost", "LOCALHOST:1", `127.0.0.1:${h.server.port}`, "127.0.0.2", `[::1]:${h.server.port}`, "localhost."]) {
+    for (const host of [
+      `localhost:${h.server.port}`,
+      "localhost",
+      "LOCALHOST:1",
+      `127.0.0.1:${h.server.port}`,
+      "127.0.0.2",
+      `[::1]:${h.server.port}`,
+      "localhost.",
+    ]) {
       expect([host, (await raw("GET", h.orgPath(), { ...auth, Host: host })).status]).toEqual([host, 200]);
     }
-    for (const host of ["localhost.evil.example", "127.0.0.1.nip.io", "10.0.0.1", "[::2]", "evil.example:80@localhost", "local host", "0.0.0.0"]) {
+    for (const host of [
+      "localhost.evil.example",
+      "127.0.0.1.nip.io",
+      "10.0.0.1",
+      "[::2]",
+      "evil.example:80@localhost",
+      "local host",
+      "0.0.0.0",
+    ]) {
       expect([host, (await raw("GET", h.orgPath(), { ...auth, Host: host })).status]).toEqual([host, 400]);
     }
   });
@@ -167,10 +206,12 @@ describe("the Host check", () => {
     const { port } = server;
     const get = (host: string) =>
       new Promise<number>((resolve, reject) => {
-        http.get({ hostname: "127.0.0.1", port, path: "/_health", headers: { Host: host }, agent: false }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        }).on("error", reject);
+        http
+          .get({ hostname: "127.0.0.1", port, path: "/_health", headers: { Host: host }, agent: false }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          })
+          .on("error", reject);
       });
     try {
       expect(await get(`posthog.test:${port}`)).toBe(200);

@@ -18,11 +18,17 @@ describe("request bodies", () => {
 
   test("a non-JSON content type is a 415", async () => {
     const r = await h.api("POST", h.orgPath(), { rawBody: "name=x", headers: { "Content-Type": "text/plain" } });
-    expect([r.status, r.body]).toEqual([415, err("invalid_request", "unsupported_media_type", 'Unsupported media type "text/plain" in request.')]);
+    expect([r.status, r.body]).toEqual([
+      415,
+      err("invalid_request", "unsupported_media_type", 'Unsupported media type "text/plain" in request.'),
+    ]);
   });
 
   test("a form body is read as DRF's FormParser reads it", async () => {
-    const r = await h.api("POST", h.orgPath(), { rawBody: "name=From+a+form&timezone=Asia%2FTokyo&anonymize_ips=true", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const r = await h.api("POST", h.orgPath(), {
+      rawBody: "name=From+a+form&timezone=Asia%2FTokyo&anonymize_ips=true",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ name: "From a form", timezone: "Asia/Tokyo", anonymize_ips: true });
   });
@@ -35,6 +41,9 @@ describe("request bodies", () => {
 
   test("a body that is not an object is a validation error", async () => {
     const r = await h.api("POST", h.orgPath(), { body: ["x"] });
-    expect([r.status, r.body]).toEqual([400, err("validation_error", "invalid_input", "Invalid data. Expected a dictionary, but got list.")]);
+    expect([r.status, r.body]).toEqual([
+      400,
+      err("validation_error", "invalid_input", "Invalid data. Expected a dictionary, but got list."),
+    ]);
   });
 });

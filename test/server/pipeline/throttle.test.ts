@@ -36,7 +36,11 @@ describe("throttle", () => {
     await h.api("GET", h.orgPath());
     await h.api("GET", h.orgPath());
     const r = await h.api("GET", h.orgPath());
-    expect([r.status, r.body.detail, r.headers.get("retry-after")]).toEqual([429, "Request was throttled. Expected available in 1 second.", "1"]);
+    expect([r.status, r.body.detail, r.headers.get("retry-after")]).toEqual([
+      429,
+      "Request was throttled. Expected available in 1 second.",
+      "1",
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 350));
     expect((await h.api("GET", h.orgPath())).status).toBe(200);
   });

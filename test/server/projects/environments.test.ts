@@ -20,8 +20,21 @@ describe("/api/environments/<id>/ (TeamSerializer)", () => {
     expect(r.body).not.toHaveProperty("product_description");
     expect(r.body).not.toHaveProperty("is_pending_deletion");
     expect(Object.keys(r.body).slice(0, 15)).toEqual([
-      "id", "uuid", "name", "access_control", "organization", "project_id", "api_token", "secret_api_token", "secret_api_token_backup",
-      "created_at", "updated_at", "ingested_event", "default_modifiers", "person_on_events_querying_enabled", "user_access_level",
+      "id",
+      "uuid",
+      "name",
+      "access_control",
+      "organization",
+      "project_id",
+      "api_token",
+      "secret_api_token",
+      "secret_api_token_backup",
+      "created_at",
+      "updated_at",
+      "ingested_event",
+      "default_modifiers",
+      "person_on_events_querying_enabled",
+      "user_access_level",
     ]);
     for (const [k, v] of Object.entries(r.body)) expect([k, v]).toEqual([k, p[k]]);
     expect((await h.api("GET", "/api/environments/@current/")).body.id).toBe(p.id);
@@ -37,8 +50,17 @@ describe("/api/environments/<id>/ (TeamSerializer)", () => {
     expect((await h.api("GET", h.orgPath(`${p.id}/`))).body).toMatchObject({ name: "taken", anonymize_ips: true });
     // validate_session_recording_trigger_match_type_config exists on TeamSerializer only
     const bad = await h.api("PATCH", `/api/environments/${p.id}/`, { body: { session_recording_trigger_match_type_config: "some" } });
-    expect(bad.body).toEqual(err("validation_error", "invalid_input", "Must provide a valid trigger match type. Only 'all' or 'any' or None are allowed.", "session_recording_trigger_match_type_config"));
-    expect((await h.api("PATCH", h.orgPath(`${p.id}/`), { body: { session_recording_trigger_match_type_config: "some" } })).status).toBe(200);
+    expect(bad.body).toEqual(
+      err(
+        "validation_error",
+        "invalid_input",
+        "Must provide a valid trigger match type. Only 'all' or 'any' or None are allowed.",
+        "session_recording_trigger_match_type_config",
+      ),
+    );
+    expect((await h.api("PATCH", h.orgPath(`${p.id}/`), { body: { session_recording_trigger_match_type_config: "some" } })).status).toBe(
+      200,
+    );
     expect((await h.api("PATCH", `/api/environments/${p.id}/`, { body: { product_description: "ignored" } })).status).toBe(200);
     expect((await h.api("GET", h.orgPath(`${p.id}/`))).body.product_description).toBeNull();
   });
@@ -65,8 +87,13 @@ describe("/api/organizations/<id>/", () => {
     const r = await h.api("GET", "/api/organizations/@current/");
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
-      id: h.server.organizationId, name: "Local Organization", slug: "local-organization", membership_level: 15, is_active: true,
-      is_pending_deletion: false, projects: [{ id: p.id, name: "In org" }],
+      id: h.server.organizationId,
+      name: "Local Organization",
+      slug: "local-organization",
+      membership_level: 15,
+      is_active: true,
+      is_pending_deletion: false,
+      projects: [{ id: p.id, name: "In org" }],
     });
     expect(r.body.teams[0]).toMatchObject({ id: p.id, project_id: p.id, api_token: p.api_token });
     expect((await h.api("GET", `/api/organizations/${h.server.organizationId}/`)).body).toEqual(r.body);

@@ -13,6 +13,7 @@ beforeEach(() => h.control.reset());
 
 const patch = async (id: number, body: unknown, key?: string) => h.api("PATCH", h.orgPath(`${id}/`), { body, key });
 
+// biome-ignore format: a list transcribed from PostHog's source, kept compact and in its order
 const FIELDS = [
   "id", "organization", "name", "product_description", "created_at", "effective_membership_level", "has_group_types",
   "group_types", "live_events_token", "updated_at", "uuid", "api_token", "app_urls", "anonymize_ips",
@@ -91,17 +92,33 @@ describe("the record", () => {
       autocapture_web_vitals_allowed_metrics: null,
     });
     expect(p.available_setup_task_ids).toContain("ingest_first_event");
-    expect(p.default_modifiers).toMatchObject({ personsOnEventsMode: "person_id_override_properties_on_events", bounceRatePageViewMode: "count_pageviews" });
+    expect(p.default_modifiers).toMatchObject({
+      personsOnEventsMode: "person_id_override_properties_on_events",
+      bounceRatePageViewMode: "count_pageviews",
+    });
     const member = await h.control.createKey({ level: "member" });
-    expect((await h.api("GET", h.orgPath(`${p.id}/`), { key: member.key })).body).toMatchObject({ user_access_level: "member", effective_membership_level: 1 });
+    expect((await h.api("GET", h.orgPath(`${p.id}/`), { key: member.key })).body).toMatchObject({
+      user_access_level: "member",
+      effective_membership_level: 1,
+    });
   });
 
   // test_new_passthrough_field_writes_through_to_team
   test("test_new_passthrough_field_writes_through_to_team: base_currency and capture_dead_clicks are stored and echoed", async () => {
     const p = await h.createProject({ name: "Passthrough" });
-    const r = await patch(p.id, { base_currency: "EUR", capture_dead_clicks: true, cookieless_server_hash_mode: "2", business_model: "b2b" });
+    const r = await patch(p.id, {
+      base_currency: "EUR",
+      capture_dead_clicks: true,
+      cookieless_server_hash_mode: "2",
+      business_model: "b2b",
+    });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ base_currency: "EUR", capture_dead_clicks: true, cookieless_server_hash_mode: 2, business_model: "b2b" });
+    expect(r.body).toMatchObject({
+      base_currency: "EUR",
+      capture_dead_clicks: true,
+      cookieless_server_hash_mode: 2,
+      business_model: "b2b",
+    });
     expect((await h.api("GET", `/api/environments/${p.id}/`)).body).toMatchObject({ base_currency: "EUR", capture_dead_clicks: true });
   });
 
@@ -114,7 +131,17 @@ describe("the record", () => {
       session_recording_url_blocklist_config: [{ url: "/admin", matching: "regex" }],
       session_recording_event_trigger_config: ["$pageview", null],
       session_recording_trigger_match_type_config: "any",
-      session_recording_trigger_groups: { version: 2, groups: [{ id: "g1", sampleRate: 0.5, minDurationMs: 1000, conditions: { matchType: "all", events: ["$pageview"], urls: [{ url: "/a.*", matching: "regex" }], flag: "beta" } }] },
+      session_recording_trigger_groups: {
+        version: 2,
+        groups: [
+          {
+            id: "g1",
+            sampleRate: 0.5,
+            minDurationMs: 1000,
+            conditions: { matchType: "all", events: ["$pageview"], urls: [{ url: "/a.*", matching: "regex" }], flag: "beta" },
+          },
+        ],
+      },
       session_recording_retention_period: "90d",
       survey_config: { appearance: { backgroundColor: "#fff" } },
       flags_persistence_default: true,
@@ -140,7 +167,11 @@ describe("the record", () => {
   });
 
   test("slack_incoming_webhook and groups_on_events_querying_enabled are gone: ignored on write, absent from records", async () => {
-    const p = await h.createProject({ name: "Legacy", slack_incoming_webhook: "https://hooks.example/x", groups_on_events_querying_enabled: true });
+    const p = await h.createProject({
+      name: "Legacy",
+      slack_incoming_webhook: "https://hooks.example/x",
+      groups_on_events_querying_enabled: true,
+    });
     expect(p).not.toHaveProperty("slack_incoming_webhook");
     const r = await patch(p.id, { slack_incoming_webhook: 12, groups_on_events_querying_enabled: "nope" });
     expect(r.status).toBe(200);
@@ -149,7 +180,19 @@ describe("the record", () => {
 
   test("read-only fields are ignored on write", async () => {
     const p = await h.createProject({ name: "RO" });
-    const r = await patch(p.id, { is_pending_deletion: true, project_id: 5, user_access_level: "none", event_retention_months: 1, product_intents: [1] });
-    expect(r.body).toMatchObject({ is_pending_deletion: false, project_id: p.id, user_access_level: "admin", event_retention_months: null, product_intents: [] });
+    const r = await patch(p.id, {
+      is_pending_deletion: true,
+      project_id: 5,
+      user_access_level: "none",
+      event_retention_months: 1,
+      product_intents: [1],
+    });
+    expect(r.body).toMatchObject({
+      is_pending_deletion: false,
+      project_id: p.id,
+      user_access_level: "admin",
+      event_retention_months: null,
+      product_intents: [],
+    });
   });
 });

@@ -83,7 +83,8 @@ describe("create", () => {
     await h.createProject({ name: "Acme Web" });
     const r = await h.api("POST", h.orgPath(), { body: { name: "  acme WEB " } });
     expect([r.status, r.body]).toEqual([
-      409, err("server_error", "conflict", 'There is already a project called "acme WEB" in this organization. Choose a different name.'),
+      409,
+      err("server_error", "conflict", 'There is already a project called "acme WEB" in this organization. Choose a different name.'),
     ]);
     // only the ends are trimmed: inner spaces count
     expect((await h.api("POST", h.orgPath(), { body: { name: "acme  web" } })).status).toBe(201);
@@ -101,7 +102,11 @@ describe("create", () => {
     const limited = await h.api("POST", path, { key: owner.key, body: { name: "Second" } });
     expect(limited.status).toBe(403);
     expect(limited.body).toEqual(
-      err("authentication_error", "permission_denied", "You have reached the maximum limit of allowed projects for your current plan. Upgrade your plan to be able to create and manage more projects."),
+      err(
+        "authentication_error",
+        "permission_denied",
+        "You have reached the maximum limit of allowed projects for your current plan. Upgrade your plan to be able to create and manage more projects.",
+      ),
     );
     await h.control.patchOrganization(org.id, { projectLimit: 3 });
     expect((await h.api("POST", path, { key: owner.key, body: { name: "Demo", is_demo: true } })).status).toBe(201);
@@ -116,17 +121,27 @@ describe("create", () => {
   test("primary_dashboard cannot be set on creation", async () => {
     const p = await h.createProject({ name: "Has dashboard" });
     const r = await h.api("POST", h.orgPath(), { body: { name: "x", primary_dashboard: p.primary_dashboard } });
-    expect([r.status, r.body]).toEqual([400, err("validation_error", "invalid_input", "Primary dashboard cannot be set on project creation.", "primary_dashboard")]);
+    expect([r.status, r.body]).toEqual([
+      400,
+      err("validation_error", "invalid_input", "Primary dashboard cannot be set on project creation.", "primary_dashboard"),
+    ]);
   });
 });
 
 describe("update", () => {
   test("PATCH merges modifiers and session_replay_config (one level deep) and replaces the rest", async () => {
     const p = await h.createProject({
-      name: "Merge", modifiers: { personsOnEventsMode: "disabled" }, session_replay_config: { record_canvas: true, ai_config: { opt_in: true, preferred_events: ["a"] } },
+      name: "Merge",
+      modifiers: { personsOnEventsMode: "disabled" },
+      session_replay_config: { record_canvas: true, ai_config: { opt_in: true, preferred_events: ["a"] } },
     });
     const r = await h.api("PATCH", h.orgPath(`${p.id}/`), {
-      body: { modifiers: { bounceRateDurationSeconds: 30 }, session_replay_config: { ai_config: { preferred_events: ["b"] } }, app_urls: ["https://new.example"], correlation_config: { x: 1 } },
+      body: {
+        modifiers: { bounceRateDurationSeconds: 30 },
+        session_replay_config: { ai_config: { preferred_events: ["b"] } },
+        app_urls: ["https://new.example"],
+        correlation_config: { x: 1 },
+      },
     });
     expect(r.body.modifiers).toEqual({ personsOnEventsMode: "disabled", bounceRateDurationSeconds: 30 });
     expect(r.body.session_replay_config).toEqual({ record_canvas: true, ai_config: { opt_in: true, preferred_events: ["b"] } });
@@ -138,7 +153,9 @@ describe("update", () => {
 
   test("PUT updates like PATCH; read-only and unknown fields are ignored; updated_at moves", async () => {
     const p = await h.createProject({ name: "Put" });
-    const r = await h.api("PUT", h.orgPath(`${p.id}/`), { body: { name: "Put 2", id: 999, uuid: "x", api_token: "phc_x", ingested_event: true, whatever: 1 } });
+    const r = await h.api("PUT", h.orgPath(`${p.id}/`), {
+      body: { name: "Put 2", id: 999, uuid: "x", api_token: "phc_x", ingested_event: true, whatever: 1 },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ id: p.id, uuid: p.uuid, api_token: p.api_token, ingested_event: false, name: "Put 2" });
     expect(r.body.updated_at > p.updated_at).toBe(true);
@@ -148,7 +165,9 @@ describe("update", () => {
   test("settings the plan does not allow are accepted but not applied", async () => {
     const p = await h.createProject({ name: "Plan" });
     await h.control.patchOrganization(h.server.organizationId, { ignoredSettings: ["session_recording_sample_rate", "anonymize_ips"] });
-    const r = await h.api("PATCH", h.orgPath(`${p.id}/`), { body: { session_recording_sample_rate: "0.5", anonymize_ips: true, timezone: "Europe/Paris" } });
+    const r = await h.api("PATCH", h.orgPath(`${p.id}/`), {
+      body: { session_recording_sample_rate: "0.5", anonymize_ips: true, timezone: "Europe/Paris" },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ session_recording_sample_rate: null, anonymize_ips: false, timezone: "Europe/Paris" });
     const created = await h.createProject({ name: "Plan 2", anonymize_ips: true });
@@ -164,7 +183,18 @@ describe("list", () => {
     const first = await h.api("GET", `${h.orgPath()}?limit=2`);
     expect(first.body.count).toBe(5);
     expect(Object.keys(first.body.results[0])).toEqual([
-      "id", "uuid", "organization", "project_id", "api_token", "name", "completed_snippet_onboarding", "has_completed_onboarding_for", "ingested_event", "is_demo", "timezone", "access_control",
+      "id",
+      "uuid",
+      "organization",
+      "project_id",
+      "api_token",
+      "name",
+      "completed_snippet_onboarding",
+      "has_completed_onboarding_for",
+      "ingested_event",
+      "is_demo",
+      "timezone",
+      "access_control",
     ]);
     const base = `${h.server.url}${h.orgPath()}`;
     expect(first.body.next).toBe(`${base}?limit=2&offset=2`);
@@ -188,7 +218,8 @@ describe("list", () => {
   test("?search= is a case-insensitive substring of the name, spaces kept", async () => {
     await h.createProject({ name: "Acme Non-prod" });
     await h.createProject({ name: "Acme Prod" });
-    const names = async (q: string) => (await h.api("GET", `${h.orgPath()}?search=${encodeURIComponent(q)}`)).body.results.map((p: { name: string }) => p.name);
+    const names = async (q: string) =>
+      (await h.api("GET", `${h.orgPath()}?search=${encodeURIComponent(q)}`)).body.results.map((p: { name: string }) => p.name);
     expect(await names("acme")).toEqual(["Acme Non-prod", "Acme Prod"]);
     expect(await names("NON-PROD")).toEqual(["Acme Non-prod"]);
     expect(await names("NON PROD")).toEqual([]);
@@ -204,7 +235,9 @@ describe("custom actions and delete", () => {
     expect(r.body.api_token).not.toBe(p.api_token);
     expect(r.body).toMatchObject({ id: p.id, uuid: p.uuid, name: "Reset" });
     const activity = (await h.api("GET", h.orgPath(`${p.id}/activity/`))).body;
-    expect(activity.results[0].detail.changes).toEqual([{ type: "Team", action: "changed", field: "api_token", before: p.api_token, after: r.body.api_token }]);
+    expect(activity.results[0].detail.changes).toEqual([
+      { type: "Team", action: "changed", field: "api_token", before: p.api_token, after: r.body.api_token },
+    ]);
   });
 
   test("activity: newest first, page/limit links, total_count, before/after per field, System entries", async () => {
@@ -240,7 +273,6 @@ describe("custom actions and delete", () => {
     expect((await h.api("GET", h.orgPath(`${p.id}/is_generating_demo_data/`))).body).toEqual({ is_generating_demo_data: true });
   });
 
-
   test("out-of-band changes and deletion through the control surface", async () => {
     const p = await h.createProject({ name: "Drift" });
     await h.control.patchProject(p.id, { anonymize_ips: true, ingested_event: true });
@@ -264,7 +296,11 @@ test("a new demo project reports generating demo data for a while", async () => 
 
 describe("updates (ProjectBackwardCompatSerializer.update)", () => {
   test("nested analytics configs: dropped on create, applied on update when truthy, sources_map merged per source", async () => {
-    const p = await h.createProject({ name: "Nested", revenue_analytics_config: { base_currency: "EUR" }, workflows_config: { email_tracking_consent_mode: "opt_in" } });
+    const p = await h.createProject({
+      name: "Nested",
+      revenue_analytics_config: { base_currency: "EUR" },
+      workflows_config: { email_tracking_consent_mode: "opt_in" },
+    });
     expect(p.revenue_analytics_config.base_currency).toBe("USD");
     expect(p.workflows_config.email_tracking_consent_mode).toBe("off");
     const r = await patch(p.id, {
@@ -274,7 +310,11 @@ describe("updates (ProjectBackwardCompatSerializer.update)", () => {
       workflows_config: {},
     });
     expect(r.body.revenue_analytics_config).toEqual({ base_currency: "EUR", events: [], filter_test_accounts: true });
-    expect(r.body.marketing_analytics_config).toMatchObject({ sources_map: { s1: { cost: "spend" }, s2: { cost: "c" } }, attribution_mode: "first_touch", attribution_window_days: 90 });
+    expect(r.body.marketing_analytics_config).toMatchObject({
+      sources_map: { s1: { cost: "spend" }, s2: { cost: "c" } },
+      attribution_mode: "first_touch",
+      attribution_window_days: 90,
+    });
     expect(r.body.customer_analytics_config.account_group_type_index).toBe(0);
     expect(r.body.workflows_config.email_tracking_consent_mode).toBe("off");
     const again = await patch(p.id, { marketing_analytics_config: { sources_map: { s1: null, s3: { cost: "x" } } } });
@@ -284,7 +324,11 @@ describe("updates (ProjectBackwardCompatSerializer.update)", () => {
   // test_conversations_settings_merges_with_existing, test_enabling_conversations_auto_generates_token
   test("survey_config and conversations_settings merge; enabling conversations mints a widget token", async () => {
     const p = await h.createProject({ name: "Merge", survey_config: { a: 1 }, conversations_settings: { widget_color: "red" } });
-    const r = await patch(p.id, { survey_config: { b: 2 }, conversations_settings: { widget_greeting: "hi" }, conversations_enabled: true });
+    const r = await patch(p.id, {
+      survey_config: { b: 2 },
+      conversations_settings: { widget_greeting: "hi" },
+      conversations_enabled: true,
+    });
     expect(r.body.survey_config).toEqual({ a: 1, b: 2 });
     expect(r.body.conversations_settings).toMatchObject({ widget_color: "red", widget_greeting: "hi" });
     expect(r.body.conversations_settings.widget_public_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -295,7 +339,9 @@ describe("updates (ProjectBackwardCompatSerializer.update)", () => {
 
   test("the organization's ignoredSettings (plan-gated) still keep PostHog's value for the new fields", async () => {
     const p = await h.createProject({ name: "Plan" });
-    await h.control.patchOrganization(h.server.organizationId, { ignoredSettings: ["session_recording_retention_period", "base_currency"] });
+    await h.control.patchOrganization(h.server.organizationId, {
+      ignoredSettings: ["session_recording_retention_period", "base_currency"],
+    });
     const r = await patch(p.id, { session_recording_retention_period: "1y", base_currency: "EUR", capture_dead_clicks: true });
     expect(r.body).toMatchObject({ session_recording_retention_period: "30d", base_currency: "USD", capture_dead_clicks: true });
   });
@@ -330,13 +376,17 @@ test("PostHog Cloud's hard cap of 2000 non-demo projects applies to organization
   await first.server.close();
   const state = JSON.parse(fs.readFileSync(statePath, "utf8"));
   const seed = state.projects[0];
-  for (let i = 2; i <= 2000; i++) state.projects.push({ ...seed, id: i, apiToken: `${seed.apiToken}${i}`, settings: { ...seed.settings, name: `P${i}` } });
+  for (let i = 2; i <= 2000; i++)
+    state.projects.push({ ...seed, id: i, apiToken: `${seed.apiToken}${i}`, settings: { ...seed.settings, name: `P${i}` } });
   state.nextTeamId = 2001;
   fs.writeFileSync(statePath, JSON.stringify(state));
   const second = wrap(await startServer({ port: 0, statePath }));
   try {
     const r = await second.api("POST", second.orgPath(), { body: { name: "One too many" } });
-    expect([r.status, r.body.detail]).toEqual([403, "You have reached the maximum limit of 2000 projects per organization. Contact support if you'd like access to more projects."]);
+    expect([r.status, r.body.detail]).toEqual([
+      403,
+      "You have reached the maximum limit of 2000 projects per organization. Contact support if you'd like access to more projects.",
+    ]);
     expect((await second.api("GET", `${second.orgPath()}?limit=1`)).body.count).toBe(2000);
   } finally {
     await second.server.close();

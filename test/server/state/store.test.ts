@@ -31,7 +31,9 @@ test("close() persists everything; a restart from the file has the same organiza
     expect(second.server.apiKey).toBe(first.server.apiKey);
     expect(second.server.controlToken).toBe(first.server.controlToken);
     expect((await second.api("GET", second.orgPath(`${p.id}/`))).body).toEqual(before);
-    expect((await second.api("GET", `/api/projects/${p.id}/groups/find/?group_type_index=0&group_key=acme`)).body.group_properties).toEqual({ name: "Acme" });
+    expect((await second.api("GET", `/api/projects/${p.id}/groups/find/?group_type_index=0&group_key=acme`)).body.group_properties).toEqual(
+      { name: "Acme" },
+    );
     expect((await second.api("GET", second.orgPath(`${p.id}/activity/`))).body.total_count).toBe(2);
     expect((await second.api("GET", second.orgPath(), { key: extra.key })).status).toBe(200);
     expect((await second.control.getOrganization(second.server.organizationId)).ignoredSettings).toEqual(["heatmaps_opt_in"]);
