@@ -32,7 +32,9 @@ step("npm packages (npm ci when node_modules is missing)", ensureNpmPackages);
 run("lint and format check (npm run lint)", "npm", ["run", "--silent", "lint"]);
 run("type check (npm run typecheck)", "npm", ["run", "--silent", "typecheck"]);
 run("build lib/ (npm run build)", "npm", ["run", "--silent", "build"]);
-run("the oldest and newest @pulumi/pulumi accepted (scripts/test-sdk-range.js)", process.execPath, [path.join(root, "scripts", "test-sdk-range.js")]);
+run("the oldest and newest @pulumi/pulumi accepted (scripts/test-sdk-range.js)", process.execPath, [
+  path.join(root, "scripts", "test-sdk-range.js"),
+]);
 const pulumiBin = step("Pulumi CLI (scripts/ensure-pulumi.sh)", providePulumi);
 process.stderr.write(`  using ${pulumiBin}\n`);
 const hostBins = step("Pulumi YAML and Python language hosts (scripts/ensure-language-hosts.sh)", languageHostBins);
