@@ -543,17 +543,17 @@ export interface ProjectRecordOutputs {
   /** Whether any group type exists in the project. */
   hasGroupTypes?: boolean | null;
   /** The project's group types (companies, workspaces, …) with their index. */
-  groupTypes?: unknown;
+  groupTypes?: Record<string, unknown>[] | null;
   /** Whether person-on-events querying is on. */
   personOnEventsQueryingEnabled?: boolean | null;
   /** The HogQL modifiers PostHog applies when `modifiers` leaves them unset. */
-  defaultModifiers?: unknown;
+  defaultModifiers?: Record<string, unknown> | null;
   /** Products the project showed intent to use, with onboarding dates. */
-  productIntents?: unknown;
+  productIntents?: Record<string, unknown>[] | null;
   /** Setup tasks PostHog offers this project. */
-  availableSetupTaskIds?: unknown;
+  availableSetupTaskIds?: string[] | null;
   /** Data warehouse views PostHog manages, by kind, and whether each is on. */
-  managedViewsets?: unknown;
+  managedViewsets?: Record<string, unknown> | null;
   /** How many months of events your plan keeps. */
   eventRetentionMonths?: number | null;
   /** Whether the event retention is enforced for this project. */
@@ -739,17 +739,17 @@ export interface ProjectOutputProperties {
   /** Whether any group type exists in the project. */
   readonly hasGroupTypes: pulumi.Output<boolean | null | undefined>;
   /** The project's group types (companies, workspaces, …) with their index. */
-  readonly groupTypes: pulumi.Output<unknown>;
+  readonly groupTypes: pulumi.Output<Record<string, unknown>[] | null | undefined>;
   /** Whether person-on-events querying is on. */
   readonly personOnEventsQueryingEnabled: pulumi.Output<boolean | null | undefined>;
   /** The HogQL modifiers PostHog applies when `modifiers` leaves them unset. */
-  readonly defaultModifiers: pulumi.Output<unknown>;
+  readonly defaultModifiers: pulumi.Output<Record<string, unknown> | null | undefined>;
   /** Products the project showed intent to use, with onboarding dates. */
-  readonly productIntents: pulumi.Output<unknown>;
+  readonly productIntents: pulumi.Output<Record<string, unknown>[] | null | undefined>;
   /** Setup tasks PostHog offers this project. */
-  readonly availableSetupTaskIds: pulumi.Output<unknown>;
+  readonly availableSetupTaskIds: pulumi.Output<string[] | null | undefined>;
   /** Data warehouse views PostHog manages, by kind, and whether each is on. */
-  readonly managedViewsets: pulumi.Output<unknown>;
+  readonly managedViewsets: pulumi.Output<Record<string, unknown> | null | undefined>;
   /** How many months of events your plan keeps. */
   readonly eventRetentionMonths: pulumi.Output<number | null | undefined>;
   /** Whether the event retention is enforced for this project. */
