@@ -52,6 +52,13 @@ grpcLibrary.Server.prototype.addService = function (service, implementation) {
   return addService.call(this, service, implementation);
 };
 
+// The CLI stops its plugins when it ends; when it is killed instead, this process is handed to init and would serve
+// on for ever. Its parent changing is the sign to go.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) process.exit(0);
+}, 1_000).unref();
+
 main(posthog, process.argv.slice(2)).catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);

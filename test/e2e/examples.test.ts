@@ -8,6 +8,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { projects, Transport } from "../../src/client";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
+import { liveProjects } from "../helpers/projects";
 import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
 
 jest.setTimeout(600_000);
@@ -17,7 +18,8 @@ let session: PulumiSession;
 let http: Transport;
 
 beforeAll(async () => {
-  server = await startLocalPostHog();
+  // PostHog purges deleted projects in the background; here long enough after a destroy to see them pending.
+  server = await startLocalPostHog({ deletionPurgeMs: 120_000 });
   http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
   session = await pulumiSession(server);
 });
@@ -77,7 +79,7 @@ test("examples/quickstart and both stacks of examples/environments deploy and de
       fs.rmSync(copy, { force: true });
     }
   }
-  const left = (await projects.listProjects(http, server.organizationId)).map((p) => p.name);
+  const left = (await liveProjects(http, server.organizationId)).map((p) => p.name);
   expect(left).not.toEqual(expect.arrayContaining([expect.stringMatching(/^Web app/)]));
 });
 
@@ -125,7 +127,7 @@ test("the npm package installs into a fresh Pulumi project outside the repositor
     expect(state).toContain("pulumi-posthog/provider");
     expect(state).not.toContain(server.apiKey);
     await stack.destroy();
-    await expect(projects.getProject(http, server.organizationId, record.id)).rejects.toMatchObject({ status: 404 });
+    expect(await projects.getProject(http, server.organizationId, record.id)).toMatchObject({ is_pending_deletion: true });
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }

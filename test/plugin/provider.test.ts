@@ -3,6 +3,7 @@
  * `posthog:config:*`, the Project lifecycle shared with the dynamic resource, import with reads only, secrets and
  * the lookups as invokes. Needs the built lib/ (npm test builds it first).
  */
+import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { projects, Transport } from "../../src/client";
@@ -85,4 +86,30 @@ test("the lookups are invokes; list results come wrapped in a named property", a
   const types = await plugin.invoke("posthog:index:listGroupTypes", { projectId: project.id });
   expect(types.outputs).toMatchObject({ groupTypes: [{ groupType: "company", groupTypeIndex: 0 }] });
   await expect(plugin.invoke("posthog:index:nothing", {})).rejects.toThrow(/no function posthog:index:nothing/);
+});
+
+test("the plugin ends when the CLI that started it is killed, instead of serving on for ever", async () => {
+  // A stand-in for the CLI: starts the plugin, prints its pid once it serves (prints its port), and is then killed.
+  const serve = path.join(__dirname, "..", "..", "lib", "plugin", "serve.js");
+  const cli = spawn(
+    process.execPath,
+    [
+      "-e",
+      `const c = require("node:child_process").spawn(process.execPath, [${JSON.stringify(serve)}, "127.0.0.1:0"], { stdio: ["ignore", "pipe", "ignore"] }); c.stdout.once("data", () => console.log(c.pid)); setInterval(() => {}, 1000);`,
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const pid = Number(await new Promise<string>((resolve) => cli.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString()))));
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  expect(alive()).toBe(true);
+  cli.kill("SIGKILL");
+  for (let waited = 0; alive() && waited < 10_000; waited += 200) await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(alive()).toBe(false);
 });
