@@ -1,0 +1,324 @@
+/**
+ * The benchmark through the real Pulumi CLI (scripts/ensure-pulumi.sh), against the local PostHog server in its own
+ * process: `count` projects (programs/posthog), the floor (programs/bare: the same stack as bare dynamic resources,
+ * no HTTP) and a plain script sending the same requests (raw.js), each command timed, its requests counted in the
+ * server's request log, its program process measured (measure.js, preloaded through NODE_OPTIONS) and the state
+ * exported. Programs are type-checked as Pulumi does by default (no PULUMI_NODEJS_TRANSPILE_ONLY).
+ *
+ *   node bench/cli.js [--sizes 10,100] [--programs posthog,bare,raw] [--rate-limit N] [--repeat 3] [--package DIR]
+ * prints the results as JSON; --package measures another checkout's built lib/ (e.g. a worktree of an older commit).
+ */
+const { spawn } = require("node:child_process");
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+const readline = require("node:readline");
+const { performance } = require("node:perf_hooks");
+
+const root = path.resolve(__dirname, "..");
+
+/** The commands of each size, in order (bench/report.js names the fewest requests each needs). */
+const COMMANDS = ["up", "preview", "refresh", "update", "destroy"];
+
+function run(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], ...options });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout, stderr, ms: performance.now() - started }));
+  });
+}
+
+/**
+ * A copy of the built package (lib/ and package.json, its dependencies linked from this repository's node_modules),
+ * so that a rebuild of lib/ in the working tree during the run does not change what is measured.
+ */
+function snapshotPackage(work, from = root) {
+  const pkg = path.join(work, "pulumi-posthog");
+  fs.mkdirSync(pkg);
+  fs.cpSync(path.join(from, "lib"), path.join(pkg, "lib"), { recursive: true });
+  fs.copyFileSync(path.join(from, "package.json"), path.join(pkg, "package.json"));
+  fs.symlinkSync(path.join(root, "node_modules"), path.join(pkg, "node_modules"), "dir");
+  return pkg;
+}
+
+async function startLocalServer(pkg) {
+  const { controlClient } = require(path.join(pkg, "lib", "server"));
+  const child = spawn(process.execPath, [path.join(pkg, "lib", "server", "cli.js"), "--port", "0", "--deletion-purge-ms", "0"], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, NODE_OPTIONS: "" },
+  });
+  const line = await new Promise((resolve, reject) => {
+    readline.createInterface({ input: child.stdout }).once("line", resolve);
+    child.once("exit", (code) => reject(new Error(`the local PostHog server exited with ${code}`)));
+  });
+  const info = JSON.parse(line);
+  child.on("exit", (code, signal) => {
+    if (!closing) console.error(`the local PostHog server stopped (${signal ?? code})`);
+  });
+  let closing = false;
+  return { child, ...info, control: controlClient(info.url, info.controlToken), close: () => ((closing = true), child.kill("SIGTERM")) };
+}
+
+/** A Pulumi project as `pulumi new typescript` makes it, with its packages linked from this repository. */
+function writeProgram(dir, pkg, name, source, extraFiles = {}) {
+  fs.mkdirSync(path.join(dir, "node_modules", "@pulumi"), { recursive: true });
+  fs.mkdirSync(path.join(dir, "node_modules", "@types"), { recursive: true });
+  const link = (target, at) => fs.symlinkSync(target, path.join(dir, "node_modules", at), "dir");
+  link(pkg, "pulumi-posthog");
+  link(path.join(root, "node_modules", "@pulumi", "pulumi"), "@pulumi/pulumi");
+  link(path.join(root, "node_modules", "typescript"), "typescript");
+  link(path.join(root, "node_modules", "@types", "node"), "@types/node");
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${name}\nruntime:\n  name: nodejs\n`);
+  fs.writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify({ name, main: "index.ts", devDependencies: { "@types/node": "*", typescript: "*" }, dependencies: { "@pulumi/pulumi": "*", "pulumi-posthog": "*" } }, null, 2),
+  );
+  // Pulumi's TypeScript template (pulumi new typescript).
+  const compilerOptions = {
+    strict: true,
+    outDir: "bin",
+    target: "es2020",
+    module: "commonjs",
+    moduleResolution: "node",
+    sourceMap: true,
+    experimentalDecorators: true,
+    pretty: true,
+    noFallthroughCasesInSwitch: true,
+    noImplicitReturns: true,
+    forceConsistentCasingInFileNames: true,
+  };
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["index.ts"] }, null, 2));
+  fs.copyFileSync(source, path.join(dir, "index.ts"));
+  for (const [file, text] of Object.entries(extraFiles)) fs.writeFileSync(path.join(dir, file), text);
+}
+
+const camel = (name) => name.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
+
+/**
+ * Sets up the work directory: the two programs, and what the floor needs to be the same size as the real stack
+ * (the output names of posthog.Project and one real record of the server).
+ */
+async function prepare(work, pkg, server, env) {
+  const { outputNames, secretOutputNames } = require(path.join(pkg, "lib", "provider"));
+  const created = await run(process.execPath, [path.join(__dirname, "raw.js"), "up", "1", "0", path.join(work, "sample-ids.json")], { env });
+  if (created.status !== 0) throw new Error(`raw.js up failed: ${created.stderr}`);
+  const [id] = JSON.parse(fs.readFileSync(path.join(work, "sample-ids.json"), "utf8"));
+  const response = await fetch(`${server.url}/api/organizations/${server.organizationId}/projects/${id}/`, {
+    headers: { authorization: `Bearer ${server.apiKey}` },
+  });
+  const record = await response.json();
+  await run(process.execPath, [path.join(__dirname, "raw.js"), "destroy", "1", "0", path.join(work, "sample-ids.json")], { env });
+  const outputs = Object.fromEntries(Object.entries(record).map(([field, value]) => [field === "id" ? "projectId" : camel(field), value]));
+  writeProgram(path.join(work, "posthog"), pkg, "bench-posthog", path.join(__dirname, "programs", "posthog", "index.ts"));
+  writeProgram(path.join(work, "bare"), pkg, "bench-bare", path.join(__dirname, "programs", "bare", "index.ts"), {
+    "names.json": JSON.stringify({ outputs: outputNames, secrets: secretOutputNames }),
+    "record.json": JSON.stringify(outputs),
+  });
+  return { recordBytes: Buffer.byteLength(JSON.stringify(record)) };
+}
+
+function readMeasures(dir) {
+  const measures = { program: undefined, provider: undefined };
+  for (const file of fs.readdirSync(dir)) {
+    if (!file.endsWith(".json")) continue;
+    const sample = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
+    // One program process per command (up runs it once with --skip-preview); keep the largest if there were more.
+    if (!measures[sample.role] || measures[sample.role].cpuMs < sample.cpuMs) measures[sample.role] = sample;
+  }
+  return measures;
+}
+
+async function requestsSince(server) {
+  const logged = await server.control.requests();
+  await server.control.clearRequests();
+  return { requests: logged.length, throttled: logged.filter((r) => r.status === 429).length };
+}
+
+/** The five commands on a new stack of `count` resources of one program. */
+async function benchProgram(program, count, { work, server, env, log }) {
+  const dir = path.join(work, program);
+  const stack = `${program}-${count}-${process.pid}`;
+  const measureDir = path.join(work, "measure");
+  const pulumi = async (args, what) => {
+    fs.rmSync(measureDir, { recursive: true, force: true });
+    fs.mkdirSync(measureDir);
+    const result = await run("pulumi", [...args, "--stack", stack, "--non-interactive"], { cwd: dir, env });
+    fs.appendFileSync(log, `\n$ pulumi ${args.join(" ")} (${program}, ${count})\n${result.stdout}${result.stderr}`);
+    if (result.status !== 0) throw new Error(`pulumi ${args.join(" ")} (${program}, ${count}) failed: see ${log}\n${result.stderr.slice(-2000)}`);
+    return { what, ms: result.ms, ...readMeasures(measureDir) };
+  };
+  /** The state of one resource of the stack, as compact JSON (what `pulumi stack export` holds for it), on average. */
+  const stateBytes = async () => {
+    const exported = await run("pulumi", ["stack", "export", "--stack", stack], { cwd: dir, env });
+    if (exported.status !== 0) throw new Error(`pulumi stack export failed: ${exported.stderr}`);
+    const resources = JSON.parse(exported.stdout).deployment.resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/"));
+    return resources.reduce((sum, r) => sum + Buffer.byteLength(JSON.stringify(r)), 0) / resources.length;
+  };
+  await run("pulumi", ["stack", "init", stack], { cwd: dir, env });
+  await run("pulumi", ["config", "set", "--stack", stack, "count", String(count)], { cwd: dir, env });
+  await run("pulumi", ["config", "set", "--stack", stack, "variant", "0"], { cwd: dir, env });
+
+  const rows = [];
+  const step = async (name, args, before) => {
+    if (before) await before();
+    await server.control.clearRequests();
+    const measured = await pulumi(args, name);
+    const requests = await requestsSince(server);
+    const state = name === "destroy" ? undefined : await stateBytes();
+    rows.push({ command: name, ...measured, ...requests, stateBytesPerResource: state });
+  };
+  await step("up", ["up", "--yes", "--skip-preview"]);
+  await step("preview", ["preview", "--expect-no-changes"]);
+  await step("refresh", ["refresh", "--yes", "--skip-preview"]);
+  await step("update", ["up", "--yes", "--skip-preview"], () => run("pulumi", ["config", "set", "--stack", stack, "variant", "1"], { cwd: dir, env }));
+  await step("destroy", ["destroy", "--yes", "--skip-preview"]);
+  await run("pulumi", ["stack", "rm", "--yes", "--force", "--stack", stack], { cwd: dir, env });
+  return rows;
+}
+
+const median = (values) => {
+  const sorted = values.filter((v) => v !== undefined).sort((a, b) => a - b);
+  if (sorted.length === 0) return undefined;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** Repeated runs of the same commands as one: each number the median of its runs, request counts the largest. */
+function medianRows(runs) {
+  if (runs.length === 1) return runs[0];
+  const medians = (rows) => {
+    if (rows.every((r) => r === undefined)) return undefined;
+    const keys = Object.keys(rows.find((r) => r) ?? {}).filter((k) => typeof rows.find((r) => r)[k] === "number");
+    return Object.fromEntries(keys.map((k) => [k, median(rows.map((r) => r?.[k]))]));
+  };
+  return runs[0].map((first, i) => {
+    const rows = runs.map((run) => run[i]);
+    return {
+      command: first.command,
+      repeats: runs.length,
+      ms: median(rows.map((r) => r.ms)),
+      requests: Math.max(...rows.map((r) => r.requests)),
+      throttled: Math.max(...rows.map((r) => r.throttled)),
+      stateBytesPerResource: median(rows.map((r) => r.stateBytesPerResource)),
+      program: medians(rows.map((r) => r.program)),
+      provider: medians(rows.map((r) => r.provider)),
+    };
+  });
+}
+
+/** The same requests from a plain script. */
+async function benchRaw(count, { work, server, env }) {
+  const ids = path.join(work, `raw-${count}.json`);
+  const rows = [];
+  for (const name of COMMANDS) {
+    const variant = name === "update" ? "1" : "0";
+    await server.control.clearRequests();
+    const result = await run(process.execPath, [path.join(__dirname, "raw.js"), name, String(count), variant, ids], { env });
+    if (result.status !== 0) throw new Error(`raw.js ${name} failed: ${result.stderr}`);
+    rows.push({ command: name, ms: result.ms, ...(await requestsSince(server)) });
+  }
+  return rows;
+}
+
+/**
+ * Creates at PostHog's real limits (480/minute, 4800/hour per key, sliding windows as DRF keeps them): `up` of
+ * `count` projects with the server's throttle on. Up to 480 go at once; beyond, each waits for the window to move.
+ */
+async function benchRateLimit(count, context) {
+  const { work, server, env, log } = context;
+  const dir = path.join(work, "posthog");
+  const stack = `ratelimit-${count}-${process.pid}`;
+  await run("pulumi", ["stack", "init", stack], { cwd: dir, env });
+  await run("pulumi", ["config", "set", "--stack", stack, "count", String(count)], { cwd: dir, env });
+  await server.control.setThrottle({ enabled: true });
+  await server.control.clearRequests();
+  const result = await run("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", stack], { cwd: dir, env });
+  fs.appendFileSync(log, `\n$ pulumi up (rate limit, ${count})\n${result.stdout}${result.stderr}`);
+  const requests = await requestsSince(server);
+  await server.control.setThrottle({ enabled: false });
+  if (result.status !== 0) throw new Error(`pulumi up at the rate limit failed: see ${log}`);
+  // The local server goes away with the run: forgetting the stack is enough.
+  await run("pulumi", ["stack", "rm", "--yes", "--force", "--stack", stack], { cwd: dir, env });
+  return { count, ms: result.ms, ...requests, minimum: count };
+}
+
+/**
+ * Every measurement of the CLI benchmark. `packageRoot`: a checkout whose built lib/ to measure (default this one),
+ * e.g. a worktree of an earlier commit for a before-and-after comparison.
+ */
+async function benchCli({ sizes = [10, 100, 300], programs = ["posthog", "bare", "raw"], rateLimit = 0, repeat = 3, packageRoot = root, progress = () => {} } = {}) {
+  const { pulumiBin } = require(path.join(root, "scripts", "setup"));
+  const bin = pulumiBin();
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-bench-"));
+  const pkg = snapshotPackage(work, packageRoot);
+  const server = await startLocalServer(pkg);
+  const env = {
+    ...process.env,
+    PATH: `${bin}${path.delimiter}${process.env.PATH}`,
+    PULUMI_BACKEND_URL: `file://${path.join(work, "state")}`,
+    PULUMI_CONFIG_PASSPHRASE: "benchmark",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    POSTHOG_HOST: server.url,
+    POSTHOG_API_KEY: server.apiKey,
+    POSTHOG_ORGANIZATION_ID: server.organizationId,
+    BENCH_MEASURE_DIR: path.join(work, "measure"),
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --expose-gc --require=${path.join(__dirname, "measure.js")}`.trim(),
+  };
+  delete env.PULUMI_NODEJS_TRANSPILE_ONLY;
+  fs.mkdirSync(path.join(work, "state"));
+  const log = path.join(work, "pulumi.log");
+  const context = { work, server, env, log };
+  try {
+    const { recordBytes } = await prepare(work, pkg, server, env);
+    const results = { recordBytes, sizes: {}, rateLimit: undefined, log };
+    for (const count of sizes) {
+      // The smallest size measures the fixed cost: its commands run `repeat` times, the programs in turn, and each
+      // measurement is the median, so that one slow moment of a shared machine does not decide it.
+      const times = count === Math.min(...sizes) ? repeat : 1;
+      const runs = Object.fromEntries(programs.map((program) => [program, []]));
+      for (let i = 0; i < times; i++) {
+        for (const program of programs) {
+          progress(`${program}, ${count} resources${times > 1 ? ` (${i + 1} of ${times})` : ""}`);
+          runs[program].push(program === "raw" ? await benchRaw(count, context) : await benchProgram(program, count, context));
+        }
+      }
+      results.sizes[count] = Object.fromEntries(programs.map((program) => [program, medianRows(runs[program])]));
+    }
+    if (rateLimit > 0) {
+      progress(`${rateLimit} creates at 480/minute`);
+      results.rateLimit = await benchRateLimit(rateLimit, context);
+    }
+    return results;
+  } finally {
+    server.close();
+    if (!process.env.BENCH_KEEP) fs.rmSync(work, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+module.exports = { benchCli, COMMANDS };
+
+if (require.main === module) {
+  const option = (name, fallback) => {
+    const at = process.argv.indexOf(`--${name}`);
+    return at >= 0 ? process.argv[at + 1] : fallback;
+  };
+  benchCli({
+    sizes: option("sizes", "10").split(",").map(Number),
+    programs: option("programs", "posthog,bare,raw").split(","),
+    rateLimit: Number(option("rate-limit", "0")),
+    repeat: Number(option("repeat", "3")),
+    packageRoot: path.resolve(option("package", root)),
+    progress: (what) => process.stderr.write(`… ${what}\n`),
+  })
+    .then((results) => console.log(JSON.stringify(results, null, 2)))
+    .catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

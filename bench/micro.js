@@ -1,0 +1,96 @@
+/**
+ * The provider's own code, without Pulumi: diff, the client over loopback, the limiter and pagination, against the
+ * built package (`lib`, given) and an in-process local PostHog server. Each returns its measurement and target.
+ */
+const path = require("node:path");
+const { performance } = require("node:perf_hooks");
+
+async function time(fn) {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+/** The micro benchmarks of the package built in `lib`; rows of {name, value, unit, target, ok}. */
+async function benchMicro(lib) {
+  const { Transport, projects, groups, collect, RateLimiter } = require(path.join(lib, "client"));
+  const { ProjectProvider } = require(path.join(lib, "provider"));
+  const { startServer } = require(path.join(lib, "server"));
+  const rows = [];
+  const report = (name, value, unit, target, ok) => rows.push({ name, value, unit, target, ok });
+
+  const server = await startServer({ port: 0 });
+  const http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
+  const provider = new ProjectProvider({ config: { host: server.url, apiKey: server.apiKey, organizationId: server.organizationId }, transport: http });
+  try {
+    // 1. diff runs once per resource on every preview: it must cost nothing next to the network.
+    const declared = {
+      name: "Bench", timezone: "Europe/Amsterdam", anonymizeIps: true, sessionRecordingSampleRate: 0.5,
+      appUrls: ["https://a.example.com", ""], modifiers: { bounceRateDurationSeconds: 30 },
+      testAccountFilters: [{ key: "$host", operator: "not_regex", value: "localhost", type: "event" }],
+    };
+    const { id, outs } = await provider.create(declared);
+    for (let i = 0; i < 1_000; i++) await provider.diff(id, outs, declared); // warm up
+    const diffs = 20_000;
+    const diffMs = await time(async () => {
+      for (let i = 0; i < diffs; i++) await provider.diff(id, outs, declared);
+    });
+    const diffUs = (diffMs * 1000) / diffs;
+    report("diff of a project with 7 declared settings", diffUs, "µs each", "< 100 µs", diffUs < 100);
+
+    // 2. Client overhead per request (schema parsing, retries bookkeeping) over loopback, 20 at a time.
+    const requests = 2_000;
+    const getMs = await time(() =>
+      Promise.all(
+        Array.from({ length: 20 }, async () => {
+          for (let i = 0; i < requests / 20; i++) await projects.getProject(http, server.organizationId, Number(id));
+        }),
+      ),
+    );
+    const perSecond = requests / (getMs / 1000);
+    report("project GETs over loopback", perSecond, "requests/s", "> 500/s", perSecond > 500);
+
+    // 3. The limiter must not be the bottleneck when it is far from its limit.
+    const limiter = new RateLimiter([{ limit: 1_000_000, windowMs: 60_000 }]);
+    const slots = 100_000;
+    const limiterMs = await time(async () => {
+      for (let i = 0; i < slots; i++) (await limiter.acquire())();
+    });
+    const slotUs = (limiterMs * 1000) / slots;
+    report("limiter acquire and release", slotUs, "µs each", "< 20 µs", slotUs < 20);
+
+    // 4. Following 50 pages of groups: memory stays bounded by a page when iterating, not by the whole list.
+    const project = await projects.createProject(http, server.organizationId, { name: "Bench groups" });
+    const events = Array.from({ length: 5_000 }, (_, i) => ({
+      event: "$groupidentify",
+      distinct_id: `d${i}`,
+      properties: { $group_type: "company", $group_key: `c${i}`, $group_set: { name: `Company ${i}`, blob: "x".repeat(500) } },
+    }));
+    for (let i = 0; i < events.length; i += 500) {
+      await fetch(`${server.url}/batch/`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ api_key: project.api_token, batch: events.slice(i, i + 500) }),
+      });
+    }
+    global.gc?.();
+    const before = process.memoryUsage().heapUsed;
+    let peak = before;
+    let count = 0;
+    const iterateMs = await time(async () => {
+      for await (const _group of groups.iterateGroups(http, project.id, { groupTypeIndex: 0 })) {
+        if (++count % 100 === 0) peak = Math.max(peak, process.memoryUsage().heapUsed);
+      }
+    });
+    const growthMb = (peak - before) / 1024 / 1024;
+    report(`iterating ${count} groups (50 pages)`, iterateMs, "ms", "< 5000 ms", iterateMs < 5000 && count === 5_000);
+    report("heap growth while iterating them", growthMb, "MB", "< 64 MB", growthMb < 64);
+    const all = await collect(groups.iterateGroups(http, project.id, { groupTypeIndex: 0 }));
+    report("collected groups", all.length, "groups", "= 5000", all.length === 5_000);
+  } finally {
+    await server.close();
+  }
+  return rows;
+}
+
+module.exports = { benchMicro };

@@ -1,0 +1,56 @@
+/**
+ * The floor: the stack of posthog/index.ts as bare dynamic resources. The same inputs, the same output property names
+ * (names.json, from the package's own list) and outputs the size of PostHog's record (record.json, one real record),
+ * through the same CLI, but no HTTP and a provider that only copies values.
+ */
+import * as fs from "node:fs";
+import * as pulumi from "@pulumi/pulumi";
+
+const { outputs, secrets } = JSON.parse(fs.readFileSync(`${__dirname}/names.json`, "utf8")) as { outputs: string[]; secrets: string[] };
+
+let next = 0;
+const provider: pulumi.dynamic.ResourceProvider = {
+  async create(inputs) {
+    const record = JSON.parse(require("fs").readFileSync(`${process.cwd()}/record.json`, "utf8"));
+    return { id: `${process.pid}-${++next}`, outs: { ...record, ...inputs } };
+  },
+  async read(id, props) {
+    return { id, props };
+  },
+  async diff(_id, olds, news) {
+    return { changes: Object.keys(news).some((key) => key !== "__provider" && JSON.stringify(news[key]) !== JSON.stringify(olds[key])) };
+  },
+  async update(_id, olds, news) {
+    return { outs: { ...olds, ...news } };
+  },
+  async delete() {},
+};
+
+class Bare extends pulumi.dynamic.Resource {
+  declare readonly projectId: pulumi.Output<number>;
+  constructor(name: string, args: Record<string, pulumi.Input<unknown>>) {
+    const props: Record<string, unknown> = Object.fromEntries(outputs.map((output) => [output, undefined]));
+    super(provider, name, Object.assign(props, args), { additionalSecretOutputs: secrets }, "bench", "Bare");
+  }
+}
+
+const config = new pulumi.Config();
+const count = config.requireNumber("count");
+const variant = config.getNumber("variant") ?? 0;
+
+const projects = Array.from(
+  { length: count },
+  (_, i) =>
+    new Bare(`p${i}`, {
+      name: `Bench ${i}`,
+      timezone: "Europe/Amsterdam",
+      weekStartDay: 1,
+      anonymizeIps: variant === 0,
+      appUrls: [`https://app${i}.example.com`],
+      sessionRecordingOptIn: true,
+      sessionRecordingSampleRate: variant === 0 ? 0.5 : 0.25,
+      testAccountFilters: [{ key: "$host", operator: "not_regex", value: "localhost", type: "event" }],
+    }),
+);
+
+export const projectIds = projects.map((project) => project.projectId);

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+/**
+ * The requests of a benchmarked command, sent by a plain script: fetch, all at once, no validation, no Pulumi.
+ *   node bench/raw.js <up|preview|refresh|update|destroy> <count> <variant> <ids file>
+ * with POSTHOG_HOST, POSTHOG_API_KEY and POSTHOG_ORGANIZATION_ID set. `up` writes the ids file, the others read it.
+ */
+const fs = require("node:fs");
+
+const [operation, countText, variantText, idsFile] = process.argv.slice(2);
+const count = Number(countText);
+const variant = Number(variantText);
+const base = `${process.env.POSTHOG_HOST}/api/organizations/${process.env.POSTHOG_ORGANIZATION_ID}/projects/`;
+const headers = { authorization: `Bearer ${process.env.POSTHOG_API_KEY}`, "content-type": "application/json" };
+
+/** The settings of bench/programs/posthog/index.ts, as PostHog names them. */
+const settings = (i) => ({
+  name: `Raw ${i}`,
+  timezone: "Europe/Amsterdam",
+  week_start_day: 1,
+  anonymize_ips: variant === 0,
+  app_urls: [`https://app${i}.example.com`],
+  session_recording_opt_in: true,
+  session_recording_sample_rate: variant === 0 ? 0.5 : 0.25,
+  test_account_filters: [{ key: "$host", operator: "not_regex", value: "localhost", type: "event" }],
+});
+
+async function send(method, url, body) {
+  const response = await fetch(url, { method, headers, body: body && JSON.stringify(body) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 200)}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+async function main() {
+  const ids = operation === "up" ? [] : JSON.parse(fs.readFileSync(idsFile, "utf8"));
+  switch (operation) {
+    case "up": {
+      const records = await Promise.all(Array.from({ length: count }, (_, i) => send("POST", base, settings(i))));
+      fs.writeFileSync(idsFile, JSON.stringify(records.map((r) => r.id)));
+      break;
+    }
+    case "preview":
+      break;
+    case "refresh":
+      await Promise.all(ids.map((id) => send("GET", `${base}${id}/`)));
+      break;
+    case "update":
+      await Promise.all(ids.map((id) => send("PATCH", `${base}${id}/`, { anonymize_ips: variant === 0, session_recording_sample_rate: variant === 0 ? 0.5 : 0.25 })));
+      break;
+    case "destroy":
+      await Promise.all(ids.map((id) => send("DELETE", `${base}${id}/`)));
+      break;
+    default:
+      throw new Error(`unknown operation ${operation}`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error.message);
+  process.exit(1);
+});
