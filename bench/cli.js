@@ -61,7 +61,11 @@ async function startLocalServer(pkg) {
     if (!closing) console.error(`the local PostHog server stopped (${signal ?? code})`);
   });
   let closing = false;
-  return { child, ...info, control: controlClient(info.url, info.controlToken), close: () => ((closing = true), child.kill("SIGTERM")) };
+  const close = () => {
+    closing = true;
+    child.kill("SIGTERM");
+  };
+  return { child, ...info, control: controlClient(info.url, info.controlToken), close };
 }
 
 /** A Pulumi project as `pulumi new typescript` makes it, with its packages linked from this repository. */
@@ -76,7 +80,16 @@ function writeProgram(dir, pkg, name, source, extraFiles = {}) {
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${name}\nruntime:\n  name: nodejs\n`);
   fs.writeFileSync(
     path.join(dir, "package.json"),
-    JSON.stringify({ name, main: "index.ts", devDependencies: { "@types/node": "*", typescript: "*" }, dependencies: { "@pulumi/pulumi": "*", "pulumi-posthog": "*" } }, null, 2),
+    JSON.stringify(
+      {
+        name,
+        main: "index.ts",
+        devDependencies: { "@types/node": "*", typescript: "*" },
+        dependencies: { "@pulumi/pulumi": "*", "pulumi-posthog": "*" },
+      },
+      null,
+      2,
+    ),
   );
   // Pulumi's TypeScript template (pulumi new typescript).
   const compilerOptions = {
@@ -105,7 +118,9 @@ const camel = (name) => name.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
  */
 async function prepare(work, pkg, server, env) {
   const { outputNames, secretOutputNames } = require(path.join(pkg, "lib", "provider"));
-  const created = await run(process.execPath, [path.join(__dirname, "raw.js"), "up", "1", "0", path.join(work, "sample-ids.json")], { env });
+  const created = await run(process.execPath, [path.join(__dirname, "raw.js"), "up", "1", "0", path.join(work, "sample-ids.json")], {
+    env,
+  });
   if (created.status !== 0) throw new Error(`raw.js up failed: ${created.stderr}`);
   const [id] = JSON.parse(fs.readFileSync(path.join(work, "sample-ids.json"), "utf8"));
   const response = await fetch(`${server.url}/api/organizations/${server.organizationId}/projects/${id}/`, {
@@ -149,7 +164,8 @@ async function benchProgram(program, count, { work, server, env, log }) {
     fs.mkdirSync(measureDir);
     const result = await run("pulumi", [...args, "--stack", stack, "--non-interactive"], { cwd: dir, env });
     fs.appendFileSync(log, `\n$ pulumi ${args.join(" ")} (${program}, ${count})\n${result.stdout}${result.stderr}`);
-    if (result.status !== 0) throw new Error(`pulumi ${args.join(" ")} (${program}, ${count}) failed: see ${log}\n${result.stderr.slice(-2000)}`);
+    if (result.status !== 0)
+      throw new Error(`pulumi ${args.join(" ")} (${program}, ${count}) failed: see ${log}\n${result.stderr.slice(-2000)}`);
     return { what, ms: result.ms, ...readMeasures(measureDir) };
   };
   /** The state of one resource of the stack, as compact JSON (what `pulumi stack export` holds for it), on average. */
@@ -175,7 +191,9 @@ async function benchProgram(program, count, { work, server, env, log }) {
   await step("up", ["up", "--yes", "--skip-preview"]);
   await step("preview", ["preview", "--expect-no-changes"]);
   await step("refresh", ["refresh", "--yes", "--skip-preview"]);
-  await step("update", ["up", "--yes", "--skip-preview"], () => run("pulumi", ["config", "set", "--stack", stack, "variant", "1"], { cwd: dir, env }));
+  await step("update", ["up", "--yes", "--skip-preview"], () =>
+    run("pulumi", ["config", "set", "--stack", stack, "variant", "1"], { cwd: dir, env }),
+  );
   await step("destroy", ["destroy", "--yes", "--skip-preview"]);
   await run("pulumi", ["stack", "rm", "--yes", "--force", "--stack", stack], { cwd: dir, env });
   return rows;
@@ -251,7 +269,14 @@ async function benchRateLimit(count, context) {
  * Every measurement of the CLI benchmark. `packageRoot`: a checkout whose built lib/ to measure (default this one),
  * e.g. a worktree of an earlier commit for a before-and-after comparison.
  */
-async function benchCli({ sizes = [10, 100, 300], programs = ["posthog", "bare", "raw"], rateLimit = 0, repeat = 3, packageRoot = root, progress = () => {} } = {}) {
+async function benchCli({
+  sizes = [10, 100, 300],
+  programs = ["posthog", "bare", "raw"],
+  rateLimit = 0,
+  repeat = 3,
+  packageRoot = root,
+  progress = () => {},
+} = {}) {
   const { pulumiBin } = require(path.join(root, "scripts", "setup"));
   const bin = pulumiBin();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-bench-"));

@@ -27,7 +27,11 @@ if (role && dir) {
     const inspector = require("node:inspector");
     heapProfiler = new inspector.Session();
     heapProfiler.connect();
-    heapProfiler.post("HeapProfiler.startSampling", { samplingInterval: 32768, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    heapProfiler.post("HeapProfiler.startSampling", {
+      samplingInterval: 32768,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
   }
   let written = false;
   const write = () => {
@@ -58,7 +62,8 @@ if (role && dir) {
         if (!error) fs.writeFileSync(path.join(dir, `${role}-${process.pid}.heapprofile`), JSON.stringify(result.profile));
       });
     }
-    if (process.env.BENCH_HEAP_SNAPSHOT === role) require("node:v8").writeHeapSnapshot(path.join(dir, `${role}-${process.pid}.heapsnapshot`));
+    if (process.env.BENCH_HEAP_SNAPSHOT === role)
+      require("node:v8").writeHeapSnapshot(path.join(dir, `${role}-${process.pid}.heapsnapshot`));
   };
   process.on("exit", write);
   // The engine stops the provider host with a signal: record it, then die of that signal as before.

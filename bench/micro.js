@@ -21,12 +21,19 @@ async function benchMicro(lib) {
 
   const server = await startServer({ port: 0 });
   const http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
-  const provider = new ProjectProvider({ config: { host: server.url, apiKey: server.apiKey, organizationId: server.organizationId }, transport: http });
+  const provider = new ProjectProvider({
+    config: { host: server.url, apiKey: server.apiKey, organizationId: server.organizationId },
+    transport: http,
+  });
   try {
     // 1. diff runs once per resource on every preview: it must cost nothing next to the network.
     const declared = {
-      name: "Bench", timezone: "Europe/Amsterdam", anonymizeIps: true, sessionRecordingSampleRate: 0.5,
-      appUrls: ["https://a.example.com", ""], modifiers: { bounceRateDurationSeconds: 30 },
+      name: "Bench",
+      timezone: "Europe/Amsterdam",
+      anonymizeIps: true,
+      sessionRecordingSampleRate: 0.5,
+      appUrls: ["https://a.example.com", ""],
+      modifiers: { bounceRateDurationSeconds: 30 },
       testAccountFilters: [{ key: "$host", operator: "not_regex", value: "localhost", type: "event" }],
     };
     const { id, outs } = await provider.create(declared);

@@ -45,7 +45,11 @@ async function main() {
       await Promise.all(ids.map((id) => send("GET", `${base}${id}/`)));
       break;
     case "update":
-      await Promise.all(ids.map((id) => send("PATCH", `${base}${id}/`, { anonymize_ips: variant === 0, session_recording_sample_rate: variant === 0 ? 0.5 : 0.25 })));
+      await Promise.all(
+        ids.map((id) =>
+          send("PATCH", `${base}${id}/`, { anonymize_ips: variant === 0, session_recording_sample_rate: variant === 0 ? 0.5 : 0.25 }),
+        ),
+      );
       break;
     case "destroy":
       await Promise.all(ids.map((id) => send("DELETE", `${base}${id}/`)));

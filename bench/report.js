@@ -14,7 +14,7 @@ const TARGETS = {
 };
 
 /** Least squares over (n, y): the cost per resource (slope) and the fixed cost (intercept). */
-function fit(points) {
+function linearFit(points) {
   const n = points.length;
   const mx = points.reduce((s, [x]) => s + x, 0) / n;
   const my = points.reduce((s, [, y]) => s + y, 0) / n;
@@ -33,12 +33,20 @@ function rowOf(results, count, program, command) {
  * the intercept of the line through the two smallest sizes; CPU and memory are fitted over every size.
  */
 function costs(results, program) {
-  const sizes = Object.keys(results.sizes).map(Number).sort((a, b) => a - b);
+  const sizes = Object.keys(results.sizes)
+    .map(Number)
+    .sort((a, b) => a - b);
   const out = {};
   for (const command of COMMANDS) {
     const rows = sizes.map((n) => [n, rowOf(results, n, program, command)]).filter(([, r]) => r);
     if (rows.length < 2) continue;
-    const series = (pick, upTo = rows.length) => fit(rows.slice(0, upTo).filter(([, r]) => pick(r) !== undefined).map(([n, r]) => [n, pick(r)]));
+    const series = (pick, upTo = rows.length) =>
+      linearFit(
+        rows
+          .slice(0, upTo)
+          .filter(([, r]) => pick(r) !== undefined)
+          .map(([n, r]) => [n, pick(r)]),
+      );
     out[command] = {
       wallMs: series((r) => r.ms, 2),
       cpuMs: series((r) => r.program?.cpuMs),
@@ -73,16 +81,33 @@ function evaluate(results, micro) {
     for (const command of PROGRAM_COMMANDS) {
       if (!ours[command] || !floor[command]) continue;
       const cpu = ours[command].cpuMs.slope - floor[command].cpuMs.slope;
-      check(`program CPU per project over the floor, ${command}`, `${cpu.toFixed(1)} ms`, `≤ ${TARGETS.cpuPerProjectMs} ms`, cpu <= TARGETS.cpuPerProjectMs);
+      check(
+        `program CPU per project over the floor, ${command}`,
+        `${cpu.toFixed(1)} ms`,
+        `≤ ${TARGETS.cpuPerProjectMs} ms`,
+        cpu <= TARGETS.cpuPerProjectMs,
+      );
       const memory = ours[command].rssKb.slope - floor[command].rssKb.slope;
-      check(`program memory per project over the floor, ${command}`, `${memory.toFixed(0)} KB`, `≤ ${TARGETS.memoryPerProjectKb} KB`, memory <= TARGETS.memoryPerProjectKb);
+      check(
+        `program memory per project over the floor, ${command}`,
+        `${memory.toFixed(0)} KB`,
+        `≤ ${TARGETS.memoryPerProjectKb} KB`,
+        memory <= TARGETS.memoryPerProjectKb,
+      );
     }
   }
-  const states = sizes.flatMap((n) => COMMANDS.map((c) => rowOf(results, n, "posthog", c)?.stateBytesPerResource).filter((v) => v !== undefined));
+  const states = sizes.flatMap((n) =>
+    COMMANDS.map((c) => rowOf(results, n, "posthog", c)?.stateBytesPerResource).filter((v) => v !== undefined),
+  );
   if (states.length > 0) {
     const largest = Math.max(...states);
     const limit = TARGETS.stateToRecord * results.recordBytes;
-    check("state per project (largest)", `${fmtBytes(largest)}`, `≤ ${TARGETS.stateToRecord} × record = ${fmtBytes(limit)}`, largest <= limit);
+    check(
+      "state per project (largest)",
+      `${fmtBytes(largest)}`,
+      `≤ ${TARGETS.stateToRecord} × record = ${fmtBytes(limit)}`,
+      largest <= limit,
+    );
   }
   if (results.rateLimit) {
     const r = results.rateLimit;
@@ -99,17 +124,28 @@ const fmtNumber = (v) => (Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2));
 const cell = (v) => (v === undefined ? "–" : v);
 
 function table(header, rows) {
-  return [`| ${header.join(" | ")} |`, `| ${header.map((h, i) => (i === 0 ? "---" : "---:")).join(" | ")} |`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
+  return [
+    `| ${header.join(" | ")} |`,
+    `| ${header.map((_, i) => (i === 0 ? "---" : "---:")).join(" | ")} |`,
+    ...rows.map((r) => `| ${r.join(" | ")} |`),
+  ].join("\n");
 }
 
 /** The generated part of docs/benchmarks.md. */
 function renderMarkdown(results, micro, checks, environment) {
   const out = [];
-  out.push(`Measured ${environment.date} on ${environment.machine}; Node.js ${environment.node}, Pulumi CLI ${environment.pulumi}, @pulumi/pulumi ${environment.sdk}; load average ${environment.loadBefore} before, ${environment.loadAfter} after; the whole run took ${environment.minutes} minutes.`);
+  out.push(
+    `Measured ${environment.date} on ${environment.machine}; Node.js ${environment.node}, Pulumi CLI ${environment.pulumi}, @pulumi/pulumi ${environment.sdk}; load average ${environment.loadBefore} before, ${environment.loadAfter} after; the whole run took ${environment.minutes} minutes.`,
+  );
   out.push("");
   out.push("### Targets");
   out.push("");
-  out.push(table(["Target", "Measured", "Wanted", "Result"], checks.map((c) => [c.name, c.value, c.target, c.ok ? "ok" : "**missed**"])));
+  out.push(
+    table(
+      ["Target", "Measured", "Wanted", "Result"],
+      checks.map((c) => [c.name, c.value, c.target, c.ok ? "ok" : "**missed**"]),
+    ),
+  );
   for (const n of Object.keys(results.sizes).map(Number)) {
     out.push("");
     const repeats = rowOf(results, n, "posthog", "up")?.repeats;
@@ -138,7 +174,21 @@ function renderMarkdown(results, micro, checks, environment) {
     });
     out.push(
       table(
-        ["Command", "Wall s", "Floor wall s", "Raw script s", "Requests (minimum)", "Program CPU s", "Floor program CPU s", "Program peak MB", "Floor program peak MB", "Provider host CPU s", "Floor host CPU s", "State per project", "Floor state"],
+        [
+          "Command",
+          "Wall s",
+          "Floor wall s",
+          "Raw script s",
+          "Requests (minimum)",
+          "Program CPU s",
+          "Floor program CPU s",
+          "Program peak MB",
+          "Floor program peak MB",
+          "Provider host CPU s",
+          "Floor host CPU s",
+          "State per project",
+          "Floor state",
+        ],
         rows,
       ),
     );
@@ -157,7 +207,19 @@ function renderMarkdown(results, micro, checks, environment) {
     out.push("");
     out.push(
       table(
-        ["Command", "Fixed s", "Floor fixed s", "Per project ms", "Floor per project ms", "Program CPU per project ms", "Floor ms", "Program peak memory per project KB", "Floor KB", "Program live heap per project KB", "Floor KB"],
+        [
+          "Command",
+          "Fixed s",
+          "Floor fixed s",
+          "Per project ms",
+          "Floor per project ms",
+          "Program CPU per project ms",
+          "Floor ms",
+          "Program peak memory per project KB",
+          "Floor KB",
+          "Program live heap per project KB",
+          "Floor KB",
+        ],
         COMMANDS.filter((c) => ours[c] && floor[c]).map((c) => {
           const runsProgram = PROGRAM_COMMANDS.includes(c);
           return [
@@ -185,17 +247,31 @@ function renderMarkdown(results, micro, checks, environment) {
     out.push(
       table(
         ["Projects", "Wall s", "Creates per minute", "Requests (minimum)", "429 answers", "Fewest seconds the limit allows"],
-        [[String(r.count), fmtS(r.ms), ((r.count / r.ms) * 60_000).toFixed(0), `${r.requests} (${r.minimum})`, String(r.throttled), String(r.count > 480 ? 60 : 0)]],
+        [
+          [
+            String(r.count),
+            fmtS(r.ms),
+            ((r.count / r.ms) * 60_000).toFixed(0),
+            `${r.requests} (${r.minimum})`,
+            String(r.throttled),
+            String(r.count > 480 ? 60 : 0),
+          ],
+        ],
       ),
     );
   }
   out.push("");
   out.push("### The provider's own code (no Pulumi)");
   out.push("");
-  out.push(table(["Benchmark", "Measured", "Target"], micro.map((m) => [m.name, `${fmtNumber(m.value)} ${m.unit}`, m.target])));
+  out.push(
+    table(
+      ["Benchmark", "Measured", "Target"],
+      micro.map((m) => [m.name, `${fmtNumber(m.value)} ${m.unit}`, m.target]),
+    ),
+  );
   out.push("");
   out.push(`Record PostHog returns for one project (compact JSON): ${results.recordBytes} bytes.`);
   return out.join("\n");
 }
 
-module.exports = { evaluate, renderMarkdown, costs, fit, TARGETS, COMMANDS };
+module.exports = { evaluate, renderMarkdown, costs, linearFit, TARGETS, COMMANDS };

@@ -41,7 +41,7 @@ function environment(pulumi) {
     node: process.versions.node,
     pulumi: version(path.join(pulumi, "pulumi"), ["version"]),
     sdk: require(path.join(root, "node_modules", "@pulumi", "pulumi", "package.json")).version,
-    date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
+    date: `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
   };
 }
 
@@ -89,7 +89,12 @@ async function main() {
   const missed = checks.filter((c) => !c.ok).length;
   console.log(`\n${checks.length - missed} targets met, ${missed} missed`);
 
-  const env = { ...environment(bin), loadBefore, loadAfter: os.loadavg()[0].toFixed(1), minutes: ((Date.now() - started) / 60_000).toFixed(1) };
+  const env = {
+    ...environment(bin),
+    loadBefore,
+    loadAfter: os.loadavg()[0].toFixed(1),
+    minutes: ((Date.now() - started) / 60_000).toFixed(1),
+  };
   const tables = renderMarkdown(results, micro, checks, env);
   fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
   fs.writeFileSync(RESULTS, JSON.stringify({ env, micro, results, checks }, null, 2));

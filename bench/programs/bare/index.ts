@@ -11,7 +11,7 @@ const { outputs, secrets } = JSON.parse(fs.readFileSync(`${__dirname}/names.json
 let next = 0;
 const provider: pulumi.dynamic.ResourceProvider = {
   async create(inputs) {
-    const record = JSON.parse(require("fs").readFileSync(`${process.cwd()}/record.json`, "utf8"));
+    const record = JSON.parse(require("node:fs").readFileSync(`${process.cwd()}/record.json`, "utf8"));
     return { id: `${process.pid}-${++next}`, outs: { ...record, ...inputs } };
   },
   async read(id, props) {
