@@ -10,6 +10,8 @@
  * exits 1 if a target is missed. About 10 minutes on 2 cores. Not part of `npm test`.
  *
  *   npm run bench [-- --sizes 10,100,300] [--rate-limit 600] [--no-write]
+ * The targets are judged for the default sizes: over a smaller span (say 10 and 30) a per-project slope of peak memory
+ * is mostly noise.
  *   node bench/run.js --render     rewrites docs/benchmarks.md from the last run's .cache/bench-results.json
  */
 const { spawnSync } = require("node:child_process");
