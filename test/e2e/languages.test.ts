@@ -17,7 +17,7 @@ import { parse } from "yaml";
 import { projects, Transport } from "../../src/client";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { liveProjects } from "../helpers/projects";
-import { repoRoot } from "../helpers/pulumi-cli";
+import { cliEnvironment, repoRoot } from "../helpers/pulumi-cli";
 
 const setup = require("../../scripts/setup") as {
   pulumiBin(): string;
@@ -48,17 +48,7 @@ beforeAll(async () => {
   stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-languages-state-"));
   fs.mkdirSync(path.join(repoRoot, ".cache"), { recursive: true });
   workDir = fs.mkdtempSync(path.join(repoRoot, ".cache", "e2e-languages-"));
-  env = {
-    PATH: [cli, hosts.yaml, hosts.python, plugin, process.env["PATH"]].join(path.delimiter),
-    PULUMI_BACKEND_URL: `file://${stateDir}`,
-    PULUMI_CONFIG_PASSPHRASE: "end-to-end tests",
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-    PULUMI_NODEJS_TRANSPILE_ONLY: "true",
-    POSTHOG_HOST: server.url,
-    POSTHOG_API_KEY: server.apiKey,
-    POSTHOG_ORGANIZATION_ID: server.organizationId,
-  };
+  env = cliEnvironment(server, stateDir, [cli, hosts.yaml, hosts.python, plugin]);
   command = await PulumiCommand.get({ root: path.dirname(cli), skipVersionCheck: false });
 });
 
@@ -149,27 +139,36 @@ type StateResource = { urn: string; type: string; id?: string; protect?: boolean
 type Deployment = { resources?: StateResource[]; pending_operations?: Array<{ type: string; resource: StateResource }> };
 const deployment = async (stack: Stack) => (await stack.exportStack()).deployment as Deployment;
 
+/**
+ * `up` of an example (YAML or Python, the same project in each): one project with its settings in PostHog, the
+ * API token a secret output, the lookups' results plain ones. Returns the project's id.
+ */
+async function upExample(stack: Stack, name: string): Promise<number> {
+  const up = await stack.up();
+  expect(up.summary.resourceChanges).toEqual({ create: 2 });
+  const outputs = await stack.outputs();
+  const id = outputs["projectId"]!.value as number;
+  const record = await projects.getProject(http, server.organizationId, id);
+  expect(record).toMatchObject({
+    name,
+    timezone: "Europe/Amsterdam",
+    anonymize_ips: true,
+    session_recording_opt_in: true,
+    session_recording_sample_rate: "0.50",
+    app_urls: ["https://app.example.com"],
+  });
+  expect(outputs["apiToken"]).toEqual({ value: record.api_token, secret: true });
+  expect(outputs["timezone"]).toEqual({ value: "Europe/Amsterdam", secret: false });
+  expect(outputs["groupTypes"]).toEqual({ value: [], secret: false });
+  return id;
+}
+
 describe("Pulumi YAML", () => {
   test("examples/yaml: up, lookups, drift made by hand shown as old => new, up restores it, destroy", async () => {
     const dir = program("yaml-example", { "Pulumi.yaml": { from: path.join(repoRoot, "examples", "yaml", "Pulumi.yaml") } });
     const stack = await stackIn(dir, "yaml");
 
-    const up = await stack.up();
-    expect(up.summary.resourceChanges).toEqual({ create: 2 });
-    const outputs = await stack.outputs();
-    const id = outputs["projectId"]!.value as number;
-    const record = await projects.getProject(http, server.organizationId, id);
-    expect(record).toMatchObject({
-      name: "Web app (YAML)",
-      timezone: "Europe/Amsterdam",
-      anonymize_ips: true,
-      session_recording_opt_in: true,
-      session_recording_sample_rate: "0.50",
-      app_urls: ["https://app.example.com"],
-    });
-    expect(outputs["apiToken"]).toEqual({ value: record.api_token, secret: true });
-    expect(outputs["timezone"]).toEqual({ value: "Europe/Amsterdam", secret: false });
-    expect(outputs["groupTypes"]).toEqual({ value: [], secret: false });
+    const id = await upExample(stack, "Web app (YAML)");
     const stored = (await deployment(stack)).resources!.filter((r) => r.type === "posthog:index:Project");
     expect(stored.map((r) => r.id)).toEqual([String(id)]);
     expect((await stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 2 });
@@ -424,22 +423,7 @@ describe("Python", () => {
     );
 
     const stack = await stackIn(dir, "python");
-    const up = await stack.up();
-    expect(up.summary.resourceChanges).toEqual({ create: 2 });
-    const outputs = await stack.outputs();
-    const id = outputs["projectId"]!.value as number;
-    const record = await projects.getProject(http, server.organizationId, id);
-    expect(record).toMatchObject({
-      name: "Web app (Python)",
-      timezone: "Europe/Amsterdam",
-      anonymize_ips: true,
-      session_recording_opt_in: true,
-      session_recording_sample_rate: "0.50",
-      app_urls: ["https://app.example.com"],
-    });
-    expect(outputs["apiToken"]).toEqual({ value: record.api_token, secret: true });
-    expect(outputs["timezone"]).toEqual({ value: "Europe/Amsterdam", secret: false });
-    expect(outputs["groupTypes"]).toEqual({ value: [], secret: false });
+    const id = await upExample(stack, "Web app (Python)");
     expect((await stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 2 });
 
     expect((await stack.destroy()).summary.resourceChanges).toEqual({ delete: 2 });

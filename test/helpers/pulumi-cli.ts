@@ -25,11 +25,10 @@ export interface PulumiSession {
   cleanup(): Promise<void>;
 }
 
-export async function pulumiSession(server: LocalPostHog): Promise<PulumiSession> {
-  const bin = pulumiBin();
-  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-state-"));
-  const env: Record<string, string> = {
-    PATH: `${bin}${path.delimiter}${process.env["PATH"]}`,
+/** What every CLI run of the tests needs: these directories first on PATH, a file backend, the local server. */
+export function cliEnvironment(server: LocalPostHog, stateDir: string, pathDirs: string[]): Record<string, string> {
+  return {
+    PATH: [...pathDirs, process.env["PATH"]].join(path.delimiter),
     PULUMI_BACKEND_URL: `file://${stateDir}`,
     PULUMI_CONFIG_PASSPHRASE: "end-to-end tests",
     PULUMI_SKIP_UPDATE_CHECK: "true",
@@ -40,6 +39,12 @@ export async function pulumiSession(server: LocalPostHog): Promise<PulumiSession
     POSTHOG_API_KEY: server.apiKey,
     POSTHOG_ORGANIZATION_ID: server.organizationId,
   };
+}
+
+export async function pulumiSession(server: LocalPostHog): Promise<PulumiSession> {
+  const bin = pulumiBin();
+  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-state-"));
+  const env = cliEnvironment(server, stateDir, [bin]);
   const command = await PulumiCommand.get({ root: path.dirname(bin), skipVersionCheck: false });
   const stacks: Stack[] = [];
   return {
