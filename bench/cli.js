@@ -107,6 +107,7 @@ function writeProgram(dir, pkg, name, source, extraFiles = {}) {
   };
   fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["index.ts"] }, null, 2));
   fs.copyFileSync(source, path.join(dir, "index.ts"));
+  fs.copyFileSync(path.join(__dirname, "declared.js"), path.join(dir, "declared.js"));
   for (const [file, text] of Object.entries(extraFiles)) fs.writeFileSync(path.join(dir, file), text);
 }
 

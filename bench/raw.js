@@ -5,6 +5,7 @@
  * with POSTHOG_HOST, POSTHOG_API_KEY and POSTHOG_ORGANIZATION_ID set. `up` writes the ids file, the others read it.
  */
 const fs = require("node:fs");
+const { declaredProject } = require("./declared");
 
 const [operation, countText, variantText, idsFile] = process.argv.slice(2);
 const count = Number(countText);
@@ -12,17 +13,14 @@ const variant = Number(variantText);
 const base = `${process.env.POSTHOG_HOST}/api/organizations/${process.env.POSTHOG_ORGANIZATION_ID}/projects/`;
 const headers = { authorization: `Bearer ${process.env.POSTHOG_API_KEY}`, "content-type": "application/json" };
 
-/** The settings of bench/programs/posthog/index.ts, as PostHog names them. */
-const settings = (i) => ({
-  name: `Raw ${i}`,
-  timezone: "Europe/Amsterdam",
-  week_start_day: 1,
-  anonymize_ips: variant === 0,
-  app_urls: [`https://app${i}.example.com`],
-  session_recording_opt_in: true,
-  session_recording_sample_rate: variant === 0 ? 0.5 : 0.25,
-  test_account_filters: [{ key: "$host", operator: "not_regex", value: "localhost", type: "event" }],
-});
+/** The settings the programs declare, as PostHog names them. */
+const settings = (i) =>
+  Object.fromEntries(
+    Object.entries(declaredProject("Raw", i, variant)).map(([input, value]) => [
+      input.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+      value,
+    ]),
+  );
 
 async function send(method, url, body) {
   const response = await fetch(url, { method, headers, body: body && JSON.stringify(body) });

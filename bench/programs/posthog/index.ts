@@ -5,23 +5,16 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as posthog from "pulumi-posthog";
 
+// bench/declared.js, copied beside this program by bench/cli.js.
+const { declaredProject } = require("./declared") as { declaredProject: (name: string, i: number, variant: number) => object };
+
 const config = new pulumi.Config();
 const count = config.requireNumber("count");
 const variant = config.getNumber("variant") ?? 0;
 
 const projects = Array.from(
   { length: count },
-  (_, i) =>
-    new posthog.Project(`p${i}`, {
-      name: `Bench ${i}`,
-      timezone: "Europe/Amsterdam",
-      weekStartDay: 1,
-      anonymizeIps: variant === 0,
-      appUrls: [`https://app${i}.example.com`],
-      sessionRecordingOptIn: true,
-      sessionRecordingSampleRate: variant === 0 ? 0.5 : 0.25,
-      testAccountFilters: [{ key: "$host", operator: "not_regex", value: "localhost", type: "event" }],
-    }),
+  (_, i) => new posthog.Project(`p${i}`, declaredProject("Bench", i, variant) as posthog.ProjectArgs),
 );
 
 export const projectIds = projects.map((project) => project.projectId);
