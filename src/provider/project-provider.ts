@@ -305,7 +305,12 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
     const record = await projects.updateProject(this.http(), organizationId, projectId, body);
     const toEnvironment = pick(body, (field) => !(field in record));
     if (Object.keys(toEnvironment).length === 0) return this.fromEnvironment(record, declared);
-    const environment = await environmentOrNone(projects.updateEnvironment(this.http(), projectId, toEnvironment));
+    // The 2025-08-04 TeamViewSet asks a PATCH of config fields only for the scope `team:read`, which no key but an
+    // all-access one can have (posthog/api/team.py `dangerously_get_required_scopes`): the unchanged name, not a
+    // config field, makes it ask for `project:write` like any other write.
+    const environment = await environmentOrNone(
+      projects.updateEnvironment(this.http(), projectId, { ...toEnvironment, name: record.name }),
+    );
     return placed(
       record,
       environment,

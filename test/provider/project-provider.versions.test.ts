@@ -27,12 +27,26 @@ const connect = (server: LocalPostHog, apiKey: string) => {
 beforeAll(async () => {
   for (const version of ["current", "2025-08-04"] as const) {
     const server = await startLocalPostHog({ postHogVersion: version, deletionPurgeMs: 60_000 });
-    const own = connect(server, server.apiKey);
-    servers[version] = { server, provider: new ProjectProvider(own), http: own.transport };
+    servers[version] = {
+      server,
+      provider: new ProjectProvider(connect(server, server.apiKey)),
+      http: connect(server, server.apiKey).transport,
+    };
   }
 });
 afterAll(() => Promise.all(Object.values(servers).map((s) => s.server.close())));
-beforeEach(() => Promise.all(Object.values(servers).map((s) => s.server.control.reset())));
+// Each test with a key scoped as those PostHog hands out today (the default local key is a legacy one, without
+// scopes, which no scope check stops); a reset forgets keys, so it is made after.
+beforeEach(() =>
+  Promise.all(
+    Object.values(servers).map(async (setup) => {
+      await setup.server.control.reset();
+      const own = connect(setup.server, await setup.server.key({ scopes: ["project:read", "project:write"] }));
+      setup.provider = new ProjectProvider(own);
+      setup.http = own.transport;
+    }),
+  ),
+);
 
 const on = (version: PostHogVersion): Setup => servers[version]!;
 const old = () => on("2025-08-04");
@@ -135,7 +149,8 @@ describe("settings the 2025-08-04 PostHog keeps on the environment, or has nowhe
     expect(updated.outs).toMatchObject({ baseCurrency: "GBP" });
     expect((await server.requests()).filter((r) => r.method === "PATCH").map((r) => [r.path, r.bodyKeys])).toEqual([
       [expect.stringMatching(/\/projects\/\d+\/$/), ["base_currency"]],
-      [`/api/environments/${id}/`, ["base_currency"]],
+      // With the unchanged name: a PATCH of config fields only would need `team:read`, which no scoped key has.
+      [`/api/environments/${id}/`, ["base_currency", "name"]],
     ]);
   });
 

@@ -14,6 +14,7 @@ import type { JsonObject } from "../state/json";
 import { isoFromMicros } from "../state/time";
 import type { OrganizationRecord, StoredProject } from "../state/types";
 import { serializeProjectBasic, serializeTeam } from "./model";
+import { configOnlyPatchScopes } from "./versions";
 import { rootProjects, scopeTeamOfDetail, updateProject, visible } from "./routes";
 
 /** TeamViewSet.safely_get_object: `@current`, the id, 404 when not visible. */
@@ -74,6 +75,7 @@ function environmentRoutes(): ApiRoute[] {
       detail: true,
       scopeObject: "project",
       methods: { GET: retrieveTeam, PATCH: updateTeam("partial_update"), PUT: updateTeam("update") },
+      scopesFor: (ctx) => (ctx.services.version === "2025-08-04" ? configOnlyPatchScopes("team", ctx.actionName, ctx.req.body()) : undefined),
       scopeTeam: scopeTeamOfDetail,
       scopeOrganization: detailOrg,
     },

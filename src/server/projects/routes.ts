@@ -45,7 +45,7 @@ import {
   type ValidatedFields,
   type ValidationContext,
 } from "./validation";
-import { defaultTestAccountFilters20250804 } from "./versions";
+import { configOnlyPatchScopes, defaultTestAccountFilters20250804 } from "./versions";
 
 export const PLAN_LIMIT_MESSAGE =
   "You have reached the maximum limit of allowed projects for your current plan. Upgrade your plan to be able to create and manage more projects.";
@@ -484,7 +484,10 @@ function familyRoutes(family: Family): ApiRoute[] {
     detail("/reset_token", { PATCH: resetToken(family) }),
     detail("/activity", { GET: activity(family) }),
     detail("/is_generating_demo_data", { GET: demoData(family) }),
-    detail("", { GET: retrieve(family), PUT: update(family, "update"), PATCH: update(family, "partial_update"), DELETE: destroy(family) }),
+    {
+      ...detail("", { GET: retrieve(family), PUT: update(family, "update"), PATCH: update(family, "partial_update"), DELETE: destroy(family) }),
+      scopesFor: (ctx) => (ctx.services.version === "2025-08-04" ? configOnlyPatchScopes("project", ctx.actionName, ctx.req.body()) : undefined),
+    },
   ];
 }
 

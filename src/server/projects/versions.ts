@@ -60,6 +60,17 @@ const TEAM_CONFIG_FIELDS_2025_08_04: readonly string[] = [
   "revenue_analytics_config", "marketing_analytics_config", "onboarding_tasks", "base_currency",
 ];
 
+/**
+ * `dangerously_get_required_scopes` of the 2025-08-04 ProjectViewSet and TeamViewSet: a PATCH of config fields only
+ * needs `project:read` on a project, and `team:read` on an environment, a scope that version has no longer (no key
+ * but an all-access one can have it): such a PATCH of `/api/environments/<id>/` must carry another field.
+ */
+export function configOnlyPatchScopes(kind: "project" | "team", actionName: string | null, body: unknown): string[] | undefined {
+  if (actionName !== "partial_update" || typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  if (!Object.keys(body).every((field) => TEAM_CONFIG_FIELDS_2025_08_04.includes(field))) return undefined;
+  return [kind === "team" ? "team:read" : "project:read"];
+}
+
 /** posthog/api/team.py `TeamSerializer.Meta.fields` of 2025-08-04 (served under /api/environments/<id>/). */
 // biome-ignore format: a list transcribed from PostHog's source, kept compact and in its order
 export const TEAM_FIELDS_2025_08_04: readonly string[] = [

@@ -88,6 +88,32 @@ describe("the record", () => {
   });
 });
 
+describe("scopes of config-only PATCHes (dangerously_get_required_scopes)", () => {
+  test("environments ask team:read, a scope no key but an all-access one has; another field makes it project:write", async () => {
+    const p = await old.createProject({ name: "Scopes" });
+    const { key } = await old.control.createKey({ scopes: ["project:read", "project:write"] });
+    const configOnly = await old.api("PATCH", `/api/environments/${p.id}/`, { key, body: { base_currency: "EUR" } });
+    expect([configOnly.status, configOnly.body]).toEqual([
+      403,
+      err("authentication_error", "permission_denied", "API key missing required scope 'team:read'"),
+    ]);
+    const withName = await old.api("PATCH", `/api/environments/${p.id}/`, { key, body: { base_currency: "EUR", name: "Scopes" } });
+    expect([withName.status, withName.body.base_currency]).toEqual([200, "EUR"]);
+    const { key: all } = await old.control.createKey({ scopes: ["*"] });
+    expect((await old.api("PATCH", `/api/environments/${p.id}/`, { key: all, body: { base_currency: "GBP" } })).status).toBe(200);
+  });
+
+  test("projects ask only project:read for config fields", async () => {
+    const p = await old.createProject({ name: "Reader" });
+    const { key } = await old.control.createKey({ scopes: ["project:read"] });
+    expect((await patch(old, p.id, { anonymize_ips: true }, key)).status).toBe(200);
+    expect((await patch(old, p.id, { name: "Renamed" }, key)).status).toBe(403);
+    const q = await now.createProject({ name: "Reader" });
+    const { key: nowKey } = await now.control.createKey({ scopes: ["project:read"] });
+    expect((await patch(now, q.id, { anonymize_ips: true }, nowKey)).status).toBe(403);
+  });
+});
+
 describe("names", () => {
   test("duplicate names are accepted (201); today's PostHog answers 409", async () => {
     await old.createProject({ name: "Twin" });
