@@ -75,7 +75,8 @@ function environmentRoutes(): ApiRoute[] {
       detail: true,
       scopeObject: "project",
       methods: { GET: retrieveTeam, PATCH: updateTeam("partial_update"), PUT: updateTeam("update") },
-      scopesFor: (ctx) => (ctx.services.version === "2025-08-04" ? configOnlyPatchScopes("team", ctx.actionName, ctx.req.body()) : undefined),
+      scopesFor: (ctx) =>
+        ctx.services.version === "2025-08-04" ? configOnlyPatchScopes("team", ctx.actionName, ctx.req.body()) : undefined,
       scopeTeam: scopeTeamOfDetail,
       scopeOrganization: detailOrg,
     },

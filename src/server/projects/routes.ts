@@ -485,8 +485,14 @@ function familyRoutes(family: Family): ApiRoute[] {
     detail("/activity", { GET: activity(family) }),
     detail("/is_generating_demo_data", { GET: demoData(family) }),
     {
-      ...detail("", { GET: retrieve(family), PUT: update(family, "update"), PATCH: update(family, "partial_update"), DELETE: destroy(family) }),
-      scopesFor: (ctx) => (ctx.services.version === "2025-08-04" ? configOnlyPatchScopes("project", ctx.actionName, ctx.req.body()) : undefined),
+      ...detail("", {
+        GET: retrieve(family),
+        PUT: update(family, "update"),
+        PATCH: update(family, "partial_update"),
+        DELETE: destroy(family),
+      }),
+      scopesFor: (ctx) =>
+        ctx.services.version === "2025-08-04" ? configOnlyPatchScopes("project", ctx.actionName, ctx.req.body()) : undefined,
     },
   ];
 }
