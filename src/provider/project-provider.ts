@@ -6,6 +6,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { PostHogError, projects, type Transport } from "../client";
 import type { ProjectRecord } from "../schema/project";
 import { fieldDef, planFeatureOf, setAfterCreate, settingNames, valuesEqual } from "../schema/project";
+import { isPlainObject } from "../schema/json";
 import { connect, requireOrganization, resolveConfig, type ProviderConfig } from "./config";
 import {
   inputName,
@@ -142,7 +143,9 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
       found = await projects.getProject(this.http(), organization, projectId);
     } catch (error) {
       if (error instanceof PostHogError && error.isNotFound) return {};
-      if (error instanceof PostHogError && error.status === 500) throw unreadable(organization, projectId, error);
+      if (error instanceof PostHogError && error.status === 500) {
+        throw unreadable(organization, projectId, error, recordedInputsOf(props ?? {}).declaredInputs?.["modifiers"]);
+      }
       throw error;
     }
     // Today's PostHog keeps a deleted project readable until its background deletion ends; 2025-08-04 answers 404.
@@ -410,14 +413,16 @@ function unsupportedMessage(fields: readonly string[]): string {
  * serializer. The 2025-08-04 PostHog stores any `modifiers` and then fails in `Team.person_on_events_mode` on an
  * unknown `personsOnEventsMode` (posthog/models/team/team.py), for every read of the project, until one PATCH fixes it.
  */
-function unreadable(organizationId: string, projectId: number, error: PostHogError): Error {
+function unreadable(organizationId: string, projectId: number, error: PostHogError, declared: unknown): Error {
+  // The program's own modifiers (checked with today's rules) are the repair it wants; else the mode PostHog derives.
+  const modifiers = isPlainObject(declared) ? declared : { personsOnEventsMode: null };
   return new Error(
     `PostHog cannot read project ${projectId}: it answers 500 to ${error.method} ${error.path}. A 2025-08-04 PostHog does ` +
       "this to every read of a project whose `modifiers.personsOnEventsMode` holds a value it does not know (it stores " +
-      "any value; today's PostHog and this provider refuse them). Repair it with one PATCH of that setting, e.g. " +
-      `PATCH /api/organizations/${organizationId}/projects/${projectId}/ with {"modifiers": {"personsOnEventsMode": null}} ` +
-      "(put the other modifiers you keep in the same dictionary: that PostHog replaces it), then run the command again. " +
-      `PostHog's answer: ${error.message}`,
+      "any value; today's PostHog and this provider refuse them). Repair it with one PATCH of that setting: " +
+      `PATCH /api/organizations/${organizationId}/projects/${projectId}/ with ${JSON.stringify({ modifiers })} ` +
+      `(${isPlainObject(declared) ? "the modifiers this program declares; " : ""}that PostHog replaces the whole dictionary), ` +
+      `then run the command again. PostHog's answer: ${error.message}`,
   );
 }
 

@@ -212,9 +212,14 @@ describe("modifiers, replaced by the 2025-08-04 PostHog and merged by today's", 
     const error = await failure(provider.read(id, outs));
     expect(error.message).toMatch(
       new RegExp(
-        `^PostHog cannot read project ${id}: it answers 500 to GET /api/organizations/${server.organizationId}/projects/${id}/\\. A 2025-08-04 PostHog does this to every read of a project whose \`modifiers.personsOnEventsMode\` holds a value it does not know.*PATCH /api/organizations/${server.organizationId}/projects/${id}/ with \\{"modifiers": \\{"personsOnEventsMode": null\\}\\}`,
+        `^PostHog cannot read project ${id}: it answers 500 to GET /api/organizations/${server.organizationId}/projects/${id}/\\. A 2025-08-04 PostHog does this to every read of a project whose \`modifiers.personsOnEventsMode\` holds a value it does not know.*PATCH /api/organizations/${server.organizationId}/projects/${id}/ with \\{"modifiers":\\{"personsOnEventsMode":null\\}\\}`,
       ),
     );
+    // A program that declares modifiers is offered those as the repair.
+    const declaring = await failure(
+      provider.read(id, { ...outs, declaredInputs: { name: "Broken", modifiers: { personsOnEventsMode: "disabled" } } }),
+    );
+    expect(declaring.message).toContain(`with {"modifiers":{"personsOnEventsMode":"disabled"}} (the modifiers this program declares;`);
     // Following it works.
     await projects.updateProject(old().http, server.organizationId, Number(id), { modifiers: { personsOnEventsMode: null } });
     expect((await provider.read(id, outs)).props).toMatchObject({ name: "Broken" });
