@@ -14,7 +14,10 @@
  *   raise, so every serialization of the project (GET, PATCH) answers 500;
  * - `modifiers` is replaced on update (only `survey_config` and `session_replay_config` are merged);
  * - DELETE removes the project at once (no `is_pending_deletion`);
- * - custom actions without scopes refuse scoped personal API keys spelled "Personal API Key" (permissions.py).
+ * - custom actions without scopes refuse scoped personal API keys spelled "Personal API Key" (permissions.py);
+ * - a PATCH of config fields only needs `project:read` on a project and `team:read` on an environment;
+ * - no admin-only settings (a project member may change any), and `access_control` is settable by organization
+ *   admins (not deprecated yet).
  */
 import { serverError } from "../drf/errors";
 import { isJsonObject, type Json, type JsonObject } from "../state/json";

@@ -114,6 +114,25 @@ describe("scopes of config-only PATCHes (dangerously_get_required_scopes)", () =
   });
 });
 
+describe("access_control", () => {
+  test("set by an organization admin (not deprecated yet); a member is refused; today's PostHog refuses any value", async () => {
+    const p = await old.createProject({ name: "Private" });
+    expect((await patch(old, p.id, { access_control: true })).body.access_control).toBe(true);
+    const { key } = await old.control.createKey({ scopes: ["*"], level: "member" });
+    const member = await patch(old, p.id, { access_control: false }, key);
+    expect([member.status, member.body.detail]).toEqual([
+      403,
+      "Your organization access level is insufficient to configure project access restrictions.",
+    ]);
+    // Members could change any other setting then (today: admins only).
+    expect((await patch(old, p.id, { anonymize_ips: true }, key)).status).toBe(200);
+    const q = await now.createProject({ name: "Private" });
+    expect((await patch(now, q.id, { access_control: true })).status).toBe(400);
+    const { key: nowMember } = await now.control.createKey({ scopes: ["*"], level: "member" });
+    expect((await patch(now, q.id, { anonymize_ips: true }, nowMember)).status).toBe(403);
+  });
+});
+
 describe("names", () => {
   test("duplicate names are accepted (201); today's PostHog answers 409", async () => {
     await old.createProject({ name: "Twin" });
