@@ -396,7 +396,7 @@ function unsupportedMessage(fields: readonly string[]): string {
     ...(typed.length > 0
       ? [
           `This PostHog has no setting ${typed.map(inputName).join(", ")}: neither the project nor its environment ` +
-            "(/api/environments/<id>/) has it, so it cannot be applied. It is newer than this PostHog (the 2025-08-04 " +
+            "(/api/environments/<id>/) has it, so it cannot be applied. This PostHog version predates it (the 2025-08-04 " +
             'PostHog lacks 13 of today\'s settings; see "PostHog versions" in the README): upgrade PostHog or remove it from the program.',
         ]
       : []),

@@ -167,7 +167,7 @@ describe("settings the 2025-08-04 PostHog keeps on the environment, or has nowhe
     const declared = { name: "Nowhere", sessionRecordingRetentionPeriod: "90d", anonymizeIps: true } as const;
     const error = await failure(provider.create(declared));
     const expected =
-      'This PostHog has no setting sessionRecordingRetentionPeriod: neither the project nor its environment (/api/environments/<id>/) has it, so it cannot be applied. It is newer than this PostHog (the 2025-08-04 PostHog lacks 13 of today\'s settings; see "PostHog versions" in the README): upgrade PostHog or remove it from the program.';
+      'This PostHog has no setting sessionRecordingRetentionPeriod: neither the project nor its environment (/api/environments/<id>/) has it, so it cannot be applied. This PostHog version predates it (the 2025-08-04 PostHog lacks 13 of today\'s settings; see "PostHog versions" in the README): upgrade PostHog or remove it from the program.';
     expect(error.message).toBe(expected);
     expect(error.properties).toMatchObject({ anonymizeIps: true, unsupportedSettings: ["session_recording_retention_period"] });
     const id = error.id!;
