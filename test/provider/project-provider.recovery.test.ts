@@ -187,11 +187,15 @@ async function faultingProxy(target: string, share: number, seed: number) {
   const kinds = ["503 before", "429 before", "drop before", "500 after", "502 after", "drop after", "garbled after", "other after"];
   const seen: Record<string, number> = {};
   let lastRecord: string | undefined;
+  let firstPostSeen = false;
   const proxy = nodeHttp.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
-      const kind = random() < share ? kinds[Math.floor(random() * kinds.length)]! : undefined;
+      // The first create always meets the fault that orphaned a project before; the rest are left to chance.
+      const first = req.method === "POST" && !firstPostSeen;
+      if (req.method === "POST") firstPostSeen = true;
+      const kind = first ? "500 after" : random() < share ? kinds[Math.floor(random() * kinds.length)]! : undefined;
       if (kind) seen[kind] = (seen[kind] ?? 0) + 1;
       if (kind === "503 before") return void res.writeHead(503, { "content-type": "application/json", "retry-after": "0" }).end("{}");
       if (kind === "429 before") return void res.writeHead(429, { "content-type": "application/json", "retry-after": "0" }).end("{}");
