@@ -109,13 +109,15 @@ export class Transport {
 
   async request<S extends z.ZodType | undefined = undefined>(spec: RequestSpec<S>): Promise<Result<S>> {
     const idempotent = spec.idempotent ?? spec.method !== "POST";
-    const started = spec.budgetFrom ?? Date.now();
+    // Time spent waiting for the rate limiter is not spent on PostHog: the budget's start moves by it, so that a long
+    // queue of requests (a large stack within 480/minute) is not cut short.
+    let started = spec.budgetFrom ?? Date.now();
     for (let attempt = 1; ; attempt++) {
-      // Each attempt gets the per-request timeout or what is left of the budget, whichever is shorter: a hanging
-      // server then costs the budget, not the budget plus one more timeout.
-      const left = this.retry.maxElapsedMs - (Date.now() - started);
-      if (left <= 0) throw this.budgetSpent(spec, attempt);
-      const outcome = await this.send(spec, idempotent, Math.min(this.timeoutMs, left));
+      const outcome = await this.send(spec, idempotent, (queuedMs) => {
+        started += queuedMs;
+        return this.retry.maxElapsedMs - (Date.now() - started);
+      });
+      if (outcome === "spent") throw this.budgetSpent(spec, attempt);
       const failure = this.classify(spec, outcome, attempt, idempotent);
       if (!failure) return this.parse(spec, outcome as Answer, idempotent);
       if (failure.retryInMs === undefined || !(await this.pauseBeforeRetry(attempt, started, failure.retryInMs))) throw failure.error;
@@ -146,8 +148,24 @@ export class Transport {
     });
   }
 
-  private async send(spec: RequestSpec<z.ZodType | undefined>, idempotent: boolean, timeoutMs: number): Promise<Answer | Failure> {
+  /**
+   * One attempt. Its timeout is the per-request timeout or what is left of the budget (`timeLeft`, told how long the
+   * limiter kept it waiting), whichever is shorter: a hanging server then costs the budget, not the budget plus one
+   * more timeout. "spent" when nothing is left: the request was not sent.
+   */
+  private async send(
+    spec: RequestSpec<z.ZodType | undefined>,
+    idempotent: boolean,
+    timeLeft: (queuedMs: number) => number,
+  ): Promise<Answer | Failure | "spent"> {
+    const queuing = Date.now();
     const release = await this.limiter?.acquire();
+    const left = timeLeft(Date.now() - queuing);
+    if (left <= 0) {
+      release?.();
+      return "spent";
+    }
+    const timeoutMs = Math.min(this.timeoutMs, left);
     try {
       const response = await this.got(spec.path.replace(/^\/+/, ""), {
         method: spec.method,
