@@ -201,15 +201,18 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
    */
   private async requireVisibleOrganization(organizationId: string, projectId: number, doing: "refresh" | "delete"): Promise<void> {
     const http = this.http();
+    let listed = false;
     let why: string;
     try {
       const page = await projects.listProjectsPage(http, organizationId, { limit: 1 });
       if (page.results.length > 0) return;
+      listed = true;
       await organizations.getOrganization(http, organizationId);
       return;
     } catch (error) {
       if (!(error instanceof PostHogError && error.kind === "http")) throw error;
-      why = `${error.method} ${error.path} answered ${error.status}${error.detail ? `: ${error.detail}` : ""}`;
+      const answer = `${error.method} ${error.path} answered ${error.status}${error.detail ? `: ${error.detail}` : ""}`;
+      why = listed ? `it lists none of its projects, and ${answer}` : answer;
     }
     const kept =
       doing === "refresh"
@@ -217,7 +220,7 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
         : "It was not counted as deleted: the project stays in the state.";
     throw new Error(
       `PostHog answered 404 for project ${projectId}, but the personal API key ${http.keyHint} cannot be shown to see ` +
-        `organization ${organizationId} (it lists none of its projects, and ${why}), so "not found" may only mean ` +
+        `organization ${organizationId} (${why}), so "not found" may only mean ` +
         `"not visible to this key". ${kept} Use a personal API key of a member of organization ${organizationId} with ` +
         "project:read (and organization:read if the organization has no other project; a scoped key must include this " +
         "organization) and run the command again. If the organization itself was deleted, remove the project with " +

@@ -355,6 +355,17 @@ describe("read, diff and update: drift", () => {
       expect(await provider.read(id, outs)).toEqual({});
     });
 
+    test("the organization's last project deleted by hand: dropped with organization:read; without it, kept with what to add", async () => {
+      const { id, outs } = await create({ name: "Last one" });
+      await server.control.deleteProject(Number(id));
+      const withoutOrgRead = new ProjectProvider(connection(await server.key({ scopes: ["project:read"] })));
+      await expect(withoutOrgRead.read(id, outs)).rejects.toThrow(
+        /it lists none of its projects, and GET \/api\/organizations\/[0-9a-f-]+\/ answered 403: API key missing required scope 'organization:read'.*and organization:read if the organization has no other project/,
+      );
+      const withOrgRead = new ProjectProvider(connection(await server.key({ scopes: ["project:read", "organization:read"] })));
+      expect(await withOrgRead.read(id, outs)).toEqual({});
+    });
+
     test("delete with a key of a non-member is not counted as done", async () => {
       const { id, outs } = await create({ name: "Not yours to delete" });
       const key = await outsider();
