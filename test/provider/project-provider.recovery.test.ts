@@ -171,6 +171,26 @@ describe("a 5xx or a wrong answer to a create", () => {
   });
 });
 
+test("a create against a server that never answers ends with the budget, naming what to look for", async () => {
+  const silent = nodeHttp.createServer(() => undefined);
+  const sockets = new Set<import("node:net").Socket>();
+  silent.on("connection", (socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+  try {
+    const config: ProviderConfig = { host: url, apiKey: server.apiKey, organizationId: server.organizationId };
+    // 30 s per request, 2 s in all: before, the POST alone took its 30 s, and each lookup request as much again.
+    const transport = new Transport({ host: url, apiKey: server.apiKey, rateLimits: false, retry: { ...retry, maxElapsedMs: 2_000 } });
+    const started = Date.now();
+    const error = await failure(new ProjectProvider({ config, transport }).create({ name: "Hanging" }));
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(error?.message).toMatch(/may have reached PostHog.*Look in PostHog \(organization [0-9a-f-]+\) for a project named "Hanging"/);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  }
+});
+
 /**
  * A loopback proxy in front of the local server that faults a share of all requests, chosen by a seeded generator:
  * before PostHog sees them (503, 429, a dropped connection) or after it did the work (500, 502, a drop, a garbled
