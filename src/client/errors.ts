@@ -105,7 +105,8 @@ function ambiguity(init: PostHogErrorInit): string {
   if (init.status === undefined) return causeText(init.cause);
   // A 2xx answer whose body did not parse: the detail says what came instead of the record.
   if (init.status < 300 && init.detail) return init.detail;
-  return `status ${init.status}`;
+  const detail = init.body?.detail ?? init.detail;
+  return detail ? `status ${init.status}: ${detail}` : `status ${init.status}`;
 }
 
 function httpMessage(init: PostHogErrorInit, request: string, tries: string): string {

@@ -6,6 +6,7 @@ export { collect, followPages, type Page } from "./pagination";
 export { Transport, DEFAULT_HOST, DEFAULT_RETRY, normaliseHost, type ClientOptions, type RetryPolicy } from "./transport";
 export * as projects from "./projects";
 export * as groups from "./groups";
+export * as organizations from "./organizations";
 export type { ProjectRecord, ProjectListItem } from "../schema/project";
 export type { Group, GroupType, PropertyCount, PropertyDefinitions } from "../schema/group";
 export type { ActivityEntry } from "../schema/activity";

@@ -52,12 +52,23 @@ export interface RequestSpec<S extends z.ZodType | undefined> {
   readonly subject?: string;
   /** Whether sending the request twice is harmless. Default: every method but POST. */
   readonly idempotent?: boolean;
+  /**
+   * When the retry budget (`maxElapsedMs`) started, for work made of several requests that shares one budget (a
+   * create, its lookup and its resend); default: this call. No attempt outlives the budget.
+   */
+  readonly budgetFrom?: number;
+}
+
+/** For the endpoint functions: the budget a request shares with the work it is part of. */
+export interface Budget {
+  readonly budgetFrom?: number;
 }
 
 type Result<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** Connection failures that prove the request never left: safe to resend whatever the method. */
 const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+/** Gateway and availability errors: for a read, worth another attempt. */
 const RETRIED_STATUSES = new Set([502, 503, 504]);
 
 /**
@@ -68,8 +79,11 @@ const freshConnection = { http: new http.Agent({ keepAlive: false }), https: new
 
 export class Transport {
   readonly host: string;
+  /** The key as PostHog shows it in its list of personal API keys (posthog/models/personal_api_key.py `mask_key_value`). */
+  readonly keyHint: string;
   private readonly got: Got;
   private readonly retry: RetryPolicy;
+  private readonly timeoutMs: number;
   private readonly limiter: RateLimiter | undefined;
   /** Kept only to be redacted from error messages. */
   private readonly secrets: readonly string[];
@@ -78,13 +92,14 @@ export class Transport {
     if (!options.apiKey) throw new Error("A PostHog personal API key is required.");
     this.host = normaliseHost(options.host ?? DEFAULT_HOST);
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.timeoutMs = options.timeoutMs ?? 30_000;
     this.secrets = [options.apiKey];
+    this.keyHint = options.apiKey.length > 12 ? `${options.apiKey.slice(0, 4)}...${options.apiKey.slice(-4)}` : "(a short key)";
     const keyHash = createHash("sha256").update(options.apiKey).digest("hex");
     this.limiter = options.rateLimits === false ? undefined : sharedLimiter(`${this.host}|${keyHash}`, options.rateLimits);
     this.got = got.extend({
       prefixUrl: `${this.host}/`,
       headers: { authorization: `Bearer ${options.apiKey}`, accept: "application/json", "user-agent": "pulumi-posthog" },
-      timeout: { request: options.timeoutMs ?? 30_000 },
       retry: { limit: 0 },
       throwHttpErrors: false,
       followRedirect: false,
@@ -94,9 +109,15 @@ export class Transport {
 
   async request<S extends z.ZodType | undefined = undefined>(spec: RequestSpec<S>): Promise<Result<S>> {
     const idempotent = spec.idempotent ?? spec.method !== "POST";
-    const started = Date.now();
+    // Time spent waiting for the rate limiter is not spent on PostHog: the budget's start moves by it, so that a long
+    // queue of requests (a large stack within 480/minute) is not cut short.
+    let started = spec.budgetFrom ?? Date.now();
     for (let attempt = 1; ; attempt++) {
-      const outcome = await this.send(spec, idempotent);
+      const outcome = await this.send(spec, idempotent, (queuedMs) => {
+        started += queuedMs;
+        return this.retry.maxElapsedMs - (Date.now() - started);
+      });
+      if (outcome === "spent") throw this.budgetSpent(spec, attempt);
       const failure = this.classify(spec, outcome, attempt, idempotent);
       if (!failure) return this.parse(spec, outcome as Answer, idempotent);
       if (failure.retryInMs === undefined || !(await this.pauseBeforeRetry(attempt, started, failure.retryInMs))) throw failure.error;
@@ -113,11 +134,42 @@ export class Transport {
     return true;
   }
 
-  private async send(spec: RequestSpec<z.ZodType | undefined>, idempotent: boolean): Promise<Answer | Failure> {
+  /** Nothing was sent for this attempt: the time allowed for the whole operation is up. */
+  private budgetSpent(spec: RequestSpec<z.ZodType | undefined>, attempt: number): PostHogError {
+    const seconds = Math.round(this.retry.maxElapsedMs / 1000);
+    return new PostHogError({
+      kind: "network",
+      method: spec.method,
+      path: spec.path,
+      subject: spec.subject,
+      attempts: attempt,
+      cause: new Error(`the time allowed for this operation (${seconds} s) was spent before it could be sent`),
+      secrets: this.secrets,
+    });
+  }
+
+  /**
+   * One attempt. Its timeout is the per-request timeout or what is left of the budget (`timeLeft`, told how long the
+   * limiter kept it waiting), whichever is shorter: a hanging server then costs the budget, not the budget plus one
+   * more timeout. "spent" when nothing is left: the request was not sent.
+   */
+  private async send(
+    spec: RequestSpec<z.ZodType | undefined>,
+    idempotent: boolean,
+    timeLeft: (queuedMs: number) => number,
+  ): Promise<Answer | Failure | "spent"> {
+    const queuing = Date.now();
     const release = await this.limiter?.acquire();
+    const left = timeLeft(Date.now() - queuing);
+    if (left <= 0) {
+      release?.();
+      return "spent";
+    }
+    const timeoutMs = Math.min(this.timeoutMs, left);
     try {
       const response = await this.got(spec.path.replace(/^\/+/, ""), {
         method: spec.method,
+        timeout: { request: timeoutMs },
         searchParams: searchParams(spec.query),
         ...(spec.body === undefined ? {} : { json: spec.body as Record<string, unknown> }),
         ...(idempotent ? {} : { agent: freshConnection }),
@@ -153,8 +205,10 @@ export class Transport {
       const error = new PostHogError({ ...base, kind: "http", status, body, retryAfterSeconds: retryAfter });
       return { error, retryInMs: retryAfter === undefined ? this.backoff(attempt) : retryAfter * 1000 };
     }
+    // Any 5xx to a request that must not be resent is as unclear as a lost answer: PostHog answers 500 when something
+    // fails after its database write (the project exists), and a proxy's 502/504 says nothing of what happened behind it.
+    if (status >= 500 && !idempotent) return { error: new PostHogError({ ...base, kind: "ambiguous", status, body }) };
     if (RETRIED_STATUSES.has(status)) {
-      if (!idempotent) return { error: new PostHogError({ ...base, kind: "ambiguous", status, body }) };
       return { error: new PostHogError({ ...base, kind: "http", status, body }), retryInMs: this.backoff(attempt) };
     }
     return { error: new PostHogError({ ...base, kind: "http", status, body, location: outcome.location }) };

@@ -3,7 +3,7 @@
  * business; this module decides which calls a change needs and how PostHog's answers become Pulumi state.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { PostHogError, projects, type Transport } from "../client";
+import { organizations, PostHogError, projects, type Transport } from "../client";
 import type { ProjectRecord } from "../schema/project";
 import { fieldDef, planFeatureOf, setAfterCreate, settingNames, valuesEqual } from "../schema/project";
 import { isPlainObject } from "../schema/json";
@@ -143,11 +143,12 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
     try {
       found = await projects.getProject(this.http(), organization, projectId);
     } catch (error) {
-      if (error instanceof PostHogError && error.isNotFound) return {};
       if (error instanceof PostHogError && error.status === 500) {
         throw unreadable(organization, projectId, error, recordedInputsOf(props ?? {}).declaredInputs?.["modifiers"]);
       }
-      throw error;
+      if (!(error instanceof PostHogError && error.isNotFound)) throw error;
+      await this.requireVisibleOrganization(organization, projectId, "refresh");
+      return {};
     }
     // Today's PostHog keeps a deleted project readable until its background deletion ends; 2025-08-04 answers 404.
     if (found["is_pending_deletion"] === true) return {};
@@ -208,12 +209,53 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
 
   async delete(id: string, props: Outputs): Promise<void> {
     const { organizationId, projectId } = parseId(id, props.organizationId);
+    const organization = requireOrganization(this.config, organizationId);
     try {
-      await projects.deleteProject(this.http(), requireOrganization(this.config, organizationId), projectId);
+      await projects.deleteProject(this.http(), organization, projectId);
     } catch (error) {
-      if (error instanceof PostHogError && (error.isNotFound || /already being deleted/i.test(error.detail ?? ""))) return;
-      throw error;
+      if (!(error instanceof PostHogError)) throw error;
+      if (/already being deleted/i.test(error.detail ?? "")) return;
+      if (!error.isNotFound) throw error;
+      // Gone already, or invisible to this key: only the first may leave the state.
+      await this.requireVisibleOrganization(organization, projectId, "delete");
     }
+  }
+
+  /**
+   * PostHog answers 404 alike for a project that is gone and for any project the key's user cannot see (not a member
+   * of its organization: posthog/api/project.py ProjectViewSet.safely_get_queryset keeps the user's visible teams). A
+   * 404 means "deleted" only when the key is shown to see the organization: the organization's project list (needs
+   * project:read) holds a project, or the organization itself answers (needs organization:read). A non-member's list
+   * is empty, not refused, and a key scoped to other organizations or projects is refused (403): either way the
+   * project is kept and the error says which key and organization do not match.
+   */
+  private async requireVisibleOrganization(organizationId: string, projectId: number, doing: "refresh" | "delete"): Promise<void> {
+    const http = this.http();
+    let listed = false;
+    let why: string;
+    try {
+      const page = await projects.listProjectsPage(http, organizationId, { limit: 1 });
+      if (page.results.length > 0) return;
+      listed = true;
+      await organizations.getOrganization(http, organizationId);
+      return;
+    } catch (error) {
+      if (!(error instanceof PostHogError && error.kind === "http")) throw error;
+      const answer = `${error.method} ${error.path} answered ${error.status}${error.detail ? `: ${error.detail}` : ""}`;
+      why = listed ? `it lists none of its projects, and ${answer}` : answer;
+    }
+    const kept =
+      doing === "refresh"
+        ? "Nothing was changed: the project stays in the state."
+        : "It was not counted as deleted: the project stays in the state.";
+    throw new Error(
+      `PostHog answered 404 for project ${projectId}, but the personal API key ${http.keyHint} cannot be shown to see ` +
+        `organization ${organizationId} (${why}), so "not found" may only mean ` +
+        `"not visible to this key". ${kept} Use a personal API key of a member of organization ${organizationId} with ` +
+        "project:read (and organization:read if the organization has no other project; a scoped key must include this " +
+        "organization) and run the command again. If the organization itself was deleted, remove the project with " +
+        "`pulumi state delete <urn>`.",
+    );
   }
 
   /** The existing project to take over; one PostHog is deleting cannot be. */
@@ -229,9 +271,10 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
   }
 
   /**
-   * POST, never twice blindly. When the answer is lost after PostHog may have created the project, the project is
-   * looked for; found, it is the result, and proven absent, the POST is sent again (a resend that meets PostHog's
-   * duplicate-name check finds the project the earlier attempt made after all).
+   * POST, never twice blindly. When the outcome is unclear (a lost answer, any 5xx, an answer about another project),
+   * the project is looked for by its name and a creation time after the first attempt started; found, it is the
+   * result, and proven absent, the POST is sent again. This works whether or not PostHog refuses duplicate names
+   * (today's does with a 409, 2025-08-04 accepts them); a resend that meets the 409 takes the earlier attempt's project.
    */
   private async post(organizationId: string, body: SettingsBody): Promise<ProjectRecord> {
     const http = this.http();
@@ -239,14 +282,14 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
     const name = typeof body.name === "string" ? body.name.trim() : undefined;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await projects.createProject(http, organizationId, body);
+        return await projects.createProject(http, organizationId, body, { budgetFrom: started });
       } catch (error) {
         const ambiguous = error instanceof PostHogError && error.kind === "ambiguous";
         const collided = error instanceof PostHogError && error.status === 409;
         if (!ambiguous && !collided) throw error;
         if (name === undefined) throw error;
         const found = await this.lookUp(organizationId, name, started, error as PostHogError);
-        const recent = found.filter((p) => Date.parse(p.created_at) >= started - CLOCK_SKEW_MS);
+        const recent = found.filter((p) => Date.parse(p.created_at) >= started - projects.CLOCK_SKEW_MS);
         if (recent.length === 1 && (ambiguous || attempt > 1)) return recent[0]!;
         if (collided) throw collision(organizationId, name, found);
         if (recent.length > 1) throw collision(organizationId, name, recent);
@@ -259,14 +302,16 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
 
   /**
    * The live projects named `name` (compared as PostHog compares names: ends trimmed), full records. The lookup is
-   * repeated within the retry budget; if it still cannot tell, the error names the project to look for.
+   * repeated within the retry budget of the create; if it still cannot tell, the error names the project to look for.
    */
   private async lookUp(organizationId: string, name: string, started: number, cause: PostHogError): Promise<ProjectRecord[]> {
     const http = this.http();
+    const budget = { budgetFrom: started };
     for (let attempt = 1; ; attempt++) {
       try {
-        const matches = (await projects.listProjects(http, organizationId, { search: name })).filter((p) => p.name.trim() === name);
-        const records = await Promise.all(matches.map((p) => projects.getProject(http, organizationId, p.id)));
+        const listed = await projects.listProjects(http, organizationId, { search: name, ...budget });
+        const matches = listed.filter((p) => p.name.trim() === name);
+        const records = await Promise.all(matches.map((p) => projects.getProject(http, organizationId, p.id, budget)));
         return records.filter((r) => r["is_pending_deletion"] !== true);
       } catch (lookupError) {
         if (await http.pauseBeforeRetry(attempt, started)) continue;
@@ -426,9 +471,6 @@ function unreadable(organizationId: string, projectId: number, error: PostHogErr
       `then run the command again. PostHog's answer: ${error.message}`,
   );
 }
-
-/** How far PostHog's clock may be behind ours when telling a project just created from an older one. */
-const CLOCK_SKEW_MS = 5 * 60_000;
 
 /** The error for a create that meets a project of the same name: which project, and how to take it over. */
 function collision(organizationId: string, name: string, existing: readonly ProjectRecord[]): Error {

@@ -71,3 +71,35 @@ describe("project endpoints", () => {
     await expect(projects.listProjects(prefixed, server.organizationId)).rejects.toMatchObject({ status: 404 });
   });
 });
+
+describe("an answer about another project is never taken for the one asked for", () => {
+  test("GET, PATCH and reset_token answered with another project's record fail clearly", async () => {
+    const mine = await projects.createProject(http, server.organizationId, { name: "Mine" });
+    const other = await projects.createProject(http, server.organizationId, { name: "Other" });
+    const path = `/projects/${mine.id}/`;
+    await server.fault({ method: "GET", path, status: 200, body: other, count: 10 });
+    await server.fault({ method: "PATCH", path, status: 200, body: other, count: 2 });
+    const wrong = new RegExp(`the record of project ${other.id} \\("Other"\\) instead of project ${mine.id}, so it was not used`);
+    await expect(projects.getProject(http, server.organizationId, mine.id)).rejects.toThrow(wrong);
+    await expect(projects.updateProject(http, server.organizationId, mine.id, { timezone: "Asia/Tokyo" })).rejects.toThrow(wrong);
+    await expect(projects.resetProjectToken(http, server.organizationId, mine.id)).rejects.toThrow(wrong);
+  });
+
+  test("a create answered with another project's record is ambiguous, whatever differs", async () => {
+    const other = await projects.createProject(http, server.organizationId, { name: "Existing" });
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [other, /its name is not "Fresh"/],
+      [{ ...other, name: "Fresh", organization: "0190aaaa-0000-0000-0000-000000000000" }, /it is in another organization/],
+      [{ ...other, name: "Fresh", created_at: "2020-01-01T00:00:00Z" }, /it was created before this request was sent/],
+    ];
+    for (const [body, reason] of cases) {
+      await server.fault({ method: "POST", path: "/projects/?$", status: 201, body });
+      const error = await projects.createProject(http, server.organizationId, { name: "Fresh" }).catch((e: Error & { kind?: string }) => e);
+      expect(error).toMatchObject({ kind: "ambiguous" });
+      expect((error as Error).message).toMatch(
+        new RegExp(`PostHog answered with project ${other.id} .*which is not the project this create asked for`),
+      );
+      expect((error as Error).message).toMatch(reason);
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import * as http_ from "node:http";
 import { PostHogError, projects, Transport } from "../../src/client";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 
@@ -79,6 +80,17 @@ describe("retries", () => {
     expect(named).toHaveLength(1);
   });
 
+  test("a 500 to a create is as ambiguous as a lost answer: not resent, and PostHog's detail is kept", async () => {
+    // PostHog answers 500 when something fails after its database write: the project may exist.
+    await server.fault({ method: "POST", path: "/projects/?$", status: 500, afterCommit: true });
+    const error = (await projects
+      .createProject(http, server.organizationId, { name: "After a 500" })
+      .catch((e: unknown) => e)) as PostHogError;
+    expect(error).toMatchObject({ kind: "ambiguous", status: 500 });
+    expect(error.message).toMatch(/may have reached PostHog \(status 500: A server error occurred\.\)/);
+    expect(await server.requests({ method: "POST" })).toHaveLength(1);
+  });
+
   test("a create whose connection drops is not resent either", async () => {
     await server.fault({ method: "POST", path: "/projects/?$", drop: true, afterCommit: true });
     await expect(projects.createProject(http, server.organizationId, { name: "Dropped" })).rejects.toMatchObject({ kind: "ambiguous" });
@@ -96,5 +108,47 @@ describe("retries", () => {
     const error = (await projects.getProject(nowhere, server.organizationId, 1).catch((e: unknown) => e)) as PostHogError;
     expect(error).toMatchObject({ kind: "network", attempts: 4 });
     expect(error.message).toMatch(/ECONNREFUSED.*Check the host/);
+  });
+});
+
+describe("the time budget", () => {
+  /** A server that accepts connections and never answers. */
+  async function hanging(): Promise<{ url: string; close(): Promise<void> }> {
+    const sockets = new Set<import("node:net").Socket>();
+    const silent = http_.createServer(() => undefined);
+    silent.on("connection", (socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as { port: number };
+    return {
+      url: `http://127.0.0.1:${port}`,
+      close: () => {
+        for (const socket of sockets) socket.destroy();
+        return new Promise((resolve) => silent.close(() => resolve()));
+      },
+    };
+  }
+
+  test("no request outlives the budget: each attempt's timeout is capped by the time left", async () => {
+    const silent = await hanging();
+    try {
+      const budget = { ...fast, maxElapsedMs: 1_500 };
+      // The per-request timeout alone (30 s) would let one request run twenty times past the budget.
+      const patient = new Transport({ host: silent.url, apiKey: server.apiKey, rateLimits: false, retry: budget, timeoutMs: 30_000 });
+      for (const send of [
+        () => projects.getProject(patient, server.organizationId, 1),
+        () => projects.createProject(patient, server.organizationId, { name: "Hanging" }),
+      ]) {
+        const started = Date.now();
+        const error = (await send().catch((e: unknown) => e)) as PostHogError;
+        expect(error).toBeInstanceOf(PostHogError);
+        expect(Date.now() - started).toBeLessThan(2_500);
+      }
+      // Several requests sharing one budget (a create and its lookup) end with it too.
+      const started = Date.now();
+      await projects.listProjects(patient, server.organizationId, { budgetFrom: started - 1_000 }).catch(() => undefined);
+      expect(Date.now() - started).toBeLessThan(1_400);
+    } finally {
+      await silent.close();
+    }
   });
 });

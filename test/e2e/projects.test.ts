@@ -2,6 +2,7 @@
  * The root program through the real Pulumi CLI, as users run it: up, outputs, preview, refresh after changes made
  * in "the PostHog UI", replacement, token rotation, adoption and destroy.
  */
+import * as path from "node:path";
 import { projects, Transport } from "../../src/client";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { liveProjects } from "../helpers/projects";
@@ -256,4 +257,58 @@ test("bad input and missing configuration stop the CLI with the property, the ru
     stack.workspace.envVars["POSTHOG_API_KEY"] = server.apiKey;
   }
   expect(await live()).toEqual([]);
+});
+
+test("resource names: a stack made with derived names moves over without replacement; a rename is one PATCH; removing the first entry deletes only it", async () => {
+  // The program as it was, on this very stack (same project name, same backend).
+  const old = await session.stack(path.join(repoRoot, "test", "e2e", "fixtures", "derived-names"), stack.name);
+  await old.setConfig("projects", { value: JSON.stringify([{ name: "Web" }, { name: "Docs" }]) });
+  await old.up();
+  const made = Object.fromEntries((await live()).map((p) => [p.name, p.id]));
+  expect(Object.keys(made).sort()).toEqual(["Docs", "Web"]);
+  const urns = async () =>
+    ((await stack.exportStack()).deployment as { resources?: Array<{ urn: string; type: string }> }).resources
+      ?.filter((r) => r.type.endsWith(":Project"))
+      .map((r) => r.urn.replace(/.*::/, ""))
+      .sort();
+  expect(await urns()).toEqual(["docs", "web"]);
+
+  // The same list in the current program is refused, naming the resource names that keep the projects.
+  await setProjects([{ name: "Web" }, { name: "Docs" }]);
+  await server.clearRequests();
+  const refused = await stack.preview().then(
+    () => "",
+    (error: Error) => error.message,
+  );
+  expect(refused).toContain("projects[0] needs `resourceName: web`; projects[1] needs `resourceName: docs`");
+  expect(await server.requests()).toEqual([]);
+
+  // As a map under other resource names: the aliases move both projects, nothing is created or deleted.
+  const setMap = (map: Record<string, Declared>) => stack.setConfig("projects", { value: JSON.stringify(map) });
+  await setMap({ site: { name: "Web" }, documentation: { name: "Docs" } });
+  const moved = await stack.up();
+  expect(moved.summary.resourceChanges).not.toHaveProperty("create");
+  expect(moved.summary.resourceChanges).not.toHaveProperty("delete");
+  expect(moved.summary.resourceChanges).not.toHaveProperty("replace");
+  expect(await writes()).toEqual([]);
+  expect(await urns()).toEqual(["documentation", "site"]);
+  expect(await ids()).toEqual({ site: made["Web"], documentation: made["Docs"] });
+
+  // Renaming the PostHog project is an update: one PATCH of its name.
+  await setMap({ site: { name: "Web App" }, documentation: { name: "Docs" } });
+  await server.clearRequests();
+  const renamed = await stack.up();
+  expect(renamed.summary.resourceChanges).toMatchObject({ update: 1, same: 2 });
+  expect((await writes()).map((r) => [r.method, r.path, r.bodyKeys])).toEqual([
+    ["PATCH", expect.stringContaining(`/projects/${made["Web"]}/`), ["name"]],
+  ]);
+
+  // Removing the first entry deletes that project only.
+  await setMap({ documentation: { name: "Docs" } });
+  await server.clearRequests();
+  const removed = await stack.up();
+  expect(removed.summary.resourceChanges).toMatchObject({ delete: 1 });
+  expect((await writes()).map((r) => [r.method, r.path])).toEqual([["DELETE", expect.stringContaining(`/projects/${made["Web"]}/`)]]);
+  expect((await live()).map((p) => [p.name, p.id])).toEqual([["Docs", made["Docs"]]]);
+  await stack.destroy();
 });

@@ -34,6 +34,41 @@ const projectList = (count: number) =>
     sessionRecordingSampleRate: 0.25,
   }));
 
+type Program = { projectIds: Record<string, pulumi.Output<number>> };
+/** The program with `projects` as the whole configuration; resolves once its resources are registered. */
+const run = async (projects: unknown): Promise<string[]> => {
+  pulumi.runtime.setAllConfig({ "posthog-projects:projects": JSON.stringify(projects) });
+  registered.length = 0;
+  let program: Program | undefined;
+  jest.isolateModules(() => {
+    program = require("../../examples/projects-from-config/index") as Program;
+  });
+  await Promise.all(Object.values(program!.projectIds).map((id) => new Promise((resolve) => id.apply(resolve))));
+  return [...registered].sort();
+};
+
+describe("resource names never come from the PostHog name or the position", () => {
+  test("a map keyed by resource name: renaming a project keeps its resource name", async () => {
+    expect(await run({ web: { name: "Web" }, docs: { name: "Docs" } })).toEqual(["docs", "web"]);
+    expect(await run({ web: { name: "Web App" }, docs: { name: "Docs" } })).toEqual(["docs", "web"]);
+  });
+
+  test("a list entry without resourceName is refused, naming the entry and the name to add", async () => {
+    await expect(run([{ resourceName: "web", name: "Web" }, { name: "Marketing site" }, { timezone: "UTC" }])).rejects.toThrow(
+      "projects[1] needs `resourceName: marketing-site`; projects[2] needs `resourceName: project-3` (the name it had so far, so that nothing is replaced)",
+    );
+  });
+
+  test("removing the first entry of a list leaves the other's name as it was", async () => {
+    const two = [
+      { resourceName: "web", name: "Web" },
+      { resourceName: "docs", name: "Docs" },
+    ];
+    expect(await run(two)).toEqual(["docs", "web"]);
+    expect(await run(two.slice(1))).toEqual(["docs"]);
+  });
+});
+
 test("600 such projects in `projects` would not fit in the one environment variable", () => {
   const config = JSON.stringify({ "posthog-projects:projects": JSON.stringify(projectList(600)) });
   expect(Buffer.byteLength(`PULUMI_CONFIG=${config}`)).toBeGreaterThan(128 * 1024);
@@ -47,7 +82,8 @@ test("projectsFile: the projects from a JSON file", async () => {
   try {
     const file = path.join(dir, "projects.json");
     fs.writeFileSync(file, JSON.stringify(projects));
-    pulumi.runtime.setConfig("posthog-projects:projectsFile", file);
+    pulumi.runtime.setAllConfig({ "posthog-projects:projectsFile": file });
+    registered.length = 0;
     const program = require("../../examples/projects-from-config/index") as { projectIds: Record<string, pulumi.Output<number>> };
     expect(Object.keys(program.projectIds)).toHaveLength(count);
     const id = await new Promise((resolve) => program.projectIds["site-119"]!.apply(resolve));

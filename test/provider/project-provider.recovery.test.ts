@@ -2,6 +2,7 @@
  * Creates that go wrong half-way, against the local server's faults: nothing may be lost (a project PostHog made is
  * always found or named) and nothing duplicated (a POST is resent only when the project is proven absent).
  */
+import * as nodeHttp from "node:http";
 import { projects, Transport } from "../../src/client";
 import { ProjectProvider, type ProviderConfig } from "../../src/provider";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
@@ -140,6 +141,142 @@ describe("ids a user typed never leave their endpoint", () => {
   test("UUIDs, @current and slugs pass", async () => {
     for (const organizationId of [server.organizationId, "@current", "my-org_1"]) {
       expect((await provider.check({}, { name: "x", organizationId })).failures).toBeUndefined();
+    }
+  });
+});
+
+describe("a 5xx or a wrong answer to a create", () => {
+  test("a 500 after PostHog committed: the project is found and recorded, not orphaned, not created twice", async () => {
+    await server.fault({ method: "POST", path: "/projects/?$", status: 500, afterCommit: true });
+    const { id, outs } = await provider.create({ name: "Committed then 500" });
+    expect(outs?.name).toBe("Committed then 500");
+    expect((await named("Committed then 500")).map((p) => String(p.id))).toEqual([id]);
+    expect((await server.requests({ method: "POST" })).map((r) => r.status)).toEqual([500]);
+  });
+
+  test("a create answered with another project's record: this create's project is recorded, the other is left alone", async () => {
+    const other = await projects.createProject(http, server.organizationId, { name: "Somebody else's" });
+    // Committed, then answered with the other project (a broken cache): the lookup finds the project made.
+    await server.fault({ method: "POST", path: "/projects/?$", status: 201, body: other, afterCommit: true });
+    const first = await provider.create({ name: "Cached answer" });
+    expect(first.id).not.toBe(String(other.id));
+    expect((await named("Cached answer")).map((p) => String(p.id))).toEqual([first.id]);
+    // Not committed (the proxy answered without asking PostHog): proven absent, sent again, made once.
+    await server.fault({ method: "POST", path: "/projects/?$", status: 201, body: other });
+    const second = await provider.create({ name: "Never reached" });
+    expect((await named("Never reached")).map((p) => String(p.id))).toEqual([second.id]);
+    await provider.delete(first.id, first.outs!);
+    await provider.delete(second.id, second.outs!);
+    expect(await projects.getProject(http, server.organizationId, other.id)).toMatchObject({ name: "Somebody else's" });
+  });
+});
+
+test("a create against a server that never answers ends with the budget, naming what to look for", async () => {
+  const silent = nodeHttp.createServer(() => undefined);
+  const sockets = new Set<import("node:net").Socket>();
+  silent.on("connection", (socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+  try {
+    const config: ProviderConfig = { host: url, apiKey: server.apiKey, organizationId: server.organizationId };
+    // 30 s per request, 2 s in all: before, the POST alone took its 30 s, and each lookup request as much again.
+    const transport = new Transport({ host: url, apiKey: server.apiKey, rateLimits: false, retry: { ...retry, maxElapsedMs: 2_000 } });
+    const started = Date.now();
+    const error = await failure(new ProjectProvider({ config, transport }).create({ name: "Hanging" }));
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(error?.message).toMatch(/may have reached PostHog.*Look in PostHog \(organization [0-9a-f-]+\) for a project named "Hanging"/);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  }
+});
+
+/**
+ * A loopback proxy in front of the local server that faults a share of all requests, chosen by a seeded generator:
+ * before PostHog sees them (503, 429, a dropped connection) or after it did the work (500, 502, a drop, a garbled
+ * 2xx, another project's record).
+ */
+async function faultingProxy(target: string, share: number, seed: number) {
+  let state = seed;
+  const random = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const kinds = ["503 before", "429 before", "drop before", "500 after", "502 after", "drop after", "garbled after", "other after"];
+  const seen: Record<string, number> = {};
+  let lastRecord: string | undefined;
+  let firstPostSeen = false;
+  const proxy = nodeHttp.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", async () => {
+      // The first create always meets the fault that orphaned a project before; the rest are left to chance.
+      const first = req.method === "POST" && !firstPostSeen;
+      if (req.method === "POST") firstPostSeen = true;
+      const kind = first ? "500 after" : random() < share ? kinds[Math.floor(random() * kinds.length)]! : undefined;
+      if (kind) seen[kind] = (seen[kind] ?? 0) + 1;
+      if (kind === "503 before") return void res.writeHead(503, { "content-type": "application/json", "retry-after": "0" }).end("{}");
+      if (kind === "429 before") return void res.writeHead(429, { "content-type": "application/json", "retry-after": "0" }).end("{}");
+      if (kind === "drop before") return void req.socket.destroy();
+      const answer = await fetch(`${target}${req.url}`, {
+        method: req.method,
+        headers: { authorization: String(req.headers.authorization), "content-type": "application/json" },
+        body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+      });
+      const body = await answer.text();
+      if (req.method === "POST" && answer.status === 201) lastRecord = body;
+      if (kind === "500 after") return void res.writeHead(500, { "content-type": "text/html" }).end("<h1>Server Error (500)</h1>");
+      if (kind === "502 after") return void res.writeHead(502).end("Bad Gateway");
+      if (kind === "drop after") return void req.socket.destroy();
+      if (kind === "garbled after" && answer.status < 300) return void res.writeHead(answer.status).end("<html>proxy</html>");
+      if (kind === "other after" && lastRecord && answer.status < 300)
+        return void res.writeHead(answer.status, { "content-type": "application/json" }).end(lastRecord);
+      res.writeHead(answer.status, { "content-type": "application/json" }).end(body);
+    });
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as { port: number }).port}`,
+    seen,
+    close: () => new Promise<void>((resolve) => proxy.close(() => resolve())),
+  };
+}
+
+describe.each(["current", "2025-08-04"] as const)("20 %% of requests faulted, PostHog %s", (version) => {
+  test("30 of 30 projects converge, each exactly once, without adoption", async () => {
+    const local = await startLocalPostHog({ postHogVersion: version });
+    const proxy = await faultingProxy(local.url, 0.2, version === "current" ? 21 : 16);
+    try {
+      const config: ProviderConfig = { host: proxy.url, apiKey: local.apiKey, organizationId: local.organizationId };
+      const transport = new Transport({ host: proxy.url, apiKey: local.apiKey, rateLimits: false, retry, timeoutMs: 2_000 });
+      const faulted = new ProjectProvider({ config, transport });
+      const names = Array.from({ length: 30 }, (_, i) => `Faulted ${i}`);
+      const recorded = new Map<string, string>();
+      const failures: string[] = [];
+      // As `pulumi up` run again after a failed one: only what is not recorded yet is created.
+      for (let run = 1; run <= 3 && recorded.size < names.length; run++) {
+        await Promise.all(
+          names
+            .filter((name) => !recorded.has(name))
+            .map((name) =>
+              faulted.create({ name, timezone: "Europe/Paris" }).then(
+                ({ id }) => void recorded.set(name, id),
+                (error: Error) => void failures.push(error.message),
+              ),
+            ),
+        );
+      }
+      const direct = new Transport({ host: local.url, apiKey: local.apiKey, rateLimits: false });
+      const live = await projects.listProjects(direct, local.organizationId);
+      expect(live.map((p) => p.name).sort()).toEqual([...names].sort());
+      expect(names.map((name) => recorded.get(name)).sort()).toEqual(live.map((p) => String(p.id)).sort());
+      expect(failures.filter((message) => /adoptProjectId/.test(message))).toEqual([]);
+      expect(Object.values(proxy.seen).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(5);
+    } finally {
+      await proxy.close();
+      await local.close();
     }
   });
 });

@@ -329,6 +329,60 @@ describe("read, diff and update: drift", () => {
     expect(await provider.read(id, outs)).toEqual({});
   });
 
+  describe("a 404 means deleted only when the key sees the organization", () => {
+    const keyHint = (key: string) => `${key.slice(0, 4)}...${key.slice(-4)}`;
+    // A user who is not a member: PostHog answers 404 for every project of the organization, and for the organization.
+    const outsider = async () => (await server.control.createKey({ level: "none", scopes: ["project:read", "project:write"] })).key;
+
+    test("refresh with a key of a non-member fails naming the key and the organization; the project is untouched", async () => {
+      const { id, outs } = await create({ name: "Still here" });
+      const key = await outsider();
+      const error = await new ProjectProvider(connection(key)).read(id, outs).catch((e: Error) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toContain(
+        `PostHog answered 404 for project ${id}, but the personal API key ${keyHint(key)} cannot be shown to see organization ${server.organizationId} (it lists none of its projects, and GET /api/organizations/${server.organizationId}/ answered 40`,
+      );
+      expect((error as Error).message).toMatch(/Nothing was changed: the project stays in the state\. Use a personal API key of a member/);
+      expect((error as Error).message).not.toContain(key);
+      expect(await projects.getProject(http, server.organizationId, Number(id))).toMatchObject({ name: "Still here" });
+    });
+
+    test("a key scoped to another organization, or to other projects, never drops the project either", async () => {
+      const { id, outs } = await create({ name: "Scoped away" });
+      const other = await server.control.createOrganization({ name: "Elsewhere" });
+      const toOrganization = await server.key({ scopes: ["project:read"], scopedOrganizations: [other.id] });
+      await expect(new ProjectProvider(connection(toOrganization)).read(id, outs)).rejects.toThrow(/does not have access/);
+      const elsewhere = await projects.createProject(http, server.organizationId, { name: "Another" });
+      const toTeam = await server.key({ scopes: ["project:read"], scopedTeams: [elsewhere.id] });
+      await expect(new ProjectProvider(connection(toTeam)).read(id, outs)).rejects.toThrow();
+      // A deleted project read with such a key: not dropped, because the organization cannot be confirmed.
+      await server.control.deleteProject(Number(id));
+      await expect(new ProjectProvider(connection(toOrganization)).read(id, outs)).rejects.toThrow();
+      await expect(new ProjectProvider(connection(toTeam)).read(id, outs)).rejects.toThrow();
+      expect(await provider.read(id, outs)).toEqual({});
+    });
+
+    test("the organization's last project deleted by hand: dropped with organization:read; without it, kept with what to add", async () => {
+      const { id, outs } = await create({ name: "Last one" });
+      await server.control.deleteProject(Number(id));
+      const withoutOrgRead = new ProjectProvider(connection(await server.key({ scopes: ["project:read"] })));
+      await expect(withoutOrgRead.read(id, outs)).rejects.toThrow(
+        /it lists none of its projects, and GET \/api\/organizations\/[0-9a-f-]+\/ answered 403: API key missing required scope 'organization:read'.*and organization:read if the organization has no other project/,
+      );
+      const withOrgRead = new ProjectProvider(connection(await server.key({ scopes: ["project:read", "organization:read"] })));
+      expect(await withOrgRead.read(id, outs)).toEqual({});
+    });
+
+    test("delete with a key of a non-member is not counted as done", async () => {
+      const { id, outs } = await create({ name: "Not yours to delete" });
+      const key = await outsider();
+      await expect(new ProjectProvider(connection(key)).delete(id, outs)).rejects.toThrow(
+        /cannot be shown to see organization .* It was not counted as deleted: the project stays in the state/,
+      );
+      expect(await projects.getProject(http, server.organizationId, Number(id))).toMatchObject({ name: "Not yours to delete" });
+    });
+  });
+
   test("update of a project deleted by hand explains what to run", async () => {
     const { id, outs } = await create({ name: "Gone" });
     await server.control.deleteProject(Number(id));
