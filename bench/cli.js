@@ -1,19 +1,26 @@
 /**
  * The benchmark through the real Pulumi CLI (scripts/ensure-pulumi.sh), against the local PostHog server in its own
  * process: `count` projects (programs/posthog), the floor (programs/bare: the same stack as bare dynamic resources,
- * no HTTP) and a plain script sending the same requests (raw.js), each command timed, its requests counted in the
- * server's request log, its program process measured (measure.js, preloaded through NODE_OPTIONS) and the state
- * exported. Programs are type-checked as Pulumi does by default (no PULUMI_NODEJS_TRANSPILE_ONLY).
+ * no HTTP), a plain script sending the same requests (raw.js) and the peer, Terraform with PostHog's official
+ * provider (terraform.js), each command timed, its requests counted in the server's request log, the peak memory of
+ * its whole process tree sampled (process-tree.js), its program process measured (measure.js, preloaded through
+ * NODE_OPTIONS) and the state exported. Programs are type-checked as Pulumi does by default (no
+ * PULUMI_NODEJS_TRANSPILE_ONLY). Where Pulumi's time goes: the real program and the floor again with
+ * PULUMI_SKIP_CHECKPOINTS=true (programs `posthog-skip-checkpoints`, `bare-skip-checkpoints`), and the fixed cost of
+ * a one-project YAML program through the provider plugin (`yaml`).
  *
- *   node bench/cli.js [--sizes 10,100] [--programs posthog,bare,raw] [--rate-limit N] [--repeat 3] [--package DIR]
+ *   node bench/cli.js [--sizes 10,100] [--programs posthog,bare,raw,terraform] [--rate-limit N] [--repeat 3] [--package DIR]
  * prints the results as JSON; --package measures another checkout's built lib/ (e.g. a worktree of an older commit).
  */
-const { spawn } = require("node:child_process");
+const { spawn, spawnSync } = require("node:child_process");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const readline = require("node:readline");
 const { performance } = require("node:perf_hooks");
+const { declaredProject } = require("./declared");
+const { runMeasured } = require("./process-tree");
+const { benchTerraform, terraformBin } = require("./terraform");
 
 const root = path.resolve(__dirname, "..");
 
@@ -155,30 +162,60 @@ async function requestsSince(server) {
   return { requests: logged.length, throttled: logged.filter((r) => r.status === 429).length };
 }
 
+/**
+ * How each Pulumi stack of the benchmark is made: its program's directory, the environment it adds, how it declares
+ * the update's variant, and the type of the resources whose state is measured.
+ */
+const PULUMI_PROGRAMS = {
+  posthog: { dir: "posthog" },
+  bare: { dir: "bare" },
+  "posthog-skip-checkpoints": { dir: "posthog", env: { PULUMI_SKIP_CHECKPOINTS: "true" } },
+  "bare-skip-checkpoints": { dir: "bare", env: { PULUMI_SKIP_CHECKPOINTS: "true" } },
+  yaml: { dir: "yaml", setVariant: writeYamlProgram, resourceType: "posthog:index:Project" },
+};
+
 /** The five commands on a new stack of `count` resources of one program. */
-async function benchProgram(program, count, { work, server, env, log }) {
-  const dir = path.join(work, program);
+async function benchProgram(program, count, { work, server, env: baseEnv, log }) {
+  const { dir: name, env: extra = {}, setVariant, resourceType } = PULUMI_PROGRAMS[program];
+  const dir = path.join(work, name);
+  const env = { ...baseEnv, ...extra };
   const stack = `${program}-${count}-${process.pid}`;
   const measureDir = path.join(work, "measure");
+  const variant = async (value) => {
+    if (setVariant) setVariant(dir, value);
+    else await run("pulumi", ["config", "set", "--stack", stack, "variant", String(value)], { cwd: dir, env });
+  };
   const pulumi = async (args, what) => {
     fs.rmSync(measureDir, { recursive: true, force: true });
     fs.mkdirSync(measureDir);
-    const result = await run("pulumi", [...args, "--stack", stack, "--non-interactive"], { cwd: dir, env });
+    const result = await runMeasured("pulumi", [...args, "--stack", stack, "--non-interactive"], { cwd: dir, env });
     fs.appendFileSync(log, `\n$ pulumi ${args.join(" ")} (${program}, ${count})\n${result.stdout}${result.stderr}`);
     if (result.status !== 0)
       throw new Error(`pulumi ${args.join(" ")} (${program}, ${count}) failed: see ${log}\n${result.stderr.slice(-2000)}`);
-    return { what, ms: result.ms, ...readMeasures(measureDir) };
+    return {
+      what,
+      ms: result.ms,
+      peakKb: result.peakKb,
+      treeKb: result.byName,
+      treeCount: result.countByName,
+      ...readMeasures(measureDir),
+    };
   };
   /** The state of one resource of the stack, as compact JSON (what `pulumi stack export` holds for it), on average. */
   const stateBytes = async () => {
     const exported = await run("pulumi", ["stack", "export", "--stack", stack], { cwd: dir, env });
     if (exported.status !== 0) throw new Error(`pulumi stack export failed: ${exported.stderr}`);
-    const resources = JSON.parse(exported.stdout).deployment.resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/"));
+    const resources = JSON.parse(exported.stdout).deployment.resources.filter((r) =>
+      resourceType ? r.type === resourceType : r.type.startsWith("pulumi-nodejs:dynamic/"),
+    );
     return resources.reduce((sum, r) => sum + Buffer.byteLength(JSON.stringify(r)), 0) / resources.length;
   };
+  if (setVariant) setVariant(dir, 0);
   await run("pulumi", ["stack", "init", stack], { cwd: dir, env });
-  await run("pulumi", ["config", "set", "--stack", stack, "count", String(count)], { cwd: dir, env });
-  await run("pulumi", ["config", "set", "--stack", stack, "variant", "0"], { cwd: dir, env });
+  if (!setVariant) {
+    await run("pulumi", ["config", "set", "--stack", stack, "count", String(count)], { cwd: dir, env });
+    await variant(0);
+  }
 
   const rows = [];
   const step = async (name, args, before) => {
@@ -192,12 +229,36 @@ async function benchProgram(program, count, { work, server, env, log }) {
   await step("up", ["up", "--yes", "--skip-preview"]);
   await step("preview", ["preview", "--expect-no-changes"]);
   await step("refresh", ["refresh", "--yes", "--skip-preview"]);
-  await step("update", ["up", "--yes", "--skip-preview"], () =>
-    run("pulumi", ["config", "set", "--stack", stack, "variant", "1"], { cwd: dir, env }),
-  );
+  await step("update", ["up", "--yes", "--skip-preview"], () => variant(1));
   await step("destroy", ["destroy", "--yes", "--skip-preview"]);
   await run("pulumi", ["stack", "rm", "--yes", "--force", "--stack", stack], { cwd: dir, env });
   return rows;
+}
+
+/** The YAML program: one project with the declared settings, through the provider plugin (pulumi-resource-posthog). */
+function writeYamlProgram(dir, variant) {
+  fs.mkdirSync(dir, { recursive: true });
+  // YAML is a superset of JSON: the declared settings go in as they are.
+  const properties = JSON.stringify(declaredProject("Yaml", 0, variant));
+  fs.writeFileSync(
+    path.join(dir, "Pulumi.yaml"),
+    `name: bench-yaml\nruntime: yaml\nresources:\n  p0:\n    type: posthog:index:Project\n    properties: ${properties}\noutputs:\n  projectId: \${p0.projectId}\n`,
+  );
+}
+
+/**
+ * The directory of the Pulumi YAML language host: PULUMI_POSTHOG_YAML_BIN, else scripts/ensure-language-hosts.sh
+ * (which builds it the first time, as npm test does).
+ */
+function yamlHostBin() {
+  if (process.env.PULUMI_POSTHOG_YAML_BIN) return process.env.PULUMI_POSTHOG_YAML_BIN;
+  const result = spawnSync("bash", [path.join(root, "scripts", "ensure-language-hosts.sh"), "yaml"], {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  if (result.status !== 0) throw new Error(`scripts/ensure-language-hosts.sh yaml failed (exit ${result.status ?? result.signal})`);
+  return result.stdout.trim().split("\n").pop();
 }
 
 const median = (values) => {
@@ -218,14 +279,15 @@ function medianRows(runs) {
   return runs[0].map((first, i) => {
     const rows = runs.map((run) => run[i]);
     return {
+      ...medians(rows),
       command: first.command,
       repeats: runs.length,
-      ms: median(rows.map((r) => r.ms)),
       requests: Math.max(...rows.map((r) => r.requests)),
       throttled: Math.max(...rows.map((r) => r.throttled)),
-      stateBytesPerResource: median(rows.map((r) => r.stateBytesPerResource)),
       program: medians(rows.map((r) => r.program)),
       provider: medians(rows.map((r) => r.provider)),
+      treeKb: medians(rows.map((r) => r.treeKb)),
+      treeCount: medians(rows.map((r) => r.treeCount)),
     };
   });
 }
@@ -272,7 +334,7 @@ async function benchRateLimit(count, context) {
  */
 async function benchCli({
   sizes = [10, 100, 300],
-  programs = ["posthog", "bare", "raw"],
+  programs = ["posthog", "bare", "raw", "terraform", "posthog-skip-checkpoints", "bare-skip-checkpoints", "yaml"],
   rateLimit = 0,
   repeat = 3,
   packageRoot = root,
@@ -282,10 +344,27 @@ async function benchCli({
   const bin = pulumiBin();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-bench-"));
   const pkg = snapshotPackage(work, packageRoot);
+  // The peer, and the YAML host with the provider plugin of the copied package, when asked for.
+  let terraform;
+  let peerMissing;
+  if (programs.includes("terraform")) {
+    const found = terraformBin();
+    terraform = found.bin;
+    peerMissing = found.missing;
+    if (peerMissing) progress(`${peerMissing}: the Terraform columns stay empty`);
+  }
+  const perSize = programs.filter((p) => p !== "yaml" && (p !== "terraform" || terraform));
+  const extraPath = [];
+  if (programs.includes("yaml")) {
+    const plugin = path.join(work, "plugin-bin");
+    fs.mkdirSync(plugin);
+    fs.symlinkSync(path.join(pkg, "lib", "plugin", "serve.js"), path.join(plugin, "pulumi-resource-posthog"));
+    extraPath.push(yamlHostBin(), plugin);
+  }
   const server = await startLocalServer(pkg);
   const env = {
     ...process.env,
-    PATH: `${bin}${path.delimiter}${process.env.PATH}`,
+    PATH: [bin, ...extraPath, process.env.PATH].join(path.delimiter),
     PULUMI_BACKEND_URL: `file://${path.join(work, "state")}`,
     PULUMI_CONFIG_PASSPHRASE: "benchmark",
     PULUMI_SKIP_UPDATE_CHECK: "true",
@@ -299,22 +378,37 @@ async function benchCli({
   delete env.PULUMI_NODEJS_TRANSPILE_ONLY;
   fs.mkdirSync(path.join(work, "state"));
   const log = path.join(work, "pulumi.log");
-  const context = { work, server, env, log };
+  const context = { work, server, env, log, terraform, requestsSince };
+  const bench = (program, count) =>
+    program === "raw"
+      ? benchRaw(count, context)
+      : program === "terraform"
+        ? benchTerraform(count, context)
+        : benchProgram(program, count, context);
   try {
     const { recordBytes } = await prepare(work, pkg, server, env);
-    const results = { recordBytes, sizes: {}, rateLimit: undefined, log };
+    const results = { recordBytes, sizes: {}, yaml: undefined, rateLimit: undefined, peerMissing, log };
     for (const count of sizes) {
       // The smallest size measures the fixed cost: its commands run `repeat` times, the programs in turn, and each
       // measurement is the median, so that one slow moment of a shared machine does not decide it.
       const times = count === Math.min(...sizes) ? repeat : 1;
-      const runs = Object.fromEntries(programs.map((program) => [program, []]));
+      const runs = Object.fromEntries(perSize.map((program) => [program, []]));
       for (let i = 0; i < times; i++) {
-        for (const program of programs) {
-          progress(`${program}, ${count} resources${times > 1 ? ` (${i + 1} of ${times})` : ""}`);
-          runs[program].push(program === "raw" ? await benchRaw(count, context) : await benchProgram(program, count, context));
+        for (const program of perSize) {
+          progress(`${program}, ${count} projects${times > 1 ? ` (${i + 1} of ${times})` : ""}`);
+          runs[program].push(await bench(program, count));
         }
       }
-      results.sizes[count] = Object.fromEntries(programs.map((program) => [program, medianRows(runs[program])]));
+      results.sizes[count] = Object.fromEntries(perSize.map((program) => [program, medianRows(runs[program])]));
+    }
+    if (programs.includes("yaml")) {
+      // One project: what a YAML program costs whatever its size, through the plugin.
+      const runs = [];
+      for (let i = 0; i < repeat; i++) {
+        progress(`yaml through the provider plugin, 1 project${repeat > 1 ? ` (${i + 1} of ${repeat})` : ""}`);
+        runs.push(await benchProgram("yaml", 1, context));
+      }
+      results.yaml = medianRows(runs);
     }
     if (rateLimit > 0) {
       progress(`${rateLimit} creates at 480/minute`);
@@ -336,7 +430,7 @@ if (require.main === module) {
   };
   benchCli({
     sizes: option("sizes", "10").split(",").map(Number),
-    programs: option("programs", "posthog,bare,raw").split(","),
+    programs: option("programs", "posthog,bare,raw,terraform,posthog-skip-checkpoints,bare-skip-checkpoints,yaml").split(","),
     rateLimit: Number(option("rate-limit", "0")),
     repeat: Number(option("repeat", "3")),
     packageRoot: path.resolve(option("package", root)),

@@ -1,15 +1,24 @@
 /**
- * The settings every benchmarked project declares, defined once for the three that must send the same: the real
- * program (programs/posthog), the floor (programs/bare) and the plain script (raw.js, as PostHog names them).
- * `variant` changes two settings of every project, for the update benchmark.
+ * The settings every benchmarked project declares, defined once for all that must send the same: the real program
+ * (programs/posthog), the floor (programs/bare), the plain script (raw.js, as PostHog names them), the YAML program
+ * (yaml.js) and Terraform (terraform.js: those of them its provider can express).
+ * `variant` changes two settings of every project, for the update benchmark: two that Terraform's provider can
+ * express too (both on its posthog_project_settings), so that the update does the same work through either tool.
  */
 exports.declaredProject = (name, i, variant) => ({
   name: `${name} ${i}`,
   timezone: "Europe/Amsterdam",
   weekStartDay: 1,
-  anonymizeIps: variant === 0,
-  appUrls: [`https://app${i}.example.com`],
-  sessionRecordingOptIn: true,
-  sessionRecordingSampleRate: variant === 0 ? 0.5 : 0.25,
+  anonymizeIps: true,
+  appUrls: variant === 0 ? [`https://app${i}.example.com`] : [`https://app${i}.example.com`, `https://www${i}.example.com`],
+  sessionRecordingOptIn: variant === 0,
+  sessionRecordingSampleRate: 0.5,
   testAccountFilters: [{ key: "$host", operator: "not_regex", value: "localhost", type: "event" }],
 });
+
+/** The settings `variant` changes (raw.js sends only these for the update, as a PATCH does). */
+exports.changedSettings = (name, i, variant) => {
+  const before = exports.declaredProject(name, i, 0);
+  const after = exports.declaredProject(name, i, variant);
+  return Object.fromEntries(Object.entries(after).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key])));
+};

@@ -5,7 +5,7 @@
  * with POSTHOG_HOST, POSTHOG_API_KEY and POSTHOG_ORGANIZATION_ID set. `up` writes the ids file, the others read it.
  */
 const fs = require("node:fs");
-const { declaredProject } = require("./declared");
+const { declaredProject, changedSettings } = require("./declared");
 
 const [operation, countText, variantText, idsFile] = process.argv.slice(2);
 const count = Number(countText);
@@ -13,14 +13,11 @@ const variant = Number(variantText);
 const base = `${process.env.POSTHOG_HOST}/api/organizations/${process.env.POSTHOG_ORGANIZATION_ID}/projects/`;
 const headers = { authorization: `Bearer ${process.env.POSTHOG_API_KEY}`, "content-type": "application/json" };
 
-/** The settings the programs declare, as PostHog names them. */
-const settings = (i) =>
-  Object.fromEntries(
-    Object.entries(declaredProject("Raw", i, variant)).map(([input, value]) => [
-      input.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
-      value,
-    ]),
-  );
+/** Settings as PostHog names them. */
+const posthogNames = (settings) =>
+  Object.fromEntries(Object.entries(settings).map(([input, value]) => [input.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value]));
+/** The settings the programs declare. */
+const settings = (i) => posthogNames(declaredProject("Raw", i, variant));
 
 async function send(method, url, body) {
   const response = await fetch(url, { method, headers, body: body && JSON.stringify(body) });
@@ -43,11 +40,7 @@ async function main() {
       await Promise.all(ids.map((id) => send("GET", `${base}${id}/`)));
       break;
     case "update":
-      await Promise.all(
-        ids.map((id) =>
-          send("PATCH", `${base}${id}/`, { anonymize_ips: variant === 0, session_recording_sample_rate: variant === 0 ? 0.5 : 0.25 }),
-        ),
-      );
+      await Promise.all(ids.map((id, i) => send("PATCH", `${base}${id}/`, posthogNames(changedSettings("Raw", i, variant)))));
       break;
     case "destroy":
       await Promise.all(ids.map((id) => send("DELETE", `${base}${id}/`)));

@@ -1,0 +1,177 @@
+/**
+ * The peer: the same work through Terraform and PostHog's official provider (../shared/peers/terraform: Terraform
+ * 1.13.3 and terraform-provider-posthog 1.0.13 as Linux x86-64 binaries, run offline with dev_overrides, no
+ * `terraform init`; its README). A project is two Terraform resources, `posthog_project` (name, timezone) and
+ * `posthog_project_settings` (the project's settings, on /api/environments/<id>/), declaring the settings of
+ * bench/declared.js that the provider can express.
+ *
+ * The commands, beside Pulumi's:
+ *   up       terraform apply -auto-approve             (create)
+ *   preview  terraform plan -detailed-exitcode         (no change; Terraform refreshes first, as it does by default)
+ *   refresh  terraform apply -refresh-only -auto-approve
+ *   update   terraform apply -auto-approve             (two settings of every project changed; refreshes first)
+ *   destroy  terraform destroy -auto-approve
+ * all with -parallelism=10, Terraform's default, stated so that the comparison does not depend on it. Pulumi's
+ * default is 4 operations per CPU (8 on 2 cores; `defaultParallel` in pkg/cmd/pulumi/operations/up.go, Pulumi issue
+ * 14989), so both tools run as their users get them, with about as many operations in flight.
+ */
+const { spawnSync } = require("node:child_process");
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+const { declaredProject } = require("./declared");
+const { runMeasured } = require("./process-tree");
+
+const root = path.resolve(__dirname, "..");
+const PARALLELISM = 10;
+
+/**
+ * How the settings of declared.js are named in Terraform's provider 1.0.13 (its schema: `terraform providers schema
+ * -json`). The others (weekStartDay, anonymizeIps, sessionRecordingSampleRate, testAccountFilters) it cannot set.
+ */
+const TERRAFORM_NAMES = {
+  name: ["posthog_project", "name"],
+  timezone: ["posthog_project", "timezone"],
+  appUrls: ["posthog_project_settings", "app_urls"],
+  sessionRecordingOptIn: ["posthog_project_settings", "session_recording_opt_in"],
+};
+
+/** The directory holding the peer's tarball: BENCH_TERRAFORM_PEER, else ../shared/peers/terraform beside the checkout. */
+const peerDir = () => process.env.BENCH_TERRAFORM_PEER ?? path.join(root, "..", "shared", "peers", "terraform");
+
+/**
+ * The directory holding `terraform` and `terraform-provider-posthog`, unpacked once into a cache directory named
+ * after the tarball; or { missing: why } when the peer is absent (the benchmark then leaves its columns empty).
+ */
+function terraformBin() {
+  const dir = peerDir();
+  const tarball = fs.existsSync(dir) ? fs.readdirSync(dir).find((file) => file.endsWith(".tar.zst")) : undefined;
+  if (!tarball) return { missing: `no Terraform peer (${dir}/*.tar.zst not found)` };
+  const home = process.env.HOME ?? os.homedir();
+  const cache = process.env.PULUMI_POSTHOG_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(home, ".cache"), "pulumi-posthog");
+  const bin = path.join(cache, tarball.replace(/\.tar\.zst$/, ""), "bin");
+  const ready = () => ["terraform", "terraform-provider-posthog"].every((file) => fs.existsSync(path.join(bin, file)));
+  if (ready()) return { bin };
+  // Unpacked beside, then renamed: a run killed halfway leaves no half directory to be taken for a whole one.
+  const partial = `${bin}.partial-${process.pid}`;
+  fs.mkdirSync(partial, { recursive: true });
+  const unpacked = spawnSync("sh", ["-c", 'zstd -dc "$1" | tar -x -C "$2"', "sh", path.join(dir, tarball), partial], {
+    stdio: ["ignore", "ignore", "pipe"],
+    encoding: "utf8",
+  });
+  if (unpacked.status !== 0) {
+    fs.rmSync(partial, { recursive: true, force: true });
+    return { missing: `could not unpack ${tarball} (zstd and tar are needed): ${unpacked.stderr.trim()}` };
+  }
+  fs.rmSync(bin, { recursive: true, force: true });
+  fs.renameSync(partial, bin);
+  return ready() ? { bin } : { missing: `${tarball} holds no terraform and terraform-provider-posthog` };
+}
+
+/** `terraform version`, for the report's first line. */
+function terraformVersion(bin) {
+  const result = spawnSync(path.join(bin, "terraform"), ["version", "-json"], {
+    encoding: "utf8",
+    env: { ...process.env, CHECKPOINT_DISABLE: "1" },
+  });
+  try {
+    return JSON.parse(result.stdout).terraform_version;
+  } catch {
+    return "?";
+  }
+}
+
+/** main.tf: `count` projects from the variable `projects`, each a project and its settings. */
+function mainTf() {
+  const attributes = (resource) =>
+    Object.values(TERRAFORM_NAMES)
+      .filter(([r]) => r === resource)
+      .map(([, name]) => name);
+  const typeOf = (name) => {
+    const value = declaredProject("Terraform", 0, 0)[Object.keys(TERRAFORM_NAMES).find((key) => TERRAFORM_NAMES[key][1] === name)];
+    return Array.isArray(value) ? "list(string)" : typeof value === "boolean" ? "bool" : typeof value === "number" ? "number" : "string";
+  };
+  const names = Object.values(TERRAFORM_NAMES).map(([, name]) => name);
+  const set = (name) => `  ${name} = var.projects[count.index].${name}`;
+  const blocks = [
+    "# Generated by bench/terraform.js from bench/declared.js.",
+    'terraform {\n  required_providers {\n    posthog = { source = "PostHog/posthog" }\n  }\n}',
+    `variable "projects" {\n  type = list(object({ ${names.map((name) => `${name} = ${typeOf(name)}`).join(", ")} }))\n}`,
+    ['resource "posthog_project" "p" {', "  count = length(var.projects)", ...attributes("posthog_project").map(set), "}"].join("\n"),
+    [
+      'resource "posthog_project_settings" "p" {',
+      "  count = length(var.projects)",
+      "  project_id = posthog_project.p[count.index].id",
+      ...attributes("posthog_project_settings").map(set),
+      "}",
+    ].join("\n"),
+  ];
+  return `${blocks.join("\n\n")}\n`;
+}
+
+/** terraform.tfvars.json: the declared settings of `count` projects, as Terraform's provider names them. */
+function tfvars(count, variant) {
+  const projects = Array.from({ length: count }, (_, i) =>
+    Object.fromEntries(
+      Object.entries(declaredProject("Terraform", i, variant))
+        .filter(([input]) => TERRAFORM_NAMES[input])
+        .map(([input, value]) => [TERRAFORM_NAMES[input][1], value]),
+    ),
+  );
+  return JSON.stringify({ projects });
+}
+
+/** The five commands through Terraform on a new directory of `count` projects: rows as bench/cli.js makes them. */
+async function benchTerraform(count, { work, server, env, log, terraform, requestsSince }) {
+  const dir = path.join(work, `terraform-${count}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir);
+  const rc = path.join(work, "terraform.rc");
+  fs.writeFileSync(
+    rc,
+    `provider_installation {\n  dev_overrides { "PostHog/posthog" = ${JSON.stringify(terraform)} }\n}\ndisable_checkpoint = true\n`,
+  );
+  fs.writeFileSync(path.join(dir, "main.tf"), mainTf());
+  const tfEnv = { ...env, TF_CLI_CONFIG_FILE: rc, CHECKPOINT_DISABLE: "1", TF_IN_AUTOMATION: "1", NODE_OPTIONS: "" };
+  const statePath = path.join(dir, "terraform.tfstate");
+
+  const rows = [];
+  const step = async (name, args, { variant = 0, expect = [0] } = {}) => {
+    fs.writeFileSync(path.join(dir, "terraform.tfvars.json"), tfvars(count, variant));
+    await server.control.clearRequests();
+    const full = [...args, "-input=false", "-no-color", `-parallelism=${PARALLELISM}`];
+    const result = await runMeasured(path.join(terraform, "terraform"), full, { cwd: dir, env: tfEnv });
+    fs.appendFileSync(log, `\n$ terraform ${full.join(" ")} (${count})\n${result.stdout}${result.stderr}`);
+    if (!expect.includes(result.status))
+      throw new Error(`terraform ${full.join(" ")} (${count}) exited ${result.status}: see ${log}\n${result.stderr.slice(-2000)}`);
+    const requests = await requestsSince(server);
+    // Terraform's state file is indented JSON; per project, compact as Pulumi's is measured, and as written.
+    let state = {};
+    if (name !== "destroy") {
+      const text = fs.readFileSync(statePath, "utf8");
+      state = {
+        stateBytesPerResource: Buffer.byteLength(JSON.stringify(JSON.parse(text))) / count,
+        stateFileBytesPerProject: Buffer.byteLength(text) / count,
+      };
+    }
+    rows.push({
+      command: name,
+      ms: result.ms,
+      ...requests,
+      peakKb: result.peakKb,
+      treeKb: result.byName,
+      treeCount: result.countByName,
+      ...state,
+    });
+  };
+  await step("up", ["apply", "-auto-approve"]);
+  // -detailed-exitcode: 0 is "no changes", 2 would be a change (and fails the run, as --expect-no-changes does).
+  await step("preview", ["plan", "-detailed-exitcode"]);
+  await step("refresh", ["apply", "-refresh-only", "-auto-approve"]);
+  await step("update", ["apply", "-auto-approve"], { variant: 1 });
+  await step("destroy", ["destroy", "-auto-approve"], { variant: 1 });
+  fs.rmSync(dir, { recursive: true, force: true });
+  return rows;
+}
+
+module.exports = { terraformBin, terraformVersion, benchTerraform, mainTf, tfvars, PARALLELISM, TERRAFORM_NAMES };
