@@ -5,6 +5,7 @@ import type { DemoData } from "../projects/demo-data";
 import type { Store } from "../state/store";
 import type { OrganizationRecord, PersonalApiKeyRecord, StoredProject, UserRecord } from "../state/types";
 import type { ApiResponse, ServerRequest } from "./http";
+import type { PostHogVersion } from "./version";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -13,6 +14,8 @@ export interface Services {
   activity: ActivityLog;
   demo: DemoData;
   deletion: DeletionQueue;
+  /** Which PostHog the server plays (version.ts). */
+  version: PostHogVersion;
 }
 
 export interface Action {

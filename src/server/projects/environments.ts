@@ -41,16 +41,20 @@ const listTeams: Action = {
       .filter((p) => ctx.key.scopedOrganizations.length === 0 || ctx.key.scopedOrganizations.includes(p.organizationId))
       .sort((a, b) => a.id - b.id);
     const page = limitOffsetPage(ctx.req, rows);
-    return json(200, { ...page, results: page.results.map((p) => serializeProjectBasic(ctx.store, p, ctx.user)) });
+    return json(200, { ...page, results: page.results.map((p) => serializeProjectBasic(ctx.store, p, ctx.user, ctx.services.version)) });
   },
 };
 
-const retrieveTeam: Action = { name: "retrieve", handler: (ctx) => json(200, serializeTeam(ctx.store, team(ctx), ctx.user)) };
+const retrieveTeam: Action = {
+  name: "retrieve",
+  handler: (ctx) => json(200, serializeTeam(ctx.store, team(ctx), ctx.user, ctx.services.version)),
+};
 
 function updateTeam(name: "update" | "partial_update"): Action {
   return {
     name,
-    handler: (ctx) => json(200, serializeTeam(ctx.store, updateProject(ctx, team(ctx), "team", name === "partial_update"), ctx.user)),
+    handler: (ctx) =>
+      json(200, serializeTeam(ctx.store, updateProject(ctx, team(ctx), "team", name === "partial_update"), ctx.user, ctx.services.version)),
   };
 }
 
