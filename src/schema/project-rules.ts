@@ -78,9 +78,16 @@ export const minimumDuration = z
   .min(0, { error: "must be at least 0" })
   .max(30000, { error: "must be at most 30000 (30 seconds)" });
 
+/** app_urls and recording_domains: ArrayField(CharField(max_length=200, null=True)) (posthog/models/team/team.py). */
 export const urlList = z.array(
   z.string({ error: "every entry must be a string" }).max(200, { error: "every URL must be at most 200 characters" }).nullable(),
   { error: "must be a list of URLs" },
+);
+
+/** person_display_name_properties: ArrayField(CharField(max_length=400)) (posthog/models/team/team.py). */
+export const propertyNames = z.array(
+  z.string({ error: "every entry must be a string" }).max(400, { error: "every property name must be at most 400 characters" }),
+  { error: "must be a list of property names" },
 );
 
 // ---- test_account_filters: validate_test_account_filters, TypeAdapter(list[AnyPropertyFilter]) ----

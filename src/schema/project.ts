@@ -152,7 +152,7 @@ export const projectFields = {
   },
   person_display_name_properties: {
     response: list,
-    input: rules.stringList.nullable(),
+    input: rules.propertyNames.nullable(),
     doc: "Person properties used as display names, in order of preference.",
   },
   correlation_config: {
@@ -262,7 +262,7 @@ export const projectFields = {
   live_events_columns: { response: list, input: rules.stringList.nullable(), doc: "Columns shown in the live events view." },
   recording_domains: {
     response: list,
-    input: z.array(z.string({ error: "every entry must be a string" }).nullable(), { error: "must be a list of domains" }).nullable(),
+    input: rules.urlList.nullable(),
     equal: sameListWithoutEmpty,
     doc: "Domains allowed to record sessions. Empty entries are dropped by PostHog.",
   },
