@@ -8,7 +8,7 @@
  * The 2025-08-04 PostHog (versions.ts) removes it within the DELETE.
  */
 import { randomBytes } from "node:crypto";
-import { notFound, permissionDenied, validationError } from "../drf/errors";
+import { notFound, permissionDenied, serverError, validationError } from "../drf/errors";
 import { limitOffsetPage } from "../drf/pagination";
 import { pyInt, pyTruthy } from "../drf/py";
 import type { Action, ApiContext, ApiRoute } from "../pipeline/api";
@@ -329,6 +329,16 @@ export function updatedValues(p: StoredProject, attrs: ValidatedFields, version:
       if (isJsonObject(value) && Object.keys(value).length > 0) out.push([field, mergeNestedConfig(field, before, value)]);
       continue;
     }
+    // Python's `{**stored, **sent}`: a stored or sent value that is not a dictionary raises TypeError, a 500 (both
+    // versions; measured against 2025-08-04 with `survey_config: "dark"` after a dictionary).
+    if (
+      merged.includes(field) &&
+      value !== null &&
+      before !== null &&
+      before !== undefined &&
+      !(isJsonObject(value) && isJsonObject(before))
+    )
+      throw serverError();
     if (value !== null && isJsonObject(value) && isJsonObject(before)) {
       if (merged.includes(field)) {
         out.push([field, { ...before, ...value }]);
