@@ -11,11 +11,10 @@ import { settingNames, valuesEqual } from "../../src/schema/project";
 
 /**
  * What a PostHog made of a PATCH of one setting: `refused` (400); `accepted` (200, and the value reads back equal
- * as the provider compares it); `converted` (200, stored as PostHog's own type: `"true"` became `true`); `not kept`
- * (200, but the value read back is another); `breaks the project` (stored, but the project's record no longer
- * serializes: 500).
+ * as the provider compares it); `converted` (200, stored as PostHog's type: `"true"` became `true`); `not kept`
+ * (200, but the value read back is another); `server error` (500: PostHog fails on the value).
  */
-export type Verdict = "refused" | "accepted" | "converted" | "not kept" | "breaks the project";
+export type Verdict = "refused" | "accepted" | "converted" | "not kept" | "server error";
 
 export interface ParityCase {
   /** The input as a Pulumi program names it. */
@@ -30,6 +29,8 @@ export interface ParityCase {
   v20250804: Verdict;
   /** Why the provider and a PostHog disagree; required exactly when they do. */
   why?: string;
+  /** Sent after all the others: a PostHog may be unable to read the project back after it. */
+  last?: true;
 }
 
 /** Where today's rules live, for the reasons below (PostHog/posthog at the commit the local server transcribes). */
@@ -134,7 +135,7 @@ export const parityCases: readonly ParityCase[] = [
   { input: "sessionRecordingTriggerMatchTypeConfig", value: "some", what: "neither all nor any", provider: "refuses", today: "accepted", v20250804: "refused", why: `today's /api/projects/ serializer stores any 24 characters here: only /api/environments/ checks the value (${TEAM_SERIALIZER} validate_session_recording_trigger_match_type_config), as 2025-08-04 does, which has the setting only there; the recorder reads only \`all\` or \`any\`` },
   // survey config: a dictionary, merged
   { input: "surveyConfig", value: { appearance: { backgroundColor: "#ffffff" } }, what: "an appearance", provider: "accepts", today: "accepted", v20250804: "accepted" },
-  { input: "surveyConfig", value: "dark", what: "a string", provider: "refuses", today: "accepted", v20250804: "accepted", why: SHAPE_STRICT("a dictionary") },
+  { input: "surveyConfig", value: "dark", what: "a string, after a dictionary (PostHog merges them as Python's {**stored, **sent})", provider: "refuses", today: "server error", v20250804: "server error" },
   // marketing and revenue analytics: nested serializers
   { input: "marketingAnalyticsConfig", value: { conversion_goals: [] }, what: "a known key", provider: "accepts", today: "accepted", v20250804: "accepted" },
   { input: "marketingAnalyticsConfig", value: { budget: 5 }, what: "an unknown key", provider: "refuses", today: "not kept", v20250804: "not kept" },
@@ -162,7 +163,7 @@ export const parityCases: readonly ParityCase[] = [
   { input: "correlationConfig", value: { excluded_person_property_names: "$browser" }, what: "a string for a list", provider: "refuses", today: "accepted", v20250804: "accepted", why: SHAPE_STRICT("lists of names") },
   { input: "hasCompletedOnboardingFor", value: { product_analytics: "yes" }, what: "a string for a boolean", provider: "refuses", today: "accepted", v20250804: "accepted", why: SHAPE_STRICT("product names to booleans") },
   // last: a bad enum value that 2025-08-04 stores and then cannot serialize (issue 16 item 6)
-  { input: "modifiers", value: { personsOnEventsMode: "sometimes" }, what: "an unknown personsOnEventsMode (issue 16 item 6)", provider: "refuses", today: "refused", v20250804: "breaks the project" },
+  { input: "modifiers", value: { personsOnEventsMode: "sometimes" }, what: "an unknown personsOnEventsMode (2025-08-04 stores it, then every read of the project fails: issue 16 item 6)", provider: "refuses", today: "refused", v20250804: "server error", last: true },
 ];
 
 export function apiName(input: string): string {
@@ -177,7 +178,7 @@ export function providerVerdict(c: ParityCase): ParityCase["provider"] {
 
 /** The provider refuses exactly what a PostHog refuses or does not keep. */
 export function agrees(provider: ParityCase["provider"], verdict: Verdict): boolean {
-  const posthogRefuses = verdict === "refused" || verdict === "not kept" || verdict === "breaks the project";
+  const posthogRefuses = verdict === "refused" || verdict === "not kept" || verdict === "server error";
   return (provider === "refuses") === posthogRefuses;
 }
 
@@ -217,13 +218,33 @@ async function patchVerdict(posthog: PostHogEndpoint, path: string, field: strin
   });
   const text = await response.text();
   if (response.status === 400) return "refused";
-  if (response.status === 500) return "breaks the project";
+  if (response.status === 500) return "server error";
   if (response.status !== 200) throw new Error(`PATCH ${path} ${field}: ${response.status} ${text.slice(0, 300)}`);
   const record = JSON.parse(text) as Record<string, unknown>;
   if (!(field in record)) return undefined;
   const live = record[field];
   if (valuesEqual(field, sent, live)) return "accepted";
   return sameScalarMeaning(sent, live) ? "converted" : "not kept";
+}
+
+/**
+ * Every value's verdict. The rows of one setting are sent in their order (a merged dictionary depends on the one
+ * before); the settings go four at a time (the real backend's four threads), each PATCH judged by its own answer.
+ * A value after which the project cannot be read back (2025-08-04's bad personsOnEventsMode) goes last.
+ */
+export async function judgeAll(posthog: PostHogEndpoint, projectId: number): Promise<Map<ParityCase, Verdict>> {
+  const verdicts = new Map<ParityCase, Verdict>();
+  const last = parityCases.filter((c) => c.last);
+  const bySetting = new Map<string, ParityCase[]>();
+  for (const c of parityCases) if (!last.includes(c)) bySetting.set(c.input, [...(bySetting.get(c.input) ?? []), c]);
+  const queue = [...bySetting.values()];
+  const worker = async () => {
+    for (let rows = queue.shift(); rows; rows = queue.shift())
+      for (const c of rows) verdicts.set(c, await verdictOf(posthog, projectId, c));
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  for (const c of last) verdicts.set(c, await verdictOf(posthog, projectId, c));
+  return verdicts;
 }
 
 /** DRF's conversions of scalars: "true" → true, "1" → 1, 1 → true, and so on inside dictionaries. */
@@ -255,7 +276,7 @@ export function parityDoc(): string {
     "PostHog of 2025-08-04 (`npm run test:acceptance`). The provider refuses a value exactly when PostHog refuses it",
     "or does not keep it, except in the rows with a reason. PostHog's verdicts: `refused` (400), `accepted` (stored",
     'as sent, compared as the provider compares), `converted` (stored as PostHog\'s type: `"true"` became `true`),',
-    "`not kept` (200 but another value stored), `breaks the project` (stored, then every read of the project answers 500).",
+    "`not kept` (200 but another value stored), `server error` (500).",
     "Sources cited are PostHog/posthog's current master.",
     "",
     `Values: ${parityCases.length}. Disagreements, each with its reason: ${disagreements}.`,
