@@ -5,7 +5,7 @@
  * (test/docs/validation-parity.test.ts), the acceptance tier the third (test/acceptance/validation-parity.test.ts),
  * and docs/validation-parity.md is generated from the same rows, so the suite and the documentation cannot drift.
  */
-import { validateInputs } from "../../src/provider/project-state";
+import { declaredSettings, validateInputs } from "../../src/provider/project-state";
 import { isPlainObject } from "../../src/schema/json";
 import { settingNames, valuesEqual } from "../../src/schema/project";
 
@@ -42,11 +42,6 @@ const TYPES_STRICT =
 const SHAPE_STRICT = (shape: string) =>
   `PostHog stores any JSON in this field; the provider asks for the shape PostHog's own code and posthog-js read (${shape}), so that a typo fails at preview rather than silently in the app`;
 const NEWER_RULE = (where: string) => `2025-08-04 stores it unchecked; today's PostHog refuses it (${where}), as the provider does`;
-
-const NULL_ENTRY =
-  "today's PostHog drops null entries; 2025-08-04 stores them, and the provider's comparison drops them only on the declared side, so the value never reads back as declared (issue 16 item 1)";
-const EMPTY_ENTRY =
-  "today's PostHog drops empty entries; 2025-08-04 refuses them (its child CharField: 'This field may not be blank.') and the provider lets them through (issue 16 item 2)";
 
 const long = (n: number) => `https://${"a".repeat(n - "https://.example.com".length)}.example.com`;
 
@@ -91,11 +86,11 @@ export const parityCases: readonly ParityCase[] = [
   { input: "appUrls", value: [long(200)], what: "a 200-character URL", provider: "accepts", today: "accepted", v20250804: "accepted" },
   { input: "appUrls", value: [long(201)], what: "a 201-character URL", provider: "refuses", today: "refused", v20250804: "refused" },
   { input: "appUrls", value: "https://app.example.com", what: "a string, not a list", provider: "refuses", today: "refused", v20250804: "refused" },
-  { input: "appUrls", value: ["https://app.example.com", null], what: "a null entry", provider: "accepts", today: "accepted", v20250804: "not kept", why: NULL_ENTRY },
-  { input: "appUrls", value: ["https://app.example.com", ""], what: "an empty entry", provider: "accepts", today: "accepted", v20250804: "refused", why: EMPTY_ENTRY },
-  { input: "recordingDomains", value: ["https://app.example.com", null], what: "a null entry", provider: "accepts", today: "accepted", v20250804: "not kept", why: NULL_ENTRY },
+  { input: "appUrls", value: ["https://app.example.com", null], what: "a null entry (the provider drops it before sending)", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "appUrls", value: ["https://app.example.com", ""], what: "an empty entry", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "recordingDomains", value: ["https://app.example.com", null], what: "a null entry (the provider drops it before sending)", provider: "accepts", today: "accepted", v20250804: "accepted" },
   { input: "recordingDomains", value: [long(201)], what: "a 201-character domain", provider: "refuses", today: "refused", v20250804: "refused" },
-  { input: "recordingDomains", value: ["https://app.example.com", ""], what: "an empty entry", provider: "accepts", today: "accepted", v20250804: "refused", why: EMPTY_ENTRY },
+  { input: "recordingDomains", value: ["https://app.example.com", ""], what: "an empty entry", provider: "refuses", today: "refused", v20250804: "refused" },
   // modifiers: today HogQLQueryModifiers (extra="forbid") with its enums
   { input: "modifiers", value: { personsOnEventsMode: "person_id_override_properties_on_events" }, what: "a known enum value", provider: "accepts", today: "accepted", v20250804: "accepted" },
   { input: "modifiers", value: { bounceRateDurationSeconds: 30 }, what: "a number in range", provider: "accepts", today: "accepted", v20250804: "accepted" },
@@ -187,11 +182,9 @@ export interface PostHogEndpoint {
   apiKey: string;
 }
 
-/** What the request body carries: the value the provider would send when it accepts it, the raw value otherwise. */
+/** What the request body carries: what the provider sends when it accepts the value, the raw value otherwise. */
 function sentValue(c: ParityCase): unknown {
-  if (c.provider === "refuses") return c.value;
-  // The provider sends sample rates as numbers ("0.25" → 0.25); the other inputs as declared.
-  return typeof c.value === "string" && c.input === "sessionRecordingSampleRate" ? Number(c.value) : c.value;
+  return c.provider === "refuses" ? c.value : declaredSettings({ [c.input]: c.value })[apiName(c.input)];
 }
 
 /**
