@@ -35,6 +35,7 @@ import {
   serializeProject,
   serializeProjectBasic,
   settingDefaults,
+  TEAM_CONFIG_FIELDS,
 } from "./model";
 import {
   nameTaken,
@@ -45,7 +46,7 @@ import {
   type ValidatedFields,
   type ValidationContext,
 } from "./validation";
-import { defaultTestAccountFilters20250804 } from "./versions";
+import { defaultTestAccountFilters20250804, TEAM_CONFIG_FIELDS_2025_08_04 } from "./versions";
 
 export const PLAN_LIMIT_MESSAGE =
   "You have reached the maximum limit of allowed projects for your current plan. Upgrade your plan to be able to create and manage more projects.";
@@ -130,7 +131,27 @@ function planLimitCheck(store: Store, org: OrganizationRecord, isDemo: boolean):
 
 function bodyIsDemo(ctx: ApiContext): boolean {
   const body = ctx.req.body();
+  // 2025-08-04's PremiumMultiProjectPermission calls `request.data.get("is_demo")`: a body that is not a dictionary
+  // raises AttributeError, a 500 (measured); today's refuses it as invalid data.
+  if (ctx.services.version === "2025-08-04" && !isJsonObject(body)) throw serverError();
   return isJsonObject(body) && pyTruthy(body.is_demo);
+}
+
+/**
+ * `dangerously_get_required_scopes` of ProjectViewSet and TeamViewSet: a PATCH of team config fields only needs
+ * `project:read` (today's PostHog, and 2025-08-04's /api/projects/); 2025-08-04's /api/environments/ asks for
+ * `team:read`, a scope only `*` keys hold (measured). `request.data.keys()` of a body that is not a dictionary
+ * raises AttributeError, a 500 (measured).
+ */
+export function configOnlyPatchScopes(kind: SerializerKind) {
+  return (ctx: ApiContext): string[] | null => {
+    const body = ctx.req.body();
+    if (!isJsonObject(body)) throw serverError();
+    const v2025 = ctx.services.version === "2025-08-04";
+    const config = new Set(v2025 ? TEAM_CONFIG_FIELDS_2025_08_04 : TEAM_CONFIG_FIELDS);
+    if (!Object.keys(body).every((field) => config.has(field))) return null;
+    return [kind === "team" && v2025 ? "team:read" : "project:read"];
+  };
 }
 
 /** has_permission checks: well-formed organization; for create, membership, admin level and the plan limit. */
@@ -234,7 +255,8 @@ function list(family: Family): Action {
     name: "list",
     handler: (ctx) => {
       const key = ctx.key;
-      const search = (ctx.req.param("search") ?? "").toLowerCase();
+      // 2025-08-04's ProjectViewSet has no search: the parameter is ignored (measured).
+      const search = ctx.services.version === "2025-08-04" ? "" : (ctx.req.param("search") ?? "").toLowerCase();
       const orgFilter = (p: StoredProject) => {
         if (family === orgFamily) {
           const param = ctx.params.organization_id;
@@ -494,14 +516,25 @@ function familyRoutes(family: Family): ApiRoute[] {
     detail("/reset_token", { PATCH: resetToken(family) }),
     detail("/activity", { GET: activity(family) }),
     detail("/is_generating_demo_data", { GET: demoData(family) }),
-    detail("", { GET: retrieve(family), PUT: update(family, "update"), PATCH: update(family, "partial_update"), DELETE: destroy(family) }),
+    {
+      ...detail("", {
+        GET: retrieve(family),
+        PUT: update(family, "update"),
+        PATCH: update(family, "partial_update"),
+        DELETE: destroy(family),
+      }),
+      partialUpdateScopes: configOnlyPatchScopes("project"),
+    },
   ];
 }
 
 const ENVIRONMENTS_GONE = "Multiple environments per project are no longer available. Please contact support if you need assistance.";
 
-/** `/api/projects/:project_id/environments/` (ProjectEnvironmentsViewSet): today's PostHog refuses every request. */
-function projectEnvironmentsRoutes(): ApiRoute[] {
+/**
+ * `/api/projects/:project_id/environments/` (ProjectEnvironmentsViewSet): today's PostHog refuses every request.
+ * 2025-08-04 still routes it, but its list fails on the parent lookup (a 500) and a detail is not found (measured).
+ */
+function projectEnvironmentsRoutes(version: PostHogVersion): ApiRoute[] {
   const base: Omit<ApiRoute, "pattern"> = {
     detail: false,
     scopeObject: "project",
@@ -512,6 +545,26 @@ function projectEnvironmentsRoutes(): ApiRoute[] {
       throw permissionDenied(ENVIRONMENTS_GONE);
     },
   };
+  if (version === "2025-08-04") {
+    const failing = (name: string, error: () => Error): ApiRoute["methods"] => ({
+      GET: {
+        name,
+        handler: () => {
+          throw error();
+        },
+      },
+    });
+    return [
+      { ...base, permission: undefined, pattern: "/api/projects/:project_id/environments", methods: failing("list", serverError) },
+      {
+        ...base,
+        permission: undefined,
+        pattern: "/api/projects/:project_id/environments/:id",
+        detail: true,
+        methods: failing("retrieve", notFound),
+      },
+    ];
+  }
   return [
     { ...base, pattern: "/api/projects/:project_id/environments" },
     { ...base, pattern: "/api/projects/:project_id/environments/:id", detail: true },
@@ -520,6 +573,6 @@ function projectEnvironmentsRoutes(): ApiRoute[] {
 
 export const rootProjects: Family = rootFamily;
 
-export function projectRoutes(): ApiRoute[] {
-  return [...familyRoutes(orgFamily), ...projectEnvironmentsRoutes(), ...familyRoutes(rootFamily)];
+export function projectRoutes(version: PostHogVersion = "current"): ApiRoute[] {
+  return [...familyRoutes(orgFamily), ...projectEnvironmentsRoutes(version), ...familyRoutes(rootFamily)];
 }

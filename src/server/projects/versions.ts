@@ -43,7 +43,7 @@ export const PROJECT_FIELDS_2025_08_04: readonly string[] = [
 
 /** posthog/api/team.py `TEAM_CONFIG_FIELDS` of 2025-08-04, in order. */
 // biome-ignore format: a list transcribed from PostHog's source, kept compact and in its order
-const TEAM_CONFIG_FIELDS_2025_08_04: readonly string[] = [
+export const TEAM_CONFIG_FIELDS_2025_08_04: readonly string[] = [
   "app_urls", "slack_incoming_webhook", "anonymize_ips", "completed_snippet_onboarding", "test_account_filters",
   "test_account_filters_default_checked", "path_cleaning_filters", "is_demo", "timezone", "data_attributes",
   "person_display_name_properties", "correlation_config", "autocapture_opt_out", "autocapture_exceptions_opt_in",
