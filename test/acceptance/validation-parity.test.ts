@@ -12,27 +12,30 @@ const target = acceptanceTarget();
 const column = target.version === "2025-08-04" ? "v20250804" : "today";
 // The all-access key where there is one: 2025-08-04 wants team:write for the settings it keeps on environments.
 const endpoint = { url: target.url, apiKey: target.keys.all ?? target.apiKey };
-let projectId: number | undefined;
+/** Four scratch projects, one per worker (the backend has four threads). */
+const projectIds: number[] = [];
 
 beforeAll(async () => {
-  const response = await fetch(`${target.url}/api/organizations/${target.organizationId}/projects/`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${target.apiKey}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ name: named(target, "validation parity") }),
-  });
-  if (response.status !== 201) throw new Error(`creating the scratch project: ${response.status} ${await response.text()}`);
-  projectId = ((await response.json()) as { id: number }).id;
+  for (const n of [1, 2, 3, 4]) {
+    const response = await fetch(`${target.url}/api/organizations/${target.organizationId}/projects/`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${target.apiKey}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ name: named(target, `validation parity ${n}`) }),
+    });
+    if (response.status !== 201) throw new Error(`creating a scratch project: ${response.status} ${await response.text()}`);
+    projectIds.push(((await response.json()) as { id: number }).id);
+  }
 });
 
 afterAll(async () => {
-  if (projectId !== undefined)
-    await fetch(`${target.url}/api/projects/${projectId}/`, { method: "DELETE", headers: { Authorization: `Bearer ${target.apiKey}` } });
+  for (const id of projectIds)
+    await fetch(`${target.url}/api/projects/${id}/`, { method: "DELETE", headers: { Authorization: `Bearer ${endpoint.apiKey}` } });
 });
 
 const label = (c: ParityCase) => `${c.input} = ${JSON.stringify(c.value).slice(0, 60)}`;
 
 test(`the PostHog at hand (${target.version}) gives every value the table's verdict`, async () => {
-  const verdicts = await judgeAll(endpoint, projectId!);
+  const verdicts = await judgeAll(endpoint, projectIds);
   const wrong = parityCases
     .filter((c) => verdicts.get(c) !== c[column])
     .map((c) => `${label(c)}: ${verdicts.get(c)}, table says ${c[column]}`);

@@ -222,21 +222,22 @@ async function patchVerdict(posthog: PostHogEndpoint, path: string, field: strin
 
 /**
  * Every value's verdict. The rows of one setting are sent in their order (a merged dictionary depends on the one
- * before); the settings go four at a time (the real backend's four threads), each PATCH judged by its own answer.
- * A value after which the project cannot be read back (2025-08-04's bad personsOnEventsMode) goes last.
+ * before), on one project; the settings go one worker per project given, so that no PATCH overwrites another's
+ * project (Django saves every column of the record). A value after which the project cannot be read back
+ * (2025-08-04's bad personsOnEventsMode) goes last.
  */
-export async function judgeAll(posthog: PostHogEndpoint, projectId: number): Promise<Map<ParityCase, Verdict>> {
+export async function judgeAll(posthog: PostHogEndpoint, projectIds: readonly number[]): Promise<Map<ParityCase, Verdict>> {
   const verdicts = new Map<ParityCase, Verdict>();
   const last = parityCases.filter((c) => c.last);
   const bySetting = new Map<string, ParityCase[]>();
   for (const c of parityCases) if (!last.includes(c)) bySetting.set(c.input, [...(bySetting.get(c.input) ?? []), c]);
   const queue = [...bySetting.values()];
-  const worker = async () => {
+  const worker = async (projectId: number) => {
     for (let rows = queue.shift(); rows; rows = queue.shift())
       for (const c of rows) verdicts.set(c, await verdictOf(posthog, projectId, c));
   };
-  await Promise.all([worker(), worker(), worker(), worker()]);
-  for (const c of last) verdicts.set(c, await verdictOf(posthog, projectId, c));
+  await Promise.all(projectIds.map(worker));
+  for (const c of last) verdicts.set(c, await verdictOf(posthog, projectIds[0]!, c));
   return verdicts;
 }
 

@@ -46,7 +46,7 @@ describe.each([
   afterAll(() => server.close());
 
   test("every value gets the verdict the table gives it", async () => {
-    const verdicts = await judgeAll({ url: server.url, apiKey: server.apiKey }, projectId);
+    const verdicts = await judgeAll({ url: server.url, apiKey: server.apiKey }, [projectId]);
     const wrong = parityCases
       .filter((c) => verdicts.get(c) !== c[column])
       .map((c) => `${label(c)}: ${verdicts.get(c)}, table says ${c[column]}`);
