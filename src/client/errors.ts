@@ -74,7 +74,10 @@ export class PostHogError extends Error {
     return missingScope(this.detail);
   }
 
-  /** PostHog refuses this action to every scoped personal API key ("does not support personal API key access"). */
+  /**
+   * PostHog refuses this action to personal API keys of every scope, all access (`*`) included ("does not support
+   * personal API key access"): the action has no API scope (posthog/permissions.py `APIScopePermission`).
+   */
   get refusedToScopedKeys(): boolean {
     return this.status === 403 && refusesScopedKeys(this.detail);
   }
@@ -120,7 +123,10 @@ function httpMessage(init: PostHogErrorInit, request: string, tries: string): st
         return `The personal API key lacks the scope '${scope}' that ${request} needs (403). Add '${scope}' to the key in PostHog under Settings → Personal API keys, or use a key that has it.`;
       }
       if (refusesScopedKeys(detail)) {
-        return `${request} cannot be used with a scoped personal API key (403: ${detail}). Use a personal API key with no scope restrictions (all access).`;
+        return (
+          `PostHog refuses ${request} to personal API keys of every scope, all access (*) included (403: ${detail}): ` +
+          "the action has no API scope, so no key can be given it. Do it in PostHog's web app instead."
+        );
       }
       return `PostHog refused ${request} (403 ${body.code ?? ""}): ${detail}`;
     case 404:

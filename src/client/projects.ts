@@ -116,6 +116,21 @@ export async function isGeneratingDemoData(http: Transport, organizationId: stri
   return status.is_generating_demo_data;
 }
 
+/**
+ * The project's environment (`/api/environments/<id>/`, posthog/api/team.py `TeamViewSet`: the same id). PostHog
+ * versions before the project record had every setting keep some only there (the 2025-08-04 one: 14), as PostHog's
+ * own Terraform provider writes its settings.
+ */
+const environment = (id: number) => `/api/environments/${numberSegment("environment id", id)}/`;
+
+export async function getEnvironment(http: Transport, id: number): Promise<ProjectRecord> {
+  return http.request({ method: "GET", path: environment(id), schema: projectRecordSchema, subject: `environment ${id}` });
+}
+
+export async function updateEnvironment(http: Transport, id: number, body: ProjectBody): Promise<ProjectRecord> {
+  return http.request({ method: "PATCH", path: environment(id), body, schema: projectRecordSchema, subject: `environment ${id}` });
+}
+
 /** Rotates the project API key. Not idempotent: a resend would rotate it again. */
 export async function resetProjectToken(http: Transport, organizationId: string, id: number): Promise<ProjectRecord> {
   return http.request({

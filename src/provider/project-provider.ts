@@ -5,10 +5,12 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { PostHogError, projects, type Transport } from "../client";
 import type { ProjectRecord } from "../schema/project";
-import { fieldDef, setAfterCreate, settingNames, valuesEqual } from "../schema/project";
+import { fieldDef, planFeatureOf, setAfterCreate, settingNames, valuesEqual } from "../schema/project";
+import { isPlainObject } from "../schema/json";
 import { connect, requireOrganization, resolveConfig, type ProviderConfig } from "./config";
 import {
   inputName,
+  declaredFields,
   declaredSettings,
   differingSettings,
   isUnknown,
@@ -23,6 +25,9 @@ import {
   outputValue,
   withRecorded,
   type SettingsBody,
+  unsupportedOf,
+  withLiveKeys,
+  withUnsupported,
 } from "./project-state";
 
 type Inputs = ProjectInputs & Record<string, unknown>;
@@ -81,6 +86,9 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
   }
 
   async diff(_id: string, olds: Outputs, news: Inputs): Promise<pulumi.dynamic.DiffResult> {
+    // A setting the last write or read found this PostHog without can never be applied: say so now, not as a change.
+    const unsupported = unsupportedOf(olds).filter((field) => declaresField(news, field));
+    if (unsupported.length > 0) throw new Error(`${unsupportedMessage(unsupported)} (as the last \`pulumi up\` or refresh found)`);
     const replaces: string[] = [];
     const organizationId = news.organizationId;
     if (organizationId !== undefined && (isUnknown(organizationId) || organizationId !== olds.organizationId)) {
@@ -108,33 +116,43 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
     const recorded = recordInputs(inputs);
 
     // Adopting: take the existing project as it is and change what differs. Creating: one POST, then the fields
-    // PostHog refuses on create.
+    // PostHog refuses or does not honour on create, and those its answer lacks (an older PostHog keeps some settings
+    // on the environment only).
     const [record, pending] =
       inputs.adoptProjectId !== undefined
         ? await this.adopt(organizationId, inputs.adoptProjectId).then((r) => [r, declared] as const)
         : await this.post(organizationId, onCreate(declared)).then((r) => [r, afterCreate(declared)] as const);
+    const absent = pick(declared, (field) => !(field in record));
+    const body = { ...differingSettings(pending, (field) => record[field]), ...absent };
     const final = await this.patchAfterCreate(
       organizationId,
       record,
-      differingSettings(pending, (field) => record[field]),
+      withLiveKeys(body, (field) => record[field]),
+      Object.keys(declared),
       recorded,
       inputs,
     );
-    return { id: String(final.id), outs: this.appliedOutputs(final, declared, recorded, inputs) as Outputs };
+    return { id: String(final.record.id), outs: this.appliedOutputs(final, declared, recorded, inputs) as Outputs };
   }
 
   async read(id: string, props?: Outputs): Promise<pulumi.dynamic.ReadResult<Outputs>> {
     const { organizationId, projectId } = parseId(id, props?.organizationId ?? this.config.organizationId);
-    let record: ProjectRecord;
+    const organization = requireOrganization(this.config, organizationId);
+    let found: ProjectRecord;
     try {
-      record = await projects.getProject(this.http(), requireOrganization(this.config, organizationId), projectId);
+      found = await projects.getProject(this.http(), organization, projectId);
     } catch (error) {
       if (error instanceof PostHogError && error.isNotFound) return {};
+      if (error instanceof PostHogError && error.status === 500) {
+        throw unreadable(organization, projectId, error, recordedInputsOf(props ?? {}).declaredInputs?.["modifiers"]);
+      }
       throw error;
     }
-    if (record["is_pending_deletion"] === true) return {};
+    // Today's PostHog keeps a deleted project readable until its background deletion ends; 2025-08-04 answers 404.
+    if (found["is_pending_deletion"] === true) return {};
     const recorded = recordedInputsOf(props ?? {});
-    const outputs = toOutputs(record, recorded) as Outputs;
+    const { record, nowhere } = await this.fromEnvironment(found, declaredFields(recorded));
+    const outputs = withUnsupported(toOutputs(record, recorded), nowhere) as Outputs;
     // The declared inputs with their live values: the engine then shows each drifted setting as `old => new`.
     if (recorded.declaredInputs)
       return { id: String(record.id), props: outputs, inputs: liveInputs(recorded.declaredInputs, record) as Outputs };
@@ -149,9 +167,15 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
     const body = differingSettings(declared, (field) => outputValue(olds, field));
 
     let record: ProjectRecord | undefined;
+    let nowhere: string[] = [];
     if (Object.keys(body).length > 0) {
       try {
-        record = await projects.updateProject(this.http(), organizationId, projectId, body);
+        ({ record, nowhere } = await this.write(
+          organizationId,
+          projectId,
+          withLiveKeys(body, (field) => outputValue(olds, field)),
+          Object.keys(declared),
+        ));
       } catch (error) {
         if (error instanceof PostHogError && error.isNotFound) {
           throw new Error(
@@ -163,17 +187,22 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
       }
     }
     if (news.apiTokenRotation !== undefined && news.apiTokenRotation !== olds.apiTokenRotation) {
+      let reset: ProjectRecord;
       try {
-        record = await projects.resetProjectToken(this.http(), organizationId, projectId);
+        reset = await projects.resetProjectToken(this.http(), organizationId, projectId);
       } catch (error) {
-        const message = rotationFailure(error);
-        if (record)
-          throw new PartialSuccess(message, id, toOutputs(record, { ...recorded, apiTokenRotation: olds.apiTokenRotation ?? null }), news);
+        const message = rotationFailure(error, olds.apiTokenRotation);
+        if (record) {
+          const outputs = toOutputs(record, { ...recorded, apiTokenRotation: olds.apiTokenRotation ?? null });
+          throw new PartialSuccess(message, id, withUnsupported(outputs, nowhere), news);
+        }
         throw new Error(message);
       }
+      // reset_token answers with the project record only: what an older PostHog keeps on the environment is read there.
+      ({ record, nowhere } = await this.fromEnvironment(reset, declaredFields(recorded)));
     }
-    if (!record) return { outs: withRecorded(olds, recorded) };
-    return { outs: this.appliedOutputs(record, declared, recorded, news) as Outputs };
+    if (!record) return { outs: withUnsupported(withRecorded(olds, recorded), unsupportedOf(olds)) };
+    return { outs: this.appliedOutputs({ record, nowhere }, declared, recorded, news) as Outputs };
   }
 
   async delete(id: string, props: Outputs): Promise<void> {
@@ -255,12 +284,13 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
     organizationId: string,
     record: ProjectRecord,
     body: SettingsBody,
+    declared: readonly string[],
     recorded: RecordedInputs,
     inputs: Inputs,
-  ): Promise<ProjectRecord> {
-    if (Object.keys(body).length === 0) return record;
+  ): Promise<Placed> {
+    if (Object.keys(body).length === 0) return { record, nowhere: [] };
     try {
-      return await projects.updateProject(this.http(), organizationId, record.id, body);
+      return await this.write(organizationId, record.id, body, declared);
     } catch (error) {
       const names = Object.keys(body).map(inputName).join(", ");
       const message = `Project ${record.id} exists, but setting ${names} failed: ${(error as Error).message}`;
@@ -269,33 +299,131 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
   }
 
   /**
-   * PostHog answers 200 but silently keeps its value for settings the organization's plan does not include. The
-   * state then holds the live values (so the next preview shows the difference again) and the user is told which.
+   * PATCH the project. Settings its answer lacks are written to its environment (`/api/environments/<id>/`, the
+   * same id), where an older PostHog keeps them (the 2025-08-04 one: 14 of today's settings), as PostHog's own
+   * Terraform provider writes its settings; the other declared settings its answer lacks are read there. Those the
+   * environment lacks too, this PostHog has nowhere.
    */
-  private appliedOutputs(record: ProjectRecord, declared: SettingsBody, recorded: RecordedInputs, request: Inputs): ProjectOutputs {
-    const outputs = toOutputs(record, recorded);
-    const ignored = Object.keys(differingSettings(declared, (field) => record[field]));
-    if (ignored.length > 0) {
-      const describe = (f: string) =>
-        `${inputName(f)} (declared ${JSON.stringify(declared[f])}, PostHog kept ${JSON.stringify(record[f] ?? null)})`;
-      const unknown = ignored.filter((f) => !(f in record));
-      const gated = ignored.filter((f) => f in record);
-      const reasons = [
-        ...(gated.length > 0
-          ? [
-              `PostHog accepted but did not apply ${gated.map(describe).join("; ")}. Settings your PostHog plan does not include are ignored without an error: upgrade the plan or remove them from the program.`,
-            ]
-          : []),
-        ...(unknown.length > 0
-          ? [
-              `PostHog ignored ${unknown.map(inputName).join(", ")}: it has no such field (a misspelling, or a field your PostHog version does not have yet). Check the name against PostHog's API or remove it.`,
-            ]
-          : []),
-      ];
-      throw new PartialSuccess(reasons.join(" "), String(record.id), outputs, request);
-    }
-    return outputs;
+  private async write(organizationId: string, projectId: number, body: SettingsBody, declared: readonly string[]): Promise<Placed> {
+    const record = await projects.updateProject(this.http(), organizationId, projectId, body);
+    const toEnvironment = pick(body, (field) => !(field in record));
+    if (Object.keys(toEnvironment).length === 0) return this.fromEnvironment(record, declared);
+    // The 2025-08-04 TeamViewSet asks a PATCH of config fields only for the scope `team:read`, which no key but an
+    // all-access one can have (posthog/api/team.py `dangerously_get_required_scopes`): the unchanged name, not a
+    // config field, makes it ask for `project:write` like any other write.
+    const environment = await environmentOrNone(
+      projects.updateEnvironment(this.http(), projectId, { ...toEnvironment, name: record.name }),
+    );
+    return placed(
+      record,
+      environment,
+      [...new Set([...Object.keys(toEnvironment), ...declared])].filter((f) => !(f in record)),
+    );
   }
+
+  /** The record, with the declared settings it lacks read from the project's environment where an older PostHog keeps them. */
+  private async fromEnvironment(record: ProjectRecord, declared: readonly string[]): Promise<Placed> {
+    const missing = declared.filter((field) => !(field in record));
+    if (missing.length === 0) return { record, nowhere: [] };
+    return placed(record, await environmentOrNone(projects.getEnvironment(this.http(), record.id)), missing);
+  }
+
+  /**
+   * The outputs of an applied write. A declared setting the record does not show as declared is reported, saying
+   * what happened: this PostHog has no such setting; or it shows its own value for lack of a plan feature (the only
+   * silent refusal in PostHog's serializers, posthog/api/team.py `TeamSerializer.to_representation`); or it answered
+   * 200 and kept another value. The state then holds the live values, so the next preview shows the difference again.
+   */
+  private appliedOutputs({ record, nowhere }: Placed, declared: SettingsBody, recorded: RecordedInputs, request: Inputs): ProjectOutputs {
+    const outputs = withUnsupported(toOutputs(record, recorded), nowhere);
+    const kept = Object.keys(differingSettings(declared, (field) => record[field])).filter((f) => !nowhere.includes(f));
+    if (kept.length === 0 && nowhere.length === 0) return outputs;
+    const describe = (f: string) =>
+      `${inputName(f)} (declared ${JSON.stringify(declared[f])}, PostHog kept ${JSON.stringify(record[f] ?? null)})`;
+    const gated = kept.filter((f) => planFeatureOf(f) !== undefined);
+    const other = kept.filter((f) => planFeatureOf(f) === undefined);
+    const reasons = [
+      ...(nowhere.length > 0 ? [unsupportedMessage(nowhere)] : []),
+      ...gated.map(
+        (f) =>
+          `PostHog accepted but did not apply ${describe(f)}: it shows its own value of this setting to organizations whose plan lacks ${planFeatureOf(f)}. Upgrade the plan or remove ${inputName(f)} from the program.`,
+      ),
+      ...(other.length > 0
+        ? [
+            `PostHog accepted but did not apply ${other.map(describe).join("; ")}: it answered the write with 200 and kept its own value (no plan feature governs ${other.length === 1 ? "this setting" : "these settings"}). The state holds PostHog's value, so the next preview shows the difference again; check the setting in PostHog.`,
+          ]
+        : []),
+    ];
+    throw new PartialSuccess(reasons.join(" "), String(record.id), outputs, request);
+  }
+}
+
+/** A record with the settings found on the environment merged in, and the declared ones found nowhere. */
+interface Placed {
+  record: ProjectRecord;
+  nowhere: string[];
+}
+
+function placed(record: ProjectRecord, environment: ProjectRecord | undefined, missing: readonly string[]): Placed {
+  const there = missing.filter((field) => environment !== undefined && field in environment);
+  const merged = { ...record, ...Object.fromEntries(there.map((field) => [field, environment![field]])) } as ProjectRecord;
+  return { record: merged, nowhere: missing.filter((field) => !there.includes(field)) };
+}
+
+/** The environment's record; none when this PostHog serves no such endpoint (404, 405) or not to this key (403). */
+async function environmentOrNone(request: Promise<ProjectRecord>): Promise<ProjectRecord | undefined> {
+  try {
+    return await request;
+  } catch (error) {
+    if (error instanceof PostHogError && (error.status === 404 || error.status === 405 || error.status === 403)) return undefined;
+    throw error;
+  }
+}
+
+/** Whether the inputs declare this PostHog field, typed or in additionalSettings. */
+function declaresField(inputs: Inputs, field: string): boolean {
+  const typed = settingNames.find(({ api }) => api === field);
+  if (typed) return inputs[typed.arg] !== undefined;
+  const extra = inputs.additionalSettings;
+  return extra !== null && extra !== undefined && typeof extra === "object" && field in extra;
+}
+
+/** Settings this PostHog has nowhere: which, and what to do. */
+function unsupportedMessage(fields: readonly string[]): string {
+  const typed = fields.filter((f) => settingNames.some(({ api }) => api === f));
+  const extra = fields.filter((f) => !typed.includes(f));
+  return [
+    ...(typed.length > 0
+      ? [
+          `This PostHog has no setting ${typed.map(inputName).join(", ")}: neither the project nor its environment ` +
+            "(/api/environments/<id>/) has it, so it cannot be applied. This PostHog version predates it (the 2025-08-04 " +
+            'PostHog lacks 13 of today\'s settings; see "PostHog versions" in the README): upgrade PostHog or remove it from the program.',
+        ]
+      : []),
+    ...(extra.length > 0
+      ? [
+          `PostHog ignored ${extra.map(inputName).join(", ")}: it has no such field (a misspelling, or a field your PostHog version does not have yet). Check the name against PostHog's API or remove it.`,
+        ]
+      : []),
+  ].join(" ");
+}
+
+/**
+ * A project whose every read answers 500 while PostHog otherwise works: its stored settings break PostHog's
+ * serializer. The 2025-08-04 PostHog stores any `modifiers` and then fails in `Team.person_on_events_mode` on an
+ * unknown `personsOnEventsMode` (posthog/models/team/team.py), for every read of the project, until one PATCH fixes it.
+ */
+function unreadable(organizationId: string, projectId: number, error: PostHogError, declared: unknown): Error {
+  // The program's own modifiers (checked with today's rules) are the repair it wants; else the mode PostHog derives.
+  const modifiers = isPlainObject(declared) ? declared : { personsOnEventsMode: null };
+  return new Error(
+    `PostHog cannot read project ${projectId}: it answers 500 to ${error.method} ${error.path}. A 2025-08-04 PostHog does ` +
+      "this to every read of a project whose `modifiers.personsOnEventsMode` holds a value it does not know (it stores " +
+      "any value; today's PostHog and this provider refuse them). Repair it with one PATCH of that setting: " +
+      `PATCH /api/organizations/${organizationId}/projects/${projectId}/ with ${JSON.stringify({ modifiers })} ` +
+      `(${isPlainObject(declared) ? "the modifiers this program declares; " : ""}that PostHog replaces the whole dictionary), ` +
+      `then run the command again. PostHog's answer: ${error.message}`,
+  );
 }
 
 /** How far PostHog's clock may be behind ours when telling a project just created from an older one. */
@@ -340,11 +468,18 @@ function parseId(id: string, fallbackOrganization: string | undefined): { organi
   return { organizationId: match[1] ?? fallbackOrganization, projectId: Number(match[2]) };
 }
 
-function rotationFailure(error: unknown): string {
+/**
+ * reset_token has no API scope in today's PostHog or the 2025-08-04 one (posthog/api/project.py), so PostHog refuses
+ * it to personal API keys of every scope, all access included: no other key helps, only PostHog's web app.
+ */
+function rotationFailure(error: unknown, previous: string | undefined): string {
   if (error instanceof PostHogError && error.refusedToScopedKeys) {
+    const back = previous === undefined ? "remove apiTokenRotation" : `set apiTokenRotation back to ${JSON.stringify(previous)}`;
     return (
-      "PostHog refuses to rotate a project API key (reset_token) for scoped personal API keys. Use a personal API key " +
-      "with no scope restrictions (all access) for this `pulumi up`, or rotate the token in PostHog's project settings."
+      "PostHog refuses to rotate a project API key (reset_token) with a personal API key of any scope, all access (*) " +
+      "included: the action has no API scope, so no key can be given it. Rotate the key in PostHog's web app (project " +
+      `settings, project API key, "Reset"), run \`pulumi refresh\` to record the new token, and ${back} so that ` +
+      "`pulumi up` does not try again."
     );
   }
   return `Rotating the project API key failed: ${(error as Error).message}`;

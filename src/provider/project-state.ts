@@ -6,6 +6,7 @@ import {
   fieldDef,
   isMergedDictionary,
   projectFields,
+  sendsMerged,
   settingNames,
   type ProjectField,
   type ProjectRecord,
@@ -137,6 +138,44 @@ export function declaredSettings(inputs: Record<string, unknown>): SettingsBody 
 /** Declared settings whose value differs from the live one, compared the way PostHog rewrites them. */
 export function differingSettings(declared: SettingsBody, live: (field: string) => unknown): SettingsBody {
   return Object.fromEntries(Object.entries(declared).filter(([field, value]) => !valuesEqual(field, value, live(field)))) as SettingsBody;
+}
+
+/**
+ * The body to send: a dictionary PostHog merges today but the 2025-08-04 PostHog replaces (`modifiers`) goes with
+ * its live keys under the declared ones, so that keys set elsewhere survive on either.
+ */
+export function withLiveKeys(body: SettingsBody, live: (field: string) => unknown): SettingsBody {
+  const out: Record<string, unknown> = { ...body };
+  for (const [field, value] of Object.entries(body)) {
+    const current = live(field);
+    if (sendsMerged(field) && isPlainObject(value) && isPlainObject(current)) out[field] = { ...current, ...value };
+  }
+  return out as SettingsBody;
+}
+
+/** The PostHog names of the settings the recorded inputs declare: typed ones and additionalSettings. */
+export function declaredFields(recorded: RecordedInputs): string[] {
+  const declared = recorded.declaredInputs ?? {};
+  const typed = settingNames.filter(({ arg }) => declared[arg] !== undefined).map(({ api }) => api as string);
+  const extra = declared["additionalSettings"];
+  return [...typed, ...(isPlainObject(extra) ? Object.keys(extra) : [])];
+}
+
+/**
+ * Outputs with the declared settings this PostHog has nowhere (neither the project nor its environment), as the
+ * write or read found them: state, not a resource property, so that the next diff can say so before anything is sent.
+ */
+export function withUnsupported<T extends Partial<ProjectOutputs>>(outputs: T, unsupported: readonly string[]): T {
+  const result: Record<string, unknown> = { ...outputs };
+  if (unsupported.length > 0) result["unsupportedSettings"] = [...unsupported];
+  else delete result["unsupportedSettings"];
+  return result as T;
+}
+
+/** The settings the last write or read found missing from this PostHog, as the outputs keep them. */
+export function unsupportedOf(outputs: object): string[] {
+  const value = (outputs as Record<string, unknown>)["unsupportedSettings"];
+  return Array.isArray(value) ? value.filter((f): f is string => typeof f === "string") : [];
 }
 
 /** A setting's value as the outputs hold it: typed settings under their input name, the others in additionalSettings. */

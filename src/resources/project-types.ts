@@ -12,13 +12,13 @@ export interface ProjectSettingsArgs {
   name?: string;
   /** What the product is, in up to 1000 characters (PostHog AI reads it). */
   productDescription?: string | null;
-  /** Authorized URLs for the toolbar, heatmaps and web analytics. Empty entries are dropped by PostHog. */
+  /** Authorized URLs for the toolbar, heatmaps and web analytics. `""` entries are refused (as PostHog does); `null` entries are dropped. */
   appUrls?: (string | null)[];
   /** Discard client IP addresses from events. */
   anonymizeIps?: boolean;
   /** Mark the snippet onboarding as done. */
   completedSnippetOnboarding?: boolean;
-  /** Property filters that mark internal and test users, e.g. `[{ key: "$host", operator: "not_regex", value: "localhost" }]` (`type` defaults to `event`). */
+  /** Property filters that mark internal and test users, e.g. `[{ key: "$host", operator: "not_regex", value: "localhost" }]` (`type` defaults to `event`). The 2025-08-04 PostHog replaces them by its defaults on create, so they are set right after. */
   testAccountFilters?: {
     key: string;
     type?: "event" | "person" | "element" | "event_metadata" | "revenue_analytics" | "session" | "log_entry" | "cohort" | "recording" | "group" | "feature" | "flag" | "hogql" | "empty" | "data_warehouse" | "data_warehouse_person_property" | "error_tracking_issue" | "log" | "log_attribute" | "log_resource_attribute";
@@ -135,13 +135,13 @@ export interface ProjectSettingsArgs {
   primaryDashboard?: number | null;
   /** Columns shown in the live events view. */
   liveEventsColumns?: string[] | null;
-  /** Domains allowed to record sessions. Empty entries are dropped by PostHog. */
+  /** Domains allowed to record sessions. `""` entries are refused (as PostHog does); `null` entries are dropped. */
   recordingDomains?: (string | null)[] | null;
   /** Let site apps inject code into your website. */
   injectWebApps?: boolean | null;
   /** Extra settings such as `{ poe_v2_enabled: true }`. */
   extraSettings?: Record<string, unknown> | null;
-  /** HogQL query modifiers, e.g. `{ personsOnEventsMode: "person_id_override_properties_on_events" }`. PostHog merges updates, so only declared keys are managed. */
+  /** HogQL query modifiers, e.g. `{ personsOnEventsMode: "person_id_override_properties_on_events" }`. Only declared keys are managed: keys set elsewhere are kept (sent along, as the 2025-08-04 PostHog replaces the dictionary where today's merges it). */
   modifiers?: {
     bounceRateDurationSeconds?: number | null;
     bounceRatePageViewMode?: "count_pageviews" | "uniq_urls" | "uniq_page_screen_autocaptures" | null;
@@ -268,13 +268,13 @@ export interface ProjectArgs {
   name?: pulumi.Input<string | null>;
   /** What the product is, in up to 1000 characters (PostHog AI reads it). */
   productDescription?: pulumi.Input<string | null>;
-  /** Authorized URLs for the toolbar, heatmaps and web analytics. Empty entries are dropped by PostHog. */
+  /** Authorized URLs for the toolbar, heatmaps and web analytics. `""` entries are refused (as PostHog does); `null` entries are dropped. */
   appUrls?: pulumi.Input<(string | null)[] | null>;
   /** Discard client IP addresses from events. */
   anonymizeIps?: pulumi.Input<boolean | null>;
   /** Mark the snippet onboarding as done. */
   completedSnippetOnboarding?: pulumi.Input<boolean | null>;
-  /** Property filters that mark internal and test users, e.g. `[{ key: "$host", operator: "not_regex", value: "localhost" }]` (`type` defaults to `event`). */
+  /** Property filters that mark internal and test users, e.g. `[{ key: "$host", operator: "not_regex", value: "localhost" }]` (`type` defaults to `event`). The 2025-08-04 PostHog replaces them by its defaults on create, so they are set right after. */
   testAccountFilters?: pulumi.Input<{
     key: string;
     type?: "event" | "person" | "element" | "event_metadata" | "revenue_analytics" | "session" | "log_entry" | "cohort" | "recording" | "group" | "feature" | "flag" | "hogql" | "empty" | "data_warehouse" | "data_warehouse_person_property" | "error_tracking_issue" | "log" | "log_attribute" | "log_resource_attribute";
@@ -391,13 +391,13 @@ export interface ProjectArgs {
   primaryDashboard?: pulumi.Input<number | null>;
   /** Columns shown in the live events view. */
   liveEventsColumns?: pulumi.Input<string[] | null>;
-  /** Domains allowed to record sessions. Empty entries are dropped by PostHog. */
+  /** Domains allowed to record sessions. `""` entries are refused (as PostHog does); `null` entries are dropped. */
   recordingDomains?: pulumi.Input<(string | null)[] | null>;
   /** Let site apps inject code into your website. */
   injectWebApps?: pulumi.Input<boolean | null>;
   /** Extra settings such as `{ poe_v2_enabled: true }`. */
   extraSettings?: pulumi.Input<Record<string, unknown> | null>;
-  /** HogQL query modifiers, e.g. `{ personsOnEventsMode: "person_id_override_properties_on_events" }`. PostHog merges updates, so only declared keys are managed. */
+  /** HogQL query modifiers, e.g. `{ personsOnEventsMode: "person_id_override_properties_on_events" }`. Only declared keys are managed: keys set elsewhere are kept (sent along, as the 2025-08-04 PostHog replaces the dictionary where today's merges it). */
   modifiers?: pulumi.Input<{
     bounceRateDurationSeconds?: number | null;
     bounceRatePageViewMode?: "count_pageviews" | "uniq_urls" | "uniq_page_screen_autocaptures" | null;
@@ -564,13 +564,13 @@ export interface ProjectRecordOutputs {
   name: string;
   /** What the product is, in up to 1000 characters (PostHog AI reads it). */
   productDescription?: string | null;
-  /** Authorized URLs for the toolbar, heatmaps and web analytics. Empty entries are dropped by PostHog. */
+  /** Authorized URLs for the toolbar, heatmaps and web analytics. `""` entries are refused (as PostHog does); `null` entries are dropped. */
   appUrls?: (string | null)[] | null;
   /** Discard client IP addresses from events. */
   anonymizeIps?: boolean | null;
   /** Mark the snippet onboarding as done. */
   completedSnippetOnboarding?: boolean | null;
-  /** Property filters that mark internal and test users, e.g. `[{ key: "$host", operator: "not_regex", value: "localhost" }]` (`type` defaults to `event`). */
+  /** Property filters that mark internal and test users, e.g. `[{ key: "$host", operator: "not_regex", value: "localhost" }]` (`type` defaults to `event`). The 2025-08-04 PostHog replaces them by its defaults on create, so they are set right after. */
   testAccountFilters?: unknown;
   /** Filter out test accounts by default in new insights. */
   testAccountFiltersDefaultChecked?: boolean | null;
@@ -634,13 +634,13 @@ export interface ProjectRecordOutputs {
   primaryDashboard?: number | null;
   /** Columns shown in the live events view. */
   liveEventsColumns?: (string | null)[] | null;
-  /** Domains allowed to record sessions. Empty entries are dropped by PostHog. */
+  /** Domains allowed to record sessions. `""` entries are refused (as PostHog does); `null` entries are dropped. */
   recordingDomains?: (string | null)[] | null;
   /** Let site apps inject code into your website. */
   injectWebApps?: boolean | null;
   /** Extra settings such as `{ poe_v2_enabled: true }`. */
   extraSettings?: unknown;
-  /** HogQL query modifiers, e.g. `{ personsOnEventsMode: "person_id_override_properties_on_events" }`. PostHog merges updates, so only declared keys are managed. */
+  /** HogQL query modifiers, e.g. `{ personsOnEventsMode: "person_id_override_properties_on_events" }`. Only declared keys are managed: keys set elsewhere are kept (sent along, as the 2025-08-04 PostHog replaces the dictionary where today's merges it). */
   modifiers?: unknown;
   /** Products whose onboarding is done, e.g. `{ product_analytics: true }`. */
   hasCompletedOnboardingFor?: unknown;
@@ -704,6 +704,8 @@ export interface ProjectOutputs extends ProjectRecordOutputs {
   additionalSettings?: Record<string, unknown>;
   /** The program's inputs as last applied, for drift setting by setting. State, not a resource property. */
   declaredInputs?: Record<string, unknown>;
+  /** Declared settings the PostHog in front of the provider has nowhere, as the last write or read found. State. */
+  unsupportedSettings?: string[];
 }
 
 /** The output properties of `posthog.Project`: absent from PostHog's answer, a value is `undefined`. */
@@ -760,13 +762,13 @@ export interface ProjectOutputProperties {
   readonly name: pulumi.Output<string>;
   /** What the product is, in up to 1000 characters (PostHog AI reads it). */
   readonly productDescription: pulumi.Output<string | null | undefined>;
-  /** Authorized URLs for the toolbar, heatmaps and web analytics. Empty entries are dropped by PostHog. */
+  /** Authorized URLs for the toolbar, heatmaps and web analytics. `""` entries are refused (as PostHog does); `null` entries are dropped. */
   readonly appUrls: pulumi.Output<(string | null)[] | null | undefined>;
   /** Discard client IP addresses from events. */
   readonly anonymizeIps: pulumi.Output<boolean | null | undefined>;
   /** Mark the snippet onboarding as done. */
   readonly completedSnippetOnboarding: pulumi.Output<boolean | null | undefined>;
-  /** Property filters that mark internal and test users, e.g. `[{ key: "$host", operator: "not_regex", value: "localhost" }]` (`type` defaults to `event`). */
+  /** Property filters that mark internal and test users, e.g. `[{ key: "$host", operator: "not_regex", value: "localhost" }]` (`type` defaults to `event`). The 2025-08-04 PostHog replaces them by its defaults on create, so they are set right after. */
   readonly testAccountFilters: pulumi.Output<unknown>;
   /** Filter out test accounts by default in new insights. */
   readonly testAccountFiltersDefaultChecked: pulumi.Output<boolean | null | undefined>;
@@ -830,13 +832,13 @@ export interface ProjectOutputProperties {
   readonly primaryDashboard: pulumi.Output<number | null | undefined>;
   /** Columns shown in the live events view. */
   readonly liveEventsColumns: pulumi.Output<(string | null)[] | null | undefined>;
-  /** Domains allowed to record sessions. Empty entries are dropped by PostHog. */
+  /** Domains allowed to record sessions. `""` entries are refused (as PostHog does); `null` entries are dropped. */
   readonly recordingDomains: pulumi.Output<(string | null)[] | null | undefined>;
   /** Let site apps inject code into your website. */
   readonly injectWebApps: pulumi.Output<boolean | null | undefined>;
   /** Extra settings such as `{ poe_v2_enabled: true }`. */
   readonly extraSettings: pulumi.Output<unknown>;
-  /** HogQL query modifiers, e.g. `{ personsOnEventsMode: "person_id_override_properties_on_events" }`. PostHog merges updates, so only declared keys are managed. */
+  /** HogQL query modifiers, e.g. `{ personsOnEventsMode: "person_id_override_properties_on_events" }`. Only declared keys are managed: keys set elsewhere are kept (sent along, as the 2025-08-04 PostHog replaces the dictionary where today's merges it). */
   readonly modifiers: pulumi.Output<unknown>;
   /** Products whose onboarding is done, e.g. `{ product_analytics: true }`. */
   readonly hasCompletedOnboardingFor: pulumi.Output<unknown>;

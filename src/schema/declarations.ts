@@ -219,6 +219,8 @@ export function projectDeclarations(): string {
     ...recordedOutputs.flatMap((o) => [docComment(o.doc, "  "), `  ${o.name}?: ${o.type};`]),
     docComment("The program's inputs as last applied, for drift setting by setting. State, not a resource property.", "  "),
     "  declaredInputs?: Record<string, unknown>;",
+    docComment("Declared settings the PostHog in front of the provider has nowhere, as the last write or read found. State.", "  "),
+    "  unsupportedSettings?: string[];",
     "}",
     "",
     "/** The output properties of `posthog.Project`: absent from PostHog's answer, a value is `undefined`. */",

@@ -78,10 +78,28 @@ export const minimumDuration = z
   .min(0, { error: "must be at least 0" })
   .max(30000, { error: "must be at most 30000 (30 seconds)" });
 
-export const urlList = z.array(
-  z.string({ error: "every entry must be a string" }).max(200, { error: "every URL must be at most 200 characters" }).nullable(),
-  { error: "must be a list of URLs" },
-);
+/**
+ * `app_urls` and `recording_domains`: the model's `ArrayField(CharField(max_length=200, null=True))`
+ * (posthog/models/team/team.py), whose child field refuses `""` ("This field may not be blank.") in today's PostHog
+ * and the 2025-08-04 one alike. `null` entries are accepted by both, but today's drops them (`validate_app_urls`,
+ * `validate_recording_domains` in posthog/api/team.py) while the 2025-08-04 one stores them: they are dropped here
+ * before sending, so that both keep the same list.
+ */
+function entryList(what: string, entry: string) {
+  return z
+    .array(
+      z
+        .string({ error: "every entry must be a string (or null, which is dropped)" })
+        .min(1, { error: `every entry must be a ${entry}, not "" (PostHog: 'This field may not be blank.'); leave empty entries out` })
+        .max(200, { error: `every ${entry} must be at most 200 characters` })
+        .nullable(),
+      { error: `must be a list of ${what}` },
+    )
+    .transform((entries) => entries.filter((e): e is string => e !== null));
+}
+
+export const urlList = entryList("URLs", "URL");
+export const domainList = entryList("domains", "domain");
 
 // ---- test_account_filters: validate_test_account_filters, TypeAdapter(list[AnyPropertyFilter]) ----
 

@@ -22,8 +22,12 @@ const sameNumber: Equality = (declared, live) =>
 const sameTrimmed: Equality = (declared, live) =>
   typeof declared === "string" && typeof live === "string" ? declared.trim() === live : sameJson(declared, live);
 
-/** PostHog drops empty entries from URL and domain lists. */
-const sameListWithoutEmpty: Equality = (declared, live) => sameJson(Array.isArray(declared) ? declared.filter(Boolean) : declared, live);
+/**
+ * `null` entries of URL and domain lists mean nothing to PostHog: today's drops them, the 2025-08-04 one stores them.
+ * They are left out on both sides, so that a list compares equal whichever PostHog keeps it.
+ */
+const withoutNull = (list: unknown) => (Array.isArray(list) ? list.filter((entry) => entry !== null) : list);
+const sameListWithoutNull: Equality = (declared, live) => sameJson(withoutNull(declared), withoutNull(live));
 
 /** PostHog merges these dictionaries on update, so keys set elsewhere survive: only declared keys are managed. */
 const sameDeclaredKeys: Equality = (declared, live) => {
@@ -42,8 +46,18 @@ interface FieldDef {
   readonly input?: z.ZodType;
   /** How a declared value compares with what PostHog returns (default: equal as JSON). */
   readonly equal?: Equality;
-  /** PostHog refuses the field on create: it is set by a PATCH right after. */
+  /** PostHog refuses or does not honour the field on create: it is set by a PATCH right after. */
   readonly afterCreate?: boolean;
+  /**
+   * The plan feature without which PostHog answers 200 but shows its own value (posthog/api/team.py
+   * `TeamSerializer.to_representation`): only then is a setting PostHog did not apply blamed on the plan.
+   */
+  readonly planFeature?: string;
+  /**
+   * Today's PostHog merges the dictionary into the stored one on update; the 2025-08-04 one replaces it: the
+   * provider sends the live keys along with the declared ones, so that keys set elsewhere survive on both.
+   */
+  readonly sendMerged?: boolean;
   /** Stored as a Pulumi secret. */
   readonly secret?: boolean;
   readonly doc: string;
@@ -119,15 +133,16 @@ export const projectFields = {
   app_urls: {
     response: list,
     input: rules.urlList,
-    equal: sameListWithoutEmpty,
-    doc: "Authorized URLs for the toolbar, heatmaps and web analytics. Empty entries are dropped by PostHog.",
+    equal: sameListWithoutNull,
+    doc: 'Authorized URLs for the toolbar, heatmaps and web analytics. `""` entries are refused (as PostHog does); `null` entries are dropped.',
   },
   anonymize_ips: { response: flag, input: rules.bool, doc: "Discard client IP addresses from events." },
   completed_snippet_onboarding: { response: flag, input: rules.bool, doc: "Mark the snippet onboarding as done." },
   test_account_filters: {
     response: json,
     input: rules.testAccountFilters,
-    doc: 'Property filters that mark internal and test users, e.g. `[{ key: "$host", operator: "not_regex", value: "localhost" }]` (`type` defaults to `event`).',
+    afterCreate: true,
+    doc: 'Property filters that mark internal and test users, e.g. `[{ key: "$host", operator: "not_regex", value: "localhost" }]` (`type` defaults to `event`). The 2025-08-04 PostHog replaces them by its defaults on create, so they are set right after.',
   },
   test_account_filters_default_checked: {
     response: flag,
@@ -262,9 +277,9 @@ export const projectFields = {
   live_events_columns: { response: list, input: rules.stringList.nullable(), doc: "Columns shown in the live events view." },
   recording_domains: {
     response: list,
-    input: z.array(z.string({ error: "every entry must be a string" }).nullable(), { error: "must be a list of domains" }).nullable(),
-    equal: sameListWithoutEmpty,
-    doc: "Domains allowed to record sessions. Empty entries are dropped by PostHog.",
+    input: rules.domainList.nullable(),
+    equal: sameListWithoutNull,
+    doc: 'Domains allowed to record sessions. `""` entries are refused (as PostHog does); `null` entries are dropped.',
   },
   inject_web_apps: { response: flag, input: rules.bool.nullable(), doc: "Let site apps inject code into your website." },
   extra_settings: { response: json, input: rules.jsonObject.nullable(), doc: "Extra settings such as `{ poe_v2_enabled: true }`." },
@@ -272,7 +287,8 @@ export const projectFields = {
     response: json,
     input: rules.modifiers.nullable(),
     equal: sameDeclaredKeys,
-    doc: 'HogQL query modifiers, e.g. `{ personsOnEventsMode: "person_id_override_properties_on_events" }`. PostHog merges updates, so only declared keys are managed.',
+    sendMerged: true,
+    doc: 'HogQL query modifiers, e.g. `{ personsOnEventsMode: "person_id_override_properties_on_events" }`. Only declared keys are managed: keys set elsewhere are kept (sent along, as the 2025-08-04 PostHog replaces the dictionary where today\'s merges it).',
   },
   has_completed_onboarding_for: {
     response: json,
@@ -385,6 +401,7 @@ export const projectFields = {
   default_data_theme: {
     response: z.number().int().nullable(),
     input: z.number({ error: "must be a data color theme id" }).int({ error: "must be a data color theme id" }).nullable(),
+    planFeature: "data color themes (AvailableFeature.DATA_COLOR_THEMES)",
     doc: "Id of the default data color theme (plans with data color themes).",
   },
   onboarding_tasks: { response: json, input: rules.jsonObject.nullable(), doc: "Onboarding task states, by task id." },
@@ -413,6 +430,16 @@ export function fieldDef(name: ProjectField): FieldDef {
 /** Whether PostHog merges the field's dictionary on update, so that only the declared keys are managed. */
 export function isMergedDictionary(name: string): boolean {
   return (projectFields as Record<string, FieldDef>)[name]?.equal === sameDeclaredKeys;
+}
+
+/** The plan feature without which PostHog shows its own value of the field (answering 200), if any. */
+export function planFeatureOf(name: string): string | undefined {
+  return (projectFields as Record<string, FieldDef>)[name]?.planFeature;
+}
+
+/** Whether the live keys of the dictionary are sent along with the declared ones. */
+export function sendsMerged(name: string): boolean {
+  return (projectFields as Record<string, FieldDef>)[name]?.sendMerged === true;
 }
 
 /** Whether PostHog refuses or drops the field on create, so that it must follow in a PATCH. */

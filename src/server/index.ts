@@ -19,6 +19,7 @@ import { Faults } from "./pipeline/faults";
 import { assertUsableControlToken, generateControlToken, HostPolicy } from "./pipeline/guard";
 import { RequestLog } from "./pipeline/request-log";
 import { Throttle, type ThrottleSettings } from "./pipeline/throttle";
+import { isPostHogVersion, type PostHogVersion } from "./pipeline/version";
 import { ActivityLog } from "./projects/activity";
 import { DeletionQueue } from "./projects/deletion";
 import { DemoData } from "./projects/demo-data";
@@ -46,6 +47,7 @@ export type { ServerInfo } from "./control/route";
 export type { FaultSpec, Fault } from "./pipeline/faults";
 export type { LoggedRequest } from "./pipeline/request-log";
 export type { ThrottleSettings } from "./pipeline/throttle";
+export { POSTHOG_VERSIONS, type PostHogVersion } from "./pipeline/version";
 
 export interface StartServerOptions {
   /** 0 (default) = any free port. */
@@ -76,6 +78,14 @@ export interface StartServerOptions {
    * Other Host values get 400 "Bad Request (400)".
    */
   allowedHosts?: string[];
+  /**
+   * Which PostHog to play: "current" (default), today's PostHog as its source reads, or "2025-08-04", the self-hosted
+   * PostHog of that date where it differs (projects/versions.ts): its project record without the 34 newer fields
+   * (written, they are ignored; 14 of them are on /api/environments/<id>/), duplicate names accepted, DELETE
+   * removing at once, default test account filters on create, `modifiers` replaced on update, `null` list entries
+   * stored, no `modifiers`/filter validation (a bad `personsOnEventsMode` then makes every read of the project 500).
+   */
+  postHogVersion?: PostHogVersion;
 }
 
 export interface RunningServer {
@@ -101,6 +111,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const host = options.host ?? "127.0.0.1";
   const hosts = new HostPolicy(host, options.allowedHosts);
   if (options.controlToken !== undefined) assertUsableControlToken(options.controlToken);
+  const version = options.postHogVersion ?? "current";
+  if (!isPostHogVersion(version)) throw new Error(`postHogVersion must be "current" or "2025-08-04", not ${JSON.stringify(version)}`);
   const store = Store.open(options.statePath);
   // Kept in the state file, like the default key, so that whoever holds it keeps access across restarts.
   const controlToken = options.controlToken ?? store.state.controlToken ?? generateControlToken();
@@ -113,7 +125,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const demo = new DemoData(store, options.demoDataMs ?? 500);
   const deletion = new DeletionQueue(store, demo, options.deletionPurgeMs ?? DEFAULT_DELETION_PURGE_MS);
   deletion.resume();
-  const services: Services = { store, activity: new ActivityLog(store), demo, deletion };
+  const services: Services = { store, activity: new ActivityLog(store), demo, deletion, version };
   let url = "";
   const info = () => ({ url, organizationId: store.state.defaultOrganizationId, apiKey: store.state.defaultApiKey, controlToken });
   const app = new App({

@@ -1,5 +1,6 @@
 /** The logic of the `pulumi-posthog-server` command: parse arguments, start, print one JSON line. */
 import { startServer, type RunningServer } from "./index";
+import { isPostHogVersion, POSTHOG_VERSIONS, type PostHogVersion } from "./pipeline/version";
 
 export interface CliArgs {
   port: number;
@@ -9,9 +10,12 @@ export interface CliArgs {
   allowedHosts?: string[];
   /** StartServerOptions.deletionPurgeMs. */
   deletionPurgeMs?: number;
+  /** StartServerOptions.postHogVersion. */
+  postHogVersion?: PostHogVersion;
 }
 
-export const USAGE = "usage: pulumi-posthog-server [--port N] [--state FILE] [--host H] [--allowed-host NAME]... [--deletion-purge-ms N]";
+export const USAGE =
+  "usage: pulumi-posthog-server [--port N] [--state FILE] [--host H] [--allowed-host NAME]... [--deletion-purge-ms N] [--posthog-version current|2025-08-04]";
 
 export function parseArgs(argv: readonly string[]): CliArgs {
   const args: CliArgs = { port: 0, host: "127.0.0.1" };
@@ -35,6 +39,10 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       const n = Number(value());
       if (!Number.isInteger(n) || n < 0) throw new Error(`--deletion-purge-ms must be an integer ≥ 0\n${USAGE}`);
       args.deletionPurgeMs = n;
+    } else if (flag === "--posthog-version") {
+      const v = value();
+      if (!isPostHogVersion(v)) throw new Error(`--posthog-version must be one of ${POSTHOG_VERSIONS.join(", ")}\n${USAGE}`);
+      args.postHogVersion = v;
     } else throw new Error(`unknown argument ${argv[i]}\n${USAGE}`);
   }
   return args;
@@ -49,6 +57,7 @@ export async function runCli(argv: readonly string[], stdout: { write(chunk: str
     statePath: args.statePath,
     allowedHosts: args.allowedHosts,
     deletionPurgeMs: args.deletionPurgeMs,
+    postHogVersion: args.postHogVersion,
   });
   const { url, organizationId, apiKey, controlToken } = server;
   stdout.write(`${JSON.stringify({ url, organizationId, apiKey, controlToken })}\n`);

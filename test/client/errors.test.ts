@@ -53,7 +53,9 @@ describe("PostHog's error bodies become one error class with advice", () => {
     const everything = await server.key({ scopes: ["*"] });
     const error = await failure(projects.resetProjectToken(as(everything), server.organizationId, projectId));
     expect(error).toMatchObject({ status: 403, detail: "This action does not support personal API key access" });
-    expect(error.message).toMatch(/no scope restrictions/);
+    expect(error.message).toMatch(
+      /refuses PATCH .*reset_token.* to personal API keys of every scope, all access \(\*\) included .*Do it in PostHog.s web app/,
+    );
   });
 
   test("403: group:read is needed for groups", async () => {

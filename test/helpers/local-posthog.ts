@@ -22,7 +22,9 @@ export interface LocalPostHog {
   capture(token: string, events: Array<Record<string, unknown>>): Promise<void>;
 }
 
-export async function startLocalPostHog(options: Pick<StartServerOptions, "deletionPurgeMs"> = {}): Promise<LocalPostHog> {
+export async function startLocalPostHog(
+  options: Pick<StartServerOptions, "deletionPurgeMs" | "postHogVersion"> = {},
+): Promise<LocalPostHog> {
   const server = await startServer({ port: 0, ...options });
   const control = controlClient(server.url, server.controlToken);
   return {

@@ -4,7 +4,7 @@
  */
 export const firstValues: Record<string, unknown> = {
   name: "Round trip",
-  appUrls: ["https://app.example.com", ""],
+  appUrls: ["https://app.example.com", null],
   productDescription: "A web app for tracking habits",
   anonymizeIps: true,
   completedSnippetOnboarding: true,

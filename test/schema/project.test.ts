@@ -11,7 +11,11 @@ describe("valuesEqual compares as PostHog rewrites", () => {
     ["session_recording_sample_rate", null, null, true],
     ["session_recording_sample_rate", 0, null, false],
     ["name", "  Web  ", "Web", true],
-    ["app_urls", ["https://a", "", null], ["https://a"], true],
+    // null entries: today's PostHog drops them, the 2025-08-04 one keeps them; both sides leave them out.
+    ["app_urls", ["https://a", null], ["https://a"], true],
+    ["app_urls", ["https://a"], ["https://a", null], true],
+    ["recording_domains", [null, "https://r"], [null, "https://r"], true],
+    ["app_urls", ["https://a", ""], ["https://a"], false],
     ["app_urls", ["https://a"], ["https://b"], false],
     ["correlation_config", { a: 1, b: [1, 2] }, { b: [1, 2], a: 1 }, true],
     ["modifiers", { debug: true }, { debug: true, personsOnEventsMode: "disabled" }, true],

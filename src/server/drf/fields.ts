@@ -193,8 +193,10 @@ export function listField<C>(opts: {
 }
 
 /**
- * A list of CharField items: falsy items (null, blank) are dropped when `dropFalsy` (PostHog's validate_app_urls
- * and validate_recording_domains), else refused unless `nullItems` (ArrayField(TextField(null=True))).
+ * A list of CharField items. `""` is refused by the child field ("This field may not be blank.": the model's
+ * `CharField(null=True)` is not `blank=True`) before any `validate_<field>` runs; `null` items are dropped when
+ * `dropFalsy` (PostHog's validate_app_urls and validate_recording_domains), else refused unless `nullItems`
+ * (ArrayField(TextField(null=True)), or app_urls before those validators existed).
  */
 export function stringListField(opts: {
   nullable: boolean;
@@ -210,8 +212,7 @@ export function stringListField(opts: {
         if (opts.nullItems) return null;
         return fail("null", "This field may not be null.", path);
       }
-      const s = parseChar(value, { maxLength: opts.itemMaxLength, allowBlank: opts.dropFalsy }, path);
-      return s === "" && opts.dropFalsy ? undefined : s;
+      return parseChar(value, { maxLength: opts.itemMaxLength, allowBlank: false }, path);
     },
   });
 }

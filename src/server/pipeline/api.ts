@@ -5,6 +5,7 @@ import type { DemoData } from "../projects/demo-data";
 import type { Store } from "../state/store";
 import type { OrganizationRecord, PersonalApiKeyRecord, StoredProject, UserRecord } from "../state/types";
 import type { ApiResponse, ServerRequest } from "./http";
+import type { PostHogVersion } from "./version";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -13,6 +14,8 @@ export interface Services {
   activity: ActivityLog;
   demo: DemoData;
   deletion: DeletionQueue;
+  /** Which PostHog the server plays (version.ts). */
+  version: PostHogVersion;
 }
 
 export interface Action {
@@ -29,6 +32,8 @@ export interface ApiRoute {
   scopeObject: string;
   /** `@action(required_scopes=...)`: applies to every method of this route. */
   requiredScopes?: string[];
+  /** The viewset's `dangerously_get_required_scopes`: scopes that depend on the request; undefined = the default. */
+  scopesFor?: (ctx: ApiContext) => string[] | undefined;
   methods: Partial<Record<HttpMethod, Action>>;
   /** The viewset's first authenticator has no `authenticate_header` (sharing-enabled viewsets): 403 instead of 401. */
   authErrorsAre403?: boolean;

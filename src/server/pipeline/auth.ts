@@ -67,8 +67,12 @@ export function requiredScopes(route: ApiRoute, actionName: string | null, metho
 export function checkScopes(ctx: ApiContext, method: string): void {
   const { key, route } = ctx;
   if (key.scopes.length === 0) return; // legacy keys without scopes can do anything
-  const required = requiredScopes(route, ctx.actionName, method);
-  if (!required) throw permissionDenied("This action does not support personal API key access");
+  const required = route.scopesFor?.(ctx) ?? requiredScopes(route, ctx.actionName, method);
+  // Spelled "Personal API Key" by the 2025-08-04 PostHog (posthog/permissions.py of that version).
+  if (!required) {
+    const name = ctx.services.version === "2025-08-04" ? "Personal API Key" : "personal API key";
+    throw permissionDenied(`This action does not support ${name} access`);
+  }
   if (key.scopedTeams.length > 0) {
     const team = route.scopeTeam(ctx);
     if (team === null) throw permissionDenied("API keys with scoped projects are only supported on project-based endpoints.");

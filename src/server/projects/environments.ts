@@ -14,6 +14,7 @@ import type { JsonObject } from "../state/json";
 import { isoFromMicros } from "../state/time";
 import type { OrganizationRecord, StoredProject } from "../state/types";
 import { serializeProjectBasic, serializeTeam } from "./model";
+import { configOnlyPatchScopes } from "./versions";
 import { rootProjects, scopeTeamOfDetail, updateProject, visible } from "./routes";
 
 /** TeamViewSet.safely_get_object: `@current`, the id, 404 when not visible. */
@@ -41,16 +42,20 @@ const listTeams: Action = {
       .filter((p) => ctx.key.scopedOrganizations.length === 0 || ctx.key.scopedOrganizations.includes(p.organizationId))
       .sort((a, b) => a.id - b.id);
     const page = limitOffsetPage(ctx.req, rows);
-    return json(200, { ...page, results: page.results.map((p) => serializeProjectBasic(ctx.store, p, ctx.user)) });
+    return json(200, { ...page, results: page.results.map((p) => serializeProjectBasic(ctx.store, p, ctx.user, ctx.services.version)) });
   },
 };
 
-const retrieveTeam: Action = { name: "retrieve", handler: (ctx) => json(200, serializeTeam(ctx.store, team(ctx), ctx.user)) };
+const retrieveTeam: Action = {
+  name: "retrieve",
+  handler: (ctx) => json(200, serializeTeam(ctx.store, team(ctx), ctx.user, ctx.services.version)),
+};
 
 function updateTeam(name: "update" | "partial_update"): Action {
   return {
     name,
-    handler: (ctx) => json(200, serializeTeam(ctx.store, updateProject(ctx, team(ctx), "team", name === "partial_update"), ctx.user)),
+    handler: (ctx) =>
+      json(200, serializeTeam(ctx.store, updateProject(ctx, team(ctx), "team", name === "partial_update"), ctx.user, ctx.services.version)),
   };
 }
 
@@ -70,6 +75,8 @@ function environmentRoutes(): ApiRoute[] {
       detail: true,
       scopeObject: "project",
       methods: { GET: retrieveTeam, PATCH: updateTeam("partial_update"), PUT: updateTeam("update") },
+      scopesFor: (ctx) =>
+        ctx.services.version === "2025-08-04" ? configOnlyPatchScopes("team", ctx.actionName, ctx.req.body()) : undefined,
       scopeTeam: scopeTeamOfDetail,
       scopeOrganization: detailOrg,
     },

@@ -10,7 +10,15 @@ import { cloneJson, type Json, type JsonObject } from "../state/json";
 import type { Store } from "../state/store";
 import { isoFromMicros } from "../state/time";
 import type { StoredProject, UserRecord } from "../state/types";
+import type { PostHogVersion } from "../pipeline/version";
 import { DEFAULT_CURRENCY } from "./currencies";
+import {
+  assertReadable,
+  BASIC_FIELDS_2025_08_04,
+  PROJECT_FIELDS_2025_08_04,
+  SETTING_DEFAULTS_2025_08_04,
+  TEAM_FIELDS_2025_08_04,
+} from "./versions";
 
 /** posthog/api/project.py `ProjectBackwardCompatSerializer.Meta.fields`, in order (90 fields). */
 // biome-ignore format: a list transcribed from PostHog's source, kept compact and in its order
@@ -303,21 +311,35 @@ function pick(all: JsonObject, fields: readonly string[]): JsonObject {
 }
 
 /** Stored settings over the defaults (records written by older versions lack the newer settings). */
-function everything(store: Store, p: StoredProject, viewer: UserRecord | null): JsonObject {
-  return { ...settingDefaults(), ...cloneJson(p.settings), ...computed(store, p, viewer), ...cloneJson(p.overrides) };
+function everything(store: Store, p: StoredProject, viewer: UserRecord | null, version: PostHogVersion): JsonObject {
+  if (version === "2025-08-04") assertReadable(p);
+  const defaults = version === "2025-08-04" ? { ...settingDefaults(), ...cloneJson(SETTING_DEFAULTS_2025_08_04) } : settingDefaults();
+  return { ...defaults, ...cloneJson(p.settings), ...computed(store, p, viewer), ...cloneJson(p.overrides) };
 }
 
 /** ProjectBackwardCompatSerializer: the full record. */
-export function serializeProject(store: Store, p: StoredProject, viewer: UserRecord | null): JsonObject {
-  return pick(everything(store, p, viewer), [...PROJECT_FIELDS, ...(store.organization(p.organizationId)?.newerFields ?? [])]);
+export function serializeProject(
+  store: Store,
+  p: StoredProject,
+  viewer: UserRecord | null,
+  version: PostHogVersion = "current",
+): JsonObject {
+  const fields = version === "2025-08-04" ? PROJECT_FIELDS_2025_08_04 : PROJECT_FIELDS;
+  return pick(everything(store, p, viewer, version), [...fields, ...(store.organization(p.organizationId)?.newerFields ?? [])]);
 }
 
 /** ProjectBackwardCompatBasicSerializer: a list row. */
-export function serializeProjectBasic(store: Store, p: StoredProject, viewer: UserRecord | null): JsonObject {
-  return pick(everything(store, p, viewer), BASIC_FIELDS);
+export function serializeProjectBasic(
+  store: Store,
+  p: StoredProject,
+  viewer: UserRecord | null,
+  version: PostHogVersion = "current",
+): JsonObject {
+  // The list rows carry no field that a broken `modifiers` breaks: they are computed without that check.
+  return pick(everything(store, p, viewer, "current"), version === "2025-08-04" ? BASIC_FIELDS_2025_08_04 : BASIC_FIELDS);
 }
 
 /** TeamSerializer: the record under /api/environments/<id>/. */
-export function serializeTeam(store: Store, p: StoredProject, viewer: UserRecord | null): JsonObject {
-  return pick(everything(store, p, viewer), TEAM_FIELDS);
+export function serializeTeam(store: Store, p: StoredProject, viewer: UserRecord | null, version: PostHogVersion = "current"): JsonObject {
+  return pick(everything(store, p, viewer, version), version === "2025-08-04" ? TEAM_FIELDS_2025_08_04 : TEAM_FIELDS);
 }

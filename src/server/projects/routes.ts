@@ -5,6 +5,7 @@
  *
  * Deletion is deferred like today's PostHog (`ProjectViewSet.perform_destroy`): DELETE answers 204 and marks the
  * project `is_pending_deletion`; it stays readable and listed until the background purge (deletion.ts) removes it.
+ * The 2025-08-04 PostHog (versions.ts) removes it within the DELETE.
  */
 import { randomBytes } from "node:crypto";
 import { notFound, permissionDenied, validationError } from "../drf/errors";
@@ -25,6 +26,7 @@ import type { Store } from "../state/store";
 import { nowMicros } from "../state/time";
 import { generateProjectToken, mintLiveEventsToken, uuidt } from "../state/tokens";
 import type { OrganizationRecord, StoredProject, UserRecord } from "../state/types";
+import type { PostHogVersion } from "../pipeline/version";
 import { ActivityLog } from "./activity";
 import {
   DEFAULT_EXTRA_SETTINGS,
@@ -43,6 +45,7 @@ import {
   type ValidatedFields,
   type ValidationContext,
 } from "./validation";
+import { configOnlyPatchScopes, defaultTestAccountFilters20250804 } from "./versions";
 
 export const PLAN_LIMIT_MESSAGE =
   "You have reached the maximum limit of allowed projects for your current plan. Upgrade your plan to be able to create and manage more projects.";
@@ -168,7 +171,9 @@ function liveEventsToken(store: Store, p: StoredProject, userId: number): string
 /**
  * Create a project (`TeamManager.create_with_data`): model defaults, the settings given (the nested analytics
  * configs are dropped on create: ProjectBackwardCompatSerializer.create pops them), a primary dashboard, the test
- * account filter of the project's "Internal and test users" cohort and the recorder script unless given.
+ * account filter of the project's "Internal and test users" cohort and the recorder script unless given. The
+ * 2025-08-04 PostHog sets its default test account filters after the settings given, replacing any given (not for
+ * a demo project, whose creation returns before).
  */
 export function createProjectRecord(
   store: Store,
@@ -176,6 +181,7 @@ export function createProjectRecord(
   user: UserRecord,
   attrs: ValidatedFields,
   activity: ActivityLog,
+  version: PostHogVersion = "current",
 ): StoredProject {
   const now = nowMicros();
   const id = store.state.nextTeamId++;
@@ -187,6 +193,8 @@ export function createProjectRecord(
   const given = new Set(attrs.map(([f]) => f));
   if (!given.has("extra_settings")) settings.extra_settings = cloneJson(DEFAULT_EXTRA_SETTINGS);
   for (const [field, value] of attrs) if (!NESTED_CONFIGS.has(field)) settings[field] = cloneJson(value);
+  if (version === "2025-08-04" && settings.is_demo !== true)
+    settings.test_account_filters = defaultTestAccountFilters20250804(store, org.id);
   const p: StoredProject = {
     id,
     organizationId: org.id,
@@ -214,7 +222,7 @@ function validationContext(
   project: StoredProject | null,
   kind: SerializerKind,
 ): ValidationContext {
-  return { store: ctx.store, project, organizationId, level: levelIn(ctx, organizationId) ?? 0, kind };
+  return { store: ctx.store, project, organizationId, level: levelIn(ctx, organizationId) ?? 0, kind, version: ctx.services.version };
 }
 
 function sortedById(rows: StoredProject[]): StoredProject[] {
@@ -248,7 +256,7 @@ function list(family: Family): Action {
           ),
       );
       const page = limitOffsetPage(ctx.req, rows);
-      return json(200, { ...page, results: page.results.map((p) => serializeProjectBasic(ctx.store, p, ctx.user)) });
+      return json(200, { ...page, results: page.results.map((p) => serializeProjectBasic(ctx.store, p, ctx.user, ctx.services.version)) });
     },
   };
 }
@@ -261,15 +269,25 @@ function create(family: Family): Action {
       const vctx = validationContext(ctx, org.id, null, "project");
       const attrs = validateProjectFields(ctx.req.body(), vctx);
       validateProjectObject(attrs, vctx);
-      const p = createProjectRecord(ctx.store, org, ctx.user, applicable(attrs, org, ctx.req.body()), ctx.services.activity);
+      const p = createProjectRecord(
+        ctx.store,
+        org,
+        ctx.user,
+        applicable(attrs, org, ctx.req.body()),
+        ctx.services.activity,
+        ctx.services.version,
+      );
       if (p.settings.is_demo === true) ctx.services.demo.started(p.id);
-      return json(201, serializeProject(ctx.store, p, ctx.user));
+      return json(201, serializeProject(ctx.store, p, ctx.user, ctx.services.version));
     },
   };
 }
 
 function retrieve(family: Family): Action {
-  return { name: "retrieve", handler: (ctx) => json(200, serializeProject(ctx.store, getObject(ctx, family), ctx.user)) };
+  return {
+    name: "retrieve",
+    handler: (ctx) => json(200, serializeProject(ctx.store, getObject(ctx, family), ctx.user, ctx.services.version)),
+  };
 }
 
 /** `secrets.token_urlsafe(32)`. */
@@ -299,8 +317,10 @@ function mergeNestedConfig(field: string, before: Json | undefined, update: Json
  * ProjectBackwardCompatSerializer.update (and TeamSerializer.update): the nested analytics configs are applied when
  * truthy, `survey_config`, `modifiers` and `conversations_settings` are merged into the stored dictionary,
  * `session_replay_config` one level deep, enabling conversations mints a widget token; everything else replaces.
+ * The 2025-08-04 PostHog merges only `survey_config` and `session_replay_config`: `modifiers` is replaced.
  */
-export function updatedValues(p: StoredProject, attrs: ValidatedFields): ValidatedFields {
+export function updatedValues(p: StoredProject, attrs: ValidatedFields, version: PostHogVersion = "current"): ValidatedFields {
+  const merged = version === "2025-08-04" ? ["survey_config"] : ["survey_config", "modifiers", "conversations_settings"];
   const settings = p.settings;
   const out: ValidatedFields = [];
   for (const [field, value] of attrs) {
@@ -310,7 +330,7 @@ export function updatedValues(p: StoredProject, attrs: ValidatedFields): Validat
       continue;
     }
     if (value !== null && isJsonObject(value) && isJsonObject(before)) {
-      if (field === "survey_config" || field === "modifiers" || field === "conversations_settings") {
+      if (merged.includes(field)) {
         out.push([field, { ...before, ...value }]);
         continue;
       }
@@ -343,9 +363,13 @@ export function updatedValues(p: StoredProject, attrs: ValidatedFields): Validat
 }
 
 /** Apply validated settings; returns the activity changes. */
-export function applySettings(p: StoredProject, attrs: ValidatedFields): Array<{ field: string; before: Json; after: Json }> {
+export function applySettings(
+  p: StoredProject,
+  attrs: ValidatedFields,
+  version: PostHogVersion = "current",
+): Array<{ field: string; before: Json; after: Json }> {
   const changes: Array<{ field: string; before: Json; after: Json }> = [];
-  for (const [field, after] of updatedValues(p, attrs)) {
+  for (const [field, after] of updatedValues(p, attrs, version)) {
     const before = p.settings[field] ?? null;
     if (!jsonEqual(before, after)) changes.push({ field, before: cloneJson(before), after: cloneJson(after) });
     p.settings[field] = cloneJson(after);
@@ -358,7 +382,7 @@ export function updateProject(ctx: ApiContext, p: StoredProject, kind: Serialize
   const vctx = validationContext(ctx, p.organizationId, p, kind);
   const attrs = validateProjectFields(ctx.req.body(), vctx, partial);
   validateProjectObject(attrs, vctx);
-  const changes = applySettings(p, applicable(attrs, ctx.store.organization(p.organizationId), ctx.req.body()));
+  const changes = applySettings(p, applicable(attrs, ctx.store.organization(p.organizationId), ctx.req.body()), ctx.services.version);
   p.updatedAtMicros = nowMicros();
   if (changes.length > 0) ctx.services.activity.record(p.id, ctx.user, "updated", ActivityLog.changes(changes), String(p.settings.name));
   ctx.store.changed();
@@ -369,7 +393,15 @@ function update(family: Family, name: "update" | "partial_update"): Action {
   return {
     name,
     handler: (ctx) =>
-      json(200, serializeProject(ctx.store, updateProject(ctx, getObject(ctx, family), "project", name === "partial_update"), ctx.user)),
+      json(
+        200,
+        serializeProject(
+          ctx.store,
+          updateProject(ctx, getObject(ctx, family), "project", name === "partial_update"),
+          ctx.user,
+          ctx.services.version,
+        ),
+      ),
   };
 }
 
@@ -381,7 +413,9 @@ function destroy(family: Family): Action {
       requireProjectAdmin(ctx, p);
       if (p.pendingDeletion === true) throw validationError("This project is already being deleted.");
       ctx.services.activity.record(p.id, ctx.user, "deleted", null, String(p.settings.name));
-      ctx.services.deletion.markPending(p.id);
+      // The 2025-08-04 PostHog deletes the project's rows within the request (only ClickHouse data is deferred).
+      if (ctx.services.version === "2025-08-04") ctx.services.deletion.purge(p.id);
+      else ctx.services.deletion.markPending(p.id);
       return noContent();
     },
   };
@@ -405,7 +439,7 @@ function resetToken(family: Family): Action {
         String(p.settings.name),
       );
       ctx.store.changed();
-      return json(200, serializeProject(ctx.store, p, ctx.user));
+      return json(200, serializeProject(ctx.store, p, ctx.user, ctx.services.version));
     },
   };
 }
@@ -450,7 +484,16 @@ function familyRoutes(family: Family): ApiRoute[] {
     detail("/reset_token", { PATCH: resetToken(family) }),
     detail("/activity", { GET: activity(family) }),
     detail("/is_generating_demo_data", { GET: demoData(family) }),
-    detail("", { GET: retrieve(family), PUT: update(family, "update"), PATCH: update(family, "partial_update"), DELETE: destroy(family) }),
+    {
+      ...detail("", {
+        GET: retrieve(family),
+        PUT: update(family, "update"),
+        PATCH: update(family, "partial_update"),
+        DELETE: destroy(family),
+      }),
+      scopesFor: (ctx) =>
+        ctx.services.version === "2025-08-04" ? configOnlyPatchScopes("project", ctx.actionName, ctx.req.body()) : undefined,
+    },
   ];
 }
 

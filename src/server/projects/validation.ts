@@ -29,6 +29,7 @@ import { isJsonObject, type Json, type JsonObject } from "../state/json";
 import type { Store } from "../state/store";
 import { nowMicros } from "../state/time";
 import type { StoredProject } from "../state/types";
+import type { PostHogVersion } from "../pipeline/version";
 import { CURRENCY_CODES } from "./currencies";
 import { PROJECT_FIELDS, READ_ONLY_FIELDS, TEAM_CONFIG_FIELDS, TEAM_FIELDS } from "./model";
 import {
@@ -43,6 +44,7 @@ import {
   validateTriggerMatchType,
 } from "./settings-validators";
 import { isValidTimezone } from "./timezones";
+import { PROJECT_FIELDS_2025_08_04, TEAM_FIELDS_2025_08_04 } from "./versions";
 
 /** Which serializer: ProjectBackwardCompatSerializer (/api/projects/) or TeamSerializer (/api/environments/). */
 export type SerializerKind = "project" | "team";
@@ -56,6 +58,8 @@ export interface ValidationContext {
   /** The requesting user's level in the organization (1 member, 8 admin, 15 owner). */
   level: number;
   kind: SerializerKind;
+  /** Which PostHog's rules (pipeline/version.ts). */
+  version: PostHogVersion;
 }
 
 // ---- names: posthog/api/project.py ProjectBackwardCompatSerializer.validate_name ----
@@ -74,7 +78,8 @@ export function nameTaken(store: Store, organizationId: string, name: string, ex
 }
 
 function validateName(value: Json, ctx: ValidationContext): Json {
-  if (ctx.kind === "team" || typeof value !== "string") return value;
+  // The 2025-08-04 PostHog has no validate_name: two projects of an organization may share a name.
+  if (ctx.kind === "team" || ctx.version === "2025-08-04" || typeof value !== "string") return value;
   if (ctx.project && value === String(ctx.project.settings.name ?? "").trim()) return value;
   if (nameTaken(ctx.store, ctx.organizationId, value, ctx.project?.id ?? null)) {
     // posthog.exceptions.Conflict (HTTP 409), raised from the field validator.
@@ -276,9 +281,38 @@ const RULES: Record<string, FieldRule<ValidationContext>> = {
   web_analytics_pre_aggregated_tables_enabled: bool,
 };
 
+/**
+ * The rules of the 2025-08-04 PostHog where they differ (projects/versions.ts): list entries are its model's child
+ * CharField (null stored, "" refused as blank), `test_account_filters`, `path_cleaning_filters` and `modifiers`
+ * had no validator yet (any JSON is stored), and `access_control` was not deprecated yet.
+ */
+const RULES_2025_08_04: Record<string, FieldRule<ValidationContext>> = {
+  ...RULES,
+  app_urls: stringListField({ nullable: false, itemMaxLength: 200, dropFalsy: false, nullItems: true }),
+  recording_domains: stringListField({ nullable: true, itemMaxLength: 200, dropFalsy: false, nullItems: true }),
+  slack_incoming_webhook: charField({ maxLength: 500, nullable: true, allowBlank: true }),
+  // No deprecation yet: organization admins may set it (validate_team_attrs, checked in validateProjectObject).
+  access_control: booleanField(false),
+  test_account_filters: jsonField(false),
+  path_cleaning_filters: jsonField(true),
+  modifiers: jsonField(true),
+};
+
+const writable = (fields: readonly string[], rules: Record<string, FieldRule<ValidationContext>>): readonly string[] =>
+  fields.filter((f) => !READ_ONLY_FIELDS.has(f) && f in rules);
+
 /** Writable fields in serializer order (the order in which errors are looked for). */
-export const WRITABLE_FIELDS: readonly string[] = PROJECT_FIELDS.filter((f) => !READ_ONLY_FIELDS.has(f) && f in RULES);
-const TEAM_WRITABLE_FIELDS: readonly string[] = TEAM_FIELDS.filter((f) => !READ_ONLY_FIELDS.has(f) && f in RULES);
+export const WRITABLE_FIELDS: readonly string[] = writable(PROJECT_FIELDS, RULES);
+const TEAM_WRITABLE_FIELDS: readonly string[] = writable(TEAM_FIELDS, RULES);
+/** Fields the 2025-08-04 PostHog's serializers do not have are not read from a body: ignored, as DRF ignores them. */
+export const WRITABLE_FIELDS_2025_08_04: readonly string[] = writable(PROJECT_FIELDS_2025_08_04, RULES_2025_08_04);
+const TEAM_WRITABLE_FIELDS_2025_08_04: readonly string[] = writable(TEAM_FIELDS_2025_08_04, RULES_2025_08_04);
+
+function fieldsAndRules(ctx: ValidationContext): [readonly string[], Record<string, FieldRule<ValidationContext>>] {
+  if (ctx.version === "2025-08-04")
+    return [ctx.kind === "team" ? TEAM_WRITABLE_FIELDS_2025_08_04 : WRITABLE_FIELDS_2025_08_04, RULES_2025_08_04];
+  return [ctx.kind === "team" ? TEAM_WRITABLE_FIELDS : WRITABLE_FIELDS, RULES];
+}
 
 /** Settings a project member (not admin) may change: posthog/api/team/team_config.py `TEAM_CONFIG_MEMBER_FIELDS`. */
 // biome-ignore format: a list transcribed from PostHog's source, kept compact and in its order
@@ -304,14 +338,15 @@ export function validateProjectFields(body: unknown, ctx: ValidationContext, par
   }
   const out: ValidatedFields = [];
   let first: ApiError | null = null;
-  for (const field of ctx.kind === "team" ? TEAM_WRITABLE_FIELDS : WRITABLE_FIELDS) {
+  const [fields, rules] = fieldsAndRules(ctx);
+  for (const field of fields) {
     if (!(field in body)) {
       // TeamSerializer.base_currency = ChoiceField(default=DEFAULT_CURRENCY): a full update without it sets USD.
       if (field === "base_currency" && ctx.kind === "team" && !partial) out.push([field, "USD"]);
       continue;
     }
     try {
-      out.push([field, runRule(RULES[field], body[field], ctx)]);
+      out.push([field, runRule(rules[field], body[field], ctx)]);
     } catch (e) {
       if (!(e instanceof FieldFailure)) throw e;
       first ??= validationError(e.detail, [field, ...e.path].join("__"), e.code);
@@ -327,7 +362,13 @@ const ERRORS_TO_IGNORE = "autocapture_exceptions_errors_to_ignore";
 export function validateProjectObject(attrs: ValidatedFields, ctx: ValidationContext): void {
   const values = new Map(attrs);
   const names = attrs.map(([f]) => f);
-  if (ctx.project) {
+  if (ctx.version === "2025-08-04") {
+    // It had no admin-only settings (a project member may change any: TeamMemberLightManagementPermission), but
+    // access_control needed an organization admin.
+    if (values.has("access_control") && ctx.level < 8) {
+      throw permissionDenied("Your organization access level is insufficient to configure project access restrictions.");
+    }
+  } else if (ctx.project) {
     const touched = names.filter((f) => ADMIN_FIELDS.has(f)).sort();
     if (touched.length > 0 && ctx.level < 8) throw permissionDenied(`Only project admins can modify these settings: ${touched.join(", ")}`);
   } else {

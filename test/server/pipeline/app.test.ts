@@ -70,7 +70,13 @@ describe("routing", () => {
 test("an unexpected exception in a handler is PostHog's 500 body, and the server goes on", async () => {
   const store = Store.open();
   const demo = new DemoData(store, 0);
-  const services = { store, activity: new ActivityLog(store), demo, deletion: new DeletionQueue(store, demo, 0) };
+  const services = {
+    store,
+    activity: new ActivityLog(store),
+    demo,
+    deletion: new DeletionQueue(store, demo, 0),
+    version: "current" as const,
+  };
   const boom: ApiRoute = {
     pattern: "/api/boom",
     detail: false,

@@ -123,6 +123,13 @@ describe("validation (exact codes, messages, attrs)", () => {
     );
   });
 
+  // The child CharField refuses "" before validate_app_urls drops the null entries (posthog/models/team/team.py).
+  test.each(["app_urls", "recording_domains"])('%s: a "" entry is refused as blank, a null one dropped', async (field) => {
+    const p = await h.createProject({ name: "Blank" });
+    const r = await h.api("PATCH", h.orgPath(`${p.id}/`), { body: { [field]: ["https://a.example", ""] } });
+    expect([r.status, r.body]).toEqual([400, err("validation_error", "blank", "This field may not be blank.", `${field}__1`)]);
+  });
+
   test("accepted values are normalised the way PostHog stores them", async () => {
     const p = await h.createProject({ name: "Normalise" });
     const r = await h.api("PATCH", h.orgPath(`${p.id}/`), {
@@ -131,7 +138,7 @@ describe("validation (exact codes, messages, attrs)", () => {
         session_recording_minimum_duration_milliseconds: "1000",
         week_start_day: "1",
         anonymize_ips: "true",
-        app_urls: ["https://a.example", "", null, "  https://b.example  "],
+        app_urls: ["https://a.example", null, "  https://b.example  "],
         recording_domains: [null, "https://r.example"],
         timezone: "US/Pacific",
         name: "  Trimmed  ",
