@@ -6,6 +6,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { PostHogError, projects, type Transport } from "../client";
 import type { ProjectRecord } from "../schema/project";
 import { fieldDef, planFeatureOf, setAfterCreate, settingNames, valuesEqual } from "../schema/project";
+import { isPlainObject } from "../schema/json";
 import { connect, requireOrganization, resolveConfig, type ProviderConfig } from "./config";
 import {
   inputName,
@@ -142,7 +143,9 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
       found = await projects.getProject(this.http(), organization, projectId);
     } catch (error) {
       if (error instanceof PostHogError && error.isNotFound) return {};
-      if (error instanceof PostHogError && error.status === 500) throw unreadable(organization, projectId, error);
+      if (error instanceof PostHogError && error.status === 500) {
+        throw unreadable(organization, projectId, error, recordedInputsOf(props ?? {}).declaredInputs?.["modifiers"]);
+      }
       throw error;
     }
     // Today's PostHog keeps a deleted project readable until its background deletion ends; 2025-08-04 answers 404.
@@ -305,7 +308,12 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
     const record = await projects.updateProject(this.http(), organizationId, projectId, body);
     const toEnvironment = pick(body, (field) => !(field in record));
     if (Object.keys(toEnvironment).length === 0) return this.fromEnvironment(record, declared);
-    const environment = await environmentOrNone(projects.updateEnvironment(this.http(), projectId, toEnvironment));
+    // The 2025-08-04 TeamViewSet asks a PATCH of config fields only for the scope `team:read`, which no key but an
+    // all-access one can have (posthog/api/team.py `dangerously_get_required_scopes`): the unchanged name, not a
+    // config field, makes it ask for `project:write` like any other write.
+    const environment = await environmentOrNone(
+      projects.updateEnvironment(this.http(), projectId, { ...toEnvironment, name: record.name }),
+    );
     return placed(
       record,
       environment,
@@ -388,7 +396,7 @@ function unsupportedMessage(fields: readonly string[]): string {
     ...(typed.length > 0
       ? [
           `This PostHog has no setting ${typed.map(inputName).join(", ")}: neither the project nor its environment ` +
-            "(/api/environments/<id>/) has it, so it cannot be applied. It is newer than this PostHog (the 2025-08-04 " +
+            "(/api/environments/<id>/) has it, so it cannot be applied. This PostHog version predates it (the 2025-08-04 " +
             'PostHog lacks 13 of today\'s settings; see "PostHog versions" in the README): upgrade PostHog or remove it from the program.',
         ]
       : []),
@@ -405,14 +413,16 @@ function unsupportedMessage(fields: readonly string[]): string {
  * serializer. The 2025-08-04 PostHog stores any `modifiers` and then fails in `Team.person_on_events_mode` on an
  * unknown `personsOnEventsMode` (posthog/models/team/team.py), for every read of the project, until one PATCH fixes it.
  */
-function unreadable(organizationId: string, projectId: number, error: PostHogError): Error {
+function unreadable(organizationId: string, projectId: number, error: PostHogError, declared: unknown): Error {
+  // The program's own modifiers (checked with today's rules) are the repair it wants; else the mode PostHog derives.
+  const modifiers = isPlainObject(declared) ? declared : { personsOnEventsMode: null };
   return new Error(
     `PostHog cannot read project ${projectId}: it answers 500 to ${error.method} ${error.path}. A 2025-08-04 PostHog does ` +
       "this to every read of a project whose `modifiers.personsOnEventsMode` holds a value it does not know (it stores " +
-      "any value; today's PostHog and this provider refuse them). Repair it with one PATCH of that setting, e.g. " +
-      `PATCH /api/organizations/${organizationId}/projects/${projectId}/ with {"modifiers": {"personsOnEventsMode": null}} ` +
-      "(put the other modifiers you keep in the same dictionary: that PostHog replaces it), then run the command again. " +
-      `PostHog's answer: ${error.message}`,
+      "any value; today's PostHog and this provider refuse them). Repair it with one PATCH of that setting: " +
+      `PATCH /api/organizations/${organizationId}/projects/${projectId}/ with ${JSON.stringify({ modifiers })} ` +
+      `(${isPlainObject(declared) ? "the modifiers this program declares; " : ""}that PostHog replaces the whole dictionary), ` +
+      `then run the command again. PostHog's answer: ${error.message}`,
   );
 }
 

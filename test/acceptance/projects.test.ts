@@ -3,6 +3,8 @@
  * up, outputs (the API token secret), a preview with no change, a change made by hand shown as `old => new` after a
  * refresh and put back by up, a project deleted by hand, adoption, rotation, `@current` and destroy.
  */
+import * as fs from "node:fs";
+import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { PostHogError, projects, type Transport } from "../../src/client";
 import { liveProjects } from "../helpers/projects";
@@ -124,6 +126,45 @@ test("adoptProjectId takes over a project made by hand, with its declared settin
   await stack.preview({ expectNoChanges: true });
 });
 
+test("Project.get reads a project into another program without managing it", async () => {
+  const webId = (await ids())["web"]!;
+  fs.mkdirSync(path.join(repoRoot, ".cache"), { recursive: true });
+  const dir = fs.mkdtempSync(path.join(repoRoot, ".cache", "acceptance-get-"));
+  try {
+    // Inside the checkout, so that `pulumi-posthog` resolves to this package (lib/) as it does for the examples.
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: acceptance-get\nruntime: nodejs\nmain: index.ts\n");
+    fs.writeFileSync(
+      path.join(dir, "index.ts"),
+      [
+        `import * as pulumi from "@pulumi/pulumi";`,
+        `import * as posthog from "pulumi-posthog";`,
+        `const seen = posthog.Project.get("seen", new pulumi.Config().require("projectId"));`,
+        `export const name = seen.name;`,
+        `export const timezone = seen.timezone;`,
+        `export const apiToken = seen.apiToken;`,
+        ``,
+      ].join("\n"),
+    );
+    const reader = await session.stack(dir, `acceptance-get-${process.pid}`, { projectId: `${target.organizationId}/${webId}` });
+    // The stack is the one resource created; the project is read, and recorded as external (not managed).
+    expect((await reader.up()).summary.resourceChanges).toEqual({ create: 1 });
+    const state = (await reader.exportStack()).deployment as { resources: Array<{ type: string; id?: string; external?: boolean }> };
+    expect(state.resources.filter((r) => r.type === "pulumi-nodejs:dynamic/posthog:Project")).toEqual([
+      expect.objectContaining({ id: String(webId), external: true }),
+    ]);
+    const outputs = await reader.outputs();
+    const record = await get(webId);
+    expect(outputs["name"]!.value).toBe(named(target, "Web app"));
+    expect(outputs["timezone"]!.value).toBe("Europe/Amsterdam");
+    expect(outputs["apiToken"]).toEqual({ value: record.api_token, secret: true });
+    // Reading is not managing: destroying the reader leaves the project.
+    await reader.destroy();
+    expect(await get(webId)).toMatchObject({ name: named(target, "Web app") });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test("apiTokenRotation: a new token where PostHog allows it, else an error that says what this PostHog allows", async () => {
   const webId = (await ids())["web"]!;
   const before = (await get(webId)).api_token;
@@ -139,9 +180,11 @@ test("apiTokenRotation: a new token where PostHog allows it, else an error that 
     expect(after).toBe(before);
   } else {
     expect(after).not.toBe(before);
-    await stack.preview({ expectNoChanges: true });
   }
+  // Without the rotation again (and without the adopted project): the failed up left the state as it was.
   await setProjects([web, docs]);
+  await stack.up();
+  await stack.preview({ expectNoChanges: true });
 });
 
 test("organizationId @current works as the organization's UUID does: same project, no replacement", async () => {

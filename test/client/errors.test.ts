@@ -43,8 +43,7 @@ describe("PostHog's error bodies become one error class with advice", () => {
 
   test("403: a missing scope is named, with what to do", async () => {
     const readOnly = await server.key({ scopes: ["project:read"] });
-    // A name: PATCHes of team config fields only (timezone, …) need no more than project:read in PostHog.
-    const error = await failure(projects.updateProject(as(readOnly), server.organizationId, projectId, { name: "Renamed" }));
+    const error = await failure(projects.updateProject(as(readOnly), server.organizationId, projectId, { timezone: "UTC" }));
     expect(error).toMatchObject({ status: 403, code: "permission_denied", detail: "API key missing required scope 'project:write'" });
     expect(error.missingScope).toBe("project:write");
     expect(error.message).toMatch(/lacks the scope 'project:write'.*Personal API keys/);

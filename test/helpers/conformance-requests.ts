@@ -16,7 +16,7 @@ const LIST_ROWS = "today's project list rows carry project_id; 2025-08-04's Proj
 const ORGANIZATION =
   "the local server's default mode answers OrganizationBasicSerializer's fields (and is_active, is_pending_deletion); 2025-08-04 answers its full OrganizationSerializer";
 const TEAM_READ =
-  "2025-08-04 asks for the scope team:read (only `*` keys have it) to PATCH team config fields on /api/environments/; today's asks for project:read";
+  "2025-08-04 asks for the scope team:read (only `*` keys have it) to PATCH team config fields only on /api/environments/; today's asks personal API keys for project:write";
 const UNCHECKED = "2025-08-04 reads the query parameter unchecked and fails (500); today's answers 400 naming it";
 
 // biome-ignore format: a table, one request per line
@@ -65,7 +65,7 @@ export const conformanceCases: readonly ConformanceCase[] = [
   { name: "patch a bad week start", method: "PATCH", path: "/api/projects/{scratch}/", body: { week_start_day: 6 } },
   { name: "patch a string for a URL list", method: "PATCH", path: "/api/projects/{scratch}/", body: { app_urls: "https://app.example.com" } },
   { name: "patch with malformed JSON", method: "PATCH", path: "/api/projects/{scratch}/", body: "{" },
-  { name: "patch with a list body", method: "PATCH", path: "/api/projects/{scratch}/", body: [1] },
+  { name: "patch with a list body", method: "PATCH", path: "/api/projects/{scratch}/", body: [1], today: "2025-08-04's required scopes read request.data.keys() (500); today's validates the body (400)" },
   { name: "patch an unknown id", method: "PATCH", path: "/api/projects/999999999/", body: { anonymize_ips: true } },
   { name: "patch primary_dashboard of another project", method: "PATCH", path: "/api/projects/{scratch}/", body: { primary_dashboard: 999999999 } },
   { name: "POST to a project", method: "POST", path: "/api/projects/{scratch}/", body: {} },

@@ -27,12 +27,26 @@ const connect = (server: LocalPostHog, apiKey: string) => {
 beforeAll(async () => {
   for (const version of ["current", "2025-08-04"] as const) {
     const server = await startLocalPostHog({ postHogVersion: version, deletionPurgeMs: 60_000 });
-    const own = connect(server, server.apiKey);
-    servers[version] = { server, provider: new ProjectProvider(own), http: own.transport };
+    servers[version] = {
+      server,
+      provider: new ProjectProvider(connect(server, server.apiKey)),
+      http: connect(server, server.apiKey).transport,
+    };
   }
 });
 afterAll(() => Promise.all(Object.values(servers).map((s) => s.server.close())));
-beforeEach(() => Promise.all(Object.values(servers).map((s) => s.server.control.reset())));
+// Each test with a key scoped as those PostHog hands out today (the default local key is a legacy one, without
+// scopes, which no scope check stops); a reset forgets keys, so it is made after.
+beforeEach(() =>
+  Promise.all(
+    Object.values(servers).map(async (setup) => {
+      await setup.server.control.reset();
+      const own = connect(setup.server, await setup.server.key({ scopes: ["project:read", "project:write"] }));
+      setup.provider = new ProjectProvider(own);
+      setup.http = own.transport;
+    }),
+  ),
+);
 
 const on = (version: PostHogVersion): Setup => servers[version]!;
 const old = () => on("2025-08-04");
@@ -135,7 +149,8 @@ describe("settings the 2025-08-04 PostHog keeps on the environment, or has nowhe
     expect(updated.outs).toMatchObject({ baseCurrency: "GBP" });
     expect((await server.requests()).filter((r) => r.method === "PATCH").map((r) => [r.path, r.bodyKeys])).toEqual([
       [expect.stringMatching(/\/projects\/\d+\/$/), ["base_currency"]],
-      [`/api/environments/${id}/`, ["base_currency"]],
+      // With the unchanged name: a PATCH of config fields only would need `team:read`, which no scoped key has.
+      [`/api/environments/${id}/`, ["base_currency", "name"]],
     ]);
   });
 
@@ -152,7 +167,7 @@ describe("settings the 2025-08-04 PostHog keeps on the environment, or has nowhe
     const declared = { name: "Nowhere", sessionRecordingRetentionPeriod: "90d", anonymizeIps: true } as const;
     const error = await failure(provider.create(declared));
     const expected =
-      'This PostHog has no setting sessionRecordingRetentionPeriod: neither the project nor its environment (/api/environments/<id>/) has it, so it cannot be applied. It is newer than this PostHog (the 2025-08-04 PostHog lacks 13 of today\'s settings; see "PostHog versions" in the README): upgrade PostHog or remove it from the program.';
+      'This PostHog has no setting sessionRecordingRetentionPeriod: neither the project nor its environment (/api/environments/<id>/) has it, so it cannot be applied. This PostHog version predates it (the 2025-08-04 PostHog lacks 13 of today\'s settings; see "PostHog versions" in the README): upgrade PostHog or remove it from the program.';
     expect(error.message).toBe(expected);
     expect(error.properties).toMatchObject({ anonymizeIps: true, unsupportedSettings: ["session_recording_retention_period"] });
     const id = error.id!;
@@ -197,9 +212,14 @@ describe("modifiers, replaced by the 2025-08-04 PostHog and merged by today's", 
     const error = await failure(provider.read(id, outs));
     expect(error.message).toMatch(
       new RegExp(
-        `^PostHog cannot read project ${id}: it answers 500 to GET /api/organizations/${server.organizationId}/projects/${id}/\\. A 2025-08-04 PostHog does this to every read of a project whose \`modifiers.personsOnEventsMode\` holds a value it does not know.*PATCH /api/organizations/${server.organizationId}/projects/${id}/ with \\{"modifiers": \\{"personsOnEventsMode": null\\}\\}`,
+        `^PostHog cannot read project ${id}: it answers 500 to GET /api/organizations/${server.organizationId}/projects/${id}/\\. A 2025-08-04 PostHog does this to every read of a project whose \`modifiers.personsOnEventsMode\` holds a value it does not know.*PATCH /api/organizations/${server.organizationId}/projects/${id}/ with \\{"modifiers":\\{"personsOnEventsMode":null\\}\\}`,
       ),
     );
+    // A program that declares modifiers is offered those as the repair.
+    const declaring = await failure(
+      provider.read(id, { ...outs, declaredInputs: { name: "Broken", modifiers: { personsOnEventsMode: "disabled" } } }),
+    );
+    expect(declaring.message).toContain(`with {"modifiers":{"personsOnEventsMode":"disabled"}} (the modifiers this program declares;`);
     // Following it works.
     await projects.updateProject(old().http, server.organizationId, Number(id), { modifiers: { personsOnEventsMode: null } });
     expect((await provider.read(id, outs)).props).toMatchObject({ name: "Broken" });

@@ -32,11 +32,8 @@ export interface ApiRoute {
   scopeObject: string;
   /** `@action(required_scopes=...)`: applies to every method of this route. */
   requiredScopes?: string[];
-  /**
-   * The viewset's `dangerously_get_required_scopes` for `partial_update`: scopes that replace the default
-   * `<scope_object>:write` for this request, or null to keep it. May throw (it reads the body).
-   */
-  partialUpdateScopes?: (ctx: ApiContext) => string[] | null;
+  /** The viewset's `dangerously_get_required_scopes`: scopes that depend on the request; undefined = the default. */
+  scopesFor?: (ctx: ApiContext) => string[] | undefined;
   methods: Partial<Record<HttpMethod, Action>>;
   /** The viewset's first authenticator has no `authenticate_header` (sharing-enabled viewsets): 403 instead of 401. */
   authErrorsAre403?: boolean;

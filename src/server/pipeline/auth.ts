@@ -67,8 +67,7 @@ export function requiredScopes(route: ApiRoute, actionName: string | null, metho
 export function checkScopes(ctx: ApiContext, method: string): void {
   const { key, route } = ctx;
   if (key.scopes.length === 0) return; // legacy keys without scopes can do anything
-  const required =
-    (ctx.actionName === "partial_update" ? route.partialUpdateScopes?.(ctx) : null) ?? requiredScopes(route, ctx.actionName, method);
+  const required = route.scopesFor?.(ctx) ?? requiredScopes(route, ctx.actionName, method);
   // Spelled "Personal API Key" by the 2025-08-04 PostHog (posthog/permissions.py of that version).
   if (!required) {
     const name = ctx.services.version === "2025-08-04" ? "Personal API Key" : "personal API key";

@@ -14,7 +14,7 @@ import type { JsonObject } from "../state/json";
 import { isoFromMicros } from "../state/time";
 import type { OrganizationRecord, StoredProject } from "../state/types";
 import { serializeProjectBasic, serializeTeam } from "./model";
-import { configOnlyPatchScopes, rootProjects, scopeTeamOfDetail, updateProject, visible } from "./routes";
+import { configOnlyScopes, rootProjects, scopeTeamOfDetail, updateProject, visible } from "./routes";
 
 /** TeamViewSet.safely_get_object: `@current`, the id, 404 when not visible. */
 function team(ctx: ApiContext): StoredProject {
@@ -75,7 +75,7 @@ function environmentRoutes(): ApiRoute[] {
       detail: true,
       scopeObject: "project",
       methods: { GET: retrieveTeam, PATCH: updateTeam("partial_update"), PUT: updateTeam("update") },
-      partialUpdateScopes: configOnlyPatchScopes("team"),
+      scopesFor: configOnlyScopes("team"),
       scopeTeam: scopeTeamOfDetail,
       scopeOrganization: detailOrg,
     },

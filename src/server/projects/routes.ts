@@ -35,7 +35,6 @@ import {
   serializeProject,
   serializeProjectBasic,
   settingDefaults,
-  TEAM_CONFIG_FIELDS,
 } from "./model";
 import {
   nameTaken,
@@ -46,7 +45,7 @@ import {
   type ValidatedFields,
   type ValidationContext,
 } from "./validation";
-import { defaultTestAccountFilters20250804, TEAM_CONFIG_FIELDS_2025_08_04 } from "./versions";
+import { configOnlyPatchScopes, defaultTestAccountFilters20250804 } from "./versions";
 
 export const PLAN_LIMIT_MESSAGE =
   "You have reached the maximum limit of allowed projects for your current plan. Upgrade your plan to be able to create and manage more projects.";
@@ -138,19 +137,17 @@ function bodyIsDemo(ctx: ApiContext): boolean {
 }
 
 /**
- * `dangerously_get_required_scopes` of ProjectViewSet and TeamViewSet: a PATCH of team config fields only needs
- * `project:read` (today's PostHog, and 2025-08-04's /api/projects/); 2025-08-04's /api/environments/ asks for
- * `team:read`, a scope only `*` keys hold (measured). `request.data.keys()` of a body that is not a dictionary
- * raises AttributeError, a 500 (measured).
+ * `dangerously_get_required_scopes` of the 2025-08-04 ProjectViewSet and TeamViewSet for a PATCH (configOnlyPatchScopes),
+ * where `request.data.keys()` of a body that is not a dictionary raises AttributeError, a 500 (measured). Today's
+ * lowers the scope for session authentication only (posthog/api/team/viewsets.py): personal API keys need
+ * project:write, and the body is not looked at here.
  */
-export function configOnlyPatchScopes(kind: SerializerKind) {
-  return (ctx: ApiContext): string[] | null => {
+export function configOnlyScopes(kind: "project" | "team") {
+  return (ctx: ApiContext): string[] | undefined => {
+    if (ctx.services.version !== "2025-08-04" || ctx.actionName !== "partial_update") return undefined;
     const body = ctx.req.body();
     if (!isJsonObject(body)) throw serverError();
-    const v2025 = ctx.services.version === "2025-08-04";
-    const config = new Set(v2025 ? TEAM_CONFIG_FIELDS_2025_08_04 : TEAM_CONFIG_FIELDS);
-    if (!Object.keys(body).every((field) => config.has(field))) return null;
-    return [kind === "team" && v2025 ? "team:read" : "project:read"];
+    return configOnlyPatchScopes(kind, ctx.actionName, body);
   };
 }
 
@@ -523,7 +520,7 @@ function familyRoutes(family: Family): ApiRoute[] {
         PATCH: update(family, "partial_update"),
         DELETE: destroy(family),
       }),
-      partialUpdateScopes: configOnlyPatchScopes("project"),
+      scopesFor: configOnlyScopes("project"),
     },
   ];
 }

@@ -283,14 +283,16 @@ const RULES: Record<string, FieldRule<ValidationContext>> = {
 
 /**
  * The rules of the 2025-08-04 PostHog where they differ (projects/versions.ts): list entries are its model's child
- * CharField (null stored, "" refused as blank), and `test_account_filters`, `path_cleaning_filters` and `modifiers`
- * had no validator yet (any JSON is stored).
+ * CharField (null stored, "" refused as blank), `test_account_filters`, `path_cleaning_filters` and `modifiers`
+ * had no validator yet (any JSON is stored), and `access_control` was not deprecated yet.
  */
 const RULES_2025_08_04: Record<string, FieldRule<ValidationContext>> = {
   ...RULES,
   app_urls: stringListField({ nullable: false, itemMaxLength: 200, dropFalsy: false, nullItems: true }),
   recording_domains: stringListField({ nullable: true, itemMaxLength: 200, dropFalsy: false, nullItems: true }),
   slack_incoming_webhook: charField({ maxLength: 500, nullable: true, allowBlank: true }),
+  // No deprecation yet: organization admins may set it (validate_team_attrs, checked in validateProjectObject).
+  access_control: booleanField(false),
   test_account_filters: jsonField(false),
   path_cleaning_filters: jsonField(true),
   modifiers: jsonField(true),
@@ -360,7 +362,13 @@ const ERRORS_TO_IGNORE = "autocapture_exceptions_errors_to_ignore";
 export function validateProjectObject(attrs: ValidatedFields, ctx: ValidationContext): void {
   const values = new Map(attrs);
   const names = attrs.map(([f]) => f);
-  if (ctx.project) {
+  if (ctx.version === "2025-08-04") {
+    // It had no admin-only settings (a project member may change any: TeamMemberLightManagementPermission), but
+    // access_control needed an organization admin.
+    if (values.has("access_control") && ctx.level < 8) {
+      throw permissionDenied("Your organization access level is insufficient to configure project access restrictions.");
+    }
+  } else if (ctx.project) {
     const touched = names.filter((f) => ADMIN_FIELDS.has(f)).sort();
     if (touched.length > 0 && ctx.level < 8) throw permissionDenied(`Only project admins can modify these settings: ${touched.join(", ")}`);
   } else {

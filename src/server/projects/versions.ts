@@ -14,7 +14,10 @@
  *   raise, so every serialization of the project (GET, PATCH) answers 500;
  * - `modifiers` is replaced on update (only `survey_config` and `session_replay_config` are merged);
  * - DELETE removes the project at once (no `is_pending_deletion`);
- * - custom actions without scopes refuse scoped personal API keys spelled "Personal API Key" (permissions.py).
+ * - custom actions without scopes refuse scoped personal API keys spelled "Personal API Key" (permissions.py);
+ * - a PATCH of config fields only needs `project:read` on a project and `team:read` on an environment;
+ * - no admin-only settings (a project member may change any), and `access_control` is settable by organization
+ *   admins (not deprecated yet).
  */
 import { serverError } from "../drf/errors";
 import { isJsonObject, type Json, type JsonObject } from "../state/json";
@@ -43,7 +46,7 @@ export const PROJECT_FIELDS_2025_08_04: readonly string[] = [
 
 /** posthog/api/team.py `TEAM_CONFIG_FIELDS` of 2025-08-04, in order. */
 // biome-ignore format: a list transcribed from PostHog's source, kept compact and in its order
-export const TEAM_CONFIG_FIELDS_2025_08_04: readonly string[] = [
+const TEAM_CONFIG_FIELDS_2025_08_04: readonly string[] = [
   "app_urls", "slack_incoming_webhook", "anonymize_ips", "completed_snippet_onboarding", "test_account_filters",
   "test_account_filters_default_checked", "path_cleaning_filters", "is_demo", "timezone", "data_attributes",
   "person_display_name_properties", "correlation_config", "autocapture_opt_out", "autocapture_exceptions_opt_in",
@@ -59,6 +62,17 @@ export const TEAM_CONFIG_FIELDS_2025_08_04: readonly string[] = [
   "feature_flag_confirmation_enabled", "feature_flag_confirmation_message", "capture_dead_clicks", "default_data_theme",
   "revenue_analytics_config", "marketing_analytics_config", "onboarding_tasks", "base_currency",
 ];
+
+/**
+ * `dangerously_get_required_scopes` of the 2025-08-04 ProjectViewSet and TeamViewSet: a PATCH of config fields only
+ * needs `project:read` on a project, and `team:read` on an environment, a scope that version has no longer (no key
+ * but an all-access one can have it): such a PATCH of `/api/environments/<id>/` must carry another field.
+ */
+export function configOnlyPatchScopes(kind: "project" | "team", actionName: string | null, body: unknown): string[] | undefined {
+  if (actionName !== "partial_update" || typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  if (!Object.keys(body).every((field) => TEAM_CONFIG_FIELDS_2025_08_04.includes(field))) return undefined;
+  return [kind === "team" ? "team:read" : "project:read"];
+}
 
 /** posthog/api/team.py `TeamSerializer.Meta.fields` of 2025-08-04 (served under /api/environments/<id>/). */
 // biome-ignore format: a list transcribed from PostHog's source, kept compact and in its order

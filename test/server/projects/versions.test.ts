@@ -88,6 +88,51 @@ describe("the record", () => {
   });
 });
 
+describe("scopes of config-only PATCHes (dangerously_get_required_scopes)", () => {
+  test("environments ask team:read, a scope no key but an all-access one has; another field makes it project:write", async () => {
+    const p = await old.createProject({ name: "Scopes" });
+    const { key } = await old.control.createKey({ scopes: ["project:read", "project:write"] });
+    const configOnly = await old.api("PATCH", `/api/environments/${p.id}/`, { key, body: { base_currency: "EUR" } });
+    expect([configOnly.status, configOnly.body]).toEqual([
+      403,
+      err("authentication_error", "permission_denied", "API key missing required scope 'team:read'"),
+    ]);
+    const withName = await old.api("PATCH", `/api/environments/${p.id}/`, { key, body: { base_currency: "EUR", name: "Scopes" } });
+    expect([withName.status, withName.body.base_currency]).toEqual([200, "EUR"]);
+    const { key: all } = await old.control.createKey({ scopes: ["*"] });
+    expect((await old.api("PATCH", `/api/environments/${p.id}/`, { key: all, body: { base_currency: "GBP" } })).status).toBe(200);
+  });
+
+  test("projects ask only project:read for config fields", async () => {
+    const p = await old.createProject({ name: "Reader" });
+    const { key } = await old.control.createKey({ scopes: ["project:read"] });
+    expect((await patch(old, p.id, { anonymize_ips: true }, key)).status).toBe(200);
+    expect((await patch(old, p.id, { name: "Renamed" }, key)).status).toBe(403);
+    const q = await now.createProject({ name: "Reader" });
+    const { key: nowKey } = await now.control.createKey({ scopes: ["project:read"] });
+    expect((await patch(now, q.id, { anonymize_ips: true }, nowKey)).status).toBe(403);
+  });
+});
+
+describe("access_control", () => {
+  test("set by an organization admin (not deprecated yet); a member is refused; today's PostHog refuses any value", async () => {
+    const p = await old.createProject({ name: "Private" });
+    expect((await patch(old, p.id, { access_control: true })).body.access_control).toBe(true);
+    const { key } = await old.control.createKey({ scopes: ["*"], level: "member" });
+    const member = await patch(old, p.id, { access_control: false }, key);
+    expect([member.status, member.body.detail]).toEqual([
+      403,
+      "Your organization access level is insufficient to configure project access restrictions.",
+    ]);
+    // Members could change any other setting then (today: admins only).
+    expect((await patch(old, p.id, { anonymize_ips: true }, key)).status).toBe(200);
+    const q = await now.createProject({ name: "Private" });
+    expect((await patch(now, q.id, { access_control: true })).status).toBe(400);
+    const { key: nowMember } = await now.control.createKey({ scopes: ["*"], level: "member" });
+    expect((await patch(now, q.id, { anonymize_ips: true }, nowMember)).status).toBe(403);
+  });
+});
+
 describe("names", () => {
   test("duplicate names are accepted (201); today's PostHog answers 409", async () => {
     await old.createProject({ name: "Twin" });
