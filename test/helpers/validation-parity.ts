@@ -38,7 +38,7 @@ const SETTINGS_VALIDATION = "posthog/api/team/settings_validation.py";
 const TEAM_SERIALIZER = "posthog/api/team/team_serializer.py";
 
 const TYPES_STRICT =
-  "the provider keeps typed inputs typed (the Pulumi schema and the diff compare a boolean with a boolean); DRF converts the string";
+  "the provider keeps typed inputs typed (the Pulumi schema and the diff compare a boolean with a boolean); DRF converts the value";
 const SHAPE_STRICT = (shape: string) =>
   `PostHog stores any JSON in this field; the provider asks for the shape PostHog's own code and posthog-js read (${shape}), so that a typo fails at preview rather than silently in the app`;
 const NEWER_RULE = (where: string) => `2025-08-04 stores it unchecked; today's PostHog refuses it (${where}), as the provider does`;
@@ -104,6 +104,11 @@ export const parityCases: readonly ParityCase[] = [
   { input: "testAccountFilters", value: [{ key: "id", type: "cohort", value: 5 }], what: "a cohort filter (operator defaulted)", provider: "accepts", today: "accepted", v20250804: "accepted" },
   { input: "testAccountFilters", value: [{ key: "name", type: "group", operator: "exact", value: "acme", group_type_index: 0 }], what: "a group filter", provider: "accepts", today: "accepted", v20250804: "accepted" },
   { input: "testAccountFilters", value: [{ key: "$browser", operator: "between", value: [1, 2] }], what: "a range operator", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "testAccountFilters", value: [{ key: "$screen_width", operator: "gt", value: 1000 }], what: "a numeric comparison", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "testAccountFilters", value: [{ key: "$time", operator: "is_date_before", value: "2024-01-01" }], what: "a date operator", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "testAccountFilters", value: [{ key: "$browser", type: "person", operator: "in", value: ["Chrome", "Safari"] }], what: "a list operator", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "testAccountFilters", value: [{ key: "$host", operator: "icontains", value: "staging" }], what: "a substring operator", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "testAccountFilters", value: [{ key: "beta", type: "flag", operator: "flag_evaluates_to", value: true }], what: "a flag filter", provider: "accepts", today: "accepted", v20250804: "accepted" },
   { input: "testAccountFilters", value: [{ key: "email", type: "person" }], what: "a person filter without operator", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`${SETTINGS_VALIDATION}:76 validate_test_account_filters`) },
   { input: "testAccountFilters", value: [{ key: "$host", operator: "resembles", value: "x" }], what: "an unknown operator", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`${SETTINGS_VALIDATION}:76 validate_test_account_filters`) },
   { input: "testAccountFilters", value: [{ key: "$host", type: "planet", operator: "exact", value: "x" }], what: "an unknown filter type", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`${SETTINGS_VALIDATION}:76 validate_test_account_filters`) },
