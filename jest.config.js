@@ -5,6 +5,8 @@ module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
+  // The acceptance tier needs a real PostHog: `npm run test:acceptance` (jest.acceptance.config.js).
+  testPathIgnorePatterns: ["/node_modules/", "/test/acceptance/"],
   transform: { "^.+\\.ts$": ["ts-jest", { diagnostics: false }] },
   testTimeout: 60_000,
   maxWorkers: 2,

@@ -66,4 +66,24 @@ function languageHostBins() {
   return bins;
 }
 
-module.exports = { root, ensureNpmPackages, pulumiBin, pluginBin, languageHostBins };
+/**
+ * Runs jest with these arguments and environment, then prints the closing line CI reads, whatever the runner printed
+ * above it: `N passed, N failed`. Returns jest's exit status (1 as well when no test ran).
+ */
+function runJest(args, env, report = path.join(root, ".cache", "jest-results.json")) {
+  fs.mkdirSync(path.dirname(report), { recursive: true });
+  fs.rmSync(report, { force: true });
+  const jestArgs = [path.join(root, "node_modules", "jest", "bin", "jest.js"), "--json", `--outputFile=${report}`, ...args];
+  const jest = spawnSync(process.execPath, jestArgs, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  if (!fs.existsSync(report)) return jest.status || 1;
+  const results = JSON.parse(fs.readFileSync(report, "utf8"));
+  const skipped = results.numPendingTests + results.numTodoTests;
+  console.log(`${results.numPassedTests} passed, ${results.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ""}`);
+  if (results.numTotalTests === 0) {
+    console.error("No test ran.");
+    return 1;
+  }
+  return jest.status ?? 1;
+}
+
+module.exports = { root, ensureNpmPackages, pulumiBin, pluginBin, languageHostBins, runJest };

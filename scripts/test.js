@@ -5,9 +5,8 @@
  * PostHog server is started by the tests themselves.
  */
 const { spawnSync } = require("node:child_process");
-const fs = require("node:fs");
 const path = require("node:path");
-const { root, ensureNpmPackages, pulumiBin: providePulumi, languageHostBins } = require("./setup");
+const { root, ensureNpmPackages, pulumiBin: providePulumi, languageHostBins, runJest } = require("./setup");
 
 const run = (what, command, args, options = {}) => {
   process.stderr.write(`\n▶ ${what}\n`);
@@ -40,28 +39,10 @@ process.stderr.write(`  using ${pulumiBin}\n`);
 const hostBins = step("Pulumi YAML and Python language hosts (scripts/ensure-language-hosts.sh)", languageHostBins);
 process.stderr.write(`  using ${hostBins.yaml} and ${hostBins.python}\n`);
 
-const report = path.join(root, ".cache", "jest-results.json");
-fs.mkdirSync(path.dirname(report), { recursive: true });
-const jestArgs = [path.join(root, "node_modules", "jest", "bin", "jest.js"), "--json", `--outputFile=${report}`, ...process.argv.slice(2)];
-const jest = spawnSync(process.execPath, jestArgs, {
-  cwd: root,
-  stdio: "inherit",
-  env: {
-    ...process.env,
-    PATH: `${pulumiBin}${path.delimiter}${process.env.PATH}`,
-    PULUMI_POSTHOG_CLI_BIN: pulumiBin,
-    PULUMI_POSTHOG_YAML_BIN: hostBins.yaml,
-    PULUMI_POSTHOG_PYTHON_BIN: hostBins.python,
-  },
+const status = runJest(process.argv.slice(2), {
+  PATH: `${pulumiBin}${path.delimiter}${process.env.PATH}`,
+  PULUMI_POSTHOG_CLI_BIN: pulumiBin,
+  PULUMI_POSTHOG_YAML_BIN: hostBins.yaml,
+  PULUMI_POSTHOG_PYTHON_BIN: hostBins.python,
 });
-// The closing line CI reads, whatever the runner prints above it.
-if (fs.existsSync(report)) {
-  const results = JSON.parse(fs.readFileSync(report, "utf8"));
-  const skipped = results.numPendingTests + results.numTodoTests;
-  console.log(`${results.numPassedTests} passed, ${results.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ""}`);
-  if (results.numTotalTests === 0) {
-    console.error("No test ran.");
-    process.exit(1);
-  }
-}
-process.exit(jest.status ?? 1);
+process.exit(status);

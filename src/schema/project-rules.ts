@@ -101,6 +101,12 @@ function entryList(what: string, entry: string) {
 export const urlList = entryList("URLs", "URL");
 export const domainList = entryList("domains", "domain");
 
+/** person_display_name_properties: ArrayField(CharField(max_length=400)) (posthog/models/team/team.py). */
+export const propertyNames = z.array(
+  z.string({ error: "every entry must be a string" }).max(400, { error: "every property name must be at most 400 characters" }),
+  { error: "must be a list of property names" },
+);
+
 // ---- test_account_filters: validate_test_account_filters, TypeAdapter(list[AnyPropertyFilter]) ----
 
 /** PropertyOperator, posthog/schema.py. */

@@ -166,7 +166,7 @@ export const projectFields = {
   },
   person_display_name_properties: {
     response: list,
-    input: rules.stringList.nullable(),
+    input: rules.propertyNames.nullable(),
     doc: "Person properties used as display names, in order of preference.",
   },
   correlation_config: {

@@ -130,7 +130,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const info = () => ({ url, organizationId: store.state.defaultOrganizationId, apiKey: store.state.defaultApiKey, controlToken });
   const app = new App({
     services,
-    routes: [...projectRoutes(), ...environmentAndOrganizationRoutes(), ...groupsRoutes()],
+    routes: [...projectRoutes(version), ...environmentAndOrganizationRoutes(), ...groupsRoutes()],
     faults: new Faults(),
     throttle,
     log: new RequestLog(),

@@ -1,13 +1,12 @@
 /**
  * The real Pulumi CLI for end-to-end tests (testing layer 4), through the Automation API with a file backend in a
- * temporary directory, against the local PostHog server.
+ * temporary directory, against a PostHog: the local server (test/e2e/) or a real one (test/acceptance/).
  */
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
-import type { LocalPostHog } from "./local-posthog";
 
 export const repoRoot = path.resolve(__dirname, "..", "..");
 
@@ -25,8 +24,15 @@ export interface PulumiSession {
   cleanup(): Promise<void>;
 }
 
-/** What every CLI run of the tests needs: these directories first on PATH, a file backend, the local server. */
-export function cliEnvironment(server: LocalPostHog, stateDir: string, pathDirs: string[]): Record<string, string> {
+/** Where the CLI's provider sends its requests: the local server (a LocalPostHog is one) or a real PostHog. */
+export interface PostHogEndpoint {
+  url: string;
+  apiKey: string;
+  organizationId: string;
+}
+
+/** What every CLI run of the tests needs: these directories first on PATH, a file backend, the PostHog to use. */
+export function cliEnvironment(server: PostHogEndpoint, stateDir: string, pathDirs: string[]): Record<string, string> {
   return {
     PATH: [...pathDirs, process.env["PATH"]].join(path.delimiter),
     PULUMI_BACKEND_URL: `file://${stateDir}`,
@@ -41,10 +47,10 @@ export function cliEnvironment(server: LocalPostHog, stateDir: string, pathDirs:
   };
 }
 
-export async function pulumiSession(server: LocalPostHog): Promise<PulumiSession> {
+export async function pulumiSession(server: PostHogEndpoint, pathDirs: string[] = []): Promise<PulumiSession> {
   const bin = pulumiBin();
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-state-"));
-  const env = cliEnvironment(server, stateDir, [bin]);
+  const env = cliEnvironment(server, stateDir, [bin, ...pathDirs]);
   const command = await PulumiCommand.get({ root: path.dirname(bin), skipVersionCheck: false });
   const stacks: Stack[] = [];
   return {
@@ -69,4 +75,12 @@ export async function pulumiSession(server: LocalPostHog): Promise<PulumiSession
       fs.rmSync(stateDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The `~ setting: old => new` lines of a `preview --diff`, spaced as the README shows them. */
+export function changedSettings(stdout: string): string[] {
+  return stdout
+    .split("\n")
+    .filter((line) => /^\s*~ \w+\s*: .* => /.test(line))
+    .map((line) => line.trim().replace(/\s+:/, ":"));
 }

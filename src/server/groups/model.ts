@@ -6,6 +6,7 @@ import { cloneJson, type Json, type JsonObject } from "../state/json";
 import type { Store } from "../state/store";
 import { isoFromMicros, nowMicros } from "../state/time";
 import type { GroupRecord, GroupTypeRecord } from "../state/types";
+import type { PostHogVersion } from "../pipeline/version";
 
 export const MAX_GROUP_TYPES = 5;
 
@@ -13,8 +14,16 @@ export function groupTypesOf(store: Store, teamId: number): GroupTypeRecord[] {
   return store.state.groupTypes.filter((g) => g.teamId === teamId).sort((a, b) => a.groupTypeIndex - b.groupTypeIndex);
 }
 
-/** The items of `groups_types/`: posthog/models/group_type_mapping.py `GROUP_TYPE_MAPPING_SERIALIZER_FIELDS`. */
-export function serializeGroupType(g: GroupTypeRecord): JsonObject {
+/**
+ * The items of `groups_types/`: posthog/models/group_type_mapping.py `GROUP_TYPE_MAPPING_SERIALIZER_FIELDS`;
+ * `created_at` is newer than 2025-08-04 (measured).
+ */
+export function serializeGroupType(g: GroupTypeRecord, version: PostHogVersion = "current"): JsonObject {
+  const { created_at, ...older } = serializeGroupTypeFields(g);
+  return version === "2025-08-04" ? older : { ...older, created_at };
+}
+
+function serializeGroupTypeFields(g: GroupTypeRecord): JsonObject {
   return {
     group_type: g.groupType,
     group_type_index: g.groupTypeIndex,
@@ -26,8 +35,8 @@ export function serializeGroupType(g: GroupTypeRecord): JsonObject {
   };
 }
 
-export function serializeGroupTypes(store: Store, teamId: number): JsonObject[] {
-  return groupTypesOf(store, teamId).map(serializeGroupType);
+export function serializeGroupTypes(store: Store, teamId: number, version: PostHogVersion = "current"): JsonObject[] {
+  return groupTypesOf(store, teamId).map((g) => serializeGroupType(g, version));
 }
 
 /** GroupSerializer. */

@@ -24,16 +24,33 @@ function team(ctx: ApiContext): StoredProject {
   return teamParam(ctx, ctx.params.team_id ?? ctx.params.project_id);
 }
 
+/**
+ * 2025-08-04's GroupsViewSet (list and find) reads its parameters as `request.GET["…"]` and filters with them
+ * unchecked: a missing one (beyond the list's own group_type_index check) raises MultiValueDictKeyError, a
+ * non-integer group_type_index ValueError, both a 500 (measured). Today's checks them (400).
+ */
+function unchecked(ctx: ApiContext): boolean {
+  return ctx.services.version === "2025-08-04" && (ctx.actionName === "list" || ctx.actionName === "find");
+}
+
 function groupTypeIndex(ctx: ApiContext, missingMessage: string): number {
   const raw = ctx.req.param("group_type_index");
-  if (raw === undefined || raw === "") throw validationError(missingMessage, "group_type_index");
+  if (raw === undefined || raw === "") {
+    if (ctx.actionName === "find" && unchecked(ctx)) throw serverError();
+    throw validationError(missingMessage, "group_type_index");
+  }
   const n = pyInt(raw);
+  if (n === null && unchecked(ctx)) throw serverError();
   if (n === null) throw validationError("A valid integer is required.", "group_type_index", "invalid");
   return n;
 }
 
 function requiredParam(ctx: ApiContext, name: string): string {
   const v = ctx.req.param(name);
+  if (unchecked(ctx)) {
+    if (v === undefined) throw serverError();
+    return v;
+  }
   if (v === undefined || v === "") throw validationError(REQUIRED, name);
   return v;
 }
@@ -138,7 +155,8 @@ const find: Action = {
     const key = requiredParam(ctx, "group_key");
     const group = findGroup(ctx.store, t.id, index, key);
     if (!group) throw notFound();
-    return json(200, { ...serializeGroup(group), notebook: null });
+    // The group's notebook is newer than 2025-08-04 (measured).
+    return json(200, ctx.services.version === "2025-08-04" ? serializeGroup(group) : { ...serializeGroup(group), notebook: null });
   },
 };
 
@@ -196,7 +214,11 @@ const propertyDefinitions: Action = {
 
 const groupTypesList: Action = {
   name: "list",
-  handler: (ctx) => json(200, groupTypesOf(ctx.store, team(ctx).id).map(serializeGroupType)),
+  handler: (ctx) =>
+    json(
+      200,
+      groupTypesOf(ctx.store, team(ctx).id).map((g) => serializeGroupType(g, ctx.services.version)),
+    ),
 };
 
 /**

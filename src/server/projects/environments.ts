@@ -14,8 +14,7 @@ import type { JsonObject } from "../state/json";
 import { isoFromMicros } from "../state/time";
 import type { OrganizationRecord, StoredProject } from "../state/types";
 import { serializeProjectBasic, serializeTeam } from "./model";
-import { configOnlyPatchScopes } from "./versions";
-import { rootProjects, scopeTeamOfDetail, updateProject, visible } from "./routes";
+import { configOnlyScopes, rootProjects, scopeTeamOfDetail, updateProject, visible } from "./routes";
 
 /** TeamViewSet.safely_get_object: `@current`, the id, 404 when not visible. */
 function team(ctx: ApiContext): StoredProject {
@@ -42,7 +41,8 @@ const listTeams: Action = {
       .filter((p) => ctx.key.scopedOrganizations.length === 0 || ctx.key.scopedOrganizations.includes(p.organizationId))
       .sort((a, b) => a.id - b.id);
     const page = limitOffsetPage(ctx.req, rows);
-    return json(200, { ...page, results: page.results.map((p) => serializeProjectBasic(ctx.store, p, ctx.user, ctx.services.version)) });
+    // TeamBasicSerializer: unlike the project list rows of 2025-08-04, it had `project_id` then too (measured).
+    return json(200, { ...page, results: page.results.map((p) => serializeProjectBasic(ctx.store, p, ctx.user, "current")) });
   },
 };
 
@@ -75,8 +75,7 @@ function environmentRoutes(): ApiRoute[] {
       detail: true,
       scopeObject: "project",
       methods: { GET: retrieveTeam, PATCH: updateTeam("partial_update"), PUT: updateTeam("update") },
-      scopesFor: (ctx) =>
-        ctx.services.version === "2025-08-04" ? configOnlyPatchScopes("team", ctx.actionName, ctx.req.body()) : undefined,
+      scopesFor: configOnlyScopes("team"),
       scopeTeam: scopeTeamOfDetail,
       scopeOrganization: detailOrg,
     },
@@ -100,7 +99,7 @@ function serializeOrganization(ctx: ApiContext, org: OrganizationRecord): JsonOb
     .projectsOf(org.id)
     .slice()
     .sort((a, b) => a.id - b.id);
-  return {
+  const common: JsonObject = {
     id: org.id,
     name: org.name,
     slug: slugify(org.name) || org.id,
@@ -109,11 +108,35 @@ function serializeOrganization(ctx: ApiContext, org: OrganizationRecord): JsonOb
     updated_at: isoFromMicros(org.createdAtMicros),
     membership_level: levelIn(ctx, org.id),
     members_can_use_personal_api_keys: true,
+    teams: projects.map((p) => serializeProjectBasic(ctx.store, p, ctx.user)),
+  };
+  if (ctx.services.version === "2025-08-04") return { ...common, ...organizationFields20250804(ctx, org, projects) };
+  return {
+    ...common,
     is_active: true,
     is_not_active_reason: null,
     is_pending_deletion: false,
-    teams: projects.map((p) => serializeProjectBasic(ctx.store, p, ctx.user)),
     projects: projects.map((p) => ({ id: p.id, name: p.settings.name ?? null })),
+  };
+}
+
+/**
+ * 2025-08-04's posthog/api/organization.py `OrganizationSerializer` (what it answered, measured): no activity or
+ * deletion state, its plan's features and members.
+ */
+function organizationFields20250804(ctx: ApiContext, org: OrganizationRecord, projects: StoredProject[]): JsonObject {
+  return {
+    plugins_access_level: 9,
+    projects: projects.map((p) => ({ id: p.id, organization_id: org.id, name: p.settings.name ?? null })),
+    available_product_features: [],
+    is_member_join_email_enabled: true,
+    metadata: { instance_tag: "none" },
+    customer_id: null,
+    enforce_2fa: null,
+    members_can_invite: true,
+    member_count: ctx.store.state.memberships.filter((m) => m.organizationId === org.id).length,
+    is_ai_data_processing_approved: null,
+    default_experiment_stats_method: "bayesian",
   };
 }
 

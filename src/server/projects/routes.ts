@@ -8,7 +8,7 @@
  * The 2025-08-04 PostHog (versions.ts) removes it within the DELETE.
  */
 import { randomBytes } from "node:crypto";
-import { notFound, permissionDenied, validationError } from "../drf/errors";
+import { notFound, permissionDenied, serverError, validationError } from "../drf/errors";
 import { limitOffsetPage } from "../drf/pagination";
 import { pyInt, pyTruthy } from "../drf/py";
 import type { Action, ApiContext, ApiRoute } from "../pipeline/api";
@@ -130,7 +130,25 @@ function planLimitCheck(store: Store, org: OrganizationRecord, isDemo: boolean):
 
 function bodyIsDemo(ctx: ApiContext): boolean {
   const body = ctx.req.body();
+  // 2025-08-04's PremiumMultiProjectPermission calls `request.data.get("is_demo")`: a body that is not a dictionary
+  // raises AttributeError, a 500 (measured); today's refuses it as invalid data.
+  if (ctx.services.version === "2025-08-04" && !isJsonObject(body)) throw serverError();
   return isJsonObject(body) && pyTruthy(body.is_demo);
+}
+
+/**
+ * `dangerously_get_required_scopes` of the 2025-08-04 ProjectViewSet and TeamViewSet for a PATCH (configOnlyPatchScopes),
+ * where `request.data.keys()` of a body that is not a dictionary raises AttributeError, a 500 (measured). Today's
+ * lowers the scope for session authentication only (posthog/api/team/viewsets.py): personal API keys need
+ * project:write, and the body is not looked at here.
+ */
+export function configOnlyScopes(kind: "project" | "team") {
+  return (ctx: ApiContext): string[] | undefined => {
+    if (ctx.services.version !== "2025-08-04" || ctx.actionName !== "partial_update") return undefined;
+    const body = ctx.req.body();
+    if (!isJsonObject(body)) throw serverError();
+    return configOnlyPatchScopes(kind, ctx.actionName, body);
+  };
 }
 
 /** has_permission checks: well-formed organization; for create, membership, admin level and the plan limit. */
@@ -234,7 +252,8 @@ function list(family: Family): Action {
     name: "list",
     handler: (ctx) => {
       const key = ctx.key;
-      const search = (ctx.req.param("search") ?? "").toLowerCase();
+      // 2025-08-04's ProjectViewSet has no search: the parameter is ignored (measured).
+      const search = ctx.services.version === "2025-08-04" ? "" : (ctx.req.param("search") ?? "").toLowerCase();
       const orgFilter = (p: StoredProject) => {
         if (family === orgFamily) {
           const param = ctx.params.organization_id;
@@ -329,6 +348,16 @@ export function updatedValues(p: StoredProject, attrs: ValidatedFields, version:
       if (isJsonObject(value) && Object.keys(value).length > 0) out.push([field, mergeNestedConfig(field, before, value)]);
       continue;
     }
+    // Python's `{**stored, **sent}`: a stored or sent value that is not a dictionary raises TypeError, a 500 (both
+    // versions; measured against 2025-08-04 with `survey_config: "dark"` after a dictionary).
+    if (
+      merged.includes(field) &&
+      value !== null &&
+      before !== null &&
+      before !== undefined &&
+      !(isJsonObject(value) && isJsonObject(before))
+    )
+      throw serverError();
     if (value !== null && isJsonObject(value) && isJsonObject(before)) {
       if (merged.includes(field)) {
         out.push([field, { ...before, ...value }]);
@@ -491,16 +520,18 @@ function familyRoutes(family: Family): ApiRoute[] {
         PATCH: update(family, "partial_update"),
         DELETE: destroy(family),
       }),
-      scopesFor: (ctx) =>
-        ctx.services.version === "2025-08-04" ? configOnlyPatchScopes("project", ctx.actionName, ctx.req.body()) : undefined,
+      scopesFor: configOnlyScopes("project"),
     },
   ];
 }
 
 const ENVIRONMENTS_GONE = "Multiple environments per project are no longer available. Please contact support if you need assistance.";
 
-/** `/api/projects/:project_id/environments/` (ProjectEnvironmentsViewSet): today's PostHog refuses every request. */
-function projectEnvironmentsRoutes(): ApiRoute[] {
+/**
+ * `/api/projects/:project_id/environments/` (ProjectEnvironmentsViewSet): today's PostHog refuses every request.
+ * 2025-08-04 still routes it, but its list fails on the parent lookup (a 500) and a detail is not found (measured).
+ */
+function projectEnvironmentsRoutes(version: PostHogVersion): ApiRoute[] {
   const base: Omit<ApiRoute, "pattern"> = {
     detail: false,
     scopeObject: "project",
@@ -511,6 +542,26 @@ function projectEnvironmentsRoutes(): ApiRoute[] {
       throw permissionDenied(ENVIRONMENTS_GONE);
     },
   };
+  if (version === "2025-08-04") {
+    const failing = (name: string, error: () => Error): ApiRoute["methods"] => ({
+      GET: {
+        name,
+        handler: () => {
+          throw error();
+        },
+      },
+    });
+    return [
+      { ...base, permission: undefined, pattern: "/api/projects/:project_id/environments", methods: failing("list", serverError) },
+      {
+        ...base,
+        permission: undefined,
+        pattern: "/api/projects/:project_id/environments/:id",
+        detail: true,
+        methods: failing("retrieve", notFound),
+      },
+    ];
+  }
   return [
     { ...base, pattern: "/api/projects/:project_id/environments" },
     { ...base, pattern: "/api/projects/:project_id/environments/:id", detail: true },
@@ -519,6 +570,6 @@ function projectEnvironmentsRoutes(): ApiRoute[] {
 
 export const rootProjects: Family = rootFamily;
 
-export function projectRoutes(): ApiRoute[] {
-  return [...familyRoutes(orgFamily), ...projectEnvironmentsRoutes(), ...familyRoutes(rootFamily)];
+export function projectRoutes(version: PostHogVersion = "current"): ApiRoute[] {
+  return [...familyRoutes(orgFamily), ...projectEnvironmentsRoutes(version), ...familyRoutes(rootFamily)];
 }

@@ -337,6 +337,18 @@ describe("updates (ProjectBackwardCompatSerializer.update)", () => {
     expect((await patch(p.id, { survey_config: null })).body.survey_config).toBeNull();
   });
 
+  test("survey_config merges as Python's {**stored, **sent}: a value that is not a dictionary, beside one, is a 500 and nothing changes", async () => {
+    const p = await h.createProject({ name: "Survey merge" });
+    expect((await patch(p.id, { survey_config: "dark" })).body.survey_config).toBe("dark");
+    expect((await patch(p.id, { survey_config: { a: 1 } })).status).toBe(500);
+    expect((await patch(p.id, { survey_config: null })).body.survey_config).toBeNull();
+    expect((await patch(p.id, { survey_config: { a: 1 } })).status).toBe(200);
+    const failed = await patch(p.id, { survey_config: ["dark"], anonymize_ips: true });
+    expect(failed.status).toBe(500);
+    const after = await h.api("GET", h.orgPath(`${p.id}/`));
+    expect(after.body).toMatchObject({ survey_config: { a: 1 }, anonymize_ips: false });
+  });
+
   test("the organization's ignoredSettings (plan-gated) still keep PostHog's value for the new fields", async () => {
     const p = await h.createProject({ name: "Plan" });
     await h.control.patchOrganization(h.server.organizationId, {

@@ -1,0 +1,107 @@
+/**
+ * Differential conformance: the requests of test/helpers/conformance-requests.ts, sent in order to the real PostHog
+ * and to the local server in the mode that plays its version, must get the same status, error `type`/`code`/`attr`
+ * and body keys. The local server's default mode (today's PostHog) must agree too wherever the answer does not depend
+ * on the version, and differ where the table says today's PostHog answers otherwise (so that a stale reason shows).
+ */
+import { startLocalPostHog, groupIdentify, type LocalPostHog } from "../helpers/local-posthog";
+import { difference, runAll, type ConformanceRequest, type Outcome, type Target } from "../helpers/conformance";
+import { conformanceCases } from "../helpers/conformance-requests";
+import { acceptanceTarget, type AcceptanceTarget } from "./real-posthog";
+
+const real = acceptanceTarget();
+/** The local server's mode that plays the PostHog at hand: an external PostHog is taken to run today's. */
+const matchingMode = real.version === "2025-08-04" ? "2025-08-04" : "current";
+
+/** What the target can be asked: requests needing a key or a groups project it does not have are left out. */
+function askable(target: AcceptanceTarget): ConformanceRequest[] {
+  return conformanceCases.filter(
+    (c) =>
+      (c.key !== "orgReadKey" || target.keys.organizationRead) &&
+      (c.key !== "allKey" || target.keys.all) &&
+      (!c.path.includes("{groups}") || target.projectId !== undefined),
+  );
+}
+
+/** A local server set up as the real backend's bootstrap is: keys of the same scopes, a project with company/acme. */
+async function localTarget(server: LocalPostHog, name: string): Promise<Target> {
+  const scopes = ["project:read", "project:write", "group:read"];
+  const keys = {
+    projectKey: await server.key({ scopes }),
+    orgReadKey: await server.key({ scopes: [...scopes, "organization:read"] }),
+    allKey: await server.key({ scopes: ["*"] }),
+  };
+  const created = await fetch(`${server.url}/api/organizations/${server.organizationId}/projects/`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${keys.allKey}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ name: "Default project" }),
+  });
+  const project = (await created.json()) as { id: number; api_token: string };
+  await server.capture(project.api_token, [groupIdentify("company", "acme", { name: "Acme Inc" })]);
+  return { name, url: server.url, keys, organizationId: server.organizationId, groupsProjectId: project.id };
+}
+
+const servers: LocalPostHog[] = [];
+const outcomes: Record<"real" | "2025-08-04" | "current", Map<string, Outcome>> = {
+  real: new Map(),
+  "2025-08-04": new Map(),
+  current: new Map(),
+};
+const requests = askable(real);
+
+beforeAll(async () => {
+  const realTarget: Target = {
+    name: "real",
+    url: real.url,
+    keys: { projectKey: real.keys.projectWrite, orgReadKey: real.keys.organizationRead ?? "", allKey: real.keys.all ?? "" },
+    organizationId: real.organizationId,
+    groupsProjectId: real.projectId ?? 0,
+  };
+  const realRun = { target: realTarget, prefix: `${real.prefix}conformance`, created: {} as Record<string, number> };
+  const locals = await Promise.all(
+    (["2025-08-04", "current"] as const).map(async (mode) => {
+      const server = await startLocalPostHog({ postHogVersion: mode });
+      servers.push(server);
+      return { mode, run: { target: await localTarget(server, mode), prefix: "conformance", created: {} } };
+    }),
+  );
+  try {
+    const [realOutcomes, ...localOutcomes] = await Promise.all([
+      runAll(requests, realRun),
+      ...locals.map(({ run }) => runAll(requests, run)),
+    ]);
+    outcomes.real = realOutcomes!;
+    locals.forEach(({ mode }, i) => {
+      outcomes[mode] = localOutcomes[i]!;
+    });
+  } finally {
+    // The run deletes its scratch project itself; the others (a second one, a duplicate) are deleted here.
+    for (const id of Object.values(realRun.created))
+      await fetch(`${real.url}/api/projects/${id}/`, {
+        method: "DELETE",
+        headers: { Authorization: `Bearer ${real.keys.all ?? real.apiKey}` },
+      });
+  }
+});
+afterAll(() => Promise.all(servers.map((s) => s.close())));
+
+test(`the local server's ${matchingMode} mode answers every request as the real PostHog (${real.version})`, () => {
+  const differences = requests
+    .map((r) => [r.name, difference(outcomes.real.get(r.name)!, outcomes[matchingMode].get(r.name)!)] as const)
+    .filter(([, d]) => d !== "")
+    .map(([name, d]) => `${name}: ${d}`);
+  expect(differences).toEqual([]);
+});
+
+if (matchingMode === "2025-08-04") {
+  test("the local server's default mode (today's PostHog) agrees wherever the version does not matter, and differs where it does", () => {
+    const wrong: string[] = [];
+    for (const r of requests) {
+      const d = difference(outcomes.real.get(r.name)!, outcomes.current.get(r.name)!);
+      const today = conformanceCases.find((c) => c.name === r.name)!.today;
+      if (today === undefined && d !== "") wrong.push(`${r.name}: ${d}`);
+      if (today !== undefined && d === "") wrong.push(`${r.name}: answered as 2025-08-04 does, but the table says ${today}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+}

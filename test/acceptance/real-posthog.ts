@@ -1,0 +1,219 @@
+/**
+ * The PostHog the acceptance tier (`npm run test:acceptance`) runs against: a real PostHog, never the bundled
+ * imitation.
+ *
+ * - `POSTHOG_ACCEPTANCE_HOST`, `POSTHOG_ACCEPTANCE_API_KEY` and `POSTHOG_ACCEPTANCE_ORGANIZATION_ID` set: that PostHog
+ *   (Cloud or any self-hosted one), assumed to be nothing more than its API. `POSTHOG_ACCEPTANCE_PROJECT_ID` may name
+ *   a project for the group lookups.
+ * - Otherwise PostHog's own backend from the `shared/posthog` scripts beside this checkout (or in a parent of it; or
+ *   the directory `POSTHOG_BACKEND_DIR` names), built from its bundled source (2025-08-04) or from the source
+ *   `POSTHOG_SOURCE` names: setup.sh (idempotent) and start.sh when /_health does not answer, and stop.sh at the end
+ *   for what this run started. One already answering is reused and left running.
+ *
+ * Jest's globalSetup (./global-setup.ts) provisions the target once and hands it to the test files in the
+ * environment; `acceptanceTarget()` reads it there. Everything a run creates carries the run's `prefix` and is
+ * deleted afterwards: by each file's afterAll, then by `sweep` in globalTeardown, which also deletes what runs that
+ * died more than six hours ago left behind.
+ */
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { projects, Transport } from "../../src/client";
+import type { PostHogEndpoint } from "../helpers/pulumi-cli";
+
+export type PostHogVersion = "2025-08-04" | "external";
+
+export interface AcceptanceTarget extends PostHogEndpoint {
+  /** A project of the organization with the seeded group type `company` and group `acme` (local backend), if known. */
+  projectId?: number;
+  /**
+   * Personal API keys by scope, when known (the local backend makes all three; an external PostHog gives `apiKey`
+   * only, as `projectWrite`): `projectWrite` has project:read, project:write and group:read (what the README asks
+   * for; it is `apiKey`), `organizationRead` adds organization:read, `all` is `*`.
+   */
+  keys: { projectWrite: string; organizationRead?: string; all?: string };
+  /** Starts the name of everything this run creates: `acc-<time>-<random>-`. */
+  prefix: string;
+  /** `2025-08-04`: PostHog's backend of that date, from the bundled source. `external`: anything else. */
+  version: PostHogVersion;
+}
+
+const ENV_TARGET = "POSTHOG_ACCEPTANCE_TARGET";
+const PREFIX_ROOT = "acc-";
+/** A run that left projects behind this long ago has ended, however it ended. */
+const STALE_AFTER_MS = 6 * 60 * 60 * 1000;
+const repoRoot = path.resolve(__dirname, "..", "..");
+
+/** The target provisioned by globalSetup for this run. */
+export function acceptanceTarget(): AcceptanceTarget {
+  const raw = process.env[ENV_TARGET];
+  if (!raw) throw new Error(`No acceptance target: run \`npm run test:acceptance\` (or jest -c jest.acceptance.config.js).`);
+  return JSON.parse(raw) as AcceptanceTarget;
+}
+
+/** A client for the target, with this key (default the target's own). */
+export function transport(target: AcceptanceTarget, apiKey = target.apiKey): Transport {
+  return new Transport({ host: target.url, apiKey, rateLimits: false });
+}
+
+/** A name for something this run creates: the run's prefix, then `name`. */
+export function named(target: AcceptanceTarget, name: string): string {
+  return `${target.prefix}${name}`;
+}
+
+/** What globalSetup did, for globalTeardown: the target, and the backend scripts if this run started the backend. */
+export interface Provisioned {
+  target: AcceptanceTarget;
+  startedBackend?: { stopScript: string; env: NodeJS.ProcessEnv };
+}
+
+export async function provision(): Promise<Provisioned> {
+  const prefix = `${PREFIX_ROOT}${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}-`;
+  const host = process.env["POSTHOG_ACCEPTANCE_HOST"];
+  const apiKey = process.env["POSTHOG_ACCEPTANCE_API_KEY"];
+  const organizationId = process.env["POSTHOG_ACCEPTANCE_ORGANIZATION_ID"];
+  if (host || apiKey || organizationId) {
+    if (!host || !apiKey || !organizationId)
+      throw new Error(
+        "Set all three of POSTHOG_ACCEPTANCE_HOST, POSTHOG_ACCEPTANCE_API_KEY and POSTHOG_ACCEPTANCE_ORGANIZATION_ID (or none, to run PostHog's backend here).",
+      );
+    const projectId = process.env["POSTHOG_ACCEPTANCE_PROJECT_ID"];
+    const target: AcceptanceTarget = {
+      url: host.replace(/\/+$/, ""),
+      apiKey,
+      organizationId,
+      ...(projectId ? { projectId: Number(projectId) } : {}),
+      keys: { projectWrite: apiKey },
+      prefix,
+      version: "external",
+    };
+    return { target };
+  }
+  return provisionLocalBackend(prefix);
+}
+
+/** The scripts that run PostHog's backend: `POSTHOG_BACKEND_DIR`, else `shared/posthog` beside this checkout or above. */
+function backendScripts(): string {
+  const given = process.env["POSTHOG_BACKEND_DIR"];
+  if (given) return path.resolve(given);
+  for (let dir = path.dirname(repoRoot); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, "shared", "posthog");
+    if (fs.existsSync(path.join(candidate, "setup.sh"))) return candidate;
+    if (path.dirname(dir) === dir) break;
+  }
+  throw new Error(
+    "No PostHog to test against: set POSTHOG_ACCEPTANCE_HOST, POSTHOG_ACCEPTANCE_API_KEY and POSTHOG_ACCEPTANCE_ORGANIZATION_ID, or POSTHOG_BACKEND_DIR to the directory of PostHog's backend scripts (setup.sh, start.sh, stop.sh).",
+  );
+}
+
+async function healthy(url: string): Promise<boolean> {
+  try {
+    return (await fetch(`${url}/_health`, { signal: AbortSignal.timeout(5_000) })).status === 200;
+  } catch {
+    return false;
+  }
+}
+
+function script(file: string, args: string[], env: NodeJS.ProcessEnv): string {
+  const result = spawnSync("bash", [file, ...args], { env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  if (result.status !== 0) throw new Error(`${file} ${args.join(" ")} failed (exit ${result.status ?? result.signal})`);
+  return result.stdout;
+}
+
+async function provisionLocalBackend(prefix: string): Promise<Provisioned> {
+  const scripts = backendScripts();
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  const source = process.env["POSTHOG_SOURCE"];
+  // A checked-out tree is used where it is (setup.sh and start.sh must agree on it); archives and git directories are
+  // unpacked by setup.sh into its own tree.
+  if (source && fs.existsSync(path.join(source, "manage.py"))) env["PH_SRC"] = path.resolve(source);
+  const dataDir = path.join(env["REAL_POSTHOG_DIR"] ?? "/var/tmp/real-posthog", "data");
+  const url = `http://127.0.0.1:${env["HTTP_PORT"] ?? "8010"}`;
+
+  let startedBackend: Provisioned["startedBackend"];
+  if (!(await healthy(url))) {
+    // setup.sh is idempotent but costs about a minute even when all is done (Django starts to find no migration to
+    // apply): skipped when it last succeeded for these scripts and this source, as a marker in its data directory says.
+    const marker = path.join(dataDir, `.acceptance-setup-${setupFingerprint(scripts, source)}`);
+    const setup = () => {
+      process.stderr.write(`PostHog's backend: ${scripts}/setup.sh ${source ?? ""}\n`);
+      script(path.join(scripts, "setup.sh"), source ? [source] : [], env);
+      fs.writeFileSync(marker, `${new Date().toISOString()}\n`);
+    };
+    const ready = fs.existsSync(marker) && fs.existsSync(path.join(dataDir, "key.json"));
+    if (!ready) setup();
+    startedBackend = { stopScript: path.join(scripts, "stop.sh"), env };
+    process.stderr.write(`PostHog's backend: ${scripts}/start.sh\n`);
+    try {
+      script(path.join(scripts, "start.sh"), [], env);
+    } catch (error) {
+      script(startedBackend.stopScript, [], env);
+      if (ready) {
+        // Something setup.sh makes (the venv, a service) went missing since: make it again, once.
+        fs.rmSync(marker, { force: true });
+        setup();
+        script(path.join(scripts, "start.sh"), [], env);
+      } else throw error;
+    }
+  }
+  const keys = JSON.parse(fs.readFileSync(path.join(dataDir, "key.json"), "utf8")) as {
+    key: string;
+    key_org_read: string;
+    key_all: string;
+    org_id: string;
+    project_id: number;
+  };
+  const target: AcceptanceTarget = {
+    url,
+    apiKey: keys.key,
+    organizationId: keys.org_id,
+    projectId: keys.project_id,
+    keys: { projectWrite: keys.key, organizationRead: keys.key_org_read, all: keys.key_all },
+    prefix,
+    // PostHog's backend as bundled beside the scripts; another source is whatever it is.
+    version: source ? "external" : "2025-08-04",
+  };
+  return { target, ...(startedBackend ? { startedBackend } : {}) };
+}
+
+/** What setup.sh's result depends on: its scripts and the PostHog source (an archive's size and time, a tree's commit). */
+function setupFingerprint(scripts: string, source: string | undefined): string {
+  const hash = createHash("sha256");
+  for (const file of ["setup.sh", "env.sh", "bootstrap.py"]) hash.update(fs.readFileSync(path.join(scripts, file)));
+  const bundled = fs.readdirSync(scripts).find((file) => /^posthog-backend-.*\.tar\.zst$/.test(file));
+  const where = source ? path.resolve(source) : bundled && path.join(scripts, bundled);
+  if (where) {
+    const stat = fs.statSync(where);
+    const commit = stat.isDirectory() ? spawnSync("git", ["-C", where, "rev-parse", "HEAD"], { encoding: "utf8" }).stdout : "";
+    hash.update(`${where}|${stat.size}|${stat.mtimeMs}|${commit}`);
+  }
+  return hash.digest("hex").slice(0, 16);
+}
+
+/** Makes the target visible to the test files (Jest's workers inherit the environment of globalSetup). */
+export function publish(target: AcceptanceTarget): void {
+  process.env[ENV_TARGET] = JSON.stringify(target);
+}
+
+/**
+ * Deletes the projects of this run (named with its prefix) and those of runs that started more than six hours ago;
+ * returns the names deleted. Projects of other runs still going are left alone.
+ */
+export async function sweep(target: AcceptanceTarget): Promise<string[]> {
+  const http = transport(target);
+  const listed = await projects.listProjects(http, target.organizationId);
+  const leftovers = listed.filter((p) => p.name.startsWith(target.prefix) || isStale(p.name));
+  for (const project of leftovers) {
+    // Gone meanwhile (a test's own afterAll, or PostHog's deferred deletion) is fine.
+    await projects.deleteProject(http, target.organizationId, project.id).catch(() => undefined);
+  }
+  return leftovers.map((p) => p.name);
+}
+
+function isStale(name: string): boolean {
+  const match = /^acc-([0-9a-z]+)-[0-9a-z]{4}-/.exec(name);
+  return match !== null && Date.now() - Number.parseInt(match[1]!, 36) > STALE_AFTER_MS;
+}
+
+export { repoRoot };

@@ -1,0 +1,150 @@
+/**
+ * The provider plugin (`pulumi-resource-posthog`) from Pulumi YAML against a real PostHog, through the real CLI:
+ * examples/yaml deployed, drift made by hand shown and put back, destroyed; and every lookup as `fn::invoke`, those
+ * this PostHog serves returning its data, those it cannot serve (ClickHouse, or refused to personal API keys)
+ * failing with a clear error.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { Stack } from "@pulumi/pulumi/automation";
+import { stringify } from "yaml";
+import { projects, type Transport } from "../../src/client";
+import { liveProjects } from "../helpers/projects";
+import { changedSettings, pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
+import { acceptanceTarget, named, transport, type AcceptanceTarget } from "./real-posthog";
+
+const setup = require("../../scripts/setup") as { pluginBin(): string; languageHostBins(): { yaml: string; python: string } };
+
+let target: AcceptanceTarget;
+let session: PulumiSession;
+let http: Transport;
+let workDir: string;
+
+beforeAll(async () => {
+  target = acceptanceTarget();
+  http = transport(target);
+  session = await pulumiSession(target, [setup.languageHostBins().yaml, setup.pluginBin()]);
+  fs.mkdirSync(path.join(repoRoot, ".cache"), { recursive: true });
+  workDir = fs.mkdtempSync(path.join(repoRoot, ".cache", "acceptance-yaml-"));
+});
+afterAll(async () => {
+  await session?.cleanup();
+  if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+/** A YAML program directory holding this Pulumi.yaml, and a stack of it. */
+async function program(name: string, content: string): Promise<Stack> {
+  const dir = path.join(workDir, name);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), content);
+  return session.stack(dir, `${name}-${process.pid}`);
+}
+
+/** A YAML program that only calls `fn::invoke` of these functions and exports their results. */
+const lookups = (name: string, calls: Record<string, { function: string; arguments: Record<string, unknown> }>) =>
+  stringify({
+    name: `acceptance-${name}`,
+    runtime: "yaml",
+    variables: Object.fromEntries(Object.entries(calls).map(([key, call]) => [key, { "fn::invoke": call }])),
+    outputs: Object.fromEntries(Object.keys(calls).map((key) => [key, `\${${key}}`])),
+  });
+
+test("examples/yaml: up, a secret token, drift shown as old => new after refresh, up restores it, destroy", async () => {
+  const stack = await program("example", fs.readFileSync(path.join(repoRoot, "examples", "yaml", "Pulumi.yaml"), "utf8"));
+  await stack.setConfig("projectName", { value: named(target, "Web app (YAML)") });
+  expect((await stack.up()).summary.resourceChanges).toEqual({ create: 2 });
+  const outputs = await stack.outputs();
+  const id = outputs["projectId"]!.value as number;
+  const record = await projects.getProject(http, target.organizationId, id);
+  expect(record).toMatchObject({ name: named(target, "Web app (YAML)"), timezone: "Europe/Amsterdam", anonymize_ips: true });
+  expect(outputs["apiToken"]).toEqual({ value: record.api_token, secret: true });
+  expect(outputs["timezone"]).toEqual({ value: "Europe/Amsterdam", secret: false });
+  expect((await stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 2 });
+
+  await projects.updateProject(http, target.organizationId, id, { anonymize_ips: false });
+  expect((await stack.refresh()).summary.resourceChanges).toMatchObject({ update: 1 });
+  const preview = await stack.preview({ diff: true });
+  expect(changedSettings(preview.stdout)).toEqual(["~ anonymizeIps: false => true"]);
+  await stack.up();
+  expect(await projects.getProject(http, target.organizationId, id)).toMatchObject({ anonymize_ips: true });
+
+  expect((await stack.destroy()).summary.resourceChanges).toEqual({ delete: 2 });
+  expect((await liveProjects(http, target.organizationId)).map((p) => p.id)).not.toContain(id);
+});
+
+/** The project the lookups read: the target's (with the seeded group on the local backend), else the first listed. */
+async function lookupProject(): Promise<number> {
+  const id = target.projectId ?? (await projects.listProjects(http, target.organizationId))[0]?.id;
+  if (id === undefined) throw new Error("The organization has no project to look up: set POSTHOG_ACCEPTANCE_PROJECT_ID.");
+  return id;
+}
+
+describe("lookups", () => {
+  test("served by this PostHog: listProjects, getProject, listGroupTypes, and on the seeded project getGroup and listGroups", async () => {
+    const projectId = await lookupProject();
+    // bootstrap.py of the local backend seeds group type `company` with group `acme` on its project.
+    const seeded = target.version === "2025-08-04";
+    const calls: Parameters<typeof lookups>[1] = {
+      projects: { function: "posthog:index:listProjects", arguments: {} },
+      project: { function: "posthog:index:getProject", arguments: { projectId } },
+      groupTypes: { function: "posthog:index:listGroupTypes", arguments: { projectId } },
+    };
+    if (seeded) {
+      calls["group"] = { function: "posthog:index:getGroup", arguments: { projectId, groupType: "company", groupKey: "acme" } };
+      calls["groups"] = { function: "posthog:index:listGroups", arguments: { projectId, groupType: "company" } };
+    }
+    const stack = await program("lookups", lookups("lookups", calls));
+    await stack.up();
+    const outputs = await stack.outputs();
+    // Others may be creating projects in the organization meanwhile: the project looked up is among those listed.
+    const listed = (outputs["projects"]!.value as { projects: Array<{ projectId: number; name: string }> }).projects;
+    const record = await projects.getProject(http, target.organizationId, projectId);
+    expect(listed).toContainEqual(expect.objectContaining({ projectId, name: record.name }));
+    expect(outputs["project"]!.value).toMatchObject({ name: record.name, uuid: record.uuid, apiToken: record.api_token });
+    expect(Array.isArray((outputs["groupTypes"]!.value as { groupTypes: unknown[] }).groupTypes)).toBe(true);
+    if (seeded) {
+      expect((outputs["groupTypes"]!.value as { groupTypes: unknown[] }).groupTypes).toEqual([
+        expect.objectContaining({ groupType: "company", groupTypeIndex: 0 }),
+      ]);
+      expect(outputs["group"]!.value).toMatchObject({ groupKey: "acme", groupTypeIndex: 0, groupProperties: { name: "Acme Inc" } });
+      expect((outputs["groups"]!.value as { groups: unknown[] }).groups).toEqual([
+        expect.objectContaining({ groupKey: "acme", groupProperties: { name: "Acme Inc" } }),
+      ]);
+    }
+  });
+
+  test("needing ClickHouse, or refused to personal API keys (2025-08-04): a clear error each where unserved, else their data", async () => {
+    const projectId = await lookupProject();
+    // The local backend has no ClickHouse, and its version refuses personal API keys on two of them; PostHog Cloud
+    // serves all four.
+    const unserved = target.version === "2025-08-04";
+    const cases = {
+      // ee/clickhouse/views/groups.py: property definitions and values are ClickHouse queries.
+      getGroupPropertyDefinitions: { arguments: { projectId }, expected: /ClickHouse|500/ },
+      getGroupPropertyValues: { arguments: { projectId, groupType: "company", key: "name" }, expected: /ClickHouse|500/ },
+      // posthog/api/project.py of 2025-08-04: `activity` and `is_generating_demo_data` refuse personal API keys.
+      getProjectActivity: { arguments: { projectId }, expected: /personal API key/i },
+      isGeneratingDemoData: { arguments: { projectId }, expected: /personal API key/i },
+    };
+    const outcomes = await Promise.all(
+      Object.entries(cases).map(async ([name, call]) => {
+        const stack = await program(
+          `unserved-${name}`,
+          lookups(`unserved-${name}`, { result: { function: `posthog:index:${name}`, arguments: call.arguments } }),
+        );
+        const message = await stack.preview().then(
+          () => "",
+          (error: Error) => error.message,
+        );
+        return { name, message, expected: call.expected };
+      }),
+    );
+    for (const { name, message, expected } of outcomes) {
+      expect({ name, failed: message !== "" }).toEqual({ name, failed: unserved });
+      if (!unserved) continue;
+      expect(message).toMatch(expected);
+      expect(message).not.toMatch(/<!DOCTYPE|<html/i);
+      expect(message).not.toMatch(/no scope restrictions|all access/i);
+    }
+  });
+});

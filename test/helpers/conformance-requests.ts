@@ -1,0 +1,108 @@
+/**
+ * The requests of the differential conformance suite (test/acceptance/conformance.test.ts), in the order they are
+ * sent. A request whose answer depends on the PostHog version says, in `today`, how today's PostHog answers otherwise
+ * than 2025-08-04 (as the local server's default mode plays it); the suite compares that mode with the real backend
+ * on the other requests only, and checks that these still differ.
+ */
+import type { ConformanceRequest } from "./conformance";
+
+export interface ConformanceCase extends ConformanceRequest {
+  /** How today's PostHog answers otherwise than 2025-08-04. */
+  today?: string;
+}
+
+const FIELDS = "today's project record has fields 2025-08-04 lacks, and lacks slack_incoming_webhook (issue 16 item 5)";
+const LIST_ROWS = "today's project list rows carry project_id; 2025-08-04's ProjectBackwardCompatBasicSerializer had none";
+const ORGANIZATION =
+  "the local server's default mode answers OrganizationBasicSerializer's fields (and is_active, is_pending_deletion); 2025-08-04 answers its full OrganizationSerializer";
+const TEAM_READ =
+  "2025-08-04 asks for the scope team:read (only `*` keys have it) to PATCH team config fields only on /api/environments/; today's asks personal API keys for project:write";
+const UNCHECKED = "2025-08-04 reads the query parameter unchecked and fails (500); today's answers 400 naming it";
+
+// biome-ignore format: a table, one request per line
+export const conformanceCases: readonly ConformanceCase[] = [
+  // organizations
+  { name: "organization @current without organization:read", method: "GET", path: "/api/organizations/@current/" },
+  { name: "organization @current", method: "GET", path: "/api/organizations/@current/", key: "orgReadKey", today: ORGANIZATION },
+  { name: "organization by id", method: "GET", path: "/api/organizations/{org}/", key: "orgReadKey", today: ORGANIZATION },
+  { name: "organization by id without organization:read", method: "GET", path: "/api/organizations/{org}/" },
+  { name: "organizations list", method: "GET", path: "/api/organizations/", key: "orgReadKey", today: ORGANIZATION },
+  { name: "organization PATCH without organization:write", method: "PATCH", path: "/api/organizations/{org}/", key: "orgReadKey", body: { name: "x" } },
+  { name: "unknown organization", method: "GET", path: "/api/organizations/00000000-0000-0000-0000-000000000000/", key: "orgReadKey" },
+
+  // authentication
+  { name: "no key", method: "GET", path: "/api/projects/{groups}/", key: "noKey" },
+  { name: "an unknown key", method: "GET", path: "/api/projects/{groups}/", key: "badKey" },
+
+  // projects: create, and bad bodies
+  { name: "create", method: "POST", path: "/api/organizations/{org}/projects/", body: { name: "{prefix} scratch" }, creates: "scratch", today: FIELDS },
+  { name: "create a second", method: "POST", path: "/api/organizations/{org}/projects/", body: { name: "{prefix} second", timezone: "Europe/Amsterdam" }, creates: "second", today: FIELDS },
+  { name: "create through @current with an empty name", method: "POST", path: "/api/organizations/@current/projects/", body: { name: "" } },
+  { name: "create with a blank name", method: "POST", path: "/api/organizations/{org}/projects/", body: { name: "   " } },
+  { name: "create with a bad timezone", method: "POST", path: "/api/organizations/{org}/projects/", body: { name: "{prefix} tz", timezone: "Mars/Olympus_Mons" } },
+  { name: "create with malformed JSON", method: "POST", path: "/api/organizations/{org}/projects/", body: '{"name": ' },
+  { name: "create with a list body", method: "POST", path: "/api/organizations/{org}/projects/", body: [1, 2], today: "2025-08-04's PremiumMultiProjectPermission calls request.data.get (500); today's answers 400" },
+  { name: "create with primary_dashboard", method: "POST", path: "/api/organizations/{org}/projects/", body: { name: "{prefix} dash", primary_dashboard: 1 } },
+  { name: "create in an unknown organization", method: "POST", path: "/api/organizations/00000000-0000-0000-0000-000000000000/projects/", body: { name: "{prefix} lost" } },
+  { name: "create with the name of another project", method: "POST", path: "/api/organizations/{org}/projects/", body: { name: "{prefix} second" }, creates: "duplicate", today: "today's PostHog refuses a duplicate name (409); 2025-08-04 creates the project (issue 16 item 7)" },
+
+  // projects: read
+  { name: "get", method: "GET", path: "/api/projects/{scratch}/", today: FIELDS },
+  { name: "get in its organization", method: "GET", path: "/api/organizations/{org}/projects/{scratch}/", today: FIELDS },
+  { name: "get an unknown id", method: "GET", path: "/api/projects/999999999/" },
+  { name: "get a non-numeric id", method: "GET", path: "/api/projects/abc/" },
+  { name: "list", method: "GET", path: "/api/projects/", today: LIST_ROWS },
+  { name: "list in an organization", method: "GET", path: "/api/organizations/{org}/projects/", today: LIST_ROWS },
+  { name: "list through @current", method: "GET", path: "/api/organizations/@current/projects/", today: LIST_ROWS },
+  { name: "first page of one", method: "GET", path: "/api/organizations/{org}/projects/?limit=1", compareCount: true, today: LIST_ROWS },
+  { name: "second page of one", method: "GET", path: "/api/organizations/{org}/projects/?limit=1&offset=1", compareCount: true, today: LIST_ROWS },
+  { name: "a page past the end", method: "GET", path: "/api/organizations/{org}/projects/?limit=1&offset=100000", compareCount: true },
+  { name: "search by name", method: "GET", path: "/api/organizations/{org}/projects/?search={prefix}%20second", namesContain: "{prefix} second", today: "today's PostHog filters the list by `search`; 2025-08-04 ignores the parameter" },
+
+  // projects: update
+  { name: "patch", method: "PATCH", path: "/api/projects/{scratch}/", body: { anonymize_ips: true, timezone: "Europe/Amsterdam" }, today: FIELDS },
+  { name: "patch a bad sample rate", method: "PATCH", path: "/api/projects/{scratch}/", body: { session_recording_sample_rate: 1.5 } },
+  { name: "patch a bad week start", method: "PATCH", path: "/api/projects/{scratch}/", body: { week_start_day: 6 } },
+  { name: "patch a string for a URL list", method: "PATCH", path: "/api/projects/{scratch}/", body: { app_urls: "https://app.example.com" } },
+  { name: "patch with malformed JSON", method: "PATCH", path: "/api/projects/{scratch}/", body: "{" },
+  { name: "patch with a list body", method: "PATCH", path: "/api/projects/{scratch}/", body: [1], today: "2025-08-04's required scopes read request.data.keys() (500); today's validates the body (400)" },
+  { name: "patch an unknown id", method: "PATCH", path: "/api/projects/999999999/", body: { anonymize_ips: true } },
+  { name: "patch primary_dashboard of another project", method: "PATCH", path: "/api/projects/{scratch}/", body: { primary_dashboard: 999999999 } },
+  { name: "POST to a project", method: "POST", path: "/api/projects/{scratch}/", body: {} },
+
+  // environments
+  { name: "environment get", method: "GET", path: "/api/environments/{scratch}/", today: FIELDS },
+  { name: "environments list", method: "GET", path: "/api/environments/" },
+  { name: "environment patch of a config field", method: "PATCH", path: "/api/environments/{scratch}/", body: { anonymize_ips: false }, today: TEAM_READ },
+  { name: "environment patch of a config field, all-access key", method: "PATCH", path: "/api/environments/{scratch}/", key: "allKey", body: { anonymize_ips: false }, today: FIELDS },
+  { name: "environment patch a bad trigger match type", method: "PATCH", path: "/api/environments/{scratch}/", key: "allKey", body: { session_recording_trigger_match_type_config: "some" } },
+  { name: "environment patch of a name", method: "PATCH", path: "/api/environments/{scratch}/", body: { name: "{prefix} renamed" }, today: FIELDS },
+  { name: "environment get an unknown id", method: "GET", path: "/api/environments/999999999/" },
+  { name: "a project's environments", method: "GET", path: "/api/projects/{scratch}/environments/", today: "today's PostHog refuses every request under /api/projects/<id>/environments/ (403); 2025-08-04's list fails (500)" },
+
+  // actions both versions refuse to scoped personal API keys
+  { name: "reset_token", method: "PATCH", path: "/api/projects/{scratch}/reset_token/" },
+  { name: "reset_token with an all-access key", method: "PATCH", path: "/api/projects/{scratch}/reset_token/", key: "allKey" },
+  { name: "activity", method: "GET", path: "/api/projects/{scratch}/activity/" },
+  { name: "is_generating_demo_data", method: "GET", path: "/api/projects/{scratch}/is_generating_demo_data/" },
+
+  // groups and group types (read endpoints) of the project with company/acme
+  { name: "group types", method: "GET", path: "/api/projects/{groups}/groups_types/", today: "today's group types have created_at" },
+  { name: "groups of type 0", method: "GET", path: "/api/projects/{groups}/groups/?group_type_index=0" },
+  { name: "groups without a type", method: "GET", path: "/api/projects/{groups}/groups/" },
+  { name: "groups of a bad type", method: "GET", path: "/api/projects/{groups}/groups/?group_type_index=x", today: UNCHECKED },
+  { name: "groups searched", method: "GET", path: "/api/projects/{groups}/groups/?group_type_index=0&search=acm", compareCount: true },
+  { name: "groups first page", method: "GET", path: "/api/projects/{groups}/groups/?group_type_index=0&limit=1", compareCount: true },
+  { name: "group find", method: "GET", path: "/api/projects/{groups}/groups/find/?group_type_index=0&group_key=acme", today: "today's group has its notebook" },
+  { name: "group find an unknown key", method: "GET", path: "/api/projects/{groups}/groups/find/?group_type_index=0&group_key=nobody" },
+  { name: "group find without a key", method: "GET", path: "/api/projects/{groups}/groups/find/?group_type_index=0", today: UNCHECKED },
+  { name: "groups through environments", method: "GET", path: "/api/environments/{groups}/groups/?group_type_index=0" },
+  { name: "groups of an unknown project", method: "GET", path: "/api/projects/999999999/groups/?group_type_index=0" },
+  { name: "group types without a key", method: "GET", path: "/api/projects/{groups}/groups_types/", key: "noKey" },
+
+  // delete
+  { name: "delete", method: "DELETE", path: "/api/projects/{scratch}/" },
+  { name: "get after delete", method: "GET", path: "/api/projects/{scratch}/", today: "today's PostHog deletes in the background: the project reads as is_pending_deletion for a while (issue 16 item 7)" },
+  { name: "delete again", method: "DELETE", path: "/api/projects/{scratch}/", today: "today's PostHog answers 400 'already being deleted' while it deletes in the background" },
+  { name: "delete an unknown id", method: "DELETE", path: "/api/projects/999999999/" },
+];

@@ -1,0 +1,288 @@
+/**
+ * Validation parity: one table of setting values, each judged three ways — by the provider's `check`
+ * (validateInputs), by today's PostHog rules as the local server plays them, and by a real PostHog of 2025-08-04 —
+ * and the reason wherever the provider and a PostHog disagree. The fast tier checks the first two columns
+ * (test/docs/validation-parity.test.ts), the acceptance tier the third (test/acceptance/validation-parity.test.ts),
+ * and docs/validation-parity.md is generated from the same rows, so the suite and the documentation cannot drift.
+ */
+import { declaredSettings, validateInputs } from "../../src/provider/project-state";
+import { isPlainObject } from "../../src/schema/json";
+import { settingNames, valuesEqual } from "../../src/schema/project";
+
+/**
+ * What a PostHog made of a PATCH of one setting: `refused` (400); `accepted` (200, and the value reads back equal
+ * as the provider compares it); `converted` (200, stored as PostHog's type: `"true"` became `true`); `not kept`
+ * (200, but the value read back is another); `server error` (500: PostHog fails on the value).
+ */
+export type Verdict = "refused" | "accepted" | "converted" | "not kept" | "server error";
+
+export interface ParityCase {
+  /** The input as a Pulumi program names it. */
+  input: string;
+  value: unknown;
+  /** What the row exercises, for the docs. */
+  what: string;
+  provider: "accepts" | "refuses";
+  /** Today's PostHog, as the local server plays it (its rules transcribed from PostHog's current source). */
+  today: Verdict;
+  /** The real PostHog backend of 2025-08-04. */
+  v20250804: Verdict;
+  /** Why the provider and a PostHog disagree; required exactly when they do. */
+  why?: string;
+  /** Sent after all the others: a PostHog may be unable to read the project back after it. */
+  last?: true;
+}
+
+/** Where today's rules live, for the reasons below (PostHog/posthog at the commit the local server transcribes). */
+const SETTINGS_VALIDATION = "posthog/api/team/settings_validation.py";
+const TEAM_SERIALIZER = "posthog/api/team/team_serializer.py";
+
+const TYPES_STRICT =
+  "the provider keeps typed inputs typed (the Pulumi schema and the diff compare a boolean with a boolean); DRF converts the value";
+const SHAPE_STRICT = (shape: string) =>
+  `PostHog stores any JSON in this field; the provider asks for the shape PostHog's own code and posthog-js read (${shape}), so that a typo fails at preview rather than silently in the app`;
+const NEWER_RULE = (where: string) => `2025-08-04 stores it unchecked; today's PostHog refuses it (${where}), as the provider does`;
+
+const long = (n: number) => `https://${"a".repeat(n - "https://.example.com".length)}.example.com`;
+
+// biome-ignore format: a table, one row per line
+export const parityCases: readonly ParityCase[] = [
+  // timezone: model choices (pytz names, case-sensitive)
+  { input: "timezone", value: "Europe/Amsterdam", what: "an IANA name", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "timezone", value: "UTC", what: "UTC", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "timezone", value: "US/Pacific", what: "a legacy alias pytz keeps", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "timezone", value: "Mars/Olympus_Mons", what: "an unknown zone", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "timezone", value: "europe/amsterdam", what: "wrong case", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "timezone", value: "", what: "empty", provider: "refuses", today: "refused", v20250804: "refused" },
+  // week start: IntegerChoices 0 and 1
+  { input: "weekStartDay", value: 1, what: "Monday", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "weekStartDay", value: null, what: "null (unset)", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "weekStartDay", value: 6, what: "Saturday, not a choice", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "weekStartDay", value: "1", what: "a number as a string", provider: "refuses", today: "converted", v20250804: "converted", why: TYPES_STRICT },
+  // session recording sample rate: DecimalField(max_digits=3, decimal_places=2), 0..1
+  { input: "sessionRecordingSampleRate", value: 0.5, what: "a half", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "sessionRecordingSampleRate", value: "0.25", what: "a decimal string (sent as 0.25)", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "sessionRecordingSampleRate", value: 1, what: "the upper bound", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "sessionRecordingSampleRate", value: 0.555, what: "three decimals", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "sessionRecordingSampleRate", value: 0.1 + 0.2, what: "0.1 + 0.2 in floating point", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "sessionRecordingSampleRate", value: 1.5, what: "above 1", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "sessionRecordingSampleRate", value: -0.1, what: "negative", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "sessionRecordingSampleRate", value: "half", what: "not a number", provider: "refuses", today: "refused", v20250804: "refused" },
+  // minimum duration: IntegerField 0..30000
+  { input: "sessionRecordingMinimumDurationMilliseconds", value: 30000, what: "the upper bound", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "sessionRecordingMinimumDurationMilliseconds", value: 30001, what: "above 30 s", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "sessionRecordingMinimumDurationMilliseconds", value: -1, what: "negative", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "sessionRecordingMinimumDurationMilliseconds", value: 1500.5, what: "a fraction", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "sessionRecordingMinimumDurationMilliseconds", value: "2000", what: "a number as a string", provider: "refuses", today: "converted", v20250804: "converted", why: TYPES_STRICT },
+  // name: CharField(max_length=200), not blank, trimmed
+  { input: "name", value: "", what: "empty", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "name", value: "   ", what: "blank", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "name", value: "n".repeat(200), what: "200 characters", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "name", value: "n".repeat(201), what: "201 characters", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "name", value: "  padded name  ", what: "surrounding spaces (trimmed)", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  // URL lists: ArrayField(CharField(max_length=200, null=True))
+  { input: "appUrls", value: ["https://app.example.com"], what: "one URL", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "appUrls", value: [], what: "empty list", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "appUrls", value: [long(200)], what: "a 200-character URL", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "appUrls", value: [long(201)], what: "a 201-character URL", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "appUrls", value: "https://app.example.com", what: "a string, not a list", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "appUrls", value: ["https://app.example.com", null], what: "a null entry (the provider drops it before sending)", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "appUrls", value: ["https://app.example.com", ""], what: "an empty entry", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "recordingDomains", value: ["https://app.example.com", null], what: "a null entry (the provider drops it before sending)", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "recordingDomains", value: [long(201)], what: "a 201-character domain", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "recordingDomains", value: ["https://app.example.com", ""], what: "an empty entry", provider: "refuses", today: "refused", v20250804: "refused" },
+  // modifiers: today HogQLQueryModifiers (extra="forbid") with its enums
+  { input: "modifiers", value: { personsOnEventsMode: "person_id_override_properties_on_events" }, what: "a known enum value", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "modifiers", value: { bounceRateDurationSeconds: 30 }, what: "a number in range", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "modifiers", value: { notAModifier: true }, what: "an unknown key", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`${TEAM_SERIALIZER} validate_modifiers`) },
+  { input: "modifiers", value: { bounceRateDurationSeconds: 500 }, what: "out of range", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`${TEAM_SERIALIZER} validate_modifiers`) },
+  { input: "modifiers", value: { inCohortVia: "sometimes" }, what: "an unknown enum value", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`${TEAM_SERIALIZER} validate_modifiers`) },
+  // test account filters: today TypeAdapter(list[AnyPropertyFilter])
+  { input: "testAccountFilters", value: [{ key: "$host", operator: "not_regex", value: "^localhost" }], what: "an event filter, type defaulted", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "testAccountFilters", value: [{ key: "email", type: "person", operator: "not_icontains", value: "@example.com" }], what: "a person filter", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "testAccountFilters", value: [{ key: "$host", type: "event", operator: "is_set" }], what: "is_set without a value", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "testAccountFilters", value: [{ key: "id", type: "cohort", value: 5 }], what: "a cohort filter (operator defaulted)", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "testAccountFilters", value: [{ key: "name", type: "group", operator: "exact", value: "acme", group_type_index: 0 }], what: "a group filter", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "testAccountFilters", value: [{ key: "$browser", operator: "between", value: [1, 2] }], what: "a range operator", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "testAccountFilters", value: [{ key: "$screen_width", operator: "gt", value: 1000 }], what: "a numeric comparison", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "testAccountFilters", value: [{ key: "$time", operator: "is_date_before", value: "2024-01-01" }], what: "a date operator", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "testAccountFilters", value: [{ key: "$browser", type: "person", operator: "in", value: ["Chrome", "Safari"] }], what: "a list operator", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "testAccountFilters", value: [{ key: "$host", operator: "icontains", value: "staging" }], what: "a substring operator", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "testAccountFilters", value: [{ key: "beta", type: "flag", operator: "flag_evaluates_to", value: true }], what: "a flag filter", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "testAccountFilters", value: [{ key: "email", type: "person" }], what: "a person filter without operator", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`${SETTINGS_VALIDATION}:76 validate_test_account_filters`) },
+  { input: "testAccountFilters", value: [{ key: "$host", operator: "resembles", value: "x" }], what: "an unknown operator", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`${SETTINGS_VALIDATION}:76 validate_test_account_filters`) },
+  { input: "testAccountFilters", value: [{ key: "$host", type: "planet", operator: "exact", value: "x" }], what: "an unknown filter type", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`${SETTINGS_VALIDATION}:76 validate_test_account_filters`) },
+  { input: "testAccountFilters", value: [{ key: "$host", operator: "exact", value: "x", colour: "red" }], what: "an unknown key", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`${SETTINGS_VALIDATION}:76 validate_test_account_filters`) },
+  { input: "testAccountFilters", value: [{ key: "name", type: "group", operator: "exact", value: "acme", group_type_index: 7 }], what: "group_type_index 7", provider: "refuses", today: "accepted", v20250804: "accepted", why: "PostHog's filter model takes any integer here, but a project has at most 5 group types (indices 0 to 4, posthog/models/group_type_mapping.py GROUP_TYPES_LIMIT): the provider refuses a filter that can never match" },
+  { input: "testAccountFilters", value: { key: "$host" }, what: "an object, not a list", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`${SETTINGS_VALIDATION}:76 validate_test_account_filters`) },
+  // path cleaning: today compiled with re2, alias back-references checked
+  { input: "pathCleaningFilters", value: [{ regex: "/users/\\d+", alias: "/users/:id" }], what: "an RE2 regex", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "pathCleaningFilters", value: [{ regex: "/u/(\\d+)/(\\w+)", alias: "/u/\\2" }], what: "an alias using group 2 of 2", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "pathCleaningFilters", value: null, what: "null", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "pathCleaningFilters", value: [{ regex: "(?<=/u/)\\d+", alias: ":id" }], what: "a look-behind (not RE2)", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`${SETTINGS_VALIDATION}:127 validate_path_cleaning_filters`) },
+  { input: "pathCleaningFilters", value: [{ regex: "/u/(\\d+)", alias: "/u/\\2" }], what: "an alias using a missing group", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`${SETTINGS_VALIDATION}:135 validate_path_cleaning_filters`) },
+  { input: "pathCleaningFilters", value: [{ alias: "/users/:id" }], what: "a rule without regex", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`${SETTINGS_VALIDATION}:124 validate_path_cleaning_filters`) },
+  // session replay and recording configs: validate_* methods of both versions
+  { input: "sessionReplayConfig", value: { record_canvas: true }, what: "a known key", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "sessionReplayConfig", value: { ai_config: { opt_in: true, preferred_events: ["$pageview"] } }, what: "nested ai_config", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "sessionReplayConfig", value: { record_audio: true }, what: "an unknown key", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "sessionReplayConfig", value: { ai_config: { model: "x" } }, what: "an unknown ai_config key", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "sessionRecordingMaskingConfig", value: { maskAllInputs: true, blockSelector: ".private" }, what: "known keys", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "sessionRecordingMaskingConfig", value: { maskAllInputs: "yes" }, what: "a string for a boolean", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "sessionRecordingLinkedFlag", value: { id: 7, key: "record-me" }, what: "id and key", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "sessionRecordingLinkedFlag", value: { id: 7 }, what: "no key", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "sessionRecordingNetworkPayloadCaptureConfig", value: { recordHeaders: true, recordCookies: true }, what: "an unknown key", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "sessionRecordingTriggerMatchTypeConfig", value: "some", what: "neither all nor any", provider: "refuses", today: "accepted", v20250804: "refused", why: `today's /api/projects/ serializer stores any 24 characters here: only /api/environments/ checks the value (${TEAM_SERIALIZER} validate_session_recording_trigger_match_type_config), as 2025-08-04 does, which has the setting only there; the recorder reads only \`all\` or \`any\`` },
+  // survey config: a dictionary, merged
+  { input: "surveyConfig", value: { appearance: { backgroundColor: "#ffffff" } }, what: "an appearance", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "surveyConfig", value: "dark", what: "a string, after a dictionary (PostHog merges them as Python's {**stored, **sent})", provider: "refuses", today: "server error", v20250804: "server error" },
+  // marketing and revenue analytics: nested serializers
+  { input: "marketingAnalyticsConfig", value: { conversion_goals: [] }, what: "a known key", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "marketingAnalyticsConfig", value: { budget: 5 }, what: "an unknown key", provider: "refuses", today: "not kept", v20250804: "not kept" },
+  { input: "revenueAnalyticsConfig", value: { filter_test_accounts: true }, what: "a boolean", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "revenueAnalyticsConfig", value: { filter_test_accounts: "yes" }, what: "a string for a boolean", provider: "refuses", today: "converted", v20250804: "converted", why: TYPES_STRICT },
+  { input: "revenueAnalyticsConfig", value: { base_currency: "XYZ" }, what: "an unknown currency", provider: "refuses", today: "refused", v20250804: "refused" },
+  // booleans and numbers given as strings
+  { input: "anonymizeIps", value: true, what: "a boolean", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "anonymizeIps", value: "true", what: "a boolean as a string", provider: "refuses", today: "converted", v20250804: "converted", why: TYPES_STRICT },
+  { input: "anonymizeIps", value: null, what: "null (the field is not nullable)", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "sessionRecordingOptIn", value: 1, what: "1 for true", provider: "refuses", today: "converted", v20250804: "converted", why: TYPES_STRICT },
+  { input: "sessionRecordingOptIn", value: "maybe", what: "not a boolean", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "cookielessServerHashMode", value: 3, what: "not a choice", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "cookielessServerHashMode", value: "1", what: "a choice as a string", provider: "refuses", today: "converted", v20250804: "converted", why: TYPES_STRICT },
+  { input: "baseCurrency", value: "EUR", what: "a currency", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "baseCurrency", value: "eur", what: "lower case", provider: "refuses", today: "refused", v20250804: "refused" },
+  // lists of strings
+  { input: "dataAttributes", value: ["data-attr", "data-test"], what: "strings", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "dataAttributes", value: ["data-attr", 5], what: "a number among strings", provider: "refuses", today: "accepted", v20250804: "accepted", why: SHAPE_STRICT("a list of strings") },
+  { input: "personDisplayNameProperties", value: ["p".repeat(400)], what: "a 400-character property", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "personDisplayNameProperties", value: ["p".repeat(401)], what: "a 401-character property", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "autocaptureExceptionsErrorsToIgnore", value: ["e".repeat(290)], what: "under 300 characters as JSON", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { input: "autocaptureExceptionsErrorsToIgnore", value: ["e".repeat(300)], what: "over 300 characters as JSON", provider: "refuses", today: "refused", v20250804: "refused" },
+  { input: "autocaptureWebVitalsAllowedMetrics", value: ["FID"], what: "a retired web vital", provider: "refuses", today: "accepted", v20250804: "accepted", why: SHAPE_STRICT("FCP, LCP, INP or CLS") },
+  { input: "correlationConfig", value: { excluded_person_property_names: "$browser" }, what: "a string for a list", provider: "refuses", today: "accepted", v20250804: "accepted", why: SHAPE_STRICT("lists of names") },
+  { input: "hasCompletedOnboardingFor", value: { product_analytics: "yes" }, what: "a string for a boolean", provider: "refuses", today: "accepted", v20250804: "accepted", why: SHAPE_STRICT("product names to booleans") },
+  // last: a bad enum value that 2025-08-04 stores and then cannot serialize (issue 16 item 6)
+  { input: "modifiers", value: { personsOnEventsMode: "sometimes" }, what: "an unknown personsOnEventsMode (2025-08-04 stores it, then every read of the project fails: issue 16 item 6)", provider: "refuses", today: "refused", v20250804: "server error", last: true },
+];
+
+export function apiName(input: string): string {
+  const setting = settingNames.find((s) => s.arg === input);
+  if (!setting) throw new Error(`${input} is not a setting`);
+  return setting.api;
+}
+
+export function providerVerdict(c: ParityCase): ParityCase["provider"] {
+  return validateInputs({ [c.input]: c.value }).length > 0 ? "refuses" : "accepts";
+}
+
+/** The provider refuses exactly what a PostHog refuses or does not keep. */
+export function agrees(provider: ParityCase["provider"], verdict: Verdict): boolean {
+  const posthogRefuses = verdict === "refused" || verdict === "not kept" || verdict === "server error";
+  return (provider === "refuses") === posthogRefuses;
+}
+
+export interface PostHogEndpoint {
+  url: string;
+  apiKey: string;
+}
+
+/** What the request body carries: what the provider sends when it accepts the value, the raw value otherwise. */
+function sentValue(c: ParityCase): unknown {
+  return c.provider === "refuses" ? c.value : declaredSettings({ [c.input]: c.value })[apiName(c.input)];
+}
+
+/**
+ * PATCH one setting of one project and judge what PostHog made of it. A setting the project record of this PostHog
+ * does not have is PATCHed on the project's environment, where 2025-08-04 keeps 14 of today's project settings
+ * (issue 16 item 5), as the provider writes it there.
+ */
+export async function verdictOf(posthog: PostHogEndpoint, projectId: number, c: ParityCase): Promise<Verdict> {
+  const field = apiName(c.input);
+  const sent = sentValue(c);
+  let verdict: Verdict | undefined;
+  for (const path of [`/api/projects/${projectId}/`, `/api/environments/${projectId}/`]) {
+    verdict = await patchVerdict(posthog, path, field, sent);
+    if (verdict !== undefined) return verdict;
+  }
+  throw new Error(`${field} is neither a project nor an environment setting of ${posthog.url}`);
+}
+
+async function patchVerdict(posthog: PostHogEndpoint, path: string, field: string, sent: unknown): Promise<Verdict | undefined> {
+  const response = await fetch(`${posthog.url}${path}`, {
+    method: "PATCH",
+    headers: { Authorization: `Bearer ${posthog.apiKey}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ [field]: sent }),
+  });
+  const text = await response.text();
+  if (response.status === 400) return "refused";
+  if (response.status === 500) return "server error";
+  if (response.status !== 200) throw new Error(`PATCH ${path} ${field}: ${response.status} ${text.slice(0, 300)}`);
+  const record = JSON.parse(text) as Record<string, unknown>;
+  if (!(field in record)) return undefined;
+  const live = record[field];
+  if (valuesEqual(field, sent, live)) return "accepted";
+  return sameScalarMeaning(sent, live) ? "converted" : "not kept";
+}
+
+/**
+ * Every value's verdict. The rows of one setting are sent in their order (a merged dictionary depends on the one
+ * before), on one project; the settings go one worker per project given, so that no PATCH overwrites another's
+ * project (Django saves every column of the record). A value after which the project cannot be read back
+ * (2025-08-04's bad personsOnEventsMode) goes last.
+ */
+export async function judgeAll(posthog: PostHogEndpoint, projectIds: readonly number[]): Promise<Map<ParityCase, Verdict>> {
+  const verdicts = new Map<ParityCase, Verdict>();
+  const last = parityCases.filter((c) => c.last);
+  const bySetting = new Map<string, ParityCase[]>();
+  for (const c of parityCases) if (!last.includes(c)) bySetting.set(c.input, [...(bySetting.get(c.input) ?? []), c]);
+  const queue = [...bySetting.values()];
+  const worker = async (projectId: number) => {
+    for (let rows = queue.shift(); rows; rows = queue.shift())
+      for (const c of rows) verdicts.set(c, await verdictOf(posthog, projectId, c));
+  };
+  await Promise.all(projectIds.map(worker));
+  for (const c of last) verdicts.set(c, await verdictOf(posthog, projectIds[0]!, c));
+  return verdicts;
+}
+
+/** DRF's conversions of scalars: "true" → true, "1" → 1, 1 → true, and so on inside dictionaries. */
+function sameScalarMeaning(sent: unknown, live: unknown): boolean {
+  if (isPlainObject(sent) && isPlainObject(live)) return Object.entries(sent).every(([k, v]) => sameScalarMeaning(v, live[k]));
+  if (typeof live === "boolean") return ["true", "1", "yes", "on", 1].includes(sent as string) === live;
+  return typeof sent !== "object" && String(sent) === String(live);
+}
+
+/** docs/validation-parity.md, generated from the table. */
+export function parityDoc(): string {
+  const cell = (s: string) => s.replace(/\|/g, "\\|");
+  const shown = (v: unknown) => {
+    const text = JSON.stringify(v);
+    return text.length > 70 ? `${text.slice(0, 40)}… (${text.length} characters)` : text;
+  };
+  const rows = parityCases.map(
+    (c, i) =>
+      `| ${i + 1} | \`${c.input}\` | \`${cell(shown(c.value))}\` | ${c.what} | ${c.provider} | ${c.today} | ${c.v20250804} | ${c.why ? cell(c.why) : ""} |`,
+  );
+  const disagreements = parityCases.filter((c) => c.why).length;
+  return [
+    "# Validation parity: the provider's `check` against PostHog",
+    "",
+    "<!-- Generated from test/helpers/validation-parity.ts: PARITY_DOCS=write npx jest test/provider/validation-parity.test.ts -->",
+    "",
+    "Each value is checked by the provider's `check` (before anything is sent) and sent, as a PATCH of that one",
+    "setting, to today's PostHog rules (the local server, which transcribes PostHog's current source) and to a real",
+    "PostHog of 2025-08-04 (`npm run test:acceptance`). The provider refuses a value exactly when PostHog refuses it",
+    "or does not keep it, except in the rows with a reason. PostHog's verdicts: `refused` (400), `accepted` (stored",
+    'as sent, compared as the provider compares), `converted` (stored as PostHog\'s type: `"true"` became `true`),',
+    "`not kept` (200 but another value stored), `server error` (500).",
+    "Sources cited are PostHog/posthog's current master.",
+    "",
+    `Values: ${parityCases.length}. Disagreements, each with its reason: ${disagreements}.`,
+    "",
+    "| # | input | value | what | provider | today's PostHog | PostHog 2025-08-04 | why they differ |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ...rows,
+    "",
+  ].join("\n");
+}
