@@ -5,6 +5,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { PostHogError, projects, type Transport } from "../client";
 import type { ProjectRecord } from "../schema/project";
+import { nonJsonPath, own } from "../schema/json";
 import { fieldDef, setAfterCreate, settingNames, valuesEqual } from "../schema/project";
 import { connect, requireOrganization, resolveConfig, type ProviderConfig } from "./config";
 import {
@@ -47,11 +48,35 @@ class PartialSuccess extends Error {
     outputs: ProjectOutputs,
     request: Record<string, unknown>,
   ) {
-    super(message);
-    this.reasons = [message];
+    // Pulumi's hosts encode these properties while answering with the error; a value they cannot encode would make
+    // that answer fail inside their error handler, and the engine would wait for it for ever. They are kept as JSON.
+    const { kept, problems } = jsonOutputs(outputs);
+    const full = problems.length === 0 ? message : `${message} ${unstorable(problems)} The project is recorded without them.`;
+    super(full);
+    this.reasons = [full];
     // A provider plugin's requests have no serialized provider to carry over.
-    this.properties = request[PROVIDER_KEY] === undefined ? { ...outputs } : { ...outputs, [PROVIDER_KEY]: request[PROVIDER_KEY] };
+    this.properties = request[PROVIDER_KEY] === undefined ? kept : { ...kept, [PROVIDER_KEY]: request[PROVIDER_KEY] };
   }
+}
+
+/**
+ * The outputs that JSON can carry (what Pulumi's engine and state hold), and where the others are: a function, a
+ * symbol, `undefined` in a list, NaN, a cycle… Outputs left undefined are simply absent.
+ */
+function jsonOutputs(outputs: object): { kept: Record<string, unknown>; problems: string[] } {
+  const kept: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(outputs)) {
+    if (value === undefined) continue;
+    const problem = nonJsonPath(value, [name]);
+    if (problem === undefined) kept[name] = JSON.parse(JSON.stringify(value));
+    else problems.push(problem);
+  }
+  return { kept, problems };
+}
+
+function unstorable(problems: readonly string[]): string {
+  return `PostHog's answer holds values Pulumi cannot store (${problems.join("; ")}).`;
 }
 
 export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, Outputs> {
@@ -116,11 +141,12 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
     const final = await this.patchAfterCreate(
       organizationId,
       record,
-      differingSettings(pending, (field) => record[field]),
+      differingSettings(pending, (field) => own(record, field)),
       recorded,
       inputs,
     );
-    return { id: String(final.id), outs: this.appliedOutputs(final, declared, recorded, inputs) as Outputs };
+    const id = String(final.id);
+    return { id, outs: storable(`Project ${id} was created`, id, this.appliedOutputs(final, declared, recorded, inputs), inputs) };
   }
 
   async read(id: string, props?: Outputs): Promise<pulumi.dynamic.ReadResult<Outputs>> {
@@ -136,9 +162,10 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
     const recorded = recordedInputsOf(props ?? {});
     const outputs = toOutputs(record, recorded) as Outputs;
     // The declared inputs with their live values: the engine then shows each drifted setting as `old => new`.
-    if (recorded.declaredInputs)
-      return { id: String(record.id), props: outputs, inputs: liveInputs(recorded.declaredInputs, record) as Outputs };
-    return { id: String(record.id), props: outputs };
+    const inputs = recorded.declaredInputs ? (liveInputs(recorded.declaredInputs, record) as Outputs) : undefined;
+    const problems = [...jsonOutputs(outputs).problems, ...(inputs ? jsonOutputs(inputs).problems : [])];
+    if (problems.length > 0) throw new Error(`Reading project ${record.id} failed: ${unstorable(problems)} The state was left as it was.`);
+    return inputs ? { id: String(record.id), props: outputs, inputs } : { id: String(record.id), props: outputs };
   }
 
   async update(id: string, olds: Outputs, news: Inputs): Promise<pulumi.dynamic.UpdateResult<Outputs>> {
@@ -172,8 +199,8 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
         throw new Error(message);
       }
     }
-    if (!record) return { outs: withRecorded(olds, recorded) };
-    return { outs: this.appliedOutputs(record, declared, recorded, news) as Outputs };
+    if (!record) return { outs: storable(`Project ${id} was updated`, id, withRecorded(olds, recorded), news) };
+    return { outs: storable(`Project ${id} was updated`, id, this.appliedOutputs(record, declared, recorded, news), news) };
   }
 
   async delete(id: string, props: Outputs): Promise<void> {
@@ -274,12 +301,12 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
    */
   private appliedOutputs(record: ProjectRecord, declared: SettingsBody, recorded: RecordedInputs, request: Inputs): ProjectOutputs {
     const outputs = toOutputs(record, recorded);
-    const ignored = Object.keys(differingSettings(declared, (field) => record[field]));
+    const ignored = Object.keys(differingSettings(declared, (field) => own(record, field)));
     if (ignored.length > 0) {
       const describe = (f: string) =>
-        `${inputName(f)} (declared ${JSON.stringify(declared[f])}, PostHog kept ${JSON.stringify(record[f] ?? null)})`;
-      const unknown = ignored.filter((f) => !(f in record));
-      const gated = ignored.filter((f) => f in record);
+        `${inputName(f)} (declared ${JSON.stringify(own(declared, f))}, PostHog kept ${JSON.stringify(own(record, f) ?? null)})`;
+      const unknown = ignored.filter((f) => !Object.hasOwn(record, f));
+      const gated = ignored.filter((f) => Object.hasOwn(record, f));
       const reasons = [
         ...(gated.length > 0
           ? [
@@ -296,6 +323,15 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
     }
     return outputs;
   }
+}
+
+/**
+ * Outputs as Pulumi's host will encode them, checked first: a value JSON cannot carry becomes an error that still
+ * records the project (with the outputs that can be stored), never an answer the host fails to send.
+ */
+function storable(done: string, id: string, outputs: ProjectOutputs, request: Record<string, unknown>): Outputs {
+  if (jsonOutputs(outputs).problems.length === 0) return outputs as Outputs;
+  throw new PartialSuccess(`${done}, but not all of it can be kept in the state.`, id, outputs, request);
 }
 
 /** How far PostHog's clock may be behind ours when telling a project just created from an older one. */

@@ -305,7 +305,7 @@ export function validateProjectFields(body: unknown, ctx: ValidationContext, par
   const out: ValidatedFields = [];
   let first: ApiError | null = null;
   for (const field of ctx.kind === "team" ? TEAM_WRITABLE_FIELDS : WRITABLE_FIELDS) {
-    if (!(field in body)) {
+    if (!Object.hasOwn(body, field)) {
       // TeamSerializer.base_currency = ChoiceField(default=DEFAULT_CURRENCY): a full update without it sets USD.
       if (field === "base_currency" && ctx.kind === "team" && !partial) out.push([field, "USD"]);
       continue;
