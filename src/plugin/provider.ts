@@ -35,12 +35,16 @@ export class PostHogProvider implements provider.Provider {
   readonly schema: string;
   private readonly projects = new ProjectProvider();
   private readonly outputTypes: Record<string, PropertySpec>;
+  /** The configuration the schema marks secret, by name. */
+  private readonly secretConfig: Record<string, PropertySpec>;
 
   constructor(readonly version: string) {
     const schema = packageSchema(version);
     this.schema = JSON.stringify(schema);
     const resources = schema["resources"] as Record<string, { properties: Record<string, PropertySpec> }>;
     this.outputTypes = resources[PROJECT_TOKEN]!.properties;
+    const config = (schema["config"] as { variables: Record<string, PropertySpec> }).variables;
+    this.secretConfig = Object.fromEntries(Object.entries(config).filter(([, spec]) => spec.secret === true));
   }
 
   /**
@@ -55,6 +59,20 @@ export class PostHogProvider implements provider.Provider {
     };
     await this.projects.configure({ config: { get: lookup } } as pulumi.dynamic.ConfigureRequest);
     useLookupConfig(lookup);
+  }
+
+  /**
+   * The engine's CheckConfig, for the provider's own inputs (`posthog:*` config of the default provider, or an
+   * explicit provider's arguments), which the engine stores in the state: the configuration the schema marks secret
+   * (`apiKey`) is returned as a secret even when it was set without `--secret`, so the state keeps it encrypted.
+   */
+  checkConfig(news: Json): Json {
+    return Object.fromEntries(
+      Object.entries(news).map(([name, value]) => {
+        const secret = Object.hasOwn(this.secretConfig, name) && value !== null && value !== undefined;
+        return [name, secret && !isSecret(value) ? { [SECRET_SIG]: SECRET_VALUE, value } : value];
+      }),
+    );
   }
 
   async check(urn: string, olds: Json, news: Json): Promise<provider.CheckResult> {
@@ -140,12 +158,16 @@ export class PostHogProvider implements provider.Provider {
   }
 }
 
+function isSecret(value: unknown): boolean {
+  return value !== null && typeof value === "object" && (value as Json)[SECRET_SIG] === SECRET_VALUE;
+}
+
 /** Values as the program gave them: the engine sends secret inputs wrapped (the plugin accepts secrets). */
 export function unwrapSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(unwrapSecrets);
   if (value !== null && typeof value === "object") {
     const record = value as Json;
-    if (record[SECRET_SIG] === SECRET_VALUE) return unwrapSecrets(record["value"]);
+    if (isSecret(record)) return unwrapSecrets(record["value"]);
     return Object.fromEntries(Object.entries(record).map(([key, inner]) => [key, unwrapSecrets(inner)]));
   }
   return value;

@@ -349,7 +349,9 @@ function collision(organizationId: string, name: string, existing: readonly Proj
   return new Error(
     `A project named "${name}" already exists in organization ${organizationId}: ${list}. PostHog refuses a second ` +
       `project of the same name. If an interrupted \`pulumi up\` created it, take it over: set \`adoptProjectId: ${id}\` ` +
-      "on this project and run `pulumi up` again (it is read and updated, not created). Otherwise choose another name.",
+      "on this project and run `pulumi up` again (it is read and updated, not created). If it already belongs to " +
+      "another resource, of this stack or another, do not adopt it: two resources would then manage one project, each " +
+      "`pulumi up` undoing the other's settings and a destroy of either deleting it. Choose another name instead.",
   );
 }
 

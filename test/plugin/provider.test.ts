@@ -34,6 +34,13 @@ test("the engine's posthog:config:* variables configure it, and it accepts secre
   expect(configured.acceptSecrets).toBe(true);
 });
 
+test("CheckConfig returns the API key as a secret, as the schema says, even when it was set without --secret", async () => {
+  const news = { apiKey: "phx_plain", host: server.url, organizationId: server.organizationId, version: "0.0.0" };
+  expect(await plugin.checkConfig(news)).toEqual({ ...news, apiKey: { [SECRET]: "1b47061264138c4ac30d75fd1eb44270", value: "phx_plain" } });
+  // Already secret (set with --secret), or not set: as it came.
+  expect(await plugin.checkConfig({ host: server.url })).toEqual({ host: server.url });
+});
+
 test("its schema is the one generated from the field table, and schema.json is up to date (npm run docs)", async () => {
   const { version } = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "package.json"), "utf8")) as { version: string };
   const served = await plugin.getSchema();
