@@ -10,6 +10,7 @@
 import * as path from "node:path";
 import type * as grpc from "@grpc/grpc-js";
 import { main } from "@pulumi/pulumi/provider";
+import { withoutStackTraces } from "../provider";
 import { PostHogProvider } from "./provider";
 
 type Handler<R> = (call: { request: R }, callback: (error: Error | null, response?: unknown) => void) => void;
@@ -78,7 +79,7 @@ setInterval(() => {
   if (process.ppid !== parent) process.exit(0);
 }, 1_000).unref();
 
-main(posthog, process.argv.slice(2)).catch((error: unknown) => {
+main(withoutStackTraces(posthog), process.argv.slice(2)).catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

@@ -75,6 +75,38 @@ test("create, refresh with drift, update and delete: tokens are secrets, sample 
   expect(await projects.getProject(http, server.organizationId, Number(created.id))).toMatchObject({ is_pending_deletion: true });
 });
 
+test("secret inputs stay secret in every output and in the inputs a refresh returns", async () => {
+  const secret = (value: unknown) => ({ [SECRET]: "1b47061264138c4ac30d75fd1eb44270", value });
+  const inputs = {
+    name: "Secretive",
+    productDescription: secret("PLAIN-DESCRIPTION"),
+    anonymizeIps: true,
+    additionalSettings: { brand_new_setting: secret("PLAIN-EXTRA"), other_setting: 1 },
+  };
+  await server.control.patchOrganization(server.organizationId, { newerFields: ["brand_new_setting", "other_setting"] });
+  try {
+    const created = await plugin.create("secretive", inputs);
+    expect(created.outs["productDescription"]).toEqual(secret("PLAIN-DESCRIPTION"));
+    expect(created.outs["additionalSettings"]).toEqual({ brand_new_setting: secret("PLAIN-EXTRA"), other_setting: 1 });
+    expect(created.outs["declaredInputs"]).toEqual(secret(expect.objectContaining({ productDescription: "PLAIN-DESCRIPTION" })));
+    expect(created.outs["anonymizeIps"]).toBe(true);
+    // Only inside secrets: nowhere in plain text.
+    const plainly = (outs: Record<string, unknown>) =>
+      JSON.stringify(outs, (_key, value: unknown) => (typeof value === "object" && value !== null && SECRET in value ? "[secret]" : value));
+    expect(plainly(created.outs)).not.toMatch(/PLAIN-/);
+
+    await server.control.patchProject(Number(created.id), { product_description: "CHANGED-BY-HAND", anonymize_ips: false });
+    const read = await plugin.read("secretive", created.id, created.outs);
+    expect(read.outs["productDescription"]).toEqual(secret("CHANGED-BY-HAND"));
+    expect(read.inputs).toMatchObject({ productDescription: secret("CHANGED-BY-HAND"), anonymizeIps: false });
+    expect((read.inputs!["additionalSettings"] as Record<string, unknown>)["brand_new_setting"]).toEqual(secret("PLAIN-EXTRA"));
+    expect(plainly(read.outs)).not.toMatch(/PLAIN-|CHANGED-/);
+    await plugin.delete("secretive", created.id, read.outs);
+  } finally {
+    await server.control.patchOrganization(server.organizationId, { newerFields: [] });
+  }
+});
+
 test("import (an id and no properties) adopts with reads only and declares just the name", async () => {
   const handmade = await projects.createProject(http, server.organizationId, { name: "Made by hand", timezone: "Asia/Tokyo" });
   await server.clearRequests();

@@ -44,10 +44,17 @@ test("Project registers the posthog:Project dynamic type with the serialized pro
   expect(Project.isInstance({})).toBe(false);
 });
 
-test("every token (apiToken, liveEventsToken, secretApiToken and its backup) is requested as a secret output", async () => {
+test("every token, and the declared inputs the outputs keep (secret ones among them), are requested as secret outputs", async () => {
   const web = new Project("secrets", { name: "Secrets" }, { additionalSecretOutputs: ["name"] });
   await resolved(web.urn);
-  expect(secretOptions.get("secrets")?.sort()).toEqual(["apiToken", "liveEventsToken", "name", "secretApiToken", "secretApiTokenBackup"]);
+  expect(secretOptions.get("secrets")?.sort()).toEqual([
+    "apiToken",
+    "declaredInputs",
+    "liveEventsToken",
+    "name",
+    "secretApiToken",
+    "secretApiTokenBackup",
+  ]);
   expect(await resolved(web.projectId)).toBe(42);
 });
 
