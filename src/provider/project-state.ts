@@ -118,10 +118,13 @@ export function validateInputs(inputs: Record<string, unknown>): Failure[] {
 }
 
 /**
- * PostHog refuses a request body larger than Django's DATA_UPLOAD_MAX_MEMORY_SIZE, 20 MB (20971520 bytes, set in
- * posthog/settings/web.py): Django raises RequestDataTooBig and answers 400. The settings of one project go in at
- * most two requests (the create, then a PATCH of the fields PostHog refuses on create); the check measures them all
- * together, as JSON in UTF-8 as the client sends them, and names the largest.
+ * PostHog's settings cap a request body at 20 MB: DATA_UPLOAD_MAX_MEMORY_SIZE = 20971520 in posthog/settings/web.py
+ * (today's and 2025-08-04's), beyond which Django raises RequestDataTooBig (400) wherever the body is read whole. The
+ * 2025-08-04 backend itself took a 21 MB JSON PATCH and POST (DRF's JSON parser reads the stream, which Django does
+ * not measure); what sits in front of PostHog Cloud is not known here. Settings that size are a mistake either way,
+ * so they are refused before anything is sent. The settings of one project go in at most two requests (the create,
+ * then a PATCH of the fields PostHog refuses on create); the check measures them together, as JSON in UTF-8 as the
+ * client sends them, and names the largest.
  */
 export const MAX_REQUEST_BYTES = 20_971_520;
 
@@ -137,8 +140,8 @@ function requestSizeProblem(inputs: Record<string, unknown>): Failure | undefine
   return {
     property,
     reason:
-      `${inputName(largest)} is ${bytes} bytes as JSON, and the settings together ${size}: PostHog refuses a request ` +
-      `body over ${MAX_REQUEST_BYTES} bytes (20 MB, Django's DATA_UPLOAD_MAX_MEMORY_SIZE in posthog/settings/web.py). Make it smaller.`,
+      `${inputName(largest)} is ${bytes} bytes as JSON, and the settings together ${size}: PostHog's settings cap a ` +
+      `request body at ${MAX_REQUEST_BYTES} bytes (20 MB, Django's DATA_UPLOAD_MAX_MEMORY_SIZE in posthog/settings/web.py). Make it smaller.`,
   };
 }
 

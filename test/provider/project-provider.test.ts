@@ -113,13 +113,13 @@ describe("check", () => {
     expect(result.failures).toEqual([{ property, reason: expect.stringMatching(reason) }]);
   });
 
-  // Django's DATA_UPLOAD_MAX_MEMORY_SIZE (posthog/settings/web.py): PostHog refuses a body over 20 MB.
+  // Django's DATA_UPLOAD_MAX_MEMORY_SIZE (posthog/settings/web.py): PostHog's settings cap a body at 20 MB.
   const tooLarge: Array<[string, string, unknown, RegExp]> = [
     [
       "a 21 MB additionalSettings value",
       "additionalSettings",
       { big_setting: "x".repeat(21_000_000) },
-      /^additionalSettings\.big_setting is 21000002 bytes as JSON.*over 20971520 bytes \(20 MB, Django's DATA_UPLOAD_MAX_MEMORY_SIZE/,
+      /^additionalSettings\.big_setting is 21000002 bytes as JSON.*cap a request body at 20971520 bytes \(20 MB, Django's DATA_UPLOAD_MAX_MEMORY_SIZE/,
     ],
     ["a 21 MB extraSettings", "extraSettings", { notes: "x".repeat(21_000_000) }, /^extraSettings is 21000012 bytes as JSON/],
   ];
