@@ -99,6 +99,7 @@ function warnIfPlainApiKey(): void {
     `${API_KEY_CONFIG} is set without --secret, so Pulumi stores it in plain text in this stack's state (the ` +
       "configuration of the default pulumi-nodejs provider, which runs posthog.Project). Run " +
       `\`pulumi config set --secret ${API_KEY_CONFIG} <your phx_ key>\` and then \`pulumi up\`: the state then holds it ` +
-      "encrypted. Earlier checkpoints in the backend's history keep the plain key; rotate it in PostHog if others can read the state.",
+      "encrypted. Until then it is also plain in Pulumi.<stack>.yaml and in the backend's record of each update, and " +
+      "earlier checkpoints keep it: rotate it in PostHog if others can read them.",
   );
 }
