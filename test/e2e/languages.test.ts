@@ -216,6 +216,7 @@ describe("secrets through the plugin", () => {
         "        brand_new_setting:",
         `          fn::secret: ${plaintexts[1]}`,
         "outputs:",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's own interpolation, not JavaScript's
         "  projectId: ${secretive.projectId}",
         "",
       ].join("\n"),
