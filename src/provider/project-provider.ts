@@ -162,10 +162,12 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
     const recorded = recordedInputsOf(props ?? {});
     const outputs = toOutputs(record, recorded) as Outputs;
     // The declared inputs with their live values: the engine then shows each drifted setting as `old => new`.
-    const inputs = recorded.declaredInputs ? (liveInputs(recorded.declaredInputs, record) as Outputs) : undefined;
-    const problems = [...jsonOutputs(outputs).problems, ...(inputs ? jsonOutputs(inputs).problems : [])];
+    const live = jsonOutputs(outputs);
+    const inputs = recorded.declaredInputs ? jsonOutputs(liveInputs(recorded.declaredInputs, record)) : undefined;
+    const problems = [...live.problems, ...(inputs?.problems ?? [])];
     if (problems.length > 0) throw new Error(`Reading project ${record.id} failed: ${unstorable(problems)} The state was left as it was.`);
-    return inputs ? { id: String(record.id), props: outputs, inputs } : { id: String(record.id), props: outputs };
+    const found = String(record.id);
+    return inputs ? { id: found, props: live.kept as Outputs, inputs: inputs.kept as Outputs } : { id: found, props: live.kept as Outputs };
   }
 
   async update(id: string, olds: Outputs, news: Inputs): Promise<pulumi.dynamic.UpdateResult<Outputs>> {
@@ -330,7 +332,8 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
  * records the project (with the outputs that can be stored), never an answer the host fails to send.
  */
 function storable(done: string, id: string, outputs: ProjectOutputs, request: Record<string, unknown>): Outputs {
-  if (jsonOutputs(outputs).problems.length === 0) return outputs as Outputs;
+  const { kept, problems } = jsonOutputs(outputs);
+  if (problems.length === 0) return kept as Outputs;
   throw new PartialSuccess(`${done}, but not all of it can be kept in the state.`, id, outputs, request);
 }
 

@@ -40,10 +40,10 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   return args;
 }
 
-/** Whether a --host value is a loopback address (127.0.0.0/8, ::1, localhost): reachable from this machine only. */
+/** Whether a --host value is a loopback address (127.0.0.0/8, also IPv4-mapped, ::1, localhost): this machine only. */
 export function isLoopback(host: string): boolean {
   const bare = host.replace(/^\[(.*)\]$/, "$1").toLowerCase();
-  return bare === "localhost" || bare === "::1" || /^127(\.\d{1,3}){3}$/.test(bare);
+  return bare === "localhost" || bare === "::1" || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(bare);
 }
 
 /** What binding `host` exposes, or undefined for loopback. */

@@ -56,9 +56,12 @@ describe("cli", () => {
     expect(exposureWarning(host)).toMatch(/Use --host 127\.0\.0\.1 \(the default\)/);
   });
 
-  test.each(["127.0.0.1", "127.1.2.3", "localhost", "::1", "[::1]", "LOCALHOST"])("--host %s is loopback: no warning", (host) => {
-    expect(exposureWarning(host)).toBeUndefined();
-  });
+  test.each(["127.0.0.1", "127.1.2.3", "localhost", "::1", "[::1]", "LOCALHOST", "::ffff:127.0.0.1"])(
+    "--host %s is loopback: no warning",
+    (host) => {
+      expect(exposureWarning(host)).toBeUndefined();
+    },
+  );
 
   test("runCli writes the warning to stderr, not into the JSON line on stdout", async () => {
     let out = "";
@@ -88,6 +91,17 @@ describe("cli", () => {
       fs.writeFileSync(file, content);
       await expect(runCli(["--state", file], { write: () => true }, { write: () => true })).rejects.toThrow(message);
       expect(fs.readFileSync(file, "utf8")).toBe(content);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("a --state that is a directory stops the start with an error naming it and what to do", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "posthog-state-"));
+    try {
+      await expect(runCli(["--state", dir], { write: () => true }, { write: () => true })).rejects.toThrow(
+        /^The state file .* could not be read \(EISDIR.*\)\. Move it away or delete it/,
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
