@@ -51,6 +51,16 @@ export class Project extends pulumi.CustomResource {
   }
 
   constructor(name: string, args: ProjectArgs = {}, opts: pulumi.CustomResourceOptions = {}) {
+    for (const [arg, value] of Object.entries(args)) {
+      const where = prototypeKey(value, arg);
+      if (where !== undefined) {
+        throw new pulumi.RunError(
+          `posthog.Project "${name}": ${where} is a name every JavaScript object already has (Object.prototype: ` +
+            "constructor, __proto__, toString, valueOf, …); it cannot be a key of a setting. PostHog has no setting " +
+            "of that name: remove or rename it.",
+        );
+      }
+    }
     // What pulumi.dynamic.Resource does, with the provider above instead of a closure serialized per program.
     const props: Record<string, unknown> = Object.fromEntries(outputNames.map((output) => [output, undefined]));
     Object.assign(props, args);
@@ -72,6 +82,23 @@ export class Project extends pulumi.CustomResource {
     }
     warnIfPlainApiKey();
   }
+}
+
+/**
+ * Where the plain objects of `value` have an own key named like a property of every JavaScript object, as a path
+ * (`additionalSettings.toString`). Pulumi's SDK fails to serialize some of them ("Cannot convert object to primitive
+ * value" for `toString`) before the provider's check can name them; values still to come (Outputs, Promises) are
+ * left to that check.
+ */
+function prototypeKey(value: unknown, path: string): string | undefined {
+  if (value === null || typeof value !== "object" || pulumi.Output.isInstance(value) || value instanceof Promise) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const here = `${path}.${key}`;
+    if (key in Object.prototype) return here;
+    const deeper = prototypeKey(inner, here);
+    if (deeper !== undefined) return deeper;
+  }
+  return undefined;
 }
 
 const API_KEY_CONFIG = "posthog:apiKey";

@@ -197,8 +197,8 @@ describe("keys every JavaScript object has", () => {
     // held a function Pulumi's host could not encode): the lock stayed and the project was orphaned.
     await setProjects([{ resourceName: "prototype", name: "Prototype", additionalSettings: { constructor: 1 } }]);
     await server.clearRequests();
-    const refusal =
-      /additionalSettings\.constructor is not a PostHog field: it is a name every JavaScript object already has \(Object\.prototype\)/;
+    // The program stops it first (the provider's check refuses it too, for programs in other languages).
+    const refusal = /posthog\.Project "prototype": additionalSettings\.constructor is a name every JavaScript object already has/;
     expect(await within(120_000, "pulumi preview", failureOf(stack.preview()))).toMatch(refusal);
     const { status, output } = await within(120_000, "pulumi up", pulumi(["up", "--yes", "--skip-preview"]).done);
     expect(status).not.toBe(0);
