@@ -124,7 +124,8 @@ export class PostHogProvider implements provider.Provider {
 
   async invoke(token: string, inputs: Json): Promise<provider.InvokeResult> {
     const name = token.startsWith(`${PACKAGE}:index:`) ? token.slice(`${PACKAGE}:index:`.length) : "";
-    const entry = (invokes as Record<string, { run: Invoke; wrap?: string }>)[name];
+    // Own entries only: `posthog:index:constructor` must not find Object.
+    const entry = Object.hasOwn(invokes, name) ? (invokes as Record<string, { run: Invoke; wrap?: string }>)[name] : undefined;
     if (!entry) throw new Error(`The PostHog provider has no function ${token}.`);
     const result = await entry.run(unwrapSecrets(inputs) as Json);
     return { outputs: entry.wrap ? { [entry.wrap]: result } : (result as Json) };

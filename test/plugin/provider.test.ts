@@ -125,6 +125,7 @@ test("the lookups are invokes; list results come wrapped in a named property", a
   const types = await plugin.invoke("posthog:index:listGroupTypes", { projectId: project.id });
   expect(types.outputs).toMatchObject({ groupTypes: [{ groupType: "company", groupTypeIndex: 0 }] });
   await expect(plugin.invoke("posthog:index:nothing", {})).rejects.toThrow(/no function posthog:index:nothing/);
+  await expect(plugin.invoke("posthog:index:constructor", {})).rejects.toThrow(/no function posthog:index:constructor/);
 });
 
 test("the plugin ends when the CLI that started it is killed, instead of serving on for ever", async () => {
