@@ -35,12 +35,16 @@ export class PostHogProvider implements provider.Provider {
   readonly schema: string;
   private readonly projects = new ProjectProvider();
   private readonly outputTypes: Record<string, PropertySpec>;
+  /** The configuration the schema marks secret, by name. */
+  private readonly secretConfig: Record<string, PropertySpec>;
 
   constructor(readonly version: string) {
     const schema = packageSchema(version);
     this.schema = JSON.stringify(schema);
     const resources = schema["resources"] as Record<string, { properties: Record<string, PropertySpec> }>;
     this.outputTypes = resources[PROJECT_TOKEN]!.properties;
+    const config = (schema["config"] as { variables: Record<string, PropertySpec> }).variables;
+    this.secretConfig = Object.fromEntries(Object.entries(config).filter(([, spec]) => spec.secret === true));
   }
 
   /**
@@ -57,6 +61,20 @@ export class PostHogProvider implements provider.Provider {
     useLookupConfig(lookup);
   }
 
+  /**
+   * The engine's CheckConfig, for the provider's own inputs (`posthog:*` config of the default provider, or an
+   * explicit provider's arguments), which the engine stores in the state: the configuration the schema marks secret
+   * (`apiKey`) is returned as a secret even when it was set without `--secret`, so the state keeps it encrypted.
+   */
+  checkConfig(news: Json): Json {
+    return Object.fromEntries(
+      Object.entries(news).map(([name, value]) => {
+        const secret = Object.hasOwn(this.secretConfig, name) && value !== null && value !== undefined;
+        return [name, secret && !isSecret(value) ? { [SECRET_SIG]: SECRET_VALUE, value } : value];
+      }),
+    );
+  }
+
   async check(urn: string, olds: Json, news: Json): Promise<provider.CheckResult> {
     this.only(urn);
     const result = await this.projects.check(unwrapSecrets(olds) as Json, unwrapSecrets(news) as Json);
@@ -70,8 +88,8 @@ export class PostHogProvider implements provider.Provider {
 
   async create(urn: string, inputs: Json): Promise<provider.CreateResult> {
     this.only(urn);
-    const result = await this.withOutputs(() => this.projects.create(unwrapSecrets(inputs) as Json));
-    return { id: result.id, outs: this.outputs(result.outs ?? {}) };
+    const result = await this.withOutputs(inputs, () => this.projects.create(unwrapSecrets(inputs) as Json));
+    return { id: result.id, outs: annotateSecrets(this.outputs(result.outs ?? {}), inputs) };
   }
 
   /**
@@ -88,13 +106,15 @@ export class PostHogProvider implements provider.Provider {
       const inputs = { name: result.props["name"] };
       return { id: result.id, props: this.outputs({ ...result.props, declaredInputs: inputs }), inputs };
     }
-    return { id: result.id, props: this.outputs(result.props), ...(result.inputs ? { inputs: result.inputs } : {}) };
+    // What was secret stays secret: the earlier outputs carry the marks (an input's output has its name).
+    const outs = annotateSecrets(this.outputs(result.props), props ?? {});
+    return { id: result.id, props: outs, ...(result.inputs ? { inputs: annotateSecrets(result.inputs, props ?? {}) } : {}) };
   }
 
   async update(id: string, urn: string, olds: Json, news: Json): Promise<provider.UpdateResult> {
     this.only(urn);
-    const result = await this.withOutputs(() => this.projects.update(id, unwrapSecrets(olds) as never, unwrapSecrets(news) as Json));
-    return { outs: this.outputs(result.outs ?? {}) };
+    const result = await this.withOutputs(news, () => this.projects.update(id, unwrapSecrets(olds) as never, unwrapSecrets(news) as Json));
+    return { outs: annotateSecrets(this.outputs(result.outs ?? {}), news) };
   }
 
   async delete(id: string, urn: string, props: Json): Promise<void> {
@@ -104,7 +124,8 @@ export class PostHogProvider implements provider.Provider {
 
   async invoke(token: string, inputs: Json): Promise<provider.InvokeResult> {
     const name = token.startsWith(`${PACKAGE}:index:`) ? token.slice(`${PACKAGE}:index:`.length) : "";
-    const entry = (invokes as Record<string, { run: Invoke; wrap?: string }>)[name];
+    // Own entries only: `posthog:index:constructor` must not find Object.
+    const entry = Object.hasOwn(invokes, name) ? (invokes as Record<string, { run: Invoke; wrap?: string }>)[name] : undefined;
     if (!entry) throw new Error(`The PostHog provider has no function ${token}.`);
     const result = await entry.run(unwrapSecrets(inputs) as Json);
     return { outputs: entry.wrap ? { [entry.wrap]: result } : (result as Json) };
@@ -116,28 +137,67 @@ export class PostHogProvider implements provider.Provider {
   }
 
   /** A partly applied operation's outputs go through the same conversion as a success's. */
-  private async withOutputs<T>(operation: () => Promise<T>): Promise<T> {
+  private async withOutputs<T>(inputs: Json, operation: () => Promise<T>): Promise<T> {
     try {
       return await operation();
     } catch (error) {
       const partial = error as { properties?: Json };
-      if (partial.properties) partial.properties = this.outputs(partial.properties);
+      if (partial.properties) partial.properties = annotateSecrets(this.outputs(partial.properties), inputs);
       throw error;
     }
   }
 
-  /** Outputs as the schema types them: numbers PostHog sends as strings ("0.50") as numbers, tokens as secrets. */
+  /**
+   * Outputs as the schema types them: numbers PostHog sends as strings ("0.50") as numbers, tokens as secrets, and
+   * `declaredInputs` (the program's inputs, kept for drift) as a secret, since any of them may have been one.
+   */
   private outputs(outs: Json): Json {
     return Object.fromEntries(
       Object.entries(outs).map(([name, value]) => {
-        const spec = this.outputTypes[name];
+        const spec = Object.hasOwn(this.outputTypes, name) ? this.outputTypes[name] : undefined;
         let typed = value;
         if (typeof value === "string" && (spec?.type === "number" || spec?.type === "integer") && value.trim() !== "")
           typed = Number(value);
-        return [name, spec?.secret && typed !== null && typed !== undefined ? { [SECRET_SIG]: SECRET_VALUE, value: typed } : typed];
+        const secret = spec?.secret === true || name === "declaredInputs";
+        return [
+          name,
+          secret && typed !== null && typed !== undefined && !isSecret(typed) ? { [SECRET_SIG]: SECRET_VALUE, value: typed } : typed,
+        ];
       }),
     );
   }
+}
+
+/**
+ * `outs` with every value secret whose namesake in `ins` holds a secret, object by object: what the engine does for
+ * providers that do not accept secrets (annotateSecrets, sdk/go/common/resource/plugin/provider_plugin.go), and
+ * leaves to those that do. Without it a `pulumi.secret(...)` input came back as a plain output (`productDescription`,
+ * `additionalSettings.<field>`) and was stored so.
+ */
+export function annotateSecrets(outs: Json, ins: Json): Json {
+  const result: Json = { ...outs };
+  for (const [key, inValue] of Object.entries(ins)) {
+    if (!Object.hasOwn(result, key)) continue;
+    const outValue = result[key];
+    if (isPlainObject(outValue) && !isSecret(outValue) && isPlainObject(inValue) && !isSecret(inValue))
+      result[key] = annotateSecrets(outValue, inValue);
+    else if (!isSecret(outValue) && containsSecrets(inValue)) result[key] = { [SECRET_SIG]: SECRET_VALUE, value: outValue };
+  }
+  return result;
+}
+
+function containsSecrets(value: unknown): boolean {
+  if (isSecret(value)) return true;
+  if (Array.isArray(value)) return value.some(containsSecrets);
+  return isPlainObject(value) && Object.values(value).some(containsSecrets);
+}
+
+function isPlainObject(value: unknown): value is Json {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function isSecret(value: unknown): boolean {
+  return value !== null && typeof value === "object" && (value as Json)[SECRET_SIG] === SECRET_VALUE;
 }
 
 /** Values as the program gave them: the engine sends secret inputs wrapped (the plugin accepts secrets). */
@@ -145,7 +205,7 @@ export function unwrapSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(unwrapSecrets);
   if (value !== null && typeof value === "object") {
     const record = value as Json;
-    if (record[SECRET_SIG] === SECRET_VALUE) return unwrapSecrets(record["value"]);
+    if (isSecret(record)) return unwrapSecrets(record["value"]);
     return Object.fromEntries(Object.entries(record).map(([key, inner]) => [key, unwrapSecrets(inner)]));
   }
   return value;

@@ -3,18 +3,23 @@
  * `pulumi-resource-posthog`: the executable the Pulumi CLI starts for the `posthog` package (found on PATH, where a
  * global npm install puts package bins). It serves PostHogProvider with `@pulumi/pulumi/provider`.
  *
- * That server answers Configure itself and never passes the configuration on (SDK 3.270), so its gRPC service's
- * `configure` is replaced, before the service is registered, by one that hands `posthog:*` to the provider first.
+ * That server answers Configure itself and never passes the configuration on (SDK 3.270), and answers CheckConfig
+ * "not implemented", so its gRPC service's `configure` and `checkConfig` are replaced, before the service is
+ * registered, by ones that hand `posthog:*` to the provider first.
  */
 import * as path from "node:path";
 import type * as grpc from "@grpc/grpc-js";
 import { main } from "@pulumi/pulumi/provider";
+import { withoutStackTraces } from "../provider";
 import { PostHogProvider } from "./provider";
 
-type Handler = (call: { request: ConfigureRequest }, callback: (error: Error | null, response?: unknown) => void) => void;
+type Handler<R> = (call: { request: R }, callback: (error: Error | null, response?: unknown) => void) => void;
 interface ConfigureRequest {
   getVariablesMap(): { toArray(): Array<[string, string]> };
   getArgs(): { toJavaScript(): Record<string, unknown> } | undefined;
+}
+interface CheckRequest {
+  getNews(): { toJavaScript(): Record<string, unknown> } | undefined;
 }
 
 // The gRPC library and protocol messages of the @pulumi/pulumi that serves, not copies of our own.
@@ -26,6 +31,10 @@ const messages = require(path.join(sdk, "proto", "provider_pb")) as {
     setAcceptresources(v: boolean): void;
     setAcceptoutputs(v: boolean): void;
   };
+  CheckResponse: new () => { setInputs(v: unknown): void };
+};
+const structs = require(require.resolve("google-protobuf/google/protobuf/struct_pb", { paths: [sdk] })) as {
+  Struct: { fromJavaScript(value: Record<string, unknown>): unknown };
 };
 
 const { version } = require("../../package.json") as { version: string };
@@ -33,7 +42,18 @@ const posthog = new PostHogProvider(version);
 
 const addService = grpcLibrary.Server.prototype.addService;
 grpcLibrary.Server.prototype.addService = function (service, implementation) {
-  const configure: Handler = (call, callback) => {
+  // The served class answers CheckConfig "not implemented", and the engine then stores the configuration as given:
+  // a key set without --secret would be kept in plain text in the state.
+  const checkConfig: Handler<CheckRequest> = (call, callback) => {
+    try {
+      const response = new messages.CheckResponse();
+      response.setInputs(structs.Struct.fromJavaScript(posthog.checkConfig(call.request.getNews()?.toJavaScript() ?? {})));
+      callback(null, response);
+    } catch (error) {
+      callback(error as Error);
+    }
+  };
+  const configure: Handler<ConfigureRequest> = (call, callback) => {
     const variables = Object.fromEntries(call.request.getVariablesMap().toArray());
     const args = call.request.getArgs()?.toJavaScript() ?? {};
     posthog.configure(variables, args).then(
@@ -48,7 +68,7 @@ grpcLibrary.Server.prototype.addService = function (service, implementation) {
     );
   };
   // An own property shadows the served class's method; gRPC binds each handler to the implementation.
-  Object.assign(implementation, { configure });
+  Object.assign(implementation, { configure, checkConfig });
   return addService.call(this, service, implementation);
 };
 
@@ -59,7 +79,7 @@ setInterval(() => {
   if (process.ppid !== parent) process.exit(0);
 }, 1_000).unref();
 
-main(posthog, process.argv.slice(2)).catch((error: unknown) => {
+main(withoutStackTraces(posthog), process.argv.slice(2)).catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

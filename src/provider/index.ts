@@ -16,5 +16,35 @@ export {
   type RecordedInputs,
 } from "./project-state";
 
+/**
+ * `target` with every method's errors carrying their message as their stack. Pulumi's provider hosts print a failed
+ * check, diff, read or delete to the CLI as `${error}: ${error.stack}` (@pulumi/pulumi cmd/dynamic-provider and
+ * provider/server): with a real stack, every failing refresh showed the provider's source lines under the stack.
+ */
+export function withoutStackTraces<T extends object>(target: T): T {
+  const traceless = (error: unknown): unknown => {
+    if (error instanceof Error) error.stack = error.message;
+    return error;
+  };
+  return new Proxy(target, {
+    get(object, key) {
+      const value: unknown = Reflect.get(object, key, object);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        try {
+          const result: unknown = value.apply(object, args);
+          return result instanceof Promise
+            ? result.catch((error: unknown) => {
+                throw traceless(error);
+              })
+            : result;
+        } catch (error) {
+          throw traceless(error);
+        }
+      };
+    },
+  });
+}
+
 /** The one instance a provider host process uses; `configure` gives it the stack's configuration. */
-export const projectProvider = new ProjectProvider();
+export const projectProvider = withoutStackTraces(new ProjectProvider());

@@ -5,8 +5,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { organizations, PostHogError, projects, type Transport } from "../client";
 import type { ProjectRecord } from "../schema/project";
+import { isPlainObject, nonJsonPath, own } from "../schema/json";
 import { fieldDef, planFeatureOf, setAfterCreate, settingNames, valuesEqual } from "../schema/project";
-import { isPlainObject } from "../schema/json";
 import { connect, requireOrganization, resolveConfig, type ProviderConfig } from "./config";
 import {
   inputName,
@@ -52,11 +52,35 @@ class PartialSuccess extends Error {
     outputs: ProjectOutputs,
     request: Record<string, unknown>,
   ) {
-    super(message);
-    this.reasons = [message];
+    // Pulumi's hosts encode these properties while answering with the error; a value they cannot encode would make
+    // that answer fail inside their error handler, and the engine would wait for it for ever. They are kept as JSON.
+    const { kept, problems } = jsonOutputs(outputs);
+    const full = problems.length === 0 ? message : `${message} ${unstorable(problems)} The project is recorded without them.`;
+    super(full);
+    this.reasons = [full];
     // A provider plugin's requests have no serialized provider to carry over.
-    this.properties = request[PROVIDER_KEY] === undefined ? { ...outputs } : { ...outputs, [PROVIDER_KEY]: request[PROVIDER_KEY] };
+    this.properties = request[PROVIDER_KEY] === undefined ? kept : { ...kept, [PROVIDER_KEY]: request[PROVIDER_KEY] };
   }
+}
+
+/**
+ * The outputs that JSON can carry (what Pulumi's engine and state hold), and where the others are: a function, a
+ * symbol, `undefined` in a list, NaN, a cycle… Outputs left undefined are simply absent.
+ */
+function jsonOutputs(outputs: object): { kept: Record<string, unknown>; problems: string[] } {
+  const kept: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(outputs)) {
+    if (value === undefined) continue;
+    const problem = nonJsonPath(value, [name]);
+    if (problem === undefined) kept[name] = JSON.parse(JSON.stringify(value));
+    else problems.push(problem);
+  }
+  return { kept, problems };
+}
+
+function unstorable(problems: readonly string[]): string {
+  return `PostHog's answer holds values Pulumi cannot store (${problems.join("; ")}).`;
 }
 
 export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, Outputs> {
@@ -123,17 +147,18 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
       inputs.adoptProjectId !== undefined
         ? await this.adopt(organizationId, inputs.adoptProjectId)
         : await this.post(organizationId, onCreate(declared));
-    const absent = pick(declared, (field) => !(field in record));
-    const body = { ...differingSettings(declared, (field) => record[field]), ...absent };
+    const absent = pick(declared, (field) => !Object.hasOwn(record, field));
+    const body = { ...differingSettings(declared, (field) => own(record, field)), ...absent };
     const final = await this.patchAfterCreate(
       organizationId,
       record,
-      withLiveKeys(body, (field) => record[field]),
+      withLiveKeys(body, (field) => own(record, field)),
       Object.keys(declared),
       recorded,
       inputs,
     );
-    return { id: String(final.record.id), outs: this.appliedOutputs(final, declared, recorded, inputs) as Outputs };
+    const id = String(final.record.id);
+    return { id, outs: storable(`Project ${id} was created`, id, this.appliedOutputs(final, declared, recorded, inputs), inputs) };
   }
 
   async read(id: string, props?: Outputs): Promise<pulumi.dynamic.ReadResult<Outputs>> {
@@ -156,9 +181,14 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
     const { record, nowhere } = await this.fromEnvironment(found, declaredFields(recorded));
     const outputs = withUnsupported(toOutputs(record, recorded), nowhere) as Outputs;
     // The declared inputs with their live values: the engine then shows each drifted setting as `old => new`.
-    if (recorded.declaredInputs)
-      return { id: String(record.id), props: outputs, inputs: liveInputs(recorded.declaredInputs, record) as Outputs };
-    return { id: String(record.id), props: outputs };
+    const live = jsonOutputs(outputs);
+    const inputs = recorded.declaredInputs ? jsonOutputs(liveInputs(recorded.declaredInputs, record)) : undefined;
+    const problems = [...live.problems, ...(inputs?.problems ?? [])];
+    if (problems.length > 0) throw new Error(`Reading project ${record.id} failed: ${unstorable(problems)} The state was left as it was.`);
+    const readId = String(record.id);
+    return inputs
+      ? { id: readId, props: live.kept as Outputs, inputs: inputs.kept as Outputs }
+      : { id: readId, props: live.kept as Outputs };
   }
 
   async update(id: string, olds: Outputs, news: Inputs): Promise<pulumi.dynamic.UpdateResult<Outputs>> {
@@ -203,8 +233,9 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
       // reset_token answers with the project record only: what an older PostHog keeps on the environment is read there.
       ({ record, nowhere } = await this.fromEnvironment(reset, declaredFields(recorded)));
     }
-    if (!record) return { outs: withUnsupported(withRecorded(olds, recorded), unsupportedOf(olds)) };
-    return { outs: this.appliedOutputs({ record, nowhere }, declared, recorded, news) as Outputs };
+    if (!record)
+      return { outs: storable(`Project ${id} was updated`, id, withUnsupported(withRecorded(olds, recorded), unsupportedOf(olds)), news) };
+    return { outs: storable(`Project ${id} was updated`, id, this.appliedOutputs({ record, nowhere }, declared, recorded, news), news) };
   }
 
   async delete(id: string, props: Outputs): Promise<void> {
@@ -352,7 +383,7 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
    */
   private async write(organizationId: string, projectId: number, body: SettingsBody, declared: readonly string[]): Promise<Placed> {
     const record = await projects.updateProject(this.http(), organizationId, projectId, body);
-    const toEnvironment = pick(body, (field) => !(field in record));
+    const toEnvironment = pick(body, (field) => !Object.hasOwn(record, field));
     if (Object.keys(toEnvironment).length === 0) return this.fromEnvironment(record, declared);
     // The 2025-08-04 TeamViewSet asks a PATCH of config fields only for the scope `team:read`, which no key but an
     // all-access one can have (posthog/api/team.py `dangerously_get_required_scopes`): the unchanged name, not a
@@ -363,13 +394,13 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
     return placed(
       record,
       environment,
-      [...new Set([...Object.keys(toEnvironment), ...declared])].filter((f) => !(f in record)),
+      [...new Set([...Object.keys(toEnvironment), ...declared])].filter((f) => !Object.hasOwn(record, f)),
     );
   }
 
   /** The record, with the declared settings it lacks read from the project's environment where an older PostHog keeps them. */
   private async fromEnvironment(record: ProjectRecord, declared: readonly string[]): Promise<Placed> {
-    const missing = declared.filter((field) => !(field in record));
+    const missing = declared.filter((field) => !Object.hasOwn(record, field));
     if (missing.length === 0) return { record, nowhere: [] };
     return placed(record, await environmentOrNone(projects.getEnvironment(this.http(), record.id)), missing);
   }
@@ -382,10 +413,10 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
    */
   private appliedOutputs({ record, nowhere }: Placed, declared: SettingsBody, recorded: RecordedInputs, request: Inputs): ProjectOutputs {
     const outputs = withUnsupported(toOutputs(record, recorded), nowhere);
-    const kept = Object.keys(differingSettings(declared, (field) => record[field])).filter((f) => !nowhere.includes(f));
+    const kept = Object.keys(differingSettings(declared, (field) => own(record, field))).filter((f) => !nowhere.includes(f));
     if (kept.length === 0 && nowhere.length === 0) return outputs;
     const describe = (f: string) =>
-      `${inputName(f)} (declared ${JSON.stringify(declared[f])}, PostHog kept ${JSON.stringify(record[f] ?? null)})`;
+      `${inputName(f)} (declared ${JSON.stringify(own(declared, f))}, PostHog kept ${JSON.stringify(own(record, f) ?? null)})`;
     const gated = kept.filter((f) => planFeatureOf(f) !== undefined);
     const other = kept.filter((f) => planFeatureOf(f) === undefined);
     const reasons = [
@@ -411,7 +442,7 @@ interface Placed {
 }
 
 function placed(record: ProjectRecord, environment: ProjectRecord | undefined, missing: readonly string[]): Placed {
-  const there = missing.filter((field) => environment !== undefined && field in environment);
+  const there = missing.filter((field) => environment !== undefined && Object.hasOwn(environment, field));
   const merged = { ...record, ...Object.fromEntries(there.map((field) => [field, environment![field]])) } as ProjectRecord;
   return { record: merged, nowhere: missing.filter((field) => !there.includes(field)) };
 }
@@ -431,7 +462,7 @@ function declaresField(inputs: Inputs, field: string): boolean {
   const typed = settingNames.find(({ api }) => api === field);
   if (typed) return inputs[typed.arg] !== undefined;
   const extra = inputs.additionalSettings;
-  return extra !== null && extra !== undefined && typeof extra === "object" && field in extra;
+  return extra !== null && extra !== undefined && typeof extra === "object" && Object.hasOwn(extra, field);
 }
 
 /** Settings this PostHog has nowhere: which, and what to do. */
@@ -472,6 +503,16 @@ function unreadable(organizationId: string, projectId: number, error: PostHogErr
   );
 }
 
+/**
+ * Outputs as Pulumi's host will encode them, checked first: a value JSON cannot carry becomes an error that still
+ * records the project (with the outputs that can be stored), never an answer the host fails to send.
+ */
+function storable(done: string, id: string, outputs: ProjectOutputs, request: Record<string, unknown>): Outputs {
+  const { kept, problems } = jsonOutputs(outputs);
+  if (problems.length === 0) return kept as Outputs;
+  throw new PartialSuccess(`${done}, but not all of it can be kept in the state.`, id, outputs, request);
+}
+
 /** The error for a create that meets a project of the same name: which project, and how to take it over. */
 function collision(organizationId: string, name: string, existing: readonly ProjectRecord[]): Error {
   if (existing.length === 0) {
@@ -484,7 +525,9 @@ function collision(organizationId: string, name: string, existing: readonly Proj
   return new Error(
     `A project named "${name}" already exists in organization ${organizationId}: ${list}. PostHog refuses a second ` +
       `project of the same name. If an interrupted \`pulumi up\` created it, take it over: set \`adoptProjectId: ${id}\` ` +
-      "on this project and run `pulumi up` again (it is read and updated, not created). Otherwise choose another name.",
+      "on this project and run `pulumi up` again (it is read and updated, not created). If it already belongs to " +
+      "another resource, of this stack or another, do not adopt it: two resources would then manage one project, each " +
+      "`pulumi up` undoing the other's settings and a destroy of either deleting it. Choose another name instead.",
   );
 }
 

@@ -13,7 +13,7 @@ import {
   type ProjectSettings,
   valuesEqual,
 } from "../schema/project";
-import { isPlainObject } from "../schema/json";
+import { isPlainObject, own, PROTOTYPE_NAMES, prototypeKeyPath } from "../schema/json";
 import { camelCase, closestName } from "../schema/names";
 import { isOrganizationId, ORGANIZATION_ID_RULE } from "../client";
 import type { ProjectInputs, ProjectOutputs, ProjectRecordOutputs } from "../resources/project-types";
@@ -63,12 +63,18 @@ const providerInputs = ["organizationId", "apiTokenRotation", "adoptProjectId", 
 /** Every input a program may declare; `__provider` is the serialized provider Pulumi adds. */
 const inputNames: readonly string[] = [...settingNames.map((s) => s.arg), ...providerInputs];
 const knownFieldNames = new Set<string>(Object.keys(projectFields));
+/**
+ * Read-only fields of PostHog's project and environment serializers that the field table leaves out of the outputs
+ * (`read_only_fields` of ProjectBackwardCompatSerializer in posthog/api/project.py and of TeamSerializer in
+ * posthog/api/team.py): PostHog ignores them when sent, so declaring one would only ever show as not applied.
+ */
+const readOnlyNotInTable: ReadonlySet<string> = new Set(["project_id"]);
 
 /** PostHog's own rules, applied before anything is sent. Values unknown during preview are left for later. */
 export function validateInputs(inputs: Record<string, unknown>): Failure[] {
   const failures: Failure[] = [];
   for (const property of Object.keys(inputs)) {
-    if (property === "__provider" || inputNames.includes(property) || inputs[property] === undefined) continue;
+    if (property === "__provider" || inputNames.includes(property) || own(inputs, property) === undefined) continue;
     failures.push({ property, reason: unknownInput(property) });
   }
   for (const { api, arg } of settingNames) {
@@ -98,7 +104,81 @@ export function validateInputs(inputs: Record<string, unknown>): Failure[] {
         if (reason) failures.push({ property: "additionalSettings", reason: `additionalSettings.${field} ${reason}` });
       }
   }
+  for (const property of [...settingNames.map((s) => s.arg), "additionalSettings"]) {
+    const value = inputs[property];
+    if (failures.some((f) => f.property === property)) continue;
+    if (value === undefined || value === null || typeof value !== "object" || isUnknown(value)) continue;
+    const reason = dictionaryProblem(value);
+    if (reason) failures.push({ property, reason: `${property} ${reason}` });
+  }
+  if (failures.length === 0) {
+    const oversized = requestSizeProblem(inputs);
+    if (oversized) failures.push(oversized);
+  }
   return failures;
+}
+
+/**
+ * PostHog's settings cap a request body at 20 MB: DATA_UPLOAD_MAX_MEMORY_SIZE = 20971520 in posthog/settings/web.py
+ * (today's and 2025-08-04's), beyond which Django raises RequestDataTooBig (400) wherever the body is read whole. The
+ * 2025-08-04 backend itself took a 21 MB JSON PATCH and POST (DRF's JSON parser reads the stream, which Django does
+ * not measure); what sits in front of PostHog Cloud is not known here. Settings that size are a mistake either way,
+ * so they are refused before anything is sent. The settings of one project go in at most two requests (the create,
+ * then a PATCH of the fields PostHog refuses on create); the check measures them together, as JSON in UTF-8 as the
+ * client sends them, and names the largest.
+ */
+export const MAX_REQUEST_BYTES = 20_971_520;
+
+function requestSizeProblem(inputs: Record<string, unknown>): Failure | undefined {
+  if (Object.values(inputs).some(isUnknown)) return undefined;
+  const body = declaredSettings(inputs);
+  const size = Buffer.byteLength(JSON.stringify(body));
+  if (size <= MAX_REQUEST_BYTES) return undefined;
+  const [largest, bytes] = Object.entries(body)
+    .map(([field, value]) => [field, Buffer.byteLength(JSON.stringify(value) ?? "")] as const)
+    .reduce((a, b) => (b[1] > a[1] ? b : a));
+  const property = knownFieldNames.has(largest) ? camelCase(largest) : "additionalSettings";
+  return {
+    property,
+    reason:
+      `${inputName(largest)} is ${bytes} bytes as JSON, and the settings together ${size}: PostHog's settings cap a ` +
+      `request body at ${MAX_REQUEST_BYTES} bytes (20 MB, Django's DATA_UPLOAD_MAX_MEMORY_SIZE in posthog/settings/web.py). Make it smaller.`,
+  };
+}
+
+/**
+ * Keys and numbers inside dictionary and list values that would not reach PostHog as declared: a key named like a
+ * property of every JavaScript object (`constructor`, `__proto__`, `toString`, …: Object.prototype), and NaN or
+ * ±Infinity, which JSON cannot carry (they would be sent as null, and PostHog would store null).
+ */
+function dictionaryProblem(value: object): string | undefined {
+  const keyPath = prototypeKeyPath(value);
+  if (keyPath !== undefined) {
+    const key = keyPath.split(".").pop()!;
+    return (
+      `has the key \`${key}\`${keyPath === key ? "" : ` (at ${keyPath})`}: names that every JavaScript object already ` +
+      "has (Object.prototype: constructor, __proto__, toString, hasOwnProperty, valueOf, …) are refused as keys, because " +
+      "they would be read as that built-in instead of your value. PostHog has no setting of that name; rename the key."
+    );
+  }
+  const numberPath = nonFinitePath(value);
+  if (numberPath !== undefined) {
+    return (
+      `holds ${numberPath.value}${numberPath.path ? ` (at ${numberPath.path})` : ""}: JSON cannot carry NaN or ±Infinity ` +
+      "(they are sent as null, and PostHog stores null). Use a finite number, or null."
+    );
+  }
+  return undefined;
+}
+
+function nonFinitePath(value: unknown, path: string[] = []): { path: string; value: number } | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? undefined : { path: path.join("."), value };
+  if (value === null || typeof value !== "object") return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nonFinitePath(item, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 function unknownInput(property: string): string {
@@ -114,10 +194,20 @@ function unknownInput(property: string): string {
 }
 
 function additionalSettingProblem(field: string): string | undefined {
+  if (PROTOTYPE_NAMES.has(field)) {
+    return (
+      "is not a PostHog field: it is a name every JavaScript object already has (Object.prototype), and is refused " +
+      "as a key because it would be read as that built-in instead of your value. Remove it."
+    );
+  }
   if (!/^[a-z][a-z0-9_]*$/.test(field)) return "must be PostHog's snake_case field name";
+  const readOnly =
+    "is read-only in PostHog (one of the read_only_fields of its project and environment serializers, " +
+    "posthog/api/project.py and posthog/api/team.py): PostHog ignores it when sent. Remove it.";
+  if (readOnlyNotInTable.has(field)) return readOnly;
   if (!knownFieldNames.has(field)) return undefined;
   const writable = settingNames.find((s) => s.api === field);
-  return writable ? `is a known setting: declare it as \`${writable.arg}\` instead` : "is read-only in PostHog";
+  return writable ? `is a known setting: declare it as \`${writable.arg}\` instead` : readOnly;
 }
 
 /** Settings as sent to PostHog: the typed ones, and any `additionalSettings` under their own names. */
@@ -183,7 +273,7 @@ export function outputValue(outputs: object, field: string): unknown {
   const values = outputs as Record<string, unknown>;
   if (knownFieldNames.has(field)) return values[camelCase(field)];
   const extra = values["additionalSettings"];
-  return isPlainObject(extra) ? extra[field] : undefined;
+  return isPlainObject(extra) ? own(extra, field) : undefined;
 }
 
 /**
@@ -192,7 +282,7 @@ export function outputValue(outputs: object, field: string): unknown {
  */
 export function recordOutputs(record: ProjectRecord): ProjectRecordOutputs {
   const outputs: Record<string, unknown> = { projectId: record.id, organizationId: record.organization };
-  for (const field of recordFields) if (record[field] !== undefined) outputs[camelCase(field)] = record[field];
+  for (const field of recordFields) if (own(record, field) !== undefined) outputs[camelCase(field)] = own(record, field);
   return outputs as unknown as ProjectRecordOutputs;
 }
 
@@ -202,7 +292,7 @@ export function recordOutputs(record: ProjectRecord): ProjectRecordOutputs {
  */
 export function toOutputs(record: ProjectRecord, recorded: RecordedInputs): ProjectOutputs {
   const extra = recorded.additionalSettings;
-  const additionalSettings = extra && Object.fromEntries(Object.keys(extra).map((field) => [field, record[field] ?? null]));
+  const additionalSettings = extra && Object.fromEntries(Object.keys(extra).map((field) => [field, own(record, field) ?? null]));
   return withRecorded(recordOutputs(record), { ...recorded, additionalSettings });
 }
 
@@ -246,12 +336,12 @@ export function liveInputs(declared: Record<string, unknown>, record: ProjectRec
   const inputs: Record<string, unknown> = { ...declared };
   for (const { api, arg } of settingNames) {
     if (declared[arg] === undefined) continue;
-    inputs[arg] = liveForm(api, declared[arg], record[api] ?? null);
+    inputs[arg] = liveForm(api, declared[arg], own(record, api) ?? null);
   }
   const extra = declared["additionalSettings"];
   if (isPlainObject(extra)) {
     inputs["additionalSettings"] = Object.fromEntries(
-      Object.entries(extra).map(([field, value]) => [field, liveForm(field, value, record[field] ?? null)]),
+      Object.entries(extra).map(([field, value]) => [field, liveForm(field, value, own(record, field) ?? null)]),
     );
   }
   return inputs;
@@ -273,7 +363,7 @@ function inputForm(field: string, declared: unknown, live: unknown): unknown {
 function declaredKeysOf(declared: Record<string, unknown>, live: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(declared).map(([key, value]) => {
-      const liveValue = live[key] ?? null;
+      const liveValue = own(live, key) ?? null;
       return [key, isPlainObject(value) && isPlainObject(liveValue) ? declaredKeysOf(value, liveValue) : liveValue];
     }),
   );

@@ -203,7 +203,7 @@ export interface ProjectSettingsArgs {
     sources_map?: Record<string, unknown>;
     conversion_goals?: Record<string, unknown>[];
     attribution_window_days?: number;
-    attribution_mode?: string;
+    attribution_mode?: "first_touch" | "last_touch";
     campaign_name_mappings?: Record<string, unknown>;
     custom_source_mappings?: Record<string, unknown>;
     campaign_field_preferences?: Record<string, unknown>;
@@ -459,7 +459,7 @@ export interface ProjectArgs {
     sources_map?: Record<string, unknown>;
     conversion_goals?: Record<string, unknown>[];
     attribution_window_days?: number;
-    attribution_mode?: string;
+    attribution_mode?: "first_touch" | "last_touch";
     campaign_name_mappings?: Record<string, unknown>;
     custom_source_mappings?: Record<string, unknown>;
     campaign_field_preferences?: Record<string, unknown>;

@@ -365,7 +365,8 @@ export const marketingAnalyticsConfig = dictionary(
     sources_map: jsonObject.optional(),
     conversion_goals: z.array(jsonObject, { error: "conversion_goals must be a list" }).optional(),
     attribution_window_days: z.number().int({ error: "attribution_window_days must be a whole number" }).min(1).max(90).optional(),
-    attribution_mode: z.string({ error: "attribution_mode must be a string" }).optional(),
+    // AttributionMode (posthog/schema.py), the ChoiceField of TeamMarketingAnalyticsConfigSerializer (posthog/api/team.py).
+    attribution_mode: oneOf(["first_touch", "last_touch"]).optional(),
     campaign_name_mappings: jsonObject.optional(),
     custom_source_mappings: jsonObject.optional(),
     campaign_field_preferences: jsonObject.optional(),

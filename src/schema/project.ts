@@ -5,7 +5,7 @@
  * reference table are all derived from this table, so a new setting is one new row.
  */
 import { z } from "zod";
-import { canonicalJson, isPlainObject } from "./json";
+import { canonicalJson, isPlainObject, own } from "./json";
 import * as rules from "./project-rules";
 import { camelCase, type CamelCase } from "./names";
 
@@ -32,9 +32,10 @@ const sameListWithoutNull: Equality = (declared, live) => sameJson(withoutNull(d
 /** PostHog merges these dictionaries on update, so keys set elsewhere survive: only declared keys are managed. */
 const sameDeclaredKeys: Equality = (declared, live) => {
   if (!isPlainObject(declared) || !isPlainObject(live)) return sameJson(declared, live);
-  return Object.entries(declared).every(([key, value]) =>
-    isPlainObject(value) && isPlainObject(live[key]) ? sameDeclaredKeys(value, live[key]) : sameJson(value, live[key] ?? null),
-  );
+  return Object.entries(declared).every(([key, value]) => {
+    const liveValue = own(live, key);
+    return isPlainObject(value) && isPlainObject(liveValue) ? sameDeclaredKeys(value, liveValue) : sameJson(value, liveValue ?? null);
+  });
 };
 
 // ---- The field table ----
@@ -426,9 +427,14 @@ export function fieldDef(name: ProjectField): FieldDef {
   return projectFields[name];
 }
 
+/** The row of a field named by PostHog or the user (`additionalSettings`), if the table has one: own rows only. */
+function rowOf(name: string): FieldDef | undefined {
+  return own(projectFields, name) as FieldDef | undefined;
+}
+
 /** Whether PostHog merges the field's dictionary on update, so that only the declared keys are managed. */
 export function isMergedDictionary(name: string): boolean {
-  return (projectFields as Record<string, FieldDef>)[name]?.equal === sameDeclaredKeys;
+  return rowOf(name)?.equal === sameDeclaredKeys;
 }
 
 /** The plan feature without which PostHog shows its own value of the field (answering 200), if any. */
@@ -443,13 +449,12 @@ export function sendsMerged(name: string): boolean {
 
 /** Whether PostHog refuses or drops the field on create, so that it must follow in a PATCH. */
 export function setAfterCreate(name: string): boolean {
-  return (projectFields as Record<string, FieldDef>)[name]?.afterCreate === true;
+  return rowOf(name)?.afterCreate === true;
 }
 
 /** Fields the table does not know (`additionalSettings`) compare as JSON. */
 export function valuesEqual(name: string, declared: unknown, live: unknown): boolean {
-  const def: FieldDef | undefined = (projectFields as Record<string, FieldDef>)[name];
-  return (def?.equal ?? sameJson)(declared, live);
+  return (rowOf(name)?.equal ?? sameJson)(declared, live);
 }
 
 // ---- Records as PostHog returns them ----

@@ -48,9 +48,36 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   return args;
 }
 
-/** Start the server and print `{"url","organizationId","apiKey","controlToken"}` as one line. */
-export async function runCli(argv: readonly string[], stdout: { write(chunk: string): unknown }): Promise<RunningServer> {
+/** Whether a --host value is a loopback address (127.0.0.0/8, also IPv4-mapped, ::1, localhost): this machine only. */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, "$1").toLowerCase();
+  return bare === "localhost" || bare === "::1" || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(bare);
+}
+
+/** What binding `host` exposes, or undefined for loopback. */
+export function exposureWarning(host: string): string | undefined {
+  if (isLoopback(host)) return undefined;
+  const bare = host.replace(/^\[(.*)\]$/, "$1");
+  const where = bare === "0.0.0.0" || bare === "::" ? "every network interface of this machine" : `${host}, an address other than loopback`;
+  return (
+    `pulumi-posthog-server: warning: --host ${host} binds ${where}, so other machines can reach the server. Whoever ` +
+    "can reach it and learns the all-access API key printed below can read and change every project and its API key. " +
+    "Use --host 127.0.0.1 (the default) unless other machines must reach it, and then only on a network you trust."
+  );
+}
+
+/**
+ * Start the server and print `{"url","organizationId","apiKey","controlToken"}` as one line on stdout; a warning,
+ * if the address it binds is not loopback, on stderr.
+ */
+export async function runCli(
+  argv: readonly string[],
+  stdout: { write(chunk: string): unknown },
+  stderr: { write(chunk: string): unknown } = process.stderr,
+): Promise<RunningServer> {
   const args = parseArgs(argv);
+  const warning = exposureWarning(args.host);
+  if (warning) stderr.write(`${warning}\n`);
   const server = await startServer({
     port: args.port,
     host: args.host,

@@ -189,6 +189,77 @@ describe("Pulumi YAML", () => {
   });
 });
 
+describe("secrets through the plugin", () => {
+  /** Every file of the file backend that belongs to `project`, by name: its checkpoint, backups and history. */
+  const backendFiles = (project: string) =>
+    fs
+      .readdirSync(path.join(stateDir, ".pulumi"), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.parentPath.split(path.sep).includes(project))
+      .map((entry) => ({ name: entry.name, text: fs.readFileSync(path.join(entry.parentPath, entry.name), "utf8") }));
+
+  test("pulumi.secret inputs are in no file in plain text, a posthog:apiKey set without --secret in no checkpoint; drift still shows", async () => {
+    const plaintexts = ["PLAIN-YAML-DESCRIPTION-61c2", "PLAIN-YAML-EXTRA-0e5d"];
+    const leaks = (text: string) => [...plaintexts, server.apiKey].filter((p) => text.includes(p));
+    const dir = program("secrets", {
+      "Pulumi.yaml": [
+        "name: posthog-secrets-yaml",
+        "runtime: yaml",
+        "resources:",
+        "  secretive:",
+        "    type: posthog:index:Project",
+        "    properties:",
+        "      name: Secretive (YAML)",
+        "      productDescription:",
+        `        fn::secret: ${plaintexts[0]}`,
+        "      anonymizeIps: true",
+        "      additionalSettings:",
+        "        brand_new_setting:",
+        `          fn::secret: ${plaintexts[1]}`,
+        "outputs:",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's own interpolation, not JavaScript's
+        "  projectId: ${secretive.projectId}",
+        "",
+      ].join("\n"),
+    });
+    const stack = await stackIn(dir, "secrets");
+    // Set as users often do: without --secret. The schema says it is secret; CheckConfig makes it so in the state.
+    await stack.setConfig("posthog:apiKey", { value: server.apiKey });
+    await server.control.patchOrganization(server.organizationId, { newerFields: ["brand_new_setting"] });
+    try {
+      const up = await stack.up({ diff: true });
+      expect(up.summary.resourceChanges).toEqual({ create: 2 });
+      expect(leaks(up.stdout)).toEqual([]);
+      const id = (await stack.outputs())["projectId"]!.value as number;
+      expect(await projects.getProject(http, server.organizationId, id)).toMatchObject({
+        product_description: plaintexts[0],
+        brand_new_setting: plaintexts[1],
+      });
+
+      await server.control.patchProject(id, { anonymize_ips: false });
+      expect(leaks((await stack.refresh()).stdout)).toEqual([]);
+      const preview = await stack.preview({ diff: true });
+      expect(changedSettings(preview.stdout)).toEqual(["~ anonymizeIps: false => true"]);
+      expect(leaks(preview.stdout)).toEqual([]);
+
+      expect(leaks(await ok(dir, ["stack", "export", "--stack", stack.name]))).toEqual([]);
+      const files = backendFiles("posthog-secrets-yaml");
+      expect(files.length).toBeGreaterThan(3);
+      // The secret inputs are in no file; the key in no checkpoint. Each update's record (*.history.json) copies the
+      // stack's configuration as set, which a key set without --secret is also in Pulumi.<stack>.yaml: Pulumi's.
+      expect(files.flatMap(({ text }) => plaintexts.filter((p) => text.includes(p)))).toEqual([]);
+      const checkpoints = files.filter(({ name }) => !name.endsWith(".history.json"));
+      expect(checkpoints.length).toBeGreaterThan(2);
+      expect(checkpoints.filter(({ text }) => text.includes(server.apiKey)).map(({ name }) => name)).toEqual([]);
+      expect(files.filter(({ name }) => name.endsWith(".history.json")).some(({ text }) => text.includes(server.apiKey))).toBe(true);
+      // They are in the state, encrypted: --show-secrets reveals them.
+      expect(leaks(await ok(dir, ["stack", "export", "--show-secrets", "--stack", stack.name]))).toEqual([...plaintexts, server.apiKey]);
+      await stack.destroy();
+    } finally {
+      await server.control.patchOrganization(server.organizationId, { newerFields: [] });
+    }
+  });
+});
+
 describe("pulumi import of a project made by hand", () => {
   test("in a YAML project: the code printed declares it; with that code the preview shows no change", async () => {
     const made = await projects.createProject(http, server.organizationId, { name: "Made by hand", timezone: "Asia/Tokyo" });

@@ -1,7 +1,9 @@
 /**
  * The root program through the real Pulumi CLI, as users run it: up, outputs, preview, refresh after changes made
- * in "the PostHog UI", replacement, token rotation, adoption and destroy.
+ * in "the PostHog UI", replacement, token rotation, adoption and destroy; and, in a program of its own, secret inputs
+ * and a plain `posthog:apiKey`.
  */
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { projects, Transport } from "../../src/client";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
@@ -311,4 +313,103 @@ test("resource names: a stack made with derived names moves over without replace
   expect((await writes()).map((r) => [r.method, r.path])).toEqual([["DELETE", expect.stringContaining(`/projects/${made["Web"]}/`)]]);
   expect((await live()).map((p) => [p.name, p.id])).toEqual([["Docs", made["Docs"]]]);
   await stack.destroy();
+});
+
+/** Every file under `dir`, as text. */
+function filesUnder(dir: string): Array<{ file: string; text: string }> {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      return { file, text: fs.readFileSync(file, "utf8") };
+    });
+}
+
+describe("secrets in a program's own stack (same server)", () => {
+  const plaintexts = ["PLAIN-DESCRIPTION-4f1c", "PLAIN-FLAG-MESSAGE-9d2e", "PLAIN-EXTRA-7b3a"];
+  let dir: string;
+  let secretStack: Stack;
+  const leaks = (text: string) => plaintexts.filter((p) => text.includes(p));
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(repoRoot, ".cache"), { recursive: true });
+    dir = fs.mkdtempSync(path.join(repoRoot, ".cache", "e2e-secrets-"));
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: posthog-secrets\nruntime: nodejs\nmain: index.ts\n");
+    fs.writeFileSync(
+      path.join(dir, "index.ts"),
+      [
+        `import * as pulumi from "@pulumi/pulumi";`,
+        `import * as posthog from "pulumi-posthog";`,
+        ``,
+        `const project = new posthog.Project("secretive", {`,
+        `  name: "Secretive",`,
+        `  productDescription: pulumi.secret(${JSON.stringify(plaintexts[0])}),`,
+        `  featureFlagConfirmationMessage: pulumi.secret(${JSON.stringify(plaintexts[1])}),`,
+        `  anonymizeIps: true,`,
+        `  additionalSettings: { brand_new_setting: pulumi.secret(${JSON.stringify(plaintexts[2])}) },`,
+        `});`,
+        `export const projectId = project.projectId;`,
+        ``,
+      ].join("\n"),
+    );
+    // A setting of a newer PostHog, which this server then knows.
+    await server.control.patchOrganization(server.organizationId, { newerFields: ["brand_new_setting"] });
+    secretStack = await session.stack(dir, `e2e-secrets-${process.pid}`);
+  });
+  afterAll(async () => {
+    await server.control.patchOrganization(server.organizationId, { newerFields: [] });
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("pulumi.secret inputs are nowhere in plain text: stack export, the backend's files, up --diff, refresh, preview --diff", async () => {
+    const up = await secretStack.up({ diff: true });
+    expect(up.summary.resourceChanges).toMatchObject({ create: 2 });
+    const id = (await secretStack.outputs())["projectId"]!.value as number;
+    expect(await projects.getProject(http, server.organizationId, id)).toMatchObject({
+      product_description: plaintexts[0],
+      brand_new_setting: plaintexts[2],
+    });
+    expect(leaks(up.stdout)).toEqual([]);
+
+    // A setting changed by hand: refresh, then the drift shows setting by setting, the secrets still hidden.
+    await server.control.patchProject(id, { anonymize_ips: false });
+    const refresh = await secretStack.refresh();
+    expect(leaks(refresh.stdout)).toEqual([]);
+    const preview = await secretStack.preview({ diff: true });
+    expect(preview.stdout).toMatch(/~ anonymizeIps\s*: false => true/);
+    expect(leaks(preview.stdout)).toEqual([]);
+
+    const exported = session.cli(dir, ["stack", "export", "--stack", secretStack.name]);
+    expect(exported.status).toBe(0);
+    expect(leaks(exported.stdout)).toEqual([]);
+    // Every file of the file backend: the current checkpoint, its backups and the update history.
+    const files = filesUnder(path.join(session.stateDir, ".pulumi"));
+    expect(files.length).toBeGreaterThan(3);
+    expect(files.filter(({ text }) => leaks(text).length > 0).map(({ file }) => file)).toEqual([]);
+    // With --show-secrets they are there: the test looks in the right places.
+    const shown = session.cli(dir, ["stack", "export", "--show-secrets", "--stack", secretStack.name]);
+    expect(leaks(shown.stdout)).toEqual(plaintexts);
+  });
+
+  test("posthog:apiKey set without --secret: each run warns with the command; after it, the state holds the key encrypted", async () => {
+    const warning =
+      /posthog:apiKey is set without --secret, so Pulumi stores it in plain text in this stack's state .* Run `pulumi config set --secret posthog:apiKey <your phx_ key>` and then `pulumi up`/;
+    await secretStack.setConfig("posthog:apiKey", { value: server.apiKey });
+    const plain = await secretStack.up();
+    expect(plain.stdout).toMatch(warning);
+    // What the warning says: the engine keeps it, as set, in the default pulumi-nodejs provider's inputs.
+    expect(session.cli(dir, ["stack", "export", "--stack", secretStack.name]).stdout).toContain(server.apiKey);
+
+    await secretStack.setConfig("posthog:apiKey", { value: server.apiKey, secret: true });
+    const fixed = await secretStack.up();
+    expect(fixed.stdout).not.toMatch(warning);
+    expect(session.cli(dir, ["stack", "export", "--stack", secretStack.name]).stdout).not.toContain(server.apiKey);
+    const current = fs.readFileSync(
+      path.join(session.stateDir, ".pulumi", "stacks", "posthog-secrets", `${secretStack.name}.json`),
+      "utf8",
+    );
+    expect(current).not.toContain(server.apiKey);
+    await secretStack.destroy();
+  });
 });

@@ -295,6 +295,33 @@ describe("a hard kill in the middle of up", () => {
   });
 });
 
+/** `promise`, or a failure naming `what` once `ms` have passed: a hang fails the test instead of stalling it. */
+function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not end within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+describe("keys every JavaScript object has", () => {
+  test("additionalSettings { constructor: 1 } is refused at preview and at up, naming it; nothing is created; no hang", async () => {
+    // Before: check let it through, PostHog made the project, and `pulumi up` never returned (the create's answer
+    // held a function Pulumi's host could not encode): the lock stayed and the project was orphaned.
+    await setProjects([{ resourceName: "prototype", name: "Prototype", additionalSettings: { constructor: 1 } }]);
+    await server.clearRequests();
+    // The program stops it first (the provider's check refuses it too, for programs in other languages).
+    const refusal = /posthog\.Project "prototype": additionalSettings\.constructor is a name every JavaScript object already has/;
+    expect(await within(120_000, "pulumi preview", failureOf(stack.preview()))).toMatch(refusal);
+    const { status, output } = await within(120_000, "pulumi up", pulumi(["up", "--yes", "--skip-preview"]).done);
+    expect(status).not.toBe(0);
+    expect(output).toMatch(refusal);
+    expect(await server.requests()).toEqual([]);
+    expect(await liveNames()).toEqual([]);
+    expect(await stateResources()).toEqual([]);
+  });
+});
+
 describe("what must never be sent or shown", () => {
   test("organizationId '..' stops the preview before any request", async () => {
     await setProjects([{ resourceName: "escape", name: "Escape", organizationId: ".." }]);
@@ -318,6 +345,29 @@ describe("what must never be sent or shown", () => {
     expect(status).not.toBe(0);
     expect(output).toMatch(/crash near phc_…\[redacted\]/);
     expect(output).not.toContain(token);
+    expect(await liveNames()).toEqual([]);
+  });
+
+  test("a refresh that cannot reach PostHog says so and what to check, without a Node.js stack trace", async () => {
+    await setProjects([{ resourceName: "unreachable", name: "Unreachable" }]);
+    await stack.up();
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as { port: number }).port;
+    await new Promise((resolve) => closed.close(resolve));
+    stack.workspace.envVars["POSTHOG_HOST"] = `http://127.0.0.1:${port}`;
+    session.env["POSTHOG_HOST"] = `http://127.0.0.1:${port}`;
+    try {
+      const { status, output } = await pulumi(["refresh", "--yes"]).done;
+      expect(status).not.toBe(0);
+      expect(output).toMatch(/Could not get an answer from PostHog for GET .* Check the host setting and that PostHog is reachable\./);
+      // Pulumi's host prints `${error}: ${error.stack}`: before, the provider's source lines followed, "at Transport.…".
+      expect(output).not.toMatch(/^\s+at .+[:(]\d+:\d+\)?$/m);
+    } finally {
+      stack.workspace.envVars["POSTHOG_HOST"] = server.url;
+      session.env["POSTHOG_HOST"] = server.url;
+    }
+    await stack.destroy();
     expect(await liveNames()).toEqual([]);
   });
 

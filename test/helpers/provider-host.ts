@@ -123,6 +123,16 @@ export class ProviderHost {
     return { outputs: (outputs?.toJavaScript() ?? {}) as Props, failures: response["getFailuresList"]!() as unknown[] };
   }
 
+  /** CheckConfig of the provider's own inputs (the default provider's `posthog:*` configuration). */
+  async checkConfig(news: Props): Promise<Props> {
+    const request = new providerProto.CheckRequest();
+    request.setUrn("urn:pulumi:test::pulumi-posthog::pulumi:providers:posthog::default");
+    request.setOlds(Struct.fromJavaScript({}));
+    request.setNews(Struct.fromJavaScript(news as never));
+    const response = await this.call("checkConfig", request);
+    return (response["getInputs"]!() as Struct).toJavaScript() as Props;
+  }
+
   async check(name: string, olds: Props, news: Props): Promise<{ inputs: Props; failures: Array<{ property: string; reason: string }> }> {
     const request = new providerProto.CheckRequest();
     request.setUrn(this.urn(name));

@@ -34,6 +34,13 @@ test("the engine's posthog:config:* variables configure it, and it accepts secre
   expect(configured.acceptSecrets).toBe(true);
 });
 
+test("CheckConfig returns the API key as a secret, as the schema says, even when it was set without --secret", async () => {
+  const news = { apiKey: "phx_plain", host: server.url, organizationId: server.organizationId, version: "0.0.0" };
+  expect(await plugin.checkConfig(news)).toEqual({ ...news, apiKey: { [SECRET]: "1b47061264138c4ac30d75fd1eb44270", value: "phx_plain" } });
+  // Already secret (set with --secret), or not set: as it came.
+  expect(await plugin.checkConfig({ host: server.url })).toEqual({ host: server.url });
+});
+
 test("its schema is the one generated from the field table, and schema.json is up to date (npm run docs)", async () => {
   const { version } = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "package.json"), "utf8")) as { version: string };
   const served = await plugin.getSchema();
@@ -68,6 +75,38 @@ test("create, refresh with drift, update and delete: tokens are secrets, sample 
   expect(await projects.getProject(http, server.organizationId, Number(created.id))).toMatchObject({ is_pending_deletion: true });
 });
 
+test("secret inputs stay secret in every output and in the inputs a refresh returns", async () => {
+  const secret = (value: unknown) => ({ [SECRET]: "1b47061264138c4ac30d75fd1eb44270", value });
+  const inputs = {
+    name: "Secretive",
+    productDescription: secret("PLAIN-DESCRIPTION"),
+    anonymizeIps: true,
+    additionalSettings: { brand_new_setting: secret("PLAIN-EXTRA"), other_setting: 1 },
+  };
+  await server.control.patchOrganization(server.organizationId, { newerFields: ["brand_new_setting", "other_setting"] });
+  try {
+    const created = await plugin.create("secretive", inputs);
+    expect(created.outs["productDescription"]).toEqual(secret("PLAIN-DESCRIPTION"));
+    expect(created.outs["additionalSettings"]).toEqual({ brand_new_setting: secret("PLAIN-EXTRA"), other_setting: 1 });
+    expect(created.outs["declaredInputs"]).toEqual(secret(expect.objectContaining({ productDescription: "PLAIN-DESCRIPTION" })));
+    expect(created.outs["anonymizeIps"]).toBe(true);
+    // Only inside secrets: nowhere in plain text.
+    const plainly = (outs: Record<string, unknown>) =>
+      JSON.stringify(outs, (_key, value: unknown) => (typeof value === "object" && value !== null && SECRET in value ? "[secret]" : value));
+    expect(plainly(created.outs)).not.toMatch(/PLAIN-/);
+
+    await server.control.patchProject(Number(created.id), { product_description: "CHANGED-BY-HAND", anonymize_ips: false });
+    const read = await plugin.read("secretive", created.id, created.outs);
+    expect(read.outs["productDescription"]).toEqual(secret("CHANGED-BY-HAND"));
+    expect(read.inputs).toMatchObject({ productDescription: secret("CHANGED-BY-HAND"), anonymizeIps: false });
+    expect((read.inputs!["additionalSettings"] as Record<string, unknown>)["brand_new_setting"]).toEqual(secret("PLAIN-EXTRA"));
+    expect(plainly(read.outs)).not.toMatch(/PLAIN-|CHANGED-/);
+    await plugin.delete("secretive", created.id, read.outs);
+  } finally {
+    await server.control.patchOrganization(server.organizationId, { newerFields: [] });
+  }
+});
+
 test("import (an id and no properties) adopts with reads only and declares just the name", async () => {
   const handmade = await projects.createProject(http, server.organizationId, { name: "Made by hand", timezone: "Asia/Tokyo" });
   await server.clearRequests();
@@ -86,6 +125,7 @@ test("the lookups are invokes; list results come wrapped in a named property", a
   const types = await plugin.invoke("posthog:index:listGroupTypes", { projectId: project.id });
   expect(types.outputs).toMatchObject({ groupTypes: [{ groupType: "company", groupTypeIndex: 0 }] });
   await expect(plugin.invoke("posthog:index:nothing", {})).rejects.toThrow(/no function posthog:index:nothing/);
+  await expect(plugin.invoke("posthog:index:constructor", {})).rejects.toThrow(/no function posthog:index:constructor/);
 });
 
 test("the plugin ends when the CLI that started it is killed, instead of serving on for ever", async () => {

@@ -103,6 +103,10 @@ describe("a create that meets an existing project of the same name", () => {
       `A project named "Orphan" already exists in organization ${server.organizationId}: project ${existing.id} (created ${existing.created_at})`,
     );
     expect(error?.message).toContain(`set \`adoptProjectId: ${existing.id}\``);
+    // Adopting a project another resource manages would make two resources manage one: the advice says not to.
+    expect(error?.message).toMatch(
+      /If it already belongs to another resource, of this stack or another, do not adopt it: two resources would then manage one project.* Choose another name instead\.$/,
+    );
     // Following the advice converges: the same project, no second one.
     const { id } = await provider.create({ name: "Orphan", adoptProjectId: existing.id, timezone: "Asia/Tokyo" });
     expect(id).toBe(String(existing.id));

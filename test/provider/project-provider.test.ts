@@ -1,3 +1,4 @@
+import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { projects, Transport } from "../../src/client";
 import { ProjectProvider, UNKNOWN, type ProjectOutputs, type ProviderConfig } from "../../src/provider";
 import { settingNames } from "../../src/schema/project";
@@ -94,8 +95,42 @@ describe("check", () => {
     ["primaryDashboard", "home", /must be a dashboard id/],
     ["adoptProjectId", -3, /adoptProjectId must be the numeric id/],
     ["apiTokenRotation", 5, /apiTokenRotation must be a string/],
+    // Keys every JavaScript object has (Object.prototype): read as a built-in function, they made a create hang.
+    ["additionalSettings", { constructor: 1 }, /^additionalSettings\.constructor is not a PostHog field: .*\(Object\.prototype\)/],
+    ["additionalSettings", JSON.parse('{"__proto__": 1}'), /^additionalSettings\.__proto__ is not a PostHog field/],
+    ["additionalSettings", { hasOwnProperty: true }, /^additionalSettings\.hasOwnProperty is not a PostHog field/],
+    ["additionalSettings", { new_setting: { nested: { toString: 1 } } }, /has the key `toString` \(at new_setting\.nested\.toString\)/],
+    ["onboardingTasks", { valueOf: "done" }, /^onboardingTasks has the key `valueOf`: .*refused as keys/],
+    ["extraSettings", { constructor: 1 }, /^extraSettings has the key `constructor`/],
+    // JSON has no NaN or Infinity: JSON.stringify sends null, which PostHog stores without a word.
+    [
+      "additionalSettings",
+      { new_setting: Number.NaN },
+      /^additionalSettings holds NaN \(at new_setting\): JSON cannot carry NaN or ±Infinity/,
+    ],
+    ["extraSettings", { ratio: Number.POSITIVE_INFINITY }, /^extraSettings holds Infinity \(at ratio\)/],
+    ["correlationConfig", { weights: [1, Number.NEGATIVE_INFINITY] }, /holds -Infinity \(at weights\.1\)/],
+    // TeamMarketingAnalyticsConfigSerializer.attribution_mode is a ChoiceField of AttributionMode (posthog/schema.py).
+    ["marketingAnalyticsConfig", { attribution_mode: "bogus" }, /must be one of "first_touch", "last_touch" \(at attribution_mode\)/],
+    // Read-only in PostHog's project and environment serializers, though not an output here.
+    ["additionalSettings", { project_id: 5 }, /^additionalSettings\.project_id is read-only in PostHog .*posthog\/api\/team\.py/],
   ];
   test.each(cases)("%s = %j fails naming the property and the rule", async (property, value, reason) => {
+    const result = await provider.check({}, { name: "ok", [property]: value });
+    expect(result.failures).toEqual([{ property, reason: expect.stringMatching(reason) }]);
+  });
+
+  // Django's DATA_UPLOAD_MAX_MEMORY_SIZE (posthog/settings/web.py): PostHog's settings cap a body at 20 MB.
+  const tooLarge: Array<[string, string, unknown, RegExp]> = [
+    [
+      "a 21 MB additionalSettings value",
+      "additionalSettings",
+      { big_setting: "x".repeat(21_000_000) },
+      /^additionalSettings\.big_setting is 21000002 bytes as JSON.*cap a request body at 20971520 bytes \(20 MB, Django's DATA_UPLOAD_MAX_MEMORY_SIZE/,
+    ],
+    ["a 21 MB extraSettings", "extraSettings", { notes: "x".repeat(21_000_000) }, /^extraSettings is 21000012 bytes as JSON/],
+  ];
+  test.each(tooLarge)("%s fails naming the largest field and PostHog's limit", async (_title, property, value, reason) => {
     const result = await provider.check({}, { name: "ok", [property]: value });
     expect(result.failures).toEqual([{ property, reason: expect.stringMatching(reason) }]);
   });
@@ -154,6 +189,18 @@ describe("check", () => {
 });
 
 describe("create", () => {
+  test("a key every JavaScript object has (constructor), past check, is only a key: what Pulumi's host encodes is JSON", async () => {
+    // Pulumi's hosts encode a partial success's properties with Struct.fromJavaScript inside their error handler: a
+    // function there (record["constructor"] is Object) threw, the create was never answered and `pulumi up` hung.
+    const error = (await provider.create({ name: "Prototype", additionalSettings: { constructor: 1 } }).catch((e: unknown) => e)) as {
+      message: string;
+      properties: Record<string, unknown>;
+    };
+    expect(error.message).toMatch(/PostHog ignored additionalSettings\.constructor: it has no such field/);
+    expect(error.properties["additionalSettings"]).toEqual(JSON.parse('{"constructor": null}'));
+    expect(() => Struct.fromJavaScript(error.properties as never)).not.toThrow();
+  });
+
   test("one POST with the declared fields; outputs hold the live record", async () => {
     await server.clearRequests();
     const { id, outs } = await create({

@@ -44,10 +44,17 @@ test("Project registers the posthog:Project dynamic type with the serialized pro
   expect(Project.isInstance({})).toBe(false);
 });
 
-test("every token (apiToken, liveEventsToken, secretApiToken and its backup) is requested as a secret output", async () => {
+test("every token, and the declared inputs the outputs keep (secret ones among them), are requested as secret outputs", async () => {
   const web = new Project("secrets", { name: "Secrets" }, { additionalSecretOutputs: ["name"] });
   await resolved(web.urn);
-  expect(secretOptions.get("secrets")?.sort()).toEqual(["apiToken", "liveEventsToken", "name", "secretApiToken", "secretApiTokenBackup"]);
+  expect(secretOptions.get("secrets")?.sort()).toEqual([
+    "apiToken",
+    "declaredInputs",
+    "liveEventsToken",
+    "name",
+    "secretApiToken",
+    "secretApiTokenBackup",
+  ]);
   expect(await resolved(web.projectId)).toBe(42);
 });
 
@@ -63,4 +70,19 @@ test("every record field is an output, with the numeric id as projectId", () => 
 test("Project.get reads by id with the organization", async () => {
   const existing = Project.get("existing", "7", { organizationId: "org" });
   expect(await resolved(existing.id)).toBe("7");
+});
+
+test("a key every JavaScript object has, at any depth of a setting, stops the program with the path and the reason", () => {
+  // Pulumi's SDK itself failed on `toString` ("Cannot convert object to primitive value") before any check ran.
+  const cases: Array<[Record<string, unknown>, string]> = [
+    [{ onboardingTasks: { toString: "done" } }, "onboardingTasks.toString"],
+    [{ additionalSettings: { constructor: 1 } }, "additionalSettings.constructor"],
+    [{ additionalSettings: JSON.parse('{"new_setting": {"__proto__": 1}}') }, "additionalSettings.new_setting.__proto__"],
+  ];
+  for (const [args, where] of cases) {
+    expect(() => new Project("prototype", args as never)).toThrow(
+      new RegExp(`^posthog\\.Project "prototype": ${where.replace(/\./g, "\\.")} is a name every JavaScript object already has`),
+    );
+  }
+  expect(() => new Project("fine", { additionalSettings: { constructor_name: pulumi.output("x") } } as never)).not.toThrow();
 });

@@ -7,7 +7,7 @@ import { json, noContent } from "../pipeline/http";
 import { ActivityLog } from "../projects/activity";
 import { serializeProject } from "../projects/model";
 import { WRITABLE_FIELDS } from "../projects/validation";
-import { cloneJson, jsonEqual, type Json } from "../state/json";
+import { cloneJson, jsonEqual, ownValue, setKey, type Json } from "../state/json";
 import { nowMicros } from "../state/time";
 import { ControlRequestError, parse, type ControlDeps, type ControlRoute } from "./route";
 
@@ -56,10 +56,10 @@ export const projectControlRoutes: ControlRoute[] = [
             const before = p.settings[field] ?? null;
             if (!jsonEqual(before, value)) changes.push({ field, before, after: value });
             p.settings[field] = value;
-          } else if (READ_ONLY_TARGETS[field]) {
-            READ_ONLY_TARGETS[field](p, value);
+          } else if (ownValue(READ_ONLY_TARGETS, field)) {
+            READ_ONLY_TARGETS[field]!(p, value);
           } else if (!["id", "organization", "project_id", "uuid"].includes(field)) {
-            p.overrides[field] = value;
+            setKey(p.overrides, field, value);
           }
         }
         p.updatedAtMicros = nowMicros();

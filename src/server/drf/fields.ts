@@ -259,7 +259,7 @@ export function nestedSerializerField<C>(
       const out: JsonObject = {};
       let first: FieldFailure | null = null;
       for (const [name, rule] of Object.entries(fields)) {
-        if (!(name in v)) continue;
+        if (!Object.hasOwn(v, name)) continue;
         try {
           out[name] = runRule(rule, v[name], ctx);
         } catch (e) {

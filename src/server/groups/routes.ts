@@ -9,7 +9,7 @@ import { pyInt, pyJsonDumps, pyUrlencode } from "../drf/py";
 import type { Action, ApiContext, ApiRoute } from "../pipeline/api";
 import { json, noContent } from "../pipeline/http";
 import { requireProjectAccess, teamParam } from "../pipeline/permissions";
-import { isJsonObject, type JsonObject } from "../state/json";
+import { isJsonObject, ownValue, type JsonObject } from "../state/json";
 import type { Store } from "../state/store";
 import { nowMicros } from "../state/time";
 import type { GroupRecord, StoredProject } from "../state/types";
@@ -170,7 +170,7 @@ const propertyValues: Action = {
     const counts = new Map<string, number>();
     for (const g of ctx.store.state.groups) {
       if (g.teamId !== t.id || g.groupTypeIndex !== index) continue;
-      const v = g.properties[key];
+      const v = ownValue(g.properties, key);
       if (v === undefined || v === null) continue;
       const name = propertyValueName(v);
       if (value && !name.toLowerCase().includes(value)) continue;

@@ -1,5 +1,7 @@
 /** The log of /api/ and capture requests that the control surface returns (never with credentials). */
 
+import { setKey } from "../state/json";
+
 export interface LoggedRequest {
   method: string;
   path: string;
@@ -36,6 +38,6 @@ export class RequestLog {
 
 export function loggableQuery(query: Map<string, string[]>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, values] of query) out[k] = k === "personal_api_key" ? "[redacted]" : values[values.length - 1];
+  for (const [k, values] of query) setKey(out, k, k === "personal_api_key" ? "[redacted]" : values[values.length - 1]!);
   return out;
 }

@@ -306,7 +306,7 @@ function computed(store: Store, p: StoredProject, viewer: UserRecord | null): Js
 
 function pick(all: JsonObject, fields: readonly string[]): JsonObject {
   const out: JsonObject = {};
-  for (const f of fields) out[f] = all[f] === undefined ? null : all[f];
+  for (const f of fields) out[f] = Object.hasOwn(all, f) && all[f] !== undefined ? all[f] : null;
   return out;
 }
 

@@ -21,7 +21,7 @@ import {
   requireProjectAdmin,
   sameOrganizationId,
 } from "../pipeline/permissions";
-import { cloneJson, isJsonObject, jsonEqual, type Json, type JsonObject } from "../state/json";
+import { cloneJson, isJsonObject, jsonEqual, setKey, type Json, type JsonObject } from "../state/json";
 import type { Store } from "../state/store";
 import { nowMicros } from "../state/time";
 import { generateProjectToken, mintLiveEventsToken, uuidt } from "../state/tokens";
@@ -172,7 +172,7 @@ function familyPermission(family: Family) {
 function applicable(attrs: ValidatedFields, org: OrganizationRecord | undefined, body: unknown): ValidatedFields {
   const ignored = new Set(org?.ignoredSettings ?? []);
   const newer = isJsonObject(body)
-    ? (org?.newerFields ?? []).filter((field) => field in body).map((field): [string, Json] => [field, body[field]!])
+    ? (org?.newerFields ?? []).filter((field) => Object.hasOwn(body, field)).map((field): [string, Json] => [field, body[field]!])
     : [];
   return [...attrs.filter(([field]) => !ignored.has(field)), ...newer];
 }
@@ -322,11 +322,11 @@ function mergeNestedConfig(field: string, before: Json | undefined, update: Json
       const sources: JsonObject = isJsonObject(out.sources_map) ? out.sources_map : {};
       for (const [source, mapping] of Object.entries(value)) {
         if (mapping === null) delete sources[source];
-        else sources[source] = mapping;
+        else setKey(sources, source, mapping);
       }
       out.sources_map = sources;
     } else {
-      out[key] = value;
+      setKey(out, key, value);
     }
   }
   return out;
@@ -365,7 +365,10 @@ export function updatedValues(p: StoredProject, attrs: ValidatedFields, version:
       }
       if (field === "session_replay_config") {
         const merged: JsonObject = { ...before };
-        for (const [k, v] of Object.entries(value)) merged[k] = isJsonObject(v) && isJsonObject(before[k]) ? { ...before[k], ...v } : v;
+        for (const [k, v] of Object.entries(value)) {
+          const old = Object.hasOwn(before, k) ? before[k] : undefined;
+          setKey(merged, k, isJsonObject(v) && isJsonObject(old) ? { ...old, ...v } : v);
+        }
         out.push([field, merged]);
         continue;
       }

@@ -7,7 +7,7 @@
 import { RE2JS } from "re2js";
 import { fail } from "../drf/fields";
 import { pyInt, pyRepr, pyStr, pyTypeName } from "../drf/py";
-import { isJsonObject, type Json, type JsonObject } from "../state/json";
+import { isJsonObject, ownValue, type Json, type JsonObject } from "../state/json";
 
 // ---------------------------------------------------------------------------------------------------------------
 // pydantic-style messages (test_account_filters, modifiers)
@@ -353,7 +353,7 @@ function validChannelRule(rule: Json): boolean {
 function validModifier(key: string, v: Json): boolean {
   if (v === null) return true;
   if (MODIFIER_BOOLS.has(key)) return laxBool(v);
-  const choices = MODIFIER_ENUMS[key];
+  const choices = ownValue(MODIFIER_ENUMS, key);
   if (choices === "string") return typeof v === "string";
   if (choices) return typeof v === "string" && choices.includes(v);
   switch (key) {

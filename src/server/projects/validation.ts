@@ -340,7 +340,7 @@ export function validateProjectFields(body: unknown, ctx: ValidationContext, par
   let first: ApiError | null = null;
   const [fields, rules] = fieldsAndRules(ctx);
   for (const field of fields) {
-    if (!(field in body)) {
+    if (!Object.hasOwn(body, field)) {
       // TeamSerializer.base_currency = ChoiceField(default=DEFAULT_CURRENCY): a full update without it sets USD.
       if (field === "base_currency" && ctx.kind === "team" && !partial) out.push([field, "USD"]);
       continue;

@@ -29,3 +29,16 @@ function stableStringify(value: Json | undefined): string {
   }
   return JSON.stringify(value);
 }
+
+/**
+ * `object[key]` for a key that came from a request: only the object's own property, never one every JavaScript
+ * object inherits (`constructor`, `toString`, `__proto__`, …), which PostHog's Python dictionaries do not have.
+ */
+export function ownValue<T>(object: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(object, key) ? object[key] : undefined;
+}
+
+/** `object[key] = value` that stores a key named `__proto__` as a key, as Python would, instead of a prototype. */
+export function setKey<T>(object: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+}

@@ -37,9 +37,22 @@ export class Store {
   /** Load the state file if it exists, otherwise start fresh (one organization, one owner, one legacy key). */
   static open(statePath?: string): Store {
     if (statePath && fs.existsSync(statePath)) {
-      const parsed: unknown = JSON.parse(fs.readFileSync(statePath, "utf8"));
+      const remedy = "Move it away or delete it to start with a fresh state (a new organization and keys), or pass another --state file.";
+      let text: string;
+      try {
+        text = fs.readFileSync(statePath, "utf8");
+      } catch (error) {
+        throw new Error(`The state file ${statePath} could not be read (${(error as Error).message}). ${remedy}`);
+      }
+      if (text.trim() === "") throw new Error(`The state file ${statePath} is empty, so it holds no server state. ${remedy}`);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch (error) {
+        throw new Error(`The state file ${statePath} is not valid JSON (${(error as Error).message}). ${remedy}`);
+      }
       if (typeof parsed !== "object" || parsed === null || (parsed as { version?: unknown }).version !== 1) {
-        throw new Error(`${statePath} is not a pulumi-posthog local server state file (version 1)`);
+        throw new Error(`${statePath} is not a pulumi-posthog local server state file (version 1). ${remedy}`);
       }
       return new Store(parsed as ServerState, statePath);
     }

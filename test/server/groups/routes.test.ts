@@ -120,6 +120,13 @@ describe("groups endpoints over 260 groups of two types", () => {
     });
   });
 
+  test("property_values of a key named like a JavaScript built-in (constructor, toString) finds no values", async () => {
+    for (const key of ["constructor", "toString", "__proto__"]) {
+      const r = await h.api("GET", path(`property_values/?group_type_index=0&key=${key}`));
+      expect([key, r.status, r.body]).toEqual([key, 200, { results: [], refreshing: false }]);
+    }
+  });
+
   test("property_values: {results, refreshing}, count DESC then name, value filter, at most 20; older bare list", async () => {
     const r = await h.api("GET", path("property_values/?group_type_index=0&key=industry"));
     expect(r.body).toEqual({
