@@ -5,9 +5,12 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { organizations, PostHogError, projects, type Transport } from "../client";
 import type { ProjectRecord } from "../schema/project";
-import { isPlainObject, nonJsonPath, own } from "../schema/json";
+import { deleteDeclared, parseId } from "../kit/declaration";
+import { jsonOutputs, PartialSuccess, storable, unstorable } from "../kit/outcome";
+import { isPlainObject, own } from "../schema/json";
 import { fieldDef, planFeatureOf, setAfterCreate, settingNames, valuesEqual } from "../schema/project";
 import { connect, requireOrganization, resolveConfig, type ProviderConfig } from "./config";
+import { projectDeclaration } from "./project-declaration";
 import {
   inputName,
   declaredFields,
@@ -32,56 +35,6 @@ import {
 
 type Inputs = ProjectInputs & Record<string, unknown>;
 type Outputs = ProjectOutputs & Record<string, unknown>;
-
-/** The serialized provider that Pulumi's host adds to every state it saves; later operations cannot run without it. */
-const PROVIDER_KEY = "__provider";
-
-/**
- * Error that tells Pulumi the project exists (with these outputs) although the operation did not fully succeed. The
- * engine records the outputs and shows `reasons`, not the message. Pulumi's host adds `__provider` to the outputs of
- * a success but not to these, so it is carried over from the request here: without it, refresh and destroy of the
- * recorded project could not load the provider.
- */
-class PartialSuccess extends Error {
-  readonly reasons: string[];
-  readonly properties: Record<string, unknown>;
-
-  constructor(
-    message: string,
-    readonly id: string,
-    outputs: ProjectOutputs,
-    request: Record<string, unknown>,
-  ) {
-    // Pulumi's hosts encode these properties while answering with the error; a value they cannot encode would make
-    // that answer fail inside their error handler, and the engine would wait for it for ever. They are kept as JSON.
-    const { kept, problems } = jsonOutputs(outputs);
-    const full = problems.length === 0 ? message : `${message} ${unstorable(problems)} The project is recorded without them.`;
-    super(full);
-    this.reasons = [full];
-    // A provider plugin's requests have no serialized provider to carry over.
-    this.properties = request[PROVIDER_KEY] === undefined ? kept : { ...kept, [PROVIDER_KEY]: request[PROVIDER_KEY] };
-  }
-}
-
-/**
- * The outputs that JSON can carry (what Pulumi's engine and state hold), and where the others are: a function, a
- * symbol, `undefined` in a list, NaN, a cycle… Outputs left undefined are simply absent.
- */
-function jsonOutputs(outputs: object): { kept: Record<string, unknown>; problems: string[] } {
-  const kept: Record<string, unknown> = {};
-  const problems: string[] = [];
-  for (const [name, value] of Object.entries(outputs)) {
-    if (value === undefined) continue;
-    const problem = nonJsonPath(value, [name]);
-    if (problem === undefined) kept[name] = JSON.parse(JSON.stringify(value));
-    else problems.push(problem);
-  }
-  return { kept, problems };
-}
-
-function unstorable(problems: readonly string[]): string {
-  return `PostHog's answer holds values Pulumi cannot store (${problems.join("; ")}).`;
-}
 
 export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, Outputs> {
   private config: ProviderConfig;
@@ -162,8 +115,8 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
   }
 
   async read(id: string, props?: Outputs): Promise<pulumi.dynamic.ReadResult<Outputs>> {
-    const { organizationId, projectId } = parseId(id, props?.organizationId ?? this.config.organizationId);
-    const organization = requireOrganization(this.config, organizationId);
+    const { scope, id: projectId } = parseId(projectDeclaration, id);
+    const organization = requireOrganization(this.config, scope ?? props?.organizationId);
     let found: ProjectRecord;
     try {
       found = await projects.getProject(this.http(), organization, projectId);
@@ -239,17 +192,14 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
   }
 
   async delete(id: string, props: Outputs): Promise<void> {
-    const { organizationId, projectId } = parseId(id, props.organizationId);
-    const organization = requireOrganization(this.config, organizationId);
-    try {
-      await projects.deleteProject(this.http(), organization, projectId);
-    } catch (error) {
-      if (!(error instanceof PostHogError)) throw error;
-      if (/already being deleted/i.test(error.detail ?? "")) return;
-      if (!error.isNotFound) throw error;
+    const { scope, id: projectId } = parseId(projectDeclaration, id);
+    const organization = requireOrganization(this.config, scope ?? props.organizationId);
+    await deleteDeclared(projectDeclaration, this.http(), organization, projectId, {
+      // Today's PostHog deletes in the background and refuses a second DELETE meanwhile.
+      alreadyGoing: (error) => /already being deleted/i.test(error.detail ?? ""),
       // Gone already, or invisible to this key: only the first may leave the state.
-      await this.requireVisibleOrganization(organization, projectId, "delete");
-    }
+      confirmGone: () => this.requireVisibleOrganization(organization, projectId, "delete"),
+    });
   }
 
   /**
@@ -503,16 +453,6 @@ function unreadable(organizationId: string, projectId: number, error: PostHogErr
   );
 }
 
-/**
- * Outputs as Pulumi's host will encode them, checked first: a value JSON cannot carry becomes an error that still
- * records the project (with the outputs that can be stored), never an answer the host fails to send.
- */
-function storable(done: string, id: string, outputs: ProjectOutputs, request: Record<string, unknown>): Outputs {
-  const { kept, problems } = jsonOutputs(outputs);
-  if (problems.length === 0) return kept as Outputs;
-  throw new PartialSuccess(`${done}, but not all of it can be kept in the state.`, id, outputs, request);
-}
-
 /** The error for a create that meets a project of the same name: which project, and how to take it over. */
 function collision(organizationId: string, name: string, existing: readonly ProjectRecord[]): Error {
   if (existing.length === 0) {
@@ -541,13 +481,6 @@ function onCreate(declared: SettingsBody): SettingsBody {
 
 function pick(settings: SettingsBody, keep: (field: string) => boolean): SettingsBody {
   return Object.fromEntries(Object.entries(settings).filter(([field]) => keep(field))) as SettingsBody;
-}
-
-/** Ids are `<projectId>` or, as in PostHog's Terraform provider, `<organizationId>/<projectId>`. */
-function parseId(id: string, fallbackOrganization: string | undefined): { organizationId: string | undefined; projectId: number } {
-  const match = /^(?:([^/]+)\/)?(\d+)$/.exec(id);
-  if (!match) throw new Error(`"${id}" is not a PostHog project id: use the numeric id, or <organizationId>/<projectId>.`);
-  return { organizationId: match[1] ?? fallbackOrganization, projectId: Number(match[2]) };
 }
 
 /**

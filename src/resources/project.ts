@@ -5,6 +5,7 @@
  * that declares projects loads and type-checks little more than Pulumi itself.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { PROJECT_TYPE } from "../kit/tokens";
 import { outputNames, secretOutputNames, type ProjectArgs, type ProjectOutputProperties } from "./project-types";
 
 export type { ProjectArgs } from "./project-types";
@@ -25,7 +26,7 @@ export interface ProjectState {
 export const SERIALIZED_PROVIDER =
   'exports.handler=()=>require("node:module").createRequire(process.cwd()+"/")("pulumi-posthog/provider").projectProvider;';
 
-export const PROJECT_TYPE = "pulumi-nodejs:dynamic/posthog:Project";
+export { PROJECT_TYPE } from "../kit/tokens";
 
 export interface Project extends ProjectOutputProperties {}
 
