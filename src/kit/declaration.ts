@@ -113,3 +113,13 @@ export async function deleteDeclared<S extends ScopeKind>(
     await hooks.confirmGone?.();
   }
 }
+
+/** The input (and output) naming a resource's scope: `organizationId`, or `projectId` for a project-scoped resource. */
+export function scopeInput(declaration: ResourceDeclaration): "organizationId" | "projectId" {
+  return declaration.scope === "organization" ? "organizationId" : "projectId";
+}
+
+/** How messages begin with a resource's noun: "Project", "Feature flag". */
+export function title(declaration: ResourceDeclaration): string {
+  return declaration.noun.charAt(0).toUpperCase() + declaration.noun.slice(1);
+}

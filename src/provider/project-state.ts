@@ -2,9 +2,12 @@
  * Between Pulumi's view of a project (camelCase inputs and outputs) and PostHog's (snake_case settings and records).
  * Everything here is driven by the field table; no setting is named.
  */
+import type { DeclaredState } from "../kit/lifecycle";
 import {
   fieldDef,
   isMergedDictionary,
+  planFeatureOf,
+  setAfterCreate,
   projectFields,
   sendsMerged,
   settingNames,
@@ -373,3 +376,51 @@ function declaredKeysOf(declared: Record<string, unknown>, live: Record<string, 
 export function inputName(field: string): string {
   return knownFieldNames.has(field) ? camelCase(field) : `additionalSettings.${field}`;
 }
+
+/** Whether a declared setting differs from the live value the outputs hold (as diff compares), or is not known yet. */
+export function settingsChanged(olds: Record<string, unknown>, news: Record<string, unknown>): boolean {
+  const settingChanged = settingNames.some(({ api, arg }) => {
+    const value = news[arg];
+    if (value === undefined) return false;
+    const parsed = fieldDef(api).input!.safeParse(value);
+    return isUnknown(value) || !parsed.success || !valuesEqual(api, parsed.data, olds[arg]);
+  });
+  const extra = news["additionalSettings"];
+  return (
+    settingChanged ||
+    (extra !== undefined &&
+      extra !== null &&
+      (isUnknown(extra) ||
+        Object.entries(extra as Record<string, unknown>).some(([field, value]) => !valuesEqual(field, value, outputValue(olds, field)))))
+  );
+}
+
+/** Whether the inputs declare this PostHog field, typed or in additionalSettings. */
+export function declaresField(inputs: Record<string, unknown>, field: string): boolean {
+  const typed = settingNames.find(({ api }) => api === field);
+  if (typed) return inputs[typed.arg] !== undefined;
+  const extra = inputs["additionalSettings"];
+  return extra !== null && extra !== undefined && typeof extra === "object" && Object.hasOwn(extra, field);
+}
+
+/** Project's field table at the kit's service (src/kit/lifecycle.ts). */
+export const projectState: DeclaredState<ProjectRecord, RecordedInputs> = {
+  validate: validateInputs,
+  settingsChanged,
+  declares: declaresField,
+  declaredSettings,
+  differingSettings: (declared, live) => differingSettings(declared as SettingsBody, live),
+  withLiveKeys: (body, live) => withLiveKeys(body as SettingsBody, live),
+  outputValue,
+  declaredFields,
+  recordInputs,
+  recordedInputsOf,
+  toOutputs: (record, recorded) => toOutputs(record, recorded) as unknown as Record<string, unknown>,
+  withRecorded,
+  withUnsupported,
+  unsupportedOf,
+  liveInputs,
+  inputName,
+  setAfterCreate,
+  planFeatureOf,
+};
