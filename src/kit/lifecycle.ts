@@ -63,6 +63,8 @@ export interface DeclaredState<R, Rec extends Recorded> {
   liveInputs(declared: Json, record: R): Json;
   /** How the program names a field. */
   inputName(field: string): string;
+  /** Dictionaries sent with their live keys under the declared ones (PostHog may replace them whole). */
+  sendsMerged(field: string): boolean;
   /** Fields PostHog refuses or drops on create: they follow in a PATCH. */
   setAfterCreate(field: string): boolean;
   /** The plan feature without which PostHog shows its own value of a setting. */
@@ -187,17 +189,25 @@ export abstract class DeclaredLifecycle<
     const numericId = Number(id);
     const declared = this.state.declaredSettings(news);
     const recorded = this.recordForUpdate(olds, news);
-    const body = this.state.differingSettings(declared, (field) => this.state.outputValue(olds, field));
+    // A setting the state holds no live value of (declared just now: the state keeps declared settings only) is sent
+    // whatever it is: `null` compares equal to a value not known.
+    const body = {
+      ...this.state.differingSettings(declared, (field) => this.state.outputValue(olds, field)),
+      ...pick(declared, (field) => this.state.outputValue(olds, field) === undefined),
+    };
 
     let placed: Placed<R> | undefined;
     if (Object.keys(body).length > 0) {
       try {
-        placed = await this.write(
-          scope,
-          numericId,
-          this.state.withLiveKeys(body, (field) => this.state.outputValue(olds, field)),
-          Object.keys(declared),
-        );
+        // The state keeps the live values of declared settings only: a dictionary declared just now is sent with
+        // its live keys read first, so that keys set elsewhere survive a PostHog that replaces it.
+        const unknownLive = Object.keys(body).filter((f) => this.state.sendsMerged(f) && this.state.outputValue(olds, f) === undefined);
+        const fetched =
+          unknownLive.length > 0
+            ? (await this.complete(await this.declaration.api.get(this.http(), scope, numericId), unknownLive)).record
+            : undefined;
+        const live = (field: string) => this.state.outputValue(olds, field) ?? (fetched ? own(fetched, field) : undefined);
+        placed = await this.write(scope, numericId, this.state.withLiveKeys(body, live), Object.keys(declared));
       } catch (error) {
         if (error instanceof PostHogError && error.isNotFound) {
           throw new Error(

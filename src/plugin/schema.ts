@@ -98,7 +98,8 @@ export const lookups: Record<string, LookupSpec> = {
     outputs: { projects: { ...list("A summary of each project, with its API token."), secret: true } },
   },
   getProject: {
-    description: "One project with every field, as the Project resource's outputs.",
+    description:
+      "One project with every field PostHog returns, its other tokens among them: the Project resource keeps only its ids, name, uuid, apiToken and the declared settings.",
     inputs: { projectId, organizationId, host },
     required: ["projectId"],
     outputs: projectRecordProperties(),

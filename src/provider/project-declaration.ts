@@ -9,7 +9,7 @@ import type { ResourceDeclaration } from "../kit/declaration";
 import { ANY, type PropertySpec, typeOf } from "../kit/property";
 import { PROJECT_TOKEN, PROJECT_TYPE } from "../kit/tokens";
 import { camelCase } from "../schema/names";
-import { projectFields, settingNames, type ProjectField, type ProjectRecord } from "../schema/project";
+import { keptInState, projectFields, settingNames, type ProjectField, type ProjectRecord } from "../schema/project";
 import { ProjectProvider } from "./project-provider";
 
 function projectInputs(): Record<string, PropertySpec> {
@@ -44,12 +44,17 @@ export function projectRecordProperties(): Record<string, PropertySpec> {
   return outputs;
 }
 
-/** The resource's outputs: every input with its live value, and the whole record. */
+/**
+ * The resource's outputs, what its state keeps: every input with its live value (present when declared), the ids and
+ * the record fields programs reference (`keptInState`). The rest of the record is getProject's.
+ */
 function projectOutputs(): Record<string, PropertySpec> {
   const inputs = Object.fromEntries(Object.entries(projectInputs()).map(([name, { willReplaceOnChanges: _, ...spec }]) => [name, spec]));
+  const kept = new Set(["projectId", "organizationId", ...keptInState.map((field) => camelCase(field))]);
+  const record = Object.entries(projectRecordProperties()).filter(([name]) => kept.has(name));
   return {
     ...inputs,
-    ...projectRecordProperties(),
+    ...Object.fromEntries(record),
     additionalSettings: { type: "object", additionalProperties: ANY, description: "The live values of the declared additionalSettings." },
   };
 }
@@ -68,7 +73,7 @@ export const projectDeclaration: ResourceDeclaration<"organization", ProjectReco
     description: "A PostHog project. Declared settings are managed; settings left out keep whatever PostHog has.",
     inputs: projectInputs(),
     outputs: projectOutputs(),
-    required: ["projectId", "organizationId", "uuid", "name", "apiToken", "createdAt"],
+    required: ["projectId", "organizationId", "uuid", "name", "apiToken"],
   }),
   lookups: ["listProjects", "getProject", "getProjectActivity", "isGeneratingDemoData"],
   lifecycle: () => new ProjectProvider(),

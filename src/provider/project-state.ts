@@ -6,6 +6,7 @@ import type { DeclaredState } from "../kit/lifecycle";
 import {
   fieldDef,
   isMergedDictionary,
+  keptInState,
   planFeatureOf,
   setAfterCreate,
   projectFields,
@@ -290,14 +291,42 @@ export function recordOutputs(record: ProjectRecord): ProjectRecordOutputs {
 }
 
 /**
+ * What a project's state keeps of a record: its ids, the fields programs reference (`keptInState`) and the live
+ * values of the declared settings (a setting PostHog did not send is left out). The rest is `getProject`'s.
+ */
+export function stateOutputs(record: ProjectRecord, declaredInputs: Record<string, unknown> | null): Partial<ProjectOutputs> {
+  const outputs: Record<string, unknown> = { projectId: record.id, organizationId: record.organization };
+  for (const field of keptInState) if (own(record, field) !== undefined) outputs[camelCase(field)] = own(record, field);
+  for (const { api, arg } of settingNames) {
+    if (declaredInputs?.[arg] !== undefined && own(record, api) !== undefined) outputs[arg] = own(record, api);
+  }
+  return outputs as Partial<ProjectOutputs>;
+}
+
+/**
  * The outputs of a record and the recorded inputs, those not declared left out; `recorded.additionalSettings` names
  * the extra fields whose live values to keep (null for a field PostHog did not send: that is how it shows as not applied).
  */
 export function toOutputs(record: ProjectRecord, recorded: RecordedInputs): ProjectOutputs {
   const extra = recorded.additionalSettings;
   const additionalSettings = extra && Object.fromEntries(Object.keys(extra).map((field) => [field, own(record, field) ?? null]));
-  return withRecorded(recordOutputs(record), { ...recorded, additionalSettings });
+  return withRecorded(stateOutputs(record, recorded.declaredInputs), { ...recorded, additionalSettings }) as ProjectOutputs;
 }
+
+/**
+ * Earlier outputs cut to what the state keeps for these recorded inputs: a setting no longer declared leaves the
+ * state, and a state written before the state was slimmed (every field of the record) loses the rest.
+ */
+export function slimOutputs<T extends Partial<ProjectOutputs>>(outputs: T, recorded: RecordedInputs): T {
+  const declared = recorded.declaredInputs ?? {};
+  const keep = (name: string) =>
+    stateNames.has(name) || Object.hasOwn(recorded, name) || (settingArgs.has(name) && declared[name] !== undefined);
+  return Object.fromEntries(Object.entries(outputs).filter(([name]) => keep(name))) as T;
+}
+
+const settingArgs: ReadonlySet<string> = new Set(settingNames.map(({ arg }) => arg));
+/** Outputs every state keeps: ids, the record fields programs reference, and what the provider itself records. */
+const stateNames: ReadonlySet<string> = new Set(["projectId", "organizationId", "unsupportedSettings", ...keptInState.map(camelCase)]);
 
 /** Outputs with the recorded inputs set, and those not declared (null) removed. */
 export function withRecorded<T extends Partial<ProjectOutputs>>(outputs: T, recorded: RecordedInputs): T {
@@ -383,7 +412,8 @@ export function settingsChanged(olds: Record<string, unknown>, news: Record<stri
     const value = news[arg];
     if (value === undefined) return false;
     const parsed = fieldDef(api).input!.safeParse(value);
-    return isUnknown(value) || !parsed.success || !valuesEqual(api, parsed.data, olds[arg]);
+    // No live value in the state: declared just now (the state keeps declared settings only), so it is a change.
+    return isUnknown(value) || !parsed.success || olds[arg] === undefined || !valuesEqual(api, parsed.data, olds[arg]);
   });
   const extra = news["additionalSettings"];
   return (
@@ -391,7 +421,9 @@ export function settingsChanged(olds: Record<string, unknown>, news: Record<stri
     (extra !== undefined &&
       extra !== null &&
       (isUnknown(extra) ||
-        Object.entries(extra as Record<string, unknown>).some(([field, value]) => !valuesEqual(field, value, outputValue(olds, field)))))
+        Object.entries(extra as Record<string, unknown>).some(
+          ([field, value]) => outputValue(olds, field) === undefined || !valuesEqual(field, value, outputValue(olds, field)),
+        )))
   );
 }
 
@@ -416,10 +448,11 @@ export const projectState: DeclaredState<ProjectRecord, RecordedInputs> = {
   recordInputs,
   recordedInputsOf,
   toOutputs: (record, recorded) => toOutputs(record, recorded) as unknown as Record<string, unknown>,
-  withRecorded,
+  withRecorded: (outputs, recorded) => slimOutputs(withRecorded(outputs, recorded), recorded),
   withUnsupported,
   unsupportedOf,
   liveInputs,
+  sendsMerged,
   inputName,
   setAfterCreate,
   planFeatureOf,

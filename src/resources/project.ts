@@ -69,8 +69,10 @@ export class Project extends pulumi.CustomResource {
     props["__provider"] = SERIALIZED_PROVIDER;
     // `declaredInputs` keeps the program's inputs (read needs them to show drift setting by setting). The engine
     // marks an output secret when the input of the same name is, but this output has no such input: it would hold a
-    // `pulumi.secret(...)` input in plain text. Whether an input is secret is known only later, so it always is.
-    const options = pulumi.mergeOptions(opts, { additionalSecretOutputs: [...secretOutputNames, "declaredInputs"] });
+    // `pulumi.secret(...)` input in plain text. Whether an Output or a Promise is secret is known only later, so with
+    // one among the inputs it always is; plain values cannot be secret, and a secret costs the state twice the bytes.
+    const secrets = Object.values(args).some(mayBeSecret) ? [...secretOutputNames, "declaredInputs"] : [...secretOutputNames];
+    const options = pulumi.mergeOptions(opts, { additionalSecretOutputs: secrets });
     // Pulumi's SDK gives each output property four promises and stores a stack trace on each, only for its message
     // about leaked promises (PULUMI_DEBUG_PROMISE_LEAKS): with ~95 outputs that was 55-80 ms of CPU and 0.8 MB kept
     // per project. The resource's own source position is captured apart, with no limit, and is unaffected.
@@ -83,6 +85,13 @@ export class Project extends pulumi.CustomResource {
     }
     warnIfPlainApiKey();
   }
+}
+
+/** Whether a value is or holds an Output or a Promise, whose secrecy is not known yet. */
+function mayBeSecret(value: unknown): boolean {
+  if (pulumi.Output.isInstance(value) || value instanceof Promise) return true;
+  if (value === null || typeof value !== "object") return false;
+  return Object.values(value).some(mayBeSecret);
 }
 
 /**
