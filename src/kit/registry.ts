@@ -1,6 +1,16 @@
 /**
- * Every declared resource, in schema order. A new resource is its declaration file and one line here; the plugin's
- * schema and handlers follow from it.
+ * Every declared resource, in schema order; the plugin's schema and handlers follow from it. Adding a resource
+ * (issue 18's FeatureFlag, say):
+ * 1. its field table, src/schema/<resource>.ts, as src/schema/project.ts: PostHog names, zod input rules, response
+ *    types, how values compare, which are secret, merged, set after create, kept in the state;
+ * 2. its `DeclaredState` from the table (the functions of src/provider/project-state.ts, over the new table);
+ * 3. its declaration, src/provider/<resource>-declaration.ts: token (`pluginToken("FeatureFlag")`), noun, scope
+ *    ("project": `projectId` input, `posthog:projectId` or POSTHOG_PROJECT_ID), identity forms (`<projectId>/<id>`),
+ *    deletion ("soft-delete": `PATCH {"deleted": true}`), the client calls, its schema and its lookups;
+ * 4. its lifecycle: `class X extends DeclaredLifecycle` with `obtain` (the create call) and only the hooks it needs;
+ *    `isGone` already treats `deleted: true` as gone;
+ * 5. its thin class in src/resources (`extends DeclaredResource`, with its facts), its generated types, an export of
+ *    its provider in src/provider/index.ts, and one line below.
  */
 import { projectDeclaration } from "../provider/project-declaration";
 import type { ResourceDeclaration } from "./declaration";
