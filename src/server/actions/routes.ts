@@ -1,0 +1,232 @@
+/**
+ * Actions, `/api/projects/:project_id/actions/` (ActionViewSet and ActionSerializer of today's PostHog,
+ * posthog/api/action.py; tests in posthog/api/test/test_action.py):
+ *
+ * - `name` is unique among the project's actions that are not deleted ("This project already has an action with
+ *   this name, ID <id>", code `unique`), checked only when the body has a name. PostHog 2025-08-04 reads
+ *   `attrs["name"]` unconditionally: a POST or PATCH without `name` is a 500 there (KeyError).
+ * - `steps`: ActionStepJSONSerializer items (event, properties, selector, tag_name, text/href/url and their
+ *   `*_matching` among contains, regex, exact).
+ * - Soft delete by `PATCH {"deleted": true}`; DELETE is 405; deleted actions are left out of the list and still
+ *   answered by GET.
+ * - The list is not paginated: `{"results": [...]}`, ordered by last_calculated_at DESC, then name.
+ */
+import { validationError } from "../drf/errors";
+import { booleanField, charField, choiceField, FieldFailure, type FieldRule, fail, listField, parseChar } from "../drf/fields";
+import { pyRepr, pyStr, pyTypeName } from "../drf/py";
+import type { ApiContext } from "../pipeline/api";
+import { json } from "../pipeline/http";
+import { findInProject, nestedViewSetRoutes, type SerializerFields, tagify, userBasic, validateBody } from "../pipeline/nested-viewset";
+import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/json";
+import { isoFromMicros, nowMicros, parseTimestampMicros } from "../state/time";
+import type { StoredObject, StoredProject } from "../state/types";
+
+/** posthog/models/action/action.py ACTION_STEP_MATCHING_OPTIONS. */
+export const STEP_MATCHING = ["contains", "regex", "exact"];
+
+const STEP_FIELDS = [
+  "event",
+  "properties",
+  "selector",
+  "tag_name",
+  "text",
+  "text_matching",
+  "href",
+  "href_matching",
+  "url",
+  "url_matching",
+];
+
+const nullableChar = (trim: boolean): FieldRule<unknown> => ({
+  nullable: true,
+  parse: (v) => (trim ? parseChar(v, { allowBlank: false }) : parseUntrimmed(v)),
+});
+
+/** CharField(trim_whitespace=False): blank is still refused. */
+function parseUntrimmed(v: Json): string {
+  if (typeof v !== "string" && typeof v !== "number") return fail("invalid", "Not a valid string.");
+  const s = pyStr(v);
+  if (s.trim() === "") fail("blank", "This field may not be blank.");
+  return s;
+}
+
+const matching = choiceField(true, (s) => (STEP_MATCHING.includes(s) ? s : undefined));
+
+const STEP_RULES: Record<string, FieldRule<unknown>> = {
+  event: nullableChar(false),
+  properties: listField<unknown>({
+    nullable: true,
+    item: (v) => (isJsonObject(v) ? v : fail("not_a_dict", `Expected a dictionary of items but got type "${pyTypeName(v)}".`)),
+  }),
+  selector: nullableChar(true),
+  tag_name: nullableChar(false),
+  text: nullableChar(false),
+  text_matching: matching,
+  href: nullableChar(false),
+  href_matching: matching,
+  url: nullableChar(true),
+  url_matching: matching,
+};
+
+/**
+ * `steps = ActionStepJSONSerializer(many=True)`: a nested list serializer's errors are a list of dicts, which
+ * drf-exceptions-hog cannot flatten: it answers their Python repr as code and detail, with `attr: "steps"`.
+ */
+const stepsRule: FieldRule<unknown> = {
+  nullable: false,
+  parse: (v) => {
+    if (!Array.isArray(v)) return fail("not_a_list", `Expected a list of items but got type "${pyTypeName(v)}".`);
+    return v.map((step) => {
+      if (!isJsonObject(step))
+        return fail("invalid", `Invalid data. Expected a dictionary, but got ${pyTypeName(step)}.`, ["non_field_errors"]);
+      const out: JsonObject = {};
+      for (const name of STEP_FIELDS) {
+        const value = step[name];
+        if (value === undefined) continue;
+        try {
+          out[name] =
+            value === null
+              ? STEP_RULES[name].nullable
+                ? null
+                : fail("null", "This field may not be null.")
+              : STEP_RULES[name].parse(value, null);
+        } catch (e) {
+          if (!(e instanceof FieldFailure)) throw e;
+          const code = `{${pyRepr(name)}: [${pyRepr(e.code)}]}`;
+          const detail = `{${pyRepr(name)}: [ErrorDetail(string=${pyRepr(e.detail)}, code=${pyRepr(e.code)})]}`;
+          throw new FieldFailure(code, detail);
+        }
+      }
+      return out;
+    });
+  },
+};
+
+const pinnedAtRule: FieldRule<unknown> = {
+  nullable: true,
+  parse: (v) => {
+    if (v === "") return "";
+    const micros = typeof v === "string" ? parseTimestampMicros(v) : null;
+    if (micros === null)
+      return fail(
+        "invalid",
+        "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].",
+      );
+    return isoFromMicros(micros);
+  },
+};
+
+/** The writable fields in ActionSerializer.Meta.fields order. */
+const FIELDS: SerializerFields<unknown> = [
+  ["name", charField({ maxLength: 400, nullable: true, allowBlank: true })],
+  ["description", charField({ nullable: false, allowBlank: true })],
+  ["tags", listField<unknown>({ nullable: false, item: (v, path) => parseChar(v, { allowBlank: true }, path) })],
+  ["post_to_slack", booleanField(false)],
+  ["slack_message_format", charField({ maxLength: 1200, nullable: false, allowBlank: true })],
+  ["steps", stepsRule],
+  ["deleted", booleanField(false)],
+  ["last_calculated_at", pinnedAtRule],
+  ["pinned_at", pinnedAtRule],
+  ["_create_in_folder", charField({ nullable: false, allowBlank: true })],
+];
+
+function serializeStep(step: Json): JsonObject {
+  const s = isJsonObject(step) ? step : {};
+  const out: JsonObject = {};
+  for (const name of STEP_FIELDS) {
+    out[name] = cloneJson(s[name] ?? null);
+    // today's ActionStepJSONSerializer answers the selector's regex too; the local server does not build it.
+    if (name === "selector") out.selector_regex = null;
+  }
+  return out;
+}
+
+export function serializeAction(ctx: ApiContext, a: StoredObject): JsonObject {
+  const f = a.fields;
+  return {
+    id: a.id,
+    name: f.name ?? null,
+    description: f.description ?? "",
+    tags: cloneJson(f.tags ?? []),
+    post_to_slack: f.post_to_slack ?? false,
+    slack_message_format: f.slack_message_format ?? "",
+    steps: Array.isArray(f.steps) ? f.steps.map(serializeStep) : [],
+    created_at: isoFromMicros(a.createdAtMicros),
+    created_by: userBasic(ctx.store, a.createdBy),
+    deleted: a.deleted,
+    is_calculating: false,
+    last_calculated_at: f.last_calculated_at ?? isoFromMicros(a.createdAtMicros),
+    team_id: a.teamId,
+    is_action: true,
+    bytecode_error: null,
+    pinned_at: f.pinned_at ?? null,
+    creation_context: null,
+    user_access_level: "manager",
+  };
+}
+
+function actionsOf(ctx: ApiContext, team: StoredProject): StoredObject[] {
+  return ctx.store.objects("actions").filter((a) => a.teamId === team.id);
+}
+
+/** ActionSerializer.validate: the name is unique among live actions of the project. */
+function checkName(ctx: ApiContext, team: StoredProject, attrs: JsonObject, self: StoredObject | null): void {
+  if (!("name" in attrs)) return;
+  const clash = actionsOf(ctx, team).find((a) => !a.deleted && a.id !== self?.id && (a.fields.name ?? null) === attrs.name);
+  if (clash) throw validationError(`This project already has an action with this name, ID ${clash.id}`, "name", "unique");
+}
+
+function storable(attrs: JsonObject): JsonObject {
+  const { deleted: _d, _create_in_folder: _f, ...rest } = attrs;
+  if (rest.pinned_at === "") rest.pinned_at = null;
+  if (Array.isArray(rest.tags)) rest.tags = tagify(rest.tags.map(pyStr));
+  return rest;
+}
+
+function list(ctx: ApiContext, team: StoredProject) {
+  const actions = actionsOf(ctx, team)
+    .filter((a) => !a.deleted)
+    .map((a) => serializeAction(ctx, a))
+    .sort((a, b) => {
+      const la = pyStr(a.last_calculated_at ?? "");
+      const lb = pyStr(b.last_calculated_at ?? "");
+      if (la !== lb) return la < lb ? 1 : -1;
+      const na = pyStr(a.name ?? "");
+      const nb = pyStr(b.name ?? "");
+      return na < nb ? -1 : na > nb ? 1 : 0;
+    });
+  return json(200, { results: actions });
+}
+
+function create(ctx: ApiContext, team: StoredProject) {
+  const attrs = validateBody(ctx.req.body(), FIELDS, null, [], false);
+  checkName(ctx, team, attrs, null);
+  const action = ctx.store.addObject("actions", team.id, ctx.user.id, storable(attrs));
+  action.deleted = attrs.deleted === true;
+  return json(201, serializeAction(ctx, action));
+}
+
+function update(ctx: ApiContext, team: StoredProject, id: number, partial: boolean) {
+  const action = findInProject(ctx.store, "actions", team, id);
+  const attrs = validateBody(ctx.req.body(), FIELDS, null, [], partial);
+  checkName(ctx, team, attrs, action);
+  const fields = storable(attrs);
+  // ActionSerializer.update: a pin keeps its first time; a new pin gets the server's time, not the one sent.
+  if (fields.pinned_at) fields.pinned_at = action.fields.pinned_at ? action.fields.pinned_at : isoFromMicros(nowMicros());
+  Object.assign(action.fields, fields);
+  if (typeof attrs.deleted === "boolean") action.deleted = attrs.deleted;
+  action.updatedAtMicros = nowMicros();
+  ctx.store.changed();
+  return json(200, serializeAction(ctx, action));
+}
+
+export function actionRoutes() {
+  return nestedViewSetRoutes({
+    path: "actions",
+    scopeObject: "action",
+    list,
+    create,
+    retrieve: (ctx, team, id) => json(200, serializeAction(ctx, findInProject(ctx.store, "actions", team, id))),
+    update,
+  });
+}
