@@ -1,0 +1,78 @@
+/** Actions on the local server (src/server/actions/, after posthog/api/action.py): name uniqueness, steps, list. */
+import { err, harness, type Harness } from "../helpers";
+
+let h: Harness;
+let base = "";
+beforeAll(async () => {
+  h = await harness();
+  const p = await h.createProject({ name: "Actions" });
+  base = `/api/projects/${p.id}/actions/`;
+});
+afterAll(() => h.server.close());
+
+const V = "validation_error";
+const post = (body: unknown) => h.api("POST", base, { body });
+
+test("create answers steps with every field", async () => {
+  const res = await post({ name: "Signed up", steps: [{ event: "$pageview", url: "/welcome", url_matching: "contains" }] });
+  expect(res.status).toBe(201);
+  expect(res.body).toMatchObject({ name: "Signed up", description: "", deleted: false, is_action: true, post_to_slack: false, tags: [] });
+  expect(res.body.steps).toEqual([
+    {
+      event: "$pageview",
+      properties: null,
+      selector: null,
+      selector_regex: null,
+      tag_name: null,
+      text: null,
+      text_matching: null,
+      href: null,
+      href_matching: null,
+      url: "/welcome",
+      url_matching: "contains",
+    },
+  ]);
+});
+
+test("names are unique among live actions; a deleted action frees its name", async () => {
+  const first = await post({ name: "Unique" });
+  const dup = await post({ name: "Unique" });
+  expect(dup.body).toEqual(err(V, "unique", `This project already has an action with this name, ID ${first.body.id}`, "name"));
+  await h.api("PATCH", `${base}${first.body.id}/`, { body: { deleted: true } });
+  expect((await post({ name: "Unique" })).status).toBe(201);
+});
+
+test("a step's bad matching is answered as PostHog's nested error repr", async () => {
+  const res = await post({ name: "Bad step", steps: [{ url_matching: "nope" }] });
+  expect(res.body).toEqual(
+    err(
+      V,
+      "{'url_matching': ['invalid_choice']}",
+      "{'url_matching': [ErrorDetail(string='\"nope\" is not a valid choice.', code='invalid_choice')]}",
+      "steps",
+    ),
+  );
+});
+
+test("today's PostHog takes a PATCH without name", async () => {
+  const a = await post({ name: "Patched" });
+  const res = await h.api("PATCH", `${base}${a.body.id}/`, { body: { description: "d" } });
+  expect(res.body).toMatchObject({ name: "Patched", description: "d" });
+});
+
+test("soft delete: DELETE 405, hidden from the unpaginated list, GET still answers", async () => {
+  const a = await post({ name: "Soft" });
+  expect((await h.api("DELETE", `${base}${a.body.id}/`)).status).toBe(405);
+  await h.api("PATCH", `${base}${a.body.id}/`, { body: { deleted: true } });
+  const list = await h.api("GET", base);
+  expect(Object.keys(list.body)).toEqual(["results"]);
+  expect(list.body.results.some((x: { id: number }) => x.id === a.body.id)).toBe(false);
+  expect((await h.api("GET", `${base}${a.body.id}/`)).body.deleted).toBe(true);
+});
+
+test("scopes: action:read does not write", async () => {
+  const reader = await h.control.createKey({ scopes: ["action:read"] });
+  expect((await h.api("POST", base, { key: reader.key, body: { name: "x" } })).body.detail).toBe(
+    "API key missing required scope 'action:write'",
+  );
+});

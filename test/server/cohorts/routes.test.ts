@@ -1,0 +1,114 @@
+/** Cohorts on the local server (src/server/cohorts/, after posthog/api/cohort.py): filters, soft delete, list. */
+import { err, harness, type Harness } from "../helpers";
+
+let h: Harness;
+let base = "";
+beforeAll(async () => {
+  h = await harness();
+  const p = await h.createProject({ name: "Cohorts" });
+  base = `/api/projects/${p.id}/cohorts/`;
+});
+afterAll(() => h.server.close());
+
+const V = "validation_error";
+const filters = {
+  properties: { type: "OR", values: [{ type: "AND", values: [{ type: "person", key: "email", operator: "icontains", value: "@x.com" }] }] },
+};
+const post = (body: unknown) => h.api("POST", base, { body });
+
+test("a dynamic cohort from person filters", async () => {
+  const res = await post({ name: "Customers", filters });
+  expect(res.status).toBe(201);
+  expect(res.body).toMatchObject({
+    name: "Customers",
+    description: "",
+    filters,
+    deleted: false,
+    is_static: false,
+    is_calculating: true,
+    count: null,
+    groups: [],
+  });
+});
+
+test("a cohort without filters answers empty properties, name null", async () => {
+  const res = await post({});
+  expect(res.body).toMatchObject({ name: null, filters: { properties: {} } });
+});
+
+test.each([
+  [{ name: "x", filters: { x: 1 } }, err(V, "invalid_input", "Must contain a 'properties' key with type and values", "filters__detail")],
+  [
+    { name: "x", filters: { properties: { type: "AND", values: [{ type: "person", key: "email" }] } } },
+    err(V, "invalid_input", "Missing required keys for person filter: value, operator", "filters"),
+  ],
+  [
+    { name: "x", filters: { properties: { type: "AND", values: [{ type: "cohort", key: "id" }] } } },
+    err(V, "invalid_input", "Missing required keys for cohort filter: value", "filters"),
+  ],
+  [
+    { name: "x", query: { kind: "EventsQuery" }, is_static: true },
+    err(V, "invalid_input", "Query must be an ActorsQuery or HogQLQuery. Got: EventsQuery", "query"),
+  ],
+  [
+    { name: "x", query: { kind: "HogQLQuery", query: "select 1" } },
+    err(V, "invalid_input", "Cannot create a dynamic cohort with a query. Set is_static to true.", null),
+  ],
+])("refuses %j", async (body, expected) => {
+  const res = await post(body);
+  expect(res.status).toBe(400);
+  expect(res.body).toEqual(expected);
+});
+
+test("is_set needs no value; static cohorts skip the filter checks", async () => {
+  const isSet = { properties: { type: "AND", values: [{ type: "person", key: "email", operator: "is_set" }] } };
+  expect((await post({ name: "set", filters: isSet })).status).toBe(201);
+  expect((await post({ name: "static", is_static: true, filters: { anything: true } })).status).toBe(201);
+});
+
+test("soft delete: hidden from the list, still read by GET; DELETE is 405", async () => {
+  const c = await post({ name: "soft-cohort", filters });
+  expect((await h.api("DELETE", `${base}${c.body.id}/`)).status).toBe(405);
+  expect((await h.api("PATCH", `${base}${c.body.id}/`, { body: { deleted: true } })).body.deleted).toBe(true);
+  expect((await h.api("GET", `${base}?search=soft-cohort`)).body.count).toBe(0);
+  expect((await h.api("GET", `${base}${c.body.id}/`)).body.deleted).toBe(true);
+});
+
+test("names are not unique; the list pages (DRF sorts the query of its links) and searches names", async () => {
+  const p = await h.createProject({ name: "Many cohorts" });
+  const path = `/api/projects/${p.id}/cohorts/`;
+  for (let i = 0; i < 3; i++) expect((await h.api("POST", path, { body: { name: "Same", filters } })).status).toBe(201);
+  const page = await h.api("GET", `${path}?limit=2&search=same`);
+  expect(page.body.count).toBe(3);
+  expect(page.body.next).toBe(`${h.server.url}${path}?limit=2&offset=2&search=same`);
+});
+
+test("a flag may target a cohort of its project, and carries its name; behavioral cohorts are refused", async () => {
+  const c = await post({ name: "Targets", filters });
+  const flags = base.replace("cohorts", "feature_flags");
+  const f = await h.api("POST", flags, {
+    body: { key: "coh-flag", filters: { groups: [{ properties: [{ key: "id", type: "cohort", value: c.body.id }] }] } },
+  });
+  expect(f.status).toBe(201);
+  expect(f.body.filters.groups[0].properties[0].cohort_name).toBe("Targets");
+  const behavioral = await post({
+    name: "Did things",
+    filters: {
+      properties: { type: "AND", values: [{ type: "behavioral", key: "$pageview", value: "performed_event", event_type: "events" }] },
+    },
+  });
+  const refused = await h.api("POST", flags, {
+    body: { key: "coh-flag2", filters: { groups: [{ properties: [{ key: "id", type: "cohort", value: behavioral.body.id }] }] } },
+  });
+  expect(refused.body).toEqual(
+    err(V, "behavioral_cohort_found", "Cohort 'Did things' with filters on events cannot be used in feature flags.", "filters"),
+  );
+});
+
+test("scopes: cohort:read does not write", async () => {
+  const reader = await h.control.createKey({ scopes: ["cohort:read"] });
+  expect((await h.api("GET", base, { key: reader.key })).status).toBe(200);
+  expect((await h.api("POST", base, { key: reader.key, body: { name: "x" } })).body.detail).toBe(
+    "API key missing required scope 'cohort:write'",
+  );
+});
