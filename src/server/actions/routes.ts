@@ -54,10 +54,6 @@ const matching = choiceField(true, (s) => (STEP_MATCHING.includes(s) ? s : undef
 
 const STEP_RULES: Record<string, FieldRule<unknown>> = {
   event: nullableChar(false),
-  properties: listField<unknown>({
-    nullable: true,
-    item: (v) => (isJsonObject(v) ? v : fail("not_a_dict", `Expected a dictionary of items but got type "${pyTypeName(v)}".`)),
-  }),
   selector: nullableChar(true),
   tag_name: nullableChar(false),
   text: nullableChar(false),
@@ -68,37 +64,81 @@ const STEP_RULES: Record<string, FieldRule<unknown>> = {
   url_matching: matching,
 };
 
+/** One field's errors as DRF holds them: the repr of their codes, and of the ErrorDetails. */
+interface HeldErrors {
+  codes: string;
+  details: string;
+}
+
+const held = (code: string, detail: string): HeldErrors => ({
+  codes: `[${pyRepr(code)}]`,
+  details: `[ErrorDetail(string=${pyRepr(detail)}, code=${pyRepr(code)})]`,
+});
+
+/** `properties = ListField(child=DictField())`: a child's errors are keyed by index. */
+function stepPropertiesErrors(value: Json): HeldErrors | null {
+  if (!Array.isArray(value)) return held("not_a_list", `Expected a list of items but got type "${pyTypeName(value)}".`);
+  const bad = value.flatMap((item, i) =>
+    isJsonObject(item) ? [] : [[i, held("not_a_dict", `Expected a dictionary of items but got type "${pyTypeName(item)}".`)] as const],
+  );
+  if (bad.length === 0) return null;
+  return {
+    codes: `{${bad.map(([i, h]) => `${i}: ${h.codes}`).join(", ")}}`,
+    details: `{${bad.map(([i, h]) => `${i}: ${h.details}`).join(", ")}}`,
+  };
+}
+
+/** A step's field errors in ActionStepJSONSerializer's field order, and its validated value. */
+function validateStep(step: Json): { errors: Array<[string, HeldErrors]>; value: JsonObject } {
+  if (!isJsonObject(step))
+    return {
+      errors: [["non_field_errors", held("invalid", `Invalid data. Expected a dictionary, but got ${pyTypeName(step)}.`)]],
+      value: {},
+    };
+  const errors: Array<[string, HeldErrors]> = [];
+  const value: JsonObject = {};
+  for (const name of STEP_FIELDS) {
+    const v = step[name];
+    if (v === undefined) continue;
+    if (v === null) {
+      value[name] = null;
+      continue;
+    }
+    if (name === "properties") {
+      const e = stepPropertiesErrors(v);
+      if (e) errors.push([name, e]);
+      else value[name] = v;
+      continue;
+    }
+    try {
+      value[name] = STEP_RULES[name].parse(v, null);
+    } catch (e) {
+      if (!(e instanceof FieldFailure)) throw e;
+      errors.push([name, held(e.code, e.detail)]);
+    }
+  }
+  return { errors, value };
+}
+
 /**
- * `steps = ActionStepJSONSerializer(many=True)`: a nested list serializer's errors are a list of dicts, which
- * drf-exceptions-hog cannot flatten: it answers their Python repr as code and detail, with `attr: "steps"`.
+ * `steps = ActionStepJSONSerializer(many=True)`: not a list is the ListSerializer's own `non_field_errors`. Item errors
+ * are a list of dicts, one per step, which drf-exceptions-hog cannot flatten: it answers the repr of the first
+ * step's dict (`{}` when that step was valid) as code and detail, with `attr: "steps"` (checked against PostHog
+ * 2025-08-04).
  */
 const stepsRule: FieldRule<unknown> = {
   nullable: false,
   parse: (v) => {
-    if (!Array.isArray(v)) return fail("not_a_list", `Expected a list of items but got type "${pyTypeName(v)}".`);
-    return v.map((step) => {
-      if (!isJsonObject(step))
-        return fail("invalid", `Invalid data. Expected a dictionary, but got ${pyTypeName(step)}.`, ["non_field_errors"]);
-      const out: JsonObject = {};
-      for (const name of STEP_FIELDS) {
-        const value = step[name];
-        if (value === undefined) continue;
-        try {
-          out[name] =
-            value === null
-              ? STEP_RULES[name].nullable
-                ? null
-                : fail("null", "This field may not be null.")
-              : STEP_RULES[name].parse(value, null);
-        } catch (e) {
-          if (!(e instanceof FieldFailure)) throw e;
-          const code = `{${pyRepr(name)}: [${pyRepr(e.code)}]}`;
-          const detail = `{${pyRepr(name)}: [ErrorDetail(string=${pyRepr(e.detail)}, code=${pyRepr(e.code)})]}`;
-          throw new FieldFailure(code, detail);
-        }
-      }
-      return out;
-    });
+    if (!Array.isArray(v)) return fail("not_a_list", `Expected a list of items but got type "${pyTypeName(v)}".`, ["non_field_errors"]);
+    const steps = v.map(validateStep);
+    if (steps.some((st) => st.errors.length > 0)) {
+      const first = steps[0].errors;
+      throw new FieldFailure(
+        `{${first.map(([k, h]) => `${pyRepr(k)}: ${h.codes}`).join(", ")}}`,
+        `{${first.map(([k, h]) => `${pyRepr(k)}: ${h.details}`).join(", ")}}`,
+      );
+    }
+    return steps.map((st) => st.value);
   },
 };
 

@@ -3,9 +3,8 @@
  * PostHog 2025-08-04, whose real backend these were checked against; tests in posthog/api/test/test_cohort.py):
  *
  * - `filters` of a dynamic cohort must be `{"properties": <group>}`, a group being `{"type": "AND"|"OR", "values":
- *   [...]}` of groups and person, cohort or behavioral filters (the pydantic models `CohortFilters`, `Group`,
- *   `PersonFilter`…); a person filter needs `operator`, and `value` unless the operator is is_set/is_not_set.
- *   Static cohorts skip this check. `query` and `filters` together are refused.
+ *   [...]}` of groups and person, cohort or behavioral filters (filters.ts); static cohorts skip this check.
+ *   `query` and `filters` together are refused.
  * - No name uniqueness. Soft delete by `PATCH {"deleted": true}`; DELETE is 405; deleted cohorts are left out of the
  *   list and still answered by GET.
  * - The list: LimitOffsetPagination (100), newest first, `search` on the name (case-insensitive).
@@ -17,46 +16,15 @@ import { pyStr } from "../drf/py";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
 import { findInProject, nestedViewSetRoutes, type SerializerFields, userBasic, validateBody } from "../pipeline/nested-viewset";
-import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/json";
+import { isJsonObject, type JsonObject } from "../state/json";
+import { jsonbOrder } from "../state/jsonb";
 import { isoFromMicros, nowMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
+import { cohortFiltersError } from "./filters";
 
 interface CohortContext {
   ctx: ApiContext;
   instance: StoredObject | null;
-}
-
-const FILTER_KINDS = ["behavioral", "cohort", "person"] as const;
-const REQUIRED_KEYS: Record<(typeof FILTER_KINDS)[number], string[]> = {
-  behavioral: ["key", "value", "event_type"],
-  cohort: ["key", "value"],
-  person: ["key"],
-};
-
-/** The first structural error of a filter tree, as `_cohort_error_message` words it. */
-function structureError(node: Json): string | null {
-  if (!isJsonObject(node)) return "Input should be a valid dictionary or instance of Group";
-  const type = node.type;
-  if (type === "AND" || type === "OR") {
-    if (!Array.isArray(node.values)) return "Input should be a valid list";
-    for (const v of node.values) {
-      const e = structureError(v);
-      if (e) return e;
-    }
-    return null;
-  }
-  if (typeof type !== "string" || !(FILTER_KINDS as readonly string[]).includes(type)) {
-    return `Input tag '${pyStr(type ?? null)}' found using 'type' does not match any of the expected tags: 'behavioral', 'cohort', 'person', 'AND', 'OR'`;
-  }
-  const kind = type as (typeof FILTER_KINDS)[number];
-  const missing = REQUIRED_KEYS[kind].filter((k) => !(k in node));
-  if (kind === "person") {
-    // PersonFilter._missing_keys_check
-    if ((node.value ?? null) === null && node.operator !== "is_set" && node.operator !== "is_not_set") missing.push("value");
-    if ((node.operator ?? null) === null) missing.push("operator");
-  }
-  if (missing.length > 0) return `Missing required keys for ${kind} filter: ${missing.join(", ")}`;
-  return null;
 }
 
 /** CohortSerializer.validate_filters (static cohorts are not checked). */
@@ -68,7 +36,7 @@ const filtersRule: FieldRule<CohortContext> = {
     // `ValidationError({"detail": …, "type": "validation_error"})`: the first key names the error.
     if (!isJsonObject(v) || !("properties" in v)) fail("invalid", "Must contain a 'properties' key with type and values", ["detail"]);
     const filters = v as JsonObject;
-    const error = structureError(filters.properties);
+    const error = cohortFiltersError(filters);
     if (error) fail("invalid", error);
     return filters;
   },
@@ -104,11 +72,12 @@ export function serializeCohort(ctx: ApiContext, c: StoredObject): JsonObject {
     id: c.id,
     name: f.name ?? null,
     description: f.description ?? "",
-    groups: cloneJson(f.groups ?? []),
+    // The cohort is read back after it is saved: JSON fields come in jsonb's key order.
+    groups: jsonbOrder(f.groups ?? []),
     deleted: c.deleted,
     // to_representation: `instance.filters` or the properties built from the legacy groups.
-    filters: isJsonObject(f.filters) && Object.keys(f.filters).length > 0 ? cloneJson(f.filters) : { properties: {} },
-    query: cloneJson(f.query ?? null),
+    filters: isJsonObject(f.filters) && Object.keys(f.filters).length > 0 ? jsonbOrder(f.filters) : { properties: {} },
+    query: jsonbOrder(f.query ?? null),
     is_calculating: f.is_calculating ?? false,
     created_by: userBasic(ctx.store, c.createdBy),
     created_at: isoFromMicros(c.createdAtMicros),

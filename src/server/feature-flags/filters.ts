@@ -7,6 +7,7 @@
 import { validationError, serverError } from "../drf/errors";
 import { pyJsonDumps, pyStr, pyTypeName } from "../drf/py";
 import { isJsonObject, type Json, type JsonObject } from "../state/json";
+import { jsonbOrder } from "../state/jsonb";
 import type { Store } from "../state/store";
 import type { StoredObject, StoredProject } from "../state/types";
 

@@ -32,6 +32,7 @@ import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
 import { findInProject, nestedViewSetRoutes, type SerializerFields, tagify, userBasic, validateBody } from "../pipeline/nested-viewset";
 import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/json";
+import { jsonbOrder } from "../state/jsonb";
 import { isoFromMicros, nowMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
 import { flagDependencies, validateFilters } from "./filters";
@@ -140,11 +141,11 @@ const DEFAULTS: JsonObject = {
 };
 
 /** FeatureFlag.get_filters: filters without `groups` are shown in the legacy single-group form. */
-function filtersOut(ctx: ApiContext, flag: StoredObject): JsonObject {
+function filtersOut(ctx: ApiContext, flag: StoredObject, asSent: boolean): JsonObject {
   const stored = flag.fields.filters;
   const filters: JsonObject =
     isJsonObject(stored) && "groups" in stored
-      ? cloneJson(stored)
+      ? ((asSent ? cloneJson(stored) : jsonbOrder(stored)) as JsonObject)
       : {
           groups: [
             {
@@ -182,13 +183,17 @@ function status(flag: StoredObject): string {
   return fullyRolledOut && flag.createdAtMicros < nowMicros() - THIRTY_DAYS_MICROS ? "STALE" : "ACTIVE";
 }
 
-export function serializeFlag(ctx: ApiContext, flag: StoredObject): JsonObject {
+/**
+ * `asSent`: the JSON fields a create or update just set, which the response shows in the order they were sent; the
+ * others come from the database in jsonb's order (state/jsonb.ts).
+ */
+export function serializeFlag(ctx: ApiContext, flag: StoredObject, asSent: ReadonlySet<string> = new Set()): JsonObject {
   const f = flag.fields;
   return {
     id: flag.id,
     name: f.name ?? "",
     key: f.key ?? "",
-    filters: filtersOut(ctx, flag),
+    filters: filtersOut(ctx, flag, asSent.has("filters")),
     deleted: flag.deleted,
     active: f.active ?? true,
     created_by: userBasic(ctx.store, flag.createdBy),
@@ -200,7 +205,9 @@ export function serializeFlag(ctx: ApiContext, flag: StoredObject): JsonObject {
     experiment_set: [],
     surveys: [],
     features: [],
-    rollback_conditions: cloneJson(f.rollback_conditions ?? null),
+    rollback_conditions: asSent.has("rollback_conditions")
+      ? cloneJson(f.rollback_conditions ?? null)
+      : jsonbOrder(f.rollback_conditions ?? null),
     performed_rollback: f.performed_rollback ?? null,
     can_edit: true,
     tags: cloneJson(f.tags ?? []),
@@ -282,7 +289,7 @@ function create(ctx: ApiContext, team: StoredProject) {
     fields.usage_dashboard = ctx.store.createDashboard(team.id, `Generated Dashboard: ${key} Usage`);
   const flag = ctx.store.addObject("featureFlags", team.id, ctx.user.id, fields);
   flag.deleted = attrs.deleted === true;
-  return json(201, serializeFlag(ctx, flag));
+  return json(201, serializeFlag(ctx, flag, new Set(Object.keys(attrs))));
 }
 
 /** `_find_dependent_flags`: live, active flags of the team whose conditions name this flag's id. */
@@ -321,7 +328,7 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
   flag.fields.last_modified_by = ctx.user.id;
   flag.updatedAtMicros = nowMicros();
   ctx.store.changed();
-  return json(200, serializeFlag(ctx, flag));
+  return json(200, serializeFlag(ctx, flag, new Set(Object.keys(attrs))));
 }
 
 export function featureFlagRoutes() {

@@ -54,6 +54,35 @@ test("a step's bad matching is answered as PostHog's nested error repr", async (
   );
 });
 
+test.each([
+  [[{ event: "x" }, { url_matching: "nope" }], "{}", "{}"],
+  [
+    [{ url_matching: "nope", text_matching: "bad" }],
+    "{'text_matching': ['invalid_choice'], 'url_matching': ['invalid_choice']}",
+    "{'text_matching': [ErrorDetail(string='\"bad\" is not a valid choice.', code='invalid_choice')], 'url_matching': [ErrorDetail(string='\"nope\" is not a valid choice.', code='invalid_choice')]}",
+  ],
+  [
+    ["x"],
+    "{'non_field_errors': ['invalid']}",
+    "{'non_field_errors': [ErrorDetail(string='Invalid data. Expected a dictionary, but got str.', code='invalid')]}",
+  ],
+  [
+    [{ properties: ["x", {}, 3] }],
+    "{'properties': {0: ['not_a_dict'], 2: ['not_a_dict']}}",
+    "{'properties': {0: [ErrorDetail(string='Expected a dictionary of items but got type \"str\".', code='not_a_dict')], 2: [ErrorDetail(string='Expected a dictionary of items but got type \"int\".', code='not_a_dict')]}}",
+  ],
+])("steps %j: the first step's errors in Python's repr (drf-exceptions-hog)", async (steps, code, detail) => {
+  const res = await post({ name: "Steps", steps });
+  expect(res.status).toBe(400);
+  expect(res.body).toEqual(err(V, code, detail, "steps"));
+});
+
+test("steps that are not a list", async () => {
+  expect((await post({ name: "Steps", steps: "x" })).body).toEqual(
+    err(V, "not_a_list", 'Expected a list of items but got type "str".', "steps__non_field_errors"),
+  );
+});
+
 test("today's PostHog takes a PATCH without name", async () => {
   const a = await post({ name: "Patched" });
   const res = await h.api("PATCH", `${base}${a.body.id}/`, { body: { description: "d" } });

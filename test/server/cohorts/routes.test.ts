@@ -60,6 +60,54 @@ test.each([
   expect(res.body).toEqual(expected);
 });
 
+const PYD = "https://errors.pydantic.dev/2.10/v/";
+test.each([
+  [
+    { type: "AND", values: ["x", 3] },
+    `[{'type': 'model_attributes_type', 'loc': ('properties', 'values', 0), 'msg': 'Input should be a valid dictionary or object to extract fields from', 'input': 'x', 'url': '${PYD}model_attributes_type'}, {'type': 'model_attributes_type', 'loc': ('properties', 'values', 1), 'msg': 'Input should be a valid dictionary or object to extract fields from', 'input': 3, 'url': '${PYD}model_attributes_type'}]`,
+  ],
+  [
+    { type: "AND", values: [{ type: "OR", values: [{ type: "event", key: "x" }] }] },
+    `[{'type': 'union_tag_invalid', 'loc': ('properties', 'values', 0, 'OR', 'values', 0), 'msg': "Input tag 'event' found using 'type' does not match any of the expected tags: 'behavioral', 'cohort', 'person', 'AND', 'OR'", 'input': {'type': 'event', 'key': 'x'}, 'ctx': {'discriminator': "'type'", 'tag': 'event', 'expected_tags': "'behavioral', 'cohort', 'person', 'AND', 'OR'"}, 'url': '${PYD}union_tag_invalid'}]`,
+  ],
+  [
+    { type: "AND", values: [{ type: "cohort", key: "x", value: 1.5, extra: true }] },
+    `[{'type': 'literal_error', 'loc': ('properties', 'values', 0, 'cohort', 'key'), 'msg': "Input should be 'id'", 'input': 'x', 'ctx': {'expected': "'id'"}, 'url': '${PYD}literal_error'}, {'type': 'int_from_float', 'loc': ('properties', 'values', 0, 'cohort', 'value'), 'msg': 'Input should be a valid integer, got a number with a fractional part', 'input': 1.5, 'url': '${PYD}int_from_float'}, {'type': 'extra_forbidden', 'loc': ('properties', 'values', 0, 'cohort', 'extra'), 'msg': 'Extra inputs are not permitted', 'input': True, 'url': '${PYD}extra_forbidden'}]`,
+  ],
+  [
+    { type: "XOR", values: [] },
+    `[{'type': 'literal_error', 'loc': ('properties', 'type'), 'msg': "Input should be 'AND' or 'OR'", 'input': 'XOR', 'ctx': {'expected': "'AND' or 'OR'"}, 'url': '${PYD}literal_error'}]`,
+  ],
+  [
+    [],
+    `[{'type': 'model_type', 'loc': ('properties',), 'msg': 'Input should be a valid dictionary or instance of Group', 'input': [], 'ctx': {'class_name': 'Group'}, 'url': '${PYD}model_type'}]`,
+  ],
+])("filters.properties %j: pydantic's error list, as PostHog 2025-08-04 answers it", async (properties, detail) => {
+  const res = await post({ name: "x", filters: { properties } });
+  expect(res.body).toEqual(err(V, "invalid_input", detail, "filters"));
+});
+
+test("a missing key is worded for the first filter it concerns", async () => {
+  const properties = {
+    type: "AND",
+    values: [
+      { type: "cohort", key: "id", value: 1, x: 1 },
+      { type: "person", key: "e" },
+    ],
+  };
+  expect((await post({ name: "x", filters: { properties } })).body.detail).toBe("Missing required keys for person filter: value, operator");
+});
+
+test("filters come back in jsonb's key order (shorter keys first)", async () => {
+  const res = await post({
+    name: "ordered",
+    filters: { properties: { values: [{ value: "v", operator: "exact", key: "k", type: "person" }], type: "AND" } },
+  });
+  expect(JSON.stringify(res.body.filters)).toBe(
+    '{"properties":{"type":"AND","values":[{"key":"k","type":"person","value":"v","operator":"exact"}]}}',
+  );
+});
+
 test("is_set needs no value; static cohorts skip the filter checks", async () => {
   const isSet = { properties: { type: "AND", values: [{ type: "person", key: "email", operator: "is_set" }] } };
   expect((await post({ name: "set", filters: isSet })).status).toBe(201);

@@ -172,6 +172,19 @@ test("a flag others depend on cannot be deleted", async () => {
   expect(res.body.detail).toMatch(/^Cannot delete this feature flag because other flags depend on it: ff-child \(ID: \d+\)\./);
 });
 
+test("a create or update answers filters as sent; a read from the database in jsonb's key order", async () => {
+  const filters = {
+    groups: [{ variant: null, properties: [{ value: "x", key: "email", operator: "exact", type: "person" }], rollout_percentage: 10 }],
+    payloads: {},
+  };
+  const made = await post({ key: "ff-order", filters });
+  expect(JSON.stringify(made.body.filters)).toBe(JSON.stringify(filters));
+  const ordered =
+    '{"groups":[{"variant":null,"properties":[{"key":"email","type":"person","value":"x","operator":"exact"}],"rollout_percentage":10}],"payloads":{}}';
+  expect(JSON.stringify((await h.api("GET", `${base}${made.body.id}/`)).body.filters)).toBe(ordered);
+  expect(JSON.stringify((await h.api("PATCH", `${base}${made.body.id}/`, { body: { name: "x" } })).body.filters)).toBe(ordered);
+});
+
 test("tags are stripped, lower-cased and deduplicated", async () => {
   const res = await post({ ...flag("ff-tags"), tags: [" Beta", "beta", "X"] });
   expect(res.body.tags).toEqual(["beta", "x"]);
