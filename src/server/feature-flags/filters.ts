@@ -122,8 +122,11 @@ export function validateFilters(value: Json, ctx: FiltersContext): JsonObject {
   }
   const filters: JsonObject = value;
   // "For some weird internal REST framework reason…": a PATCH without groups keeps the stored filters.
-  if (!("groups" in filters) && ctx.method === "PATCH")
-    return ctx.instance && isJsonObject(ctx.instance.fields.filters) ? ctx.instance.fields.filters : {};
+  // (as read from the database: jsonb's key order)
+  if (!("groups" in filters) && ctx.method === "PATCH") {
+    const stored = ctx.instance && isJsonObject(ctx.instance.fields.filters) ? ctx.instance.fields.filters : {};
+    return jsonbOrder(stored) as JsonObject;
+  }
   if (ctx.method === "POST") {
     const groups = filters.groups ?? [];
     if (Array.isArray(groups) ? groups.length === 0 : !groups) throw invalid("Feature flags must have at least one condition set (group).");
