@@ -201,7 +201,9 @@ function group(v: Json, loc: Loc, errors: PydanticError[]): void {
       "values",
       (values, vloc, errs) => {
         if (!Array.isArray(values)) return error(errs, "list_type", vloc, "Input should be a valid list", values);
-        values.forEach((item, i) => filterOrGroup(item, [...vloc, i], errs));
+        values.forEach((item, i) => {
+          filterOrGroup(item, [...vloc, i], errs);
+        });
       },
       true,
     ],

@@ -1,18 +1,16 @@
 /**
  * A feature flag's `filters` (release conditions): FeatureFlagSerializer.validate_filters of today's PostHog
- * (posthog/api/feature_flag.py; its tests in posthog/api/test/test_feature_flag.py). Every refusal is a
+ * (products/feature_flags/backend/api/feature_flag.py, formerly posthog/api/feature_flag.py; its tests in
+ * products/feature_flags/backend/api/test/test_feature_flag.py). Every refusal is a
  * non-field ValidationError raised inside the field's validator, so PostHog answers it with `attr: "filters"` and
  * code `invalid_input` (or the code given).
  */
 import { validationError, serverError } from "../drf/errors";
-import { pyJsonDumps, pyStr, pyTypeName } from "../drf/py";
+import { pyJsonDumps, pyStr, pyTruthy, pyTypeName } from "../drf/py";
 import { isJsonObject, type Json, type JsonObject } from "../state/json";
 import { jsonbOrder } from "../state/jsonb";
 import type { Store } from "../state/store";
 import type { StoredObject, StoredProject } from "../state/types";
-
-/** posthog/api/feature_flag.py MAX_PROPERTY_VALUES (10 under settings.TEST, not modelled). */
-export const MAX_PROPERTY_VALUES = 1000;
 
 const STRING_OPERATORS = new Set(["regex", "icontains", "not_regex", "not_icontains", "gte", "lte", "gt", "lt"]);
 
@@ -114,39 +112,100 @@ function behavioralCohort(store: Store, team: StoredProject, cohort: StoredObjec
   return null;
 }
 
-/** FeatureFlagSerializer.validate_filters; returns the filters to store. */
+/** `type(x).__name__` of a JSON value, as PostHog's messages name it. */
+const typeName = (v: Json | undefined) => pyTypeName(v ?? null);
+
+/** `_validate_rollout_percentage`: a number (or null where allowed) between 0 and 100. */
+function checkRollout(value: Json | undefined, path: string, allowNull: boolean): void {
+  if (value === undefined || value === null) {
+    if (!allowNull) throw invalid(`${path} must be a number, got null`);
+    return;
+  }
+  if (typeof value !== "number") throw invalid(`${path} must be ${allowNull ? "a number or null" : "a number"}, got ${typeName(value)}`);
+  if (value < 0 || value > 100) throw invalid(`${path} must be between 0 and 100, got ${pyStr(value)}`);
+}
+
+/** `_validate_integer`: an integer or null (booleans are not integers). */
+function checkInteger(value: Json | undefined, path: string): void {
+  if (value !== undefined && value !== null && !(typeof value === "number" && Number.isInteger(value))) {
+    throw invalid(`${path} must be an integer or null, got ${typeName(value)}`);
+  }
+}
+
+/**
+ * FeatureFlagSerializer.validate_filters of today's PostHog (products/feature_flags/backend/api/feature_flag.py);
+ * returns the filters to store: every condition set carries its `aggregation_group_type_index` (the flag-level one
+ * when it had none) and the flag-level one is derived from them, payloads are JSON text.
+ */
 export function validateFilters(value: Json, ctx: FiltersContext): JsonObject {
   // DictField
   if (!isJsonObject(value)) {
     throw validationError(`Expected a dictionary of items but got type "${pyTypeName(value)}".`, "filters", "not_a_dict");
   }
   const filters: JsonObject = value;
-  // "For some weird internal REST framework reason…": a PATCH without groups keeps the stored filters.
-  // (as read from the database: jsonb's key order)
+  // "For some weird internal REST framework reason…": a PATCH without groups keeps the stored filters
+  // (as read from the database: jsonb's key order).
   if (!("groups" in filters) && ctx.method === "PATCH") {
     const stored = ctx.instance && isJsonObject(ctx.instance.fields.filters) ? ctx.instance.fields.filters : {};
     return jsonbOrder(stored) as JsonObject;
   }
-  if (ctx.method === "POST") {
-    const groups = filters.groups ?? [];
-    if (Array.isArray(groups) ? groups.length === 0 : !groups) throw invalid("Feature flags must have at least one condition set (group).");
-  }
-  const groups = groupsOf(filters) as JsonObject[];
-  const allProps = groups.flatMap(propertiesOf);
-  const aggregation = filters.aggregation_group_type_index ?? null;
-  if (aggregation === null) {
-    if (!allProps.every((p) => ["person", "cohort", "flag"].includes(propType(p))))
-      throw invalid("Filters are not valid (can only use person, cohort, and flag properties)");
-    if (!allProps.every((p) => propType(p) !== "flag" || p.operator === "flag_evaluates_to"))
-      throw invalid("Flag properties must use the 'flag_evaluates_to' operator");
-    checkCircular(ctx, filters);
-  } else if (!allProps.every((p) => propType(p) === "group" && p.group_type_index === aggregation)) {
-    throw invalid("Filters are not valid (can only use group properties)");
-  }
+  if (!("groups" in filters)) filters.groups = [];
+  // Only a new flag must have a condition set: existing ones may be empty while a scheduled change runs.
+  if (ctx.method === "POST" && !pyTruthy(filters.groups)) throw invalid("Feature flags must have at least one condition set (group).");
+  const flagLevel = filters.aggregation_group_type_index ?? null;
+  checkInteger(flagLevel, "aggregation_group_type_index");
+  const earlyExit = filters.early_exit ?? null;
+  if (earlyExit !== null && typeof earlyExit !== "boolean")
+    throw invalid(`early_exit must be a boolean or null, got ${typeName(earlyExit)}`);
+  // Gated per organization (feature-flag-early-exit); newly turning it on is refused without the gate.
+  const wasOn = ctx.instance && isJsonObject(ctx.instance.fields.filters) && pyTruthy(ctx.instance.fields.filters.early_exit ?? null);
+  if (earlyExit && !wasOn) throw invalid("early_exit is not available for this organization.");
 
+  const groups = groupsOf(filters) as JsonObject[];
+  groups.forEach((group, i) => {
+    const variant = group.variant ?? null;
+    if (variant !== null && typeof variant !== "string")
+      throw invalid(`groups[${i}].variant must be a string or null, got ${typeName(variant)}`);
+    checkRollout(group.rollout_percentage, `groups[${i}].rollout_percentage`, true);
+    checkInteger(group.aggregation_group_type_index, `groups[${i}].aggregation_group_type_index`);
+    propertiesOf(group).forEach((p, j) => {
+      checkInteger(p.group_type_index, `groups[${i}].properties[${j}].group_type_index`);
+      if ((p.operator === "regex" || p.operator === "not_regex") && typeof p.value === "string" && !isValidRegex(p.value, ctx)) {
+        throw invalid(`groups[${i}].properties[${j}].value: invalid regex pattern`);
+      }
+    });
+  });
   const multivariate = isJsonObject(filters.multivariate) ? filters.multivariate : null;
   const variantList = multivariate && Array.isArray(multivariate.variants) ? multivariate.variants.filter(isJsonObject) : [];
-  const variants = new Set(variantList.map((v) => pyStr(v.key)));
+  variantList.forEach((v, i) => {
+    checkRollout(v.rollout_percentage, `multivariate.variants[${i}].rollout_percentage`, false);
+  });
+
+  // Each condition set carries its aggregation; the flag-level one is theirs when they agree, else null.
+  for (const group of groups) if (!("aggregation_group_type_index" in group)) group.aggregation_group_type_index = flagLevel;
+  const aggregations = groups.map((g) => g.aggregation_group_type_index ?? null);
+  if (aggregations.length > 0)
+    filters.aggregation_group_type_index = aggregations.every((a) => a === aggregations[0]) ? aggregations[0] : null;
+
+  for (const group of groups) {
+    const aggregation = group.aggregation_group_type_index ?? null;
+    for (const p of propertiesOf(group)) {
+      const type = propType(p);
+      if (aggregation === null) {
+        if (!["person", "cohort", "flag"].includes(type))
+          throw invalid("Filters are not valid (person-aggregated conditions can only use person, cohort, and flag properties)");
+        if (type === "flag" && p.operator !== "flag_evaluates_to")
+          throw invalid("Flag properties must use the 'flag_evaluates_to' operator");
+      } else {
+        if (type !== "group") throw invalid("Filters are not valid (group-aggregated conditions can only use group properties)");
+        if ((p.group_type_index ?? null) !== aggregation)
+          throw invalid("Filters are not valid (group properties must match the condition set's group type)");
+      }
+    }
+  }
+  if (aggregations.some((a) => a === null)) checkCircular(ctx, filters);
+
+  const variants = new Set(variantList.map((v) => pyStr(v.key ?? null)));
   if (variantList.length > 0) {
     const sum = variantList.reduce((s, v) => s + (typeof v.rollout_percentage === "number" ? v.rollout_percentage : 0), 0);
     if (sum !== 100) throw invalid("Invalid variant definitions: Variant rollout percentages must sum to 100.");
@@ -158,17 +217,18 @@ export function validateFilters(value: Json, ctx: FiltersContext): JsonObject {
     for (const p of propertiesOf(condition)) checkProperty(p, ctx);
   }
 
-  const payloads = filters.payloads ?? {};
+  const payloads = "payloads" in filters ? filters.payloads : {};
   if (!isJsonObject(payloads)) throw invalid("Payloads must be passed as a dictionary");
   for (const [k, v] of Object.entries(payloads)) {
-    // Today's PostHog stores a JSON object payload as its JSON text, as the UI sends it.
-    if (isJsonObject(v)) payloads[k] = pyJsonDumps(v);
-    else if (typeof v === "string") {
+    if (typeof v === "string") {
       try {
         JSON.parse(v);
       } catch {
         throw invalid("Payload value is not valid JSON");
       }
+    } else {
+      // Any other JSON value is stored as its JSON text, as the UI sends it.
+      payloads[k] = pyJsonDumps(v);
     }
   }
   if (filters.multivariate) {
@@ -179,25 +239,90 @@ export function validateFilters(value: Json, ctx: FiltersContext): JsonObject {
   return filters;
 }
 
+/**
+ * `is_valid_regex` (Python `re`), approximated by JavaScript's. A pattern the flag already has is kept: flags may hold
+ * patterns the evaluation service accepts and Python does not.
+ */
+function isValidRegex(pattern: string, ctx: FiltersContext): boolean {
+  const stored = ctx.instance?.fields.filters;
+  const groups = isJsonObject(stored) && Array.isArray(stored.groups) ? stored.groups.filter(isJsonObject) : [];
+  const existing = groups.flatMap((g) => (Array.isArray(g.properties) ? g.properties.filter(isJsonObject) : []));
+  if (existing.some((p) => (p.operator === "regex" || p.operator === "not_regex") && p.value === pattern)) return true;
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** posthog/schema.py PropertyOperator; the flag service supports all but the last three (FEATURE_FLAG_SUPPORTED_OPERATORS). */
+const SUPPORTED_OPERATORS = new Set([
+  "exact",
+  "is_not",
+  "icontains",
+  "not_icontains",
+  "icontains_multi",
+  "not_icontains_multi",
+  "regex",
+  "not_regex",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+  "semver_gt",
+  "semver_gte",
+  "semver_lt",
+  "semver_lte",
+  "semver_eq",
+  "semver_neq",
+  "semver_tilde",
+  "semver_caret",
+  "semver_wildcard",
+  "is_set",
+  "is_not_set",
+  "is_date_exact",
+  "is_date_after",
+  "is_date_before",
+  "in",
+  "not_in",
+  "flag_evaluates_to",
+]);
+const KNOWN_OPERATORS = new Set([...SUPPORTED_OPERATORS, "between", "not_between", "is_cleaned_path_exact"]);
+const OPERATOR_ALIASES: Record<string, string> = { min: "gte", max: "lte" };
+const SEMVER_OPERATORS = new Set([
+  "semver_eq",
+  "semver_neq",
+  "semver_gt",
+  "semver_gte",
+  "semver_lt",
+  "semver_lte",
+  "semver_tilde",
+  "semver_caret",
+  "semver_wildcard",
+]);
+
 function checkProperty(p: JsonObject, ctx: FiltersContext): void {
+  if (typeof p.operator === "string" && p.operator in OPERATOR_ALIASES) p.operator = OPERATOR_ALIASES[p.operator];
   const type = propType(p);
   const value = p.value ?? null;
   const operator = p.operator ?? null;
-  if (Array.isArray(value) && value.length > MAX_PROPERTY_VALUES) {
-    throw invalid(`Property group expressions of type ${pyStr(p.key)} cannot contain more than ${MAX_PROPERTY_VALUES} values.`);
-  }
+  if (operator !== null && !KNOWN_OPERATORS.has(pyStr(operator))) throw invalid(`Invalid operator: ${pyStr(operator)}`, "invalid_operator");
+  if (operator !== null && !SUPPORTED_OPERATORS.has(pyStr(operator)))
+    throw invalid(`Unsupported operator for feature flags: ${pyStr(operator)}`, "unsupported_operator");
   if (type === "cohort") {
     const id = typeof value === "number" ? value : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : null;
     const cohort = id === null ? undefined : ctx.store.object("cohorts", id);
     if (!cohort || cohort.teamId !== ctx.team.id) throw invalid(`Cohort with id ${pyStr(value)} does not exist`, "cohort_does_not_exist");
-    const behavioral = behavioralCohort(ctx.store, ctx.team, cohort);
+    // Static cohorts hold a materialised person list: their criteria are never evaluated.
+    const behavioral = cohort.fields.is_static === true ? null : behavioralCohort(ctx.store, ctx.team, cohort);
     if (behavioral)
       throw invalid(
         `Cohort '${pyStr(behavioral.fields.name)}' with filters on events cannot be used in feature flags.`,
         "behavioral_cohort_found",
       );
   }
-  if ((operator === "is_date_before" || operator === "is_date_after") && !parsesAsDate(value)) {
+  if ((operator === "is_date_before" || operator === "is_date_after" || operator === "is_date_exact") && !parsesAsDate(value)) {
     throw invalid(`Invalid date value: ${pyStr(value)}`, "invalid_date");
   }
   if (typeof operator === "string" && STRING_OPERATORS.has(operator) && typeof value !== "string") {
@@ -205,6 +330,15 @@ function checkProperty(p: JsonObject, ctx: FiltersContext): void {
   }
   if ((operator === "in" || operator === "not_in") && type !== "cohort") {
     throw invalid(`The '${operator}' operator is only valid for cohort properties, not '${type}' properties.`, "invalid_operator");
+  }
+  if (typeof operator === "string" && SEMVER_OPERATORS.has(operator)) {
+    if (typeof value !== "string") throw invalid(`Invalid value for operator ${operator}: expected a semver string`, "invalid_value");
+    const text = operator === "semver_wildcard" ? value.replace(/[.*]+$/, "") : value;
+    if (!/^v?\d+(\.\d+){0,2}([-+].*)?$/.test(text.trim()))
+      throw invalid(`Invalid semver value for operator ${operator}: ${value}`, "invalid_value");
+  }
+  if ((operator === "icontains_multi" || operator === "not_icontains_multi") && !Array.isArray(value)) {
+    throw invalid(`${operator} operator requires a list of values`, "invalid_value");
   }
 }
 

@@ -1,18 +1,19 @@
 /**
  * Feature flags, `/api/projects/:project_id/feature_flags/` (FeatureFlagViewSet and FeatureFlagSerializer of today's
- * PostHog, posthog/api/feature_flag.py; posthog/models/feature_flag/feature_flag.py; tests in
- * posthog/api/test/test_feature_flag.py):
+ * PostHog, products/feature_flags/backend/api/feature_flag.py, formerly posthog/api/feature_flag.py; tests in
+ * products/feature_flags/backend/api/test/test_feature_flag.py):
  *
  * - `key` is required, matches `^[a-zA-Z0-9_-]+$` and is unique among the project's flags that are not deleted
- *   ("There is already a feature flag with this key.", checked before the pattern). Creating a flag with the key of
- *   a soft-deleted one hard-deletes that one first; renaming a flag to such a key breaks the (team, key) database
- *   constraint: a 500.
- * - Soft delete by `PATCH {"deleted": true}` (refused while live, active flags depend on it); DELETE is 405. A
- *   deleted flag is left out of the list and still answered by GET (status "DELETED").
- * - The list is paginated with LimitOffsetPagination (100), newest first, and filters on `search` (key or name,
- *   case-insensitive), `active`, `type`, `evaluation_runtime`, `created_by_id`.
+ *   ("There is already a feature flag with this key.", checked before the pattern). A soft-deleted flag still holds
+ *   its key in the (team, key) constraint: creating a flag with it, or renaming one to it, hard-deletes the old one
+ *   first (`_free_key_held_by_soft_deleted_flags`). PostHog 2025-08-04 frees it on create only: a rename is a 500.
+ * - Soft delete by `PATCH {"deleted": true}`, refused while active flags depend on it; DELETE is 405. A deleted flag
+ *   is left out of the list and still answered by GET (status "DELETED"), and can be restored by PATCH.
+ * - The list is paginated with LimitOffsetPagination (100), newest first, leaves archived flags out unless
+ *   `archived` is given, and filters on `search` (key or name, case-insensitive), `active`, `type`,
+ *   `evaluation_runtime`, `created_by_id`, `archived`.
  */
-import { validationError, serverError } from "../drf/errors";
+import { validationError } from "../drf/errors";
 import {
   booleanField,
   charField,
@@ -86,12 +87,13 @@ const FIELDS: SerializerFields<FlagContext> = [
   ["filters", filtersRule],
   ["deleted", booleanField(false)],
   ["active", booleanField(false)],
+  ["archived", booleanField(false)],
   ["version", integerField({ nullable: false })],
   ["ensure_experience_continuity", booleanField(true)],
   ["rollback_conditions", jsonField(true)],
   ["performed_rollback", booleanField(true)],
   ["tags", tagsRule],
-  ["evaluation_tags", tagsRule],
+  ["evaluation_contexts", listField<FlagContext>({ nullable: false, item: (v) => v })],
   [
     "analytics_dashboards",
     listField<FlagContext>({
@@ -117,12 +119,13 @@ const FIELDS: SerializerFields<FlagContext> = [
   ["is_remote_configuration", booleanField(true)],
   ["has_encrypted_payloads", booleanField(true)],
   ["evaluation_runtime", choiceField(true, choices("server", "client", "all"), true)],
+  ["bucketing_identifier", choiceField(true, choices("distinct_id", "device_id"), true)],
   ["_create_in_folder", charField({ nullable: false, allowBlank: true })],
   ["_should_create_usage_dashboard", booleanField(false)],
 ];
 
 /** Write-only fields: validated, never stored or answered. */
-const WRITE_ONLY = new Set(["creation_context", "_create_in_folder", "_should_create_usage_dashboard"]);
+const WRITE_ONLY = new Set(["creation_context", "_create_in_folder", "_should_create_usage_dashboard", "evaluation_contexts"]);
 
 const DEFAULTS: JsonObject = {
   name: "",
@@ -132,7 +135,7 @@ const DEFAULTS: JsonObject = {
   rollback_conditions: null,
   performed_rollback: null,
   tags: [],
-  evaluation_tags: [],
+  archived: false,
   analytics_dashboards: [],
   has_enriched_analytics: false,
   is_remote_configuration: false,
@@ -196,6 +199,7 @@ export function serializeFlag(ctx: ApiContext, flag: StoredObject, asSent: Reado
     filters: filtersOut(ctx, flag, asSent.has("filters")),
     deleted: flag.deleted,
     active: f.active ?? true,
+    archived: f.archived ?? false,
     created_by: userBasic(ctx.store, flag.createdBy),
     created_at: isoFromMicros(flag.createdAtMicros),
     updated_at: isoFromMicros(flag.updatedAtMicros),
@@ -203,6 +207,7 @@ export function serializeFlag(ctx: ApiContext, flag: StoredObject, asSent: Reado
     last_modified_by: userBasic(ctx.store, typeof f.last_modified_by === "number" ? f.last_modified_by : flag.createdBy),
     ensure_experience_continuity: f.ensure_experience_continuity ?? false,
     experiment_set: [],
+    experiment_set_metadata: [],
     surveys: [],
     features: [],
     rollback_conditions: asSent.has("rollback_conditions")
@@ -210,8 +215,6 @@ export function serializeFlag(ctx: ApiContext, flag: StoredObject, asSent: Reado
       : jsonbOrder(f.rollback_conditions ?? null),
     performed_rollback: f.performed_rollback ?? null,
     can_edit: true,
-    tags: cloneJson(f.tags ?? []),
-    evaluation_tags: cloneJson(f.evaluation_tags ?? []),
     usage_dashboard: f.usage_dashboard ?? null,
     analytics_dashboards: cloneJson(f.analytics_dashboards ?? []),
     has_enriched_analytics: f.has_enriched_analytics ?? false,
@@ -222,6 +225,11 @@ export function serializeFlag(ctx: ApiContext, flag: StoredObject, asSent: Reado
     evaluation_runtime: f.evaluation_runtime ?? "all",
     bucketing_identifier: f.bucketing_identifier ?? null,
     last_called_at: null,
+    is_used_in_replay_settings: false,
+    // Appended by the serializer mixins' to_representation, last: evaluation contexts are answered empty unless the
+    // organization has the flag-evaluation-tags feature (the local server models one without it), then tags.
+    evaluation_contexts: [],
+    tags: cloneJson(f.tags ?? []),
   };
 }
 
@@ -229,7 +237,6 @@ function storable(attrs: JsonObject): JsonObject {
   const out: JsonObject = {};
   for (const [k, v] of Object.entries(attrs)) if (!WRITE_ONLY.has(k) && k !== "deleted" && k !== "version") out[k] = v;
   if (Array.isArray(out.tags)) out.tags = tagify(out.tags.map(pyStr));
-  if (Array.isArray(out.evaluation_tags)) out.evaluation_tags = tagify(out.evaluation_tags.map(pyStr));
   // _update_filters: turning a flag on clears performed_rollback.
   if (out.active) out.performed_rollback = false;
   return out;
@@ -273,18 +280,70 @@ function list(ctx: ApiContext, team: StoredProject) {
   if (runtime !== undefined) flags = flags.filter((f) => (f.fields.evaluation_runtime ?? "all") === runtime);
   const createdBy = q.param("created_by_id");
   if (createdBy !== undefined) flags = flags.filter((f) => String(f.createdBy) === createdBy);
+  // exclude_archived_unless_requested: archived flags are listed only when `archived` is asked about.
+  const archived = q.param("archived");
+  if (archived === undefined) flags = flags.filter((f) => f.fields.archived !== true);
+  else flags = flags.filter((f) => (f.fields.archived === true) === (archived === "true"));
   flags.sort((a, b) => b.createdAtMicros - a.createdAtMicros || b.id - a.id);
   const page = limitOffsetPage(ctx.req, flags);
   return json(200, { ...page, results: page.results.map((f) => serializeFlag(ctx, f)) });
 }
 
+/** `_free_key_held_by_soft_deleted_flags`: soft-deleted flags holding the key are deleted for good. */
+function freeKey(ctx: ApiContext, team: StoredProject, key: string, except: number | null): void {
+  for (const old of flagsOf(ctx, team).filter((f) => f.deleted && f.fields.key === key && f.id !== except)) {
+    ctx.store.removeObject("featureFlags", old.id);
+  }
+}
+
+/**
+ * FeatureFlagSerializer.validate (after the field validators): evaluation contexts, device bucketing against
+ * experience continuity, encrypted payloads only on remote configuration flags, archived flags disabled.
+ */
+function validateFlag(ctx: ApiContext, attrs: JsonObject, instance: StoredObject | null): void {
+  const body = ctx.req.body();
+  const raw = isJsonObject(body) ? (body.evaluation_contexts ?? null) : null;
+  if (raw !== null) {
+    if (!Array.isArray(raw) || raw.length > 50) throw validationError("evaluation_contexts must be a list of at most 50 items.");
+    if (raw.some((item) => typeof item !== "string" || item.length > 255)) throw validationError("Invalid evaluation context name.");
+  }
+  const current = (name: string, fallback: Json): Json =>
+    name in attrs ? attrs[name] : instance ? (instance.fields[name] ?? fallback) : fallback;
+  if (current("bucketing_identifier", null) === "device_id" && current("ensure_experience_continuity", false) === true) {
+    const already = instance?.fields.bucketing_identifier === "device_id" && instance.fields.ensure_experience_continuity === true;
+    if (!already)
+      throw validationError(
+        "Cannot enable 'persist across authentication steps' when using device ID bucketing. These features are incompatible.",
+      );
+  }
+  if (current("has_encrypted_payloads", false) === true && current("is_remote_configuration", false) !== true) {
+    throw validationError("Encrypted payloads require the flag to be a remote configuration.");
+  }
+  if (current("archived", false) === true && current("active", true) === true) {
+    throw validationError(
+      attrs.archived === true
+        ? "Cannot archive an enabled feature flag. Disable it first, or send active: false in the same request."
+        : "Cannot enable an archived feature flag. Unarchive it first.",
+    );
+  }
+}
+
 function create(ctx: ApiContext, team: StoredProject) {
   const fc: FlagContext = { ctx, team, instance: null };
   const attrs = validateBody(ctx.req.body(), FIELDS, fc, ["key"], false);
+  validateFlag(ctx, attrs, null);
   const key = pyStr(attrs.key);
-  // create(): soft-deleted flags with this key are removed for good, freeing the (team, key) constraint.
-  for (const old of flagsOf(ctx, team).filter((f) => f.deleted && f.fields.key === key)) ctx.store.removeObject("featureFlags", old.id);
   const fields: JsonObject = { ...DEFAULTS, ...storable(attrs), version: 1, last_modified_by: ctx.user.id };
+  // Remote configuration flags are served to everyone: no condition set, or one at 0% or none, becomes 100%.
+  if (attrs.is_remote_configuration === true) {
+    const filters = isJsonObject(fields.filters) ? fields.filters : {};
+    const groups = Array.isArray(filters.groups) ? filters.groups.filter(isJsonObject) : [];
+    if (groups.length === 0) filters.groups = [{ properties: [], rollout_percentage: 100, variant: null }];
+    for (const g of groups)
+      if (g.rollout_percentage === 0 || g.rollout_percentage === null || g.rollout_percentage === undefined) g.rollout_percentage = 100;
+    fields.filters = filters;
+  }
+  freeKey(ctx, team, key, null);
   if (attrs._should_create_usage_dashboard !== false)
     fields.usage_dashboard = ctx.store.createDashboard(team.id, `Generated Dashboard: ${key} Usage`);
   const flag = ctx.store.addObject("featureFlags", team.id, ctx.user.id, fields);
@@ -292,38 +351,57 @@ function create(ctx: ApiContext, team: StoredProject) {
   return json(201, serializeFlag(ctx, flag, new Set(Object.keys(attrs))));
 }
 
-/** `_find_dependent_flags`: live, active flags of the team whose conditions name this flag's id. */
+/** `find_dependent_flags`: live, active flags of the team whose conditions name this flag's id, by key. */
 function dependents(ctx: ApiContext, flag: StoredObject): StoredObject[] {
   return ctx.store
     .objects("featureFlags")
-    .filter((f) => f.teamId === flag.teamId)
-    .filter(
-      (f) =>
-        f.id !== flag.id && !f.deleted && f.fields.active !== false && flagDependencies(f.fields.filters ?? {}).includes(String(flag.id)),
-    )
+    .filter((f) => f.teamId === flag.teamId && f.id !== flag.id && !f.deleted && f.fields.active !== false)
+    .filter((f) => flagDependencies(f.fields.filters ?? {}).includes(String(flag.id)))
     .sort((a, b) => (pyStr(a.fields.key) < pyStr(b.fields.key) ? -1 : 1));
+}
+
+/** `raise_if_flag_has_dependents`: "delete" or "disable" is refused while active flags depend on the flag. */
+function refuseIfDependents(ctx: ApiContext, flag: StoredObject, action: "delete" | "disable"): void {
+  const deps = dependents(ctx, flag);
+  if (deps.length === 0) return;
+  let names = deps
+    .slice(0, 5)
+    .map((f) => `${pyStr(f.fields.key)} (ID: ${f.id})`)
+    .join(", ");
+  if (deps.length > 5) names += `, and ${deps.length - 5} more`;
+  throw validationError(
+    `Cannot ${action} this feature flag because other flags depend on it: ${names}. Please update or disable the dependent flags first.`,
+  );
+}
+
+/** `_find_disabled_dependencies`: the disabled flags this flag's conditions name. */
+function refuseIfDisabledDependencies(ctx: ApiContext, flag: StoredObject): void {
+  const ids = new Set(flagDependencies(flag.fields.filters ?? {}));
+  const disabled = ctx.store
+    .objects("featureFlags")
+    .filter((f) => f.teamId === flag.teamId && !f.deleted && ids.has(String(f.id)) && f.fields.active === false)
+    .sort((a, b) => (pyStr(a.fields.key) < pyStr(b.fields.key) ? -1 : 1));
+  if (disabled.length === 0) return;
+  const names = disabled.slice(0, 5).map((f) => `${pyStr(f.fields.key)} (ID: ${f.id})`);
+  if (disabled.length > 5) names.push(`and ${disabled.length - 5} more`);
+  throw validationError(
+    `Cannot enable this feature flag because it depends on disabled flags: ${names.join(", ")}. Please enable the dependency flags first.`,
+  );
 }
 
 function update(ctx: ApiContext, team: StoredProject, id: number, partial: boolean) {
   const flag = findInProject(ctx.store, "featureFlags", team, id);
   const fc: FlagContext = { ctx, team, instance: flag };
   const attrs = validateBody(ctx.req.body(), FIELDS, fc, ["key"], partial);
-  if (attrs.deleted === true) {
-    const deps = dependents(ctx, flag);
-    if (deps.length > 0) {
-      const names = deps.slice(0, 5).map((f) => `${pyStr(f.fields.key)} (ID: ${f.id})`);
-      if (deps.length > 5) names.push(`and ${deps.length - 5} more`);
-      throw validationError(
-        `Cannot delete this feature flag because other flags depend on it: ${names.join(", ")}. Please update or delete the dependent flags first.`,
-      );
-    }
-  }
-  if (typeof attrs.key === "string" && attrs.key !== flag.fields.key) {
-    // The (team, key) unique constraint still holds the key of a soft-deleted flag: an IntegrityError.
-    if (flagsOf(ctx, team).some((f) => f.id !== flag.id && f.fields.key === attrs.key)) throw serverError();
-  }
+  validateFlag(ctx, attrs, flag);
+  if (attrs.deleted === true) refuseIfDependents(ctx, flag, "delete");
+  const wasActive = flag.fields.active !== false;
+  if (attrs.active === false && wasActive) refuseIfDependents(ctx, flag, "disable");
+  if (attrs.active === true && !wasActive) refuseIfDisabledDependencies(ctx, flag);
+  const deleted = typeof attrs.deleted === "boolean" ? attrs.deleted : flag.deleted;
+  if (typeof attrs.key === "string" && attrs.key !== flag.fields.key && !deleted) freeKey(ctx, team, attrs.key, flag.id);
   Object.assign(flag.fields, storable(attrs));
-  if (typeof attrs.deleted === "boolean") flag.deleted = attrs.deleted;
+  flag.deleted = deleted;
   flag.fields.version = (typeof flag.fields.version === "number" ? flag.fields.version : 0) + 1;
   flag.fields.last_modified_by = ctx.user.id;
   flag.updatedAtMicros = nowMicros();

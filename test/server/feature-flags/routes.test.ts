@@ -26,12 +26,21 @@ test("create answers the record PostHog returns", async () => {
     active: true,
     deleted: false,
     version: 1,
-    filters: { groups: [{ properties: [], rollout_percentage: 50 }] },
     ensure_experience_continuity: false,
     tags: [],
     status: "ACTIVE",
     evaluation_runtime: "all",
     experiment_set: [],
+  });
+  expect(res.body.filters).toEqual({
+    groups: [{ properties: [], rollout_percentage: 50, aggregation_group_type_index: null }],
+    aggregation_group_type_index: null,
+  });
+  expect(res.body).toMatchObject({
+    archived: false,
+    evaluation_contexts: [],
+    experiment_set_metadata: [],
+    is_used_in_replay_settings: false,
   });
   expect(typeof res.body.usage_dashboard).toBe("number");
   expect(res.body.created_by.email).toBeTruthy();
@@ -61,11 +70,24 @@ test.each([
 test.each([
   [
     { groups: [{ properties: [{ key: "email", value: "x", type: "group", group_type_index: 0 }] }] },
-    "Filters are not valid (can only use person, cohort, and flag properties)",
+    "Filters are not valid (person-aggregated conditions can only use person, cohort, and flag properties)",
   ],
   [
     { aggregation_group_type_index: 0, groups: [{ properties: [{ key: "email", value: "x", type: "person" }] }] },
-    "Filters are not valid (can only use group properties)",
+    "Filters are not valid (group-aggregated conditions can only use group properties)",
+  ],
+  [
+    { aggregation_group_type_index: 0, groups: [{ properties: [{ key: "k", value: "v", type: "group", group_type_index: 1 }] }] },
+    "Filters are not valid (group properties must match the condition set's group type)",
+  ],
+  [{ groups: [{ rollout_percentage: 150 }] }, "groups[0].rollout_percentage must be between 0 and 100, got 150"],
+  [{ groups: [{ rollout_percentage: "50" }] }, "groups[0].rollout_percentage must be a number or null, got str"],
+  [{ groups: [{ variant: 1 }] }, "groups[0].variant must be a string or null, got int"],
+  [{ groups: [{}], multivariate: { variants: [{ key: "a" }] } }, "multivariate.variants[0].rollout_percentage must be a number, got null"],
+  [{ groups: [{}], aggregation_group_type_index: "0" }, "aggregation_group_type_index must be an integer or null, got str"],
+  [
+    { groups: [{ properties: [{ key: "e", type: "person", operator: "regex", value: "(" }] }] },
+    "groups[0].properties[0].value: invalid regex pattern",
   ],
   [
     { groups: [{}], multivariate: { variants: [{ key: "a", rollout_percentage: 40 }] } },
@@ -132,11 +154,51 @@ test("keys are unique among live flags; a deleted flag's key can be taken again 
   expect((await h.api("GET", `${base}${first.body.id}/`)).status).toBe(404);
 });
 
-test("renaming onto a soft-deleted flag's key breaks PostHog's unique constraint (500)", async () => {
+test("renaming onto a soft-deleted flag's key frees it: the deleted flag is gone for good", async () => {
   const gone = await post(flag("ff-held"));
   await h.api("PATCH", `${base}${gone.body.id}/`, { body: { deleted: true } });
   const other = await post(flag("ff-renamed"));
-  expect((await h.api("PATCH", `${base}${other.body.id}/`, { body: { key: "ff-held" } })).status).toBe(500);
+  const renamed = await h.api("PATCH", `${base}${other.body.id}/`, { body: { key: "ff-held" } });
+  expect(renamed.body.key).toBe("ff-held");
+  expect((await h.api("GET", `${base}${gone.body.id}/`)).status).toBe(404);
+});
+
+test("operators: aliases min/max, unknown and unsupported operators", async () => {
+  const prop = (operator: string, value: unknown = "1") =>
+    flag(`ff-op-${operator}`, { groups: [{ properties: [{ key: "n", type: "person", operator, value }] }] });
+  expect((await post(prop("min"))).body.filters.groups[0].properties[0].operator).toBe("gte");
+  expect((await post(prop("nope"))).body).toEqual(err(V, "invalid_operator", "Invalid operator: nope", "filters"));
+  expect((await post(prop("between", [1, 2]))).body).toEqual(
+    err(V, "unsupported_operator", "Unsupported operator for feature flags: between", "filters"),
+  );
+  expect((await post(prop("semver_gt", "x.y"))).body).toEqual(
+    err(V, "invalid_value", "Invalid semver value for operator semver_gt: x.y", "filters"),
+  );
+  expect((await post(prop("icontains_multi", "x"))).body.detail).toBe("icontains_multi operator requires a list of values");
+});
+
+test("object rules: archived flags are disabled, encrypted payloads need remote configuration, device bucketing excludes continuity", async () => {
+  expect((await post({ ...flag("ff-arch"), archived: true })).body).toEqual(
+    err(V, "invalid_input", "Cannot archive an enabled feature flag. Disable it first, or send active: false in the same request.", null),
+  );
+  const archived = await post({ ...flag("ff-arch"), archived: true, active: false });
+  expect(archived.body).toMatchObject({ archived: true, active: false });
+  expect((await h.api("PATCH", `${base}${archived.body.id}/`, { body: { active: true } })).body.detail).toBe(
+    "Cannot enable an archived feature flag. Unarchive it first.",
+  );
+  expect((await h.api("GET", `${base}?search=ff-arch`)).body.count).toBe(0);
+  expect((await h.api("GET", `${base}?search=ff-arch&archived=true`)).body.count).toBe(1);
+  expect((await post({ ...flag("ff-enc"), has_encrypted_payloads: true })).body.detail).toBe(
+    "Encrypted payloads require the flag to be a remote configuration.",
+  );
+  expect((await post({ ...flag("ff-dev"), bucketing_identifier: "device_id", ensure_experience_continuity: true })).body.detail).toBe(
+    "Cannot enable 'persist across authentication steps' when using device ID bucketing. These features are incompatible.",
+  );
+});
+
+test("a remote configuration flag without conditions is served to everyone", async () => {
+  const res = await post({ key: "ff-remote", is_remote_configuration: true });
+  expect(res.body.filters.groups).toEqual([{ properties: [], rollout_percentage: 100, variant: null }]);
 });
 
 test("soft delete: DELETE is 405 with no body, a deleted flag is hidden from the list and still read by GET", async () => {
@@ -169,7 +231,12 @@ test("a flag others depend on cannot be deleted", async () => {
   );
   const res = await h.api("PATCH", `${base}${parent.body.id}/`, { body: { deleted: true } });
   expect(res.status).toBe(400);
-  expect(res.body.detail).toMatch(/^Cannot delete this feature flag because other flags depend on it: ff-child \(ID: \d+\)\./);
+  expect(res.body.detail).toMatch(
+    /^Cannot delete this feature flag because other flags depend on it: ff-child \(ID: \d+\)\. Please update or disable the dependent flags first\.$/,
+  );
+  expect((await h.api("PATCH", `${base}${parent.body.id}/`, { body: { active: false } })).body.detail).toMatch(
+    /^Cannot disable this feature flag/,
+  );
 });
 
 test("a create or update answers filters as sent; a read from the database in jsonb's key order", async () => {
@@ -178,9 +245,12 @@ test("a create or update answers filters as sent; a read from the database in js
     payloads: {},
   };
   const made = await post({ key: "ff-order", filters });
-  expect(JSON.stringify(made.body.filters)).toBe(JSON.stringify(filters));
+  // as sent, with each condition set's aggregation added and the flag-level one derived from them
+  expect(JSON.stringify(made.body.filters)).toBe(
+    '{"groups":[{"variant":null,"properties":[{"value":"x","key":"email","operator":"exact","type":"person"}],"rollout_percentage":10,"aggregation_group_type_index":null}],"payloads":{},"aggregation_group_type_index":null}',
+  );
   const ordered =
-    '{"groups":[{"variant":null,"properties":[{"key":"email","type":"person","value":"x","operator":"exact"}],"rollout_percentage":10}],"payloads":{}}';
+    '{"groups":[{"variant":null,"properties":[{"key":"email","type":"person","value":"x","operator":"exact"}],"rollout_percentage":10,"aggregation_group_type_index":null}],"payloads":{},"aggregation_group_type_index":null}';
   expect(JSON.stringify((await h.api("GET", `${base}${made.body.id}/`)).body.filters)).toBe(ordered);
   expect(JSON.stringify((await h.api("PATCH", `${base}${made.body.id}/`, { body: { name: "x" } })).body.filters)).toBe(ordered);
 });
