@@ -44,6 +44,25 @@ test.each([
   expect(res.body).toEqual(expected);
 });
 
+test("today's fields: emoji (blank is null), hidden_in_user_interface, tags only with the tag scope", async () => {
+  const made = await post({ content: "Deploy", scope: "project", emoji: "", hidden_in_user_interface: true });
+  expect(made.body).toMatchObject({ emoji: null, hidden_in_user_interface: true, tags: [] });
+  expect((await post({ content: "x", scope: "tag" })).body).toEqual(
+    err(V, "invalid_input", "At least one tag is required when scope is 'tag'.", "tags"),
+  );
+  expect((await post({ content: "x", scope: "project", tags: ["a"] })).body).toEqual(
+    err(V, "invalid_input", "Tags can only be set when scope is 'tag'.", "tags"),
+  );
+  expect((await post({ content: "x", scope: "tag", tags: [" Web "] })).body.tags).toEqual(["web"]);
+  expect((await post({ content: "x", dashboard_id: 999999 })).body).toEqual(
+    err(V, "invalid_input", "Dashboard not found.", "dashboard_id"),
+  );
+  expect((await post({ content: "x".repeat(8193) })).body.code).toBe("max_length");
+  expect((await h.api("GET", `${base}?hidden_in_user_interface=true`)).body.results.map((a: { id: number }) => a.id)).toEqual([
+    made.body.id,
+  ]);
+});
+
 test("soft delete hides it from GET too; PATCH restores it", async () => {
   const a = await post({ content: "Soft", scope: "project" });
   expect((await h.api("DELETE", `${base}${a.body.id}/`)).status).toBe(405);
