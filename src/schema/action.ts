@@ -29,5 +29,8 @@ export const actionSchema = z.looseObject({
 });
 export type Action = z.infer<typeof actionSchema>;
 
-/** The actions list is not paginated: `{"results": [...]}` (ActionViewSet.list). */
-export const actionListSchema = z.looseObject({ results: z.array(actionSchema) });
+/**
+ * The actions list has no `next` links: every action in one `{"count", "results"}` unless `limit` is asked for
+ * (ActionViewSet.list); PostHog 2025-08-04 answers `{"results"}` alone.
+ */
+export const actionListSchema = z.looseObject({ count: z.number().int().optional(), results: z.array(actionSchema) });

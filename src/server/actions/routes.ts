@@ -1,19 +1,22 @@
 /**
  * Actions, `/api/projects/:project_id/actions/` (ActionViewSet and ActionSerializer of today's PostHog,
- * posthog/api/action.py; tests in posthog/api/test/test_action.py):
+ * products/actions/backend/api/action.py, formerly posthog/api/action.py; tests in
+ * products/actions/backend/api/test/test_action.py):
  *
- * - `name` is unique among the project's actions that are not deleted ("This project already has an action with
- *   this name, ID <id>", code `unique`), checked only when the body has a name. PostHog 2025-08-04 reads
- *   `attrs["name"]` unconditionally: a POST or PATCH without `name` is a 500 there (KeyError).
+ * - `name` may not be blank and is unique among the project's actions that are not deleted ("This project already
+ *   has an action with this name, ID <id>", code `unique`), checked only when the body has a name. PostHog 2025-08-04
+ *   reads `attrs["name"]` unconditionally: a POST or PATCH without `name` is a 500 there (KeyError), and takes "".
  * - `steps`: ActionStepJSONSerializer items (event, properties, selector, tag_name, text/href/url and their
  *   `*_matching` among contains, regex, exact).
  * - Soft delete by `PATCH {"deleted": true}`; DELETE is 405; deleted actions are left out of the list and still
  *   answered by GET.
- * - The list is not paginated: `{"results": [...]}`, ordered by last_calculated_at DESC, then name.
+ * - The list has no `next` links: `{"count", "results"}` of every action, ordered by last_calculated_at DESC then
+ *   name, unless `limit`/`offset` (opt-in), `search` (name), `created_by`, `tags` or `ordering` narrow it. PostHog
+ *   2025-08-04 answers `{"results"}` only and takes none of these.
  */
 import { validationError } from "../drf/errors";
 import { booleanField, charField, choiceField, FieldFailure, type FieldRule, fail, listField, parseChar } from "../drf/fields";
-import { pyRepr, pyStr, pyTypeName } from "../drf/py";
+import { pyInt, pyRepr, pyStr, pyTypeName } from "../drf/py";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
 import { findInProject, nestedViewSetRoutes, type SerializerFields, tagify, userBasic, validateBody } from "../pipeline/nested-viewset";
@@ -212,6 +215,8 @@ function actionsOf(ctx: ApiContext, team: StoredProject): StoredObject[] {
 /** ActionSerializer.validate: the name is unique among live actions of the project. */
 function checkName(ctx: ApiContext, team: StoredProject, attrs: JsonObject, self: StoredObject | null): void {
   if (!("name" in attrs)) return;
+  // "must come before uniqueness check": the CharField allows blank, the serializer does not.
+  if (typeof attrs.name === "string" && attrs.name.trim() === "") throw validationError("This field may not be blank.", "name", "blank");
   const clash = actionsOf(ctx, team).find((a) => !a.deleted && a.id !== self?.id && (a.fields.name ?? null) === attrs.name);
   if (clash) throw validationError(`This project already has an action with this name, ID ${clash.id}`, "name", "unique");
 }
@@ -223,19 +228,71 @@ function storable(attrs: JsonObject): JsonObject {
   return rest;
 }
 
+/** `_parse_non_negative_int`: Python's int(), negative or invalid is none. */
+function nonNegative(raw: string | undefined): number | null {
+  const n = raw === undefined ? null : pyInt(raw);
+  return n !== null && n >= 0 ? n : null;
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** `_ordering_from_request`: name, created_at, pinned_at or created_by, `-` for descending; then name. */
+function ordering(ctx: ApiContext, raw: string | undefined): ((a: StoredObject, b: StoredObject) => number) | null {
+  if (!raw) return null;
+  const field = raw.replace(/^-+/, "");
+  if (!["name", "created_at", "pinned_at", "created_by"].includes(field)) return null;
+  const sign = raw.startsWith("-") ? -1 : 1;
+  const key = (a: StoredObject): string => {
+    if (field === "created_at") return String(a.createdAtMicros).padStart(20, "0");
+    if (field === "created_by") {
+      const u = ctx.store.user(a.createdBy);
+      return u ? `${u.firstName}\u0000${u.lastName}` : "";
+    }
+    return pyStr(a.fields[field] ?? "");
+  };
+  return (a, b) =>
+    sign * compareText(key(a), key(b)) || (field === "name" ? 0 : compareText(pyStr(a.fields.name ?? ""), pyStr(b.fields.name ?? "")));
+}
+
 function list(ctx: ApiContext, team: StoredProject) {
-  const actions = actionsOf(ctx, team)
+  const q = ctx.req;
+  const lastCalculated = (a: StoredObject) => pyStr(a.fields.last_calculated_at ?? isoFromMicros(a.createdAtMicros));
+  let actions = actionsOf(ctx, team)
     .filter((a) => !a.deleted)
-    .map((a) => serializeAction(ctx, a))
-    .sort((a, b) => {
-      const la = pyStr(a.last_calculated_at ?? "");
-      const lb = pyStr(b.last_calculated_at ?? "");
-      if (la !== lb) return la < lb ? 1 : -1;
-      const na = pyStr(a.name ?? "");
-      const nb = pyStr(b.name ?? "");
-      return na < nb ? -1 : na > nb ? 1 : 0;
-    });
-  return json(200, { results: actions });
+    .sort(
+      (a, b) => compareText(lastCalculated(b), lastCalculated(a)) || compareText(pyStr(a.fields.name ?? ""), pyStr(b.fields.name ?? "")),
+    );
+  const search = q.param("search");
+  if (search)
+    actions = actions.filter((a) =>
+      pyStr(a.fields.name ?? "")
+        .toLowerCase()
+        .includes(search.toLowerCase()),
+    );
+  const createdBy = (q.param("created_by") ?? "")
+    .split(",")
+    .filter((v) => /^\d+$/.test(v.trim()))
+    .map(Number);
+  if (createdBy.length > 0) actions = actions.filter((a) => createdBy.includes(a.createdBy));
+  const tags = q.param("tags");
+  if (tags) {
+    let wanted: unknown = null;
+    try {
+      wanted = JSON.parse(tags);
+    } catch {
+      wanted = null;
+    }
+    if (Array.isArray(wanted) && wanted.length > 0)
+      actions = actions.filter((a) => Array.isArray(a.fields.tags) && a.fields.tags.some((t) => wanted.includes(t)));
+  }
+  const order = ordering(ctx, q.param("ordering"));
+  if (order) actions.sort(order);
+  const offset = nonNegative(q.param("offset")) ?? 0;
+  const limit = nonNegative(q.param("limit"));
+  const count = limit !== null ? actions.length : null;
+  const page = limit !== null ? actions.slice(offset, offset + limit) : actions.slice(offset);
+  const results = page.map((a) => serializeAction(ctx, a));
+  return json(200, { count: count ?? offset + results.length, results });
 }
 
 function create(ctx: ApiContext, team: StoredProject) {

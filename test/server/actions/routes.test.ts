@@ -89,12 +89,34 @@ test("today's PostHog takes a PATCH without name", async () => {
   expect(res.body).toMatchObject({ name: "Patched", description: "d" });
 });
 
-test("soft delete: DELETE 405, hidden from the unpaginated list, GET still answers", async () => {
+test("a blank name is refused (today's PostHog)", async () => {
+  expect((await post({ name: "  " })).body).toEqual(err(V, "blank", "This field may not be blank.", "name"));
+});
+
+test("the list: every action with its count, or opt-in limit/offset, search on the name, ordering", async () => {
+  const p = await h.createProject({ name: "Listed actions" });
+  const path = `/api/projects/${p.id}/actions/`;
+  for (const name of ["b-one", "a-two", "c-three"]) await h.api("POST", path, { body: { name } });
+  const all = await h.api("GET", path);
+  expect(all.body.count).toBe(3);
+  expect(all.body.results).toHaveLength(3);
+  const page = await h.api("GET", `${path}?limit=1&offset=1&ordering=name`);
+  expect(page.body).toMatchObject({ count: 3, results: [{ name: "b-one" }] });
+  expect(Object.keys(page.body)).toEqual(["count", "results"]);
+  expect((await h.api("GET", `${path}?search=TWO`)).body.results.map((a: { name: string }) => a.name)).toEqual(["a-two"]);
+  expect((await h.api("GET", `${path}?ordering=-name`)).body.results.map((a: { name: string }) => a.name)).toEqual([
+    "c-three",
+    "b-one",
+    "a-two",
+  ]);
+});
+
+test("soft delete: DELETE 405, hidden from the list, GET still answers", async () => {
   const a = await post({ name: "Soft" });
   expect((await h.api("DELETE", `${base}${a.body.id}/`)).status).toBe(405);
   await h.api("PATCH", `${base}${a.body.id}/`, { body: { deleted: true } });
   const list = await h.api("GET", base);
-  expect(Object.keys(list.body)).toEqual(["results"]);
+  expect(Object.keys(list.body)).toEqual(["count", "results"]);
   expect(list.body.results.some((x: { id: number }) => x.id === a.body.id)).toBe(false);
   expect((await h.api("GET", `${base}${a.body.id}/`)).body.deleted).toBe(true);
 });
