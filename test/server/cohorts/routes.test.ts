@@ -108,6 +108,12 @@ test("filters come back in jsonb's key order (shorter keys first)", async () => 
   );
 });
 
+test("a dynamic cohort with a query is refused after it was saved: the cohort stays", async () => {
+  const res = await post({ name: "left-behind", query: { kind: "HogQLQuery", query: "select 1" } });
+  expect(res.body.detail).toBe("Cannot create a dynamic cohort with a query. Set is_static to true.");
+  expect((await h.api("GET", `${base}?search=left-behind`)).body.count).toBe(1);
+});
+
 test("is_set needs no value; static cohorts skip the filter checks", async () => {
   const isSet = { properties: { type: "AND", values: [{ type: "person", key: "email", operator: "is_set" }] } };
   expect((await post({ name: "set", filters: isSet })).status).toBe(201);
