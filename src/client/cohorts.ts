@@ -24,7 +24,10 @@ export function getCohort(http: Transport, projectId: number, id: number): Promi
   return objects.get(http, kind, projectId, id);
 }
 
-/** Never resent once it may have reached PostHog: cohort names are not unique, a resend would make a twin. */
+/**
+ * Never resent once it may have reached PostHog: cohort names are not unique, a resend would make a twin. A dynamic
+ * cohort sent with a `query` is refused (400) after PostHog saved it: look the name up before trying again.
+ */
 export function createCohort(http: Transport, projectId: number, body: CohortBody): Promise<Cohort> {
   return objects.create(http, kind, projectId, body);
 }
