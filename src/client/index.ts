@@ -7,6 +7,14 @@ export { Transport, DEFAULT_HOST, DEFAULT_RETRY, normaliseHost, type ClientOptio
 export * as projects from "./projects";
 export * as groups from "./groups";
 export * as organizations from "./organizations";
+export * as featureFlags from "./feature-flags";
+export * as cohorts from "./cohorts";
+export * as actions from "./actions";
+export * as annotations from "./annotations";
 export type { ProjectRecord, ProjectListItem } from "../schema/project";
 export type { Group, GroupType, PropertyCount, PropertyDefinitions } from "../schema/group";
 export type { ActivityEntry } from "../schema/activity";
+export type { FeatureFlag } from "../schema/feature-flag";
+export type { Cohort } from "../schema/cohort";
+export type { Action } from "../schema/action";
+export type { Annotation } from "../schema/annotation";

@@ -7,7 +7,16 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { nowMicros } from "./time";
 import { generatePersonalApiKey, hashPersonalApiKey, uuidt } from "./tokens";
-import type { MembershipLevel, OrganizationRecord, PersonalApiKeyRecord, StoredProject, ServerState, UserRecord } from "./types";
+import type {
+  MembershipLevel,
+  ObjectKind,
+  OrganizationRecord,
+  PersonalApiKeyRecord,
+  ServerState,
+  StoredObject,
+  StoredProject,
+  UserRecord,
+} from "./types";
 
 const SAVE_DELAY_MS = 20;
 
@@ -119,6 +128,8 @@ export class Store {
     s.groups = [];
     s.activity = [];
     s.demoDataTeams = [];
+    s.objects = emptyObjects();
+    s.nextObjectIds = firstObjectIds();
     this.changed();
   }
 
@@ -266,6 +277,8 @@ export class Store {
     s.groups = s.groups.filter((g) => g.teamId !== id);
     s.activity = s.activity.filter((a) => a.teamId !== id);
     s.demoDataTeams = s.demoDataTeams.filter((t) => t !== id);
+    const objects = this.allObjects();
+    for (const kind of OBJECT_KINDS) objects[kind] = objects[kind].filter((o) => o.teamId !== id);
     for (const u of s.users) if (u.currentTeamId === id) u.currentTeamId = null;
     this.changed();
   }
@@ -281,6 +294,40 @@ export class Store {
     return this.state.projects.find((p) => p.organizationId === orgId && visible(p)) ?? this.state.projects.find(visible);
   }
 
+  // ---- feature flags, cohorts, actions, annotations ----
+
+  private allObjects(): Record<ObjectKind, StoredObject[]> {
+    this.state.objects ??= emptyObjects();
+    return this.state.objects;
+  }
+
+  /** Every stored object of a kind, deleted ones included, in creation order. */
+  objects(kind: ObjectKind): StoredObject[] {
+    return this.allObjects()[kind];
+  }
+
+  object(kind: ObjectKind, id: number): StoredObject | undefined {
+    return this.objects(kind).find((o) => o.id === id);
+  }
+
+  /** A new object with the kind's next id (ids are per kind, like PostgreSQL's serial columns). */
+  addObject(kind: ObjectKind, teamId: number, createdBy: number, fields: StoredObject["fields"]): StoredObject {
+    this.state.nextObjectIds ??= firstObjectIds();
+    const ids = this.state.nextObjectIds;
+    const now = nowMicros();
+    const record: StoredObject = { id: ids[kind]++, teamId, createdBy, createdAtMicros: now, updatedAtMicros: now, deleted: false, fields };
+    this.objects(kind).push(record);
+    this.changed();
+    return record;
+  }
+
+  /** A hard delete (PostHog does this to a soft-deleted flag whose key is taken again). */
+  removeObject(kind: ObjectKind, id: number): void {
+    const objects = this.allObjects();
+    objects[kind] = objects[kind].filter((o) => o.id !== id);
+    this.changed();
+  }
+
   isGeneratingDemoData(teamId: number): boolean {
     return this.state.demoDataTeams.includes(teamId);
   }
@@ -291,4 +338,14 @@ export class Store {
     if (generating) s.demoDataTeams.push(teamId);
     this.changed();
   }
+}
+
+const OBJECT_KINDS: readonly ObjectKind[] = ["featureFlags", "cohorts", "actions", "annotations"];
+
+function emptyObjects(): Record<ObjectKind, StoredObject[]> {
+  return { featureFlags: [], cohorts: [], actions: [], annotations: [] };
+}
+
+function firstObjectIds(): Record<ObjectKind, number> {
+  return { featureFlags: 1, cohorts: 1, actions: 1, annotations: 1 };
 }

@@ -128,6 +128,23 @@ export interface ActivityRecord {
   createdAtMicros: number;
 }
 
+/** The project-nested objects PostHog deletes by `PATCH {"deleted": true}` (one folder each under src/server). */
+export type ObjectKind = "featureFlags" | "cohorts" | "actions" | "annotations";
+
+/**
+ * A feature flag, cohort, action or annotation: identity and bookkeeping here, the writable fields under their
+ * PostHog names in `fields` (each resource's routes.ts knows them).
+ */
+export interface StoredObject {
+  id: number;
+  teamId: number;
+  createdBy: number;
+  createdAtMicros: number;
+  updatedAtMicros: number;
+  deleted: boolean;
+  fields: JsonObject;
+}
+
 export interface ServerState {
   version: 1;
   /** HMAC secret for live events tokens. */
@@ -152,4 +169,7 @@ export interface ServerState {
   groups: GroupRecord[];
   activity: ActivityRecord[];
   demoDataTeams: number[];
+  /** Absent in state files written before these resources existed (Store.objects fills them in). */
+  objects?: Record<ObjectKind, StoredObject[]>;
+  nextObjectIds?: Record<ObjectKind, number>;
 }

@@ -1,0 +1,95 @@
+/**
+ * The shape shared by PostHog's project-scoped objects that are deleted by `PATCH {"deleted": true}` (feature flags,
+ * cohorts, actions, annotations; ForbidDestroyModel answers DELETE with 405): list, get, create, update, soft delete
+ * under `/api/projects/<project_id>/<path>/`. Each resource module (feature-flags.ts, …) names its endpoints with it.
+ */
+import type { z } from "zod";
+import { limitOffsetPageSchema } from "../schema/activity";
+import { collect, followPages } from "./pagination";
+import { numberSegment } from "./paths";
+import type { Query, Transport } from "./transport";
+
+/** The writable fields to send, snake_case, as PostHog names them. */
+export type ObjectBody = Record<string, unknown>;
+
+export interface ObjectKind<S extends z.ZodType> {
+  /** URL segment: `feature_flags`, `cohorts`, `actions`, `annotations`. */
+  path: string;
+  /** For messages: "feature flag", "cohort", … */
+  noun: string;
+  schema: S;
+}
+
+export const collectionPath = (kind: ObjectKind<z.ZodType>, projectId: number) =>
+  `/api/projects/${numberSegment("project id", projectId)}/${kind.path}/`;
+const itemPath = (kind: ObjectKind<z.ZodType>, projectId: number, id: number) =>
+  `${collectionPath(kind, projectId)}${numberSegment(`${kind.noun} id`, id)}/`;
+const subject = (kind: ObjectKind<z.ZodType>, projectId: number, id: number) => `${kind.noun} ${id} in project ${projectId}`;
+
+/** One limit/offset page (PostHog leaves deleted objects out of lists). */
+export function listPage<S extends z.ZodType>(http: Transport, kind: ObjectKind<S>, projectId: number, query: Query) {
+  return http.request({
+    method: "GET",
+    path: collectionPath(kind, projectId),
+    query,
+    schema: limitOffsetPageSchema(kind.schema),
+    subject: `project ${projectId}`,
+  });
+}
+
+/** Every object the list answers, following `next` links; `filters` are the list's query parameters. */
+export function iterate<S extends z.ZodType>(
+  http: Transport,
+  kind: ObjectKind<S>,
+  projectId: number,
+  filters: Record<string, string> = {},
+  pageSize = 100,
+): AsyncGenerator<z.output<S>, void, undefined> {
+  return followPages((q) => listPage(http, kind, projectId, q), { ...filters, limit: String(pageSize) });
+}
+
+export function listAll<S extends z.ZodType>(
+  http: Transport,
+  kind: ObjectKind<S>,
+  projectId: number,
+  filters?: Record<string, string>,
+  pageSize?: number,
+) {
+  return collect(iterate(http, kind, projectId, filters, pageSize));
+}
+
+export function get<S extends z.ZodType>(http: Transport, kind: ObjectKind<S>, projectId: number, id: number) {
+  return http.request({ method: "GET", path: itemPath(kind, projectId, id), schema: kind.schema, subject: subject(kind, projectId, id) });
+}
+
+/** Never resent once it may have reached PostHog (the transport treats POST so): a resend would make a second one. */
+export function create<S extends z.ZodType>(http: Transport, kind: ObjectKind<S>, projectId: number, body: ObjectBody) {
+  return http.request({
+    method: "POST",
+    path: collectionPath(kind, projectId),
+    body,
+    schema: kind.schema,
+    subject: `project ${projectId}`,
+  });
+}
+
+export function update<S extends z.ZodType>(http: Transport, kind: ObjectKind<S>, projectId: number, id: number, body: ObjectBody) {
+  return http.request({
+    method: "PATCH",
+    path: itemPath(kind, projectId, id),
+    body,
+    schema: kind.schema,
+    subject: subject(kind, projectId, id),
+  });
+}
+
+/** `PATCH {"deleted": true, …extra}`: PostHog keeps the object, marked deleted; it answers the record. */
+export function softDelete<S extends z.ZodType>(
+  http: Transport,
+  kind: ObjectKind<S>,
+  projectId: number,
+  id: number,
+  extra: ObjectBody = {},
+) {
+  return update(http, kind, projectId, id, { ...extra, deleted: true });
+}
