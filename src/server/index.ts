@@ -18,6 +18,7 @@ import { annotationRoutes } from "./annotations/routes";
 import { cohortRoutes } from "./cohorts/routes";
 import { featureFlagRoutes } from "./feature-flags/routes";
 import { groupsRoutes } from "./groups/routes";
+import { surveyRoutes } from "./surveys/routes";
 import type { Services } from "./pipeline/api";
 import { App } from "./pipeline/app";
 import { Faults } from "./pipeline/faults";
@@ -143,6 +144,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...cohortRoutes(),
       ...actionRoutes(),
       ...annotationRoutes(),
+      ...surveyRoutes(),
     ],
     faults: new Faults(),
     throttle,
