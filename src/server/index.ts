@@ -17,6 +17,7 @@ import { actionRoutes } from "./actions/routes";
 import { annotationRoutes } from "./annotations/routes";
 import { cohortRoutes } from "./cohorts/routes";
 import { featureFlagRoutes } from "./feature-flags/routes";
+import { experimentRoutes } from "./experiments/routes";
 import { groupsRoutes } from "./groups/routes";
 import { surveyRoutes } from "./surveys/routes";
 import type { Services } from "./pipeline/api";
@@ -145,6 +146,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...actionRoutes(),
       ...annotationRoutes(),
       ...surveyRoutes(),
+      ...experimentRoutes(),
     ],
     faults: new Faults(),
     throttle,
