@@ -19,6 +19,7 @@ import { cohortRoutes } from "./cohorts/routes";
 import { featureFlagRoutes } from "./feature-flags/routes";
 import { experimentRoutes } from "./experiments/routes";
 import { groupsRoutes } from "./groups/routes";
+import { hogFunctionRoutes } from "./hog-functions/routes";
 import { surveyRoutes } from "./surveys/routes";
 import type { Services } from "./pipeline/api";
 import { App } from "./pipeline/app";
@@ -147,6 +148,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...annotationRoutes(),
       ...surveyRoutes(),
       ...experimentRoutes(),
+      ...hogFunctionRoutes(),
     ],
     faults: new Faults(),
     throttle,
