@@ -289,7 +289,11 @@ function validated(ctx: ApiContext, team: StoredProject, instance: StoredObject 
     throw validationError("The Data Pipelines addon is required to create custom functions.", "template_id");
   const hc: HogContext = { ctx, team, instance, type };
   const attrs = validateBody(body, fields(ctx.services.version === "current"), hc, [], partial);
-  if (!instance) attrs.type ??= type;
+  if (!instance) {
+    attrs.type ??= type;
+    // to_internal_value on create: `data.get("mappings") or None`.
+    if (Array.isArray(attrs.mappings) && attrs.mappings.length === 0) attrs.mappings = null;
+  }
   if (type === "transformation" && attrs.enabled === true && instance?.fields.enabled !== true) {
     const enabled = functionsOf(ctx, team).filter((h) => !h.deleted && h.fields.type === "transformation" && h.fields.enabled === true);
     if (enabled.length >= MAX_TRANSFORMATIONS)

@@ -96,16 +96,23 @@ function checkQuestionTranslations(translations: Json, n: number, choices: Json 
 }
 
 /** `validate_questions`, then `ensure_question_ids` (products/surveys/backend/models.py). */
-function parseQuestions(value: Json): Json {
+function parseQuestions(current: boolean) {
+  return (value: Json): Json => questionsOf(value, current);
+}
+
+/** PostHog 2025-08-04 checked less: no string types, validation rules or translations (posthog/api/survey.py). */
+function questionsOf(value: Json, current: boolean): Json {
   if (!Array.isArray(value)) return invalid("Questions must be a list of objects");
   return value.map((raw, index) => {
     if (!isJsonObject(raw)) return invalid("Questions must be a list of objects");
     const q = cloneJson(raw) as JsonObject;
     if (!q.question) invalid("Question text is required");
-    if (typeof q.question !== "string") invalid("Question text must be a string");
-    if (q.description && typeof q.description !== "string") invalid("Question description must be a string");
-    for (const field of ["buttonText", "lowerBoundLabel", "upperBoundLabel"]) {
-      if (q[field] && typeof q[field] !== "string") invalid(`Question ${field} must be a string`);
+    if (current) {
+      if (typeof q.question !== "string") invalid("Question text must be a string");
+      if (q.description && typeof q.description !== "string") invalid("Question description must be a string");
+      for (const field of ["buttonText", "lowerBoundLabel", "upperBoundLabel"]) {
+        if (q[field] && typeof q[field] !== "string") invalid(`Question ${field} must be a string`);
+      }
     }
     if (q.choices && (Array.isArray(q.choices) ? q.choices.length > 0 : true)) {
       if (!Array.isArray(q.choices)) invalid("Question choices must be a list of strings");
@@ -114,12 +121,12 @@ function parseQuestions(value: Json): Json {
     const contentType = q.descriptionContentType;
     if (contentType && contentType !== "text" && contentType !== "html")
       invalid("Question descriptionContentType must be one of ['text', 'html']");
-    if ("translations" in q) checkQuestionTranslations(q.translations ?? null, index + 1, q.choices);
+    if (current && "translations" in q) checkQuestionTranslations(q.translations ?? null, index + 1, q.choices);
     if (q.link) {
       if (typeof q.link !== "string") invalid(`Question ${index + 1}: link must be a string`);
       else checkLink(q.link);
     }
-    if (q.validation !== undefined && q.validation !== null) checkValidationRules(q.validation);
+    if (current && q.validation !== undefined && q.validation !== null) checkValidationRules(q.validation);
     q.id ??= randomUUID();
     return q;
   });
@@ -197,7 +204,7 @@ function fields(current: boolean): SerializerFields<SurveyContext> {
     ["targeting_flag_id", integerField({ nullable: false })],
     ["targeting_flag_filters", jsonField(true)],
     ["remove_targeting_flag", booleanField(true)],
-    ["questions", jsonField(true, parseQuestions)],
+    ["questions", jsonField(true, parseQuestions(current))],
     ["conditions", jsonField(true, (v) => (isJsonObject(v) ? v : invalid("Conditions must be an object")))],
     ["appearance", jsonField(true, parseAppearance)],
     ["start_date", dateRule],
@@ -237,6 +244,12 @@ function flagOf(ctx: ApiContext, id: Json | undefined): StoredObject | null {
 function minimal(ctx: ApiContext, id: Json | undefined): JsonObject | null {
   const flag = flagOf(ctx, id);
   return flag ? minimalFlag(ctx, flag) : null;
+}
+
+/** Python's `str(datetime)` of an aware UTC datetime: `2026-01-01 00:00:00+00:00`. */
+function pyDatetime(micros: number): string {
+  const iso = isoFromMicros(micros);
+  return `${iso.slice(0, 10)} ${iso.slice(11, -1)}+00:00`;
 }
 
 const date = (v: Json | undefined) => (typeof v === "number" ? isoFromMicros(v) : null);
@@ -301,16 +314,19 @@ export function serializeSurvey(ctx: ApiContext, s: StoredObject, forWrite: bool
 /** SurveySerializerCreateUpdateOnly.validate, after the field validators. */
 function validateSurvey(sc: SurveyContext, attrs: JsonObject): void {
   const { ctx, team, instance } = sc;
+  // PostHog 2025-08-04 looked the linked flag up in any project, and had none of the checks marked "today".
+  const current = ctx.services.version === "current";
   const inTeam = (id: Json | undefined) => {
     const flag = flagOf(ctx, id);
-    return flag && flag.teamId === team.id ? flag : null;
+    return flag && (flag.teamId === team.id || !current) ? flag : null;
   };
   const linked = attrs.linked_flag_id ? inTeam(attrs.linked_flag_id) : null;
   if (attrs.linked_flag_id && !linked) throw validationError("Feature Flag with this ID does not exist");
-  if (attrs.targeting_flag_id && !inTeam(attrs.targeting_flag_id))
+  // Today.
+  if (current && attrs.targeting_flag_id && !inTeam(attrs.targeting_flag_id))
     throw validationError("Targeting Feature Flag with this ID does not exist");
   const conditions = isJsonObject(attrs.conditions) ? attrs.conditions : {};
-  const variant = conditions.linkedFlagVariant;
+  const variant = current ? conditions.linkedFlagVariant : undefined;
   if (variant && linked && variant !== "any") {
     const filters = linked.fields.filters;
     const variants =
@@ -344,8 +360,19 @@ function validateSurvey(sc: SurveyContext, attrs: JsonObject): void {
         "Invalid operation: User targeting rolls out to everyone. If you want to roll out to everyone, delete this targeting",
       );
   }
+  const samplingStart = attrs.response_sampling_start_date;
+  if (typeof samplingStart === "number") {
+    const today = new Date();
+    today.setUTCHours(0, 0, 0, 0);
+    if (samplingStart < today.getTime() * 1000)
+      throw validationError(
+        `Response sampling start date must be today or a future date in UTC. Got ${pyDatetime(samplingStart)} when current time is ${pyDatetime(today.getTime() * 1000)}`,
+        "response_sampling_start_date",
+      );
+  }
   if (typeof attrs.response_sampling_interval === "number" && attrs.response_sampling_interval <= 0)
     throw validationError("Response sampling interval must be greater than 0.", "response_sampling_interval");
+  if (!current) return;
   const appearance = {
     ...(isJsonObject(instance?.fields.appearance) ? instance.fields.appearance : {}),
     ...(isJsonObject(attrs.appearance) ? attrs.appearance : {}),

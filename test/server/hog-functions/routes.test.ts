@@ -83,7 +83,7 @@ test("templates are absent; the type is fixed after create; mappings are for des
   expect((await h.api("PATCH", `${base}${f.id}/`, { body: { type: "transformation" } })).body).toEqual(
     invalid("Cannot modify the type of an existing function", "type"),
   );
-  expect((await post({ type: "transformation", hog: "return event", mappings: [] })).body).toEqual(
+  expect((await post({ type: "transformation", hog: "return event", mappings: [{ name: "m" }] })).body).toEqual(
     invalid("Mappings are only allowed for destinations.", "mappings"),
   );
 });

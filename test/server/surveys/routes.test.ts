@@ -174,6 +174,16 @@ test("PostHog 2025-08-04 answers without today's fields", async () => {
     expect(res.body.internal_targeting_flag).not.toHaveProperty("evaluation_tags");
     const got = await old.api("GET", `/api/projects/${p.id}/surveys/${res.body.id}/`);
     expect(got.body).not.toHaveProperty("user_access_level");
+    // Checks it did not have yet (measured against its backend): variants without a linked flag, validation rules.
+    const loose = await old.api("POST", `/api/projects/${p.id}/surveys/`, {
+      body: {
+        name: "Loose",
+        type: "popover",
+        conditions: { linkedFlagVariant: "x" },
+        questions: [{ question: "a", validation: [{ type: "regex" }] }],
+      },
+    });
+    expect(loose.status).toBe(201);
   } finally {
     await old.server.close();
   }
