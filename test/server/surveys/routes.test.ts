@@ -188,3 +188,27 @@ test("PostHog 2025-08-04 answers without today's fields", async () => {
     await old.server.close();
   }
 });
+
+test("scopes: survey:read reads, survey:write deletes; the other resources ask for theirs", async () => {
+  const reader = await h.control.createKey({ scopes: ["survey:read"] });
+  expect((await h.api("GET", base, { key: reader.key })).status).toBe(200);
+  const s = (await post({})).body;
+  expect((await h.api("DELETE", `${base}${s.id}/`, { key: reader.key })).body.detail).toBe("API key missing required scope 'survey:write'");
+  for (const [path, scope] of [
+    ["experiments", "experiment:read"],
+    ["hog_functions", "hog_function:read"],
+  ]) {
+    const res = await h.api("GET", `/api/projects/${project}/${path}/`, { key: reader.key });
+    expect(res.body.detail).toBe(`API key missing required scope '${scope}'`);
+  }
+  expect((await h.api("GET", `/api/environments/${project}/hog_functions/`, { key: reader.key })).status).toBe(403);
+});
+
+test("faults and the request log apply as for the other resources", async () => {
+  await h.control.clearRequests();
+  await h.control.addFault({ method: "POST", path: "/surveys/", status: 503 });
+  expect((await post({})).status).toBe(503);
+  expect((await post({})).status).toBe(201);
+  const log = await h.control.requests();
+  expect(log.filter((r) => r.path.endsWith("/surveys/")).map((r) => r.status)).toEqual([503, 201]);
+});
