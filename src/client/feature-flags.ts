@@ -25,7 +25,7 @@ export function listFeatureFlagsPage(
 
 /** Every flag of the project that is not deleted, page by page. */
 export function iterateFeatureFlags(http: Transport, projectId: number, filters: FeatureFlagFilters = {}, pageSize?: number) {
-  return objects.iterate(http, kind, projectId, definedOnly(filters), pageSize);
+  return objects.iterate(http, kind, projectId, objects.definedOnly(filters), pageSize);
 }
 
 export function listFeatureFlags(
@@ -34,7 +34,7 @@ export function listFeatureFlags(
   filters: FeatureFlagFilters = {},
   pageSize?: number,
 ): Promise<FeatureFlag[]> {
-  return objects.listAll(http, kind, projectId, definedOnly(filters), pageSize);
+  return objects.listAll(http, kind, projectId, objects.definedOnly(filters), pageSize);
 }
 
 /**
@@ -62,8 +62,4 @@ export function updateFeatureFlag(http: Transport, projectId: number, id: number
 /** PostHog refuses while other active flags depend on this one (400 naming them). */
 export function deleteFeatureFlag(http: Transport, projectId: number, id: number): Promise<FeatureFlag> {
   return objects.softDelete(http, kind, projectId, id);
-}
-
-function definedOnly(filters: FeatureFlagFilters): Record<string, string> {
-  return Object.fromEntries(Object.entries(filters).filter((e): e is [string, string] => typeof e[1] === "string"));
 }

@@ -1,16 +1,20 @@
 /**
- * The shape shared by PostHog's project-scoped objects that are deleted by `PATCH {"deleted": true}` (feature flags,
- * cohorts, actions, annotations; ForbidDestroyModel answers DELETE with 405): list, get, create, update, soft delete
- * under `/api/projects/<project_id>/<path>/`. Each resource module (feature-flags.ts, …) names its endpoints with it.
+ * The shape shared by PostHog's project-scoped objects (feature flags, cohorts, actions, annotations, surveys,
+ * experiments, hog functions): list, get, create, update under `/api/projects/<project_id>/<path>/`, then soft delete
+ * by `PATCH {"deleted": true}` (ForbidDestroyModel answers DELETE with 405) or, for surveys, DELETE. Ids are numbers,
+ * or UUIDs (surveys, hog functions). Each resource module (feature-flags.ts, …) names its endpoints with it.
  */
 import type { z } from "zod";
 import { limitOffsetPageSchema } from "../schema/activity";
 import { collect, followPages } from "./pagination";
-import { numberSegment } from "./paths";
+import { numberSegment, uuidSegment } from "./paths";
 import type { Query, Transport } from "./transport";
 
 /** The writable fields to send, snake_case, as PostHog names them. */
 export type ObjectBody = Record<string, unknown>;
+
+/** An integer id, or the UUID of a survey or hog function. */
+export type ObjectId = number | string;
 
 export interface ObjectKind<S extends z.ZodType> {
   /** URL segment: `feature_flags`, `cohorts`, `actions`, `annotations`. */
@@ -22,9 +26,14 @@ export interface ObjectKind<S extends z.ZodType> {
 
 export const collectionPath = (kind: ObjectKind<z.ZodType>, projectId: number) =>
   `/api/projects/${numberSegment("project id", projectId)}/${kind.path}/`;
-const itemPath = (kind: ObjectKind<z.ZodType>, projectId: number, id: number) =>
-  `${collectionPath(kind, projectId)}${numberSegment(`${kind.noun} id`, id)}/`;
-const subject = (kind: ObjectKind<z.ZodType>, projectId: number, id: number) => `${kind.noun} ${id} in project ${projectId}`;
+const itemPath = (kind: ObjectKind<z.ZodType>, projectId: number, id: ObjectId) =>
+  `${collectionPath(kind, projectId)}${typeof id === "number" ? numberSegment(`${kind.noun} id`, id) : uuidSegment(`${kind.noun} id`, id)}/`;
+const subject = (kind: ObjectKind<z.ZodType>, projectId: number, id: ObjectId) => `${kind.noun} ${id} in project ${projectId}`;
+
+/** A list's query parameters: the filters that are set. */
+export function definedOnly(filters: object): Record<string, string> {
+  return Object.fromEntries(Object.entries(filters).filter((e): e is [string, string] => typeof e[1] === "string"));
+}
 
 /** One limit/offset page (PostHog leaves deleted objects out of lists). */
 export function listPage<S extends z.ZodType>(http: Transport, kind: ObjectKind<S>, projectId: number, query: Query) {
@@ -58,7 +67,7 @@ export function listAll<S extends z.ZodType>(
   return collect(iterate(http, kind, projectId, filters, pageSize));
 }
 
-export function get<S extends z.ZodType>(http: Transport, kind: ObjectKind<S>, projectId: number, id: number) {
+export function get<S extends z.ZodType>(http: Transport, kind: ObjectKind<S>, projectId: number, id: ObjectId) {
   return http.request({ method: "GET", path: itemPath(kind, projectId, id), schema: kind.schema, subject: subject(kind, projectId, id) });
 }
 
@@ -73,7 +82,7 @@ export function create<S extends z.ZodType>(http: Transport, kind: ObjectKind<S>
   });
 }
 
-export function update<S extends z.ZodType>(http: Transport, kind: ObjectKind<S>, projectId: number, id: number, body: ObjectBody) {
+export function update<S extends z.ZodType>(http: Transport, kind: ObjectKind<S>, projectId: number, id: ObjectId, body: ObjectBody) {
   return http.request({
     method: "PATCH",
     path: itemPath(kind, projectId, id),
@@ -88,8 +97,13 @@ export function softDelete<S extends z.ZodType>(
   http: Transport,
   kind: ObjectKind<S>,
   projectId: number,
-  id: number,
+  id: ObjectId,
   extra: ObjectBody = {},
 ) {
   return update(http, kind, projectId, id, { ...extra, deleted: true });
+}
+
+/** DELETE (surveys): PostHog removes the object and answers 204. */
+export async function destroy(http: Transport, kind: ObjectKind<z.ZodType>, projectId: number, id: ObjectId): Promise<void> {
+  await http.request({ method: "DELETE", path: itemPath(kind, projectId, id), subject: subject(kind, projectId, id) });
 }

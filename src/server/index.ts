@@ -17,7 +17,10 @@ import { actionRoutes } from "./actions/routes";
 import { annotationRoutes } from "./annotations/routes";
 import { cohortRoutes } from "./cohorts/routes";
 import { featureFlagRoutes } from "./feature-flags/routes";
+import { experimentRoutes } from "./experiments/routes";
 import { groupsRoutes } from "./groups/routes";
+import { hogFunctionRoutes } from "./hog-functions/routes";
+import { surveyRoutes } from "./surveys/routes";
 import type { Services } from "./pipeline/api";
 import { App } from "./pipeline/app";
 import { Faults } from "./pipeline/faults";
@@ -143,6 +146,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...cohortRoutes(),
       ...actionRoutes(),
       ...annotationRoutes(),
+      ...surveyRoutes(),
+      ...experimentRoutes(),
+      ...hogFunctionRoutes(),
     ],
     faults: new Faults(),
     throttle,

@@ -45,6 +45,9 @@ interface FlagContext {
   ctx: ApiContext;
   team: StoredProject;
   instance: StoredObject | null;
+  /** The data the serializer was given: the request body, or what a survey or experiment passes (flagFor). */
+  body: unknown;
+  method: string;
 }
 
 const choices =
@@ -72,9 +75,9 @@ const keyRule: FieldRule<FlagContext> = {
 const filtersRule: FieldRule<FlagContext> = {
   nullable: false,
   parse: (v, fc) => {
-    const body = fc.ctx.req.body();
+    const body = fc.body;
     const key = fc.instance ? pyStr(fc.instance.fields.key) : isJsonObject(body) && typeof body.key === "string" ? body.key : null;
-    return validateFilters(v, { store: fc.ctx.store, team: fc.team, method: fc.ctx.req.method, instance: fc.instance, key });
+    return validateFilters(v, { store: fc.ctx.store, team: fc.team, method: fc.method, instance: fc.instance, key });
   },
 };
 
@@ -257,9 +260,22 @@ function matchesType(flag: StoredObject, type: string): boolean {
   return true;
 }
 
+/** The targeting flags of the project's surveys, which the flag list leaves out. */
+function surveyFlagIds(ctx: ApiContext, team: StoredProject): Set<number> {
+  const ids = new Set<number>();
+  for (const s of ctx.store.objects("surveys").filter((x) => x.teamId === team.id)) {
+    for (const k of ["targeting_flag_id", "internal_targeting_flag_id"]) {
+      const id = s.fields[k];
+      if (typeof id === "number") ids.add(id);
+    }
+  }
+  return ids;
+}
+
 function list(ctx: ApiContext, team: StoredProject) {
   const q = ctx.req;
-  let flags = flagsOf(ctx, team).filter((f) => !f.deleted);
+  const hidden = surveyFlagIds(ctx, team);
+  let flags = flagsOf(ctx, team).filter((f) => !f.deleted && !hidden.has(f.id));
   const search = q.param("search");
   if (search !== undefined) {
     const s = search.toLowerCase();
@@ -300,8 +316,7 @@ function freeKey(ctx: ApiContext, team: StoredProject, key: string, except: numb
  * FeatureFlagSerializer.validate (after the field validators): evaluation contexts, device bucketing against
  * experience continuity, encrypted payloads only on remote configuration flags, archived flags disabled.
  */
-function validateFlag(ctx: ApiContext, attrs: JsonObject, instance: StoredObject | null): void {
-  const body = ctx.req.body();
+function validateFlag(body: unknown, attrs: JsonObject, instance: StoredObject | null): void {
   const raw = isJsonObject(body) ? (body.evaluation_contexts ?? null) : null;
   if (raw !== null) {
     if (!Array.isArray(raw) || raw.length > 50) throw validationError("evaluation_contexts must be a list of at most 50 items.");
@@ -329,9 +344,20 @@ function validateFlag(ctx: ApiContext, attrs: JsonObject, instance: StoredObject
 }
 
 function create(ctx: ApiContext, team: StoredProject) {
-  const fc: FlagContext = { ctx, team, instance: null };
-  const attrs = validateBody(ctx.req.body(), FIELDS, fc, ["key"], false);
-  validateFlag(ctx, attrs, null);
+  const body = ctx.req.body();
+  const flag = createFlag(ctx, team, body, ctx.req.method);
+  return json(201, serializeFlag(ctx, flag, new Set(isJsonObject(body) ? Object.keys(body) : [])));
+}
+
+/**
+ * FeatureFlagSerializer(data=...).is_valid(raise_exception=True) then save(): the request's own create, and the
+ * flags surveys and experiments create (products/surveys/backend/api/survey.py `_create_or_update_targeting_flag`,
+ * the experiment serializer's create), whose errors are answered as the flag's (attr `filters`, `key`).
+ */
+export function createFlag(ctx: ApiContext, team: StoredProject, body: unknown, method = "POST"): StoredObject {
+  const fc: FlagContext = { ctx, team, instance: null, body, method };
+  const attrs = validateBody(body, FIELDS, fc, ["key"], false);
+  validateFlag(body, attrs, null);
   const key = pyStr(attrs.key);
   const fields: JsonObject = { ...DEFAULTS, ...storable(attrs), version: 1, last_modified_by: ctx.user.id };
   // Remote configuration flags are served to everyone: no condition set, or one at 0% or none, becomes 100%.
@@ -348,7 +374,18 @@ function create(ctx: ApiContext, team: StoredProject) {
     fields.usage_dashboard = ctx.store.createDashboard(team.id, `Generated Dashboard: ${key} Usage`);
   const flag = ctx.store.addObject("featureFlags", team.id, ctx.user.id, fields);
   flag.deleted = attrs.deleted === true;
-  return json(201, serializeFlag(ctx, flag, new Set(Object.keys(attrs))));
+  return flag;
+}
+
+/** FeatureFlagSerializer(flag, data={"filters": ...}, partial=True) with the request method set to PATCH. */
+export function updateFlagFilters(ctx: ApiContext, team: StoredProject, flag: StoredObject, filters: JsonObject): void {
+  const body = { filters };
+  const fc: FlagContext = { ctx, team, instance: flag, body, method: "PATCH" };
+  const attrs = validateBody(body, FIELDS, fc, ["key"], true);
+  Object.assign(flag.fields, storable(attrs));
+  flag.fields.version = (typeof flag.fields.version === "number" ? flag.fields.version : 0) + 1;
+  flag.updatedAtMicros = nowMicros();
+  ctx.store.changed();
 }
 
 /** `find_dependent_flags`: live, active flags of the team whose conditions name this flag's id, by key. */
@@ -391,9 +428,9 @@ function refuseIfDisabledDependencies(ctx: ApiContext, flag: StoredObject): void
 
 function update(ctx: ApiContext, team: StoredProject, id: number, partial: boolean) {
   const flag = findInProject(ctx.store, "featureFlags", team, id);
-  const fc: FlagContext = { ctx, team, instance: flag };
+  const fc: FlagContext = { ctx, team, instance: flag, body: ctx.req.body(), method: ctx.req.method };
   const attrs = validateBody(ctx.req.body(), FIELDS, fc, ["key"], partial);
-  validateFlag(ctx, attrs, flag);
+  validateFlag(ctx.req.body(), attrs, flag);
   if (attrs.deleted === true) refuseIfDependents(ctx, flag, "delete");
   const wasActive = flag.fields.active !== false;
   if (attrs.active === false && wasActive) refuseIfDependents(ctx, flag, "disable");
@@ -418,4 +455,26 @@ export function featureFlagRoutes() {
     retrieve: (ctx, team, id) => json(200, serializeFlag(ctx, findInProject(ctx.store, "featureFlags", team, id))),
     update,
   });
+}
+
+/**
+ * MinimalFeatureFlagSerializer (products/feature_flags/backend/api/feature_flag.py): the flag a survey or an
+ * experiment shows. `evaluation_tags` is today's; PostHog 2025-08-04 has none.
+ */
+export function minimalFlag(ctx: ApiContext, flag: StoredObject): JsonObject {
+  const out: JsonObject = {
+    id: flag.id,
+    team_id: flag.teamId,
+    name: flag.fields.name ?? "",
+    key: flag.fields.key ?? "",
+    filters: filtersOut(ctx, flag, false),
+    deleted: flag.deleted,
+    active: flag.fields.active ?? true,
+    ensure_experience_continuity: flag.fields.ensure_experience_continuity ?? false,
+    has_encrypted_payloads: flag.fields.has_encrypted_payloads ?? false,
+    version: flag.fields.version ?? 1,
+    evaluation_runtime: flag.fields.evaluation_runtime ?? "all",
+  };
+  if (ctx.services.version === "current") out.evaluation_tags = [];
+  return out;
 }

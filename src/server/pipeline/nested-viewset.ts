@@ -3,7 +3,8 @@
  * `ForbidDestroyModel` + `ModelViewSet` in PostHog (posthog/api/routing.py, posthog/api/forbid_destroy_model.py).
  * They answer only under `/api/projects/:project_id/` (posthog/api/__init__.py registers them on `projects_router`,
  * not through `register_grandfathered_environment_nested_viewset`), and DELETE is 405 with an empty body: they are
- * deleted by `PATCH {"deleted": true}`.
+ * deleted by `PATCH {"deleted": true}`. Surveys and hog functions differ (UUID keys; surveys are destroyed, hog
+ * functions are also served under `/api/environments/:id/`): `lookup`, `destroy` and `environments` say so.
  */
 import { notFound, validationError } from "../drf/errors";
 import { FieldFailure, type FieldRule, fail, runRule } from "../drf/fields";
@@ -24,6 +25,12 @@ export interface NestedViewSet {
   create: (ctx: ApiContext, team: StoredProject) => ApiResponse;
   retrieve: (ctx: ApiContext, team: StoredProject, id: number) => ApiResponse;
   update: (ctx: ApiContext, team: StoredProject, id: number, partial: boolean) => ApiResponse;
+  /** The stored id of a URL key other than an integer (a UUID), or null for a 404; integers by default. */
+  lookup?: (ctx: ApiContext, raw: string) => number | null;
+  /** DELETE; `ForbidDestroyModel`'s 405 by default. */
+  destroy?: (ctx: ApiContext, team: StoredProject, id: number) => ApiResponse;
+  /** Also under `/api/environments/:id/` (`register_grandfathered_environment_nested_viewset`). */
+  environments?: boolean;
 }
 
 export function projectOf(ctx: ApiContext): StoredProject {
@@ -45,6 +52,17 @@ export function findInProject(store: Store, kind: ObjectKind, team: StoredProjec
 }
 
 export function nestedViewSetRoutes(v: NestedViewSet): ApiRoute[] {
+  const routes = nestedRoutesUnder("projects", v);
+  return v.environments ? [...routes, ...nestedRoutesUnder("environments", v)] : routes;
+}
+
+function nestedRoutesUnder(parent: "projects" | "environments", v: NestedViewSet): ApiRoute[] {
+  const id = (ctx: ApiContext): number => {
+    if (!v.lookup) return detailId(ctx);
+    const found = v.lookup(ctx, ctx.params.id ?? "");
+    if (found === null) throw notFound();
+    return found;
+  };
   const common = {
     scopeObject: v.scopeObject,
     scopeTeam: projectOf,
@@ -55,7 +73,7 @@ export function nestedViewSetRoutes(v: NestedViewSet): ApiRoute[] {
     },
     permission: (ctx: ApiContext) => requireProjectAccess(ctx, projectOf(ctx)),
   };
-  const base = `/api/projects/:project_id/${v.path}`;
+  const base = `/api/${parent}/:project_id/${v.path}`;
   return [
     {
       ...common,
@@ -71,11 +89,11 @@ export function nestedViewSetRoutes(v: NestedViewSet): ApiRoute[] {
       pattern: `${base}/:id`,
       detail: true,
       methods: {
-        GET: { name: "retrieve", handler: (ctx) => v.retrieve(ctx, projectOf(ctx), detailId(ctx)) },
-        PUT: { name: "update", handler: (ctx) => v.update(ctx, projectOf(ctx), detailId(ctx), false) },
-        PATCH: { name: "partial_update", handler: (ctx) => v.update(ctx, projectOf(ctx), detailId(ctx), true) },
+        GET: { name: "retrieve", handler: (ctx) => v.retrieve(ctx, projectOf(ctx), id(ctx)) },
+        PUT: { name: "update", handler: (ctx) => v.update(ctx, projectOf(ctx), id(ctx), false) },
+        PATCH: { name: "partial_update", handler: (ctx) => v.update(ctx, projectOf(ctx), id(ctx), true) },
         // ForbidDestroyModel.destroy: `Response(status=405)`, after authentication, scopes and permissions.
-        DELETE: { name: "destroy", handler: () => ({ status: 405 }) },
+        DELETE: { name: "destroy", handler: (ctx) => (v.destroy ? v.destroy(ctx, projectOf(ctx), id(ctx)) : { status: 405 }) },
       },
     },
   ];

@@ -278,7 +278,7 @@ export class Store {
     s.activity = s.activity.filter((a) => a.teamId !== id);
     s.demoDataTeams = s.demoDataTeams.filter((t) => t !== id);
     const objects = this.allObjects();
-    for (const kind of OBJECT_KINDS) objects[kind] = objects[kind].filter((o) => o.teamId !== id);
+    for (const kind of OBJECT_KINDS) objects[kind] = (objects[kind] ?? []).filter((o) => o.teamId !== id);
     for (const u of s.users) if (u.currentTeamId === id) u.currentTeamId = null;
     this.changed();
   }
@@ -303,7 +303,10 @@ export class Store {
 
   /** Every stored object of a kind, deleted ones included, in creation order. */
   objects(kind: ObjectKind): StoredObject[] {
-    return this.allObjects()[kind];
+    // State files written before a kind existed lack its list.
+    const objects = this.allObjects();
+    objects[kind] ??= [];
+    return objects[kind];
   }
 
   object(kind: ObjectKind, id: number): StoredObject | undefined {
@@ -314,6 +317,7 @@ export class Store {
   addObject(kind: ObjectKind, teamId: number, createdBy: number, fields: StoredObject["fields"]): StoredObject {
     this.state.nextObjectIds ??= firstObjectIds();
     const ids = this.state.nextObjectIds;
+    ids[kind] ??= 1;
     const now = nowMicros();
     const record: StoredObject = { id: ids[kind]++, teamId, createdBy, createdAtMicros: now, updatedAtMicros: now, deleted: false, fields };
     this.objects(kind).push(record);
@@ -340,12 +344,12 @@ export class Store {
   }
 }
 
-const OBJECT_KINDS: readonly ObjectKind[] = ["featureFlags", "cohorts", "actions", "annotations"];
+const OBJECT_KINDS: readonly ObjectKind[] = ["featureFlags", "cohorts", "actions", "annotations", "surveys", "experiments", "hogFunctions"];
 
 function emptyObjects(): Record<ObjectKind, StoredObject[]> {
-  return { featureFlags: [], cohorts: [], actions: [], annotations: [] };
+  return { featureFlags: [], cohorts: [], actions: [], annotations: [], surveys: [], experiments: [], hogFunctions: [] };
 }
 
 function firstObjectIds(): Record<ObjectKind, number> {
-  return { featureFlags: 1, cohorts: 1, actions: 1, annotations: 1 };
+  return { featureFlags: 1, cohorts: 1, actions: 1, annotations: 1, surveys: 1, experiments: 1, hogFunctions: 1 };
 }

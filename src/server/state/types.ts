@@ -128,8 +128,8 @@ export interface ActivityRecord {
   createdAtMicros: number;
 }
 
-/** The project-nested objects PostHog deletes by `PATCH {"deleted": true}` (one folder each under src/server). */
-export type ObjectKind = "featureFlags" | "cohorts" | "actions" | "annotations";
+/** The project-nested objects of PostHog's REST API (one folder each under src/server). */
+export type ObjectKind = "featureFlags" | "cohorts" | "actions" | "annotations" | "surveys" | "experiments" | "hogFunctions";
 
 /**
  * A feature flag, cohort, action or annotation: identity and bookkeeping here, the writable fields under their
