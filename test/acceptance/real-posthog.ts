@@ -19,7 +19,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { projects, Transport } from "../../src/client";
+import { PostHogError, type ProjectRecord, projects, Transport } from "../../src/client";
 import type { PostHogEndpoint } from "../helpers/pulumi-cli";
 
 export type PostHogVersion = "2025-08-04" | "external";
@@ -60,6 +60,24 @@ export function transport(target: AcceptanceTarget, apiKey = target.apiKey): Tra
 /** A name for something this run creates: the run's prefix, then `name`. */
 export function named(target: AcceptanceTarget, name: string): string {
   return `${target.prefix}${name}`;
+}
+
+/**
+ * The projects of this run that PostHog has and is not deleting (today's PostHog lists a deleted project for a
+ * while). Only this run's are read one by one: others may delete theirs meanwhile.
+ */
+export async function runProjects(target: AcceptanceTarget): Promise<ProjectRecord[]> {
+  const http = transport(target);
+  const listed = (await projects.listProjects(http, target.organizationId)).filter((p) => p.name.startsWith(target.prefix));
+  const records = await Promise.all(
+    listed.map((p) =>
+      projects.getProject(http, target.organizationId, p.id).catch((error: unknown) => {
+        if (error instanceof PostHogError && error.status === 404) return undefined;
+        throw error;
+      }),
+    ),
+  );
+  return records.filter((r): r is ProjectRecord => r !== undefined && r.is_pending_deletion !== true);
 }
 
 /** What globalSetup did, for globalTeardown: the target, and the backend scripts if this run started the backend. */

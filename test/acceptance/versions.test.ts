@@ -8,9 +8,8 @@ import * as https from "node:https";
 import type { AddressInfo } from "node:net";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { PostHogError, projects, type Transport } from "../../src/client";
-import { liveProjects } from "../helpers/projects";
 import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
-import { acceptanceTarget, named, transport, type AcceptanceTarget } from "./real-posthog";
+import { acceptanceTarget, named, runProjects, transport, type AcceptanceTarget } from "./real-posthog";
 
 let target: AcceptanceTarget;
 let session: PulumiSession;
@@ -27,7 +26,7 @@ const failure = (promise: Promise<unknown>) =>
     (error: Error) => error.message,
   );
 /** This run's projects PostHog has and is not deleting, with this name. */
-const namedLive = async (name: string) => (await liveProjects(client, target.organizationId)).filter((p) => p.name === name);
+const namedLive = async (name: string) => (await runProjects(target)).filter((p) => p.name === name);
 
 beforeAll(async () => {
   target = acceptanceTarget();
