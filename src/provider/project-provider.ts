@@ -115,15 +115,16 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
     const declared = declaredSettings(inputs);
     const recorded = recordInputs(inputs);
 
-    // Adopting: take the existing project as it is and change what differs. Creating: one POST, then the fields
-    // PostHog refuses or does not honour on create, and those its answer lacks (an older PostHog keeps some settings
-    // on the environment only).
-    const [record, pending] =
+    // Adopting: take the existing project as it is and change what differs. Creating: one POST without the fields
+    // PostHog refuses on create, then one PATCH of whatever its answer does not show as declared: those fields, any
+    // it did not honour (the 2025-08-04 PostHog puts its own test account filters), and those it lacks (an older
+    // PostHog keeps some settings on the environment only).
+    const record =
       inputs.adoptProjectId !== undefined
-        ? await this.adopt(organizationId, inputs.adoptProjectId).then((r) => [r, declared] as const)
-        : await this.post(organizationId, onCreate(declared)).then((r) => [r, afterCreate(declared)] as const);
+        ? await this.adopt(organizationId, inputs.adoptProjectId)
+        : await this.post(organizationId, onCreate(declared));
     const absent = pick(declared, (field) => !(field in record));
-    const body = { ...differingSettings(pending, (field) => record[field]), ...absent };
+    const body = { ...differingSettings(declared, (field) => record[field]), ...absent };
     const final = await this.patchAfterCreate(
       organizationId,
       record,
@@ -451,10 +452,6 @@ function collision(organizationId: string, name: string, existing: readonly Proj
  */
 function onCreate(declared: SettingsBody): SettingsBody {
   return pick(declared, (field) => !setAfterCreate(field));
-}
-
-function afterCreate(declared: SettingsBody): SettingsBody {
-  return pick(declared, setAfterCreate);
 }
 
 function pick(settings: SettingsBody, keep: (field: string) => boolean): SettingsBody {

@@ -18,7 +18,7 @@ export interface ProjectSettingsArgs {
   anonymizeIps?: boolean;
   /** Mark the snippet onboarding as done. */
   completedSnippetOnboarding?: boolean;
-  /** Property filters that mark internal and test users, e.g. `[{ key: "$host", operator: "not_regex", value: "localhost" }]` (`type` defaults to `event`). The 2025-08-04 PostHog replaces them by its defaults on create, so they are set right after. */
+  /** Property filters that mark internal and test users, e.g. `[{ key: "$host", operator: "not_regex", value: "localhost" }]` (`type` defaults to `event`). The 2025-08-04 PostHog replaces them by its defaults on create: they are then set again right after. */
   testAccountFilters?: {
     key: string;
     type?: "event" | "person" | "element" | "event_metadata" | "revenue_analytics" | "session" | "log_entry" | "cohort" | "recording" | "group" | "feature" | "flag" | "hogql" | "empty" | "data_warehouse" | "data_warehouse_person_property" | "error_tracking_issue" | "log" | "log_attribute" | "log_resource_attribute";
@@ -274,7 +274,7 @@ export interface ProjectArgs {
   anonymizeIps?: pulumi.Input<boolean | null>;
   /** Mark the snippet onboarding as done. */
   completedSnippetOnboarding?: pulumi.Input<boolean | null>;
-  /** Property filters that mark internal and test users, e.g. `[{ key: "$host", operator: "not_regex", value: "localhost" }]` (`type` defaults to `event`). The 2025-08-04 PostHog replaces them by its defaults on create, so they are set right after. */
+  /** Property filters that mark internal and test users, e.g. `[{ key: "$host", operator: "not_regex", value: "localhost" }]` (`type` defaults to `event`). The 2025-08-04 PostHog replaces them by its defaults on create: they are then set again right after. */
   testAccountFilters?: pulumi.Input<{
     key: string;
     type?: "event" | "person" | "element" | "event_metadata" | "revenue_analytics" | "session" | "log_entry" | "cohort" | "recording" | "group" | "feature" | "flag" | "hogql" | "empty" | "data_warehouse" | "data_warehouse_person_property" | "error_tracking_issue" | "log" | "log_attribute" | "log_resource_attribute";
@@ -570,7 +570,7 @@ export interface ProjectRecordOutputs {
   anonymizeIps?: boolean | null;
   /** Mark the snippet onboarding as done. */
   completedSnippetOnboarding?: boolean | null;
-  /** Property filters that mark internal and test users, e.g. `[{ key: "$host", operator: "not_regex", value: "localhost" }]` (`type` defaults to `event`). The 2025-08-04 PostHog replaces them by its defaults on create, so they are set right after. */
+  /** Property filters that mark internal and test users, e.g. `[{ key: "$host", operator: "not_regex", value: "localhost" }]` (`type` defaults to `event`). The 2025-08-04 PostHog replaces them by its defaults on create: they are then set again right after. */
   testAccountFilters?: unknown;
   /** Filter out test accounts by default in new insights. */
   testAccountFiltersDefaultChecked?: boolean | null;
@@ -768,7 +768,7 @@ export interface ProjectOutputProperties {
   readonly anonymizeIps: pulumi.Output<boolean | null | undefined>;
   /** Mark the snippet onboarding as done. */
   readonly completedSnippetOnboarding: pulumi.Output<boolean | null | undefined>;
-  /** Property filters that mark internal and test users, e.g. `[{ key: "$host", operator: "not_regex", value: "localhost" }]` (`type` defaults to `event`). The 2025-08-04 PostHog replaces them by its defaults on create, so they are set right after. */
+  /** Property filters that mark internal and test users, e.g. `[{ key: "$host", operator: "not_regex", value: "localhost" }]` (`type` defaults to `event`). The 2025-08-04 PostHog replaces them by its defaults on create: they are then set again right after. */
   readonly testAccountFilters: pulumi.Output<unknown>;
   /** Filter out test accounts by default in new insights. */
   readonly testAccountFiltersDefaultChecked: pulumi.Output<boolean | null | undefined>;

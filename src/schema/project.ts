@@ -46,7 +46,7 @@ interface FieldDef {
   readonly input?: z.ZodType;
   /** How a declared value compares with what PostHog returns (default: equal as JSON). */
   readonly equal?: Equality;
-  /** PostHog refuses or does not honour the field on create: it is set by a PATCH right after. */
+  /** PostHog refuses the field on create, or drops it: it is left out of the POST and set by a PATCH right after. */
   readonly afterCreate?: boolean;
   /**
    * The plan feature without which PostHog answers 200 but shows its own value (posthog/api/team.py
@@ -141,8 +141,7 @@ export const projectFields = {
   test_account_filters: {
     response: json,
     input: rules.testAccountFilters,
-    afterCreate: true,
-    doc: 'Property filters that mark internal and test users, e.g. `[{ key: "$host", operator: "not_regex", value: "localhost" }]` (`type` defaults to `event`). The 2025-08-04 PostHog replaces them by its defaults on create, so they are set right after.',
+    doc: 'Property filters that mark internal and test users, e.g. `[{ key: "$host", operator: "not_regex", value: "localhost" }]` (`type` defaults to `event`). The 2025-08-04 PostHog replaces them by its defaults on create: they are then set again right after.',
   },
   test_account_filters_default_checked: {
     response: flag,
