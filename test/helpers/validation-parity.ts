@@ -210,10 +210,9 @@ export async function verdictOf(posthog: PostHogEndpoint, projectId: number, c: 
 
 async function patchVerdict(posthog: PostHogEndpoint, path: string, field: string, sent: unknown): Promise<Verdict | undefined> {
   const { status, text } = await patch(`${posthog.url}${path}`, posthog.apiKey, { [field]: sent });
-  const response = { status };
-  if (response.status === 400) return "refused";
-  if (response.status === 500) return "server error";
-  if (response.status !== 200) throw new Error(`PATCH ${path} ${field}: ${response.status} ${text.slice(0, 300)}`);
+  if (status === 400) return "refused";
+  if (status === 500) return "server error";
+  if (status !== 200) throw new Error(`PATCH ${path} ${field}: ${status} ${text.slice(0, 300)}`);
   const record = JSON.parse(text) as Record<string, unknown>;
   if (!(field in record)) return undefined;
   const live = record[field];
