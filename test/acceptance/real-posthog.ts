@@ -133,10 +133,22 @@ async function healthy(url: string): Promise<boolean> {
   }
 }
 
-function script(file: string, args: string[], env: NodeJS.ProcessEnv): string {
-  const result = spawnSync("bash", [file, ...args], { env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  if (result.status !== 0) throw new Error(`${file} ${args.join(" ")} failed (exit ${result.status ?? result.signal})`);
-  return result.stdout;
+/**
+ * Runs one of the backend's scripts with its output in `log`, not in a pipe: the services start.sh leaves running
+ * inherit its descriptors, and a pipe they hold open would never end (spawnSync waits for it).
+ */
+function script(file: string, args: string[], env: NodeJS.ProcessEnv, log: string): void {
+  fs.mkdirSync(path.dirname(log), { recursive: true });
+  const out = fs.openSync(log, "a");
+  try {
+    const result = spawnSync("bash", [file, ...args], { env, stdio: ["ignore", out, out] });
+    if (result.status !== 0) {
+      const tail = fs.readFileSync(log, "utf8").split("\n").slice(-30).join("\n");
+      throw new Error(`${file} ${args.join(" ")} failed (exit ${result.status ?? result.signal}); the end of ${log}:\n${tail}`);
+    }
+  } finally {
+    fs.closeSync(out);
+  }
 }
 
 async function provisionLocalBackend(prefix: string): Promise<Provisioned> {
@@ -148,6 +160,7 @@ async function provisionLocalBackend(prefix: string): Promise<Provisioned> {
   if (source && fs.existsSync(path.join(source, "manage.py"))) env["PH_SRC"] = path.resolve(source);
   const realDir = env["REAL_POSTHOG_DIR"] ?? "/var/tmp/real-posthog";
   const dataDir = path.join(realDir, "data");
+  const log = path.join(realDir, "logs", "acceptance.log");
   const url = `http://127.0.0.1:${env["HTTP_PORT"] ?? "8010"}`;
 
   let startedBackend: Provisioned["startedBackend"];
@@ -157,7 +170,8 @@ async function provisionLocalBackend(prefix: string): Promise<Provisioned> {
     const fingerprint = setupFingerprint(scripts, source);
     const marker = path.join(dataDir, `.acceptance-setup-${fingerprint}`);
     // PostHog's 521 migrations take 2.5 to 13 minutes on 2 cores (759 s measured here, under load). A database this
-    // setup migrated is kept beside the venv, keyed like the marker, and restored instead when the database is gone.
+    // setup migrated is kept beside the venv, keyed like the marker, and restored instead when the database is gone
+    // (setup.sh then took 140 s instead of 878 s).
     const snapshot = path.join(realDir, "snapshots", `database-${fingerprint}.tar.zst`);
     const setup = () => {
       const cold = !fs.existsSync(path.join(dataDir, "pg", "PG_VERSION"));
@@ -166,8 +180,8 @@ async function provisionLocalBackend(prefix: string): Promise<Provisioned> {
         fs.mkdirSync(dataDir, { recursive: true });
         shell(`zstd -q -dc "$1" | tar -C "$2" -xpf -`, [snapshot, dataDir]);
       }
-      process.stderr.write(`PostHog's backend: ${scripts}/setup.sh ${source ?? ""}\n`);
-      script(path.join(scripts, "setup.sh"), source ? [source] : [], env);
+      process.stderr.write(`PostHog's backend: ${scripts}/setup.sh ${source ?? ""} (output in ${log}; minutes the first time)\n`);
+      script(path.join(scripts, "setup.sh"), source ? [source] : [], env, log);
       // Taken only of a stopped PostgreSQL (setup.sh stops what it started), so that its files are consistent; with
       // the keys, whose hashes the database holds.
       if (cold && !fs.existsSync(snapshot) && !fs.existsSync(path.join(dataDir, "pg", "postmaster.pid"))) {
@@ -179,16 +193,16 @@ async function provisionLocalBackend(prefix: string): Promise<Provisioned> {
     const ready = fs.existsSync(marker) && fs.existsSync(path.join(dataDir, "key.json"));
     if (!ready) setup();
     startedBackend = { stopScript: path.join(scripts, "stop.sh"), env };
-    process.stderr.write(`PostHog's backend: ${scripts}/start.sh\n`);
+    process.stderr.write(`PostHog's backend: ${scripts}/start.sh (output in ${log})\n`);
     try {
-      script(path.join(scripts, "start.sh"), [], env);
+      script(path.join(scripts, "start.sh"), [], env, log);
     } catch (error) {
-      script(startedBackend.stopScript, [], env);
+      script(startedBackend.stopScript, [], env, log);
       if (ready) {
         // Something setup.sh makes (the venv, a service) went missing since: make it again, once.
         fs.rmSync(marker, { force: true });
         setup();
-        script(path.join(scripts, "start.sh"), [], env);
+        script(path.join(scripts, "start.sh"), [], env, log);
       } else throw error;
     }
   }
