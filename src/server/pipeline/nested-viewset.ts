@@ -4,6 +4,9 @@
  * They answer only under `/api/projects/:project_id/` (posthog/api/__init__.py registers them on `projects_router`,
  * not through `register_grandfathered_environment_nested_viewset`), and DELETE is 405 with an empty body: they are
  * deleted by `PATCH {"deleted": true}`.
+ *
+ * Dashboards, insights and alerts are registered with `register_grandfathered_environment_nested_viewset` (also under
+ * `/api/environments/:project_id/`); alerts are a plain `ModelViewSet` (DELETE destroys) with a UUID primary key.
  */
 import { notFound, validationError } from "../drf/errors";
 import { FieldFailure, type FieldRule, fail, runRule } from "../drf/fields";
@@ -24,6 +27,14 @@ export interface NestedViewSet {
   create: (ctx: ApiContext, team: StoredProject) => ApiResponse;
   retrieve: (ctx: ApiContext, team: StoredProject, id: number) => ApiResponse;
   update: (ctx: ApiContext, team: StoredProject, id: number, partial: boolean) => ApiResponse;
+  /** A real DELETE; without it DELETE is ForbidDestroyModel's 405. */
+  destroy?: (ctx: ApiContext, team: StoredProject, id: number) => ApiResponse;
+  /** The stored id of the `:id` in the path (default: an integer pk, `detailId`). */
+  lookup?: (ctx: ApiContext, team: StoredProject) => number;
+  /** Also served under `/api/environments/:project_id/` (register_grandfathered_environment_nested_viewset). */
+  environments?: boolean;
+  /** Scopes that depend on the request (ApiRoute.scopesFor). */
+  scopesFor?: ApiRoute["scopesFor"];
 }
 
 export function projectOf(ctx: ApiContext): StoredProject {
@@ -54,31 +65,40 @@ export function nestedViewSetRoutes(v: NestedViewSet): ApiRoute[] {
       return org;
     },
     permission: (ctx: ApiContext) => requireProjectAccess(ctx, projectOf(ctx)),
+    scopesFor: v.scopesFor,
   };
-  const base = `/api/projects/:project_id/${v.path}`;
-  return [
-    {
-      ...common,
-      pattern: base,
-      detail: false,
-      methods: {
-        GET: { name: "list", handler: (ctx) => v.list(ctx, projectOf(ctx)) },
-        POST: { name: "create", handler: (ctx) => v.create(ctx, projectOf(ctx)) },
+  const id = (ctx: ApiContext) => (v.lookup ? v.lookup(ctx, projectOf(ctx)) : detailId(ctx));
+  const destroy = v.destroy;
+  const prefixes = v.environments ? ["projects", "environments"] : ["projects"];
+  return prefixes.flatMap((prefix): ApiRoute[] => {
+    const base = `/api/${prefix}/:project_id/${v.path}`;
+    return [
+      {
+        ...common,
+        pattern: base,
+        detail: false,
+        methods: {
+          GET: { name: "list", handler: (ctx) => v.list(ctx, projectOf(ctx)) },
+          POST: { name: "create", handler: (ctx) => v.create(ctx, projectOf(ctx)) },
+        },
       },
-    },
-    {
-      ...common,
-      pattern: `${base}/:id`,
-      detail: true,
-      methods: {
-        GET: { name: "retrieve", handler: (ctx) => v.retrieve(ctx, projectOf(ctx), detailId(ctx)) },
-        PUT: { name: "update", handler: (ctx) => v.update(ctx, projectOf(ctx), detailId(ctx), false) },
-        PATCH: { name: "partial_update", handler: (ctx) => v.update(ctx, projectOf(ctx), detailId(ctx), true) },
-        // ForbidDestroyModel.destroy: `Response(status=405)`, after authentication, scopes and permissions.
-        DELETE: { name: "destroy", handler: () => ({ status: 405 }) },
+      {
+        ...common,
+        pattern: `${base}/:id`,
+        detail: true,
+        methods: {
+          GET: { name: "retrieve", handler: (ctx) => v.retrieve(ctx, projectOf(ctx), id(ctx)) },
+          PUT: { name: "update", handler: (ctx) => v.update(ctx, projectOf(ctx), id(ctx), false) },
+          PATCH: { name: "partial_update", handler: (ctx) => v.update(ctx, projectOf(ctx), id(ctx), true) },
+          // ForbidDestroyModel.destroy: `Response(status=405)`, after authentication, scopes and permissions.
+          DELETE: {
+            name: "destroy",
+            handler: destroy ? (ctx) => destroy(ctx, projectOf(ctx), id(ctx)) : () => ({ status: 405 }),
+          },
+        },
       },
-    },
-  ];
+    ];
+  });
 }
 
 /** UserBasicSerializer (posthog/api/shared.py) of the creator; null once the user is gone (SET_NULL). */

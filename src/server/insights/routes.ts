@@ -1,0 +1,257 @@
+/**
+ * Insights, `/api/projects/:project_id/insights/` and `/api/environments/:project_id/insights/` (InsightViewSet and
+ * InsightSerializer, posthog/api/insight.py; tests in posthog/api/test/test_insight.py):
+ *
+ * - `query` is checked against PostHog's query schema before anything else (query.ts); `filters` is legacy JSON.
+ * - `short_id` is generated (8 characters) and read-only; `saved` and `favorited` default to false.
+ * - `dashboards` places the insight on dashboards of the project (a tile each); removing one soft-deletes its tile.
+ *   A dashboard of another project is "Dashboard not found"; an unknown id "Invalid pk … - object does not exist.".
+ * - Soft delete by `PATCH {"deleted": true}` (its tiles too); DELETE is 405. Deleted insights are 404 and left out
+ *   of the list, except to a PATCH that restores them.
+ * - Results need ClickHouse, which the local server does not have: `result`, `last_refresh`, `hasMore`, `columns`
+ *   are null and `is_cached` false, as PostHog answers an insight whose results were never computed. `refresh` other
+ *   than absent/`force_cache` is not computed either (PostHog would run the query): the same answer is given.
+ */
+import { randomInt } from "node:crypto";
+import { notFound, validationError } from "../drf/errors";
+import {
+  booleanField,
+  charField,
+  FieldFailure,
+  type FieldRule,
+  fail,
+  integerField,
+  jsonField,
+  listField,
+  parseChar,
+  primaryKeyField,
+} from "../drf/fields";
+import { limitOffsetPage } from "../drf/pagination";
+import { pyStr } from "../drf/py";
+import type { ApiContext } from "../pipeline/api";
+import { json } from "../pipeline/http";
+import { findInProject, nestedViewSetRoutes, type SerializerFields, tagify, userBasic, validateBody } from "../pipeline/nested-viewset";
+import { cloneJson, isJsonObject, type JsonObject } from "../state/json";
+import { isoFromMicros, nowMicros } from "../state/time";
+import type { StoredObject, StoredProject } from "../state/types";
+import { insightTiles, liveTile, placeInsight } from "../dashboards/tiles";
+import { alertsSupported, checkQuery } from "./query";
+
+const SHORT_ID_CHARS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/** posthog/utils.py generate_short_id: 8 random characters. */
+function generateShortId(): string {
+  let s = "";
+  for (let i = 0; i < 8; i++) s += SHORT_ID_CHARS[randomInt(SHORT_ID_CHARS.length)];
+  return s;
+}
+
+interface InsightContext {
+  ctx: ApiContext;
+  team: StoredProject;
+}
+
+/** `dashboards = PrimaryKeyRelatedField(many=True, queryset=Dashboard.objects.all())`: any dashboard not deleted. */
+const dashboardsRule: FieldRule<InsightContext> = listField<InsightContext>({
+  nullable: false,
+  // PrimaryKeyRelatedField(many=True) names the field, not the item ("dashboards").
+  item: (v, _path, ic) => {
+    const rule = primaryKeyField<InsightContext>(false, (pk) => ic.ctx.store.objects("dashboards").some((d) => d.id === pk && !d.deleted));
+    try {
+      return rule.parse(v, ic);
+    } catch (e) {
+      if (e instanceof FieldFailure) fail(e.code, e.detail);
+      throw e;
+    }
+  },
+});
+
+/** The writable fields in InsightSerializer.Meta.fields order. */
+const FIELDS: SerializerFields<InsightContext> = [
+  ["name", charField({ maxLength: 400, nullable: true, allowBlank: true })],
+  ["derived_name", charField({ maxLength: 400, nullable: true, allowBlank: true })],
+  ["filters", jsonField(false)],
+  // QueryFieldSerializer: only what the parser let through (a falsy query) can fail here.
+  ["query", { nullable: true, parse: (v) => (isJsonObject(v) ? v : fail("invalid", "Query must be a valid JSON object")) }],
+  ["order", integerField({ nullable: true })],
+  ["deleted", booleanField(false)],
+  ["dashboards", dashboardsRule],
+  ["description", charField({ maxLength: 400, nullable: true, allowBlank: true })],
+  ["tags", listField<InsightContext>({ nullable: false, item: (v, path) => parseChar(v, { allowBlank: true }, path) })],
+  ["favorited", booleanField(false)],
+  ["saved", booleanField(false)],
+  ["_create_in_folder", charField({ nullable: false, allowBlank: true })],
+];
+
+/** InsightBasicSerializer (the `insight` of an alert). */
+export function serializeInsightBasic(ctx: ApiContext, i: StoredObject): JsonObject {
+  const f = i.fields;
+  return {
+    id: i.id,
+    short_id: pyStr(f.short_id ?? ""),
+    name: f.name ?? null,
+    derived_name: f.derived_name ?? null,
+    filters: cloneJson(f.filters ?? {}),
+    query: cloneJson(f.query ?? null),
+    dashboards: liveTiles(ctx, i).map((t) => t.fields.dashboard_id ?? null),
+    description: f.description ?? null,
+    last_refresh: null,
+    refreshing: false,
+    saved: f.saved === true,
+    tags: cloneJson(f.tags ?? []),
+    updated_at: isoFromMicros(i.updatedAtMicros),
+    created_by: userBasic(ctx.store, i.createdBy),
+    created_at: isoFromMicros(i.createdAtMicros),
+    last_modified_at: isoFromMicros(typeof f.last_modified_at === "number" ? f.last_modified_at : i.createdAtMicros),
+    favorited: f.favorited === true,
+    user_access_level: "manager",
+  };
+}
+
+function liveTiles(ctx: ApiContext, i: StoredObject): StoredObject[] {
+  return insightTiles(ctx.store, i.id).filter((t) => liveTile(ctx.store, t));
+}
+
+/** InsightSerializer as the 2025-08-04 backend answers it (no ClickHouse: no results). */
+export function serializeInsight(ctx: ApiContext, i: StoredObject): JsonObject {
+  const f = i.fields;
+  const tiles = liveTiles(ctx, i);
+  // to_representation: with a query the filters are {}; without one, legacy filters say at least `insight: TRENDS`.
+  const query = cloneJson(f.query ?? null);
+  const hasQuery = isJsonObject(query) && Object.keys(query).length > 0;
+  const filters: JsonObject = hasQuery ? {} : isJsonObject(f.filters) ? cloneJson(f.filters) : {};
+  if (!hasQuery && !("insight" in filters)) filters.insight = "TRENDS";
+  return {
+    id: i.id,
+    short_id: pyStr(f.short_id ?? ""),
+    name: f.name ?? null,
+    derived_name: f.derived_name ?? null,
+    filters,
+    query,
+    order: f.order ?? null,
+    deleted: i.deleted,
+    dashboards: tiles.map((t) => t.fields.dashboard_id ?? null),
+    dashboard_tiles: tiles.map((t) => ({ id: t.id, dashboard_id: t.fields.dashboard_id ?? null, deleted: null })),
+    last_refresh: null,
+    cache_target_age: null,
+    next_allowed_client_refresh: null,
+    result: null,
+    hasMore: null,
+    columns: null,
+    created_at: isoFromMicros(i.createdAtMicros),
+    created_by: userBasic(ctx.store, i.createdBy),
+    description: f.description ?? null,
+    updated_at: isoFromMicros(i.updatedAtMicros),
+    favorited: f.favorited === true,
+    saved: f.saved === true,
+    last_modified_at: isoFromMicros(typeof f.last_modified_at === "number" ? f.last_modified_at : i.createdAtMicros),
+    last_modified_by: userBasic(ctx.store, typeof f.last_modified_by === "number" ? f.last_modified_by : i.createdBy),
+    is_sample: false,
+    effective_restriction_level: 21,
+    effective_privilege_level: 37,
+    user_access_level: "manager",
+    timezone: null,
+    is_cached: false,
+    query_status: null,
+    hogql: null,
+    types: null,
+    tags: cloneJson(f.tags ?? []),
+  };
+}
+
+/** `Insight.MATERIAL_INSIGHT_FIELDS` (posthog/models/insight.py): changing one moves `last_modified_*`. */
+const MATERIAL = ["name", "description", "filters", "query"];
+
+function validated(ctx: ApiContext, team: StoredProject, partial: boolean): JsonObject {
+  const body = ctx.req.body();
+  // QuerySchemaParser runs while the body is parsed: before the serializer's own checks.
+  if (isJsonObject(body)) checkQuery(body.query);
+  const attrs = validateBody(body, FIELDS, { ctx, team }, [], partial);
+  if (Array.isArray(attrs.dashboards)) {
+    for (const id of attrs.dashboards) {
+      const d = ctx.store.object("dashboards", Number(id));
+      if (d && d.teamId !== team.id) throw validationError("Dashboard not found");
+    }
+  }
+  if (Array.isArray(attrs.tags)) attrs.tags = tagify(attrs.tags.map(pyStr));
+  delete attrs._create_in_folder;
+  return attrs;
+}
+
+function list(ctx: ApiContext, team: StoredProject) {
+  let rows = ctx.store.objects("insights").filter((i) => i.teamId === team.id && !i.deleted);
+  const shortId = ctx.req.param("short_id");
+  if (shortId !== undefined) rows = rows.filter((i) => i.fields.short_id === shortId);
+  const saved = ctx.req.param("saved");
+  if (saved !== undefined) rows = rows.filter((i) => (i.fields.saved === true) === ["true", "1"].includes(saved.toLowerCase()));
+  const favorited = ctx.req.param("favorited");
+  if (favorited !== undefined) rows = rows.filter((i) => (i.fields.favorited === true) === ["true", "1"].includes(favorited.toLowerCase()));
+  const search = ctx.req.param("search")?.toLowerCase();
+  if (search)
+    rows = rows.filter((i) =>
+      pyStr(i.fields.name ?? "")
+        .toLowerCase()
+        .includes(search),
+    );
+  rows.sort((a, b) => b.id - a.id);
+  const page = limitOffsetPage(ctx.req, rows);
+  return json(200, { ...page, results: page.results.map((i) => serializeInsight(ctx, i)) });
+}
+
+function create(ctx: ApiContext, team: StoredProject) {
+  const { deleted, dashboards, ...fields } = validated(ctx, team, false);
+  const now = nowMicros();
+  const insight = ctx.store.addObject("insights", team.id, ctx.user.id, {
+    ...fields,
+    short_id: generateShortId(),
+    last_modified_at: now,
+    last_modified_by: ctx.user.id,
+  });
+  insight.deleted = deleted === true;
+  if (Array.isArray(dashboards)) for (const d of dashboards) placeInsight(ctx.store, team.id, ctx.user.id, insight.id, Number(d));
+  return json(201, serializeInsight(ctx, insight));
+}
+
+/** Retrieve and PUT see live insights; PATCH sees deleted ones too, to restore them. */
+function find(ctx: ApiContext, team: StoredProject, id: number, includeDeleted: boolean): StoredObject {
+  const i = findInProject(ctx.store, "insights", team, id);
+  if (i.deleted && !includeDeleted) throw notFound();
+  return i;
+}
+
+function update(ctx: ApiContext, team: StoredProject, id: number, partial: boolean) {
+  const insight = find(ctx, team, id, partial);
+  const { deleted, dashboards, ...fields } = validated(ctx, team, partial);
+  if (Object.keys(fields).some((k) => MATERIAL.includes(k))) {
+    fields.last_modified_at = nowMicros();
+    fields.last_modified_by = ctx.user.id;
+  }
+  Object.assign(insight.fields, fields);
+  if (deleted === true) {
+    for (const t of insightTiles(ctx.store, insight.id)) t.deleted = true;
+  } else if (Array.isArray(dashboards)) {
+    const wanted = new Set(dashboards.map(Number));
+    for (const t of insightTiles(ctx.store, insight.id)) if (!wanted.has(Number(t.fields.dashboard_id))) t.deleted = true;
+    for (const d of wanted) placeInsight(ctx.store, team.id, ctx.user.id, insight.id, d);
+  }
+  if (typeof deleted === "boolean") insight.deleted = deleted;
+  // update(): an insight that no longer supports alerts loses them (posthog/api/insight.py).
+  if (!alertsSupported(insight.fields.query)) {
+    for (const a of ctx.store.objects("alerts").filter((x) => x.fields.insight === insight.id)) ctx.store.removeObject("alerts", a.id);
+  }
+  insight.updatedAtMicros = nowMicros();
+  ctx.store.changed();
+  return json(200, serializeInsight(ctx, insight));
+}
+
+export function insightRoutes() {
+  return nestedViewSetRoutes({
+    path: "insights",
+    scopeObject: "insight",
+    environments: true,
+    list,
+    create,
+    retrieve: (ctx, team, id) => json(200, serializeInsight(ctx, find(ctx, team, id, false))),
+    update,
+  });
+}
