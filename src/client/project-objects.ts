@@ -1,16 +1,20 @@
 /**
- * The shape shared by PostHog's project-scoped objects that are deleted by `PATCH {"deleted": true}` (feature flags,
- * cohorts, actions, annotations; ForbidDestroyModel answers DELETE with 405): list, get, create, update, soft delete
- * under `/api/projects/<project_id>/<path>/`. Each resource module (feature-flags.ts, …) names its endpoints with it.
+ * The shape shared by PostHog's project-scoped objects: list, get, create, update, and their deletion under
+ * `/api/projects/<project_id>/<path>/`. Most are deleted by `PATCH {"deleted": true}` (feature flags, cohorts,
+ * actions, annotations, dashboards, insights; ForbidDestroyModel answers DELETE with 405); alerts by DELETE, and they
+ * are keyed by UUID. Each resource module (feature-flags.ts, …) names its endpoints with it.
  */
 import type { z } from "zod";
 import { limitOffsetPageSchema } from "../schema/activity";
 import { collect, followPages } from "./pagination";
-import { numberSegment } from "./paths";
+import { numberSegment, uuidSegment } from "./paths";
 import type { Query, Transport } from "./transport";
 
 /** The writable fields to send, snake_case, as PostHog names them. */
 export type ObjectBody = Record<string, unknown>;
+
+/** An integer primary key, or the UUID of a UUID-keyed object (alerts). */
+export type ObjectId = number | string;
 
 export interface ObjectKind<S extends z.ZodType> {
   /** URL segment: `feature_flags`, `cohorts`, `actions`, `annotations`. */
@@ -22,9 +26,9 @@ export interface ObjectKind<S extends z.ZodType> {
 
 export const collectionPath = (kind: ObjectKind<z.ZodType>, projectId: number) =>
   `/api/projects/${numberSegment("project id", projectId)}/${kind.path}/`;
-const itemPath = (kind: ObjectKind<z.ZodType>, projectId: number, id: number) =>
-  `${collectionPath(kind, projectId)}${numberSegment(`${kind.noun} id`, id)}/`;
-const subject = (kind: ObjectKind<z.ZodType>, projectId: number, id: number) => `${kind.noun} ${id} in project ${projectId}`;
+const itemPath = (kind: ObjectKind<z.ZodType>, projectId: number, id: ObjectId) =>
+  `${collectionPath(kind, projectId)}${typeof id === "number" ? numberSegment(`${kind.noun} id`, id) : uuidSegment(`${kind.noun} id`, id)}/`;
+const subject = (kind: ObjectKind<z.ZodType>, projectId: number, id: ObjectId) => `${kind.noun} ${id} in project ${projectId}`;
 
 /** One limit/offset page (PostHog leaves deleted objects out of lists). */
 export function listPage<S extends z.ZodType>(http: Transport, kind: ObjectKind<S>, projectId: number, query: Query) {
@@ -58,7 +62,7 @@ export function listAll<S extends z.ZodType>(
   return collect(iterate(http, kind, projectId, filters, pageSize));
 }
 
-export function get<S extends z.ZodType>(http: Transport, kind: ObjectKind<S>, projectId: number, id: number) {
+export function get<S extends z.ZodType>(http: Transport, kind: ObjectKind<S>, projectId: number, id: ObjectId) {
   return http.request({ method: "GET", path: itemPath(kind, projectId, id), schema: kind.schema, subject: subject(kind, projectId, id) });
 }
 
@@ -73,7 +77,7 @@ export function create<S extends z.ZodType>(http: Transport, kind: ObjectKind<S>
   });
 }
 
-export function update<S extends z.ZodType>(http: Transport, kind: ObjectKind<S>, projectId: number, id: number, body: ObjectBody) {
+export function update<S extends z.ZodType>(http: Transport, kind: ObjectKind<S>, projectId: number, id: ObjectId, body: ObjectBody) {
   return http.request({
     method: "PATCH",
     path: itemPath(kind, projectId, id),
@@ -92,4 +96,12 @@ export function softDelete<S extends z.ZodType>(
   extra: ObjectBody = {},
 ) {
   return update(http, kind, projectId, id, { ...extra, deleted: true });
+}
+
+/**
+ * DELETE, for the objects PostHog really deletes (alerts: 204). Retried like any idempotent request, so a retry
+ * after a DELETE that did reach PostHog answers 404: the caller treats that as deleted.
+ */
+export function destroy(http: Transport, kind: ObjectKind<z.ZodType>, projectId: number, id: ObjectId): Promise<void> {
+  return http.request({ method: "DELETE", path: itemPath(kind, projectId, id), subject: subject(kind, projectId, id) });
 }

@@ -27,7 +27,7 @@ import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/js
 import { jsonbOrder } from "../state/jsonb";
 import { isoFromMicros, nowMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
-import { insightTiles, tilesOf } from "./tiles";
+import { insightTiles, liveTile, tilesOf } from "./tiles";
 import { serializeInsight } from "../insights/routes";
 
 /** Dashboard.RestrictionLevel (posthog/models/dashboard.py). */
@@ -258,10 +258,12 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
     }
   }
   if (deleted === true) {
-    // _delete_related_tiles: with delete_insights, the insights on this dashboard only (one tile, deleted or not).
+    // _delete_related_tiles: with delete_insights, each insight that ever had a tile here and now has exactly one live
+    // tile (DashboardTile.objects: the tile and its dashboard not deleted), so insights other dashboards use stay.
     for (const t of tilesOf(ctx.store, dashboard.id)) {
       const insightId = t.fields.insight_id;
-      if (delete_insights === true && typeof insightId === "number" && insightTiles(ctx.store, insightId).length === 1) {
+      const live = typeof insightId === "number" ? insightTiles(ctx.store, insightId).filter((x) => liveTile(ctx.store, x)) : [];
+      if (delete_insights === true && typeof insightId === "number" && live.length === 1) {
         const insight = ctx.store.object("insights", insightId);
         if (insight) insight.deleted = true;
       }
