@@ -11,7 +11,8 @@
  *   creates or changes a text tile, a tile with `id` and `layouts`/`color`/`deleted` changes that tile. Insights
  *   are placed through the insight's `dashboards`. Tiles are ordered by their `sm` layout (y, then x).
  * - Soft delete by `PATCH {"deleted": true}` (DELETE is 405): its tiles are deleted with it; `delete_insights: true`
- *   also deletes the insights that are on no other dashboard. `PATCH {"deleted": false}` alone restores it.
+ *   also deletes the insights that are on no other dashboard. `PATCH {"deleted": false}` alone restores it with all
+ *   its tiles, but not the insights `delete_insights` deleted.
  * - The list (DashboardBasicSerializer, no tiles) is ordered by `-pinned, name`, LimitOffsetPagination.
  * - `use_template`/`use_dashboard` (templates and duplication) are not modelled: `use_dashboard` copies the tiles of
  *   a dashboard of the project, `use_template` is refused as an invalid template.
@@ -250,12 +251,10 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
   const dashboard = find(ctx, team, id);
   const { deleted, use_template: _template, use_dashboard: _copy, delete_insights, ...fields } = validated(ctx, partial);
   if (dashboard.deleted && deleted === false) {
-    // _undo_delete_related_tiles: its tiles come back, and the insights on them.
-    for (const t of tilesOf(ctx.store, dashboard.id)) {
-      t.deleted = false;
-      const insight = typeof t.fields.insight_id === "number" ? ctx.store.object("insights", t.fields.insight_id) : undefined;
-      if (insight) insight.deleted = false;
-    }
+    // _undo_delete_related_tiles: every tile of the dashboard comes back, those an insight had left too. Its loop that
+    // restores deleted insights reads DashboardTile.objects while the dashboard is still deleted: it finds no tile,
+    // so insights deleted with `delete_insights` stay deleted (measured on the 2025-08-04 backend).
+    for (const t of tilesOf(ctx.store, dashboard.id)) t.deleted = false;
   }
   if (deleted === true) {
     // _delete_related_tiles: with delete_insights, each insight that ever had a tile here and now has exactly one live

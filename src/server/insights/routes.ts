@@ -6,8 +6,8 @@
  * - `short_id` is generated (8 characters) and read-only; `saved` and `favorited` default to false.
  * - `dashboards` places the insight on dashboards of the project (a tile each); removing one soft-deletes its tile.
  *   A dashboard of another project is "Dashboard not found"; an unknown id "Invalid pk … - object does not exist.".
- * - Soft delete by `PATCH {"deleted": true}` (its tiles too); DELETE is 405. Deleted insights are 404 and left out
- *   of the list, except to a PATCH that restores them.
+ * - Soft delete by `PATCH {"deleted": true}` (its tiles too, which a restore does not bring back); DELETE is 405.
+ *   Deleted insights are 404 and left out of the list, except to a PATCH with `deleted: false` that restores them.
  * - Results need ClickHouse, which the local server does not have: `result`, `last_refresh`, `hasMore`, `columns`
  *   are null and `is_cached` false, as PostHog answers an insight whose results were never computed. `refresh` other
  *   than absent/`force_cache` is not computed either (PostHog would run the query): the same answer is given.
@@ -212,15 +212,20 @@ function create(ctx: ApiContext, team: StoredProject) {
   return json(201, serializeInsight(ctx, insight));
 }
 
-/** Retrieve and PUT see live insights; PATCH sees deleted ones too, to restore them. */
-function find(ctx: ApiContext, team: StoredProject, id: number, includeDeleted: boolean): StoredObject {
+/**
+ * dangerously_get_queryset: deleted insights are found only by a PATCH whose `deleted` is false (to restore them);
+ * deleting a deleted insight again is a 404.
+ */
+function find(ctx: ApiContext, team: StoredProject, id: number): StoredObject {
   const i = findInProject(ctx.store, "insights", team, id);
-  if (i.deleted && !includeDeleted) throw notFound();
+  const body = ctx.req.body();
+  const restoring = ctx.actionName === "partial_update" && isJsonObject(body) && body.deleted === false;
+  if (i.deleted && !restoring) throw notFound();
   return i;
 }
 
 function update(ctx: ApiContext, team: StoredProject, id: number, partial: boolean) {
-  const insight = find(ctx, team, id, partial);
+  const insight = find(ctx, team, id);
   const { deleted, dashboards, ...fields } = validated(ctx, team, partial);
   if (Object.keys(fields).some((k) => MATERIAL.includes(k))) {
     fields.last_modified_at = nowMicros();
@@ -251,7 +256,7 @@ export function insightRoutes() {
     environments: true,
     list,
     create,
-    retrieve: (ctx, team, id) => json(200, serializeInsight(ctx, find(ctx, team, id, false))),
+    retrieve: (ctx, team, id) => json(200, serializeInsight(ctx, find(ctx, team, id))),
     update,
   });
 }

@@ -149,10 +149,20 @@ test("soft delete: DELETE is 405; deleting keeps insights others use unless dele
   expect((await h.api("GET", `${insights}${shared.id}/`)).body.dashboards).toEqual([other.id]);
   expect((await h.api("GET", `${insights}${own.id}/`)).status).toBe(404);
   expect((await h.api("GET", `${insights}${kept.id}/`)).status).toBe(404);
-  // PATCH {"deleted": false} alone restores it, its tiles and their insights.
+  // PATCH {"deleted": false} alone restores it and its tiles, not the insights delete_insights deleted.
   expect((await patch(d.id, { name: "x", deleted: false })).status).toBe(404);
   const restored = await patch(d.id, { deleted: false });
-  expect(restored.body.tiles.map((t: { insight: { name: string } }) => t.insight.name).sort()).toEqual(["kept", "own", "shared"]);
+  expect(restored.body.tiles.map((t: { insight: { name: string } }) => t.insight.name)).toEqual(["shared"]);
+  expect((await h.api("GET", `${insights}${own.id}/`)).status).toBe(404);
+});
+
+test("restoring brings back a tile its insight had left (as the 2025-08-04 backend does)", async () => {
+  const d = (await post({ name: "Comeback" })).body;
+  const i = await insight([d.id], "left");
+  await h.api("PATCH", `/api/projects/${projectId}/insights/${i.id}/`, { body: { dashboards: [] } });
+  await patch(d.id, { deleted: true });
+  const restored = await patch(d.id, { deleted: false });
+  expect(restored.body.tiles.map((t: { insight: { id: number } }) => t.insight.id)).toEqual([i.id]);
 });
 
 test("without delete_insights, the insights stay", async () => {

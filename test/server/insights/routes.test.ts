@@ -155,8 +155,11 @@ test("soft delete: DELETE is 405, PATCH deleted hides it and its tiles, PATCH re
   expect((await h.api("GET", `/api/projects/${projectId}/dashboards/${d.id}/`)).body.tiles).toEqual([]);
   const list = await h.api("GET", `${base}?limit=1000`);
   expect(list.body.results.map((i: { id: number }) => i.id)).not.toContain(id);
-  const restored = await h.api("PATCH", `${base}${id}/`, { body: { deleted: false } });
-  expect(restored.body.deleted).toBe(false);
+  // Deleting it again, or any other PATCH, does not find it.
+  expect((await h.api("PATCH", `${base}${id}/`, { body: { deleted: true } })).status).toBe(404);
+  expect((await h.api("PATCH", `${base}${id}/`, { body: { name: "x" } })).status).toBe(404);
+  const restored = await h.api("PATCH", `${base}${id}/`, { body: { deleted: false, name: "back" } });
+  expect(restored.body).toMatchObject({ deleted: false, name: "back", dashboards: [] });
   expect((await h.api("GET", `${base}${id}/`)).status).toBe(200);
 });
 
