@@ -16,6 +16,9 @@
  * - The list (DashboardBasicSerializer, no tiles) is ordered by `-pinned, name`, LimitOffsetPagination.
  * - `use_template`/`use_dashboard` (templates and duplication) are not modelled: `use_dashboard` copies the tiles of
  *   a dashboard of the project, `use_template` is refused as an invalid template.
+ * - Today's PostHog adds `persisted_filters`, `persisted_variables` (null when empty) and `team_id` to the record
+ *   (and `team_id` to the list), `last_accessed_at` to the full record, and `filters_overrides`, `show_description`,
+ *   `transparent_background` to tiles; the server answers PostHog 2025-08-04's record when it plays that version.
  */
 import { notFound, validationError } from "../drf/errors";
 import { booleanField, charField, type FieldRule, fail, integerField, jsonField, listField, parseChar } from "../drf/fields";
@@ -58,9 +61,24 @@ const FIELDS: SerializerFields<unknown> = [
   ["_create_in_folder", charField({ nullable: false, allowBlank: true })],
 ];
 
-function basic(ctx: ApiContext, d: StoredObject): JsonObject {
+const current = (ctx: ApiContext) => ctx.services.version !== "2025-08-04";
+const lastAccessed = (d: StoredObject) => (typeof d.fields.last_accessed_at === "number" ? isoFromMicros(d.fields.last_accessed_at) : null);
+
+/** The fields of DashboardBasicSerializer (today's adds `team_id`). */
+function access(d: StoredObject): JsonObject {
+  const level = typeof d.fields.restriction_level === "number" ? d.fields.restriction_level : 21;
+  return {
+    restriction_level: level,
+    effective_restriction_level: level,
+    effective_privilege_level: 37,
+    user_access_level: "manager",
+    access_control_version: level > 21 ? "v1" : "v2",
+    last_refresh: null,
+  };
+}
+
+function head(ctx: ApiContext, d: StoredObject, withLastAccessed: boolean): JsonObject {
   const f = d.fields;
-  const level = typeof f.restriction_level === "number" ? f.restriction_level : 21;
   return {
     id: d.id,
     name: f.name ?? null,
@@ -68,16 +86,19 @@ function basic(ctx: ApiContext, d: StoredObject): JsonObject {
     pinned: f.pinned === true,
     created_at: isoFromMicros(d.createdAtMicros),
     created_by: userBasic(ctx.store, d.createdBy),
+    ...(withLastAccessed ? { last_accessed_at: lastAccessed(d) } : {}),
     is_shared: false,
     deleted: d.deleted,
     creation_mode: f.creation_mode ?? "default",
-    tags: cloneJson(f.tags ?? []),
-    restriction_level: level,
-    effective_restriction_level: level,
-    effective_privilege_level: 37,
-    user_access_level: "manager",
-    access_control_version: level > 21 ? "v1" : "v2",
-    last_refresh: null,
+  };
+}
+
+function basic(ctx: ApiContext, d: StoredObject): JsonObject {
+  return {
+    ...head(ctx, d, true),
+    tags: cloneJson(d.fields.tags ?? []),
+    ...access(d),
+    ...(current(ctx) ? { team_id: d.teamId } : {}),
   };
 }
 
@@ -107,6 +128,10 @@ function serializeTile(ctx: ApiContext, t: StoredObject, order: number): JsonObj
       : null,
     layouts: jsonbOrder(t.fields.layouts ?? {}),
     color: t.fields.color ?? null,
+    // Today's DashboardTile model fields (posthog/models/dashboard_tile.py); not in PostHog 2025-08-04.
+    ...(current(ctx)
+      ? { filters_overrides: cloneJson(t.fields.filters_overrides ?? {}), show_description: null, transparent_background: null }
+      : {}),
     order,
     last_refresh: null,
     is_cached: false,
@@ -122,29 +147,30 @@ export function serializeDashboard(ctx: ApiContext, d: StoredObject): JsonObject
       return i === undefined ? isJsonObject(t.fields.text) : !i.deleted;
     })
     .sort((a, b) => position(a, "y") - position(b, "y") || position(a, "x") - position(b, "x"));
-  const {
-    tags,
-    restriction_level,
-    effective_restriction_level,
-    effective_privilege_level,
-    user_access_level,
-    access_control_version,
-    last_refresh,
-    ...head
-  } = basic(ctx, d);
-  return {
-    ...head,
-    filters: cloneJson(d.fields.filters ?? {}),
-    variables: cloneJson(d.fields.variables ?? {}),
+  const filters = isJsonObject(d.fields.filters) ? cloneJson(d.fields.filters) : {};
+  const variables = isJsonObject(d.fields.variables) ? cloneJson(d.fields.variables) : {};
+  const middle: JsonObject = {
+    filters,
+    variables,
     breakdown_colors: cloneJson(d.fields.breakdown_colors ?? []),
     data_color_theme_id: d.fields.data_color_theme_id ?? null,
-    tiles: tiles.map((t, i) => serializeTile(ctx, t, i)),
-    restriction_level,
-    effective_restriction_level,
-    effective_privilege_level,
-    user_access_level,
-    access_control_version,
-    last_refresh,
+  };
+  const serializedTiles = tiles.map((t, i) => serializeTile(ctx, t, i));
+  // The tagged-item mixin adds `tags` last.
+  const tags = cloneJson(d.fields.tags ?? []);
+  if (!current(ctx)) {
+    // 2025-08-04: no last_accessed_at in the full form, tiles before the access fields.
+    return { ...head(ctx, d, false), ...middle, tiles: serializedTiles, ...access(d), tags };
+  }
+  // Today's DASHBOARD_SHARED_FIELDS, then tiles (posthog/api/dashboards/dashboard.py).
+  return {
+    ...head(ctx, d, true),
+    ...middle,
+    ...access(d),
+    persisted_filters: Object.keys(filters).length > 0 ? filters : null,
+    persisted_variables: Object.keys(variables).length > 0 ? variables : null,
+    team_id: d.teamId,
+    tiles: serializedTiles,
     tags,
   };
 }
@@ -291,7 +317,13 @@ export function dashboardRoutes() {
     environments: true,
     list,
     create,
-    retrieve: (ctx, team, id) => json(200, serializeDashboard(ctx, find(ctx, team, id))),
+    retrieve: (ctx, team, id) => {
+      // retrieve() stamps last_accessed_at.
+      const d = find(ctx, team, id);
+      d.fields.last_accessed_at = nowMicros();
+      ctx.store.changed();
+      return json(200, serializeDashboard(ctx, d));
+    },
     update,
   });
 }

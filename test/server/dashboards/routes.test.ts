@@ -23,9 +23,10 @@ const patch = (id: number, body: unknown) => h.api("PATCH", `${base}${id}/`, { b
 const insight = async (dashboards: number[], name = "i") =>
   (await h.api("POST", `/api/projects/${projectId}/insights/`, { body: { name, query: trends, dashboards } })).body;
 
-test("create answers the record PostHog returns", async () => {
+test("create answers the record today's PostHog returns", async () => {
   const res = await post({ name: "Main", description: "d", pinned: true });
   expect(res.status).toBe(201);
+  expect(Object.keys(res.body).slice(-5)).toEqual(["persisted_filters", "persisted_variables", "team_id", "tiles", "tags"]);
   expect(res.body).toEqual({
     id: expect.any(Number),
     name: "Main",
@@ -36,6 +37,7 @@ test("create answers the record PostHog returns", async () => {
     is_shared: false,
     deleted: false,
     creation_mode: "default",
+    last_accessed_at: null,
     filters: {},
     variables: {},
     breakdown_colors: [],
@@ -47,8 +49,49 @@ test("create answers the record PostHog returns", async () => {
     user_access_level: "manager",
     access_control_version: "v2",
     last_refresh: null,
+    persisted_filters: null,
+    persisted_variables: null,
+    team_id: projectId,
     tags: [],
   });
+  expect((await h.api("GET", `${base}${res.body.id}/`)).body.last_accessed_at).toEqual(expect.any(String));
+});
+
+test("PostHog 2025-08-04's record: its field order, no persisted filters, team_id or last_accessed_at", async () => {
+  const old = await harness({ postHogVersion: "2025-08-04" });
+  try {
+    const p = await old.createProject({ name: "Old dashboards" });
+    const res = await old.api("POST", `/api/projects/${p.id}/dashboards/`, { body: { name: "Main" } });
+    // As the 2025-08-04 backend answered it (keys in its order).
+    expect(Object.keys(res.body)).toEqual([
+      "id",
+      "name",
+      "description",
+      "pinned",
+      "created_at",
+      "created_by",
+      "is_shared",
+      "deleted",
+      "creation_mode",
+      "filters",
+      "variables",
+      "breakdown_colors",
+      "data_color_theme_id",
+      "tiles",
+      "restriction_level",
+      "effective_restriction_level",
+      "effective_privilege_level",
+      "user_access_level",
+      "access_control_version",
+      "last_refresh",
+      "tags",
+    ]);
+    const list = await old.api("GET", `/api/projects/${p.id}/dashboards/`);
+    expect(list.body.results[0]).not.toHaveProperty("team_id");
+    expect(list.body.results[0]).toHaveProperty("last_accessed_at");
+  } finally {
+    await old.server.close();
+  }
 });
 
 test("every field is optional; a null name is kept", async () => {
@@ -115,6 +158,8 @@ test("the list leaves tiles out, is ordered by -pinned then name, and is paginat
   expect(res.body.results[0]).not.toHaveProperty("tiles");
   expect(Object.keys(res.body.results[0]).sort()).toEqual(
     [
+      "last_accessed_at",
+      "team_id",
       "access_control_version",
       "created_at",
       "created_by",
