@@ -1,9 +1,10 @@
 /**
  * Alerts on insights, `/api/projects/:project_id/alerts/` and `/api/environments/:project_id/alerts/` (AlertViewSet
- * and AlertSerializer, posthog/api/alert.py; models posthog/models/alert.py; tests posthog/api/test/test_alert.py):
+ * and AlertSerializer of today's PostHog, products/alerts/backend/api/alert.py, formerly posthog/api/alert.py; models
+ * posthog/models/alert.py; tests posthog/api/test/test_alert.py):
  *
- * - `insight` (an insight of the project whose query is a TrendsQuery, else "Alerts are not supported for this
- *   insight."), `subscribed_users` (user ids of members of the project's organization; required, may be empty) and
+ * - `insight` (an insight of the project whose query an alert can watch, insights/query.ts `alertsSupported`, else
+ *   "Alerts are not supported for this insight."), `subscribed_users` (user ids of members of the project's organization; required, may be empty) and
  *   `threshold` (`{name?, configuration: {type: "absolute"|"percentage", bounds?: {lower?, upper?}}}`) are required.
  * - `condition` `{type: absolute_value|relative_increase|relative_decrease}`, `calculation_interval`
  *   hourly/daily (default)/weekly/monthly, `enabled` (default true), `config`, `skip_weekend`, `snoozed_until`.
@@ -46,7 +47,7 @@ const insightRule: FieldRule<AlertContext> = {
     // TeamScopedPrimaryKeyRelatedField: another project's insight does not exist.
     if (!insight || insight.teamId !== ac.team.id || insight.deleted)
       fail("does_not_exist", `Invalid pk "${pyStr(v)}" - object does not exist.`);
-    if (!alertsSupported(insight?.fields.query)) fail("invalid", "Alerts are not supported for this insight.");
+    if (!alertsSupported(insight?.fields.query, ac.ctx.services.version)) fail("invalid", "Alerts are not supported for this insight.");
     return Number(pk);
   },
 };

@@ -14,6 +14,7 @@
  */
 import { parseErrorDetail } from "../drf/errors";
 import { pyRepr } from "../drf/py";
+import type { PostHogVersion } from "../pipeline/version";
 import { isJsonObject, type Json, type JsonObject } from "../state/json";
 
 /** The `kind` tags of QuerySchemaRoot, in pydantic's order (PostHog 2025-08-04's list, measured at its backend). */
@@ -194,9 +195,15 @@ export function checkQuery(query: Json | undefined): void {
   }
 }
 
-/** are_alerts_supported_for_insight (posthog/models/alert.py): the innermost `source` is a TrendsQuery. */
-export function alertsSupported(query: Json | undefined): boolean {
+/**
+ * The innermost `source` kind an alert can watch. PostHog 2025-08-04 (are_alerts_supported_for_insight,
+ * posthog/models/alert.py): TrendsQuery only. Today's `Insight.alertable_query_kind` (posthog/models/insight.py):
+ * TrendsQuery, FunnelsQuery, HogQLQuery and MetricsQuery (as clients of today's API describe it; the model's source was
+ * not in reach).
+ */
+export function alertsSupported(query: Json | undefined, version: PostHogVersion): boolean {
   let q: Json | undefined = query;
   while (isJsonObject(q) && q.source !== undefined && q.source !== null) q = q.source;
-  return isJsonObject(q) && q.kind === "TrendsQuery";
+  const kinds = version === "2025-08-04" ? ["TrendsQuery"] : ["TrendsQuery", "FunnelsQuery", "HogQLQuery", "MetricsQuery"];
+  return isJsonObject(q) && typeof q.kind === "string" && kinds.includes(q.kind);
 }

@@ -8,11 +8,15 @@
  *   A dashboard of another project is "Dashboard not found"; an unknown id "Invalid pk … - object does not exist.".
  * - Soft delete by `PATCH {"deleted": true}` (its tiles too, which a restore does not bring back); DELETE is 405.
  *   Deleted insights are 404 and left out of the list, except to a PATCH with `deleted: false` that restores them.
+ * - Today's PostHog adds `resolved_date_range`, `alerts` (the insight's alerts), `last_viewed_at` and
+ *   `search_match_type` to the record, sets `saved` on every update that does not send it, deletes an insight's
+ *   alerts with it, and does not find another project's dashboard in `dashboards` (does_not_exist); PostHog
+ *   2025-08-04 answered "Dashboard not found". `postHogVersion` picks which.
  * - Results need ClickHouse, which the local server does not have: `result`, `last_refresh`, `hasMore`, `columns`
  *   are null and `is_cached` false, as PostHog answers an insight whose results were never computed. `refresh` other
  *   than absent/`force_cache` is not computed either (PostHog would run the query): the same answer is given.
  */
-import { randomInt } from "node:crypto";
+import { createHash, randomInt } from "node:crypto";
 import { notFound, validationError } from "../drf/errors";
 import {
   booleanField,
@@ -34,6 +38,7 @@ import { findInProject, nestedViewSetRoutes, type SerializerFields, tagify, user
 import { cloneJson, isJsonObject, type JsonObject } from "../state/json";
 import { isoFromMicros, nowMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
+import { serializeAlert } from "../alerts/routes";
 import { insightTiles, liveTile, placeInsight } from "../dashboards/tiles";
 import { alertsSupported, checkQuery } from "./query";
 
@@ -155,7 +160,24 @@ export function serializeInsight(ctx: ApiContext, i: StoredObject): JsonObject {
     query_status: null,
     hogql: null,
     types: null,
+    ...(ctx.services.version === "2025-08-04"
+      ? {}
+      : {
+          resolved_date_range: null,
+          alerts: alertsSupported(f.query, ctx.services.version)
+            ? ctx.store
+                .objects("alerts")
+                .filter((a) => a.fields.insight === i.id)
+                .map((a) => serializeAlert(ctx, a))
+            : [],
+          last_viewed_at: typeof f.last_viewed_at === "number" ? isoFromMicros(f.last_viewed_at) : null,
+          search_match_type: null,
+        }),
+    // The tagged-item mixin adds `tags` last; `filters_hash` is the results' cache key (here a digest of the query).
     tags: cloneJson(f.tags ?? []),
+    filters_hash: `cache_${createHash("md5")
+      .update(`${i.teamId}:${JSON.stringify(query)}:${JSON.stringify(filters)}`)
+      .digest("hex")}`,
   };
 }
 
@@ -170,7 +192,10 @@ function validated(ctx: ApiContext, team: StoredProject, partial: boolean): Json
   if (Array.isArray(attrs.dashboards)) {
     for (const id of attrs.dashboards) {
       const d = ctx.store.object("dashboards", Number(id));
-      if (d && d.teamId !== team.id) throw validationError("Dashboard not found");
+      if (!d || d.teamId === team.id) continue;
+      // Today's TeamScopedDashboardsField does not find another project's dashboard; 2025-08-04 found it and refused.
+      if (ctx.services.version === "2025-08-04") throw validationError("Dashboard not found");
+      throw validationError(`Invalid pk "${pyStr(id)}" - object does not exist.`, "dashboards", "does_not_exist");
     }
   }
   if (Array.isArray(attrs.tags)) attrs.tags = tagify(attrs.tags.map(pyStr));
@@ -204,6 +229,8 @@ function create(ctx: ApiContext, team: StoredProject) {
   const insight = ctx.store.addObject("insights", team.id, ctx.user.id, {
     ...fields,
     short_id: generateShortId(),
+    // Today's create records the creator's view (InsightViewed).
+    last_viewed_at: now,
     last_modified_at: now,
     last_modified_by: ctx.user.id,
   });
@@ -227,6 +254,8 @@ function find(ctx: ApiContext, team: StoredProject, id: number): StoredObject {
 function update(ctx: ApiContext, team: StoredProject, id: number, partial: boolean) {
   const insight = find(ctx, team, id);
   const { deleted, dashboards, ...fields } = validated(ctx, team, partial);
+  // Today's update sets `saved` unless the request does (a vestige the search depends on); 2025-08-04 did not.
+  if (ctx.services.version !== "2025-08-04" && !("saved" in fields)) fields.saved = true;
   if (Object.keys(fields).some((k) => MATERIAL.includes(k))) {
     fields.last_modified_at = nowMicros();
     fields.last_modified_by = ctx.user.id;
@@ -240,8 +269,8 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
     for (const d of wanted) placeInsight(ctx.store, team.id, ctx.user.id, insight.id, d);
   }
   if (typeof deleted === "boolean") insight.deleted = deleted;
-  // update(): an insight that no longer supports alerts loses them (posthog/api/insight.py).
-  if (!alertsSupported(insight.fields.query)) {
+  // update(): an insight that can carry no alert loses them, and today's PostHog deletes them with the insight.
+  if (!alertsSupported(insight.fields.query, ctx.services.version) || (deleted === true && ctx.services.version !== "2025-08-04")) {
     for (const a of ctx.store.objects("alerts").filter((x) => x.fields.insight === insight.id)) ctx.store.removeObject("alerts", a.id);
   }
   insight.updatedAtMicros = nowMicros();

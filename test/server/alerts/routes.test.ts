@@ -81,9 +81,13 @@ test("a threshold of an unknown type and a condition of an unknown type are refu
   expect((await post(alert({ condition: { type: "nope" } }))).body.attr).toBe("condition");
 });
 
-test("an insight that is not a trends query cannot have alerts", async () => {
+const retention = { kind: "InsightVizNode", source: { kind: "RetentionQuery", retentionFilter: {} } };
+
+test("an insight whose query no alert can watch cannot have alerts; a HogQL one can today", async () => {
   const hogql = await h.api("POST", `/api/projects/${projectId}/insights/`, { body: { query: { kind: "HogQLQuery", query: "select 1" } } });
-  expect((await post(alert({ insight: hogql.body.id }))).body).toEqual(
+  expect((await post(alert({ insight: hogql.body.id }))).status).toBe(201);
+  const kept = await h.api("POST", `/api/projects/${projectId}/insights/`, { body: { query: retention } });
+  expect((await post(alert({ insight: kept.body.id }))).body).toEqual(
     err(V, "invalid_input", "Alerts are not supported for this insight.", "insight"),
   );
 });
@@ -129,9 +133,18 @@ test("an insight changed to a query without alert support loses its alerts", asy
     body: { query: { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [] } } },
   });
   const a = (await post(alert({ insight: insight.body.id }))).body;
-  await h.api("PATCH", `/api/projects/${projectId}/insights/${insight.body.id}/`, {
-    body: { query: { kind: "HogQLQuery", query: "select 1" } },
+  await h.api("PATCH", `/api/projects/${projectId}/insights/${insight.body.id}/`, { body: { query: retention } });
+  expect((await h.api("GET", `${base}${a.id}/`)).status).toBe(404);
+});
+
+test("the insight lists its alerts, and deleting it deletes them (today's PostHog)", async () => {
+  const insight = await h.api("POST", `/api/projects/${projectId}/insights/`, {
+    body: { query: { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [] } } },
   });
+  const a = (await post(alert({ insight: insight.body.id }))).body;
+  const path = `/api/projects/${projectId}/insights/${insight.body.id}/`;
+  expect((await h.api("GET", path)).body.alerts.map((x: { id: string }) => x.id)).toEqual([a.id]);
+  await h.api("PATCH", path, { body: { deleted: true } });
   expect((await h.api("GET", `${base}${a.id}/`)).status).toBe(404);
 });
 

@@ -48,6 +48,8 @@ test("create answers the record PostHog returns, without results", async () => {
     tags: [],
   });
   expect(res.body.short_id).toMatch(/^[0-9A-Za-z]{8}$/);
+  expect(res.body).toMatchObject({ resolved_date_range: null, alerts: [], last_viewed_at: expect.any(String), search_match_type: null });
+  expect(res.body.filters_hash).toMatch(/^cache_[0-9a-f]{32}$/);
   expect(res.body.created_by.email).toBeTruthy();
   expect(res.body.last_modified_by.id).toBe(res.body.created_by.id);
 });
@@ -143,7 +145,33 @@ test("dashboards: an unknown id, and another project's dashboard", async () => {
   );
   const other = await h.createProject({ name: "Other insights" });
   const foreign = await dashboard("Foreign", other.id);
-  expect((await post({ dashboards: [foreign.id] })).body).toEqual(err("validation_error", "invalid_input", "Dashboard not found", null));
+  expect((await post({ dashboards: [foreign.id] })).body).toEqual(
+    err("validation_error", "does_not_exist", `Invalid pk "${foreign.id}" - object does not exist.`, "dashboards"),
+  );
+});
+
+test("PostHog 2025-08-04: another project's dashboard is 'Dashboard not found', updates keep saved, no alerts fields", async () => {
+  const old = await harness({ postHogVersion: "2025-08-04" });
+  try {
+    const a = await old.createProject({ name: "Old A" });
+    const b = await old.createProject({ name: "Old B" });
+    const foreign = (await old.api("POST", `/api/projects/${b.id}/dashboards/`, { body: {} })).body;
+    const insights = `/api/projects/${a.id}/insights/`;
+    expect((await old.api("POST", insights, { body: { dashboards: [foreign.id] } })).body).toEqual(
+      err("validation_error", "invalid_input", "Dashboard not found", null),
+    );
+    const created = (await old.api("POST", insights, { body: { name: "old" } })).body;
+    expect(Object.keys(created).slice(-4)).toEqual(["hogql", "types", "tags", "filters_hash"]);
+    expect((await old.api("PATCH", `${insights}${created.id}/`, { body: { name: "x" } })).body.saved).toBe(false);
+  } finally {
+    await old.server.close();
+  }
+});
+
+test("today's update sets saved unless it is sent", async () => {
+  const id = (await post({ name: "unsaved" })).body.id;
+  expect((await h.api("PATCH", `${base}${id}/`, { body: { name: "renamed" } })).body.saved).toBe(true);
+  expect((await h.api("PATCH", `${base}${id}/`, { body: { saved: false } })).body.saved).toBe(false);
 });
 
 test("soft delete: DELETE is 405, PATCH deleted hides it and its tiles, PATCH restores", async () => {
