@@ -14,8 +14,8 @@
  *   also deletes the insights that are on no other dashboard. `PATCH {"deleted": false}` alone restores it with all
  *   its tiles, but not the insights `delete_insights` deleted.
  * - The list (DashboardBasicSerializer, no tiles) is ordered by `-pinned, name`, LimitOffsetPagination.
- * - `use_template`/`use_dashboard` (templates and duplication) are not modelled: `use_dashboard` copies the tiles of
- *   a dashboard of the project, `use_template` is refused as an invalid template.
+ * - `use_dashboard` copies the tiles of a dashboard of the project; templates are not modelled: `use_template` is
+ *   refused as an invalid template. Either refusal leaves the new dashboard behind, as PostHog does (see create).
  * - Today's PostHog adds `persisted_filters`, `persisted_variables` (null when empty) and `team_id` to the record
  *   (and `team_id` to the list), `last_accessed_at` to the full record, and `filters_overrides`, `show_description`,
  *   `transparent_background` to tiles; the server answers PostHog 2025-08-04's record when it plays that version.
@@ -209,19 +209,22 @@ function list(ctx: ApiContext, team: StoredProject) {
   return json(200, { ...page, results: page.results.map((d) => basic(ctx, d)) });
 }
 
+/**
+ * DashboardSerializer.create makes the dashboard before it reads the template or the dashboard to copy, outside a
+ * transaction: a bad `use_template` or `use_dashboard` answers 400 and leaves the new, empty dashboard behind
+ * (measured on the 2025-08-04 backend). A create is therefore never retried blindly.
+ */
 function create(ctx: ApiContext, team: StoredProject) {
   const { deleted, use_template, use_dashboard, delete_insights: _unused, ...fields } = validated(ctx, false);
-  if (use_template) throw validationError(`Invalid template provided: ${pyStr(use_template)}`, "use_template");
-  const source = typeof use_dashboard === "number" ? use_dashboard : null;
-  const original = source === null ? undefined : ctx.store.objects("dashboards").find((d) => d.id === source && d.teamId === team.id);
-  if (source !== null && !original) throw validationError("Invalid value provided", "use_dashboard");
-  const dashboard = ctx.store.addObject("dashboards", team.id, ctx.user.id, {
-    ...fields,
-    filters: requestDict(ctx, "filters") ?? {},
-    creation_mode: original ? "duplicate" : "default",
-  });
+  const filters = requestDict(ctx, "filters") ?? {};
+  const source = typeof use_dashboard === "number" && use_dashboard !== 0 ? use_dashboard : null;
+  const mode = use_template ? "template" : source !== null ? "duplicate" : "default";
+  const dashboard = ctx.store.addObject("dashboards", team.id, ctx.user.id, { ...fields, filters, creation_mode: mode });
   dashboard.deleted = deleted === true;
-  if (original) {
+  if (use_template) throw validationError(`Invalid template provided: ${pyStr(use_template)}`, "use_template");
+  if (source !== null) {
+    const original = ctx.store.objects("dashboards").find((d) => d.id === source && d.teamId === team.id && !d.deleted);
+    if (!original) throw validationError("Invalid value provided", "use_dashboard");
     // DashboardTile.copy_to_dashboard: the same insights and texts, with their layouts and colors.
     for (const t of tilesOf(ctx.store, original.id).filter((x) => !x.deleted)) {
       ctx.store.addObject("dashboardTiles", team.id, ctx.user.id, { ...cloneJson(t.fields), dashboard_id: dashboard.id });

@@ -112,6 +112,17 @@ test.each([
   expect(res.body).toEqual(expected);
 });
 
+test("a refused use_template or use_dashboard leaves the new dashboard behind, as PostHog does", async () => {
+  const count = async () => (await h.api("GET", base)).body.count;
+  const before = await count();
+  expect((await post({ name: "left behind", use_template: "nope" })).status).toBe(400);
+  expect((await post({ name: "left behind", use_dashboard: 999999 })).status).toBe(400);
+  expect(await count()).toBe(before + 2);
+  // Checked before anything is made: both together.
+  expect((await post({ use_dashboard: 1, use_template: "x" })).status).toBe(400);
+  expect(await count()).toBe(before + 2);
+});
+
 test("restriction level 37 is stored and shown as access control v1", async () => {
   expect((await post({ restriction_level: 37 })).body).toMatchObject({ restriction_level: 37, access_control_version: "v1" });
 });
