@@ -12,6 +12,7 @@
  *   `search_match_type` to the record, sets `saved` on every update that does not send it, deletes an insight's
  *   alerts with it, and does not find another project's dashboard in `dashboards` (does_not_exist); PostHog
  *   2025-08-04 answered "Dashboard not found". `postHogVersion` picks which.
+ * - The list is ordered by the insights' own `order` (then `?order=`), filtered as `list` says.
  * - Results need ClickHouse, which the local server does not have: `result`, `last_refresh`, `hasMore`, `columns`
  *   are null and `is_cached` false, as PostHog answers an insight whose results were never computed. `refresh` other
  *   than absent/`force_cache` is not computed either (PostHog would run the query): the same answer is given.
@@ -203,22 +204,56 @@ function validated(ctx: ApiContext, team: StoredProject, partial: boolean): Json
   return attrs;
 }
 
+/** posthog/utils.py str_to_bool. */
+const strToBool = (v: string) => ["y", "yes", "t", "true", "on", "1"].includes(v.trim().toLowerCase());
+
+/** Sort keys `?order=` may name (others are not modelled and fall back to the default). */
+const ORDER_KEYS: Record<string, (i: StoredObject) => number | string> = {
+  id: (i) => i.id,
+  created_at: (i) => i.createdAtMicros,
+  last_modified_at: (i) => (typeof i.fields.last_modified_at === "number" ? i.fields.last_modified_at : i.createdAtMicros),
+  name: (i) => pyStr(i.fields.name ?? ""),
+  order: (i) => (typeof i.fields.order === "number" ? i.fields.order : Number.POSITIVE_INFINITY),
+};
+
+/**
+ * InsightViewSet: the filterset's `short_id` and `created_by`, then `_filter_request` (`saved`: saved or on a
+ * dashboard, `favorited` of any value, `search` in name, derived name, tags and description, `user`: mine), ordered
+ * by `order` (the insight's own field, NULLs last) unless `?order=` names another.
+ */
 function list(ctx: ApiContext, team: StoredProject) {
   let rows = ctx.store.objects("insights").filter((i) => i.teamId === team.id && !i.deleted);
   const shortId = ctx.req.param("short_id");
   if (shortId !== undefined) rows = rows.filter((i) => i.fields.short_id === shortId);
+  const createdBy = ctx.req.param("created_by");
+  if (createdBy !== undefined) rows = rows.filter((i) => String(i.createdBy) === createdBy);
   const saved = ctx.req.param("saved");
-  if (saved !== undefined) rows = rows.filter((i) => (i.fields.saved === true) === ["true", "1"].includes(saved.toLowerCase()));
-  const favorited = ctx.req.param("favorited");
-  if (favorited !== undefined) rows = rows.filter((i) => (i.fields.favorited === true) === ["true", "1"].includes(favorited.toLowerCase()));
+  if (saved !== undefined) {
+    rows = strToBool(saved)
+      ? rows.filter((i) => i.fields.saved === true || insightTiles(ctx.store, i.id).length > 0)
+      : rows.filter((i) => i.fields.saved !== true);
+  }
+  if (ctx.req.param("favorited") !== undefined) rows = rows.filter((i) => i.fields.favorited === true);
+  if (ctx.req.param("user") !== undefined) rows = rows.filter((i) => i.createdBy === ctx.user.id);
   const search = ctx.req.param("search")?.toLowerCase();
-  if (search)
-    rows = rows.filter((i) =>
-      pyStr(i.fields.name ?? "")
-        .toLowerCase()
-        .includes(search),
+  if (search) {
+    const has = (v: unknown) => typeof v === "string" && v.toLowerCase().includes(search);
+    rows = rows.filter(
+      (i) =>
+        has(i.fields.name) ||
+        has(i.fields.derived_name) ||
+        has(i.fields.description) ||
+        (Array.isArray(i.fields.tags) && i.fields.tags.some(has)),
     );
-  rows.sort((a, b) => b.id - a.id);
+  }
+  const order = ctx.req.param("order") ?? "order";
+  const descending = order.startsWith("-");
+  const key = ORDER_KEYS[order.replace(/^-/, "")] ?? ORDER_KEYS.order;
+  rows.sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    const c = x < y ? -1 : x > y ? 1 : a.id - b.id;
+    return descending ? -c : c;
+  });
   const page = limitOffsetPage(ctx.req, rows);
   return json(200, { ...page, results: page.results.map((i) => serializeInsight(ctx, i)) });
 }

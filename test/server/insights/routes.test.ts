@@ -191,14 +191,23 @@ test("soft delete: DELETE is 405, PATCH deleted hides it and its tiles, PATCH re
   expect((await h.api("GET", `${base}${id}/`)).status).toBe(200);
 });
 
-test("the list is paginated, newest first, and filters on short_id, saved and search", async () => {
-  const one = (await post({ name: "Findable thing", saved: true })).body;
+test("the list is paginated, ordered by order, and filters on short_id, saved, favorited and search", async () => {
+  const first = (await post({ name: "Findable thing", saved: true, order: 0 })).body;
+  const tagged = (await post({ name: "plain", tags: ["findable-tag"], favorited: true })).body;
   const res = await h.api("GET", `${base}?limit=1`);
   expect(res.body).toMatchObject({ next: expect.stringContaining("limit=1&offset=1"), previous: null });
-  expect(res.body.results[0].id).toBe(one.id);
-  expect((await h.api("GET", `${base}?short_id=${one.short_id}`)).body.results.map((i: { id: number }) => i.id)).toEqual([one.id]);
-  expect((await h.api("GET", `${base}?search=findable`)).body.count).toBe(1);
-  expect((await h.api("GET", `${base}?saved=true`)).body.results.every((i: { saved: boolean }) => i.saved)).toBe(true);
+  expect(res.body.results[0].id).toBe(first.id);
+  const ids = async (query: string) => (await h.api("GET", `${base}?${query}`)).body.results.map((i: { id: number }) => i.id);
+  expect(await ids(`short_id=${first.short_id}`)).toEqual([first.id]);
+  expect(await ids("search=findable")).toEqual([first.id, tagged.id]);
+  // `favorited` of any value means favorited ones.
+  const favorited = await ids("favorited=false");
+  expect(favorited).toContain(tagged.id);
+  expect(favorited).not.toContain(first.id);
+  expect(await ids("saved=true")).toContain(first.id);
+  expect(await ids("saved=true")).not.toContain(tagged.id);
+  expect(await ids("saved=false")).toContain(tagged.id);
+  expect((await ids("order=-id"))[0]).toBe(tagged.id);
 });
 
 test("the environment prefix answers the same insight; another project's is 404", async () => {
