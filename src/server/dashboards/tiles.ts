@@ -3,7 +3,8 @@
  * and `color`. A tile is soft-deleted with its dashboard or its insight and restored with them. An insight is put on a
  * dashboard through its own `dashboards` field (InsightSerializer._update_insight_dashboards, posthog/api/insight.py);
  * text tiles and layouts through the dashboard's `tiles` (DashboardSerializer._update_tiles,
- * posthog/api/dashboards/dashboard.py). Tile ids are shared by insight and text tiles, as in PostgreSQL.
+ * posthog/api/dashboards/dashboard.py). Tile ids are shared by insight and text tiles, as in PostgreSQL. A text
+ * tile's text is kept on the tile and answered with the tile's id (PostHog numbers texts in their own table).
  */
 import type { Store } from "../state/store";
 import type { StoredObject } from "../state/types";
