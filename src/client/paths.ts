@@ -26,10 +26,10 @@ export function numberSegment(what: string, id: number): string {
   return String(id);
 }
 
-/** Surveys and hog functions are keyed by UUID. */
+/** Surveys, hog functions and alerts are keyed by UUID. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function uuidSegment(what: string, id: string): string {
-  if (!UUID.test(id)) throw new Error(`The PostHog ${what} ${JSON.stringify(id)} must be a UUID.`);
+  if (typeof id !== "string" || !UUID.test(id)) throw new Error(`The PostHog ${what} ${JSON.stringify(id)} must be a UUID.`);
   return id.toLowerCase();
 }

@@ -1,8 +1,9 @@
 /**
- * The shape shared by PostHog's project-scoped objects (feature flags, cohorts, actions, annotations, surveys,
- * experiments, hog functions): list, get, create, update under `/api/projects/<project_id>/<path>/`, then soft delete
- * by `PATCH {"deleted": true}` (ForbidDestroyModel answers DELETE with 405) or, for surveys, DELETE. Ids are numbers,
- * or UUIDs (surveys, hog functions). Each resource module (feature-flags.ts, …) names its endpoints with it.
+ * The shape shared by PostHog's project-scoped objects: list, get, create, update, and their deletion under
+ * `/api/projects/<project_id>/<path>/`. Most are deleted by `PATCH {"deleted": true}` (feature flags, cohorts,
+ * actions, annotations, experiments, hog functions, dashboards, insights; ForbidDestroyModel answers DELETE with 405);
+ * surveys and alerts by DELETE. Ids are numbers, or UUIDs (surveys, hog functions, alerts). Each resource module
+ * (feature-flags.ts, …) names its endpoints with it.
  */
 import type { z } from "zod";
 import { limitOffsetPageSchema } from "../schema/activity";
@@ -13,7 +14,7 @@ import type { Query, Transport } from "./transport";
 /** The writable fields to send, snake_case, as PostHog names them. */
 export type ObjectBody = Record<string, unknown>;
 
-/** An integer id, or the UUID of a survey or hog function. */
+/** An integer primary key, or the UUID of a UUID-keyed object (surveys, hog functions, alerts). */
 export type ObjectId = number | string;
 
 export interface ObjectKind<S extends z.ZodType> {
@@ -103,7 +104,10 @@ export function softDelete<S extends z.ZodType>(
   return update(http, kind, projectId, id, { ...extra, deleted: true });
 }
 
-/** DELETE (surveys): PostHog removes the object and answers 204. */
+/**
+ * DELETE, for the objects PostHog really deletes (surveys, alerts: 204). Retried like any idempotent request, so a
+ * retry after a DELETE that did reach PostHog answers 404: the caller treats that as deleted.
+ */
 export async function destroy(http: Transport, kind: ObjectKind<z.ZodType>, projectId: number, id: ObjectId): Promise<void> {
   await http.request({ method: "DELETE", path: itemPath(kind, projectId, id), subject: subject(kind, projectId, id) });
 }

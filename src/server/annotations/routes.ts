@@ -82,7 +82,7 @@ export function serializeAnnotation(ctx: ApiContext, a: StoredObject): JsonObjec
     creation_type: f.creation_type ?? "USR",
     dashboard_item: null,
     dashboard_id: dashboardId,
-    dashboard_name: dashboardId === null ? null : (ctx.store.state.dashboards.find((d) => d.id === dashboardId)?.name ?? null),
+    dashboard_name: dashboardId === null ? null : (ctx.store.object("dashboards", dashboardId)?.fields.name ?? null),
     insight_short_id: null,
     insight_name: null,
     insight_derived_name: null,
@@ -149,7 +149,7 @@ function list(ctx: ApiContext, team: StoredProject) {
 function validated(ctx: ApiContext, team: StoredProject, instance: StoredObject | null, partial: boolean): JsonObject {
   const attrs = validateBody(ctx.req.body(), FIELDS, ctx, [], partial);
   const dashboardId = attrs.dashboard_id ?? null;
-  if (dashboardId !== null && !ctx.store.state.dashboards.some((d) => d.id === dashboardId && d.teamId === team.id)) {
+  if (dashboardId !== null && !ctx.store.objects("dashboards").some((d) => d.id === dashboardId && d.teamId === team.id && !d.deleted)) {
     throw validationError("Dashboard not found.", "dashboard_id");
   }
   if (attrs.scope === "recording") throw validationError("Recording scope is deprecated");

@@ -103,7 +103,7 @@ const FIELDS: SerializerFields<FlagContext> = [
       nullable: false,
       item: (v, path, fc) => {
         const rule = primaryKeyField<FlagContext>(false, (pk) =>
-          fc.ctx.store.state.dashboards.some((d) => d.id === pk && d.teamId === fc.team.id),
+          fc.ctx.store.objects("dashboards").some((d) => d.id === pk && d.teamId === fc.team.id),
         );
         try {
           return rule.parse(v, fc);

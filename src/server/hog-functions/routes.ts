@@ -29,7 +29,7 @@ import { limitOffsetPage } from "../drf/pagination";
 import { pyStr, pyTypeName } from "../drf/py";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
-import { nestedViewSetRoutes, type SerializerFields, userBasic, validateBody } from "../pipeline/nested-viewset";
+import { nestedViewSetRoutes, type SerializerFields, userBasic, uuidLookup, validateBody } from "../pipeline/nested-viewset";
 import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/json";
 import { isoFromMicros, nowMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
@@ -402,7 +402,7 @@ export function hogFunctionRoutes() {
     create,
     retrieve: (ctx, team, id) => json(200, serializeHogFunction(ctx, find(ctx, team, id, false))),
     update,
-    lookup: (ctx, raw) => ctx.store.objects("hogFunctions").find((h) => h.fields.uuid === raw.toLowerCase())?.id ?? null,
+    lookup: uuidLookup("hogFunctions", "uuid"),
     environments: true,
   });
 }

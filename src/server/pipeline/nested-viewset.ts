@@ -3,8 +3,10 @@
  * `ForbidDestroyModel` + `ModelViewSet` in PostHog (posthog/api/routing.py, posthog/api/forbid_destroy_model.py).
  * They answer only under `/api/projects/:project_id/` (posthog/api/__init__.py registers them on `projects_router`,
  * not through `register_grandfathered_environment_nested_viewset`), and DELETE is 405 with an empty body: they are
- * deleted by `PATCH {"deleted": true}`. Surveys and hog functions differ (UUID keys; surveys are destroyed, hog
- * functions are also served under `/api/environments/:id/`): `lookup`, `destroy` and `environments` say so.
+ * deleted by `PATCH {"deleted": true}`. The other nested viewsets differ, each by an option of `NestedViewSet`:
+ * UUID keys (`lookup`: surveys, hog functions, alerts), a real DELETE (`destroy`: surveys, alerts), also served under
+ * `/api/environments/:project_id/` (`environments`: hog functions, dashboards, insights, alerts, registered with
+ * `register_grandfathered_environment_nested_viewset`) and scopes that depend on the version (`scopesFor`: alerts).
  */
 import { notFound, validationError } from "../drf/errors";
 import { FieldFailure, type FieldRule, fail, runRule } from "../drf/fields";
@@ -25,12 +27,14 @@ export interface NestedViewSet {
   create: (ctx: ApiContext, team: StoredProject) => ApiResponse;
   retrieve: (ctx: ApiContext, team: StoredProject, id: number) => ApiResponse;
   update: (ctx: ApiContext, team: StoredProject, id: number, partial: boolean) => ApiResponse;
-  /** The stored id of a URL key other than an integer (a UUID), or null for a 404; integers by default. */
-  lookup?: (ctx: ApiContext, raw: string) => number | null;
-  /** DELETE; `ForbidDestroyModel`'s 405 by default. */
+  /** The stored id of the URL key in the project, or null for a 404 (a UUID key: `uuidLookup`); integers by default. */
+  lookup?: (ctx: ApiContext, team: StoredProject, key: string) => number | null;
+  /** A real DELETE; without it DELETE is `ForbidDestroyModel`'s 405. */
   destroy?: (ctx: ApiContext, team: StoredProject, id: number) => ApiResponse;
-  /** Also under `/api/environments/:id/` (`register_grandfathered_environment_nested_viewset`). */
+  /** Also served under `/api/environments/:project_id/` (`register_grandfathered_environment_nested_viewset`). */
   environments?: boolean;
+  /** Scopes that depend on the request (`ApiRoute.scopesFor`). */
+  scopesFor?: ApiRoute["scopesFor"];
 }
 
 export function projectOf(ctx: ApiContext): StoredProject {
@@ -51,6 +55,14 @@ export function findInProject(store: Store, kind: ObjectKind, team: StoredProjec
   return o;
 }
 
+/** A UUID primary key stored in `fields[field]`, matched case-insensitively among the project's objects. */
+export function uuidLookup(kind: ObjectKind, field: string): NonNullable<NestedViewSet["lookup"]> {
+  return (ctx, team, key) => {
+    const uuid = key.toLowerCase();
+    return ctx.store.objects(kind).find((o) => o.teamId === team.id && o.fields[field] === uuid)?.id ?? null;
+  };
+}
+
 export function nestedViewSetRoutes(v: NestedViewSet): ApiRoute[] {
   const routes = nestedRoutesUnder("projects", v);
   return v.environments ? [...routes, ...nestedRoutesUnder("environments", v)] : routes;
@@ -59,7 +71,7 @@ export function nestedViewSetRoutes(v: NestedViewSet): ApiRoute[] {
 function nestedRoutesUnder(parent: "projects" | "environments", v: NestedViewSet): ApiRoute[] {
   const id = (ctx: ApiContext): number => {
     if (!v.lookup) return detailId(ctx);
-    const found = v.lookup(ctx, ctx.params.id ?? "");
+    const found = v.lookup(ctx, projectOf(ctx), ctx.params.id ?? "");
     if (found === null) throw notFound();
     return found;
   };
@@ -72,6 +84,7 @@ function nestedRoutesUnder(parent: "projects" | "environments", v: NestedViewSet
       return org;
     },
     permission: (ctx: ApiContext) => requireProjectAccess(ctx, projectOf(ctx)),
+    scopesFor: v.scopesFor,
   };
   const base = `/api/${parent}/:project_id/${v.path}`;
   return [

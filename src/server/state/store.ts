@@ -80,13 +80,11 @@ export class Store {
       defaultApiKey: "",
       nextTeamId: 1,
       nextUserId: 1,
-      nextDashboardId: 1,
       organizations: [],
       users: [],
       memberships: [],
       keys: [],
       projects: [],
-      dashboards: [],
       groupTypes: [],
       groups: [],
       activity: [],
@@ -123,7 +121,6 @@ export class Store {
     s.memberships = [{ organizationId: org.id, userId: user.id, level: 15 }];
     s.keys = [key];
     s.projects = [];
-    s.dashboards = [];
     s.groupTypes = [];
     s.groups = [];
     s.activity = [];
@@ -261,18 +258,15 @@ export class Store {
     return this.state.projects.filter((p) => p.organizationId === organizationId);
   }
 
+  /** A dashboard PostHog makes by itself (a project's first one, a flag's usage dashboard), by the default user. */
   createDashboard(teamId: number, name: string): number {
-    const id = this.state.nextDashboardId++;
-    this.state.dashboards.push({ id, teamId, name });
-    this.changed();
-    return id;
+    return this.addObject("dashboards", teamId, this.state.defaultUserId, { name, creation_mode: "default" }).id;
   }
 
   /** Remove a project and everything that belongs to it. */
   removeProject(id: number): void {
     const s = this.state;
     s.projects = s.projects.filter((p) => p.id !== id);
-    s.dashboards = s.dashboards.filter((d) => d.teamId !== id);
     s.groupTypes = s.groupTypes.filter((g) => g.teamId !== id);
     s.groups = s.groups.filter((g) => g.teamId !== id);
     s.activity = s.activity.filter((a) => a.teamId !== id);
@@ -294,11 +288,35 @@ export class Store {
     return this.state.projects.find((p) => p.organizationId === orgId && visible(p)) ?? this.state.projects.find(visible);
   }
 
-  // ---- feature flags, cohorts, actions, annotations ----
+  // ---- the project-nested objects (ObjectKind) ----
 
   private allObjects(): Record<ObjectKind, StoredObject[]> {
-    this.state.objects ??= emptyObjects();
-    return this.state.objects;
+    const s = this.state;
+    // Files written before a kind existed lack it.
+    if (!s.objects || !s.nextObjectIds || OBJECT_KINDS.some((k) => !s.objects?.[k] || !s.nextObjectIds?.[k])) {
+      s.objects = { ...emptyObjects(), ...s.objects };
+      s.nextObjectIds = { ...firstObjectIds(), ...s.nextObjectIds };
+    }
+    // State files written before the dashboards API kept dashboards apart: they become dashboards like any other.
+    if (s.dashboards) {
+      for (const d of s.dashboards) {
+        s.objects.dashboards.push({
+          id: d.id,
+          teamId: d.teamId,
+          createdBy: s.defaultUserId,
+          createdAtMicros: 0,
+          updatedAtMicros: 0,
+          deleted: false,
+          fields: { name: d.name, creation_mode: "default" },
+        });
+      }
+      const ids = s.nextObjectIds ?? firstObjectIds();
+      ids.dashboards = Math.max(ids.dashboards, s.nextDashboardId ?? 1);
+      s.nextObjectIds = ids;
+      delete s.dashboards;
+      delete s.nextDashboardId;
+    }
+    return s.objects;
   }
 
   /** Every stored object of a kind, deleted ones included, in creation order. */
@@ -315,9 +333,8 @@ export class Store {
 
   /** A new object with the kind's next id (ids are per kind, like PostgreSQL's serial columns). */
   addObject(kind: ObjectKind, teamId: number, createdBy: number, fields: StoredObject["fields"]): StoredObject {
-    this.state.nextObjectIds ??= firstObjectIds();
-    const ids = this.state.nextObjectIds;
-    ids[kind] ??= 1;
+    this.allObjects();
+    const ids = this.state.nextObjectIds ?? firstObjectIds();
     const now = nowMicros();
     const record: StoredObject = { id: ids[kind]++, teamId, createdBy, createdAtMicros: now, updatedAtMicros: now, deleted: false, fields };
     this.objects(kind).push(record);
@@ -344,12 +361,24 @@ export class Store {
   }
 }
 
-const OBJECT_KINDS: readonly ObjectKind[] = ["featureFlags", "cohorts", "actions", "annotations", "surveys", "experiments", "hogFunctions"];
+const OBJECT_KINDS: readonly ObjectKind[] = [
+  "featureFlags",
+  "cohorts",
+  "actions",
+  "annotations",
+  "surveys",
+  "experiments",
+  "hogFunctions",
+  "dashboards",
+  "dashboardTiles",
+  "insights",
+  "alerts",
+];
 
 function emptyObjects(): Record<ObjectKind, StoredObject[]> {
-  return { featureFlags: [], cohorts: [], actions: [], annotations: [], surveys: [], experiments: [], hogFunctions: [] };
+  return Object.fromEntries(OBJECT_KINDS.map((k) => [k, []])) as unknown as Record<ObjectKind, StoredObject[]>;
 }
 
 function firstObjectIds(): Record<ObjectKind, number> {
-  return { featureFlags: 1, cohorts: 1, actions: 1, annotations: 1, surveys: 1, experiments: 1, hogFunctions: 1 };
+  return Object.fromEntries(OBJECT_KINDS.map((k) => [k, 1])) as unknown as Record<ObjectKind, number>;
 }

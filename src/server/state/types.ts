@@ -77,7 +77,8 @@ export interface StoredProject {
   pendingDeletion?: boolean;
 }
 
-export interface DashboardRecord {
+/** A dashboard as state files before the dashboards API stored it (Store moves these into `objects.dashboards`). */
+export interface LegacyDashboardRecord {
   id: number;
   teamId: number;
   name: string;
@@ -128,8 +129,23 @@ export interface ActivityRecord {
   createdAtMicros: number;
 }
 
-/** The project-nested objects of PostHog's REST API (one folder each under src/server). */
-export type ObjectKind = "featureFlags" | "cohorts" | "actions" | "annotations" | "surveys" | "experiments" | "hogFunctions";
+/**
+ * The project-nested objects (one folder each under src/server). Dashboard tiles place an insight or a text on a
+ * dashboard (posthog/models/dashboard_tile.py); alerts carry their UUID in `fields.id`, surveys and hog functions in
+ * `fields.uuid`.
+ */
+export type ObjectKind =
+  | "featureFlags"
+  | "cohorts"
+  | "actions"
+  | "annotations"
+  | "surveys"
+  | "experiments"
+  | "hogFunctions"
+  | "dashboards"
+  | "dashboardTiles"
+  | "insights"
+  | "alerts";
 
 /**
  * A feature flag, cohort, action or annotation: identity and bookkeeping here, the writable fields under their
@@ -158,13 +174,15 @@ export interface ServerState {
   controlToken?: string;
   nextTeamId: number;
   nextUserId: number;
-  nextDashboardId: number;
+  /** Legacy: the dashboard id counter of state files written before the dashboards API. */
+  nextDashboardId?: number;
   organizations: OrganizationRecord[];
   users: UserRecord[];
   memberships: MembershipRecord[];
   keys: PersonalApiKeyRecord[];
   projects: StoredProject[];
-  dashboards: DashboardRecord[];
+  /** Legacy: dashboards of state files written before the dashboards API (moved into `objects.dashboards`). */
+  dashboards?: LegacyDashboardRecord[];
   groupTypes: GroupTypeRecord[];
   groups: GroupRecord[];
   activity: ActivityRecord[];

@@ -28,7 +28,7 @@ import { pyStr } from "../drf/py";
 import { createFlag, minimalFlag, updateFlagFilters } from "../feature-flags/routes";
 import type { ApiContext } from "../pipeline/api";
 import { json, noContent } from "../pipeline/http";
-import { findInProject, nestedViewSetRoutes, type SerializerFields, userBasic, validateBody } from "../pipeline/nested-viewset";
+import { findInProject, nestedViewSetRoutes, type SerializerFields, userBasic, uuidLookup, validateBody } from "../pipeline/nested-viewset";
 import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/json";
 import { isoFromMicros, parseTimestampMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
@@ -559,7 +559,7 @@ export function surveyRoutes() {
     create,
     retrieve: (ctx, team, id) => json(200, serializeSurvey(ctx, findInProject(ctx.store, "surveys", team, id), false)),
     update,
-    lookup: (ctx, raw) => ctx.store.objects("surveys").find((s) => s.fields.uuid === raw.toLowerCase())?.id ?? null,
+    lookup: uuidLookup("surveys", "uuid"),
     destroy,
   });
 }
