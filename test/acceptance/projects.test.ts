@@ -25,11 +25,7 @@ const get = (id: number) => projects.getProject(http, target.organizationId, id)
 /** The names of this file's projects: the run's prefix, then `main `, as the other files run alongside. */
 const main = (name: string) => named(target, `main ${name}`);
 /** The projects of this file that PostHog has and is not deleting, by name. */
-const ours = async () =>
-  (await runProjects(target))
-    .map((p) => p.name)
-    .filter((name) => name.startsWith(main("")))
-    .sort();
+const ours = async () => (await runProjects(target, main(""))).map((p) => p.name).sort();
 const failure = (promise: Promise<unknown>) =>
   promise.then(
     () => "",

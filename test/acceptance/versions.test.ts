@@ -26,7 +26,7 @@ const failure = (promise: Promise<unknown>) =>
     (error: Error) => error.message,
   );
 /** This run's projects PostHog has and is not deleting, with this name. */
-const namedLive = async (name: string) => (await runProjects(target)).filter((p) => p.name === name);
+const namedLive = async (name: string) => (await runProjects(target, name)).filter((p) => p.name === name);
 
 beforeAll(async () => {
   target = acceptanceTarget();

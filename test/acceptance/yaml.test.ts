@@ -68,7 +68,7 @@ test("examples/yaml: up, a secret token, drift shown as old => new after refresh
   expect(await projects.getProject(http, target.organizationId, id)).toMatchObject({ anonymize_ips: true });
 
   expect((await stack.destroy()).summary.resourceChanges).toEqual({ delete: 2 });
-  expect((await runProjects(target)).map((p) => p.id)).not.toContain(id);
+  expect((await runProjects(target, named(target, "Web app (YAML)"))).map((p) => p.id)).not.toContain(id);
 });
 
 /** The project the lookups read: the target's (with the seeded group on the local backend), else the first listed. */
