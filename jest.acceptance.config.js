@@ -11,5 +11,5 @@ module.exports = {
   globalSetup: "<rootDir>/test/acceptance/global-setup.ts",
   globalTeardown: "<rootDir>/test/acceptance/global-teardown.ts",
   testTimeout: 300_000,
-  maxWorkers: 1,
+  maxWorkers: 2,
 };

@@ -25,3 +25,11 @@ export function numberSegment(what: string, id: number): string {
   if (!Number.isSafeInteger(id) || id < 0) throw new Error(`The PostHog ${what} ${JSON.stringify(id)} must be a whole number.`);
   return String(id);
 }
+
+/** Surveys, hog functions and alerts are keyed by UUID. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function uuidSegment(what: string, id: string): string {
+  if (typeof id !== "string" || !UUID.test(id)) throw new Error(`The PostHog ${what} ${JSON.stringify(id)} must be a UUID.`);
+  return id.toLowerCase();
+}

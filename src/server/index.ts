@@ -1,5 +1,5 @@
 /**
- * A faithful in-memory local PostHog server (projects, groups, capture), standing on its own: it shares no code
+ * A faithful in-memory local PostHog server (projects, groups, capture, feature flags, cohorts, actions, annotations, dashboards, insights, alerts), standing on its own: it shares no code
  * with the client or the provider, so that their validation and PostHog's rules are tested against each other.
  * This module starts it (`startServer`) and is the package's `pulumi-posthog/server`; cli.ts is the command. Its parts:
  *
@@ -8,11 +8,23 @@
  *   state/      the stored records and their JSON state file, tokens, microsecond times
  *   projects/   projects and environments: the record, its validation, activity, deferred deletion, demo data
  *   groups/     groups and group types: the capture endpoint that makes them, the endpoints that read them
+ *   feature-flags/, cohorts/, actions/, annotations/   project objects deleted by `PATCH {"deleted": true}`
+ *   dashboards/, insights/, alerts/   dashboards with their tiles, insights (no results: no ClickHouse), alerts
  *   control/    `/_control/`, for tests and demos: faults, throttle, request log, changes "by hand"; and its client
  */
 import * as http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { actionRoutes } from "./actions/routes";
+import { alertRoutes } from "./alerts/routes";
+import { annotationRoutes } from "./annotations/routes";
+import { dashboardRoutes } from "./dashboards/routes";
+import { insightRoutes } from "./insights/routes";
+import { cohortRoutes } from "./cohorts/routes";
+import { featureFlagRoutes } from "./feature-flags/routes";
+import { experimentRoutes } from "./experiments/routes";
 import { groupsRoutes } from "./groups/routes";
+import { hogFunctionRoutes } from "./hog-functions/routes";
+import { surveyRoutes } from "./surveys/routes";
 import type { Services } from "./pipeline/api";
 import { App } from "./pipeline/app";
 import { Faults } from "./pipeline/faults";
@@ -130,7 +142,21 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const info = () => ({ url, organizationId: store.state.defaultOrganizationId, apiKey: store.state.defaultApiKey, controlToken });
   const app = new App({
     services,
-    routes: [...projectRoutes(version), ...environmentAndOrganizationRoutes(), ...groupsRoutes()],
+    routes: [
+      ...projectRoutes(version),
+      ...environmentAndOrganizationRoutes(),
+      ...groupsRoutes(),
+      ...featureFlagRoutes(),
+      ...cohortRoutes(),
+      ...actionRoutes(),
+      ...annotationRoutes(),
+      ...surveyRoutes(),
+      ...experimentRoutes(),
+      ...hogFunctionRoutes(),
+      ...dashboardRoutes(),
+      ...insightRoutes(),
+      ...alertRoutes(),
+    ],
     faults: new Faults(),
     throttle,
     log: new RequestLog(),

@@ -68,7 +68,8 @@ const values = (target: AcceptanceTarget): Record<WritableField, unknown> => ({
   logs_settings: { retention_days: 30 },
   proactive_tasks_enabled: false,
   revenue_analytics_config: { base_currency: "EUR", filter_test_accounts: true },
-  marketing_analytics_config: { attribution_window_days: 30 },
+  // Keys PostHog 2025-08-04 has (TeamMarketingAnalyticsConfigSerializer: sources_map, conversion_goals); it ignores newer ones.
+  marketing_analytics_config: { sources_map: { acceptance: { campaign_name: "utm_campaign" } } },
   customer_analytics_config: { account_group_type_index: 0 },
   workflows_config: { email_tracking_consent_mode: "opt_in" },
   base_currency: "EUR",

@@ -8,9 +8,8 @@ import * as https from "node:https";
 import type { AddressInfo } from "node:net";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { PostHogError, projects, type Transport } from "../../src/client";
-import { liveProjects } from "../helpers/projects";
 import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
-import { acceptanceTarget, named, transport, type AcceptanceTarget } from "./real-posthog";
+import { acceptanceTarget, named, runProjects, transport, type AcceptanceTarget } from "./real-posthog";
 
 let target: AcceptanceTarget;
 let session: PulumiSession;
@@ -27,7 +26,7 @@ const failure = (promise: Promise<unknown>) =>
     (error: Error) => error.message,
   );
 /** This run's projects PostHog has and is not deleting, with this name. */
-const namedLive = async (name: string) => (await liveProjects(client, target.organizationId)).filter((p) => p.name === name);
+const namedLive = async (name: string) => (await runProjects(target, name)).filter((p) => p.name === name);
 
 beforeAll(async () => {
   target = acceptanceTarget();
@@ -88,7 +87,8 @@ test("6: modifiers are applied whether PostHog merges or replaces them; a bad pe
     expect(preview.stdout).toMatch(/~ modifiers\s*:/);
   }
   await stack.up();
-  expect((await get(id)).modifiers).toMatchObject({ bounceRatePageViewMode: "uniq_urls" });
+  // Only declared keys are managed: the key set by hand survives on both versions.
+  expect((await get(id)).modifiers).toMatchObject({ bounceRatePageViewMode: "uniq_urls", personsJoinMode: "left" });
   await stack.preview({ expectNoChanges: true });
 
   await setProjects(stack, [{ ...declared, modifiers: { personsOnEventsMode: "sometimes" } }]);
@@ -114,6 +114,7 @@ test("6: a project whose modifiers were broken by hand (PostHog 2025-08-04 store
     const message = await failure(stack.refresh());
     expect(message).toMatch(new RegExp(`\\b${id}\\b`));
     expect(message).toMatch(/500/);
+    expect(message).toMatch(/personsOnEventsMode/);
     expect(message).not.toMatch(/<!DOCTYPE|<html/i);
   } finally {
     // The PATCH is saved before PostHog fails to answer it: setting a good value by hand repairs the project.

@@ -9,9 +9,8 @@ import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { stringify } from "yaml";
 import { projects, type Transport } from "../../src/client";
-import { liveProjects } from "../helpers/projects";
 import { changedSettings, pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
-import { acceptanceTarget, named, transport, type AcceptanceTarget } from "./real-posthog";
+import { acceptanceTarget, named, runProjects, transport, type AcceptanceTarget } from "./real-posthog";
 
 const setup = require("../../scripts/setup") as { pluginBin(): string; languageHostBins(): { yaml: string; python: string } };
 
@@ -69,7 +68,7 @@ test("examples/yaml: up, a secret token, drift shown as old => new after refresh
   expect(await projects.getProject(http, target.organizationId, id)).toMatchObject({ anonymize_ips: true });
 
   expect((await stack.destroy()).summary.resourceChanges).toEqual({ delete: 2 });
-  expect((await liveProjects(http, target.organizationId)).map((p) => p.id)).not.toContain(id);
+  expect((await runProjects(target, named(target, "Web app (YAML)"))).map((p) => p.id)).not.toContain(id);
 });
 
 /** The project the lookups read: the target's (with the seeded group on the local backend), else the first listed. */
@@ -123,8 +122,8 @@ describe("lookups", () => {
       getGroupPropertyDefinitions: { arguments: { projectId }, expected: /ClickHouse|500/ },
       getGroupPropertyValues: { arguments: { projectId, groupType: "company", key: "name" }, expected: /ClickHouse|500/ },
       // posthog/api/project.py of 2025-08-04: `activity` and `is_generating_demo_data` refuse personal API keys.
-      getProjectActivity: { arguments: { projectId }, expected: /personal API key/i },
-      isGeneratingDemoData: { arguments: { projectId }, expected: /personal API key/i },
+      getProjectActivity: { arguments: { projectId }, expected: /personal API keys of every scope/i },
+      isGeneratingDemoData: { arguments: { projectId }, expected: /personal API keys of every scope/i },
     };
     const outcomes = await Promise.all(
       Object.entries(cases).map(async ([name, call]) => {
@@ -144,7 +143,7 @@ describe("lookups", () => {
       if (!unserved) continue;
       expect(message).toMatch(expected);
       expect(message).not.toMatch(/<!DOCTYPE|<html/i);
-      expect(message).not.toMatch(/no scope restrictions|all access/i);
+      expect(message).not.toMatch(/use a personal API key with no scope restrictions/i);
     }
   });
 });

@@ -17,6 +17,8 @@ const ORGANIZATION =
   "the local server's default mode answers OrganizationBasicSerializer's fields (and is_active, is_pending_deletion); 2025-08-04 answers its full OrganizationSerializer";
 const TEAM_READ =
   "2025-08-04 asks for the scope team:read (only `*` keys have it) to PATCH team config fields only on /api/environments/; today's asks personal API keys for project:write";
+const DASHBOARD = "today's dashboard records add team_id (and persisted_filters, persisted_variables, last_accessed_at to the full one)";
+const INSIGHT = "today's insight record adds resolved_date_range, alerts, last_viewed_at and search_match_type";
 const UNCHECKED = "2025-08-04 reads the query parameter unchecked and fails (500); today's answers 400 naming it";
 
 // biome-ignore format: a table, one request per line
@@ -101,6 +103,24 @@ export const conformanceCases: readonly ConformanceCase[] = [
   { name: "group types without a key", method: "GET", path: "/api/projects/{groups}/groups_types/", key: "noKey" },
 
   // delete
+  // dashboards, insights and alerts, in the scratch project (gone with it)
+  { name: "dashboard create", method: "POST", path: "/api/projects/{scratch}/dashboards/", key: "allKey", body: { name: "{prefix} board", pinned: true }, today: DASHBOARD },
+  { name: "dashboard create without dashboard:write", method: "POST", path: "/api/projects/{scratch}/dashboards/", body: { name: "x" } },
+  { name: "dashboard with a bad restriction level", method: "POST", path: "/api/projects/{scratch}/dashboards/", key: "allKey", body: { restriction_level: 5 } },
+  { name: "dashboard with filters that are no dictionary", method: "POST", path: "/api/projects/{scratch}/dashboards/", key: "allKey", body: { filters: "x" } },
+  { name: "dashboard from a template and a dashboard", method: "POST", path: "/api/projects/{scratch}/dashboards/", key: "allKey", body: { use_dashboard: 1, use_template: "x" } },
+  { name: "dashboard list", method: "GET", path: "/api/projects/{scratch}/dashboards/", key: "allKey", today: DASHBOARD },
+  { name: "dashboard list under environments", method: "GET", path: "/api/environments/{scratch}/dashboards/", key: "allKey", today: DASHBOARD },
+  { name: "dashboard DELETE", method: "DELETE", path: "/api/projects/{scratch}/dashboards/999999999/", key: "allKey" },
+  { name: "insight create", method: "POST", path: "/api/projects/{scratch}/insights/", key: "allKey", body: { name: "{prefix} trends", query: { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview" }] } } }, today: INSIGHT },
+  { name: "insight with an unknown query kind", method: "POST", path: "/api/projects/{scratch}/insights/", key: "allKey", body: { query: { kind: "NopeQuery" } } },
+  { name: "insight with a trends query without series", method: "POST", path: "/api/projects/{scratch}/insights/", key: "allKey", body: { query: { kind: "InsightVizNode", source: { kind: "TrendsQuery" } } } },
+  { name: "insight with a query that is no object", method: "POST", path: "/api/projects/{scratch}/insights/", key: "allKey", body: { query: "x" } },
+  { name: "insight with a falsy query that is no object", method: "POST", path: "/api/projects/{scratch}/insights/", key: "allKey", body: { query: false } },
+  { name: "insight on an unknown dashboard", method: "POST", path: "/api/projects/{scratch}/insights/", key: "allKey", body: { dashboards: [999999999] } },
+  { name: "insight without insight:write", method: "POST", path: "/api/projects/{scratch}/insights/", body: {} },
+  { name: "insight DELETE", method: "DELETE", path: "/api/projects/{scratch}/insights/999999999/", key: "allKey" },
+  { name: "alerts with an all-access personal API key", method: "GET", path: "/api/projects/{scratch}/alerts/", key: "allKey", today: "today's AlertViewSet has scope_object 'alert'; 2025-08-04's was 'INTERNAL', refused to every personal API key" },
   { name: "delete", method: "DELETE", path: "/api/projects/{scratch}/" },
   { name: "get after delete", method: "GET", path: "/api/projects/{scratch}/", today: "today's PostHog deletes in the background: the project reads as is_pending_deletion for a while (issue 16 item 7)" },
   { name: "delete again", method: "DELETE", path: "/api/projects/{scratch}/", today: "today's PostHog answers 400 'already being deleted' while it deletes in the background" },

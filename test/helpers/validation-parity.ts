@@ -209,20 +209,34 @@ export async function verdictOf(posthog: PostHogEndpoint, projectId: number, c: 
 }
 
 async function patchVerdict(posthog: PostHogEndpoint, path: string, field: string, sent: unknown): Promise<Verdict | undefined> {
-  const response = await fetch(`${posthog.url}${path}`, {
-    method: "PATCH",
-    headers: { Authorization: `Bearer ${posthog.apiKey}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ [field]: sent }),
-  });
-  const text = await response.text();
-  if (response.status === 400) return "refused";
-  if (response.status === 500) return "server error";
-  if (response.status !== 200) throw new Error(`PATCH ${path} ${field}: ${response.status} ${text.slice(0, 300)}`);
+  const { status, text } = await patch(`${posthog.url}${path}`, posthog.apiKey, { [field]: sent });
+  if (status === 400) return "refused";
+  if (status === 500) return "server error";
+  if (status !== 200) throw new Error(`PATCH ${path} ${field}: ${status} ${text.slice(0, 300)}`);
   const record = JSON.parse(text) as Record<string, unknown>;
   if (!(field in record)) return undefined;
   const live = record[field];
   if (valuesEqual(field, sent, live)) return "accepted";
   return sameScalarMeaning(sent, live) ? "converted" : "not kept";
+}
+
+/**
+ * One PATCH, sent again when the connection is dropped before an answer (the backend's gunicorn closes idle
+ * keep-alive connections, which fetch may have picked for the next request): the same value twice is the same PATCH.
+ */
+async function patch(url: string, apiKey: string, body: Record<string, unknown>): Promise<{ status: number; text: string }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await fetch(url, {
+        method: "PATCH",
+        headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, text: await response.text() };
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
 }
 
 /**

@@ -55,6 +55,11 @@ test("check refuses bad input by property and rule, as the dynamic resource does
     { property: "anonymizeIP", reason: expect.stringContaining("Did you mean `anonymizeIps`?") },
     { property: "timezone", reason: expect.stringMatching(/timezone must be an IANA timezone name/) },
   ]);
+  // What YAML or Python send as they are: a key every JavaScript object has, refused before anything is created.
+  const prototype = await plugin.check("bad", {}, { name: "Bad", additionalSettings: { constructor: 1 } });
+  expect(prototype.failures).toEqual([
+    { property: "additionalSettings", reason: expect.stringMatching(/^additionalSettings\.constructor is not a PostHog field/) },
+  ]);
 });
 
 test("create, refresh with drift, update and delete: tokens are secrets, sample rates numbers", async () => {

@@ -49,6 +49,8 @@ export const permissionDenied = (detail = "You do not have permission to perform
 export const methodNotAllowed = (method: string): ApiError =>
   err(405, "invalid_request", "method_not_allowed", `Method "${method}" not allowed.`);
 export const parseError = (message: string): ApiError => err(400, "invalid_request", "parse_error", `JSON parse error - ${message}`);
+/** A ParseError raised with PostHog's own message (e.g. a query its pydantic schema refuses). */
+export const parseErrorDetail = (detail: string): ApiError => err(400, "invalid_request", "parse_error", detail);
 export const unsupportedMediaType = (mediaType: string): ApiError =>
   err(415, "invalid_request", "unsupported_media_type", `Unsupported media type "${mediaType}" in request.`);
 export const requestTooLarge = (): ApiError => err(413, "invalid_request", "request_too_large", "Request body too large.");

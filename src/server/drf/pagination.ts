@@ -23,8 +23,9 @@ function positiveInt(text: string | undefined, strict: boolean, fallback: number
   return n;
 }
 
-export function limitOffsetPage<T>(req: ServerRequest, items: readonly T[]): LimitOffsetPage<T> {
-  const limit = positiveInt(req.param("limit"), true, DEFAULT_LIMIT);
+/** `defaultLimit`: the pagination class's `default_limit` (AnnotationsLimitOffsetPagination has 1000). */
+export function limitOffsetPage<T>(req: ServerRequest, items: readonly T[], defaultLimit = DEFAULT_LIMIT): LimitOffsetPage<T> {
+  const limit = positiveInt(req.param("limit"), true, defaultLimit);
   const offset = positiveInt(req.param("offset"), false, 0);
   const count = items.length;
   const results = count === 0 || offset > count ? [] : items.slice(offset, offset + limit);

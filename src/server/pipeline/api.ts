@@ -32,8 +32,11 @@ export interface ApiRoute {
   scopeObject: string;
   /** `@action(required_scopes=...)`: applies to every method of this route. */
   requiredScopes?: string[];
-  /** The viewset's `dangerously_get_required_scopes`: scopes that depend on the request; undefined = the default. */
-  scopesFor?: (ctx: ApiContext) => string[] | undefined;
+  /**
+   * The viewset's `dangerously_get_required_scopes`: scopes that depend on the request; undefined = the default, null =
+   * none (a `scope_object = "INTERNAL"` viewset: personal API keys are refused).
+   */
+  scopesFor?: (ctx: ApiContext) => string[] | null | undefined;
   methods: Partial<Record<HttpMethod, Action>>;
   /** The viewset's first authenticator has no `authenticate_header` (sharing-enabled viewsets): 403 instead of 401. */
   authErrorsAre403?: boolean;

@@ -67,7 +67,8 @@ export function requiredScopes(route: ApiRoute, actionName: string | null, metho
 export function checkScopes(ctx: ApiContext, method: string): void {
   const { key, route } = ctx;
   if (key.scopes.length === 0) return; // legacy keys without scopes can do anything
-  const required = route.scopesFor?.(ctx) ?? requiredScopes(route, ctx.actionName, method);
+  const fromRoute = route.scopesFor?.(ctx);
+  const required = fromRoute === undefined ? requiredScopes(route, ctx.actionName, method) : fromRoute;
   // Spelled "Personal API Key" by the 2025-08-04 PostHog (posthog/permissions.py of that version).
   if (!required) {
     const name = ctx.services.version === "2025-08-04" ? "Personal API Key" : "personal API key";

@@ -251,7 +251,7 @@ const RULES: Record<string, FieldRule<ValidationContext>> = {
   survey_config: jsonField(true),
   access_control: then(booleanField(false), validateAccessControl),
   week_start_day: choiceField(true, (s) => WEEK_START_DAYS[s]),
-  primary_dashboard: primaryKeyField(true, (pk, ctx) => ctx.store.state.dashboards.some((d) => d.id === pk)),
+  primary_dashboard: primaryKeyField(true, (pk, ctx) => ctx.store.objects("dashboards").some((d) => d.id === pk)),
   live_events_columns: stringListField({ nullable: true, dropFalsy: false }),
   recording_domains: stringListField({ nullable: true, itemMaxLength: 200, dropFalsy: true }),
   inject_web_apps: bool,
@@ -381,7 +381,7 @@ export function validateProjectObject(attrs: ValidatedFields, ctx: ValidationCon
     if (!ctx.project) throw validationError("Primary dashboard cannot be set on project creation.", "primary_dashboard");
     const dashboard = values.get("primary_dashboard");
     if (dashboard !== null && dashboard !== undefined) {
-      const d = ctx.store.state.dashboards.find((x) => x.id === dashboard);
+      const d = ctx.store.objects("dashboards").find((x) => x.id === dashboard);
       if (!d || d.teamId !== ctx.project.id) throw validationError("Dashboard does not belong to this team.", "primary_dashboard");
     }
   }

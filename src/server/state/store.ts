@@ -7,7 +7,16 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { nowMicros } from "./time";
 import { generatePersonalApiKey, hashPersonalApiKey, uuidt } from "./tokens";
-import type { MembershipLevel, OrganizationRecord, PersonalApiKeyRecord, StoredProject, ServerState, UserRecord } from "./types";
+import type {
+  MembershipLevel,
+  ObjectKind,
+  OrganizationRecord,
+  PersonalApiKeyRecord,
+  ServerState,
+  StoredObject,
+  StoredProject,
+  UserRecord,
+} from "./types";
 
 const SAVE_DELAY_MS = 20;
 
@@ -71,13 +80,11 @@ export class Store {
       defaultApiKey: "",
       nextTeamId: 1,
       nextUserId: 1,
-      nextDashboardId: 1,
       organizations: [],
       users: [],
       memberships: [],
       keys: [],
       projects: [],
-      dashboards: [],
       groupTypes: [],
       groups: [],
       activity: [],
@@ -114,11 +121,12 @@ export class Store {
     s.memberships = [{ organizationId: org.id, userId: user.id, level: 15 }];
     s.keys = [key];
     s.projects = [];
-    s.dashboards = [];
     s.groupTypes = [];
     s.groups = [];
     s.activity = [];
     s.demoDataTeams = [];
+    s.objects = emptyObjects();
+    s.nextObjectIds = firstObjectIds();
     this.changed();
   }
 
@@ -250,22 +258,21 @@ export class Store {
     return this.state.projects.filter((p) => p.organizationId === organizationId);
   }
 
+  /** A dashboard PostHog makes by itself (a project's first one, a flag's usage dashboard), by the default user. */
   createDashboard(teamId: number, name: string): number {
-    const id = this.state.nextDashboardId++;
-    this.state.dashboards.push({ id, teamId, name });
-    this.changed();
-    return id;
+    return this.addObject("dashboards", teamId, this.state.defaultUserId, { name, creation_mode: "default" }).id;
   }
 
   /** Remove a project and everything that belongs to it. */
   removeProject(id: number): void {
     const s = this.state;
     s.projects = s.projects.filter((p) => p.id !== id);
-    s.dashboards = s.dashboards.filter((d) => d.teamId !== id);
     s.groupTypes = s.groupTypes.filter((g) => g.teamId !== id);
     s.groups = s.groups.filter((g) => g.teamId !== id);
     s.activity = s.activity.filter((a) => a.teamId !== id);
     s.demoDataTeams = s.demoDataTeams.filter((t) => t !== id);
+    const objects = this.allObjects();
+    for (const kind of OBJECT_KINDS) objects[kind] = (objects[kind] ?? []).filter((o) => o.teamId !== id);
     for (const u of s.users) if (u.currentTeamId === id) u.currentTeamId = null;
     this.changed();
   }
@@ -281,6 +288,67 @@ export class Store {
     return this.state.projects.find((p) => p.organizationId === orgId && visible(p)) ?? this.state.projects.find(visible);
   }
 
+  // ---- the project-nested objects (ObjectKind) ----
+
+  private allObjects(): Record<ObjectKind, StoredObject[]> {
+    const s = this.state;
+    // Files written before a kind existed lack it.
+    if (!s.objects || !s.nextObjectIds || OBJECT_KINDS.some((k) => !s.objects?.[k] || !s.nextObjectIds?.[k])) {
+      s.objects = { ...emptyObjects(), ...s.objects };
+      s.nextObjectIds = { ...firstObjectIds(), ...s.nextObjectIds };
+    }
+    // State files written before the dashboards API kept dashboards apart: they become dashboards like any other.
+    if (s.dashboards) {
+      for (const d of s.dashboards) {
+        s.objects.dashboards.push({
+          id: d.id,
+          teamId: d.teamId,
+          createdBy: s.defaultUserId,
+          createdAtMicros: 0,
+          updatedAtMicros: 0,
+          deleted: false,
+          fields: { name: d.name, creation_mode: "default" },
+        });
+      }
+      const ids = s.nextObjectIds ?? firstObjectIds();
+      ids.dashboards = Math.max(ids.dashboards, s.nextDashboardId ?? 1);
+      s.nextObjectIds = ids;
+      delete s.dashboards;
+      delete s.nextDashboardId;
+    }
+    return s.objects;
+  }
+
+  /** Every stored object of a kind, deleted ones included, in creation order. */
+  objects(kind: ObjectKind): StoredObject[] {
+    // State files written before a kind existed lack its list.
+    const objects = this.allObjects();
+    objects[kind] ??= [];
+    return objects[kind];
+  }
+
+  object(kind: ObjectKind, id: number): StoredObject | undefined {
+    return this.objects(kind).find((o) => o.id === id);
+  }
+
+  /** A new object with the kind's next id (ids are per kind, like PostgreSQL's serial columns). */
+  addObject(kind: ObjectKind, teamId: number, createdBy: number, fields: StoredObject["fields"]): StoredObject {
+    this.allObjects();
+    const ids = this.state.nextObjectIds ?? firstObjectIds();
+    const now = nowMicros();
+    const record: StoredObject = { id: ids[kind]++, teamId, createdBy, createdAtMicros: now, updatedAtMicros: now, deleted: false, fields };
+    this.objects(kind).push(record);
+    this.changed();
+    return record;
+  }
+
+  /** A hard delete (PostHog does this to a soft-deleted flag whose key is taken again). */
+  removeObject(kind: ObjectKind, id: number): void {
+    const objects = this.allObjects();
+    objects[kind] = objects[kind].filter((o) => o.id !== id);
+    this.changed();
+  }
+
   isGeneratingDemoData(teamId: number): boolean {
     return this.state.demoDataTeams.includes(teamId);
   }
@@ -291,4 +359,26 @@ export class Store {
     if (generating) s.demoDataTeams.push(teamId);
     this.changed();
   }
+}
+
+const OBJECT_KINDS: readonly ObjectKind[] = [
+  "featureFlags",
+  "cohorts",
+  "actions",
+  "annotations",
+  "surveys",
+  "experiments",
+  "hogFunctions",
+  "dashboards",
+  "dashboardTiles",
+  "insights",
+  "alerts",
+];
+
+function emptyObjects(): Record<ObjectKind, StoredObject[]> {
+  return Object.fromEntries(OBJECT_KINDS.map((k) => [k, []])) as unknown as Record<ObjectKind, StoredObject[]>;
+}
+
+function firstObjectIds(): Record<ObjectKind, number> {
+  return Object.fromEntries(OBJECT_KINDS.map((k) => [k, 1])) as unknown as Record<ObjectKind, number>;
 }

@@ -77,7 +77,8 @@ export interface StoredProject {
   pendingDeletion?: boolean;
 }
 
-export interface DashboardRecord {
+/** A dashboard as state files before the dashboards API stored it (Store moves these into `objects.dashboards`). */
+export interface LegacyDashboardRecord {
   id: number;
   teamId: number;
   name: string;
@@ -128,6 +129,38 @@ export interface ActivityRecord {
   createdAtMicros: number;
 }
 
+/**
+ * The project-nested objects (one folder each under src/server). Dashboard tiles place an insight or a text on a
+ * dashboard (posthog/models/dashboard_tile.py); alerts carry their UUID in `fields.id`, surveys and hog functions in
+ * `fields.uuid`.
+ */
+export type ObjectKind =
+  | "featureFlags"
+  | "cohorts"
+  | "actions"
+  | "annotations"
+  | "surveys"
+  | "experiments"
+  | "hogFunctions"
+  | "dashboards"
+  | "dashboardTiles"
+  | "insights"
+  | "alerts";
+
+/**
+ * A feature flag, cohort, action or annotation: identity and bookkeeping here, the writable fields under their
+ * PostHog names in `fields` (each resource's routes.ts knows them).
+ */
+export interface StoredObject {
+  id: number;
+  teamId: number;
+  createdBy: number;
+  createdAtMicros: number;
+  updatedAtMicros: number;
+  deleted: boolean;
+  fields: JsonObject;
+}
+
 export interface ServerState {
   version: 1;
   /** HMAC secret for live events tokens. */
@@ -141,15 +174,20 @@ export interface ServerState {
   controlToken?: string;
   nextTeamId: number;
   nextUserId: number;
-  nextDashboardId: number;
+  /** Legacy: the dashboard id counter of state files written before the dashboards API. */
+  nextDashboardId?: number;
   organizations: OrganizationRecord[];
   users: UserRecord[];
   memberships: MembershipRecord[];
   keys: PersonalApiKeyRecord[];
   projects: StoredProject[];
-  dashboards: DashboardRecord[];
+  /** Legacy: dashboards of state files written before the dashboards API (moved into `objects.dashboards`). */
+  dashboards?: LegacyDashboardRecord[];
   groupTypes: GroupTypeRecord[];
   groups: GroupRecord[];
   activity: ActivityRecord[];
   demoDataTeams: number[];
+  /** Absent in state files written before these resources existed (Store.objects fills them in). */
+  objects?: Record<ObjectKind, StoredObject[]>;
+  nextObjectIds?: Record<ObjectKind, number>;
 }

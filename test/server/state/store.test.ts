@@ -54,3 +54,27 @@ test("state is written shortly after every change, without waiting for close()",
     await server.server.close();
   }
 });
+
+test("a state file written before the dashboards API keeps its dashboards, served by it, and their ids", async () => {
+  const statePath = path.join(dir, "legacy-dashboards.json");
+  const first = wrap(await startServer({ port: 0, statePath }));
+  const p = await first.createProject({ name: "Legacy" });
+  await first.server.close();
+  // Rewrite the file as the older layout had it: dashboards apart, with their own counter.
+  const state = JSON.parse(fs.readFileSync(statePath, "utf8"));
+  const [primary] = state.objects.dashboards;
+  state.dashboards = [{ id: primary.id, teamId: primary.teamId, name: primary.fields.name }];
+  state.nextDashboardId = primary.id + 5;
+  state.objects.dashboards = [];
+  delete state.nextObjectIds.dashboards;
+  fs.writeFileSync(statePath, JSON.stringify(state));
+
+  const second = wrap(await startServer({ port: 0, statePath }));
+  try {
+    const list = await second.api("GET", `/api/projects/${p.id}/dashboards/`);
+    expect(list.body.results.map((d: { id: number; name: string }) => [d.id, d.name])).toEqual([[p.primary_dashboard, "My App Dashboard"]]);
+    expect((await second.api("POST", `/api/projects/${p.id}/dashboards/`, { body: {} })).body.id).toBe(primary.id + 5);
+  } finally {
+    await second.server.close();
+  }
+});

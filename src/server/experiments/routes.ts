@@ -1,0 +1,393 @@
+/**
+ * Experiments, `/api/projects/:project_id/experiments/` (EnterpriseExperimentsViewSet and ExperimentSerializer of
+ * today's PostHog, products/experiments/backend/presentation/serializers.py and experiments.py, with the rules in
+ * products/experiments/backend/experiment_service.py; PostHog 2025-08-04 had them in ee/clickhouse/views/experiments.py):
+ *
+ * - `name` and `feature_flag_key` are required. A live flag of the project with that key is used when it has at
+ *   least two variants, one of them `control`; otherwise a flag is created through the flag serializer (its errors
+ *   are the flag's: `key`, `filters`), named "Feature Flag for Experiment <name>", with `parameters`'
+ *   `feature_flag_variants` (default control/test 50/50) and `rollout_percentage`, active only when the experiment
+ *   is created launched (`start_date`).
+ * - `parameters.feature_flag_variants`: fewer than 21, one keyed `control`; a draft's variants are written to its
+ *   flag on update, a launched experiment's cannot change. `start_date` launches (the flag is turned on),
+ *   `end_date` stops; the end must follow the start. The flag key and `type` cannot be changed after create.
+ * - Soft delete by `PATCH {"deleted": true}` (ForbidDestroyModel: DELETE is 405); deleted experiments are 404
+ *   everywhere. The list is newest first, LimitOffsetPagination (100), with `status`, `created_by_id`, `search`,
+ *   and (today) non-archived only unless `archived` is given.
+ *
+ * Not modelled: metric contents (stored as sent; today's PostHog also refuses metrics naming events the project
+ * never ingested unless `allow_unknown_events`), holdouts and saved metrics (none exist here, so any id is unknown),
+ * exposure cohorts, web experiments' variants.
+ */
+import { notFound, validationError } from "../drf/errors";
+import { booleanField, charField, choiceField, type FieldRule, fail, jsonField } from "../drf/fields";
+import { limitOffsetPage } from "../drf/pagination";
+import { pyStr } from "../drf/py";
+import { createFlag, minimalFlag, updateFlagFilters } from "../feature-flags/routes";
+import type { ApiContext } from "../pipeline/api";
+import { json } from "../pipeline/http";
+import { nestedViewSetRoutes, type SerializerFields, userBasic, validateBody } from "../pipeline/nested-viewset";
+import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/json";
+import { isoFromMicros, nowMicros, parseTimestampMicros } from "../state/time";
+import type { StoredObject, StoredProject } from "../state/types";
+
+const METRIC_LIMIT = 10;
+const DEFAULT_VARIANTS: JsonObject[] = [
+  { key: "control", name: "Control Group", rollout_percentage: 50 },
+  { key: "test", name: "Test Variant", rollout_percentage: 50 },
+];
+const DATETIME_FORMAT = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].";
+
+function invalid(detail: string): never {
+  return fail("invalid", detail);
+}
+
+const dateRule: FieldRule<unknown> = {
+  nullable: true,
+  parse: (v) => {
+    const micros = typeof v === "string" ? parseTimestampMicros(v) : null;
+    return micros === null ? fail("invalid", DATETIME_FORMAT) : micros;
+  },
+};
+
+function variantsOf(parameters: Json | undefined): JsonObject[] {
+  return isJsonObject(parameters) && Array.isArray(parameters.feature_flag_variants)
+    ? parameters.feature_flag_variants.filter(isJsonObject)
+    : [];
+}
+
+/** The variants of a flag's `multivariate`. */
+function flagVariants(flag: StoredObject): JsonObject[] {
+  const f = flag.fields.filters;
+  return isJsonObject(f) && isJsonObject(f.multivariate) && Array.isArray(f.multivariate.variants)
+    ? f.multivariate.variants.filter(isJsonObject)
+    : [];
+}
+
+/** `validate_experiment_parameters`; today's ExperimentParametersField first takes `split_percent` for `rollout_percentage`. */
+function parseParameters(current: boolean) {
+  return (value: Json): Json => {
+    if (!isJsonObject(value) || Object.keys(value).length === 0) return value;
+    const out = cloneJson(value) as JsonObject;
+    if (current && Array.isArray(out.feature_flag_variants)) {
+      for (const v of out.feature_flag_variants.filter(isJsonObject)) {
+        if ("split_percent" in v) {
+          v.rollout_percentage = v.split_percent ?? null;
+          delete v.split_percent;
+        }
+      }
+    }
+    const variants = Array.isArray(out.feature_flag_variants) ? out.feature_flag_variants : [];
+    if (variants.length >= 21) invalid("Feature flag variants must be less than 21");
+    if (variants.length > 0 && !variants.some((v) => isJsonObject(v) && v.key === "control"))
+      invalid("Feature flag variants must contain a control variant");
+    return out;
+  };
+}
+
+function metricsRule(kind: "primary" | "secondary"): FieldRule<unknown> {
+  return jsonField(true, (v) => {
+    if (Array.isArray(v) && v.length > METRIC_LIMIT) invalid(`You can only have up to ${METRIC_LIMIT} ${kind} metrics`);
+    return v;
+  });
+}
+
+/** `validate_exposure_criteria`: filterTestAccounts is a boolean (exposure_config is not checked here). */
+const exposureRule = jsonField<unknown>(true, (v) => {
+  if (isJsonObject(v) && "filterTestAccounts" in v && typeof v.filterTestAccounts !== "boolean")
+    invalid("filterTestAccounts must be a boolean");
+  return v;
+});
+
+/** ExperimentSerializer's writable fields, in Meta.fields order (`current` adds today's). */
+function fields(current: boolean): SerializerFields<unknown> {
+  const all: Array<readonly [string, FieldRule<unknown>, boolean]> = [
+    ["name", charField({ maxLength: 400, nullable: false, allowBlank: false }), false],
+    ["description", charField({ maxLength: current ? 3000 : 400, nullable: true, allowBlank: true }), false],
+    ["start_date", dateRule, false],
+    ["end_date", dateRule, false],
+    ["feature_flag_key", charField({ nullable: false, allowBlank: false }), false],
+    // PrimaryKeyRelatedField(ExperimentHoldout): the local server has no holdouts.
+    ["holdout_id", { nullable: true, parse: (v) => fail("does_not_exist", `Invalid pk "${pyStr(v)}" - object does not exist.`) }, false],
+    ["parameters", jsonField(true, parseParameters(current)), false],
+    ["secondary_metrics", jsonField(true), false],
+    [
+      "saved_metrics_ids",
+      jsonField(true, (v) => {
+        if (!Array.isArray(v)) return invalid("Saved metrics must be a list");
+        if (v.length > 0) invalid("Saved metric does not exist");
+        return v;
+      }),
+      false,
+    ],
+    ["filters", jsonField(false), false],
+    ["archived", booleanField(false), false],
+    ["deleted", booleanField(true), false],
+    ["type", choiceField(true, (s) => (s === "web" || s === "product" ? s : undefined), true), false],
+    ["exposure_criteria", exposureRule, false],
+    ["metrics", metricsRule("primary"), false],
+    ["metrics_secondary", metricsRule("secondary"), false],
+    ["stats_config", jsonField(true), false],
+    ["scheduling_config", jsonField(true), true],
+    ["allow_unknown_events", booleanField(false), true],
+    ["_create_in_folder", charField({ nullable: false, allowBlank: true }), false],
+    [
+      "conclusion",
+      choiceField(true, (s) => (["won", "lost", "inconclusive", "stopped_early", "invalid"].includes(s) ? s : undefined)),
+      false,
+    ],
+    ["conclusion_comment", charField({ nullable: true, allowBlank: true }), false],
+    ["primary_metrics_ordered_uuids", jsonField(true), true],
+    ["secondary_metrics_ordered_uuids", jsonField(true), true],
+    ["only_count_matured_users", booleanField(true), true],
+    ["update_feature_flag_params", booleanField(false), true],
+  ];
+  return all.filter(([, , today]) => current || !today).map(([name, rule]) => [name, rule] as const);
+}
+
+const WRITE_ONLY = new Set([
+  "allow_unknown_events",
+  "_create_in_folder",
+  "update_feature_flag_params",
+  "feature_flag_key",
+  "saved_metrics_ids",
+]);
+
+function flagOf(ctx: ApiContext, e: StoredObject): StoredObject | null {
+  const id = e.fields.feature_flag_id;
+  return typeof id === "number" ? (ctx.store.object("featureFlags", id) ?? null) : null;
+}
+
+const date = (v: Json | undefined) => (typeof v === "number" ? isoFromMicros(v) : null);
+
+/** `get_status`: draft until launched, paused while launched with the flag off, stopped once ended. */
+function status(ctx: ApiContext, e: StoredObject): string {
+  if (typeof e.fields.end_date === "number") return "stopped";
+  if (typeof e.fields.start_date !== "number") return "draft";
+  return flagOf(ctx, e)?.fields.active === false ? "paused" : "running";
+}
+
+export function serializeExperiment(ctx: ApiContext, e: StoredObject): JsonObject {
+  const f = e.fields;
+  const current = ctx.services.version === "current";
+  const flag = flagOf(ctx, e);
+  const parameters = cloneJson(f.parameters ?? {});
+  // ExperimentParametersField.to_representation: each variant also shows its split_percent.
+  if (current) for (const v of variantsOf(parameters)) if ("rollout_percentage" in v) v.split_percent = v.rollout_percentage ?? null;
+  const out: JsonObject = {
+    id: e.id,
+    name: f.name ?? "",
+    description: f.description ?? null,
+    start_date: date(f.start_date),
+    end_date: date(f.end_date),
+    feature_flag_key: flag ? (flag.fields.key ?? null) : null,
+    feature_flag: flag ? minimalFlag(ctx, flag) : null,
+    holdout: null,
+    holdout_id: null,
+    exposure_cohort: null,
+    parameters,
+    secondary_metrics: cloneJson(f.secondary_metrics ?? []),
+    saved_metrics: [],
+    saved_metrics_ids: null,
+    filters: cloneJson(f.filters ?? {}),
+    archived: f.archived ?? false,
+    deleted: e.deleted,
+    created_by: userBasic(ctx.store, e.createdBy),
+    created_at: isoFromMicros(e.createdAtMicros),
+    updated_at: isoFromMicros(e.updatedAtMicros),
+    type: f.type ?? "product",
+    exposure_criteria: cloneJson(f.exposure_criteria ?? {}),
+    metrics: cloneJson(f.metrics ?? []),
+    metrics_secondary: cloneJson(f.metrics_secondary ?? []),
+    stats_config: cloneJson(f.stats_config ?? {}),
+  };
+  if (current) out.scheduling_config = cloneJson(f.scheduling_config ?? null);
+  out.conclusion = f.conclusion ?? null;
+  out.conclusion_comment = f.conclusion_comment ?? null;
+  if (current) {
+    out.primary_metrics_ordered_uuids = cloneJson(f.primary_metrics_ordered_uuids ?? null);
+    out.secondary_metrics_ordered_uuids = cloneJson(f.secondary_metrics_ordered_uuids ?? null);
+    out.only_count_matured_users = f.only_count_matured_users ?? false;
+    out.status = status(ctx, e);
+    out.user_access_level = "manager";
+  }
+  return out;
+}
+
+/** `_validate_existing_flag` (today) / `validate_existing_feature_flag_for_experiment` (2025-08-04). */
+function checkExistingFlag(ctx: ApiContext, flag: StoredObject): void {
+  const keys = flagVariants(flag).map((v) => v.key);
+  if (ctx.services.version === "current") {
+    if (keys.length < 2) throw validationError("Feature flag must have at least 2 variants (control and at least one test variant)");
+    if (!keys.includes("control")) throw validationError("Feature flag must have a variant with key 'control'");
+    return;
+  }
+  if (keys.length > 1) {
+    if (keys[0] !== "control") throw validationError("Feature flag must have control as the first variant.");
+    return;
+  }
+  throw validationError("Feature flag is not eligible for experiments.");
+}
+
+/** ExperimentSerializer.validate: the date range. */
+function checkDates(attrs: JsonObject): void {
+  const start = attrs.start_date;
+  const end = attrs.end_date;
+  if (typeof start === "number" && typeof end === "number" && start >= end) throw validationError("End date must be after start date");
+}
+
+function storable(attrs: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(attrs)) if (!WRITE_ONLY.has(k) && k !== "deleted") out[k] = v;
+  return out;
+}
+
+function create(ctx: ApiContext, team: StoredProject) {
+  const current = ctx.services.version === "current";
+  const attrs = validateBody(ctx.req.body(), fields(current), null, ["name", "feature_flag_key"], false);
+  checkDates(attrs);
+  const key = pyStr(attrs.feature_flag_key);
+  const draft = typeof attrs.start_date !== "number";
+  const params = isJsonObject(attrs.parameters) ? attrs.parameters : {};
+  let flag = ctx.store.objects("featureFlags").find((f) => f.teamId === team.id && !f.deleted && f.fields.key === key);
+  if (flag) checkExistingFlag(ctx, flag);
+  else {
+    const variants = variantsOf(params);
+    const data: JsonObject = {
+      key,
+      name: `Feature Flag for Experiment ${pyStr(attrs.name)}`,
+      filters: {
+        groups: [{ properties: [], rollout_percentage: current ? (params.rollout_percentage ?? 100) : 100 }],
+        multivariate: { variants: variants.length > 0 ? variants : cloneJson(DEFAULT_VARIANTS) },
+        aggregation_group_type_index: params.aggregation_group_type_index ?? null,
+        holdout_groups: null,
+      },
+      active: !draft,
+      creation_context: "experiments",
+    };
+    if (params.ensure_experience_continuity !== undefined && params.ensure_experience_continuity !== null)
+      data.ensure_experience_continuity = params.ensure_experience_continuity;
+    flag = createFlag(ctx, team, data);
+  }
+  const stats = isJsonObject(attrs.stats_config) ? { ...attrs.stats_config } : {};
+  stats.method ||= "bayesian";
+  const exposure: JsonObject = isJsonObject(attrs.exposure_criteria) ? { ...attrs.exposure_criteria } : {};
+  // Today's _apply_exposure_criteria_defaults: test accounts are filtered unless said otherwise.
+  if (current && (exposure.filterTestAccounts === undefined || exposure.filterTestAccounts === null)) exposure.filterTestAccounts = true;
+  const stored: JsonObject = {
+    type: "product",
+    parameters: {},
+    filters: {},
+    ...storable(attrs),
+    description: attrs.description ?? (current ? "" : null),
+    feature_flag_id: flag.id,
+    stats_config: stats,
+    exposure_criteria: exposure,
+  };
+  const e = ctx.store.addObject("experiments", team.id, ctx.user.id, stored);
+  e.deleted = attrs.deleted === true;
+  return json(201, serializeExperiment(ctx, e));
+}
+
+/** Deleted experiments are left out of every action (`safely_get_queryset`). */
+function find(ctx: ApiContext, team: StoredProject, id: number): StoredObject {
+  const e = ctx.store.object("experiments", id);
+  if (!e || e.teamId !== team.id || e.deleted) throw notFound();
+  return e;
+}
+
+function update(ctx: ApiContext, team: StoredProject, id: number, partial: boolean) {
+  const e = find(ctx, team, id);
+  const flag = flagOf(ctx, e);
+  const attrs = validateBody(ctx.req.body(), fields(ctx.services.version === "current"), null, ["name", "feature_flag_key"], partial);
+  checkDates(attrs);
+  // ExperimentSerializer.update's expected keys (type and the flag key are fixed at create).
+  const allowed = new Set([
+    "name",
+    "description",
+    "start_date",
+    "end_date",
+    "filters",
+    "parameters",
+    "archived",
+    "deleted",
+    "secondary_metrics",
+    "holdout_id",
+    "exposure_criteria",
+    "metrics",
+    "metrics_secondary",
+    "stats_config",
+    "conclusion",
+    "conclusion_comment",
+    "saved_metrics_ids",
+    "allow_unknown_events",
+    "update_feature_flag_params",
+    "scheduling_config",
+    "primary_metrics_ordered_uuids",
+    "secondary_metrics_ordered_uuids",
+    "only_count_matured_users",
+  ]);
+  const extra = Object.keys(attrs)
+    .filter((k) => !allowed.has(k) && !(k === "feature_flag_key" && attrs[k] === flag?.fields.key))
+    // The serializer's source name of feature_flag_key.
+    .map((k) => (k === "feature_flag_key" ? "get_feature_flag_key" : k))
+    .sort();
+  if (extra.length > 0) throw validationError(`Can't update keys: ${extra.join(", ")} on Experiment`);
+  const draft = typeof e.fields.start_date !== "number";
+  const newVariants = isJsonObject(attrs.parameters) && "feature_flag_variants" in attrs.parameters ? variantsOf(attrs.parameters) : null;
+  if (!draft && newVariants && flag) {
+    const old = flagVariants(flag);
+    if (newVariants.length !== old.length || newVariants.some((v) => old.filter((o) => o.key === v.key).length !== 1))
+      throw validationError("Can't update feature_flag_variants on Experiment");
+  }
+  if (isJsonObject(attrs.filters) && Array.isArray(attrs.filters.properties) && attrs.filters.properties.length > 0)
+    throw validationError("Experiments do not support global filter properties");
+  if (draft && flag && isJsonObject(attrs.parameters) && Object.keys(attrs.parameters).length > 0) {
+    const filters = isJsonObject(flag.fields.filters) ? (cloneJson(flag.fields.filters) as JsonObject) : {};
+    filters.groups = Array.isArray(filters.groups) ? filters.groups : [];
+    filters.multivariate = { variants: newVariants && newVariants.length > 0 ? newVariants : cloneJson(DEFAULT_VARIANTS) };
+    filters.aggregation_group_type_index = attrs.parameters.aggregation_group_type_index ?? null;
+    filters.holdout_groups = null;
+    updateFlagFilters(ctx, team, flag, filters);
+  }
+  if (draft && typeof attrs.start_date === "number" && flag) flag.fields.active = true;
+  Object.assign(e.fields, storable(attrs));
+  if (typeof attrs.deleted === "boolean") e.deleted = attrs.deleted;
+  e.updatedAtMicros = nowMicros();
+  ctx.store.changed();
+  return json(200, serializeExperiment(ctx, e));
+}
+
+function list(ctx: ApiContext, team: StoredProject) {
+  let rows = ctx.store.objects("experiments").filter((e) => e.teamId === team.id && !e.deleted);
+  const wanted = ctx.req.param("status")?.toLowerCase();
+  if (wanted === "draft") rows = rows.filter((e) => typeof e.fields.start_date !== "number");
+  if (wanted === "running") rows = rows.filter((e) => typeof e.fields.start_date === "number" && typeof e.fields.end_date !== "number");
+  if (wanted === "complete" || wanted === "stopped") rows = rows.filter((e) => typeof e.fields.end_date === "number");
+  const createdBy = ctx.req.param("created_by_id");
+  if (createdBy) rows = rows.filter((e) => String(e.createdBy) === createdBy);
+  const search = ctx.req.param("search");
+  if (search)
+    rows = rows.filter((e) =>
+      pyStr(e.fields.name ?? "")
+        .toLowerCase()
+        .includes(search.toLowerCase()),
+    );
+  const archived = ctx.req.param("archived");
+  if (archived !== undefined) rows = rows.filter((e) => (e.fields.archived === true) === (archived === "true"));
+  else if (ctx.services.version === "current") rows = rows.filter((e) => e.fields.archived !== true);
+  rows.sort((a, b) => b.createdAtMicros - a.createdAtMicros || b.id - a.id);
+  const page = limitOffsetPage(ctx.req, rows);
+  return json(200, { ...page, results: page.results.map((e) => serializeExperiment(ctx, e)) });
+}
+
+export function experimentRoutes() {
+  return nestedViewSetRoutes({
+    path: "experiments",
+    scopeObject: "experiment",
+    list,
+    create,
+    retrieve: (ctx, team, id) => json(200, serializeExperiment(ctx, find(ctx, team, id))),
+    update,
+  });
+}

@@ -1,0 +1,565 @@
+/**
+ * Surveys, `/api/projects/:project_id/surveys/` (SurveyViewSet, SurveySerializer and SurveySerializerCreateUpdateOnly
+ * of today's PostHog, products/surveys/backend/api/survey.py, formerly posthog/api/survey.py; model
+ * products/surveys/backend/models.py; tests in products/surveys/backend/api/test/test_survey.py):
+ *
+ * - Keyed by UUID. `name` (unique in the project, checked in `validate` with attr null) and `type` (popover, widget,
+ *   external_survey, api) are required on create.
+ * - `questions`: a list of objects, each with a non-empty `question` string; `description`, `buttonText`,
+ *   `lowerBoundLabel`, `upperBoundLabel` strings; `choices` non-empty strings; `descriptionContentType` text or html;
+ *   `link` https (with a host) or a valid mailto; `validation` rules (min_length, max_length, email). Each question
+ *   without an `id` gets one (ensure_question_ids). HTML is sanitised by PostHog (nh3): not modelled, stored as sent.
+ * - `targeting_flag_filters` makes a targeting flag (`survey-targeting-<10 hex>`, validated as a flag: its errors
+ *   carry attr `filters`), refused when a group rolls out to everyone; every survey also gets an internal targeting
+ *   flag (`…-custom`) excluding people who dismissed or answered it. Both are active while the survey runs
+ *   (started, not stopped, not archived), are left out of the flag list and are deleted with the survey.
+ * - DELETE answers 204 (no soft delete). The list is LimitOffsetPagination (100), filters `archived` and `search`
+ *   (name, description).
+ *
+ * Not modelled: conditions.actions turned into the survey's actions (conditions are answered as stored), response
+ * sampling flags, translations' HTML sanitising, the white-labelling feature (refused as an organization without it).
+ * PUT goes through the same validation as PATCH (PostHog's PUT uses SurveySerializer, without the question checks).
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { validationError } from "../drf/errors";
+import { booleanField, charField, choiceField, type FieldRule, fail, integerField, jsonField, jsonListField } from "../drf/fields";
+import { limitOffsetPage } from "../drf/pagination";
+import { pyStr } from "../drf/py";
+import { createFlag, minimalFlag, updateFlagFilters } from "../feature-flags/routes";
+import type { ApiContext } from "../pipeline/api";
+import { json, noContent } from "../pipeline/http";
+import { findInProject, nestedViewSetRoutes, type SerializerFields, userBasic, uuidLookup, validateBody } from "../pipeline/nested-viewset";
+import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/json";
+import { isoFromMicros, parseTimestampMicros } from "../state/time";
+import type { StoredObject, StoredProject } from "../state/types";
+
+export const SURVEY_TYPES = ["popover", "widget", "external_survey", "api"];
+const MAX_ITERATION_COUNT = 500;
+const TARGETING_PREFIX = "survey-targeting-";
+const LINK_SCHEMES = ["https", "mailto"];
+const EMAIL_LINK = /^mailto:[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/;
+const DATETIME_FORMAT = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].";
+
+interface SurveyContext {
+  ctx: ApiContext;
+  team: StoredProject;
+  instance: StoredObject | null;
+}
+
+function invalid(detail: string): never {
+  return fail("invalid", detail);
+}
+
+const dateRule: FieldRule<unknown> = {
+  nullable: true,
+  parse: (v) => {
+    const micros = typeof v === "string" ? parseTimestampMicros(v) : null;
+    return micros === null ? fail("invalid", DATETIME_FORMAT) : micros;
+  },
+};
+
+/** `_validate_and_sanitize_link`: https with a host, or a mailto address. */
+function checkLink(link: string): void {
+  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(link)?.[1]?.toLowerCase() ?? "";
+  if (!LINK_SCHEMES.includes(scheme)) invalid(`Link must be a URL with one of these schemes: [${LINK_SCHEMES.join(", ")}]`);
+  if (scheme === "mailto" && !EMAIL_LINK.test(link))
+    invalid("Invalid mailto link. Please enter a valid mailto link (e.g., mailto:example@domain.com).");
+  if (scheme === "https" && !/^https:\/\/[^/?#]+/i.test(link)) invalid("Invalid HTTPS URL. Please enter a valid HTTPS link.");
+}
+
+/** `_validate_and_sanitize_choices`. */
+function checkChoices(choices: Json[]): void {
+  for (const c of choices) {
+    if (typeof c !== "string") invalid("Question choices must be strings");
+    if (pyStr(c).trim() === "") invalid("Question choices cannot be empty");
+  }
+}
+
+/** `_validate_question_translations`. */
+function checkQuestionTranslations(translations: Json, n: number, choices: Json | undefined): void {
+  if (!isJsonObject(translations)) invalid(`Question ${n}: translations must be an object`);
+  for (const [lang, t] of Object.entries(translations)) {
+    if (!isJsonObject(t)) invalid(`Question ${n}: Translation for '${lang}' must be an object`);
+    for (const field of ["question", "description", "buttonText", "lowerBoundLabel", "upperBoundLabel", "link"]) {
+      if (field in t && typeof t[field] !== "string") invalid(`Question ${n}: Translation '${lang}' field '${field}' must be a string`);
+    }
+    if (typeof t.link === "string") checkLink(t.link);
+    if ("choices" in t) {
+      if (!Array.isArray(t.choices)) invalid(`Question ${n}: Translation '${lang}' field 'choices' must be a list of strings`);
+      checkChoices(t.choices);
+      if (Array.isArray(choices) && t.choices.length !== choices.length)
+        invalid(
+          `Question ${n}: Translation '${lang}' has ${t.choices.length} choices but question has ${choices.length} choices. Array lengths must match to avoid partial translations.`,
+        );
+    }
+  }
+}
+
+/** `validate_questions`, then `ensure_question_ids` (products/surveys/backend/models.py). */
+function parseQuestions(current: boolean) {
+  return (value: Json): Json => questionsOf(value, current);
+}
+
+/** PostHog 2025-08-04 checked less: no string types, validation rules or translations (posthog/api/survey.py). */
+function questionsOf(value: Json, current: boolean): Json {
+  if (!Array.isArray(value)) return invalid("Questions must be a list of objects");
+  return value.map((raw, index) => {
+    if (!isJsonObject(raw)) return invalid("Questions must be a list of objects");
+    const q = cloneJson(raw) as JsonObject;
+    if (!q.question) invalid("Question text is required");
+    if (current) {
+      if (typeof q.question !== "string") invalid("Question text must be a string");
+      if (q.description && typeof q.description !== "string") invalid("Question description must be a string");
+      for (const field of ["buttonText", "lowerBoundLabel", "upperBoundLabel"]) {
+        if (q[field] && typeof q[field] !== "string") invalid(`Question ${field} must be a string`);
+      }
+    }
+    if (q.choices && (Array.isArray(q.choices) ? q.choices.length > 0 : true)) {
+      if (!Array.isArray(q.choices)) invalid("Question choices must be a list of strings");
+      else checkChoices(q.choices);
+    }
+    const contentType = q.descriptionContentType;
+    if (contentType && contentType !== "text" && contentType !== "html")
+      invalid("Question descriptionContentType must be one of ['text', 'html']");
+    if (current && "translations" in q) checkQuestionTranslations(q.translations ?? null, index + 1, q.choices);
+    if (q.link) {
+      if (typeof q.link !== "string") invalid(`Question ${index + 1}: link must be a string`);
+      else checkLink(q.link);
+    }
+    if (current && q.validation !== undefined && q.validation !== null) checkValidationRules(q.validation);
+    q.id ??= randomUUID();
+    return q;
+  });
+}
+
+function checkValidationRules(rules: Json): void {
+  if (!Array.isArray(rules)) invalid("Question validation must be a list of validation rules");
+  const types = ["min_length", "max_length", "email"];
+  for (const rule of rules) {
+    if (!isJsonObject(rule)) invalid("Each validation rule must be an object");
+    if (!types.includes(pyStr(rule.type ?? null))) invalid(`Validation rule type must be one of: ${types.join(", ")}`);
+    const v = rule.value;
+    if ((rule.type === "min_length" || rule.type === "max_length") && v !== undefined && v !== null) {
+      if (typeof v !== "number" || !Number.isInteger(v) || v <= 0)
+        invalid(`Validation rule value for ${rule.type} must be a positive integer`);
+    }
+  }
+  const value = (type: string) => rules.filter(isJsonObject).find((r) => r.type === type)?.value;
+  const min = value("min_length");
+  const max = value("max_length");
+  if (typeof min === "number" && typeof max === "number" && min > max) invalid("Minimum length cannot be greater than maximum length");
+}
+
+/** `validate_appearance` (the organization has no white labelling). */
+function parseAppearance(value: Json): Json {
+  if (!isJsonObject(value)) return invalid("Appearance must be an object");
+  const ct = value.thankYouMessageDescriptionContentType;
+  if (ct && ct !== "text" && ct !== "html") invalid("thankYouMessageDescriptionContentType must be one of ['text', 'html']");
+  const delay = value.surveyPopupDelaySeconds;
+  if (typeof delay === "number" && delay < 0) invalid("Survey popup delay seconds must be a positive integer");
+  const white = value.whiteLabel;
+  if (white !== undefined && white !== null && typeof white !== "boolean") invalid("whiteLabel must be a boolean");
+  if (white === true) invalid("You need to upgrade to PostHog Enterprise to use white labelling");
+  return value;
+}
+
+/** `validate_translations`. */
+function parseTranslations(value: Json): Json {
+  if (!isJsonObject(value)) return invalid("Translations must be an object");
+  const out: JsonObject = {};
+  for (const [lang, t] of Object.entries(value)) {
+    if (!isJsonObject(t)) return invalid(`Translation for '${lang}' must be an object`);
+    const kept: JsonObject = {};
+    for (const field of ["name", "description", "thankYouMessageHeader", "thankYouMessageDescription", "thankYouMessageCloseButtonText"]) {
+      if (!(field in t)) continue;
+      if (typeof t[field] !== "string") invalid(`Translation for '${lang}': '${field}' must be a string`);
+      kept[field] = t[field] ?? null;
+    }
+    if (Object.keys(kept).length > 0) out[lang] = kept;
+  }
+  return out;
+}
+
+const positive = (opts: { min?: number; max?: number } = {}) => integerField({ nullable: true, min: opts.min ?? 0, max: opts.max });
+
+/** The writable fields in SurveySerializerCreateUpdateOnly.Meta.fields order (the later ones today's only). */
+function fields(current: boolean): SerializerFields<SurveyContext> {
+  const all: SerializerFields<SurveyContext> = [
+    ["name", charField({ maxLength: 400, nullable: false, allowBlank: false })],
+    ["description", charField({ nullable: false, allowBlank: true })],
+    ["type", choiceField(false, (s) => (SURVEY_TYPES.includes(s) ? s : undefined))],
+    [
+      "schedule",
+      {
+        nullable: true,
+        parse: (v) => {
+          const s = charField({ nullable: true, allowBlank: true }).parse(v, null);
+          if (s !== "once" && s !== "recurring" && s !== "always") invalid("Schedule must be one of: once, recurring, always");
+          return s;
+        },
+      },
+    ],
+    ["linked_flag_id", integerField({ nullable: true })],
+    ["linked_insight_id", integerField({ nullable: true })],
+    ["targeting_flag_id", integerField({ nullable: false })],
+    ["targeting_flag_filters", jsonField(true)],
+    ["remove_targeting_flag", booleanField(true)],
+    ["questions", jsonField(true, parseQuestions(current))],
+    ["conditions", jsonField(true, (v) => (isJsonObject(v) ? v : invalid("Conditions must be an object")))],
+    ["appearance", jsonField(true, parseAppearance)],
+    ["start_date", dateRule],
+    ["end_date", dateRule],
+    ["archived", booleanField(false)],
+    ["responses_limit", positive()],
+    ["iteration_count", positive({ max: MAX_ITERATION_COUNT })],
+    ["iteration_frequency_days", positive()],
+    ["iteration_start_dates", jsonListField(true)],
+    ["current_iteration", positive()],
+    ["current_iteration_start_date", dateRule],
+    ["response_sampling_start_date", dateRule],
+    ["response_sampling_interval_type", choiceField(true, (s) => (["day", "week", "month"].includes(s) ? s : undefined), true)],
+    ["response_sampling_interval", positive()],
+    ["response_sampling_limit", positive()],
+    ["response_sampling_daily_limits", jsonField(true)],
+    ["enable_partial_responses", booleanField(true)],
+    ["enable_iframe_embedding", booleanField(true)],
+    ["translations", jsonField(true, parseTranslations)],
+    ["_create_in_folder", charField({ nullable: false, allowBlank: true })],
+    ["form_content", jsonField(true)],
+  ];
+  const todayOnly = new Set(["linked_insight_id", "enable_iframe_embedding", "translations", "form_content"]);
+  return current ? all : all.filter(([name]) => !todayOnly.has(name));
+}
+
+const WRITE_ONLY = new Set(["targeting_flag_filters", "remove_targeting_flag", "_create_in_folder", "linked_insight_id"]);
+
+function surveysOf(ctx: ApiContext, team: StoredProject): StoredObject[] {
+  return ctx.store.objects("surveys").filter((s) => s.teamId === team.id);
+}
+
+function flagOf(ctx: ApiContext, id: Json | undefined): StoredObject | null {
+  return typeof id === "number" ? (ctx.store.object("featureFlags", id) ?? null) : null;
+}
+
+function minimal(ctx: ApiContext, id: Json | undefined): JsonObject | null {
+  const flag = flagOf(ctx, id);
+  return flag ? minimalFlag(ctx, flag) : null;
+}
+
+/** Python's `str(datetime)` of an aware UTC datetime: `2026-01-01 00:00:00+00:00`. */
+function pyDatetime(micros: number): string {
+  const iso = isoFromMicros(micros);
+  return `${iso.slice(0, 10)} ${iso.slice(11, -1)}+00:00`;
+}
+
+const date = (v: Json | undefined) => (typeof v === "number" ? isoFromMicros(v) : null);
+
+/** SurveySerializer (GET) or, `forWrite`, SurveySerializerCreateUpdateOnly (the answer to POST and PATCH). */
+export function serializeSurvey(ctx: ApiContext, s: StoredObject, forWrite: boolean): JsonObject {
+  const f = s.fields;
+  const current = ctx.services.version === "current";
+  const flagKey = (id: Json | undefined) => (flagOf(ctx, id)?.fields.key as Json | undefined) ?? null;
+  const out: JsonObject = {
+    id: f.uuid ?? null,
+    name: f.name ?? "",
+    description: f.description ?? "",
+    type: f.type ?? null,
+    schedule: f.schedule ?? "once",
+    linked_flag: minimal(ctx, f.linked_flag_id),
+  };
+  if (!forWrite) out.linked_flag_id = typeof f.linked_flag_id === "number" && flagOf(ctx, f.linked_flag_id) ? f.linked_flag_id : null;
+  if (!forWrite && current) out.linked_insight_id = f.linked_insight_id ?? null;
+  Object.assign(out, {
+    targeting_flag: minimal(ctx, f.targeting_flag_id),
+    internal_targeting_flag: minimal(ctx, f.internal_targeting_flag_id),
+    questions: cloneJson(f.questions ?? null),
+    conditions: cloneJson(f.conditions ?? null),
+    appearance: cloneJson(f.appearance ?? null),
+    created_at: isoFromMicros(s.createdAtMicros),
+    created_by: userBasic(ctx.store, s.createdBy),
+    start_date: date(f.start_date),
+    end_date: date(f.end_date),
+    archived: f.archived ?? false,
+    responses_limit: f.responses_limit ?? null,
+  });
+  if (!forWrite)
+    out.feature_flag_keys = [
+      { key: "linked_flag_key", value: flagKey(f.linked_flag_id) },
+      { key: "targeting_flag_key", value: flagKey(f.targeting_flag_id) },
+      { key: "internal_targeting_flag_key", value: flagKey(f.internal_targeting_flag_id) },
+      { key: "internal_response_sampling_flag_key", value: null },
+    ];
+  Object.assign(out, {
+    iteration_count: f.iteration_count ?? null,
+    iteration_frequency_days: f.iteration_frequency_days ?? null,
+    iteration_start_dates: cloneJson(f.iteration_start_dates ?? []),
+    current_iteration: f.current_iteration ?? null,
+    current_iteration_start_date: date(f.current_iteration_start_date),
+    response_sampling_start_date: date(f.response_sampling_start_date),
+    response_sampling_interval_type: f.response_sampling_interval_type ?? "week",
+    response_sampling_interval: f.response_sampling_interval ?? null,
+    response_sampling_limit: f.response_sampling_limit ?? null,
+    response_sampling_daily_limits: cloneJson(f.response_sampling_daily_limits ?? null),
+    enable_partial_responses: f.enable_partial_responses ?? false,
+  });
+  if (current) {
+    out.enable_iframe_embedding = f.enable_iframe_embedding ?? false;
+    out.translations = cloneJson(f.translations ?? null);
+    if (!forWrite) out.user_access_level = "manager";
+    out.form_content = cloneJson(f.form_content ?? null);
+  }
+  return out;
+}
+
+/** SurveySerializerCreateUpdateOnly.validate, after the field validators. */
+function validateSurvey(sc: SurveyContext, attrs: JsonObject): void {
+  const { ctx, team, instance } = sc;
+  // PostHog 2025-08-04 looked the linked flag up in any project, and had none of the checks marked "today".
+  const current = ctx.services.version === "current";
+  const inTeam = (id: Json | undefined) => {
+    const flag = flagOf(ctx, id);
+    return flag && (flag.teamId === team.id || !current) ? flag : null;
+  };
+  const linked = attrs.linked_flag_id ? inTeam(attrs.linked_flag_id) : null;
+  if (attrs.linked_flag_id && !linked) throw validationError("Feature Flag with this ID does not exist");
+  // Today.
+  if (current && attrs.targeting_flag_id && !inTeam(attrs.targeting_flag_id))
+    throw validationError("Targeting Feature Flag with this ID does not exist");
+  const conditions = isJsonObject(attrs.conditions) ? attrs.conditions : {};
+  const variant = current ? conditions.linkedFlagVariant : undefined;
+  if (variant && linked && variant !== "any") {
+    const filters = linked.fields.filters;
+    const variants =
+      isJsonObject(filters) && isJsonObject(filters.multivariate) && Array.isArray(filters.multivariate.variants)
+        ? filters.multivariate.variants.filter(isJsonObject).map((v) => pyStr(v.key ?? null))
+        : [];
+    if (!variants.includes(pyStr(variant)))
+      throw validationError(
+        variants.length > 0
+          ? `Feature flag variant '${pyStr(variant)}' does not exist. Available variants: ${variants.join(", ")}`
+          : `Feature flag variant '${pyStr(variant)}' specified but the linked feature flag has no variants`,
+      );
+  } else if (variant && !attrs.linked_flag_id) {
+    throw validationError("linkedFlagVariant can only be used when a linked_flag_id is specified");
+  }
+  const name = attrs.name ?? null;
+  const others = surveysOf(ctx, team).filter((s) => s.id !== instance?.id && s.fields.name === name);
+  if (!instance && others.length > 0) throw validationError("There is already a survey with this name.", null, "unique");
+  if (instance && instance.fields.name !== name && others.length > 0)
+    throw validationError("There is already another survey with this name.", null, "unique");
+  const targeting = attrs.targeting_flag_filters;
+  if (isJsonObject(targeting) && Object.keys(targeting).length > 0) {
+    const groups = Array.isArray(targeting.groups) ? targeting.groups.filter(isJsonObject) : [];
+    const everyone = groups.some(
+      (g) =>
+        (g.rollout_percentage === 100 || g.rollout_percentage === null || g.rollout_percentage === undefined) &&
+        (!Array.isArray(g.properties) || g.properties.length === 0),
+    );
+    if (everyone)
+      throw validationError(
+        "Invalid operation: User targeting rolls out to everyone. If you want to roll out to everyone, delete this targeting",
+      );
+  }
+  const samplingStart = attrs.response_sampling_start_date;
+  if (typeof samplingStart === "number") {
+    const today = new Date();
+    today.setUTCHours(0, 0, 0, 0);
+    if (samplingStart < today.getTime() * 1000)
+      throw validationError(
+        `Response sampling start date must be today or a future date in UTC. Got ${pyDatetime(samplingStart)} when current time is ${pyDatetime(today.getTime() * 1000)}`,
+        "response_sampling_start_date",
+      );
+  }
+  if (typeof attrs.response_sampling_interval === "number" && attrs.response_sampling_interval <= 0)
+    throw validationError("Response sampling interval must be greater than 0.", "response_sampling_interval");
+  if (!current) return;
+  const appearance = {
+    ...(isJsonObject(instance?.fields.appearance) ? instance.fields.appearance : {}),
+    ...(isJsonObject(attrs.appearance) ? attrs.appearance : {}),
+  };
+  const questions = "questions" in attrs ? attrs.questions : (instance?.fields.questions ?? []);
+  if (
+    appearance.shuffleQuestions &&
+    Array.isArray(questions) &&
+    questions.some((q) => isJsonObject(q) && q.branching !== undefined && q.branching !== null)
+  )
+    throw validationError("Question shuffling and question branching cannot be used together. Please disable one of these features.");
+  if (attrs.type === "external_survey") validateExternal(attrs);
+}
+
+/** External (hosted) surveys: no flags, no display conditions, no popup delay. */
+function validateExternal(attrs: JsonObject): void {
+  for (const field of ["linked_flag_id", "targeting_flag_filters"]) {
+    if (attrs[field] !== undefined && attrs[field] !== null) throw validationError(`${field} is not allowed for external surveys`, field);
+  }
+  const c = attrs.conditions;
+  if (isJsonObject(c)) {
+    const bad = [
+      "url",
+      "urlMatchType",
+      "selector",
+      "seenSurveyWaitPeriodInDays",
+      "linkedFlagVariant",
+      "deviceTypes",
+      "deviceTypesMatchType",
+    ].filter((k) => k in c && c[k] !== null);
+    for (const k of ["actions", "events"]) {
+      const v = c[k];
+      if (isJsonObject(v) && Array.isArray(v.values) && v.values.length > 0) bad.push(k);
+    }
+    if (bad.length > 0)
+      throw validationError(`The following condition fields are not allowed for external surveys: ${bad.join(", ")}`, "conditions");
+  }
+  if (
+    isJsonObject(attrs.appearance) &&
+    attrs.appearance.surveyPopupDelaySeconds !== undefined &&
+    attrs.appearance.surveyPopupDelaySeconds !== null
+  )
+    throw validationError("surveyPopupDelaySeconds is not allowed for external surveys", "appearance");
+}
+
+const running = (s: StoredObject) =>
+  typeof s.fields.start_date === "number" && typeof s.fields.end_date !== "number" && s.fields.archived !== true;
+
+/** `_create_or_update_targeting_flag` for a new flag: a random key, the survey's name. */
+function newTargetingFlag(ctx: ApiContext, team: StoredProject, filters: Json, name: Json, active: boolean, suffix = ""): number {
+  const key = `${TARGETING_PREFIX}${randomBytes(5).toString("hex")}${suffix}`;
+  const flag = createFlag(ctx, team, {
+    key,
+    name: `Targeting flag for survey ${pyStr(name)}`,
+    filters,
+    active,
+    creation_context: "surveys",
+  });
+  return flag.id;
+}
+
+/** `_add_user_survey_interacted_filters`: the internal flag leaving out people who dismissed or answered. */
+function syncInternalFlag(ctx: ApiContext, team: StoredProject, s: StoredObject): void {
+  const iteration = typeof s.fields.iteration_count === "number" && s.fields.iteration_count > 0;
+  const key = iteration ? `${pyStr(s.fields.uuid)}/${pyStr(s.fields.current_iteration ?? 1)}` : pyStr(s.fields.uuid);
+  const notSet = (k: string) => ({ key: k, value: "is_not_set", operator: "is_not_set", type: "person" });
+  const base = [notSet(`$survey_dismissed/${key}`), notSet(`$survey_responded/${key}`)];
+  const wait = isJsonObject(s.fields.conditions) ? s.fields.conditions.seenSurveyWaitPeriodInDays : undefined;
+  const groups =
+    typeof wait === "number" && wait > 0
+      ? [
+          { variant: "", rollout_percentage: 100, properties: [...base, notSet("$survey_last_seen_date")] },
+          {
+            variant: "",
+            rollout_percentage: 100,
+            properties: [
+              ...base,
+              { key: "$survey_last_seen_date", value: `${Math.trunc(wait)}d`, operator: "is_date_before", type: "person" },
+            ],
+          },
+        ]
+      : [{ variant: "", rollout_percentage: 100, properties: base }];
+  const existing = flagOf(ctx, s.fields.internal_targeting_flag_id);
+  if (existing) {
+    updateFlagFilters(ctx, team, existing, { ...(isJsonObject(existing.fields.filters) ? existing.fields.filters : {}), groups });
+    existing.fields.active = running(s);
+  } else {
+    s.fields.internal_targeting_flag_id = newTargetingFlag(ctx, team, { groups }, s.fields.name ?? null, running(s), "-custom");
+  }
+}
+
+function storable(attrs: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(attrs)) if (!WRITE_ONLY.has(k)) out[k] = v;
+  return out;
+}
+
+function create(ctx: ApiContext, team: StoredProject) {
+  const sc: SurveyContext = { ctx, team, instance: null };
+  const attrs = validateBody(ctx.req.body(), fields(ctx.services.version === "current"), sc, ["name", "type"], false);
+  validateSurvey(sc, attrs);
+  const data = storable(attrs);
+  if (isJsonObject(attrs.targeting_flag_filters) && Object.keys(attrs.targeting_flag_filters).length > 0)
+    data.targeting_flag_id = newTargetingFlag(ctx, team, attrs.targeting_flag_filters, attrs.name ?? null, false);
+  const s = ctx.store.addObject("surveys", team.id, ctx.user.id, { uuid: randomUUID(), ...data });
+  syncInternalFlag(ctx, team, s);
+  return json(201, serializeSurvey(ctx, s, true));
+}
+
+function update(ctx: ApiContext, team: StoredProject, id: number, partial: boolean) {
+  const s = findInProject(ctx.store, "surveys", team, id);
+  const sc: SurveyContext = { ctx, team, instance: s };
+  const attrs = validateBody(ctx.req.body(), fields(ctx.services.version === "current"), sc, ["name", "type"], partial);
+  validateSurvey(sc, attrs);
+  if (attrs.remove_targeting_flag === true) {
+    const old = flagOf(ctx, s.fields.targeting_flag_id);
+    if (old) ctx.store.removeObject("featureFlags", old.id);
+    s.fields.targeting_flag_id = null;
+  }
+  const filters = attrs.targeting_flag_filters;
+  if (isJsonObject(filters) && Object.keys(filters).length > 0) {
+    const existing = flagOf(ctx, s.fields.targeting_flag_id);
+    if (existing)
+      updateFlagFilters(ctx, team, existing, { ...(isJsonObject(existing.fields.filters) ? existing.fields.filters : {}), ...filters });
+    else s.fields.targeting_flag_id = newTargetingFlag(ctx, team, filters, s.fields.name ?? null, typeof s.fields.start_date === "number");
+  }
+  const count = attrs.iteration_count;
+  const currentIteration = s.fields.current_iteration;
+  if (typeof currentIteration === "number" && typeof count === "number" && currentIteration > count && count > 0)
+    throw validationError(`Cannot change survey recurrence to ${count}, should be at least ${currentIteration}`);
+  Object.assign(s.fields, storable(attrs));
+  const targeting = flagOf(ctx, s.fields.targeting_flag_id);
+  if (targeting) targeting.fields.active = running(s);
+  syncInternalFlag(ctx, team, s);
+  ctx.store.changed();
+  return json(200, serializeSurvey(ctx, s, true));
+}
+
+/** `destroy`: the targeting and internal targeting flags go with the survey. */
+function destroy(ctx: ApiContext, team: StoredProject, id: number) {
+  const s = findInProject(ctx.store, "surveys", team, id);
+  for (const k of ["targeting_flag_id", "internal_targeting_flag_id"]) {
+    const flag = flagOf(ctx, s.fields[k]);
+    if (flag) ctx.store.removeObject("featureFlags", flag.id);
+  }
+  ctx.store.removeObject("surveys", s.id);
+  return noContent();
+}
+
+function list(ctx: ApiContext, team: StoredProject) {
+  let rows = surveysOf(ctx, team);
+  const archived = ctx.req.param("archived");
+  if (archived !== undefined) {
+    const wanted = ["true", "1", "True"].includes(archived);
+    rows = rows.filter((s) => (s.fields.archived === true) === wanted);
+  }
+  const search = ctx.req.param("search");
+  if (search) {
+    const terms = search
+      .toLowerCase()
+      .split(/[\s,]+/)
+      .filter(Boolean);
+    rows = rows.filter((s) =>
+      terms.every(
+        (t) =>
+          pyStr(s.fields.name ?? "")
+            .toLowerCase()
+            .includes(t) ||
+          pyStr(s.fields.description ?? "")
+            .toLowerCase()
+            .includes(t),
+      ),
+    );
+  }
+  const page = limitOffsetPage(ctx.req, rows);
+  return json(200, { ...page, results: page.results.map((s) => serializeSurvey(ctx, s, false)) });
+}
+
+export function surveyRoutes() {
+  return nestedViewSetRoutes({
+    path: "surveys",
+    scopeObject: "survey",
+    list,
+    create,
+    retrieve: (ctx, team, id) => json(200, serializeSurvey(ctx, findInProject(ctx.store, "surveys", team, id), false)),
+    update,
+    lookup: uuidLookup("surveys", "uuid"),
+    destroy,
+  });
+}

@@ -1,0 +1,164 @@
+/** Experiments on the local server (src/server/experiments/, after products/experiments/backend/). */
+import { err, harness, type Harness } from "../helpers";
+
+let h: Harness;
+let project = 0;
+let base = "";
+beforeAll(async () => {
+  h = await harness();
+  project = (await h.createProject({ name: "Experiments" })).id;
+  base = `/api/projects/${project}/experiments/`;
+});
+afterAll(() => h.server.close());
+
+const V = "validation_error";
+let n = 0;
+const post = (body: Record<string, unknown>) => {
+  n++;
+  return h.api("POST", base, { body: { name: `Experiment ${n}`, feature_flag_key: `exp-${n}`, ...body } });
+};
+const flagPath = (id: number) => `/api/projects/${project}/feature_flags/${id}/`;
+
+test("create makes an inactive multivariate flag with the default variants and answers today's fields", async () => {
+  const res = await post({});
+  expect(res.status).toBe(201);
+  expect(res.body).toMatchObject({
+    name: `Experiment ${n}`,
+    description: "",
+    start_date: null,
+    feature_flag_key: `exp-${n}`,
+    parameters: {},
+    archived: false,
+    deleted: false,
+    type: "product",
+    filters: {},
+    metrics: [],
+    stats_config: { method: "bayesian" },
+    exposure_criteria: { filterTestAccounts: true },
+    status: "draft",
+  });
+  expect(res.body.feature_flag).toMatchObject({ key: `exp-${n}`, active: false, name: `Feature Flag for Experiment Experiment ${n}` });
+  expect(res.body.feature_flag.filters.multivariate.variants.map((v: { key: string }) => v.key)).toEqual(["control", "test"]);
+});
+
+test("name and feature_flag_key are required; variants need control and fewer than 21", async () => {
+  expect((await h.api("POST", base, { body: { name: "x" } })).body).toEqual(
+    err(V, "required", "This field is required.", "feature_flag_key"),
+  );
+  expect((await h.api("POST", base, { body: { feature_flag_key: "x" } })).body).toEqual(
+    err(V, "required", "This field is required.", "name"),
+  );
+  const noControl = await post({ parameters: { feature_flag_variants: [{ key: "test", rollout_percentage: 100 }] } });
+  expect(noControl.body).toEqual(err(V, "invalid_input", "Feature flag variants must contain a control variant", "parameters"));
+  const many = Array.from({ length: 21 }, (_, i) => ({ key: i === 0 ? "control" : `v${i}`, rollout_percentage: 0 }));
+  expect((await post({ parameters: { feature_flag_variants: many } })).body).toEqual(
+    err(V, "invalid_input", "Feature flag variants must be less than 21", "parameters"),
+  );
+  expect((await post({ start_date: "2026-02-01T00:00:00Z", end_date: "2026-01-01T00:00:00Z" })).body).toEqual(
+    err(V, "invalid_input", "End date must be after start date"),
+  );
+});
+
+test("split_percent is taken for rollout_percentage and answered beside it", async () => {
+  const res = await post({
+    parameters: {
+      feature_flag_variants: [
+        { key: "control", split_percent: 30 },
+        { key: "b", split_percent: 70 },
+      ],
+    },
+  });
+  expect(res.body.parameters.feature_flag_variants).toEqual([
+    { key: "control", rollout_percentage: 30, split_percent: 30 },
+    { key: "b", rollout_percentage: 70, split_percent: 70 },
+  ]);
+});
+
+test("an existing flag is used when it has control and a test variant, refused otherwise", async () => {
+  const flagsBase = `/api/projects/${project}/feature_flags/`;
+  await h.api("POST", flagsBase, { body: { key: "plain-flag" } });
+  expect((await post({ feature_flag_key: "plain-flag" })).body).toEqual(
+    err(V, "invalid_input", "Feature flag must have at least 2 variants (control and at least one test variant)"),
+  );
+  const variants = [
+    { key: "control", rollout_percentage: 50 },
+    { key: "b", rollout_percentage: 50 },
+  ];
+  const flag = await h.api("POST", flagsBase, {
+    body: { key: "mv-flag", filters: { groups: [{ properties: [], rollout_percentage: 100 }], multivariate: { variants } } },
+  });
+  const res = await post({ feature_flag_key: "mv-flag" });
+  expect(res.status).toBe(201);
+  expect(res.body.feature_flag.id).toBe(flag.body.id);
+  // A flag's key that is not a valid key is refused by the flag serializer.
+  expect((await post({ feature_flag_key: "bad key" })).body).toMatchObject({ type: V, attr: "key" });
+});
+
+test("launching turns the flag on; a launched experiment's variants are fixed; stopping ends it", async () => {
+  const e = (await post({})).body;
+  const path = `${base}${e.id}/`;
+  const draftEdit = await h.api("PATCH", path, {
+    body: {
+      parameters: {
+        feature_flag_variants: [
+          { key: "control", rollout_percentage: 34 },
+          { key: "x", rollout_percentage: 66 },
+        ],
+      },
+    },
+  });
+  expect(draftEdit.body.feature_flag.filters.multivariate.variants.map((v: { key: string }) => v.key)).toEqual(["control", "x"]);
+  const launched = await h.api("PATCH", path, { body: { start_date: "2026-01-01T00:00:00Z" } });
+  expect(launched.body).toMatchObject({ status: "running", feature_flag: { active: true } });
+  const change = await h.api("PATCH", path, {
+    body: { parameters: { feature_flag_variants: [{ key: "control", rollout_percentage: 100 }] } },
+  });
+  expect(change.body).toEqual(err(V, "invalid_input", "Can't update feature_flag_variants on Experiment"));
+  expect((await h.api("PATCH", path, { body: { type: "web" } })).body).toEqual(
+    err(V, "invalid_input", "Can't update keys: type on Experiment"),
+  );
+  expect((await h.api("PATCH", path, { body: { feature_flag_key: "other" } })).body).toEqual(
+    err(V, "invalid_input", "Can't update keys: get_feature_flag_key on Experiment"),
+  );
+  const stopped = await h.api("PATCH", path, { body: { end_date: "2026-02-01T00:00:00Z" } });
+  expect(stopped.body.status).toBe("stopped");
+  expect((await h.api("GET", flagPath(e.feature_flag.id))).body.active).toBe(true);
+});
+
+test("DELETE is 405; PATCH deleted hides the experiment everywhere", async () => {
+  const e = (await post({})).body;
+  expect((await h.api("DELETE", `${base}${e.id}/`)).status).toBe(405);
+  expect((await h.api("PATCH", `${base}${e.id}/`, { body: { deleted: true } })).status).toBe(200);
+  expect((await h.api("GET", `${base}${e.id}/`)).status).toBe(404);
+  expect((await h.api("PATCH", `${base}${e.id}/`, { body: { deleted: false } })).status).toBe(404);
+  const listed = await h.api("GET", `${base}?limit=100`);
+  expect(listed.body.results.map((x: { id: number }) => x.id)).not.toContain(e.id);
+});
+
+test("the list is newest first and leaves archived experiments out unless asked", async () => {
+  const a = (await post({ archived: true })).body;
+  const listed = await h.api("GET", base);
+  expect(listed.body.results.map((x: { id: number }) => x.id)).not.toContain(a.id);
+  const archived = await h.api("GET", `${base}?archived=true`);
+  expect(archived.body.results.map((x: { id: number }) => x.id)).toEqual([a.id]);
+  const drafts = await h.api("GET", `${base}?status=draft&limit=1`);
+  expect(drafts.body.results[0].id).toBeGreaterThan(1);
+  expect(drafts.body.next).toContain("offset=1");
+});
+
+test("PostHog 2025-08-04: its existing-flag messages, no status, no default test-account filter", async () => {
+  const old = await harness({ postHogVersion: "2025-08-04" });
+  try {
+    const p = await old.createProject({ name: "Old" });
+    const b = `/api/projects/${p.id}/experiments/`;
+    const res = await old.api("POST", b, { body: { name: "Old", feature_flag_key: "old" } });
+    expect(res.body).toMatchObject({ description: null, exposure_criteria: {} });
+    expect(res.body).not.toHaveProperty("status");
+    await old.api("POST", `/api/projects/${p.id}/feature_flags/`, { body: { key: "plain" } });
+    expect((await old.api("POST", b, { body: { name: "Plain", feature_flag_key: "plain" } })).body).toEqual(
+      err(V, "invalid_input", "Feature flag is not eligible for experiments."),
+    );
+  } finally {
+    await old.server.close();
+  }
+});

@@ -1,0 +1,127 @@
+/** Hog functions on the local server (src/server/hog-functions/, after posthog/api/hog_function.py). */
+import { hogLooksCompilable } from "../../../src/server/hog-functions/routes";
+import { err, harness, type Harness } from "../helpers";
+
+let h: Harness;
+let project = 0;
+let base = "";
+beforeAll(async () => {
+  h = await harness();
+  project = (await h.createProject({ name: "Hog" })).id;
+  base = `/api/projects/${project}/hog_functions/`;
+});
+afterAll(() => h.server.close());
+
+const V = "validation_error";
+const HOG = "fetch(inputs.url, {'body': inputs.key});";
+const post = (body: Record<string, unknown>) => h.api("POST", base, { body: { name: "Hook", type: "destination", hog: HOG, ...body } });
+const invalid = (detail: string, attr: string | null) => err(V, "invalid_input", detail, attr);
+
+test("create stores the code and answers secrets as a placeholder", async () => {
+  const res = await post({
+    inputs_schema: [
+      { key: "url", type: "string", required: true },
+      { key: "key", type: "string", secret: true },
+    ],
+    inputs: { url: { value: "https://example.com" }, key: { value: "s3cret" }, stray: { value: 1 } },
+  });
+  expect(res.status).toBe(201);
+  expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
+  expect(res.body).toMatchObject({ type: "destination", enabled: false, description: "", hog: HOG, bytecode: null, execution_order: null });
+  expect(res.body.inputs_schema).toEqual([
+    { key: "url", type: "string", required: true, secret: false, hidden: false },
+    { key: "key", type: "string", required: false, secret: true, hidden: false },
+  ]);
+  expect(res.body.inputs).toEqual({ url: { value: "https://example.com", order: 0 }, key: { secret: true } });
+  expect(res.body.filters).toEqual({ source: "events" });
+  expect(JSON.stringify(await h.api("GET", `${base}${res.body.id}/`))).not.toContain("s3cret");
+});
+
+test("sending the secret placeholder back keeps the stored value; a new value replaces it", async () => {
+  const schema = [{ key: "key", type: "string", secret: true, required: true }];
+  const f = (await post({ inputs_schema: schema, inputs: { key: { value: "one" } } })).body;
+  const kept = await h.api("PATCH", `${base}${f.id}/`, { body: { inputs: { key: { secret: true } } } });
+  expect(kept.status).toBe(200);
+  expect(kept.body.inputs).toEqual({ key: { secret: true } });
+  // The input is required: the placeholder passes only because the stored value was taken for it.
+  expect((await h.api("PATCH", `${base}${f.id}/`, { body: { inputs: {} } })).status).toBe(200);
+  const fresh = (await post({ inputs_schema: schema, inputs: {} })).body;
+  expect(fresh).toEqual(invalid("This field is required.", "inputs__key"));
+});
+
+test("hog is required on create and checked for what can be seen without a compiler", async () => {
+  expect((await h.api("POST", base, { body: { name: "x", type: "destination" } })).body).toEqual(invalid("Required.", "hog"));
+  expect((await post({ hog: "fetch(inputs.url" })).body).toEqual(invalid("Hog code has errors.", "hog"));
+  expect((await post({ type: "site_app", hog: "export function onLoad() {" })).body).toEqual(invalid("Error in TypeScript code", "hog"));
+  expect(hogLooksCompilable("let a := {'b': [1, 2]} // ) not counted\nreturn a")).toBe(true);
+  expect(hogLooksCompilable("return 'unclosed")).toBe(false);
+});
+
+test("inputs_schema items and inputs follow the schema", async () => {
+  expect((await post({ inputs_schema: [{ key: "u", type: "nope" }] })).body).toEqual(
+    err(V, "invalid_choice", '"nope" is not a valid choice.', "inputs_schema__0__type"),
+  );
+  expect((await post({ inputs_schema: [{ type: "string" }] })).body).toEqual(
+    err(V, "required", "This field is required.", "inputs_schema__0__key"),
+  );
+  const required = [{ key: "url", type: "string", required: true }];
+  expect((await post({ inputs_schema: required, inputs: {} })).body).toEqual(invalid("This field is required.", "inputs__url"));
+  expect((await post({ inputs_schema: [{ key: "n", type: "number" }], inputs: { n: { value: "x" } } })).body).toEqual(
+    invalid("Value must be a number.", "inputs__n"),
+  );
+  expect((await post({ inputs_schema: [{ key: "e", type: "email" }], inputs: { e: { value: { from: "a", to: "b" } } } })).body).toEqual(
+    invalid("Missing value for 'subject'.", "inputs__e"),
+  );
+});
+
+test("templates are absent; the type is fixed after create; mappings are for destinations", async () => {
+  expect((await post({ template_id: "template-webhook" })).body).toEqual(
+    invalid("No template found for id 'template-webhook'", "template_id"),
+  );
+  expect((await post({ type: "bogus" })).body).toEqual(err(V, "invalid_choice", '"bogus" is not a valid choice.', "type"));
+  const f = (await post({})).body;
+  expect((await h.api("PATCH", `${base}${f.id}/`, { body: { type: "transformation" } })).body).toEqual(
+    invalid("Cannot modify the type of an existing function", "type"),
+  );
+  expect((await post({ type: "transformation", hog: "return event", mappings: [{ name: "m" }] })).body).toEqual(
+    invalid("Mappings are only allowed for destinations.", "mappings"),
+  );
+});
+
+test("transformations are ordered; soft delete hides, PATCH deleted:false restores; DELETE is 405", async () => {
+  const a = (await post({ type: "transformation", hog: "return event" })).body;
+  const b = (await post({ type: "transformation", hog: "return event" })).body;
+  expect(b.execution_order).toBe(a.execution_order + 1);
+  expect((await h.api("DELETE", `${base}${a.id}/`)).status).toBe(405);
+  expect((await h.api("PATCH", `${base}${a.id}/`, { body: { deleted: true } })).status).toBe(200);
+  expect((await h.api("GET", `${base}${a.id}/`)).status).toBe(404);
+  expect((await h.api("PATCH", `${base}${a.id}/`, { body: { name: "again" } })).status).toBe(404);
+  const restored = await h.api("PATCH", `${base}${a.id}/`, { body: { deleted: false } });
+  expect(restored.status).toBe(200);
+  expect(restored.body.execution_order).toBe(b.execution_order + 1);
+});
+
+test("the list is minimal, filtered by type, and served under environments too", async () => {
+  const listed = await h.api("GET", `/api/environments/${project}/hog_functions/?type=transformation`);
+  expect(listed.status).toBe(200);
+  expect(listed.body.results.every((x: { type: string }) => x.type === "transformation")).toBe(true);
+  expect(listed.body.results[0]).not.toHaveProperty("inputs");
+  expect(listed.body.results[0]).toHaveProperty("execution_order");
+  expect((await h.api("GET", `${base}not-a-uuid/`)).status).toBe(404);
+});
+
+test("PostHog 2025-08-04 refuses custom functions other than transformations (no Data Pipelines addon)", async () => {
+  const old = await harness({ postHogVersion: "2025-08-04" });
+  try {
+    const p = await old.createProject({ name: "Old" });
+    const b = `/api/projects/${p.id}/hog_functions/`;
+    expect((await old.api("POST", b, { body: { name: "x", type: "destination", hog: HOG } })).body).toEqual(
+      invalid("The Data Pipelines addon is required to create custom functions.", "template_id"),
+    );
+    const t = await old.api("POST", b, { body: { name: "x", type: "transformation", hog: "return event" } });
+    expect(t.status).toBe(201);
+    expect(t.body.status).toEqual({ state: 0, rating: 0, tokens: 0 });
+  } finally {
+    await old.server.close();
+  }
+});

@@ -1,0 +1,214 @@
+/** Surveys on the local server (src/server/surveys/, after products/surveys/backend/api/survey.py). */
+import { err, harness, type Harness } from "../helpers";
+
+let h: Harness;
+let project = 0;
+let base = "";
+beforeAll(async () => {
+  h = await harness();
+  project = (await h.createProject({ name: "Surveys" })).id;
+  base = `/api/projects/${project}/surveys/`;
+});
+afterAll(() => h.server.close());
+
+const V = "validation_error";
+let n = 0;
+const post = (body: Record<string, unknown>) => h.api("POST", base, { body: { name: `Survey ${++n}`, type: "popover", ...body } });
+const invalid = (detail: string, attr: string | null = "questions") => err(V, "invalid_input", detail, attr);
+
+test("create answers a UUID, the defaults, question ids and an inactive internal targeting flag", async () => {
+  const res = await post({ questions: [{ type: "open", question: "Why?" }] });
+  expect(res.status).toBe(201);
+  expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
+  expect(res.body).toMatchObject({
+    description: "",
+    schedule: "once",
+    linked_flag: null,
+    targeting_flag: null,
+    conditions: null,
+    appearance: null,
+    start_date: null,
+    archived: false,
+    response_sampling_interval_type: "week",
+    enable_partial_responses: false,
+  });
+  expect(res.body.questions[0]).toEqual({ type: "open", question: "Why?", id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+  expect(res.body.internal_targeting_flag).toMatchObject({ active: false, name: `Targeting flag for survey Survey ${n}` });
+  expect(res.body.internal_targeting_flag.key).toMatch(/^survey-targeting-[0-9a-f]{10}-custom$/);
+  expect(res.body.internal_targeting_flag.filters.groups[0].properties[0].key).toBe(`$survey_dismissed/${res.body.id}`);
+  expect(res.body).not.toHaveProperty("linked_flag_id");
+  const got = await h.api("GET", `${base}${res.body.id}/`);
+  expect(got.body.linked_flag_id).toBeNull();
+  expect(got.body.feature_flag_keys[2]).toEqual({ key: "internal_targeting_flag_key", value: res.body.internal_targeting_flag.key });
+});
+
+test("name and type are required; the name is unique in the project", async () => {
+  expect((await h.api("POST", base, { body: { type: "popover" } })).body).toEqual(err(V, "required", "This field is required.", "name"));
+  expect((await h.api("POST", base, { body: { name: "No type" } })).body).toEqual(err(V, "required", "This field is required.", "type"));
+  expect((await post({ type: "bogus" })).body).toEqual(err(V, "invalid_choice", '"bogus" is not a valid choice.', "type"));
+  await h.api("POST", base, { body: { name: "Twice", type: "api" } });
+  expect((await h.api("POST", base, { body: { name: "Twice", type: "api" } })).body).toEqual(
+    err(V, "unique", "There is already a survey with this name.", null),
+  );
+});
+
+test.each([
+  [[{ type: "open" }], "Question text is required"],
+  [[{ type: "open", question: 3 }], "Question text must be a string"],
+  ["nope", "Questions must be a list of objects"],
+  [[{ type: "single_choice", question: "a", choices: [""] }], "Question choices cannot be empty"],
+  [[{ type: "single_choice", question: "a", choices: [1] }], "Question choices must be strings"],
+  [[{ type: "link", question: "a", link: "http://x.com" }], "Link must be a URL with one of these schemes: [https, mailto]"],
+  [
+    [{ type: "link", question: "a", link: "mailto:nobody" }],
+    "Invalid mailto link. Please enter a valid mailto link (e.g., mailto:example@domain.com).",
+  ],
+  [[{ type: "open", question: "a", descriptionContentType: "md" }], "Question descriptionContentType must be one of ['text', 'html']"],
+  [
+    [{ type: "open", question: "a", validation: [{ type: "regex" }] }],
+    "Validation rule type must be one of: min_length, max_length, email",
+  ],
+  [
+    [
+      {
+        type: "open",
+        question: "a",
+        validation: [
+          { type: "min_length", value: 5 },
+          { type: "max_length", value: 2 },
+        ],
+      },
+    ],
+    "Minimum length cannot be greater than maximum length",
+  ],
+])("questions %j are refused: %s", async (questions, detail) => {
+  expect((await post({ questions })).body).toEqual(invalid(detail));
+});
+
+test("appearance, conditions and schedule have their own rules", async () => {
+  expect((await post({ appearance: "x" })).body).toEqual(invalid("Appearance must be an object", "appearance"));
+  expect((await post({ appearance: { whiteLabel: true } })).body).toEqual(
+    invalid("You need to upgrade to PostHog Enterprise to use white labelling", "appearance"),
+  );
+  expect((await post({ conditions: [] })).body).toEqual(invalid("Conditions must be an object", "conditions"));
+  expect((await post({ schedule: "daily" })).body).toEqual(invalid("Schedule must be one of: once, recurring, always", "schedule"));
+  expect((await post({ iteration_count: 501 })).body).toEqual(
+    err(V, "max_value", "Ensure this value is less than or equal to 500.", "iteration_count"),
+  );
+});
+
+test("targeting filters make a targeting flag, validated as a flag, refused when they roll out to everyone", async () => {
+  const everyone = await post({ targeting_flag_filters: { groups: [{ properties: [], rollout_percentage: 100 }] } });
+  expect(everyone.body).toEqual(
+    invalid("Invalid operation: User targeting rolls out to everyone. If you want to roll out to everyone, delete this targeting", null),
+  );
+  const bad = await post({
+    targeting_flag_filters: { groups: [{ properties: [{ key: "email", value: ["@x.com"], operator: "icontains", type: "person" }] }] },
+  });
+  expect(bad.body).toMatchObject({ type: V, attr: "filters" });
+  const filters = {
+    groups: [{ properties: [{ key: "email", value: "@x.com", operator: "icontains", type: "person" }], rollout_percentage: 50 }],
+  };
+  const ok = await post({ targeting_flag_filters: filters });
+  expect(ok.status).toBe(201);
+  expect(ok.body.targeting_flag.key).toMatch(/^survey-targeting-[0-9a-f]{10}$/);
+  expect(ok.body.targeting_flag).toMatchObject({ active: false, filters });
+  // Both flags are hidden from the flag list but exist.
+  const flags = await h.api("GET", `/api/projects/${project}/feature_flags/?search=survey-targeting`);
+  expect(flags.body.count).toBe(0);
+  expect((await h.api("GET", `/api/projects/${project}/feature_flags/${ok.body.targeting_flag.id}/`)).status).toBe(200);
+});
+
+test("launching activates both flags; remove_targeting_flag deletes the targeting flag; DELETE removes the survey and its flags", async () => {
+  const filters = {
+    groups: [{ properties: [{ key: "email", value: "x", operator: "icontains", type: "person" }], rollout_percentage: 10 }],
+  };
+  const s = (await post({ targeting_flag_filters: filters })).body;
+  const launched = await h.api("PATCH", `${base}${s.id}/`, { body: { start_date: "2026-01-01T00:00:00Z" } });
+  expect(launched.body).toMatchObject({
+    start_date: "2026-01-01T00:00:00Z",
+    targeting_flag: { active: true },
+    internal_targeting_flag: { active: true },
+  });
+  const removed = await h.api("PATCH", `${base}${s.id}/`, { body: { remove_targeting_flag: true } });
+  expect(removed.body.targeting_flag).toBeNull();
+  expect((await h.api("GET", `/api/projects/${project}/feature_flags/${s.targeting_flag.id}/`)).status).toBe(404);
+  expect((await h.api("DELETE", `${base}${s.id}/`)).status).toBe(204);
+  expect((await h.api("GET", `${base}${s.id}/`)).status).toBe(404);
+  expect((await h.api("GET", `/api/projects/${project}/feature_flags/${s.internal_targeting_flag.id}/`)).status).toBe(404);
+});
+
+test("a linked flag must exist in the project; a variant needs it", async () => {
+  expect((await post({ linked_flag_id: 999999 })).body).toEqual(invalid("Feature Flag with this ID does not exist", null));
+  expect((await post({ conditions: { linkedFlagVariant: "test" } })).body).toEqual(
+    invalid("linkedFlagVariant can only be used when a linked_flag_id is specified", null),
+  );
+  const flag = await h.api("POST", `/api/projects/${project}/feature_flags/`, { body: { key: "survey-linked" } });
+  const linked = await post({ linked_flag_id: flag.body.id, conditions: { linkedFlagVariant: "test" } });
+  expect(linked.body).toEqual(invalid("Feature flag variant 'test' specified but the linked feature flag has no variants", null));
+  const ok = await post({ linked_flag_id: flag.body.id });
+  expect(ok.body.linked_flag).toMatchObject({ id: flag.body.id, key: "survey-linked" });
+});
+
+test("external surveys take no flags or display conditions", async () => {
+  expect((await post({ type: "external_survey", conditions: { url: "x", events: { values: [{ name: "e" }] } } })).body).toEqual(
+    invalid("The following condition fields are not allowed for external surveys: url, events", "conditions"),
+  );
+});
+
+test("unknown and malformed ids are 404; the list pages and searches", async () => {
+  expect((await h.api("GET", `${base}not-a-uuid/`)).status).toBe(404);
+  expect((await h.api("GET", `${base}00000000-0000-0000-0000-000000000000/`)).status).toBe(404);
+  const page = await h.api("GET", `${base}?limit=1&search=Twice`);
+  expect(page.body).toMatchObject({ count: 1, previous: null });
+  expect(page.body.results[0].name).toBe("Twice");
+});
+
+test("PostHog 2025-08-04 answers without today's fields", async () => {
+  const old = await harness({ postHogVersion: "2025-08-04" });
+  try {
+    const p = await old.createProject({ name: "Old" });
+    const res = await old.api("POST", `/api/projects/${p.id}/surveys/`, { body: { name: "Old", type: "popover" } });
+    expect(res.status).toBe(201);
+    for (const k of ["enable_iframe_embedding", "translations", "form_content"]) expect(res.body).not.toHaveProperty(k);
+    expect(res.body.internal_targeting_flag).not.toHaveProperty("evaluation_tags");
+    const got = await old.api("GET", `/api/projects/${p.id}/surveys/${res.body.id}/`);
+    expect(got.body).not.toHaveProperty("user_access_level");
+    // Checks it did not have yet (measured against its backend): variants without a linked flag, validation rules.
+    const loose = await old.api("POST", `/api/projects/${p.id}/surveys/`, {
+      body: {
+        name: "Loose",
+        type: "popover",
+        conditions: { linkedFlagVariant: "x" },
+        questions: [{ question: "a", validation: [{ type: "regex" }] }],
+      },
+    });
+    expect(loose.status).toBe(201);
+  } finally {
+    await old.server.close();
+  }
+});
+
+test("scopes: survey:read reads, survey:write deletes; the other resources ask for theirs", async () => {
+  const reader = await h.control.createKey({ scopes: ["survey:read"] });
+  expect((await h.api("GET", base, { key: reader.key })).status).toBe(200);
+  const s = (await post({})).body;
+  expect((await h.api("DELETE", `${base}${s.id}/`, { key: reader.key })).body.detail).toBe("API key missing required scope 'survey:write'");
+  for (const [path, scope] of [
+    ["experiments", "experiment:read"],
+    ["hog_functions", "hog_function:read"],
+  ]) {
+    const res = await h.api("GET", `/api/projects/${project}/${path}/`, { key: reader.key });
+    expect(res.body.detail).toBe(`API key missing required scope '${scope}'`);
+  }
+  expect((await h.api("GET", `/api/environments/${project}/hog_functions/`, { key: reader.key })).status).toBe(403);
+});
+
+test("faults and the request log apply as for the other resources", async () => {
+  await h.control.clearRequests();
+  await h.control.addFault({ method: "POST", path: "/surveys/", status: 503 });
+  expect((await post({})).status).toBe(503);
+  expect((await post({})).status).toBe(201);
+  const log = await h.control.requests();
+  expect(log.filter((r) => r.path.endsWith("/surveys/")).map((r) => r.status)).toEqual([503, 201]);
+});
