@@ -6,17 +6,30 @@
  */
 const fs = require("node:fs");
 const path = require("node:path");
-const { settingsReference, REFERENCE_START, REFERENCE_END } = require("../lib/schema/reference");
+const {
+  settingsReference,
+  REFERENCE_START,
+  REFERENCE_END,
+  featureFlagReference,
+  FLAG_REFERENCE_START,
+  FLAG_REFERENCE_END,
+} = require("../lib/schema/reference");
 const { packageSchema } = require("../lib/plugin/schema");
 
 const root = path.join(__dirname, "..");
 const readme = path.join(root, "README.md");
-const text = fs.readFileSync(readme, "utf8");
-const start = text.indexOf(REFERENCE_START);
-const end = text.indexOf(REFERENCE_END);
-if (start < 0 || end < 0) throw new Error(`README.md needs the markers ${REFERENCE_START} and ${REFERENCE_END}`);
-fs.writeFileSync(readme, text.slice(0, start) + settingsReference() + text.slice(end + REFERENCE_END.length));
-console.log("README.md settings reference updated");
+let text = fs.readFileSync(readme, "utf8");
+for (const [startMark, endMark, reference] of [
+  [REFERENCE_START, REFERENCE_END, settingsReference],
+  [FLAG_REFERENCE_START, FLAG_REFERENCE_END, featureFlagReference],
+]) {
+  const start = text.indexOf(startMark);
+  const end = text.indexOf(endMark);
+  if (start < 0 || end < 0) throw new Error(`README.md needs the markers ${startMark} and ${endMark}`);
+  text = text.slice(0, start) + reference() + text.slice(end + endMark.length);
+}
+fs.writeFileSync(readme, text);
+console.log("README.md settings references updated");
 
 const { version } = require("../package.json");
 fs.writeFileSync(path.join(root, "schema.json"), `${JSON.stringify(packageSchema(version), null, 2)}\n`);

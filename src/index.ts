@@ -1,5 +1,13 @@
 /** pulumi-posthog: manage PostHog projects with Pulumi and look up PostHog data. */
 export { Project, type ProjectArgs, type ProjectState } from "./resources/project";
 export type { ProjectInputs, ProjectOutputs } from "./resources/project-types";
+export {
+  FeatureFlag,
+  type FeatureFlagArgs,
+  type FeatureFlagState,
+  type FlagConditionSet,
+  type FlagFilters,
+  type FlagPropertyFilter,
+} from "./resources/feature-flag";
 export * from "./functions";
 export { PostHogError } from "./client/errors";

@@ -1,3 +1,4 @@
+export * from "./feature-flags";
 export * from "./groups";
 export * from "./projects";
 export type { LookupOverrides, OrganizationOverride } from "./overrides";

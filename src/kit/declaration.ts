@@ -53,6 +53,11 @@ export interface ResourceDeclaration<S extends ScopeKind = ScopeKind, R = unknow
   /** The output holding the numeric id (`projectId`), and the id forms `get` and `pulumi import` take. */
   readonly identity: { readonly output: string; readonly forms: readonly string[] };
   readonly deletion: Deletion;
+  /**
+   * The inputs `pulumi import` declares, from what was read (the code Pulumi prints then manages only these):
+   * `name` for a project, `projectId`, `key` and `name` for a feature flag.
+   */
+  readonly importInputs: readonly string[];
   readonly api: ResourceApi<S, R>;
   /** The plugin schema's resource: inputs, outputs and the outputs always present. */
   readonly schema: () => {

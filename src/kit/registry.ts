@@ -13,9 +13,13 @@
  *    its provider in src/provider/index.ts, and one line below.
  */
 import { projectDeclaration } from "../provider/project-declaration";
+import { featureFlagDeclaration } from "../provider/feature-flag-declaration";
 import type { ResourceDeclaration } from "./declaration";
 
-export const declarations: readonly ResourceDeclaration[] = [projectDeclaration as ResourceDeclaration];
+export const declarations: readonly ResourceDeclaration[] = [
+  projectDeclaration as ResourceDeclaration,
+  featureFlagDeclaration as ResourceDeclaration,
+];
 
 /** The declaration of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */
 export function declarationOf(token: string): ResourceDeclaration | undefined {

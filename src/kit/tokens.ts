@@ -10,3 +10,5 @@ export const dynamicType = (name: string) => `pulumi-nodejs:dynamic/${PACKAGE}:$
 
 export const PROJECT_TOKEN = pluginToken("Project");
 export const PROJECT_TYPE = dynamicType("Project");
+export const FEATURE_FLAG_TOKEN = pluginToken("FeatureFlag");
+export const FEATURE_FLAG_TYPE = dynamicType("FeatureFlag");

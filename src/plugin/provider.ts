@@ -30,11 +30,14 @@ const invokes: Record<keyof typeof lookups, { run: Invoke; wrap?: string }> = {
   getProject: { run: (a) => functions.getProject(a as never) },
   getProjectActivity: { run: (a) => functions.getProjectActivity(a as never), wrap: "entries" },
   isGeneratingDemoData: { run: (a) => functions.isGeneratingDemoData(a as never), wrap: "generating" },
+  getFeatureFlag: { run: (a) => functions.getFeatureFlag(a as never) },
+  listFeatureFlags: { run: (a) => functions.listFeatureFlags(a as never), wrap: "featureFlags" },
 };
 
 /** One declared resource as the plugin serves it: its lifecycle, and its outputs' types from the schema. */
 interface Served {
   lifecycle: pulumi.dynamic.ResourceProvider;
+  importInputs: readonly string[];
   outputTypes: Record<string, PropertySpec>;
 }
 
@@ -51,7 +54,7 @@ export class PostHogProvider implements provider.Provider {
     const resources = schema["resources"] as Record<string, { properties: Record<string, PropertySpec> }>;
     for (const declaration of declarations) {
       const outputTypes = resources[declaration.token]!.properties;
-      this.resources.set(declaration.token, { lifecycle: declaration.lifecycle(), outputTypes });
+      this.resources.set(declaration.token, { lifecycle: declaration.lifecycle(), importInputs: declaration.importInputs, outputTypes });
     }
     const config = (schema["config"] as { variables: Record<string, PropertySpec> }).variables;
     this.secretConfig = Object.fromEntries(Object.entries(config).filter(([, spec]) => spec.secret === true));
@@ -114,7 +117,7 @@ export class PostHogProvider implements provider.Provider {
     const result = (await served.lifecycle.read?.(id, known)) ?? {};
     if (!result.id || !result.props) return {};
     if (Object.keys(known).length === 0) {
-      const inputs = { name: result.props["name"] };
+      const inputs = Object.fromEntries(served.importInputs.map((name) => [name, result.props![name]]));
       return { id: result.id, props: outputs(served, { ...result.props, declaredInputs: inputs }), inputs };
     }
     // What was secret stays secret: the earlier outputs carry the marks (an input's output has its name).

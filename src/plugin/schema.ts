@@ -116,6 +116,38 @@ export const lookups: Record<string, LookupSpec> = {
     required: ["projectId"],
     outputs: { generating: { type: "boolean" } },
   },
+  getFeatureFlag: {
+    description:
+      "One feature flag that is not deleted, by flagId or by exact key, with every field PostHog returns (camelCased; filters as PostHog's).",
+    inputs: {
+      projectId: { type: "integer", description: "Numeric id of the project; defaults to posthog:projectId." },
+      flagId: { type: "integer", description: "The flag's numeric id; or give key." },
+      key: { type: "string", description: "The flag's key; or give flagId." },
+      host,
+    },
+    required: [],
+    outputs: {
+      flagId: { type: "integer" },
+      projectId: { type: "integer" },
+      key: { type: "string" },
+      name: { type: "string" },
+      active: { type: "boolean" },
+      filters: { type: "object", additionalProperties: ANY },
+      createdAt: { type: "string" },
+    },
+  },
+  listFeatureFlags: {
+    description: "Every feature flag of the project that is not deleted.",
+    inputs: {
+      projectId: { type: "integer", description: "Numeric id of the project; defaults to posthog:projectId." },
+      search: { type: "string", description: "Part of the key or name (case-insensitive)." },
+      active: { type: "boolean" },
+      evaluationRuntime: { type: "string", description: '"server", "client" or "all".' },
+      host,
+    },
+    required: [],
+    outputs: { featureFlags: list("Each flag as getFeatureFlag returns it.") },
+  },
 };
 
 /** The whole package schema, as `pulumi package get-schema` prints it. */

@@ -2,9 +2,11 @@
  * The provider implementation, loaded by package name (`pulumi-posthog/provider`) inside Pulumi's dynamic-provider
  * host, so that the serialized provider in the state stays a few lines long and holds no code or credential of ours.
  */
+import { FeatureFlagProvider } from "./feature-flag-provider";
 import { ProjectProvider } from "./project-provider";
 
 export { ProjectProvider } from "./project-provider";
+export { FeatureFlagProvider } from "./feature-flag-provider";
 export { resolveConfig, connect, requireOrganization, requireProject, type ProviderConfig, type ConfigLookup } from "./config";
 export {
   outputNames,
@@ -48,3 +50,6 @@ export function withoutStackTraces<T extends object>(target: T): T {
 
 /** The one instance a provider host process uses; `configure` gives it the stack's configuration. */
 export const projectProvider = withoutStackTraces(new ProjectProvider());
+
+/** The one FeatureFlag lifecycle a provider host process uses. */
+export const featureFlagProvider = withoutStackTraces(new FeatureFlagProvider());

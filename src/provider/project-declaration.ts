@@ -68,6 +68,7 @@ export const projectDeclaration: ResourceDeclaration<"organization", ProjectReco
   identity: { output: "projectId", forms: ["the numeric id", "<organizationId>/<projectId>"] },
   // posthog/api/project.py ProjectViewSet.perform_destroy: a real DELETE (today's in the background).
   deletion: "delete",
+  importInputs: ["name"],
   api: { get: projects.getProject, update: projects.updateProject, remove: projects.deleteProject },
   schema: () => ({
     description: "A PostHog project. Declared settings are managed; settings left out keep whatever PostHog has.",

@@ -1,0 +1,67 @@
+/**
+ * FeatureFlag, declared once for the kit (src/kit): project-scoped (`/api/projects/<projectId>/feature_flags/`),
+ * soft-deleted as PostHog deletes flags (`PATCH {"deleted": true}`: FeatureFlagViewSet is a ForbidDestroyModel),
+ * identified as `<projectId>/<id>`. Its field table is src/schema/feature-flag-fields.ts.
+ */
+import { featureFlags, type Transport } from "../client";
+import type { ResourceDeclaration } from "../kit/declaration";
+import { ANY, type PropertySpec, typeOf } from "../kit/property";
+import { FEATURE_FLAG_TOKEN, FEATURE_FLAG_TYPE } from "../kit/tokens";
+import { flagFieldNames, flagFields } from "../schema/feature-flag-fields";
+import { camelCase } from "../schema/names";
+import { FeatureFlagProvider } from "./feature-flag-provider";
+import type { FlagRecord } from "./feature-flag-state";
+import type { FeatureFlag } from "../schema/feature-flag";
+
+function flagInputs(): Record<string, PropertySpec> {
+  const inputs: Record<string, PropertySpec> = {};
+  for (const field of flagFieldNames) {
+    const spec = typeOf(flagFields[field].input);
+    inputs[camelCase(field)] = {
+      ...(field === "filters" || field === "rollback_conditions" ? { type: "object", additionalProperties: ANY } : spec),
+      description: flagFields[field].doc,
+    };
+  }
+  inputs["projectId"] = {
+    type: "integer",
+    willReplaceOnChanges: true,
+    description:
+      "The project the flag belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the flag.",
+  };
+  return inputs;
+}
+
+function flagOutputs(): Record<string, PropertySpec> {
+  const inputs = Object.fromEntries(Object.entries(flagInputs()).map(([name, { willReplaceOnChanges: _, ...spec }]) => [name, spec]));
+  return { ...inputs, flagId: { type: "integer", description: "Numeric id of the flag in PostHog." } };
+}
+
+/** PostHog's flag with the project it was read from: PostHog's answer does not name it, the state needs it. */
+const inProject = (projectId: number) => async (flag: Promise<FeatureFlag>) => ({ ...(await flag), project_id: projectId });
+
+export const featureFlagDeclaration: ResourceDeclaration<"project", FlagRecord> = {
+  name: "FeatureFlag",
+  token: FEATURE_FLAG_TOKEN,
+  dynamicType: FEATURE_FLAG_TYPE,
+  noun: "feature flag",
+  scope: "project",
+  identity: { output: "flagId", forms: ["<projectId>/<id>", "the numeric id (in the configured project)"] },
+  // FeatureFlagViewSet is a ForbidDestroyModel (products/feature_flags/backend/api/feature_flag.py): DELETE is 405.
+  deletion: "soft-delete",
+  importInputs: ["projectId", "key", "name"],
+  api: {
+    get: (http: Transport, projectId: number, id: number) => inProject(projectId)(featureFlags.getFeatureFlag(http, projectId, id)),
+    update: (http: Transport, projectId: number, id: number, body: Record<string, unknown>) =>
+      inProject(projectId)(featureFlags.updateFeatureFlag(http, projectId, id, body)),
+    remove: (http: Transport, projectId: number, id: number) => featureFlags.deleteFeatureFlag(http, projectId, id),
+  },
+  schema: () => ({
+    description:
+      "A PostHog feature flag. Declared fields are managed; deleted as PostHog deletes flags (marked deleted); a flag deleted by hand is created again.",
+    inputs: flagInputs(),
+    outputs: flagOutputs(),
+    required: ["flagId", "projectId", "key", "name"],
+  }),
+  lookups: ["getFeatureFlag", "listFeatureFlags"],
+  lifecycle: () => new FeatureFlagProvider(),
+};

@@ -1,0 +1,149 @@
+/**
+ * posthog.FeatureFlag's lifecycle over loopback against the local server, in both PostHog versions it plays (today's
+ * and 2025-08-04's): create, no change after PostHog's normalisations, drift as the live inputs, restore, rename,
+ * a flag deleted by hand, soft delete, import by `<projectId>/<id>`, and the lookups.
+ */
+import { featureFlags, projects, Transport } from "../../src/client";
+import { getFeatureFlag, listFeatureFlags } from "../../src/functions";
+import { useLookupConfig } from "../../src/functions/context";
+import { FeatureFlagProvider, type ProviderConfig } from "../../src/provider";
+import type { PostHogVersion } from "../../src/server";
+import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
+
+type Json = Record<string, unknown>;
+
+interface Setup {
+  server: LocalPostHog;
+  provider: FeatureFlagProvider;
+  http: Transport;
+  projectId: number;
+}
+
+const setups: Partial<Record<PostHogVersion, Setup>> = {};
+const versions = ["current", "2025-08-04"] as const;
+
+beforeAll(async () => {
+  for (const version of versions) {
+    const server = await startLocalPostHog({ postHogVersion: version });
+    const http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false, retry: { attempts: 2, baseDelayMs: 10 } });
+    const project = await projects.createProject(http, server.organizationId, { name: `Flags ${version}` });
+    const config: ProviderConfig = {
+      host: server.url,
+      apiKey: server.apiKey,
+      organizationId: server.organizationId,
+      projectId: String(project.id),
+    };
+    setups[version] = { server, http, projectId: project.id, provider: new FeatureFlagProvider({ config, transport: http }) };
+  }
+});
+afterAll(() => Promise.all(Object.values(setups).map((s) => s.server.close())));
+
+/** Release conditions written as a program writes them: no per-group aggregation, a payload as a value, keys in any order. */
+const filters = {
+  payloads: { true: { theme: "dark", sizes: [1, 2] } },
+  groups: [{ rollout_percentage: 30, properties: [{ type: "person", operator: "icontains", value: "@example.com", key: "email" }] }],
+};
+
+describe.each(versions)("PostHog %s", (version) => {
+  const setup = () => setups[version]!;
+
+  test("create, no change, drift as old => new, restore, rename, deleted by hand, soft delete", async () => {
+    const { provider, http, projectId } = setup();
+    const inputs: Json = { projectId, key: `ff-life-${version}`, name: "Checkout", filters, tags: ["Web", "web "], active: true };
+    expect((await provider.check({}, inputs)).failures).toBeUndefined();
+    const created = await provider.create(inputs);
+    const outs = created.outs as Json;
+    expect(outs).toMatchObject({ flagId: Number(created.id), projectId, key: inputs["key"], name: "Checkout", active: true });
+    const live = await featureFlags.getFeatureFlag(http, projectId, Number(created.id));
+    // PostHog stored its own forms: payloads as JSON text, the group's aggregation added today.
+    expect(typeof live.filters.payloads?.["true"]).toBe("string");
+    expect(live.tags).toEqual(["web"]);
+
+    // No change: PostHog's normalisations compare equal, and a refresh reads the program's own inputs back.
+    expect((await provider.diff(created.id, outs, inputs)).changes).toBe(false);
+    const read = await provider.read(created.id, outs);
+    expect(read.inputs).toEqual(inputs);
+    expect((await provider.diff(created.id, read.props as Json, inputs)).changes).toBe(false);
+
+    // Drift by hand: the live inputs show the changed fields only.
+    await featureFlags.updateFeatureFlag(http, projectId, Number(created.id), { active: false, name: "Renamed by hand" });
+    const drifted = await provider.read(created.id, outs);
+    expect(drifted.inputs).toEqual({ ...inputs, active: false, name: "Renamed by hand" });
+    expect((await provider.diff(created.id, drifted.props as Json, inputs)).changes).toBe(true);
+
+    // `pulumi up` restores them; then a rename of the key.
+    const restored = await provider.update(created.id, drifted.props as Json, inputs);
+    expect(restored.outs).toMatchObject({ active: true, name: "Checkout" });
+    const renamed = { ...inputs, key: `ff-renamed-${version}` };
+    const after = await provider.update(created.id, restored.outs as Json, renamed);
+    expect((after.outs as Json)["key"]).toBe(renamed["key"]);
+    expect((await featureFlags.getFeatureFlag(http, projectId, Number(created.id))).key).toBe(renamed["key"]);
+
+    // Deleted by hand: a refresh drops it, and a create makes it again under the same key.
+    await featureFlags.deleteFeatureFlag(http, projectId, Number(created.id));
+    expect(await provider.read(created.id, after.outs as Json)).toEqual({});
+    const again = await provider.create(renamed);
+    expect(again.id).not.toBe(created.id);
+
+    // Destroy marks it deleted, as PostHog deletes flags.
+    await provider.delete(again.id, again.outs as Json);
+    expect((await featureFlags.getFeatureFlag(http, projectId, Number(again.id))).deleted).toBe(true);
+    const patches = await setup().server.requests({ method: "DELETE" });
+    expect(patches).toEqual([]);
+  });
+
+  test("import by <projectId>/<id> reads the flag with its project", async () => {
+    const { provider, http, projectId } = setup();
+    const flag = await featureFlags.createFeatureFlag(http, projectId, { key: `ff-import-${version}`, filters });
+    const read = await provider.read(`${projectId}/${flag.id}`);
+    expect(read.id).toBe(String(flag.id));
+    expect(read.props).toMatchObject({ flagId: flag.id, projectId, key: flag.key });
+    await expect(provider.read(`x/${flag.id}`)).rejects.toThrow("<projectId>/<id>");
+  });
+
+  test("multivariate flags with payloads per variant and a variant override round-trip without change", async () => {
+    const { provider, projectId } = setup();
+    const inputs: Json = {
+      projectId,
+      key: `ff-multi-${version}`,
+      filters: {
+        groups: [{ properties: [], rollout_percentage: 100, variant: "b" }],
+        multivariate: {
+          variants: [
+            { key: "a", rollout_percentage: 50 },
+            { key: "b", rollout_percentage: 50 },
+          ],
+        },
+        payloads: { a: "1", b: { x: true } },
+      },
+      ensureExperienceContinuity: true,
+      evaluationRuntime: "server",
+    };
+    const created = await provider.create(inputs);
+    const read = await provider.read(created.id, created.outs as Json);
+    expect(read.inputs).toEqual(inputs);
+    expect((await provider.diff(created.id, read.props as Json, inputs)).changes).toBe(false);
+  });
+
+  test("archiving: an inactive flag archived in the same request", async () => {
+    const { provider, projectId } = setup();
+    const inputs: Json = { projectId, key: `ff-archived-${version}`, active: false, archived: true };
+    const created = await provider.create(inputs);
+    expect(created.outs).toMatchObject({ active: false, archived: true });
+    expect((await provider.read(created.id, created.outs as Json)).inputs).toEqual(inputs);
+  });
+
+  test("getFeatureFlag and listFeatureFlags read live flags by id and key", async () => {
+    const { server, http, projectId } = setup();
+    useLookupConfig(
+      (key) => ({ "posthog:host": server.url, "posthog:apiKey": server.apiKey, "posthog:projectId": String(projectId) })[key],
+    );
+    const flag = await featureFlags.createFeatureFlag(http, projectId, { key: `ff-lookup-${version}`, name: "Lookup", filters });
+    await expect(getFeatureFlag({ key: flag.key })).resolves.toMatchObject({ flagId: flag.id, projectId, key: flag.key, name: "Lookup" });
+    await expect(getFeatureFlag({ projectId, flagId: flag.id })).resolves.toMatchObject({ key: flag.key });
+    const listed = await listFeatureFlags({ search: "ff-lookup" });
+    expect(listed.map((f) => f.key)).toEqual([flag.key]);
+    await featureFlags.deleteFeatureFlag(http, projectId, flag.id);
+    await expect(getFeatureFlag({ key: flag.key })).rejects.toThrow("no feature flag with key");
+  });
+});
