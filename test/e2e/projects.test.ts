@@ -5,7 +5,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { projects, Transport } from "../../src/client";
+import { featureFlags, projects, Transport } from "../../src/client";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { liveProjects } from "../helpers/projects";
 import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
@@ -411,5 +411,101 @@ describe("secrets in a program's own stack (same server)", () => {
     );
     expect(current).not.toContain(server.apiKey);
     await secretStack.destroy();
+  });
+});
+
+describe("a feature flag in a program of its own (same server)", () => {
+  let dir: string;
+  let flagStack: Stack;
+  const flagId = async () => (await flagStack.outputs())["flagId"]!.value as number;
+  const projectIdOf = async () => (await flagStack.outputs())["projectId"]!.value as number;
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(repoRoot, ".cache"), { recursive: true });
+    dir = fs.mkdtempSync(path.join(repoRoot, ".cache", "e2e-flags-"));
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: posthog-flags\nruntime: nodejs\nmain: index.ts\n");
+    fs.writeFileSync(
+      path.join(dir, "index.ts"),
+      [
+        `import * as pulumi from "@pulumi/pulumi";`,
+        `import * as posthog from "pulumi-posthog";`,
+        ``,
+        `const config = new pulumi.Config();`,
+        `const project = new posthog.Project("flags", { name: "Flags" });`,
+        `const flag = new posthog.FeatureFlag("checkout", {`,
+        `  projectId: project.projectId,`,
+        `  key: config.require("flagKey"),`,
+        `  name: "New checkout",`,
+        `  active: true,`,
+        `  tags: ["Web"],`,
+        `  filters: {`,
+        `    groups: [{ properties: [{ key: "email", type: "person", operator: "icontains", value: "@example.com" }], rollout_percentage: 25 }],`,
+        `    payloads: { true: { theme: "dark" } },`,
+        `  },`,
+        `});`,
+        `export const projectId = project.projectId;`,
+        `export const flagId = flag.flagId;`,
+        `export const flagKey = flag.key;`,
+        ``,
+      ].join("\n"),
+    );
+    flagStack = await session.stack(dir, `e2e-flags-${process.pid}`, { flagKey: "new-checkout" });
+  });
+  afterAll(() => {
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("create, no-op preview, drift as old => new, up restores, rename, deleted by hand and created again, destroy", async () => {
+    const up = await flagStack.up();
+    expect(up.summary.resourceChanges).toMatchObject({ create: 3 });
+    const projectId = await projectIdOf();
+    const id = await flagId();
+    expect((await flagStack.outputs())["flagKey"]!.value).toBe("new-checkout");
+    const created = await featureFlags.getFeatureFlag(http, projectId, id);
+    expect(created).toMatchObject({ key: "new-checkout", active: true, tags: ["web"] });
+    // PostHog's own forms of what was declared: payloads as JSON text, the condition set's aggregation added.
+    expect(typeof created.filters.payloads?.["true"]).toBe("string");
+
+    await server.clearRequests();
+    await flagStack.preview({ expectNoChanges: true });
+    expect(await writes()).toEqual([]);
+
+    // Changed by hand: refresh, then the drift shows as old => new; up restores it with one PATCH.
+    await featureFlags.updateFeatureFlag(http, projectId, id, { active: false });
+    const refresh = await flagStack.refresh();
+    expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
+    const preview = await flagStack.preview({ diff: true });
+    expect(preview.stdout).toMatch(/~ active\s*: false => true/);
+    expect(preview.changeSummary).toMatchObject({ update: 1, same: 2 });
+    await server.clearRequests();
+    await flagStack.up();
+    expect((await writes()).map((r) => [r.method, r.bodyKeys])).toEqual([["PATCH", ["active"]]]);
+    await flagStack.preview({ expectNoChanges: true });
+
+    // A rename of the key is one PATCH of the same flag.
+    await flagStack.setConfig("flagKey", { value: "checkout-v2" });
+    await server.clearRequests();
+    const renamed = await flagStack.up();
+    expect(renamed.summary.resourceChanges).toMatchObject({ update: 1 });
+    expect(await flagId()).toBe(id);
+    expect((await featureFlags.getFeatureFlag(http, projectId, id)).key).toBe("checkout-v2");
+
+    // Deleted by hand (PostHog marks it deleted): refresh drops it, up creates it again under the same key.
+    await featureFlags.deleteFeatureFlag(http, projectId, id);
+    const gone = await flagStack.refresh();
+    expect(gone.summary.resourceChanges).toMatchObject({ delete: 1 });
+    const again = await flagStack.up();
+    expect(again.summary.resourceChanges).toMatchObject({ create: 1 });
+    const newId = await flagId();
+    expect(newId).not.toBe(id);
+    expect(await featureFlags.getFeatureFlag(http, projectId, newId)).toMatchObject({ key: "checkout-v2", deleted: false });
+
+    // Destroy marks the flag deleted, as PostHog deletes flags, and sends no DELETE for it.
+    await server.clearRequests();
+    await flagStack.destroy();
+    expect((await featureFlags.getFeatureFlag(http, projectId, newId)).deleted).toBe(true);
+    expect((await writes()).filter((r) => /feature_flags/.test(r.path)).map((r) => [r.method, r.bodyKeys])).toEqual([
+      ["PATCH", ["deleted"]],
+    ]);
   });
 });
