@@ -165,5 +165,7 @@ export const featureFlagState: DeclaredState<FlagRecord, FlagRecorded> = {
   inputName: (field) => argOf.get(field) ?? field,
   sendsMerged: () => false,
   setAfterCreate: () => false,
-  planFeatureOf: () => undefined,
+  // TaggedItemSerializerMixin (posthog/api/tagged_item.py) saves tags only for organizations with the `tagging`
+  // plan feature, and answers 200 with no tags otherwise (measured on the 2025-08-04 backend).
+  planFeatureOf: (field) => (field === "tags" ? "the `tagging` feature (AvailableFeature.TAGGING)" : undefined),
 };

@@ -146,6 +146,11 @@ describe("PostHog's normalisations compare equal", () => {
   });
 });
 
+test("tags blame the plan feature PostHog saves them under (posthog/api/tagged_item.py)", () => {
+  expect(featureFlagState.planFeatureOf("tags")).toContain("tagging");
+  expect(featureFlagState.planFeatureOf("active")).toBeUndefined();
+});
+
 test("the state keeps ids, key, name, the declared fields' live values and the declared inputs only", () => {
   const record = {
     id: 7,
