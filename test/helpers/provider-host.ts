@@ -77,6 +77,11 @@ export class ProviderHost {
     return new Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
   }
 
+  /** The same host, speaking of resources of another type (`posthog:index:FeatureFlag`). Stop the original only. */
+  withType(type: string): ProviderHost {
+    return new ProviderHost(this.child, this.client, type, this.serializedProvider);
+  }
+
   private urn(name: string): string {
     return `urn:pulumi:test::pulumi-posthog::${this.type}::${name}`;
   }

@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { projects, Transport } from "../../src/client";
+import { featureFlags, projects, Transport } from "../../src/client";
 import { packageSchema } from "../../src/plugin/schema";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { ProviderHost } from "../helpers/provider-host";
@@ -133,6 +133,38 @@ test("the lookups are invokes; list results come wrapped in a named property", a
   expect(types.outputs).toMatchObject({ groupTypes: [{ groupType: "company", groupTypeIndex: 0 }] });
   await expect(plugin.invoke("posthog:index:nothing", {})).rejects.toThrow(/no function posthog:index:nothing/);
   await expect(plugin.invoke("posthog:index:constructor", {})).rejects.toThrow(/no function posthog:index:constructor/);
+});
+
+test("posthog:index:FeatureFlag: check, create, drift, update, soft delete, import by <projectId>/<id>, lookups", async () => {
+  const flags = plugin.withType("posthog:index:FeatureFlag");
+  const project = await projects.createProject(http, server.organizationId, { name: "Plugin flags" });
+  const checked = await flags.check("f", {}, { projectId: project.id, key: "bad key", filters: { groups: [{ rollout_percentage: 120 }] } });
+  expect(checked.failures.map((f) => f.property).sort()).toEqual(["filters", "key"]);
+
+  const inputs = {
+    projectId: project.id,
+    key: "plugin-flag",
+    name: "Plugin",
+    active: true,
+    filters: { groups: [{ properties: [], rollout_percentage: 10 }] },
+  };
+  const created = await flags.create("f", inputs);
+  expect(created.outs).toMatchObject({ flagId: Number(created.id), projectId: project.id, key: "plugin-flag", active: true });
+  await featureFlags.updateFeatureFlag(http, project.id, Number(created.id), { active: false });
+  const read = await flags.read("f", created.id, created.outs);
+  expect(read.inputs).toEqual({ ...inputs, active: false });
+  const updated = await flags.update("f", created.id, read.outs, inputs);
+  expect(updated).toMatchObject({ active: true });
+
+  const imported = await flags.read("g", `${project.id}/${created.id}`);
+  expect(imported.inputs).toEqual({ projectId: project.id, key: "plugin-flag", name: "Plugin" });
+  const byKey = await plugin.invoke("posthog:index:getFeatureFlag", { projectId: project.id, key: "plugin-flag" });
+  expect(byKey.outputs).toMatchObject({ flagId: Number(created.id), key: "plugin-flag" });
+  const listed = await plugin.invoke("posthog:index:listFeatureFlags", { projectId: project.id });
+  expect(listed.outputs).toMatchObject({ featureFlags: [{ key: "plugin-flag" }] });
+
+  await flags.delete("f", created.id, updated);
+  expect(await featureFlags.getFeatureFlag(http, project.id, Number(created.id))).toMatchObject({ deleted: true });
 });
 
 test("the plugin ends when the CLI that started it is killed, instead of serving on for ever", async () => {
