@@ -14,7 +14,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
 import { parse } from "yaml";
-import { projects, Transport } from "../../src/client";
+import { featureFlags, projects, Transport } from "../../src/client";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { liveProjects } from "../helpers/projects";
 import { cliEnvironment, repoRoot } from "../helpers/pulumi-cli";
@@ -260,7 +260,47 @@ describe("secrets through the plugin", () => {
   });
 });
 
-describe("pulumi import of a project made by hand", () => {
+describe("pulumi import of what was made by hand", () => {
+  test("a feature flag made by hand: `pulumi import posthog:index:FeatureFlag <name> <projectId>/<id>` reads only; with the code printed, no change", async () => {
+    const project = await projects.createProject(http, server.organizationId, { name: "Flag import" });
+    const made = await featureFlags.createFeatureFlag(http, project.id, {
+      key: "made-by-hand",
+      name: "Made by hand",
+      filters: { groups: [{ properties: [], rollout_percentage: 40 }] },
+    });
+    const header = "name: posthog-import-flag\nruntime: yaml\n";
+    const dir = program("yaml-import-flag", { "Pulumi.yaml": header });
+    const stack = await stackIn(dir, "yaml-import-flag");
+
+    await server.clearRequests();
+    const output = await ok(dir, [
+      "import",
+      "posthog:index:FeatureFlag",
+      "checkout",
+      `${project.id}/${made.id}`,
+      "--yes",
+      "--stack",
+      stack.name,
+    ]);
+    expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+    const code = output.slice(output.indexOf("\nresources:") + 1);
+    expect(parse(code)).toEqual({
+      resources: {
+        checkout: {
+          type: expect.stringMatching(/^posthog:(index:)?FeatureFlag$/),
+          properties: { projectId: project.id, key: "made-by-hand", name: "Made by hand" },
+          options: { protect: true },
+        },
+      },
+    });
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), header + code);
+    expect((await stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 2 });
+
+    await ok(dir, ["state", "unprotect", "--all", "--yes", "--stack", stack.name]);
+    await stack.destroy();
+    expect(await featureFlags.getFeatureFlag(http, project.id, made.id)).toMatchObject({ deleted: true });
+  });
+
   test("in a YAML project: the code printed declares it; with that code the preview shows no change", async () => {
     const made = await projects.createProject(http, server.organizationId, { name: "Made by hand", timezone: "Asia/Tokyo" });
     const header = "name: posthog-import-yaml\nruntime: yaml\n";
