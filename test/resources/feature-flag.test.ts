@@ -1,0 +1,40 @@
+/** Layer 2: posthog.FeatureFlag on the program side under pulumi.runtime.setMocks: type, serialized provider, outputs, get. */
+import * as pulumi from "@pulumi/pulumi";
+
+const registered: Array<{ type: string; name: string; inputs: Record<string, unknown>; id?: string }> = [];
+pulumi.runtime.setMocks(
+  {
+    newResource: (args) => {
+      registered.push({ type: args.type, name: args.name, inputs: args.inputs, ...(args.id ? { id: args.id } : {}) });
+      return { id: args.id ?? "3/9", state: { ...args.inputs, flagId: 9, projectId: 3, key: args.inputs["key"] ?? "read", name: "" } };
+    },
+    call: () => ({}),
+  },
+  "project",
+  "stack",
+  false,
+);
+
+// Imported after setMocks, as Pulumi's docs require.
+import { FeatureFlag } from "../../src";
+import { FEATURE_FLAG_PROVIDER } from "../../src/resources/feature-flag";
+
+const resolved = <T>(output: pulumi.Output<T>) => new Promise<T>((resolve) => output.apply(resolve));
+
+test("FeatureFlag registers its dynamic type with the serialized provider; flagId, projectId, key and name are outputs", async () => {
+  const flag = new FeatureFlag("checkout", { projectId: 3, key: "new-checkout", filters: { groups: [{ rollout_percentage: 10 }] } });
+  expect(await resolved(flag.flagId)).toBe(9);
+  expect(await resolved(flag.key)).toBe("new-checkout");
+  const entry = registered.find((r) => r.name === "checkout")!;
+  expect(entry.type).toBe("pulumi-nodejs:dynamic/posthog:FeatureFlag");
+  expect(entry.inputs["__provider"]).toBe(FEATURE_FLAG_PROVIDER);
+  expect(FEATURE_FLAG_PROVIDER).toContain(".featureFlagProvider");
+  expect(FeatureFlag.isInstance(flag)).toBe(true);
+  expect(FeatureFlag.isInstance({})).toBe(false);
+});
+
+test("FeatureFlag.get reads by <projectId>/<id>", async () => {
+  const existing = FeatureFlag.get("existing", "3/9");
+  expect(await resolved(existing.id)).toBe("3/9");
+  expect(await resolved(existing.flagId)).toBe(9);
+});
