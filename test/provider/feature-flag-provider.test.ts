@@ -92,6 +92,19 @@ describe.each(versions)("PostHog %s", (version) => {
     expect(patches).toEqual([]);
   });
 
+  test("a create whose answer is lost after PostHog committed is found by its key, not created twice", async () => {
+    const { provider, server, http, projectId } = setup();
+    await server.fault({ method: "POST", path: "/feature_flags/?$", status: 502, afterCommit: true });
+    const created = await provider.create({ projectId, key: `ff-lost-${version}` });
+    const live = (await featureFlags.listFeatureFlags(http, projectId, { search: `ff-lost-${version}` })).map((f) => f.id);
+    expect(live).toEqual([Number(created.id)]);
+    // A 503 before anything was created is not resent blindly either: the error says nothing was created.
+    await server.fault({ method: "POST", path: "/feature_flags/?$", status: 503 });
+    await expect(provider.create({ projectId, key: `ff-refused-${version}` })).rejects.toThrow(
+      /No feature flag with key "ff-refused-.*" was created; run `pulumi up` again/,
+    );
+  });
+
   test("import by <projectId>/<id> reads the flag with its project", async () => {
     const { provider, http, projectId } = setup();
     const flag = await featureFlags.createFeatureFlag(http, projectId, { key: `ff-import-${version}`, filters });
