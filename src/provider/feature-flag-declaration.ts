@@ -5,7 +5,7 @@
  */
 import { featureFlags, type Transport } from "../client";
 import type { ResourceDeclaration } from "../kit/declaration";
-import { ANY, type PropertySpec, typeOf } from "../kit/property";
+import { type PropertySpec, typeOf } from "../kit/property";
 import { FEATURE_FLAG_TOKEN, FEATURE_FLAG_TYPE } from "../kit/tokens";
 import { flagFieldNames, flagFields } from "../schema/feature-flag-fields";
 import { camelCase } from "../schema/names";
@@ -18,7 +18,7 @@ function flagInputs(): Record<string, PropertySpec> {
   for (const field of flagFieldNames) {
     const spec = typeOf(flagFields[field].input);
     inputs[camelCase(field)] = {
-      ...(field === "filters" || field === "rollback_conditions" ? { type: "object", additionalProperties: ANY } : spec),
+      ...spec,
       description: flagFields[field].doc,
     };
   }

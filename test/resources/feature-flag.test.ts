@@ -16,7 +16,9 @@ pulumi.runtime.setMocks(
 );
 
 // Imported after setMocks, as Pulumi's docs require.
-import { FeatureFlag } from "../../src";
+import { FeatureFlag, type FeatureFlagArgs } from "../../src";
+import type { FlagField } from "../../src/schema/feature-flag-fields";
+import type { CamelCase } from "../../src/schema/names";
 import { FEATURE_FLAG_PROVIDER } from "../../src/resources/feature-flag";
 
 const resolved = <T>(output: pulumi.Output<T>) => new Promise<T>((resolve) => output.apply(resolve));
@@ -37,4 +39,12 @@ test("FeatureFlag.get reads by <projectId>/<id>", async () => {
   const existing = FeatureFlag.get("existing", "3/9");
   expect(await resolved(existing.id)).toBe("3/9");
   expect(await resolved(existing.flagId)).toBe(9);
+});
+
+// The written-out inputs are the field table's, camelCase, and projectId (npm run typecheck fails otherwise).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const inputsMatchTheTable: Same<keyof FeatureFlagArgs, CamelCase<FlagField> | "projectId"> = true;
+
+test("FeatureFlagArgs names every field of the table", () => {
+  expect(inputsMatchTheTable).toBe(true);
 });
