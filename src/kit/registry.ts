@@ -9,7 +9,7 @@
  *    deletion ("soft-delete": `PATCH {"deleted": true}`), the client calls, its schema and its lookups;
  * 4. its lifecycle: `class X extends DeclaredLifecycle` with `obtain` (the create call) and only the hooks it needs;
  *    `isGone` already treats `deleted: true` as gone;
- * 5. its thin class in src/resources (`extends DeclaredResource`, with its facts), its generated types, an export of
+ * 5. its thin class in src/resources (`declaredRegistration` with its facts, then `super`), its generated types, an export of
  *    its provider in src/provider/index.ts, and one line below.
  */
 import { projectDeclaration } from "../provider/project-declaration";

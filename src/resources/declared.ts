@@ -15,7 +15,7 @@ export function serializedProvider(exportName: string): string {
   return `exports.handler=()=>require("node:module").createRequire(process.cwd()+"/")("pulumi-posthog/provider").${exportName};`;
 }
 
-/** What the class of a declared resource tells the shared constructor. */
+/** What the class of a declared resource tells the shared registration. */
 export interface ResourceFacts {
   /** `Project`, as messages name it (`posthog.Project`). */
   readonly className: string;
@@ -28,40 +28,52 @@ export interface ResourceFacts {
   readonly secretOutputNames: readonly string[];
 }
 
-export abstract class DeclaredResource extends pulumi.CustomResource {
-  constructor(facts: ResourceFacts, name: string, args: Record<string, unknown>, opts: pulumi.CustomResourceOptions) {
-    for (const [arg, value] of Object.entries(args)) {
-      const where = prototypeKey(value, arg);
-      if (where !== undefined) {
-        throw new pulumi.RunError(
-          `posthog.${facts.className} "${name}": ${where} is a name every JavaScript object already has (Object.prototype: ` +
-            "constructor, __proto__, toString, valueOf, …); it cannot be a key of a setting. PostHog has no setting " +
-            "of that name: remove or rename it.",
-        );
-      }
+/**
+ * The props and options a declared resource registers: the prototype-key check, the outputs every instance has, the
+ * serialized provider and the secrets. A function, not a base class: Pulumi takes a resource's source position a
+ * fixed number of frames above `new Resource` (the class's caller, in the program); one more constructor in between
+ * would record the package's file instead, outside the project.
+ */
+export function declaredRegistration(
+  facts: ResourceFacts,
+  name: string,
+  args: Record<string, unknown>,
+  opts: pulumi.CustomResourceOptions,
+): { props: Record<string, unknown>; options: pulumi.CustomResourceOptions } {
+  for (const [arg, value] of Object.entries(args)) {
+    const where = prototypeKey(value, arg);
+    if (where !== undefined) {
+      throw new pulumi.RunError(
+        `posthog.${facts.className} "${name}": ${where} is a name every JavaScript object already has (Object.prototype: ` +
+          "constructor, __proto__, toString, valueOf, …); it cannot be a key of a setting. PostHog has no setting " +
+          "of that name: remove or rename it.",
+      );
     }
-    // What pulumi.dynamic.Resource does, with the provider above instead of a closure serialized per program.
-    const props: Record<string, unknown> = Object.fromEntries(facts.outputNames.map((output) => [output, undefined]));
-    Object.assign(props, args);
-    props["__provider"] = facts.provider;
-    // `declaredInputs` keeps the program's inputs (read needs them to show drift setting by setting). The engine
-    // marks an output secret when the input of the same name is, but this output has no such input: it would hold a
-    // `pulumi.secret(...)` input in plain text. Whether an Output or a Promise is secret is known only later, so with
-    // one among the inputs it always is; plain values cannot be secret, and a secret costs the state twice the bytes.
-    const secrets = Object.values(args).some(mayBeSecret) ? [...facts.secretOutputNames, "declaredInputs"] : [...facts.secretOutputNames];
-    const options = pulumi.mergeOptions(opts, { additionalSecretOutputs: secrets });
-    // Pulumi's SDK gives each output property four promises and stores a stack trace on each, only for its message
-    // about leaked promises (PULUMI_DEBUG_PROMISE_LEAKS): with ~95 outputs that was 55-80 ms of CPU and 0.8 MB kept
-    // per project. The resource's own source position is captured apart, with no limit, and is unaffected.
-    const stackTraceLimit = Error.stackTraceLimit;
-    if (!process.env["PULUMI_DEBUG_PROMISE_LEAKS"]) Error.stackTraceLimit = 0;
-    try {
-      super(facts.type, name, props, options);
-    } finally {
-      Error.stackTraceLimit = stackTraceLimit;
-    }
-    warnIfPlainApiKey();
   }
+  // What pulumi.dynamic.Resource does, with the serialized provider instead of a closure serialized per program.
+  const props: Record<string, unknown> = Object.fromEntries(facts.outputNames.map((output) => [output, undefined]));
+  Object.assign(props, args);
+  props["__provider"] = facts.provider;
+  // `declaredInputs` keeps the program's inputs (read needs them to show drift setting by setting). The engine
+  // marks an output secret when the input of the same name is, but this output has no such input: it would hold a
+  // `pulumi.secret(...)` input in plain text. Whether an Output or a Promise is secret is known only later, so with
+  // one among the inputs it always is; plain values cannot be secret, and a secret costs the state twice the bytes.
+  const secrets = Object.values(args).some(mayBeSecret) ? [...facts.secretOutputNames, "declaredInputs"] : [...facts.secretOutputNames];
+  return { props, options: pulumi.mergeOptions(opts, { additionalSecretOutputs: secrets }) };
+}
+
+/**
+ * Pulumi's SDK gives each output property four promises and stores a stack trace on each, only for its message
+ * about leaked promises (PULUMI_DEBUG_PROMISE_LEAKS): with ~95 outputs that was 55-80 ms of CPU and 0.8 MB kept per
+ * project. The class's `super(...)` runs between this and the function it returns, which restores the limit; the
+ * resource's own source position is captured apart, with no limit, and is unaffected.
+ */
+export function quietPromiseTraces(): () => void {
+  const stackTraceLimit = Error.stackTraceLimit;
+  if (!process.env["PULUMI_DEBUG_PROMISE_LEAKS"]) Error.stackTraceLimit = 0;
+  return () => {
+    Error.stackTraceLimit = stackTraceLimit;
+  };
 }
 
 /** Whether a value is or holds an Output or a Promise, whose secrecy is not known yet. */
@@ -98,7 +110,7 @@ let plainKeyWarned = false;
  * each program run says so once, with the command that fixes it: on the stack, not on a resource, whose message
  * would wait for the resource's URN and be lost if its registration failed.
  */
-function warnIfPlainApiKey(): void {
+export function warnIfPlainApiKey(): void {
   if (plainKeyWarned || pulumi.runtime.getConfig(API_KEY_CONFIG) === undefined) return;
   // The language host lists the secret configuration keys in PULUMI_CONFIG_SECRET_KEYS (a JSON list).
   let secretKeys: unknown = [];

@@ -6,7 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { PROJECT_TYPE } from "../kit/tokens";
-import { DeclaredResource, serializedProvider } from "./declared";
+import { declaredRegistration, quietPromiseTraces, serializedProvider, warnIfPlainApiKey } from "./declared";
 import { outputNames, secretOutputNames, type ProjectArgs, type ProjectOutputProperties } from "./project-types";
 
 export type { ProjectArgs } from "./project-types";
@@ -39,7 +39,7 @@ export interface Project extends ProjectOutputProperties {}
  * ```
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above declares the output properties the engine fills in
-export class Project extends DeclaredResource {
+export class Project extends pulumi.CustomResource {
   /** Reads an existing project into the program without managing it. `id` is `<projectId>` or `<organizationId>/<projectId>`. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, state?: ProjectState, opts?: pulumi.CustomResourceOptions): Project {
     return new Project(name, { organizationId: state?.organizationId }, { ...opts, id });
@@ -54,11 +54,16 @@ export class Project extends DeclaredResource {
   constructor(name: string, args: ProjectArgs = {}, opts: pulumi.CustomResourceOptions = {}) {
     // A project's name defaults to the resource's; a read (`Project.get`) declares none.
     const declared: Record<string, unknown> = opts.id ? { ...args } : { ...args, name: args.name ?? name };
-    super(
-      { className: "Project", type: PROJECT_TYPE, provider: SERIALIZED_PROVIDER, outputNames, secretOutputNames },
-      name,
-      declared,
-      opts,
-    );
+    const facts = { className: "Project", type: PROJECT_TYPE, provider: SERIALIZED_PROVIDER, outputNames, secretOutputNames };
+    const { props, options } = declaredRegistration(facts, name, declared, opts);
+    // `super` here, not in a shared base class: Pulumi records the frame that called this constructor as the
+    // resource's source position.
+    const restore = quietPromiseTraces();
+    try {
+      super(PROJECT_TYPE, name, props, options);
+    } finally {
+      restore();
+    }
+    warnIfPlainApiKey();
   }
 }
