@@ -5,7 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { FEATURE_FLAG_TYPE } from "../kit/tokens";
-import { DeclaredResource, serializedProvider } from "./declared";
+import { declaredRegistration, quietPromiseTraces, serializedProvider, warnIfPlainApiKey } from "./declared";
 
 /** JSON, as PostHog stores `filters` and `rollback_conditions`. */
 type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -116,7 +116,7 @@ export interface FeatureFlag {
  * ```
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above declares the output properties the engine fills in
-export class FeatureFlag extends DeclaredResource {
+export class FeatureFlag extends pulumi.CustomResource {
   /** Reads an existing flag into the program without managing it. `id` is `<projectId>/<id>`, or the flag's number with `state.projectId`. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, state?: FeatureFlagState, opts?: pulumi.CustomResourceOptions): FeatureFlag {
     return new FeatureFlag(name, { projectId: state?.projectId } as FeatureFlagArgs, { ...opts, id });
@@ -130,17 +130,22 @@ export class FeatureFlag extends DeclaredResource {
   }
 
   constructor(name: string, args: FeatureFlagArgs, opts: pulumi.CustomResourceOptions = {}) {
-    super(
-      {
-        className: "FeatureFlag",
-        type: FEATURE_FLAG_TYPE,
-        provider: FEATURE_FLAG_PROVIDER,
-        outputNames: ["flagId", "projectId", "key", "name"],
-        secretOutputNames: [],
-      },
-      name,
-      { ...args },
-      opts,
-    );
+    const facts = {
+      className: "FeatureFlag",
+      type: FEATURE_FLAG_TYPE,
+      provider: FEATURE_FLAG_PROVIDER,
+      outputNames: ["flagId", "projectId", "key", "name"],
+      secretOutputNames: [],
+    };
+    const { props, options } = declaredRegistration(facts, name, { ...args }, opts);
+    // `super` here, not in a shared base class: Pulumi records the frame that called this constructor as the
+    // resource's source position.
+    const restore = quietPromiseTraces();
+    try {
+      super(FEATURE_FLAG_TYPE, name, props, options);
+    } finally {
+      restore();
+    }
+    warnIfPlainApiKey();
   }
 }
