@@ -1,5 +1,5 @@
 /**
- * The PostHog provider plugin (`pulumi-resource-posthog`): the same Project lifecycle as the dynamic resource, served
+ * The PostHog provider plugin (`pulumi-resource-posthog`): the same lifecycles as the dynamic resources, served
  * over Pulumi's provider protocol, so that every Pulumi language, `pulumi import` and
  * `pulumi refresh --import-pending-creates` can use it. It adds only what the protocol needs: the schema,
  * configuration from `posthog:*`, secrets marked as such, and the lookups as invokes.
@@ -8,8 +8,9 @@ import type * as pulumi from "@pulumi/pulumi";
 import type * as provider from "@pulumi/pulumi/provider";
 import * as functions from "../functions";
 import { useLookupConfig } from "../functions/context";
-import { ProjectProvider, type ConfigLookup } from "../provider";
-import { type lookups, packageSchema, PACKAGE, PROJECT_TOKEN, type PropertySpec } from "./schema";
+import { declarations } from "../kit/registry";
+import type { ConfigLookup } from "../provider";
+import { type lookups, packageSchema, PACKAGE, type PropertySpec } from "./schema";
 
 /** Pulumi's marker for a secret value on the wire (sdk/go/common/resource/sig). */
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
@@ -31,10 +32,16 @@ const invokes: Record<keyof typeof lookups, { run: Invoke; wrap?: string }> = {
   isGeneratingDemoData: { run: (a) => functions.isGeneratingDemoData(a as never), wrap: "generating" },
 };
 
+/** One declared resource as the plugin serves it: its lifecycle, and its outputs' types from the schema. */
+interface Served {
+  lifecycle: pulumi.dynamic.ResourceProvider;
+  outputTypes: Record<string, PropertySpec>;
+}
+
 export class PostHogProvider implements provider.Provider {
   readonly schema: string;
-  private readonly projects = new ProjectProvider();
-  private readonly outputTypes: Record<string, PropertySpec>;
+  /** Each declared resource by its token. */
+  private readonly resources = new Map<string, Served>();
   /** The configuration the schema marks secret, by name. */
   private readonly secretConfig: Record<string, PropertySpec>;
 
@@ -42,7 +49,10 @@ export class PostHogProvider implements provider.Provider {
     const schema = packageSchema(version);
     this.schema = JSON.stringify(schema);
     const resources = schema["resources"] as Record<string, { properties: Record<string, PropertySpec> }>;
-    this.outputTypes = resources[PROJECT_TOKEN]!.properties;
+    for (const declaration of declarations) {
+      const outputTypes = resources[declaration.token]!.properties;
+      this.resources.set(declaration.token, { lifecycle: declaration.lifecycle(), outputTypes });
+    }
     const config = (schema["config"] as { variables: Record<string, PropertySpec> }).variables;
     this.secretConfig = Object.fromEntries(Object.entries(config).filter(([, spec]) => spec.secret === true));
   }
@@ -57,7 +67,8 @@ export class PostHogProvider implements provider.Provider {
       const fromArgs = unwrapSecrets(args[name]);
       return typeof fromArgs === "string" ? fromArgs : (variables[`${PACKAGE}:config:${name}`] ?? variables[key]);
     };
-    await this.projects.configure({ config: { get: lookup } } as pulumi.dynamic.ConfigureRequest);
+    const request = { config: { get: lookup } } as pulumi.dynamic.ConfigureRequest;
+    for (const { lifecycle } of this.resources.values()) await lifecycle.configure?.(request);
     useLookupConfig(lookup);
   }
 
@@ -76,20 +87,20 @@ export class PostHogProvider implements provider.Provider {
   }
 
   async check(urn: string, olds: Json, news: Json): Promise<provider.CheckResult> {
-    this.only(urn);
-    const result = await this.projects.check(unwrapSecrets(olds) as Json, unwrapSecrets(news) as Json);
+    const { lifecycle } = this.served(urn);
+    const result = (await lifecycle.check?.(unwrapSecrets(olds) as Json, unwrapSecrets(news) as Json)) ?? {};
     return { inputs: news, failures: result.failures ?? [] };
   }
 
   async diff(id: string, urn: string, olds: Json, news: Json): Promise<provider.DiffResult> {
-    this.only(urn);
-    return this.projects.diff(id, unwrapSecrets(olds) as never, unwrapSecrets(news) as Json);
+    const { lifecycle } = this.served(urn);
+    return (await lifecycle.diff?.(id, unwrapSecrets(olds) as Json, unwrapSecrets(news) as Json)) ?? {};
   }
 
   async create(urn: string, inputs: Json): Promise<provider.CreateResult> {
-    this.only(urn);
-    const result = await this.withOutputs(inputs, () => this.projects.create(unwrapSecrets(inputs) as Json));
-    return { id: result.id, outs: annotateSecrets(this.outputs(result.outs ?? {}), inputs) };
+    const served = this.served(urn);
+    const result = await this.withOutputs(served, inputs, () => served.lifecycle.create(unwrapSecrets(inputs) as Json));
+    return { id: result.id, outs: annotateSecrets(outputs(served, result.outs ?? {}), inputs) };
   }
 
   /**
@@ -98,28 +109,31 @@ export class PostHogProvider implements provider.Provider {
    * Pulumi prints manages nothing the program has not chosen to.
    */
   async read(id: string, urn: string, props?: Json): Promise<provider.ReadResult> {
-    this.only(urn);
+    const served = this.served(urn);
     const known = unwrapSecrets(props ?? {}) as Json;
-    const result = await this.projects.read(id, known as never);
+    const result = (await served.lifecycle.read?.(id, known)) ?? {};
     if (!result.id || !result.props) return {};
     if (Object.keys(known).length === 0) {
       const inputs = { name: result.props["name"] };
-      return { id: result.id, props: this.outputs({ ...result.props, declaredInputs: inputs }), inputs };
+      return { id: result.id, props: outputs(served, { ...result.props, declaredInputs: inputs }), inputs };
     }
     // What was secret stays secret: the earlier outputs carry the marks (an input's output has its name).
-    const outs = annotateSecrets(this.outputs(result.props), props ?? {});
+    const outs = annotateSecrets(outputs(served, result.props), props ?? {});
     return { id: result.id, props: outs, ...(result.inputs ? { inputs: annotateSecrets(result.inputs, props ?? {}) } : {}) };
   }
 
   async update(id: string, urn: string, olds: Json, news: Json): Promise<provider.UpdateResult> {
-    this.only(urn);
-    const result = await this.withOutputs(news, () => this.projects.update(id, unwrapSecrets(olds) as never, unwrapSecrets(news) as Json));
-    return { outs: annotateSecrets(this.outputs(result.outs ?? {}), news) };
+    const served = this.served(urn);
+    const update = served.lifecycle.update;
+    if (!update) throw new Error(`The PostHog provider cannot update ${urn}: it is replaced instead.`);
+    const result = await this.withOutputs(served, news, () =>
+      update.call(served.lifecycle, id, unwrapSecrets(olds) as Json, unwrapSecrets(news) as Json),
+    );
+    return { outs: annotateSecrets(outputs(served, result.outs ?? {}), news) };
   }
 
   async delete(id: string, urn: string, props: Json): Promise<void> {
-    this.only(urn);
-    await this.projects.delete(id, unwrapSecrets(props) as never);
+    await this.served(urn).lifecycle.delete?.(id, unwrapSecrets(props) as Json);
   }
 
   async invoke(token: string, inputs: Json): Promise<provider.InvokeResult> {
@@ -131,41 +145,43 @@ export class PostHogProvider implements provider.Provider {
     return { outputs: entry.wrap ? { [entry.wrap]: result } : (result as Json) };
   }
 
-  private only(urn: string): void {
+  /** The declared resource of a URN's type token (the last type of its parent chain). */
+  private served(urn: string): Served {
     const type = urn.split("::")[2]?.split("$").pop();
-    if (type !== PROJECT_TOKEN) throw new Error(`The PostHog provider has no resource type ${type ?? urn}.`);
+    const served = type === undefined ? undefined : this.resources.get(type);
+    if (!served) throw new Error(`The PostHog provider has no resource type ${type ?? urn}.`);
+    return served;
   }
 
   /** A partly applied operation's outputs go through the same conversion as a success's. */
-  private async withOutputs<T>(inputs: Json, operation: () => Promise<T>): Promise<T> {
+  private async withOutputs<T>(served: Served, inputs: Json, operation: () => Promise<T>): Promise<T> {
     try {
       return await operation();
     } catch (error) {
       const partial = error as { properties?: Json };
-      if (partial.properties) partial.properties = annotateSecrets(this.outputs(partial.properties), inputs);
+      if (partial.properties) partial.properties = annotateSecrets(outputs(served, partial.properties), inputs);
       throw error;
     }
   }
+}
 
-  /**
-   * Outputs as the schema types them: numbers PostHog sends as strings ("0.50") as numbers, tokens as secrets, and
-   * `declaredInputs` (the program's inputs, kept for drift) as a secret, since any of them may have been one.
-   */
-  private outputs(outs: Json): Json {
-    return Object.fromEntries(
-      Object.entries(outs).map(([name, value]) => {
-        const spec = Object.hasOwn(this.outputTypes, name) ? this.outputTypes[name] : undefined;
-        let typed = value;
-        if (typeof value === "string" && (spec?.type === "number" || spec?.type === "integer") && value.trim() !== "")
-          typed = Number(value);
-        const secret = spec?.secret === true || name === "declaredInputs";
-        return [
-          name,
-          secret && typed !== null && typed !== undefined && !isSecret(typed) ? { [SECRET_SIG]: SECRET_VALUE, value: typed } : typed,
-        ];
-      }),
-    );
-  }
+/**
+ * Outputs as the schema types them: numbers PostHog sends as strings ("0.50") as numbers, tokens as secrets, and
+ * `declaredInputs` (the program's inputs, kept for drift) as a secret, since any of them may have been one.
+ */
+function outputs({ outputTypes }: Served, outs: Json): Json {
+  return Object.fromEntries(
+    Object.entries(outs).map(([name, value]) => {
+      const spec = Object.hasOwn(outputTypes, name) ? outputTypes[name] : undefined;
+      let typed = value;
+      if (typeof value === "string" && (spec?.type === "number" || spec?.type === "integer") && value.trim() !== "") typed = Number(value);
+      const secret = spec?.secret === true || name === "declaredInputs";
+      return [
+        name,
+        secret && typed !== null && typed !== undefined && !isSecret(typed) ? { [SECRET_SIG]: SECRET_VALUE, value: typed } : typed,
+      ];
+    }),
+  );
 }
 
 /**

@@ -3,78 +3,13 @@
  * lookup table below, so that every language's SDK, `pulumi import` and `pulumi package get-schema` see exactly the
  * inputs, outputs, secrets, descriptions and replacement rules the TypeScript package has.
  */
-import { z } from "zod";
-import { ORGANIZATION_ID_RULE } from "../client";
-import { camelCase } from "../schema/names";
-import { projectFields, settingNames, type ProjectField } from "../schema/project";
+import { declarations } from "../kit/registry";
+import { ANY, type PropertySpec } from "../kit/property";
+import { PACKAGE } from "../kit/tokens";
+import { projectRecordProperties } from "../provider/project-declaration";
 
-export const PACKAGE = "posthog";
-export const PROJECT_TOKEN = `${PACKAGE}:index:Project`;
-
-/** A property as Pulumi's schema describes it. */
-export interface PropertySpec {
-  type?: "string" | "integer" | "number" | "boolean" | "array" | "object";
-  items?: PropertySpec;
-  additionalProperties?: PropertySpec;
-  $ref?: string;
-  description?: string;
-  secret?: boolean;
-  willReplaceOnChanges?: boolean;
-  default?: unknown;
-  defaultInfo?: { environment: string[] };
-}
-
-const ANY: PropertySpec = { $ref: "pulumi.json#/Any" };
-
-type JsonSchema = {
-  type?: string | string[];
-  anyOf?: JsonSchema[];
-  items?: JsonSchema;
-  enum?: unknown[];
-  const?: unknown;
-};
-
-/** The Pulumi type of a zod schema, through zod's JSON Schema (its input side: what a program writes). */
-export function typeOf(schema: z.ZodType): PropertySpec {
-  return fromJsonSchema(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema);
-}
-
-/** The alternatives of a schema, nested unions flattened and `null` left out (every Pulumi property may be absent). */
-function alternatives(schema: JsonSchema): JsonSchema[] {
-  if (schema.anyOf) return schema.anyOf.flatMap(alternatives);
-  if (Array.isArray(schema.type)) return schema.type.filter((type) => type !== "null").map((type) => ({ type }));
-  return schema.type === "null" ? [] : [schema];
-}
-
-function fromJsonSchema(schema: JsonSchema): PropertySpec {
-  const variants = alternatives(schema);
-  if (variants.length === 0) return ANY;
-  if (variants.length > 1) {
-    // A choice of literals (`0 | 1 | 2`) is one scalar type; a number that may also be spelt as a string ("0.5") is a
-    // number; anything else is a value of any type.
-    const values = variants.map((v) => v.const);
-    if (values.every((v) => Number.isInteger(v))) return { type: "integer" };
-    if (values.every((v) => typeof v === "string")) return { type: "string" };
-    const types = new Set(variants.map((v) => v.type));
-    if (types.size === 2 && types.has("number") && types.has("string")) return { type: "number" };
-    return ANY;
-  }
-  const [only] = variants as [JsonSchema];
-  switch (only.type) {
-    case "boolean":
-    case "integer":
-    case "number":
-    case "string":
-      return { type: only.type };
-    case "array":
-      return { type: "array", items: only.items ? fromJsonSchema(only.items) : ANY };
-    case "object":
-      return { type: "object", additionalProperties: ANY };
-    default:
-      if (only.const !== undefined) return fromJsonSchema({ type: typeof only.const === "number" ? "number" : typeof only.const });
-      return ANY;
-  }
-}
+export { PACKAGE, PROJECT_TOKEN } from "../kit/tokens";
+export { typeOf, type PropertySpec } from "../kit/property";
 
 const ENV_FALLBACK = (name: string) => ({ defaultInfo: { environment: [name] } });
 
@@ -97,49 +32,12 @@ const configuration: Record<string, PropertySpec> = {
     description: "The organization to work in: its UUID or `@current`. A project's own organizationId wins.",
     ...ENV_FALLBACK("POSTHOG_ORGANIZATION_ID"),
   },
-};
-
-function projectInputs(): Record<string, PropertySpec> {
-  const inputs: Record<string, PropertySpec> = {};
-  for (const { api, arg } of settingNames) inputs[arg] = { ...typeOf(projectFields[api].input), description: projectFields[api].doc };
-  inputs["organizationId"] = {
+  projectId: {
     type: "string",
-    willReplaceOnChanges: true,
-    description: `Organization that owns the project (${ORGANIZATION_ID_RULE}); defaults to posthog:organizationId. Changing it replaces the project.`,
-  };
-  inputs["apiTokenRotation"] = { type: "string", description: "Any string; changing it rotates the project API key (reset_token)." };
-  inputs["adoptProjectId"] = { type: "integer", description: "Take over this existing project on create instead of creating one." };
-  inputs["additionalSettings"] = {
-    type: "object",
-    additionalProperties: ANY,
-    description: "Settings this package does not know yet, by PostHog's own field name: sent as they are, compared as JSON.",
-  };
-  return inputs;
-}
-
-/** PostHog's record as outputs: every field but `id`, which is `projectId`. */
-function recordOutputs(): Record<string, PropertySpec> {
-  const outputs: Record<string, PropertySpec> = {};
-  for (const [field, def] of Object.entries(projectFields) as Array<[ProjectField, (typeof projectFields)[ProjectField]]>) {
-    if (field === "id") continue;
-    // A setting's live value has the type a program declares it with; read-only fields have PostHog's.
-    const type = "input" in def ? typeOf(def.input) : typeOf(def.response);
-    outputs[camelCase(field)] = { ...type, description: def.doc, ...("secret" in def && def.secret ? { secret: true } : {}) };
-  }
-  outputs["projectId"] = { type: "integer", description: projectFields.id.doc };
-  outputs["organizationId"] = { type: "string", description: "UUID of the organization that owns the project." };
-  return outputs;
-}
-
-/** The resource's outputs: every input with its live value, and the whole record. */
-function projectOutputs(): Record<string, PropertySpec> {
-  const inputs = Object.fromEntries(Object.entries(projectInputs()).map(([name, { willReplaceOnChanges: _, ...spec }]) => [name, spec]));
-  return {
-    ...inputs,
-    ...recordOutputs(),
-    additionalSettings: { type: "object", additionalProperties: ANY, description: "The live values of the declared additionalSettings." },
-  };
-}
+    description: "The project a project-scoped resource works in when it names none (its numeric id). A resource's own projectId wins.",
+    ...ENV_FALLBACK("POSTHOG_PROJECT_ID"),
+  },
+};
 
 /** A lookup: its arguments and its result, each property with its Pulumi type. */
 interface LookupSpec {
@@ -200,10 +98,11 @@ export const lookups: Record<string, LookupSpec> = {
     outputs: { projects: { ...list("A summary of each project, with its API token."), secret: true } },
   },
   getProject: {
-    description: "One project with every field, as the Project resource's outputs.",
+    description:
+      "One project with every field PostHog returns, its other tokens among them: the Project resource keeps only its ids, name, uuid, apiToken and the declared settings.",
     inputs: { projectId, organizationId, host },
     required: ["projectId"],
-    outputs: recordOutputs(),
+    outputs: projectRecordProperties(),
   },
   getProjectActivity: {
     description: "The project's change log, newest first.",
@@ -221,7 +120,6 @@ export const lookups: Record<string, LookupSpec> = {
 
 /** The whole package schema, as `pulumi package get-schema` prints it. */
 export function packageSchema(version: string): Record<string, unknown> {
-  const outputs = projectOutputs();
   return {
     name: PACKAGE,
     displayName: "PostHog",
@@ -235,14 +133,12 @@ export function packageSchema(version: string): Record<string, unknown> {
     publisher: "pulumi-posthog",
     config: { variables: configuration },
     provider: { description: "The PostHog provider: where PostHog is and which key to use.", inputProperties: configuration },
-    resources: {
-      [PROJECT_TOKEN]: {
-        description: "A PostHog project. Declared settings are managed; settings left out keep whatever PostHog has.",
-        inputProperties: projectInputs(),
-        properties: outputs,
-        required: ["projectId", "organizationId", "uuid", "name", "apiToken", "createdAt"],
-      },
-    },
+    resources: Object.fromEntries(
+      declarations.map((declaration) => {
+        const { description, inputs, outputs, required } = declaration.schema();
+        return [declaration.token, { description, inputProperties: inputs, properties: outputs, required }];
+      }),
+    ),
     functions: Object.fromEntries(
       Object.entries(lookups).map(([name, spec]) => [
         `${PACKAGE}:index:${name}`,

@@ -12,19 +12,28 @@ export interface ProviderConfig {
   readonly host: string;
   readonly apiKey: string | undefined;
   readonly organizationId: string | undefined;
+  /** The project a project-scoped resource works in when it names none (`posthog:projectId`, POSTHOG_PROJECT_ID). */
+  readonly projectId?: string | undefined;
 }
 
 const settings = {
   host: { config: "posthog:host", env: "POSTHOG_HOST" },
   apiKey: { config: "posthog:apiKey", env: "POSTHOG_API_KEY" },
   organizationId: { config: "posthog:organizationId", env: "POSTHOG_ORGANIZATION_ID" },
+  projectId: { config: "posthog:projectId", env: "POSTHOG_PROJECT_ID" },
 } as const;
 
 export type ConfigLookup = (fullKey: string) => string | undefined;
 
 export function resolveConfig(lookup: ConfigLookup, env: NodeJS.ProcessEnv = process.env): ProviderConfig {
   const read = (name: keyof typeof settings) => nonEmpty(lookup(settings[name].config)) ?? nonEmpty(env[settings[name].env]);
-  return { host: read("host") ?? DEFAULT_HOST, apiKey: read("apiKey"), organizationId: read("organizationId") };
+  const projectId = read("projectId");
+  return {
+    host: read("host") ?? DEFAULT_HOST,
+    apiKey: read("apiKey"),
+    organizationId: read("organizationId"),
+    ...(projectId === undefined ? {} : { projectId }),
+  };
 }
 
 /** A transport for this configuration, or an error that says which setting to provide. */
@@ -48,6 +57,25 @@ export function requireOrganization(config: ProviderConfig, explicit?: string | 
     );
   }
   return organizationId;
+}
+
+/**
+ * The project a project-scoped resource works in: its own `projectId` (a number, or a Project's output), else the
+ * configured one, as PostHog's Terraform provider takes `project_id` from its provider block or POSTHOG_PROJECT_ID.
+ */
+export function requireProject(config: ProviderConfig, explicit?: number | string | null): number {
+  const given = typeof explicit === "number" ? String(explicit) : nonEmpty(explicit ?? undefined);
+  const projectId = given ?? config.projectId;
+  if (projectId === undefined) {
+    throw new Error(
+      "No PostHog project is configured. Pass projectId (a number, or a Project's projectId output), run " +
+        "`pulumi config set posthog:projectId <project id>`, or set POSTHOG_PROJECT_ID.",
+    );
+  }
+  if (!/^\d+$/.test(projectId) || !Number.isSafeInteger(Number(projectId))) {
+    throw new Error(`The PostHog project id ${JSON.stringify(projectId)} must be the project's numeric id.`);
+  }
+  return Number(projectId);
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

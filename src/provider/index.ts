@@ -5,7 +5,7 @@
 import { ProjectProvider } from "./project-provider";
 
 export { ProjectProvider } from "./project-provider";
-export { resolveConfig, connect, requireOrganization, type ProviderConfig, type ConfigLookup } from "./config";
+export { resolveConfig, connect, requireOrganization, requireProject, type ProviderConfig, type ConfigLookup } from "./config";
 export {
   outputNames,
   recordOutputs,

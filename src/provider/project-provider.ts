@@ -1,255 +1,111 @@
 /**
- * The Project lifecycle: check, diff, create, read, update and delete, as plain data in and out. HTTP is the client's
- * business; this module decides which calls a change needs and how PostHog's answers become Pulumi state.
+ * The Project lifecycle: the kit's generic one (src/kit/lifecycle.ts) with Project's own behaviours as its hooks:
+ * adoption, a create that recovers by name and time, the settings an older PostHog keeps on the environment, the API
+ * token rotation, the organization-visibility check of a 404, and the projects PostHog is deleting in the background.
+ * HTTP is the client's business; this module decides which calls a change needs.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { organizations, PostHogError, projects, type Transport } from "../client";
+import { DeclaredLifecycle, type Json, type Placed as PlacedOf, pick } from "../kit/lifecycle";
+import { PartialSuccess } from "../kit/outcome";
+import { isPlainObject } from "../schema/json";
 import type { ProjectRecord } from "../schema/project";
-import { isPlainObject, nonJsonPath, own } from "../schema/json";
-import { fieldDef, planFeatureOf, setAfterCreate, settingNames, valuesEqual } from "../schema/project";
-import { connect, requireOrganization, resolveConfig, type ProviderConfig } from "./config";
+import { settingNames } from "../schema/project";
+import type { ProviderConfig } from "./config";
+import { projectDeclaration } from "./project-declaration";
 import {
   inputName,
-  declaredFields,
-  declaredSettings,
-  differingSettings,
   isUnknown,
-  toOutputs,
-  validateInputs,
+  projectState,
   type ProjectInputs,
   type ProjectOutputs,
   type RecordedInputs,
-  liveInputs,
   recordInputs,
-  recordedInputsOf,
-  outputValue,
-  withRecorded,
   type SettingsBody,
-  unsupportedOf,
-  withLiveKeys,
+  toOutputs,
   withUnsupported,
 } from "./project-state";
 
-type Inputs = ProjectInputs & Record<string, unknown>;
-type Outputs = ProjectOutputs & Record<string, unknown>;
+type Inputs = ProjectInputs & Json;
+type Outputs = ProjectOutputs & Json;
+type Placed = PlacedOf<ProjectRecord>;
 
-/** The serialized provider that Pulumi's host adds to every state it saves; later operations cannot run without it. */
-const PROVIDER_KEY = "__provider";
-
-/**
- * Error that tells Pulumi the project exists (with these outputs) although the operation did not fully succeed. The
- * engine records the outputs and shows `reasons`, not the message. Pulumi's host adds `__provider` to the outputs of
- * a success but not to these, so it is carried over from the request here: without it, refresh and destroy of the
- * recorded project could not load the provider.
- */
-class PartialSuccess extends Error {
-  readonly reasons: string[];
-  readonly properties: Record<string, unknown>;
-
-  constructor(
-    message: string,
-    readonly id: string,
-    outputs: ProjectOutputs,
-    request: Record<string, unknown>,
-  ) {
-    // Pulumi's hosts encode these properties while answering with the error; a value they cannot encode would make
-    // that answer fail inside their error handler, and the engine would wait for it for ever. They are kept as JSON.
-    const { kept, problems } = jsonOutputs(outputs);
-    const full = problems.length === 0 ? message : `${message} ${unstorable(problems)} The project is recorded without them.`;
-    super(full);
-    this.reasons = [full];
-    // A provider plugin's requests have no serialized provider to carry over.
-    this.properties = request[PROVIDER_KEY] === undefined ? kept : { ...kept, [PROVIDER_KEY]: request[PROVIDER_KEY] };
-  }
-}
-
-/**
- * The outputs that JSON can carry (what Pulumi's engine and state hold), and where the others are: a function, a
- * symbol, `undefined` in a list, NaN, a cycle… Outputs left undefined are simply absent.
- */
-function jsonOutputs(outputs: object): { kept: Record<string, unknown>; problems: string[] } {
-  const kept: Record<string, unknown> = {};
-  const problems: string[] = [];
-  for (const [name, value] of Object.entries(outputs)) {
-    if (value === undefined) continue;
-    const problem = nonJsonPath(value, [name]);
-    if (problem === undefined) kept[name] = JSON.parse(JSON.stringify(value));
-    else problems.push(problem);
-  }
-  return { kept, problems };
-}
-
-function unstorable(problems: readonly string[]): string {
-  return `PostHog's answer holds values Pulumi cannot store (${problems.join("; ")}).`;
-}
-
-export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, Outputs> {
-  private config: ProviderConfig;
-  private transport: Transport | undefined;
-
+export class ProjectProvider extends DeclaredLifecycle<"organization", ProjectRecord, RecordedInputs, Inputs, Outputs> {
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
-  constructor(private readonly connection?: { config: ProviderConfig; transport: Transport }) {
-    this.config = connection?.config ?? resolveConfig(() => undefined);
+  constructor(connection?: { config: ProviderConfig; transport: Transport }) {
+    super(projectDeclaration, projectState, connection);
   }
 
-  async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
-    if (this.connection) return;
-    this.config = resolveConfig((key) => req.config.get(key));
-    this.transport = undefined;
+  /** Only `organizationId` replaces; "@current" names whatever organization the key's owner has open, so it matches. */
+  protected override replaces(olds: Json, news: Json): string[] {
+    const organizationId = news["organizationId"];
+    if (organizationId === undefined || organizationId === "@current") return [];
+    return isUnknown(organizationId) || organizationId !== olds["organizationId"] ? ["organizationId"] : [];
   }
 
-  private http(): Transport {
-    if (this.connection) return this.connection.transport;
-    this.transport ??= connect(this.config);
-    return this.transport;
+  protected override actionsChanged(olds: Json, news: Json): boolean {
+    return news["apiTokenRotation"] !== undefined && news["apiTokenRotation"] !== olds["apiTokenRotation"];
   }
 
-  async check(_olds: Inputs, news: Inputs): Promise<pulumi.dynamic.CheckResult<Inputs>> {
-    const failures = validateInputs(news);
-    return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
+  /** An adoption stays recorded as one across updates: the program's adoptProjectId then no longer matters. */
+  protected override recordForUpdate(olds: Json, news: Json): RecordedInputs {
+    return { ...recordInputs(news), adoptProjectId: (olds["adoptProjectId"] as number | undefined) ?? null };
   }
 
-  async diff(_id: string, olds: Outputs, news: Inputs): Promise<pulumi.dynamic.DiffResult> {
-    // A setting the last write or read found this PostHog without can never be applied: say so now, not as a change.
-    const unsupported = unsupportedOf(olds).filter((field) => declaresField(news, field));
-    if (unsupported.length > 0) throw new Error(`${unsupportedMessage(unsupported)} (as the last \`pulumi up\` or refresh found)`);
-    const replaces: string[] = [];
-    const organizationId = news.organizationId;
-    if (organizationId !== undefined && (isUnknown(organizationId) || organizationId !== olds.organizationId)) {
-      // "@current" names whatever organization the key's owner has open; it matches the one the project is in.
-      if (organizationId !== "@current") replaces.push("organizationId");
-    }
-    const settingChanged = settingNames.some(({ api, arg }) => {
-      const value = news[arg];
-      if (value === undefined) return false;
-      const parsed = fieldDef(api).input!.safeParse(value);
-      return isUnknown(value) || !parsed.success || !valuesEqual(api, parsed.data, olds[arg]);
-    });
-    const extra = news.additionalSettings;
-    const extraChanged =
-      extra !== undefined &&
-      extra !== null &&
-      (isUnknown(extra) || Object.entries(extra).some(([field, value]) => !valuesEqual(field, value, outputValue(olds, field))));
-    const rotated = news.apiTokenRotation !== undefined && news.apiTokenRotation !== olds.apiTokenRotation;
-    return { changes: replaces.length > 0 || settingChanged || extraChanged || rotated, replaces, deleteBeforeReplace: false };
+  /**
+   * Adopting: take the existing project as it is (the generic create then changes what differs). Creating: one POST
+   * without the fields PostHog refuses on create; the PATCH that follows also sets any it did not honour (the
+   * 2025-08-04 PostHog puts its own test account filters) and those it lacks (an older PostHog keeps some settings
+   * on the environment only).
+   */
+  protected override obtain(organizationId: string, body: Json, inputs: Json): Promise<ProjectRecord> {
+    const adopted = inputs["adoptProjectId"] as number | undefined;
+    return adopted !== undefined ? this.adopt(organizationId, adopted) : this.post(organizationId, body as SettingsBody);
   }
 
-  async create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult<Outputs>> {
-    const organizationId = requireOrganization(this.config, inputs.organizationId);
-    const declared = declaredSettings(inputs);
-    const recorded = recordInputs(inputs);
-
-    // Adopting: take the existing project as it is and change what differs. Creating: one POST without the fields
-    // PostHog refuses on create, then one PATCH of whatever its answer does not show as declared: those fields, any
-    // it did not honour (the 2025-08-04 PostHog puts its own test account filters), and those it lacks (an older
-    // PostHog keeps some settings on the environment only).
-    const record =
-      inputs.adoptProjectId !== undefined
-        ? await this.adopt(organizationId, inputs.adoptProjectId)
-        : await this.post(organizationId, onCreate(declared));
-    const absent = pick(declared, (field) => !Object.hasOwn(record, field));
-    const body = { ...differingSettings(declared, (field) => own(record, field)), ...absent };
-    const final = await this.patchAfterCreate(
-      organizationId,
-      record,
-      withLiveKeys(body, (field) => own(record, field)),
-      Object.keys(declared),
-      recorded,
-      inputs,
-    );
-    const id = String(final.record.id);
-    return { id, outs: storable(`Project ${id} was created`, id, this.appliedOutputs(final, declared, recorded, inputs), inputs) };
-  }
-
-  async read(id: string, props?: Outputs): Promise<pulumi.dynamic.ReadResult<Outputs>> {
-    const { organizationId, projectId } = parseId(id, props?.organizationId ?? this.config.organizationId);
-    const organization = requireOrganization(this.config, organizationId);
-    let found: ProjectRecord;
+  /** The rotation a changed apiTokenRotation asks for, after the settings' PATCH. */
+  protected override async afterWrite(step: {
+    scope: string;
+    id: string;
+    olds: Json;
+    news: Json;
+    recorded: RecordedInputs;
+    placed: Placed | undefined;
+  }): Promise<Placed | undefined> {
+    const { scope: organizationId, id, olds, news, recorded, placed } = step;
+    if (!this.actionsChanged(olds, news)) return placed;
+    const previous = olds["apiTokenRotation"] as string | undefined;
+    let reset: ProjectRecord;
     try {
-      found = await projects.getProject(this.http(), organization, projectId);
+      reset = await projects.resetProjectToken(this.http(), organizationId, Number(id));
     } catch (error) {
-      if (error instanceof PostHogError && error.status === 500) {
-        throw unreadable(organization, projectId, error, recordedInputsOf(props ?? {}).declaredInputs?.["modifiers"]);
+      const message = rotationFailure(error, previous);
+      if (placed) {
+        const outputs = toOutputs(placed.record, { ...recorded, apiTokenRotation: previous ?? null });
+        throw new PartialSuccess(message, id, withUnsupported(outputs, placed.nowhere), news);
       }
-      if (!(error instanceof PostHogError && error.isNotFound)) throw error;
-      await this.requireVisibleOrganization(organization, projectId, "refresh");
-      return {};
+      throw new Error(message);
     }
-    // Today's PostHog keeps a deleted project readable until its background deletion ends; 2025-08-04 answers 404.
-    if (found["is_pending_deletion"] === true) return {};
-    const recorded = recordedInputsOf(props ?? {});
-    const { record, nowhere } = await this.fromEnvironment(found, declaredFields(recorded));
-    const outputs = withUnsupported(toOutputs(record, recorded), nowhere) as Outputs;
-    // The declared inputs with their live values: the engine then shows each drifted setting as `old => new`.
-    const live = jsonOutputs(outputs);
-    const inputs = recorded.declaredInputs ? jsonOutputs(liveInputs(recorded.declaredInputs, record)) : undefined;
-    const problems = [...live.problems, ...(inputs?.problems ?? [])];
-    if (problems.length > 0) throw new Error(`Reading project ${record.id} failed: ${unstorable(problems)} The state was left as it was.`);
-    const readId = String(record.id);
-    return inputs
-      ? { id: readId, props: live.kept as Outputs, inputs: inputs.kept as Outputs }
-      : { id: readId, props: live.kept as Outputs };
+    // reset_token answers with the project record only: what an older PostHog keeps on the environment is read there.
+    return this.complete(reset, projectState.declaredFields(recorded));
   }
 
-  async update(id: string, olds: Outputs, news: Inputs): Promise<pulumi.dynamic.UpdateResult<Outputs>> {
-    const organizationId = olds.organizationId;
-    const projectId = Number(id);
-    const declared = declaredSettings(news);
-    const recorded: RecordedInputs = { ...recordInputs(news), adoptProjectId: olds.adoptProjectId ?? null };
-    const body = differingSettings(declared, (field) => outputValue(olds, field));
-
-    let record: ProjectRecord | undefined;
-    let nowhere: string[] = [];
-    if (Object.keys(body).length > 0) {
-      try {
-        ({ record, nowhere } = await this.write(
-          organizationId,
-          projectId,
-          withLiveKeys(body, (field) => outputValue(olds, field)),
-          Object.keys(declared),
-        ));
-      } catch (error) {
-        if (error instanceof PostHogError && error.isNotFound) {
-          throw new Error(
-            `Project ${projectId} no longer exists in PostHog (it was deleted outside Pulumi). ` +
-              "Run `pulumi refresh` to drop it from the state; the next `pulumi up` creates it again.",
-          );
-        }
-        throw error;
-      }
-    }
-    if (news.apiTokenRotation !== undefined && news.apiTokenRotation !== olds.apiTokenRotation) {
-      let reset: ProjectRecord;
-      try {
-        reset = await projects.resetProjectToken(this.http(), organizationId, projectId);
-      } catch (error) {
-        const message = rotationFailure(error, olds.apiTokenRotation);
-        if (record) {
-          const outputs = toOutputs(record, { ...recorded, apiTokenRotation: olds.apiTokenRotation ?? null });
-          throw new PartialSuccess(message, id, withUnsupported(outputs, nowhere), news);
-        }
-        throw new Error(message);
-      }
-      // reset_token answers with the project record only: what an older PostHog keeps on the environment is read there.
-      ({ record, nowhere } = await this.fromEnvironment(reset, declaredFields(recorded)));
-    }
-    if (!record)
-      return { outs: storable(`Project ${id} was updated`, id, withUnsupported(withRecorded(olds, recorded), unsupportedOf(olds)), news) };
-    return { outs: storable(`Project ${id} was updated`, id, this.appliedOutputs({ record, nowhere }, declared, recorded, news), news) };
+  protected override readFailure(error: PostHogError, organizationId: string, projectId: number, props: Json): Error | undefined {
+    if (error.status !== 500) return undefined;
+    return unreadable(organizationId, projectId, error, projectState.recordedInputsOf(props).declaredInputs?.["modifiers"]);
   }
 
-  async delete(id: string, props: Outputs): Promise<void> {
-    const { organizationId, projectId } = parseId(id, props.organizationId);
-    const organization = requireOrganization(this.config, organizationId);
-    try {
-      await projects.deleteProject(this.http(), organization, projectId);
-    } catch (error) {
-      if (!(error instanceof PostHogError)) throw error;
-      if (/already being deleted/i.test(error.detail ?? "")) return;
-      if (!error.isNotFound) throw error;
-      // Gone already, or invisible to this key: only the first may leave the state.
-      await this.requireVisibleOrganization(organization, projectId, "delete");
-    }
+  /** Today's PostHog keeps a deleted project readable until its background deletion ends; 2025-08-04 answers 404. */
+  protected override isGone(record: ProjectRecord): boolean {
+    return record["is_pending_deletion"] === true;
+  }
+
+  /** Today's PostHog deletes in the background and refuses a second DELETE meanwhile. */
+  protected override alreadyGoing(error: PostHogError): boolean {
+    return /already being deleted/i.test(error.detail ?? "");
+  }
+
+  protected override unsupportedMessage(fields: readonly string[]): string {
+    return unsupportedMessage(fields);
   }
 
   /**
@@ -260,7 +116,7 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
    * is empty, not refused, and a key scoped to other organizations or projects is refused (403): either way the
    * project is kept and the error says which key and organization do not match.
    */
-  private async requireVisibleOrganization(organizationId: string, projectId: number, doing: "refresh" | "delete"): Promise<void> {
+  protected override async confirmGone(organizationId: string, projectId: number, doing: "refresh" | "delete"): Promise<void> {
     const http = this.http();
     let listed = false;
     let why: string;
@@ -356,35 +212,16 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
     }
   }
 
-  /** The PATCH that follows a create or an adoption, if anything is left to set. */
-  private async patchAfterCreate(
-    organizationId: string,
-    record: ProjectRecord,
-    body: SettingsBody,
-    declared: readonly string[],
-    recorded: RecordedInputs,
-    inputs: Inputs,
-  ): Promise<Placed> {
-    if (Object.keys(body).length === 0) return { record, nowhere: [] };
-    try {
-      return await this.write(organizationId, record.id, body, declared);
-    } catch (error) {
-      const names = Object.keys(body).map(inputName).join(", ");
-      const message = `Project ${record.id} exists, but setting ${names} failed: ${(error as Error).message}`;
-      throw new PartialSuccess(message, String(record.id), toOutputs(record, recorded), inputs);
-    }
-  }
-
   /**
    * PATCH the project. Settings its answer lacks are written to its environment (`/api/environments/<id>/`, the
    * same id), where an older PostHog keeps them (the 2025-08-04 one: 14 of today's settings), as PostHog's own
    * Terraform provider writes its settings; the other declared settings its answer lacks are read there. Those the
    * environment lacks too, this PostHog has nowhere.
    */
-  private async write(organizationId: string, projectId: number, body: SettingsBody, declared: readonly string[]): Promise<Placed> {
+  protected override async write(organizationId: string, projectId: number, body: Json, declared: readonly string[]): Promise<Placed> {
     const record = await projects.updateProject(this.http(), organizationId, projectId, body);
     const toEnvironment = pick(body, (field) => !Object.hasOwn(record, field));
-    if (Object.keys(toEnvironment).length === 0) return this.fromEnvironment(record, declared);
+    if (Object.keys(toEnvironment).length === 0) return this.complete(record, declared);
     // The 2025-08-04 TeamViewSet asks a PATCH of config fields only for the scope `team:read`, which no key but an
     // all-access one can have (posthog/api/team.py `dangerously_get_required_scopes`): the unchanged name, not a
     // config field, makes it ask for `project:write` like any other write.
@@ -399,46 +236,11 @@ export class ProjectProvider implements pulumi.dynamic.ResourceProvider<Inputs, 
   }
 
   /** The record, with the declared settings it lacks read from the project's environment where an older PostHog keeps them. */
-  private async fromEnvironment(record: ProjectRecord, declared: readonly string[]): Promise<Placed> {
+  protected override async complete(record: ProjectRecord, declared: readonly string[]): Promise<Placed> {
     const missing = declared.filter((field) => !Object.hasOwn(record, field));
     if (missing.length === 0) return { record, nowhere: [] };
     return placed(record, await environmentOrNone(projects.getEnvironment(this.http(), record.id)), missing);
   }
-
-  /**
-   * The outputs of an applied write. A declared setting the record does not show as declared is reported, saying
-   * what happened: this PostHog has no such setting; or it shows its own value for lack of a plan feature (the only
-   * silent refusal in PostHog's serializers, posthog/api/team.py `TeamSerializer.to_representation`); or it answered
-   * 200 and kept another value. The state then holds the live values, so the next preview shows the difference again.
-   */
-  private appliedOutputs({ record, nowhere }: Placed, declared: SettingsBody, recorded: RecordedInputs, request: Inputs): ProjectOutputs {
-    const outputs = withUnsupported(toOutputs(record, recorded), nowhere);
-    const kept = Object.keys(differingSettings(declared, (field) => own(record, field))).filter((f) => !nowhere.includes(f));
-    if (kept.length === 0 && nowhere.length === 0) return outputs;
-    const describe = (f: string) =>
-      `${inputName(f)} (declared ${JSON.stringify(own(declared, f))}, PostHog kept ${JSON.stringify(own(record, f) ?? null)})`;
-    const gated = kept.filter((f) => planFeatureOf(f) !== undefined);
-    const other = kept.filter((f) => planFeatureOf(f) === undefined);
-    const reasons = [
-      ...(nowhere.length > 0 ? [unsupportedMessage(nowhere)] : []),
-      ...gated.map(
-        (f) =>
-          `PostHog accepted but did not apply ${describe(f)}: it shows its own value of this setting to organizations whose plan lacks ${planFeatureOf(f)}. Upgrade the plan or remove ${inputName(f)} from the program.`,
-      ),
-      ...(other.length > 0
-        ? [
-            `PostHog accepted but did not apply ${other.map(describe).join("; ")}: it answered the write with 200 and kept its own value (no plan feature governs ${other.length === 1 ? "this setting" : "these settings"}). The state holds PostHog's value, so the next preview shows the difference again; check the setting in PostHog.`,
-          ]
-        : []),
-    ];
-    throw new PartialSuccess(reasons.join(" "), String(record.id), outputs, request);
-  }
-}
-
-/** A record with the settings found on the environment merged in, and the declared ones found nowhere. */
-interface Placed {
-  record: ProjectRecord;
-  nowhere: string[];
 }
 
 function placed(record: ProjectRecord, environment: ProjectRecord | undefined, missing: readonly string[]): Placed {
@@ -455,14 +257,6 @@ async function environmentOrNone(request: Promise<ProjectRecord>): Promise<Proje
     if (error instanceof PostHogError && (error.status === 404 || error.status === 405 || error.status === 403)) return undefined;
     throw error;
   }
-}
-
-/** Whether the inputs declare this PostHog field, typed or in additionalSettings. */
-function declaresField(inputs: Inputs, field: string): boolean {
-  const typed = settingNames.find(({ api }) => api === field);
-  if (typed) return inputs[typed.arg] !== undefined;
-  const extra = inputs.additionalSettings;
-  return extra !== null && extra !== undefined && typeof extra === "object" && Object.hasOwn(extra, field);
 }
 
 /** Settings this PostHog has nowhere: which, and what to do. */
@@ -503,16 +297,6 @@ function unreadable(organizationId: string, projectId: number, error: PostHogErr
   );
 }
 
-/**
- * Outputs as Pulumi's host will encode them, checked first: a value JSON cannot carry becomes an error that still
- * records the project (with the outputs that can be stored), never an answer the host fails to send.
- */
-function storable(done: string, id: string, outputs: ProjectOutputs, request: Record<string, unknown>): Outputs {
-  const { kept, problems } = jsonOutputs(outputs);
-  if (problems.length === 0) return kept as Outputs;
-  throw new PartialSuccess(`${done}, but not all of it can be kept in the state.`, id, outputs, request);
-}
-
 /** The error for a create that meets a project of the same name: which project, and how to take it over. */
 function collision(organizationId: string, name: string, existing: readonly ProjectRecord[]): Error {
   if (existing.length === 0) {
@@ -529,25 +313,6 @@ function collision(organizationId: string, name: string, existing: readonly Proj
       "another resource, of this stack or another, do not adopt it: two resources would then manage one project, each " +
       "`pulumi up` undoing the other's settings and a destroy of either deleting it. Choose another name instead.",
   );
-}
-
-/**
- * PostHog refuses some fields on create ("Primary dashboard cannot be set on project creation.") or drops them (the
- * nested analytics configurations): those follow in a PATCH. Fields the table does not know go with the POST.
- */
-function onCreate(declared: SettingsBody): SettingsBody {
-  return pick(declared, (field) => !setAfterCreate(field));
-}
-
-function pick(settings: SettingsBody, keep: (field: string) => boolean): SettingsBody {
-  return Object.fromEntries(Object.entries(settings).filter(([field]) => keep(field))) as SettingsBody;
-}
-
-/** Ids are `<projectId>` or, as in PostHog's Terraform provider, `<organizationId>/<projectId>`. */
-function parseId(id: string, fallbackOrganization: string | undefined): { organizationId: string | undefined; projectId: number } {
-  const match = /^(?:([^/]+)\/)?(\d+)$/.exec(id);
-  if (!match) throw new Error(`"${id}" is not a PostHog project id: use the numeric id, or <organizationId>/<projectId>.`);
-  return { organizationId: match[1] ?? fallbackOrganization, projectId: Number(match[2]) };
 }
 
 /**

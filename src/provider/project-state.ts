@@ -2,9 +2,13 @@
  * Between Pulumi's view of a project (camelCase inputs and outputs) and PostHog's (snake_case settings and records).
  * Everything here is driven by the field table; no setting is named.
  */
+import type { DeclaredState } from "../kit/lifecycle";
 import {
   fieldDef,
   isMergedDictionary,
+  keptInState,
+  planFeatureOf,
+  setAfterCreate,
   projectFields,
   sendsMerged,
   settingNames,
@@ -287,14 +291,42 @@ export function recordOutputs(record: ProjectRecord): ProjectRecordOutputs {
 }
 
 /**
+ * What a project's state keeps of a record: its ids, the fields programs reference (`keptInState`) and the live
+ * values of the declared settings (a setting PostHog did not send is left out). The rest is `getProject`'s.
+ */
+export function stateOutputs(record: ProjectRecord, declaredInputs: Record<string, unknown> | null): Partial<ProjectOutputs> {
+  const outputs: Record<string, unknown> = { projectId: record.id, organizationId: record.organization };
+  for (const field of keptInState) if (own(record, field) !== undefined) outputs[camelCase(field)] = own(record, field);
+  for (const { api, arg } of settingNames) {
+    if (declaredInputs?.[arg] !== undefined && own(record, api) !== undefined) outputs[arg] = own(record, api);
+  }
+  return outputs as Partial<ProjectOutputs>;
+}
+
+/**
  * The outputs of a record and the recorded inputs, those not declared left out; `recorded.additionalSettings` names
  * the extra fields whose live values to keep (null for a field PostHog did not send: that is how it shows as not applied).
  */
 export function toOutputs(record: ProjectRecord, recorded: RecordedInputs): ProjectOutputs {
   const extra = recorded.additionalSettings;
   const additionalSettings = extra && Object.fromEntries(Object.keys(extra).map((field) => [field, own(record, field) ?? null]));
-  return withRecorded(recordOutputs(record), { ...recorded, additionalSettings });
+  return withRecorded(stateOutputs(record, recorded.declaredInputs), { ...recorded, additionalSettings }) as ProjectOutputs;
 }
+
+/**
+ * Earlier outputs cut to what the state keeps for these recorded inputs: a setting no longer declared leaves the
+ * state, and a state written before the state was slimmed (every field of the record) loses the rest.
+ */
+export function slimOutputs<T extends Partial<ProjectOutputs>>(outputs: T, recorded: RecordedInputs): T {
+  const declared = recorded.declaredInputs ?? {};
+  const keep = (name: string) =>
+    stateNames.has(name) || Object.hasOwn(recorded, name) || (settingArgs.has(name) && declared[name] !== undefined);
+  return Object.fromEntries(Object.entries(outputs).filter(([name]) => keep(name))) as T;
+}
+
+const settingArgs: ReadonlySet<string> = new Set(settingNames.map(({ arg }) => arg));
+/** Outputs every state keeps: ids, the record fields programs reference, and what the provider itself records. */
+const stateNames: ReadonlySet<string> = new Set(["projectId", "organizationId", "unsupportedSettings", ...keptInState.map(camelCase)]);
 
 /** Outputs with the recorded inputs set, and those not declared (null) removed. */
 export function withRecorded<T extends Partial<ProjectOutputs>>(outputs: T, recorded: RecordedInputs): T {
@@ -373,3 +405,55 @@ function declaredKeysOf(declared: Record<string, unknown>, live: Record<string, 
 export function inputName(field: string): string {
   return knownFieldNames.has(field) ? camelCase(field) : `additionalSettings.${field}`;
 }
+
+/** Whether a declared setting differs from the live value the outputs hold (as diff compares), or is not known yet. */
+export function settingsChanged(olds: Record<string, unknown>, news: Record<string, unknown>): boolean {
+  const settingChanged = settingNames.some(({ api, arg }) => {
+    const value = news[arg];
+    if (value === undefined) return false;
+    const parsed = fieldDef(api).input!.safeParse(value);
+    // No live value in the state: declared just now (the state keeps declared settings only), so it is a change.
+    return isUnknown(value) || !parsed.success || olds[arg] === undefined || !valuesEqual(api, parsed.data, olds[arg]);
+  });
+  const extra = news["additionalSettings"];
+  return (
+    settingChanged ||
+    (extra !== undefined &&
+      extra !== null &&
+      (isUnknown(extra) ||
+        Object.entries(extra as Record<string, unknown>).some(
+          ([field, value]) => outputValue(olds, field) === undefined || !valuesEqual(field, value, outputValue(olds, field)),
+        )))
+  );
+}
+
+/** Whether the inputs declare this PostHog field, typed or in additionalSettings. */
+export function declaresField(inputs: Record<string, unknown>, field: string): boolean {
+  const typed = settingNames.find(({ api }) => api === field);
+  if (typed) return inputs[typed.arg] !== undefined;
+  const extra = inputs["additionalSettings"];
+  return extra !== null && extra !== undefined && typeof extra === "object" && Object.hasOwn(extra, field);
+}
+
+/** Project's field table at the kit's service (src/kit/lifecycle.ts). */
+export const projectState: DeclaredState<ProjectRecord, RecordedInputs> = {
+  validate: validateInputs,
+  settingsChanged,
+  declares: declaresField,
+  declaredSettings,
+  differingSettings: (declared, live) => differingSettings(declared as SettingsBody, live),
+  withLiveKeys: (body, live) => withLiveKeys(body as SettingsBody, live),
+  outputValue,
+  declaredFields,
+  recordInputs,
+  recordedInputsOf,
+  toOutputs: (record, recorded) => toOutputs(record, recorded) as unknown as Record<string, unknown>,
+  withRecorded: (outputs, recorded) => slimOutputs(withRecorded(outputs, recorded), recorded),
+  withUnsupported,
+  unsupportedOf,
+  liveInputs,
+  sendsMerged,
+  inputName,
+  setAfterCreate,
+  planFeatureOf,
+};

@@ -694,8 +694,156 @@ export interface ProjectRecordOutputs {
   webAnalyticsPreAggregatedTablesEnabled?: boolean | null;
 }
 
-/** The resource's outputs: the live record, the provider's own, and the declared inputs kept for drift. */
-export interface ProjectOutputs extends ProjectRecordOutputs {
+/** What a project's state keeps of PostHog's record: its ids and the fields programs reference. */
+export interface ProjectStateRecord {
+  /** Numeric id of the project (the same as its environment's id). */
+  projectId: number;
+  /** UUID of the organization that owns the project (the same as `organization`). */
+  organizationId: string;
+  /** UUID of the project. */
+  uuid: string;
+  /** The project API key (`phc_…`) that SDKs send events with. Secret. */
+  apiToken: string;
+  /** Project name, 1 to 200 characters, unique in the organization. Defaults to the resource's Pulumi name. */
+  name: string;
+}
+
+/** The live values of the declared settings, as the state keeps them: only the declared ones are present. */
+export interface ProjectSettingOutputs {
+  /** What the product is, in up to 1000 characters (PostHog AI reads it). */
+  productDescription?: string | null;
+  /** Authorized URLs for the toolbar, heatmaps and web analytics. `""` entries are refused (as PostHog does); `null` entries are dropped. */
+  appUrls?: (string | null)[] | null;
+  /** Discard client IP addresses from events. */
+  anonymizeIps?: boolean | null;
+  /** Mark the snippet onboarding as done. */
+  completedSnippetOnboarding?: boolean | null;
+  /** Property filters that mark internal and test users, e.g. `[{ key: "$host", operator: "not_regex", value: "localhost" }]` (`type` defaults to `event`). The 2025-08-04 PostHog replaces them by its defaults on create: they are then set again right after. */
+  testAccountFilters?: unknown;
+  /** Filter out test accounts by default in new insights. */
+  testAccountFiltersDefaultChecked?: boolean | null;
+  /** Path cleaning rules `[{ regex, alias }]` applied to URLs in paths insights. Regexes are RE2 (no look-around). */
+  pathCleaningFilters?: unknown;
+  /** Create a demo project filled with generated data. Demo projects do not count against the plan. */
+  isDemo?: boolean | null;
+  /** IANA timezone used to display and bucket data. PostHog default: `UTC`. */
+  timezone?: string;
+  /** Element attributes autocapture uses to name elements. PostHog default: `["data-attr"]`. */
+  dataAttributes?: unknown;
+  /** Person properties used as display names, in order of preference. */
+  personDisplayNameProperties?: (string | null)[] | null;
+  /** Correlation analysis settings, e.g. `{ excluded_person_property_names: [...] }`. */
+  correlationConfig?: unknown;
+  /** Turn autocapture off. */
+  autocaptureOptOut?: boolean | null;
+  /** Capture exceptions automatically. */
+  autocaptureExceptionsOptIn?: boolean | null;
+  /** Capture web vitals (FCP, LCP, INP, CLS) automatically. */
+  autocaptureWebVitalsOptIn?: boolean | null;
+  /** Which web vitals to capture: any of `FCP`, `LCP`, `INP`, `CLS`. */
+  autocaptureWebVitalsAllowedMetrics?: unknown;
+  /** Error messages that exception autocapture ignores (at most 300 characters as PostHog's JSON). */
+  autocaptureExceptionsErrorsToIgnore?: unknown;
+  /** Capture console logs in session recordings. */
+  captureConsoleLogOptIn?: boolean | null;
+  /** Capture network performance in session recordings. */
+  capturePerformanceOptIn?: boolean | null;
+  /** Record user sessions. */
+  sessionRecordingOptIn?: boolean | null;
+  /** Share of sessions to record, 0 to 1 with at most 2 decimals. PostHog returns it as a string ("0.50"). */
+  sessionRecordingSampleRate?: string | number | null;
+  /** Drop recordings shorter than this many milliseconds (0 to 30000). */
+  sessionRecordingMinimumDurationMilliseconds?: number | null;
+  /** Record only when this feature flag is on: `{ id, key }` or `{ id, key, variant }`. */
+  sessionRecordingLinkedFlag?: unknown;
+  /** Capture network request headers and bodies: `{ recordHeaders: boolean, recordBody: boolean }`. */
+  sessionRecordingNetworkPayloadCaptureConfig?: unknown;
+  /** Masking in recordings: `{ maskAllInputs: boolean, maskTextSelector: string, blockSelector: string }`. */
+  sessionRecordingMaskingConfig?: unknown;
+  /** Start recording on URLs matching these regexes: `[{ url, matching: "regex" }]`. */
+  sessionRecordingUrlTriggerConfig?: unknown;
+  /** Pause recording on URLs matching these regexes: `[{ url, matching: "regex" }]`. */
+  sessionRecordingUrlBlocklistConfig?: unknown;
+  /** Start recording when one of these events is captured. */
+  sessionRecordingEventTriggerConfig?: unknown;
+  /** Whether all or any of the recording triggers must match: `all` or `any`. */
+  sessionRecordingTriggerMatchTypeConfig?: string | null;
+  /** Recording trigger groups (version 2): `{ version: 2, groups: [{ id, sampleRate, conditions: { matchType } }] }`. */
+  sessionRecordingTriggerGroups?: unknown;
+  /** How long recordings are kept: `30d`, `90d`, `1y` or `5y`, as your plan allows. */
+  sessionRecordingRetentionPeriod?: string | null;
+  /** Replay settings `{ record_canvas, ai_config }`. PostHog merges updates, so only declared keys are managed. */
+  sessionReplayConfig?: unknown;
+  /** Survey appearance defaults. PostHog merges updates, so only declared keys are managed. */
+  surveyConfig?: unknown;
+  /** First day of the week: 0 Sunday, 1 Monday. */
+  weekStartDay?: number | null;
+  /** Id of the project's home dashboard. PostHog refuses it on create, so it is set right after. */
+  primaryDashboard?: number | null;
+  /** Columns shown in the live events view. */
+  liveEventsColumns?: (string | null)[] | null;
+  /** Domains allowed to record sessions. `""` entries are refused (as PostHog does); `null` entries are dropped. */
+  recordingDomains?: (string | null)[] | null;
+  /** Let site apps inject code into your website. */
+  injectWebApps?: boolean | null;
+  /** Extra settings such as `{ poe_v2_enabled: true }`. */
+  extraSettings?: unknown;
+  /** HogQL query modifiers, e.g. `{ personsOnEventsMode: "person_id_override_properties_on_events" }`. Only declared keys are managed: keys set elsewhere are kept (sent along, as the 2025-08-04 PostHog replaces the dictionary where today's merges it). */
+  modifiers?: unknown;
+  /** Products whose onboarding is done, e.g. `{ product_analytics: true }`. */
+  hasCompletedOnboardingFor?: unknown;
+  /** Show surveys on your website. */
+  surveysOptIn?: boolean | null;
+  /** Capture heatmap data. */
+  heatmapsOptIn?: boolean | null;
+  /** Persist feature flags across authentication by default for new flags. */
+  flagsPersistenceDefault?: boolean | null;
+  /** Receive the organization's activity logs in this project (organization admins only). */
+  receiveOrgLevelActivityLogs?: boolean | null;
+  /** Whom the product sells to: `b2b`, `b2c` or `other`. */
+  businessModel?: string | null;
+  /** Turn on Conversations (support inbox); PostHog mints a widget token. */
+  conversationsEnabled?: boolean | null;
+  /** Conversations settings, e.g. `{ widget_domains: [...] }`. PostHog merges updates and adds its own keys, so only declared keys are managed. */
+  conversationsSettings?: unknown;
+  /** Logs settings, e.g. `{ retention_days: 30 }` (14 or 30, as your plan allows; at most one change a day). */
+  logsSettings?: unknown;
+  /** Proactive tasks (PostHog enables them only for authorized projects). */
+  proactiveTasksEnabled?: boolean | null;
+  /** Revenue analytics: `{ base_currency, events, filter_test_accounts }`. PostHog ignores it on create, so it is set right after. */
+  revenueAnalyticsConfig?: unknown;
+  /** Marketing analytics: `{ sources_map, conversion_goals, attribution_window_days (1-90), attribution_mode, … }`. Set right after create. */
+  marketingAnalyticsConfig?: unknown;
+  /** Customer analytics: `{ activity_event, signup_event, payment_event, account_group_type_index, … }`. Set right after create. */
+  customerAnalyticsConfig?: unknown;
+  /** Workflows: `{ capture_workflows_engagement_events, email_tracking_consent_mode: off | opt_out | opt_in }`. Set right after create. */
+  workflowsConfig?: unknown;
+  /** Currency revenue is shown in, e.g. `USD`, `EUR`. PostHog default: `USD`. */
+  baseCurrency?: string | null;
+  /** Capture clicks that do nothing (dead clicks). */
+  captureDeadClicks?: boolean | null;
+  /** Cookieless tracking: 0 disabled, 1 stateless, 2 stateful. */
+  cookielessServerHashMode?: number | null;
+  /** Compare with calendar periods (the same weekday) instead of exact day counts. */
+  humanFriendlyComparisonPeriods?: boolean | null;
+  /** Ask for confirmation before a feature flag change is saved. */
+  featureFlagConfirmationEnabled?: boolean | null;
+  /** The message shown when confirming a feature flag change. */
+  featureFlagConfirmationMessage?: string | null;
+  /** Give new feature flags the default evaluation contexts. */
+  defaultEvaluationContextsEnabled?: boolean | null;
+  /** Require an evaluation context on every feature flag. */
+  requireEvaluationContexts?: boolean | null;
+  /** Id of the default data color theme (plans with data color themes). */
+  defaultDataTheme?: number | null;
+  /** Onboarding task states, by task id. */
+  onboardingTasks?: unknown;
+  /** Serve web analytics from pre-aggregated tables. */
+  webAnalyticsPreAggregatedTablesEnabled?: boolean | null;
+}
+
+/** The resource's outputs (its state): ids, the fields programs reference, the declared settings' live values, the provider's own. */
+export interface ProjectOutputs extends ProjectStateRecord, ProjectSettingOutputs {
   /** The declared `apiTokenRotation`. */
   apiTokenRotation?: string;
   /** The declared `adoptProjectId`. */
@@ -708,7 +856,10 @@ export interface ProjectOutputs extends ProjectRecordOutputs {
   unsupportedSettings?: string[];
 }
 
-/** The output properties of `posthog.Project`: absent from PostHog's answer, a value is `undefined`. */
+/**
+ * The output properties of `posthog.Project`: its ids, the fields programs reference, and the live value of each
+ * declared setting (a setting not declared has no output: read it with `getProject`).
+ */
 export interface ProjectOutputProperties {
   /** Numeric id of the project (the same as its environment's id). */
   readonly projectId: pulumi.Output<number>;
@@ -716,280 +867,155 @@ export interface ProjectOutputProperties {
   readonly organizationId: pulumi.Output<string>;
   /** UUID of the project. */
   readonly uuid: pulumi.Output<string>;
-  /** UUID of the organization that owns the project. */
-  readonly organization: pulumi.Output<string>;
   /** The project API key (`phc_…`) that SDKs send events with. Secret. */
   readonly apiToken: pulumi.Output<string>;
-  /** Token for the live events stream. Secret. */
-  readonly liveEventsToken: pulumi.Output<string | null | undefined>;
-  /** The project's secret API key (`phs_…`) for feature flag local evaluation. Secret. */
-  readonly secretApiToken: pulumi.Output<string | null | undefined>;
-  /** The previous secret API key, valid until rotated again. Secret. */
-  readonly secretApiTokenBackup: pulumi.Output<string | null | undefined>;
-  /** When the project was created (ISO 8601). */
-  readonly createdAt: pulumi.Output<string>;
-  /** When the project was last changed (ISO 8601). */
-  readonly updatedAt: pulumi.Output<string | null | undefined>;
-  /** Whether the project has received an event. */
-  readonly ingestedEvent: pulumi.Output<boolean | null | undefined>;
-  /** Whether PostHog is deleting the project in the background. */
-  readonly isPendingDeletion: pulumi.Output<boolean | null | undefined>;
-  /** Your access level: 1 member, 8 admin, 15 owner. */
-  readonly effectiveMembershipLevel: pulumi.Output<number | null | undefined>;
-  /** Your access level under PostHog's access control (`none`, `viewer`, `editor`, `manager`, `admin`). */
-  readonly userAccessLevel: pulumi.Output<string | null | undefined>;
-  /** Whether any group type exists in the project. */
-  readonly hasGroupTypes: pulumi.Output<boolean | null | undefined>;
-  /** The project's group types (companies, workspaces, …) with their index. */
-  readonly groupTypes: pulumi.Output<Record<string, unknown>[] | null | undefined>;
-  /** Whether person-on-events querying is on. */
-  readonly personOnEventsQueryingEnabled: pulumi.Output<boolean | null | undefined>;
-  /** The HogQL modifiers PostHog applies when `modifiers` leaves them unset. */
-  readonly defaultModifiers: pulumi.Output<Record<string, unknown> | null | undefined>;
-  /** Products the project showed intent to use, with onboarding dates. */
-  readonly productIntents: pulumi.Output<Record<string, unknown>[] | null | undefined>;
-  /** Setup tasks PostHog offers this project. */
-  readonly availableSetupTaskIds: pulumi.Output<string[] | null | undefined>;
-  /** Data warehouse views PostHog manages, by kind, and whether each is on. */
-  readonly managedViewsets: pulumi.Output<Record<string, unknown> | null | undefined>;
-  /** How many months of events your plan keeps. */
-  readonly eventRetentionMonths: pulumi.Output<number | null | undefined>;
-  /** Whether the event retention is enforced for this project. */
-  readonly eventsRetentionEnforced: pulumi.Output<boolean | null | undefined>;
-  /** Legacy per-project access control; PostHog refuses any value for it today. */
-  readonly accessControl: pulumi.Output<boolean | null | undefined>;
   /** Project name, 1 to 200 characters, unique in the organization. Defaults to the resource's Pulumi name. */
   readonly name: pulumi.Output<string>;
-  /** What the product is, in up to 1000 characters (PostHog AI reads it). */
-  readonly productDescription: pulumi.Output<string | null | undefined>;
-  /** Authorized URLs for the toolbar, heatmaps and web analytics. `""` entries are refused (as PostHog does); `null` entries are dropped. */
-  readonly appUrls: pulumi.Output<(string | null)[] | null | undefined>;
-  /** Discard client IP addresses from events. */
-  readonly anonymizeIps: pulumi.Output<boolean | null | undefined>;
-  /** Mark the snippet onboarding as done. */
-  readonly completedSnippetOnboarding: pulumi.Output<boolean | null | undefined>;
-  /** Property filters that mark internal and test users, e.g. `[{ key: "$host", operator: "not_regex", value: "localhost" }]` (`type` defaults to `event`). The 2025-08-04 PostHog replaces them by its defaults on create: they are then set again right after. */
-  readonly testAccountFilters: pulumi.Output<unknown>;
-  /** Filter out test accounts by default in new insights. */
-  readonly testAccountFiltersDefaultChecked: pulumi.Output<boolean | null | undefined>;
-  /** Path cleaning rules `[{ regex, alias }]` applied to URLs in paths insights. Regexes are RE2 (no look-around). */
-  readonly pathCleaningFilters: pulumi.Output<unknown>;
-  /** Create a demo project filled with generated data. Demo projects do not count against the plan. */
-  readonly isDemo: pulumi.Output<boolean | null | undefined>;
-  /** IANA timezone used to display and bucket data. PostHog default: `UTC`. */
-  readonly timezone: pulumi.Output<string | undefined>;
-  /** Element attributes autocapture uses to name elements. PostHog default: `["data-attr"]`. */
-  readonly dataAttributes: pulumi.Output<unknown>;
-  /** Person properties used as display names, in order of preference. */
-  readonly personDisplayNameProperties: pulumi.Output<(string | null)[] | null | undefined>;
-  /** Correlation analysis settings, e.g. `{ excluded_person_property_names: [...] }`. */
-  readonly correlationConfig: pulumi.Output<unknown>;
-  /** Turn autocapture off. */
-  readonly autocaptureOptOut: pulumi.Output<boolean | null | undefined>;
-  /** Capture exceptions automatically. */
-  readonly autocaptureExceptionsOptIn: pulumi.Output<boolean | null | undefined>;
-  /** Capture web vitals (FCP, LCP, INP, CLS) automatically. */
-  readonly autocaptureWebVitalsOptIn: pulumi.Output<boolean | null | undefined>;
-  /** Which web vitals to capture: any of `FCP`, `LCP`, `INP`, `CLS`. */
-  readonly autocaptureWebVitalsAllowedMetrics: pulumi.Output<unknown>;
-  /** Error messages that exception autocapture ignores (at most 300 characters as PostHog's JSON). */
-  readonly autocaptureExceptionsErrorsToIgnore: pulumi.Output<unknown>;
-  /** Capture console logs in session recordings. */
-  readonly captureConsoleLogOptIn: pulumi.Output<boolean | null | undefined>;
-  /** Capture network performance in session recordings. */
-  readonly capturePerformanceOptIn: pulumi.Output<boolean | null | undefined>;
-  /** Record user sessions. */
-  readonly sessionRecordingOptIn: pulumi.Output<boolean | null | undefined>;
-  /** Share of sessions to record, 0 to 1 with at most 2 decimals. PostHog returns it as a string ("0.50"). */
-  readonly sessionRecordingSampleRate: pulumi.Output<string | number | null | undefined>;
-  /** Drop recordings shorter than this many milliseconds (0 to 30000). */
-  readonly sessionRecordingMinimumDurationMilliseconds: pulumi.Output<number | null | undefined>;
-  /** Record only when this feature flag is on: `{ id, key }` or `{ id, key, variant }`. */
-  readonly sessionRecordingLinkedFlag: pulumi.Output<unknown>;
-  /** Capture network request headers and bodies: `{ recordHeaders: boolean, recordBody: boolean }`. */
-  readonly sessionRecordingNetworkPayloadCaptureConfig: pulumi.Output<unknown>;
-  /** Masking in recordings: `{ maskAllInputs: boolean, maskTextSelector: string, blockSelector: string }`. */
-  readonly sessionRecordingMaskingConfig: pulumi.Output<unknown>;
-  /** Start recording on URLs matching these regexes: `[{ url, matching: "regex" }]`. */
-  readonly sessionRecordingUrlTriggerConfig: pulumi.Output<unknown>;
-  /** Pause recording on URLs matching these regexes: `[{ url, matching: "regex" }]`. */
-  readonly sessionRecordingUrlBlocklistConfig: pulumi.Output<unknown>;
-  /** Start recording when one of these events is captured. */
-  readonly sessionRecordingEventTriggerConfig: pulumi.Output<unknown>;
-  /** Whether all or any of the recording triggers must match: `all` or `any`. */
-  readonly sessionRecordingTriggerMatchTypeConfig: pulumi.Output<string | null | undefined>;
-  /** Recording trigger groups (version 2): `{ version: 2, groups: [{ id, sampleRate, conditions: { matchType } }] }`. */
-  readonly sessionRecordingTriggerGroups: pulumi.Output<unknown>;
-  /** How long recordings are kept: `30d`, `90d`, `1y` or `5y`, as your plan allows. */
-  readonly sessionRecordingRetentionPeriod: pulumi.Output<string | null | undefined>;
-  /** Replay settings `{ record_canvas, ai_config }`. PostHog merges updates, so only declared keys are managed. */
-  readonly sessionReplayConfig: pulumi.Output<unknown>;
-  /** Survey appearance defaults. PostHog merges updates, so only declared keys are managed. */
-  readonly surveyConfig: pulumi.Output<unknown>;
-  /** First day of the week: 0 Sunday, 1 Monday. */
-  readonly weekStartDay: pulumi.Output<number | null | undefined>;
-  /** Id of the project's home dashboard. PostHog refuses it on create, so it is set right after. */
-  readonly primaryDashboard: pulumi.Output<number | null | undefined>;
-  /** Columns shown in the live events view. */
-  readonly liveEventsColumns: pulumi.Output<(string | null)[] | null | undefined>;
-  /** Domains allowed to record sessions. `""` entries are refused (as PostHog does); `null` entries are dropped. */
-  readonly recordingDomains: pulumi.Output<(string | null)[] | null | undefined>;
-  /** Let site apps inject code into your website. */
-  readonly injectWebApps: pulumi.Output<boolean | null | undefined>;
-  /** Extra settings such as `{ poe_v2_enabled: true }`. */
-  readonly extraSettings: pulumi.Output<unknown>;
-  /** HogQL query modifiers, e.g. `{ personsOnEventsMode: "person_id_override_properties_on_events" }`. Only declared keys are managed: keys set elsewhere are kept (sent along, as the 2025-08-04 PostHog replaces the dictionary where today's merges it). */
-  readonly modifiers: pulumi.Output<unknown>;
-  /** Products whose onboarding is done, e.g. `{ product_analytics: true }`. */
-  readonly hasCompletedOnboardingFor: pulumi.Output<unknown>;
-  /** Show surveys on your website. */
-  readonly surveysOptIn: pulumi.Output<boolean | null | undefined>;
-  /** Capture heatmap data. */
-  readonly heatmapsOptIn: pulumi.Output<boolean | null | undefined>;
-  /** Persist feature flags across authentication by default for new flags. */
-  readonly flagsPersistenceDefault: pulumi.Output<boolean | null | undefined>;
-  /** Receive the organization's activity logs in this project (organization admins only). */
-  readonly receiveOrgLevelActivityLogs: pulumi.Output<boolean | null | undefined>;
-  /** Whom the product sells to: `b2b`, `b2c` or `other`. */
-  readonly businessModel: pulumi.Output<string | null | undefined>;
-  /** Turn on Conversations (support inbox); PostHog mints a widget token. */
-  readonly conversationsEnabled: pulumi.Output<boolean | null | undefined>;
-  /** Conversations settings, e.g. `{ widget_domains: [...] }`. PostHog merges updates and adds its own keys, so only declared keys are managed. */
-  readonly conversationsSettings: pulumi.Output<unknown>;
-  /** Logs settings, e.g. `{ retention_days: 30 }` (14 or 30, as your plan allows; at most one change a day). */
-  readonly logsSettings: pulumi.Output<unknown>;
-  /** Proactive tasks (PostHog enables them only for authorized projects). */
-  readonly proactiveTasksEnabled: pulumi.Output<boolean | null | undefined>;
-  /** Revenue analytics: `{ base_currency, events, filter_test_accounts }`. PostHog ignores it on create, so it is set right after. */
-  readonly revenueAnalyticsConfig: pulumi.Output<unknown>;
-  /** Marketing analytics: `{ sources_map, conversion_goals, attribution_window_days (1-90), attribution_mode, … }`. Set right after create. */
-  readonly marketingAnalyticsConfig: pulumi.Output<unknown>;
-  /** Customer analytics: `{ activity_event, signup_event, payment_event, account_group_type_index, … }`. Set right after create. */
-  readonly customerAnalyticsConfig: pulumi.Output<unknown>;
-  /** Workflows: `{ capture_workflows_engagement_events, email_tracking_consent_mode: off | opt_out | opt_in }`. Set right after create. */
-  readonly workflowsConfig: pulumi.Output<unknown>;
-  /** Currency revenue is shown in, e.g. `USD`, `EUR`. PostHog default: `USD`. */
-  readonly baseCurrency: pulumi.Output<string | null | undefined>;
-  /** Capture clicks that do nothing (dead clicks). */
-  readonly captureDeadClicks: pulumi.Output<boolean | null | undefined>;
-  /** Cookieless tracking: 0 disabled, 1 stateless, 2 stateful. */
-  readonly cookielessServerHashMode: pulumi.Output<number | null | undefined>;
-  /** Compare with calendar periods (the same weekday) instead of exact day counts. */
-  readonly humanFriendlyComparisonPeriods: pulumi.Output<boolean | null | undefined>;
-  /** Ask for confirmation before a feature flag change is saved. */
-  readonly featureFlagConfirmationEnabled: pulumi.Output<boolean | null | undefined>;
-  /** The message shown when confirming a feature flag change. */
-  readonly featureFlagConfirmationMessage: pulumi.Output<string | null | undefined>;
-  /** Give new feature flags the default evaluation contexts. */
-  readonly defaultEvaluationContextsEnabled: pulumi.Output<boolean | null | undefined>;
-  /** Require an evaluation context on every feature flag. */
-  readonly requireEvaluationContexts: pulumi.Output<boolean | null | undefined>;
-  /** Id of the default data color theme (plans with data color themes). */
-  readonly defaultDataTheme: pulumi.Output<number | null | undefined>;
-  /** Onboarding task states, by task id. */
-  readonly onboardingTasks: pulumi.Output<unknown>;
-  /** Serve web analytics from pre-aggregated tables. */
-  readonly webAnalyticsPreAggregatedTablesEnabled: pulumi.Output<boolean | null | undefined>;
   /** The declared `apiTokenRotation`. */
   readonly apiTokenRotation: pulumi.Output<string | undefined>;
   /** The declared `adoptProjectId`. */
   readonly adoptProjectId: pulumi.Output<number | undefined>;
   /** The live values of the declared `additionalSettings`. */
   readonly additionalSettings: pulumi.Output<Record<string, unknown> | undefined>;
+  /** What the product is, in up to 1000 characters (PostHog AI reads it). Present when declared. */
+  readonly productDescription?: pulumi.Output<string | null>;
+  /** Authorized URLs for the toolbar, heatmaps and web analytics. `""` entries are refused (as PostHog does); `null` entries are dropped. Present when declared. */
+  readonly appUrls?: pulumi.Output<(string | null)[] | null>;
+  /** Discard client IP addresses from events. Present when declared. */
+  readonly anonymizeIps?: pulumi.Output<boolean | null>;
+  /** Mark the snippet onboarding as done. Present when declared. */
+  readonly completedSnippetOnboarding?: pulumi.Output<boolean | null>;
+  /** Property filters that mark internal and test users, e.g. `[{ key: "$host", operator: "not_regex", value: "localhost" }]` (`type` defaults to `event`). The 2025-08-04 PostHog replaces them by its defaults on create: they are then set again right after. Present when declared. */
+  readonly testAccountFilters?: pulumi.Output<unknown>;
+  /** Filter out test accounts by default in new insights. Present when declared. */
+  readonly testAccountFiltersDefaultChecked?: pulumi.Output<boolean | null>;
+  /** Path cleaning rules `[{ regex, alias }]` applied to URLs in paths insights. Regexes are RE2 (no look-around). Present when declared. */
+  readonly pathCleaningFilters?: pulumi.Output<unknown>;
+  /** Create a demo project filled with generated data. Demo projects do not count against the plan. Present when declared. */
+  readonly isDemo?: pulumi.Output<boolean | null>;
+  /** IANA timezone used to display and bucket data. PostHog default: `UTC`. Present when declared. */
+  readonly timezone?: pulumi.Output<string>;
+  /** Element attributes autocapture uses to name elements. PostHog default: `["data-attr"]`. Present when declared. */
+  readonly dataAttributes?: pulumi.Output<unknown>;
+  /** Person properties used as display names, in order of preference. Present when declared. */
+  readonly personDisplayNameProperties?: pulumi.Output<(string | null)[] | null>;
+  /** Correlation analysis settings, e.g. `{ excluded_person_property_names: [...] }`. Present when declared. */
+  readonly correlationConfig?: pulumi.Output<unknown>;
+  /** Turn autocapture off. Present when declared. */
+  readonly autocaptureOptOut?: pulumi.Output<boolean | null>;
+  /** Capture exceptions automatically. Present when declared. */
+  readonly autocaptureExceptionsOptIn?: pulumi.Output<boolean | null>;
+  /** Capture web vitals (FCP, LCP, INP, CLS) automatically. Present when declared. */
+  readonly autocaptureWebVitalsOptIn?: pulumi.Output<boolean | null>;
+  /** Which web vitals to capture: any of `FCP`, `LCP`, `INP`, `CLS`. Present when declared. */
+  readonly autocaptureWebVitalsAllowedMetrics?: pulumi.Output<unknown>;
+  /** Error messages that exception autocapture ignores (at most 300 characters as PostHog's JSON). Present when declared. */
+  readonly autocaptureExceptionsErrorsToIgnore?: pulumi.Output<unknown>;
+  /** Capture console logs in session recordings. Present when declared. */
+  readonly captureConsoleLogOptIn?: pulumi.Output<boolean | null>;
+  /** Capture network performance in session recordings. Present when declared. */
+  readonly capturePerformanceOptIn?: pulumi.Output<boolean | null>;
+  /** Record user sessions. Present when declared. */
+  readonly sessionRecordingOptIn?: pulumi.Output<boolean | null>;
+  /** Share of sessions to record, 0 to 1 with at most 2 decimals. PostHog returns it as a string ("0.50"). Present when declared. */
+  readonly sessionRecordingSampleRate?: pulumi.Output<string | number | null>;
+  /** Drop recordings shorter than this many milliseconds (0 to 30000). Present when declared. */
+  readonly sessionRecordingMinimumDurationMilliseconds?: pulumi.Output<number | null>;
+  /** Record only when this feature flag is on: `{ id, key }` or `{ id, key, variant }`. Present when declared. */
+  readonly sessionRecordingLinkedFlag?: pulumi.Output<unknown>;
+  /** Capture network request headers and bodies: `{ recordHeaders: boolean, recordBody: boolean }`. Present when declared. */
+  readonly sessionRecordingNetworkPayloadCaptureConfig?: pulumi.Output<unknown>;
+  /** Masking in recordings: `{ maskAllInputs: boolean, maskTextSelector: string, blockSelector: string }`. Present when declared. */
+  readonly sessionRecordingMaskingConfig?: pulumi.Output<unknown>;
+  /** Start recording on URLs matching these regexes: `[{ url, matching: "regex" }]`. Present when declared. */
+  readonly sessionRecordingUrlTriggerConfig?: pulumi.Output<unknown>;
+  /** Pause recording on URLs matching these regexes: `[{ url, matching: "regex" }]`. Present when declared. */
+  readonly sessionRecordingUrlBlocklistConfig?: pulumi.Output<unknown>;
+  /** Start recording when one of these events is captured. Present when declared. */
+  readonly sessionRecordingEventTriggerConfig?: pulumi.Output<unknown>;
+  /** Whether all or any of the recording triggers must match: `all` or `any`. Present when declared. */
+  readonly sessionRecordingTriggerMatchTypeConfig?: pulumi.Output<string | null>;
+  /** Recording trigger groups (version 2): `{ version: 2, groups: [{ id, sampleRate, conditions: { matchType } }] }`. Present when declared. */
+  readonly sessionRecordingTriggerGroups?: pulumi.Output<unknown>;
+  /** How long recordings are kept: `30d`, `90d`, `1y` or `5y`, as your plan allows. Present when declared. */
+  readonly sessionRecordingRetentionPeriod?: pulumi.Output<string | null>;
+  /** Replay settings `{ record_canvas, ai_config }`. PostHog merges updates, so only declared keys are managed. Present when declared. */
+  readonly sessionReplayConfig?: pulumi.Output<unknown>;
+  /** Survey appearance defaults. PostHog merges updates, so only declared keys are managed. Present when declared. */
+  readonly surveyConfig?: pulumi.Output<unknown>;
+  /** First day of the week: 0 Sunday, 1 Monday. Present when declared. */
+  readonly weekStartDay?: pulumi.Output<number | null>;
+  /** Id of the project's home dashboard. PostHog refuses it on create, so it is set right after. Present when declared. */
+  readonly primaryDashboard?: pulumi.Output<number | null>;
+  /** Columns shown in the live events view. Present when declared. */
+  readonly liveEventsColumns?: pulumi.Output<(string | null)[] | null>;
+  /** Domains allowed to record sessions. `""` entries are refused (as PostHog does); `null` entries are dropped. Present when declared. */
+  readonly recordingDomains?: pulumi.Output<(string | null)[] | null>;
+  /** Let site apps inject code into your website. Present when declared. */
+  readonly injectWebApps?: pulumi.Output<boolean | null>;
+  /** Extra settings such as `{ poe_v2_enabled: true }`. Present when declared. */
+  readonly extraSettings?: pulumi.Output<unknown>;
+  /** HogQL query modifiers, e.g. `{ personsOnEventsMode: "person_id_override_properties_on_events" }`. Only declared keys are managed: keys set elsewhere are kept (sent along, as the 2025-08-04 PostHog replaces the dictionary where today's merges it). Present when declared. */
+  readonly modifiers?: pulumi.Output<unknown>;
+  /** Products whose onboarding is done, e.g. `{ product_analytics: true }`. Present when declared. */
+  readonly hasCompletedOnboardingFor?: pulumi.Output<unknown>;
+  /** Show surveys on your website. Present when declared. */
+  readonly surveysOptIn?: pulumi.Output<boolean | null>;
+  /** Capture heatmap data. Present when declared. */
+  readonly heatmapsOptIn?: pulumi.Output<boolean | null>;
+  /** Persist feature flags across authentication by default for new flags. Present when declared. */
+  readonly flagsPersistenceDefault?: pulumi.Output<boolean | null>;
+  /** Receive the organization's activity logs in this project (organization admins only). Present when declared. */
+  readonly receiveOrgLevelActivityLogs?: pulumi.Output<boolean | null>;
+  /** Whom the product sells to: `b2b`, `b2c` or `other`. Present when declared. */
+  readonly businessModel?: pulumi.Output<string | null>;
+  /** Turn on Conversations (support inbox); PostHog mints a widget token. Present when declared. */
+  readonly conversationsEnabled?: pulumi.Output<boolean | null>;
+  /** Conversations settings, e.g. `{ widget_domains: [...] }`. PostHog merges updates and adds its own keys, so only declared keys are managed. Present when declared. */
+  readonly conversationsSettings?: pulumi.Output<unknown>;
+  /** Logs settings, e.g. `{ retention_days: 30 }` (14 or 30, as your plan allows; at most one change a day). Present when declared. */
+  readonly logsSettings?: pulumi.Output<unknown>;
+  /** Proactive tasks (PostHog enables them only for authorized projects). Present when declared. */
+  readonly proactiveTasksEnabled?: pulumi.Output<boolean | null>;
+  /** Revenue analytics: `{ base_currency, events, filter_test_accounts }`. PostHog ignores it on create, so it is set right after. Present when declared. */
+  readonly revenueAnalyticsConfig?: pulumi.Output<unknown>;
+  /** Marketing analytics: `{ sources_map, conversion_goals, attribution_window_days (1-90), attribution_mode, … }`. Set right after create. Present when declared. */
+  readonly marketingAnalyticsConfig?: pulumi.Output<unknown>;
+  /** Customer analytics: `{ activity_event, signup_event, payment_event, account_group_type_index, … }`. Set right after create. Present when declared. */
+  readonly customerAnalyticsConfig?: pulumi.Output<unknown>;
+  /** Workflows: `{ capture_workflows_engagement_events, email_tracking_consent_mode: off | opt_out | opt_in }`. Set right after create. Present when declared. */
+  readonly workflowsConfig?: pulumi.Output<unknown>;
+  /** Currency revenue is shown in, e.g. `USD`, `EUR`. PostHog default: `USD`. Present when declared. */
+  readonly baseCurrency?: pulumi.Output<string | null>;
+  /** Capture clicks that do nothing (dead clicks). Present when declared. */
+  readonly captureDeadClicks?: pulumi.Output<boolean | null>;
+  /** Cookieless tracking: 0 disabled, 1 stateless, 2 stateful. Present when declared. */
+  readonly cookielessServerHashMode?: pulumi.Output<number | null>;
+  /** Compare with calendar periods (the same weekday) instead of exact day counts. Present when declared. */
+  readonly humanFriendlyComparisonPeriods?: pulumi.Output<boolean | null>;
+  /** Ask for confirmation before a feature flag change is saved. Present when declared. */
+  readonly featureFlagConfirmationEnabled?: pulumi.Output<boolean | null>;
+  /** The message shown when confirming a feature flag change. Present when declared. */
+  readonly featureFlagConfirmationMessage?: pulumi.Output<string | null>;
+  /** Give new feature flags the default evaluation contexts. Present when declared. */
+  readonly defaultEvaluationContextsEnabled?: pulumi.Output<boolean | null>;
+  /** Require an evaluation context on every feature flag. Present when declared. */
+  readonly requireEvaluationContexts?: pulumi.Output<boolean | null>;
+  /** Id of the default data color theme (plans with data color themes). Present when declared. */
+  readonly defaultDataTheme?: pulumi.Output<number | null>;
+  /** Onboarding task states, by task id. Present when declared. */
+  readonly onboardingTasks?: pulumi.Output<unknown>;
+  /** Serve web analytics from pre-aggregated tables. Present when declared. */
+  readonly webAnalyticsPreAggregatedTablesEnabled?: pulumi.Output<boolean | null>;
 }
 
-/** Every output property of `posthog.Project`, for seeding its outputs. */
+/** The output properties every `posthog.Project` registers, for seeding its outputs (a declared setting adds its own). */
 export const outputNames: ReadonlyArray<keyof ProjectOutputProperties> = [
   "projectId",
   "organizationId",
   "uuid",
-  "organization",
   "apiToken",
-  "liveEventsToken",
-  "secretApiToken",
-  "secretApiTokenBackup",
-  "createdAt",
-  "updatedAt",
-  "ingestedEvent",
-  "isPendingDeletion",
-  "effectiveMembershipLevel",
-  "userAccessLevel",
-  "hasGroupTypes",
-  "groupTypes",
-  "personOnEventsQueryingEnabled",
-  "defaultModifiers",
-  "productIntents",
-  "availableSetupTaskIds",
-  "managedViewsets",
-  "eventRetentionMonths",
-  "eventsRetentionEnforced",
-  "accessControl",
   "name",
-  "productDescription",
-  "appUrls",
-  "anonymizeIps",
-  "completedSnippetOnboarding",
-  "testAccountFilters",
-  "testAccountFiltersDefaultChecked",
-  "pathCleaningFilters",
-  "isDemo",
-  "timezone",
-  "dataAttributes",
-  "personDisplayNameProperties",
-  "correlationConfig",
-  "autocaptureOptOut",
-  "autocaptureExceptionsOptIn",
-  "autocaptureWebVitalsOptIn",
-  "autocaptureWebVitalsAllowedMetrics",
-  "autocaptureExceptionsErrorsToIgnore",
-  "captureConsoleLogOptIn",
-  "capturePerformanceOptIn",
-  "sessionRecordingOptIn",
-  "sessionRecordingSampleRate",
-  "sessionRecordingMinimumDurationMilliseconds",
-  "sessionRecordingLinkedFlag",
-  "sessionRecordingNetworkPayloadCaptureConfig",
-  "sessionRecordingMaskingConfig",
-  "sessionRecordingUrlTriggerConfig",
-  "sessionRecordingUrlBlocklistConfig",
-  "sessionRecordingEventTriggerConfig",
-  "sessionRecordingTriggerMatchTypeConfig",
-  "sessionRecordingTriggerGroups",
-  "sessionRecordingRetentionPeriod",
-  "sessionReplayConfig",
-  "surveyConfig",
-  "weekStartDay",
-  "primaryDashboard",
-  "liveEventsColumns",
-  "recordingDomains",
-  "injectWebApps",
-  "extraSettings",
-  "modifiers",
-  "hasCompletedOnboardingFor",
-  "surveysOptIn",
-  "heatmapsOptIn",
-  "flagsPersistenceDefault",
-  "receiveOrgLevelActivityLogs",
-  "businessModel",
-  "conversationsEnabled",
-  "conversationsSettings",
-  "logsSettings",
-  "proactiveTasksEnabled",
-  "revenueAnalyticsConfig",
-  "marketingAnalyticsConfig",
-  "customerAnalyticsConfig",
-  "workflowsConfig",
-  "baseCurrency",
-  "captureDeadClicks",
-  "cookielessServerHashMode",
-  "humanFriendlyComparisonPeriods",
-  "featureFlagConfirmationEnabled",
-  "featureFlagConfirmationMessage",
-  "defaultEvaluationContextsEnabled",
-  "requireEvaluationContexts",
-  "defaultDataTheme",
-  "onboardingTasks",
-  "webAnalyticsPreAggregatedTablesEnabled",
   "apiTokenRotation",
   "adoptProjectId",
   "additionalSettings",
@@ -998,7 +1024,4 @@ export const outputNames: ReadonlyArray<keyof ProjectOutputProperties> = [
 /** Output properties Pulumi must store as secrets. */
 export const secretOutputNames: ReadonlyArray<keyof ProjectOutputProperties> = [
   "apiToken",
-  "liveEventsToken",
-  "secretApiToken",
-  "secretApiTokenBackup",
 ];

@@ -5,6 +5,8 @@
  * that declares projects loads and type-checks little more than Pulumi itself.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { PROJECT_TYPE } from "../kit/tokens";
+import { declaredRegistration, quietPromiseTraces, serializedProvider, warnIfPlainApiKey } from "./declared";
 import { outputNames, secretOutputNames, type ProjectArgs, type ProjectOutputProperties } from "./project-types";
 
 export type { ProjectArgs } from "./project-types";
@@ -22,10 +24,9 @@ export interface ProjectState {
  * inside this repository. Written out rather than made by Pulumi's closure serializer (2.5 KB for the same thing,
  * stored twice per project), it is the same 119 bytes on every machine and holds no credential, host or local module.
  */
-export const SERIALIZED_PROVIDER =
-  'exports.handler=()=>require("node:module").createRequire(process.cwd()+"/")("pulumi-posthog/provider").projectProvider;';
+export const SERIALIZED_PROVIDER = serializedProvider("projectProvider");
 
-export const PROJECT_TYPE = "pulumi-nodejs:dynamic/posthog:Project";
+export { PROJECT_TYPE } from "../kit/tokens";
 
 export interface Project extends ProjectOutputProperties {}
 
@@ -51,82 +52,18 @@ export class Project extends pulumi.CustomResource {
   }
 
   constructor(name: string, args: ProjectArgs = {}, opts: pulumi.CustomResourceOptions = {}) {
-    for (const [arg, value] of Object.entries(args)) {
-      const where = prototypeKey(value, arg);
-      if (where !== undefined) {
-        throw new pulumi.RunError(
-          `posthog.Project "${name}": ${where} is a name every JavaScript object already has (Object.prototype: ` +
-            "constructor, __proto__, toString, valueOf, …); it cannot be a key of a setting. PostHog has no setting " +
-            "of that name: remove or rename it.",
-        );
-      }
-    }
-    // What pulumi.dynamic.Resource does, with the provider above instead of a closure serialized per program.
-    const props: Record<string, unknown> = Object.fromEntries(outputNames.map((output) => [output, undefined]));
-    Object.assign(props, args);
-    if (!opts.id) props["name"] = args.name ?? name;
-    props["__provider"] = SERIALIZED_PROVIDER;
-    // `declaredInputs` keeps the program's inputs (read needs them to show drift setting by setting). The engine
-    // marks an output secret when the input of the same name is, but this output has no such input: it would hold a
-    // `pulumi.secret(...)` input in plain text. Whether an input is secret is known only later, so it always is.
-    const options = pulumi.mergeOptions(opts, { additionalSecretOutputs: [...secretOutputNames, "declaredInputs"] });
-    // Pulumi's SDK gives each output property four promises and stores a stack trace on each, only for its message
-    // about leaked promises (PULUMI_DEBUG_PROMISE_LEAKS): with ~95 outputs that was 55-80 ms of CPU and 0.8 MB kept
-    // per project. The resource's own source position is captured apart, with no limit, and is unaffected.
-    const stackTraceLimit = Error.stackTraceLimit;
-    if (!process.env["PULUMI_DEBUG_PROMISE_LEAKS"]) Error.stackTraceLimit = 0;
+    // A project's name defaults to the resource's; a read (`Project.get`) declares none.
+    const declared: Record<string, unknown> = opts.id ? { ...args } : { ...args, name: args.name ?? name };
+    const facts = { className: "Project", type: PROJECT_TYPE, provider: SERIALIZED_PROVIDER, outputNames, secretOutputNames };
+    const { props, options } = declaredRegistration(facts, name, declared, opts);
+    // `super` here, not in a shared base class: Pulumi records the frame that called this constructor as the
+    // resource's source position.
+    const restore = quietPromiseTraces();
     try {
       super(PROJECT_TYPE, name, props, options);
     } finally {
-      Error.stackTraceLimit = stackTraceLimit;
+      restore();
     }
     warnIfPlainApiKey();
   }
-}
-
-/**
- * Where the plain objects of `value` have an own key named like a property of every JavaScript object, as a path
- * (`additionalSettings.toString`). Pulumi's SDK fails to serialize some of them ("Cannot convert object to primitive
- * value" for `toString`) before the provider's check can name them; values still to come (Outputs, Promises) are
- * left to that check.
- */
-function prototypeKey(value: unknown, path: string): string | undefined {
-  if (value === null || typeof value !== "object" || pulumi.Output.isInstance(value) || value instanceof Promise) return undefined;
-  for (const [key, inner] of Object.entries(value)) {
-    const here = `${path}.${key}`;
-    if (key in Object.prototype) return here;
-    const deeper = prototypeKey(inner, here);
-    if (deeper !== undefined) return deeper;
-  }
-  return undefined;
-}
-
-const API_KEY_CONFIG = "posthog:apiKey";
-let plainKeyWarned = false;
-
-/**
- * Pulumi's engine keeps the stack configuration a dynamic provider runs with in the state, as the default
- * `pulumi-nodejs` provider's inputs, exactly as it is set: `posthog:apiKey` set without `--secret` is stored there in
- * plain text (measured with the CLI v3.274.1; with `--secret` it is encrypted). The provider cannot prevent it, so
- * each program run says so once, with the command that fixes it: on the stack, not on a resource, whose message
- * would wait for the resource's URN and be lost if its registration failed.
- */
-function warnIfPlainApiKey(): void {
-  if (plainKeyWarned || pulumi.runtime.getConfig(API_KEY_CONFIG) === undefined) return;
-  // The language host lists the secret configuration keys in PULUMI_CONFIG_SECRET_KEYS (a JSON list).
-  let secretKeys: unknown = [];
-  try {
-    secretKeys = JSON.parse(process.env["PULUMI_CONFIG_SECRET_KEYS"] ?? "[]");
-  } catch {
-    return;
-  }
-  if (Array.isArray(secretKeys) && secretKeys.includes(API_KEY_CONFIG)) return;
-  plainKeyWarned = true;
-  void pulumi.log.warn(
-    `${API_KEY_CONFIG} is set without --secret, so Pulumi stores it in plain text in this stack's state (the ` +
-      "configuration of the default pulumi-nodejs provider, which runs posthog.Project). Run " +
-      `\`pulumi config set --secret ${API_KEY_CONFIG} <your phx_ key>\` and then \`pulumi up\`: the state then holds it ` +
-      "encrypted. Until then it is also plain in Pulumi.<stack>.yaml and in the backend's record of each update, and " +
-      "earlier checkpoints keep it: rotate it in PostHog if others can read them.",
-  );
 }

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { camelCase } from "./names";
-import { projectFields, writableFields, type ProjectField } from "./project";
+import { keptInState, projectFields, writableFields, type ProjectField } from "./project";
 
 export const DECLARATIONS_PATH = "src/resources/project-types.ts";
 
@@ -160,12 +160,34 @@ function recordOutputEntries(): OutputEntry[] {
   ];
 }
 
-/** The output names `Project` declares, in order, and the ones Pulumi must store as secrets. */
+/**
+ * The outputs a project's state always holds: its ids and the record fields kept in the state (`keptInState`). A
+ * declared setting's live value is an output too, present only when declared.
+ */
+function stateOutputEntries(): OutputEntry[] {
+  const kept = new Set(["projectId", "organizationId", ...keptInState.map((f) => camelCase(f))]);
+  return recordOutputEntries()
+    .filter((e) => kept.has(e.name))
+    .map((e) => ({ ...e, optional: false }));
+}
+
+/** The live values of the settings, as outputs: each present only when the program declares it. */
+function settingOutputEntries(): OutputEntry[] {
+  const kept = new Set<string>(keptInState);
+  return writableFields
+    .filter((f) => !kept.has(f))
+    .map((f) => ({
+      name: camelCase(f),
+      type: typeText(projectFields[f].response, "output", "  "),
+      optional: true,
+      doc: projectFields[f].doc,
+    }));
+}
+
+/** The output names every `Project` registers, in order (a declared setting adds its own), and the secret ones. */
 export function outputNameList(): { outputs: string[]; secrets: string[] } {
-  const outputs = [...recordOutputEntries().map((e) => e.name), ...recordedOutputs.map((o) => o.name)];
-  const secrets = (Object.keys(projectFields) as ProjectField[])
-    .filter((f) => (projectFields[f] as { secret?: boolean }).secret)
-    .map((f) => camelCase(f));
+  const outputs = [...stateOutputEntries().map((e) => e.name), ...recordedOutputs.map((o) => o.name)];
+  const secrets = keptInState.filter((f) => (projectFields[f] as { secret?: boolean }).secret).map((f) => camelCase(f));
   return { outputs, secrets };
 }
 
@@ -178,7 +200,9 @@ export function projectDeclarations(): string {
   }));
   const args = [...settings, ...providerInputs];
   const record = recordOutputEntries();
-  const outputs = [...record, ...recordedOutputs.map((o) => ({ ...o, optional: true }))];
+  const state = stateOutputEntries();
+  const settingOutputs = settingOutputEntries();
+  const always = [...state, ...recordedOutputs.map((o) => ({ ...o, optional: true }))];
   const { outputs: names, secrets } = outputNameList();
   const list = (values: string[]) => `[\n${values.map((v) => `  ${JSON.stringify(v)},`).join("\n")}\n]`;
   return [
@@ -214,8 +238,18 @@ export function projectDeclarations(): string {
     ...record.flatMap((o) => [docComment(o.doc, "  "), `  ${o.name}${o.optional ? "?" : ""}: ${o.type};`]),
     "}",
     "",
-    "/** The resource's outputs: the live record, the provider's own, and the declared inputs kept for drift. */",
-    "export interface ProjectOutputs extends ProjectRecordOutputs {",
+    "/** What a project's state keeps of PostHog's record: its ids and the fields programs reference. */",
+    "export interface ProjectStateRecord {",
+    ...state.flatMap((o) => [docComment(o.doc, "  "), `  ${o.name}: ${o.type};`]),
+    "}",
+    "",
+    "/** The live values of the declared settings, as the state keeps them: only the declared ones are present. */",
+    "export interface ProjectSettingOutputs {",
+    ...settingOutputs.flatMap((o) => [docComment(o.doc, "  "), `  ${o.name}?: ${o.type};`]),
+    "}",
+    "",
+    "/** The resource's outputs (its state): ids, the fields programs reference, the declared settings' live values, the provider's own. */",
+    "export interface ProjectOutputs extends ProjectStateRecord, ProjectSettingOutputs {",
     ...recordedOutputs.flatMap((o) => [docComment(o.doc, "  "), `  ${o.name}?: ${o.type};`]),
     docComment("The program's inputs as last applied, for drift setting by setting. State, not a resource property.", "  "),
     "  declaredInputs?: Record<string, unknown>;",
@@ -223,15 +257,22 @@ export function projectDeclarations(): string {
     "  unsupportedSettings?: string[];",
     "}",
     "",
-    "/** The output properties of `posthog.Project`: absent from PostHog's answer, a value is `undefined`. */",
+    "/**",
+    " * The output properties of `posthog.Project`: its ids, the fields programs reference, and the live value of each",
+    " * declared setting (a setting not declared has no output: read it with `getProject`).",
+    " */",
     "export interface ProjectOutputProperties {",
-    ...outputs.flatMap((o) => [
+    ...always.flatMap((o) => [
       docComment(o.doc, "  "),
       `  readonly ${o.name}: pulumi.Output<${o.optional ? (o.type === "unknown" ? "unknown" : union([...splitUnion(o.type), "undefined"])) : o.type}>;`,
     ]),
+    ...settingOutputs.flatMap((o) => [
+      docComment(`${o.doc} Present when declared.`, "  "),
+      `  readonly ${o.name}?: pulumi.Output<${o.type}>;`,
+    ]),
     "}",
     "",
-    "/** Every output property of `posthog.Project`, for seeding its outputs. */",
+    "/** The output properties every `posthog.Project` registers, for seeding its outputs (a declared setting adds its own). */",
     `export const outputNames: ReadonlyArray<keyof ProjectOutputProperties> = ${list(names)};`,
     "",
     "/** Output properties Pulumi must store as secrets. */",

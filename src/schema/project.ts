@@ -423,6 +423,15 @@ const entries = Object.entries(projectFields) as unknown as FieldEntry[];
 export const writableFields = entries.filter(([, def]) => def.input !== undefined).map(([name]) => name as WritableField);
 export const secretFields = entries.filter(([, def]) => def.secret).map(([name]) => name);
 
+/**
+ * The fields of PostHog's record a project's state keeps besides its ids and its declared settings: what programs
+ * reference. `api_token` (secret) is what SDKs are configured with, `name` labels a project wherever it is shown and
+ * `uuid` ties it to systems that name projects so. Everything else PostHog returns (its other tokens, timestamps,
+ * read-only flags, settings not declared) is one call away: `getProject`. Each output kept costs every program about
+ * 10 KB of memory per project and the state its bytes, rewritten around every step.
+ */
+export const keptInState = ["uuid", "name", "api_token"] as const satisfies readonly ProjectField[];
+
 export function fieldDef(name: ProjectField): FieldDef {
   return projectFields[name];
 }

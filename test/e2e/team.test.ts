@@ -368,7 +368,8 @@ describe("the CI example (examples/ci/posthog-projects.yml)", () => {
     const reader = new URL(bareUrl);
     reader.username = "drift_reader";
     const [unmanaged] = await runJob("drift", { PULUMI_BACKEND_URL: reader.toString(), PGPASSWORD: "reads only" });
-    expect(ok(unmanaged!).output).toMatch(/[~+] heatmapsOptIn/);
+    // The state keeps the declared settings only (slim state): the refresh has nothing of heatmapsOptIn to change.
+    expect(ok(unmanaged!).output).not.toMatch(/heatmapsOptIn/);
     expect(unmanaged!.output).toMatch(/3 unchanged/);
   });
 });

@@ -118,7 +118,9 @@ test("import (an id and no properties) adopts with reads only and declares just 
   const imported = await plugin.read("web", `${server.organizationId}/${handmade.id}`);
   expect(imported.id).toBe(String(handmade.id));
   expect(imported.inputs).toEqual({ name: "Made by hand" });
-  expect(imported.outs).toMatchObject({ timezone: "Asia/Tokyo", projectId: handmade.id });
+  // Only the declared name: the timezone, not declared, is getProject's (slim state).
+  expect(imported.outs).toMatchObject({ name: "Made by hand", projectId: handmade.id });
+  expect(imported.outs).not.toHaveProperty("timezone");
   expect((await server.requests()).map((r) => r.method)).toEqual(["GET"]);
 });
 

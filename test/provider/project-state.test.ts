@@ -38,34 +38,22 @@ test("differingSettings keeps only what differs, compared as PostHog rewrites", 
   expect(differingSettings(declared, (field) => record[field])).toEqual({ anonymize_ips: true });
 });
 
-test("toOutputs: the record camelCased, id as projectId, recorded inputs kept, additional settings live", () => {
+test("toOutputs: ids, the kept fields, the declared settings live, recorded inputs kept, additional settings live", () => {
   const recorded = recordInputs({ name: "Web", apiTokenRotation: "r1", additionalSettings: { brand_new: 1 }, __provider: "x" });
   expect(recorded.declaredInputs).toEqual({ name: "Web", apiTokenRotation: "r1", additionalSettings: { brand_new: 1 } });
   const outputs = toOutputs(record, recorded);
-  expect(outputs).toMatchObject({ projectId: 7, organizationId: "org", apiToken: "phc_x", anonymizeIps: false, apiTokenRotation: "r1" });
+  expect(outputs).toMatchObject({ projectId: 7, organizationId: "org", apiToken: "phc_x", apiTokenRotation: "r1" });
   expect(outputs.additionalSettings).toEqual({ brand_new: 3 });
   expect(recordedInputsOf(outputs)).toEqual({ ...recorded, additionalSettings: { brand_new: 3 } });
-  expect(outputValue(outputs, "anonymize_ips")).toBe(false);
+  // Not declared: not in the state (getProject has it).
+  expect(outputValue(outputs, "anonymize_ips")).toBeUndefined();
+  expect(outputValue(toOutputs(record, recordInputs({ anonymizeIps: true })), "anonymize_ips")).toBe(false);
   expect(outputValue(outputs, "brand_new")).toBe(3);
 });
 
 test("toOutputs keeps only what PostHog sent and what the program declared: no null for an absent field", () => {
   const outputs = toOutputs(record, recordInputs({ name: "Web" }));
-  expect(Object.keys(outputs).sort()).toEqual(
-    [
-      "projectId",
-      "organizationId",
-      "uuid",
-      "organization",
-      "apiToken",
-      "name",
-      "createdAt",
-      "anonymizeIps",
-      "sessionRecordingSampleRate",
-      "modifiers",
-      "declaredInputs",
-    ].sort(),
-  );
+  expect(Object.keys(outputs).sort()).toEqual(["projectId", "organizationId", "uuid", "apiToken", "name", "declaredInputs"].sort());
   expect(recordedInputsOf(outputs)).toEqual({
     apiTokenRotation: null,
     adoptProjectId: null,

@@ -44,27 +44,25 @@ test("Project registers the posthog:Project dynamic type with the serialized pro
   expect(Project.isInstance({})).toBe(false);
 });
 
-test("every token, and the declared inputs the outputs keep (secret ones among them), are requested as secret outputs", async () => {
+test("the token, and the declared inputs the outputs keep when an input may be secret, are requested as secret outputs", async () => {
   const web = new Project("secrets", { name: "Secrets" }, { additionalSecretOutputs: ["name"] });
   await resolved(web.urn);
-  expect(secretOptions.get("secrets")?.sort()).toEqual([
-    "apiToken",
-    "declaredInputs",
-    "liveEventsToken",
-    "name",
-    "secretApiToken",
-    "secretApiTokenBackup",
-  ]);
+  // Plain values cannot be secret: declaredInputs stays plain (a secret costs the state twice the bytes).
+  expect(secretOptions.get("secrets")?.sort()).toEqual(["apiToken", "name"]);
   expect(await resolved(web.projectId)).toBe(42);
+  const hidden = new Project("hidden", { name: "Hidden", productDescription: pulumi.secret("x") });
+  await resolved(hidden.urn);
+  expect(secretOptions.get("hidden")?.sort()).toEqual(["apiToken", "declaredInputs"]);
 });
 
-test("every record field is an output, with the numeric id as projectId", () => {
-  const web = new Project("outputs", {});
-  for (const name of outputNames) expect(pulumi.Output.isInstance((web as unknown as Record<string, unknown>)[name])).toBe(true);
-  expect(outputNames).toEqual(
-    expect.arrayContaining(["projectId", "apiToken", "organizationId", "sessionRecordingSampleRate", "timezone"]),
-  );
+test("the ids, the referenced fields and each declared setting are outputs; undeclared settings are getProject's", () => {
+  const web = new Project("outputs", { timezone: "UTC" });
+  const properties = web as unknown as Record<string, unknown>;
+  for (const name of outputNames) expect(pulumi.Output.isInstance(properties[name])).toBe(true);
+  expect(outputNames).toEqual(expect.arrayContaining(["projectId", "apiToken", "organizationId", "name", "uuid"]));
   expect(outputNames).not.toContain("id");
+  expect(pulumi.Output.isInstance(properties["timezone"])).toBe(true);
+  expect(properties["sessionRecordingSampleRate"]).toBeUndefined();
 });
 
 test("Project.get reads by id with the organization", async () => {

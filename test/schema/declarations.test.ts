@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { z } from "zod";
 import { DECLARATIONS_PATH, outputNameList, projectDeclarations } from "../../src/schema/declarations";
-import { projectFields, writableFields, type ProjectField, type WritableField } from "../../src/schema/project";
+import { type projectFields, writableFields, type ProjectField, type WritableField } from "../../src/schema/project";
 import { camelCase, type CamelCase } from "../../src/schema/names";
 import {
   outputNames,
@@ -44,12 +44,12 @@ test("its types equal zod's for the table (checked by `npm run typecheck`)", () 
   expect([settingsMatch, recordMatches, argsMatch]).toHaveLength(3);
 });
 
-test("the output names are the record's fields camelCased (id as projectId) and the provider's outputs", () => {
-  const fields = (Object.keys(projectFields) as ProjectField[]).filter((f) => f !== "id").map((f) => camelCase(f));
+test("the output names every Project registers: its ids, the fields programs reference, the provider's outputs", () => {
+  // Slim state: the other fields of the record are getProject's; a declared setting adds its own output.
   expect([...outputNames].sort()).toEqual(
-    [...fields, "projectId", "organizationId", "apiTokenRotation", "adoptProjectId", "additionalSettings"].sort(),
+    ["projectId", "organizationId", "uuid", "name", "apiToken", "apiTokenRotation", "adoptProjectId", "additionalSettings"].sort(),
   );
   expect(outputNames).toEqual(outputNameList().outputs);
-  expect(secretOutputNames).toEqual(["apiToken", "liveEventsToken", "secretApiToken", "secretApiTokenBackup"]);
-  expect(writableFields.map((f) => camelCase(f)).every((name) => (outputNames as readonly string[]).includes(name))).toBe(true);
+  expect(secretOutputNames).toEqual(["apiToken"]);
+  expect(writableFields.map((f) => camelCase(f)).filter((name) => (outputNames as readonly string[]).includes(name))).toEqual(["name"]);
 });

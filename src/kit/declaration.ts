@@ -1,0 +1,125 @@
+/**
+ * The kit: what a PostHog resource declares once, and what every resource derives from it generically (its ids, its
+ * scope, how it is deleted, its token in the plugin and its place in the package schema). A resource is one
+ * declaration file (src/provider/project-declaration.ts for Project) and the registry (./registry) lists them; the
+ * plugin dispatches by the declared token, never by naming a resource.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { PostHogError, type Transport } from "../client";
+import type { PropertySpec } from "./property";
+import { requireOrganization, requireProject, type ProviderConfig } from "../provider/config";
+
+/**
+ * Where a resource lives in PostHog: in an organization (`/api/organizations/<organizationId>/…`, as projects are) or
+ * in a project (`/api/projects/<projectId>/…`, as feature flags, cohorts, actions and annotations are). A
+ * project-scoped resource takes `projectId`, a number or a Project's output, else `posthog:projectId` or
+ * POSTHOG_PROJECT_ID, as PostHog's Terraform provider does.
+ */
+export type ScopeKind = "organization" | "project";
+
+/** The resolved scope: the organization's id (UUID, `@current` or slug) or the project's number. */
+export type ScopeOf<S extends ScopeKind> = S extends "organization" ? string : number;
+
+/**
+ * How PostHog deletes it: `DELETE`, or `PATCH {"deleted": true}` for the models it only marks deleted (feature flags,
+ * cohorts, actions, annotations, dashboards, insights: ForbidDestroyModel answers DELETE with 405).
+ */
+export type Deletion = "delete" | "soft-delete";
+
+/** The calls a resource's endpoints answer, in the client's terms (src/client knows the paths). */
+export interface ResourceApi<S extends ScopeKind, R> {
+  get(http: Transport, scope: ScopeOf<S>, id: number): Promise<R>;
+  update(http: Transport, scope: ScopeOf<S>, id: number, body: Record<string, unknown>): Promise<R>;
+  /** `DELETE` (used when `deletion` is "delete"). */
+  remove(http: Transport, scope: ScopeOf<S>, id: number): Promise<unknown>;
+}
+
+/** A resource's id as the engine, `get` and `pulumi import` give it: the scope (when written) and the numeric id. */
+export interface ParsedId<S extends ScopeKind> {
+  scope: ScopeOf<S> | undefined;
+  id: number;
+}
+
+export interface ResourceDeclaration<S extends ScopeKind = ScopeKind, R = unknown> {
+  /** The class name in every language: `Project`. */
+  readonly name: string;
+  /** The plugin's resource token, `posthog:index:Project`. */
+  readonly token: string;
+  /** The dynamic resource's type, `pulumi-nodejs:dynamic/posthog:Project`. */
+  readonly dynamicType: string;
+  /** What a message calls one: "project". */
+  readonly noun: string;
+  readonly scope: S;
+  /** The output holding the numeric id (`projectId`), and the id forms `get` and `pulumi import` take. */
+  readonly identity: { readonly output: string; readonly forms: readonly string[] };
+  readonly deletion: Deletion;
+  readonly api: ResourceApi<S, R>;
+  /** The plugin schema's resource: inputs, outputs and the outputs always present. */
+  readonly schema: () => {
+    description: string;
+    inputs: Record<string, PropertySpec>;
+    outputs: Record<string, PropertySpec>;
+    required: string[];
+  };
+  /** The lookups (`getX`/`listX`, with their Output forms in TypeScript) the plugin serves as invokes for it. */
+  readonly lookups: readonly string[];
+  /** Its lifecycle, as Pulumi's dynamic providers and the plugin call it. */
+  readonly lifecycle: () => pulumi.dynamic.ResourceProvider;
+}
+
+/**
+ * An id as `<id>` or `<scope>/<id>`: for Project `<projectId>` or, as in PostHog's Terraform provider,
+ * `<organizationId>/<projectId>`; for a project-scoped resource `<projectId>/<id>`.
+ */
+export function parseId<S extends ScopeKind>(declaration: ResourceDeclaration<S>, id: string): ParsedId<S> {
+  const scopePart = declaration.scope === "organization" ? "[^/]+" : "\\d+";
+  const match = new RegExp(`^(?:(${scopePart})/)?(\\d+)$`).exec(id);
+  if (!match) {
+    const forms = declaration.identity.forms.join(", or ");
+    throw new Error(`"${id}" is not a PostHog ${declaration.noun} id: use ${forms}.`);
+  }
+  const scope = match[1] === undefined ? undefined : declaration.scope === "organization" ? match[1] : Number(match[1]);
+  return { scope: scope as ScopeOf<S> | undefined, id: Number(match[2]) };
+}
+
+/** The scope to work in: the resource's own, else the configured one, else an error saying what to set. */
+export function resolveScope<S extends ScopeKind>(
+  declaration: ResourceDeclaration<S>,
+  config: ProviderConfig,
+  explicit: ScopeOf<S> | string | null | undefined,
+): ScopeOf<S> {
+  if (declaration.scope === "organization") return requireOrganization(config, explicit as string | null | undefined) as ScopeOf<S>;
+  return requireProject(config, explicit as number | string | null | undefined) as ScopeOf<S>;
+}
+
+/**
+ * Deletes as the declaration says. Gone already counts as deleted only when `confirmGone` agrees (PostHog answers 404
+ * alike for what is gone and for what the key cannot see); `alreadyGoing` recognises PostHog's "already being deleted".
+ */
+export async function deleteDeclared<S extends ScopeKind>(
+  declaration: ResourceDeclaration<S>,
+  http: Transport,
+  scope: ScopeOf<S>,
+  id: number,
+  hooks: { confirmGone?: () => Promise<void>; alreadyGoing?: (error: PostHogError) => boolean } = {},
+): Promise<void> {
+  try {
+    if (declaration.deletion === "soft-delete") await declaration.api.update(http, scope, id, { deleted: true });
+    else await declaration.api.remove(http, scope, id);
+  } catch (error) {
+    if (!(error instanceof PostHogError)) throw error;
+    if (hooks.alreadyGoing?.(error)) return;
+    if (!error.isNotFound) throw error;
+    await hooks.confirmGone?.();
+  }
+}
+
+/** The input (and output) naming a resource's scope: `organizationId`, or `projectId` for a project-scoped resource. */
+export function scopeInput(declaration: ResourceDeclaration): "organizationId" | "projectId" {
+  return declaration.scope === "organization" ? "organizationId" : "projectId";
+}
+
+/** How messages begin with a resource's noun: "Project", "Feature flag". */
+export function title(declaration: ResourceDeclaration): string {
+  return declaration.noun.charAt(0).toUpperCase() + declaration.noun.slice(1);
+}

@@ -1,0 +1,365 @@
+/**
+ * The lifecycle every declared resource shares: check, diff, create, read, update and delete, as plain data in and
+ * out. The field table's work (validation, comparison, outputs, drift) is the resource's `DeclaredState`; what only
+ * some resources do (adoption, a create that recovers, settings kept elsewhere by an older PostHog, an action such as
+ * a token rotation, a 404 that needs proof) are the hooks a resource's lifecycle overrides. HTTP is the client's
+ * business: the declaration names its calls.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { PostHogError, type Transport } from "../client";
+import { connect, resolveConfig, type ProviderConfig } from "../provider/config";
+import { own } from "../schema/json";
+import {
+  deleteDeclared,
+  parseId,
+  resolveScope,
+  type ResourceDeclaration,
+  type ScopeKind,
+  type ScopeOf,
+  scopeInput,
+  title,
+} from "./declaration";
+import { jsonOutputs, PartialSuccess, storable, unstorable } from "./outcome";
+
+export type Json = Record<string, unknown>;
+
+export interface Failure {
+  readonly property: string;
+  readonly reason: string;
+}
+
+/** What the outputs keep of the program's inputs; `declaredInputs` lets read show drift as `old => new`. */
+export interface Recorded {
+  declaredInputs: Json | null;
+}
+
+/** A record, with the declared settings this PostHog has nowhere (neither where the lifecycle wrote nor read them). */
+export interface Placed<R> {
+  record: R;
+  nowhere: string[];
+}
+
+/** The field table's work on a resource's inputs, outputs and records: PostHog names, validation, comparison. */
+export interface DeclaredState<R, Rec extends Recorded> {
+  validate(inputs: Json): Failure[];
+  /** Whether a declared setting differs from the live value the outputs hold, or is not known yet. */
+  settingsChanged(olds: Json, news: Json): boolean;
+  /** Whether the inputs declare this PostHog field. */
+  declares(inputs: Json, field: string): boolean;
+  /** The declared settings by PostHog's names, normalised. */
+  declaredSettings(inputs: Json): Json;
+  differingSettings(declared: Json, live: (field: string) => unknown): Json;
+  /** The body to send, dictionaries PostHog may replace completed with their live keys. */
+  withLiveKeys(body: Json, live: (field: string) => unknown): Json;
+  outputValue(outputs: object, field: string): unknown;
+  declaredFields(recorded: Rec): string[];
+  recordInputs(inputs: Json): Rec;
+  recordedInputsOf(outputs: Json): Rec;
+  toOutputs(record: R, recorded: Rec): Json;
+  withRecorded(outputs: Json, recorded: Rec): Json;
+  withUnsupported(outputs: Json, unsupported: readonly string[]): Json;
+  unsupportedOf(outputs: object): string[];
+  /** The declared inputs with the record's live values, as the program would write them. */
+  liveInputs(declared: Json, record: R): Json;
+  /** How the program names a field. */
+  inputName(field: string): string;
+  /** Dictionaries sent with their live keys under the declared ones (PostHog may replace them whole). */
+  sendsMerged(field: string): boolean;
+  /** Fields PostHog refuses or drops on create: they follow in a PATCH. */
+  setAfterCreate(field: string): boolean;
+  /** The plan feature without which PostHog shows its own value of a setting. */
+  planFeatureOf(field: string): string | undefined;
+}
+
+/** `I` and `O` type the inputs and outputs as the resource's callers see them; inside, they are JSON objects. */
+export abstract class DeclaredLifecycle<
+  S extends ScopeKind,
+  R extends { id: number },
+  Rec extends Recorded,
+  I extends Json = Json,
+  O extends Json = Json,
+> implements pulumi.dynamic.ResourceProvider<I, O>
+{
+  protected config: ProviderConfig;
+  private transport: Transport | undefined;
+
+  /** `connection` replaces configuration and client, for tests and for programs that build their own. */
+  constructor(
+    protected readonly declaration: ResourceDeclaration<S, R>,
+    protected readonly state: DeclaredState<R, Rec>,
+    private readonly connection?: { config: ProviderConfig; transport: Transport },
+  ) {
+    this.config = connection?.config ?? resolveConfig(() => undefined);
+  }
+
+  async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+    if (this.connection) return;
+    this.config = resolveConfig((key) => req.config.get(key));
+    this.transport = undefined;
+  }
+
+  protected http(): Transport {
+    if (this.connection) return this.connection.transport;
+    this.transport ??= connect(this.config);
+    return this.transport;
+  }
+
+  async check(_olds: I, news: I): Promise<pulumi.dynamic.CheckResult<I>> {
+    const failures = this.state.validate(news);
+    return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
+  }
+
+  async diff(_id: string, olds: O, news: I): Promise<pulumi.dynamic.DiffResult> {
+    // A setting the last write or read found this PostHog without can never be applied: say so now, not as a change.
+    const unsupported = this.state.unsupportedOf(olds).filter((field) => this.state.declares(news, field));
+    if (unsupported.length > 0) throw new Error(`${this.unsupportedMessage(unsupported)} (as the last \`pulumi up\` or refresh found)`);
+    const replaces = this.replaces(olds, news);
+    const changes = replaces.length > 0 || this.state.settingsChanged(olds, news) || this.actionsChanged(olds, news);
+    return { changes, replaces, deleteBeforeReplace: false };
+  }
+
+  async create(inputs: I): Promise<pulumi.dynamic.CreateResult<O>> {
+    const scope = resolveScope(this.declaration, this.config, inputs[scopeInput(this.declaration)] as ScopeOf<S> | undefined);
+    const declared = this.state.declaredSettings(inputs);
+    const recorded = this.state.recordInputs(inputs);
+    // One create without the fields PostHog refuses on create, then one PATCH of whatever its answer does not show
+    // as declared: those fields, any it did not honour, and those it lacks (kept elsewhere by an older PostHog).
+    const record = await this.obtain(
+      scope,
+      pick(declared, (field) => !this.state.setAfterCreate(field)),
+      inputs,
+    );
+    const absent = pick(declared, (field) => !Object.hasOwn(record, field));
+    const body = { ...this.state.differingSettings(declared, (field) => own(record, field)), ...absent };
+    const final = await this.patchAfterCreate(
+      scope,
+      record,
+      this.state.withLiveKeys(body, (field) => own(record, field)),
+      Object.keys(declared),
+      recorded,
+      inputs,
+    );
+    const id = String(final.record.id);
+    const outs = storable<O>(
+      `${title(this.declaration)} ${id} was created`,
+      id,
+      this.appliedOutputs(final, declared, recorded, inputs),
+      inputs,
+      this.declaration.noun,
+    );
+    return { id, outs };
+  }
+
+  async read(id: string, props?: O): Promise<pulumi.dynamic.ReadResult<O>> {
+    const parsed = parseId(this.declaration, id);
+    const scope = resolveScope(
+      this.declaration,
+      this.config,
+      parsed.scope ?? (props?.[scopeInput(this.declaration)] as ScopeOf<S> | undefined),
+    );
+    let found: R;
+    try {
+      found = await this.declaration.api.get(this.http(), scope, parsed.id);
+    } catch (error) {
+      if (!(error instanceof PostHogError)) throw error;
+      const failure = this.readFailure(error, scope, parsed.id, props ?? {});
+      if (failure) throw failure;
+      if (!error.isNotFound) throw error;
+      await this.confirmGone(scope, parsed.id, "refresh");
+      return {};
+    }
+    if (this.isGone(found)) return {};
+    const recorded = this.state.recordedInputsOf(props ?? {});
+    const { record, nowhere } = await this.complete(found, this.state.declaredFields(recorded));
+    const outputs = this.state.withUnsupported(this.state.toOutputs(record, recorded), nowhere);
+    // The declared inputs with their live values: the engine then shows each drifted setting as `old => new`.
+    const live = jsonOutputs(outputs);
+    const inputs = recorded.declaredInputs ? jsonOutputs(this.state.liveInputs(recorded.declaredInputs, record)) : undefined;
+    const problems = [...live.problems, ...(inputs?.problems ?? [])];
+    if (problems.length > 0) {
+      throw new Error(`Reading ${this.declaration.noun} ${record.id} failed: ${unstorable(problems)} The state was left as it was.`);
+    }
+    const readId = String(record.id);
+    // The engine takes the live inputs in the outputs' place (ReadResult has one type for both).
+    return inputs ? { id: readId, props: live.kept as O, inputs: inputs.kept as O } : { id: readId, props: live.kept as O };
+  }
+
+  async update(id: string, olds: O, news: I): Promise<pulumi.dynamic.UpdateResult<O>> {
+    const scope = olds[scopeInput(this.declaration)] as ScopeOf<S>;
+    const numericId = Number(id);
+    const declared = this.state.declaredSettings(news);
+    const recorded = this.recordForUpdate(olds, news);
+    // A setting the state holds no live value of (declared just now: the state keeps declared settings only) is sent
+    // whatever it is: `null` compares equal to a value not known.
+    const body = {
+      ...this.state.differingSettings(declared, (field) => this.state.outputValue(olds, field)),
+      ...pick(declared, (field) => this.state.outputValue(olds, field) === undefined),
+    };
+
+    let placed: Placed<R> | undefined;
+    if (Object.keys(body).length > 0) {
+      try {
+        // The state keeps the live values of declared settings only: a dictionary declared just now is sent with
+        // its live keys read first, so that keys set elsewhere survive a PostHog that replaces it.
+        const unknownLive = Object.keys(body).filter((f) => this.state.sendsMerged(f) && this.state.outputValue(olds, f) === undefined);
+        const fetched =
+          unknownLive.length > 0
+            ? (await this.complete(await this.declaration.api.get(this.http(), scope, numericId), unknownLive)).record
+            : undefined;
+        const live = (field: string) => this.state.outputValue(olds, field) ?? (fetched ? own(fetched, field) : undefined);
+        placed = await this.write(scope, numericId, this.state.withLiveKeys(body, live), Object.keys(declared));
+      } catch (error) {
+        if (error instanceof PostHogError && error.isNotFound) {
+          throw new Error(
+            `${title(this.declaration)} ${numericId} no longer exists in PostHog (it was deleted outside Pulumi). ` +
+              "Run `pulumi refresh` to drop it from the state; the next `pulumi up` creates it again.",
+          );
+        }
+        throw error;
+      }
+    }
+    placed = await this.afterWrite({ scope, id, olds, news, recorded, placed });
+    const done = `${title(this.declaration)} ${id} was updated`;
+    const outputs = placed
+      ? this.appliedOutputs(placed, declared, recorded, news)
+      : this.state.withUnsupported(this.state.withRecorded(olds, recorded), this.state.unsupportedOf(olds));
+    return { outs: storable<O>(done, id, outputs, news, this.declaration.noun) };
+  }
+
+  async delete(id: string, props: O): Promise<void> {
+    const parsed = parseId(this.declaration, id);
+    const scope = resolveScope(
+      this.declaration,
+      this.config,
+      parsed.scope ?? (props[scopeInput(this.declaration)] as ScopeOf<S> | undefined),
+    );
+    await deleteDeclared(this.declaration, this.http(), scope, parsed.id, {
+      alreadyGoing: (error) => this.alreadyGoing(error),
+      // Gone already, or invisible to this key: only the first may leave the state.
+      confirmGone: () => this.confirmGone(scope, parsed.id, "delete"),
+    });
+  }
+
+  // The hooks.
+
+  /** The record a create starts from: the resource's create call, or one it takes over. */
+  protected abstract obtain(scope: ScopeOf<S>, body: Json, inputs: Json): Promise<R>;
+
+  /** The inputs whose change replaces the resource: by default its scope. */
+  protected replaces(olds: Json, news: Json): string[] {
+    const input = scopeInput(this.declaration);
+    const value = news[input];
+    return value !== undefined && value !== olds[input] ? [input] : [];
+  }
+
+  /** Whether an action the inputs ask for (not a setting) is due. */
+  protected actionsChanged(_olds: Json, _news: Json): boolean {
+    return false;
+  }
+
+  /** What the outputs keep of the inputs after an update. */
+  protected recordForUpdate(_olds: Json, news: Json): Rec {
+    return this.state.recordInputs(news);
+  }
+
+  /** The PATCH of an update or after a create. */
+  protected async write(scope: ScopeOf<S>, id: number, body: Json, declared: readonly string[]): Promise<Placed<R>> {
+    return this.complete(await this.declaration.api.update(this.http(), scope, id, body), declared);
+  }
+
+  /** A record with the declared settings it lacks found elsewhere, if this PostHog keeps them elsewhere. */
+  protected async complete(record: R, _declared: readonly string[]): Promise<Placed<R>> {
+    return { record, nowhere: [] };
+  }
+
+  /** What follows an update's PATCH (or stands for it): an action such as a rotation. */
+  protected async afterWrite(step: {
+    scope: ScopeOf<S>;
+    id: string;
+    olds: Json;
+    news: Json;
+    recorded: Rec;
+    placed: Placed<R> | undefined;
+  }): Promise<Placed<R> | undefined> {
+    return step.placed;
+  }
+
+  /** An error that says more than PostHog's answer to a read, or none. */
+  protected readFailure(_error: PostHogError, _scope: ScopeOf<S>, _id: number, _props: Json): Error | undefined {
+    return undefined;
+  }
+
+  /** Throws unless a 404 proves the resource gone. */
+  protected async confirmGone(_scope: ScopeOf<S>, _id: number, _doing: "refresh" | "delete"): Promise<void> {}
+
+  /** Whether a record PostHog still answers with is gone all the same (deleted, or being deleted). */
+  protected isGone(record: R): boolean {
+    return own(record, "deleted") === true;
+  }
+
+  /** Whether a refused delete means that PostHog is deleting it already. */
+  protected alreadyGoing(_error: PostHogError): boolean {
+    return false;
+  }
+
+  /** Settings this PostHog has nowhere: which, and what to do. */
+  protected unsupportedMessage(fields: readonly string[]): string {
+    return `This PostHog has no setting ${fields.map((f) => this.state.inputName(f)).join(", ")}, so it cannot be applied: upgrade PostHog or remove it from the program.`;
+  }
+
+  /** The PATCH that follows a create or an adoption, if anything is left to set. */
+  private async patchAfterCreate(
+    scope: ScopeOf<S>,
+    record: R,
+    body: Json,
+    declared: readonly string[],
+    recorded: Rec,
+    inputs: Json,
+  ): Promise<Placed<R>> {
+    if (Object.keys(body).length === 0) return { record, nowhere: [] };
+    try {
+      return await this.write(scope, record.id, body, declared);
+    } catch (error) {
+      const names = Object.keys(body)
+        .map((f) => this.state.inputName(f))
+        .join(", ");
+      const message = `${title(this.declaration)} ${record.id} exists, but setting ${names} failed: ${(error as Error).message}`;
+      throw new PartialSuccess(message, String(record.id), this.state.toOutputs(record, recorded), inputs, this.declaration.noun);
+    }
+  }
+
+  /**
+   * The outputs of an applied write. A declared setting the record does not show as declared is reported, saying
+   * what happened: this PostHog has no such setting; or it shows its own value for lack of a plan feature (the only
+   * silent refusal in PostHog's project serializers, posthog/api/team.py `TeamSerializer.to_representation`); or it
+   * answered 200 and kept another value. The state then holds the live values, so the next preview shows the
+   * difference again.
+   */
+  private appliedOutputs({ record, nowhere }: Placed<R>, declared: Json, recorded: Rec, request: Json): Json {
+    const { state } = this;
+    const outputs = state.withUnsupported(state.toOutputs(record, recorded), nowhere);
+    const kept = Object.keys(state.differingSettings(declared, (field) => own(record, field))).filter((f) => !nowhere.includes(f));
+    if (kept.length === 0 && nowhere.length === 0) return outputs;
+    const describe = (f: string) =>
+      `${state.inputName(f)} (declared ${JSON.stringify(own(declared, f))}, PostHog kept ${JSON.stringify(own(record, f) ?? null)})`;
+    const gated = kept.filter((f) => state.planFeatureOf(f) !== undefined);
+    const other = kept.filter((f) => state.planFeatureOf(f) === undefined);
+    const reasons = [
+      ...(nowhere.length > 0 ? [this.unsupportedMessage(nowhere)] : []),
+      ...gated.map(
+        (f) =>
+          `PostHog accepted but did not apply ${describe(f)}: it shows its own value of this setting to organizations whose plan lacks ${state.planFeatureOf(f)}. Upgrade the plan or remove ${state.inputName(f)} from the program.`,
+      ),
+      ...(other.length > 0
+        ? [
+            `PostHog accepted but did not apply ${other.map(describe).join("; ")}: it answered the write with 200 and kept its own value (no plan feature governs ${other.length === 1 ? "this setting" : "these settings"}). The state holds PostHog's value, so the next preview shows the difference again; check the setting in PostHog.`,
+          ]
+        : []),
+    ];
+    throw new PartialSuccess(reasons.join(" "), String(record.id), outputs, request, this.declaration.noun);
+  }
+}
+
+export function pick(settings: Json, keep: (field: string) => boolean): Json {
+  return Object.fromEntries(Object.entries(settings).filter(([field]) => keep(field)));
+}

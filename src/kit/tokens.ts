@@ -1,0 +1,12 @@
+/**
+ * The names Pulumi knows each resource by, in a module that loads nothing: the dynamic resources (src/resources) use
+ * them without loading the kit, the plugin and the declarations with it.
+ */
+export const PACKAGE = "posthog";
+
+/** The plugin's resource token and the dynamic resource's type, for a resource class name. */
+export const pluginToken = (name: string) => `${PACKAGE}:index:${name}`;
+export const dynamicType = (name: string) => `pulumi-nodejs:dynamic/${PACKAGE}:${name}`;
+
+export const PROJECT_TOKEN = pluginToken("Project");
+export const PROJECT_TYPE = dynamicType("Project");

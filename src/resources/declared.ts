@@ -1,0 +1,131 @@
+/**
+ * The program side every dynamic PostHog resource shares (the kit's thin class): it checks what Pulumi's SDK cannot
+ * serialize, registers the declared inputs with the serialized provider and the outputs the resource always has, marks
+ * secrets, and hands everything to the engine. The lifecycle runs in `pulumi-posthog/provider` inside Pulumi's
+ * dynamic-provider host. Nothing else of the package is loaded here, so that a program loads little more than Pulumi.
+ */
+import * as pulumi from "@pulumi/pulumi";
+
+/**
+ * The serialized provider of a resource, `__provider` in its inputs and outputs: the module Pulumi's dynamic-provider
+ * host evaluates, whose `handler` loads the implementation (`pulumi-posthog/provider`'s export `exportName`) as the
+ * program itself would, from the program's directory (the host's working directory).
+ */
+export function serializedProvider(exportName: string): string {
+  return `exports.handler=()=>require("node:module").createRequire(process.cwd()+"/")("pulumi-posthog/provider").${exportName};`;
+}
+
+/** What the class of a declared resource tells the shared registration. */
+export interface ResourceFacts {
+  /** `Project`, as messages name it (`posthog.Project`). */
+  readonly className: string;
+  /** The dynamic resource's type, `pulumi-nodejs:dynamic/posthog:Project`. */
+  readonly type: string;
+  /** Its serialized provider (`serializedProvider`). */
+  readonly provider: string;
+  /** The outputs every instance registers (a declared input adds its own). */
+  readonly outputNames: readonly string[];
+  readonly secretOutputNames: readonly string[];
+}
+
+/**
+ * The props and options a declared resource registers: the prototype-key check, the outputs every instance has, the
+ * serialized provider and the secrets. A function, not a base class: Pulumi takes a resource's source position a
+ * fixed number of frames above `new Resource` (the class's caller, in the program); one more constructor in between
+ * would record the package's file instead, outside the project.
+ */
+export function declaredRegistration(
+  facts: ResourceFacts,
+  name: string,
+  args: Record<string, unknown>,
+  opts: pulumi.CustomResourceOptions,
+): { props: Record<string, unknown>; options: pulumi.CustomResourceOptions } {
+  for (const [arg, value] of Object.entries(args)) {
+    const where = prototypeKey(value, arg);
+    if (where !== undefined) {
+      throw new pulumi.RunError(
+        `posthog.${facts.className} "${name}": ${where} is a name every JavaScript object already has (Object.prototype: ` +
+          "constructor, __proto__, toString, valueOf, …); it cannot be a key of a setting. PostHog has no setting " +
+          "of that name: remove or rename it.",
+      );
+    }
+  }
+  // What pulumi.dynamic.Resource does, with the serialized provider instead of a closure serialized per program.
+  const props: Record<string, unknown> = Object.fromEntries(facts.outputNames.map((output) => [output, undefined]));
+  Object.assign(props, args);
+  props["__provider"] = facts.provider;
+  // `declaredInputs` keeps the program's inputs (read needs them to show drift setting by setting). The engine
+  // marks an output secret when the input of the same name is, but this output has no such input: it would hold a
+  // `pulumi.secret(...)` input in plain text. Whether an Output or a Promise is secret is known only later, so with
+  // one among the inputs it always is; plain values cannot be secret, and a secret costs the state twice the bytes.
+  const secrets = Object.values(args).some(mayBeSecret) ? [...facts.secretOutputNames, "declaredInputs"] : [...facts.secretOutputNames];
+  return { props, options: pulumi.mergeOptions(opts, { additionalSecretOutputs: secrets }) };
+}
+
+/**
+ * Pulumi's SDK gives each output property four promises and stores a stack trace on each, only for its message
+ * about leaked promises (PULUMI_DEBUG_PROMISE_LEAKS): with ~95 outputs that was 55-80 ms of CPU and 0.8 MB kept per
+ * project. The class's `super(...)` runs between this and the function it returns, which restores the limit; the
+ * resource's own source position is captured apart, with no limit, and is unaffected.
+ */
+export function quietPromiseTraces(): () => void {
+  const stackTraceLimit = Error.stackTraceLimit;
+  if (!process.env["PULUMI_DEBUG_PROMISE_LEAKS"]) Error.stackTraceLimit = 0;
+  return () => {
+    Error.stackTraceLimit = stackTraceLimit;
+  };
+}
+
+/** Whether a value is or holds an Output or a Promise, whose secrecy is not known yet. */
+function mayBeSecret(value: unknown): boolean {
+  if (pulumi.Output.isInstance(value) || value instanceof Promise) return true;
+  if (value === null || typeof value !== "object") return false;
+  return Object.values(value).some(mayBeSecret);
+}
+
+/**
+ * Where the plain objects of `value` have an own key named like a property of every JavaScript object, as a path
+ * (`additionalSettings.toString`). Pulumi's SDK fails to serialize some of them ("Cannot convert object to primitive
+ * value" for `toString`) before the provider's check can name them; values still to come (Outputs, Promises) are
+ * left to that check.
+ */
+function prototypeKey(value: unknown, path: string): string | undefined {
+  if (value === null || typeof value !== "object" || pulumi.Output.isInstance(value) || value instanceof Promise) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const here = `${path}.${key}`;
+    if (key in Object.prototype) return here;
+    const deeper = prototypeKey(inner, here);
+    if (deeper !== undefined) return deeper;
+  }
+  return undefined;
+}
+
+const API_KEY_CONFIG = "posthog:apiKey";
+let plainKeyWarned = false;
+
+/**
+ * Pulumi's engine keeps the stack configuration a dynamic provider runs with in the state, as the default
+ * `pulumi-nodejs` provider's inputs, exactly as it is set: `posthog:apiKey` set without `--secret` is stored there in
+ * plain text (measured with the CLI v3.274.1; with `--secret` it is encrypted). The provider cannot prevent it, so
+ * each program run says so once, with the command that fixes it: on the stack, not on a resource, whose message
+ * would wait for the resource's URN and be lost if its registration failed.
+ */
+export function warnIfPlainApiKey(): void {
+  if (plainKeyWarned || pulumi.runtime.getConfig(API_KEY_CONFIG) === undefined) return;
+  // The language host lists the secret configuration keys in PULUMI_CONFIG_SECRET_KEYS (a JSON list).
+  let secretKeys: unknown = [];
+  try {
+    secretKeys = JSON.parse(process.env["PULUMI_CONFIG_SECRET_KEYS"] ?? "[]");
+  } catch {
+    return;
+  }
+  if (Array.isArray(secretKeys) && secretKeys.includes(API_KEY_CONFIG)) return;
+  plainKeyWarned = true;
+  void pulumi.log.warn(
+    `${API_KEY_CONFIG} is set without --secret, so Pulumi stores it in plain text in this stack's state (the ` +
+      "configuration of the default pulumi-nodejs provider, which runs posthog.Project). Run " +
+      `\`pulumi config set --secret ${API_KEY_CONFIG} <your phx_ key>\` and then \`pulumi up\`: the state then holds it ` +
+      "encrypted. Until then it is also plain in Pulumi.<stack>.yaml and in the backend's record of each update, and " +
+      "earlier checkpoints keep it: rotate it in PostHog if others can read them.",
+  );
+}

@@ -1,0 +1,61 @@
+/** The kit's generic facts: ids as `get` and `pulumi import` take them, the scope a resource works in, the registry. */
+import { parseId, resolveScope, type ResourceDeclaration } from "../../src/kit/declaration";
+import { declarationOf, declarations } from "../../src/kit/registry";
+import { PROJECT_TOKEN, PROJECT_TYPE } from "../../src/kit/tokens";
+import { resolveConfig } from "../../src/provider";
+import { projectDeclaration } from "../../src/provider/project-declaration";
+
+/** A project-scoped declaration as issue 18's resources will have: only the facts these functions read. */
+const projectScoped = {
+  ...projectDeclaration,
+  name: "FeatureFlag",
+  noun: "feature flag",
+  scope: "project",
+  identity: { output: "flagId", forms: ["the numeric id", "<projectId>/<id>"] },
+} as unknown as ResourceDeclaration<"project">;
+
+test("Project's ids: <projectId> or <organizationId>/<projectId>; anything else is refused with the forms", () => {
+  expect(parseId(projectDeclaration, "42")).toEqual({ scope: undefined, id: 42 });
+  expect(parseId(projectDeclaration, "0190f5c1-1111-2222-3333-444455556666/42")).toEqual({
+    scope: "0190f5c1-1111-2222-3333-444455556666",
+    id: 42,
+  });
+  expect(() => parseId(projectDeclaration, "web")).toThrow(
+    '"web" is not a PostHog project id: use the numeric id, or <organizationId>/<projectId>.',
+  );
+});
+
+test("a project-scoped resource's ids: <id> or <projectId>/<id>, the project a number", () => {
+  expect(parseId(projectScoped, "7/12")).toEqual({ scope: 7, id: 12 });
+  expect(parseId(projectScoped, "12")).toEqual({ scope: undefined, id: 12 });
+  expect(() => parseId(projectScoped, "org/12")).toThrow("is not a PostHog feature flag id: use the numeric id, or <projectId>/<id>.");
+});
+
+test("the project a project-scoped resource works in: its own, else posthog:projectId, else POSTHOG_PROJECT_ID", () => {
+  const configured = resolveConfig((key) => (key === "posthog:projectId" ? "5" : undefined), { POSTHOG_PROJECT_ID: "6" });
+  expect(resolveScope(projectScoped, configured, 9)).toBe(9);
+  expect(resolveScope(projectScoped, configured, "10")).toBe(10);
+  expect(resolveScope(projectScoped, configured, undefined)).toBe(5);
+  expect(
+    resolveScope(
+      projectScoped,
+      resolveConfig(() => undefined, { POSTHOG_PROJECT_ID: "6" }),
+      undefined,
+    ),
+  ).toBe(6);
+  expect(() =>
+    resolveScope(
+      projectScoped,
+      resolveConfig(() => undefined, {}),
+      undefined,
+    ),
+  ).toThrow(/No PostHog project is configured\. Pass projectId .*posthog:projectId.*POSTHOG_PROJECT_ID/);
+  expect(() => resolveScope(projectScoped, configured, "web")).toThrow('The PostHog project id "web" must be the project\'s numeric id.');
+});
+
+test("the registry finds a declaration by its plugin token, own entries only", () => {
+  expect(declarations.map((d) => d.token)).toEqual([PROJECT_TOKEN]);
+  expect(declarationOf(PROJECT_TOKEN)).toBe(projectDeclaration);
+  expect(projectDeclaration.dynamicType).toBe(PROJECT_TYPE);
+  expect(declarationOf("posthog:index:constructor")).toBeUndefined();
+});
