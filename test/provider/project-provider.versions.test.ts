@@ -214,17 +214,20 @@ describe("modifiers, replaced by the 2025-08-04 PostHog and merged by today's", 
     });
   });
 
-  test.each(versions)("%s: modifiers declared for the first time keep the keys set elsewhere (the state had no live value)", async (version) => {
-    const setup = on(version);
-    const { id, outs } = await create(setup, { name: "Modifiers later" });
-    await setup.server.control.patchProject(Number(id), { modifiers: { bounceRatePageViewMode: "uniq_urls" } });
-    // The slim state keeps the live values of declared settings only: these outputs know nothing of modifiers.
-    expect(outs).not.toHaveProperty("modifiers");
-    const declared = { name: "Modifiers later", modifiers: { personsOnEventsMode: "disabled" } } as const;
-    expect(await setup.provider.diff(id, outs, declared)).toMatchObject({ changes: true });
-    const updated = await setup.provider.update(id, outs, declared);
-    expect(updated.outs!.modifiers).toEqual({ personsOnEventsMode: "disabled", bounceRatePageViewMode: "uniq_urls" });
-  });
+  test.each(versions)(
+    "%s: modifiers declared for the first time keep the keys set elsewhere (the state had no live value)",
+    async (version) => {
+      const setup = on(version);
+      const { id, outs } = await create(setup, { name: "Modifiers later" });
+      await setup.server.control.patchProject(Number(id), { modifiers: { bounceRatePageViewMode: "uniq_urls" } });
+      // The slim state keeps the live values of declared settings only: these outputs know nothing of modifiers.
+      expect(outs).not.toHaveProperty("modifiers");
+      const declared = { name: "Modifiers later", modifiers: { personsOnEventsMode: "disabled" } } as const;
+      expect(await setup.provider.diff(id, outs, declared)).toMatchObject({ changes: true });
+      const updated = await setup.provider.update(id, outs, declared);
+      expect(updated.outs!.modifiers).toEqual({ personsOnEventsMode: "disabled", bounceRatePageViewMode: "uniq_urls" });
+    },
+  );
 
   test("2025-08-04: a project whose stored personsOnEventsMode breaks every read gets an error that says how to repair it", async () => {
     const { provider, server } = old();
