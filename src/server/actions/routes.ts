@@ -15,7 +15,17 @@
  *   2025-08-04 answers `{"results"}` only and takes none of these.
  */
 import { validationError } from "../drf/errors";
-import { booleanField, charField, choiceField, FieldFailure, type FieldRule, fail, listField, parseChar } from "../drf/fields";
+import {
+  booleanField,
+  DATETIME_FORMAT,
+  charField,
+  choiceField,
+  FieldFailure,
+  type FieldRule,
+  fail,
+  listField,
+  parseChar,
+} from "../drf/fields";
 import { pyInt, pyRepr, pyStr, pyTypeName } from "../drf/py";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
@@ -150,11 +160,7 @@ const pinnedAtRule: FieldRule<unknown> = {
   parse: (v) => {
     if (v === "") return "";
     const micros = typeof v === "string" ? parseTimestampMicros(v) : null;
-    if (micros === null)
-      return fail(
-        "invalid",
-        "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].",
-      );
+    if (micros === null) return fail("invalid", DATETIME_FORMAT);
     return isoFromMicros(micros);
   },
 };

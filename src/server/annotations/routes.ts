@@ -13,7 +13,17 @@
  *   `search` (content), `scope`, `date_from`, `date_to`, `hidden_in_user_interface`.
  */
 import { notFound, validationError } from "../drf/errors";
-import { booleanField, charField, choiceField, type FieldRule, fail, integerField, listField, parseChar } from "../drf/fields";
+import {
+  booleanField,
+  charField,
+  choiceField,
+  type FieldRule,
+  fail,
+  integerField,
+  listField,
+  nullableDateTimeField,
+  parseChar,
+} from "../drf/fields";
 import { limitOffsetPage } from "../drf/pagination";
 import { pyStr, pyTruthy } from "../drf/py";
 import type { ApiContext } from "../pipeline/api";
@@ -25,16 +35,6 @@ import type { StoredObject, StoredProject } from "../state/types";
 
 export const ANNOTATION_SCOPES = ["dashboard_item", "dashboard", "project", "organization", "tag", "recording"];
 export const ANNOTATIONS_DEFAULT_LIMIT = 1000;
-
-const DATETIME_FORMAT = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].";
-
-const dateRule: FieldRule<unknown> = {
-  nullable: true,
-  parse: (v) => {
-    const micros = typeof v === "string" ? parseTimestampMicros(v) : null;
-    return micros === null ? fail("invalid", DATETIME_FORMAT) : micros;
-  },
-};
 
 /** `dashboard_id = IntegerField(required=False, allow_null=True)`; its project is checked in `validate`. */
 const dashboardIdRule = integerField({ nullable: true });
@@ -55,7 +55,7 @@ const tagsRule: FieldRule<ApiContext> = {
 /** The writable fields in AnnotationSerializer.Meta.fields order. */
 const FIELDS: SerializerFields<ApiContext> = [
   ["content", charField({ maxLength: 8192, nullable: true, allowBlank: true })],
-  ["date_marker", dateRule],
+  ["date_marker", nullableDateTimeField],
   ["creation_type", choiceField(false, (s) => (s === "USR" || s === "GIT" ? s : undefined))],
   // TeamScopedPrimaryKeyRelatedField(Insight): the local server has no insights.
   ["dashboard_item", { nullable: true, parse: (v) => fail("does_not_exist", `Invalid pk "${pyStr(v)}" - object does not exist.`) }],

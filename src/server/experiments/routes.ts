@@ -20,7 +20,7 @@
  * exposure cohorts, web experiments' variants.
  */
 import { notFound, validationError } from "../drf/errors";
-import { booleanField, charField, choiceField, type FieldRule, fail, jsonField } from "../drf/fields";
+import { booleanField, charField, choiceField, type FieldRule, fail, invalid, jsonField, nullableDateTimeField } from "../drf/fields";
 import { limitOffsetPage } from "../drf/pagination";
 import { pyStr } from "../drf/py";
 import { createFlag, minimalFlag, updateFlagFilters } from "../feature-flags/routes";
@@ -28,7 +28,7 @@ import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
 import { nestedViewSetRoutes, type SerializerFields, userBasic, validateBody } from "../pipeline/nested-viewset";
 import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/json";
-import { isoFromMicros, nowMicros, parseTimestampMicros } from "../state/time";
+import { isoFromMicros, nowMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
 
 const METRIC_LIMIT = 10;
@@ -36,19 +36,6 @@ const DEFAULT_VARIANTS: JsonObject[] = [
   { key: "control", name: "Control Group", rollout_percentage: 50 },
   { key: "test", name: "Test Variant", rollout_percentage: 50 },
 ];
-const DATETIME_FORMAT = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].";
-
-function invalid(detail: string): never {
-  return fail("invalid", detail);
-}
-
-const dateRule: FieldRule<unknown> = {
-  nullable: true,
-  parse: (v) => {
-    const micros = typeof v === "string" ? parseTimestampMicros(v) : null;
-    return micros === null ? fail("invalid", DATETIME_FORMAT) : micros;
-  },
-};
 
 function variantsOf(parameters: Json | undefined): JsonObject[] {
   return isJsonObject(parameters) && Array.isArray(parameters.feature_flag_variants)
@@ -104,8 +91,8 @@ function fields(current: boolean): SerializerFields<unknown> {
   const all: Array<readonly [string, FieldRule<unknown>, boolean]> = [
     ["name", charField({ maxLength: 400, nullable: false, allowBlank: false }), false],
     ["description", charField({ maxLength: current ? 3000 : 400, nullable: true, allowBlank: true }), false],
-    ["start_date", dateRule, false],
-    ["end_date", dateRule, false],
+    ["start_date", nullableDateTimeField, false],
+    ["end_date", nullableDateTimeField, false],
     ["feature_flag_key", charField({ nullable: false, allowBlank: false }), false],
     // PrimaryKeyRelatedField(ExperimentHoldout): the local server has no holdouts.
     ["holdout_id", { nullable: true, parse: (v) => fail("does_not_exist", `Invalid pk "${pyStr(v)}" - object does not exist.`) }, false],
