@@ -29,7 +29,16 @@ import {
 import { pyInt, pyRepr, pyStr, pyTypeName } from "../drf/py";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
-import { findInProject, nestedViewSetRoutes, type SerializerFields, tagify, userBasic, validateBody } from "../pipeline/nested-viewset";
+import {
+  findInProject,
+  icontains,
+  nestedViewSetRoutes,
+  type SerializerFields,
+  tagify,
+  updatedAnswer,
+  userBasic,
+  validateBody,
+} from "../pipeline/nested-viewset";
 import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/json";
 import { isoFromMicros, nowMicros, parseTimestampMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
@@ -269,12 +278,7 @@ function list(ctx: ApiContext, team: StoredProject) {
       (a, b) => compareText(lastCalculated(b), lastCalculated(a)) || compareText(pyStr(a.fields.name ?? ""), pyStr(b.fields.name ?? "")),
     );
   const search = q.param("search");
-  if (search)
-    actions = actions.filter((a) =>
-      pyStr(a.fields.name ?? "")
-        .toLowerCase()
-        .includes(search.toLowerCase()),
-    );
+  if (search) actions = actions.filter((a) => icontains(a.fields.name, search));
   const createdBy = (q.param("created_by") ?? "")
     .split(",")
     .filter((v) => /^\d+$/.test(v.trim()))
@@ -318,9 +322,7 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
   if (fields.pinned_at) fields.pinned_at = action.fields.pinned_at ? action.fields.pinned_at : isoFromMicros(nowMicros());
   Object.assign(action.fields, fields);
   if (typeof attrs.deleted === "boolean") action.deleted = attrs.deleted;
-  action.updatedAtMicros = nowMicros();
-  ctx.store.changed();
-  return json(200, serializeAction(ctx, action));
+  return updatedAnswer(ctx, action, () => serializeAction(ctx, action));
 }
 
 export function actionRoutes() {

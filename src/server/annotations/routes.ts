@@ -24,13 +24,21 @@ import {
   nullableDateTimeField,
   parseChar,
 } from "../drf/fields";
-import { limitOffsetPage } from "../drf/pagination";
 import { pyStr, pyTruthy } from "../drf/py";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
-import { nestedViewSetRoutes, type SerializerFields, tagify, userBasic, validateBody } from "../pipeline/nested-viewset";
+import {
+  icontains,
+  nestedViewSetRoutes,
+  pageAnswer,
+  type SerializerFields,
+  tagify,
+  updatedAnswer,
+  userBasic,
+  validateBody,
+} from "../pipeline/nested-viewset";
 import type { JsonObject } from "../state/json";
-import { isoFromMicros, nowMicros, parseTimestampMicros } from "../state/time";
+import { isoFromMicros, parseTimestampMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
 
 export const ANNOTATION_SCOPES = ["dashboard_item", "dashboard", "project", "organization", "tag", "recording"];
@@ -132,17 +140,11 @@ function list(ctx: ApiContext, team: StoredProject) {
     rows = rows.filter((a) => (a.fields.hidden_in_user_interface === true) === wanted);
   }
   const search = ctx.req.param("search");
-  if (search)
-    rows = rows.filter((a) =>
-      pyStr(a.fields.content ?? "")
-        .toLowerCase()
-        .includes(search.toLowerCase()),
-    );
+  if (search) rows = rows.filter((a) => icontains(a.fields.content, search));
   // ORDER BY date_marker DESC: PostgreSQL puts NULLs first when descending.
   const marker = (a: StoredObject) => (typeof a.fields.date_marker === "number" ? a.fields.date_marker : Number.POSITIVE_INFINITY);
   rows.sort((a, b) => marker(b) - marker(a) || b.id - a.id);
-  const page = limitOffsetPage(ctx.req, rows, ANNOTATIONS_DEFAULT_LIMIT);
-  return json(200, { ...page, results: page.results.map((a) => serializeAnnotation(ctx, a)) });
+  return pageAnswer(ctx, rows, (a) => serializeAnnotation(ctx, a), ANNOTATIONS_DEFAULT_LIMIT);
 }
 
 /** AnnotationSerializer.validate: the dashboard's project, the deprecated scope, the tag scope's tags. */
@@ -184,9 +186,7 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
   const { deleted, ...fields } = validated(ctx, team, a, partial);
   Object.assign(a.fields, fields);
   if (typeof deleted === "boolean") a.deleted = deleted;
-  a.updatedAtMicros = nowMicros();
-  ctx.store.changed();
-  return json(200, serializeAnnotation(ctx, a));
+  return updatedAnswer(ctx, a, () => serializeAnnotation(ctx, a));
 }
 
 export function annotationRoutes() {

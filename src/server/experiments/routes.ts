@@ -21,14 +21,21 @@
  */
 import { notFound, validationError } from "../drf/errors";
 import { booleanField, charField, choiceField, type FieldRule, fail, invalid, jsonField, nullableDateTimeField } from "../drf/fields";
-import { limitOffsetPage } from "../drf/pagination";
 import { pyStr } from "../drf/py";
 import { createFlag, minimalFlag, updateFlagFilters } from "../feature-flags/routes";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
-import { nestedViewSetRoutes, type SerializerFields, userBasic, validateBody } from "../pipeline/nested-viewset";
+import {
+  icontains,
+  nestedViewSetRoutes,
+  pageAnswer,
+  type SerializerFields,
+  updatedAnswer,
+  userBasic,
+  validateBody,
+} from "../pipeline/nested-viewset";
 import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/json";
-import { isoFromMicros, nowMicros } from "../state/time";
+import { isoFromMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
 
 const METRIC_LIMIT = 10;
@@ -340,9 +347,7 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
   if (draft && typeof attrs.start_date === "number" && flag) flag.fields.active = true;
   Object.assign(e.fields, storable(attrs));
   if (typeof attrs.deleted === "boolean") e.deleted = attrs.deleted;
-  e.updatedAtMicros = nowMicros();
-  ctx.store.changed();
-  return json(200, serializeExperiment(ctx, e));
+  return updatedAnswer(ctx, e, () => serializeExperiment(ctx, e));
 }
 
 function list(ctx: ApiContext, team: StoredProject) {
@@ -354,18 +359,12 @@ function list(ctx: ApiContext, team: StoredProject) {
   const createdBy = ctx.req.param("created_by_id");
   if (createdBy) rows = rows.filter((e) => String(e.createdBy) === createdBy);
   const search = ctx.req.param("search");
-  if (search)
-    rows = rows.filter((e) =>
-      pyStr(e.fields.name ?? "")
-        .toLowerCase()
-        .includes(search.toLowerCase()),
-    );
+  if (search) rows = rows.filter((e) => icontains(e.fields.name, search));
   const archived = ctx.req.param("archived");
   if (archived !== undefined) rows = rows.filter((e) => (e.fields.archived === true) === (archived === "true"));
   else if (ctx.services.version === "current") rows = rows.filter((e) => e.fields.archived !== true);
   rows.sort((a, b) => b.createdAtMicros - a.createdAtMicros || b.id - a.id);
-  const page = limitOffsetPage(ctx.req, rows);
-  return json(200, { ...page, results: page.results.map((e) => serializeExperiment(ctx, e)) });
+  return pageAnswer(ctx, rows, (e) => serializeExperiment(ctx, e));
 }
 
 export function experimentRoutes() {

@@ -32,12 +32,20 @@ import {
   jsonListField,
   nullableDateTimeField,
 } from "../drf/fields";
-import { limitOffsetPage } from "../drf/pagination";
 import { pyStr } from "../drf/py";
 import { createFlag, minimalFlag, updateFlagFilters } from "../feature-flags/routes";
 import type { ApiContext } from "../pipeline/api";
 import { json, noContent } from "../pipeline/http";
-import { findInProject, nestedViewSetRoutes, type SerializerFields, userBasic, uuidLookup, validateBody } from "../pipeline/nested-viewset";
+import {
+  findInProject,
+  icontains,
+  nestedViewSetRoutes,
+  pageAnswer,
+  type SerializerFields,
+  userBasic,
+  uuidLookup,
+  validateBody,
+} from "../pipeline/nested-viewset";
 import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/json";
 import { isoFromMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
@@ -530,20 +538,9 @@ function list(ctx: ApiContext, team: StoredProject) {
       .toLowerCase()
       .split(/[\s,]+/)
       .filter(Boolean);
-    rows = rows.filter((s) =>
-      terms.every(
-        (t) =>
-          pyStr(s.fields.name ?? "")
-            .toLowerCase()
-            .includes(t) ||
-          pyStr(s.fields.description ?? "")
-            .toLowerCase()
-            .includes(t),
-      ),
-    );
+    rows = rows.filter((s) => terms.every((t) => icontains(s.fields.name, t) || icontains(s.fields.description, t)));
   }
-  const page = limitOffsetPage(ctx.req, rows);
-  return json(200, { ...page, results: page.results.map((s) => serializeSurvey(ctx, s, false)) });
+  return pageAnswer(ctx, rows, (s) => serializeSurvey(ctx, s, false));
 }
 
 export function surveyRoutes() {
