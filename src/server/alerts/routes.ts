@@ -23,6 +23,7 @@ import type { ApiContext } from "../pipeline/api";
 import { json, noContent } from "../pipeline/http";
 import {
   nestedViewSetRoutes,
+  newestFirst,
   pageAnswer,
   type SerializerFields,
   updatedAnswer,
@@ -237,7 +238,7 @@ function list(ctx: ApiContext, team: StoredProject) {
   let rows = alertsOf(ctx, team);
   const insight = ctx.req.param("insight") ?? ctx.req.param("insight_id");
   if (insight !== undefined) rows = rows.filter((a) => String(a.fields.insight) === insight);
-  rows.sort((a, b) => b.createdAtMicros - a.createdAtMicros || b.id - a.id);
+  rows.sort(newestFirst);
   return pageAnswer(ctx, rows, (a) => serializeAlert(ctx, a));
 }
 

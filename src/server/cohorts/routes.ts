@@ -18,6 +18,7 @@ import {
   findInProject,
   icontains,
   nestedViewSetRoutes,
+  newestFirst,
   pageAnswer,
   type SerializerFields,
   updatedAnswer,
@@ -101,7 +102,7 @@ function list(ctx: ApiContext, team: StoredProject) {
   let cohorts = ctx.store.objects("cohorts").filter((c) => c.teamId === team.id && !c.deleted);
   const search = ctx.req.param("search");
   if (search) cohorts = cohorts.filter((c) => icontains(c.fields.name, search));
-  cohorts.sort((a, b) => b.createdAtMicros - a.createdAtMicros || b.id - a.id);
+  cohorts.sort(newestFirst);
   return pageAnswer(ctx, cohorts, (c) => serializeCohort(ctx, c));
 }
 

@@ -28,6 +28,7 @@ import { json } from "../pipeline/http";
 import {
   icontains,
   nestedViewSetRoutes,
+  newestFirst,
   pageAnswer,
   type SerializerFields,
   updatedAnswer,
@@ -363,7 +364,7 @@ function list(ctx: ApiContext, team: StoredProject) {
   const archived = ctx.req.param("archived");
   if (archived !== undefined) rows = rows.filter((e) => (e.fields.archived === true) === (archived === "true"));
   else if (ctx.services.version === "current") rows = rows.filter((e) => e.fields.archived !== true);
-  rows.sort((a, b) => b.createdAtMicros - a.createdAtMicros || b.id - a.id);
+  rows.sort(newestFirst);
   return pageAnswer(ctx, rows, (e) => serializeExperiment(ctx, e));
 }
 

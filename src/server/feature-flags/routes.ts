@@ -34,6 +34,7 @@ import {
   findInProject,
   icontains,
   nestedViewSetRoutes,
+  newestFirst,
   pageAnswer,
   type SerializerFields,
   tagify,
@@ -303,7 +304,7 @@ function list(ctx: ApiContext, team: StoredProject) {
   const archived = q.param("archived");
   if (archived === undefined) flags = flags.filter((f) => f.fields.archived !== true);
   else flags = flags.filter((f) => (f.fields.archived === true) === (archived === "true"));
-  flags.sort((a, b) => b.createdAtMicros - a.createdAtMicros || b.id - a.id);
+  flags.sort(newestFirst);
   return pageAnswer(ctx, flags, (f) => serializeFlag(ctx, f));
 }
 

@@ -167,6 +167,11 @@ export function tagify(tags: readonly string[]): string[] {
   return [...new Set(tags.map((t) => t.trim().toLowerCase()))];
 }
 
+/** `ORDER BY -created_at, -id`: the newest first, the later id first among equals. */
+export function newestFirst(a: StoredObject, b: StoredObject): number {
+  return b.createdAtMicros - a.createdAtMicros || b.id - a.id;
+}
+
 /** A list's answer: the limit/offset page of `rows` (filtered and ordered by the viewset), each serialized. */
 export function pageAnswer(
   ctx: ApiContext,
