@@ -21,16 +21,8 @@ import { booleanField, charField, choiceField, type FieldRule, fail, jsonField, 
 import { pyRepr, pyStr } from "../drf/py";
 import type { ApiContext } from "../pipeline/api";
 import { json, noContent } from "../pipeline/http";
-import {
-  nestedViewSetRoutes,
-  newestFirst,
-  pageAnswer,
-  type SerializerFields,
-  updatedAnswer,
-  userBasic,
-  uuidLookup,
-  validateBody,
-} from "../pipeline/nested-viewset";
+import { newestFirst, pageAnswer, updatedAnswer } from "../pipeline/list-update";
+import { nestedViewSetRoutes, type SerializerFields, userBasic, uuidLookup, validateBody } from "../pipeline/nested-viewset";
 import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/json";
 import { isoFromMicros, nowMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";

@@ -27,16 +27,8 @@ import {
 import { pyStr, pyTruthy } from "../drf/py";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
-import {
-  icontains,
-  nestedViewSetRoutes,
-  pageAnswer,
-  type SerializerFields,
-  tagify,
-  updatedAnswer,
-  userBasic,
-  validateBody,
-} from "../pipeline/nested-viewset";
+import { icontains, pageAnswer, updatedAnswer } from "../pipeline/list-update";
+import { nestedViewSetRoutes, type SerializerFields, tagify, userBasic, validateBody } from "../pipeline/nested-viewset";
 import type { JsonObject } from "../state/json";
 import { isoFromMicros, parseTimestampMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";

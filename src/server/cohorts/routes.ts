@@ -14,17 +14,8 @@ import { booleanField, charField, type FieldRule, fail, jsonField } from "../drf
 import { pyStr } from "../drf/py";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
-import {
-  findInProject,
-  icontains,
-  nestedViewSetRoutes,
-  newestFirst,
-  pageAnswer,
-  type SerializerFields,
-  updatedAnswer,
-  userBasic,
-  validateBody,
-} from "../pipeline/nested-viewset";
+import { icontains, newestFirst, pageAnswer, updatedAnswer } from "../pipeline/list-update";
+import { findInProject, nestedViewSetRoutes, type SerializerFields, userBasic, validateBody } from "../pipeline/nested-viewset";
 import { isJsonObject, type JsonObject } from "../state/json";
 import { jsonbOrder } from "../state/jsonb";
 import { isoFromMicros } from "../state/time";

@@ -25,16 +25,8 @@ import { booleanField, charField, type FieldRule, fail, integerField, jsonField,
 import { pyStr } from "../drf/py";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
-import {
-  findInProject,
-  nestedViewSetRoutes,
-  pageAnswer,
-  type SerializerFields,
-  tagify,
-  updatedAnswer,
-  userBasic,
-  validateBody,
-} from "../pipeline/nested-viewset";
+import { pageAnswer, updatedAnswer } from "../pipeline/list-update";
+import { findInProject, nestedViewSetRoutes, type SerializerFields, tagify, userBasic, validateBody } from "../pipeline/nested-viewset";
 import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/json";
 import { jsonbOrder } from "../state/jsonb";
 import { isoFromMicros, nowMicros } from "../state/time";

@@ -25,16 +25,8 @@ import { pyStr } from "../drf/py";
 import { createFlag, minimalFlag, updateFlagFilters } from "../feature-flags/routes";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
-import {
-  icontains,
-  nestedViewSetRoutes,
-  newestFirst,
-  pageAnswer,
-  type SerializerFields,
-  updatedAnswer,
-  userBasic,
-  validateBody,
-} from "../pipeline/nested-viewset";
+import { icontains, newestFirst, pageAnswer, updatedAnswer } from "../pipeline/list-update";
+import { nestedViewSetRoutes, type SerializerFields, userBasic, validateBody } from "../pipeline/nested-viewset";
 import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/json";
 import { isoFromMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";

@@ -28,16 +28,8 @@ import { booleanField, charField, choiceField, type FieldRule, fail, integerFiel
 import { pyStr, pyTypeName } from "../drf/py";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
-import {
-  icontains,
-  nestedViewSetRoutes,
-  pageAnswer,
-  type SerializerFields,
-  updatedAnswer,
-  userBasic,
-  uuidLookup,
-  validateBody,
-} from "../pipeline/nested-viewset";
+import { icontains, pageAnswer, updatedAnswer } from "../pipeline/list-update";
+import { nestedViewSetRoutes, type SerializerFields, userBasic, uuidLookup, validateBody } from "../pipeline/nested-viewset";
 import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/json";
 import { isoFromMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";

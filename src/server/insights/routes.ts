@@ -34,16 +34,8 @@ import {
 import { pyStr } from "../drf/py";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
-import {
-  findInProject,
-  nestedViewSetRoutes,
-  pageAnswer,
-  type SerializerFields,
-  tagify,
-  updatedAnswer,
-  userBasic,
-  validateBody,
-} from "../pipeline/nested-viewset";
+import { pageAnswer, updatedAnswer } from "../pipeline/list-update";
+import { findInProject, nestedViewSetRoutes, type SerializerFields, tagify, userBasic, validateBody } from "../pipeline/nested-viewset";
 import { cloneJson, isJsonObject, type JsonObject } from "../state/json";
 import { isoFromMicros, nowMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";

@@ -10,14 +10,12 @@
  */
 import { notFound, validationError } from "../drf/errors";
 import { FieldFailure, type FieldRule, fail, runRule } from "../drf/fields";
-import { limitOffsetPage } from "../drf/pagination";
-import { pyInt, pyStr, pyTypeName } from "../drf/py";
-import { isJsonObject, type Json, type JsonObject } from "../state/json";
+import { pyInt, pyTypeName } from "../drf/py";
+import { isJsonObject, type JsonObject } from "../state/json";
 import type { Store } from "../state/store";
-import { nowMicros } from "../state/time";
 import type { ObjectKind, StoredObject, StoredProject } from "../state/types";
 import type { ApiContext, ApiRoute } from "./api";
-import { type ApiResponse, json } from "./http";
+import type { ApiResponse } from "./http";
 import { requireProjectAccess, teamParam } from "./permissions";
 
 export interface NestedViewSet {
@@ -165,34 +163,4 @@ export function validateBody<C>(
 /** PostHog's `tagify` (posthog/models/tag.py): stripped, lower case, deduplicated (TaggedItemSerializerMixin). */
 export function tagify(tags: readonly string[]): string[] {
   return [...new Set(tags.map((t) => t.trim().toLowerCase()))];
-}
-
-/** `ORDER BY -created_at, -id`: the newest first, the later id first among equals. */
-export function newestFirst(a: StoredObject, b: StoredObject): number {
-  return b.createdAtMicros - a.createdAtMicros || b.id - a.id;
-}
-
-/** A list's answer: the limit/offset page of `rows` (filtered and ordered by the viewset), each serialized. */
-export function pageAnswer(
-  ctx: ApiContext,
-  rows: readonly StoredObject[],
-  serialize: (o: StoredObject) => JsonObject,
-  defaultLimit?: number,
-): ApiResponse {
-  const page = limitOffsetPage(ctx.req, rows, defaultLimit);
-  return json(200, { ...page, results: page.results.map(serialize) });
-}
-
-/** An update's end: the object's modification time, the store saved, then the record answered (200). */
-export function updatedAnswer(ctx: ApiContext, o: StoredObject, serialize: () => JsonObject): ApiResponse {
-  o.updatedAtMicros = nowMicros();
-  ctx.store.changed();
-  return json(200, serialize());
-}
-
-/** Django `icontains`: `search` is a case-insensitive substring of the field's text (a missing field is ""). */
-export function icontains(value: Json | undefined, search: string): boolean {
-  return pyStr(value ?? "")
-    .toLowerCase()
-    .includes(search.toLowerCase());
 }

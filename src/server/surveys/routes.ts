@@ -36,16 +36,8 @@ import { pyStr } from "../drf/py";
 import { createFlag, minimalFlag, updateFlagFilters } from "../feature-flags/routes";
 import type { ApiContext } from "../pipeline/api";
 import { json, noContent } from "../pipeline/http";
-import {
-  findInProject,
-  icontains,
-  nestedViewSetRoutes,
-  pageAnswer,
-  type SerializerFields,
-  userBasic,
-  uuidLookup,
-  validateBody,
-} from "../pipeline/nested-viewset";
+import { icontains, pageAnswer } from "../pipeline/list-update";
+import { findInProject, nestedViewSetRoutes, type SerializerFields, userBasic, uuidLookup, validateBody } from "../pipeline/nested-viewset";
 import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/json";
 import { isoFromMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
