@@ -9,6 +9,28 @@ const path = require("node:path");
 
 const root = path.resolve(__dirname, "..");
 
+/** Prints `▶ what`, then does it; a thrown error is printed as `✖ message` and ends the process (exit 1). */
+function step(what, action) {
+  process.stderr.write(`\n▶ ${what}\n`);
+  try {
+    return action();
+  } catch (error) {
+    process.stderr.write(`✖ ${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+/** Prints `▶ what`, then runs the command in the checkout; a failure is printed and ends the process with its status. */
+function run(what, command, args, options = {}) {
+  process.stderr.write(`\n▶ ${what}\n`);
+  const result = spawnSync(command, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"], ...options });
+  if (result.status !== 0) {
+    process.stderr.write(`✖ ${what} failed (exit ${result.status ?? result.signal})\n`);
+    process.exit(result.status || 1);
+  }
+  return result;
+}
+
 /** Runs `npm ci` when node_modules is missing or was not installed from the lock file; true if it did. */
 function ensureNpmPackages() {
   if (fs.existsSync(path.join(root, "node_modules", ".package-lock.json"))) return false;
@@ -66,6 +88,16 @@ function languageHostBins() {
   return bins;
 }
 
+/** The environment the end-to-end tests read the Pulumi CLI and the language hosts from (pulumiBin, languageHostBins). */
+function pulumiEnv(pulumiBin, hostBins) {
+  return {
+    PATH: `${pulumiBin}${path.delimiter}${process.env.PATH}`,
+    PULUMI_POSTHOG_CLI_BIN: pulumiBin,
+    PULUMI_POSTHOG_YAML_BIN: hostBins.yaml,
+    PULUMI_POSTHOG_PYTHON_BIN: hostBins.python,
+  };
+}
+
 /**
  * Runs jest with these arguments and environment, then prints the closing line CI reads, whatever the runner printed
  * above it: `N passed, N failed`. Returns jest's exit status (1 as well when no test ran).
@@ -86,4 +118,4 @@ function runJest(args, env, report = path.join(root, ".cache", "jest-results.jso
   return jest.status ?? 1;
 }
 
-module.exports = { root, ensureNpmPackages, pulumiBin, pluginBin, languageHostBins, runJest };
+module.exports = { root, step, run, ensureNpmPackages, pulumiBin, pluginBin, languageHostBins, pulumiEnv, runJest };

@@ -8,17 +8,7 @@
  */
 const { spawnSync } = require("node:child_process");
 const path = require("node:path");
-const { root, ensureNpmPackages, pulumiBin: providePulumi, languageHostBins, runJest } = require("./setup");
-
-const step = (what, action) => {
-  process.stderr.write(`\n▶ ${what}\n`);
-  try {
-    return action();
-  } catch (error) {
-    process.stderr.write(`✖ ${error.message}\n`);
-    process.exit(1);
-  }
-};
+const { root, step, ensureNpmPackages, pulumiBin: providePulumi, languageHostBins, pulumiEnv, runJest } = require("./setup");
 
 step("npm packages (npm ci when node_modules is missing)", ensureNpmPackages);
 step("build lib/ (npm run build)", () => {
@@ -31,12 +21,7 @@ const hostBins = step("Pulumi YAML and Python language hosts (scripts/ensure-lan
 process.exit(
   runJest(
     ["-c", path.join(root, "jest.acceptance.config.js"), ...process.argv.slice(2)],
-    {
-      PATH: `${pulumiBin}${path.delimiter}${process.env.PATH}`,
-      PULUMI_POSTHOG_CLI_BIN: pulumiBin,
-      PULUMI_POSTHOG_YAML_BIN: hostBins.yaml,
-      PULUMI_POSTHOG_PYTHON_BIN: hostBins.python,
-    },
+    pulumiEnv(pulumiBin, hostBins),
     path.join(root, ".cache", "jest-acceptance-results.json"),
   ),
 );

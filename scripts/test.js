@@ -4,28 +4,8 @@
  * `npm ci` (run here when node_modules is missing), the Pulumi CLI from scripts/ensure-pulumi.sh, and the local
  * PostHog server is started by the tests themselves.
  */
-const { spawnSync } = require("node:child_process");
 const path = require("node:path");
-const { root, ensureNpmPackages, pulumiBin: providePulumi, languageHostBins, runJest } = require("./setup");
-
-const run = (what, command, args, options = {}) => {
-  process.stderr.write(`\n▶ ${what}\n`);
-  const result = spawnSync(command, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"], ...options });
-  if (result.status !== 0) {
-    process.stderr.write(`✖ ${what} failed (exit ${result.status ?? result.signal})\n`);
-    process.exit(result.status || 1);
-  }
-  return result;
-};
-const step = (what, action) => {
-  process.stderr.write(`\n▶ ${what}\n`);
-  try {
-    return action();
-  } catch (error) {
-    process.stderr.write(`✖ ${error.message}\n`);
-    process.exit(1);
-  }
-};
+const { root, step, run, ensureNpmPackages, pulumiBin: providePulumi, languageHostBins, pulumiEnv, runJest } = require("./setup");
 
 step("npm packages (npm ci when node_modules is missing)", ensureNpmPackages);
 run("lint and format check (npm run lint)", "npm", ["run", "--silent", "lint"]);
@@ -39,10 +19,5 @@ process.stderr.write(`  using ${pulumiBin}\n`);
 const hostBins = step("Pulumi YAML and Python language hosts (scripts/ensure-language-hosts.sh)", languageHostBins);
 process.stderr.write(`  using ${hostBins.yaml} and ${hostBins.python}\n`);
 
-const status = runJest(process.argv.slice(2), {
-  PATH: `${pulumiBin}${path.delimiter}${process.env.PATH}`,
-  PULUMI_POSTHOG_CLI_BIN: pulumiBin,
-  PULUMI_POSTHOG_YAML_BIN: hostBins.yaml,
-  PULUMI_POSTHOG_PYTHON_BIN: hostBins.python,
-});
+const status = runJest(process.argv.slice(2), pulumiEnv(pulumiBin, hostBins));
 process.exit(status);

@@ -9,13 +9,13 @@ import type { Transport } from "./transport";
 
 export type ActionBody = objects.ObjectBody;
 
-const kind: objects.ObjectKind<typeof actionSchema> = { path: "actions", noun: "action", schema: actionSchema };
+const actions = objects.endpoints<typeof actionSchema, number>({ path: "actions", noun: "action", schema: actionSchema });
 
 /** Every action of the project that is not deleted: PostHog answers them in one unpaginated `{"results": [...]}`. */
 export async function listActions(http: Transport, projectId: number): Promise<Action[]> {
   const answer = await http.request({
     method: "GET",
-    path: objects.collectionPath(kind, projectId),
+    path: objects.collectionPath(actions.kind, projectId),
     schema: actionListSchema,
     subject: `project ${projectId}`,
   });
@@ -27,20 +27,18 @@ export async function findActionByName(http: Transport, projectId: number, name:
   return (await listActions(http, projectId)).find((a) => a.name === name) ?? null;
 }
 
-export function getAction(http: Transport, projectId: number, id: number): Promise<Action> {
-  return objects.get(http, kind, projectId, id);
-}
+export const getAction = actions.get;
 
 /** Never resent once it may have reached PostHog: look the name up (findActionByName) before trying again. */
 export function createAction(http: Transport, projectId: number, body: ActionBody & { name: string }): Promise<Action> {
-  return objects.create(http, kind, projectId, body);
+  return actions.create(http, projectId, body);
 }
 
 export function updateAction(http: Transport, projectId: number, id: number, body: ActionBody & { name: string | null }): Promise<Action> {
-  return objects.update(http, kind, projectId, id, body);
+  return actions.update(http, projectId, id, body);
 }
 
 /** With the action's current name, which PostHog 2025-08-04 needs in every PATCH. */
 export function deleteAction(http: Transport, projectId: number, id: number, name: string | null): Promise<Action> {
-  return objects.softDelete(http, kind, projectId, id, { name });
+  return objects.softDelete(http, actions.kind, projectId, id, { name });
 }

@@ -8,30 +8,22 @@ import type { Transport } from "./transport";
 
 export type AlertBody = objects.ObjectBody;
 
-const kind: objects.ObjectKind<typeof alertSchema> = { path: "alerts", noun: "alert", schema: alertSchema };
+const alerts = objects.endpoints<typeof alertSchema, string, { insight?: string }>({ path: "alerts", noun: "alert", schema: alertSchema });
 
 /** Every alert of the project, or of one insight. */
 export function listAlerts(http: Transport, projectId: number, insightId?: number, pageSize?: number): Promise<Alert[]> {
-  return objects.listAll(http, kind, projectId, insightId === undefined ? {} : { insight: String(insightId) }, pageSize);
+  return alerts.listAll(http, projectId, insightId === undefined ? {} : { insight: String(insightId) }, pageSize);
 }
 
-export function getAlert(http: Transport, projectId: number, id: string): Promise<Alert> {
-  return objects.get(http, kind, projectId, id);
-}
+export const getAlert = alerts.get;
 
 /**
  * `insight` (id), `subscribed_users` (user ids) and `threshold` are required. Never resent once it may have reached
  * PostHog: a resend would make a second alert.
  */
-export function createAlert(http: Transport, projectId: number, body: AlertBody): Promise<Alert> {
-  return objects.create(http, kind, projectId, body);
-}
+export const createAlert = alerts.create;
 
-export function updateAlert(http: Transport, projectId: number, id: string, body: AlertBody): Promise<Alert> {
-  return objects.update(http, kind, projectId, id, body);
-}
+export const updateAlert = alerts.update;
 
 /** DELETE (204): the alert is gone. */
-export function deleteAlert(http: Transport, projectId: number, id: string): Promise<void> {
-  return objects.destroy(http, kind, projectId, id);
-}
+export const deleteAlert = alerts.destroy;

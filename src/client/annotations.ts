@@ -1,11 +1,8 @@
 /** The annotation endpoints (posthog/api/annotation.py, AnnotationsViewSet), one function each. */
-import { type Annotation, annotationSchema } from "../schema/annotation";
+import { annotationSchema } from "../schema/annotation";
 import * as objects from "./project-objects";
-import type { Transport } from "./transport";
 
 export type AnnotationBody = objects.ObjectBody;
-
-const kind: objects.ObjectKind<typeof annotationSchema> = { path: "annotations", noun: "annotation", schema: annotationSchema };
 
 export interface AnnotationFilters {
   /** Case-insensitive substring of the content. */
@@ -16,39 +13,25 @@ export interface AnnotationFilters {
   date_to?: string;
 }
 
+const annotations = objects.endpoints<typeof annotationSchema, number, AnnotationFilters>(
+  { path: "annotations", noun: "annotation", schema: annotationSchema },
+  1000,
+);
+
 /**
  * Every annotation the project sees that is not deleted: its own and the organization-wide ones of its organization,
  * `date_marker` newest first. PostHog's annotation pages hold 1000 by default.
  */
-export function iterateAnnotations(http: Transport, projectId: number, filters: AnnotationFilters = {}, pageSize = 1000) {
-  const query = Object.fromEntries(Object.entries(filters).filter((e): e is [string, string] => typeof e[1] === "string"));
-  return objects.iterate(http, kind, projectId, query, pageSize);
-}
+export const iterateAnnotations = annotations.iterate;
 
-export function listAnnotations(
-  http: Transport,
-  projectId: number,
-  filters: AnnotationFilters = {},
-  pageSize = 1000,
-): Promise<Annotation[]> {
-  const query = Object.fromEntries(Object.entries(filters).filter((e): e is [string, string] => typeof e[1] === "string"));
-  return objects.listAll(http, kind, projectId, query, pageSize);
-}
+export const listAnnotations = annotations.listAll;
 
 /** A deleted annotation answers 404 (PostHog hides deleted annotations from everything but PATCH). */
-export function getAnnotation(http: Transport, projectId: number, id: number): Promise<Annotation> {
-  return objects.get(http, kind, projectId, id);
-}
+export const getAnnotation = annotations.get;
 
 /** Never resent once it may have reached PostHog: nothing about an annotation is unique, a resend makes a twin. */
-export function createAnnotation(http: Transport, projectId: number, body: AnnotationBody): Promise<Annotation> {
-  return objects.create(http, kind, projectId, body);
-}
+export const createAnnotation = annotations.create;
 
-export function updateAnnotation(http: Transport, projectId: number, id: number, body: AnnotationBody): Promise<Annotation> {
-  return objects.update(http, kind, projectId, id, body);
-}
+export const updateAnnotation = annotations.update;
 
-export function deleteAnnotation(http: Transport, projectId: number, id: number): Promise<Annotation> {
-  return objects.softDelete(http, kind, projectId, id);
-}
+export const deleteAnnotation = annotations.softDelete;

@@ -5,37 +5,31 @@ import type { Transport } from "./transport";
 
 export type CohortBody = objects.ObjectBody;
 
-const kind: objects.ObjectKind<typeof cohortSchema> = { path: "cohorts", noun: "cohort", schema: cohortSchema };
+const cohorts = objects.endpoints<typeof cohortSchema, number, { search?: string }>({
+  path: "cohorts",
+  noun: "cohort",
+  schema: cohortSchema,
+});
 
-export function listCohortsPage(http: Transport, projectId: number, page: { limit?: number; offset?: number; search?: string } = {}) {
-  return objects.listPage(http, kind, projectId, { ...page });
-}
+export const listCohortsPage = cohorts.listPage;
 
 /** Every cohort of the project that is not deleted; `search` matches the name (case-insensitive substring). */
 export function iterateCohorts(http: Transport, projectId: number, search?: string, pageSize?: number) {
-  return objects.iterate(http, kind, projectId, search === undefined ? {} : { search }, pageSize);
+  return cohorts.iterate(http, projectId, { search }, pageSize);
 }
 
 export function listCohorts(http: Transport, projectId: number, search?: string, pageSize?: number): Promise<Cohort[]> {
-  return objects.listAll(http, kind, projectId, search === undefined ? {} : { search }, pageSize);
+  return cohorts.listAll(http, projectId, { search }, pageSize);
 }
 
-export function getCohort(http: Transport, projectId: number, id: number): Promise<Cohort> {
-  return objects.get(http, kind, projectId, id);
-}
+export const getCohort = cohorts.get;
 
 /**
  * Never resent once it may have reached PostHog: cohort names are not unique, a resend would make a twin. A dynamic
  * cohort sent with a `query` is refused (400) after PostHog saved it: look the name up before trying again.
  */
-export function createCohort(http: Transport, projectId: number, body: CohortBody): Promise<Cohort> {
-  return objects.create(http, kind, projectId, body);
-}
+export const createCohort = cohorts.create;
 
-export function updateCohort(http: Transport, projectId: number, id: number, body: CohortBody): Promise<Cohort> {
-  return objects.update(http, kind, projectId, id, body);
-}
+export const updateCohort = cohorts.update;
 
-export function deleteCohort(http: Transport, projectId: number, id: number): Promise<Cohort> {
-  return objects.softDelete(http, kind, projectId, id);
-}
+export const deleteCohort = cohorts.softDelete;

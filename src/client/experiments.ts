@@ -8,8 +8,6 @@ import type { Transport } from "./transport";
 
 export type ExperimentBody = objects.ObjectBody;
 
-const kind: objects.ObjectKind<typeof experimentSchema> = { path: "experiments", noun: "experiment", schema: experimentSchema };
-
 export interface ExperimentFilters {
   /** Case-insensitive substring of the name. */
   search?: string;
@@ -18,26 +16,17 @@ export interface ExperimentFilters {
   archived?: "true" | "false";
 }
 
-export function listExperimentsPage(
-  http: Transport,
-  projectId: number,
-  page: ExperimentFilters & { limit?: number; offset?: number } = {},
-) {
-  return objects.listPage(http, kind, projectId, { ...page });
-}
+const experiments = objects.endpoints<typeof experimentSchema, number, ExperimentFilters>({
+  path: "experiments",
+  noun: "experiment",
+  schema: experimentSchema,
+});
 
-export function iterateExperiments(http: Transport, projectId: number, filters: ExperimentFilters = {}, pageSize?: number) {
-  return objects.iterate(http, kind, projectId, objects.definedOnly(filters), pageSize);
-}
+export const listExperimentsPage = experiments.listPage;
 
-export function listExperiments(
-  http: Transport,
-  projectId: number,
-  filters: ExperimentFilters = {},
-  pageSize?: number,
-): Promise<Experiment[]> {
-  return objects.listAll(http, kind, projectId, objects.definedOnly(filters), pageSize);
-}
+export const iterateExperiments = experiments.iterate;
+
+export const listExperiments = experiments.listAll;
 
 /**
  * The live experiment on the flag with this key, or null (archived ones included): a flag key names one experiment
@@ -50,23 +39,15 @@ export async function findExperimentByFlagKey(http: Transport, projectId: number
   return null;
 }
 
-export function getExperiment(http: Transport, projectId: number, id: number): Promise<Experiment> {
-  return objects.get(http, kind, projectId, id);
-}
+export const getExperiment = experiments.get;
 
 /**
  * PostHog creates the flag `feature_flag_key` names, or uses the live flag with that key (it must have a `control`
  * variant and another). Never resent once it may have reached PostHog: look it up (findExperimentByFlagKey) first.
  */
-export function createExperiment(http: Transport, projectId: number, body: ExperimentBody): Promise<Experiment> {
-  return objects.create(http, kind, projectId, body);
-}
+export const createExperiment = experiments.create;
 
-export function updateExperiment(http: Transport, projectId: number, id: number, body: ExperimentBody): Promise<Experiment> {
-  return objects.update(http, kind, projectId, id, body);
-}
+export const updateExperiment = experiments.update;
 
 /** The experiment's flag stays. */
-export function deleteExperiment(http: Transport, projectId: number, id: number): Promise<Experiment> {
-  return objects.softDelete(http, kind, projectId, id);
-}
+export const deleteExperiment = experiments.softDelete;

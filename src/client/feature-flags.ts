@@ -5,8 +5,6 @@ import type { Transport } from "./transport";
 
 export type FeatureFlagBody = objects.ObjectBody;
 
-const kind: objects.ObjectKind<typeof featureFlagSchema> = { path: "feature_flags", noun: "feature flag", schema: featureFlagSchema };
-
 export interface FeatureFlagFilters {
   /** Case-insensitive substring of the key or the name. */
   search?: string;
@@ -15,27 +13,18 @@ export interface FeatureFlagFilters {
   evaluation_runtime?: "server" | "client" | "all";
 }
 
-export function listFeatureFlagsPage(
-  http: Transport,
-  projectId: number,
-  page: FeatureFlagFilters & { limit?: number; offset?: number } = {},
-) {
-  return objects.listPage(http, kind, projectId, { ...page });
-}
+const flags = objects.endpoints<typeof featureFlagSchema, number, FeatureFlagFilters>({
+  path: "feature_flags",
+  noun: "feature flag",
+  schema: featureFlagSchema,
+});
+
+export const listFeatureFlagsPage = flags.listPage;
 
 /** Every flag of the project that is not deleted, page by page. */
-export function iterateFeatureFlags(http: Transport, projectId: number, filters: FeatureFlagFilters = {}, pageSize?: number) {
-  return objects.iterate(http, kind, projectId, objects.definedOnly(filters), pageSize);
-}
+export const iterateFeatureFlags = flags.iterate;
 
-export function listFeatureFlags(
-  http: Transport,
-  projectId: number,
-  filters: FeatureFlagFilters = {},
-  pageSize?: number,
-): Promise<FeatureFlag[]> {
-  return objects.listAll(http, kind, projectId, objects.definedOnly(filters), pageSize);
-}
+export const listFeatureFlags = flags.listAll;
 
 /**
  * The live flag with exactly this key, or null. PostHog has no lookup by key: its `search` matches key or name as a
@@ -46,20 +35,12 @@ export async function findFeatureFlagByKey(http: Transport, projectId: number, k
   return null;
 }
 
-export function getFeatureFlag(http: Transport, projectId: number, id: number): Promise<FeatureFlag> {
-  return objects.get(http, kind, projectId, id);
-}
+export const getFeatureFlag = flags.get;
 
 /** Never resent once it may have reached PostHog: look the key up (findFeatureFlagByKey) before trying again. */
-export function createFeatureFlag(http: Transport, projectId: number, body: FeatureFlagBody): Promise<FeatureFlag> {
-  return objects.create(http, kind, projectId, body);
-}
+export const createFeatureFlag = flags.create;
 
-export function updateFeatureFlag(http: Transport, projectId: number, id: number, body: FeatureFlagBody): Promise<FeatureFlag> {
-  return objects.update(http, kind, projectId, id, body);
-}
+export const updateFeatureFlag = flags.update;
 
 /** PostHog refuses while other active flags depend on this one (400 naming them). */
-export function deleteFeatureFlag(http: Transport, projectId: number, id: number): Promise<FeatureFlag> {
-  return objects.softDelete(http, kind, projectId, id);
-}
+export const deleteFeatureFlag = flags.softDelete;

@@ -5,8 +5,6 @@ import type { Transport } from "./transport";
 
 export type InsightBody = objects.ObjectBody;
 
-const kind: objects.ObjectKind<typeof insightSchema> = { path: "insights", noun: "insight", schema: insightSchema };
-
 export interface InsightFilters {
   short_id?: string;
   saved?: "true" | "false";
@@ -15,14 +13,16 @@ export interface InsightFilters {
   search?: string;
 }
 
-export function listInsightsPage(http: Transport, projectId: number, page: InsightFilters & { limit?: number; offset?: number } = {}) {
-  return objects.listPage(http, kind, projectId, { ...page });
-}
+const insights = objects.endpoints<typeof insightSchema, number, InsightFilters>({
+  path: "insights",
+  noun: "insight",
+  schema: insightSchema,
+});
+
+export const listInsightsPage = insights.listPage;
 
 /** Every insight of the project that is not deleted, page by page. */
-export function listInsights(http: Transport, projectId: number, filters: InsightFilters = {}, pageSize?: number): Promise<Insight[]> {
-  return objects.listAll(http, kind, projectId, objects.definedOnly(filters), pageSize);
-}
+export const listInsights = insights.listAll;
 
 /** The live insight with this short id, or null. */
 export async function findInsightByShortId(http: Transport, projectId: number, shortId: string): Promise<Insight | null> {
@@ -30,24 +30,16 @@ export async function findInsightByShortId(http: Transport, projectId: number, s
   return found.find((i) => i.short_id === shortId) ?? null;
 }
 
-export function getInsight(http: Transport, projectId: number, id: number): Promise<Insight> {
-  return objects.get(http, kind, projectId, id);
-}
+export const getInsight = insights.get;
 
 /**
  * `query` is checked by PostHog against its query schema (400 parse_error). Never resent once it may have reached
  * PostHog: a resend would make a second insight.
  */
-export function createInsight(http: Transport, projectId: number, body: InsightBody): Promise<Insight> {
-  return objects.create(http, kind, projectId, body);
-}
+export const createInsight = insights.create;
 
 /** `dashboards` is the whole list: dashboards left out lose the insight's tile. */
-export function updateInsight(http: Transport, projectId: number, id: number, body: InsightBody): Promise<Insight> {
-  return objects.update(http, kind, projectId, id, body);
-}
+export const updateInsight = insights.update;
 
 /** Soft delete (DELETE is 405): its tiles go with it. */
-export function deleteInsight(http: Transport, projectId: number, id: number): Promise<Insight> {
-  return objects.softDelete(http, kind, projectId, id);
-}
+export const deleteInsight = insights.softDelete;

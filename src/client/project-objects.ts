@@ -111,3 +111,33 @@ export function softDelete<S extends z.ZodType>(
 export async function destroy(http: Transport, kind: ObjectKind<z.ZodType>, projectId: number, id: ObjectId): Promise<void> {
   await http.request({ method: "DELETE", path: itemPath(kind, projectId, id), subject: subject(kind, projectId, id) });
 }
+
+/** A list's limit/offset, next to its filters. */
+export interface PageQuery {
+  limit?: number;
+  offset?: number;
+}
+
+/**
+ * One resource's endpoints with its kind bound, so each resource module (feature-flags.ts, …) names them instead of
+ * repeating them. `I` is its id (number, or UUID string); `F` its list filters, all optional strings; `pageSize`
+ * the page size it lists by when the caller gives none (PostHog's own default where the list is long, as annotations).
+ */
+export function endpoints<S extends z.ZodType, I extends ObjectId, F extends object = Record<never, never>>(
+  kind: ObjectKind<S>,
+  pageSize?: number,
+) {
+  return {
+    kind,
+    listPage: (http: Transport, projectId: number, page?: F & PageQuery) => listPage(http, kind, projectId, { ...page }),
+    iterate: (http: Transport, projectId: number, filters?: F, size?: number): AsyncGenerator<z.output<S>, void, undefined> =>
+      iterate(http, kind, projectId, definedOnly(filters ?? {}), size ?? pageSize),
+    listAll: (http: Transport, projectId: number, filters?: F, size?: number): Promise<z.output<S>[]> =>
+      listAll(http, kind, projectId, definedOnly(filters ?? {}), size ?? pageSize),
+    get: (http: Transport, projectId: number, id: I) => get(http, kind, projectId, id),
+    create: (http: Transport, projectId: number, body: ObjectBody) => create(http, kind, projectId, body),
+    update: (http: Transport, projectId: number, id: I, body: ObjectBody) => update(http, kind, projectId, id, body),
+    softDelete: (http: Transport, projectId: number, id: I) => softDelete(http, kind, projectId, id),
+    destroy: (http: Transport, projectId: number, id: I): Promise<void> => destroy(http, kind, projectId, id),
+  };
+}

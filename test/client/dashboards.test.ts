@@ -3,22 +3,14 @@
  * against the local server over loopback: every page of a list, tiles through the insight's dashboards, soft delete
  * with and without delete_insights, alerts by UUID and DELETE, errors naming the object, creates never resent.
  */
-import { alerts, dashboards, insights, PostHogError, projects, Transport } from "../../src/client";
-import { type LocalPostHog, startLocalPostHog } from "../helpers/local-posthog";
+import { alerts, dashboards, insights, PostHogError, type Transport } from "../../src/client";
+import { startClientProject } from "../helpers/client-project";
+import type { LocalPostHog } from "../helpers/local-posthog";
 
 let server: LocalPostHog;
 let http: Transport;
 let projectId = 0;
-beforeAll(async () => {
-  server = await startLocalPostHog();
-  http = new Transport({
-    host: server.url,
-    apiKey: server.apiKey,
-    rateLimits: false,
-    retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 5 },
-  });
-  projectId = (await projects.createProject(http, server.organizationId, { name: "Dashboards" })).id;
-});
+beforeAll(async () => ({ server, http, projectId } = await startClientProject("Dashboards")));
 afterAll(() => server.close());
 
 const trends = { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview" }] } };

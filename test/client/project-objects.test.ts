@@ -3,22 +3,14 @@
  * against the local server over loopback: every page of a list, lookups, soft delete, errors naming the object,
  * and creates that are never resent.
  */
-import { actions, annotations, cohorts, collect, featureFlags, PostHogError, projects, Transport } from "../../src/client";
-import { type LocalPostHog, startLocalPostHog } from "../helpers/local-posthog";
+import { actions, annotations, cohorts, collect, featureFlags, PostHogError, type Transport } from "../../src/client";
+import { startClientProject } from "../helpers/client-project";
+import type { LocalPostHog } from "../helpers/local-posthog";
 
 let server: LocalPostHog;
 let http: Transport;
 let projectId = 0;
-beforeAll(async () => {
-  server = await startLocalPostHog();
-  http = new Transport({
-    host: server.url,
-    apiKey: server.apiKey,
-    rateLimits: false,
-    retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 5 },
-  });
-  projectId = (await projects.createProject(http, server.organizationId, { name: "Objects" })).id;
-});
+beforeAll(async () => ({ server, http, projectId } = await startClientProject("Objects")));
 afterAll(() => server.close());
 
 const everyone = { groups: [{ properties: [], rollout_percentage: 100 }] };

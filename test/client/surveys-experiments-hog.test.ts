@@ -3,22 +3,14 @@
  * hog-functions.ts) against the local server over loopback: every page of a list, UUID ids, DELETE against soft
  * delete, lookups, secret inputs, errors naming the object, and creates that are never resent.
  */
-import { experiments, featureFlags, hogFunctions, PostHogError, projects, surveys, Transport } from "../../src/client";
-import { type LocalPostHog, startLocalPostHog } from "../helpers/local-posthog";
+import { experiments, featureFlags, hogFunctions, PostHogError, surveys, type Transport } from "../../src/client";
+import { startClientProject } from "../helpers/client-project";
+import type { LocalPostHog } from "../helpers/local-posthog";
 
 let server: LocalPostHog;
 let http: Transport;
 let projectId = 0;
-beforeAll(async () => {
-  server = await startLocalPostHog();
-  http = new Transport({
-    host: server.url,
-    apiKey: server.apiKey,
-    rateLimits: false,
-    retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 5 },
-  });
-  projectId = (await projects.createProject(http, server.organizationId, { name: "Second wave" })).id;
-});
+beforeAll(async () => ({ server, http, projectId } = await startClientProject("Second wave")));
 afterAll(() => server.close());
 
 test("surveys: every page, lookup by name, update, DELETE takes the targeting flag along", async () => {

@@ -102,3 +102,10 @@ export function wrap(server: RunningServer): Harness {
 export const err = (type: string, code: string, detail: string, attr: string | null = null) => ({ type, code, detail, attr });
 
 export { groupIdentifyEvent as groupIdentify } from "../../src/server";
+
+/** The opening of a project-scoped endpoint's tests: a server, a project named `name`, and `base`, its `segment` list. */
+export async function projectHarness(name: string, segment: string): Promise<{ h: Harness; projectId: number; base: string }> {
+  const h = await harness();
+  const projectId: number = (await h.createProject({ name })).id;
+  return { h, projectId, base: `/api/projects/${projectId}/${segment}/` };
+}

@@ -15,10 +15,21 @@
  *   2025-08-04 answers `{"results"}` only and takes none of these.
  */
 import { validationError } from "../drf/errors";
-import { booleanField, charField, choiceField, FieldFailure, type FieldRule, fail, listField, parseChar } from "../drf/fields";
+import {
+  booleanField,
+  DATETIME_FORMAT,
+  charField,
+  choiceField,
+  FieldFailure,
+  type FieldRule,
+  fail,
+  listField,
+  parseChar,
+} from "../drf/fields";
 import { pyInt, pyRepr, pyStr, pyTypeName } from "../drf/py";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
+import { icontains, updatedAnswer } from "../pipeline/list-update";
 import { findInProject, nestedViewSetRoutes, type SerializerFields, tagify, userBasic, validateBody } from "../pipeline/nested-viewset";
 import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/json";
 import { isoFromMicros, nowMicros, parseTimestampMicros } from "../state/time";
@@ -150,11 +161,7 @@ const pinnedAtRule: FieldRule<unknown> = {
   parse: (v) => {
     if (v === "") return "";
     const micros = typeof v === "string" ? parseTimestampMicros(v) : null;
-    if (micros === null)
-      return fail(
-        "invalid",
-        "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].",
-      );
+    if (micros === null) return fail("invalid", DATETIME_FORMAT);
     return isoFromMicros(micros);
   },
 };
@@ -263,12 +270,7 @@ function list(ctx: ApiContext, team: StoredProject) {
       (a, b) => compareText(lastCalculated(b), lastCalculated(a)) || compareText(pyStr(a.fields.name ?? ""), pyStr(b.fields.name ?? "")),
     );
   const search = q.param("search");
-  if (search)
-    actions = actions.filter((a) =>
-      pyStr(a.fields.name ?? "")
-        .toLowerCase()
-        .includes(search.toLowerCase()),
-    );
+  if (search) actions = actions.filter((a) => icontains(a.fields.name, search));
   const createdBy = (q.param("created_by") ?? "")
     .split(",")
     .filter((v) => /^\d+$/.test(v.trim()))
@@ -312,9 +314,7 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
   if (fields.pinned_at) fields.pinned_at = action.fields.pinned_at ? action.fields.pinned_at : isoFromMicros(nowMicros());
   Object.assign(action.fields, fields);
   if (typeof attrs.deleted === "boolean") action.deleted = attrs.deleted;
-  action.updatedAtMicros = nowMicros();
-  ctx.store.changed();
-  return json(200, serializeAction(ctx, action));
+  return updatedAnswer(ctx, action, () => serializeAction(ctx, action));
 }
 
 export function actionRoutes() {

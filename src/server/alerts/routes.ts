@@ -18,10 +18,10 @@
 import { randomUUID } from "node:crypto";
 import { notFound } from "../drf/errors";
 import { booleanField, charField, choiceField, type FieldRule, fail, jsonField, listField } from "../drf/fields";
-import { limitOffsetPage } from "../drf/pagination";
 import { pyRepr, pyStr } from "../drf/py";
 import type { ApiContext } from "../pipeline/api";
 import { json, noContent } from "../pipeline/http";
+import { newestFirst, pageAnswer, updatedAnswer } from "../pipeline/list-update";
 import { nestedViewSetRoutes, type SerializerFields, userBasic, uuidLookup, validateBody } from "../pipeline/nested-viewset";
 import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/json";
 import { isoFromMicros, nowMicros } from "../state/time";
@@ -223,18 +223,15 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
     if (JSON.stringify(previous?.configuration ?? null) !== JSON.stringify(attrs.threshold?.configuration ?? null)) f.state = "Not firing";
   }
   Object.assign(f, attrs);
-  alert.updatedAtMicros = nowMicros();
-  ctx.store.changed();
-  return json(200, serializeAlert(ctx, alert));
+  return updatedAnswer(ctx, alert, () => serializeAlert(ctx, alert));
 }
 
 function list(ctx: ApiContext, team: StoredProject) {
   let rows = alertsOf(ctx, team);
   const insight = ctx.req.param("insight") ?? ctx.req.param("insight_id");
   if (insight !== undefined) rows = rows.filter((a) => String(a.fields.insight) === insight);
-  rows.sort((a, b) => b.createdAtMicros - a.createdAtMicros || b.id - a.id);
-  const page = limitOffsetPage(ctx.req, rows);
-  return json(200, { ...page, results: page.results.map((a) => serializeAlert(ctx, a)) });
+  rows.sort(newestFirst);
+  return pageAnswer(ctx, rows, (a) => serializeAlert(ctx, a));
 }
 
 export function alertRoutes() {

@@ -13,28 +13,28 @@
  *   `search` (content), `scope`, `date_from`, `date_to`, `hidden_in_user_interface`.
  */
 import { notFound, validationError } from "../drf/errors";
-import { booleanField, charField, choiceField, type FieldRule, fail, integerField, listField, parseChar } from "../drf/fields";
-import { limitOffsetPage } from "../drf/pagination";
+import {
+  booleanField,
+  charField,
+  choiceField,
+  type FieldRule,
+  fail,
+  integerField,
+  listField,
+  nullableDateTimeField,
+  parseChar,
+} from "../drf/fields";
 import { pyStr, pyTruthy } from "../drf/py";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
+import { icontains, pageAnswer, updatedAnswer } from "../pipeline/list-update";
 import { nestedViewSetRoutes, type SerializerFields, tagify, userBasic, validateBody } from "../pipeline/nested-viewset";
 import type { JsonObject } from "../state/json";
-import { isoFromMicros, nowMicros, parseTimestampMicros } from "../state/time";
+import { isoFromMicros, parseTimestampMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
 
 export const ANNOTATION_SCOPES = ["dashboard_item", "dashboard", "project", "organization", "tag", "recording"];
 export const ANNOTATIONS_DEFAULT_LIMIT = 1000;
-
-const DATETIME_FORMAT = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].";
-
-const dateRule: FieldRule<unknown> = {
-  nullable: true,
-  parse: (v) => {
-    const micros = typeof v === "string" ? parseTimestampMicros(v) : null;
-    return micros === null ? fail("invalid", DATETIME_FORMAT) : micros;
-  },
-};
 
 /** `dashboard_id = IntegerField(required=False, allow_null=True)`; its project is checked in `validate`. */
 const dashboardIdRule = integerField({ nullable: true });
@@ -55,7 +55,7 @@ const tagsRule: FieldRule<ApiContext> = {
 /** The writable fields in AnnotationSerializer.Meta.fields order. */
 const FIELDS: SerializerFields<ApiContext> = [
   ["content", charField({ maxLength: 8192, nullable: true, allowBlank: true })],
-  ["date_marker", dateRule],
+  ["date_marker", nullableDateTimeField],
   ["creation_type", choiceField(false, (s) => (s === "USR" || s === "GIT" ? s : undefined))],
   // TeamScopedPrimaryKeyRelatedField(Insight): the local server has no insights.
   ["dashboard_item", { nullable: true, parse: (v) => fail("does_not_exist", `Invalid pk "${pyStr(v)}" - object does not exist.`) }],
@@ -132,17 +132,11 @@ function list(ctx: ApiContext, team: StoredProject) {
     rows = rows.filter((a) => (a.fields.hidden_in_user_interface === true) === wanted);
   }
   const search = ctx.req.param("search");
-  if (search)
-    rows = rows.filter((a) =>
-      pyStr(a.fields.content ?? "")
-        .toLowerCase()
-        .includes(search.toLowerCase()),
-    );
+  if (search) rows = rows.filter((a) => icontains(a.fields.content, search));
   // ORDER BY date_marker DESC: PostgreSQL puts NULLs first when descending.
   const marker = (a: StoredObject) => (typeof a.fields.date_marker === "number" ? a.fields.date_marker : Number.POSITIVE_INFINITY);
   rows.sort((a, b) => marker(b) - marker(a) || b.id - a.id);
-  const page = limitOffsetPage(ctx.req, rows, ANNOTATIONS_DEFAULT_LIMIT);
-  return json(200, { ...page, results: page.results.map((a) => serializeAnnotation(ctx, a)) });
+  return pageAnswer(ctx, rows, (a) => serializeAnnotation(ctx, a), ANNOTATIONS_DEFAULT_LIMIT);
 }
 
 /** AnnotationSerializer.validate: the dashboard's project, the deprecated scope, the tag scope's tags. */
@@ -184,9 +178,7 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
   const { deleted, ...fields } = validated(ctx, team, a, partial);
   Object.assign(a.fields, fields);
   if (typeof deleted === "boolean") a.deleted = deleted;
-  a.updatedAtMicros = nowMicros();
-  ctx.store.changed();
-  return json(200, serializeAnnotation(ctx, a));
+  return updatedAnswer(ctx, a, () => serializeAnnotation(ctx, a));
 }
 
 export function annotationRoutes() {

@@ -11,14 +11,14 @@
  */
 import { validationError } from "../drf/errors";
 import { booleanField, charField, type FieldRule, fail, jsonField } from "../drf/fields";
-import { limitOffsetPage } from "../drf/pagination";
 import { pyStr } from "../drf/py";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
+import { icontains, newestFirst, pageAnswer, updatedAnswer } from "../pipeline/list-update";
 import { findInProject, nestedViewSetRoutes, type SerializerFields, userBasic, validateBody } from "../pipeline/nested-viewset";
 import { isJsonObject, type JsonObject } from "../state/json";
 import { jsonbOrder } from "../state/jsonb";
-import { isoFromMicros, nowMicros } from "../state/time";
+import { isoFromMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
 import { cohortFiltersError } from "./filters";
 
@@ -92,15 +92,9 @@ export function serializeCohort(ctx: ApiContext, c: StoredObject): JsonObject {
 function list(ctx: ApiContext, team: StoredProject) {
   let cohorts = ctx.store.objects("cohorts").filter((c) => c.teamId === team.id && !c.deleted);
   const search = ctx.req.param("search");
-  if (search)
-    cohorts = cohorts.filter((c) =>
-      pyStr(c.fields.name ?? "")
-        .toLowerCase()
-        .includes(search.toLowerCase()),
-    );
-  cohorts.sort((a, b) => b.createdAtMicros - a.createdAtMicros || b.id - a.id);
-  const page = limitOffsetPage(ctx.req, cohorts);
-  return json(200, { ...page, results: page.results.map((c) => serializeCohort(ctx, c)) });
+  if (search) cohorts = cohorts.filter((c) => icontains(c.fields.name, search));
+  cohorts.sort(newestFirst);
+  return pageAnswer(ctx, cohorts, (c) => serializeCohort(ctx, c));
 }
 
 function validated(ctx: ApiContext, instance: StoredObject | null, partial: boolean): JsonObject {
@@ -126,9 +120,7 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
   // CohortSerializer.update copies only these fields (and `deleted`).
   for (const k of ["name", "description", "groups", "is_static", "filters"]) if (k in attrs) cohort.fields[k] = attrs[k];
   if (typeof attrs.deleted === "boolean") cohort.deleted = attrs.deleted;
-  cohort.updatedAtMicros = nowMicros();
-  ctx.store.changed();
-  return json(200, serializeCohort(ctx, cohort));
+  return updatedAnswer(ctx, cohort, () => serializeCohort(ctx, cohort));
 }
 
 export function cohortRoutes() {

@@ -22,10 +22,10 @@
  */
 import { notFound, validationError } from "../drf/errors";
 import { booleanField, charField, type FieldRule, fail, integerField, jsonField, listField, parseChar } from "../drf/fields";
-import { limitOffsetPage } from "../drf/pagination";
 import { pyStr } from "../drf/py";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
+import { pageAnswer, updatedAnswer } from "../pipeline/list-update";
 import { findInProject, nestedViewSetRoutes, type SerializerFields, tagify, userBasic, validateBody } from "../pipeline/nested-viewset";
 import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/json";
 import { jsonbOrder } from "../state/jsonb";
@@ -205,8 +205,7 @@ function list(ctx: ApiContext, team: StoredProject) {
     if (y === null) return -1;
     return x < y ? -1 : 1;
   });
-  const page = limitOffsetPage(ctx.req, rows);
-  return json(200, { ...page, results: page.results.map((d) => basic(ctx, d)) });
+  return pageAnswer(ctx, rows, (d) => basic(ctx, d));
 }
 
 /**
@@ -308,9 +307,7 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
   if (typeof deleted === "boolean") dashboard.deleted = deleted;
   const body = ctx.req.body();
   if (isJsonObject(body) && Array.isArray(body.tiles)) for (const tile of body.tiles) updateTile(ctx, team, dashboard, tile);
-  dashboard.updatedAtMicros = nowMicros();
-  ctx.store.changed();
-  return json(200, serializeDashboard(ctx, dashboard));
+  return updatedAnswer(ctx, dashboard, () => serializeDashboard(ctx, dashboard));
 }
 
 export function dashboardRoutes() {

@@ -3,7 +3,12 @@
  * IntegerField, DecimalField, ChoiceField, ListField, PrimaryKeyRelatedField and nested serializers.
  */
 import { isJsonObject, type Json, type JsonObject } from "../state/json";
+import { parseTimestampMicros } from "../state/time";
 import { pyInt, pyStr, pyTypeName } from "./py";
+
+/** DRF DateTimeField's `invalid` message. */
+export const DATETIME_FORMAT =
+  "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].";
 
 /** A field error; `path` is appended to the field name with `__` (drf-exceptions-hog NESTED_KEY_SEPARATOR). */
 export class FieldFailure extends Error {
@@ -25,6 +30,20 @@ export interface FieldRule<C> {
   /** Returns the internal value; throws FieldFailure. Never called with null unless `seesNull`. */
   parse: (value: Json, ctx: C) => Json;
 }
+
+/** A serializer's `ValidationError(detail)` raised from a field's validation: code `invalid`. */
+export function invalid(detail: string): never {
+  return fail("invalid", detail);
+}
+
+/** DRF `DateTimeField(allow_null=True)`: an ISO 8601 string, stored as epoch microseconds. */
+export const nullableDateTimeField: FieldRule<unknown> = {
+  nullable: true,
+  parse: (v) => {
+    const micros = typeof v === "string" ? parseTimestampMicros(v) : null;
+    return micros === null ? fail("invalid", DATETIME_FORMAT) : micros;
+  },
+};
 
 /** `Field.validate_empty_values` for null, then `to_internal_value`. */
 export function runRule<C>(rule: FieldRule<C>, value: Json, ctx: C): Json {

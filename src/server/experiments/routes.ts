@@ -20,15 +20,15 @@
  * exposure cohorts, web experiments' variants.
  */
 import { notFound, validationError } from "../drf/errors";
-import { booleanField, charField, choiceField, type FieldRule, fail, jsonField } from "../drf/fields";
-import { limitOffsetPage } from "../drf/pagination";
+import { booleanField, charField, choiceField, type FieldRule, fail, invalid, jsonField, nullableDateTimeField } from "../drf/fields";
 import { pyStr } from "../drf/py";
 import { createFlag, minimalFlag, updateFlagFilters } from "../feature-flags/routes";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
+import { icontains, newestFirst, pageAnswer, updatedAnswer } from "../pipeline/list-update";
 import { nestedViewSetRoutes, type SerializerFields, userBasic, validateBody } from "../pipeline/nested-viewset";
 import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/json";
-import { isoFromMicros, nowMicros, parseTimestampMicros } from "../state/time";
+import { isoFromMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
 
 const METRIC_LIMIT = 10;
@@ -36,19 +36,6 @@ const DEFAULT_VARIANTS: JsonObject[] = [
   { key: "control", name: "Control Group", rollout_percentage: 50 },
   { key: "test", name: "Test Variant", rollout_percentage: 50 },
 ];
-const DATETIME_FORMAT = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].";
-
-function invalid(detail: string): never {
-  return fail("invalid", detail);
-}
-
-const dateRule: FieldRule<unknown> = {
-  nullable: true,
-  parse: (v) => {
-    const micros = typeof v === "string" ? parseTimestampMicros(v) : null;
-    return micros === null ? fail("invalid", DATETIME_FORMAT) : micros;
-  },
-};
 
 function variantsOf(parameters: Json | undefined): JsonObject[] {
   return isJsonObject(parameters) && Array.isArray(parameters.feature_flag_variants)
@@ -104,8 +91,8 @@ function fields(current: boolean): SerializerFields<unknown> {
   const all: Array<readonly [string, FieldRule<unknown>, boolean]> = [
     ["name", charField({ maxLength: 400, nullable: false, allowBlank: false }), false],
     ["description", charField({ maxLength: current ? 3000 : 400, nullable: true, allowBlank: true }), false],
-    ["start_date", dateRule, false],
-    ["end_date", dateRule, false],
+    ["start_date", nullableDateTimeField, false],
+    ["end_date", nullableDateTimeField, false],
     ["feature_flag_key", charField({ nullable: false, allowBlank: false }), false],
     // PrimaryKeyRelatedField(ExperimentHoldout): the local server has no holdouts.
     ["holdout_id", { nullable: true, parse: (v) => fail("does_not_exist", `Invalid pk "${pyStr(v)}" - object does not exist.`) }, false],
@@ -353,9 +340,7 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
   if (draft && typeof attrs.start_date === "number" && flag) flag.fields.active = true;
   Object.assign(e.fields, storable(attrs));
   if (typeof attrs.deleted === "boolean") e.deleted = attrs.deleted;
-  e.updatedAtMicros = nowMicros();
-  ctx.store.changed();
-  return json(200, serializeExperiment(ctx, e));
+  return updatedAnswer(ctx, e, () => serializeExperiment(ctx, e));
 }
 
 function list(ctx: ApiContext, team: StoredProject) {
@@ -367,18 +352,12 @@ function list(ctx: ApiContext, team: StoredProject) {
   const createdBy = ctx.req.param("created_by_id");
   if (createdBy) rows = rows.filter((e) => String(e.createdBy) === createdBy);
   const search = ctx.req.param("search");
-  if (search)
-    rows = rows.filter((e) =>
-      pyStr(e.fields.name ?? "")
-        .toLowerCase()
-        .includes(search.toLowerCase()),
-    );
+  if (search) rows = rows.filter((e) => icontains(e.fields.name, search));
   const archived = ctx.req.param("archived");
   if (archived !== undefined) rows = rows.filter((e) => (e.fields.archived === true) === (archived === "true"));
   else if (ctx.services.version === "current") rows = rows.filter((e) => e.fields.archived !== true);
-  rows.sort((a, b) => b.createdAtMicros - a.createdAtMicros || b.id - a.id);
-  const page = limitOffsetPage(ctx.req, rows);
-  return json(200, { ...page, results: page.results.map((e) => serializeExperiment(ctx, e)) });
+  rows.sort(newestFirst);
+  return pageAnswer(ctx, rows, (e) => serializeExperiment(ctx, e));
 }
 
 export function experimentRoutes() {

@@ -27,10 +27,10 @@ import {
   parseChar,
   primaryKeyField,
 } from "../drf/fields";
-import { limitOffsetPage } from "../drf/pagination";
 import { pyStr } from "../drf/py";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
+import { icontains, newestFirst, pageAnswer, updatedAnswer } from "../pipeline/list-update";
 import { findInProject, nestedViewSetRoutes, type SerializerFields, tagify, userBasic, validateBody } from "../pipeline/nested-viewset";
 import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/json";
 import { jsonbOrder } from "../state/jsonb";
@@ -279,13 +279,7 @@ function list(ctx: ApiContext, team: StoredProject) {
   const search = q.param("search");
   if (search !== undefined) {
     const s = search.toLowerCase();
-    flags = flags.filter(
-      (f) =>
-        pyStr(f.fields.key).toLowerCase().includes(s) ||
-        pyStr(f.fields.name ?? "")
-          .toLowerCase()
-          .includes(s),
-    );
+    flags = flags.filter((f) => pyStr(f.fields.key).toLowerCase().includes(s) || icontains(f.fields.name, s));
   }
   const active = q.param("active");
   if (active !== undefined && active !== "STALE") flags = flags.filter((f) => (f.fields.active !== false) === (active === "true"));
@@ -300,9 +294,8 @@ function list(ctx: ApiContext, team: StoredProject) {
   const archived = q.param("archived");
   if (archived === undefined) flags = flags.filter((f) => f.fields.archived !== true);
   else flags = flags.filter((f) => (f.fields.archived === true) === (archived === "true"));
-  flags.sort((a, b) => b.createdAtMicros - a.createdAtMicros || b.id - a.id);
-  const page = limitOffsetPage(ctx.req, flags);
-  return json(200, { ...page, results: page.results.map((f) => serializeFlag(ctx, f)) });
+  flags.sort(newestFirst);
+  return pageAnswer(ctx, flags, (f) => serializeFlag(ctx, f));
 }
 
 /** `_free_key_held_by_soft_deleted_flags`: soft-deleted flags holding the key are deleted for good. */
@@ -441,9 +434,7 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
   flag.deleted = deleted;
   flag.fields.version = (typeof flag.fields.version === "number" ? flag.fields.version : 0) + 1;
   flag.fields.last_modified_by = ctx.user.id;
-  flag.updatedAtMicros = nowMicros();
-  ctx.store.changed();
-  return json(200, serializeFlag(ctx, flag, new Set(Object.keys(attrs))));
+  return updatedAnswer(ctx, flag, () => serializeFlag(ctx, flag, new Set(Object.keys(attrs))));
 }
 
 export function featureFlagRoutes() {

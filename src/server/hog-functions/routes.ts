@@ -25,13 +25,13 @@
 import { randomUUID } from "node:crypto";
 import { notFound, validationError } from "../drf/errors";
 import { booleanField, charField, choiceField, type FieldRule, fail, integerField, jsonField, listField, parseChar } from "../drf/fields";
-import { limitOffsetPage } from "../drf/pagination";
 import { pyStr, pyTypeName } from "../drf/py";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
+import { icontains, pageAnswer, updatedAnswer } from "../pipeline/list-update";
 import { nestedViewSetRoutes, type SerializerFields, userBasic, uuidLookup, validateBody } from "../pipeline/nested-viewset";
 import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/json";
-import { isoFromMicros, nowMicros } from "../state/time";
+import { isoFromMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
 
 const TYPES_2025 = ["destination", "site_destination", "internal_destination", "source_webhook", "site_app", "transformation"];
@@ -360,9 +360,7 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
     attrs.execution_order = highestOrder(ctx, team) + 1;
   Object.assign(h.fields, storable(attrs));
   if (typeof attrs.deleted === "boolean") h.deleted = attrs.deleted;
-  h.updatedAtMicros = nowMicros();
-  ctx.store.changed();
-  return json(200, serializeHogFunction(ctx, h));
+  return updatedAnswer(ctx, h, () => serializeHogFunction(ctx, h));
 }
 
 function list(ctx: ApiContext, team: StoredProject) {
@@ -377,21 +375,12 @@ function list(ctx: ApiContext, team: StoredProject) {
   const search = ctx.req.param("search");
   if (search) {
     const s = search.toLowerCase();
-    rows = rows.filter(
-      (h) =>
-        pyStr(h.fields.name ?? "")
-          .toLowerCase()
-          .includes(s) ||
-        pyStr(h.fields.description ?? "")
-          .toLowerCase()
-          .includes(s),
-    );
+    rows = rows.filter((h) => icontains(h.fields.name, s) || icontains(h.fields.description, s));
   }
   // ORDER BY execution_order, -updated_at: PostgreSQL puts NULLs last when ascending.
   const order = (h: StoredObject) => (typeof h.fields.execution_order === "number" ? h.fields.execution_order : Number.POSITIVE_INFINITY);
   rows.sort((a, b) => order(a) - order(b) || b.updatedAtMicros - a.updatedAtMicros);
-  const page = limitOffsetPage(ctx.req, rows);
-  return json(200, { ...page, results: page.results.map((h) => serializeHogFunction(ctx, h, true)) });
+  return pageAnswer(ctx, rows, (h) => serializeHogFunction(ctx, h, true));
 }
 
 export function hogFunctionRoutes() {

@@ -31,10 +31,10 @@ import {
   parseChar,
   primaryKeyField,
 } from "../drf/fields";
-import { limitOffsetPage } from "../drf/pagination";
 import { pyStr } from "../drf/py";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
+import { pageAnswer, updatedAnswer } from "../pipeline/list-update";
 import { findInProject, nestedViewSetRoutes, type SerializerFields, tagify, userBasic, validateBody } from "../pipeline/nested-viewset";
 import { cloneJson, isJsonObject, type JsonObject } from "../state/json";
 import { isoFromMicros, nowMicros } from "../state/time";
@@ -254,8 +254,7 @@ function list(ctx: ApiContext, team: StoredProject) {
     const c = x < y ? -1 : x > y ? 1 : a.id - b.id;
     return descending ? -c : c;
   });
-  const page = limitOffsetPage(ctx.req, rows);
-  return json(200, { ...page, results: page.results.map((i) => serializeInsight(ctx, i)) });
+  return pageAnswer(ctx, rows, (i) => serializeInsight(ctx, i));
 }
 
 function create(ctx: ApiContext, team: StoredProject) {
@@ -308,9 +307,7 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
   if (!alertsSupported(insight.fields.query, ctx.services.version) || (deleted === true && ctx.services.version !== "2025-08-04")) {
     for (const a of ctx.store.objects("alerts").filter((x) => x.fields.insight === insight.id)) ctx.store.removeObject("alerts", a.id);
   }
-  insight.updatedAtMicros = nowMicros();
-  ctx.store.changed();
-  return json(200, serializeInsight(ctx, insight));
+  return updatedAnswer(ctx, insight, () => serializeInsight(ctx, insight));
 }
 
 export function insightRoutes() {

@@ -22,15 +22,24 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { validationError } from "../drf/errors";
-import { booleanField, charField, choiceField, type FieldRule, fail, integerField, jsonField, jsonListField } from "../drf/fields";
-import { limitOffsetPage } from "../drf/pagination";
+import {
+  booleanField,
+  charField,
+  choiceField,
+  integerField,
+  invalid,
+  jsonField,
+  jsonListField,
+  nullableDateTimeField,
+} from "../drf/fields";
 import { pyStr } from "../drf/py";
 import { createFlag, minimalFlag, updateFlagFilters } from "../feature-flags/routes";
 import type { ApiContext } from "../pipeline/api";
 import { json, noContent } from "../pipeline/http";
+import { icontains, pageAnswer } from "../pipeline/list-update";
 import { findInProject, nestedViewSetRoutes, type SerializerFields, userBasic, uuidLookup, validateBody } from "../pipeline/nested-viewset";
 import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/json";
-import { isoFromMicros, parseTimestampMicros } from "../state/time";
+import { isoFromMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
 
 export const SURVEY_TYPES = ["popover", "widget", "external_survey", "api"];
@@ -38,25 +47,11 @@ const MAX_ITERATION_COUNT = 500;
 const TARGETING_PREFIX = "survey-targeting-";
 const LINK_SCHEMES = ["https", "mailto"];
 const EMAIL_LINK = /^mailto:[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/;
-const DATETIME_FORMAT = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].";
-
 interface SurveyContext {
   ctx: ApiContext;
   team: StoredProject;
   instance: StoredObject | null;
 }
-
-function invalid(detail: string): never {
-  return fail("invalid", detail);
-}
-
-const dateRule: FieldRule<unknown> = {
-  nullable: true,
-  parse: (v) => {
-    const micros = typeof v === "string" ? parseTimestampMicros(v) : null;
-    return micros === null ? fail("invalid", DATETIME_FORMAT) : micros;
-  },
-};
 
 /** `_validate_and_sanitize_link`: https with a host, or a mailto address. */
 function checkLink(link: string): void {
@@ -207,16 +202,16 @@ function fields(current: boolean): SerializerFields<SurveyContext> {
     ["questions", jsonField(true, parseQuestions(current))],
     ["conditions", jsonField(true, (v) => (isJsonObject(v) ? v : invalid("Conditions must be an object")))],
     ["appearance", jsonField(true, parseAppearance)],
-    ["start_date", dateRule],
-    ["end_date", dateRule],
+    ["start_date", nullableDateTimeField],
+    ["end_date", nullableDateTimeField],
     ["archived", booleanField(false)],
     ["responses_limit", positive()],
     ["iteration_count", positive({ max: MAX_ITERATION_COUNT })],
     ["iteration_frequency_days", positive()],
     ["iteration_start_dates", jsonListField(true)],
     ["current_iteration", positive()],
-    ["current_iteration_start_date", dateRule],
-    ["response_sampling_start_date", dateRule],
+    ["current_iteration_start_date", nullableDateTimeField],
+    ["response_sampling_start_date", nullableDateTimeField],
     ["response_sampling_interval_type", choiceField(true, (s) => (["day", "week", "month"].includes(s) ? s : undefined), true)],
     ["response_sampling_interval", positive()],
     ["response_sampling_limit", positive()],
@@ -535,20 +530,9 @@ function list(ctx: ApiContext, team: StoredProject) {
       .toLowerCase()
       .split(/[\s,]+/)
       .filter(Boolean);
-    rows = rows.filter((s) =>
-      terms.every(
-        (t) =>
-          pyStr(s.fields.name ?? "")
-            .toLowerCase()
-            .includes(t) ||
-          pyStr(s.fields.description ?? "")
-            .toLowerCase()
-            .includes(t),
-      ),
-    );
+    rows = rows.filter((s) => terms.every((t) => icontains(s.fields.name, t) || icontains(s.fields.description, t)));
   }
-  const page = limitOffsetPage(ctx.req, rows);
-  return json(200, { ...page, results: page.results.map((s) => serializeSurvey(ctx, s, false)) });
+  return pageAnswer(ctx, rows, (s) => serializeSurvey(ctx, s, false));
 }
 
 export function surveyRoutes() {

@@ -1,13 +1,9 @@
 /** Actions on the local server (src/server/actions/, after posthog/api/action.py): name uniqueness, steps, list. */
-import { err, harness, type Harness } from "../helpers";
+import { err, type Harness, projectHarness } from "../helpers";
 
 let h: Harness;
 let base = "";
-beforeAll(async () => {
-  h = await harness();
-  const p = await h.createProject({ name: "Actions" });
-  base = `/api/projects/${p.id}/actions/`;
-});
+beforeAll(async () => ({ h, base } = await projectHarness("Actions", "actions")));
 afterAll(() => h.server.close());
 
 const V = "validation_error";

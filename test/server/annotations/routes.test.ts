@@ -1,13 +1,9 @@
 /** Annotations on the local server (src/server/annotations/, after posthog/api/annotation.py). */
-import { err, harness, type Harness } from "../helpers";
+import { err, type Harness, projectHarness } from "../helpers";
 
 let h: Harness;
 let base = "";
-beforeAll(async () => {
-  h = await harness();
-  const p = await h.createProject({ name: "Annotations" });
-  base = `/api/projects/${p.id}/annotations/`;
-});
+beforeAll(async () => ({ h, base } = await projectHarness("Annotations", "annotations")));
 afterAll(() => h.server.close());
 
 const V = "validation_error";

@@ -1,13 +1,9 @@
 /** Cohorts on the local server (src/server/cohorts/, after posthog/api/cohort.py): filters, soft delete, list. */
-import { err, harness, type Harness } from "../helpers";
+import { err, type Harness, projectHarness } from "../helpers";
 
 let h: Harness;
 let base = "";
-beforeAll(async () => {
-  h = await harness();
-  const p = await h.createProject({ name: "Cohorts" });
-  base = `/api/projects/${p.id}/cohorts/`;
-});
+beforeAll(async () => ({ h, base } = await projectHarness("Cohorts", "cohorts")));
 afterAll(() => h.server.close());
 
 const V = "validation_error";

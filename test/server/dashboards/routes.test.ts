@@ -3,17 +3,12 @@
  * restriction levels, filters, text tiles and layouts, insights placed through their own `dashboards`, soft delete
  * with and without `delete_insights`, duplication, the list, both URL prefixes, scopes, faults and the log.
  */
-import { err, harness, type Harness } from "../helpers";
+import { err, type Harness, harness, projectHarness } from "../helpers";
 
 let h: Harness;
 let projectId = 0;
 let base = "";
-beforeAll(async () => {
-  h = await harness();
-  const p = await h.createProject({ name: "Dashboards" });
-  projectId = p.id;
-  base = `/api/projects/${p.id}/dashboards/`;
-});
+beforeAll(async () => ({ h, projectId, base } = await projectHarness("Dashboards", "dashboards")));
 afterAll(() => h.server.close());
 
 const V = "validation_error";

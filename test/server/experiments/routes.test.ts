@@ -1,14 +1,10 @@
 /** Experiments on the local server (src/server/experiments/, after products/experiments/backend/). */
-import { err, harness, type Harness } from "../helpers";
+import { err, type Harness, harness, projectHarness } from "../helpers";
 
 let h: Harness;
 let project = 0;
 let base = "";
-beforeAll(async () => {
-  h = await harness();
-  project = (await h.createProject({ name: "Experiments" })).id;
-  base = `/api/projects/${project}/experiments/`;
-});
+beforeAll(async () => ({ h, projectId: project, base } = await projectHarness("Experiments", "experiments")));
 afterAll(() => h.server.close());
 
 const V = "validation_error";

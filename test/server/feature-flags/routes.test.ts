@@ -2,15 +2,11 @@
  * Feature flags on the local server (src/server/feature-flags/, after posthog/api/feature_flag.py): key rules and
  * uniqueness among live flags, filters validation, soft delete, pagination, search, scopes, faults and the log.
  */
-import { err, harness, type Harness } from "../helpers";
+import { err, type Harness, projectHarness } from "../helpers";
 
 let h: Harness;
 let base = "";
-beforeAll(async () => {
-  h = await harness();
-  const p = await h.createProject({ name: "Flags" });
-  base = `/api/projects/${p.id}/feature_flags/`;
-});
+beforeAll(async () => ({ h, base } = await projectHarness("Flags", "feature_flags")));
 afterAll(() => h.server.close());
 
 const V = "validation_error";

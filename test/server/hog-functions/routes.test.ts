@@ -1,15 +1,11 @@
 /** Hog functions on the local server (src/server/hog-functions/, after posthog/api/hog_function.py). */
 import { hogLooksCompilable } from "../../../src/server/hog-functions/routes";
-import { err, harness, type Harness } from "../helpers";
+import { err, type Harness, harness, projectHarness } from "../helpers";
 
 let h: Harness;
 let project = 0;
 let base = "";
-beforeAll(async () => {
-  h = await harness();
-  project = (await h.createProject({ name: "Hog" })).id;
-  base = `/api/projects/${project}/hog_functions/`;
-});
+beforeAll(async () => ({ h, projectId: project, base } = await projectHarness("Hog", "hog_functions")));
 afterAll(() => h.server.close());
 
 const V = "validation_error";

@@ -3,17 +3,12 @@
  * the query schema check (messages as the 2025-08-04 backend answers them), dashboards through the insight's own
  * field, soft delete, the list, both URL prefixes, scopes, faults and the log.
  */
-import { err, harness, type Harness } from "../helpers";
+import { err, type Harness, harness, projectHarness } from "../helpers";
 
 let h: Harness;
 let projectId = 0;
 let base = "";
-beforeAll(async () => {
-  h = await harness();
-  const p = await h.createProject({ name: "Insights" });
-  projectId = p.id;
-  base = `/api/projects/${p.id}/insights/`;
-});
+beforeAll(async () => ({ h, projectId, base } = await projectHarness("Insights", "insights")));
 afterAll(() => h.server.close());
 
 const trends = { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview" }] } };

@@ -1,14 +1,10 @@
 /** Surveys on the local server (src/server/surveys/, after products/surveys/backend/api/survey.py). */
-import { err, harness, type Harness } from "../helpers";
+import { err, type Harness, harness, projectHarness } from "../helpers";
 
 let h: Harness;
 let project = 0;
 let base = "";
-beforeAll(async () => {
-  h = await harness();
-  project = (await h.createProject({ name: "Surveys" })).id;
-  base = `/api/projects/${project}/surveys/`;
-});
+beforeAll(async () => ({ h, projectId: project, base } = await projectHarness("Surveys", "surveys")));
 afterAll(() => h.server.close());
 
 const V = "validation_error";
