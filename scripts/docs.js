@@ -13,6 +13,9 @@ const {
   featureFlagReference,
   FLAG_REFERENCE_START,
   FLAG_REFERENCE_END,
+  annotationReference,
+  ANNOTATION_REFERENCE_START,
+  ANNOTATION_REFERENCE_END,
 } = require("../lib/schema/reference");
 const { packageSchema } = require("../lib/plugin/schema");
 
@@ -22,6 +25,7 @@ let text = fs.readFileSync(readme, "utf8");
 for (const [startMark, endMark, reference] of [
   [REFERENCE_START, REFERENCE_END, settingsReference],
   [FLAG_REFERENCE_START, FLAG_REFERENCE_END, featureFlagReference],
+  [ANNOTATION_REFERENCE_START, ANNOTATION_REFERENCE_END, annotationReference],
 ]) {
   const start = text.indexOf(startMark);
   const end = text.indexOf(endMark);

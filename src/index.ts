@@ -9,5 +9,6 @@ export {
   type FlagFilters,
   type FlagPropertyFilter,
 } from "./resources/feature-flag";
+export { Annotation, type AnnotationArgs, type AnnotationScope, type AnnotationState } from "./resources/annotation";
 export * from "./functions";
 export { PostHogError } from "./client/errors";

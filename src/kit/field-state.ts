@@ -16,6 +16,11 @@ import { typeOf } from "./property";
 /** A record of a project-scoped resource with the project it was read from (PostHog's answer does not name it). */
 export type InProject<R> = R & { project_id: number };
 
+/** A record read from a project, with that project (PostHog's answer does not name it; the state needs it). */
+export async function inProject<R>(projectId: number, record: Promise<R>): Promise<InProject<R>> {
+  return { ...(await record), project_id: projectId };
+}
+
 export interface FieldStateSpec<R> {
   /** The class name, for messages: "FeatureFlag". */
   readonly className: string;

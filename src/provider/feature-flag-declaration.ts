@@ -5,15 +5,11 @@
  */
 import { featureFlags, type Transport } from "../client";
 import type { ResourceDeclaration } from "../kit/declaration";
-import { tableInputs, tableOutputs } from "../kit/field-state";
+import { inProject, tableInputs, tableOutputs } from "../kit/field-state";
 import { FEATURE_FLAG_TOKEN, FEATURE_FLAG_TYPE } from "../kit/tokens";
 import { flagFields } from "../schema/feature-flag-fields";
 import { FeatureFlagProvider } from "./feature-flag-provider";
 import type { FlagRecord } from "./feature-flag-state";
-import type { FeatureFlag } from "../schema/feature-flag";
-
-/** PostHog's flag with the project it was read from: PostHog's answer does not name it, the state needs it. */
-const inProject = (projectId: number) => async (flag: Promise<FeatureFlag>) => ({ ...(await flag), project_id: projectId });
 
 export const featureFlagDeclaration: ResourceDeclaration<"project", FlagRecord> = {
   name: "FeatureFlag",
@@ -26,9 +22,9 @@ export const featureFlagDeclaration: ResourceDeclaration<"project", FlagRecord> 
   deletion: "soft-delete",
   importInputs: ["projectId", "key", "name"],
   api: {
-    get: (http: Transport, projectId: number, id: number) => inProject(projectId)(featureFlags.getFeatureFlag(http, projectId, id)),
+    get: (http: Transport, projectId: number, id: number) => inProject(projectId, featureFlags.getFeatureFlag(http, projectId, id)),
     update: (http: Transport, projectId: number, id: number, body: Record<string, unknown>) =>
-      inProject(projectId)(featureFlags.updateFeatureFlag(http, projectId, id, body)),
+      inProject(projectId, featureFlags.updateFeatureFlag(http, projectId, id, body)),
     remove: (http: Transport, projectId: number, id: number) => featureFlags.deleteFeatureFlag(http, projectId, id),
   },
   schema: () => ({

@@ -4,7 +4,7 @@
  * what is the flag's own: `key` required, the release conditions' rules and the rules between fields.
  */
 import { fieldState, type InProject } from "../kit/field-state";
-import type { Failure, Recorded } from "../kit/lifecycle";
+import type { Failure } from "../kit/lifecycle";
 import type { FeatureFlag } from "../schema/feature-flag";
 import { crossFieldProblems, filtersProblems, flagFields } from "../schema/feature-flag-fields";
 import { isPlainObject } from "../schema/json";
@@ -13,8 +13,6 @@ import { isUnknown } from "./project-state";
 
 /** A flag record with the project it was read from (PostHog's answer does not name it). */
 export type FlagRecord = InProject<FeatureFlag>;
-
-export type FlagRecorded = Recorded;
 
 export const featureFlagState = fieldState<FeatureFlag>({
   className: "FeatureFlag",

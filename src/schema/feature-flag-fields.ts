@@ -131,7 +131,6 @@ export const flagFields = {
 } as const satisfies Record<string, FieldDef>;
 
 export type FlagField = keyof typeof flagFields;
-export const flagFieldNames = Object.keys(flagFields) as FlagField[];
 
 export function flagValuesEqual(field: string, declared: unknown, live: unknown): boolean {
   return tableValuesEqual(flagFields, field, declared, live);

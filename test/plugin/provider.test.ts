@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { featureFlags, projects, Transport } from "../../src/client";
+import { annotations, featureFlags, projects, Transport } from "../../src/client";
 import { packageSchema } from "../../src/plugin/schema";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { ProviderHost } from "../helpers/provider-host";
@@ -165,6 +165,28 @@ test("posthog:index:FeatureFlag: check, create, drift, update, soft delete, impo
 
   await flags.delete("f", created.id, updated);
   expect(await featureFlags.getFeatureFlag(http, project.id, Number(created.id))).toMatchObject({ deleted: true });
+});
+
+test("posthog:index:Annotation: check, create, drift, update, soft delete, import by <projectId>/<id>", async () => {
+  const notes = plugin.withType("posthog:index:Annotation");
+  const project = await projects.createProject(http, server.organizationId, { name: "Plugin annotations" });
+  const checked = await notes.check("a", {}, { projectId: project.id, scope: "recording", dateMarker: "soon" });
+  expect(checked.failures.map((f) => f.property).sort()).toEqual(["dateMarker", "scope"]);
+
+  const inputs = { projectId: project.id, content: "Plugin note", dateMarker: "2025-03-04T05:06:07Z", scope: "project" };
+  const created = await notes.create("a", inputs);
+  expect(created.outs).toMatchObject({ annotationId: Number(created.id), projectId: project.id, content: "Plugin note", scope: "project" });
+  await annotations.updateAnnotation(http, project.id, Number(created.id), { content: "By hand" });
+  const read = await notes.read("a", created.id, created.outs);
+  expect(read.inputs).toEqual({ ...inputs, content: "By hand" });
+  const updated = await notes.update("a", created.id, read.outs, inputs);
+  expect(updated).toMatchObject({ content: "Plugin note" });
+
+  const imported = await notes.read("b", `${project.id}/${created.id}`);
+  expect(imported.inputs).toMatchObject({ projectId: project.id, content: "Plugin note", scope: "project" });
+
+  await notes.delete("a", created.id, updated);
+  await expect(annotations.getAnnotation(http, project.id, Number(created.id))).rejects.toThrow();
 });
 
 test("the plugin ends when the CLI that started it is killed, instead of serving on for ever", async () => {
