@@ -37,6 +37,8 @@ export interface FieldStateSpec<R> {
    */
   readonly moreFailures?: (inputs: Json, known: Json, failed: (input: string) => boolean) => Failure[];
   readonly planFeatureOf?: (field: string) => string | undefined;
+  /** Fields sent in every PATCH, live when not declared otherwise (PostHog 2025-08-04 answers an action PATCH without `name` with a 500). */
+  readonly alwaysSent?: readonly string[];
 }
 
 /** The field table's `DeclaredState`, with the input names and the comparison others (docs, tests) use. */
@@ -136,7 +138,11 @@ export function fieldState<R>(spec: FieldStateSpec<R>): FieldState<R> {
     declaredSettings,
     differingSettings: (declared, live) =>
       Object.fromEntries(Object.entries(declared).filter(([field, value]) => !valuesEqual(field, value, live(field)))),
-    withLiveKeys: (body) => body,
+    withLiveKeys(body, live) {
+      const sent: Json = { ...body };
+      for (const field of spec.alwaysSent ?? []) if (sent[field] === undefined) sent[field] = live(field);
+      return sent;
+    },
     outputValue,
     declaredFields,
     recordInputs: (inputs) => ({

@@ -15,6 +15,7 @@
  *    its provider in src/provider/index.ts, and one line below.
  */
 import { projectDeclaration } from "../provider/project-declaration";
+import { actionDeclaration } from "../provider/action-declaration";
 import { annotationDeclaration } from "../provider/annotation-declaration";
 import { featureFlagDeclaration } from "../provider/feature-flag-declaration";
 import type { ResourceDeclaration } from "./declaration";
@@ -23,6 +24,7 @@ export const declarations: readonly ResourceDeclaration[] = [
   projectDeclaration as ResourceDeclaration,
   featureFlagDeclaration as ResourceDeclaration,
   annotationDeclaration as ResourceDeclaration,
+  actionDeclaration as ResourceDeclaration,
 ];
 
 /** The declaration of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

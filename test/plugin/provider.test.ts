@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { annotations, featureFlags, projects, Transport } from "../../src/client";
+import { actions, annotations, featureFlags, projects, Transport } from "../../src/client";
 import { packageSchema } from "../../src/plugin/schema";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { ProviderHost } from "../helpers/provider-host";
@@ -187,6 +187,32 @@ test("posthog:index:Annotation: check, create, drift, update, soft delete, impor
 
   await notes.delete("a", created.id, updated);
   await expect(annotations.getAnnotation(http, project.id, Number(created.id))).rejects.toThrow();
+});
+
+test("posthog:index:Action: check, create, drift, update with the name, soft delete, import, lookups", async () => {
+  const kinds = plugin.withType("posthog:index:Action");
+  const project = await projects.createProject(http, server.organizationId, { name: "Plugin actions" });
+  const checked = await kinds.check("a", {}, { projectId: project.id, steps: [{ url_matching: "startswith" }] });
+  expect(checked.failures.map((f) => f.property).sort()).toEqual(["name", "steps"]);
+
+  const inputs = { projectId: project.id, name: "Plugin action", steps: [{ event: "$pageview", url: "/x", url_matching: "exact" }] };
+  const created = await kinds.create("a", inputs);
+  expect(created.outs).toMatchObject({ actionId: Number(created.id), projectId: project.id, name: "Plugin action" });
+  await actions.updateAction(http, project.id, Number(created.id), { name: "Plugin action", steps: [{ event: "$autocapture" }] });
+  const read = await kinds.read("a", created.id, created.outs);
+  expect((read.inputs as Record<string, unknown>)["steps"]).toMatchObject([{ event: "$autocapture" }]);
+  const updated = await kinds.update("a", created.id, read.outs, inputs);
+  expect(updated).toMatchObject({ name: "Plugin action" });
+
+  const imported = await kinds.read("b", `${project.id}/${created.id}`);
+  expect(imported.inputs).toEqual({ projectId: project.id, name: "Plugin action" });
+  const byName = await plugin.invoke("posthog:index:getAction", { projectId: project.id, name: "Plugin action" });
+  expect(byName.outputs).toMatchObject({ actionId: Number(created.id), name: "Plugin action" });
+  const listed = await plugin.invoke("posthog:index:listActions", { projectId: project.id });
+  expect(listed.outputs).toMatchObject({ actions: [{ name: "Plugin action" }] });
+
+  await kinds.delete("a", created.id, updated);
+  expect(await actions.getAction(http, project.id, Number(created.id))).toMatchObject({ deleted: true });
 });
 
 test("the plugin ends when the CLI that started it is killed, instead of serving on for ever", async () => {
