@@ -13,6 +13,12 @@ const {
   featureFlagReference,
   FLAG_REFERENCE_START,
   FLAG_REFERENCE_END,
+  annotationReference,
+  ANNOTATION_REFERENCE_START,
+  ANNOTATION_REFERENCE_END,
+  actionReference,
+  ACTION_REFERENCE_START,
+  ACTION_REFERENCE_END,
 } = require("../lib/schema/reference");
 const { packageSchema } = require("../lib/plugin/schema");
 
@@ -22,6 +28,8 @@ let text = fs.readFileSync(readme, "utf8");
 for (const [startMark, endMark, reference] of [
   [REFERENCE_START, REFERENCE_END, settingsReference],
   [FLAG_REFERENCE_START, FLAG_REFERENCE_END, featureFlagReference],
+  [ANNOTATION_REFERENCE_START, ANNOTATION_REFERENCE_END, annotationReference],
+  [ACTION_REFERENCE_START, ACTION_REFERENCE_END, actionReference],
 ]) {
   const start = text.indexOf(startMark);
   const end = text.indexOf(endMark);

@@ -9,5 +9,7 @@ export {
   type FlagFilters,
   type FlagPropertyFilter,
 } from "./resources/feature-flag";
+export { Action, type ActionArgs, type ActionState, type ActionStep } from "./resources/action";
+export { Annotation, type AnnotationArgs, type AnnotationScope, type AnnotationState } from "./resources/annotation";
 export * from "./functions";
 export { PostHogError } from "./client/errors";

@@ -7,6 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Transport } from "../client";
 import { connect, requireOrganization, resolveConfig, type ConfigLookup, type ProviderConfig } from "../provider";
 import type { LookupOverrides, OrganizationOverride } from "./overrides";
+import { camelCase } from "../schema/names";
 
 export type { LookupOverrides, OrganizationOverride } from "./overrides";
 
@@ -50,4 +51,14 @@ export function outputForm<A extends object, R>(
     const result = pulumi.output(args).apply((resolved) => lookup(resolved as unknown as A, opts));
     return (options.secret ? pulumi.secret(result) : result) as unknown as pulumi.Output<R>;
   };
+}
+
+/**
+ * A project object as a lookup returns it: PostHog's top-level fields camelCased (nested JSON keeps PostHog's names,
+ * as the resources' inputs do), the numeric `id` under the resource's id output (`flagId`, `actionId`), its project.
+ */
+export function recordResult(record: Record<string, unknown>, idOutput: string, projectId: number): Record<string, unknown> {
+  const result: Record<string, unknown> = { [idOutput]: record["id"], projectId };
+  for (const [field, value] of Object.entries(record)) if (field !== "id" && value !== undefined) result[camelCase(field)] = value;
+  return result;
 }

@@ -2,8 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { featureFlags } from "../client";
 import { requireProject } from "../provider";
-import { camelCase } from "../schema/names";
-import { lookupConfig, lookupTransport, outputForm } from "./context";
+import { lookupConfig, lookupTransport, outputForm, recordResult } from "./context";
 import type { LookupOverrides } from "./overrides";
 
 /**
@@ -38,12 +37,12 @@ export async function getFeatureFlag(args: GetFeatureFlagArgs, _opts?: pulumi.In
   if (args.flagId !== undefined) {
     const flag = await featureFlags.getFeatureFlag(http, projectId, args.flagId);
     if (flag.deleted) throw new Error(`Feature flag ${args.flagId} of project ${projectId} is deleted.`);
-    return flagResult(flag, projectId);
+    return recordResult(flag, "flagId", projectId) as FeatureFlagResult;
   }
   if (typeof args.key !== "string") throw new Error("getFeatureFlag needs flagId or key.");
   const flag = await featureFlags.findFeatureFlagByKey(http, projectId, args.key);
   if (!flag) throw new Error(`Project ${projectId} has no feature flag with key "${args.key}" (deleted flags are not found).`);
-  return flagResult(flag, projectId);
+  return recordResult(flag, "flagId", projectId) as FeatureFlagResult;
 }
 
 /** Every flag of the project that is not deleted (all pages), filtered as PostHog's list filters them. */
@@ -54,14 +53,8 @@ export async function listFeatureFlags(args: ListFeatureFlagsArgs = {}, _opts?: 
     active: args.active === undefined ? undefined : args.active ? "true" : "false",
     evaluation_runtime: args.evaluationRuntime,
   });
-  return found.map((flag) => flagResult(flag, projectId));
+  return found.map((flag) => recordResult(flag, "flagId", projectId) as FeatureFlagResult);
 }
 
 export const getFeatureFlagOutput = outputForm(getFeatureFlag);
 export const listFeatureFlagsOutput = outputForm(listFeatureFlags);
-
-function flagResult(flag: Record<string, unknown>, projectId: number): FeatureFlagResult {
-  const result: Record<string, unknown> = { flagId: flag["id"], projectId };
-  for (const [field, value] of Object.entries(flag)) if (field !== "id" && value !== undefined) result[camelCase(field)] = value;
-  return result as FeatureFlagResult;
-}

@@ -1,3 +1,4 @@
+export * from "./actions";
 export * from "./feature-flags";
 export * from "./groups";
 export * from "./projects";

@@ -12,3 +12,7 @@ export const PROJECT_TOKEN = pluginToken("Project");
 export const PROJECT_TYPE = dynamicType("Project");
 export const FEATURE_FLAG_TOKEN = pluginToken("FeatureFlag");
 export const FEATURE_FLAG_TYPE = dynamicType("FeatureFlag");
+export const ANNOTATION_TOKEN = pluginToken("Annotation");
+export const ANNOTATION_TYPE = dynamicType("Annotation");
+export const ACTION_TOKEN = pluginToken("Action");
+export const ACTION_TYPE = dynamicType("Action");

@@ -32,6 +32,8 @@ const invokes: Record<keyof typeof lookups, { run: Invoke; wrap?: string }> = {
   isGeneratingDemoData: { run: (a) => functions.isGeneratingDemoData(a as never), wrap: "generating" },
   getFeatureFlag: { run: (a) => functions.getFeatureFlag(a as never) },
   listFeatureFlags: { run: (a) => functions.listFeatureFlags(a as never), wrap: "featureFlags" },
+  getAction: { run: (a) => functions.getAction(a as never) },
+  listActions: { run: (a) => functions.listActions(a as never), wrap: "actions" },
 };
 
 /** One declared resource as the plugin serves it: its lifecycle, and its outputs' types from the schema. */

@@ -148,6 +148,35 @@ export const lookups: Record<string, LookupSpec> = {
     required: [],
     outputs: { featureFlags: list("Each flag as getFeatureFlag returns it.") },
   },
+  getAction: {
+    description:
+      "One action that is not deleted, by actionId or by exact name, with every field PostHog returns (camelCased; steps as PostHog's).",
+    inputs: {
+      projectId: { type: "integer", description: "Numeric id of the project; defaults to posthog:projectId." },
+      actionId: { type: "integer", description: "The action's numeric id; or give name." },
+      name: { type: "string", description: "The action's name; or give actionId." },
+      host,
+    },
+    required: [],
+    outputs: {
+      actionId: { type: "integer" },
+      projectId: { type: "integer" },
+      name: { type: "string" },
+      description: { type: "string" },
+      steps: { type: "array", items: { type: "object", additionalProperties: ANY } },
+      tags: { type: "array", items: { type: "string" } },
+    },
+  },
+  listActions: {
+    description: "Every action of the project that is not deleted.",
+    inputs: {
+      projectId: { type: "integer", description: "Numeric id of the project; defaults to posthog:projectId." },
+      search: { type: "string", description: "Part of the name (case-insensitive)." },
+      host,
+    },
+    required: [],
+    outputs: { actions: list("Each action as getAction returns it.") },
+  },
 };
 
 /** The whole package schema, as `pulumi package get-schema` prints it. */

@@ -5,39 +5,11 @@
  */
 import { featureFlags, type Transport } from "../client";
 import type { ResourceDeclaration } from "../kit/declaration";
-import { type PropertySpec, typeOf } from "../kit/property";
+import { inProject, tableInputs, tableOutputs } from "../kit/field-state";
 import { FEATURE_FLAG_TOKEN, FEATURE_FLAG_TYPE } from "../kit/tokens";
-import { flagFieldNames, flagFields } from "../schema/feature-flag-fields";
-import { camelCase } from "../schema/names";
+import { flagFields } from "../schema/feature-flag-fields";
 import { FeatureFlagProvider } from "./feature-flag-provider";
 import type { FlagRecord } from "./feature-flag-state";
-import type { FeatureFlag } from "../schema/feature-flag";
-
-function flagInputs(): Record<string, PropertySpec> {
-  const inputs: Record<string, PropertySpec> = {};
-  for (const field of flagFieldNames) {
-    const spec = typeOf(flagFields[field].input);
-    inputs[camelCase(field)] = {
-      ...spec,
-      description: flagFields[field].doc,
-    };
-  }
-  inputs["projectId"] = {
-    type: "integer",
-    willReplaceOnChanges: true,
-    description:
-      "The project the flag belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the flag.",
-  };
-  return inputs;
-}
-
-function flagOutputs(): Record<string, PropertySpec> {
-  const inputs = Object.fromEntries(Object.entries(flagInputs()).map(([name, { willReplaceOnChanges: _, ...spec }]) => [name, spec]));
-  return { ...inputs, flagId: { type: "integer", description: "Numeric id of the flag in PostHog." } };
-}
-
-/** PostHog's flag with the project it was read from: PostHog's answer does not name it, the state needs it. */
-const inProject = (projectId: number) => async (flag: Promise<FeatureFlag>) => ({ ...(await flag), project_id: projectId });
 
 export const featureFlagDeclaration: ResourceDeclaration<"project", FlagRecord> = {
   name: "FeatureFlag",
@@ -50,16 +22,16 @@ export const featureFlagDeclaration: ResourceDeclaration<"project", FlagRecord> 
   deletion: "soft-delete",
   importInputs: ["projectId", "key", "name"],
   api: {
-    get: (http: Transport, projectId: number, id: number) => inProject(projectId)(featureFlags.getFeatureFlag(http, projectId, id)),
+    get: (http: Transport, projectId: number, id: number) => inProject(projectId, featureFlags.getFeatureFlag(http, projectId, id)),
     update: (http: Transport, projectId: number, id: number, body: Record<string, unknown>) =>
-      inProject(projectId)(featureFlags.updateFeatureFlag(http, projectId, id, body)),
+      inProject(projectId, featureFlags.updateFeatureFlag(http, projectId, id, body)),
     remove: (http: Transport, projectId: number, id: number) => featureFlags.deleteFeatureFlag(http, projectId, id),
   },
   schema: () => ({
     description:
       "A PostHog feature flag. Declared fields are managed; deleted as PostHog deletes flags (marked deleted); a flag deleted by hand is created again.",
-    inputs: flagInputs(),
-    outputs: flagOutputs(),
+    inputs: tableInputs(flagFields, "flag"),
+    outputs: tableOutputs(flagFields, "flag", { flagId: { type: "integer", description: "Numeric id of the flag in PostHog." } }),
     required: ["flagId", "projectId", "key", "name"],
   }),
   lookups: ["getFeatureFlag", "listFeatureFlags"],

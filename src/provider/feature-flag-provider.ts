@@ -1,15 +1,16 @@
 /**
  * The FeatureFlag lifecycle: the kit's (src/kit/lifecycle.ts) with one hook of its own, the create, which is never
- * sent twice blindly (PostHog has no idempotency key: after an unclear answer the flag is looked up by its key), and
- * the fields an older PostHog does not have reported as such rather than as refused.
+ * sent twice blindly (PostHog has no idempotency key: after an unclear answer the flag is looked up by its key).
  */
 import { featureFlags, PostHogError, type Transport } from "../client";
-import { DeclaredLifecycle, type Json, type Placed } from "../kit/lifecycle";
+import { FieldTableLifecycle } from "../kit/field-lifecycle";
+import type { Json } from "../kit/lifecycle";
+import type { FeatureFlag } from "../schema/feature-flag";
 import type { ProviderConfig } from "./config";
 import { featureFlagDeclaration } from "./feature-flag-declaration";
-import { featureFlagState, type FlagRecord, type FlagRecorded } from "./feature-flag-state";
+import { featureFlagState, type FlagRecord } from "./feature-flag-state";
 
-export class FeatureFlagProvider extends DeclaredLifecycle<"project", FlagRecord, FlagRecorded> {
+export class FeatureFlagProvider extends FieldTableLifecycle<FeatureFlag> {
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
   constructor(connection?: { config: ProviderConfig; transport: Transport }) {
     super(featureFlagDeclaration, featureFlagState, connection);
@@ -25,10 +26,5 @@ export class FeatureFlagProvider extends DeclaredLifecycle<"project", FlagRecord
       if (found) return { ...found, project_id: projectId };
       throw new Error(`${error.message} No feature flag with key "${body["key"]}" was created; run \`pulumi up\` again.`);
     }
-  }
-
-  /** A declared field the record lacks is one this PostHog does not have (2025-08-04 has no `archived`, …). */
-  protected override async complete(record: FlagRecord, declared: readonly string[]): Promise<Placed<FlagRecord>> {
-    return { record, nowhere: declared.filter((field) => !Object.hasOwn(record, field)) };
   }
 }

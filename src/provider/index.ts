@@ -2,11 +2,15 @@
  * The provider implementation, loaded by package name (`pulumi-posthog/provider`) inside Pulumi's dynamic-provider
  * host, so that the serialized provider in the state stays a few lines long and holds no code or credential of ours.
  */
+import { ActionProvider } from "./action-provider";
+import { AnnotationProvider } from "./annotation-provider";
 import { FeatureFlagProvider } from "./feature-flag-provider";
 import { ProjectProvider } from "./project-provider";
 
 export { ProjectProvider } from "./project-provider";
 export { FeatureFlagProvider } from "./feature-flag-provider";
+export { AnnotationProvider } from "./annotation-provider";
+export { ActionProvider } from "./action-provider";
 export { resolveConfig, connect, requireOrganization, requireProject, type ProviderConfig, type ConfigLookup } from "./config";
 export {
   outputNames,
@@ -53,3 +57,9 @@ export const projectProvider = withoutStackTraces(new ProjectProvider());
 
 /** The one FeatureFlag lifecycle a provider host process uses. */
 export const featureFlagProvider = withoutStackTraces(new FeatureFlagProvider());
+
+/** The one Annotation lifecycle a provider host process uses. */
+export const annotationProvider = withoutStackTraces(new AnnotationProvider());
+
+/** The one Action lifecycle a provider host process uses. */
+export const actionProvider = withoutStackTraces(new ActionProvider());

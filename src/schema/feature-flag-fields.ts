@@ -7,26 +7,12 @@
  * compared, so they are not inputs; `deleted` is the lifecycle's, `version` and `performed_rollback` are PostHog's own.
  */
 import { z } from "zod";
-import { canonicalJson, isPlainObject } from "./json";
-
-/** How a declared value compares with PostHog's (after PostHog has rewritten it). */
-export type Equality = (declared: unknown, live: unknown) => boolean;
-
-export interface FlagFieldDef {
-  readonly input: z.ZodType;
-  readonly equal?: Equality;
-  readonly doc: string;
-}
+import { type Equality, type FieldDef, sameJson, sameTags, tableValuesEqual } from "./field-table";
+import { isPlainObject } from "./json";
 
 /** FeatureFlagSerializer.validate_key: `^[a-zA-Z0-9_-]+$`, at most 400 characters (the model's CharField). */
 export const KEY_PATTERN = /^[a-zA-Z0-9_-]+$/;
 export const KEY_RULE = "Only letters, numbers, hyphens (-) & underscores (_) are allowed";
-
-const sameJson: Equality = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
-
-/** PostHog's `tagify`: tags are trimmed, lower-cased and deduplicated; their order is not kept. */
-const tagSet = (tags: unknown) => (Array.isArray(tags) ? [...new Set(tags.map((t) => String(t).trim().toLowerCase()))].sort() : tags);
-const sameTags: Equality = (a, b) => sameJson(tagSet(a ?? []), tagSet(b ?? []));
 
 /** A set of ids: PostHog answers in its own order. */
 const sameIdSet: Equality = (a, b) => sameJson(Array.isArray(a) ? [...a].sort() : (a ?? []), Array.isArray(b) ? [...b].sort() : (b ?? []));
@@ -142,14 +128,12 @@ export const flagFields = {
     input: choice(["distinct_id", "device_id"]).nullable(),
     doc: 'What a rollout hashes (today\'s PostHog only): "distinct_id" or "device_id".',
   },
-} as const satisfies Record<string, FlagFieldDef>;
+} as const satisfies Record<string, FieldDef>;
 
 export type FlagField = keyof typeof flagFields;
-export const flagFieldNames = Object.keys(flagFields) as FlagField[];
 
 export function flagValuesEqual(field: string, declared: unknown, live: unknown): boolean {
-  const def = (flagFields as Record<string, FlagFieldDef>)[field];
-  return (def?.equal ?? sameJson)(declared, live);
+  return tableValuesEqual(flagFields, field, declared, live);
 }
 
 const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);

@@ -5,7 +5,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { featureFlags, projects, Transport } from "../../src/client";
+import { actions, annotations, featureFlags, projects, Transport } from "../../src/client";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { liveProjects } from "../helpers/projects";
 import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
@@ -414,11 +414,13 @@ describe("secrets in a program's own stack (same server)", () => {
   });
 });
 
-describe("a feature flag in a program of its own (same server)", () => {
+describe("a feature flag, an annotation and an action in a program of their own (same server)", () => {
   let dir: string;
   let flagStack: Stack;
   const flagId = async () => (await flagStack.outputs())["flagId"]!.value as number;
   const projectIdOf = async () => (await flagStack.outputs())["projectId"]!.value as number;
+  const annotationId = async () => (await flagStack.outputs())["annotationId"]!.value as number;
+  const actionId = async () => (await flagStack.outputs())["actionId"]!.value as number;
 
   beforeAll(async () => {
     fs.mkdirSync(path.join(repoRoot, ".cache"), { recursive: true });
@@ -443,6 +445,11 @@ describe("a feature flag in a program of its own (same server)", () => {
         `    payloads: { true: { theme: "dark" } },`,
         `  },`,
         `});`,
+        // A naive date: PostHog answers the same instant as "2025-01-02T09:30:00Z", which compares equal.
+        `const launch = new posthog.Annotation("launch", { projectId: project.projectId, content: "Launch", dateMarker: "2025-01-02 09:30:00", scope: "project" });`,
+        `export const annotationId = launch.annotationId;`,
+        `const signup = new posthog.Action("signup", { projectId: project.projectId, name: "Signed up", steps: [{ event: "$pageview", url: "/welcome", url_matching: "contains" }] });`,
+        `export const actionId = signup.actionId;`,
         `export const projectId = project.projectId;`,
         `export const flagId = flag.flagId;`,
         `export const flagKey = flag.key;`,
@@ -457,7 +464,7 @@ describe("a feature flag in a program of its own (same server)", () => {
 
   test("create, no-op preview, drift as old => new, up restores, rename, deleted by hand and created again, destroy", async () => {
     const up = await flagStack.up();
-    expect(up.summary.resourceChanges).toMatchObject({ create: 3 });
+    expect(up.summary.resourceChanges).toMatchObject({ create: 5 });
     const projectId = await projectIdOf();
     const id = await flagId();
     expect((await flagStack.outputs())["flagKey"]!.value).toBe("new-checkout");
@@ -465,6 +472,10 @@ describe("a feature flag in a program of its own (same server)", () => {
     expect(created).toMatchObject({ key: "new-checkout", active: true, tags: ["web"] });
     // PostHog's own forms of what was declared: payloads as JSON text, the condition set's aggregation added.
     expect(typeof created.filters.payloads?.["true"]).toBe("string");
+    const note = await annotations.getAnnotation(http, projectId, await annotationId());
+    expect(note).toMatchObject({ content: "Launch", scope: "project" });
+    expect(Date.parse(note.date_marker!)).toBe(Date.parse("2025-01-02T09:30:00Z"));
+    expect((await actions.getAction(http, projectId, await actionId())).steps).toMatchObject([{ event: "$pageview", url: "/welcome" }]);
 
     await server.clearRequests();
     await flagStack.preview({ expectNoChanges: true });
@@ -472,14 +483,22 @@ describe("a feature flag in a program of its own (same server)", () => {
 
     // Changed by hand: refresh, then the drift shows as old => new; up restores it with one PATCH.
     await featureFlags.updateFeatureFlag(http, projectId, id, { active: false });
+    await annotations.updateAnnotation(http, projectId, await annotationId(), { content: "Edited by hand" });
+    await actions.updateAction(http, projectId, await actionId(), { name: "Signed up", steps: [{ event: "$autocapture" }] });
     const refresh = await flagStack.refresh();
-    expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
+    expect(refresh.summary.resourceChanges).toMatchObject({ update: 3 });
     const preview = await flagStack.preview({ diff: true });
     expect(preview.stdout).toMatch(/~ active\s*: false => true/);
-    expect(preview.changeSummary).toMatchObject({ update: 1, same: 2 });
+    expect(preview.stdout).toMatch(/~ content\s*: "Edited by hand" => "Launch"/);
+    expect(preview.stdout).toMatch(/~ event\s*: "\$autocapture" => "\$pageview"/);
+    expect(preview.changeSummary).toMatchObject({ update: 3, same: 2 });
     await server.clearRequests();
     await flagStack.up();
-    expect((await writes()).map((r) => [r.method, r.bodyKeys])).toEqual([["PATCH", ["active"]]]);
+    expect((await writes()).map((r) => [r.method, r.bodyKeys]).sort()).toEqual([
+      ["PATCH", ["active"]],
+      ["PATCH", ["content"]],
+      ["PATCH", ["steps", "name"]],
+    ]);
     await flagStack.preview({ expectNoChanges: true });
 
     // A rename of the key is one PATCH of the same flag.
@@ -500,9 +519,17 @@ describe("a feature flag in a program of its own (same server)", () => {
     expect(newId).not.toBe(id);
     expect(await featureFlags.getFeatureFlag(http, projectId, newId)).toMatchObject({ key: "checkout-v2", deleted: false });
 
-    // Destroy marks the flag deleted, as PostHog deletes flags, and sends no DELETE for it.
+    // Destroy marks the flag and the annotation deleted, as PostHog deletes them, and sends no DELETE for either.
+    const noteId = await annotationId();
+    const signupId = await actionId();
     await server.clearRequests();
     await flagStack.destroy();
+    await expect(annotations.getAnnotation(http, projectId, noteId)).rejects.toThrow();
+    expect((await writes()).filter((r) => /annotations/.test(r.path)).map((r) => [r.method, r.bodyKeys])).toEqual([["PATCH", ["deleted"]]]);
+    expect((await actions.getAction(http, projectId, signupId)).deleted).toBe(true);
+    expect((await writes()).filter((r) => /actions/.test(r.path)).map((r) => [r.method, r.bodyKeys])).toEqual([
+      ["PATCH", ["deleted", "name"]],
+    ]);
     expect((await featureFlags.getFeatureFlag(http, projectId, newId)).deleted).toBe(true);
     expect((await writes()).filter((r) => /feature_flags/.test(r.path)).map((r) => [r.method, r.bodyKeys])).toEqual([
       ["PATCH", ["deleted"]],

@@ -54,7 +54,12 @@ test("the project a project-scoped resource works in: its own, else posthog:proj
 });
 
 test("the registry finds a declaration by its plugin token, own entries only", () => {
-  expect(declarations.map((d) => d.token)).toEqual([PROJECT_TOKEN, "posthog:index:FeatureFlag"]);
+  expect(declarations.map((d) => d.token)).toEqual([
+    PROJECT_TOKEN,
+    "posthog:index:FeatureFlag",
+    "posthog:index:Annotation",
+    "posthog:index:Action",
+  ]);
   expect(declarationOf("posthog:index:FeatureFlag")?.scope).toBe("project");
   expect(declarationOf(PROJECT_TOKEN)).toBe(projectDeclaration);
   expect(projectDeclaration.dynamicType).toBe(PROJECT_TYPE);

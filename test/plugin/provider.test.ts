@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { featureFlags, projects, Transport } from "../../src/client";
+import { actions, annotations, featureFlags, projects, Transport } from "../../src/client";
 import { packageSchema } from "../../src/plugin/schema";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { ProviderHost } from "../helpers/provider-host";
@@ -165,6 +165,54 @@ test("posthog:index:FeatureFlag: check, create, drift, update, soft delete, impo
 
   await flags.delete("f", created.id, updated);
   expect(await featureFlags.getFeatureFlag(http, project.id, Number(created.id))).toMatchObject({ deleted: true });
+});
+
+test("posthog:index:Annotation: check, create, drift, update, soft delete, import by <projectId>/<id>", async () => {
+  const notes = plugin.withType("posthog:index:Annotation");
+  const project = await projects.createProject(http, server.organizationId, { name: "Plugin annotations" });
+  const checked = await notes.check("a", {}, { projectId: project.id, scope: "recording", dateMarker: "soon" });
+  expect(checked.failures.map((f) => f.property).sort()).toEqual(["dateMarker", "scope"]);
+
+  const inputs = { projectId: project.id, content: "Plugin note", dateMarker: "2025-03-04T05:06:07Z", scope: "project" };
+  const created = await notes.create("a", inputs);
+  expect(created.outs).toMatchObject({ annotationId: Number(created.id), projectId: project.id, content: "Plugin note", scope: "project" });
+  await annotations.updateAnnotation(http, project.id, Number(created.id), { content: "By hand" });
+  const read = await notes.read("a", created.id, created.outs);
+  expect(read.inputs).toEqual({ ...inputs, content: "By hand" });
+  const updated = await notes.update("a", created.id, read.outs, inputs);
+  expect(updated).toMatchObject({ content: "Plugin note" });
+
+  const imported = await notes.read("b", `${project.id}/${created.id}`);
+  expect(imported.inputs).toMatchObject({ projectId: project.id, content: "Plugin note", scope: "project" });
+
+  await notes.delete("a", created.id, updated);
+  await expect(annotations.getAnnotation(http, project.id, Number(created.id))).rejects.toThrow();
+});
+
+test("posthog:index:Action: check, create, drift, update with the name, soft delete, import, lookups", async () => {
+  const kinds = plugin.withType("posthog:index:Action");
+  const project = await projects.createProject(http, server.organizationId, { name: "Plugin actions" });
+  const checked = await kinds.check("a", {}, { projectId: project.id, steps: [{ url_matching: "startswith" }] });
+  expect(checked.failures.map((f) => f.property).sort()).toEqual(["name", "steps"]);
+
+  const inputs = { projectId: project.id, name: "Plugin action", steps: [{ event: "$pageview", url: "/x", url_matching: "exact" }] };
+  const created = await kinds.create("a", inputs);
+  expect(created.outs).toMatchObject({ actionId: Number(created.id), projectId: project.id, name: "Plugin action" });
+  await actions.updateAction(http, project.id, Number(created.id), { name: "Plugin action", steps: [{ event: "$autocapture" }] });
+  const read = await kinds.read("a", created.id, created.outs);
+  expect((read.inputs as Record<string, unknown>)["steps"]).toMatchObject([{ event: "$autocapture" }]);
+  const updated = await kinds.update("a", created.id, read.outs, inputs);
+  expect(updated).toMatchObject({ name: "Plugin action" });
+
+  const imported = await kinds.read("b", `${project.id}/${created.id}`);
+  expect(imported.inputs).toEqual({ projectId: project.id, name: "Plugin action" });
+  const byName = await plugin.invoke("posthog:index:getAction", { projectId: project.id, name: "Plugin action" });
+  expect(byName.outputs).toMatchObject({ actionId: Number(created.id), name: "Plugin action" });
+  const listed = await plugin.invoke("posthog:index:listActions", { projectId: project.id });
+  expect(listed.outputs).toMatchObject({ actions: [{ name: "Plugin action" }] });
+
+  await kinds.delete("a", created.id, updated);
+  expect(await actions.getAction(http, project.id, Number(created.id))).toMatchObject({ deleted: true });
 });
 
 test("the plugin ends when the CLI that started it is killed, instead of serving on for ever", async () => {

@@ -1,0 +1,206 @@
+/**
+ * The `DeclaredState` of a project-scoped resource whose declared fields are a field table (PostHog's snake_case field
+ * name → zod input rule, equality, doc): camelCase inputs, validation naming the field and PostHog's rule, the exact
+ * diff by the table's equalities, the recorded inputs, drift as `old => new` from the live values, slim outputs (the
+ * resource's few fixed ones plus the live value of each declared field), and its schema properties. A resource adds
+ * only what is its own: required inputs, rules between fields, the fixed outputs.
+ */
+import { isUnknown } from "../provider/project-state";
+import { type FieldTable, tableValuesEqual } from "../schema/field-table";
+import { isPlainObject, own, prototypeKeyPath } from "../schema/json";
+import { camelCase, closestName } from "../schema/names";
+import type { DeclaredState, Failure, Json, Recorded } from "./lifecycle";
+import type { PropertySpec } from "./property";
+import { typeOf } from "./property";
+
+/** A record of a project-scoped resource with the project it was read from (PostHog's answer does not name it). */
+export type InProject<R> = R & { project_id: number };
+
+/** A record read from a project, with that project (PostHog's answer does not name it; the state needs it). */
+export async function inProject<R>(projectId: number, record: Promise<R>): Promise<InProject<R>> {
+  return { ...(await record), project_id: projectId };
+}
+
+export interface FieldStateSpec<R> {
+  /** The class name, for messages: "FeatureFlag". */
+  readonly className: string;
+  readonly fields: FieldTable;
+  /** An input named in the hint for a misspelt one: `ensureExperienceContinuity`. */
+  readonly exampleInput: string;
+  /** Inputs a program must declare, each with why. */
+  readonly required?: Readonly<Record<string, string>>;
+  /** The outputs every instance has, from the record (its ids and names). */
+  readonly fixedOutputs: (record: InProject<R>) => Json;
+  /**
+   * The resource's own rules over the inputs, after each field's: `known` holds the declared fields whose values are
+   * known (by PostHog's names), `failed` tells whether an input already failed.
+   */
+  readonly moreFailures?: (inputs: Json, known: Json, failed: (input: string) => boolean) => Failure[];
+  readonly planFeatureOf?: (field: string) => string | undefined;
+  /** Fields sent in every PATCH, live when not declared otherwise (PostHog 2025-08-04 answers an action PATCH without `name` with a 500). */
+  readonly alwaysSent?: readonly string[];
+}
+
+/** The field table's `DeclaredState`, with the input names and the comparison others (docs, tests) use. */
+export interface FieldState<R> extends DeclaredState<InProject<R>, Recorded> {
+  readonly inputNames: readonly string[];
+  valuesEqual(field: string, declared: unknown, live: unknown): boolean;
+}
+
+export function fieldState<R>(spec: FieldStateSpec<R>): FieldState<R> {
+  const fieldNames = Object.keys(spec.fields);
+  const argOf = new Map<string, string>(fieldNames.map((field) => [field, camelCase(field)]));
+  const arg = (field: string) => argOf.get(field) ?? field;
+  /** Every input a program may declare; `__provider` is the serialized provider Pulumi adds. */
+  const inputNames: readonly string[] = [...argOf.values(), "projectId"];
+  const valuesEqual = (field: string, declared: unknown, live: unknown) => tableValuesEqual(spec.fields, field, declared, live);
+
+  function validate(inputs: Json): Failure[] {
+    const failures: Failure[] = [];
+    for (const property of Object.keys(inputs)) {
+      if (property === "__provider" || inputNames.includes(property) || own(inputs, property) === undefined) continue;
+      const suggestion = closestName(property, inputNames);
+      failures.push({
+        property,
+        reason: `${property} is not an input of posthog.${spec.className}. ${suggestion ? `Did you mean \`${suggestion}\`?` : `Inputs are camelCase (\`${spec.exampleInput}\`); see the settings reference in the README.`}`,
+      });
+    }
+    for (const [input, why] of Object.entries(spec.required ?? {}))
+      if (inputs[input] === undefined) failures.push({ property: input, reason: `${input} is required: ${why}` });
+    const projectId = inputs["projectId"];
+    if (
+      projectId !== undefined &&
+      projectId !== null &&
+      !isUnknown(projectId) &&
+      !(Number.isSafeInteger(Number(projectId)) && Number(projectId) > 0)
+    )
+      failures.push({
+        property: "projectId",
+        reason: "projectId must be the numeric id of a project (a number, or a Project's projectId)",
+      });
+    for (const field of fieldNames) {
+      const name = arg(field);
+      const value = inputs[name];
+      if (value === undefined || isUnknown(value)) continue;
+      const parsed = spec.fields[field]!.input.safeParse(value);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        const where = issue.path.length > 0 ? ` (at ${issue.path.join(".")})` : "";
+        failures.push({ property: name, reason: `${name} ${issue.message}${where}` });
+        continue;
+      }
+      if (value !== null && typeof value === "object") {
+        const keyPath = prototypeKeyPath(value);
+        if (keyPath !== undefined)
+          failures.push({
+            property: name,
+            reason: `${name} has the key at ${keyPath}, a name every JavaScript object already has: rename it`,
+          });
+      }
+    }
+    if (spec.moreFailures) {
+      const known = Object.fromEntries(
+        fieldNames.filter((f) => inputs[arg(f)] !== undefined && !isUnknown(inputs[arg(f)])).map((f) => [f, inputs[arg(f)]]),
+      );
+      failures.push(...spec.moreFailures(inputs, known, (input) => failures.some((f) => f.property === input)));
+    }
+    return failures;
+  }
+
+  function declaredSettings(inputs: Json): Json {
+    const settings: Json = {};
+    for (const field of fieldNames) {
+      const value = inputs[arg(field)];
+      if (value !== undefined) settings[field] = value;
+    }
+    return settings;
+  }
+
+  const outputValue = (outputs: object, field: string): unknown => own(outputs, arg(field));
+
+  function declaredFields(recorded: Recorded): string[] {
+    const declared = recorded.declaredInputs ?? {};
+    return fieldNames.filter((field) => declared[arg(field)] !== undefined);
+  }
+
+  const withRecorded = (outputs: Json, recorded: Recorded): Json =>
+    recorded.declaredInputs ? { ...outputs, declaredInputs: recorded.declaredInputs } : outputs;
+
+  return {
+    inputNames,
+    valuesEqual,
+    validate,
+    settingsChanged(olds, news) {
+      const declared = declaredSettings(news);
+      return Object.entries(declared).some(([field, value]) => isUnknown(value) || !valuesEqual(field, value, outputValue(olds, field)));
+    },
+    declares: (inputs, field) => inputs[arg(field)] !== undefined,
+    declaredSettings,
+    differingSettings: (declared, live) =>
+      Object.fromEntries(Object.entries(declared).filter(([field, value]) => !valuesEqual(field, value, live(field)))),
+    withLiveKeys(body, live) {
+      const sent: Json = { ...body };
+      for (const field of spec.alwaysSent ?? []) if (sent[field] === undefined) sent[field] = live(field);
+      return sent;
+    },
+    outputValue,
+    declaredFields,
+    recordInputs: (inputs) => ({
+      declaredInputs: Object.fromEntries(Object.entries(inputs).filter(([name, value]) => name !== "__provider" && value !== undefined)),
+    }),
+    recordedInputsOf: (outputs) => ({ declaredInputs: isPlainObject(outputs["declaredInputs"]) ? outputs["declaredInputs"] : null }),
+    /** The slim state: the fixed outputs, the live value of each declared field, and the declared inputs. */
+    toOutputs(record, recorded) {
+      const outputs: Json = spec.fixedOutputs(record);
+      for (const field of declaredFields(recorded)) outputs[arg(field)] = own(record, field) ?? null;
+      return withRecorded(outputs, recorded);
+    },
+    withRecorded,
+    withUnsupported(outputs, unsupported) {
+      const result: Json = { ...outputs };
+      if (unsupported.length > 0) result["unsupportedSettings"] = [...unsupported];
+      else delete result["unsupportedSettings"];
+      return result;
+    },
+    unsupportedOf(outputs) {
+      const value = own(outputs, "unsupportedSettings");
+      return Array.isArray(value) ? value.filter((f): f is string => typeof f === "string") : [];
+    },
+    /**
+     * The declared inputs with the live values: a field PostHog holds as declared (after its normalisations) keeps
+     * the program's form, so that the engine shows only what drifted as `old => new`.
+     */
+    liveInputs(declared, record) {
+      const inputs: Json = { ...declared };
+      for (const field of fieldNames) {
+        const name = arg(field);
+        if (declared[name] === undefined) continue;
+        const live = own(record, field) ?? null;
+        if (!valuesEqual(field, declared[name], live)) inputs[name] = live;
+      }
+      return inputs;
+    },
+    inputName: arg,
+    sendsMerged: () => false,
+    setAfterCreate: () => false,
+    planFeatureOf: (field) => spec.planFeatureOf?.(field),
+  };
+}
+
+/** The plugin schema's inputs from a field table, and the project-scoped resource's `projectId`. */
+export function tableInputs(fields: FieldTable, noun: string): Record<string, PropertySpec> {
+  const inputs: Record<string, PropertySpec> = {};
+  for (const [field, def] of Object.entries(fields)) inputs[camelCase(field)] = { ...typeOf(def.input), description: def.doc };
+  inputs["projectId"] = {
+    type: "integer",
+    willReplaceOnChanges: true,
+    description: `The project the ${noun} belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the ${noun}.`,
+  };
+  return inputs;
+}
+
+/** The plugin schema's outputs: the inputs (live values) and the resource's own. */
+export function tableOutputs(fields: FieldTable, noun: string, own: Record<string, PropertySpec>): Record<string, PropertySpec> {
+  const inputs = Object.entries(tableInputs(fields, noun)).map(([name, { willReplaceOnChanges: _, ...spec }]) => [name, spec] as const);
+  return { ...Object.fromEntries(inputs), ...own };
+}

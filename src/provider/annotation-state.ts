@@ -1,0 +1,24 @@
+/**
+ * Between Pulumi's view of an annotation and PostHog's: the kit's field-table state over the annotation's table
+ * (src/schema/annotation-fields.ts). Nothing about an annotation is required or unique; PostHog's one rule beyond
+ * each field's (the dashboard must be the project's) needs the project's data and is left to PostHog.
+ */
+import { fieldState, type InProject } from "../kit/field-state";
+import type { Annotation } from "../schema/annotation";
+import { annotationFields } from "../schema/annotation-fields";
+
+export type AnnotationRecord = InProject<Annotation>;
+
+export const annotationState = fieldState<Annotation>({
+  className: "Annotation",
+  fields: annotationFields,
+  exampleInput: "dateMarker",
+  // The outputs every Annotation has: its ids, content, date and scope (a declared setting adds its live value).
+  fixedOutputs: (record) => ({
+    annotationId: record.id,
+    projectId: record.project_id,
+    content: record.content,
+    dateMarker: record.date_marker,
+    scope: record.scope,
+  }),
+});

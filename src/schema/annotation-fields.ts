@@ -1,0 +1,92 @@
+/**
+ * The annotation's field table: the writable fields of today's AnnotationSerializer
+ * (products/annotations/backend/api/annotation.py in PostHog/posthog, `Meta.fields` less `read_only_fields`; model
+ * products/annotations/backend/models/annotation.py), each with PostHog's rule and how a declared value compares
+ * with what PostHog answers. `deleted` is the lifecycle's. PostHog 2025-08-04 (posthog/api/annotation.py there) has
+ * no `emoji` or `hidden_in_user_interface`, holds `content` to 400 characters and reads `dashboard_id` only.
+ */
+import { z } from "zod";
+import { type Equality, type FieldDef, sameJson } from "./field-table";
+
+/** `Annotation.Scope` less "recording", which AnnotationSerializer.validate refuses ("Recording scope is deprecated"). */
+export const ANNOTATION_SCOPES_WRITABLE = ["dashboard_item", "dashboard", "project", "organization"] as const;
+
+/** `date_marker` as DRF's DateTimeField takes ISO 8601: a date and a time, with an offset or none (then UTC). */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/i;
+
+/** The instant of an ISO 8601 date-time, a naive one read as UTC (PostHog's TIME_ZONE); NaN if it is none. */
+function instant(value: string): number {
+  const text = value.replace(" ", "T");
+  return Date.parse(/(Z|[+-]\d{2}(:?\d{2})?)$/i.test(text) ? text : `${text}Z`);
+}
+
+/** Whether the calendar has that day and the clock that time (Date.parse rolls 2025-02-30 over to March). */
+function exists(value: string): boolean {
+  const [y, m, d, hh, mm, ss] = (value.match(/\d+/g) ?? []).map(Number) as number[];
+  const day = new Date(Date.UTC(y!, m! - 1, d!));
+  return day.getUTCMonth() === m! - 1 && day.getUTCDate() === d && hh! < 24 && mm! < 60 && (ss ?? 0) < 60 && !Number.isNaN(instant(value));
+}
+
+/** PostHog answers `date_marker` in its own form (`2025-01-02T03:04:05Z`): the same instant compares equal (to the millisecond). */
+const sameInstant: Equality = (a, b) => {
+  if (typeof a === "string" && typeof b === "string" && DATE_TIME.test(a) && DATE_TIME.test(b)) return instant(a) === instant(b);
+  return sameJson(a, b);
+};
+
+/** AnnotationSerializer.validate_emoji stores a blank emoji as null. */
+const sameEmoji: Equality = (a, b) => sameJson(a === "" ? null : a, b === "" ? null : b);
+
+const SERIALIZER = "AnnotationSerializer, products/annotations/backend/api/annotation.py";
+const id = (what: string) =>
+  z.number({ error: `must be the numeric id of ${what} or null` }).int({ error: `must be the numeric id of ${what} or null` });
+
+export const annotationFields = {
+  content: {
+    input: z
+      .string({ error: "must be a string or null" })
+      .max(8192, { error: `must be at most 8192 characters (Annotation.content; 400 in PostHog 2025-08-04) (${SERIALIZER})` })
+      .nullable(),
+    doc: "The text shown on charts: the change, release or incident (at most 8192 characters; 400 in PostHog 2025-08-04).",
+  },
+  date_marker: {
+    input: z
+      .string({ error: "must be an ISO 8601 date-time string or null" })
+      .regex(DATE_TIME, { error: `must be an ISO 8601 date-time such as "2025-01-02T03:04:05Z" (DRF DateTimeField, ${SERIALIZER})` })
+      .refine(exists, { error: "is not a date-time that exists" })
+      .nullable(),
+    equal: sameInstant,
+    doc: 'When it happened, ISO 8601 (`"2025-01-02T03:04:05Z"`; without an offset, UTC): where charts place it. PostHog answers its own form of the same instant.',
+  },
+  scope: {
+    input: z.enum(ANNOTATION_SCOPES_WRITABLE, {
+      error: `must be one of ${ANNOTATION_SCOPES_WRITABLE.map((s) => `"${s}"`).join(", ")} ("dashboard_item" is the insight scope; "recording" is deprecated and refused) (Annotation.Scope, ${SERIALIZER})`,
+    }),
+    doc: 'Where it shows: "dashboard_item" (one insight, PostHog\'s default), "dashboard", "project" or "organization" (every project of the organization).',
+  },
+  dashboard_item: {
+    input: id("an insight of the project").nullable(),
+    doc: "The insight (its numeric id) a `dashboard_item` annotation belongs to; it must be in the project.",
+  },
+  dashboard_id: {
+    input: id("a dashboard of the project").nullable(),
+    doc: "The dashboard (its numeric id) a `dashboard` annotation belongs to; it must be in the project (PostHog 2025-08-04 ignores it on write).",
+  },
+  creation_type: {
+    input: z.enum(["USR", "GIT"], {
+      error: `must be "USR" (a person's note) or "GIT" (a bot's or deployment's) (Annotation.CreationType)`,
+    }),
+    doc: "\"USR\" for a person's note (PostHog's default) or \"GIT\" for a bot's or a deployment's.",
+  },
+  emoji: {
+    input: z
+      .string({ error: "must be a string or null" })
+      .max(16, { error: "must be at most 16 characters (Annotation.emoji)" })
+      .nullable(),
+    equal: sameEmoji,
+    doc: "An emoji shown instead of the default badge (today's PostHog only); blank means none.",
+  },
+  hidden_in_user_interface: {
+    input: z.boolean({ error: "must be true, false or null" }).nullable(),
+    doc: "Hidden from PostHog's charts and annotation list, still readable over the API (today's PostHog only).",
+  },
+} as const satisfies Record<string, FieldDef>;

@@ -1,0 +1,29 @@
+/**
+ * What a resource's field table is made of (src/schema/feature-flag-fields.ts, annotation-fields.ts): per PostHog
+ * field, its zod input rule, how a declared value compares with what PostHog stores, and its doc. The kit
+ * (src/kit/field-state.ts) derives check, diff, drift and schema from it.
+ */
+import type { z } from "zod";
+import { canonicalJson } from "./json";
+
+/** How a declared value compares with PostHog's (after PostHog has rewritten it). */
+export type Equality = (declared: unknown, live: unknown) => boolean;
+
+export interface FieldDef {
+  readonly input: z.ZodType;
+  readonly equal?: Equality;
+  readonly doc: string;
+}
+
+export type FieldTable = Readonly<Record<string, FieldDef>>;
+
+export const sameJson: Equality = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
+
+/** PostHog's `tagify`: tags are trimmed, lower-cased and deduplicated; their order is not kept. */
+const tagSet = (tags: unknown) => (Array.isArray(tags) ? [...new Set(tags.map((t) => String(t).trim().toLowerCase()))].sort() : tags);
+export const sameTags: Equality = (a, b) => sameJson(tagSet(a ?? []), tagSet(b ?? []));
+
+/** The comparison of a table's field (JSON equality for a field it lacks). */
+export function tableValuesEqual(fields: FieldTable, field: string, declared: unknown, live: unknown): boolean {
+  return (Object.hasOwn(fields, field) ? (fields[field]!.equal ?? sameJson) : sameJson)(declared, live);
+}

@@ -1,0 +1,53 @@
+/** Layer 2: posthog.Action on the program side under pulumi.runtime.setMocks: type, serialized provider, outputs, get. */
+import * as pulumi from "@pulumi/pulumi";
+
+const registered: Array<{ type: string; name: string; inputs: Record<string, unknown>; id?: string }> = [];
+pulumi.runtime.setMocks(
+  {
+    newResource: (args) => {
+      registered.push({ type: args.type, name: args.name, inputs: args.inputs, ...(args.id ? { id: args.id } : {}) });
+      return {
+        id: args.id ?? "3/9",
+        state: { ...args.inputs, actionId: 9, projectId: 3, name: args.inputs["name"] ?? "read" },
+      };
+    },
+    call: () => ({}),
+  },
+  "project",
+  "stack",
+  false,
+);
+
+// Imported after setMocks, as Pulumi's docs require.
+import { Action, type ActionArgs } from "../../src";
+import { ACTION_PROVIDER } from "../../src/resources/action";
+import type { actionFields } from "../../src/schema/action-fields";
+import type { CamelCase } from "../../src/schema/names";
+
+const resolved = <T>(output: pulumi.Output<T>) => new Promise<T>((resolve) => output.apply(resolve));
+
+test("Action registers its dynamic type with the serialized provider; actionId, projectId and name are outputs", async () => {
+  const action = new Action("signup", { projectId: 3, name: "Signed up", steps: [{ event: "$pageview" }] });
+  expect(await resolved(action.actionId)).toBe(9);
+  expect(await resolved(action.name)).toBe("Signed up");
+  const entry = registered.find((r) => r.name === "signup")!;
+  expect(entry.type).toBe("pulumi-nodejs:dynamic/posthog:Action");
+  expect(entry.inputs["__provider"]).toBe(ACTION_PROVIDER);
+  expect(ACTION_PROVIDER).toContain(".actionProvider");
+  expect(Action.isInstance(action)).toBe(true);
+  expect(Action.isInstance({})).toBe(false);
+});
+
+test("Action.get reads by <projectId>/<id>", async () => {
+  const existing = Action.get("existing", "3/9");
+  expect(await resolved(existing.id)).toBe("3/9");
+  expect(await resolved(existing.actionId)).toBe(9);
+});
+
+// The written-out inputs are the field table's, camelCase, and projectId (npm run typecheck fails otherwise).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const inputsMatchTheTable: Same<keyof ActionArgs, CamelCase<keyof typeof actionFields> | "projectId"> = true;
+
+test("ActionArgs names every field of the table", () => {
+  expect(inputsMatchTheTable).toBe(true);
+});

@@ -1,0 +1,53 @@
+/** Layer 2: posthog.Annotation on the program side under pulumi.runtime.setMocks: type, serialized provider, outputs, get. */
+import * as pulumi from "@pulumi/pulumi";
+
+const registered: Array<{ type: string; name: string; inputs: Record<string, unknown>; id?: string }> = [];
+pulumi.runtime.setMocks(
+  {
+    newResource: (args) => {
+      registered.push({ type: args.type, name: args.name, inputs: args.inputs, ...(args.id ? { id: args.id } : {}) });
+      return {
+        id: args.id ?? "3/9",
+        state: { ...args.inputs, annotationId: 9, projectId: 3, scope: args.inputs["scope"] ?? "dashboard_item" },
+      };
+    },
+    call: () => ({}),
+  },
+  "project",
+  "stack",
+  false,
+);
+
+// Imported after setMocks, as Pulumi's docs require.
+import { Annotation, type AnnotationArgs } from "../../src";
+import { ANNOTATION_PROVIDER } from "../../src/resources/annotation";
+import type { annotationFields } from "../../src/schema/annotation-fields";
+import type { CamelCase } from "../../src/schema/names";
+
+const resolved = <T>(output: pulumi.Output<T>) => new Promise<T>((resolve) => output.apply(resolve));
+
+test("Annotation registers its dynamic type with the serialized provider; annotationId, projectId and scope are outputs", async () => {
+  const annotation = new Annotation("launch", { projectId: 3, content: "Released", scope: "project" });
+  expect(await resolved(annotation.annotationId)).toBe(9);
+  expect(await resolved(annotation.scope)).toBe("project");
+  const entry = registered.find((r) => r.name === "launch")!;
+  expect(entry.type).toBe("pulumi-nodejs:dynamic/posthog:Annotation");
+  expect(entry.inputs["__provider"]).toBe(ANNOTATION_PROVIDER);
+  expect(ANNOTATION_PROVIDER).toContain(".annotationProvider");
+  expect(Annotation.isInstance(annotation)).toBe(true);
+  expect(Annotation.isInstance({})).toBe(false);
+});
+
+test("Annotation.get reads by <projectId>/<id>", async () => {
+  const existing = Annotation.get("existing", "3/9");
+  expect(await resolved(existing.id)).toBe("3/9");
+  expect(await resolved(existing.annotationId)).toBe(9);
+});
+
+// The written-out inputs are the field table's, camelCase, and projectId (npm run typecheck fails otherwise).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const inputsMatchTheTable: Same<keyof AnnotationArgs, CamelCase<keyof typeof annotationFields> | "projectId"> = true;
+
+test("AnnotationArgs names every field of the table", () => {
+  expect(inputsMatchTheTable).toBe(true);
+});
