@@ -3,40 +3,15 @@
  * answers a PATCH without `name` with a 500): create, no change after PostHog's normalisations, drift as the live
  * inputs, restore, rename, deleted by hand, soft delete, a create whose answer is lost, import, the lookups.
  */
-import { actions, projects, Transport } from "../../src/client";
+import { actions } from "../../src/client";
 import { getAction, listActions } from "../../src/functions";
 import { useLookupConfig } from "../../src/functions/context";
-import { ActionProvider, type ProviderConfig } from "../../src/provider";
-import type { PostHogVersion } from "../../src/server";
-import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
+import { ActionProvider } from "../../src/provider";
+import { projectScopedSetups, versions } from "../helpers/project-scoped";
 
 type Json = Record<string, unknown>;
 
-interface Setup {
-  server: LocalPostHog;
-  provider: ActionProvider;
-  http: Transport;
-  projectId: number;
-}
-
-const setups: Partial<Record<PostHogVersion, Setup>> = {};
-const versions = ["current", "2025-08-04"] as const;
-
-beforeAll(async () => {
-  for (const version of versions) {
-    const server = await startLocalPostHog({ postHogVersion: version });
-    const http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false, retry: { attempts: 2, baseDelayMs: 10 } });
-    const project = await projects.createProject(http, server.organizationId, { name: `Actions ${version}` });
-    const config: ProviderConfig = {
-      host: server.url,
-      apiKey: server.apiKey,
-      organizationId: server.organizationId,
-      projectId: String(project.id),
-    };
-    setups[version] = { server, http, projectId: project.id, provider: new ActionProvider({ config, transport: http }) };
-  }
-});
-afterAll(() => Promise.all(Object.values(setups).map((s) => s.server.close())));
+const setups = projectScopedSetups("Actions", (connection) => new ActionProvider(connection));
 
 const steps = [{ event: "$pageview", url: "/welcome", url_matching: "contains" }];
 

@@ -3,38 +3,13 @@
  * no change after PostHog's normalisations (its form of the date), drift as the live inputs, restore, deleted by hand,
  * soft delete, import by `<projectId>/<id>`, a create whose answer is lost.
  */
-import { annotations, dashboards, projects, Transport } from "../../src/client";
-import { AnnotationProvider, type ProviderConfig } from "../../src/provider";
-import type { PostHogVersion } from "../../src/server";
-import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
+import { annotations, dashboards } from "../../src/client";
+import { AnnotationProvider } from "../../src/provider";
+import { projectScopedSetups, versions } from "../helpers/project-scoped";
 
 type Json = Record<string, unknown>;
 
-interface Setup {
-  server: LocalPostHog;
-  provider: AnnotationProvider;
-  http: Transport;
-  projectId: number;
-}
-
-const setups: Partial<Record<PostHogVersion, Setup>> = {};
-const versions = ["current", "2025-08-04"] as const;
-
-beforeAll(async () => {
-  for (const version of versions) {
-    const server = await startLocalPostHog({ postHogVersion: version });
-    const http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false, retry: { attempts: 2, baseDelayMs: 10 } });
-    const project = await projects.createProject(http, server.organizationId, { name: `Annotations ${version}` });
-    const config: ProviderConfig = {
-      host: server.url,
-      apiKey: server.apiKey,
-      organizationId: server.organizationId,
-      projectId: String(project.id),
-    };
-    setups[version] = { server, http, projectId: project.id, provider: new AnnotationProvider({ config, transport: http }) };
-  }
-});
-afterAll(() => Promise.all(Object.values(setups).map((s) => s.server.close())));
+const setups = projectScopedSetups("Annotations", (connection) => new AnnotationProvider(connection));
 
 describe.each(versions)("PostHog %s", (version) => {
   const setup = () => setups[version]!;

@@ -3,40 +3,15 @@
  * and 2025-08-04's): create, no change after PostHog's normalisations, drift as the live inputs, restore, rename,
  * a flag deleted by hand, soft delete, import by `<projectId>/<id>`, and the lookups.
  */
-import { featureFlags, projects, Transport } from "../../src/client";
+import { featureFlags } from "../../src/client";
 import { getFeatureFlag, listFeatureFlags } from "../../src/functions";
 import { useLookupConfig } from "../../src/functions/context";
-import { FeatureFlagProvider, type ProviderConfig } from "../../src/provider";
-import type { PostHogVersion } from "../../src/server";
-import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
+import { FeatureFlagProvider } from "../../src/provider";
+import { projectScopedSetups, versions } from "../helpers/project-scoped";
 
 type Json = Record<string, unknown>;
 
-interface Setup {
-  server: LocalPostHog;
-  provider: FeatureFlagProvider;
-  http: Transport;
-  projectId: number;
-}
-
-const setups: Partial<Record<PostHogVersion, Setup>> = {};
-const versions = ["current", "2025-08-04"] as const;
-
-beforeAll(async () => {
-  for (const version of versions) {
-    const server = await startLocalPostHog({ postHogVersion: version });
-    const http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false, retry: { attempts: 2, baseDelayMs: 10 } });
-    const project = await projects.createProject(http, server.organizationId, { name: `Flags ${version}` });
-    const config: ProviderConfig = {
-      host: server.url,
-      apiKey: server.apiKey,
-      organizationId: server.organizationId,
-      projectId: String(project.id),
-    };
-    setups[version] = { server, http, projectId: project.id, provider: new FeatureFlagProvider({ config, transport: http }) };
-  }
-});
-afterAll(() => Promise.all(Object.values(setups).map((s) => s.server.close())));
+const setups = projectScopedSetups("Flags", (connection) => new FeatureFlagProvider(connection));
 
 /** Release conditions written as a program writes them: no per-group aggregation, a payload as a value, keys in any order. */
 const filters = {
