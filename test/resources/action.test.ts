@@ -1,30 +1,13 @@
 /** Layer 2: posthog.Action on the program side under pulumi.runtime.setMocks: type, serialized provider, outputs, get. */
-import * as pulumi from "@pulumi/pulumi";
+import { mockResources, resolved } from "../helpers/resource-mocks";
 
-const registered: Array<{ type: string; name: string; inputs: Record<string, unknown>; id?: string }> = [];
-pulumi.runtime.setMocks(
-  {
-    newResource: (args) => {
-      registered.push({ type: args.type, name: args.name, inputs: args.inputs, ...(args.id ? { id: args.id } : {}) });
-      return {
-        id: args.id ?? "3/9",
-        state: { ...args.inputs, actionId: 9, projectId: 3, name: args.inputs["name"] ?? "read" },
-      };
-    },
-    call: () => ({}),
-  },
-  "project",
-  "stack",
-  false,
-);
+const registered = mockResources((inputs) => ({ actionId: 9, projectId: 3, name: inputs["name"] ?? "read" }));
 
 // Imported after setMocks, as Pulumi's docs require.
 import { Action, type ActionArgs } from "../../src";
 import { ACTION_PROVIDER } from "../../src/resources/action";
 import type { actionFields } from "../../src/schema/action-fields";
 import type { CamelCase } from "../../src/schema/names";
-
-const resolved = <T>(output: pulumi.Output<T>) => new Promise<T>((resolve) => output.apply(resolve));
 
 test("Action registers its dynamic type with the serialized provider; actionId, projectId and name are outputs", async () => {
   const action = new Action("signup", { projectId: 3, name: "Signed up", steps: [{ event: "$pageview" }] });

@@ -1,30 +1,13 @@
 /** Layer 2: posthog.Annotation on the program side under pulumi.runtime.setMocks: type, serialized provider, outputs, get. */
-import * as pulumi from "@pulumi/pulumi";
+import { mockResources, resolved } from "../helpers/resource-mocks";
 
-const registered: Array<{ type: string; name: string; inputs: Record<string, unknown>; id?: string }> = [];
-pulumi.runtime.setMocks(
-  {
-    newResource: (args) => {
-      registered.push({ type: args.type, name: args.name, inputs: args.inputs, ...(args.id ? { id: args.id } : {}) });
-      return {
-        id: args.id ?? "3/9",
-        state: { ...args.inputs, annotationId: 9, projectId: 3, scope: args.inputs["scope"] ?? "dashboard_item" },
-      };
-    },
-    call: () => ({}),
-  },
-  "project",
-  "stack",
-  false,
-);
+const registered = mockResources((inputs) => ({ annotationId: 9, projectId: 3, scope: inputs["scope"] ?? "dashboard_item" }));
 
 // Imported after setMocks, as Pulumi's docs require.
 import { Annotation, type AnnotationArgs } from "../../src";
 import { ANNOTATION_PROVIDER } from "../../src/resources/annotation";
 import type { annotationFields } from "../../src/schema/annotation-fields";
 import type { CamelCase } from "../../src/schema/names";
-
-const resolved = <T>(output: pulumi.Output<T>) => new Promise<T>((resolve) => output.apply(resolve));
 
 test("Annotation registers its dynamic type with the serialized provider; annotationId, projectId and scope are outputs", async () => {
   const annotation = new Annotation("launch", { projectId: 3, content: "Released", scope: "project" });

@@ -1,27 +1,13 @@
 /** Layer 2: posthog.FeatureFlag on the program side under pulumi.runtime.setMocks: type, serialized provider, outputs, get. */
-import * as pulumi from "@pulumi/pulumi";
+import { mockResources, resolved } from "../helpers/resource-mocks";
 
-const registered: Array<{ type: string; name: string; inputs: Record<string, unknown>; id?: string }> = [];
-pulumi.runtime.setMocks(
-  {
-    newResource: (args) => {
-      registered.push({ type: args.type, name: args.name, inputs: args.inputs, ...(args.id ? { id: args.id } : {}) });
-      return { id: args.id ?? "3/9", state: { ...args.inputs, flagId: 9, projectId: 3, key: args.inputs["key"] ?? "read", name: "" } };
-    },
-    call: () => ({}),
-  },
-  "project",
-  "stack",
-  false,
-);
+const registered = mockResources((inputs) => ({ flagId: 9, projectId: 3, key: inputs["key"] ?? "read", name: "" }));
 
 // Imported after setMocks, as Pulumi's docs require.
 import { FeatureFlag, type FeatureFlagArgs } from "../../src";
 import type { FlagField } from "../../src/schema/feature-flag-fields";
 import type { CamelCase } from "../../src/schema/names";
 import { FEATURE_FLAG_PROVIDER } from "../../src/resources/feature-flag";
-
-const resolved = <T>(output: pulumi.Output<T>) => new Promise<T>((resolve) => output.apply(resolve));
 
 test("FeatureFlag registers its dynamic type with the serialized provider; flagId, projectId, key and name are outputs", async () => {
   const flag = new FeatureFlag("checkout", { projectId: 3, key: "new-checkout", filters: { groups: [{ rollout_percentage: 10 }] } });
