@@ -9,6 +9,8 @@ import { isUnknown } from "../provider/project-state";
 import { type FieldTable, tableValuesEqual } from "../schema/field-table";
 import { isPlainObject, own, prototypeKeyPath } from "../schema/json";
 import { camelCase, closestName } from "../schema/names";
+import type { Transport } from "../client";
+import type { ResourceApi } from "./declaration";
 import type { DeclaredState, Failure, Json, Recorded } from "./lifecycle";
 import type { PropertySpec } from "./property";
 import { typeOf } from "./property";
@@ -17,8 +19,26 @@ import { typeOf } from "./property";
 export type InProject<R> = R & { project_id: number };
 
 /** A record read from a project, with that project (PostHog's answer does not name it; the state needs it). */
-export async function inProject<R>(projectId: number, record: Promise<R>): Promise<InProject<R>> {
+async function inProject<R>(projectId: number, record: Promise<R>): Promise<InProject<R>> {
   return { ...(await record), project_id: projectId };
+}
+
+/** The id forms `get` and `pulumi import` take for a project-scoped resource. */
+export const PROJECT_SCOPED_ID_FORMS = ["<projectId>/<id>", "the numeric id (in the configured project)"] as const;
+
+type ProjectCall<R, A extends unknown[] = []> = (http: Transport, projectId: number, id: number, ...rest: A) => Promise<R>;
+
+/** A project-scoped resource's client calls as the kit's API: what is read or written back carries its project. */
+export function projectScopedApi<R>(calls: {
+  get: ProjectCall<R>;
+  update: ProjectCall<R, [body: Record<string, unknown>]>;
+  remove: ProjectCall<unknown>;
+}): ResourceApi<"project", InProject<R>> {
+  return {
+    get: (http, projectId, id) => inProject(projectId, calls.get(http, projectId, id)),
+    update: (http, projectId, id, body) => inProject(projectId, calls.update(http, projectId, id, body)),
+    remove: calls.remove,
+  };
 }
 
 export interface FieldStateSpec<R> {

@@ -5,7 +5,7 @@
  */
 import { actions, type Transport } from "../client";
 import type { ResourceDeclaration } from "../kit/declaration";
-import { inProject, tableInputs, tableOutputs } from "../kit/field-state";
+import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, tableInputs, tableOutputs } from "../kit/field-state";
 import { ACTION_TOKEN, ACTION_TYPE } from "../kit/tokens";
 import { actionFields } from "../schema/action-fields";
 import { ActionProvider } from "./action-provider";
@@ -23,16 +23,14 @@ export const actionDeclaration: ResourceDeclaration<"project", ActionRecord> = {
   dynamicType: ACTION_TYPE,
   noun: "action",
   scope: "project",
-  identity: { output: "actionId", forms: ["<projectId>/<id>", "the numeric id (in the configured project)"] },
+  identity: { output: "actionId", forms: PROJECT_SCOPED_ID_FORMS },
   deletion: "soft-delete",
   importInputs: ["projectId", "name"],
-  api: {
-    get: (http: Transport, projectId: number, id: number) => inProject(projectId, actions.getAction(http, projectId, id)),
-    update: async (http: Transport, projectId: number, id: number, body: Record<string, unknown>) =>
-      inProject(projectId, actions.updateAction(http, projectId, id, await named(http, projectId, id, body))),
-    remove: async (http: Transport, projectId: number, id: number) =>
-      actions.deleteAction(http, projectId, id, (await actions.getAction(http, projectId, id)).name),
-  },
+  api: projectScopedApi({
+    get: actions.getAction,
+    update: async (http, projectId, id, body) => actions.updateAction(http, projectId, id, await named(http, projectId, id, body)),
+    remove: async (http, projectId, id) => actions.deleteAction(http, projectId, id, (await actions.getAction(http, projectId, id)).name),
+  }),
   schema: () => ({
     description:
       "A PostHog action: named events matched by steps. Declared fields are managed; deleted as PostHog deletes actions (marked deleted); one deleted by hand is created again.",

@@ -4,9 +4,9 @@
  * products/annotations/backend/api/annotation.py), identified as `<projectId>/<id>`. Its field table is
  * src/schema/annotation-fields.ts.
  */
-import { annotations, type Transport } from "../client";
+import { annotations } from "../client";
 import type { ResourceDeclaration } from "../kit/declaration";
-import { inProject, tableInputs, tableOutputs } from "../kit/field-state";
+import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, tableInputs, tableOutputs } from "../kit/field-state";
 import { ANNOTATION_TOKEN, ANNOTATION_TYPE } from "../kit/tokens";
 import { annotationFields } from "../schema/annotation-fields";
 import { AnnotationProvider } from "./annotation-provider";
@@ -18,15 +18,14 @@ export const annotationDeclaration: ResourceDeclaration<"project", AnnotationRec
   dynamicType: ANNOTATION_TYPE,
   noun: "annotation",
   scope: "project",
-  identity: { output: "annotationId", forms: ["<projectId>/<id>", "the numeric id (in the configured project)"] },
+  identity: { output: "annotationId", forms: PROJECT_SCOPED_ID_FORMS },
   deletion: "soft-delete",
   importInputs: ["projectId", "content", "dateMarker", "scope"],
-  api: {
-    get: (http: Transport, projectId: number, id: number) => inProject(projectId, annotations.getAnnotation(http, projectId, id)),
-    update: (http: Transport, projectId: number, id: number, body: Record<string, unknown>) =>
-      inProject(projectId, annotations.updateAnnotation(http, projectId, id, body)),
-    remove: (http: Transport, projectId: number, id: number) => annotations.deleteAnnotation(http, projectId, id),
-  },
+  api: projectScopedApi({
+    get: annotations.getAnnotation,
+    update: annotations.updateAnnotation,
+    remove: annotations.deleteAnnotation,
+  }),
   schema: () => ({
     description:
       "A PostHog annotation: a dated note on charts. Declared fields are managed; deleted as PostHog deletes annotations (marked deleted); one deleted by hand is created again.",

@@ -3,9 +3,9 @@
  * soft-deleted as PostHog deletes flags (`PATCH {"deleted": true}`: FeatureFlagViewSet is a ForbidDestroyModel),
  * identified as `<projectId>/<id>`. Its field table is src/schema/feature-flag-fields.ts.
  */
-import { featureFlags, type Transport } from "../client";
+import { featureFlags } from "../client";
 import type { ResourceDeclaration } from "../kit/declaration";
-import { inProject, tableInputs, tableOutputs } from "../kit/field-state";
+import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, tableInputs, tableOutputs } from "../kit/field-state";
 import { FEATURE_FLAG_TOKEN, FEATURE_FLAG_TYPE } from "../kit/tokens";
 import { flagFields } from "../schema/feature-flag-fields";
 import { FeatureFlagProvider } from "./feature-flag-provider";
@@ -17,16 +17,15 @@ export const featureFlagDeclaration: ResourceDeclaration<"project", FlagRecord> 
   dynamicType: FEATURE_FLAG_TYPE,
   noun: "feature flag",
   scope: "project",
-  identity: { output: "flagId", forms: ["<projectId>/<id>", "the numeric id (in the configured project)"] },
+  identity: { output: "flagId", forms: PROJECT_SCOPED_ID_FORMS },
   // FeatureFlagViewSet is a ForbidDestroyModel (products/feature_flags/backend/api/feature_flag.py): DELETE is 405.
   deletion: "soft-delete",
   importInputs: ["projectId", "key", "name"],
-  api: {
-    get: (http: Transport, projectId: number, id: number) => inProject(projectId, featureFlags.getFeatureFlag(http, projectId, id)),
-    update: (http: Transport, projectId: number, id: number, body: Record<string, unknown>) =>
-      inProject(projectId, featureFlags.updateFeatureFlag(http, projectId, id, body)),
-    remove: (http: Transport, projectId: number, id: number) => featureFlags.deleteFeatureFlag(http, projectId, id),
-  },
+  api: projectScopedApi({
+    get: featureFlags.getFeatureFlag,
+    update: featureFlags.updateFeatureFlag,
+    remove: featureFlags.deleteFeatureFlag,
+  }),
   schema: () => ({
     description:
       "A PostHog feature flag. Declared fields are managed; deleted as PostHog deletes flags (marked deleted); a flag deleted by hand is created again.",
