@@ -8,6 +8,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type * as provider from "@pulumi/pulumi/provider";
 import * as functions from "../functions";
 import { useLookupConfig } from "../functions/context";
+import { compactRecord, UNDECLARED, withCompactRecord } from "../kit/recorded";
 import { declarations } from "../kit/registry";
 import type { ConfigLookup } from "../provider";
 import { type lookups, packageSchema, PACKAGE, type PropertySpec } from "./schema";
@@ -40,6 +41,7 @@ const invokes: Record<keyof typeof lookups, { run: Invoke; wrap?: string }> = {
 interface Served {
   lifecycle: pulumi.dynamic.ResourceProvider;
   importInputs: readonly string[];
+  inputNames: readonly string[];
   outputTypes: Record<string, PropertySpec>;
 }
 
@@ -56,7 +58,15 @@ export class PostHogProvider implements provider.Provider {
     const resources = schema["resources"] as Record<string, { properties: Record<string, PropertySpec> }>;
     for (const declaration of declarations) {
       const outputTypes = resources[declaration.token]!.properties;
-      this.resources.set(declaration.token, { lifecycle: declaration.lifecycle(), importInputs: declaration.importInputs, outputTypes });
+      const inputNames = Object.keys(
+        (schema["resources"] as Record<string, { inputProperties: Json }>)[declaration.token]!.inputProperties,
+      );
+      this.resources.set(declaration.token, {
+        lifecycle: withCompactRecord(declaration.lifecycle(), () => inputNames),
+        importInputs: declaration.importInputs,
+        inputNames,
+        outputTypes,
+      });
     }
     const config = (schema["config"] as { variables: Record<string, PropertySpec> }).variables;
     this.secretConfig = Object.fromEntries(Object.entries(config).filter(([, spec]) => spec.secret === true));
@@ -105,7 +115,7 @@ export class PostHogProvider implements provider.Provider {
   async create(urn: string, inputs: Json): Promise<provider.CreateResult> {
     const served = this.served(urn);
     const result = await this.withOutputs(served, inputs, () => served.lifecycle.create(unwrapSecrets(inputs) as Json));
-    return { id: result.id, outs: annotateSecrets(outputs(served, result.outs ?? {}), inputs) };
+    return { id: result.id, outs: marked(served, result.outs ?? {}, inputs) };
   }
 
   /**
@@ -120,10 +130,14 @@ export class PostHogProvider implements provider.Provider {
     if (!result.id || !result.props) return {};
     if (Object.keys(known).length === 0) {
       const inputs = Object.fromEntries(served.importInputs.map((name) => [name, result.props![name]]));
-      return { id: result.id, props: outputs(served, { ...result.props, declaredInputs: inputs }), inputs };
+      return {
+        id: result.id,
+        props: outputs(served, compactRecord({ ...result.props, declaredInputs: inputs }, served.inputNames)),
+        inputs,
+      };
     }
     // What was secret stays secret: the earlier outputs carry the marks (an input's output has its name).
-    const outs = annotateSecrets(outputs(served, result.props), props ?? {});
+    const outs = marked(served, result.props, props ?? {});
     return { id: result.id, props: outs, ...(result.inputs ? { inputs: annotateSecrets(result.inputs, props ?? {}) } : {}) };
   }
 
@@ -134,7 +148,7 @@ export class PostHogProvider implements provider.Provider {
     const result = await this.withOutputs(served, news, () =>
       update.call(served.lifecycle, id, unwrapSecrets(olds) as Json, unwrapSecrets(news) as Json),
     );
-    return { outs: annotateSecrets(outputs(served, result.outs ?? {}), news) };
+    return { outs: marked(served, result.outs ?? {}, news) };
   }
 
   async delete(id: string, urn: string, props: Json): Promise<void> {
@@ -164,23 +178,32 @@ export class PostHogProvider implements provider.Provider {
       return await operation();
     } catch (error) {
       const partial = error as { properties?: Json };
-      if (partial.properties) partial.properties = annotateSecrets(outputs(served, partial.properties), inputs);
+      if (partial.properties) partial.properties = marked(served, partial.properties, inputs);
       throw error;
     }
   }
 }
 
 /**
- * Outputs as the schema types them: numbers PostHog sends as strings ("0.50") as numbers, tokens as secrets, and
- * `declaredInputs` (the program's inputs, kept for drift) as a secret, since any of them may have been one.
+ * Outputs as the plugin answers them: typed as the schema says, secrets marked where the inputs (or, for a read, the
+ * earlier outputs) had them, and `declaredInputs` secret when it holds the form of a secret input.
  */
+function marked(served: Served, outs: Json, ins: Json): Json {
+  const result = annotateSecrets(outputs(served, outs), ins);
+  const recorded = result["declaredInputs"];
+  if (isPlainObject(recorded) && Object.keys(recorded).some((name) => name !== UNDECLARED && containsSecrets(ins[name])))
+    result["declaredInputs"] = { [SECRET_SIG]: SECRET_VALUE, value: recorded };
+  return result;
+}
+
+/** Outputs as the schema types them: numbers PostHog sends as strings ("0.50") as numbers, tokens as secrets. */
 function outputs({ outputTypes }: Served, outs: Json): Json {
   return Object.fromEntries(
     Object.entries(outs).map(([name, value]) => {
       const spec = Object.hasOwn(outputTypes, name) ? outputTypes[name] : undefined;
       let typed = value;
       if (typeof value === "string" && (spec?.type === "number" || spec?.type === "integer") && value.trim() !== "") typed = Number(value);
-      const secret = spec?.secret === true || name === "declaredInputs";
+      const secret = spec?.secret === true;
       return [
         name,
         secret && typed !== null && typed !== undefined && !isSecret(typed) ? { [SECRET_SIG]: SECRET_VALUE, value: typed } : typed,

@@ -2,10 +2,13 @@
  * The provider implementation, loaded by package name (`pulumi-posthog/provider`) inside Pulumi's dynamic-provider
  * host, so that the serialized provider in the state stays a few lines long and holds no code or credential of ours.
  */
-import { ActionProvider } from "./action-provider";
-import { AnnotationProvider } from "./annotation-provider";
-import { FeatureFlagProvider } from "./feature-flag-provider";
-import { ProjectProvider } from "./project-provider";
+import type * as pulumi from "@pulumi/pulumi";
+import type { ResourceDeclaration } from "../kit/declaration";
+import { withCompactRecord } from "../kit/recorded";
+import { actionDeclaration } from "./action-declaration";
+import { annotationDeclaration } from "./annotation-declaration";
+import { featureFlagDeclaration } from "./feature-flag-declaration";
+import { projectDeclaration } from "./project-declaration";
 
 export { ProjectProvider } from "./project-provider";
 export { FeatureFlagProvider } from "./feature-flag-provider";
@@ -52,14 +55,15 @@ export function withoutStackTraces<T extends object>(target: T): T {
   });
 }
 
-/** The one instance a provider host process uses; `configure` gives it the stack's configuration. */
-export const projectProvider = withoutStackTraces(new ProjectProvider());
+/**
+ * The lifecycle a dynamic-provider host process uses for a declared resource, with the slim record of its inputs
+ * (../kit/recorded); `configure` gives it the stack's configuration.
+ */
+function hosted(declaration: ResourceDeclaration): pulumi.dynamic.ResourceProvider {
+  return withoutStackTraces(withCompactRecord(declaration.lifecycle(), () => Object.keys(declaration.schema().inputs)));
+}
 
-/** The one FeatureFlag lifecycle a provider host process uses. */
-export const featureFlagProvider = withoutStackTraces(new FeatureFlagProvider());
-
-/** The one Annotation lifecycle a provider host process uses. */
-export const annotationProvider = withoutStackTraces(new AnnotationProvider());
-
-/** The one Action lifecycle a provider host process uses. */
-export const actionProvider = withoutStackTraces(new ActionProvider());
+export const projectProvider = hosted(projectDeclaration as ResourceDeclaration);
+export const featureFlagProvider = hosted(featureFlagDeclaration as ResourceDeclaration);
+export const annotationProvider = hosted(annotationDeclaration as ResourceDeclaration);
+export const actionProvider = hosted(actionDeclaration as ResourceDeclaration);

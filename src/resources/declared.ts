@@ -54,11 +54,14 @@ export function declaredRegistration(
   const props: Record<string, unknown> = Object.fromEntries(facts.outputNames.map((output) => [output, undefined]));
   Object.assign(props, args);
   props["__provider"] = facts.provider;
-  // `declaredInputs` keeps the program's inputs (read needs them to show drift setting by setting). The engine
-  // marks an output secret when the input of the same name is, but this output has no such input: it would hold a
-  // `pulumi.secret(...)` input in plain text. Whether an Output or a Promise is secret is known only later, so with
-  // one among the inputs it always is; plain values cannot be secret, and a secret costs the state twice the bytes.
-  const secrets = Object.values(args).some(mayBeSecret) ? [...facts.secretOutputNames, "declaredInputs"] : [...facts.secretOutputNames];
+  // `declaredInputs` keeps the program's inputs that the outputs do not already hold (read needs them to show drift
+  // setting by setting; src/kit/recorded.ts). The engine marks an output secret when the input of the same name is,
+  // but this output has no such input: it would hold a `pulumi.secret(...)` input in plain text. Whether an Output or
+  // a Promise is secret is known only later, so with one among the inputs it always is; plain values cannot be
+  // secret, and a secret costs the state twice the bytes. `projectId` never lands in it (it is the output of the same
+  // name), so the usual `projectId: project.projectId` leaves it plain.
+  const secretInputs = Object.entries(args).some(([input, value]) => input !== "projectId" && mayBeSecret(value));
+  const secrets = secretInputs ? [...facts.secretOutputNames, "declaredInputs"] : [...facts.secretOutputNames];
   return { props, options: pulumi.mergeOptions(opts, { additionalSecretOutputs: secrets }) };
 }
 

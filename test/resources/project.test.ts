@@ -26,7 +26,7 @@ monitor.registerResource = (req, cb) => {
 };
 
 // Imported after setMocks, as Pulumi's docs require.
-import { Project } from "../../src";
+import { FeatureFlag, Project } from "../../src";
 import { SERIALIZED_PROVIDER } from "../../src/resources/project";
 import { outputNames } from "../../src/provider";
 
@@ -53,6 +53,13 @@ test("the token, and the declared inputs the outputs keep when an input may be s
   const hidden = new Project("hidden", { name: "Hidden", productDescription: pulumi.secret("x") });
   await resolved(hidden.urn);
   expect(secretOptions.get("hidden")?.sort()).toEqual(["apiToken", "declaredInputs"]);
+  // A flag's projectId, a Project's output, never lands in declaredInputs (the output of the same name holds it).
+  const flag = new FeatureFlag("flag-of-web", { projectId: hidden.projectId, key: "k" });
+  await resolved(flag.urn);
+  expect(secretOptions.get("flag-of-web")).toEqual([]);
+  const named = new FeatureFlag("flag-named", { projectId: 42, key: "k", name: pulumi.output("n") });
+  await resolved(named.urn);
+  expect(secretOptions.get("flag-named")).toEqual(["declaredInputs"]);
 });
 
 test("the ids, the referenced fields and each declared setting are outputs; undeclared settings are getProject's", () => {
