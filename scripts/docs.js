@@ -2,7 +2,8 @@
 /**
  * `npm run docs`: what is generated from the field table (needs lib/: npm run build): the settings reference in
  * README.md, schema.json, the provider plugin's Pulumi package schema (`pulumi package get-schema` prints the same),
- * and src/resources/project-types.ts, the resource's types as plain TypeScript (rebuild after it changes).
+ * src/resources/project-types.ts and the field-table resources' src/resources/<resource>-types.ts (src/kit/types.ts), their
+ * types as plain TypeScript (rebuild after they change).
  */
 const fs = require("node:fs");
 const path = require("node:path");
@@ -50,4 +51,15 @@ if (fs.readFileSync(declarations, "utf8") !== projectDeclarations()) {
   console.log(`${DECLARATIONS_PATH} updated: run \`npm run build\` again`);
 } else {
   console.log(`${DECLARATIONS_PATH} up to date`);
+}
+
+// The field-table resources' types (src/kit/types.ts), one file each.
+const { generatedTypes, fieldTableTypes } = require("../lib/kit/types");
+for (const { path: file, state } of generatedTypes) {
+  const text = fieldTableTypes(state);
+  if (fs.existsSync(path.join(root, file)) && fs.readFileSync(path.join(root, file), "utf8") === text) console.log(`${file} up to date`);
+  else {
+    fs.writeFileSync(path.join(root, file), text);
+    console.log(`${file} updated: run \`npm run build\` again`);
+  }
 }

@@ -51,6 +51,12 @@ export interface FieldStateSpec<R> {
   readonly required?: Readonly<Record<string, string>>;
   /** The outputs every instance has, from the record (its ids and names). */
   readonly fixedOutputs: (record: InProject<R>) => Json;
+  /** The same outputs' TypeScript types and docs, for the generated types (src/kit/types.ts). */
+  readonly outputTypes: Readonly<Record<string, { readonly type: string; readonly doc: string }>>;
+  /** Named TypeScript types the fields' `type` and the outputs' name, generated with the resource's types. */
+  readonly types?: Readonly<Record<string, { readonly type: string; readonly doc: string }>>;
+  /** What a message calls one ("feature flag"), for the generated docs. */
+  readonly noun: string;
   /**
    * The resource's own rules over the inputs, after each field's: `known` holds the declared fields whose values are
    * known (by PostHog's names), `failed` tells whether an input already failed.
@@ -63,6 +69,8 @@ export interface FieldStateSpec<R> {
 
 /** The field table's `DeclaredState`, with the input names and the comparison others (docs, tests) use. */
 export interface FieldState<R> extends DeclaredState<InProject<R>, Recorded> {
+  /** What it was made from (the generated types read it). */
+  readonly spec: FieldStateSpec<R>;
   readonly inputNames: readonly string[];
   valuesEqual(field: string, declared: unknown, live: unknown): boolean;
 }
@@ -147,6 +155,7 @@ export function fieldState<R>(spec: FieldStateSpec<R>): FieldState<R> {
     recorded.declaredInputs ? { ...outputs, declaredInputs: recorded.declaredInputs } : outputs;
 
   return {
+    spec,
     inputNames,
     valuesEqual,
     validate,

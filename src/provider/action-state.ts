@@ -13,11 +13,23 @@ export type ActionRecord = InProject<Action>;
 
 export const actionState = fieldState<Action>({
   className: "Action",
+  noun: "action",
   fields: actionFields,
   exampleInput: "description",
   required: { name: "PostHog names every action, uniquely among the project's live ones" },
   // The outputs every Action has: its ids and name (a declared setting adds its live value).
   fixedOutputs: (record) => ({ actionId: record.id, projectId: record.project_id, name: record.name }),
+  outputTypes: {
+    actionId: { type: "number", doc: "Numeric id of the action in PostHog." },
+    projectId: { type: "number", doc: "The project the action belongs to." },
+    name: { type: "string", doc: "The action's name." },
+  },
+  types: {
+    ActionStep: {
+      type: '{\n  event?: string | null;\n  url?: string | null;\n  url_matching?: "contains" | "regex" | "exact" | null;\n  selector?: string | null;\n  tag_name?: string | null;\n  text?: string | null;\n  text_matching?: "contains" | "regex" | "exact" | null;\n  href?: string | null;\n  href_matching?: "contains" | "regex" | "exact" | null;\n  properties?: Array<Record<string, unknown>> | null;\n}',
+      doc: "One step of an action (PostHog's ActionStepJSONSerializer): an event matches when every given field does.",
+    },
+  },
   moreFailures(inputs, _known, failed) {
     const steps = inputs["steps"];
     if (!Array.isArray(steps) || isUnknown(steps) || failed("steps")) return [];

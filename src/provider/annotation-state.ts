@@ -11,6 +11,7 @@ export type AnnotationRecord = InProject<Annotation>;
 
 export const annotationState = fieldState<Annotation>({
   className: "Annotation",
+  noun: "annotation",
   fields: annotationFields,
   exampleInput: "dateMarker",
   // The outputs every Annotation has: its ids, content, date and scope (a declared setting adds its live value).
@@ -21,4 +22,17 @@ export const annotationState = fieldState<Annotation>({
     dateMarker: record.date_marker,
     scope: record.scope,
   }),
+  outputTypes: {
+    annotationId: { type: "number", doc: "Numeric id of the annotation in PostHog." },
+    projectId: { type: "number", doc: "The project the annotation belongs to." },
+    content: { type: "string | null", doc: "The text shown on charts." },
+    dateMarker: { type: "string | null", doc: "When it happened, as PostHog answers it (`2025-01-02T03:04:05Z`)." },
+    scope: { type: "AnnotationScope", doc: "Where it shows." },
+  },
+  types: {
+    AnnotationScope: {
+      type: '"dashboard_item" | "dashboard" | "project" | "organization"',
+      doc: 'Where an annotation shows: one insight ("dashboard_item"), a dashboard, the project, or every project of the organization.',
+    },
+  },
 });

@@ -16,11 +16,36 @@ export type FlagRecord = InProject<FeatureFlag>;
 
 export const featureFlagState = fieldState<FeatureFlag>({
   className: "FeatureFlag",
+  noun: "feature flag",
   fields: flagFields,
   exampleInput: "ensureExperienceContinuity",
   required: { key: "the key SDKs evaluate the flag by" },
   // The outputs every FeatureFlag has: its ids, key and name (a declared setting adds its live value).
   fixedOutputs: (record) => ({ flagId: record.id, projectId: record.project_id, key: record.key, name: record.name }),
+  outputTypes: {
+    flagId: { type: "number", doc: "Numeric id of the flag in PostHog." },
+    projectId: { type: "number", doc: "The project the flag belongs to." },
+    key: { type: "string", doc: "The key SDKs evaluate the flag by." },
+    name: { type: "string", doc: "Description of the flag (PostHog's `name`)." },
+  },
+  types: {
+    JsonValue: {
+      type: "null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue }",
+      doc: "JSON, as PostHog stores `filters` and `rollback_conditions`.",
+    },
+    FlagPropertyFilter: {
+      type: '{\n  key: string;\n  value?: JsonValue;\n  operator?: string;\n  /** "person", "cohort", "flag" or, in a condition set on groups, "group". */\n  type?: string;\n  group_type_index?: number | null;\n  [key: string]: JsonValue | undefined;\n}',
+      doc: "A property filter of a release condition, as PostHog's `filters.groups[].properties[]`.",
+    },
+    FlagConditionSet: {
+      type: "{\n  properties?: FlagPropertyFilter[];\n  /** 0-100, or null for everyone who matches. */\n  rollout_percentage?: number | null;\n  /** A variant every match gets (a key of `multivariate.variants`). */\n  variant?: string | null;\n  /** The group type this condition set is on (companies, …); null for persons. */\n  aggregation_group_type_index?: number | null;\n  [key: string]: unknown;\n}",
+      doc: "One condition set: who matches, and how many of them get the flag.",
+    },
+    FlagFilters: {
+      type: '{\n  groups: FlagConditionSet[];\n  /** Variants whose rollout percentages sum to 100. */\n  multivariate?: { variants: Array<{ key: string; name?: string | null; rollout_percentage: number }> } | null;\n  /** By `"true"` (boolean flags) or variant key: any JSON value (PostHog stores it as JSON text). */\n  payloads?: Record<string, JsonValue>;\n  /** For flags on groups (companies, …): the group type\'s index. */\n  aggregation_group_type_index?: number | null;\n  [key: string]: unknown;\n}',
+      doc: "PostHog's release conditions (`filters`).",
+    },
+  },
   moreFailures(inputs, known, failed) {
     const failures: Failure[] = [];
     const filters = inputs["filters"];

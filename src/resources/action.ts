@@ -1,60 +1,19 @@
 /**
  * `posthog.Action`: named events a project counts, matched by steps. The class declares inputs and outputs and hands
  * them to the engine; the lifecycle runs in `pulumi-posthog/provider` (ActionProvider), loaded by name inside
- * Pulumi's provider host. Like ./project, this module loads nothing else of the package: its types are written out.
+ * Pulumi's provider host. Like ./project, this module loads nothing else of the package: its types are generated from
+ * the field table into ./action-types (src/kit/types.ts).
  */
 import * as pulumi from "@pulumi/pulumi";
 import { ACTION_TYPE } from "../kit/tokens";
 import { declaredRegistration, quietPromiseTraces, serializedProvider, warnIfPlainApiKey } from "./declared";
+import { type ActionArgs, type ActionOutputProperties, type ActionState, outputNames } from "./action-types";
 
-type In<T> = pulumi.Input<T>;
-type Matching = "contains" | "regex" | "exact";
-
-/** One step of an action (PostHog's ActionStepJSONSerializer): an event matches when every given field does. */
-export interface ActionStep {
-  event?: string | null;
-  url?: string | null;
-  url_matching?: Matching | null;
-  selector?: string | null;
-  tag_name?: string | null;
-  text?: string | null;
-  text_matching?: Matching | null;
-  href?: string | null;
-  href_matching?: Matching | null;
-  properties?: Array<Record<string, unknown>> | null;
-}
-
-/** An action's inputs (products/actions/backend/api/action.py), camelCase. */
-export interface ActionArgs {
-  /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the action. */
-  projectId?: In<number>;
-  /** Unique among the project's live actions; at most 400 characters. */
-  name: In<string>;
-  description?: In<string>;
-  /** Any step matching counts the event. */
-  steps?: In<In<ActionStep>[]>;
-  /** Trimmed and lower-cased by PostHog. */
-  tags?: In<In<string>[]>;
-}
-
-/** Properties for looking up an existing action with `Action.get`. */
-export interface ActionState {
-  /** The project, when the id is only the action's number; defaults to `posthog:projectId`. */
-  projectId?: In<number>;
-}
+export type { ActionArgs, ActionState, ActionOutputProperties, ActionStep } from "./action-types";
 
 export const ACTION_PROVIDER = serializedProvider("actionProvider");
 
-export interface Action {
-  /** Numeric id of the action in PostHog. */
-  readonly actionId: pulumi.Output<number>;
-  readonly projectId: pulumi.Output<number>;
-  readonly name: pulumi.Output<string>;
-  /** The live values of the declared fields (present when declared). */
-  readonly description?: pulumi.Output<string>;
-  readonly steps?: pulumi.Output<ActionStep[]>;
-  readonly tags?: pulumi.Output<string[]>;
-}
+export interface Action extends ActionOutputProperties {}
 
 /**
  * A PostHog action.
@@ -85,7 +44,7 @@ export class Action extends pulumi.CustomResource {
       className: "Action",
       type: ACTION_TYPE,
       provider: ACTION_PROVIDER,
-      outputNames: ["actionId", "projectId", "name"],
+      outputNames,
       secretOutputNames: [],
     };
     const { props, options } = declaredRegistration(facts, name, { ...args }, opts);

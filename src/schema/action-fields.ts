@@ -72,6 +72,7 @@ export const actionFields = {
   steps: {
     input: z.array(z.unknown(), { error: "must be a list of steps" }),
     equal: sameSteps,
+    type: "ActionStep[]",
     doc: 'What matches, any step sufficing: each with `event` (`"$autocapture"`, `"$pageview"` or your own), `url` and `url_matching`, `selector`, `tag_name`, `text` and `text_matching`, `href` and `href_matching` ("contains", "regex" or "exact"), and `properties` (property filters).',
   },
   tags: {

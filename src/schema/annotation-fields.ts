@@ -58,6 +58,7 @@ export const annotationFields = {
     doc: 'When it happened, ISO 8601 (`"2025-01-02T03:04:05Z"`; without an offset, UTC): where charts place it. PostHog answers its own form of the same instant.',
   },
   scope: {
+    type: "AnnotationScope",
     input: z.enum(ANNOTATION_SCOPES_WRITABLE, {
       error: `must be one of ${ANNOTATION_SCOPES_WRITABLE.map((s) => `"${s}"`).join(", ")} ("dashboard_item" is the insight scope; "recording" is deprecated and refused) (Annotation.Scope, ${SERIALIZER})`,
     }),

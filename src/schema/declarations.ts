@@ -70,14 +70,14 @@ function propertyKey(key: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : JSON.stringify(key);
 }
 
-function union(types: string[]): string {
+export function union(types: string[]): string {
   const unique = [...new Set(types.flatMap(splitUnion))];
   // `unknown` absorbs every other member.
   return unique.includes("unknown") ? "unknown" : unique.join(" | ");
 }
 
 /** The members of a printed union (object types, which may contain `|`, stay whole). */
-function splitUnion(text: string): string[] {
+export function splitUnion(text: string): string[] {
   const members: string[] = [];
   let depth = 0;
   let start = 0;
@@ -100,7 +100,7 @@ function withNull(type: string): string {
   return union([...splitUnion(type).filter((t) => t !== "null" && t !== "undefined"), "null"]);
 }
 
-function docComment(doc: string, indent: string): string {
+export function docComment(doc: string, indent: string): string {
   return `${indent}/** ${doc.replace(/\*\//g, "*\\/")} */`;
 }
 

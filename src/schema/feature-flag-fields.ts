@@ -98,6 +98,7 @@ export const flagFields = {
   filters: {
     input: z.record(z.string(), z.unknown(), { error: "must be an object (PostHog's release conditions)" }),
     equal: sameFilters,
+    type: "FlagFilters",
     doc: 'Release conditions, as PostHog\'s `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies.',
   },
   active: { input: bool, doc: "Whether the flag is on." },
@@ -106,7 +107,7 @@ export const flagFields = {
     input: bool.nullable(),
     doc: "Persist the flag's value across authentication steps (not with `bucketingIdentifier: device_id`).",
   },
-  rollback_conditions: { input: z.unknown(), doc: "Conditions for an automatic rollback, as PostHog's JSON (or null)." },
+  rollback_conditions: { input: z.unknown(), type: "JsonValue", doc: "Conditions for an automatic rollback, as PostHog's JSON (or null)." },
   tags: {
     input: z.array(z.string({ error: "must be a list of strings" }), { error: "must be a list of strings" }),
     equal: sameTags,

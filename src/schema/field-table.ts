@@ -13,6 +13,12 @@ export interface FieldDef {
   readonly input: z.ZodType;
   readonly equal?: Equality;
   readonly doc: string;
+  /**
+   * The TypeScript type a program writes, when the zod rule is looser than it (PostHog's finer rules are checked
+   * apart, as `filters`' are): plain TypeScript, which may name the resource's declared `types`. Otherwise the
+   * generated types (src/kit/types.ts) print the zod rule's.
+   */
+  readonly type?: string;
 }
 
 export type FieldTable = Readonly<Record<string, FieldDef>>;
