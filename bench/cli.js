@@ -7,9 +7,11 @@
  * NODE_OPTIONS) and the state exported. Programs are type-checked as Pulumi does by default (no
  * PULUMI_NODEJS_TRANSPILE_ONLY). Where Pulumi's time goes: the real program and the floor again with
  * PULUMI_SKIP_CHECKPOINTS=true (programs `posthog-skip-checkpoints`, `bare-skip-checkpoints`), and the fixed cost of
- * a one-project YAML program through the provider plugin (`yaml`).
+ * a one-project YAML program through the provider plugin (`yaml`). With `flags`, issue 18's case: one stack of that
+ * many feature flags in a project of their own (programs/flags), its floor (programs/bare with declaredFlag) and
+ * Terraform's posthog_feature_flag, the same five commands.
  *
- *   node bench/cli.js [--sizes 10,100] [--programs posthog,bare,raw,terraform] [--rate-limit N] [--repeat 3] [--package DIR]
+ *   node bench/cli.js [--sizes 10,100] [--programs posthog,bare,raw,terraform] [--rate-limit N] [--flags N] [--repeat 3] [--package DIR]
  * prints the results as JSON; --package measures another checkout's built lib/ (e.g. a worktree of an older commit).
  */
 const { spawn, spawnSync } = require("node:child_process");
@@ -18,7 +20,7 @@ const os = require("node:os");
 const path = require("node:path");
 const readline = require("node:readline");
 const { performance } = require("node:perf_hooks");
-const { declaredProject } = require("./declared");
+const { declaredFlag, declaredProject } = require("./declared");
 const { runMeasured } = require("./process-tree");
 const { benchTerraform, terraformBin } = require("./terraform");
 
@@ -139,10 +141,38 @@ async function prepare(work, pkg, server, env) {
   const outputs = Object.fromEntries(Object.entries(record).map(([field, value]) => [field === "id" ? "projectId" : camel(field), value]));
   writeProgram(path.join(work, "posthog"), pkg, "bench-posthog", path.join(__dirname, "programs", "posthog", "index.ts"));
   writeProgram(path.join(work, "bare"), pkg, "bench-bare", path.join(__dirname, "programs", "bare", "index.ts"), {
-    "names.json": JSON.stringify({ outputs: outputNames, secrets: secretOutputNames }),
+    "names.json": JSON.stringify({ outputs: outputNames, secrets: secretOutputNames, declare: "declaredProject", id: "projectId" }),
     "record.json": JSON.stringify(outputs),
   });
   return { recordBytes: Buffer.byteLength(JSON.stringify(record)) };
+}
+
+/**
+ * Issue 18's case: a project of its own for the flags (POSTHOG_PROJECT_ID of the flag programs and Terraform's), the
+ * flag program and its floor, whose outputs are one real flag record of the server (created and deleted here).
+ */
+async function prepareFlags(work, pkg, server) {
+  const api = async (method, url, body) => {
+    const response = await fetch(`${server.url}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${server.apiKey}`, "content-type": "application/json" },
+      body: body && JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
+    return response.json();
+  };
+  const project = await api("POST", `/api/organizations/${server.organizationId}/projects/`, { name: "Bench flags" });
+  const flags = `/api/projects/${project.id}/feature_flags/`;
+  const sample = await api("POST", flags, { ...declaredFlag(0, 0), key: "bench-sample" });
+  await api("PATCH", `${flags}${sample.id}/`, { deleted: true });
+  const { outputNames } = require(path.join(pkg, "lib", "resources", "feature-flag-types"));
+  const outputs = Object.fromEntries(Object.entries(sample).map(([field, value]) => [field === "id" ? "flagId" : camel(field), value]));
+  writeProgram(path.join(work, "flags"), pkg, "bench-flags", path.join(__dirname, "programs", "flags", "index.ts"));
+  writeProgram(path.join(work, "bare-flags"), pkg, "bench-bare-flags", path.join(__dirname, "programs", "bare", "index.ts"), {
+    "names.json": JSON.stringify({ outputs: outputNames, secrets: [], declare: "declaredFlag", id: "flagId" }),
+    "record.json": JSON.stringify(outputs),
+  });
+  return { projectId: project.id };
 }
 
 function readMeasures(dir) {
@@ -171,6 +201,8 @@ const PULUMI_PROGRAMS = {
   bare: { dir: "bare" },
   "posthog-skip-checkpoints": { dir: "posthog", env: { PULUMI_SKIP_CHECKPOINTS: "true" } },
   "bare-skip-checkpoints": { dir: "bare", env: { PULUMI_SKIP_CHECKPOINTS: "true" } },
+  flags: { dir: "flags" },
+  "bare-flags": { dir: "bare-flags" },
   yaml: { dir: "yaml", setVariant: writeYamlProgram, resourceType: "posthog:index:Project" },
 };
 
@@ -336,6 +368,7 @@ async function benchCli({
   sizes = [10, 100, 300],
   programs = ["posthog", "bare", "raw", "terraform", "posthog-skip-checkpoints", "bare-skip-checkpoints", "yaml"],
   rateLimit = 0,
+  flags = 0,
   repeat = 3,
   packageRoot = root,
   progress = () => {},
@@ -410,6 +443,17 @@ async function benchCli({
       }
       results.yaml = medianRows(runs);
     }
+    if (flags > 0) {
+      // Issue 18: one stack of `flags` feature flags, beside its floor and Terraform's posthog_feature_flag.
+      const { projectId } = await prepareFlags(work, pkg, server);
+      const flagContext = { ...context, env: { ...env, POSTHOG_PROJECT_ID: String(projectId) } };
+      results.flags = { count: flags, projectId };
+      for (const program of ["flags", "bare-flags", ...(terraform ? ["terraform"] : [])]) {
+        progress(`${program === "terraform" ? "terraform posthog_feature_flag" : program}, ${flags} feature flags`);
+        results.flags[program] =
+          program === "terraform" ? await benchTerraform(flags, flagContext, "flags") : await benchProgram(program, flags, flagContext);
+      }
+    }
     if (rateLimit > 0) {
       progress(`${rateLimit} creates at 480/minute`);
       results.rateLimit = await benchRateLimit(rateLimit, context);
@@ -429,9 +473,10 @@ if (require.main === module) {
     return at >= 0 ? process.argv[at + 1] : fallback;
   };
   benchCli({
-    sizes: option("sizes", "10").split(",").map(Number),
+    sizes: option("sizes", "10").split(",").filter(Boolean).map(Number),
     programs: option("programs", "posthog,bare,raw,terraform,posthog-skip-checkpoints,bare-skip-checkpoints,yaml").split(","),
     rateLimit: Number(option("rate-limit", "0")),
+    flags: Number(option("flags", "0")),
     repeat: Number(option("repeat", "3")),
     packageRoot: path.resolve(option("package", root)),
     progress: (what) => process.stderr.write(`… ${what}\n`),

@@ -22,3 +22,14 @@ exports.changedSettings = (name, i, variant) => {
   const after = exports.declaredProject(name, i, variant);
   return Object.fromEntries(Object.entries(after).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key])));
 };
+
+/**
+ * A benchmarked feature flag (issue 18's case of 1,000 in one stack): what Pulumi's program, its floor and Terraform's
+ * `posthog_feature_flag` all declare. `variant` renames every flag (its `name`, PostHog's description), for the update.
+ */
+exports.declaredFlag = (i, variant) => ({
+  key: `bench-flag-${i}`,
+  name: variant === 0 ? `Bench flag ${i}` : `Bench flag ${i}, renamed`,
+  active: true,
+  filters: { groups: [{ properties: [], rollout_percentage: 20 }] },
+});

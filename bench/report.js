@@ -1,5 +1,5 @@
 /**
- * From the measurements of bench/cli.js and bench/micro.js to the targets of issues 10 and 17 and the tables of
+ * From the measurements of bench/cli.js and bench/micro.js to the targets of issues 10, 17 and 18 and the tables of
  * docs/benchmarks.md (between its markers; the prose around them is kept).
  */
 const COMMANDS = ["up", "preview", "refresh", "update", "destroy"];
@@ -161,6 +161,15 @@ function evaluate(results, micro) {
     const most = Math.max(...states);
     check("state per project (largest)", fmtBytes(most), `≤ ${fmtBytes(TARGETS.stateBytes)}`, most <= TARGETS.stateBytes);
   }
+  issue = 18;
+  // The feature-flag stack: each command sends the fewest requests (a create, read, PATCH or soft delete per flag).
+  for (const command of COMMANDS) {
+    const row = results.flags?.flags?.find((r) => r.command === command);
+    if (!row) continue;
+    const minimum = command === "preview" ? 0 : results.flags.count;
+    check(`requests, ${command} of ${results.flags.count} feature flags`, `${row.requests}`, `= ${minimum}`, row.requests === minimum);
+  }
+  issue = 17;
   for (const row of results.yaml ?? []) {
     check(
       `${row.command} of a one-project YAML program (plugin)`,
@@ -313,6 +322,8 @@ function renderMarkdown(results, micro, checks, environment) {
       ),
     );
   }
+
+  if (results.flags?.flags) out.push("", ...flagsTable(results.flags));
 
   const ours = costs(results, "posthog");
   const floor = costs(results, "bare");
@@ -507,6 +518,59 @@ function renderMarkdown(results, micro, checks, environment) {
   out.push("");
   out.push(`Record PostHog returns for one project (compact JSON): ${results.recordBytes} bytes.`);
   return out.join("\n");
+}
+
+/** Issue 18's stack of feature flags: Pulumi + provider, its floor and Terraform's posthog_feature_flag. */
+function flagsTable(flags) {
+  const n = flags.count;
+  const hasPeer = Boolean(flags.terraform);
+  return [
+    `### ${n} feature flags in one stack: Pulumi, the floor and Terraform side by side`,
+    "",
+    table(
+      [
+        "Command",
+        "Pulumi + provider s",
+        "Floor s",
+        "Terraform s",
+        "Pulumi ÷ Terraform",
+        "Requests: Pulumi (minimum)",
+        "Terraform",
+        "Peak MB: Pulumi",
+        "Floor",
+        "Terraform",
+        "Program peak MB: Pulumi",
+        "Floor",
+        "State per flag: Pulumi",
+        "Floor",
+        "Terraform",
+      ],
+      COMMANDS.map((command) => {
+        const [p, b, t] = ["flags", "bare-flags", "terraform"].map((program) => flags[program]?.find((r) => r.command === command));
+        return [
+          hasPeer ? `${command} (terraform ${TERRAFORM_COMMANDS[command]})` : command,
+          cell(p && fmtS(p.ms)),
+          cell(b && fmtS(b.ms)),
+          cell(t && fmtS(t.ms)),
+          cell(p && t && `${(p.ms / t.ms).toFixed(1)} ×`),
+          cell(p && `${p.requests} (${command === "preview" ? 0 : n})`),
+          cell(t && String(t.requests)),
+          cell(p?.peakKb && fmtMb(p.peakKb)),
+          cell(b?.peakKb && fmtMb(b.peakKb)),
+          cell(t?.peakKb && fmtMb(t.peakKb)),
+          cell(p?.program && fmtMb(p.program.maxRssKb)),
+          cell(b?.program && fmtMb(b.program.maxRssKb)),
+          cell(p?.stateBytesPerResource && fmtBytes(p.stateBytesPerResource)),
+          cell(b?.stateBytesPerResource && fmtBytes(b.stateBytesPerResource)),
+          cell(t?.stateBytesPerResource && fmtBytes(t.stateBytesPerResource)),
+        ];
+      }),
+    ),
+    "",
+    "The floor: the same stack as bare dynamic resources whose outputs are one real flag record (no HTTP). Terraform: " +
+      "`posthog_feature_flag` with the same key, name, active and filters (its `filters` is JSON text), -parallelism=10; " +
+      "its provider reads each flag before an update and reads it twice around the delete.",
+  ];
 }
 
 module.exports = { evaluate, renderMarkdown, costs, linearFit, TARGETS, COMMANDS, TERRAFORM_COMMANDS };

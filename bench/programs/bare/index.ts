@@ -1,12 +1,18 @@
 /**
- * The floor: the stack of posthog/index.ts as bare dynamic resources. The same inputs, the same output property names
- * (names.json, from the package's own list) and outputs the size of PostHog's record (record.json, one real record),
- * through the same CLI, but no HTTP and a provider that only copies values.
+ * The floor: the stack of posthog/index.ts (or flags/index.ts) as bare dynamic resources. The same inputs (names.json's
+ * `declare`: bench/declared.js's declaredProject or declaredFlag), the same output property names (names.json, from
+ * the package's own list) and outputs the size of PostHog's record (record.json, one real record), through the same
+ * CLI, but no HTTP and a provider that only copies values. It exports the same ids (names.json's `id`).
  */
 import * as fs from "node:fs";
 import * as pulumi from "@pulumi/pulumi";
 
-const { outputs, secrets } = JSON.parse(fs.readFileSync(`${__dirname}/names.json`, "utf8")) as { outputs: string[]; secrets: string[] };
+const { outputs, secrets, declare, id } = JSON.parse(fs.readFileSync(`${__dirname}/names.json`, "utf8")) as {
+  outputs: string[];
+  secrets: string[];
+  declare: string;
+  id: string;
+};
 
 let next = 0;
 const provider: pulumi.dynamic.ResourceProvider = {
@@ -27,7 +33,6 @@ const provider: pulumi.dynamic.ResourceProvider = {
 };
 
 class Bare extends pulumi.dynamic.Resource {
-  declare readonly projectId: pulumi.Output<number>;
   constructor(name: string, args: Record<string, pulumi.Input<unknown>>) {
     const props: Record<string, unknown> = Object.fromEntries(outputs.map((output) => [output, undefined]));
     super(provider, name, Object.assign(props, args), { additionalSecretOutputs: secrets }, "bench", "Bare");
@@ -35,15 +40,17 @@ class Bare extends pulumi.dynamic.Resource {
 }
 
 // bench/declared.js, copied beside this program by bench/cli.js.
-const { declaredProject } = require("./declared") as { declaredProject: (name: string, i: number, variant: number) => object };
+const declared = require("./declared") as Record<string, (...args: unknown[]) => object>;
+const declaredOne = (i: number, variant: number) =>
+  declare === "declaredFlag" ? declared["declaredFlag"]!(i, variant) : declared["declaredProject"]!("Bench", i, variant);
 
 const config = new pulumi.Config();
 const count = config.requireNumber("count");
 const variant = config.getNumber("variant") ?? 0;
 
-const projects = Array.from(
+const resources = Array.from(
   { length: count },
-  (_, i) => new Bare(`p${i}`, declaredProject("Bench", i, variant) as Record<string, pulumi.Input<unknown>>),
+  (_, i) => new Bare(`p${i}`, declaredOne(i, variant) as Record<string, pulumi.Input<unknown>>),
 );
 
-export const projectIds = projects.map((project) => project.projectId);
+export const ids = resources.map((resource) => (resource as unknown as Record<string, pulumi.Output<unknown>>)[id]);
