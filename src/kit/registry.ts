@@ -4,15 +4,17 @@
  * 1. its field table, src/schema/<resource>.ts, as src/schema/project.ts: PostHog names, zod input rules, response
  *    types, how values compare, which are secret, merged, set after create, kept in the state;
  * 2. its `DeclaredState`: `fieldState` (./field-state) over the table, with only its own facts (required inputs,
- *    rules between fields, fixed outputs), as src/provider/annotation-state.ts;
+ *    rules between fields, fixed outputs and their TypeScript types, the named types its fields' `type` use), as
+ *    src/provider/annotation-state.ts;
  * 3. its declaration, src/provider/<resource>-declaration.ts: token (`pluginToken("FeatureFlag")`), noun, scope
  *    ("project": `projectId` input, `posthog:projectId` or POSTHOG_PROJECT_ID), identity forms (`<projectId>/<id>`),
  *    deletion ("soft-delete": `PATCH {"deleted": true}`), the client calls, its schema and its lookups;
  * 4. its lifecycle: `class X extends FieldTableLifecycle` (./field-lifecycle) with `obtain` (the create call) and only
  *    the hooks it needs;
  *    `isGone` already treats `deleted: true` as gone;
- * 5. its thin class in src/resources (`declaredRegistration` with its facts, then `super`), its generated types, an export of
- *    its provider in src/provider/index.ts, and one line below.
+ * 5. its thin class in src/resources (`declaredRegistration` with its facts, then `super`), its generated types (one line
+ *    in src/kit/types.ts's `generatedTypes`, then `npm run docs`), an export of its provider in src/provider/index.ts
+ *    (`hosted(declaration)`), and one line below.
  */
 import { projectDeclaration } from "../provider/project-declaration";
 import { actionDeclaration } from "../provider/action-declaration";
