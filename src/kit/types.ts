@@ -49,7 +49,7 @@ export function fieldTableTypes(state: FieldState<never>): string {
       type.startsWith("{") ? `export interface ${name} ${type}` : `export type ${name} = ${type};`,
       "",
     ]),
-    `/** A ${noun}'s inputs: PostHog's writable fields, camelCase, and its project. */`,
+    `/** ${/^[aeiou]/i.test(noun) ? "An" : "A"} ${noun}'s inputs: PostHog's writable fields, camelCase, and its project. */`,
     `export interface ${className}Args {`,
     docComment(projectDoc, "  "),
     "  projectId?: pulumi.Input<number>;",
