@@ -32,7 +32,7 @@ async function benchMicro(lib) {
       timezone: "Europe/Amsterdam",
       anonymizeIps: true,
       sessionRecordingSampleRate: 0.5,
-      appUrls: ["https://a.example.com", ""],
+      appUrls: ["https://a.example.com"],
       modifiers: { bounceRateDurationSeconds: 30 },
       testAccountFilters: [{ key: "$host", operator: "not_regex", value: "localhost", type: "event" }],
     };
