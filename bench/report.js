@@ -569,7 +569,7 @@ function flagsTable(flags) {
     "",
     "The floor: the same stack as bare dynamic resources whose outputs are one real flag record (no HTTP). Terraform: " +
       "`posthog_feature_flag` with the same key, name, active and filters (its `filters` is JSON text), -parallelism=10; " +
-      "its provider reads each flag before an update and reads it twice around the delete.",
+      "its requests as counted above (it reads each flag before an update and a destroy).",
   ];
 }
 
