@@ -8,7 +8,6 @@ import type * as pulumi from "@pulumi/pulumi";
 import type * as provider from "@pulumi/pulumi/provider";
 import * as functions from "../functions";
 import { useLookupConfig } from "../functions/context";
-import { compactRecord, UNDECLARED, withCompactRecord } from "../kit/recorded";
 import { declarations } from "../kit/registry";
 import type { ConfigLookup } from "../provider";
 import { type lookups, packageSchema, PACKAGE, type PropertySpec } from "./schema";
@@ -41,7 +40,6 @@ const invokes: Record<keyof typeof lookups, { run: Invoke; wrap?: string }> = {
 interface Served {
   lifecycle: pulumi.dynamic.ResourceProvider;
   importInputs: readonly string[];
-  inputNames: readonly string[];
   outputTypes: Record<string, PropertySpec>;
 }
 
@@ -51,6 +49,8 @@ export class PostHogProvider implements provider.Provider {
   private readonly resources = new Map<string, Served>();
   /** The configuration the schema marks secret, by name. */
   private readonly secretConfig: Record<string, PropertySpec>;
+  /** The inputs the engine sent with a resource's ReadRequest, by URN, until `read` takes them. */
+  private readonly readInputs = new Map<string, Json>();
 
   constructor(readonly version: string) {
     const schema = packageSchema(version);
@@ -58,15 +58,7 @@ export class PostHogProvider implements provider.Provider {
     const resources = schema["resources"] as Record<string, { properties: Record<string, PropertySpec> }>;
     for (const declaration of declarations) {
       const outputTypes = resources[declaration.token]!.properties;
-      const inputNames = Object.keys(
-        (schema["resources"] as Record<string, { inputProperties: Json }>)[declaration.token]!.inputProperties,
-      );
-      this.resources.set(declaration.token, {
-        lifecycle: withCompactRecord(declaration.lifecycle(), () => inputNames),
-        importInputs: declaration.importInputs,
-        inputNames,
-        outputTypes,
-      });
+      this.resources.set(declaration.token, { lifecycle: declaration.lifecycle(), importInputs: declaration.importInputs, outputTypes });
     }
     const config = (schema["config"] as { variables: Record<string, PropertySpec> }).variables;
     this.secretConfig = Object.fromEntries(Object.entries(config).filter(([, spec]) => spec.secret === true));
@@ -126,19 +118,29 @@ export class PostHogProvider implements provider.Provider {
   async read(id: string, urn: string, props?: Json): Promise<provider.ReadResult> {
     const served = this.served(urn);
     const known = unwrapSecrets(props ?? {}) as Json;
+    // The inputs the engine keeps are the declared inputs a dynamic resource records in its outputs (src/kit/recorded.ts).
+    const kept = this.readInputs.get(urn);
+    this.readInputs.delete(urn);
+    if (kept !== undefined && Object.keys(known).length > 0) known["declaredInputs"] = unwrapSecrets(kept);
     const result = (await served.lifecycle.read?.(id, known)) ?? {};
     if (!result.id || !result.props) return {};
     if (Object.keys(known).length === 0) {
       const inputs = Object.fromEntries(served.importInputs.map((name) => [name, result.props![name]]));
-      return {
-        id: result.id,
-        props: outputs(served, compactRecord({ ...result.props, declaredInputs: inputs }, served.inputNames)),
-        inputs,
-      };
+      return { id: result.id, props: marked(served, result.props, {}), inputs };
     }
     // What was secret stays secret: the earlier outputs carry the marks (an input's output has its name).
     const outs = marked(served, result.props, props ?? {});
     return { id: result.id, props: outs, ...(result.inputs ? { inputs: annotateSecrets(result.inputs, props ?? {}) } : {}) };
+  }
+
+  /**
+   * The inputs of a ReadRequest (src/plugin/serve.ts): @pulumi/pulumi's provider server does not hand them to `read`.
+   * None (an import, a `get`, an engine that sends none) leaves `read` without the declared inputs: drift then shows
+   * in the outputs only.
+   */
+  readRequestInputs(urn: string, inputs: Json | undefined): void {
+    if (inputs !== undefined && Object.keys(inputs).length > 0) this.readInputs.set(urn, inputs);
+    else this.readInputs.delete(urn);
   }
 
   async update(id: string, urn: string, olds: Json, news: Json): Promise<provider.UpdateResult> {
@@ -186,14 +188,12 @@ export class PostHogProvider implements provider.Provider {
 
 /**
  * Outputs as the plugin answers them: typed as the schema says, secrets marked where the inputs (or, for a read, the
- * earlier outputs) had them, and `declaredInputs` secret when it holds the form of a secret input.
+ * earlier outputs) had them, and without `declaredInputs`: the engine keeps the inputs and sends them with each
+ * ReadRequest, so the state needs no copy.
  */
 function marked(served: Served, outs: Json, ins: Json): Json {
-  const result = annotateSecrets(outputs(served, outs), ins);
-  const recorded = result["declaredInputs"];
-  if (isPlainObject(recorded) && Object.keys(recorded).some((name) => name !== UNDECLARED && containsSecrets(ins[name])))
-    result["declaredInputs"] = { [SECRET_SIG]: SECRET_VALUE, value: recorded };
-  return result;
+  const { declaredInputs: _, ...kept } = outs;
+  return annotateSecrets(outputs(served, kept), ins);
 }
 
 /** Outputs as the schema types them: numbers PostHog sends as strings ("0.50") as numbers, tokens as secrets. */

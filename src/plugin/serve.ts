@@ -18,6 +18,10 @@ interface ConfigureRequest {
   getVariablesMap(): { toArray(): Array<[string, string]> };
   getArgs(): { toJavaScript(): Record<string, unknown> } | undefined;
 }
+interface ReadRequest {
+  getUrn(): string;
+  getInputs(): { toJavaScript(): Record<string, unknown> } | undefined;
+}
 interface CheckRequest {
   getNews(): { toJavaScript(): Record<string, unknown> } | undefined;
 }
@@ -67,8 +71,15 @@ grpcLibrary.Server.prototype.addService = function (service, implementation) {
       (error: Error) => callback(error),
     );
   };
+  // The served class hands `read` the outputs only: the inputs the engine keeps (what drift is shown against) go to
+  // the provider first, so that the state need not keep a copy of them.
+  const served = (implementation as { read?: Handler<ReadRequest> }).read;
+  const read: Handler<ReadRequest> = (call, callback) => {
+    posthog.readRequestInputs(call.request.getUrn(), call.request.getInputs()?.toJavaScript());
+    served!.call(implementation, call, callback);
+  };
   // An own property shadows the served class's method; gRPC binds each handler to the implementation.
-  Object.assign(implementation, { configure, checkConfig });
+  Object.assign(implementation, { configure, checkConfig, ...(served ? { read } : {}) });
   return addService.call(this, service, implementation);
 };
 

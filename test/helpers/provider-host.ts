@@ -169,12 +169,16 @@ export class ProviderHost {
     return { id: response["getId"]!() as string, outs: (response["getProperties"]!() as Struct).toJavaScript() as Props };
   }
 
-  /** Refresh or get (props), or import (empty properties, as `pulumi import` sends). */
-  async read(name: string, id: string, props?: Props): Promise<{ id: string; outs: Props; inputs: Props | undefined }> {
+  /**
+   * Refresh or get (props), or import (empty properties, as `pulumi import` sends); `kept`, the inputs the state keeps,
+   * as the engine sends them with a refresh.
+   */
+  async read(name: string, id: string, props?: Props, kept?: Props): Promise<{ id: string; outs: Props; inputs: Props | undefined }> {
     const request = new providerProto.ReadRequest();
     request.setId(id);
     request.setUrn(this.urn(name));
     request.setProperties(props === undefined ? Struct.fromJavaScript({}) : this.withProvider(props));
+    if (kept !== undefined) request.setInputs(this.withProvider(kept));
     const response = await this.call("read", request);
     const outs = response["getProperties"]!() as Struct | undefined;
     const inputs = response["getInputs"]!() as Struct | undefined;

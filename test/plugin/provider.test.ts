@@ -70,7 +70,9 @@ test("create, refresh with drift, update and delete: tokens are secrets, sample 
   expect(created.outs).not.toHaveProperty("__provider");
 
   await server.control.patchProject(Number(created.id), { anonymize_ips: false });
-  const read = await plugin.read("web", created.id, created.outs);
+  // The engine sends the inputs its state keeps: drift is shown against them (the outputs keep no copy).
+  expect(created.outs).not.toHaveProperty("declaredInputs");
+  const read = await plugin.read("web", created.id, created.outs, inputs);
   expect(read.inputs).toEqual({ ...inputs, anonymizeIps: false });
   expect((await plugin.diff("web", created.id, read.outs, inputs)).changes).toBe(2); // DIFF_SOME
 
@@ -94,9 +96,8 @@ test("secret inputs stay secret in every output and in the inputs a refresh retu
     const created = await plugin.create("secretive", inputs);
     expect(created.outs["productDescription"]).toEqual(secret("PLAIN-DESCRIPTION"));
     expect(created.outs["additionalSettings"]).toEqual({ brand_new_setting: secret("PLAIN-EXTRA"), other_setting: 1 });
-    // declaredInputs keeps only the forms the outputs do not hold (0.5, which PostHog holds as "0.50"), and names the
-    // outputs that were not declared: secret, as the input whose form it holds.
-    expect(created.outs["declaredInputs"]).toEqual(secret({ "-": ["organizationId"], sessionRecordingSampleRate: 0.5 }));
+    // No copy of the inputs among the outputs: the engine keeps them, secrets encrypted, and sends them to read.
+    expect(created.outs).not.toHaveProperty("declaredInputs");
     expect(created.outs["anonymizeIps"]).toBe(true);
     // Only inside secrets: nowhere in plain text.
     const plainly = (outs: Record<string, unknown>) =>
@@ -104,7 +105,7 @@ test("secret inputs stay secret in every output and in the inputs a refresh retu
     expect(plainly(created.outs)).not.toMatch(/PLAIN-/);
 
     await server.control.patchProject(Number(created.id), { product_description: "CHANGED-BY-HAND", anonymize_ips: false });
-    const read = await plugin.read("secretive", created.id, created.outs);
+    const read = await plugin.read("secretive", created.id, created.outs, inputs);
     expect(read.outs["productDescription"]).toEqual(secret("CHANGED-BY-HAND"));
     expect(read.inputs).toMatchObject({ productDescription: secret("CHANGED-BY-HAND"), anonymizeIps: false });
     expect((read.inputs!["additionalSettings"] as Record<string, unknown>)["brand_new_setting"]).toEqual(secret("PLAIN-EXTRA"));
@@ -154,7 +155,7 @@ test("posthog:index:FeatureFlag: check, create, drift, update, soft delete, impo
   const created = await flags.create("f", inputs);
   expect(created.outs).toMatchObject({ flagId: Number(created.id), projectId: project.id, key: "plugin-flag", active: true });
   await featureFlags.updateFeatureFlag(http, project.id, Number(created.id), { active: false });
-  const read = await flags.read("f", created.id, created.outs);
+  const read = await flags.read("f", created.id, created.outs, inputs);
   expect(read.inputs).toEqual({ ...inputs, active: false });
   const updated = await flags.update("f", created.id, read.outs, inputs);
   expect(updated).toMatchObject({ active: true });
@@ -180,7 +181,7 @@ test("posthog:index:Annotation: check, create, drift, update, soft delete, impor
   const created = await notes.create("a", inputs);
   expect(created.outs).toMatchObject({ annotationId: Number(created.id), projectId: project.id, content: "Plugin note", scope: "project" });
   await annotations.updateAnnotation(http, project.id, Number(created.id), { content: "By hand" });
-  const read = await notes.read("a", created.id, created.outs);
+  const read = await notes.read("a", created.id, created.outs, inputs);
   expect(read.inputs).toEqual({ ...inputs, content: "By hand" });
   const updated = await notes.update("a", created.id, read.outs, inputs);
   expect(updated).toMatchObject({ content: "Plugin note" });
@@ -202,7 +203,7 @@ test("posthog:index:Action: check, create, drift, update with the name, soft del
   const created = await kinds.create("a", inputs);
   expect(created.outs).toMatchObject({ actionId: Number(created.id), projectId: project.id, name: "Plugin action" });
   await actions.updateAction(http, project.id, Number(created.id), { name: "Plugin action", steps: [{ event: "$autocapture" }] });
-  const read = await kinds.read("a", created.id, created.outs);
+  const read = await kinds.read("a", created.id, created.outs, inputs);
   expect((read.inputs as Record<string, unknown>)["steps"]).toMatchObject([{ event: "$autocapture" }]);
   const updated = await kinds.update("a", created.id, read.outs, inputs);
   expect(updated).toMatchObject({ name: "Plugin action" });
