@@ -79,12 +79,13 @@ test("the replacement is created in the configured new project and the old one i
     const inputs: Json = { key: "moving-flag", name: "Moving" };
     await configure(first.id);
     const created = await provider.create(inputs);
+    const oldOuts = created.outs as Json;
 
     await configure(second.id);
-    expect(await provider.diff(created.id, created.outs, inputs)).toMatchObject({ changes: true, replaces: ["projectId"] });
+    expect(await provider.diff(created.id, oldOuts, inputs)).toMatchObject({ changes: true, replaces: ["projectId"] });
     // The engine's replacement: create with the new inputs, then delete with the old outputs.
     const replacement = await provider.create(inputs);
-    await provider.delete(created.id, created.outs);
+    await provider.delete(created.id, oldOuts);
     expect(replacement.outs).toMatchObject({ projectId: second.id, key: "moving-flag" });
     expect(await featureFlags.getFeatureFlag(http, second.id, Number(replacement.id))).toMatchObject({
       key: "moving-flag",
