@@ -13,6 +13,8 @@ export interface FieldDef {
   readonly input: z.ZodType;
   readonly equal?: Equality;
   readonly doc: string;
+  /** The PostHog versions that have no such field (they drop it unread): named when a program declares it there. */
+  readonly lackedBy?: readonly string[];
 }
 
 export type FieldTable = Readonly<Record<string, FieldDef>>;
