@@ -22,7 +22,13 @@ type Invoke = (args: Json) => Promise<unknown>;
 /** Each lookup's function, and the property that wraps a list result (function results are objects). */
 const invokes: Record<keyof typeof lookups, { run: Invoke; wrap?: string }> = {
   getGroup: { run: (a) => functions.getGroup(a as never) },
-  listGroups: { run: (a) => functions.listGroups(a as never), wrap: "groups" },
+  // `groupKeys` too: a YAML program has no map to make a flag condition's list of keys from the groups.
+  listGroups: {
+    run: async (a) => {
+      const groups = await functions.listGroups(a as never);
+      return { groups, groupKeys: groups.map((g) => g.groupKey) };
+    },
+  },
   listGroupTypes: { run: (a) => functions.listGroupTypes(a as never), wrap: "groupTypes" },
   getGroupPropertyDefinitions: { run: (a) => functions.getGroupPropertyDefinitions(a as never), wrap: "definitions" },
   getGroupPropertyValues: { run: (a) => functions.getGroupPropertyValues(a as never), wrap: "values" },

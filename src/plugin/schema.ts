@@ -71,7 +71,14 @@ export const lookups: Record<string, LookupSpec> = {
     description: "Groups of one type, newest first.",
     inputs: { projectId, groupTypeIndex, groupType, search: { type: "string" }, limit: { type: "integer" }, host },
     required: ["projectId"],
-    outputs: { groups: list("{ groupTypeIndex, groupKey, groupProperties, createdAt } for each group.") },
+    outputs: {
+      groups: list("{ groupTypeIndex, groupKey, groupProperties, createdAt } for each group."),
+      groupKeys: {
+        type: "array",
+        items: { type: "string" },
+        description: 'The groups\' keys, in the same order: the value of a flag condition on `$group_key` (operator "exact").',
+      },
+    },
   },
   listGroupTypes: {
     description: "The project's group types with their index.",
