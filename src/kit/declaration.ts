@@ -43,6 +43,34 @@ export interface ParsedId<S extends ScopeKind> {
   id: ObjectId;
 }
 
+/** A filter of a list lookup: PostHog's query parameter, or matched in the answers where PostHog's list has none. */
+export interface ListFilter {
+  readonly spec: PropertySpec;
+  /** The query parameter and the value as PostHog's list reads it. */
+  readonly query?: (value: unknown) => [param: string, value: string];
+  readonly match?: (record: Record<string, unknown>, value: unknown) => boolean;
+}
+
+/** What `get<Name>` and `list<Plural>` need besides the declaration's identity and `api.get`. */
+/** A record as a list answers it (lookups camelCase it whole). */
+type Listed = Record<string, unknown>;
+
+export interface ObjectLookups {
+  /** `FeatureFlags`: names `listFeatureFlags` and the plugin's wrapped result, `featureFlags`. */
+  readonly plural: string;
+  /** The live objects, all pages; `query` holds the filters PostHog's list takes. */
+  readonly list: (http: Transport, projectId: number, query: Record<string, string>) => Promise<Listed[]>;
+  /** A field unique among live objects that `get<Name>` also takes (`key` of a flag, `name` of an action). */
+  readonly uniqueBy?: {
+    readonly input: string;
+    readonly spec: PropertySpec;
+    readonly find: (http: Transport, projectId: number, value: string) => Promise<Listed | null>;
+  };
+  readonly filters?: Readonly<Record<string, ListFilter>>;
+  /** The result's typed outputs in the plugin schema besides the id and `projectId` (the rest of the record comes too). */
+  readonly outputs: Readonly<Record<string, PropertySpec>>;
+}
+
 export interface ResourceDeclaration<S extends ScopeKind = ScopeKind, R = unknown> {
   /** The class name in every language: `Project`. */
   readonly name: string;
@@ -72,8 +100,12 @@ export interface ResourceDeclaration<S extends ScopeKind = ScopeKind, R = unknow
     outputs: Record<string, PropertySpec>;
     required: string[];
   };
-  /** The lookups (`getX`/`listX`, with their Output forms in TypeScript) the plugin serves as invokes for it. */
-  readonly lookups: readonly string[];
+  /**
+   * A project-scoped resource's lookups, `get<Name>` and `list<Plural>` (with their Output forms in TypeScript and as
+   * the plugin's invokes), generated from these facts by src/functions/objects.ts and the plugin's schema. Project's
+   * own lookups (src/functions/projects.ts) are written out: they are organization-wide and carry its tokens.
+   */
+  readonly lookups?: ObjectLookups;
   /** Its lifecycle, as Pulumi's dynamic providers and the plugin call it. */
   readonly lifecycle: () => pulumi.dynamic.ResourceProvider;
 }
