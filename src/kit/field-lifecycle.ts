@@ -6,11 +6,11 @@
  */
 import type { Transport } from "../client";
 import type { ProviderConfig } from "../provider/config";
-import type { ResourceDeclaration } from "./declaration";
+import type { ObjectId, ResourceDeclaration } from "./declaration";
 import type { FieldState, InProject } from "./field-state";
 import { DeclaredLifecycle, type Placed, type Recorded } from "./lifecycle";
 
-export abstract class FieldTableLifecycle<R extends { id: number }> extends DeclaredLifecycle<"project", InProject<R>, Recorded> {
+export abstract class FieldTableLifecycle<R extends { id: ObjectId }> extends DeclaredLifecycle<"project", InProject<R>, Recorded> {
   constructor(
     declaration: ResourceDeclaration<"project", InProject<R>>,
     private readonly fields: FieldState<R>,
