@@ -24,11 +24,15 @@ export const STEP_FIELDS = [
   "url_matching",
 ];
 
-/** A step as PostHog answers it, in one form: every field, absent and null alike; `selector_regex` is PostHog's own. */
+/**
+ * A step as PostHog answers it, in one form: every field, absent and null alike; `selector_regex` is PostHog's own. A
+ * step that leaves `url_matching` out is stored with "contains", ActionStepJSON's default (posthog/models/action/action.py).
+ */
 function normalStep(step: unknown): unknown {
   if (!isPlainObject(step)) return step;
+  const stored = step["url_matching"] === undefined ? { ...step, url_matching: "contains" } : step;
   return Object.fromEntries(
-    Object.entries(step).filter(([key, value]) => value !== null && value !== undefined && key !== "selector_regex"),
+    Object.entries(stored).filter(([key, value]) => value !== null && value !== undefined && key !== "selector_regex"),
   );
 }
 

@@ -152,7 +152,9 @@ const stepsRule: FieldRule<unknown> = {
         `{${first.map(([k, h]) => `${pyRepr(k)}: ${h.details}`).join(", ")}}`,
       );
     }
-    return steps.map((st) => st.value);
+    // Stored as `asdict(ActionStepJSON(**step))` (posthog/models/action/action.py, both versions): a step that
+    // leaves `url_matching` out gets the dataclass's default, "contains" (measured on the 2025-08-04 backend).
+    return steps.map((st) => ("url_matching" in st.value ? st.value : { ...st.value, url_matching: "contains" }));
   },
 };
 

@@ -30,6 +30,11 @@ test("create answers steps with every field", async () => {
   ]);
 });
 
+test("a step that leaves url_matching out is stored with ActionStepJSON's default, contains; null stays null", async () => {
+  const res = await post({ name: "Defaults", steps: [{ event: "signed_up" }, { event: "left", url_matching: null }] });
+  expect(res.body.steps.map((s: { url_matching: unknown }) => s.url_matching)).toEqual(["contains", null]);
+});
+
 test("names are unique among live actions; a deleted action frees its name", async () => {
   const first = await post({ name: "Unique" });
   const dup = await post({ name: "Unique" });
