@@ -89,6 +89,18 @@ test("an annotation: created, read back without change, drift as old => new, res
   expect(await annotationProvider.read(created.id, restored.outs as Json)).toEqual({});
 });
 
+test("an annotation's emoji and hiddenInUserInterface: named with the version that lacks them, else applied", async () => {
+  const inputs: Json = { projectId, content: named("emoji"), scope: "project", emoji: "🚀", hiddenInUserInterface: true };
+  if (target.version === "2025-08-04") {
+    // posthog/api/annotation.py of 2025-08-04 has neither field: it drops them unread and answers 200.
+    await expect(annotationProvider.create(inputs)).rejects.toThrow(
+      /no Annotation setting emoji, hiddenInUserInterface .*PostHog 2025-08-04 has no emoji, hiddenInUserInterface/,
+    );
+  } else {
+    await expect(annotationProvider.create(inputs)).resolves.toMatchObject({ outs: { emoji: "🚀", hiddenInUserInterface: true } });
+  }
+});
+
 /** Whether PostHog refuses the body a refused input would have sent (400), or takes it (then deleted again). */
 async function postHogAnswer(create: () => Promise<{ id: number }>, remove: (id: number) => Promise<unknown>): Promise<number | "created"> {
   return create().then<number | "created", number>(

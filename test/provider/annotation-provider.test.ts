@@ -72,6 +72,18 @@ describe.each(versions)("PostHog %s", (version) => {
     );
   });
 
+  test("emoji and hiddenInUserInterface: applied today; PostHog 2025-08-04 has neither, and the error names that version", async () => {
+    const { provider, projectId } = setup();
+    const inputs: Json = { projectId, content: `Emoji ${version}`, scope: "project", emoji: "🚀", hiddenInUserInterface: true };
+    if (version === "current") {
+      expect((await provider.create(inputs)).outs).toMatchObject({ emoji: "🚀", hiddenInUserInterface: true });
+      return;
+    }
+    await expect(provider.create(inputs)).rejects.toThrow(
+      'This PostHog has no Annotation setting emoji, hiddenInUserInterface (it answered without them), so they cannot be applied. This PostHog version predates them (PostHog 2025-08-04 has no emoji, hiddenInUserInterface; see "PostHog versions" in the README).',
+    );
+  });
+
   test("a create whose answer is lost is not resent: the error says how to find or adopt it", async () => {
     const { provider, server, http, projectId } = setup();
     await server.fault({ method: "POST", path: "/annotations/?$", status: 502, afterCommit: true });
