@@ -206,8 +206,12 @@ function status(flag: StoredObject): string {
  * others come from the database in jsonb's order (state/jsonb.ts).
  */
 export function serializeFlag(ctx: ApiContext, flag: StoredObject, asSent: ReadonlySet<string> = new Set()): JsonObject {
+  const full = fullFlag(ctx, flag, asSent);
+  return ctx.services.version === "2025-08-04" ? serializeFlag20250804(full) : full;
+}
+
+function fullFlag(ctx: ApiContext, flag: StoredObject, asSent: ReadonlySet<string>): JsonObject {
   const f = flag.fields;
-  if (ctx.services.version === "2025-08-04") return serializeFlag20250804(ctx, flag, asSent);
   return {
     id: flag.id,
     name: f.name ?? "",
@@ -250,52 +254,55 @@ export function serializeFlag(ctx: ApiContext, flag: StoredObject, asSent: Reado
 }
 
 /**
- * PostHog 2025-08-04's FeatureFlagSerializer, in its Meta.fields order: no `archived`, `updated_at`,
- * `bucketing_identifier`, `evaluation_contexts`, `last_called_at`, `experiment_set_metadata` or
- * `is_used_in_replay_settings`, and `is_simple_flag` and `rollout_percentage` (get_is_simple_flag: one condition
- * set without properties, not on groups) that today's PostHog dropped.
+ * PostHog 2025-08-04's FeatureFlagSerializer, in its Meta.fields order (tags last, appended by the mixin): no
+ * `archived`, `updated_at`, `bucketing_identifier`, `evaluation_contexts`, `last_called_at`, `experiment_set_metadata`
+ * or `is_used_in_replay_settings`, and `is_simple_flag` and `rollout_percentage` (get_is_simple_flag: one condition
+ * set without properties, not on groups), which today's PostHog dropped.
  */
-function serializeFlag20250804(ctx: ApiContext, flag: StoredObject, asSent: ReadonlySet<string>): JsonObject {
-  const f = flag.fields;
-  const filters = filtersOut(ctx, flag, asSent.has("filters"));
+const FIELDS_20250804_ORDER = [
+  "id",
+  "name",
+  "key",
+  "filters",
+  "deleted",
+  "active",
+  "created_by",
+  "created_at",
+  "version",
+  "last_modified_by",
+  "is_simple_flag",
+  "rollout_percentage",
+  "ensure_experience_continuity",
+  "experiment_set",
+  "surveys",
+  "features",
+  "rollback_conditions",
+  "performed_rollback",
+  "can_edit",
+  "usage_dashboard",
+  "analytics_dashboards",
+  "has_enriched_analytics",
+  "user_access_level",
+  "is_remote_configuration",
+  "has_encrypted_payloads",
+  "status",
+  "evaluation_runtime",
+  "tags",
+];
+
+function serializeFlag20250804(full: JsonObject): JsonObject {
+  const filters = isJsonObject(full.filters) ? full.filters : {};
   const groups = Array.isArray(filters.groups) ? filters.groups.filter(isJsonObject) : [];
   const simple =
     groups.length === 1 &&
     !(Array.isArray(groups[0]!.properties) && groups[0]!.properties.length > 0) &&
     (filters.aggregation_group_type_index ?? null) === null;
-  return {
-    id: flag.id,
-    name: f.name ?? "",
-    key: f.key ?? "",
-    filters,
-    deleted: flag.deleted,
-    active: f.active ?? true,
-    created_by: userBasic(ctx.store, flag.createdBy),
-    created_at: isoFromMicros(flag.createdAtMicros),
-    version: f.version ?? 1,
-    last_modified_by: userBasic(ctx.store, typeof f.last_modified_by === "number" ? f.last_modified_by : flag.createdBy),
+  const record: JsonObject = {
+    ...full,
     is_simple_flag: simple,
     rollout_percentage: simple ? (groups[0]!.rollout_percentage ?? null) : null,
-    ensure_experience_continuity: f.ensure_experience_continuity ?? false,
-    experiment_set: [],
-    surveys: [],
-    features: [],
-    rollback_conditions: asSent.has("rollback_conditions")
-      ? cloneJson(f.rollback_conditions ?? null)
-      : jsonbOrder(f.rollback_conditions ?? null),
-    performed_rollback: f.performed_rollback ?? null,
-    can_edit: true,
-    usage_dashboard: f.usage_dashboard ?? null,
-    analytics_dashboards: cloneJson(f.analytics_dashboards ?? []),
-    has_enriched_analytics: f.has_enriched_analytics ?? false,
-    user_access_level: "manager",
-    is_remote_configuration: f.is_remote_configuration ?? false,
-    has_encrypted_payloads: f.has_encrypted_payloads ?? false,
-    status: status(flag),
-    evaluation_runtime: f.evaluation_runtime ?? "all",
-    // TaggedItemSerializerMixin.to_representation appends the tags.
-    tags: cloneJson(f.tags ?? []),
   };
+  return Object.fromEntries(FIELDS_20250804_ORDER.map((name) => [name, record[name] ?? null]));
 }
 
 function storable(attrs: JsonObject): JsonObject {
