@@ -109,7 +109,8 @@ function leafProblems(filter: Record<string, unknown>, type: (typeof COHORT_FILT
       continue;
     }
     if (value === null) {
-      if (spec[1] && spec[0] !== "any") problems.push(`${at}.${key} may not be null`);
+      // pydantic's `negation: bool = False` and the required fields are not Optional: null is refused.
+      if (spec[1] || key === "negation") problems.push(`${at}.${key} may not be null`);
       continue;
     }
     const problem = kindProblem(spec[0], value);

@@ -60,6 +60,7 @@ test.each([
   [{ filters: group({ type: "cohort", key: "name", value: 3 }) }, "filters", 'key must be "id"'],
   [{ filters: group({ type: "cohort", key: "id", value: 1.5 }) }, "filters", "value must be an integer"],
   [{ filters: group({ type: "cohort", key: "id", value: 3, negation: "maybe" }) }, "filters", "negation must be true or false"],
+  [{ filters: group({ ...person, negation: null }) }, "filters", "values[0].negation may not be null"],
   [{ filters: group({ type: "behavioral", key: "$pageview", value: "performed_event" }) }, "filters", "is missing event_type"],
   [
     { filters: group({ type: "behavioral", key: "$pageview", value: "performed_event", event_type: "events", time_value: "a month" }) },
