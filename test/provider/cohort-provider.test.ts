@@ -5,6 +5,8 @@
  * name, creation time and definition; two such cohorts are not guessed between), isStatic replacing, import.
  */
 import { cohorts } from "../../src/client";
+import { getCohort, listCohorts } from "../../src/functions";
+import { useLookupConfig } from "../../src/functions/context";
 import { CohortProvider } from "../../src/provider";
 import { projectScopedSetups, versions } from "../helpers/project-scoped";
 
@@ -104,11 +106,28 @@ describe.each(versions)("PostHog %s", (version) => {
     expect((await provider.check({}, { ...inputs, filters: filtersFor("Acme") })).failures).toMatchObject([{ property: "filters" }]);
   });
 
-  test("import by <projectId>/<id>: name and projectId declared, the rest PostHog's", async () => {
-    const { provider, http, projectId } = setup();
+  test("import by <projectId>/<id>, and the lookups by id, by name (one of that name only) and listed", async () => {
+    const { provider, http, projectId, server } = setup();
     const cohort = await cohorts.createCohort(http, projectId, { name: `import-${version}`, filters: filtersFor("Acme") });
     const read = await provider.read(`${projectId}/${cohort.id}`);
     expect(read.props).toMatchObject({ cohortId: cohort.id, projectId, name: `import-${version}`, isStatic: false });
     await expect(provider.read(`x/${cohort.id}`)).rejects.toThrow("<projectId>/<id>");
+
+    useLookupConfig((key) => ({ "posthog:host": server.url, "posthog:apiKey": server.apiKey })[key]);
+    expect(await getCohort({ projectId, cohortId: cohort.id })).toMatchObject({
+      cohortId: cohort.id,
+      name: `import-${version}`,
+      isStatic: false,
+    });
+    expect(await getCohort({ projectId, name: `import-${version}` })).toMatchObject({ cohortId: cohort.id, filters: filtersFor("Acme") });
+    await expect(getCohort({ projectId, name: "nothing" })).rejects.toThrow('has no cohort with name "nothing"');
+    const twin = await cohorts.createCohort(http, projectId, { name: `import-${version}`, is_static: true });
+    await expect(getCohort({ projectId, name: `import-${version}` })).rejects.toThrow(
+      `has 2 cohorts named "import-${version}" (ids ${twin.id}, ${cohort.id}): give cohortId instead`,
+    );
+    expect((await listCohorts({ projectId, search: `IMPORT-${version}` })).map((c) => c.cohortId)).toEqual([twin.id, cohort.id]);
+    expect((await listCohorts({ projectId, search: `import-${version}`, isStatic: true })).map((c) => c.cohortId)).toEqual([twin.id]);
+    await cohorts.deleteCohort(http, projectId, twin.id);
+    await expect(getCohort({ projectId, cohortId: twin.id })).rejects.toThrow(`Cohort ${twin.id} of project ${projectId} is deleted`);
   });
 });
