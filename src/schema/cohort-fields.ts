@@ -203,6 +203,27 @@ export function normalCohortFilters(filters: unknown): unknown {
 
 const sameFilters: Equality = (a, b) => sameJson(normalCohortFilters(a), normalCohortFilters(b));
 
+/** A live node with what today's PostHog adds left out where the declared node (same place) does not have it. */
+function shapedNode(declared: unknown, live: unknown): unknown {
+  if (!isPlainObject(live)) return live;
+  const twin = isPlainObject(declared) ? declared : {};
+  if (Array.isArray(live["values"])) {
+    const values = Array.isArray(twin["values"]) ? twin["values"] : [];
+    return { ...live, values: live["values"].map((v, i) => shapedNode(values[i], v)) };
+  }
+  return Object.fromEntries(
+    Object.entries(live).filter(
+      ([key, value]) => !ADDED_BY_POSTHOG.has(key) && !(key === "negation" && value === false && twin["negation"] === undefined),
+    ),
+  );
+}
+
+/** Drifted filters as the program writes them: only the drift shows as `old => new`, not `negation: false` or bytecode. */
+export function shapedCohortFilters(declared: unknown, live: unknown): unknown {
+  if (!isPlainObject(live) || !isPlainObject(declared)) return live;
+  return { ...live, properties: shapedNode(declared["properties"], live["properties"]) };
+}
+
 export const cohortFields = {
   name: {
     input: z
@@ -222,6 +243,7 @@ export const cohortFields = {
   filters: {
     input: z.record(z.string(), z.unknown(), { error: "must be an object: {properties: {type, values}}" }),
     equal: sameFilters,
+    liveForm: shapedCohortFilters,
     doc: 'Who belongs to a dynamic cohort, as PostHog\'s `filters`: `{properties: {type: "AND" | "OR", values: [...]}}`, each value a group of the same shape or a filter: `person` (`key`, `operator`, `value`), `cohort` (`key: "id"`, `value`: another cohort\'s id), `behavioral` (`key`, `value`, `event_type`, …) or `person_metadata` (today\'s PostHog only), each with an optional `negation`. Today\'s PostHog stores them with `negation: false` and its own bytecode added: that compares equal. Not with `isStatic: true`.',
   },
   is_static: {

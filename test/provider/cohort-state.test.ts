@@ -153,3 +153,20 @@ test("AND and OR, and the order of values, matter", () => {
   expect(cohortState.valuesEqual("filters", group(a, b), group(b, a))).toBe(false);
   expect(cohortState.valuesEqual("filters", group(a), { properties: { type: "AND", values: [{ type: "AND", values: [a] }] } })).toBe(false);
 });
+
+test("drifted filters are shown in the program's form: PostHog's negation and bytecode left out where not declared", () => {
+  const declared = group(person, { ...person, key: "plan", negation: false });
+  const live = group(
+    { ...person, value: ["Globex"], negation: false, bytecode: ["_H"], conditionHash: "x" },
+    { ...person, key: "plan", negation: false },
+    { type: "person", key: "email", operator: "is_set", negation: false },
+  );
+  const shown = cohortState.liveInputs({ name: "Customers", filters: declared }, { filters: live } as never)["filters"];
+  expect(shown).toEqual(
+    group(
+      { ...person, value: ["Globex"] },
+      { ...person, key: "plan", negation: false },
+      { type: "person", key: "email", operator: "is_set" },
+    ),
+  );
+});
