@@ -5,12 +5,17 @@
  * (filters stored as sent; no `person_metadata` filter; a cohort an active flag uses is deleted all the same) is
  * asserted where the target is that version. Cohorts and flags carry the run's prefix and are marked deleted afterwards.
  */
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { cohorts, featureFlags, PostHogError, type Transport } from "../../src/client";
 import { getCohort, listCohorts } from "../../src/functions";
 import { useLookupConfig } from "../../src/functions/context";
 import { CohortProvider } from "../../src/provider";
 import { cohortState } from "../../src/provider/cohort-state";
+import { pulumiSession, repoRoot } from "../helpers/pulumi-cli";
 import { acceptanceTarget, transport, type AcceptanceTarget } from "./real-posthog";
+
+const setup = require("../../scripts/setup") as { pluginBin(): string; languageHostBins(): { yaml: string } };
 
 type Json = Record<string, unknown>;
 
@@ -154,4 +159,32 @@ test("an update whose filters name a cohort the project lacks, or a loop, is ref
   await expect(
     cohorts.updateCohort(client, projectId, made.id, { filters: leaf({ type: "cohort", key: "id", value: made.id }) }),
   ).rejects.toThrow("Cohorts cannot reference other cohorts in a loop.");
+});
+
+test("examples/cohort-flag-yaml through the plugin: the flag names the cohort's id; no change after; destroy flag then cohort", async () => {
+  const session = await pulumiSession(target, [setup.languageHostBins().yaml, setup.pluginBin()]);
+  fs.mkdirSync(path.join(repoRoot, ".cache"), { recursive: true });
+  const dir = fs.mkdtempSync(path.join(repoRoot, ".cache", "acceptance-cohort-yaml-"));
+  try {
+    fs.copyFileSync(path.join(repoRoot, "examples", "cohort-flag-yaml", "Pulumi.yaml"), path.join(dir, "Pulumi.yaml"));
+    const stack = await session.stack(dir, `cohort-yaml-${process.pid}`, {
+      projectId: String(projectId),
+      cohortName: name("yaml"),
+      flagKey: name("yaml-flag"),
+    });
+    await stack.setConfig("posthog:apiKey", { value: target.keys.all ?? target.apiKey, secret: true });
+    await stack.setConfig("companies[0]", { value: "Acme" }, true);
+    expect((await stack.up()).summary.resourceChanges).toEqual({ create: 3 });
+    const outputs = await stack.outputs();
+    const cohortId = outputs["cohortId"]!.value as number;
+    const flag = await featureFlags.getFeatureFlag(client, projectId, outputs["flagId"]!.value as number);
+    expect(flag.filters.groups[0]!.properties).toMatchObject([{ key: "id", type: "cohort", value: cohortId }]);
+    expect(await cohorts.getCohort(client, projectId, cohortId)).toMatchObject({ name: name("yaml"), filters: company("Acme") });
+    expect((await stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 3 });
+    expect((await stack.destroy()).summary.resourceChanges).toEqual({ delete: 3 });
+    expect((await cohorts.getCohort(client, projectId, cohortId)).deleted).toBe(true);
+  } finally {
+    await session.cleanup();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
