@@ -244,7 +244,7 @@ export const cohortFields = {
     input: z.record(z.string(), z.unknown(), { error: "must be an object: {properties: {type, values}}" }),
     equal: sameFilters,
     liveForm: shapedCohortFilters,
-    doc: 'Who belongs to a dynamic cohort, as PostHog\'s `filters`: `{properties: {type: "AND" | "OR", values: [...]}}`, each value a group of the same shape or a filter: `person` (`key`, `operator`, `value`), `cohort` (`key: "id"`, `value`: another cohort\'s id), `behavioral` (`key`, `value`, `event_type`, …) or `person_metadata` (today\'s PostHog only), each with an optional `negation`. Today\'s PostHog stores them with `negation: false` and its own bytecode added: that compares equal. Not with `isStatic: true`.',
+    doc: 'Who belongs to a dynamic cohort, as PostHog\'s `filters`: `{properties: {type: "AND" | "OR", values: [...]}}`, each value a group of the same shape or a filter: `person` (`key`, `operator`, `value`), `cohort` (`key: "id"`, `value`: another cohort\'s id), `behavioral` (`key`, `value`, `event_type`, …) or `person_metadata` (today\'s PostHog only), each with an optional `negation`. Today\'s PostHog stores them with `negation: false` and its own bytecode added: that compares equal; PostHog 2025-08-04 stores them as sent and has no `person_metadata` or `explicit_datetime_to`. Not with `isStatic: true`.',
   },
   is_static: {
     input: z.boolean({ error: "must be true or false" }),
