@@ -188,3 +188,34 @@ test("examples/cohort-flag-yaml through the plugin: the flag names the cohort's 
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("pulumi import posthog:index:Cohort <projectId>/<id> through the plugin: reads only, declares projectId and name, then manages it", async () => {
+  const made = await cohorts.createCohort(client, projectId, { name: name("imported"), filters: company("Acme") });
+  const session = await pulumiSession(target, [setup.languageHostBins().yaml, setup.pluginBin()]);
+  fs.mkdirSync(path.join(repoRoot, ".cache"), { recursive: true });
+  const dir = fs.mkdtempSync(path.join(repoRoot, ".cache", "acceptance-cohort-import-"));
+  try {
+    const header = "name: acceptance-cohort-import\nruntime: yaml\n";
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), header);
+    const stack = await session.stack(dir, `cohort-import-${process.pid}`);
+    await stack.setConfig("posthog:apiKey", { value: target.keys.all ?? target.apiKey, secret: true });
+    const cli = (args: string[]) => {
+      const result = session.cli(dir, [...args, "--stack", stack.name]);
+      if (result.status !== 0) throw new Error(`pulumi ${args.join(" ")}: ${result.stderr}${result.stdout}`);
+      return result.stdout;
+    };
+    const output = cli(["import", "posthog:index:Cohort", "customers", `${projectId}/${made.id}`, "--yes"]);
+    const code = output.slice(output.indexOf("\nresources:") + 1);
+    expect(code).toContain(`name: ${name("imported")}`);
+    expect(code).toContain(`projectId: ${projectId}`);
+    expect(code).not.toContain("filters");
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), header + code);
+    expect((await stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 2 });
+    cli(["state", "unprotect", "--all", "--yes"]);
+    await stack.destroy();
+    expect((await cohorts.getCohort(client, projectId, made.id)).deleted).toBe(true);
+  } finally {
+    await session.cleanup();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
