@@ -75,6 +75,14 @@ describe.each(versions)("PostHog %s", (version) => {
     expect((created.outs as Json)["filters"]).toMatchObject(filtersFor("Acme"));
   });
 
+  test("a lost create of a name longer than today's 200-character search is found by its first 200", async () => {
+    const { provider, server, http, projectId } = setup();
+    const name = `${version}-${"long".repeat(60)}`;
+    await server.fault({ method: "POST", path: "/cohorts/?$", status: 502, afterCommit: true });
+    const created = await provider.create({ projectId, name, filters: filtersFor("Acme") });
+    expect((await cohorts.findCohortsNamed(http, projectId, name)).map((c) => c.id)).toEqual([Number(created.id)]);
+  });
+
   test("two cohorts that could be the lost one are not guessed between; none says to run up again", async () => {
     const { provider, server, http, projectId } = setup();
     const name = `twin-${version}`;

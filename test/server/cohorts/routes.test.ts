@@ -277,3 +277,11 @@ test("today's PostHog refuses to edit a static cohort's criteria", async () => {
     err(V, "invalid_input", "Editing the criteria of a static cohort is not supported yet. Create a new static cohort instead."),
   );
 });
+
+test("today's list refuses a search longer than 200 characters; 2025-08-04 searches with it", async () => {
+  const long = "x".repeat(201);
+  expect((await h.api("GET", `${base}?search=${long}`)).body).toEqual(
+    err(V, "invalid_input", "Search query must be 200 characters or fewer.", "search"),
+  );
+  expect((await old.api("GET", `${oldBase}?search=${long}`)).body.count).toBe(0);
+});
