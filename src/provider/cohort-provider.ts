@@ -52,11 +52,16 @@ export class CohortProvider extends FieldTableLifecycle<Cohort> {
     }
   }
 
-  /** A static cohort is a fixed list and a dynamic one a definition: changing `isStatic` makes another cohort. */
+  /**
+   * A static cohort is a fixed list and a dynamic one a definition: changing `isStatic` makes another cohort. Filters
+   * declared without `isStatic` ask for a dynamic cohort too: a static one found in its place (flipped by hand, or
+   * imported) is replaced rather than sent filters PostHog 2025-08-04 would keep unevaluated and today's refuses.
+   */
   protected override replaces(olds: Json, news: Json): string[] {
     const replaces = super.replaces(olds, news);
     const declared = news["isStatic"];
-    if (declared !== undefined && !isUnknown(declared) && Boolean(declared) !== Boolean(olds["isStatic"])) replaces.push("isStatic");
+    const wanted = declared === undefined ? (news["filters"] !== undefined ? false : undefined) : declared;
+    if (wanted !== undefined && !isUnknown(wanted) && Boolean(wanted) !== Boolean(olds["isStatic"])) replaces.push("isStatic");
     return replaces;
   }
 }

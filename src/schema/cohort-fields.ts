@@ -248,7 +248,7 @@ export const cohortFields = {
   },
   is_static: {
     input: z.boolean({ error: "must be true or false" }),
-    doc: "A static cohort: a fixed list of persons (added by CSV upload or person ids in PostHog, not by Pulumi), without filters. Changing it replaces the cohort.",
+    doc: "A static cohort: a fixed list of persons (added by CSV upload or person ids in PostHog, not by Pulumi), without filters. Changing it replaces the cohort, as do filters declared (a dynamic cohort) where PostHog has a static one.",
   },
 } as const satisfies Record<string, FieldDef>;
 

@@ -109,8 +109,10 @@ describe.each(versions)("PostHog %s", (version) => {
       changes: true,
       replaces: ["isStatic"],
     });
-    // Not declared: it is PostHog's default (dynamic) the program asks for, and the static one is not turned into it.
-    expect((await provider.diff(created.id, created.outs as Json, dynamic)).replaces).toEqual([]);
+    // Filters without isStatic ask for a dynamic cohort: the static one is replaced, not sent filters.
+    expect((await provider.diff(created.id, created.outs as Json, dynamic)).replaces).toEqual(["isStatic"]);
+    // Neither declared: the kind is not managed.
+    expect((await provider.diff(created.id, created.outs as Json, { projectId, name: `Uploaded ${version}` })).replaces).toEqual([]);
     expect((await provider.check({}, { ...inputs, filters: filtersFor("Acme") })).failures).toMatchObject([{ property: "filters" }]);
   });
 
