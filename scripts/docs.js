@@ -19,6 +19,9 @@ const {
   actionReference,
   ACTION_REFERENCE_START,
   ACTION_REFERENCE_END,
+  cohortReference,
+  COHORT_REFERENCE_START,
+  COHORT_REFERENCE_END,
 } = require("../lib/schema/reference");
 const { packageSchema } = require("../lib/plugin/schema");
 
@@ -30,6 +33,7 @@ for (const [startMark, endMark, reference] of [
   [FLAG_REFERENCE_START, FLAG_REFERENCE_END, featureFlagReference],
   [ANNOTATION_REFERENCE_START, ANNOTATION_REFERENCE_END, annotationReference],
   [ACTION_REFERENCE_START, ACTION_REFERENCE_END, actionReference],
+  [COHORT_REFERENCE_START, COHORT_REFERENCE_END, cohortReference],
 ]) {
   const start = text.indexOf(startMark);
   const end = text.indexOf(endMark);

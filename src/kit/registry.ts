@@ -21,6 +21,7 @@ import { projectDeclaration } from "../provider/project-declaration";
 import { actionDeclaration } from "../provider/action-declaration";
 import { annotationDeclaration } from "../provider/annotation-declaration";
 import { featureFlagDeclaration } from "../provider/feature-flag-declaration";
+import { cohortDeclaration } from "../provider/cohort-declaration";
 import type { ResourceDeclaration } from "./declaration";
 
 export const declarations: readonly ResourceDeclaration[] = [
@@ -28,6 +29,7 @@ export const declarations: readonly ResourceDeclaration[] = [
   featureFlagDeclaration as ResourceDeclaration,
   annotationDeclaration as ResourceDeclaration,
   actionDeclaration as ResourceDeclaration,
+  cohortDeclaration as ResourceDeclaration,
 ];
 
 /** The declaration of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

@@ -16,3 +16,5 @@ export const ANNOTATION_TOKEN = pluginToken("Annotation");
 export const ANNOTATION_TYPE = dynamicType("Annotation");
 export const ACTION_TOKEN = pluginToken("Action");
 export const ACTION_TYPE = dynamicType("Action");
+export const COHORT_TOKEN = pluginToken("Cohort");
+export const COHORT_TYPE = dynamicType("Cohort");
