@@ -23,6 +23,13 @@ async function inProject<R>(projectId: number, record: Promise<R>): Promise<InPr
   return { ...(await record), project_id: projectId };
 }
 
+/**
+ * The input naming an existing object that a create takes over (GET, then a PATCH of what differs; no POST): what
+ * Project's `adoptProjectId` is to projects, for every project-scoped resource. Dynamic resources cannot use
+ * `pulumi import` (pulumi/pulumi#16175); `pulumi-posthog import` writes it for every object it finds.
+ */
+export const ADOPT_INPUT = "adoptId";
+
 /** The id forms `get` and `pulumi import` take for a project-scoped resource. */
 export const PROJECT_SCOPED_ID_FORMS = ["<projectId>/<id>", "the numeric id (in the configured project)"] as const;
 
@@ -72,7 +79,7 @@ export function fieldState<R>(spec: FieldStateSpec<R>): FieldState<R> {
   const argOf = new Map<string, string>(fieldNames.map((field) => [field, camelCase(field)]));
   const arg = (field: string) => argOf.get(field) ?? field;
   /** Every input a program may declare; `__provider` is the serialized provider Pulumi adds. */
-  const inputNames: readonly string[] = [...argOf.values(), "projectId"];
+  const inputNames: readonly string[] = [...argOf.values(), "projectId", ADOPT_INPUT];
   const valuesEqual = (field: string, declared: unknown, live: unknown) => tableValuesEqual(spec.fields, field, declared, live);
 
   function validate(inputs: Json): Failure[] {
@@ -97,6 +104,12 @@ export function fieldState<R>(spec: FieldStateSpec<R>): FieldState<R> {
       failures.push({
         property: "projectId",
         reason: "projectId must be the numeric id of a project (a number, or a Project's projectId)",
+      });
+    const adopt = inputs[ADOPT_INPUT];
+    if (adopt !== undefined && adopt !== null && !isUnknown(adopt) && !(Number.isSafeInteger(adopt) && (adopt as number) > 0))
+      failures.push({
+        property: ADOPT_INPUT,
+        reason: `${ADOPT_INPUT} must be the numeric id of an existing ${spec.className} of the project (PostHog's \`id\`)`,
       });
     for (const field of fieldNames) {
       const name = arg(field);
@@ -215,6 +228,10 @@ export function tableInputs(fields: FieldTable, noun: string): Record<string, Pr
     type: "integer",
     willReplaceOnChanges: true,
     description: `The project the ${noun} belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the ${noun}.`,
+  };
+  inputs[ADOPT_INPUT] = {
+    type: "integer",
+    description: `Take over this existing ${noun} (its numeric id) on create instead of creating one; what differs from the declared inputs is then set.`,
   };
   return inputs;
 }
