@@ -72,6 +72,7 @@ beforeAll(async () => {
     steps: [{ event: "$pageview", url: "/welcome", url_matching: "contains" }],
   });
   const note = await annotations.createAnnotation(http, web.id, {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: text that looks like Pulumi YAML's interpolation, on purpose
     content: "Checkout v2 ${released}",
     date_marker: "2025-01-02T09:00:00Z",
     scope: "project",
