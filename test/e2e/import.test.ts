@@ -15,6 +15,7 @@ import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automa
 import { actions, annotations, featureFlags, projects, Transport } from "../../src/client";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { cliEnvironment, repoRoot } from "../helpers/pulumi-cli";
+import { pythonVirtualenv } from "../helpers/python-venv";
 
 const setup = require("../../scripts/setup") as {
   pulumiBin(): string;
@@ -23,9 +24,6 @@ const setup = require("../../scripts/setup") as {
 };
 
 jest.setTimeout(300_000);
-
-/** The Pulumi Python SDK's version in the virtualenv test/e2e/languages.test.ts keeps (its PYTHON_PULUMI). */
-const PYTHON_PULUMI = "3.270.0";
 
 let server: LocalPostHog;
 let http: Transport;
@@ -194,12 +192,9 @@ test("Python: the plugin's generated SDK, adopted by up; then no change", async 
     "--out",
     "sdk",
   ]);
-  // The shared virtualenv of test/e2e/languages.test.ts holds Pulumi's Python SDK; this project's own virtualenv
-  // reads it, and the SDK generated here, through .pth files (nothing installed in the shared one).
-  const cache =
-    process.env["PULUMI_POSTHOG_CACHE"] ?? path.join(process.env["XDG_CACHE_HOME"] ?? path.join(os.homedir(), ".cache"), "pulumi-posthog");
-  const shared = path.join(cache, `python-venv-pulumi-${PYTHON_PULUMI}`);
-  if (!fs.existsSync(path.join(shared, ".ready"))) throw new Error(`${shared} is missing: run test/e2e/languages.test.ts once first`);
+  // The shared virtualenv holds Pulumi's Python SDK; this project's own virtualenv reads it, and the SDK generated
+  // here, through .pth files (nothing is installed in the shared one, which test/e2e/languages.test.ts installs into).
+  const shared = await pythonVirtualenv();
   await run(dir, "python3", ["-m", "venv", "--without-pip", "venv"]);
   const sitePackages = (venv: string) => {
     const lib = path.join(venv, "lib");

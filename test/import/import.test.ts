@@ -7,6 +7,7 @@ import type { ResourceDeclaration } from "../../src/kit/declaration";
 import { idField } from "../../src/kit/declaration";
 import { projectScopedImport } from "../../src/kit/field-state";
 import { checkPlanned, type Found, plan, render, slug } from "../../src/import";
+import { main } from "../../src/import/cli";
 import { actionDeclaration } from "../../src/provider/action-declaration";
 import { featureFlagDeclaration } from "../../src/provider/feature-flag-declaration";
 import { projectDeclaration } from "../../src/provider/project-declaration";
@@ -233,5 +234,23 @@ describe("rendering", () => {
     expect(files["index.ts"]).toContain('export const web = new posthog.Project("web", {\n  name: "Web",\n  adoptProjectId: 7,\n});');
     expect(files["index.ts"]).not.toContain("@pulumi/pulumi");
     expect(JSON.parse(files["package.json"]!).dependencies).toEqual({ "@pulumi/pulumi": "^3.216.0", "pulumi-posthog": "^1.2.3" });
+  });
+});
+
+describe("the command line", () => {
+  const env = { POSTHOG_API_KEY: "phx_test", POSTHOG_ORGANIZATION_ID: ORG };
+  test.each([
+    [["import"], env, /--out DIR is required/],
+    [["import", "--out", "x", "--language", "cobol"], env, /--language must be one of typescript, yaml, python, not "cobol"/],
+    [["import", "--out", "x", "--project", "web"], env, /--project must be a project's numeric id, not "web"/],
+    [
+      ["import", "--out", "x"],
+      { POSTHOG_API_KEY: "phx_test" },
+      /pass --organization <UUID> \(or @current\), or set POSTHOG_ORGANIZATION_ID/,
+    ],
+    [["import", "--out", "x"], { POSTHOG_ORGANIZATION_ID: ORG }, /set POSTHOG_API_KEY \(or pass --api-key\)/],
+    [["export"], env, /Unknown command "export"/],
+  ])("%j is refused before any request, saying what to give", async (argv, environment, message) => {
+    await expect(main(argv, environment)).rejects.toThrow(message);
   });
 });
