@@ -54,10 +54,13 @@ export async function readOrganization(
     if (!importFacts(declaration)) progress(`${declaration.name}: not imported (its declaration has no import facts yet)`);
   const projectKind = importable.find((d) => d.scope === "organization");
   if (!projectKind) return found;
-  const projects =
+  const facts = importFacts(projectKind)!;
+  const listed =
     only.length > 0
       ? await Promise.all(only.map(async (id) => (await projectKind.api.get(http, organizationId, id)) as Record<string, unknown>))
-      : ((await importFacts(projectKind)!.list(http, organizationId)) as Record<string, unknown>[]);
+      : await facts.list(http, organizationId);
+  // A project that is not declared (being deleted) is not read any further.
+  const projects = listed.filter((record) => !facts.skip?.(record));
   for (const record of projects) found.push({ declaration: projectKind, scope: organizationId, record });
   progress(`${projects.length} project${projects.length === 1 ? "" : "s"} in organization ${organizationId}`);
   for (const [i, project] of projects.entries()) {

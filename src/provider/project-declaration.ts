@@ -4,7 +4,7 @@
  * older PostHog, the create recovery by name and time, the organization-visibility check of a 404, partial successes)
  * are ProjectProvider's (./project-provider).
  */
-import { ORGANIZATION_ID_RULE, projects } from "../client";
+import { ORGANIZATION_ID_RULE, PostHogError, projects } from "../client";
 import { idField, type ResourceDeclaration } from "../kit/declaration";
 import { ANY, type PropertySpec, typeOf } from "../kit/property";
 import { PROJECT_TOKEN, PROJECT_TYPE } from "../kit/tokens";
@@ -143,8 +143,14 @@ export const projectDeclaration: ResourceDeclaration<"organization", ProjectReco
     // ids, name, timezone and a few flags, not the settings. One GET per project reads them, one after the other.
     list: async (http, organizationId) => {
       const records: ProjectRecord[] = [];
-      for (const { id } of await projects.listProjects(http, organizationId))
-        records.push(await projects.getProject(http, organizationId, id));
+      for (const { id } of await projects.listProjects(http, organizationId)) {
+        try {
+          records.push(await projects.getProject(http, organizationId, id));
+        } catch (error) {
+          // Deleted since it was listed: nothing to declare.
+          if (!(error instanceof PostHogError && error.isNotFound)) throw error;
+        }
+      }
       return records;
     },
     fields: Object.fromEntries(settingNames.map(({ api, arg }) => [api, arg])),
