@@ -161,17 +161,26 @@ class Planner {
     this.facts.set(planned, { found: item, facts });
   }
 
+  /** The planned object of a resource, in a scope, whose record's `field` holds `value` (a flag by its key). */
+  private findBy(resource: string, field: string, value: unknown, scope: string | number): Planned | undefined {
+    for (const [planned, { found }] of this.facts)
+      if (planned.declaration.name === resource && found.scope === scope && found.record[field] === value) return planned;
+    return undefined;
+  }
+
   /** Ids of imported objects in the inputs become references to them, unless that closes a cycle. */
   private reference(planned: Planned): void {
-    const { facts } = this.facts.get(planned)!;
+    const { facts, found } = this.facts.get(planned)!;
     for (const reference of facts.references ?? []) {
       const input = facts.fields[reference.field];
       const entry = planned.inputs.find(([name]) => name === input);
       if (!entry) continue;
       for (const { path, id } of reference.ids(plain(entry[1]))) {
-        const target = this.byKey.get(this.key(reference.resource, id));
+        const target = reference.by
+          ? this.findBy(reference.resource, reference.by.field, id, found.scope)
+          : this.byKey.get(this.key(reference.resource, id));
         if (!target || target === planned || reaches(target, planned)) continue;
-        entry[1] = setAt(entry[1], path, new Ref(target, target.declaration.identity.output));
+        entry[1] = setAt(entry[1], path, new Ref(target, reference.by?.output ?? target.declaration.identity.output));
         planned.dependsOn.add(target);
       }
     }

@@ -109,6 +109,11 @@ export interface ImportReference {
   readonly field: string;
   /** The resource whose objects they are, by its declaration's name: "Cohort", "Dashboard". */
   readonly resource: string;
+  /**
+   * The field of that resource's objects the value names, in the same project, when it is not their id: an
+   * experiment names its flag by `key` (`feature_flag_key`). Then `output` is the output referenced (`key`).
+   */
+  readonly by?: { readonly field: string; readonly output: string };
   ids(value: unknown): ReadonlyArray<{ readonly path: ReadonlyArray<string | number>; readonly id: number | string }>;
 }
 

@@ -18,7 +18,8 @@
  *    (./field-state): the client's list call (every page; a GET each only where PostHog's list serializer lacks
  *    fields, as Project's), the model's defaults by PostHog name (a live value equal to one is not declared), the
  *    PostHog name it is named after, and `references` to the objects of other resources its fields hold
- *    (`idField("dashboard_item", "Insight")`, or a function finding the ids deep in a value, as the flag's cohorts);
+ *    (`idField("dashboard_item", "Insight")`, a function finding the ids deep in a value, as the flag's cohorts, or
+ *    `by` another field of theirs, as an experiment names its flag by key);
  *    they become references to those resources when they are imported too. Its adoption (`adoptId`), inputs and
  *    checks come with the kit. Without `importer` the importer names the resource as not imported.
  */

@@ -204,6 +204,31 @@ describe("references", () => {
     expect(resources[0]!.inputs).toContainEqual(["primaryDashboard", 40]);
   });
 
+  test("a reference by another field than the id: an experiment's flag by its key, in the same project", async () => {
+    const experiment = {
+      ...cohort,
+      name: "Experiment",
+      noun: "experiment",
+      identity: { output: "experimentId", forms: [] },
+      importer: {
+        ...cohort.importer!,
+        fields: { name: "name", feature_flag_key: "featureFlagKey" },
+        references: [{ ...idField("feature_flag_key", "FeatureFlag"), by: { field: "key", output: "key" } }],
+      },
+    } as ResourceDeclaration;
+    const { resources } = await plan([
+      found(project, ORG, projectRecord(7, "Web")),
+      found(project, ORG, projectRecord(8, "Shop")),
+      found(flag, 8, flagRecord(2, "checkout")),
+      found(flag, 7, flagRecord(3, "checkout")),
+      found(experiment, 7, { id: 9, name: "Checkout test", feature_flag_key: "checkout", project_id: 7 }),
+    ]);
+    const text = render(resources, { project: "p", language: "typescript", organizationId: ORG, host: undefined, version: "0" })[
+      "index.ts"
+    ]!;
+    expect(text).toContain("  featureFlagKey: webFeatureFlagCheckout.key,");
+  });
+
   test("idField finds an id or a list of ids", () => {
     expect(idField("dashboard_item", "Insight").ids(12)).toEqual([{ path: [], id: 12 }]);
     expect(idField("analytics_dashboards", "Dashboard").ids([1, 2])).toEqual([
