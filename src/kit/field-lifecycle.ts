@@ -5,11 +5,11 @@
  * a GET and a PATCH of what differs (none when the program declares what PostHog has), as Project's `adoptProjectId`.
  */
 import { PostHogError } from "../client";
-import { title } from "./declaration";
+import { type ObjectId, title } from "./declaration";
 import { ADOPT_INPUT, type InProject } from "./field-state";
 import { DeclaredLifecycle, type Json, type Placed, type Recorded } from "./lifecycle";
 
-export abstract class FieldTableLifecycle<R extends { id: number }> extends DeclaredLifecycle<"project", InProject<R>, Recorded> {
+export abstract class FieldTableLifecycle<R extends { id: ObjectId }> extends DeclaredLifecycle<"project", InProject<R>, Recorded> {
   protected override async complete(record: InProject<R>, declared: readonly string[]): Promise<Placed<InProject<R>>> {
     return { record, nowhere: declared.filter((field) => !Object.hasOwn(record, field)) };
   }
@@ -20,7 +20,8 @@ export abstract class FieldTableLifecycle<R extends { id: number }> extends Decl
     const what = `${title(this.declaration)} ${String(id)} of project ${projectId}`;
     let record: InProject<R>;
     try {
-      record = await this.declaration.api.get(this.http(), projectId, Number(id));
+      const key: ObjectId = this.declaration.identity.key === "uuid" ? String(id).toLowerCase() : Number(id);
+      record = await this.declaration.api.get(this.http(), projectId, key);
     } catch (error) {
       if (error instanceof PostHogError && error.isNotFound)
         throw new Error(

@@ -10,7 +10,7 @@ import { type FieldTable, tableValuesEqual } from "../schema/field-table";
 import { isPlainObject, own, prototypeKeyPath } from "../schema/json";
 import { camelCase, closestName } from "../schema/names";
 import type { Transport } from "../client";
-import type { ImportFacts, ResourceApi } from "./declaration";
+import type { ImportFacts, ObjectId, ResourceApi } from "./declaration";
 import type { DeclaredState, Failure, Json, Recorded } from "./lifecycle";
 import type { PropertySpec } from "./property";
 import { typeOf } from "./property";
@@ -33,18 +33,24 @@ export const ADOPT_INPUT = "adoptId";
 /** The id forms `get` and `pulumi import` take for a project-scoped resource. */
 export const PROJECT_SCOPED_ID_FORMS = ["<projectId>/<id>", "the numeric id (in the configured project)"] as const;
 
-type ProjectCall<R, A extends unknown[] = []> = (http: Transport, projectId: number, id: number, ...rest: A) => Promise<R>;
+/** The id forms of a project-scoped resource PostHog keys by UUID (surveys, hog functions, alerts). */
+export const PROJECT_SCOPED_UUID_FORMS = ["<projectId>/<uuid>", "the UUID (in the configured project)"] as const;
 
-/** A project-scoped resource's client calls as the kit's API: what is read or written back carries its project. */
-export function projectScopedApi<R>(calls: {
-  get: ProjectCall<R>;
-  update: ProjectCall<R, [body: Record<string, unknown>]>;
-  remove: ProjectCall<unknown>;
+type ProjectCall<R, K extends ObjectId, A extends unknown[] = []> = (http: Transport, projectId: number, id: K, ...rest: A) => Promise<R>;
+
+/**
+ * A project-scoped resource's client calls as the kit's API: what is read or written back carries its project. `K` is
+ * its key's type; the ids given are parsed by the declaration's `identity.key`, so they have that type.
+ */
+export function projectScopedApi<R, K extends ObjectId = number>(calls: {
+  get: ProjectCall<R, K>;
+  update: ProjectCall<R, K, [body: Record<string, unknown>]>;
+  remove: ProjectCall<unknown, K>;
 }): ResourceApi<"project", InProject<R>> {
   return {
-    get: (http, projectId, id) => inProject(projectId, calls.get(http, projectId, id)),
-    update: (http, projectId, id, body) => inProject(projectId, calls.update(http, projectId, id, body)),
-    remove: calls.remove,
+    get: (http, projectId, id) => inProject(projectId, calls.get(http, projectId, id as K)),
+    update: (http, projectId, id, body) => inProject(projectId, calls.update(http, projectId, id as K, body)),
+    remove: (http, projectId, id) => calls.remove(http, projectId, id as K),
   };
 }
 
@@ -106,10 +112,11 @@ export function fieldState<R>(spec: FieldStateSpec<R>): FieldState<R> {
         reason: "projectId must be the numeric id of a project (a number, or a Project's projectId)",
       });
     const adopt = inputs[ADOPT_INPUT];
-    if (adopt !== undefined && adopt !== null && !isUnknown(adopt) && !(Number.isSafeInteger(adopt) && (adopt as number) > 0))
+    const uuid = typeof adopt === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(adopt);
+    if (adopt !== undefined && adopt !== null && !isUnknown(adopt) && !uuid && !(Number.isSafeInteger(adopt) && (adopt as number) > 0))
       failures.push({
         property: ADOPT_INPUT,
-        reason: `${ADOPT_INPUT} must be the numeric id of an existing ${spec.className} of the project (PostHog's \`id\`)`,
+        reason: `${ADOPT_INPUT} must be the id of an existing ${spec.className} of the project (PostHog's \`id\`: a number, or a UUID for the kinds keyed so)`,
       });
     for (const field of fieldNames) {
       const name = arg(field);
@@ -221,7 +228,7 @@ export function fieldState<R>(spec: FieldStateSpec<R>): FieldState<R> {
 }
 
 /** The plugin schema's inputs from a field table, and the project-scoped resource's `projectId`. */
-export function tableInputs(fields: FieldTable, noun: string): Record<string, PropertySpec> {
+export function tableInputs(fields: FieldTable, noun: string, key: "integer" | "uuid" = "integer"): Record<string, PropertySpec> {
   const inputs: Record<string, PropertySpec> = {};
   for (const [field, def] of Object.entries(fields)) inputs[camelCase(field)] = { ...typeOf(def.input), description: def.doc };
   inputs["projectId"] = {
@@ -230,15 +237,22 @@ export function tableInputs(fields: FieldTable, noun: string): Record<string, Pr
     description: `The project the ${noun} belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the ${noun}.`,
   };
   inputs[ADOPT_INPUT] = {
-    type: "integer",
-    description: `Take over this existing ${noun} (its numeric id) on create instead of creating one; what differs from the declared inputs is then set.`,
+    type: key === "uuid" ? "string" : "integer",
+    description: `Take over this existing ${noun} (its ${key === "uuid" ? "UUID" : "numeric id"}) on create instead of creating one; what differs from the declared inputs is then set.`,
   };
   return inputs;
 }
 
 /** The plugin schema's outputs: the inputs (live values) and the resource's own. */
-export function tableOutputs(fields: FieldTable, noun: string, own: Record<string, PropertySpec>): Record<string, PropertySpec> {
-  const inputs = Object.entries(tableInputs(fields, noun)).map(([name, { willReplaceOnChanges: _, ...spec }]) => [name, spec] as const);
+export function tableOutputs(
+  fields: FieldTable,
+  noun: string,
+  own: Record<string, PropertySpec>,
+  key: "integer" | "uuid" = "integer",
+): Record<string, PropertySpec> {
+  const inputs = Object.entries(tableInputs(fields, noun, key)).map(
+    ([name, { willReplaceOnChanges: _, ...spec }]) => [name, spec] as const,
+  );
   return { ...Object.fromEntries(inputs), ...own };
 }
 

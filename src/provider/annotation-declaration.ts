@@ -36,7 +36,6 @@ export const annotationDeclaration: ResourceDeclaration<"project", AnnotationRec
     required: ["annotationId", "projectId", "scope"],
   }),
   // Issue 18 asks no annotation lookup.
-  lookups: [],
   lifecycle: () => new AnnotationProvider(),
   // AnnotationsViewSet lists with AnnotationSerializer: no GET each. The list of every project holds the
   // organization-wide annotations too: the importer declares each object once.

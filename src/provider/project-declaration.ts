@@ -136,7 +136,6 @@ export const projectDeclaration: ResourceDeclaration<"organization", ProjectReco
     outputs: projectOutputs(),
     required: ["projectId", "organizationId", "uuid", "name", "apiToken"],
   }),
-  lookups: ["listProjects", "getProject", "getProjectActivity", "isGeneratingDemoData"],
   lifecycle: () => new ProjectProvider(),
   importer: {
     // The list answers ProjectBackwardCompatBasicSerializer (posthog/api/project.py ProjectViewSet.get_serializer_class):

@@ -78,7 +78,10 @@ describe.each(versions)("PostHog %s", (version) => {
     );
     await expect(provider.create({ ...inputs, adoptId: 987654 })).rejects.toThrow("PostHog has no such action. Check adoptId");
     expect((await provider.check({}, { ...inputs, adoptId: -1 })).failures).toEqual([
-      { property: "adoptId", reason: "adoptId must be the numeric id of an existing Action of the project (PostHog's `id`)" },
+      {
+        property: "adoptId",
+        reason: "adoptId must be the id of an existing Action of the project (PostHog's `id`: a number, or a UUID for the kinds keyed so)",
+      },
     ]);
   });
 
@@ -103,7 +106,7 @@ describe.each(versions)("PostHog %s", (version) => {
       actionId: action.id,
       steps: [{ event: "$pageview" }],
     });
-    await expect(getAction({ projectId, name: "nothing" })).rejects.toThrow('has no action named "nothing"');
+    await expect(getAction({ projectId, name: "nothing" })).rejects.toThrow('has no action with name "nothing"');
     expect((await listActions({ projectId, search: `IMPORT-${version}` })).map((a) => a.actionId)).toEqual([action.id]);
   });
 });
