@@ -4,13 +4,33 @@
  * identified as `<projectId>/<id>`. Its field table is src/schema/feature-flag-fields.ts.
  */
 import { featureFlags } from "../client";
-import type { ResourceDeclaration } from "../kit/declaration";
+import { idField, type ImportReference, type ResourceDeclaration } from "../kit/declaration";
 import { ANY } from "../kit/property";
-import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, tableInputs, tableOutputs } from "../kit/field-state";
+import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../kit/field-state";
 import { FEATURE_FLAG_TOKEN, FEATURE_FLAG_TYPE } from "../kit/tokens";
-import { flagFields } from "../schema/feature-flag-fields";
+import { flagFields, normalFilters } from "../schema/feature-flag-fields";
+import { isPlainObject } from "../schema/json";
 import { FeatureFlagProvider } from "./feature-flag-provider";
 import type { FlagRecord } from "./feature-flag-state";
+
+/** The cohorts a flag's release conditions target: `{"type": "cohort", "value": <cohort id>}` properties. */
+const cohortsInFilters: ImportReference = {
+  field: "filters",
+  resource: "Cohort",
+  ids: (filters) => {
+    const groups = isPlainObject(filters) && Array.isArray(filters["groups"]) ? filters["groups"] : [];
+    return groups.flatMap((group, g) => {
+      const properties = isPlainObject(group) && Array.isArray(group["properties"]) ? group["properties"] : [];
+      return properties.flatMap((property, p) =>
+        isPlainObject(property) &&
+        property["type"] === "cohort" &&
+        (typeof property["value"] === "number" || typeof property["value"] === "string")
+          ? [{ path: ["groups", g, "properties", p, "value"], id: property["value"] }]
+          : [],
+      );
+    });
+  },
+};
 
 export const featureFlagDeclaration: ResourceDeclaration<"project", FlagRecord> = {
   name: "FeatureFlag",
@@ -56,4 +76,25 @@ export const featureFlagDeclaration: ResourceDeclaration<"project", FlagRecord> 
     },
   },
   lifecycle: () => new FeatureFlagProvider(),
+  // FeatureFlagViewSet lists with FeatureFlagSerializer itself: the list has every field, no GET each.
+  importer: projectScopedImport(flagFields, {
+    list: (http, projectId) => featureFlags.listFeatureFlags(http, projectId),
+    // The FeatureFlag model's defaults (posthog/models/feature_flag/feature_flag.py), as a new flag answers them.
+    defaults: {
+      name: "",
+      active: true,
+      archived: false,
+      ensure_experience_continuity: false,
+      tags: [],
+      analytics_dashboards: [],
+      has_enriched_analytics: false,
+      is_remote_configuration: false,
+      has_encrypted_payloads: false,
+      evaluation_runtime: "all",
+    },
+    // Filters in one form: a cohort's `cohort_name` and null keys dropped, payloads as the values they hold.
+    inputValue: (field, value) => (field === "filters" ? normalFilters(value) : value),
+    references: [cohortsInFilters, idField("analytics_dashboards", "Dashboard")],
+    label: (flag) => flag.key,
+  }),
 };

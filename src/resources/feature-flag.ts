@@ -52,6 +52,8 @@ type In<T> = pulumi.Input<T>;
 export interface FeatureFlagArgs {
   /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the flag. */
   projectId?: In<number>;
+  /** Take over this existing flag (its numeric id) on create instead of creating one (GET, then a PATCH of what differs). */
+  adoptId?: In<number>;
   /** The key SDKs evaluate: letters, digits, `-` and `_`, at most 400 characters, unique in the project. */
   key: In<string>;
   /** Description of the flag (PostHog calls it `name`). */

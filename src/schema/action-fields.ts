@@ -28,7 +28,7 @@ export const STEP_FIELDS = [
  * A step as PostHog answers it, in one form: every field, absent and null alike; `selector_regex` is PostHog's own. A
  * step that leaves `url_matching` out is stored with "contains", ActionStepJSON's default (posthog/models/action/action.py).
  */
-function normalStep(step: unknown): unknown {
+export function normalStep(step: unknown): unknown {
   if (!isPlainObject(step)) return step;
   const stored = step["url_matching"] === undefined ? { ...step, url_matching: "contains" } : step;
   return Object.fromEntries(
