@@ -25,14 +25,17 @@ export const STEP_FIELDS = [
 ];
 
 /**
- * A step as PostHog answers it, in one form: every field, absent and null alike; `selector_regex` is PostHog's own. A
- * step that leaves `url_matching` out is stored with "contains", ActionStepJSON's default (posthog/models/action/action.py).
+ * A step as PostHog answers it, in one form: every field, absent and null alike; `selector_regex` is PostHog's own;
+ * `url_matching: "contains"` as if left out, since PostHog stores a step that leaves it out with "contains"
+ * (ActionStepJSON's default, posthog/models/action/action.py; measured on 2025-08-04).
  */
 export function normalStep(step: unknown): unknown {
   if (!isPlainObject(step)) return step;
-  const stored = step["url_matching"] === undefined ? { ...step, url_matching: "contains" } : step;
   return Object.fromEntries(
-    Object.entries(stored).filter(([key, value]) => value !== null && value !== undefined && key !== "selector_regex"),
+    Object.entries(step).filter(
+      ([key, value]) =>
+        value !== null && value !== undefined && key !== "selector_regex" && !(key === "url_matching" && value === "contains"),
+    ),
   );
 }
 
