@@ -4,12 +4,13 @@
  * `<projectId>/<id>`. Its field table is src/schema/cohort-fields.ts.
  */
 import { cohorts, type Transport } from "../client";
-import type { ResourceDeclaration } from "../kit/declaration";
-import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, tableInputs, tableOutputs } from "../kit/field-state";
+import type { ImportReference, ResourceDeclaration } from "../kit/declaration";
+import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../kit/field-state";
 import { ANY } from "../kit/property";
 import { COHORT_TOKEN, COHORT_TYPE } from "../kit/tokens";
 import type { Cohort } from "../schema/cohort";
-import { cohortFields } from "../schema/cohort-fields";
+import { cohortFields, shapedCohortFilters } from "../schema/cohort-fields";
+import { isPlainObject } from "../schema/json";
 import { CohortProvider } from "./cohort-provider";
 import type { CohortRecord } from "./cohort-state";
 
@@ -21,6 +22,21 @@ async function findOneNamed(http: Transport, projectId: number, name: string): P
       `Project ${projectId} has ${found.length} cohorts named "${name}" (ids ${found.map((c) => c.id).join(", ")}): give cohortId instead.`,
     );
   return found[0] ?? null;
+}
+
+/**
+ * The cohorts a field's filters name, wherever they sit: `{"type": "cohort", "value": <cohort id>}`, in a flag's
+ * release conditions (`groups[].properties[]`) as in a cohort's nested groups (`properties.values[]…`).
+ */
+export function cohortsIn(field: string): ImportReference {
+  const walk = (value: unknown, path: Array<string | number>): Array<{ path: Array<string | number>; id: number | string }> => {
+    if (Array.isArray(value)) return value.flatMap((item, i) => walk(item, [...path, i]));
+    if (!isPlainObject(value)) return [];
+    const id = value["value"];
+    if (value["type"] === "cohort" && (typeof id === "number" || typeof id === "string")) return [{ path: [...path, "value"], id }];
+    return Object.entries(value).flatMap(([key, item]) => walk(item, [...path, key]));
+  };
+  return { field, resource: "Cohort", ids: (value) => walk(value, []) };
 }
 
 export const cohortDeclaration: ResourceDeclaration<"project", CohortRecord> = {
@@ -76,4 +92,14 @@ export const cohortDeclaration: ResourceDeclaration<"project", CohortRecord> = {
     },
   },
   lifecycle: () => new CohortProvider(),
+  // CohortViewSet lists with CohortSerializer (posthog/api/cohort.py): the list has every field, no GET each.
+  importer: projectScopedImport(cohortFields, {
+    list: (http, projectId) => cohorts.listCohorts(http, projectId),
+    // The Cohort model's defaults (posthog/models/cohort/cohort.py); a static cohort answers `{"properties": {}}`.
+    defaults: { description: "", is_static: false, filters: { properties: {} } },
+    // Filters as a program writes them: what today's PostHog adds (`negation: false`, bytecode) left out.
+    inputValue: (field, value) => (field === "filters" ? shapedCohortFilters({}, value) : value),
+    references: [cohortsIn("filters")],
+    label: (cohort) => cohort.name ?? `cohort ${cohort.id}`,
+  }),
 };

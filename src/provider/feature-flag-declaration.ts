@@ -4,33 +4,14 @@
  * identified as `<projectId>/<id>`. Its field table is src/schema/feature-flag-fields.ts.
  */
 import { featureFlags } from "../client";
-import { idField, type ImportReference, type ResourceDeclaration } from "../kit/declaration";
+import { idField, type ResourceDeclaration } from "../kit/declaration";
 import { ANY } from "../kit/property";
 import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../kit/field-state";
 import { FEATURE_FLAG_TOKEN, FEATURE_FLAG_TYPE } from "../kit/tokens";
 import { flagFields, normalFilters } from "../schema/feature-flag-fields";
-import { isPlainObject } from "../schema/json";
+import { cohortsIn } from "./cohort-declaration";
 import { FeatureFlagProvider } from "./feature-flag-provider";
 import type { FlagRecord } from "./feature-flag-state";
-
-/** The cohorts a flag's release conditions target: `{"type": "cohort", "value": <cohort id>}` properties. */
-const cohortsInFilters: ImportReference = {
-  field: "filters",
-  resource: "Cohort",
-  ids: (filters) => {
-    const groups = isPlainObject(filters) && Array.isArray(filters["groups"]) ? filters["groups"] : [];
-    return groups.flatMap((group, g) => {
-      const properties = isPlainObject(group) && Array.isArray(group["properties"]) ? group["properties"] : [];
-      return properties.flatMap((property, p) =>
-        isPlainObject(property) &&
-        property["type"] === "cohort" &&
-        (typeof property["value"] === "number" || typeof property["value"] === "string")
-          ? [{ path: ["groups", g, "properties", p, "value"], id: property["value"] }]
-          : [],
-      );
-    });
-  },
-};
 
 export const featureFlagDeclaration: ResourceDeclaration<"project", FlagRecord> = {
   name: "FeatureFlag",
@@ -94,7 +75,7 @@ export const featureFlagDeclaration: ResourceDeclaration<"project", FlagRecord> 
     },
     // Filters in one form: a cohort's `cohort_name` and null keys dropped, payloads as the values they hold.
     inputValue: (field, value) => (field === "filters" ? normalFilters(value) : value),
-    references: [cohortsInFilters, idField("analytics_dashboards", "Dashboard")],
+    references: [cohortsIn("filters"), idField("analytics_dashboards", "Dashboard")],
     label: (flag) => flag.key,
   }),
 };

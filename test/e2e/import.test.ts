@@ -12,7 +12,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
-import { actions, annotations, featureFlags, projects, Transport } from "../../src/client";
+import { actions, annotations, cohorts, featureFlags, projects, Transport } from "../../src/client";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { cliEnvironment, repoRoot } from "../helpers/pulumi-cli";
 import { pythonVirtualenv } from "../helpers/python-venv";
@@ -50,11 +50,20 @@ beforeAll(async () => {
   await projects.updateProject(http, org, web.id, { session_recording_opt_in: true, session_recording_sample_rate: 0.5 });
   const mobile = await projects.createProject(http, org, { name: "Mobile" });
   objects.push({ kind: "Project", id: web.id }, { kind: "Project", id: mobile.id });
+  const testers = await cohorts.createCohort(http, web.id, {
+    name: "Beta testers",
+    filters: {
+      properties: { type: "OR", values: [{ type: "AND", values: [{ type: "person", key: "beta", operator: "exact", value: ["yes"] }] }] },
+    },
+  });
   const flag = await featureFlags.createFeatureFlag(http, web.id, {
     key: "new-checkout",
     name: "New checkout",
     filters: {
-      groups: [{ properties: [{ key: "email", value: "@example.com", operator: "icontains", type: "person" }], rollout_percentage: 20 }],
+      groups: [
+        { properties: [{ key: "email", value: "@example.com", operator: "icontains", type: "person" }], rollout_percentage: 20 },
+        { properties: [{ key: "id", value: testers.id, type: "cohort" }], rollout_percentage: 100 },
+      ],
       payloads: { true: '{"color": "blue"}' },
     },
     tags: ["Checkout"],
@@ -81,6 +90,7 @@ beforeAll(async () => {
     scope: "organization",
   });
   objects.push(
+    { kind: "Cohort", id: testers.id },
     { kind: "FeatureFlag", id: flag.id },
     { kind: "FeatureFlag", id: off.id },
     { kind: "Action", id: action.id },
@@ -150,7 +160,7 @@ test("--dry-run prints the project and writes nothing; progress goes to stderr",
   // A string that holds Pulumi YAML's interpolation is escaped.
   expect(stdout).toContain('content: "Checkout v2 $${released}"');
   expect(stderr).toMatch(
-    /^2 projects in organization .*\n\[1\/2\] project \d+ "Web app": 1 feature flag, 2 annotations, 1 action\n\[2\/2\] project \d+ "Mobile": 1 feature flag, 1 annotation, 0 actions\n$/m,
+    /^2 projects in organization .*\n\[1\/2\] project \d+ "Web app": 1 feature flag, 2 annotations, 1 action, 1 cohort\n\[2\/2\] project \d+ "Mobile": 1 feature flag, 1 annotation, 0 actions, 0 cohorts\n$/m,
   );
   // The organization-wide annotation is in both projects' lists, and declared once.
   expect(stdout.match(/type: posthog:index:Annotation/g)).toHaveLength(2);
@@ -164,6 +174,8 @@ test("TypeScript: the written program adopts the organization; up changes nothin
   const program = fs.readFileSync(path.join(dir, "index.ts"), "utf8");
   expect(program).toContain('export const webAppFeatureFlagNewCheckout = new posthog.FeatureFlag("web_app_feature_flag_new_checkout", {');
   expect(program).toContain("  projectId: webApp.projectId,");
+  // The flag's cohort condition names the imported cohort's output, not its number.
+  expect(program).toMatch(/value: webAppCohortBetaTesters\.cohortId/);
   // Defaults and what PostHog computes are not declared.
   expect(program).not.toMatch(/active: true|evaluationRuntime|apiToken|createdAt/);
   // What `npm install` of package.json's dependencies gives: this checkout as pulumi-posthog.

@@ -47,8 +47,8 @@ test("one list per kind and project, one GET per project; a project being delete
   expect(found.filter((f) => f.declaration.name === "FeatureFlag")).toHaveLength(120);
   expect(progress).toEqual([
     `2 projects in organization ${org}`,
-    `[1/2] project ${web.id} "Web": 120 feature flags, 0 annotations, 0 actions`,
-    `[2/2] project ${mobile.id} "Mobile": 0 feature flags, 0 annotations, 0 actions`,
+    `[1/2] project ${web.id} "Web": 120 feature flags, 0 annotations, 0 actions, 0 cohorts`,
+    `[2/2] project ${mobile.id} "Mobile": 0 feature flags, 0 annotations, 0 actions, 0 cohorts`,
   ]);
 
   await server.clearRequests();
@@ -58,5 +58,6 @@ test("one list per kind and project, one GET per project; a project being delete
     `/api/projects/${mobile.id}/feature_flags/`,
     `/api/projects/${mobile.id}/annotations/`,
     `/api/projects/${mobile.id}/actions/`,
+    `/api/projects/${mobile.id}/cohorts/`,
   ]);
 });
