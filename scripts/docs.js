@@ -19,6 +19,12 @@ const {
   actionReference,
   ACTION_REFERENCE_START,
   ACTION_REFERENCE_END,
+  dashboardReference,
+  DASHBOARD_REFERENCE_START,
+  DASHBOARD_REFERENCE_END,
+  insightReference,
+  INSIGHT_REFERENCE_START,
+  INSIGHT_REFERENCE_END,
 } = require("../lib/schema/reference");
 const { packageSchema } = require("../lib/plugin/schema");
 
@@ -30,6 +36,8 @@ for (const [startMark, endMark, reference] of [
   [FLAG_REFERENCE_START, FLAG_REFERENCE_END, featureFlagReference],
   [ANNOTATION_REFERENCE_START, ANNOTATION_REFERENCE_END, annotationReference],
   [ACTION_REFERENCE_START, ACTION_REFERENCE_END, actionReference],
+  [DASHBOARD_REFERENCE_START, DASHBOARD_REFERENCE_END, dashboardReference],
+  [INSIGHT_REFERENCE_START, INSIGHT_REFERENCE_END, insightReference],
 ]) {
   const start = text.indexOf(startMark);
   const end = text.indexOf(endMark);

@@ -11,5 +11,7 @@ export {
 } from "./resources/feature-flag";
 export { Action, type ActionArgs, type ActionState, type ActionStep } from "./resources/action";
 export { Annotation, type AnnotationArgs, type AnnotationScope, type AnnotationState } from "./resources/annotation";
+export { Dashboard, type DashboardArgs, type DashboardState, type DashboardTextTile } from "./resources/dashboard";
+export { Insight, type InsightArgs, type InsightQuery, type InsightState } from "./resources/insight";
 export * from "./functions";
 export { PostHogError } from "./client/errors";

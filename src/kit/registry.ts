@@ -18,6 +18,8 @@ import { projectDeclaration } from "../provider/project-declaration";
 import { actionDeclaration } from "../provider/action-declaration";
 import { annotationDeclaration } from "../provider/annotation-declaration";
 import { featureFlagDeclaration } from "../provider/feature-flag-declaration";
+import { dashboardDeclaration } from "../provider/dashboard-declaration";
+import { insightDeclaration } from "../provider/insight-declaration";
 import type { ResourceDeclaration } from "./declaration";
 
 export const declarations: readonly ResourceDeclaration[] = [
@@ -25,6 +27,8 @@ export const declarations: readonly ResourceDeclaration[] = [
   featureFlagDeclaration as ResourceDeclaration,
   annotationDeclaration as ResourceDeclaration,
   actionDeclaration as ResourceDeclaration,
+  dashboardDeclaration as ResourceDeclaration,
+  insightDeclaration as ResourceDeclaration,
 ];
 
 /** The declaration of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

@@ -5,12 +5,16 @@
 import { ActionProvider } from "./action-provider";
 import { AnnotationProvider } from "./annotation-provider";
 import { FeatureFlagProvider } from "./feature-flag-provider";
+import { DashboardProvider } from "./dashboard-provider";
+import { InsightProvider } from "./insight-provider";
 import { ProjectProvider } from "./project-provider";
 
 export { ProjectProvider } from "./project-provider";
 export { FeatureFlagProvider } from "./feature-flag-provider";
 export { AnnotationProvider } from "./annotation-provider";
 export { ActionProvider } from "./action-provider";
+export { DashboardProvider } from "./dashboard-provider";
+export { InsightProvider } from "./insight-provider";
 export { resolveConfig, connect, requireOrganization, requireProject, type ProviderConfig, type ConfigLookup } from "./config";
 export {
   outputNames,
@@ -63,3 +67,9 @@ export const annotationProvider = withoutStackTraces(new AnnotationProvider());
 
 /** The one Action lifecycle a provider host process uses. */
 export const actionProvider = withoutStackTraces(new ActionProvider());
+
+/** The one Dashboard lifecycle a provider host process uses. */
+export const dashboardProvider = withoutStackTraces(new DashboardProvider());
+
+/** The one Insight lifecycle a provider host process uses. */
+export const insightProvider = withoutStackTraces(new InsightProvider());
