@@ -10,7 +10,7 @@ import { type FieldTable, tableValuesEqual } from "../schema/field-table";
 import { isPlainObject, own, prototypeKeyPath } from "../schema/json";
 import { camelCase, closestName } from "../schema/names";
 import type { Transport } from "../client";
-import type { ResourceApi } from "./declaration";
+import type { ObjectId, ResourceApi } from "./declaration";
 import type { DeclaredState, Failure, Json, Recorded } from "./lifecycle";
 import type { PropertySpec } from "./property";
 import { typeOf } from "./property";
@@ -26,18 +26,24 @@ async function inProject<R>(projectId: number, record: Promise<R>): Promise<InPr
 /** The id forms `get` and `pulumi import` take for a project-scoped resource. */
 export const PROJECT_SCOPED_ID_FORMS = ["<projectId>/<id>", "the numeric id (in the configured project)"] as const;
 
-type ProjectCall<R, A extends unknown[] = []> = (http: Transport, projectId: number, id: number, ...rest: A) => Promise<R>;
+/** The id forms of a project-scoped resource PostHog keys by UUID (surveys, hog functions, alerts). */
+export const PROJECT_SCOPED_UUID_FORMS = ["<projectId>/<uuid>", "the UUID (in the configured project)"] as const;
 
-/** A project-scoped resource's client calls as the kit's API: what is read or written back carries its project. */
-export function projectScopedApi<R>(calls: {
-  get: ProjectCall<R>;
-  update: ProjectCall<R, [body: Record<string, unknown>]>;
-  remove: ProjectCall<unknown>;
+type ProjectCall<R, K extends ObjectId, A extends unknown[] = []> = (http: Transport, projectId: number, id: K, ...rest: A) => Promise<R>;
+
+/**
+ * A project-scoped resource's client calls as the kit's API: what is read or written back carries its project. `K` is
+ * its key's type; the ids given are parsed by the declaration's `identity.key`, so they have that type.
+ */
+export function projectScopedApi<R, K extends ObjectId = number>(calls: {
+  get: ProjectCall<R, K>;
+  update: ProjectCall<R, K, [body: Record<string, unknown>]>;
+  remove: ProjectCall<unknown, K>;
 }): ResourceApi<"project", InProject<R>> {
   return {
-    get: (http, projectId, id) => inProject(projectId, calls.get(http, projectId, id)),
-    update: (http, projectId, id, body) => inProject(projectId, calls.update(http, projectId, id, body)),
-    remove: calls.remove,
+    get: (http, projectId, id) => inProject(projectId, calls.get(http, projectId, id as K)),
+    update: (http, projectId, id, body) => inProject(projectId, calls.update(http, projectId, id as K, body)),
+    remove: (http, projectId, id) => calls.remove(http, projectId, id as K),
   };
 }
 
