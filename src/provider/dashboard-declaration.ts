@@ -6,6 +6,7 @@
  */
 import { dashboards } from "../client";
 import type { ResourceDeclaration } from "../kit/declaration";
+import { ANY } from "../kit/property";
 import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, tableInputs, tableOutputs } from "../kit/field-state";
 import { DASHBOARD_TOKEN, DASHBOARD_TYPE } from "../kit/tokens";
 import { dashboardFields } from "../schema/dashboard-fields";
@@ -35,6 +36,35 @@ export const dashboardDeclaration: ResourceDeclaration<"project", DashboardRecor
     }),
     required: ["dashboardId", "projectId"],
   }),
-  lookups: [],
+  lookups: {
+    plural: "Dashboards",
+    list: (http, projectId) => dashboards.listDashboards(http, projectId),
+    // DashboardsViewSet's list takes no search (names are not unique either): matched here.
+    filters: {
+      search: {
+        spec: { type: "string", description: "Part of the name (case-insensitive)." },
+        match: (dashboard, v) =>
+          String(dashboard["name"] ?? "")
+            .toLowerCase()
+            .includes(String(v).toLowerCase()),
+      },
+      pinned: {
+        spec: { type: "boolean", description: "Only pinned (true) or unpinned (false) dashboards." },
+        match: (d, v) => d["pinned"] === v,
+      },
+    },
+    outputs: {
+      name: { type: "string" },
+      description: { type: "string" },
+      pinned: { type: "boolean" },
+      tags: { type: "array", items: { type: "string" } },
+      restrictionLevel: { type: "integer" },
+      tiles: {
+        type: "array",
+        items: { type: "object", additionalProperties: ANY },
+        description: "getDashboard only: its tiles, insights and texts.",
+      },
+    },
+  },
   lifecycle: () => new DashboardProvider(),
 };

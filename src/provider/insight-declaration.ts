@@ -6,6 +6,7 @@
  */
 import { insights } from "../client";
 import type { ResourceDeclaration } from "../kit/declaration";
+import { ANY } from "../kit/property";
 import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, tableInputs, tableOutputs } from "../kit/field-state";
 import { INSIGHT_TOKEN, INSIGHT_TYPE } from "../kit/tokens";
 import { insightFields } from "../schema/insight-fields";
@@ -32,6 +33,39 @@ export const insightDeclaration: ResourceDeclaration<"project", InsightRecord> =
     }),
     required: ["insightId", "projectId", "shortId"],
   }),
-  lookups: [],
+  lookups: {
+    plural: "Insights",
+    list: (http, projectId, query) => insights.listInsights(http, projectId, query),
+    uniqueBy: {
+      input: "shortId",
+      spec: { type: "string", description: "The insight's short id (as in its URL)." },
+      find: insights.findInsightByShortId,
+    },
+    // InsightViewSet's own filters (`_filter_request`, posthog/api/insight.py).
+    filters: {
+      search: {
+        spec: { type: "string", description: "Part of the name, description or tags (case-insensitive), as PostHog's search." },
+        query: (v) => ["search", String(v)],
+      },
+      favorited: {
+        // PostHog's `favorited` parameter keeps favorited insights whatever its value: matched here.
+        spec: { type: "boolean", description: "Only favorited (true) or other (false) insights." },
+        match: (insight, v) => insight["favorited"] === v,
+      },
+      dashboardId: {
+        spec: { type: "integer", description: "Only the insights on this dashboard." },
+        match: (insight, v) => Array.isArray(insight["dashboards"]) && insight["dashboards"].includes(v),
+      },
+    },
+    outputs: {
+      shortId: { type: "string" },
+      name: { type: "string" },
+      description: { type: "string" },
+      query: { type: "object", additionalProperties: ANY },
+      dashboards: { type: "array", items: { type: "integer" } },
+      tags: { type: "array", items: { type: "string" } },
+      favorited: { type: "boolean" },
+    },
+  },
   lifecycle: () => new InsightProvider(),
 };

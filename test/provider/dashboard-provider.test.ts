@@ -5,6 +5,8 @@
  * insights, import.
  */
 import { dashboards, insights } from "../../src/client";
+import { getDashboard, getInsight, listDashboards, listInsights } from "../../src/functions";
+import { useLookupConfig } from "../../src/functions/context";
 import { DashboardProvider, InsightProvider } from "../../src/provider";
 import { projectScopedSetups, versions } from "../helpers/project-scoped";
 
@@ -99,7 +101,7 @@ describe.each(versions)("PostHog %s", (version) => {
     await expect(insights.getInsight(http, projectId, Number(second.id))).rejects.toThrow();
   });
 
-  test("import by <projectId>/<id>, and a query PostHog refuses is refused before sending", async () => {
+  test("import by <projectId>/<id>, the lookups, and a query PostHog refuses is refused before sending", async () => {
     const { provider, http, projectId, server } = setup();
     const board = await dashboards.createDashboard(http, projectId, { name: `import-${version}` });
     const read = await provider.dashboards.read(`${projectId}/${board.id}`);
@@ -110,6 +112,18 @@ describe.each(versions)("PostHog %s", (version) => {
       shortId: insight.short_id,
     });
     await expect(provider.insights.read(`x/${insight.id}`)).rejects.toThrow("<projectId>/<id>");
+
+    useLookupConfig((key) => ({ "posthog:host": server.url, "posthog:apiKey": server.apiKey })[key]);
+    await insights.updateInsight(http, projectId, insight.id, { dashboards: [board.id] });
+    expect(await getDashboard({ projectId, dashboardId: board.id })).toMatchObject({
+      dashboardId: board.id,
+      tiles: [{ insight: { id: insight.id } }],
+    });
+    expect((await listDashboards({ projectId, search: `IMPORT-${version}` })).map((d) => d.dashboardId)).toEqual([board.id]);
+    expect(await getInsight({ projectId, shortId: insight.short_id })).toMatchObject({ insightId: insight.id, query: hogql });
+    expect((await listInsights({ projectId, dashboardId: board.id })).map((i) => i.insightId)).toEqual([insight.id]);
+    expect(await listInsights({ projectId, search: `import-${version}`, favorited: true })).toEqual([]);
+    await expect(getInsight({ projectId, shortId: "nothing1" })).rejects.toThrow('has no insight with shortId "nothing1"');
 
     await server.clearRequests();
     const check = await provider.insights.check({}, { projectId, query: { kind: "TrendsQueryy" } });
