@@ -25,6 +25,9 @@ const {
   insightReference,
   INSIGHT_REFERENCE_START,
   INSIGHT_REFERENCE_END,
+  alertReference,
+  ALERT_REFERENCE_START,
+  ALERT_REFERENCE_END,
 } = require("../lib/schema/reference");
 const { packageSchema } = require("../lib/plugin/schema");
 
@@ -38,6 +41,7 @@ for (const [startMark, endMark, reference] of [
   [ACTION_REFERENCE_START, ACTION_REFERENCE_END, actionReference],
   [DASHBOARD_REFERENCE_START, DASHBOARD_REFERENCE_END, dashboardReference],
   [INSIGHT_REFERENCE_START, INSIGHT_REFERENCE_END, insightReference],
+  [ALERT_REFERENCE_START, ALERT_REFERENCE_END, alertReference],
 ]) {
   const start = text.indexOf(startMark);
   const end = text.indexOf(endMark);

@@ -13,5 +13,6 @@ export { Action, type ActionArgs, type ActionState, type ActionStep } from "./re
 export { Annotation, type AnnotationArgs, type AnnotationScope, type AnnotationState } from "./resources/annotation";
 export { Dashboard, type DashboardArgs, type DashboardState, type DashboardTextTile } from "./resources/dashboard";
 export { Insight, type InsightArgs, type InsightQuery, type InsightState } from "./resources/insight";
+export { Alert, type AlertArgs, type AlertState, type AlertThreshold } from "./resources/alert";
 export * from "./functions";
 export { PostHogError } from "./client/errors";

@@ -1,6 +1,7 @@
-/** Dashboard and insight lookups, for those a program reads (its own or others'): the whole record, camelCased. */
+/** Dashboard, insight and alert lookups, for those a program reads (its own or others'): the whole record, camelCased. */
 import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceDeclaration } from "../kit/declaration";
+import { alertDeclaration } from "../provider/alert-declaration";
 import { dashboardDeclaration } from "../provider/dashboard-declaration";
 import { insightDeclaration } from "../provider/insight-declaration";
 import { outputForm } from "./context";
@@ -33,6 +34,21 @@ export interface InsightResult {
   [field: string]: unknown;
 }
 
+/** An alert as PostHog returns it, top-level fields camelCased, `id` as `alertId`; `insight` and `subscribedUsers` as ids. */
+export interface AlertResult {
+  alertId: string;
+  projectId: number;
+  name: string;
+  insight: number;
+  subscribedUsers: number[];
+  threshold: Record<string, unknown> | null;
+  condition: Record<string, unknown> | null;
+  calculationInterval: string;
+  enabled: boolean;
+  state: string;
+  [field: string]: unknown;
+}
+
 /** The project: `projectId`, else `posthog:projectId` or POSTHOG_PROJECT_ID. */
 type InProject = LookupOverrides & { projectId?: number };
 export type GetDashboardArgs = InProject & { dashboardId: number };
@@ -50,6 +66,13 @@ export type ListInsightsArgs = InProject & {
   dashboardId?: number;
 };
 
+export type GetAlertArgs = InProject & { alertId: string };
+export type ListAlertsArgs = InProject & {
+  /** Only the alerts on this insight. */
+  insight?: number;
+};
+
+const alertLookups = objectLookups(alertDeclaration as ResourceDeclaration<"project">);
 const dashboardLookups = objectLookups(dashboardDeclaration as ResourceDeclaration<"project">);
 const insightLookups = objectLookups(insightDeclaration as ResourceDeclaration<"project">);
 
@@ -73,6 +96,18 @@ export function listInsights(args: ListInsightsArgs = {}, _opts?: pulumi.InvokeO
   return insightLookups.list(args) as Promise<InsightResult[]>;
 }
 
+/** One alert by its UUID. */
+export function getAlert(args: GetAlertArgs, _opts?: pulumi.InvokeOptions): Promise<AlertResult> {
+  return alertLookups.get(args) as Promise<AlertResult>;
+}
+
+/** Every alert of the project, or of one insight. */
+export function listAlerts(args: ListAlertsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<AlertResult[]> {
+  return alertLookups.list(args) as Promise<AlertResult[]>;
+}
+
+export const getAlertOutput = outputForm(getAlert);
+export const listAlertsOutput = outputForm(listAlerts);
 export const getDashboardOutput = outputForm(getDashboard);
 export const listDashboardsOutput = outputForm(listDashboards);
 export const getInsightOutput = outputForm(getInsight);

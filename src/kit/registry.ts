@@ -23,6 +23,7 @@ import { annotationDeclaration } from "../provider/annotation-declaration";
 import { featureFlagDeclaration } from "../provider/feature-flag-declaration";
 import { dashboardDeclaration } from "../provider/dashboard-declaration";
 import { insightDeclaration } from "../provider/insight-declaration";
+import { alertDeclaration } from "../provider/alert-declaration";
 import type { ResourceDeclaration } from "./declaration";
 
 export const declarations: readonly ResourceDeclaration[] = [
@@ -32,6 +33,7 @@ export const declarations: readonly ResourceDeclaration[] = [
   actionDeclaration as ResourceDeclaration,
   dashboardDeclaration as ResourceDeclaration,
   insightDeclaration as ResourceDeclaration,
+  alertDeclaration as ResourceDeclaration,
 ];
 
 /** The declaration of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

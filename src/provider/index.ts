@@ -7,6 +7,7 @@ import { AnnotationProvider } from "./annotation-provider";
 import { FeatureFlagProvider } from "./feature-flag-provider";
 import { DashboardProvider } from "./dashboard-provider";
 import { InsightProvider } from "./insight-provider";
+import { AlertProvider } from "./alert-provider";
 import { ProjectProvider } from "./project-provider";
 
 export { ProjectProvider } from "./project-provider";
@@ -15,6 +16,7 @@ export { AnnotationProvider } from "./annotation-provider";
 export { ActionProvider } from "./action-provider";
 export { DashboardProvider } from "./dashboard-provider";
 export { InsightProvider } from "./insight-provider";
+export { AlertProvider } from "./alert-provider";
 export { resolveConfig, connect, requireOrganization, requireProject, type ProviderConfig, type ConfigLookup } from "./config";
 export {
   outputNames,
@@ -73,3 +75,6 @@ export const dashboardProvider = withoutStackTraces(new DashboardProvider());
 
 /** The one Insight lifecycle a provider host process uses. */
 export const insightProvider = withoutStackTraces(new InsightProvider());
+
+/** The one Alert lifecycle a provider host process uses. */
+export const alertProvider = withoutStackTraces(new AlertProvider());

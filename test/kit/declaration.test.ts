@@ -73,6 +73,7 @@ test("the registry finds a declaration by its plugin token, own entries only", (
     "posthog:index:Action",
     "posthog:index:Dashboard",
     "posthog:index:Insight",
+    "posthog:index:Alert",
   ]);
   expect(declarationOf("posthog:index:FeatureFlag")?.scope).toBe("project");
   expect(declarationOf(PROJECT_TOKEN)).toBe(projectDeclaration);
