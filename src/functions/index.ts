@@ -1,5 +1,6 @@
 export * from "./actions";
 export * from "./dashboards";
+export * from "./users";
 export * from "./feature-flags";
 export * from "./groups";
 export * from "./projects";

@@ -32,6 +32,7 @@ const invokes: Record<string, { run: Invoke; wrap?: string }> = {
   getProject: { run: (a) => functions.getProject(a as never) },
   getProjectActivity: { run: (a) => functions.getProjectActivity(a as never), wrap: "entries" },
   isGeneratingDemoData: { run: (a) => functions.isGeneratingDemoData(a as never), wrap: "generating" },
+  getCurrentUser: { run: (a) => functions.getCurrentUser(a as never) },
   ...objectInvokes(),
 };
 

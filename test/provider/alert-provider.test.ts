@@ -5,7 +5,7 @@
  * API keys said as what to do.
  */
 import { alerts, insights, Transport } from "../../src/client";
-import { getAlert, listAlerts } from "../../src/functions";
+import { getAlert, getCurrentUser, listAlerts } from "../../src/functions";
 import { useLookupConfig } from "../../src/functions/context";
 import { AlertProvider } from "../../src/provider";
 import { projectScopedSetups } from "../helpers/project-scoped";
@@ -62,6 +62,11 @@ test("today's PostHog: create, no change, drift as old => new, restore, deleted 
     name: "Spike",
   });
   expect((await listAlerts({ projectId, insight: insightId })).map((a) => a.alertId)).toEqual([created.id]);
+  // The program's own user id, for subscribedUsers: /api/users/@me/ (posthog/api/user.py).
+  expect(await getCurrentUser()).toMatchObject({ id: userId, email: expect.stringContaining("@") });
+  await expect(http.request({ method: "GET", path: "/api/users/1/", subject: "user 1" })).rejects.toThrow(
+    "only allowed to access the `@me` user",
+  );
 
   await alerts.deleteAlert(http, projectId, created.id);
   expect(await provider.read(created.id, restored.outs as Json)).toEqual({});

@@ -1,0 +1,18 @@
+/** The current user (posthog/api/user.py, UserViewSet): `/api/users/@me/`, scope `user:read`. */
+import { z } from "zod";
+import type { Transport } from "./transport";
+
+export const currentUserSchema = z.looseObject({
+  id: z.number().int(),
+  uuid: z.string(),
+  distinct_id: z.string().nullish(),
+  first_name: z.string().nullish(),
+  last_name: z.string().nullish(),
+  email: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** The user the API key belongs to. */
+export function getCurrentUser(http: Transport): Promise<CurrentUser> {
+  return http.request({ method: "GET", path: "/api/users/@me/", schema: currentUserSchema, subject: "the current user" });
+}
