@@ -2,8 +2,9 @@
 import { z } from "zod";
 import type { Transport } from "./transport";
 
+/** Today's UserSerializer answers `id`; PostHog 2025-08-04's did not. */
 export const currentUserSchema = z.looseObject({
-  id: z.number().int(),
+  id: z.number().int().optional(),
   uuid: z.string(),
   distinct_id: z.string().nullish(),
   first_name: z.string().nullish(),

@@ -5,8 +5,8 @@ import { lookupTransport, outputForm } from "./context";
 import type { LookupOverrides } from "./overrides";
 
 export interface CurrentUserResult {
-  /** The user's numeric id, as `subscribedUsers` takes it. */
-  id: number;
+  /** The user's numeric id, as `subscribedUsers` takes it; null where PostHog does not answer it (2025-08-04). */
+  id: number | null;
   uuid: string;
   email: string;
   firstName: string | null;
@@ -18,7 +18,7 @@ export interface CurrentUserResult {
 export async function getCurrentUser(args: LookupOverrides = {}, _opts?: pulumi.InvokeOptions): Promise<CurrentUserResult> {
   const user = await users.getCurrentUser(lookupTransport(args));
   return {
-    id: user.id,
+    id: user.id ?? null,
     uuid: user.uuid,
     email: user.email,
     firstName: user.first_name ?? null,

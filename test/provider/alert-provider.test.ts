@@ -79,6 +79,9 @@ test("today's PostHog: create, no change, drift as old => new, restore, deleted 
 test("PostHog 2025-08-04 refuses personal API keys with scopes on alerts, `*` too: the error says what to do", async () => {
   const { projectId, server } = setups["2025-08-04"]!;
   const { insightId, userId } = await watched("2025-08-04");
+  // This version's UserSerializer has no numeric id.
+  useLookupConfig((key) => ({ "posthog:host": server.url, "posthog:apiKey": server.apiKey })[key]);
+  expect((await getCurrentUser()).id).toBeNull();
   const apiKey = await server.key({ scopes: ["*"] });
   const transport = new Transport({ host: server.url, apiKey, rateLimits: false, retry: { attempts: 1, baseDelayMs: 10 } });
   const provider = new AlertProvider({

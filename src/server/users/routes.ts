@@ -2,7 +2,8 @@
  * The current user, `/api/users/@me/` (UserViewSet, posthog/api/user.py): what a program needs to subscribe itself to
  * an alert, its `id`. Modelled: retrieve of `@me` (scope `user:read`), and the refusal of any other user to a non-staff
  * user ("As a non-staff user you're only allowed to access the `@me` user instance."). The record is UserSerializer's
- * identity fields and its current organization and team; its many settings are not modelled.
+ * identity fields and its current organization and team; its many settings are not modelled. Today's UserSerializer
+ * answers the numeric `id`; PostHog 2025-08-04's had none (measured at its backend).
  */
 import { permissionDenied } from "../drf/errors";
 import type { ApiContext, ApiRoute } from "../pipeline/api";
@@ -24,7 +25,7 @@ function me(ctx: ApiContext) {
     is_email_verified: null,
     organization: organization ? { id: organization.id, name: organization.name } : null,
     team: u.currentTeamId === null ? null : { id: u.currentTeamId },
-    id: u.id,
+    ...(ctx.services.version === "2025-08-04" ? {} : { id: u.id }),
   });
 }
 
