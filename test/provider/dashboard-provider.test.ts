@@ -101,6 +101,15 @@ describe.each(versions)("PostHog %s", (version) => {
     await expect(insights.getInsight(http, projectId, Number(second.id))).rejects.toThrow();
   });
 
+  test("an insight create whose answer is lost is not resent: the error says how to find and adopt it", async () => {
+    const { provider, server, http, projectId } = setup();
+    await server.fault({ method: "POST", path: "/insights/?$", status: 502, afterCommit: true });
+    await expect(provider.insights.create({ projectId, name: `lost-${version}`, query: hogql })).rejects.toThrow(
+      `adopt it with \`pulumi import posthog:index:Insight <name> ${projectId}/<id>\``,
+    );
+    expect((await insights.listInsights(http, projectId, { search: `lost-${version}` })).length).toBe(1);
+  });
+
   test("import by <projectId>/<id>, the lookups, and a query PostHog refuses is refused before sending", async () => {
     const { provider, http, projectId, server } = setup();
     const board = await dashboards.createDashboard(http, projectId, { name: `import-${version}` });
