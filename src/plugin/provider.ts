@@ -131,7 +131,10 @@ export class PostHogProvider implements provider.Provider {
     const result = (await served.lifecycle.read?.(id, known)) ?? {};
     if (!result.id || !result.props) return {};
     if (Object.keys(known).length === 0) {
-      const inputs = Object.fromEntries(served.importInputs.map((name) => [name, result.props![name]]));
+      // Only what was read: an import input PostHog answered null or not at all (an insight without a name) is left out.
+      const inputs = Object.fromEntries(
+        served.importInputs.map((name) => [name, result.props![name]]).filter(([, value]) => value !== undefined && value !== null),
+      );
       return { id: result.id, props: outputs(served, { ...result.props, declaredInputs: inputs }), inputs };
     }
     // What was secret stays secret: the earlier outputs carry the marks (an input's output has its name).

@@ -36,7 +36,7 @@ export const alertDeclaration: ResourceDeclaration<"project", AlertRecord> = {
       alertId: { type: "string", description: "The alert's UUID in PostHog." },
       state: { type: "string", description: "PostHog's last evaluation: Not firing, Firing, Errored or Snoozed." },
     }),
-    required: ["alertId", "projectId", "insight", "state"],
+    required: ["alertId", "projectId", "insight", "subscribedUsers", "state"],
   }),
   lookups: {
     plural: "Alerts",

@@ -21,7 +21,7 @@ export const insightDeclaration: ResourceDeclaration<"project", InsightRecord> =
   scope: "project",
   identity: { output: "insightId", forms: PROJECT_SCOPED_ID_FORMS },
   deletion: "soft-delete",
-  importInputs: ["projectId", "name", "query"],
+  importInputs: ["projectId", "name"],
   api: projectScopedApi({ get: insights.getInsight, update: insights.updateInsight, remove: insights.deleteInsight }),
   schema: () => ({
     description:

@@ -44,12 +44,12 @@ export interface Alert {
   readonly alertId: pulumi.Output<string>;
   readonly projectId: pulumi.Output<number>;
   readonly insight: pulumi.Output<number>;
+  readonly subscribedUsers: pulumi.Output<number[]>;
+  readonly threshold: pulumi.Output<AlertThreshold | null>;
   /** PostHog's last evaluation: "Not firing", "Firing", "Errored" or "Snoozed". */
   readonly state: pulumi.Output<string>;
   /** The live values of the declared fields (present when declared). */
   readonly name?: pulumi.Output<string>;
-  readonly subscribedUsers?: pulumi.Output<number[]>;
-  readonly threshold?: pulumi.Output<AlertThreshold>;
   readonly condition?: pulumi.Output<{ type: string }>;
   readonly calculationInterval?: pulumi.Output<string>;
   readonly enabled?: pulumi.Output<boolean>;
@@ -87,7 +87,7 @@ export class Alert extends pulumi.CustomResource {
       className: "Alert",
       type: ALERT_TYPE,
       provider: ALERT_PROVIDER,
-      outputNames: ["alertId", "projectId", "insight", "state"],
+      outputNames: ["alertId", "projectId", "insight", "subscribedUsers", "threshold", "state"],
       secretOutputNames: [],
     };
     const { props, options } = declaredRegistration(facts, name, { ...args }, opts);

@@ -146,6 +146,6 @@ export function alertReference(): string {
     "`posthog.Alert` inputs (`insight`, `subscribedUsers` and `threshold` required; the others you declare are managed):",
     "alert",
     alertFields,
-    "Outputs: `alertId` (PostHog's UUID), `projectId`, `insight`, `state` (PostHog's last evaluation), and the live value of each declared input.",
+    "Outputs: `alertId` (PostHog's UUID), `projectId`, `insight`, `subscribedUsers`, `threshold`, `state` (PostHog's last evaluation), and the live value of each declared input.",
   );
 }
