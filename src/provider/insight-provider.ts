@@ -1,5 +1,5 @@
 /**
- * The Insight lifecycle: the kit's field-table lifecycle with its create. Nothing about an insight is unique, so a
+ * The Insight lifecycle: the kit's field-table lifecycle with its create (a saved insight). Nothing about an insight is unique, so a
  * create whose answer was lost is never resent blindly: the error says how to find and adopt the twin.
  */
 import { insights, PostHogError, type Transport } from "../client";
@@ -18,7 +18,9 @@ export class InsightProvider extends FieldTableLifecycle<Insight> {
 
   protected override async obtain(projectId: number, body: Json): Promise<InsightRecord> {
     try {
-      return { ...(await insights.createInsight(this.http(), projectId, body)), project_id: projectId };
+      // Saved, as PostHog's interface saves the insights it keeps: its "saved insights" list (`?saved=true`,
+      // InsightViewSet._filter_request, posthog/api/insight.py) leaves out unsaved insights on no dashboard.
+      return { ...(await insights.createInsight(this.http(), projectId, { saved: true, ...body })), project_id: projectId };
     } catch (error) {
       if (!(error instanceof PostHogError && error.kind === "ambiguous")) throw error;
       throw new Error(

@@ -71,7 +71,7 @@ test("examples/dashboard: create, no-op preview, drift as old => new, restore, d
     ["PATCH", "/api/projects/x/alerts/x/", ["threshold"]],
     ["PATCH", "/api/projects/x/dashboards/x/", ["description"]],
     ["PATCH", "/api/projects/x/insights/x/", ["name"]],
-    ["POST", "/api/projects/x/insights/", ["name", "description", "query", "dashboards"]],
+    ["POST", "/api/projects/x/insights/", ["saved", "name", "description", "query", "dashboards"]],
   ]);
   const again = await output<number>("signupsInsightId");
   expect(again).not.toBe(signupsId);

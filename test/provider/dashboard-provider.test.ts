@@ -79,6 +79,7 @@ describe.each(versions)("PostHog %s", (version) => {
     const first = await provider.insights.create(trendsInputs);
     const second = await provider.insights.create(sqlInputs);
     expect((first.outs as Json)["shortId"]).toMatch(/^[0-9A-Za-z]{8}$/);
+    expect((await insights.getInsight(http, projectId, Number(first.id))).saved).toBe(true);
     expect(first.outs).toMatchObject({ insightId: Number(first.id), projectId, dashboards: [boardId], favorited: true });
     const onBoard = await dashboards.getDashboard(http, projectId, boardId);
     expect(onBoard.tiles?.map((t) => t.insight?.id).sort()).toEqual([Number(first.id), Number(second.id)].sort());
