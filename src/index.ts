@@ -10,6 +10,14 @@ export {
   type FlagPropertyFilter,
 } from "./resources/feature-flag";
 export { Action, type ActionArgs, type ActionState, type ActionStep } from "./resources/action";
+export {
+  Cohort,
+  type CohortArgs,
+  type CohortState,
+  type CohortFilters,
+  type CohortFilterGroup,
+  type CohortPropertyFilter,
+} from "./resources/cohort";
 export { Annotation, type AnnotationArgs, type AnnotationScope, type AnnotationState } from "./resources/annotation";
 export { Dashboard, type DashboardArgs, type DashboardState, type DashboardTextTile } from "./resources/dashboard";
 export { Insight, type InsightArgs, type InsightQuery, type InsightState } from "./resources/insight";

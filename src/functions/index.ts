@@ -1,4 +1,5 @@
 export * from "./actions";
+export * from "./cohorts";
 export * from "./dashboards";
 export * from "./users";
 export * from "./feature-flags";

@@ -202,7 +202,8 @@ export function fieldState<R>(spec: FieldStateSpec<R>): FieldState<R> {
         const name = arg(field);
         if (declared[name] === undefined) continue;
         const live = own(record, field) ?? null;
-        if (!valuesEqual(field, declared[name], live)) inputs[name] = live;
+        const liveForm = spec.fields[field]!.liveForm;
+        if (!valuesEqual(field, declared[name], live)) inputs[name] = liveForm ? liveForm(declared[name], live) : live;
       }
       return inputs;
     },

@@ -21,6 +21,7 @@ import { projectDeclaration } from "../provider/project-declaration";
 import { actionDeclaration } from "../provider/action-declaration";
 import { annotationDeclaration } from "../provider/annotation-declaration";
 import { featureFlagDeclaration } from "../provider/feature-flag-declaration";
+import { cohortDeclaration } from "../provider/cohort-declaration";
 import { dashboardDeclaration } from "../provider/dashboard-declaration";
 import { insightDeclaration } from "../provider/insight-declaration";
 import { alertDeclaration } from "../provider/alert-declaration";
@@ -31,6 +32,7 @@ export const declarations: readonly ResourceDeclaration[] = [
   featureFlagDeclaration as ResourceDeclaration,
   annotationDeclaration as ResourceDeclaration,
   actionDeclaration as ResourceDeclaration,
+  cohortDeclaration as ResourceDeclaration,
   dashboardDeclaration as ResourceDeclaration,
   insightDeclaration as ResourceDeclaration,
   alertDeclaration as ResourceDeclaration,

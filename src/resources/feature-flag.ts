@@ -13,12 +13,13 @@ type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string
 /** A property filter of a release condition, as PostHog's `filters.groups[].properties[]`. */
 export interface FlagPropertyFilter {
   key: string;
-  value?: JsonValue;
+  /** The compared value; for a cohort condition (`{key: "id", type: "cohort"}`) a Cohort's `cohortId` output. */
+  value?: pulumi.Input<JsonValue>;
   operator?: string;
   /** "person", "cohort", "flag" or, in a condition set on groups, "group". */
   type?: string;
   group_type_index?: number | null;
-  [key: string]: JsonValue | undefined;
+  [key: string]: pulumi.Input<JsonValue> | undefined;
 }
 
 /** One condition set: who matches, and how many of them get the flag. */
