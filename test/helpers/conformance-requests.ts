@@ -121,6 +121,9 @@ export const conformanceCases: readonly ConformanceCase[] = [
   { name: "insight without insight:write", method: "POST", path: "/api/projects/{scratch}/insights/", body: {} },
   { name: "insight DELETE", method: "DELETE", path: "/api/projects/{scratch}/insights/999999999/", key: "allKey" },
   { name: "alerts with an all-access personal API key", method: "GET", path: "/api/projects/{scratch}/alerts/", key: "allKey", today: "today's AlertViewSet has scope_object 'alert'; 2025-08-04's was 'INTERNAL', refused to every personal API key" },
+  // the current user, whose id an alert subscribes
+  { name: "current user", method: "GET", path: "/api/users/@me/", key: "allKey", today: "today's UserSerializer adds id and its impersonation, onboarding and notification fields" },
+  { name: "current user without user:read", method: "GET", path: "/api/users/@me/" },
   // cohorts, in the scratch project (gone with it): what both versions refuse alike
   { name: "cohort create without cohort:write", method: "POST", path: "/api/projects/{scratch}/cohorts/", body: { name: "x" } },
   { name: "cohort filters without properties", method: "POST", path: "/api/projects/{scratch}/cohorts/", key: "allKey", body: { name: "x", filters: { groups: [] } } },
