@@ -5,10 +5,15 @@
  * unknown query kind matching the provider's; alerts: what this PostHog lets a personal API key do. Everything carries
  * the run's prefix and is marked deleted afterwards.
  */
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { dashboards, insights, PostHogError, type Transport, users } from "../../src/client";
 import { DashboardProvider, InsightProvider, AlertProvider } from "../../src/provider";
 import { insightState } from "../../src/provider/insight-state";
+import { pulumiSession, repoRoot } from "../helpers/pulumi-cli";
 import { acceptanceTarget, named, transport, type AcceptanceTarget } from "./real-posthog";
+
+const setup = require("../../scripts/setup") as { pluginBin(): string; languageHostBins(): { yaml: string } };
 
 type Json = Record<string, unknown>;
 
@@ -134,4 +139,43 @@ test("alerts on PostHog 2025-08-04: no personal API key with scopes may create o
     }),
   ).rejects.toThrow(/Personal API Key access.*create the alert in PostHog's interface/s);
   await queries.delete(watched.id, watched.outs as Json);
+});
+
+test("pulumi import of a dashboard and an insight on it through the plugin: reads only, declares projectId and name, then manages them", async () => {
+  const board = await dashboards.createDashboard(client, projectId, { name: named(target, "imported board") });
+  const insight = await insights.createInsight(client, projectId, {
+    name: named(target, "imported views"),
+    query: trends,
+    dashboards: [board.id],
+  });
+  const session = await pulumiSession(target, [setup.languageHostBins().yaml, setup.pluginBin()]);
+  fs.mkdirSync(path.join(repoRoot, ".cache"), { recursive: true });
+  const dir = fs.mkdtempSync(path.join(repoRoot, ".cache", "acceptance-dashboard-import-"));
+  try {
+    const header = "name: acceptance-dashboard-import\nruntime: yaml\n";
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), header);
+    const stack = await session.stack(dir, `dashboard-import-${process.pid}`);
+    await stack.setConfig("posthog:apiKey", { value: target.keys.all ?? target.apiKey, secret: true });
+    const cli = (args: string[]) => {
+      const result = session.cli(dir, [...args, "--stack", stack.name]);
+      if (result.status !== 0) throw new Error(`pulumi ${args.join(" ")}: ${result.stderr}${result.stdout}`);
+      return result.stdout;
+    };
+    cli(["import", "posthog:index:Dashboard", "board", `${projectId}/${board.id}`, "--yes", "--out", path.join(dir, "board.yaml")]);
+    cli(["import", "posthog:index:Insight", "views", `${projectId}/${insight.id}`, "--yes", "--out", path.join(dir, "views.yaml")]);
+    const code = ["board.yaml", "views.yaml"].map((file) => fs.readFileSync(path.join(dir, file), "utf8")).join("");
+    expect(code).toContain(`name: ${named(target, "imported board")}`);
+    expect(code).toContain(`name: ${named(target, "imported views")}`);
+    expect(code).not.toContain("query");
+    // Both generated blocks start with `resources:`: one program declares both.
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `${header}resources:\n${code.replace(/^resources:\n/gm, "")}`);
+    expect((await stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 3 });
+    cli(["state", "unprotect", "--all", "--yes"]);
+    await stack.destroy();
+    await expect(insights.getInsight(client, projectId, insight.id)).rejects.toThrow();
+    await expect(dashboards.getDashboard(client, projectId, board.id)).rejects.toThrow();
+  } finally {
+    await session.cleanup();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
