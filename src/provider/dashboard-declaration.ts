@@ -1,6 +1,6 @@
 /**
  * Dashboard, declared once for the kit (src/kit): project-scoped (`/api/projects/<projectId>/dashboards/`),
- * soft-deleted (`PATCH {"deleted": true}`: DashboardsViewSet is a ForbidDestroyModel, posthog/api/dashboards/
+ * soft-deleted (`PATCH {"deleted": true}`: DashboardsViewSet is a ForbidDestroyModel, products/dashboards/backend/api/
  * dashboard.py), identified as `<projectId>/<id>`. Never with `delete_insights`: PostHog would then delete the
  * insights that are on no other dashboard, which their own resources manage (`_delete_related_tiles`).
  */

@@ -18,7 +18,7 @@ export interface DashboardTextTile {
   color?: string | null;
 }
 
-/** A dashboard's inputs (DashboardSerializer, posthog/api/dashboards/dashboard.py), camelCase. */
+/** A dashboard's inputs (DashboardSerializer, products/dashboards/backend/api/dashboard.py), camelCase. */
 export interface DashboardArgs {
   /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the dashboard. */
   projectId?: In<number>;

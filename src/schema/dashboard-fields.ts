@@ -1,17 +1,19 @@
 /**
  * The dashboard's field table: `name`, `description`, `pinned`, `tags` and `restriction_level` of DashboardSerializer
- * (posthog/api/dashboards/dashboard.py in PostHog/posthog), and its text tiles. Insights are placed on a dashboard by
+ * (products/dashboards/backend/api/dashboard.py in today's PostHog/posthog, posthog/api/dashboards/dashboard.py in
+ * 2025-08-04), and its text tiles. Insights are placed on a dashboard by
  * their own `dashboards` (InsightSerializer, posthog/api/insight.py); text tiles are written through the dashboard's
  * `tiles` in a PATCH (DashboardSerializer.update → `_update_tiles`: a tile with `text` is created, or changed by its
  * `id`, with its `layouts`, `color` and `deleted`). `text_tiles` is the program's view of them: the text tiles of the
- * record, in the order they were made.
+ * record, in the order they were made. Today's `_update_tiles` checks a text with TextSerializer; an insight tile's
+ * layouts are written there too (or by today's `update_tile` action), which no resource here declares yet.
  */
 import { z } from "zod";
 import type { Dashboard } from "./dashboard";
 import { type Equality, type FieldDef, sameJson, sameTags } from "./field-table";
 import { isPlainObject } from "./json";
 
-const SERIALIZER = "DashboardSerializer, posthog/api/dashboards/dashboard.py";
+const SERIALIZER = "DashboardSerializer, products/dashboards/backend/api/dashboard.py";
 
 /** Dashboard.RestrictionLevel (posthog/models/dashboard.py): 21 everyone in the project can edit, 37 only collaborators. */
 export const RESTRICTION_LEVELS = [21, 37] as const;

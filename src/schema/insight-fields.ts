@@ -1,8 +1,9 @@
 /**
  * The insight's field table: `name`, `description`, `query`, `dashboards`, `tags` and `favorited` of InsightSerializer
- * (posthog/api/insight.py in PostHog/posthog). The query is checked as PostHog's QuerySchemaParser checks it
- * (`schema.QuerySchemaRoot.model_validate(query)`, posthog/api/insight.py; the node classes of posthog/schema.py):
- * its `kind` must be one PostHog knows, and the nodes an insight is made of need their required fields. PostHog stores
+ * (products/product_analytics/backend/api/insight.py in today's PostHog/posthog, posthog/api/insight.py in 2025-08-04).
+ * The query is checked as PostHog's QuerySchemaParser checks it (`schema.QuerySchemaRoot.model_validate(query)`; the
+ * node classes of posthog/schema.py): its `kind` must be one PostHog knows, and the nodes an insight is made of need
+ * their required fields. PostHog stores
  * the query as sent, but answers it through `upgrade()` (posthog/schema_migrations/upgrade.py), which adds `version`
  * and migrates old fields: keys the program does not write compare as PostHog's.
  */
@@ -10,7 +11,7 @@ import { z } from "zod";
 import { type Equality, type FieldDef, sameJson, sameTags } from "./field-table";
 import { isPlainObject } from "./json";
 
-const SERIALIZER = "InsightSerializer, posthog/api/insight.py";
+const SERIALIZER = "InsightSerializer, products/product_analytics/backend/api/insight.py";
 const SCHEMA = "QuerySchemaRoot, posthog/schema.py";
 
 /** QuerySchemaRoot's `kind` tags in today's posthog/schema.py. */
