@@ -1,6 +1,6 @@
 /**
  * A dashboard of insights on the events of a project created in the same program: a text tile, a trends insight of
- * page views, a HogQL insight counting sign-ups, and an alert on the trends insight for the program's own user.
+ * page views and a HogQL insight counting sign-ups side by side under it, and an alert on the trends insight for the program's own user.
  * The dashboard and its insights are one reviewable change: each insight names the dashboard's id.
  *
  *   pulumi config set posthog:organizationId <organization UUID>
@@ -29,6 +29,7 @@ const views = new posthog.Insight("page-views", {
   projectId: project.projectId,
   name: "Page views",
   dashboards: [board.dashboardId],
+  layouts: { sm: { x: 0, y: 2, w: 8, h: 5 } },
   query: {
     kind: "InsightVizNode",
     source: {
@@ -45,6 +46,7 @@ const signups = new posthog.Insight("signups", {
   name: "Sign-ups this week",
   description: "HogQL over the project's events",
   dashboards: [board.dashboardId],
+  layouts: { sm: { x: 8, y: 2, w: 4, h: 5 } },
   query: {
     kind: "DataVisualizationNode",
     source: { kind: "HogQLQuery", query: "select count() from events where event = 'signed_up' and timestamp > now() - interval 7 day" },

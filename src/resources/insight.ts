@@ -30,6 +30,8 @@ export interface InsightArgs {
   /** Trimmed and lower-cased by PostHog. */
   tags?: In<In<string>[]>;
   favorited?: In<boolean>;
+  /** Its tile's position on each dashboard it names: `{ sm: { x, y, w, h } }`; needs `dashboards`. */
+  layouts?: In<Record<string, In<Record<string, unknown>>>>;
 }
 
 /** Properties for looking up an existing insight with `Insight.get`. */
@@ -53,6 +55,7 @@ export interface Insight {
   readonly dashboards?: pulumi.Output<number[]>;
   readonly tags?: pulumi.Output<string[]>;
   readonly favorited?: pulumi.Output<boolean>;
+  readonly layouts?: pulumi.Output<Record<string, Record<string, unknown>>>;
 }
 
 /**

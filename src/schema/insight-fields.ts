@@ -201,4 +201,10 @@ export const insightFields = {
     doc: "Tags; PostHog trims and lower-cases them and keeps each once.",
   },
   favorited: { input: z.boolean({ error: "must be true or false" }), doc: "Whether the insight is starred in PostHog's list." },
+  layouts: {
+    input: z.record(z.string(), z.record(z.string(), z.unknown(), { error: "must be a position {x, y, w, h}" }), {
+      error: "must be an object of positions per breakpoint (sm, xs)",
+    }),
+    doc: "Where its tile sits on each dashboard it names, per breakpoint: `{sm: {x, y, w, h}}` (a 12-column grid). Written to the tiles through each dashboard's `tiles` (DashboardSerializer._update_tiles); needs `dashboards`.",
+  },
 } as const satisfies Record<string, FieldDef>;

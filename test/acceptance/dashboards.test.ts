@@ -62,7 +62,14 @@ test("a dashboard with text tiles and two insights: read back without change, dr
   const boardId = Number(board.id);
   expect((await boards.read(board.id, board.outs as Json)).inputs).toEqual(boardInputs);
 
-  const viewsInputs: Json = { projectId, name: named(target, "views"), query: trends, dashboards: [boardId], favorited: true };
+  const viewsInputs: Json = {
+    projectId,
+    name: named(target, "views"),
+    query: trends,
+    dashboards: [boardId],
+    favorited: true,
+    layouts: { sm: { x: 0, y: 2, w: 6, h: 5 } },
+  };
   const sqlInputs: Json = { projectId, name: named(target, "count"), description: "SQL", query: hogql, dashboards: [boardId] };
   const views = await queries.create(viewsInputs);
   const sql = await queries.create(sqlInputs);
@@ -83,6 +90,7 @@ test("a dashboard with text tiles and two insights: read back without change, dr
       .sort(),
   ).toEqual([Number(views.id), Number(sql.id)].sort());
   expect(live.tiles?.filter((t) => t.text).map((t) => t.text!.body)).toEqual(["# Read me", "Second"]);
+  expect(live.tiles?.find((t) => t.insight?.id === Number(views.id))?.layouts).toEqual({ sm: { x: 0, y: 2, w: 6, h: 5 } });
 
   // Drift by hand, restored: a tile's text and the dashboard's description; an insight taken off the dashboard.
   const second = live.tiles!.find((t) => t.text?.body === "Second")!;

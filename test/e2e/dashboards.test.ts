@@ -42,6 +42,12 @@ test("examples/dashboard: create, no-op preview, drift as old => new, restore, d
   const onBoard = board.tiles!.filter((t) => t.insight).map((t) => t.insight!.name);
   expect(onBoard.sort()).toEqual(["Page views", "Sign-ups this week"]);
   expect(board.tiles!.find((t) => t.text)?.text?.body).toContain("## Traffic");
+  // Ordered by their layouts: the text tile on top, then the two insights side by side.
+  expect(board.tiles!.map((t) => t.layouts?.["sm"])).toEqual([
+    { x: 0, y: 0, w: 12, h: 2 },
+    { x: 0, y: 2, w: 8, h: 5 },
+    { x: 8, y: 2, w: 4, h: 5 },
+  ]);
   const signupsId = await output<number>("signupsInsightId");
   const viewsShortId = await output<string>("viewsShortId");
   const [views] = await insights.listInsights(http, projectId, { short_id: viewsShortId });
@@ -70,6 +76,7 @@ test("examples/dashboard: create, no-op preview, drift as old => new, restore, d
   expect((await writes()).map((r) => [r.method, r.path.replace(/\/\d+\/|\/[0-9a-f-]{36}\//g, "/x/"), r.bodyKeys]).sort()).toEqual([
     ["PATCH", "/api/projects/x/alerts/x/", ["threshold"]],
     ["PATCH", "/api/projects/x/dashboards/x/", ["description"]],
+    ["PATCH", "/api/projects/x/dashboards/x/", ["tiles"]],
     ["PATCH", "/api/projects/x/insights/x/", ["name"]],
     ["POST", "/api/projects/x/insights/", ["saved", "name", "description", "query", "dashboards"]],
   ]);

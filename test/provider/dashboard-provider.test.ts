@@ -102,6 +102,38 @@ describe.each(versions)("PostHog %s", (version) => {
     await expect(insights.getInsight(http, projectId, Number(second.id))).rejects.toThrow();
   });
 
+  test("an insight's tile layouts: written through the dashboard after the create, read back, drift by hand, restored", async () => {
+    const { provider, http, projectId, server } = setup();
+    const board = await provider.dashboards.create({ projectId, name: `Layouts ${version}`, textTiles: [{ body: "# Top" }] });
+    const boardId = Number(board.id);
+    const layouts = { sm: { x: 0, y: 2, w: 6, h: 5 } };
+    const inputs: Json = { projectId, name: "Placed", query: hogql, dashboards: [boardId], layouts };
+    const created = await provider.insights.create(inputs);
+    const tileOf = async () =>
+      (await dashboards.getDashboard(http, projectId, boardId)).tiles!.find((t) => t.insight?.id === Number(created.id))!;
+    expect((await tileOf()).layouts).toEqual(layouts);
+    expect(created.outs).toMatchObject({ layouts });
+    const read = await provider.insights.read(created.id, created.outs as Json);
+    expect(read.inputs).toEqual(inputs);
+    expect((await provider.insights.diff(created.id, read.props as Json, inputs)).changes).toBe(false);
+
+    // Moved by hand in PostHog's interface: drift as the live layouts; up writes the tile again, one dashboard PATCH.
+    await dashboards.updateDashboard(http, projectId, boardId, {
+      tiles: [{ id: (await tileOf()).id, layouts: { sm: { x: 6, y: 0, w: 6, h: 5 } } }],
+    });
+    const drifted = await provider.insights.read(created.id, created.outs as Json);
+    expect(drifted.inputs).toEqual({ ...inputs, layouts: { sm: { x: 6, y: 0, w: 6, h: 5 } } });
+    await server.clearRequests();
+    await provider.insights.update(created.id, drifted.props as Json, inputs);
+    expect((await server.requests({ method: "PATCH" })).map((r) => [r.path.split("/")[4], r.bodyKeys])).toEqual([
+      ["dashboards", ["tiles"]],
+    ]);
+    expect((await tileOf()).layouts).toEqual(layouts);
+    // The dashboard's text tiles are its own: the insight's layouts leave them be.
+    expect((await dashboards.getDashboard(http, projectId, boardId)).tiles!.find((t) => t.text)?.text?.body).toBe("# Top");
+    expect((await provider.insights.check({}, { projectId, layouts })).failures?.[0]?.reason).toContain("layouts needs dashboards");
+  });
+
   test("an insight create whose answer is lost is not resent: the error says how to find and adopt it", async () => {
     const { provider, server, http, projectId } = setup();
     await server.fault({ method: "POST", path: "/insights/?$", status: 502, afterCommit: true });

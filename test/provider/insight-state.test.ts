@@ -62,6 +62,8 @@ test.each([
   [{ favorited: "yes" }, "favorited", "must be true or false"],
   [{ tags: "web" }, "tags", "must be a list of strings"],
   [{ querry: trends }, "querry", "Did you mean `query`?"],
+  [{ layouts: { sm: { x: 0 } } }, "layouts", "layouts needs dashboards"],
+  [{ layouts: { sm: 3 }, dashboards: [1] }, "layouts", "must be a position"],
 ])("%j is refused on %s", (inputs, property, reason) => {
   const found = failures(inputs);
   expect(found).toHaveLength(1);
