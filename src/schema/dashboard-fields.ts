@@ -5,8 +5,9 @@
  * their own `dashboards` (InsightSerializer, posthog/api/insight.py); text tiles are written through the dashboard's
  * `tiles` in a PATCH (DashboardSerializer.update → `_update_tiles`: a tile with `text` is created, or changed by its
  * `id`, with its `layouts`, `color` and `deleted`). `text_tiles` is the program's view of them: the text tiles of the
- * record, in the order they were made. Today's `_update_tiles` checks a text with TextSerializer; an insight tile's
- * layouts are written there too (or by today's `update_tile` action), which no resource here declares yet.
+ * record, in the order they were made. Today's `_update_tiles` checks a text with TextSerializer. An insight tile's
+ * layouts are written there too (or by today's `update_tile` action): an Insight's `layouts`
+ * (src/provider/insight-provider.ts).
  */
 import { z } from "zod";
 import type { Dashboard } from "./dashboard";
