@@ -22,6 +22,15 @@ const {
   cohortReference,
   COHORT_REFERENCE_START,
   COHORT_REFERENCE_END,
+  dashboardReference,
+  DASHBOARD_REFERENCE_START,
+  DASHBOARD_REFERENCE_END,
+  insightReference,
+  INSIGHT_REFERENCE_START,
+  INSIGHT_REFERENCE_END,
+  alertReference,
+  ALERT_REFERENCE_START,
+  ALERT_REFERENCE_END,
 } = require("../lib/schema/reference");
 const { packageSchema } = require("../lib/plugin/schema");
 
@@ -34,6 +43,9 @@ for (const [startMark, endMark, reference] of [
   [ANNOTATION_REFERENCE_START, ANNOTATION_REFERENCE_END, annotationReference],
   [ACTION_REFERENCE_START, ACTION_REFERENCE_END, actionReference],
   [COHORT_REFERENCE_START, COHORT_REFERENCE_END, cohortReference],
+  [DASHBOARD_REFERENCE_START, DASHBOARD_REFERENCE_END, dashboardReference],
+  [INSIGHT_REFERENCE_START, INSIGHT_REFERENCE_END, insightReference],
+  [ALERT_REFERENCE_START, ALERT_REFERENCE_END, alertReference],
 ]) {
   const start = text.indexOf(startMark);
   const end = text.indexOf(endMark);

@@ -32,6 +32,9 @@ import { actionDeclaration } from "../provider/action-declaration";
 import { annotationDeclaration } from "../provider/annotation-declaration";
 import { featureFlagDeclaration } from "../provider/feature-flag-declaration";
 import { cohortDeclaration } from "../provider/cohort-declaration";
+import { dashboardDeclaration } from "../provider/dashboard-declaration";
+import { insightDeclaration } from "../provider/insight-declaration";
+import { alertDeclaration } from "../provider/alert-declaration";
 import type { ResourceDeclaration } from "./declaration";
 
 export const declarations: readonly ResourceDeclaration[] = [
@@ -40,6 +43,9 @@ export const declarations: readonly ResourceDeclaration[] = [
   annotationDeclaration as ResourceDeclaration,
   actionDeclaration as ResourceDeclaration,
   cohortDeclaration as ResourceDeclaration,
+  dashboardDeclaration as ResourceDeclaration,
+  insightDeclaration as ResourceDeclaration,
+  alertDeclaration as ResourceDeclaration,
 ];
 
 /** The declaration of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

@@ -38,6 +38,7 @@ const invokes: Record<string, { run: Invoke; wrap?: string }> = {
   getProject: { run: (a) => functions.getProject(a as never) },
   getProjectActivity: { run: (a) => functions.getProjectActivity(a as never), wrap: "entries" },
   isGeneratingDemoData: { run: (a) => functions.isGeneratingDemoData(a as never), wrap: "generating" },
+  getCurrentUser: { run: (a) => functions.getCurrentUser(a as never) },
   ...objectInvokes(),
 };
 
@@ -136,7 +137,10 @@ export class PostHogProvider implements provider.Provider {
     const result = (await served.lifecycle.read?.(id, known)) ?? {};
     if (!result.id || !result.props) return {};
     if (Object.keys(known).length === 0) {
-      const inputs = Object.fromEntries(served.importInputs.map((name) => [name, result.props![name]]));
+      // Only what was read: an import input PostHog answered null or not at all (an insight without a name) is left out.
+      const inputs = Object.fromEntries(
+        served.importInputs.map((name) => [name, result.props![name]]).filter(([, value]) => value !== undefined && value !== null),
+      );
       return { id: result.id, props: outputs(served, { ...result.props, declaredInputs: inputs }), inputs };
     }
     // What was secret stays secret: the earlier outputs carry the marks (an input's output has its name).

@@ -123,6 +123,19 @@ export const lookups: Record<string, LookupSpec> = {
     required: ["projectId"],
     outputs: { generating: { type: "boolean" } },
   },
+  getCurrentUser: {
+    description: "The user the API key belongs to (its id is what an Alert's subscribedUsers takes); the key needs user:read.",
+    inputs: { host },
+    required: [],
+    outputs: {
+      id: { type: "integer" },
+      uuid: { type: "string" },
+      email: { type: "string" },
+      firstName: { type: "string" },
+      lastName: { type: "string" },
+      distinctId: { type: "string" },
+    },
+  },
 };
 
 /**

@@ -6,6 +6,9 @@ import { ActionProvider } from "./action-provider";
 import { CohortProvider } from "./cohort-provider";
 import { AnnotationProvider } from "./annotation-provider";
 import { FeatureFlagProvider } from "./feature-flag-provider";
+import { DashboardProvider } from "./dashboard-provider";
+import { InsightProvider } from "./insight-provider";
+import { AlertProvider } from "./alert-provider";
 import { ProjectProvider } from "./project-provider";
 
 export { ProjectProvider } from "./project-provider";
@@ -13,6 +16,9 @@ export { FeatureFlagProvider } from "./feature-flag-provider";
 export { AnnotationProvider } from "./annotation-provider";
 export { ActionProvider } from "./action-provider";
 export { CohortProvider } from "./cohort-provider";
+export { DashboardProvider } from "./dashboard-provider";
+export { InsightProvider } from "./insight-provider";
+export { AlertProvider } from "./alert-provider";
 export { resolveConfig, connect, requireOrganization, requireProject, type ProviderConfig, type ConfigLookup } from "./config";
 export {
   outputNames,
@@ -68,3 +74,11 @@ export const actionProvider = withoutStackTraces(new ActionProvider());
 
 /** The one Cohort lifecycle a provider host process uses. */
 export const cohortProvider = withoutStackTraces(new CohortProvider());
+/** The one Dashboard lifecycle a provider host process uses. */
+export const dashboardProvider = withoutStackTraces(new DashboardProvider());
+
+/** The one Insight lifecycle a provider host process uses. */
+export const insightProvider = withoutStackTraces(new InsightProvider());
+
+/** The one Alert lifecycle a provider host process uses. */
+export const alertProvider = withoutStackTraces(new AlertProvider());

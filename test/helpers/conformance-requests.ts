@@ -161,6 +161,9 @@ export const conformanceCases: readonly ConformanceCase[] = [
   { name: "annotation DELETE", method: "DELETE", path: "/api/projects/{scratch}/annotations/{annotation}/", key: "allKey" },
   { name: "annotation soft delete", method: "PATCH", path: "/api/projects/{scratch}/annotations/{annotation}/", key: "allKey", body: { deleted: true }, today: ANNOTATION },
   { name: "annotation get after soft delete", method: "GET", path: "/api/projects/{scratch}/annotations/{annotation}/", key: "allKey" },
+  // the current user, whose id an alert subscribes
+  { name: "current user", method: "GET", path: "/api/users/@me/", key: "allKey", today: "today's UserSerializer adds id and its impersonation, onboarding and notification fields" },
+  { name: "current user without user:read", method: "GET", path: "/api/users/@me/" },
   // cohorts, in the scratch project (gone with it): what both versions refuse alike
   { name: "cohort create without cohort:write", method: "POST", path: "/api/projects/{scratch}/cohorts/", body: { name: "x" } },
   { name: "cohort filters without properties", method: "POST", path: "/api/projects/{scratch}/cohorts/", key: "allKey", body: { name: "x", filters: { groups: [] } } },

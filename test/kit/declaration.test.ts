@@ -72,6 +72,9 @@ test("the registry finds a declaration by its plugin token, own entries only", (
     "posthog:index:Annotation",
     "posthog:index:Action",
     "posthog:index:Cohort",
+    "posthog:index:Dashboard",
+    "posthog:index:Insight",
+    "posthog:index:Alert",
   ]);
   expect(declarationOf("posthog:index:FeatureFlag")?.scope).toBe("project");
   expect(declarationOf(PROJECT_TOKEN)).toBe(projectDeclaration);
