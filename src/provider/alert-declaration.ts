@@ -6,9 +6,9 @@
  * APIScopePermission, posthog/permissions.py: only legacy keys without scopes pass).
  */
 import { alerts } from "../client";
-import type { ResourceDeclaration } from "../kit/declaration";
+import { idField, type ResourceDeclaration } from "../kit/declaration";
 import { ANY } from "../kit/property";
-import { PROJECT_SCOPED_UUID_FORMS, projectScopedApi, tableInputs, tableOutputs } from "../kit/field-state";
+import { PROJECT_SCOPED_UUID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../kit/field-state";
 import { ALERT_TOKEN, ALERT_TYPE } from "../kit/tokens";
 import { type AlertWithIds, alertFields, alertWithIds } from "../schema/alert-fields";
 import { AlertProvider } from "./alert-provider";
@@ -31,11 +31,16 @@ export const alertDeclaration: ResourceDeclaration<"project", AlertRecord> = {
   schema: () => ({
     description:
       "A PostHog alert on an insight: its threshold, condition, calculation interval and subscribed users. Declared fields are managed; deleted with DELETE; one deleted by hand is created again. PostHog 2025-08-04 refuses personal API keys on alerts; today's PostHog needs the `alert:write` scope.",
-    inputs: tableInputs(alertFields, "alert"),
-    outputs: tableOutputs(alertFields, "alert", {
-      alertId: { type: "string", description: "The alert's UUID in PostHog." },
-      state: { type: "string", description: "PostHog's last evaluation: Not firing, Firing, Errored or Snoozed." },
-    }),
+    inputs: tableInputs(alertFields, "alert", "uuid"),
+    outputs: tableOutputs(
+      alertFields,
+      "alert",
+      {
+        alertId: { type: "string", description: "The alert's UUID in PostHog." },
+        state: { type: "string", description: "PostHog's last evaluation: Not firing, Firing, Errored or Snoozed." },
+      },
+      "uuid",
+    ),
     required: ["alertId", "projectId", "insight", "subscribedUsers", "state"],
   }),
   lookups: {
@@ -57,4 +62,12 @@ export const alertDeclaration: ResourceDeclaration<"project", AlertRecord> = {
     },
   },
   lifecycle: () => new AlertProvider(),
+  // AlertViewSet lists with AlertSerializer: every field; the insight and users read back as ids.
+  importer: projectScopedImport(alertFields, {
+    list: async (http, projectId) => (await alerts.listAlerts(http, projectId)).map(alertWithIds),
+    // AlertConfiguration's defaults (posthog/models/alert.py).
+    defaults: { enabled: true, calculation_interval: "daily", skip_weekend: false },
+    references: [idField("insight", "Insight")],
+    label: (alert) => alert.name || `alert ${alert.id}`,
+  }),
 };

@@ -7,11 +7,20 @@
 import { dashboards } from "../client";
 import type { ResourceDeclaration } from "../kit/declaration";
 import { ANY } from "../kit/property";
-import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, tableInputs, tableOutputs } from "../kit/field-state";
+import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../kit/field-state";
 import { DASHBOARD_TOKEN, DASHBOARD_TYPE } from "../kit/tokens";
 import { dashboardFields } from "../schema/dashboard-fields";
 import { DashboardProvider } from "./dashboard-provider";
 import { type DashboardRecord, type DashboardWithTiles, withTextTiles } from "./dashboard-state";
+
+/**
+ * A flag's usage dashboard: PostHog's own, made with the flag and again by it ("Generated Dashboard: <key> Usage" in
+ * the "template" creation mode, `_create_usage_dashboard` in posthog/api/feature_flag.py), with its insights. The
+ * organization importer declares neither.
+ */
+export function isUsageDashboard(dashboard: { name: string | null; creation_mode?: string | null }): boolean {
+  return dashboard.creation_mode === "template" && /^Generated Dashboard: .* Usage$/.test(dashboard.name ?? "");
+}
 
 export const dashboardDeclaration: ResourceDeclaration<"project", DashboardRecord> = {
   name: "Dashboard",
@@ -67,4 +76,16 @@ export const dashboardDeclaration: ResourceDeclaration<"project", DashboardRecor
     },
   },
   lifecycle: () => new DashboardProvider(),
+  importer: projectScopedImport(dashboardFields, {
+    // The list's DashboardBasicSerializer has no tiles: one GET each, for the text tiles; flags' usage dashboards left out.
+    list: async (http, projectId) => {
+      const found: DashboardWithTiles[] = [];
+      for (const dashboard of await dashboards.listDashboards(http, projectId))
+        if (!isUsageDashboard(dashboard)) found.push(withTextTiles(await dashboards.getDashboard(http, projectId, dashboard.id)));
+      return found;
+    },
+    // The Dashboard model's defaults (products/dashboards/backend/models/dashboard.py): 21 is "everyone in the project can edit".
+    defaults: { description: "", pinned: false, tags: [], restriction_level: 21, text_tiles: [] },
+    label: (dashboard) => dashboard.name ?? `dashboard ${dashboard.id}`,
+  }),
 };

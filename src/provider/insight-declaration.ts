@@ -4,12 +4,13 @@
  * identified as `<projectId>/<id>`. Its field table is src/schema/insight-fields.ts; it is placed on dashboards
  * through its own `dashboards`, as PostHog does.
  */
-import { insights } from "../client";
-import type { ResourceDeclaration } from "../kit/declaration";
+import { dashboards, insights } from "../client";
+import { idField, type ResourceDeclaration } from "../kit/declaration";
 import { ANY } from "../kit/property";
-import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, tableInputs, tableOutputs } from "../kit/field-state";
+import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../kit/field-state";
 import { INSIGHT_TOKEN, INSIGHT_TYPE } from "../kit/tokens";
 import { insightFields } from "../schema/insight-fields";
+import { isUsageDashboard } from "./dashboard-declaration";
 import { InsightProvider } from "./insight-provider";
 import type { InsightRecord } from "./insight-state";
 
@@ -68,4 +69,21 @@ export const insightDeclaration: ResourceDeclaration<"project", InsightRecord> =
     },
   },
   lifecycle: () => new InsightProvider(),
+  // InsightViewSet lists with InsightSerializer (posthog/api/insight.py): the list has every field, no GET each. The
+  // tiles' layouts live on the dashboards and are left to PostHog (not declared).
+  importer: projectScopedImport(insightFields, {
+    // Not the insights PostHog puts on flags' usage dashboards (one more list: the dashboards').
+    list: async (http, projectId) => {
+      const usage = new Set((await dashboards.listDashboards(http, projectId)).filter(isUsageDashboard).map((d) => d.id));
+      return (await insights.listInsights(http, projectId)).filter(
+        (insight) => !(insight.dashboards.length > 0 && insight.dashboards.every((id) => usage.has(id))),
+      );
+    },
+    // The Insight model's defaults (posthog/models/insight.py).
+    defaults: { description: "", tags: [], favorited: false, dashboards: [] },
+    references: [idField("dashboards", "Dashboard")],
+    // Unsaved insights are PostHog's drafts, not configuration.
+    skip: (insight) => insight.saved === false,
+    label: (insight) => insight.name ?? insight.short_id ?? `insight ${insight.id}`,
+  }),
 };

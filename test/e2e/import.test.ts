@@ -12,7 +12,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
-import { actions, annotations, cohorts, featureFlags, projects, Transport } from "../../src/client";
+import { actions, annotations, cohorts, featureFlags, insights, projects, Transport } from "../../src/client";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { cliEnvironment, repoRoot } from "../helpers/pulumi-cli";
 import { pythonVirtualenv } from "../helpers/python-venv";
@@ -89,7 +89,17 @@ beforeAll(async () => {
     date_marker: "2025-02-03T00:00:00Z",
     scope: "organization",
   });
+  // Each project's home dashboard is PostHog's, and declared; a flag's usage dashboard is not (PostHog makes it).
+  const signups = await insights.createInsight(http, web.id, {
+    name: "Signups",
+    query: { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "signed_up" }] } },
+    dashboards: [web.primary_dashboard],
+    saved: true,
+  });
   objects.push(
+    { kind: "Dashboard", id: Number(web.primary_dashboard) },
+    { kind: "Dashboard", id: Number(mobile.primary_dashboard) },
+    { kind: "Insight", id: signups.id },
     { kind: "Cohort", id: testers.id },
     { kind: "FeatureFlag", id: flag.id },
     { kind: "FeatureFlag", id: off.id },
@@ -160,7 +170,7 @@ test("--dry-run prints the project and writes nothing; progress goes to stderr",
   // A string that holds Pulumi YAML's interpolation is escaped.
   expect(stdout).toContain('content: "Checkout v2 $${released}"');
   expect(stderr).toMatch(
-    /^2 projects in organization .*\n\[1\/2\] project \d+ "Web app": 1 feature flag, 2 annotations, 1 action, 1 cohort\n\[2\/2\] project \d+ "Mobile": 1 feature flag, 1 annotation, 0 actions, 0 cohorts\n$/m,
+    /^2 projects in organization .*\n\[1\/2\] project \d+ "Web app": 1 feature flag, 2 annotations, 1 action, 1 cohort, 1 dashboard, 1 insight, 0 alerts\n\[2\/2\] project \d+ "Mobile": 1 feature flag, 1 annotation, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts\n$/m,
   );
   // The organization-wide annotation is in both projects' lists, and declared once.
   expect(stdout.match(/type: posthog:index:Annotation/g)).toHaveLength(2);
@@ -176,6 +186,8 @@ test("TypeScript: the written program adopts the organization; up changes nothin
   expect(program).toContain("  projectId: webApp.projectId,");
   // The flag's cohort condition names the imported cohort's output, not its number.
   expect(program).toMatch(/value: webAppCohortBetaTesters\.cohortId/);
+  // And an insight's dashboard names the imported Dashboard.
+  expect(program).toMatch(/dashboards: \[\s*webAppDashboardMyAppDashboard\.dashboardId,\s*\]/);
   // Defaults and what PostHog computes are not declared.
   expect(program).not.toMatch(/active: true|evaluationRuntime|apiToken|createdAt/);
   // What `npm install` of package.json's dependencies gives: this checkout as pulumi-posthog.

@@ -47,8 +47,8 @@ test("one list per kind and project, one GET per project; a project being delete
   expect(found.filter((f) => f.declaration.name === "FeatureFlag")).toHaveLength(120);
   expect(progress).toEqual([
     `2 projects in organization ${org}`,
-    `[1/2] project ${web.id} "Web": 120 feature flags, 0 annotations, 0 actions, 0 cohorts`,
-    `[2/2] project ${mobile.id} "Mobile": 0 feature flags, 0 annotations, 0 actions, 0 cohorts`,
+    `[1/2] project ${web.id} "Web": 120 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts`,
+    `[2/2] project ${mobile.id} "Mobile": 0 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts`,
   ]);
 
   await server.clearRequests();
@@ -59,5 +59,12 @@ test("one list per kind and project, one GET per project; a project being delete
     `/api/projects/${mobile.id}/annotations/`,
     `/api/projects/${mobile.id}/actions/`,
     `/api/projects/${mobile.id}/cohorts/`,
+    // Dashboards: the list lacks tiles, so one GET each (the project's home dashboard here).
+    `/api/projects/${mobile.id}/dashboards/`,
+    `/api/projects/${mobile.id}/dashboards/${mobile.primary_dashboard}/`,
+    // Insights: the dashboards' list again, to leave out the insights of flags' usage dashboards.
+    `/api/projects/${mobile.id}/dashboards/`,
+    `/api/projects/${mobile.id}/insights/`,
+    `/api/projects/${mobile.id}/alerts/`,
   ]);
 });

@@ -435,7 +435,8 @@ export function createFlag(ctx: ApiContext, team: StoredProject, body: unknown, 
   }
   freeKey(ctx, team, key, null);
   if (attrs._should_create_usage_dashboard !== false)
-    fields.usage_dashboard = ctx.store.createDashboard(team.id, `Generated Dashboard: ${key} Usage`);
+    // _create_usage_dashboard (posthog/api/feature_flag.py) makes it in the "template" creation mode.
+    fields.usage_dashboard = ctx.store.createDashboard(team.id, `Generated Dashboard: ${key} Usage`, "template");
   const flag = ctx.store.addObject("featureFlags", team.id, ctx.user.id, fields);
   flag.deleted = attrs.deleted === true;
   return flag;
