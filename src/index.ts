@@ -11,5 +11,28 @@ export {
 } from "./resources/feature-flag";
 export { Action, type ActionArgs, type ActionState, type ActionStep } from "./resources/action";
 export { Annotation, type AnnotationArgs, type AnnotationScope, type AnnotationState } from "./resources/annotation";
+export {
+  Survey,
+  type SurveyArgs,
+  type SurveyBranching,
+  type SurveyQuestion,
+  type SurveyState,
+  type SurveyType,
+} from "./resources/survey";
+export {
+  Experiment,
+  type ExperimentArgs,
+  type ExperimentParameters,
+  type ExperimentState,
+  type ExperimentVariant,
+} from "./resources/experiment";
+export {
+  HogFunction,
+  type HogFunctionArgs,
+  type HogFunctionInput,
+  type HogFunctionInputSchema,
+  type HogFunctionState,
+  type HogFunctionType,
+} from "./resources/hog-function";
 export * from "./functions";
 export { PostHogError } from "./client/errors";

@@ -26,19 +26,27 @@ export type ScopeOf<S extends ScopeKind> = S extends "organization" ? string : n
  */
 export type Deletion = "delete" | "soft-delete";
 
+/**
+ * PostHog's key of an object: a number (projects, flags, actions, experiments, …), or a UUID for the models keyed so
+ * (surveys, hog functions, alerts).
+ */
+export type ObjectId = number | string;
+
 /** The calls a resource's endpoints answer, in the client's terms (src/client knows the paths). */
 export interface ResourceApi<S extends ScopeKind, R> {
-  get(http: Transport, scope: ScopeOf<S>, id: number): Promise<R>;
-  update(http: Transport, scope: ScopeOf<S>, id: number, body: Record<string, unknown>): Promise<R>;
+  get(http: Transport, scope: ScopeOf<S>, id: ObjectId): Promise<R>;
+  update(http: Transport, scope: ScopeOf<S>, id: ObjectId, body: Record<string, unknown>): Promise<R>;
   /** `DELETE` (used when `deletion` is "delete"). */
-  remove(http: Transport, scope: ScopeOf<S>, id: number): Promise<unknown>;
+  remove(http: Transport, scope: ScopeOf<S>, id: ObjectId): Promise<unknown>;
 }
 
-/** A resource's id as the engine, `get` and `pulumi import` give it: the scope (when written) and the numeric id. */
+/** A resource's id as the engine, `get` and `pulumi import` give it: the scope (when written) and the object's key. */
 export interface ParsedId<S extends ScopeKind> {
   scope: ScopeOf<S> | undefined;
-  id: number;
+  id: ObjectId;
 }
+
+const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
 
 export interface ResourceDeclaration<S extends ScopeKind = ScopeKind, R = unknown> {
   /** The class name in every language: `Project`. */
@@ -50,8 +58,11 @@ export interface ResourceDeclaration<S extends ScopeKind = ScopeKind, R = unknow
   /** What a message calls one: "project". */
   readonly noun: string;
   readonly scope: S;
-  /** The output holding the numeric id (`projectId`), and the id forms `get` and `pulumi import` take. */
-  readonly identity: { readonly output: string; readonly forms: readonly string[] };
+  /**
+   * The output holding the id (`projectId`), the id forms `get` and `pulumi import` take, and `key: "uuid"` for a
+   * model PostHog keys by UUID (a survey, a hog function) rather than by number.
+   */
+  readonly identity: { readonly output: string; readonly forms: readonly string[]; readonly key?: "uuid" };
   readonly deletion: Deletion;
   /**
    * The inputs `pulumi import` declares, from what was read (the code Pulumi prints then manages only these):
@@ -66,6 +77,11 @@ export interface ResourceDeclaration<S extends ScopeKind = ScopeKind, R = unknow
     outputs: Record<string, PropertySpec>;
     required: string[];
   };
+  /**
+   * Where secret values sit among the inputs (`["inputs", "apiKey"]` for a hog function's secret input): the plugin
+   * returns them from check as secrets, so that the engine stores them encrypted however the program gave them.
+   */
+  readonly secretInputPaths?: (inputs: Record<string, unknown>) => readonly (readonly string[])[];
   /** The lookups (`getX`/`listX`, with their Output forms in TypeScript) the plugin serves as invokes for it. */
   readonly lookups: readonly string[];
   /** Its lifecycle, as Pulumi's dynamic providers and the plugin call it. */
@@ -78,13 +94,14 @@ export interface ResourceDeclaration<S extends ScopeKind = ScopeKind, R = unknow
  */
 export function parseId<S extends ScopeKind>(declaration: ResourceDeclaration<S>, id: string): ParsedId<S> {
   const scopePart = declaration.scope === "organization" ? "[^/]+" : "\\d+";
-  const match = new RegExp(`^(?:(${scopePart})/)?(\\d+)$`).exec(id);
+  const uuid = declaration.identity.key === "uuid";
+  const match = new RegExp(`^(?:(${scopePart})/)?(${uuid ? UUID : "\\d+"})$`).exec(id);
   if (!match) {
     const forms = declaration.identity.forms.join(", or ");
     throw new Error(`"${id}" is not a PostHog ${declaration.noun} id: use ${forms}.`);
   }
   const scope = match[1] === undefined ? undefined : declaration.scope === "organization" ? match[1] : Number(match[1]);
-  return { scope: scope as ScopeOf<S> | undefined, id: Number(match[2]) };
+  return { scope: scope as ScopeOf<S> | undefined, id: uuid ? match[2]!.toLowerCase() : Number(match[2]) };
 }
 
 /** The scope to work in: the resource's own, else the configured one, else an error saying what to set. */
@@ -105,7 +122,7 @@ export async function deleteDeclared<S extends ScopeKind>(
   declaration: ResourceDeclaration<S>,
   http: Transport,
   scope: ScopeOf<S>,
-  id: number,
+  id: ObjectId,
   hooks: { confirmGone?: () => Promise<void>; alreadyGoing?: (error: PostHogError) => boolean } = {},
 ): Promise<void> {
   try {

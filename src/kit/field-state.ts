@@ -10,7 +10,7 @@ import { type FieldTable, tableValuesEqual } from "../schema/field-table";
 import { isPlainObject, own, prototypeKeyPath } from "../schema/json";
 import { camelCase, closestName } from "../schema/names";
 import type { Transport } from "../client";
-import type { ResourceApi } from "./declaration";
+import type { ObjectId, ResourceApi } from "./declaration";
 import type { DeclaredState, Failure, Json, Recorded } from "./lifecycle";
 import type { PropertySpec } from "./property";
 import { typeOf } from "./property";
@@ -26,18 +26,25 @@ async function inProject<R>(projectId: number, record: Promise<R>): Promise<InPr
 /** The id forms `get` and `pulumi import` take for a project-scoped resource. */
 export const PROJECT_SCOPED_ID_FORMS = ["<projectId>/<id>", "the numeric id (in the configured project)"] as const;
 
-type ProjectCall<R, A extends unknown[] = []> = (http: Transport, projectId: number, id: number, ...rest: A) => Promise<R>;
+type ProjectCall<R, A extends unknown[] = [], I extends ObjectId = number> = (
+  http: Transport,
+  projectId: number,
+  id: I,
+  ...rest: A
+) => Promise<R>;
 
 /** A project-scoped resource's client calls as the kit's API: what is read or written back carries its project. */
-export function projectScopedApi<R>(calls: {
-  get: ProjectCall<R>;
-  update: ProjectCall<R, [body: Record<string, unknown>]>;
-  remove: ProjectCall<unknown>;
+export function projectScopedApi<R, I extends ObjectId = number>(calls: {
+  get: ProjectCall<R, [], I>;
+  update: ProjectCall<R, [body: Record<string, unknown>], I>;
+  remove: ProjectCall<unknown, [], I>;
 }): ResourceApi<"project", InProject<R>> {
+  // The id is the one parseId gave for this declaration (`identity.key`): a number, or a UUID string.
+  const key = (id: ObjectId) => id as I;
   return {
-    get: (http, projectId, id) => inProject(projectId, calls.get(http, projectId, id)),
-    update: (http, projectId, id, body) => inProject(projectId, calls.update(http, projectId, id, body)),
-    remove: calls.remove,
+    get: (http, projectId, id) => inProject(projectId, calls.get(http, projectId, key(id))),
+    update: (http, projectId, id, body) => inProject(projectId, calls.update(http, projectId, key(id), body)),
+    remove: (http, projectId, id) => calls.remove(http, projectId, key(id)),
   };
 }
 

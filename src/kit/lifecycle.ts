@@ -13,6 +13,7 @@ import {
   deleteDeclared,
   parseId,
   resolveScope,
+  type ObjectId,
   type ResourceDeclaration,
   type ScopeKind,
   type ScopeOf,
@@ -74,7 +75,7 @@ export interface DeclaredState<R, Rec extends Recorded> {
 /** `I` and `O` type the inputs and outputs as the resource's callers see them; inside, they are JSON objects. */
 export abstract class DeclaredLifecycle<
   S extends ScopeKind,
-  R extends { id: number },
+  R extends { id: ObjectId },
   Rec extends Recorded,
   I extends Json = Json,
   O extends Json = Json,
@@ -186,7 +187,7 @@ export abstract class DeclaredLifecycle<
 
   async update(id: string, olds: O, news: I): Promise<pulumi.dynamic.UpdateResult<O>> {
     const scope = olds[scopeInput(this.declaration)] as ScopeOf<S>;
-    const numericId = Number(id);
+    const objectId = parseId(this.declaration, id).id;
     const declared = this.state.declaredSettings(news);
     const recorded = this.recordForUpdate(olds, news);
     // A setting the state holds no live value of (declared just now: the state keeps declared settings only) is sent
@@ -204,14 +205,14 @@ export abstract class DeclaredLifecycle<
         const unknownLive = Object.keys(body).filter((f) => this.state.sendsMerged(f) && this.state.outputValue(olds, f) === undefined);
         const fetched =
           unknownLive.length > 0
-            ? (await this.complete(await this.declaration.api.get(this.http(), scope, numericId), unknownLive)).record
+            ? (await this.complete(await this.declaration.api.get(this.http(), scope, objectId), unknownLive)).record
             : undefined;
         const live = (field: string) => this.state.outputValue(olds, field) ?? (fetched ? own(fetched, field) : undefined);
-        placed = await this.write(scope, numericId, this.state.withLiveKeys(body, live), Object.keys(declared));
+        placed = await this.write(scope, objectId, this.state.withLiveKeys(body, live), Object.keys(declared));
       } catch (error) {
         if (error instanceof PostHogError && error.isNotFound) {
           throw new Error(
-            `${title(this.declaration)} ${numericId} no longer exists in PostHog (it was deleted outside Pulumi). ` +
+            `${title(this.declaration)} ${objectId} no longer exists in PostHog (it was deleted outside Pulumi). ` +
               "Run `pulumi refresh` to drop it from the state; the next `pulumi up` creates it again.",
           );
         }
@@ -263,7 +264,7 @@ export abstract class DeclaredLifecycle<
   }
 
   /** The PATCH of an update or after a create. */
-  protected async write(scope: ScopeOf<S>, id: number, body: Json, declared: readonly string[]): Promise<Placed<R>> {
+  protected async write(scope: ScopeOf<S>, id: ObjectId, body: Json, declared: readonly string[]): Promise<Placed<R>> {
     return this.complete(await this.declaration.api.update(this.http(), scope, id, body), declared);
   }
 
@@ -285,12 +286,12 @@ export abstract class DeclaredLifecycle<
   }
 
   /** An error that says more than PostHog's answer to a read, or none. */
-  protected readFailure(_error: PostHogError, _scope: ScopeOf<S>, _id: number, _props: Json): Error | undefined {
+  protected readFailure(_error: PostHogError, _scope: ScopeOf<S>, _id: ObjectId, _props: Json): Error | undefined {
     return undefined;
   }
 
   /** Throws unless a 404 proves the resource gone. */
-  protected async confirmGone(_scope: ScopeOf<S>, _id: number, _doing: "refresh" | "delete"): Promise<void> {}
+  protected async confirmGone(_scope: ScopeOf<S>, _id: ObjectId, _doing: "refresh" | "delete"): Promise<void> {}
 
   /** Whether a record PostHog still answers with is gone all the same (deleted, or being deleted). */
   protected isGone(record: R): boolean {

@@ -18,6 +18,9 @@ import { projectDeclaration } from "../provider/project-declaration";
 import { actionDeclaration } from "../provider/action-declaration";
 import { annotationDeclaration } from "../provider/annotation-declaration";
 import { featureFlagDeclaration } from "../provider/feature-flag-declaration";
+import { surveyDeclaration } from "../provider/survey-declaration";
+import { experimentDeclaration } from "../provider/experiment-declaration";
+import { hogFunctionDeclaration } from "../provider/hog-function-declaration";
 import type { ResourceDeclaration } from "./declaration";
 
 export const declarations: readonly ResourceDeclaration[] = [
@@ -25,6 +28,9 @@ export const declarations: readonly ResourceDeclaration[] = [
   featureFlagDeclaration as ResourceDeclaration,
   annotationDeclaration as ResourceDeclaration,
   actionDeclaration as ResourceDeclaration,
+  surveyDeclaration as ResourceDeclaration,
+  experimentDeclaration as ResourceDeclaration,
+  hogFunctionDeclaration as ResourceDeclaration,
 ];
 
 /** The declaration of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

@@ -4,6 +4,9 @@
  */
 import { ActionProvider } from "./action-provider";
 import { AnnotationProvider } from "./annotation-provider";
+import { SurveyProvider } from "./survey-provider";
+import { ExperimentProvider } from "./experiment-provider";
+import { HogFunctionProvider } from "./hog-function-provider";
 import { FeatureFlagProvider } from "./feature-flag-provider";
 import { ProjectProvider } from "./project-provider";
 
@@ -11,6 +14,9 @@ export { ProjectProvider } from "./project-provider";
 export { FeatureFlagProvider } from "./feature-flag-provider";
 export { AnnotationProvider } from "./annotation-provider";
 export { ActionProvider } from "./action-provider";
+export { SurveyProvider } from "./survey-provider";
+export { ExperimentProvider } from "./experiment-provider";
+export { HogFunctionProvider } from "./hog-function-provider";
 export { resolveConfig, connect, requireOrganization, requireProject, type ProviderConfig, type ConfigLookup } from "./config";
 export {
   outputNames,
@@ -63,3 +69,12 @@ export const annotationProvider = withoutStackTraces(new AnnotationProvider());
 
 /** The one Action lifecycle a provider host process uses. */
 export const actionProvider = withoutStackTraces(new ActionProvider());
+
+/** The one Survey lifecycle a provider host process uses. */
+export const surveyProvider = withoutStackTraces(new SurveyProvider());
+
+/** The one Experiment lifecycle a provider host process uses. */
+export const experimentProvider = withoutStackTraces(new ExperimentProvider());
+
+/** The one HogFunction lifecycle a provider host process uses. */
+export const hogFunctionProvider = withoutStackTraces(new HogFunctionProvider());
