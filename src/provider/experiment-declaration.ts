@@ -9,7 +9,7 @@ import type { ResourceDeclaration } from "../kit/declaration";
 import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, tableInputs, tableOutputs } from "../kit/field-state";
 import { EXPERIMENT_TOKEN, EXPERIMENT_TYPE } from "../kit/tokens";
 import type { Experiment } from "../schema/experiment";
-import { experimentFields } from "../schema/experiment-fields";
+import { experimentFields, normalVariants } from "../schema/experiment-fields";
 import { ExperimentProvider } from "./experiment-provider";
 import type { ExperimentRead, ExperimentRecord } from "./experiment-state";
 
@@ -20,12 +20,14 @@ export function experimentRecord(experiment: Experiment): ExperimentRead {
 
 /**
  * A body as PostHog takes it: `launched` and `stopped` become `start_date` and `end_date`, now when set (PostHog's
- * launch and stop buttons do the same), null when unset. The kit sends them only when they differ from PostHog's.
+ * launch and stop buttons do the same), null when unset (the kit sends them only when they differ from PostHog's);
+ * each variant's `split_percent` is sent as `rollout_percentage`, which every version takes.
  */
 export function experimentBody(body: Record<string, unknown>, now: () => string = () => new Date().toISOString()): Record<string, unknown> {
   const { launched, stopped, ...rest } = body;
   if (typeof launched === "boolean") rest["start_date"] = launched ? now() : null;
   if (typeof stopped === "boolean") rest["end_date"] = stopped ? now() : null;
+  if (rest["parameters"] !== undefined) rest["parameters"] = normalVariants(rest["parameters"]);
   return rest;
 }
 

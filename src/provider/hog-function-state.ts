@@ -8,7 +8,14 @@
 import { fieldState, type InProject } from "../kit/field-state";
 import type { Failure, Json } from "../kit/lifecycle";
 import type { HogFunction } from "../schema/hog-function";
-import { HOG_SERIALIZER, hogFunctionFields, hogFunctionProblems, isSecretPlaceholder } from "../schema/hog-function-fields";
+import {
+  ADDED_TO_INPUTS,
+  HOG_SERIALIZER,
+  hogFunctionFields,
+  hogFunctionProblems,
+  isSecretPlaceholder,
+} from "../schema/hog-function-fields";
+import { withoutAdded } from "../schema/json-forms";
 import { isPlainObject, own } from "../schema/json";
 import { camelCase } from "../schema/names";
 
@@ -49,8 +56,27 @@ function withDeclaredSecrets(outputs: object): object {
   return { ...outputs, inputs };
 }
 
+/**
+ * Live inputs in the program's form: a secret PostHog does not answer is the declared value (it cannot be seen to
+ * drift), and the keys PostHog adds (`order`, `bytecode`, …) are left out, so that a drifted input shows alone.
+ */
+function inProgramForm(declared: unknown, live: unknown): unknown {
+  if (!isPlainObject(declared) || !isPlainObject(live)) return live;
+  return Object.fromEntries(
+    Object.entries(live).map(([key, entry]) => {
+      if (isSecretPlaceholder(entry) && Object.hasOwn(declared, key)) return [key, declared[key]];
+      return [key, withoutAdded(declared[key] ?? {}, entry, ADDED_TO_INPUTS)];
+    }),
+  );
+}
+
 export const hogFunctionState: typeof base = {
   ...base,
+  liveInputs(declared, record) {
+    const inputs = base.liveInputs(declared, record);
+    if (inputs["inputs"] !== declared["inputs"]) inputs["inputs"] = inProgramForm(declared["inputs"], inputs["inputs"]);
+    return inputs;
+  },
   settingsChanged: (olds: Json, news: Json) => base.settingsChanged(withDeclaredSecrets(olds) as Json, news),
   outputValue: (outputs: object, field: string) => base.outputValue(field === "inputs" ? withDeclaredSecrets(outputs) : outputs, field),
 };

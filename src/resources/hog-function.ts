@@ -87,20 +87,17 @@ export interface HogFunction {
 }
 
 /**
- * The inputs with each secret one (its schema item says `secret: true`) a Pulumi secret: the engine then stores it,
- * and `declaredInputs`, encrypted. When the schema is not a plain list (an Output), which inputs are secret is known
- * only later, so every input is kept secret.
+ * The inputs as a Pulumi secret when one of them is secret (its schema item says `secret: true`): the engine then
+ * stores them, and `declaredInputs`, encrypted. Pulumi's SDK makes an object holding a secret secret as a whole, so
+ * the other inputs are secret with it. When the schema is not a plain list (an Output), which inputs are secret is
+ * known only later, so they are kept secret.
  */
 function withSecretInputs(args: HogFunctionArgs): HogFunctionArgs {
   const { inputs, inputsSchema } = args;
   if (inputs === undefined) return args;
-  if (!Array.isArray(inputsSchema) || inputsSchema.some((item) => pulumi.Output.isInstance(item) || item instanceof Promise))
-    return { ...args, inputs: pulumi.secret(inputs) };
-  const secret = new Set((inputsSchema as HogFunctionInputSchema[]).filter((item) => item.secret === true).map((item) => item.key));
-  if (secret.size === 0) return args;
-  if (pulumi.Output.isInstance(inputs) || inputs instanceof Promise) return { ...args, inputs: pulumi.secret(inputs) };
-  const marked = Object.fromEntries(Object.entries(inputs).map(([key, value]) => [key, secret.has(key) ? pulumi.secret(value) : value]));
-  return { ...args, inputs: marked };
+  const known = Array.isArray(inputsSchema) && !inputsSchema.some((item) => pulumi.Output.isInstance(item) || item instanceof Promise);
+  const secret = known && (inputsSchema as HogFunctionInputSchema[]).some((item) => item.secret === true);
+  return !known || secret ? { ...args, inputs: pulumi.secret(inputs) } : args;
 }
 
 /**

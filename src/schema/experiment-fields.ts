@@ -41,8 +41,11 @@ export function parametersProblems(parameters: Record<string, unknown>): string[
   return problems.map((p) => `${p} (validate_experiment_parameters, ${EXPERIMENT_SERIALIZER})`);
 }
 
-/** A variant in one form: today's PostHog answers `split_percent` beside `rollout_percentage` and takes either. */
-function normalVariants(parameters: unknown): unknown {
+/**
+ * The variants in one form, each share as `rollout_percentage`: today's PostHog answers `split_percent` beside it and
+ * takes either; PostHog 2025-08-04 knows only `rollout_percentage` (it refuses a variant with `split_percent` alone).
+ */
+export function normalVariants(parameters: unknown): unknown {
   if (!isPlainObject(parameters) || !Array.isArray(parameters["feature_flag_variants"])) return parameters;
   return {
     ...parameters,

@@ -115,20 +115,27 @@ export function inputsProblems(inputs: Record<string, unknown>, schema: readonly
   return problems.map((p) => `${p} (InputsItemSerializer, ${VALIDATION})`);
 }
 
+/** What PostHog adds to each input it stores (InputsItemSerializer and InputsField). */
+export const ADDED_TO_INPUTS = ["bytecode", "order", "transpiled", "input_deps"];
+
 /** PostHog adds `bytecode`, `order`, `transpiled` and `input_deps` to inputs; a secret is answered `{"secret": true}`. */
 const sameInputs: Equality = (a, b) => {
   if (!isPlainObject(a) || !isPlainObject(b)) return sameSansNulls(a ?? null, b ?? null);
   const live = Object.fromEntries(
     Object.entries(b).map(([key, entry]) => [key, isSecretPlaceholder(entry) && Object.hasOwn(a, key) ? a[key] : entry]),
   );
-  return sameSansNulls(a, withoutAdded(a, live, ["bytecode", "order", "transpiled", "input_deps"]));
+  return sameSansNulls(a, withoutAdded(a, live, ADDED_TO_INPUTS));
 };
 
 /** Schema items gain InputsSchemaItemSerializer's defaults (`required`, `secret`, `hidden`: false). */
 const sameSchema: Equality = (a, b) => sameSansNulls(a ?? [], withoutAdded(a ?? [], b ?? [], ["required", "secret", "hidden"]));
 
-/** Filters and masking gain their compiled `bytecode` (and `transpiled` for site functions). */
-const sameCompiled: Equality = (a, b) => sameSansNulls(a ?? null, withoutAdded(a ?? {}, b ?? null, ["bytecode", "transpiled"]));
+/**
+ * Filters and masking gain their compiled `bytecode` (`transpiled` for site functions, `bytecode_error` when it fails),
+ * and filters their `source` ("events" unless given: HogFunctionFiltersSerializer).
+ */
+const sameCompiled: Equality = (a, b) =>
+  sameSansNulls(a ?? null, withoutAdded(a ?? {}, b ?? null, ["bytecode", "transpiled", "bytecode_error", "source"]));
 
 const object = (what: string) => z.record(z.string(), z.unknown(), { error: `must be an object (${what})` });
 
