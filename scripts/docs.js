@@ -19,6 +19,15 @@ const {
   actionReference,
   ACTION_REFERENCE_START,
   ACTION_REFERENCE_END,
+  surveyReference,
+  SURVEY_REFERENCE_START,
+  SURVEY_REFERENCE_END,
+  experimentReference,
+  EXPERIMENT_REFERENCE_START,
+  EXPERIMENT_REFERENCE_END,
+  hogFunctionReference,
+  HOG_FUNCTION_REFERENCE_START,
+  HOG_FUNCTION_REFERENCE_END,
 } = require("../lib/schema/reference");
 const { packageSchema } = require("../lib/plugin/schema");
 
@@ -30,6 +39,9 @@ for (const [startMark, endMark, reference] of [
   [FLAG_REFERENCE_START, FLAG_REFERENCE_END, featureFlagReference],
   [ANNOTATION_REFERENCE_START, ANNOTATION_REFERENCE_END, annotationReference],
   [ACTION_REFERENCE_START, ACTION_REFERENCE_END, actionReference],
+  [SURVEY_REFERENCE_START, SURVEY_REFERENCE_END, surveyReference],
+  [EXPERIMENT_REFERENCE_START, EXPERIMENT_REFERENCE_END, experimentReference],
+  [HOG_FUNCTION_REFERENCE_START, HOG_FUNCTION_REFERENCE_END, hogFunctionReference],
 ]) {
   const start = text.indexOf(startMark);
   const end = text.indexOf(endMark);

@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { actions, annotations, featureFlags, projects, Transport } from "../../src/client";
+import { actions, annotations, featureFlags, projects, surveys, Transport } from "../../src/client";
 import { packageSchema } from "../../src/plugin/schema";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { ProviderHost } from "../helpers/provider-host";
@@ -213,6 +213,41 @@ test("posthog:index:Action: check, create, drift, update with the name, soft del
 
   await kinds.delete("a", created.id, updated);
   expect(await actions.getAction(http, project.id, Number(created.id))).toMatchObject({ deleted: true });
+});
+
+test("posthog:index:HogFunction: check returns secret inputs as secrets, the outputs keep them so; a Survey imported by <projectId>/<uuid>", async () => {
+  const fns = plugin.withType("posthog:index:HogFunction");
+  const project = await projects.createProject(http, server.organizationId, { name: "Plugin hog functions" });
+  const inputs = {
+    projectId: project.id,
+    type: "transformation",
+    hog: "return event",
+    inputsSchema: [
+      { key: "url", type: "string" },
+      { key: "token", type: "string", secret: true },
+    ],
+    inputs: { url: { value: "https://example.com" }, token: { value: "plugin-secret" } },
+  };
+  const checked = await fns.check("f", {}, inputs);
+  expect(checked.failures).toEqual([]);
+  const marked = checked.inputs as { inputs: Record<string, unknown> };
+  expect(marked.inputs["url"]).toEqual({ value: "https://example.com" });
+  expect(marked.inputs["token"]).toEqual({ [SECRET]: "1b47061264138c4ac30d75fd1eb44270", value: { value: "plugin-secret" } });
+  const created = await fns.create("f", checked.inputs);
+  expect(JSON.stringify({ ...created.outs, declaredInputs: undefined })).not.toContain("plugin-secret");
+  const read = await fns.read("f", created.id, created.outs);
+  expect(JSON.stringify(read.inputs)).not.toMatch(/"value":"plugin-secret"(?!})/);
+  expect((read.inputs as { inputs: Record<string, unknown> }).inputs["token"]).toMatchObject({
+    [SECRET]: "1b47061264138c4ac30d75fd1eb44270",
+  });
+
+  const survey = await surveys.createSurvey(http, project.id, {
+    name: "Plugin survey",
+    type: "api",
+    questions: [{ type: "open", question: "Why?" }],
+  });
+  const imported = await plugin.withType("posthog:index:Survey").read("s", `${project.id}/${survey.id}`);
+  expect(imported.inputs).toEqual({ projectId: project.id, name: "Plugin survey", type: "api" });
 });
 
 test("the plugin ends when the CLI that started it is killed, instead of serving on for ever", async () => {
