@@ -26,10 +26,7 @@ export type ScopeOf<S extends ScopeKind> = S extends "organization" ? string : n
  */
 export type Deletion = "delete" | "soft-delete";
 
-/**
- * PostHog's key of an object: a number (projects, flags, actions, experiments, …), or a UUID for the models keyed so
- * (surveys, hog functions, alerts).
- */
+/** A PostHog object's primary key: an integer, or a UUID for surveys, hog functions and alerts. */
 export type ObjectId = number | string;
 
 /** The calls a resource's endpoints answer, in the client's terms (src/client knows the paths). */
@@ -40,13 +37,39 @@ export interface ResourceApi<S extends ScopeKind, R> {
   remove(http: Transport, scope: ScopeOf<S>, id: ObjectId): Promise<unknown>;
 }
 
-/** A resource's id as the engine, `get` and `pulumi import` give it: the scope (when written) and the object's key. */
+/** A resource's id as the engine, `get` and `pulumi import` give it: the scope (when written) and the numeric id. */
 export interface ParsedId<S extends ScopeKind> {
   scope: ScopeOf<S> | undefined;
   id: ObjectId;
 }
 
-const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
+/** A filter of a list lookup: PostHog's query parameter, or matched in the answers where PostHog's list has none. */
+export interface ListFilter {
+  readonly spec: PropertySpec;
+  /** The query parameter and the value as PostHog's list reads it. */
+  readonly query?: (value: unknown) => [param: string, value: string];
+  readonly match?: (record: Record<string, unknown>, value: unknown) => boolean;
+}
+
+/** What `get<Name>` and `list<Plural>` need besides the declaration's identity and `api.get`. */
+/** A record as a list answers it (lookups camelCase it whole). */
+type Listed = Record<string, unknown>;
+
+export interface ObjectLookups {
+  /** `FeatureFlags`: names `listFeatureFlags` and the plugin's wrapped result, `featureFlags`. */
+  readonly plural: string;
+  /** The live objects, all pages; `query` holds the filters PostHog's list takes. */
+  readonly list: (http: Transport, projectId: number, query: Record<string, string>) => Promise<Listed[]>;
+  /** A field unique among live objects that `get<Name>` also takes (`key` of a flag, `name` of an action). */
+  readonly uniqueBy?: {
+    readonly input: string;
+    readonly spec: PropertySpec;
+    readonly find: (http: Transport, projectId: number, value: string) => Promise<Listed | null>;
+  };
+  readonly filters?: Readonly<Record<string, ListFilter>>;
+  /** The result's typed outputs in the plugin schema besides the id and `projectId` (the rest of the record comes too). */
+  readonly outputs: Readonly<Record<string, PropertySpec>>;
+}
 
 export interface ResourceDeclaration<S extends ScopeKind = ScopeKind, R = unknown> {
   /** The class name in every language: `Project`. */
@@ -59,10 +82,10 @@ export interface ResourceDeclaration<S extends ScopeKind = ScopeKind, R = unknow
   readonly noun: string;
   readonly scope: S;
   /**
-   * The output holding the id (`projectId`), the id forms `get` and `pulumi import` take, and `key: "uuid"` for a
-   * model PostHog keys by UUID (a survey, a hog function) rather than by number.
+   * The output holding the id (`projectId`), the id forms `get` and `pulumi import` take, and whether PostHog's key is
+   * an integer (the default) or a UUID (surveys, hog functions, alerts).
    */
-  readonly identity: { readonly output: string; readonly forms: readonly string[]; readonly key?: "uuid" };
+  readonly identity: { readonly output: string; readonly forms: readonly string[]; readonly key?: "integer" | "uuid" };
   readonly deletion: Deletion;
   /**
    * The inputs `pulumi import` declares, from what was read (the code Pulumi prints then manages only these):
@@ -78,12 +101,16 @@ export interface ResourceDeclaration<S extends ScopeKind = ScopeKind, R = unknow
     required: string[];
   };
   /**
-   * Where secret values sit among the inputs (`["inputs", "apiKey"]` for a hog function's secret input): the plugin
+   * A project-scoped resource's lookups, `get<Name>` and `list<Plural>` (with their Output forms in TypeScript and as
+   * the plugin's invokes), generated from these facts by src/functions/objects.ts and the plugin's schema. Project's
+   * own lookups (src/functions/projects.ts) are written out: they are organization-wide and carry its tokens.
+   */
+  readonly lookups?: ObjectLookups;
+  /**
+   * Where secret values sit among the inputs (`["inputs", "token"]` for a hog function's secret input): the plugin
    * returns them from check as secrets, so that the engine stores them encrypted however the program gave them.
    */
   readonly secretInputPaths?: (inputs: Record<string, unknown>) => readonly (readonly string[])[];
-  /** The lookups (`getX`/`listX`, with their Output forms in TypeScript) the plugin serves as invokes for it. */
-  readonly lookups: readonly string[];
   /** Its lifecycle, as Pulumi's dynamic providers and the plugin call it. */
   readonly lifecycle: () => pulumi.dynamic.ResourceProvider;
 }
@@ -95,7 +122,8 @@ export interface ResourceDeclaration<S extends ScopeKind = ScopeKind, R = unknow
 export function parseId<S extends ScopeKind>(declaration: ResourceDeclaration<S>, id: string): ParsedId<S> {
   const scopePart = declaration.scope === "organization" ? "[^/]+" : "\\d+";
   const uuid = declaration.identity.key === "uuid";
-  const match = new RegExp(`^(?:(${scopePart})/)?(${uuid ? UUID : "\\d+"})$`).exec(id);
+  const keyPart = uuid ? "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}" : "\\d+";
+  const match = new RegExp(`^(?:(${scopePart})/)?(${keyPart})$`).exec(id);
   if (!match) {
     const forms = declaration.identity.forms.join(", or ");
     throw new Error(`"${id}" is not a PostHog ${declaration.noun} id: use ${forms}.`);

@@ -26,25 +26,24 @@ async function inProject<R>(projectId: number, record: Promise<R>): Promise<InPr
 /** The id forms `get` and `pulumi import` take for a project-scoped resource. */
 export const PROJECT_SCOPED_ID_FORMS = ["<projectId>/<id>", "the numeric id (in the configured project)"] as const;
 
-type ProjectCall<R, A extends unknown[] = [], I extends ObjectId = number> = (
-  http: Transport,
-  projectId: number,
-  id: I,
-  ...rest: A
-) => Promise<R>;
+/** The id forms of a project-scoped resource PostHog keys by UUID (surveys, hog functions, alerts). */
+export const PROJECT_SCOPED_UUID_FORMS = ["<projectId>/<uuid>", "the UUID (in the configured project)"] as const;
 
-/** A project-scoped resource's client calls as the kit's API: what is read or written back carries its project. */
-export function projectScopedApi<R, I extends ObjectId = number>(calls: {
-  get: ProjectCall<R, [], I>;
-  update: ProjectCall<R, [body: Record<string, unknown>], I>;
-  remove: ProjectCall<unknown, [], I>;
+type ProjectCall<R, K extends ObjectId, A extends unknown[] = []> = (http: Transport, projectId: number, id: K, ...rest: A) => Promise<R>;
+
+/**
+ * A project-scoped resource's client calls as the kit's API: what is read or written back carries its project. `K` is
+ * its key's type; the ids given are parsed by the declaration's `identity.key`, so they have that type.
+ */
+export function projectScopedApi<R, K extends ObjectId = number>(calls: {
+  get: ProjectCall<R, K>;
+  update: ProjectCall<R, K, [body: Record<string, unknown>]>;
+  remove: ProjectCall<unknown, K>;
 }): ResourceApi<"project", InProject<R>> {
-  // The id is the one parseId gave for this declaration (`identity.key`): a number, or a UUID string.
-  const key = (id: ObjectId) => id as I;
   return {
-    get: (http, projectId, id) => inProject(projectId, calls.get(http, projectId, key(id))),
-    update: (http, projectId, id, body) => inProject(projectId, calls.update(http, projectId, key(id), body)),
-    remove: (http, projectId, id) => calls.remove(http, projectId, key(id)),
+    get: (http, projectId, id) => inProject(projectId, calls.get(http, projectId, id as K)),
+    update: (http, projectId, id, body) => inProject(projectId, calls.update(http, projectId, id as K, body)),
+    remove: (http, projectId, id) => calls.remove(http, projectId, id as K),
   };
 }
 

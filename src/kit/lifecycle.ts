@@ -11,9 +11,9 @@ import { connect, resolveConfig, type ProviderConfig } from "../provider/config"
 import { own } from "../schema/json";
 import {
   deleteDeclared,
+  type ObjectId,
   parseId,
   resolveScope,
-  type ObjectId,
   type ResourceDeclaration,
   type ScopeKind,
   type ScopeOf,

@@ -7,7 +7,10 @@
  *    rules between fields, fixed outputs), as src/provider/annotation-state.ts;
  * 3. its declaration, src/provider/<resource>-declaration.ts: token (`pluginToken("FeatureFlag")`), noun, scope
  *    ("project": `projectId` input, `posthog:projectId` or POSTHOG_PROJECT_ID), identity forms (`<projectId>/<id>`),
- *    deletion ("soft-delete": `PATCH {"deleted": true}`), the client calls, its schema and its lookups;
+ *    deletion ("soft-delete": `PATCH {"deleted": true}`), the client calls, its schema and its `lookups` facts (plural,
+ *    list call, unique field, list filters, typed outputs): `get<Name>`/`list<Plural>` then come from
+ *    src/functions/objects.ts (a typed export and its Output form in src/functions/<resource>.ts) and the plugin's
+ *    invokes and schema follow by themselves;
  * 4. its lifecycle: `class X extends FieldTableLifecycle` (./field-lifecycle) with `obtain` (the create call) and only
  *    the hooks it needs;
  *    `isGone` already treats `deleted: true` as gone;

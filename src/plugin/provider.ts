@@ -8,9 +8,11 @@ import type * as pulumi from "@pulumi/pulumi";
 import type * as provider from "@pulumi/pulumi/provider";
 import * as functions from "../functions";
 import { useLookupConfig } from "../functions/context";
+import { objectLookups } from "../functions/objects";
+import type { ResourceDeclaration } from "../kit/declaration";
 import { declarations } from "../kit/registry";
 import type { ConfigLookup } from "../provider";
-import { type lookups, packageSchema, PACKAGE, type PropertySpec } from "./schema";
+import { packageSchema, PACKAGE, type PropertySpec } from "./schema";
 
 /** Pulumi's marker for a secret value on the wire (sdk/go/common/resource/sig). */
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
@@ -20,7 +22,7 @@ type Json = Record<string, unknown>;
 type Invoke = (args: Json) => Promise<unknown>;
 
 /** Each lookup's function, and the property that wraps a list result (function results are objects). */
-const invokes: Record<keyof typeof lookups, { run: Invoke; wrap?: string }> = {
+const invokes: Record<string, { run: Invoke; wrap?: string }> = {
   getGroup: { run: (a) => functions.getGroup(a as never) },
   listGroups: { run: (a) => functions.listGroups(a as never), wrap: "groups" },
   listGroupTypes: { run: (a) => functions.listGroupTypes(a as never), wrap: "groupTypes" },
@@ -30,11 +32,20 @@ const invokes: Record<keyof typeof lookups, { run: Invoke; wrap?: string }> = {
   getProject: { run: (a) => functions.getProject(a as never) },
   getProjectActivity: { run: (a) => functions.getProjectActivity(a as never), wrap: "entries" },
   isGeneratingDemoData: { run: (a) => functions.isGeneratingDemoData(a as never), wrap: "generating" },
-  getFeatureFlag: { run: (a) => functions.getFeatureFlag(a as never) },
-  listFeatureFlags: { run: (a) => functions.listFeatureFlags(a as never), wrap: "featureFlags" },
-  getAction: { run: (a) => functions.getAction(a as never) },
-  listActions: { run: (a) => functions.listActions(a as never), wrap: "actions" },
+  ...objectInvokes(),
 };
+
+/** `get<Name>` and `list<Plural>` of every resource declaring lookups (src/functions/objects.ts). */
+function objectInvokes(): Record<string, { run: Invoke; wrap?: string }> {
+  const entries: Record<string, { run: Invoke; wrap?: string }> = {};
+  for (const declaration of declarations) {
+    if (!declaration.lookups) continue;
+    const found = objectLookups(declaration as ResourceDeclaration<"project">);
+    entries[found.getName] = { run: (a) => found.get(a) };
+    entries[found.listName] = { run: (a) => found.list(a), wrap: found.listProperty };
+  }
+  return entries;
+}
 
 /** One declared resource as the plugin serves it: its lifecycle, and its outputs' types from the schema. */
 interface Served {

@@ -5,6 +5,7 @@
  */
 import { actions, type Transport } from "../client";
 import type { ResourceDeclaration } from "../kit/declaration";
+import { ANY } from "../kit/property";
 import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, tableInputs, tableOutputs } from "../kit/field-state";
 import { ACTION_TOKEN, ACTION_TYPE } from "../kit/tokens";
 import { actionFields } from "../schema/action-fields";
@@ -38,6 +39,26 @@ export const actionDeclaration: ResourceDeclaration<"project", ActionRecord> = {
     outputs: tableOutputs(actionFields, "action", { actionId: { type: "integer", description: "Numeric id of the action in PostHog." } }),
     required: ["actionId", "projectId", "name"],
   }),
-  lookups: ["getAction", "listActions"],
+  lookups: {
+    plural: "Actions",
+    list: (http, projectId) => actions.listActions(http, projectId),
+    uniqueBy: { input: "name", spec: { type: "string", description: "The action's name." }, find: actions.findActionByName },
+    // ActionViewSet's list takes no search: the names are matched here.
+    filters: {
+      search: {
+        spec: { type: "string", description: "Part of the name (case-insensitive)." },
+        match: (action, v) =>
+          String(action["name"] ?? "")
+            .toLowerCase()
+            .includes(String(v).toLowerCase()),
+      },
+    },
+    outputs: {
+      name: { type: "string" },
+      description: { type: "string" },
+      steps: { type: "array", items: { type: "object", additionalProperties: ANY } },
+      tags: { type: "array", items: { type: "string" } },
+    },
+  },
   lifecycle: () => new ActionProvider(),
 };

@@ -36,6 +36,5 @@ export const annotationDeclaration: ResourceDeclaration<"project", AnnotationRec
     required: ["annotationId", "projectId", "scope"],
   }),
   // Issue 18 asks no annotation lookup.
-  lookups: [],
   lifecycle: () => new AnnotationProvider(),
 };

@@ -7,6 +7,7 @@
 import { experiments, type Transport } from "../client";
 import type { ResourceDeclaration } from "../kit/declaration";
 import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, tableInputs, tableOutputs } from "../kit/field-state";
+import { ANY } from "../kit/property";
 import { EXPERIMENT_TOKEN, EXPERIMENT_TYPE } from "../kit/tokens";
 import type { Experiment } from "../schema/experiment";
 import { experimentFields, normalVariants } from "../schema/experiment-fields";
@@ -61,6 +62,35 @@ export const experimentDeclaration: ResourceDeclaration<"project", ExperimentRec
     }),
     required: ["experimentId", "projectId", "name", "featureFlagKey"],
   }),
-  lookups: [],
+  lookups: {
+    plural: "Experiments",
+    // Today's PostHog lists only experiments that are not archived unless asked: both are listed.
+    list: async (http, projectId, query) => [
+      ...(await experiments.listExperiments(http, projectId, { ...query, archived: "false" })),
+      ...(await experiments.listExperiments(http, projectId, { ...query, archived: "true" })),
+    ],
+    // A flag key names one experiment in practice; PostHog does not enforce it (the first found is answered).
+    uniqueBy: {
+      input: "featureFlagKey",
+      spec: { type: "string", description: "The key of the experiment's feature flag." },
+      find: experiments.findExperimentByFlagKey,
+    },
+    filters: {
+      search: { spec: { type: "string", description: "Part of the name (case-insensitive)." }, query: (v) => ["search", String(v)] },
+      status: {
+        spec: { type: "string", description: 'PostHog\'s status: "draft", "running", "paused", "stopped", "complete" or "all".' },
+        query: (v) => ["status", String(v)],
+      },
+    },
+    outputs: {
+      name: { type: "string" },
+      description: { type: "string" },
+      featureFlagKey: { type: "string" },
+      startDate: { type: "string" },
+      endDate: { type: "string" },
+      parameters: { type: "object", additionalProperties: ANY },
+      archived: { type: "boolean" },
+    },
+  },
   lifecycle: () => new ExperimentProvider(),
 };

@@ -5,6 +5,7 @@
  */
 import { featureFlags } from "../client";
 import type { ResourceDeclaration } from "../kit/declaration";
+import { ANY } from "../kit/property";
 import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, tableInputs, tableOutputs } from "../kit/field-state";
 import { FEATURE_FLAG_TOKEN, FEATURE_FLAG_TYPE } from "../kit/tokens";
 import { flagFields } from "../schema/feature-flag-fields";
@@ -33,6 +34,26 @@ export const featureFlagDeclaration: ResourceDeclaration<"project", FlagRecord> 
     outputs: tableOutputs(flagFields, "flag", { flagId: { type: "integer", description: "Numeric id of the flag in PostHog." } }),
     required: ["flagId", "projectId", "key", "name"],
   }),
-  lookups: ["getFeatureFlag", "listFeatureFlags"],
+  lookups: {
+    plural: "FeatureFlags",
+    list: (http, projectId, query) => featureFlags.listFeatureFlags(http, projectId, query),
+    uniqueBy: { input: "key", spec: { type: "string", description: "The flag's key." }, find: featureFlags.findFeatureFlagByKey },
+    // FeatureFlagViewSet's list filters (products/feature_flags/backend/api/feature_flag.py, `safely_get_queryset`).
+    filters: {
+      search: { spec: { type: "string", description: "Part of the key or name (case-insensitive)." }, query: (v) => ["search", String(v)] },
+      active: { spec: { type: "boolean" }, query: (v) => ["active", v ? "true" : "false"] },
+      evaluationRuntime: {
+        spec: { type: "string", description: '"server", "client" or "all".' },
+        query: (v) => ["evaluation_runtime", String(v)],
+      },
+    },
+    outputs: {
+      key: { type: "string" },
+      name: { type: "string" },
+      active: { type: "boolean" },
+      filters: { type: "object", additionalProperties: ANY },
+      createdAt: { type: "string" },
+    },
+  },
   lifecycle: () => new FeatureFlagProvider(),
 };

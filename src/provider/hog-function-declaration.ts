@@ -5,7 +5,7 @@
  */
 import { hogFunctions } from "../client";
 import type { ResourceDeclaration } from "../kit/declaration";
-import { projectScopedApi, tableInputs, tableOutputs } from "../kit/field-state";
+import { PROJECT_SCOPED_UUID_FORMS, projectScopedApi, tableInputs, tableOutputs } from "../kit/field-state";
 import { HOG_FUNCTION_TOKEN, HOG_FUNCTION_TYPE } from "../kit/tokens";
 import type { HogFunction } from "../schema/hog-function";
 import { hogFunctionFields } from "../schema/hog-function-fields";
@@ -27,7 +27,7 @@ export const hogFunctionDeclaration: ResourceDeclaration<"project", HogFunctionR
   dynamicType: HOG_FUNCTION_TYPE,
   noun: "hog function",
   scope: "project",
-  identity: { output: "hogFunctionId", forms: ["<projectId>/<uuid>", "the hog function's UUID (in the configured project)"], key: "uuid" },
+  identity: { output: "hogFunctionId", forms: PROJECT_SCOPED_UUID_FORMS, key: "uuid" },
   deletion: "soft-delete",
   importInputs: ["projectId", "type", "name"],
   api: projectScopedApi<HogFunction, string>({
@@ -49,6 +49,31 @@ export const hogFunctionDeclaration: ResourceDeclaration<"project", HogFunctionR
     required: ["hogFunctionId", "projectId"],
   }),
   secretInputPaths,
-  lookups: [],
+  lookups: {
+    plural: "HogFunctions",
+    // The list answers PostHog's minimal form (no inputs, schema or masking): getHogFunction has them.
+    list: (http, projectId, query) => hogFunctions.listHogFunctions(http, projectId, query),
+    filters: {
+      type: {
+        spec: { type: "string", description: 'Its type: "destination", "transformation", "site_app", … (comma-separated for several).' },
+        query: (v) => ["type", String(v)],
+      },
+      enabled: {
+        spec: { type: "boolean", description: "Only enabled functions (true) or only disabled ones (false)." },
+        query: (v) => ["enabled", String(v === true)],
+      },
+      search: {
+        spec: { type: "string", description: "Part of the name or description (case-insensitive)." },
+        query: (v) => ["search", String(v)],
+      },
+    },
+    outputs: {
+      type: { type: "string" },
+      name: { type: "string" },
+      description: { type: "string" },
+      enabled: { type: "boolean" },
+      hog: { type: "string" },
+    },
+  },
   lifecycle: () => new HogFunctionProvider(),
 };

@@ -76,6 +76,5 @@ export const projectDeclaration: ResourceDeclaration<"organization", ProjectReco
     outputs: projectOutputs(),
     required: ["projectId", "organizationId", "uuid", "name", "apiToken"],
   }),
-  lookups: ["listProjects", "getProject", "getProjectActivity", "isGeneratingDemoData"],
   lifecycle: () => new ProjectProvider(),
 };

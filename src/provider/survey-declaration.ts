@@ -5,7 +5,8 @@
  */
 import { surveys, type Transport } from "../client";
 import type { ResourceDeclaration } from "../kit/declaration";
-import { projectScopedApi, tableInputs, tableOutputs } from "../kit/field-state";
+import { PROJECT_SCOPED_UUID_FORMS, projectScopedApi, tableInputs, tableOutputs } from "../kit/field-state";
+import { ANY } from "../kit/property";
 import { SURVEY_TOKEN, SURVEY_TYPE } from "../kit/tokens";
 import type { Survey } from "../schema/survey";
 import { surveyFields } from "../schema/survey-fields";
@@ -36,7 +37,7 @@ export const surveyDeclaration: ResourceDeclaration<"project", SurveyRecord> = {
   dynamicType: SURVEY_TYPE,
   noun: "survey",
   scope: "project",
-  identity: { output: "surveyId", forms: ["<projectId>/<uuid>", "the survey's UUID (in the configured project)"], key: "uuid" },
+  identity: { output: "surveyId", forms: PROJECT_SCOPED_UUID_FORMS, key: "uuid" },
   deletion: "delete",
   importInputs: ["projectId", "name", "type"],
   api: projectScopedApi<SurveyRead, string>({
@@ -51,6 +52,29 @@ export const surveyDeclaration: ResourceDeclaration<"project", SurveyRecord> = {
     outputs: tableOutputs(surveyFields, "survey", { surveyId: { type: "string", description: "The survey's UUID in PostHog." } }),
     required: ["surveyId", "projectId", "name", "type"],
   }),
-  lookups: [],
+  lookups: {
+    plural: "Surveys",
+    list: (http, projectId, query) => surveys.listSurveys(http, projectId, query),
+    uniqueBy: { input: "name", spec: { type: "string", description: "The survey's name." }, find: surveys.findSurveyByName },
+    filters: {
+      search: {
+        spec: { type: "string", description: "Words of the name or description (case-insensitive)." },
+        query: (v) => ["search", String(v)],
+      },
+      archived: {
+        spec: { type: "boolean", description: "Only archived surveys (true) or only the others (false)." },
+        query: (v) => ["archived", String(v === true)],
+      },
+    },
+    outputs: {
+      name: { type: "string" },
+      description: { type: "string" },
+      type: { type: "string" },
+      questions: { type: "array", items: { type: "object", additionalProperties: ANY } },
+      startDate: { type: "string" },
+      endDate: { type: "string" },
+      archived: { type: "boolean" },
+    },
+  },
   lifecycle: () => new SurveyProvider(),
 };

@@ -78,7 +78,7 @@ describe.each(versions)("PostHog %s", (version) => {
       actionId: action.id,
       steps: [{ event: "$pageview" }],
     });
-    await expect(getAction({ projectId, name: "nothing" })).rejects.toThrow('has no action named "nothing"');
+    await expect(getAction({ projectId, name: "nothing" })).rejects.toThrow('has no action with name "nothing"');
     expect((await listActions({ projectId, search: `IMPORT-${version}` })).map((a) => a.actionId)).toEqual([action.id]);
   });
 });
