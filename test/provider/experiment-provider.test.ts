@@ -4,6 +4,8 @@
  * stopping as inputs; a new flag key replaces; soft delete leaves the flag; a lost create found by flag key; import.
  */
 import { experiments, featureFlags } from "../../src/client";
+import { getExperiment, listExperiments } from "../../src/functions";
+import { useLookupConfig } from "../../src/functions/context";
 import { ExperimentProvider } from "../../src/provider";
 import { projectScopedSetups, versions } from "../helpers/project-scoped";
 
@@ -86,5 +88,13 @@ describe.each(versions)("PostHog %s", (version) => {
     expect(live).toEqual([Number(created.id)]);
     const read = await provider.read(`${projectId}/${created.id}`);
     expect(read.props).toMatchObject({ experimentId: Number(created.id), featureFlagKey: `lost-${version}` });
+
+    useLookupConfig((key) => ({ "posthog:host": server.url, "posthog:apiKey": server.apiKey })[key]);
+    expect(await getExperiment({ projectId, featureFlagKey: `lost-${version}` })).toMatchObject({ experimentId: Number(created.id) });
+    expect(await getExperiment({ projectId, experimentId: Number(created.id) })).toMatchObject({
+      name: `lost-${version}`,
+      startDate: null,
+    });
+    expect((await listExperiments({ projectId, search: `lost-${version}` })).map((e) => e.experimentId)).toEqual([Number(created.id)]);
   });
 });

@@ -5,6 +5,8 @@
  * (replace), soft delete, deleted by hand, import by <projectId>/<uuid>, a lost create not resent.
  */
 import { hogFunctions } from "../../src/client";
+import { getHogFunction, listHogFunctions } from "../../src/functions";
+import { useLookupConfig } from "../../src/functions/context";
 import { HogFunctionProvider } from "../../src/provider";
 import { projectScopedSetups, versions } from "../helpers/project-scoped";
 
@@ -79,8 +81,8 @@ describe.each(versions)("PostHog %s", (version) => {
     expect(await server.requests({ method: "DELETE" })).toEqual([]);
   });
 
-  test("import by <projectId>/<uuid>: the type and name are adopted", async () => {
-    const { provider, http, projectId } = setup();
+  test("import by <projectId>/<uuid>: the type and name are adopted; getHogFunction by id, listHogFunctions by type", async () => {
+    const { provider, http, projectId, server } = setup();
     const fn = await hogFunctions.createHogFunction(http, projectId, {
       type: "transformation",
       name: `import-${version}`,
@@ -88,6 +90,15 @@ describe.each(versions)("PostHog %s", (version) => {
     });
     const read = await provider.read(`${projectId}/${fn.id}`);
     expect(read.props).toMatchObject({ hogFunctionId: fn.id, projectId, type: "transformation", name: `import-${version}` });
+
+    useLookupConfig((key) => ({ "posthog:host": server.url, "posthog:apiKey": server.apiKey })[key]);
+    expect(await getHogFunction({ projectId, hogFunctionId: fn.id })).toMatchObject({
+      hogFunctionId: fn.id,
+      hog: "return event",
+      inputsSchema: [],
+    });
+    const listed = await listHogFunctions({ projectId, type: "transformation", search: `import-${version}` });
+    expect(listed.map((f) => f.hogFunctionId)).toEqual([fn.id]);
   });
 
   test("a create whose answer is lost is not sent again: the error says how to find and adopt it", async () => {

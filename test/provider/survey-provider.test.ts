@@ -4,6 +4,8 @@
  * live inputs, restore, removing the targeting, deleted by hand, DELETE, a create whose answer is lost, import.
  */
 import { featureFlags, surveys } from "../../src/client";
+import { getSurvey, listSurveys } from "../../src/functions";
+import { useLookupConfig } from "../../src/functions/context";
 import { SurveyProvider } from "../../src/provider";
 import { projectScopedSetups, versions } from "../helpers/project-scoped";
 
@@ -84,12 +86,23 @@ describe.each(versions)("PostHog %s", (version) => {
     expect(live).toEqual([created.id]);
   });
 
-  test("import by <projectId>/<uuid>; a number is not a survey id", async () => {
-    const { provider, http, projectId } = setup();
+  test("import by <projectId>/<uuid>; a number is not a survey id; getSurvey by id or name, listSurveys", async () => {
+    const { provider, http, projectId, server } = setup();
     const survey = await surveys.createSurvey(http, projectId, { name: `import-${version}`, type: "widget", questions });
     const read = await provider.read(`${projectId}/${survey.id}`);
     expect(read.props).toMatchObject({ surveyId: survey.id, projectId, name: `import-${version}`, type: "widget" });
     expect((await provider.read(survey.id, { projectId })).id).toBe(survey.id);
     await expect(provider.read(`${projectId}/12`)).rejects.toThrow("<projectId>/<uuid>");
+
+    useLookupConfig((key) => ({ "posthog:host": server.url, "posthog:apiKey": server.apiKey })[key]);
+    expect(await getSurvey({ projectId, surveyId: survey.id })).toMatchObject({
+      surveyId: survey.id,
+      name: `import-${version}`,
+      linkedFlagId: null,
+    });
+    expect(await getSurvey({ projectId, name: `import-${version}` })).toMatchObject({ surveyId: survey.id, type: "widget" });
+    await expect(getSurvey({ projectId, name: "nothing" })).rejects.toThrow('has no survey with name "nothing"');
+    expect((await listSurveys({ projectId, search: `import-${version}` })).map((s) => s.surveyId)).toEqual([survey.id]);
+    expect(await listSurveys({ projectId, search: `import-${version}`, archived: true })).toEqual([]);
   });
 });
