@@ -28,7 +28,8 @@ export const surveyState = fieldState<SurveyRead>({
     const questions = inputs["questions"];
     if (Array.isArray(questions) && !isUnknown(questions) && !failed("questions"))
       failures.push(...questionsProblems(questions).map((reason) => ({ property: "questions", reason })));
-    for (const { field, reason } of surveyProblems(known))
+    const declares = (field: string) => inputs[camelCase(field)] !== undefined && inputs[camelCase(field)] !== null;
+    for (const { field, reason } of surveyProblems(known, declares))
       if (!failed(camelCase(field))) failures.push({ property: camelCase(field), reason });
     return failures;
   },

@@ -92,14 +92,20 @@ export function questionsProblems(questions: readonly unknown[]): string[] {
     .map((p) => `${p} (validate_questions, ${SURVEY_SERIALIZER})`);
 }
 
-/** The survey's rules between fields (SurveySerializerCreateUpdateOnly.validate and validate_appearance), on known values. */
-export function surveyProblems(known: Record<string, unknown>): Array<{ field: string; reason: string }> {
+/**
+ * The survey's rules between fields (SurveySerializerCreateUpdateOnly.validate and validate_appearance), on known
+ * values; `declares` tells whether a field is given at all (its value may not be known yet).
+ */
+export function surveyProblems(
+  known: Record<string, unknown>,
+  declares: (field: string) => boolean = (f) => known[f] !== undefined,
+): Array<{ field: string; reason: string }> {
   const problems: Array<{ field: string; reason: string }> = [];
   const refuse = (field: string, reason: string) => problems.push({ field, reason: `${reason} (${SURVEY_SERIALIZER})` });
   const conditions = isPlainObject(known["conditions"]) ? known["conditions"] : {};
   const appearance = isPlainObject(known["appearance"]) ? known["appearance"] : {};
   const questions = Array.isArray(known["questions"]) ? known["questions"] : [];
-  if (conditions["linkedFlagVariant"] && known["linked_flag_id"] === undefined)
+  if (conditions["linkedFlagVariant"] && !declares("linked_flag_id"))
     refuse("conditions", "conditions.linkedFlagVariant can only be used when linkedFlagId is given");
   if (appearance["shuffleQuestions"] && questions.some((q) => isPlainObject(q) && q["branching"] !== undefined && q["branching"] !== null))
     refuse("appearance", "appearance.shuffleQuestions cannot be used together with question branching: disable one of them");

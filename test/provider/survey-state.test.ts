@@ -112,6 +112,10 @@ test.each([
   expect(found.map((f) => f.reason).join(" | ")).toContain(reason);
 });
 
+test("a linked flag not known yet (another resource's output) still allows linkedFlagVariant", () => {
+  expect(failures({ linkedFlagId: "04da6b54-80e4-46f7-96ec-b56ff0331ba9", conditions: { linkedFlagVariant: "test" } })).toEqual([]);
+});
+
 test("each question's problem cites PostHog's serializer", () => {
   expect(failures({ questions: [{ type: "open" }] })[0]!.reason).toContain("products/surveys/backend/api/survey.py");
 });
