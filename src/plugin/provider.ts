@@ -141,7 +141,12 @@ export class PostHogProvider implements provider.Provider {
     const result = (await served.lifecycle.read?.(id, known)) ?? {};
     if (!result.id || !result.props) return {};
     if (Object.keys(known).length === 0) {
-      const inputs = Object.fromEntries(served.importInputs.map((name) => [name, result.props![name]]));
+      // An input PostHog holds no value for (a hog function without a name) is not declared: null would fail check.
+      const inputs = Object.fromEntries(
+        served.importInputs
+          .filter((name) => result.props![name] !== null && result.props![name] !== undefined)
+          .map((name) => [name, result.props![name]]),
+      );
       return { id: result.id, props: outputs(served, { ...result.props, declaredInputs: inputs }), inputs };
     }
     // What was secret stays secret: the earlier outputs carry the marks (an input's output has its name).

@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { actions, annotations, featureFlags, projects, surveys, Transport } from "../../src/client";
+import { actions, annotations, experiments, featureFlags, projects, surveys, Transport } from "../../src/client";
 import { packageSchema } from "../../src/plugin/schema";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { ProviderHost } from "../helpers/provider-host";
@@ -215,7 +215,7 @@ test("posthog:index:Action: check, create, drift, update with the name, soft del
   expect(await actions.getAction(http, project.id, Number(created.id))).toMatchObject({ deleted: true });
 });
 
-test("posthog:index:HogFunction: check returns secret inputs as secrets, the outputs keep them so; a Survey imported by <projectId>/<uuid>", async () => {
+test("posthog:index:HogFunction: check returns secret inputs as secrets, the outputs keep them so; imports by <projectId>/<id> of the three; getExperiment and listSurveys as invokes", async () => {
   const fns = plugin.withType("posthog:index:HogFunction");
   const project = await projects.createProject(http, server.organizationId, { name: "Plugin hog functions" });
   const inputs = {
@@ -248,6 +248,15 @@ test("posthog:index:HogFunction: check returns secret inputs as secrets, the out
   });
   const imported = await plugin.withType("posthog:index:Survey").read("s", `${project.id}/${survey.id}`);
   expect(imported.inputs).toEqual({ projectId: project.id, name: "Plugin survey", type: "api" });
+  const fnImported = await fns.read("g", `${project.id}/${created.id}`);
+  expect(fnImported.inputs).toEqual({ projectId: project.id, type: "transformation" });
+  const experiment = await experiments.createExperiment(http, project.id, { name: "Plugin experiment", feature_flag_key: "plugin-exp" });
+  const expImported = await plugin.withType("posthog:index:Experiment").read("e", `${project.id}/${experiment.id}`);
+  expect(expImported.inputs).toEqual({ projectId: project.id, name: "Plugin experiment", featureFlagKey: "plugin-exp" });
+  const byKey = await plugin.invoke("posthog:index:getExperiment", { projectId: project.id, featureFlagKey: "plugin-exp" });
+  expect(byKey.outputs).toMatchObject({ experimentId: experiment.id, name: "Plugin experiment" });
+  const listed = await plugin.invoke("posthog:index:listSurveys", { projectId: project.id });
+  expect(listed.outputs).toMatchObject({ surveys: [{ surveyId: survey.id, name: "Plugin survey" }] });
 });
 
 test("the plugin ends when the CLI that started it is killed, instead of serving on for ever", async () => {
