@@ -77,7 +77,7 @@ export const experimentFields = {
   },
   description: {
     input: z.string({ error: "must be a string" }).max(3000, { error: `must be at most 3000 characters (${EXPERIMENT_SERIALIZER})` }),
-    doc: "The hypothesis and what is expected (at most 3000 characters).",
+    doc: "The hypothesis and what is expected (at most 3000 characters; 400 in PostHog 2025-08-04, Experiment.description there).",
   },
   feature_flag_key: {
     input: z
