@@ -6,7 +6,7 @@
 import { fieldState, type InProject } from "../kit/field-state";
 import type { Failure } from "../kit/lifecycle";
 import type { Survey } from "../schema/survey";
-import { questionsProblems, surveyFields, surveyProblems } from "../schema/survey-fields";
+import { questionsProblems, surveyFields, surveyProblems, withLiveQuestionIds } from "../schema/survey-fields";
 import { camelCase } from "../schema/names";
 import { isUnknown } from "./project-state";
 
@@ -14,7 +14,7 @@ import { isUnknown } from "./project-state";
 export type SurveyRead = Survey & { linked_flag_id: number | null; targeting_flag_filters: unknown };
 export type SurveyRecord = InProject<SurveyRead>;
 
-export const surveyState = fieldState<SurveyRead>({
+const base = fieldState<SurveyRead>({
   className: "Survey",
   fields: surveyFields,
   exampleInput: "responsesLimit",
@@ -34,3 +34,13 @@ export const surveyState = fieldState<SurveyRead>({
     return failures;
   },
 });
+
+/** The kit's state, with the questions sent keeping the ids PostHog gave them (their responses are kept by id). */
+export const surveyState: typeof base = {
+  ...base,
+  withLiveKeys(body, live) {
+    const sent = base.withLiveKeys(body, live);
+    if (sent["questions"] !== undefined) sent["questions"] = withLiveQuestionIds(sent["questions"], live("questions"));
+    return sent;
+  },
+};

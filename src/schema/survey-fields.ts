@@ -144,6 +144,36 @@ export function surveyProblems(
   return problems;
 }
 
+/**
+ * The declared questions with the ids PostHog gave them: PostHog gives a question sent without an `id` a new one
+ * (ensure_question_ids), and its responses are recorded by question id, so a question keeps the id of the live one
+ * with the same text, else of the live one at its place with its type. A declared `id` is kept as it is.
+ */
+export function withLiveQuestionIds(declared: unknown, live: unknown): unknown {
+  if (!Array.isArray(declared) || !Array.isArray(live)) return declared;
+  const liveIds = live.map((q) => (isPlainObject(q) && typeof q["id"] === "string" ? q["id"] : undefined));
+  const taken = new Set<unknown>(declared.map((q) => (isPlainObject(q) ? q["id"] : undefined)).filter((id) => typeof id === "string"));
+  const claim = (index: number) => {
+    const id = liveIds[index];
+    if (id === undefined || taken.has(id)) return undefined;
+    taken.add(id);
+    return id;
+  };
+  const byText = declared.map((q) => {
+    if (!isPlainObject(q) || q["id"] !== undefined) return undefined;
+    const index = live.findIndex(
+      (l, i) => isPlainObject(l) && l["question"] === q["question"] && liveIds[i] !== undefined && !taken.has(liveIds[i]),
+    );
+    return index < 0 ? undefined : claim(index);
+  });
+  return declared.map((q, i) => {
+    if (!isPlainObject(q) || q["id"] !== undefined) return q;
+    const sameType = isPlainObject(live[i]) && live[i]["type"] === q["type"];
+    const id = byText[i] ?? (sameType ? claim(i) : undefined);
+    return id === undefined ? q : { ...q, id };
+  });
+}
+
 /** PostHog gives each question an `id` (ensure_question_ids) and answers unset keys as null: those compare equal. */
 const sameQuestions: Equality = (a, b) => sameSansNulls(a ?? [], withoutAdded(a ?? [], b ?? [], ["id"]));
 
@@ -180,7 +210,7 @@ export const surveyFields = {
   questions: {
     input: z.array(z.unknown(), { error: "must be a list of questions" }),
     equal: sameQuestions,
-    doc: 'The questions, in order; each has `type` ("open", "link", "rating", "single_choice", "multiple_choice"), `question` and its kind\'s own fields: `link` (https or mailto), `display` ("number" or "emoji") and `scale` for a rating, `choices` for a choice; any may have `description`, `buttonText`, `optional` and `branching` (`{type: "next_question" | "end" | "response_based" | "specific_question", index?, responseValues?}`). PostHog gives each an `id`.',
+    doc: 'The questions, in order (a changed question keeps the id PostHog gave it, found by its text, else by its place and type; give `id` to pin it); each has `type` ("open", "link", "rating", "single_choice", "multiple_choice"), `question` and its kind\'s own fields: `link` (https or mailto), `display` ("number" or "emoji") and `scale` for a rating, `choices` for a choice; any may have `description`, `buttonText`, `optional` and `branching` (`{type: "next_question" | "end" | "response_based" | "specific_question", index?, responseValues?}`). PostHog gives each an `id`.',
   },
   appearance: {
     input: object("the survey's appearance"),

@@ -161,3 +161,32 @@ test("PostHog's answer gives the linked flag's id and the targeting filters; nul
   expect(surveyBody({ name: "n", targeting_flag_filters: null })).toEqual({ name: "n", remove_targeting_flag: true });
   expect(surveyBody({ targeting_flag_filters: { groups: [] } })).toEqual({ targeting_flag_filters: { groups: [] } });
 });
+
+test("questions sent keep the ids PostHog gave them: by text, else by place and type; a declared id stays", () => {
+  const live = [
+    { id: "a", type: "open", question: "Why?" },
+    { id: "b", type: "rating", question: "Score?", display: "number", scale: 5 },
+    { id: "c", type: "open", question: "Else?" },
+  ];
+  const sent = (questions: unknown[]) =>
+    surveyState.withLiveKeys({ questions }, (field) => (field === "questions" ? live : undefined))["questions"];
+  // A new question on top: the others keep their ids by text; the new one gets none (PostHog gives it one).
+  expect(
+    sent([
+      { type: "open", question: "New?" },
+      { type: "open", question: "Why?" },
+      { type: "rating", question: "Score?", display: "number", scale: 10 },
+    ]),
+  ).toEqual([
+    { type: "open", question: "New?" },
+    { id: "a", type: "open", question: "Why?" },
+    { id: "b", type: "rating", question: "Score?", display: "number", scale: 10 },
+  ]);
+  // A reworded question keeps the id at its place when the type is the same.
+  expect(sent([{ type: "open", question: "Why, really?" }])).toEqual([{ id: "a", type: "open", question: "Why, really?" }]);
+  expect(sent([{ type: "rating", question: "Why?", display: "emoji", scale: 5, id: "mine" }])).toEqual([
+    { type: "rating", question: "Why?", display: "emoji", scale: 5, id: "mine" },
+  ]);
+  // Nothing else is touched.
+  expect(surveyState.withLiveKeys({ name: "n" }, () => live)).toEqual({ name: "n" });
+});
