@@ -83,7 +83,14 @@ test("Survey: create with a linked and a targeting flag, read back without chang
   const restored = await provider.update(created.id, drifted.props as Json, inputs);
   expect((await surveys.getSurvey(client, projectId, created.id)).responses_limit).toBe(100);
 
-  const untargeted = await provider.update(created.id, restored.outs as Json, { ...inputs, targetingFlagFilters: null });
+  // A reworded question keeps the id PostHog gave it (its responses are recorded by that id).
+  const ids = (await surveys.getSurvey(client, projectId, created.id)).questions!.map((q) => q.id);
+  const questions = inputs["questions"] as Json[];
+  const reworded = { ...inputs, questions: [{ ...questions[0], question: "Would you recommend us?" }, ...questions.slice(1)] };
+  const rewritten = await provider.update(created.id, restored.outs as Json, reworded);
+  expect((await surveys.getSurvey(client, projectId, created.id)).questions!.map((q) => q.id)).toEqual(ids);
+
+  const untargeted = await provider.update(created.id, rewritten.outs as Json, { ...reworded, targetingFlagFilters: null });
   expect((await surveys.getSurvey(client, projectId, created.id)).targeting_flag).toBeNull();
   await provider.delete(created.id, untargeted.outs as Json);
   await expect(surveys.getSurvey(client, projectId, created.id)).rejects.toMatchObject({ isNotFound: true });
