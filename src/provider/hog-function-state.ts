@@ -81,11 +81,15 @@ export const hogFunctionState: typeof base = {
   outputValue: (outputs: object, field: string) => base.outputValue(field === "inputs" ? withDeclaredSecrets(outputs) : outputs, field),
 };
 
-/** Where the secret values are among the inputs: `inputs.<key>` of each schema item marked `secret: true`. */
+/**
+ * Where the secret values are among the inputs: `inputs.<key>` of each schema item marked `secret: true`; all of
+ * `inputs` when the schema is not declared (a template's: which are secret is not known here).
+ */
 export function secretInputPaths(inputs: Json): string[][] {
   const schema = inputs["inputsSchema"];
   const values = inputs["inputs"];
-  if (!Array.isArray(schema) || !isPlainObject(values)) return [];
+  if (!isPlainObject(values)) return [];
+  if (!Array.isArray(schema)) return [["inputs"]];
   return schema
     .filter(
       (item) => isPlainObject(item) && item["secret"] === true && typeof item["key"] === "string" && Object.hasOwn(values, item["key"]),

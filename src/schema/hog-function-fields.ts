@@ -163,7 +163,7 @@ export const hogFunctionFields = {
   inputs: {
     input: object("input key to {value}"),
     equal: sameInputs,
-    doc: "The inputs' values, `{<key>: {value: …}}`, for keys of `inputsSchema`. Secret inputs (`secret: true` in their schema item) are kept as Pulumi secrets and never shown by PostHog: a change made outside Pulumi cannot be seen.",
+    doc: "The inputs' values, `{<key>: {value: …}}`, for keys of `inputsSchema`. Secret inputs (`secret: true` in their schema item; all of them when a template gives the schema) are kept as Pulumi secrets and never shown by PostHog: a change made outside Pulumi cannot be seen.",
   },
   filters: {
     input: object("event filters").nullable(),
@@ -199,10 +199,11 @@ export function hogFunctionProblems(known: Record<string, unknown>): Array<{ fie
     for (const reason of inputsSchemaProblems(schema)) problems.push({ field: "inputs_schema", reason });
     if (isPlainObject(known["inputs"]) && problems.length === 0)
       for (const reason of inputsProblems(known["inputs"], schema)) problems.push({ field: "inputs", reason });
-  } else if (isPlainObject(known["inputs"]) && Object.keys(known["inputs"]).length > 0)
+  } else if (isPlainObject(known["inputs"]) && Object.keys(known["inputs"]).length > 0 && known["template_id"] === undefined)
     problems.push({
       field: "inputs",
-      reason: "inputs need inputsSchema: PostHog keeps only the inputs its schema names, and the schema says which are secret",
+      reason:
+        "inputs need inputsSchema (or templateId, whose template has one): PostHog keeps only the inputs its schema names, and the schema says which are secret",
     });
   return problems;
 }

@@ -32,6 +32,8 @@ test("valid inputs pass", () => {
     }),
   ).toEqual([]);
   expect(failures({ hog: undefined, templateId: "template-webhook" })).toEqual([]);
+  // A template brings its inputs schema: inputs alone are not refused.
+  expect(failures({ hog: undefined, templateId: "template-webhook", inputs: { url: { value: "https://example.com" } } })).toEqual([]);
 });
 
 test.each([
@@ -117,5 +119,7 @@ test("a secret is compared with the value declared last: unchanged is no change,
 test("where the secrets are: inputs.<key> of each schema item marked secret that has a value", () => {
   expect(secretInputPaths({ inputsSchema: schema, inputs: { url: { value: "u" }, token: { value: "t" } } })).toEqual([["inputs", "token"]]);
   expect(secretInputPaths({ inputsSchema: schema, inputs: { url: { value: "u" } } })).toEqual([]);
-  expect(secretInputPaths({ inputs: { token: { value: "t" } } })).toEqual([]);
+  // Without a schema (a template's), every input is kept secret.
+  expect(secretInputPaths({ templateId: "template-webhook", inputs: { token: { value: "t" } } })).toEqual([["inputs"]]);
+  expect(secretInputPaths({ inputsSchema: schema })).toEqual([]);
 });
