@@ -29,7 +29,8 @@ export const hogFunctionDeclaration: ResourceDeclaration<"project", HogFunctionR
   scope: "project",
   identity: { output: "hogFunctionId", forms: PROJECT_SCOPED_UUID_FORMS, key: "uuid" },
   deletion: "soft-delete",
-  importInputs: ["projectId", "type", "name"],
+  // `hog` too: the check requires code (or a template), so an import without it would print code that fails.
+  importInputs: ["projectId", "type", "name", "hog"],
   api: projectScopedApi<HogFunction, string>({
     get: async (http, projectId, id) => hogFunctionRecord(await hogFunctions.getHogFunction(http, projectId, id)),
     update: async (http, projectId, id, body) => hogFunctionRecord(await hogFunctions.updateHogFunction(http, projectId, id, body)),
@@ -46,7 +47,7 @@ export const hogFunctionDeclaration: ResourceDeclaration<"project", HogFunctionR
     outputs: tableOutputs(hogFunctionFields, "hog function", {
       hogFunctionId: { type: "string", description: "The hog function's UUID in PostHog." },
     }),
-    required: ["hogFunctionId", "projectId"],
+    required: ["hogFunctionId", "projectId", "hog"],
   }),
   secretInputPaths,
   lookups: {

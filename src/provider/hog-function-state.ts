@@ -30,6 +30,8 @@ const base = fieldState<HogFunction>({
     projectId: record.project_id,
     type: record.type ?? null,
     name: record.name ?? null,
+    // Its code, always: what an import declares (the check requires it unless a template gives it).
+    hog: record.hog,
   }),
   moreFailures(inputs, known, failed) {
     const failures: Failure[] = [];

@@ -75,9 +75,9 @@ export interface HogFunction {
   readonly projectId: pulumi.Output<number>;
   readonly type: pulumi.Output<HogFunctionType>;
   readonly name: pulumi.Output<string | null>;
+  readonly hog: pulumi.Output<string>;
   /** The live values of the declared fields (present when declared); a secret input reads `{secret: true}`. */
   readonly description?: pulumi.Output<string>;
-  readonly hog?: pulumi.Output<string>;
   readonly inputsSchema?: pulumi.Output<HogFunctionInputSchema[]>;
   readonly inputs?: pulumi.Output<Record<string, HogFunctionInput | { secret: true }>>;
   readonly filters?: pulumi.Output<Record<string, unknown> | null>;
@@ -134,7 +134,7 @@ export class HogFunction extends pulumi.CustomResource {
       className: "HogFunction",
       type: HOG_FUNCTION_TYPE,
       provider: HOG_FUNCTION_PROVIDER,
-      outputNames: ["hogFunctionId", "projectId", "type", "name"],
+      outputNames: ["hogFunctionId", "projectId", "type", "name", "hog"],
       secretOutputNames: [],
     };
     const { props, options } = declaredRegistration(facts, name, { ...withSecretInputs(args) }, opts);

@@ -147,6 +147,6 @@ export function hogFunctionReference(): string {
     "`posthog.HogFunction` inputs (`hog` required unless `templateId` gives it; the others you declare are managed):",
     "hog function",
     hogFunctionFields,
-    "Outputs: `hogFunctionId` (PostHog's UUID `id`), `projectId`, `type`, `name`, and the live value of each declared input (a secret input reads `{secret: true}`, as PostHog answers it).",
+    "Outputs: `hogFunctionId` (PostHog's UUID `id`), `projectId`, `type`, `name`, `hog`, and the live value of each declared input (a secret input reads `{secret: true}`, as PostHog answers it).",
   );
 }

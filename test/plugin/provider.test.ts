@@ -249,10 +249,17 @@ test("posthog:index:HogFunction: check returns secret inputs as secrets, the out
   const imported = await plugin.withType("posthog:index:Survey").read("s", `${project.id}/${survey.id}`);
   expect(imported.inputs).toEqual({ projectId: project.id, name: "Plugin survey", type: "api" });
   const fnImported = await fns.read("g", `${project.id}/${created.id}`);
-  expect(fnImported.inputs).toEqual({ projectId: project.id, type: "transformation" });
+  expect(fnImported.inputs).toEqual({ projectId: project.id, type: "transformation", hog: "return event" });
   const experiment = await experiments.createExperiment(http, project.id, { name: "Plugin experiment", feature_flag_key: "plugin-exp" });
   const expImported = await plugin.withType("posthog:index:Experiment").read("e", `${project.id}/${experiment.id}`);
   expect(expImported.inputs).toEqual({ projectId: project.id, name: "Plugin experiment", featureFlagKey: "plugin-exp" });
+  // What `pulumi import` then does: check the imported inputs (before: a hog function's lacked `hog`, which check requires).
+  for (const [type, inputs] of [
+    ["posthog:index:Survey", imported.inputs],
+    ["posthog:index:HogFunction", fnImported.inputs],
+    ["posthog:index:Experiment", expImported.inputs],
+  ] as const)
+    expect((await plugin.withType(type).check("i", {}, inputs!)).failures).toEqual([]);
   const byKey = await plugin.invoke("posthog:index:getExperiment", { projectId: project.id, featureFlagKey: "plugin-exp" });
   expect(byKey.outputs).toMatchObject({ experimentId: experiment.id, name: "Plugin experiment" });
   const listed = await plugin.invoke("posthog:index:listSurveys", { projectId: project.id });
