@@ -10,6 +10,14 @@ export {
   type FlagPropertyFilter,
 } from "./resources/feature-flag";
 export { Action, type ActionArgs, type ActionState, type ActionStep } from "./resources/action";
+export {
+  Cohort,
+  type CohortArgs,
+  type CohortState,
+  type CohortFilters,
+  type CohortFilterGroup,
+  type CohortPropertyFilter,
+} from "./resources/cohort";
 export { Annotation, type AnnotationArgs, type AnnotationScope, type AnnotationState } from "./resources/annotation";
 export {
   Survey,

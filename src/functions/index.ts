@@ -1,4 +1,5 @@
 export * from "./actions";
+export * from "./cohorts";
 export * from "./feature-flags";
 export * from "./groups";
 export * from "./projects";

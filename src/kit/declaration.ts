@@ -113,6 +113,65 @@ export interface ResourceDeclaration<S extends ScopeKind = ScopeKind, R = unknow
   readonly secretInputPaths?: (inputs: Record<string, unknown>) => readonly (readonly string[])[];
   /** Its lifecycle, as Pulumi's dynamic providers and the plugin call it. */
   readonly lifecycle: () => pulumi.dynamic.ResourceProvider;
+  /** How `pulumi-posthog import` (src/import) reads its objects and declares them; without it, it is not imported. */
+  readonly importer?: ImportFacts<S, R>;
+}
+
+/**
+ * What the organization importer (src/import) needs of a resource beyond its declaration: one list call, PostHog's
+ * defaults, the ids of other resources' objects its fields hold, and the names it gives. Everything else (the inputs'
+ * names, the adoption, the id forms, the check of what it writes) comes from the declaration and its lifecycle.
+ */
+export interface ImportFacts<S extends ScopeKind, R> {
+  /**
+   * Every live object of a scope with its writable fields: one list call, every page (src/client's `listX`); and one
+   * GET per object only where the list's serializer lacks fields the GET has (PostHog's project list).
+   */
+  list(http: Transport, scope: ScopeOf<S>): Promise<readonly R[]>;
+  /** The writable fields the program declares: PostHog's name → the input's (camelCase) name. */
+  readonly fields: Readonly<Record<string, string>>;
+  /** PostHog's own value of a field nobody set (the model's default): a live value equal to it is not declared. */
+  readonly defaults: Readonly<Record<string, unknown>>;
+  /** The live value as a program writes it (what PostHog adds on read dropped), when that differs from PostHog's. */
+  readonly inputValue?: (field: string, value: unknown) => unknown;
+  /** The fields holding ids of other resources' objects, declared as references to them when they are imported. */
+  readonly references?: readonly ImportReference[];
+  /** The object's name in PostHog (a flag's key, an action's name), which its Pulumi name is made from. */
+  label(record: R): string;
+  /** Objects that are not to be declared (a project being deleted). */
+  skip?(record: R): boolean;
+  /** The input that makes a create take the object over (`adoptProjectId`, `adoptId`). */
+  readonly adoptInput: string;
+  /** The id `pulumi import` takes for it (`<organizationId>/<projectId>`, `<projectId>/<id>`). */
+  importId(scope: ScopeOf<S>, record: R): string;
+}
+
+/** Where the ids of another resource's objects sit in a field's value: each id with its path in the value. */
+export interface ImportReference {
+  /** The field, by PostHog's name: `filters`, `dashboard_item`. */
+  readonly field: string;
+  /** The resource whose objects they are, by its declaration's name: "Cohort", "Dashboard". */
+  readonly resource: string;
+  /**
+   * The field of that resource's objects the value names, in the same project, when it is not their id: an
+   * experiment names its flag by `key` (`feature_flag_key`). Then `output` is the output referenced (`key`).
+   */
+  readonly by?: { readonly field: string; readonly output: string };
+  ids(value: unknown): ReadonlyArray<{ readonly path: ReadonlyArray<string | number>; readonly id: number | string }>;
+}
+
+/** A field that is itself one id (`dashboard_item`), or a list of them (`analytics_dashboards`). */
+export function idField(field: string, resource: string): ImportReference {
+  return {
+    field,
+    resource,
+    ids: (value) =>
+      Array.isArray(value)
+        ? value.flatMap((id, i) => (typeof id === "number" || typeof id === "string" ? [{ path: [i], id }] : []))
+        : typeof value === "number" || typeof value === "string"
+          ? [{ path: [], id: value }]
+          : [],
+  };
 }
 
 /**

@@ -10,7 +10,7 @@ import { type FieldTable, tableValuesEqual } from "../schema/field-table";
 import { isPlainObject, own, prototypeKeyPath } from "../schema/json";
 import { camelCase, closestName } from "../schema/names";
 import type { Transport } from "../client";
-import type { ObjectId, ResourceApi } from "./declaration";
+import type { ImportFacts, ObjectId, ResourceApi } from "./declaration";
 import type { DeclaredState, Failure, Json, Recorded } from "./lifecycle";
 import type { PropertySpec } from "./property";
 import { typeOf } from "./property";
@@ -22,6 +22,13 @@ export type InProject<R> = R & { project_id: number };
 async function inProject<R>(projectId: number, record: Promise<R>): Promise<InProject<R>> {
   return { ...(await record), project_id: projectId };
 }
+
+/**
+ * The input naming an existing object that a create takes over (GET, then a PATCH of what differs; no POST): what
+ * Project's `adoptProjectId` is to projects, for every project-scoped resource. Dynamic resources cannot use
+ * `pulumi import` (pulumi/pulumi#16175); `pulumi-posthog import` writes it for every object it finds.
+ */
+export const ADOPT_INPUT = "adoptId";
 
 /** The id forms `get` and `pulumi import` take for a project-scoped resource. */
 export const PROJECT_SCOPED_ID_FORMS = ["<projectId>/<id>", "the numeric id (in the configured project)"] as const;
@@ -78,7 +85,7 @@ export function fieldState<R>(spec: FieldStateSpec<R>): FieldState<R> {
   const argOf = new Map<string, string>(fieldNames.map((field) => [field, camelCase(field)]));
   const arg = (field: string) => argOf.get(field) ?? field;
   /** Every input a program may declare; `__provider` is the serialized provider Pulumi adds. */
-  const inputNames: readonly string[] = [...argOf.values(), "projectId"];
+  const inputNames: readonly string[] = [...argOf.values(), "projectId", ADOPT_INPUT];
   const valuesEqual = (field: string, declared: unknown, live: unknown) => tableValuesEqual(spec.fields, field, declared, live);
 
   function validate(inputs: Json): Failure[] {
@@ -103,6 +110,13 @@ export function fieldState<R>(spec: FieldStateSpec<R>): FieldState<R> {
       failures.push({
         property: "projectId",
         reason: "projectId must be the numeric id of a project (a number, or a Project's projectId)",
+      });
+    const adopt = inputs[ADOPT_INPUT];
+    const uuid = typeof adopt === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(adopt);
+    if (adopt !== undefined && adopt !== null && !isUnknown(adopt) && !uuid && !(Number.isSafeInteger(adopt) && (adopt as number) > 0))
+      failures.push({
+        property: ADOPT_INPUT,
+        reason: `${ADOPT_INPUT} must be the id of an existing ${spec.className} of the project (PostHog's \`id\`: a number, or a UUID for the kinds keyed so)`,
       });
     for (const field of fieldNames) {
       const name = arg(field);
@@ -202,7 +216,8 @@ export function fieldState<R>(spec: FieldStateSpec<R>): FieldState<R> {
         const name = arg(field);
         if (declared[name] === undefined) continue;
         const live = own(record, field) ?? null;
-        if (!valuesEqual(field, declared[name], live)) inputs[name] = live;
+        const liveForm = spec.fields[field]!.liveForm;
+        if (!valuesEqual(field, declared[name], live)) inputs[name] = liveForm ? liveForm(declared[name], live) : live;
       }
       return inputs;
     },
@@ -214,7 +229,7 @@ export function fieldState<R>(spec: FieldStateSpec<R>): FieldState<R> {
 }
 
 /** The plugin schema's inputs from a field table, and the project-scoped resource's `projectId`. */
-export function tableInputs(fields: FieldTable, noun: string): Record<string, PropertySpec> {
+export function tableInputs(fields: FieldTable, noun: string, key: "integer" | "uuid" = "integer"): Record<string, PropertySpec> {
   const inputs: Record<string, PropertySpec> = {};
   for (const [field, def] of Object.entries(fields)) inputs[camelCase(field)] = { ...typeOf(def.input), description: def.doc };
   inputs["projectId"] = {
@@ -222,11 +237,42 @@ export function tableInputs(fields: FieldTable, noun: string): Record<string, Pr
     willReplaceOnChanges: true,
     description: `The project the ${noun} belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the ${noun}.`,
   };
+  inputs[ADOPT_INPUT] = {
+    type: key === "uuid" ? "string" : "integer",
+    description: `Take over this existing ${noun} (its ${key === "uuid" ? "UUID" : "numeric id"}) on create instead of creating one; what differs from the declared inputs is then set.`,
+  };
   return inputs;
 }
 
 /** The plugin schema's outputs: the inputs (live values) and the resource's own. */
-export function tableOutputs(fields: FieldTable, noun: string, own: Record<string, PropertySpec>): Record<string, PropertySpec> {
-  const inputs = Object.entries(tableInputs(fields, noun)).map(([name, { willReplaceOnChanges: _, ...spec }]) => [name, spec] as const);
+export function tableOutputs(
+  fields: FieldTable,
+  noun: string,
+  own: Record<string, PropertySpec>,
+  key: "integer" | "uuid" = "integer",
+): Record<string, PropertySpec> {
+  const inputs = Object.entries(tableInputs(fields, noun, key)).map(
+    ([name, { willReplaceOnChanges: _, ...spec }]) => [name, spec] as const,
+  );
   return { ...Object.fromEntries(inputs), ...own };
+}
+
+/**
+ * The importer's facts of a project-scoped field-table resource: its list call (records carry their project), its
+ * fields from the table, `adoptId`, the id `<projectId>/<id>`; the resource gives its defaults, names and references.
+ */
+export function projectScopedImport<R extends { id: number | string }>(
+  fields: FieldTable,
+  facts: Omit<ImportFacts<"project", InProject<R>>, "list" | "fields" | "adoptInput" | "importId"> & {
+    list(http: Transport, projectId: number): Promise<R[]>;
+  },
+): ImportFacts<"project", InProject<R>> {
+  const { list, ...rest } = facts;
+  return {
+    ...rest,
+    list: async (http, projectId) => (await list(http, projectId)).map((record) => ({ ...record, project_id: projectId })),
+    fields: Object.fromEntries(Object.keys(fields).map((field) => [field, camelCase(field)])),
+    adoptInput: ADOPT_INPUT,
+    importId: (projectId, record) => `${projectId}/${record.id}`,
+  };
 }

@@ -125,17 +125,20 @@ export abstract class DeclaredLifecycle<
     const recorded = this.state.recordInputs(inputs);
     // One create without the fields PostHog refuses on create, then one PATCH of whatever its answer does not show
     // as declared: those fields, any it did not honour, and those it lacks (kept elsewhere by an older PostHog).
-    const record = await this.obtain(
-      scope,
-      pick(declared, (field) => !this.state.setAfterCreate(field)),
-      inputs,
-    );
+    const record =
+      (await this.adopted(scope, inputs)) ??
+      (await this.obtain(
+        scope,
+        pick(declared, (field) => !this.state.setAfterCreate(field)),
+        inputs,
+      ));
     const absent = pick(declared, (field) => !Object.hasOwn(record, field));
     const body = { ...this.state.differingSettings(declared, (field) => own(record, field)), ...absent };
     const final = await this.patchAfterCreate(
       scope,
       record,
-      this.state.withLiveKeys(body, (field) => own(record, field)),
+      // Fields always sent (an action's name) go along only with something to set: nothing differing, no PATCH.
+      Object.keys(body).length > 0 ? this.state.withLiveKeys(body, (field) => own(record, field)) : body,
       Object.keys(declared),
       recorded,
       inputs,
@@ -245,6 +248,14 @@ export abstract class DeclaredLifecycle<
 
   /** The record a create starts from: the resource's create call, or one it takes over. */
   protected abstract obtain(scope: ScopeOf<S>, body: Json, inputs: Json): Promise<R>;
+
+  /**
+   * The existing record a create takes over instead of creating one, when the inputs name it (then only what differs
+   * is written), or none.
+   */
+  protected async adopted(_scope: ScopeOf<S>, _inputs: Json): Promise<R | undefined> {
+    return undefined;
+  }
 
   /** The inputs whose change replaces the resource: by default its scope. */
   protected replaces(olds: Json, news: Json): string[] {

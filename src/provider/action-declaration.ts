@@ -6,9 +6,9 @@
 import { actions, type Transport } from "../client";
 import type { ResourceDeclaration } from "../kit/declaration";
 import { ANY } from "../kit/property";
-import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, tableInputs, tableOutputs } from "../kit/field-state";
+import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../kit/field-state";
 import { ACTION_TOKEN, ACTION_TYPE } from "../kit/tokens";
-import { actionFields } from "../schema/action-fields";
+import { actionFields, normalStep } from "../schema/action-fields";
 import { ActionProvider } from "./action-provider";
 import type { ActionRecord } from "./action-state";
 
@@ -61,4 +61,13 @@ export const actionDeclaration: ResourceDeclaration<"project", ActionRecord> = {
     },
   },
   lifecycle: () => new ActionProvider(),
+  // ActionViewSet lists with ActionSerializer (products/actions/backend/api/action.py), unpaginated: no GET each.
+  importer: projectScopedImport(actionFields, {
+    list: (http, projectId) => actions.listActions(http, projectId),
+    // The Action model's defaults (posthog/models/action/action.py).
+    defaults: { description: "", steps: [], tags: [] },
+    // A step as a program writes it: PostHog answers every step field (null when unset) and its own `selector_regex`.
+    inputValue: (field, value) => (field === "steps" && Array.isArray(value) ? value.map(normalStep) : value),
+    label: (action) => action.name ?? `action ${action.id}`,
+  }),
 };

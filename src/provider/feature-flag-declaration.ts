@@ -4,11 +4,12 @@
  * identified as `<projectId>/<id>`. Its field table is src/schema/feature-flag-fields.ts.
  */
 import { featureFlags } from "../client";
-import type { ResourceDeclaration } from "../kit/declaration";
+import { idField, type ResourceDeclaration } from "../kit/declaration";
 import { ANY } from "../kit/property";
-import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, tableInputs, tableOutputs } from "../kit/field-state";
+import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../kit/field-state";
 import { FEATURE_FLAG_TOKEN, FEATURE_FLAG_TYPE } from "../kit/tokens";
-import { flagFields } from "../schema/feature-flag-fields";
+import { flagFields, normalFilters } from "../schema/feature-flag-fields";
+import { cohortsIn } from "./cohort-declaration";
 import { FeatureFlagProvider } from "./feature-flag-provider";
 import type { FlagRecord } from "./feature-flag-state";
 
@@ -56,4 +57,25 @@ export const featureFlagDeclaration: ResourceDeclaration<"project", FlagRecord> 
     },
   },
   lifecycle: () => new FeatureFlagProvider(),
+  // FeatureFlagViewSet lists with FeatureFlagSerializer itself: the list has every field, no GET each.
+  importer: projectScopedImport(flagFields, {
+    list: (http, projectId) => featureFlags.listFeatureFlags(http, projectId),
+    // The FeatureFlag model's defaults (posthog/models/feature_flag/feature_flag.py), as a new flag answers them.
+    defaults: {
+      name: "",
+      active: true,
+      archived: false,
+      ensure_experience_continuity: false,
+      tags: [],
+      analytics_dashboards: [],
+      has_enriched_analytics: false,
+      is_remote_configuration: false,
+      has_encrypted_payloads: false,
+      evaluation_runtime: "all",
+    },
+    // Filters in one form: a cohort's `cohort_name` and null keys dropped, payloads as the values they hold.
+    inputValue: (field, value) => (field === "filters" ? normalFilters(value) : value),
+    references: [cohortsIn("filters"), idField("analytics_dashboards", "Dashboard")],
+    label: (flag) => flag.key,
+  }),
 };

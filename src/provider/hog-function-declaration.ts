@@ -19,7 +19,10 @@ export function hogFunctionRecord(fn: HogFunction): HogFunction {
   return typeof id === "string" ? { ...fn, template_id: id } : fn;
 }
 
-const replaceOnChange = (name: string) => ({ ...tableInputs(hogFunctionFields, "hog function")[name]!, willReplaceOnChanges: true });
+const replaceOnChange = (name: string) => ({
+  ...tableInputs(hogFunctionFields, "hog function", "uuid")[name]!,
+  willReplaceOnChanges: true,
+});
 
 export const hogFunctionDeclaration: ResourceDeclaration<"project", HogFunctionRecord> = {
   name: "HogFunction",
@@ -40,13 +43,18 @@ export const hogFunctionDeclaration: ResourceDeclaration<"project", HogFunctionR
     description:
       "A PostHog hog function: a destination, transformation or site app from Hog code (or a template), its inputs and filters. Secret inputs are Pulumi secrets and never in the state in plain text. Deleted as PostHog deletes them (marked deleted); one deleted by hand is created again.",
     inputs: {
-      ...tableInputs(hogFunctionFields, "hog function"),
+      ...tableInputs(hogFunctionFields, "hog function", "uuid"),
       type: replaceOnChange("type"),
       templateId: replaceOnChange("templateId"),
     },
-    outputs: tableOutputs(hogFunctionFields, "hog function", {
-      hogFunctionId: { type: "string", description: "The hog function's UUID in PostHog." },
-    }),
+    outputs: tableOutputs(
+      hogFunctionFields,
+      "hog function",
+      {
+        hogFunctionId: { type: "string", description: "The hog function's UUID in PostHog." },
+      },
+      "uuid",
+    ),
     required: ["hogFunctionId", "projectId", "hog"],
   }),
   secretInputPaths,

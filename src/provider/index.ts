@@ -3,6 +3,7 @@
  * host, so that the serialized provider in the state stays a few lines long and holds no code or credential of ours.
  */
 import { ActionProvider } from "./action-provider";
+import { CohortProvider } from "./cohort-provider";
 import { AnnotationProvider } from "./annotation-provider";
 import { SurveyProvider } from "./survey-provider";
 import { ExperimentProvider } from "./experiment-provider";
@@ -14,6 +15,7 @@ export { ProjectProvider } from "./project-provider";
 export { FeatureFlagProvider } from "./feature-flag-provider";
 export { AnnotationProvider } from "./annotation-provider";
 export { ActionProvider } from "./action-provider";
+export { CohortProvider } from "./cohort-provider";
 export { SurveyProvider } from "./survey-provider";
 export { ExperimentProvider } from "./experiment-provider";
 export { HogFunctionProvider } from "./hog-function-provider";
@@ -70,6 +72,8 @@ export const annotationProvider = withoutStackTraces(new AnnotationProvider());
 /** The one Action lifecycle a provider host process uses. */
 export const actionProvider = withoutStackTraces(new ActionProvider());
 
+/** The one Cohort lifecycle a provider host process uses. */
+export const cohortProvider = withoutStackTraces(new CohortProvider());
 /** The one Survey lifecycle a provider host process uses. */
 export const surveyProvider = withoutStackTraces(new SurveyProvider());
 

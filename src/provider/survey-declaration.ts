@@ -48,8 +48,8 @@ export const surveyDeclaration: ResourceDeclaration<"project", SurveyRecord> = {
   schema: () => ({
     description:
       "A PostHog survey: its questions, who sees it and when. Declared fields are managed; deleted as PostHog deletes surveys (DELETE, with its targeting flag); one deleted by hand is created again.",
-    inputs: tableInputs(surveyFields, "survey"),
-    outputs: tableOutputs(surveyFields, "survey", { surveyId: { type: "string", description: "The survey's UUID in PostHog." } }),
+    inputs: tableInputs(surveyFields, "survey", "uuid"),
+    outputs: tableOutputs(surveyFields, "survey", { surveyId: { type: "string", description: "The survey's UUID in PostHog." } }, "uuid"),
     required: ["surveyId", "projectId", "name", "type"],
   }),
   lookups: {

@@ -28,6 +28,8 @@ export interface ActionStep {
 export interface ActionArgs {
   /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the action. */
   projectId?: In<number>;
+  /** Take over this existing action (its numeric id) on create instead of creating one (GET, then a PATCH of what differs). */
+  adoptId?: In<number>;
   /** Unique among the project's live actions; at most 400 characters. */
   name: In<string>;
   description?: In<string>;

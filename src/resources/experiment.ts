@@ -31,6 +31,8 @@ export interface ExperimentParameters {
 export interface ExperimentArgs {
   /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the experiment. */
   projectId?: In<number>;
+  /** Take over this existing experiment (its numeric id) on create instead of creating one (GET, then a PATCH of what differs). */
+  adoptId?: In<number>;
   name: In<string>;
   description?: In<string>;
   /** PostHog creates this flag, or runs on your live flag with this key (at least two variants, `control` first). Changing it replaces the experiment. */

@@ -13,12 +13,13 @@ type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string
 /** A property filter of a release condition, as PostHog's `filters.groups[].properties[]`. */
 export interface FlagPropertyFilter {
   key: string;
-  value?: JsonValue;
+  /** The compared value; for a cohort condition (`{key: "id", type: "cohort"}`) a Cohort's `cohortId` output. */
+  value?: pulumi.Input<JsonValue>;
   operator?: string;
   /** "person", "cohort", "flag" or, in a condition set on groups, "group". */
   type?: string;
   group_type_index?: number | null;
-  [key: string]: JsonValue | undefined;
+  [key: string]: pulumi.Input<JsonValue> | undefined;
 }
 
 /** One condition set: who matches, and how many of them get the flag. */
@@ -51,6 +52,8 @@ type In<T> = pulumi.Input<T>;
 export interface FeatureFlagArgs {
   /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the flag. */
   projectId?: In<number>;
+  /** Take over this existing flag (its numeric id) on create instead of creating one (GET, then a PATCH of what differs). */
+  adoptId?: In<number>;
   /** The key SDKs evaluate: letters, digits, `-` and `_`, at most 400 characters, unique in the project. */
   key: In<string>;
   /** Description of the flag (PostHog calls it `name`). */

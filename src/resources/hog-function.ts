@@ -45,6 +45,8 @@ export interface HogFunctionInput {
 export interface HogFunctionArgs {
   /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the function. */
   projectId?: In<number>;
+  /** Take over this existing hog function (its UUID) on create instead of creating one (GET, then a PATCH of what differs). */
+  adoptId?: In<string>;
   /** PostHog's default is "destination". Changing it replaces the function. */
   type?: In<HogFunctionType>;
   name?: In<string>;

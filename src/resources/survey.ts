@@ -39,6 +39,8 @@ export type SurveyType = "popover" | "widget" | "external_survey" | "api";
 export interface SurveyArgs {
   /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the survey. */
   projectId?: In<number>;
+  /** Take over this existing survey (its UUID) on create instead of creating one (GET, then a PATCH of what differs). */
+  adoptId?: In<string>;
   /** Unique in the project; at most 400 characters. */
   name: In<string>;
   description?: In<string>;

@@ -25,7 +25,7 @@ export const STEP_FIELDS = [
 ];
 
 /** A step as PostHog answers it, in one form: every field, absent and null alike; `selector_regex` is PostHog's own. */
-function normalStep(step: unknown): unknown {
+export function normalStep(step: unknown): unknown {
   if (!isPlainObject(step)) return step;
   return Object.fromEntries(
     Object.entries(step).filter(([key, value]) => value !== null && value !== undefined && key !== "selector_regex"),

@@ -12,6 +12,11 @@ export type Equality = (declared: unknown, live: unknown) => boolean;
 export interface FieldDef {
   readonly input: z.ZodType;
   readonly equal?: Equality;
+  /**
+   * A drifted live value as the program would write it, for the `old => new` a refresh shows: PostHog's additions that
+   * mean nothing (defaults it fills in) left out where the declared value has none. Default: the live value.
+   */
+  readonly liveForm?: (declared: unknown, live: unknown) => unknown;
   readonly doc: string;
 }
 

@@ -17,6 +17,7 @@ import { parse } from "yaml";
 import { featureFlags, projects, Transport } from "../../src/client";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { liveProjects } from "../helpers/projects";
+import { pythonVirtualenv } from "../helpers/python-venv";
 import { cliEnvironment, repoRoot } from "../helpers/pulumi-cli";
 
 const setup = require("../../scripts/setup") as {
@@ -26,9 +27,6 @@ const setup = require("../../scripts/setup") as {
 };
 
 jest.setTimeout(300_000);
-
-/** The pulumi package on PyPI: the generated SDK needs >= 3.269; this is the version of the Node.js SDK here. */
-const PYTHON_PULUMI = "3.270.0";
 
 let server: LocalPostHog;
 let http: Transport;
@@ -475,28 +473,8 @@ test("a create whose pulumi up was killed: refresh --import-pending-creates, the
 });
 
 describe("Python", () => {
-  /** A virtualenv with Pulumi's Python SDK, kept beside the language hosts' builds between runs. */
-  async function virtualenv(): Promise<string> {
-    const cache =
-      process.env["PULUMI_POSTHOG_CACHE"] ??
-      path.join(process.env["XDG_CACHE_HOME"] ?? path.join(os.homedir(), ".cache"), "pulumi-posthog");
-    const venv = path.join(cache, `python-venv-pulumi-${PYTHON_PULUMI}`);
-    const marker = path.join(venv, ".ready");
-    if (fs.existsSync(marker)) return venv;
-    fs.rmSync(venv, { recursive: true, force: true });
-    await ok(repoRoot, ["-m", "venv", venv], "python3");
-    // wheel: the generated SDK is a setup.py package, built here without pip's isolated (downloaded) build tools.
-    await ok(
-      repoRoot,
-      ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", `pulumi==${PYTHON_PULUMI}`, "wheel"],
-      path.join(venv, "bin", "python"),
-    );
-    fs.writeFileSync(marker, `pulumi==${PYTHON_PULUMI} wheel\n`);
-    return venv;
-  }
-
   test("an SDK made by pulumi package gen-sdk runs examples/python: up, lookups, no change after, destroy", async () => {
-    const venv = await virtualenv();
+    const venv = await pythonVirtualenv();
     const example = path.join(repoRoot, "examples", "python");
     const dir = program("python-example", {
       "Pulumi.yaml": { from: path.join(example, "Pulumi.yaml") },

@@ -125,6 +125,13 @@ export const conformanceCases: readonly ConformanceCase[] = [
   { name: "insight without insight:write", method: "POST", path: "/api/projects/{scratch}/insights/", body: {} },
   { name: "insight DELETE", method: "DELETE", path: "/api/projects/{scratch}/insights/999999999/", key: "allKey" },
   { name: "alerts with an all-access personal API key", method: "GET", path: "/api/projects/{scratch}/alerts/", key: "allKey", today: "today's AlertViewSet has scope_object 'alert'; 2025-08-04's was 'INTERNAL', refused to every personal API key" },
+  // cohorts, in the scratch project (gone with it): what both versions refuse alike
+  { name: "cohort create without cohort:write", method: "POST", path: "/api/projects/{scratch}/cohorts/", body: { name: "x" } },
+  { name: "cohort filters without properties", method: "POST", path: "/api/projects/{scratch}/cohorts/", key: "allKey", body: { name: "x", filters: { groups: [] } } },
+  { name: "cohort person filter without operator", method: "POST", path: "/api/projects/{scratch}/cohorts/", key: "allKey", body: { name: "x", filters: { properties: { type: "AND", values: [{ type: "person", key: "company", value: "Acme" }] } } } },
+  { name: "cohort filter of an unknown type", method: "POST", path: "/api/projects/{scratch}/cohorts/", key: "allKey", body: { name: "x", filters: { properties: { type: "AND", values: [{ type: "event", key: "$browser", value: "Chrome" }] } } } },
+  { name: "cohort list", method: "GET", path: "/api/projects/{scratch}/cohorts/", key: "allKey", compareCount: true },
+  { name: "cohort DELETE", method: "DELETE", path: "/api/projects/{scratch}/cohorts/999999999/", key: "allKey" },
   // surveys, experiments and hog functions, in the scratch project (gone with it)
   { name: "survey create", method: "POST", path: "/api/projects/{scratch}/surveys/", key: "allKey", body: { name: "{prefix} nps", type: "popover", questions: [{ type: "rating", question: "Score?", display: "number", scale: 10 }] }, today: SURVEY },
   { name: "survey with an http link", method: "POST", path: "/api/projects/{scratch}/surveys/", key: "allKey", body: { name: "{prefix} link", type: "popover", questions: [{ type: "link", question: "q", link: "http://example.com" }] } },

@@ -71,6 +71,7 @@ test("the registry finds a declaration by its plugin token, own entries only", (
     "posthog:index:FeatureFlag",
     "posthog:index:Annotation",
     "posthog:index:Action",
+    "posthog:index:Cohort",
     "posthog:index:Survey",
     "posthog:index:Experiment",
     "posthog:index:HogFunction",

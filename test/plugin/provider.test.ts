@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { actions, annotations, experiments, featureFlags, projects, surveys, Transport } from "../../src/client";
+import { actions, annotations, cohorts, experiments, featureFlags, projects, surveys, Transport } from "../../src/client";
 import { packageSchema } from "../../src/plugin/schema";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { ProviderHost } from "../helpers/provider-host";
@@ -213,6 +213,41 @@ test("posthog:index:Action: check, create, drift, update with the name, soft del
 
   await kinds.delete("a", created.id, updated);
   expect(await actions.getAction(http, project.id, Number(created.id))).toMatchObject({ deleted: true });
+});
+
+test("posthog:index:Cohort: check, create, drift, update, isStatic replaces, soft delete, import, lookups", async () => {
+  const kinds = plugin.withType("posthog:index:Cohort");
+  const project = await projects.createProject(http, server.organizationId, { name: "Plugin cohorts" });
+  const leaf = (company: string) => ({ type: "person", key: "company", operator: "exact", value: [company] });
+  const filters = { properties: { type: "AND", values: [leaf("Acme")] } };
+  const checked = await kinds.check(
+    "c",
+    {},
+    { projectId: project.id, filters: { properties: { type: "AND", values: [{ type: "person" }] } } },
+  );
+  expect(checked.failures.map((f) => f.property).sort()).toEqual(["filters", "name"]);
+
+  const inputs = { projectId: project.id, name: "Plugin cohort", filters };
+  const created = await kinds.create("c", inputs);
+  expect(created.outs).toMatchObject({ cohortId: Number(created.id), projectId: project.id, name: "Plugin cohort", isStatic: false });
+  await cohorts.updateCohort(http, project.id, Number(created.id), { filters: { properties: { type: "AND", values: [leaf("Globex")] } } });
+  const read = await kinds.read("c", created.id, created.outs);
+  expect((read.inputs as Record<string, unknown>)["filters"]).toMatchObject({ properties: { values: [{ value: ["Globex"] }] } });
+  const updated = await kinds.update("c", created.id, read.outs, inputs);
+  expect(updated).toMatchObject({ filters: { properties: { values: [{ value: ["Acme"] }] } } });
+  expect((await kinds.diff("c", created.id, updated, { projectId: project.id, name: "Plugin cohort", isStatic: true })).replaces).toEqual([
+    "isStatic",
+  ]);
+
+  const imported = await kinds.read("d", `${project.id}/${created.id}`);
+  expect(imported.inputs).toEqual({ projectId: project.id, name: "Plugin cohort" });
+  const byName = await plugin.invoke("posthog:index:getCohort", { projectId: project.id, name: "Plugin cohort" });
+  expect(byName.outputs).toMatchObject({ cohortId: Number(created.id), isStatic: false });
+  const listed = await plugin.invoke("posthog:index:listCohorts", { projectId: project.id, isStatic: false });
+  expect(listed.outputs).toMatchObject({ cohorts: [{ name: "Plugin cohort" }] });
+
+  await kinds.delete("c", created.id, updated);
+  expect(await cohorts.getCohort(http, project.id, Number(created.id))).toMatchObject({ deleted: true });
 });
 
 test("posthog:index:HogFunction: check returns secret inputs as secrets, the outputs keep them so; imports by <projectId>/<id> of the three; getExperiment and listSurveys as invokes", async () => {

@@ -93,6 +93,10 @@ describe.each(versions)("PostHog %s", (version) => {
     expect(read.props).toMatchObject({ surveyId: survey.id, projectId, name: `import-${version}`, type: "widget" });
     expect((await provider.read(survey.id, { projectId })).id).toBe(survey.id);
     await expect(provider.read(`${projectId}/12`)).rejects.toThrow("<projectId>/<uuid>");
+    // adoptId takes it over by its UUID: a GET and a PATCH of what differs.
+    const adopted = await provider.create({ projectId, adoptId: survey.id, name: `import-${version}`, type: "widget", responsesLimit: 7 });
+    expect(adopted.id).toBe(survey.id);
+    expect((await surveys.getSurvey(http, projectId, survey.id)).responses_limit).toBe(7);
 
     useLookupConfig((key) => ({ "posthog:host": server.url, "posthog:apiKey": server.apiKey })[key]);
     expect(await getSurvey({ projectId, surveyId: survey.id })).toMatchObject({
