@@ -19,6 +19,9 @@ export {
   type CohortPropertyFilter,
 } from "./resources/cohort";
 export { Annotation, type AnnotationArgs, type AnnotationScope, type AnnotationState } from "./resources/annotation";
+export { Dashboard, type DashboardArgs, type DashboardState, type DashboardTextTile } from "./resources/dashboard";
+export { Insight, type InsightArgs, type InsightQuery, type InsightState } from "./resources/insight";
+export { Alert, type AlertArgs, type AlertState, type AlertThreshold } from "./resources/alert";
 export {
   Survey,
   type SurveyArgs,

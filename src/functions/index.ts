@@ -1,5 +1,7 @@
 export * from "./actions";
 export * from "./cohorts";
+export * from "./dashboards";
+export * from "./users";
 export * from "./feature-flags";
 export * from "./groups";
 export * from "./projects";

@@ -78,6 +78,8 @@ export interface FieldStateSpec<R> {
 export interface FieldState<R> extends DeclaredState<InProject<R>, Recorded> {
   readonly inputNames: readonly string[];
   valuesEqual(field: string, declared: unknown, live: unknown): boolean;
+  /** Declared fields this PostHog answered without: which, the versions known to lack them, and what to do. */
+  unsupportedMessage(fields: readonly string[]): string;
 }
 
 export function fieldState<R>(spec: FieldStateSpec<R>): FieldState<R> {
@@ -166,9 +168,21 @@ export function fieldState<R>(spec: FieldStateSpec<R>): FieldState<R> {
   const withRecorded = (outputs: Json, recorded: Recorded): Json =>
     recorded.declaredInputs ? { ...outputs, declaredInputs: recorded.declaredInputs } : outputs;
 
+  function unsupportedMessage(fields: readonly string[]): string {
+    const names = fields.map(arg).join(", ");
+    const lacking = [...new Set(fields.flatMap((f) => (Object.hasOwn(spec.fields, f) ? (spec.fields[f]!.lackedBy ?? []) : [])))];
+    const known = fields.every((f) => Object.hasOwn(spec.fields, f) && (spec.fields[f]!.lackedBy ?? []).length > 0);
+    const why =
+      lacking.length > 0 && known
+        ? ` This PostHog version predates ${fields.length === 1 ? "it" : "them"} (PostHog ${lacking.join(", ")} has no ${names}; see "PostHog versions" in the README).`
+        : "";
+    return `This PostHog has no ${spec.className} setting ${names} (it answered without ${fields.length === 1 ? "it" : "them"}), so ${fields.length === 1 ? "it" : "they"} cannot be applied.${why} Upgrade PostHog or remove ${names} from the program.`;
+  }
+
   return {
     inputNames,
     valuesEqual,
+    unsupportedMessage,
     validate,
     settingsChanged(olds, news) {
       const declared = declaredSettings(news);

@@ -8,6 +8,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { PostHogError, type Transport } from "../client";
 import { connect, resolveConfig, type ProviderConfig } from "../provider/config";
+import { isUnknown } from "../provider/project-state";
 import { own } from "../schema/json";
 import {
   deleteDeclared,
@@ -257,11 +258,20 @@ export abstract class DeclaredLifecycle<
     return undefined;
   }
 
-  /** The inputs whose change replaces the resource: by default its scope. */
+  /**
+   * The inputs whose change replaces the resource: by default its scope. PostHog moves nothing between projects: a
+   * project-scoped resource whose project changes, declared (`projectId`) or configured (`posthog:projectId`,
+   * POSTHOG_PROJECT_ID, when the program declares none), is created in the new project and deleted from the old one
+   * (whose id the state keeps), never PATCHed by its old id in the new project.
+   */
   protected replaces(olds: Json, news: Json): string[] {
     const input = scopeInput(this.declaration);
     const value = news[input];
-    return value !== undefined && value !== olds[input] ? [input] : [];
+    if (isUnknown(value)) return [input];
+    const wanted = value ?? (this.declaration.scope === "project" ? this.config.projectId : undefined);
+    const current = olds[input];
+    if (wanted === undefined || wanted === null || current === undefined || current === null) return [];
+    return String(wanted).trim() !== String(current) ? [input] : [];
   }
 
   /** Whether an action the inputs ask for (not a setting) is due. */

@@ -32,6 +32,9 @@ import { actionDeclaration } from "../provider/action-declaration";
 import { annotationDeclaration } from "../provider/annotation-declaration";
 import { featureFlagDeclaration } from "../provider/feature-flag-declaration";
 import { cohortDeclaration } from "../provider/cohort-declaration";
+import { dashboardDeclaration } from "../provider/dashboard-declaration";
+import { insightDeclaration } from "../provider/insight-declaration";
+import { alertDeclaration } from "../provider/alert-declaration";
 import { surveyDeclaration } from "../provider/survey-declaration";
 import { experimentDeclaration } from "../provider/experiment-declaration";
 import { hogFunctionDeclaration } from "../provider/hog-function-declaration";
@@ -43,6 +46,9 @@ export const declarations: readonly ResourceDeclaration[] = [
   annotationDeclaration as ResourceDeclaration,
   actionDeclaration as ResourceDeclaration,
   cohortDeclaration as ResourceDeclaration,
+  dashboardDeclaration as ResourceDeclaration,
+  insightDeclaration as ResourceDeclaration,
+  alertDeclaration as ResourceDeclaration,
   surveyDeclaration as ResourceDeclaration,
   experimentDeclaration as ResourceDeclaration,
   hogFunctionDeclaration as ResourceDeclaration,

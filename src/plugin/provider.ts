@@ -24,7 +24,13 @@ type Invoke = (args: Json) => Promise<unknown>;
 /** Each lookup's function, and the property that wraps a list result (function results are objects). */
 const invokes: Record<string, { run: Invoke; wrap?: string }> = {
   getGroup: { run: (a) => functions.getGroup(a as never) },
-  listGroups: { run: (a) => functions.listGroups(a as never), wrap: "groups" },
+  // `groupKeys` too: a YAML program has no map to make a flag condition's list of keys from the groups.
+  listGroups: {
+    run: async (a) => {
+      const groups = await functions.listGroups(a as never);
+      return { groups, groupKeys: groups.map((g) => g.groupKey) };
+    },
+  },
   listGroupTypes: { run: (a) => functions.listGroupTypes(a as never), wrap: "groupTypes" },
   getGroupPropertyDefinitions: { run: (a) => functions.getGroupPropertyDefinitions(a as never), wrap: "definitions" },
   getGroupPropertyValues: { run: (a) => functions.getGroupPropertyValues(a as never), wrap: "values" },
@@ -32,6 +38,7 @@ const invokes: Record<string, { run: Invoke; wrap?: string }> = {
   getProject: { run: (a) => functions.getProject(a as never) },
   getProjectActivity: { run: (a) => functions.getProjectActivity(a as never), wrap: "entries" },
   isGeneratingDemoData: { run: (a) => functions.isGeneratingDemoData(a as never), wrap: "generating" },
+  getCurrentUser: { run: (a) => functions.getCurrentUser(a as never) },
   ...objectInvokes(),
 };
 
@@ -141,11 +148,9 @@ export class PostHogProvider implements provider.Provider {
     const result = (await served.lifecycle.read?.(id, known)) ?? {};
     if (!result.id || !result.props) return {};
     if (Object.keys(known).length === 0) {
-      // An input PostHog holds no value for (a hog function without a name) is not declared: null would fail check.
+      // Only what was read: an import input PostHog answered null or not at all (an insight without a name) is left out.
       const inputs = Object.fromEntries(
-        served.importInputs
-          .filter((name) => result.props![name] !== null && result.props![name] !== undefined)
-          .map((name) => [name, result.props![name]]),
+        served.importInputs.map((name) => [name, result.props![name]]).filter(([, value]) => value !== undefined && value !== null),
       );
       return { id: result.id, props: outputs(served, { ...result.props, declaredInputs: inputs }), inputs };
     }

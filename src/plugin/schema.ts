@@ -71,7 +71,14 @@ export const lookups: Record<string, LookupSpec> = {
     description: "Groups of one type, newest first.",
     inputs: { projectId, groupTypeIndex, groupType, search: { type: "string" }, limit: { type: "integer" }, host },
     required: ["projectId"],
-    outputs: { groups: list("{ groupTypeIndex, groupKey, groupProperties, createdAt } for each group.") },
+    outputs: {
+      groups: list("{ groupTypeIndex, groupKey, groupProperties, createdAt } for each group."),
+      groupKeys: {
+        type: "array",
+        items: { type: "string" },
+        description: 'The groups\' keys, in the same order: the value of a flag condition on `$group_key` (operator "exact").',
+      },
+    },
   },
   listGroupTypes: {
     description: "The project's group types with their index.",
@@ -115,6 +122,19 @@ export const lookups: Record<string, LookupSpec> = {
     inputs: { projectId, organizationId, host },
     required: ["projectId"],
     outputs: { generating: { type: "boolean" } },
+  },
+  getCurrentUser: {
+    description: "The user the API key belongs to (its id is what an Alert's subscribedUsers takes); the key needs user:read.",
+    inputs: { host },
+    required: [],
+    outputs: {
+      id: { type: "integer" },
+      uuid: { type: "string" },
+      email: { type: "string" },
+      firstName: { type: "string" },
+      lastName: { type: "string" },
+      distinctId: { type: "string" },
+    },
   },
 };
 

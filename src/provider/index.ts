@@ -9,6 +9,9 @@ import { SurveyProvider } from "./survey-provider";
 import { ExperimentProvider } from "./experiment-provider";
 import { HogFunctionProvider } from "./hog-function-provider";
 import { FeatureFlagProvider } from "./feature-flag-provider";
+import { DashboardProvider } from "./dashboard-provider";
+import { InsightProvider } from "./insight-provider";
+import { AlertProvider } from "./alert-provider";
 import { ProjectProvider } from "./project-provider";
 
 export { ProjectProvider } from "./project-provider";
@@ -16,6 +19,9 @@ export { FeatureFlagProvider } from "./feature-flag-provider";
 export { AnnotationProvider } from "./annotation-provider";
 export { ActionProvider } from "./action-provider";
 export { CohortProvider } from "./cohort-provider";
+export { DashboardProvider } from "./dashboard-provider";
+export { InsightProvider } from "./insight-provider";
+export { AlertProvider } from "./alert-provider";
 export { SurveyProvider } from "./survey-provider";
 export { ExperimentProvider } from "./experiment-provider";
 export { HogFunctionProvider } from "./hog-function-provider";
@@ -74,6 +80,14 @@ export const actionProvider = withoutStackTraces(new ActionProvider());
 
 /** The one Cohort lifecycle a provider host process uses. */
 export const cohortProvider = withoutStackTraces(new CohortProvider());
+/** The one Dashboard lifecycle a provider host process uses. */
+export const dashboardProvider = withoutStackTraces(new DashboardProvider());
+
+/** The one Insight lifecycle a provider host process uses. */
+export const insightProvider = withoutStackTraces(new InsightProvider());
+
+/** The one Alert lifecycle a provider host process uses. */
+export const alertProvider = withoutStackTraces(new AlertProvider());
 /** The one Survey lifecycle a provider host process uses. */
 export const surveyProvider = withoutStackTraces(new SurveyProvider());
 

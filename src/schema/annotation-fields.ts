@@ -84,9 +84,11 @@ export const annotationFields = {
       .nullable(),
     equal: sameEmoji,
     doc: "An emoji shown instead of the default badge (today's PostHog only); blank means none.",
+    lackedBy: ["2025-08-04"],
   },
   hidden_in_user_interface: {
     input: z.boolean({ error: "must be true, false or null" }).nullable(),
     doc: "Hidden from PostHog's charts and annotation list, still readable over the API (today's PostHog only).",
+    lackedBy: ["2025-08-04"],
   },
 } as const satisfies Record<string, FieldDef>;

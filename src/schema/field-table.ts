@@ -18,6 +18,8 @@ export interface FieldDef {
    */
   readonly liveForm?: (declared: unknown, live: unknown) => unknown;
   readonly doc: string;
+  /** The PostHog versions that have no such field (they drop it unread): named when a program declares it there. */
+  readonly lackedBy?: readonly string[];
 }
 
 export type FieldTable = Readonly<Record<string, FieldDef>>;

@@ -6,7 +6,19 @@
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { actions, annotations, cohorts, experiments, featureFlags, projects, surveys, Transport } from "../../src/client";
+import {
+  actions,
+  alerts,
+  annotations,
+  cohorts,
+  dashboards,
+  experiments,
+  featureFlags,
+  insights,
+  projects,
+  surveys,
+  Transport,
+} from "../../src/client";
 import { packageSchema } from "../../src/plugin/schema";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { ProviderHost } from "../helpers/provider-host";
@@ -248,6 +260,50 @@ test("posthog:index:Cohort: check, create, drift, update, isStatic replaces, sof
 
   await kinds.delete("c", created.id, updated);
   expect(await cohorts.getCohort(http, project.id, Number(created.id))).toMatchObject({ deleted: true });
+});
+
+test("posthog:index:Dashboard, Insight and Alert: create, import by <projectId>/<id> and <projectId>/<uuid>, lookups, delete", async () => {
+  const project = await projects.createProject(http, server.organizationId, { name: "Plugin dashboards" });
+  const boards = plugin.withType("posthog:index:Dashboard");
+  const queries = plugin.withType("posthog:index:Insight");
+  const watchers = plugin.withType("posthog:index:Alert");
+  const checked = await queries.check("i", {}, { projectId: project.id, query: { kind: "TrendQuery" } });
+  expect(checked.failures.map((f) => f.reason)).toEqual([
+    expect.stringContaining('query.kind "TrendQuery" is not a query kind PostHog knows'),
+  ]);
+
+  const board = await boards.create("d", { projectId: project.id, name: "Plugin board", textTiles: [{ body: "# Hi" }] });
+  const boardId = Number(board.id);
+  const query = { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview" }] } };
+  const insight = await queries.create("i", { projectId: project.id, name: "Plugin views", query, dashboards: [boardId] });
+  const shortId = (insight.outs as Record<string, unknown>)["shortId"] as string;
+  const me = await plugin.invoke("posthog:index:getCurrentUser", {});
+  const userId = (me.outputs as { id: number }).id;
+  const threshold = { configuration: { type: "absolute", bounds: { upper: 10 } } };
+  const alert = await watchers.create("a", { projectId: project.id, insight: Number(insight.id), subscribedUsers: [userId], threshold });
+  expect((await dashboards.getDashboard(http, project.id, boardId)).tiles?.map((t) => t.insight?.name ?? t.text?.body)).toEqual([
+    "# Hi",
+    "Plugin views",
+  ]);
+
+  expect((await boards.read("d2", `${project.id}/${board.id}`)).inputs).toEqual({ projectId: project.id, name: "Plugin board" });
+  expect((await queries.read("i2", `${project.id}/${insight.id}`)).inputs).toEqual({ projectId: project.id, name: "Plugin views" });
+  expect((await watchers.read("a2", `${project.id}/${alert.id}`)).inputs).toEqual({
+    projectId: project.id,
+    insight: Number(insight.id),
+    subscribedUsers: [userId],
+    threshold,
+  });
+  const found = await plugin.invoke("posthog:index:getInsight", { projectId: project.id, shortId });
+  expect(found.outputs).toMatchObject({ insightId: Number(insight.id), dashboards: [boardId] });
+  const listed = await plugin.invoke("posthog:index:listAlerts", { projectId: project.id, insight: Number(insight.id) });
+  expect(listed.outputs).toMatchObject({ alerts: [{ alertId: alert.id }] });
+
+  await watchers.delete("a", alert.id, alert.outs);
+  await queries.delete("i", insight.id, insight.outs);
+  await boards.delete("d", board.id, board.outs);
+  await expect(alerts.getAlert(http, project.id, alert.id)).rejects.toThrow();
+  await expect(insights.getInsight(http, project.id, Number(insight.id))).rejects.toThrow();
 });
 
 test("posthog:index:HogFunction: check returns secret inputs as secrets, the outputs keep them so; imports by <projectId>/<id> of the three; getExperiment and listSurveys as invokes", async () => {
