@@ -31,6 +31,15 @@ const {
   alertReference,
   ALERT_REFERENCE_START,
   ALERT_REFERENCE_END,
+  surveyReference,
+  SURVEY_REFERENCE_START,
+  SURVEY_REFERENCE_END,
+  experimentReference,
+  EXPERIMENT_REFERENCE_START,
+  EXPERIMENT_REFERENCE_END,
+  hogFunctionReference,
+  HOG_FUNCTION_REFERENCE_START,
+  HOG_FUNCTION_REFERENCE_END,
 } = require("../lib/schema/reference");
 const { packageSchema } = require("../lib/plugin/schema");
 
@@ -46,6 +55,9 @@ for (const [startMark, endMark, reference] of [
   [DASHBOARD_REFERENCE_START, DASHBOARD_REFERENCE_END, dashboardReference],
   [INSIGHT_REFERENCE_START, INSIGHT_REFERENCE_END, insightReference],
   [ALERT_REFERENCE_START, ALERT_REFERENCE_END, alertReference],
+  [SURVEY_REFERENCE_START, SURVEY_REFERENCE_END, surveyReference],
+  [EXPERIMENT_REFERENCE_START, EXPERIMENT_REFERENCE_END, experimentReference],
+  [HOG_FUNCTION_REFERENCE_START, HOG_FUNCTION_REFERENCE_END, hogFunctionReference],
 ]) {
   const start = text.indexOf(startMark);
   const end = text.indexOf(endMark);

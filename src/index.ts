@@ -22,5 +22,28 @@ export { Annotation, type AnnotationArgs, type AnnotationScope, type AnnotationS
 export { Dashboard, type DashboardArgs, type DashboardState, type DashboardTextTile } from "./resources/dashboard";
 export { Insight, type InsightArgs, type InsightQuery, type InsightState } from "./resources/insight";
 export { Alert, type AlertArgs, type AlertState, type AlertThreshold } from "./resources/alert";
+export {
+  Survey,
+  type SurveyArgs,
+  type SurveyBranching,
+  type SurveyQuestion,
+  type SurveyState,
+  type SurveyType,
+} from "./resources/survey";
+export {
+  Experiment,
+  type ExperimentArgs,
+  type ExperimentParameters,
+  type ExperimentState,
+  type ExperimentVariant,
+} from "./resources/experiment";
+export {
+  HogFunction,
+  type HogFunctionArgs,
+  type HogFunctionInput,
+  type HogFunctionInputSchema,
+  type HogFunctionState,
+  type HogFunctionType,
+} from "./resources/hog-function";
 export * from "./functions";
 export { PostHogError } from "./client/errors";

@@ -106,6 +106,11 @@ export interface ResourceDeclaration<S extends ScopeKind = ScopeKind, R = unknow
    * own lookups (src/functions/projects.ts) are written out: they are organization-wide and carry its tokens.
    */
   readonly lookups?: ObjectLookups;
+  /**
+   * Where secret values sit among the inputs (`["inputs", "token"]` for a hog function's secret input): the plugin
+   * returns them from check as secrets, so that the engine stores them encrypted however the program gave them.
+   */
+  readonly secretInputPaths?: (inputs: Record<string, unknown>) => readonly (readonly string[])[];
   /** Its lifecycle, as Pulumi's dynamic providers and the plugin call it. */
   readonly lifecycle: () => pulumi.dynamic.ResourceProvider;
   /** How `pulumi-posthog import` (src/import) reads its objects and declares them; without it, it is not imported. */

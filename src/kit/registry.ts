@@ -35,6 +35,9 @@ import { cohortDeclaration } from "../provider/cohort-declaration";
 import { dashboardDeclaration } from "../provider/dashboard-declaration";
 import { insightDeclaration } from "../provider/insight-declaration";
 import { alertDeclaration } from "../provider/alert-declaration";
+import { surveyDeclaration } from "../provider/survey-declaration";
+import { experimentDeclaration } from "../provider/experiment-declaration";
+import { hogFunctionDeclaration } from "../provider/hog-function-declaration";
 import type { ResourceDeclaration } from "./declaration";
 
 export const declarations: readonly ResourceDeclaration[] = [
@@ -46,6 +49,9 @@ export const declarations: readonly ResourceDeclaration[] = [
   dashboardDeclaration as ResourceDeclaration,
   insightDeclaration as ResourceDeclaration,
   alertDeclaration as ResourceDeclaration,
+  surveyDeclaration as ResourceDeclaration,
+  experimentDeclaration as ResourceDeclaration,
+  hogFunctionDeclaration as ResourceDeclaration,
 ];
 
 /** The declaration of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

@@ -59,6 +59,7 @@ interface Served {
   lifecycle: pulumi.dynamic.ResourceProvider;
   importInputs: readonly string[];
   outputTypes: Record<string, PropertySpec>;
+  secretInputPaths?: (inputs: Json) => readonly (readonly string[])[];
 }
 
 export class PostHogProvider implements provider.Provider {
@@ -74,7 +75,13 @@ export class PostHogProvider implements provider.Provider {
     const resources = schema["resources"] as Record<string, { properties: Record<string, PropertySpec> }>;
     for (const declaration of declarations) {
       const outputTypes = resources[declaration.token]!.properties;
-      this.resources.set(declaration.token, { lifecycle: declaration.lifecycle(), importInputs: declaration.importInputs, outputTypes });
+      const { secretInputPaths } = declaration;
+      this.resources.set(declaration.token, {
+        lifecycle: declaration.lifecycle(),
+        importInputs: declaration.importInputs,
+        outputTypes,
+        ...(secretInputPaths ? { secretInputPaths } : {}),
+      });
     }
     const config = (schema["config"] as { variables: Record<string, PropertySpec> }).variables;
     this.secretConfig = Object.fromEntries(Object.entries(config).filter(([, spec]) => spec.secret === true));
@@ -110,9 +117,13 @@ export class PostHogProvider implements provider.Provider {
   }
 
   async check(urn: string, olds: Json, news: Json): Promise<provider.CheckResult> {
-    const { lifecycle } = this.served(urn);
-    const result = (await lifecycle.check?.(unwrapSecrets(olds) as Json, unwrapSecrets(news) as Json)) ?? {};
-    return { inputs: news, failures: result.failures ?? [] };
+    const { lifecycle, secretInputPaths } = this.served(urn);
+    const plain = unwrapSecrets(news) as Json;
+    const result = (await lifecycle.check?.(unwrapSecrets(olds) as Json, plain)) ?? {};
+    // The values the declaration says are secret (a hog function's secret inputs) are stored encrypted, even when
+    // the program gave them in plain text.
+    const inputs = (secretInputPaths?.(plain) ?? []).reduce((marked, path) => markSecret(marked, path), news);
+    return { inputs, failures: result.failures ?? [] };
   }
 
   async diff(id: string, urn: string, olds: Json, news: Json): Promise<provider.DiffResult> {
@@ -240,6 +251,16 @@ function isPlainObject(value: unknown): value is Json {
 
 function isSecret(value: unknown): boolean {
   return value !== null && typeof value === "object" && (value as Json)[SECRET_SIG] === SECRET_VALUE;
+}
+
+/** `value` with the value at `path` marked secret (left as it is when absent or secret already). */
+export function markSecret(value: Json, path: readonly string[]): Json {
+  const [head, ...rest] = path;
+  if (head === undefined || !Object.hasOwn(value, head) || isSecret(value)) return value;
+  const inner = value[head];
+  if (isSecret(inner) || inner === undefined) return value;
+  if (rest.length === 0) return { ...value, [head]: { [SECRET_SIG]: SECRET_VALUE, value: inner } };
+  return isPlainObject(inner) ? { ...value, [head]: markSecret(inner, rest) } : value;
 }
 
 /** Values as the program gave them: the engine sends secret inputs wrapped (the plugin accepts secrets). */

@@ -5,6 +5,9 @@
 import { ActionProvider } from "./action-provider";
 import { CohortProvider } from "./cohort-provider";
 import { AnnotationProvider } from "./annotation-provider";
+import { SurveyProvider } from "./survey-provider";
+import { ExperimentProvider } from "./experiment-provider";
+import { HogFunctionProvider } from "./hog-function-provider";
 import { FeatureFlagProvider } from "./feature-flag-provider";
 import { DashboardProvider } from "./dashboard-provider";
 import { InsightProvider } from "./insight-provider";
@@ -19,6 +22,9 @@ export { CohortProvider } from "./cohort-provider";
 export { DashboardProvider } from "./dashboard-provider";
 export { InsightProvider } from "./insight-provider";
 export { AlertProvider } from "./alert-provider";
+export { SurveyProvider } from "./survey-provider";
+export { ExperimentProvider } from "./experiment-provider";
+export { HogFunctionProvider } from "./hog-function-provider";
 export { resolveConfig, connect, requireOrganization, requireProject, type ProviderConfig, type ConfigLookup } from "./config";
 export {
   outputNames,
@@ -82,3 +88,11 @@ export const insightProvider = withoutStackTraces(new InsightProvider());
 
 /** The one Alert lifecycle a provider host process uses. */
 export const alertProvider = withoutStackTraces(new AlertProvider());
+/** The one Survey lifecycle a provider host process uses. */
+export const surveyProvider = withoutStackTraces(new SurveyProvider());
+
+/** The one Experiment lifecycle a provider host process uses. */
+export const experimentProvider = withoutStackTraces(new ExperimentProvider());
+
+/** The one HogFunction lifecycle a provider host process uses. */
+export const hogFunctionProvider = withoutStackTraces(new HogFunctionProvider());

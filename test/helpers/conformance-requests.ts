@@ -23,6 +23,10 @@ const FLAG =
   "today's flag record adds archived, updated_at, bucketing_identifier, evaluation_contexts, last_called_at, experiment_set_metadata and is_used_in_replay_settings, and drops is_simple_flag and rollout_percentage";
 const ACTION = "today's action record adds user_access_level (UserAccessControlSerializerMixin)";
 const ANNOTATION = "today's annotation record adds emoji, hidden_in_user_interface and tags";
+const SURVEY =
+  "today's survey record adds enable_iframe_embedding, translations and form_content (and, listed, linked_insight_id and user_access_level)";
+const EXPERIMENT =
+  "today's experiment record adds status, scheduling_config, the metrics' ordered uuids, only_count_matured_users and user_access_level";
 const UNCHECKED = "2025-08-04 reads the query parameter unchecked and fails (500); today's answers 400 naming it";
 
 // biome-ignore format: a table, one request per line
@@ -176,6 +180,21 @@ export const conformanceCases: readonly ConformanceCase[] = [
   { name: "cohort patch", method: "PATCH", path: "/api/projects/{scratch}/cohorts/{cohort}/", key: "allKey", body: { name: "{prefix} cohort renamed" } },
   { name: "cohort soft delete", method: "PATCH", path: "/api/projects/{scratch}/cohorts/{cohort}/", key: "allKey", body: { deleted: true } },
 
+  // surveys, experiments and hog functions, in the scratch project (gone with it)
+  { name: "survey create", method: "POST", path: "/api/projects/{scratch}/surveys/", key: "allKey", body: { name: "{prefix} nps", type: "popover", questions: [{ type: "rating", question: "Score?", display: "number", scale: 10 }] }, today: SURVEY },
+  { name: "survey with an http link", method: "POST", path: "/api/projects/{scratch}/surveys/", key: "allKey", body: { name: "{prefix} link", type: "popover", questions: [{ type: "link", question: "q", link: "http://example.com" }] } },
+  { name: "survey with a blank choice", method: "POST", path: "/api/projects/{scratch}/surveys/", key: "allKey", body: { name: "{prefix} choice", type: "popover", questions: [{ type: "single_choice", question: "q", choices: ["a", " "] }] } },
+  { name: "survey targeting everyone", method: "POST", path: "/api/projects/{scratch}/surveys/", key: "allKey", body: { name: "{prefix} everyone", type: "popover", targeting_flag_filters: { groups: [{ properties: [], rollout_percentage: 100 }] } } },
+  { name: "survey with an unknown type", method: "POST", path: "/api/projects/{scratch}/surveys/", key: "allKey", body: { name: "{prefix} modal", type: "modal" } },
+  { name: "survey list", method: "GET", path: "/api/projects/{scratch}/surveys/", key: "allKey", today: SURVEY },
+  { name: "survey DELETE of an unknown id", method: "DELETE", path: "/api/projects/{scratch}/surveys/00000000-0000-0000-0000-000000000000/", key: "allKey" },
+  { name: "experiment create", method: "POST", path: "/api/projects/{scratch}/experiments/", key: "allKey", body: { name: "{prefix} checkout", feature_flag_key: "conformance-checkout" }, today: EXPERIMENT },
+  { name: "experiment with variants without control", method: "POST", path: "/api/projects/{scratch}/experiments/", key: "allKey", body: { name: "{prefix} nocontrol", feature_flag_key: "conformance-nocontrol", parameters: { feature_flag_variants: [{ key: "a", rollout_percentage: 50 }, { key: "b", rollout_percentage: 50 }] } } },
+  { name: "experiment DELETE", method: "DELETE", path: "/api/projects/{scratch}/experiments/999999999/", key: "allKey" },
+  { name: "hog function transformation create", method: "POST", path: "/api/projects/{scratch}/hog_functions/", key: "allKey", body: { type: "transformation", name: "{prefix} tag", hog: "return event", inputs_schema: [{ key: "token", type: "string", secret: true }], inputs: { token: { value: "x" } } } },
+  { name: "hog function destination without a template", method: "POST", path: "/api/projects/{scratch}/hog_functions/", key: "allKey", body: { type: "destination", name: "{prefix} hook", hog: "return event" }, today: "today's PostHog creates custom destinations without the Data Pipelines addon; 2025-08-04 refuses them (template_id)" },
+  { name: "hog function with an input of the wrong type", method: "POST", path: "/api/projects/{scratch}/hog_functions/", key: "allKey", body: { type: "transformation", hog: "return event", inputs_schema: [{ key: "n", type: "number" }], inputs: { n: { value: "2" } } } },
+  { name: "hog function DELETE", method: "DELETE", path: "/api/projects/{scratch}/hog_functions/00000000-0000-0000-0000-000000000000/", key: "allKey" },
   { name: "delete", method: "DELETE", path: "/api/projects/{scratch}/" },
   { name: "get after delete", method: "GET", path: "/api/projects/{scratch}/", today: "today's PostHog deletes in the background: the project reads as is_pending_deletion for a while (issue 16 item 7)" },
   { name: "delete again", method: "DELETE", path: "/api/projects/{scratch}/", today: "today's PostHog answers 400 'already being deleted' while it deletes in the background" },

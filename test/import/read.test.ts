@@ -4,6 +4,7 @@
  */
 import { featureFlags, projects, Transport } from "../../src/client";
 import { readOrganization } from "../../src/import";
+import { declarations } from "../../src/kit/registry";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 
 let server: LocalPostHog;
@@ -46,6 +47,10 @@ test("one list per kind and project, one GET per project; a project being delete
   expect(paths.filter((p) => p.includes(`/projects/${doomed.id}/`) && !p.startsWith("GET /api/organizations"))).toEqual([]);
   expect(found.filter((f) => f.declaration.name === "FeatureFlag")).toHaveLength(120);
   expect(progress).toEqual([
+    // The declared kinds the importer does not read yet say so first.
+    ...declarations
+      .filter((d) => d.scope === "project" && !d.importer)
+      .map((d) => `${d.name}: not imported (its declaration has no import facts yet)`),
     `2 projects in organization ${org}`,
     `[1/2] project ${web.id} "Web": 120 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts`,
     `[2/2] project ${mobile.id} "Mobile": 0 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts`,

@@ -75,6 +75,9 @@ test("the registry finds a declaration by its plugin token, own entries only", (
     "posthog:index:Dashboard",
     "posthog:index:Insight",
     "posthog:index:Alert",
+    "posthog:index:Survey",
+    "posthog:index:Experiment",
+    "posthog:index:HogFunction",
   ]);
   expect(declarationOf("posthog:index:FeatureFlag")?.scope).toBe("project");
   expect(declarationOf(PROJECT_TOKEN)).toBe(projectDeclaration);

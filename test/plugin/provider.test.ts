@@ -6,7 +6,19 @@
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { actions, alerts, annotations, cohorts, dashboards, featureFlags, insights, projects, Transport } from "../../src/client";
+import {
+  actions,
+  alerts,
+  annotations,
+  cohorts,
+  dashboards,
+  experiments,
+  featureFlags,
+  insights,
+  projects,
+  surveys,
+  Transport,
+} from "../../src/client";
 import { packageSchema } from "../../src/plugin/schema";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { ProviderHost } from "../helpers/provider-host";
@@ -292,6 +304,57 @@ test("posthog:index:Dashboard, Insight and Alert: create, import by <projectId>/
   await boards.delete("d", board.id, board.outs);
   await expect(alerts.getAlert(http, project.id, alert.id)).rejects.toThrow();
   await expect(insights.getInsight(http, project.id, Number(insight.id))).rejects.toThrow();
+});
+
+test("posthog:index:HogFunction: check returns secret inputs as secrets, the outputs keep them so; imports by <projectId>/<id> of the three; getExperiment and listSurveys as invokes", async () => {
+  const fns = plugin.withType("posthog:index:HogFunction");
+  const project = await projects.createProject(http, server.organizationId, { name: "Plugin hog functions" });
+  const inputs = {
+    projectId: project.id,
+    type: "transformation",
+    hog: "return event",
+    inputsSchema: [
+      { key: "url", type: "string" },
+      { key: "token", type: "string", secret: true },
+    ],
+    inputs: { url: { value: "https://example.com" }, token: { value: "plugin-secret" } },
+  };
+  const checked = await fns.check("f", {}, inputs);
+  expect(checked.failures).toEqual([]);
+  const marked = checked.inputs as { inputs: Record<string, unknown> };
+  expect(marked.inputs["url"]).toEqual({ value: "https://example.com" });
+  expect(marked.inputs["token"]).toEqual({ [SECRET]: "1b47061264138c4ac30d75fd1eb44270", value: { value: "plugin-secret" } });
+  const created = await fns.create("f", checked.inputs);
+  expect(JSON.stringify({ ...created.outs, declaredInputs: undefined })).not.toContain("plugin-secret");
+  const read = await fns.read("f", created.id, created.outs);
+  expect(JSON.stringify(read.inputs)).not.toMatch(/"value":"plugin-secret"(?!})/);
+  expect((read.inputs as { inputs: Record<string, unknown> }).inputs["token"]).toMatchObject({
+    [SECRET]: "1b47061264138c4ac30d75fd1eb44270",
+  });
+
+  const survey = await surveys.createSurvey(http, project.id, {
+    name: "Plugin survey",
+    type: "api",
+    questions: [{ type: "open", question: "Why?" }],
+  });
+  const imported = await plugin.withType("posthog:index:Survey").read("s", `${project.id}/${survey.id}`);
+  expect(imported.inputs).toEqual({ projectId: project.id, name: "Plugin survey", type: "api" });
+  const fnImported = await fns.read("g", `${project.id}/${created.id}`);
+  expect(fnImported.inputs).toEqual({ projectId: project.id, type: "transformation", hog: "return event" });
+  const experiment = await experiments.createExperiment(http, project.id, { name: "Plugin experiment", feature_flag_key: "plugin-exp" });
+  const expImported = await plugin.withType("posthog:index:Experiment").read("e", `${project.id}/${experiment.id}`);
+  expect(expImported.inputs).toEqual({ projectId: project.id, name: "Plugin experiment", featureFlagKey: "plugin-exp" });
+  // What `pulumi import` then does: check the imported inputs (before: a hog function's lacked `hog`, which check requires).
+  for (const [type, inputs] of [
+    ["posthog:index:Survey", imported.inputs],
+    ["posthog:index:HogFunction", fnImported.inputs],
+    ["posthog:index:Experiment", expImported.inputs],
+  ] as const)
+    expect((await plugin.withType(type).check("i", {}, inputs!)).failures).toEqual([]);
+  const byKey = await plugin.invoke("posthog:index:getExperiment", { projectId: project.id, featureFlagKey: "plugin-exp" });
+  expect(byKey.outputs).toMatchObject({ experimentId: experiment.id, name: "Plugin experiment" });
+  const listed = await plugin.invoke("posthog:index:listSurveys", { projectId: project.id });
+  expect(listed.outputs).toMatchObject({ surveys: [{ surveyId: survey.id, name: "Plugin survey" }] });
 });
 
 test("the plugin ends when the CLI that started it is killed, instead of serving on for ever", async () => {
