@@ -19,6 +19,8 @@ export class Ref {
   constructor(
     readonly to: Planned,
     readonly output: string,
+    /** The value it stands for, as PostHog has it (an id, or a flag's key): what the check sees. */
+    readonly stands: number | string = Number(to.id) || to.id,
   ) {}
 }
 
@@ -180,7 +182,7 @@ class Planner {
           ? this.findBy(reference.resource, reference.by.field, id, found.scope)
           : this.byKey.get(this.key(reference.resource, id));
         if (!target || target === planned || reaches(target, planned)) continue;
-        entry[1] = setAt(entry[1], path, new Ref(target, reference.by?.output ?? target.declaration.identity.output));
+        entry[1] = setAt(entry[1], path, new Ref(target, reference.by?.output ?? target.declaration.identity.output, id));
         planned.dependsOn.add(target);
       }
     }
@@ -204,7 +206,7 @@ function toValue(value: unknown): Value {
 
 /** A Value with each reference as the id it stands for: what the check and PostHog see. */
 export function plain(value: Value): unknown {
-  if (value instanceof Ref) return Number(value.to.id) || value.to.id;
+  if (value instanceof Ref) return value.stands;
   if (Array.isArray(value)) return value.map(plain);
   if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
   return value;

@@ -5,8 +5,8 @@
  * as `<projectId>/<id>`. Deleting it leaves its feature flag as it is, as PostHog does.
  */
 import { experiments, type Transport } from "../client";
-import type { ResourceDeclaration } from "../kit/declaration";
-import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, tableInputs, tableOutputs } from "../kit/field-state";
+import { idField, type ResourceDeclaration } from "../kit/declaration";
+import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../kit/field-state";
 import { ANY } from "../kit/property";
 import { EXPERIMENT_TOKEN, EXPERIMENT_TYPE } from "../kit/tokens";
 import type { Experiment } from "../schema/experiment";
@@ -30,6 +30,14 @@ export function experimentBody(body: Record<string, unknown>, now: () => string 
   if (typeof stopped === "boolean") rest["end_date"] = stopped ? now() : null;
   if (rest["parameters"] !== undefined) rest["parameters"] = normalVariants(rest["parameters"]);
   return rest;
+}
+
+/** Today's PostHog lists only experiments that are not archived unless asked: both are listed. */
+async function everyExperiment(http: Transport, projectId: number, query: Record<string, string>) {
+  return [
+    ...(await experiments.listExperiments(http, projectId, { ...query, archived: "false" })),
+    ...(await experiments.listExperiments(http, projectId, { ...query, archived: "true" })),
+  ];
 }
 
 export const experimentDeclaration: ResourceDeclaration<"project", ExperimentRecord> = {
@@ -64,11 +72,7 @@ export const experimentDeclaration: ResourceDeclaration<"project", ExperimentRec
   }),
   lookups: {
     plural: "Experiments",
-    // Today's PostHog lists only experiments that are not archived unless asked: both are listed.
-    list: async (http, projectId, query) => [
-      ...(await experiments.listExperiments(http, projectId, { ...query, archived: "false" })),
-      ...(await experiments.listExperiments(http, projectId, { ...query, archived: "true" })),
-    ],
+    list: everyExperiment,
     // A flag key names one experiment in practice; PostHog does not enforce it (the first found is answered).
     uniqueBy: {
       input: "featureFlagKey",
@@ -93,4 +97,13 @@ export const experimentDeclaration: ResourceDeclaration<"project", ExperimentRec
     },
   },
   lifecycle: () => new ExperimentProvider(),
+  // ExperimentViewSet lists with ExperimentSerializer: every field, no GET each. Its flag is imported as a FeatureFlag
+  // of its own and named by key.
+  importer: projectScopedImport(experimentFields, {
+    list: async (http, projectId) => (await everyExperiment(http, projectId, {})).map(experimentRecord),
+    // The Experiment model's defaults (products/experiments/backend/models or posthog/models/experiment.py).
+    defaults: { description: "", archived: false, launched: false, stopped: false, metrics: [], metrics_secondary: [] },
+    references: [{ ...idField("feature_flag_key", "FeatureFlag"), by: { field: "key", output: "key" } }],
+    label: (experiment) => experiment.name,
+  }),
 };

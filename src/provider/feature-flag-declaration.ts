@@ -76,6 +76,9 @@ export const featureFlagDeclaration: ResourceDeclaration<"project", FlagRecord> 
     // Filters in one form: a cohort's `cohort_name` and null keys dropped, payloads as the values they hold.
     inputValue: (field, value) => (field === "filters" ? normalFilters(value) : value),
     references: [cohortsIn("filters"), idField("analytics_dashboards", "Dashboard")],
+    // A survey's targeting flag is the survey's (SURVEY_TARGETING_FLAG_PREFIX, posthog/constants.py): made, changed
+    // and deleted with it, declared through its `targetingFlagFilters`.
+    skip: (flag) => flag.key.startsWith("survey-targeting-"),
     label: (flag) => flag.key,
   }),
 };

@@ -5,9 +5,10 @@
  */
 import { hogFunctions } from "../client";
 import type { ResourceDeclaration } from "../kit/declaration";
-import { PROJECT_SCOPED_UUID_FORMS, projectScopedApi, tableInputs, tableOutputs } from "../kit/field-state";
+import { PROJECT_SCOPED_UUID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../kit/field-state";
 import { HOG_FUNCTION_TOKEN, HOG_FUNCTION_TYPE } from "../kit/tokens";
 import type { HogFunction } from "../schema/hog-function";
+import { isPlainObject } from "../schema/json";
 import { hogFunctionFields } from "../schema/hog-function-fields";
 import { HogFunctionProvider } from "./hog-function-provider";
 import { type HogFunctionRecord, secretInputPaths } from "./hog-function-state";
@@ -85,4 +86,19 @@ export const hogFunctionDeclaration: ResourceDeclaration<"project", HogFunctionR
     },
   },
   lifecycle: () => new HogFunctionProvider(),
+  importer: projectScopedImport(hogFunctionFields, {
+    // The list answers PostHog's minimal form (no inputs, schema or masking): one GET each.
+    list: async (http, projectId) => {
+      const found: HogFunction[] = [];
+      for (const { id } of await hogFunctions.listHogFunctions(http, projectId))
+        found.push(hogFunctionRecord(await hogFunctions.getHogFunction(http, projectId, id)));
+      return found;
+    },
+    // The HogFunction model's defaults (posthog/models/hog_functions/hog_function.py).
+    defaults: { description: "", enabled: false, inputs_schema: [], inputs: {} },
+    // PostHog never answers a secret input's value (`{"secret": true}`): such a function cannot be written out whole,
+    // so it is left to be declared by hand (with `adoptId` and its secrets from `pulumi config set --secret`).
+    skip: (fn) => Object.values(isPlainObject(fn["inputs"]) ? fn["inputs"] : {}).some((v) => isPlainObject(v) && v["secret"] === true),
+    label: (fn) => fn.name ?? `hog function ${fn.id}`,
+  }),
 };

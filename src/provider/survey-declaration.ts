@@ -4,8 +4,8 @@
  * with it), identified as `<projectId>/<uuid>`.
  */
 import { surveys, type Transport } from "../client";
-import type { ResourceDeclaration } from "../kit/declaration";
-import { PROJECT_SCOPED_UUID_FORMS, projectScopedApi, tableInputs, tableOutputs } from "../kit/field-state";
+import { idField, type ResourceDeclaration } from "../kit/declaration";
+import { PROJECT_SCOPED_UUID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../kit/field-state";
 import { ANY } from "../kit/property";
 import { SURVEY_TOKEN, SURVEY_TYPE } from "../kit/tokens";
 import type { Survey } from "../schema/survey";
@@ -77,4 +77,13 @@ export const surveyDeclaration: ResourceDeclaration<"project", SurveyRecord> = {
     },
   },
   lifecycle: () => new SurveyProvider(),
+  // SurveyViewSet lists with SurveySerializer (products/surveys/backend/api/survey.py): every field, no GET each. Its
+  // targeting flag is the survey's own (its `targetingFlagFilters`), not imported as a FeatureFlag.
+  importer: projectScopedImport(surveyFields, {
+    list: async (http, projectId) => (await surveys.listSurveys(http, projectId)).map(surveyRecord),
+    // The Survey model's defaults (products/surveys/backend/models.py).
+    defaults: { description: "", archived: false, enable_partial_responses: false },
+    references: [idField("linked_flag_id", "FeatureFlag")],
+    label: (survey) => survey.name,
+  }),
 };

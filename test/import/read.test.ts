@@ -52,8 +52,8 @@ test("one list per kind and project, one GET per project; a project being delete
       .filter((d) => d.scope === "project" && !d.importer)
       .map((d) => `${d.name}: not imported (its declaration has no import facts yet)`),
     `2 projects in organization ${org}`,
-    `[1/2] project ${web.id} "Web": 120 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts`,
-    `[2/2] project ${mobile.id} "Mobile": 0 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts`,
+    `[1/2] project ${web.id} "Web": 120 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions`,
+    `[2/2] project ${mobile.id} "Mobile": 0 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions`,
   ]);
 
   await server.clearRequests();
@@ -71,5 +71,10 @@ test("one list per kind and project, one GET per project; a project being delete
     `/api/projects/${mobile.id}/dashboards/`,
     `/api/projects/${mobile.id}/insights/`,
     `/api/projects/${mobile.id}/alerts/`,
+    `/api/projects/${mobile.id}/surveys/`,
+    // Experiments: today's list leaves archived ones out unless asked, so both are asked for.
+    `/api/projects/${mobile.id}/experiments/`,
+    `/api/projects/${mobile.id}/experiments/`,
+    `/api/projects/${mobile.id}/hog_functions/`,
   ]);
 });
