@@ -20,6 +20,27 @@ const {
   actionReference,
   ACTION_REFERENCE_START,
   ACTION_REFERENCE_END,
+  cohortReference,
+  COHORT_REFERENCE_START,
+  COHORT_REFERENCE_END,
+  dashboardReference,
+  DASHBOARD_REFERENCE_START,
+  DASHBOARD_REFERENCE_END,
+  insightReference,
+  INSIGHT_REFERENCE_START,
+  INSIGHT_REFERENCE_END,
+  alertReference,
+  ALERT_REFERENCE_START,
+  ALERT_REFERENCE_END,
+  surveyReference,
+  SURVEY_REFERENCE_START,
+  SURVEY_REFERENCE_END,
+  experimentReference,
+  EXPERIMENT_REFERENCE_START,
+  EXPERIMENT_REFERENCE_END,
+  hogFunctionReference,
+  HOG_FUNCTION_REFERENCE_START,
+  HOG_FUNCTION_REFERENCE_END,
 } = require("../lib/schema/reference");
 const { packageSchema } = require("../lib/plugin/schema");
 
@@ -31,6 +52,13 @@ for (const [startMark, endMark, reference] of [
   [FLAG_REFERENCE_START, FLAG_REFERENCE_END, featureFlagReference],
   [ANNOTATION_REFERENCE_START, ANNOTATION_REFERENCE_END, annotationReference],
   [ACTION_REFERENCE_START, ACTION_REFERENCE_END, actionReference],
+  [COHORT_REFERENCE_START, COHORT_REFERENCE_END, cohortReference],
+  [DASHBOARD_REFERENCE_START, DASHBOARD_REFERENCE_END, dashboardReference],
+  [INSIGHT_REFERENCE_START, INSIGHT_REFERENCE_END, insightReference],
+  [ALERT_REFERENCE_START, ALERT_REFERENCE_END, alertReference],
+  [SURVEY_REFERENCE_START, SURVEY_REFERENCE_END, surveyReference],
+  [EXPERIMENT_REFERENCE_START, EXPERIMENT_REFERENCE_END, experimentReference],
+  [HOG_FUNCTION_REFERENCE_START, HOG_FUNCTION_REFERENCE_END, hogFunctionReference],
 ]) {
   const start = text.indexOf(startMark);
   const end = text.indexOf(endMark);
@@ -55,8 +83,9 @@ if (fs.readFileSync(declarations, "utf8") !== projectDeclarations()) {
 
 // The field-table resources' types (src/kit/types.ts), one file each.
 const { generatedTypes, fieldTableTypes } = require("../lib/kit/types");
-for (const { path: file, state } of generatedTypes) {
-  const text = fieldTableTypes(state);
+for (const entry of generatedTypes) {
+  const file = entry.path;
+  const text = fieldTableTypes(entry);
   if (fs.existsSync(path.join(root, file)) && fs.readFileSync(path.join(root, file), "utf8") === text) console.log(`${file} up to date`);
   else {
     fs.writeFileSync(path.join(root, file), text);

@@ -33,3 +33,13 @@ export const createCohort = cohorts.create;
 export const updateCohort = cohorts.update;
 
 export const deleteCohort = cohorts.softDelete;
+
+/**
+ * The project's live cohorts named exactly `name` (names are not unique). The list's `search` matches a substring of
+ * the name, and today's PostHog refuses one longer than 200 characters (CohortViewSet._filter_request,
+ * MAX_SEARCH_LENGTH): a longer name is searched by its first 200.
+ */
+export async function findCohortsNamed(http: Transport, projectId: number, name: string): Promise<Cohort[]> {
+  const found = await listCohorts(http, projectId, name.slice(0, 200));
+  return found.filter((cohort) => cohort.name === name);
+}

@@ -17,6 +17,7 @@ export * as hogFunctions from "./hog-functions";
 export * as dashboards from "./dashboards";
 export * as insights from "./insights";
 export * as alerts from "./alerts";
+export * as users from "./users";
 export type { ProjectRecord, ProjectListItem } from "../schema/project";
 export type { Group, GroupType, PropertyCount, PropertyDefinitions } from "../schema/group";
 export type { ActivityEntry } from "../schema/activity";

@@ -1,8 +1,9 @@
 /** Feature flag lookups, for flags a program reads (its own or others'): the whole record, camelCased. */
 import type * as pulumi from "@pulumi/pulumi";
-import { featureFlags } from "../client";
-import { requireProject } from "../provider";
-import { lookupConfig, lookupTransport, outputForm, recordResult } from "./context";
+import type { ResourceDeclaration } from "../kit/declaration";
+import { featureFlagDeclaration } from "../provider/feature-flag-declaration";
+import { outputForm } from "./context";
+import { objectLookups } from "./objects";
 import type { LookupOverrides } from "./overrides";
 
 /**
@@ -30,30 +31,16 @@ export type ListFeatureFlagsArgs = InProject & {
   evaluationRuntime?: "server" | "client" | "all";
 };
 
+const lookups = objectLookups(featureFlagDeclaration as ResourceDeclaration<"project">);
+
 /** One live flag, by `flagId` or by exact `key`. */
-export async function getFeatureFlag(args: GetFeatureFlagArgs, _opts?: pulumi.InvokeOptions): Promise<FeatureFlagResult> {
-  const http = lookupTransport(args);
-  const projectId = requireProject(lookupConfig(args), args.projectId);
-  if (args.flagId !== undefined) {
-    const flag = await featureFlags.getFeatureFlag(http, projectId, args.flagId);
-    if (flag.deleted) throw new Error(`Feature flag ${args.flagId} of project ${projectId} is deleted.`);
-    return recordResult(flag, "flagId", projectId) as FeatureFlagResult;
-  }
-  if (typeof args.key !== "string") throw new Error("getFeatureFlag needs flagId or key.");
-  const flag = await featureFlags.findFeatureFlagByKey(http, projectId, args.key);
-  if (!flag) throw new Error(`Project ${projectId} has no feature flag with key "${args.key}" (deleted flags are not found).`);
-  return recordResult(flag, "flagId", projectId) as FeatureFlagResult;
+export function getFeatureFlag(args: GetFeatureFlagArgs, _opts?: pulumi.InvokeOptions): Promise<FeatureFlagResult> {
+  return lookups.get(args) as Promise<FeatureFlagResult>;
 }
 
 /** Every flag of the project that is not deleted (all pages), filtered as PostHog's list filters them. */
-export async function listFeatureFlags(args: ListFeatureFlagsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<FeatureFlagResult[]> {
-  const projectId = requireProject(lookupConfig(args), args.projectId);
-  const found = await featureFlags.listFeatureFlags(lookupTransport(args), projectId, {
-    search: args.search,
-    active: args.active === undefined ? undefined : args.active ? "true" : "false",
-    evaluation_runtime: args.evaluationRuntime,
-  });
-  return found.map((flag) => recordResult(flag, "flagId", projectId) as FeatureFlagResult);
+export function listFeatureFlags(args: ListFeatureFlagsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<FeatureFlagResult[]> {
+  return lookups.list(args) as Promise<FeatureFlagResult[]>;
 }
 
 export const getFeatureFlagOutput = outputForm(getFeatureFlag);

@@ -26,18 +26,49 @@ export type ScopeOf<S extends ScopeKind> = S extends "organization" ? string : n
  */
 export type Deletion = "delete" | "soft-delete";
 
+/** A PostHog object's primary key: an integer, or a UUID for surveys, hog functions and alerts. */
+export type ObjectId = number | string;
+
 /** The calls a resource's endpoints answer, in the client's terms (src/client knows the paths). */
 export interface ResourceApi<S extends ScopeKind, R> {
-  get(http: Transport, scope: ScopeOf<S>, id: number): Promise<R>;
-  update(http: Transport, scope: ScopeOf<S>, id: number, body: Record<string, unknown>): Promise<R>;
+  get(http: Transport, scope: ScopeOf<S>, id: ObjectId): Promise<R>;
+  update(http: Transport, scope: ScopeOf<S>, id: ObjectId, body: Record<string, unknown>): Promise<R>;
   /** `DELETE` (used when `deletion` is "delete"). */
-  remove(http: Transport, scope: ScopeOf<S>, id: number): Promise<unknown>;
+  remove(http: Transport, scope: ScopeOf<S>, id: ObjectId): Promise<unknown>;
 }
 
 /** A resource's id as the engine, `get` and `pulumi import` give it: the scope (when written) and the numeric id. */
 export interface ParsedId<S extends ScopeKind> {
   scope: ScopeOf<S> | undefined;
-  id: number;
+  id: ObjectId;
+}
+
+/** A filter of a list lookup: PostHog's query parameter, or matched in the answers where PostHog's list has none. */
+export interface ListFilter {
+  readonly spec: PropertySpec;
+  /** The query parameter and the value as PostHog's list reads it. */
+  readonly query?: (value: unknown) => [param: string, value: string];
+  readonly match?: (record: Record<string, unknown>, value: unknown) => boolean;
+}
+
+/** What `get<Name>` and `list<Plural>` need besides the declaration's identity and `api.get`. */
+/** A record as a list answers it (lookups camelCase it whole). */
+type Listed = Record<string, unknown>;
+
+export interface ObjectLookups {
+  /** `FeatureFlags`: names `listFeatureFlags` and the plugin's wrapped result, `featureFlags`. */
+  readonly plural: string;
+  /** The live objects, all pages; `query` holds the filters PostHog's list takes. */
+  readonly list: (http: Transport, projectId: number, query: Record<string, string>) => Promise<Listed[]>;
+  /** A field unique among live objects that `get<Name>` also takes (`key` of a flag, `name` of an action). */
+  readonly uniqueBy?: {
+    readonly input: string;
+    readonly spec: PropertySpec;
+    readonly find: (http: Transport, projectId: number, value: string) => Promise<Listed | null>;
+  };
+  readonly filters?: Readonly<Record<string, ListFilter>>;
+  /** The result's typed outputs in the plugin schema besides the id and `projectId` (the rest of the record comes too). */
+  readonly outputs: Readonly<Record<string, PropertySpec>>;
 }
 
 export interface ResourceDeclaration<S extends ScopeKind = ScopeKind, R = unknown> {
@@ -50,8 +81,11 @@ export interface ResourceDeclaration<S extends ScopeKind = ScopeKind, R = unknow
   /** What a message calls one: "project". */
   readonly noun: string;
   readonly scope: S;
-  /** The output holding the numeric id (`projectId`), and the id forms `get` and `pulumi import` take. */
-  readonly identity: { readonly output: string; readonly forms: readonly string[] };
+  /**
+   * The output holding the id (`projectId`), the id forms `get` and `pulumi import` take, and whether PostHog's key is
+   * an integer (the default) or a UUID (surveys, hog functions, alerts).
+   */
+  readonly identity: { readonly output: string; readonly forms: readonly string[]; readonly key?: "integer" | "uuid" };
   readonly deletion: Deletion;
   /**
    * The inputs `pulumi import` declares, from what was read (the code Pulumi prints then manages only these):
@@ -66,10 +100,78 @@ export interface ResourceDeclaration<S extends ScopeKind = ScopeKind, R = unknow
     outputs: Record<string, PropertySpec>;
     required: string[];
   };
-  /** The lookups (`getX`/`listX`, with their Output forms in TypeScript) the plugin serves as invokes for it. */
-  readonly lookups: readonly string[];
+  /**
+   * A project-scoped resource's lookups, `get<Name>` and `list<Plural>` (with their Output forms in TypeScript and as
+   * the plugin's invokes), generated from these facts by src/functions/objects.ts and the plugin's schema. Project's
+   * own lookups (src/functions/projects.ts) are written out: they are organization-wide and carry its tokens.
+   */
+  readonly lookups?: ObjectLookups;
+  /**
+   * Where secret values sit among the inputs (`["inputs", "token"]` for a hog function's secret input): the plugin
+   * returns them from check as secrets, so that the engine stores them encrypted however the program gave them.
+   */
+  readonly secretInputPaths?: (inputs: Record<string, unknown>) => readonly (readonly string[])[];
   /** Its lifecycle, as Pulumi's dynamic providers and the plugin call it. */
   readonly lifecycle: () => pulumi.dynamic.ResourceProvider;
+  /** How `pulumi-posthog import` (src/import) reads its objects and declares them; without it, it is not imported. */
+  readonly importer?: ImportFacts<S, R>;
+}
+
+/**
+ * What the organization importer (src/import) needs of a resource beyond its declaration: one list call, PostHog's
+ * defaults, the ids of other resources' objects its fields hold, and the names it gives. Everything else (the inputs'
+ * names, the adoption, the id forms, the check of what it writes) comes from the declaration and its lifecycle.
+ */
+export interface ImportFacts<S extends ScopeKind, R> {
+  /**
+   * Every live object of a scope with its writable fields: one list call, every page (src/client's `listX`); and one
+   * GET per object only where the list's serializer lacks fields the GET has (PostHog's project list).
+   */
+  list(http: Transport, scope: ScopeOf<S>): Promise<readonly R[]>;
+  /** The writable fields the program declares: PostHog's name → the input's (camelCase) name. */
+  readonly fields: Readonly<Record<string, string>>;
+  /** PostHog's own value of a field nobody set (the model's default): a live value equal to it is not declared. */
+  readonly defaults: Readonly<Record<string, unknown>>;
+  /** The live value as a program writes it (what PostHog adds on read dropped), when that differs from PostHog's. */
+  readonly inputValue?: (field: string, value: unknown) => unknown;
+  /** The fields holding ids of other resources' objects, declared as references to them when they are imported. */
+  readonly references?: readonly ImportReference[];
+  /** The object's name in PostHog (a flag's key, an action's name), which its Pulumi name is made from. */
+  label(record: R): string;
+  /** Objects that are not to be declared (a project being deleted). */
+  skip?(record: R): boolean;
+  /** The input that makes a create take the object over (`adoptProjectId`, `adoptId`). */
+  readonly adoptInput: string;
+  /** The id `pulumi import` takes for it (`<organizationId>/<projectId>`, `<projectId>/<id>`). */
+  importId(scope: ScopeOf<S>, record: R): string;
+}
+
+/** Where the ids of another resource's objects sit in a field's value: each id with its path in the value. */
+export interface ImportReference {
+  /** The field, by PostHog's name: `filters`, `dashboard_item`. */
+  readonly field: string;
+  /** The resource whose objects they are, by its declaration's name: "Cohort", "Dashboard". */
+  readonly resource: string;
+  /**
+   * The field of that resource's objects the value names, in the same project, when it is not their id: an
+   * experiment names its flag by `key` (`feature_flag_key`). Then `output` is the output referenced (`key`).
+   */
+  readonly by?: { readonly field: string; readonly output: string };
+  ids(value: unknown): ReadonlyArray<{ readonly path: ReadonlyArray<string | number>; readonly id: number | string }>;
+}
+
+/** A field that is itself one id (`dashboard_item`), or a list of them (`analytics_dashboards`). */
+export function idField(field: string, resource: string): ImportReference {
+  return {
+    field,
+    resource,
+    ids: (value) =>
+      Array.isArray(value)
+        ? value.flatMap((id, i) => (typeof id === "number" || typeof id === "string" ? [{ path: [i], id }] : []))
+        : typeof value === "number" || typeof value === "string"
+          ? [{ path: [], id: value }]
+          : [],
+  };
 }
 
 /**
@@ -78,13 +180,15 @@ export interface ResourceDeclaration<S extends ScopeKind = ScopeKind, R = unknow
  */
 export function parseId<S extends ScopeKind>(declaration: ResourceDeclaration<S>, id: string): ParsedId<S> {
   const scopePart = declaration.scope === "organization" ? "[^/]+" : "\\d+";
-  const match = new RegExp(`^(?:(${scopePart})/)?(\\d+)$`).exec(id);
+  const uuid = declaration.identity.key === "uuid";
+  const keyPart = uuid ? "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}" : "\\d+";
+  const match = new RegExp(`^(?:(${scopePart})/)?(${keyPart})$`).exec(id);
   if (!match) {
     const forms = declaration.identity.forms.join(", or ");
     throw new Error(`"${id}" is not a PostHog ${declaration.noun} id: use ${forms}.`);
   }
   const scope = match[1] === undefined ? undefined : declaration.scope === "organization" ? match[1] : Number(match[1]);
-  return { scope: scope as ScopeOf<S> | undefined, id: Number(match[2]) };
+  return { scope: scope as ScopeOf<S> | undefined, id: uuid ? match[2]!.toLowerCase() : Number(match[2]) };
 }
 
 /** The scope to work in: the resource's own, else the configured one, else an error saying what to set. */
@@ -105,7 +209,7 @@ export async function deleteDeclared<S extends ScopeKind>(
   declaration: ResourceDeclaration<S>,
   http: Transport,
   scope: ScopeOf<S>,
-  id: number,
+  id: ObjectId,
   hooks: { confirmGone?: () => Promise<void>; alreadyGoing?: (error: PostHogError) => boolean } = {},
 ): Promise<void> {
   try {

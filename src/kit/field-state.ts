@@ -10,7 +10,7 @@ import { type FieldTable, tableValuesEqual } from "../schema/field-table";
 import { isPlainObject, own, prototypeKeyPath } from "../schema/json";
 import { camelCase, closestName } from "../schema/names";
 import type { Transport } from "../client";
-import type { ResourceApi } from "./declaration";
+import type { ImportFacts, ObjectId, ResourceApi } from "./declaration";
 import type { DeclaredState, Failure, Json, Recorded } from "./lifecycle";
 import type { PropertySpec } from "./property";
 import { typeOf } from "./property";
@@ -23,21 +23,34 @@ async function inProject<R>(projectId: number, record: Promise<R>): Promise<InPr
   return { ...(await record), project_id: projectId };
 }
 
+/**
+ * The input naming an existing object that a create takes over (GET, then a PATCH of what differs; no POST): what
+ * Project's `adoptProjectId` is to projects, for every project-scoped resource. Dynamic resources cannot use
+ * `pulumi import` (pulumi/pulumi#16175); `pulumi-posthog import` writes it for every object it finds.
+ */
+export const ADOPT_INPUT = "adoptId";
+
 /** The id forms `get` and `pulumi import` take for a project-scoped resource. */
 export const PROJECT_SCOPED_ID_FORMS = ["<projectId>/<id>", "the numeric id (in the configured project)"] as const;
 
-type ProjectCall<R, A extends unknown[] = []> = (http: Transport, projectId: number, id: number, ...rest: A) => Promise<R>;
+/** The id forms of a project-scoped resource PostHog keys by UUID (surveys, hog functions, alerts). */
+export const PROJECT_SCOPED_UUID_FORMS = ["<projectId>/<uuid>", "the UUID (in the configured project)"] as const;
 
-/** A project-scoped resource's client calls as the kit's API: what is read or written back carries its project. */
-export function projectScopedApi<R>(calls: {
-  get: ProjectCall<R>;
-  update: ProjectCall<R, [body: Record<string, unknown>]>;
-  remove: ProjectCall<unknown>;
+type ProjectCall<R, K extends ObjectId, A extends unknown[] = []> = (http: Transport, projectId: number, id: K, ...rest: A) => Promise<R>;
+
+/**
+ * A project-scoped resource's client calls as the kit's API: what is read or written back carries its project. `K` is
+ * its key's type; the ids given are parsed by the declaration's `identity.key`, so they have that type.
+ */
+export function projectScopedApi<R, K extends ObjectId = number>(calls: {
+  get: ProjectCall<R, K>;
+  update: ProjectCall<R, K, [body: Record<string, unknown>]>;
+  remove: ProjectCall<unknown, K>;
 }): ResourceApi<"project", InProject<R>> {
   return {
-    get: (http, projectId, id) => inProject(projectId, calls.get(http, projectId, id)),
-    update: (http, projectId, id, body) => inProject(projectId, calls.update(http, projectId, id, body)),
-    remove: calls.remove,
+    get: (http, projectId, id) => inProject(projectId, calls.get(http, projectId, id as K)),
+    update: (http, projectId, id, body) => inProject(projectId, calls.update(http, projectId, id as K, body)),
+    remove: (http, projectId, id) => calls.remove(http, projectId, id as K),
   };
 }
 
@@ -73,6 +86,8 @@ export interface FieldState<R> extends DeclaredState<InProject<R>, Recorded> {
   readonly spec: FieldStateSpec<R>;
   readonly inputNames: readonly string[];
   valuesEqual(field: string, declared: unknown, live: unknown): boolean;
+  /** Declared fields this PostHog answered without: which, the versions known to lack them, and what to do. */
+  unsupportedMessage(fields: readonly string[]): string;
 }
 
 export function fieldState<R>(spec: FieldStateSpec<R>): FieldState<R> {
@@ -80,7 +95,7 @@ export function fieldState<R>(spec: FieldStateSpec<R>): FieldState<R> {
   const argOf = new Map<string, string>(fieldNames.map((field) => [field, camelCase(field)]));
   const arg = (field: string) => argOf.get(field) ?? field;
   /** Every input a program may declare; `__provider` is the serialized provider Pulumi adds. */
-  const inputNames: readonly string[] = [...argOf.values(), "projectId"];
+  const inputNames: readonly string[] = [...argOf.values(), "projectId", ADOPT_INPUT];
   const valuesEqual = (field: string, declared: unknown, live: unknown) => tableValuesEqual(spec.fields, field, declared, live);
 
   function validate(inputs: Json): Failure[] {
@@ -105,6 +120,13 @@ export function fieldState<R>(spec: FieldStateSpec<R>): FieldState<R> {
       failures.push({
         property: "projectId",
         reason: "projectId must be the numeric id of a project (a number, or a Project's projectId)",
+      });
+    const adopt = inputs[ADOPT_INPUT];
+    const uuid = typeof adopt === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(adopt);
+    if (adopt !== undefined && adopt !== null && !isUnknown(adopt) && !uuid && !(Number.isSafeInteger(adopt) && (adopt as number) > 0))
+      failures.push({
+        property: ADOPT_INPUT,
+        reason: `${ADOPT_INPUT} must be the id of an existing ${spec.className} of the project (PostHog's \`id\`: a number, or a UUID for the kinds keyed so)`,
       });
     for (const field of fieldNames) {
       const name = arg(field);
@@ -154,10 +176,22 @@ export function fieldState<R>(spec: FieldStateSpec<R>): FieldState<R> {
   const withRecorded = (outputs: Json, recorded: Recorded): Json =>
     recorded.declaredInputs ? { ...outputs, declaredInputs: recorded.declaredInputs } : outputs;
 
+  function unsupportedMessage(fields: readonly string[]): string {
+    const names = fields.map(arg).join(", ");
+    const lacking = [...new Set(fields.flatMap((f) => (Object.hasOwn(spec.fields, f) ? (spec.fields[f]!.lackedBy ?? []) : [])))];
+    const known = fields.every((f) => Object.hasOwn(spec.fields, f) && (spec.fields[f]!.lackedBy ?? []).length > 0);
+    const why =
+      lacking.length > 0 && known
+        ? ` This PostHog version predates ${fields.length === 1 ? "it" : "them"} (PostHog ${lacking.join(", ")} has no ${names}; see "PostHog versions" in the README).`
+        : "";
+    return `This PostHog has no ${spec.className} setting ${names} (it answered without ${fields.length === 1 ? "it" : "them"}), so ${fields.length === 1 ? "it" : "they"} cannot be applied.${why} Upgrade PostHog or remove ${names} from the program.`;
+  }
+
   return {
     spec,
     inputNames,
     valuesEqual,
+    unsupportedMessage,
     validate,
     settingsChanged(olds, news) {
       const declared = declaredSettings(news);
@@ -205,7 +239,8 @@ export function fieldState<R>(spec: FieldStateSpec<R>): FieldState<R> {
         const name = arg(field);
         if (declared[name] === undefined) continue;
         const live = own(record, field) ?? null;
-        if (!valuesEqual(field, declared[name], live)) inputs[name] = live;
+        const liveForm = spec.fields[field]!.liveForm;
+        if (!valuesEqual(field, declared[name], live)) inputs[name] = liveForm ? liveForm(declared[name], live) : live;
       }
       return inputs;
     },
@@ -217,7 +252,7 @@ export function fieldState<R>(spec: FieldStateSpec<R>): FieldState<R> {
 }
 
 /** The plugin schema's inputs from a field table, and the project-scoped resource's `projectId`. */
-export function tableInputs(fields: FieldTable, noun: string): Record<string, PropertySpec> {
+export function tableInputs(fields: FieldTable, noun: string, key: "integer" | "uuid" = "integer"): Record<string, PropertySpec> {
   const inputs: Record<string, PropertySpec> = {};
   for (const [field, def] of Object.entries(fields)) inputs[camelCase(field)] = { ...typeOf(def.input), description: def.doc };
   inputs["projectId"] = {
@@ -225,11 +260,42 @@ export function tableInputs(fields: FieldTable, noun: string): Record<string, Pr
     willReplaceOnChanges: true,
     description: `The project the ${noun} belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the ${noun}.`,
   };
+  inputs[ADOPT_INPUT] = {
+    type: key === "uuid" ? "string" : "integer",
+    description: `Take over this existing ${noun} (its ${key === "uuid" ? "UUID" : "numeric id"}) on create instead of creating one; what differs from the declared inputs is then set.`,
+  };
   return inputs;
 }
 
 /** The plugin schema's outputs: the inputs (live values) and the resource's own. */
-export function tableOutputs(fields: FieldTable, noun: string, own: Record<string, PropertySpec>): Record<string, PropertySpec> {
-  const inputs = Object.entries(tableInputs(fields, noun)).map(([name, { willReplaceOnChanges: _, ...spec }]) => [name, spec] as const);
+export function tableOutputs(
+  fields: FieldTable,
+  noun: string,
+  own: Record<string, PropertySpec>,
+  key: "integer" | "uuid" = "integer",
+): Record<string, PropertySpec> {
+  const inputs = Object.entries(tableInputs(fields, noun, key)).map(
+    ([name, { willReplaceOnChanges: _, ...spec }]) => [name, spec] as const,
+  );
   return { ...Object.fromEntries(inputs), ...own };
+}
+
+/**
+ * The importer's facts of a project-scoped field-table resource: its list call (records carry their project), its
+ * fields from the table, `adoptId`, the id `<projectId>/<id>`; the resource gives its defaults, names and references.
+ */
+export function projectScopedImport<R extends { id: number | string }>(
+  fields: FieldTable,
+  facts: Omit<ImportFacts<"project", InProject<R>>, "list" | "fields" | "adoptInput" | "importId"> & {
+    list(http: Transport, projectId: number): Promise<R[]>;
+  },
+): ImportFacts<"project", InProject<R>> {
+  const { list, ...rest } = facts;
+  return {
+    ...rest,
+    list: async (http, projectId) => (await list(http, projectId)).map((record) => ({ ...record, project_id: projectId })),
+    fields: Object.fromEntries(Object.keys(fields).map((field) => [field, camelCase(field)])),
+    adoptInput: ADOPT_INPUT,
+    importId: (projectId, record) => `${projectId}/${record.id}`,
+  };
 }

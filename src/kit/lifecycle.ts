@@ -8,9 +8,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { PostHogError, type Transport } from "../client";
 import { connect, resolveConfig, type ProviderConfig } from "../provider/config";
+import { isUnknown } from "../provider/project-state";
 import { own } from "../schema/json";
 import {
   deleteDeclared,
+  type ObjectId,
   parseId,
   resolveScope,
   type ResourceDeclaration,
@@ -74,7 +76,7 @@ export interface DeclaredState<R, Rec extends Recorded> {
 /** `I` and `O` type the inputs and outputs as the resource's callers see them; inside, they are JSON objects. */
 export abstract class DeclaredLifecycle<
   S extends ScopeKind,
-  R extends { id: number },
+  R extends { id: ObjectId },
   Rec extends Recorded,
   I extends Json = Json,
   O extends Json = Json,
@@ -124,17 +126,20 @@ export abstract class DeclaredLifecycle<
     const recorded = this.state.recordInputs(inputs);
     // One create without the fields PostHog refuses on create, then one PATCH of whatever its answer does not show
     // as declared: those fields, any it did not honour, and those it lacks (kept elsewhere by an older PostHog).
-    const record = await this.obtain(
-      scope,
-      pick(declared, (field) => !this.state.setAfterCreate(field)),
-      inputs,
-    );
+    const record =
+      (await this.adopted(scope, inputs)) ??
+      (await this.obtain(
+        scope,
+        pick(declared, (field) => !this.state.setAfterCreate(field)),
+        inputs,
+      ));
     const absent = pick(declared, (field) => !Object.hasOwn(record, field));
     const body = { ...this.state.differingSettings(declared, (field) => own(record, field)), ...absent };
     const final = await this.patchAfterCreate(
       scope,
       record,
-      this.state.withLiveKeys(body, (field) => own(record, field)),
+      // Fields always sent (an action's name) go along only with something to set: nothing differing, no PATCH.
+      Object.keys(body).length > 0 ? this.state.withLiveKeys(body, (field) => own(record, field)) : body,
       Object.keys(declared),
       recorded,
       inputs,
@@ -186,7 +191,7 @@ export abstract class DeclaredLifecycle<
 
   async update(id: string, olds: O, news: I): Promise<pulumi.dynamic.UpdateResult<O>> {
     const scope = olds[scopeInput(this.declaration)] as ScopeOf<S>;
-    const numericId = Number(id);
+    const objectId = parseId(this.declaration, id).id;
     const declared = this.state.declaredSettings(news);
     const recorded = this.recordForUpdate(olds, news);
     // A setting the state holds no live value of (declared just now: the state keeps declared settings only) is sent
@@ -204,14 +209,14 @@ export abstract class DeclaredLifecycle<
         const unknownLive = Object.keys(body).filter((f) => this.state.sendsMerged(f) && this.state.outputValue(olds, f) === undefined);
         const fetched =
           unknownLive.length > 0
-            ? (await this.complete(await this.declaration.api.get(this.http(), scope, numericId), unknownLive)).record
+            ? (await this.complete(await this.declaration.api.get(this.http(), scope, objectId), unknownLive)).record
             : undefined;
         const live = (field: string) => this.state.outputValue(olds, field) ?? (fetched ? own(fetched, field) : undefined);
-        placed = await this.write(scope, numericId, this.state.withLiveKeys(body, live), Object.keys(declared));
+        placed = await this.write(scope, objectId, this.state.withLiveKeys(body, live), Object.keys(declared));
       } catch (error) {
         if (error instanceof PostHogError && error.isNotFound) {
           throw new Error(
-            `${title(this.declaration)} ${numericId} no longer exists in PostHog (it was deleted outside Pulumi). ` +
+            `${title(this.declaration)} ${objectId} no longer exists in PostHog (it was deleted outside Pulumi). ` +
               "Run `pulumi refresh` to drop it from the state; the next `pulumi up` creates it again.",
           );
         }
@@ -245,11 +250,28 @@ export abstract class DeclaredLifecycle<
   /** The record a create starts from: the resource's create call, or one it takes over. */
   protected abstract obtain(scope: ScopeOf<S>, body: Json, inputs: Json): Promise<R>;
 
-  /** The inputs whose change replaces the resource: by default its scope. */
+  /**
+   * The existing record a create takes over instead of creating one, when the inputs name it (then only what differs
+   * is written), or none.
+   */
+  protected async adopted(_scope: ScopeOf<S>, _inputs: Json): Promise<R | undefined> {
+    return undefined;
+  }
+
+  /**
+   * The inputs whose change replaces the resource: by default its scope. PostHog moves nothing between projects: a
+   * project-scoped resource whose project changes, declared (`projectId`) or configured (`posthog:projectId`,
+   * POSTHOG_PROJECT_ID, when the program declares none), is created in the new project and deleted from the old one
+   * (whose id the state keeps), never PATCHed by its old id in the new project.
+   */
   protected replaces(olds: Json, news: Json): string[] {
     const input = scopeInput(this.declaration);
     const value = news[input];
-    return value !== undefined && value !== olds[input] ? [input] : [];
+    if (isUnknown(value)) return [input];
+    const wanted = value ?? (this.declaration.scope === "project" ? this.config.projectId : undefined);
+    const current = olds[input];
+    if (wanted === undefined || wanted === null || current === undefined || current === null) return [];
+    return String(wanted).trim() !== String(current) ? [input] : [];
   }
 
   /** Whether an action the inputs ask for (not a setting) is due. */
@@ -263,7 +285,7 @@ export abstract class DeclaredLifecycle<
   }
 
   /** The PATCH of an update or after a create. */
-  protected async write(scope: ScopeOf<S>, id: number, body: Json, declared: readonly string[]): Promise<Placed<R>> {
+  protected async write(scope: ScopeOf<S>, id: ObjectId, body: Json, declared: readonly string[]): Promise<Placed<R>> {
     return this.complete(await this.declaration.api.update(this.http(), scope, id, body), declared);
   }
 
@@ -285,12 +307,12 @@ export abstract class DeclaredLifecycle<
   }
 
   /** An error that says more than PostHog's answer to a read, or none. */
-  protected readFailure(_error: PostHogError, _scope: ScopeOf<S>, _id: number, _props: Json): Error | undefined {
+  protected readFailure(_error: PostHogError, _scope: ScopeOf<S>, _id: ObjectId, _props: Json): Error | undefined {
     return undefined;
   }
 
   /** Throws unless a 404 proves the resource gone. */
-  protected async confirmGone(_scope: ScopeOf<S>, _id: number, _doing: "refresh" | "delete"): Promise<void> {}
+  protected async confirmGone(_scope: ScopeOf<S>, _id: ObjectId, _doing: "refresh" | "delete"): Promise<void> {}
 
   /** Whether a record PostHog still answers with is gone all the same (deleted, or being deleted). */
   protected isGone(record: R): boolean {

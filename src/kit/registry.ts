@@ -8,18 +8,38 @@
  *    src/provider/annotation-state.ts;
  * 3. its declaration, src/provider/<resource>-declaration.ts: token (`pluginToken("FeatureFlag")`), noun, scope
  *    ("project": `projectId` input, `posthog:projectId` or POSTHOG_PROJECT_ID), identity forms (`<projectId>/<id>`),
- *    deletion ("soft-delete": `PATCH {"deleted": true}`), the client calls, its schema and its lookups;
+ *    deletion ("soft-delete": `PATCH {"deleted": true}`), the client calls, its schema and its `lookups` facts (plural,
+ *    list call, unique field, list filters, typed outputs): `get<Name>`/`list<Plural>` then come from
+ *    src/functions/objects.ts (a typed export and its Output form in src/functions/<resource>.ts) and the plugin's
+ *    invokes and schema follow by themselves;
  * 4. its lifecycle: `class X extends FieldTableLifecycle` (./field-lifecycle) with `obtain` (the create call) and only
  *    the hooks it needs;
  *    `isGone` already treats `deleted: true` as gone;
  * 5. its thin class in src/resources (`declaredRegistration` with its facts, then `super`), its generated types (one line
  *    in src/kit/types.ts's `generatedTypes`, then `npm run docs`), an export of its provider in src/provider/index.ts
- *    (`hosted(declaration)`), and one line below.
+ *    (`hosted(declaration)`), and one line below;
+ * 6. its `importer` facts, so that `pulumi-posthog import` (src/import) declares its objects: for a project-scoped
+ *    field-table resource `projectScopedImport(<its table>, { list, defaults, label, references, inputValue })`
+ *    (./field-state): the client's list call (every page; a GET each only where PostHog's list serializer lacks
+ *    fields, as Project's), the model's defaults by PostHog name (a live value equal to one is not declared), the
+ *    PostHog name it is named after, and `references` to the objects of other resources its fields hold
+ *    (`idField("dashboard_item", "Insight")`, a function finding the ids deep in a value, as the flag's cohorts, or
+ *    `by` another field of theirs, as an experiment names its flag by key);
+ *    they become references to those resources when they are imported too. Its adoption (`adoptId`), inputs and
+ *    checks come with the kit (a UUID-keyed resource passes "uuid" to tableInputs/tableOutputs, so that its `adoptId`
+ *    is a string). Without `importer` the importer names the resource as not imported.
  */
 import { projectDeclaration } from "../provider/project-declaration";
 import { actionDeclaration } from "../provider/action-declaration";
 import { annotationDeclaration } from "../provider/annotation-declaration";
 import { featureFlagDeclaration } from "../provider/feature-flag-declaration";
+import { cohortDeclaration } from "../provider/cohort-declaration";
+import { dashboardDeclaration } from "../provider/dashboard-declaration";
+import { insightDeclaration } from "../provider/insight-declaration";
+import { alertDeclaration } from "../provider/alert-declaration";
+import { surveyDeclaration } from "../provider/survey-declaration";
+import { experimentDeclaration } from "../provider/experiment-declaration";
+import { hogFunctionDeclaration } from "../provider/hog-function-declaration";
 import type { ResourceDeclaration } from "./declaration";
 
 export const declarations: readonly ResourceDeclaration[] = [
@@ -27,6 +47,13 @@ export const declarations: readonly ResourceDeclaration[] = [
   featureFlagDeclaration as ResourceDeclaration,
   annotationDeclaration as ResourceDeclaration,
   actionDeclaration as ResourceDeclaration,
+  cohortDeclaration as ResourceDeclaration,
+  dashboardDeclaration as ResourceDeclaration,
+  insightDeclaration as ResourceDeclaration,
+  alertDeclaration as ResourceDeclaration,
+  surveyDeclaration as ResourceDeclaration,
+  experimentDeclaration as ResourceDeclaration,
+  hogFunctionDeclaration as ResourceDeclaration,
 ];
 
 /** The declaration of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

@@ -6,18 +6,35 @@
  * program does not evaluate zod's. Adding a resource: one line in `generatedTypes`; test/kit/types.test.ts checks
  * every file is what its table generates.
  */
+import { actionDeclaration } from "../provider/action-declaration";
 import { actionState } from "../provider/action-state";
+import { annotationDeclaration } from "../provider/annotation-declaration";
 import { annotationState } from "../provider/annotation-state";
+import { featureFlagDeclaration } from "../provider/feature-flag-declaration";
 import { featureFlagState } from "../provider/feature-flag-state";
 import { camelCase } from "../schema/names";
 import { docComment, splitUnion, typeText } from "../schema/declarations";
-import type { FieldState } from "./field-state";
+import type { ResourceDeclaration } from "./declaration";
+import { ADOPT_INPUT, type FieldState } from "./field-state";
 
-/** Every field-table resource's generated types file, and the state it comes from. */
-export const generatedTypes: ReadonlyArray<{ readonly path: string; readonly state: FieldState<never> }> = [
-  { path: "src/resources/feature-flag-types.ts", state: featureFlagState as FieldState<never> },
-  { path: "src/resources/annotation-types.ts", state: annotationState as FieldState<never> },
-  { path: "src/resources/action-types.ts", state: actionState as FieldState<never> },
+/** A resource's generated types file, the state it comes from, and its declaration (its `adoptId`'s type: a number or a UUID). */
+export interface GeneratedTypes {
+  readonly path: string;
+  readonly state: FieldState<never>;
+  readonly declaration: ResourceDeclaration;
+}
+
+const entry = (path: string, state: unknown, declaration: unknown): GeneratedTypes => ({
+  path,
+  state: state as FieldState<never>,
+  declaration: declaration as ResourceDeclaration,
+});
+
+/** Every field-table resource's generated types file. */
+export const generatedTypes: readonly GeneratedTypes[] = [
+  entry("src/resources/feature-flag-types.ts", featureFlagState, featureFlagDeclaration),
+  entry("src/resources/annotation-types.ts", annotationState, annotationDeclaration),
+  entry("src/resources/action-types.ts", actionState, actionDeclaration),
 ];
 
 /** `pulumi.Input<T>`, and for a list `pulumi.Input<pulumi.Input<T>[]>` (each item may be an Output too). */
@@ -28,9 +45,13 @@ function inputOf(type: string): string {
 }
 
 /** The text of a field-table resource's generated types file. */
-export function fieldTableTypes(state: FieldState<never>): string {
+export function fieldTableTypes({ state, declaration }: GeneratedTypes): string {
+  const adopt = declaration.schema().inputs[ADOPT_INPUT]!;
   const { className, noun, fields, required = {}, outputTypes, types = {} } = state.spec;
-  const fieldType = (field: string, io: "input" | "output") => fields[field]!.type ?? typeText(fields[field]!.input, io, "  ");
+  const fieldType = (field: string, io: "input" | "output") => {
+    const declared = fields[field]!.type;
+    return typeof declared === "object" ? declared[io] : (declared ?? typeText(fields[field]!.input, io, "  "));
+  };
   const fieldNames = Object.keys(fields);
   const projectDoc = `The project (a number, or a Project's projectId); defaults to \`posthog:projectId\` or POSTHOG_PROJECT_ID. Changing it replaces the ${noun}.`;
   const fixed = Object.keys(outputTypes);
@@ -46,13 +67,15 @@ export function fieldTableTypes(state: FieldState<never>): string {
     "",
     ...Object.entries(types).flatMap(([name, { type, doc }]) => [
       docComment(doc, ""),
-      type.startsWith("{") ? `export interface ${name} ${type}` : `export type ${name} = ${type};`,
+      type.startsWith("{") ? `export interface ${name} ${type}` : `export type ${name} =${type.startsWith("\n") ? "" : " "}${type};`,
       "",
     ]),
     `/** ${/^[aeiou]/i.test(noun) ? "An" : "A"} ${noun}'s inputs: PostHog's writable fields, camelCase, and its project. */`,
     `export interface ${className}Args {`,
     docComment(projectDoc, "  "),
     "  projectId?: pulumi.Input<number>;",
+    docComment(adopt.description ?? "", "  "),
+    `  ${ADOPT_INPUT}?: pulumi.Input<${adopt.type === "string" ? "string" : "number"}>;`,
     ...fieldNames.flatMap((field) => {
       const name = camelCase(field);
       return [

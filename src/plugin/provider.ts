@@ -8,9 +8,11 @@ import type * as pulumi from "@pulumi/pulumi";
 import type * as provider from "@pulumi/pulumi/provider";
 import * as functions from "../functions";
 import { useLookupConfig } from "../functions/context";
+import { objectLookups } from "../functions/objects";
+import type { ResourceDeclaration } from "../kit/declaration";
 import { declarations } from "../kit/registry";
 import type { ConfigLookup } from "../provider";
-import { type lookups, packageSchema, PACKAGE, type PropertySpec } from "./schema";
+import { packageSchema, PACKAGE, type PropertySpec } from "./schema";
 
 /** Pulumi's marker for a secret value on the wire (sdk/go/common/resource/sig). */
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
@@ -20,9 +22,15 @@ type Json = Record<string, unknown>;
 type Invoke = (args: Json) => Promise<unknown>;
 
 /** Each lookup's function, and the property that wraps a list result (function results are objects). */
-const invokes: Record<keyof typeof lookups, { run: Invoke; wrap?: string }> = {
+const invokes: Record<string, { run: Invoke; wrap?: string }> = {
   getGroup: { run: (a) => functions.getGroup(a as never) },
-  listGroups: { run: (a) => functions.listGroups(a as never), wrap: "groups" },
+  // `groupKeys` too: a YAML program has no map to make a flag condition's list of keys from the groups.
+  listGroups: {
+    run: async (a) => {
+      const groups = await functions.listGroups(a as never);
+      return { groups, groupKeys: groups.map((g) => g.groupKey) };
+    },
+  },
   listGroupTypes: { run: (a) => functions.listGroupTypes(a as never), wrap: "groupTypes" },
   getGroupPropertyDefinitions: { run: (a) => functions.getGroupPropertyDefinitions(a as never), wrap: "definitions" },
   getGroupPropertyValues: { run: (a) => functions.getGroupPropertyValues(a as never), wrap: "values" },
@@ -30,17 +38,28 @@ const invokes: Record<keyof typeof lookups, { run: Invoke; wrap?: string }> = {
   getProject: { run: (a) => functions.getProject(a as never) },
   getProjectActivity: { run: (a) => functions.getProjectActivity(a as never), wrap: "entries" },
   isGeneratingDemoData: { run: (a) => functions.isGeneratingDemoData(a as never), wrap: "generating" },
-  getFeatureFlag: { run: (a) => functions.getFeatureFlag(a as never) },
-  listFeatureFlags: { run: (a) => functions.listFeatureFlags(a as never), wrap: "featureFlags" },
-  getAction: { run: (a) => functions.getAction(a as never) },
-  listActions: { run: (a) => functions.listActions(a as never), wrap: "actions" },
+  getCurrentUser: { run: (a) => functions.getCurrentUser(a as never) },
+  ...objectInvokes(),
 };
+
+/** `get<Name>` and `list<Plural>` of every resource declaring lookups (src/functions/objects.ts). */
+function objectInvokes(): Record<string, { run: Invoke; wrap?: string }> {
+  const entries: Record<string, { run: Invoke; wrap?: string }> = {};
+  for (const declaration of declarations) {
+    if (!declaration.lookups) continue;
+    const found = objectLookups(declaration as ResourceDeclaration<"project">);
+    entries[found.getName] = { run: (a) => found.get(a) };
+    entries[found.listName] = { run: (a) => found.list(a), wrap: found.listProperty };
+  }
+  return entries;
+}
 
 /** One declared resource as the plugin serves it: its lifecycle, and its outputs' types from the schema. */
 interface Served {
   lifecycle: pulumi.dynamic.ResourceProvider;
   importInputs: readonly string[];
   outputTypes: Record<string, PropertySpec>;
+  secretInputPaths?: (inputs: Json) => readonly (readonly string[])[];
 }
 
 export class PostHogProvider implements provider.Provider {
@@ -58,7 +77,13 @@ export class PostHogProvider implements provider.Provider {
     const resources = schema["resources"] as Record<string, { properties: Record<string, PropertySpec> }>;
     for (const declaration of declarations) {
       const outputTypes = resources[declaration.token]!.properties;
-      this.resources.set(declaration.token, { lifecycle: declaration.lifecycle(), importInputs: declaration.importInputs, outputTypes });
+      const { secretInputPaths } = declaration;
+      this.resources.set(declaration.token, {
+        lifecycle: declaration.lifecycle(),
+        importInputs: declaration.importInputs,
+        outputTypes,
+        ...(secretInputPaths ? { secretInputPaths } : {}),
+      });
     }
     const config = (schema["config"] as { variables: Record<string, PropertySpec> }).variables;
     this.secretConfig = Object.fromEntries(Object.entries(config).filter(([, spec]) => spec.secret === true));
@@ -94,9 +119,13 @@ export class PostHogProvider implements provider.Provider {
   }
 
   async check(urn: string, olds: Json, news: Json): Promise<provider.CheckResult> {
-    const { lifecycle } = this.served(urn);
-    const result = (await lifecycle.check?.(unwrapSecrets(olds) as Json, unwrapSecrets(news) as Json)) ?? {};
-    return { inputs: news, failures: result.failures ?? [] };
+    const { lifecycle, secretInputPaths } = this.served(urn);
+    const plain = unwrapSecrets(news) as Json;
+    const result = (await lifecycle.check?.(unwrapSecrets(olds) as Json, plain)) ?? {};
+    // The values the declaration says are secret (a hog function's secret inputs) are stored encrypted, even when
+    // the program gave them in plain text.
+    const inputs = (secretInputPaths?.(plain) ?? []).reduce((marked, path) => markSecret(marked, path), news);
+    return { inputs, failures: result.failures ?? [] };
   }
 
   async diff(id: string, urn: string, olds: Json, news: Json): Promise<provider.DiffResult> {
@@ -125,7 +154,10 @@ export class PostHogProvider implements provider.Provider {
     const result = (await served.lifecycle.read?.(id, known)) ?? {};
     if (!result.id || !result.props) return {};
     if (Object.keys(known).length === 0) {
-      const inputs = Object.fromEntries(served.importInputs.map((name) => [name, result.props![name]]));
+      // Only what was read: an import input PostHog answered null or not at all (an insight without a name) is left out.
+      const inputs = Object.fromEntries(
+        served.importInputs.map((name) => [name, result.props![name]]).filter(([, value]) => value !== undefined && value !== null),
+      );
       return { id: result.id, props: marked(served, result.props, {}), inputs };
     }
     // What was secret stays secret: the earlier outputs carry the marks (an input's output has its name).
@@ -242,6 +274,16 @@ function isPlainObject(value: unknown): value is Json {
 
 function isSecret(value: unknown): boolean {
   return value !== null && typeof value === "object" && (value as Json)[SECRET_SIG] === SECRET_VALUE;
+}
+
+/** `value` with the value at `path` marked secret (left as it is when absent or secret already). */
+export function markSecret(value: Json, path: readonly string[]): Json {
+  const [head, ...rest] = path;
+  if (head === undefined || !Object.hasOwn(value, head) || isSecret(value)) return value;
+  const inner = value[head];
+  if (isSecret(inner) || inner === undefined) return value;
+  if (rest.length === 0) return { ...value, [head]: { [SECRET_SIG]: SECRET_VALUE, value: inner } };
+  return isPlainObject(inner) ? { ...value, [head]: markSecret(inner, rest) } : value;
 }
 
 /** Values as the program gave them: the engine sends secret inputs wrapped (the plugin accepts secrets). */

@@ -54,7 +54,7 @@ const host: PropertySpec = { type: "string", description: "PostHog host instead 
 const organizationId: PropertySpec = { type: "string", description: "Organization instead of the configured one." };
 const list = (description: string): PropertySpec => ({ type: "array", items: ANY, description });
 
-/** The lookups the plugin serves as invokes; list results are wrapped in one named property. */
+/** The lookups the plugin serves as invokes (list results are wrapped in one named property), besides objectLookupSpecs'. */
 export const lookups: Record<string, LookupSpec> = {
   getGroup: {
     description: "One group of a project by its key.",
@@ -71,7 +71,14 @@ export const lookups: Record<string, LookupSpec> = {
     description: "Groups of one type, newest first.",
     inputs: { projectId, groupTypeIndex, groupType, search: { type: "string" }, limit: { type: "integer" }, host },
     required: ["projectId"],
-    outputs: { groups: list("{ groupTypeIndex, groupKey, groupProperties, createdAt } for each group.") },
+    outputs: {
+      groups: list("{ groupTypeIndex, groupKey, groupProperties, createdAt } for each group."),
+      groupKeys: {
+        type: "array",
+        items: { type: "string" },
+        description: 'The groups\' keys, in the same order: the value of a flag condition on `$group_key` (operator "exact").',
+      },
+    },
   },
   listGroupTypes: {
     description: "The project's group types with their index.",
@@ -116,68 +123,62 @@ export const lookups: Record<string, LookupSpec> = {
     required: ["projectId"],
     outputs: { generating: { type: "boolean" } },
   },
-  getFeatureFlag: {
-    description:
-      "One feature flag that is not deleted, by flagId or by exact key, with every field PostHog returns (camelCased; filters as PostHog's).",
-    inputs: {
-      projectId: { type: "integer", description: "Numeric id of the project; defaults to posthog:projectId." },
-      flagId: { type: "integer", description: "The flag's numeric id; or give key." },
-      key: { type: "string", description: "The flag's key; or give flagId." },
-      host,
-    },
+  getCurrentUser: {
+    description: "The user the API key belongs to (its id is what an Alert's subscribedUsers takes); the key needs user:read.",
+    inputs: { host },
     required: [],
     outputs: {
-      flagId: { type: "integer" },
-      projectId: { type: "integer" },
-      key: { type: "string" },
-      name: { type: "string" },
-      active: { type: "boolean" },
-      filters: { type: "object", additionalProperties: ANY },
-      createdAt: { type: "string" },
+      id: { type: "integer" },
+      uuid: { type: "string" },
+      email: { type: "string" },
+      firstName: { type: "string" },
+      lastName: { type: "string" },
+      distinctId: { type: "string" },
     },
-  },
-  listFeatureFlags: {
-    description: "Every feature flag of the project that is not deleted.",
-    inputs: {
-      projectId: { type: "integer", description: "Numeric id of the project; defaults to posthog:projectId." },
-      search: { type: "string", description: "Part of the key or name (case-insensitive)." },
-      active: { type: "boolean" },
-      evaluationRuntime: { type: "string", description: '"server", "client" or "all".' },
-      host,
-    },
-    required: [],
-    outputs: { featureFlags: list("Each flag as getFeatureFlag returns it.") },
-  },
-  getAction: {
-    description:
-      "One action that is not deleted, by actionId or by exact name, with every field PostHog returns (camelCased; steps as PostHog's).",
-    inputs: {
-      projectId: { type: "integer", description: "Numeric id of the project; defaults to posthog:projectId." },
-      actionId: { type: "integer", description: "The action's numeric id; or give name." },
-      name: { type: "string", description: "The action's name; or give actionId." },
-      host,
-    },
-    required: [],
-    outputs: {
-      actionId: { type: "integer" },
-      projectId: { type: "integer" },
-      name: { type: "string" },
-      description: { type: "string" },
-      steps: { type: "array", items: { type: "object", additionalProperties: ANY } },
-      tags: { type: "array", items: { type: "string" } },
-    },
-  },
-  listActions: {
-    description: "Every action of the project that is not deleted.",
-    inputs: {
-      projectId: { type: "integer", description: "Numeric id of the project; defaults to posthog:projectId." },
-      search: { type: "string", description: "Part of the name (case-insensitive)." },
-      host,
-    },
-    required: [],
-    outputs: { actions: list("Each action as getAction returns it.") },
   },
 };
+
+/**
+ * `get<Name>` and `list<Plural>` of each project-scoped resource that declares lookups (src/functions/objects.ts runs
+ * them): by id or by its unique field, and the list with its filters.
+ */
+export function objectLookupSpecs(): Record<string, LookupSpec> {
+  const specs: Record<string, LookupSpec> = {};
+  const inProject: PropertySpec = { type: "integer", description: "Numeric id of the project; defaults to posthog:projectId." };
+  for (const declaration of declarations) {
+    const facts = declaration.lookups;
+    if (!facts) continue;
+    const idInput = declaration.identity.output;
+    const idType = declaration.identity.key === "uuid" ? "string" : "integer";
+    const unique = facts.uniqueBy;
+    const by = unique ? ` or by exact ${unique.input}` : "";
+    specs[`get${declaration.name}`] = {
+      description: `One ${declaration.noun} that is not deleted, by ${idInput}${by}, with every field PostHog returns (camelCased; nested JSON as PostHog's).`,
+      inputs: {
+        projectId: inProject,
+        [idInput]: { type: idType, description: `The ${declaration.noun}'s id${unique ? `; or give ${unique.input}` : ""}.` },
+        ...(unique
+          ? { [unique.input]: { ...unique.spec, description: `${unique.spec.description ?? ""} Or give ${idInput}.`.trim() } }
+          : {}),
+        host,
+      },
+      required: unique ? [] : [idInput],
+      outputs: { [idInput]: { type: idType }, projectId: { type: "integer" }, ...facts.outputs },
+    };
+    const listProperty = facts.plural.charAt(0).toLowerCase() + facts.plural.slice(1);
+    specs[`list${facts.plural}`] = {
+      description: `Every ${declaration.noun} of the project that is not deleted.`,
+      inputs: {
+        projectId: inProject,
+        ...Object.fromEntries(Object.entries(facts.filters ?? {}).map(([name, filter]) => [name, filter.spec])),
+        host,
+      },
+      required: [],
+      outputs: { [listProperty]: list(`Each ${declaration.noun} as get${declaration.name} returns it.`) },
+    };
+  }
+  return specs;
+}
 
 /** The whole package schema, as `pulumi package get-schema` prints it. */
 export function packageSchema(version: string): Record<string, unknown> {
@@ -201,7 +202,7 @@ export function packageSchema(version: string): Record<string, unknown> {
       }),
     ),
     functions: Object.fromEntries(
-      Object.entries(lookups).map(([name, spec]) => [
+      Object.entries({ ...lookups, ...objectLookupSpecs() }).map(([name, spec]) => [
         `${PACKAGE}:index:${name}`,
         {
           description: spec.description,

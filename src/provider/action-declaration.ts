@@ -5,9 +5,10 @@
  */
 import { actions, type Transport } from "../client";
 import type { ResourceDeclaration } from "../kit/declaration";
-import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, tableInputs, tableOutputs } from "../kit/field-state";
+import { ANY } from "../kit/property";
+import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../kit/field-state";
 import { ACTION_TOKEN, ACTION_TYPE } from "../kit/tokens";
-import { actionFields } from "../schema/action-fields";
+import { actionFields, normalStep } from "../schema/action-fields";
 import { ActionProvider } from "./action-provider";
 import type { ActionRecord } from "./action-state";
 
@@ -38,6 +39,35 @@ export const actionDeclaration: ResourceDeclaration<"project", ActionRecord> = {
     outputs: tableOutputs(actionFields, "action", { actionId: { type: "integer", description: "Numeric id of the action in PostHog." } }),
     required: ["actionId", "projectId", "name"],
   }),
-  lookups: ["getAction", "listActions"],
+  lookups: {
+    plural: "Actions",
+    list: (http, projectId) => actions.listActions(http, projectId),
+    uniqueBy: { input: "name", spec: { type: "string", description: "The action's name." }, find: actions.findActionByName },
+    // ActionViewSet's list takes no search: the names are matched here.
+    filters: {
+      search: {
+        spec: { type: "string", description: "Part of the name (case-insensitive)." },
+        match: (action, v) =>
+          String(action["name"] ?? "")
+            .toLowerCase()
+            .includes(String(v).toLowerCase()),
+      },
+    },
+    outputs: {
+      name: { type: "string" },
+      description: { type: "string" },
+      steps: { type: "array", items: { type: "object", additionalProperties: ANY } },
+      tags: { type: "array", items: { type: "string" } },
+    },
+  },
   lifecycle: () => new ActionProvider(),
+  // ActionViewSet lists with ActionSerializer (products/actions/backend/api/action.py), unpaginated: no GET each.
+  importer: projectScopedImport(actionFields, {
+    list: (http, projectId) => actions.listActions(http, projectId),
+    // The Action model's defaults (posthog/models/action/action.py).
+    defaults: { description: "", steps: [], tags: [] },
+    // A step as a program writes it: PostHog answers every step field (null when unset) and its own `selector_regex`.
+    inputValue: (field, value) => (field === "steps" && Array.isArray(value) ? value.map(normalStep) : value),
+    label: (action) => action.name ?? `action ${action.id}`,
+  }),
 };

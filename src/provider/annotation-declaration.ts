@@ -5,8 +5,8 @@
  * src/schema/annotation-fields.ts.
  */
 import { annotations } from "../client";
-import type { ResourceDeclaration } from "../kit/declaration";
-import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, tableInputs, tableOutputs } from "../kit/field-state";
+import { idField, type ResourceDeclaration } from "../kit/declaration";
+import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../kit/field-state";
 import { ANNOTATION_TOKEN, ANNOTATION_TYPE } from "../kit/tokens";
 import { annotationFields } from "../schema/annotation-fields";
 import { AnnotationProvider } from "./annotation-provider";
@@ -36,6 +36,14 @@ export const annotationDeclaration: ResourceDeclaration<"project", AnnotationRec
     required: ["annotationId", "projectId", "scope"],
   }),
   // Issue 18 asks no annotation lookup.
-  lookups: [],
   lifecycle: () => new AnnotationProvider(),
+  // AnnotationsViewSet lists with AnnotationSerializer: no GET each. The list of every project holds the
+  // organization-wide annotations too: the importer declares each object once.
+  importer: projectScopedImport(annotationFields, {
+    list: (http, projectId) => annotations.listAnnotations(http, projectId),
+    // The Annotation model's defaults (products/annotations/backend/models/annotation.py).
+    defaults: { creation_type: "USR", hidden_in_user_interface: false },
+    references: [idField("dashboard_item", "Insight"), idField("dashboard_id", "Dashboard")],
+    label: (annotation) => annotation.content ?? `annotation ${annotation.id}`,
+  }),
 };

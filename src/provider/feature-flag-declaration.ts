@@ -4,10 +4,12 @@
  * identified as `<projectId>/<id>`. Its field table is src/schema/feature-flag-fields.ts.
  */
 import { featureFlags } from "../client";
-import type { ResourceDeclaration } from "../kit/declaration";
-import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, tableInputs, tableOutputs } from "../kit/field-state";
+import { idField, type ResourceDeclaration } from "../kit/declaration";
+import { ANY } from "../kit/property";
+import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../kit/field-state";
 import { FEATURE_FLAG_TOKEN, FEATURE_FLAG_TYPE } from "../kit/tokens";
-import { flagFields } from "../schema/feature-flag-fields";
+import { flagFields, normalFilters } from "../schema/feature-flag-fields";
+import { cohortsIn } from "./cohort-declaration";
 import { FeatureFlagProvider } from "./feature-flag-provider";
 import type { FlagRecord } from "./feature-flag-state";
 
@@ -33,6 +35,50 @@ export const featureFlagDeclaration: ResourceDeclaration<"project", FlagRecord> 
     outputs: tableOutputs(flagFields, "flag", { flagId: { type: "integer", description: "Numeric id of the flag in PostHog." } }),
     required: ["flagId", "projectId", "key", "name"],
   }),
-  lookups: ["getFeatureFlag", "listFeatureFlags"],
+  lookups: {
+    plural: "FeatureFlags",
+    list: (http, projectId, query) => featureFlags.listFeatureFlags(http, projectId, query),
+    uniqueBy: { input: "key", spec: { type: "string", description: "The flag's key." }, find: featureFlags.findFeatureFlagByKey },
+    // FeatureFlagViewSet's list filters (products/feature_flags/backend/api/feature_flag.py, `safely_get_queryset`).
+    filters: {
+      search: { spec: { type: "string", description: "Part of the key or name (case-insensitive)." }, query: (v) => ["search", String(v)] },
+      active: { spec: { type: "boolean" }, query: (v) => ["active", v ? "true" : "false"] },
+      evaluationRuntime: {
+        spec: { type: "string", description: '"server", "client" or "all".' },
+        query: (v) => ["evaluation_runtime", String(v)],
+      },
+    },
+    outputs: {
+      key: { type: "string" },
+      name: { type: "string" },
+      active: { type: "boolean" },
+      filters: { type: "object", additionalProperties: ANY },
+      createdAt: { type: "string" },
+    },
+  },
   lifecycle: () => new FeatureFlagProvider(),
+  // FeatureFlagViewSet lists with FeatureFlagSerializer itself: the list has every field, no GET each.
+  importer: projectScopedImport(flagFields, {
+    list: (http, projectId) => featureFlags.listFeatureFlags(http, projectId),
+    // The FeatureFlag model's defaults (posthog/models/feature_flag/feature_flag.py), as a new flag answers them.
+    defaults: {
+      name: "",
+      active: true,
+      archived: false,
+      ensure_experience_continuity: false,
+      tags: [],
+      analytics_dashboards: [],
+      has_enriched_analytics: false,
+      is_remote_configuration: false,
+      has_encrypted_payloads: false,
+      evaluation_runtime: "all",
+    },
+    // Filters in one form: a cohort's `cohort_name` and null keys dropped, payloads as the values they hold.
+    inputValue: (field, value) => (field === "filters" ? normalFilters(value) : value),
+    references: [cohortsIn("filters"), idField("analytics_dashboards", "Dashboard")],
+    // A survey's targeting flag is the survey's (SURVEY_TARGETING_FLAG_PREFIX, posthog/constants.py): made, changed
+    // and deleted with it, declared through its `targetingFlagFilters`.
+    skip: (flag) => flag.key.startsWith("survey-targeting-"),
+    label: (flag) => flag.key,
+  }),
 };

@@ -34,7 +34,7 @@ export const featureFlagState = fieldState<FeatureFlag>({
       doc: "JSON, as PostHog stores `filters` and `rollback_conditions`.",
     },
     FlagPropertyFilter: {
-      type: '{\n  key: string;\n  value?: JsonValue;\n  operator?: string;\n  /** "person", "cohort", "flag" or, in a condition set on groups, "group". */\n  type?: string;\n  group_type_index?: number | null;\n  [key: string]: JsonValue | undefined;\n}',
+      type: '{\n  key: string;\n  /** The compared value; for a cohort condition (`{key: "id", type: "cohort"}`) a Cohort\'s `cohortId` output. */\n  value?: pulumi.Input<JsonValue>;\n  operator?: string;\n  /** "person", "cohort", "flag" or, in a condition set on groups, "group". */\n  type?: string;\n  group_type_index?: number | null;\n  [key: string]: pulumi.Input<JsonValue> | undefined;\n}',
       doc: "A property filter of a release condition, as PostHog's `filters.groups[].properties[]`.",
     },
     FlagConditionSet: {

@@ -9,11 +9,25 @@ import { actionDeclaration } from "./action-declaration";
 import { annotationDeclaration } from "./annotation-declaration";
 import { featureFlagDeclaration } from "./feature-flag-declaration";
 import { projectDeclaration } from "./project-declaration";
+import { CohortProvider } from "./cohort-provider";
+import { SurveyProvider } from "./survey-provider";
+import { ExperimentProvider } from "./experiment-provider";
+import { HogFunctionProvider } from "./hog-function-provider";
+import { DashboardProvider } from "./dashboard-provider";
+import { InsightProvider } from "./insight-provider";
+import { AlertProvider } from "./alert-provider";
 
 export { ProjectProvider } from "./project-provider";
 export { FeatureFlagProvider } from "./feature-flag-provider";
 export { AnnotationProvider } from "./annotation-provider";
 export { ActionProvider } from "./action-provider";
+export { CohortProvider } from "./cohort-provider";
+export { DashboardProvider } from "./dashboard-provider";
+export { InsightProvider } from "./insight-provider";
+export { AlertProvider } from "./alert-provider";
+export { SurveyProvider } from "./survey-provider";
+export { ExperimentProvider } from "./experiment-provider";
+export { HogFunctionProvider } from "./hog-function-provider";
 export { resolveConfig, connect, requireOrganization, requireProject, type ProviderConfig, type ConfigLookup } from "./config";
 export {
   outputNames,
@@ -67,3 +81,22 @@ export const projectProvider = hosted(projectDeclaration as ResourceDeclaration)
 export const featureFlagProvider = hosted(featureFlagDeclaration as ResourceDeclaration);
 export const annotationProvider = hosted(annotationDeclaration as ResourceDeclaration);
 export const actionProvider = hosted(actionDeclaration as ResourceDeclaration);
+
+/** The one Cohort lifecycle a provider host process uses. */
+export const cohortProvider = withoutStackTraces(new CohortProvider());
+/** The one Dashboard lifecycle a provider host process uses. */
+export const dashboardProvider = withoutStackTraces(new DashboardProvider());
+
+/** The one Insight lifecycle a provider host process uses. */
+export const insightProvider = withoutStackTraces(new InsightProvider());
+
+/** The one Alert lifecycle a provider host process uses. */
+export const alertProvider = withoutStackTraces(new AlertProvider());
+/** The one Survey lifecycle a provider host process uses. */
+export const surveyProvider = withoutStackTraces(new SurveyProvider());
+
+/** The one Experiment lifecycle a provider host process uses. */
+export const experimentProvider = withoutStackTraces(new ExperimentProvider());
+
+/** The one HogFunction lifecycle a provider host process uses. */
+export const hogFunctionProvider = withoutStackTraces(new HogFunctionProvider());

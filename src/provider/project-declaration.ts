@@ -4,8 +4,8 @@
  * older PostHog, the create recovery by name and time, the organization-visibility check of a 404, partial successes)
  * are ProjectProvider's (./project-provider).
  */
-import { ORGANIZATION_ID_RULE, projects } from "../client";
-import type { ResourceDeclaration } from "../kit/declaration";
+import { ORGANIZATION_ID_RULE, PostHogError, projects } from "../client";
+import { idField, type ResourceDeclaration } from "../kit/declaration";
 import { ANY, type PropertySpec, typeOf } from "../kit/property";
 import { PROJECT_TOKEN, PROJECT_TYPE } from "../kit/tokens";
 import { camelCase } from "../schema/names";
@@ -59,6 +59,66 @@ function projectOutputs(): Record<string, PropertySpec> {
   };
 }
 
+/**
+ * A project's settings nobody set, as today's PostHog creates a project: the Team model's defaults
+ * (posthog/models/team/team.py) and what ProjectSerializer.create sets (posthog/api/project.py). A live value equal
+ * to one of these is not declared by the importer.
+ */
+const projectDefaults: Record<string, unknown> = {
+  app_urls: [],
+  anonymize_ips: false,
+  completed_snippet_onboarding: false,
+  test_account_filters: [],
+  path_cleaning_filters: [],
+  is_demo: false,
+  timezone: "UTC",
+  data_attributes: ["data-attr"],
+  correlation_config: {},
+  capture_console_log_opt_in: true,
+  capture_performance_opt_in: true,
+  session_recording_opt_in: false,
+  session_recording_url_trigger_config: [],
+  session_recording_url_blocklist_config: [],
+  session_recording_event_trigger_config: [],
+  session_recording_retention_period: "30d",
+  extra_settings: { recorder_script: "posthog-recorder" },
+  flags_persistence_default: false,
+  receive_org_level_activity_logs: false,
+  revenue_analytics_config: { base_currency: "USD", events: [], filter_test_accounts: false },
+  marketing_analytics_config: {
+    sources_map: {},
+    conversion_goals: [],
+    attribution_window_days: 90,
+    attribution_mode: "last_touch",
+    filter_test_accounts: false,
+    campaign_name_mappings: {},
+    custom_source_mappings: {},
+    campaign_field_preferences: {},
+  },
+  customer_analytics_config: {
+    activity_event: {},
+    signup_pageview_event: {},
+    signup_event: {},
+    subscription_event: {},
+    payment_event: {},
+    account_group_type_index: null,
+  },
+  workflows_config: {
+    capture_workflows_engagement_events: false,
+    email_tracking_consent_mode: "off",
+    workflow_task_rate_limit_per_day: null,
+    workflow_task_team_rate_limit_per_day: null,
+  },
+  base_currency: "USD",
+  capture_dead_clicks: false,
+  cookieless_server_hash_mode: 0,
+  human_friendly_comparison_periods: false,
+  feature_flag_confirmation_enabled: false,
+  default_evaluation_contexts_enabled: false,
+  require_evaluation_contexts: false,
+  web_analytics_pre_aggregated_tables_enabled: false,
+};
+
 export const projectDeclaration: ResourceDeclaration<"organization", ProjectRecord> = {
   name: "Project",
   token: PROJECT_TOKEN,
@@ -76,6 +136,31 @@ export const projectDeclaration: ResourceDeclaration<"organization", ProjectReco
     outputs: projectOutputs(),
     required: ["projectId", "organizationId", "uuid", "name", "apiToken"],
   }),
-  lookups: ["listProjects", "getProject", "getProjectActivity", "isGeneratingDemoData"],
   lifecycle: () => new ProjectProvider(),
+  importer: {
+    // The list answers ProjectBackwardCompatBasicSerializer (posthog/api/project.py ProjectViewSet.get_serializer_class):
+    // ids, name, timezone and a few flags, not the settings. One GET per project reads them, one after the other.
+    list: async (http, organizationId) => {
+      const records: ProjectRecord[] = [];
+      for (const { id } of await projects.listProjects(http, organizationId)) {
+        try {
+          records.push(await projects.getProject(http, organizationId, id));
+        } catch (error) {
+          // Deleted since it was listed: nothing to declare.
+          if (!(error instanceof PostHogError && error.isNotFound)) throw error;
+        }
+      }
+      return records;
+    },
+    fields: Object.fromEntries(settingNames.map(({ api, arg }) => [api, arg])),
+    defaults: projectDefaults,
+    // PostHog answers the sample rate as a decimal string ("0.50"); programs write the number.
+    inputValue: (field, value) =>
+      field === "session_recording_sample_rate" && typeof value === "string" && value.trim() !== "" ? Number(value) : value,
+    references: [idField("primary_dashboard", "Dashboard")],
+    label: (project) => project.name,
+    skip: (project) => project.is_pending_deletion === true,
+    adoptInput: "adoptProjectId",
+    importId: (organizationId, project) => `${organizationId}/${project.id}`,
+  },
 };

@@ -23,6 +23,8 @@ export interface ActionStep {
 export interface ActionArgs {
   /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the action. */
   projectId?: pulumi.Input<number>;
+  /** Take over this existing action (its numeric id) on create instead of creating one; what differs from the declared inputs is then set. */
+  adoptId?: pulumi.Input<number>;
   /** The action's name: at most 400 characters, unique among the project's actions that are not deleted. Changing it renames the action. */
   name: pulumi.Input<string>;
   /** What the action counts; may be empty. */

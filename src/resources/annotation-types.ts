@@ -12,6 +12,8 @@ export type AnnotationScope = "dashboard_item" | "dashboard" | "project" | "orga
 export interface AnnotationArgs {
   /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the annotation. */
   projectId?: pulumi.Input<number>;
+  /** Take over this existing annotation (its numeric id) on create instead of creating one; what differs from the declared inputs is then set. */
+  adoptId?: pulumi.Input<number>;
   /** The text shown on charts: the change, release or incident (at most 8192 characters; 400 in PostHog 2025-08-04). */
   content?: pulumi.Input<string | null>;
   /** When it happened, ISO 8601 (`"2025-01-02T03:04:05Z"`; without an offset, UTC): where charts place it. PostHog answers its own form of the same instant. */

@@ -11,12 +11,13 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 /** A property filter of a release condition, as PostHog's `filters.groups[].properties[]`. */
 export interface FlagPropertyFilter {
   key: string;
-  value?: JsonValue;
+  /** The compared value; for a cohort condition (`{key: "id", type: "cohort"}`) a Cohort's `cohortId` output. */
+  value?: pulumi.Input<JsonValue>;
   operator?: string;
   /** "person", "cohort", "flag" or, in a condition set on groups, "group". */
   type?: string;
   group_type_index?: number | null;
-  [key: string]: JsonValue | undefined;
+  [key: string]: pulumi.Input<JsonValue> | undefined;
 }
 
 /** One condition set: who matches, and how many of them get the flag. */
@@ -47,6 +48,8 @@ export interface FlagFilters {
 export interface FeatureFlagArgs {
   /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the feature flag. */
   projectId?: pulumi.Input<number>;
+  /** Take over this existing flag (its numeric id) on create instead of creating one; what differs from the declared inputs is then set. */
+  adoptId?: pulumi.Input<number>;
   /** The key SDKs evaluate the flag by: letters, digits, `-` and `_`, at most 400 characters, unique in the project. Changing it renames the flag. */
   key: pulumi.Input<string>;
   /** Description of the flag (PostHog calls it `name`); may be empty. */

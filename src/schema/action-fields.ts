@@ -24,11 +24,18 @@ export const STEP_FIELDS = [
   "url_matching",
 ];
 
-/** A step as PostHog answers it, in one form: every field, absent and null alike; `selector_regex` is PostHog's own. */
-function normalStep(step: unknown): unknown {
+/**
+ * A step as PostHog answers it, in one form: every field, absent and null alike; `selector_regex` is PostHog's own;
+ * `url_matching: "contains"` as if left out, since PostHog stores a step that leaves it out with "contains"
+ * (ActionStepJSON's default, posthog/models/action/action.py; measured on 2025-08-04).
+ */
+export function normalStep(step: unknown): unknown {
   if (!isPlainObject(step)) return step;
   return Object.fromEntries(
-    Object.entries(step).filter(([key, value]) => value !== null && value !== undefined && key !== "selector_regex"),
+    Object.entries(step).filter(
+      ([key, value]) =>
+        value !== null && value !== undefined && key !== "selector_regex" && !(key === "url_matching" && value === "contains"),
+    ),
   );
 }
 

@@ -12,7 +12,7 @@ import { type Equality, type FieldDef, sameJson } from "./field-table";
 export const ANNOTATION_SCOPES_WRITABLE = ["dashboard_item", "dashboard", "project", "organization"] as const;
 
 /** `date_marker` as DRF's DateTimeField takes ISO 8601: a date and a time, with an offset or none (then UTC). */
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/i;
+export const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/i;
 
 /** The instant of an ISO 8601 date-time, a naive one read as UTC (PostHog's TIME_ZONE); NaN if it is none. */
 function instant(value: string): number {
@@ -21,14 +21,14 @@ function instant(value: string): number {
 }
 
 /** Whether the calendar has that day and the clock that time (Date.parse rolls 2025-02-30 over to March). */
-function exists(value: string): boolean {
+export function exists(value: string): boolean {
   const [y, m, d, hh, mm, ss] = (value.match(/\d+/g) ?? []).map(Number) as number[];
   const day = new Date(Date.UTC(y!, m! - 1, d!));
   return day.getUTCMonth() === m! - 1 && day.getUTCDate() === d && hh! < 24 && mm! < 60 && (ss ?? 0) < 60 && !Number.isNaN(instant(value));
 }
 
 /** PostHog answers `date_marker` in its own form (`2025-01-02T03:04:05Z`): the same instant compares equal (to the millisecond). */
-const sameInstant: Equality = (a, b) => {
+export const sameInstant: Equality = (a, b) => {
   if (typeof a === "string" && typeof b === "string" && DATE_TIME.test(a) && DATE_TIME.test(b)) return instant(a) === instant(b);
   return sameJson(a, b);
 };
@@ -85,9 +85,11 @@ export const annotationFields = {
       .nullable(),
     equal: sameEmoji,
     doc: "An emoji shown instead of the default badge (today's PostHog only); blank means none.",
+    lackedBy: ["2025-08-04"],
   },
   hidden_in_user_interface: {
     input: z.boolean({ error: "must be true, false or null" }).nullable(),
     doc: "Hidden from PostHog's charts and annotation list, still readable over the API (today's PostHog only).",
+    lackedBy: ["2025-08-04"],
   },
 } as const satisfies Record<string, FieldDef>;

@@ -102,7 +102,7 @@ export const flagFields = {
     doc: 'Release conditions, as PostHog\'s `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies.',
   },
   active: { input: bool, doc: "Whether the flag is on." },
-  archived: { input: bool, doc: "Archived (today's PostHog only); an archived flag must be inactive." },
+  archived: { input: bool, doc: "Archived (today's PostHog only); an archived flag must be inactive.", lackedBy: ["2025-08-04"] },
   ensure_experience_continuity: {
     input: bool.nullable(),
     doc: "Persist the flag's value across authentication steps (not with `bucketingIdentifier: device_id`).",
@@ -128,6 +128,7 @@ export const flagFields = {
   bucketing_identifier: {
     input: choice(["distinct_id", "device_id"]).nullable(),
     doc: 'What a rollout hashes (today\'s PostHog only): "distinct_id" or "device_id".',
+    lackedBy: ["2025-08-04"],
   },
 } as const satisfies Record<string, FieldDef>;
 

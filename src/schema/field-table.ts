@@ -12,13 +12,21 @@ export type Equality = (declared: unknown, live: unknown) => boolean;
 export interface FieldDef {
   readonly input: z.ZodType;
   readonly equal?: Equality;
+  /**
+   * A drifted live value as the program would write it, for the `old => new` a refresh shows: PostHog's additions that
+   * mean nothing (defaults it fills in) left out where the declared value has none. Default: the live value.
+   */
+  readonly liveForm?: (declared: unknown, live: unknown) => unknown;
   readonly doc: string;
   /**
    * The TypeScript type a program writes, when the zod rule is looser than it (PostHog's finer rules are checked
    * apart, as `filters`' are): plain TypeScript, which may name the resource's declared `types`. Otherwise the
-   * generated types (src/kit/types.ts) print the zod rule's.
+   * generated types (src/kit/types.ts) print the zod rule's. Where outputs differ (a secret PostHog answers as
+   * `{secret: true}`, an Output allowed inside an input), the input's and the output's.
    */
-  readonly type?: string;
+  readonly type?: string | { readonly input: string; readonly output: string };
+  /** The PostHog versions that have no such field (they drop it unread): named when a program declares it there. */
+  readonly lackedBy?: readonly string[];
 }
 
 export type FieldTable = Readonly<Record<string, FieldDef>>;

@@ -16,6 +16,7 @@ import * as http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { actionRoutes } from "./actions/routes";
 import { alertRoutes } from "./alerts/routes";
+import { userRoutes } from "./users/routes";
 import { annotationRoutes } from "./annotations/routes";
 import { dashboardRoutes } from "./dashboards/routes";
 import { insightRoutes } from "./insights/routes";
@@ -156,6 +157,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...dashboardRoutes(),
       ...insightRoutes(),
       ...alertRoutes(),
+      ...userRoutes(),
     ],
     faults: new Faults(),
     throttle,

@@ -127,7 +127,9 @@ test("a field this PostHog lacks is reported by name; today's fields are applied
   const inputs: Json = { projectId, key: key("archived"), active: false, archived: true };
   if (target.version === "2025-08-04") {
     // posthog/api/feature_flag.py of 2025-08-04 has no `archived` (nor `bucketing_identifier`): it ignores them.
-    await expect(provider.create(inputs)).rejects.toThrow(/This PostHog has no setting archived/);
+    await expect(provider.create(inputs)).rejects.toThrow(
+      /This PostHog has no FeatureFlag setting archived .*PostHog 2025-08-04 has no archived/,
+    );
   } else {
     await expect(provider.create(inputs)).resolves.toMatchObject({ outs: { archived: true } });
   }

@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { stringify } from "yaml";
-import { projects, type Transport } from "../../src/client";
+import { featureFlags, projects, type Transport } from "../../src/client";
 import { changedSettings, pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
 import { acceptanceTarget, named, runProjects, transport, type AcceptanceTarget } from "./real-posthog";
 
@@ -77,6 +77,31 @@ async function lookupProject(): Promise<number> {
   if (id === undefined) throw new Error("The organization has no project to look up: set POSTHOG_ACCEPTANCE_PROJECT_ID.");
   return id;
 }
+
+test("examples/flags-for-companies-yaml: the seeded companies listGroups finds, as a flag condition on $group_key; no change after", async () => {
+  // bootstrap.py of the local backend seeds group type `company` (index 0) with group `acme` on its project.
+  if (target.version !== "2025-08-04" || target.projectId === undefined || !target.keys.all) return;
+  const stack = await program(
+    "companies",
+    fs.readFileSync(path.join(repoRoot, "examples", "flags-for-companies-yaml", "Pulumi.yaml"), "utf8"),
+  );
+  await stack.setConfig("projectId", { value: String(target.projectId) });
+  await stack.setConfig("search", { value: "acme" });
+  await stack.setConfig("flagKey", { value: `${target.prefix}companies` });
+  // Feature flags need feature_flag:write: the all-access key.
+  await stack.setConfig("posthog:apiKey", { value: target.keys.all, secret: true });
+  await stack.up();
+  const outputs = await stack.outputs();
+  expect(outputs["companies"]!.value).toEqual(["acme"]);
+  const flag = await featureFlags.getFeatureFlag(transport(target, target.keys.all), target.projectId, outputs["flagId"]!.value as number);
+  expect(flag).toMatchObject({ key: `${target.prefix}companies`, filters: { aggregation_group_type_index: 0 } });
+  expect(flag.filters.groups[0]!.properties).toEqual([
+    { key: "$group_key", type: "group", group_type_index: 0, operator: "exact", value: ["acme"] },
+  ]);
+  await stack.preview({ expectNoChanges: true });
+  await stack.destroy();
+  expect((await featureFlags.getFeatureFlag(transport(target, target.keys.all), target.projectId, flag.id)).deleted).toBe(true);
+});
 
 describe("lookups", () => {
   test("served by this PostHog: listProjects, getProject, listGroupTypes, and on the seeded project getGroup and listGroups", async () => {

@@ -1,6 +1,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { settingsReference } from "../../src/schema/reference";
+import { experimentReference, hogFunctionReference, settingsReference, surveyReference } from "../../src/schema/reference";
 import { settingNames } from "../../src/schema/project";
 
 const readme = fs.readFileSync(path.join(__dirname, "..", "..", "README.md"), "utf8");
@@ -16,4 +16,8 @@ test("every writable setting is documented", () => {
 test("the README names the test command that .ci/run runs", () => {
   expect(fs.readFileSync(path.join(__dirname, "..", "..", ".ci", "run"), "utf8")).toMatch(/\nnpm test\n/);
   expect(readme).toContain("npm test ");
+});
+
+test("the README's Survey, Experiment and HogFunction references are the ones their field tables generate (run `npm run docs`)", () => {
+  for (const reference of [surveyReference, experimentReference, hogFunctionReference]) expect(readme).toContain(reference());
 });

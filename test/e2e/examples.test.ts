@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { projects, Transport } from "../../src/client";
+import { actions, annotations, featureFlags, projects, Transport } from "../../src/client";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { liveProjects } from "../helpers/projects";
 import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
@@ -49,6 +49,80 @@ test("examples/groups exports a group's properties read through the lookups", as
     { name: "retail", count: 80 },
     { name: "finance", count: 41 },
   ]);
+});
+
+test("examples/flags-for-companies rolls a flag out to the companies a lookup finds; a new posthog:projectId moves it", async () => {
+  const companies = [
+    groupIdentify("company", "globex", { name: "Globex", industry: "finance" }),
+    groupIdentify("company", "acme", { name: "Acme Inc", industry: "finance" }),
+    groupIdentify("company", "initech", { name: "Initech", industry: "retail" }),
+  ];
+  const [first, second] = [
+    await projects.createProject(http, server.organizationId, { name: "Companies" }),
+    await projects.createProject(http, server.organizationId, { name: "Companies, moved" }),
+  ];
+  for (const p of [first, second]) await server.capture(p.api_token, companies);
+  const stack = await session.stack(path.join(repoRoot, "examples", "flags-for-companies"), `e2e-companies-${process.pid}`, {
+    "posthog:projectId": String(first.id),
+    industry: "finance",
+  });
+  await stack.up();
+  const outputs = await stack.outputs();
+  expect(outputs["companies"]!.value).toEqual(["acme", "globex"]);
+  const flagId = outputs["flagId"]!.value as number;
+  const flag = await featureFlags.getFeatureFlag(http, first.id, flagId);
+  expect(flag).toMatchObject({ key: "industry-beta", active: true, deleted: false });
+  expect(flag.filters).toMatchObject({
+    aggregation_group_type_index: 0,
+    groups: [
+      {
+        properties: [{ key: "$group_key", type: "group", group_type_index: 0, operator: "exact", value: ["acme", "globex"] }],
+        rollout_percentage: 100,
+      },
+    ],
+  });
+  await stack.preview({ expectNoChanges: true });
+
+  // The flag's project is the provider's: a new one replaces the flag there and deletes it from the old one.
+  await stack.setConfig("posthog:projectId", { value: String(second.id) });
+  expect((await stack.up()).summary.resourceChanges).toMatchObject({ replace: 1 });
+  const moved = (await stack.outputs())["flagId"]!.value as number;
+  expect((await stack.outputs())["flagProjectId"]!.value).toBe(second.id);
+  expect(await featureFlags.getFeatureFlag(http, second.id, moved)).toMatchObject({ key: "industry-beta", deleted: false });
+  expect(await featureFlags.getFeatureFlag(http, first.id, flagId)).toMatchObject({ deleted: true });
+  await stack.destroy();
+  expect(await featureFlags.getFeatureFlag(http, second.id, moved)).toMatchObject({ deleted: true });
+});
+
+test("examples/flags-actions-annotations: a multivariate flag with payloads, an action and an annotation", async () => {
+  const project = await projects.createProject(http, server.organizationId, { name: "Checkout test" });
+  const stack = await session.stack(path.join(repoRoot, "examples", "flags-actions-annotations"), `e2e-checkout-${process.pid}`, {
+    "posthog:projectId": String(project.id),
+  });
+  expect((await stack.up()).summary.resourceChanges).toMatchObject({ create: 4 });
+  const outputs = await stack.outputs();
+  const flag = await featureFlags.getFeatureFlag(http, project.id, outputs["flagId"]!.value as number);
+  expect(flag.filters.multivariate?.variants.map((v) => [v.key, v.rollout_percentage])).toEqual([
+    ["control", 50],
+    ["one-page", 50],
+  ]);
+  // PostHog keeps payloads as JSON text.
+  expect(JSON.parse(String(flag.filters.payloads?.["one-page"]))).toEqual({ steps: 1, banner: "Faster checkout" });
+  const actionId = outputs["actionId"]!.value as number;
+  expect(await actions.getAction(http, project.id, actionId)).toMatchObject({
+    name: "Completed purchase",
+    steps: [{ event: "$pageview", url: "/checkout/done", url_matching: "contains" }, { event: "purchase" }],
+  });
+  const annotationId = outputs["annotationId"]!.value as number;
+  expect(await annotations.getAnnotation(http, project.id, annotationId)).toMatchObject({
+    content: "Checkout layout test starts",
+    scope: "project",
+  });
+  await stack.preview({ expectNoChanges: true });
+  await stack.destroy();
+  expect(await featureFlags.getFeatureFlag(http, project.id, flag.id)).toMatchObject({ deleted: true });
+  expect(await actions.getAction(http, project.id, actionId)).toMatchObject({ deleted: true });
+  await expect(annotations.getAnnotation(http, project.id, annotationId)).rejects.toThrow();
 });
 
 test("examples/quickstart and both stacks of examples/environments deploy and destroy", async () => {

@@ -14,9 +14,10 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
 import { parse } from "yaml";
-import { featureFlags, projects, Transport } from "../../src/client";
-import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
+import { actions, annotations, featureFlags, projects, Transport } from "../../src/client";
+import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { liveProjects } from "../helpers/projects";
+import { pythonVirtualenv } from "../helpers/python-venv";
 import { cliEnvironment, repoRoot } from "../helpers/pulumi-cli";
 
 const setup = require("../../scripts/setup") as {
@@ -26,9 +27,6 @@ const setup = require("../../scripts/setup") as {
 };
 
 jest.setTimeout(300_000);
-
-/** The pulumi package on PyPI: the generated SDK needs >= 3.269; this is the version of the Node.js SDK here. */
-const PYTHON_PULUMI = "3.270.0";
 
 let server: LocalPostHog;
 let http: Transport;
@@ -186,6 +184,52 @@ describe("Pulumi YAML", () => {
 
     expect((await stack.destroy()).summary.resourceChanges).toEqual({ delete: 2 });
     expect((await live()).map((p) => p.id)).not.toContain(id);
+  });
+});
+
+describe("the YAML examples of flags, actions and annotations, through the plugin", () => {
+  test("examples/flags-for-companies-yaml: listGroups' groupKeys in a flag condition on $group_key; no change after", async () => {
+    const project = await projects.createProject(http, server.organizationId, { name: "Companies (YAML)" });
+    await server.capture(project.api_token, [
+      groupIdentify("company", "acme", { name: "Acme Inc" }),
+      groupIdentify("company", "acme-labs", { name: "Acme Labs" }),
+      groupIdentify("company", "initech", { name: "Initech" }),
+    ]);
+    const from = path.join(repoRoot, "examples", "flags-for-companies-yaml", "Pulumi.yaml");
+    const stack = await stackIn(program("yaml-companies", { "Pulumi.yaml": { from } }), "yaml-companies");
+    await stack.setConfig("projectId", { value: String(project.id) });
+    await stack.setConfig("search", { value: "acme" });
+    await stack.up();
+    const outputs = await stack.outputs();
+    expect([...(outputs["companies"]!.value as string[])].sort()).toEqual(["acme", "acme-labs"]);
+    const flag = await featureFlags.getFeatureFlag(http, project.id, outputs["flagId"]!.value as number);
+    expect(flag.filters).toMatchObject({ aggregation_group_type_index: 0, groups: [{ rollout_percentage: 100 }] });
+    expect(flag.filters.groups[0]!.properties).toEqual([
+      { key: "$group_key", type: "group", group_type_index: 0, operator: "exact", value: outputs["companies"]!.value },
+    ]);
+    await stack.preview({ expectNoChanges: true });
+    await stack.destroy();
+    expect(await featureFlags.getFeatureFlag(http, project.id, flag.id)).toMatchObject({ deleted: true });
+  });
+
+  test("examples/flags-actions-annotations-yaml: a multivariate flag with payloads, an action and an annotation", async () => {
+    const project = await projects.createProject(http, server.organizationId, { name: "Checkout test (YAML)" });
+    const from = path.join(repoRoot, "examples", "flags-actions-annotations-yaml", "Pulumi.yaml");
+    const stack = await stackIn(program("yaml-checkout", { "Pulumi.yaml": { from } }), "yaml-checkout");
+    await stack.setConfig("posthog:projectId", { value: String(project.id) });
+    expect((await stack.up()).summary.resourceChanges).toEqual({ create: 4 });
+    const outputs = await stack.outputs();
+    const flag = await featureFlags.getFeatureFlag(http, project.id, outputs["flagId"]!.value as number);
+    expect(flag.filters.multivariate?.variants.map((v) => v.key)).toEqual(["control", "one-page"]);
+    expect(JSON.parse(String(flag.filters.payloads?.["control"]))).toEqual({ steps: 3 });
+    expect(await actions.getAction(http, project.id, outputs["actionId"]!.value as number)).toMatchObject({
+      steps: [{ event: "$pageview", url: "/checkout/done", url_matching: "contains" }, { event: "purchase" }],
+    });
+    const note = await annotations.getAnnotation(http, project.id, outputs["annotationId"]!.value as number);
+    expect(Date.parse(note.date_marker!)).toBe(Date.parse("2026-12-01T09:00:00Z"));
+    await stack.preview({ expectNoChanges: true });
+    expect((await stack.destroy()).summary.resourceChanges).toEqual({ delete: 4 });
+    expect(await featureFlags.getFeatureFlag(http, project.id, flag.id)).toMatchObject({ deleted: true });
   });
 });
 
@@ -412,11 +456,16 @@ test("a create whose pulumi up was killed: refresh --import-pending-creates, the
   }
   // The CLI and everything it started, at once (its plugins and language host run in process groups of their own,
   // and the plugin served with @pulumi/pulumi/provider does not end when its engine is gone).
+  // A process may be gone already, with the group killed before it: that is what is wanted.
   for (const pid of [up.child.pid!, ...descendants(up.child.pid!)]) {
     try {
       process.kill(-pid, "SIGKILL");
     } catch {
-      process.kill(pid, "SIGKILL");
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+      }
     }
   }
   expect((await up.done).status).not.toBe(0);
@@ -475,28 +524,8 @@ test("a create whose pulumi up was killed: refresh --import-pending-creates, the
 });
 
 describe("Python", () => {
-  /** A virtualenv with Pulumi's Python SDK, kept beside the language hosts' builds between runs. */
-  async function virtualenv(): Promise<string> {
-    const cache =
-      process.env["PULUMI_POSTHOG_CACHE"] ??
-      path.join(process.env["XDG_CACHE_HOME"] ?? path.join(os.homedir(), ".cache"), "pulumi-posthog");
-    const venv = path.join(cache, `python-venv-pulumi-${PYTHON_PULUMI}`);
-    const marker = path.join(venv, ".ready");
-    if (fs.existsSync(marker)) return venv;
-    fs.rmSync(venv, { recursive: true, force: true });
-    await ok(repoRoot, ["-m", "venv", venv], "python3");
-    // wheel: the generated SDK is a setup.py package, built here without pip's isolated (downloaded) build tools.
-    await ok(
-      repoRoot,
-      ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", `pulumi==${PYTHON_PULUMI}`, "wheel"],
-      path.join(venv, "bin", "python"),
-    );
-    fs.writeFileSync(marker, `pulumi==${PYTHON_PULUMI} wheel\n`);
-    return venv;
-  }
-
   test("an SDK made by pulumi package gen-sdk runs examples/python: up, lookups, no change after, destroy", async () => {
-    const venv = await virtualenv();
+    const venv = await pythonVirtualenv();
     const example = path.join(repoRoot, "examples", "python");
     const dir = program("python-example", {
       "Pulumi.yaml": { from: path.join(example, "Pulumi.yaml") },

@@ -19,6 +19,14 @@ const TEAM_READ =
   "2025-08-04 asks for the scope team:read (only `*` keys have it) to PATCH team config fields only on /api/environments/; today's asks personal API keys for project:write";
 const DASHBOARD = "today's dashboard records add team_id (and persisted_filters, persisted_variables, last_accessed_at to the full one)";
 const INSIGHT = "today's insight record adds resolved_date_range, alerts, last_viewed_at and search_match_type";
+const FLAG =
+  "today's flag record adds archived, updated_at, bucketing_identifier, evaluation_contexts, last_called_at, experiment_set_metadata and is_used_in_replay_settings, and drops is_simple_flag and rollout_percentage";
+const ACTION = "today's action record adds user_access_level (UserAccessControlSerializerMixin)";
+const ANNOTATION = "today's annotation record adds emoji, hidden_in_user_interface and tags";
+const SURVEY =
+  "today's survey record adds enable_iframe_embedding, translations and form_content (and, listed, linked_insight_id and user_access_level)";
+const EXPERIMENT =
+  "today's experiment record adds status, scheduling_config, the metrics' ordered uuids, only_count_matured_users and user_access_level";
 const UNCHECKED = "2025-08-04 reads the query parameter unchecked and fails (500); today's answers 400 naming it";
 
 // biome-ignore format: a table, one request per line
@@ -121,6 +129,72 @@ export const conformanceCases: readonly ConformanceCase[] = [
   { name: "insight without insight:write", method: "POST", path: "/api/projects/{scratch}/insights/", body: {} },
   { name: "insight DELETE", method: "DELETE", path: "/api/projects/{scratch}/insights/999999999/", key: "allKey" },
   { name: "alerts with an all-access personal API key", method: "GET", path: "/api/projects/{scratch}/alerts/", key: "allKey", today: "today's AlertViewSet has scope_object 'alert'; 2025-08-04's was 'INTERNAL', refused to every personal API key" },
+
+  // feature flags, actions and annotations, in the scratch project (gone with it)
+  { name: "flag create", method: "POST", path: "/api/projects/{scratch}/feature_flags/", key: "allKey", body: { key: "{prefix}-flag", name: "x", filters: { groups: [{ properties: [], rollout_percentage: 50 }] } }, creates: "flag", today: FLAG },
+  { name: "flag create without feature_flag:write", method: "POST", path: "/api/projects/{scratch}/feature_flags/", body: { key: "{prefix}-nope" } },
+  { name: "flag with a bad key", method: "POST", path: "/api/projects/{scratch}/feature_flags/", key: "allKey", body: { key: "bad key" } },
+  { name: "flag with a key in use", method: "POST", path: "/api/projects/{scratch}/feature_flags/", key: "allKey", body: { key: "{prefix}-flag" } },
+  { name: "flag with variants summing to 90", method: "POST", path: "/api/projects/{scratch}/feature_flags/", key: "allKey", body: { key: "{prefix}-variants", filters: { groups: [{ properties: [], rollout_percentage: 100 }], multivariate: { variants: [{ key: "a", rollout_percentage: 60 }, { key: "b", rollout_percentage: 30 }] } } } },
+  { name: "flag on groups by key", method: "POST", path: "/api/projects/{scratch}/feature_flags/", key: "allKey", body: { key: "{prefix}-companies", filters: { aggregation_group_type_index: 0, groups: [{ properties: [{ key: "$group_key", type: "group", group_type_index: 0, operator: "exact", value: ["acme"] }], rollout_percentage: 100 }] } }, today: FLAG },
+  { name: "flag with archived and bucketing_identifier", method: "POST", path: "/api/projects/{scratch}/feature_flags/", key: "allKey", body: { key: "{prefix}-archived", active: false, archived: true, bucketing_identifier: "device_id" }, today: FLAG },
+  { name: "flag get", method: "GET", path: "/api/projects/{scratch}/feature_flags/{flag}/", key: "allKey", today: FLAG },
+  { name: "flag list", method: "GET", path: "/api/projects/{scratch}/feature_flags/", key: "allKey", today: FLAG },
+  { name: "flag patch", method: "PATCH", path: "/api/projects/{scratch}/feature_flags/{flag}/", key: "allKey", body: { active: false, name: "y" }, today: FLAG },
+  { name: "flag DELETE", method: "DELETE", path: "/api/projects/{scratch}/feature_flags/{flag}/", key: "allKey" },
+  { name: "flag soft delete", method: "PATCH", path: "/api/projects/{scratch}/feature_flags/{flag}/", key: "allKey", body: { deleted: true }, today: FLAG },
+  { name: "flag get after soft delete", method: "GET", path: "/api/projects/{scratch}/feature_flags/{flag}/", key: "allKey", today: FLAG },
+  { name: "action create", method: "POST", path: "/api/projects/{scratch}/actions/", key: "allKey", body: { name: "{prefix} action", steps: [{ event: "$pageview", url: "/welcome", url_matching: "contains" }, { event: "signed_up" }] }, creates: "action", today: ACTION },
+  { name: "action create without action:write", method: "POST", path: "/api/projects/{scratch}/actions/", body: { name: "{prefix} nope" } },
+  { name: "action with a bad url_matching", method: "POST", path: "/api/projects/{scratch}/actions/", key: "allKey", body: { name: "{prefix} bad", steps: [{ event: "$pageview", url: "/x", url_matching: "fuzzy" }] } },
+  { name: "action with steps that are no list", method: "POST", path: "/api/projects/{scratch}/actions/", key: "allKey", body: { name: "{prefix} bad", steps: "x" } },
+  { name: "action get", method: "GET", path: "/api/projects/{scratch}/actions/{action}/", key: "allKey", today: ACTION },
+  { name: "action list", method: "GET", path: "/api/projects/{scratch}/actions/", key: "allKey", today: "today's action list answers count with the results (and takes limit, offset, search, …); 2025-08-04's answered {results} only, and its rows lack user_access_level" },
+  { name: "action patch", method: "PATCH", path: "/api/projects/{scratch}/actions/{action}/", key: "allKey", body: { name: "{prefix} action", description: "y" }, today: ACTION },
+  { name: "action patch without name", method: "PATCH", path: "/api/projects/{scratch}/actions/{action}/", key: "allKey", body: { description: "z" }, today: "2025-08-04's ActionSerializer.update reads validated_data[\"name\"] (KeyError, 500); today's takes a PATCH without name" },
+  { name: "action DELETE", method: "DELETE", path: "/api/projects/{scratch}/actions/{action}/", key: "allKey" },
+  { name: "action soft delete", method: "PATCH", path: "/api/projects/{scratch}/actions/{action}/", key: "allKey", body: { name: "{prefix} action", deleted: true }, today: ACTION },
+  { name: "annotation create", method: "POST", path: "/api/projects/{scratch}/annotations/", key: "allKey", body: { content: "{prefix} note", date_marker: "2025-01-02T09:30:00Z", scope: "project" }, creates: "annotation", today: ANNOTATION },
+  { name: "annotation create without annotation:write", method: "POST", path: "/api/projects/{scratch}/annotations/", body: { content: "x" } },
+  { name: "annotation with the recording scope", method: "POST", path: "/api/projects/{scratch}/annotations/", key: "allKey", body: { content: "x", scope: "recording" } },
+  { name: "annotation with a date that is no date", method: "POST", path: "/api/projects/{scratch}/annotations/", key: "allKey", body: { content: "x", date_marker: "yesterday" } },
+  { name: "annotation with content over 400 characters", method: "POST", path: "/api/projects/{scratch}/annotations/", key: "allKey", body: { content: "x".repeat(401), scope: "project" }, today: "today's Annotation.content holds 8192 characters; 2025-08-04's held 400 (400 max_length)" },
+  { name: "annotation get", method: "GET", path: "/api/projects/{scratch}/annotations/{annotation}/", key: "allKey", today: ANNOTATION },
+  { name: "annotation list", method: "GET", path: "/api/projects/{scratch}/annotations/", key: "allKey", today: ANNOTATION },
+  { name: "annotation patch", method: "PATCH", path: "/api/projects/{scratch}/annotations/{annotation}/", key: "allKey", body: { content: "{prefix} edited" }, today: ANNOTATION },
+  { name: "annotation DELETE", method: "DELETE", path: "/api/projects/{scratch}/annotations/{annotation}/", key: "allKey" },
+  { name: "annotation soft delete", method: "PATCH", path: "/api/projects/{scratch}/annotations/{annotation}/", key: "allKey", body: { deleted: true }, today: ANNOTATION },
+  { name: "annotation get after soft delete", method: "GET", path: "/api/projects/{scratch}/annotations/{annotation}/", key: "allKey" },
+  // the current user, whose id an alert subscribes
+  { name: "current user", method: "GET", path: "/api/users/@me/", key: "allKey", today: "today's UserSerializer adds id and its impersonation, onboarding and notification fields" },
+  { name: "current user without user:read", method: "GET", path: "/api/users/@me/" },
+  // cohorts, in the scratch project (gone with it): what both versions refuse alike
+  { name: "cohort create without cohort:write", method: "POST", path: "/api/projects/{scratch}/cohorts/", body: { name: "x" } },
+  { name: "cohort filters without properties", method: "POST", path: "/api/projects/{scratch}/cohorts/", key: "allKey", body: { name: "x", filters: { groups: [] } } },
+  { name: "cohort person filter without operator", method: "POST", path: "/api/projects/{scratch}/cohorts/", key: "allKey", body: { name: "x", filters: { properties: { type: "AND", values: [{ type: "person", key: "company", value: "Acme" }] } } } },
+  { name: "cohort filter of an unknown type", method: "POST", path: "/api/projects/{scratch}/cohorts/", key: "allKey", body: { name: "x", filters: { properties: { type: "AND", values: [{ type: "event", key: "$browser", value: "Chrome" }] } } } },
+  { name: "cohort list", method: "GET", path: "/api/projects/{scratch}/cohorts/", key: "allKey", compareCount: true },
+  { name: "cohort DELETE", method: "DELETE", path: "/api/projects/{scratch}/cohorts/999999999/", key: "allKey" },
+  // a cohort's basic requests: create, rename, soft delete
+  { name: "cohort create", method: "POST", path: "/api/projects/{scratch}/cohorts/", key: "allKey", body: { name: "{prefix} cohort", filters: { properties: { type: "AND", values: [{ type: "AND", values: [{ key: "email", type: "person", operator: "icontains", value: "@example.com" }] }] } } }, creates: "cohort" },
+  { name: "cohort patch", method: "PATCH", path: "/api/projects/{scratch}/cohorts/{cohort}/", key: "allKey", body: { name: "{prefix} cohort renamed" } },
+  { name: "cohort soft delete", method: "PATCH", path: "/api/projects/{scratch}/cohorts/{cohort}/", key: "allKey", body: { deleted: true } },
+
+  // surveys, experiments and hog functions, in the scratch project (gone with it)
+  { name: "survey create", method: "POST", path: "/api/projects/{scratch}/surveys/", key: "allKey", body: { name: "{prefix} nps", type: "popover", questions: [{ type: "rating", question: "Score?", display: "number", scale: 10 }] }, today: SURVEY },
+  { name: "survey with an http link", method: "POST", path: "/api/projects/{scratch}/surveys/", key: "allKey", body: { name: "{prefix} link", type: "popover", questions: [{ type: "link", question: "q", link: "http://example.com" }] } },
+  { name: "survey with a blank choice", method: "POST", path: "/api/projects/{scratch}/surveys/", key: "allKey", body: { name: "{prefix} choice", type: "popover", questions: [{ type: "single_choice", question: "q", choices: ["a", " "] }] } },
+  { name: "survey targeting everyone", method: "POST", path: "/api/projects/{scratch}/surveys/", key: "allKey", body: { name: "{prefix} everyone", type: "popover", targeting_flag_filters: { groups: [{ properties: [], rollout_percentage: 100 }] } } },
+  { name: "survey with an unknown type", method: "POST", path: "/api/projects/{scratch}/surveys/", key: "allKey", body: { name: "{prefix} modal", type: "modal" } },
+  { name: "survey list", method: "GET", path: "/api/projects/{scratch}/surveys/", key: "allKey", today: SURVEY },
+  { name: "survey DELETE of an unknown id", method: "DELETE", path: "/api/projects/{scratch}/surveys/00000000-0000-0000-0000-000000000000/", key: "allKey" },
+  { name: "experiment create", method: "POST", path: "/api/projects/{scratch}/experiments/", key: "allKey", body: { name: "{prefix} checkout", feature_flag_key: "conformance-checkout" }, today: EXPERIMENT },
+  { name: "experiment with variants without control", method: "POST", path: "/api/projects/{scratch}/experiments/", key: "allKey", body: { name: "{prefix} nocontrol", feature_flag_key: "conformance-nocontrol", parameters: { feature_flag_variants: [{ key: "a", rollout_percentage: 50 }, { key: "b", rollout_percentage: 50 }] } } },
+  { name: "experiment DELETE", method: "DELETE", path: "/api/projects/{scratch}/experiments/999999999/", key: "allKey" },
+  { name: "hog function transformation create", method: "POST", path: "/api/projects/{scratch}/hog_functions/", key: "allKey", body: { type: "transformation", name: "{prefix} tag", hog: "return event", inputs_schema: [{ key: "token", type: "string", secret: true }], inputs: { token: { value: "x" } } } },
+  { name: "hog function destination without a template", method: "POST", path: "/api/projects/{scratch}/hog_functions/", key: "allKey", body: { type: "destination", name: "{prefix} hook", hog: "return event" }, today: "today's PostHog creates custom destinations without the Data Pipelines addon; 2025-08-04 refuses them (template_id)" },
+  { name: "hog function with an input of the wrong type", method: "POST", path: "/api/projects/{scratch}/hog_functions/", key: "allKey", body: { type: "transformation", hog: "return event", inputs_schema: [{ key: "n", type: "number" }], inputs: { n: { value: "2" } } } },
+  { name: "hog function DELETE", method: "DELETE", path: "/api/projects/{scratch}/hog_functions/00000000-0000-0000-0000-000000000000/", key: "allKey" },
   { name: "delete", method: "DELETE", path: "/api/projects/{scratch}/" },
   { name: "get after delete", method: "GET", path: "/api/projects/{scratch}/", today: "today's PostHog deletes in the background: the project reads as is_pending_deletion for a while (issue 16 item 7)" },
   { name: "delete again", method: "DELETE", path: "/api/projects/{scratch}/", today: "today's PostHog answers 400 'already being deleted' while it deletes in the background" },

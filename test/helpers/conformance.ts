@@ -28,12 +28,12 @@ export interface Run {
 export interface ConformanceRequest {
   name: string;
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-  /** `{org}`, `{groups}` (the groups project), `{scratch}`, `{second}`, `{prefix}` are filled in. */
+  /** `{org}`, `{groups}` (the groups project), `{prefix}` and the ids `creates` remembered (`{scratch}`, `{flag}`, …) are filled in. */
   path: string;
   key?: KeyKind;
   /** JSON (a string is sent as it is: a malformed body). */
   body?: unknown;
-  /** The project this request creates is remembered under this name. */
+  /** The id of what this request creates (a project, a flag, …) is remembered under this name. */
   creates?: string;
   /** Besides status, error and keys: whether `next` is set and how many results, where that is the point. */
   compareCount?: boolean;
@@ -59,7 +59,7 @@ const fill = (template: string, run: Run) =>
     .replace(/\{org\}/g, run.target.organizationId)
     .replace(/\{groups\}/g, String(run.target.groupsProjectId))
     .replace(/\{prefix\}/g, run.prefix)
-    .replace(/\{(scratch|second)\}/g, (_, name: string) => String(run.created[name] ?? "unknown-project"));
+    .replace(/\{(scratch|second|flag|action|annotation|cohort)\}/g, (_, name: string) => String(run.created[name] ?? `unknown-${name}`));
 
 function headersFor(kind: KeyKind, target: Target): Record<string, string> {
   if (kind === "noKey") return {};

@@ -31,6 +31,18 @@ test("a project-scoped resource's ids: <id> or <projectId>/<id>, the project a n
   expect(() => parseId(projectScoped, "org/12")).toThrow("is not a PostHog feature flag id: use the numeric id, or <projectId>/<id>.");
 });
 
+test("a project-scoped resource PostHog keys by UUID: <uuid> or <projectId>/<uuid>, lower-cased; a number is refused", () => {
+  const byUuid = {
+    ...projectScoped,
+    noun: "survey",
+    identity: { output: "surveyId", forms: ["<projectId>/<uuid>", "the UUID"], key: "uuid" },
+  } as unknown as ResourceDeclaration<"project">;
+  const uuid = "0190F5C1-1111-2222-3333-444455556666";
+  expect(parseId(byUuid, `7/${uuid}`)).toEqual({ scope: 7, id: uuid.toLowerCase() });
+  expect(parseId(byUuid, uuid)).toEqual({ scope: undefined, id: uuid.toLowerCase() });
+  expect(() => parseId(byUuid, "7/12")).toThrow('"7/12" is not a PostHog survey id: use <projectId>/<uuid>, or the UUID.');
+});
+
 test("the project a project-scoped resource works in: its own, else posthog:projectId, else POSTHOG_PROJECT_ID", () => {
   const configured = resolveConfig((key) => (key === "posthog:projectId" ? "5" : undefined), { POSTHOG_PROJECT_ID: "6" });
   expect(resolveScope(projectScoped, configured, 9)).toBe(9);
@@ -59,6 +71,13 @@ test("the registry finds a declaration by its plugin token, own entries only", (
     "posthog:index:FeatureFlag",
     "posthog:index:Annotation",
     "posthog:index:Action",
+    "posthog:index:Cohort",
+    "posthog:index:Dashboard",
+    "posthog:index:Insight",
+    "posthog:index:Alert",
+    "posthog:index:Survey",
+    "posthog:index:Experiment",
+    "posthog:index:HogFunction",
   ]);
   expect(declarationOf("posthog:index:FeatureFlag")?.scope).toBe("project");
   expect(declarationOf(PROJECT_TOKEN)).toBe(projectDeclaration);

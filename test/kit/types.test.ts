@@ -11,8 +11,8 @@ import { outputNames as annotationOutputs } from "../../src/resources/annotation
 
 test.each(generatedTypes.map((entry) => [entry.path, entry] as const))(
   "%s is what its table generates (run `npm run docs`)",
-  (file, { state }) => {
-    expect(fs.readFileSync(path.join(__dirname, "..", "..", file), "utf8")).toBe(fieldTableTypes(state));
+  (file, entry) => {
+    expect(fs.readFileSync(path.join(__dirname, "..", "..", file), "utf8")).toBe(fieldTableTypes(entry));
   },
 );
 

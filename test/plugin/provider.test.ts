@@ -6,7 +6,19 @@
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { actions, annotations, featureFlags, projects, Transport } from "../../src/client";
+import {
+  actions,
+  alerts,
+  annotations,
+  cohorts,
+  dashboards,
+  experiments,
+  featureFlags,
+  insights,
+  projects,
+  surveys,
+  Transport,
+} from "../../src/client";
 import { packageSchema } from "../../src/plugin/schema";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { ProviderHost } from "../helpers/provider-host";
@@ -217,6 +229,136 @@ test("posthog:index:Action: check, create, drift, update with the name, soft del
 
   await kinds.delete("a", created.id, updated);
   expect(await actions.getAction(http, project.id, Number(created.id))).toMatchObject({ deleted: true });
+});
+
+test("posthog:index:Cohort: check, create, drift, update, isStatic replaces, soft delete, import, lookups", async () => {
+  const kinds = plugin.withType("posthog:index:Cohort");
+  const project = await projects.createProject(http, server.organizationId, { name: "Plugin cohorts" });
+  const leaf = (company: string) => ({ type: "person", key: "company", operator: "exact", value: [company] });
+  const filters = { properties: { type: "AND", values: [leaf("Acme")] } };
+  const checked = await kinds.check(
+    "c",
+    {},
+    { projectId: project.id, filters: { properties: { type: "AND", values: [{ type: "person" }] } } },
+  );
+  expect(checked.failures.map((f) => f.property).sort()).toEqual(["filters", "name"]);
+
+  const inputs = { projectId: project.id, name: "Plugin cohort", filters };
+  const created = await kinds.create("c", inputs);
+  expect(created.outs).toMatchObject({ cohortId: Number(created.id), projectId: project.id, name: "Plugin cohort", isStatic: false });
+  await cohorts.updateCohort(http, project.id, Number(created.id), { filters: { properties: { type: "AND", values: [leaf("Globex")] } } });
+  const read = await kinds.read("c", created.id, created.outs);
+  expect((read.inputs as Record<string, unknown>)["filters"]).toMatchObject({ properties: { values: [{ value: ["Globex"] }] } });
+  const updated = await kinds.update("c", created.id, read.outs, inputs);
+  expect(updated).toMatchObject({ filters: { properties: { values: [{ value: ["Acme"] }] } } });
+  expect((await kinds.diff("c", created.id, updated, { projectId: project.id, name: "Plugin cohort", isStatic: true })).replaces).toEqual([
+    "isStatic",
+  ]);
+
+  const imported = await kinds.read("d", `${project.id}/${created.id}`);
+  expect(imported.inputs).toEqual({ projectId: project.id, name: "Plugin cohort" });
+  const byName = await plugin.invoke("posthog:index:getCohort", { projectId: project.id, name: "Plugin cohort" });
+  expect(byName.outputs).toMatchObject({ cohortId: Number(created.id), isStatic: false });
+  const listed = await plugin.invoke("posthog:index:listCohorts", { projectId: project.id, isStatic: false });
+  expect(listed.outputs).toMatchObject({ cohorts: [{ name: "Plugin cohort" }] });
+
+  await kinds.delete("c", created.id, updated);
+  expect(await cohorts.getCohort(http, project.id, Number(created.id))).toMatchObject({ deleted: true });
+});
+
+test("posthog:index:Dashboard, Insight and Alert: create, import by <projectId>/<id> and <projectId>/<uuid>, lookups, delete", async () => {
+  const project = await projects.createProject(http, server.organizationId, { name: "Plugin dashboards" });
+  const boards = plugin.withType("posthog:index:Dashboard");
+  const queries = plugin.withType("posthog:index:Insight");
+  const watchers = plugin.withType("posthog:index:Alert");
+  const checked = await queries.check("i", {}, { projectId: project.id, query: { kind: "TrendQuery" } });
+  expect(checked.failures.map((f) => f.reason)).toEqual([
+    expect.stringContaining('query.kind "TrendQuery" is not a query kind PostHog knows'),
+  ]);
+
+  const board = await boards.create("d", { projectId: project.id, name: "Plugin board", textTiles: [{ body: "# Hi" }] });
+  const boardId = Number(board.id);
+  const query = { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview" }] } };
+  const insight = await queries.create("i", { projectId: project.id, name: "Plugin views", query, dashboards: [boardId] });
+  const shortId = (insight.outs as Record<string, unknown>)["shortId"] as string;
+  const me = await plugin.invoke("posthog:index:getCurrentUser", {});
+  const userId = (me.outputs as { id: number }).id;
+  const threshold = { configuration: { type: "absolute", bounds: { upper: 10 } } };
+  const alert = await watchers.create("a", { projectId: project.id, insight: Number(insight.id), subscribedUsers: [userId], threshold });
+  expect((await dashboards.getDashboard(http, project.id, boardId)).tiles?.map((t) => t.insight?.name ?? t.text?.body)).toEqual([
+    "# Hi",
+    "Plugin views",
+  ]);
+
+  expect((await boards.read("d2", `${project.id}/${board.id}`)).inputs).toEqual({ projectId: project.id, name: "Plugin board" });
+  expect((await queries.read("i2", `${project.id}/${insight.id}`)).inputs).toEqual({ projectId: project.id, name: "Plugin views" });
+  expect((await watchers.read("a2", `${project.id}/${alert.id}`)).inputs).toEqual({
+    projectId: project.id,
+    insight: Number(insight.id),
+    subscribedUsers: [userId],
+    threshold,
+  });
+  const found = await plugin.invoke("posthog:index:getInsight", { projectId: project.id, shortId });
+  expect(found.outputs).toMatchObject({ insightId: Number(insight.id), dashboards: [boardId] });
+  const listed = await plugin.invoke("posthog:index:listAlerts", { projectId: project.id, insight: Number(insight.id) });
+  expect(listed.outputs).toMatchObject({ alerts: [{ alertId: alert.id }] });
+
+  await watchers.delete("a", alert.id, alert.outs);
+  await queries.delete("i", insight.id, insight.outs);
+  await boards.delete("d", board.id, board.outs);
+  await expect(alerts.getAlert(http, project.id, alert.id)).rejects.toThrow();
+  await expect(insights.getInsight(http, project.id, Number(insight.id))).rejects.toThrow();
+});
+
+test("posthog:index:HogFunction: check returns secret inputs as secrets, the outputs keep them so; imports by <projectId>/<id> of the three; getExperiment and listSurveys as invokes", async () => {
+  const fns = plugin.withType("posthog:index:HogFunction");
+  const project = await projects.createProject(http, server.organizationId, { name: "Plugin hog functions" });
+  const inputs = {
+    projectId: project.id,
+    type: "transformation",
+    hog: "return event",
+    inputsSchema: [
+      { key: "url", type: "string" },
+      { key: "token", type: "string", secret: true },
+    ],
+    inputs: { url: { value: "https://example.com" }, token: { value: "plugin-secret" } },
+  };
+  const checked = await fns.check("f", {}, inputs);
+  expect(checked.failures).toEqual([]);
+  const marked = checked.inputs as { inputs: Record<string, unknown> };
+  expect(marked.inputs["url"]).toEqual({ value: "https://example.com" });
+  expect(marked.inputs["token"]).toEqual({ [SECRET]: "1b47061264138c4ac30d75fd1eb44270", value: { value: "plugin-secret" } });
+  const created = await fns.create("f", checked.inputs);
+  expect(JSON.stringify({ ...created.outs, declaredInputs: undefined })).not.toContain("plugin-secret");
+  const read = await fns.read("f", created.id, created.outs);
+  expect(JSON.stringify(read.inputs)).not.toMatch(/"value":"plugin-secret"(?!})/);
+  expect((read.inputs as { inputs: Record<string, unknown> }).inputs["token"]).toMatchObject({
+    [SECRET]: "1b47061264138c4ac30d75fd1eb44270",
+  });
+
+  const survey = await surveys.createSurvey(http, project.id, {
+    name: "Plugin survey",
+    type: "api",
+    questions: [{ type: "open", question: "Why?" }],
+  });
+  const imported = await plugin.withType("posthog:index:Survey").read("s", `${project.id}/${survey.id}`);
+  expect(imported.inputs).toEqual({ projectId: project.id, name: "Plugin survey", type: "api" });
+  const fnImported = await fns.read("g", `${project.id}/${created.id}`);
+  expect(fnImported.inputs).toEqual({ projectId: project.id, type: "transformation", hog: "return event" });
+  const experiment = await experiments.createExperiment(http, project.id, { name: "Plugin experiment", feature_flag_key: "plugin-exp" });
+  const expImported = await plugin.withType("posthog:index:Experiment").read("e", `${project.id}/${experiment.id}`);
+  expect(expImported.inputs).toEqual({ projectId: project.id, name: "Plugin experiment", featureFlagKey: "plugin-exp" });
+  // What `pulumi import` then does: check the imported inputs (before: a hog function's lacked `hog`, which check requires).
+  for (const [type, inputs] of [
+    ["posthog:index:Survey", imported.inputs],
+    ["posthog:index:HogFunction", fnImported.inputs],
+    ["posthog:index:Experiment", expImported.inputs],
+  ] as const)
+    expect((await plugin.withType(type).check("i", {}, inputs!)).failures).toEqual([]);
+  const byKey = await plugin.invoke("posthog:index:getExperiment", { projectId: project.id, featureFlagKey: "plugin-exp" });
+  expect(byKey.outputs).toMatchObject({ experimentId: experiment.id, name: "Plugin experiment" });
+  const listed = await plugin.invoke("posthog:index:listSurveys", { projectId: project.id });
+  expect(listed.outputs).toMatchObject({ surveys: [{ surveyId: survey.id, name: "Plugin survey" }] });
 });
 
 test("the plugin ends when the CLI that started it is killed, instead of serving on for ever", async () => {

@@ -57,6 +57,34 @@ describe.each(versions)("PostHog %s", (version) => {
     expect(await server.requests({ method: "DELETE" })).toEqual([]);
   });
 
+  test("adoptId takes over an existing action: a GET and no POST, a PATCH of what differs only; a deleted one is refused", async () => {
+    const { provider, http, projectId, server } = setup();
+    const made = await actions.createAction(http, projectId, { name: `Adopted ${version}`, description: "By hand", steps });
+    const inputs: Json = { projectId, name: made.name, description: "By hand", steps, adoptId: made.id };
+    expect((await provider.check({}, inputs)).failures).toBeUndefined();
+    await server.clearRequests();
+    const adopted = await provider.create(inputs);
+    expect(adopted.id).toBe(String(made.id));
+    expect((await server.requests()).map((r) => r.method)).toEqual(["GET"]);
+    expect((await provider.diff(adopted.id, adopted.outs as Json, inputs)).changes).toBe(false);
+
+    await server.clearRequests();
+    await provider.create({ ...inputs, description: "Declared" });
+    expect((await server.requests({ method: "PATCH" })).map((r) => r.bodyKeys)).toEqual([["description", "name"]]);
+
+    await actions.deleteAction(http, projectId, made.id, made.name);
+    await expect(provider.create(inputs)).rejects.toThrow(
+      `Action ${made.id} of project ${projectId} is deleted in PostHog and cannot be adopted: remove adoptId`,
+    );
+    await expect(provider.create({ ...inputs, adoptId: 987654 })).rejects.toThrow("PostHog has no such action. Check adoptId");
+    expect((await provider.check({}, { ...inputs, adoptId: -1 })).failures).toEqual([
+      {
+        property: "adoptId",
+        reason: "adoptId must be the id of an existing Action of the project (PostHog's `id`: a number, or a UUID for the kinds keyed so)",
+      },
+    ]);
+  });
+
   test("a create whose answer is lost after PostHog committed is found by its name, not created twice", async () => {
     const { provider, server, http, projectId } = setup();
     await server.fault({ method: "POST", path: "/actions/?$", status: 502, afterCommit: true });
@@ -78,7 +106,7 @@ describe.each(versions)("PostHog %s", (version) => {
       actionId: action.id,
       steps: [{ event: "$pageview" }],
     });
-    await expect(getAction({ projectId, name: "nothing" })).rejects.toThrow('has no action named "nothing"');
+    await expect(getAction({ projectId, name: "nothing" })).rejects.toThrow('has no action with name "nothing"');
     expect((await listActions({ projectId, search: `IMPORT-${version}` })).map((a) => a.actionId)).toEqual([action.id]);
   });
 });

@@ -68,6 +68,11 @@ test("PostHog's form of the steps compares equal; a changed step does not", () =
   expect(actionState.valuesEqual("steps", declared, live)).toBe(true);
   expect(actionState.valuesEqual("steps", declared, [{ ...live[0], url_matching: "exact" }])).toBe(false);
   expect(actionState.valuesEqual("tags", ["Web", "web"], ["web"])).toBe(true);
+  // A step without url_matching is stored with ActionStepJSON's default, "contains" (measured on 2025-08-04).
+  const stored = { ...live[0], event: "signed_up", url: null, url_matching: "contains" };
+  expect(actionState.valuesEqual("steps", [{ event: "signed_up" }], [stored])).toBe(true);
+  expect(actionState.valuesEqual("steps", [{ event: "signed_up", url_matching: null }], [{ ...stored, url_matching: null }])).toBe(true);
+  expect(actionState.valuesEqual("steps", [{ event: "signed_up", url_matching: "exact" }], [stored])).toBe(false);
 });
 
 test("every PATCH carries the name: the live one when it is not being changed", () => {

@@ -66,7 +66,22 @@ describe.each(versions)("PostHog %s", (version) => {
     const created = await provider.create(inputs);
     expect((await provider.diff(created.id, created.outs as Json, inputs)).changes).toBe(false);
     expect((await provider.read(created.id, created.outs as Json)).inputs).toEqual(inputs);
-    await expect(provider.create({ ...inputs, dashboardId: 999999 })).rejects.toThrow("Dashboard not found.");
+    // Today's PostHog checks the dashboard's project; 2025-08-04 takes the id unchecked and fails its foreign key (500).
+    await expect(provider.create({ ...inputs, dashboardId: 999999 })).rejects.toThrow(
+      version === "2025-08-04" ? /500/ : "Dashboard not found.",
+    );
+  });
+
+  test("emoji and hiddenInUserInterface: applied today; PostHog 2025-08-04 has neither, and the error names that version", async () => {
+    const { provider, projectId } = setup();
+    const inputs: Json = { projectId, content: `Emoji ${version}`, scope: "project", emoji: "🚀", hiddenInUserInterface: true };
+    if (version === "current") {
+      expect((await provider.create(inputs)).outs).toMatchObject({ emoji: "🚀", hiddenInUserInterface: true });
+      return;
+    }
+    await expect(provider.create(inputs)).rejects.toThrow(
+      'This PostHog has no Annotation setting emoji, hiddenInUserInterface (it answered without them), so they cannot be applied. This PostHog version predates them (PostHog 2025-08-04 has no emoji, hiddenInUserInterface; see "PostHog versions" in the README).',
+    );
   });
 
   test("a create whose answer is lost is not resent: the error says how to find or adopt it", async () => {

@@ -27,9 +27,9 @@ test("Action.get reads by <projectId>/<id>", async () => {
   expect(await resolved(existing.actionId)).toBe(9);
 });
 
-// The written-out inputs are the field table's, camelCase, and projectId (npm run typecheck fails otherwise).
+// The written-out inputs are the field table's, camelCase, projectId and adoptId (npm run typecheck fails otherwise).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const inputsMatchTheTable: Same<keyof ActionArgs, CamelCase<keyof typeof actionFields> | "projectId"> = true;
+const inputsMatchTheTable: Same<keyof ActionArgs, CamelCase<keyof typeof actionFields> | "projectId" | "adoptId"> = true;
 
 test("ActionArgs names every field of the table", () => {
   expect(inputsMatchTheTable).toBe(true);

@@ -27,9 +27,9 @@ test("Annotation.get reads by <projectId>/<id>", async () => {
   expect(await resolved(existing.annotationId)).toBe(9);
 });
 
-// The written-out inputs are the field table's, camelCase, and projectId (npm run typecheck fails otherwise).
+// The written-out inputs are the field table's, camelCase, projectId and adoptId (npm run typecheck fails otherwise).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const inputsMatchTheTable: Same<keyof AnnotationArgs, CamelCase<keyof typeof annotationFields> | "projectId"> = true;
+const inputsMatchTheTable: Same<keyof AnnotationArgs, CamelCase<keyof typeof annotationFields> | "projectId" | "adoptId"> = true;
 
 test("AnnotationArgs names every field of the table", () => {
   expect(inputsMatchTheTable).toBe(true);

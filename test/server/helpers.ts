@@ -104,8 +104,12 @@ export const err = (type: string, code: string, detail: string, attr: string | n
 export { groupIdentifyEvent as groupIdentify } from "../../src/server";
 
 /** The opening of a project-scoped endpoint's tests: a server, a project named `name`, and `base`, its `segment` list. */
-export async function projectHarness(name: string, segment: string): Promise<{ h: Harness; projectId: number; base: string }> {
-  const h = await harness();
+export async function projectHarness(
+  name: string,
+  segment: string,
+  options: StartServerOptions = {},
+): Promise<{ h: Harness; projectId: number; base: string }> {
+  const h = await harness(options);
   const projectId: number = (await h.createProject({ name })).id;
   return { h, projectId, base: `/api/projects/${projectId}/${segment}/` };
 }

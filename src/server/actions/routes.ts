@@ -14,7 +14,7 @@
  *   name, unless `limit`/`offset` (opt-in), `search` (name), `created_by`, `tags` or `ordering` narrow it. PostHog
  *   2025-08-04 answers `{"results"}` only and takes none of these.
  */
-import { validationError } from "../drf/errors";
+import { serverError, validationError } from "../drf/errors";
 import {
   booleanField,
   DATETIME_FORMAT,
@@ -152,7 +152,9 @@ const stepsRule: FieldRule<unknown> = {
         `{${first.map(([k, h]) => `${pyRepr(k)}: ${h.details}`).join(", ")}}`,
       );
     }
-    return steps.map((st) => st.value);
+    // Stored as `asdict(ActionStepJSON(**step))` (posthog/models/action/action.py, both versions): a step that
+    // leaves `url_matching` out gets the dataclass's default, "contains" (measured on the 2025-08-04 backend).
+    return steps.map((st) => ("url_matching" in st.value ? st.value : { ...st.value, url_matching: "contains" }));
   },
 };
 
@@ -191,7 +193,19 @@ function serializeStep(step: Json): JsonObject {
   return out;
 }
 
-export function serializeAction(ctx: ApiContext, a: StoredObject): JsonObject {
+/**
+ * ActionSerializer's record. `is_action` is a read-only field with a default and no model attribute: DRF leaves it out
+ * of a partial update's answer (Field.get_default raises SkipField when the root is partial; measured on 2025-08-04).
+ * `user_access_level` (UserAccessControlSerializerMixin) is today's; PostHog 2025-08-04's serializer had none.
+ */
+export function serializeAction(ctx: ApiContext, a: StoredObject, partial = false): JsonObject {
+  const record = fullAction(ctx, a);
+  if (partial) delete record.is_action;
+  if (ctx.services.version === "2025-08-04") delete record.user_access_level;
+  return record;
+}
+
+function fullAction(ctx: ApiContext, a: StoredObject): JsonObject {
   const f = a.fields;
   return {
     id: a.id,
@@ -221,9 +235,12 @@ function actionsOf(ctx: ApiContext, team: StoredProject): StoredObject[] {
 
 /** ActionSerializer.validate: the name is unique among live actions of the project. */
 function checkName(ctx: ApiContext, team: StoredProject, attrs: JsonObject, self: StoredObject | null): void {
+  // PostHog 2025-08-04's validate reads attrs["name"] unconditionally (a KeyError without it) and has no blank check.
+  if (ctx.services.version === "2025-08-04" && !("name" in attrs)) throw serverError();
   if (!("name" in attrs)) return;
   // "must come before uniqueness check": the CharField allows blank, the serializer does not.
-  if (typeof attrs.name === "string" && attrs.name.trim() === "") throw validationError("This field may not be blank.", "name", "blank");
+  if (ctx.services.version !== "2025-08-04" && typeof attrs.name === "string" && attrs.name.trim() === "")
+    throw validationError("This field may not be blank.", "name", "blank");
   const clash = actionsOf(ctx, team).find((a) => !a.deleted && a.id !== self?.id && (a.fields.name ?? null) === attrs.name);
   if (clash) throw validationError(`This project already has an action with this name, ID ${clash.id}`, "name", "unique");
 }
@@ -269,6 +286,8 @@ function list(ctx: ApiContext, team: StoredProject) {
     .sort(
       (a, b) => compareText(lastCalculated(b), lastCalculated(a)) || compareText(pyStr(a.fields.name ?? ""), pyStr(b.fields.name ?? "")),
     );
+  // PostHog 2025-08-04's ActionViewSet.list: every live action in that order, `{"results"}` only, no parameter read.
+  if (ctx.services.version === "2025-08-04") return json(200, { results: actions.map((a) => serializeAction(ctx, a)) });
   const search = q.param("search");
   if (search) actions = actions.filter((a) => icontains(a.fields.name, search));
   const createdBy = (q.param("created_by") ?? "")
@@ -314,7 +333,7 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
   if (fields.pinned_at) fields.pinned_at = action.fields.pinned_at ? action.fields.pinned_at : isoFromMicros(nowMicros());
   Object.assign(action.fields, fields);
   if (typeof attrs.deleted === "boolean") action.deleted = attrs.deleted;
-  return updatedAnswer(ctx, action, () => serializeAction(ctx, action));
+  return updatedAnswer(ctx, action, () => serializeAction(ctx, action, partial));
 }
 
 export function actionRoutes() {

@@ -12,7 +12,7 @@
  * - DELETE is 405. The list is LimitOffsetPagination with a default limit of 1000, `date_marker` DESC, and takes
  *   `search` (content), `scope`, `date_from`, `date_to`, `hidden_in_user_interface`.
  */
-import { notFound, validationError } from "../drf/errors";
+import { notFound, serverError, validationError } from "../drf/errors";
 import {
   booleanField,
   charField,
@@ -29,7 +29,7 @@ import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
 import { icontains, pageAnswer, updatedAnswer } from "../pipeline/list-update";
 import { nestedViewSetRoutes, type SerializerFields, tagify, userBasic, validateBody } from "../pipeline/nested-viewset";
-import type { JsonObject } from "../state/json";
+import { isJsonObject, type JsonObject } from "../state/json";
 import { isoFromMicros, parseTimestampMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
 
@@ -68,11 +68,36 @@ const FIELDS: SerializerFields<ApiContext> = [
   ["tags", tagsRule],
 ];
 
+/**
+ * PostHog 2025-08-04's AnnotationSerializer (posthog/api/annotation.py there): `content` to 400 characters, no
+ * `emoji`, `hidden_in_user_interface` or `tags` (dropped unread), no `tag` scope, and `dashboard_id` read only (its
+ * create takes `request.data["dashboard_id"]` as it is). Its Meta.fields order otherwise.
+ */
+const FIELDS_20250804: SerializerFields<ApiContext> = FIELDS.filter(
+  ([name]) => !["emoji", "hidden_in_user_interface", "tags", "dashboard_id"].includes(name),
+).map(([name, rule]) => {
+  if (name === "content") return [name, charField({ maxLength: 400, nullable: true, allowBlank: true })];
+  if (name === "scope") return [name, choiceField(false, (s) => (s !== "tag" && ANNOTATION_SCOPES.includes(s) ? s : undefined))];
+  return [name, rule];
+});
+
+const older = (ctx: ApiContext) => ctx.services.version === "2025-08-04";
+
 function organizationOf(ctx: ApiContext, a: StoredObject): string | null {
   return ctx.store.project(a.teamId)?.organizationId ?? null;
 }
 
 export function serializeAnnotation(ctx: ApiContext, a: StoredObject): JsonObject {
+  const record = fullAnnotation(ctx, a);
+  if (older(ctx)) {
+    delete record.emoji;
+    delete record.hidden_in_user_interface;
+    delete record.tags;
+  }
+  return record;
+}
+
+function fullAnnotation(ctx: ApiContext, a: StoredObject): JsonObject {
   const f = a.fields;
   const dashboardId = typeof f.dashboard_id === "number" ? f.dashboard_id : null;
   return {
@@ -141,7 +166,11 @@ function list(ctx: ApiContext, team: StoredProject) {
 
 /** AnnotationSerializer.validate: the dashboard's project, the deprecated scope, the tag scope's tags. */
 function validated(ctx: ApiContext, team: StoredProject, instance: StoredObject | null, partial: boolean): JsonObject {
-  const attrs = validateBody(ctx.req.body(), FIELDS, ctx, [], partial);
+  const attrs = validateBody(ctx.req.body(), older(ctx) ? FIELDS_20250804 : FIELDS, ctx, [], partial);
+  if (older(ctx)) {
+    if (attrs.scope === "recording") throw validationError("Recording scope is deprecated");
+    return attrs;
+  }
   const dashboardId = attrs.dashboard_id ?? null;
   if (dashboardId !== null && !ctx.store.objects("dashboards").some((d) => d.id === dashboardId && d.teamId === team.id && !d.deleted)) {
     throw validationError("Dashboard not found.", "dashboard_id");
@@ -161,6 +190,12 @@ function validated(ctx: ApiContext, team: StoredProject, instance: StoredObject 
 function create(ctx: ApiContext, team: StoredProject) {
   const attrs = validated(ctx, team, null, false);
   const { deleted, ...fields } = attrs;
+  const body = ctx.req.body();
+  if (older(ctx) && isJsonObject(body) && typeof body.dashboard_id === "number") {
+    // Unchecked there: a dashboard that does not exist fails the foreign key at commit (IntegrityError, 500; measured).
+    if (!ctx.store.object("dashboards", body.dashboard_id)) throw serverError();
+    fields.dashboard_id = body.dashboard_id;
+  }
   const a = ctx.store.addObject("annotations", team.id, ctx.user.id, fields);
   a.deleted = deleted === true;
   return json(201, serializeAnnotation(ctx, a));

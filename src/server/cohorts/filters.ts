@@ -6,7 +6,8 @@
  * in Python's repr. The lists below were compared with PostHog 2025-08-04 (pydantic 2.10, whose version is in each
  * error's `url`).
  */
-import { pyRepr } from "../drf/py";
+import { pyRepr, pyStr } from "../drf/py";
+import type { PostHogVersion } from "../pipeline/version";
 import { isJsonObject, type Json, type JsonObject } from "../state/json";
 
 const PYDANTIC_URL = "https://errors.pydantic.dev/2.10/v/";
@@ -115,7 +116,8 @@ function model(fields: Array<[string, Check, boolean]>, after?: (v: JsonObject, 
 
 const eventFilters: Check = optional(listOfDicts);
 
-const behavioral = model([
+/** The behavioral filter's fields: today's PostHog adds `explicit_datetime_to`. */
+const behavioralFields = (today: boolean): Array<[string, Check, boolean]> => [
   ["type", literal("behavioral"), true],
   ["key", strOrInt, true],
   ["value", str, true],
@@ -133,7 +135,8 @@ const behavioral = model([
   ["min_periods", optional(int), false],
   ["event_filters", eventFilters, false],
   ["explicit_datetime", optional(str), false],
-]);
+  ...(today ? ([["explicit_datetime_to", optional(str), false]] as Array<[string, Check, boolean]>) : []),
+];
 
 const cohort = model([
   ["type", literal("cohort"), true],
@@ -142,75 +145,102 @@ const cohort = model([
   ["negation", bool, false],
 ]);
 
-/** PersonFilter._missing_keys_check: a `value_error` once its fields are valid. */
-const person = model(
-  [
-    ["type", literal("person"), true],
-    ["key", str, true],
-    ["operator", optional(str), false],
-    ["value", any, false],
-    ["negation", bool, false],
-  ],
-  (v, loc, errors) => {
-    const missing: string[] = [];
-    const operator = v.operator ?? null;
-    if ((v.value ?? null) === null && operator !== "is_set" && operator !== "is_not_set") missing.push("value");
-    if (operator === null) missing.push("operator");
-    if (missing.length > 0)
-      error(errors, "value_error", loc, `Value error, Missing required keys for person filter: ${missing.join(", ")}`, v);
-  },
-);
-
-const TAGS = "'behavioral', 'cohort', 'person', 'AND', 'OR'";
-
-/** `FilterOrGroup`: a union discriminated by `type`; the tag joins the location. */
-const filterOrGroup: Check = (v, loc, errors) => {
-  if (!isJsonObject(v))
-    return error(errors, "model_attributes_type", loc, "Input should be a valid dictionary or object to extract fields from", v);
-  if (!("type" in v))
-    return error(errors, "union_tag_not_found", loc, "Unable to extract tag using discriminator 'type'", v, { discriminator: "'type'" });
-  const tag = v.type;
-  const models: Record<string, Check> = { behavioral, cohort, person, AND: group, OR: group };
-  const tagText = typeof tag === "string" ? tag : pyRepr(tag);
-  const check = typeof tag === "string" ? models[tag] : undefined;
-  if (!check) {
-    return error(
-      errors,
-      "union_tag_invalid",
-      loc,
-      `Input tag '${tagText}' found using 'type' does not match any of the expected tags: ${TAGS}`,
-      v,
-      {
-        discriminator: "'type'",
-        tag: tagText,
-        expected_tags: TAGS,
-      },
-    );
-  }
-  check(v, [...loc, tagText], errors);
-};
-
-function group(v: Json, loc: Loc, errors: PydanticError[]): void {
-  if (!isJsonObject(v)) {
-    error(errors, "model_type", loc, "Input should be a valid dictionary or instance of Group", v, { class_name: "Group" });
-    return;
-  }
-  model([
-    ["type", literal("AND", "OR"), true],
+/** PersonFilter._missing_keys_check (PersonValueValidationMixin today): a `value_error` once its fields are valid. */
+const personLike = (type: string) =>
+  model(
     [
-      "values",
-      (values, vloc, errs) => {
-        if (!Array.isArray(values)) return error(errs, "list_type", vloc, "Input should be a valid list", values);
-        values.forEach((item, i) => {
-          filterOrGroup(item, [...vloc, i], errs);
-        });
-      },
-      true,
+      ["type", literal(type), true],
+      ["key", str, true],
+      ["operator", optional(str), false],
+      ["value", any, false],
+      ["negation", bool, false],
     ],
-  ])(v, loc, errors);
+    (v, loc, errors) => {
+      const missing: string[] = [];
+      const operator = v.operator ?? null;
+      if ((v.value ?? null) === null && operator !== "is_set" && operator !== "is_not_set") missing.push("value");
+      if (operator === null) missing.push("operator");
+      if (missing.length > 0)
+        error(errors, "value_error", loc, `Value error, Missing required keys for ${type} filter: ${missing.join(", ")}`, v);
+    },
+  );
+
+/** One PostHog's filter models: 2025-08-04's, or today's with `person_metadata` and `explicit_datetime_to`. */
+interface Models {
+  leaves: Record<string, Check>;
+  tags: string;
 }
 
-const cohortFilters = model([["properties", group, true]]);
+const MODELS: Record<"today" | "2025-08-04", Models> = {
+  "2025-08-04": {
+    leaves: { behavioral: model(behavioralFields(false)), cohort, person: personLike("person") },
+    tags: "'behavioral', 'cohort', 'person', 'AND', 'OR'",
+  },
+  today: {
+    leaves: {
+      behavioral: model(behavioralFields(true)),
+      cohort,
+      person: personLike("person"),
+      person_metadata: personLike("person_metadata"),
+    },
+    tags: "'behavioral', 'cohort', 'person', 'person_metadata', 'AND', 'OR'",
+  },
+};
+
+/** `FilterOrGroup`: a union discriminated by `type`; the tag joins the location. */
+const filterOrGroup =
+  (models: Models): Check =>
+  (v, loc, errors) => {
+    if (!isJsonObject(v))
+      return error(errors, "model_attributes_type", loc, "Input should be a valid dictionary or object to extract fields from", v);
+    if (!("type" in v))
+      return error(errors, "union_tag_not_found", loc, "Unable to extract tag using discriminator 'type'", v, { discriminator: "'type'" });
+    const tag = v.type;
+    const tagText = typeof tag === "string" ? tag : pyRepr(tag);
+    const check =
+      tag === "AND" || tag === "OR"
+        ? group(models)
+        : typeof tag === "string" && Object.hasOwn(models.leaves, tag)
+          ? models.leaves[tag]
+          : undefined;
+    if (!check) {
+      return error(
+        errors,
+        "union_tag_invalid",
+        loc,
+        `Input tag '${tagText}' found using 'type' does not match any of the expected tags: ${models.tags}`,
+        v,
+        {
+          discriminator: "'type'",
+          tag: tagText,
+          expected_tags: models.tags,
+        },
+      );
+    }
+    check(v, [...loc, tagText], errors);
+  };
+
+const group =
+  (models: Models): Check =>
+  (v, loc, errors) => {
+    if (!isJsonObject(v)) {
+      error(errors, "model_type", loc, "Input should be a valid dictionary or instance of Group", v, { class_name: "Group" });
+      return;
+    }
+    model([
+      ["type", literal("AND", "OR"), true],
+      [
+        "values",
+        (values, vloc, errs) => {
+          if (!Array.isArray(values)) return error(errs, "list_type", vloc, "Input should be a valid list", values);
+          values.forEach((item, i) => {
+            filterOrGroup(models)(item, [...vloc, i], errs);
+          });
+        },
+        true,
+      ],
+    ])(v, loc, errors);
+  };
 
 function pyLoc(loc: Loc): string {
   const items = loc.map((p) => (typeof p === "number" ? String(p) : pyRepr(p)));
@@ -229,9 +259,9 @@ function pyErrors(errors: PydanticError[]): string {
 }
 
 /** The detail PostHog answers for filters its models refuse, or null when they pass. */
-export function cohortFiltersError(filters: JsonObject): string | null {
+export function cohortFiltersError(filters: JsonObject, version: PostHogVersion): string | null {
   const errors: PydanticError[] = [];
-  cohortFilters(filters, [], errors);
+  model([["properties", group(MODELS[version === "2025-08-04" ? "2025-08-04" : "today"]), true]])(filters, [], errors);
   if (errors.length === 0) return null;
   for (const e of errors) {
     if (e.type === "value_error") {
@@ -244,4 +274,72 @@ export function cohortFiltersError(filters: JsonObject): string | null {
     }
   }
   return pyErrors(errors);
+}
+
+/** Fields today's models read as integers (pydantic's lax int: numeric strings, integral floats, booleans). */
+const INT_FIELDS: Record<string, readonly string[]> = {
+  behavioral: ["time_value", "operator_value", "seq_time_value", "total_periods", "min_periods"],
+  cohort: ["value"],
+};
+const TRUE_STRINGS = new Set(["1", "on", "t", "true", "y", "yes"]);
+
+function laxInt(v: Json): Json {
+  if (typeof v === "boolean") return v ? 1 : 0;
+  if (typeof v === "string") return Number.parseInt(v.trim(), 10);
+  return v;
+}
+
+function laxBool(v: Json): Json {
+  if (typeof v === "string") return TRUE_STRINGS.has(v.toLowerCase());
+  if (typeof v === "number") return v === 1;
+  return v;
+}
+
+/** A dict with its null entries dropped. */
+const withoutNone = (v: JsonObject): JsonObject => Object.fromEntries(Object.entries(v).filter(([, x]) => x !== null));
+
+function dumpNode(node: Json): Json {
+  if (!isJsonObject(node)) return node;
+  if (node.type === "AND" || node.type === "OR")
+    return { type: node.type, values: Array.isArray(node.values) ? node.values.map(dumpNode) : (node.values ?? null) };
+  const type = String(node.type);
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (value === null) continue;
+    if ((INT_FIELDS[type] ?? []).includes(key)) out[key] = laxInt(value);
+    else if (key === "negation") out[key] = laxBool(value);
+    else if (key === "event_filters" && Array.isArray(value)) out[key] = value.map((f) => (isJsonObject(f) ? withoutNone(f) : f));
+    else out[key] = value;
+  }
+  out.negation ??= false;
+  return out;
+}
+
+/**
+ * The filters as today's CohortSerializer.validate_filters stores them: `CohortFilters.model_validate(raw)
+ * .model_dump(exclude_none=True)` (posthog/api/cohort.py): `negation` false where absent, nulls dropped, integers and
+ * booleans as pydantic reads them. The bytecode today's models add (FilterBytecodeMixin, HogQL compiled per filter)
+ * is not played. PostHog 2025-08-04 stores the filters as sent.
+ */
+export function dumpCohortFilters(filters: JsonObject): JsonObject {
+  return { ...filters, properties: dumpNode(filters.properties ?? null) };
+}
+
+/** Whether filters have any filter at all (today's `cohort_filters_have_values`, products/cohorts/backend/models/util.py). */
+export function cohortFiltersHaveValues(filters: Json | undefined): boolean {
+  const walk = (node: Json): boolean =>
+    isJsonObject(node) && (Array.isArray(node.values) ? node.values.some(walk) : node.type !== "AND" && node.type !== "OR");
+  return isJsonObject(filters) && walk(filters.properties ?? null);
+}
+
+/** The cohort ids a cohort's filters name, at any depth. */
+export function referencedCohortIds(filters: Json | undefined): string[] {
+  const ids: string[] = [];
+  const walk = (node: Json): void => {
+    if (!isJsonObject(node)) return;
+    if (Array.isArray(node.values)) for (const v of node.values) walk(v);
+    else if (node.type === "cohort" && node.value !== undefined) ids.push(pyStr(node.value));
+  };
+  if (isJsonObject(filters)) walk(filters.properties ?? null);
+  return ids;
 }

@@ -7,6 +7,13 @@
  *   `query` and `filters` together are refused.
  * - No name uniqueness. Soft delete by `PATCH {"deleted": true}`; DELETE is 405; deleted cohorts are left out of the
  *   list and still answered by GET.
+ * - An update whose filters name a cohort the project does not have, or make cohorts reference each other in a loop,
+ *   is refused (`will_create_loops`).
+ *
+ * Today's PostHog (posthog/api/cohort.py as its source reads now) where it differs, under `ctx.services.version`:
+ * filters are stored as its pydantic models dump them (`negation` defaulted; filters.ts `dumpCohortFilters`), a
+ * `person_metadata` filter and `explicit_datetime_to` exist, a static cohort's criteria cannot be edited, and a cohort
+ * an active flag or another cohort uses cannot be deleted.
  * - The list: LimitOffsetPagination (100), newest first, `search` on the name (case-insensitive).
  */
 import { validationError } from "../drf/errors";
@@ -16,29 +23,44 @@ import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
 import { icontains, newestFirst, pageAnswer, updatedAnswer } from "../pipeline/list-update";
 import { findInProject, nestedViewSetRoutes, type SerializerFields, userBasic, validateBody } from "../pipeline/nested-viewset";
-import { isJsonObject, type JsonObject } from "../state/json";
+import { isJsonObject, type Json, type JsonObject } from "../state/json";
 import { jsonbOrder } from "../state/jsonb";
 import { isoFromMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
-import { cohortFiltersError } from "./filters";
+import { cohortFiltersError, cohortFiltersHaveValues, dumpCohortFilters, referencedCohortIds } from "./filters";
 
 interface CohortContext {
   ctx: ApiContext;
   instance: StoredObject | null;
 }
 
-/** CohortSerializer.validate_filters (static cohorts are not checked). */
+const today = (ctx: ApiContext) => ctx.services.version !== "2025-08-04";
+
+/**
+ * Whether the cohort is static after this request: 2025-08-04 reads `initial_data.get("is_static")` or the instance's;
+ * today's `_cohort_will_be_static` the body's when it has one.
+ */
+function willBeStatic(cc: CohortContext): boolean {
+  const body = cc.ctx.req.body();
+  const declared = isJsonObject(body) && "is_static" in body ? body.is_static : undefined;
+  if (!today(cc.ctx)) return declared === true || cc.instance?.fields.is_static === true;
+  return declared !== undefined ? declared === true || declared === "true" : cc.instance?.fields.is_static === true;
+}
+
+/**
+ * CohortSerializer.validate_filters: static cohorts are not checked (today's: those without criteria); today's stores
+ * what its models dump.
+ */
 const filtersRule: FieldRule<CohortContext> = {
   nullable: true,
   parse: (v, cc) => {
-    const body = cc.ctx.req.body();
-    if ((isJsonObject(body) && body.is_static === true) || cc.instance?.fields.is_static === true) return v;
+    if (willBeStatic(cc) && (!today(cc.ctx) || !cohortFiltersHaveValues(v))) return v;
     // `ValidationError({"detail": …, "type": "validation_error"})`: the first key names the error.
     if (!isJsonObject(v) || !("properties" in v)) fail("invalid", "Must contain a 'properties' key with type and values", ["detail"]);
     const filters = v as JsonObject;
-    const error = cohortFiltersError(filters);
+    const error = cohortFiltersError(filters, cc.ctx.services.version);
     if (error) fail("invalid", error);
-    return filters;
+    return today(cc.ctx) ? dumpCohortFilters(filters) : filters;
   },
 };
 
@@ -92,6 +114,9 @@ export function serializeCohort(ctx: ApiContext, c: StoredObject): JsonObject {
 function list(ctx: ApiContext, team: StoredProject) {
   let cohorts = ctx.store.objects("cohorts").filter((c) => c.teamId === team.id && !c.deleted);
   const search = ctx.req.param("search");
+  // Today's CohortViewSet._filter_request: MAX_SEARCH_LENGTH (posthog/helpers/trigram_search.py); 2025-08-04 has none.
+  if (search !== undefined && search.length > 200 && today(ctx))
+    throw validationError("Search query must be 200 characters or fewer.", "search");
   if (search) cohorts = cohorts.filter((c) => icontains(c.fields.name, search));
   cohorts.sort(newestFirst);
   return pageAnswer(ctx, cohorts, (c) => serializeCohort(ctx, c));
@@ -114,9 +139,85 @@ function create(ctx: ApiContext, team: StoredProject) {
   return json(201, serializeCohort(ctx, cohort));
 }
 
+/** The project's active flags that are not deleted and use the cohort, directly or through other cohorts. */
+function activeFlagsUsing(ctx: ApiContext, cohort: StoredObject): StoredObject[] {
+  const reaches = (ids: string[], seen: Set<string>): boolean =>
+    ids.some((id) => {
+      if (id === String(cohort.id)) return true;
+      if (seen.has(id)) return false;
+      seen.add(id);
+      const nested = ctx.store.objects("cohorts").find((c) => String(c.id) === id && c.teamId === cohort.teamId && !c.deleted);
+      return nested !== undefined && nested.fields.is_static !== true && reaches(referencedCohortIds(nested.fields.filters), seen);
+    });
+  return ctx.store
+    .objects("featureFlags")
+    .filter((f) => f.teamId === cohort.teamId && !f.deleted && f.fields.active === true)
+    .filter((f) => {
+      const groups = isJsonObject(f.fields.filters) && Array.isArray(f.fields.filters.groups) ? f.fields.filters.groups : [];
+      const ids = groups.flatMap((g) =>
+        isJsonObject(g) && Array.isArray(g.properties)
+          ? g.properties.filter((p) => isJsonObject(p) && p.type === "cohort").map((p) => pyStr((p as JsonObject).value ?? null))
+          : [],
+      );
+      return reaches(ids, new Set());
+    });
+}
+
+/** Today's deletion guards of CohortSerializer.update: a cohort in use by an active flag or another cohort stays. */
+function refuseDeletionInUse(ctx: ApiContext, cohort: StoredObject): void {
+  const flags = activeFlagsUsing(ctx, cohort);
+  if (flags.length > 0) {
+    const names = flags.map((f) => (typeof f.fields.name === "string" && f.fields.name) || pyStr(f.fields.key ?? null));
+    throw validationError(
+      `This cohort is used in ${flags.length} active feature flag(s): ${names.join(", ")}. Please remove the cohort from these feature flags before deleting it.`,
+    );
+  }
+  const dependents = ctx.store
+    .objects("cohorts")
+    .filter((c) => c.teamId === cohort.teamId && !c.deleted && c.id !== cohort.id)
+    .filter((c) => referencedCohortIds(c.fields.filters).includes(String(cohort.id)))
+    .sort((a, b) => a.id - b.id);
+  if (dependents.length > 0) {
+    const names = dependents.slice(0, 5).map((c) => (typeof c.fields.name === "string" && c.fields.name) || "Unnamed");
+    const more = dependents.length > 5 ? `, and ${dependents.length - 5} more` : "";
+    throw validationError(
+      `This cohort is used as criteria in ${dependents.length} other cohort(s): ${names.join(", ")}${more}. Please remove this cohort from those cohort definitions before deleting it.`,
+    );
+  }
+}
+
+/** `will_create_loops`: the cohorts its filters name must be the project's (deleted or not), and not lead back to it. */
+function refuseLoops(ctx: ApiContext, cohort: StoredObject, filters: Json | undefined): void {
+  const onPath = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (id: string, ids: string[]): boolean => {
+    seen.add(id);
+    onPath.add(id);
+    for (const ref of ids) {
+      if (onPath.has(ref)) return true;
+      if (seen.has(ref)) continue;
+      const nested = ctx.store.objects("cohorts").find((c) => String(c.id) === ref && c.teamId === cohort.teamId);
+      if (!nested) throw validationError("Invalid Cohort ID in filter");
+      if (visit(ref, referencedCohortIds(nested.fields.filters))) return true;
+    }
+    onPath.delete(id);
+    return false;
+  };
+  if (visit(String(cohort.id), referencedCohortIds(filters))) throw validationError("Cohorts cannot reference other cohorts in a loop.");
+}
+
 function update(ctx: ApiContext, team: StoredProject, id: number, partial: boolean) {
   const cohort = findInProject(ctx.store, "cohorts", team, id);
   const attrs = validated(ctx, cohort, partial);
+  const isStatic = typeof attrs.is_static === "boolean" ? attrs.is_static : cohort.fields.is_static === true;
+  if (today(ctx) && isStatic && "filters" in attrs) {
+    const changed = JSON.stringify(jsonbOrder(attrs.filters ?? null)) !== JSON.stringify(jsonbOrder(cohort.fields.filters ?? null));
+    if (changed && (cohortFiltersHaveValues(cohort.fields.filters) || cohortFiltersHaveValues(attrs.filters)))
+      throw validationError("Editing the criteria of a static cohort is not supported yet. Create a new static cohort instead.");
+  }
+  const deleting = attrs.deleted === true && !cohort.deleted;
+  if (today(ctx) && deleting) refuseDeletionInUse(ctx, cohort);
+  refuseLoops(ctx, cohort, "filters" in attrs ? attrs.filters : cohort.fields.filters);
   // CohortSerializer.update copies only these fields (and `deleted`).
   for (const k of ["name", "description", "groups", "is_static", "filters"]) if (k in attrs) cohort.fields[k] = attrs[k];
   if (typeof attrs.deleted === "boolean") cohort.deleted = attrs.deleted;

@@ -127,6 +127,18 @@ const FIELDS: SerializerFields<FlagContext> = [
   ["_should_create_usage_dashboard", booleanField(false)],
 ];
 
+/**
+ * The fields PostHog 2025-08-04's FeatureFlagSerializer lacks (posthog/api/feature_flag.py there): like any unknown
+ * key, DRF drops them unread (measured on that backend: a create with `archived: true` and `bucketing_identifier`
+ * answers 201 without either).
+ */
+const LACKING_20250804 = new Set(["archived", "bucketing_identifier", "evaluation_contexts", "_should_create_usage_dashboard"]);
+
+/** The writable fields of the version the server plays. */
+function fieldsOf(ctx: ApiContext): SerializerFields<FlagContext> {
+  return ctx.services.version === "2025-08-04" ? FIELDS.filter(([name]) => !LACKING_20250804.has(name)) : FIELDS;
+}
+
 /** Write-only fields: validated, never stored or answered. */
 const WRITE_ONLY = new Set(["creation_context", "_create_in_folder", "_should_create_usage_dashboard", "evaluation_contexts"]);
 
@@ -194,6 +206,11 @@ function status(flag: StoredObject): string {
  * others come from the database in jsonb's order (state/jsonb.ts).
  */
 export function serializeFlag(ctx: ApiContext, flag: StoredObject, asSent: ReadonlySet<string> = new Set()): JsonObject {
+  const full = fullFlag(ctx, flag, asSent);
+  return ctx.services.version === "2025-08-04" ? serializeFlag20250804(full) : full;
+}
+
+function fullFlag(ctx: ApiContext, flag: StoredObject, asSent: ReadonlySet<string>): JsonObject {
   const f = flag.fields;
   return {
     id: flag.id,
@@ -234,6 +251,58 @@ export function serializeFlag(ctx: ApiContext, flag: StoredObject, asSent: Reado
     evaluation_contexts: [],
     tags: cloneJson(f.tags ?? []),
   };
+}
+
+/**
+ * PostHog 2025-08-04's FeatureFlagSerializer, in its Meta.fields order (tags last, appended by the mixin): no
+ * `archived`, `updated_at`, `bucketing_identifier`, `evaluation_contexts`, `last_called_at`, `experiment_set_metadata`
+ * or `is_used_in_replay_settings`, and `is_simple_flag` and `rollout_percentage` (get_is_simple_flag: one condition
+ * set without properties, not on groups), which today's PostHog dropped.
+ */
+const FIELDS_20250804_ORDER = [
+  "id",
+  "name",
+  "key",
+  "filters",
+  "deleted",
+  "active",
+  "created_by",
+  "created_at",
+  "version",
+  "last_modified_by",
+  "is_simple_flag",
+  "rollout_percentage",
+  "ensure_experience_continuity",
+  "experiment_set",
+  "surveys",
+  "features",
+  "rollback_conditions",
+  "performed_rollback",
+  "can_edit",
+  "usage_dashboard",
+  "analytics_dashboards",
+  "has_enriched_analytics",
+  "user_access_level",
+  "is_remote_configuration",
+  "has_encrypted_payloads",
+  "status",
+  "evaluation_runtime",
+  "tags",
+];
+
+function serializeFlag20250804(full: JsonObject): JsonObject {
+  const filters = isJsonObject(full.filters) ? full.filters : {};
+  const groups = Array.isArray(filters.groups) ? filters.groups.filter(isJsonObject) : [];
+  const simple =
+    groups.length === 1 &&
+    !(Array.isArray(groups[0]!.properties) && groups[0]!.properties.length > 0) &&
+    (filters.aggregation_group_type_index ?? null) === null;
+  const record: JsonObject = {
+    ...full,
+    is_simple_flag: simple,
+    rollout_percentage: simple ? (groups[0]!.rollout_percentage ?? null) : null,
+  };
+  return Object.fromEntries(FIELDS_20250804_ORDER.map((name) => [name, record[name] ?? null]));
 }
 
 function storable(attrs: JsonObject): JsonObject {
@@ -309,8 +378,10 @@ function freeKey(ctx: ApiContext, team: StoredProject, key: string, except: numb
  * FeatureFlagSerializer.validate (after the field validators): evaluation contexts, device bucketing against
  * experience continuity, encrypted payloads only on remote configuration flags, archived flags disabled.
  */
-function validateFlag(body: unknown, attrs: JsonObject, instance: StoredObject | null): void {
-  const raw = isJsonObject(body) ? (body.evaluation_contexts ?? null) : null;
+function validateFlag(ctx: ApiContext, body: unknown, attrs: JsonObject, instance: StoredObject | null): void {
+  // PostHog 2025-08-04 has no evaluation contexts, device bucketing or archiving: nothing of theirs to check.
+  const lacking = ctx.services.version === "2025-08-04";
+  const raw = isJsonObject(body) && !lacking ? (body.evaluation_contexts ?? null) : null;
   if (raw !== null) {
     if (!Array.isArray(raw) || raw.length > 50) throw validationError("evaluation_contexts must be a list of at most 50 items.");
     if (raw.some((item) => typeof item !== "string" || item.length > 255)) throw validationError("Invalid evaluation context name.");
@@ -349,8 +420,8 @@ function create(ctx: ApiContext, team: StoredProject) {
  */
 export function createFlag(ctx: ApiContext, team: StoredProject, body: unknown, method = "POST"): StoredObject {
   const fc: FlagContext = { ctx, team, instance: null, body, method };
-  const attrs = validateBody(body, FIELDS, fc, ["key"], false);
-  validateFlag(body, attrs, null);
+  const attrs = validateBody(body, fieldsOf(ctx), fc, ["key"], false);
+  validateFlag(ctx, body, attrs, null);
   const key = pyStr(attrs.key);
   const fields: JsonObject = { ...DEFAULTS, ...storable(attrs), version: 1, last_modified_by: ctx.user.id };
   // Remote configuration flags are served to everyone: no condition set, or one at 0% or none, becomes 100%.
@@ -364,7 +435,8 @@ export function createFlag(ctx: ApiContext, team: StoredProject, body: unknown, 
   }
   freeKey(ctx, team, key, null);
   if (attrs._should_create_usage_dashboard !== false)
-    fields.usage_dashboard = ctx.store.createDashboard(team.id, `Generated Dashboard: ${key} Usage`);
+    // _create_usage_dashboard (posthog/api/feature_flag.py) makes it in the "template" creation mode.
+    fields.usage_dashboard = ctx.store.createDashboard(team.id, `Generated Dashboard: ${key} Usage`, "template");
   const flag = ctx.store.addObject("featureFlags", team.id, ctx.user.id, fields);
   flag.deleted = attrs.deleted === true;
   return flag;
@@ -374,7 +446,7 @@ export function createFlag(ctx: ApiContext, team: StoredProject, body: unknown, 
 export function updateFlagFilters(ctx: ApiContext, team: StoredProject, flag: StoredObject, filters: JsonObject): void {
   const body = { filters };
   const fc: FlagContext = { ctx, team, instance: flag, body, method: "PATCH" };
-  const attrs = validateBody(body, FIELDS, fc, ["key"], true);
+  const attrs = validateBody(body, fieldsOf(ctx), fc, ["key"], true);
   Object.assign(flag.fields, storable(attrs));
   flag.fields.version = (typeof flag.fields.version === "number" ? flag.fields.version : 0) + 1;
   flag.updatedAtMicros = nowMicros();
@@ -422,8 +494,8 @@ function refuseIfDisabledDependencies(ctx: ApiContext, flag: StoredObject): void
 function update(ctx: ApiContext, team: StoredProject, id: number, partial: boolean) {
   const flag = findInProject(ctx.store, "featureFlags", team, id);
   const fc: FlagContext = { ctx, team, instance: flag, body: ctx.req.body(), method: ctx.req.method };
-  const attrs = validateBody(ctx.req.body(), FIELDS, fc, ["key"], partial);
-  validateFlag(ctx.req.body(), attrs, flag);
+  const attrs = validateBody(ctx.req.body(), fieldsOf(ctx), fc, ["key"], partial);
+  validateFlag(ctx, ctx.req.body(), attrs, flag);
   if (attrs.deleted === true) refuseIfDependents(ctx, flag, "delete");
   const wasActive = flag.fields.active !== false;
   if (attrs.active === false && wasActive) refuseIfDependents(ctx, flag, "disable");

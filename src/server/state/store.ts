@@ -259,8 +259,8 @@ export class Store {
   }
 
   /** A dashboard PostHog makes by itself (a project's first one, a flag's usage dashboard), by the default user. */
-  createDashboard(teamId: number, name: string): number {
-    return this.addObject("dashboards", teamId, this.state.defaultUserId, { name, creation_mode: "default" }).id;
+  createDashboard(teamId: number, name: string, creationMode: "default" | "template" = "default"): number {
+    return this.addObject("dashboards", teamId, this.state.defaultUserId, { name, creation_mode: creationMode }).id;
   }
 
   /** Remove a project and everything that belongs to it. */

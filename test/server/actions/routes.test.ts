@@ -1,5 +1,5 @@
 /** Actions on the local server (src/server/actions/, after posthog/api/action.py): name uniqueness, steps, list. */
-import { err, type Harness, projectHarness } from "../helpers";
+import { err, type Harness, harness, projectHarness } from "../helpers";
 
 let h: Harness;
 let base = "";
@@ -28,6 +28,11 @@ test("create answers steps with every field", async () => {
       url_matching: "contains",
     },
   ]);
+});
+
+test("a step that leaves url_matching out is stored with ActionStepJSON's default, contains; null stays null", async () => {
+  const res = await post({ name: "Defaults", steps: [{ event: "signed_up" }, { event: "left", url_matching: null }] });
+  expect(res.body.steps.map((s: { url_matching: unknown }) => s.url_matching)).toEqual(["contains", null]);
 });
 
 test("names are unique among live actions; a deleted action frees its name", async () => {
@@ -122,4 +127,24 @@ test("scopes: action:read does not write", async () => {
   expect((await h.api("POST", base, { key: reader.key, body: { name: "x" } })).body.detail).toBe(
     "API key missing required scope 'action:write'",
   );
+});
+
+test("PostHog 2025-08-04: no user_access_level, a list of results only, a body without name is a 500, a PATCH answer without is_action", async () => {
+  const old = await harness({ postHogVersion: "2025-08-04" });
+  try {
+    const p = await old.createProject({ name: "Old actions" });
+    const path = `/api/projects/${p.id}/actions/`;
+    const created = await old.api("POST", path, { body: { name: "Signed up", steps: [{ event: "signed_up" }] } });
+    expect(created.status).toBe(201);
+    expect(created.body).not.toHaveProperty("user_access_level");
+    expect(created.body.is_action).toBe(true);
+    expect(Object.keys((await old.api("GET", `${path}?limit=1`)).body)).toEqual(["results"]);
+    expect((await old.api("POST", path, { body: { steps: [] } })).status).toBe(500);
+    expect((await old.api("PATCH", `${path}${created.body.id}/`, { body: { description: "x" } })).status).toBe(500);
+    const patched = await old.api("PATCH", `${path}${created.body.id}/`, { body: { name: "Signed up", description: "x" } });
+    expect(patched.status).toBe(200);
+    expect(patched.body).not.toHaveProperty("is_action");
+  } finally {
+    await old.server.close();
+  }
 });

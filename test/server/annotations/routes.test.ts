@@ -1,5 +1,5 @@
 /** Annotations on the local server (src/server/annotations/, after posthog/api/annotation.py). */
-import { err, type Harness, projectHarness } from "../helpers";
+import { err, type Harness, harness, projectHarness } from "../helpers";
 
 let h: Harness;
 let base = "";
@@ -96,4 +96,26 @@ test("scopes: annotation:read does not write", async () => {
   expect((await h.api("POST", base, { key: reader.key, body: { content: "x" } })).body.detail).toBe(
     "API key missing required scope 'annotation:write'",
   );
+});
+
+test("PostHog 2025-08-04: content to 400 characters, no emoji, hidden_in_user_interface, tags or tag scope, an unknown dashboard a 500", async () => {
+  const old = await harness({ postHogVersion: "2025-08-04" });
+  try {
+    const p = await old.createProject({ name: "Old annotations" });
+    const path = `/api/projects/${p.id}/annotations/`;
+    const created = await old.api("POST", path, { body: { content: "Launch", scope: "project", emoji: "🚀", tags: ["x"] } });
+    expect(created.status).toBe(201);
+    for (const key of ["emoji", "hidden_in_user_interface", "tags"]) expect(created.body).not.toHaveProperty(key);
+    expect((await old.api("POST", path, { body: { content: "x".repeat(401) } })).body).toMatchObject({
+      code: "max_length",
+      attr: "content",
+    });
+    expect((await old.api("POST", path, { body: { content: "x", scope: "tag" } })).body).toMatchObject({
+      code: "invalid_choice",
+      attr: "scope",
+    });
+    expect((await old.api("POST", path, { body: { content: "x", scope: "dashboard", dashboard_id: 999999 } })).status).toBe(500);
+  } finally {
+    await old.server.close();
+  }
 });

@@ -3,8 +3,14 @@ import { err, type Harness, projectHarness } from "../helpers";
 
 let h: Harness;
 let base = "";
-beforeAll(async () => ({ h, base } = await projectHarness("Cohorts", "cohorts")));
-afterAll(() => h.server.close());
+/** The same endpoints as PostHog 2025-08-04 answers them (the real backend's version). */
+let old: Harness;
+let oldBase = "";
+beforeAll(async () => {
+  ({ h, base } = await projectHarness("Cohorts", "cohorts"));
+  ({ h: old, base: oldBase } = await projectHarness("Cohorts", "cohorts", { postHogVersion: "2025-08-04" }));
+});
+afterAll(() => Promise.all([h.server.close(), old.server.close()]));
 
 const V = "validation_error";
 const filters = {
@@ -79,7 +85,7 @@ test.each([
     `[{'type': 'model_type', 'loc': ('properties',), 'msg': 'Input should be a valid dictionary or instance of Group', 'input': [], 'ctx': {'class_name': 'Group'}, 'url': '${PYD}model_type'}]`,
   ],
 ])("filters.properties %j: pydantic's error list, as PostHog 2025-08-04 answers it", async (properties, detail) => {
-  const res = await post({ name: "x", filters: { properties } });
+  const res = await old.api("POST", oldBase, { body: { name: "x", filters: { properties } } });
   expect(res.body).toEqual(err(V, "invalid_input", detail, "filters"));
 });
 
@@ -94,10 +100,12 @@ test("a missing key is worded for the first filter it concerns", async () => {
   expect((await post({ name: "x", filters: { properties } })).body.detail).toBe("Missing required keys for person filter: value, operator");
 });
 
-test("filters come back in jsonb's key order (shorter keys first)", async () => {
-  const res = await post({
-    name: "ordered",
-    filters: { properties: { values: [{ value: "v", operator: "exact", key: "k", type: "person" }], type: "AND" } },
+test("filters come back in jsonb's key order (shorter keys first), as sent in PostHog 2025-08-04", async () => {
+  const res = await old.api("POST", oldBase, {
+    body: {
+      name: "ordered",
+      filters: { properties: { values: [{ value: "v", operator: "exact", key: "k", type: "person" }], type: "AND" } },
+    },
   });
   expect(JSON.stringify(res.body.filters)).toBe(
     '{"properties":{"type":"AND","values":[{"key":"k","type":"person","value":"v","operator":"exact"}]}}',
@@ -161,4 +169,119 @@ test("scopes: cohort:read does not write", async () => {
   expect((await h.api("POST", base, { key: reader.key, body: { name: "x" } })).body.detail).toBe(
     "API key missing required scope 'cohort:write'",
   );
+});
+
+const leaves = (...values: unknown[]) => ({ properties: { type: "AND", values } });
+
+test("today's PostHog stores the filters as its models dump them: negation false, nulls dropped, integers read; 2025-08-04 as sent", async () => {
+  const sent = leaves(
+    { type: "person", key: "plan", operator: "exact", value: "pro" },
+    {
+      type: "behavioral",
+      key: "$pageview",
+      value: "performed_event",
+      event_type: "events",
+      time_value: "30",
+      time_interval: "day",
+      operator: null,
+    },
+  );
+  expect((await post({ name: "dumped", filters: sent })).body.filters).toEqual(
+    leaves(
+      { type: "person", key: "plan", operator: "exact", value: "pro", negation: false },
+      {
+        type: "behavioral",
+        key: "$pageview",
+        value: "performed_event",
+        event_type: "events",
+        time_value: 30,
+        time_interval: "day",
+        negation: false,
+      },
+    ),
+  );
+  expect((await old.api("POST", oldBase, { body: { name: "as sent", filters: sent } })).body.filters).toEqual(sent);
+});
+
+test("a person_metadata filter is today's: 2025-08-04's models do not know the tag", async () => {
+  const filters = leaves({ type: "person_metadata", key: "created_at", operator: "is_date_after", value: "-30d" });
+  expect((await post({ name: "recent", filters })).status).toBe(201);
+  const refused = await old.api("POST", oldBase, { body: { name: "recent", filters } });
+  expect(refused.status).toBe(400);
+  expect(refused.body.detail).toContain("Input tag 'person_metadata' found using 'type' does not match any of the expected tags");
+});
+
+test("an update naming a cohort the project lacks, or making a loop, is refused (will_create_loops)", async () => {
+  for (const [harness, path] of [
+    [h, base],
+    [old, oldBase],
+  ] as const) {
+    const a = await harness.api("POST", path, { body: { name: "A", filters } });
+    const b = await harness.api("POST", path, { body: { name: "B", filters: leaves({ type: "cohort", key: "id", value: a.body.id }) } });
+    const missing = await harness.api("PATCH", `${path}${a.body.id}/`, {
+      body: { filters: leaves({ type: "cohort", key: "id", value: 999999 }) },
+    });
+    expect(missing.body).toEqual(err(V, "invalid_input", "Invalid Cohort ID in filter"));
+    const loop = await harness.api("PATCH", `${path}${a.body.id}/`, {
+      body: { filters: leaves({ type: "cohort", key: "id", value: b.body.id }) },
+    });
+    expect(loop.body).toEqual(err(V, "invalid_input", "Cohorts cannot reference other cohorts in a loop."));
+  }
+});
+
+test("today's PostHog keeps a cohort an active flag or another cohort uses; 2025-08-04 deletes it", async () => {
+  for (const [harness, path, key] of [
+    [h, base, "uses-today"],
+    [old, oldBase, "uses-old"],
+  ] as const) {
+    const used = await harness.api("POST", path, { body: { name: "Used", filters } });
+    const flagPath = path.replace("cohorts", "feature_flags");
+    const flag = await harness.api("POST", flagPath, {
+      body: { key, active: true, filters: { groups: [{ properties: [{ key: "id", type: "cohort", value: used.body.id }] }] } },
+    });
+    const deleted = await harness.api("PATCH", `${path}${used.body.id}/`, { body: { deleted: true } });
+    if (harness === old) {
+      expect(deleted.body.deleted).toBe(true);
+      continue;
+    }
+    expect(deleted.body).toEqual(
+      err(
+        V,
+        "invalid_input",
+        `This cohort is used in 1 active feature flag(s): ${key}. Please remove the cohort from these feature flags before deleting it.`,
+      ),
+    );
+    await harness.api("PATCH", `${flagPath}${flag.body.id}/`, { body: { active: false } });
+    const parent = await harness.api("POST", path, {
+      body: { name: "Parent", filters: leaves({ type: "cohort", key: "id", value: used.body.id }) },
+    });
+    expect((await harness.api("PATCH", `${path}${used.body.id}/`, { body: { deleted: true } })).body.detail).toBe(
+      "This cohort is used as criteria in 1 other cohort(s): Parent. Please remove this cohort from those cohort definitions before deleting it.",
+    );
+    await harness.api("PATCH", `${path}${parent.body.id}/`, { body: { deleted: true } });
+    expect((await harness.api("PATCH", `${path}${used.body.id}/`, { body: { deleted: true } })).body.deleted).toBe(true);
+  }
+});
+
+test("today's PostHog refuses to edit a static cohort's criteria", async () => {
+  const stat = await post({
+    name: "Static",
+    is_static: true,
+    filters: leaves({ type: "person", key: "plan", operator: "exact", value: "pro" }),
+  });
+  expect(stat.status).toBe(201);
+  const res = await h.api("PATCH", `${base}${stat.body.id}/`, {
+    body: { filters: leaves({ type: "person", key: "plan", operator: "exact", value: "free" }) },
+  });
+  expect(res.body).toEqual(
+    err(V, "invalid_input", "Editing the criteria of a static cohort is not supported yet. Create a new static cohort instead."),
+  );
+});
+
+test("today's list refuses a search longer than 200 characters; 2025-08-04 searches with it", async () => {
+  const long = "x".repeat(201);
+  expect((await h.api("GET", `${base}?search=${long}`)).body).toEqual(
+    err(V, "invalid_input", "Search query must be 200 characters or fewer.", "search"),
+  );
+  expect((await old.api("GET", `${oldBase}?search=${long}`)).body.count).toBe(0);
 });

@@ -2,7 +2,7 @@
  * Feature flags on the local server (src/server/feature-flags/, after posthog/api/feature_flag.py): key rules and
  * uniqueness among live flags, filters validation, soft delete, pagination, search, scopes, faults and the log.
  */
-import { err, type Harness, projectHarness } from "../helpers";
+import { err, type Harness, harness, projectHarness } from "../helpers";
 
 let h: Harness;
 let base = "";
@@ -292,4 +292,55 @@ test("faults and the request log apply as for projects", async () => {
   expect((await post(flag("ff-fault"))).status).toBe(201);
   const log = await h.control.requests();
   expect(log.filter((r) => r.path.endsWith("/feature_flags/")).map((r) => r.status)).toEqual([503, 201]);
+});
+
+test("PostHog 2025-08-04 drops archived and bucketing_identifier unread and answers its own record", async () => {
+  const old = await harness({ postHogVersion: "2025-08-04" });
+  try {
+    const p = await old.createProject({ name: "Old flags" });
+    const res = await old.api("POST", `/api/projects/${p.id}/feature_flags/`, {
+      body: { key: "ff-old", active: true, archived: true, bucketing_identifier: "device_id", ensure_experience_continuity: true },
+    });
+    expect(res.status).toBe(201);
+    // As the 2025-08-04 backend answered the same request (keys in its order; measured).
+    expect(Object.keys(res.body)).toEqual([
+      "id",
+      "name",
+      "key",
+      "filters",
+      "deleted",
+      "active",
+      "created_by",
+      "created_at",
+      "version",
+      "last_modified_by",
+      "is_simple_flag",
+      "rollout_percentage",
+      "ensure_experience_continuity",
+      "experiment_set",
+      "surveys",
+      "features",
+      "rollback_conditions",
+      "performed_rollback",
+      "can_edit",
+      "usage_dashboard",
+      "analytics_dashboards",
+      "has_enriched_analytics",
+      "user_access_level",
+      "is_remote_configuration",
+      "has_encrypted_payloads",
+      "status",
+      "evaluation_runtime",
+      "tags",
+    ]);
+    const simple = await old.api("POST", `/api/projects/${p.id}/feature_flags/`, {
+      body: { key: "ff-simple", filters: { groups: [{ properties: [], rollout_percentage: 30 }] } },
+    });
+    expect(simple.body).toMatchObject({ is_simple_flag: true, rollout_percentage: 30 });
+    const patched = await old.api("PATCH", `/api/projects/${p.id}/feature_flags/${simple.body.id}/`, { body: { archived: true } });
+    expect(patched.status).toBe(200);
+    expect(patched.body).not.toHaveProperty("archived");
+  } finally {
+    await old.server.close();
+  }
 });

@@ -1,0 +1,19 @@
+/** The current user (posthog/api/user.py, UserViewSet): `/api/users/@me/`, scope `user:read`. */
+import { z } from "zod";
+import type { Transport } from "./transport";
+
+/** Today's UserSerializer answers `id`; PostHog 2025-08-04's did not. */
+export const currentUserSchema = z.looseObject({
+  id: z.number().int().optional(),
+  uuid: z.string(),
+  distinct_id: z.string().nullish(),
+  first_name: z.string().nullish(),
+  last_name: z.string().nullish(),
+  email: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** The user the API key belongs to. */
+export function getCurrentUser(http: Transport): Promise<CurrentUser> {
+  return http.request({ method: "GET", path: "/api/users/@me/", schema: currentUserSchema, subject: "the current user" });
+}

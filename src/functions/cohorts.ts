@@ -1,0 +1,47 @@
+/** Cohort lookups, for cohorts a program reads (its own or others'): the whole record, camelCased. */
+import type * as pulumi from "@pulumi/pulumi";
+import type { ResourceDeclaration } from "../kit/declaration";
+import { cohortDeclaration } from "../provider/cohort-declaration";
+import { outputForm } from "./context";
+import { objectLookups } from "./objects";
+import type { LookupOverrides } from "./overrides";
+
+/** A cohort as PostHog returns it, top-level fields camelCased (`filters` keep PostHog's names), `id` as `cohortId`. */
+export interface CohortResult {
+  cohortId: number;
+  projectId: number;
+  name: string | null;
+  description: string;
+  filters: Record<string, unknown>;
+  isStatic: boolean;
+  /** Persons in it once PostHog has calculated it; null before. */
+  count: number | null;
+  isCalculating: boolean;
+  [field: string]: unknown;
+}
+
+/** The project: `projectId`, else `posthog:projectId` or POSTHOG_PROJECT_ID. */
+type InProject = LookupOverrides & { projectId?: number };
+/** By `cohortId`, or by exact `name` (names are not unique: two live cohorts of that name are an error). */
+export type GetCohortArgs = InProject & ({ cohortId: number; name?: never } | { name: string; cohortId?: never });
+export type ListCohortsArgs = InProject & {
+  /** Case-insensitive part of the name. */
+  search?: string;
+  /** Only static (true) or dynamic (false) cohorts. */
+  isStatic?: boolean;
+};
+
+const lookups = objectLookups(cohortDeclaration as ResourceDeclaration<"project">);
+
+/** One live cohort, by `cohortId` or by exact `name`. */
+export function getCohort(args: GetCohortArgs, _opts?: pulumi.InvokeOptions): Promise<CohortResult> {
+  return lookups.get(args) as Promise<CohortResult>;
+}
+
+/** Every cohort of the project that is not deleted; `search` and `isStatic` narrow it. */
+export function listCohorts(args: ListCohortsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<CohortResult[]> {
+  return lookups.list(args) as Promise<CohortResult[]>;
+}
+
+export const getCohortOutput = outputForm(getCohort);
+export const listCohortsOutput = outputForm(listCohorts);

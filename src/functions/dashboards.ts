@@ -1,0 +1,114 @@
+/** Dashboard, insight and alert lookups, for those a program reads (its own or others'): the whole record, camelCased. */
+import type * as pulumi from "@pulumi/pulumi";
+import type { ResourceDeclaration } from "../kit/declaration";
+import { alertDeclaration } from "../provider/alert-declaration";
+import { dashboardDeclaration } from "../provider/dashboard-declaration";
+import { insightDeclaration } from "../provider/insight-declaration";
+import { outputForm } from "./context";
+import { objectLookups } from "./objects";
+import type { LookupOverrides } from "./overrides";
+
+/** A dashboard as PostHog returns it, top-level fields camelCased, `id` as `dashboardId` (`tiles` by getDashboard only). */
+export interface DashboardResult {
+  dashboardId: number;
+  projectId: number;
+  name: string | null;
+  description: string;
+  pinned: boolean;
+  tags: string[];
+  restrictionLevel: number;
+  [field: string]: unknown;
+}
+
+/** An insight as PostHog returns it, top-level fields camelCased (`query` as PostHog's), `id` as `insightId`. */
+export interface InsightResult {
+  insightId: number;
+  projectId: number;
+  shortId: string;
+  name: string | null;
+  description: string | null;
+  query: Record<string, unknown> | null;
+  dashboards: number[];
+  tags: string[];
+  favorited: boolean;
+  [field: string]: unknown;
+}
+
+/** An alert as PostHog returns it, top-level fields camelCased, `id` as `alertId`; `insight` and `subscribedUsers` as ids. */
+export interface AlertResult {
+  alertId: string;
+  projectId: number;
+  name: string;
+  insight: number;
+  subscribedUsers: number[];
+  threshold: Record<string, unknown> | null;
+  condition: Record<string, unknown> | null;
+  calculationInterval: string;
+  enabled: boolean;
+  state: string;
+  [field: string]: unknown;
+}
+
+/** The project: `projectId`, else `posthog:projectId` or POSTHOG_PROJECT_ID. */
+type InProject = LookupOverrides & { projectId?: number };
+export type GetDashboardArgs = InProject & { dashboardId: number };
+export type ListDashboardsArgs = InProject & {
+  /** Case-insensitive part of the name. */
+  search?: string;
+  pinned?: boolean;
+};
+export type GetInsightArgs = InProject & ({ insightId: number; shortId?: never } | { shortId: string; insightId?: never });
+export type ListInsightsArgs = InProject & {
+  /** Part of the name, description or tags, as PostHog's search. */
+  search?: string;
+  favorited?: boolean;
+  /** Only the insights on this dashboard. */
+  dashboardId?: number;
+};
+
+export type GetAlertArgs = InProject & { alertId: string };
+export type ListAlertsArgs = InProject & {
+  /** Only the alerts on this insight. */
+  insight?: number;
+};
+
+const alertLookups = objectLookups(alertDeclaration as ResourceDeclaration<"project">);
+const dashboardLookups = objectLookups(dashboardDeclaration as ResourceDeclaration<"project">);
+const insightLookups = objectLookups(insightDeclaration as ResourceDeclaration<"project">);
+
+/** One live dashboard by `dashboardId`, with its tiles. */
+export function getDashboard(args: GetDashboardArgs, _opts?: pulumi.InvokeOptions): Promise<DashboardResult> {
+  return dashboardLookups.get(args) as Promise<DashboardResult>;
+}
+
+/** Every dashboard of the project that is not deleted (without tiles). */
+export function listDashboards(args: ListDashboardsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<DashboardResult[]> {
+  return dashboardLookups.list(args) as Promise<DashboardResult[]>;
+}
+
+/** One live insight, by `insightId` or by `shortId`. */
+export function getInsight(args: GetInsightArgs, _opts?: pulumi.InvokeOptions): Promise<InsightResult> {
+  return insightLookups.get(args) as Promise<InsightResult>;
+}
+
+/** Every insight of the project that is not deleted, filtered as asked. */
+export function listInsights(args: ListInsightsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<InsightResult[]> {
+  return insightLookups.list(args) as Promise<InsightResult[]>;
+}
+
+/** One alert by its UUID. */
+export function getAlert(args: GetAlertArgs, _opts?: pulumi.InvokeOptions): Promise<AlertResult> {
+  return alertLookups.get(args) as Promise<AlertResult>;
+}
+
+/** Every alert of the project, or of one insight. */
+export function listAlerts(args: ListAlertsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<AlertResult[]> {
+  return alertLookups.list(args) as Promise<AlertResult[]>;
+}
+
+export const getAlertOutput = outputForm(getAlert);
+export const listAlertsOutput = outputForm(listAlerts);
+export const getDashboardOutput = outputForm(getDashboard);
+export const listDashboardsOutput = outputForm(listDashboards);
+export const getInsightOutput = outputForm(getInsight);
+export const listInsightsOutput = outputForm(listInsights);

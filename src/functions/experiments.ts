@@ -1,0 +1,47 @@
+/** Experiment lookups, for experiments a program reads (its own or others'): the whole record, camelCased. */
+import type * as pulumi from "@pulumi/pulumi";
+import type { ResourceDeclaration } from "../kit/declaration";
+import { experimentDeclaration } from "../provider/experiment-declaration";
+import { outputForm } from "./context";
+import { objectLookups } from "./objects";
+import type { LookupOverrides } from "./overrides";
+
+/** An experiment as PostHog returns it, top-level fields camelCased, `id` as `experimentId`. */
+export interface ExperimentResult {
+  experimentId: number;
+  projectId: number;
+  name: string;
+  description: string | null;
+  featureFlagKey: string;
+  startDate: string | null;
+  endDate: string | null;
+  parameters: Record<string, unknown> | null;
+  archived: boolean;
+  [field: string]: unknown;
+}
+
+/** The project: `projectId`, else `posthog:projectId` or POSTHOG_PROJECT_ID. */
+type InProject = LookupOverrides & { projectId?: number };
+export type GetExperimentArgs = InProject &
+  ({ experimentId: number; featureFlagKey?: never } | { featureFlagKey: string; experimentId?: never });
+export type ListExperimentsArgs = InProject & {
+  /** Case-insensitive part of the name. */
+  search?: string;
+  /** PostHog's status: "draft", "running", "paused", "stopped", "complete" or "all". */
+  status?: string;
+};
+
+const lookups = objectLookups(experimentDeclaration as ResourceDeclaration<"project">);
+
+/** One live experiment, by `experimentId` or by its flag's `featureFlagKey`. */
+export function getExperiment(args: GetExperimentArgs, _opts?: pulumi.InvokeOptions): Promise<ExperimentResult> {
+  return lookups.get(args) as Promise<ExperimentResult>;
+}
+
+/** Every experiment of the project that is not deleted, archived ones included; `search` and `status` narrow it. */
+export function listExperiments(args: ListExperimentsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<ExperimentResult[]> {
+  return lookups.list(args) as Promise<ExperimentResult[]>;
+}
+
+export const getExperimentOutput = outputForm(getExperiment);
+export const listExperimentsOutput = outputForm(listExperiments);

@@ -1,0 +1,45 @@
+/** Hog function lookups, for functions a program reads (its own or others'): the whole record, camelCased. */
+import type * as pulumi from "@pulumi/pulumi";
+import type { ResourceDeclaration } from "../kit/declaration";
+import { hogFunctionDeclaration } from "../provider/hog-function-declaration";
+import { outputForm } from "./context";
+import { objectLookups } from "./objects";
+import type { LookupOverrides } from "./overrides";
+
+/** A hog function as PostHog returns it, top-level fields camelCased, `id` as `hogFunctionId`; secret inputs read `{secret: true}`. */
+export interface HogFunctionResult {
+  hogFunctionId: string;
+  projectId: number;
+  type: string | null;
+  name: string | null;
+  description: string;
+  enabled: boolean;
+  hog: string;
+  [field: string]: unknown;
+}
+
+/** The project: `projectId`, else `posthog:projectId` or POSTHOG_PROJECT_ID. */
+type InProject = LookupOverrides & { projectId?: number };
+export type GetHogFunctionArgs = InProject & { hogFunctionId: string };
+export type ListHogFunctionsArgs = InProject & {
+  /** "destination", "transformation", "site_app", … (comma-separated for several). */
+  type?: string;
+  enabled?: boolean;
+  /** Case-insensitive part of the name or description. */
+  search?: string;
+};
+
+const lookups = objectLookups(hogFunctionDeclaration as ResourceDeclaration<"project">);
+
+/** One live hog function by `hogFunctionId` (its UUID), with its inputs, schema and masking. */
+export function getHogFunction(args: GetHogFunctionArgs, _opts?: pulumi.InvokeOptions): Promise<HogFunctionResult> {
+  return lookups.get(args) as Promise<HogFunctionResult>;
+}
+
+/** Every hog function of the project that is not deleted, in PostHog's list form (no inputs, schema or masking). */
+export function listHogFunctions(args: ListHogFunctionsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<HogFunctionResult[]> {
+  return lookups.list(args) as Promise<HogFunctionResult[]>;
+}
+
+export const getHogFunctionOutput = outputForm(getHogFunction);
+export const listHogFunctionsOutput = outputForm(listHogFunctions);

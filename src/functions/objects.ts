@@ -1,0 +1,74 @@
+/**
+ * The lookups of a project-scoped resource, from its declaration's `lookups` facts (src/kit/declaration.ts):
+ * `get<Name>` by id or by the field unique among live objects, `list<Plural>` with the list's filters, each result the
+ * whole record PostHog returns, camelCased. The TypeScript functions (./feature-flags, …) and the plugin's invokes are
+ * both these.
+ */
+import { type ObjectId, type ResourceDeclaration, title } from "../kit/declaration";
+import { requireProject } from "../provider";
+import { own } from "../schema/json";
+import { lookupConfig, lookupTransport, recordResult } from "./context";
+import type { LookupOverrides } from "./overrides";
+
+type Args = LookupOverrides & { projectId?: number };
+type Result = Record<string, unknown>;
+
+export interface ObjectLookupFunctions {
+  /** `getFeatureFlag`, `listFeatureFlags`: the names every language sees. */
+  readonly getName: string;
+  readonly listName: string;
+  /** The property the plugin wraps a list result in (function results are objects): `featureFlags`. */
+  readonly listProperty: string;
+  get(args: Args): Promise<Result>;
+  list(args?: Args): Promise<Result[]>;
+}
+
+export function objectLookups(declaration: ResourceDeclaration<"project">): ObjectLookupFunctions {
+  const facts = declaration.lookups;
+  if (!facts) throw new Error(`${declaration.name} declares no lookups.`);
+  const idInput = declaration.identity.output;
+  const getName = `get${declaration.name}`;
+  const noun = declaration.noun;
+
+  async function get(args: Args): Promise<Result> {
+    const http = lookupTransport(args);
+    const projectId = requireProject(lookupConfig(args), args.projectId);
+    const id = own(args, idInput) as ObjectId | undefined;
+    if (id !== undefined && id !== null) {
+      const record = (await declaration.api.get(http, projectId, id)) as Result;
+      if (own(record, "deleted") === true) throw new Error(`${title(declaration)} ${id} of project ${projectId} is deleted.`);
+      return recordResult(record, idInput, projectId);
+    }
+    const unique = facts!.uniqueBy;
+    const value = unique ? own(args, unique.input) : undefined;
+    if (!unique || typeof value !== "string") {
+      throw new Error(`${getName} needs ${idInput}${unique ? ` or ${unique.input}` : ""}.`);
+    }
+    const record = await unique.find(http, projectId, value);
+    if (!record) throw new Error(`Project ${projectId} has no ${noun} with ${unique.input} "${value}" (deleted ${noun}s are not found).`);
+    return recordResult(record, idInput, projectId);
+  }
+
+  /** Every object of the project that is not deleted, filtered as PostHog's list filters them. */
+  async function list(args: Args = {}): Promise<Result[]> {
+    const projectId = requireProject(lookupConfig(args), args.projectId);
+    const query: Record<string, string> = {};
+    const matches: Array<(record: Result) => boolean> = [];
+    for (const [name, filter] of Object.entries(facts!.filters ?? {})) {
+      const value = own(args, name);
+      if (value === undefined || value === null) continue;
+      if (filter.query) {
+        const [param, written] = filter.query(value);
+        query[param] = written;
+      }
+      const match = filter.match;
+      if (match) matches.push((record) => match(record, value));
+    }
+    const found = await facts!.list(lookupTransport(args), projectId, query);
+    return found.filter((record) => matches.every((match) => match(record))).map((record) => recordResult(record, idInput, projectId));
+  }
+
+  return { getName, listName: `list${facts.plural}`, listProperty: lowerFirst(facts.plural), get, list };
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);

@@ -1,0 +1,46 @@
+/** Survey lookups, for surveys a program reads (its own or others'): the whole record, camelCased. */
+import type * as pulumi from "@pulumi/pulumi";
+import type { ResourceDeclaration } from "../kit/declaration";
+import { surveyDeclaration } from "../provider/survey-declaration";
+import { outputForm } from "./context";
+import { objectLookups } from "./objects";
+import type { LookupOverrides } from "./overrides";
+
+/** A survey as PostHog returns it, top-level fields camelCased (questions keep PostHog's names), `id` as `surveyId`. */
+export interface SurveyResult {
+  surveyId: string;
+  projectId: number;
+  name: string;
+  description: string;
+  type: string;
+  questions: Array<Record<string, unknown>> | null;
+  startDate: string | null;
+  endDate: string | null;
+  archived: boolean;
+  [field: string]: unknown;
+}
+
+/** The project: `projectId`, else `posthog:projectId` or POSTHOG_PROJECT_ID. */
+type InProject = LookupOverrides & { projectId?: number };
+export type GetSurveyArgs = InProject & ({ surveyId: string; name?: never } | { name: string; surveyId?: never });
+export type ListSurveysArgs = InProject & {
+  /** Words of the name or description (case-insensitive). */
+  search?: string;
+  /** Only archived surveys (true) or only the others (false). */
+  archived?: boolean;
+};
+
+const lookups = objectLookups(surveyDeclaration as ResourceDeclaration<"project">);
+
+/** One survey, by `surveyId` (its UUID) or by exact `name`. */
+export function getSurvey(args: GetSurveyArgs, _opts?: pulumi.InvokeOptions): Promise<SurveyResult> {
+  return lookups.get(args) as Promise<SurveyResult>;
+}
+
+/** Every survey of the project; `search` and `archived` narrow it. */
+export function listSurveys(args: ListSurveysArgs = {}, _opts?: pulumi.InvokeOptions): Promise<SurveyResult[]> {
+  return lookups.list(args) as Promise<SurveyResult[]>;
+}
+
+export const getSurveyOutput = outputForm(getSurvey);
+export const listSurveysOutput = outputForm(listSurveys);

@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+/**
+ * `npx pulumi-posthog import --out DIR`: configured as the provider is (POSTHOG_HOST, POSTHOG_API_KEY,
+ * POSTHOG_ORGANIZATION_ID, or the flags), it writes a Pulumi project declaring the organization's PostHog objects.
+ */
+import { parseArgs } from "node:util";
+import { DEFAULT_HOST } from "../client";
+import { connect, resolveConfig } from "../provider/config";
+import { LANGUAGES, type Language, runImport } from "./index";
+
+const USAGE = `Usage: pulumi-posthog import --out DIR [options]
+
+Writes a Pulumi project in DIR that declares every project of a PostHog organization and every feature flag, action
+and annotation in them (the kinds this package manages), each adopted by the first \`pulumi up\`.
+
+  --out DIR               where to write the project (required)
+  --language LANG         typescript (default), yaml or python
+  --project ID            only this project (repeatable); default: every project of the organization
+  --host URL              PostHog's address (POSTHOG_HOST; default https://us.posthog.com)
+  --api-key KEY           a personal API key with project:read (POSTHOG_API_KEY); never written
+  --organization ID       the organization's UUID, or @current (POSTHOG_ORGANIZATION_ID)
+  --name NAME             the Pulumi project's name (default: DIR's)
+  --dry-run               print the files instead of writing them
+  --force                 replace files DIR already holds
+`;
+
+export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === "--help" || command === "-h" || command === undefined) {
+    process.stdout.write(USAGE);
+    return command === undefined ? 2 : 0;
+  }
+  if (command !== "import") throw new Error(`Unknown command "${command}".\n\n${USAGE}`);
+  const { values } = parseArgs({
+    args: [...rest],
+    options: {
+      out: { type: "string" },
+      language: { type: "string", default: "typescript" },
+      project: { type: "string", multiple: true, default: [] },
+      host: { type: "string" },
+      "api-key": { type: "string" },
+      organization: { type: "string" },
+      name: { type: "string" },
+      "dry-run": { type: "boolean", default: false },
+      force: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (!values.out) throw new Error(`--out DIR is required: the directory to write the Pulumi project in.\n\n${USAGE}`);
+  if (!(LANGUAGES as readonly string[]).includes(values.language))
+    throw new Error(`--language must be one of ${LANGUAGES.join(", ")}, not "${values.language}".`);
+  const projects = values.project.map((id) => {
+    if (!/^\d+$/.test(id)) throw new Error(`--project must be a project's numeric id, not "${id}".`);
+    return Number(id);
+  });
+  const flags: Record<string, string | undefined> = {
+    "posthog:host": values.host,
+    "posthog:apiKey": values["api-key"],
+    "posthog:organizationId": values.organization,
+  };
+  const config = resolveConfig((key) => flags[key], env);
+  const organizationId = config.organizationId;
+  if (!organizationId)
+    throw new Error("No PostHog organization given: pass --organization <UUID> (or @current), or set POSTHOG_ORGANIZATION_ID.");
+  if (!config.apiKey)
+    throw new Error(
+      "No PostHog personal API key given: set POSTHOG_API_KEY (or pass --api-key) to a key with project:read, made in PostHog under Settings → Personal API keys.",
+    );
+  const http = connect(config);
+  const { version } = require("../../package.json") as { version: string };
+  await runImport(
+    http,
+    {
+      organizationId,
+      projects,
+      language: values.language as Language,
+      out: values.out,
+      dryRun: values["dry-run"],
+      force: values.force,
+      host: config.host === DEFAULT_HOST ? undefined : config.host,
+      version,
+      name: values.name,
+    },
+    { out: (text) => process.stdout.write(text), progress: (text) => process.stderr.write(`${text}\n`) },
+  );
+  return 0;
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

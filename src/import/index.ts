@@ -1,0 +1,170 @@
+/**
+ * `pulumi-posthog import`: an organization's projects and every object of every kind this package manages in them,
+ * read through the client (one list per kind and project, every page, through the client's rate limiter; one GET
+ * per project, whose list lacks the settings), planned (./model), checked by each resource's own lifecycle, and
+ * written as a ready Pulumi project (./render).
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { Transport } from "../client";
+import type { ResourceDeclaration } from "../kit/declaration";
+import { declarations as registry } from "../kit/registry";
+import { type Found, importFacts, type Plan, type Planned, plain, plan } from "./model";
+import { type Files, type Language, render } from "./render";
+
+export { LANGUAGES, type Language, render } from "./render";
+export { plan, slug, type Found, type Plan, type Planned } from "./model";
+
+export interface ImportOptions {
+  readonly organizationId: string;
+  /** Only these projects, by id (all of the organization's when empty). */
+  readonly projects: readonly number[];
+  readonly language: Language;
+  readonly out: string;
+  readonly dryRun: boolean;
+  /** Written files may replace existing ones. */
+  readonly force: boolean;
+  readonly host: string | undefined;
+  readonly version: string;
+  /** The Pulumi project's name (default: the directory's). */
+  readonly name?: string | undefined;
+}
+
+export interface Output {
+  /** What the user reads: the files of a dry run, then the commands to run next. */
+  out(text: string): void;
+  /** Progress and notes. */
+  progress(text: string): void;
+}
+
+/**
+ * Every object of the organization (or of the projects named) of every declaration that has import facts: the
+ * organization's projects, then in each project each project-scoped kind, one list each.
+ */
+export async function readOrganization(
+  http: Transport,
+  organizationId: string,
+  only: readonly number[],
+  progress: (text: string) => void,
+  declarations: readonly ResourceDeclaration[] = registry,
+): Promise<Found[]> {
+  const found: Found[] = [];
+  const importable = declarations.filter((d) => importFacts(d) !== undefined);
+  for (const declaration of declarations)
+    if (!importFacts(declaration)) progress(`${declaration.name}: not imported (its declaration has no import facts yet)`);
+  const projectKind = importable.find((d) => d.scope === "organization");
+  if (!projectKind) return found;
+  const facts = importFacts(projectKind)!;
+  const listed =
+    only.length > 0
+      ? await Promise.all(only.map(async (id) => (await projectKind.api.get(http, organizationId, id)) as Record<string, unknown>))
+      : await facts.list(http, organizationId);
+  // A project that is not declared (being deleted) is not read any further.
+  const projects = listed.filter((record) => !facts.skip?.(record));
+  for (const record of projects) found.push({ declaration: projectKind, scope: organizationId, record });
+  progress(`${projects.length} project${projects.length === 1 ? "" : "s"} in organization ${organizationId}`);
+  for (const [i, project] of projects.entries()) {
+    const projectId = Number(project["id"]);
+    const counts: string[] = [];
+    for (const declaration of importable.filter((d) => d.scope === "project")) {
+      const records = await importFacts(declaration)!.list(http, projectId);
+      for (const record of records) found.push({ declaration, scope: projectId, record });
+      counts.push(`${records.length} ${declaration.noun}${records.length === 1 ? "" : "s"}`);
+    }
+    progress(
+      `[${i + 1}/${projects.length}] project ${projectId} ${JSON.stringify(project["name"])}: ${counts.join(", ") || "nothing else to read"}`,
+    );
+  }
+  return found;
+}
+
+/**
+ * Each resource's inputs through its own lifecycle's check, as `pulumi up` will check them: an input PostHog's rules
+ * refuse (a value PostHog stored before a rule existed) is not declared, and said so; the object keeps the rest.
+ */
+export async function checkPlanned(planned: Planned): Promise<string[]> {
+  const notes: string[] = [];
+  const lifecycle = planned.declaration.lifecycle();
+  const kept = new Set(["projectId", ...planned.declaration.importInputs]);
+  for (let round = 0; round < 3; round++) {
+    const inputs = Object.fromEntries(planned.inputs.map(([input, value]) => [input, plain(value)]));
+    const failures = (await lifecycle.check?.({}, inputs))?.failures ?? [];
+    let dropped = false;
+    for (const failure of failures) {
+      const at = planned.inputs.findIndex(([input]) => input === failure.property);
+      if (at < 0 || kept.has(failure.property)) {
+        if (round === 0)
+          notes.push(`${planned.name}: ${failure.reason} (declared all the same: \`pulumi up\` will refuse it until it is fixed)`);
+        continue;
+      }
+      planned.inputs.splice(at, 1);
+      dropped = true;
+      notes.push(`${planned.name}: ${failure.property} is not declared (not managed): ${failure.reason}`);
+    }
+    if (!dropped) break;
+  }
+  return notes;
+}
+
+/** The Pulumi project's name: the directory's, as Pulumi takes it (letters, digits, `-`, `_`, `.`). */
+function projectName(options: ImportOptions): string {
+  const base = options.name ?? path.basename(path.resolve(options.out));
+  const cleaned = base.replace(/[^A-Za-z0-9_.-]+/g, "-").replace(/^[-.]+|-+$/g, "");
+  return cleaned === "" ? "posthog" : cleaned;
+}
+
+/** Reads, plans, checks and writes (or, in a dry run, prints); then prints the commands to run next. */
+export async function runImport(http: Transport, options: ImportOptions, output: Output): Promise<{ plan: Plan; files: Files }> {
+  const found = await readOrganization(http, options.organizationId, options.projects, output.progress);
+  const planned = await plan(found, checkPlanned);
+  for (const note of planned.notes) output.progress(`note: ${note}`);
+  const files = render(planned.resources, {
+    project: projectName(options),
+    language: options.language,
+    organizationId: options.organizationId,
+    host: options.host,
+    version: options.version,
+  });
+  const dir = path.resolve(options.out);
+  if (options.dryRun) {
+    for (const [name, text] of Object.entries(files)) output.out(`--- ${path.join(options.out, name)} ---\n${text}`);
+    output.out(`(dry run: nothing written; ${planned.resources.length} resources)\n`);
+    return { plan: planned, files };
+  }
+  const existing = Object.keys(files).filter((name) => fs.existsSync(path.join(dir, name)));
+  if (existing.length > 0 && !options.force)
+    throw new Error(`${dir} already holds ${existing.join(", ")}: choose another --out directory, or pass --force to replace them.`);
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+  output.progress(`${planned.resources.length} resources written to ${dir}`);
+  output.out(nextSteps(options, planned.resources.length));
+  return { plan: planned, files };
+}
+
+/** The commands to run next, for the language written. */
+export function nextSteps(options: Pick<ImportOptions, "out" | "language">, count: number): string {
+  const install = {
+    typescript: ["npm install"],
+    yaml: ["npm install --global pulumi-posthog   # the provider plugin, pulumi-resource-posthog, on PATH"],
+    python: [
+      "npm install --global pulumi-posthog   # the provider plugin, pulumi-resource-posthog, on PATH",
+      'pulumi package gen-sdk "$(command -v pulumi-resource-posthog)" --language python --out sdk',
+      "python3 -m venv venv && venv/bin/pip install -r requirements.txt",
+    ],
+  }[options.language];
+  const lines = [
+    `Next, in ${options.out}:`,
+    ...install,
+    "pulumi stack init",
+    "pulumi config set --secret posthog:apiKey phx_…   # or POSTHOG_API_KEY in the environment",
+    `pulumi up                          # adopts the ${count} objects: PostHog is read; nothing is created, deleted or changed`,
+    "pulumi preview --expect-no-changes # from now on, the program is the source of truth",
+  ];
+  if (options.language !== "typescript")
+    lines.push(
+      "",
+      "Or record them in the state first, without running the program: `pulumi import --file import.json",
+      "--generate-code=false --protect=false`; the first `pulumi up` then sends PostHog the declared settings it already has.",
+    );
+  return `${lines.join("\n")}\n`;
+}

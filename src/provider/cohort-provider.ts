@@ -1,0 +1,72 @@
+/**
+ * The Cohort lifecycle: the kit's field-table lifecycle with its create, never sent twice blindly, and `isStatic`
+ * replacing the cohort. Cohort names are not unique in PostHog, so after an unclear answer to the create the cohort is
+ * looked for as Project's create does (by its name and a creation time after the create was sent) and, beyond that,
+ * by what was sent: taken only when exactly one live cohort has the name, the time and the same definition.
+ */
+import { cohorts, PostHogError, projects, type Transport } from "../client";
+import { FieldTableLifecycle } from "../kit/field-lifecycle";
+import type { Json } from "../kit/lifecycle";
+import type { Cohort } from "../schema/cohort";
+import { own } from "../schema/json";
+import { cohortDeclaration } from "./cohort-declaration";
+import { type CohortRecord, cohortState } from "./cohort-state";
+import type { ProviderConfig } from "./config";
+import { isUnknown } from "./project-state";
+
+export class CohortProvider extends FieldTableLifecycle<Cohort> {
+  /** `connection` replaces configuration and client, for tests and for programs that build their own. */
+  constructor(connection?: { config: ProviderConfig; transport: Transport }) {
+    super(cohortDeclaration, cohortState, connection);
+  }
+
+  protected override async obtain(projectId: number, body: Json): Promise<CohortRecord> {
+    const name = body["name"];
+    if (typeof name !== "string") throw new Error("name is required: a cohort is found again by its name");
+    const started = Date.now();
+    try {
+      return { ...(await cohorts.createCohort(this.http(), projectId, body)), project_id: projectId };
+    } catch (error) {
+      if (!(error instanceof PostHogError && error.kind === "ambiguous")) throw error;
+      const since = new Date(started - projects.CLOCK_SKEW_MS).toISOString();
+      let named: Cohort[];
+      try {
+        named = await cohorts.findCohortsNamed(this.http(), projectId, name);
+      } catch (lookupError) {
+        throw new Error(
+          `${error.message} Checking whether it did failed too: ${(lookupError as Error).message} Look in PostHog (project ${projectId}) for a cohort named "${name}" created after ${since}: if it is there, \`pulumi import posthog:index:Cohort <name> ${projectId}/<its id>\` takes it over; if not, run \`pulumi up\` again.`,
+        );
+      }
+      // The POST may have reached PostHog: its cohort, if any, has this name, this definition and a recent creation.
+      const recent = named.filter(
+        (c) => typeof c.created_at === "string" && Date.parse(c.created_at) >= started - projects.CLOCK_SKEW_MS && sameDefinition(c, body),
+      );
+      if (recent.length === 1) return { ...recent[0]!, project_id: projectId };
+      if (recent.length > 1) {
+        const ids = recent.map((c) => `${c.id} (created ${c.created_at})`).join(", ");
+        throw new Error(
+          `${error.message} PostHog has ${recent.length} cohorts named "${name}" with this definition created since ${since}: ${ids}. None was taken over, since any could be another program's: \`pulumi import posthog:index:Cohort <name> ${projectId}/<id>\` takes over the right one; delete the others in PostHog.`,
+        );
+      }
+      throw new Error(`${error.message} No cohort named "${name}" was created; run \`pulumi up\` again.`);
+    }
+  }
+
+  /**
+   * A static cohort is a fixed list and a dynamic one a definition: changing `isStatic` makes another cohort. Filters
+   * declared without `isStatic` ask for a dynamic cohort too: a static one found in its place (flipped by hand, or
+   * imported) is replaced rather than sent filters PostHog 2025-08-04 would keep unevaluated and today's refuses.
+   */
+  protected override replaces(olds: Json, news: Json): string[] {
+    const replaces = super.replaces(olds, news);
+    const declared = news["isStatic"];
+    const wanted = declared === undefined ? (news["filters"] !== undefined ? false : undefined) : declared;
+    if (wanted !== undefined && !isUnknown(wanted) && Boolean(wanted) !== Boolean(olds["isStatic"])) replaces.push("isStatic");
+    return replaces;
+  }
+}
+
+/** Whether a found cohort holds what the create sent (PostHog's normalisations compare equal). */
+function sameDefinition(cohort: Cohort, body: Json): boolean {
+  return Object.entries(body).every(([field, value]) => cohortState.valuesEqual(field, value, own(cohort, field)));
+}

@@ -1,0 +1,40 @@
+/**
+ * Between Pulumi's view of a dashboard and PostHog's: the kit's field-table state over the dashboard's table
+ * (src/schema/dashboard-fields.ts), with what is the dashboard's own: its text tiles follow in a PATCH after the
+ * create (PostHog's create ignores `tiles`), and the record carries them as `text_tiles`.
+ */
+import { fieldState, type InProject } from "../kit/field-state";
+import type { Dashboard } from "../schema/dashboard";
+import { dashboardFields, type TextTile, textTilesOf } from "../schema/dashboard-fields";
+
+export type DashboardWithTiles = Dashboard & { text_tiles: TextTile[] };
+export type DashboardRecord = InProject<DashboardWithTiles>;
+
+/** The record with its text tiles as the program writes them (from the full record's `tiles`). */
+export function withTextTiles(dashboard: Dashboard): DashboardWithTiles {
+  return { ...dashboard, text_tiles: textTilesOf(dashboard).map(({ body, layouts, color }) => ({ body, layouts, color })) };
+}
+
+const table = fieldState<DashboardWithTiles>({
+  className: "Dashboard",
+  noun: "dashboard",
+  outputTypes: {
+    dashboardId: { type: "number", doc: "Numeric id of the dashboard in PostHog: an Insight's `dashboards` takes it." },
+    projectId: { type: "number", doc: "The project the dashboard belongs to." },
+    name: { type: "string | null", doc: "The dashboard's name." },
+  },
+  types: {
+    DashboardTextTile: {
+      type: "{\n  body: string;\n  /** Positions per breakpoint: `{ sm: { x, y, w, h } }`. */\n  layouts?: Record<string, unknown>;\n  color?: string | null;\n}",
+      doc: "A text tile (markdown card) of a dashboard.",
+    },
+  },
+  fields: dashboardFields,
+  exampleInput: "restrictionLevel",
+  // The outputs every Dashboard has: its ids and name (a declared setting adds its live value).
+  fixedOutputs: (record) => ({ dashboardId: record.id, projectId: record.project_id, name: record.name }),
+  // TaggedItemSerializerMixin saves tags only for organizations with the `tagging` plan feature.
+  planFeatureOf: (field) => (field === "tags" ? "the `tagging` feature (AvailableFeature.TAGGING)" : undefined),
+});
+
+export const dashboardState: typeof table = { ...table, setAfterCreate: (field) => field === "text_tiles" };

@@ -1,0 +1,64 @@
+/**
+ * Between Pulumi's view of an experiment and PostHog's: the kit's field-table state over the experiment's table
+ * (src/schema/experiment-fields.ts), with what is the experiment's own: `name` and `featureFlagKey` required, the
+ * variants' rules, and `stopped` only after `launched` (validate_experiment_date_range: the end follows the start).
+ */
+import { fieldState, type InProject } from "../kit/field-state";
+import type { Failure } from "../kit/lifecycle";
+import type { Experiment } from "../schema/experiment";
+import { EXPERIMENT_SERIALIZER, experimentFields, parametersProblems } from "../schema/experiment-fields";
+import { isPlainObject } from "../schema/json";
+
+/** An experiment as the kit reads it: PostHog's answer with `launched` and `stopped` read from its dates. */
+export type ExperimentRead = Experiment & { launched: boolean; stopped: boolean };
+export type ExperimentRecord = InProject<ExperimentRead>;
+
+export const experimentState = fieldState<ExperimentRead>({
+  className: "Experiment",
+  noun: "experiment",
+  outputTypes: {
+    experimentId: { type: "number", doc: "Numeric id of the experiment in PostHog." },
+    projectId: { type: "number", doc: "The project the experiment belongs to." },
+    name: { type: "string", doc: "The experiment's name." },
+    featureFlagKey: { type: "string", doc: "The key of the feature flag it runs on." },
+    featureFlagId: { type: "number", doc: "Numeric id of its feature flag." },
+    startDate: { type: "string | null", doc: "When it was launched (ISO 8601), or null." },
+    endDate: { type: "string | null", doc: "When it was stopped (ISO 8601), or null." },
+  },
+  types: {
+    ExperimentVariant: {
+      type: "{\n  key: string;\n  name?: string;\n  /** Percent of the experiment's users (the variants sum to 100); `rollout_percentage` in older PostHog. */\n  split_percent?: number;\n  rollout_percentage?: number;\n}",
+      doc: "One variant: its key (one is `control`) and its share of the experiment's users.",
+    },
+    ExperimentParameters: {
+      type: "{\n  feature_flag_variants?: ExperimentVariant[];\n  /** Percent of users in the experiment at all (default 100). */\n  rollout_percentage?: number;\n  minimum_detectable_effect?: number;\n  [key: string]: unknown;\n}",
+      doc: "An experiment's parameters (PostHog's ExperimentParameters).",
+    },
+  },
+  fields: experimentFields,
+  exampleInput: "featureFlagKey",
+  required: {
+    name: "PostHog names every experiment",
+    featureFlagKey: "every experiment runs on a feature flag (PostHog creates it, or uses the live flag with this key)",
+  },
+  fixedOutputs: (record) => ({
+    experimentId: record.id,
+    projectId: record.project_id,
+    name: record.name,
+    featureFlagKey: record.feature_flag_key ?? record.feature_flag?.key ?? null,
+    featureFlagId: record.feature_flag?.id ?? null,
+    startDate: record.start_date ?? null,
+    endDate: record.end_date ?? null,
+  }),
+  moreFailures(_inputs, known, failed) {
+    const failures: Failure[] = [];
+    if (isPlainObject(known["parameters"]) && !failed("parameters"))
+      failures.push(...parametersProblems(known["parameters"]).map((reason) => ({ property: "parameters", reason })));
+    if (known["stopped"] === true && known["launched"] !== true && !failed("stopped"))
+      failures.push({
+        property: "stopped",
+        reason: `stopped: true needs launched: true: an experiment ends after it starts (validate_experiment_date_range, ${EXPERIMENT_SERIALIZER})`,
+      });
+    return failures;
+  },
+});

@@ -1,0 +1,251 @@
+/**
+ * The survey's field table: the writable fields of today's SurveySerializerCreateUpdateOnly
+ * (products/surveys/backend/api/survey.py in PostHog/posthog; posthog/api/survey.py in 2025-08-04) a program manages,
+ * each with PostHog's rule and how a declared value compares with PostHog's answer. Questions are checked kind by kind
+ * (`validate_questions` there, and the kinds posthog-js renders: `SurveyQuestionType`).
+ */
+import { z } from "zod";
+import { DATE_TIME, exists, sameInstant } from "./annotation-fields";
+import { type Equality, type FieldDef, sameJson } from "./field-table";
+import { isPlainObject } from "./json";
+import { sameSansNulls, withoutAdded, withoutNulls } from "./json-forms";
+
+export const SURVEY_SERIALIZER = "SurveySerializerCreateUpdateOnly, products/surveys/backend/api/survey.py";
+export const SURVEY_TYPES = ["popover", "widget", "external_survey", "api"] as const;
+export const QUESTION_TYPES = ["open", "link", "rating", "single_choice", "multiple_choice"] as const;
+export const BRANCHING_TYPES = ["next_question", "end", "response_based", "specific_question"] as const;
+const CONTENT_TYPES = ["text", "html"];
+const EMAIL_LINK = /^mailto:[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/;
+/** Condition fields today's SurveySerializerCreateUpdateOnly refuses for an external (hosted) survey. */
+const NOT_EXTERNAL = [
+  "url",
+  "urlMatchType",
+  "selector",
+  "seenSurveyWaitPeriodInDays",
+  "linkedFlagVariant",
+  "deviceTypes",
+  "deviceTypesMatchType",
+];
+
+const quoted = (values: readonly string[]) => values.map((v) => `"${v}"`).join(", ");
+
+/** `_validate_and_sanitize_link`: https with a host, or a mailto address; its message, or none. */
+export function linkProblem(link: unknown): string | undefined {
+  if (typeof link !== "string") return "must be a string";
+  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(link)?.[1]?.toLowerCase() ?? "";
+  if (scheme === "mailto") return EMAIL_LINK.test(link) ? undefined : "must be a valid mailto link (mailto:someone@example.com)";
+  if (scheme === "https") return /^https:\/\/[^/?#]+/i.test(link) ? undefined : "must be a valid https URL with a host";
+  return "must be a URL with one of these schemes: https, mailto";
+}
+
+const isText = (v: unknown) => typeof v === "string";
+
+/** One question's problems, kind by kind, as `questions[i].field …`. */
+function questionProblems(q: unknown, i: number, count: number): string[] {
+  const at = `questions[${i}]`;
+  if (!isPlainObject(q)) return [`${at} must be an object (a question)`];
+  const problems: string[] = [];
+  const say = (field: string, rule: string) => problems.push(`${at}.${field} ${rule}`);
+  if (!(QUESTION_TYPES as readonly unknown[]).includes(q["type"])) say("type", `must be one of ${quoted(QUESTION_TYPES)}`);
+  if (typeof q["question"] !== "string" || q["question"].trim() === "") say("question", "is required: the question's text (a string)");
+  for (const field of ["description", "buttonText", "lowerBoundLabel", "upperBoundLabel", "id"])
+    if (q[field] !== undefined && q[field] !== null && !isText(q[field])) say(field, "must be a string");
+  const contentType = q["descriptionContentType"];
+  if (contentType !== undefined && contentType !== null && !CONTENT_TYPES.includes(String(contentType)))
+    say("descriptionContentType", `must be one of ${quoted(CONTENT_TYPES)}`);
+  if (q["optional"] !== undefined && q["optional"] !== null && typeof q["optional"] !== "boolean") say("optional", "must be a boolean");
+  const type = q["type"];
+  if (type === "link" && q["link"] !== undefined && q["link"] !== null) {
+    const problem = linkProblem(q["link"]);
+    if (problem) say("link", problem);
+  }
+  if (type === "rating") {
+    if (!["number", "emoji"].includes(String(q["display"]))) say("display", 'must be "number" or "emoji" for a rating question');
+    if (!Number.isInteger(q["scale"]) || (q["scale"] as number) < 2)
+      say("scale", "must be a whole number of points (3, 5, 7 or 10) for a rating question");
+  }
+  if (type === "single_choice" || type === "multiple_choice") {
+    const choices = q["choices"];
+    if (!Array.isArray(choices) || choices.length === 0) say("choices", `is required for a ${type} question: a list of strings`);
+    else if (!choices.every((c) => typeof c === "string" && c.trim() !== ""))
+      say("choices", "must be non-empty strings (Question choices cannot be empty)");
+  } else if (q["choices"] !== undefined && q["choices"] !== null)
+    say("choices", `is for single_choice and multiple_choice questions, not ${String(type)}`);
+  const branching = q["branching"];
+  if (branching !== undefined && branching !== null) {
+    if (!isPlainObject(branching) || !(BRANCHING_TYPES as readonly unknown[]).includes(branching["type"]))
+      say("branching", `must be an object whose type is one of ${quoted(BRANCHING_TYPES)}`);
+    else if (branching["type"] === "specific_question") {
+      const index = branching["index"];
+      if (!Number.isInteger(index) || (index as number) < 0 || (index as number) >= count || index === i)
+        say("branching.index", `must be the index of another question (0 to ${count - 1})`);
+    } else if (branching["type"] === "response_based" && !isPlainObject(branching["responseValues"]))
+      say("branching.responseValues", 'is required for response_based branching: an object from response to the question index (or "end")');
+  }
+  return problems;
+}
+
+/** `validate_questions` and the kinds' own fields, as problems naming each question's field. */
+export function questionsProblems(questions: readonly unknown[]): string[] {
+  return questions
+    .flatMap((q, i) => questionProblems(q, i, questions.length))
+    .map((p) => `${p} (validate_questions, ${SURVEY_SERIALIZER})`);
+}
+
+/**
+ * The survey's rules between fields (SurveySerializerCreateUpdateOnly.validate and validate_appearance), on known
+ * values; `declares` tells whether a field is given at all (its value may not be known yet).
+ */
+export function surveyProblems(
+  known: Record<string, unknown>,
+  declares: (field: string) => boolean = (f) => known[f] !== undefined,
+): Array<{ field: string; reason: string }> {
+  const problems: Array<{ field: string; reason: string }> = [];
+  const refuse = (field: string, reason: string) => problems.push({ field, reason: `${reason} (${SURVEY_SERIALIZER})` });
+  const conditions = isPlainObject(known["conditions"]) ? known["conditions"] : {};
+  const appearance = isPlainObject(known["appearance"]) ? known["appearance"] : {};
+  const questions = Array.isArray(known["questions"]) ? known["questions"] : [];
+  if (conditions["linkedFlagVariant"] && !declares("linked_flag_id"))
+    refuse("conditions", "conditions.linkedFlagVariant can only be used when linkedFlagId is given");
+  if (appearance["shuffleQuestions"] && questions.some((q) => isPlainObject(q) && q["branching"] !== undefined && q["branching"] !== null))
+    refuse("appearance", "appearance.shuffleQuestions cannot be used together with question branching: disable one of them");
+  const delay = appearance["surveyPopupDelaySeconds"];
+  if (delay !== undefined && delay !== null && !(typeof delay === "number" && delay >= 0))
+    refuse("appearance", "appearance.surveyPopupDelaySeconds must be a number of seconds, at least 0");
+  const ct = appearance["thankYouMessageDescriptionContentType"];
+  if (ct !== undefined && ct !== null && !CONTENT_TYPES.includes(String(ct)))
+    refuse("appearance", `appearance.thankYouMessageDescriptionContentType must be one of ${quoted(CONTENT_TYPES)}`);
+  const targeting = known["targeting_flag_filters"];
+  if (isPlainObject(targeting)) {
+    const groups = Array.isArray(targeting["groups"]) ? targeting["groups"] : [];
+    if (
+      groups.some(
+        (g) =>
+          isPlainObject(g) &&
+          (g["rollout_percentage"] === 100 || g["rollout_percentage"] === null || g["rollout_percentage"] === undefined) &&
+          (!Array.isArray(g["properties"]) || g["properties"].length === 0),
+      )
+    )
+      refuse(
+        "targeting_flag_filters",
+        "targetingFlagFilters rolls out to everyone (a group with no properties at 100%): PostHog refuses such targeting; leave targetingFlagFilters out to show the survey to everyone",
+      );
+  }
+  if (known["type"] === "external_survey") {
+    for (const field of ["linked_flag_id", "targeting_flag_filters"])
+      if (known[field] !== undefined && known[field] !== null)
+        refuse(field, `${field === "linked_flag_id" ? "linkedFlagId" : "targetingFlagFilters"} is not allowed for external surveys`);
+    const bad = NOT_EXTERNAL.filter((k) => conditions[k] !== undefined && conditions[k] !== null);
+    if (bad.length > 0)
+      refuse("conditions", `conditions.${bad.join(", conditions.")} ${bad.length === 1 ? "is" : "are"} not allowed for external surveys`);
+    if (delay !== undefined && delay !== null)
+      refuse("appearance", "appearance.surveyPopupDelaySeconds is not allowed for external surveys");
+  }
+  return problems;
+}
+
+/**
+ * The declared questions with the ids PostHog gave them: PostHog gives a question sent without an `id` a new one
+ * (ensure_question_ids), and its responses are recorded by question id, so a question keeps the id of the live one
+ * with the same text, else of the live one at its place with its type. A declared `id` is kept as it is.
+ */
+export function withLiveQuestionIds(declared: unknown, live: unknown): unknown {
+  if (!Array.isArray(declared) || !Array.isArray(live)) return declared;
+  const liveIds = live.map((q) => (isPlainObject(q) && typeof q["id"] === "string" ? q["id"] : undefined));
+  const taken = new Set<unknown>(declared.map((q) => (isPlainObject(q) ? q["id"] : undefined)).filter((id) => typeof id === "string"));
+  const claim = (index: number) => {
+    const id = liveIds[index];
+    if (id === undefined || taken.has(id)) return undefined;
+    taken.add(id);
+    return id;
+  };
+  const byText = declared.map((q) => {
+    if (!isPlainObject(q) || q["id"] !== undefined) return undefined;
+    const index = live.findIndex(
+      (l, i) => isPlainObject(l) && l["question"] === q["question"] && liveIds[i] !== undefined && !taken.has(liveIds[i]),
+    );
+    return index < 0 ? undefined : claim(index);
+  });
+  return declared.map((q, i) => {
+    if (!isPlainObject(q) || q["id"] !== undefined) return q;
+    const sameType = isPlainObject(live[i]) && live[i]["type"] === q["type"];
+    const id = byText[i] ?? (sameType ? claim(i) : undefined);
+    return id === undefined ? q : { ...q, id };
+  });
+}
+
+/** PostHog gives each question an `id` (ensure_question_ids) and answers unset keys as null: those compare equal. */
+const sameQuestions: Equality = (a, b) => sameSansNulls(a ?? [], withoutAdded(a ?? [], b ?? [], ["id"]));
+
+/** A targeting flag's filters as the flag serializer stores them (a `variant: null` in each group, …), equal to the declared. */
+const sameTargeting: Equality = (a, b) => {
+  if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
+  return sameJson(withoutNulls(a), withoutNulls(withoutAdded(a, b, ["multivariate", "payloads", "aggregation_group_type_index"])));
+};
+
+const dateTime = () => ({
+  input: z
+    .string({ error: "must be an ISO 8601 date-time string or null" })
+    .regex(DATE_TIME, { error: `must be an ISO 8601 date-time such as "2025-01-02T03:04:05Z" (DRF DateTimeField, ${SURVEY_SERIALIZER})` })
+    .refine(exists, { error: "is not a date-time that exists" })
+    .nullable(),
+  equal: sameInstant,
+});
+
+const object = (what: string) => z.record(z.string(), z.unknown(), { error: `must be an object (${what}) or null` }).nullable();
+
+export const surveyFields = {
+  name: {
+    input: z
+      .string({ error: "must be a string" })
+      .max(400, { error: `must be at most 400 characters (Survey.name, ${SURVEY_SERIALIZER})` })
+      .refine((v) => v.trim() !== "", { error: `may not be blank (${SURVEY_SERIALIZER})` }),
+    doc: "The survey's name: at most 400 characters, unique among the project's surveys. Changing it renames the survey.",
+  },
+  description: { input: z.string({ error: "must be a string" }), doc: "What the survey is for; may be empty." },
+  type: {
+    type: "SurveyType",
+    input: z.enum(SURVEY_TYPES, { error: `must be one of ${quoted(SURVEY_TYPES)} (Survey.type)` }),
+    doc: 'How it is shown: "popover" (posthog-js shows it), "widget" (behind a feedback button), "external_survey" (a hosted page, no targeting) or "api" (your own UI).',
+  },
+  questions: {
+    type: "SurveyQuestion[]",
+    input: z.array(z.unknown(), { error: "must be a list of questions" }),
+    equal: sameQuestions,
+    doc: 'The questions, in order (a changed question keeps the id PostHog gave it, found by its text, else by its place and type; give `id` to pin it); each has `type` ("open", "link", "rating", "single_choice", "multiple_choice"), `question` and its kind\'s own fields: `link` (https or mailto), `display` ("number" or "emoji") and `scale` for a rating, `choices` for a choice; any may have `description`, `buttonText`, `optional` and `branching` (`{type: "next_question" | "end" | "response_based" | "specific_question", index?, responseValues?}`). PostHog gives each an `id`.',
+  },
+  appearance: {
+    input: object("the survey's appearance"),
+    equal: sameSansNulls,
+    doc: "Colours, placement, texts and `surveyPopupDelaySeconds`, as PostHog's survey editor sets them.",
+  },
+  conditions: {
+    input: object("display conditions"),
+    equal: sameSansNulls,
+    doc: "When it is shown: `url` and `urlMatchType`, `selector`, `events`, `actions`, `deviceTypes`, `seenSurveyWaitPeriodInDays`, `linkedFlagVariant`.",
+  },
+  linked_flag_id: {
+    input: z
+      .number({ error: "must be the numeric id of a feature flag or null" })
+      .int({ error: "must be the numeric id of a feature flag or null" })
+      .nullable(),
+    doc: "A feature flag (its numeric id, a FeatureFlag's flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.",
+  },
+  targeting_flag_filters: {
+    input: object("feature flag filters"),
+    equal: sameTargeting,
+    doc: "Who sees it, as a feature flag's filters (`{groups: [{properties, rollout_percentage}]}`): PostHog makes a targeting flag of them, deleted with the survey. `null` removes it. Not for everyone at 100% (leave it out instead).",
+  },
+  start_date: { ...dateTime(), doc: "When the survey was launched (ISO 8601): set it to launch, `null` for a draft." },
+  end_date: { ...dateTime(), doc: "When the survey was stopped (ISO 8601): set it to stop collecting responses." },
+  responses_limit: {
+    input: z
+      .number({ error: "must be a whole number or null" })
+      .int({ error: "must be a whole number or null" })
+      .min(0, { error: `must be at least 0 (Survey.responses_limit, a PositiveIntegerField)` })
+      .nullable(),
+    doc: "Stop after this many responses.",
+  },
+  archived: { input: z.boolean({ error: "must be true or false" }), doc: "Archived surveys are kept but out of the way." },
+  enable_partial_responses: { input: z.boolean({ error: "must be true or false" }), doc: "Record answers before the survey is completed." },
+} as const satisfies Record<string, FieldDef>;

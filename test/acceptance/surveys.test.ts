@@ -1,0 +1,256 @@
+/**
+ * posthog.Survey, posthog.Experiment and posthog.HogFunction against a real PostHog: each lifecycle (create, PostHog's
+ * normalisations read back without change, drift, restore, deleted as PostHog deletes it), a secret input never
+ * answered nor drifting, and the provider's rules agreeing with PostHog's own refusals. Everything carries the run's
+ * prefix and is deleted afterwards (surveys with DELETE, the rest marked deleted, the experiments' flags too).
+ */
+import { experiments, featureFlags, hogFunctions, PostHogError, surveys, type Transport } from "../../src/client";
+import { ExperimentProvider, HogFunctionProvider, SurveyProvider } from "../../src/provider";
+import { experimentState } from "../../src/provider/experiment-state";
+import { hogFunctionState } from "../../src/provider/hog-function-state";
+import { surveyState } from "../../src/provider/survey-state";
+import { acceptanceTarget, transport, type AcceptanceTarget } from "./real-posthog";
+
+type Json = Record<string, unknown>;
+
+let target: AcceptanceTarget;
+let client: Transport;
+let projectId: number;
+let connection: ConstructorParameters<typeof SurveyProvider>[0];
+
+beforeAll(() => {
+  target = acceptanceTarget();
+  // Surveys, experiments and hog functions need their own scopes: the all-access key where the target has one.
+  const apiKey = target.keys.all ?? target.apiKey;
+  client = transport(target, apiKey);
+  if (target.projectId === undefined) throw new Error("This file needs the target's project (POSTHOG_ACCEPTANCE_PROJECT_ID).");
+  projectId = target.projectId;
+  connection = {
+    config: { host: target.url, apiKey, organizationId: target.organizationId, projectId: String(projectId) },
+    transport: client,
+  };
+});
+afterAll(async () => {
+  if (!client) return;
+  for (const s of await surveys.listSurveys(client, projectId, { search: target.prefix }))
+    if (s.name.startsWith(target.prefix)) await surveys.deleteSurvey(client, projectId, s.id);
+  for (const archived of ["false", "true"] as const)
+    for (const e of await experiments.listExperiments(client, projectId, { archived }))
+      if (e.name.startsWith(target.prefix)) await experiments.deleteExperiment(client, projectId, e.id);
+  for (const f of await hogFunctions.listHogFunctions(client, projectId, { search: target.prefix }))
+    if (f.name?.startsWith(target.prefix)) await hogFunctions.deleteHogFunction(client, projectId, f.id);
+  for (const flag of await featureFlags.listFeatureFlags(client, projectId, { search: target.prefix }))
+    if (flag.key.startsWith(key(""))) await featureFlags.deleteFeatureFlag(client, projectId, flag.id);
+});
+
+const name = (what: string) => `${target.prefix}${what}`;
+/** Flag keys allow letters, digits, `-` and `_`: the run's prefix is made of them. */
+const key = (what: string) => `${target.prefix}sx-${what}`;
+
+test("Survey: create with a linked and a targeting flag, read back without change, drift, restore, untarget, DELETE", async () => {
+  const provider = new SurveyProvider(connection);
+  const flag = await featureFlags.createFeatureFlag(client, projectId, {
+    key: key("linked"),
+    filters: { groups: [{ rollout_percentage: 100 }] },
+  });
+  const inputs: Json = {
+    projectId,
+    name: name("NPS"),
+    type: "popover",
+    questions: [
+      { type: "rating", question: "How likely are you to recommend us?", display: "number", scale: 10 },
+      { type: "single_choice", question: "Which plan?", choices: ["Free", "Pro"], branching: { type: "end" } },
+      { type: "link", question: "Read the docs", link: "https://posthog.com/docs" },
+    ],
+    appearance: { backgroundColor: "#eeeded", surveyPopupDelaySeconds: 2 },
+    conditions: { url: "/pricing" },
+    linkedFlagId: flag.id,
+    targetingFlagFilters: {
+      groups: [{ properties: [{ key: "email", value: "@example.com", operator: "icontains", type: "person" }], rollout_percentage: 50 }],
+    },
+    startDate: "2025-01-02T03:04:05Z",
+    responsesLimit: 100,
+  };
+  expect(surveyState.validate(inputs)).toEqual([]);
+  const created = await provider.create(inputs);
+  const read = await provider.read(created.id, created.outs as Json);
+  expect(read.inputs).toEqual(inputs);
+  expect((await provider.diff(created.id, read.props as Json, inputs)).changes).toBe(false);
+
+  await surveys.updateSurvey(client, projectId, created.id, { responses_limit: 5 });
+  const drifted = await provider.read(created.id, created.outs as Json);
+  expect(drifted.inputs).toEqual({ ...inputs, responsesLimit: 5 });
+  const restored = await provider.update(created.id, drifted.props as Json, inputs);
+  expect((await surveys.getSurvey(client, projectId, created.id)).responses_limit).toBe(100);
+
+  // A reworded question keeps the id PostHog gave it (its responses are recorded by that id).
+  const ids = (await surveys.getSurvey(client, projectId, created.id)).questions!.map((q) => q.id);
+  const questions = inputs["questions"] as Json[];
+  const reworded = { ...inputs, questions: [{ ...questions[0], question: "Would you recommend us?" }, ...questions.slice(1)] };
+  const rewritten = await provider.update(created.id, restored.outs as Json, reworded);
+  expect((await surveys.getSurvey(client, projectId, created.id)).questions!.map((q) => q.id)).toEqual(ids);
+
+  const untargeted = await provider.update(created.id, rewritten.outs as Json, { ...reworded, targetingFlagFilters: null });
+  expect((await surveys.getSurvey(client, projectId, created.id)).targeting_flag).toBeNull();
+  await provider.delete(created.id, untargeted.outs as Json);
+  await expect(surveys.getSurvey(client, projectId, created.id)).rejects.toMatchObject({ isNotFound: true });
+  expect(await provider.read(created.id, untargeted.outs as Json)).toEqual({});
+  // The linked flag is the program's: it stays.
+  expect((await featureFlags.getFeatureFlag(client, projectId, flag.id)).deleted).toBe(false);
+});
+
+test("Experiment: PostHog makes the flag; read back without change; launch, stop; soft delete leaves the flag", async () => {
+  const provider = new ExperimentProvider(connection);
+  const inputs: Json = {
+    projectId,
+    name: name("Checkout"),
+    description: "Faster checkout",
+    featureFlagKey: key("checkout"),
+    parameters: {
+      feature_flag_variants: [
+        { key: "control", split_percent: 50 },
+        { key: "test", split_percent: 50 },
+      ],
+    },
+  };
+  expect(experimentState.validate(inputs)).toEqual([]);
+  const created = await provider.create(inputs);
+  const read = await provider.read(created.id, created.outs as Json);
+  expect(read.inputs).toEqual(inputs);
+  expect((await provider.diff(created.id, read.props as Json, inputs)).changes).toBe(false);
+
+  const launched = await provider.update(created.id, read.props as Json, { ...inputs, launched: true });
+  expect(launched.outs).toMatchObject({ launched: true, startDate: expect.any(String) });
+  const stopped = await provider.update(created.id, launched.outs as Json, { ...inputs, launched: true, stopped: true });
+  expect(stopped.outs).toMatchObject({ stopped: true, endDate: expect.any(String) });
+  expect((await provider.diff(created.id, stopped.outs as Json, { ...inputs, launched: true, stopped: true })).changes).toBe(false);
+
+  const flagId = (stopped.outs as Json)["featureFlagId"] as number;
+  await provider.delete(created.id, stopped.outs as Json);
+  expect(await provider.read(created.id, stopped.outs as Json)).toEqual({});
+  expect((await featureFlags.getFeatureFlag(client, projectId, flagId)).deleted).toBe(false);
+});
+
+test("HogFunction: a transformation from hog code with a secret input: never answered, never drift; a new secret sent; soft delete", async () => {
+  const provider = new HogFunctionProvider(connection);
+  const inputs: Json = {
+    projectId,
+    type: "transformation",
+    name: name("Tag"),
+    hog: "let returnEvent := event\nreturnEvent.properties.$tagged := inputs.tag\nreturn returnEvent",
+    inputsSchema: [
+      { key: "tag", type: "string", required: true },
+      { key: "token", type: "string", secret: true },
+    ],
+    inputs: { tag: { value: "pulumi" }, token: { value: "acc-s3cr3t" } },
+    enabled: true,
+  };
+  expect(hogFunctionState.validate(inputs)).toEqual([]);
+  const created = await provider.create(inputs);
+  expect(JSON.stringify((await hogFunctions.getHogFunction(client, projectId, created.id)).inputs)).not.toContain("acc-s3cr3t");
+  const read = await provider.read(created.id, created.outs as Json);
+  expect(read.inputs).toEqual(inputs);
+  expect((await provider.diff(created.id, read.props as Json, inputs)).changes).toBe(false);
+
+  await hogFunctions.updateHogFunction(client, projectId, created.id, { enabled: false });
+  const drifted = await provider.read(created.id, created.outs as Json);
+  expect(drifted.inputs).toEqual({ ...inputs, enabled: false });
+  const rotated = { ...inputs, inputs: { tag: { value: "pulumi" }, token: { value: "acc-n3w" } } };
+  const updated = await provider.update(created.id, drifted.props as Json, rotated);
+  expect((await hogFunctions.getHogFunction(client, projectId, created.id)).enabled).toBe(true);
+  expect((await provider.diff(created.id, updated.outs as Json, rotated)).changes).toBe(false);
+
+  await provider.delete(created.id, updated.outs as Json);
+  await expect(hogFunctions.getHogFunction(client, projectId, created.id)).rejects.toMatchObject({ isNotFound: true });
+});
+
+/** PostHog's answer to a body the provider refuses: a 400 (the provider refuses it first, naming the same rule). */
+async function refused(call: () => Promise<unknown>): Promise<number | undefined> {
+  try {
+    await call();
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof PostHogError)) throw error;
+    return error.status;
+  }
+}
+
+test.each([
+  [
+    "a survey link that is not https",
+    () => surveyState.validate({ name: "x", type: "popover", questions: [{ type: "link", question: "q", link: "http://example.com" }] }),
+    () =>
+      surveys.createSurvey(client, projectId, {
+        name: name("bad-link"),
+        type: "popover",
+        questions: [{ type: "link", question: "q", link: "http://example.com" }],
+      }),
+  ],
+  [
+    "a survey choice that is blank",
+    () => surveyState.validate({ name: "x", type: "popover", questions: [{ type: "single_choice", question: "q", choices: ["a", " "] }] }),
+    () =>
+      surveys.createSurvey(client, projectId, {
+        name: name("bad-choice"),
+        type: "popover",
+        questions: [{ type: "single_choice", question: "q", choices: ["a", " "] }],
+      }),
+  ],
+  [
+    "survey targeting that rolls out to everyone",
+    () =>
+      surveyState.validate({ name: "x", type: "popover", targetingFlagFilters: { groups: [{ properties: [], rollout_percentage: 100 }] } }),
+    () =>
+      surveys.createSurvey(client, projectId, {
+        name: name("bad-target"),
+        type: "popover",
+        targeting_flag_filters: { groups: [{ properties: [], rollout_percentage: 100 }] },
+      }),
+  ],
+  [
+    "experiment variants without control",
+    () =>
+      experimentState.validate({
+        name: "x",
+        featureFlagKey: "k",
+        parameters: {
+          feature_flag_variants: [
+            { key: "a", rollout_percentage: 50 },
+            { key: "b", rollout_percentage: 50 },
+          ],
+        },
+      }),
+    () =>
+      experiments.createExperiment(client, projectId, {
+        name: name("bad-variants"),
+        feature_flag_key: key("bad-variants"),
+        parameters: {
+          feature_flag_variants: [
+            { key: "a", rollout_percentage: 50 },
+            { key: "b", rollout_percentage: 50 },
+          ],
+        },
+      }),
+  ],
+  [
+    "a hog input of the wrong type",
+    () =>
+      hogFunctionState.validate({
+        type: "transformation",
+        hog: "return event",
+        inputsSchema: [{ key: "n", type: "number" }],
+        inputs: { n: { value: "2" } },
+      }),
+    () =>
+      hogFunctions.createHogFunction(client, projectId, {
+        type: "transformation",
+        name: name("bad-input"),
+        hog: "return event",
+        inputs_schema: [{ key: "n", type: "number" }],
+        inputs: { n: { value: "2" } },
+      }),
+  ],
+])("%s: refused by the provider before sending, and by PostHog", async (_what, ours, theirs) => {
+  expect(ours().length).toBeGreaterThan(0);
+  expect(await refused(theirs)).toBe(400);
+});

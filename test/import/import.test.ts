@@ -1,0 +1,281 @@
+/**
+ * The organization importer's plan and rendering, without a server: names (valid, unique, stable), what is declared
+ * (defaults and nulls left out, PostHog's read-only additions dropped, nothing computed), references between objects
+ * (a flag's cohorts, deep in its filters; cycles left as ids), and the three languages' text.
+ */
+import type { ResourceDeclaration } from "../../src/kit/declaration";
+import { idField } from "../../src/kit/declaration";
+import { projectScopedImport } from "../../src/kit/field-state";
+import { checkPlanned, type Found, plan, render, slug } from "../../src/import";
+import { main } from "../../src/import/cli";
+import { actionDeclaration } from "../../src/provider/action-declaration";
+import { featureFlagDeclaration } from "../../src/provider/feature-flag-declaration";
+import { projectDeclaration } from "../../src/provider/project-declaration";
+
+const ORG = "0190c2a8-0000-0000-0000-000000000001";
+const project = projectDeclaration as ResourceDeclaration;
+const flag = featureFlagDeclaration as ResourceDeclaration;
+const action = actionDeclaration as ResourceDeclaration;
+
+/** A resource the importer knows only by its declaration: a cohort, which flags' filters name. */
+const cohort = {
+  ...flag,
+  name: "Cohort",
+  token: "posthog:index:Cohort",
+  noun: "cohort",
+  identity: { output: "cohortId", forms: [] },
+  importInputs: ["projectId", "name"],
+  importer: projectScopedImport({}, { list: async () => [], defaults: {}, label: (c: { name?: string }) => c.name ?? "" }),
+} as unknown as ResourceDeclaration;
+(cohort.importer as { fields: Record<string, string> }).fields = { name: "name" };
+
+const projectRecord = (id: number, name: string, settings: Record<string, unknown> = {}) => ({
+  id,
+  name,
+  uuid: "u",
+  api_token: "phc_secret",
+  created_at: "2025-01-01T00:00:00Z",
+  timezone: "UTC",
+  anonymize_ips: false,
+  data_attributes: ["data-attr"],
+  session_recording_sample_rate: null,
+  ...settings,
+});
+const flagRecord = (id: number, key: string, more: Record<string, unknown> = {}) => ({
+  id,
+  key,
+  name: "",
+  active: true,
+  deleted: false,
+  created_at: "2025-01-01T00:00:00Z",
+  evaluation_runtime: "all",
+  tags: [],
+  filters: { groups: [{ properties: [], rollout_percentage: 50, aggregation_group_type_index: null }] },
+  project_id: 7,
+  ...more,
+});
+
+const found = (declaration: ResourceDeclaration, scope: string | number, record: Record<string, unknown>): Found => ({
+  declaration,
+  scope,
+  record,
+});
+
+describe("names", () => {
+  test("slugs: ASCII words joined by _, accents dropped, at most 40 characters", () => {
+    expect(slug("Web app — Café (prod)")).toBe("web_app_cafe_prod");
+    expect(slug("🚀")).toBe("");
+    expect(slug("x".repeat(50))).toHaveLength(40);
+  });
+
+  test("valid, unique and stable: a project's objects carry its name and their kind; a clash gets the id", async () => {
+    const { resources } = await plan([
+      found(project, ORG, projectRecord(7, "Web app")),
+      found(project, ORG, projectRecord(8, "Web-App")),
+      found(project, ORG, projectRecord(9, "class")),
+      found(project, ORG, projectRecord(10, "2024 launch")),
+      found(flag, 7, flagRecord(3, "new-checkout")),
+      found(flag, 7, flagRecord(2, "new_checkout")),
+      found(action, 7, { id: 5, name: "", steps: [], project_id: 7 }),
+    ]);
+    expect(resources.map((r) => r.name)).toEqual([
+      "web_app",
+      "web_app_8",
+      "class_",
+      "project_2024_launch",
+      // Sorted by id: the older flag keeps the name whatever order PostHog lists them in.
+      "web_app_feature_flag_new_checkout",
+      "web_app_feature_flag_new_checkout_3",
+      "web_app_action",
+    ]);
+  });
+});
+
+describe("what is declared", () => {
+  test("settings that differ from PostHog's defaults only; nothing computed; the adoption last", async () => {
+    const { resources } = await plan([
+      found(project, ORG, projectRecord(7, "Web app", { timezone: "Europe/Amsterdam", session_recording_sample_rate: "0.50" })),
+      found(flag, 7, flagRecord(3, "beta", { active: false, tags: ["web"] })),
+    ]);
+    const [web, beta] = resources;
+    expect(web!.inputs.map(([name, value]) => [name, value])).toEqual([
+      ["name", "Web app"],
+      ["timezone", "Europe/Amsterdam"],
+      ["sessionRecordingSampleRate", 0.5],
+      ["adoptProjectId", 7],
+    ]);
+    expect(beta!.inputs.map(([name]) => name)).toEqual(["projectId", "key", "name", "filters", "active", "tags", "adoptId"]);
+    expect(beta!.importId).toBe("7/3");
+    expect(web!.importId).toBe(`${ORG}/7`);
+  });
+
+  test("PostHog's read-only additions are dropped: a step's nulls and selector_regex, a cohort property's cohort_name", async () => {
+    const { resources } = await plan([
+      found(action, 7, {
+        id: 5,
+        name: "Clicked",
+        steps: [{ event: "$autocapture", selector: "a", selector_regex: "a", url: null }],
+        project_id: 7,
+      }),
+      found(
+        flag,
+        7,
+        flagRecord(3, "vip", { filters: { groups: [{ properties: [{ key: "id", type: "cohort", value: 4, cohort_name: "VIP" }] }] } }),
+      ),
+    ]);
+    expect(resources[0]!.inputs.find(([n]) => n === "steps")![1]).toEqual([{ event: "$autocapture", selector: "a" }]);
+    expect(JSON.stringify(resources[1]!.inputs)).not.toContain("cohort_name");
+  });
+
+  test("an organization-wide object listed in every project is declared once; a project being deleted not at all", async () => {
+    const { resources } = await plan([
+      found(project, ORG, projectRecord(7, "Web")),
+      found(project, ORG, projectRecord(8, "Gone", { is_pending_deletion: true })),
+      found(action, 7, { id: 5, name: "Signed up", project_id: 7 }),
+      found(action, 8, { id: 5, name: "Signed up", project_id: 8 }),
+    ]);
+    expect(resources.map((r) => r.name)).toEqual(["web", "web_action_signed_up"]);
+  });
+
+  test("the resource's own check: an input PostHog's rules refuse is left out and said so", async () => {
+    const { resources, notes } = await plan([found(project, ORG, projectRecord(7, "Web", { week_start_day: 3 }))], checkPlanned);
+    expect(resources[0]!.inputs.map(([n]) => n)).toEqual(["name", "adoptProjectId"]);
+    expect(notes).toEqual([expect.stringMatching(/^web: weekStartDay is not declared \(not managed\): weekStartDay must be/)]);
+  });
+});
+
+describe("references", () => {
+  const organization = async () =>
+    plan([
+      found(project, ORG, projectRecord(7, "Web", { primary_dashboard: 40 })),
+      found(cohort, 7, { id: 4, name: "VIP", project_id: 7 }),
+      found(flag, 7, flagRecord(3, "vip", { filters: { groups: [{ properties: [{ key: "id", type: "cohort", value: 4 }] }] } })),
+      found(
+        flag,
+        7,
+        flagRecord(6, "unknown-cohort", { filters: { groups: [{ properties: [{ key: "id", type: "cohort", value: 99 }] }] } }),
+      ),
+    ]);
+
+  test("a flag's cohort deep in its filters, and every object's project, become references; unknown ids stay ids", async () => {
+    const { resources } = await organization();
+    const files = render(resources, { project: "acme", language: "typescript", organizationId: ORG, host: undefined, version: "0.1.0" });
+    const program = files["index.ts"]!;
+    expect(program).toContain('import * as pulumi from "@pulumi/pulumi";');
+    expect(program).toContain("  projectId: web.projectId,");
+    expect(program).toContain("filters: pulumi.output({");
+    expect(program).toContain("value: webCohortVip.cohortId,");
+    expect(program).toContain("value: 99,");
+    // The cohort is declared before the flag that names it.
+    expect(program.indexOf("webCohortVip =")).toBeLessThan(program.indexOf("webFeatureFlagVip ="));
+  });
+
+  test("YAML and Python write the same references in their own form", async () => {
+    const { resources } = await organization();
+    const options = { project: "acme", organizationId: ORG, host: "https://eu.posthog.com", version: "0.1.0" } as const;
+    const yaml = render(resources, { ...options, language: "yaml" });
+    expect(yaml["Pulumi.yaml"]).toContain('  posthog:host: "https://eu.posthog.com"');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's interpolation, not JavaScript's
+    expect(yaml["Pulumi.yaml"]).toContain('                value: "${web_cohort_vip.cohortId}"');
+    expect(yaml["Pulumi.yaml"]).toContain("    type: posthog:index:FeatureFlag");
+    expect(JSON.parse(yaml["import.json"]!).resources[2]).toEqual({
+      type: "posthog:index:FeatureFlag",
+      name: "web_feature_flag_vip",
+      id: "7/3",
+    });
+    const python = render(resources, { ...options, language: "python" })["__main__.py"]!;
+    expect(python).toContain("    project_id=web.project_id,");
+    expect(python).toContain('"value": web_cohort_vip.cohort_id,');
+    expect(python).toContain("    adopt_id=3,");
+  });
+
+  test("a reference that would close a cycle stays an id: a project's home dashboard is in the project", async () => {
+    const dashboard = {
+      ...cohort,
+      name: "Dashboard",
+      noun: "dashboard",
+      identity: { output: "dashboardId", forms: [] },
+    } as ResourceDeclaration;
+    const { resources } = await plan([
+      found(project, ORG, projectRecord(7, "Web", { primary_dashboard: 40 })),
+      found(dashboard, 7, { id: 40, name: "Home", project_id: 7 }),
+    ]);
+    expect(resources.map((r) => r.name)).toEqual(["web", "web_dashboard_home"]);
+    expect(resources[0]!.inputs).toContainEqual(["primaryDashboard", 40]);
+  });
+
+  test("a reference by another field than the id: an experiment's flag by its key, in the same project", async () => {
+    const experiment = {
+      ...cohort,
+      name: "Experiment",
+      noun: "experiment",
+      identity: { output: "experimentId", forms: [] },
+      importer: {
+        ...cohort.importer!,
+        fields: { name: "name", feature_flag_key: "featureFlagKey" },
+        references: [{ ...idField("feature_flag_key", "FeatureFlag"), by: { field: "key", output: "key" } }],
+      },
+    } as ResourceDeclaration;
+    const { resources } = await plan([
+      found(project, ORG, projectRecord(7, "Web")),
+      found(project, ORG, projectRecord(8, "Shop")),
+      found(flag, 8, flagRecord(2, "checkout")),
+      found(flag, 7, flagRecord(3, "checkout")),
+      found(experiment, 7, { id: 9, name: "Checkout test", feature_flag_key: "checkout", project_id: 7 }),
+    ]);
+    const text = render(resources, { project: "p", language: "typescript", organizationId: ORG, host: undefined, version: "0" })[
+      "index.ts"
+    ]!;
+    expect(text).toContain("  featureFlagKey: webFeatureFlagCheckout.key,");
+  });
+
+  test("idField finds an id or a list of ids", () => {
+    expect(idField("dashboard_item", "Insight").ids(12)).toEqual([{ path: [], id: 12 }]);
+    expect(idField("analytics_dashboards", "Dashboard").ids([1, 2])).toEqual([
+      { path: [0], id: 1 },
+      { path: [1], id: 2 },
+    ]);
+    expect(idField("x", "Y").ids(null)).toEqual([]);
+  });
+});
+
+describe("rendering", () => {
+  test("YAML: strings quoted as JSON, Pulumi's ${ escaped, keys plain unless YAML would read them otherwise", async () => {
+    const { resources } = await plan([
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's interpolation, not JavaScript's
+      found(flag, 7, flagRecord(3, "pay", { name: "Costs ${price}", filters: { groups: [], payloads: { true: { on: 1 } } } })),
+    ]);
+    const text = render(resources, { project: "p", language: "yaml", organizationId: ORG, host: undefined, version: "0" })["Pulumi.yaml"]!;
+    expect(text).toContain('      name: "Costs $${price}"');
+    expect(text).toContain('          "true":\n            "on": 1');
+    expect(text).not.toContain("posthog:host");
+    expect(text).not.toContain("apiKey");
+  });
+
+  test("TypeScript: the package's classes, exported, with a tsconfig and the dependencies", async () => {
+    const { resources } = await plan([found(project, ORG, projectRecord(7, "Web"))]);
+    const files = render(resources, { project: "acme", language: "typescript", organizationId: ORG, host: undefined, version: "1.2.3" });
+    expect(Object.keys(files).sort()).toEqual(["Pulumi.yaml", "index.ts", "package.json", "tsconfig.json"]);
+    expect(files["index.ts"]).toContain('export const web = new posthog.Project("web", {\n  name: "Web",\n  adoptProjectId: 7,\n});');
+    expect(files["index.ts"]).not.toContain("@pulumi/pulumi");
+    expect(JSON.parse(files["package.json"]!).dependencies).toEqual({ "@pulumi/pulumi": "^3.216.0", "pulumi-posthog": "^1.2.3" });
+  });
+});
+
+describe("the command line", () => {
+  const env = { POSTHOG_API_KEY: "phx_test", POSTHOG_ORGANIZATION_ID: ORG };
+  test.each([
+    [["import"], env, /--out DIR is required/],
+    [["import", "--out", "x", "--language", "cobol"], env, /--language must be one of typescript, yaml, python, not "cobol"/],
+    [["import", "--out", "x", "--project", "web"], env, /--project must be a project's numeric id, not "web"/],
+    [
+      ["import", "--out", "x"],
+      { POSTHOG_API_KEY: "phx_test" },
+      /pass --organization <UUID> \(or @current\), or set POSTHOG_ORGANIZATION_ID/,
+    ],
+    [["import", "--out", "x"], { POSTHOG_ORGANIZATION_ID: ORG }, /set POSTHOG_API_KEY \(or pass --api-key\)/],
+    [["export"], env, /Unknown command "export"/],
+  ])("%j is refused before any request, saying what to give", async (argv, environment, message) => {
+    await expect(main(argv, environment)).rejects.toThrow(message);
+  });
+});

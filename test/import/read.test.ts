@@ -1,0 +1,80 @@
+/**
+ * What the importer asks PostHog, over loopback against the local server: one list per kind and project (every page),
+ * one GET per project (its list lacks the settings), nothing for a project being deleted, only the projects named.
+ */
+import { featureFlags, projects, Transport } from "../../src/client";
+import { readOrganization } from "../../src/import";
+import { declarations } from "../../src/kit/registry";
+import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
+
+let server: LocalPostHog;
+let http: Transport;
+
+beforeAll(async () => {
+  // Deleted projects stay listed, pending deletion, as today's PostHog keeps them for a while.
+  server = await startLocalPostHog({ deletionPurgeMs: 120_000 });
+  http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
+});
+afterAll(() => server?.close());
+
+test("one list per kind and project, one GET per project; a project being deleted is not read further; --project limits", async () => {
+  const org = server.organizationId;
+  const web = await projects.createProject(http, org, { name: "Web" });
+  const mobile = await projects.createProject(http, org, { name: "Mobile" });
+  const doomed = await projects.createProject(http, org, { name: "Doomed" });
+  await projects.deleteProject(http, org, doomed.id);
+  for (let i = 0; i < 120; i++)
+    await featureFlags.createFeatureFlag(http, web.id, {
+      key: `flag-${i}`,
+      filters: { groups: [{ properties: [], rollout_percentage: 5 }] },
+    });
+
+  await server.clearRequests();
+  const progress: string[] = [];
+  const found = await readOrganization(http, org, [], (line) => progress.push(line));
+  const requests = (await server.requests()).map((r) => `${r.method} ${r.path.replace(org, "<org>")}`);
+  expect(requests.every((r) => r.startsWith("GET "))).toBe(true);
+  const paths = requests.map((r) => r.replace(/\?.*$/, ""));
+  expect(paths.filter((p) => p.endsWith("/feature_flags/"))).toEqual([
+    `GET /api/projects/${web.id}/feature_flags/`,
+    // 120 flags: a second page.
+    `GET /api/projects/${web.id}/feature_flags/`,
+    `GET /api/projects/${mobile.id}/feature_flags/`,
+  ]);
+  expect(paths.filter((p) => /\/projects\/\d+\/$/.test(p)).sort()).toEqual(
+    [web.id, mobile.id, doomed.id].map((id) => `GET /api/organizations/<org>/projects/${id}/`).sort(),
+  );
+  expect(paths.filter((p) => p.includes(`/projects/${doomed.id}/`) && !p.startsWith("GET /api/organizations"))).toEqual([]);
+  expect(found.filter((f) => f.declaration.name === "FeatureFlag")).toHaveLength(120);
+  expect(progress).toEqual([
+    // The declared kinds the importer does not read yet say so first.
+    ...declarations
+      .filter((d) => d.scope === "project" && !d.importer)
+      .map((d) => `${d.name}: not imported (its declaration has no import facts yet)`),
+    `2 projects in organization ${org}`,
+    `[1/2] project ${web.id} "Web": 120 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions`,
+    `[2/2] project ${mobile.id} "Mobile": 0 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions`,
+  ]);
+
+  await server.clearRequests();
+  await readOrganization(http, org, [mobile.id], () => undefined);
+  expect((await server.requests()).map((r) => r.path.replace(/\?.*$/, ""))).toEqual([
+    `/api/organizations/${org}/projects/${mobile.id}/`,
+    `/api/projects/${mobile.id}/feature_flags/`,
+    `/api/projects/${mobile.id}/annotations/`,
+    `/api/projects/${mobile.id}/actions/`,
+    `/api/projects/${mobile.id}/cohorts/`,
+    // Dashboards: the list lacks tiles, so one GET each (the project's home dashboard here).
+    `/api/projects/${mobile.id}/dashboards/`,
+    `/api/projects/${mobile.id}/dashboards/${mobile.primary_dashboard}/`,
+    // Insights: the dashboards' list again, to leave out the insights of flags' usage dashboards.
+    `/api/projects/${mobile.id}/dashboards/`,
+    `/api/projects/${mobile.id}/insights/`,
+    `/api/projects/${mobile.id}/alerts/`,
+    `/api/projects/${mobile.id}/surveys/`,
+    // Experiments: today's list leaves archived ones out unless asked, so both are asked for.
+    `/api/projects/${mobile.id}/experiments/`,
+    `/api/projects/${mobile.id}/experiments/`,
+    `/api/projects/${mobile.id}/hog_functions/`,
+  ]);
+});

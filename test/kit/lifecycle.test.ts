@@ -1,0 +1,98 @@
+/**
+ * The kit's generic diff of a project-scoped resource: PostHog moves nothing between projects, so a changed project,
+ * declared (`projectId`) or configured (`posthog:projectId` when the program declares none), replaces the resource:
+ * created in the new project, deleted from the old one.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { featureFlags, projects, Transport } from "../../src/client";
+import { ActionProvider, AnnotationProvider, FeatureFlagProvider, type ProviderConfig } from "../../src/provider";
+import { UNKNOWN } from "../../src/provider/project-state";
+import { startLocalPostHog } from "../helpers/local-posthog";
+
+type Json = Record<string, unknown>;
+
+/** A connection no request reaches: a diff sends nothing. */
+const offline = (projectId?: string) => {
+  const config: ProviderConfig = { host: "http://127.0.0.1:9", apiKey: "phx_unused", organizationId: undefined, projectId };
+  return { config, transport: new Transport({ host: config.host, apiKey: "phx_unused", rateLimits: false }) };
+};
+
+/** Each project-scoped resource, with outputs of one living in project 7 and inputs that declare the same. */
+const resources = [
+  {
+    name: "FeatureFlag",
+    make: (c: ReturnType<typeof offline>) => new FeatureFlagProvider(c),
+    inputs: { key: "f", name: "F" },
+    outs: { flagId: 3, key: "f", name: "F" },
+  },
+  {
+    name: "Action",
+    make: (c: ReturnType<typeof offline>) => new ActionProvider(c),
+    inputs: { name: "A" },
+    outs: { actionId: 3, name: "A" },
+  },
+  {
+    name: "Annotation",
+    make: (c: ReturnType<typeof offline>) => new AnnotationProvider(c),
+    inputs: { content: "C" },
+    outs: { annotationId: 3, content: "C" },
+  },
+] as const;
+
+describe.each(resources)("posthog.$name", ({ make, inputs, outs }) => {
+  const olds: Json = { ...outs, projectId: 7, declaredInputs: { ...inputs } };
+
+  test("a changed projectId replaces it; the same project, as a number or a string, does not", async () => {
+    const provider = make(offline("7"));
+    expect(await provider.diff!("3", olds, { ...inputs, projectId: 8 })).toMatchObject({ changes: true, replaces: ["projectId"] });
+    expect(await provider.diff!("3", olds, { ...inputs, projectId: UNKNOWN })).toMatchObject({ changes: true, replaces: ["projectId"] });
+    expect(await provider.diff!("3", olds, { ...inputs, projectId: 7 })).toMatchObject({ changes: false, replaces: [] });
+    expect(await provider.diff!("3", olds, { ...inputs, projectId: "7" })).toMatchObject({ changes: false, replaces: [] });
+  });
+
+  test("with no projectId declared, a changed posthog:projectId replaces it; the same one does not", async () => {
+    expect(await make(offline("8")).diff!("3", olds, { ...inputs })).toMatchObject({ changes: true, replaces: ["projectId"] });
+    expect(await make(offline("7")).diff!("3", olds, { ...inputs })).toMatchObject({ changes: false, replaces: [] });
+    // A declared project wins over the configured one.
+    expect(await make(offline("8")).diff!("3", olds, { ...inputs, projectId: 7 })).toMatchObject({ changes: false, replaces: [] });
+  });
+});
+
+test("the replacement is created in the configured new project and the old one is deleted from its own project", async () => {
+  const server = await startLocalPostHog();
+  try {
+    const http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
+    const [first, second] = [
+      await projects.createProject(http, server.organizationId, { name: "Old home" }),
+      await projects.createProject(http, server.organizationId, { name: "New home" }),
+    ];
+    // As the engine configures a dynamic provider: the stack's configuration, read by full key.
+    const provider = new FeatureFlagProvider();
+    const configure = async (projectId: number) => {
+      const values: Record<string, string> = {
+        "posthog:host": server.url,
+        "posthog:apiKey": server.apiKey,
+        "posthog:projectId": String(projectId),
+      };
+      await provider.configure({ config: { get: (key: string) => values[key] } } as unknown as pulumi.dynamic.ConfigureRequest);
+    };
+    const inputs: Json = { key: "moving-flag", name: "Moving" };
+    await configure(first.id);
+    const created = await provider.create(inputs);
+    const oldOuts = created.outs as Json;
+
+    await configure(second.id);
+    expect(await provider.diff(created.id, oldOuts, inputs)).toMatchObject({ changes: true, replaces: ["projectId"] });
+    // The engine's replacement: create with the new inputs, then delete with the old outputs.
+    const replacement = await provider.create(inputs);
+    await provider.delete(created.id, oldOuts);
+    expect(replacement.outs).toMatchObject({ projectId: second.id, key: "moving-flag" });
+    expect(await featureFlags.getFeatureFlag(http, second.id, Number(replacement.id))).toMatchObject({
+      key: "moving-flag",
+      deleted: false,
+    });
+    expect(await featureFlags.getFeatureFlag(http, first.id, Number(created.id))).toMatchObject({ key: "moving-flag", deleted: true });
+  } finally {
+    await server.close();
+  }
+});
