@@ -9,13 +9,13 @@ import { actionDeclaration } from "./action-declaration";
 import { annotationDeclaration } from "./annotation-declaration";
 import { featureFlagDeclaration } from "./feature-flag-declaration";
 import { projectDeclaration } from "./project-declaration";
-import { CohortProvider } from "./cohort-provider";
-import { SurveyProvider } from "./survey-provider";
-import { ExperimentProvider } from "./experiment-provider";
-import { HogFunctionProvider } from "./hog-function-provider";
-import { DashboardProvider } from "./dashboard-provider";
-import { InsightProvider } from "./insight-provider";
-import { AlertProvider } from "./alert-provider";
+import { cohortDeclaration } from "./cohort-declaration";
+import { dashboardDeclaration } from "./dashboard-declaration";
+import { insightDeclaration } from "./insight-declaration";
+import { alertDeclaration } from "./alert-declaration";
+import { surveyDeclaration } from "./survey-declaration";
+import { experimentDeclaration } from "./experiment-declaration";
+import { hogFunctionDeclaration } from "./hog-function-declaration";
 
 export { ProjectProvider } from "./project-provider";
 export { FeatureFlagProvider } from "./feature-flag-provider";
@@ -81,22 +81,10 @@ export const projectProvider = hosted(projectDeclaration as ResourceDeclaration)
 export const featureFlagProvider = hosted(featureFlagDeclaration as ResourceDeclaration);
 export const annotationProvider = hosted(annotationDeclaration as ResourceDeclaration);
 export const actionProvider = hosted(actionDeclaration as ResourceDeclaration);
-
-/** The one Cohort lifecycle a provider host process uses. */
-export const cohortProvider = withoutStackTraces(new CohortProvider());
-/** The one Dashboard lifecycle a provider host process uses. */
-export const dashboardProvider = withoutStackTraces(new DashboardProvider());
-
-/** The one Insight lifecycle a provider host process uses. */
-export const insightProvider = withoutStackTraces(new InsightProvider());
-
-/** The one Alert lifecycle a provider host process uses. */
-export const alertProvider = withoutStackTraces(new AlertProvider());
-/** The one Survey lifecycle a provider host process uses. */
-export const surveyProvider = withoutStackTraces(new SurveyProvider());
-
-/** The one Experiment lifecycle a provider host process uses. */
-export const experimentProvider = withoutStackTraces(new ExperimentProvider());
-
-/** The one HogFunction lifecycle a provider host process uses. */
-export const hogFunctionProvider = withoutStackTraces(new HogFunctionProvider());
+export const cohortProvider = hosted(cohortDeclaration as ResourceDeclaration);
+export const dashboardProvider = hosted(dashboardDeclaration as ResourceDeclaration);
+export const insightProvider = hosted(insightDeclaration as ResourceDeclaration);
+export const alertProvider = hosted(alertDeclaration as ResourceDeclaration);
+export const surveyProvider = hosted(surveyDeclaration as ResourceDeclaration);
+export const experimentProvider = hosted(experimentDeclaration as ResourceDeclaration);
+export const hogFunctionProvider = hosted(hogFunctionDeclaration as ResourceDeclaration);

@@ -33,7 +33,7 @@ const base = fieldState<SurveyRead>({
       doc: "What every kind of question has.",
     },
     SurveyQuestion: {
-      type: '\n  | (SurveyQuestionBase & { type: "open" })\n  | (SurveyQuestionBase & { type: "link"; link?: string | null })\n  | (SurveyQuestionBase & { type: "rating"; display: "number" | "emoji"; scale: number; lowerBoundLabel?: string; upperBoundLabel?: string })\n  | (SurveyQuestionBase & { type: "single_choice" | "multiple_choice"; choices: string[]; hasOpenChoice?: boolean; shuffleOptions?: boolean })',
+      type: '\n  | (SurveyQuestionBase & { type: "open" })\n  | (SurveyQuestionBase & { type: "link"; link?: string | null })\n  | (SurveyQuestionBase & {\n      type: "rating";\n      display: "number" | "emoji";\n      scale: number;\n      lowerBoundLabel?: string;\n      upperBoundLabel?: string;\n    })\n  | (SurveyQuestionBase & {\n      type: "single_choice" | "multiple_choice";\n      choices: string[];\n      hasOpenChoice?: boolean;\n      shuffleOptions?: boolean;\n    })',
       doc: "One question, each kind with its own fields.",
     },
     SurveyType: {

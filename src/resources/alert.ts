@@ -1,60 +1,19 @@
 /**
  * `posthog.Alert`: an alert on an insight of a project. The class declares inputs and outputs and hands them to the
  * engine; the lifecycle runs in `pulumi-posthog/provider` (AlertProvider), loaded by name inside Pulumi's provider
- * host. Like ./project, this module loads nothing else of the package: its types are written out.
+ * host. Like ./project, this module loads nothing else of the package: its types are generated from the field table
+ * into ./alert-types (src/kit/types.ts).
  */
 import * as pulumi from "@pulumi/pulumi";
 import { ALERT_TYPE } from "../kit/tokens";
 import { declaredRegistration, quietPromiseTraces, serializedProvider, warnIfPlainApiKey } from "./declared";
+import { type AlertArgs, type AlertOutputProperties, type AlertState, outputNames } from "./alert-types";
 
-type In<T> = pulumi.Input<T>;
-
-/** When an alert fires (InsightThreshold of PostHog's schema): at least one bound. */
-export interface AlertThreshold {
-  name?: string;
-  configuration: { type: "absolute" | "percentage"; bounds: { lower?: number | null; upper?: number | null } };
-}
-
-/** An alert's inputs (AlertSerializer, products/alerts/backend/api/alert.py), camelCase. */
-export interface AlertArgs {
-  /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the alert. */
-  projectId?: In<number>;
-  /** The insight watched (an Insight's insightId). */
-  insight: In<number>;
-  name?: In<string>;
-  /** Ids of the users notified (`getCurrentUser` gives yours); may be empty. */
-  subscribedUsers: In<In<number>[]>;
-  threshold: In<AlertThreshold>;
-  condition?: In<{ type: "absolute_value" | "relative_increase" | "relative_decrease" }>;
-  calculationInterval?: In<"hourly" | "daily" | "weekly" | "monthly" | "every_15_minutes" | "real_time">;
-  enabled?: In<boolean>;
-  skipWeekend?: In<boolean>;
-}
-
-/** Properties for looking up an existing alert with `Alert.get`. */
-export interface AlertState {
-  /** The project, when the id is only the alert's UUID; defaults to `posthog:projectId`. */
-  projectId?: In<number>;
-}
+export type { AlertArgs, AlertState, AlertOutputProperties, AlertThreshold } from "./alert-types";
 
 export const ALERT_PROVIDER = serializedProvider("alertProvider");
 
-export interface Alert {
-  /** The alert's UUID in PostHog. */
-  readonly alertId: pulumi.Output<string>;
-  readonly projectId: pulumi.Output<number>;
-  readonly insight: pulumi.Output<number>;
-  readonly subscribedUsers: pulumi.Output<number[]>;
-  readonly threshold: pulumi.Output<AlertThreshold | null>;
-  /** PostHog's last evaluation: "Not firing", "Firing", "Errored" or "Snoozed". */
-  readonly state: pulumi.Output<string>;
-  /** The live values of the declared fields (present when declared). */
-  readonly name?: pulumi.Output<string>;
-  readonly condition?: pulumi.Output<{ type: string }>;
-  readonly calculationInterval?: pulumi.Output<string>;
-  readonly enabled?: pulumi.Output<boolean>;
-  readonly skipWeekend?: pulumi.Output<boolean>;
-}
+export interface Alert extends AlertOutputProperties {}
 
 /**
  * A PostHog alert on an insight.
@@ -87,7 +46,7 @@ export class Alert extends pulumi.CustomResource {
       className: "Alert",
       type: ALERT_TYPE,
       provider: ALERT_PROVIDER,
-      outputNames: ["alertId", "projectId", "insight", "subscribedUsers", "threshold", "state"],
+      outputNames,
       secretOutputNames: [],
     };
     const { props, options } = declaredRegistration(facts, name, { ...args }, opts);

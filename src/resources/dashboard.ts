@@ -2,58 +2,18 @@
  * `posthog.Dashboard`: a dashboard of a project, with its text tiles; insights are placed on it by their own
  * `dashboards`. The class declares inputs and outputs and hands them to the engine; the lifecycle runs in
  * `pulumi-posthog/provider` (DashboardProvider), loaded by name inside Pulumi's provider host. Like ./project, this
- * module loads nothing else of the package: its types are written out.
+ * module loads nothing else of the package: its types are generated from the field table into ./dashboard-types (src/kit/types.ts).
  */
 import * as pulumi from "@pulumi/pulumi";
 import { DASHBOARD_TYPE } from "../kit/tokens";
 import { declaredRegistration, quietPromiseTraces, serializedProvider, warnIfPlainApiKey } from "./declared";
+import { type DashboardArgs, type DashboardOutputProperties, type DashboardState, outputNames } from "./dashboard-types";
 
-type In<T> = pulumi.Input<T>;
-
-/** A text tile (markdown card) of a dashboard. */
-export interface DashboardTextTile {
-  body: string;
-  /** Positions per breakpoint: `{ sm: { x, y, w, h } }`. */
-  layouts?: Record<string, unknown>;
-  color?: string | null;
-}
-
-/** A dashboard's inputs (DashboardSerializer, products/dashboards/backend/api/dashboard.py), camelCase. */
-export interface DashboardArgs {
-  /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the dashboard. */
-  projectId?: In<number>;
-  /** At most 400 characters. */
-  name?: In<string>;
-  description?: In<string>;
-  pinned?: In<boolean>;
-  /** Trimmed and lower-cased by PostHog. */
-  tags?: In<In<string>[]>;
-  /** 21: everyone in the project can edit; 37: only collaborators. */
-  restrictionLevel?: In<21 | 37>;
-  /** Markdown cards, in this order. */
-  textTiles?: In<In<DashboardTextTile>[]>;
-}
-
-/** Properties for looking up an existing dashboard with `Dashboard.get`. */
-export interface DashboardState {
-  /** The project, when the id is only the dashboard's number; defaults to `posthog:projectId`. */
-  projectId?: In<number>;
-}
+export type { DashboardArgs, DashboardState, DashboardOutputProperties, DashboardTextTile } from "./dashboard-types";
 
 export const DASHBOARD_PROVIDER = serializedProvider("dashboardProvider");
 
-export interface Dashboard {
-  /** Numeric id of the dashboard in PostHog: an Insight's `dashboards` takes it. */
-  readonly dashboardId: pulumi.Output<number>;
-  readonly projectId: pulumi.Output<number>;
-  readonly name: pulumi.Output<string | null>;
-  /** The live values of the declared fields (present when declared). */
-  readonly description?: pulumi.Output<string>;
-  readonly pinned?: pulumi.Output<boolean>;
-  readonly tags?: pulumi.Output<string[]>;
-  readonly restrictionLevel?: pulumi.Output<number>;
-  readonly textTiles?: pulumi.Output<DashboardTextTile[]>;
-}
+export interface Dashboard extends DashboardOutputProperties {}
 
 /**
  * A PostHog dashboard. Insights go on it through their `dashboards`:
@@ -82,7 +42,7 @@ export class Dashboard extends pulumi.CustomResource {
       className: "Dashboard",
       type: DASHBOARD_TYPE,
       provider: DASHBOARD_PROVIDER,
-      outputNames: ["dashboardId", "projectId", "name"],
+      outputNames,
       secretOutputNames: [],
     };
     const { props, options } = declaredRegistration(facts, name, { ...args }, opts);

@@ -2,91 +2,32 @@
  * `posthog.HogFunction`: a destination, transformation or site app from Hog code. The class declares inputs and
  * outputs and hands them to the engine; the lifecycle runs in `pulumi-posthog/provider` (HogFunctionProvider), loaded
  * by name inside Pulumi's provider host. Like ./project, this module loads nothing else of the package: its types are
- * written out. Secret inputs become Pulumi secrets here, before anything reaches the engine.
+ * generated from the field table into ./hog-function-types (src/kit/types.ts). Secret inputs become Pulumi secrets
+ * here, before anything reaches the engine.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { HOG_FUNCTION_TYPE } from "../kit/tokens";
 import { declaredRegistration, quietPromiseTraces, serializedProvider, warnIfPlainApiKey } from "./declared";
+import {
+  type HogFunctionArgs,
+  type HogFunctionOutputProperties,
+  type HogFunctionState,
+  type HogFunctionInputSchema,
+  outputNames,
+} from "./hog-function-types";
 
-type In<T> = pulumi.Input<T>;
-
-export type HogFunctionType =
-  | "destination"
-  | "site_destination"
-  | "internal_destination"
-  | "source_webhook"
-  | "site_app"
-  | "transformation"
-  | "warehouse_source_webhook";
-
-/** One input the function takes (PostHog's InputsSchemaItemSerializer). */
-export interface HogFunctionInputSchema {
-  key: string;
-  type: "string" | "number" | "boolean" | "dictionary" | "choice" | "json" | "integration" | "integration_field" | "email";
-  label?: string;
-  description?: string;
-  required?: boolean;
-  default?: unknown;
-  /** PostHog never answers its value; the provider keeps it a Pulumi secret. */
-  secret?: boolean;
-  hidden?: boolean;
-  templating?: boolean;
-  choices?: Array<Record<string, unknown>>;
-  [key: string]: unknown;
-}
-
-/** An input's value (`templating`: how string values are templated). */
-export interface HogFunctionInput {
-  value: unknown;
-  templating?: "hog" | "liquid";
-}
-
-/** A hog function's inputs (posthog/api/hog_function.py), camelCase. */
-export interface HogFunctionArgs {
-  /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the function. */
-  projectId?: In<number>;
-  /** Take over this existing hog function (its UUID) on create instead of creating one (GET, then a PATCH of what differs). */
-  adoptId?: In<string>;
-  /** PostHog's default is "destination". Changing it replaces the function. */
-  type?: In<HogFunctionType>;
-  name?: In<string>;
-  description?: In<string>;
-  /** Hog source (TypeScript for site apps); required unless `templateId` gives it. */
-  hog?: In<string>;
-  inputsSchema?: In<In<HogFunctionInputSchema>[]>;
-  /** By key of `inputsSchema`; the secret ones are stored as Pulumi secrets. */
-  inputs?: In<Record<string, In<HogFunctionInput>>>;
-  filters?: In<Record<string, unknown> | null>;
-  enabled?: In<boolean>;
-  masking?: In<{ ttl: number; hash: string; threshold?: number | null } | null>;
-  /** Where the PostHog in front of you has templates. Changing it replaces the function. */
-  templateId?: In<string>;
-}
-
-/** Properties for looking up an existing hog function with `HogFunction.get`. */
-export interface HogFunctionState {
-  /** The project, when the id is only the function's UUID; defaults to `posthog:projectId`. */
-  projectId?: In<number>;
-}
+export type {
+  HogFunctionArgs,
+  HogFunctionState,
+  HogFunctionOutputProperties,
+  HogFunctionType,
+  HogFunctionInputSchema,
+  HogFunctionInput,
+} from "./hog-function-types";
 
 export const HOG_FUNCTION_PROVIDER = serializedProvider("hogFunctionProvider");
 
-export interface HogFunction {
-  /** The function's UUID in PostHog. */
-  readonly hogFunctionId: pulumi.Output<string>;
-  readonly projectId: pulumi.Output<number>;
-  readonly type: pulumi.Output<HogFunctionType>;
-  readonly name: pulumi.Output<string | null>;
-  readonly hog: pulumi.Output<string>;
-  /** The live values of the declared fields (present when declared); a secret input reads `{secret: true}`. */
-  readonly description?: pulumi.Output<string>;
-  readonly inputsSchema?: pulumi.Output<HogFunctionInputSchema[]>;
-  readonly inputs?: pulumi.Output<Record<string, HogFunctionInput | { secret: true }>>;
-  readonly filters?: pulumi.Output<Record<string, unknown> | null>;
-  readonly enabled?: pulumi.Output<boolean>;
-  readonly masking?: pulumi.Output<{ ttl: number; hash: string; threshold?: number | null } | null>;
-  readonly templateId?: pulumi.Output<string>;
-}
+export interface HogFunction extends HogFunctionOutputProperties {}
 
 /**
  * The inputs as a Pulumi secret when one of them is secret (its schema item says `secret: true`): the engine then
@@ -136,7 +77,7 @@ export class HogFunction extends pulumi.CustomResource {
       className: "HogFunction",
       type: HOG_FUNCTION_TYPE,
       provider: HOG_FUNCTION_PROVIDER,
-      outputNames: ["hogFunctionId", "projectId", "type", "name", "hog"],
+      outputNames,
       secretOutputNames: [],
     };
     const { props, options } = declaredRegistration(facts, name, { ...withSecretInputs(args) }, opts);

@@ -247,7 +247,7 @@ test("posthog:index:Cohort: check, create, drift, update, isStatic replaces, sof
   const created = await kinds.create("c", inputs);
   expect(created.outs).toMatchObject({ cohortId: Number(created.id), projectId: project.id, name: "Plugin cohort", isStatic: false });
   await cohorts.updateCohort(http, project.id, Number(created.id), { filters: { properties: { type: "AND", values: [leaf("Globex")] } } });
-  const read = await kinds.read("c", created.id, created.outs);
+  const read = await kinds.read("c", created.id, created.outs, inputs);
   expect((read.inputs as Record<string, unknown>)["filters"]).toMatchObject({ properties: { values: [{ value: ["Globex"] }] } });
   const updated = await kinds.update("c", created.id, read.outs, inputs);
   expect(updated).toMatchObject({ filters: { properties: { values: [{ value: ["Acme"] }] } } });
@@ -329,8 +329,10 @@ test("posthog:index:HogFunction: check returns secret inputs as secrets, the out
   expect(marked.inputs["url"]).toEqual({ value: "https://example.com" });
   expect(marked.inputs["token"]).toEqual({ [SECRET]: "1b47061264138c4ac30d75fd1eb44270", value: { value: "plugin-secret" } });
   const created = await fns.create("f", checked.inputs);
-  expect(JSON.stringify({ ...created.outs, declaredInputs: undefined })).not.toContain("plugin-secret");
-  const read = await fns.read("f", created.id, created.outs);
+  // No copy of the inputs among the outputs: the engine keeps them, the secret encrypted, and sends them to read.
+  expect(created.outs).not.toHaveProperty("declaredInputs");
+  expect(JSON.stringify(created.outs)).not.toContain("plugin-secret");
+  const read = await fns.read("f", created.id, created.outs, checked.inputs);
   expect(JSON.stringify(read.inputs)).not.toMatch(/"value":"plugin-secret"(?!})/);
   expect((read.inputs as { inputs: Record<string, unknown> }).inputs["token"]).toMatchObject({
     [SECRET]: "1b47061264138c4ac30d75fd1eb44270",

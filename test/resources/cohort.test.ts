@@ -54,9 +54,9 @@ test("Cohort.get reads by <projectId>/<id>", async () => {
   expect(await resolved(existing.cohortId)).toBe(9);
 });
 
-// The written-out inputs are the field table's, camelCase, and projectId (npm run typecheck fails otherwise).
+// The generated inputs are the field table's, camelCase, projectId and adoptId (npm run typecheck fails otherwise).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const inputsMatchTheTable: Same<keyof CohortArgs, CamelCase<keyof typeof cohortFields> | "projectId"> = true;
+const inputsMatchTheTable: Same<keyof CohortArgs, CamelCase<keyof typeof cohortFields> | "projectId" | "adoptId"> = true;
 
 test("CohortArgs names every field of the table", () => {
   expect(inputsMatchTheTable).toBe(true);

@@ -66,11 +66,11 @@ test("Dashboard.get and Insight.get read by <projectId>/<id>", async () => {
   expect(await resolved(Insight.get("existing-insight", "3/9").insightId)).toBe(9);
 });
 
-// The written-out inputs are the field tables', camelCase, and projectId (npm run typecheck fails otherwise).
+// The generated inputs are the field tables', camelCase, projectId and adoptId (npm run typecheck fails otherwise).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const dashboardInputs: Same<keyof DashboardArgs, CamelCase<keyof typeof dashboardFields> | "projectId"> = true;
-const insightInputs: Same<keyof InsightArgs, CamelCase<keyof typeof insightFields> | "projectId"> = true;
-const alertInputs: Same<keyof AlertArgs, CamelCase<keyof typeof alertFields> | "projectId"> = true;
+const dashboardInputs: Same<keyof DashboardArgs, CamelCase<keyof typeof dashboardFields> | "projectId" | "adoptId"> = true;
+const insightInputs: Same<keyof InsightArgs, CamelCase<keyof typeof insightFields> | "projectId" | "adoptId"> = true;
+const alertInputs: Same<keyof AlertArgs, CamelCase<keyof typeof alertFields> | "projectId" | "adoptId"> = true;
 
 test("DashboardArgs, InsightArgs and AlertArgs name every field of their tables", () => {
   expect([dashboardInputs, insightInputs, alertInputs]).toEqual([true, true, true]);
