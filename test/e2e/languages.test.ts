@@ -262,6 +262,22 @@ describe("secrets through the plugin", () => {
       .filter((entry) => entry.isFile() && entry.parentPath.split(path.sep).includes(project))
       .map((entry) => ({ name: entry.name, text: fs.readFileSync(path.join(entry.parentPath, entry.name), "utf8") }));
 
+  test("examples/feedback-yaml: a flag, a survey on it, an experiment and a destination whose token stays secret; no change after", async () => {
+    const from = path.join(repoRoot, "examples", "feedback-yaml", "Pulumi.yaml");
+    const stack = await stackIn(program("yaml-feedback", { "Pulumi.yaml": { from } }), "yaml-feedback");
+    const token = `hook-token-${process.pid}`;
+    await stack.setConfig("hookToken", { value: token, secret: true });
+    expect((await stack.up()).summary.resourceChanges).toEqual({ create: 6 });
+    const outputs = await stack.outputs();
+    expect(outputs["experimentStarted"]?.value).toEqual(expect.any(String));
+    // Secret in every file of the backend (the checkpoint, its backups and history), never in plain text.
+    const files = backendFiles("posthog-feedback-yaml");
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.filter((file) => file.text.includes(token))).toEqual([]);
+    await stack.preview({ expectNoChanges: true });
+    expect((await stack.destroy()).summary.resourceChanges).toEqual({ delete: 6 });
+  });
+
   test("pulumi.secret inputs are in no file in plain text, a posthog:apiKey set without --secret in no checkpoint; drift still shows", async () => {
     const plaintexts = ["PLAIN-YAML-DESCRIPTION-61c2", "PLAIN-YAML-EXTRA-0e5d"];
     const leaks = (text: string) => [...plaintexts, server.apiKey].filter((p) => text.includes(p));
