@@ -1,9 +1,7 @@
 /** Action lookups, for actions a program reads (its own or others'): the whole record, camelCased. */
-import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceDeclaration } from "../kit/declaration";
 import { actionDeclaration } from "../provider/action-declaration";
-import { outputForm } from "./context";
-import { objectLookups } from "./objects";
+import { typedLookups } from "./objects";
 import type { LookupOverrides } from "./overrides";
 
 /** An action as PostHog returns it, top-level fields camelCased (`steps` keep PostHog's names), `id` as `actionId`. */
@@ -25,17 +23,11 @@ export type ListActionsArgs = InProject & {
   search?: string;
 };
 
-const lookups = objectLookups(actionDeclaration as ResourceDeclaration<"project">);
+const lookups = typedLookups<GetActionArgs, ListActionsArgs, ActionResult>(actionDeclaration as ResourceDeclaration<"project">);
 
 /** One live action, by `actionId` or by exact `name`. */
-export function getAction(args: GetActionArgs, _opts?: pulumi.InvokeOptions): Promise<ActionResult> {
-  return lookups.get(args) as Promise<ActionResult>;
-}
-
+export const getAction = lookups.get;
 /** Every action of the project that is not deleted; `search` narrows by name. */
-export function listActions(args: ListActionsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<ActionResult[]> {
-  return lookups.list(args) as Promise<ActionResult[]>;
-}
-
-export const getActionOutput = outputForm(getAction);
-export const listActionsOutput = outputForm(listActions);
+export const listActions = lookups.list;
+export const getActionOutput = lookups.getOutput;
+export const listActionsOutput = lookups.listOutput;

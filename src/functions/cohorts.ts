@@ -1,9 +1,7 @@
 /** Cohort lookups, for cohorts a program reads (its own or others'): the whole record, camelCased. */
-import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceDeclaration } from "../kit/declaration";
 import { cohortDeclaration } from "../provider/cohort-declaration";
-import { outputForm } from "./context";
-import { objectLookups } from "./objects";
+import { typedLookups } from "./objects";
 import type { LookupOverrides } from "./overrides";
 
 /** A cohort as PostHog returns it, top-level fields camelCased (`filters` keep PostHog's names), `id` as `cohortId`. */
@@ -31,17 +29,11 @@ export type ListCohortsArgs = InProject & {
   isStatic?: boolean;
 };
 
-const lookups = objectLookups(cohortDeclaration as ResourceDeclaration<"project">);
+const lookups = typedLookups<GetCohortArgs, ListCohortsArgs, CohortResult>(cohortDeclaration as ResourceDeclaration<"project">);
 
 /** One live cohort, by `cohortId` or by exact `name`. */
-export function getCohort(args: GetCohortArgs, _opts?: pulumi.InvokeOptions): Promise<CohortResult> {
-  return lookups.get(args) as Promise<CohortResult>;
-}
-
+export const getCohort = lookups.get;
 /** Every cohort of the project that is not deleted; `search` and `isStatic` narrow it. */
-export function listCohorts(args: ListCohortsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<CohortResult[]> {
-  return lookups.list(args) as Promise<CohortResult[]>;
-}
-
-export const getCohortOutput = outputForm(getCohort);
-export const listCohortsOutput = outputForm(listCohorts);
+export const listCohorts = lookups.list;
+export const getCohortOutput = lookups.getOutput;
+export const listCohortsOutput = lookups.listOutput;

@@ -1,11 +1,9 @@
 /** Dashboard, insight and alert lookups, for those a program reads (its own or others'): the whole record, camelCased. */
-import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceDeclaration } from "../kit/declaration";
 import { alertDeclaration } from "../provider/alert-declaration";
 import { dashboardDeclaration } from "../provider/dashboard-declaration";
 import { insightDeclaration } from "../provider/insight-declaration";
-import { outputForm } from "./context";
-import { objectLookups } from "./objects";
+import { typedLookups } from "./objects";
 import type { LookupOverrides } from "./overrides";
 
 /** A dashboard as PostHog returns it, top-level fields camelCased, `id` as `dashboardId` (`tiles` by getDashboard only). */
@@ -72,43 +70,27 @@ export type ListAlertsArgs = InProject & {
   insight?: number;
 };
 
-const alertLookups = objectLookups(alertDeclaration as ResourceDeclaration<"project">);
-const dashboardLookups = objectLookups(dashboardDeclaration as ResourceDeclaration<"project">);
-const insightLookups = objectLookups(insightDeclaration as ResourceDeclaration<"project">);
+const alertLookups = typedLookups<GetAlertArgs, ListAlertsArgs, AlertResult>(alertDeclaration as ResourceDeclaration<"project">);
+const dashboardLookups = typedLookups<GetDashboardArgs, ListDashboardsArgs, DashboardResult>(
+  dashboardDeclaration as ResourceDeclaration<"project">,
+);
+const insightLookups = typedLookups<GetInsightArgs, ListInsightsArgs, InsightResult>(insightDeclaration as ResourceDeclaration<"project">);
 
 /** One live dashboard by `dashboardId`, with its tiles. */
-export function getDashboard(args: GetDashboardArgs, _opts?: pulumi.InvokeOptions): Promise<DashboardResult> {
-  return dashboardLookups.get(args) as Promise<DashboardResult>;
-}
-
+export const getDashboard = dashboardLookups.get;
 /** Every dashboard of the project that is not deleted (without tiles). */
-export function listDashboards(args: ListDashboardsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<DashboardResult[]> {
-  return dashboardLookups.list(args) as Promise<DashboardResult[]>;
-}
-
+export const listDashboards = dashboardLookups.list;
 /** One live insight, by `insightId` or by `shortId`. */
-export function getInsight(args: GetInsightArgs, _opts?: pulumi.InvokeOptions): Promise<InsightResult> {
-  return insightLookups.get(args) as Promise<InsightResult>;
-}
-
+export const getInsight = insightLookups.get;
 /** Every insight of the project that is not deleted, filtered as asked. */
-export function listInsights(args: ListInsightsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<InsightResult[]> {
-  return insightLookups.list(args) as Promise<InsightResult[]>;
-}
-
+export const listInsights = insightLookups.list;
 /** One alert by its UUID. */
-export function getAlert(args: GetAlertArgs, _opts?: pulumi.InvokeOptions): Promise<AlertResult> {
-  return alertLookups.get(args) as Promise<AlertResult>;
-}
-
+export const getAlert = alertLookups.get;
 /** Every alert of the project, or of one insight. */
-export function listAlerts(args: ListAlertsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<AlertResult[]> {
-  return alertLookups.list(args) as Promise<AlertResult[]>;
-}
-
-export const getAlertOutput = outputForm(getAlert);
-export const listAlertsOutput = outputForm(listAlerts);
-export const getDashboardOutput = outputForm(getDashboard);
-export const listDashboardsOutput = outputForm(listDashboards);
-export const getInsightOutput = outputForm(getInsight);
-export const listInsightsOutput = outputForm(listInsights);
+export const listAlerts = alertLookups.list;
+export const getAlertOutput = alertLookups.getOutput;
+export const listAlertsOutput = alertLookups.listOutput;
+export const getDashboardOutput = dashboardLookups.getOutput;
+export const listDashboardsOutput = dashboardLookups.listOutput;
+export const getInsightOutput = insightLookups.getOutput;
+export const listInsightsOutput = insightLookups.listOutput;

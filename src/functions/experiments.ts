@@ -1,9 +1,7 @@
 /** Experiment lookups, for experiments a program reads (its own or others'): the whole record, camelCased. */
-import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceDeclaration } from "../kit/declaration";
 import { experimentDeclaration } from "../provider/experiment-declaration";
-import { outputForm } from "./context";
-import { objectLookups } from "./objects";
+import { typedLookups } from "./objects";
 import type { LookupOverrides } from "./overrides";
 
 /** An experiment as PostHog returns it, top-level fields camelCased, `id` as `experimentId`. */
@@ -31,17 +29,13 @@ export type ListExperimentsArgs = InProject & {
   status?: string;
 };
 
-const lookups = objectLookups(experimentDeclaration as ResourceDeclaration<"project">);
+const lookups = typedLookups<GetExperimentArgs, ListExperimentsArgs, ExperimentResult>(
+  experimentDeclaration as ResourceDeclaration<"project">,
+);
 
 /** One live experiment, by `experimentId` or by its flag's `featureFlagKey`. */
-export function getExperiment(args: GetExperimentArgs, _opts?: pulumi.InvokeOptions): Promise<ExperimentResult> {
-  return lookups.get(args) as Promise<ExperimentResult>;
-}
-
+export const getExperiment = lookups.get;
 /** Every experiment of the project that is not deleted, archived ones included; `search` and `status` narrow it. */
-export function listExperiments(args: ListExperimentsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<ExperimentResult[]> {
-  return lookups.list(args) as Promise<ExperimentResult[]>;
-}
-
-export const getExperimentOutput = outputForm(getExperiment);
-export const listExperimentsOutput = outputForm(listExperiments);
+export const listExperiments = lookups.list;
+export const getExperimentOutput = lookups.getOutput;
+export const listExperimentsOutput = lookups.listOutput;

@@ -1,9 +1,7 @@
 /** Feature flag lookups, for flags a program reads (its own or others'): the whole record, camelCased. */
-import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceDeclaration } from "../kit/declaration";
 import { featureFlagDeclaration } from "../provider/feature-flag-declaration";
-import { outputForm } from "./context";
-import { objectLookups } from "./objects";
+import { typedLookups } from "./objects";
 import type { LookupOverrides } from "./overrides";
 
 /**
@@ -31,17 +29,13 @@ export type ListFeatureFlagsArgs = InProject & {
   evaluationRuntime?: "server" | "client" | "all";
 };
 
-const lookups = objectLookups(featureFlagDeclaration as ResourceDeclaration<"project">);
+const lookups = typedLookups<GetFeatureFlagArgs, ListFeatureFlagsArgs, FeatureFlagResult>(
+  featureFlagDeclaration as ResourceDeclaration<"project">,
+);
 
 /** One live flag, by `flagId` or by exact `key`. */
-export function getFeatureFlag(args: GetFeatureFlagArgs, _opts?: pulumi.InvokeOptions): Promise<FeatureFlagResult> {
-  return lookups.get(args) as Promise<FeatureFlagResult>;
-}
-
+export const getFeatureFlag = lookups.get;
 /** Every flag of the project that is not deleted (all pages), filtered as PostHog's list filters them. */
-export function listFeatureFlags(args: ListFeatureFlagsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<FeatureFlagResult[]> {
-  return lookups.list(args) as Promise<FeatureFlagResult[]>;
-}
-
-export const getFeatureFlagOutput = outputForm(getFeatureFlag);
-export const listFeatureFlagsOutput = outputForm(listFeatureFlags);
+export const listFeatureFlags = lookups.list;
+export const getFeatureFlagOutput = lookups.getOutput;
+export const listFeatureFlagsOutput = lookups.listOutput;

@@ -1,9 +1,7 @@
 /** Hog function lookups, for functions a program reads (its own or others'): the whole record, camelCased. */
-import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceDeclaration } from "../kit/declaration";
 import { hogFunctionDeclaration } from "../provider/hog-function-declaration";
-import { outputForm } from "./context";
-import { objectLookups } from "./objects";
+import { typedLookups } from "./objects";
 import type { LookupOverrides } from "./overrides";
 
 /** A hog function as PostHog returns it, top-level fields camelCased, `id` as `hogFunctionId`; secret inputs read `{secret: true}`. */
@@ -29,17 +27,13 @@ export type ListHogFunctionsArgs = InProject & {
   search?: string;
 };
 
-const lookups = objectLookups(hogFunctionDeclaration as ResourceDeclaration<"project">);
+const lookups = typedLookups<GetHogFunctionArgs, ListHogFunctionsArgs, HogFunctionResult>(
+  hogFunctionDeclaration as ResourceDeclaration<"project">,
+);
 
 /** One live hog function by `hogFunctionId` (its UUID), with its inputs, schema and masking. */
-export function getHogFunction(args: GetHogFunctionArgs, _opts?: pulumi.InvokeOptions): Promise<HogFunctionResult> {
-  return lookups.get(args) as Promise<HogFunctionResult>;
-}
-
+export const getHogFunction = lookups.get;
 /** Every hog function of the project that is not deleted, in PostHog's list form (no inputs, schema or masking). */
-export function listHogFunctions(args: ListHogFunctionsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<HogFunctionResult[]> {
-  return lookups.list(args) as Promise<HogFunctionResult[]>;
-}
-
-export const getHogFunctionOutput = outputForm(getHogFunction);
-export const listHogFunctionsOutput = outputForm(listHogFunctions);
+export const listHogFunctions = lookups.list;
+export const getHogFunctionOutput = lookups.getOutput;
+export const listHogFunctionsOutput = lookups.listOutput;

@@ -1,9 +1,7 @@
 /** Survey lookups, for surveys a program reads (its own or others'): the whole record, camelCased. */
-import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceDeclaration } from "../kit/declaration";
 import { surveyDeclaration } from "../provider/survey-declaration";
-import { outputForm } from "./context";
-import { objectLookups } from "./objects";
+import { typedLookups } from "./objects";
 import type { LookupOverrides } from "./overrides";
 
 /** A survey as PostHog returns it, top-level fields camelCased (questions keep PostHog's names), `id` as `surveyId`. */
@@ -30,17 +28,11 @@ export type ListSurveysArgs = InProject & {
   archived?: boolean;
 };
 
-const lookups = objectLookups(surveyDeclaration as ResourceDeclaration<"project">);
+const lookups = typedLookups<GetSurveyArgs, ListSurveysArgs, SurveyResult>(surveyDeclaration as ResourceDeclaration<"project">);
 
 /** One survey, by `surveyId` (its UUID) or by exact `name`. */
-export function getSurvey(args: GetSurveyArgs, _opts?: pulumi.InvokeOptions): Promise<SurveyResult> {
-  return lookups.get(args) as Promise<SurveyResult>;
-}
-
+export const getSurvey = lookups.get;
 /** Every survey of the project; `search` and `archived` narrow it. */
-export function listSurveys(args: ListSurveysArgs = {}, _opts?: pulumi.InvokeOptions): Promise<SurveyResult[]> {
-  return lookups.list(args) as Promise<SurveyResult[]>;
-}
-
-export const getSurveyOutput = outputForm(getSurvey);
-export const listSurveysOutput = outputForm(listSurveys);
+export const listSurveys = lookups.list;
+export const getSurveyOutput = lookups.getOutput;
+export const listSurveysOutput = lookups.listOutput;

@@ -14,7 +14,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
 import { parse } from "yaml";
-import { actions, annotations, featureFlags, projects, Transport } from "../../src/client";
+import { actions, alerts, annotations, dashboards, featureFlags, insights, projects, Transport } from "../../src/client";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { liveProjects } from "../helpers/projects";
 import { pythonVirtualenv } from "../helpers/python-venv";
@@ -233,6 +233,27 @@ describe("the YAML examples of flags, actions and annotations, through the plugi
   });
 });
 
+test("examples/dashboard/yaml: a project, a dashboard with a text tile, two insights placed on it and an alert; no change after", async () => {
+  const from = path.join(repoRoot, "examples", "dashboard", "yaml", "Pulumi.yaml");
+  const stack = await stackIn(program("yaml-dashboard", { "Pulumi.yaml": { from } }), "yaml-dashboard");
+  expect((await stack.up()).summary.resourceChanges).toEqual({ create: 6 });
+  const outputs = await stack.outputs();
+  const projectId = outputs["projectId"]!.value as number;
+  const dashboard = await dashboards.getDashboard(http, projectId, outputs["dashboardId"]!.value as number);
+  expect(dashboard).toMatchObject({ name: "Traffic", pinned: true });
+  // The text tile and both insights, where the program placed them.
+  expect(dashboard.tiles?.map((t) => [t.text ? "text" : "insight", (t.layouts?.["sm"] as { x?: number } | undefined)?.x]).sort()).toEqual([
+    ["insight", 0],
+    ["insight", 8],
+    ["text", 0],
+  ]);
+  const views = (await insights.listInsights(http, projectId)).find((i) => i.short_id === outputs["viewsShortId"]!.value);
+  expect(views?.dashboards).toEqual([dashboard.id]);
+  expect(await alerts.getAlert(http, projectId, outputs["alertId"]!.value as string)).toMatchObject({ insight: { id: views?.id } });
+  await stack.preview({ expectNoChanges: true });
+  expect((await stack.destroy()).summary.resourceChanges).toEqual({ delete: 6 });
+});
+
 describe("secrets through the plugin", () => {
   /** Every file of the file backend that belongs to `project`, by name: its checkpoint, backups and history. */
   const backendFiles = (project: string) =>
@@ -240,6 +261,22 @@ describe("secrets through the plugin", () => {
       .readdirSync(path.join(stateDir, ".pulumi"), { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile() && entry.parentPath.split(path.sep).includes(project))
       .map((entry) => ({ name: entry.name, text: fs.readFileSync(path.join(entry.parentPath, entry.name), "utf8") }));
+
+  test("examples/feedback-yaml: a flag, a survey on it, an experiment and a destination whose token stays secret; no change after", async () => {
+    const from = path.join(repoRoot, "examples", "feedback-yaml", "Pulumi.yaml");
+    const stack = await stackIn(program("yaml-feedback", { "Pulumi.yaml": { from } }), "yaml-feedback");
+    const token = `hook-token-${process.pid}`;
+    await stack.setConfig("hookToken", { value: token, secret: true });
+    expect((await stack.up()).summary.resourceChanges).toEqual({ create: 6 });
+    const outputs = await stack.outputs();
+    expect(outputs["experimentStarted"]?.value).toEqual(expect.any(String));
+    // Secret in every file of the backend (the checkpoint, its backups and history), never in plain text.
+    const files = backendFiles("posthog-feedback-yaml");
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.filter((file) => file.text.includes(token))).toEqual([]);
+    await stack.preview({ expectNoChanges: true });
+    expect((await stack.destroy()).summary.resourceChanges).toEqual({ delete: 6 });
+  });
 
   test("pulumi.secret inputs are in no file in plain text, a posthog:apiKey set without --secret in no checkpoint; drift still shows", async () => {
     const plaintexts = ["PLAIN-YAML-DESCRIPTION-61c2", "PLAIN-YAML-EXTRA-0e5d"];
