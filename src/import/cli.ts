@@ -10,14 +10,16 @@ import { LANGUAGES, type Language, runImport } from "./index";
 
 const USAGE = `Usage: pulumi-posthog import --out DIR [options]
 
-Writes a Pulumi project in DIR that declares every project of a PostHog organization and every feature flag, action
-and annotation in them (the kinds this package manages), each adopted by the first \`pulumi up\`.
+Writes a Pulumi project in DIR that declares every project of a PostHog organization and every object in them of
+the kinds this package manages (feature flags, cohorts, actions, annotations, dashboards, insights, alerts, surveys,
+experiments, hog functions), each adopted by the first \`pulumi up\`.
 
   --out DIR               where to write the project (required)
   --language LANG         typescript (default), yaml or python
   --project ID            only this project (repeatable); default: every project of the organization
   --host URL              PostHog's address (POSTHOG_HOST; default https://us.posthog.com)
-  --api-key KEY           a personal API key with project:read (POSTHOG_API_KEY); never written
+  --api-key KEY           a personal API key that reads them: project:read and each kind's :read scope
+                          (POSTHOG_API_KEY); never written. A kind the key may not read is left out, said so
   --organization ID       the organization's UUID, or @current (POSTHOG_ORGANIZATION_ID)
   --name NAME             the Pulumi project's name (default: DIR's)
   --dry-run               print the files instead of writing them
