@@ -9,7 +9,7 @@ import type { DeclaredState, Json, Recorded } from "../../src/kit/lifecycle";
 import { ActionProvider, AnnotationProvider } from "../../src/provider";
 import { actionState } from "../../src/provider/action-state";
 import { annotationState } from "../../src/provider/annotation-state";
-import { acceptanceTarget, transport, type AcceptanceTarget } from "./real-posthog";
+import { acceptanceTarget, inTargetProject, type AcceptanceTarget } from "./real-posthog";
 
 let target: AcceptanceTarget;
 let client: Transport;
@@ -19,15 +19,9 @@ let annotationProvider: AnnotationProvider;
 
 beforeAll(() => {
   target = acceptanceTarget();
-  // Actions and annotations need action:* and annotation:*: the all-access key where the target has one.
-  const apiKey = target.keys.all ?? target.apiKey;
-  client = transport(target, apiKey);
-  if (target.projectId === undefined) throw new Error("This file needs the target's project (POSTHOG_ACCEPTANCE_PROJECT_ID).");
-  projectId = target.projectId;
-  const connection = {
-    config: { host: target.url, apiKey, organizationId: target.organizationId, projectId: String(projectId) },
-    transport: client,
-  };
+  const inProject = inTargetProject(target);
+  ({ client, projectId } = inProject);
+  const connection = inProject.connection;
   actionProvider = new ActionProvider(connection);
   annotationProvider = new AnnotationProvider(connection);
 });

@@ -13,7 +13,7 @@ import { useLookupConfig } from "../../src/functions/context";
 import { CohortProvider } from "../../src/provider";
 import { cohortState } from "../../src/provider/cohort-state";
 import { pulumiSession, repoRoot } from "../helpers/pulumi-cli";
-import { acceptanceTarget, transport, type AcceptanceTarget } from "./real-posthog";
+import { acceptanceTarget, inTargetProject, type AcceptanceTarget } from "./real-posthog";
 
 const setup = require("../../scripts/setup") as { pluginBin(): string; languageHostBins(): { yaml: string } };
 
@@ -26,15 +26,10 @@ let projectId: number;
 
 beforeAll(async () => {
   target = acceptanceTarget();
-  // Cohorts need cohort:read/write, flags feature_flag:write: the all-access key where the target has one.
-  const apiKey = target.keys.all ?? target.apiKey;
-  client = transport(target, apiKey);
-  if (target.projectId === undefined) throw new Error("This file needs the target's project (POSTHOG_ACCEPTANCE_PROJECT_ID).");
-  projectId = target.projectId;
-  provider = new CohortProvider({
-    config: { host: target.url, apiKey, organizationId: target.organizationId, projectId: String(projectId) },
-    transport: client,
-  });
+  const inProject = inTargetProject(target);
+  ({ client, projectId } = inProject);
+  const apiKey = inProject.apiKey;
+  provider = new CohortProvider(inProject.connection);
   useLookupConfig((key) => ({ "posthog:host": target.url, "posthog:apiKey": apiKey })[key]);
 });
 afterAll(async () => {

@@ -11,7 +11,7 @@ import { dashboards, insights, PostHogError, type Transport, users } from "../..
 import { DashboardProvider, InsightProvider, AlertProvider } from "../../src/provider";
 import { insightState } from "../../src/provider/insight-state";
 import { pulumiSession, repoRoot } from "../helpers/pulumi-cli";
-import { acceptanceTarget, named, transport, type AcceptanceTarget } from "./real-posthog";
+import { acceptanceTarget, inTargetProject, named, transport, type AcceptanceTarget } from "./real-posthog";
 
 const setup = require("../../scripts/setup") as { pluginBin(): string; languageHostBins(): { yaml: string } };
 
@@ -27,15 +27,9 @@ const hogql = { kind: "DataVisualizationNode", source: { kind: "HogQLQuery", que
 
 beforeAll(() => {
   target = acceptanceTarget();
-  // Dashboards and insights need dashboard:write and insight:write: the all-access key where the target has one.
-  const apiKey = target.keys.all ?? target.apiKey;
-  client = transport(target, apiKey);
-  if (target.projectId === undefined) throw new Error("This file needs the target's project (POSTHOG_ACCEPTANCE_PROJECT_ID).");
-  projectId = target.projectId;
-  connection = {
-    config: { host: target.url, apiKey, organizationId: target.organizationId, projectId: String(projectId) },
-    transport: client,
-  };
+  const inProject = inTargetProject(target);
+  ({ client, projectId } = inProject);
+  connection = inProject.connection;
 });
 afterAll(async () => {
   if (!client) return;

@@ -6,7 +6,7 @@
 import { featureFlags, PostHogError, type Transport } from "../../src/client";
 import { FeatureFlagProvider } from "../../src/provider";
 import { featureFlagState } from "../../src/provider/feature-flag-state";
-import { acceptanceTarget, transport, type AcceptanceTarget } from "./real-posthog";
+import { acceptanceTarget, inTargetProject, type AcceptanceTarget } from "./real-posthog";
 
 type Json = Record<string, unknown>;
 
@@ -17,15 +17,9 @@ let projectId: number;
 
 beforeAll(async () => {
   target = acceptanceTarget();
-  // Feature flags need feature_flag:read/write: the all-access key where the target has one.
-  const apiKey = target.keys.all ?? target.apiKey;
-  client = transport(target, apiKey);
-  if (target.projectId === undefined) throw new Error("This file needs the target's project (POSTHOG_ACCEPTANCE_PROJECT_ID).");
-  projectId = target.projectId;
-  provider = new FeatureFlagProvider({
-    config: { host: target.url, apiKey, organizationId: target.organizationId, projectId: String(projectId) },
-    transport: client,
-  });
+  const inProject = inTargetProject(target);
+  ({ client, projectId } = inProject);
+  provider = new FeatureFlagProvider(inProject.connection);
 });
 afterAll(async () => {
   if (!client) return;

@@ -57,6 +57,19 @@ export function transport(target: AcceptanceTarget, apiKey = target.apiKey): Tra
   return new Transport({ host: target.url, apiKey, rateLimits: false });
 }
 
+/**
+ * The target's own project with the all-access key where the target has one (flags, cohorts, actions, dashboards,
+ * surveys… each need scopes of their own): the key, a client, and a provider connection configured for it.
+ */
+export function inTargetProject(target: AcceptanceTarget) {
+  if (target.projectId === undefined) throw new Error("This file needs the target's project (POSTHOG_ACCEPTANCE_PROJECT_ID).");
+  const apiKey = target.keys.all ?? target.apiKey;
+  const client = transport(target, apiKey);
+  const projectId = target.projectId;
+  const config = { host: target.url, apiKey, organizationId: target.organizationId, projectId: String(projectId) };
+  return { apiKey, client, projectId, connection: { config, transport: client } };
+}
+
 /** A name for something this run creates: the run's prefix, then `name`. */
 export function named(target: AcceptanceTarget, name: string): string {
   return `${target.prefix}${name}`;

@@ -9,7 +9,7 @@ import { ExperimentProvider, HogFunctionProvider, SurveyProvider } from "../../s
 import { experimentState } from "../../src/provider/experiment-state";
 import { hogFunctionState } from "../../src/provider/hog-function-state";
 import { surveyState } from "../../src/provider/survey-state";
-import { acceptanceTarget, transport, type AcceptanceTarget } from "./real-posthog";
+import { acceptanceTarget, inTargetProject, type AcceptanceTarget } from "./real-posthog";
 
 type Json = Record<string, unknown>;
 
@@ -20,15 +20,9 @@ let connection: ConstructorParameters<typeof SurveyProvider>[0];
 
 beforeAll(() => {
   target = acceptanceTarget();
-  // Surveys, experiments and hog functions need their own scopes: the all-access key where the target has one.
-  const apiKey = target.keys.all ?? target.apiKey;
-  client = transport(target, apiKey);
-  if (target.projectId === undefined) throw new Error("This file needs the target's project (POSTHOG_ACCEPTANCE_PROJECT_ID).");
-  projectId = target.projectId;
-  connection = {
-    config: { host: target.url, apiKey, organizationId: target.organizationId, projectId: String(projectId) },
-    transport: client,
-  };
+  const inProject = inTargetProject(target);
+  ({ client, projectId } = inProject);
+  connection = inProject.connection;
 });
 afterAll(async () => {
   if (!client) return;
