@@ -1,7 +1,6 @@
 /** Action lookups, for actions a program reads (its own or others'): the whole record, camelCased. */
 import type { ResourceDeclaration } from "../kit/declaration";
-import { actionDeclaration } from "../provider/action-declaration";
-import { typedLookups } from "./objects";
+import { typedLookups } from "./lazy";
 import type { LookupOverrides } from "./overrides";
 
 /** An action as PostHog returns it, top-level fields camelCased (`steps` keep PostHog's names), `id` as `actionId`. */
@@ -23,7 +22,9 @@ export type ListActionsArgs = InProject & {
   search?: string;
 };
 
-const lookups = typedLookups<GetActionArgs, ListActionsArgs, ActionResult>(actionDeclaration as ResourceDeclaration<"project">);
+const lookups = typedLookups<GetActionArgs, ListActionsArgs, ActionResult>(
+  async () => (await import("../provider/action-declaration")).actionDeclaration as ResourceDeclaration<"project">,
+);
 
 /** One live action, by `actionId` or by exact `name`. */
 export const getAction = lookups.get;

@@ -1,7 +1,6 @@
 /** Cohort lookups, for cohorts a program reads (its own or others'): the whole record, camelCased. */
 import type { ResourceDeclaration } from "../kit/declaration";
-import { cohortDeclaration } from "../provider/cohort-declaration";
-import { typedLookups } from "./objects";
+import { typedLookups } from "./lazy";
 import type { LookupOverrides } from "./overrides";
 
 /** A cohort as PostHog returns it, top-level fields camelCased (`filters` keep PostHog's names), `id` as `cohortId`. */
@@ -29,7 +28,9 @@ export type ListCohortsArgs = InProject & {
   isStatic?: boolean;
 };
 
-const lookups = typedLookups<GetCohortArgs, ListCohortsArgs, CohortResult>(cohortDeclaration as ResourceDeclaration<"project">);
+const lookups = typedLookups<GetCohortArgs, ListCohortsArgs, CohortResult>(
+  async () => (await import("../provider/cohort-declaration")).cohortDeclaration as ResourceDeclaration<"project">,
+);
 
 /** One live cohort, by `cohortId` or by exact `name`. */
 export const getCohort = lookups.get;

@@ -42,17 +42,6 @@ export function lookupOrganization(overrides: OrganizationOverride): string {
   return requireOrganization(lookupConfig(overrides), overrides.organizationId);
 }
 
-/** The Output form of a lookup: it waits for its inputs and stays unknown while they are unknown (preview). */
-export function outputForm<A extends object, R>(
-  lookup: (args: A, opts?: pulumi.InvokeOptions) => Promise<R>,
-  options: { secret?: boolean } = {},
-): (args: { [K in keyof A]: pulumi.Input<A[K]> }, opts?: pulumi.InvokeOptions) => pulumi.Output<R> {
-  return (args, opts) => {
-    const result = pulumi.output(args).apply((resolved) => lookup(resolved as unknown as A, opts));
-    return (options.secret ? pulumi.secret(result) : result) as unknown as pulumi.Output<R>;
-  };
-}
-
 /**
  * A project object as a lookup returns it: PostHog's top-level fields camelCased (nested JSON keeps PostHog's names,
  * as the resources' inputs do), the numeric `id` under the resource's id output (`flagId`, `actionId`), its project.

@@ -1,9 +1,6 @@
 /** Dashboard, insight and alert lookups, for those a program reads (its own or others'): the whole record, camelCased. */
 import type { ResourceDeclaration } from "../kit/declaration";
-import { alertDeclaration } from "../provider/alert-declaration";
-import { dashboardDeclaration } from "../provider/dashboard-declaration";
-import { insightDeclaration } from "../provider/insight-declaration";
-import { typedLookups } from "./objects";
+import { typedLookups } from "./lazy";
 import type { LookupOverrides } from "./overrides";
 
 /** A dashboard as PostHog returns it, top-level fields camelCased, `id` as `dashboardId` (`tiles` by getDashboard only). */
@@ -70,11 +67,15 @@ export type ListAlertsArgs = InProject & {
   insight?: number;
 };
 
-const alertLookups = typedLookups<GetAlertArgs, ListAlertsArgs, AlertResult>(alertDeclaration as ResourceDeclaration<"project">);
-const dashboardLookups = typedLookups<GetDashboardArgs, ListDashboardsArgs, DashboardResult>(
-  dashboardDeclaration as ResourceDeclaration<"project">,
+const alertLookups = typedLookups<GetAlertArgs, ListAlertsArgs, AlertResult>(
+  async () => (await import("../provider/alert-declaration")).alertDeclaration as ResourceDeclaration<"project">,
 );
-const insightLookups = typedLookups<GetInsightArgs, ListInsightsArgs, InsightResult>(insightDeclaration as ResourceDeclaration<"project">);
+const dashboardLookups = typedLookups<GetDashboardArgs, ListDashboardsArgs, DashboardResult>(
+  async () => (await import("../provider/dashboard-declaration")).dashboardDeclaration as ResourceDeclaration<"project">,
+);
+const insightLookups = typedLookups<GetInsightArgs, ListInsightsArgs, InsightResult>(
+  async () => (await import("../provider/insight-declaration")).insightDeclaration as ResourceDeclaration<"project">,
+);
 
 /** One live dashboard by `dashboardId`, with its tiles. */
 export const getDashboard = dashboardLookups.get;

@@ -1,7 +1,6 @@
 /** Experiment lookups, for experiments a program reads (its own or others'): the whole record, camelCased. */
 import type { ResourceDeclaration } from "../kit/declaration";
-import { experimentDeclaration } from "../provider/experiment-declaration";
-import { typedLookups } from "./objects";
+import { typedLookups } from "./lazy";
 import type { LookupOverrides } from "./overrides";
 
 /** An experiment as PostHog returns it, top-level fields camelCased, `id` as `experimentId`. */
@@ -30,7 +29,7 @@ export type ListExperimentsArgs = InProject & {
 };
 
 const lookups = typedLookups<GetExperimentArgs, ListExperimentsArgs, ExperimentResult>(
-  experimentDeclaration as ResourceDeclaration<"project">,
+  async () => (await import("../provider/experiment-declaration")).experimentDeclaration as ResourceDeclaration<"project">,
 );
 
 /** One live experiment, by `experimentId` or by its flag's `featureFlagKey`. */

@@ -1,7 +1,6 @@
 /** Feature flag lookups, for flags a program reads (its own or others'): the whole record, camelCased. */
 import type { ResourceDeclaration } from "../kit/declaration";
-import { featureFlagDeclaration } from "../provider/feature-flag-declaration";
-import { typedLookups } from "./objects";
+import { typedLookups } from "./lazy";
 import type { LookupOverrides } from "./overrides";
 
 /**
@@ -30,7 +29,7 @@ export type ListFeatureFlagsArgs = InProject & {
 };
 
 const lookups = typedLookups<GetFeatureFlagArgs, ListFeatureFlagsArgs, FeatureFlagResult>(
-  featureFlagDeclaration as ResourceDeclaration<"project">,
+  async () => (await import("../provider/feature-flag-declaration")).featureFlagDeclaration as ResourceDeclaration<"project">,
 );
 
 /** One live flag, by `flagId` or by exact `key`. */

@@ -3,8 +3,8 @@
  * endpoint, never through the API these wrap.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { collect, groups, PostHogError, type Group, type GroupType, type PropertyCount, type Transport } from "../client";
-import { lookupTransport, outputForm } from "./context";
+import type { Group, GroupType, PropertyCount, Transport } from "../client";
+import { httpClient, lookupContext, outputForm } from "./lazy";
 import type { LookupOverrides } from "./overrides";
 
 /** The group type, by index (0–4) or by its name such as "company". */
@@ -37,7 +37,8 @@ export type GetGroupPropertyValuesArgs = LookupOverrides & GroupTypeRef & { proj
 
 /** One group by key. Fails with a message naming the key and type when there is none. */
 export async function getGroup(args: GetGroupArgs, _opts?: pulumi.InvokeOptions): Promise<GroupResult> {
-  const http = lookupTransport(args);
+  const { groups, PostHogError } = await httpClient();
+  const http = (await lookupContext()).lookupTransport(args);
   const type = await resolveGroupType(http, args);
   try {
     return groupResult(await groups.findGroup(http, args.projectId, type.index, args.groupKey));
@@ -51,14 +52,16 @@ export async function getGroup(args: GetGroupArgs, _opts?: pulumi.InvokeOptions)
 
 /** Groups of one type, newest first: every page (100 each), or as many as `limit` without fetching further pages. */
 export async function listGroups(args: ListGroupsArgs, _opts?: pulumi.InvokeOptions): Promise<GroupResult[]> {
-  const http = lookupTransport(args);
+  const { collect, groups } = await httpClient();
+  const http = (await lookupContext()).lookupTransport(args);
   const type = await resolveGroupType(http, args);
   const found = await collect(groups.iterateGroups(http, args.projectId, { groupTypeIndex: type.index, search: args.search }), args.limit);
   return found.map(groupResult);
 }
 
 export async function listGroupTypes(args: ProjectLookupArgs, _opts?: pulumi.InvokeOptions): Promise<GroupTypeResult[]> {
-  return (await groups.listGroupTypes(lookupTransport(args), args.projectId)).map(groupTypeResult);
+  const { groups } = await httpClient();
+  return (await groups.listGroupTypes((await lookupContext()).lookupTransport(args), args.projectId)).map(groupTypeResult);
 }
 
 /**
@@ -69,7 +72,8 @@ export async function getGroupPropertyDefinitions(
   args: ProjectLookupArgs,
   _opts?: pulumi.InvokeOptions,
 ): Promise<Record<string, PropertyCountResult[]>> {
-  const http = lookupTransport(args);
+  const { groups } = await httpClient();
+  const http = (await lookupContext()).lookupTransport(args);
   const served = await groups.getGroupPropertyDefinitions(http, args.projectId);
   if (served) return Object.fromEntries(Object.entries(served).map(([index, list]) => [index, list.map(propertyCount)]));
   const definitions: Record<string, PropertyCountResult[]> = {};
@@ -91,7 +95,8 @@ export async function getGroupPropertyValues(
   args: GetGroupPropertyValuesArgs,
   _opts?: pulumi.InvokeOptions,
 ): Promise<PropertyCountResult[]> {
-  const http = lookupTransport(args);
+  const { groups } = await httpClient();
+  const http = (await lookupContext()).lookupTransport(args);
   const type = await resolveGroupType(http, args);
   const values = await groups.getGroupPropertyValues(http, args.projectId, {
     groupTypeIndex: type.index,
@@ -117,6 +122,7 @@ async function resolveGroupType(http: Transport, args: GroupTypeRef & { projectI
   if (typeof args.groupType !== "string" || args.groupType === "") {
     throw new Error('Give either groupTypeIndex (0–4) or groupType (a group type name such as "company").');
   }
+  const { groups } = await httpClient();
   const types = await groups.listGroupTypes(http, args.projectId);
   const match = types.find((t) => t.group_type === args.groupType);
   if (!match) {

@@ -1,7 +1,6 @@
 /** Hog function lookups, for functions a program reads (its own or others'): the whole record, camelCased. */
 import type { ResourceDeclaration } from "../kit/declaration";
-import { hogFunctionDeclaration } from "../provider/hog-function-declaration";
-import { typedLookups } from "./objects";
+import { typedLookups } from "./lazy";
 import type { LookupOverrides } from "./overrides";
 
 /** A hog function as PostHog returns it, top-level fields camelCased, `id` as `hogFunctionId`; secret inputs read `{secret: true}`. */
@@ -28,7 +27,7 @@ export type ListHogFunctionsArgs = InProject & {
 };
 
 const lookups = typedLookups<GetHogFunctionArgs, ListHogFunctionsArgs, HogFunctionResult>(
-  hogFunctionDeclaration as ResourceDeclaration<"project">,
+  async () => (await import("../provider/hog-function-declaration")).hogFunctionDeclaration as ResourceDeclaration<"project">,
 );
 
 /** One live hog function by `hogFunctionId` (its UUID), with its inputs, schema and masking. */

@@ -4,11 +4,10 @@
  * whole record PostHog returns, camelCased. The TypeScript functions (./feature-flags, …) and the plugin's invokes are
  * both these.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { type ObjectId, type ResourceDeclaration, title } from "../kit/declaration";
 import { requireProject } from "../provider";
 import { own } from "../schema/json";
-import { lookupConfig, lookupTransport, outputForm, recordResult } from "./context";
+import { lookupConfig, lookupTransport, recordResult } from "./context";
 import type { LookupOverrides } from "./overrides";
 
 type Args = LookupOverrides & { projectId?: number };
@@ -73,11 +72,3 @@ export function objectLookups(declaration: ResourceDeclaration<"project">): Obje
 }
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
-
-/** A resource module's exports, typed: `get<Name>`, `list<Plural>` and their Output forms. */
-export function typedLookups<GetArgs extends Args, ListArgs extends Args, Result>(declaration: ResourceDeclaration<"project">) {
-  const found = objectLookups(declaration);
-  const get = (args: GetArgs, _opts?: pulumi.InvokeOptions) => found.get(args) as Promise<Result>;
-  const list = (args: ListArgs = {} as ListArgs, _opts?: pulumi.InvokeOptions) => found.list(args) as Promise<Result[]>;
-  return { get, list, getOutput: outputForm<GetArgs, Result>(get), listOutput: outputForm<ListArgs, Result[]>(list) };
-}

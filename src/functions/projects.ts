@@ -1,9 +1,8 @@
 /** Read-only project lookups, for projects the program does not manage (or reads before managing). */
 import type * as pulumi from "@pulumi/pulumi";
-import { collect, projects, type ActivityEntry, type ProjectListItem } from "../client";
-import { recordOutputs } from "../provider";
+import type { ActivityEntry, ProjectListItem, Transport } from "../client";
 import type { ProjectRecordOutputs } from "../resources/project-types";
-import { lookupOrganization, lookupTransport, outputForm } from "./context";
+import { httpClient, lookupContext, outputForm } from "./lazy";
 import type { OrganizationOverride } from "./overrides";
 
 /** A project as PostHog returns it, camelCased (`Project`'s outputs): fields PostHog did not send are absent. */
@@ -39,26 +38,33 @@ export type GetProjectActivityArgs = GetProjectArgs & { limit?: number };
 
 /** Every project of the organization (all pages). */
 export async function listProjects(args: ListProjectsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<ProjectSummary[]> {
-  const found = await projects.listProjects(lookupTransport(args), lookupOrganization(args));
+  const { projects } = await httpClient();
+  const found = await projects.listProjects(...(await inOrganization(args)));
   return found.map(projectSummary);
 }
 
 export async function getProject(args: GetProjectArgs, _opts?: pulumi.InvokeOptions): Promise<ProjectResult> {
-  return recordOutputs(await projects.getProject(lookupTransport(args), lookupOrganization(args), args.projectId));
+  const [{ projects }, { recordOutputs }] = await Promise.all([httpClient(), import("../provider")]);
+  return recordOutputs(await projects.getProject(...(await inOrganization(args)), args.projectId));
 }
 
 /** The project's change log, newest first: all of it, or the latest `limit` entries. */
 export async function getProjectActivity(args: GetProjectActivityArgs, _opts?: pulumi.InvokeOptions): Promise<ActivityResult[]> {
   const pageSize = args.limit === undefined ? 100 : Math.min(Math.max(args.limit, 1), 100);
-  const entries = await collect(
-    projects.iterateProjectActivity(lookupTransport(args), lookupOrganization(args), args.projectId, pageSize),
-    args.limit,
-  );
+  const { collect, projects } = await httpClient();
+  const entries = await collect(projects.iterateProjectActivity(...(await inOrganization(args)), args.projectId, pageSize), args.limit);
   return entries.map(activityResult);
 }
 
 export async function isGeneratingDemoData(args: GetProjectArgs, _opts?: pulumi.InvokeOptions): Promise<boolean> {
-  return projects.isGeneratingDemoData(lookupTransport(args), lookupOrganization(args), args.projectId);
+  const { projects } = await httpClient();
+  return projects.isGeneratingDemoData(...(await inOrganization(args)), args.projectId);
+}
+
+/** The connection and the organization a project lookup reads in. */
+async function inOrganization(args: OrganizationOverride): Promise<[Transport, string]> {
+  const { lookupOrganization, lookupTransport } = await lookupContext();
+  return [lookupTransport(args), lookupOrganization(args)];
 }
 
 // Project records carry the project API key: their Output forms are secret.

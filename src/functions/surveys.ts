@@ -1,7 +1,6 @@
 /** Survey lookups, for surveys a program reads (its own or others'): the whole record, camelCased. */
 import type { ResourceDeclaration } from "../kit/declaration";
-import { surveyDeclaration } from "../provider/survey-declaration";
-import { typedLookups } from "./objects";
+import { typedLookups } from "./lazy";
 import type { LookupOverrides } from "./overrides";
 
 /** A survey as PostHog returns it, top-level fields camelCased (questions keep PostHog's names), `id` as `surveyId`. */
@@ -28,7 +27,9 @@ export type ListSurveysArgs = InProject & {
   archived?: boolean;
 };
 
-const lookups = typedLookups<GetSurveyArgs, ListSurveysArgs, SurveyResult>(surveyDeclaration as ResourceDeclaration<"project">);
+const lookups = typedLookups<GetSurveyArgs, ListSurveysArgs, SurveyResult>(
+  async () => (await import("../provider/survey-declaration")).surveyDeclaration as ResourceDeclaration<"project">,
+);
 
 /** One survey, by `surveyId` (its UUID) or by exact `name`. */
 export const getSurvey = lookups.get;

@@ -1,0 +1,46 @@
+/**
+ * What a program pays for importing the package (issue 17's fixed cost): the resource classes and the lookups'
+ * signatures, not the HTTP client, the provider or their packages, which load on a lookup's first call.
+ * Measured on the built package (lib/, as a program installs it), in a Node.js process of its own.
+ */
+import { spawnSync } from "node:child_process";
+import * as path from "node:path";
+
+const lib = path.resolve(__dirname, "../../lib/index.js");
+
+/** The package's modules and the npm packages a fresh Node.js process has loaded after `script`. */
+function loadedAfter(script: string): { own: string[]; packages: string[] } {
+  const probe = `
+    const before = new Set(Object.keys(require.cache));
+    ${script}
+    const added = Object.keys(require.cache).filter((file) => !before.has(file));
+    const packages = new Set(added.map((file) => /node_modules\\/((@[^/]+\\/)?[^/]+)/.exec(file)?.[1]).filter(Boolean));
+    const own = added.filter((file) => file.startsWith(${JSON.stringify(path.dirname(lib))})).map((file) => file.slice(${path.dirname(lib).length + 1}));
+    console.log(JSON.stringify({ own, packages: [...packages] }));`;
+  const result = spawnSync(process.execPath, ["-e", `require("@pulumi/pulumi"); (async () => { ${probe} })()`], {
+    cwd: path.dirname(lib),
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  if (result.status !== 0) throw new Error(result.stderr);
+  return JSON.parse(result.stdout);
+}
+
+test("importing the package loads the resources and the lookups' signatures, not the client, the provider, got or zod", () => {
+  const { own, packages } = loadedAfter(`require(${JSON.stringify(lib)});`);
+  expect(packages).toEqual([]);
+  expect(own.filter((file) => /^(client\/(?!errors)|provider\/|schema\/|import\/|plugin\/)/.test(file))).toEqual([]);
+  expect(own).toContain("resources/project.js");
+  expect(own).toContain("functions/groups.js");
+});
+
+test("a lookup loads the client and the declaration it needs when first called", () => {
+  // No PostHog answers here: the lookup fails on its configuration, after loading what it needs to read it.
+  const { own, packages } = loadedAfter(
+    `const posthog = require(${JSON.stringify(lib)});
+     delete process.env.POSTHOG_API_KEY;
+     await posthog.listFeatureFlags({ projectId: 1 }).catch(() => undefined);`,
+  );
+  expect(packages).toEqual(expect.arrayContaining(["got", "zod"]));
+  expect(own).toEqual(expect.arrayContaining(["functions/objects.js", "provider/feature-flag-declaration.js", "client/transport.js"]));
+});
