@@ -195,6 +195,47 @@ function table(header, rows) {
   ].join("\n");
 }
 
+/**
+ * One stack side by side, a row per command: `rowsOf(command)` gives that command's rows of Pulumi + provider (`p`),
+ * the floor (`b`) and Terraform (`t`); each column is a header and its cell from those rows.
+ */
+function sideBySide(rowsOf, hasPeer, columns) {
+  return table(
+    ["Command", ...columns.map(([header]) => header)],
+    COMMANDS.map((command) => {
+      const rows = rowsOf(command);
+      return [
+        hasPeer ? `${command} (terraform ${TERRAFORM_COMMANDS[command]})` : command,
+        ...columns.map(([, value]) => value(rows, command)),
+      ];
+    }),
+  );
+}
+
+/** A measure's columns for the programs named: "<title>: Pulumi", "Floor", "Terraform"; "–" where a row lacks it. */
+function measured(title, value, programs = ["p", "b", "t"]) {
+  const headers = { p: `${title}: Pulumi`, b: "Floor", t: "Terraform" };
+  return programs.map((who) => [headers[who], (rows) => cell(rows[who] && value(rows[who]))]);
+}
+
+/**
+ * The side-by-side columns of a stack of `count` resources, each a `unit` ("project"): wall times, requests against
+ * the fewest the command needs, peak memory, `more`, and the state per resource.
+ */
+function sideBySideColumns(count, unit, more = []) {
+  return [
+    ["Pulumi + provider s", ({ p }) => cell(p && fmtS(p.ms))],
+    ["Floor s", ({ b }) => cell(b && fmtS(b.ms))],
+    ["Terraform s", ({ t }) => cell(t && fmtS(t.ms))],
+    ["Pulumi ÷ Terraform", ({ p, t }) => cell(p && t && `${(p.ms / t.ms).toFixed(1)} ×`)],
+    ["Requests: Pulumi (minimum)", ({ p }, command) => cell(p && `${p.requests} (${command === "preview" ? 0 : count})`)],
+    ["Terraform", ({ t }) => cell(t && String(t.requests))],
+    ...measured("Peak MB", (r) => r.peakKb && fmtMb(r.peakKb)),
+    ...more,
+    ...measured(`State per ${unit}`, (r) => r.stateBytesPerResource && fmtBytes(r.stateBytesPerResource)),
+  ];
+}
+
 /** "name (count) MB, …" for the process tree of a command, largest first. */
 function processesOf(row) {
   if (!row?.treeKb) return "–";
@@ -243,45 +284,15 @@ function renderMarkdown(results, micro, checks, environment) {
     const median = repeats ? ` (each number the median of ${repeats} runs)` : "";
     out.push(`### ${n} projects: Pulumi and Terraform side by side${median}`);
     out.push("");
-    const hasPeer = Boolean(results.sizes[n].terraform);
     out.push(
-      table(
-        [
-          "Command",
-          "Pulumi + provider s",
-          "Floor s",
-          "Terraform s",
-          "Pulumi ÷ Terraform",
-          "Requests: Pulumi (minimum)",
-          "Terraform",
-          "Peak MB: Pulumi",
-          "Floor",
-          "Terraform",
-          "State per project: Pulumi",
-          "Floor",
-          "Terraform",
-        ],
-        COMMANDS.map((command) => {
-          const p = rowOf(results, n, "posthog", command);
-          const b = rowOf(results, n, "bare", command);
-          const t = rowOf(results, n, "terraform", command);
-          const minimum = command === "preview" ? 0 : n;
-          return [
-            hasPeer ? `${command} (terraform ${TERRAFORM_COMMANDS[command]})` : command,
-            cell(p && fmtS(p.ms)),
-            cell(b && fmtS(b.ms)),
-            cell(t && fmtS(t.ms)),
-            cell(p && t && `${(p.ms / t.ms).toFixed(1)} ×`),
-            cell(p && `${p.requests} (${minimum})`),
-            cell(t && String(t.requests)),
-            cell(p?.peakKb && fmtMb(p.peakKb)),
-            cell(b?.peakKb && fmtMb(b.peakKb)),
-            cell(t?.peakKb && fmtMb(t.peakKb)),
-            cell(p?.stateBytesPerResource && fmtBytes(p.stateBytesPerResource)),
-            cell(b?.stateBytesPerResource && fmtBytes(b.stateBytesPerResource)),
-            cell(t?.stateBytesPerResource && fmtBytes(t.stateBytesPerResource)),
-          ];
+      sideBySide(
+        (command) => ({
+          p: rowOf(results, n, "posthog", command),
+          b: rowOf(results, n, "bare", command),
+          t: rowOf(results, n, "terraform", command),
         }),
+        Boolean(results.sizes[n].terraform),
+        sideBySideColumns(n, "project"),
       ),
     );
     out.push("");
@@ -523,49 +534,15 @@ function renderMarkdown(results, micro, checks, environment) {
 /** Issue 18's stack of feature flags: Pulumi + provider, its floor and Terraform's posthog_feature_flag. */
 function flagsTable(flags) {
   const n = flags.count;
-  const hasPeer = Boolean(flags.terraform);
+  const rowsOf = (command) => {
+    const [p, b, t] = ["flags", "bare-flags", "terraform"].map((program) => flags[program]?.find((r) => r.command === command));
+    return { p, b, t };
+  };
+  const programPeak = measured("Program peak MB", (r) => r.program && fmtMb(r.program.maxRssKb), ["p", "b"]);
   return [
     `### ${n} feature flags in one stack: Pulumi, the floor and Terraform side by side`,
     "",
-    table(
-      [
-        "Command",
-        "Pulumi + provider s",
-        "Floor s",
-        "Terraform s",
-        "Pulumi ÷ Terraform",
-        "Requests: Pulumi (minimum)",
-        "Terraform",
-        "Peak MB: Pulumi",
-        "Floor",
-        "Terraform",
-        "Program peak MB: Pulumi",
-        "Floor",
-        "State per flag: Pulumi",
-        "Floor",
-        "Terraform",
-      ],
-      COMMANDS.map((command) => {
-        const [p, b, t] = ["flags", "bare-flags", "terraform"].map((program) => flags[program]?.find((r) => r.command === command));
-        return [
-          hasPeer ? `${command} (terraform ${TERRAFORM_COMMANDS[command]})` : command,
-          cell(p && fmtS(p.ms)),
-          cell(b && fmtS(b.ms)),
-          cell(t && fmtS(t.ms)),
-          cell(p && t && `${(p.ms / t.ms).toFixed(1)} ×`),
-          cell(p && `${p.requests} (${command === "preview" ? 0 : n})`),
-          cell(t && String(t.requests)),
-          cell(p?.peakKb && fmtMb(p.peakKb)),
-          cell(b?.peakKb && fmtMb(b.peakKb)),
-          cell(t?.peakKb && fmtMb(t.peakKb)),
-          cell(p?.program && fmtMb(p.program.maxRssKb)),
-          cell(b?.program && fmtMb(b.program.maxRssKb)),
-          cell(p?.stateBytesPerResource && fmtBytes(p.stateBytesPerResource)),
-          cell(b?.stateBytesPerResource && fmtBytes(b.stateBytesPerResource)),
-          cell(t?.stateBytesPerResource && fmtBytes(t.stateBytesPerResource)),
-        ];
-      }),
-    ),
+    sideBySide(rowsOf, Boolean(flags.terraform), sideBySideColumns(n, "flag", programPeak)),
     "",
     "The floor: the same stack as bare dynamic resources whose outputs are one real flag record (no HTTP). Terraform: " +
       "`posthog_feature_flag` with the same key, name, active and filters (its `filters` is JSON text), -parallelism=10; " +

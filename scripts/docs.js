@@ -45,8 +45,19 @@ const {
 const { packageSchema } = require("../lib/plugin/schema");
 
 const root = path.join(__dirname, "..");
-const readme = path.join(root, "README.md");
-let text = fs.readFileSync(readme, "utf8");
+
+/** Writes a generated file only when its text differs, and says which it did; `after`: what to do when it changed. */
+function write(file, text, after = "") {
+  const at = path.join(root, file);
+  if (fs.existsSync(at) && fs.readFileSync(at, "utf8") === text) {
+    console.log(`${file} unchanged`);
+    return;
+  }
+  fs.writeFileSync(at, text);
+  console.log(`${file} updated${after}`);
+}
+
+let text = fs.readFileSync(path.join(root, "README.md"), "utf8");
 for (const [startMark, endMark, reference] of [
   [REFERENCE_START, REFERENCE_END, settingsReference],
   [FLAG_REFERENCE_START, FLAG_REFERENCE_END, featureFlagReference],
@@ -65,30 +76,14 @@ for (const [startMark, endMark, reference] of [
   if (start < 0 || end < 0) throw new Error(`README.md needs the markers ${startMark} and ${endMark}`);
   text = text.slice(0, start) + reference() + text.slice(end + endMark.length);
 }
-fs.writeFileSync(readme, text);
-console.log("README.md settings references updated");
+write("README.md", text, " (its settings references)");
 
 const { version } = require("../package.json");
-fs.writeFileSync(path.join(root, "schema.json"), `${JSON.stringify(packageSchema(version), null, 2)}\n`);
-console.log("schema.json updated");
+write("schema.json", `${JSON.stringify(packageSchema(version), null, 2)}\n`);
 
 const { projectDeclarations, DECLARATIONS_PATH } = require("../lib/schema/declarations");
-const declarations = path.join(root, DECLARATIONS_PATH);
-if (fs.readFileSync(declarations, "utf8") !== projectDeclarations()) {
-  fs.writeFileSync(declarations, projectDeclarations());
-  console.log(`${DECLARATIONS_PATH} updated: run \`npm run build\` again`);
-} else {
-  console.log(`${DECLARATIONS_PATH} up to date`);
-}
+write(DECLARATIONS_PATH, projectDeclarations(), ": run `npm run build` again");
 
 // The field-table resources' types (src/kit/types.ts), one file each.
 const { generatedTypes, fieldTableTypes } = require("../lib/kit/types");
-for (const entry of generatedTypes) {
-  const file = entry.path;
-  const text = fieldTableTypes(entry);
-  if (fs.existsSync(path.join(root, file)) && fs.readFileSync(path.join(root, file), "utf8") === text) console.log(`${file} up to date`);
-  else {
-    fs.writeFileSync(path.join(root, file), text);
-    console.log(`${file} updated: run \`npm run build\` again`);
-  }
-}
+for (const entry of generatedTypes) write(entry.path, fieldTableTypes(entry), ": run `npm run build` again");

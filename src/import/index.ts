@@ -7,7 +7,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { PostHogError, type Transport } from "../client";
-import type { ResourceDeclaration } from "../kit/declaration";
+import { importList, type ResourceDeclaration, type ScopeKind, type ScopeReads } from "../kit/declaration";
 import { declarations as registry } from "../kit/registry";
 import { type Found, importFacts, type Plan, type Planned, plain, plan } from "./model";
 import { type Files, type Language, render } from "./render";
@@ -39,7 +39,8 @@ export interface Output {
 
 /**
  * Every object of the organization (or of the projects named) of every declaration that has import facts: the
- * organization's projects, then in each project each project-scoped kind, one list each.
+ * organization's projects, then in each project each project-scoped kind, one list each; a list two kinds need (the
+ * dashboards', which the insights read too) is read once in a project.
  */
 export async function readOrganization(
   http: Transport,
@@ -58,7 +59,7 @@ export async function readOrganization(
   const listed =
     only.length > 0
       ? await Promise.all(only.map(async (id) => (await projectKind.api.get(http, organizationId, id)) as Record<string, unknown>))
-      : await facts.list(http, organizationId);
+      : await importList(projectKind)!(http, organizationId, readsOnce(http, organizationId));
   // A project that is not declared (being deleted) is not read any further.
   const projects = listed.filter((record) => !facts.skip?.(record));
   for (const record of projects) found.push({ declaration: projectKind, scope: organizationId, record });
@@ -66,10 +67,11 @@ export async function readOrganization(
   for (const [i, project] of projects.entries()) {
     const projectId = Number(project["id"]);
     const counts: string[] = [];
+    const read = readsOnce(http, projectId);
     for (const declaration of importable.filter((d) => d.scope === "project")) {
       let records: readonly Record<string, unknown>[];
       try {
-        records = (await importFacts(declaration)!.list(http, projectId)) as readonly Record<string, unknown>[];
+        records = await importList(declaration)!(http, projectId, read);
       } catch (error) {
         // A kind PostHog refuses to this key (a missing scope; alerts to every personal API key on PostHog
         // 2025-08-04) is left out, said so, and the rest imported: nothing of it is declared, so nothing is managed.
@@ -86,6 +88,19 @@ export async function readOrganization(
     );
   }
   return found;
+}
+
+/** A scope's lists for one import: each list function called once, its answer (or its refusal) shared. */
+function readsOnce(http: Transport, scope: string | number): ScopeReads<ScopeKind> {
+  const answers = new Map<unknown, Promise<unknown>>();
+  return <T>(list: (http: Transport, scope: string | number) => Promise<T>): Promise<T> => {
+    let answer = answers.get(list);
+    if (answer === undefined) {
+      answer = list(http, scope);
+      answers.set(list, answer);
+    }
+    return answer as Promise<T>;
+  };
 }
 
 /**

@@ -58,8 +58,11 @@ type Listed = Record<string, unknown>;
 export interface ObjectLookups {
   /** `FeatureFlags`: names `listFeatureFlags` and the plugin's wrapped result, `featureFlags`. */
   readonly plural: string;
-  /** The live objects, all pages; `query` holds the filters PostHog's list takes. */
-  readonly list: (http: Transport, projectId: number, query: Record<string, string>) => Promise<Listed[]>;
+  /**
+   * The live objects, all pages; `query` holds the filters PostHog's list takes (none: every object, as the importer
+   * lists them when the import facts declare no list of their own).
+   */
+  readonly list: (http: Transport, projectId: number, query?: Record<string, string>) => Promise<Listed[]>;
   /** A field unique among live objects that `get<Name>` also takes (`key` of a flag, `name` of an action). */
   readonly uniqueBy?: {
     readonly input: string;
@@ -118,16 +121,25 @@ export interface ResourceDeclaration<S extends ScopeKind = ScopeKind, R = unknow
 }
 
 /**
+ * One scope's lists as one import reads them: `read(list)` calls a client list (every page) the first time a kind asks
+ * for it in that scope and gives every later ask the same answer, keyed by the list function, so that a kind that
+ * needs another's list (the insights, the dashboards') does not read it again.
+ */
+export type ScopeReads<S extends ScopeKind> = <T>(list: (http: Transport, scope: ScopeOf<S>) => Promise<T>) => Promise<T>;
+
+/**
  * What the organization importer (src/import) needs of a resource beyond its declaration: one list call, PostHog's
  * defaults, the ids of other resources' objects its fields hold, and the names it gives. Everything else (the inputs'
  * names, the adoption, the id forms, the check of what it writes) comes from the declaration and its lifecycle.
  */
 export interface ImportFacts<S extends ScopeKind, R> {
   /**
-   * Every live object of a scope with its writable fields: one list call, every page (src/client's `listX`); and one
-   * GET per object only where the list's serializer lacks fields the GET has (PostHog's project list).
+   * Every live object of a scope with its writable fields: one list call, every page (src/client's `listX`, through
+   * `read` where another kind reads the same list); and one GET per object only where the list's serializer lacks
+   * fields the GET has (PostHog's project and dashboard lists). Without it, the lookups' list is the importer's
+   * (`importList`): a kind whose lookups list what it imports states the list once.
    */
-  list(http: Transport, scope: ScopeOf<S>): Promise<readonly R[]>;
+  list?(http: Transport, scope: ScopeOf<S>, read: ScopeReads<S>): Promise<readonly R[]>;
   /** The writable fields the program declares: PostHog's name → the input's (camelCase) name. */
   readonly fields: Readonly<Record<string, string>>;
   /** PostHog's own value of a field nobody set (the model's default): a live value equal to it is not declared. */
@@ -144,6 +156,28 @@ export interface ImportFacts<S extends ScopeKind, R> {
   readonly adoptInput: string;
   /** The id `pulumi import` takes for it (`<organizationId>/<projectId>`, `<projectId>/<id>`). */
   importId(scope: ScopeOf<S>, record: R): string;
+}
+
+/** A list as the importer calls it: a scope's objects as plain records. */
+export type ImportList = (
+  http: Transport,
+  scope: string | number,
+  read: ScopeReads<ScopeKind>,
+) => Promise<readonly Record<string, unknown>[]>;
+
+/**
+ * How the importer lists a declaration's objects (undefined: it is not imported): its import facts' own list, else its
+ * lookups' list, unfiltered, each record with its project as the kit's API reads them.
+ */
+export function importList(declaration: ResourceDeclaration): ImportList | undefined {
+  const facts = declaration.importer as ImportFacts<ScopeKind, Record<string, unknown>> | undefined;
+  if (!facts) return undefined;
+  if (facts.list) return (http, scope, read) => facts.list!(http, scope, read);
+  const lookups = declaration.lookups;
+  if (!lookups) throw new Error(`${declaration.name}'s import facts have no list, and it has no lookups to list with: declare one.`);
+  // Lookups are project-scoped; `lookups.list` itself is the key, so a kind asking for the same list shares it.
+  return async (_http, scope, read) =>
+    (await (read as ScopeReads<"project">)(lookups.list)).map((record) => ({ ...record, project_id: scope }));
 }
 
 /** Where the ids of another resource's objects sit in a field's value: each id with its path in the value. */

@@ -10,7 +10,7 @@ import { type FieldTable, tableValuesEqual } from "../schema/field-table";
 import { isPlainObject, own, prototypeKeyPath } from "../schema/json";
 import { camelCase, closestName } from "../schema/names";
 import type { Transport } from "../client";
-import type { ImportFacts, ObjectId, ResourceApi } from "./declaration";
+import type { ImportFacts, ObjectId, ResourceApi, ScopeReads } from "./declaration";
 import type { DeclaredState, Failure, Json, Recorded } from "./lifecycle";
 import type { PropertySpec } from "./property";
 import { typeOf } from "./property";
@@ -281,19 +281,23 @@ export function tableOutputs(
 }
 
 /**
- * The importer's facts of a project-scoped field-table resource: its list call (records carry their project), its
- * fields from the table, `adoptId`, the id `<projectId>/<id>`; the resource gives its defaults, names and references.
+ * The importer's facts of a project-scoped field-table resource: its list call where it is not the lookups' (records
+ * carry their project), its fields from the table, `adoptId`, the id `<projectId>/<id>`; the resource gives its
+ * defaults, names and references.
  */
 export function projectScopedImport<R extends { id: number | string }>(
   fields: FieldTable,
   facts: Omit<ImportFacts<"project", InProject<R>>, "list" | "fields" | "adoptInput" | "importId"> & {
-    list(http: Transport, projectId: number): Promise<R[]>;
+    list?(http: Transport, projectId: number, read: ScopeReads<"project">): Promise<R[]>;
   },
 ): ImportFacts<"project", InProject<R>> {
   const { list, ...rest } = facts;
   return {
     ...rest,
-    list: async (http, projectId) => (await list(http, projectId)).map((record) => ({ ...record, project_id: projectId })),
+    ...(list && {
+      list: async (http: Transport, projectId: number, read: ScopeReads<"project">) =>
+        (await list(http, projectId, read)).map((record) => ({ ...record, project_id: projectId })),
+    }),
     fields: Object.fromEntries(Object.keys(fields).map((field) => [field, camelCase(field)])),
     adoptInput: ADOPT_INPUT,
     importId: (projectId, record) => `${projectId}/${record.id}`,

@@ -20,8 +20,9 @@
  *    (`hosted(declaration)`), and one line below;
  * 6. its `importer` facts, so that `pulumi-posthog import` (src/import) declares its objects: for a project-scoped
  *    field-table resource `projectScopedImport(<its table>, { list, defaults, label, references, inputValue })`
- *    (./field-state): the client's list call (every page; a GET each only where PostHog's list serializer lacks
- *    fields, as Project's), the model's defaults by PostHog name (a live value equal to one is not declared), the
+ *    (./field-state): `list` only where it is not the lookups' list unfiltered (a GET each where PostHog's list
+ *    serializer lacks fields, as Project's; another kind's list through `read`, which reads it once a project, as the
+ *    insights ask for the dashboards'), the model's defaults by PostHog name (a live value equal to one is not declared), the
  *    PostHog name it is named after, and `references` to the objects of other resources its fields hold
  *    (`idField("dashboard_item", "Insight")`, a function finding the ids deep in a value, as the flag's cohorts, or
  *    `by` another field of theirs, as an experiment names its flag by key);

@@ -61,9 +61,9 @@ export const actionDeclaration: ResourceDeclaration<"project", ActionRecord> = {
     },
   },
   lifecycle: () => new ActionProvider(),
-  // ActionViewSet lists with ActionSerializer (products/actions/backend/api/action.py), unpaginated: no GET each.
+  // ActionViewSet lists with ActionSerializer (products/actions/backend/api/action.py), unpaginated: the lookups'
+  // list, no GET each.
   importer: projectScopedImport(actionFields, {
-    list: (http, projectId) => actions.listActions(http, projectId),
     // The Action model's defaults (posthog/models/action/action.py).
     defaults: { description: "", steps: [], tags: [] },
     // A step as a program writes it: PostHog answers every step field (null when unset) and its own `selector_regex`.

@@ -46,7 +46,7 @@ export const alertDeclaration: ResourceDeclaration<"project", AlertRecord> = {
   lookups: {
     plural: "Alerts",
     list: async (http, projectId, query) =>
-      (await alerts.listAlerts(http, projectId, query["insight"] === undefined ? undefined : Number(query["insight"]))).map(alertWithIds),
+      (await alerts.listAlerts(http, projectId, query?.["insight"] === undefined ? undefined : Number(query["insight"]))).map(alertWithIds),
     filters: {
       insight: { spec: { type: "integer", description: "Only the alerts on this insight." }, query: (v) => ["insight", String(v)] },
     },
@@ -62,9 +62,8 @@ export const alertDeclaration: ResourceDeclaration<"project", AlertRecord> = {
     },
   },
   lifecycle: () => new AlertProvider(),
-  // AlertViewSet lists with AlertSerializer: every field; the insight and users read back as ids.
+  // AlertViewSet lists with AlertSerializer: the lookups' list has every field, the insight and users read back as ids.
   importer: projectScopedImport(alertFields, {
-    list: async (http, projectId) => (await alerts.listAlerts(http, projectId)).map(alertWithIds),
     // AlertConfiguration's defaults (posthog/models/alert.py).
     defaults: { enabled: true, calculation_interval: "daily", skip_weekend: false },
     references: [idField("insight", "Insight")],

@@ -62,7 +62,7 @@ export const cohortDeclaration: ResourceDeclaration<"project", CohortRecord> = {
   },
   lookups: {
     plural: "Cohorts",
-    list: (http, projectId, query) => cohorts.listCohorts(http, projectId, query["search"]),
+    list: (http, projectId, query) => cohorts.listCohorts(http, projectId, query?.["search"]),
     uniqueBy: { input: "name", spec: { type: "string", description: "The cohort's exact name; or give cohortId." }, find: findOneNamed },
     filters: {
       // Today's search also answers similar names (trigram matches; at most 200 characters, CohortViewSet._filter_request)
@@ -92,9 +92,8 @@ export const cohortDeclaration: ResourceDeclaration<"project", CohortRecord> = {
     },
   },
   lifecycle: () => new CohortProvider(),
-  // CohortViewSet lists with CohortSerializer (posthog/api/cohort.py): the list has every field, no GET each.
+  // CohortViewSet lists with CohortSerializer (posthog/api/cohort.py): the lookups' list has every field, no GET each.
   importer: projectScopedImport(cohortFields, {
-    list: (http, projectId) => cohorts.listCohorts(http, projectId),
     // The Cohort model's defaults (posthog/models/cohort/cohort.py); a static cohort answers `{"properties": {}}`.
     defaults: { description: "", is_static: false, filters: { properties: {} } },
     // Filters as a program writes them: what today's PostHog adds (`negation: false`, bytecode) left out.

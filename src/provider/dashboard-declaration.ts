@@ -77,10 +77,11 @@ export const dashboardDeclaration: ResourceDeclaration<"project", DashboardRecor
   },
   lifecycle: () => new DashboardProvider(),
   importer: projectScopedImport(dashboardFields, {
-    // The list's DashboardBasicSerializer has no tiles: one GET each, for the text tiles; flags' usage dashboards left out.
-    list: async (http, projectId) => {
+    // The list's DashboardBasicSerializer has no tiles: one GET each, for the text tiles; flags' usage dashboards left
+    // out. The list is read once in a project: the insights' list asks for it too.
+    list: async (http, projectId, read) => {
       const found: DashboardWithTiles[] = [];
-      for (const dashboard of await dashboards.listDashboards(http, projectId))
+      for (const dashboard of await read(dashboards.listDashboards))
         if (!isUsageDashboard(dashboard)) found.push(withTextTiles(await dashboards.getDashboard(http, projectId, dashboard.id)));
       return found;
     },

@@ -32,8 +32,14 @@ export function experimentBody(body: Record<string, unknown>, now: () => string 
   return rest;
 }
 
-/** Today's PostHog lists only experiments that are not archived unless asked: both are listed. */
-async function everyExperiment(http: Transport, projectId: number, query: Record<string, string>) {
+/**
+ * Every experiment, archived or not: two lists, as no one request answers both. The list keeps only `archived=true`
+ * ones when asked so, and otherwise (no `archived`, or any other value) only those not archived: today's
+ * `ExperimentService.filter_experiments_queryset` (products/experiments/backend/experiment_service.py) and 2025-08-04's
+ * `EnterpriseExperimentsViewSet.safely_get_queryset` (ee/clickhouse/views/experiments.py) alike; no other filter
+ * (`status=all` included) widens it.
+ */
+async function everyExperiment(http: Transport, projectId: number, query: Record<string, string> = {}) {
   return [
     ...(await experiments.listExperiments(http, projectId, { ...query, archived: "false" })),
     ...(await experiments.listExperiments(http, projectId, { ...query, archived: "true" })),
@@ -100,7 +106,7 @@ export const experimentDeclaration: ResourceDeclaration<"project", ExperimentRec
   // ExperimentViewSet lists with ExperimentSerializer: every field, no GET each. Its flag is imported as a FeatureFlag
   // of its own and named by key.
   importer: projectScopedImport(experimentFields, {
-    list: async (http, projectId) => (await everyExperiment(http, projectId, {})).map(experimentRecord),
+    list: async (http, projectId) => (await everyExperiment(http, projectId)).map(experimentRecord),
     // The Experiment model's defaults (products/experiments/backend/models or posthog/models/experiment.py).
     defaults: { description: "", archived: false, launched: false, stopped: false, metrics: [], metrics_secondary: [] },
     references: [{ ...idField("feature_flag_key", "FeatureFlag"), by: { field: "key", output: "key" } }],

@@ -57,9 +57,8 @@ export const featureFlagDeclaration: ResourceDeclaration<"project", FlagRecord> 
     },
   },
   lifecycle: () => new FeatureFlagProvider(),
-  // FeatureFlagViewSet lists with FeatureFlagSerializer itself: the list has every field, no GET each.
+  // FeatureFlagViewSet lists with FeatureFlagSerializer itself: the lookups' list has every field, no GET each.
   importer: projectScopedImport(flagFields, {
-    list: (http, projectId) => featureFlags.listFeatureFlags(http, projectId),
     // The FeatureFlag model's defaults (posthog/models/feature_flag/feature_flag.py), as a new flag answers them.
     defaults: {
       name: "",

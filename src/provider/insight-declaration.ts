@@ -72,9 +72,9 @@ export const insightDeclaration: ResourceDeclaration<"project", InsightRecord> =
   // InsightViewSet lists with InsightSerializer (posthog/api/insight.py): the list has every field, no GET each. The
   // tiles' layouts live on the dashboards and are left to PostHog (not declared).
   importer: projectScopedImport(insightFields, {
-    // Not the insights PostHog puts on flags' usage dashboards (one more list: the dashboards').
-    list: async (http, projectId) => {
-      const usage = new Set((await dashboards.listDashboards(http, projectId)).filter(isUsageDashboard).map((d) => d.id));
+    // Not the insights PostHog puts on flags' usage dashboards: the dashboards' list, as the dashboards read it.
+    list: async (http, projectId, read) => {
+      const usage = new Set((await read(dashboards.listDashboards)).filter(isUsageDashboard).map((d) => d.id));
       return (await insights.listInsights(http, projectId)).filter(
         (insight) => !(insight.dashboards.length > 0 && insight.dashboards.every((id) => usage.has(id))),
       );

@@ -1,8 +1,9 @@
 /**
  * What the importer asks PostHog, over loopback against the local server: one list per kind and project (every page),
- * one GET per project (its list lacks the settings), nothing for a project being deleted, only the projects named.
+ * each list read once in a project however many kinds need it, one GET per project (its list lacks the settings),
+ * nothing for a project being deleted, only the projects named.
  */
-import { featureFlags, projects, Transport } from "../../src/client";
+import { dashboards, featureFlags, insights, projects, Transport } from "../../src/client";
 import { readOrganization } from "../../src/import";
 import { declarations } from "../../src/kit/registry";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
@@ -41,6 +42,13 @@ test("one list per kind and project, one GET per project; a project being delete
     `GET /api/projects/${web.id}/feature_flags/`,
     `GET /api/projects/${mobile.id}/feature_flags/`,
   ]);
+  // The dashboards' list, which the insights read too, once in each project: 121 dashboards (the flags' usage ones) are
+  // two pages in Web.
+  expect(paths.filter((p) => p.endsWith("/dashboards/"))).toEqual([
+    `GET /api/projects/${web.id}/dashboards/`,
+    `GET /api/projects/${web.id}/dashboards/`,
+    `GET /api/projects/${mobile.id}/dashboards/`,
+  ]);
   expect(paths.filter((p) => /\/projects\/\d+\/$/.test(p)).sort()).toEqual(
     [web.id, mobile.id, doomed.id].map((id) => `GET /api/organizations/<org>/projects/${id}/`).sort(),
   );
@@ -67,16 +75,42 @@ test("one list per kind and project, one GET per project; a project being delete
     // Dashboards: the list lacks tiles, so one GET each (the project's home dashboard here).
     `/api/projects/${mobile.id}/dashboards/`,
     `/api/projects/${mobile.id}/dashboards/${mobile.primary_dashboard}/`,
-    // Insights: the dashboards' list again, to leave out the insights of flags' usage dashboards.
-    `/api/projects/${mobile.id}/dashboards/`,
+    // Insights: not the dashboards' list again (the one read above says which are flags' usage dashboards).
     `/api/projects/${mobile.id}/insights/`,
     `/api/projects/${mobile.id}/alerts/`,
     `/api/projects/${mobile.id}/surveys/`,
-    // Experiments: today's list leaves archived ones out unless asked, so both are asked for.
+    // Experiments: the list answers archived ones or the others, never both (src/provider/experiment-declaration.ts).
     `/api/projects/${mobile.id}/experiments/`,
     `/api/projects/${mobile.id}/experiments/`,
     `/api/projects/${mobile.id}/hog_functions/`,
   ]);
+});
+
+test("the insights on flags' usage dashboards only are left out, from the one dashboards' list", async () => {
+  const org = server.organizationId;
+  const shop = await projects.createProject(http, org, { name: "Shop" });
+  const flag = await featureFlags.createFeatureFlag(http, shop.id, {
+    key: "checkout",
+    filters: { groups: [{ properties: [], rollout_percentage: 5 }] },
+  });
+  const usage = flag.usage_dashboard!;
+  const mine = await dashboards.createDashboard(http, shop.id, { name: "Mine" });
+  const trends = { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview" }] } };
+  const made = async (name: string, on: number[]) =>
+    (await insights.createInsight(http, shop.id, { name, query: trends, dashboards: on })).id;
+  const generated = await made("generated", [usage]);
+  const shared = await made("shared", [usage, mine.id]);
+  const loose = await made("loose", []);
+
+  await server.clearRequests();
+  const found = await readOrganization(http, org, [shop.id], () => undefined);
+  const paths = (await server.requests()).map((r) => r.path.replace(/\?.*$/, ""));
+  expect(paths.filter((p) => p === `/api/projects/${shop.id}/dashboards/`)).toHaveLength(1);
+  const ids = (name: string) => found.filter((f) => f.declaration.name === name).map((f) => f.record["id"]);
+  expect(ids("Insight").sort()).toEqual([shared, loose].sort());
+  expect(ids("Insight")).not.toContain(generated);
+  expect(ids("Dashboard")).not.toContain(usage);
+  expect(ids("Dashboard")).toContain(mine.id);
 });
 
 test("a kind PostHog refuses to the key (alerts on PostHog 2025-08-04) is left out, said so, and the rest imported", async () => {

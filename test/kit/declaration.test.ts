@@ -1,6 +1,8 @@
 /** The kit's generic facts: ids as `get` and `pulumi import` take them, the scope a resource works in, the registry. */
-import { parseId, resolveScope, type ResourceDeclaration } from "../../src/kit/declaration";
+import { importList, parseId, resolveScope, type ResourceDeclaration, type ScopeKind, type ScopeReads } from "../../src/kit/declaration";
+import { projectScopedImport } from "../../src/kit/field-state";
 import { declarationOf, declarations } from "../../src/kit/registry";
+import { Transport } from "../../src/client";
 import { PROJECT_TOKEN, PROJECT_TYPE } from "../../src/kit/tokens";
 import { resolveConfig } from "../../src/provider";
 import { projectDeclaration } from "../../src/provider/project-declaration";
@@ -83,4 +85,23 @@ test("the registry finds a declaration by its plugin token, own entries only", (
   expect(declarationOf(PROJECT_TOKEN)).toBe(projectDeclaration);
   expect(projectDeclaration.dynamicType).toBe(PROJECT_TYPE);
   expect(declarationOf("posthog:index:constructor")).toBeUndefined();
+});
+
+test("an importer without its own list lists with the lookups' list, through the scope's reads; without lookups it is an error", async () => {
+  const facts = projectScopedImport({}, { defaults: {}, label: (flag: { id: number; key?: string }) => flag.key ?? "" });
+  const lookupsList = async () => [{ id: 1, key: "a" }];
+  const listing = { ...projectScoped, importer: facts, lookups: { plural: "FeatureFlags", list: lookupsList, outputs: {} } };
+  const http = new Transport({ host: "http://127.0.0.1:9", apiKey: "phx_unused", rateLimits: false });
+  const asked: unknown[] = [];
+  const read: ScopeReads<ScopeKind> = (list) => {
+    asked.push(list);
+    return list(http, 7);
+  };
+  const list = importList(listing as unknown as ResourceDeclaration)!;
+  expect(await list(http, 7, read)).toEqual([{ id: 1, key: "a", project_id: 7 }]);
+  // The lookups' list itself is what is asked for, so that another kind asking for it shares the answer.
+  expect(asked).toEqual([lookupsList]);
+  const bare = { ...projectScoped, importer: facts } as unknown as ResourceDeclaration;
+  expect(() => importList(bare)).toThrow("FeatureFlag's import facts have no list, and it has no lookups to list with: declare one.");
+  expect(importList({ ...projectScoped, importer: undefined } as unknown as ResourceDeclaration)).toBe(undefined);
 });

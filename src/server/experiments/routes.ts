@@ -13,7 +13,7 @@
  *   `end_date` stops; the end must follow the start. The flag key and `type` cannot be changed after create.
  * - Soft delete by `PATCH {"deleted": true}` (ForbidDestroyModel: DELETE is 405); deleted experiments are 404
  *   everywhere. The list is newest first, LimitOffsetPagination (100), with `status`, `created_by_id`, `search`,
- *   and (today) non-archived only unless `archived` is given.
+ *   and non-archived only unless `archived=true` is given.
  *
  * Not modelled: metric contents (stored as sent; today's PostHog also refuses metrics naming events the project
  * never ingested unless `allow_unknown_events`), holdouts and saved metrics (none exist here, so any id is unknown),
@@ -353,9 +353,10 @@ function list(ctx: ApiContext, team: StoredProject) {
   if (createdBy) rows = rows.filter((e) => String(e.createdBy) === createdBy);
   const search = ctx.req.param("search");
   if (search) rows = rows.filter((e) => icontains(e.fields.name, search));
-  const archived = ctx.req.param("archived");
-  if (archived !== undefined) rows = rows.filter((e) => (e.fields.archived === true) === (archived === "true"));
-  else if (ctx.services.version === "current") rows = rows.filter((e) => e.fields.archived !== true);
+  // `archived=true` lists the archived ones; anything else, or nothing, the others: today as in 2025-08-04
+  // (safely_get_queryset, ee/clickhouse/views/experiments.py).
+  const archived = ctx.req.param("archived")?.toLowerCase() === "true";
+  rows = rows.filter((e) => (e.fields.archived === true) === archived);
   rows.sort(newestFirst);
   return pageAnswer(ctx, rows, (e) => serializeExperiment(ctx, e));
 }

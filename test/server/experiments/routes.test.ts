@@ -142,7 +142,7 @@ test("the list is newest first and leaves archived experiments out unless asked"
   expect(drafts.body.next).toContain("offset=1");
 });
 
-test("PostHog 2025-08-04: its existing-flag messages, no status, no default test-account filter", async () => {
+test("PostHog 2025-08-04: its existing-flag messages, no status, no default test-account filter, archived ones listed only when asked", async () => {
   const old = await harness({ postHogVersion: "2025-08-04" });
   try {
     const p = await old.createProject({ name: "Old" });
@@ -154,6 +154,11 @@ test("PostHog 2025-08-04: its existing-flag messages, no status, no default test
     expect((await old.api("POST", b, { body: { name: "Plain", feature_flag_key: "plain" } })).body).toEqual(
       err(V, "invalid_input", "Feature flag is not eligible for experiments."),
     );
+    const shelved = (await old.api("POST", b, { body: { name: "Shelved", feature_flag_key: "shelved", archived: true } })).body;
+    const ids = async (query: string) => (await old.api("GET", `${b}${query}`)).body.results.map((x: { id: number }) => x.id);
+    expect(await ids("")).toEqual([res.body.id]);
+    expect(await ids("?archived=true")).toEqual([shelved.id]);
+    expect(await ids("?archived=no")).toEqual([res.body.id]);
   } finally {
     await old.server.close();
   }
