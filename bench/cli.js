@@ -123,8 +123,23 @@ function writeProgram(dir, pkg, name, source, extraFiles = {}) {
 const camel = (name) => name.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
 
 /**
- * Sets up the work directory: the two programs, and what the floor needs to be the same size as the real stack
- * (the output names of posthog.Project and one real record of the server).
+ * The outputs of one real record that a resource of the package keeps in its state: its output names and the live
+ * values of what the program declares (src/kit/recorded.ts). The floor's resources return these, so that the floor is
+ * a dynamic resource of the same shape as the real one, inputs, outputs and state alike: what Pulumi itself costs for
+ * it. (Before issue 17's slim state the floor returned the whole record, as posthog.Project then did.)
+ */
+function keptOutputs(record, idOutput, outputNames, declared) {
+  const kept = new Set([...outputNames, ...Object.keys(declared)]);
+  return Object.fromEntries(
+    Object.entries(record)
+      .map(([field, value]) => [field === "id" ? idOutput : camel(field), value])
+      .filter(([output]) => kept.has(output)),
+  );
+}
+
+/**
+ * Sets up the work directory: the two programs, and what the floor needs to be the same shape as the real stack
+ * (the outputs posthog.Project keeps, from one real record of the server).
  */
 async function prepare(work, pkg, server, env) {
   const { outputNames, secretOutputNames } = require(path.join(pkg, "lib", "provider"));
@@ -138,7 +153,7 @@ async function prepare(work, pkg, server, env) {
   });
   const record = await response.json();
   await run(process.execPath, [path.join(__dirname, "raw.js"), "destroy", "1", "0", path.join(work, "sample-ids.json")], { env });
-  const outputs = Object.fromEntries(Object.entries(record).map(([field, value]) => [field === "id" ? "projectId" : camel(field), value]));
+  const outputs = keptOutputs(record, "projectId", outputNames, declaredProject("Bench", 0, 0));
   writeProgram(path.join(work, "posthog"), pkg, "bench-posthog", path.join(__dirname, "programs", "posthog", "index.ts"));
   writeProgram(path.join(work, "bare"), pkg, "bench-bare", path.join(__dirname, "programs", "bare", "index.ts"), {
     "names.json": JSON.stringify({ outputs: outputNames, secrets: secretOutputNames, declare: "declaredProject", id: "projectId" }),
@@ -149,7 +164,8 @@ async function prepare(work, pkg, server, env) {
 
 /**
  * Issue 18's case: a project of its own for the flags (POSTHOG_PROJECT_ID of the flag programs and Terraform's), the
- * flag program and its floor, whose outputs are one real flag record of the server (created and deleted here).
+ * flag program and its floor, whose outputs are those FeatureFlag keeps of one real flag record of the server (created
+ * and deleted here).
  */
 async function prepareFlags(work, pkg, server) {
   const api = async (method, url, body) => {
@@ -166,7 +182,7 @@ async function prepareFlags(work, pkg, server) {
   const sample = await api("POST", flags, { ...declaredFlag(0, 0), key: "bench-sample" });
   await api("PATCH", `${flags}${sample.id}/`, { deleted: true });
   const { outputNames } = require(path.join(pkg, "lib", "resources", "feature-flag-types"));
-  const outputs = Object.fromEntries(Object.entries(sample).map(([field, value]) => [field === "id" ? "flagId" : camel(field), value]));
+  const outputs = keptOutputs(sample, "flagId", outputNames, declaredFlag(0, 0));
   writeProgram(path.join(work, "flags"), pkg, "bench-flags", path.join(__dirname, "programs", "flags", "index.ts"));
   writeProgram(path.join(work, "bare-flags"), pkg, "bench-bare-flags", path.join(__dirname, "programs", "bare", "index.ts"), {
     "names.json": JSON.stringify({ outputs: outputNames, secrets: [], declare: "declaredFlag", id: "flagId" }),

@@ -544,7 +544,7 @@ function flagsTable(flags) {
     "",
     sideBySide(rowsOf, Boolean(flags.terraform), sideBySideColumns(n, "flag", programPeak)),
     "",
-    "The floor: the same stack as bare dynamic resources whose outputs are one real flag record (no HTTP). Terraform: " +
+    "The floor: the same stack as bare dynamic resources returning the outputs FeatureFlag keeps of one real flag record (no HTTP). Terraform: " +
       "`posthog_feature_flag` with the same key, name, active and filters (its `filters` is JSON text), -parallelism=10; " +
       "its requests as counted above (it reads each flag before an update and a destroy).",
   ];

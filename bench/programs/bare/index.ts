@@ -1,8 +1,9 @@
 /**
  * The floor: the stack of posthog/index.ts (or flags/index.ts) as bare dynamic resources. The same inputs (names.json's
  * `declare`: bench/declared.js's declaredProject or declaredFlag), the same output property names (names.json, from
- * the package's own list) and outputs the size of PostHog's record (record.json, one real record), through the same
- * CLI, but no HTTP and a provider that only copies values. It exports the same ids (names.json's `id`).
+ * the package's own list) and the outputs the package's resource keeps (record.json: from one real record, its output
+ * names and declared settings), through the same CLI, but no HTTP and a provider that only copies values. It exports
+ * the same ids (names.json's `id`).
  */
 import * as fs from "node:fs";
 import * as pulumi from "@pulumi/pulumi";
