@@ -158,6 +158,7 @@ async function prepare(work, pkg, server, env) {
   writeProgram(path.join(work, "bare"), pkg, "bench-bare", path.join(__dirname, "programs", "bare", "index.ts"), {
     "names.json": JSON.stringify({ outputs: outputNames, secrets: secretOutputNames, declare: "declaredProject", id: "projectId" }),
     "record.json": JSON.stringify(outputs),
+    "provider.js": fs.readFileSync(path.join(__dirname, "programs", "bare", "provider.js"), "utf8"),
   });
   return { recordBytes: Buffer.byteLength(JSON.stringify(record)) };
 }
@@ -187,6 +188,7 @@ async function prepareFlags(work, pkg, server) {
   writeProgram(path.join(work, "bare-flags"), pkg, "bench-bare-flags", path.join(__dirname, "programs", "bare", "index.ts"), {
     "names.json": JSON.stringify({ outputs: outputNames, secrets: [], declare: "declaredFlag", id: "flagId" }),
     "record.json": JSON.stringify(outputs),
+    "provider.js": fs.readFileSync(path.join(__dirname, "programs", "bare", "provider.js"), "utf8"),
   });
   return { projectId: project.id };
 }

@@ -2,8 +2,8 @@
  * The floor: the stack of posthog/index.ts (or flags/index.ts) as bare dynamic resources. The same inputs (names.json's
  * `declare`: bench/declared.js's declaredProject or declaredFlag), the same output property names (names.json, from
  * the package's own list) and the outputs the package's resource keeps (record.json: from one real record, its output
- * names and declared settings), through the same CLI, but no HTTP and a provider that only copies values. It exports
- * the same ids (names.json's `id`).
+ * names and declared settings), through the same CLI, but no HTTP and a provider that only copies values
+ * (./provider.js). It exports the same ids (names.json's `id`).
  */
 import * as fs from "node:fs";
 import * as pulumi from "@pulumi/pulumi";
@@ -15,28 +15,25 @@ const { outputs, secrets, declare, id } = JSON.parse(fs.readFileSync(`${__dirnam
   id: string;
 };
 
-let next = 0;
-const provider: pulumi.dynamic.ResourceProvider = {
-  async create(inputs) {
-    const record = JSON.parse(require("node:fs").readFileSync(`${process.cwd()}/record.json`, "utf8"));
-    return { id: `${process.pid}-${++next}`, outs: { ...record, ...inputs } };
-  },
-  async read(id, props) {
-    return { id, props };
-  },
-  async diff(_id, olds, news) {
-    return { changes: Object.keys(news).some((key) => key !== "__provider" && JSON.stringify(news[key]) !== JSON.stringify(olds[key])) };
-  },
-  async update(_id, olds, news) {
-    return { outs: { ...olds, ...news } };
-  },
-  async delete() {},
-};
+/**
+ * Registered as posthog.Project registers its resources: a custom resource of the dynamic provider whose
+ * `__provider` is one line loading the provider module (./provider.js) by path, not a closure Pulumi's serializer turns
+ * into 2.5 KB stored twice per resource, and no stack trace on the SDK's promises of the registration (shown only with
+ * PULUMI_DEBUG_PROMISE_LEAKS). So the floor is the cheapest dynamic resource of this shape: what Pulumi itself costs.
+ */
+const PROVIDER = 'exports.handler=()=>require(process.cwd()+"/provider.js");';
 
-class Bare extends pulumi.dynamic.Resource {
+class Bare extends pulumi.CustomResource {
   constructor(name: string, args: Record<string, pulumi.Input<unknown>>) {
     const props: Record<string, unknown> = Object.fromEntries(outputs.map((output) => [output, undefined]));
-    super(provider, name, Object.assign(props, args), { additionalSecretOutputs: secrets }, "bench", "Bare");
+    Object.assign(props, args, { __provider: PROVIDER });
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      super("pulumi-nodejs:dynamic/bench:Bare", name, props, { additionalSecretOutputs: secrets });
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
   }
 }
 
