@@ -3,7 +3,9 @@
  * From a Node.js program the lookups run in the program's own process (dynamic providers have no invoke) and read
  * the stack configuration there; the provider plugin serves them as invokes with the provider's configuration.
  */
-import * as pulumi from "@pulumi/pulumi";
+// The one module of Pulumi's SDK this needs, not its index: the provider plugin loads this file, and the whole SDK
+// would cost its start about 400 ms (src/plugin/serve.ts).
+import { getConfig } from "@pulumi/pulumi/runtime/config";
 import type { Transport } from "../client";
 import { connect, requireOrganization, resolveConfig, type ConfigLookup, type ProviderConfig } from "../provider";
 import type { LookupOverrides, OrganizationOverride } from "./overrides";
@@ -14,7 +16,7 @@ export type { LookupOverrides, OrganizationOverride } from "./overrides";
 const transports = new Map<string, Transport>();
 
 // runtime.getConfig reads secrets without Config.get's "use getSecret" warning: the key never leaves this process.
-let configSource: ConfigLookup = (key) => pulumi.runtime.getConfig(key);
+let configSource: ConfigLookup = (key) => getConfig(key);
 
 /** Where lookups read `posthog:*` settings: the program's stack configuration unless a provider plugin says otherwise. */
 export function useLookupConfig(source: ConfigLookup): void {

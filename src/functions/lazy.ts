@@ -2,9 +2,11 @@
  * What a program loads when it imports the package: the lookups' signatures and Output forms, not their
  * implementation. The HTTP client, the provider's configuration and the declarations (got, zod and the schemas:
  * about 140 ms and 10 MB at every program start, measured with Node.js 20) load on a lookup's first call, so that a
- * program that only declares resources, as most do, never loads them. Everything here imports only Pulumi.
+ * program that only declares resources, as most do, never loads them. Everything here imports only Pulumi's
+ * outputs (not its SDK's index, which the provider plugin, serving these lookups, would otherwise load at its start).
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import { output, secret } from "@pulumi/pulumi/output";
 import type { ResourceDeclaration } from "../kit/declaration";
 import type { ObjectLookupFunctions } from "./objects";
 import type { LookupOverrides } from "./overrides";
@@ -20,8 +22,8 @@ export function outputForm<A extends object, R>(
   options: { secret?: boolean } = {},
 ): (args: { [K in keyof A]: pulumi.Input<A[K]> }, opts?: pulumi.InvokeOptions) => pulumi.Output<R> {
   return (args, opts) => {
-    const result = pulumi.output(args).apply((resolved) => lookup(resolved as unknown as A, opts));
-    return (options.secret ? pulumi.secret(result) : result) as unknown as pulumi.Output<R>;
+    const result = output(args).apply((resolved) => lookup(resolved as unknown as A, opts));
+    return (options.secret ? secret(result) : result) as unknown as pulumi.Output<R>;
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * What a program pays for importing the package (issue 17's fixed cost): the resource classes and the lookups'
- * signatures, not the HTTP client, the provider or their packages, which load on a lookup's first call.
+ * signatures, not the HTTP client, the provider or their packages, which load on a lookup's first call. And what the
+ * provider plugin pays at every start (twice per YAML command): Pulumi's provider server, not the SDK's whole index.
  * Measured on the built package (lib/, as a program installs it), in a Node.js process of its own.
  */
 import { spawnSync } from "node:child_process";
@@ -8,16 +9,19 @@ import * as path from "node:path";
 
 const lib = path.resolve(__dirname, "../../lib/index.js");
 
-/** The package's modules and the npm packages a fresh Node.js process has loaded after `script`. */
-function loadedAfter(script: string): { own: string[]; packages: string[] } {
+/**
+ * The package's modules and the npm packages a fresh Node.js process has loaded after `script`, past what `preload`
+ * (a program has Pulumi's SDK loaded before it imports the package) had loaded.
+ */
+function loadedAfter(script: string, preload = 'require("@pulumi/pulumi");'): { own: string[]; packages: string[]; files: string[] } {
   const probe = `
     const before = new Set(Object.keys(require.cache));
     ${script}
     const added = Object.keys(require.cache).filter((file) => !before.has(file));
     const packages = new Set(added.map((file) => /node_modules\\/((@[^/]+\\/)?[^/]+)/.exec(file)?.[1]).filter(Boolean));
     const own = added.filter((file) => file.startsWith(${JSON.stringify(path.dirname(lib))})).map((file) => file.slice(${path.dirname(lib).length + 1}));
-    console.log(JSON.stringify({ own, packages: [...packages] }));`;
-  const result = spawnSync(process.execPath, ["-e", `require("@pulumi/pulumi"); (async () => { ${probe} })()`], {
+    console.log(JSON.stringify({ own, packages: [...packages], files: added }));`;
+  const result = spawnSync(process.execPath, ["-e", `${preload} (async () => { ${probe} })()`], {
     cwd: path.dirname(lib),
     encoding: "utf8",
     timeout: 60_000,
@@ -43,4 +47,14 @@ test("a lookup loads the client and the declaration it needs when first called",
   );
   expect(packages).toEqual(expect.arrayContaining(["got", "zod"]));
   expect(own).toEqual(expect.arrayContaining(["functions/objects.js", "provider/feature-flag-declaration.js", "client/transport.js"]));
+});
+
+test("the provider plugin serves without loading the SDK's index (about 400 ms of every plugin start)", () => {
+  // src/plugin/serve.ts: Pulumi's provider server, then the plugin's provider with the lookups it serves.
+  const { own, files } = loadedAfter(
+    `require("@pulumi/pulumi/provider"); require(${JSON.stringify(path.resolve(__dirname, "../../lib/plugin/provider.js"))});`,
+    "",
+  );
+  expect(own).toEqual(expect.arrayContaining(["plugin/provider.js", "functions/context.js", "functions/lazy.js"]));
+  expect(files.filter((file) => file.endsWith(path.join("@pulumi", "pulumi", "index.js")))).toEqual([]);
 });
