@@ -85,5 +85,8 @@ const { projectDeclarations, DECLARATIONS_PATH } = require("../lib/schema/declar
 write(DECLARATIONS_PATH, projectDeclarations(), ": run `npm run build` again");
 
 // The field-table resources' types (src/kit/types.ts), one file each.
-const { generatedTypes, fieldTableTypes } = require("../lib/kit/types");
-for (const entry of generatedTypes) write(entry.path, fieldTableTypes(entry), ": run `npm run build` again");
+const { generatedTypes, fieldTableTypes, fieldTableClass, classPath } = require("../lib/kit/types");
+for (const entry of generatedTypes) {
+  write(entry.path, fieldTableTypes(entry), ": run `npm run build` again");
+  write(classPath(entry), fieldTableClass(entry), ": run `npm run build` again");
+}

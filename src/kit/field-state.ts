@@ -70,6 +70,15 @@ export interface FieldStateSpec<R> {
   readonly types?: Readonly<Record<string, { readonly type: string; readonly doc: string }>>;
   /** What a message calls one ("feature flag"), for the generated docs. */
   readonly noun: string;
+  /** What one is, a sentence for the generated class's documentation: "Named events a project counts, matched by steps." */
+  readonly summary: string;
+  /** A few lines of TypeScript declaring one, for the generated class's documentation (no code fence). */
+  readonly example: string;
+  /**
+   * A function of the resource's own module in src/resources that its generated class applies to the program's
+   * inputs before registering them, and why (HogFunction: secret inputs become Pulumi secrets there).
+   */
+  readonly programArgs?: { readonly module: string; readonly name: string; readonly doc: string };
   /**
    * The resource's own rules over the inputs, after each field's: `known` holds the declared fields whose values are
    * known (by PostHog's names), `failed` tells whether an input already failed.

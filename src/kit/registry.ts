@@ -15,9 +15,11 @@
  * 4. its lifecycle: `class X extends FieldTableLifecycle` (./field-lifecycle) with `obtain` (the create call) and only
  *    the hooks it needs;
  *    `isGone` already treats `deleted: true` as gone;
- * 5. its thin class in src/resources (`declaredRegistration` with its facts, then `super`), its generated types (one line
- *    in src/kit/types.ts's `generatedTypes`, then `npm run docs`), an export of its provider in src/provider/index.ts
- *    (`hosted(declaration)`), and one line below;
+ * 5. its class and types in src/resources, generated: one line in src/kit/types.ts's `generatedTypes`, then `npm run
+ *    docs` writes src/resources/<resource>-types.ts and the thin class src/resources/<resource>.ts from the table and
+ *    the state's `summary` and `example` (and `programArgs`, the one function of its own a class may apply to the
+ *    inputs, as HogFunction's secret inputs); then an export of its provider in src/provider/index.ts
+ *    (`hosted(declaration)`), of its class in src/index.ts, and one line below;
  * 6. its `importer` facts, so that `pulumi-posthog import` (src/import) declares its objects: for a project-scoped
  *    field-table resource `projectScopedImport(<its table>, { list, defaults, label, references, inputValue })`
  *    (./field-state): `list` only where it is not the lookups' list unfiltered (a GET each where PostHog's list

@@ -17,6 +17,14 @@ export type FlagRecord = InProject<FeatureFlag>;
 export const featureFlagState = fieldState<FeatureFlag>({
   className: "FeatureFlag",
   noun: "feature flag",
+  summary: "A feature flag of a project: who sees which variant, and what it carries.",
+  example: [
+    'new posthog.FeatureFlag("checkout", {',
+    "  projectId: web.projectId,",
+    '  key: "new-checkout",',
+    "  filters: { groups: [{ properties: [], rollout_percentage: 20 }] },",
+    "});",
+  ].join("\n"),
   fields: flagFields,
   exampleInput: "ensureExperienceContinuity",
   required: { key: "the key SDKs evaluate the flag by" },

@@ -66,6 +66,34 @@ export function declaredRegistration(
 }
 
 /**
+ * A declared resource's registration, for its class's constructor: the props and options to hand `super`, and `end`
+ * to call once `super` has returned or thrown. Between the two, Pulumi's SDK makes the output properties' promises
+ * without stack traces (`quietPromiseTraces`).
+ */
+export function beginRegistration(
+  facts: ResourceFacts,
+  name: string,
+  args: Record<string, unknown>,
+  opts: pulumi.CustomResourceOptions,
+): { props: Record<string, unknown>; options: pulumi.CustomResourceOptions; end: () => void } {
+  const { props, options } = declaredRegistration(facts, name, args, opts);
+  const restore = quietPromiseTraces();
+  return {
+    props,
+    options,
+    end: () => {
+      restore();
+      warnIfPlainApiKey();
+    },
+  };
+}
+
+/** Whether `obj` is a resource of this class, or of its type from another copy of the package. */
+export function isDeclaredInstance(obj: unknown, declared: abstract new (...args: never[]) => unknown, type: string): boolean {
+  return obj instanceof declared || (pulumi.CustomResource.isInstance(obj) && (obj as { __pulumiType?: string }).__pulumiType === type);
+}
+
+/**
  * Pulumi's SDK gives each output property four promises and stores a stack trace on each, only for its message
  * about leaked promises (PULUMI_DEBUG_PROMISE_LEAKS): with ~95 outputs that was 55-80 ms of CPU and 0.8 MB kept per
  * project. The class's `super(...)` runs between this and the function it returns, which restores the limit; the

@@ -1,10 +1,11 @@
 /**
  * The field-table resources' types (src/resources/<resource>-types.ts) are generated from their tables and states
- * (src/kit/types.ts, `npm run docs`): each file must be what its table generates, and name the outputs its state has.
+ * (src/kit/types.ts, `npm run docs`), and so are their classes (src/resources/<resource>.ts): each file must be what its
+ * table generates, and name the outputs its state has.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { fieldTableTypes, generatedTypes } from "../../src/kit/types";
+import { classPath, fieldTableClass, fieldTableTypes, generatedTypes } from "../../src/kit/types";
 import { outputNames as flagOutputs } from "../../src/resources/feature-flag-types";
 import { outputNames as actionOutputs } from "../../src/resources/action-types";
 import { outputNames as annotationOutputs } from "../../src/resources/annotation-types";
@@ -13,6 +14,13 @@ test.each(generatedTypes.map((entry) => [entry.path, entry] as const))(
   "%s is what its table generates (run `npm run docs`)",
   (file, entry) => {
     expect(fs.readFileSync(path.join(__dirname, "..", "..", file), "utf8")).toBe(fieldTableTypes(entry));
+  },
+);
+
+test.each(generatedTypes.map((entry) => [classPath(entry), entry] as const))(
+  "%s, the resource's class, is what its table and facts generate (run `npm run docs`)",
+  (file, entry) => {
+    expect(fs.readFileSync(path.join(__dirname, "..", "..", file), "utf8")).toBe(fieldTableClass(entry));
   },
 );
 
