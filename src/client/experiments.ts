@@ -29,21 +29,23 @@ export const iterateExperiments = experiments.iterate;
 export const listExperiments = experiments.listAll;
 
 /**
- * The live experiment on the flag with this key, or null (archived ones included): a flag key names one experiment
- * in practice, PostHog does not enforce it. For finding out whether a create whose answer was lost went through.
+ * Every experiment on the flag with this key, archived ones included (two lists: PostHog lists archived experiments
+ * only when asked for them). PostHog lets several experiments run on one flag: a create naming an existing flag's key
+ * takes that flag (ExperimentSerializer.create, ee/clickhouse/views/experiments.py in the 2025-08-04 source).
  */
-export async function findExperimentByFlagKey(http: Transport, projectId: number, key: string): Promise<Experiment | null> {
+export async function findExperimentsByFlagKey(http: Transport, projectId: number, key: string): Promise<Experiment[]> {
+  const found: Experiment[] = [];
   for (const archived of ["false", "true"] as const) {
-    for await (const e of iterateExperiments(http, projectId, { archived })) if (e.feature_flag_key === key) return e;
+    for await (const e of iterateExperiments(http, projectId, { archived })) if (e.feature_flag_key === key) found.push(e);
   }
-  return null;
+  return found;
 }
 
 export const getExperiment = experiments.get;
 
 /**
  * PostHog creates the flag `feature_flag_key` names, or uses the live flag with that key (it must have a `control`
- * variant and another). Never resent once it may have reached PostHog: look it up (findExperimentByFlagKey) first.
+ * variant and another). Never resent once it may have reached PostHog: look it up (findExperimentsByFlagKey) first.
  */
 export const createExperiment = experiments.create;
 

@@ -46,6 +46,25 @@ async function everyExperiment(http: Transport, projectId: number, query: Record
   ];
 }
 
+/**
+ * The experiment `getExperiment({ featureFlagKey })` answers: the one running on that flag, preferring one not
+ * archived. PostHog lets several run on one flag (an experiment is run on an existing flag by its key): when that leaves
+ * more than one, the key names none, and the answer says which ids to choose from.
+ */
+async function experimentOnFlag(http: Transport, projectId: number, key: string) {
+  const found = await experiments.findExperimentsByFlagKey(http, projectId, key);
+  const live = found.filter((e) => !e.archived);
+  const candidates = live.length > 0 ? live : found;
+  if (candidates.length > 1) {
+    const ids = candidates
+      .map((e) => e.id)
+      .sort((a, b) => a - b)
+      .join(", ");
+    throw new Error(`Project ${projectId} has ${candidates.length} experiments on the flag "${key}" (${ids}): give experimentId instead.`);
+  }
+  return candidates[0] ?? null;
+}
+
 export const experimentDeclaration: ResourceDeclaration<"project", ExperimentRecord> = {
   name: "Experiment",
   token: EXPERIMENT_TOKEN,
@@ -79,11 +98,10 @@ export const experimentDeclaration: ResourceDeclaration<"project", ExperimentRec
   lookups: {
     plural: "Experiments",
     list: everyExperiment,
-    // A flag key names one experiment in practice; PostHog does not enforce it (the first found is answered).
     uniqueBy: {
       input: "featureFlagKey",
-      spec: { type: "string", description: "The key of the experiment's feature flag." },
-      find: experiments.findExperimentByFlagKey,
+      spec: { type: "string", description: "The key of the experiment's feature flag (one experiment runs on it)." },
+      find: experimentOnFlag,
     },
     filters: {
       search: { spec: { type: "string", description: "Part of the name (case-insensitive)." }, query: (v) => ["search", String(v)] },

@@ -63,9 +63,9 @@ test("experiments: the created flag, launch, lookup by flag key, soft delete kee
   expect((await experiments.updateExperiment(http, projectId, e.id, { start_date: "2026-01-01T00:00:00Z" })).feature_flag?.active).toBe(
     true,
   );
-  expect((await experiments.findExperimentByFlagKey(http, projectId, "checkout-button"))?.id).toBe(e.id);
+  expect((await experiments.findExperimentsByFlagKey(http, projectId, "checkout-button")).map((found) => found.id)).toEqual([e.id]);
   expect((await experiments.deleteExperiment(http, projectId, e.id)).deleted).toBe(true);
-  expect(await experiments.findExperimentByFlagKey(http, projectId, "checkout-button")).toBeNull();
+  expect(await experiments.findExperimentsByFlagKey(http, projectId, "checkout-button")).toEqual([]);
   expect((await featureFlags.findFeatureFlagByKey(http, projectId, "checkout-button"))?.deleted).toBe(false);
   const refused = await experiments
     .createExperiment(http, projectId, { name: "No control", feature_flag_key: "x", parameters: { feature_flag_variants: [{ key: "a" }] } })

@@ -97,4 +97,25 @@ describe.each(versions)("PostHog %s", (version) => {
     });
     expect((await listExperiments({ projectId, search: `lost-${version}` })).map((e) => e.experimentId)).toEqual([Number(created.id)]);
   });
+
+  test("PostHog runs several experiments on one flag: a lost create takes only its own, and a shared flag key is no lookup key", async () => {
+    const { provider, server, projectId } = setup();
+    const key = `shared-${version}`;
+    const first = await provider.create({ projectId, name: `First on ${key}`, featureFlagKey: key, parameters });
+    // The POST never reached PostHog's database: the first experiment on the key is not this one.
+    await server.fault({ method: "POST", path: "/experiments/?$", status: 502 });
+    await expect(provider.create({ projectId, name: `Second on ${key}`, featureFlagKey: key, parameters })).rejects.toThrow(
+      `No experiment named "Second on ${key}" was created on the flag "${key}"; run \`pulumi up\` again.`,
+    );
+    // It did reach it: the second one is taken, not the first.
+    await server.fault({ method: "POST", path: "/experiments/?$", status: 502, afterCommit: true });
+    const second = await provider.create({ projectId, name: `Second on ${key}`, featureFlagKey: key, parameters });
+    expect(second.id).not.toBe(first.id);
+    expect(second.outs).toMatchObject({ name: `Second on ${key}`, featureFlagKey: key });
+
+    useLookupConfig((k) => ({ "posthog:host": server.url, "posthog:apiKey": server.apiKey })[k]);
+    await expect(getExperiment({ projectId, featureFlagKey: key })).rejects.toThrow(
+      `Project ${projectId} has 2 experiments on the flag "${key}" (${first.id}, ${second.id}): give experimentId instead.`,
+    );
+  });
 });
