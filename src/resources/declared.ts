@@ -34,7 +34,7 @@ export interface ResourceFacts {
  * fixed number of frames above `new Resource` (the class's caller, in the program); one more constructor in between
  * would record the package's file instead, outside the project.
  */
-export function declaredRegistration(
+function declaredRegistration(
   facts: ResourceFacts,
   name: string,
   args: Record<string, unknown>,
@@ -99,7 +99,7 @@ export function isDeclaredInstance(obj: unknown, declared: abstract new (...args
  * project. The class's `super(...)` runs between this and the function it returns, which restores the limit; the
  * resource's own source position is captured apart, with no limit, and is unaffected.
  */
-export function quietPromiseTraces(): () => void {
+function quietPromiseTraces(): () => void {
   const stackTraceLimit = Error.stackTraceLimit;
   if (!process.env["PULUMI_DEBUG_PROMISE_LEAKS"]) Error.stackTraceLimit = 0;
   return () => {
@@ -141,7 +141,7 @@ let plainKeyWarned = false;
  * each program run says so once, with the command that fixes it: on the stack, not on a resource, whose message
  * would wait for the resource's URN and be lost if its registration failed.
  */
-export function warnIfPlainApiKey(): void {
+function warnIfPlainApiKey(): void {
   if (plainKeyWarned || pulumi.runtime.getConfig(API_KEY_CONFIG) === undefined) return;
   // The language host lists the secret configuration keys in PULUMI_CONFIG_SECRET_KEYS (a JSON list).
   let secretKeys: unknown = [];

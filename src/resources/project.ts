@@ -6,7 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { PROJECT_TYPE } from "../kit/tokens";
-import { declaredRegistration, quietPromiseTraces, serializedProvider, warnIfPlainApiKey } from "./declared";
+import { beginRegistration, isDeclaredInstance, serializedProvider } from "./declared";
 import { outputNames, secretOutputNames, type ProjectArgs, type ProjectOutputProperties } from "./project-types";
 
 export type { ProjectArgs } from "./project-types";
@@ -46,24 +46,20 @@ export class Project extends pulumi.CustomResource {
   }
 
   static override isInstance(obj: unknown): obj is Project {
-    return (
-      obj instanceof Project || (pulumi.CustomResource.isInstance(obj) && (obj as { __pulumiType?: string }).__pulumiType === PROJECT_TYPE)
-    );
+    return isDeclaredInstance(obj, Project, PROJECT_TYPE);
   }
 
   constructor(name: string, args: ProjectArgs = {}, opts: pulumi.CustomResourceOptions = {}) {
     // A project's name defaults to the resource's; a read (`Project.get`) declares none.
     const declared: Record<string, unknown> = opts.id ? { ...args } : { ...args, name: args.name ?? name };
     const facts = { className: "Project", type: PROJECT_TYPE, provider: SERIALIZED_PROVIDER, outputNames, secretOutputNames };
-    const { props, options } = declaredRegistration(facts, name, declared, opts);
-    // `super` here, not in a shared base class: Pulumi records the frame that called this constructor as the
-    // resource's source position.
-    const restore = quietPromiseTraces();
+    const registration = beginRegistration(facts, name, declared, opts);
+    // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called
+    // this constructor as the resource's source position.
     try {
-      super(PROJECT_TYPE, name, props, options);
+      super(PROJECT_TYPE, name, registration.props, registration.options);
     } finally {
-      restore();
+      registration.end();
     }
-    warnIfPlainApiKey();
   }
 }
