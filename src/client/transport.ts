@@ -85,6 +85,8 @@ export class Transport {
   private readonly retry: RetryPolicy;
   private readonly timeoutMs: number;
   private readonly limiter: RateLimiter | undefined;
+  /** Whether its requests wait for a slot under PostHog's per-key limits (`rateLimits`). */
+  readonly rateLimited: boolean;
   /** Kept only to be redacted from error messages. */
   private readonly secrets: readonly string[];
 
@@ -97,6 +99,7 @@ export class Transport {
     this.keyHint = options.apiKey.length > 12 ? `${options.apiKey.slice(0, 4)}...${options.apiKey.slice(-4)}` : "(a short key)";
     const keyHash = createHash("sha256").update(options.apiKey).digest("hex");
     this.limiter = options.rateLimits === false ? undefined : sharedLimiter(`${this.host}|${keyHash}`, options.rateLimits);
+    this.rateLimited = this.limiter !== undefined;
     this.got = got.extend({
       prefixUrl: `${this.host}/`,
       headers: { authorization: `Bearer ${options.apiKey}`, accept: "application/json", "user-agent": "pulumi-posthog" },

@@ -97,7 +97,9 @@ export class PostHogProvider implements provider.Provider {
     const lookup: ConfigLookup = (key) => {
       const name = key.slice(`${PACKAGE}:`.length);
       const fromArgs = unwrapSecrets(args[name]);
-      return typeof fromArgs === "string" ? fromArgs : (variables[`${PACKAGE}:config:${name}`] ?? variables[key]);
+      // An explicit provider's inputs are typed (`rateLimited: true`); configuration is read as text.
+      if (typeof fromArgs === "string" || typeof fromArgs === "boolean" || typeof fromArgs === "number") return String(fromArgs);
+      return variables[`${PACKAGE}:config:${name}`] ?? variables[key];
     };
     const request = { config: { get: lookup } } as pulumi.dynamic.ConfigureRequest;
     for (const { lifecycle } of this.resources.values()) await lifecycle.configure?.(request);

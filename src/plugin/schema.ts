@@ -37,6 +37,12 @@ const configuration: Record<string, PropertySpec> = {
     description: "The project a project-scoped resource works in when it names none (its numeric id). A resource's own projectId wins.",
     ...ENV_FALLBACK("POSTHOG_PROJECT_ID"),
   },
+  rateLimited: {
+    type: "boolean",
+    description:
+      "Whether to keep under PostHog's limits of 480 requests a minute and 4800 an hour per key. Default: true for PostHog Cloud (*.posthog.com), false elsewhere (a self-hosted PostHog limits nothing unless RATE_LIMIT_ENABLED is set; then set this to true). A 429 is retried after its Retry-After either way.",
+    ...ENV_FALLBACK("POSTHOG_RATE_LIMITED"),
+  },
 };
 
 /** A lookup: its arguments and its result, each property with its Pulumi type. */

@@ -1,7 +1,8 @@
 /**
  * Provider configuration, the names PostHog's Terraform provider users already know: stack config `posthog:host`,
  * `posthog:apiKey` (set with --secret), `posthog:organizationId`, then the environment variables POSTHOG_HOST,
- * POSTHOG_API_KEY, POSTHOG_ORGANIZATION_ID. Explicit configuration beats the environment.
+ * POSTHOG_API_KEY, POSTHOG_ORGANIZATION_ID; and `posthog:rateLimited` / POSTHOG_RATE_LIMITED, whether to keep under
+ * PostHog's per-key limits. Explicit configuration beats the environment.
  *
  * It is read at run time inside whichever process does the work (the dynamic-provider host, or the program for
  * lookups), never captured into the serialized provider, so no credential reaches the Pulumi state.
@@ -14,6 +15,8 @@ export interface ProviderConfig {
   readonly organizationId: string | undefined;
   /** The project a project-scoped resource works in when it names none (`posthog:projectId`, POSTHOG_PROJECT_ID). */
   readonly projectId?: string | undefined;
+  /** Whether to keep under PostHog's per-key limits (`posthog:rateLimited`); unset: when the host is PostHog Cloud. */
+  readonly rateLimited?: boolean | undefined;
 }
 
 const settings = {
@@ -21,6 +24,7 @@ const settings = {
   apiKey: { config: "posthog:apiKey", env: "POSTHOG_API_KEY" },
   organizationId: { config: "posthog:organizationId", env: "POSTHOG_ORGANIZATION_ID" },
   projectId: { config: "posthog:projectId", env: "POSTHOG_PROJECT_ID" },
+  rateLimited: { config: "posthog:rateLimited", env: "POSTHOG_RATE_LIMITED" },
 } as const;
 
 export type ConfigLookup = (fullKey: string) => string | undefined;
@@ -28,12 +32,37 @@ export type ConfigLookup = (fullKey: string) => string | undefined;
 export function resolveConfig(lookup: ConfigLookup, env: NodeJS.ProcessEnv = process.env): ProviderConfig {
   const read = (name: keyof typeof settings) => nonEmpty(lookup(settings[name].config)) ?? nonEmpty(env[settings[name].env]);
   const projectId = read("projectId");
+  const rateLimited = read("rateLimited");
+  if (rateLimited !== undefined && rateLimited !== "true" && rateLimited !== "false") {
+    throw new Error(
+      `posthog:rateLimited (or POSTHOG_RATE_LIMITED) is ${JSON.stringify(rateLimited)}: it must be true (keep under PostHog's ` +
+        "limits of 480 requests a minute and 4800 an hour per key) or false (send as fast as Pulumi asks).",
+    );
+  }
   return {
     host: read("host") ?? DEFAULT_HOST,
     apiKey: read("apiKey"),
     organizationId: read("organizationId"),
     ...(projectId === undefined ? {} : { projectId }),
+    ...(rateLimited === undefined ? {} : { rateLimited: rateLimited === "true" }),
   };
+}
+
+/**
+ * Whether requests keep under PostHog's per-key limits (480 a minute, 4800 an hour): as configured, else when the
+ * host is PostHog Cloud (`*.posthog.com`). PostHog throttles personal API keys only where `RATE_LIMIT_ENABLED` is set
+ * (`PersonalApiKeyRateThrottle.allow_request`, posthog/rate_limit.py; off by default, posthog/settings/
+ * dynamic_settings.py), which PostHog Cloud does and a self-hosted PostHog does not unless told to. A 429 is retried
+ * after its Retry-After either way.
+ */
+export function keepsRateLimits(config: ProviderConfig): boolean {
+  if (config.rateLimited !== undefined) return config.rateLimited;
+  try {
+    const hostname = new URL(config.host).hostname;
+    return hostname === "posthog.com" || hostname.endsWith(".posthog.com");
+  } catch {
+    return true;
+  }
 }
 
 /** A transport for this configuration, or an error that says which setting to provide. */
@@ -44,7 +73,12 @@ export function connect(config: ProviderConfig, overrides: Partial<ClientOptions
         "or set the POSTHOG_API_KEY environment variable. Create one in PostHog under Settings → Personal API keys.",
     );
   }
-  return new Transport({ host: config.host, apiKey: config.apiKey, ...overrides });
+  return new Transport({
+    host: config.host,
+    apiKey: config.apiKey,
+    ...(keepsRateLimits(config) ? {} : { rateLimits: false }),
+    ...overrides,
+  });
 }
 
 /** The organization to work in: the resource's or call's own, else the configured one. */

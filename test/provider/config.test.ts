@@ -32,3 +32,17 @@ test("the organization: the resource's own, else the configured one, else an err
   expect(requireOrganization(config, null)).toBe("configured");
   expect(() => requireOrganization({ ...config, organizationId: undefined })).toThrow(/pulumi config set posthog:organizationId/);
 });
+
+test("PostHog's limits are kept against PostHog Cloud, not elsewhere unless configured; a bad value names both", () => {
+  const at = (host: string, values: Record<string, string> = {}, env: Record<string, string> = {}) =>
+    connect(resolveConfig(stack({ "posthog:host": host, "posthog:apiKey": "phx_x", ...values }), env)).rateLimited;
+  // PostHog throttles personal API keys only where RATE_LIMIT_ENABLED is set: PostHog Cloud does, self-hosted not.
+  expect([at("https://us.posthog.com"), at("https://eu.posthog.com"), at("https://app.posthog.com")]).toEqual([true, true, true]);
+  expect([at("https://posthog.example.com"), at("http://127.0.0.1:8000"), at("https://notposthog.com")]).toEqual([false, false, false]);
+  expect(at("https://posthog.example.com", { "posthog:rateLimited": "true" })).toBe(true);
+  expect(at("https://posthog.example.com", {}, { POSTHOG_RATE_LIMITED: "true" })).toBe(true);
+  expect(at("https://us.posthog.com", { "posthog:rateLimited": "false" })).toBe(false);
+  expect(() => at("https://us.posthog.com", { "posthog:rateLimited": "yes" })).toThrow(
+    'posthog:rateLimited (or POSTHOG_RATE_LIMITED) is "yes": it must be true (keep under PostHog\'s limits of 480 requests a minute and 4800 an hour per key) or false',
+  );
+});
