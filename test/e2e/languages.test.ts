@@ -85,7 +85,7 @@ const deployment = async (stack: Stack) => (await stack.exportStack()).deploymen
 async function upExample(stack: Stack, name: string): Promise<number> {
   const up = await stack.up();
   expect(up.summary.resourceChanges).toEqual({ create: 2 });
-  const outputs = await stack.outputs();
+  const outputs = up.outputs;
   const id = outputs["projectId"]!.value as number;
   const record = await projects.getProject(http, server.organizationId, id);
   expect(record).toMatchObject({
@@ -284,7 +284,7 @@ describe("secrets through the plugin", () => {
       const up = await stack.up({ diff: true });
       expect(up.summary.resourceChanges).toEqual({ create: 2 });
       expect(leaks(up.stdout)).toEqual([]);
-      const id = (await stack.outputs())["projectId"]!.value as number;
+      const id = up.outputs["projectId"]!.value as number;
       expect(await projects.getProject(http, server.organizationId, id)).toMatchObject({
         product_description: plaintexts[0],
         brand_new_setting: plaintexts[1],
