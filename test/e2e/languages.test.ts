@@ -316,30 +316,29 @@ describe("secrets through the plugin", () => {
 });
 
 describe("pulumi import of what was made by hand", () => {
-  test("a feature flag made by hand: `pulumi import posthog:index:FeatureFlag <name> <projectId>/<id>` reads only; with the code printed, no change", async () => {
+  test("a feature flag and a project made by hand, imported into one YAML stack: `pulumi import` reads only; the code printed declares each; with that code, no change", async () => {
     const project = await projects.createProject(http, server.organizationId, { name: "Flag import" });
-    const made = await featureFlags.createFeatureFlag(http, project.id, {
+    const flag = await featureFlags.createFeatureFlag(http, project.id, {
       key: "made-by-hand",
       name: "Made by hand",
       filters: { groups: [{ properties: [], rollout_percentage: 40 }] },
     });
-    const header = "name: posthog-import-flag\nruntime: yaml\n";
-    const dir = program("yaml-import-flag", { "Pulumi.yaml": header });
-    const stack = await stackIn(dir, "yaml-import-flag");
+    const made = await projects.createProject(http, server.organizationId, { name: "Made by hand", timezone: "Asia/Tokyo" });
+    const header = "name: posthog-import-yaml\nruntime: yaml\n";
+    const dir = program("yaml-import", { "Pulumi.yaml": header });
+    const stack = await stackIn(dir, "yaml-import");
+    /** `pulumi import <type> <name> <id>`: nothing but reads; returns the code it prints, parsed. */
+    const imported = async (type: string, name: string, id: string) => {
+      await server.clearRequests();
+      const output = await ok(dir, ["import", type, name, id, "--yes", "--stack", stack.name]);
+      expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+      expect(output).toContain("Please copy the following code into your Pulumi application");
+      return parse(output.slice(output.indexOf("\nresources:") + 1)) as { resources: Record<string, unknown> };
+    };
 
-    await server.clearRequests();
-    const output = await ok(dir, [
-      "import",
-      "posthog:index:FeatureFlag",
-      "checkout",
-      `${project.id}/${made.id}`,
-      "--yes",
-      "--stack",
-      stack.name,
-    ]);
-    expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
-    const code = output.slice(output.indexOf("\nresources:") + 1);
-    expect(parse(code)).toEqual({
+    // `pulumi import posthog:index:FeatureFlag <name> <projectId>/<id>`.
+    const flagCode = await imported("posthog:index:FeatureFlag", "checkout", `${project.id}/${flag.id}`);
+    expect(flagCode).toEqual({
       resources: {
         checkout: {
           type: expect.stringMatching(/^posthog:(index:)?FeatureFlag$/),
@@ -348,36 +347,9 @@ describe("pulumi import of what was made by hand", () => {
         },
       },
     });
-    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), header + code);
-    expect((await stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 2 });
-
-    await ok(dir, ["state", "unprotect", "--all", "--yes", "--stack", stack.name]);
-    await stack.destroy();
-    expect(await featureFlags.getFeatureFlag(http, project.id, made.id)).toMatchObject({ deleted: true });
-  });
-
-  test("in a YAML project: the code printed declares it; with that code the preview shows no change", async () => {
-    const made = await projects.createProject(http, server.organizationId, { name: "Made by hand", timezone: "Asia/Tokyo" });
-    const header = "name: posthog-import-yaml\nruntime: yaml\n";
-    const dir = program("yaml-import", { "Pulumi.yaml": header });
-    const stack = await stackIn(dir, "yaml-import");
-
-    await server.clearRequests();
-    const output = await ok(dir, [
-      "import",
-      "posthog:index:Project",
-      "web",
-      `${server.organizationId}/${made.id}`,
-      "--yes",
-      "--stack",
-      stack.name,
-    ]);
-    // An import reads only.
-    expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
-    expect(output).toContain("Please copy the following code into your Pulumi application");
-    const code = output.slice(output.indexOf("\nresources:") + 1);
-    // The YAML host writes the resource with its name and the import's protect option, and nothing else declared.
-    expect(parse(code)).toEqual({
+    // The YAML host writes the project with its name and the import's protect option, and nothing else declared.
+    const projectCode = await imported("posthog:index:Project", "web", `${server.organizationId}/${made.id}`);
+    expect(projectCode).toEqual({
       resources: {
         web: {
           type: expect.stringMatching(/^posthog:(index:)?Project$/),
@@ -386,16 +358,17 @@ describe("pulumi import of what was made by hand", () => {
         },
       },
     });
-    const [imported] = (await deployment(stack)).resources!.filter((r) => r.type === "posthog:index:Project");
-    expect(imported).toMatchObject({ id: String(made.id), protect: true });
+    const [recorded] = (await deployment(stack)).resources!.filter((r) => r.type === "posthog:index:Project");
+    expect(recorded).toMatchObject({ id: String(made.id), protect: true });
 
-    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), header + code);
-    expect((await stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 2 });
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), header + stringify({ resources: { ...flagCode.resources, ...projectCode.resources } }));
+    expect((await stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 3 });
     // Not declared, so not managed: the timezone set by hand stays.
     expect(await projects.getProject(http, server.organizationId, made.id)).toMatchObject({ timezone: "Asia/Tokyo" });
 
     await ok(dir, ["state", "unprotect", "--all", "--yes", "--stack", stack.name]);
     await stack.destroy();
+    expect(await featureFlags.getFeatureFlag(http, project.id, flag.id)).toMatchObject({ deleted: true });
     expect((await live()).map((p) => p.id)).not.toContain(made.id);
   });
 
