@@ -1,12 +1,13 @@
 /**
  * The provider plugin (`pulumi-resource-posthog`) from other Pulumi languages, through the real CLI against the local
- * PostHog server: the YAML example deployed, refreshed after a change made by hand and destroyed; `pulumi import`
+ * PostHog server: the YAML example deployed, refreshed after a change made by hand and destroyed; the other YAML
+ * examples deployed together in one stack; secrets through the plugin; `pulumi import`
  * with the code the YAML host generates, and with a matching TypeScript program; `pulumi refresh
  * --import-pending-creates` after a hard kill; and a Python SDK made by `pulumi package gen-sdk` running the Python
  * example. The language hosts come from scripts/ensure-language-hosts.sh (npm test passes their directories).
  *
  * The local server answers from this process's event loop: every command goes through the Automation API or an
- * asynchronous child process, never a synchronous one.
+ * asynchronous child process (pluginSession, test/helpers/pulumi-cli.ts), never a synchronous one.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
