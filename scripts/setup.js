@@ -3,7 +3,7 @@
  * npm packages from the lock file, the directory of a real Pulumi CLI (scripts/ensure-pulumi.sh), and a directory
  * that puts this checkout's provider plugin on PATH as a global npm install would.
  */
-const { spawnSync } = require("node:child_process");
+const { spawn, spawnSync } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");
 
@@ -29,6 +29,27 @@ function run(what, command, args, options = {}) {
     process.exit(result.status || 1);
   }
   return result;
+}
+
+/**
+ * Like run() for each [what, command, args], all started at once; waits for every one, then ends the process with the
+ * first failure's status, each failure printed.
+ */
+function runTogether(commands) {
+  for (const [what] of commands) process.stderr.write(`\n▶ ${what}\n`);
+  // A child started with spawn() runs while this process waits for the last one with spawnSync().
+  const started = commands.slice(0, -1).map(([what, command, args]) => {
+    const child = spawn(command, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+    return { what, status: new Promise((resolve) => child.on("close", (code, signal) => resolve(code ?? signal))) };
+  });
+  const [what, command, args] = commands[commands.length - 1];
+  const last = spawnSync(command, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+  return Promise.all(started.map(async (s) => ({ what: s.what, status: await s.status }))).then((results) => {
+    results.push({ what, status: last.status ?? last.signal });
+    const failed = results.filter((r) => r.status !== 0);
+    for (const r of failed) process.stderr.write(`✖ ${r.what} failed (exit ${r.status})\n`);
+    if (failed.length > 0) process.exit(typeof failed[0].status === "number" ? failed[0].status : 1);
+  });
 }
 
 /** Runs `npm ci` when node_modules is missing or was not installed from the lock file; true if it did. */
@@ -118,4 +139,4 @@ function runJest(args, env, report = path.join(root, ".cache", "jest-results.jso
   return jest.status ?? 1;
 }
 
-module.exports = { root, step, run, ensureNpmPackages, pulumiBin, pluginBin, languageHostBins, pulumiEnv, runJest };
+module.exports = { root, step, run, runTogether, ensureNpmPackages, pulumiBin, pluginBin, languageHostBins, pulumiEnv, runJest };

@@ -40,8 +40,7 @@ test("examples/groups exports a group's properties read through the lookups", as
     groupType: "company",
     groupKey: "acme",
   });
-  await stack.up();
-  const outputs = await stack.outputs();
+  const { outputs } = await stack.up();
   expect(outputs["groupProperties"]!.value).toEqual({ name: "Acme Inc", industry: "finance", seats: 40 });
   expect(outputs["groupCount"]!.value).toBe(121);
   expect(outputs["groupTypes"]!.value).toEqual(["company", "workspace"]);
@@ -66,8 +65,7 @@ test("examples/flags-for-companies rolls a flag out to the companies a lookup fi
     "posthog:projectId": String(first.id),
     industry: "finance",
   });
-  await stack.up();
-  const outputs = await stack.outputs();
+  const { outputs } = await stack.up();
   expect(outputs["companies"]!.value).toEqual(["acme", "globex"]);
   const flagId = outputs["flagId"]!.value as number;
   const flag = await featureFlags.getFeatureFlag(http, first.id, flagId);
@@ -85,9 +83,10 @@ test("examples/flags-for-companies rolls a flag out to the companies a lookup fi
 
   // The flag's project is the provider's: a new one replaces the flag there and deletes it from the old one.
   await stack.setConfig("posthog:projectId", { value: String(second.id) });
-  expect((await stack.up()).summary.resourceChanges).toMatchObject({ replace: 1 });
-  const moved = (await stack.outputs())["flagId"]!.value as number;
-  expect((await stack.outputs())["flagProjectId"]!.value).toBe(second.id);
+  const replaced = await stack.up();
+  expect(replaced.summary.resourceChanges).toMatchObject({ replace: 1 });
+  const moved = replaced.outputs["flagId"]!.value as number;
+  expect(replaced.outputs["flagProjectId"]!.value).toBe(second.id);
   expect(await featureFlags.getFeatureFlag(http, second.id, moved)).toMatchObject({ key: "industry-beta", deleted: false });
   expect(await featureFlags.getFeatureFlag(http, first.id, flagId)).toMatchObject({ deleted: true });
   await stack.destroy();
@@ -99,8 +98,9 @@ test("examples/flags-actions-annotations: a multivariate flag with payloads, an 
   const stack = await session.stack(path.join(repoRoot, "examples", "flags-actions-annotations"), `e2e-checkout-${process.pid}`, {
     "posthog:projectId": String(project.id),
   });
-  expect((await stack.up()).summary.resourceChanges).toMatchObject({ create: 4 });
-  const outputs = await stack.outputs();
+  const up = await stack.up();
+  expect(up.summary.resourceChanges).toMatchObject({ create: 4 });
+  const outputs = up.outputs;
   const flag = await featureFlags.getFeatureFlag(http, project.id, outputs["flagId"]!.value as number);
   expect(flag.filters.multivariate?.variants.map((v) => [v.key, v.rollout_percentage])).toEqual([
     ["control", 50],
@@ -127,8 +127,7 @@ test("examples/flags-actions-annotations: a multivariate flag with payloads, an 
 
 test("examples/quickstart and both stacks of examples/environments deploy and destroy", async () => {
   const quickstart = await session.stack(path.join(repoRoot, "examples", "quickstart"), `e2e-quickstart-${process.pid}`);
-  await quickstart.up();
-  const projectId = (await quickstart.outputs())["projectId"]!.value as number;
+  const projectId = (await quickstart.up()).outputs["projectId"]!.value as number;
   expect(await projects.getProject(http, server.organizationId, projectId)).toMatchObject({
     name: "Web app",
     anonymize_ips: true,
@@ -144,8 +143,7 @@ test("examples/quickstart and both stacks of examples/environments deploy and de
     fs.copyFileSync(path.join(environments, `Pulumi.${name}.yaml`), copy);
     try {
       const stack = await session.stack(environments, stackName);
-      await stack.up();
-      const id = (await stack.outputs())["projectId"]!.value as number;
+      const id = (await stack.up()).outputs["projectId"]!.value as number;
       const record = await projects.getProject(http, server.organizationId, id);
       expect(record).toMatchObject({ name: `Web app (${name})`, session_recording_sample_rate: name === "production" ? "0.20" : "1.00" });
       await stack.destroy();
@@ -191,8 +189,7 @@ test("the npm package installs into a fresh Pulumi project outside the repositor
     execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: program, stdio: "inherit" });
 
     const stack = await session.stack(program, `installed-${process.pid}`);
-    await stack.up();
-    const outputs = await stack.outputs();
+    const { outputs } = await stack.up();
     const record = await projects.getProject(http, server.organizationId, outputs["projectId"]!.value as number);
     expect(record).toMatchObject({ name: "installed", timezone: "Asia/Tokyo", anonymize_ips: true });
     expect(outputs["apiToken"]).toEqual({ value: record.api_token, secret: true });

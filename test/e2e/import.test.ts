@@ -7,11 +7,9 @@
  *
  * The local server answers from this process's event loop: every command runs as an asynchronous child process.
  */
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
+import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import {
   actions,
   annotations,
@@ -25,36 +23,20 @@ import {
   Transport,
 } from "../../src/client";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
-import { cliEnvironment, repoRoot } from "../helpers/pulumi-cli";
+import { pluginSession, repoRoot, type PluginSession } from "../helpers/pulumi-cli";
 import { pythonVirtualenv } from "../helpers/python-venv";
-
-const setup = require("../../scripts/setup") as {
-  pulumiBin(): string;
-  pluginBin(): string;
-  languageHostBins(): { yaml: string; python: string };
-};
 
 jest.setTimeout(300_000);
 
 let server: LocalPostHog;
 let http: Transport;
-let env: Record<string, string>;
-let command: PulumiCommand;
-let stateDir: string;
-let workDir: string;
+let session: PluginSession;
 const objects: Array<{ kind: string; id: number | string }> = [];
 
 beforeAll(async () => {
-  const cli = setup.pulumiBin();
-  const hosts = setup.languageHostBins();
   server = await startLocalPostHog();
   http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
-  stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-import-state-"));
-  fs.mkdirSync(path.join(repoRoot, ".cache"), { recursive: true });
-  // Under the checkout, so that a Node.js program finds @pulumi/pulumi in its node_modules.
-  workDir = fs.mkdtempSync(path.join(repoRoot, ".cache", "e2e-import-"));
-  env = cliEnvironment(server, stateDir, [cli, hosts.yaml, hosts.python, setup.pluginBin()]);
-  command = await PulumiCommand.get({ root: path.dirname(cli), skipVersionCheck: false });
+  session = await pluginSession(server, "import");
 
   const org = server.organizationId;
   const web = await projects.createProject(http, org, { name: "Web app", timezone: "Europe/Amsterdam", anonymize_ips: true });
@@ -149,39 +131,20 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
-  if (stateDir) fs.rmSync(stateDir, { recursive: true, force: true });
+  await session?.cleanup();
   await server?.close();
 });
 
-/** A command run to its end, asynchronously; fails with its output unless it succeeded. */
-function run(
-  cwd: string,
-  file: string,
-  args: string[],
-  extraEnv: Record<string, string> = {},
-): Promise<{ stdout: string; stderr: string }> {
-  const child = spawn(file, args, { cwd, env: { ...process.env, ...env, ...extraEnv } });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (status) =>
-      status === 0 ? resolve({ stdout, stderr }) : reject(new Error(`${file} ${args.join(" ")} exited ${status}:\n${stdout}\n${stderr}`)),
-    );
-  });
-}
-
 /** `pulumi-posthog import` as a user runs it: the package's executable, configured by the environment. */
-const importer = (args: string[]) => run(repoRoot, process.execPath, [path.join(repoRoot, "lib", "import", "cli.js"), "import", ...args]);
+const importer = (args: string[]) =>
+  session.ok(repoRoot, [path.join(repoRoot, "lib", "import", "cli.js"), "import", ...args], process.execPath);
 
 /** `up` of the written project adopts every object with GETs only; the preview after it shows no change. */
 async function adoptsWithNoChange(dir: string, name: string): Promise<void> {
-  const stack: Stack = await LocalWorkspace.createOrSelectStack(
+  // Not the session's: removed below, not destroyed, so that the objects stay in PostHog for the next language.
+  const stack = await LocalWorkspace.createOrSelectStack(
     { stackName: `${name}-${process.pid}`, workDir: dir },
-    { envVars: env, pulumiCommand: command },
+    { envVars: session.env, pulumiCommand: session.command },
   );
   try {
     await server.clearRequests();
@@ -204,7 +167,7 @@ async function adoptsWithNoChange(dir: string, name: string): Promise<void> {
 }
 
 test("--dry-run prints the project and writes nothing; progress goes to stderr", async () => {
-  const out = path.join(workDir, "dry");
+  const out = path.join(session.workDir, "dry");
   const { stdout, stderr } = await importer(["--out", out, "--language", "yaml", "--dry-run"]);
   expect(fs.existsSync(out)).toBe(false);
   expect(stdout).toContain(`--- ${path.join(out, "Pulumi.yaml")} ---`);
@@ -219,7 +182,7 @@ test("--dry-run prints the project and writes nothing; progress goes to stderr",
 });
 
 test("TypeScript: the written program adopts the organization; up changes nothing in PostHog; then no change", async () => {
-  const dir = path.join(workDir, "typescript");
+  const dir = path.join(session.workDir, "typescript");
   const { stdout } = await importer(["--out", dir]);
   expect(stdout).toContain("npm install");
   expect(fs.readdirSync(dir).sort()).toEqual(["Pulumi.yaml", "index.ts", "package.json", "tsconfig.json"]);
@@ -242,7 +205,7 @@ test("TypeScript: the written program adopts the organization; up changes nothin
 });
 
 test("YAML: the plugin's types, adopted by up; then no change", async () => {
-  const dir = path.join(workDir, "yaml");
+  const dir = path.join(session.workDir, "yaml");
   await importer(["--out", dir, "--language", "yaml"]);
   const imports = JSON.parse(fs.readFileSync(path.join(dir, "import.json"), "utf8")) as { resources: Array<{ type: string; id: string }> };
   expect(imports.resources.map((r) => r.type)).toContain("posthog:index:FeatureFlag");
@@ -250,26 +213,18 @@ test("YAML: the plugin's types, adopted by up; then no change", async () => {
 });
 
 test("Python: the plugin's generated SDK, adopted by up; then no change", async () => {
-  const dir = path.join(workDir, "python");
+  const dir = path.join(session.workDir, "python");
   await importer(["--out", dir, "--language", "python"]);
-  await run(dir, "pulumi", [
-    "package",
-    "gen-sdk",
-    path.join(setup.pluginBin(), "pulumi-resource-posthog"),
-    "--language",
-    "python",
-    "--out",
-    "sdk",
-  ]);
+  const sdk = await session.pythonSdk(dir);
   // The shared virtualenv holds Pulumi's Python SDK; this project's own virtualenv reads it, and the SDK generated
   // here, through .pth files (nothing is installed in the shared one, which test/e2e/languages.test.ts installs into).
   const shared = await pythonVirtualenv();
-  await run(dir, "python3", ["-m", "venv", "--without-pip", "venv"]);
+  await session.ok(dir, ["-m", "venv", "--without-pip", "venv"], "python3");
   const sitePackages = (venv: string) => {
     const lib = path.join(venv, "lib");
     return path.join(lib, fs.readdirSync(lib).find((d) => d.startsWith("python"))!, "site-packages");
   };
-  fs.writeFileSync(path.join(sitePackages(path.join(dir, "venv")), "0-sdk.pth"), `${path.join(dir, "sdk", "python")}\n`);
+  fs.writeFileSync(path.join(sitePackages(path.join(dir, "venv")), "0-sdk.pth"), `${sdk}\n`);
   fs.writeFileSync(path.join(sitePackages(path.join(dir, "venv")), "1-pulumi.pth"), `${sitePackages(shared)}\n`);
   await adoptsWithNoChange(dir, "python");
 });

@@ -1,104 +1,46 @@
 /**
  * The provider plugin (`pulumi-resource-posthog`) from other Pulumi languages, through the real CLI against the local
- * PostHog server: the YAML example deployed, refreshed after a change made by hand and destroyed; `pulumi import`
+ * PostHog server: the YAML example deployed, refreshed after a change made by hand and destroyed; the other YAML
+ * examples deployed together in one stack; secrets through the plugin; `pulumi import`
  * with the code the YAML host generates, and with a matching TypeScript program; `pulumi refresh
  * --import-pending-creates` after a hard kill; and a Python SDK made by `pulumi package gen-sdk` running the Python
  * example. The language hosts come from scripts/ensure-language-hosts.sh (npm test passes their directories).
  *
  * The local server answers from this process's event loop: every command goes through the Automation API or an
- * asynchronous child process, never a synchronous one.
+ * asynchronous child process (pluginSession, test/helpers/pulumi-cli.ts), never a synchronous one.
  */
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
-import { parse } from "yaml";
+import type { Stack } from "@pulumi/pulumi/automation";
+import { parse, stringify } from "yaml";
 import { actions, alerts, annotations, dashboards, featureFlags, insights, projects, Transport } from "../../src/client";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { liveProjects } from "../helpers/projects";
 import { pythonVirtualenv } from "../helpers/python-venv";
-import { cliEnvironment, repoRoot } from "../helpers/pulumi-cli";
-
-const setup = require("../../scripts/setup") as {
-  pulumiBin(): string;
-  pluginBin(): string;
-  languageHostBins(): { yaml: string; python: string };
-};
+import { pluginSession, repoRoot, type PluginSession } from "../helpers/pulumi-cli";
 
 jest.setTimeout(300_000);
 
 let server: LocalPostHog;
 let http: Transport;
-let env: Record<string, string>;
-let command: PulumiCommand;
-let stateDir: string;
-/** Programs live under the checkout, so that a Node.js program finds @pulumi/pulumi in its node_modules. */
-let workDir: string;
-const stacks: Stack[] = [];
+let session: PluginSession;
 
 beforeAll(async () => {
-  const cli = setup.pulumiBin();
-  const hosts = setup.languageHostBins();
-  const plugin = setup.pluginBin();
   server = await startLocalPostHog();
   http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
-  stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-languages-state-"));
-  fs.mkdirSync(path.join(repoRoot, ".cache"), { recursive: true });
-  workDir = fs.mkdtempSync(path.join(repoRoot, ".cache", "e2e-languages-"));
-  env = cliEnvironment(server, stateDir, [cli, hosts.yaml, hosts.python, plugin]);
-  command = await PulumiCommand.get({ root: path.dirname(cli), skipVersionCheck: false });
+  session = await pluginSession(server, "languages");
 });
 
 afterAll(async () => {
-  for (const stack of stacks) {
-    await run(stack.workspace.workDir, ["state", "unprotect", "--all", "--yes", "--stack", stack.name]).done;
-    await stack.destroy().catch(() => undefined);
-    await stack.workspace.removeStack(stack.name, { force: true }).catch(() => undefined);
-  }
-  if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
-  if (stateDir) fs.rmSync(stateDir, { recursive: true, force: true });
+  await session?.cleanup();
   await server?.close();
 });
 
-/** A program directory holding these files (copied from an example when given a path). */
-function program(name: string, files: Record<string, string | { from: string }>): string {
-  const dir = path.join(workDir, name);
-  fs.mkdirSync(dir, { recursive: true });
-  for (const [file, content] of Object.entries(files)) {
-    fs.writeFileSync(path.join(dir, file), typeof content === "string" ? content : fs.readFileSync(content.from));
-  }
-  return dir;
-}
-
-async function stackIn(dir: string, name: string): Promise<Stack> {
-  const stack = await LocalWorkspace.createOrSelectStack(
-    { stackName: `${name}-${process.pid}`, workDir: dir },
-    { envVars: env, pulumiCommand: command },
-  );
-  stacks.push(stack);
-  return stack;
-}
-
-/** A command as a user types it, in its own process group (so that it can be killed as a terminal would). */
-function run(cwd: string, args: string[], file = "pulumi") {
-  const child = spawn(file, args, { cwd, env: { ...process.env, ...env }, detached: true });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const done = new Promise<{ status: number | null; output: string }>((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, output }));
-  });
-  return { child, done };
-}
-
-/** Runs a command to its end and fails with its output unless it succeeded. */
-async function ok(cwd: string, args: string[], file = "pulumi"): Promise<string> {
-  const { status, output } = await run(cwd, args, file).done;
-  if (status !== 0) throw new Error(`${file} ${args.join(" ")} exited ${status}:\n${output}`);
-  return output;
-}
+const program = (name: string, files: Record<string, string | { from: string }>) => session.program(name, files);
+const stackIn = (dir: string, name: string) => session.stack(dir, `${name}-${process.pid}`);
+const run = (cwd: string, args: string[], file?: string) => session.run(cwd, args, file);
+/** Runs a command to its end and fails with its output unless it succeeded; returns its output. */
+const ok = async (cwd: string, args: string[], file?: string) => (await session.ok(cwd, args, file)).output;
 
 /** The processes started, directly or not, by process `pid` (Linux: from /proc). */
 function descendants(pid: number): number[] {
@@ -144,7 +86,7 @@ const deployment = async (stack: Stack) => (await stack.exportStack()).deploymen
 async function upExample(stack: Stack, name: string): Promise<number> {
   const up = await stack.up();
   expect(up.summary.resourceChanges).toEqual({ create: 2 });
-  const outputs = await stack.outputs();
+  const outputs = up.outputs;
   const id = outputs["projectId"]!.value as number;
   const record = await projects.getProject(http, server.organizationId, id);
   expect(record).toMatchObject({
@@ -187,59 +129,105 @@ describe("Pulumi YAML", () => {
   });
 });
 
-describe("the YAML examples of flags, actions and annotations, through the plugin", () => {
-  test("examples/flags-for-companies-yaml: listGroups' groupKeys in a flag condition on $group_key; no change after", async () => {
-    const project = await projects.createProject(http, server.organizationId, { name: "Companies (YAML)" });
-    await server.capture(project.api_token, [
-      groupIdentify("company", "acme", { name: "Acme Inc" }),
-      groupIdentify("company", "acme-labs", { name: "Acme Labs" }),
-      groupIdentify("company", "initech", { name: "Initech" }),
-    ]);
-    const from = path.join(repoRoot, "examples", "flags-for-companies-yaml", "Pulumi.yaml");
-    const stack = await stackIn(program("yaml-companies", { "Pulumi.yaml": { from } }), "yaml-companies");
-    await stack.setConfig("projectId", { value: String(project.id) });
-    await stack.setConfig("search", { value: "acme" });
-    await stack.up();
-    const outputs = await stack.outputs();
-    expect([...(outputs["companies"]!.value as string[])].sort()).toEqual(["acme", "acme-labs"]);
-    const flag = await featureFlags.getFeatureFlag(http, project.id, outputs["flagId"]!.value as number);
-    expect(flag.filters).toMatchObject({ aggregation_group_type_index: 0, groups: [{ rollout_percentage: 100 }] });
-    expect(flag.filters.groups[0]!.properties).toEqual([
-      { key: "$group_key", type: "group", group_type_index: 0, operator: "exact", value: outputs["companies"]!.value },
-    ]);
-    await stack.preview({ expectNoChanges: true });
-    await stack.destroy();
-    expect(await featureFlags.getFeatureFlag(http, project.id, flag.id)).toMatchObject({ deleted: true });
-  });
+/** Every file of the file backend that belongs to `project`, by name: its checkpoint, backups and history. */
+const backendFiles = (project: string) =>
+  fs
+    .readdirSync(path.join(session.stateDir, ".pulumi"), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.parentPath.split(path.sep).includes(project))
+    .map((entry) => ({ name: entry.name, text: fs.readFileSync(path.join(entry.parentPath, entry.name), "utf8") }));
 
-  test("examples/flags-actions-annotations-yaml: a multivariate flag with payloads, an action and an annotation", async () => {
-    const project = await projects.createProject(http, server.organizationId, { name: "Checkout test (YAML)" });
-    const from = path.join(repoRoot, "examples", "flags-actions-annotations-yaml", "Pulumi.yaml");
-    const stack = await stackIn(program("yaml-checkout", { "Pulumi.yaml": { from } }), "yaml-checkout");
-    await stack.setConfig("posthog:projectId", { value: String(project.id) });
-    expect((await stack.up()).summary.resourceChanges).toEqual({ create: 4 });
-    const outputs = await stack.outputs();
-    const flag = await featureFlags.getFeatureFlag(http, project.id, outputs["flagId"]!.value as number);
-    expect(flag.filters.multivariate?.variants.map((v) => v.key)).toEqual(["control", "one-page"]);
-    expect(JSON.parse(String(flag.filters.payloads?.["control"]))).toEqual({ steps: 3 });
-    expect(await actions.getAction(http, project.id, outputs["actionId"]!.value as number)).toMatchObject({
-      steps: [{ event: "$pageview", url: "/checkout/done", url_matching: "contains" }, { event: "purchase" }],
-    });
-    const note = await annotations.getAnnotation(http, project.id, outputs["annotationId"]!.value as number);
-    expect(Date.parse(note.date_marker!)).toBe(Date.parse("2026-12-01T09:00:00Z"));
-    await stack.preview({ expectNoChanges: true });
-    expect((await stack.destroy()).summary.resourceChanges).toEqual({ delete: 4 });
-    expect(await featureFlags.getFeatureFlag(http, project.id, flag.id)).toMatchObject({ deleted: true });
-  });
-});
+type YamlProgram = Record<"config" | "variables" | "resources" | "outputs", Record<string, unknown> | undefined>;
 
-test("examples/dashboard/yaml: a project, a dashboard with a text tile, two insights placed on it and an alert; no change after", async () => {
-  const from = path.join(repoRoot, "examples", "dashboard", "yaml", "Pulumi.yaml");
-  const stack = await stackIn(program("yaml-dashboard", { "Pulumi.yaml": { from } }), "yaml-dashboard");
-  expect((await stack.up()).summary.resourceChanges).toEqual({ create: 6 });
-  const outputs = await stack.outputs();
-  const projectId = outputs["projectId"]!.value as number;
-  const dashboard = await dashboards.getDashboard(http, projectId, outputs["dashboardId"]!.value as number);
+/**
+ * Several YAML examples as one program, so that one stack (one up, one preview, one destroy) runs them all: each
+ * example's config, variables and resources as written, except that a resource or variable name an earlier example
+ * already uses gets `_<key>` appended, its references with it; each output is `<key>.<output>` as `<key><Output>`.
+ */
+function oneProgram(name: string, examples: Record<string, string>): string {
+  const merged: Record<keyof YamlProgram, Record<string, unknown>> = { config: {}, variables: {}, resources: {}, outputs: {} };
+  for (const [key, file] of Object.entries(examples)) {
+    let text = fs.readFileSync(file, "utf8");
+    const declared = parse(text) as YamlProgram;
+    const taken = [...Object.keys(declared.resources ?? {}), ...Object.keys(declared.variables ?? {})].filter(
+      (n) => n in merged.resources || n in merged.variables,
+    );
+    // Every `${taken…}` reference, then the declaration.
+    for (const n of taken) text = text.replace(new RegExp(`\\$\\{${n}(?=[.}\\[])`, "g"), `\${${n}_${key}`);
+    const doc = parse(text) as YamlProgram;
+    for (const section of [doc.resources, doc.variables]) {
+      for (const n of taken.filter((n) => section && n in section)) {
+        section![`${n}_${key}`] = section![n];
+        delete section![n];
+      }
+    }
+    for (const section of ["config", "variables", "resources"] as const) {
+      for (const [entry, value] of Object.entries(doc[section] ?? {})) {
+        if (entry in merged[section]) throw new Error(`${file}: ${section}.${entry} is another example's too`);
+        merged[section][entry] = value;
+      }
+    }
+    for (const [output, value] of Object.entries(doc.outputs ?? {})) {
+      merged.outputs[`${key}${output[0]!.toUpperCase()}${output.slice(1)}`] = value;
+    }
+  }
+  return stringify({ name, runtime: "yaml", ...merged });
+}
+
+test("the YAML examples of flags, actions, annotations, a dashboard and feedback, in one stack through the plugin: up, no change after, destroy", async () => {
+  // examples/flags-for-companies-yaml: the companies a lookup finds, in a project of their own.
+  const companiesProject = await projects.createProject(http, server.organizationId, { name: "Companies (YAML)" });
+  await server.capture(companiesProject.api_token, [
+    groupIdentify("company", "acme", { name: "Acme Inc" }),
+    groupIdentify("company", "acme-labs", { name: "Acme Labs" }),
+    groupIdentify("company", "initech", { name: "Initech" }),
+  ]);
+  // examples/flags-actions-annotations-yaml: the provider's project.
+  const checkoutProject = await projects.createProject(http, server.organizationId, { name: "Checkout test (YAML)" });
+  const example = (...parts: string[]) => path.join(repoRoot, "examples", ...parts, "Pulumi.yaml");
+  const dir = program("yaml-examples", {
+    "Pulumi.yaml": oneProgram("posthog-yaml-examples", {
+      companies: example("flags-for-companies-yaml"),
+      checkout: example("flags-actions-annotations-yaml"),
+      dashboard: example("dashboard", "yaml"),
+      feedback: example("feedback-yaml"),
+    }),
+  });
+  const stack = await stackIn(dir, "yaml-examples");
+  const token = `hook-token-${process.pid}`;
+  await stack.setAllConfig({
+    projectId: { value: String(companiesProject.id) },
+    search: { value: "acme" },
+    "posthog:projectId": { value: String(checkoutProject.id) },
+    hookToken: { value: token, secret: true },
+  });
+  const up = await stack.up();
+  // The stack, the companies' flag; checkout: a flag, an action, an annotation; dashboard: a project, a dashboard, two
+  // insights, an alert; feedback: a project, a flag, a survey, an experiment, a destination.
+  expect(up.summary.resourceChanges).toEqual({ create: 15 });
+  const outputs = up.outputs;
+  const value = <T>(name: string) => outputs[name]!.value as T;
+
+  // examples/flags-for-companies-yaml: listGroups' groupKeys in a flag condition on $group_key.
+  expect([...value<string[]>("companiesCompanies")].sort()).toEqual(["acme", "acme-labs"]);
+  const companiesFlag = await featureFlags.getFeatureFlag(http, companiesProject.id, value<number>("companiesFlagId"));
+  expect(companiesFlag.filters).toMatchObject({ aggregation_group_type_index: 0, groups: [{ rollout_percentage: 100 }] });
+  expect(companiesFlag.filters.groups[0]!.properties).toEqual([
+    { key: "$group_key", type: "group", group_type_index: 0, operator: "exact", value: value("companiesCompanies") },
+  ]);
+
+  // examples/flags-actions-annotations-yaml: a multivariate flag with payloads, an action and an annotation.
+  const checkoutFlag = await featureFlags.getFeatureFlag(http, checkoutProject.id, value<number>("checkoutFlagId"));
+  expect(checkoutFlag.filters.multivariate?.variants.map((v) => v.key)).toEqual(["control", "one-page"]);
+  expect(JSON.parse(String(checkoutFlag.filters.payloads?.["control"]))).toEqual({ steps: 3 });
+  expect(await actions.getAction(http, checkoutProject.id, value<number>("checkoutActionId"))).toMatchObject({
+    steps: [{ event: "$pageview", url: "/checkout/done", url_matching: "contains" }, { event: "purchase" }],
+  });
+  const note = await annotations.getAnnotation(http, checkoutProject.id, value<number>("checkoutAnnotationId"));
+  expect(Date.parse(note.date_marker!)).toBe(Date.parse("2026-12-01T09:00:00Z"));
+
+  // examples/dashboard/yaml: a project, a dashboard with a text tile, two insights placed on it and an alert.
+  const projectId = value<number>("dashboardProjectId");
+  const dashboard = await dashboards.getDashboard(http, projectId, value<number>("dashboardDashboardId"));
   expect(dashboard).toMatchObject({ name: "Traffic", pinned: true });
   // The text tile and both insights, where the program placed them.
   expect(dashboard.tiles?.map((t) => [t.text ? "text" : "insight", (t.layouts?.["sm"] as { x?: number } | undefined)?.x]).sort()).toEqual([
@@ -247,37 +235,24 @@ test("examples/dashboard/yaml: a project, a dashboard with a text tile, two insi
     ["insight", 8],
     ["text", 0],
   ]);
-  const views = (await insights.listInsights(http, projectId)).find((i) => i.short_id === outputs["viewsShortId"]!.value);
+  const views = (await insights.listInsights(http, projectId)).find((i) => i.short_id === value("dashboardViewsShortId"));
   expect(views?.dashboards).toEqual([dashboard.id]);
-  expect(await alerts.getAlert(http, projectId, outputs["alertId"]!.value as string)).toMatchObject({ insight: { id: views?.id } });
+  expect(await alerts.getAlert(http, projectId, value<string>("dashboardAlertId"))).toMatchObject({ insight: { id: views?.id } });
+
+  // examples/feedback-yaml: a flag, a survey on it, an experiment and a destination whose token stays secret: in
+  // every file of the backend (the checkpoint, its backups and history), never in plain text.
+  expect(value("feedbackExperimentStarted")).toEqual(expect.any(String));
+  const files = backendFiles("posthog-yaml-examples");
+  expect(files.length).toBeGreaterThan(0);
+  expect(files.filter((file) => file.text.includes(token))).toEqual([]);
+
   await stack.preview({ expectNoChanges: true });
-  expect((await stack.destroy()).summary.resourceChanges).toEqual({ delete: 6 });
+  expect((await stack.destroy()).summary.resourceChanges).toEqual({ delete: 15 });
+  expect(await featureFlags.getFeatureFlag(http, companiesProject.id, companiesFlag.id)).toMatchObject({ deleted: true });
+  expect(await featureFlags.getFeatureFlag(http, checkoutProject.id, checkoutFlag.id)).toMatchObject({ deleted: true });
 });
 
 describe("secrets through the plugin", () => {
-  /** Every file of the file backend that belongs to `project`, by name: its checkpoint, backups and history. */
-  const backendFiles = (project: string) =>
-    fs
-      .readdirSync(path.join(stateDir, ".pulumi"), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile() && entry.parentPath.split(path.sep).includes(project))
-      .map((entry) => ({ name: entry.name, text: fs.readFileSync(path.join(entry.parentPath, entry.name), "utf8") }));
-
-  test("examples/feedback-yaml: a flag, a survey on it, an experiment and a destination whose token stays secret; no change after", async () => {
-    const from = path.join(repoRoot, "examples", "feedback-yaml", "Pulumi.yaml");
-    const stack = await stackIn(program("yaml-feedback", { "Pulumi.yaml": { from } }), "yaml-feedback");
-    const token = `hook-token-${process.pid}`;
-    await stack.setConfig("hookToken", { value: token, secret: true });
-    expect((await stack.up()).summary.resourceChanges).toEqual({ create: 6 });
-    const outputs = await stack.outputs();
-    expect(outputs["experimentStarted"]?.value).toEqual(expect.any(String));
-    // Secret in every file of the backend (the checkpoint, its backups and history), never in plain text.
-    const files = backendFiles("posthog-feedback-yaml");
-    expect(files.length).toBeGreaterThan(0);
-    expect(files.filter((file) => file.text.includes(token))).toEqual([]);
-    await stack.preview({ expectNoChanges: true });
-    expect((await stack.destroy()).summary.resourceChanges).toEqual({ delete: 6 });
-  });
-
   test("pulumi.secret inputs are in no file in plain text, a posthog:apiKey set without --secret in no checkpoint; drift still shows", async () => {
     const plaintexts = ["PLAIN-YAML-DESCRIPTION-61c2", "PLAIN-YAML-EXTRA-0e5d"];
     const leaks = (text: string) => [...plaintexts, server.apiKey].filter((p) => text.includes(p));
@@ -310,7 +285,7 @@ describe("secrets through the plugin", () => {
       const up = await stack.up({ diff: true });
       expect(up.summary.resourceChanges).toEqual({ create: 2 });
       expect(leaks(up.stdout)).toEqual([]);
-      const id = (await stack.outputs())["projectId"]!.value as number;
+      const id = up.outputs["projectId"]!.value as number;
       expect(await projects.getProject(http, server.organizationId, id)).toMatchObject({
         product_description: plaintexts[0],
         brand_new_setting: plaintexts[1],
@@ -342,30 +317,29 @@ describe("secrets through the plugin", () => {
 });
 
 describe("pulumi import of what was made by hand", () => {
-  test("a feature flag made by hand: `pulumi import posthog:index:FeatureFlag <name> <projectId>/<id>` reads only; with the code printed, no change", async () => {
+  test("a feature flag and a project made by hand, imported into one YAML stack: `pulumi import` reads only; the code printed declares each; with that code, no change", async () => {
     const project = await projects.createProject(http, server.organizationId, { name: "Flag import" });
-    const made = await featureFlags.createFeatureFlag(http, project.id, {
+    const flag = await featureFlags.createFeatureFlag(http, project.id, {
       key: "made-by-hand",
       name: "Made by hand",
       filters: { groups: [{ properties: [], rollout_percentage: 40 }] },
     });
-    const header = "name: posthog-import-flag\nruntime: yaml\n";
-    const dir = program("yaml-import-flag", { "Pulumi.yaml": header });
-    const stack = await stackIn(dir, "yaml-import-flag");
+    const made = await projects.createProject(http, server.organizationId, { name: "Made by hand", timezone: "Asia/Tokyo" });
+    const header = "name: posthog-import-yaml\nruntime: yaml\n";
+    const dir = program("yaml-import", { "Pulumi.yaml": header });
+    const stack = await stackIn(dir, "yaml-import");
+    /** `pulumi import <type> <name> <id>`: nothing but reads; returns the code it prints, parsed. */
+    const imported = async (type: string, name: string, id: string) => {
+      await server.clearRequests();
+      const output = await ok(dir, ["import", type, name, id, "--yes", "--stack", stack.name]);
+      expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+      expect(output).toContain("Please copy the following code into your Pulumi application");
+      return parse(output.slice(output.indexOf("\nresources:") + 1)) as { resources: Record<string, unknown> };
+    };
 
-    await server.clearRequests();
-    const output = await ok(dir, [
-      "import",
-      "posthog:index:FeatureFlag",
-      "checkout",
-      `${project.id}/${made.id}`,
-      "--yes",
-      "--stack",
-      stack.name,
-    ]);
-    expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
-    const code = output.slice(output.indexOf("\nresources:") + 1);
-    expect(parse(code)).toEqual({
+    // `pulumi import posthog:index:FeatureFlag <name> <projectId>/<id>`.
+    const flagCode = await imported("posthog:index:FeatureFlag", "checkout", `${project.id}/${flag.id}`);
+    expect(flagCode).toEqual({
       resources: {
         checkout: {
           type: expect.stringMatching(/^posthog:(index:)?FeatureFlag$/),
@@ -374,36 +348,9 @@ describe("pulumi import of what was made by hand", () => {
         },
       },
     });
-    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), header + code);
-    expect((await stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 2 });
-
-    await ok(dir, ["state", "unprotect", "--all", "--yes", "--stack", stack.name]);
-    await stack.destroy();
-    expect(await featureFlags.getFeatureFlag(http, project.id, made.id)).toMatchObject({ deleted: true });
-  });
-
-  test("in a YAML project: the code printed declares it; with that code the preview shows no change", async () => {
-    const made = await projects.createProject(http, server.organizationId, { name: "Made by hand", timezone: "Asia/Tokyo" });
-    const header = "name: posthog-import-yaml\nruntime: yaml\n";
-    const dir = program("yaml-import", { "Pulumi.yaml": header });
-    const stack = await stackIn(dir, "yaml-import");
-
-    await server.clearRequests();
-    const output = await ok(dir, [
-      "import",
-      "posthog:index:Project",
-      "web",
-      `${server.organizationId}/${made.id}`,
-      "--yes",
-      "--stack",
-      stack.name,
-    ]);
-    // An import reads only.
-    expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
-    expect(output).toContain("Please copy the following code into your Pulumi application");
-    const code = output.slice(output.indexOf("\nresources:") + 1);
-    // The YAML host writes the resource with its name and the import's protect option, and nothing else declared.
-    expect(parse(code)).toEqual({
+    // The YAML host writes the project with its name and the import's protect option, and nothing else declared.
+    const projectCode = await imported("posthog:index:Project", "web", `${server.organizationId}/${made.id}`);
+    expect(projectCode).toEqual({
       resources: {
         web: {
           type: expect.stringMatching(/^posthog:(index:)?Project$/),
@@ -412,16 +359,17 @@ describe("pulumi import of what was made by hand", () => {
         },
       },
     });
-    const [imported] = (await deployment(stack)).resources!.filter((r) => r.type === "posthog:index:Project");
-    expect(imported).toMatchObject({ id: String(made.id), protect: true });
+    const [recorded] = (await deployment(stack)).resources!.filter((r) => r.type === "posthog:index:Project");
+    expect(recorded).toMatchObject({ id: String(made.id), protect: true });
 
-    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), header + code);
-    expect((await stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 2 });
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), header + stringify({ resources: { ...flagCode.resources, ...projectCode.resources } }));
+    expect((await stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 3 });
     // Not declared, so not managed: the timezone set by hand stays.
     expect(await projects.getProject(http, server.organizationId, made.id)).toMatchObject({ timezone: "Asia/Tokyo" });
 
     await ok(dir, ["state", "unprotect", "--all", "--yes", "--stack", stack.name]);
     await stack.destroy();
+    expect(await featureFlags.getFeatureFlag(http, project.id, flag.id)).toMatchObject({ deleted: true });
     expect((await live()).map((p) => p.id)).not.toContain(made.id);
   });
 
@@ -572,17 +520,9 @@ describe("Python", () => {
     // The example's `virtualenv: venv`.
     fs.symlinkSync(venv, path.join(dir, "venv"));
 
-    const generated = await ok(dir, [
-      "package",
-      "gen-sdk",
-      path.join(setup.pluginBin(), "pulumi-resource-posthog"),
-      "--language",
-      "python",
-      "--out",
-      "sdk",
-    ]);
-    expect(generated).toContain("SDK has been written to");
-    expect(fs.existsSync(path.join(dir, "sdk", "python", "pulumi_posthog", "project.py"))).toBe(true);
+    // `pulumi package gen-sdk` of the plugin, as the README tells Python users.
+    const sdk = await session.pythonSdk(dir);
+    expect(fs.existsSync(path.join(sdk, "pulumi_posthog", "project.py"))).toBe(true);
     await ok(
       dir,
       [

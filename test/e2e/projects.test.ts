@@ -9,7 +9,7 @@ import { actions, annotations, featureFlags, projects, Transport } from "../../s
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { liveProjects } from "../helpers/projects";
 import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
-import type { Stack } from "@pulumi/pulumi/automation";
+import type { OutputMap, Stack, UpOptions } from "@pulumi/pulumi/automation";
 
 jest.setTimeout(300_000);
 
@@ -35,7 +35,14 @@ const declared: Declared[] = [
 
 const setProjects = (list: Declared[]) => stack.setConfig("projects", { value: JSON.stringify(list) });
 const writes = async () => (await server.requests()).filter((r) => r.method !== "GET");
-const ids = async () => (await stack.outputs())["projectIds"]!.value as Record<string, number>;
+/** The stack's outputs as the last up left them (the Automation API reads them after each up). */
+let outputs: OutputMap = {};
+const upStack = async (options?: UpOptions) => {
+  const result = await stack.up(options);
+  outputs = result.outputs;
+  return result;
+};
+const ids = () => outputs["projectIds"]!.value as Record<string, number>;
 const live = () => liveProjects(http, server.organizationId);
 
 beforeAll(async () => {
@@ -52,10 +59,9 @@ afterAll(async () => {
 });
 
 test("up creates every declared project; ids are outputs and tokens are secret", async () => {
-  const result = await stack.up();
+  const result = await upStack();
   expect(result.summary.resourceChanges).toMatchObject({ create: 4 });
-  const outputs = await stack.outputs();
-  const projectIds = outputs["projectIds"]!.value as Record<string, number>;
+  const projectIds = ids();
   expect(Object.keys(projectIds).sort()).toEqual(["docs", "marketing", "web"]);
 
   const created = await live();
@@ -93,7 +99,7 @@ test("a preview right after up reports no changes and writes nothing", async () 
 });
 
 test("settings changed by hand: refresh, then preview shows each as old => new; up restores them with one PATCH", async () => {
-  const webId = (await ids())["web"]!;
+  const webId = ids()["web"]!;
   await server.control.patchProject(webId, { anonymize_ips: false, session_recording_sample_rate: "0.20", heatmaps_opt_in: true });
   const refresh = await stack.refresh();
   expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
@@ -108,7 +114,7 @@ test("settings changed by hand: refresh, then preview shows each as old => new; 
   expect(preview.stdout).not.toMatch(/heatmapsOptIn/);
 
   await server.clearRequests();
-  await stack.up();
+  await upStack();
   const patches = await writes();
   expect(patches.map((r) => [r.method, r.bodyKeys])).toEqual([["PATCH", ["anonymize_ips", "session_recording_sample_rate"]]]);
   // heatmapsOptIn is not declared: it stays as it was set by hand.
@@ -119,40 +125,40 @@ test("settings changed by hand: refresh, then preview shows each as old => new; 
   await server.control.patchProject(webId, { anonymize_ips: false });
   const refreshed = await stack.preview({ refresh: true, diff: true });
   expect(refreshed.stdout).toMatch(/~ anonymizeIps\s*: false => true/);
-  const upped = await stack.up({ refresh: true });
+  const upped = await upStack({ refresh: true });
   expect(upped.stdout).toMatch(/\[diff: ~anonymizeIps\]/);
   await stack.preview({ expectNoChanges: true });
 });
 
 test("a project deleted by hand leaves the state on refresh, and up creates it again", async () => {
-  const docsId = (await ids())["docs"]!;
+  const docsId = ids()["docs"]!;
   await server.control.deleteProject(docsId);
   const refresh = await stack.refresh();
   expect(refresh.summary.resourceChanges).toMatchObject({ delete: 1 });
   expect(JSON.stringify(await stack.exportStack())).not.toContain("::docs");
 
   await server.clearRequests();
-  const up = await stack.up();
+  const up = await upStack();
   expect(up.summary.resourceChanges).toMatchObject({ create: 1 });
   expect((await writes()).map((r) => r.method)).toEqual(["POST"]);
-  expect((await ids())["docs"]).not.toBe(docsId);
+  expect(ids()["docs"]).not.toBe(docsId);
 });
 
 test("changing organizationId replaces the project; a new apiTokenRotation rotates the token", async () => {
   const other = await server.control.createOrganization({ name: "Second organization" });
   await server.control.createKey({ organizationId: other.id, userEmail: "local@posthog.localhost", level: "owner" });
-  const before = await ids();
-  const tokenBefore = (await stack.outputs())["apiTokens"]!.value as Record<string, string>;
+  const before = ids();
+  const tokenBefore = outputs["apiTokens"]!.value as Record<string, string>;
 
   await setProjects([declared[0]!, { ...declared[1]!, organizationId: other.id }, { ...declared[2]!, apiTokenRotation: "2026-11" }]);
-  const up = await stack.up();
+  const up = await upStack();
   expect(up.summary.resourceChanges).toMatchObject({ replace: 1, update: 1 });
-  const after = await ids();
+  const after = ids();
   expect(after["marketing"]).not.toBe(before["marketing"]);
   expect(after["web"]).toBe(before["web"]);
   expect((await projects.listProjects(http, other.id)).map((p) => p.name)).toEqual(["Marketing site"]);
   expect((await live()).map((p) => p.name)).not.toContain("Marketing site");
-  const tokenAfter = (await stack.outputs())["apiTokens"]!.value as Record<string, string>;
+  const tokenAfter = outputs["apiTokens"]!.value as Record<string, string>;
   expect(tokenAfter["docs"]).not.toBe(tokenBefore["docs"]);
   expect(tokenAfter["web"]).toBe(tokenBefore["web"]);
 });
@@ -166,11 +172,11 @@ test("a setting PostHog accepts but does not apply fails up by name, and the sta
     },
     { ...declared[2]!, apiTokenRotation: "2026-11" },
   ];
-  const webId = (await ids())["web"]!;
+  const webId = ids()["web"]!;
   await server.control.patchOrganization(server.organizationId, { ignoredSettings: ["heatmaps_opt_in"] });
   try {
     await setProjects([{ ...current[0]!, heatmapsOptIn: false }, current[1]!, current[2]!]);
-    const failure = await stack.up().then(
+    const failure = await upStack().then(
       () => undefined,
       (error: Error) => error,
     );
@@ -183,7 +189,7 @@ test("a setting PostHog accepts but does not apply fails up by name, and the sta
   } finally {
     await server.control.patchOrganization(server.organizationId, { ignoredSettings: [] });
   }
-  await stack.up();
+  await upStack();
   expect(await projects.getProject(http, server.organizationId, webId)).toMatchObject({ heatmaps_opt_in: false });
 });
 
@@ -196,10 +202,10 @@ test("adoptProjectId takes over a project made by hand without a POST; destroy r
   ];
   await setProjects(list);
   await server.clearRequests();
-  const up = await stack.up();
+  const up = await upStack();
   expect(up.summary.resourceChanges).toMatchObject({ create: 1, delete: 1 });
   expect((await writes()).map((r) => r.method).sort()).toEqual(["DELETE", "PATCH"]);
-  expect((await ids())["adopted"]).toBe(handmade.id);
+  expect(ids()["adopted"]).toBe(handmade.id);
   expect(await projects.getProject(http, server.organizationId, handmade.id)).toMatchObject({ timezone: "Asia/Tokyo" });
 
   await stack.destroy();
@@ -216,19 +222,19 @@ test("PostHog deletes in the background: destroy then up reuses the names; a pro
 
   const list = [declared[0]!, declared[2]!];
   await setProjects(list);
-  const up = await stack.up();
+  const up = await upStack();
   expect(up.summary.resourceChanges).toMatchObject({ create: 3 });
   expect((await live()).map((p) => p.name).sort()).toEqual(["Docs", "Web app"]);
 
   // Deleted through PostHog's API by someone else: pending, not gone. Refresh drops it, up creates it again, and
   // destroy of a project PostHog is already deleting succeeds.
-  const docsId = (await ids())["docs"]!;
+  const docsId = ids()["docs"]!;
   await projects.deleteProject(http, server.organizationId, docsId);
   await stack.refresh();
   await server.clearRequests();
-  expect((await stack.up()).summary.resourceChanges).toMatchObject({ create: 1 });
+  expect((await upStack()).summary.resourceChanges).toMatchObject({ create: 1 });
   expect((await writes()).map((r) => r.method)).toEqual(["POST"]);
-  const webId = (await ids())["web"]!;
+  const webId = ids()["web"]!;
   await projects.deleteProject(http, server.organizationId, webId);
   await stack.destroy();
   expect(await live()).toEqual([]);
@@ -248,7 +254,7 @@ test("bad input and missing configuration stop the CLI with the property, the ru
   await setProjects([{ resourceName: "keyless", name: "Keyless" }]);
   stack.workspace.envVars["POSTHOG_API_KEY"] = "";
   try {
-    const failed = await stack.up().then(
+    const failed = await upStack().then(
       () => undefined,
       (error: Error) => error.message,
     );
@@ -288,18 +294,18 @@ test("resource names: a stack made with derived names moves over without replace
   // As a map under other resource names: the aliases move both projects, nothing is created or deleted.
   const setMap = (map: Record<string, Declared>) => stack.setConfig("projects", { value: JSON.stringify(map) });
   await setMap({ site: { name: "Web" }, documentation: { name: "Docs" } });
-  const moved = await stack.up();
+  const moved = await upStack();
   expect(moved.summary.resourceChanges).not.toHaveProperty("create");
   expect(moved.summary.resourceChanges).not.toHaveProperty("delete");
   expect(moved.summary.resourceChanges).not.toHaveProperty("replace");
   expect(await writes()).toEqual([]);
   expect(await urns()).toEqual(["documentation", "site"]);
-  expect(await ids()).toEqual({ site: made["Web"], documentation: made["Docs"] });
+  expect(ids()).toEqual({ site: made["Web"], documentation: made["Docs"] });
 
   // Renaming the PostHog project is an update: one PATCH of its name.
   await setMap({ site: { name: "Web App" }, documentation: { name: "Docs" } });
   await server.clearRequests();
-  const renamed = await stack.up();
+  const renamed = await upStack();
   expect(renamed.summary.resourceChanges).toMatchObject({ update: 1, same: 2 });
   expect((await writes()).map((r) => [r.method, r.path, r.bodyKeys])).toEqual([
     ["PATCH", expect.stringContaining(`/projects/${made["Web"]}/`), ["name"]],
@@ -308,7 +314,7 @@ test("resource names: a stack made with derived names moves over without replace
   // Removing the first entry deletes that project only.
   await setMap({ documentation: { name: "Docs" } });
   await server.clearRequests();
-  const removed = await stack.up();
+  const removed = await upStack();
   expect(removed.summary.resourceChanges).toMatchObject({ delete: 1 });
   expect((await writes()).map((r) => [r.method, r.path])).toEqual([["DELETE", expect.stringContaining(`/projects/${made["Web"]}/`)]]);
   expect((await live()).map((p) => [p.name, p.id])).toEqual([["Docs", made["Docs"]]]);
@@ -365,7 +371,7 @@ describe("secrets in a program's own stack (same server)", () => {
   test("pulumi.secret inputs are nowhere in plain text: stack export, the backend's files, up --diff, refresh, preview --diff", async () => {
     const up = await secretStack.up({ diff: true });
     expect(up.summary.resourceChanges).toMatchObject({ create: 2 });
-    const id = (await secretStack.outputs())["projectId"]!.value as number;
+    const id = up.outputs["projectId"]!.value as number;
     expect(await projects.getProject(http, server.organizationId, id)).toMatchObject({
       product_description: plaintexts[0],
       brand_new_setting: plaintexts[2],
@@ -417,10 +423,17 @@ describe("secrets in a program's own stack (same server)", () => {
 describe("a feature flag, an annotation and an action in a program of their own (same server)", () => {
   let dir: string;
   let flagStack: Stack;
-  const flagId = async () => (await flagStack.outputs())["flagId"]!.value as number;
-  const projectIdOf = async () => (await flagStack.outputs())["projectId"]!.value as number;
-  const annotationId = async () => (await flagStack.outputs())["annotationId"]!.value as number;
-  const actionId = async () => (await flagStack.outputs())["actionId"]!.value as number;
+  /** The stack's outputs as the last up left them. */
+  let flagOutputs: OutputMap = {};
+  const flagUp = async () => {
+    const result = await flagStack.up();
+    flagOutputs = result.outputs;
+    return result;
+  };
+  const flagId = () => flagOutputs["flagId"]!.value as number;
+  const projectIdOf = () => flagOutputs["projectId"]!.value as number;
+  const annotationId = () => flagOutputs["annotationId"]!.value as number;
+  const actionId = () => flagOutputs["actionId"]!.value as number;
 
   beforeAll(async () => {
     fs.mkdirSync(path.join(repoRoot, ".cache"), { recursive: true });
@@ -463,19 +476,19 @@ describe("a feature flag, an annotation and an action in a program of their own 
   });
 
   test("create, no-op preview, drift as old => new, up restores, rename, deleted by hand and created again, destroy", async () => {
-    const up = await flagStack.up();
+    const up = await flagUp();
     expect(up.summary.resourceChanges).toMatchObject({ create: 5 });
-    const projectId = await projectIdOf();
-    const id = await flagId();
-    expect((await flagStack.outputs())["flagKey"]!.value).toBe("new-checkout");
+    const projectId = projectIdOf();
+    const id = flagId();
+    expect(flagOutputs["flagKey"]!.value).toBe("new-checkout");
     const created = await featureFlags.getFeatureFlag(http, projectId, id);
     expect(created).toMatchObject({ key: "new-checkout", active: true, tags: ["web"] });
     // PostHog's own forms of what was declared: payloads as JSON text, the condition set's aggregation added.
     expect(typeof created.filters.payloads?.["true"]).toBe("string");
-    const note = await annotations.getAnnotation(http, projectId, await annotationId());
+    const note = await annotations.getAnnotation(http, projectId, annotationId());
     expect(note).toMatchObject({ content: "Launch", scope: "project" });
     expect(Date.parse(note.date_marker!)).toBe(Date.parse("2025-01-02T09:30:00Z"));
-    expect((await actions.getAction(http, projectId, await actionId())).steps).toMatchObject([{ event: "$pageview", url: "/welcome" }]);
+    expect((await actions.getAction(http, projectId, actionId())).steps).toMatchObject([{ event: "$pageview", url: "/welcome" }]);
 
     await server.clearRequests();
     await flagStack.preview({ expectNoChanges: true });
@@ -483,8 +496,8 @@ describe("a feature flag, an annotation and an action in a program of their own 
 
     // Changed by hand: refresh, then the drift shows as old => new; up restores it with one PATCH.
     await featureFlags.updateFeatureFlag(http, projectId, id, { active: false });
-    await annotations.updateAnnotation(http, projectId, await annotationId(), { content: "Edited by hand" });
-    await actions.updateAction(http, projectId, await actionId(), { name: "Signed up", steps: [{ event: "$autocapture" }] });
+    await annotations.updateAnnotation(http, projectId, annotationId(), { content: "Edited by hand" });
+    await actions.updateAction(http, projectId, actionId(), { name: "Signed up", steps: [{ event: "$autocapture" }] });
     const refresh = await flagStack.refresh();
     expect(refresh.summary.resourceChanges).toMatchObject({ update: 3 });
     const preview = await flagStack.preview({ diff: true });
@@ -493,7 +506,7 @@ describe("a feature flag, an annotation and an action in a program of their own 
     expect(preview.stdout).toMatch(/~ event\s*: "\$autocapture" => "\$pageview"/);
     expect(preview.changeSummary).toMatchObject({ update: 3, same: 2 });
     await server.clearRequests();
-    await flagStack.up();
+    await flagUp();
     expect((await writes()).map((r) => [r.method, r.bodyKeys]).sort()).toEqual([
       ["PATCH", ["active"]],
       ["PATCH", ["content"]],
@@ -504,24 +517,24 @@ describe("a feature flag, an annotation and an action in a program of their own 
     // A rename of the key is one PATCH of the same flag.
     await flagStack.setConfig("flagKey", { value: "checkout-v2" });
     await server.clearRequests();
-    const renamed = await flagStack.up();
+    const renamed = await flagUp();
     expect(renamed.summary.resourceChanges).toMatchObject({ update: 1 });
-    expect(await flagId()).toBe(id);
+    expect(flagId()).toBe(id);
     expect((await featureFlags.getFeatureFlag(http, projectId, id)).key).toBe("checkout-v2");
 
     // Deleted by hand (PostHog marks it deleted): refresh drops it, up creates it again under the same key.
     await featureFlags.deleteFeatureFlag(http, projectId, id);
     const gone = await flagStack.refresh();
     expect(gone.summary.resourceChanges).toMatchObject({ delete: 1 });
-    const again = await flagStack.up();
+    const again = await flagUp();
     expect(again.summary.resourceChanges).toMatchObject({ create: 1 });
-    const newId = await flagId();
+    const newId = flagId();
     expect(newId).not.toBe(id);
     expect(await featureFlags.getFeatureFlag(http, projectId, newId)).toMatchObject({ key: "checkout-v2", deleted: false });
 
     // Destroy marks the flag and the annotation deleted, as PostHog deletes them, and sends no DELETE for either.
-    const noteId = await annotationId();
-    const signupId = await actionId();
+    const noteId = annotationId();
+    const signupId = actionId();
     await server.clearRequests();
     await flagStack.destroy();
     await expect(annotations.getAnnotation(http, projectId, noteId)).rejects.toThrow();

@@ -2,7 +2,7 @@
  * The real Pulumi CLI for end-to-end tests (testing layer 4), through the Automation API with a file backend in a
  * temporary directory, against a PostHog: the local server (test/e2e/) or a real one (test/acceptance/).
  */
-import { spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -10,8 +10,15 @@ import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automa
 
 export const repoRoot = path.resolve(__dirname, "..", "..");
 
-/** The directory with pulumi, its Node.js language host and the dynamic-provider host script (npm test passes it). */
-const { pulumiBin } = require("../../scripts/setup") as { pulumiBin(): string };
+/**
+ * The directory with pulumi, its Node.js language host and the dynamic-provider host script (npm test passes it); the
+ * directory holding the provider plugin; those of the YAML and Python language hosts.
+ */
+const { pulumiBin, pluginBin, languageHostBins } = require("../../scripts/setup") as {
+  pulumiBin(): string;
+  pluginBin(): string;
+  languageHostBins(): { yaml: string; python: string };
+};
 
 export interface PulumiSession {
   env: Record<string, string>;
@@ -19,6 +26,8 @@ export interface PulumiSession {
   stateDir: string;
   /** A stack of the program in `workDir`, with its config file removed again by `cleanup`. */
   stack(workDir: string, name: string, config?: Record<string, string>): Promise<Stack>;
+  /** The stacks stack() made, destroyed and removed by `cleanup`. */
+  stacks: Stack[];
   /** Runs the CLI directly, as a user would type it. */
   cli(workDir: string, args: string[]): { status: number | null; stdout: string; stderr: string };
   cleanup(): Promise<void>;
@@ -57,6 +66,7 @@ export async function pulumiSession(server: PostHogEndpoint, pathDirs: string[] 
     env,
     command,
     stateDir,
+    stacks,
     async stack(workDir, name, config = {}) {
       const stack = await LocalWorkspace.createOrSelectStack({ stackName: name, workDir }, { envVars: env, pulumiCommand: command });
       for (const [key, value] of Object.entries(config)) await stack.setConfig(key, { value });
@@ -83,4 +93,90 @@ export function changedSettings(stdout: string): string[] {
     .split("\n")
     .filter((line) => /^\s*~ \w+\s*: .* => /.test(line))
     .map((line) => line.trim().replace(/\s+:/, ":"));
+}
+
+export interface CommandResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  /** stdout and stderr as they came. */
+  output: string;
+}
+
+/**
+ * A session for the provider plugin (`pulumi-resource-posthog`) from other Pulumi languages and for the programs
+ * `pulumi-posthog import` writes (test/e2e/languages.test.ts, test/e2e/import.test.ts): the plugin and the YAML and
+ * Python language hosts on PATH, programs in a directory of their own under the checkout (so that a Node.js program
+ * finds @pulumi/pulumi in its node_modules), and commands run as asynchronous child processes: the local server
+ * answers from the test's own event loop, which a synchronous child would block.
+ */
+export interface PluginSession extends PulumiSession {
+  /** Where program() puts programs. */
+  workDir: string;
+  /** The plugin's executable (a link to the built lib/plugin/serve.js). */
+  plugin: string;
+  /** A directory `name` under workDir holding these files (copied from a file when given its path). */
+  program(name: string, files: Record<string, string | { from: string }>): string;
+  /** A command as a user types it (`pulumi` unless `file` is given), in its own process group (so that it can be killed as a terminal would). */
+  run(cwd: string, args: string[], file?: string, env?: Record<string, string>): { child: ChildProcess; done: Promise<CommandResult> };
+  /** run() to its end; fails with the command's output unless it succeeded. */
+  ok(cwd: string, args: string[], file?: string, env?: Record<string, string>): Promise<CommandResult>;
+  /** The Python SDK of the plugin, made by `pulumi package gen-sdk` into `dir`/sdk; returns `dir`/sdk/python. */
+  pythonSdk(dir: string): Promise<string>;
+}
+
+export async function pluginSession(server: PostHogEndpoint, name: string): Promise<PluginSession> {
+  const hosts = languageHostBins();
+  const plugin = path.join(pluginBin(), "pulumi-resource-posthog");
+  const session = await pulumiSession(server, [hosts.yaml, hosts.python, path.dirname(plugin)]);
+  fs.mkdirSync(path.join(repoRoot, ".cache"), { recursive: true });
+  const workDir = fs.mkdtempSync(path.join(repoRoot, ".cache", `e2e-${name}-`));
+  const run: PluginSession["run"] = (cwd, args, file = "pulumi", env = {}) => {
+    const child = spawn(file, args, { cwd, env: { ...process.env, ...session.env, ...env }, detached: true });
+    const text = { stdout: "", stderr: "", output: "" };
+    for (const stream of ["stdout", "stderr"] as const) {
+      child[stream].on("data", (chunk: Buffer) => {
+        text[stream] += chunk.toString();
+        text.output += chunk.toString();
+      });
+    }
+    const done = new Promise<CommandResult>((resolve, reject) => {
+      child.on("error", reject);
+      child.on("close", (status) => resolve({ status, ...text }));
+    });
+    return { child, done };
+  };
+  const ok: PluginSession["ok"] = async (cwd, args, file = "pulumi", env = {}) => {
+    const result = await run(cwd, args, file, env).done;
+    if (result.status !== 0) throw new Error(`${file} ${args.join(" ")} exited ${result.status}:\n${result.output}`);
+    return result;
+  };
+  return {
+    ...session,
+    workDir,
+    plugin,
+    program(dirName, files) {
+      const dir = path.join(workDir, dirName);
+      fs.mkdirSync(dir, { recursive: true });
+      for (const [file, content] of Object.entries(files)) {
+        fs.writeFileSync(path.join(dir, file), typeof content === "string" ? content : fs.readFileSync(content.from));
+      }
+      return dir;
+    },
+    run,
+    ok,
+    async pythonSdk(dir) {
+      const generated = await ok(dir, ["package", "gen-sdk", plugin, "--language", "python", "--out", "sdk"]);
+      if (!generated.output.includes("SDK has been written to"))
+        throw new Error(`pulumi package gen-sdk wrote no SDK:\n${generated.output}`);
+      return path.join(dir, "sdk", "python");
+    },
+    async cleanup() {
+      // `pulumi import` protects what it records: unprotected first, so that the session's destroy removes it.
+      for (const stack of session.stacks)
+        await run(stack.workspace.workDir, ["state", "unprotect", "--all", "--yes", "--stack", stack.name]).done;
+      await session.cleanup();
+      fs.rmSync(workDir, { recursive: true, force: true });
+    },
+  };
 }
