@@ -1,7 +1,7 @@
 /**
  * The Experiment lifecycle: the kit's field-table lifecycle with its create (never sent twice blindly: after an
- * unclear answer the experiment is looked up by its flag key, name and creation time) and a new flag key replacing it (PostHog keeps an
- * experiment's flag for life).
+ * unclear answer the experiment is looked up by its flag key, name and creation time) and a new flag key replacing it
+ * (PostHog keeps an experiment's flag for life).
  */
 import { experiments, PostHogError, projects, type Transport } from "../client";
 import { FieldTableLifecycle } from "../kit/field-lifecycle";
