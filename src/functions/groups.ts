@@ -4,7 +4,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Group, GroupType, PropertyCount, Transport } from "../client";
-import { httpClient, lookupContext, outputForm } from "./lazy";
+import { httpClient, lookupTransport, outputForm } from "./lazy";
 import type { LookupOverrides } from "./overrides";
 
 /** The group type, by index (0–4) or by its name such as "company". */
@@ -38,7 +38,7 @@ export type GetGroupPropertyValuesArgs = LookupOverrides & GroupTypeRef & { proj
 /** One group by key. Fails with a message naming the key and type when there is none. */
 export async function getGroup(args: GetGroupArgs, _opts?: pulumi.InvokeOptions): Promise<GroupResult> {
   const { groups, PostHogError } = await httpClient();
-  const http = (await lookupContext()).lookupTransport(args);
+  const http = await lookupTransport(args);
   const type = await resolveGroupType(http, args);
   try {
     return groupResult(await groups.findGroup(http, args.projectId, type.index, args.groupKey));
@@ -53,7 +53,7 @@ export async function getGroup(args: GetGroupArgs, _opts?: pulumi.InvokeOptions)
 /** Groups of one type, newest first: every page (100 each), or as many as `limit` without fetching further pages. */
 export async function listGroups(args: ListGroupsArgs, _opts?: pulumi.InvokeOptions): Promise<GroupResult[]> {
   const { collect, groups } = await httpClient();
-  const http = (await lookupContext()).lookupTransport(args);
+  const http = await lookupTransport(args);
   const type = await resolveGroupType(http, args);
   const found = await collect(groups.iterateGroups(http, args.projectId, { groupTypeIndex: type.index, search: args.search }), args.limit);
   return found.map(groupResult);
@@ -61,7 +61,7 @@ export async function listGroups(args: ListGroupsArgs, _opts?: pulumi.InvokeOpti
 
 export async function listGroupTypes(args: ProjectLookupArgs, _opts?: pulumi.InvokeOptions): Promise<GroupTypeResult[]> {
   const { groups } = await httpClient();
-  return (await groups.listGroupTypes((await lookupContext()).lookupTransport(args), args.projectId)).map(groupTypeResult);
+  return (await groups.listGroupTypes(await lookupTransport(args), args.projectId)).map(groupTypeResult);
 }
 
 /**
@@ -73,7 +73,7 @@ export async function getGroupPropertyDefinitions(
   _opts?: pulumi.InvokeOptions,
 ): Promise<Record<string, PropertyCountResult[]>> {
   const { groups } = await httpClient();
-  const http = (await lookupContext()).lookupTransport(args);
+  const http = await lookupTransport(args);
   const served = await groups.getGroupPropertyDefinitions(http, args.projectId);
   if (served) return Object.fromEntries(Object.entries(served).map(([index, list]) => [index, list.map(propertyCount)]));
   const definitions: Record<string, PropertyCountResult[]> = {};
@@ -96,7 +96,7 @@ export async function getGroupPropertyValues(
   _opts?: pulumi.InvokeOptions,
 ): Promise<PropertyCountResult[]> {
   const { groups } = await httpClient();
-  const http = (await lookupContext()).lookupTransport(args);
+  const http = await lookupTransport(args);
   const type = await resolveGroupType(http, args);
   const values = await groups.getGroupPropertyValues(http, args.projectId, {
     groupTypeIndex: type.index,

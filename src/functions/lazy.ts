@@ -9,12 +9,21 @@ import type * as pulumi from "@pulumi/pulumi";
 import { output, secret } from "@pulumi/pulumi/output";
 import type { ResourceDeclaration } from "../kit/declaration";
 import type { ObjectLookupFunctions } from "./objects";
-import type { LookupOverrides } from "./overrides";
+import type { Transport } from "../client";
+import type { LookupOverrides, OrganizationOverride } from "./overrides";
 
-/** The lookups' configuration and connections (./context), loaded on first use. */
-export const lookupContext = () => import("./context");
 /** The HTTP client, loaded on first use. */
 export const httpClient = () => import("../client");
+
+/** The lookups' connection for these overrides (./context, loaded on first use). */
+export async function lookupTransport(overrides: LookupOverrides = {}): Promise<Transport> {
+  return (await import("./context")).lookupTransport(overrides);
+}
+
+/** The organization a lookup reads in (./context, loaded on first use). */
+export async function lookupOrganization(overrides: OrganizationOverride): Promise<string> {
+  return (await import("./context")).lookupOrganization(overrides);
+}
 
 /** The Output form of a lookup: it waits for its inputs and stays unknown while they are unknown (preview). */
 export function outputForm<A extends object, R>(

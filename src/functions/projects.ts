@@ -2,7 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ActivityEntry, ProjectListItem, Transport } from "../client";
 import type { ProjectRecordOutputs } from "../resources/project-types";
-import { httpClient, lookupContext, outputForm } from "./lazy";
+import { httpClient, lookupOrganization, lookupTransport, outputForm } from "./lazy";
 import type { OrganizationOverride } from "./overrides";
 
 /** A project as PostHog returns it, camelCased (`Project`'s outputs): fields PostHog did not send are absent. */
@@ -63,8 +63,7 @@ export async function isGeneratingDemoData(args: GetProjectArgs, _opts?: pulumi.
 
 /** The connection and the organization a project lookup reads in. */
 async function inOrganization(args: OrganizationOverride): Promise<[Transport, string]> {
-  const { lookupOrganization, lookupTransport } = await lookupContext();
-  return [lookupTransport(args), lookupOrganization(args)];
+  return [await lookupTransport(args), await lookupOrganization(args)];
 }
 
 // Project records carry the project API key: their Output forms are secret.

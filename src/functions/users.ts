@@ -1,6 +1,6 @@
 /** The current user: the one the API key belongs to, for the ids PostHog asks of users (an Alert's subscribedUsers). */
 import type * as pulumi from "@pulumi/pulumi";
-import { httpClient, lookupContext, outputForm } from "./lazy";
+import { httpClient, lookupTransport, outputForm } from "./lazy";
 import type { LookupOverrides } from "./overrides";
 
 export interface CurrentUserResult {
@@ -16,7 +16,7 @@ export interface CurrentUserResult {
 /** The user the API key belongs to (`/api/users/@me/`; the key needs the `user:read` scope). */
 export async function getCurrentUser(args: LookupOverrides = {}, _opts?: pulumi.InvokeOptions): Promise<CurrentUserResult> {
   const { users } = await httpClient();
-  const user = await users.getCurrentUser((await lookupContext()).lookupTransport(args));
+  const user = await users.getCurrentUser(await lookupTransport(args));
   return {
     id: user.id ?? null,
     uuid: user.uuid,
