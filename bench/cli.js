@@ -138,6 +138,19 @@ function keptOutputs(record, idOutput, outputNames, declared) {
 }
 
 /**
+ * The floor's program (programs/bare) for one resource: `names` (its output names, secrets, declared inputs and id,
+ * as names.json) and `outputs`, what its resources return (keptOutputs), beside the floor's provider.
+ */
+function writeFloor(dir, pkg, name, names, outputs) {
+  const bare = path.join(__dirname, "programs", "bare");
+  writeProgram(dir, pkg, name, path.join(bare, "index.ts"), {
+    "names.json": JSON.stringify(names),
+    "record.json": JSON.stringify(outputs),
+    "provider.js": fs.readFileSync(path.join(bare, "provider.js"), "utf8"),
+  });
+}
+
+/**
  * Sets up the work directory: the two programs, and what the floor needs to be the same shape as the real stack
  * (the outputs posthog.Project keeps, from one real record of the server).
  */
@@ -155,11 +168,13 @@ async function prepare(work, pkg, server, env) {
   await run(process.execPath, [path.join(__dirname, "raw.js"), "destroy", "1", "0", path.join(work, "sample-ids.json")], { env });
   const outputs = keptOutputs(record, "projectId", outputNames, declaredProject("Bench", 0, 0));
   writeProgram(path.join(work, "posthog"), pkg, "bench-posthog", path.join(__dirname, "programs", "posthog", "index.ts"));
-  writeProgram(path.join(work, "bare"), pkg, "bench-bare", path.join(__dirname, "programs", "bare", "index.ts"), {
-    "names.json": JSON.stringify({ outputs: outputNames, secrets: secretOutputNames, declare: "declaredProject", id: "projectId" }),
-    "record.json": JSON.stringify(outputs),
-    "provider.js": fs.readFileSync(path.join(__dirname, "programs", "bare", "provider.js"), "utf8"),
-  });
+  writeFloor(
+    path.join(work, "bare"),
+    pkg,
+    "bench-bare",
+    { outputs: outputNames, secrets: secretOutputNames, declare: "declaredProject", id: "projectId" },
+    outputs,
+  );
   return { recordBytes: Buffer.byteLength(JSON.stringify(record)) };
 }
 
@@ -185,11 +200,13 @@ async function prepareFlags(work, pkg, server) {
   const { outputNames } = require(path.join(pkg, "lib", "resources", "feature-flag-types"));
   const outputs = keptOutputs(sample, "flagId", outputNames, declaredFlag(0, 0));
   writeProgram(path.join(work, "flags"), pkg, "bench-flags", path.join(__dirname, "programs", "flags", "index.ts"));
-  writeProgram(path.join(work, "bare-flags"), pkg, "bench-bare-flags", path.join(__dirname, "programs", "bare", "index.ts"), {
-    "names.json": JSON.stringify({ outputs: outputNames, secrets: [], declare: "declaredFlag", id: "flagId" }),
-    "record.json": JSON.stringify(outputs),
-    "provider.js": fs.readFileSync(path.join(__dirname, "programs", "bare", "provider.js"), "utf8"),
-  });
+  writeFloor(
+    path.join(work, "bare-flags"),
+    pkg,
+    "bench-bare-flags",
+    { outputs: outputNames, secrets: [], declare: "declaredFlag", id: "flagId" },
+    outputs,
+  );
   return { projectId: project.id };
 }
 
