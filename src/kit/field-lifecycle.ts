@@ -4,9 +4,10 @@
  * annotation `emoji`, …), naming the versions its field table knows to lack it, rather than as drift that never
  * settles (as for Project, the `up` that meets it fails once, and every preview after says so before sending
  * anything); and `adoptId`, the object a create takes over with a GET and a PATCH of what differs (none when the
- * program declares what PostHog has), as Project's `adoptProjectId`.
+ * program declares what PostHog has), as Project's `adoptProjectId`; and `madeByCreate`, finding what a create whose
+ * answer was lost made, for a resource whose identity PostHog does not keep unique.
  */
-import { PostHogError, type Transport } from "../client";
+import { PostHogError, projects, type Transport } from "../client";
 import type { ProviderConfig } from "../provider/config";
 import { type ObjectId, type ResourceDeclaration, title } from "./declaration";
 import { ADOPT_INPUT, type FieldState, type InProject } from "./field-state";
@@ -27,6 +28,42 @@ export abstract class FieldTableLifecycle<R extends { id: ObjectId }> extends De
 
   protected override unsupportedMessage(fields: readonly string[]): string {
     return this.fields.unsupportedMessage(fields);
+  }
+
+  /**
+   * What a create whose answer was unclear (`error`: it may have reached PostHog) made, if it made anything: among what
+   * `find` lists under the identity the program gave it (`described`: `named "web"`), those `alike` the request and
+   * created since the attempt started, less the clock difference allowed between this machine and PostHog
+   * (projects.CLOCK_SKEW_MS). One is taken. Several are named and none is taken, since any could be another program's;
+   * none means the create did not happen; a failing lookup says what to look for.
+   */
+  protected async madeByCreate<T extends { id: ObjectId; created_at?: string | null }>(
+    error: PostHogError,
+    projectId: number,
+    started: number,
+    look: { find: () => Promise<readonly T[]>; alike: (candidate: T) => boolean; described: string; several?: string },
+  ): Promise<T> {
+    const { noun, token } = this.declaration;
+    const since = new Date(started - projects.CLOCK_SKEW_MS).toISOString();
+    let found: readonly T[];
+    try {
+      found = await look.find();
+    } catch (lookupError) {
+      throw new Error(
+        `${error.message} Checking whether it did failed too: ${(lookupError as Error).message} Look in PostHog (project ${projectId}) for ${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun} ${look.described} created after ${since}: if it is there, \`pulumi import ${token} <name> ${projectId}/<its id>\` takes it over; if not, run \`pulumi up\` again.`,
+      );
+    }
+    const recent = found.filter(
+      (c) => typeof c.created_at === "string" && Date.parse(c.created_at) >= started - projects.CLOCK_SKEW_MS && look.alike(c),
+    );
+    if (recent.length === 1) return recent[0]!;
+    if (recent.length > 1) {
+      const ids = recent.map((c) => `${c.id} (created ${c.created_at})`).join(", ");
+      throw new Error(
+        `${error.message} PostHog has ${recent.length} ${noun}s ${look.several ?? look.described} created since ${since}: ${ids}. None was taken over, since any could be another program's: \`pulumi import ${token} <name> ${projectId}/<id>\` takes over the right one; delete the others in PostHog.`,
+      );
+    }
+    throw new Error(`${error.message} No ${noun} ${look.described} was created; run \`pulumi up\` again.`);
   }
 
   protected override async adopted(projectId: number, inputs: Json): Promise<InProject<R> | undefined> {

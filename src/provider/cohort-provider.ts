@@ -4,7 +4,7 @@
  * looked for as Project's create does (by its name and a creation time after the create was sent) and, beyond that,
  * by what was sent: taken only when exactly one live cohort has the name, the time and the same definition.
  */
-import { cohorts, PostHogError, projects, type Transport } from "../client";
+import { cohorts, PostHogError, type Transport } from "../client";
 import { FieldTableLifecycle } from "../kit/field-lifecycle";
 import type { Json } from "../kit/lifecycle";
 import type { Cohort } from "../schema/cohort";
@@ -28,27 +28,14 @@ export class CohortProvider extends FieldTableLifecycle<Cohort> {
       return { ...(await cohorts.createCohort(this.http(), projectId, body)), project_id: projectId };
     } catch (error) {
       if (!(error instanceof PostHogError && error.kind === "ambiguous")) throw error;
-      const since = new Date(started - projects.CLOCK_SKEW_MS).toISOString();
-      let named: Cohort[];
-      try {
-        named = await cohorts.findCohortsNamed(this.http(), projectId, name);
-      } catch (lookupError) {
-        throw new Error(
-          `${error.message} Checking whether it did failed too: ${(lookupError as Error).message} Look in PostHog (project ${projectId}) for a cohort named "${name}" created after ${since}: if it is there, \`pulumi import posthog:index:Cohort <name> ${projectId}/<its id>\` takes it over; if not, run \`pulumi up\` again.`,
-        );
-      }
       // The POST may have reached PostHog: its cohort, if any, has this name, this definition and a recent creation.
-      const recent = named.filter(
-        (c) => typeof c.created_at === "string" && Date.parse(c.created_at) >= started - projects.CLOCK_SKEW_MS && sameDefinition(c, body),
-      );
-      if (recent.length === 1) return { ...recent[0]!, project_id: projectId };
-      if (recent.length > 1) {
-        const ids = recent.map((c) => `${c.id} (created ${c.created_at})`).join(", ");
-        throw new Error(
-          `${error.message} PostHog has ${recent.length} cohorts named "${name}" with this definition created since ${since}: ${ids}. None was taken over, since any could be another program's: \`pulumi import posthog:index:Cohort <name> ${projectId}/<id>\` takes over the right one; delete the others in PostHog.`,
-        );
-      }
-      throw new Error(`${error.message} No cohort named "${name}" was created; run \`pulumi up\` again.`);
+      const made = await this.madeByCreate(error, projectId, started, {
+        find: () => cohorts.findCohortsNamed(this.http(), projectId, name),
+        alike: (cohort) => sameDefinition(cohort, body),
+        described: `named "${name}"`,
+        several: `named "${name}" with this definition`,
+      });
+      return { ...made, project_id: projectId };
     }
   }
 

@@ -3,7 +3,7 @@
  * unclear answer the experiment is looked up by its flag key, name and creation time) and a new flag key replacing it
  * (PostHog keeps an experiment's flag for life).
  */
-import { experiments, PostHogError, projects, type Transport } from "../client";
+import { experiments, PostHogError, type Transport } from "../client";
 import { FieldTableLifecycle } from "../kit/field-lifecycle";
 import type { Json } from "../kit/lifecycle";
 import type { ProviderConfig } from "./config";
@@ -34,20 +34,12 @@ export class ExperimentProvider extends FieldTableLifecycle<ExperimentRead> {
       // The POST may have reached PostHog: its experiment, if any, runs on this flag key, has this name and a recent
       // creation. Other experiments may run on the same flag (PostHog allows it), so the key alone names none.
       const name = body["name"];
-      const since = new Date(started - projects.CLOCK_SKEW_MS).toISOString();
-      const recent = (await experiments.findExperimentsByFlagKey(this.http(), projectId, key)).filter(
-        (e) => e.name === name && Date.parse(e.created_at) >= started - projects.CLOCK_SKEW_MS,
-      );
-      if (recent.length === 1) return { ...experimentRecord(recent[0]!), project_id: projectId };
-      if (recent.length > 1) {
-        const ids = recent.map((e) => `${e.id} (created ${e.created_at})`).join(", ");
-        throw new Error(
-          `${error.message} PostHog has ${recent.length} experiments named ${JSON.stringify(name)} on the flag "${key}" created since ${since}: ${ids}. None was taken over, since any could be another program's: \`pulumi import posthog:index:Experiment <name> ${projectId}/<id>\` takes over the right one; delete the others in PostHog.`,
-        );
-      }
-      throw new Error(
-        `${error.message} No experiment named ${JSON.stringify(name)} was created on the flag "${key}"; run \`pulumi up\` again.`,
-      );
+      const made = await this.madeByCreate(error, projectId, started, {
+        find: () => experiments.findExperimentsByFlagKey(this.http(), projectId, key),
+        alike: (experiment) => experiment.name === name,
+        described: `named ${JSON.stringify(name)} on the flag "${key}"`,
+      });
+      return { ...experimentRecord(made), project_id: projectId };
     }
   }
 }

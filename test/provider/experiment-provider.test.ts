@@ -105,7 +105,7 @@ describe.each(versions)("PostHog %s", (version) => {
     // The POST never reached PostHog's database: the first experiment on the key is not this one.
     await server.fault({ method: "POST", path: "/experiments/?$", status: 502 });
     await expect(provider.create({ projectId, name: `Second on ${key}`, featureFlagKey: key, parameters })).rejects.toThrow(
-      `No experiment named "Second on ${key}" was created on the flag "${key}"; run \`pulumi up\` again.`,
+      `No experiment named "Second on ${key}" on the flag "${key}" was created; run \`pulumi up\` again.`,
     );
     // It did reach it: the second one is taken, not the first.
     await server.fault({ method: "POST", path: "/experiments/?$", status: 502, afterCommit: true });
