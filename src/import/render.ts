@@ -28,13 +28,14 @@ export function render(resources: readonly Planned[], options: RenderOptions): F
   const files: Files = {};
   const config = [`  posthog:organizationId: ${quoted(options.organizationId)}`];
   if (options.host) config.push(`  posthog:host: ${quoted(options.host)}`);
-  // Each secret PostHog answered, declared a secret of the stack's configuration that the program reads.
+  // Each secret PostHog answered, declared a secret of the stack's configuration that the program reads; described by
+  // names the importer made only (no text of PostHog's in a place Pulumi may read as more than text).
   for (const secret of resources.flatMap((r) => r.inputs.flatMap(([, value]) => secretsIn(value))))
     config.push(
       `  ${secret.key}:`,
       "    type: string",
       "    secret: true",
-      `    description: ${quoted(`${secret.what} of ${secret.of} (pulumi config set --secret ${secret.key} …)`)}`,
+      `    description: ${quoted(`A secret of ${secret.of}, as PostHog has it: pulumi config set --secret ${secret.key} …`)}`,
     );
   const header = (runtime: string[]) =>
     [
