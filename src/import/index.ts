@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { PostHogError, type Transport } from "../client";
 import { importList, type ResourceDeclaration, type ScopeKind, type ScopeReads } from "../kit/declaration";
 import { declarations as registry } from "../kit/registry";
-import { type Found, importFacts, type Plan, type Planned, plain, plan } from "./model";
+import { type Found, importFacts, type Plan, type Planned, plain, plan, secretsIn, withoutYamlFunctions } from "./model";
 import { type Files, type Language, render } from "./render";
 
 export { LANGUAGES, type Language, render } from "./render";
@@ -55,15 +55,14 @@ export async function readOrganization(
     if (!importFacts(declaration)) progress(`${declaration.name}: not imported (its declaration has no import facts yet)`);
   const projectKind = importable.find((d) => d.scope === "organization");
   if (!projectKind) return found;
-  const facts = importFacts(projectKind)!;
   const listed =
     only.length > 0
       ? await Promise.all(only.map(async (id) => (await projectKind.api.get(http, organizationId, id)) as Record<string, unknown>))
       : await importList(projectKind)!(http, organizationId, readsOnce(http, organizationId));
   // A project that is not declared (being deleted) is not read any further.
-  const projects = listed.filter((record) => !facts.skip?.(record));
+  const projects = declared(projectKind, listed, "", progress);
   for (const record of projects) found.push({ declaration: projectKind, scope: organizationId, record });
-  progress(`${projects.length} project${projects.length === 1 ? "" : "s"} in organization ${organizationId}`);
+  progress(`${counted(projectKind, listed.length, projects.length)} in organization ${organizationId}`);
   for (const [i, project] of projects.entries()) {
     const projectId = Number(project["id"]);
     const counts: string[] = [];
@@ -80,14 +79,37 @@ export async function readOrganization(
         counts.push(`${declaration.noun}s not readable`);
         continue;
       }
-      for (const record of records) found.push({ declaration, scope: projectId, record });
-      counts.push(`${records.length} ${declaration.noun}${records.length === 1 ? "" : "s"}`);
+      const kept = declared(declaration, records, `project ${projectId}: `, progress);
+      for (const record of kept) found.push({ declaration, scope: projectId, record });
+      counts.push(counted(declaration, records.length, kept.length));
     }
     progress(
       `[${i + 1}/${projects.length}] project ${projectId} ${JSON.stringify(project["name"])}: ${counts.join(", ") || "nothing else to read"}`,
     );
   }
   return found;
+}
+
+/** The records to declare; each other one named, with why it is not declared. */
+function declared(
+  declaration: ResourceDeclaration,
+  records: readonly Record<string, unknown>[],
+  where: string,
+  progress: (text: string) => void,
+): Record<string, unknown>[] {
+  const facts = importFacts(declaration)!;
+  return records.filter((record) => {
+    const reason = facts.skip?.(record);
+    if (reason !== undefined)
+      progress(`${where}${declaration.noun} ${JSON.stringify(facts.label(record))} (id ${String(record["id"])}) not declared: ${reason}`);
+    return reason === undefined;
+  });
+}
+
+/** "3 feature flags", or "3 feature flags (1 not declared)". */
+function counted(declaration: ResourceDeclaration, read: number, kept: number): string {
+  const plural = `${read} ${declaration.noun}${read === 1 ? "" : "s"}`;
+  return kept === read ? plural : `${plural} (${read - kept} not declared)`;
 }
 
 /** A scope's lists for one import: each list function called once, its answer (or its refusal) shared. */
@@ -138,10 +160,42 @@ function projectName(options: ImportOptions): string {
   return cleaned === "" ? "posthog" : cleaned;
 }
 
+/**
+ * Where the project is written, checked before anything is read: a directory that does not exist or is empty, or
+ * with `force` one that holds other files (those the import writes are replaced); never a file.
+ */
+export function checkDestination(options: Pick<ImportOptions, "out" | "force" | "dryRun">): void {
+  if (options.dryRun) return;
+  const dir = path.resolve(options.out);
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  if (!stat.isDirectory()) throw new Error(`--out ${options.out} is a file, not a directory: name a new or empty directory.`);
+  const entries = fs.readdirSync(dir);
+  if (entries.length > 0 && !options.force) {
+    const shown = entries.sort().slice(0, 5).join(", ") + (entries.length > 5 ? `, … (${entries.length} entries)` : "");
+    throw new Error(
+      `--out ${options.out} is not empty (${shown}): name a new or empty directory, or pass --force to write the project there, replacing files of the same names.`,
+    );
+  }
+}
+
 /** Reads, plans, checks and writes (or, in a dry run, prints); then prints the commands to run next. */
 export async function runImport(http: Transport, options: ImportOptions, output: Output): Promise<{ plan: Plan; files: Files }> {
+  checkDestination(options);
   const found = await readOrganization(http, options.organizationId, options.projects, output.progress);
   const planned = await plan(found, checkPlanned);
+  // Pulumi YAML runs what its programs' maps name `fn::…`: none of PostHog's data is written as one.
+  if (options.language === "yaml") planned.notes.push(...withoutYamlFunctions(planned.resources));
+  const secrets = planned.resources.flatMap((r) => r.inputs.flatMap(([, value]) => secretsIn(value)));
+  for (const secret of secrets)
+    planned.notes.push(
+      `${secret.of}: ${secret.what} is a secret in PostHog: not written; the program reads it from the stack's secret ${secret.key}`,
+    );
   for (const note of planned.notes) output.progress(`note: ${note}`);
   const files = render(planned.resources, {
     project: projectName(options),
@@ -156,18 +210,19 @@ export async function runImport(http: Transport, options: ImportOptions, output:
     output.out(`(dry run: nothing written; ${planned.resources.length} resources)\n`);
     return { plan: planned, files };
   }
-  const existing = Object.keys(files).filter((name) => fs.existsSync(path.join(dir, name)));
-  if (existing.length > 0 && !options.force)
-    throw new Error(`${dir} already holds ${existing.join(", ")}: choose another --out directory, or pass --force to replace them.`);
   fs.mkdirSync(dir, { recursive: true });
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
   output.progress(`${planned.resources.length} resources written to ${dir}`);
-  output.out(nextSteps(options, planned.resources.length));
+  output.out(nextSteps(options, planned.resources.length, secrets));
   return { plan: planned, files };
 }
 
 /** The commands to run next, for the language written. */
-export function nextSteps(options: Pick<ImportOptions, "out" | "language">, count: number): string {
+export function nextSteps(
+  options: Pick<ImportOptions, "out" | "language">,
+  count: number,
+  secrets: ReadonlyArray<{ readonly key: string; readonly what: string; readonly of: string }> = [],
+): string {
   const install = {
     typescript: ["npm install"],
     yaml: ["npm install --global pulumi-posthog   # the provider plugin, pulumi-resource-posthog, on PATH"],
@@ -182,6 +237,8 @@ export function nextSteps(options: Pick<ImportOptions, "out" | "language">, coun
     ...install,
     "pulumi stack init",
     "pulumi config set --secret posthog:apiKey phx_…   # or POSTHOG_API_KEY in the environment",
+    // Each secret as PostHog has it (its JSON text), so that the first `up` changes nothing.
+    ...secrets.map((s) => `pulumi config set --secret ${s.key} '…'   # ${s.what} of ${s.of}, as PostHog has it`),
     `pulumi up                          # adopts the ${count} objects: PostHog is read; nothing is created, deleted or changed`,
     "pulumi preview --expect-no-changes # from now on, the program is the source of truth",
   ];

@@ -24,7 +24,24 @@ export class Ref {
   ) {}
 }
 
-export type Value = null | boolean | number | string | Ref | Value[] | { [key: string]: Value };
+/**
+ * A secret PostHog answered (a flag's encrypted payload), in an input's place: the program reads it from a secret in
+ * the stack's configuration, under `key`, and never holds it.
+ */
+export class Secret {
+  constructor(
+    readonly key: string,
+    /** What it is, for the user: "the encrypted payload of \"true\"". */
+    readonly what: string,
+    /** The resource whose input holds it. */
+    readonly of: string,
+  ) {}
+}
+
+/** What the check sees of a secret: a JSON text (what PostHog stores), never the secret itself. */
+const SECRET_STANDS = JSON.stringify("secret from the stack's configuration");
+
+export type Value = null | boolean | number | string | Ref | Secret | Value[] | { [key: string]: Value };
 
 export interface Planned {
   readonly declaration: ResourceDeclaration;
@@ -49,13 +66,18 @@ export function importFacts(declaration: ResourceDeclaration): ImportFacts<Scope
   return declaration.importer as ImportFacts<ScopeKind, Record<string, unknown>> | undefined;
 }
 
-/** Words no identifier of TypeScript or Python may be (a project named "class"). */
-const RESERVED = new Set(
+/**
+ * Words no variable of the programs may be: TypeScript's and JavaScript's reserved words, the names a CommonJS module's
+ * top level or strict mode keeps (`require`, `exports`, `module`, `eval`, `arguments`, …), Python's keywords, and the
+ * programs' own names (`pulumi`, `posthog`, `config`), in any case (a project named "class" or "Require").
+ */
+export const RESERVED = new Set(
   (
     "break case catch class const continue debugger default delete do else enum export extends false finally for function if " +
     "import in instanceof new null return super switch this throw true try typeof var void while with yield let static " +
-    "implements interface package private protected public await and as assert async def del elif except from global is " +
-    "lambda nonlocal not or pass raise None True False pulumi posthog config"
+    "implements interface package private protected public await require exports module eval arguments undefined nan " +
+    "infinity globalthis __dirname __filename and as assert async def del elif except from global is lambda nonlocal not " +
+    "or pass raise none pulumi posthog config"
   ).split(" "),
 );
 
@@ -75,7 +97,7 @@ export function slug(text: string): string {
 export function identifier(base: string, fallback: string): string {
   let name = base === "" ? fallback : base;
   if (/^[0-9]/.test(name)) name = `${fallback}_${name}`;
-  return RESERVED.has(name) ? `${name}_` : name;
+  return RESERVED.has(name.toLowerCase()) ? `${name}_` : name;
 }
 
 /** The snake_case words of a noun: "feature flag" → "feature_flag". */
@@ -101,6 +123,15 @@ class Planner {
     private readonly check: (planned: Planned) => Promise<string[]>,
   ) {}
 
+  /** The name, or the first of `name_<id>`, `name_<id>_2`, … no resource has yet (`dup`, `DUP`, `dup-<DUP's id>`). */
+  private unique(name: string, id: unknown): string {
+    if (!this.taken.has(name)) return name;
+    const withId = `${name}_${slug(String(id)) || "object"}`;
+    let unique = withId;
+    for (let n = 2; this.taken.has(unique); n++) unique = `${withId}_${n}`;
+    return unique;
+  }
+
   async run(): Promise<Plan> {
     const order = new Map<ResourceDeclaration, number>();
     for (const { declaration } of this.found) if (!order.has(declaration)) order.set(declaration, order.size);
@@ -120,7 +151,7 @@ class Planner {
 
   private add(item: Found): void {
     const facts = importFacts(item.declaration);
-    if (!facts || facts.skip?.(item.record)) return;
+    if (!facts) return;
     const { declaration, record } = item;
     const key = this.key(declaration.name, record["id"]);
     // An object listed in more than one project (an organization-wide annotation) is declared once.
@@ -131,8 +162,7 @@ class Planner {
       : declaration.scope === "project"
         ? `${nounSlug(declaration)}_`
         : "";
-    let name = identifier(`${prefix}${slug(facts.label(record))}`.replace(/_+$/, ""), nounSlug(declaration));
-    if (this.taken.has(name)) name = `${name}_${slug(String(record["id"]))}`;
+    const name = this.unique(identifier(`${prefix}${slug(facts.label(record))}`.replace(/_+$/, ""), nounSlug(declaration)), record["id"]);
     this.taken.add(name);
 
     const inputs: Array<[string, Value]> = [];
@@ -149,6 +179,18 @@ class Planner {
       if (!always.has(input) && Object.hasOwn(facts.defaults, field) && canonicalJson(value) === canonicalJson(facts.defaults[field]))
         continue;
       inputs.push([input, value]);
+    }
+    // Each secret PostHog answered is read from the stack's configuration: `<name>-payload-<key>` (no resource's name
+    // has a `-`, so no key is a resource's, which Pulumi YAML's names share a namespace with).
+    const keys = new Set<string>();
+    for (const secret of facts.secrets?.(record) ?? []) {
+      const entry = inputs.find(([input]) => input === facts.fields[secret.field]);
+      if (!entry) continue;
+      const base = `${name}-${secret.path.map((part) => slug(part) || "value").join("-")}`;
+      let key = base;
+      for (let n = 2; keys.has(key); n++) key = `${base}-${n}`;
+      keys.add(key);
+      entry[1] = setAt(entry[1], secret.path, new Secret(key, secret.what, name));
     }
     inputs.push([facts.adoptInput, idValue(record["id"])]);
     const planned: Planned = {
@@ -195,6 +237,13 @@ function compareIds(a: unknown, b: unknown): number {
 
 const idValue = (id: unknown): Value => (typeof id === "number" ? id : String(id));
 
+/** The secrets a value holds. */
+export function secretsIn(value: Value): Secret[] {
+  if (value instanceof Secret) return [value];
+  if (value instanceof Ref || value === null || typeof value !== "object") return [];
+  return (Array.isArray(value) ? value : Object.values(value)).flatMap(secretsIn);
+}
+
 /** JSON as a Value (a record's values are JSON). */
 function toValue(value: unknown): Value {
   if (value === null || value === undefined) return null;
@@ -207,19 +256,24 @@ function toValue(value: unknown): Value {
 /** A Value with each reference as the id it stands for: what the check and PostHog see. */
 export function plain(value: Value): unknown {
   if (value instanceof Ref) return value.stands;
+  if (value instanceof Secret) return SECRET_STANDS;
   if (Array.isArray(value)) return value.map(plain);
   if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
   return value;
 }
 
-function setAt(value: Value, path: ReadonlyArray<string | number>, ref: Ref): Value {
-  if (path.length === 0) return ref;
+/** The value with what is at `path` replaced (nothing when the path is not in it). */
+function setAt(value: Value, path: ReadonlyArray<string | number>, to: Value): Value {
+  if (path.length === 0) return to;
   const [head, ...rest] = path;
-  if (Array.isArray(value) && typeof head === "number") return value.map((item, i) => (i === head ? setAt(item, rest, ref) : item));
-  if (value !== null && typeof value === "object" && !(value instanceof Ref) && !Array.isArray(value) && typeof head === "string")
-    return { ...value, [head]: setAt(value[head] ?? null, rest, ref) };
+  if (Array.isArray(value) && typeof head === "number") return value.map((item, i) => (i === head ? setAt(item, rest, to) : item));
+  if (isValueObject(value) && typeof head === "string" && Object.hasOwn(value, head))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === head ? setAt(v, rest, to) : v]));
   return value;
 }
+
+const isValueObject = (value: Value): value is { [key: string]: Value } =>
+  value !== null && typeof value === "object" && !(value instanceof Ref) && !(value instanceof Secret) && !Array.isArray(value);
 
 /** Whether `from` depends on `to`, directly or not. */
 function reaches(from: Planned, to: Planned): boolean {
@@ -249,9 +303,92 @@ function topological(resources: readonly Planned[]): Planned[] {
 
 /** Whether a Value holds a reference below its top level (TypeScript then wraps it in `pulumi.output`). */
 export function hasNestedRef(value: Value): boolean {
+  const output = (v: Value) => v instanceof Ref || v instanceof Secret;
   const inside = (v: Value): boolean =>
-    v instanceof Ref || (Array.isArray(v) ? v.some(inside) : v !== null && typeof v === "object" ? Object.values(v).some(inside) : false);
-  if (value instanceof Ref) return false;
-  if (Array.isArray(value)) return value.some((item) => !(item instanceof Ref) && inside(item));
-  return value !== null && typeof value === "object" && Object.values(value).some(inside);
+    output(v) || (Array.isArray(v) ? v.some(inside) : isValueObject(v) ? Object.values(v).some(inside) : false);
+  // A list of references at the top (an insight's dashboards) is a list of inputs, which every SDK takes as it is.
+  if (Array.isArray(value)) return value.some((item) => !output(item) && inside(item));
+  return isValueObject(value) && Object.values(value).some(inside);
+}
+
+/** Whether a key would be a Pulumi YAML function (`fn::readFile`, `Fn::Invoke`: pulumi-yaml's ast/expr.go, any case). */
+const isYamlFunction = (key: string) => key.toLowerCase().startsWith("fn::");
+
+/** Whether a value holds a key Pulumi YAML would evaluate, at any depth. */
+function holdsYamlFunction(value: Value): boolean {
+  if (Array.isArray(value)) return value.some(holdsYamlFunction);
+  return isValueObject(value) && Object.entries(value).some(([key, item]) => isYamlFunction(key) || holdsYamlFunction(item));
+}
+
+/** The paths in `value` that `pattern` (with `*` for any key) names. */
+function pathsOf(value: Value, pattern: readonly string[]): string[][] {
+  if (pattern.length === 0) return [[]];
+  if (!isValueObject(value)) return [];
+  const [head, ...rest] = pattern;
+  const keys = head === "*" ? Object.keys(value) : Object.hasOwn(value, head!) ? [head!] : [];
+  return keys.flatMap((key) => pathsOf(value[key]!, rest).map((path) => [key, ...path]));
+}
+
+function valueAt(value: Value, path: readonly string[]): Value {
+  return path.reduce<Value>((at, key) => (isValueObject(at) ? (at[key] ?? null) : null), value);
+}
+
+/**
+ * What Pulumi YAML would run is not written: a key beginning `fn::` (PostHog's data is any JSON; `{"fn::readFile":
+ * "~/.pulumi/credentials.json"}` in a payload would be read on `pulumi up` and sent to PostHog). A value that may be
+ * given as JSON text (a flag's payload) is written as its text; another input holding one is not declared (not
+ * managed); an object that cannot be declared without it is left out, and the references to it become its id.
+ * Returns what was done, for the user.
+ */
+export function withoutYamlFunctions(resources: Planned[]): string[] {
+  const notes: string[] = [];
+  const dropped = new Set<Planned>();
+  for (const planned of resources) {
+    const facts = importFacts(planned.declaration)!;
+    const required = new Set(["projectId", ...planned.declaration.importInputs]);
+    for (let i = 0; i < planned.inputs.length; i++) {
+      const [input, value] = planned.inputs[i]!;
+      if (!holdsYamlFunction(value)) continue;
+      const field = Object.keys(facts.fields).find((f) => facts.fields[f] === input);
+      let written = value;
+      for (const text of (facts.jsonText ?? []).filter((t) => t.field === field))
+        for (const path of pathsOf(written, text.path)) {
+          const at = valueAt(written, path);
+          if (!holdsYamlFunction(at)) continue;
+          written = setAt(written, path, JSON.stringify(plain(at)));
+          notes.push(
+            `${planned.name}: ${[input, ...path].join(".")} holds a key beginning "fn::", which Pulumi YAML would run: written as its JSON text`,
+          );
+        }
+      planned.inputs[i] = [input, written];
+      if (!holdsYamlFunction(written)) continue;
+      if (required.has(input)) {
+        dropped.add(planned);
+        notes.push(
+          `${planned.name} (${planned.declaration.noun} ${planned.id}) is not declared: its ${input} holds a key beginning "fn::", which Pulumi YAML would run`,
+        );
+        break;
+      }
+      planned.inputs.splice(i--, 1);
+      notes.push(`${planned.name}: ${input} is not declared (not managed): it holds a key beginning "fn::", which Pulumi YAML would run`);
+    }
+  }
+  if (dropped.size === 0) return notes;
+  const unreferenced = (value: Value): Value =>
+    value instanceof Ref
+      ? dropped.has(value.to)
+        ? value.stands
+        : value
+      : Array.isArray(value)
+        ? value.map(unreferenced)
+        : isValueObject(value)
+          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unreferenced(v)]))
+          : value;
+  const kept = resources.filter((planned) => !dropped.has(planned));
+  for (const planned of kept) {
+    for (const entry of planned.inputs) entry[1] = unreferenced(entry[1]);
+    for (const target of dropped) planned.dependsOn.delete(target);
+  }
+  resources.splice(0, resources.length, ...kept);
+  return notes;
 }

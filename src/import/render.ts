@@ -4,7 +4,7 @@
  * for the plugin's languages the bulk import file of `pulumi import --file`. Each resource carries its adoption input,
  * so the first `pulumi up` takes every object over: reads, and writes only what differs (nothing).
  */
-import { hasNestedRef, type Planned, Ref, type Value } from "./model";
+import { hasNestedRef, type Planned, RESERVED, Ref, Secret, secretsIn, type Value } from "./model";
 
 export type Language = "typescript" | "yaml" | "python";
 export const LANGUAGES: readonly Language[] = ["typescript", "yaml", "python"];
@@ -26,12 +26,21 @@ export type Files = Record<string, string>;
 
 export function render(resources: readonly Planned[], options: RenderOptions): Files {
   const files: Files = {};
-  const config = [`  posthog:organizationId: ${yamlScalar(options.organizationId)}`];
-  if (options.host) config.push(`  posthog:host: ${yamlScalar(options.host)}`);
+  const config = [`  posthog:organizationId: ${quoted(options.organizationId)}`];
+  if (options.host) config.push(`  posthog:host: ${quoted(options.host)}`);
+  // Each secret PostHog answered, declared a secret of the stack's configuration that the program reads; described by
+  // names the importer made only (no text of PostHog's in a place Pulumi may read as more than text).
+  for (const secret of resources.flatMap((r) => r.inputs.flatMap(([, value]) => secretsIn(value))))
+    config.push(
+      `  ${secret.key}:`,
+      "    type: string",
+      "    secret: true",
+      `    description: ${quoted(`A secret of ${secret.of}, as PostHog has it: pulumi config set --secret ${secret.key} …`)}`,
+    );
   const header = (runtime: string[]) =>
     [
-      `name: ${yamlScalar(options.project)}`,
-      `description: ${yamlScalar("PostHog, brought under management by pulumi-posthog import")}`,
+      `name: ${quoted(options.project)}`,
+      `description: ${quoted("PostHog, brought under management by pulumi-posthog import")}`,
       ...runtime,
       // The API key is not written: `pulumi config set --secret posthog:apiKey …` or POSTHOG_API_KEY.
       "config:",
@@ -87,17 +96,37 @@ function importFile(resources: readonly Planned[]): string {
   return `${JSON.stringify({ resources: resources.map((r) => ({ type: r.declaration.token, name: r.name, id: r.importId })) }, null, 2)}\n`;
 }
 
+/**
+ * A string as a double-quoted literal that TypeScript, Python and YAML read alike: JSON's escapes, and `\uXXXX` for
+ * what JSON leaves as it is but one of them would not (U+2028 and U+2029 end a TypeScript string, which YAML reads as
+ * line breaks too; DEL, C1 controls and U+FEFF YAML refuses or drops).
+ */
+function quoted(text: string): string {
+  return JSON.stringify(text).replace(
+    /[\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+/** A scalar as it is written in each language (JSON's `true`, `null` and numbers; TypeScript's and YAML's too). */
+function scalar(value: string | number | boolean | null): string {
+  return typeof value === "string" ? quoted(value) : JSON.stringify(value);
+}
+
 // ---- TypeScript ----
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** The TypeScript variable of each resource: its name in camelCase, unique. */
+/**
+ * The variable of each resource: its name (in camelCase for TypeScript), unique, and never a word the language or the
+ * program keeps (`global_this` is TypeScript's `globalThis`).
+ */
 function variables(resources: readonly Planned[], style: "camel" | "snake"): Map<Planned, string> {
   const names = new Map<Planned, string>();
   const used = new Set<string>();
   for (const resource of resources) {
     let name = style === "camel" ? resource.name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()) : resource.name;
-    while (used.has(name)) name = `${name}_`;
+    while (used.has(name) || RESERVED.has(name.toLowerCase())) name = `${name}_`;
     used.add(name);
     names.set(resource, name);
   }
@@ -107,8 +136,11 @@ function variables(resources: readonly Planned[], style: "camel" | "snake"): Map
 function typescript(resources: readonly Planned[]): string {
   const names = variables(resources, "camel");
   const ref = (r: Ref) => `${names.get(r.to)}.${r.output}`;
+  // `__proto__: …` (quoted or not) in an object literal sets its prototype; computed, it is a key like any other.
+  const key = (k: string) => (k === "__proto__" ? `[${quoted(k)}]` : IDENTIFIER.test(k) ? k : quoted(k));
   const literal = (value: Value, indent: string): string => {
     if (value instanceof Ref) return ref(value);
+    if (value instanceof Secret) return `config.requireSecret(${quoted(value.key)})`;
     if (Array.isArray(value)) {
       if (value.length === 0) return "[]";
       return `[\n${value.map((item) => `${indent}  ${literal(item, `${indent}  `)},`).join("\n")}\n${indent}]`;
@@ -116,17 +148,19 @@ function typescript(resources: readonly Planned[]): string {
     if (value !== null && typeof value === "object") {
       const entries = Object.entries(value);
       if (entries.length === 0) return "{}";
-      const key = (k: string) => (IDENTIFIER.test(k) ? k : JSON.stringify(k));
       return `{\n${entries.map(([k, v]) => `${indent}  ${key(k)}: ${literal(v, `${indent}  `)},`).join("\n")}\n${indent}}`;
     }
-    return JSON.stringify(value);
+    return scalar(value);
   };
   const nested = resources.some((r) => r.inputs.some(([, v]) => hasNestedRef(v)));
+  const secrets = resources.some((r) => r.inputs.some(([, v]) => secretsIn(v).length > 0));
   const lines = [
     "// Written by `pulumi-posthog import`: every object of the organization as it is in PostHog, each adopted by the",
     "// first `pulumi up` (adoptProjectId / adoptId: PostHog is read, and nothing is written that it already has).",
-    ...(nested ? ['import * as pulumi from "@pulumi/pulumi";'] : []),
+    ...(nested || secrets ? ['import * as pulumi from "@pulumi/pulumi";'] : []),
     'import * as posthog from "pulumi-posthog";',
+    // The secrets PostHog answered (encrypted payloads) are the stack's: `pulumi config set --secret <key> …`.
+    ...(secrets ? ["", "const config = new pulumi.Config();"] : []),
     "",
   ];
   for (const resource of resources) {
@@ -136,7 +170,7 @@ function typescript(resources: readonly Planned[]): string {
       return `  ${input}: ${hasNestedRef(value) ? `pulumi.output(${text})` : text},`;
     });
     lines.push(
-      `export const ${names.get(resource)} = new posthog.${resource.declaration.name}(${JSON.stringify(resource.name)}, {`,
+      `export const ${names.get(resource)} = new posthog.${resource.declaration.name}(${quoted(resource.name)}, {`,
       ...args,
       "});",
     );
@@ -146,16 +180,21 @@ function typescript(resources: readonly Planned[]): string {
 
 // ---- YAML ----
 
-/** A YAML scalar: strings double-quoted as JSON (valid YAML), Pulumi YAML's `${` escaped as `$${`. */
+/**
+ * A string of the program as YAML: double-quoted, every `$` doubled. Pulumi YAML reads every string of the program,
+ * keys too, as an interpolation, where `${…}` is evaluated and `$$` is one `$` (parseInterpolate,
+ * pkg/pulumiyaml/ast/interpolation.go in pulumi/pulumi-yaml): a PostHog name `${pulumi.stack}` or `costs $$5` is then
+ * read back as it is.
+ */
 function yamlScalar(value: string | number | boolean | null): string {
   // A function, since `$$` in a replacement string means one `$`.
-  if (typeof value === "string") return JSON.stringify(value.replaceAll("${", () => "$${"));
-  return JSON.stringify(value);
+  return typeof value === "string" ? quoted(value.replaceAll("$", () => "$$")) : scalar(value);
 }
 
 /** A value as YAML: one line (scalars, references, empty collections), or block lines at `indent`. */
 function yamlValue(value: Value, indent: string): { inline: string } | { lines: string[] } {
-  if (value instanceof Ref) return { inline: JSON.stringify(`\${${value.to.name}.${value.output}}`) };
+  if (value instanceof Ref) return { inline: quoted(`\${${value.to.name}.${value.output}}`) };
+  if (value instanceof Secret) return { inline: quoted(`\${${value.key}}`) };
   if (Array.isArray(value)) {
     if (value.length === 0) return { inline: "[]" };
     return {
@@ -209,6 +248,7 @@ function python(resources: readonly Planned[]): string {
   const names = variables(resources, "snake");
   const literal = (value: Value, indent: string): string => {
     if (value instanceof Ref) return `${names.get(value.to)}.${pythonName(value.output)}`;
+    if (value instanceof Secret) return `config.require_secret(${quoted(value.key)})`;
     if (value === null) return "None";
     if (value === true) return "True";
     if (value === false) return "False";
@@ -219,21 +259,25 @@ function python(resources: readonly Planned[]): string {
     if (typeof value === "object") {
       const entries = Object.entries(value);
       if (entries.length === 0) return "{}";
-      return `{\n${entries.map(([k, v]) => `${indent}    ${JSON.stringify(k)}: ${literal(v, `${indent}    `)},`).join("\n")}\n${indent}}`;
+      return `{\n${entries.map(([k, v]) => `${indent}    ${quoted(k)}: ${literal(v, `${indent}    `)},`).join("\n")}\n${indent}}`;
     }
     // JSON's string and number literals are Python's too.
-    return JSON.stringify(value);
+    return scalar(value);
   };
+  const secrets = resources.some((r) => r.inputs.some(([, v]) => secretsIn(v).length > 0));
   const lines = [
     '"""Written by `pulumi-posthog import`: every object of the organization as it is in PostHog, each adopted by the',
     'first `pulumi up` (adopt_project_id / adopt_id), or recorded first by `pulumi import --file import.json`."""',
+    ...(secrets ? ["import pulumi"] : []),
     "import pulumi_posthog as posthog",
+    // The secrets PostHog answered (encrypted payloads) are the stack's: `pulumi config set --secret <key> …`.
+    ...(secrets ? ["", "config = pulumi.Config()"] : []),
     "",
   ];
   for (const resource of resources) {
     lines.push(
       `${names.get(resource)} = posthog.${resource.declaration.name}(`,
-      `    ${JSON.stringify(resource.name)},`,
+      `    ${quoted(resource.name)},`,
       ...resource.inputs.map(([input, value]) => `    ${pythonName(input)}=${literal(value, "    ")},`),
       ")",
     );

@@ -150,8 +150,22 @@ export interface ImportFacts<S extends ScopeKind, R> {
   readonly references?: readonly ImportReference[];
   /** The object's name in PostHog (a flag's key, an action's name), which its Pulumi name is made from. */
   label(record: R): string;
-  /** Objects that are not to be declared (a project being deleted). */
-  skip?(record: R): boolean;
+  /**
+   * Why an object read is not declared (a project being deleted, an insight PostHog keeps as a draft), said to the
+   * user; undefined for an object to declare.
+   */
+  skip?(record: R): string | undefined;
+  /**
+   * Where a field holds secrets PostHog decrypts for a personal API key (a remote configuration flag's encrypted
+   * payloads): each path in the field's value, and what the user is told it is. The program never holds them: it
+   * reads each from a secret in the stack's configuration.
+   */
+  secrets?(record: R): ReadonlyArray<{ readonly field: string; readonly path: readonly string[]; readonly what: string }>;
+  /**
+   * Where a field's value may be written as its JSON text, which the provider reads as the value (a flag's payloads):
+   * `*` stands for any key. A language that would evaluate the value (Pulumi YAML's `fn::` keys) gets the text.
+   */
+  readonly jsonText?: ReadonlyArray<{ readonly field: string; readonly path: readonly string[] }>;
   /** The input that makes a create take the object over (`adoptProjectId`, `adoptId`). */
   readonly adoptInput: string;
   /** The id `pulumi import` takes for it (`<organizationId>/<projectId>`, `<projectId>/<id>`). */

@@ -77,7 +77,22 @@ export const featureFlagDeclaration: ResourceDeclaration<"project", FlagRecord> 
     references: [cohortsIn("filters"), idField("analytics_dashboards", "Dashboard")],
     // A survey's targeting flag is the survey's (SURVEY_TARGETING_FLAG_PREFIX, posthog/constants.py): made, changed
     // and deleted with it, declared through its `targetingFlagFilters`.
-    skip: (flag) => flag.key.startsWith("survey-targeting-"),
+    skip: (flag) =>
+      flag.key.startsWith("survey-targeting-")
+        ? "a survey's targeting flag, which PostHog makes, changes and deletes with the survey (declared by its targetingFlagFilters)"
+        : undefined,
+    // A remote configuration flag's encrypted payloads are ciphertext in PostHog, decrypted for a personal API key
+    // (get_decrypted_flag_payloads, posthog/helpers/encrypted_flag_payloads.py): secrets, never written out.
+    secrets: (flag) =>
+      flag.has_encrypted_payloads === true
+        ? Object.keys(flag.filters.payloads ?? {}).map((key) => ({
+            field: "filters",
+            path: ["payloads", key],
+            what: `the encrypted payload of ${JSON.stringify(key)}`,
+          }))
+        : [],
+    // A payload may be given as its JSON text (payloadValue, src/schema/feature-flag-fields.ts): PostHog stores that.
+    jsonText: [{ field: "filters", path: ["payloads", "*"] }],
     label: (flag) => flag.key,
   }),
 };

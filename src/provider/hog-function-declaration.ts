@@ -98,7 +98,14 @@ export const hogFunctionDeclaration: ResourceDeclaration<"project", HogFunctionR
     defaults: { description: "", enabled: false, inputs_schema: [], inputs: {} },
     // PostHog never answers a secret input's value (`{"secret": true}`): such a function cannot be written out whole,
     // so it is left to be declared by hand (with `adoptId` and its secrets from `pulumi config set --secret`).
-    skip: (fn) => Object.values(isPlainObject(fn["inputs"]) ? fn["inputs"] : {}).some((v) => isPlainObject(v) && v["secret"] === true),
+    skip: (fn) => {
+      const secret = Object.entries(isPlainObject(fn["inputs"]) ? fn["inputs"] : {})
+        .filter(([, v]) => isPlainObject(v) && v["secret"] === true)
+        .map(([key]) => key);
+      return secret.length > 0
+        ? `its secret input${secret.length === 1 ? "" : "s"} ${secret.join(", ")} PostHog never answers: declare it by hand, with adoptId and each secret from \`pulumi config set --secret\``
+        : undefined;
+    },
     label: (fn) => fn.name ?? `hog function ${fn.id}`,
   }),
 };

@@ -83,7 +83,7 @@ export const insightDeclaration: ResourceDeclaration<"project", InsightRecord> =
     defaults: { description: "", tags: [], favorited: false, dashboards: [] },
     references: [idField("dashboards", "Dashboard")],
     // Unsaved insights are PostHog's drafts, not configuration.
-    skip: (insight) => insight.saved === false,
+    skip: (insight) => (insight.saved === false ? "unsaved (saved: false): a draft PostHog keeps, not configuration" : undefined),
     label: (insight) => insight.name ?? insight.short_id ?? `insight ${insight.id}`,
   }),
 };

@@ -159,7 +159,7 @@ export const projectDeclaration: ResourceDeclaration<"organization", ProjectReco
       field === "session_recording_sample_rate" && typeof value === "string" && value.trim() !== "" ? Number(value) : value,
     references: [idField("primary_dashboard", "Dashboard")],
     label: (project) => project.name,
-    skip: (project) => project.is_pending_deletion === true,
+    skip: (project) => (project.is_pending_deletion === true ? "being deleted (is_pending_deletion)" : undefined),
     adoptInput: "adoptProjectId",
     importId: (organizationId, project) => `${organizationId}/${project.id}`,
   },

@@ -10,6 +10,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
+import { parse } from "yaml";
 import {
   actions,
   annotations,
@@ -32,6 +33,12 @@ let server: LocalPostHog;
 let http: Transport;
 let session: PluginSession;
 const objects: Array<{ kind: string; id: number | string }> = [];
+/** A file a PostHog value names in Pulumi YAML's `fn::readFile`: its text must never reach PostHog. */
+let canary: { path: string; text: string };
+/** The flag whose payload names it. */
+let reader: { project: number; id: number };
+/** A remote configuration flag's encrypted payload, as PostHog decrypts it for a personal API key. */
+const SECRET_PAYLOAD = '{"token":"remote-s3cret"}';
 
 beforeAll(async () => {
   server = await startLocalPostHog();
@@ -39,10 +46,19 @@ beforeAll(async () => {
   session = await pluginSession(server, "import");
 
   const org = server.organizationId;
+  canary = { path: path.join(session.workDir, "credentials.json"), text: `canary-${process.pid}` };
+  fs.writeFileSync(canary.path, canary.text);
   const web = await projects.createProject(http, org, { name: "Web app", timezone: "Europe/Amsterdam", anonymize_ips: true });
   await projects.updateProject(http, org, web.id, { session_recording_opt_in: true, session_recording_sample_rate: 0.5 });
   const mobile = await projects.createProject(http, org, { name: "Mobile" });
-  objects.push({ kind: "Project", id: web.id }, { kind: "Project", id: mobile.id });
+  // A project named as no TypeScript variable may be (strict mode).
+  const evil = await projects.createProject(http, org, { name: "eval" });
+  objects.push(
+    { kind: "Project", id: web.id },
+    { kind: "Project", id: mobile.id },
+    { kind: "Project", id: evil.id },
+    { kind: "Dashboard", id: Number(evil.primary_dashboard) },
+  );
   const testers = await cohorts.createCohort(http, web.id, {
     name: "Beta testers",
     filters: {
@@ -66,6 +82,42 @@ beforeAll(async () => {
     active: false,
     filters: { groups: [{ properties: [], rollout_percentage: 100 }] },
   });
+  // Whoever may edit a flag writes what Pulumi YAML would run (read a file of the operator's, and send it to PostHog)
+  // and what it would interpolate.
+  const fnFlag = await featureFlags.createFeatureFlag(http, web.id, {
+    key: "reads-a-file",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's interpolation, on purpose
+    name: "Stack ${pulumi.stack} costs $$5",
+    filters: { groups: [{ properties: [], rollout_percentage: 100 }], payloads: { true: JSON.stringify({ "fn::readFile": canary.path }) } },
+  });
+  reader = { project: web.id, id: fnFlag.id };
+  const remote = await featureFlags.createFeatureFlag(http, web.id, {
+    key: "remote-config",
+    is_remote_configuration: true,
+    has_encrypted_payloads: true,
+    filters: { groups: [{ properties: [], rollout_percentage: 100 }], payloads: { true: SECRET_PAYLOAD } },
+  });
+  // Keys whose names meet: `dup-<DUP's id>` made before DUP, which then wants its name.
+  const dup = await featureFlags.createFeatureFlag(http, mobile.id, {
+    key: "dup",
+    filters: { groups: [{ properties: [], rollout_percentage: 1 }] },
+  });
+  const suffixed = await featureFlags.createFeatureFlag(http, mobile.id, {
+    key: `dup-${dup.id + 2}`,
+    filters: { groups: [{ properties: [], rollout_percentage: 2 }] },
+  });
+  const upper = await featureFlags.createFeatureFlag(http, mobile.id, {
+    key: "DUP",
+    filters: { groups: [{ properties: [], rollout_percentage: 3 }] },
+  });
+  expect(upper.id).toBe(dup.id + 2);
+  objects.push(
+    { kind: "FeatureFlag", id: fnFlag.id },
+    { kind: "FeatureFlag", id: remote.id },
+    { kind: "FeatureFlag", id: dup.id },
+    { kind: "FeatureFlag", id: suffixed.id },
+    { kind: "FeatureFlag", id: upper.id },
+  );
   const action = await actions.createAction(http, web.id, {
     name: "Signed up",
     description: "Welcome page",
@@ -88,6 +140,13 @@ beforeAll(async () => {
     query: { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "signed_up" }] } },
     dashboards: [web.primary_dashboard],
     saved: true,
+  });
+  // A draft on the dashboard: read, and not declared.
+  await insights.createInsight(http, web.id, {
+    name: "Draft",
+    query: { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "draft" }] } },
+    dashboards: [web.primary_dashboard],
+    saved: false,
   });
   // A survey on the flag, an experiment on a flag PostHog makes for it (imported as a FeatureFlag named by key), a
   // transformation; and a destination with a secret input, which PostHog never answers: left to be declared by hand.
@@ -139,7 +198,13 @@ afterAll(async () => {
 const importer = (args: string[]) =>
   session.ok(repoRoot, [path.join(repoRoot, "lib", "import", "cli.js"), "import", ...args], process.execPath);
 
-/** `up` of the written project adopts every object with GETs only; the preview after it shows no change. */
+/** The stack's secret the program reads the remote configuration flag's encrypted payload from. */
+const PAYLOAD_KEY = "web_app_feature_flag_remote_config-payloads-true";
+
+/**
+ * `up` of the written project adopts every object with GETs only; the preview after it shows no change. The encrypted
+ * payload is set as the next steps say, as PostHog has it.
+ */
 async function adoptsWithNoChange(dir: string, name: string): Promise<void> {
   // Not the session's: removed below, not destroyed, so that the objects stay in PostHog for the next language.
   const stack = await LocalWorkspace.createOrSelectStack(
@@ -147,6 +212,7 @@ async function adoptsWithNoChange(dir: string, name: string): Promise<void> {
     { envVars: session.env, pulumiCommand: session.command },
   );
   try {
+    await stack.setConfig(PAYLOAD_KEY, { value: SECRET_PAYLOAD, secret: true });
     await server.clearRequests();
     const up = await stack.up();
     // Every object of the organization, and the stack itself.
@@ -160,6 +226,10 @@ async function adoptsWithNoChange(dir: string, name: string): Promise<void> {
       });
     expect(adopted.sort()).toEqual(objects.map((o) => o.id).sort());
     expect((await stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: objects.length + 1 });
+    // Nothing of the operator's machine reached PostHog.
+    const payloads = (await featureFlags.getFeatureFlag(http, reader.project, reader.id)).filters.payloads;
+    expect(JSON.stringify(payloads)).not.toContain(canary.text);
+    expect(JSON.parse(String(payloads?.["true"]))).toEqual({ "fn::readFile": canary.path });
   } finally {
     // The state only: the objects stay in PostHog for the next language.
     await stack.workspace.removeStack(stack.name, { force: true });
@@ -172,19 +242,63 @@ test("--dry-run prints the project and writes nothing; progress goes to stderr",
   expect(fs.existsSync(out)).toBe(false);
   expect(stdout).toContain(`--- ${path.join(out, "Pulumi.yaml")} ---`);
   expect(stdout).toContain(`--- ${path.join(out, "import.json")} ---`);
-  // A string that holds Pulumi YAML's interpolation is escaped.
+  // A string that holds Pulumi YAML's interpolation is escaped: every `$` doubled, as Pulumi YAML reads `$$` as `$`.
   expect(stdout).toContain('content: "Checkout v2 $${released}"');
-  expect(stderr).toMatch(
-    /^2 projects in organization .*\n\[1\/2\] project \d+ "Web app": 2 feature flags, 2 annotations, 1 action, 1 cohort, 1 dashboard, 1 insight, 0 alerts, 1 survey, 1 experiment, 2 hog functions\n\[2\/2\] project \d+ "Mobile": 1 feature flag, 1 annotation, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions\n$/m,
+  expect(stdout).toContain('name: "Stack $${pulumi.stack} costs $$$$5"');
+  // The payload naming a file is its JSON text, never a map Pulumi YAML would run.
+  expect(stdout).not.toMatch(/^\s*"?fn::/im);
+  expect(stdout).toContain(`"true": ${JSON.stringify(JSON.stringify({ "fn::readFile": canary.path }))}`);
+  expect(stderr).toContain('note: web_app_feature_flag_reads_a_file: filters.payloads.true holds a key beginning "fn::"');
+  // The encrypted payload is not in the program: a secret of the stack, named.
+  expect(stdout).not.toContain("remote-s3cret");
+  expect(stderr).toContain(
+    `note: web_app_feature_flag_remote_config: the encrypted payload of "true" is a secret in PostHog: not written; the program reads it from the stack's secret ${PAYLOAD_KEY}`,
   );
-  // The organization-wide annotation is in both projects' lists, and declared once.
+  // Every object read and not declared is named, with why, and counted as such.
+  expect(stderr).toMatch(/^project \d+: hog function "Hook" \(id [0-9a-f-]+\) not declared: its secret input token PostHog never answers/m);
+  expect(stderr).toMatch(/^project \d+: insight "Draft" \(id \d+\) not declared: unsaved \(saved: false\)/m);
+  const counts = stderr.split("\n").filter((line) => /^\d+ projects|^\[\d\/\d\]/.test(line));
+  expect(counts).toEqual([
+    `3 projects in organization ${server.organizationId}`,
+    expect.stringMatching(
+      /^\[1\/3\] project \d+ "Web app": 4 feature flags, 2 annotations, 1 action, 1 cohort, 1 dashboard, 2 insights \(1 not declared\), 0 alerts, 1 survey, 1 experiment, 2 hog functions \(1 not declared\)$/,
+    ),
+    expect.stringMatching(
+      /^\[2\/3\] project \d+ "Mobile": 4 feature flags, 1 annotation, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions$/,
+    ),
+    expect.stringMatching(
+      /^\[3\/3\] project \d+ "eval": 0 feature flags, 1 annotation, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions$/,
+    ),
+  ]);
+  // The organization-wide annotation is in every project's list, and declared once.
   expect(stdout.match(/type: posthog:index:Annotation/g)).toHaveLength(2);
+});
+
+test("--out naming a file, or a directory that is not empty, is refused before anything is read", async () => {
+  const dir = session.program("taken", { "notes.txt": "mine\n" });
+  await server.clearRequests();
+  for (const [out, message] of [
+    [path.join(dir, "notes.txt"), "is a file, not a directory"],
+    [dir, "is not empty (notes.txt): name a new or empty directory, or pass --force"],
+  ] as const) {
+    const { status, stderr } = await session.run(
+      repoRoot,
+      [path.join(repoRoot, "lib", "import", "cli.js"), "import", "--out", out],
+      process.execPath,
+    ).done;
+    expect(status).toBe(1);
+    expect(stderr).toContain(`--out ${out} ${message}`);
+  }
+  expect(await server.requests()).toEqual([]);
+  expect(fs.readdirSync(dir)).toEqual(["notes.txt"]);
 });
 
 test("TypeScript: the written program adopts the organization; up changes nothing in PostHog; then no change", async () => {
   const dir = path.join(session.workDir, "typescript");
   const { stdout } = await importer(["--out", dir]);
   expect(stdout).toContain("npm install");
+  // The next steps say which secret to set, as PostHog has it.
+  expect(stdout).toContain(`pulumi config set --secret ${PAYLOAD_KEY} '…'`);
   expect(fs.readdirSync(dir).sort()).toEqual(["Pulumi.yaml", "index.ts", "package.json", "tsconfig.json"]);
   const program = fs.readFileSync(path.join(dir, "index.ts"), "utf8");
   expect(program).toContain('export const webAppFeatureFlagNewCheckout = new posthog.FeatureFlag("web_app_feature_flag_new_checkout", {');
@@ -196,6 +310,13 @@ test("TypeScript: the written program adopts the organization; up changes nothin
   // An experiment names its flag by key; a hog function with a secret input is left out (PostHog never answers it).
   expect(program).toContain("featureFlagKey: webAppFeatureFlagCheckoutSpeed.key,");
   expect(program).not.toContain('name: "Hook"');
+  // Names that met (dup, DUP, dup-<DUP's id>) are three; a project named eval is no strict-mode variable.
+  const dupNames = program.match(/new posthog\.FeatureFlag\("mobile_feature_flag_dup[^"]*"/g) ?? [];
+  expect(new Set(dupNames).size).toBe(3);
+  expect(program).toContain('export const eval_ = new posthog.Project("eval_", {');
+  // The encrypted payload is read from the stack's secret.
+  expect(program).toContain(`true: config.requireSecret("${PAYLOAD_KEY}"),`);
+  expect(program).not.toContain("remote-s3cret");
   // Defaults and what PostHog computes are not declared.
   expect(program).not.toMatch(/active: true|evaluationRuntime|apiToken|createdAt/);
   // What `npm install` of package.json's dependencies gives: this checkout as pulumi-posthog.
@@ -207,6 +328,16 @@ test("TypeScript: the written program adopts the organization; up changes nothin
 test("YAML: the plugin's types, adopted by up; then no change", async () => {
   const dir = path.join(session.workDir, "yaml");
   await importer(["--out", dir, "--language", "yaml"]);
+  // No map Pulumi YAML would run: no key beginning fn:: anywhere.
+  const keys = (value: unknown): string[] =>
+    Array.isArray(value)
+      ? value.flatMap(keys)
+      : value !== null && typeof value === "object"
+        ? Object.entries(value).flatMap(([k, v]) => [k, ...keys(v)])
+        : [];
+  const program = fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8");
+  expect(keys(parse(program)).filter((k) => k.toLowerCase().startsWith("fn::"))).toEqual([]);
+  expect(program).not.toContain("remote-s3cret");
   const imports = JSON.parse(fs.readFileSync(path.join(dir, "import.json"), "utf8")) as { resources: Array<{ type: string; id: string }> };
   expect(imports.resources.map((r) => r.type)).toContain("posthog:index:FeatureFlag");
   await adoptsWithNoChange(dir, "yaml");
@@ -215,6 +346,7 @@ test("YAML: the plugin's types, adopted by up; then no change", async () => {
 test("Python: the plugin's generated SDK, adopted by up; then no change", async () => {
   const dir = path.join(session.workDir, "python");
   await importer(["--out", dir, "--language", "python"]);
+  expect(fs.readFileSync(path.join(dir, "__main__.py"), "utf8")).not.toContain("remote-s3cret");
   const sdk = await session.pythonSdk(dir);
   // The shared virtualenv holds Pulumi's Python SDK; this project's own virtualenv reads it, and the SDK generated
   // here, through .pth files (nothing is installed in the shared one, which test/e2e/languages.test.ts installs into).
@@ -224,7 +356,13 @@ test("Python: the plugin's generated SDK, adopted by up; then no change", async 
     const lib = path.join(venv, "lib");
     return path.join(lib, fs.readdirSync(lib).find((d) => d.startsWith("python"))!, "site-packages");
   };
-  fs.writeFileSync(path.join(sitePackages(path.join(dir, "venv")), "0-sdk.pth"), `${sdk}\n`);
-  fs.writeFileSync(path.join(sitePackages(path.join(dir, "venv")), "1-pulumi.pth"), `${sitePackages(shared)}\n`);
+  const site = sitePackages(path.join(dir, "venv"));
+  fs.writeFileSync(path.join(site, "0-sdk.pth"), `${sdk}\n`);
+  fs.writeFileSync(path.join(site, "1-pulumi.pth"), `${sitePackages(shared)}\n`);
+  // The SDK reads its version from its package's metadata (importlib.metadata, in its _utilities): what `pip install`
+  // would record, since nothing is installed here.
+  const metadata = path.join(site, "pulumi_posthog-1.0.0.dist-info");
+  fs.mkdirSync(metadata);
+  fs.writeFileSync(path.join(metadata, "METADATA"), "Metadata-Version: 2.1\nName: pulumi_posthog\nVersion: 1.0.0\n");
   await adoptsWithNoChange(dir, "python");
 });

@@ -3,6 +3,9 @@
  * (defaults and nulls left out, PostHog's read-only additions dropped, nothing computed), references between objects
  * (a flag's cohorts, deep in its filters; cycles left as ids), and the three languages' text.
  */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import type { ResourceDeclaration } from "../../src/kit/declaration";
 import { idField } from "../../src/kit/declaration";
 import { projectScopedImport } from "../../src/kit/field-state";
@@ -127,10 +130,9 @@ describe("what is declared", () => {
     expect(JSON.stringify(resources[1]!.inputs)).not.toContain("cohort_name");
   });
 
-  test("an organization-wide object listed in every project is declared once; a project being deleted not at all", async () => {
+  test("an organization-wide object listed in every project is declared once", async () => {
     const { resources } = await plan([
       found(project, ORG, projectRecord(7, "Web")),
-      found(project, ORG, projectRecord(8, "Gone", { is_pending_deletion: true })),
       found(action, 7, { id: 5, name: "Signed up", project_id: 7 }),
       found(action, 8, { id: 5, name: "Signed up", project_id: 8 }),
     ]);
@@ -262,6 +264,44 @@ describe("rendering", () => {
   });
 });
 
+describe("secrets PostHog answers", () => {
+  test("a remote configuration flag's encrypted payloads: never written; each read from a secret of the stack, named", async () => {
+    const secretText = '{"token":"s3cret-payload"}';
+    const { resources } = await plan([
+      found(
+        flag,
+        7,
+        flagRecord(3, "remote", {
+          is_remote_configuration: true,
+          has_encrypted_payloads: true,
+          filters: { groups: [{ properties: [], rollout_percentage: 100 }], payloads: { true: secretText } },
+        }),
+      ),
+    ]);
+    const options = { project: "p", organizationId: ORG, host: undefined, version: "0" } as const;
+    const key = "feature_flag_remote-payloads-true";
+    const ts = render(resources, { ...options, language: "typescript" });
+    const yaml = render(resources, { ...options, language: "yaml" });
+    const py = render(resources, { ...options, language: "python" });
+    for (const files of [ts, yaml, py]) {
+      expect(Object.values(files).join("\n")).not.toContain("s3cret-payload");
+      expect(files["Pulumi.yaml"]).toContain(`  ${key}:\n    type: string\n    secret: true\n`);
+    }
+    expect(ts["index.ts"]).toContain("const config = new pulumi.Config();");
+    expect(ts["index.ts"]).toContain(`true: config.requireSecret("${key}"),`);
+    expect(ts["index.ts"]).toContain("filters: pulumi.output({");
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's interpolation, not JavaScript's
+    expect(yaml["Pulumi.yaml"]).toContain('"true": "${feature_flag_remote-payloads-true}"');
+    expect(py["__main__.py"]).toContain(`"true": config.require_secret("${key}"),`);
+    expect(py["__main__.py"]).toContain("import pulumi\nimport pulumi_posthog as posthog\n\nconfig = pulumi.Config()");
+    // A flag whose payloads are not encrypted keeps them.
+    const { resources: plainFlag } = await plan([
+      found(flag, 7, flagRecord(4, "open", { filters: { groups: [], payloads: { true: secretText } } })),
+    ]);
+    expect(render(plainFlag, { ...options, language: "typescript" })["index.ts"]).toContain("s3cret-payload");
+  });
+});
+
 describe("the command line", () => {
   const env = { POSTHOG_API_KEY: "phx_test", POSTHOG_ORGANIZATION_ID: ORG };
   test.each([
@@ -277,5 +317,25 @@ describe("the command line", () => {
     [["export"], env, /Unknown command "export"/],
   ])("%j is refused before any request, saying what to give", async (argv, environment, message) => {
     await expect(main(argv, environment)).rejects.toThrow(message);
+  });
+
+  test("--out naming a file, or a directory that is not empty without --force, is refused before any request", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "import-out-"));
+    try {
+      const file = path.join(dir, "Pulumi.yaml");
+      fs.writeFileSync(file, "name: mine\n");
+      // Nothing listens there: a request would fail otherwise.
+      const nowhere = { ...env, POSTHOG_HOST: "http://127.0.0.1:9" };
+      await expect(main(["import", "--out", file], nowhere)).rejects.toThrow(`--out ${file} is a file, not a directory`);
+      await expect(main(["import", "--out", file, "--force"], nowhere)).rejects.toThrow("is a file, not a directory");
+      await expect(main(["import", "--out", dir], nowhere)).rejects.toThrow(
+        `--out ${dir} is not empty (Pulumi.yaml): name a new or empty directory, or pass --force`,
+      );
+      // With --force, the destination is taken: the import goes on, and fails only at reading.
+      await expect(main(["import", "--out", dir, "--force"], nowhere)).rejects.toThrow(/127\.0\.0\.1:9|ECONNREFUSED/);
+      expect(fs.readFileSync(file, "utf8")).toBe("name: mine\n");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-test("one list per kind and project, one GET per project; a project being deleted is not read further; --project limits", async () => {
+test("one list per kind and project, one GET per project; a project being deleted is named and not read further; --project limits", async () => {
   const org = server.organizationId;
   const web = await projects.createProject(http, org, { name: "Web" });
   const mobile = await projects.createProject(http, org, { name: "Mobile" });
@@ -59,7 +59,9 @@ test("one list per kind and project, one GET per project; a project being delete
     ...declarations
       .filter((d) => d.scope === "project" && !d.importer)
       .map((d) => `${d.name}: not imported (its declaration has no import facts yet)`),
-    `2 projects in organization ${org}`,
+    // A project read and not declared is named, and counted as such.
+    `project "Doomed" (id ${doomed.id}) not declared: being deleted (is_pending_deletion)`,
+    `3 projects (1 not declared) in organization ${org}`,
     `[1/2] project ${web.id} "Web": 120 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions`,
     `[2/2] project ${mobile.id} "Mobile": 0 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions`,
   ]);
@@ -97,13 +99,20 @@ test("the insights on flags' usage dashboards only are left out, from the one da
   const mine = await dashboards.createDashboard(http, shop.id, { name: "Mine" });
   const trends = { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview" }] } };
   const made = async (name: string, on: number[]) =>
-    (await insights.createInsight(http, shop.id, { name, query: trends, dashboards: on })).id;
+    (await insights.createInsight(http, shop.id, { name, query: trends, dashboards: on, saved: true })).id;
   const generated = await made("generated", [usage]);
   const shared = await made("shared", [usage, mine.id]);
   const loose = await made("loose", []);
+  // A draft on a dashboard: read, named and counted as not declared.
+  const draft = (await insights.createInsight(http, shop.id, { name: "draft", query: trends, dashboards: [mine.id], saved: false })).id;
 
   await server.clearRequests();
-  const found = await readOrganization(http, org, [shop.id], () => undefined);
+  const progress: string[] = [];
+  const found = await readOrganization(http, org, [shop.id], (line) => progress.push(line));
+  expect(progress).toContain(
+    `project ${shop.id}: insight "draft" (id ${draft}) not declared: unsaved (saved: false): a draft PostHog keeps, not configuration`,
+  );
+  expect(progress.at(-1)).toContain("3 insights (1 not declared)");
   const paths = (await server.requests()).map((r) => r.path.replace(/\?.*$/, ""));
   expect(paths.filter((p) => p === `/api/projects/${shop.id}/dashboards/`)).toHaveLength(1);
   const ids = (name: string) => found.filter((f) => f.declaration.name === name).map((f) => f.record["id"]);
