@@ -49,8 +49,20 @@ function objectInvokes(): Record<string, { run: Invoke; wrap?: string }> {
   for (const declaration of declarations) {
     if (!declaration.lookups) continue;
     const found = objectLookups(declaration as ResourceDeclaration<"project">);
-    entries[found.getName] = { run: (a) => found.get(a) };
-    entries[found.listName] = { run: (a) => found.list(a), wrap: found.listProperty };
+    // What holds a secret is returned as one, whole: a list whose records hold one, a record's own property.
+    entries[found.getName] = {
+      run: async (a) => {
+        const result = await found.get(a);
+        return found.secretOutputs(result).reduce((marked, name) => markSecret(marked, [name]), result);
+      },
+    };
+    entries[found.listName] = {
+      run: async (a) => {
+        const results = await found.list(a);
+        return results.some((result) => found.secretOutputs(result).length > 0) ? asSecret(results) : results;
+      },
+      wrap: found.listProperty,
+    };
   }
   return entries;
 }
@@ -116,7 +128,7 @@ export class PostHogProvider implements provider.Provider {
     return Object.fromEntries(
       Object.entries(news).map(([name, value]) => {
         const secret = Object.hasOwn(this.secretConfig, name) && value !== null && value !== undefined;
-        return [name, secret && !isSecret(value) ? { [SECRET_SIG]: SECRET_VALUE, value } : value];
+        return [name, secret && !isSecret(value) ? asSecret(value) : value];
       }),
     );
   }
@@ -259,10 +271,7 @@ function outputs({ outputTypes }: Served, outs: Json): Json {
       let typed = value;
       if (typeof value === "string" && (spec?.type === "number" || spec?.type === "integer") && value.trim() !== "") typed = Number(value);
       const secret = spec?.secret === true;
-      return [
-        name,
-        secret && typed !== null && typed !== undefined && !isSecret(typed) ? { [SECRET_SIG]: SECRET_VALUE, value: typed } : typed,
-      ];
+      return [name, secret && typed !== null && typed !== undefined && !isSecret(typed) ? asSecret(typed) : typed];
     }),
   );
 }
@@ -281,7 +290,7 @@ export function annotateSecrets(outs: Json, ins: Json): Json {
     if (!Object.hasOwn(result, key)) continue;
     const outValue = result[key];
     if (outValue !== null && outValue !== undefined && !isSecret(outValue) && containsSecrets(inValue))
-      result[key] = { [SECRET_SIG]: SECRET_VALUE, value: unwrapSecrets(outValue) };
+      result[key] = asSecret(unwrapSecrets(outValue));
   }
   return result;
 }
@@ -313,8 +322,13 @@ export function markSecret(value: Json, path: readonly string[]): Json {
   if (head === undefined || !Object.hasOwn(value, head) || isSecret(value)) return value;
   const inner = value[head];
   if (isSecret(inner) || inner === undefined) return value;
-  if (rest.length === 0) return { ...value, [head]: { [SECRET_SIG]: SECRET_VALUE, value: inner } };
+  if (rest.length === 0) return { ...value, [head]: asSecret(inner) };
   return isPlainObject(inner) ? { ...value, [head]: markSecret(inner, rest) } : value;
+}
+
+/** `value` as a secret on the wire. */
+function asSecret(value: unknown): Json {
+  return { [SECRET_SIG]: SECRET_VALUE, value };
 }
 
 /** Values as the program gave them: the engine sends secret inputs wrapped (the plugin accepts secrets). */

@@ -395,6 +395,24 @@ test("no failure names a secret: neither a secret input nor an input the engine 
   expect(failed.message).not.toMatch(/t0ken|5e1f|s3cr3t|hooks\.ex/);
 });
 
+test("a flag's encrypted payloads are secret: in the inputs check returns, the filters output, and the lookups' results", async () => {
+  const flags = plugin.withType("posthog:index:FeatureFlag");
+  const project = await projects.createProject(http, server.organizationId, { name: "Plugin encrypted payloads" });
+  const isSecret = (value: unknown) => typeof value === "object" && value !== null && SECRET in value;
+  const filters = { groups: [{ properties: [], rollout_percentage: 100 }], payloads: { true: '"sk-plugin"' } };
+  const inputs = { projectId: project.id, key: "plugin-encrypted", isRemoteConfiguration: true, hasEncryptedPayloads: true, filters };
+  const checked = await flags.check("f", {}, inputs);
+  expect(isSecret((checked.inputs["filters"] as Record<string, unknown>)["payloads"])).toBe(true);
+  const created = await flags.create("f", checked.inputs);
+  expect(isSecret(created.outs["filters"])).toBe(true);
+  const got = await plugin.invoke("posthog:index:getFeatureFlag", { projectId: project.id, key: "plugin-encrypted" });
+  expect(isSecret(got.outputs["filters"])).toBe(true);
+  expect(isSecret(got.outputs["key"])).toBe(false);
+  const listed = await plugin.invoke("posthog:index:listFeatureFlags", { projectId: project.id });
+  expect(isSecret(listed.outputs["featureFlags"])).toBe(true);
+  await flags.delete("f", created.id, created.outs);
+});
+
 test("the plugin ends when the CLI that started it is killed, instead of serving on for ever", async () => {
   // A stand-in for the CLI: starts the plugin, prints its pid once it serves (prints its port), and is then killed.
   const serve = path.join(__dirname, "..", "..", "lib", "plugin", "serve.js");
