@@ -184,7 +184,7 @@ export class PostHogProvider implements provider.Provider {
     }
     // What was secret stays secret: the earlier outputs carry the marks (an input's output has its name).
     const outs = marked(served, result.props, props ?? {});
-    return { id: result.id, props: outs, ...(result.inputs ? { inputs: annotateSecrets(result.inputs, props ?? {}) } : {}) };
+    return { id: result.id, props: outs, ...(result.inputs ? { inputs: annotateInputSecrets(result.inputs, kept ?? props ?? {}) } : {}) };
   }
 
   /**
@@ -300,6 +300,23 @@ function secretValues(value: unknown): unknown[] {
   if (isSecret(value)) return [unwrapSecrets((value as Json)["value"])];
   if (Array.isArray(value)) return value.flatMap(secretValues);
   return isPlainObject(value) ? Object.values(value).flatMap(secretValues) : [];
+}
+
+/**
+ * The live inputs a refresh returns, with each value secret where the program's inputs have a secret, key by key:
+ * the engine compares them with the program's next inputs, so that a secret nested as the program nests it is no
+ * change. They are the program's own form (nothing PostHog derives) and no program reads them.
+ */
+function annotateInputSecrets(live: Json, ins: Json): Json {
+  const result: Json = { ...live };
+  for (const [key, inValue] of Object.entries(ins)) {
+    if (!Object.hasOwn(result, key)) continue;
+    const liveValue = result[key];
+    if (isPlainObject(liveValue) && !isSecret(liveValue) && isPlainObject(inValue) && !isSecret(inValue))
+      result[key] = annotateInputSecrets(liveValue, inValue);
+    else if (!isSecret(liveValue) && containsSecrets(inValue)) result[key] = asSecret(liveValue);
+  }
+  return result;
 }
 
 function containsSecrets(value: unknown): boolean {
