@@ -52,5 +52,20 @@ export function typedLookups<GetArgs extends Args, ListArgs extends Args, Result
   };
   const get = async (args: GetArgs, _opts?: pulumi.InvokeOptions) => (await found()).get(args) as Promise<Result>;
   const list = async (args: ListArgs = {} as ListArgs, _opts?: pulumi.InvokeOptions) => (await found()).list(args) as Promise<Result[]>;
-  return { get, list, getOutput: outputForm<GetArgs, Result>(get), listOutput: outputForm<ListArgs, Result[]>(list) };
+  // A result holding a secret (a flag's encrypted payloads) is a secret Output.
+  const secretIf = async <R>(result: R, records: readonly Result[]) => {
+    const { secretOutputs } = await found();
+    return records.some((record) => secretOutputs(record as Record<string, unknown>).length > 0) ? secret(result) : result;
+  };
+  const getOutput = (args: { [K in keyof GetArgs]: pulumi.Input<GetArgs[K]> }, opts?: pulumi.InvokeOptions) =>
+    output(args).apply(async (resolved) => {
+      const result = await get(resolved as unknown as GetArgs, opts);
+      return secretIf(result, [result]);
+    }) as unknown as pulumi.Output<Result>;
+  const listOutput = (args: { [K in keyof ListArgs]: pulumi.Input<ListArgs[K]> }, opts?: pulumi.InvokeOptions) =>
+    output(args).apply(async (resolved) => {
+      const results = await list(resolved as unknown as ListArgs, opts);
+      return secretIf(results, results);
+    }) as unknown as pulumi.Output<Result[]>;
+  return { get, list, getOutput, listOutput };
 }

@@ -21,6 +21,8 @@ export interface ObjectLookupFunctions {
   readonly listProperty: string;
   get(args: Args): Promise<Result>;
   list(args?: Args): Promise<Result[]>;
+  /** The properties of a result that hold a secret (the declaration's `secretOutputs`): none for most. */
+  secretOutputs(result: Result): readonly string[];
 }
 
 export function objectLookups(declaration: ResourceDeclaration<"project">): ObjectLookupFunctions {
@@ -68,7 +70,8 @@ export function objectLookups(declaration: ResourceDeclaration<"project">): Obje
     return found.filter((record) => matches.every((match) => match(record))).map((record) => recordResult(record, idInput, projectId));
   }
 
-  return { getName, listName: `list${facts.plural}`, listProperty: lowerFirst(facts.plural), get, list };
+  const secretOutputs = (result: Result) => facts.secretOutputs?.(result) ?? [];
+  return { getName, listName: `list${facts.plural}`, listProperty: lowerFirst(facts.plural), get, list, secretOutputs };
 }
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);

@@ -72,6 +72,8 @@ export interface ObjectLookups {
   readonly filters?: Readonly<Record<string, ListFilter>>;
   /** The result's typed outputs in the plugin schema besides the id and `projectId` (the rest of the record comes too). */
   readonly outputs: Readonly<Record<string, PropertySpec>>;
+  /** The result's properties that hold a secret of this record (a flag's encrypted payloads, in `filters`), if any. */
+  readonly secretOutputs?: (result: Listed) => readonly string[];
 }
 
 export interface ResourceDeclaration<S extends ScopeKind = ScopeKind, R = unknown> {

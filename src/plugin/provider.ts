@@ -10,6 +10,7 @@ import * as functions from "../functions";
 import { useLookupConfig } from "../functions/context";
 import { objectLookups } from "../functions/objects";
 import type { ResourceDeclaration } from "../kit/declaration";
+import { secretTexts, valuesAt, withoutSecrets } from "../kit/redaction";
 import { declarations } from "../kit/registry";
 import type { ConfigLookup } from "../provider";
 import { packageSchema, PACKAGE, type PropertySpec } from "./schema";
@@ -48,8 +49,20 @@ function objectInvokes(): Record<string, { run: Invoke; wrap?: string }> {
   for (const declaration of declarations) {
     if (!declaration.lookups) continue;
     const found = objectLookups(declaration as ResourceDeclaration<"project">);
-    entries[found.getName] = { run: (a) => found.get(a) };
-    entries[found.listName] = { run: (a) => found.list(a), wrap: found.listProperty };
+    // What holds a secret is returned as one, whole: a list whose records hold one, a record's own property.
+    entries[found.getName] = {
+      run: async (a) => {
+        const result = await found.get(a);
+        return found.secretOutputs(result).reduce((marked, name) => markSecret(marked, [name]), result);
+      },
+    };
+    entries[found.listName] = {
+      run: async (a) => {
+        const results = await found.list(a);
+        return results.some((result) => found.secretOutputs(result).length > 0) ? asSecret(results) : results;
+      },
+      wrap: found.listProperty,
+    };
   }
   return entries;
 }
@@ -115,15 +128,16 @@ export class PostHogProvider implements provider.Provider {
     return Object.fromEntries(
       Object.entries(news).map(([name, value]) => {
         const secret = Object.hasOwn(this.secretConfig, name) && value !== null && value !== undefined;
-        return [name, secret && !isSecret(value) ? { [SECRET_SIG]: SECRET_VALUE, value } : value];
+        return [name, secret && !isSecret(value) ? asSecret(value) : value];
       }),
     );
   }
 
   async check(urn: string, olds: Json, news: Json): Promise<provider.CheckResult> {
-    const { lifecycle, secretInputPaths } = this.served(urn);
+    const served = this.served(urn);
+    const { lifecycle, secretInputPaths } = served;
     const plain = unwrapSecrets(news) as Json;
-    const result = (await lifecycle.check?.(unwrapSecrets(olds) as Json, plain)) ?? {};
+    const result = (await this.redacted(served, [olds, news], async () => lifecycle.check?.(unwrapSecrets(olds) as Json, plain))) ?? {};
     // The values the declaration says are secret (a hog function's secret inputs) are stored encrypted, even when
     // the program gave them in plain text.
     const inputs = (secretInputPaths?.(plain) ?? []).reduce((marked, path) => markSecret(marked, path), news);
@@ -131,13 +145,19 @@ export class PostHogProvider implements provider.Provider {
   }
 
   async diff(id: string, urn: string, olds: Json, news: Json): Promise<provider.DiffResult> {
-    const { lifecycle } = this.served(urn);
-    return (await lifecycle.diff?.(id, unwrapSecrets(olds) as Json, unwrapSecrets(news) as Json)) ?? {};
+    const served = this.served(urn);
+    const diff = served.lifecycle.diff;
+    if (!diff) return {};
+    return this.redacted(served, [olds, news], () =>
+      diff.call(served.lifecycle, id, unwrapSecrets(olds) as Json, unwrapSecrets(news) as Json),
+    );
   }
 
   async create(urn: string, inputs: Json): Promise<provider.CreateResult> {
     const served = this.served(urn);
-    const result = await this.withOutputs(served, inputs, () => served.lifecycle.create(unwrapSecrets(inputs) as Json));
+    const result = await this.redacted(served, [inputs], () =>
+      this.withOutputs(served, inputs, () => served.lifecycle.create(unwrapSecrets(inputs) as Json)),
+    );
     return { id: result.id, outs: marked(served, result.outs ?? {}, inputs) };
   }
 
@@ -153,7 +173,7 @@ export class PostHogProvider implements provider.Provider {
     const kept = this.readInputs.get(urn);
     this.readInputs.delete(urn);
     if (kept !== undefined && Object.keys(known).length > 0) known["declaredInputs"] = unwrapSecrets(kept);
-    const result = (await served.lifecycle.read?.(id, known)) ?? {};
+    const result = (await this.redacted(served, [props ?? {}, kept ?? {}], async () => served.lifecycle.read?.(id, known))) ?? {};
     if (!result.id || !result.props) return {};
     if (Object.keys(known).length === 0) {
       // Only what was read: an import input PostHog answered null or not at all (an insight without a name) is left out.
@@ -164,7 +184,7 @@ export class PostHogProvider implements provider.Provider {
     }
     // What was secret stays secret: the earlier outputs carry the marks (an input's output has its name).
     const outs = marked(served, result.props, props ?? {});
-    return { id: result.id, props: outs, ...(result.inputs ? { inputs: annotateSecrets(result.inputs, props ?? {}) } : {}) };
+    return { id: result.id, props: outs, ...(result.inputs ? { inputs: annotateInputSecrets(result.inputs, kept ?? props ?? {}) } : {}) };
   }
 
   /**
@@ -181,14 +201,15 @@ export class PostHogProvider implements provider.Provider {
     const served = this.served(urn);
     const update = served.lifecycle.update;
     if (!update) throw new Error(`The PostHog provider cannot update ${urn}: it is replaced instead.`);
-    const result = await this.withOutputs(served, news, () =>
-      update.call(served.lifecycle, id, unwrapSecrets(olds) as Json, unwrapSecrets(news) as Json),
+    const result = await this.redacted(served, [olds, news], () =>
+      this.withOutputs(served, news, () => update.call(served.lifecycle, id, unwrapSecrets(olds) as Json, unwrapSecrets(news) as Json)),
     );
     return { outs: marked(served, result.outs ?? {}, news) };
   }
 
   async delete(id: string, urn: string, props: Json): Promise<void> {
-    await this.served(urn).lifecycle.delete?.(id, unwrapSecrets(props) as Json);
+    const served = this.served(urn);
+    await this.redacted(served, [props], async () => served.lifecycle.delete?.(id, unwrapSecrets(props) as Json));
   }
 
   async invoke(token: string, inputs: Json): Promise<provider.InvokeResult> {
@@ -206,6 +227,18 @@ export class PostHogProvider implements provider.Provider {
     const served = type === undefined ? undefined : this.resources.get(type);
     if (!served) throw new Error(`The PostHog provider has no resource type ${type ?? urn}.`);
     return served;
+  }
+
+  /**
+   * `operation` with no secret of its values in its failures (../kit/redaction): those the engine sends marked, and
+   * those the declaration says are secret however they were given (a hog function's secret inputs).
+   */
+  private redacted<T>(served: Served, values: readonly Json[], operation: () => Promise<T>): Promise<T> {
+    const declared = values.flatMap((value) => {
+      const plain = unwrapSecrets(value) as Json;
+      return served.secretInputPaths ? valuesAt(plain, served.secretInputPaths(plain)) : [];
+    });
+    return withoutSecrets(secretTexts([...values.flatMap(secretValues), ...declared]), operation);
   }
 
   /** A partly applied operation's outputs go through the same conversion as a success's. */
@@ -238,28 +271,50 @@ function outputs({ outputTypes }: Served, outs: Json): Json {
       let typed = value;
       if (typeof value === "string" && (spec?.type === "number" || spec?.type === "integer") && value.trim() !== "") typed = Number(value);
       const secret = spec?.secret === true;
-      return [
-        name,
-        secret && typed !== null && typed !== undefined && !isSecret(typed) ? { [SECRET_SIG]: SECRET_VALUE, value: typed } : typed,
-      ];
+      return [name, secret && typed !== null && typed !== undefined && !isSecret(typed) ? asSecret(typed) : typed];
     }),
   );
 }
 
 /**
- * `outs` with every value secret whose namesake in `ins` holds a secret, object by object: what the engine does for
- * providers that do not accept secrets (annotateSecrets, sdk/go/common/resource/plugin/provider_plugin.go), and
- * leaves to those that do. Without it a `pulumi.secret(...)` input came back as a plain output (`productDescription`,
- * `additionalSettings.<field>`) and was stored so.
+ * `outs` with each value secret, as a whole, whose namesake in `ins` holds a secret anywhere: what the engine does for
+ * providers that do not accept secrets (annotateSecrets, sdk/go/common/resource/plugin/provider_plugin.go), and leaves
+ * to those that do. Without it a `pulumi.secret(...)` input came back as a plain output (`productDescription`).
+ * Whole, not key by key: what PostHog derives from a secret sits beside it under names the inputs lack (a hog input's
+ * compiled `bytecode` holds its value), and Pulumi YAML reads a secret nested in an output as `{}` (a flag's
+ * `${flag.filters}` passed on lost its secret payload).
  */
 export function annotateSecrets(outs: Json, ins: Json): Json {
   const result: Json = { ...outs };
   for (const [key, inValue] of Object.entries(ins)) {
     if (!Object.hasOwn(result, key)) continue;
     const outValue = result[key];
-    if (isPlainObject(outValue) && !isSecret(outValue) && isPlainObject(inValue) && !isSecret(inValue))
-      result[key] = annotateSecrets(outValue, inValue);
-    else if (!isSecret(outValue) && containsSecrets(inValue)) result[key] = { [SECRET_SIG]: SECRET_VALUE, value: outValue };
+    if (outValue !== null && outValue !== undefined && !isSecret(outValue) && containsSecrets(inValue))
+      result[key] = asSecret(unwrapSecrets(outValue));
+  }
+  return result;
+}
+
+/** The values of every secret in `value`. */
+function secretValues(value: unknown): unknown[] {
+  if (isSecret(value)) return [unwrapSecrets((value as Json)["value"])];
+  if (Array.isArray(value)) return value.flatMap(secretValues);
+  return isPlainObject(value) ? Object.values(value).flatMap(secretValues) : [];
+}
+
+/**
+ * The live inputs a refresh returns, with each value secret where the program's inputs have a secret, key by key:
+ * the engine compares them with the program's next inputs, so that a secret nested as the program nests it is no
+ * change. They are the program's own form (nothing PostHog derives) and no program reads them.
+ */
+function annotateInputSecrets(live: Json, ins: Json): Json {
+  const result: Json = { ...live };
+  for (const [key, inValue] of Object.entries(ins)) {
+    if (!Object.hasOwn(result, key)) continue;
+    const liveValue = result[key];
+    if (isPlainObject(liveValue) && !isSecret(liveValue) && isPlainObject(inValue) && !isSecret(inValue))
+      result[key] = annotateInputSecrets(liveValue, inValue);
+    else if (!isSecret(liveValue) && containsSecrets(inValue)) result[key] = asSecret(liveValue);
   }
   return result;
 }
@@ -284,8 +339,13 @@ export function markSecret(value: Json, path: readonly string[]): Json {
   if (head === undefined || !Object.hasOwn(value, head) || isSecret(value)) return value;
   const inner = value[head];
   if (isSecret(inner) || inner === undefined) return value;
-  if (rest.length === 0) return { ...value, [head]: { [SECRET_SIG]: SECRET_VALUE, value: inner } };
+  if (rest.length === 0) return { ...value, [head]: asSecret(inner) };
   return isPlainObject(inner) ? { ...value, [head]: markSecret(inner, rest) } : value;
+}
+
+/** `value` as a secret on the wire. */
+function asSecret(value: unknown): Json {
+  return { [SECRET_SIG]: SECRET_VALUE, value };
 }
 
 /** Values as the program gave them: the engine sends secret inputs wrapped (the plugin accepts secrets). */

@@ -11,7 +11,7 @@ import { FEATURE_FLAG_TOKEN, FEATURE_FLAG_TYPE } from "../kit/tokens";
 import { flagFields, normalFilters } from "../schema/feature-flag-fields";
 import { cohortsIn } from "./cohort-declaration";
 import { FeatureFlagProvider } from "./feature-flag-provider";
-import type { FlagRecord } from "./feature-flag-state";
+import { type FlagRecord, secretInputPaths } from "./feature-flag-state";
 
 export const featureFlagDeclaration: ResourceDeclaration<"project", FlagRecord> = {
   name: "FeatureFlag",
@@ -35,6 +35,7 @@ export const featureFlagDeclaration: ResourceDeclaration<"project", FlagRecord> 
     outputs: tableOutputs(flagFields, "flag", { flagId: { type: "integer", description: "Numeric id of the flag in PostHog." } }),
     required: ["flagId", "projectId", "key", "name"],
   }),
+  secretInputPaths,
   lookups: {
     plural: "FeatureFlags",
     list: (http, projectId, query) => featureFlags.listFeatureFlags(http, projectId, query),
@@ -55,6 +56,8 @@ export const featureFlagDeclaration: ResourceDeclaration<"project", FlagRecord> 
       filters: { type: "object", additionalProperties: ANY },
       createdAt: { type: "string" },
     },
+    // PostHog answers encrypted payloads decrypted to personal API keys (FeatureFlagViewSet.list and retrieve).
+    secretOutputs: (result) => (result["hasEncryptedPayloads"] === true ? ["filters"] : []),
   },
   lifecycle: () => new FeatureFlagProvider(),
   // FeatureFlagViewSet lists with FeatureFlagSerializer itself: the lookups' list has every field, no GET each.

@@ -18,7 +18,15 @@ export class FeatureFlagProvider extends FieldTableLifecycle<FeatureFlag> {
 
   protected override async obtain(projectId: number, body: Json): Promise<FlagRecord> {
     try {
-      return { ...(await featureFlags.createFeatureFlag(this.http(), projectId, body)), project_id: projectId };
+      const created = await featureFlags.createFeatureFlag(this.http(), projectId, body);
+      // The create answers encrypted payloads as stored, encrypted; a read answers them as written (PostHog decrypts
+      // them for personal API keys: FeatureFlagViewSet.retrieve). Compared encrypted, they are written again (a PATCH
+      // that says has_encrypted_payloads), which is what happens when that read fails.
+      const record =
+        created.has_encrypted_payloads === true
+          ? await featureFlags.getFeatureFlag(this.http(), projectId, created.id).catch(() => created)
+          : created;
+      return { ...record, project_id: projectId };
     } catch (error) {
       if (!(error instanceof PostHogError && error.kind === "ambiguous") || typeof body["key"] !== "string") throw error;
       // The POST may have reached PostHog: its flag, if any, has this key (keys are unique among live flags).

@@ -14,9 +14,14 @@ import { isUnknown } from "./project-state";
 /** A flag record with the project it was read from (PostHog's answer does not name it). */
 export type FlagRecord = InProject<FeatureFlag>;
 
-export const featureFlagState = fieldState<FeatureFlag>({
+const base = fieldState<FeatureFlag>({
   className: "FeatureFlag",
   noun: "feature flag",
+  programArgs: {
+    module: "./feature-flag-inputs",
+    name: "withSecretPayloads",
+    doc: "The filters of a flag with encrypted payloads become a Pulumi secret there, before anything reaches the engine.",
+  },
   summary: "A feature flag of a project: who sees which variant, and what it carries.",
   example: [
     'new posthog.FeatureFlag("checkout", {',
@@ -71,3 +76,29 @@ export const featureFlagState = fieldState<FeatureFlag>({
   // plan feature, and answers 200 with no tags otherwise (measured on the 2025-08-04 backend).
   planFeatureOf: (field) => (field === "tags" ? "the `tagging` feature (AvailableFeature.TAGGING)" : undefined),
 });
+
+export const featureFlagState: typeof base = {
+  ...base,
+  /**
+   * A PATCH of an encrypted flag's filters says so: PostHog 2025-08-04 encrypts a PATCH's payloads only when it sends
+   * `has_encrypted_payloads: true`, and stores them in plain text otherwise, after which every answer for the flag
+   * fails to decrypt them (FeatureFlagSerializer.update, posthog/api/feature_flag.py).
+   */
+  withLiveKeys(body, live) {
+    const sent = base.withLiveKeys(body, live);
+    if (sent["filters"] !== undefined && sent["has_encrypted_payloads"] === undefined && live("has_encrypted_payloads") === true)
+      sent["has_encrypted_payloads"] = true;
+    return sent;
+  },
+};
+
+/**
+ * Where the secret values sit among a flag's inputs: its payloads, when it encrypts them (`hasEncryptedPayloads`), as
+ * PostHog keeps them encrypted and answers them only to personal API keys (posthog/helpers/encrypted_flag_payloads.py).
+ */
+export function secretInputPaths(inputs: Record<string, unknown>): string[][] {
+  const filters = inputs["filters"];
+  return inputs["hasEncryptedPayloads"] === true && isPlainObject(filters) && filters["payloads"] !== undefined
+    ? [["filters", "payloads"]]
+    : [];
+}

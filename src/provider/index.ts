@@ -5,6 +5,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceDeclaration } from "../kit/declaration";
 import { withCompactRecord } from "../kit/recorded";
+import { withRedactedFailures } from "../kit/redaction";
 import { actionDeclaration } from "./action-declaration";
 import { annotationDeclaration } from "./annotation-declaration";
 import { featureFlagDeclaration } from "./feature-flag-declaration";
@@ -71,10 +72,12 @@ export function withoutStackTraces<T extends object>(target: T): T {
 
 /**
  * The lifecycle a dynamic-provider host process uses for a declared resource, with the slim record of its inputs
- * (../kit/recorded); `configure` gives it the stack's configuration.
+ * (../kit/recorded) and failures that name none of its secrets (../kit/redaction); `configure` gives it the stack's
+ * configuration.
  */
 function hosted(declaration: ResourceDeclaration): pulumi.dynamic.ResourceProvider {
-  return withoutStackTraces(withCompactRecord(declaration.lifecycle(), () => Object.keys(declaration.schema().inputs)));
+  const lifecycle = withRedactedFailures(declaration.lifecycle(), declaration.secretInputPaths);
+  return withoutStackTraces(withCompactRecord(lifecycle, () => Object.keys(declaration.schema().inputs)));
 }
 
 export const projectProvider = hosted(projectDeclaration as ResourceDeclaration);

@@ -85,7 +85,10 @@ test("hog functions: secrets come back as placeholders, the list is minimal, sof
     ],
     inputs: { url: { value: "https://example.com/hook" }, token: { value: "t0ken" } },
   });
-  expect(f.inputs).toEqual({ url: { value: "https://example.com/hook", order: 0 }, token: { secret: true } });
+  expect(f.inputs).toEqual({
+    url: { value: "https://example.com/hook", bytecode: ["_H", 1, 32, "https://example.com/hook"], input_deps: [], order: 0 },
+    token: { secret: true },
+  });
   expect(JSON.stringify(await hogFunctions.getHogFunction(http, projectId, f.id))).not.toContain("t0ken");
   const listed = await hogFunctions.listHogFunctions(http, projectId, { type: "destination" });
   expect(listed.map((x) => x.id)).toEqual([f.id]);

@@ -253,48 +253,113 @@ test("the YAML examples of flags, actions, annotations, a dashboard and feedback
 });
 
 describe("secrets through the plugin", () => {
-  test("pulumi.secret inputs are in no file in plain text, a posthog:apiKey set without --secret in no checkpoint; drift still shows", async () => {
-    const plaintexts = ["PLAIN-YAML-DESCRIPTION-61c2", "PLAIN-YAML-EXTRA-0e5d"];
+  test("pulumi.secret inputs are in no file in plain text, a posthog:apiKey set without --secret in no checkpoint; drift still shows; a secret payload passed on survives, secret; what PostHog derives from a secret (a hog input's bytecode) and encrypted payloads stay secret; no failure names a secret", async () => {
+    const plaintexts = [
+      "PLAIN-YAML-DESCRIPTION-61c2",
+      "PLAIN-YAML-EXTRA-0e5d",
+      "PLAIN-YAML-PAYLOAD-7a1c",
+      "PLAIN-YAML-ENCRYPTED-3b9e",
+      "PLAIN-YAML-HOG-INPUT-5d2f",
+    ];
+    /** A Pulumi YAML interpolation, `${…}`. */
+    const ref = (expression: string) => `\${${expression}}`;
     const leaks = (text: string) => [...plaintexts, server.apiKey].filter((p) => text.includes(p));
-    const dir = program("secrets", {
-      "Pulumi.yaml": [
-        "name: posthog-secrets-yaml",
-        "runtime: yaml",
-        "resources:",
-        "  secretive:",
-        "    type: posthog:index:Project",
-        "    properties:",
-        "      name: Secretive (YAML)",
-        "      productDescription:",
-        `        fn::secret: ${plaintexts[0]}`,
-        "      anonymizeIps: true",
-        "      additionalSettings:",
-        "        brand_new_setting:",
-        `          fn::secret: ${plaintexts[1]}`,
-        "outputs:",
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's own interpolation, not JavaScript's
-        "  projectId: ${secretive.projectId}",
-        "",
-      ].join("\n"),
-    });
+    const conditions = "        groups: [{ properties: [], rollout_percentage: 100 }]";
+    const yaml = [
+      "name: posthog-secrets-yaml",
+      "runtime: yaml",
+      "resources:",
+      "  secretive:",
+      "    type: posthog:index:Project",
+      "    properties:",
+      "      name: Secretive (YAML)",
+      "      productDescription:",
+      `        fn::secret: ${plaintexts[0]}`,
+      "      anonymizeIps: true",
+      "      additionalSettings:",
+      "        brand_new_setting:",
+      `          fn::secret: ${plaintexts[1]}`,
+      // A flag whose payload is a secret, and another made with its filters.
+      "  payload:",
+      "    type: posthog:index:FeatureFlag",
+      "    properties:",
+      `      projectId: ${ref("secretive.projectId")}`,
+      "      key: secret-payload",
+      "      filters:",
+      conditions,
+      "        payloads:",
+      '          "true":',
+      `            fn::secret: '"${plaintexts[2]}"'`,
+      "  passedOn:",
+      "    type: posthog:index:FeatureFlag",
+      "    properties:",
+      `      projectId: ${ref("secretive.projectId")}`,
+      "      key: passed-on",
+      `      filters: ${ref("payload.filters")}`,
+      // A remote configuration flag whose payload PostHog encrypts, given in plain text.
+      "  encrypted:",
+      "    type: posthog:index:FeatureFlag",
+      "    properties:",
+      `      projectId: ${ref("secretive.projectId")}`,
+      "      key: encrypted-payload",
+      "      isRemoteConfiguration: true",
+      "      hasEncryptedPayloads: true",
+      "      filters:",
+      conditions,
+      "        payloads:",
+      `          "true": '"${plaintexts[3]}"'`,
+      // An input its schema does not call secret, given as one: PostHog compiles it to bytecode beside it.
+      "  hook:",
+      "    type: posthog:index:HogFunction",
+      "    properties:",
+      `      projectId: ${ref("secretive.projectId")}`,
+      "      type: transformation",
+      "      name: Secret input",
+      "      hog: return event",
+      "      inputsSchema: [{ key: url, type: string }]",
+      "      inputs:",
+      "        url:",
+      "          value:",
+      `            fn::secret: ${plaintexts[4]}`,
+      "outputs:",
+      `  projectId: ${ref("secretive.projectId")}`,
+      `  passedOnFilters: ${ref("passedOn.filters")}`,
+      "  encryptedFlag:",
+      "    fn::invoke:",
+      "      function: posthog:index:getFeatureFlag",
+      "      arguments:",
+      `        projectId: ${ref("secretive.projectId")}`,
+      `        flagId: ${ref("encrypted.flagId")}`,
+      "      return: filters",
+      "",
+    ].join("\n");
+    const dir = program("secrets", { "Pulumi.yaml": yaml });
     const stack = await stackIn(dir, "secrets");
     // Set as users often do: without --secret. The schema says it is secret; CheckConfig makes it so in the state.
     await stack.setConfig("posthog:apiKey", { value: server.apiKey });
     await server.control.patchOrganization(server.organizationId, { newerFields: ["brand_new_setting"] });
     try {
       const up = await stack.up({ diff: true });
-      expect(up.summary.resourceChanges).toEqual({ create: 2 });
+      expect(up.summary.resourceChanges).toEqual({ create: 6 });
       expect(leaks(up.stdout)).toEqual([]);
       const id = up.outputs["projectId"]!.value as number;
       expect(await projects.getProject(http, server.organizationId, id)).toMatchObject({
         product_description: plaintexts[0],
         brand_new_setting: plaintexts[1],
       });
+      // The payload passed on reached PostHog and the outputs, secret (Pulumi YAML read a nested secret as `{}`).
+      const passedOn = await featureFlags.findFeatureFlagByKey(http, id, "passed-on");
+      expect(passedOn?.filters.payloads).toEqual({ true: `"${plaintexts[2]}"` });
+      expect(up.outputs["passedOnFilters"]).toMatchObject({ secret: true, value: { payloads: { true: `"${plaintexts[2]}"` } } });
+      expect(up.outputs["encryptedFlag"]).toMatchObject({ secret: true, value: { payloads: { true: `"${plaintexts[3]}"` } } });
 
       await server.control.patchProject(id, { anonymize_ips: false });
       expect(leaks((await stack.refresh()).stdout)).toEqual([]);
       const preview = await stack.preview({ diff: true });
-      expect(changedSettings(preview.stdout)).toEqual(["~ anonymizeIps: false => true"]);
+      // The flags and the function name the project's projectId, unknown to a preview while the project updates.
+      expect(changedSettings(preview.stdout).filter((line) => !line.startsWith("~ projectId: "))).toEqual([
+        "~ anonymizeIps: false => true",
+      ]);
       expect(leaks(preview.stdout)).toEqual([]);
 
       expect(leaks(await ok(dir, ["stack", "export", "--stack", stack.name]))).toEqual([]);
@@ -309,6 +374,41 @@ describe("secrets through the plugin", () => {
       expect(files.filter(({ name }) => name.endsWith(".history.json")).some(({ text }) => text.includes(server.apiKey))).toBe(true);
       // They are in the state, encrypted: --show-secrets reveals them.
       expect(leaks(await ok(dir, ["stack", "export", "--show-secrets", "--stack", stack.name]))).toEqual([...plaintexts, server.apiKey]);
+
+      // Two functions whose up fails, each with a secret input: one with a typo PostHog drops (the inputs it keeps
+      // differ from those declared), one PostHog refuses quoting part of the secret, as its template parser does.
+      const token = "tok{en-YAML-9c4e1f}";
+      const hostile = (name: string) => [
+        `  ${name}:`,
+        "    type: posthog:index:HogFunction",
+        "    properties:",
+        `      projectId: ${ref("secretive.projectId")}`,
+        "      type: transformation",
+        `      name: ${name}`,
+        "      hog: return event",
+        "      inputsSchema: [{ key: token, type: string, secret: true }, { key: note, type: string }]",
+        `      inputs: { token: { value: '${token}' }, note: { valeu: typo } }`,
+      ];
+      fs.writeFileSync(
+        path.join(dir, "Pulumi.yaml"),
+        yaml.replace("outputs:", [...hostile("typo"), ...hostile("refused"), "outputs:"].join("\n")),
+      );
+      await server.fault({
+        method: "POST",
+        path: "/hog_functions/$",
+        status: 400,
+        body: {
+          type: "validation_error",
+          code: "invalid_input",
+          detail: "Invalid template: extraneous input 'en-YAML-9c4' expecting {<EOF>, '}'}",
+          attr: "inputs__token",
+        },
+      });
+      const failed = await run(dir, ["up", "--yes", "--skip-preview", "--continue-on-error", "--stack", stack.name]).done;
+      expect(failed.status).not.toBe(0);
+      expect(failed.output).toMatch(/PostHog accepted but did not apply inputs \(declared .*\[secret\]/);
+      expect(failed.output).toMatch(/extraneous input '\[secret\]'/);
+      expect(failed.output).not.toMatch(/YAML-9c|en-YAML|9c4e/);
       await stack.destroy();
     } finally {
       await server.control.patchOrganization(server.organizationId, { newerFields: [] });

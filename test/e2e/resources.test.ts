@@ -117,6 +117,15 @@ beforeAll(async () => {
       `export const experimentId = experiment.experimentId;`,
       `export const experimentFlagId = experiment.featureFlagId;`,
       `export const hogFunctionId = hook.hogFunctionId;`,
+      // A remote configuration flag whose payload PostHog encrypts, given in plain text: the class makes it secret.
+      `const remote = new posthog.FeatureFlag("remote", {`,
+      `  projectId: project.projectId,`,
+      `  key: "remote-config",`,
+      `  isRemoteConfiguration: true,`,
+      `  hasEncryptedPayloads: true,`,
+      `  filters: { groups: [{ rollout_percentage: 100 }], payloads: { true: '"${SECRET}-payload"' } },`,
+      `});`,
+      `export const remoteFlagId = remote.flagId;`,
       ``,
     ].join("\n"),
   );
@@ -136,8 +145,9 @@ const made = { cohortId: 0, cohortFlagId: 0, signupsId: 0, surveyId: "" };
 
 test("up creates all: the cohort in PostHog's form and the flag naming it; the dashboard's tiles where placed and its alert; the survey, the launched experiment on the program's flag, the secret never plain", async () => {
   const up = await stack.up();
-  // The stack; examples/cohort-flag: 2; examples/dashboard: 5; the surveys' project, flag, survey, experiment, hook.
-  expect(up.summary.resourceChanges).toEqual({ create: 13 });
+  // The stack; examples/cohort-flag: 2; examples/dashboard: 5; the surveys' project, flag, survey, experiment, hook,
+  // and the remote configuration flag.
+  expect(up.summary.resourceChanges).toEqual({ create: 14 });
   outputs = up.outputs;
 
   // Today's PostHog stores the filters as its models dump them (negation added): the program's form compares equal.
@@ -180,6 +190,9 @@ test("up creates all: the cohort in PostHog's form and the flag naming it; the d
   expect((await hogFunctions.getHogFunction(http, surveysProjectId, output<string>("hogFunctionId"))).inputs?.["token"]).toEqual({
     secret: true,
   });
+  // The encrypted payload reached PostHog (which answers it decrypted to a personal API key), secret in the state.
+  const remote = await featureFlags.getFeatureFlag(http, surveysProjectId, output<number>("remoteFlagId"));
+  expect(remote.filters.payloads).toEqual({ true: `"${SECRET}-payload"` });
   expect(exported()).not.toContain(SECRET);
 });
 
@@ -228,8 +241,8 @@ test("changed by hand: refresh, then preview shows each drift as old => new; up 
   expect(preview.stdout).toMatch(/~ description\s*: "Edited by hand" => "Faster checkout"/);
   expect(preview.stdout).toMatch(/~ enabled\s*: false => true/);
   // Updated: the cohort and its flag, the dashboard, the insight, the alert, the survey, the experiment, the hook;
-  // the same: the stack, the two projects and the surveys' flag.
-  expect(preview.changeSummary).toEqual({ update: 8, create: 1, same: 4 });
+  // the same: the stack, the two projects, the surveys' flag and the remote configuration flag.
+  expect(preview.changeSummary).toEqual({ update: 8, create: 1, same: 5 });
 
   await server.clearRequests();
   outputs = (await stack.up()).outputs;
@@ -295,4 +308,44 @@ test("destroy deletes each as PostHog does: the cohort's flag before the cohort;
   expect(surveysWrites.filter((w) => w[1] === "experiments")).toEqual([["PATCH", "experiments", ["deleted"]]]);
   expect(surveysWrites.filter((w) => w[1] === "hog_functions")).toEqual([["PATCH", "hog_functions", ["deleted"]]]);
   expect((await featureFlags.getFeatureFlag(http, surveysProjectId, output<number>("flagId"))).deleted).toBe(true);
+});
+
+test("no failure names a secret: a hog function whose inputs PostHog keeps otherwise (a typo), one PostHog refuses quoting part of its secret input", async () => {
+  const token = `tok{en-${SECRET}}`;
+  const hostile = (name: string) =>
+    [
+      `new posthog.HogFunction(${JSON.stringify(name)}, {`,
+      `  projectId: ${cohortProjectId},`,
+      `  type: "transformation",`,
+      `  name: ${JSON.stringify(name)},`,
+      `  hog: "return event",`,
+      `  inputsSchema: [{ key: "token", type: "string", secret: true }, { key: "note", type: "string" }],`,
+      `  inputs: { token: { value: ${JSON.stringify(token)} }, note: { valeu: "typo" } },`,
+      `});`,
+    ].join("\n");
+  fs.writeFileSync(
+    path.join(dir, "index.ts"),
+    [`import * as posthog from "pulumi-posthog";`, hostile("typo"), hostile("refused"), ""].join("\n"),
+  );
+  const fragment = token.slice(4, 14);
+  await server.fault({
+    method: "POST",
+    path: "/hog_functions/$",
+    status: 400,
+    body: {
+      type: "validation_error",
+      code: "invalid_input",
+      detail: `Invalid template: extraneous input '${fragment}' expecting {<EOF>, '}'}`,
+      attr: "inputs__token",
+    },
+  });
+  const failure = await stack.up({ continueOnError: true }).then(
+    () => new Error("up succeeded"),
+    (error: Error) => error,
+  );
+  expect(failure.message).toMatch(/PostHog accepted but did not apply inputs \(declared .*\[secret\]/);
+  expect(failure.message).toMatch(/extraneous input '\[secret\]'/);
+  expect(failure.message).not.toContain(fragment.slice(2, 8));
+  expect(failure.message).not.toContain(SECRET.slice(0, 6));
+  await stack.destroy();
 });

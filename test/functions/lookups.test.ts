@@ -3,7 +3,7 @@
  * capture endpoint with the project's API token.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { projects, Transport } from "../../src/client";
+import { featureFlags, projects, Transport } from "../../src/client";
 import * as posthog from "../../src";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 
@@ -220,6 +220,24 @@ describe("Output forms", () => {
     expect(value).toMatchObject({ groupKey: "acme" });
     const listed = posthog.listProjectsOutput({});
     expect(await (listed as unknown as { isSecret: Promise<boolean> }).isSecret).toBe(true);
+  });
+
+  test("a flag with encrypted payloads is a secret result (PostHog decrypts them for personal API keys); another is not", async () => {
+    const filters = { groups: [{ properties: [], rollout_percentage: 100 }], payloads: { true: '"sk-lookup"' } };
+    const secretFlag = await featureFlags.createFeatureFlag(http, projectId, {
+      key: "lookup-encrypted",
+      filters,
+      is_remote_configuration: true,
+      has_encrypted_payloads: true,
+    });
+    const plainFlag = await featureFlags.createFeatureFlag(http, projectId, { key: "lookup-plain", filters: { groups: filters.groups } });
+    const isSecret = (output: unknown) => (output as { isSecret: Promise<boolean> }).isSecret;
+    const found = posthog.getFeatureFlagOutput({ projectId, flagId: secretFlag.id });
+    expect(await isSecret(found)).toBe(true);
+    expect(await new Promise((resolve) => found.apply(resolve))).toMatchObject({ filters: { payloads: { true: '"sk-lookup"' } } });
+    expect(await isSecret(posthog.getFeatureFlagOutput({ projectId, flagId: plainFlag.id }))).toBe(false);
+    expect(await isSecret(posthog.listFeatureFlagsOutput({ projectId, search: "lookup-" }))).toBe(true);
+    expect(await isSecret(posthog.listFeatureFlagsOutput({ projectId, search: "lookup-plain" }))).toBe(false);
   });
 
   test("stay unknown while an input is unknown, and send nothing", async () => {

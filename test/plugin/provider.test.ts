@@ -107,7 +107,8 @@ test("secret inputs stay secret in every output and in the inputs a refresh retu
   try {
     const created = await plugin.create("secretive", inputs);
     expect(created.outs["productDescription"]).toEqual(secret("PLAIN-DESCRIPTION"));
-    expect(created.outs["additionalSettings"]).toEqual({ brand_new_setting: secret("PLAIN-EXTRA"), other_setting: 1 });
+    // Secret as a whole: Pulumi YAML reads a secret nested in an output as `{}`.
+    expect(created.outs["additionalSettings"]).toEqual(secret({ brand_new_setting: "PLAIN-EXTRA", other_setting: 1 }));
     // No copy of the inputs among the outputs: the engine keeps them, secrets encrypted, and sends them to read.
     expect(created.outs).not.toHaveProperty("declaredInputs");
     expect(created.outs["anonymizeIps"]).toBe(true);
@@ -120,6 +121,7 @@ test("secret inputs stay secret in every output and in the inputs a refresh retu
     const read = await plugin.read("secretive", created.id, created.outs, inputs);
     expect(read.outs["productDescription"]).toEqual(secret("CHANGED-BY-HAND"));
     expect(read.inputs).toMatchObject({ productDescription: secret("CHANGED-BY-HAND"), anonymizeIps: false });
+    // The inputs keep the program's form, a secret where the program has it: no change is seen.
     expect((read.inputs!["additionalSettings"] as Record<string, unknown>)["brand_new_setting"]).toEqual(secret("PLAIN-EXTRA"));
     expect(plainly(read.outs)).not.toMatch(/PLAIN-|CHANGED-/);
     await plugin.delete("secretive", created.id, read.outs);
@@ -337,6 +339,9 @@ test("posthog:index:HogFunction: check returns secret inputs as secrets, the out
   expect((read.inputs as { inputs: Record<string, unknown> }).inputs["token"]).toMatchObject({
     [SECRET]: "1b47061264138c4ac30d75fd1eb44270",
   });
+  // The outputs with a secret among them are secret as a whole, with what PostHog derives from them.
+  expect(read.outs["inputs"]).toMatchObject({ [SECRET]: "1b47061264138c4ac30d75fd1eb44270" });
+  expect(created.outs["inputs"]).toMatchObject({ [SECRET]: "1b47061264138c4ac30d75fd1eb44270" });
 
   const survey = await surveys.createSurvey(http, project.id, {
     name: "Plugin survey",
@@ -361,6 +366,54 @@ test("posthog:index:HogFunction: check returns secret inputs as secrets, the out
   expect(byKey.outputs).toMatchObject({ experimentId: experiment.id, name: "Plugin experiment" });
   const listed = await plugin.invoke("posthog:index:listSurveys", { projectId: project.id });
   expect(listed.outputs).toMatchObject({ surveys: [{ surveyId: survey.id, name: "Plugin survey" }] });
+});
+
+test("no failure names a secret: neither a secret input nor an input the engine sends as a secret, nor a fragment of one", async () => {
+  const fns = plugin.withType("posthog:index:HogFunction");
+  const project = await projects.createProject(http, server.organizationId, { name: "Plugin redaction" });
+  const wrapped = (value: unknown) => ({ [SECRET]: "1b47061264138c4ac30d75fd1eb44270", value });
+  const inputs = {
+    projectId: project.id,
+    type: "transformation",
+    hog: "return event",
+    inputsSchema: [
+      { key: "url", type: "string" },
+      { key: "token", type: "string", secret: true },
+      { key: "note", type: "string" },
+    ],
+    // `valeu`: a typo PostHog drops, so the inputs it keeps differ from those declared.
+    inputs: {
+      url: { value: wrapped("https://hooks.example.com/s3cr3t-path") },
+      token: { value: "hook-t0ken-5e1f9a" },
+      note: { valeu: "typo" },
+    },
+  };
+  const checked = await fns.check("f", {}, inputs);
+  expect(checked.failures).toEqual([]);
+  const failed = await fns.create("f", checked.inputs).then(
+    () => new Error("created"),
+    (error: Error) => error,
+  );
+  expect(failed.message).toMatch(/declared .*\[secret\]/);
+  expect(failed.message).not.toMatch(/t0ken|5e1f|s3cr3t|hooks\.ex/);
+});
+
+test("a flag's encrypted payloads are secret: in the inputs check returns, the filters output, and the lookups' results", async () => {
+  const flags = plugin.withType("posthog:index:FeatureFlag");
+  const project = await projects.createProject(http, server.organizationId, { name: "Plugin encrypted payloads" });
+  const isSecret = (value: unknown) => typeof value === "object" && value !== null && SECRET in value;
+  const filters = { groups: [{ properties: [], rollout_percentage: 100 }], payloads: { true: '"sk-plugin"' } };
+  const inputs = { projectId: project.id, key: "plugin-encrypted", isRemoteConfiguration: true, hasEncryptedPayloads: true, filters };
+  const checked = await flags.check("f", {}, inputs);
+  expect(isSecret((checked.inputs["filters"] as Record<string, unknown>)["payloads"])).toBe(true);
+  const created = await flags.create("f", checked.inputs);
+  expect(isSecret(created.outs["filters"])).toBe(true);
+  const got = await plugin.invoke("posthog:index:getFeatureFlag", { projectId: project.id, key: "plugin-encrypted" });
+  expect(isSecret(got.outputs["filters"])).toBe(true);
+  expect(isSecret(got.outputs["key"])).toBe(false);
+  const listed = await plugin.invoke("posthog:index:listFeatureFlags", { projectId: project.id });
+  expect(isSecret(listed.outputs["featureFlags"])).toBe(true);
+  await flags.delete("f", created.id, created.outs);
 });
 
 test("the plugin ends when the CLI that started it is killed, instead of serving on for ever", async () => {

@@ -136,6 +136,32 @@ describe.each(versions)("PostHog %s", (version) => {
     expect((await provider.read(created.id, created.outs as Json)).inputs).toEqual(inputs);
   });
 
+  test("encrypted payloads: created with no second write, read decrypted, a change of them sent saying has_encrypted_payloads (2025-08-04 stores them in plain text otherwise)", async () => {
+    const { server, provider, http, projectId } = setup();
+    const secretFilters = { groups: [{ properties: [], rollout_percentage: 100 }], payloads: { true: { apiKey: `sk-${version}` } } };
+    const inputs: Json = {
+      projectId,
+      key: `ff-encrypted-${version}`,
+      isRemoteConfiguration: true,
+      hasEncryptedPayloads: true,
+      filters: secretFilters,
+    };
+    await server.clearRequests();
+    const created = await provider.create(inputs);
+    expect((await server.requests()).filter((r) => r.method !== "GET").map((r) => r.method)).toEqual(["POST"]);
+    const payload = (filters: unknown) => JSON.parse(String((filters as { payloads: Json }).payloads["true"]));
+    expect(payload((created.outs as Json)["filters"])).toEqual({ apiKey: `sk-${version}` });
+    expect((await provider.diff(created.id, created.outs as Json, inputs)).changes).toBe(false);
+
+    const changed = { ...inputs, filters: { ...secretFilters, payloads: { true: { apiKey: `sk-new-${version}` } } } };
+    await server.clearRequests();
+    await provider.update(created.id, created.outs as Json, changed);
+    expect((await server.requests({ method: "PATCH" })).map((r) => r.bodyKeys)).toEqual([["filters", "has_encrypted_payloads"]]);
+    // Stored encrypted: PostHog decrypts it for the read (a payload stored as sent would not decrypt: 500).
+    const live = await featureFlags.getFeatureFlag(http, projectId, Number(created.id));
+    expect(payload(live.filters)).toEqual({ apiKey: `sk-new-${version}` });
+  });
+
   test("getFeatureFlag and listFeatureFlags read live flags by id and key", async () => {
     const { server, http, projectId } = setup();
     useLookupConfig(

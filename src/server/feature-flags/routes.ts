@@ -13,7 +13,7 @@
  *   `archived` is given, and filters on `search` (key or name, case-insensitive), `active`, `type`,
  *   `evaluation_runtime`, `created_by_id`, `archived`.
  */
-import { validationError } from "../drf/errors";
+import { serverError, validationError } from "../drf/errors";
 import {
   booleanField,
   charField,
@@ -203,11 +203,87 @@ function status(flag: StoredObject): string {
 
 /**
  * `asSent`: the JSON fields a create or update just set, which the response shows in the order they were sent; the
- * others come from the database in jsonb's order (state/jsonb.ts).
+ * others come from the database in jsonb's order (state/jsonb.ts). `asStored`: encrypted payloads as stored (the
+ * create's answer: FeatureFlagSerializer.create returns the instance it saved, and only retrieve, list and update
+ * decrypt them; the local server knows personal API keys only, to which PostHog decrypts).
  */
-export function serializeFlag(ctx: ApiContext, flag: StoredObject, asSent: ReadonlySet<string> = new Set()): JsonObject {
+export function serializeFlag(ctx: ApiContext, flag: StoredObject, asSent: ReadonlySet<string> = new Set(), asStored = false): JsonObject {
   const full = fullFlag(ctx, flag, asSent);
+  if (!asStored && full.has_encrypted_payloads === true && isJsonObject(full.filters)) {
+    const payloads = full.filters.payloads;
+    // PostHog 2025-08-04 reads `filters["payloads"]` of an encrypted flag without a default: a KeyError.
+    if (payloads === undefined && ctx.services.version === "2025-08-04") throw serverError();
+    full.filters.payloads = isJsonObject(payloads) ? mapPayloads(payloads, decryptPayload) : {};
+  }
   return ctx.services.version === "2025-08-04" ? serializeFlag20250804(full) : full;
+}
+
+/**
+ * Encrypted payloads (products/feature_flags/backend/encrypted_flag_payloads.py, formerly
+ * posthog/helpers/encrypted_flag_payloads.py): PostHog encrypts each payload's JSON text with Fernet. The local server
+ * stands in with a token of Fernet's look (`gAAAAA…`) that only it opens: what matters is that the text is not stored
+ * or answered as it was sent. Payloads are JSON text by then (./filters.ts); a token that does not open cannot be
+ * decrypted (InvalidToken, 500).
+ */
+const TOKEN_PREFIX = "gAAAAA";
+/** REDACTED_PAYLOAD_VALUE: what PostHog answers other authentications, and takes back as "keep the stored payload". */
+export const REDACTED_PAYLOAD = '"********* (encrypted)"';
+
+function encryptPayload(value: Json): Json {
+  return TOKEN_PREFIX + Buffer.from(pyStr(value), "utf8").toString("base64url");
+}
+
+function decryptPayload(value: Json): Json {
+  if (typeof value !== "string" || !value.startsWith(TOKEN_PREFIX)) throw serverError();
+  return Buffer.from(value.slice(TOKEN_PREFIX.length), "base64url").toString("utf8");
+}
+
+function mapPayloads(payloads: JsonObject, each: (value: Json) => Json): JsonObject {
+  return Object.fromEntries(Object.entries(payloads).map(([key, value]) => [key, each(value)]));
+}
+
+/** encrypt_flag_payloads: the payloads of a flag saved with `has_encrypted_payloads`, encrypted in place. */
+function encryptPayloads(filters: Json | undefined): void {
+  if (isJsonObject(filters) && isJsonObject(filters.payloads)) filters.payloads = mapPayloads(filters.payloads, encryptPayload);
+}
+
+/**
+ * FeatureFlagSerializer.update's encrypted payloads. Today's PostHog resolves `has_encrypted_payloads` against the
+ * flag: a payload sent is encrypted; none, or the redacted placeholder, keeps the stored one (400 when there is none),
+ * as does the stored token itself (filters validation puts the placeholder in its place, so a PATCH without `groups`,
+ * which keeps the stored filters, encrypts nothing twice); turning encryption off drops the stored token. PostHog 2025-08-04 looks at the request only: with
+ * `has_encrypted_payloads: true` sent, a placeholder "true" payload keeps the stored one and any other is encrypted
+ * (a KeyError, 500, without `filters.payloads.true`); without it, payloads are stored as sent, in plain text, and the
+ * flag's next answer fails to decrypt them (500).
+ */
+function updateEncryptedPayloads(ctx: ApiContext, attrs: JsonObject, flag: StoredObject): void {
+  const stored = isJsonObject(flag.fields.filters) && isJsonObject(flag.fields.filters.payloads) ? flag.fields.filters.payloads : {};
+  const filters = isJsonObject(attrs.filters) ? attrs.filters : undefined;
+  if (ctx.services.version === "2025-08-04") {
+    if (attrs.has_encrypted_payloads !== true) return;
+    const sent = filters && isJsonObject(filters.payloads) ? filters.payloads : undefined;
+    if (!sent || !("true" in sent)) throw serverError();
+    if (sent.true === REDACTED_PAYLOAD) sent.true = stored.true ?? null;
+    else encryptPayloads(filters);
+    return;
+  }
+  const effective = "has_encrypted_payloads" in attrs ? attrs.has_encrypted_payloads : (flag.fields.has_encrypted_payloads ?? false);
+  if (effective === true) {
+    const payloads = filters && isJsonObject(filters.payloads) ? filters.payloads : undefined;
+    const fresh = payloads?.true;
+    if (!fresh || fresh === REDACTED_PAYLOAD || fresh === stored.true) {
+      if (!filters) return;
+      if (!stored.true) throw validationError("An encrypted payload is required when has_encrypted_payloads is true.");
+      filters.payloads = { ...(payloads ?? {}), true: stored.true };
+    } else encryptPayloads(filters);
+  } else if (flag.fields.has_encrypted_payloads === true) {
+    // Turned off: the stored token is dropped, and so is a placeholder sent back.
+    const kept = cloneJson(filters ?? flag.fields.filters ?? {}) as JsonObject;
+    const payloads = isJsonObject(kept.payloads) ? kept.payloads : {};
+    if (!filters || !payloads.true || payloads.true === REDACTED_PAYLOAD) delete payloads.true;
+    kept.payloads = payloads;
+    attrs.filters = kept;
+  }
 }
 
 function fullFlag(ctx: ApiContext, flag: StoredObject, asSent: ReadonlySet<string>): JsonObject {
@@ -410,7 +486,7 @@ function validateFlag(ctx: ApiContext, body: unknown, attrs: JsonObject, instanc
 function create(ctx: ApiContext, team: StoredProject) {
   const body = ctx.req.body();
   const flag = createFlag(ctx, team, body, ctx.req.method);
-  return json(201, serializeFlag(ctx, flag, new Set(isJsonObject(body) ? Object.keys(body) : [])));
+  return json(201, serializeFlag(ctx, flag, new Set(isJsonObject(body) ? Object.keys(body) : []), true));
 }
 
 /**
@@ -433,6 +509,7 @@ export function createFlag(ctx: ApiContext, team: StoredProject, body: unknown, 
       if (g.rollout_percentage === 0 || g.rollout_percentage === null || g.rollout_percentage === undefined) g.rollout_percentage = 100;
     fields.filters = filters;
   }
+  if (fields.has_encrypted_payloads === true) encryptPayloads(fields.filters);
   freeKey(ctx, team, key, null);
   if (attrs._should_create_usage_dashboard !== false)
     // _create_usage_dashboard (posthog/api/feature_flag.py) makes it in the "template" creation mode.
@@ -502,6 +579,7 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
   if (attrs.active === true && !wasActive) refuseIfDisabledDependencies(ctx, flag);
   const deleted = typeof attrs.deleted === "boolean" ? attrs.deleted : flag.deleted;
   if (typeof attrs.key === "string" && attrs.key !== flag.fields.key && !deleted) freeKey(ctx, team, attrs.key, flag.id);
+  updateEncryptedPayloads(ctx, attrs, flag);
   Object.assign(flag.fields, storable(attrs));
   flag.deleted = deleted;
   flag.fields.version = (typeof flag.fields.version === "number" ? flag.fields.version : 0) + 1;

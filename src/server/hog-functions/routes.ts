@@ -8,7 +8,7 @@
  *   100 KB. PostHog compiles it to bytecode (or TypeScript for site apps and site destinations): the local server
  *   cannot, so it stores the code and refuses only what it can see without a compiler (unclosed strings and
  *   unbalanced brackets, answered as PostHog answers any compile error); `bytecode`/`transpiled` are answered null
- *   and inputs and filters carry no bytecode.
+ *   and filters carry no bytecode; inputs carry it where no template needs compiling (`inputBytecode`).
  * - `inputs_schema` items: `type` among PostHog's input types, `key` required, `secret`/`required`/`hidden` default
  *   false. `inputs` are checked against the schema (required, and the value's type), keyed `inputs__<key>`; keys
  *   outside the schema are dropped; each kept input gets its `order`. Secret inputs are never answered: `{"secret":
@@ -123,6 +123,37 @@ function checkInput(schema: JsonObject, value: Json | undefined): string | null 
   }
 }
 
+/** The function types whose inputs are transpiled to TypeScript, not compiled (TYPES_WITH_JAVASCRIPT_SOURCE). */
+const JAVASCRIPT_TYPES = new Set(["site_destination", "site_app"]);
+
+/**
+ * InputsItemSerializer.validate's compiled template (posthog/cdp/validation.py `generate_template_bytecode`): each
+ * string of a string, dictionary, json or email input becomes Hog bytecode, which holds the string's text. Without
+ * PostHog's compiler the local server compiles only strings that are no template (no `{`): `["_H", 1, 32, text]`
+ * (HOGQL_BYTECODE_IDENTIFIER, HOGQL_BYTECODE_VERSION, Operation.STRING: common/hogvm/python/operation.py); an input
+ * holding a template is answered without bytecode. Undefined when PostHog compiles nothing.
+ */
+function inputBytecode(type: string, item: JsonObject, input: JsonObject): Json | undefined {
+  const value = input.value;
+  if (!value || item.templating === false || input.templating === "liquid" || JAVASCRIPT_TYPES.has(type)) return undefined;
+  if (!["string", "dictionary", "json", "email"].includes(pyStr(item.type ?? null))) return undefined;
+  let template = false;
+  const compile = (v: Json): Json => {
+    if (Array.isArray(v)) return v.map(compile);
+    if (isJsonObject(v))
+      return Object.fromEntries(
+        Object.entries(v)
+          .filter(([k]) => item.type !== "email" || k !== "design")
+          .map(([k, x]) => [k, compile(x)]),
+      );
+    if (typeof v !== "string") return v;
+    if (v.includes("{")) template = true;
+    return ["_H", 1, 32, v];
+  };
+  const bytecode = compile(value);
+  return template ? undefined : bytecode;
+}
+
 /**
  * InputsSerializer.run_child_validation: the schema is walked (not the inputs); a secret's placeholder or `{}` takes
  * the stored value; inputs without a value are left out; the first failing key is answered.
@@ -148,9 +179,11 @@ function validateInputs(hc: HogContext, schema: Json, inputs: Json): JsonObject 
     if (!("value" in input)) continue;
     const kept: JsonObject = { value: cloneJson(input.value ?? null) };
     if (typeof templating === "string") kept.templating = templating;
+    const bytecode = inputBytecode(hc.type, item, kept);
+    if (bytecode !== undefined) Object.assign(kept, { bytecode, input_deps: [] });
     out[key] = kept;
   }
-  // Without bytecode there are no input dependencies: the order is the schema's.
+  // Input dependencies come from templates, which the local server does not compile: the order is the schema's.
   Object.values(out).forEach((v, i) => {
     if (isJsonObject(v)) v.order = i;
   });

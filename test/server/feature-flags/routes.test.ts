@@ -192,6 +192,58 @@ test("object rules: archived flags are disabled, encrypted payloads need remote 
   );
 });
 
+test("encrypted payloads (encrypted_flag_payloads.py): stored and answered to the create encrypted, decrypted to personal API keys after; a PATCH keeps them encrypted", async () => {
+  const remote = { is_remote_configuration: true, has_encrypted_payloads: true };
+  const created = await post({
+    key: "ff-secret",
+    ...remote,
+    filters: { groups: [{ properties: [], rollout_percentage: 100 }], payloads: { true: '{"apiKey":"sk-12345"}' } },
+  });
+  expect(created.status).toBe(201);
+  expect(created.body.filters.payloads.true).toMatch(/^gAAAAA/);
+  expect(JSON.stringify(created.body)).not.toContain("sk-12345");
+  const url = `${base}${created.body.id}/`;
+  expect((await h.api("GET", url)).body.filters.payloads).toEqual({ true: '{"apiKey":"sk-12345"}' });
+  expect((await h.api("GET", `${base}?search=ff-secret`)).body.results[0].filters.payloads).toEqual({ true: '{"apiKey":"sk-12345"}' });
+  // A PATCH of the filters alone: today's PostHog encrypts them too, and answers them decrypted.
+  const groups = [{ properties: [], rollout_percentage: 100 }];
+  const patched = await h.api("PATCH", url, { body: { filters: { groups, payloads: { true: '"sk-67890"' } } } });
+  expect(patched.body.filters.payloads).toEqual({ true: '"sk-67890"' });
+  // Stored encrypted: a payload stored as sent would not decrypt (500).
+  expect((await h.api("GET", url)).status).toBe(200);
+  // The placeholder PostHog answers other authentications keeps the stored payload.
+  await h.api("PATCH", url, { body: { filters: { groups, payloads: { true: '"********* (encrypted)"' } } } });
+  expect((await h.api("GET", url)).body.filters.payloads).toEqual({ true: '"sk-67890"' });
+  // A PATCH without groups keeps the stored filters, token and all, and encrypts nothing twice.
+  await h.api("PATCH", url, { body: { filters: { payloads: { true: '"other"' } } } });
+  expect((await h.api("GET", url)).body.filters.payloads).toEqual({ true: '"sk-67890"' });
+});
+
+test("PostHog 2025-08-04 encrypts a PATCH's payloads only when it sends has_encrypted_payloads: without it they are stored as sent and every answer fails to decrypt them", async () => {
+  const old = await harness({ postHogVersion: "2025-08-04" });
+  try {
+    const p = await old.createProject({ name: "Old secrets" });
+    const flags = `/api/projects/${p.id}/feature_flags/`;
+    const remote = { is_remote_configuration: true, has_encrypted_payloads: true };
+    const created = await old.api("POST", flags, {
+      body: {
+        key: "ff-old-secret",
+        ...remote,
+        filters: { groups: [{ properties: [], rollout_percentage: 100 }], payloads: { true: '"a"' } },
+      },
+    });
+    expect(created.body.filters.payloads.true).toMatch(/^gAAAAA/);
+    const url = `${flags}${created.body.id}/`;
+    const groups = [{ properties: [], rollout_percentage: 100 }];
+    const sent = await old.api("PATCH", url, { body: { has_encrypted_payloads: true, filters: { groups, payloads: { true: '"b"' } } } });
+    expect(sent.body.filters.payloads).toEqual({ true: '"b"' });
+    expect((await old.api("PATCH", url, { body: { filters: { groups, payloads: { true: '"c"' } } } })).status).toBe(500);
+    expect((await old.api("GET", url)).status).toBe(500);
+  } finally {
+    await old.server.close();
+  }
+});
+
 test("a remote configuration flag without conditions is served to everyone", async () => {
   const res = await post({ key: "ff-remote", is_remote_configuration: true });
   expect(res.body.filters.groups).toEqual([{ properties: [], rollout_percentage: 100, variant: null }]);

@@ -28,7 +28,11 @@ test("create stores the code and answers secrets as a placeholder", async () => 
     { key: "url", type: "string", required: true, secret: false, hidden: false },
     { key: "key", type: "string", required: false, secret: true, hidden: false },
   ]);
-  expect(res.body.inputs).toEqual({ url: { value: "https://example.com", order: 0 }, key: { secret: true } });
+  // A string input compiles to Hog bytecode holding its text (generate_template_bytecode, posthog/cdp/validation.py).
+  expect(res.body.inputs).toEqual({
+    url: { value: "https://example.com", bytecode: ["_H", 1, 32, "https://example.com"], input_deps: [], order: 0 },
+    key: { secret: true },
+  });
   expect(res.body.filters).toEqual({ source: "events" });
   expect(JSON.stringify(await h.api("GET", `${base}${res.body.id}/`))).not.toContain("s3cret");
 });
