@@ -37,8 +37,28 @@ const messages = require(path.join(sdk, "proto", "provider_pb")) as {
   };
   CheckResponse: new () => { setInputs(v: unknown): void };
 };
+interface StructValue {
+  toJavaScript(): unknown;
+}
 const structs = require(require.resolve("google-protobuf/google/protobuf/struct_pb", { paths: [sdk] })) as {
-  Struct: { fromJavaScript(value: Record<string, unknown>): unknown };
+  Struct: {
+    fromJavaScript(value: Record<string, unknown>): unknown;
+    prototype: {
+      toJavaScript(): Record<string, unknown>;
+      getFieldsMap(): { forEach(each: (value: StructValue, key: string) => void): void };
+    };
+  };
+};
+
+// google-protobuf decodes the engine's structs as `object[key] = value`, which makes a `__proto__` key the object's
+// prototype: the key vanished, and a YAML payload `{__proto__: {…}}` was created as `{}`. Decoded as own keys, as
+// JSON.parse does, it reaches check as the key it is and is refused there, as `constructor` is (src/schema/json.ts).
+structs.Struct.prototype.toJavaScript = function () {
+  const entries: Array<[string, unknown]> = [];
+  this.getFieldsMap().forEach((value, key) => {
+    entries.push([key, value.toJavaScript()]);
+  });
+  return Object.fromEntries(entries);
 };
 
 const { version } = require("../../package.json") as { version: string };
