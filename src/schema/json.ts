@@ -150,7 +150,8 @@ export function jsonValueReason(problem: JsonValueProblem): string {
       );
     case "too-deep":
       return (
-        `${problem.path} is nested deeper than ${MAX_JSON_DEPTH} levels of lists and objects: PostHog's JSON parser ` +
+        // The path to that depth is as long as the value is deep: its beginning names the place.
+        `${problem.path.length > 100 ? `${problem.path.slice(0, 100)}…` : problem.path} is nested deeper than ${MAX_JSON_DEPTH} levels of lists and objects: PostHog's JSON parser ` +
         "(Python's json module, within Python's recursion limit) refuses a request nested deeper. Flatten it."
       );
   }
