@@ -110,7 +110,7 @@ export class ServerRequest {
  * The deepest body PostHog parses: its lists and objects nested this deep, the body's own object counted (measured on
  * the 2025-08-04 backend, Python 3.11; a request reaches the parser with the rest of the 1000 frames in use).
  */
-export const PARSED_DEPTH = 0;
+export const PARSED_DEPTH = 901;
 
 /** How deep lists and objects nest in a parsed JSON value (a scalar: 0), iteratively. */
 function jsonDepth(value: unknown): number {
