@@ -144,7 +144,8 @@ export function fieldState<R>(spec: FieldStateSpec<R>): FieldState<R> {
       // First, and alike for every field: what JSON would lose or PostHog's parser refuses, before any rule walks it.
       const problems = jsonValueProblems(value, name);
       if (problems.length > 0) {
-        failures.push(...problems.map((problem) => ({ property: name, reason: jsonValueReason(problem) })));
+        // One failure for them all: the engine shows one failure per property.
+        failures.push({ property: name, reason: problems.map(jsonValueReason).join(" ") });
         continue;
       }
       const parsed = spec.fields[field]!.input.safeParse(value);

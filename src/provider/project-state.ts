@@ -113,7 +113,8 @@ export function validateInputs(inputs: Record<string, unknown>): Failure[] {
     if (failures.some((f) => f.property === property)) continue;
     if (value === undefined || value === null || typeof value !== "object" || isUnknown(value)) continue;
     // What JSON would lose or PostHog's parser refuses, as for every resource's JSON-valued field (src/kit/field-state.ts).
-    failures.push(...jsonValueProblems(value, property).map((problem) => ({ property, reason: jsonValueReason(problem) })));
+    const problems = jsonValueProblems(value, property);
+    if (problems.length > 0) failures.push({ property, reason: problems.map(jsonValueReason).join(" ") });
   }
   if (failures.length === 0) {
     const oversized = requestSizeProblem(inputs);

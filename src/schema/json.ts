@@ -39,13 +39,14 @@ export function own(value: object, key: string): unknown {
 }
 
 /**
- * The deepest nesting of lists and objects an input's value may have (`{}` is 1 deep, `{"a": []}` 2): PostHog parses
- * a request's JSON with Python's json module, whose C parser counts each nested list or object against Python's
- * recursion limit (sys.getrecursionlimit(), 1000) less the frames of the request already on the stack; deeper, it
- * raises RecursionError and PostHog answers 500 (measured on the 2025-08-04 backend: see docs/validation-parity.md).
- * The value sits one level inside the request's body, as the field of its object.
+ * The deepest nesting of lists and objects an input's value may have (`{}` is 1 deep, `{"a": []}` 2), one level
+ * inside the request's body. PostHog parses and renders JSON with Python's json module, whose C code counts each
+ * level against the recursion limit (1000) less the frames of the request around it, and its serializers walk some
+ * values again (a flag's payloads are dumped to text). Measured on the 2025-08-04 backend (Python 3.11) with a flag
+ * whose `filters` nest a payload: 200 levels are stored and read back; 250 killed the worker (signal 6, "realloc():
+ * invalid next size"); 300 and 500 answered 500, at 500 after writing the flag, whose every read then failed.
  */
-export const MAX_JSON_DEPTH = 900;
+export const MAX_JSON_DEPTH = 200;
 
 /** Where a JSON value is not what it seems, or not what PostHog takes, with its path (`filters.groups[0].variant`). */
 export type JsonValueProblem =
@@ -151,8 +152,8 @@ export function jsonValueReason(problem: JsonValueProblem): string {
     case "too-deep":
       return (
         // The path to that depth is as long as the value is deep: its beginning names the place.
-        `${problem.path.length > 100 ? `${problem.path.slice(0, 100)}…` : problem.path} is nested deeper than ${MAX_JSON_DEPTH} levels of lists and objects: PostHog's JSON parser ` +
-        "(Python's json module, within Python's recursion limit) refuses a request nested deeper. Flatten it."
+        `${problem.path.length > 100 ? `${problem.path.slice(0, 100).replace(/\[[^\]]*$/, "")}…` : problem.path} is nested deeper than ${MAX_JSON_DEPTH} levels of lists and objects: PostHog fails on deeper values ` +
+        "(Python's json module runs out of its recursion limit: a 500, or the worker killed, sometimes after writing). Flatten it."
       );
   }
 }

@@ -100,17 +100,17 @@ export class ServerRequest {
     } catch (e) {
       return { ok: false, error: parseError(e instanceof Error ? e.message : String(e)) };
     }
-    // DRF's JSONParser is Python's json module, whose C parser counts each list or object against the recursion limit
-    // (1000) less the frames of the request below it: deeper, RecursionError, which nothing catches (500).
+    // DRF's JSONParser is Python's json module, whose C code counts each list or object against the recursion limit
+    // (1000) less the frames of the request around it: deeper, RecursionError, which nothing catches (500).
     return jsonDepth(value) > PARSED_DEPTH ? { ok: false, error: serverError() } : { ok: true, value };
   }
 }
 
 /**
- * The deepest body PostHog parses: its lists and objects nested this deep, the body's own object counted (measured on
- * the 2025-08-04 backend, Python 3.11; a request reaches the parser with the rest of the 1000 frames in use).
+ * The deepest body PostHog takes: an input 200 deep inside the body's object (MAX_JSON_DEPTH of src/schema/json.ts,
+ * where the measurements are); deeper, the 2025-08-04 backend answered 500 or its worker died, played here as a 500.
  */
-export const PARSED_DEPTH = 901;
+export const PARSED_DEPTH = 201;
 
 /** How deep lists and objects nest in a parsed JSON value (a scalar: 0), iteratively. */
 function jsonDepth(value: unknown): number {
