@@ -48,10 +48,17 @@ export interface RecordedInputs {
 
 const recordFields = (Object.keys(projectFields) as ProjectField[]).filter((f) => f !== "id");
 
+/**
+ * Whether a value is, or holds at any depth, a value not known yet (preview). Iterative: check runs it on every input
+ * before the depth rule (src/schema/json.ts), and a value thousands of levels deep must not overflow the stack here.
+ */
 export function isUnknown(value: unknown): boolean {
-  if (value === UNKNOWN) return true;
-  if (Array.isArray(value)) return value.some(isUnknown);
-  if (value !== null && typeof value === "object") return Object.values(value).some(isUnknown);
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const here = stack.pop();
+    if (here === UNKNOWN) return true;
+    if (here !== null && typeof here === "object") for (const inner of Object.values(here)) stack.push(inner);
+  }
   return false;
 }
 
