@@ -279,7 +279,11 @@ function sameScalarMeaning(sent: unknown, live: unknown): boolean {
 export function parityDoc(): string {
   const cell = (s: string) => s.replace(/\|/g, "\\|");
   const shown = (v: unknown) => {
-    const text = JSON.stringify(v);
+    // NaN and ±Infinity as written, not as the null JSON makes of them.
+    const text = JSON.stringify(v, (_, x: unknown) => (typeof x === "number" && !Number.isFinite(x) ? `«${x}»` : x)).replace(
+      /"«(.+?)»"/g,
+      "$1",
+    );
     return text.length > 70 ? `${text.slice(0, 40)}… (${text.length} characters)` : text;
   };
   const rows = parityCases.map(
