@@ -7,7 +7,7 @@
  */
 import { isUnknown } from "../provider/project-state";
 import { type FieldTable, tableValuesEqual } from "../schema/field-table";
-import { isPlainObject, own, prototypeKeyPath } from "../schema/json";
+import { isPlainObject, jsonValueProblems, jsonValueReason, own } from "../schema/json";
 import { camelCase, closestName } from "../schema/names";
 import type { Transport } from "../client";
 import type { ImportFacts, ObjectId, ResourceApi, ScopeReads } from "./declaration";
@@ -141,27 +141,29 @@ export function fieldState<R>(spec: FieldStateSpec<R>): FieldState<R> {
       const name = arg(field);
       const value = inputs[name];
       if (value === undefined || isUnknown(value)) continue;
+      // First, and alike for every field: what JSON would lose or PostHog's parser refuses, before any rule walks it.
+      const problems = jsonValueProblems(value, name);
+      if (problems.length > 0) {
+        // One failure for them all: the engine shows one failure per property.
+        failures.push({ property: name, reason: problems.map(jsonValueReason).join(" ") });
+        continue;
+      }
       const parsed = spec.fields[field]!.input.safeParse(value);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
         const where = issue.path.length > 0 ? ` (at ${issue.path.join(".")})` : "";
         failures.push({ property: name, reason: `${name} ${issue.message}${where}` });
-        continue;
-      }
-      if (value !== null && typeof value === "object") {
-        const keyPath = prototypeKeyPath(value);
-        if (keyPath !== undefined)
-          failures.push({
-            property: name,
-            reason: `${name} has the key at ${keyPath}, a name every JavaScript object already has: rename it`,
-          });
       }
     }
     if (spec.moreFailures) {
+      const failed = (input: string) => failures.some((f) => f.property === input);
+      // A field already refused is not known to the resource's own rules: they need not walk a value refused as too deep.
       const known = Object.fromEntries(
-        fieldNames.filter((f) => inputs[arg(f)] !== undefined && !isUnknown(inputs[arg(f)])).map((f) => [f, inputs[arg(f)]]),
+        fieldNames
+          .filter((f) => inputs[arg(f)] !== undefined && !isUnknown(inputs[arg(f)]) && !failed(arg(f)))
+          .map((f) => [f, inputs[arg(f)]]),
       );
-      failures.push(...spec.moreFailures(inputs, known, (input) => failures.some((f) => f.property === input)));
+      failures.push(...spec.moreFailures(inputs, known, failed));
     }
     return failures;
   }

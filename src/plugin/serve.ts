@@ -37,9 +37,54 @@ const messages = require(path.join(sdk, "proto", "provider_pb")) as {
   };
   CheckResponse: new () => { setInputs(v: unknown): void };
 };
+interface StructValue {
+  toJavaScript(): unknown;
+}
+interface StructFields {
+  forEach(each: (value: StructValue, key: string) => void): void;
+}
 const structs = require(require.resolve("google-protobuf/google/protobuf/struct_pb", { paths: [sdk] })) as {
-  Struct: { fromJavaScript(value: Record<string, unknown>): unknown };
+  Struct: {
+    fromJavaScript(value: Record<string, unknown>): unknown;
+    prototype: {
+      toJavaScript(): Record<string, unknown>;
+      getFieldsMap(): StructFields;
+    };
+  };
 };
+
+// google-protobuf decodes the engine's structs into a jspb.Map, which keeps its entries in an object by key, and
+// then into `object[key] = value`: a `__proto__` key becomes a prototype either way, and a YAML payload
+// `{__proto__: {…}}` was created as `{}`. Decoded as own keys, as JSON.parse does, it reaches check as the key it is
+// and is refused there, as `constructor` is (src/schema/json.ts).
+structs.Struct.prototype.toJavaScript = function () {
+  const fields = this.getFieldsMap();
+  const entries: Array<[string, unknown]> = [];
+  fields.forEach((value, key) => {
+    entries.push([key, value.toJavaScript()]);
+  });
+  const lost = lostProtoEntry(fields);
+  if (lost !== undefined) entries.push(["__proto__", lost.value]);
+  return Object.fromEntries(entries);
+};
+
+/**
+ * The `__proto__` entry a jspb.Map lost: the prototype of its object of entries, an entry whose `key` is `__proto__`
+ * and which holds the decoded value (a message with `toJavaScript`; its property names are the library's, minified).
+ */
+function lostProtoEntry(map: object): { value: unknown } | undefined {
+  for (const inner of Object.values(map)) {
+    if (inner === null || typeof inner !== "object" || Array.isArray(inner)) continue;
+    const entry: unknown = Object.getPrototypeOf(inner);
+    if (entry === null || entry === Object.prototype || typeof entry !== "object" || (entry as { key?: unknown }).key !== "__proto__")
+      continue;
+    const decoded = Object.values(entry).find(
+      (v): v is StructValue => typeof (v as Partial<StructValue> | null)?.toJavaScript === "function",
+    );
+    return { value: decoded ? decoded.toJavaScript() : null };
+  }
+  return undefined;
+}
 
 const { version } = require("../../package.json") as { version: string };
 const posthog = new PostHogProvider(version);

@@ -17,7 +17,7 @@ import {
   type ProjectSettings,
   valuesEqual,
 } from "../schema/project";
-import { isPlainObject, own, PROTOTYPE_NAMES, prototypeKeyPath } from "../schema/json";
+import { isPlainObject, jsonValueProblems, jsonValueReason, own, PROTOTYPE_NAMES } from "../schema/json";
 import { camelCase, closestName } from "../schema/names";
 import { isOrganizationId, ORGANIZATION_ID_RULE } from "../client";
 import type { ProjectInputs, ProjectOutputs, ProjectRecordOutputs } from "../resources/project-types";
@@ -48,10 +48,17 @@ export interface RecordedInputs {
 
 const recordFields = (Object.keys(projectFields) as ProjectField[]).filter((f) => f !== "id");
 
+/**
+ * Whether a value is, or holds at any depth, a value not known yet (preview). Iterative: check runs it on every input
+ * before the depth rule (src/schema/json.ts), and a value thousands of levels deep must not overflow the stack here.
+ */
 export function isUnknown(value: unknown): boolean {
-  if (value === UNKNOWN) return true;
-  if (Array.isArray(value)) return value.some(isUnknown);
-  if (value !== null && typeof value === "object") return Object.values(value).some(isUnknown);
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const here = stack.pop();
+    if (here === UNKNOWN) return true;
+    if (here !== null && typeof here === "object") for (const inner of Object.values(here)) stack.push(inner);
+  }
   return false;
 }
 
@@ -112,8 +119,9 @@ export function validateInputs(inputs: Record<string, unknown>): Failure[] {
     const value = inputs[property];
     if (failures.some((f) => f.property === property)) continue;
     if (value === undefined || value === null || typeof value !== "object" || isUnknown(value)) continue;
-    const reason = dictionaryProblem(value);
-    if (reason) failures.push({ property, reason: `${property} ${reason}` });
+    // What JSON would lose or PostHog's parser refuses, as for every resource's JSON-valued field (src/kit/field-state.ts).
+    const problems = jsonValueProblems(value, property);
+    if (problems.length > 0) failures.push({ property, reason: problems.map(jsonValueReason).join(" ") });
   }
   if (failures.length === 0) {
     const oversized = requestSizeProblem(inputs);
@@ -148,41 +156,6 @@ function requestSizeProblem(inputs: Record<string, unknown>): Failure | undefine
       `${inputName(largest)} is ${bytes} bytes as JSON, and the settings together ${size}: PostHog's settings cap a ` +
       `request body at ${MAX_REQUEST_BYTES} bytes (20 MB, Django's DATA_UPLOAD_MAX_MEMORY_SIZE in posthog/settings/web.py). Make it smaller.`,
   };
-}
-
-/**
- * Keys and numbers inside dictionary and list values that would not reach PostHog as declared: a key named like a
- * property of every JavaScript object (`constructor`, `__proto__`, `toString`, …: Object.prototype), and NaN or
- * ±Infinity, which JSON cannot carry (they would be sent as null, and PostHog would store null).
- */
-function dictionaryProblem(value: object): string | undefined {
-  const keyPath = prototypeKeyPath(value);
-  if (keyPath !== undefined) {
-    const key = keyPath.split(".").pop()!;
-    return (
-      `has the key \`${key}\`${keyPath === key ? "" : ` (at ${keyPath})`}: names that every JavaScript object already ` +
-      "has (Object.prototype: constructor, __proto__, toString, hasOwnProperty, valueOf, …) are refused as keys, because " +
-      "they would be read as that built-in instead of your value. PostHog has no setting of that name; rename the key."
-    );
-  }
-  const numberPath = nonFinitePath(value);
-  if (numberPath !== undefined) {
-    return (
-      `holds ${numberPath.value}${numberPath.path ? ` (at ${numberPath.path})` : ""}: JSON cannot carry NaN or ±Infinity ` +
-      "(they are sent as null, and PostHog stores null). Use a finite number, or null."
-    );
-  }
-  return undefined;
-}
-
-function nonFinitePath(value: unknown, path: string[] = []): { path: string; value: number } | undefined {
-  if (typeof value === "number") return Number.isFinite(value) ? undefined : { path: path.join("."), value };
-  if (value === null || typeof value !== "object") return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const found = nonFinitePath(item, [...path, key]);
-    if (found) return found;
-  }
-  return undefined;
 }
 
 function unknownInput(property: string): string {

@@ -2,9 +2,11 @@
  * The program side every dynamic PostHog resource shares (the kit's thin class): it checks what Pulumi's SDK cannot
  * serialize, registers the declared inputs with the serialized provider and the outputs the resource always has, marks
  * secrets, and hands everything to the engine. The lifecycle runs in `pulumi-posthog/provider` inside Pulumi's
- * dynamic-provider host. Nothing else of the package is loaded here, so that a program loads little more than Pulumi.
+ * dynamic-provider host. Nothing else of the package is loaded here but its JSON rules (../schema/json, which loads nothing),
+ * so that a program loads little more than Pulumi.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { jsonValueProblems, jsonValueReason } from "../schema/json";
 
 /**
  * The serialized provider of a resource, `__provider` in its inputs and outputs: the module Pulumi's dynamic-provider
@@ -29,7 +31,7 @@ export interface ResourceFacts {
 }
 
 /**
- * The props and options a declared resource registers: the prototype-key check, the outputs every instance has, the
+ * The props and options a declared resource registers: the check of its JSON values, the outputs every instance has, the
  * serialized provider and the secrets. A function, not a base class: Pulumi takes a resource's source position a
  * fixed number of frames above `new Resource` (the class's caller, in the program); one more constructor in between
  * would record the package's file instead, outside the project.
@@ -40,16 +42,11 @@ function declaredRegistration(
   args: Record<string, unknown>,
   opts: pulumi.CustomResourceOptions,
 ): { props: Record<string, unknown>; options: pulumi.CustomResourceOptions } {
-  for (const [arg, value] of Object.entries(args)) {
-    const where = prototypeKey(value, arg);
-    if (where !== undefined) {
-      throw new pulumi.RunError(
-        `posthog.${facts.className} "${name}": ${where} is a name every JavaScript object already has (Object.prototype: ` +
-          "constructor, __proto__, toString, valueOf, …); it cannot be a key of a setting. PostHog has no setting " +
-          "of that name: remove or rename it.",
-      );
-    }
-  }
+  // Before the SDK serializes them: it drops a `__proto__` key, sends NaN as null, fails on `toString` ("Cannot convert
+  // object to primitive value"), and spends seconds and gigabytes on a value thousands of levels deep before its
+  // stack overflows. Values still to come (Outputs, Promises) are left to the provider's check.
+  const problems = Object.entries(args).flatMap(([arg, value]) => jsonValueProblems(value, arg, { opaque: (v) => !isPlain(v) }));
+  if (problems.length > 0) throw new pulumi.RunError(`posthog.${facts.className} "${name}": ${problems.map(jsonValueReason).join(" ")}`);
   // What pulumi.dynamic.Resource does, with the serialized provider instead of a closure serialized per program.
   const props: Record<string, unknown> = Object.fromEntries(facts.outputNames.map((output) => [output, undefined]));
   Object.assign(props, args);
@@ -114,21 +111,10 @@ function mayBeSecret(value: unknown): boolean {
   return Object.values(value).some(mayBeSecret);
 }
 
-/**
- * Where the plain objects of `value` have an own key named like a property of every JavaScript object, as a path
- * (`additionalSettings.toString`). Pulumi's SDK fails to serialize some of them ("Cannot convert object to primitive
- * value" for `toString`) before the provider's check can name them; values still to come (Outputs, Promises) are
- * left to that check.
- */
-function prototypeKey(value: unknown, path: string): string | undefined {
-  if (value === null || typeof value !== "object" || pulumi.Output.isInstance(value) || value instanceof Promise) return undefined;
-  for (const [key, inner] of Object.entries(value)) {
-    const here = `${path}.${key}`;
-    if (key in Object.prototype) return here;
-    const deeper = prototypeKey(inner, here);
-    if (deeper !== undefined) return deeper;
-  }
-  return undefined;
+/** A list, or an object of Object's (what JSON.parse makes): anything else is the SDK's to serialize. */
+function isPlain(value: object): boolean {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return Array.isArray(value) || prototype === Object.prototype || prototype === null;
 }
 
 const API_KEY_CONFIG = "posthog:apiKey";

@@ -38,21 +38,124 @@ export function own(value: object, key: string): unknown {
   return Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
 }
 
-/** The path (`a.b`) of the first object key, at any depth, that is one of PROTOTYPE_NAMES. */
-export function prototypeKeyPath(value: unknown): string | undefined {
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const inner = prototypeKeyPath(item);
-      if (inner !== undefined) return `${index}.${inner}`;
+/**
+ * The deepest nesting of lists and objects an input's value may have (`{}` is 1 deep, `{"a": []}` 2), one level
+ * inside the request's body. PostHog parses and renders JSON with Python's json module, whose C code counts each
+ * level against the recursion limit (1000) less the frames of the request around it, and its serializers walk some
+ * values again (a flag's payloads are dumped to text). Measured on the 2025-08-04 backend (Python 3.11) with a flag
+ * whose `filters` nest a payload: 200 levels are stored and read back; 250 killed the worker (signal 6, "realloc():
+ * invalid next size"); 300 and 500 answered 500, at 500 after writing the flag, whose every read then failed.
+ */
+export const MAX_JSON_DEPTH = 200;
+
+/** Where a JSON value is not what it seems, or not what PostHog takes, with its path (`filters.groups[0].variant`). */
+export type JsonValueProblem =
+  | { readonly kind: "prototype-key"; readonly path: string; readonly key: string }
+  | { readonly kind: "non-finite"; readonly path: string; readonly value: number }
+  | { readonly kind: "too-deep"; readonly path: string };
+
+/** A place in the walk: the segments to it are read back through `parent` only when a problem is reported there. */
+interface Place {
+  readonly value: unknown;
+  readonly segment: string | number;
+  readonly parent: Place | undefined;
+  readonly depth: number;
+  /** A key named like a property of every JavaScript object: reported in its place in document order. */
+  readonly prototypeKey?: true;
+}
+
+/** `a.b[0]["c d"]`: the path a program writes to reach a place. */
+function pathOf(place: Place): string {
+  const segments: (string | number)[] = [];
+  for (let at: Place | undefined = place; at; at = at.parent) segments.push(at.segment);
+  return segments
+    .reverse()
+    .map((s, i) =>
+      typeof s === "number" ? `[${s}]` : /^[A-Za-z_$][\w$]*$/.test(s) || i === 0 ? `${i === 0 ? "" : "."}${s}` : `[${JSON.stringify(s)}]`,
+    )
+    .join("");
+}
+
+/**
+ * The problems of a JSON value that would not reach PostHog as declared, each with its path from `root` (at most
+ * `limit`, in document order): a key named like a property of every JavaScript object (PROTOTYPE_NAMES: read as that
+ * built-in, or, for `__proto__`, dropped by the assignments on the way, such as the SDK's serialization), NaN or
+ * ±Infinity (JSON has none: they are sent as null, and PostHog stores null), and nesting deeper than MAX_JSON_DEPTH.
+ * An object whose prototype is not Object's had a `__proto__` key assigned on the way (the plugin's decoding of the
+ * engine's struct does `object[key] = value`), unless `opaque` says it is a value still to come (an Output). The walk
+ * is iterative and does not descend past the limit, so that a value thousands of levels deep is refused in
+ * milliseconds.
+ */
+export function jsonValueProblems(
+  value: unknown,
+  root: string,
+  options: { readonly opaque?: (value: object) => boolean; readonly limit?: number } = {},
+): JsonValueProblem[] {
+  const { opaque, limit = 5 } = options;
+  const problems: JsonValueProblem[] = [];
+  const stack: Place[] = [{ value, segment: root, parent: undefined, depth: 0 }];
+  while (stack.length > 0 && problems.length < limit) {
+    const place = stack.pop()!;
+    const here = place.value;
+    if (place.prototypeKey) {
+      problems.push({ kind: "prototype-key", path: pathOf(place), key: String(place.segment) });
+      continue;
     }
-  } else if (isPlainObject(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      if (PROTOTYPE_NAMES.has(key)) return key;
-      const inner = prototypeKeyPath(item);
-      if (inner !== undefined) return `${key}.${inner}`;
+    if (typeof here === "number") {
+      if (!Number.isFinite(here)) problems.push({ kind: "non-finite", path: pathOf(place), value: here });
+      continue;
     }
+    if (here === null || typeof here !== "object" || opaque?.(here)) continue;
+    const depth = place.depth + 1;
+    if (depth > MAX_JSON_DEPTH) {
+      problems.push({ kind: "too-deep", path: pathOf(place) });
+      continue;
+    }
+    const list = Array.isArray(here);
+    const prototype: unknown = Object.getPrototypeOf(here);
+    if (!list && prototype !== Object.prototype && prototype !== null) {
+      problems.push({
+        kind: "prototype-key",
+        path: pathOf({ value: prototype, segment: "__proto__", parent: place, depth }),
+        key: "__proto__",
+      });
+      continue;
+    }
+    const children = Object.entries(here).map(
+      ([key, inner]): Place => ({
+        value: inner,
+        segment: list ? Number(key) : key,
+        parent: place,
+        depth,
+        ...(!list && PROTOTYPE_NAMES.has(key) ? { prototypeKey: true as const } : {}),
+      }),
+    );
+    // Pushed in reverse, so that the stack gives them back in document order.
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
-  return undefined;
+  return problems;
+}
+
+/** What a program is told of a problem of `jsonValueProblems`, beginning with its path. */
+export function jsonValueReason(problem: JsonValueProblem): string {
+  switch (problem.kind) {
+    case "prototype-key":
+      return (
+        `${problem.path} is a key named like a property every JavaScript object has (Object.prototype: constructor, ` +
+        "__proto__, toString, valueOf, …): it would be read as that built-in, or dropped, instead of your value. Rename it."
+      );
+    case "non-finite":
+      return (
+        `${problem.path} is ${problem.value}: JSON cannot carry NaN or ±Infinity (it would be sent as null, and ` +
+        "PostHog would store null). Use a finite number, or null."
+      );
+    case "too-deep":
+      return (
+        // The path to that depth is as long as the value is deep: its beginning names the place.
+        `${problem.path.length > 100 ? `${problem.path.slice(0, 100).replace(/\[[^\]]*$/, "")}…` : problem.path} is nested deeper than ${MAX_JSON_DEPTH} levels of lists and objects: PostHog fails on deeper values ` +
+        "(Python's json module runs out of its recursion limit: a 500, or the worker killed, sometimes after writing). Flatten it."
+      );
+  }
 }
 
 /**

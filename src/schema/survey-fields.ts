@@ -1,8 +1,8 @@
 /**
  * The survey's field table: the writable fields of today's SurveySerializerCreateUpdateOnly
  * (products/surveys/backend/api/survey.py in PostHog/posthog; posthog/api/survey.py in 2025-08-04) a program manages,
- * each with PostHog's rule and how a declared value compares with PostHog's answer. Questions are checked kind by kind
- * (`validate_questions` there, and the kinds posthog-js renders: `SurveyQuestionType`).
+ * each with PostHog's rule and how a declared value compares with PostHog's answer. Questions are checked as
+ * `validate_questions` there checks them, no more: their kinds are posthog-js's (`SurveyQuestionType`), unchecked by PostHog.
  */
 import { z } from "zod";
 import { DATE_TIME, exists, sameInstant } from "./annotation-fields";
@@ -12,8 +12,6 @@ import { sameSansNulls, withoutAdded, withoutNulls } from "./json-forms";
 
 export const SURVEY_SERIALIZER = "SurveySerializerCreateUpdateOnly, products/surveys/backend/api/survey.py";
 export const SURVEY_TYPES = ["popover", "widget", "external_survey", "api"] as const;
-export const QUESTION_TYPES = ["open", "link", "rating", "single_choice", "multiple_choice"] as const;
-export const BRANCHING_TYPES = ["next_question", "end", "response_based", "specific_question"] as const;
 const CONTENT_TYPES = ["text", "html"];
 const EMAIL_LINK = /^mailto:[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/;
 /** Condition fields today's SurveySerializerCreateUpdateOnly refuses for an external (hosted) survey. */
@@ -38,58 +36,54 @@ export function linkProblem(link: unknown): string | undefined {
   return "must be a URL with one of these schemes: https, mailto";
 }
 
-const isText = (v: unknown) => typeof v === "string";
+/** Python's truthiness of a JSON value: PostHog checks a question's optional fields only when they are truthy. */
+const truthy = (v: unknown) =>
+  !(
+    v === undefined ||
+    v === null ||
+    v === false ||
+    v === 0 ||
+    v === "" ||
+    (Array.isArray(v) && v.length === 0) ||
+    (isPlainObject(v) && Object.keys(v).length === 0)
+  );
 
-/** One question's problems, kind by kind, as `questions[i].field …`. */
-function questionProblems(q: unknown, i: number, count: number): string[] {
+/**
+ * One question's problems, as `questions[i].field …`: exactly SurveySerializerCreateUpdateOnly.validate_questions'
+ * rules. PostHog checks no question's `type`, nor a rating's `display` or `scale`, nor `branching` (its
+ * SurveyRatingQuestionSchemaSerializer and the like only document the API: the `questions` field is a plain
+ * ListField), and stores a rating without `display`, which posthog-js shows as numbers: such surveys exist, and a
+ * program that manages or imports them must be able to declare them.
+ */
+function questionProblems(q: unknown, i: number): string[] {
   const at = `questions[${i}]`;
-  if (!isPlainObject(q)) return [`${at} must be an object (a question)`];
+  if (!isPlainObject(q)) return [`${at} must be an object (Questions must be a list of objects)`];
   const problems: string[] = [];
   const say = (field: string, rule: string) => problems.push(`${at}.${field} ${rule}`);
-  if (!(QUESTION_TYPES as readonly unknown[]).includes(q["type"])) say("type", `must be one of ${quoted(QUESTION_TYPES)}`);
-  if (typeof q["question"] !== "string" || q["question"].trim() === "") say("question", "is required: the question's text (a string)");
-  for (const field of ["description", "buttonText", "lowerBoundLabel", "upperBoundLabel", "id"])
-    if (q[field] !== undefined && q[field] !== null && !isText(q[field])) say(field, "must be a string");
+  if (!truthy(q["question"])) say("question", "is required: the question's text (Question text is required)");
+  // Today's PostHog refuses these when they are not strings; 2025-08-04 failed on them (nh3 reads them as text).
+  for (const field of ["question", "description", "buttonText", "lowerBoundLabel", "upperBoundLabel"])
+    if (truthy(q[field]) && typeof q[field] !== "string") say(field, "must be a string");
   const contentType = q["descriptionContentType"];
-  if (contentType !== undefined && contentType !== null && !CONTENT_TYPES.includes(String(contentType)))
+  if (truthy(contentType) && !CONTENT_TYPES.includes(String(contentType)))
     say("descriptionContentType", `must be one of ${quoted(CONTENT_TYPES)}`);
-  if (q["optional"] !== undefined && q["optional"] !== null && typeof q["optional"] !== "boolean") say("optional", "must be a boolean");
-  const type = q["type"];
-  if (type === "link" && q["link"] !== undefined && q["link"] !== null) {
-    const problem = linkProblem(q["link"]);
-    if (problem) say("link", problem);
-  }
-  if (type === "rating") {
-    if (!["number", "emoji"].includes(String(q["display"]))) say("display", 'must be "number" or "emoji" for a rating question');
-    if (!Number.isInteger(q["scale"]) || (q["scale"] as number) < 2)
-      say("scale", "must be a whole number of points (3, 5, 7 or 10) for a rating question");
-  }
-  if (type === "single_choice" || type === "multiple_choice") {
-    const choices = q["choices"];
-    if (!Array.isArray(choices) || choices.length === 0) say("choices", `is required for a ${type} question: a list of strings`);
+  const choices = q["choices"];
+  if (truthy(choices)) {
+    if (!Array.isArray(choices)) say("choices", "must be a list of strings (Question choices must be a list of strings)");
     else if (!choices.every((c) => typeof c === "string" && c.trim() !== ""))
       say("choices", "must be non-empty strings (Question choices cannot be empty)");
-  } else if (q["choices"] !== undefined && q["choices"] !== null)
-    say("choices", `is for single_choice and multiple_choice questions, not ${String(type)}`);
-  const branching = q["branching"];
-  if (branching !== undefined && branching !== null) {
-    if (!isPlainObject(branching) || !(BRANCHING_TYPES as readonly unknown[]).includes(branching["type"]))
-      say("branching", `must be an object whose type is one of ${quoted(BRANCHING_TYPES)}`);
-    else if (branching["type"] === "specific_question") {
-      const index = branching["index"];
-      if (!Number.isInteger(index) || (index as number) < 0 || (index as number) >= count || index === i)
-        say("branching.index", `must be the index of another question (0 to ${count - 1})`);
-    } else if (branching["type"] === "response_based" && !isPlainObject(branching["responseValues"]))
-      say("branching.responseValues", 'is required for response_based branching: an object from response to the question index (or "end")');
+  }
+  const link = q["link"];
+  if (truthy(link)) {
+    const problem = linkProblem(link);
+    if (problem) say("link", problem);
   }
   return problems;
 }
 
-/** `validate_questions` and the kinds' own fields, as problems naming each question's field. */
+/** `validate_questions`, as problems naming each question's field. */
 export function questionsProblems(questions: readonly unknown[]): string[] {
-  return questions
-    .flatMap((q, i) => questionProblems(q, i, questions.length))
-    .map((p) => `${p} (validate_questions, ${SURVEY_SERIALIZER})`);
+  return questions.flatMap((q, i) => questionProblems(q, i)).map((p) => `${p} (validate_questions, ${SURVEY_SERIALIZER})`);
 }
 
 /**
@@ -109,6 +103,9 @@ export function surveyProblems(
     refuse("conditions", "conditions.linkedFlagVariant can only be used when linkedFlagId is given");
   if (appearance["shuffleQuestions"] && questions.some((q) => isPlainObject(q) && q["branching"] !== undefined && q["branching"] !== null))
     refuse("appearance", "appearance.shuffleQuestions cannot be used together with question branching: disable one of them");
+  const whiteLabel = appearance["whiteLabel"];
+  if (whiteLabel !== undefined && whiteLabel !== null && typeof whiteLabel !== "boolean")
+    refuse("appearance", "appearance.whiteLabel must be a boolean");
   const delay = appearance["surveyPopupDelaySeconds"];
   if (delay !== undefined && delay !== null && !(typeof delay === "number" && delay >= 0))
     refuse("appearance", "appearance.surveyPopupDelaySeconds must be a number of seconds, at least 0");

@@ -14,6 +14,7 @@ import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { parse, stringify } from "yaml";
 import { actions, alerts, annotations, dashboards, featureFlags, insights, projects, Transport } from "../../src/client";
+import { MAX_JSON_DEPTH } from "../../src/schema/json";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { liveProjects } from "../helpers/projects";
 import { pythonVirtualenv } from "../helpers/python-venv";
@@ -173,6 +174,9 @@ function oneProgram(name: string, examples: Record<string, string>): string {
   return stringify({ name, runtime: "yaml", ...merged });
 }
 
+/** The examples' program and stack, which later tests use again instead of a stack of their own. */
+let examples: { dir: string; stack: Stack } | undefined;
+
 test("the YAML examples of flags, actions, annotations, a dashboard and feedback, in one stack through the plugin: up, no change after, destroy", async () => {
   // examples/flags-for-companies-yaml: the companies a lookup finds, in a project of their own.
   const companiesProject = await projects.createProject(http, server.organizationId, { name: "Companies (YAML)" });
@@ -193,6 +197,7 @@ test("the YAML examples of flags, actions, annotations, a dashboard and feedback
     }),
   });
   const stack = await stackIn(dir, "yaml-examples");
+  examples = { dir, stack };
   const token = `hook-token-${process.pid}`;
   await stack.setAllConfig({
     projectId: { value: String(companiesProject.id) },
@@ -250,6 +255,41 @@ test("the YAML examples of flags, actions, annotations, a dashboard and feedback
   expect((await stack.destroy()).summary.resourceChanges).toEqual({ delete: 15 });
   expect(await featureFlags.getFeatureFlag(http, companiesProject.id, companiesFlag.id)).toMatchObject({ deleted: true });
   expect(await featureFlags.getFeatureFlag(http, checkoutProject.id, checkoutFlag.id)).toMatchObject({ deleted: true });
+});
+
+test("on the examples' stack, values PostHog would lose or refuse stop one preview, each named by its path; nothing is sent: a `__proto__` payload, .nan in a condition, a list past the depth limit", async () => {
+  // Before: the payload `{__proto__: {…}}` was created as `{}` (the plugin's decoding made the key a prototype), .nan
+  // was stored as null, and the deep list went to PostHog.
+  if (!examples) throw new Error("this test runs on the stack of the one before it");
+  const { dir, stack } = examples;
+  const deep = `${"[".repeat(MAX_JSON_DEPTH + 1)}1${"]".repeat(MAX_JSON_DEPTH + 1)}`;
+  fs.writeFileSync(
+    path.join(dir, "Pulumi.yaml"),
+    [
+      "name: posthog-yaml-examples",
+      "runtime: yaml",
+      "resources:",
+      "  bad:",
+      "    type: posthog:FeatureFlag",
+      "    properties:",
+      "      key: bad",
+      "      filters:",
+      "        groups: [{properties: [], rollout_percentage: .nan}]",
+      "        payloads:",
+      '          "true": {__proto__: {admin: true}}',
+      `      rollbackConditions: ${deep}`,
+      "",
+    ].join("\n"),
+  );
+  await server.clearRequests();
+  const message = await stack.preview().then(
+    () => "",
+    (error: Error) => error.message,
+  );
+  expect(message).toMatch(/filters\.groups\[0\]\.rollout_percentage is NaN: JSON cannot carry NaN/);
+  expect(message).toMatch(/filters\.payloads\.true\.__proto__ is a key named like a property every JavaScript object has/);
+  expect(message).toMatch(new RegExp(`rollbackConditions(\\[0\\])+… is nested deeper than ${MAX_JSON_DEPTH} levels`));
+  expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
 });
 
 describe("secrets through the plugin", () => {

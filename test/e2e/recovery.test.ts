@@ -311,7 +311,8 @@ describe("keys every JavaScript object has", () => {
     await setProjects([{ resourceName: "prototype", name: "Prototype", additionalSettings: { constructor: 1 } }]);
     await server.clearRequests();
     // The program stops it first (the provider's check refuses it too, for programs in other languages).
-    const refusal = /posthog\.Project "prototype": additionalSettings\.constructor is a name every JavaScript object already has/;
+    const refusal =
+      /posthog\.Project "prototype": additionalSettings\.constructor is a key named like a property every JavaScript object has/;
     expect(await within(120_000, "pulumi preview", failureOf(stack.preview()))).toMatch(refusal);
     const { status, output } = await within(120_000, "pulumi up", pulumi(["up", "--yes", "--skip-preview"]).done);
     expect(status).not.toBe(0);

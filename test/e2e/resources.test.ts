@@ -24,6 +24,7 @@ import {
   surveys,
   Transport,
 } from "../../src/client";
+import { MAX_JSON_DEPTH } from "../../src/schema/json";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
 
@@ -199,6 +200,38 @@ test("up creates all: the cohort in PostHog's form and the flag naming it; the d
 test("a preview right after up reports no changes and writes nothing: PostHog's forms compare equal", async () => {
   await server.clearRequests();
   await stack.preview({ expectNoChanges: true });
+  expect(await writes()).toEqual([]);
+});
+
+test("values PostHog would lose or refuse stop the preview in the program, naming each path; nothing is sent: NaN in a condition, a payload 6,000 levels deep", async () => {
+  // Before: NaN passed check and PostHog stored null; the deep payload cost the SDK's serialization 35-40 s and
+  // about 4 GB before a bare `RangeError: Maximum call stack size exceeded`.
+  const program = fs.readFileSync(path.join(dir, "index.ts"), "utf8");
+  fs.writeFileSync(
+    path.join(dir, "index.ts"),
+    [
+      program,
+      `let deep: unknown = 1;`,
+      `for (let i = 0; i < 6000; i++) deep = [deep];`,
+      `new posthog.FeatureFlag("bad", { key: "bad", filters: { groups: [{ properties: [], rollout_percentage: Number.NaN }], payloads: { true: deep as never } } });`,
+    ].join("\n"),
+  );
+  await server.clearRequests();
+  const started = Date.now();
+  try {
+    const message = await stack.preview().then(
+      () => "",
+      (error: Error) => error.message,
+    );
+    expect(message).toMatch(/posthog\.FeatureFlag "bad": filters\.groups\[0\]\.rollout_percentage is NaN: JSON cannot carry NaN/);
+    expect(message).toMatch(
+      new RegExp(`filters\\.payloads\\.true(\\[0\\])+… is nested deeper than ${MAX_JSON_DEPTH} levels of lists and objects`),
+    );
+    expect(message).not.toMatch(/Maximum call stack/);
+  } finally {
+    fs.writeFileSync(path.join(dir, "index.ts"), program);
+  }
+  expect(Date.now() - started).toBeLessThan(60_000);
   expect(await writes()).toEqual([]);
 });
 

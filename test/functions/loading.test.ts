@@ -33,7 +33,8 @@ function loadedAfter(script: string, preload = 'require("@pulumi/pulumi");'): { 
 test("importing the package loads the resources and the lookups' signatures, not the client, the provider, got or zod", () => {
   const { own, packages } = loadedAfter(`require(${JSON.stringify(lib)});`);
   expect(packages).toEqual([]);
-  expect(own.filter((file) => /^(client\/(?!errors)|provider\/|schema\/|import\/|plugin\/)/.test(file))).toEqual([]);
+  // schema/json.js loads nothing: the classes check JSON values with it before the SDK serializes them.
+  expect(own.filter((file) => /^(client\/(?!errors)|provider\/|schema\/(?!json\.js)|import\/|plugin\/)/.test(file))).toEqual([]);
   expect(own).toContain("resources/project.js");
   expect(own).toContain("functions/groups.js");
 });

@@ -6,7 +6,11 @@
  * and docs/validation-parity.md is generated from the same rows, so the suite and the documentation cannot drift.
  */
 import { declaredSettings, validateInputs } from "../../src/provider/project-state";
-import { isPlainObject } from "../../src/schema/json";
+import { cohortState } from "../../src/provider/cohort-state";
+import { featureFlagState } from "../../src/provider/feature-flag-state";
+import { surveyRecord } from "../../src/provider/survey-declaration";
+import { surveyState } from "../../src/provider/survey-state";
+import { isPlainObject, jsonValueProblems, MAX_JSON_DEPTH } from "../../src/schema/json";
 import { settingNames, valuesEqual } from "../../src/schema/project";
 
 /**
@@ -225,10 +229,14 @@ async function patchVerdict(posthog: PostHogEndpoint, path: string, field: strin
  * keep-alive connections, which fetch may have picked for the next request): the same value twice is the same PATCH.
  */
 async function patch(url: string, apiKey: string, body: Record<string, unknown>): Promise<{ status: number; text: string }> {
+  return send("PATCH", url, apiKey, body);
+}
+
+async function send(method: string, url: string, apiKey: string, body: Record<string, unknown>): Promise<{ status: number; text: string }> {
   for (let attempt = 1; ; attempt++) {
     try {
       const response = await fetch(url, {
-        method: "PATCH",
+        method,
         headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
         body: JSON.stringify(body),
       });
@@ -271,7 +279,11 @@ function sameScalarMeaning(sent: unknown, live: unknown): boolean {
 export function parityDoc(): string {
   const cell = (s: string) => s.replace(/\|/g, "\\|");
   const shown = (v: unknown) => {
-    const text = JSON.stringify(v);
+    // NaN and ±Infinity as written, not as the null JSON makes of them.
+    const text = JSON.stringify(v, (_, x: unknown) => (typeof x === "number" && !Number.isFinite(x) ? `«${x}»` : x)).replace(
+      /"«(.+?)»"/g,
+      "$1",
+    );
     return text.length > 70 ? `${text.slice(0, 40)}… (${text.length} characters)` : text;
   };
   const rows = parityCases.map(
@@ -279,6 +291,10 @@ export function parityDoc(): string {
       `| ${i + 1} | \`${c.input}\` | \`${cell(shown(c.value))}\` | ${c.what} | ${c.provider} | ${c.today} | ${c.v20250804} | ${c.why ? cell(c.why) : ""} |`,
   );
   const disagreements = parityCases.filter((c) => c.why).length;
+  const objectRows = objectParityCases.map(
+    (c, i) =>
+      `| ${i + 1} | ${c.kind} | \`${c.input}\` | \`${cell(shown(c.value))}\` | ${c.what} | ${c.provider} | ${c.today} | ${c.v20250804} | ${c.why ? cell(c.why) : ""} |`,
+  );
   return [
     "# Validation parity: the provider's `check` against PostHog",
     "",
@@ -298,5 +314,132 @@ export function parityDoc(): string {
     "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ...rows,
     "",
+    "## Every kind's JSON values and rules",
+    "",
+    "Each value is checked by the kind's `check` and sent in the create of one object (the other inputs a create",
+    "needs beside it), which is deleted again. Every kind's JSON-valued inputs are checked alike (src/schema/json.ts):",
+    "NaN and ±Infinity are refused (JSON has neither: sent as null, PostHog stores null, so PostHog does not keep",
+    `them), and so is nesting deeper than ${MAX_JSON_DEPTH} lists and objects in one input. That bound is not a row: on`,
+    "the 2025-08-04 backend a flag whose filters nest 200 deep is stored and read back, 250 killed the worker (signal",
+    '6, "realloc(): invalid next size"), 300 and 500 answered 500, at 500 after writing the flag, whose every read then',
+    "failed (Python's json module runs out of the recursion limit of 1000 less the frames of the request). A value past",
+    "the bound is therefore never sent to a real PostHog here; the local server answers it 500.",
+    "Survey questions are checked as `validate_questions` checks them, no more.",
+    "",
+    `Values: ${objectParityCases.length}. Disagreements, each with its reason: ${objectParityCases.filter((c) => c.why).length}.`,
+    "",
+    "| # | kind | input | value | what | provider | today's PostHog | PostHog 2025-08-04 | why they differ |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ...objectRows,
+    "",
   ].join("\n");
+}
+
+/** A value `depth` lists and objects deep (`[{"a": [… 1 …]}]`), for PostHog's parser's limit. */
+export function nestedValue(depth: number): unknown {
+  let value: unknown = 1;
+  for (let i = 0; i < depth; i++) value = i % 2 === 0 ? [value] : { a: value };
+  return value;
+}
+
+/** Flag filters `depth` deep in all: a payload nested inside `payloads` (filters is 1 deep, payloads 2). */
+const deepFilters = (depth: number) => ({
+  groups: [{ properties: [], rollout_percentage: 100 }],
+  payloads: { true: nestedValue(depth - 2) },
+});
+/** A resource's JSON-valued and ruled fields judged the same three ways, by a create of one object with the value. */
+export interface ObjectParityCase extends Omit<ParityCase, "last"> {
+  /** The resource, by its class name: its state's check judges, its endpoint answers. */
+  kind: ParityKind;
+}
+
+/** The kinds with rows, their state (its check and its comparison), their endpoint and the inputs a create needs. */
+export const parityKinds = {
+  FeatureFlag: {
+    state: featureFlagState,
+    path: "feature_flags",
+    base: (n: number) => ({ key: `parity-${n}`, filters: { groups: [{ properties: [], rollout_percentage: 100 }] } }),
+  },
+  Survey: {
+    state: surveyState,
+    path: "surveys",
+    base: (n: number) => ({ name: `Parity ${n}`, type: "api", questions: [{ type: "open", question: "Why?" }] }),
+  },
+  Cohort: {
+    state: cohortState,
+    path: "cohorts",
+    base: (n: number) => ({
+      name: `Parity ${n}`,
+      filters: {
+        properties: {
+          type: "OR",
+          values: [{ type: "AND", values: [{ type: "person", key: "email", operator: "is_set", value: "is_set" }] }],
+        },
+      },
+    }),
+  },
+} as const;
+export type ParityKind = keyof typeof parityKinds;
+
+const QUESTIONS = "SurveySerializerCreateUpdateOnly.validate_questions";
+
+// biome-ignore format: a table, one row per line
+export const objectParityCases: readonly ObjectParityCase[] = [
+  // Values JSON cannot carry, and nesting past PostHog's JSON parser (src/schema/json.ts MAX_JSON_DEPTH), for every kind's JSON fields
+  { kind: "FeatureFlag", input: "filters", value: { groups: [{ properties: [], rollout_percentage: Number.NaN }] }, what: "NaN as a rollout", provider: "refuses", today: "not kept", v20250804: "not kept" },
+  { kind: "FeatureFlag", input: "rollbackConditions", value: [{ threshold: Number.POSITIVE_INFINITY }], what: "Infinity in rollback conditions", provider: "refuses", today: "not kept", v20250804: "not kept" },
+  { kind: "FeatureFlag", input: "filters", value: deepFilters(MAX_JSON_DEPTH), what: `a payload nesting filters ${MAX_JSON_DEPTH} deep`, provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Cohort", input: "filters", value: { properties: { type: "OR", values: [{ type: "AND", values: [{ type: "person", key: "age", operator: "exact", value: [1, Number.NEGATIVE_INFINITY] }] }] } }, what: "-Infinity among values", provider: "refuses", today: "not kept", v20250804: "not kept" },
+  { kind: "Survey", input: "appearance", value: { surveyPopupDelaySeconds: Number.NaN }, what: "NaN as a delay", provider: "refuses", today: "not kept", v20250804: "not kept" },
+  // Survey questions: validate_questions' rules, no more
+  { kind: "Survey", input: "questions", value: [{ type: "rating", question: "How likely are you to recommend us?" }], what: "a rating without display or scale", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Survey", input: "questions", value: [{ type: "rating", question: "Score?", display: "stars", scale: 1 }], what: "a rating displayed as stars on a scale of 1", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Survey", input: "questions", value: [{ question: "No type" }], what: "a question without a type", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Survey", input: "questions", value: [{ type: "single_choice", question: "Plan?" }], what: "a choice question without choices", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Survey", input: "questions", value: [{ type: "open", question: "Why?", branching: { type: "jump" } }], what: "branching of no known type", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Survey", input: "questions", value: [{ type: "open", question: "" }], what: "no question text", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Survey", input: "questions", value: [{ type: "multiple_choice", question: "Uses?", choices: ["A", " "] }], what: "a blank choice", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Survey", input: "questions", value: [{ type: "link", question: "Read", link: "http://example.com" }], what: "an http link", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Survey", input: "questions", value: [{ type: "open", question: "Why?", buttonText: 5 }], what: "a number as button text", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`products/surveys/backend/api/survey.py ${QUESTIONS}`) },
+  { kind: "Survey", input: "appearance", value: { whiteLabel: "yes" }, what: "a string for whiteLabel", provider: "refuses", today: "refused", v20250804: "refused" },
+];
+
+/** The inputs a create of the row's object declares. */
+function objectInputs(c: ObjectParityCase, n: number): Record<string, unknown> {
+  return { ...parityKinds[c.kind].base(n), [c.input]: c.value };
+}
+
+export function objectProviderVerdict(c: ObjectParityCase): ParityCase["provider"] {
+  return parityKinds[c.kind].state.validate(objectInputs(c, 0)).length > 0 ? "refuses" : "accepts";
+}
+
+let created = 0;
+
+/**
+ * POST one object with the row's value, as the provider's create sends it, and judge what PostHog made of it; the
+ * object is deleted again. A value holding NaN or ±Infinity goes as null (JSON has neither), so PostHog keeps
+ * another value than the one declared.
+ */
+export async function objectVerdictOf(posthog: PostHogEndpoint, projectId: number, c: ObjectParityCase): Promise<Verdict> {
+  const { state, path } = parityKinds[c.kind];
+  const n = Date.now() * 100 + (created++ % 100);
+  const body = state.declaredSettings(objectInputs(c, n));
+  const url = `${posthog.url}/api/projects/${projectId}/${path}/`;
+  const { status, text } = await send("POST", url, posthog.apiKey, body);
+  if (status === 400) return "refused";
+  if (status === 500) return "server error";
+  if (status !== 201) throw new Error(`POST ${path} ${c.input}: ${status} ${text.slice(0, 300)}`);
+  const record = JSON.parse(text) as Record<string, unknown>;
+  const field = Object.keys(body).find((f) => state.inputName(f) === c.input)!;
+  const live = c.kind === "Survey" ? surveyRecord(record as never)[field as keyof ReturnType<typeof surveyRecord>] : record[field];
+  await send(c.kind === "Survey" ? "DELETE" : "PATCH", `${url}${String(record["id"])}/`, posthog.apiKey, { deleted: true });
+  const lost = jsonValueProblems(c.value, c.input).some((p) => p.kind === "non-finite");
+  return !lost && state.valuesEqual(field, c.value, live) ? "accepted" : "not kept";
+}
+
+/** Every row's verdict, one after another on one project. */
+export async function judgeObjects(posthog: PostHogEndpoint, projectId: number): Promise<Map<ObjectParityCase, Verdict>> {
+  const verdicts = new Map<ObjectParityCase, Verdict>();
+  for (const c of objectParityCases) verdicts.set(c, await objectVerdictOf(posthog, projectId, c));
+  return verdicts;
 }

@@ -99,17 +99,21 @@ describe("check", () => {
     ["additionalSettings", { constructor: 1 }, /^additionalSettings\.constructor is not a PostHog field: .*\(Object\.prototype\)/],
     ["additionalSettings", JSON.parse('{"__proto__": 1}'), /^additionalSettings\.__proto__ is not a PostHog field/],
     ["additionalSettings", { hasOwnProperty: true }, /^additionalSettings\.hasOwnProperty is not a PostHog field/],
-    ["additionalSettings", { new_setting: { nested: { toString: 1 } } }, /has the key `toString` \(at new_setting\.nested\.toString\)/],
-    ["onboardingTasks", { valueOf: "done" }, /^onboardingTasks has the key `valueOf`: .*refused as keys/],
-    ["extraSettings", { constructor: 1 }, /^extraSettings has the key `constructor`/],
-    // JSON has no NaN or Infinity: JSON.stringify sends null, which PostHog stores without a word.
     [
       "additionalSettings",
-      { new_setting: Number.NaN },
-      /^additionalSettings holds NaN \(at new_setting\): JSON cannot carry NaN or ±Infinity/,
+      { new_setting: { nested: { toString: 1 } } },
+      /^additionalSettings\.new_setting\.nested\.toString is a key named like a property every JavaScript object has/,
     ],
-    ["extraSettings", { ratio: Number.POSITIVE_INFINITY }, /^extraSettings holds Infinity \(at ratio\)/],
-    ["correlationConfig", { weights: [1, Number.NEGATIVE_INFINITY] }, /holds -Infinity \(at weights\.1\)/],
+    [
+      "onboardingTasks",
+      { valueOf: "done" },
+      /^onboardingTasks\.valueOf is a key named like a property every JavaScript object has .*Rename it/,
+    ],
+    ["extraSettings", { constructor: 1 }, /^extraSettings\.constructor is a key named like a property/],
+    // JSON has no NaN or Infinity: JSON.stringify sends null, which PostHog stores without a word.
+    ["additionalSettings", { new_setting: Number.NaN }, /^additionalSettings\.new_setting is NaN: JSON cannot carry NaN or ±Infinity/],
+    ["extraSettings", { ratio: Number.POSITIVE_INFINITY }, /^extraSettings\.ratio is Infinity/],
+    ["correlationConfig", { weights: [1, Number.NEGATIVE_INFINITY] }, /^correlationConfig\.weights\[1\] is -Infinity/],
     // TeamMarketingAnalyticsConfigSerializer.attribution_mode is a ChoiceField of AttributionMode (posthog/schema.py).
     ["marketingAnalyticsConfig", { attribution_mode: "bogus" }, /must be one of "first_touch", "last_touch" \(at attribution_mode\)/],
     // Read-only in PostHog's project and environment serializers, though not an output here.

@@ -6,7 +6,16 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
-import { agrees, judgeAll, parityCases, parityDoc, providerVerdict } from "../helpers/validation-parity";
+import {
+  agrees,
+  judgeAll,
+  judgeObjects,
+  objectParityCases,
+  objectProviderVerdict,
+  parityCases,
+  parityDoc,
+  providerVerdict,
+} from "../helpers/validation-parity";
 
 const DOC = path.join(__dirname, "..", "..", "docs", "validation-parity.md");
 const label = (c: (typeof parityCases)[number]) => `${c.input} = ${JSON.stringify(c.value).slice(0, 60)}`;
@@ -21,8 +30,14 @@ test.each(parityCases.map((c) => [label(c), c] as const))("the provider's check:
   expect(providerVerdict(c)).toBe(c.provider);
 });
 
+test.each(objectParityCases.map((c) => [`${c.kind} ${label(c)}`, c] as const))("the kind's check: %s", (_, c) => {
+  expect(objectProviderVerdict(c)).toBe(c.provider);
+});
+
 test("a reason is given exactly where the provider and a PostHog disagree", () => {
-  const wrong = parityCases.filter((c) => (c.why !== undefined) === (agrees(c.provider, c.today) && agrees(c.provider, c.v20250804)));
+  const wrong = [...parityCases, ...objectParityCases].filter(
+    (c) => (c.why !== undefined) === (agrees(c.provider, c.today) && agrees(c.provider, c.v20250804)),
+  );
   expect(wrong.map(label)).toEqual([]);
 });
 
@@ -50,6 +65,14 @@ describe.each([
     const wrong = parityCases
       .filter((c) => verdicts.get(c) !== c[column])
       .map((c) => `${label(c)}: ${verdicts.get(c)}, table says ${c[column]}`);
+    expect(wrong).toEqual([]);
+  });
+
+  test("every kind's value gets the verdict the table gives it", async () => {
+    const verdicts = await judgeObjects({ url: server.url, apiKey: server.apiKey }, projectId);
+    const wrong = objectParityCases
+      .filter((c) => verdicts.get(c) !== c[column])
+      .map((c) => `${c.kind} ${label(c)}: ${verdicts.get(c)}, table says ${c[column]}`);
     expect(wrong).toEqual([]);
   });
 });

@@ -86,7 +86,9 @@ test("a key every JavaScript object has, at any depth of a setting, stops the pr
   ];
   for (const [args, where] of cases) {
     expect(() => new Project("prototype", args as never)).toThrow(
-      new RegExp(`^posthog\\.Project "prototype": ${where.replace(/\./g, "\\.")} is a name every JavaScript object already has`),
+      new RegExp(
+        `^posthog\\.Project "prototype": ${where.replace(/\./g, "\\.")} is a key named like a property every JavaScript object has`,
+      ),
     );
   }
   expect(() => new Project("fine", { additionalSettings: { constructor_name: pulumi.output("x") } } as never)).not.toThrow();

@@ -1,6 +1,6 @@
 /** The request as handlers see it, lazy DRF-style body parsing, and response writing. */
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
-import { type ApiError, parseError, unsupportedMediaType } from "../drf/errors";
+import { type ApiError, parseError, serverError, unsupportedMediaType } from "../drf/errors";
 import { pyParseQs } from "../drf/py";
 
 export interface ApiResponse {
@@ -94,12 +94,35 @@ export class ServerRequest {
       return { ok: true, value: Object.fromEntries(new URLSearchParams(this.rawBody.toString("utf8"))) };
     }
     if (mediaType !== "application/json") return { ok: false, error: unsupportedMediaType(contentType) };
+    let value: unknown;
     try {
-      return { ok: true, value: JSON.parse(this.rawBody.toString("utf8")) as unknown };
+      value = JSON.parse(this.rawBody.toString("utf8")) as unknown;
     } catch (e) {
       return { ok: false, error: parseError(e instanceof Error ? e.message : String(e)) };
     }
+    // DRF's JSONParser is Python's json module, whose C code counts each list or object against the recursion limit
+    // (1000) less the frames of the request around it: deeper, RecursionError, which nothing catches (500).
+    return jsonDepth(value) > PARSED_DEPTH ? { ok: false, error: serverError() } : { ok: true, value };
   }
+}
+
+/**
+ * The deepest body PostHog takes: an input 200 deep inside the body's object (MAX_JSON_DEPTH of src/schema/json.ts,
+ * where the measurements are); deeper, the 2025-08-04 backend answered 500 or its worker died, played here as a 500.
+ */
+export const PARSED_DEPTH = 201;
+
+/** How deep lists and objects nest in a parsed JSON value (a scalar: 0), iteratively. */
+function jsonDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [here, depth] = stack.pop()!;
+    if (here === null || typeof here !== "object") continue;
+    deepest = Math.max(deepest, depth);
+    for (const inner of Object.values(here)) stack.push([inner, depth + 1]);
+  }
+  return deepest;
 }
 
 export function writeResponse(res: ServerResponse, response: ApiResponse): void {
