@@ -3,7 +3,7 @@
  * unclear answer the experiment is looked up by its flag key, name and creation time) and a new flag key replacing it
  * (PostHog keeps an experiment's flag for life).
  */
-import { experiments, PostHogError, type Transport } from "../client";
+import { experiments, type Transport } from "../client";
 import { FieldTableLifecycle } from "../kit/field-lifecycle";
 import type { Json } from "../kit/lifecycle";
 import type { ProviderConfig } from "./config";
@@ -25,21 +25,21 @@ export class ExperimentProvider extends FieldTableLifecycle<ExperimentRead> {
   protected override async obtain(projectId: number, body: Json): Promise<ExperimentRecord> {
     const key = body["feature_flag_key"];
     if (typeof key !== "string") throw new Error("featureFlagKey is required: every experiment runs on a feature flag");
-    const started = Date.now();
-    try {
-      const created = await experiments.createExperiment(this.http(), projectId, { ...experimentBody(body), feature_flag_key: key });
-      return { ...experimentRecord(created), project_id: projectId };
-    } catch (error) {
-      if (!(error instanceof PostHogError && error.kind === "ambiguous")) throw error;
-      // The POST may have reached PostHog: its experiment, if any, runs on this flag key, has this name and a recent
-      // creation. Other experiments may run on the same flag (PostHog allows it), so the key alone names none.
-      const name = body["name"];
-      const made = await this.madeByCreate(error, projectId, started, {
-        find: () => experiments.findExperimentsByFlagKey(this.http(), projectId, key),
-        alike: (experiment) => experiment.name === name,
+    // The POST may have reached PostHog: its experiment, if any, runs on this flag key, has this name and a recent
+    // creation. Other experiments may run on the same flag (PostHog allows it), so the key alone names none.
+    const name = body["name"];
+    const created = experimentBody(body);
+    const made = await this.createOnce(
+      projectId,
+      created,
+      () => experiments.createExperiment(this.http(), projectId, { ...created, feature_flag_key: key }),
+      {
+        find: async () => (await experiments.findExperimentsByFlagKey(this.http(), projectId, key)).filter((e) => e.name === name),
+        // The body sent holds dates of this machine's clock: the name and the flag are what it can be known by.
+      alike: () => true,
         described: `named ${JSON.stringify(name)} on the flag "${key}"`,
-      });
-      return { ...experimentRecord(made), project_id: projectId };
-    }
+      },
+    );
+    return { ...experimentRecord(made), project_id: projectId };
   }
 }
