@@ -29,10 +29,10 @@ export interface Ownership<T extends Found> {
   maker?: (candidate: T) => Promise<unknown>;
 }
 
-/** The found objects the create made, and the others with why each is not taken. */
+/** The found objects the create made, and the others with why each is not taken (`recent`: created since it started). */
 export interface Judged<T> {
   made: T[];
-  others: Array<{ candidate: T; why: string }>;
+  others: Array<{ candidate: T; why: string; recent: boolean }>;
 }
 
 export async function judgeFound<T extends Found>(
@@ -50,15 +50,15 @@ export async function judgeFound<T extends Found>(
   const maker = ownership.maker ?? (async (candidate: T) => own(candidate, "created_by") ?? null);
   const judged: Judged<T> = { made: [], others: [] };
   for (const candidate of found) {
-    const why = await reasonNotMade(candidate);
+    const created = typeof candidate.created_at === "string" ? Date.parse(candidate.created_at) : Number.NaN;
+    const recent = created >= since;
+    const why = recent ? await reasonNotMade(candidate) : `it was created before this create was sent (${new Date(started).toISOString()})`;
     if (why === undefined) judged.made.push(candidate);
-    else judged.others.push({ candidate, why });
+    else judged.others.push({ candidate, why, recent });
   }
   return judged;
 
   async function reasonNotMade(candidate: T): Promise<string | undefined> {
-    const created = typeof candidate.created_at === "string" ? Date.parse(candidate.created_at) : Number.NaN;
-    if (!(created >= since)) return `it was created before this create was sent (${new Date(started).toISOString()})`;
     if (!ownership.alike(candidate)) return "it holds other settings than this create sent";
     let who: unknown;
     let self: unknown;
@@ -125,7 +125,8 @@ export function notTakenMessage<T extends Found>(noun: string, described: string
 
 /** The error for a create PostHog refused because its identity is taken: which objects hold it, and what to do. */
 export function identityTakenMessage<T extends Found>(noun: string, described: string, existing: readonly T[], take: TakeOver): string {
-  if (existing.length === 0) return `${capitalised(article(noun))} ${described} exists already, but it could not be found: ${take.otherwise}.`;
+  if (existing.length === 0)
+    return `${capitalised(article(noun))} ${described} exists already, but it could not be found: ${take.otherwise}.`;
   const list = existing.map((candidate) => describeFound(noun, candidate)).join(", ");
   return `PostHog already has ${article(noun)} ${described}: ${list}. ${takeOverAdvice(existing[0]!.id, take)}`;
 }

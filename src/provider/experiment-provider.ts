@@ -36,7 +36,7 @@ export class ExperimentProvider extends FieldTableLifecycle<ExperimentRead> {
       {
         find: async () => (await experiments.findExperimentsByFlagKey(this.http(), projectId, key)).filter((e) => e.name === name),
         // The body sent holds dates of this machine's clock: the name and the flag are what it can be known by.
-      alike: () => true,
+        alike: () => true,
         described: `named ${JSON.stringify(name)} on the flag "${key}"`,
       },
     );

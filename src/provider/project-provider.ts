@@ -6,6 +6,7 @@
  */
 import { organizations, PostHogError, projects, type Transport } from "../client";
 import { DeclaredLifecycle, type Json, type Placed as PlacedOf, pick } from "../kit/lifecycle";
+import { judgeFound, notTakenMessage } from "../kit/lost-create";
 import { PartialSuccess } from "../kit/outcome";
 import { isPlainObject } from "../schema/json";
 import type { ProjectRecord } from "../schema/project";
@@ -159,8 +160,10 @@ export class ProjectProvider extends DeclaredLifecycle<"organization", ProjectRe
 
   /**
    * POST, never twice blindly. When the outcome is unclear (a lost answer, any 5xx, an answer about another project),
-   * the project is looked for by its name and a creation time after the first attempt started; found, it is the
-   * result, and proven absent, the POST is sent again. This works whether or not PostHog refuses duplicate names
+   * the project is looked for by its name, and taken only when it can be shown to be this create's (src/kit/lost-create.ts:
+   * created after the first attempt started, by the user of this key as its activity log's "created" entry says); one
+   * created since the attempt started that cannot be is named, never taken (it may be another stack's) nor created
+   * again beside; proven absent, the POST is sent again. This works whether or not PostHog refuses duplicate names
    * (today's does with a 409, 2025-08-04 accepts them); a resend that meets the 409 takes the earlier attempt's project.
    */
   private async post(organizationId: string, body: SettingsBody): Promise<ProjectRecord> {
@@ -176,15 +179,34 @@ export class ProjectProvider extends DeclaredLifecycle<"organization", ProjectRe
         if (!ambiguous && !collided) throw error;
         if (name === undefined) throw error;
         const found = await this.lookUp(organizationId, name, started, error as PostHogError);
-        const recent = found.filter((p) => Date.parse(p.created_at) >= started - projects.CLOCK_SKEW_MS);
-        if (recent.length === 1 && (ambiguous || attempt > 1)) return recent[0]!;
+        // The name is the one sent (lookUp compares it): what else was sent, PostHog 2025-08-04 may replace on
+        // create (its own test account filters), so the settings cannot tell.
+        const { made, others } = await judgeFound(http, started, found, {
+          alike: () => true,
+          maker: (project) => this.creatorOf(organizationId, project.id),
+        });
+        if (made.length === 1 && (ambiguous || attempt > 1)) return made[0]!;
         if (collided) throw collision(organizationId, name, found);
-        if (recent.length > 1) throw collision(organizationId, name, recent);
+        if (made.length > 1) throw collision(organizationId, name, made);
+        const unproven = others.filter((other) => other.recent);
+        if (ambiguous && unproven.length > 0) {
+          throw new Error(
+            `${(error as Error).message} ${notTakenMessage("project", `named "${name}"`, unproven, { input: "adoptProjectId", otherwise: "choose another name" })}`,
+          );
+        }
         if (!(await http.pauseBeforeRetry(attempt, started))) {
           throw new Error(`${(error as Error).message} No project named "${name}" was created; run \`pulumi up\` again.`);
         }
       }
     }
+  }
+
+  /** The user the project's activity log names as its creator (ProjectBackwardCompatSerializer.create, posthog/api/project.py, logs it), or null. */
+  private async creatorOf(organizationId: string, projectId: number): Promise<unknown> {
+    for await (const entry of projects.iterateProjectActivity(this.http(), organizationId, projectId)) {
+      if (entry.activity === "created") return entry.user;
+    }
+    return null;
   }
 
   /**

@@ -112,6 +112,19 @@ describe("a create that meets an existing project of the same name", () => {
     expect(id).toBe(String(existing.id));
     expect(await named("Orphan")).toHaveLength(1);
   });
+
+  test("another stack's project of that name, made just now: a lost create names it and takes nothing", async () => {
+    const theirs = new Transport({ host: server.url, apiKey: await server.key({}), rateLimits: false, retry });
+    const existing = await projects.createProject(theirs, server.organizationId, { name: "Shared" });
+    // A proxy answers 502; PostHog never sees the POST.
+    await server.fault({ method: "POST", path: "/projects/?$", status: 502 });
+    const error = await failure(provider.create({ name: "Shared" }));
+    expect(error?.id).toBeUndefined();
+    expect(error?.message).toContain(`project ${existing.id} (created ${existing.created_at}): it was made by `);
+    expect(error?.message).toContain("not by the user of this personal API key");
+    expect(error?.message).toContain(`set \`adoptProjectId: ${existing.id}\``);
+    expect((await named("Shared")).map((p) => p.id)).toEqual([existing.id]);
+  });
 });
 
 describe("PostHog's deferred deletion", () => {
