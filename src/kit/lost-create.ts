@@ -7,7 +7,7 @@
  * program's or another stack's: recording it would let this stack change it and, on destroy, delete it. Such objects
  * are named with why they were not taken, and the input that takes one over when the program means to.
  */
-import { projects, type Transport, users } from "../client";
+import { PostHogError, projects, type Transport, users } from "../client";
 import { isPlainObject, own } from "../schema/json";
 import type { ObjectId } from "./declaration";
 
@@ -24,9 +24,9 @@ export interface Ownership<T extends Found> {
   /**
    * The user who made it, as PostHog names users (`{uuid, email, …}`), or null when PostHog does not say. By default
    * its `created_by` (UserBasicSerializer, posthog/api/shared.py), which flags, actions, surveys, cohorts and
-   * experiments answer.
+   * experiments answer. `self` is the user of this key, as `/api/users/@me/` answers it (asked once).
    */
-  maker?: (candidate: T) => Promise<unknown>;
+  maker?: (candidate: T, self: () => Promise<users.CurrentUser>) => Promise<unknown>;
 }
 
 /** The found objects the create made, and the others with why each is not taken (`recent`: created since it started). */
@@ -42,9 +42,11 @@ export async function judgeFound<T extends Found>(
   ownership: Ownership<T>,
 ): Promise<Judged<T>> {
   const since = started - projects.CLOCK_SKEW_MS;
-  let me: Promise<unknown> | undefined;
+  let me: Promise<users.CurrentUser> | undefined;
   const currentUser = () => {
-    me ??= users.getCurrentUser(http);
+    me ??= users.getCurrentUser(http).catch((error: unknown) => {
+      throw new Error(cannotReadSelf(error));
+    });
     return me;
   };
   const maker = ownership.maker ?? (async (candidate: T) => own(candidate, "created_by") ?? null);
@@ -63,7 +65,7 @@ export async function judgeFound<T extends Found>(
     let who: unknown;
     let self: unknown;
     try {
-      [who, self] = await Promise.all([maker(candidate), currentUser()]);
+      [who, self] = await Promise.all([maker(candidate, currentUser), currentUser()]);
     } catch (error) {
       return `who made it could not be checked: ${(error as Error).message}`;
     }
@@ -72,6 +74,21 @@ export async function judgeFound<T extends Found>(
     if (same === false) return `it was made by ${userName(who)}, not by the user of this personal API key (${userName(self)})`;
     return "PostHog does not say who made it";
   }
+}
+
+/**
+ * Why this key's user could not be read. `/api/users/@me/` needs the `user:read` scope (UserViewSet,
+ * posthog/api/user.py: `scope_object = "user"`) and, not being a project's endpoint, refuses a key limited to some
+ * projects (APIScopePermission, posthog/permissions.py); either is a 403, and saying which scope tells the user how to
+ * have such a create recovered by itself.
+ */
+function cannotReadSelf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!(error instanceof PostHogError && error.status === 403)) return message;
+  return (
+    `this personal API key may not read its own user (GET /api/users/@me/ answered 403: ${error.detail ?? message}); ` +
+    "a key with the `user:read` scope (not limited to some projects) lets a create whose answer was lost be recovered by itself"
+  );
 }
 
 /** Whether two users PostHog named are one: by uuid, else (an activity entry of 2025-08-04 has none) by email. */

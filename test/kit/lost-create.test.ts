@@ -121,4 +121,35 @@ describe.each(versions)("PostHog %s", (version) => {
     // Meant: adoptId takes the same object over.
     expect((await provider.create({ ...inputs, adoptId: theirId })).id).toBe(theirId);
   });
+
+  // A key without `user:read` cannot read its own user (/api/users/@me/), so nothing shows whose an object is: even the
+  // object this create made is named, with what to do and which scope lets such a create be recovered by itself.
+  test.each(kinds)(
+    "$name: with a key lacking user:read, the object a lost create made is named with adoptId and user:read, sent once",
+    async (kind) => {
+      const apiKey = await server.key({
+        scopes: ["project:read", "feature_flag:write", "action:write", "survey:write", "cohort:write", "experiment:write"],
+      });
+      const transport = new Transport({ host: server.url, apiKey, rateLimits: false, retry: { attempts: 2, baseDelayMs: 10 } });
+      const provider = kind.make({
+        transport,
+        config: { host: server.url, apiKey, organizationId: server.organizationId, projectId: undefined },
+      });
+      const inputs: Json = { projectId, ...kind.inputs, [kind.name === "FeatureFlag" ? "key" : "name"]: `unreadable-${kind.name}` };
+      if (kind.name === "Experiment") inputs["featureFlagKey"] = "unreadable-experiment";
+      await server.clearRequests();
+      await server.fault({ method: "POST", path: kind.path, status: 502, afterCommit: true });
+      const lost = await provider.create(inputs).then(
+        (r) => `recorded ${r.id}`,
+        (e: Error) => e.message,
+      );
+      expect(lost).toContain("who made it could not be checked: this personal API key may not read its own user");
+      expect(lost).toContain("API key missing required scope 'user:read'");
+      expect(lost).toContain(
+        "a key with the `user:read` scope (not limited to some projects) lets a create whose answer was lost be recovered by itself",
+      );
+      expect(lost).toMatch(/set `adoptId: \S+`/);
+      expect(await server.requests({ method: "POST", path: new RegExp(kind.path) })).toHaveLength(1);
+    },
+  );
 });
