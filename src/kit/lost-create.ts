@@ -45,7 +45,7 @@ export async function judgeFound<T extends Found>(
   let me: Promise<users.CurrentUser> | undefined;
   const currentUser = () => {
     me ??= users.getCurrentUser(http).catch((error: unknown) => {
-      throw new Error(cannotReadSelf(error));
+      throw error instanceof PostHogError && error.status === 403 ? new Error(cannotReadSelf(error)) : error;
     });
     return me;
   };
@@ -64,10 +64,19 @@ export async function judgeFound<T extends Found>(
     if (!ownership.alike(candidate)) return "it holds other settings than this create sent";
     let who: unknown;
     let self: unknown;
-    try {
-      [who, self] = await Promise.all([maker(candidate, currentUser), currentUser()]);
-    } catch (error) {
-      return `who made it could not be checked: ${(error as Error).message}`;
+    for (let tries = 1; ; tries++) {
+      try {
+        [who, self] = await Promise.all([maker(candidate, currentUser), currentUser()]);
+        break;
+      } catch (error) {
+        // A check that met a passing failure is asked again within the create's retry budget, as the lookup is: an
+        // object named for want of an answer would fail a create that made it.
+        if (passing(error) && (await http.pauseBeforeRetry(tries, started))) {
+          me = undefined;
+          continue;
+        }
+        return `who made it could not be checked: ${(error as Error).message}`;
+      }
     }
     const same = sameUser(who, self);
     if (same === true) return undefined;
@@ -76,17 +85,21 @@ export async function judgeFound<T extends Found>(
   }
 }
 
+/** A failure a later try may not meet: no answer, a garbled one, throttling or a server error. */
+function passing(error: unknown): boolean {
+  if (!(error instanceof PostHogError)) return false;
+  return error.kind !== "http" || error.status === 429 || (error.status ?? 0) >= 500;
+}
+
 /**
  * Why this key's user could not be read. `/api/users/@me/` needs the `user:read` scope (UserViewSet,
  * posthog/api/user.py: `scope_object = "user"`) and, not being a project's endpoint, refuses a key limited to some
  * projects (APIScopePermission, posthog/permissions.py); either is a 403, and saying which scope tells the user how to
  * have such a create recovered by itself.
  */
-function cannotReadSelf(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  if (!(error instanceof PostHogError && error.status === 403)) return message;
+function cannotReadSelf(error: PostHogError): string {
   return (
-    `this personal API key may not read its own user (GET /api/users/@me/ answered 403: ${error.detail ?? message}); ` +
+    `this personal API key may not read its own user (GET /api/users/@me/ answered 403: ${error.detail ?? error.message}); ` +
     "a key with the `user:read` scope (not limited to some projects) lets a create whose answer was lost be recovered by itself"
   );
 }

@@ -54,6 +54,14 @@ describe("a create whose outcome is unclear", () => {
     expect((await server.requests({ method: "POST" })).map((r) => r.status)).toEqual([201]);
   });
 
+  test("a lost answer, then a 500 to the check of who made the project: the check is asked again, the project recorded", async () => {
+    await server.fault({ method: "POST", path: "/projects/?$", status: 502, afterCommit: true });
+    await server.fault({ method: "GET", path: "/activity/?$", status: 500 });
+    const { id } = await provider.create({ name: "Checked twice" });
+    expect((await named("Checked twice")).map((p) => String(p.id))).toEqual([id]);
+    expect((await server.requests({ method: "GET", path: /\/activity\/?$/ })).map((r) => r.status)).toEqual([500, 200]);
+  });
+
   test("a 503 before anything was created: the lookup proves it absent and the POST is sent again, once", async () => {
     await server.fault({ method: "POST", path: "/projects/?$", status: 503 });
     const { outs } = await provider.create({ name: "Second try" });
