@@ -2,9 +2,13 @@
 import { z } from "zod";
 import type { Transport } from "./transport";
 
-/** Today's UserSerializer answers `id`; PostHog 2025-08-04's did not. */
+/**
+ * Today's UserSerializer answers `id`; PostHog 2025-08-04's did not. Both answer `team`, the user's current project
+ * (TeamBasicSerializer: its `id` and `project_id`), which every project create sets to the new one.
+ */
 export const currentUserSchema = z.looseObject({
   id: z.number().int().optional(),
+  team: z.looseObject({ id: z.number().int(), project_id: z.number().int().nullish() }).nullish(),
   uuid: z.string(),
   distinct_id: z.string().nullish(),
   first_name: z.string().nullish(),

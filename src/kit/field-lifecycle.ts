@@ -4,14 +4,16 @@
  * annotation `emoji`, …), naming the versions its field table knows to lack it, rather than as drift that never
  * settles (as for Project, the `up` that meets it fails once, and every preview after says so before sending
  * anything); and `adoptId`, the object a create takes over with a GET and a PATCH of what differs (none when the
- * program declares what PostHog has), as Project's `adoptProjectId`; and `madeByCreate`, finding what a create whose
- * answer was lost made, for a resource whose identity PostHog does not keep unique.
+ * program declares what PostHog has), as Project's `adoptProjectId`; and `createOnce`, a create never sent twice
+ * blindly, which finds what a create whose answer was lost made and takes nothing it cannot show to be its own.
  */
 import { PostHogError, projects, type Transport } from "../client";
 import type { ProviderConfig } from "../provider/config";
 import { type ObjectId, type ResourceDeclaration, title } from "./declaration";
 import { ADOPT_INPUT, type FieldState, type InProject } from "./field-state";
 import { DeclaredLifecycle, type Json, type Placed, type Recorded } from "./lifecycle";
+import { article, type Found, identityTakenMessage, judgeFound, notTakenMessage, type TakeOver } from "./lost-create";
+import { own } from "../schema/json";
 
 export abstract class FieldTableLifecycle<R extends { id: ObjectId }> extends DeclaredLifecycle<"project", InProject<R>, Recorded> {
   constructor(
@@ -31,39 +33,86 @@ export abstract class FieldTableLifecycle<R extends { id: ObjectId }> extends De
   }
 
   /**
-   * What a create whose answer was unclear (`error`: it may have reached PostHog) made, if it made anything: among what
-   * `find` lists under the identity the program gave it (`described`: `named "web"`), those `alike` the request and
-   * created since the attempt started, less the clock difference allowed between this machine and PostHog
-   * (projects.CLOCK_SKEW_MS). One is taken. Several are named and none is taken, since any could be another program's;
-   * none means the create did not happen; a failing lookup says what to look for.
+   * A create, never sent twice blindly (PostHog has no idempotency key). When its answer was unclear (`ambiguous`: it
+   * may have reached PostHog), what it made, if anything, is looked for among what `look.find` lists under the
+   * identity the program gave it (`described`: `named "web"`): one object shown to be this create's own
+   * (src/kit/lost-create.ts: recent, holding what was sent, made by this key's user) is taken. Several are named and
+   * none is taken; objects that are not its own are named with why, and `adoptId`; none means the create did not
+   * happen; a failing lookup says what to look for. When PostHog refuses the create because the identity is taken
+   * (`look.taken`: a flag's key, an action's or a survey's name), the error names the objects that hold it.
    */
-  protected async madeByCreate<T extends { id: ObjectId; created_at?: string | null }>(
+  protected async createOnce<T extends Found>(
+    projectId: number,
+    body: Json,
+    create: () => Promise<T>,
+    look: {
+      find: () => Promise<readonly T[]>;
+      described: string;
+      /** Whether a found object holds what was sent; by default, every field sent compares equal to its own. */
+      alike?: (candidate: T) => boolean;
+      several?: string;
+      /** Whether an error is PostHog's refusal of a second object with this identity (kept unique among live ones). */
+      taken?: (error: PostHogError) => boolean;
+      /** What else the program can do than take the object over: "choose another key". */
+      otherwise?: string;
+    },
+  ): Promise<T> {
+    const started = Date.now();
+    try {
+      return await create();
+    } catch (error) {
+      if (!(error instanceof PostHogError)) throw error;
+      const take = { input: ADOPT_INPUT, otherwise: look.otherwise ?? "run `pulumi up` again to create one" };
+      if (look.taken?.(error)) {
+        let existing: readonly T[] = [];
+        try {
+          existing = await look.find();
+        } catch {
+          // The refusal says enough: the message then says the holder could not be found.
+        }
+        throw new Error(`${error.message} ${identityTakenMessage(this.declaration.noun, look.described, existing, take)}`);
+      }
+      if (error.kind !== "ambiguous") throw error;
+      return this.madeByCreate(error, projectId, started, body, look, take);
+    }
+  }
+
+  private async madeByCreate<T extends Found>(
     error: PostHogError,
     projectId: number,
     started: number,
-    look: { find: () => Promise<readonly T[]>; alike: (candidate: T) => boolean; described: string; several?: string },
+    body: Json,
+    look: { find: () => Promise<readonly T[]>; described: string; alike?: (candidate: T) => boolean; several?: string },
+    take: TakeOver,
   ): Promise<T> {
-    const { noun, token } = this.declaration;
+    const { noun } = this.declaration;
     const since = new Date(started - projects.CLOCK_SKEW_MS).toISOString();
     let found: readonly T[];
     try {
       found = await look.find();
     } catch (lookupError) {
       throw new Error(
-        `${error.message} Checking whether it did failed too: ${(lookupError as Error).message} Look in PostHog (project ${projectId}) for ${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun} ${look.described} created after ${since}: if it is there, \`pulumi import ${token} <name> ${projectId}/<its id>\` takes it over; if not, run \`pulumi up\` again.`,
+        `${error.message} Checking whether it did failed too: ${(lookupError as Error).message} Look in PostHog (project ${projectId}) for ${article(noun)} ${look.described} created after ${since}: if it is there and this program made it, set \`${ADOPT_INPUT}\` to its id and run \`pulumi up\` again; if not, run \`pulumi up\` again.`,
       );
     }
-    const recent = found.filter(
-      (c) => typeof c.created_at === "string" && Date.parse(c.created_at) >= started - projects.CLOCK_SKEW_MS && look.alike(c),
-    );
-    if (recent.length === 1) return recent[0]!;
-    if (recent.length > 1) {
-      const ids = recent.map((c) => `${c.id} (created ${c.created_at})`).join(", ");
+    const alike = look.alike ?? ((candidate: T) => this.holdsSent(candidate, body));
+    const { made, others } = await judgeFound(this.http(), started, found, { alike });
+    if (made.length === 1) return made[0]!;
+    if (made.length > 1) {
+      const ids = made.map((c) => `${c.id} (created ${c.created_at})`).join(", ");
       throw new Error(
-        `${error.message} PostHog has ${recent.length} ${noun}s ${look.several ?? look.described} created since ${since}: ${ids}. None was taken over, since any could be another program's: \`pulumi import ${token} <name> ${projectId}/<id>\` takes over the right one; delete the others in PostHog.`,
+        `${error.message} PostHog has ${made.length} ${noun}s ${look.several ?? look.described} created since ${since} by this key's user: ${ids}. None was taken over, since any could be another program's: set \`${ADOPT_INPUT}\` to the right one's id and run \`pulumi up\` again; delete the others in PostHog.`,
       );
     }
+    if (others.length > 0) throw new Error(`${error.message} ${notTakenMessage(noun, look.described, others, take)}`);
     throw new Error(`${error.message} No ${noun} ${look.described} was created; run \`pulumi up\` again.`);
+  }
+
+  /** Whether a record holds every field a create sent that it answers with (PostHog's normalisations compare equal). */
+  private holdsSent(record: object, body: Json): boolean {
+    return Object.entries(body).every(
+      ([field, value]) => !Object.hasOwn(record, field) || this.fields.valuesEqual(field, value, own(record, field)),
+    );
   }
 
   protected override async adopted(projectId: number, inputs: Json): Promise<InProject<R> | undefined> {

@@ -85,6 +85,11 @@ export interface FieldStateSpec<R> {
    */
   readonly moreFailures?: (inputs: Json, known: Json, failed: (input: string) => boolean) => Failure[];
   readonly planFeatureOf?: (field: string) => string | undefined;
+  /**
+   * Boolean inputs of the provider's own, never sent to PostHog: what the program allows the provider to do (an
+   * Experiment's `allowReplaceWhileLaunched`), each with its doc.
+   */
+  readonly providerInputs?: Readonly<Record<string, { readonly doc: string }>>;
   /** Fields sent in every PATCH, live when not declared otherwise (PostHog 2025-08-04 answers an action PATCH without `name` with a 500). */
   readonly alwaysSent?: readonly string[];
 }
@@ -104,7 +109,8 @@ export function fieldState<R>(spec: FieldStateSpec<R>): FieldState<R> {
   const argOf = new Map<string, string>(fieldNames.map((field) => [field, camelCase(field)]));
   const arg = (field: string) => argOf.get(field) ?? field;
   /** Every input a program may declare; `__provider` is the serialized provider Pulumi adds. */
-  const inputNames: readonly string[] = [...argOf.values(), "projectId", ADOPT_INPUT];
+  const providerInputs = Object.keys(spec.providerInputs ?? {});
+  const inputNames: readonly string[] = [...argOf.values(), "projectId", ADOPT_INPUT, ...providerInputs];
   const valuesEqual = (field: string, declared: unknown, live: unknown) => tableValuesEqual(spec.fields, field, declared, live);
 
   function validate(inputs: Json): Failure[] {
@@ -137,6 +143,11 @@ export function fieldState<R>(spec: FieldStateSpec<R>): FieldState<R> {
         property: ADOPT_INPUT,
         reason: `${ADOPT_INPUT} must be the id of an existing ${spec.className} of the project (PostHog's \`id\`: a number, or a UUID for the kinds keyed so)`,
       });
+    for (const name of providerInputs) {
+      const value = inputs[name];
+      if (value !== undefined && !isUnknown(value) && typeof value !== "boolean")
+        failures.push({ property: name, reason: `${name} must be true or false` });
+    }
     for (const field of fieldNames) {
       const name = arg(field);
       const value = inputs[name];
@@ -276,6 +287,11 @@ export function tableInputs(fields: FieldTable, noun: string, key: "integer" | "
     description: `Take over this existing ${noun} (its ${key === "uuid" ? "UUID" : "numeric id"}) on create instead of creating one; what differs from the declared inputs is then set.`,
   };
   return inputs;
+}
+
+/** The plugin schema's inputs of a resource's provider inputs (booleans, never sent to PostHog). */
+export function providerInputsSchema(inputs: FieldStateSpec<unknown>["providerInputs"] = {}): Record<string, PropertySpec> {
+  return Object.fromEntries(Object.entries(inputs).map(([name, { doc }]) => [name, { type: "boolean", description: doc }]));
 }
 
 /** The plugin schema's outputs: the inputs (live values) and the resource's own. */

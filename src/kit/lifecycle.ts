@@ -214,14 +214,12 @@ export abstract class DeclaredLifecycle<
         const live = (field: string) => this.state.outputValue(olds, field) ?? (fetched ? own(fetched, field) : undefined);
         placed = await this.write(scope, objectId, this.state.withLiveKeys(body, live), Object.keys(declared));
       } catch (error) {
-        if (error instanceof PostHogError && error.isNotFound) {
-          throw new Error(
-            `${title(this.declaration)} ${objectId} no longer exists in PostHog (it was deleted outside Pulumi). ` +
-              "Run `pulumi refresh` to drop it from the state; the next `pulumi up` creates it again.",
-          );
-        }
+        if (error instanceof PostHogError && error.isNotFound) throw this.goneError(objectId);
         throw error;
       }
+      // PostHog PATCHes an object deleted in its interface (a flag, a cohort, an annotation: `deleted: true`) and
+      // answers 200: it stays deleted, so the change was not applied, whatever the answer says.
+      if (this.isGone(placed.record)) throw this.goneError(objectId);
     }
     placed = await this.afterWrite({ scope, id, olds, news, recorded, placed });
     const done = `${title(this.declaration)} ${id} was updated`;
@@ -327,6 +325,14 @@ export abstract class DeclaredLifecycle<
   /** Settings this PostHog has nowhere: which, and what to do. */
   protected unsupportedMessage(fields: readonly string[]): string {
     return `This PostHog has no setting ${fields.map((f) => this.state.inputName(f)).join(", ")}, so it cannot be applied: upgrade PostHog or remove it from the program.`;
+  }
+
+  /** An update's error for an object that is gone (404, or answered as deleted): what to do. */
+  private goneError(id: ObjectId): Error {
+    return new Error(
+      `${title(this.declaration)} ${id} no longer exists in PostHog (it was deleted outside Pulumi), so it was not updated. ` +
+        "Run `pulumi refresh` to drop it from the state; the next `pulumi up` creates it again.",
+    );
   }
 
   /** The PATCH that follows a create or an adoption, if anything is left to set. */

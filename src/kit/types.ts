@@ -75,7 +75,7 @@ function outputNamesLine(start: string, names: readonly string[]): string {
 /** The text of a field-table resource's generated types file. */
 export function fieldTableTypes({ state, declaration }: GeneratedTypes): string {
   const adopt = declaration.schema().inputs[ADOPT_INPUT]!;
-  const { className, noun, fields, required = {}, outputTypes, types = {} } = state.spec;
+  const { className, noun, fields, required = {}, outputTypes, types = {}, providerInputs = {} } = state.spec;
   const fieldType = (field: string, io: "input" | "output") => {
     const declared = fields[field]!.type;
     return typeof declared === "object" ? declared[io] : (declared ?? typeText(fields[field]!.input, io, "  "));
@@ -110,6 +110,7 @@ export function fieldTableTypes({ state, declaration }: GeneratedTypes): string 
         `  ${name}${Object.hasOwn(required, name) ? "" : "?"}: ${inputOf(fieldType(field, "input"))};`,
       ];
     }),
+    ...Object.entries(providerInputs).flatMap(([name, { doc }]) => [docComment(doc, "  "), `  ${name}?: pulumi.Input<boolean>;`]),
     "}",
     "",
     `/** Properties for looking up an existing ${noun} with \`${className}.get\`. */`,

@@ -1,8 +1,9 @@
 /**
  * The Action lifecycle: the kit's field-table lifecycle with its create, never sent twice blindly: after an unclear
- * answer the action is looked up by its name (unique among the project's live actions).
+ * answer the action is looked up by its name (unique among the project's live actions) and taken only if this create
+ * made it; a name PostHog finds taken names the action that holds it.
  */
-import { actions, PostHogError, type Transport } from "../client";
+import { actions, type Transport } from "../client";
 import { FieldTableLifecycle } from "../kit/field-lifecycle";
 import type { Json } from "../kit/lifecycle";
 import type { Action } from "../schema/action";
@@ -19,14 +20,17 @@ export class ActionProvider extends FieldTableLifecycle<Action> {
   protected override async obtain(projectId: number, body: Json): Promise<ActionRecord> {
     const name = body["name"];
     if (typeof name !== "string") throw new Error("name is required: PostHog names every action");
-    try {
-      return { ...(await actions.createAction(this.http(), projectId, { ...body, name })), project_id: projectId };
-    } catch (error) {
-      if (!(error instanceof PostHogError && error.kind === "ambiguous")) throw error;
-      // The POST may have reached PostHog: its action, if any, has this name (unique among live actions).
-      const found = await actions.findActionByName(this.http(), projectId, name);
-      if (found) return { ...found, project_id: projectId };
-      throw new Error(`${error.message} No action named "${name}" was created; run \`pulumi up\` again.`);
-    }
+    // Names are unique among live actions: the action a lost answer may hide, or the one refusing the name, has it.
+    const action = await this.createOnce(projectId, body, () => actions.createAction(this.http(), projectId, { ...body, name }), {
+      find: async () => {
+        const found = await actions.findActionByName(this.http(), projectId, name);
+        return found ? [found] : [];
+      },
+      described: `named ${JSON.stringify(name)}`,
+      // ActionSerializer.validate (posthog/api/action.py): "This project already has an action with this name, ID <id>", code unique.
+      taken: (error) => error.status === 400 && error.attr === "name" && error.code === "unique",
+      otherwise: "choose another name (PostHog keeps names unique among live actions)",
+    });
+    return { ...action, project_id: projectId };
   }
 }

@@ -4,11 +4,10 @@
  * looked for as Project's create does (by its name and a creation time after the create was sent) and, beyond that,
  * by what was sent: taken only when exactly one live cohort has the name, the time and the same definition.
  */
-import { cohorts, PostHogError, type Transport } from "../client";
+import { cohorts, type Transport } from "../client";
 import { FieldTableLifecycle } from "../kit/field-lifecycle";
 import type { Json } from "../kit/lifecycle";
 import type { Cohort } from "../schema/cohort";
-import { own } from "../schema/json";
 import { cohortDeclaration } from "./cohort-declaration";
 import { type CohortRecord, cohortState } from "./cohort-state";
 import type { ProviderConfig } from "./config";
@@ -23,20 +22,13 @@ export class CohortProvider extends FieldTableLifecycle<Cohort> {
   protected override async obtain(projectId: number, body: Json): Promise<CohortRecord> {
     const name = body["name"];
     if (typeof name !== "string") throw new Error("name is required: a cohort is found again by its name");
-    const started = Date.now();
-    try {
-      return { ...(await cohorts.createCohort(this.http(), projectId, body)), project_id: projectId };
-    } catch (error) {
-      if (!(error instanceof PostHogError && error.kind === "ambiguous")) throw error;
-      // The POST may have reached PostHog: its cohort, if any, has this name, this definition and a recent creation.
-      const made = await this.madeByCreate(error, projectId, started, {
-        find: () => cohorts.findCohortsNamed(this.http(), projectId, name),
-        alike: (cohort) => sameDefinition(cohort, body),
-        described: `named "${name}"`,
-        several: `named "${name}" with this definition`,
-      });
-      return { ...made, project_id: projectId };
-    }
+    // The POST may have reached PostHog: its cohort, if any, has this name, this definition and a recent creation.
+    const cohort = await this.createOnce(projectId, body, () => cohorts.createCohort(this.http(), projectId, body), {
+      find: () => cohorts.findCohortsNamed(this.http(), projectId, name),
+      described: `named "${name}"`,
+      several: `named "${name}" with this definition`,
+    });
+    return { ...cohort, project_id: projectId };
   }
 
   /**
@@ -51,9 +43,4 @@ export class CohortProvider extends FieldTableLifecycle<Cohort> {
     if (wanted !== undefined && !isUnknown(wanted) && Boolean(wanted) !== Boolean(olds["isStatic"])) replaces.push("isStatic");
     return replaces;
   }
-}
-
-/** Whether a found cohort holds what the create sent (PostHog's normalisations compare equal). */
-function sameDefinition(cohort: Cohort, body: Json): boolean {
-  return Object.entries(body).every(([field, value]) => cohortState.valuesEqual(field, value, own(cohort, field)));
 }

@@ -6,13 +6,20 @@
  */
 import { experiments, type Transport } from "../client";
 import { idField, type ResourceDeclaration } from "../kit/declaration";
-import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../kit/field-state";
+import {
+  PROJECT_SCOPED_ID_FORMS,
+  projectScopedApi,
+  projectScopedImport,
+  providerInputsSchema,
+  tableInputs,
+  tableOutputs,
+} from "../kit/field-state";
 import { ANY } from "../kit/property";
 import { EXPERIMENT_TOKEN, EXPERIMENT_TYPE } from "../kit/tokens";
 import type { Experiment } from "../schema/experiment";
 import { experimentFields, normalVariants } from "../schema/experiment-fields";
 import { ExperimentProvider } from "./experiment-provider";
-import type { ExperimentRead, ExperimentRecord } from "./experiment-state";
+import { type ExperimentRead, type ExperimentRecord, experimentState } from "./experiment-state";
 
 /** PostHog's answer with `launched` and `stopped`: whether it has a start date and an end date. */
 export function experimentRecord(experiment: Experiment): ExperimentRead {
@@ -83,10 +90,9 @@ export const experimentDeclaration: ResourceDeclaration<"project", ExperimentRec
   schema: () => ({
     description:
       "A PostHog experiment on a feature flag: its variants, metrics, and whether it is launched or stopped. Declared fields are managed; deleted as PostHog deletes experiments (marked deleted), leaving the flag; one deleted by hand is created again.",
-    inputs: {
-      ...tableInputs(experimentFields, "experiment"),
-      featureFlagKey: { ...tableInputs(experimentFields, "experiment")["featureFlagKey"]!, willReplaceOnChanges: true },
-    },
+    // featureFlagKey is not marked as replacing: renaming the experiment's own flag replaces nothing (the provider's
+    // diff decides), and a replacement the engine forced would pass by allowReplaceWhileLaunched.
+    inputs: { ...tableInputs(experimentFields, "experiment"), ...providerInputsSchema(experimentState.spec.providerInputs) },
     outputs: tableOutputs(experimentFields, "experiment", {
       experimentId: { type: "integer", description: "Numeric id of the experiment in PostHog." },
       featureFlagId: { type: "integer", description: "Numeric id of the experiment's feature flag." },

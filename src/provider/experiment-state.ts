@@ -13,6 +13,9 @@ import { isPlainObject } from "../schema/json";
 export type ExperimentRead = Experiment & { launched: boolean; stopped: boolean };
 export type ExperimentRecord = InProject<ExperimentRead>;
 
+/** The input that lets a change replace a launched experiment (deleting it and its results). */
+export const ALLOW_REPLACE_WHILE_LAUNCHED = "allowReplaceWhileLaunched";
+
 export const experimentState = fieldState<ExperimentRead>({
   className: "Experiment",
   noun: "experiment",
@@ -46,6 +49,11 @@ export const experimentState = fieldState<ExperimentRead>({
     },
   },
   fields: experimentFields,
+  providerInputs: {
+    [ALLOW_REPLACE_WHILE_LAUNCHED]: {
+      doc: "Whether a change that replaces a launched experiment (a `featureFlagKey` naming another flag, another `projectId`) may go ahead: the replacement deletes the running experiment, with its start date and results, and launches a new one. Without it, such a change is refused before anything is changed. Renaming the key of the experiment's own flag replaces nothing: PostHog keeps the experiment on its flag, so its key follows.",
+    },
+  },
   exampleInput: "featureFlagKey",
   required: {
     name: "PostHog names every experiment",

@@ -1,8 +1,9 @@
 /**
  * The FeatureFlag lifecycle: the kit's (src/kit/lifecycle.ts) with one hook of its own, the create, which is never
- * sent twice blindly (PostHog has no idempotency key: after an unclear answer the flag is looked up by its key).
+ * sent twice blindly (PostHog has no idempotency key: after an unclear answer the flag is looked up by its key and
+ * taken only if this create made it; a key PostHog finds taken names the flag that holds it).
  */
-import { featureFlags, PostHogError, type Transport } from "../client";
+import { featureFlags, type Transport } from "../client";
 import { FieldTableLifecycle } from "../kit/field-lifecycle";
 import type { Json } from "../kit/lifecycle";
 import type { FeatureFlag } from "../schema/feature-flag";
@@ -17,22 +18,28 @@ export class FeatureFlagProvider extends FieldTableLifecycle<FeatureFlag> {
   }
 
   protected override async obtain(projectId: number, body: Json): Promise<FlagRecord> {
-    try {
+    const key = body["key"];
+    if (typeof key !== "string") throw new Error("key is required: PostHog keys every flag");
+    const create = async () => {
       const created = await featureFlags.createFeatureFlag(this.http(), projectId, body);
       // The create answers encrypted payloads as stored, encrypted; a read answers them as written (PostHog decrypts
       // them for personal API keys: FeatureFlagViewSet.retrieve). Compared encrypted, they are written again (a PATCH
       // that says has_encrypted_payloads), which is what happens when that read fails.
-      const record =
-        created.has_encrypted_payloads === true
-          ? await featureFlags.getFeatureFlag(this.http(), projectId, created.id).catch(() => created)
-          : created;
-      return { ...record, project_id: projectId };
-    } catch (error) {
-      if (!(error instanceof PostHogError && error.kind === "ambiguous") || typeof body["key"] !== "string") throw error;
-      // The POST may have reached PostHog: its flag, if any, has this key (keys are unique among live flags).
-      const found = await featureFlags.findFeatureFlagByKey(this.http(), projectId, body["key"]);
-      if (found) return { ...found, project_id: projectId };
-      throw new Error(`${error.message} No feature flag with key "${body["key"]}" was created; run \`pulumi up\` again.`);
-    }
+      return created.has_encrypted_payloads === true
+        ? await featureFlags.getFeatureFlag(this.http(), projectId, created.id).catch(() => created)
+        : created;
+    };
+    // Keys are unique among live flags: the flag a lost answer may hide, or the one refusing the key, has it.
+    const flag = await this.createOnce(projectId, body, create, {
+      find: async () => {
+        const found = await featureFlags.findFeatureFlagByKey(this.http(), projectId, key);
+        return found ? [found] : [];
+      },
+      described: `with key "${key}"`,
+      // FeatureFlagSerializer.validate_key (posthog/api/feature_flag.py): "There is already a feature flag with this key.", code unique.
+      taken: (error) => error.status === 400 && error.attr === "key" && error.code === "unique",
+      otherwise: "choose another key (PostHog keeps keys unique among live flags)",
+    });
+    return { ...flag, project_id: projectId };
   }
 }

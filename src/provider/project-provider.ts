@@ -4,8 +4,9 @@
  * token rotation, the organization-visibility check of a 404, and the projects PostHog is deleting in the background.
  * HTTP is the client's business; this module decides which calls a change needs.
  */
-import { organizations, PostHogError, projects, type Transport } from "../client";
+import { organizations, PostHogError, projects, type Transport, type users } from "../client";
 import { DeclaredLifecycle, type Json, type Placed as PlacedOf, pick } from "../kit/lifecycle";
+import { judgeFound, notTakenMessage } from "../kit/lost-create";
 import { PartialSuccess } from "../kit/outcome";
 import { isPlainObject } from "../schema/json";
 import type { ProjectRecord } from "../schema/project";
@@ -159,8 +160,10 @@ export class ProjectProvider extends DeclaredLifecycle<"organization", ProjectRe
 
   /**
    * POST, never twice blindly. When the outcome is unclear (a lost answer, any 5xx, an answer about another project),
-   * the project is looked for by its name and a creation time after the first attempt started; found, it is the
-   * result, and proven absent, the POST is sent again. This works whether or not PostHog refuses duplicate names
+   * the project is looked for by its name, and taken only when it can be shown to be this create's (src/kit/lost-create.ts:
+   * created after the first attempt started, by the user of this key: see `creatorOf`); one
+   * created since the attempt started that cannot be is named, never taken (it may be another stack's) nor created
+   * again beside; proven absent, the POST is sent again. This works whether or not PostHog refuses duplicate names
    * (today's does with a 409, 2025-08-04 accepts them); a resend that meets the 409 takes the earlier attempt's project.
    */
   private async post(organizationId: string, body: SettingsBody): Promise<ProjectRecord> {
@@ -176,14 +179,55 @@ export class ProjectProvider extends DeclaredLifecycle<"organization", ProjectRe
         if (!ambiguous && !collided) throw error;
         if (name === undefined) throw error;
         const found = await this.lookUp(organizationId, name, started, error as PostHogError);
-        const recent = found.filter((p) => Date.parse(p.created_at) >= started - projects.CLOCK_SKEW_MS);
-        if (recent.length === 1 && (ambiguous || attempt > 1)) return recent[0]!;
+        // The name is the one sent (lookUp compares it): what else was sent, PostHog 2025-08-04 may replace on
+        // create (its own test account filters), so the settings cannot tell.
+        const { made, others } = await judgeFound(http, started, found, {
+          alike: () => true,
+          maker: (project, self) => this.creatorOf(organizationId, project.id, self),
+        });
+        if (made.length === 1 && (ambiguous || attempt > 1)) return made[0]!;
         if (collided) throw collision(organizationId, name, found);
-        if (recent.length > 1) throw collision(organizationId, name, recent);
+        if (made.length > 1) throw collision(organizationId, name, made);
+        const unproven = others.filter((other) => other.recent);
+        if (ambiguous && unproven.length > 0) {
+          throw new Error(
+            `${(error as Error).message} ${notTakenMessage("project", `named "${name}"`, unproven, { input: "adoptProjectId", otherwise: "choose another name" })}`,
+          );
+        }
         if (!(await http.pauseBeforeRetry(attempt, started))) {
           throw new Error(`${(error as Error).message} No project named "${name}" was created; run \`pulumi up\` again.`);
         }
       }
+    }
+  }
+
+  /**
+   * Who made the project, or null when PostHog does not say. Its activity log's "created" entry names the creator
+   * (ProjectBackwardCompatSerializer.create, posthog/api/project.py, logs it) and is asked first: it holds whatever
+   * happened since. But ProjectViewSet.activity declares no scope, so APIScopePermission (posthog/permissions.py)
+   * refuses it to every scoped personal API key, `*` included (403 "This action does not support Personal API Key
+   * access"; only legacy unscoped keys may read it). Then the creating user's current project shows it: every
+   * project create sets it to the new project (`request.user.current_team = team` in
+   * ProjectBackwardCompatSerializer.create, and in TeamSerializer.create, posthog/api/team.py, in PostHog 2025-08-04
+   * and today), and it is the user's own (UserSerializer's `team`, posthog/api/user.py), so another user's create
+   * cannot change it. It may have been switched since, by this user only: then nothing is shown, and the project is
+   * named rather than taken.
+   */
+  private async creatorOf(organizationId: string, projectId: number, self: () => Promise<users.CurrentUser>): Promise<unknown> {
+    try {
+      for await (const entry of projects.iterateProjectActivity(this.http(), organizationId, projectId)) {
+        if (entry.activity === "created") return entry.user;
+      }
+      return null;
+    } catch (error) {
+      if (!(error instanceof PostHogError && error.status === 403)) throw error;
+      const me = await self();
+      const current = me.team ? (me.team.project_id ?? me.team.id) : null;
+      if (current === projectId) return me;
+      throw new Error(
+        `its activity log is refused to this personal API key (${error.detail ?? error.message}), and the current ` +
+          `project of this key's user is ${current ?? "none"}, not this one, as it is just after the user creates a project`,
+      );
     }
   }
 

@@ -1,8 +1,9 @@
 /**
  * The Survey lifecycle: the kit's field-table lifecycle with its create, never sent twice blindly: after an unclear
- * answer the survey is looked up by its name (unique in the project).
+ * answer the survey is looked up by its name (unique in the project) and taken only if this create made it; a name
+ * PostHog finds taken names the survey that holds it.
  */
-import { PostHogError, surveys, type Transport } from "../client";
+import { surveys, type Transport } from "../client";
 import { FieldTableLifecycle } from "../kit/field-lifecycle";
 import type { Json } from "../kit/lifecycle";
 import type { ProviderConfig } from "./config";
@@ -21,14 +22,22 @@ export class SurveyProvider extends FieldTableLifecycle<SurveyRead> {
     // A new survey has no targeting flag to remove: `null` means none.
     const { targeting_flag_filters: targeting, ...rest } = body;
     const sent = targeting === null || targeting === undefined ? rest : body;
-    try {
-      return { ...surveyRecord(await surveys.createSurvey(this.http(), projectId, { ...sent, name })), project_id: projectId };
-    } catch (error) {
-      if (!(error instanceof PostHogError && error.kind === "ambiguous")) throw error;
-      // The POST may have reached PostHog: its survey, if any, has this name (unique in the project).
-      const found = await surveys.findSurveyByName(this.http(), projectId, name);
-      if (found) return { ...surveyRecord(found), project_id: projectId };
-      throw new Error(`${error.message} No survey named "${name}" was created; run \`pulumi up\` again.`);
-    }
+    // Names are unique in a project: the survey a lost answer may hide, or the one refusing the name, has it.
+    const survey = await this.createOnce(
+      projectId,
+      sent,
+      async () => surveyRecord(await surveys.createSurvey(this.http(), projectId, { ...sent, name })),
+      {
+        find: async () => {
+          const found = await surveys.findSurveyByName(this.http(), projectId, name);
+          return found ? [surveyRecord(found)] : [];
+        },
+        described: `named ${JSON.stringify(name)}`,
+        // SurveySerializer.validate (products/surveys/backend/api/survey.py): "There is already a survey with this name.", code unique.
+        taken: (error) => error.status === 400 && error.code === "unique" && /already a survey with this name/i.test(error.detail ?? ""),
+        otherwise: "choose another name (PostHog keeps survey names unique in a project)",
+      },
+    );
+    return { ...survey, project_id: projectId };
   }
 }

@@ -33,7 +33,7 @@ export interface ExperimentArgs {
   name: pulumi.Input<string>;
   /** The hypothesis and what is expected (at most 3000 characters; 400 in PostHog 2025-08-04, Experiment.description there). */
   description?: pulumi.Input<string>;
-  /** The key of the experiment's feature flag. PostHog creates the flag with the experiment's variants, or uses the live flag with this key when it has at least two variants, `control` first (give a FeatureFlag's `key` to run the experiment on your own flag). Changing it replaces the experiment. */
+  /** The key of the experiment's feature flag. PostHog creates the flag with the experiment's variants, or uses the live flag with this key when it has at least two variants, `control` first (give a FeatureFlag's `key` to run the experiment on your own flag). Naming another flag replaces the experiment (refused while it is launched, unless `allowReplaceWhileLaunched`); renaming its own flag's key does not: PostHog keeps the experiment on its flag. */
   featureFlagKey: pulumi.Input<string>;
   /** `feature_flag_variants` (each `key` and `split_percent`, one keyed `control`, summing to 100; default control/test 50/50), `rollout_percentage`, `minimum_detectable_effect`. A draft's variants are written to its flag; a launched experiment's cannot change. */
   parameters?: pulumi.Input<ExperimentParameters | null>;
@@ -47,6 +47,8 @@ export interface ExperimentArgs {
   launched?: pulumi.Input<boolean>;
   /** Whether the experiment has ended: `true` stops it (its end date is now; the flag stays as it is), `false` runs it again. Needs `launched: true`. */
   stopped?: pulumi.Input<boolean>;
+  /** Whether a change that replaces a launched experiment (a `featureFlagKey` naming another flag, another `projectId`) may go ahead: the replacement deletes the running experiment, with its start date and results, and launches a new one. Without it, such a change is refused before anything is changed. Renaming the key of the experiment's own flag replaces nothing: PostHog keeps the experiment on its flag, so its key follows. */
+  allowReplaceWhileLaunched?: pulumi.Input<boolean>;
 }
 
 /** Properties for looking up an existing experiment with `Experiment.get`. */

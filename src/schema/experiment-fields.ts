@@ -84,7 +84,7 @@ export const experimentFields = {
       .string({ error: "must be a string" })
       .max(400, { error: "must be at most 400 characters (FeatureFlag.key)" })
       .regex(KEY_PATTERN, { error: `must match ${KEY_PATTERN.source}: ${KEY_RULE} (FeatureFlagSerializer.validate_key)` }),
-    doc: "The key of the experiment's feature flag. PostHog creates the flag with the experiment's variants, or uses the live flag with this key when it has at least two variants, `control` first (give a FeatureFlag's `key` to run the experiment on your own flag). Changing it replaces the experiment.",
+    doc: "The key of the experiment's feature flag. PostHog creates the flag with the experiment's variants, or uses the live flag with this key when it has at least two variants, `control` first (give a FeatureFlag's `key` to run the experiment on your own flag). Naming another flag replaces the experiment (refused while it is launched, unless `allowReplaceWhileLaunched`); renaming its own flag's key does not: PostHog keeps the experiment on its flag.",
   },
   parameters: {
     type: "ExperimentParameters | null",

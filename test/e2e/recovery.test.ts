@@ -4,9 +4,11 @@
  * must never be shown as they are. After each, the stack and PostHog agree: no project lost, none duplicated.
  */
 import { spawn, spawnSync } from "node:child_process";
+import * as fs from "node:fs";
 import * as http from "node:http";
+import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
-import { projects, Transport } from "../../src/client";
+import { annotations, cohorts, experiments, featureFlags, projects, Transport } from "../../src/client";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { liveProjects } from "../helpers/projects";
 import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
@@ -17,6 +19,8 @@ let server: LocalPostHog;
 let session: PulumiSession;
 let stack: Stack;
 let client: Transport;
+/** Programs of the tests' own, removed after the session has destroyed their stacks. */
+const programDirs: string[] = [];
 
 type Declared = Record<string, unknown>;
 const setProjects = (list: Declared[]) => stack.setConfig("projects", { value: JSON.stringify(list) });
@@ -40,6 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await session?.cleanup();
   await server?.close();
+  for (const dir of programDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 afterEach(async () => {
   await server.control.clearFaults();
@@ -131,6 +136,38 @@ describe("a 5xx or another project's record in answer to a create", () => {
     await stack.destroy();
     expect(await liveNames()).toEqual(["Somebody else's"]);
     await projects.deleteProject(client, server.organizationId, other.id);
+  });
+});
+
+describe("a lost create with a scoped key, to which PostHog refuses the project's activity log", () => {
+  test("with user:read the project is shown this user's by their current project and recorded once; without, up names it with adoptProjectId and user:read", async () => {
+    const recovering = await server.key({ scopes: ["project:read", "project:write", "user:read"] });
+    const unread = await server.key({ scopes: ["project:read", "project:write"] });
+    await setProjects([{ resourceName: "scoped", name: "Scoped key" }]);
+    await server.fault({ method: "POST", path: "/projects/?$", status: 500, afterCommit: true });
+    const recovered = await pulumi(["up", "--yes", "--skip-preview"], { POSTHOG_API_KEY: recovering }).done;
+    expect(recovered.output).not.toMatch(/adoptProjectId/);
+    expect(recovered.status).toBe(0);
+    expect(await liveNames()).toEqual(["Scoped key"]);
+    expect((await stateResources()).map((r) => Number(r.id))).toEqual((await live()).map((p) => p.id));
+
+    await setProjects([
+      { resourceName: "scoped", name: "Scoped key" },
+      { resourceName: "unread", name: "Unread key" },
+    ]);
+    await server.fault({ method: "POST", path: "/projects/?$", status: 500, afterCommit: true });
+    const named = await pulumi(["up", "--yes", "--skip-preview"], { POSTHOG_API_KEY: unread }).done;
+    expect(named.status).not.toBe(0);
+    const made = (await live()).filter((p) => p.name === "Unread key");
+    expect(made).toHaveLength(1);
+    expect(named.output).toContain(`set \`adoptProjectId: ${made[0]!.id}\``);
+    expect(named.output).toContain(
+      "a key with the `user:read` scope (not limited to some projects) lets a create whose answer was lost be recovered by itself",
+    );
+    expect((await stateResources()).map((r) => r.outputs?.["name"])).toEqual(["Scoped key"]);
+    await stack.destroy();
+    await projects.deleteProject(client, server.organizationId, made[0]!.id);
+    expect(await liveNames()).toEqual([]);
   });
 });
 
@@ -390,5 +427,131 @@ describe("what must never be sent or shown", () => {
       stack.workspace.envVars["POSTHOG_HOST"] = server.url;
       await new Promise((resolve) => redirector.close(resolve));
     }
+  });
+});
+
+/**
+ * Objects that are not this stack's, or no longer there, through one program of flags, an action, a survey, a cohort,
+ * an annotation and a launched experiment: stack A (the default key's user) manages them; stack B (another user's
+ * key) declares the same flag, action and survey.
+ */
+describe("objects that are not this stack's, or no longer there", () => {
+  let dir: string;
+  let a: Stack;
+  let b: Stack;
+  let projectId: number;
+  let theirs: Record<string, unknown>;
+  const shared = { flag: "shared-flag", action: "shared-action", survey: "shared-survey" };
+  const resourcesOf = async (s: Stack) =>
+    ((await s.exportStack()).deployment as { resources?: Resource[] }).resources?.filter((r) => !r.type.startsWith("pulumi:")) ?? [];
+
+  beforeAll(async () => {
+    projectId = (await projects.createProject(client, server.organizationId, { name: "Shared objects" })).id;
+    fs.mkdirSync(path.join(repoRoot, ".cache"), { recursive: true });
+    dir = fs.mkdtempSync(path.join(repoRoot, ".cache", "e2e-ownership-"));
+    programDirs.push(dir);
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: posthog-ownership\nruntime: nodejs\nmain: index.ts\n");
+    fs.writeFileSync(
+      path.join(dir, "index.ts"),
+      [
+        `import * as pulumi from "@pulumi/pulumi";`,
+        `import * as posthog from "pulumi-posthog";`,
+        ``,
+        `const config = new pulumi.Config();`,
+        `const projectId = config.requireNumber("projectId");`,
+        `const names = config.getObject<Record<string, string>>("names") ?? {};`,
+        `const flag = new posthog.FeatureFlag("${shared.flag}", { projectId, key: "shared-key", name: names["flag"] });`,
+        `const action = new posthog.Action("${shared.action}", { projectId, name: "Shared action" });`,
+        `const survey = new posthog.Survey("${shared.survey}", {`,
+        `  projectId,`,
+        `  name: "Shared survey",`,
+        `  type: "popover",`,
+        `  questions: [{ type: "open", question: "Anything else?" }],`,
+        `});`,
+        `export const flagId = flag.flagId;`,
+        `export const actionId = action.actionId;`,
+        `export const surveyId = survey.surveyId;`,
+        `const all = !config.getBoolean("sharedOnly");`,
+        `const variants = [{ key: "control", rollout_percentage: 50 }, { key: "test", rollout_percentage: 50 }];`,
+        `const experimentFlag = all`,
+        `  ? new posthog.FeatureFlag("experiment-flag", { projectId, key: config.require("experimentFlagKey"), filters: { groups: [{ rollout_percentage: 100 }], multivariate: { variants } } })`,
+        `  : undefined;`,
+        `const experiment = experimentFlag`,
+        `  ? new posthog.Experiment("running", { projectId, name: "Running", featureFlagKey: config.get("experimentKey") ?? experimentFlag.key, launched: true })`,
+        `  : undefined;`,
+        `const cohort = all`,
+        `  ? new posthog.Cohort("cohort", { projectId, name: names["cohort"] ?? "Cohort", filters: { properties: { type: "OR", values: [{ type: "AND", values: [{ type: "person", key: "plan", operator: "exact", value: ["pro"] }] }] } } })`,
+        `  : undefined;`,
+        `const note = all ? new posthog.Annotation("note", { projectId, content: names["note"] ?? "Note", dateMarker: "2026-01-01T00:00:00Z" }) : undefined;`,
+        `export const experimentId = experiment?.experimentId;`,
+        `export const experimentStart = experiment?.startDate;`,
+        `export const cohortId = cohort?.cohortId;`,
+        `export const noteId = note?.annotationId;`,
+        ``,
+      ].join("\n"),
+    );
+    a = await session.stack(dir, `e2e-ownership-a-${process.pid}`, { projectId: String(projectId), experimentFlagKey: "running-v1" });
+    b = await session.stack(dir, `e2e-ownership-b-${process.pid}`, { projectId: String(projectId), sharedOnly: "true" });
+    await b.setConfig("posthog:apiKey", { value: await server.key({}), secret: true });
+    theirs = (await a.up()).outputs as unknown as Record<string, unknown>;
+  });
+
+  const id = (name: string) => (theirs[name] as { value: unknown }).value;
+
+  test("another stack's flag, action and survey: a lost create (a proxy's 502) names each with adoptId and records none; a create PostHog refuses as taken names each too", async () => {
+    for (const kind of ["feature_flags", "actions", "surveys"]) await server.fault({ method: "POST", path: `/${kind}/?$`, status: 502 });
+    const lost = await failureOf(b.up());
+    expect(lost).toContain(`feature flag ${id("flagId")} (created `);
+    expect(lost).toContain(`set \`adoptId: ${id("flagId")}\``);
+    expect(lost).toContain(`action ${id("actionId")} (created `);
+    expect(lost).toContain(`survey ${id("surveyId")} (created `);
+    expect(lost).toMatch(/not by the user of this personal API key/);
+    expect(await resourcesOf(b)).toEqual([]);
+
+    // Resent with nothing in the way: PostHog refuses the key and the names, and the error says whose they are.
+    await server.control.clearFaults();
+    const taken = await failureOf(b.up());
+    expect(taken).toContain(`PostHog already has a feature flag with key "shared-key": feature flag ${id("flagId")} (created `);
+    expect(taken).toContain(`PostHog already has an action named "Shared action": action ${id("actionId")}`);
+    expect(taken).toContain(`PostHog already has a survey named "Shared survey": survey ${id("surveyId")}`);
+    expect(taken).toContain(`set \`adoptId: ${id("flagId")}\``);
+    expect(await resourcesOf(b)).toEqual([]);
+    expect((await featureFlags.getFeatureFlag(client, projectId, Number(id("flagId")))).deleted).toBe(false);
+  });
+
+  test("renaming the key of a launched experiment's flag keeps the experiment; pointing it at another flag is refused at preview", async () => {
+    await a.setConfig("experimentFlagKey", { value: "running-v2" });
+    const up = await a.up();
+    expect(up.summary.resourceChanges).toMatchObject({ update: 2 });
+    expect(up.outputs["experimentId"]!.value).toBe(id("experimentId"));
+    expect(up.outputs["experimentStart"]!.value).toBe(id("experimentStart"));
+
+    await a.setConfig("experimentKey", { value: "shared-key" });
+    const refused = await failureOf(a.preview());
+    await a.removeConfig("experimentKey");
+    expect(refused).toContain(`Experiment ${id("experimentId")} is launched`);
+    expect(refused).toContain(`changing featureFlagKey to "shared-key", the key of another flag (${id("flagId")})`);
+    expect(refused).toContain("allowReplaceWhileLaunched: true");
+    expect((await experiments.getExperiment(client, projectId, Number(id("experimentId")))).deleted).toBeFalsy();
+  });
+
+  test("a flag, a cohort and an annotation deleted by hand, then renamed: up says each is gone instead of updated", async () => {
+    await featureFlags.deleteFeatureFlag(client, projectId, Number(id("flagId")));
+    await cohorts.deleteCohort(client, projectId, Number(id("cohortId")));
+    await annotations.deleteAnnotation(client, projectId, Number(id("noteId")));
+    await a.setConfig("names", { value: JSON.stringify({ flag: "Renamed flag", cohort: "Renamed cohort", note: "Renamed note" }) });
+    const message = await failureOf(a.up());
+    expect(message).toContain(
+      `Feature flag ${id("flagId")} no longer exists in PostHog (it was deleted outside Pulumi), so it was not updated`,
+    );
+    expect(message).toContain(
+      `Cohort ${id("cohortId")} no longer exists in PostHog (it was deleted outside Pulumi), so it was not updated`,
+    );
+    expect(message).toContain(`Annotation ${id("noteId")} no longer exists in PostHog`);
+    // The state keeps the old names: the next preview shows the change again.
+    const outputsOf = async (name: string) => (await resourcesOf(a)).find((r) => r.urn.endsWith(`::${name}`))?.outputs;
+    expect((await outputsOf(shared.flag))?.["name"]).not.toBe("Renamed flag");
+    expect((await outputsOf("cohort"))?.["name"]).toBe("Cohort");
+    expect((await outputsOf("note"))?.["content"]).toBe("Note");
   });
 });

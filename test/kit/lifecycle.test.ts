@@ -5,7 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { featureFlags, projects, Transport } from "../../src/client";
-import { ActionProvider, AnnotationProvider, FeatureFlagProvider, type ProviderConfig } from "../../src/provider";
+import { ActionProvider, AnnotationProvider, CohortProvider, FeatureFlagProvider, type ProviderConfig } from "../../src/provider";
 import { UNKNOWN } from "../../src/provider/project-state";
 import { startLocalPostHog } from "../helpers/local-posthog";
 
@@ -92,6 +92,40 @@ test("the replacement is created in the configured new project and the old one i
       deleted: false,
     });
     expect(await featureFlags.getFeatureFlag(http, first.id, Number(created.id))).toMatchObject({ key: "moving-flag", deleted: true });
+  } finally {
+    await server.close();
+  }
+});
+
+test("an update of an object deleted by hand (PostHog answers the PATCH with `deleted: true`) says it is gone, for every kind", async () => {
+  const server = await startLocalPostHog();
+  try {
+    const http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
+    const projectId = (await projects.createProject(http, server.organizationId, { name: "Deleted by hand" })).id;
+    const config: ProviderConfig = { host: server.url, apiKey: server.apiKey, organizationId: server.organizationId, projectId: undefined };
+    const connection = { config, transport: http };
+    const filters = {
+      properties: { type: "OR", values: [{ type: "AND", values: [{ type: "person", key: "a", operator: "exact", value: ["b"] }] }] },
+    };
+    interface Lifecycle {
+      create(inputs: Json): Promise<{ id: string; outs?: Json }>;
+      update(id: string, olds: Json, news: Json): Promise<unknown>;
+      delete(id: string, props: Json): Promise<void>;
+    }
+    const kinds: Array<[string, Lifecycle, Json, Json]> = [
+      ["Feature flag", new FeatureFlagProvider(connection), { key: "gone", name: "Before" }, { key: "gone", name: "After" }],
+      ["Cohort", new CohortProvider(connection), { name: "Before", filters }, { name: "After", filters }],
+      ["Annotation", new AnnotationProvider(connection), { content: "Before" }, { content: "After" }],
+      ["Action", new ActionProvider(connection), { name: "Before" }, { name: "After" }],
+    ];
+    for (const [title, provider, before, after] of kinds) {
+      const created = await provider.create({ projectId, ...before });
+      // Deleted in PostHog's interface: the same soft delete.
+      await provider.delete(created.id, created.outs ?? {});
+      await expect(provider.update(created.id, created.outs ?? {}, { projectId, ...after })).rejects.toThrow(
+        `${title} ${created.id} no longer exists in PostHog (it was deleted outside Pulumi), so it was not updated. Run \`pulumi refresh\``,
+      );
+    }
   } finally {
     await server.close();
   }

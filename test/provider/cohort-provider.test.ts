@@ -89,7 +89,7 @@ describe.each(versions)("PostHog %s", (version) => {
     await cohorts.createCohort(http, projectId, { name, filters: filtersFor("Acme") });
     await server.fault({ method: "POST", path: "/cohorts/?$", status: 502, afterCommit: true });
     await expect(provider.create({ projectId, name, filters: filtersFor("Acme") })).rejects.toThrow(
-      /PostHog has 2 cohorts named "twin-.*" with this definition created since .*None was taken over.*pulumi import posthog:index:Cohort/,
+      /PostHog has 2 cohorts named "twin-.*" with this definition created since .*None was taken over.*set `adoptId` to the right one's id/,
     );
     await server.fault({ method: "POST", path: "/cohorts/?$", status: 502 });
     await expect(provider.create({ projectId, name: `never-${version}`, filters: filtersFor("Acme") })).rejects.toThrow(

@@ -1,12 +1,14 @@
 /**
  * posthog.Experiment's lifecycle over loopback against the local server, in both PostHog versions it plays: a flag
  * PostHog creates, or an existing one taken by key; no change after PostHog's normalisations; drift; launching and
- * stopping as inputs; a new flag key replaces; soft delete leaves the flag; a lost create found by flag key; import.
+ * stopping as inputs; a new flag key replaces, a launched experiment only when allowed (its own flag renamed replaces
+ * nothing); soft delete leaves the flag; a lost create found by flag key; import.
  */
 import { experiments, featureFlags } from "../../src/client";
 import { getExperiment, listExperiments } from "../../src/functions";
 import { useLookupConfig } from "../../src/functions/context";
 import { ExperimentProvider } from "../../src/provider";
+import { UNKNOWN } from "../../src/provider/project-state";
 import { projectScopedSetups, versions } from "../helpers/project-scoped";
 
 type Json = Record<string, unknown>;
@@ -54,9 +56,9 @@ describe.each(versions)("PostHog %s", (version) => {
     const stopped = await provider.update(created.id, launched.outs as Json, stoppedInputs);
     expect(stopped.outs).toMatchObject({ launched: true, stopped: true, endDate: expect.any(String) });
 
-    expect((await provider.diff(created.id, stopped.outs as Json, { ...stoppedInputs, featureFlagKey: "other" })).replaces).toEqual([
-      "featureFlagKey",
-    ]);
+    // Launched once, it is replaced on a new key only when the program allows it.
+    const allowed = { ...stoppedInputs, featureFlagKey: "other", allowReplaceWhileLaunched: true };
+    expect((await provider.diff(created.id, stopped.outs as Json, allowed)).replaces).toEqual(["featureFlagKey"]);
 
     await provider.delete(created.id, stopped.outs as Json);
     await expect(experiments.getExperiment(http, projectId, Number(created.id))).rejects.toMatchObject({ isNotFound: true });
@@ -117,5 +119,42 @@ describe.each(versions)("PostHog %s", (version) => {
     await expect(getExperiment({ projectId, featureFlagKey: key })).rejects.toThrow(
       `Project ${projectId} has 2 experiments on the flag "${key}" (${first.id}, ${second.id}): give experimentId instead.`,
     );
+  });
+
+  test("a launched experiment is never replaced unless allowed; its own flag's key renamed replaces nothing", async () => {
+    const { provider, http, projectId } = setup();
+    const key = `running-${version}`;
+    const inputs: Json = { projectId, name: `Running ${version}`, featureFlagKey: key, parameters, launched: true };
+    const created = await provider.create(inputs);
+    const outs = created.outs as Json;
+    const refused = `Experiment ${created.id} is launched (since ${outs["startDate"]}): `;
+
+    // Another live flag's key: refused at the diff (preview), naming the flag and the input that allows it.
+    const other = await featureFlags.createFeatureFlag(http, projectId, { key: `other-${version}` });
+    await expect(provider.diff(created.id, outs, { ...inputs, featureFlagKey: other.key })).rejects.toThrow(
+      `${refused}changing featureFlagKey to "${other.key}", the key of another flag (${other.id}), would replace it, deleting the experiment with its start date and results and launching a new one. Nothing was changed. To replace it all the same, set \`allowReplaceWhileLaunched: true\``,
+    );
+    // Another project: refused too.
+    await expect(provider.diff(created.id, outs, { ...inputs, projectId: projectId + 1000 })).rejects.toThrow(
+      `${refused}changing projectId would replace it`,
+    );
+    // A key not known yet (a preview while the flag changes) or no flag's yet: an update, which refuses if the
+    // experiment's flag does not carry it by then.
+    expect(await provider.diff(created.id, outs, { ...inputs, featureFlagKey: UNKNOWN })).toMatchObject({ changes: true, replaces: [] });
+    await expect(provider.update(created.id, outs, { ...inputs, featureFlagKey: `nowhere-${version}` })).rejects.toThrow(
+      `${refused}changing featureFlagKey to "nowhere-${version}" would replace it`,
+    );
+
+    // The experiment's own flag renamed: PostHog keeps the experiment on it, so the same experiment follows.
+    await featureFlags.updateFeatureFlag(http, projectId, outs["featureFlagId"] as number, { key: `renamed-${version}` });
+    const renamed = { ...inputs, featureFlagKey: `renamed-${version}` };
+    expect(await provider.diff(created.id, outs, renamed)).toMatchObject({ changes: true, replaces: [] });
+    const updated = await provider.update(created.id, outs, renamed);
+    expect(updated.outs).toMatchObject({
+      experimentId: Number(created.id),
+      featureFlagKey: `renamed-${version}`,
+      startDate: outs["startDate"],
+    });
+    expect((await provider.diff(created.id, updated.outs as Json, renamed)).changes).toBe(false);
   });
 });

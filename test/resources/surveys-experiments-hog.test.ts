@@ -103,11 +103,15 @@ test("with a schema known only later, every input is kept secret", async () => {
   expect(entry("later").inputs["inputs"]).toEqual({ [SECRET_SIG]: SECRET_VALUE, value: { token: { value: "plain-secret" } } });
 });
 
-// The written-out inputs are the field tables', camelCase, projectId and adoptId (npm run typecheck fails otherwise).
+// The written-out inputs are the field tables', camelCase, projectId and adoptId, and the provider's own inputs (npm run
+// typecheck fails otherwise).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const tablesMatch: [boolean, boolean, boolean] = [
   true satisfies Same<keyof SurveyArgs, CamelCase<keyof typeof surveyFields> | "projectId" | "adoptId">,
-  true satisfies Same<keyof ExperimentArgs, CamelCase<keyof typeof experimentFields> | "projectId" | "adoptId">,
+  true satisfies Same<
+    keyof ExperimentArgs,
+    CamelCase<keyof typeof experimentFields> | "projectId" | "adoptId" | "allowReplaceWhileLaunched"
+  >,
   true satisfies Same<keyof HogFunctionArgs, CamelCase<keyof typeof hogFunctionFields> | "projectId" | "adoptId">,
 ];
 

@@ -1,0 +1,155 @@
+/**
+ * A create whose answer was lost never takes what it cannot show it made (src/kit/lost-create.ts), for every kind whose
+ * recovery looks up by key or name: another stack (another user's personal API key) holds a flag, an action, a survey,
+ * a cohort and an experiment under the identity this program declares; this program's POST is answered 502 by a proxy
+ * and never reaches PostHog. The create fails naming the object and `adoptId` instead of recording it; where PostHog
+ * keeps the identity unique, the create PostHog refuses names the holder too; `adoptId` takes it over when meant.
+ */
+import { projects, Transport } from "../../src/client";
+import {
+  ActionProvider,
+  CohortProvider,
+  ExperimentProvider,
+  FeatureFlagProvider,
+  type ProviderConfig,
+  SurveyProvider,
+} from "../../src/provider";
+import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
+import { versions } from "../helpers/project-scoped";
+
+type Json = Record<string, unknown>;
+type Connection = { config: ProviderConfig; transport: Transport };
+interface Lifecycle {
+  create(inputs: Json): Promise<{ id: string; outs?: Json }>;
+}
+
+const filters = {
+  properties: { type: "OR", values: [{ type: "AND", values: [{ type: "person", key: "company", operator: "exact", value: ["Acme"] }] }] },
+};
+const questions = [{ type: "rating", question: "How likely are you to recommend us?", display: "number", scale: 10 }];
+
+/** Each kind, its POST path, what a program declares, whether PostHog refuses a second one with that identity. */
+const kinds: Array<{ name: string; noun: string; path: string; make: (c: Connection) => Lifecycle; inputs: Json; unique: boolean }> = [
+  {
+    name: "FeatureFlag",
+    noun: "feature flag",
+    path: "/feature_flags/?$",
+    make: (c) => new FeatureFlagProvider(c),
+    inputs: { key: "shared-key" },
+    unique: true,
+  },
+  {
+    name: "Action",
+    noun: "action",
+    path: "/actions/?$",
+    make: (c) => new ActionProvider(c),
+    inputs: { name: "Shared action" },
+    unique: true,
+  },
+  {
+    name: "Survey",
+    noun: "survey",
+    path: "/surveys/?$",
+    make: (c) => new SurveyProvider(c),
+    inputs: { name: "Shared survey", type: "popover", questions },
+    unique: true,
+  },
+  {
+    name: "Cohort",
+    noun: "cohort",
+    path: "/cohorts/?$",
+    make: (c) => new CohortProvider(c),
+    inputs: { name: "Shared cohort", filters },
+    unique: false,
+  },
+  {
+    name: "Experiment",
+    noun: "experiment",
+    path: "/experiments/?$",
+    make: (c) => new ExperimentProvider(c),
+    inputs: { name: "Shared experiment", featureFlagKey: "shared-experiment" },
+    unique: false,
+  },
+];
+
+describe.each(versions)("PostHog %s", (version) => {
+  let server: LocalPostHog;
+  let ours: Connection;
+  let theirs: Connection;
+  let projectId: number;
+
+  beforeAll(async () => {
+    server = await startLocalPostHog({ postHogVersion: version });
+    const connection = (apiKey: string): Connection => {
+      const transport = new Transport({ host: server.url, apiKey, rateLimits: false, retry: { attempts: 2, baseDelayMs: 10 } });
+      return { transport, config: { host: server.url, apiKey, organizationId: server.organizationId, projectId: undefined } };
+    };
+    ours = connection(server.apiKey);
+    theirs = connection(await server.key({}));
+    projectId = (await projects.createProject(ours.transport, server.organizationId, { name: "Shared" })).id;
+  });
+  afterAll(() => server.close());
+
+  test.each(kinds)("$name: another stack's object is named with adoptId, never recorded; adoptId takes it over", async (kind) => {
+    const inputs = { projectId, ...kind.inputs };
+    const theirId = (await kind.make(theirs).create(inputs)).id;
+    const provider = kind.make(ours);
+
+    // The proxy answers 502 and PostHog never sees the POST.
+    await server.fault({ method: "POST", path: kind.path, status: 502 });
+    const lost = await provider.create(inputs).then(
+      (r) => `recorded ${r.id}`,
+      (e: Error) => e.message,
+    );
+    expect(lost).toContain(`${kind.noun} ${theirId} (created `);
+    expect(lost).toMatch(/it was made by \S+, not by the user of this personal API key/);
+    // Surveys are keyed by UUID, the others by number.
+    const adopt = `set \`adoptId: ${kind.name === "Survey" ? JSON.stringify(theirId) : theirId}\``;
+    expect(lost).toContain(adopt);
+
+    // Where PostHog keeps the identity unique, its refusal of this create names the holder and adoptId too.
+    if (kind.unique) {
+      const refused = await provider.create(inputs).then(
+        (r) => `recorded ${r.id}`,
+        (e: Error) => e.message,
+      );
+      expect(refused).toContain(`PostHog already has ${kind.noun === "action" ? "an" : "a"} ${kind.noun}`);
+      expect(refused).toContain(`${kind.noun} ${theirId} (created `);
+      expect(refused).toContain(adopt);
+    }
+
+    // Meant: adoptId takes the same object over.
+    expect((await provider.create({ ...inputs, adoptId: theirId })).id).toBe(theirId);
+  });
+
+  // A key without `user:read` cannot read its own user (/api/users/@me/), so nothing shows whose an object is: even the
+  // object this create made is named, with what to do and which scope lets such a create be recovered by itself.
+  test.each(kinds)(
+    "$name: with a key lacking user:read, the object a lost create made is named with adoptId and user:read, sent once",
+    async (kind) => {
+      const apiKey = await server.key({
+        scopes: ["project:read", "feature_flag:write", "action:write", "survey:write", "cohort:write", "experiment:write"],
+      });
+      const transport = new Transport({ host: server.url, apiKey, rateLimits: false, retry: { attempts: 2, baseDelayMs: 10 } });
+      const provider = kind.make({
+        transport,
+        config: { host: server.url, apiKey, organizationId: server.organizationId, projectId: undefined },
+      });
+      const inputs: Json = { projectId, ...kind.inputs, [kind.name === "FeatureFlag" ? "key" : "name"]: `unreadable-${kind.name}` };
+      if (kind.name === "Experiment") inputs["featureFlagKey"] = "unreadable-experiment";
+      await server.clearRequests();
+      await server.fault({ method: "POST", path: kind.path, status: 502, afterCommit: true });
+      const lost = await provider.create(inputs).then(
+        (r) => `recorded ${r.id}`,
+        (e: Error) => e.message,
+      );
+      expect(lost).toContain("who made it could not be checked: this personal API key may not read its own user");
+      expect(lost).toContain("API key missing required scope 'user:read'");
+      expect(lost).toContain(
+        "a key with the `user:read` scope (not limited to some projects) lets a create whose answer was lost be recovered by itself",
+      );
+      expect(lost).toMatch(/set `adoptId: \S+`/);
+      expect(await server.requests({ method: "POST", path: new RegExp(kind.path) })).toHaveLength(1);
+    },
+  );
+});
