@@ -56,7 +56,12 @@ async function session(account: { email: string; password: string }) {
     // Keys of runs that died (labelled with their prefix) first: a user may hold ten.
     for (const old of (await send("GET", "/api/personal_api_keys/")) as Array<{ id: string; label: string }>)
       if (isStale(old.label)) await send("DELETE", `/api/personal_api_keys/${old.id}/`);
-    const key = (await send("POST", "/api/personal_api_keys/", { label: `${target.prefix}external`, scopes: ACCEPTANCE_SCOPES })) as {
+    const key = (await send("POST", "/api/personal_api_keys/", {
+      label: `${target.prefix}external`,
+      scopes: ACCEPTANCE_SCOPES,
+      scoped_teams: [],
+      scoped_organizations: [],
+    })) as {
       id: string;
       value: string;
     };

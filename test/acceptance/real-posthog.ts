@@ -157,7 +157,7 @@ export async function provision(): Promise<Provisioned> {
     const url = host.replace(/\/+$/, "");
     const http = new Transport({ host: url, apiKey, rateLimits: false });
     const keyScopes = await shownScopes(http);
-    const lacking = keyScopes?.includes("*") ? [] : ACCEPTANCE_SCOPES.filter((scope) => keyScopes && !grants(keyScopes, scope));
+    const lacking = ACCEPTANCE_SCOPES.filter((scope) => keyScopes && !grants(keyScopes, scope));
     if (lacking.length > 0)
       throw new Error(`POSTHOG_ACCEPTANCE_API_KEY lacks ${lacking.join(", ")}: the tier needs ${ACCEPTANCE_SCOPES.join(", ")}.`);
     const givenProject = process.env["POSTHOG_ACCEPTANCE_PROJECT_ID"];
@@ -183,8 +183,9 @@ export async function provision(): Promise<Provisioned> {
 }
 
 /** Whether these scopes grant `scope`: itself, or for `:read` the object's `:write` (posthog/permissions.py `APIScopePermission`). */
-function grants(scopes: readonly string[], scope: string): boolean {
-  return scopes.includes(scope) || (scope.endsWith(":read") && scopes.includes(scope.replace(/:read$/, ":write")));
+export function grants(scopes: readonly string[], scope: string | undefined): boolean {
+  if (scope === undefined) return false;
+  return scopes.includes("*") || scopes.includes(scope) || (scope.endsWith(":read") && scopes.includes(scope.replace(/:read$/, ":write")));
 }
 
 /** `POSTHOG_ACCEPTANCE_VERSION`, when set: one of `VERSIONS`. */
