@@ -9,7 +9,7 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { projects } from "../../src/client";
-import { ACCEPTANCE_SCOPES, acceptanceTarget, isStale, repoRoot, transport, type AcceptanceTarget } from "./real-posthog";
+import { ACCEPTANCE_SCOPES, type AcceptanceTarget, acceptanceTarget, isStale, provision, repoRoot, transport } from "./real-posthog";
 
 /** Files that need the target's project, tell the versions apart, and use most of the scopes between them. */
 const FILES = ["feature-flags.test.ts", "surveys.test.ts"];
@@ -53,18 +53,7 @@ async function session(account: { email: string; password: string }) {
   "against the local backend as someone's own PostHog, with the README's scopes and nothing else: every test passes",
   async () => {
     const send = await session(target.account!);
-    // Keys of runs that died (labelled with their prefix) first: a user may hold ten.
-    for (const old of (await send("GET", "/api/personal_api_keys/")) as Array<{ id: string; label: string }>)
-      if (isStale(old.label)) await send("DELETE", `/api/personal_api_keys/${old.id}/`);
-    const key = (await send("POST", "/api/personal_api_keys/", {
-      label: `${target.prefix}external`,
-      scopes: ACCEPTANCE_SCOPES,
-      scoped_teams: [],
-      scoped_organizations: [],
-    })) as {
-      id: string;
-      value: string;
-    };
+    const key = await mint(send, "external", ACCEPTANCE_SCOPES);
     try {
       const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("POSTHOG_ACCEPTANCE_")));
       const output = await jest(FILES, {
@@ -83,6 +72,44 @@ async function session(account: { email: string; password: string }) {
       const left = (await projects.listProjects(transport(target), target.organizationId)).filter((p) => p.name.startsWith(made![2]!));
       expect(left.filter((p) => p.is_pending_deletion !== true).map((p) => p.name)).toEqual([]);
     } finally {
+      await send("DELETE", `/api/personal_api_keys/${key.id}/`);
+    }
+  },
+);
+
+/** A key of these scopes for the session's user, labelled with the run's prefix; keys of runs that died go first. */
+async function mint(send: Awaited<ReturnType<typeof session>>, label: string, scopes: readonly string[]) {
+  // A user may hold ten keys.
+  for (const old of (await send("GET", "/api/personal_api_keys/")) as Array<{ id: string; label: string }>)
+    if (isStale(old.label)) await send("DELETE", `/api/personal_api_keys/${old.id}/`);
+  const body = { label: `${target.prefix}${label}`, scopes, scoped_teams: [], scoped_organizations: [] };
+  return (await send("POST", "/api/personal_api_keys/", body)) as { id: string; value: string };
+}
+
+(target.account ? test : test.skip)(
+  "a key lacking a scope the tier needs: refused before anything is made, naming what it lacks",
+  async () => {
+    const send = await session(target.account!);
+    const key = await mint(
+      send,
+      "lacking",
+      ACCEPTANCE_SCOPES.filter((scope) => scope !== "survey:write"),
+    );
+    const ours = () => Object.keys(process.env).filter((name) => name.startsWith("POSTHOG_ACCEPTANCE_"));
+    const saved = Object.fromEntries(ours().map((name) => [name, process.env[name]]));
+    try {
+      for (const name of ours()) delete process.env[name];
+      Object.assign(process.env, {
+        POSTHOG_ACCEPTANCE_HOST: target.url,
+        POSTHOG_ACCEPTANCE_API_KEY: key.value,
+        POSTHOG_ACCEPTANCE_ORGANIZATION_ID: target.organizationId,
+      });
+      await expect(provision()).rejects.toThrow(
+        `POSTHOG_ACCEPTANCE_API_KEY lacks survey:write: the tier needs ${ACCEPTANCE_SCOPES.join(", ")}.`,
+      );
+    } finally {
+      for (const name of ours()) delete process.env[name];
+      Object.assign(process.env, saved);
       await send("DELETE", `/api/personal_api_keys/${key.id}/`);
     }
   },
