@@ -10,6 +10,9 @@ export default async function globalSetup(): Promise<void> {
   const provisioned = await provision();
   globalThis.posthogAcceptance = provisioned;
   publish(provisioned.target);
-  const { url, organizationId, prefix, version } = provisioned.target;
-  process.stderr.write(`\nAcceptance target: ${url} (PostHog ${version}), organization ${organizationId}, prefix ${prefix}\n`);
+  const { url, organizationId, projectId, projectMadeForRun, prefix, version, versionFrom } = provisioned.target;
+  const project = `project ${projectId}${projectMadeForRun ? ` (made for this run: ${prefix}target)` : ""}`;
+  process.stderr.write(
+    `\nAcceptance target: ${url} (PostHog ${version}, ${versionFrom}), organization ${organizationId}, ${project}, prefix ${prefix}\n`,
+  );
 }

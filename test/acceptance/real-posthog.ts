@@ -3,8 +3,9 @@
  * imitation.
  *
  * - `POSTHOG_ACCEPTANCE_HOST`, `POSTHOG_ACCEPTANCE_API_KEY` and `POSTHOG_ACCEPTANCE_ORGANIZATION_ID` set: that PostHog
- *   (Cloud or any self-hosted one), assumed to be nothing more than its API. `POSTHOG_ACCEPTANCE_PROJECT_ID` may name
- *   a project for the group lookups.
+ *   (Cloud or any self-hosted one), assumed to be nothing more than its API and a key of `ACCEPTANCE_SCOPES`. The
+ *   tests that need a project of their own use `POSTHOG_ACCEPTANCE_PROJECT_ID`, else a project made for the run (and
+ *   deleted with the rest). Which PostHog version answers is `POSTHOG_ACCEPTANCE_VERSION`, else detected (`detectVersion`).
  * - Otherwise PostHog's own backend from the `shared/posthog` scripts beside this checkout (or in a parent of it; or
  *   the directory `POSTHOG_BACKEND_DIR` names), built from its bundled source (2025-08-04) or from the source
  *   `POSTHOG_SOURCE` names: setup.sh (idempotent) and start.sh when /_health does not answer, and stop.sh at the end
@@ -19,24 +20,67 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { z } from "zod";
 import { PostHogError, type ProjectRecord, projects, Transport } from "../../src/client";
 import type { PostHogEndpoint } from "../helpers/pulumi-cli";
 
-export type PostHogVersion = "2025-08-04" | "external";
+/** The PostHog versions the tier knows apart: the 2025-08-04 one (its backend's source), and today's (PostHog Cloud). */
+export const VERSIONS = ["2025-08-04", "current"] as const;
+export type PostHogVersion = (typeof VERSIONS)[number];
+
+/**
+ * The scopes of the key an external target is given (the README lists them): what the test files call with it, each
+ * the `scope_object` of PostHog's viewsets (posthog/scopes.py; a `:write` scope also grants `:read`,
+ * posthog/permissions.py `APIScopePermission`). Not organization:read: the provider asks for the organization only
+ * to tell a deleted project from a hidden one when the organization lists no project, and the run's own is listed.
+ */
+export const ACCEPTANCE_SCOPES = [
+  // Projects and their environments: create, read, change, delete (posthog/api/project.py, posthog/api/team.py).
+  "project:write",
+  // Group types and groups: the lookups (ee/clickhouse/views/groups.py, posthog/api/group_type_mapping.py).
+  "group:read",
+  // The kinds the provider manages, each under its own scope object.
+  "feature_flag:write",
+  "cohort:write",
+  "action:write",
+  "annotation:write",
+  "dashboard:write",
+  "insight:write",
+  "survey:write",
+  "experiment:write",
+  "hog_function:write",
+  // The current user, whom an alert notifies (posthog/api/user.py): read where alerts are tried (2025-08-04).
+  "user:read",
+] as const;
 
 export interface AcceptanceTarget extends PostHogEndpoint {
-  /** A project of the organization with the seeded group type `company` and group `acme` (local backend), if known. */
-  projectId?: number;
   /**
-   * Personal API keys by scope, when known (the local backend makes all three; an external PostHog gives `apiKey`
-   * only, as `projectWrite`): `projectWrite` has project:read, project:write and group:read (what the README asks
-   * for; it is `apiKey`), `organizationRead` adds organization:read, `all` is `*`.
+   * The project the tests that need one of their own use: `POSTHOG_ACCEPTANCE_PROJECT_ID`, the local backend's
+   * first project, else one made for this run.
+   */
+  projectId: number;
+  /**
+   * Personal API keys by scope: `projectWrite` is `apiKey`. The local backend makes three: `projectWrite` with
+   * project:read, project:write and group:read, `organizationRead` with organization:read too, `all` with `*`. An
+   * external target has `apiKey` alone.
    */
   keys: { projectWrite: string; organizationRead?: string; all?: string };
+  /** The scopes of `apiKey`, as PostHog shows them (`*` for all), else those it was asked to have (`ACCEPTANCE_SCOPES`). */
+  keyScopes: string[];
   /** Starts the name of everything this run creates: `acc-<time>-<random>-`. */
   prefix: string;
-  /** `2025-08-04`: PostHog's backend of that date, from the bundled source. `external`: anything else. */
+  /** The PostHog version that answers: its rules are the ones the tests expect. */
   version: PostHogVersion;
+  /** How the version was found, for the run's first line. */
+  versionFrom: string;
+  /** `projectId` was made for this run (named with its prefix: deleted by `sweep`). */
+  projectMadeForRun: boolean;
+  /** The local backend seeded group type `company` (index 0) with group `acme` ("Acme Inc") on `projectId` (bootstrap.py). */
+  seededGroups: boolean;
+  /** Whether this PostHog has ClickHouse (event queries): false for the local backend, unknown for an external one. */
+  clickhouse?: boolean;
+  /** The local backend's user, who can mint keys in a session (personal API keys cannot: posthog/api/personal_api_key.py). */
+  account?: { email: string; password: string };
 }
 
 const ENV_TARGET = "POSTHOG_ACCEPTANCE_TARGET";
@@ -62,7 +106,6 @@ export function transport(target: AcceptanceTarget, apiKey = target.apiKey): Tra
  * surveys… each need scopes of their own): the key, a client, and a provider connection configured for it.
  */
 export function inTargetProject(target: AcceptanceTarget) {
-  if (target.projectId === undefined) throw new Error("This file needs the target's project (POSTHOG_ACCEPTANCE_PROJECT_ID).");
   const apiKey = target.keys.all ?? target.apiKey;
   const client = transport(target, apiKey);
   const projectId = target.projectId;
@@ -111,19 +154,90 @@ export async function provision(): Promise<Provisioned> {
       throw new Error(
         "Set all three of POSTHOG_ACCEPTANCE_HOST, POSTHOG_ACCEPTANCE_API_KEY and POSTHOG_ACCEPTANCE_ORGANIZATION_ID (or none, to run PostHog's backend here).",
       );
-    const projectId = process.env["POSTHOG_ACCEPTANCE_PROJECT_ID"];
+    const url = host.replace(/\/+$/, "");
+    const http = new Transport({ host: url, apiKey, rateLimits: false });
+    const keyScopes = await shownScopes(http);
+    const lacking = ACCEPTANCE_SCOPES.filter((scope) => keyScopes && !grants(keyScopes, scope));
+    if (lacking.length > 0)
+      throw new Error(`POSTHOG_ACCEPTANCE_API_KEY lacks ${lacking.join(", ")}: the tier needs ${ACCEPTANCE_SCOPES.join(", ")}.`);
+    const givenProject = process.env["POSTHOG_ACCEPTANCE_PROJECT_ID"];
+    // Made before the version is told by the project list, which then holds one.
+    const projectId = givenProject
+      ? Number(givenProject)
+      : (await projects.createProject(http, organizationId, { name: `${prefix}target` })).id;
     const target: AcceptanceTarget = {
-      url: host.replace(/\/+$/, ""),
+      url,
       apiKey,
       organizationId,
-      ...(projectId ? { projectId: Number(projectId) } : {}),
+      projectId,
+      projectMadeForRun: !givenProject,
       keys: { projectWrite: apiKey },
+      keyScopes: keyScopes ?? [...ACCEPTANCE_SCOPES],
       prefix,
-      version: "external",
+      ...(givenVersion() ?? (await detectVersion(http, organizationId))),
+      seededGroups: false,
     };
     return { target };
   }
   return provisionLocalBackend(prefix);
+}
+
+/** Whether these scopes grant `scope`: itself, or for `:read` the object's `:write` (posthog/permissions.py `APIScopePermission`). */
+export function grants(scopes: readonly string[], scope: string | undefined): boolean {
+  if (scope === undefined) return false;
+  return scopes.includes("*") || scopes.includes(scope) || (scope.endsWith(":read") && scopes.includes(scope.replace(/:read$/, ":write")));
+}
+
+/** `POSTHOG_ACCEPTANCE_VERSION`, when set: one of `VERSIONS`. */
+function givenVersion(): Pick<AcceptanceTarget, "version" | "versionFrom"> | undefined {
+  const given = process.env["POSTHOG_ACCEPTANCE_VERSION"];
+  if (!given) return undefined;
+  if (!(VERSIONS as readonly string[]).includes(given))
+    throw new Error(
+      `POSTHOG_ACCEPTANCE_VERSION=${given}: the tier knows ${VERSIONS.join(" and ")} (today's PostHog, as PostHog Cloud runs).`,
+    );
+  return { version: given as PostHogVersion, versionFrom: "POSTHOG_ACCEPTANCE_VERSION" };
+}
+
+/**
+ * Which of `VERSIONS` answers, from the organization's project list (project:read): today's rows carry `project_id`
+ * (posthog/api/shared.py `ProjectBackwardCompatBasicSerializer` declares it, "ID of the project this environment
+ * belongs to"); the 2025-08-04 rows do not (the same serializer's Meta.fields there, upstream 29dbf9d). A PostHog
+ * older than that lacks it too and is judged by the 2025-08-04 rules, the nearest the tier knows.
+ */
+async function detectVersion(http: Transport, organizationId: string): Promise<Pick<AcceptanceTarget, "version" | "versionFrom">> {
+  const page = await http.request({
+    method: "GET",
+    path: `/api/organizations/${organizationId}/projects/?limit=1`,
+    schema: z.object({ results: z.array(z.record(z.string(), z.unknown())) }),
+    subject: `the projects of organization ${organizationId}`,
+  });
+  const row = page.results[0];
+  if (row === undefined)
+    throw new Error(`Organization ${organizationId} lists no project to tell PostHog's version by: set POSTHOG_ACCEPTANCE_VERSION.`);
+  return "project_id" in row
+    ? { version: "current", versionFrom: "detected: its project list rows carry project_id" }
+    : { version: "2025-08-04", versionFrom: "detected: its project list rows lack project_id" };
+}
+
+/**
+ * The key's scopes as PostHog shows them to the key itself (`/api/personal_api_keys/@current/`: any key in PostHog
+ * 2025-08-04, one with personal_api_key:read today, posthog/api/personal_api_key.py), else undefined.
+ */
+async function shownScopes(http: Transport): Promise<string[] | undefined> {
+  try {
+    const key = await http.request({
+      method: "GET",
+      path: "/api/personal_api_keys/@current/",
+      schema: z.object({ scopes: z.array(z.string()).nullable().optional() }),
+      subject: "this personal API key",
+    });
+    // An empty list is a key from before scopes: it may do anything (posthog/permissions.py APIScopePermission).
+    return key.scopes && key.scopes.length > 0 ? key.scopes : ["*"];
+  } catch (error) {
+    if (error instanceof PostHogError && (error.status === 403 || error.status === 404)) return undefined;
+    throw error;
+  }
 }
 
 /** The scripts that run PostHog's backend: `POSTHOG_BACKEND_DIR`, else `shared/posthog` beside this checkout or above. */
@@ -227,16 +341,26 @@ async function provisionLocalBackend(prefix: string): Promise<Provisioned> {
     key_all: string;
     org_id: string;
     project_id: number;
+    scopes: string[];
+    email: string;
+    password: string;
   };
+  const http = new Transport({ host: url, apiKey: keys.key, rateLimits: false });
   const target: AcceptanceTarget = {
     url,
     apiKey: keys.key,
     organizationId: keys.org_id,
     projectId: keys.project_id,
+    projectMadeForRun: false,
     keys: { projectWrite: keys.key, organizationRead: keys.key_org_read, all: keys.key_all },
+    keyScopes: keys.scopes,
     prefix,
-    // PostHog's backend as bundled beside the scripts; another source is whatever it is.
-    version: source ? "external" : "2025-08-04",
+    // PostHog's backend as bundled beside the scripts; another source is told as an external one's is.
+    ...(givenVersion() ??
+      (source ? await detectVersion(http, keys.org_id) : { version: "2025-08-04", versionFrom: "the backend's bundled source" })),
+    seededGroups: true,
+    clickhouse: false,
+    account: { email: keys.email, password: keys.password },
   };
   return { target, ...(startedBackend ? { startedBackend } : {}) };
 }
@@ -280,7 +404,8 @@ export async function sweep(target: AcceptanceTarget): Promise<string[]> {
   return leftovers.map((p) => p.name);
 }
 
-function isStale(name: string): boolean {
+/** Named by a run that started more than six hours ago. */
+export function isStale(name: string): boolean {
   const match = /^acc-([0-9a-z]+)-[0-9a-z]{4}-/.exec(name);
   return match !== null && Date.now() - Number.parseInt(match[1]!, 36) > STALE_AFTER_MS;
 }

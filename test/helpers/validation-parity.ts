@@ -204,21 +204,30 @@ function sentValue(c: ParityCase): unknown {
 export async function verdictOf(posthog: PostHogEndpoint, projectId: number, c: ParityCase): Promise<Verdict> {
   const field = apiName(c.input);
   const sent = sentValue(c);
-  let verdict: Verdict | undefined;
-  for (const path of [`/api/projects/${projectId}/`, `/api/environments/${projectId}/`]) {
-    verdict = await patchVerdict(posthog, path, field, sent);
-    if (verdict !== undefined) return verdict;
-  }
+  const project = await patchVerdict(posthog, `/api/projects/${projectId}/`, field, { [field]: sent });
+  if (typeof project === "string") return project;
+  // With the project's unchanged name, as the provider writes it: the 2025-08-04 TeamViewSet asks a PATCH of config
+  // fields only for `team:read`, which no key but an all-access one can have (posthog/api/team.py
+  // `dangerously_get_required_scopes`).
+  const environment = await patchVerdict(posthog, `/api/environments/${projectId}/`, field, { [field]: sent, name: project["name"] });
+  if (typeof environment === "string") return environment;
   throw new Error(`${field} is neither a project nor an environment setting of ${posthog.url}`);
 }
 
-async function patchVerdict(posthog: PostHogEndpoint, path: string, field: string, sent: unknown): Promise<Verdict | undefined> {
-  const { status, text } = await patch(`${posthog.url}${path}`, posthog.apiKey, { [field]: sent });
+/** The verdict on the value of `field` in `body`; the record when PostHog's answer has no such field. */
+async function patchVerdict(
+  posthog: PostHogEndpoint,
+  path: string,
+  field: string,
+  body: Record<string, unknown>,
+): Promise<Verdict | Record<string, unknown>> {
+  const { status, text } = await patch(`${posthog.url}${path}`, posthog.apiKey, body);
   if (status === 400) return "refused";
   if (status === 500) return "server error";
   if (status !== 200) throw new Error(`PATCH ${path} ${field}: ${status} ${text.slice(0, 300)}`);
   const record = JSON.parse(text) as Record<string, unknown>;
-  if (!(field in record)) return undefined;
+  if (!(field in record)) return record;
+  const sent = body[field];
   const live = record[field];
   if (valuesEqual(field, sent, live)) return "accepted";
   return sameScalarMeaning(sent, live) ? "converted" : "not kept";
