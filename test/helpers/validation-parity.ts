@@ -428,6 +428,11 @@ export const objectParityCases: readonly ObjectParityCase[] = [
   { kind: "Survey", input: "questions", value: [{ type: "link", question: "Read", link: "http://example.com" }], what: "an http link", provider: "refuses", today: "refused", v20250804: "refused" },
   { kind: "Survey", input: "questions", value: [{ type: "open", question: "Why?", buttonText: 5 }], what: "a number as button text", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`products/surveys/backend/api/survey.py ${QUESTIONS}`) },
   { kind: "Survey", input: "appearance", value: { whiteLabel: "yes" }, what: "a string for whiteLabel", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Survey", input: "appearance", value: { surveyPopupDelaySeconds: 2.5 }, what: "a delay of 2.5 seconds", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Survey", input: "appearance", value: { surveyPopupDelaySeconds: -1 }, what: "a negative delay", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Survey", input: "appearance", value: { surveyPopupDelaySeconds: "" }, what: "an empty string as a delay (falsy, unchecked)", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Survey", input: "appearance", value: { surveyPopupDelaySeconds: true }, what: "true as a delay (True < 0 is False)", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Survey", input: "appearance", value: { surveyPopupDelaySeconds: "5" }, what: "a number as a string (\"5\" < 0 is a TypeError)", provider: "refuses", today: "server error", v20250804: "server error" },
   // FeatureFlag: FeatureFlagSerializer (posthog/api/feature_flag.py in 2025-08-04, products/feature_flags/backend/api/feature_flag.py today)
   { kind: "FeatureFlag", input: "key", value: "has space", what: "a key with a space", provider: "refuses", today: "refused", v20250804: "refused" },
   { kind: "FeatureFlag", input: "key", value: "Beta_Checkout-2", what: "letters, digits, _ and -", provider: "accepts", today: "accepted", v20250804: "accepted" },
