@@ -10,6 +10,7 @@ import { actionState } from "../../src/provider/action-state";
 import { annotationState } from "../../src/provider/annotation-state";
 import { cohortState } from "../../src/provider/cohort-state";
 import { dashboardState, withTextTiles } from "../../src/provider/dashboard-state";
+import { insightState } from "../../src/provider/insight-state";
 import { featureFlagState } from "../../src/provider/feature-flag-state";
 import { surveyRecord } from "../../src/provider/survey-declaration";
 import { surveyState } from "../../src/provider/survey-state";
@@ -402,6 +403,14 @@ export const parityKinds = {
     path: "dashboards",
     base: (n: number) => ({ name: `Parity ${n}` }),
   },
+  Insight: {
+    state: insightState,
+    path: "insights",
+    base: (n: number) => ({
+      name: `Parity ${n}`,
+      query: { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview" }] } },
+    }),
+  },
 } as const;
 export type ParityKind = keyof typeof parityKinds;
 
@@ -447,6 +456,14 @@ export const objectParityCases: readonly ObjectParityCase[] = [
   { kind: "FeatureFlag", input: "filters", value: { groups: [{ properties: [], rollout_percentage: 100, variant: "blue" }] }, what: "an override of no variant", provider: "refuses", today: "refused", v20250804: "refused" },
   { kind: "FeatureFlag", input: "filters", value: { groups: [{ properties: [], rollout_percentage: 100 }], payloads: { true: "{not json" } }, what: "a payload string that is not JSON", provider: "refuses", today: "refused", v20250804: "refused" },
   { kind: "FeatureFlag", input: "filters", value: { groups: [{ properties: [], rollout_percentage: 100 }], payloads: { false: 1 } }, what: "a boolean flag's payload keyed false", provider: "refuses", today: "refused", v20250804: "refused" },
+  // Insight: InsightSerializer's query, parsed by QuerySchemaParser against posthog/schema.py (both versions)
+  { kind: "Insight", input: "query", value: { kind: "DataTableNode", source: { kind: "HogQLQuery", query: "select 1" } }, what: "a HogQL table", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Insight", input: "query", value: { kind: "DataTableNode", source: { kind: "HogQLQuery", query: "  " } }, what: "a blank HogQL statement (a str)", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Insight", input: "query", value: { kind: "Nope" }, what: "an unknown kind", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Insight", input: "query", value: { kind: "InsightVizNode", source: { kind: "HogQLQuery", query: "select 1" } }, what: "HogQL as an insight source", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Insight", input: "query", value: { kind: "InsightVizNode", source: { kind: "TrendsQuery" } }, what: "trends without series", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Insight", input: "query", value: { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "PersonsNode" }] } }, what: "a series of persons", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Insight", input: "name", value: "n".repeat(401), what: "401 characters", provider: "refuses", today: "refused", v20250804: "refused" },
   // Action: ActionSerializer and ActionStepJSONSerializer (posthog/api/action.py in 2025-08-04, products/actions/backend/api/action.py today)
   { kind: "Action", input: "name", value: "", what: "an empty name", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`${ACTION} ActionSerializer.validate`) },
   { kind: "Action", input: "name", value: "n".repeat(400), what: "400 characters", provider: "accepts", today: "accepted", v20250804: "accepted" },
