@@ -10,6 +10,7 @@ import { actionState } from "../../src/provider/action-state";
 import { annotationState } from "../../src/provider/annotation-state";
 import { cohortState } from "../../src/provider/cohort-state";
 import { dashboardState, withTextTiles } from "../../src/provider/dashboard-state";
+import { hogFunctionState } from "../../src/provider/hog-function-state";
 import { insightState } from "../../src/provider/insight-state";
 import { featureFlagState } from "../../src/provider/feature-flag-state";
 import { surveyRecord } from "../../src/provider/survey-declaration";
@@ -411,6 +412,20 @@ export const parityKinds = {
       query: { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview" }] } },
     }),
   },
+  // A transformation: 2025-08-04 needs the Data Pipelines addon for any other function without a template.
+  HogFunction: {
+    state: hogFunctionState,
+    path: "hog_functions",
+    base: (n: number) => ({
+      name: `Parity ${n}`,
+      type: "transformation",
+      hog: "return event",
+      inputsSchema: [
+        { key: "n", type: "number" },
+        { key: "s", type: "string" },
+      ],
+    }),
+  },
 } as const;
 export type ParityKind = keyof typeof parityKinds;
 
@@ -464,6 +479,14 @@ export const objectParityCases: readonly ObjectParityCase[] = [
   { kind: "Insight", input: "query", value: { kind: "InsightVizNode", source: { kind: "TrendsQuery" } }, what: "trends without series", provider: "refuses", today: "refused", v20250804: "refused" },
   { kind: "Insight", input: "query", value: { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "PersonsNode" }] } }, what: "a series of persons", provider: "refuses", today: "refused", v20250804: "refused" },
   { kind: "Insight", input: "name", value: "n".repeat(401), what: "401 characters", provider: "refuses", today: "refused", v20250804: "refused" },
+  // HogFunction: posthog/cdp/validation.py's InputsSchemaItemSerializer and InputsItemSerializer (both versions)
+  { kind: "HogFunction", input: "inputsSchema", value: [{ key: "a", type: "string" }, { key: "a", type: "string" }], what: "a key given twice", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "HogFunction", input: "inputsSchema", value: [{ key: " ", type: "string" }], what: "a blank key", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "HogFunction", input: "inputsSchema", value: [{ key: "a", type: "text" }], what: "an unknown input type", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "HogFunction", input: "inputs", value: { n: { value: true } }, what: "true for a number input (a Python bool is an int)", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "HogFunction", input: "inputs", value: { s: { value: [] } }, what: "an empty list for a string input (falsy, unchecked)", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "HogFunction", input: "inputs", value: { s: { value: 5 } }, what: "a number for a string input", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "HogFunction", input: "inputs", value: { n: { value: "5" } }, what: "a string for a number input", provider: "refuses", today: "refused", v20250804: "refused" },
   // Action: ActionSerializer and ActionStepJSONSerializer (posthog/api/action.py in 2025-08-04, products/actions/backend/api/action.py today)
   { kind: "Action", input: "name", value: "", what: "an empty name", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`${ACTION} ActionSerializer.validate`) },
   { kind: "Action", input: "name", value: "n".repeat(400), what: "400 characters", provider: "accepts", today: "accepted", v20250804: "accepted" },
