@@ -12,6 +12,7 @@ import { cohortState } from "../../src/provider/cohort-state";
 import { dashboardState, withTextTiles } from "../../src/provider/dashboard-state";
 import { hogFunctionState } from "../../src/provider/hog-function-state";
 import { insightState } from "../../src/provider/insight-state";
+import { experimentState } from "../../src/provider/experiment-state";
 import { featureFlagState } from "../../src/provider/feature-flag-state";
 import { surveyRecord } from "../../src/provider/survey-declaration";
 import { surveyState } from "../../src/provider/survey-state";
@@ -426,6 +427,11 @@ export const parityKinds = {
       ],
     }),
   },
+  Experiment: {
+    state: experimentState,
+    path: "experiments",
+    base: (n: number) => ({ name: `Parity ${n}`, featureFlagKey: `parity-experiment-${n}` }),
+  },
 } as const;
 export type ParityKind = keyof typeof parityKinds;
 
@@ -487,6 +493,14 @@ export const objectParityCases: readonly ObjectParityCase[] = [
   { kind: "HogFunction", input: "inputs", value: { s: { value: [] } }, what: "an empty list for a string input (falsy, unchecked)", provider: "accepts", today: "accepted", v20250804: "accepted" },
   { kind: "HogFunction", input: "inputs", value: { s: { value: 5 } }, what: "a number for a string input", provider: "refuses", today: "refused", v20250804: "refused" },
   { kind: "HogFunction", input: "inputs", value: { n: { value: "5" } }, what: "a string for a number input", provider: "refuses", today: "refused", v20250804: "refused" },
+  // Experiment: ExperimentSerializer (ee/clickhouse/views/experiments.py in 2025-08-04, products/experiments/backend/ today); its variants become the flag's
+  { kind: "Experiment", input: "parameters", value: { feature_flag_variants: [{ key: "control", rollout_percentage: 50 }, { key: "has space", rollout_percentage: 50 }] }, what: "a variant key with a space", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Experiment", input: "parameters", value: { feature_flag_variants: [{ key: "a", rollout_percentage: 50 }, { key: "b", rollout_percentage: 50 }] }, what: "no control variant", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Experiment", input: "parameters", value: { feature_flag_variants: [{ key: "control", rollout_percentage: 50 }, { key: "test", rollout_percentage: 40 }] }, what: "shares summing to 90", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Experiment", input: "parameters", value: { feature_flag_variants: [{ key: "control", rollout_percentage: 150 }, { key: "test", rollout_percentage: -50 }] }, what: "shares of 150 and -50", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`${FLAG} validate_filters`) },
+  { kind: "Experiment", input: "name", value: "", what: "an empty name", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Experiment", input: "featureFlagKey", value: "has space", what: "a flag key with a space", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Experiment", input: "description", value: "d".repeat(401), what: "401 characters", provider: "accepts", today: "accepted", v20250804: "refused", why: "today's PostHog holds the description to 3000 characters (ExperimentSerializer), 2025-08-04 to 400 (posthog/models/experiment.py), and says so; the provider follows today's" },
   // Action: ActionSerializer and ActionStepJSONSerializer (posthog/api/action.py in 2025-08-04, products/actions/backend/api/action.py today)
   { kind: "Action", input: "name", value: "", what: "an empty name", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`${ACTION} ActionSerializer.validate`) },
   { kind: "Action", input: "name", value: "n".repeat(400), what: "400 characters", provider: "accepts", today: "accepted", v20250804: "accepted" },
