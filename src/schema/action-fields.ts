@@ -25,6 +25,13 @@ export const STEP_FIELDS = [
 ];
 
 /**
+ * The step fields PostHog keeps as sent (CharField(trim_whitespace=False) in ActionStepJSONSerializer, both in
+ * 2025-08-04's posthog/api/action.py and today's products/actions/backend/api/action.py): only "" is blank there, so
+ * `" "` is stored; `selector` and `url` are trimmed first, so whitespace alone is blank.
+ */
+const UNTRIMMED = ["event", "tag_name", "text", "href"];
+
+/**
  * A step as PostHog answers it, in one form: every field, absent and null alike; `selector_regex` is PostHog's own;
  * `url_matching: "contains"` as if left out, since PostHog stores a step that leaves it out with "contains"
  * (ActionStepJSON's default, posthog/models/action/action.py; measured on 2025-08-04).
@@ -61,7 +68,8 @@ export function stepProblems(steps: readonly unknown[]): string[] {
         if (!(STEP_MATCHING as readonly unknown[]).includes(value))
           problems.push(`${at}.${key} must be one of ${STEP_MATCHING.map((m) => `"${m}"`).join(", ")}`);
       } else if (typeof value !== "string") problems.push(`${at}.${key} must be a string`);
-      else if (value.trim() === "") problems.push(`${at}.${key} may not be blank (give null or leave it out)`);
+      else if ((UNTRIMMED.includes(key) ? value : value.trim()) === "")
+        problems.push(`${at}.${key} may not be ${UNTRIMMED.includes(key) ? "empty" : "blank"} (give null or leave it out)`);
     }
   }
   return problems.map((p) => `${p} (ActionStepJSONSerializer, ${SERIALIZER})`);

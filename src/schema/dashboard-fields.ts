@@ -81,7 +81,8 @@ const sameTextTiles: Equality = (declared, live) => {
 
 const textTile = z.strictObject(
   {
-    body: z.string({ error: "must be the tile's text (markdown)" }).refine((v) => v.trim() !== "", { error: "may not be blank" }),
+    // Text.body is CharField(blank=True) in both versions (posthog/models/dashboard_tile.py): an empty tile is stored.
+    body: z.string({ error: "must be the tile's text (markdown)" }),
     layouts: z.record(z.string(), z.unknown(), { error: "must be an object of positions per breakpoint (sm, xs)" }).optional(),
     color: z.string({ error: "must be a color name or null" }).nullable().optional(),
   },

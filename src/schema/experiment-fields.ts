@@ -15,7 +15,11 @@ export const EXPERIMENT_SERIALIZER = "ExperimentSerializer, products/experiments
 const MAX_VARIANTS = 20;
 const MAX_METRICS = 10;
 
-/** `validate_experiment_parameters` and the flag serializer's variant rules, as `parameters.…` problems. */
+/**
+ * `validate_experiment_parameters` and the flag serializer's variant rules, as `parameters.…` problems. A share outside
+ * 0 to 100 is today's flag rule (products/feature_flags/backend/api/feature_flag.py); 2025-08-04's flag serializer
+ * (posthog/api/feature_flag.py, reached from ee/clickhouse/views/experiments.py) stores it.
+ */
 export function parametersProblems(parameters: Record<string, unknown>): string[] {
   const variants = parameters["feature_flag_variants"];
   if (variants === undefined || variants === null) return [];
@@ -29,7 +33,8 @@ export function parametersProblems(parameters: Record<string, unknown>): string[
       problems.push(`${at} must be an object with key and split_percent (or rollout_percentage)`);
       continue;
     }
-    if (typeof v["key"] !== "string" || !KEY_PATTERN.test(v["key"])) problems.push(`${at}.key must be a variant key: ${KEY_RULE}`);
+    // Both versions read `variant["key"]` (a KeyError without one) but check no pattern: 2025-08-04 stored "has space".
+    if (typeof v["key"] !== "string") problems.push(`${at}.key must be a string`);
     const share = v["split_percent"] ?? v["rollout_percentage"];
     if (typeof share !== "number" || share < 0 || share > 100) problems.push(`${at}.split_percent must be a number from 0 to 100`);
     else sum += share;

@@ -145,7 +145,9 @@ const SERIALIZER = "FeatureFlagSerializer, products/feature_flags/backend/api/fe
  * The rules of FeatureFlagSerializer.validate_filters (today's, cited above; the local server's
  * src/server/feature-flags/filters.ts models the same) that can be checked without PostHog's data: each problem as
  * `filters.<path> …, PostHog's rule`. Property operators, cohorts and flag dependencies need the project and are
- * left to PostHog.
+ * left to PostHog. PostHog 2025-08-04's validate_filters (posthog/api/feature_flag.py) stores what today's shape
+ * checks refuse (a new flag without a condition set, a rollout outside 0 to 100, a fractional group type index);
+ * the provider applies today's rules, and docs/validation-parity.md shows the two versions' verdicts.
  */
 export function filtersProblems(filters: Record<string, unknown>, creating: boolean): string[] {
   const problems: string[] = [];
@@ -162,7 +164,8 @@ export function filtersProblems(filters: Record<string, unknown>, creating: bool
       problems.push(`${at} must be an object with key and rollout_percentage`);
       continue;
     }
-    if (typeof variant["key"] !== "string" || variant["key"] === "") problems.push(`${at}.key must be a non-empty string`);
+    // Both versions read `variant["key"]` (a missing key is a KeyError, 500 in 2025-08-04) and store "" as a key.
+    if (typeof variant["key"] !== "string") problems.push(`${at}.key must be a string`);
     else variantKeys.add(variant["key"]);
     const rollout = variant["rollout_percentage"];
     if (!isNumber(rollout) || rollout < 0 || rollout > 100) problems.push(`${at}.rollout_percentage must be a number between 0 and 100`);
@@ -190,7 +193,8 @@ export function filtersProblems(filters: Record<string, unknown>, creating: bool
     if (!integerOrNull(group["aggregation_group_type_index"]))
       problems.push(`${at}.aggregation_group_type_index must be an integer or null`);
     const variant = group["variant"];
-    if (variant !== undefined && variant !== null) {
+    // `if condition.get("variant") and …` in both versions: an empty override is no override, and is stored.
+    if (variant !== undefined && variant !== null && variant !== "") {
       if (typeof variant !== "string") problems.push(`${at}.variant must be a string or null`);
       else if (!variantKeys.has(variant))
         problems.push(`${at}.variant "${variant}" is not a variant of filters.multivariate (PostHog: variant override does not exist)`);

@@ -52,16 +52,14 @@ export function secretKeys(schema: unknown): string[] {
 /** InputsSchemaItemSerializer's rules, as `inputsSchema[i].field …` problems. */
 export function inputsSchemaProblems(schema: readonly unknown[]): string[] {
   const problems: string[] = [];
-  const seen = new Set<string>();
   for (const [i, item] of schema.entries()) {
     const at = `inputsSchema[${i}]`;
     if (!isPlainObject(item)) {
       problems.push(`${at} must be an object with key and type`);
       continue;
     }
-    if (typeof item["key"] !== "string" || item["key"] === "") problems.push(`${at}.key is required: a non-empty string`);
-    else if (seen.has(item["key"])) problems.push(`${at}.key "${item["key"]}" is given twice`);
-    else seen.add(item["key"]);
+    // `key = serializers.CharField()`: trimmed, not blank. PostHog stores a key given twice (measured on 2025-08-04).
+    if (typeof item["key"] !== "string" || item["key"].trim() === "") problems.push(`${at}.key is required: a non-blank string`);
     if (!(INPUT_TYPES as readonly unknown[]).includes(item["type"])) problems.push(`${at}.type must be one of ${quoted(INPUT_TYPES)}`);
     for (const flag of ["required", "secret", "hidden", "templating"])
       if (item[flag] !== undefined && typeof item[flag] !== "boolean") problems.push(`${at}.${flag} must be true or false`);
@@ -69,20 +67,25 @@ export function inputsSchemaProblems(schema: readonly unknown[]): string[] {
   return problems.map((p) => `${p} (InputsSchemaItemSerializer, ${VALIDATION})`);
 }
 
-/** A value's problem for its input type (InputsItemSerializer.validate), or none. */
+/**
+ * A value's problem for its input type (InputsItemSerializer.validate), or none. Python's rules: `if not value`
+ * passes every falsy value ("", 0, false, [], {}) unchecked, and a boolean is an int (`isinstance(True, int)`), so
+ * `true` passes as a number and as an Integration ID (both stored, measured on 2025-08-04).
+ */
 function valueProblem(type: unknown, value: unknown): string | undefined {
   if (value === null || value === undefined || value === "" || value === false || value === 0) return undefined;
+  if ((Array.isArray(value) && value.length === 0) || (isPlainObject(value) && Object.keys(value).length === 0)) return undefined;
   switch (type) {
     case "string":
       return typeof value === "string" ? undefined : "must be a string";
     case "number":
-      return typeof value === "number" ? undefined : "must be a number";
+      return typeof value === "number" || value === true ? undefined : "must be a number";
     case "boolean":
       return typeof value === "boolean" ? undefined : "must be a boolean";
     case "dictionary":
       return isPlainObject(value) ? undefined : "must be a dictionary (an object)";
     case "integration":
-      return Number.isInteger(value) ? undefined : "must be an Integration ID (a whole number)";
+      return Number.isInteger(value) || value === true ? undefined : "must be an Integration ID (a whole number)";
     case "email":
       if (!isPlainObject(value)) return "must be an email object";
       for (const key of ["from", "to", "subject"]) if (!value[key]) return `is missing '${key}'`;

@@ -136,8 +136,8 @@ function nodeProblems(value: unknown, kinds: readonly string[], at: string): str
   if (kind === "InsightVizNode") return nodeProblems(value["source"], INSIGHT_SOURCES, `${at}.source`);
   if (kind === "DataVisualizationNode") return nodeProblems(value["source"], ["HogQLQuery"], `${at}.source`);
   if (kind === "DataTableNode") return nodeProblems(value["source"], QUERY_KINDS, `${at}.source`);
-  if (kind === "HogQLQuery" && (typeof value["query"] !== "string" || value["query"].trim() === ""))
-    return [`${at}.query must be a HogQL statement (a string)`];
+  // HogQLQuery.query is `str` (posthog/schema.py): PostHog stores a blank one (measured on 2025-08-04).
+  if (kind === "HogQLQuery" && typeof value["query"] !== "string") return [`${at}.query must be a HogQL statement (a string)`];
   if (WITH_SERIES.includes(kind)) {
     const series = value["series"];
     if (!Array.isArray(series)) return [`${at}.series must be a list of series (EventsNode, ActionsNode, DataWarehouseNode)`];

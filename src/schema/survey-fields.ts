@@ -106,9 +106,21 @@ export function surveyProblems(
   const whiteLabel = appearance["whiteLabel"];
   if (whiteLabel !== undefined && whiteLabel !== null && typeof whiteLabel !== "boolean")
     refuse("appearance", "appearance.whiteLabel must be a boolean");
+  // validate_appearance's `if delay and delay < 0`, the same in 2025-08-04 (posthog/api/survey.py) and today
+  // (products/surveys/backend/api/survey.py): a falsy value ("", 0, false, [], {}) or true is stored, a negative
+  // number refused, and a non-empty string, list or object fails Python's comparison with 0 (PostHog answers 500).
   const delay = appearance["surveyPopupDelaySeconds"];
-  if (delay !== undefined && delay !== null && !(typeof delay === "number" && delay >= 0))
+  if (typeof delay === "number" && delay < 0)
     refuse("appearance", "appearance.surveyPopupDelaySeconds must be a number of seconds, at least 0");
+  else if (
+    (typeof delay === "string" && delay !== "") ||
+    (Array.isArray(delay) && delay.length > 0) ||
+    (isPlainObject(delay) && Object.keys(delay).length > 0)
+  )
+    refuse(
+      "appearance",
+      "appearance.surveyPopupDelaySeconds must be a number of seconds: PostHog fails (500) comparing a non-empty string, list or object with 0",
+    );
   const ct = appearance["thankYouMessageDescriptionContentType"];
   if (ct !== undefined && ct !== null && !CONTENT_TYPES.includes(String(ct)))
     refuse("appearance", `appearance.thankYouMessageDescriptionContentType must be one of ${quoted(CONTENT_TYPES)}`);

@@ -12,11 +12,11 @@ const target = acceptanceTarget();
 const column = target.version === "2025-08-04" ? "v20250804" : "today";
 // The all-access key where there is one: 2025-08-04 wants team:write for the settings it keeps on environments.
 const endpoint = { url: target.url, apiKey: target.keys.all ?? target.apiKey };
-/** Four scratch projects, one per worker (the backend has four threads). */
+/** Four scratch projects, one per worker (the backend has four threads), and a fifth for every kind's objects. */
 const projectIds: number[] = [];
 
 beforeAll(async () => {
-  for (const n of [1, 2, 3, 4]) {
+  for (const n of [1, 2, 3, 4, 5]) {
     const response = await fetch(`${target.url}/api/organizations/${target.organizationId}/projects/`, {
       method: "POST",
       headers: { Authorization: `Bearer ${target.apiKey}`, "Content-Type": "application/json" },
@@ -35,7 +35,7 @@ afterAll(async () => {
 const label = (c: ParityCase) => `${c.input} = ${JSON.stringify(c.value).slice(0, 60)}`;
 
 test(`the PostHog at hand (${target.version}) gives every value the table's verdict`, async () => {
-  const verdicts = await judgeAll(endpoint, projectIds);
+  const verdicts = await judgeAll(endpoint, projectIds.slice(0, 4));
   const wrong = parityCases
     .filter((c) => verdicts.get(c) !== c[column])
     .map((c) => `${label(c)}: ${verdicts.get(c)}, table says ${c[column]}`);
@@ -43,8 +43,9 @@ test(`the PostHog at hand (${target.version}) gives every value the table's verd
 });
 
 test(`the PostHog at hand (${target.version}) gives every kind's value the table's verdict`, async () => {
-  // The flags, cohorts and surveys go in a scratch project of their own (one of the four), each deleted after.
-  const verdicts = await judgeObjects(endpoint, projectIds[0]!);
+  // Every kind's objects go in a scratch project of their own, each deleted after: not one whose settings the rows
+  // above changed (2025-08-04 answers 500 for a HogQL insight in a project with a bad personsOnEventsMode).
+  const verdicts = await judgeObjects(endpoint, projectIds[4]!);
   const wrong = objectParityCases
     .filter((c) => verdicts.get(c) !== c[column])
     .map((c) => `${c.kind} ${label(c)}: ${verdicts.get(c)}, table says ${c[column]}`);

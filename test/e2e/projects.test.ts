@@ -458,8 +458,9 @@ describe("a feature flag, an annotation and an action in a program of their own 
         `    payloads: { true: { theme: "dark" } },`,
         `  },`,
         `});`,
-        // A naive date: PostHog answers the same instant as "2025-01-02T09:30:00Z", which compares equal.
-        `const launch = new posthog.Annotation("launch", { projectId: project.projectId, content: "Launch", dateMarker: "2025-01-02 09:30:00", scope: "project" });`,
+        // A naive date in ISO 8601's basic form, which DRF's DateTimeField reads (Python's fromisoformat): PostHog
+        // answers the same instant as "2025-01-02T09:30:00Z", which compares equal.
+        `const launch = new posthog.Annotation("launch", { projectId: project.projectId, content: "Launch", dateMarker: "20250102T0930", scope: "project" });`,
         `export const annotationId = launch.annotationId;`,
         `const signup = new posthog.Action("signup", { projectId: project.projectId, name: "Signed up", steps: [{ event: "$pageview", url: "/welcome", url_matching: "contains" }] });`,
         `export const actionId = signup.actionId;`,

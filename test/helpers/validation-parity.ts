@@ -6,10 +6,18 @@
  * and docs/validation-parity.md is generated from the same rows, so the suite and the documentation cannot drift.
  */
 import { declaredSettings, validateInputs } from "../../src/provider/project-state";
+import { actionState } from "../../src/provider/action-state";
+import { annotationState } from "../../src/provider/annotation-state";
 import { cohortState } from "../../src/provider/cohort-state";
+import { dashboardState, withTextTiles } from "../../src/provider/dashboard-state";
+import { hogFunctionState } from "../../src/provider/hog-function-state";
+import { insightState } from "../../src/provider/insight-state";
+import { experimentState } from "../../src/provider/experiment-state";
 import { featureFlagState } from "../../src/provider/feature-flag-state";
 import { surveyRecord } from "../../src/provider/survey-declaration";
 import { surveyState } from "../../src/provider/survey-state";
+import type { Dashboard } from "../../src/schema/dashboard";
+import { type TextTile, textTileWrites } from "../../src/schema/dashboard-fields";
 import { isPlainObject, jsonValueProblems, MAX_JSON_DEPTH } from "../../src/schema/json";
 import { settingNames, valuesEqual } from "../../src/schema/project";
 
@@ -333,7 +341,11 @@ export function parityDoc(): string {
     '6, "realloc(): invalid next size"), 300 and 500 answered 500, at 500 after writing the flag, whose every read then',
     "failed (Python's json module runs out of the recursion limit of 1000 less the frames of the request). A value past",
     "the bound is therefore never sent to a real PostHog here; the local server answers it 500.",
-    "Survey questions are checked as `validate_questions` checks them, no more.",
+    "Survey questions are checked as `validate_questions` checks them, no more. Date-times (an annotation's",
+    "`dateMarker`, a survey's `startDate` and `endDate`) are read as DRF reads them (Django's parse_datetime, which is",
+    "Python's `datetime.fromisoformat`): extended or basic date, optional time, fraction and offset. Two rarer forms",
+    "fromisoformat also reads are refused by the provider, as it cannot compare them with PostHog's answer: week dates",
+    "(`2025-W01-1`) and a separator other than `T` or a space between date and time (`2025-01-02x03:04`).",
     "",
     `Values: ${objectParityCases.length}. Disagreements, each with its reason: ${objectParityCases.filter((c) => c.why).length}.`,
     "",
@@ -387,10 +399,54 @@ export const parityKinds = {
       },
     }),
   },
+  Action: {
+    state: actionState,
+    path: "actions",
+    base: (n: number) => ({ name: `Parity ${n}`, steps: [{ event: "$pageview" }] }),
+  },
+  Annotation: {
+    state: annotationState,
+    path: "annotations",
+    base: (n: number) => ({ content: `Parity ${n}`, dateMarker: "2025-01-02T03:04:05Z", scope: "project" }),
+  },
+  Dashboard: {
+    state: dashboardState,
+    path: "dashboards",
+    base: (n: number) => ({ name: `Parity ${n}` }),
+  },
+  Insight: {
+    state: insightState,
+    path: "insights",
+    base: (n: number) => ({
+      name: `Parity ${n}`,
+      query: { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview" }] } },
+    }),
+  },
+  // A transformation: 2025-08-04 needs the Data Pipelines addon for any other function without a template.
+  HogFunction: {
+    state: hogFunctionState,
+    path: "hog_functions",
+    base: (n: number) => ({
+      name: `Parity ${n}`,
+      type: "transformation",
+      hog: "return event",
+      inputsSchema: [
+        { key: "n", type: "number" },
+        { key: "s", type: "string" },
+      ],
+    }),
+  },
+  Experiment: {
+    state: experimentState,
+    path: "experiments",
+    base: (n: number) => ({ name: `Parity ${n}`, featureFlagKey: `parity-experiment-${n}` }),
+  },
 } as const;
 export type ParityKind = keyof typeof parityKinds;
 
 const QUESTIONS = "SurveySerializerCreateUpdateOnly.validate_questions";
+const ACTION = "products/actions/backend/api/action.py";
+const FLAG = "products/feature_flags/backend/api/feature_flag.py";
 
 // biome-ignore format: a table, one row per line
 export const objectParityCases: readonly ObjectParityCase[] = [
@@ -411,6 +467,85 @@ export const objectParityCases: readonly ObjectParityCase[] = [
   { kind: "Survey", input: "questions", value: [{ type: "link", question: "Read", link: "http://example.com" }], what: "an http link", provider: "refuses", today: "refused", v20250804: "refused" },
   { kind: "Survey", input: "questions", value: [{ type: "open", question: "Why?", buttonText: 5 }], what: "a number as button text", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`products/surveys/backend/api/survey.py ${QUESTIONS}`) },
   { kind: "Survey", input: "appearance", value: { whiteLabel: "yes" }, what: "a string for whiteLabel", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Survey", input: "appearance", value: { surveyPopupDelaySeconds: 2.5 }, what: "a delay of 2.5 seconds", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Survey", input: "appearance", value: { surveyPopupDelaySeconds: -1 }, what: "a negative delay", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Survey", input: "appearance", value: { surveyPopupDelaySeconds: "" }, what: "an empty string as a delay (falsy, unchecked)", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Survey", input: "appearance", value: { surveyPopupDelaySeconds: true }, what: "true as a delay (True < 0 is False)", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Survey", input: "appearance", value: { surveyPopupDelaySeconds: "5" }, what: "a number as a string (\"5\" < 0 is a TypeError)", provider: "refuses", today: "server error", v20250804: "server error" },
+  // FeatureFlag: FeatureFlagSerializer (posthog/api/feature_flag.py in 2025-08-04, products/feature_flags/backend/api/feature_flag.py today)
+  { kind: "FeatureFlag", input: "key", value: "has space", what: "a key with a space", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "FeatureFlag", input: "key", value: "Beta_Checkout-2", what: "letters, digits, _ and -", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "FeatureFlag", input: "filters", value: { groups: [] }, what: "a new flag without a condition set", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`${FLAG} validate_filters`) },
+  { kind: "FeatureFlag", input: "filters", value: { groups: [{ properties: [], rollout_percentage: 150 }] }, what: "a rollout of 150", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`${FLAG} validate_filters`) },
+  { kind: "FeatureFlag", input: "filters", value: { groups: [{ properties: [], rollout_percentage: 33.3 }] }, what: "a fractional rollout", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "FeatureFlag", input: "filters", value: { groups: [{ properties: [], rollout_percentage: 100, aggregation_group_type_index: 1.5 }] }, what: "a fractional group type index", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`${FLAG} validate_filters`) },
+  { kind: "FeatureFlag", input: "filters", value: { groups: [{ properties: [], rollout_percentage: 100 }], multivariate: { variants: [{ key: "a", rollout_percentage: 150 }, { key: "b", rollout_percentage: -50 }] } }, what: "variants of 150 and -50 (summing to 100)", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`${FLAG} validate_filters`) },
+  { kind: "FeatureFlag", input: "filters", value: { groups: [{ properties: [], rollout_percentage: 100 }], multivariate: { variants: [{ key: "a", rollout_percentage: 50 }, { key: "b", rollout_percentage: 40 }] } }, what: "variants summing to 90", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "FeatureFlag", input: "filters", value: { groups: [{ properties: [], rollout_percentage: 100 }], multivariate: { variants: [{ key: "", rollout_percentage: 100 }] } }, what: "a variant keyed \"\"", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "FeatureFlag", input: "filters", value: { groups: [{ properties: [], rollout_percentage: 100, variant: "" }] }, what: "an empty variant override", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "FeatureFlag", input: "filters", value: { groups: [{ properties: [], rollout_percentage: 100, variant: "blue" }] }, what: "an override of no variant", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "FeatureFlag", input: "filters", value: { groups: [{ properties: [], rollout_percentage: 100 }], payloads: { true: "{not json" } }, what: "a payload string that is not JSON", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "FeatureFlag", input: "filters", value: { groups: [{ properties: [], rollout_percentage: 100 }], payloads: { false: 1 } }, what: "a boolean flag's payload keyed false", provider: "refuses", today: "refused", v20250804: "refused" },
+  // Insight: InsightSerializer's query, parsed by QuerySchemaParser against posthog/schema.py (both versions)
+  { kind: "Insight", input: "query", value: { kind: "DataTableNode", source: { kind: "HogQLQuery", query: "select 1" } }, what: "a HogQL table", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Insight", input: "query", value: { kind: "DataTableNode", source: { kind: "HogQLQuery", query: "  " } }, what: "a blank HogQL statement (a str)", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Insight", input: "query", value: { kind: "Nope" }, what: "an unknown kind", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Insight", input: "query", value: { kind: "InsightVizNode", source: { kind: "HogQLQuery", query: "select 1" } }, what: "HogQL as an insight source", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Insight", input: "query", value: { kind: "InsightVizNode", source: { kind: "TrendsQuery" } }, what: "trends without series", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Insight", input: "query", value: { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "PersonsNode" }] } }, what: "a series of persons", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Insight", input: "name", value: "n".repeat(401), what: "401 characters", provider: "refuses", today: "refused", v20250804: "refused" },
+  // HogFunction: posthog/cdp/validation.py's InputsSchemaItemSerializer and InputsItemSerializer (both versions)
+  { kind: "HogFunction", input: "inputsSchema", value: [{ key: "a", type: "string" }, { key: "a", type: "string" }], what: "a key given twice", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "HogFunction", input: "inputsSchema", value: [{ key: " ", type: "string" }], what: "a blank key", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "HogFunction", input: "inputsSchema", value: [{ key: "a", type: "text" }], what: "an unknown input type", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "HogFunction", input: "inputs", value: { n: { value: true } }, what: "true for a number input (a Python bool is an int)", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "HogFunction", input: "inputs", value: { s: { value: [] } }, what: "an empty list for a string input (falsy, unchecked)", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "HogFunction", input: "inputs", value: { s: { value: 5 } }, what: "a number for a string input", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "HogFunction", input: "inputs", value: { n: { value: "5" } }, what: "a string for a number input", provider: "refuses", today: "refused", v20250804: "refused" },
+  // Experiment: ExperimentSerializer (ee/clickhouse/views/experiments.py in 2025-08-04, products/experiments/backend/ today); its variants become the flag's
+  { kind: "Experiment", input: "parameters", value: { feature_flag_variants: [{ key: "control", rollout_percentage: 50 }, { key: "has space", rollout_percentage: 50 }] }, what: "a variant key with a space", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Experiment", input: "parameters", value: { feature_flag_variants: [{ key: "a", rollout_percentage: 50 }, { key: "b", rollout_percentage: 50 }] }, what: "no control variant", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Experiment", input: "parameters", value: { feature_flag_variants: [{ key: "control", rollout_percentage: 50 }, { key: "test", rollout_percentage: 40 }] }, what: "shares summing to 90", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Experiment", input: "parameters", value: { feature_flag_variants: [{ key: "control", rollout_percentage: 150 }, { key: "test", rollout_percentage: -50 }] }, what: "shares of 150 and -50", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`${FLAG} validate_filters`) },
+  { kind: "Experiment", input: "name", value: "", what: "an empty name", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Experiment", input: "featureFlagKey", value: "has space", what: "a flag key with a space", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Experiment", input: "description", value: "d".repeat(401), what: "401 characters", provider: "accepts", today: "accepted", v20250804: "refused", why: "today's PostHog holds the description to 3000 characters (ExperimentSerializer), 2025-08-04 to 400 (posthog/models/experiment.py), and says so; the provider follows today's" },
+  // Cohort: CohortSerializer (posthog/api/cohort.py), its filters parsed by CohortFilters (extra="forbid") in both versions
+  { kind: "Cohort", input: "filters", value: { properties: { type: "OR", values: [{ type: "AND", values: [{ type: "person", key: "email", operator: "is_set", value: "is_set" }] }] }, colour: 1 }, what: "an unknown key beside properties", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Cohort", input: "filters", value: { properties: { type: "XOR", values: [{ type: "AND", values: [{ type: "person", key: "email", operator: "is_set", value: "is_set" }] }] } }, what: "a group of type XOR", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Cohort", input: "filters", value: { properties: { type: "OR", values: [{ type: "AND", values: [{ type: "person", key: "email", value: "x" }] }] } }, what: "a person filter without operator", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Cohort", input: "filters", value: { properties: { type: "OR", values: [{ type: "AND", values: [{ type: "person", key: "email", operator: "exact", value: "x", colour: 1 }] }] } }, what: "an unknown key in a filter", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Cohort", input: "name", value: "", what: "an empty name", provider: "refuses", today: "accepted", v20250804: "accepted", why: "PostHog stores a cohort without a name, and names need not be unique; the provider finds a cohort whose create answer was lost by its name and creation time, which an empty name cannot tell apart" },
+  // Action: ActionSerializer and ActionStepJSONSerializer (posthog/api/action.py in 2025-08-04, products/actions/backend/api/action.py today)
+  { kind: "Action", input: "name", value: "", what: "an empty name", provider: "refuses", today: "refused", v20250804: "accepted", why: NEWER_RULE(`${ACTION} ActionSerializer.validate`) },
+  { kind: "Action", input: "name", value: "n".repeat(400), what: "400 characters", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Action", input: "name", value: "n".repeat(401), what: "401 characters", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Action", input: "steps", value: [{ event: " " }], what: "an event of one space (CharField(trim_whitespace=False))", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Action", input: "steps", value: [{ event: "" }], what: "an empty event", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Action", input: "steps", value: [{ event: "$autocapture", text: " Buy " }], what: "text with spaces around it, kept", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Action", input: "steps", value: [{ event: "$pageview", url: " " }], what: "a url of one space (trimmed, so blank)", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Action", input: "steps", value: [{ event: "$pageview", url: "/pricing", url_matching: "prefix" }], what: "an unknown url_matching", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Action", input: "steps", value: [{ event: "$pageview", colour: "red" }], what: "an unknown step field (dropped)", provider: "refuses", today: "not kept", v20250804: "not kept" },
+  { kind: "Action", input: "steps", value: [{ event: "$pageview", properties: [{ key: "$browser", value: "Chrome", operator: "exact", type: "event" }] }], what: "a property filter", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Action", input: "steps", value: [{ event: "$pageview", properties: ["$browser"] }], what: "a string as a property filter", provider: "refuses", today: "refused", v20250804: "refused" },
+  // Annotation: AnnotationSerializer (posthog/api/annotation.py in 2025-08-04, products/annotations/backend/api/annotation.py today); date_marker is DRF's DateTimeField, read by Django's parse_datetime (Python's datetime.fromisoformat)
+  { kind: "Annotation", input: "dateMarker", value: "2025-01-02", what: "a date alone (midnight UTC)", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Annotation", input: "dateMarker", value: "20250102T030405Z", what: "the basic form", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Annotation", input: "dateMarker", value: "2025-01-02T03", what: "an hour alone", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Annotation", input: "dateMarker", value: "2025-01-02T03:04:05,5+01", what: "a comma fraction and an offset of hours", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Annotation", input: "dateMarker", value: "2025-01-02T03:04:05.1234567Z", what: "seven fraction digits (cut to six)", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Annotation", input: "dateMarker", value: "2025-02-30T00:00:00Z", what: "a day February lacks", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Annotation", input: "dateMarker", value: "2025-01-02Z", what: "a date with an offset but no time", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Annotation", input: "dateMarker", value: "next tuesday", what: "not a date", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Annotation", input: "scope", value: "recording", what: "the deprecated recording scope", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Annotation", input: "creationType", value: "BOT", what: "an unknown creation type", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Annotation", input: "content", value: "c".repeat(401), what: "401 characters", provider: "accepts", today: "accepted", v20250804: "refused", why: "today's PostHog holds content to 8192 characters (products/annotations/backend/models/annotation.py), 2025-08-04 to 400 (posthog/models/annotation.py), and says so; the provider follows today's" },
+  { kind: "Annotation", input: "content", value: "c".repeat(8193), what: "8193 characters", provider: "refuses", today: "refused", v20250804: "refused" },
+  // Dashboard: DashboardSerializer (posthog/api/dashboards/dashboard.py in 2025-08-04, products/dashboards/backend/api/dashboard.py today); text tiles by the PATCH after the create
+  { kind: "Dashboard", input: "name", value: "n".repeat(401), what: "401 characters", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Dashboard", input: "restrictionLevel", value: 30, what: "not a restriction level", provider: "refuses", today: "refused", v20250804: "refused" },
+  { kind: "Dashboard", input: "textTiles", value: [{ body: "" }], what: "an empty text tile (Text.body blank=True)", provider: "accepts", today: "accepted", v20250804: "accepted" },
+  { kind: "Dashboard", input: "textTiles", value: [{ body: "## Notes", layouts: { sm: { x: 0, y: 0, w: 6, h: 2 } }, color: "blue" }], what: "a tile with layouts and color", provider: "accepts", today: "accepted", v20250804: "accepted" },
 ];
 
 /** The inputs a create of the row's object declares. */
@@ -427,21 +562,45 @@ let created = 0;
 /**
  * POST one object with the row's value, as the provider's create sends it, and judge what PostHog made of it; the
  * object is deleted again. A value holding NaN or ±Infinity goes as null (JSON has neither), so PostHog keeps
- * another value than the one declared.
+ * another value than the one declared. A dashboard's text tiles follow in a PATCH after the create, as the provider
+ * writes them (PostHog's create ignores `tiles`).
  */
 export async function objectVerdictOf(posthog: PostHogEndpoint, projectId: number, c: ObjectParityCase): Promise<Verdict> {
   const { state, path } = parityKinds[c.kind];
   const n = Date.now() * 100 + (created++ % 100);
-  const body = state.declaredSettings(objectInputs(c, n));
+  const body = state.declaredSettings(objectInputs(c, n)) as Record<string, unknown>;
+  const field = Object.keys(body).find((f) => state.inputName(f) === c.input)!;
+  const after = c.kind === "Dashboard" && field === "text_tiles";
   const url = `${posthog.url}/api/projects/${projectId}/${path}/`;
-  const { status, text } = await send("POST", url, posthog.apiKey, body);
+  const { [field]: _, ...createBody } = body;
+  let { status, text } = await send("POST", url, posthog.apiKey, after ? createBody : body);
+  let record = status === 201 ? (JSON.parse(text) as Record<string, unknown>) : undefined;
+  const remove = () =>
+    c.kind === "Survey"
+      ? send("DELETE", `${url}${String(record!["id"])}/`, posthog.apiKey, {})
+      : // 2025-08-04's ActionSerializer.validate reads attrs["name"] on every write (a KeyError without it).
+        send("PATCH", `${url}${String(record!["id"])}/`, posthog.apiKey, {
+          deleted: true,
+          ...(c.kind === "Action" ? { name: record!["name"] } : {}),
+        });
+  if (after && record) {
+    const written = await send("PATCH", `${url}${String(record["id"])}/`, posthog.apiKey, {
+      tiles: textTileWrites(c.value as TextTile[], []),
+    });
+    ({ status, text } = written.status === 200 ? { status: 201, text: written.text } : written);
+    if (written.status !== 200) await remove();
+    else record = JSON.parse(written.text) as Record<string, unknown>;
+  }
   if (status === 400) return "refused";
   if (status === 500) return "server error";
-  if (status !== 201) throw new Error(`POST ${path} ${c.input}: ${status} ${text.slice(0, 300)}`);
-  const record = JSON.parse(text) as Record<string, unknown>;
-  const field = Object.keys(body).find((f) => state.inputName(f) === c.input)!;
-  const live = c.kind === "Survey" ? surveyRecord(record as never)[field as keyof ReturnType<typeof surveyRecord>] : record[field];
-  await send(c.kind === "Survey" ? "DELETE" : "PATCH", `${url}${String(record["id"])}/`, posthog.apiKey, { deleted: true });
+  if (status !== 201 || !record) throw new Error(`POST ${path} ${c.input}: ${status} ${text.slice(0, 300)}`);
+  const live =
+    c.kind === "Survey"
+      ? surveyRecord(record as never)[field as keyof ReturnType<typeof surveyRecord>]
+      : after
+        ? withTextTiles(record as unknown as Dashboard).text_tiles
+        : record[field];
+  await remove();
   const lost = jsonValueProblems(c.value, c.input).some((p) => p.kind === "non-finite");
   return !lost && state.valuesEqual(field, c.value, live) ? "accepted" : "not kept";
 }

@@ -27,7 +27,7 @@ test.each([
   [{ content: "x".repeat(8193) }, "content", "at most 8192 characters"],
   [{ content: 5 }, "content", "must be a string or null"],
   [{ dateMarker: "yesterday" }, "dateMarker", 'ISO 8601 date-time such as "2025-01-02T03:04:05Z"'],
-  [{ dateMarker: "2025-01-02" }, "dateMarker", "ISO 8601 date-time"],
+  [{ dateMarker: "2025-W01-1" }, "dateMarker", "ISO 8601 date-time"],
   [{ dateMarker: "2025-02-30T00:00:00Z" }, "dateMarker", "is not a date-time that exists"],
   [{ scope: "recording" }, "scope", '"recording" is deprecated and refused'],
   [{ scope: "insight" }, "scope", '"dashboard_item" is the insight scope'],

@@ -27,7 +27,7 @@ test.each([
   [{ restrictionLevel: 30 }, "restrictionLevel", "must be 21 (everyone in the project can edit) or 37"],
   [{ restrictionLevel: "21" }, "restrictionLevel", "Dashboard.RestrictionLevel"],
   [{ textTiles: {} }, "textTiles", "must be a list of text tiles"],
-  [{ textTiles: [{ body: " " }] }, "textTiles", "may not be blank (at 0.body)"],
+  [{ textTiles: [{ body: 5 }] }, "textTiles", "must be the tile's text (markdown) (at 0.body)"],
   [{ textTiles: [{ text: "x" }] }, "textTiles", "textTiles"],
   [{ textTiles: [{ body: "x", layouts: [] }] }, "textTiles", "positions per breakpoint"],
   [{ tags: [1] }, "tags", "must be a list of strings"],

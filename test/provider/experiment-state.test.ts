@@ -47,7 +47,18 @@ test.each([
   [{ parameters: { feature_flag_variants: {} } }, "parameters", "feature_flag_variants must be a list of variants"],
   [{ parameters: variants(["a", 50], ["b", 50]) }, "parameters", 'must contain a control variant (key "control")'],
   [{ parameters: variants(["control", 50], ["test", 40]) }, "parameters", "must sum to 100 (they sum to 90)"],
-  [{ parameters: variants(["control", 50], ["te st", 50]) }, "parameters", "feature_flag_variants[1].key must be a variant key"],
+  [
+    {
+      parameters: {
+        feature_flag_variants: [
+          { key: "control", split_percent: 50 },
+          { key: 5, split_percent: 50 },
+        ],
+      },
+    },
+    "parameters",
+    "feature_flag_variants[1].key must be a string",
+  ],
   [{ parameters: variants(["control", 150], ["test", -50]) }, "parameters", "split_percent must be a number from 0 to 100"],
   [{ parameters: { feature_flag_variants: ["control"] } }, "parameters", "feature_flag_variants[0] must be an object"],
   [

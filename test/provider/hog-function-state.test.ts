@@ -45,16 +45,7 @@ test.each([
   [{ inputsSchema: [{ type: "string" }] }, "inputsSchema", "inputsSchema[0].key is required"],
   [{ inputsSchema: [{ key: "a", type: "text" }] }, "inputsSchema", 'inputsSchema[0].type must be one of "string"'],
   [{ inputsSchema: [{ key: "a", type: "string", secret: "yes" }] }, "inputsSchema", "inputsSchema[0].secret must be true or false"],
-  [
-    {
-      inputsSchema: [
-        { key: "a", type: "string" },
-        { key: "a", type: "number" },
-      ],
-    },
-    "inputsSchema",
-    'inputsSchema[1].key "a" is given twice',
-  ],
+  [{ inputsSchema: [{ key: " ", type: "string" }] }, "inputsSchema", "inputsSchema[0].key is required: a non-blank string"],
   [{ inputs: { url: { value: "x" } } }, "inputs", "inputs need inputsSchema"],
   [{ inputsSchema: schema, inputs: { url: { value: "x" }, other: { value: 1 } } }, "inputs", "inputs.other has no item in inputsSchema"],
   [

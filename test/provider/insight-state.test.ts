@@ -39,7 +39,7 @@ test.each([
   ],
   [{ kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "ActionsNode" }] } }, "query.source.series[0].id is required"],
   [{ kind: "InsightVizNode", source: { kind: "RetentionQuery" } }, "query.source.retentionFilter is required"],
-  [{ kind: "DataVisualizationNode", source: { kind: "HogQLQuery", query: " " } }, "query.source.query must be a HogQL statement"],
+  [{ kind: "DataVisualizationNode", source: { kind: "HogQLQuery", query: 1 } }, "query.source.query must be a HogQL statement"],
   [
     { kind: "DataVisualizationNode", source: { kind: "EventsQuery", select: [] } },
     'query.source.kind "EventsQuery" is not one of "HogQLQuery"',

@@ -56,11 +56,11 @@ const nullableChar = (trim: boolean): FieldRule<unknown> => ({
   parse: (v) => (trim ? parseChar(v, { allowBlank: false }) : parseUntrimmed(v)),
 });
 
-/** CharField(trim_whitespace=False): blank is still refused. */
+/** CharField(trim_whitespace=False): only "" is blank (DRF's CharField.run_validation); whitespace is kept as sent. */
 function parseUntrimmed(v: Json): string {
   if (typeof v !== "string" && typeof v !== "number") return fail("invalid", "Not a valid string.");
   const s = pyStr(v);
-  if (s.trim() === "") fail("blank", "This field may not be blank.");
+  if (s === "") fail("blank", "This field may not be blank.");
   return s;
 }
 

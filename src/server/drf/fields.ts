@@ -3,7 +3,7 @@
  * IntegerField, DecimalField, ChoiceField, ListField, PrimaryKeyRelatedField and nested serializers.
  */
 import { isJsonObject, type Json, type JsonObject } from "../state/json";
-import { parseTimestampMicros } from "../state/time";
+import { parseIsoMicros } from "../state/time";
 import { pyInt, pyStr, pyTypeName } from "./py";
 
 /** DRF DateTimeField's `invalid` message. */
@@ -36,11 +36,11 @@ export function invalid(detail: string): never {
   return fail("invalid", detail);
 }
 
-/** DRF `DateTimeField(allow_null=True)`: an ISO 8601 string, stored as epoch microseconds. */
+/** DRF `DateTimeField(allow_null=True)`: an ISO 8601 string (Django's parse_datetime), stored as epoch microseconds. */
 export const nullableDateTimeField: FieldRule<unknown> = {
   nullable: true,
   parse: (v) => {
-    const micros = typeof v === "string" ? parseTimestampMicros(v) : null;
+    const micros = typeof v === "string" ? parseIsoMicros(v) : null;
     return micros === null ? fail("invalid", DATETIME_FORMAT) : micros;
   },
 };

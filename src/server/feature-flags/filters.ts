@@ -22,6 +22,8 @@ export interface FiltersContext {
   instance: StoredObject | null;
   /** The key the flag has or will have (circular dependency checks). */
   key: string | null;
+  /** The PostHog version played: 2025-08-04's validate_filters lacks today's shape checks (see validateFilters). */
+  version: string;
 }
 
 const invalid = (detail: string, code = "invalid_input") => validationError(detail, "filters", code);
@@ -150,10 +152,14 @@ export function validateFilters(value: Json, ctx: FiltersContext): JsonObject {
     return jsonbOrder(stored) as JsonObject;
   }
   if (!("groups" in filters)) filters.groups = [];
+  // PostHog 2025-08-04's validate_filters (posthog/api/feature_flag.py) has none of today's shape checks: no condition
+  // set needed, rollouts and group type indices stored unchecked (measured: 150, -5, "50" and 1.5 stored).
+  const today = ctx.version !== "2025-08-04";
   // Only a new flag must have a condition set: existing ones may be empty while a scheduled change runs.
-  if (ctx.method === "POST" && !pyTruthy(filters.groups)) throw invalid("Feature flags must have at least one condition set (group).");
+  if (today && ctx.method === "POST" && !pyTruthy(filters.groups))
+    throw invalid("Feature flags must have at least one condition set (group).");
   const flagLevel = filters.aggregation_group_type_index ?? null;
-  checkInteger(flagLevel, "aggregation_group_type_index");
+  if (today) checkInteger(flagLevel, "aggregation_group_type_index");
   const earlyExit = filters.early_exit ?? null;
   if (earlyExit !== null && typeof earlyExit !== "boolean")
     throw invalid(`early_exit must be a boolean or null, got ${typeName(earlyExit)}`);
@@ -166,10 +172,10 @@ export function validateFilters(value: Json, ctx: FiltersContext): JsonObject {
     const variant = group.variant ?? null;
     if (variant !== null && typeof variant !== "string")
       throw invalid(`groups[${i}].variant must be a string or null, got ${typeName(variant)}`);
-    checkRollout(group.rollout_percentage, `groups[${i}].rollout_percentage`, true);
-    checkInteger(group.aggregation_group_type_index, `groups[${i}].aggregation_group_type_index`);
+    if (today) checkRollout(group.rollout_percentage, `groups[${i}].rollout_percentage`, true);
+    if (today) checkInteger(group.aggregation_group_type_index, `groups[${i}].aggregation_group_type_index`);
     propertiesOf(group).forEach((p, j) => {
-      checkInteger(p.group_type_index, `groups[${i}].properties[${j}].group_type_index`);
+      if (today) checkInteger(p.group_type_index, `groups[${i}].properties[${j}].group_type_index`);
       if ((p.operator === "regex" || p.operator === "not_regex") && typeof p.value === "string" && !isValidRegex(p.value, ctx)) {
         throw invalid(`groups[${i}].properties[${j}].value: invalid regex pattern`);
       }
@@ -177,9 +183,10 @@ export function validateFilters(value: Json, ctx: FiltersContext): JsonObject {
   });
   const multivariate = isJsonObject(filters.multivariate) ? filters.multivariate : null;
   const variantList = multivariate && Array.isArray(multivariate.variants) ? multivariate.variants.filter(isJsonObject) : [];
-  variantList.forEach((v, i) => {
-    checkRollout(v.rollout_percentage, `multivariate.variants[${i}].rollout_percentage`, false);
-  });
+  if (today)
+    variantList.forEach((v, i) => {
+      checkRollout(v.rollout_percentage, `multivariate.variants[${i}].rollout_percentage`, false);
+    });
 
   // Each condition set carries its aggregation; the flag-level one is theirs when they agree, else null.
   for (const group of groups) if (!("aggregation_group_type_index" in group)) group.aggregation_group_type_index = flagLevel;

@@ -77,7 +77,14 @@ const filtersRule: FieldRule<FlagContext> = {
   parse: (v, fc) => {
     const body = fc.body;
     const key = fc.instance ? pyStr(fc.instance.fields.key) : isJsonObject(body) && typeof body.key === "string" ? body.key : null;
-    return validateFilters(v, { store: fc.ctx.store, team: fc.team, method: fc.method, instance: fc.instance, key });
+    return validateFilters(v, {
+      store: fc.ctx.store,
+      team: fc.team,
+      method: fc.method,
+      instance: fc.instance,
+      key,
+      version: fc.ctx.services.version,
+    });
   },
 };
 

@@ -105,14 +105,15 @@ function checkInput(schema: JsonObject, value: Json | undefined): string | null 
   switch (schema.type) {
     case "string":
       return typeof value === "string" ? null : "Value must be a string.";
+    // isinstance(value, int | float) and isinstance(value, int): a Python bool is an int.
     case "number":
-      return typeof value === "number" ? null : "Value must be a number.";
+      return typeof value === "number" || value === true ? null : "Value must be a number.";
     case "boolean":
       return typeof value === "boolean" ? null : "Value must be a boolean.";
     case "dictionary":
       return isJsonObject(value) ? null : "Value must be a dictionary.";
     case "integration":
-      return typeof value === "number" && Number.isInteger(value) ? null : "Value must be an Integration ID.";
+      return (typeof value === "number" && Number.isInteger(value)) || value === true ? null : "Value must be an Integration ID.";
     case "email": {
       if (!isJsonObject(value)) return "Value must be an email object.";
       for (const k of ["from", "to", "subject"]) if (!value[k]) return `Missing value for '${k}'.`;

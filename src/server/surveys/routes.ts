@@ -21,7 +21,7 @@
  * PUT goes through the same validation as PATCH (PostHog's PUT uses SurveySerializer, without the question checks).
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { validationError } from "../drf/errors";
+import { serverError, validationError } from "../drf/errors";
 import {
   booleanField,
   charField,
@@ -32,7 +32,7 @@ import {
   jsonListField,
   nullableDateTimeField,
 } from "../drf/fields";
-import { pyStr } from "../drf/py";
+import { pyStr, pyTruthy } from "../drf/py";
 import { createFlag, minimalFlag, updateFlagFilters } from "../feature-flags/routes";
 import type { ApiContext } from "../pipeline/api";
 import { json, noContent } from "../pipeline/http";
@@ -150,8 +150,11 @@ function parseAppearance(value: Json): Json {
   if (!isJsonObject(value)) return invalid("Appearance must be an object");
   const ct = value.thankYouMessageDescriptionContentType;
   if (ct && ct !== "text" && ct !== "html") invalid("thankYouMessageDescriptionContentType must be one of ['text', 'html']");
+  // `if delay and delay < 0`: a falsy value or a boolean passes; a non-empty string, list or object cannot be compared
+  // with 0 in Python 3 (a TypeError, answered 500: measured on 2025-08-04, the same code today).
   const delay = value.surveyPopupDelaySeconds;
   if (typeof delay === "number" && delay < 0) invalid("Survey popup delay seconds must be a positive integer");
+  if (pyTruthy(delay) && typeof delay !== "number" && typeof delay !== "boolean") throw serverError();
   const white = value.whiteLabel;
   if (white !== undefined && white !== null && typeof white !== "boolean") invalid("whiteLabel must be a boolean");
   if (white === true) invalid("You need to upgrade to PostHog Enterprise to use white labelling");
