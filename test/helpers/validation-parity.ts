@@ -346,7 +346,7 @@ export function parityDoc(): string {
     "Python's `datetime.fromisoformat`): extended or basic date, optional time, fraction and offset. Two rarer forms",
     "fromisoformat also reads are refused by the provider, as it cannot compare them with PostHog's answer: week dates",
     "(`2025-W01-1`) and a separator other than `T` or a space between date and time (`2025-01-02x03:04`).",
-    "Alert has no rows: PostHog 2025-08-04 refuses alerts to every personal API key (`scope_object = \"INTERNAL\"`,",
+    'Alert has no rows: PostHog 2025-08-04 refuses alerts to every personal API key (`scope_object = "INTERNAL"`,',
     "posthog/api/alert.py), so the backend here cannot judge a value; its rules were read against PostHog's source (not judged by a create), and",
     "a threshold without bounds, which 2025-08-04 stores, is refused as today's `validate_alert_config` refuses it.",
     "",
