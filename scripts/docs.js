@@ -2,7 +2,7 @@
 /**
  * `npm run docs`: what is generated from the field table (needs lib/: npm run build): the settings reference in
  * README.md, schema.json, the provider plugin's Pulumi package schema (`pulumi package get-schema` prints the same),
- * src/resources/project-types.ts and the field-table resources' src/resources/<resource>-types.ts (src/kit/types.ts), their
+ * src/resources/project-types.ts and the field-table resources' src/resources/<resource>-types.ts (src/generate/types.ts), their
  * types as plain TypeScript (rebuild after they change).
  */
 const fs = require("node:fs");
@@ -41,7 +41,7 @@ const {
   hogFunctionReference,
   HOG_FUNCTION_REFERENCE_START,
   HOG_FUNCTION_REFERENCE_END,
-} = require("../lib/schema/reference");
+} = require("../lib/generate/reference");
 const { packageSchema } = require("../lib/plugin/schema");
 
 const root = path.join(__dirname, "..");
@@ -81,11 +81,11 @@ write("README.md", text, " (its settings references)");
 const { version } = require("../package.json");
 write("schema.json", `${JSON.stringify(packageSchema(version), null, 2)}\n`);
 
-const { projectDeclarations, DECLARATIONS_PATH } = require("../lib/schema/declarations");
+const { projectDeclarations, DECLARATIONS_PATH } = require("../lib/kinds/project/program-types");
 write(DECLARATIONS_PATH, projectDeclarations(), ": run `npm run build` again");
 
-// The field-table resources' types (src/kit/types.ts), one file each.
-const { generatedTypes, fieldTableTypes, fieldTableClass, classPath } = require("../lib/kit/types");
+// The field-table resources' types (src/generate/types.ts), one file each.
+const { generatedTypes, fieldTableTypes, fieldTableClass, classPath } = require("../lib/generate/types");
 for (const entry of generatedTypes) {
   write(entry.path, fieldTableTypes(entry), ": run `npm run build` again");
   write(classPath(entry), fieldTableClass(entry), ": run `npm run build` again");

@@ -10,7 +10,7 @@ import {
   type GroupType,
   type PropertyCount,
   type PropertyDefinitions,
-} from "../schema/group";
+} from "./group-record";
 import { PostHogError } from "./errors";
 import { followPages } from "./pagination";
 import { numberSegment } from "./paths";

@@ -6,7 +6,7 @@
  * (feature-flags.ts, …) names its endpoints with it.
  */
 import type { z } from "zod";
-import { limitOffsetPageSchema } from "../schema/activity";
+import { limitOffsetPageSchema } from "./activity";
 import { collect, followPages } from "./pagination";
 import { numberSegment, uuidSegment } from "./paths";
 import type { Query, Transport } from "./transport";

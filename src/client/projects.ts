@@ -1,7 +1,7 @@
 /** The organization-scoped project endpoints (posthog/api/project.py, ProjectViewSet), one function each. */
 import type { z } from "zod";
-import { activityPageSchema, demoDataStatusSchema, limitOffsetPageSchema } from "../schema/activity";
-import { projectListItemSchema, projectRecordSchema, type ProjectListItem, type ProjectRecord } from "../schema/project";
+import { activityPageSchema, demoDataStatusSchema, limitOffsetPageSchema } from "./activity";
+import { projectListItemSchema, projectRecordSchema, type ProjectListItem, type ProjectRecord } from "../kinds/project/fields";
 import { collect, followPages } from "./pagination";
 import { numberSegment, organizationSegment } from "./paths";
 import { PostHogError } from "./errors";

@@ -23,7 +23,7 @@ export type ListActionsArgs = InProject & {
 };
 
 const lookups = typedLookups<GetActionArgs, ListActionsArgs, ActionResult>(
-  async () => (await import("../provider/action-declaration")).actionDeclaration as ResourceDeclaration<"project">,
+  async () => (await import("../kinds/action/kind")).actionDeclaration as ResourceDeclaration<"project">,
 );
 
 /** One live action, by `actionId` or by exact `name`. */

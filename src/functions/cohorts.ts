@@ -29,7 +29,7 @@ export type ListCohortsArgs = InProject & {
 };
 
 const lookups = typedLookups<GetCohortArgs, ListCohortsArgs, CohortResult>(
-  async () => (await import("../provider/cohort-declaration")).cohortDeclaration as ResourceDeclaration<"project">,
+  async () => (await import("../kinds/cohort/kind")).cohortDeclaration as ResourceDeclaration<"project">,
 );
 
 /** One live cohort, by `cohortId` or by exact `name`. */

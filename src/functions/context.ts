@@ -9,7 +9,7 @@ import { getConfig } from "@pulumi/pulumi/runtime/config";
 import type { Transport } from "../client";
 import { connect, requireOrganization, resolveConfig, type ConfigLookup, type ProviderConfig } from "../provider";
 import type { LookupOverrides, OrganizationOverride } from "./overrides";
-import { camelCase } from "../schema/names";
+import { camelCase } from "../kit/names";
 
 export type { LookupOverrides, OrganizationOverride } from "./overrides";
 

@@ -68,13 +68,13 @@ export type ListAlertsArgs = InProject & {
 };
 
 const alertLookups = typedLookups<GetAlertArgs, ListAlertsArgs, AlertResult>(
-  async () => (await import("../provider/alert-declaration")).alertDeclaration as ResourceDeclaration<"project">,
+  async () => (await import("../kinds/alert/kind")).alertDeclaration as ResourceDeclaration<"project">,
 );
 const dashboardLookups = typedLookups<GetDashboardArgs, ListDashboardsArgs, DashboardResult>(
-  async () => (await import("../provider/dashboard-declaration")).dashboardDeclaration as ResourceDeclaration<"project">,
+  async () => (await import("../kinds/dashboard/kind")).dashboardDeclaration as ResourceDeclaration<"project">,
 );
 const insightLookups = typedLookups<GetInsightArgs, ListInsightsArgs, InsightResult>(
-  async () => (await import("../provider/insight-declaration")).insightDeclaration as ResourceDeclaration<"project">,
+  async () => (await import("../kinds/insight/kind")).insightDeclaration as ResourceDeclaration<"project">,
 );
 
 /** One live dashboard by `dashboardId`, with its tiles. */

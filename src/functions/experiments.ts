@@ -29,7 +29,7 @@ export type ListExperimentsArgs = InProject & {
 };
 
 const lookups = typedLookups<GetExperimentArgs, ListExperimentsArgs, ExperimentResult>(
-  async () => (await import("../provider/experiment-declaration")).experimentDeclaration as ResourceDeclaration<"project">,
+  async () => (await import("../kinds/experiment/kind")).experimentDeclaration as ResourceDeclaration<"project">,
 );
 
 /** One live experiment, by `experimentId` or by its flag's `featureFlagKey`. */

@@ -29,7 +29,7 @@ export type ListFeatureFlagsArgs = InProject & {
 };
 
 const lookups = typedLookups<GetFeatureFlagArgs, ListFeatureFlagsArgs, FeatureFlagResult>(
-  async () => (await import("../provider/feature-flag-declaration")).featureFlagDeclaration as ResourceDeclaration<"project">,
+  async () => (await import("../kinds/feature-flag/kind")).featureFlagDeclaration as ResourceDeclaration<"project">,
 );
 
 /** One live flag, by `flagId` or by exact `key`. */

@@ -27,7 +27,7 @@ export type ListHogFunctionsArgs = InProject & {
 };
 
 const lookups = typedLookups<GetHogFunctionArgs, ListHogFunctionsArgs, HogFunctionResult>(
-  async () => (await import("../provider/hog-function-declaration")).hogFunctionDeclaration as ResourceDeclaration<"project">,
+  async () => (await import("../kinds/hog-function/kind")).hogFunctionDeclaration as ResourceDeclaration<"project">,
 );
 
 /** One live hog function by `hogFunctionId` (its UUID), with its inputs, schema and masking. */

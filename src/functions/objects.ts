@@ -6,7 +6,7 @@
  */
 import { type ObjectId, type ResourceDeclaration, title } from "../kit/declaration";
 import { requireProject } from "../provider";
-import { own } from "../schema/json";
+import { own } from "../kit/json";
 import { lookupConfig, lookupTransport, recordResult } from "./context";
 import type { LookupOverrides } from "./overrides";
 

@@ -28,7 +28,7 @@ export type ListSurveysArgs = InProject & {
 };
 
 const lookups = typedLookups<GetSurveyArgs, ListSurveysArgs, SurveyResult>(
-  async () => (await import("../provider/survey-declaration")).surveyDeclaration as ResourceDeclaration<"project">,
+  async () => (await import("../kinds/survey/kind")).surveyDeclaration as ResourceDeclaration<"project">,
 );
 
 /** One survey, by `surveyId` (its UUID) or by exact `name`. */

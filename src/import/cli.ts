@@ -5,8 +5,8 @@
  */
 import { parseArgs } from "node:util";
 import { DEFAULT_HOST } from "../client";
-import { connect, resolveConfig } from "../provider/config";
-import { LANGUAGES, type Language, runImport } from "./index";
+import { connect, resolveConfig } from "../kit/config";
+import { LANGUAGES, type Language, runImport } from ".";
 
 const USAGE = `Usage: pulumi-posthog import --out DIR [options]
 

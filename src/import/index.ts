@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { PostHogError, type Transport } from "../client";
 import { importList, type ResourceDeclaration, type ScopeKind, type ScopeReads } from "../kit/declaration";
-import { declarations as registry } from "../kit/registry";
+import { declarations as registry } from "../kinds/index";
 import { type Found, importFacts, type Plan, type Planned, plain, plan, secretsIn, withoutYamlFunctions } from "./model";
 import { type Files, type Language, render } from "./render";
 

@@ -2,10 +2,10 @@
  * What `pulumi-posthog import` declares, whatever the language: from the objects read, one resource each with a
  * valid, unique and stable Pulumi name, its inputs (only what differs from PostHog's defaults, nothing PostHog
  * computes), references to the other resources it names (its project, a flag's cohorts, …) and its adoption. It is
- * driven by the declarations (src/kit/registry.ts) and their import facts; it knows no resource and no HTTP.
+ * driven by the declarations (src/kinds/index.ts) and their import facts; it knows no resource and no HTTP.
  */
 import type { ImportFacts, ResourceDeclaration, ScopeKind } from "../kit/declaration";
-import { canonicalJson, isPlainObject } from "../schema/json";
+import { canonicalJson, isPlainObject } from "../kit/json";
 
 /** An object read from PostHog, with the scope it was read in. */
 export interface Found {

@@ -1,13 +1,13 @@
 /**
  * The kit: what a PostHog resource declares once, and what every resource derives from it generically (its ids, its
  * scope, how it is deleted, its token in the plugin and its place in the package schema). A resource is one
- * declaration file (src/provider/project-declaration.ts for Project) and the registry (./registry) lists them; the
+ * declaration file (src/kinds/project/kind.ts for Project) and the registry (./registry) lists them; the
  * plugin dispatches by the declared token, never by naming a resource.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { PostHogError, type Transport } from "../client";
 import type { PropertySpec } from "./property";
-import { requireOrganization, requireProject, type ProviderConfig } from "../provider/config";
+import { requireOrganization, requireProject, type ProviderConfig } from "./config";
 
 /**
  * Where a resource lives in PostHog: in an organization (`/api/organizations/<organizationId>/…`, as projects are) or

@@ -8,12 +8,12 @@
  * blindly, which finds what a create whose answer was lost made and takes nothing it cannot show to be its own.
  */
 import { PostHogError, projects, type Transport } from "../client";
-import type { ProviderConfig } from "../provider/config";
+import type { ProviderConfig } from "./config";
 import { type ObjectId, type ResourceDeclaration, title } from "./declaration";
 import { ADOPT_INPUT, type FieldState, type InProject } from "./field-state";
 import { DeclaredLifecycle, type Json, type Placed, type Recorded } from "./lifecycle";
 import { article, type Found, identityTakenMessage, judgeFound, notTakenMessage, type TakeOver } from "./lost-create";
-import { own } from "../schema/json";
+import { own } from "./json";
 
 export abstract class FieldTableLifecycle<R extends { id: ObjectId }> extends DeclaredLifecycle<"project", InProject<R>, Recorded> {
   constructor(

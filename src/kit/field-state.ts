@@ -5,10 +5,10 @@
  * resource's few fixed ones plus the live value of each declared field), and its schema properties. A resource adds
  * only what is its own: required inputs, rules between fields, the fixed outputs.
  */
-import { isUnknown } from "../provider/project-state";
-import { type FieldTable, tableValuesEqual } from "../schema/field-table";
-import { isPlainObject, jsonValueProblems, jsonValueReason, own } from "../schema/json";
-import { camelCase, closestName } from "../schema/names";
+import { isUnknown } from "../kinds/project/state";
+import { type FieldTable, tableValuesEqual } from "./field-table";
+import { isPlainObject, jsonValueProblems, jsonValueReason, own } from "./json";
+import { camelCase, closestName } from "./names";
 import type { Transport } from "../client";
 import type { ImportFacts, ObjectId, ResourceApi, ScopeReads } from "./declaration";
 import type { DeclaredState, Failure, Json, Recorded } from "./lifecycle";
@@ -64,7 +64,7 @@ export interface FieldStateSpec<R> {
   readonly required?: Readonly<Record<string, string>>;
   /** The outputs every instance has, from the record (its ids and names). */
   readonly fixedOutputs: (record: InProject<R>) => Json;
-  /** The same outputs' TypeScript types and docs, for the generated types (src/kit/types.ts). */
+  /** The same outputs' TypeScript types and docs, for the generated types (src/generate/types.ts). */
   readonly outputTypes: Readonly<Record<string, { readonly type: string; readonly doc: string }>>;
   /** Named TypeScript types the fields' `type` and the outputs' name, generated with the resource's types. */
   readonly types?: Readonly<Record<string, { readonly type: string; readonly doc: string }>>;

@@ -7,9 +7,9 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { PostHogError, type Transport } from "../client";
-import { connect, resolveConfig, type ProviderConfig } from "../provider/config";
-import { isUnknown } from "../provider/project-state";
-import { own } from "../schema/json";
+import { connect, resolveConfig, type ProviderConfig } from "./config";
+import { isUnknown } from "../kinds/project/state";
+import { own } from "./json";
 import {
   deleteDeclared,
   type ObjectId,

@@ -8,7 +8,7 @@
  * are named with why they were not taken, and the input that takes one over when the program means to.
  */
 import { PostHogError, projects, type Transport, users } from "../client";
-import { isPlainObject, own } from "../schema/json";
+import { isPlainObject, own } from "./json";
 import type { ObjectId } from "./declaration";
 
 /** An object found under the create's identity, as PostHog lists it. */

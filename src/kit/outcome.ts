@@ -2,7 +2,7 @@
  * How a lifecycle step's result reaches Pulumi, for every resource: outputs checked to be JSON before the host encodes
  * them, and the partial success, an error that still records what exists.
  */
-import { nonJsonPath } from "../schema/json";
+import { nonJsonPath } from "./json";
 
 /** The serialized provider that Pulumi's host adds to every state it saves; later operations cannot run without it. */
 const PROVIDER_KEY = "__provider";

@@ -14,7 +14,7 @@
  * to Pulumi, both ways, and a full map written by an earlier version (no "-" key) is read as it is.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { canonicalJson, isPlainObject } from "../schema/json";
+import { canonicalJson, isPlainObject } from "./json";
 
 type Json = Record<string, unknown>;
 

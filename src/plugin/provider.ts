@@ -11,7 +11,7 @@ import { useLookupConfig } from "../functions/context";
 import { objectLookups } from "../functions/objects";
 import type { ResourceDeclaration } from "../kit/declaration";
 import { secretTexts, valuesAt, withoutSecrets } from "../kit/redaction";
-import { declarations } from "../kit/registry";
+import { declarations } from "../kinds/index";
 import type { ConfigLookup } from "../provider";
 import { packageSchema, PACKAGE, type PropertySpec } from "./schema";
 

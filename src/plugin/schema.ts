@@ -1,12 +1,12 @@
 /**
- * The Pulumi package schema of the provider plugin, generated from the field table (src/schema/project.ts) and the
+ * The Pulumi package schema of the provider plugin, generated from the field table (src/kinds/project/fields.ts) and the
  * lookup table below, so that every language's SDK, `pulumi import` and `pulumi package get-schema` see exactly the
  * inputs, outputs, secrets, descriptions and replacement rules the TypeScript package has.
  */
-import { declarations } from "../kit/registry";
+import { declarations } from "../kinds/index";
 import { ANY, type PropertySpec } from "../kit/property";
 import { PACKAGE } from "../kit/tokens";
-import { projectRecordProperties } from "../provider/project-declaration";
+import { projectRecordProperties } from "../kinds/project/kind";
 
 export { PACKAGE, PROJECT_TOKEN } from "../kit/tokens";
 export { typeOf, type PropertySpec } from "../kit/property";

@@ -56,7 +56,7 @@ const structs = require(require.resolve("google-protobuf/google/protobuf/struct_
 // google-protobuf decodes the engine's structs into a jspb.Map, which keeps its entries in an object by key, and
 // then into `object[key] = value`: a `__proto__` key becomes a prototype either way, and a YAML payload
 // `{__proto__: {…}}` was created as `{}`. Decoded as own keys, as JSON.parse does, it reaches check as the key it is
-// and is refused there, as `constructor` is (src/schema/json.ts).
+// and is refused there, as `constructor` is (src/kit/json.ts).
 structs.Struct.prototype.toJavaScript = function () {
   const fields = this.getFieldsMap();
   const entries: Array<[string, unknown]> = [];

@@ -6,30 +6,30 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceDeclaration } from "../kit/declaration";
 import { withCompactRecord } from "../kit/recorded";
 import { withRedactedFailures } from "../kit/redaction";
-import { actionDeclaration } from "./action-declaration";
-import { annotationDeclaration } from "./annotation-declaration";
-import { featureFlagDeclaration } from "./feature-flag-declaration";
-import { projectDeclaration } from "./project-declaration";
-import { cohortDeclaration } from "./cohort-declaration";
-import { dashboardDeclaration } from "./dashboard-declaration";
-import { insightDeclaration } from "./insight-declaration";
-import { alertDeclaration } from "./alert-declaration";
-import { surveyDeclaration } from "./survey-declaration";
-import { experimentDeclaration } from "./experiment-declaration";
-import { hogFunctionDeclaration } from "./hog-function-declaration";
+import { actionDeclaration } from "../kinds/action/kind";
+import { annotationDeclaration } from "../kinds/annotation/kind";
+import { featureFlagDeclaration } from "../kinds/feature-flag/kind";
+import { projectDeclaration } from "../kinds/project/kind";
+import { cohortDeclaration } from "../kinds/cohort/kind";
+import { dashboardDeclaration } from "../kinds/dashboard/kind";
+import { insightDeclaration } from "../kinds/insight/kind";
+import { alertDeclaration } from "../kinds/alert/kind";
+import { surveyDeclaration } from "../kinds/survey/kind";
+import { experimentDeclaration } from "../kinds/experiment/kind";
+import { hogFunctionDeclaration } from "../kinds/hog-function/kind";
 
-export { ProjectProvider } from "./project-provider";
-export { FeatureFlagProvider } from "./feature-flag-provider";
-export { AnnotationProvider } from "./annotation-provider";
-export { ActionProvider } from "./action-provider";
-export { CohortProvider } from "./cohort-provider";
-export { DashboardProvider } from "./dashboard-provider";
-export { InsightProvider } from "./insight-provider";
-export { AlertProvider } from "./alert-provider";
-export { SurveyProvider } from "./survey-provider";
-export { ExperimentProvider } from "./experiment-provider";
-export { HogFunctionProvider } from "./hog-function-provider";
-export { resolveConfig, connect, requireOrganization, requireProject, type ProviderConfig, type ConfigLookup } from "./config";
+export { ProjectProvider } from "../kinds/project/lifecycle";
+export { FeatureFlagProvider } from "../kinds/feature-flag/lifecycle";
+export { AnnotationProvider } from "../kinds/annotation/lifecycle";
+export { ActionProvider } from "../kinds/action/lifecycle";
+export { CohortProvider } from "../kinds/cohort/lifecycle";
+export { DashboardProvider } from "../kinds/dashboard/lifecycle";
+export { InsightProvider } from "../kinds/insight/lifecycle";
+export { AlertProvider } from "../kinds/alert/lifecycle";
+export { SurveyProvider } from "../kinds/survey/lifecycle";
+export { ExperimentProvider } from "../kinds/experiment/lifecycle";
+export { HogFunctionProvider } from "../kinds/hog-function/lifecycle";
+export { resolveConfig, connect, requireOrganization, requireProject, type ProviderConfig, type ConfigLookup } from "../kit/config";
 export {
   outputNames,
   recordOutputs,
@@ -38,7 +38,7 @@ export {
   type ProjectInputs,
   type ProjectOutputs,
   type RecordedInputs,
-} from "./project-state";
+} from "../kinds/project/state";
 
 /**
  * `target` with every method's errors carrying their message as their stack. Pulumi's provider hosts print a failed

@@ -6,7 +6,7 @@
  * so that a program loads little more than Pulumi.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { jsonValueProblems, jsonValueReason } from "../schema/json";
+import { jsonValueProblems, jsonValueReason } from "../kit/json";
 
 /**
  * The serialized provider of a resource, `__provider` in its inputs and outputs: the module Pulumi's dynamic-provider

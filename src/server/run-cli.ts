@@ -1,5 +1,5 @@
 /** The logic of the `pulumi-posthog-server` command: parse arguments, start, print one JSON line. */
-import { startServer, type RunningServer } from "./index";
+import { startServer, type RunningServer } from ".";
 import { isPostHogVersion, POSTHOG_VERSIONS, type PostHogVersion } from "./pipeline/version";
 
 export interface CliArgs {

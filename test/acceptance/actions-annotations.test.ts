@@ -7,8 +7,8 @@
 import { actions, annotations, PostHogError, type Transport } from "../../src/client";
 import type { DeclaredState, Json, Recorded } from "../../src/kit/lifecycle";
 import { ActionProvider, AnnotationProvider } from "../../src/provider";
-import { actionState } from "../../src/provider/action-state";
-import { annotationState } from "../../src/provider/annotation-state";
+import { actionState } from "../../src/kinds/action/state";
+import { annotationState } from "../../src/kinds/annotation/state";
 import { acceptanceTarget, inTargetProject, type AcceptanceTarget } from "./real-posthog";
 
 let target: AcceptanceTarget;

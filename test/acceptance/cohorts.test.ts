@@ -11,7 +11,7 @@ import { cohorts, featureFlags, PostHogError, type Transport } from "../../src/c
 import { getCohort, listCohorts } from "../../src/functions";
 import { useLookupConfig } from "../../src/functions/context";
 import { CohortProvider } from "../../src/provider";
-import { cohortState } from "../../src/provider/cohort-state";
+import { cohortState } from "../../src/kinds/cohort/state";
 import { pulumiSession, repoRoot } from "../helpers/pulumi-cli";
 import { acceptanceTarget, inTargetProject, type AcceptanceTarget } from "./real-posthog";
 

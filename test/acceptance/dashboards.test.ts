@@ -9,7 +9,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { dashboards, insights, PostHogError, type Transport, users } from "../../src/client";
 import { DashboardProvider, InsightProvider, AlertProvider } from "../../src/provider";
-import { insightState } from "../../src/provider/insight-state";
+import { insightState } from "../../src/kinds/insight/state";
 import { pulumiSession, repoRoot } from "../helpers/pulumi-cli";
 import { acceptanceTarget, inTargetProject, named, transport, type AcceptanceTarget } from "./real-posthog";
 

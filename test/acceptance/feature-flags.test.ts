@@ -5,7 +5,7 @@
  */
 import { featureFlags, PostHogError, type Transport } from "../../src/client";
 import { FeatureFlagProvider } from "../../src/provider";
-import { featureFlagState } from "../../src/provider/feature-flag-state";
+import { featureFlagState } from "../../src/kinds/feature-flag/state";
 import { acceptanceTarget, inTargetProject, type AcceptanceTarget } from "./real-posthog";
 
 type Json = Record<string, unknown>;

@@ -1,5 +1,5 @@
 /**
- * Every writable input of the field table (src/schema/project.ts), declared at once through the real Pulumi CLI
+ * Every writable input of the field table (src/kinds/project/fields.ts), declared at once through the real Pulumi CLI
  * against a real PostHog: each either round-trips (applied, read back equal, no diff on the next preview) or fails
  * clearly once (an error naming it, and no endless diff afterwards). `values` has a row per writable field (the
  * type makes a new field of the table a compile error here until it has a value PostHog accepts).
@@ -7,7 +7,7 @@
 import type { Stack } from "@pulumi/pulumi/automation";
 import { z } from "zod";
 import { projects, type Transport } from "../../src/client";
-import { fieldDef, settingNames, valuesEqual, type WritableField } from "../../src/schema/project";
+import { fieldDef, settingNames, valuesEqual, type WritableField } from "../../src/kinds/project/fields";
 import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
 import { acceptanceTarget, named, transport, type AcceptanceTarget } from "./real-posthog";
 

@@ -6,9 +6,9 @@
  */
 import { experiments, featureFlags, hogFunctions, PostHogError, surveys, type Transport } from "../../src/client";
 import { ExperimentProvider, HogFunctionProvider, SurveyProvider } from "../../src/provider";
-import { experimentState } from "../../src/provider/experiment-state";
-import { hogFunctionState } from "../../src/provider/hog-function-state";
-import { surveyState } from "../../src/provider/survey-state";
+import { experimentState } from "../../src/kinds/experiment/state";
+import { hogFunctionState } from "../../src/kinds/hog-function/state";
+import { surveyState } from "../../src/kinds/survey/state";
 import { acceptanceTarget, inTargetProject, type AcceptanceTarget } from "./real-posthog";
 
 type Json = Record<string, unknown>;

@@ -3,7 +3,7 @@
  * PATCH of one scratch project (every kind's value in the create of one object there), and PostHog's verdict must be the table's, so that the provider refuses exactly what
  * this PostHog refuses or does not keep, except the rows whose reason docs/validation-parity.md gives. The
  * provider's column, and both columns as the local server plays them, are checked in the fast tier
- * (test/provider/validation-parity.test.ts). An external PostHog is taken to run today's rules (PostHog Cloud does).
+ * (test/kinds/validation-parity.test.ts). An external PostHog is taken to run today's rules (PostHog Cloud does).
  */
 import { judgeAll, judgeObjects, objectParityCases, parityCases, type ParityCase } from "../helpers/validation-parity";
 import { acceptanceTarget, named } from "./real-posthog";

@@ -1,5 +1,5 @@
 /**
- * The endpoint functions of dashboards, insights and alerts (src/client/dashboards.ts, insights.ts, alerts.ts)
+ * The endpoint functions of dashboards, insights and alerts (src/kinds/dashboard/endpoints.ts, insights.ts, alerts.ts)
  * against the local server over loopback: every page of a list, tiles through the insight's dashboards, soft delete
  * with and without delete_insights, alerts by UUID and DELETE, errors naming the object, creates never resent.
  */

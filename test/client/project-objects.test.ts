@@ -1,5 +1,5 @@
 /**
- * The endpoint functions of feature flags, cohorts, actions and annotations (src/client/feature-flags.ts, …)
+ * The endpoint functions of feature flags, cohorts, actions and annotations (src/kinds/feature-flag/endpoints.ts, …)
  * against the local server over loopback: every page of a list, lookups, soft delete, errors naming the object,
  * and creates that are never resent.
  */

@@ -1,5 +1,5 @@
 /**
- * The endpoint functions of surveys, experiments and hog functions (src/client/surveys.ts, experiments.ts,
+ * The endpoint functions of surveys, experiments and hog functions (src/kinds/survey/endpoints.ts, experiments.ts,
  * hog-functions.ts) against the local server over loopback: every page of a list, UUID ids, DELETE against soft
  * delete, lookups, secret inputs, errors naming the object, and creates that are never resent.
  */

@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { experimentReference, hogFunctionReference, settingsReference, surveyReference } from "../../src/schema/reference";
-import { settingNames } from "../../src/schema/project";
+import { experimentReference, hogFunctionReference, settingsReference, surveyReference } from "../../src/generate/reference";
+import { settingNames } from "../../src/kinds/project/fields";
 
 const readme = fs.readFileSync(path.join(__dirname, "..", "..", "README.md"), "utf8");
 

@@ -14,7 +14,7 @@ import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { parse, stringify } from "yaml";
 import { actions, alerts, annotations, dashboards, featureFlags, insights, projects, Transport } from "../../src/client";
-import { MAX_JSON_DEPTH } from "../../src/schema/json";
+import { MAX_JSON_DEPTH } from "../../src/kit/json";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { liveProjects } from "../helpers/projects";
 import { pythonVirtualenv } from "../helpers/python-venv";

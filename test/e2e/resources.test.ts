@@ -24,7 +24,7 @@ import {
   surveys,
   Transport,
 } from "../../src/client";
-import { MAX_JSON_DEPTH } from "../../src/schema/json";
+import { MAX_JSON_DEPTH } from "../../src/kit/json";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
 

@@ -3,7 +3,7 @@
  * server in each of its versions), each answer reduced to what must agree — the status, the error's `type`, `code`
  * and `attr`, and the body's keys (not values such as ids and times) — so that the answers can be compared.
  */
-import { isPlainObject } from "../../src/schema/json";
+import { isPlainObject } from "../../src/kit/json";
 
 /** The keys a target hands out, by what they may do (the real backend's bootstrap keys). */
 export type KeyKind = "projectKey" | "orgReadKey" | "allKey" | "noKey" | "badKey";

@@ -5,21 +5,21 @@
  * (test/docs/validation-parity.test.ts), the acceptance tier the third (test/acceptance/validation-parity.test.ts),
  * and docs/validation-parity.md is generated from the same rows, so the suite and the documentation cannot drift.
  */
-import { declaredSettings, validateInputs } from "../../src/provider/project-state";
-import { actionState } from "../../src/provider/action-state";
-import { annotationState } from "../../src/provider/annotation-state";
-import { cohortState } from "../../src/provider/cohort-state";
-import { dashboardState, withTextTiles } from "../../src/provider/dashboard-state";
-import { hogFunctionState } from "../../src/provider/hog-function-state";
-import { insightState } from "../../src/provider/insight-state";
-import { experimentState } from "../../src/provider/experiment-state";
-import { featureFlagState } from "../../src/provider/feature-flag-state";
-import { surveyRecord } from "../../src/provider/survey-declaration";
-import { surveyState } from "../../src/provider/survey-state";
-import type { Dashboard } from "../../src/schema/dashboard";
-import { type TextTile, textTileWrites } from "../../src/schema/dashboard-fields";
-import { isPlainObject, jsonValueProblems, MAX_JSON_DEPTH } from "../../src/schema/json";
-import { settingNames, valuesEqual } from "../../src/schema/project";
+import { declaredSettings, validateInputs } from "../../src/kinds/project/state";
+import { actionState } from "../../src/kinds/action/state";
+import { annotationState } from "../../src/kinds/annotation/state";
+import { cohortState } from "../../src/kinds/cohort/state";
+import { dashboardState, withTextTiles } from "../../src/kinds/dashboard/state";
+import { hogFunctionState } from "../../src/kinds/hog-function/state";
+import { insightState } from "../../src/kinds/insight/state";
+import { experimentState } from "../../src/kinds/experiment/state";
+import { featureFlagState } from "../../src/kinds/feature-flag/state";
+import { surveyRecord } from "../../src/kinds/survey/kind";
+import { surveyState } from "../../src/kinds/survey/state";
+import type { Dashboard } from "../../src/kinds/dashboard/record";
+import { type TextTile, textTileWrites } from "../../src/kinds/dashboard/fields";
+import { isPlainObject, jsonValueProblems, MAX_JSON_DEPTH } from "../../src/kit/json";
+import { settingNames, valuesEqual } from "../../src/kinds/project/fields";
 
 /**
  * What a PostHog made of a PATCH of one setting: `refused` (400); `accepted` (200, and the value reads back equal
@@ -315,7 +315,7 @@ export function parityDoc(): string {
   return [
     "# Validation parity: the provider's `check` against PostHog",
     "",
-    "<!-- Generated from test/helpers/validation-parity.ts: PARITY_DOCS=write npx jest test/provider/validation-parity.test.ts -->",
+    "<!-- Generated from test/helpers/validation-parity.ts: PARITY_DOCS=write npx jest test/kinds/validation-parity.test.ts -->",
     "",
     "Each value is checked by the provider's `check` (before anything is sent) and sent, as a PATCH of that one",
     "setting, to today's PostHog rules (the local server, which transcribes PostHog's current source) and to a real",
@@ -334,7 +334,7 @@ export function parityDoc(): string {
     "## Every kind's JSON values and rules",
     "",
     "Each value is checked by the kind's `check` and sent in the create of one object (the other inputs a create",
-    "needs beside it), which is deleted again. Every kind's JSON-valued inputs are checked alike (src/schema/json.ts):",
+    "needs beside it), which is deleted again. Every kind's JSON-valued inputs are checked alike (src/kit/json.ts):",
     "NaN and ±Infinity are refused (JSON has neither: sent as null, PostHog stores null, so PostHog does not keep",
     `them), and so is nesting deeper than ${MAX_JSON_DEPTH} lists and objects in one input. That bound is not a row: on`,
     "the 2025-08-04 backend a flag whose filters nest 200 deep is stored and read back, 250 killed the worker (signal",
@@ -453,7 +453,7 @@ const FLAG = "products/feature_flags/backend/api/feature_flag.py";
 
 // biome-ignore format: a table, one row per line
 export const objectParityCases: readonly ObjectParityCase[] = [
-  // Values JSON cannot carry, and nesting past PostHog's JSON parser (src/schema/json.ts MAX_JSON_DEPTH), for every kind's JSON fields
+  // Values JSON cannot carry, and nesting past PostHog's JSON parser (src/kit/json.ts MAX_JSON_DEPTH), for every kind's JSON fields
   { kind: "FeatureFlag", input: "filters", value: { groups: [{ properties: [], rollout_percentage: Number.NaN }] }, what: "NaN as a rollout", provider: "refuses", today: "not kept", v20250804: "not kept" },
   { kind: "FeatureFlag", input: "rollbackConditions", value: [{ threshold: Number.POSITIVE_INFINITY }], what: "Infinity in rollback conditions", provider: "refuses", today: "not kept", v20250804: "not kept" },
   { kind: "FeatureFlag", input: "filters", value: deepFilters(MAX_JSON_DEPTH), what: `a payload nesting filters ${MAX_JSON_DEPTH} deep`, provider: "accepts", today: "accepted", v20250804: "accepted" },

@@ -18,10 +18,10 @@ import { type Found, plan, render } from "../../src/import";
 import { plain, withoutYamlFunctions } from "../../src/import/model";
 import { pythonName } from "../../src/import/render";
 import type { ResourceDeclaration } from "../../src/kit/declaration";
-import { actionDeclaration } from "../../src/provider/action-declaration";
-import { alertDeclaration } from "../../src/provider/alert-declaration";
-import { featureFlagDeclaration } from "../../src/provider/feature-flag-declaration";
-import { projectDeclaration } from "../../src/provider/project-declaration";
+import { actionDeclaration } from "../../src/kinds/action/kind";
+import { alertDeclaration } from "../../src/kinds/alert/kind";
+import { featureFlagDeclaration } from "../../src/kinds/feature-flag/kind";
+import { projectDeclaration } from "../../src/kinds/project/kind";
 import { repoRoot } from "../helpers/pulumi-cli";
 
 const ORG = "0190c2a8-0000-0000-0000-000000000001";

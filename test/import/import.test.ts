@@ -11,9 +11,9 @@ import { idField } from "../../src/kit/declaration";
 import { projectScopedImport } from "../../src/kit/field-state";
 import { checkPlanned, type Found, plan, render, slug } from "../../src/import";
 import { main } from "../../src/import/cli";
-import { actionDeclaration } from "../../src/provider/action-declaration";
-import { featureFlagDeclaration } from "../../src/provider/feature-flag-declaration";
-import { projectDeclaration } from "../../src/provider/project-declaration";
+import { actionDeclaration } from "../../src/kinds/action/kind";
+import { featureFlagDeclaration } from "../../src/kinds/feature-flag/kind";
+import { projectDeclaration } from "../../src/kinds/project/kind";
 
 const ORG = "0190c2a8-0000-0000-0000-000000000001";
 const project = projectDeclaration as ResourceDeclaration;

@@ -5,7 +5,7 @@
  */
 import { dashboards, featureFlags, insights, projects, Transport } from "../../src/client";
 import { readOrganization } from "../../src/import";
-import { declarations } from "../../src/kit/registry";
+import { declarations } from "../../src/kinds/index";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 
 let server: LocalPostHog;
@@ -81,7 +81,7 @@ test("one list per kind and project, one GET per project; a project being delete
     `/api/projects/${mobile.id}/insights/`,
     `/api/projects/${mobile.id}/alerts/`,
     `/api/projects/${mobile.id}/surveys/`,
-    // Experiments: the list answers archived ones or the others, never both (src/provider/experiment-declaration.ts).
+    // Experiments: the list answers archived ones or the others, never both (src/kinds/experiment/kind.ts).
     `/api/projects/${mobile.id}/experiments/`,
     `/api/projects/${mobile.id}/experiments/`,
     `/api/projects/${mobile.id}/hog_functions/`,

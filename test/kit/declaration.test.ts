@@ -1,11 +1,11 @@
 /** The kit's generic facts: ids as `get` and `pulumi import` take them, the scope a resource works in, the registry. */
 import { importList, parseId, resolveScope, type ResourceDeclaration, type ScopeKind, type ScopeReads } from "../../src/kit/declaration";
 import { projectScopedImport } from "../../src/kit/field-state";
-import { declarationOf, declarations } from "../../src/kit/registry";
+import { declarationOf, declarations } from "../../src/kinds/index";
 import { Transport } from "../../src/client";
 import { PROJECT_TOKEN, PROJECT_TYPE } from "../../src/kit/tokens";
 import { resolveConfig } from "../../src/provider";
-import { projectDeclaration } from "../../src/provider/project-declaration";
+import { projectDeclaration } from "../../src/kinds/project/kind";
 
 /** A project-scoped declaration as issue 18's resources will have: only the facts these functions read. */
 const projectScoped = {

@@ -6,7 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { featureFlags, projects, Transport } from "../../src/client";
 import { ActionProvider, AnnotationProvider, CohortProvider, FeatureFlagProvider, type ProviderConfig } from "../../src/provider";
-import { UNKNOWN } from "../../src/provider/project-state";
+import { UNKNOWN } from "../../src/kinds/project/state";
 import { startLocalPostHog } from "../helpers/local-posthog";
 
 type Json = Record<string, unknown>;

@@ -6,8 +6,8 @@ const registered = mockResources((inputs) => ({ actionId: 9, projectId: 3, name:
 // Imported after setMocks, as Pulumi's docs require.
 import { Action, type ActionArgs } from "../../src";
 import { ACTION_PROVIDER } from "../../src/resources/action";
-import type { actionFields } from "../../src/schema/action-fields";
-import type { CamelCase } from "../../src/schema/names";
+import type { actionFields } from "../../src/kinds/action/fields";
+import type { CamelCase } from "../../src/kit/names";
 
 test("Action registers its dynamic type with the serialized provider; actionId, projectId and name are outputs", async () => {
   const action = new Action("signup", { projectId: 3, name: "Signed up", steps: [{ event: "$pageview" }] });

@@ -6,8 +6,8 @@ const registered = mockResources((inputs) => ({ annotationId: 9, projectId: 3, s
 // Imported after setMocks, as Pulumi's docs require.
 import { Annotation, type AnnotationArgs } from "../../src";
 import { ANNOTATION_PROVIDER } from "../../src/resources/annotation";
-import type { annotationFields } from "../../src/schema/annotation-fields";
-import type { CamelCase } from "../../src/schema/names";
+import type { annotationFields } from "../../src/kinds/annotation/fields";
+import type { CamelCase } from "../../src/kit/names";
 
 test("Annotation registers its dynamic type with the serialized provider; annotationId, projectId and scope are outputs", async () => {
   const annotation = new Annotation("launch", { projectId: 3, content: "Released", scope: "project" });

@@ -11,8 +11,8 @@ const registered = mockResources((inputs) => ({
 // Imported after setMocks, as Pulumi's docs require.
 import { Cohort, type CohortArgs, FeatureFlag } from "../../src";
 import { COHORT_PROVIDER } from "../../src/resources/cohort";
-import type { cohortFields } from "../../src/schema/cohort-fields";
-import type { CamelCase } from "../../src/schema/names";
+import type { cohortFields } from "../../src/kinds/cohort/fields";
+import type { CamelCase } from "../../src/kit/names";
 
 const filters = {
   properties: {

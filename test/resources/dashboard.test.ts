@@ -14,12 +14,12 @@ const registered = mockResources((inputs) => ({
 // Imported after setMocks, as Pulumi's docs require.
 import { Alert, type AlertArgs, Dashboard, type DashboardArgs, Insight, type InsightArgs } from "../../src";
 import { ALERT_PROVIDER } from "../../src/resources/alert";
-import type { alertFields } from "../../src/schema/alert-fields";
+import type { alertFields } from "../../src/kinds/alert/fields";
 import { DASHBOARD_PROVIDER } from "../../src/resources/dashboard";
 import { INSIGHT_PROVIDER } from "../../src/resources/insight";
-import type { dashboardFields } from "../../src/schema/dashboard-fields";
-import type { insightFields } from "../../src/schema/insight-fields";
-import type { CamelCase } from "../../src/schema/names";
+import type { dashboardFields } from "../../src/kinds/dashboard/fields";
+import type { insightFields } from "../../src/kinds/insight/fields";
+import type { CamelCase } from "../../src/kit/names";
 
 test("Dashboard and Insight register their dynamic types with their serialized providers; a dashboard's id places the insight", async () => {
   const board = new Dashboard("web", { projectId: 3, name: "Web", textTiles: [{ body: "# Hi" }] });

@@ -5,8 +5,8 @@ const registered = mockResources((inputs) => ({ flagId: 9, projectId: 3, key: in
 
 // Imported after setMocks, as Pulumi's docs require.
 import { FeatureFlag, type FeatureFlagArgs } from "../../src";
-import type { FlagField } from "../../src/schema/feature-flag-fields";
-import type { CamelCase } from "../../src/schema/names";
+import type { FlagField } from "../../src/kinds/feature-flag/fields";
+import type { CamelCase } from "../../src/kit/names";
 import { FEATURE_FLAG_PROVIDER } from "../../src/resources/feature-flag";
 
 test("FeatureFlag registers its dynamic type with the serialized provider; flagId, projectId, key and name are outputs", async () => {

@@ -19,10 +19,10 @@ import { Experiment, type ExperimentArgs, HogFunction, type HogFunctionArgs, Sur
 import { EXPERIMENT_PROVIDER } from "../../src/resources/experiment";
 import { HOG_FUNCTION_PROVIDER } from "../../src/resources/hog-function";
 import { SURVEY_PROVIDER } from "../../src/resources/survey";
-import type { experimentFields } from "../../src/schema/experiment-fields";
-import type { hogFunctionFields } from "../../src/schema/hog-function-fields";
-import type { CamelCase } from "../../src/schema/names";
-import type { surveyFields } from "../../src/schema/survey-fields";
+import type { experimentFields } from "../../src/kinds/experiment/fields";
+import type { hogFunctionFields } from "../../src/kinds/hog-function/fields";
+import type { CamelCase } from "../../src/kit/names";
+import type { surveyFields } from "../../src/kinds/survey/fields";
 
 /** Pulumi's marker for a secret value on the wire (sdk/go/common/resource/sig). */
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";

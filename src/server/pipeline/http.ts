@@ -107,7 +107,7 @@ export class ServerRequest {
 }
 
 /**
- * The deepest body PostHog takes: an input 200 deep inside the body's object (MAX_JSON_DEPTH of src/schema/json.ts,
+ * The deepest body PostHog takes: an input 200 deep inside the body's object (MAX_JSON_DEPTH of src/kit/json.ts,
  * where the measurements are); deeper, the 2025-08-04 backend answered 500 or its worker died, played here as a 500.
  */
 export const PARSED_DEPTH = 201;

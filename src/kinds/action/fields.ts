@@ -1,0 +1,98 @@
+/**
+ * The action's field table: `name`, `description`, `steps` and `tags` of today's ActionSerializer
+ * (products/actions/backend/api/action.py in PostHog/posthog; its steps are ActionStepJSONSerializer's, matching
+ * options ACTION_STEP_MATCHING_OPTIONS of posthog/models/action/action.py), each with PostHog's rule and how a
+ * declared value compares with what PostHog answers. `deleted` is the lifecycle's.
+ */
+import { z } from "zod";
+import { type Equality, type FieldDef, sameJson, sameTags } from "../../kit/field-table";
+import { isPlainObject } from "../../kit/json";
+
+const SERIALIZER = "ActionSerializer, products/actions/backend/api/action.py";
+export const STEP_MATCHING = ["contains", "regex", "exact"] as const;
+/** ActionStepJSONSerializer's fields a program writes (`selector_regex` is PostHog's, read only). */
+export const STEP_FIELDS = [
+  "event",
+  "properties",
+  "selector",
+  "tag_name",
+  "text",
+  "text_matching",
+  "href",
+  "href_matching",
+  "url",
+  "url_matching",
+];
+
+/**
+ * The step fields PostHog keeps as sent (CharField(trim_whitespace=False) in ActionStepJSONSerializer, both in
+ * 2025-08-04's posthog/api/action.py and today's products/actions/backend/api/action.py): only "" is blank there, so
+ * `" "` is stored; `selector` and `url` are trimmed first, so whitespace alone is blank.
+ */
+const UNTRIMMED = ["event", "tag_name", "text", "href"];
+
+/**
+ * A step as PostHog answers it, in one form: every field, absent and null alike; `selector_regex` is PostHog's own;
+ * `url_matching: "contains"` as if left out, since PostHog stores a step that leaves it out with "contains"
+ * (ActionStepJSON's default, posthog/models/action/action.py; measured on 2025-08-04).
+ */
+export function normalStep(step: unknown): unknown {
+  if (!isPlainObject(step)) return step;
+  return Object.fromEntries(
+    Object.entries(step).filter(
+      ([key, value]) =>
+        value !== null && value !== undefined && key !== "selector_regex" && !(key === "url_matching" && value === "contains"),
+    ),
+  );
+}
+
+const sameSteps: Equality = (a, b) =>
+  sameJson(Array.isArray(a) ? a.map(normalStep) : (a ?? []), Array.isArray(b) ? b.map(normalStep) : (b ?? []));
+
+/** PostHog's rules for one step, as `steps[i].field …` problems. */
+export function stepProblems(steps: readonly unknown[]): string[] {
+  const problems: string[] = [];
+  for (const [i, step] of steps.entries()) {
+    const at = `steps[${i}]`;
+    if (!isPlainObject(step)) {
+      problems.push(`${at} must be an object (an action step)`);
+      continue;
+    }
+    for (const [key, value] of Object.entries(step)) {
+      if (value === null || value === undefined) continue;
+      if (!STEP_FIELDS.includes(key)) problems.push(`${at}.${key} is not a step field: use ${STEP_FIELDS.join(", ")}`);
+      else if (key === "properties") {
+        if (!Array.isArray(value) || !value.every(isPlainObject))
+          problems.push(`${at}.properties must be a list of property filters (objects)`);
+      } else if (key.endsWith("_matching")) {
+        if (!(STEP_MATCHING as readonly unknown[]).includes(value))
+          problems.push(`${at}.${key} must be one of ${STEP_MATCHING.map((m) => `"${m}"`).join(", ")}`);
+      } else if (typeof value !== "string") problems.push(`${at}.${key} must be a string`);
+      else if ((UNTRIMMED.includes(key) ? value : value.trim()) === "")
+        problems.push(`${at}.${key} may not be ${UNTRIMMED.includes(key) ? "empty" : "blank"} (give null or leave it out)`);
+    }
+  }
+  return problems.map((p) => `${p} (ActionStepJSONSerializer, ${SERIALIZER})`);
+}
+
+export const actionFields = {
+  name: {
+    input: z
+      .string({ error: "must be a string" })
+      .max(400, { error: `must be at most 400 characters (Action.name, ${SERIALIZER})` })
+      .refine((v) => v.trim() !== "", { error: `may not be blank (${SERIALIZER})` }),
+    doc: "The action's name: at most 400 characters, unique among the project's actions that are not deleted. Changing it renames the action.",
+  },
+  description: { input: z.string({ error: "must be a string" }), doc: "What the action counts; may be empty." },
+  steps: {
+    input: z.array(z.unknown(), { error: "must be a list of steps" }),
+    equal: sameSteps,
+    type: "ActionStep[]",
+    doc: 'What matches, any step sufficing: each with `event` (`"$autocapture"`, `"$pageview"` or your own), `url` and `url_matching`, `selector`, `tag_name`, `text` and `text_matching`, `href` and `href_matching` ("contains", "regex" or "exact"), and `properties` (property filters).',
+  },
+  tags: {
+    input: z.array(z.string({ error: "must be a list of strings" }), { error: "must be a list of strings" }),
+    equal: sameTags,
+    doc: "Tags; PostHog trims and lower-cases them and keeps each once.",
+  },
+} as const satisfies Record<string, FieldDef>;

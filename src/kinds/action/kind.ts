@@ -1,0 +1,73 @@
+/**
+ * Action, declared once for the kit (src/kit): project-scoped (`/api/projects/<projectId>/actions/`), soft-deleted
+ * (`PATCH {"deleted": true}`: ActionViewSet is a ForbidDestroyModel, products/actions/backend/api/action.py),
+ * identified as `<projectId>/<id>`. Every PATCH carries the name: PostHog 2025-08-04 answers 500 without it.
+ */
+import { actions, type Transport } from "../../client";
+import type { ResourceDeclaration } from "../../kit/declaration";
+import { ANY } from "../../kit/property";
+import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-state";
+import { ACTION_TOKEN, ACTION_TYPE } from "../../kit/tokens";
+import { actionFields, normalStep } from "./fields";
+import { ActionProvider } from "./lifecycle";
+import type { ActionRecord } from "./state";
+
+/** The body with the action's name: the lifecycle's updates have it; the delete's `{"deleted": true}` is given the live one. */
+async function named(http: Transport, projectId: number, id: number, body: Record<string, unknown>) {
+  if (typeof body["name"] === "string") return { ...body, name: body["name"] };
+  return { ...body, name: (await actions.getAction(http, projectId, id)).name };
+}
+
+export const actionDeclaration: ResourceDeclaration<"project", ActionRecord> = {
+  name: "Action",
+  token: ACTION_TOKEN,
+  dynamicType: ACTION_TYPE,
+  noun: "action",
+  scope: "project",
+  identity: { output: "actionId", forms: PROJECT_SCOPED_ID_FORMS },
+  deletion: "soft-delete",
+  importInputs: ["projectId", "name"],
+  api: projectScopedApi({
+    get: actions.getAction,
+    update: async (http, projectId, id, body) => actions.updateAction(http, projectId, id, await named(http, projectId, id, body)),
+    remove: async (http, projectId, id) => actions.deleteAction(http, projectId, id, (await actions.getAction(http, projectId, id)).name),
+  }),
+  schema: () => ({
+    description:
+      "A PostHog action: named events matched by steps. Declared fields are managed; deleted as PostHog deletes actions (marked deleted); one deleted by hand is created again.",
+    inputs: tableInputs(actionFields, "action"),
+    outputs: tableOutputs(actionFields, "action", { actionId: { type: "integer", description: "Numeric id of the action in PostHog." } }),
+    required: ["actionId", "projectId", "name"],
+  }),
+  lookups: {
+    plural: "Actions",
+    list: (http, projectId) => actions.listActions(http, projectId),
+    uniqueBy: { input: "name", spec: { type: "string", description: "The action's name." }, find: actions.findActionByName },
+    // ActionViewSet's list takes no search: the names are matched here.
+    filters: {
+      search: {
+        spec: { type: "string", description: "Part of the name (case-insensitive)." },
+        match: (action, v) =>
+          String(action["name"] ?? "")
+            .toLowerCase()
+            .includes(String(v).toLowerCase()),
+      },
+    },
+    outputs: {
+      name: { type: "string" },
+      description: { type: "string" },
+      steps: { type: "array", items: { type: "object", additionalProperties: ANY } },
+      tags: { type: "array", items: { type: "string" } },
+    },
+  },
+  lifecycle: () => new ActionProvider(),
+  // ActionViewSet lists with ActionSerializer (products/actions/backend/api/action.py), unpaginated: the lookups'
+  // list, no GET each.
+  importer: projectScopedImport(actionFields, {
+    // The Action model's defaults (posthog/models/action/action.py).
+    defaults: { description: "", steps: [], tags: [] },
+    // A step as a program writes it: PostHog answers every step field (null when unset) and its own `selector_regex`.
+    inputValue: (field, value) => (field === "steps" && Array.isArray(value) ? value.map(normalStep) : value),
+    label: (action) => action.name ?? `action ${action.id}`,
+  }),
+};

@@ -1,0 +1,112 @@
+/**
+ * The alert's field table: `insight`, `name`, `subscribed_users`, `threshold`, `condition`, `calculation_interval`,
+ * `enabled` and `skip_weekend` of today's AlertSerializer (products/alerts/backend/api/alert.py in PostHog/posthog;
+ * posthog/api/alert.py in PostHog 2025-08-04), with PostHog's rules: the threshold's configuration is InsightThreshold
+ * of posthog/schema.py (`type` absolute or percentage, `bounds` `{lower?, upper?}`, nothing else; today a bound is
+ * required unless the alert has a detector), the condition AlertConditionType, the interval AlertCalculationInterval.
+ * PostHog answers `insight` and `subscribed_users` expanded (InsightBasicSerializer, UserBasicSerializer) though they are
+ * written as ids; the record carries the ids, as the program writes them.
+ */
+import { z } from "zod";
+import type { Alert } from "./record";
+import { type Equality, type FieldDef, sameJson } from "../../kit/field-table";
+import { declaredWithin } from "../insight/fields";
+
+const SERIALIZER = "AlertSerializer, products/alerts/backend/api/alert.py";
+const THRESHOLD = "InsightThreshold, posthog/schema.py";
+
+/** AlertCalculationInterval (posthog/schema.py): `every_15_minutes` and `real_time` are for paid plans (Boost+, Scale+). */
+export const CALCULATION_INTERVALS = ["hourly", "daily", "weekly", "monthly", "every_15_minutes", "real_time"] as const;
+export const CONDITION_TYPES = ["absolute_value", "relative_increase", "relative_decrease"] as const;
+export const THRESHOLD_TYPES = ["absolute", "percentage"] as const;
+
+/** An alert with the ids PostHog expands into objects in its answer, as a program writes them. */
+export type AlertWithIds = { [K in keyof Alert as K extends "insight" | "subscribed_users" ? never : K]: Alert[K] } & {
+  insight: number;
+  subscribed_users: number[];
+  insight_short_id?: string;
+};
+
+export function alertWithIds(alert: Alert): AlertWithIds {
+  return {
+    ...alert,
+    insight: alert.insight.id,
+    ...(alert.insight.short_id === undefined ? {} : { insight_short_id: alert.insight.short_id }),
+    subscribed_users: alert.subscribed_users.map((u) => u.id),
+  };
+}
+
+const bound = z.number({ error: "must be a number" }).nullable().optional();
+const threshold = z.strictObject(
+  {
+    name: z.string({ error: "must be a string" }).max(255, { error: "must be at most 255 characters" }).optional(),
+    configuration: z.strictObject(
+      {
+        type: z.enum(THRESHOLD_TYPES, { error: `must be "absolute" or "percentage" (${THRESHOLD})` }),
+        bounds: z
+          .strictObject({ lower: bound, upper: bound }, { error: `must be { lower?, upper? } (${THRESHOLD})` })
+          .refine((b) => typeof b.lower !== "number" || typeof b.upper !== "number" || b.lower <= b.upper, {
+            error: `lower must not be above upper ("Lower threshold must be less than upper threshold", ${THRESHOLD})`,
+          })
+          .refine((b) => typeof b.lower === "number" || typeof b.upper === "number", {
+            error: `needs a lower or an upper bound (today's validate_alert_config, ${SERIALIZER})`,
+          }),
+      },
+      { error: `must be { type, bounds } (${THRESHOLD})` },
+    ),
+  },
+  { error: "must be { configuration: { type, bounds }, name? }" },
+);
+
+/** The subscribed users are a set. */
+const sameIds: Equality = (a, b) =>
+  sameJson(
+    Array.isArray(a) ? [...new Set(a.map(Number))].sort((x, y) => x - y) : (a ?? []),
+    Array.isArray(b) ? [...b].sort((x, y) => x - y) : (b ?? []),
+  );
+
+/** PostHog answers the threshold with its id, creation time and name (`""` when unnamed): only what the program writes compares. */
+const sameWithin: Equality = (declared, live) => declaredWithin(declared ?? null, live ?? null);
+
+export const alertFields = {
+  insight: {
+    input: z.number({ error: "must be the numeric id of an insight (an Insight's insightId)" }).int().positive(),
+    doc: "The insight the alert watches (an Insight's insightId, or a number): a trends insight (today's PostHog also takes funnels and SQL insights where enabled).",
+  },
+  name: {
+    input: z.string({ error: "must be a string" }).max(255, { error: `must be at most 255 characters (${SERIALIZER})` }),
+    doc: "The alert's name.",
+  },
+  subscribed_users: {
+    input: z.array(z.number({ error: "must be user ids (numbers)" }).int({ error: "must be user ids (integers)" }).positive(), {
+      error: "must be a list of user ids",
+    }),
+    equal: sameIds,
+    doc: "Who is notified: ids of users of the project's organization (`getCurrentUser().id` for yourself); may be empty.",
+  },
+  threshold: {
+    type: "AlertThreshold",
+    input: threshold,
+    equal: sameWithin,
+    doc: 'When it fires: `{configuration: {type: "absolute" | "percentage", bounds: {lower?, upper?}}, name?}`; at least one bound.',
+  },
+  condition: {
+    input: z.strictObject(
+      { type: z.enum(CONDITION_TYPES, { error: `must be one of ${CONDITION_TYPES.join(", ")} (AlertConditionType, posthog/schema.py)` }) },
+      { error: "must be { type }" },
+    ),
+    equal: sameWithin,
+    doc: 'How the value is compared: `{type: "absolute_value" | "relative_increase" | "relative_decrease"}`.',
+  },
+  calculation_interval: {
+    input: z.enum(CALCULATION_INTERVALS, {
+      error: `must be one of ${CALCULATION_INTERVALS.join(", ")} (AlertCalculationInterval, posthog/schema.py)`,
+    }),
+    doc: "How often PostHog checks: hourly, daily (PostHog's default), weekly, monthly; every_15_minutes and real_time on paid plans of today's PostHog.",
+  },
+  enabled: { input: z.boolean({ error: "must be true or false" }), doc: "Whether PostHog checks the alert (default true)." },
+  skip_weekend: {
+    input: z.boolean({ error: "must be true or false" }),
+    doc: "Skip checks on Saturdays and Sundays (the project's time zone).",
+  },
+} as const satisfies Record<string, FieldDef>;

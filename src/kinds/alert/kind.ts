@@ -1,0 +1,72 @@
+/**
+ * Alert, declared once for the kit (src/kit): project-scoped (`/api/projects/<projectId>/alerts/`), keyed by UUID,
+ * deleted by DELETE (AlertViewSet is a plain ModelViewSet, products/alerts/backend/api/alert.py), identified as
+ * `<projectId>/<uuid>`. Personal API keys need `alert:read`/`alert:write` in today's PostHog; PostHog 2025-08-04
+ * refuses every key with scopes on alerts, `*` too (`scope_object = "INTERNAL"`, posthog/api/alert.py, and
+ * APIScopePermission, posthog/permissions.py: only legacy keys without scopes pass).
+ */
+import { alerts } from "../../client";
+import { idField, type ResourceDeclaration } from "../../kit/declaration";
+import { ANY } from "../../kit/property";
+import { PROJECT_SCOPED_UUID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-state";
+import { ALERT_TOKEN, ALERT_TYPE } from "../../kit/tokens";
+import { type AlertWithIds, alertFields, alertWithIds } from "./fields";
+import { AlertProvider } from "./lifecycle";
+import type { AlertRecord } from "./state";
+
+export const alertDeclaration: ResourceDeclaration<"project", AlertRecord> = {
+  name: "Alert",
+  token: ALERT_TOKEN,
+  dynamicType: ALERT_TYPE,
+  noun: "alert",
+  scope: "project",
+  identity: { output: "alertId", forms: PROJECT_SCOPED_UUID_FORMS, key: "uuid" },
+  deletion: "delete",
+  importInputs: ["projectId", "insight", "subscribedUsers", "threshold"],
+  api: projectScopedApi<AlertWithIds, string>({
+    get: async (http, projectId, id) => alertWithIds(await alerts.getAlert(http, projectId, id)),
+    update: async (http, projectId, id, body) => alertWithIds(await alerts.updateAlert(http, projectId, id, body)),
+    remove: alerts.deleteAlert,
+  }),
+  schema: () => ({
+    description:
+      "A PostHog alert on an insight: its threshold, condition, calculation interval and subscribed users. Declared fields are managed; deleted with DELETE; one deleted by hand is created again. PostHog 2025-08-04 refuses personal API keys on alerts; today's PostHog needs the `alert:write` scope.",
+    inputs: tableInputs(alertFields, "alert", "uuid"),
+    outputs: tableOutputs(
+      alertFields,
+      "alert",
+      {
+        alertId: { type: "string", description: "The alert's UUID in PostHog." },
+        state: { type: "string", description: "PostHog's last evaluation: Not firing, Firing, Errored or Snoozed." },
+      },
+      "uuid",
+    ),
+    required: ["alertId", "projectId", "insight", "subscribedUsers", "state"],
+  }),
+  lookups: {
+    plural: "Alerts",
+    list: async (http, projectId, query) =>
+      (await alerts.listAlerts(http, projectId, query?.["insight"] === undefined ? undefined : Number(query["insight"]))).map(alertWithIds),
+    filters: {
+      insight: { spec: { type: "integer", description: "Only the alerts on this insight." }, query: (v) => ["insight", String(v)] },
+    },
+    outputs: {
+      name: { type: "string" },
+      insight: { type: "integer" },
+      subscribedUsers: { type: "array", items: { type: "integer" } },
+      threshold: { type: "object", additionalProperties: ANY },
+      condition: { type: "object", additionalProperties: ANY },
+      calculationInterval: { type: "string" },
+      enabled: { type: "boolean" },
+      state: { type: "string" },
+    },
+  },
+  lifecycle: () => new AlertProvider(),
+  // AlertViewSet lists with AlertSerializer: the lookups' list has every field, the insight and users read back as ids.
+  importer: projectScopedImport(alertFields, {
+    // AlertConfiguration's defaults (posthog/models/alert.py).
+    defaults: { enabled: true, calculation_interval: "daily", skip_weekend: false },
+    references: [idField("insight", "Insight")],
+    label: (alert) => alert.name || `alert ${alert.id}`,
+  }),
+};

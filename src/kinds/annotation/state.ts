@@ -1,0 +1,47 @@
+/**
+ * Between Pulumi's view of an annotation and PostHog's: the kit's field-table state over the annotation's table
+ * (src/kinds/annotation/fields.ts). Nothing about an annotation is required or unique; PostHog's one rule beyond
+ * each field's (the dashboard must be the project's) needs the project's data and is left to PostHog.
+ */
+import { fieldState, type InProject } from "../../kit/field-state";
+import type { Annotation } from "./record";
+import { annotationFields } from "./fields";
+
+export type AnnotationRecord = InProject<Annotation>;
+
+export const annotationState = fieldState<Annotation>({
+  className: "Annotation",
+  noun: "annotation",
+  summary: "A dated note on a project's charts.",
+  example: [
+    'new posthog.Annotation("launch", {',
+    "  projectId: web.projectId,",
+    '  content: "Checkout v2 released",',
+    '  dateMarker: "2025-01-02T09:00:00Z",',
+    '  scope: "project",',
+    "});",
+  ].join("\n"),
+  fields: annotationFields,
+  exampleInput: "dateMarker",
+  // The outputs every Annotation has: its ids, content, date and scope (a declared setting adds its live value).
+  fixedOutputs: (record) => ({
+    annotationId: record.id,
+    projectId: record.project_id,
+    content: record.content,
+    dateMarker: record.date_marker,
+    scope: record.scope,
+  }),
+  outputTypes: {
+    annotationId: { type: "number", doc: "Numeric id of the annotation in PostHog." },
+    projectId: { type: "number", doc: "The project the annotation belongs to." },
+    content: { type: "string | null", doc: "The text shown on charts." },
+    dateMarker: { type: "string | null", doc: "When it happened, as PostHog answers it (`2025-01-02T03:04:05Z`)." },
+    scope: { type: "AnnotationScope", doc: "Where it shows." },
+  },
+  types: {
+    AnnotationScope: {
+      type: '"dashboard_item" | "dashboard" | "project" | "organization"',
+      doc: 'Where an annotation shows: one insight ("dashboard_item"), a dashboard, the project, or every project of the organization.',
+    },
+  },
+});

@@ -1,0 +1,92 @@
+/**
+ * Dashboard, declared once for the kit (src/kit): project-scoped (`/api/projects/<projectId>/dashboards/`),
+ * soft-deleted (`PATCH {"deleted": true}`: DashboardsViewSet is a ForbidDestroyModel, products/dashboards/backend/api/
+ * dashboard.py), identified as `<projectId>/<id>`. Never with `delete_insights`: PostHog would then delete the
+ * insights that are on no other dashboard, which their own resources manage (`_delete_related_tiles`).
+ */
+import { dashboards } from "../../client";
+import type { ResourceDeclaration } from "../../kit/declaration";
+import { ANY } from "../../kit/property";
+import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-state";
+import { DASHBOARD_TOKEN, DASHBOARD_TYPE } from "../../kit/tokens";
+import { dashboardFields } from "./fields";
+import { DashboardProvider } from "./lifecycle";
+import { type DashboardRecord, type DashboardWithTiles, withTextTiles } from "./state";
+
+/**
+ * A flag's usage dashboard: PostHog's own, made with the flag and again by it ("Generated Dashboard: <key> Usage" in
+ * the "template" creation mode, `_create_usage_dashboard` in posthog/api/feature_flag.py), with its insights. The
+ * organization importer declares neither.
+ */
+export function isUsageDashboard(dashboard: { name: string | null; creation_mode?: string | null }): boolean {
+  return dashboard.creation_mode === "template" && /^Generated Dashboard: .* Usage$/.test(dashboard.name ?? "");
+}
+
+export const dashboardDeclaration: ResourceDeclaration<"project", DashboardRecord> = {
+  name: "Dashboard",
+  token: DASHBOARD_TOKEN,
+  dynamicType: DASHBOARD_TYPE,
+  noun: "dashboard",
+  scope: "project",
+  identity: { output: "dashboardId", forms: PROJECT_SCOPED_ID_FORMS },
+  deletion: "soft-delete",
+  importInputs: ["projectId", "name"],
+  api: projectScopedApi<DashboardWithTiles>({
+    get: async (http, projectId, id) => withTextTiles(await dashboards.getDashboard(http, projectId, id)),
+    update: async (http, projectId, id, body) => withTextTiles(await dashboards.updateDashboard(http, projectId, id, body)),
+    remove: (http, projectId, id) => dashboards.deleteDashboard(http, projectId, id),
+  }),
+  schema: () => ({
+    description:
+      "A PostHog dashboard: its name, description, pin, tags, who may edit it and its text tiles; insights are placed on it by their own `dashboards`. Declared fields are managed; deleted as PostHog deletes dashboards (marked deleted, its tiles with it, never the insights on it); one deleted by hand is created again.",
+    inputs: tableInputs(dashboardFields, "dashboard"),
+    outputs: tableOutputs(dashboardFields, "dashboard", {
+      dashboardId: { type: "integer", description: "Numeric id of the dashboard in PostHog." },
+    }),
+    required: ["dashboardId", "projectId"],
+  }),
+  lookups: {
+    plural: "Dashboards",
+    list: (http, projectId) => dashboards.listDashboards(http, projectId),
+    // DashboardsViewSet's list takes no search (names are not unique either): matched here.
+    filters: {
+      search: {
+        spec: { type: "string", description: "Part of the name (case-insensitive)." },
+        match: (dashboard, v) =>
+          String(dashboard["name"] ?? "")
+            .toLowerCase()
+            .includes(String(v).toLowerCase()),
+      },
+      pinned: {
+        spec: { type: "boolean", description: "Only pinned (true) or unpinned (false) dashboards." },
+        match: (d, v) => d["pinned"] === v,
+      },
+    },
+    outputs: {
+      name: { type: "string" },
+      description: { type: "string" },
+      pinned: { type: "boolean" },
+      tags: { type: "array", items: { type: "string" } },
+      restrictionLevel: { type: "integer" },
+      tiles: {
+        type: "array",
+        items: { type: "object", additionalProperties: ANY },
+        description: "getDashboard only: its tiles, insights and texts.",
+      },
+    },
+  },
+  lifecycle: () => new DashboardProvider(),
+  importer: projectScopedImport(dashboardFields, {
+    // The list's DashboardBasicSerializer has no tiles: one GET each, for the text tiles; flags' usage dashboards left
+    // out. The list is read once in a project: the insights' list asks for it too.
+    list: async (http, projectId, read) => {
+      const found: DashboardWithTiles[] = [];
+      for (const dashboard of await read(dashboards.listDashboards))
+        if (!isUsageDashboard(dashboard)) found.push(withTextTiles(await dashboards.getDashboard(http, projectId, dashboard.id)));
+      return found;
+    },
+    // The Dashboard model's defaults (products/dashboards/backend/models/dashboard.py): 21 is "everyone in the project can edit".
+    defaults: { description: "", pinned: false, tags: [], restriction_level: 21, text_tiles: [] },
+    label: (dashboard) => dashboard.name ?? `dashboard ${dashboard.id}`,
+  }),
+};

@@ -1,0 +1,45 @@
+/**
+ * Between Pulumi's view of a dashboard and PostHog's: the kit's field-table state over the dashboard's table
+ * (src/kinds/dashboard/fields.ts), with what is the dashboard's own: its text tiles follow in a PATCH after the
+ * create (PostHog's create ignores `tiles`), and the record carries them as `text_tiles`.
+ */
+import { fieldState, type InProject } from "../../kit/field-state";
+import type { Dashboard } from "./record";
+import { dashboardFields, type TextTile, textTilesOf } from "./fields";
+
+export type DashboardWithTiles = Dashboard & { text_tiles: TextTile[] };
+export type DashboardRecord = InProject<DashboardWithTiles>;
+
+/** The record with its text tiles as the program writes them (from the full record's `tiles`). */
+export function withTextTiles(dashboard: Dashboard): DashboardWithTiles {
+  return { ...dashboard, text_tiles: textTilesOf(dashboard).map(({ body, layouts, color }) => ({ body, layouts, color })) };
+}
+
+const table = fieldState<DashboardWithTiles>({
+  className: "Dashboard",
+  noun: "dashboard",
+  summary: "A dashboard of a project, with its text tiles; insights are placed on it by their own `dashboards`.",
+  example: [
+    'const board = new posthog.Dashboard("web", { projectId: web.projectId, name: "Web traffic" });',
+    'new posthog.Insight("views", { projectId: web.projectId, name: "Page views", dashboards: [board.dashboardId], query });',
+  ].join("\n"),
+  outputTypes: {
+    dashboardId: { type: "number", doc: "Numeric id of the dashboard in PostHog: an Insight's `dashboards` takes it." },
+    projectId: { type: "number", doc: "The project the dashboard belongs to." },
+    name: { type: "string | null", doc: "The dashboard's name." },
+  },
+  types: {
+    DashboardTextTile: {
+      type: "{\n  body: string;\n  /** Positions per breakpoint: `{ sm: { x, y, w, h } }`. */\n  layouts?: Record<string, unknown>;\n  color?: string | null;\n}",
+      doc: "A text tile (markdown card) of a dashboard.",
+    },
+  },
+  fields: dashboardFields,
+  exampleInput: "restrictionLevel",
+  // The outputs every Dashboard has: its ids and name (a declared setting adds its live value).
+  fixedOutputs: (record) => ({ dashboardId: record.id, projectId: record.project_id, name: record.name }),
+  // TaggedItemSerializerMixin saves tags only for organizations with the `tagging` plan feature.
+  planFeatureOf: (field) => (field === "tags" ? "the `tagging` feature (AvailableFeature.TAGGING)" : undefined),
+});
+
+export const dashboardState: typeof table = { ...table, setAfterCreate: (field) => field === "text_tiles" };

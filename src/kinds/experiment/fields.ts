@@ -1,0 +1,115 @@
+/**
+ * The experiment's field table: the writable fields of today's ExperimentSerializer
+ * (products/experiments/backend/presentation/serializers.py in PostHog/posthog, its rules in
+ * products/experiments/backend/experiment_service.py; ee/clickhouse/views/experiments.py in 2025-08-04) a program
+ * manages, each with PostHog's rule and how a declared value compares with PostHog's answer. `launched` and `stopped`
+ * are the provider's: they stand for `start_date` and `end_date`, which PostHog stamps when they are set.
+ */
+import { z } from "zod";
+import { KEY_PATTERN, KEY_RULE } from "../feature-flag/fields";
+import type { Equality, FieldDef } from "../../kit/field-table";
+import { isPlainObject } from "../../kit/json";
+import { sameSansNulls, withoutAdded } from "../../kit/json-forms";
+
+export const EXPERIMENT_SERIALIZER = "ExperimentSerializer, products/experiments/backend/presentation/serializers.py";
+const MAX_VARIANTS = 20;
+const MAX_METRICS = 10;
+
+/**
+ * `validate_experiment_parameters` and the flag serializer's variant rules, as `parameters.…` problems. A share outside
+ * 0 to 100 is today's flag rule (products/feature_flags/backend/api/feature_flag.py); 2025-08-04's flag serializer
+ * (posthog/api/feature_flag.py, reached from ee/clickhouse/views/experiments.py) stores it.
+ */
+export function parametersProblems(parameters: Record<string, unknown>): string[] {
+  const variants = parameters["feature_flag_variants"];
+  if (variants === undefined || variants === null) return [];
+  if (!Array.isArray(variants)) return ["parameters.feature_flag_variants must be a list of variants"];
+  const problems: string[] = [];
+  if (variants.length > MAX_VARIANTS) problems.push(`parameters.feature_flag_variants must be fewer than ${MAX_VARIANTS + 1}`);
+  let sum = 0;
+  for (const [i, v] of variants.entries()) {
+    const at = `parameters.feature_flag_variants[${i}]`;
+    if (!isPlainObject(v)) {
+      problems.push(`${at} must be an object with key and split_percent (or rollout_percentage)`);
+      continue;
+    }
+    // Both versions read `variant["key"]` (a KeyError without one) but check no pattern: 2025-08-04 stored "has space".
+    if (typeof v["key"] !== "string") problems.push(`${at}.key must be a string`);
+    const share = v["split_percent"] ?? v["rollout_percentage"];
+    if (typeof share !== "number" || share < 0 || share > 100) problems.push(`${at}.split_percent must be a number from 0 to 100`);
+    else sum += share;
+  }
+  if (variants.length > 0 && !variants.some((v) => isPlainObject(v) && v["key"] === "control"))
+    problems.push('parameters.feature_flag_variants must contain a control variant (key "control")');
+  if (problems.length === 0 && variants.length > 0 && Math.abs(sum - 100) > 1e-9)
+    problems.push(`parameters.feature_flag_variants' split_percent must sum to 100 (they sum to ${sum})`);
+  return problems.map((p) => `${p} (validate_experiment_parameters, ${EXPERIMENT_SERIALIZER})`);
+}
+
+/**
+ * The variants in one form, each share as `rollout_percentage`: today's PostHog answers `split_percent` beside it and
+ * takes either; PostHog 2025-08-04 knows only `rollout_percentage` (it refuses a variant with `split_percent` alone).
+ */
+export function normalVariants(parameters: unknown): unknown {
+  if (!isPlainObject(parameters) || !Array.isArray(parameters["feature_flag_variants"])) return parameters;
+  return {
+    ...parameters,
+    feature_flag_variants: parameters["feature_flag_variants"].map((v) => {
+      if (!isPlainObject(v)) return v;
+      const { split_percent: split, ...rest } = v;
+      return split === undefined || split === null ? rest : { ...rest, rollout_percentage: split };
+    }),
+  };
+}
+
+const sameParameters: Equality = (a, b) => sameSansNulls(normalVariants(a ?? null), normalVariants(b ?? null));
+
+/** Today's PostHog gives each metric a `uuid` (and answers a `fingerprint`): those compare equal when not declared. */
+const sameMetrics: Equality = (a, b) => sameSansNulls(a ?? [], withoutAdded(a ?? [], b ?? [], ["uuid", "fingerprint"]));
+
+const metrics = (kind: string) =>
+  z
+    .array(z.record(z.string(), z.unknown(), { error: "must be a list of metric objects" }), { error: "must be a list of metric objects" })
+    .max(MAX_METRICS, { error: `may have at most ${MAX_METRICS} ${kind} metrics (${EXPERIMENT_SERIALIZER})` });
+
+export const experimentFields = {
+  name: {
+    input: z
+      .string({ error: "must be a string" })
+      .max(400, { error: `must be at most 400 characters (${EXPERIMENT_SERIALIZER})` })
+      .refine((v) => v.trim() !== "", { error: `may not be blank (${EXPERIMENT_SERIALIZER})` }),
+    doc: "The experiment's name (at most 400 characters).",
+  },
+  description: {
+    input: z.string({ error: "must be a string" }).max(3000, { error: `must be at most 3000 characters (${EXPERIMENT_SERIALIZER})` }),
+    doc: "The hypothesis and what is expected (at most 3000 characters; 400 in PostHog 2025-08-04, Experiment.description there).",
+  },
+  feature_flag_key: {
+    input: z
+      .string({ error: "must be a string" })
+      .max(400, { error: "must be at most 400 characters (FeatureFlag.key)" })
+      .regex(KEY_PATTERN, { error: `must match ${KEY_PATTERN.source}: ${KEY_RULE} (FeatureFlagSerializer.validate_key)` }),
+    doc: "The key of the experiment's feature flag. PostHog creates the flag with the experiment's variants, or uses the live flag with this key when it has at least two variants, `control` first (give a FeatureFlag's `key` to run the experiment on your own flag). Naming another flag replaces the experiment (refused while it is launched, unless `allowReplaceWhileLaunched`); renaming its own flag's key does not: PostHog keeps the experiment on its flag.",
+  },
+  parameters: {
+    type: "ExperimentParameters | null",
+    input: z.record(z.string(), z.unknown(), { error: "must be an object (the experiment's parameters) or null" }).nullable(),
+    equal: sameParameters,
+    doc: "`feature_flag_variants` (each `key` and `split_percent`, one keyed `control`, summing to 100; default control/test 50/50), `rollout_percentage`, `minimum_detectable_effect`. A draft's variants are written to its flag; a launched experiment's cannot change.",
+  },
+  metrics: {
+    input: metrics("primary").nullable(),
+    equal: sameMetrics,
+    doc: "Primary metrics: `ExperimentMetric` queries (`metric_type` mean, funnel, ratio or retention); at most 10.",
+  },
+  metrics_secondary: { input: metrics("secondary").nullable(), equal: sameMetrics, doc: "Secondary metrics, as `metrics`; at most 10." },
+  archived: { input: z.boolean({ error: "must be true or false" }), doc: "Archived experiments are kept but out of the way." },
+  launched: {
+    input: z.boolean({ error: "must be true or false" }),
+    doc: "Whether the experiment runs: `true` launches it (PostHog sets its start date to now and turns its flag on), `false` keeps a draft.",
+  },
+  stopped: {
+    input: z.boolean({ error: "must be true or false" }),
+    doc: "Whether the experiment has ended: `true` stops it (its end date is now; the flag stays as it is), `false` runs it again. Needs `launched: true`.",
+  },
+} as const satisfies Record<string, FieldDef>;

@@ -1,0 +1,139 @@
+/**
+ * Experiment, declared once for the kit (src/kit): project-scoped (`/api/projects/<projectId>/experiments/`),
+ * soft-deleted (`PATCH {"deleted": true}`: EnterpriseExperimentsViewSet is a ForbidDestroyModel,
+ * products/experiments/backend/presentation/views.py; ee/clickhouse/views/experiments.py in 2025-08-04), identified
+ * as `<projectId>/<id>`. Deleting it leaves its feature flag as it is, as PostHog does.
+ */
+import { experiments, type Transport } from "../../client";
+import { idField, type ResourceDeclaration } from "../../kit/declaration";
+import {
+  PROJECT_SCOPED_ID_FORMS,
+  projectScopedApi,
+  projectScopedImport,
+  providerInputsSchema,
+  tableInputs,
+  tableOutputs,
+} from "../../kit/field-state";
+import { ANY } from "../../kit/property";
+import { EXPERIMENT_TOKEN, EXPERIMENT_TYPE } from "../../kit/tokens";
+import type { Experiment } from "./record";
+import { experimentFields, normalVariants } from "./fields";
+import { ExperimentProvider } from "./lifecycle";
+import { type ExperimentRead, type ExperimentRecord, experimentState } from "./state";
+
+/** PostHog's answer with `launched` and `stopped`: whether it has a start date and an end date. */
+export function experimentRecord(experiment: Experiment): ExperimentRead {
+  return { ...experiment, launched: Boolean(experiment.start_date), stopped: Boolean(experiment.end_date) };
+}
+
+/**
+ * A body as PostHog takes it: `launched` and `stopped` become `start_date` and `end_date`, now when set (PostHog's
+ * launch and stop buttons do the same), null when unset (the kit sends them only when they differ from PostHog's);
+ * each variant's `split_percent` is sent as `rollout_percentage`, which every version takes.
+ */
+export function experimentBody(body: Record<string, unknown>, now: () => string = () => new Date().toISOString()): Record<string, unknown> {
+  const { launched, stopped, ...rest } = body;
+  if (typeof launched === "boolean") rest["start_date"] = launched ? now() : null;
+  if (typeof stopped === "boolean") rest["end_date"] = stopped ? now() : null;
+  if (rest["parameters"] !== undefined) rest["parameters"] = normalVariants(rest["parameters"]);
+  return rest;
+}
+
+/**
+ * Every experiment, archived or not: two lists, as no one request answers both. The list keeps only `archived=true`
+ * ones when asked so, and otherwise (no `archived`, or any other value) only those not archived: today's
+ * `ExperimentService.filter_experiments_queryset` (products/experiments/backend/experiment_service.py) and 2025-08-04's
+ * `EnterpriseExperimentsViewSet.safely_get_queryset` (ee/clickhouse/views/experiments.py) alike; no other filter
+ * (`status=all` included) widens it.
+ */
+async function everyExperiment(http: Transport, projectId: number, query: Record<string, string> = {}) {
+  return [
+    ...(await experiments.listExperiments(http, projectId, { ...query, archived: "false" })),
+    ...(await experiments.listExperiments(http, projectId, { ...query, archived: "true" })),
+  ];
+}
+
+/**
+ * The experiment `getExperiment({ featureFlagKey })` answers: the one running on that flag, preferring one not
+ * archived. PostHog lets several run on one flag (an experiment is run on an existing flag by its key): when that leaves
+ * more than one, the key names none, and the answer says which ids to choose from.
+ */
+async function experimentOnFlag(http: Transport, projectId: number, key: string) {
+  const found = await experiments.findExperimentsByFlagKey(http, projectId, key);
+  const live = found.filter((e) => !e.archived);
+  const candidates = live.length > 0 ? live : found;
+  if (candidates.length > 1) {
+    const ids = candidates
+      .map((e) => e.id)
+      .sort((a, b) => a - b)
+      .join(", ");
+    throw new Error(`Project ${projectId} has ${candidates.length} experiments on the flag "${key}" (${ids}): give experimentId instead.`);
+  }
+  return candidates[0] ?? null;
+}
+
+export const experimentDeclaration: ResourceDeclaration<"project", ExperimentRecord> = {
+  name: "Experiment",
+  token: EXPERIMENT_TOKEN,
+  dynamicType: EXPERIMENT_TYPE,
+  noun: "experiment",
+  scope: "project",
+  identity: { output: "experimentId", forms: PROJECT_SCOPED_ID_FORMS },
+  deletion: "soft-delete",
+  importInputs: ["projectId", "name", "featureFlagKey"],
+  api: projectScopedApi({
+    get: async (http, projectId, id) => experimentRecord(await experiments.getExperiment(http, projectId, id)),
+    update: async (http: Transport, projectId: number, id: number, body: Record<string, unknown>) =>
+      experimentRecord(await experiments.updateExperiment(http, projectId, id, experimentBody(body))),
+    remove: experiments.deleteExperiment,
+  }),
+  schema: () => ({
+    description:
+      "A PostHog experiment on a feature flag: its variants, metrics, and whether it is launched or stopped. Declared fields are managed; deleted as PostHog deletes experiments (marked deleted), leaving the flag; one deleted by hand is created again.",
+    // featureFlagKey is not marked as replacing: renaming the experiment's own flag replaces nothing (the provider's
+    // diff decides), and a replacement the engine forced would pass by allowReplaceWhileLaunched.
+    inputs: { ...tableInputs(experimentFields, "experiment"), ...providerInputsSchema(experimentState.spec.providerInputs) },
+    outputs: tableOutputs(experimentFields, "experiment", {
+      experimentId: { type: "integer", description: "Numeric id of the experiment in PostHog." },
+      featureFlagId: { type: "integer", description: "Numeric id of the experiment's feature flag." },
+      startDate: { type: "string", description: "When it was launched (ISO 8601), or null for a draft." },
+      endDate: { type: "string", description: "When it was stopped (ISO 8601), or null." },
+    }),
+    required: ["experimentId", "projectId", "name", "featureFlagKey"],
+  }),
+  lookups: {
+    plural: "Experiments",
+    list: everyExperiment,
+    uniqueBy: {
+      input: "featureFlagKey",
+      spec: { type: "string", description: "The key of the experiment's feature flag (one experiment runs on it)." },
+      find: experimentOnFlag,
+    },
+    filters: {
+      search: { spec: { type: "string", description: "Part of the name (case-insensitive)." }, query: (v) => ["search", String(v)] },
+      status: {
+        spec: { type: "string", description: 'PostHog\'s status: "draft", "running", "paused", "stopped", "complete" or "all".' },
+        query: (v) => ["status", String(v)],
+      },
+    },
+    outputs: {
+      name: { type: "string" },
+      description: { type: "string" },
+      featureFlagKey: { type: "string" },
+      startDate: { type: "string" },
+      endDate: { type: "string" },
+      parameters: { type: "object", additionalProperties: ANY },
+      archived: { type: "boolean" },
+    },
+  },
+  lifecycle: () => new ExperimentProvider(),
+  // ExperimentViewSet lists with ExperimentSerializer: every field, no GET each. Its flag is imported as a FeatureFlag
+  // of its own and named by key.
+  importer: projectScopedImport(experimentFields, {
+    list: async (http, projectId) => (await everyExperiment(http, projectId)).map(experimentRecord),
+    // The Experiment model's defaults (products/experiments/backend/models or posthog/models/experiment.py).
+    defaults: { description: "", archived: false, launched: false, stopped: false, metrics: [], metrics_secondary: [] },
+    references: [{ ...idField("feature_flag_key", "FeatureFlag"), by: { field: "key", output: "key" } }],
+    label: (experiment) => experiment.name,
+  }),
+};

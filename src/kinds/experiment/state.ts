@@ -1,0 +1,82 @@
+/**
+ * Between Pulumi's view of an experiment and PostHog's: the kit's field-table state over the experiment's table
+ * (src/kinds/experiment/fields.ts), with what is the experiment's own: `name` and `featureFlagKey` required, the
+ * variants' rules, and `stopped` only after `launched` (validate_experiment_date_range: the end follows the start).
+ */
+import { fieldState, type InProject } from "../../kit/field-state";
+import type { Failure } from "../../kit/lifecycle";
+import type { Experiment } from "./record";
+import { EXPERIMENT_SERIALIZER, experimentFields, parametersProblems } from "./fields";
+import { isPlainObject } from "../../kit/json";
+
+/** An experiment as the kit reads it: PostHog's answer with `launched` and `stopped` read from its dates. */
+export type ExperimentRead = Experiment & { launched: boolean; stopped: boolean };
+export type ExperimentRecord = InProject<ExperimentRead>;
+
+/** The input that lets a change replace a launched experiment (deleting it and its results). */
+export const ALLOW_REPLACE_WHILE_LAUNCHED = "allowReplaceWhileLaunched";
+
+export const experimentState = fieldState<ExperimentRead>({
+  className: "Experiment",
+  noun: "experiment",
+  summary: "An A/B test on a feature flag.",
+  example: [
+    'new posthog.Experiment("checkout", {',
+    "  projectId: web.projectId,",
+    '  name: "New checkout",',
+    '  featureFlagKey: "new-checkout",',
+    '  parameters: { feature_flag_variants: [{ key: "control", split_percent: 50 }, { key: "test", split_percent: 50 }] },',
+    "  launched: true,",
+    "});",
+  ].join("\n"),
+  outputTypes: {
+    experimentId: { type: "number", doc: "Numeric id of the experiment in PostHog." },
+    projectId: { type: "number", doc: "The project the experiment belongs to." },
+    name: { type: "string", doc: "The experiment's name." },
+    featureFlagKey: { type: "string", doc: "The key of the feature flag it runs on." },
+    featureFlagId: { type: "number", doc: "Numeric id of its feature flag." },
+    startDate: { type: "string | null", doc: "When it was launched (ISO 8601), or null." },
+    endDate: { type: "string | null", doc: "When it was stopped (ISO 8601), or null." },
+  },
+  types: {
+    ExperimentVariant: {
+      type: "{\n  key: string;\n  name?: string;\n  /** Percent of the experiment's users (the variants sum to 100); `rollout_percentage` in older PostHog. */\n  split_percent?: number;\n  rollout_percentage?: number;\n}",
+      doc: "One variant: its key (one is `control`) and its share of the experiment's users.",
+    },
+    ExperimentParameters: {
+      type: "{\n  feature_flag_variants?: ExperimentVariant[];\n  /** Percent of users in the experiment at all (default 100). */\n  rollout_percentage?: number;\n  minimum_detectable_effect?: number;\n  [key: string]: unknown;\n}",
+      doc: "An experiment's parameters (PostHog's ExperimentParameters).",
+    },
+  },
+  fields: experimentFields,
+  providerInputs: {
+    [ALLOW_REPLACE_WHILE_LAUNCHED]: {
+      doc: "Whether a change that replaces a launched experiment (a `featureFlagKey` naming another flag, another `projectId`) may go ahead: the replacement deletes the running experiment, with its start date and results, and launches a new one. Without it, such a change is refused before anything is changed. Renaming the key of the experiment's own flag replaces nothing: PostHog keeps the experiment on its flag, so its key follows.",
+    },
+  },
+  exampleInput: "featureFlagKey",
+  required: {
+    name: "PostHog names every experiment",
+    featureFlagKey: "every experiment runs on a feature flag (PostHog creates it, or uses the live flag with this key)",
+  },
+  fixedOutputs: (record) => ({
+    experimentId: record.id,
+    projectId: record.project_id,
+    name: record.name,
+    featureFlagKey: record.feature_flag_key ?? record.feature_flag?.key ?? null,
+    featureFlagId: record.feature_flag?.id ?? null,
+    startDate: record.start_date ?? null,
+    endDate: record.end_date ?? null,
+  }),
+  moreFailures(_inputs, known, failed) {
+    const failures: Failure[] = [];
+    if (isPlainObject(known["parameters"]) && !failed("parameters"))
+      failures.push(...parametersProblems(known["parameters"]).map((reason) => ({ property: "parameters", reason })));
+    if (known["stopped"] === true && known["launched"] !== true && !failed("stopped"))
+      failures.push({
+        property: "stopped",
+        reason: `stopped: true needs launched: true: an experiment ends after it starts (validate_experiment_date_range, ${EXPERIMENT_SERIALIZER})`,
+      });
+    return failures;
+  },
+});

@@ -1,0 +1,104 @@
+/**
+ * Between Pulumi's view of a feature flag (camelCase inputs, slim outputs) and PostHog's (snake_case fields): the
+ * kit's field-table state (src/kit/field-state.ts) over the flag's table (src/kinds/feature-flag/fields.ts), with
+ * what is the flag's own: `key` required, the release conditions' rules and the rules between fields.
+ */
+import { fieldState, type InProject } from "../../kit/field-state";
+import type { Failure } from "../../kit/lifecycle";
+import type { FeatureFlag } from "./record";
+import { crossFieldProblems, filtersProblems, flagFields } from "./fields";
+import { isPlainObject } from "../../kit/json";
+import { camelCase } from "../../kit/names";
+import { isUnknown } from "../project/state";
+
+/** A flag record with the project it was read from (PostHog's answer does not name it). */
+export type FlagRecord = InProject<FeatureFlag>;
+
+const base = fieldState<FeatureFlag>({
+  className: "FeatureFlag",
+  noun: "feature flag",
+  programArgs: {
+    module: "./feature-flag-inputs",
+    name: "withSecretPayloads",
+    doc: "The filters of a flag with encrypted payloads become a Pulumi secret there, before anything reaches the engine.",
+  },
+  summary: "A feature flag of a project: who sees which variant, and what it carries.",
+  example: [
+    'new posthog.FeatureFlag("checkout", {',
+    "  projectId: web.projectId,",
+    '  key: "new-checkout",',
+    "  filters: { groups: [{ properties: [], rollout_percentage: 20 }] },",
+    "});",
+  ].join("\n"),
+  fields: flagFields,
+  exampleInput: "ensureExperienceContinuity",
+  required: { key: "the key SDKs evaluate the flag by" },
+  // The outputs every FeatureFlag has: its ids, key and name (a declared setting adds its live value).
+  fixedOutputs: (record) => ({ flagId: record.id, projectId: record.project_id, key: record.key, name: record.name }),
+  outputTypes: {
+    flagId: { type: "number", doc: "Numeric id of the flag in PostHog." },
+    projectId: { type: "number", doc: "The project the flag belongs to." },
+    key: { type: "string", doc: "The key SDKs evaluate the flag by." },
+    name: { type: "string", doc: "Description of the flag (PostHog's `name`)." },
+  },
+  types: {
+    JsonValue: {
+      type: "null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue }",
+      doc: "JSON, as PostHog stores `filters` and `rollback_conditions`.",
+    },
+    FlagPropertyFilter: {
+      type: '{\n  key: string;\n  /** The compared value; for a cohort condition (`{key: "id", type: "cohort"}`) a Cohort\'s `cohortId` output. */\n  value?: pulumi.Input<JsonValue>;\n  operator?: string;\n  /** "person", "cohort", "flag" or, in a condition set on groups, "group". */\n  type?: string;\n  group_type_index?: number | null;\n  [key: string]: pulumi.Input<JsonValue> | undefined;\n}',
+      doc: "A property filter of a release condition, as PostHog's `filters.groups[].properties[]`.",
+    },
+    FlagConditionSet: {
+      type: "{\n  properties?: FlagPropertyFilter[];\n  /** 0-100, or null for everyone who matches. */\n  rollout_percentage?: number | null;\n  /** A variant every match gets (a key of `multivariate.variants`). */\n  variant?: string | null;\n  /** The group type this condition set is on (companies, …); null for persons. */\n  aggregation_group_type_index?: number | null;\n  [key: string]: unknown;\n}",
+      doc: "One condition set: who matches, and how many of them get the flag.",
+    },
+    FlagFilters: {
+      type: '{\n  groups: FlagConditionSet[];\n  /** Variants whose rollout percentages sum to 100. */\n  multivariate?: { variants: Array<{ key: string; name?: string | null; rollout_percentage: number }> } | null;\n  /** By `"true"` (boolean flags) or variant key: any JSON value (PostHog stores it as JSON text). */\n  payloads?: Record<string, JsonValue>;\n  /** For flags on groups (companies, …): the group type\'s index. */\n  aggregation_group_type_index?: number | null;\n  [key: string]: unknown;\n}',
+      doc: "PostHog's release conditions (`filters`).",
+    },
+  },
+  moreFailures(inputs, known, failed) {
+    const failures: Failure[] = [];
+    const filters = inputs["filters"];
+    if (isPlainObject(filters) && !isUnknown(filters) && !failed("filters"))
+      for (const reason of filtersProblems(filters, true)) failures.push({ property: "filters", reason });
+    // A rule between fields one of which is not known yet waits for the values (`active` defaults to true).
+    for (const { field, reason } of crossFieldProblems(known)) {
+      const property = camelCase(field);
+      if (failed(property) || (field === "archived" && isUnknown(inputs["active"]))) continue;
+      failures.push({ property, reason });
+    }
+    return failures;
+  },
+  // TaggedItemSerializerMixin (posthog/api/tagged_item.py) saves tags only for organizations with the `tagging`
+  // plan feature, and answers 200 with no tags otherwise (measured on the 2025-08-04 backend).
+  planFeatureOf: (field) => (field === "tags" ? "the `tagging` feature (AvailableFeature.TAGGING)" : undefined),
+});
+
+export const featureFlagState: typeof base = {
+  ...base,
+  /**
+   * A PATCH of an encrypted flag's filters says so: PostHog 2025-08-04 encrypts a PATCH's payloads only when it sends
+   * `has_encrypted_payloads: true`, and stores them in plain text otherwise, after which every answer for the flag
+   * fails to decrypt them (FeatureFlagSerializer.update, posthog/api/feature_flag.py).
+   */
+  withLiveKeys(body, live) {
+    const sent = base.withLiveKeys(body, live);
+    if (sent["filters"] !== undefined && sent["has_encrypted_payloads"] === undefined && live("has_encrypted_payloads") === true)
+      sent["has_encrypted_payloads"] = true;
+    return sent;
+  },
+};
+
+/**
+ * Where the secret values sit among a flag's inputs: its payloads, when it encrypts them (`hasEncryptedPayloads`), as
+ * PostHog keeps them encrypted and answers them only to personal API keys (posthog/helpers/encrypted_flag_payloads.py).
+ */
+export function secretInputPaths(inputs: Record<string, unknown>): string[][] {
+  const filters = inputs["filters"];
+  return inputs["hasEncryptedPayloads"] === true && isPlainObject(filters) && filters["payloads"] !== undefined
+    ? [["filters", "payloads"]]
+    : [];
+}

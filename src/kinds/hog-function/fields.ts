@@ -1,0 +1,215 @@
+/**
+ * The hog function's field table: the writable fields of today's HogFunctionSerializer (posthog/api/hog_function.py
+ * in PostHog/posthog, with the input rules of posthog/cdp/validation.py: InputsSchemaItemSerializer,
+ * InputsItemSerializer) a program manages, each with PostHog's rule and how a declared value compares with PostHog's
+ * answer. A secret input (its schema item says `secret: true`) is never answered: PostHog shows `{"secret": true}` in
+ * its place, which compares equal to any declared value (the provider compares a secret with the value the program
+ * declared last; see src/kinds/hog-function/state.ts).
+ */
+import { z } from "zod";
+import type { Equality, FieldDef } from "../../kit/field-table";
+import { isPlainObject } from "../../kit/json";
+import { sameSansNulls, withoutAdded } from "../../kit/json-forms";
+
+export const HOG_SERIALIZER = "HogFunctionSerializer, posthog/api/hog_function.py";
+const VALIDATION = "posthog/cdp/validation.py";
+export const HOG_FUNCTION_TYPES = [
+  "destination",
+  "site_destination",
+  "internal_destination",
+  "source_webhook",
+  "site_app",
+  "transformation",
+  "warehouse_source_webhook",
+] as const;
+export const INPUT_TYPES = [
+  "string",
+  "number",
+  "boolean",
+  "dictionary",
+  "choice",
+  "json",
+  "integration",
+  "integration_field",
+  "email",
+] as const;
+const MAX_HOG_BYTES = 100 * 1024;
+
+const quoted = (values: readonly string[]) => values.map((v) => `"${v}"`).join(", ");
+
+/** Whether a live input is PostHog's placeholder for a secret it keeps and never answers. */
+export const isSecretPlaceholder = (value: unknown) => isPlainObject(value) && value["secret"] === true && !("value" in value);
+
+/** The keys of the schema's secret inputs. */
+export function secretKeys(schema: unknown): string[] {
+  return Array.isArray(schema)
+    ? schema
+        .filter((item) => isPlainObject(item) && item["secret"] === true && typeof item["key"] === "string")
+        .map((item) => item["key"] as string)
+    : [];
+}
+
+/** InputsSchemaItemSerializer's rules, as `inputsSchema[i].field …` problems. */
+export function inputsSchemaProblems(schema: readonly unknown[]): string[] {
+  const problems: string[] = [];
+  for (const [i, item] of schema.entries()) {
+    const at = `inputsSchema[${i}]`;
+    if (!isPlainObject(item)) {
+      problems.push(`${at} must be an object with key and type`);
+      continue;
+    }
+    // `key = serializers.CharField()`: trimmed, not blank. PostHog stores a key given twice (measured on 2025-08-04).
+    if (typeof item["key"] !== "string" || item["key"].trim() === "") problems.push(`${at}.key is required: a non-blank string`);
+    if (!(INPUT_TYPES as readonly unknown[]).includes(item["type"])) problems.push(`${at}.type must be one of ${quoted(INPUT_TYPES)}`);
+    for (const flag of ["required", "secret", "hidden", "templating"])
+      if (item[flag] !== undefined && typeof item[flag] !== "boolean") problems.push(`${at}.${flag} must be true or false`);
+  }
+  return problems.map((p) => `${p} (InputsSchemaItemSerializer, ${VALIDATION})`);
+}
+
+/**
+ * A value's problem for its input type (InputsItemSerializer.validate), or none. Python's rules: `if not value`
+ * passes every falsy value ("", 0, false, [], {}) unchecked, and a boolean is an int (`isinstance(True, int)`), so
+ * `true` passes as a number and as an Integration ID (both stored, measured on 2025-08-04).
+ */
+function valueProblem(type: unknown, value: unknown): string | undefined {
+  if (value === null || value === undefined || value === "" || value === false || value === 0) return undefined;
+  if ((Array.isArray(value) && value.length === 0) || (isPlainObject(value) && Object.keys(value).length === 0)) return undefined;
+  switch (type) {
+    case "string":
+      return typeof value === "string" ? undefined : "must be a string";
+    case "number":
+      return typeof value === "number" || value === true ? undefined : "must be a number";
+    case "boolean":
+      return typeof value === "boolean" ? undefined : "must be a boolean";
+    case "dictionary":
+      return isPlainObject(value) ? undefined : "must be a dictionary (an object)";
+    case "integration":
+      return Number.isInteger(value) || value === true ? undefined : "must be an Integration ID (a whole number)";
+    case "email":
+      if (!isPlainObject(value)) return "must be an email object";
+      for (const key of ["from", "to", "subject"]) if (!value[key]) return `is missing '${key}'`;
+      return value["text"] || value["html"] ? undefined : "needs 'text' or 'html'";
+    default:
+      return undefined;
+  }
+}
+
+/** The inputs against their schema (InputsField.run_child_validation and InputsItemSerializer.validate). */
+export function inputsProblems(inputs: Record<string, unknown>, schema: readonly unknown[]): string[] {
+  const problems: string[] = [];
+  const items = schema.filter(isPlainObject);
+  const keys = new Set(items.map((item) => item["key"]));
+  for (const [key, entry] of Object.entries(inputs)) {
+    if (!keys.has(key)) problems.push(`inputs.${key} has no item in inputsSchema: PostHog keeps only the inputs its schema names`);
+    else if (!isPlainObject(entry)) problems.push(`inputs.${key} must be an object such as {"value": …}`);
+    else if (entry["templating"] !== undefined && !["hog", "liquid"].includes(String(entry["templating"])))
+      problems.push(`inputs.${key}.templating must be "hog" or "liquid"`);
+  }
+  for (const item of items) {
+    const key = String(item["key"]);
+    const entry = inputs[key];
+    const value = isPlainObject(entry) ? entry["value"] : undefined;
+    if (item["required"] === true && (value === undefined || value === null || value === "") && item["default"] === undefined)
+      problems.push(`inputs.${key}.value is required: its inputsSchema item says required: true`);
+    const problem = valueProblem(item["type"], value);
+    if (problem) problems.push(`inputs.${key}.value ${problem} (its inputsSchema type is "${String(item["type"])}")`);
+  }
+  return problems.map((p) => `${p} (InputsItemSerializer, ${VALIDATION})`);
+}
+
+/** What PostHog adds to each input it stores (InputsItemSerializer and InputsField). */
+export const ADDED_TO_INPUTS = ["bytecode", "order", "transpiled", "input_deps"];
+
+/** PostHog adds `bytecode`, `order`, `transpiled` and `input_deps` to inputs; a secret is answered `{"secret": true}`. */
+const sameInputs: Equality = (a, b) => {
+  if (!isPlainObject(a) || !isPlainObject(b)) return sameSansNulls(a ?? null, b ?? null);
+  const live = Object.fromEntries(
+    Object.entries(b).map(([key, entry]) => [key, isSecretPlaceholder(entry) && Object.hasOwn(a, key) ? a[key] : entry]),
+  );
+  return sameSansNulls(a, withoutAdded(a, live, ADDED_TO_INPUTS));
+};
+
+/** Schema items gain InputsSchemaItemSerializer's defaults (`required`, `secret`, `hidden`: false). */
+const sameSchema: Equality = (a, b) => sameSansNulls(a ?? [], withoutAdded(a ?? [], b ?? [], ["required", "secret", "hidden"]));
+
+/**
+ * Filters and masking gain their compiled `bytecode` (`transpiled` for site functions, `bytecode_error` when it fails),
+ * and filters their `source` ("events" unless given: HogFunctionFiltersSerializer).
+ */
+const sameCompiled: Equality = (a, b) =>
+  sameSansNulls(a ?? null, withoutAdded(a ?? {}, b ?? null, ["bytecode", "transpiled", "bytecode_error", "source"]));
+
+const object = (what: string) => z.record(z.string(), z.unknown(), { error: `must be an object (${what})` });
+
+export const hogFunctionFields = {
+  type: {
+    type: "HogFunctionType",
+    input: z.enum(HOG_FUNCTION_TYPES, { error: `must be one of ${quoted(HOG_FUNCTION_TYPES)} (HogFunction.type)` }),
+    doc: 'What it is: "destination" (the default), "transformation", "site_app", "site_destination", "internal_destination", "source_webhook" or "warehouse_source_webhook". PostHog cannot change it: changing it replaces the function.',
+  },
+  name: {
+    input: z.string({ error: "must be a string" }).max(400, { error: `must be at most 400 characters (${HOG_SERIALIZER})` }),
+    doc: "Its name (at most 400 characters).",
+  },
+  description: { input: z.string({ error: "must be a string" }), doc: "What it does; may be empty." },
+  hog: {
+    input: z
+      .string({ error: "must be a string (Hog source code)" })
+      .refine((code) => Buffer.byteLength(code, "utf8") <= MAX_HOG_BYTES, { error: `must be at most 100 KB (${HOG_SERIALIZER})` }),
+    doc: "Its Hog source code (TypeScript for site apps and site destinations), compiled by PostHog: a compile error is refused with PostHog's message. At most 100 KB.",
+  },
+  inputs_schema: {
+    type: "HogFunctionInputSchema[]",
+    input: z.array(z.unknown(), { error: "must be a list of input definitions" }),
+    equal: sameSchema,
+    doc: 'The inputs it takes: each `key`, `type` ("string", "number", "boolean", "dictionary", "choice", "json", "integration", "integration_field", "email"), `label`, `required`, `default`, and `secret: true` for one PostHog never answers (an API key).',
+  },
+  inputs: {
+    type: { input: "Record<string, pulumi.Input<HogFunctionInput>>", output: "Record<string, HogFunctionInput | { secret: true }>" },
+    input: object("input key to {value}"),
+    equal: sameInputs,
+    doc: "The inputs' values, `{<key>: {value: …}}`, for keys of `inputsSchema`. Secret inputs (`secret: true` in their schema item; all of them when a template gives the schema) are kept as Pulumi secrets and never shown by PostHog: a change made outside Pulumi cannot be seen.",
+  },
+  filters: {
+    input: object("event filters").nullable(),
+    equal: sameCompiled,
+    doc: "Which events it runs on: `events`, `actions`, `properties`, `filter_test_accounts`, as PostHog's destination filters.",
+  },
+  enabled: { input: z.boolean({ error: "must be true or false" }), doc: "Whether it runs." },
+  masking: {
+    input: z
+      .object(
+        {
+          ttl: z.number({ error: "masking.ttl must be a whole number of seconds from 60 to 86400" }).int().min(60).max(86400),
+          hash: z.string({ error: "masking.hash is required: the Hog template whose value identifies a repeat" }),
+          threshold: z.number().int().nullable().optional(),
+        },
+        { error: `must be an object {ttl, hash, threshold} or null (HogFunctionMaskingSerializer, ${HOG_SERIALIZER})` },
+      )
+      .nullable(),
+    equal: sameCompiled,
+    doc: "Runs at most once per `ttl` seconds (60 to 86400) for the same `hash` (a Hog template such as `{person.id}`), or after `threshold` repeats.",
+  },
+  template_id: {
+    input: z.string({ error: "must be a string" }).min(1, { error: "may not be empty" }),
+    doc: "The template it starts from, where the PostHog in front of you has templates (loaded by its plugin server): its code, inputs schema, icon and name fill what is not given. Fixed at create: changing it replaces the function.",
+  },
+} as const satisfies Record<string, FieldDef>;
+
+/** The hog function's rules between fields. */
+export function hogFunctionProblems(known: Record<string, unknown>): Array<{ field: string; reason: string }> {
+  const problems: Array<{ field: string; reason: string }> = [];
+  const schema = known["inputs_schema"];
+  if (Array.isArray(schema)) {
+    for (const reason of inputsSchemaProblems(schema)) problems.push({ field: "inputs_schema", reason });
+    if (isPlainObject(known["inputs"]) && problems.length === 0)
+      for (const reason of inputsProblems(known["inputs"], schema)) problems.push({ field: "inputs", reason });
+  } else if (isPlainObject(known["inputs"]) && Object.keys(known["inputs"]).length > 0 && known["template_id"] === undefined)
+    problems.push({
+      field: "inputs",
+      reason:
+        "inputs need inputsSchema (or templateId, whose template has one): PostHog keeps only the inputs its schema names, and the schema says which are secret",
+    });
+  return problems;
+}

@@ -1,0 +1,111 @@
+/**
+ * HogFunction, declared once for the kit (src/kit): project-scoped (`/api/projects/<projectId>/hog_functions/`),
+ * keyed by UUID, soft-deleted (`PATCH {"deleted": true}`: HogFunctionViewSet is a ForbidDestroyModel,
+ * posthog/api/hog_function.py), identified as `<projectId>/<uuid>`. Its secret inputs are Pulumi secrets.
+ */
+import { hogFunctions } from "../../client";
+import type { ResourceDeclaration } from "../../kit/declaration";
+import { PROJECT_SCOPED_UUID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-state";
+import { HOG_FUNCTION_TOKEN, HOG_FUNCTION_TYPE } from "../../kit/tokens";
+import type { HogFunction } from "./record";
+import { isPlainObject } from "../../kit/json";
+import { hogFunctionFields } from "./fields";
+import { HogFunctionProvider } from "./lifecycle";
+import { type HogFunctionRecord, secretInputPaths } from "./state";
+
+/** PostHog's answer with the template it was made from as `template_id` (write-only; answered as `template`). */
+export function hogFunctionRecord(fn: HogFunction): HogFunction {
+  const template = fn["template"];
+  const id = template !== null && typeof template === "object" ? (template as Record<string, unknown>)["id"] : undefined;
+  return typeof id === "string" ? { ...fn, template_id: id } : fn;
+}
+
+const replaceOnChange = (name: string) => ({
+  ...tableInputs(hogFunctionFields, "hog function", "uuid")[name]!,
+  willReplaceOnChanges: true,
+});
+
+export const hogFunctionDeclaration: ResourceDeclaration<"project", HogFunctionRecord> = {
+  name: "HogFunction",
+  token: HOG_FUNCTION_TOKEN,
+  dynamicType: HOG_FUNCTION_TYPE,
+  noun: "hog function",
+  scope: "project",
+  identity: { output: "hogFunctionId", forms: PROJECT_SCOPED_UUID_FORMS, key: "uuid" },
+  deletion: "soft-delete",
+  // `hog` too: the check requires code (or a template), so an import without it would print code that fails.
+  importInputs: ["projectId", "type", "name", "hog"],
+  api: projectScopedApi<HogFunction, string>({
+    get: async (http, projectId, id) => hogFunctionRecord(await hogFunctions.getHogFunction(http, projectId, id)),
+    update: async (http, projectId, id, body) => hogFunctionRecord(await hogFunctions.updateHogFunction(http, projectId, id, body)),
+    remove: hogFunctions.deleteHogFunction,
+  }),
+  schema: () => ({
+    description:
+      "A PostHog hog function: a destination, transformation or site app from Hog code (or a template), its inputs and filters. Secret inputs are Pulumi secrets and never in the state in plain text. Deleted as PostHog deletes them (marked deleted); one deleted by hand is created again.",
+    inputs: {
+      ...tableInputs(hogFunctionFields, "hog function", "uuid"),
+      type: replaceOnChange("type"),
+      templateId: replaceOnChange("templateId"),
+    },
+    outputs: tableOutputs(
+      hogFunctionFields,
+      "hog function",
+      {
+        hogFunctionId: { type: "string", description: "The hog function's UUID in PostHog." },
+      },
+      "uuid",
+    ),
+    required: ["hogFunctionId", "projectId", "hog"],
+  }),
+  secretInputPaths,
+  lookups: {
+    plural: "HogFunctions",
+    // The list answers PostHog's minimal form (no inputs, schema or masking): getHogFunction has them.
+    list: (http, projectId, query) => hogFunctions.listHogFunctions(http, projectId, query),
+    filters: {
+      type: {
+        spec: { type: "string", description: 'Its type: "destination", "transformation", "site_app", … (comma-separated for several).' },
+        query: (v) => ["type", String(v)],
+      },
+      enabled: {
+        spec: { type: "boolean", description: "Only enabled functions (true) or only disabled ones (false)." },
+        query: (v) => ["enabled", String(v === true)],
+      },
+      search: {
+        spec: { type: "string", description: "Part of the name or description (case-insensitive)." },
+        query: (v) => ["search", String(v)],
+      },
+    },
+    outputs: {
+      type: { type: "string" },
+      name: { type: "string" },
+      description: { type: "string" },
+      enabled: { type: "boolean" },
+      hog: { type: "string" },
+    },
+  },
+  lifecycle: () => new HogFunctionProvider(),
+  importer: projectScopedImport(hogFunctionFields, {
+    // The list answers PostHog's minimal form (no inputs, schema or masking): one GET each.
+    list: async (http, projectId) => {
+      const found: HogFunction[] = [];
+      for (const { id } of await hogFunctions.listHogFunctions(http, projectId))
+        found.push(hogFunctionRecord(await hogFunctions.getHogFunction(http, projectId, id)));
+      return found;
+    },
+    // The HogFunction model's defaults (posthog/models/hog_functions/hog_function.py).
+    defaults: { description: "", enabled: false, inputs_schema: [], inputs: {} },
+    // PostHog never answers a secret input's value (`{"secret": true}`): such a function cannot be written out whole,
+    // so it is left to be declared by hand (with `adoptId` and its secrets from `pulumi config set --secret`).
+    skip: (fn) => {
+      const secret = Object.entries(isPlainObject(fn["inputs"]) ? fn["inputs"] : {})
+        .filter(([, v]) => isPlainObject(v) && v["secret"] === true)
+        .map(([key]) => key);
+      return secret.length > 0
+        ? `its secret input${secret.length === 1 ? "" : "s"} ${secret.join(", ")} PostHog never answers: declare it by hand, with adoptId and each secret from \`pulumi config set --secret\``
+        : undefined;
+    },
+    label: (fn) => fn.name ?? `hog function ${fn.id}`,
+  }),
+};

@@ -1,0 +1,69 @@
+/**
+ * Between Pulumi's view of an insight and PostHog's: the kit's field-table state over the insight's table
+ * (src/kinds/insight/fields.ts), with what is the insight's own: the query checked as PostHog's QuerySchemaParser
+ * checks it, before anything is sent, and `shortId` among the outputs.
+ */
+import { fieldState, type InProject } from "../../kit/field-state";
+import type { Failure } from "../../kit/lifecycle";
+import type { Insight } from "./record";
+import { insightFields, queryProblems } from "./fields";
+import { isUnknown } from "../project/state";
+
+export type InsightRecord = InProject<InsightWithLayouts>;
+
+/** An insight with its tiles' layouts where the program declares them (read from the dashboards it is on). */
+export type InsightWithLayouts = Insight & { layouts?: Record<string, unknown> | null };
+
+const table = fieldState<InsightWithLayouts>({
+  className: "Insight",
+  noun: "insight",
+  summary: "A saved query of a project, on the dashboards it names.",
+  example: [
+    'new posthog.Insight("views", {',
+    "  projectId: web.projectId,",
+    '  name: "Page views",',
+    "  dashboards: [board.dashboardId],",
+    '  query: { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview" }] } },',
+    "});",
+  ].join("\n"),
+  outputTypes: {
+    insightId: { type: "number", doc: "Numeric id of the insight in PostHog: an Alert's `insight` takes it." },
+    projectId: { type: "number", doc: "The project the insight belongs to." },
+    shortId: { type: "string", doc: "As in the insight's URL, `/insights/<shortId>`." },
+    name: { type: "string | null", doc: "The insight's name (PostHog derives one from the query when it is left out)." },
+  },
+  types: {
+    InsightQuery: {
+      type: "{\n  kind: string;\n  [field: string]: unknown;\n}",
+      doc: "A node of PostHog's query schema (posthog/schema.py): its `kind` and the node's own fields.",
+    },
+  },
+  fields: insightFields,
+  exampleInput: "query",
+  // The outputs every Insight has: its ids, short id (its URL) and name (a declared setting adds its live value).
+  fixedOutputs: (record) => ({ insightId: record.id, projectId: record.project_id, shortId: record.short_id, name: record.name }),
+  moreFailures(inputs, _known, failed) {
+    const failures: Failure[] = [];
+    if (inputs["layouts"] !== undefined && inputs["dashboards"] === undefined)
+      failures.push({
+        property: "layouts",
+        reason: "layouts needs dashboards: they are the positions of the insight's tiles on its dashboards",
+      });
+    const query = inputs["query"];
+    if (query === undefined || isUnknown(query) || failed("query") || containsUnknown(query)) return failures;
+    return [...failures, ...queryProblems(query).map((reason): Failure => ({ property: "query", reason }))];
+  },
+  // TaggedItemSerializerMixin saves tags only for organizations with the `tagging` plan feature.
+  planFeatureOf: (field) => (field === "tags" ? "the `tagging` feature (AvailableFeature.TAGGING)" : undefined),
+});
+
+/** The layouts follow in a PATCH of each dashboard after the insight is on them (its create places it). */
+export const insightState: typeof table = { ...table, setAfterCreate: (field) => field === "layouts" };
+
+/** A query with a value not known yet (an Output inside it, in a preview) is checked once it is known. */
+function containsUnknown(value: unknown): boolean {
+  if (isUnknown(value)) return true;
+  if (Array.isArray(value)) return value.some(containsUnknown);
+  if (value !== null && typeof value === "object") return Object.values(value).some(containsUnknown);
+  return false;
+}

@@ -1,0 +1,260 @@
+/**
+ * The survey's field table: the writable fields of today's SurveySerializerCreateUpdateOnly
+ * (products/surveys/backend/api/survey.py in PostHog/posthog; posthog/api/survey.py in 2025-08-04) a program manages,
+ * each with PostHog's rule and how a declared value compares with PostHog's answer. Questions are checked as
+ * `validate_questions` there checks them, no more: their kinds are posthog-js's (`SurveyQuestionType`), unchecked by PostHog.
+ */
+import { z } from "zod";
+import { DATE_TIME, exists, sameInstant } from "../annotation/fields";
+import { type Equality, type FieldDef, sameJson } from "../../kit/field-table";
+import { isPlainObject } from "../../kit/json";
+import { sameSansNulls, withoutAdded, withoutNulls } from "../../kit/json-forms";
+
+export const SURVEY_SERIALIZER = "SurveySerializerCreateUpdateOnly, products/surveys/backend/api/survey.py";
+export const SURVEY_TYPES = ["popover", "widget", "external_survey", "api"] as const;
+const CONTENT_TYPES = ["text", "html"];
+const EMAIL_LINK = /^mailto:[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/;
+/** Condition fields today's SurveySerializerCreateUpdateOnly refuses for an external (hosted) survey. */
+const NOT_EXTERNAL = [
+  "url",
+  "urlMatchType",
+  "selector",
+  "seenSurveyWaitPeriodInDays",
+  "linkedFlagVariant",
+  "deviceTypes",
+  "deviceTypesMatchType",
+];
+
+const quoted = (values: readonly string[]) => values.map((v) => `"${v}"`).join(", ");
+
+/** `_validate_and_sanitize_link`: https with a host, or a mailto address; its message, or none. */
+export function linkProblem(link: unknown): string | undefined {
+  if (typeof link !== "string") return "must be a string";
+  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(link)?.[1]?.toLowerCase() ?? "";
+  if (scheme === "mailto") return EMAIL_LINK.test(link) ? undefined : "must be a valid mailto link (mailto:someone@example.com)";
+  if (scheme === "https") return /^https:\/\/[^/?#]+/i.test(link) ? undefined : "must be a valid https URL with a host";
+  return "must be a URL with one of these schemes: https, mailto";
+}
+
+/** Python's truthiness of a JSON value: PostHog checks a question's optional fields only when they are truthy. */
+const truthy = (v: unknown) =>
+  !(
+    v === undefined ||
+    v === null ||
+    v === false ||
+    v === 0 ||
+    v === "" ||
+    (Array.isArray(v) && v.length === 0) ||
+    (isPlainObject(v) && Object.keys(v).length === 0)
+  );
+
+/**
+ * One question's problems, as `questions[i].field …`: exactly SurveySerializerCreateUpdateOnly.validate_questions'
+ * rules. PostHog checks no question's `type`, nor a rating's `display` or `scale`, nor `branching` (its
+ * SurveyRatingQuestionSchemaSerializer and the like only document the API: the `questions` field is a plain
+ * ListField), and stores a rating without `display`, which posthog-js shows as numbers: such surveys exist, and a
+ * program that manages or imports them must be able to declare them.
+ */
+function questionProblems(q: unknown, i: number): string[] {
+  const at = `questions[${i}]`;
+  if (!isPlainObject(q)) return [`${at} must be an object (Questions must be a list of objects)`];
+  const problems: string[] = [];
+  const say = (field: string, rule: string) => problems.push(`${at}.${field} ${rule}`);
+  if (!truthy(q["question"])) say("question", "is required: the question's text (Question text is required)");
+  // Today's PostHog refuses these when they are not strings; 2025-08-04 failed on them (nh3 reads them as text).
+  for (const field of ["question", "description", "buttonText", "lowerBoundLabel", "upperBoundLabel"])
+    if (truthy(q[field]) && typeof q[field] !== "string") say(field, "must be a string");
+  const contentType = q["descriptionContentType"];
+  if (truthy(contentType) && !CONTENT_TYPES.includes(String(contentType)))
+    say("descriptionContentType", `must be one of ${quoted(CONTENT_TYPES)}`);
+  const choices = q["choices"];
+  if (truthy(choices)) {
+    if (!Array.isArray(choices)) say("choices", "must be a list of strings (Question choices must be a list of strings)");
+    else if (!choices.every((c) => typeof c === "string" && c.trim() !== ""))
+      say("choices", "must be non-empty strings (Question choices cannot be empty)");
+  }
+  const link = q["link"];
+  if (truthy(link)) {
+    const problem = linkProblem(link);
+    if (problem) say("link", problem);
+  }
+  return problems;
+}
+
+/** `validate_questions`, as problems naming each question's field. */
+export function questionsProblems(questions: readonly unknown[]): string[] {
+  return questions.flatMap((q, i) => questionProblems(q, i)).map((p) => `${p} (validate_questions, ${SURVEY_SERIALIZER})`);
+}
+
+/**
+ * The survey's rules between fields (SurveySerializerCreateUpdateOnly.validate and validate_appearance), on known
+ * values; `declares` tells whether a field is given at all (its value may not be known yet).
+ */
+export function surveyProblems(
+  known: Record<string, unknown>,
+  declares: (field: string) => boolean = (f) => known[f] !== undefined,
+): Array<{ field: string; reason: string }> {
+  const problems: Array<{ field: string; reason: string }> = [];
+  const refuse = (field: string, reason: string) => problems.push({ field, reason: `${reason} (${SURVEY_SERIALIZER})` });
+  const conditions = isPlainObject(known["conditions"]) ? known["conditions"] : {};
+  const appearance = isPlainObject(known["appearance"]) ? known["appearance"] : {};
+  const questions = Array.isArray(known["questions"]) ? known["questions"] : [];
+  if (conditions["linkedFlagVariant"] && !declares("linked_flag_id"))
+    refuse("conditions", "conditions.linkedFlagVariant can only be used when linkedFlagId is given");
+  if (appearance["shuffleQuestions"] && questions.some((q) => isPlainObject(q) && q["branching"] !== undefined && q["branching"] !== null))
+    refuse("appearance", "appearance.shuffleQuestions cannot be used together with question branching: disable one of them");
+  const whiteLabel = appearance["whiteLabel"];
+  if (whiteLabel !== undefined && whiteLabel !== null && typeof whiteLabel !== "boolean")
+    refuse("appearance", "appearance.whiteLabel must be a boolean");
+  // validate_appearance's `if delay and delay < 0`, the same in 2025-08-04 (posthog/api/survey.py) and today
+  // (products/surveys/backend/api/survey.py): a falsy value ("", 0, false, [], {}) or true is stored, a negative
+  // number refused, and a non-empty string, list or object fails Python's comparison with 0 (PostHog answers 500).
+  const delay = appearance["surveyPopupDelaySeconds"];
+  if (typeof delay === "number" && delay < 0)
+    refuse("appearance", "appearance.surveyPopupDelaySeconds must be a number of seconds, at least 0");
+  else if (
+    (typeof delay === "string" && delay !== "") ||
+    (Array.isArray(delay) && delay.length > 0) ||
+    (isPlainObject(delay) && Object.keys(delay).length > 0)
+  )
+    refuse(
+      "appearance",
+      "appearance.surveyPopupDelaySeconds must be a number of seconds: PostHog fails (500) comparing a non-empty string, list or object with 0",
+    );
+  const ct = appearance["thankYouMessageDescriptionContentType"];
+  if (ct !== undefined && ct !== null && !CONTENT_TYPES.includes(String(ct)))
+    refuse("appearance", `appearance.thankYouMessageDescriptionContentType must be one of ${quoted(CONTENT_TYPES)}`);
+  const targeting = known["targeting_flag_filters"];
+  if (isPlainObject(targeting)) {
+    const groups = Array.isArray(targeting["groups"]) ? targeting["groups"] : [];
+    if (
+      groups.some(
+        (g) =>
+          isPlainObject(g) &&
+          (g["rollout_percentage"] === 100 || g["rollout_percentage"] === null || g["rollout_percentage"] === undefined) &&
+          (!Array.isArray(g["properties"]) || g["properties"].length === 0),
+      )
+    )
+      refuse(
+        "targeting_flag_filters",
+        "targetingFlagFilters rolls out to everyone (a group with no properties at 100%): PostHog refuses such targeting; leave targetingFlagFilters out to show the survey to everyone",
+      );
+  }
+  if (known["type"] === "external_survey") {
+    for (const field of ["linked_flag_id", "targeting_flag_filters"])
+      if (known[field] !== undefined && known[field] !== null)
+        refuse(field, `${field === "linked_flag_id" ? "linkedFlagId" : "targetingFlagFilters"} is not allowed for external surveys`);
+    const bad = NOT_EXTERNAL.filter((k) => conditions[k] !== undefined && conditions[k] !== null);
+    if (bad.length > 0)
+      refuse("conditions", `conditions.${bad.join(", conditions.")} ${bad.length === 1 ? "is" : "are"} not allowed for external surveys`);
+    if (delay !== undefined && delay !== null)
+      refuse("appearance", "appearance.surveyPopupDelaySeconds is not allowed for external surveys");
+  }
+  return problems;
+}
+
+/**
+ * The declared questions with the ids PostHog gave them: PostHog gives a question sent without an `id` a new one
+ * (ensure_question_ids), and its responses are recorded by question id, so a question keeps the id of the live one
+ * with the same text, else of the live one at its place with its type. A declared `id` is kept as it is.
+ */
+export function withLiveQuestionIds(declared: unknown, live: unknown): unknown {
+  if (!Array.isArray(declared) || !Array.isArray(live)) return declared;
+  const liveIds = live.map((q) => (isPlainObject(q) && typeof q["id"] === "string" ? q["id"] : undefined));
+  const taken = new Set<unknown>(declared.map((q) => (isPlainObject(q) ? q["id"] : undefined)).filter((id) => typeof id === "string"));
+  const claim = (index: number) => {
+    const id = liveIds[index];
+    if (id === undefined || taken.has(id)) return undefined;
+    taken.add(id);
+    return id;
+  };
+  const byText = declared.map((q) => {
+    if (!isPlainObject(q) || q["id"] !== undefined) return undefined;
+    const index = live.findIndex(
+      (l, i) => isPlainObject(l) && l["question"] === q["question"] && liveIds[i] !== undefined && !taken.has(liveIds[i]),
+    );
+    return index < 0 ? undefined : claim(index);
+  });
+  return declared.map((q, i) => {
+    if (!isPlainObject(q) || q["id"] !== undefined) return q;
+    const sameType = isPlainObject(live[i]) && live[i]["type"] === q["type"];
+    const id = byText[i] ?? (sameType ? claim(i) : undefined);
+    return id === undefined ? q : { ...q, id };
+  });
+}
+
+/** PostHog gives each question an `id` (ensure_question_ids) and answers unset keys as null: those compare equal. */
+const sameQuestions: Equality = (a, b) => sameSansNulls(a ?? [], withoutAdded(a ?? [], b ?? [], ["id"]));
+
+/** A targeting flag's filters as the flag serializer stores them (a `variant: null` in each group, …), equal to the declared. */
+const sameTargeting: Equality = (a, b) => {
+  if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
+  return sameJson(withoutNulls(a), withoutNulls(withoutAdded(a, b, ["multivariate", "payloads", "aggregation_group_type_index"])));
+};
+
+const dateTime = () => ({
+  input: z
+    .string({ error: "must be an ISO 8601 date-time string or null" })
+    .regex(DATE_TIME, { error: `must be an ISO 8601 date-time such as "2025-01-02T03:04:05Z" (DRF DateTimeField, ${SURVEY_SERIALIZER})` })
+    .refine(exists, { error: "is not a date-time that exists" })
+    .nullable(),
+  equal: sameInstant,
+});
+
+const object = (what: string) => z.record(z.string(), z.unknown(), { error: `must be an object (${what}) or null` }).nullable();
+
+export const surveyFields = {
+  name: {
+    input: z
+      .string({ error: "must be a string" })
+      .max(400, { error: `must be at most 400 characters (Survey.name, ${SURVEY_SERIALIZER})` })
+      .refine((v) => v.trim() !== "", { error: `may not be blank (${SURVEY_SERIALIZER})` }),
+    doc: "The survey's name: at most 400 characters, unique among the project's surveys. Changing it renames the survey.",
+  },
+  description: { input: z.string({ error: "must be a string" }), doc: "What the survey is for; may be empty." },
+  type: {
+    type: "SurveyType",
+    input: z.enum(SURVEY_TYPES, { error: `must be one of ${quoted(SURVEY_TYPES)} (Survey.type)` }),
+    doc: 'How it is shown: "popover" (posthog-js shows it), "widget" (behind a feedback button), "external_survey" (a hosted page, no targeting) or "api" (your own UI).',
+  },
+  questions: {
+    type: "SurveyQuestion[]",
+    input: z.array(z.unknown(), { error: "must be a list of questions" }),
+    equal: sameQuestions,
+    doc: 'The questions, in order (a changed question keeps the id PostHog gave it, found by its text, else by its place and type; give `id` to pin it); each has `type` ("open", "link", "rating", "single_choice", "multiple_choice"), `question` and its kind\'s own fields: `link` (https or mailto), `display` ("number" or "emoji") and `scale` for a rating, `choices` for a choice; any may have `description`, `buttonText`, `optional` and `branching` (`{type: "next_question" | "end" | "response_based" | "specific_question", index?, responseValues?}`). PostHog gives each an `id`.',
+  },
+  appearance: {
+    input: object("the survey's appearance"),
+    equal: sameSansNulls,
+    doc: "Colours, placement, texts and `surveyPopupDelaySeconds`, as PostHog's survey editor sets them.",
+  },
+  conditions: {
+    input: object("display conditions"),
+    equal: sameSansNulls,
+    doc: "When it is shown: `url` and `urlMatchType`, `selector`, `events`, `actions`, `deviceTypes`, `seenSurveyWaitPeriodInDays`, `linkedFlagVariant`.",
+  },
+  linked_flag_id: {
+    input: z
+      .number({ error: "must be the numeric id of a feature flag or null" })
+      .int({ error: "must be the numeric id of a feature flag or null" })
+      .nullable(),
+    doc: "A feature flag (its numeric id, a FeatureFlag's flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.",
+  },
+  targeting_flag_filters: {
+    input: object("feature flag filters"),
+    equal: sameTargeting,
+    doc: "Who sees it, as a feature flag's filters (`{groups: [{properties, rollout_percentage}]}`): PostHog makes a targeting flag of them, deleted with the survey. `null` removes it. Not for everyone at 100% (leave it out instead).",
+  },
+  start_date: { ...dateTime(), doc: "When the survey was launched (ISO 8601): set it to launch, `null` for a draft." },
+  end_date: { ...dateTime(), doc: "When the survey was stopped (ISO 8601): set it to stop collecting responses." },
+  responses_limit: {
+    input: z
+      .number({ error: "must be a whole number or null" })
+      .int({ error: "must be a whole number or null" })
+      .min(0, { error: `must be at least 0 (Survey.responses_limit, a PositiveIntegerField)` })
+      .nullable(),
+    doc: "Stop after this many responses.",
+  },
+  archived: { input: z.boolean({ error: "must be true or false" }), doc: "Archived surveys are kept but out of the way." },
+  enable_partial_responses: { input: z.boolean({ error: "must be true or false" }), doc: "Record answers before the survey is completed." },
+} as const satisfies Record<string, FieldDef>;

@@ -1,0 +1,81 @@
+/**
+ * Between Pulumi's view of a survey and PostHog's: the kit's field-table state over the survey's table
+ * (src/kinds/survey/fields.ts), with what is the survey's own: `name` and `type` required, the questions' rules kind
+ * by kind and the rules between fields (SurveySerializerCreateUpdateOnly.validate).
+ */
+import { fieldState, type InProject } from "../../kit/field-state";
+import type { Failure } from "../../kit/lifecycle";
+import type { Survey } from "./record";
+import { questionsProblems, surveyFields, surveyProblems, withLiveQuestionIds } from "./fields";
+import { camelCase } from "../../kit/names";
+import { isUnknown } from "../project/state";
+
+/** A survey as the kit reads it: PostHog's answer with its linked flag's id and its targeting flag's filters as fields. */
+export type SurveyRead = Survey & { linked_flag_id: number | null; targeting_flag_filters: unknown };
+export type SurveyRecord = InProject<SurveyRead>;
+
+const base = fieldState<SurveyRead>({
+  className: "Survey",
+  noun: "survey",
+  summary: "Questions shown to a project's users.",
+  example: [
+    'new posthog.Survey("nps", {',
+    "  projectId: web.projectId,",
+    '  name: "NPS",',
+    '  type: "popover",',
+    '  questions: [{ type: "rating", question: "How likely are you to recommend us?", display: "number", scale: 10 }],',
+    "  linkedFlagId: beta.flagId,",
+    "});",
+  ].join("\n"),
+  outputTypes: {
+    surveyId: { type: "string", doc: "The survey's UUID in PostHog." },
+    projectId: { type: "number", doc: "The project the survey belongs to." },
+    name: { type: "string", doc: "The survey's name." },
+    type: { type: "SurveyType", doc: "How the survey is shown." },
+  },
+  types: {
+    SurveyBranching: {
+      type: '\n  | { type: "next_question" | "end" }\n  | { type: "specific_question"; index: number }\n  | { type: "response_based"; responseValues: Record<string, number | "end"> }',
+      doc: "What happens after a question (posthog-js `SurveyQuestionBranchingType`).",
+    },
+    SurveyQuestionBase: {
+      type: '{\n  question: string;\n  description?: string | null;\n  descriptionContentType?: "text" | "html" | null;\n  buttonText?: string | null;\n  optional?: boolean | null;\n  branching?: SurveyBranching | null;\n  /** PostHog gives each question one when it is not given. */\n  id?: string;\n}',
+      doc: "What every kind of question has.",
+    },
+    SurveyQuestion: {
+      type: '\n  | (SurveyQuestionBase & { type: "open" })\n  | (SurveyQuestionBase & { type: "link"; link?: string | null })\n  | (SurveyQuestionBase & {\n      type: "rating";\n      display: "number" | "emoji";\n      scale: number;\n      lowerBoundLabel?: string;\n      upperBoundLabel?: string;\n    })\n  | (SurveyQuestionBase & {\n      type: "single_choice" | "multiple_choice";\n      choices: string[];\n      hasOpenChoice?: boolean;\n      shuffleOptions?: boolean;\n    })',
+      doc: "One question, each kind with its own fields.",
+    },
+    SurveyType: {
+      type: '"popover" | "widget" | "external_survey" | "api"',
+      doc: "How a survey is shown.",
+    },
+  },
+  fields: surveyFields,
+  exampleInput: "responsesLimit",
+  required: {
+    name: "PostHog names every survey, uniquely in its project",
+    type: 'PostHog needs to know how to show it ("popover", "widget", "external_survey" or "api")',
+  },
+  fixedOutputs: (record) => ({ surveyId: record.id, projectId: record.project_id, name: record.name, type: record.type }),
+  moreFailures(inputs, known, failed) {
+    const failures: Failure[] = [];
+    const questions = inputs["questions"];
+    if (Array.isArray(questions) && !isUnknown(questions) && !failed("questions"))
+      failures.push(...questionsProblems(questions).map((reason) => ({ property: "questions", reason })));
+    const declares = (field: string) => inputs[camelCase(field)] !== undefined && inputs[camelCase(field)] !== null;
+    for (const { field, reason } of surveyProblems(known, declares))
+      if (!failed(camelCase(field))) failures.push({ property: camelCase(field), reason });
+    return failures;
+  },
+});
+
+/** The kit's state, with the questions sent keeping the ids PostHog gave them (their responses are kept by id). */
+export const surveyState: typeof base = {
+  ...base,
+  withLiveKeys(body, live) {
+    const sent = base.withLiveKeys(body, live);
+    if (sent["questions"] !== undefined) sent["questions"] = withLiveQuestionIds(sent["questions"], live("questions"));
+    return sent;
+  },
+};

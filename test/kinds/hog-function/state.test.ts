@@ -1,0 +1,116 @@
+/**
+ * HogFunction's field table: PostHog's rules refused before anything is sent, each failure naming the field and the
+ * rule (HogFunctionSerializer, posthog/api/hog_function.py; posthog/cdp/validation.py); PostHog's forms equal; a
+ * secret input compared with the value declared last, never with PostHog's placeholder.
+ */
+import { hogFunctionState, secretInputPaths } from "../../../src/kinds/hog-function/state";
+
+const schema = [
+  { key: "url", type: "string", required: true },
+  { key: "token", type: "string", secret: true },
+];
+const failures = (inputs: Record<string, unknown>) => hogFunctionState.validate({ hog: "return event", ...inputs });
+
+test("valid inputs pass", () => {
+  expect(
+    failures({
+      projectId: 3,
+      type: "destination",
+      name: "Hook",
+      description: "",
+      inputsSchema: [...schema, { key: "n", type: "number" }, { key: "on", type: "boolean" }, { key: "h", type: "dictionary" }],
+      inputs: {
+        url: { value: "https://example.com" },
+        token: { value: "t" },
+        n: { value: 2 },
+        on: { value: true },
+        h: { value: { a: "b" } },
+      },
+      filters: { events: [{ id: "$pageview", type: "events" }] },
+      enabled: true,
+      masking: { ttl: 60, hash: "{person.id}" },
+    }),
+  ).toEqual([]);
+  expect(failures({ hog: undefined, templateId: "template-webhook" })).toEqual([]);
+  // A template brings its inputs schema: inputs alone are not refused.
+  expect(failures({ hog: undefined, templateId: "template-webhook", inputs: { url: { value: "https://example.com" } } })).toEqual([]);
+});
+
+test.each([
+  [{ hog: undefined }, "hog", "hog is required: the function's code, unless templateId names a template"],
+  [{ hog: "x".repeat(100 * 1024 + 1) }, "hog", "at most 100 KB"],
+  [{ type: "webhook" }, "type", 'must be one of "destination", "site_destination"'],
+  [{ name: "n".repeat(401) }, "name", "at most 400 characters"],
+  [{ inputsSchema: {} }, "inputsSchema", "must be a list of input definitions"],
+  [{ inputsSchema: [{ type: "string" }] }, "inputsSchema", "inputsSchema[0].key is required"],
+  [{ inputsSchema: [{ key: "a", type: "text" }] }, "inputsSchema", 'inputsSchema[0].type must be one of "string"'],
+  [{ inputsSchema: [{ key: "a", type: "string", secret: "yes" }] }, "inputsSchema", "inputsSchema[0].secret must be true or false"],
+  [{ inputsSchema: [{ key: " ", type: "string" }] }, "inputsSchema", "inputsSchema[0].key is required: a non-blank string"],
+  [{ inputs: { url: { value: "x" } } }, "inputs", "inputs need inputsSchema"],
+  [{ inputsSchema: schema, inputs: { url: { value: "x" }, other: { value: 1 } } }, "inputs", "inputs.other has no item in inputsSchema"],
+  [
+    { inputsSchema: schema, inputs: { token: { value: "t" } } },
+    "inputs",
+    "inputs.url.value is required: its inputsSchema item says required: true",
+  ],
+  [{ inputsSchema: schema, inputs: { url: "x" } }, "inputs", 'inputs.url must be an object such as {"value": …}'],
+  [
+    { inputsSchema: schema, inputs: { url: { value: 3 } } },
+    "inputs",
+    'inputs.url.value must be a string (its inputsSchema type is "string")',
+  ],
+  [{ inputsSchema: [{ key: "n", type: "number" }], inputs: { n: { value: "2" } } }, "inputs", "inputs.n.value must be a number"],
+  [{ inputsSchema: [{ key: "i", type: "integration" }], inputs: { i: { value: 1.5 } } }, "inputs", "must be an Integration ID"],
+  [{ inputsSchema: [{ key: "e", type: "email" }], inputs: { e: { value: { from: "a", to: "b" } } } }, "inputs", "is missing 'subject'"],
+  [{ inputsSchema: schema, inputs: { url: { value: "x", templating: "jinja" } } }, "inputs", 'templating must be "hog" or "liquid"'],
+  [{ filters: [] }, "filters", "must be an object"],
+  [{ enabled: 1 }, "enabled", "must be true or false"],
+  [{ masking: { ttl: 10, hash: "{person.id}" } }, "masking", "60"],
+  [{ masking: { ttl: 60 } }, "masking", "masking.hash is required"],
+  [{ templateId: "" }, "templateId", "may not be empty"],
+  [{ inputSchema: [] }, "inputSchema", "Did you mean `inputsSchema`?"],
+])("%j is refused on %s", (inputs, property, reason) => {
+  const found = failures(inputs).filter((f) => f.property === property);
+  expect(found.length).toBeGreaterThan(0);
+  expect(found.map((f) => f.reason).join(" | ")).toContain(reason);
+});
+
+test("PostHog's additions compare equal: input order and bytecode, schema defaults, compiled filters and masking", () => {
+  const inputs = { url: { value: "https://example.com" }, token: { value: "t" } };
+  const live = { url: { value: "https://example.com", order: 0, bytecode: ["_H", 1] }, token: { secret: true } };
+  expect(hogFunctionState.valuesEqual("inputs", inputs, live)).toBe(true);
+  expect(hogFunctionState.valuesEqual("inputs", inputs, { ...live, url: { value: "https://other.example.com" } })).toBe(false);
+  // A secret declared but absent from PostHog is drift.
+  expect(hogFunctionState.valuesEqual("inputs", inputs, { url: live.url })).toBe(false);
+  expect(
+    hogFunctionState.valuesEqual(
+      "inputs_schema",
+      [{ key: "url", type: "string" }],
+      [{ key: "url", type: "string", required: false, secret: false, hidden: false }],
+    ),
+  ).toBe(true);
+  expect(hogFunctionState.valuesEqual("inputs_schema", [{ key: "url", type: "string" }], [{ key: "url", type: "number" }])).toBe(false);
+  expect(hogFunctionState.valuesEqual("filters", { events: [] }, { events: [], source: "events", bytecode: ["_H"] })).toBe(true);
+  expect(hogFunctionState.valuesEqual("masking", { ttl: 60, hash: "x" }, { ttl: 60, hash: "x", threshold: null, bytecode: [] })).toBe(true);
+});
+
+test("a secret is compared with the value declared last: unchanged is no change, a new one is", () => {
+  const declared = { inputsSchema: schema, inputs: { url: { value: "u" }, token: { value: "old" } } };
+  const olds = {
+    hogFunctionId: "x",
+    inputsSchema: schema,
+    inputs: { url: { value: "u", order: 0 }, token: { secret: true } },
+    declaredInputs: declared,
+  };
+  expect(hogFunctionState.settingsChanged(olds, { ...declared })).toBe(false);
+  expect(hogFunctionState.settingsChanged(olds, { ...declared, inputs: { url: { value: "u" }, token: { value: "new" } } })).toBe(true);
+  expect(hogFunctionState.outputValue(olds, "inputs")).toEqual({ url: { value: "u", order: 0 }, token: { value: "old" } });
+});
+
+test("where the secrets are: inputs.<key> of each schema item marked secret that has a value", () => {
+  expect(secretInputPaths({ inputsSchema: schema, inputs: { url: { value: "u" }, token: { value: "t" } } })).toEqual([["inputs", "token"]]);
+  expect(secretInputPaths({ inputsSchema: schema, inputs: { url: { value: "u" } } })).toEqual([]);
+  // Without a schema (a template's), every input is kept secret.
+  expect(secretInputPaths({ templateId: "template-webhook", inputs: { token: { value: "t" } } })).toEqual([["inputs"]]);
+  expect(secretInputPaths({ inputsSchema: schema })).toEqual([]);
+});

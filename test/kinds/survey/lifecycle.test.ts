@@ -1,0 +1,112 @@
+/**
+ * posthog.Survey's lifecycle over loopback against the local server, in both PostHog versions it plays: create with a
+ * targeting flag, no change after PostHog's normalisations (question ids, the flag's form of the filters), drift as the
+ * live inputs, restore, removing the targeting, deleted by hand, DELETE, a create whose answer is lost, import.
+ */
+import { featureFlags, surveys } from "../../../src/client";
+import { getSurvey, listSurveys } from "../../../src/functions";
+import { useLookupConfig } from "../../../src/functions/context";
+import { SurveyProvider } from "../../../src/provider";
+import { projectScopedSetups, versions } from "../../helpers/project-scoped";
+
+type Json = Record<string, unknown>;
+
+const setups = projectScopedSetups("Surveys", (connection) => new SurveyProvider(connection));
+
+const questions = [
+  { type: "rating", question: "How likely are you to recommend us?", display: "number", scale: 10 },
+  { type: "single_choice", question: "Which plan?", choices: ["Free", "Pro"], branching: { type: "end" } },
+];
+const targeting = {
+  groups: [{ properties: [{ key: "email", value: "@example.com", operator: "icontains", type: "person" }], rollout_percentage: 50 }],
+};
+
+describe.each(versions)("PostHog %s", (version) => {
+  const setup = () => setups[version]!;
+
+  test("create with a linked and a targeting flag, no change, drift as old => new, restore, untarget, deleted by hand, DELETE", async () => {
+    const { provider, http, projectId, server } = setup();
+    const flag = await featureFlags.createFeatureFlag(http, projectId, {
+      key: `survey-flag-${version}`,
+      filters: { groups: [{ rollout_percentage: 100 }] },
+    });
+    const inputs: Json = {
+      projectId,
+      name: `NPS ${version}`,
+      type: "popover",
+      questions,
+      linkedFlagId: flag.id,
+      targetingFlagFilters: targeting,
+      startDate: "2025-01-02T03:04:05Z",
+      responsesLimit: 100,
+    };
+    expect((await provider.check({}, inputs)).failures).toBeUndefined();
+    const created = await provider.create(inputs);
+    const outs = created.outs as Json;
+    expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(outs).toMatchObject({ surveyId: created.id, projectId, name: inputs["name"], type: "popover", linkedFlagId: flag.id });
+    // PostHog gave each question an id and made a targeting flag.
+    const live = await surveys.getSurvey(http, projectId, created.id);
+    expect(live.questions?.every((q) => typeof q.id === "string")).toBe(true);
+    expect(live.targeting_flag?.key).toMatch(/^survey-targeting-/);
+
+    expect((await provider.diff(created.id, outs, inputs)).changes).toBe(false);
+    const read = await provider.read(created.id, outs);
+    expect(read.inputs).toEqual(inputs);
+
+    await surveys.updateSurvey(http, projectId, created.id, { responses_limit: 5, questions: [questions[0]] });
+    const drifted = await provider.read(created.id, outs);
+    expect(drifted.inputs).toMatchObject({ responsesLimit: 5, questions: [expect.objectContaining({ type: "rating" })] });
+    expect((await provider.diff(created.id, drifted.props as Json, inputs)).changes).toBe(true);
+
+    await server.clearRequests();
+    const restored = await provider.update(created.id, drifted.props as Json, inputs);
+    expect(restored.outs).toMatchObject({ responsesLimit: 100 });
+    expect((await server.requests({ method: "PATCH" })).map((r) => r.bodyKeys)).toEqual([["questions", "responses_limit"]]);
+
+    const untargeted = await provider.update(created.id, restored.outs as Json, { ...inputs, targetingFlagFilters: null });
+    expect((untargeted.outs as Json)["targetingFlagFilters"]).toBeNull();
+    expect((await surveys.getSurvey(http, projectId, created.id)).targeting_flag).toBeNull();
+
+    await surveys.deleteSurvey(http, projectId, created.id);
+    expect(await provider.read(created.id, untargeted.outs as Json)).toEqual({});
+    const again = await provider.create(inputs);
+    expect(again.id).not.toBe(created.id);
+    await server.clearRequests();
+    await provider.delete(again.id, again.outs as Json);
+    expect((await server.requests({ method: "DELETE" })).length).toBe(1);
+    await expect(surveys.getSurvey(http, projectId, again.id)).rejects.toMatchObject({ isNotFound: true });
+  });
+
+  test("a create whose answer is lost after PostHog committed is found by its name, not created twice", async () => {
+    const { provider, server, http, projectId } = setup();
+    await server.fault({ method: "POST", path: "/surveys/?$", status: 502, afterCommit: true });
+    const created = await provider.create({ projectId, name: `lost-${version}`, type: "api", questions });
+    const live = (await surveys.listSurveys(http, projectId)).filter((s) => s.name === `lost-${version}`).map((s) => s.id);
+    expect(live).toEqual([created.id]);
+  });
+
+  test("import by <projectId>/<uuid>; a number is not a survey id; getSurvey by id or name, listSurveys", async () => {
+    const { provider, http, projectId, server } = setup();
+    const survey = await surveys.createSurvey(http, projectId, { name: `import-${version}`, type: "widget", questions });
+    const read = await provider.read(`${projectId}/${survey.id}`);
+    expect(read.props).toMatchObject({ surveyId: survey.id, projectId, name: `import-${version}`, type: "widget" });
+    expect((await provider.read(survey.id, { projectId })).id).toBe(survey.id);
+    await expect(provider.read(`${projectId}/12`)).rejects.toThrow("<projectId>/<uuid>");
+    // adoptId takes it over by its UUID: a GET and a PATCH of what differs.
+    const adopted = await provider.create({ projectId, adoptId: survey.id, name: `import-${version}`, type: "widget", responsesLimit: 7 });
+    expect(adopted.id).toBe(survey.id);
+    expect((await surveys.getSurvey(http, projectId, survey.id)).responses_limit).toBe(7);
+
+    useLookupConfig((key) => ({ "posthog:host": server.url, "posthog:apiKey": server.apiKey })[key]);
+    expect(await getSurvey({ projectId, surveyId: survey.id })).toMatchObject({
+      surveyId: survey.id,
+      name: `import-${version}`,
+      linkedFlagId: null,
+    });
+    expect(await getSurvey({ projectId, name: `import-${version}` })).toMatchObject({ surveyId: survey.id, type: "widget" });
+    await expect(getSurvey({ projectId, name: "nothing" })).rejects.toThrow('has no survey with name "nothing"');
+    expect((await listSurveys({ projectId, search: `import-${version}` })).map((s) => s.surveyId)).toEqual([survey.id]);
+    expect(await listSurveys({ projectId, search: `import-${version}`, archived: true })).toEqual([]);
+  });
+});
