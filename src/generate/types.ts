@@ -197,7 +197,7 @@ export function fieldTableClass(entry: GeneratedTypes): string {
     ]),
     'import * as pulumi from "@pulumi/pulumi";',
     `import { ${constant}_TYPE } from "../kit/tokens";`,
-    'import { beginRegistration, isDeclaredInstance, serializedProvider } from "../kit/declared";',
+    'import { beginRegistration, isDeclaredInstance, serializedProvider } from "./declared";',
     ...(programArgs ? [`import { ${programArgs.name} } from "${programArgs.module}";`] : []),
     braceList(
       "import ",

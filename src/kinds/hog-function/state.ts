@@ -8,13 +8,7 @@
 import { fieldState, type InProject } from "../../kit/field-state";
 import type { Failure, Json } from "../../kit/lifecycle";
 import type { HogFunction } from "./record";
-import {
-  ADDED_TO_INPUTS,
-  HOG_SERIALIZER,
-  hogFunctionFields,
-  hogFunctionProblems,
-  isSecretPlaceholder,
-} from "./fields";
+import { ADDED_TO_INPUTS, HOG_SERIALIZER, hogFunctionFields, hogFunctionProblems, isSecretPlaceholder } from "./fields";
 import { withoutAdded } from "../../kit/json-forms";
 import { isPlainObject, own } from "../../kit/json";
 import { camelCase } from "../../kit/names";

@@ -212,7 +212,7 @@ export function projectDeclarations(): string {
     " * test/kinds/project/program-types.test.ts checks that this file is what the table generates and that its types equal the table's.",
     " */",
     'import type * as pulumi from "@pulumi/pulumi";',
-    'import type { Json } from "../../kit/json";',
+    'import type { Json } from "../kit/json";',
     "",
     "/** The settings as a program declares them (camelCase), before validation. */",
     "export interface ProjectSettingsArgs {",
