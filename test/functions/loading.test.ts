@@ -47,7 +47,7 @@ test("a lookup loads the client and the declaration it needs when first called",
      await posthog.listFeatureFlags({ projectId: 1 }).catch(() => undefined);`,
   );
   expect(packages).toEqual(expect.arrayContaining(["got", "zod"]));
-  expect(own).toEqual(expect.arrayContaining(["functions/objects.js", "provider/feature-flag-declaration.js", "client/transport.js"]));
+  expect(own).toEqual(expect.arrayContaining(["functions/objects.js", "kinds/feature-flag/kind.js", "client/transport.js"]));
 });
 
 test("the provider plugin serves without loading the SDK's index (about 400 ms of every plugin start)", () => {

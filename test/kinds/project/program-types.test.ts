@@ -37,7 +37,7 @@ const recordMatches: AllTrue<Compare<RecordGenerated, RecordFromTable>> = null! 
 const argsMatch: AllTrue<Compare<ProjectArgs, ArgsFromInputs>> = null! as Compare<ProjectArgs, ArgsFromInputs>;
 
 test("project-types.ts is what the field table generates (run `npm run docs`)", () => {
-  expect(fs.readFileSync(path.join(__dirname, "..", "..", DECLARATIONS_PATH), "utf8")).toBe(projectDeclarations());
+  expect(fs.readFileSync(path.join(__dirname, "..", "..", "..", DECLARATIONS_PATH), "utf8")).toBe(projectDeclarations());
 });
 
 test("its types equal zod's for the table (checked by `npm run typecheck`)", () => {
