@@ -30,3 +30,6 @@ export function limitOffsetPageSchema<T extends z.ZodType>(item: T) {
 
 /** PostHog answers `{"is_generating_demo_data": bool}` (its docs wrongly show a project record). */
 export const demoDataStatusSchema = z.looseObject({ is_generating_demo_data: z.boolean() });
+
+/** How far PostHog's clock may be behind ours when telling an object just created from an older one. */
+export const CLOCK_SKEW_MS = 5 * 60_000;

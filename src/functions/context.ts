@@ -7,7 +7,7 @@
 // would cost its start about 400 ms (src/plugin/serve.ts).
 import { getConfig } from "@pulumi/pulumi/runtime/config";
 import type { Transport } from "../client";
-import { connect, requireOrganization, resolveConfig, type ConfigLookup, type ProviderConfig } from "../provider";
+import { connect, requireOrganization, resolveConfig, type ConfigLookup, type ProviderConfig } from "../kit/config";
 import type { LookupOverrides, OrganizationOverride } from "./overrides";
 import { camelCase } from "../kit/names";
 

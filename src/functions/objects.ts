@@ -5,7 +5,7 @@
  * both these.
  */
 import { type ObjectId, type ResourceDeclaration, title } from "../kit/declaration";
-import { requireProject } from "../provider";
+import { requireProject } from "../kit/config";
 import { own } from "../kit/json";
 import { lookupConfig, lookupTransport, recordResult } from "./context";
 import type { LookupOverrides } from "./overrides";

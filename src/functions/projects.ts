@@ -1,6 +1,7 @@
 /** Read-only project lookups, for projects the program does not manage (or reads before managing). */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ActivityEntry, ProjectListItem, Transport } from "../client";
+import type { ActivityEntry, Transport } from "../client";
+import type { ProjectListItem } from "../kinds/project/fields";
 import type { ProjectRecordOutputs } from "../resources/project-types";
 import { httpClient, lookupOrganization, lookupTransport, outputForm } from "./lazy";
 import type { OrganizationOverride } from "./overrides";
@@ -38,26 +39,26 @@ export type GetProjectActivityArgs = GetProjectArgs & { limit?: number };
 
 /** Every project of the organization (all pages). */
 export async function listProjects(args: ListProjectsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<ProjectSummary[]> {
-  const { projects } = await httpClient();
+  const projects = await import("../kinds/project/endpoints");
   const found = await projects.listProjects(...(await inOrganization(args)));
   return found.map(projectSummary);
 }
 
 export async function getProject(args: GetProjectArgs, _opts?: pulumi.InvokeOptions): Promise<ProjectResult> {
-  const [{ projects }, { recordOutputs }] = await Promise.all([httpClient(), import("../provider")]);
+  const [projects, { recordOutputs }] = await Promise.all([import("../kinds/project/endpoints"), import("../kinds/project/state")]);
   return recordOutputs(await projects.getProject(...(await inOrganization(args)), args.projectId));
 }
 
 /** The project's change log, newest first: all of it, or the latest `limit` entries. */
 export async function getProjectActivity(args: GetProjectActivityArgs, _opts?: pulumi.InvokeOptions): Promise<ActivityResult[]> {
   const pageSize = args.limit === undefined ? 100 : Math.min(Math.max(args.limit, 1), 100);
-  const { collect, projects } = await httpClient();
+  const [{ collect }, projects] = await Promise.all([httpClient(), import("../kinds/project/endpoints")]);
   const entries = await collect(projects.iterateProjectActivity(...(await inOrganization(args)), args.projectId, pageSize), args.limit);
   return entries.map(activityResult);
 }
 
 export async function isGeneratingDemoData(args: GetProjectArgs, _opts?: pulumi.InvokeOptions): Promise<boolean> {
-  const { projects } = await httpClient();
+  const projects = await import("../kinds/project/endpoints");
   return projects.isGeneratingDemoData(...(await inOrganization(args)), args.projectId);
 }
 

@@ -7,7 +7,7 @@
  * program declares what PostHog has), as Project's `adoptProjectId`; and `createOnce`, a create never sent twice
  * blindly, which finds what a create whose answer was lost made and takes nothing it cannot show to be its own.
  */
-import { PostHogError, projects, type Transport } from "../client";
+import { CLOCK_SKEW_MS, PostHogError, type Transport } from "../client";
 import type { ProviderConfig } from "./config";
 import { type ObjectId, type ResourceDeclaration, title } from "./declaration";
 import { ADOPT_INPUT, type FieldState, type InProject } from "./field-state";
@@ -86,7 +86,7 @@ export abstract class FieldTableLifecycle<R extends { id: ObjectId }> extends De
     take: TakeOver,
   ): Promise<T> {
     const { noun } = this.declaration;
-    const since = new Date(started - projects.CLOCK_SKEW_MS).toISOString();
+    const since = new Date(started - CLOCK_SKEW_MS).toISOString();
     let found: readonly T[];
     try {
       found = await look.find();

@@ -5,7 +5,7 @@
  * resource's few fixed ones plus the live value of each declared field), and its schema properties. A resource adds
  * only what is its own: required inputs, rules between fields, the fixed outputs.
  */
-import { isUnknown } from "../kinds/project/state";
+import { isUnknown } from "./unknown";
 import { type FieldTable, tableValuesEqual } from "./field-table";
 import { isPlainObject, jsonValueProblems, jsonValueReason, own } from "./json";
 import { camelCase, closestName } from "./names";

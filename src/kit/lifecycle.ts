@@ -8,7 +8,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { PostHogError, type Transport } from "../client";
 import { connect, resolveConfig, type ProviderConfig } from "./config";
-import { isUnknown } from "../kinds/project/state";
+import { isUnknown } from "./unknown";
 import { own } from "./json";
 import {
   deleteDeclared,

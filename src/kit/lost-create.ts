@@ -7,7 +7,7 @@
  * program's or another stack's: recording it would let this stack change it and, on destroy, delete it. Such objects
  * are named with why they were not taken, and the input that takes one over when the program means to.
  */
-import { PostHogError, projects, type Transport, users } from "../client";
+import { CLOCK_SKEW_MS, PostHogError, type Transport, users } from "../client";
 import { isPlainObject, own } from "./json";
 import type { ObjectId } from "./declaration";
 
@@ -41,7 +41,7 @@ export async function judgeFound<T extends Found>(
   found: readonly T[],
   ownership: Ownership<T>,
 ): Promise<Judged<T>> {
-  const since = started - projects.CLOCK_SKEW_MS;
+  const since = started - CLOCK_SKEW_MS;
   let me: Promise<users.CurrentUser> | undefined;
   const currentUser = () => {
     me ??= users.getCurrentUser(http).catch((error: unknown) => {

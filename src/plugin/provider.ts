@@ -12,7 +12,7 @@ import { objectLookups } from "../functions/objects";
 import type { ResourceDeclaration } from "../kit/declaration";
 import { secretTexts, valuesAt, withoutSecrets } from "../kit/redaction";
 import { declarations } from "../kinds/index";
-import type { ConfigLookup } from "../provider";
+import type { ConfigLookup } from "../kit/config";
 import { packageSchema, PACKAGE, type PropertySpec } from "./schema";
 
 /** Pulumi's marker for a secret value on the wire (sdk/go/common/resource/sig). */

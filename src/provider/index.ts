@@ -18,27 +18,27 @@ import { surveyDeclaration } from "../kinds/survey/kind";
 import { experimentDeclaration } from "../kinds/experiment/kind";
 import { hogFunctionDeclaration } from "../kinds/hog-function/kind";
 
-export { ProjectProvider } from "../kinds/project/lifecycle";
-export { FeatureFlagProvider } from "../kinds/feature-flag/lifecycle";
-export { AnnotationProvider } from "../kinds/annotation/lifecycle";
-export { ActionProvider } from "../kinds/action/lifecycle";
-export { CohortProvider } from "../kinds/cohort/lifecycle";
-export { DashboardProvider } from "../kinds/dashboard/lifecycle";
-export { InsightProvider } from "../kinds/insight/lifecycle";
-export { AlertProvider } from "../kinds/alert/lifecycle";
-export { SurveyProvider } from "../kinds/survey/lifecycle";
-export { ExperimentProvider } from "../kinds/experiment/lifecycle";
-export { HogFunctionProvider } from "../kinds/hog-function/lifecycle";
+export { ProjectProvider } from "../kinds/project/kind";
+export { FeatureFlagProvider } from "../kinds/feature-flag/kind";
+export { AnnotationProvider } from "../kinds/annotation/kind";
+export { ActionProvider } from "../kinds/action/kind";
+export { CohortProvider } from "../kinds/cohort/kind";
+export { DashboardProvider } from "../kinds/dashboard/kind";
+export { InsightProvider } from "../kinds/insight/kind";
+export { AlertProvider } from "../kinds/alert/kind";
+export { SurveyProvider } from "../kinds/survey/kind";
+export { ExperimentProvider } from "../kinds/experiment/kind";
+export { HogFunctionProvider } from "../kinds/hog-function/kind";
 export { resolveConfig, connect, requireOrganization, requireProject, type ProviderConfig, type ConfigLookup } from "../kit/config";
 export {
   outputNames,
   recordOutputs,
   secretOutputNames,
-  UNKNOWN,
   type ProjectInputs,
   type ProjectOutputs,
   type RecordedInputs,
 } from "../kinds/project/state";
+export { UNKNOWN } from "../kit/unknown";
 
 /**
  * `target` with every method's errors carrying their message as their stack. Pulumi's provider hosts print a failed

@@ -4,7 +4,9 @@
  * deleted), and the provider's refusals before sending agreeing with PostHog's own. Everything carries the run's
  * prefix and is marked deleted afterwards.
  */
-import { actions, annotations, PostHogError, type Transport } from "../../src/client";
+import { PostHogError, type Transport } from "../../src/client-entry";
+import * as actions from "../../src/kinds/action/endpoints";
+import * as annotations from "../../src/kinds/annotation/endpoints";
 import type { DeclaredState, Json, Recorded } from "../../src/kit/lifecycle";
 import { ActionProvider, AnnotationProvider } from "../../src/provider";
 import { actionState } from "../../src/kinds/action/state";

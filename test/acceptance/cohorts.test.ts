@@ -7,7 +7,9 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { cohorts, featureFlags, PostHogError, type Transport } from "../../src/client";
+import { PostHogError, type Transport } from "../../src/client-entry";
+import * as cohorts from "../../src/kinds/cohort/endpoints";
+import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import { getCohort, listCohorts } from "../../src/functions";
 import { useLookupConfig } from "../../src/functions/context";
 import { CohortProvider } from "../../src/provider";

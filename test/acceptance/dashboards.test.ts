@@ -7,7 +7,9 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { dashboards, insights, PostHogError, type Transport, users } from "../../src/client";
+import { PostHogError, type Transport, users } from "../../src/client-entry";
+import * as dashboards from "../../src/kinds/dashboard/endpoints";
+import * as insights from "../../src/kinds/insight/endpoints";
 import { DashboardProvider, InsightProvider, AlertProvider } from "../../src/provider";
 import { insightState } from "../../src/kinds/insight/state";
 import { pulumiSession, repoRoot } from "../helpers/pulumi-cli";

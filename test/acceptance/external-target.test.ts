@@ -8,7 +8,7 @@
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { projects } from "../../src/client";
+import * as projects from "../../src/kinds/project/endpoints";
 import { ACCEPTANCE_SCOPES, type AcceptanceTarget, acceptanceTarget, isStale, provision, repoRoot, transport } from "./real-posthog";
 
 /** Files that need the target's project, tell the versions apart, and use most of the scopes between them. */

@@ -3,7 +3,8 @@
  * change, drift, restore, rename, deleted by hand and created again, soft delete) and the provider's rules agreeing
  * with PostHog's own refusals. Flags carry the run's prefix and are marked deleted afterwards.
  */
-import { featureFlags, PostHogError, type Transport } from "../../src/client";
+import { PostHogError, type Transport } from "../../src/client-entry";
+import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import { FeatureFlagProvider } from "../../src/provider";
 import { featureFlagState } from "../../src/kinds/feature-flag/state";
 import { acceptanceTarget, inTargetProject, type AcceptanceTarget } from "./real-posthog";

@@ -7,7 +7,11 @@
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { actions, annotations, featureFlags, projects, type Transport } from "../../src/client";
+import type { Transport } from "../../src/client-entry";
+import * as projects from "../../src/kinds/project/endpoints";
+import * as actions from "../../src/kinds/action/endpoints";
+import * as annotations from "../../src/kinds/annotation/endpoints";
+import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
 import { acceptanceTarget, named, transport, type AcceptanceTarget } from "./real-posthog";
 

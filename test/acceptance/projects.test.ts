@@ -6,7 +6,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
-import { PostHogError, projects, type Transport } from "../../src/client";
+import { PostHogError, type Transport } from "../../src/client-entry";
+import * as projects from "../../src/kinds/project/endpoints";
 import { changedSettings, pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
 import { acceptanceTarget, named, runProjects, transport, type AcceptanceTarget } from "./real-posthog";
 

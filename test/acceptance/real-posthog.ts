@@ -21,7 +21,8 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
-import { PostHogError, type ProjectRecord, projects, Transport } from "../../src/client";
+import { PostHogError, type ProjectRecord, Transport } from "../../src/client-entry";
+import * as projects from "../../src/kinds/project/endpoints";
 import type { PostHogEndpoint } from "../helpers/pulumi-cli";
 
 /** The PostHog versions the tier knows apart: the 2025-08-04 one (its backend's source), and today's (PostHog Cloud). */

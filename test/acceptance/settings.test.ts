@@ -6,7 +6,8 @@
  */
 import type { Stack } from "@pulumi/pulumi/automation";
 import { z } from "zod";
-import { projects, type Transport } from "../../src/client";
+import type { Transport } from "../../src/client-entry";
+import * as projects from "../../src/kinds/project/endpoints";
 import { fieldDef, settingNames, valuesEqual, type WritableField } from "../../src/kinds/project/fields";
 import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
 import { acceptanceTarget, named, transport, type AcceptanceTarget } from "./real-posthog";

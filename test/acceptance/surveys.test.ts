@@ -4,7 +4,11 @@
  * answered nor drifting, and the provider's rules agreeing with PostHog's own refusals. Everything carries the run's
  * prefix and is deleted afterwards (surveys with DELETE, the rest marked deleted, the experiments' flags too).
  */
-import { experiments, featureFlags, hogFunctions, PostHogError, surveys, type Transport } from "../../src/client";
+import { PostHogError, type Transport } from "../../src/client-entry";
+import * as experiments from "../../src/kinds/experiment/endpoints";
+import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
+import * as hogFunctions from "../../src/kinds/hog-function/endpoints";
+import * as surveys from "../../src/kinds/survey/endpoints";
 import { ExperimentProvider, HogFunctionProvider, SurveyProvider } from "../../src/provider";
 import { experimentState } from "../../src/kinds/experiment/state";
 import { hogFunctionState } from "../../src/kinds/hog-function/state";

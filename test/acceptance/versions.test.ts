@@ -7,7 +7,8 @@ import * as http from "node:http";
 import * as https from "node:https";
 import type { AddressInfo } from "node:net";
 import type { Stack } from "@pulumi/pulumi/automation";
-import { PostHogError, projects, type Transport } from "../../src/client";
+import { PostHogError, type Transport } from "../../src/client-entry";
+import * as projects from "../../src/kinds/project/endpoints";
 import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
 import { acceptanceTarget, named, runProjects, transport, type AcceptanceTarget } from "./real-posthog";
 

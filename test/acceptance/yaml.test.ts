@@ -8,7 +8,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { stringify } from "yaml";
-import { featureFlags, projects, type Transport } from "../../src/client";
+import type { Transport } from "../../src/client-entry";
+import * as projects from "../../src/kinds/project/endpoints";
+import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import { changedSettings, pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
 import { acceptanceTarget, named, runProjects, transport, type AcceptanceTarget } from "./real-posthog";
 

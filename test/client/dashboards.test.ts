@@ -3,7 +3,10 @@
  * against the local server over loopback: every page of a list, tiles through the insight's dashboards, soft delete
  * with and without delete_insights, alerts by UUID and DELETE, errors naming the object, creates never resent.
  */
-import { alerts, dashboards, insights, PostHogError, type Transport } from "../../src/client";
+import { PostHogError, type Transport } from "../../src/client-entry";
+import * as alerts from "../../src/kinds/alert/endpoints";
+import * as dashboards from "../../src/kinds/dashboard/endpoints";
+import * as insights from "../../src/kinds/insight/endpoints";
 import { startClientProject } from "../helpers/client-project";
 import type { LocalPostHog } from "../helpers/local-posthog";
 

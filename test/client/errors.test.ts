@@ -1,5 +1,6 @@
 import * as http2 from "node:http";
-import { PostHogError, projects, groups, Transport } from "../../src/client";
+import { PostHogError, groups, Transport } from "../../src/client-entry";
+import * as projects from "../../src/kinds/project/endpoints";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 
 let server: LocalPostHog;

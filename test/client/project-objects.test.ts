@@ -3,7 +3,11 @@
  * against the local server over loopback: every page of a list, lookups, soft delete, errors naming the object,
  * and creates that are never resent.
  */
-import { actions, annotations, cohorts, collect, featureFlags, PostHogError, type Transport } from "../../src/client";
+import { collect, PostHogError, type Transport } from "../../src/client-entry";
+import * as actions from "../../src/kinds/action/endpoints";
+import * as annotations from "../../src/kinds/annotation/endpoints";
+import * as cohorts from "../../src/kinds/cohort/endpoints";
+import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import { startClientProject } from "../helpers/client-project";
 import type { LocalPostHog } from "../helpers/local-posthog";
 

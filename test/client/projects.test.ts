@@ -1,4 +1,5 @@
-import { collect, projects, Transport } from "../../src/client";
+import { collect, Transport } from "../../src/client-entry";
+import * as projects from "../../src/kinds/project/endpoints";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 
 let server: LocalPostHog;

@@ -3,7 +3,11 @@
  * hog-functions.ts) against the local server over loopback: every page of a list, UUID ids, DELETE against soft
  * delete, lookups, secret inputs, errors naming the object, and creates that are never resent.
  */
-import { experiments, featureFlags, hogFunctions, PostHogError, surveys, type Transport } from "../../src/client";
+import { PostHogError, type Transport } from "../../src/client-entry";
+import * as experiments from "../../src/kinds/experiment/endpoints";
+import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
+import * as hogFunctions from "../../src/kinds/hog-function/endpoints";
+import * as surveys from "../../src/kinds/survey/endpoints";
 import { startClientProject } from "../helpers/client-project";
 import type { LocalPostHog } from "../helpers/local-posthog";
 

@@ -1,5 +1,6 @@
 import * as http_ from "node:http";
-import { PostHogError, projects, Transport } from "../../src/client";
+import { PostHogError, Transport } from "../../src/client-entry";
+import * as projects from "../../src/kinds/project/endpoints";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 
 let server: LocalPostHog;

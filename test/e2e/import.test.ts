@@ -11,18 +11,16 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { parse } from "yaml";
-import {
-  actions,
-  annotations,
-  cohorts,
-  experiments,
-  featureFlags,
-  hogFunctions,
-  insights,
-  projects,
-  surveys,
-  Transport,
-} from "../../src/client";
+import { Transport } from "../../src/client-entry";
+import * as projects from "../../src/kinds/project/endpoints";
+import * as actions from "../../src/kinds/action/endpoints";
+import * as annotations from "../../src/kinds/annotation/endpoints";
+import * as cohorts from "../../src/kinds/cohort/endpoints";
+import * as experiments from "../../src/kinds/experiment/endpoints";
+import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
+import * as hogFunctions from "../../src/kinds/hog-function/endpoints";
+import * as insights from "../../src/kinds/insight/endpoints";
+import * as surveys from "../../src/kinds/survey/endpoints";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { pluginSession, repoRoot, type PluginSession } from "../helpers/pulumi-cli";
 import { pythonVirtualenv } from "../helpers/python-venv";

@@ -5,7 +5,11 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { actions, annotations, featureFlags, projects, Transport } from "../../src/client";
+import { Transport } from "../../src/client-entry";
+import * as projects from "../../src/kinds/project/endpoints";
+import * as actions from "../../src/kinds/action/endpoints";
+import * as annotations from "../../src/kinds/annotation/endpoints";
+import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { liveProjects } from "../helpers/projects";
 import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";

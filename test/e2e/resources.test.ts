@@ -12,18 +12,16 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { OutputMap, Stack } from "@pulumi/pulumi/automation";
-import {
-  alerts,
-  cohorts,
-  dashboards,
-  experiments,
-  featureFlags,
-  hogFunctions,
-  insights,
-  projects,
-  surveys,
-  Transport,
-} from "../../src/client";
+import { Transport } from "../../src/client-entry";
+import * as projects from "../../src/kinds/project/endpoints";
+import * as alerts from "../../src/kinds/alert/endpoints";
+import * as cohorts from "../../src/kinds/cohort/endpoints";
+import * as dashboards from "../../src/kinds/dashboard/endpoints";
+import * as experiments from "../../src/kinds/experiment/endpoints";
+import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
+import * as hogFunctions from "../../src/kinds/hog-function/endpoints";
+import * as insights from "../../src/kinds/insight/endpoints";
+import * as surveys from "../../src/kinds/survey/endpoints";
 import { MAX_JSON_DEPTH } from "../../src/kit/json";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";

@@ -10,7 +10,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { parse } from "yaml";
 import { declarationOf } from "../../src/kinds/index";
 import { unwrapSecrets } from "../../src/plugin/provider";
-import { UNKNOWN } from "../../src/kinds/project/state";
+import { UNKNOWN } from "../../src/kit/unknown";
 
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 const registered: Array<{ type: string; name: string; inputs: Record<string, unknown> }> = [];

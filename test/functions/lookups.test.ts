@@ -3,7 +3,9 @@
  * capture endpoint with the project's API token.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { featureFlags, projects, Transport } from "../../src/client";
+import { Transport } from "../../src/client-entry";
+import * as projects from "../../src/kinds/project/endpoints";
+import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import * as posthog from "../../src";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 

@@ -2,7 +2,8 @@
  * The opening the client's endpoint tests share: a local PostHog, a Transport to it (no rate limiter, quick retries)
  * and a fresh project in it.
  */
-import { projects, Transport } from "../../src/client";
+import { Transport } from "../../src/client-entry";
+import * as projects from "../../src/kinds/project/endpoints";
 import { type LocalPostHog, startLocalPostHog } from "./local-posthog";
 
 export interface ClientProject {

@@ -3,7 +3,8 @@
  * connected to it: the setup every project-scoped resource's provider test shares. Registers its own beforeAll and
  * afterAll; `setups[version]` is filled once they have run.
  */
-import { projects, Transport } from "../../src/client";
+import { Transport } from "../../src/client-entry";
+import * as projects from "../../src/kinds/project/endpoints";
 import type { ProviderConfig } from "../../src/provider";
 import type { PostHogVersion } from "../../src/server";
 import { startLocalPostHog, type LocalPostHog } from "./local-posthog";

@@ -1,5 +1,6 @@
 /** What PostHog holds, as a user would check it in PostHog: projects not being deleted. */
-import { PostHogError, projects, type ProjectRecord, type Transport } from "../../src/client";
+import { PostHogError, type ProjectRecord, type Transport } from "../../src/client-entry";
+import * as projects from "../../src/kinds/project/endpoints";
 
 /**
  * The projects PostHog has and is not deleting: a deleted project stays listed until PostHog purges it, and one

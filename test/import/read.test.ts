@@ -3,7 +3,11 @@
  * each list read once in a project however many kinds need it, one GET per project (its list lacks the settings),
  * nothing for a project being deleted, only the projects named.
  */
-import { dashboards, featureFlags, insights, projects, Transport } from "../../src/client";
+import { Transport } from "../../src/client-entry";
+import * as projects from "../../src/kinds/project/endpoints";
+import * as dashboards from "../../src/kinds/dashboard/endpoints";
+import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
+import * as insights from "../../src/kinds/insight/endpoints";
 import { readOrganization } from "../../src/import";
 import { declarations } from "../../src/kinds/index";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";

@@ -2,7 +2,7 @@
 import { importList, parseId, resolveScope, type ResourceDeclaration, type ScopeKind, type ScopeReads } from "../../src/kit/declaration";
 import { projectScopedImport } from "../../src/kit/field-state";
 import { declarationOf, declarations } from "../../src/kinds/index";
-import { Transport } from "../../src/client";
+import { Transport } from "../../src/client-entry";
 import { PROJECT_TOKEN, PROJECT_TYPE } from "../../src/kit/tokens";
 import { resolveConfig } from "../../src/provider";
 import { projectDeclaration } from "../../src/kinds/project/kind";

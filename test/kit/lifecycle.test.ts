@@ -4,9 +4,11 @@
  * created in the new project, deleted from the old one.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { featureFlags, projects, Transport } from "../../src/client";
+import { Transport } from "../../src/client-entry";
+import * as projects from "../../src/kinds/project/endpoints";
+import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import { ActionProvider, AnnotationProvider, CohortProvider, FeatureFlagProvider, type ProviderConfig } from "../../src/provider";
-import { UNKNOWN } from "../../src/kinds/project/state";
+import { UNKNOWN } from "../../src/kit/unknown";
 import { startLocalPostHog } from "../helpers/local-posthog";
 
 type Json = Record<string, unknown>;

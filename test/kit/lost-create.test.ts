@@ -5,7 +5,8 @@
  * and never reaches PostHog. The create fails naming the object and `adoptId` instead of recording it; where PostHog
  * keeps the identity unique, the create PostHog refuses names the holder too; `adoptId` takes it over when meant.
  */
-import { projects, Transport } from "../../src/client";
+import { Transport } from "../../src/client-entry";
+import * as projects from "../../src/kinds/project/endpoints";
 import {
   ActionProvider,
   CohortProvider,

@@ -6,19 +6,17 @@
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import {
-  actions,
-  alerts,
-  annotations,
-  cohorts,
-  dashboards,
-  experiments,
-  featureFlags,
-  insights,
-  projects,
-  surveys,
-  Transport,
-} from "../../src/client";
+import { Transport } from "../../src/client-entry";
+import * as projects from "../../src/kinds/project/endpoints";
+import * as actions from "../../src/kinds/action/endpoints";
+import * as alerts from "../../src/kinds/alert/endpoints";
+import * as annotations from "../../src/kinds/annotation/endpoints";
+import * as cohorts from "../../src/kinds/cohort/endpoints";
+import * as dashboards from "../../src/kinds/dashboard/endpoints";
+import * as experiments from "../../src/kinds/experiment/endpoints";
+import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
+import * as insights from "../../src/kinds/insight/endpoints";
+import * as surveys from "../../src/kinds/survey/endpoints";
 import { packageSchema } from "../../src/plugin/schema";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { ProviderHost } from "../helpers/provider-host";

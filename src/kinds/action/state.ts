@@ -7,7 +7,7 @@ import { fieldState, type InProject } from "../../kit/field-state";
 import type { Failure } from "../../kit/lifecycle";
 import type { Action } from "./record";
 import { actionFields, stepProblems } from "./fields";
-import { isUnknown } from "../project/state";
+import { isUnknown } from "../../kit/unknown";
 
 export type ActionRecord = InProject<Action>;
 

@@ -4,13 +4,17 @@
  * products/annotations/backend/api/annotation.py), identified as `<projectId>/<id>`. Its field table is
  * src/kinds/annotation/fields.ts.
  */
-import { annotations } from "../../client";
+import { PostHogError, type Transport } from "../../client";
+import * as annotations from "./endpoints";
 import { idField, type ResourceDeclaration } from "../../kit/declaration";
 import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-state";
 import { ANNOTATION_TOKEN, ANNOTATION_TYPE } from "../../kit/tokens";
 import { annotationFields } from "./fields";
-import { AnnotationProvider } from "./lifecycle";
-import type { AnnotationRecord } from "./state";
+import { type AnnotationRecord, annotationState } from "./state";
+import { FieldTableLifecycle } from "../../kit/field-lifecycle";
+import type { Json } from "../../kit/lifecycle";
+import type { Annotation } from "./record";
+import type { ProviderConfig } from "../../kit/config";
 
 export const annotationDeclaration: ResourceDeclaration<"project", AnnotationRecord> = {
   name: "Annotation",
@@ -47,3 +51,26 @@ export const annotationDeclaration: ResourceDeclaration<"project", AnnotationRec
     label: (annotation) => annotation.content ?? `annotation ${annotation.id}`,
   }),
 };
+
+/**
+ * The Annotation lifecycle: the kit's field-table lifecycle with its create. Nothing about an annotation is unique,
+ * so a create whose answer was lost cannot be found again with certainty: it is never resent blindly, and the error
+ * says how to check for a twin.
+ */
+export class AnnotationProvider extends FieldTableLifecycle<Annotation> {
+  /** `connection` replaces configuration and client, for tests and for programs that build their own. */
+  constructor(connection?: { config: ProviderConfig; transport: Transport }) {
+    super(annotationDeclaration, annotationState, connection);
+  }
+
+  protected override async obtain(projectId: number, body: Json): Promise<AnnotationRecord> {
+    try {
+      return { ...(await annotations.createAnnotation(this.http(), projectId, body)), project_id: projectId };
+    } catch (error) {
+      if (!(error instanceof PostHogError && error.kind === "ambiguous")) throw error;
+      throw new Error(
+        `${error.message} The annotation may have been created: look for it in the project's annotations (content ${JSON.stringify(body["content"] ?? null)}) and adopt it with \`pulumi import posthog:index:Annotation <name> ${projectId}/<id>\`, or delete it, before running \`pulumi up\` again.`,
+      );
+    }
+  }
+}

@@ -8,7 +8,7 @@ import type { Failure } from "../../kit/lifecycle";
 import type { Cohort } from "./record";
 import { cohortFields, cohortFiltersProblems } from "./fields";
 import { isPlainObject } from "../../kit/json";
-import { isUnknown } from "../project/state";
+import { isUnknown } from "../../kit/unknown";
 
 export type CohortRecord = InProject<Cohort>;
 

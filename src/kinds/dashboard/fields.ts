@@ -7,7 +7,7 @@
  * `id`, with its `layouts`, `color` and `deleted`). `text_tiles` is the program's view of them: the text tiles of the
  * record, in the order they were made. Today's `_update_tiles` checks a text with TextSerializer. An insight tile's
  * layouts are written there too (or by today's `update_tile` action): an Insight's `layouts`
- * (src/kinds/insight/lifecycle.ts).
+ * (src/kinds/insight/kind.ts).
  */
 import { z } from "zod";
 import type { Dashboard } from "./record";

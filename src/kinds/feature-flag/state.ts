@@ -9,7 +9,7 @@ import type { FeatureFlag } from "./record";
 import { crossFieldProblems, filtersProblems, flagFields } from "./fields";
 import { isPlainObject } from "../../kit/json";
 import { camelCase } from "../../kit/names";
-import { isUnknown } from "../project/state";
+import { isUnknown } from "../../kit/unknown";
 
 /** A flag record with the project it was read from (PostHog's answer does not name it). */
 export type FlagRecord = InProject<FeatureFlag>;

@@ -3,15 +3,18 @@
  * keyed by UUID, soft-deleted (`PATCH {"deleted": true}`: HogFunctionViewSet is a ForbidDestroyModel,
  * posthog/api/hog_function.py), identified as `<projectId>/<uuid>`. Its secret inputs are Pulumi secrets.
  */
-import { hogFunctions } from "../../client";
+import { PostHogError, type Transport } from "../../client";
+import * as hogFunctions from "./endpoints";
 import type { ResourceDeclaration } from "../../kit/declaration";
 import { PROJECT_SCOPED_UUID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-state";
 import { HOG_FUNCTION_TOKEN, HOG_FUNCTION_TYPE } from "../../kit/tokens";
 import type { HogFunction } from "./record";
 import { isPlainObject } from "../../kit/json";
 import { hogFunctionFields } from "./fields";
-import { HogFunctionProvider } from "./lifecycle";
-import { type HogFunctionRecord, secretInputPaths } from "./state";
+import { type HogFunctionRecord, secretInputPaths, hogFunctionState } from "./state";
+import { FieldTableLifecycle } from "../../kit/field-lifecycle";
+import type { Json } from "../../kit/lifecycle";
+import type { ProviderConfig } from "../../kit/config";
 
 /** PostHog's answer with the template it was made from as `template_id` (write-only; answered as `template`). */
 export function hogFunctionRecord(fn: HogFunction): HogFunction {
@@ -109,3 +112,34 @@ export const hogFunctionDeclaration: ResourceDeclaration<"project", HogFunctionR
     label: (fn) => fn.name ?? `hog function ${fn.id}`,
   }),
 };
+
+/**
+ * The HogFunction lifecycle: the kit's field-table lifecycle with its create and what PostHog fixes at create (`type`,
+ * `templateId`: a change replaces the function). Names are not unique, so a create whose answer was lost cannot be
+ * found again with certainty: it is never resent blindly, and the error says how to check for a twin.
+ */
+export class HogFunctionProvider extends FieldTableLifecycle<HogFunction> {
+  /** `connection` replaces configuration and client, for tests and for programs that build their own. */
+  constructor(connection?: { config: ProviderConfig; transport: Transport }) {
+    super(hogFunctionDeclaration, hogFunctionState, connection);
+  }
+
+  protected override replaces(olds: Json, news: Json): string[] {
+    const fixed = ["type", "templateId"].filter((input) => {
+      const before = (olds["declaredInputs"] as Json | undefined)?.[input] ?? olds[input];
+      return news[input] !== undefined && before !== undefined && news[input] !== before;
+    });
+    return [...super.replaces(olds, news), ...fixed];
+  }
+
+  protected override async obtain(projectId: number, body: Json): Promise<HogFunctionRecord> {
+    try {
+      return { ...hogFunctionRecord(await hogFunctions.createHogFunction(this.http(), projectId, body)), project_id: projectId };
+    } catch (error) {
+      if (!(error instanceof PostHogError && error.kind === "ambiguous")) throw error;
+      throw new Error(
+        `${error.message} The hog function may have been created: look for it in the project's data pipelines (name ${JSON.stringify(body["name"] ?? null)}) and adopt it with \`pulumi import posthog:index:HogFunction <name> ${projectId}/<uuid>\`, or delete it, before running \`pulumi up\` again.`,
+      );
+    }
+  }
+}

@@ -7,7 +7,7 @@ import { fieldState, type InProject } from "../../kit/field-state";
 import type { Failure } from "../../kit/lifecycle";
 import type { Insight } from "./record";
 import { insightFields, queryProblems } from "./fields";
-import { isUnknown } from "../project/state";
+import { isUnknown } from "../../kit/unknown";
 
 export type InsightRecord = InProject<InsightWithLayouts>;
 

@@ -19,6 +19,7 @@ import {
 } from "./fields";
 import { isPlainObject, jsonValueProblems, jsonValueReason, own, PROTOTYPE_NAMES } from "../../kit/json";
 import { camelCase, closestName } from "../../kit/names";
+import { isUnknown } from "../../kit/unknown";
 import { isOrganizationId, ORGANIZATION_ID_RULE } from "../../client";
 import type { ProjectInputs, ProjectOutputs, ProjectRecordOutputs } from "../../resources/project-types";
 
@@ -30,9 +31,6 @@ export {
   type ProjectOutputs,
   type ProjectRecordOutputs,
 } from "../../resources/project-types";
-
-/** What Pulumi sends for a value not known yet during preview, in any field whatever its type. */
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 /**
  * The program's inputs the outputs keep, null when not declared (the outputs then leave them out). `read` needs
@@ -47,20 +45,6 @@ export interface RecordedInputs {
 }
 
 const recordFields = (Object.keys(projectFields) as ProjectField[]).filter((f) => f !== "id");
-
-/**
- * Whether a value is, or holds at any depth, a value not known yet (preview). Iterative: check runs it on every input
- * before the depth rule (src/kit/json.ts), and a value thousands of levels deep must not overflow the stack here.
- */
-export function isUnknown(value: unknown): boolean {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const here = stack.pop();
-    if (here === UNKNOWN) return true;
-    if (here !== null && typeof here === "object") for (const inner of Object.values(here)) stack.push(inner);
-  }
-  return false;
-}
 
 export interface Failure {
   readonly property: string;

@@ -8,7 +8,7 @@ import type { Failure } from "../../kit/lifecycle";
 import type { Survey } from "./record";
 import { questionsProblems, surveyFields, surveyProblems, withLiveQuestionIds } from "./fields";
 import { camelCase } from "../../kit/names";
-import { isUnknown } from "../project/state";
+import { isUnknown } from "../../kit/unknown";
 
 /** A survey as the kit reads it: PostHog's answer with its linked flag's id and its targeting flag's filters as fields. */
 export type SurveyRead = Survey & { linked_flag_id: number | null; targeting_flag_filters: unknown };

@@ -3,7 +3,7 @@
  * answers a PATCH without `name` with a 500): create, no change after PostHog's normalisations, drift as the live
  * inputs, restore, rename, deleted by hand, soft delete, a create whose answer is lost, import, the lookups.
  */
-import { actions } from "../../../src/client";
+import * as actions from "../../../src/kinds/action/endpoints";
 import { getAction, listActions } from "../../../src/functions";
 import { useLookupConfig } from "../../../src/functions/context";
 import { ActionProvider } from "../../../src/provider";

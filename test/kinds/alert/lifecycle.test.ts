@@ -4,7 +4,9 @@
  * by hand, DELETE, import by <projectId>/<uuid>, the lookups; PostHog 2025-08-04: its refusal of scoped personal
  * API keys said as what to do.
  */
-import { alerts, insights, Transport } from "../../../src/client";
+import { Transport } from "../../../src/client-entry";
+import * as alerts from "../../../src/kinds/alert/endpoints";
+import * as insights from "../../../src/kinds/insight/endpoints";
 import { getAlert, getCurrentUser, listAlerts } from "../../../src/functions";
 import { useLookupConfig } from "../../../src/functions/context";
 import { AlertProvider } from "../../../src/provider";

@@ -3,7 +3,8 @@
  * no change after PostHog's normalisations (its form of the date), drift as the live inputs, restore, deleted by hand,
  * soft delete, import by `<projectId>/<id>`, a create whose answer is lost.
  */
-import { annotations, dashboards } from "../../../src/client";
+import * as annotations from "../../../src/kinds/annotation/endpoints";
+import * as dashboards from "../../../src/kinds/dashboard/endpoints";
 import { AnnotationProvider } from "../../../src/provider";
 import { projectScopedSetups, versions } from "../../helpers/project-scoped";
 

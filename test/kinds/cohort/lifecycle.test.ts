@@ -4,7 +4,7 @@
  * drift as the live inputs, restore, rename, deleted by hand, soft delete, a create whose answer is lost (found by
  * name, creation time and definition; two such cohorts are not guessed between), isStatic replacing, import.
  */
-import { cohorts } from "../../../src/client";
+import * as cohorts from "../../../src/kinds/cohort/endpoints";
 import { getCohort, listCohorts } from "../../../src/functions";
 import { useLookupConfig } from "../../../src/functions/context";
 import { CohortProvider } from "../../../src/provider";

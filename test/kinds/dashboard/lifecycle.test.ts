@@ -4,7 +4,8 @@
  * after PostHog's normalisations, drift as the live inputs, restore, deleted by hand, soft delete that keeps the
  * insights, import.
  */
-import { dashboards, insights } from "../../../src/client";
+import * as dashboards from "../../../src/kinds/dashboard/endpoints";
+import * as insights from "../../../src/kinds/insight/endpoints";
 import { getDashboard, getInsight, listDashboards, listInsights } from "../../../src/functions";
 import { useLookupConfig } from "../../../src/functions/context";
 import { DashboardProvider, InsightProvider } from "../../../src/provider";

@@ -4,11 +4,12 @@
  * stopping as inputs; a new flag key replaces, a launched experiment only when allowed (its own flag renamed replaces
  * nothing); soft delete leaves the flag; a lost create found by flag key; import.
  */
-import { experiments, featureFlags } from "../../../src/client";
+import * as experiments from "../../../src/kinds/experiment/endpoints";
+import * as featureFlags from "../../../src/kinds/feature-flag/endpoints";
 import { getExperiment, listExperiments } from "../../../src/functions";
 import { useLookupConfig } from "../../../src/functions/context";
 import { ExperimentProvider } from "../../../src/provider";
-import { UNKNOWN } from "../../../src/kinds/project/state";
+import { UNKNOWN } from "../../../src/kit/unknown";
 import { projectScopedSetups, versions } from "../../helpers/project-scoped";
 
 type Json = Record<string, unknown>;

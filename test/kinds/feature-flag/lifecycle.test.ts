@@ -3,7 +3,7 @@
  * and 2025-08-04's): create, no change after PostHog's normalisations, drift as the live inputs, restore, rename,
  * a flag deleted by hand, soft delete, import by `<projectId>/<id>`, and the lookups.
  */
-import { featureFlags } from "../../../src/client";
+import * as featureFlags from "../../../src/kinds/feature-flag/endpoints";
 import { getFeatureFlag, listFeatureFlags } from "../../../src/functions";
 import { useLookupConfig } from "../../../src/functions/context";
 import { FeatureFlagProvider } from "../../../src/provider";

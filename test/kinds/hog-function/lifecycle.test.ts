@@ -4,7 +4,7 @@
  * a secret input never answered yet never drift, a changed secret sent, the rest's drift as old => new, type fixed
  * (replace), soft delete, deleted by hand, import by <projectId>/<uuid>, a lost create not resent.
  */
-import { hogFunctions } from "../../../src/client";
+import * as hogFunctions from "../../../src/kinds/hog-function/endpoints";
 import { getHogFunction, listHogFunctions } from "../../../src/functions";
 import { useLookupConfig } from "../../../src/functions/context";
 import { HogFunctionProvider } from "../../../src/provider";

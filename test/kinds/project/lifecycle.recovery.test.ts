@@ -3,7 +3,8 @@
  * always found or named) and nothing duplicated (a POST is resent only when the project is proven absent).
  */
 import * as nodeHttp from "node:http";
-import { projects, Transport } from "../../../src/client";
+import { Transport } from "../../../src/client-entry";
+import * as projects from "../../../src/kinds/project/endpoints";
 import { ProjectProvider, type ProviderConfig } from "../../../src/provider";
 import { startLocalPostHog, type LocalPostHog } from "../../helpers/local-posthog";
 

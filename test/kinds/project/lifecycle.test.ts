@@ -1,5 +1,6 @@
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
-import { projects, Transport } from "../../../src/client";
+import { Transport } from "../../../src/client-entry";
+import * as projects from "../../../src/kinds/project/endpoints";
 import { ProjectProvider, UNKNOWN, type ProjectOutputs, type ProviderConfig } from "../../../src/provider";
 import { settingNames } from "../../../src/kinds/project/fields";
 import { startLocalPostHog, type LocalPostHog } from "../../helpers/local-posthog";

@@ -2,7 +2,8 @@
  * The provider against both PostHog versions the local server plays: today's ("current") and the self-hosted
  * 2025-08-04 one (src/server/projects/versions.ts), where they differ (README "PostHog versions").
  */
-import { projects, Transport } from "../../../src/client";
+import { Transport } from "../../../src/client-entry";
+import * as projects from "../../../src/kinds/project/endpoints";
 import { getProjectActivity } from "../../../src/functions";
 import { useLookupConfig } from "../../../src/functions/context";
 import { ProjectProvider, type ProjectOutputs, type ProviderConfig } from "../../../src/provider";

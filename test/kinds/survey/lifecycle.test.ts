@@ -3,7 +3,8 @@
  * targeting flag, no change after PostHog's normalisations (question ids, the flag's form of the filters), drift as the
  * live inputs, restore, removing the targeting, deleted by hand, DELETE, a create whose answer is lost, import.
  */
-import { featureFlags, surveys } from "../../../src/client";
+import * as featureFlags from "../../../src/kinds/feature-flag/endpoints";
+import * as surveys from "../../../src/kinds/survey/endpoints";
 import { getSurvey, listSurveys } from "../../../src/functions";
 import { useLookupConfig } from "../../../src/functions/context";
 import { SurveyProvider } from "../../../src/provider";

@@ -3,7 +3,7 @@
  * created the real way, by `$groupidentify` events, also as the real posthog-node SDK sends them.
  */
 import { PostHog } from "posthog-node";
-import { groups, Transport } from "../../../src/client";
+import { groups, Transport } from "../../../src/client-entry";
 import { groupIdentify, harness, type Harness } from "../helpers";
 
 let h: Harness;

@@ -1,11 +1,11 @@
 /** The organization-scoped project endpoints (posthog/api/project.py, ProjectViewSet), one function each. */
 import type { z } from "zod";
-import { activityPageSchema, demoDataStatusSchema, limitOffsetPageSchema } from "./activity";
-import { projectListItemSchema, projectRecordSchema, type ProjectListItem, type ProjectRecord } from "../kinds/project/fields";
-import { collect, followPages } from "./pagination";
-import { numberSegment, organizationSegment } from "./paths";
-import { PostHogError } from "./errors";
-import type { Budget, Transport } from "./transport";
+import { activityPageSchema, CLOCK_SKEW_MS, demoDataStatusSchema, limitOffsetPageSchema } from "../../client/activity";
+import { projectListItemSchema, projectRecordSchema, type ProjectListItem, type ProjectRecord } from "./fields";
+import { collect, followPages } from "../../client/pagination";
+import { numberSegment, organizationSegment } from "../../client/paths";
+import { PostHogError } from "../../client/errors";
+import type { Budget, Transport } from "../../client/transport";
 
 const listPageSchema = limitOffsetPageSchema(projectListItemSchema);
 export type ProjectListPage = z.output<typeof listPageSchema>;
@@ -56,9 +56,6 @@ export function iterateProjects(
 export function listProjects(http: Transport, organizationId: string, options?: { pageSize?: number; search?: string } & Budget) {
   return collect(iterateProjects(http, organizationId, options));
 }
-
-/** How far PostHog's clock may be behind ours when telling a project just created from an older one. */
-export const CLOCK_SKEW_MS = 5 * 60_000;
 
 /**
  * Never resent once it may have reached PostHog: a second POST would create a second project. An answer that is not
