@@ -14,14 +14,14 @@ async function time(fn) {
 /** The micro benchmarks of the package built in `lib`; rows of {name, value, unit, target, ok}. */
 async function benchMicro(lib) {
   const { Transport, projects, groups, collect, RateLimiter } = require(path.join(lib, "client"));
-  const { ProjectProvider } = require(path.join(lib, "provider"));
+  const { ProjectLifecycle } = require(path.join(lib, "provider"));
   const { startServer } = require(path.join(lib, "server"));
   const rows = [];
   const report = (name, value, unit, target, ok) => rows.push({ name, value, unit, target, ok });
 
   const server = await startServer({ port: 0 });
   const http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
-  const provider = new ProjectProvider({
+  const provider = new ProjectLifecycle({
     config: { host: server.url, apiKey: server.apiKey, organizationId: server.organizationId },
     transport: http,
   });

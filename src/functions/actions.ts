@@ -1,5 +1,5 @@
 /** Action lookups, for actions a program reads (its own or others'): the whole record, camelCased. */
-import type { ResourceDeclaration } from "../kit/declaration";
+import type { Kind } from "../kit/kind";
 import { typedLookups } from "./lazy";
 import type { LookupOverrides } from "./overrides";
 
@@ -23,7 +23,7 @@ export type ListActionsArgs = InProject & {
 };
 
 const lookups = typedLookups<GetActionArgs, ListActionsArgs, ActionResult>(
-  async () => (await import("../kinds/action/kind")).actionDeclaration as ResourceDeclaration<"project">,
+  async () => (await import("../kinds/action/kind")).actionKind as Kind<"project">,
 );
 
 /** One live action, by `actionId` or by exact `name`. */

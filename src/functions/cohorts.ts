@@ -1,5 +1,5 @@
 /** Cohort lookups, for cohorts a program reads (its own or others'): the whole record, camelCased. */
-import type { ResourceDeclaration } from "../kit/declaration";
+import type { Kind } from "../kit/kind";
 import { typedLookups } from "./lazy";
 import type { LookupOverrides } from "./overrides";
 
@@ -29,7 +29,7 @@ export type ListCohortsArgs = InProject & {
 };
 
 const lookups = typedLookups<GetCohortArgs, ListCohortsArgs, CohortResult>(
-  async () => (await import("../kinds/cohort/kind")).cohortDeclaration as ResourceDeclaration<"project">,
+  async () => (await import("../kinds/cohort/kind")).cohortKind as Kind<"project">,
 );
 
 /** One live cohort, by `cohortId` or by exact `name`. */

@@ -1,5 +1,5 @@
 /** Dashboard, insight and alert lookups, for those a program reads (its own or others'): the whole record, camelCased. */
-import type { ResourceDeclaration } from "../kit/declaration";
+import type { Kind } from "../kit/kind";
 import { typedLookups } from "./lazy";
 import type { LookupOverrides } from "./overrides";
 
@@ -68,13 +68,13 @@ export type ListAlertsArgs = InProject & {
 };
 
 const alertLookups = typedLookups<GetAlertArgs, ListAlertsArgs, AlertResult>(
-  async () => (await import("../kinds/alert/kind")).alertDeclaration as ResourceDeclaration<"project">,
+  async () => (await import("../kinds/alert/kind")).alertKind as Kind<"project">,
 );
 const dashboardLookups = typedLookups<GetDashboardArgs, ListDashboardsArgs, DashboardResult>(
-  async () => (await import("../kinds/dashboard/kind")).dashboardDeclaration as ResourceDeclaration<"project">,
+  async () => (await import("../kinds/dashboard/kind")).dashboardKind as Kind<"project">,
 );
 const insightLookups = typedLookups<GetInsightArgs, ListInsightsArgs, InsightResult>(
-  async () => (await import("../kinds/insight/kind")).insightDeclaration as ResourceDeclaration<"project">,
+  async () => (await import("../kinds/insight/kind")).insightKind as Kind<"project">,
 );
 
 /** One live dashboard by `dashboardId`, with its tiles. */

@@ -1,5 +1,5 @@
 /** Experiment lookups, for experiments a program reads (its own or others'): the whole record, camelCased. */
-import type { ResourceDeclaration } from "../kit/declaration";
+import type { Kind } from "../kit/kind";
 import { typedLookups } from "./lazy";
 import type { LookupOverrides } from "./overrides";
 
@@ -29,7 +29,7 @@ export type ListExperimentsArgs = InProject & {
 };
 
 const lookups = typedLookups<GetExperimentArgs, ListExperimentsArgs, ExperimentResult>(
-  async () => (await import("../kinds/experiment/kind")).experimentDeclaration as ResourceDeclaration<"project">,
+  async () => (await import("../kinds/experiment/kind")).experimentKind as Kind<"project">,
 );
 
 /** One live experiment, by `experimentId` or by its flag's `featureFlagKey`. */

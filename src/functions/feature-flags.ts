@@ -1,5 +1,5 @@
 /** Feature flag lookups, for flags a program reads (its own or others'): the whole record, camelCased. */
-import type { ResourceDeclaration } from "../kit/declaration";
+import type { Kind } from "../kit/kind";
 import { typedLookups } from "./lazy";
 import type { LookupOverrides } from "./overrides";
 
@@ -29,7 +29,7 @@ export type ListFeatureFlagsArgs = InProject & {
 };
 
 const lookups = typedLookups<GetFeatureFlagArgs, ListFeatureFlagsArgs, FeatureFlagResult>(
-  async () => (await import("../kinds/feature-flag/kind")).featureFlagDeclaration as ResourceDeclaration<"project">,
+  async () => (await import("../kinds/feature-flag/kind")).featureFlagKind as Kind<"project">,
 );
 
 /** One live flag, by `flagId` or by exact `key`. */

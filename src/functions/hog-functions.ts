@@ -1,5 +1,5 @@
 /** Hog function lookups, for functions a program reads (its own or others'): the whole record, camelCased. */
-import type { ResourceDeclaration } from "../kit/declaration";
+import type { Kind } from "../kit/kind";
 import { typedLookups } from "./lazy";
 import type { LookupOverrides } from "./overrides";
 
@@ -27,7 +27,7 @@ export type ListHogFunctionsArgs = InProject & {
 };
 
 const lookups = typedLookups<GetHogFunctionArgs, ListHogFunctionsArgs, HogFunctionResult>(
-  async () => (await import("../kinds/hog-function/kind")).hogFunctionDeclaration as ResourceDeclaration<"project">,
+  async () => (await import("../kinds/hog-function/kind")).hogFunctionKind as Kind<"project">,
 );
 
 /** One live hog function by `hogFunctionId` (its UUID), with its inputs, schema and masking. */

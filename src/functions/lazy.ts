@@ -7,7 +7,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { output, secret } from "@pulumi/pulumi/output";
-import type { ResourceDeclaration } from "../kit/declaration";
+import type { Kind } from "../kit/kind";
 import type { ObjectLookupFunctions } from "./objects";
 import type { Transport } from "../client";
 import type { LookupOverrides, OrganizationOverride } from "./overrides";
@@ -42,9 +42,7 @@ type Args = LookupOverrides & { projectId?: number };
  * A resource module's lookups, typed: `get<Name>`, `list<Plural>` and their Output forms, from the declaration's
  * `lookups` facts (./objects), both loaded on the first call.
  */
-export function typedLookups<GetArgs extends Args, ListArgs extends Args, Result>(
-  declaration: () => Promise<ResourceDeclaration<"project">>,
-) {
+export function typedLookups<GetArgs extends Args, ListArgs extends Args, Result>(declaration: () => Promise<Kind<"project">>) {
   let loaded: Promise<ObjectLookupFunctions> | undefined;
   const found = () => {
     loaded ??= Promise.all([import("./objects"), declaration()]).then(([objects, declared]) => objects.objectLookups(declared));

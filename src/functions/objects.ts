@@ -1,10 +1,10 @@
 /**
- * The lookups of a project-scoped resource, from its declaration's `lookups` facts (src/kit/declaration.ts):
+ * The lookups of a project-scoped resource, from its declaration's `lookups` facts (src/kit/kind.ts):
  * `get<Name>` by id or by the field unique among live objects, `list<Plural>` with the list's filters, each result the
  * whole record PostHog returns, camelCased. The TypeScript functions (./feature-flags, …) and the plugin's invokes are
  * both these.
  */
-import { type ObjectId, type ResourceDeclaration, title } from "../kit/declaration";
+import { type ObjectId, type Kind, title } from "../kit/kind";
 import { requireProject } from "../kit/config";
 import { own } from "../kit/json";
 import { lookupConfig, lookupTransport, recordResult } from "./context";
@@ -25,7 +25,7 @@ export interface ObjectLookupFunctions {
   secretOutputs(result: Result): readonly string[];
 }
 
-export function objectLookups(declaration: ResourceDeclaration<"project">): ObjectLookupFunctions {
+export function objectLookups(declaration: Kind<"project">): ObjectLookupFunctions {
   const facts = declaration.lookups;
   if (!facts) throw new Error(`${declaration.name} declares no lookups.`);
   const idInput = declaration.identity.output;

@@ -45,7 +45,7 @@ export async function listProjects(args: ListProjectsArgs = {}, _opts?: pulumi.I
 }
 
 export async function getProject(args: GetProjectArgs, _opts?: pulumi.InvokeOptions): Promise<ProjectResult> {
-  const [projects, { recordOutputs }] = await Promise.all([import("../kinds/project/endpoints"), import("../kinds/project/state")]);
+  const [projects, { recordOutputs }] = await Promise.all([import("../kinds/project/endpoints"), import("../kinds/project/model")]);
   return recordOutputs(await projects.getProject(...(await inOrganization(args)), args.projectId));
 }
 

@@ -1,5 +1,5 @@
 /** Survey lookups, for surveys a program reads (its own or others'): the whole record, camelCased. */
-import type { ResourceDeclaration } from "../kit/declaration";
+import type { Kind } from "../kit/kind";
 import { typedLookups } from "./lazy";
 import type { LookupOverrides } from "./overrides";
 
@@ -28,7 +28,7 @@ export type ListSurveysArgs = InProject & {
 };
 
 const lookups = typedLookups<GetSurveyArgs, ListSurveysArgs, SurveyResult>(
-  async () => (await import("../kinds/survey/kind")).surveyDeclaration as ResourceDeclaration<"project">,
+  async () => (await import("../kinds/survey/kind")).surveyKind as Kind<"project">,
 );
 
 /** One survey, by `surveyId` (its UUID) or by exact `name`. */

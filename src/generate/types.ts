@@ -6,56 +6,56 @@
  * (src/kinds/project/program-types.ts). Plain types, so that type-checking a program does not evaluate zod's. Adding a
  * resource: one line in `generatedTypes`; test/generate/types.test.ts checks every file is what its table generates.
  */
-import { actionDeclaration } from "../kinds/action/kind";
-import { actionState } from "../kinds/action/state";
-import { annotationDeclaration } from "../kinds/annotation/kind";
-import { annotationState } from "../kinds/annotation/state";
-import { featureFlagDeclaration } from "../kinds/feature-flag/kind";
-import { featureFlagState } from "../kinds/feature-flag/state";
-import { cohortDeclaration } from "../kinds/cohort/kind";
-import { cohortState } from "../kinds/cohort/state";
-import { dashboardDeclaration } from "../kinds/dashboard/kind";
-import { dashboardState } from "../kinds/dashboard/state";
-import { insightDeclaration } from "../kinds/insight/kind";
-import { insightState } from "../kinds/insight/state";
-import { alertDeclaration } from "../kinds/alert/kind";
-import { alertState } from "../kinds/alert/state";
-import { surveyDeclaration } from "../kinds/survey/kind";
-import { surveyState } from "../kinds/survey/state";
-import { experimentDeclaration } from "../kinds/experiment/kind";
-import { experimentState } from "../kinds/experiment/state";
-import { hogFunctionDeclaration } from "../kinds/hog-function/kind";
-import { hogFunctionState } from "../kinds/hog-function/state";
+import { actionKind } from "../kinds/action/kind";
+import { actionModel } from "../kinds/action/model";
+import { annotationKind } from "../kinds/annotation/kind";
+import { annotationModel } from "../kinds/annotation/model";
+import { featureFlagKind } from "../kinds/feature-flag/kind";
+import { featureFlagModel } from "../kinds/feature-flag/model";
+import { cohortKind } from "../kinds/cohort/kind";
+import { cohortModel } from "../kinds/cohort/model";
+import { dashboardKind } from "../kinds/dashboard/kind";
+import { dashboardModel } from "../kinds/dashboard/model";
+import { insightKind } from "../kinds/insight/kind";
+import { insightModel } from "../kinds/insight/model";
+import { alertKind } from "../kinds/alert/kind";
+import { alertModel } from "../kinds/alert/model";
+import { surveyKind } from "../kinds/survey/kind";
+import { surveyModel } from "../kinds/survey/model";
+import { experimentKind } from "../kinds/experiment/kind";
+import { experimentModel } from "../kinds/experiment/model";
+import { hogFunctionKind } from "../kinds/hog-function/kind";
+import { hogFunctionModel } from "../kinds/hog-function/model";
 import { camelCase } from "../kit/names";
 import { docComment, splitUnion, typeText } from "../kinds/project/program-types";
-import type { ResourceDeclaration } from "../kit/declaration";
-import { ADOPT_INPUT, type FieldState } from "../kit/field-state";
+import type { Kind } from "../kit/kind";
+import { ADOPT_INPUT, type FieldModel } from "../kit/field-model";
 
 /** A resource's generated types file, the state it comes from, and its declaration (its `adoptId`'s type: a number or a UUID). */
 export interface GeneratedTypes {
   readonly path: string;
-  readonly state: FieldState<never>;
-  readonly declaration: ResourceDeclaration;
+  readonly state: FieldModel<never>;
+  readonly declaration: Kind;
 }
 
 const entry = (path: string, state: unknown, declaration: unknown): GeneratedTypes => ({
   path,
-  state: state as FieldState<never>,
-  declaration: declaration as ResourceDeclaration,
+  state: state as FieldModel<never>,
+  declaration: declaration as Kind,
 });
 
 /** Every field-table resource's generated types file. */
 export const generatedTypes: readonly GeneratedTypes[] = [
-  entry("src/resources/feature-flag-types.ts", featureFlagState, featureFlagDeclaration),
-  entry("src/resources/annotation-types.ts", annotationState, annotationDeclaration),
-  entry("src/resources/action-types.ts", actionState, actionDeclaration),
-  entry("src/resources/cohort-types.ts", cohortState, cohortDeclaration),
-  entry("src/resources/dashboard-types.ts", dashboardState, dashboardDeclaration),
-  entry("src/resources/insight-types.ts", insightState, insightDeclaration),
-  entry("src/resources/alert-types.ts", alertState, alertDeclaration),
-  entry("src/resources/survey-types.ts", surveyState, surveyDeclaration),
-  entry("src/resources/experiment-types.ts", experimentState, experimentDeclaration),
-  entry("src/resources/hog-function-types.ts", hogFunctionState, hogFunctionDeclaration),
+  entry("src/resources/feature-flag-types.ts", featureFlagModel, featureFlagKind),
+  entry("src/resources/annotation-types.ts", annotationModel, annotationKind),
+  entry("src/resources/action-types.ts", actionModel, actionKind),
+  entry("src/resources/cohort-types.ts", cohortModel, cohortKind),
+  entry("src/resources/dashboard-types.ts", dashboardModel, dashboardKind),
+  entry("src/resources/insight-types.ts", insightModel, insightKind),
+  entry("src/resources/alert-types.ts", alertModel, alertKind),
+  entry("src/resources/survey-types.ts", surveyModel, surveyKind),
+  entry("src/resources/experiment-types.ts", experimentModel, experimentKind),
+  entry("src/resources/hog-function-types.ts", hogFunctionModel, hogFunctionKind),
 ];
 
 /** `pulumi.Input<T>`, and for a list `pulumi.Input<pulumi.Input<T>[]>` (each item may be an Output too). */

@@ -7,7 +7,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { PostHogError, type Transport } from "../client";
-import { importList, type ResourceDeclaration, type ScopeKind, type ScopeReads } from "../kit/declaration";
+import { importList, type Kind, type ScopeKind, type ScopeReads } from "../kit/kind";
 import { declarations as registry } from "../kinds/index";
 import { type Found, importFacts, type Plan, type Planned, plain, plan, secretsIn, withoutYamlFunctions } from "./model";
 import { type Files, type Language, render } from "./render";
@@ -47,7 +47,7 @@ export async function readOrganization(
   organizationId: string,
   only: readonly number[],
   progress: (text: string) => void,
-  declarations: readonly ResourceDeclaration[] = registry,
+  declarations: readonly Kind[] = registry,
 ): Promise<Found[]> {
   const found: Found[] = [];
   const importable = declarations.filter((d) => importFacts(d) !== undefined);
@@ -92,7 +92,7 @@ export async function readOrganization(
 
 /** The records to declare; each other one named, with why it is not declared. */
 function declared(
-  declaration: ResourceDeclaration,
+  declaration: Kind,
   records: readonly Record<string, unknown>[],
   where: string,
   progress: (text: string) => void,
@@ -107,7 +107,7 @@ function declared(
 }
 
 /** "3 feature flags", or "3 feature flags (1 not declared)". */
-function counted(declaration: ResourceDeclaration, read: number, kept: number): string {
+function counted(declaration: Kind, read: number, kept: number): string {
   const plural = `${read} ${declaration.noun}${read === 1 ? "" : "s"}`;
   return kept === read ? plural : `${plural} (${read - kept} not declared)`;
 }

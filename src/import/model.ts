@@ -4,12 +4,12 @@
  * computes), references to the other resources it names (its project, a flag's cohorts, …) and its adoption. It is
  * driven by the declarations (src/kinds/index.ts) and their import facts; it knows no resource and no HTTP.
  */
-import type { ImportFacts, ResourceDeclaration, ScopeKind } from "../kit/declaration";
+import type { ImportFacts, Kind, ScopeKind } from "../kit/kind";
 import { canonicalJson, isPlainObject } from "../kit/json";
 
 /** An object read from PostHog, with the scope it was read in. */
 export interface Found {
-  readonly declaration: ResourceDeclaration;
+  readonly declaration: Kind;
   readonly scope: string | number;
   readonly record: Record<string, unknown>;
 }
@@ -44,7 +44,7 @@ const SECRET_STANDS = JSON.stringify("secret from the stack's configuration");
 export type Value = null | boolean | number | string | Ref | Secret | Value[] | { [key: string]: Value };
 
 export interface Planned {
-  readonly declaration: ResourceDeclaration;
+  readonly declaration: Kind;
   /** The Pulumi resource name (also its variable in Python and YAML). */
   readonly name: string;
   /** PostHog's id, and the id `pulumi import` takes. */
@@ -62,7 +62,7 @@ export interface Plan {
 }
 
 /** The facts of a declaration that can be imported. */
-export function importFacts(declaration: ResourceDeclaration): ImportFacts<ScopeKind, Record<string, unknown>> | undefined {
+export function importFacts(declaration: Kind): ImportFacts<ScopeKind, Record<string, unknown>> | undefined {
   return declaration.importer as ImportFacts<ScopeKind, Record<string, unknown>> | undefined;
 }
 
@@ -101,7 +101,7 @@ export function identifier(base: string, fallback: string): string {
 }
 
 /** The snake_case words of a noun: "feature flag" → "feature_flag". */
-const nounSlug = (declaration: ResourceDeclaration) => slug(declaration.noun);
+const nounSlug = (declaration: Kind) => slug(declaration.noun);
 
 /**
  * The resources to declare. Objects are named after their PostHog name (a project by its name; another object by its
@@ -133,7 +133,7 @@ class Planner {
   }
 
   async run(): Promise<Plan> {
-    const order = new Map<ResourceDeclaration, number>();
+    const order = new Map<Kind, number>();
     for (const { declaration } of this.found) if (!order.has(declaration)) order.set(declaration, order.size);
     const sorted = [...this.found].sort(
       (a, b) => order.get(a.declaration)! - order.get(b.declaration)! || compareIds(a.record["id"], b.record["id"]),

@@ -3,9 +3,9 @@
  * (issue 18's FeatureFlag, say):
  * 1. its field table, src/schema/<resource>.ts, as src/kinds/project/fields.ts: PostHog names, zod input rules, response
  *    types, how values compare, which are secret, merged, set after create, kept in the state;
- * 2. its `DeclaredState`: `fieldState` (./field-state) over the table, with only its own facts (required inputs,
+ * 2. its `KindModel`: `fieldModel` (./field-state) over the table, with only its own facts (required inputs,
  *    rules between fields, fixed outputs and their TypeScript types, the named types its fields' `type` use), as
- *    src/kinds/annotation/state.ts;
+ *    src/kinds/annotation/model.ts;
  * 3. its declaration, src/provider/<resource>-declaration.ts: token (`pluginToken("FeatureFlag")`), noun, scope
  *    ("project": `projectId` input, `posthog:projectId` or POSTHOG_PROJECT_ID), identity forms (`<projectId>/<id>`),
  *    deletion ("soft-delete": `PATCH {"deleted": true}`), the client calls, its schema and its `lookups` facts (plural,
@@ -32,34 +32,34 @@
  *    checks come with the kit (a UUID-keyed resource passes "uuid" to tableInputs/tableOutputs, so that its `adoptId`
  *    is a string). Without `importer` the importer names the resource as not imported.
  */
-import { projectDeclaration } from "./project/kind";
-import { actionDeclaration } from "./action/kind";
-import { annotationDeclaration } from "./annotation/kind";
-import { featureFlagDeclaration } from "./feature-flag/kind";
-import { cohortDeclaration } from "./cohort/kind";
-import { dashboardDeclaration } from "./dashboard/kind";
-import { insightDeclaration } from "./insight/kind";
-import { alertDeclaration } from "./alert/kind";
-import { surveyDeclaration } from "./survey/kind";
-import { experimentDeclaration } from "./experiment/kind";
-import { hogFunctionDeclaration } from "./hog-function/kind";
-import type { ResourceDeclaration } from "../kit/declaration";
+import { projectKind } from "./project/kind";
+import { actionKind } from "./action/kind";
+import { annotationKind } from "./annotation/kind";
+import { featureFlagKind } from "./feature-flag/kind";
+import { cohortKind } from "./cohort/kind";
+import { dashboardKind } from "./dashboard/kind";
+import { insightKind } from "./insight/kind";
+import { alertKind } from "./alert/kind";
+import { surveyKind } from "./survey/kind";
+import { experimentKind } from "./experiment/kind";
+import { hogFunctionKind } from "./hog-function/kind";
+import type { Kind } from "../kit/kind";
 
-export const declarations: readonly ResourceDeclaration[] = [
-  projectDeclaration as ResourceDeclaration,
-  featureFlagDeclaration as ResourceDeclaration,
-  annotationDeclaration as ResourceDeclaration,
-  actionDeclaration as ResourceDeclaration,
-  cohortDeclaration as ResourceDeclaration,
-  dashboardDeclaration as ResourceDeclaration,
-  insightDeclaration as ResourceDeclaration,
-  alertDeclaration as ResourceDeclaration,
-  surveyDeclaration as ResourceDeclaration,
-  experimentDeclaration as ResourceDeclaration,
-  hogFunctionDeclaration as ResourceDeclaration,
+export const declarations: readonly Kind[] = [
+  projectKind as Kind,
+  featureFlagKind as Kind,
+  annotationKind as Kind,
+  actionKind as Kind,
+  cohortKind as Kind,
+  dashboardKind as Kind,
+  insightKind as Kind,
+  alertKind as Kind,
+  surveyKind as Kind,
+  experimentKind as Kind,
+  hogFunctionKind as Kind,
 ];
 
 /** The declaration of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */
-export function declarationOf(token: string): ResourceDeclaration | undefined {
+export function kindOf(token: string): Kind | undefined {
   return declarations.find((declaration) => declaration.token === token);
 }

@@ -1,5 +1,5 @@
 /**
- * The lifecycle of a project-scoped field-table resource (src/kit/field-state.ts): the kit's, with a declared field
+ * The lifecycle of a project-scoped field-table resource (src/kit/field-model.ts): the kit's, with a declared field
  * the record lacks reported as one this PostHog does not have (the 2025-08-04 backend has no flag `archived`, no
  * annotation `emoji`, …), naming the versions its field table knows to lack it, rather than as drift that never
  * settles (as for Project, the `up` that meets it fails once, and every preview after says so before sending
@@ -9,16 +9,16 @@
  */
 import { CLOCK_SKEW_MS, PostHogError, type Transport } from "../client";
 import type { ProviderConfig } from "./config";
-import { type ObjectId, type ResourceDeclaration, title } from "./declaration";
-import { ADOPT_INPUT, type FieldState, type InProject } from "./field-state";
+import { type ObjectId, type Kind, title } from "./kind";
+import { ADOPT_INPUT, type FieldModel, type InProject } from "./field-model";
 import { DeclaredLifecycle, type Json, type Placed, type Recorded } from "./lifecycle";
 import { article, type Found, identityTakenMessage, judgeFound, notTakenMessage, type TakeOver } from "./lost-create";
 import { own } from "./json";
 
 export abstract class FieldTableLifecycle<R extends { id: ObjectId }> extends DeclaredLifecycle<"project", InProject<R>, Recorded> {
   constructor(
-    declaration: ResourceDeclaration<"project", InProject<R>>,
-    private readonly fields: FieldState<R>,
+    declaration: Kind<"project", InProject<R>>,
+    private readonly fields: FieldModel<R>,
     connection?: { config: ProviderConfig; transport: Transport },
   ) {
     super(declaration, fields, connection);

@@ -1,6 +1,6 @@
 /**
  * The lifecycle every declared resource shares: check, diff, create, read, update and delete, as plain data in and
- * out. The field table's work (validation, comparison, outputs, drift) is the resource's `DeclaredState`; what only
+ * out. The field table's work (validation, comparison, outputs, drift) is the resource's `KindModel`; what only
  * some resources do (adoption, a create that recovers, settings kept elsewhere by an older PostHog, an action such as
  * a token rotation, a 404 that needs proof) are the hooks a resource's lifecycle overrides. HTTP is the client's
  * business: the declaration names its calls.
@@ -10,17 +10,7 @@ import { PostHogError, type Transport } from "../client";
 import { connect, resolveConfig, type ProviderConfig } from "./config";
 import { isUnknown } from "./unknown";
 import { own } from "./json";
-import {
-  deleteDeclared,
-  type ObjectId,
-  parseId,
-  resolveScope,
-  type ResourceDeclaration,
-  type ScopeKind,
-  type ScopeOf,
-  scopeInput,
-  title,
-} from "./declaration";
+import { deleteDeclared, type ObjectId, parseId, resolveScope, type Kind, type ScopeKind, type ScopeOf, scopeInput, title } from "./kind";
 import { jsonOutputs, PartialSuccess, storable, unstorable } from "./outcome";
 
 export type Json = Record<string, unknown>;
@@ -42,7 +32,7 @@ export interface Placed<R> {
 }
 
 /** The field table's work on a resource's inputs, outputs and records: PostHog names, validation, comparison. */
-export interface DeclaredState<R, Rec extends Recorded> {
+export interface KindModel<R, Rec extends Recorded> {
   validate(inputs: Json): Failure[];
   /** Whether a declared setting differs from the live value the outputs hold, or is not known yet. */
   settingsChanged(olds: Json, news: Json): boolean;
@@ -87,8 +77,8 @@ export abstract class DeclaredLifecycle<
 
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
   constructor(
-    protected readonly declaration: ResourceDeclaration<S, R>,
-    protected readonly state: DeclaredState<R, Rec>,
+    protected readonly declaration: Kind<S, R>,
+    protected readonly model: KindModel<R, Rec>,
     private readonly connection?: { config: ProviderConfig; transport: Transport },
   ) {
     this.config = connection?.config ?? resolveConfig(() => undefined);
@@ -107,39 +97,39 @@ export abstract class DeclaredLifecycle<
   }
 
   async check(_olds: I, news: I): Promise<pulumi.dynamic.CheckResult<I>> {
-    const failures = this.state.validate(news);
+    const failures = this.model.validate(news);
     return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
   }
 
   async diff(_id: string, olds: O, news: I): Promise<pulumi.dynamic.DiffResult> {
     // A setting the last write or read found this PostHog without can never be applied: say so now, not as a change.
-    const unsupported = this.state.unsupportedOf(olds).filter((field) => this.state.declares(news, field));
+    const unsupported = this.model.unsupportedOf(olds).filter((field) => this.model.declares(news, field));
     if (unsupported.length > 0) throw new Error(`${this.unsupportedMessage(unsupported)} (as the last \`pulumi up\` or refresh found)`);
     const replaces = this.replaces(olds, news);
-    const changes = replaces.length > 0 || this.state.settingsChanged(olds, news) || this.actionsChanged(olds, news);
+    const changes = replaces.length > 0 || this.model.settingsChanged(olds, news) || this.actionsChanged(olds, news);
     return { changes, replaces, deleteBeforeReplace: false };
   }
 
   async create(inputs: I): Promise<pulumi.dynamic.CreateResult<O>> {
     const scope = resolveScope(this.declaration, this.config, inputs[scopeInput(this.declaration)] as ScopeOf<S> | undefined);
-    const declared = this.state.declaredSettings(inputs);
-    const recorded = this.state.recordInputs(inputs);
+    const declared = this.model.declaredSettings(inputs);
+    const recorded = this.model.recordInputs(inputs);
     // One create without the fields PostHog refuses on create, then one PATCH of whatever its answer does not show
     // as declared: those fields, any it did not honour, and those it lacks (kept elsewhere by an older PostHog).
     const record =
       (await this.adopted(scope, inputs)) ??
       (await this.obtain(
         scope,
-        pick(declared, (field) => !this.state.setAfterCreate(field)),
+        pick(declared, (field) => !this.model.setAfterCreate(field)),
         inputs,
       ));
     const absent = pick(declared, (field) => !Object.hasOwn(record, field));
-    const body = { ...this.state.differingSettings(declared, (field) => own(record, field)), ...absent };
+    const body = { ...this.model.differingSettings(declared, (field) => own(record, field)), ...absent };
     const final = await this.patchAfterCreate(
       scope,
       record,
       // Fields always sent (an action's name) go along only with something to set: nothing differing, no PATCH.
-      Object.keys(body).length > 0 ? this.state.withLiveKeys(body, (field) => own(record, field)) : body,
+      Object.keys(body).length > 0 ? this.model.withLiveKeys(body, (field) => own(record, field)) : body,
       Object.keys(declared),
       recorded,
       inputs,
@@ -174,12 +164,12 @@ export abstract class DeclaredLifecycle<
       return {};
     }
     if (this.isGone(found)) return {};
-    const recorded = this.state.recordedInputsOf(props ?? {});
-    const { record, nowhere } = await this.complete(found, this.state.declaredFields(recorded));
-    const outputs = this.state.withUnsupported(this.state.toOutputs(record, recorded), nowhere);
+    const recorded = this.model.recordedInputsOf(props ?? {});
+    const { record, nowhere } = await this.complete(found, this.model.declaredFields(recorded));
+    const outputs = this.model.withUnsupported(this.model.toOutputs(record, recorded), nowhere);
     // The declared inputs with their live values: the engine then shows each drifted setting as `old => new`.
     const live = jsonOutputs(outputs);
-    const inputs = recorded.declaredInputs ? jsonOutputs(this.state.liveInputs(recorded.declaredInputs, record)) : undefined;
+    const inputs = recorded.declaredInputs ? jsonOutputs(this.model.liveInputs(recorded.declaredInputs, record)) : undefined;
     const problems = [...live.problems, ...(inputs?.problems ?? [])];
     if (problems.length > 0) {
       throw new Error(`Reading ${this.declaration.noun} ${record.id} failed: ${unstorable(problems)} The state was left as it was.`);
@@ -192,13 +182,13 @@ export abstract class DeclaredLifecycle<
   async update(id: string, olds: O, news: I): Promise<pulumi.dynamic.UpdateResult<O>> {
     const scope = olds[scopeInput(this.declaration)] as ScopeOf<S>;
     const objectId = parseId(this.declaration, id).id;
-    const declared = this.state.declaredSettings(news);
+    const declared = this.model.declaredSettings(news);
     const recorded = this.recordForUpdate(olds, news);
     // A setting the state holds no live value of (declared just now: the state keeps declared settings only) is sent
     // whatever it is: `null` compares equal to a value not known.
     const body = {
-      ...this.state.differingSettings(declared, (field) => this.state.outputValue(olds, field)),
-      ...pick(declared, (field) => this.state.outputValue(olds, field) === undefined),
+      ...this.model.differingSettings(declared, (field) => this.model.outputValue(olds, field)),
+      ...pick(declared, (field) => this.model.outputValue(olds, field) === undefined),
     };
 
     let placed: Placed<R> | undefined;
@@ -206,13 +196,13 @@ export abstract class DeclaredLifecycle<
       try {
         // The state keeps the live values of declared settings only: a dictionary declared just now is sent with
         // its live keys read first, so that keys set elsewhere survive a PostHog that replaces it.
-        const unknownLive = Object.keys(body).filter((f) => this.state.sendsMerged(f) && this.state.outputValue(olds, f) === undefined);
+        const unknownLive = Object.keys(body).filter((f) => this.model.sendsMerged(f) && this.model.outputValue(olds, f) === undefined);
         const fetched =
           unknownLive.length > 0
             ? (await this.complete(await this.declaration.api.get(this.http(), scope, objectId), unknownLive)).record
             : undefined;
-        const live = (field: string) => this.state.outputValue(olds, field) ?? (fetched ? own(fetched, field) : undefined);
-        placed = await this.write(scope, objectId, this.state.withLiveKeys(body, live), Object.keys(declared));
+        const live = (field: string) => this.model.outputValue(olds, field) ?? (fetched ? own(fetched, field) : undefined);
+        placed = await this.write(scope, objectId, this.model.withLiveKeys(body, live), Object.keys(declared));
       } catch (error) {
         if (error instanceof PostHogError && error.isNotFound) throw this.goneError(objectId);
         throw error;
@@ -225,7 +215,7 @@ export abstract class DeclaredLifecycle<
     const done = `${title(this.declaration)} ${id} was updated`;
     const outputs = placed
       ? this.appliedOutputs(placed, declared, recorded, news)
-      : this.state.withUnsupported(this.state.withRecorded(olds, recorded), this.state.unsupportedOf(olds));
+      : this.model.withUnsupported(this.model.withRecorded(olds, recorded), this.model.unsupportedOf(olds));
     return { outs: storable<O>(done, id, outputs, news, this.declaration.noun) };
   }
 
@@ -279,7 +269,7 @@ export abstract class DeclaredLifecycle<
 
   /** What the outputs keep of the inputs after an update. */
   protected recordForUpdate(_olds: Json, news: Json): Rec {
-    return this.state.recordInputs(news);
+    return this.model.recordInputs(news);
   }
 
   /** The PATCH of an update or after a create. */
@@ -324,7 +314,7 @@ export abstract class DeclaredLifecycle<
 
   /** Settings this PostHog has nowhere: which, and what to do. */
   protected unsupportedMessage(fields: readonly string[]): string {
-    return `This PostHog has no setting ${fields.map((f) => this.state.inputName(f)).join(", ")}, so it cannot be applied: upgrade PostHog or remove it from the program.`;
+    return `This PostHog has no setting ${fields.map((f) => this.model.inputName(f)).join(", ")}, so it cannot be applied: upgrade PostHog or remove it from the program.`;
   }
 
   /** An update's error for an object that is gone (404, or answered as deleted): what to do. */
@@ -349,10 +339,10 @@ export abstract class DeclaredLifecycle<
       return await this.write(scope, record.id, body, declared);
     } catch (error) {
       const names = Object.keys(body)
-        .map((f) => this.state.inputName(f))
+        .map((f) => this.model.inputName(f))
         .join(", ");
       const message = `${title(this.declaration)} ${record.id} exists, but setting ${names} failed: ${(error as Error).message}`;
-      throw new PartialSuccess(message, String(record.id), this.state.toOutputs(record, recorded), inputs, this.declaration.noun);
+      throw new PartialSuccess(message, String(record.id), this.model.toOutputs(record, recorded), inputs, this.declaration.noun);
     }
   }
 
@@ -364,19 +354,19 @@ export abstract class DeclaredLifecycle<
    * difference again.
    */
   private appliedOutputs({ record, nowhere }: Placed<R>, declared: Json, recorded: Rec, request: Json): Json {
-    const { state } = this;
-    const outputs = state.withUnsupported(state.toOutputs(record, recorded), nowhere);
-    const kept = Object.keys(state.differingSettings(declared, (field) => own(record, field))).filter((f) => !nowhere.includes(f));
+    const { model } = this;
+    const outputs = model.withUnsupported(model.toOutputs(record, recorded), nowhere);
+    const kept = Object.keys(model.differingSettings(declared, (field) => own(record, field))).filter((f) => !nowhere.includes(f));
     if (kept.length === 0 && nowhere.length === 0) return outputs;
     const describe = (f: string) =>
-      `${state.inputName(f)} (declared ${JSON.stringify(own(declared, f))}, PostHog kept ${JSON.stringify(own(record, f) ?? null)})`;
-    const gated = kept.filter((f) => state.planFeatureOf(f) !== undefined);
-    const other = kept.filter((f) => state.planFeatureOf(f) === undefined);
+      `${model.inputName(f)} (declared ${JSON.stringify(own(declared, f))}, PostHog kept ${JSON.stringify(own(record, f) ?? null)})`;
+    const gated = kept.filter((f) => model.planFeatureOf(f) !== undefined);
+    const other = kept.filter((f) => model.planFeatureOf(f) === undefined);
     const reasons = [
       ...(nowhere.length > 0 ? [this.unsupportedMessage(nowhere)] : []),
       ...gated.map(
         (f) =>
-          `PostHog accepted but did not apply ${describe(f)}: it shows its own value of this setting to organizations whose plan lacks ${state.planFeatureOf(f)}. Upgrade the plan or remove ${state.inputName(f)} from the program.`,
+          `PostHog accepted but did not apply ${describe(f)}: it shows its own value of this setting to organizations whose plan lacks ${model.planFeatureOf(f)}. Upgrade the plan or remove ${model.inputName(f)} from the program.`,
       ),
       ...(other.length > 0
         ? [

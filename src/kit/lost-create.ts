@@ -9,7 +9,7 @@
  */
 import { CLOCK_SKEW_MS, PostHogError, type Transport, users } from "../client";
 import { isPlainObject, own } from "./json";
-import type { ObjectId } from "./declaration";
+import type { ObjectId } from "./kind";
 
 /** An object found under the create's identity, as PostHog lists it. */
 export interface Found {

@@ -9,7 +9,7 @@ import type * as provider from "@pulumi/pulumi/provider";
 import * as functions from "../functions";
 import { useLookupConfig } from "../functions/context";
 import { objectLookups } from "../functions/objects";
-import type { ResourceDeclaration } from "../kit/declaration";
+import type { Kind } from "../kit/kind";
 import { secretTexts, valuesAt, withoutSecrets } from "../kit/redaction";
 import { declarations } from "../kinds/index";
 import type { ConfigLookup } from "../kit/config";
@@ -48,7 +48,7 @@ function objectInvokes(): Record<string, { run: Invoke; wrap?: string }> {
   const entries: Record<string, { run: Invoke; wrap?: string }> = {};
   for (const declaration of declarations) {
     if (!declaration.lookups) continue;
-    const found = objectLookups(declaration as ResourceDeclaration<"project">);
+    const found = objectLookups(declaration as Kind<"project">);
     // What holds a secret is returned as one, whole: a list whose records hold one, a record's own property.
     entries[found.getName] = {
       run: async (a) => {

@@ -3,32 +3,33 @@
  * host, so that the serialized provider in the state stays a few lines long and holds no code or credential of ours.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ResourceDeclaration } from "../kit/declaration";
+import type { Kind } from "../kit/kind";
 import { withCompactRecord } from "../kit/recorded";
 import { withRedactedFailures } from "../kit/redaction";
-import { actionDeclaration } from "../kinds/action/kind";
-import { annotationDeclaration } from "../kinds/annotation/kind";
-import { featureFlagDeclaration } from "../kinds/feature-flag/kind";
-import { projectDeclaration } from "../kinds/project/kind";
-import { cohortDeclaration } from "../kinds/cohort/kind";
-import { dashboardDeclaration } from "../kinds/dashboard/kind";
-import { insightDeclaration } from "../kinds/insight/kind";
-import { alertDeclaration } from "../kinds/alert/kind";
-import { surveyDeclaration } from "../kinds/survey/kind";
-import { experimentDeclaration } from "../kinds/experiment/kind";
-import { hogFunctionDeclaration } from "../kinds/hog-function/kind";
+import { actionKind } from "../kinds/action/kind";
+import { annotationKind } from "../kinds/annotation/kind";
+import { featureFlagKind } from "../kinds/feature-flag/kind";
+import { projectKind } from "../kinds/project/kind";
+import { cohortKind } from "../kinds/cohort/kind";
+import { dashboardKind } from "../kinds/dashboard/kind";
+import { insightKind } from "../kinds/insight/kind";
+import { alertKind } from "../kinds/alert/kind";
+import { surveyKind } from "../kinds/survey/kind";
+import { experimentKind } from "../kinds/experiment/kind";
+import { hogFunctionKind } from "../kinds/hog-function/kind";
 
-export { ProjectProvider } from "../kinds/project/kind";
-export { FeatureFlagProvider } from "../kinds/feature-flag/kind";
-export { AnnotationProvider } from "../kinds/annotation/kind";
-export { ActionProvider } from "../kinds/action/kind";
-export { CohortProvider } from "../kinds/cohort/kind";
-export { DashboardProvider } from "../kinds/dashboard/kind";
-export { InsightProvider } from "../kinds/insight/kind";
-export { AlertProvider } from "../kinds/alert/kind";
-export { SurveyProvider } from "../kinds/survey/kind";
-export { ExperimentProvider } from "../kinds/experiment/kind";
-export { HogFunctionProvider } from "../kinds/hog-function/kind";
+/** `XProvider` is the earlier name of each `XLifecycle` (kept: programs construct them). */
+export { ProjectLifecycle, ProjectLifecycle as ProjectProvider } from "../kinds/project/kind";
+export { FeatureFlagLifecycle, FeatureFlagLifecycle as FeatureFlagProvider } from "../kinds/feature-flag/kind";
+export { AnnotationLifecycle, AnnotationLifecycle as AnnotationProvider } from "../kinds/annotation/kind";
+export { ActionLifecycle, ActionLifecycle as ActionProvider } from "../kinds/action/kind";
+export { CohortLifecycle, CohortLifecycle as CohortProvider } from "../kinds/cohort/kind";
+export { DashboardLifecycle, DashboardLifecycle as DashboardProvider } from "../kinds/dashboard/kind";
+export { InsightLifecycle, InsightLifecycle as InsightProvider } from "../kinds/insight/kind";
+export { AlertLifecycle, AlertLifecycle as AlertProvider } from "../kinds/alert/kind";
+export { SurveyLifecycle, SurveyLifecycle as SurveyProvider } from "../kinds/survey/kind";
+export { ExperimentLifecycle, ExperimentLifecycle as ExperimentProvider } from "../kinds/experiment/kind";
+export { HogFunctionLifecycle, HogFunctionLifecycle as HogFunctionProvider } from "../kinds/hog-function/kind";
 export { resolveConfig, connect, requireOrganization, requireProject, type ProviderConfig, type ConfigLookup } from "../kit/config";
 export {
   outputNames,
@@ -37,7 +38,7 @@ export {
   type ProjectInputs,
   type ProjectOutputs,
   type RecordedInputs,
-} from "../kinds/project/state";
+} from "../kinds/project/model";
 export { UNKNOWN } from "../kit/unknown";
 
 /**
@@ -75,19 +76,19 @@ export function withoutStackTraces<T extends object>(target: T): T {
  * (../kit/recorded) and failures that name none of its secrets (../kit/redaction); `configure` gives it the stack's
  * configuration.
  */
-function hosted(declaration: ResourceDeclaration): pulumi.dynamic.ResourceProvider {
+function hosted(declaration: Kind): pulumi.dynamic.ResourceProvider {
   const lifecycle = withRedactedFailures(declaration.lifecycle(), declaration.secretInputPaths);
   return withoutStackTraces(withCompactRecord(lifecycle, () => Object.keys(declaration.schema().inputs)));
 }
 
-export const projectProvider = hosted(projectDeclaration as ResourceDeclaration);
-export const featureFlagProvider = hosted(featureFlagDeclaration as ResourceDeclaration);
-export const annotationProvider = hosted(annotationDeclaration as ResourceDeclaration);
-export const actionProvider = hosted(actionDeclaration as ResourceDeclaration);
-export const cohortProvider = hosted(cohortDeclaration as ResourceDeclaration);
-export const dashboardProvider = hosted(dashboardDeclaration as ResourceDeclaration);
-export const insightProvider = hosted(insightDeclaration as ResourceDeclaration);
-export const alertProvider = hosted(alertDeclaration as ResourceDeclaration);
-export const surveyProvider = hosted(surveyDeclaration as ResourceDeclaration);
-export const experimentProvider = hosted(experimentDeclaration as ResourceDeclaration);
-export const hogFunctionProvider = hosted(hogFunctionDeclaration as ResourceDeclaration);
+export const projectProvider = hosted(projectKind as Kind);
+export const featureFlagProvider = hosted(featureFlagKind as Kind);
+export const annotationProvider = hosted(annotationKind as Kind);
+export const actionProvider = hosted(actionKind as Kind);
+export const cohortProvider = hosted(cohortKind as Kind);
+export const dashboardProvider = hosted(dashboardKind as Kind);
+export const insightProvider = hosted(insightKind as Kind);
+export const alertProvider = hosted(alertKind as Kind);
+export const surveyProvider = hosted(surveyKind as Kind);
+export const experimentProvider = hosted(experimentKind as Kind);
+export const hogFunctionProvider = hosted(hogFunctionKind as Kind);

@@ -7,25 +7,25 @@
 import { PostHogError, type Transport } from "../../src/client-entry";
 import * as actions from "../../src/kinds/action/endpoints";
 import * as annotations from "../../src/kinds/annotation/endpoints";
-import type { DeclaredState, Json, Recorded } from "../../src/kit/lifecycle";
-import { ActionProvider, AnnotationProvider } from "../../src/provider";
-import { actionState } from "../../src/kinds/action/state";
-import { annotationState } from "../../src/kinds/annotation/state";
+import type { KindModel, Json, Recorded } from "../../src/kit/lifecycle";
+import { ActionLifecycle, AnnotationLifecycle } from "../../src/provider";
+import { actionModel } from "../../src/kinds/action/model";
+import { annotationModel } from "../../src/kinds/annotation/model";
 import { acceptanceTarget, inTargetProject, type AcceptanceTarget } from "./real-posthog";
 
 let target: AcceptanceTarget;
 let client: Transport;
 let projectId: number;
-let actionProvider: ActionProvider;
-let annotationProvider: AnnotationProvider;
+let actionProvider: ActionLifecycle;
+let annotationProvider: AnnotationLifecycle;
 
 beforeAll(() => {
   target = acceptanceTarget();
   const inProject = inTargetProject(target);
   ({ client, projectId } = inProject);
   const connection = inProject.connection;
-  actionProvider = new ActionProvider(connection);
-  annotationProvider = new AnnotationProvider(connection);
+  actionProvider = new ActionLifecycle(connection);
+  annotationProvider = new AnnotationLifecycle(connection);
 });
 afterAll(async () => {
   if (!client) return;
@@ -44,7 +44,7 @@ test("an action: created, read back without change, drift as old => new, restore
     description: "Welcome page seen",
     steps: [{ event: "$pageview", url: "/welcome", url_matching: "contains" }, { event: "signed_up" }],
   };
-  expect(actionState.validate(inputs)).toEqual([]);
+  expect(actionModel.validate(inputs)).toEqual([]);
   const created = await actionProvider.create(inputs);
   const id = Number(created.id);
   const read = await actionProvider.read(created.id, created.outs as Json);
@@ -66,7 +66,7 @@ test("an action: created, read back without change, drift as old => new, restore
 test("an annotation: created, read back without change, drift as old => new, restored, destroyed", async () => {
   // A naive date-time: PostHog answers the same instant in its own form, which compares equal.
   const inputs: Json = { projectId, content: named("launch"), dateMarker: "2025-01-02 09:30:00", scope: "project" };
-  expect(annotationState.validate(inputs)).toEqual([]);
+  expect(annotationModel.validate(inputs)).toEqual([]);
   const created = await annotationProvider.create(inputs);
   const id = Number(created.id);
   const read = await annotationProvider.read(created.id, created.outs as Json);
@@ -123,9 +123,7 @@ const refusals: Array<[string, "action" | "annotation", Json, string]> = [
 ];
 
 test.each(refusals)("%s: refused by the provider before sending, and by PostHog", async (_what, resource, extra, property) => {
-  const state: Pick<DeclaredState<unknown, Recorded>, "validate" | "declaredSettings"> = resource === "action"
-    ? actionState
-    : annotationState;
+  const state: Pick<KindModel<unknown, Recorded>, "validate" | "declaredSettings"> = resource === "action" ? actionModel : annotationModel;
   const inputs: Json = { projectId, ...extra, ...(resource === "action" ? { name: named(String(extra["name"])) } : {}) };
   expect(state.validate(inputs).map((f) => f.property)).toContain(property);
   const body = state.declaredSettings(inputs);

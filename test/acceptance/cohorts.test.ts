@@ -12,8 +12,8 @@ import * as cohorts from "../../src/kinds/cohort/endpoints";
 import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import { getCohort, listCohorts } from "../../src/functions";
 import { useLookupConfig } from "../../src/functions/context";
-import { CohortProvider } from "../../src/provider";
-import { cohortState } from "../../src/kinds/cohort/state";
+import { CohortLifecycle } from "../../src/provider";
+import { cohortModel } from "../../src/kinds/cohort/model";
 import { pulumiSession, repoRoot } from "../helpers/pulumi-cli";
 import { acceptanceTarget, inTargetProject, type AcceptanceTarget } from "./real-posthog";
 
@@ -23,7 +23,7 @@ type Json = Record<string, unknown>;
 
 let target: AcceptanceTarget;
 let client: Transport;
-let provider: CohortProvider;
+let provider: CohortLifecycle;
 let projectId: number;
 
 beforeAll(async () => {
@@ -31,7 +31,7 @@ beforeAll(async () => {
   const inProject = inTargetProject(target);
   ({ client, projectId } = inProject);
   const apiKey = inProject.apiKey;
-  provider = new CohortProvider(inProject.connection);
+  provider = new CohortLifecycle(inProject.connection);
   useLookupConfig((key) => ({ "posthog:host": target.url, "posthog:apiKey": apiKey })[key]);
 });
 afterAll(async () => {
@@ -54,7 +54,7 @@ const company = (...companies: string[]) => ({
 
 test("create, read back without change, drift, restore, rename, deleted by hand and created again, soft delete", async () => {
   const inputs: Json = { projectId, name: name("life"), description: "Acme's persons", filters: company("Acme") };
-  expect(cohortState.validate(inputs)).toEqual([]);
+  expect(cohortModel.validate(inputs)).toEqual([]);
   const created = await provider.create(inputs);
   const id = Number(created.id);
   expect(created.outs).toMatchObject({ cohortId: id, projectId, name: inputs["name"], isStatic: false });
@@ -133,7 +133,7 @@ test.each([
   ["an event filter at the top", leaf({ type: "event", key: "$browser", value: "Chrome" }), "does not match any of the expected tags"],
   ["no properties", { groups: [] }, "Must contain a 'properties' key with type and values"],
 ])("%s: refused by the provider before sending, and by PostHog", async (_what, filters, posthogSays) => {
-  expect([...new Set(cohortState.validate({ name: name("refused"), filters }).map((f) => f.property))]).toEqual(["filters"]);
+  expect([...new Set(cohortModel.validate({ name: name("refused"), filters }).map((f) => f.property))]).toEqual(["filters"]);
   const refused = await cohorts.createCohort(client, projectId, { name: name("refused"), filters }).catch((error: unknown) => error);
   expect(refused).toBeInstanceOf(PostHogError);
   expect((refused as PostHogError).status).toBe(400);
@@ -142,7 +142,7 @@ test.each([
 
 test("today's filters the provider accepts: PostHog 2025-08-04 refuses a person_metadata filter", async () => {
   const filters = leaf({ type: "person_metadata", key: "created_at", operator: "is_date_after", value: "-30d" });
-  expect(cohortState.validate({ name: name("metadata"), filters })).toEqual([]);
+  expect(cohortModel.validate({ name: name("metadata"), filters })).toEqual([]);
   const answer = cohorts.createCohort(client, projectId, { name: name("metadata"), filters });
   if (old()) await expect(answer).rejects.toThrow("Input tag 'person_metadata' found using 'type' does not match any of the expected tags");
   else expect((await answer).id).toBeGreaterThan(0);

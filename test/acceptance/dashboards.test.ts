@@ -10,8 +10,8 @@ import * as path from "node:path";
 import { PostHogError, type Transport, users } from "../../src/client-entry";
 import * as dashboards from "../../src/kinds/dashboard/endpoints";
 import * as insights from "../../src/kinds/insight/endpoints";
-import { DashboardProvider, InsightProvider, AlertProvider } from "../../src/provider";
-import { insightState } from "../../src/kinds/insight/state";
+import { DashboardLifecycle, InsightLifecycle, AlertLifecycle } from "../../src/provider";
+import { insightModel } from "../../src/kinds/insight/model";
 import { pulumiSession, repoRoot } from "../helpers/pulumi-cli";
 import { acceptanceTarget, inTargetProject, named, transport, type AcceptanceTarget } from "./real-posthog";
 
@@ -22,7 +22,7 @@ type Json = Record<string, unknown>;
 let target: AcceptanceTarget;
 let client: Transport;
 let projectId: number;
-let connection: ConstructorParameters<typeof DashboardProvider>[0];
+let connection: ConstructorParameters<typeof DashboardLifecycle>[0];
 
 const trends = { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview" }] } };
 const hogql = { kind: "DataVisualizationNode", source: { kind: "HogQLQuery", query: "select count() from events" } };
@@ -42,8 +42,8 @@ afterAll(async () => {
 });
 
 test("a dashboard with text tiles and two insights: read back without change, drift restored, its delete keeps the insights", async () => {
-  const boards = new DashboardProvider(connection);
-  const queries = new InsightProvider(connection);
+  const boards = new DashboardLifecycle(connection);
+  const queries = new InsightLifecycle(connection);
   const boardInputs: Json = {
     projectId,
     name: named(target, "board"),
@@ -114,7 +114,7 @@ test("a dashboard with text tiles and two insights: read back without change, dr
 
 test("a query kind PostHog does not know: refused by the provider before sending, and by PostHog with a parse error", async () => {
   const query = { kind: "InsightVizNode", source: { kind: "TrendQuery", series: [] } };
-  expect(insightState.validate({ projectId, query })[0]?.reason).toContain('query.source.kind "TrendQuery" is not one of "TrendsQuery"');
+  expect(insightModel.validate({ projectId, query })[0]?.reason).toContain('query.source.kind "TrendQuery" is not one of "TrendsQuery"');
   const refused = await insights.createInsight(client, projectId, { name: named(target, "bad"), query }).catch((e: unknown) => e);
   expect(refused).toBeInstanceOf(PostHogError);
   expect((refused as PostHogError).status).toBe(400);
@@ -123,7 +123,7 @@ test("a query kind PostHog does not know: refused by the provider before sending
 
 test("alerts on PostHog 2025-08-04: no personal API key with scopes may create one, and the provider says what to do", async () => {
   if (target.version !== "2025-08-04") return;
-  const queries = new InsightProvider(connection);
+  const queries = new InsightLifecycle(connection);
   const watched = await queries.create({ projectId, name: named(target, "watched"), query: trends });
   // The all-access key reads the current user (user:read); this version's UserSerializer has no numeric id (today's
   // has), so the id an alert subscribes comes from the insight's creator here.
@@ -134,7 +134,7 @@ test("alerts on PostHog 2025-08-04: no personal API key with scopes may create o
   // The local backend's project key has no user:read: PostHog says which scope is missing.
   if (!target.keyScopes.includes("user:read") && !target.keyScopes.includes("*"))
     await expect(users.getCurrentUser(transport(target, target.keys.projectWrite))).rejects.toThrow("user:read");
-  const alertsProvider = new AlertProvider(connection);
+  const alertsProvider = new AlertLifecycle(connection);
   await expect(
     alertsProvider.create({
       projectId,

@@ -5,22 +5,22 @@
  */
 import { PostHogError, type Transport } from "../../src/client-entry";
 import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
-import { FeatureFlagProvider } from "../../src/provider";
-import { featureFlagState } from "../../src/kinds/feature-flag/state";
+import { FeatureFlagLifecycle } from "../../src/provider";
+import { featureFlagModel } from "../../src/kinds/feature-flag/model";
 import { acceptanceTarget, inTargetProject, type AcceptanceTarget } from "./real-posthog";
 
 type Json = Record<string, unknown>;
 
 let target: AcceptanceTarget;
 let client: Transport;
-let provider: FeatureFlagProvider;
+let provider: FeatureFlagLifecycle;
 let projectId: number;
 
 beforeAll(async () => {
   target = acceptanceTarget();
   const inProject = inTargetProject(target);
   ({ client, projectId } = inProject);
-  provider = new FeatureFlagProvider(inProject.connection);
+  provider = new FeatureFlagLifecycle(inProject.connection);
 });
 afterAll(async () => {
   if (!client) return;
@@ -43,7 +43,7 @@ test("create, read back without change, drift, restore, rename, deleted by hand 
       groups: [{ rollout_percentage: 30, properties: [{ type: "person", operator: "icontains", value: "@example.com", key: "email" }] }],
     },
   };
-  expect(featureFlagState.validate(inputs)).toEqual([]);
+  expect(featureFlagModel.validate(inputs)).toEqual([]);
   const created = await provider.create(inputs);
   const id = Number(created.id);
   const read = await provider.read(created.id, created.outs as Json);
@@ -153,8 +153,8 @@ test.each([
   ["an unknown evaluation runtime", { evaluationRuntime: "edge" }, "evaluationRuntime"],
 ])("%s: refused by the provider before sending, and by PostHog", async (what, extra, property) => {
   const inputs: Json = { projectId, key: key("refused"), ...extra };
-  expect(featureFlagState.validate(inputs).map((f) => f.property)).toContain(property);
-  const body = featureFlagState.declaredSettings(inputs);
+  expect(featureFlagModel.validate(inputs).map((f) => f.property)).toContain(property);
+  const body = featureFlagModel.declaredSettings(inputs);
   const answer = await featureFlags.createFeatureFlag(client, projectId, body).then(
     (flag) => featureFlags.deleteFeatureFlag(client, projectId, flag.id).then(() => "created"),
     (error: unknown) => (error instanceof PostHogError ? error.status : "other"),

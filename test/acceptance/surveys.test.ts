@@ -9,10 +9,10 @@ import * as experiments from "../../src/kinds/experiment/endpoints";
 import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import * as hogFunctions from "../../src/kinds/hog-function/endpoints";
 import * as surveys from "../../src/kinds/survey/endpoints";
-import { ExperimentProvider, HogFunctionProvider, SurveyProvider } from "../../src/provider";
-import { experimentState } from "../../src/kinds/experiment/state";
-import { hogFunctionState } from "../../src/kinds/hog-function/state";
-import { surveyState } from "../../src/kinds/survey/state";
+import { ExperimentLifecycle, HogFunctionLifecycle, SurveyLifecycle } from "../../src/provider";
+import { experimentModel } from "../../src/kinds/experiment/model";
+import { hogFunctionModel } from "../../src/kinds/hog-function/model";
+import { surveyModel } from "../../src/kinds/survey/model";
 import { acceptanceTarget, inTargetProject, type AcceptanceTarget } from "./real-posthog";
 
 type Json = Record<string, unknown>;
@@ -20,7 +20,7 @@ type Json = Record<string, unknown>;
 let target: AcceptanceTarget;
 let client: Transport;
 let projectId: number;
-let connection: ConstructorParameters<typeof SurveyProvider>[0];
+let connection: ConstructorParameters<typeof SurveyLifecycle>[0];
 
 beforeAll(() => {
   target = acceptanceTarget();
@@ -46,7 +46,7 @@ const name = (what: string) => `${target.prefix}${what}`;
 const key = (what: string) => `${target.prefix}sx-${what}`;
 
 test("Survey: create with a linked and a targeting flag, read back without change, drift, restore, untarget, DELETE", async () => {
-  const provider = new SurveyProvider(connection);
+  const provider = new SurveyLifecycle(connection);
   const flag = await featureFlags.createFeatureFlag(client, projectId, {
     key: key("linked"),
     filters: { groups: [{ rollout_percentage: 100 }] },
@@ -69,7 +69,7 @@ test("Survey: create with a linked and a targeting flag, read back without chang
     startDate: "2025-01-02T03:04:05Z",
     responsesLimit: 100,
   };
-  expect(surveyState.validate(inputs)).toEqual([]);
+  expect(surveyModel.validate(inputs)).toEqual([]);
   const created = await provider.create(inputs);
   const read = await provider.read(created.id, created.outs as Json);
   expect(read.inputs).toEqual(inputs);
@@ -98,7 +98,7 @@ test("Survey: create with a linked and a targeting flag, read back without chang
 });
 
 test("Experiment: PostHog makes the flag; read back without change; launch, stop; soft delete leaves the flag", async () => {
-  const provider = new ExperimentProvider(connection);
+  const provider = new ExperimentLifecycle(connection);
   const inputs: Json = {
     projectId,
     name: name("Checkout"),
@@ -111,7 +111,7 @@ test("Experiment: PostHog makes the flag; read back without change; launch, stop
       ],
     },
   };
-  expect(experimentState.validate(inputs)).toEqual([]);
+  expect(experimentModel.validate(inputs)).toEqual([]);
   const created = await provider.create(inputs);
   const read = await provider.read(created.id, created.outs as Json);
   expect(read.inputs).toEqual(inputs);
@@ -130,7 +130,7 @@ test("Experiment: PostHog makes the flag; read back without change; launch, stop
 });
 
 test("HogFunction: a transformation from hog code with a secret input: never answered, never drift; a new secret sent; soft delete", async () => {
-  const provider = new HogFunctionProvider(connection);
+  const provider = new HogFunctionLifecycle(connection);
   const inputs: Json = {
     projectId,
     type: "transformation",
@@ -143,7 +143,7 @@ test("HogFunction: a transformation from hog code with a secret input: never ans
     inputs: { tag: { value: "pulumi" }, token: { value: "acc-s3cr3t" } },
     enabled: true,
   };
-  expect(hogFunctionState.validate(inputs)).toEqual([]);
+  expect(hogFunctionModel.validate(inputs)).toEqual([]);
   const created = await provider.create(inputs);
   expect(JSON.stringify((await hogFunctions.getHogFunction(client, projectId, created.id)).inputs)).not.toContain("acc-s3cr3t");
   const read = await provider.read(created.id, created.outs as Json);
@@ -176,7 +176,7 @@ async function refused(call: () => Promise<unknown>): Promise<number | undefined
 test.each([
   [
     "a survey link that is not https",
-    () => surveyState.validate({ name: "x", type: "popover", questions: [{ type: "link", question: "q", link: "http://example.com" }] }),
+    () => surveyModel.validate({ name: "x", type: "popover", questions: [{ type: "link", question: "q", link: "http://example.com" }] }),
     () =>
       surveys.createSurvey(client, projectId, {
         name: name("bad-link"),
@@ -186,7 +186,7 @@ test.each([
   ],
   [
     "a survey choice that is blank",
-    () => surveyState.validate({ name: "x", type: "popover", questions: [{ type: "single_choice", question: "q", choices: ["a", " "] }] }),
+    () => surveyModel.validate({ name: "x", type: "popover", questions: [{ type: "single_choice", question: "q", choices: ["a", " "] }] }),
     () =>
       surveys.createSurvey(client, projectId, {
         name: name("bad-choice"),
@@ -197,7 +197,7 @@ test.each([
   [
     "survey targeting that rolls out to everyone",
     () =>
-      surveyState.validate({ name: "x", type: "popover", targetingFlagFilters: { groups: [{ properties: [], rollout_percentage: 100 }] } }),
+      surveyModel.validate({ name: "x", type: "popover", targetingFlagFilters: { groups: [{ properties: [], rollout_percentage: 100 }] } }),
     () =>
       surveys.createSurvey(client, projectId, {
         name: name("bad-target"),
@@ -208,7 +208,7 @@ test.each([
   [
     "experiment variants without control",
     () =>
-      experimentState.validate({
+      experimentModel.validate({
         name: "x",
         featureFlagKey: "k",
         parameters: {
@@ -233,7 +233,7 @@ test.each([
   [
     "a hog input of the wrong type",
     () =>
-      hogFunctionState.validate({
+      hogFunctionModel.validate({
         type: "transformation",
         hog: "return event",
         inputsSchema: [{ key: "n", type: "number" }],

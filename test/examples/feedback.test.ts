@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { parse } from "yaml";
-import { declarationOf } from "../../src/kinds/index";
+import { kindOf } from "../../src/kinds/index";
 import { unwrapSecrets } from "../../src/plugin/provider";
 import { UNKNOWN } from "../../src/kit/unknown";
 
@@ -30,7 +30,7 @@ pulumi.runtime.setMocks(
 const checked = ["Survey", "Experiment", "HogFunction"];
 /** The check of a plugin token's lifecycle, as the engine runs it before anything is sent. */
 const failures = async (token: string, inputs: Record<string, unknown>) =>
-  (await declarationOf(token)!.lifecycle().check!({}, inputs)).failures ?? [];
+  (await kindOf(token)!.lifecycle().check!({}, inputs)).failures ?? [];
 
 test("examples/feedback: each survey, experiment and hog function passes the checks; the token is a secret", async () => {
   pulumi.runtime.setAllConfig({ "posthog-feedback:hookToken": "token-from-config" }, ["posthog-feedback:hookToken"]);

@@ -5,17 +5,17 @@
  * (test/docs/validation-parity.test.ts), the acceptance tier the third (test/acceptance/validation-parity.test.ts),
  * and docs/validation-parity.md is generated from the same rows, so the suite and the documentation cannot drift.
  */
-import { declaredSettings, validateInputs } from "../../src/kinds/project/state";
-import { actionState } from "../../src/kinds/action/state";
-import { annotationState } from "../../src/kinds/annotation/state";
-import { cohortState } from "../../src/kinds/cohort/state";
-import { dashboardState, withTextTiles } from "../../src/kinds/dashboard/state";
-import { hogFunctionState } from "../../src/kinds/hog-function/state";
-import { insightState } from "../../src/kinds/insight/state";
-import { experimentState } from "../../src/kinds/experiment/state";
-import { featureFlagState } from "../../src/kinds/feature-flag/state";
+import { declaredSettings, validateInputs } from "../../src/kinds/project/model";
+import { actionModel } from "../../src/kinds/action/model";
+import { annotationModel } from "../../src/kinds/annotation/model";
+import { cohortModel } from "../../src/kinds/cohort/model";
+import { dashboardModel, withTextTiles } from "../../src/kinds/dashboard/model";
+import { hogFunctionModel } from "../../src/kinds/hog-function/model";
+import { insightModel } from "../../src/kinds/insight/model";
+import { experimentModel } from "../../src/kinds/experiment/model";
+import { featureFlagModel } from "../../src/kinds/feature-flag/model";
 import { surveyRecord } from "../../src/kinds/survey/kind";
-import { surveyState } from "../../src/kinds/survey/state";
+import { surveyModel } from "../../src/kinds/survey/model";
 import type { Dashboard } from "../../src/kinds/dashboard/record";
 import { type TextTile, textTileWrites } from "../../src/kinds/dashboard/fields";
 import { isPlainObject, jsonValueProblems, MAX_JSON_DEPTH } from "../../src/kit/json";
@@ -380,17 +380,17 @@ export interface ObjectParityCase extends Omit<ParityCase, "last"> {
 /** The kinds with rows, their state (its check and its comparison), their endpoint and the inputs a create needs. */
 export const parityKinds = {
   FeatureFlag: {
-    state: featureFlagState,
+    state: featureFlagModel,
     path: "feature_flags",
     base: (n: number) => ({ key: `parity-${n}`, filters: { groups: [{ properties: [], rollout_percentage: 100 }] } }),
   },
   Survey: {
-    state: surveyState,
+    state: surveyModel,
     path: "surveys",
     base: (n: number) => ({ name: `Parity ${n}`, type: "api", questions: [{ type: "open", question: "Why?" }] }),
   },
   Cohort: {
-    state: cohortState,
+    state: cohortModel,
     path: "cohorts",
     base: (n: number) => ({
       name: `Parity ${n}`,
@@ -403,22 +403,22 @@ export const parityKinds = {
     }),
   },
   Action: {
-    state: actionState,
+    state: actionModel,
     path: "actions",
     base: (n: number) => ({ name: `Parity ${n}`, steps: [{ event: "$pageview" }] }),
   },
   Annotation: {
-    state: annotationState,
+    state: annotationModel,
     path: "annotations",
     base: (n: number) => ({ content: `Parity ${n}`, dateMarker: "2025-01-02T03:04:05Z", scope: "project" }),
   },
   Dashboard: {
-    state: dashboardState,
+    state: dashboardModel,
     path: "dashboards",
     base: (n: number) => ({ name: `Parity ${n}` }),
   },
   Insight: {
-    state: insightState,
+    state: insightModel,
     path: "insights",
     base: (n: number) => ({
       name: `Parity ${n}`,
@@ -427,7 +427,7 @@ export const parityKinds = {
   },
   // A transformation: 2025-08-04 needs the Data Pipelines addon for any other function without a template.
   HogFunction: {
-    state: hogFunctionState,
+    state: hogFunctionModel,
     path: "hog_functions",
     base: (n: number) => ({
       name: `Parity ${n}`,
@@ -440,7 +440,7 @@ export const parityKinds = {
     }),
   },
   Experiment: {
-    state: experimentState,
+    state: experimentModel,
     path: "experiments",
     base: (n: number) => ({ name: `Parity ${n}`, featureFlagKey: `parity-experiment-${n}` }),
   },

@@ -17,20 +17,20 @@ import { parseDocument } from "yaml";
 import { type Found, plan, render } from "../../src/import";
 import { plain, withoutYamlFunctions } from "../../src/import/model";
 import { pythonName } from "../../src/import/render";
-import type { ResourceDeclaration } from "../../src/kit/declaration";
-import { actionDeclaration } from "../../src/kinds/action/kind";
-import { alertDeclaration } from "../../src/kinds/alert/kind";
-import { featureFlagDeclaration } from "../../src/kinds/feature-flag/kind";
-import { projectDeclaration } from "../../src/kinds/project/kind";
+import type { Kind } from "../../src/kit/kind";
+import { actionKind } from "../../src/kinds/action/kind";
+import { alertKind } from "../../src/kinds/alert/kind";
+import { featureFlagKind } from "../../src/kinds/feature-flag/kind";
+import { projectKind } from "../../src/kinds/project/kind";
 import { repoRoot } from "../helpers/pulumi-cli";
 
 const ORG = "0190c2a8-0000-0000-0000-000000000001";
-const project = projectDeclaration as ResourceDeclaration;
-const flag = featureFlagDeclaration as ResourceDeclaration;
-const action = actionDeclaration as ResourceDeclaration;
-const alert = alertDeclaration as ResourceDeclaration;
+const project = projectKind as Kind;
+const flag = featureFlagKind as Kind;
+const action = actionKind as Kind;
+const alert = alertKind as Kind;
 
-const found = (declaration: ResourceDeclaration, scope: string | number, record: Record<string, unknown>): Found => ({
+const found = (declaration: Kind, scope: string | number, record: Record<string, unknown>): Found => ({
   declaration,
   scope,
   record,

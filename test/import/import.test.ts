@@ -6,19 +6,19 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { ResourceDeclaration } from "../../src/kit/declaration";
-import { idField } from "../../src/kit/declaration";
-import { projectScopedImport } from "../../src/kit/field-state";
+import type { Kind } from "../../src/kit/kind";
+import { idField } from "../../src/kit/kind";
+import { projectScopedImport } from "../../src/kit/field-model";
 import { checkPlanned, type Found, plan, render, slug } from "../../src/import";
 import { main } from "../../src/import/cli";
-import { actionDeclaration } from "../../src/kinds/action/kind";
-import { featureFlagDeclaration } from "../../src/kinds/feature-flag/kind";
-import { projectDeclaration } from "../../src/kinds/project/kind";
+import { actionKind } from "../../src/kinds/action/kind";
+import { featureFlagKind } from "../../src/kinds/feature-flag/kind";
+import { projectKind } from "../../src/kinds/project/kind";
 
 const ORG = "0190c2a8-0000-0000-0000-000000000001";
-const project = projectDeclaration as ResourceDeclaration;
-const flag = featureFlagDeclaration as ResourceDeclaration;
-const action = actionDeclaration as ResourceDeclaration;
+const project = projectKind as Kind;
+const flag = featureFlagKind as Kind;
+const action = actionKind as Kind;
 
 /** A resource the importer knows only by its declaration: a cohort, which flags' filters name. */
 const cohort = {
@@ -29,7 +29,7 @@ const cohort = {
   identity: { output: "cohortId", forms: [] },
   importInputs: ["projectId", "name"],
   importer: projectScopedImport({}, { list: async () => [], defaults: {}, label: (c: { name?: string }) => c.name ?? "" }),
-} as unknown as ResourceDeclaration;
+} as unknown as Kind;
 (cohort.importer as { fields: Record<string, string> }).fields = { name: "name" };
 
 const projectRecord = (id: number, name: string, settings: Record<string, unknown> = {}) => ({
@@ -58,7 +58,7 @@ const flagRecord = (id: number, key: string, more: Record<string, unknown> = {})
   ...more,
 });
 
-const found = (declaration: ResourceDeclaration, scope: string | number, record: Record<string, unknown>): Found => ({
+const found = (declaration: Kind, scope: string | number, record: Record<string, unknown>): Found => ({
   declaration,
   scope,
   record,
@@ -197,7 +197,7 @@ describe("references", () => {
       name: "Dashboard",
       noun: "dashboard",
       identity: { output: "dashboardId", forms: [] },
-    } as ResourceDeclaration;
+    } as Kind;
     const { resources } = await plan([
       found(project, ORG, projectRecord(7, "Web", { primary_dashboard: 40 })),
       found(dashboard, 7, { id: 40, name: "Home", project_id: 7 }),
@@ -217,7 +217,7 @@ describe("references", () => {
         fields: { name: "name", feature_flag_key: "featureFlagKey" },
         references: [{ ...idField("feature_flag_key", "FeatureFlag"), by: { field: "key", output: "key" } }],
       },
-    } as ResourceDeclaration;
+    } as Kind;
     const { resources } = await plan([
       found(project, ORG, projectRecord(7, "Web")),
       found(project, ORG, projectRecord(8, "Shop")),

@@ -1,28 +1,28 @@
 /** The kit's generic facts: ids as `get` and `pulumi import` take them, the scope a resource works in, the registry. */
-import { importList, parseId, resolveScope, type ResourceDeclaration, type ScopeKind, type ScopeReads } from "../../src/kit/declaration";
-import { projectScopedImport } from "../../src/kit/field-state";
-import { declarationOf, declarations } from "../../src/kinds/index";
+import { importList, parseId, resolveScope, type Kind, type ScopeKind, type ScopeReads } from "../../src/kit/kind";
+import { projectScopedImport } from "../../src/kit/field-model";
+import { kindOf, declarations } from "../../src/kinds/index";
 import { Transport } from "../../src/client-entry";
 import { PROJECT_TOKEN, PROJECT_TYPE } from "../../src/kit/tokens";
 import { resolveConfig } from "../../src/provider";
-import { projectDeclaration } from "../../src/kinds/project/kind";
+import { projectKind } from "../../src/kinds/project/kind";
 
 /** A project-scoped declaration as issue 18's resources will have: only the facts these functions read. */
 const projectScoped = {
-  ...projectDeclaration,
+  ...projectKind,
   name: "FeatureFlag",
   noun: "feature flag",
   scope: "project",
   identity: { output: "flagId", forms: ["the numeric id", "<projectId>/<id>"] },
-} as unknown as ResourceDeclaration<"project">;
+} as unknown as Kind<"project">;
 
 test("Project's ids: <projectId> or <organizationId>/<projectId>; anything else is refused with the forms", () => {
-  expect(parseId(projectDeclaration, "42")).toEqual({ scope: undefined, id: 42 });
-  expect(parseId(projectDeclaration, "0190f5c1-1111-2222-3333-444455556666/42")).toEqual({
+  expect(parseId(projectKind, "42")).toEqual({ scope: undefined, id: 42 });
+  expect(parseId(projectKind, "0190f5c1-1111-2222-3333-444455556666/42")).toEqual({
     scope: "0190f5c1-1111-2222-3333-444455556666",
     id: 42,
   });
-  expect(() => parseId(projectDeclaration, "web")).toThrow(
+  expect(() => parseId(projectKind, "web")).toThrow(
     '"web" is not a PostHog project id: use the numeric id, or <organizationId>/<projectId>.',
   );
 });
@@ -38,7 +38,7 @@ test("a project-scoped resource PostHog keys by UUID: <uuid> or <projectId>/<uui
     ...projectScoped,
     noun: "survey",
     identity: { output: "surveyId", forms: ["<projectId>/<uuid>", "the UUID"], key: "uuid" },
-  } as unknown as ResourceDeclaration<"project">;
+  } as unknown as Kind<"project">;
   const uuid = "0190F5C1-1111-2222-3333-444455556666";
   expect(parseId(byUuid, `7/${uuid}`)).toEqual({ scope: 7, id: uuid.toLowerCase() });
   expect(parseId(byUuid, uuid)).toEqual({ scope: undefined, id: uuid.toLowerCase() });
@@ -81,10 +81,10 @@ test("the registry finds a declaration by its plugin token, own entries only", (
     "posthog:index:Experiment",
     "posthog:index:HogFunction",
   ]);
-  expect(declarationOf("posthog:index:FeatureFlag")?.scope).toBe("project");
-  expect(declarationOf(PROJECT_TOKEN)).toBe(projectDeclaration);
-  expect(projectDeclaration.dynamicType).toBe(PROJECT_TYPE);
-  expect(declarationOf("posthog:index:constructor")).toBeUndefined();
+  expect(kindOf("posthog:index:FeatureFlag")?.scope).toBe("project");
+  expect(kindOf(PROJECT_TOKEN)).toBe(projectKind);
+  expect(projectKind.dynamicType).toBe(PROJECT_TYPE);
+  expect(kindOf("posthog:index:constructor")).toBeUndefined();
 });
 
 test("an importer without its own list lists with the lookups' list, through the scope's reads; without lookups it is an error", async () => {
@@ -97,11 +97,11 @@ test("an importer without its own list lists with the lookups' list, through the
     asked.push(list);
     return list(http, 7);
   };
-  const list = importList(listing as unknown as ResourceDeclaration)!;
+  const list = importList(listing as unknown as Kind)!;
   expect(await list(http, 7, read)).toEqual([{ id: 1, key: "a", project_id: 7 }]);
   // The lookups' list itself is what is asked for, so that another kind asking for it shares the answer.
   expect(asked).toEqual([lookupsList]);
-  const bare = { ...projectScoped, importer: facts } as unknown as ResourceDeclaration;
+  const bare = { ...projectScoped, importer: facts } as unknown as Kind;
   expect(() => importList(bare)).toThrow("FeatureFlag's import facts have no list, and it has no lookups to list with: declare one.");
-  expect(importList({ ...projectScoped, importer: undefined } as unknown as ResourceDeclaration)).toBe(undefined);
+  expect(importList({ ...projectScoped, importer: undefined } as unknown as Kind)).toBe(undefined);
 });

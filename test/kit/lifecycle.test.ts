@@ -7,7 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { Transport } from "../../src/client-entry";
 import * as projects from "../../src/kinds/project/endpoints";
 import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
-import { ActionProvider, AnnotationProvider, CohortProvider, FeatureFlagProvider, type ProviderConfig } from "../../src/provider";
+import { ActionLifecycle, AnnotationLifecycle, CohortLifecycle, FeatureFlagLifecycle, type ProviderConfig } from "../../src/provider";
 import { UNKNOWN } from "../../src/kit/unknown";
 import { startLocalPostHog } from "../helpers/local-posthog";
 
@@ -23,19 +23,19 @@ const offline = (projectId?: string) => {
 const resources = [
   {
     name: "FeatureFlag",
-    make: (c: ReturnType<typeof offline>) => new FeatureFlagProvider(c),
+    make: (c: ReturnType<typeof offline>) => new FeatureFlagLifecycle(c),
     inputs: { key: "f", name: "F" },
     outs: { flagId: 3, key: "f", name: "F" },
   },
   {
     name: "Action",
-    make: (c: ReturnType<typeof offline>) => new ActionProvider(c),
+    make: (c: ReturnType<typeof offline>) => new ActionLifecycle(c),
     inputs: { name: "A" },
     outs: { actionId: 3, name: "A" },
   },
   {
     name: "Annotation",
-    make: (c: ReturnType<typeof offline>) => new AnnotationProvider(c),
+    make: (c: ReturnType<typeof offline>) => new AnnotationLifecycle(c),
     inputs: { content: "C" },
     outs: { annotationId: 3, content: "C" },
   },
@@ -69,7 +69,7 @@ test("the replacement is created in the configured new project and the old one i
       await projects.createProject(http, server.organizationId, { name: "New home" }),
     ];
     // As the engine configures a dynamic provider: the stack's configuration, read by full key.
-    const provider = new FeatureFlagProvider();
+    const provider = new FeatureFlagLifecycle();
     const configure = async (projectId: number) => {
       const values: Record<string, string> = {
         "posthog:host": server.url,
@@ -115,10 +115,10 @@ test("an update of an object deleted by hand (PostHog answers the PATCH with `de
       delete(id: string, props: Json): Promise<void>;
     }
     const kinds: Array<[string, Lifecycle, Json, Json]> = [
-      ["Feature flag", new FeatureFlagProvider(connection), { key: "gone", name: "Before" }, { key: "gone", name: "After" }],
-      ["Cohort", new CohortProvider(connection), { name: "Before", filters }, { name: "After", filters }],
-      ["Annotation", new AnnotationProvider(connection), { content: "Before" }, { content: "After" }],
-      ["Action", new ActionProvider(connection), { name: "Before" }, { name: "After" }],
+      ["Feature flag", new FeatureFlagLifecycle(connection), { key: "gone", name: "Before" }, { key: "gone", name: "After" }],
+      ["Cohort", new CohortLifecycle(connection), { name: "Before", filters }, { name: "After", filters }],
+      ["Annotation", new AnnotationLifecycle(connection), { content: "Before" }, { content: "After" }],
+      ["Action", new ActionLifecycle(connection), { name: "Before" }, { name: "After" }],
     ];
     for (const [title, provider, before, after] of kinds) {
       const created = await provider.create({ projectId, ...before });

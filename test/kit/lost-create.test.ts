@@ -8,12 +8,12 @@
 import { Transport } from "../../src/client-entry";
 import * as projects from "../../src/kinds/project/endpoints";
 import {
-  ActionProvider,
-  CohortProvider,
-  ExperimentProvider,
-  FeatureFlagProvider,
+  ActionLifecycle,
+  CohortLifecycle,
+  ExperimentLifecycle,
+  FeatureFlagLifecycle,
   type ProviderConfig,
-  SurveyProvider,
+  SurveyLifecycle,
 } from "../../src/provider";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { versions } from "../helpers/project-scoped";
@@ -35,7 +35,7 @@ const kinds: Array<{ name: string; noun: string; path: string; make: (c: Connect
     name: "FeatureFlag",
     noun: "feature flag",
     path: "/feature_flags/?$",
-    make: (c) => new FeatureFlagProvider(c),
+    make: (c) => new FeatureFlagLifecycle(c),
     inputs: { key: "shared-key" },
     unique: true,
   },
@@ -43,7 +43,7 @@ const kinds: Array<{ name: string; noun: string; path: string; make: (c: Connect
     name: "Action",
     noun: "action",
     path: "/actions/?$",
-    make: (c) => new ActionProvider(c),
+    make: (c) => new ActionLifecycle(c),
     inputs: { name: "Shared action" },
     unique: true,
   },
@@ -51,7 +51,7 @@ const kinds: Array<{ name: string; noun: string; path: string; make: (c: Connect
     name: "Survey",
     noun: "survey",
     path: "/surveys/?$",
-    make: (c) => new SurveyProvider(c),
+    make: (c) => new SurveyLifecycle(c),
     inputs: { name: "Shared survey", type: "popover", questions },
     unique: true,
   },
@@ -59,7 +59,7 @@ const kinds: Array<{ name: string; noun: string; path: string; make: (c: Connect
     name: "Cohort",
     noun: "cohort",
     path: "/cohorts/?$",
-    make: (c) => new CohortProvider(c),
+    make: (c) => new CohortLifecycle(c),
     inputs: { name: "Shared cohort", filters },
     unique: false,
   },
@@ -67,7 +67,7 @@ const kinds: Array<{ name: string; noun: string; path: string; make: (c: Connect
     name: "Experiment",
     noun: "experiment",
     path: "/experiments/?$",
-    make: (c) => new ExperimentProvider(c),
+    make: (c) => new ExperimentLifecycle(c),
     inputs: { name: "Shared experiment", featureFlagKey: "shared-experiment" },
     unique: false,
   },

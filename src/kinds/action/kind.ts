@@ -5,12 +5,12 @@
  */
 import type { Transport } from "../../client";
 import * as actions from "./endpoints";
-import type { ResourceDeclaration } from "../../kit/declaration";
+import type { Kind } from "../../kit/kind";
 import { ANY } from "../../kit/property";
-import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-state";
+import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { ACTION_TOKEN, ACTION_TYPE } from "../../kit/tokens";
 import { actionFields, normalStep } from "./fields";
-import { type ActionRecord, actionState } from "./state";
+import { type ActionRecord, actionModel } from "./model";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import type { Json } from "../../kit/lifecycle";
 import type { Action } from "./record";
@@ -22,7 +22,7 @@ async function named(http: Transport, projectId: number, id: number, body: Recor
   return { ...body, name: (await actions.getAction(http, projectId, id)).name };
 }
 
-export const actionDeclaration: ResourceDeclaration<"project", ActionRecord> = {
+export const actionKind: Kind<"project", ActionRecord> = {
   name: "Action",
   token: ACTION_TOKEN,
   dynamicType: ACTION_TYPE,
@@ -64,7 +64,7 @@ export const actionDeclaration: ResourceDeclaration<"project", ActionRecord> = {
       tags: { type: "array", items: { type: "string" } },
     },
   },
-  lifecycle: () => new ActionProvider(),
+  lifecycle: () => new ActionLifecycle(),
   // ActionViewSet lists with ActionSerializer (products/actions/backend/api/action.py), unpaginated: the lookups'
   // list, no GET each.
   importer: projectScopedImport(actionFields, {
@@ -81,10 +81,10 @@ export const actionDeclaration: ResourceDeclaration<"project", ActionRecord> = {
  * answer the action is looked up by its name (unique among the project's live actions) and taken only if this create
  * made it; a name PostHog finds taken names the action that holds it.
  */
-export class ActionProvider extends FieldTableLifecycle<Action> {
+export class ActionLifecycle extends FieldTableLifecycle<Action> {
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
   constructor(connection?: { config: ProviderConfig; transport: Transport }) {
-    super(actionDeclaration, actionState, connection);
+    super(actionKind, actionModel, connection);
   }
 
   protected override async obtain(projectId: number, body: Json): Promise<ActionRecord> {

@@ -7,17 +7,17 @@
  */
 import { PostHogError, type Transport } from "../../client";
 import * as alerts from "./endpoints";
-import { idField, type ResourceDeclaration } from "../../kit/declaration";
+import { idField, type Kind } from "../../kit/kind";
 import { ANY } from "../../kit/property";
-import { PROJECT_SCOPED_UUID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-state";
+import { PROJECT_SCOPED_UUID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { ALERT_TOKEN, ALERT_TYPE } from "../../kit/tokens";
 import { type AlertWithIds, alertFields, alertWithIds } from "./fields";
-import { type AlertRecord, alertState } from "./state";
+import { type AlertRecord, alertModel } from "./model";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import type { Json } from "../../kit/lifecycle";
 import type { ProviderConfig } from "../../kit/config";
 
-export const alertDeclaration: ResourceDeclaration<"project", AlertRecord> = {
+export const alertKind: Kind<"project", AlertRecord> = {
   name: "Alert",
   token: ALERT_TOKEN,
   dynamicType: ALERT_TYPE,
@@ -64,7 +64,7 @@ export const alertDeclaration: ResourceDeclaration<"project", AlertRecord> = {
       state: { type: "string" },
     },
   },
-  lifecycle: () => new AlertProvider(),
+  lifecycle: () => new AlertLifecycle(),
   // AlertViewSet lists with AlertSerializer: the lookups' list has every field, the insight and users read back as ids.
   importer: projectScopedImport(alertFields, {
     // AlertConfiguration's defaults (posthog/models/alert.py).
@@ -78,10 +78,10 @@ export const alertDeclaration: ResourceDeclaration<"project", AlertRecord> = {
  * The Alert lifecycle: the kit's field-table lifecycle with its create, never resent blindly (nothing about an alert
  * is unique), and PostHog 2025-08-04's refusal of personal API keys said as what to do.
  */
-export class AlertProvider extends FieldTableLifecycle<AlertWithIds> {
+export class AlertLifecycle extends FieldTableLifecycle<AlertWithIds> {
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
   constructor(connection?: { config: ProviderConfig; transport: Transport }) {
-    super(alertDeclaration, alertState, connection);
+    super(alertKind, alertModel, connection);
   }
 
   protected override async obtain(projectId: number, body: Json): Promise<AlertRecord> {

@@ -6,17 +6,17 @@
  */
 import { PostHogError, type Transport } from "../../client";
 import * as annotations from "./endpoints";
-import { idField, type ResourceDeclaration } from "../../kit/declaration";
-import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-state";
+import { idField, type Kind } from "../../kit/kind";
+import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { ANNOTATION_TOKEN, ANNOTATION_TYPE } from "../../kit/tokens";
 import { annotationFields } from "./fields";
-import { type AnnotationRecord, annotationState } from "./state";
+import { type AnnotationRecord, annotationModel } from "./model";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import type { Json } from "../../kit/lifecycle";
 import type { Annotation } from "./record";
 import type { ProviderConfig } from "../../kit/config";
 
-export const annotationDeclaration: ResourceDeclaration<"project", AnnotationRecord> = {
+export const annotationKind: Kind<"project", AnnotationRecord> = {
   name: "Annotation",
   token: ANNOTATION_TOKEN,
   dynamicType: ANNOTATION_TYPE,
@@ -40,7 +40,7 @@ export const annotationDeclaration: ResourceDeclaration<"project", AnnotationRec
     required: ["annotationId", "projectId", "scope"],
   }),
   // Issue 18 asks no annotation lookup.
-  lifecycle: () => new AnnotationProvider(),
+  lifecycle: () => new AnnotationLifecycle(),
   // AnnotationsViewSet lists with AnnotationSerializer: no GET each. The list of every project holds the
   // organization-wide annotations too: the importer declares each object once.
   importer: projectScopedImport(annotationFields, {
@@ -57,10 +57,10 @@ export const annotationDeclaration: ResourceDeclaration<"project", AnnotationRec
  * so a create whose answer was lost cannot be found again with certainty: it is never resent blindly, and the error
  * says how to check for a twin.
  */
-export class AnnotationProvider extends FieldTableLifecycle<Annotation> {
+export class AnnotationLifecycle extends FieldTableLifecycle<Annotation> {
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
   constructor(connection?: { config: ProviderConfig; transport: Transport }) {
-    super(annotationDeclaration, annotationState, connection);
+    super(annotationKind, annotationModel, connection);
   }
 
   protected override async obtain(projectId: number, body: Json): Promise<AnnotationRecord> {

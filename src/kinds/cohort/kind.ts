@@ -5,14 +5,14 @@
  */
 import type { Transport } from "../../client";
 import * as cohorts from "./endpoints";
-import type { ImportReference, ResourceDeclaration } from "../../kit/declaration";
-import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-state";
+import type { ImportReference, Kind } from "../../kit/kind";
+import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { ANY } from "../../kit/property";
 import { COHORT_TOKEN, COHORT_TYPE } from "../../kit/tokens";
 import type { Cohort } from "./record";
 import { cohortFields, shapedCohortFilters } from "./fields";
 import { isPlainObject } from "../../kit/json";
-import { type CohortRecord, cohortState } from "./state";
+import { type CohortRecord, cohortModel } from "./model";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import type { Json } from "../../kit/lifecycle";
 import type { ProviderConfig } from "../../kit/config";
@@ -43,7 +43,7 @@ export function cohortsIn(field: string): ImportReference {
   return { field, resource: "Cohort", ids: (value) => walk(value, []) };
 }
 
-export const cohortDeclaration: ResourceDeclaration<"project", CohortRecord> = {
+export const cohortKind: Kind<"project", CohortRecord> = {
   name: "Cohort",
   token: COHORT_TOKEN,
   dynamicType: COHORT_TYPE,
@@ -95,7 +95,7 @@ export const cohortDeclaration: ResourceDeclaration<"project", CohortRecord> = {
       createdAt: { type: "string" },
     },
   },
-  lifecycle: () => new CohortProvider(),
+  lifecycle: () => new CohortLifecycle(),
   // CohortViewSet lists with CohortSerializer (posthog/api/cohort.py): the lookups' list has every field, no GET each.
   importer: projectScopedImport(cohortFields, {
     // The Cohort model's defaults (posthog/models/cohort/cohort.py); a static cohort answers `{"properties": {}}`.
@@ -113,10 +113,10 @@ export const cohortDeclaration: ResourceDeclaration<"project", CohortRecord> = {
  * looked for as Project's create does (by its name and a creation time after the create was sent) and, beyond that,
  * by what was sent: taken only when exactly one live cohort has the name, the time and the same definition.
  */
-export class CohortProvider extends FieldTableLifecycle<Cohort> {
+export class CohortLifecycle extends FieldTableLifecycle<Cohort> {
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
   constructor(connection?: { config: ProviderConfig; transport: Transport }) {
-    super(cohortDeclaration, cohortState, connection);
+    super(cohortKind, cohortModel, connection);
   }
 
   protected override async obtain(projectId: number, body: Json): Promise<CohortRecord> {

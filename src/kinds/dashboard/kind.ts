@@ -6,12 +6,12 @@
  */
 import { PostHogError, type Transport } from "../../client";
 import * as dashboards from "./endpoints";
-import type { ResourceDeclaration } from "../../kit/declaration";
+import type { Kind } from "../../kit/kind";
 import { ANY } from "../../kit/property";
-import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-state";
+import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { DASHBOARD_TOKEN, DASHBOARD_TYPE } from "../../kit/tokens";
 import { dashboardFields, type TextTile, textTilesOf, textTileWrites } from "./fields";
-import { type DashboardRecord, type DashboardWithTiles, withTextTiles, dashboardState } from "./state";
+import { type DashboardRecord, type DashboardWithTiles, withTextTiles, dashboardModel } from "./model";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import type { Json, Placed } from "../../kit/lifecycle";
 import type { ProviderConfig } from "../../kit/config";
@@ -25,7 +25,7 @@ export function isUsageDashboard(dashboard: { name: string | null; creation_mode
   return dashboard.creation_mode === "template" && /^Generated Dashboard: .* Usage$/.test(dashboard.name ?? "");
 }
 
-export const dashboardDeclaration: ResourceDeclaration<"project", DashboardRecord> = {
+export const dashboardKind: Kind<"project", DashboardRecord> = {
   name: "Dashboard",
   token: DASHBOARD_TOKEN,
   dynamicType: DASHBOARD_TYPE,
@@ -78,7 +78,7 @@ export const dashboardDeclaration: ResourceDeclaration<"project", DashboardRecor
       },
     },
   },
-  lifecycle: () => new DashboardProvider(),
+  lifecycle: () => new DashboardLifecycle(),
   importer: projectScopedImport(dashboardFields, {
     // The list's DashboardBasicSerializer has no tiles: one GET each, for the text tiles; flags' usage dashboards left
     // out. The list is read once in a project: the insights' list asks for it too.
@@ -99,10 +99,10 @@ export const dashboardDeclaration: ResourceDeclaration<"project", DashboardRecor
  * takes them: the `tiles` of a PATCH, each naming the live tile it changes or deletes. Nothing about a dashboard is
  * unique, so a create whose answer was lost is never resent blindly.
  */
-export class DashboardProvider extends FieldTableLifecycle<DashboardWithTiles> {
+export class DashboardLifecycle extends FieldTableLifecycle<DashboardWithTiles> {
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
   constructor(connection?: { config: ProviderConfig; transport: Transport }) {
-    super(dashboardDeclaration, dashboardState, connection);
+    super(dashboardKind, dashboardModel, connection);
   }
 
   protected override async obtain(projectId: number, body: Json): Promise<DashboardRecord> {

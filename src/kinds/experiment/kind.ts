@@ -8,7 +8,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { Transport } from "../../client";
 import * as experiments from "./endpoints";
 import * as featureFlags from "../feature-flag/endpoints";
-import { idField, type ResourceDeclaration } from "../../kit/declaration";
+import { idField, type Kind } from "../../kit/kind";
 import {
   PROJECT_SCOPED_ID_FORMS,
   projectScopedApi,
@@ -16,12 +16,12 @@ import {
   providerInputsSchema,
   tableInputs,
   tableOutputs,
-} from "../../kit/field-state";
+} from "../../kit/field-model";
 import { ANY } from "../../kit/property";
 import { EXPERIMENT_TOKEN, EXPERIMENT_TYPE } from "../../kit/tokens";
 import type { Experiment } from "./record";
 import { experimentFields, normalVariants } from "./fields";
-import { type ExperimentRead, type ExperimentRecord, experimentState, ALLOW_REPLACE_WHILE_LAUNCHED } from "./state";
+import { type ExperimentRead, type ExperimentRecord, experimentModel, ALLOW_REPLACE_WHILE_LAUNCHED } from "./model";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import type { Json } from "../../kit/lifecycle";
 import type { ProviderConfig } from "../../kit/config";
@@ -78,7 +78,7 @@ async function experimentOnFlag(http: Transport, projectId: number, key: string)
   return candidates[0] ?? null;
 }
 
-export const experimentDeclaration: ResourceDeclaration<"project", ExperimentRecord> = {
+export const experimentKind: Kind<"project", ExperimentRecord> = {
   name: "Experiment",
   token: EXPERIMENT_TOKEN,
   dynamicType: EXPERIMENT_TYPE,
@@ -98,7 +98,7 @@ export const experimentDeclaration: ResourceDeclaration<"project", ExperimentRec
       "A PostHog experiment on a feature flag: its variants, metrics, and whether it is launched or stopped. Declared fields are managed; deleted as PostHog deletes experiments (marked deleted), leaving the flag; one deleted by hand is created again.",
     // featureFlagKey is not marked as replacing: renaming the experiment's own flag replaces nothing (the provider's
     // diff decides), and a replacement the engine forced would pass by allowReplaceWhileLaunched.
-    inputs: { ...tableInputs(experimentFields, "experiment"), ...providerInputsSchema(experimentState.spec.providerInputs) },
+    inputs: { ...tableInputs(experimentFields, "experiment"), ...providerInputsSchema(experimentModel.spec.providerInputs) },
     outputs: tableOutputs(experimentFields, "experiment", {
       experimentId: { type: "integer", description: "Numeric id of the experiment in PostHog." },
       featureFlagId: { type: "integer", description: "Numeric id of the experiment's feature flag." },
@@ -132,7 +132,7 @@ export const experimentDeclaration: ResourceDeclaration<"project", ExperimentRec
       archived: { type: "boolean" },
     },
   },
-  lifecycle: () => new ExperimentProvider(),
+  lifecycle: () => new ExperimentLifecycle(),
   // ExperimentViewSet lists with ExperimentSerializer: every field, no GET each. Its flag is imported as a FeatureFlag
   // of its own and named by key.
   importer: projectScopedImport(experimentFields, {
@@ -150,10 +150,10 @@ export const experimentDeclaration: ResourceDeclaration<"project", ExperimentRec
  * replacing it (PostHog keeps an experiment's flag for life), and no replacement of a launched experiment unless the
  * program allows it: the replacement would delete the running experiment with its start date and results.
  */
-export class ExperimentProvider extends FieldTableLifecycle<ExperimentRead> {
+export class ExperimentLifecycle extends FieldTableLifecycle<ExperimentRead> {
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
   constructor(connection?: { config: ProviderConfig; transport: Transport }) {
-    super(experimentDeclaration, experimentState, connection);
+    super(experimentKind, experimentModel, connection);
   }
 
   protected override replaces(olds: Json, news: Json): string[] {

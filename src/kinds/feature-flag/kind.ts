@@ -5,19 +5,19 @@
  */
 import type { Transport } from "../../client";
 import * as featureFlags from "./endpoints";
-import { idField, type ResourceDeclaration } from "../../kit/declaration";
+import { idField, type Kind } from "../../kit/kind";
 import { ANY } from "../../kit/property";
-import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-state";
+import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { FEATURE_FLAG_TOKEN, FEATURE_FLAG_TYPE } from "../../kit/tokens";
 import { flagFields, normalFilters } from "./fields";
 import { cohortsIn } from "../cohort/kind";
-import { type FlagRecord, secretInputPaths, featureFlagState } from "./state";
+import { type FlagRecord, secretInputPaths, featureFlagModel } from "./model";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import type { Json } from "../../kit/lifecycle";
 import type { FeatureFlag } from "./record";
 import type { ProviderConfig } from "../../kit/config";
 
-export const featureFlagDeclaration: ResourceDeclaration<"project", FlagRecord> = {
+export const featureFlagKind: Kind<"project", FlagRecord> = {
   name: "FeatureFlag",
   token: FEATURE_FLAG_TOKEN,
   dynamicType: FEATURE_FLAG_TYPE,
@@ -63,7 +63,7 @@ export const featureFlagDeclaration: ResourceDeclaration<"project", FlagRecord> 
     // PostHog answers encrypted payloads decrypted to personal API keys (FeatureFlagViewSet.list and retrieve).
     secretOutputs: (result) => (result["hasEncryptedPayloads"] === true ? ["filters"] : []),
   },
-  lifecycle: () => new FeatureFlagProvider(),
+  lifecycle: () => new FeatureFlagLifecycle(),
   // FeatureFlagViewSet lists with FeatureFlagSerializer itself: the lookups' list has every field, no GET each.
   importer: projectScopedImport(flagFields, {
     // The FeatureFlag model's defaults (posthog/models/feature_flag/feature_flag.py), as a new flag answers them.
@@ -109,10 +109,10 @@ export const featureFlagDeclaration: ResourceDeclaration<"project", FlagRecord> 
  * sent twice blindly (PostHog has no idempotency key: after an unclear answer the flag is looked up by its key and
  * taken only if this create made it; a key PostHog finds taken names the flag that holds it).
  */
-export class FeatureFlagProvider extends FieldTableLifecycle<FeatureFlag> {
+export class FeatureFlagLifecycle extends FieldTableLifecycle<FeatureFlag> {
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
   constructor(connection?: { config: ProviderConfig; transport: Transport }) {
-    super(featureFlagDeclaration, featureFlagState, connection);
+    super(featureFlagKind, featureFlagModel, connection);
   }
 
   protected override async obtain(projectId: number, body: Json): Promise<FlagRecord> {

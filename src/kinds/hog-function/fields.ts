@@ -4,7 +4,7 @@
  * InputsItemSerializer) a program manages, each with PostHog's rule and how a declared value compares with PostHog's
  * answer. A secret input (its schema item says `secret: true`) is never answered: PostHog shows `{"secret": true}` in
  * its place, which compares equal to any declared value (the provider compares a secret with the value the program
- * declared last; see src/kinds/hog-function/state.ts).
+ * declared last; see src/kinds/hog-function/model.ts).
  */
 import { z } from "zod";
 import type { Equality, FieldDef } from "../../kit/field-table";

@@ -5,13 +5,13 @@
  */
 import { PostHogError, type Transport } from "../../client";
 import * as hogFunctions from "./endpoints";
-import type { ResourceDeclaration } from "../../kit/declaration";
-import { PROJECT_SCOPED_UUID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-state";
+import type { Kind } from "../../kit/kind";
+import { PROJECT_SCOPED_UUID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { HOG_FUNCTION_TOKEN, HOG_FUNCTION_TYPE } from "../../kit/tokens";
 import type { HogFunction } from "./record";
 import { isPlainObject } from "../../kit/json";
 import { hogFunctionFields } from "./fields";
-import { type HogFunctionRecord, secretInputPaths, hogFunctionState } from "./state";
+import { type HogFunctionRecord, secretInputPaths, hogFunctionModel } from "./model";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import type { Json } from "../../kit/lifecycle";
 import type { ProviderConfig } from "../../kit/config";
@@ -28,7 +28,7 @@ const replaceOnChange = (name: string) => ({
   willReplaceOnChanges: true,
 });
 
-export const hogFunctionDeclaration: ResourceDeclaration<"project", HogFunctionRecord> = {
+export const hogFunctionKind: Kind<"project", HogFunctionRecord> = {
   name: "HogFunction",
   token: HOG_FUNCTION_TOKEN,
   dynamicType: HOG_FUNCTION_TYPE,
@@ -88,7 +88,7 @@ export const hogFunctionDeclaration: ResourceDeclaration<"project", HogFunctionR
       hog: { type: "string" },
     },
   },
-  lifecycle: () => new HogFunctionProvider(),
+  lifecycle: () => new HogFunctionLifecycle(),
   importer: projectScopedImport(hogFunctionFields, {
     // The list answers PostHog's minimal form (no inputs, schema or masking): one GET each.
     list: async (http, projectId) => {
@@ -118,10 +118,10 @@ export const hogFunctionDeclaration: ResourceDeclaration<"project", HogFunctionR
  * `templateId`: a change replaces the function). Names are not unique, so a create whose answer was lost cannot be
  * found again with certainty: it is never resent blindly, and the error says how to check for a twin.
  */
-export class HogFunctionProvider extends FieldTableLifecycle<HogFunction> {
+export class HogFunctionLifecycle extends FieldTableLifecycle<HogFunction> {
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
   constructor(connection?: { config: ProviderConfig; transport: Transport }) {
-    super(hogFunctionDeclaration, hogFunctionState, connection);
+    super(hogFunctionKind, hogFunctionModel, connection);
   }
 
   protected override replaces(olds: Json, news: Json): string[] {

@@ -7,18 +7,18 @@
 import { PostHogError, type Transport } from "../../client";
 import * as dashboards from "../dashboard/endpoints";
 import * as insights from "./endpoints";
-import { idField, type ResourceDeclaration } from "../../kit/declaration";
+import { idField, type Kind } from "../../kit/kind";
 import { ANY } from "../../kit/property";
-import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-state";
+import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { INSIGHT_TOKEN, INSIGHT_TYPE } from "../../kit/tokens";
 import { insightFields } from "./fields";
 import { isUsageDashboard } from "../dashboard/kind";
-import { type InsightRecord, type InsightWithLayouts, insightState } from "./state";
+import { type InsightRecord, type InsightWithLayouts, insightModel } from "./model";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import type { Json, Placed } from "../../kit/lifecycle";
 import type { ProviderConfig } from "../../kit/config";
 
-export const insightDeclaration: ResourceDeclaration<"project", InsightRecord> = {
+export const insightKind: Kind<"project", InsightRecord> = {
   name: "Insight",
   token: INSIGHT_TOKEN,
   dynamicType: INSIGHT_TYPE,
@@ -72,7 +72,7 @@ export const insightDeclaration: ResourceDeclaration<"project", InsightRecord> =
       favorited: { type: "boolean" },
     },
   },
-  lifecycle: () => new InsightProvider(),
+  lifecycle: () => new InsightLifecycle(),
   // InsightViewSet lists with InsightSerializer (posthog/api/insight.py): the list has every field, no GET each. The
   // tiles' layouts live on the dashboards and are left to PostHog (not declared).
   importer: projectScopedImport(insightFields, {
@@ -98,10 +98,10 @@ export const insightDeclaration: ResourceDeclaration<"project", InsightRecord> =
  * (DashboardSerializer._update_tiles, products/dashboards/backend/api/dashboard.py). Nothing about an insight is
  * unique, so a create whose answer was lost is never resent blindly: the error says how to find and adopt the twin.
  */
-export class InsightProvider extends FieldTableLifecycle<InsightWithLayouts> {
+export class InsightLifecycle extends FieldTableLifecycle<InsightWithLayouts> {
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
   constructor(connection?: { config: ProviderConfig; transport: Transport }) {
-    super(insightDeclaration, insightState, connection);
+    super(insightKind, insightModel, connection);
   }
 
   protected override async obtain(projectId: number, body: Json): Promise<InsightRecord> {

@@ -2,11 +2,11 @@
  * Project, declared once for the kit (src/kit): its token, identity, scope, endpoints, deletion, schema and lookups.
  * Its field table is src/kinds/project/fields.ts; its own behaviours (adoption, rotation, the environments fallback of an
  * older PostHog, the create recovery by name and time, the organization-visibility check of a 404, partial successes)
- * are ProjectProvider's (./project-provider).
+ * are ProjectLifecycle's (./project-provider).
  */
 import { ORGANIZATION_ID_RULE, PostHogError, organizations, type Transport, type users } from "../../client";
 import * as projects from "./endpoints";
-import { idField, type ResourceDeclaration } from "../../kit/declaration";
+import { idField, type Kind } from "../../kit/kind";
 import { ANY, type PropertySpec, typeOf } from "../../kit/property";
 import { PROJECT_TOKEN, PROJECT_TYPE } from "../../kit/tokens";
 import { camelCase } from "../../kit/names";
@@ -19,7 +19,7 @@ import type { ProviderConfig } from "../../kit/config";
 import { isUnknown } from "../../kit/unknown";
 import {
   inputName,
-  projectState,
+  projectModel,
   type ProjectInputs,
   type ProjectOutputs,
   type RecordedInputs,
@@ -27,7 +27,7 @@ import {
   type SettingsBody,
   toOutputs,
   withUnsupported,
-} from "./state";
+} from "./model";
 
 function projectInputs(): Record<string, PropertySpec> {
   const inputs: Record<string, PropertySpec> = {};
@@ -136,7 +136,7 @@ const projectDefaults: Record<string, unknown> = {
   web_analytics_pre_aggregated_tables_enabled: false,
 };
 
-export const projectDeclaration: ResourceDeclaration<"organization", ProjectRecord> = {
+export const projectKind: Kind<"organization", ProjectRecord> = {
   name: "Project",
   token: PROJECT_TOKEN,
   dynamicType: PROJECT_TYPE,
@@ -153,7 +153,7 @@ export const projectDeclaration: ResourceDeclaration<"organization", ProjectReco
     outputs: projectOutputs(),
     required: ["projectId", "organizationId", "uuid", "name", "apiToken"],
   }),
-  lifecycle: () => new ProjectProvider(),
+  lifecycle: () => new ProjectLifecycle(),
   importer: {
     // The list answers ProjectBackwardCompatBasicSerializer (posthog/api/project.py ProjectViewSet.get_serializer_class):
     // ids, name, timezone and a few flags, not the settings. One GET per project reads them, one after the other.
@@ -192,10 +192,10 @@ type Inputs = ProjectInputs & Json;
 type Outputs = ProjectOutputs & Json;
 type Placed = PlacedOf<ProjectRecord>;
 
-export class ProjectProvider extends DeclaredLifecycle<"organization", ProjectRecord, RecordedInputs, Inputs, Outputs> {
+export class ProjectLifecycle extends DeclaredLifecycle<"organization", ProjectRecord, RecordedInputs, Inputs, Outputs> {
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
   constructor(connection?: { config: ProviderConfig; transport: Transport }) {
-    super(projectDeclaration, projectState, connection);
+    super(projectKind, projectModel, connection);
   }
 
   /** Only `organizationId` replaces; "@current" names whatever organization the key's owner has open, so it matches. */
@@ -249,12 +249,12 @@ export class ProjectProvider extends DeclaredLifecycle<"organization", ProjectRe
       throw new Error(message);
     }
     // reset_token answers with the project record only: what an older PostHog keeps on the environment is read there.
-    return this.complete(reset, projectState.declaredFields(recorded));
+    return this.complete(reset, projectModel.declaredFields(recorded));
   }
 
   protected override readFailure(error: PostHogError, organizationId: string, projectId: number, props: Json): Error | undefined {
     if (error.status !== 500) return undefined;
-    return unreadable(organizationId, projectId, error, projectState.recordedInputsOf(props).declaredInputs?.["modifiers"]);
+    return unreadable(organizationId, projectId, error, projectModel.recordedInputsOf(props).declaredInputs?.["modifiers"]);
   }
 
   /** Today's PostHog keeps a deleted project readable until its background deletion ends; 2025-08-04 answers 404. */

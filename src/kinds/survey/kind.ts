@@ -5,13 +5,13 @@
  */
 import type { Transport } from "../../client";
 import * as surveys from "./endpoints";
-import { idField, type ResourceDeclaration } from "../../kit/declaration";
-import { PROJECT_SCOPED_UUID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-state";
+import { idField, type Kind } from "../../kit/kind";
+import { PROJECT_SCOPED_UUID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { ANY } from "../../kit/property";
 import { SURVEY_TOKEN, SURVEY_TYPE } from "../../kit/tokens";
 import type { Survey } from "./record";
 import { surveyFields } from "./fields";
-import { type SurveyRead, type SurveyRecord, surveyState } from "./state";
+import { type SurveyRead, type SurveyRecord, surveyModel } from "./model";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import type { Json } from "../../kit/lifecycle";
 import type { ProviderConfig } from "../../kit/config";
@@ -34,7 +34,7 @@ export function surveyBody(body: Record<string, unknown>): Record<string, unknow
 const update = async (http: Transport, projectId: number, id: string, body: Record<string, unknown>) =>
   surveyRecord(await surveys.updateSurvey(http, projectId, id, surveyBody(body)));
 
-export const surveyDeclaration: ResourceDeclaration<"project", SurveyRecord> = {
+export const surveyKind: Kind<"project", SurveyRecord> = {
   name: "Survey",
   token: SURVEY_TOKEN,
   dynamicType: SURVEY_TYPE,
@@ -79,7 +79,7 @@ export const surveyDeclaration: ResourceDeclaration<"project", SurveyRecord> = {
       archived: { type: "boolean" },
     },
   },
-  lifecycle: () => new SurveyProvider(),
+  lifecycle: () => new SurveyLifecycle(),
   // SurveyViewSet lists with SurveySerializer (products/surveys/backend/api/survey.py): every field, no GET each. Its
   // targeting flag is the survey's own (its `targetingFlagFilters`), not imported as a FeatureFlag.
   importer: projectScopedImport(surveyFields, {
@@ -96,10 +96,10 @@ export const surveyDeclaration: ResourceDeclaration<"project", SurveyRecord> = {
  * answer the survey is looked up by its name (unique in the project) and taken only if this create made it; a name
  * PostHog finds taken names the survey that holds it.
  */
-export class SurveyProvider extends FieldTableLifecycle<SurveyRead> {
+export class SurveyLifecycle extends FieldTableLifecycle<SurveyRead> {
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
   constructor(connection?: { config: ProviderConfig; transport: Transport }) {
-    super(surveyDeclaration, surveyState, connection);
+    super(surveyKind, surveyModel, connection);
   }
 
   protected override async obtain(projectId: number, body: Json): Promise<SurveyRecord> {

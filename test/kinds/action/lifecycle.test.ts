@@ -6,12 +6,12 @@
 import * as actions from "../../../src/kinds/action/endpoints";
 import { getAction, listActions } from "../../../src/functions";
 import { useLookupConfig } from "../../../src/functions/context";
-import { ActionProvider } from "../../../src/provider";
+import { ActionLifecycle } from "../../../src/provider";
 import { projectScopedSetups, versions } from "../../helpers/project-scoped";
 
 type Json = Record<string, unknown>;
 
-const setups = projectScopedSetups("Actions", (connection) => new ActionProvider(connection));
+const setups = projectScopedSetups("Actions", (connection) => new ActionLifecycle(connection));
 
 const steps = [{ event: "$pageview", url: "/welcome", url_matching: "contains" }];
 

@@ -9,12 +9,12 @@ import * as alerts from "../../../src/kinds/alert/endpoints";
 import * as insights from "../../../src/kinds/insight/endpoints";
 import { getAlert, getCurrentUser, listAlerts } from "../../../src/functions";
 import { useLookupConfig } from "../../../src/functions/context";
-import { AlertProvider } from "../../../src/provider";
+import { AlertLifecycle } from "../../../src/provider";
 import { projectScopedSetups } from "../../helpers/project-scoped";
 
 type Json = Record<string, unknown>;
 
-const setups = projectScopedSetups("Alerts", (connection) => new AlertProvider(connection));
+const setups = projectScopedSetups("Alerts", (connection) => new AlertLifecycle(connection));
 const trends = { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview" }] } };
 const threshold = { configuration: { type: "absolute", bounds: { upper: 100 } } };
 
@@ -86,7 +86,7 @@ test("PostHog 2025-08-04 refuses personal API keys with scopes on alerts, `*` to
   expect((await getCurrentUser()).id).toBeNull();
   const apiKey = await server.key({ scopes: ["*"] });
   const transport = new Transport({ host: server.url, apiKey, rateLimits: false, retry: { attempts: 1, baseDelayMs: 10 } });
-  const provider = new AlertProvider({
+  const provider = new AlertLifecycle({
     config: { host: server.url, apiKey, organizationId: server.organizationId, projectId: String(projectId) },
     transport,
   });

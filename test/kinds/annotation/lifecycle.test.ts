@@ -5,12 +5,12 @@
  */
 import * as annotations from "../../../src/kinds/annotation/endpoints";
 import * as dashboards from "../../../src/kinds/dashboard/endpoints";
-import { AnnotationProvider } from "../../../src/provider";
+import { AnnotationLifecycle } from "../../../src/provider";
 import { projectScopedSetups, versions } from "../../helpers/project-scoped";
 
 type Json = Record<string, unknown>;
 
-const setups = projectScopedSetups("Annotations", (connection) => new AnnotationProvider(connection));
+const setups = projectScopedSetups("Annotations", (connection) => new AnnotationLifecycle(connection));
 
 describe.each(versions)("PostHog %s", (version) => {
   const setup = () => setups[version]!;

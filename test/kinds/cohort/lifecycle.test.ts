@@ -7,12 +7,12 @@
 import * as cohorts from "../../../src/kinds/cohort/endpoints";
 import { getCohort, listCohorts } from "../../../src/functions";
 import { useLookupConfig } from "../../../src/functions/context";
-import { CohortProvider } from "../../../src/provider";
+import { CohortLifecycle } from "../../../src/provider";
 import { projectScopedSetups, versions } from "../../helpers/project-scoped";
 
 type Json = Record<string, unknown>;
 
-const setups = projectScopedSetups("Cohorts", (connection) => new CohortProvider(connection));
+const setups = projectScopedSetups("Cohorts", (connection) => new CohortLifecycle(connection));
 
 const filtersFor = (company: string) => ({
   properties: { type: "OR", values: [{ type: "AND", values: [{ type: "person", key: "company", operator: "exact", value: [company] }] }] },

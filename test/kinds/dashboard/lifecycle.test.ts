@@ -8,14 +8,14 @@ import * as dashboards from "../../../src/kinds/dashboard/endpoints";
 import * as insights from "../../../src/kinds/insight/endpoints";
 import { getDashboard, getInsight, listDashboards, listInsights } from "../../../src/functions";
 import { useLookupConfig } from "../../../src/functions/context";
-import { DashboardProvider, InsightProvider } from "../../../src/provider";
+import { DashboardLifecycle, InsightLifecycle } from "../../../src/provider";
 import { projectScopedSetups, versions } from "../../helpers/project-scoped";
 
 type Json = Record<string, unknown>;
 
 const setups = projectScopedSetups("Dashboards", (connection) => ({
-  dashboards: new DashboardProvider(connection),
-  insights: new InsightProvider(connection),
+  dashboards: new DashboardLifecycle(connection),
+  insights: new InsightLifecycle(connection),
 }));
 
 const trends = { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview" }] } };

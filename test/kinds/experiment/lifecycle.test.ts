@@ -8,13 +8,13 @@ import * as experiments from "../../../src/kinds/experiment/endpoints";
 import * as featureFlags from "../../../src/kinds/feature-flag/endpoints";
 import { getExperiment, listExperiments } from "../../../src/functions";
 import { useLookupConfig } from "../../../src/functions/context";
-import { ExperimentProvider } from "../../../src/provider";
+import { ExperimentLifecycle } from "../../../src/provider";
 import { UNKNOWN } from "../../../src/kit/unknown";
 import { projectScopedSetups, versions } from "../../helpers/project-scoped";
 
 type Json = Record<string, unknown>;
 
-const setups = projectScopedSetups("Experiments", (connection) => new ExperimentProvider(connection));
+const setups = projectScopedSetups("Experiments", (connection) => new ExperimentLifecycle(connection));
 
 const parameters = {
   feature_flag_variants: [

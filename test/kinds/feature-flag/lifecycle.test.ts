@@ -6,12 +6,12 @@
 import * as featureFlags from "../../../src/kinds/feature-flag/endpoints";
 import { getFeatureFlag, listFeatureFlags } from "../../../src/functions";
 import { useLookupConfig } from "../../../src/functions/context";
-import { FeatureFlagProvider } from "../../../src/provider";
+import { FeatureFlagLifecycle } from "../../../src/provider";
 import { projectScopedSetups, versions } from "../../helpers/project-scoped";
 
 type Json = Record<string, unknown>;
 
-const setups = projectScopedSetups("Flags", (connection) => new FeatureFlagProvider(connection));
+const setups = projectScopedSetups("Flags", (connection) => new FeatureFlagLifecycle(connection));
 
 /** Release conditions written as a program writes them: no per-group aggregation, a payload as a value, keys in any order. */
 const filters = {

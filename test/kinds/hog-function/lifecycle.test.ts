@@ -7,12 +7,12 @@
 import * as hogFunctions from "../../../src/kinds/hog-function/endpoints";
 import { getHogFunction, listHogFunctions } from "../../../src/functions";
 import { useLookupConfig } from "../../../src/functions/context";
-import { HogFunctionProvider } from "../../../src/provider";
+import { HogFunctionLifecycle } from "../../../src/provider";
 import { projectScopedSetups, versions } from "../../helpers/project-scoped";
 
 type Json = Record<string, unknown>;
 
-const setups = projectScopedSetups("Hog functions", (connection) => new HogFunctionProvider(connection));
+const setups = projectScopedSetups("Hog functions", (connection) => new HogFunctionLifecycle(connection));
 
 const inputsSchema = [
   { key: "url", type: "string", required: true },

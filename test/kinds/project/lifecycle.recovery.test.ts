@@ -5,11 +5,11 @@
 import * as nodeHttp from "node:http";
 import { Transport } from "../../../src/client-entry";
 import * as projects from "../../../src/kinds/project/endpoints";
-import { ProjectProvider, type ProviderConfig } from "../../../src/provider";
+import { ProjectLifecycle, type ProviderConfig } from "../../../src/provider";
 import { startLocalPostHog, type LocalPostHog } from "../../helpers/local-posthog";
 
 let server: LocalPostHog;
-let provider: ProjectProvider;
+let provider: ProjectLifecycle;
 let http: Transport;
 const retry = { attempts: 4, baseDelayMs: 10, maxDelayMs: 50, maxElapsedMs: 10_000, jitter: 0.2 };
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
   server = await startLocalPostHog();
   const config: ProviderConfig = { host: server.url, apiKey: server.apiKey, organizationId: server.organizationId };
   http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false, retry });
-  provider = new ProjectProvider({ config, transport: http });
+  provider = new ProjectLifecycle({ config, transport: http });
 });
 afterAll(() => server.close());
 beforeEach(() => server.control.reset());
@@ -143,7 +143,7 @@ describe("a lost create with a scoped key, whose project's activity log PostHog 
   const withKey = async (scopes: string[]) => {
     const apiKey = await server.key({ scopes });
     const transport = new Transport({ host: server.url, apiKey, rateLimits: false, retry });
-    return new ProjectProvider({ config: { host: server.url, apiKey, organizationId: server.organizationId }, transport });
+    return new ProjectLifecycle({ config: { host: server.url, apiKey, organizationId: server.organizationId }, transport });
   };
 
   test("with user:read: the project this create made is found, the user's current project, and recorded once", async () => {
@@ -258,7 +258,7 @@ test("a create against a server that never answers ends with the budget, naming 
     // 30 s per request, 2 s in all: before, the POST alone took its 30 s, and each lookup request as much again.
     const transport = new Transport({ host: url, apiKey: server.apiKey, rateLimits: false, retry: { ...retry, maxElapsedMs: 2_000 } });
     const started = Date.now();
-    const error = await failure(new ProjectProvider({ config, transport }).create({ name: "Hanging" }));
+    const error = await failure(new ProjectLifecycle({ config, transport }).create({ name: "Hanging" }));
     expect(Date.now() - started).toBeLessThan(3_000);
     expect(error?.message).toMatch(/may have reached PostHog.*Look in PostHog \(organization [0-9a-f-]+\) for a project named "Hanging"/);
   } finally {
@@ -327,7 +327,7 @@ describe.each(["current", "2025-08-04"] as const)("20 %% of requests faulted, Po
     try {
       const config: ProviderConfig = { host: proxy.url, apiKey: local.apiKey, organizationId: local.organizationId };
       const transport = new Transport({ host: proxy.url, apiKey: local.apiKey, rateLimits: false, retry, timeoutMs: 2_000 });
-      const faulted = new ProjectProvider({ config, transport });
+      const faulted = new ProjectLifecycle({ config, transport });
       const names = Array.from({ length: 30 }, (_, i) => `Faulted ${i}`);
       const recorded = new Map<string, string>();
       const failures: string[] = [];

@@ -1,13 +1,13 @@
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { Transport } from "../../../src/client-entry";
 import * as projects from "../../../src/kinds/project/endpoints";
-import { ProjectProvider, UNKNOWN, type ProjectOutputs, type ProviderConfig } from "../../../src/provider";
+import { ProjectLifecycle, UNKNOWN, type ProjectOutputs, type ProviderConfig } from "../../../src/provider";
 import { settingNames } from "../../../src/kinds/project/fields";
 import { startLocalPostHog, type LocalPostHog } from "../../helpers/local-posthog";
 import { firstValues, secondValues } from "../../helpers/settings";
 
 let server: LocalPostHog;
-let provider: ProjectProvider;
+let provider: ProjectLifecycle;
 let http: Transport;
 
 const connection = (apiKey: string) => {
@@ -18,7 +18,7 @@ const connection = (apiKey: string) => {
 beforeAll(async () => {
   server = await startLocalPostHog();
   const own = connection(server.apiKey);
-  provider = new ProjectProvider(own);
+  provider = new ProjectLifecycle(own);
   http = own.transport;
 });
 afterAll(() => server.close());
@@ -265,9 +265,9 @@ describe("create", () => {
   });
 
   test("missing organization and key say which setting to provide", async () => {
-    const bare = new ProjectProvider({ config: { host: server.url, apiKey: server.apiKey, organizationId: undefined }, transport: http });
+    const bare = new ProjectLifecycle({ config: { host: server.url, apiKey: server.apiKey, organizationId: undefined }, transport: http });
     await expect(bare.create({ name: "x" })).rejects.toThrow(/pulumi config set posthog:organizationId/);
-    const keyless = new ProjectProvider();
+    const keyless = new ProjectLifecycle();
     await keyless.configure({
       config: {
         get: (key: string) => ({ "posthog:host": server.url, "posthog:organizationId": server.organizationId })[key],
@@ -392,7 +392,7 @@ describe("read, diff and update: drift", () => {
     test("refresh with a key of a non-member fails naming the key and the organization; the project is untouched", async () => {
       const { id, outs } = await create({ name: "Still here" });
       const key = await outsider();
-      const error = await new ProjectProvider(connection(key)).read(id, outs).catch((e: Error) => e);
+      const error = await new ProjectLifecycle(connection(key)).read(id, outs).catch((e: Error) => e);
       expect(error).toBeInstanceOf(Error);
       expect((error as Error).message).toContain(
         `PostHog answered 404 for project ${id}, but the personal API key ${keyHint(key)} cannot be shown to see organization ${server.organizationId} (it lists none of its projects, and GET /api/organizations/${server.organizationId}/ answered 40`,
@@ -406,32 +406,32 @@ describe("read, diff and update: drift", () => {
       const { id, outs } = await create({ name: "Scoped away" });
       const other = await server.control.createOrganization({ name: "Elsewhere" });
       const toOrganization = await server.key({ scopes: ["project:read"], scopedOrganizations: [other.id] });
-      await expect(new ProjectProvider(connection(toOrganization)).read(id, outs)).rejects.toThrow(/does not have access/);
+      await expect(new ProjectLifecycle(connection(toOrganization)).read(id, outs)).rejects.toThrow(/does not have access/);
       const elsewhere = await projects.createProject(http, server.organizationId, { name: "Another" });
       const toTeam = await server.key({ scopes: ["project:read"], scopedTeams: [elsewhere.id] });
-      await expect(new ProjectProvider(connection(toTeam)).read(id, outs)).rejects.toThrow();
+      await expect(new ProjectLifecycle(connection(toTeam)).read(id, outs)).rejects.toThrow();
       // A deleted project read with such a key: not dropped, because the organization cannot be confirmed.
       await server.control.deleteProject(Number(id));
-      await expect(new ProjectProvider(connection(toOrganization)).read(id, outs)).rejects.toThrow();
-      await expect(new ProjectProvider(connection(toTeam)).read(id, outs)).rejects.toThrow();
+      await expect(new ProjectLifecycle(connection(toOrganization)).read(id, outs)).rejects.toThrow();
+      await expect(new ProjectLifecycle(connection(toTeam)).read(id, outs)).rejects.toThrow();
       expect(await provider.read(id, outs)).toEqual({});
     });
 
     test("the organization's last project deleted by hand: dropped with organization:read; without it, kept with what to add", async () => {
       const { id, outs } = await create({ name: "Last one" });
       await server.control.deleteProject(Number(id));
-      const withoutOrgRead = new ProjectProvider(connection(await server.key({ scopes: ["project:read"] })));
+      const withoutOrgRead = new ProjectLifecycle(connection(await server.key({ scopes: ["project:read"] })));
       await expect(withoutOrgRead.read(id, outs)).rejects.toThrow(
         /it lists none of its projects, and GET \/api\/organizations\/[0-9a-f-]+\/ answered 403: API key missing required scope 'organization:read'.*and organization:read if the organization has no other project/,
       );
-      const withOrgRead = new ProjectProvider(connection(await server.key({ scopes: ["project:read", "organization:read"] })));
+      const withOrgRead = new ProjectLifecycle(connection(await server.key({ scopes: ["project:read", "organization:read"] })));
       expect(await withOrgRead.read(id, outs)).toEqual({});
     });
 
     test("delete with a key of a non-member is not counted as done", async () => {
       const { id, outs } = await create({ name: "Not yours to delete" });
       const key = await outsider();
-      await expect(new ProjectProvider(connection(key)).delete(id, outs)).rejects.toThrow(
+      await expect(new ProjectLifecycle(connection(key)).delete(id, outs)).rejects.toThrow(
         /cannot be shown to see organization .* It was not counted as deleted: the project stays in the state/,
       );
       expect(await projects.getProject(http, server.organizationId, Number(id))).toMatchObject({ name: "Not yours to delete" });
@@ -491,7 +491,7 @@ describe("token rotation", () => {
   });
 
   test("a scoped personal API key gets an explanation instead of PostHog's bare 403", async () => {
-    const scoped = new ProjectProvider(connection(await server.key({ scopes: ["project:write"] })));
+    const scoped = new ProjectLifecycle(connection(await server.key({ scopes: ["project:write"] })));
     const { id, outs } = await create({ name: "Scoped", apiTokenRotation: "a" });
     await expect(scoped.update(id, outs, { name: "Scoped", apiTokenRotation: "b" })).rejects.toThrow(
       /refuses to rotate a project API key \(reset_token\) with a personal API key of any scope, all access \(\*\) included.*set apiTokenRotation back to "a"/,

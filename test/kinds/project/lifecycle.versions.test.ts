@@ -6,7 +6,7 @@ import { Transport } from "../../../src/client-entry";
 import * as projects from "../../../src/kinds/project/endpoints";
 import { getProjectActivity } from "../../../src/functions";
 import { useLookupConfig } from "../../../src/functions/context";
-import { ProjectProvider, type ProjectOutputs, type ProviderConfig } from "../../../src/provider";
+import { ProjectLifecycle, type ProjectOutputs, type ProviderConfig } from "../../../src/provider";
 import type { PostHogVersion } from "../../../src/server";
 import { startLocalPostHog, type LocalPostHog } from "../../helpers/local-posthog";
 
@@ -14,7 +14,7 @@ type Outs = ProjectOutputs & Record<string, unknown>;
 
 interface Setup {
   server: LocalPostHog;
-  provider: ProjectProvider;
+  provider: ProjectLifecycle;
   http: Transport;
 }
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
     const server = await startLocalPostHog({ postHogVersion: version, deletionPurgeMs: 60_000 });
     servers[version] = {
       server,
-      provider: new ProjectProvider(connect(server, server.apiKey)),
+      provider: new ProjectLifecycle(connect(server, server.apiKey)),
       http: connect(server, server.apiKey).transport,
     };
   }
@@ -43,7 +43,7 @@ beforeEach(() =>
     Object.values(servers).map(async (setup) => {
       await setup.server.control.reset();
       const own = connect(setup.server, await setup.server.key({ scopes: ["project:read", "project:write"] }));
-      setup.provider = new ProjectProvider(own);
+      setup.provider = new ProjectLifecycle(own);
       setup.http = own.transport;
     }),
   ),
@@ -254,7 +254,7 @@ describe("modifiers, replaced by the 2025-08-04 PostHog and merged by today's", 
 describe("actions PostHog refuses to every personal API key", () => {
   test.each(versions)("%s: rotation with an all-access key says to use the web app, not another key", async (version) => {
     const setup = on(version);
-    const allAccess = new ProjectProvider(connect(setup.server, await setup.server.key({ scopes: ["*"] })));
+    const allAccess = new ProjectLifecycle(connect(setup.server, await setup.server.key({ scopes: ["*"] })));
     const { id, outs } = await create(setup, { name: "Rotate", apiTokenRotation: "2026-01" });
     const error = await failure(allAccess.update(id, outs, { name: "Rotate", apiTokenRotation: "2026-02" }));
     expect(error.message).toMatch(/with a personal API key of any scope, all access \(\*\) included: the action has no API scope/);

@@ -7,12 +7,12 @@ import * as featureFlags from "../../../src/kinds/feature-flag/endpoints";
 import * as surveys from "../../../src/kinds/survey/endpoints";
 import { getSurvey, listSurveys } from "../../../src/functions";
 import { useLookupConfig } from "../../../src/functions/context";
-import { SurveyProvider } from "../../../src/provider";
+import { SurveyLifecycle } from "../../../src/provider";
 import { projectScopedSetups, versions } from "../../helpers/project-scoped";
 
 type Json = Record<string, unknown>;
 
-const setups = projectScopedSetups("Surveys", (connection) => new SurveyProvider(connection));
+const setups = projectScopedSetups("Surveys", (connection) => new SurveyLifecycle(connection));
 
 const questions = [
   { type: "rating", question: "How likely are you to recommend us?", display: "number", scale: 10 },

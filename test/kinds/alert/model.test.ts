@@ -2,13 +2,13 @@
  * Alert's field table: PostHog's rules refused before anything is sent (each failure names the field and the rule),
  * PostHog's expanded answer read as the ids a program writes, its threshold's added fields compared equal.
  */
-import { alertState } from "../../../src/kinds/alert/state";
+import { alertModel } from "../../../src/kinds/alert/model";
 import type { Alert } from "../../../src/kinds/alert/record";
 import { alertWithIds } from "../../../src/kinds/alert/fields";
 
 const threshold = { configuration: { type: "absolute", bounds: { upper: 10 } } };
 const failures = (inputs: Record<string, unknown>) =>
-  alertState.validate({ projectId: 3, insight: 5, subscribedUsers: [1], threshold, ...inputs });
+  alertModel.validate({ projectId: 3, insight: 5, subscribedUsers: [1], threshold, ...inputs });
 
 test("valid inputs pass", () => {
   expect(
@@ -63,8 +63,8 @@ test("PostHog's expanded insight and users are read as ids; its threshold's id, 
   } as unknown as Alert;
   const record = alertWithIds(answer);
   expect(record).toMatchObject({ insight: 5, insight_short_id: "AbCd1234", subscribed_users: [2, 1] });
-  expect(alertState.valuesEqual("subscribed_users", [1, 2], record.subscribed_users)).toBe(true);
-  expect(alertState.valuesEqual("threshold", threshold, record.threshold)).toBe(true);
-  expect(alertState.valuesEqual("threshold", { configuration: { type: "absolute", bounds: { upper: 11 } } }, record.threshold)).toBe(false);
-  expect(alertState.valuesEqual("condition", { type: "absolute_value" }, record.condition)).toBe(false);
+  expect(alertModel.valuesEqual("subscribed_users", [1, 2], record.subscribed_users)).toBe(true);
+  expect(alertModel.valuesEqual("threshold", threshold, record.threshold)).toBe(true);
+  expect(alertModel.valuesEqual("threshold", { configuration: { type: "absolute", bounds: { upper: 11 } } }, record.threshold)).toBe(false);
+  expect(alertModel.valuesEqual("condition", { type: "absolute_value" }, record.condition)).toBe(false);
 });

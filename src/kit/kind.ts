@@ -76,7 +76,7 @@ export interface ObjectLookups {
   readonly secretOutputs?: (result: Listed) => readonly string[];
 }
 
-export interface ResourceDeclaration<S extends ScopeKind = ScopeKind, R = unknown> {
+export interface Kind<S extends ScopeKind = ScopeKind, R = unknown> {
   /** The class name in every language: `Project`. */
   readonly name: string;
   /** The plugin's resource token, `posthog:index:Project`. */
@@ -185,7 +185,7 @@ export type ImportList = (
  * How the importer lists a declaration's objects (undefined: it is not imported): its import facts' own list, else its
  * lookups' list, unfiltered, each record with its project as the kit's API reads them.
  */
-export function importList(declaration: ResourceDeclaration): ImportList | undefined {
+export function importList(declaration: Kind): ImportList | undefined {
   const facts = declaration.importer as ImportFacts<ScopeKind, Record<string, unknown>> | undefined;
   if (!facts) return undefined;
   if (facts.list) return (http, scope, read) => facts.list!(http, scope, read);
@@ -228,7 +228,7 @@ export function idField(field: string, resource: string): ImportReference {
  * An id as `<id>` or `<scope>/<id>`: for Project `<projectId>` or, as in PostHog's Terraform provider,
  * `<organizationId>/<projectId>`; for a project-scoped resource `<projectId>/<id>`.
  */
-export function parseId<S extends ScopeKind>(declaration: ResourceDeclaration<S>, id: string): ParsedId<S> {
+export function parseId<S extends ScopeKind>(declaration: Kind<S>, id: string): ParsedId<S> {
   const scopePart = declaration.scope === "organization" ? "[^/]+" : "\\d+";
   const uuid = declaration.identity.key === "uuid";
   const keyPart = uuid ? "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}" : "\\d+";
@@ -243,7 +243,7 @@ export function parseId<S extends ScopeKind>(declaration: ResourceDeclaration<S>
 
 /** The scope to work in: the resource's own, else the configured one, else an error saying what to set. */
 export function resolveScope<S extends ScopeKind>(
-  declaration: ResourceDeclaration<S>,
+  declaration: Kind<S>,
   config: ProviderConfig,
   explicit: ScopeOf<S> | string | null | undefined,
 ): ScopeOf<S> {
@@ -256,7 +256,7 @@ export function resolveScope<S extends ScopeKind>(
  * alike for what is gone and for what the key cannot see); `alreadyGoing` recognises PostHog's "already being deleted".
  */
 export async function deleteDeclared<S extends ScopeKind>(
-  declaration: ResourceDeclaration<S>,
+  declaration: Kind<S>,
   http: Transport,
   scope: ScopeOf<S>,
   id: ObjectId,
@@ -274,11 +274,11 @@ export async function deleteDeclared<S extends ScopeKind>(
 }
 
 /** The input (and output) naming a resource's scope: `organizationId`, or `projectId` for a project-scoped resource. */
-export function scopeInput(declaration: ResourceDeclaration): "organizationId" | "projectId" {
+export function scopeInput(declaration: Kind): "organizationId" | "projectId" {
   return declaration.scope === "organization" ? "organizationId" : "projectId";
 }
 
 /** How messages begin with a resource's noun: "Project", "Feature flag". */
-export function title(declaration: ResourceDeclaration): string {
+export function title(declaration: Kind): string {
   return declaration.noun.charAt(0).toUpperCase() + declaration.noun.slice(1);
 }

@@ -3,7 +3,7 @@
  * (src/kinds/cohort/fields.ts), with what is the cohort's own: `name` required, the filters' rules, and a static
  * cohort declared without filters.
  */
-import { fieldState, type InProject } from "../../kit/field-state";
+import { fieldModel, type InProject } from "../../kit/field-model";
 import type { Failure } from "../../kit/lifecycle";
 import type { Cohort } from "./record";
 import { cohortFields, cohortFiltersProblems } from "./fields";
@@ -12,7 +12,7 @@ import { isUnknown } from "../../kit/unknown";
 
 export type CohortRecord = InProject<Cohort>;
 
-export const cohortState = fieldState<Cohort>({
+export const cohortModel = fieldModel<Cohort>({
   className: "Cohort",
   noun: "cohort",
   summary:

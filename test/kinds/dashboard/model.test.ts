@@ -2,11 +2,11 @@
  * Dashboard's field table: PostHog's rules refused before anything is sent, text tiles compared by what the program
  * declares, and the `tiles` a PATCH sends to make the live text tiles the declared ones.
  */
-import { dashboardState, withTextTiles } from "../../../src/kinds/dashboard/state";
+import { dashboardModel, withTextTiles } from "../../../src/kinds/dashboard/model";
 import type { Dashboard } from "../../../src/kinds/dashboard/record";
 import { textTilesOf, textTileWrites } from "../../../src/kinds/dashboard/fields";
 
-const failures = (inputs: Record<string, unknown>) => dashboardState.validate({ projectId: 3, ...inputs });
+const failures = (inputs: Record<string, unknown>) => dashboardModel.validate({ projectId: 3, ...inputs });
 
 test("valid inputs pass", () => {
   expect(
@@ -62,12 +62,12 @@ test("the record's text tiles, in the order they were made, without the insights
 
 test("text tiles compare by body, and by layouts and color where declared", () => {
   const live = withTextTiles(record).text_tiles;
-  expect(dashboardState.valuesEqual("text_tiles", [{ body: "first" }, { body: "second" }], live)).toBe(true);
-  expect(dashboardState.valuesEqual("text_tiles", [{ body: "first" }, { body: "second", color: "blue" }], live)).toBe(true);
-  expect(dashboardState.valuesEqual("text_tiles", [{ body: "first" }, { body: "second", color: "red" }], live)).toBe(false);
-  expect(dashboardState.valuesEqual("text_tiles", [{ body: "first", layouts: { sm: {} } }, { body: "second" }], live)).toBe(false);
-  expect(dashboardState.valuesEqual("text_tiles", [{ body: "first" }], live)).toBe(false);
-  expect(dashboardState.valuesEqual("text_tiles", [], [])).toBe(true);
+  expect(dashboardModel.valuesEqual("text_tiles", [{ body: "first" }, { body: "second" }], live)).toBe(true);
+  expect(dashboardModel.valuesEqual("text_tiles", [{ body: "first" }, { body: "second", color: "blue" }], live)).toBe(true);
+  expect(dashboardModel.valuesEqual("text_tiles", [{ body: "first" }, { body: "second", color: "red" }], live)).toBe(false);
+  expect(dashboardModel.valuesEqual("text_tiles", [{ body: "first", layouts: { sm: {} } }, { body: "second" }], live)).toBe(false);
+  expect(dashboardModel.valuesEqual("text_tiles", [{ body: "first" }], live)).toBe(false);
+  expect(dashboardModel.valuesEqual("text_tiles", [], [])).toBe(true);
 });
 
 test("the PATCH's tiles change the first in place, create the missing, delete the extra", () => {
@@ -83,6 +83,6 @@ test("the PATCH's tiles change the first in place, create the missing, delete th
 });
 
 test("text tiles follow the create in a PATCH (PostHog's create ignores tiles)", () => {
-  expect(dashboardState.setAfterCreate("text_tiles")).toBe(true);
-  expect(dashboardState.setAfterCreate("name")).toBe(false);
+  expect(dashboardModel.setAfterCreate("text_tiles")).toBe(true);
+  expect(dashboardModel.setAfterCreate("name")).toBe(false);
 });

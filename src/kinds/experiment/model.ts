@@ -3,7 +3,7 @@
  * (src/kinds/experiment/fields.ts), with what is the experiment's own: `name` and `featureFlagKey` required, the
  * variants' rules, and `stopped` only after `launched` (validate_experiment_date_range: the end follows the start).
  */
-import { fieldState, type InProject } from "../../kit/field-state";
+import { fieldModel, type InProject } from "../../kit/field-model";
 import type { Failure } from "../../kit/lifecycle";
 import type { Experiment } from "./record";
 import { EXPERIMENT_SERIALIZER, experimentFields, parametersProblems } from "./fields";
@@ -16,7 +16,7 @@ export type ExperimentRecord = InProject<ExperimentRead>;
 /** The input that lets a change replace a launched experiment (deleting it and its results). */
 export const ALLOW_REPLACE_WHILE_LAUNCHED = "allowReplaceWhileLaunched";
 
-export const experimentState = fieldState<ExperimentRead>({
+export const experimentModel = fieldModel<ExperimentRead>({
   className: "Experiment",
   noun: "experiment",
   summary: "An A/B test on a feature flag.",

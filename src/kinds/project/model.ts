@@ -2,7 +2,7 @@
  * Between Pulumi's view of a project (camelCase inputs and outputs) and PostHog's (snake_case settings and records).
  * Everything here is driven by the field table; no setting is named.
  */
-import type { DeclaredState } from "../../kit/lifecycle";
+import type { KindModel } from "../../kit/lifecycle";
 import {
   fieldDef,
   isMergedDictionary,
@@ -103,7 +103,7 @@ export function validateInputs(inputs: Record<string, unknown>): Failure[] {
     const value = inputs[property];
     if (failures.some((f) => f.property === property)) continue;
     if (value === undefined || value === null || typeof value !== "object" || isUnknown(value)) continue;
-    // What JSON would lose or PostHog's parser refuses, as for every resource's JSON-valued field (src/kit/field-state.ts).
+    // What JSON would lose or PostHog's parser refuses, as for every resource's JSON-valued field (src/kit/field-model.ts).
     const problems = jsonValueProblems(value, property);
     if (problems.length > 0) failures.push({ property, reason: problems.map(jsonValueReason).join(" ") });
   }
@@ -393,7 +393,7 @@ export function declaresField(inputs: Record<string, unknown>, field: string): b
 }
 
 /** Project's field table at the kit's service (src/kit/lifecycle.ts). */
-export const projectState: DeclaredState<ProjectRecord, RecordedInputs> = {
+export const projectModel: KindModel<ProjectRecord, RecordedInputs> = {
   validate: validateInputs,
   settingsChanged,
   declares: declaresField,

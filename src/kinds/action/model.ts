@@ -3,7 +3,7 @@
  * (src/kinds/action/fields.ts), with what is the action's own: `name` required and sent in every PATCH, the steps'
  * rules.
  */
-import { fieldState, type InProject } from "../../kit/field-state";
+import { fieldModel, type InProject } from "../../kit/field-model";
 import type { Failure } from "../../kit/lifecycle";
 import type { Action } from "./record";
 import { actionFields, stepProblems } from "./fields";
@@ -11,7 +11,7 @@ import { isUnknown } from "../../kit/unknown";
 
 export type ActionRecord = InProject<Action>;
 
-export const actionState = fieldState<Action>({
+export const actionModel = fieldModel<Action>({
   className: "Action",
   noun: "action",
   summary: "Named events a project counts, matched by steps.",

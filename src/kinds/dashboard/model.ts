@@ -3,7 +3,7 @@
  * (src/kinds/dashboard/fields.ts), with what is the dashboard's own: its text tiles follow in a PATCH after the
  * create (PostHog's create ignores `tiles`), and the record carries them as `text_tiles`.
  */
-import { fieldState, type InProject } from "../../kit/field-state";
+import { fieldModel, type InProject } from "../../kit/field-model";
 import type { Dashboard } from "./record";
 import { dashboardFields, type TextTile, textTilesOf } from "./fields";
 
@@ -15,7 +15,7 @@ export function withTextTiles(dashboard: Dashboard): DashboardWithTiles {
   return { ...dashboard, text_tiles: textTilesOf(dashboard).map(({ body, layouts, color }) => ({ body, layouts, color })) };
 }
 
-const table = fieldState<DashboardWithTiles>({
+const table = fieldModel<DashboardWithTiles>({
   className: "Dashboard",
   noun: "dashboard",
   summary: "A dashboard of a project, with its text tiles; insights are placed on it by their own `dashboards`.",
@@ -42,4 +42,4 @@ const table = fieldState<DashboardWithTiles>({
   planFeatureOf: (field) => (field === "tags" ? "the `tagging` feature (AvailableFeature.TAGGING)" : undefined),
 });
 
-export const dashboardState: typeof table = { ...table, setAfterCreate: (field) => field === "text_tiles" };
+export const dashboardModel: typeof table = { ...table, setAfterCreate: (field) => field === "text_tiles" };

@@ -1,5 +1,5 @@
 /**
- * The `DeclaredState` of a project-scoped resource whose declared fields are a field table (PostHog's snake_case field
+ * The `KindModel` of a project-scoped resource whose declared fields are a field table (PostHog's snake_case field
  * name → zod input rule, equality, doc): camelCase inputs, validation naming the field and PostHog's rule, the exact
  * diff by the table's equalities, the recorded inputs, drift as `old => new` from the live values, slim outputs (the
  * resource's few fixed ones plus the live value of each declared field), and its schema properties. A resource adds
@@ -10,8 +10,8 @@ import { type FieldTable, tableValuesEqual } from "./field-table";
 import { isPlainObject, jsonValueProblems, jsonValueReason, own } from "./json";
 import { camelCase, closestName } from "./names";
 import type { Transport } from "../client";
-import type { ImportFacts, ObjectId, ResourceApi, ScopeReads } from "./declaration";
-import type { DeclaredState, Failure, Json, Recorded } from "./lifecycle";
+import type { ImportFacts, ObjectId, ResourceApi, ScopeReads } from "./kind";
+import type { KindModel, Failure, Json, Recorded } from "./lifecycle";
 import type { PropertySpec } from "./property";
 import { typeOf } from "./property";
 
@@ -54,7 +54,7 @@ export function projectScopedApi<R, K extends ObjectId = number>(calls: {
   };
 }
 
-export interface FieldStateSpec<R> {
+export interface FieldModelSpec<R> {
   /** The class name, for messages: "FeatureFlag". */
   readonly className: string;
   readonly fields: FieldTable;
@@ -94,17 +94,17 @@ export interface FieldStateSpec<R> {
   readonly alwaysSent?: readonly string[];
 }
 
-/** The field table's `DeclaredState`, with the input names and the comparison others (docs, tests) use. */
-export interface FieldState<R> extends DeclaredState<InProject<R>, Recorded> {
+/** The field table's `KindModel`, with the input names and the comparison others (docs, tests) use. */
+export interface FieldModel<R> extends KindModel<InProject<R>, Recorded> {
   /** What it was made from (the generated types read it). */
-  readonly spec: FieldStateSpec<R>;
+  readonly spec: FieldModelSpec<R>;
   readonly inputNames: readonly string[];
   valuesEqual(field: string, declared: unknown, live: unknown): boolean;
   /** Declared fields this PostHog answered without: which, the versions known to lack them, and what to do. */
   unsupportedMessage(fields: readonly string[]): string;
 }
 
-export function fieldState<R>(spec: FieldStateSpec<R>): FieldState<R> {
+export function fieldModel<R>(spec: FieldModelSpec<R>): FieldModel<R> {
   const fieldNames = Object.keys(spec.fields);
   const argOf = new Map<string, string>(fieldNames.map((field) => [field, camelCase(field)]));
   const arg = (field: string) => argOf.get(field) ?? field;
@@ -290,7 +290,7 @@ export function tableInputs(fields: FieldTable, noun: string, key: "integer" | "
 }
 
 /** The plugin schema's inputs of a resource's provider inputs (booleans, never sent to PostHog). */
-export function providerInputsSchema(inputs: FieldStateSpec<unknown>["providerInputs"] = {}): Record<string, PropertySpec> {
+export function providerInputsSchema(inputs: FieldModelSpec<unknown>["providerInputs"] = {}): Record<string, PropertySpec> {
   return Object.fromEntries(Object.entries(inputs).map(([name, { doc }]) => [name, { type: "boolean", description: doc }]));
 }
 

@@ -2,9 +2,9 @@
  * Action's field table: PostHog's rules refused before anything is sent (each failure names the field and the rule),
  * PostHog's form of a step (every field, null when unset, its selector_regex) compared equal, the name in every PATCH.
  */
-import { actionState } from "../../../src/kinds/action/state";
+import { actionModel } from "../../../src/kinds/action/model";
 
-const failures = (inputs: Record<string, unknown>) => actionState.validate({ name: "Signed up", ...inputs });
+const failures = (inputs: Record<string, unknown>) => actionModel.validate({ name: "Signed up", ...inputs });
 
 test("valid inputs pass", () => {
   expect(
@@ -66,20 +66,20 @@ test("PostHog's form of the steps compares equal; a changed step does not", () =
       url_matching: "contains",
     },
   ];
-  expect(actionState.valuesEqual("steps", declared, live)).toBe(true);
-  expect(actionState.valuesEqual("steps", declared, [{ ...live[0], url_matching: "exact" }])).toBe(false);
-  expect(actionState.valuesEqual("tags", ["Web", "web"], ["web"])).toBe(true);
+  expect(actionModel.valuesEqual("steps", declared, live)).toBe(true);
+  expect(actionModel.valuesEqual("steps", declared, [{ ...live[0], url_matching: "exact" }])).toBe(false);
+  expect(actionModel.valuesEqual("tags", ["Web", "web"], ["web"])).toBe(true);
   // A step without url_matching is stored with ActionStepJSON's default, "contains" (measured on 2025-08-04).
   const stored = { ...live[0], event: "signed_up", url: null, url_matching: "contains" };
-  expect(actionState.valuesEqual("steps", [{ event: "signed_up" }], [stored])).toBe(true);
-  expect(actionState.valuesEqual("steps", [{ event: "signed_up", url_matching: null }], [{ ...stored, url_matching: null }])).toBe(true);
-  expect(actionState.valuesEqual("steps", [{ event: "signed_up", url_matching: "exact" }], [stored])).toBe(false);
+  expect(actionModel.valuesEqual("steps", [{ event: "signed_up" }], [stored])).toBe(true);
+  expect(actionModel.valuesEqual("steps", [{ event: "signed_up", url_matching: null }], [{ ...stored, url_matching: null }])).toBe(true);
+  expect(actionModel.valuesEqual("steps", [{ event: "signed_up", url_matching: "exact" }], [stored])).toBe(false);
 });
 
 test("every PATCH carries the name: the live one when it is not being changed", () => {
-  expect(actionState.withLiveKeys({ description: "d" }, (field) => (field === "name" ? "Live" : undefined))).toEqual({
+  expect(actionModel.withLiveKeys({ description: "d" }, (field) => (field === "name" ? "Live" : undefined))).toEqual({
     description: "d",
     name: "Live",
   });
-  expect(actionState.withLiveKeys({ name: "New" }, () => "Live")).toEqual({ name: "New" });
+  expect(actionModel.withLiveKeys({ name: "New" }, () => "Live")).toEqual({ name: "New" });
 });

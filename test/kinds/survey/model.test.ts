@@ -3,10 +3,10 @@
  * (SurveySerializerCreateUpdateOnly, products/surveys/backend/api/survey.py); PostHog's forms compared equal.
  */
 import { surveyBody, surveyRecord } from "../../../src/kinds/survey/kind";
-import { surveyState } from "../../../src/kinds/survey/state";
+import { surveyModel } from "../../../src/kinds/survey/model";
 import type { Survey } from "../../../src/kinds/survey/record";
 
-const failures = (inputs: Record<string, unknown>) => surveyState.validate({ name: "NPS", type: "popover", ...inputs });
+const failures = (inputs: Record<string, unknown>) => surveyModel.validate({ name: "NPS", type: "popover", ...inputs });
 const open = { type: "open", question: "Why?" };
 
 test("valid inputs of every kind pass", () => {
@@ -123,23 +123,23 @@ test("each question's problem cites PostHog's serializer", () => {
 
 test("PostHog's question ids, its nulls and the targeting flag's form compare equal; a changed question does not", () => {
   const declared = [{ type: "open", question: "Why?" }];
-  expect(surveyState.valuesEqual("questions", declared, [{ type: "open", question: "Why?", id: "0190-uuid", description: null }])).toBe(
+  expect(surveyModel.valuesEqual("questions", declared, [{ type: "open", question: "Why?", id: "0190-uuid", description: null }])).toBe(
     true,
   );
-  expect(surveyState.valuesEqual("questions", declared, [{ type: "open", question: "Why not?", id: "0190-uuid" }])).toBe(false);
+  expect(surveyModel.valuesEqual("questions", declared, [{ type: "open", question: "Why not?", id: "0190-uuid" }])).toBe(false);
   // An id the program gives is compared.
-  expect(surveyState.valuesEqual("questions", [{ ...declared[0], id: "a" }], [{ ...declared[0], id: "b" }])).toBe(false);
+  expect(surveyModel.valuesEqual("questions", [{ ...declared[0], id: "a" }], [{ ...declared[0], id: "b" }])).toBe(false);
   const targeting = { groups: [{ properties: [{ key: "plan", value: "pro" }], rollout_percentage: 50 }] };
   expect(
-    surveyState.valuesEqual("targeting_flag_filters", targeting, {
+    surveyModel.valuesEqual("targeting_flag_filters", targeting, {
       groups: [{ properties: [{ key: "plan", value: "pro" }], rollout_percentage: 50, variant: null }],
       multivariate: null,
       payloads: {},
     }),
   ).toBe(true);
-  expect(surveyState.valuesEqual("targeting_flag_filters", targeting, null)).toBe(false);
-  expect(surveyState.valuesEqual("targeting_flag_filters", null, null)).toBe(true);
-  expect(surveyState.valuesEqual("start_date", "2025-01-02T03:04:05+00:00", "2025-01-02T03:04:05Z")).toBe(true);
+  expect(surveyModel.valuesEqual("targeting_flag_filters", targeting, null)).toBe(false);
+  expect(surveyModel.valuesEqual("targeting_flag_filters", null, null)).toBe(true);
+  expect(surveyModel.valuesEqual("start_date", "2025-01-02T03:04:05+00:00", "2025-01-02T03:04:05Z")).toBe(true);
 });
 
 test("PostHog's answer gives the linked flag's id and the targeting filters; null targeting is sent as remove_targeting_flag", () => {
@@ -170,7 +170,7 @@ test("questions sent keep the ids PostHog gave them: by text, else by place and 
     { id: "c", type: "open", question: "Else?" },
   ];
   const sent = (questions: unknown[]) =>
-    surveyState.withLiveKeys({ questions }, (field) => (field === "questions" ? live : undefined))["questions"];
+    surveyModel.withLiveKeys({ questions }, (field) => (field === "questions" ? live : undefined))["questions"];
   // A new question on top: the others keep their ids by text; the new one gets none (PostHog gives it one).
   expect(
     sent([
@@ -189,5 +189,5 @@ test("questions sent keep the ids PostHog gave them: by text, else by place and 
     { type: "rating", question: "Why?", display: "emoji", scale: 5, id: "mine" },
   ]);
   // Nothing else is touched.
-  expect(surveyState.withLiveKeys({ name: "n" }, () => live)).toEqual({ name: "n" });
+  expect(surveyModel.withLiveKeys({ name: "n" }, () => live)).toEqual({ name: "n" });
 });

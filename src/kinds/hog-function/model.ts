@@ -5,7 +5,7 @@
  * stands in its place), so a secret is compared with the value the program declared last, kept in the state as a
  * Pulumi secret: a secret changed in the program is sent, one unchanged is not, and refresh never shows one as drift.
  */
-import { fieldState, type InProject } from "../../kit/field-state";
+import { fieldModel, type InProject } from "../../kit/field-model";
 import type { Failure, Json } from "../../kit/lifecycle";
 import type { HogFunction } from "./record";
 import { ADDED_TO_INPUTS, HOG_SERIALIZER, hogFunctionFields, hogFunctionProblems, isSecretPlaceholder } from "./fields";
@@ -15,7 +15,7 @@ import { camelCase } from "../../kit/names";
 
 export type HogFunctionRecord = InProject<HogFunction>;
 
-const base = fieldState<HogFunction>({
+const base = fieldModel<HogFunction>({
   className: "HogFunction",
   noun: "hog function",
   programArgs: {
@@ -105,7 +105,7 @@ function inProgramForm(declared: unknown, live: unknown): unknown {
   );
 }
 
-export const hogFunctionState: typeof base = {
+export const hogFunctionModel: typeof base = {
   ...base,
   liveInputs(declared, record) {
     const inputs = base.liveInputs(declared, record);

@@ -3,13 +3,13 @@
  * rule (HogFunctionSerializer, posthog/api/hog_function.py; posthog/cdp/validation.py); PostHog's forms equal; a
  * secret input compared with the value declared last, never with PostHog's placeholder.
  */
-import { hogFunctionState, secretInputPaths } from "../../../src/kinds/hog-function/state";
+import { hogFunctionModel, secretInputPaths } from "../../../src/kinds/hog-function/model";
 
 const schema = [
   { key: "url", type: "string", required: true },
   { key: "token", type: "string", secret: true },
 ];
-const failures = (inputs: Record<string, unknown>) => hogFunctionState.validate({ hog: "return event", ...inputs });
+const failures = (inputs: Record<string, unknown>) => hogFunctionModel.validate({ hog: "return event", ...inputs });
 
 test("valid inputs pass", () => {
   expect(
@@ -78,20 +78,20 @@ test.each([
 test("PostHog's additions compare equal: input order and bytecode, schema defaults, compiled filters and masking", () => {
   const inputs = { url: { value: "https://example.com" }, token: { value: "t" } };
   const live = { url: { value: "https://example.com", order: 0, bytecode: ["_H", 1] }, token: { secret: true } };
-  expect(hogFunctionState.valuesEqual("inputs", inputs, live)).toBe(true);
-  expect(hogFunctionState.valuesEqual("inputs", inputs, { ...live, url: { value: "https://other.example.com" } })).toBe(false);
+  expect(hogFunctionModel.valuesEqual("inputs", inputs, live)).toBe(true);
+  expect(hogFunctionModel.valuesEqual("inputs", inputs, { ...live, url: { value: "https://other.example.com" } })).toBe(false);
   // A secret declared but absent from PostHog is drift.
-  expect(hogFunctionState.valuesEqual("inputs", inputs, { url: live.url })).toBe(false);
+  expect(hogFunctionModel.valuesEqual("inputs", inputs, { url: live.url })).toBe(false);
   expect(
-    hogFunctionState.valuesEqual(
+    hogFunctionModel.valuesEqual(
       "inputs_schema",
       [{ key: "url", type: "string" }],
       [{ key: "url", type: "string", required: false, secret: false, hidden: false }],
     ),
   ).toBe(true);
-  expect(hogFunctionState.valuesEqual("inputs_schema", [{ key: "url", type: "string" }], [{ key: "url", type: "number" }])).toBe(false);
-  expect(hogFunctionState.valuesEqual("filters", { events: [] }, { events: [], source: "events", bytecode: ["_H"] })).toBe(true);
-  expect(hogFunctionState.valuesEqual("masking", { ttl: 60, hash: "x" }, { ttl: 60, hash: "x", threshold: null, bytecode: [] })).toBe(true);
+  expect(hogFunctionModel.valuesEqual("inputs_schema", [{ key: "url", type: "string" }], [{ key: "url", type: "number" }])).toBe(false);
+  expect(hogFunctionModel.valuesEqual("filters", { events: [] }, { events: [], source: "events", bytecode: ["_H"] })).toBe(true);
+  expect(hogFunctionModel.valuesEqual("masking", { ttl: 60, hash: "x" }, { ttl: 60, hash: "x", threshold: null, bytecode: [] })).toBe(true);
 });
 
 test("a secret is compared with the value declared last: unchanged is no change, a new one is", () => {
@@ -102,9 +102,9 @@ test("a secret is compared with the value declared last: unchanged is no change,
     inputs: { url: { value: "u", order: 0 }, token: { secret: true } },
     declaredInputs: declared,
   };
-  expect(hogFunctionState.settingsChanged(olds, { ...declared })).toBe(false);
-  expect(hogFunctionState.settingsChanged(olds, { ...declared, inputs: { url: { value: "u" }, token: { value: "new" } } })).toBe(true);
-  expect(hogFunctionState.outputValue(olds, "inputs")).toEqual({ url: { value: "u", order: 0 }, token: { value: "old" } });
+  expect(hogFunctionModel.settingsChanged(olds, { ...declared })).toBe(false);
+  expect(hogFunctionModel.settingsChanged(olds, { ...declared, inputs: { url: { value: "u" }, token: { value: "new" } } })).toBe(true);
+  expect(hogFunctionModel.outputValue(olds, "inputs")).toEqual({ url: { value: "u", order: 0 }, token: { value: "old" } });
 });
 
 test("where the secrets are: inputs.<key> of each schema item marked secret that has a value", () => {

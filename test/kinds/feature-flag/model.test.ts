@@ -2,11 +2,11 @@
  * FeatureFlag's field table: PostHog's rules refused before anything is sent (each failure names the field and the
  * rule), and PostHog's normalisations compared equal.
  */
-import { featureFlagState } from "../../../src/kinds/feature-flag/state";
+import { featureFlagModel } from "../../../src/kinds/feature-flag/model";
 import { flagValuesEqual, normalFilters } from "../../../src/kinds/feature-flag/fields";
 
 const group = (extra: Record<string, unknown> = {}) => ({ properties: [], rollout_percentage: 50, ...extra });
-const failures = (inputs: Record<string, unknown>) => featureFlagState.validate({ key: "ok-key", ...inputs });
+const failures = (inputs: Record<string, unknown>) => featureFlagModel.validate({ key: "ok-key", ...inputs });
 
 test("valid inputs pass", () => {
   expect(
@@ -147,8 +147,8 @@ describe("PostHog's normalisations compare equal", () => {
 });
 
 test("tags blame the plan feature PostHog saves them under (posthog/api/tagged_item.py)", () => {
-  expect(featureFlagState.planFeatureOf("tags")).toContain("tagging");
-  expect(featureFlagState.planFeatureOf("active")).toBeUndefined();
+  expect(featureFlagModel.planFeatureOf("tags")).toContain("tagging");
+  expect(featureFlagModel.planFeatureOf("active")).toBeUndefined();
 });
 
 test("the state keeps ids, key, name, the declared fields' live values and the declared inputs only", () => {
@@ -163,8 +163,8 @@ test("the state keeps ids, key, name, the declared fields' live values and the d
     created_at: "x",
     status: "ACTIVE",
   };
-  const recorded = featureFlagState.recordInputs({ key: "k", active: true, __provider: "p" });
-  expect(featureFlagState.toOutputs(record, recorded)).toEqual({
+  const recorded = featureFlagModel.recordInputs({ key: "k", active: true, __provider: "p" });
+  expect(featureFlagModel.toOutputs(record, recorded)).toEqual({
     flagId: 7,
     projectId: 2,
     key: "k",

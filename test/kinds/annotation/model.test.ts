@@ -2,9 +2,9 @@
  * Annotation's field table: PostHog's rules refused before anything is sent (each failure names the field and the
  * rule), and PostHog's normalisations (its form of a date, a blank emoji) compared equal.
  */
-import { annotationState } from "../../../src/kinds/annotation/state";
+import { annotationModel } from "../../../src/kinds/annotation/model";
 
-const failures = (inputs: Record<string, unknown>) => annotationState.validate(inputs);
+const failures = (inputs: Record<string, unknown>) => annotationModel.validate(inputs);
 
 test("valid inputs pass, none is required", () => {
   expect(failures({})).toEqual([]);
@@ -46,7 +46,7 @@ test.each([
 });
 
 test("PostHog's form of the same instant, and a blank emoji, compare equal", () => {
-  const equal = annotationState.valuesEqual;
+  const equal = annotationModel.valuesEqual;
   expect(equal("date_marker", "2025-01-02 09:30:00", "2025-01-02T09:30:00Z")).toBe(true);
   expect(equal("date_marker", "2025-01-02T11:30:00+02:00", "2025-01-02T09:30:00Z")).toBe(true);
   expect(equal("date_marker", "2025-01-02T09:30:01Z", "2025-01-02T09:30:00Z")).toBe(false);
@@ -66,8 +66,8 @@ test("outputs are the fixed ones and each declared field's live value; drift is 
     emoji: null,
   };
   const declared = { projectId: 3, content: "c", dateMarker: "2025-01-02 09:30:00", emoji: "" };
-  const recorded = annotationState.recordInputs(declared);
-  expect(annotationState.toOutputs(record, recorded)).toEqual({
+  const recorded = annotationModel.recordInputs(declared);
+  expect(annotationModel.toOutputs(record, recorded)).toEqual({
     annotationId: 9,
     projectId: 3,
     content: "c",
@@ -76,6 +76,6 @@ test("outputs are the fixed ones and each declared field's live value; drift is 
     emoji: null,
     declaredInputs: declared,
   });
-  expect(annotationState.liveInputs(declared, record)).toEqual(declared);
-  expect(annotationState.liveInputs(declared, { ...record, content: "edited" })).toEqual({ ...declared, content: "edited" });
+  expect(annotationModel.liveInputs(declared, record)).toEqual(declared);
+  expect(annotationModel.liveInputs(declared, { ...record, content: "edited" })).toEqual({ ...declared, content: "edited" });
 });

@@ -2,12 +2,12 @@
  * Insight's field table: the query checked as PostHog's QuerySchemaParser checks it (each failure names the field,
  * where in the query, and PostHog's rule) before anything is sent; PostHog's additions to a query compare equal.
  */
-import { insightState } from "../../../src/kinds/insight/state";
+import { insightModel } from "../../../src/kinds/insight/model";
 import { declaredWithin, queryProblems } from "../../../src/kinds/insight/fields";
 import { UNKNOWN } from "../../../src/provider";
 
 const trends = { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview" }] } };
-const failures = (inputs: Record<string, unknown>) => insightState.validate({ projectId: 3, ...inputs });
+const failures = (inputs: Record<string, unknown>) => insightModel.validate({ projectId: 3, ...inputs });
 
 test.each([
   ["trends", trends],
@@ -82,15 +82,15 @@ test("PostHog's additions to a query (version, defaults) compare equal; a change
     version: 2,
     source: { ...trends.source, version: 1, interval: "day", series: [{ kind: "EventsNode", event: "$pageview", math: "total" }] },
   };
-  expect(insightState.valuesEqual("query", trends, live)).toBe(true);
-  expect(insightState.valuesEqual("query", trends, { ...live, source: { ...live.source, kind: "StickinessQuery" } })).toBe(false);
-  expect(insightState.valuesEqual("query", trends, { ...live, source: { ...live.source, series: [] } })).toBe(false);
+  expect(insightModel.valuesEqual("query", trends, live)).toBe(true);
+  expect(insightModel.valuesEqual("query", trends, { ...live, source: { ...live.source, kind: "StickinessQuery" } })).toBe(false);
+  expect(insightModel.valuesEqual("query", trends, { ...live, source: { ...live.source, series: [] } })).toBe(false);
   expect(declaredWithin({ a: null }, {})).toBe(true);
   expect(declaredWithin({ a: 1 }, {})).toBe(false);
 });
 
 test("dashboards compare as a set; tags as PostHog stores them", () => {
-  expect(insightState.valuesEqual("dashboards", [2, 1, 2], [1, 2])).toBe(true);
-  expect(insightState.valuesEqual("dashboards", [1], [1, 2])).toBe(false);
-  expect(insightState.valuesEqual("tags", ["Web "], ["web"])).toBe(true);
+  expect(insightModel.valuesEqual("dashboards", [2, 1, 2], [1, 2])).toBe(true);
+  expect(insightModel.valuesEqual("dashboards", [1], [1, 2])).toBe(false);
+  expect(insightModel.valuesEqual("tags", ["Web "], ["web"])).toBe(true);
 });

@@ -4,10 +4,10 @@
  * `launched` and `stopped` as PostHog's dates.
  */
 import { experimentBody, experimentRecord } from "../../../src/kinds/experiment/kind";
-import { experimentState } from "../../../src/kinds/experiment/state";
+import { experimentModel } from "../../../src/kinds/experiment/model";
 import type { Experiment } from "../../../src/kinds/experiment/record";
 
-const failures = (inputs: Record<string, unknown>) => experimentState.validate({ name: "Checkout", featureFlagKey: "checkout", ...inputs });
+const failures = (inputs: Record<string, unknown>) => experimentModel.validate({ name: "Checkout", featureFlagKey: "checkout", ...inputs });
 const variants = (...shares: Array<[string, number]>) => ({
   feature_flag_variants: shares.map(([key, split_percent]) => ({ key, split_percent })),
 });
@@ -88,13 +88,13 @@ test("split_percent and rollout_percentage compare equal, as today's PostHog ans
       { key: "test", rollout_percentage: 50, split_percent: 50 },
     ],
   };
-  expect(experimentState.valuesEqual("parameters", declared, live)).toBe(true);
+  expect(experimentModel.valuesEqual("parameters", declared, live)).toBe(true);
   expect(
-    experimentState.valuesEqual("parameters", declared, { feature_flag_variants: [{ key: "control", rollout_percentage: 100 }] }),
+    experimentModel.valuesEqual("parameters", declared, { feature_flag_variants: [{ key: "control", rollout_percentage: 100 }] }),
   ).toBe(false);
   const metric = { kind: "ExperimentMetric", metric_type: "mean" };
-  expect(experimentState.valuesEqual("metrics", [metric], [{ ...metric, uuid: "u-1", fingerprint: "f" }])).toBe(true);
-  expect(experimentState.valuesEqual("metrics", [metric], [{ ...metric, metric_type: "funnel", uuid: "u-1" }])).toBe(false);
+  expect(experimentModel.valuesEqual("metrics", [metric], [{ ...metric, uuid: "u-1", fingerprint: "f" }])).toBe(true);
+  expect(experimentModel.valuesEqual("metrics", [metric], [{ ...metric, metric_type: "funnel", uuid: "u-1" }])).toBe(false);
 });
 
 test("launched and stopped are PostHog's dates: set now, unset null; variants are sent as rollout_percentage", () => {

@@ -3,10 +3,10 @@
  * names the field, the path in the filters and the rule), a static cohort declared without filters, and the form
  * today's PostHog stores filters in (negation defaulted, nulls dropped, pydantic's integers, its bytecode) equal.
  */
-import { cohortState } from "../../../src/kinds/cohort/state";
+import { cohortModel } from "../../../src/kinds/cohort/model";
 import { normalCohortFilters } from "../../../src/kinds/cohort/fields";
 
-const failures = (inputs: Record<string, unknown>) => cohortState.validate({ name: "Customers", ...inputs });
+const failures = (inputs: Record<string, unknown>) => cohortModel.validate({ name: "Customers", ...inputs });
 const group = (...values: unknown[]) => ({ properties: { type: "OR", values: [{ type: "AND", values }] } });
 const person = { type: "person", key: "company", operator: "exact", value: ["Acme"] };
 
@@ -136,7 +136,7 @@ test("today's stored form of the filters compares equal: negation false, nulls d
       ],
     },
   };
-  expect(cohortState.valuesEqual("filters", declared, stored)).toBe(true);
+  expect(cohortModel.valuesEqual("filters", declared, stored)).toBe(true);
   expect(normalCohortFilters(declared)).toEqual(normalCohortFilters(stored));
 });
 
@@ -145,13 +145,13 @@ test.each([
   ["another operator", { ...person, operator: "icontains" }],
   ["negated", { ...person, negation: true }],
 ])("a filter with %s is a change", (_what, changed) => {
-  expect(cohortState.valuesEqual("filters", group(person), group(changed))).toBe(false);
+  expect(cohortModel.valuesEqual("filters", group(person), group(changed))).toBe(false);
 });
 
 test("AND and OR, and the order of values, matter", () => {
   const [a, b] = [person, { type: "person", key: "email", operator: "is_set" }];
-  expect(cohortState.valuesEqual("filters", group(a, b), group(b, a))).toBe(false);
-  expect(cohortState.valuesEqual("filters", group(a), { properties: { type: "AND", values: [{ type: "AND", values: [a] }] } })).toBe(false);
+  expect(cohortModel.valuesEqual("filters", group(a, b), group(b, a))).toBe(false);
+  expect(cohortModel.valuesEqual("filters", group(a), { properties: { type: "AND", values: [{ type: "AND", values: [a] }] } })).toBe(false);
 });
 
 test("drifted filters are shown in the program's form: PostHog's negation and bytecode left out where not declared", () => {
@@ -161,7 +161,7 @@ test("drifted filters are shown in the program's form: PostHog's negation and by
     { ...person, key: "plan", negation: false },
     { type: "person", key: "email", operator: "is_set", negation: false },
   );
-  const shown = cohortState.liveInputs({ name: "Customers", filters: declared }, { filters: live } as never)["filters"];
+  const shown = cohortModel.liveInputs({ name: "Customers", filters: declared }, { filters: live } as never)["filters"];
   expect(shown).toEqual(
     group(
       { ...person, value: ["Globex"] },

@@ -1,9 +1,9 @@
 /**
  * Between Pulumi's view of a feature flag (camelCase inputs, slim outputs) and PostHog's (snake_case fields): the
- * kit's field-table state (src/kit/field-state.ts) over the flag's table (src/kinds/feature-flag/fields.ts), with
+ * kit's field-table state (src/kit/field-model.ts) over the flag's table (src/kinds/feature-flag/fields.ts), with
  * what is the flag's own: `key` required, the release conditions' rules and the rules between fields.
  */
-import { fieldState, type InProject } from "../../kit/field-state";
+import { fieldModel, type InProject } from "../../kit/field-model";
 import type { Failure } from "../../kit/lifecycle";
 import type { FeatureFlag } from "./record";
 import { crossFieldProblems, filtersProblems, flagFields } from "./fields";
@@ -14,7 +14,7 @@ import { isUnknown } from "../../kit/unknown";
 /** A flag record with the project it was read from (PostHog's answer does not name it). */
 export type FlagRecord = InProject<FeatureFlag>;
 
-const base = fieldState<FeatureFlag>({
+const base = fieldModel<FeatureFlag>({
   className: "FeatureFlag",
   noun: "feature flag",
   programArgs: {
@@ -77,7 +77,7 @@ const base = fieldState<FeatureFlag>({
   planFeatureOf: (field) => (field === "tags" ? "the `tagging` feature (AvailableFeature.TAGGING)" : undefined),
 });
 
-export const featureFlagState: typeof base = {
+export const featureFlagModel: typeof base = {
   ...base,
   /**
    * A PATCH of an encrypted flag's filters says so: PostHog 2025-08-04 encrypts a PATCH's payloads only when it sends

@@ -10,7 +10,7 @@ import {
   recordInputs,
   toOutputs,
   validateInputs,
-} from "../../../src/kinds/project/state";
+} from "../../../src/kinds/project/model";
 
 const record = {
   id: 7,

@@ -3,13 +3,13 @@
  * (src/kinds/annotation/fields.ts). Nothing about an annotation is required or unique; PostHog's one rule beyond
  * each field's (the dashboard must be the project's) needs the project's data and is left to PostHog.
  */
-import { fieldState, type InProject } from "../../kit/field-state";
+import { fieldModel, type InProject } from "../../kit/field-model";
 import type { Annotation } from "./record";
 import { annotationFields } from "./fields";
 
 export type AnnotationRecord = InProject<Annotation>;
 
-export const annotationState = fieldState<Annotation>({
+export const annotationModel = fieldModel<Annotation>({
   className: "Annotation",
   noun: "annotation",
   summary: "A dated note on a project's charts.",

@@ -3,7 +3,7 @@
  * (src/kinds/survey/fields.ts), with what is the survey's own: `name` and `type` required, the questions' rules kind
  * by kind and the rules between fields (SurveySerializerCreateUpdateOnly.validate).
  */
-import { fieldState, type InProject } from "../../kit/field-state";
+import { fieldModel, type InProject } from "../../kit/field-model";
 import type { Failure } from "../../kit/lifecycle";
 import type { Survey } from "./record";
 import { questionsProblems, surveyFields, surveyProblems, withLiveQuestionIds } from "./fields";
@@ -14,7 +14,7 @@ import { isUnknown } from "../../kit/unknown";
 export type SurveyRead = Survey & { linked_flag_id: number | null; targeting_flag_filters: unknown };
 export type SurveyRecord = InProject<SurveyRead>;
 
-const base = fieldState<SurveyRead>({
+const base = fieldModel<SurveyRead>({
   className: "Survey",
   noun: "survey",
   summary: "Questions shown to a project's users.",
@@ -71,7 +71,7 @@ const base = fieldState<SurveyRead>({
 });
 
 /** The kit's state, with the questions sent keeping the ids PostHog gave them (their responses are kept by id). */
-export const surveyState: typeof base = {
+export const surveyModel: typeof base = {
   ...base,
   withLiveKeys(body, live) {
     const sent = base.withLiveKeys(body, live);

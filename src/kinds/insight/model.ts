@@ -3,7 +3,7 @@
  * (src/kinds/insight/fields.ts), with what is the insight's own: the query checked as PostHog's QuerySchemaParser
  * checks it, before anything is sent, and `shortId` among the outputs.
  */
-import { fieldState, type InProject } from "../../kit/field-state";
+import { fieldModel, type InProject } from "../../kit/field-model";
 import type { Failure } from "../../kit/lifecycle";
 import type { Insight } from "./record";
 import { insightFields, queryProblems } from "./fields";
@@ -14,7 +14,7 @@ export type InsightRecord = InProject<InsightWithLayouts>;
 /** An insight with its tiles' layouts where the program declares them (read from the dashboards it is on). */
 export type InsightWithLayouts = Insight & { layouts?: Record<string, unknown> | null };
 
-const table = fieldState<InsightWithLayouts>({
+const table = fieldModel<InsightWithLayouts>({
   className: "Insight",
   noun: "insight",
   summary: "A saved query of a project, on the dashboards it names.",
@@ -58,7 +58,7 @@ const table = fieldState<InsightWithLayouts>({
 });
 
 /** The layouts follow in a PATCH of each dashboard after the insight is on them (its create places it). */
-export const insightState: typeof table = { ...table, setAfterCreate: (field) => field === "layouts" };
+export const insightModel: typeof table = { ...table, setAfterCreate: (field) => field === "layouts" };
 
 /** A query with a value not known yet (an Output inside it, in a preview) is checked once it is known. */
 function containsUnknown(value: unknown): boolean {

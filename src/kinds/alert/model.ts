@@ -3,14 +3,14 @@
  * (src/kinds/alert/fields.ts), with what is the alert's own: the insight, the subscribed users and the threshold
  * are required on create (AlertSerializer).
  */
-import { fieldState, type InProject } from "../../kit/field-state";
+import { fieldModel, type InProject } from "../../kit/field-model";
 import type { Json } from "../../kit/lifecycle";
 import type { AlertWithIds } from "./fields";
 import { alertFields } from "./fields";
 
 export type AlertRecord = InProject<AlertWithIds>;
 
-export const alertState = fieldState<AlertWithIds>({
+export const alertModel = fieldModel<AlertWithIds>({
   className: "Alert",
   noun: "alert",
   summary: "An alert on an insight of a project.",
