@@ -6,6 +6,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { PostHogError, type Transport } from "../client";
+import type { KindExample } from "./example";
 import type { PropertySpec } from "./property";
 import { requireOrganization, requireProject, type ProviderConfig } from "./config";
 
@@ -120,6 +121,8 @@ export interface Kind<S extends ScopeKind = ScopeKind, R = unknown> {
   readonly lifecycle: () => pulumi.dynamic.ResourceProvider;
   /** How `pulumi-posthog import` (src/import) reads its objects and declares them; without it, it is not imported. */
   readonly importer?: ImportFacts<S, R>;
+  /** One object as a program declares it: the docs show it in every language, the contract suite creates it. */
+  readonly example: KindExample;
 }
 
 /**

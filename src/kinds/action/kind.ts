@@ -3,6 +3,7 @@
  * (`PATCH {"deleted": true}`: ActionViewSet is a ForbidDestroyModel, products/actions/backend/api/action.py),
  * identified as `<projectId>/<id>`. Every PATCH carries the name: PostHog 2025-08-04 answers 500 without it.
  */
+import { actionExample } from "./example";
 import type { Transport } from "../../client";
 import * as actions from "./endpoints";
 import type { Kind } from "../../kit/kind";
@@ -24,6 +25,7 @@ async function named(http: Transport, projectId: number, id: number, body: Recor
 
 export const actionKind: Kind<"project", ActionRecord> = {
   name: "Action",
+  example: actionExample,
   token: ACTION_TOKEN,
   dynamicType: ACTION_TYPE,
   noun: "action",

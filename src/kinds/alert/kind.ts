@@ -5,6 +5,7 @@
  * refuses every key with scopes on alerts, `*` too (`scope_object = "INTERNAL"`, posthog/api/alert.py, and
  * APIScopePermission, posthog/permissions.py: only legacy keys without scopes pass).
  */
+import { alertExample } from "./example";
 import { PostHogError, type Transport } from "../../client";
 import * as alerts from "./endpoints";
 import { idField, type Kind } from "../../kit/kind";
@@ -19,6 +20,7 @@ import type { ProviderConfig } from "../../kit/config";
 
 export const alertKind: Kind<"project", AlertRecord> = {
   name: "Alert",
+  example: alertExample,
   token: ALERT_TOKEN,
   dynamicType: ALERT_TYPE,
   noun: "alert",

@@ -4,6 +4,7 @@
  * products/annotations/backend/api/annotation.py), identified as `<projectId>/<id>`. Its field table is
  * src/kinds/annotation/fields.ts.
  */
+import { annotationExample } from "./example";
 import { PostHogError, type Transport } from "../../client";
 import * as annotations from "./endpoints";
 import { idField, type Kind } from "../../kit/kind";
@@ -18,6 +19,7 @@ import type { ProviderConfig } from "../../kit/config";
 
 export const annotationKind: Kind<"project", AnnotationRecord> = {
   name: "Annotation",
+  example: annotationExample,
   token: ANNOTATION_TOKEN,
   dynamicType: ANNOTATION_TYPE,
   noun: "annotation",

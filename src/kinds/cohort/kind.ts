@@ -3,6 +3,7 @@
  * (`PATCH {"deleted": true}`: CohortViewSet is a ForbidDestroyModel, posthog/api/cohort.py), identified as
  * `<projectId>/<id>`. Its field table is src/kinds/cohort/fields.ts.
  */
+import { cohortExample } from "./example";
 import type { Transport } from "../../client";
 import * as cohorts from "./endpoints";
 import type { ImportReference, Kind } from "../../kit/kind";
@@ -45,6 +46,7 @@ export function cohortsIn(field: string): ImportReference {
 
 export const cohortKind: Kind<"project", CohortRecord> = {
   name: "Cohort",
+  example: cohortExample,
   token: COHORT_TOKEN,
   dynamicType: COHORT_TYPE,
   noun: "cohort",

@@ -4,6 +4,7 @@
  * dashboard.py), identified as `<projectId>/<id>`. Never with `delete_insights`: PostHog would then delete the
  * insights that are on no other dashboard, which their own resources manage (`_delete_related_tiles`).
  */
+import { dashboardExample } from "./example";
 import { PostHogError, type Transport } from "../../client";
 import * as dashboards from "./endpoints";
 import type { Kind } from "../../kit/kind";
@@ -27,6 +28,7 @@ export function isUsageDashboard(dashboard: { name: string | null; creation_mode
 
 export const dashboardKind: Kind<"project", DashboardRecord> = {
   name: "Dashboard",
+  example: dashboardExample,
   token: DASHBOARD_TOKEN,
   dynamicType: DASHBOARD_TYPE,
   noun: "dashboard",

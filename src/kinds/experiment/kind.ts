@@ -4,6 +4,7 @@
  * products/experiments/backend/presentation/views.py; ee/clickhouse/views/experiments.py in 2025-08-04), identified
  * as `<projectId>/<id>`. Deleting it leaves its feature flag as it is, as PostHog does.
  */
+import { experimentExample } from "./example";
 import type * as pulumi from "@pulumi/pulumi";
 import type { Transport } from "../../client";
 import * as experiments from "./endpoints";
@@ -80,6 +81,7 @@ async function experimentOnFlag(http: Transport, projectId: number, key: string)
 
 export const experimentKind: Kind<"project", ExperimentRecord> = {
   name: "Experiment",
+  example: experimentExample,
   token: EXPERIMENT_TOKEN,
   dynamicType: EXPERIMENT_TYPE,
   noun: "experiment",

@@ -3,6 +3,7 @@
  * soft-deleted as PostHog deletes flags (`PATCH {"deleted": true}`: FeatureFlagViewSet is a ForbidDestroyModel),
  * identified as `<projectId>/<id>`. Its field table is src/kinds/feature-flag/fields.ts.
  */
+import { featureFlagExample } from "./example";
 import type { Transport } from "../../client";
 import * as featureFlags from "./endpoints";
 import { idField, type Kind } from "../../kit/kind";
@@ -19,6 +20,7 @@ import type { ProviderConfig } from "../../kit/config";
 
 export const featureFlagKind: Kind<"project", FlagRecord> = {
   name: "FeatureFlag",
+  example: featureFlagExample,
   token: FEATURE_FLAG_TOKEN,
   dynamicType: FEATURE_FLAG_TYPE,
   noun: "feature flag",

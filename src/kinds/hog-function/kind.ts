@@ -3,6 +3,7 @@
  * keyed by UUID, soft-deleted (`PATCH {"deleted": true}`: HogFunctionViewSet is a ForbidDestroyModel,
  * posthog/api/hog_function.py), identified as `<projectId>/<uuid>`. Its secret inputs are Pulumi secrets.
  */
+import { hogFunctionExample } from "./example";
 import { PostHogError, type Transport } from "../../client";
 import * as hogFunctions from "./endpoints";
 import type { Kind } from "../../kit/kind";
@@ -30,6 +31,7 @@ const replaceOnChange = (name: string) => ({
 
 export const hogFunctionKind: Kind<"project", HogFunctionRecord> = {
   name: "HogFunction",
+  example: hogFunctionExample,
   token: HOG_FUNCTION_TOKEN,
   dynamicType: HOG_FUNCTION_TYPE,
   noun: "hog function",

@@ -4,6 +4,7 @@
  * identified as `<projectId>/<id>`. Its field table is src/kinds/insight/fields.ts; it is placed on dashboards
  * through its own `dashboards`, as PostHog does.
  */
+import { insightExample } from "./example";
 import { PostHogError, type Transport } from "../../client";
 import * as dashboards from "../dashboard/endpoints";
 import * as insights from "./endpoints";
@@ -20,6 +21,7 @@ import type { ProviderConfig } from "../../kit/config";
 
 export const insightKind: Kind<"project", InsightRecord> = {
   name: "Insight",
+  example: insightExample,
   token: INSIGHT_TOKEN,
   dynamicType: INSIGHT_TYPE,
   noun: "insight",

@@ -4,6 +4,7 @@
  * older PostHog, the create recovery by name and time, the organization-visibility check of a 404, partial successes)
  * are ProjectLifecycle's (./project-provider).
  */
+import { projectExample } from "./example";
 import { ORGANIZATION_ID_RULE, PostHogError, organizations, type Transport, type users } from "../../client";
 import * as projects from "./endpoints";
 import { idField, type Kind } from "../../kit/kind";
@@ -138,6 +139,7 @@ const projectDefaults: Record<string, unknown> = {
 
 export const projectKind: Kind<"organization", ProjectRecord> = {
   name: "Project",
+  example: projectExample,
   token: PROJECT_TOKEN,
   dynamicType: PROJECT_TYPE,
   noun: "project",

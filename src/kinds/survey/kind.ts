@@ -3,6 +3,7 @@
  * deleted with DELETE (204: SurveyViewSet.destroy, products/surveys/backend/api/survey.py, takes its targeting flags
  * with it), identified as `<projectId>/<uuid>`.
  */
+import { surveyExample } from "./example";
 import type { Transport } from "../../client";
 import * as surveys from "./endpoints";
 import { idField, type Kind } from "../../kit/kind";
@@ -36,6 +37,7 @@ const update = async (http: Transport, projectId: number, id: string, body: Reco
 
 export const surveyKind: Kind<"project", SurveyRecord> = {
   name: "Survey",
+  example: surveyExample,
   token: SURVEY_TOKEN,
   dynamicType: SURVEY_TYPE,
   noun: "survey",

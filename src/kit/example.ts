@@ -1,0 +1,46 @@
+/**
+ * A kind's example: one object as a program declares it. The reference docs render it in TypeScript, YAML and Python,
+ * the generated class shows it, and the contract suite creates it against the local server. Besides plain JSON, a
+ * value may be another kind's example's output (`ref`), a stack secret (`secret`), or the id of the user whose key
+ * runs the program (`currentUser`). A kind scoped to a project or an organization is declared in the example project
+ * (`web`, Project's example) or the configured organization: its scope input is not part of `inputs`.
+ */
+export interface KindExample {
+  /** The resource's name in the program (`launch`); its variable is this name, camelCased. */
+  readonly name: string;
+  readonly inputs: Readonly<Record<string, ExampleValue>>;
+}
+
+export type ExampleValue =
+  | null
+  | boolean
+  | number
+  | string
+  | readonly ExampleValue[]
+  | { readonly [key: string]: ExampleValue }
+  | ExampleRef
+  | ExampleSecret
+  | ExampleUser;
+
+/** Another kind's example's output: `board.dashboardId`. */
+export class ExampleRef {
+  constructor(
+    readonly kind: string,
+    readonly output: string,
+  ) {}
+}
+
+/** A secret from the stack's configuration (`pulumi config set --secret <key>`), with a value tests may use. */
+export class ExampleSecret {
+  constructor(
+    readonly key: string,
+    readonly sample: string,
+  ) {}
+}
+
+/** The numeric id of the user whose personal API key runs the program (`getCurrentUser`'s `id`). */
+export class ExampleUser {}
+
+export const ref = (kind: string, output: string) => new ExampleRef(kind, output);
+export const secret = (key: string, sample: string) => new ExampleSecret(key, sample);
+export const currentUser = () => new ExampleUser();
