@@ -1,7 +1,7 @@
 /**
- * What a resource's field table is made of (src/kinds/feature-flag/fields.ts, annotation-fields.ts): per PostHog
- * field, its zod input rule, how a declared value compares with what PostHog stores, and its doc. The kit
- * (src/kit/field-model.ts) derives check, diff, drift and schema from it.
+ * What a kind's field table is made of (src/kinds/<kind>/fields.ts): per PostHog field, its zod input rule, how a
+ * declared value compares with what PostHog stores, and its doc; and the comparisons several kinds' fields share. The
+ * kit (src/kit/field-model.ts) derives check, diff, drift and schema from it.
  */
 import type { z } from "zod";
 import { canonicalJson, isPlainObject } from "./json";
