@@ -202,8 +202,8 @@ export class ContractRun {
 /** What a run against the local server can also see: the requests PostHog received. */
 export interface Requests {
   clear(): Promise<void>;
-  /** The writes received since `clear` (method and path). */
-  writes(): Promise<string[]>;
+  /** The writes received since `clear`: their method and the fields of their body. */
+  writes(): Promise<Array<{ method: string; bodyKeys?: string[] | undefined }>>;
 }
 
 /** A kind a PostHog does not serve to a personal API key: why (with PostHog's source), and its answer. */
@@ -302,8 +302,11 @@ export function contractCases(options: ContractOptions): void {
       expect(drifted.inputs).toEqual({ ...inputs, [field]: edited });
       expect(await provider.diff!(id, drifted.props as Json, inputs)).toMatchObject({ changes: true, replaces: [] });
 
-      // `pulumi up` puts it back in place, and then there is nothing left to change.
+      // `pulumi up` puts it back in place, one PATCH writing it, and then there is nothing left to change.
+      await options.requests?.().clear();
       const restored = (await provider.update!(id, drifted.props as Json, inputs)).outs as Json;
+      if (options.requests)
+        expect(await options.requests().writes()).toEqual([{ method: "PATCH", bodyKeys: expect.arrayContaining([postHogName]) }]);
       const live = (await kind.api.get(run().target.http, scoped(kind), objectId(kind, id))) as Json;
       expect(live[postHogName]).toBe(old);
       expect((await provider.diff!(id, restored, inputs)).changes).toBe(false);

@@ -26,7 +26,7 @@ describe.each(versions)("PostHog %s", (version) => {
     ...(version === "2025-08-04" ? { refused: refusedBy2025_08_04 } : {}),
     requests: () => ({
       clear: () => server.clearRequests(),
-      writes: async () => (await server.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`),
+      writes: async () => (await server.requests()).filter((r) => r.method !== "GET").map(({ method, bodyKeys }) => ({ method, bodyKeys })),
     }),
   });
 });
