@@ -50,6 +50,8 @@ function secretsOf(value: ExampleValue): ExampleSecret[] {
   return Object.values(value).flatMap((v) => secretsOf(v as ExampleValue));
 }
 
+const secrets = contractKinds.flatMap((k) => secretsOf(k.example.inputs as ExampleValue));
+
 function program(): string {
   const lines = [
     `import * as pulumi from "@pulumi/pulumi";`,
@@ -84,8 +86,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: posthog-contract\nruntime: nodejs\nmain: index.ts\n");
   fs.writeFileSync(path.join(dir, "index.ts"), program());
   stack = await session.stack(dir, `e2e-contract-${process.pid}`);
-  for (const secret of contractKinds.flatMap((k) => secretsOf(k.example.inputs as ExampleValue)))
-    await stack.setConfig(secret.key, { value: secret.sample, secret: true });
+  for (const secret of secrets) await stack.setConfig(secret.key, { value: secret.sample, secret: true });
 });
 afterAll(async () => {
   await session?.cleanup();
@@ -97,6 +98,10 @@ test("every kind's example through the CLI: up creates each, preview shows no ch
   const up = await stack.up();
   expect(up.summary.resourceChanges).toEqual({ create: contractKinds.length + 1 });
   outputs = up.outputs;
+  // The examples' secrets (a hook's token) are in the state encrypted only.
+  const state = session.cli(dir, ["stack", "export", "--stack", stack.name]);
+  expect(state.status).toBe(0);
+  for (const secret of secrets) expect(state.stdout).not.toContain(secret.sample);
 
   await server.clearRequests();
   await stack.preview({ expectNoChanges: true });
