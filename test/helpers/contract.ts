@@ -184,16 +184,19 @@ export class ContractRun {
     throw new Error("Neither /api/users/@me/ nor any object this run made names the key's user's id.");
   }
 
+  /** The kind's object as the last step left it. */
   madeOf(kind: Kind): Made {
     const made = this.made.get(kind.name);
     if (!made) throw new Error(`${kind.name}'s example was not created in this run.`);
     return made;
   }
 
+  /** The kind's object after a step: the later steps, and the kinds referencing it, use it. */
   record(kind: Kind, made: Made): void {
     this.made.set(kind.name, made);
   }
 
+  /** The kind's object is deleted. */
   forget(kind: Kind): void {
     this.made.delete(kind.name);
   }
@@ -206,7 +209,7 @@ export interface Requests {
   writes(): Promise<Array<{ method: string; bodyKeys?: string[] | undefined }>>;
 }
 
-/** A kind a PostHog does not serve to a personal API key: why (with PostHog's source), and its answer. */
+/** A kind's example a PostHog refuses to the run's key: why (with PostHog's source), and its answer. */
 export interface Refusal {
   readonly why: string;
   readonly refusal: RegExp;
@@ -264,7 +267,7 @@ export function contractCases(options: ContractOptions): void {
 
   for (const [name, { why, refusal }] of Object.entries(options.refused ?? {})) {
     const kind = contractKinds.find((k) => k.name === name)!;
-    test(named(kind, `not served to this key: ${why}; up fails saying so`), async () => {
+    test(named(kind, `refused here: ${why}; up fails saying so`), async () => {
       const provider = await run().provider(kind);
       await expect(provider.create(await run().inputs(kind))).rejects.toThrow(refusal);
     });
