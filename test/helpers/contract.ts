@@ -12,7 +12,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { type Transport, users } from "../../src/client-entry";
-import { declarations } from "../../src/kinds";
+import { kinds } from "../../src/kinds";
 import { ExampleRef, ExampleSecret, ExampleUser, type ExampleValue } from "../../src/kit/example";
 import { type Kind, scopeInput } from "../../src/kit/kind";
 import * as hosted from "../../src/provider";
@@ -20,7 +20,7 @@ import * as hosted from "../../src/provider";
 type Json = Record<string, unknown>;
 
 /** Every registered kind, each after the kinds its example references. */
-export const contractKinds: readonly Kind[] = byReferences(declarations);
+export const contractKinds: readonly Kind[] = byReferences(kinds);
 
 function referencedKinds(value: ExampleValue): string[] {
   if (value instanceof ExampleRef) return [value.kind];
