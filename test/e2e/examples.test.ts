@@ -25,7 +25,7 @@ beforeAll(async () => {
   // PostHog purges deleted projects in the background; here long enough after a destroy to see them pending.
   server = await startLocalPostHog({ deletionPurgeMs: 120_000 });
   http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
-  session = await pulumiSession(server);
+  session = await pulumiSession(server, [], { destroyOnCleanup: false });
 });
 afterAll(async () => {
   await session?.cleanup();

@@ -41,7 +41,7 @@ const SECRET_PAYLOAD = '{"token":"remote-s3cret"}';
 beforeAll(async () => {
   server = await startLocalPostHog();
   http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
-  session = await pluginSession(server, "import");
+  session = await pluginSession(server, "import", { destroyOnCleanup: false });
 
   const org = server.organizationId;
   canary = { path: path.join(session.workDir, "credentials.json"), text: `canary-${process.pid}` };

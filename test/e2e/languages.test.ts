@@ -22,6 +22,7 @@ import * as dashboards from "../../src/kinds/dashboard/endpoints";
 import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import * as insights from "../../src/kinds/insight/endpoints";
 import { MAX_JSON_DEPTH } from "../../src/kit/json";
+import { refuseHogTemplate } from "../helpers/hog-function-faults";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { liveProjects } from "../helpers/projects";
 import { pythonVirtualenv } from "../helpers/python-venv";
@@ -36,7 +37,7 @@ let session: PluginSession;
 beforeAll(async () => {
   server = await startLocalPostHog();
   http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
-  session = await pluginSession(server, "languages");
+  session = await pluginSession(server, "languages", { destroyOnCleanup: false });
 });
 
 afterAll(async () => {
@@ -440,23 +441,12 @@ describe("secrets through the plugin", () => {
         path.join(dir, "Pulumi.yaml"),
         yaml.replace("outputs:", [...hostile("typo"), ...hostile("refused"), "outputs:"].join("\n")),
       );
-      await server.fault({
-        method: "POST",
-        path: "/hog_functions/$",
-        status: 400,
-        body: {
-          type: "validation_error",
-          code: "invalid_input",
-          detail: "Invalid template: extraneous input 'en-YAML-9c4' expecting {<EOF>, '}'}",
-          attr: "inputs__token",
-        },
-      });
+      await refuseHogTemplate(server, "token", "en-YAML-9c4");
       const failed = await run(dir, ["up", "--yes", "--skip-preview", "--continue-on-error", "--stack", stack.name]).done;
       expect(failed.status).not.toBe(0);
       expect(failed.output).toMatch(/PostHog accepted but did not apply inputs \(declared .*\[secret\]/);
       expect(failed.output).toMatch(/extraneous input '\[secret\]'/);
       expect(failed.output).not.toMatch(/YAML-9c|en-YAML|9c4e/);
-      await stack.destroy();
     } finally {
       await server.control.patchOrganization(server.organizationId, { newerFields: [] });
     }

@@ -53,7 +53,7 @@ beforeAll(async () => {
   // PostHog purges deleted projects in the background; here it waits long enough to see them pending.
   server = await startLocalPostHog({ deletionPurgeMs: 120_000 });
   http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
-  session = await pulumiSession(server);
+  session = await pulumiSession(server, [], { destroyOnCleanup: false });
   stack = await session.stack(repoRoot, `e2e-projects-${process.pid}`);
   await setProjects(declared);
 });
@@ -322,7 +322,6 @@ test("resource names: a stack made with derived names moves over without replace
   expect(removed.summary.resourceChanges).toMatchObject({ delete: 1 });
   expect((await writes()).map((r) => [r.method, r.path])).toEqual([["DELETE", expect.stringContaining(`/projects/${made["Web"]}/`)]]);
   expect((await live()).map((p) => [p.name, p.id])).toEqual([["Docs", made["Docs"]]]);
-  await stack.destroy();
 });
 
 /** Every file under `dir`, as text. */
@@ -343,33 +342,25 @@ describe("secrets in a program's own stack (same server)", () => {
   const leaks = (text: string) => plaintexts.filter((p) => text.includes(p));
 
   beforeAll(async () => {
-    fs.mkdirSync(path.join(repoRoot, ".cache"), { recursive: true });
-    dir = fs.mkdtempSync(path.join(repoRoot, ".cache", "e2e-secrets-"));
-    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: posthog-secrets\nruntime: nodejs\nmain: index.ts\n");
-    fs.writeFileSync(
-      path.join(dir, "index.ts"),
-      [
-        `import * as pulumi from "@pulumi/pulumi";`,
-        `import * as posthog from "pulumi-posthog";`,
-        ``,
-        `const project = new posthog.Project("secretive", {`,
-        `  name: "Secretive",`,
-        `  productDescription: pulumi.secret(${JSON.stringify(plaintexts[0])}),`,
-        `  featureFlagConfirmationMessage: pulumi.secret(${JSON.stringify(plaintexts[1])}),`,
-        `  anonymizeIps: true,`,
-        `  additionalSettings: { brand_new_setting: pulumi.secret(${JSON.stringify(plaintexts[2])}) },`,
-        `});`,
-        `export const projectId = project.projectId;`,
-        ``,
-      ].join("\n"),
-    );
+    dir = session.nodeProgram("posthog-secrets", [
+      `import * as pulumi from "@pulumi/pulumi";`,
+      `import * as posthog from "pulumi-posthog";`,
+      ``,
+      `const project = new posthog.Project("secretive", {`,
+      `  name: "Secretive",`,
+      `  productDescription: pulumi.secret(${JSON.stringify(plaintexts[0])}),`,
+      `  featureFlagConfirmationMessage: pulumi.secret(${JSON.stringify(plaintexts[1])}),`,
+      `  anonymizeIps: true,`,
+      `  additionalSettings: { brand_new_setting: pulumi.secret(${JSON.stringify(plaintexts[2])}) },`,
+      `});`,
+      `export const projectId = project.projectId;`,
+    ]);
     // A setting of a newer PostHog, which this server then knows.
     await server.control.patchOrganization(server.organizationId, { newerFields: ["brand_new_setting"] });
     secretStack = await session.stack(dir, `e2e-secrets-${process.pid}`);
   });
   afterAll(async () => {
     await server.control.patchOrganization(server.organizationId, { newerFields: [] });
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   test("pulumi.secret inputs are nowhere in plain text: stack export, the backend's files, up --diff, refresh, preview --diff", async () => {
@@ -420,7 +411,6 @@ describe("secrets in a program's own stack (same server)", () => {
       "utf8",
     );
     expect(current).not.toContain(server.apiKey);
-    await secretStack.destroy();
   });
 });
 
@@ -440,44 +430,34 @@ describe("a feature flag, an annotation and an action in a program of their own 
   const actionId = () => flagOutputs["actionId"]!.value as number;
 
   beforeAll(async () => {
-    fs.mkdirSync(path.join(repoRoot, ".cache"), { recursive: true });
-    dir = fs.mkdtempSync(path.join(repoRoot, ".cache", "e2e-flags-"));
-    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: posthog-flags\nruntime: nodejs\nmain: index.ts\n");
-    fs.writeFileSync(
-      path.join(dir, "index.ts"),
-      [
-        `import * as pulumi from "@pulumi/pulumi";`,
-        `import * as posthog from "pulumi-posthog";`,
-        ``,
-        `const config = new pulumi.Config();`,
-        `const project = new posthog.Project("flags", { name: "Flags" });`,
-        `const flag = new posthog.FeatureFlag("checkout", {`,
-        `  projectId: project.projectId,`,
-        `  key: config.require("flagKey"),`,
-        `  name: "New checkout",`,
-        `  active: true,`,
-        `  tags: ["Web"],`,
-        `  filters: {`,
-        `    groups: [{ properties: [{ key: "email", type: "person", operator: "icontains", value: "@example.com" }], rollout_percentage: 25 }],`,
-        `    payloads: { true: { theme: "dark" } },`,
-        `  },`,
-        `});`,
-        // A naive date in ISO 8601's basic form, which DRF's DateTimeField reads (Python's fromisoformat): PostHog
-        // answers the same instant as "2025-01-02T09:30:00Z", which compares equal.
-        `const launch = new posthog.Annotation("launch", { projectId: project.projectId, content: "Launch", dateMarker: "20250102T0930", scope: "project" });`,
-        `export const annotationId = launch.annotationId;`,
-        `const signup = new posthog.Action("signup", { projectId: project.projectId, name: "Signed up", steps: [{ event: "$pageview", url: "/welcome", url_matching: "contains" }] });`,
-        `export const actionId = signup.actionId;`,
-        `export const projectId = project.projectId;`,
-        `export const flagId = flag.flagId;`,
-        `export const flagKey = flag.key;`,
-        ``,
-      ].join("\n"),
-    );
+    dir = session.nodeProgram("posthog-flags", [
+      `import * as pulumi from "@pulumi/pulumi";`,
+      `import * as posthog from "pulumi-posthog";`,
+      ``,
+      `const config = new pulumi.Config();`,
+      `const project = new posthog.Project("flags", { name: "Flags" });`,
+      `const flag = new posthog.FeatureFlag("checkout", {`,
+      `  projectId: project.projectId,`,
+      `  key: config.require("flagKey"),`,
+      `  name: "New checkout",`,
+      `  active: true,`,
+      `  tags: ["Web"],`,
+      `  filters: {`,
+      `    groups: [{ properties: [{ key: "email", type: "person", operator: "icontains", value: "@example.com" }], rollout_percentage: 25 }],`,
+      `    payloads: { true: { theme: "dark" } },`,
+      `  },`,
+      `});`,
+      // A naive date in ISO 8601's basic form, which DRF's DateTimeField reads (Python's fromisoformat): PostHog
+      // answers the same instant as "2025-01-02T09:30:00Z", which compares equal.
+      `const launch = new posthog.Annotation("launch", { projectId: project.projectId, content: "Launch", dateMarker: "20250102T0930", scope: "project" });`,
+      `export const annotationId = launch.annotationId;`,
+      `const signup = new posthog.Action("signup", { projectId: project.projectId, name: "Signed up", steps: [{ event: "$pageview", url: "/welcome", url_matching: "contains" }] });`,
+      `export const actionId = signup.actionId;`,
+      `export const projectId = project.projectId;`,
+      `export const flagId = flag.flagId;`,
+      `export const flagKey = flag.key;`,
+    ]);
     flagStack = await session.stack(dir, `e2e-flags-${process.pid}`, { flagKey: "new-checkout" });
-  });
-  afterAll(() => {
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   test("create, no-op preview, drift as old => new, up restores, rename, deleted by hand and created again, destroy", async () => {

@@ -4,9 +4,7 @@
  * must never be shown as they are. After each, the stack and PostHog agree: no project lost, none duplicated.
  */
 import { spawn, spawnSync } from "node:child_process";
-import * as fs from "node:fs";
 import * as http from "node:http";
-import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { Transport } from "../../src/client-entry";
 import * as projects from "../../src/kinds/project/endpoints";
@@ -24,8 +22,6 @@ let server: LocalPostHog;
 let session: PulumiSession;
 let stack: Stack;
 let client: Transport;
-/** Programs of the tests' own, removed after the session has destroyed their stacks. */
-const programDirs: string[] = [];
 
 type Declared = Record<string, unknown>;
 const setProjects = (list: Declared[]) => stack.setConfig("projects", { value: JSON.stringify(list) });
@@ -43,13 +39,12 @@ const stateResources = async () =>
 beforeAll(async () => {
   server = await startLocalPostHog();
   client = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
-  session = await pulumiSession(server);
+  session = await pulumiSession(server, [], { destroyOnCleanup: false });
   stack = await session.stack(repoRoot, `e2e-recovery-${process.pid}`);
 });
 afterAll(async () => {
   await session?.cleanup();
   await server?.close();
-  for (const dir of programDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 afterEach(async () => {
   await server.control.clearFaults();
@@ -452,49 +447,41 @@ describe("objects that are not this stack's, or no longer there", () => {
 
   beforeAll(async () => {
     projectId = (await projects.createProject(client, server.organizationId, { name: "Shared objects" })).id;
-    fs.mkdirSync(path.join(repoRoot, ".cache"), { recursive: true });
-    dir = fs.mkdtempSync(path.join(repoRoot, ".cache", "e2e-ownership-"));
-    programDirs.push(dir);
-    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: posthog-ownership\nruntime: nodejs\nmain: index.ts\n");
-    fs.writeFileSync(
-      path.join(dir, "index.ts"),
-      [
-        `import * as pulumi from "@pulumi/pulumi";`,
-        `import * as posthog from "pulumi-posthog";`,
-        ``,
-        `const config = new pulumi.Config();`,
-        `const projectId = config.requireNumber("projectId");`,
-        `const names = config.getObject<Record<string, string>>("names") ?? {};`,
-        `const flag = new posthog.FeatureFlag("${shared.flag}", { projectId, key: "shared-key", name: names["flag"] });`,
-        `const action = new posthog.Action("${shared.action}", { projectId, name: "Shared action" });`,
-        `const survey = new posthog.Survey("${shared.survey}", {`,
-        `  projectId,`,
-        `  name: "Shared survey",`,
-        `  type: "popover",`,
-        `  questions: [{ type: "open", question: "Anything else?" }],`,
-        `});`,
-        `export const flagId = flag.flagId;`,
-        `export const actionId = action.actionId;`,
-        `export const surveyId = survey.surveyId;`,
-        `const all = !config.getBoolean("sharedOnly");`,
-        `const variants = [{ key: "control", rollout_percentage: 50 }, { key: "test", rollout_percentage: 50 }];`,
-        `const experimentFlag = all`,
-        `  ? new posthog.FeatureFlag("experiment-flag", { projectId, key: config.require("experimentFlagKey"), filters: { groups: [{ rollout_percentage: 100 }], multivariate: { variants } } })`,
-        `  : undefined;`,
-        `const experiment = experimentFlag`,
-        `  ? new posthog.Experiment("running", { projectId, name: "Running", featureFlagKey: config.get("experimentKey") ?? experimentFlag.key, launched: true })`,
-        `  : undefined;`,
-        `const cohort = all`,
-        `  ? new posthog.Cohort("cohort", { projectId, name: names["cohort"] ?? "Cohort", filters: { properties: { type: "OR", values: [{ type: "AND", values: [{ type: "person", key: "plan", operator: "exact", value: ["pro"] }] }] } } })`,
-        `  : undefined;`,
-        `const note = all ? new posthog.Annotation("note", { projectId, content: names["note"] ?? "Note", dateMarker: "2026-01-01T00:00:00Z" }) : undefined;`,
-        `export const experimentId = experiment?.experimentId;`,
-        `export const experimentStart = experiment?.startDate;`,
-        `export const cohortId = cohort?.cohortId;`,
-        `export const noteId = note?.annotationId;`,
-        ``,
-      ].join("\n"),
-    );
+    dir = session.nodeProgram("posthog-ownership", [
+      `import * as pulumi from "@pulumi/pulumi";`,
+      `import * as posthog from "pulumi-posthog";`,
+      ``,
+      `const config = new pulumi.Config();`,
+      `const projectId = config.requireNumber("projectId");`,
+      `const names = config.getObject<Record<string, string>>("names") ?? {};`,
+      `const flag = new posthog.FeatureFlag("${shared.flag}", { projectId, key: "shared-key", name: names["flag"] });`,
+      `const action = new posthog.Action("${shared.action}", { projectId, name: "Shared action" });`,
+      `const survey = new posthog.Survey("${shared.survey}", {`,
+      `  projectId,`,
+      `  name: "Shared survey",`,
+      `  type: "popover",`,
+      `  questions: [{ type: "open", question: "Anything else?" }],`,
+      `});`,
+      `export const flagId = flag.flagId;`,
+      `export const actionId = action.actionId;`,
+      `export const surveyId = survey.surveyId;`,
+      `const all = !config.getBoolean("sharedOnly");`,
+      `const variants = [{ key: "control", rollout_percentage: 50 }, { key: "test", rollout_percentage: 50 }];`,
+      `const experimentFlag = all`,
+      `  ? new posthog.FeatureFlag("experiment-flag", { projectId, key: config.require("experimentFlagKey"), filters: { groups: [{ rollout_percentage: 100 }], multivariate: { variants } } })`,
+      `  : undefined;`,
+      `const experiment = experimentFlag`,
+      `  ? new posthog.Experiment("running", { projectId, name: "Running", featureFlagKey: config.get("experimentKey") ?? experimentFlag.key, launched: true })`,
+      `  : undefined;`,
+      `const cohort = all`,
+      `  ? new posthog.Cohort("cohort", { projectId, name: names["cohort"] ?? "Cohort", filters: { properties: { type: "OR", values: [{ type: "AND", values: [{ type: "person", key: "plan", operator: "exact", value: ["pro"] }] }] } } })`,
+      `  : undefined;`,
+      `const note = all ? new posthog.Annotation("note", { projectId, content: names["note"] ?? "Note", dateMarker: "2026-01-01T00:00:00Z" }) : undefined;`,
+      `export const experimentId = experiment?.experimentId;`,
+      `export const experimentStart = experiment?.startDate;`,
+      `export const cohortId = cohort?.cohortId;`,
+      `export const noteId = note?.annotationId;`,
+    ]);
     a = await session.stack(dir, `e2e-ownership-a-${process.pid}`, { projectId: String(projectId), experimentFlagKey: "running-v1" });
     b = await session.stack(dir, `e2e-ownership-b-${process.pid}`, { projectId: String(projectId), sharedOnly: "true" });
     await b.setConfig("posthog:apiKey", { value: await server.key({}), secret: true });

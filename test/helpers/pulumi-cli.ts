@@ -6,7 +6,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
+import { LocalWorkspace, PulumiCommand, Stack } from "@pulumi/pulumi/automation";
 
 export const repoRoot = path.resolve(__dirname, "..", "..");
 
@@ -30,7 +30,21 @@ export interface PulumiSession {
   stacks: Stack[];
   /** Runs the CLI directly, as a user would type it. */
   cli(workDir: string, args: string[]): { status: number | null; stdout: string; stderr: string };
+  /**
+   * A TypeScript program of these lines (`index.ts`) with its Pulumi.yaml naming the Pulumi project `project`, in a
+   * directory of its own under the checkout (so that it finds @pulumi/pulumi and pulumi-posthog), removed by `cleanup`.
+   */
+  nodeProgram(project: string, lines: string[]): string;
   cleanup(): Promise<void>;
+}
+
+export interface SessionOptions {
+  /**
+   * False for a PostHog thrown away after the test file (the local server): `cleanup` then removes each stack and its
+   * configuration without destroying what it made, which would cost a `pulumi destroy` (the CLI and the provider's
+   * host) per stack and check nothing. True (the default) for a PostHog that stays, such as the acceptance tier's.
+   */
+  destroyOnCleanup?: boolean;
 }
 
 /** Where the CLI's provider sends its requests: the local server (a LocalPostHog is one) or a real PostHog. */
@@ -56,12 +70,33 @@ export function cliEnvironment(server: PostHogEndpoint, stateDir: string, pathDi
   };
 }
 
-export async function pulumiSession(server: PostHogEndpoint, pathDirs: string[] = []): Promise<PulumiSession> {
+/**
+ * What the Automation API reads after each up, refresh and destroy: the update's summary from `pulumi stack history`,
+ * which it asks for with --show-secrets, decrypting the stack's configuration with the passphrase (a deliberately slow
+ * key derivation, in every run) for values no test reads from the summary. The same summary, without.
+ */
+function summaryWithoutSecrets(stack: Stack): Stack {
+  stack.info = () => Stack.prototype.info.call(stack, false);
+  return stack;
+}
+
+/** A directory under the checkout's .cache (so that programs there find this package and its dependencies). */
+export function cacheDir(name: string): string {
+  fs.mkdirSync(path.join(repoRoot, ".cache"), { recursive: true });
+  return fs.mkdtempSync(path.join(repoRoot, ".cache", `e2e-${name}-`));
+}
+
+export async function pulumiSession(
+  server: PostHogEndpoint,
+  pathDirs: string[] = [],
+  { destroyOnCleanup = true }: SessionOptions = {},
+): Promise<PulumiSession> {
   const bin = pulumiBin();
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-state-"));
   const env = cliEnvironment(server, stateDir, [bin, ...pathDirs]);
   const command = await PulumiCommand.get({ root: path.dirname(bin), skipVersionCheck: false });
   const stacks: Stack[] = [];
+  const programs: string[] = [];
   return {
     env,
     command,
@@ -71,18 +106,26 @@ export async function pulumiSession(server: PostHogEndpoint, pathDirs: string[] 
       const stack = await LocalWorkspace.createOrSelectStack({ stackName: name, workDir }, { envVars: env, pulumiCommand: command });
       for (const [key, value] of Object.entries(config)) await stack.setConfig(key, { value });
       stacks.push(stack);
-      return stack;
+      return summaryWithoutSecrets(stack);
     },
     cli(workDir, args) {
       const result = spawnSync("pulumi", args, { cwd: workDir, env: { ...process.env, ...env }, encoding: "utf8" });
       return { status: result.status, stdout: result.stdout, stderr: result.stderr };
     },
+    nodeProgram(project, lines) {
+      const dir = cacheDir(project);
+      programs.push(dir);
+      fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${project}\nruntime: nodejs\nmain: index.ts\n`);
+      fs.writeFileSync(path.join(dir, "index.ts"), [...lines, ""].join("\n"));
+      return dir;
+    },
     async cleanup() {
       for (const stack of stacks) {
-        await stack.destroy().catch(() => undefined);
+        if (destroyOnCleanup) await stack.destroy().catch(() => undefined);
         await stack.workspace.removeStack(stack.name, { force: true }).catch(() => undefined);
       }
       fs.rmSync(stateDir, { recursive: true, force: true });
+      for (const dir of programs) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -125,12 +168,11 @@ export interface PluginSession extends PulumiSession {
   pythonSdk(dir: string): Promise<string>;
 }
 
-export async function pluginSession(server: PostHogEndpoint, name: string): Promise<PluginSession> {
+export async function pluginSession(server: PostHogEndpoint, name: string, options: SessionOptions = {}): Promise<PluginSession> {
   const hosts = languageHostBins();
   const plugin = path.join(pluginBin(), "pulumi-resource-posthog");
-  const session = await pulumiSession(server, [hosts.yaml, hosts.python, path.dirname(plugin)]);
-  fs.mkdirSync(path.join(repoRoot, ".cache"), { recursive: true });
-  const workDir = fs.mkdtempSync(path.join(repoRoot, ".cache", `e2e-${name}-`));
+  const session = await pulumiSession(server, [hosts.yaml, hosts.python, path.dirname(plugin)], options);
+  const workDir = cacheDir(name);
   const run: PluginSession["run"] = (cwd, args, file = "pulumi", env = {}) => {
     const child = spawn(file, args, { cwd, env: { ...process.env, ...session.env, ...env }, detached: true });
     const text = { stdout: "", stderr: "", output: "" };
@@ -173,8 +215,9 @@ export async function pluginSession(server: PostHogEndpoint, name: string): Prom
     },
     async cleanup() {
       // `pulumi import` protects what it records: unprotected first, so that the session's destroy removes it.
-      for (const stack of session.stacks)
-        await run(stack.workspace.workDir, ["state", "unprotect", "--all", "--yes", "--stack", stack.name]).done;
+      if (options.destroyOnCleanup !== false)
+        for (const stack of session.stacks)
+          await run(stack.workspace.workDir, ["state", "unprotect", "--all", "--yes", "--stack", stack.name]).done;
       await session.cleanup();
       fs.rmSync(workDir, { recursive: true, force: true });
     },
