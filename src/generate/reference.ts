@@ -10,7 +10,7 @@ import type { Kind } from "../kit/kind";
 import type { PropertySpec } from "../kit/property";
 import { pluginToken } from "../kit/tokens";
 import { pythonName } from "../kit/program-text";
-import { pythonExample, typescriptExample, yamlExample } from "./example";
+import { exampleObjects, pythonExample, typescriptExample, yamlExample } from "./example";
 import { generatedTypes } from "./types";
 
 /** A kind's folder name, which its page is named after: `feature-flag` for FeatureFlag. */
@@ -201,7 +201,7 @@ export function referencePage(kind: Kind, notes = ""): string {
     "",
     "## Example",
     "",
-    `${article(kind.noun).replace(/^a/, "A")} ${kind.noun}${kind.scope === "project" ? " in the example project `web`" : ""}, with what it refers to.`,
+    `${article(kind.noun).replace(/^a/, "A")} ${kind.noun}${kind.scope === "project" ? " in the example project `web`" : ""}${exampleObjects(kind).length > 2 ? ", with the objects it refers to" : ""}.`,
     "",
     "TypeScript (`index.ts`):",
     "",
