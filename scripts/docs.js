@@ -9,7 +9,7 @@
 const fs = require("node:fs");
 const path = require("node:path");
 const { kindsList, KINDS_START, KINDS_END, referencePage, referencePath, notesOf } = require("../lib/generate/reference");
-const { declarations } = require("../lib/kinds");
+const { kinds } = require("../lib/kinds");
 const { packageSchema } = require("../lib/plugin/schema");
 
 const root = path.join(__dirname, "..");
@@ -32,7 +32,7 @@ if (start < 0 || end < 0) throw new Error(`README.md needs the markers ${KINDS_S
 write("README.md", text.slice(0, start) + kindsList() + text.slice(end + KINDS_END.length), " (its list of kinds)");
 
 fs.mkdirSync(path.join(root, "docs", "resources"), { recursive: true });
-for (const kind of declarations) {
+for (const kind of kinds) {
   const file = referencePath(kind);
   const at = path.join(root, file);
   write(file, referencePage(kind, notesOf(fs.existsSync(at) ? fs.readFileSync(at, "utf8") : undefined)));

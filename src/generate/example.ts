@@ -4,7 +4,7 @@
  * each declared once, before what names it. The reference pages (./reference) show the programs, the generated classes
  * (./types) the TypeScript declaration; test/generate/examples.test.ts type-checks, parses and compiles them.
  */
-import { declarations } from "../kinds/index";
+import { kinds } from "../kinds/index";
 import { type ExampleValue, ExampleRef, ExampleSecret, ExampleUser } from "../kit/example";
 import type { Kind } from "../kit/kind";
 import {
@@ -30,7 +30,7 @@ interface Declared {
 }
 
 function kindNamed(name: string): Kind {
-  const kind = declarations.find((declaration) => declaration.name === name);
+  const kind = kinds.find((each) => each.name === name);
   if (!kind) throw new Error(`An example refers to ${name}, which is not a registered kind.`);
   return kind;
 }

@@ -5,7 +5,7 @@
  * notes marks; everything else in it is generated. test/generate/reference.test.ts checks that every kind's page is
  * what this generates.
  */
-import { declarations } from "../kinds/index";
+import { kinds } from "../kinds/index";
 import type { Kind } from "../kit/kind";
 import type { PropertySpec } from "../kit/property";
 import { pluginToken } from "../kit/tokens";
@@ -292,7 +292,7 @@ export function kindsList(): string {
     "",
     "| Kind | What it is | Token |",
     "| --- | --- | --- |",
-    ...declarations.map((kind) => `| [\`${kind.name}\`](${referencePath(kind)}) | ${cell(summaryOf(kind))} | \`${kind.token}\` |`),
+    ...kinds.map((kind) => `| [\`${kind.name}\`](${referencePath(kind)}) | ${cell(summaryOf(kind))} | \`${kind.token}\` |`),
     "",
     KINDS_END,
   ].join("\n");

@@ -1,6 +1,6 @@
 /**
  * The names Pulumi knows each resource by, in a module that loads nothing: the dynamic resources (src/resources) use
- * them without loading the kit, the plugin and the declarations with it.
+ * them without loading the kit, the plugin and the kinds with it.
  */
 export const PACKAGE = "posthog";
 

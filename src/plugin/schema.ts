@@ -1,9 +1,10 @@
 /**
- * The Pulumi package schema of the provider plugin, generated from the field table (src/kinds/project/fields.ts) and the
- * lookup table below, so that every language's SDK, `pulumi import` and `pulumi package get-schema` see exactly the
- * inputs, outputs, secrets, descriptions and replacement rules the TypeScript package has.
+ * The Pulumi package schema of the provider plugin, generated from the registry of kinds (src/kinds/index.ts: each
+ * kind's resource and lookups) and the lookups written out below (projects, groups, the current user), so that every
+ * language's SDK, `pulumi import` and `pulumi package get-schema` see exactly the inputs, outputs, secrets,
+ * descriptions and replacement rules the TypeScript package has.
  */
-import { declarations } from "../kinds/index";
+import { kinds } from "../kinds/index";
 import { ANY, type PropertySpec } from "../kit/property";
 import { PACKAGE } from "../kit/tokens";
 import { projectRecordProperties } from "../kinds/project/kind";
@@ -151,18 +152,18 @@ export const lookups: Record<string, LookupSpec> = {
 export function objectLookupSpecs(): Record<string, LookupSpec> {
   const specs: Record<string, LookupSpec> = {};
   const inProject: PropertySpec = { type: "integer", description: "Numeric id of the project; defaults to posthog:projectId." };
-  for (const declaration of declarations) {
-    const facts = declaration.lookups;
+  for (const kind of kinds) {
+    const facts = kind.lookups;
     if (!facts) continue;
-    const idInput = declaration.identity.output;
-    const idType = declaration.identity.key === "uuid" ? "string" : "integer";
+    const idInput = kind.identity.output;
+    const idType = kind.identity.key === "uuid" ? "string" : "integer";
     const unique = facts.uniqueBy;
     const by = unique ? ` or by exact ${unique.input}` : "";
-    specs[`get${declaration.name}`] = {
-      description: `One ${declaration.noun} that is not deleted, by ${idInput}${by}, with every field PostHog returns (camelCased; nested JSON as PostHog's).`,
+    specs[`get${kind.name}`] = {
+      description: `One ${kind.noun} that is not deleted, by ${idInput}${by}, with every field PostHog returns (camelCased; nested JSON as PostHog's).`,
       inputs: {
         projectId: inProject,
-        [idInput]: { type: idType, description: `The ${declaration.noun}'s id${unique ? `; or give ${unique.input}` : ""}.` },
+        [idInput]: { type: idType, description: `The ${kind.noun}'s id${unique ? `; or give ${unique.input}` : ""}.` },
         ...(unique
           ? { [unique.input]: { ...unique.spec, description: `${unique.spec.description ?? ""} Or give ${idInput}.`.trim() } }
           : {}),
@@ -173,14 +174,14 @@ export function objectLookupSpecs(): Record<string, LookupSpec> {
     };
     const listProperty = facts.plural.charAt(0).toLowerCase() + facts.plural.slice(1);
     specs[`list${facts.plural}`] = {
-      description: `Every ${declaration.noun} of the project that is not deleted.`,
+      description: `Every ${kind.noun} of the project that is not deleted.`,
       inputs: {
         projectId: inProject,
         ...Object.fromEntries(Object.entries(facts.filters ?? {}).map(([name, filter]) => [name, filter.spec])),
         host,
       },
       required: [],
-      outputs: { [listProperty]: list(`Each ${declaration.noun} as get${declaration.name} returns it.`) },
+      outputs: { [listProperty]: list(`Each ${kind.noun} as get${kind.name} returns it.`) },
     };
   }
   return specs;
@@ -202,9 +203,9 @@ export function packageSchema(version: string): Record<string, unknown> {
     config: { variables: configuration },
     provider: { description: "The PostHog provider: where PostHog is and which key to use.", inputProperties: configuration },
     resources: Object.fromEntries(
-      declarations.map((declaration) => {
-        const { description, inputs, outputs, required } = declaration.schema();
-        return [declaration.token, { description, inputProperties: inputs, properties: outputs, required }];
+      kinds.map((kind) => {
+        const { description, inputs, outputs, required } = kind.schema();
+        return [kind.token, { description, inputProperties: inputs, properties: outputs, required }];
       }),
     ),
     functions: Object.fromEntries(

@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
 import { parse } from "yaml";
-import { declarations } from "../../src/kinds/index";
+import { kinds } from "../../src/kinds/index";
 import { kindFolder } from "../../src/generate/reference";
 import { pythonExample, typescriptDeclaration, typescriptExample, yamlExample } from "../../src/generate/example";
 import { pythonName } from "../../src/kit/program-text";
@@ -16,8 +16,8 @@ import { pythonName } from "../../src/kit/program-text";
 jest.setTimeout(180_000);
 
 const root = path.join(__dirname, "..", "..");
-const byToken = new Map(declarations.map((kind) => [kind.token, kind]));
-const byName = new Map(declarations.map((kind) => [kind.name, kind]));
+const byToken = new Map(kinds.map((kind) => [kind.token, kind]));
+const byName = new Map(kinds.map((kind) => [kind.name, kind]));
 
 let work: string;
 beforeAll(() => {
@@ -28,7 +28,7 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 test("every kind's TypeScript example type-checks against the package", () => {
-  const files = declarations.map((kind) => {
+  const files = kinds.map((kind) => {
     const file = path.join(work, `${kindFolder(kind)}.ts`);
     fs.writeFileSync(file, typescriptExample(kind));
     return file;
@@ -56,7 +56,7 @@ test("every kind's TypeScript example type-checks against the package", () => {
   expect(ts.getPreEmitDiagnostics(again).filter((d) => d.file?.fileName === wrong).length).toBeGreaterThan(0);
 });
 
-test.each(declarations.map((kind) => [kind.name, kind] as const))(
+test.each(kinds.map((kind) => [kind.name, kind] as const))(
   "%s's YAML example parses into registered kinds with their inputs, every reference and secret declared",
   (_name, kind) => {
     const text = yamlExample(kind);
@@ -85,7 +85,7 @@ test.each(declarations.map((kind) => [kind.name, kind] as const))(
 );
 
 test("every kind's Python example compiles and calls the SDK's classes with their inputs' Python names", () => {
-  const files = declarations.map((kind) => {
+  const files = kinds.map((kind) => {
     const file = path.join(work, `${pythonName(kind.name)}.py`);
     fs.writeFileSync(file, pythonExample(kind));
     return file;
@@ -104,7 +104,7 @@ test("every kind's Python example compiles and calls the SDK's classes with thei
     "print(json.dumps(out))",
   ].join("\n");
   const calls = JSON.parse(execFileSync("python3", ["-c", script, ...files], { encoding: "utf8" })) as Record<string, [string, string[]][]>;
-  for (const [index, kind] of declarations.entries()) {
+  for (const [index, kind] of kinds.entries()) {
     const made = calls[files[index]!]!;
     expect(made.at(-1)![0]).toBe(kind.name);
     for (const [className, keywords] of made) {
@@ -116,7 +116,7 @@ test("every kind's Python example compiles and calls the SDK's classes with thei
 });
 
 test("the generated classes show their kind's TypeScript declaration", () => {
-  for (const kind of declarations.filter((each) => each.name !== "Project")) {
+  for (const kind of kinds.filter((each) => each.name !== "Project")) {
     const source = fs.readFileSync(path.join(root, "src", "resources", `${kindFolder(kind)}.ts`), "utf8");
     expect(source).toContain(
       typescriptDeclaration(kind)

@@ -4,32 +4,29 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { declarations } from "../../src/kinds/index";
+import { kinds } from "../../src/kinds/index";
 import { NOTES_END, NOTES_START, kindFolder, notesOf, referencePage, referencePath } from "../../src/generate/reference";
 
 const root = path.join(__dirname, "..", "..");
 
-test.each(declarations.map((kind) => [referencePath(kind), kind] as const))(
-  "%s is what its kind generates (run `npm run docs`)",
-  (file, kind) => {
-    const at = path.join(root, file);
-    if (!fs.existsSync(at)) throw new Error(`${kind.name} has no reference page ${file}: run \`npm run docs\`.`);
-    const page = fs.readFileSync(at, "utf8");
-    expect(page).toBe(referencePage(kind, notesOf(page)));
-  },
-);
+test.each(kinds.map((kind) => [referencePath(kind), kind] as const))("%s is what its kind generates (run `npm run docs`)", (file, kind) => {
+  const at = path.join(root, file);
+  if (!fs.existsSync(at)) throw new Error(`${kind.name} has no reference page ${file}: run \`npm run docs\`.`);
+  const page = fs.readFileSync(at, "utf8");
+  expect(page).toBe(referencePage(kind, notesOf(page)));
+});
 
 test("every page under docs/resources is a registered kind's", () => {
   const pages = fs.readdirSync(path.join(root, "docs", "resources")).sort();
-  expect(pages).toEqual(declarations.map((kind) => `${kindFolder(kind)}.md`).sort());
+  expect(pages).toEqual(kinds.map((kind) => `${kindFolder(kind)}.md`).sort());
 });
 
 test("each page is named after its kind's folder under src/kinds", () => {
-  for (const kind of declarations) expect(fs.existsSync(path.join(root, "src", "kinds", kindFolder(kind), "kind.ts"))).toBe(true);
+  for (const kind of kinds) expect(fs.existsSync(path.join(root, "src", "kinds", kindFolder(kind), "kind.ts"))).toBe(true);
 });
 
 test("the notes written by hand survive a regeneration, and a page without notes has none", () => {
-  const [kind] = declarations;
+  const [kind] = kinds;
   const notes = "Written by hand: `pulumi up` does X.\n\n- and a list";
   const page = referencePage(kind!, notes);
   expect(page).toContain(`${NOTES_START}\n\n${notes}\n\n${NOTES_END}`);
@@ -39,7 +36,7 @@ test("the notes written by hand survive a regeneration, and a page without notes
 });
 
 test("a page documents every input and output of its kind, its lookups and its import command", () => {
-  const flag = declarations.find((kind) => kind.name === "FeatureFlag")!;
+  const flag = kinds.find((kind) => kind.name === "FeatureFlag")!;
   const page = referencePage(flag);
   const { inputs, outputs } = flag.schema();
   for (const name of [...Object.keys(inputs), ...Object.keys(outputs)]) expect(page).toMatch(new RegExp(`^\\| \`${name}\` \\|`, "m"));
@@ -51,7 +48,7 @@ test("a page documents every input and output of its kind, its lookups and its i
   expect(page).toContain("pulumi import posthog:index:FeatureFlag <name> <projectId>/<id>");
   expect(page).toContain('`PATCH {"deleted": true}`');
   // Project's lookups are its own, written out in src/functions/projects.ts.
-  const project = referencePage(declarations.find((kind) => kind.name === "Project")!);
+  const project = referencePage(kinds.find((kind) => kind.name === "Project")!);
   for (const lookup of ["listProjects", "getProject", "getProjectActivity", "isGeneratingDemoData"])
     expect(project).toContain(`### \`${lookup}\``);
   expect(project).toContain("pulumi import posthog:index:Project <name> <organizationId>/<projectId>");

@@ -1,13 +1,13 @@
 /** The kit's generic facts: ids as `get` and `pulumi import` take them, the scope a resource works in, the registry. */
 import { importList, parseId, resolveScope, type Kind, type ScopeKind, type ScopeReads } from "../../src/kit/kind";
 import { projectScopedImport } from "../../src/kit/field-model";
-import { kindOf, declarations } from "../../src/kinds/index";
+import { kindOf, kinds } from "../../src/kinds/index";
 import { Transport } from "../../src/client-entry";
 import { PROJECT_TOKEN, PROJECT_TYPE } from "../../src/kit/tokens";
 import { resolveConfig } from "../../src/provider";
 import { projectKind } from "../../src/kinds/project/kind";
 
-/** A project-scoped declaration as issue 18's resources will have: only the facts these functions read. */
+/** A project-scoped kind (a feature flag's facts): only those these functions read. */
 const projectScoped = {
   ...projectKind,
   name: "FeatureFlag",
@@ -67,8 +67,8 @@ test("the project a project-scoped resource works in: its own, else posthog:proj
   expect(() => resolveScope(projectScoped, configured, "web")).toThrow('The PostHog project id "web" must be the project\'s numeric id.');
 });
 
-test("the registry finds a declaration by its plugin token, own entries only", () => {
-  expect(declarations.map((d) => d.token)).toEqual([
+test("the registry finds a kind by its plugin token, own entries only", () => {
+  expect(kinds.map((kind) => kind.token)).toEqual([
     PROJECT_TOKEN,
     "posthog:index:FeatureFlag",
     "posthog:index:Annotation",
