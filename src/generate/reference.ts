@@ -223,11 +223,15 @@ export function referencePage(kind: Kind, notes = ""): string {
     "",
     "## Inputs",
     "",
-    Object.keys(needed).length === 0
-      ? "None required; those you declare are managed, the others left as PostHog has them."
-      : `Required: ${Object.entries(needed)
-          .map(([input, why]) => `\`${input}\` (${why})`)
-          .join("; ")}. The others you declare are managed, the rest left as PostHog has them.`,
+    ...(Object.keys(needed).length === 0
+      ? ["None required; those you declare are managed, the others left as PostHog has them."]
+      : [
+          "Required, and why:",
+          "",
+          ...Object.entries(needed).map(([input, why]) => `- \`${input}\`: ${why}.`),
+          "",
+          "The others you declare are managed, the rest left as PostHog has them.",
+        ]),
     "",
     "| Input | Type | PostHog field | On change | Meaning |",
     "| --- | --- | --- | --- | --- |",

@@ -1,6 +1,6 @@
 /**
  * Each kind's example as its reference page shows it (src/generate/example.ts) is a real program: the TypeScript
- * type-checks against the package, the YAML parses into resources of the registered kinds with their inputs, and the
+ * type-checks against the package as built (lib/), the YAML parses into resources of the registered kinds with their inputs, and the
  * Python compiles, calling the SDK's classes with their inputs' Python names.
  */
 import { execFileSync } from "node:child_process";
@@ -21,7 +21,7 @@ const byName = new Map(kinds.map((kind) => [kind.name, kind]));
 
 let work: string;
 beforeAll(() => {
-  // Under the repository, so that `pulumi-posthog` resolves as it does for examples/ (tsconfig.json's paths).
+  // Under the repository, so that @pulumi/pulumi resolves from its node_modules.
   fs.mkdirSync(path.join(root, ".cache"), { recursive: true });
   work = fs.mkdtempSync(path.join(root, ".cache", "examples-check-"));
 });
@@ -43,7 +43,11 @@ test("every kind's TypeScript example type-checks against the package", () => {
       },
     },
   )!;
-  const program = ts.createProgram(files, { ...config.options, noEmit: true, incremental: false, types: ["node"] });
+  // Against the built declarations (lib/, as `npm test` builds it first): the types a program using the package sees.
+  const declarations = path.join(root, "lib", "index.d.ts");
+  if (!fs.existsSync(declarations)) throw new Error("lib/index.d.ts is missing: run `npm run build` first.");
+  const options = { ...config.options, noEmit: true, incremental: false, types: ["node"], paths: { "pulumi-posthog": [declarations] } };
+  const program = ts.createProgram(files, options);
   const problems = ts
     .getPreEmitDiagnostics(program)
     .filter((diagnostic) => diagnostic.file !== undefined && files.includes(path.resolve(diagnostic.file.fileName)))
@@ -52,7 +56,7 @@ test("every kind's TypeScript example type-checks against the package", () => {
   // A broken example fails: the check sees what the examples declare.
   const wrong = path.join(work, "wrong.ts");
   fs.writeFileSync(wrong, typescriptExample(byName.get("Dashboard")!).replace("name:", "nmae:"));
-  const again = ts.createProgram([wrong], { ...config.options, noEmit: true, incremental: false, types: ["node"] }, undefined, program);
+  const again = ts.createProgram([wrong], options, undefined, program);
   expect(ts.getPreEmitDiagnostics(again).filter((d) => d.file?.fileName === wrong).length).toBeGreaterThan(0);
 });
 
