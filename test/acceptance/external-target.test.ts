@@ -50,7 +50,7 @@ async function session(account: { email: string; password: string }) {
 }
 
 (target.account ? test : test.skip)(
-  "against the local backend as someone's own PostHog, with the README's scopes and nothing else: every test passes",
+  "against the local backend as someone's own PostHog, with the guide's scopes and nothing else: every test passes",
   async () => {
     const send = await session(target.account!);
     const key = await mint(send, "external", ACCEPTANCE_SCOPES);
