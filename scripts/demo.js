@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 /**
- * `npm run demo`: the whole story against the bundled local PostHog server, with a file state backend inside the
- * repository (.pulumi-state/, git-ignored): up, outputs, a change made by hand in "the PostHog UI", refresh showing
- * the drift, up restoring it, destroy. It installs what it needs and leaves nothing running.
+ * `npm run demo`: the README's first program (examples/first-program: a project, a feature flag, a dashboard with an
+ * insight) against the bundled local PostHog server, with a file state backend inside the repository (.pulumi-state/,
+ * git-ignored): up, outputs, the flag changed by hand through PostHog's API (as its UI does), `pulumi preview
+ * --refresh --diff` showing the drift as `old => new`, up putting it back, destroy. It installs what it needs and
+ * leaves nothing running.
  */
 const { spawn, spawnSync } = require("node:child_process");
 const fs = require("node:fs");
@@ -12,10 +14,12 @@ const { root, ensureNpmPackages, pulumiBin } = require("./setup");
 
 const stack = "demo";
 const stateDir = path.join(root, ".pulumi-state");
+const program = path.join(root, "examples", "first-program");
 
 const say = (text) => process.stdout.write(`\n\x1b[1m==> ${text}\x1b[0m\n`);
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", ...options });
+  if (result.error) throw result.error;
   if (result.status !== 0 && !options.allowFailure) throw new Error(`${command} ${args.join(" ")} failed (exit ${result.status})`);
   return result;
 }
@@ -62,38 +66,48 @@ async function main() {
     POSTHOG_ORGANIZATION_ID: server.organizationId,
     POSTHOG_API_KEY: server.apiKey,
   };
-  const pulumi = (...args) => run("pulumi", [...args, "--stack", stack], { env });
-  const control = require(path.join(root, "lib", "server")).controlClient(server.url, server.controlToken);
+  const pulumi = (...args) => run("pulumi", [...args, "--stack", stack], { env, cwd: program });
+  const output = (name) =>
+    JSON.parse(
+      run("pulumi", ["stack", "output", name, "--json", "--stack", stack], { env, cwd: program, stdio: ["ignore", "pipe", "inherit"] })
+        .stdout,
+    );
+  // PostHog's own API with the demo's key, as PostHog's UI calls it for a user (the package's HTTP client, which
+  // retries a connection the server closed while Pulumi ran).
+  const { Transport, featureFlags } = require(path.join(root, "lib", "client-entry"));
+  const http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
+  const rollout = (flag) => flag.filters.groups[0].rollout_percentage;
 
   try {
     // A demo stopped half-way may have left its stack behind: start from a clean one.
-    run("pulumi", ["stack", "rm", stack, "--yes", "--force", "--preserve-config"], { env, stdio: "ignore", allowFailure: true });
-    run("pulumi", ["stack", "init", stack], { env });
+    run("pulumi", ["stack", "rm", stack, "--yes", "--force"], { env, cwd: program, stdio: "ignore", allowFailure: true });
+    run("pulumi", ["stack", "init", stack], { env, cwd: program });
 
-    say("pulumi up: create the projects declared in Pulumi.demo.yaml");
+    say("pulumi up: a project, a feature flag, a dashboard and an insight on it (examples/first-program)");
     pulumi("up", "--yes");
 
-    say("pulumi stack output: ids, and the API tokens kept secret");
+    say("pulumi stack output: ids, and the project's API token kept secret");
     pulumi("stack", "output");
-    say("pulumi stack output --show-secrets: the tokens the SDKs need");
-    pulumi("stack", "output", "apiTokens", "--show-secrets");
 
-    const ids = JSON.parse(
-      run("pulumi", ["stack", "output", "projectIds", "--json", "--stack", stack], { env, stdio: ["ignore", "pipe", "inherit"] }).stdout,
-    );
-    say(`Someone turns IP anonymization off for project ${ids.web} in the PostHog UI`);
-    await control.patchProject(ids.web, { anonymize_ips: false });
+    const projectId = output("projectId");
+    const flagId = output("flagId");
+    const flag = await featureFlags.getFeatureFlag(http, projectId, flagId);
+    say(`Someone rolls the flag "${flag.key}" out to everyone in the PostHog UI (${rollout(flag)}% => 100%)`);
+    await featureFlags.updateFeatureFlag(http, projectId, flagId, {
+      filters: { ...flag.filters, groups: [{ ...flag.filters.groups[0], rollout_percentage: 100 }] },
+    });
 
-    say("pulumi refresh: the drift shows");
-    pulumi("refresh", "--yes");
-    say("pulumi preview --diff: what up will put back");
-    pulumi("preview", "--diff");
-    say("pulumi up: the declared setting is restored");
-    pulumi("up", "--yes");
+    say("pulumi preview --refresh --diff: the drift, as PostHog has it => as the program declares it");
+    pulumi("preview", "--refresh", "--diff");
+    say("pulumi up --refresh: the declared rollout is put back");
+    pulumi("up", "--refresh", "--yes");
+    const restored = await featureFlags.getFeatureFlag(http, projectId, flagId);
+    console.log(`    the flag in PostHog: rollout ${rollout(restored)}%`);
+    if (rollout(restored) !== rollout(flag)) throw new Error(`the rollout is ${rollout(restored)}%, not the declared ${rollout(flag)}%`);
 
-    say("pulumi destroy: the projects are deleted");
+    say("pulumi destroy: the project and its objects are deleted");
     pulumi("destroy", "--yes");
-    run("pulumi", ["stack", "rm", stack, "--yes", "--preserve-config"], { env });
+    run("pulumi", ["stack", "rm", stack, "--yes"], { env, cwd: program });
   } finally {
     say("Stopping the local PostHog server");
     server.child.kill("SIGTERM");

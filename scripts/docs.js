@@ -1,47 +1,15 @@
 #!/usr/bin/env node
 /**
- * `npm run docs`: what is generated from the field table (needs lib/: npm run build): the settings reference in
- * README.md, schema.json, the provider plugin's Pulumi package schema (`pulumi package get-schema` prints the same),
- * src/resources/project-types.ts and the field-table resources' src/resources/<resource>-types.ts (src/generate/types.ts), their
- * types as plain TypeScript (rebuild after they change).
+ * `npm run docs`: what is generated from the registry of kinds (needs lib/: npm run build): each kind's reference page
+ * docs/resources/<kind>.md (its notes written by hand kept) and the README's list of kinds (src/generate/reference.ts),
+ * schema.json, the provider plugin's Pulumi package schema (`pulumi package get-schema` prints the same),
+ * src/resources/project-types.ts and the field-table kinds' src/resources/<kind>-types.ts and classes
+ * (src/generate/types.ts), their types as plain TypeScript (rebuild after they change).
  */
 const fs = require("node:fs");
 const path = require("node:path");
-const {
-  settingsReference,
-  REFERENCE_START,
-  REFERENCE_END,
-  featureFlagReference,
-  FLAG_REFERENCE_START,
-  FLAG_REFERENCE_END,
-  annotationReference,
-  ANNOTATION_REFERENCE_START,
-  ANNOTATION_REFERENCE_END,
-  actionReference,
-  ACTION_REFERENCE_START,
-  ACTION_REFERENCE_END,
-  cohortReference,
-  COHORT_REFERENCE_START,
-  COHORT_REFERENCE_END,
-  dashboardReference,
-  DASHBOARD_REFERENCE_START,
-  DASHBOARD_REFERENCE_END,
-  insightReference,
-  INSIGHT_REFERENCE_START,
-  INSIGHT_REFERENCE_END,
-  alertReference,
-  ALERT_REFERENCE_START,
-  ALERT_REFERENCE_END,
-  surveyReference,
-  SURVEY_REFERENCE_START,
-  SURVEY_REFERENCE_END,
-  experimentReference,
-  EXPERIMENT_REFERENCE_START,
-  EXPERIMENT_REFERENCE_END,
-  hogFunctionReference,
-  HOG_FUNCTION_REFERENCE_START,
-  HOG_FUNCTION_REFERENCE_END,
-} = require("../lib/generate/reference");
+const { kindsList, KINDS_START, KINDS_END, referencePage, referencePath, notesOf } = require("../lib/generate/reference");
+const { kinds } = require("../lib/kinds");
 const { packageSchema } = require("../lib/plugin/schema");
 
 const root = path.join(__dirname, "..");
@@ -57,26 +25,18 @@ function write(file, text, after = "") {
   console.log(`${file} updated${after}`);
 }
 
-let text = fs.readFileSync(path.join(root, "README.md"), "utf8");
-for (const [startMark, endMark, reference] of [
-  [REFERENCE_START, REFERENCE_END, settingsReference],
-  [FLAG_REFERENCE_START, FLAG_REFERENCE_END, featureFlagReference],
-  [ANNOTATION_REFERENCE_START, ANNOTATION_REFERENCE_END, annotationReference],
-  [ACTION_REFERENCE_START, ACTION_REFERENCE_END, actionReference],
-  [COHORT_REFERENCE_START, COHORT_REFERENCE_END, cohortReference],
-  [DASHBOARD_REFERENCE_START, DASHBOARD_REFERENCE_END, dashboardReference],
-  [INSIGHT_REFERENCE_START, INSIGHT_REFERENCE_END, insightReference],
-  [ALERT_REFERENCE_START, ALERT_REFERENCE_END, alertReference],
-  [SURVEY_REFERENCE_START, SURVEY_REFERENCE_END, surveyReference],
-  [EXPERIMENT_REFERENCE_START, EXPERIMENT_REFERENCE_END, experimentReference],
-  [HOG_FUNCTION_REFERENCE_START, HOG_FUNCTION_REFERENCE_END, hogFunctionReference],
-]) {
-  const start = text.indexOf(startMark);
-  const end = text.indexOf(endMark);
-  if (start < 0 || end < 0) throw new Error(`README.md needs the markers ${startMark} and ${endMark}`);
-  text = text.slice(0, start) + reference() + text.slice(end + endMark.length);
+const text = fs.readFileSync(path.join(root, "README.md"), "utf8");
+const start = text.indexOf(KINDS_START);
+const end = text.indexOf(KINDS_END);
+if (start < 0 || end < 0) throw new Error(`README.md needs the markers ${KINDS_START} and ${KINDS_END}`);
+write("README.md", text.slice(0, start) + kindsList() + text.slice(end + KINDS_END.length), " (its list of kinds)");
+
+fs.mkdirSync(path.join(root, "docs", "resources"), { recursive: true });
+for (const kind of kinds) {
+  const file = referencePath(kind);
+  const at = path.join(root, file);
+  write(file, referencePage(kind, notesOf(fs.existsSync(at) ? fs.readFileSync(at, "utf8") : undefined)));
 }
-write("README.md", text, " (its settings references)");
 
 const { version } = require("../package.json");
 write("schema.json", `${JSON.stringify(packageSchema(version), null, 2)}\n`);

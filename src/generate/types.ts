@@ -1,8 +1,8 @@
 /**
  * The generated types and classes of the field-table resources: from a resource's table (its fields, their zod rules
- * or declared TypeScript `type`, their docs) and its state's facts (required inputs, fixed outputs, named types, its
- * summary and example), the plain TypeScript programs use (src/resources/<resource>-types.ts) and the thin class they
- * declare (src/resources/<resource>.ts), written by `npm run docs` as src/resources/project-types.ts is for Project
+ * or declared TypeScript `type`, their docs), its model's facts (required inputs, fixed outputs, named types, its
+ * summary) and its kind's example (rendered by ./example), the plain TypeScript programs use
+ * (src/resources/<resource>-types.ts) and the thin class they declare (src/resources/<resource>.ts), written by `npm run docs` as src/resources/project-types.ts is for Project
  * (src/kinds/project/program-types.ts). Plain types, so that type-checking a program does not evaluate zod's. Adding a
  * resource: one line in `generatedTypes`; test/generate/types.test.ts checks every file is what its table generates.
  */
@@ -30,6 +30,7 @@ import { camelCase } from "../kit/names";
 import { docComment, splitUnion, typeText } from "../kinds/project/program-types";
 import type { Kind } from "../kit/kind";
 import { ADOPT_INPUT, type FieldModel } from "../kit/field-model";
+import { typescriptDeclaration } from "./example";
 
 /** A resource's generated types file, the state it comes from, and its declaration (its `adoptId`'s type: a number or a UUID). */
 export interface GeneratedTypes {
@@ -183,7 +184,7 @@ function blockComment(paragraphs: readonly string[], indent = ""): string {
  */
 export function fieldTableClass(entry: GeneratedTypes): string {
   const { state, declaration } = entry;
-  const { className, noun, summary, example, required = {}, types = {}, programArgs } = state.spec;
+  const { className, noun, summary, required = {}, types = {}, programArgs } = state.spec;
   const byUuid = declaration.schema().inputs[ADOPT_INPUT]!.type === "string";
   const constant = className.replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase();
   const typesModule = `./${entry.path.replace(/^.*\//, "").replace(/\.ts$/, "")}`;
@@ -219,7 +220,7 @@ export function fieldTableClass(entry: GeneratedTypes): string {
     "",
     `export interface ${className} extends ${own("OutputProperties")} {}`,
     "",
-    blockComment([summary, ["```ts", ...example.split("\n"), "```"].join("\n")]),
+    blockComment([summary, ["```ts", ...typescriptDeclaration(declaration).split("\n"), "```"].join("\n")]),
     "// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above declares the output properties the engine fills in",
     `export class ${className} extends pulumi.CustomResource {`,
     `  /** Reads an existing ${noun} into the program without managing it. \`id\` is \`<projectId>/<${byUuid ? "uuid" : "id"}>\`, or its ${byUuid ? "UUID" : "number"} with \`state.projectId\`. */`,

@@ -4,7 +4,10 @@
  * for the plugin's languages the bulk import file of `pulumi import --file`. Each resource carries its adoption input,
  * so the first `pulumi up` takes every object over: reads, and writes only what differs (nothing).
  */
-import { hasNestedRef, type Planned, RESERVED, Ref, Secret, secretsIn, type Value } from "./model";
+import { hasNestedRef, type Planned, RESERVED, Ref, Secret, secretsIn } from "./model";
+import { pythonLiteral, pythonName, quoted, typescriptLiteral, yamlEntry } from "../kit/program-text";
+
+export { pythonName } from "../kit/program-text";
 
 export type Language = "typescript" | "yaml" | "python";
 export const LANGUAGES: readonly Language[] = ["typescript", "yaml", "python"];
@@ -96,26 +99,7 @@ function importFile(resources: readonly Planned[]): string {
   return `${JSON.stringify({ resources: resources.map((r) => ({ type: r.kind.token, name: r.name, id: r.importId })) }, null, 2)}\n`;
 }
 
-/**
- * A string as a double-quoted literal that TypeScript, Python and YAML read alike: JSON's escapes, and `\uXXXX` for
- * what JSON leaves as it is but one of them would not (U+2028 and U+2029 end a TypeScript string, which YAML reads as
- * line breaks too; DEL, C1 controls and U+FEFF YAML refuses or drops).
- */
-function quoted(text: string): string {
-  return JSON.stringify(text).replace(
-    /[\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
-}
-
-/** A scalar as it is written in each language (JSON's `true`, `null` and numbers; TypeScript's and YAML's too). */
-function scalar(value: string | number | boolean | null): string {
-  return typeof value === "string" ? quoted(value) : JSON.stringify(value);
-}
-
 // ---- TypeScript ----
-
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /**
  * The variable of each resource: its name (in camelCase for TypeScript), unique, and never a word the language or the
@@ -135,23 +119,12 @@ function variables(resources: readonly Planned[], style: "camel" | "snake"): Map
 
 function typescript(resources: readonly Planned[]): string {
   const names = variables(resources, "camel");
-  const ref = (r: Ref) => `${names.get(r.to)}.${r.output}`;
-  // `__proto__: …` (quoted or not) in an object literal sets its prototype; computed, it is a key like any other.
-  const key = (k: string) => (k === "__proto__" ? `[${quoted(k)}]` : IDENTIFIER.test(k) ? k : quoted(k));
-  const literal = (value: Value, indent: string): string => {
-    if (value instanceof Ref) return ref(value);
-    if (value instanceof Secret) return `config.requireSecret(${quoted(value.key)})`;
-    if (Array.isArray(value)) {
-      if (value.length === 0) return "[]";
-      return `[\n${value.map((item) => `${indent}  ${literal(item, `${indent}  `)},`).join("\n")}\n${indent}]`;
-    }
-    if (value !== null && typeof value === "object") {
-      const entries = Object.entries(value);
-      if (entries.length === 0) return "{}";
-      return `{\n${entries.map(([k, v]) => `${indent}  ${key(k)}: ${literal(v, `${indent}  `)},`).join("\n")}\n${indent}}`;
-    }
-    return scalar(value);
-  };
+  const leaf = (value: object) =>
+    value instanceof Ref
+      ? `${names.get(value.to)}.${value.output}`
+      : value instanceof Secret
+        ? `config.requireSecret(${quoted(value.key)})`
+        : undefined;
   const nested = resources.some((r) => r.inputs.some(([, v]) => hasNestedRef(v)));
   const secrets = resources.some((r) => r.inputs.some(([, v]) => secretsIn(v).length > 0));
   const lines = [
@@ -165,7 +138,7 @@ function typescript(resources: readonly Planned[]): string {
   ];
   for (const resource of resources) {
     const args = resource.inputs.map(([input, value]) => {
-      const text = literal(value, "  ");
+      const text = typescriptLiteral(value, "  ", leaf);
       // An id of another resource deep in a value: pulumi.output resolves it inside the object.
       return `  ${input}: ${hasNestedRef(value) ? `pulumi.output(${text})` : text},`;
     });
@@ -176,49 +149,9 @@ function typescript(resources: readonly Planned[]): string {
 
 // ---- YAML ----
 
-/**
- * A string of the program as YAML: double-quoted, every `$` doubled. Pulumi YAML reads every string of the program,
- * keys too, as an interpolation, where `${…}` is evaluated and `$$` is one `$` (parseInterpolate,
- * pkg/pulumiyaml/ast/interpolation.go in pulumi/pulumi-yaml): a PostHog name `${pulumi.stack}` or `costs $$5` is then
- * read back as it is.
- */
-function yamlScalar(value: string | number | boolean | null): string {
-  // A function, since `$$` in a replacement string means one `$`.
-  return typeof value === "string" ? quoted(value.replaceAll("$", () => "$$")) : scalar(value);
-}
-
-/** A value as YAML: one line (scalars, references, empty collections), or block lines at `indent`. */
-function yamlValue(value: Value, indent: string): { inline: string } | { lines: string[] } {
-  if (value instanceof Ref) return { inline: quoted(`\${${value.to.name}.${value.output}}`) };
-  if (value instanceof Secret) return { inline: quoted(`\${${value.key}}`) };
-  if (Array.isArray(value)) {
-    if (value.length === 0) return { inline: "[]" };
-    return {
-      lines: value.flatMap((item) => {
-        const rendered = yamlValue(item, `${indent}  `);
-        if ("inline" in rendered) return [`${indent}- ${rendered.inline}`];
-        const [first, ...rest] = rendered.lines;
-        return [`${indent}- ${first!.slice(indent.length + 2)}`, ...rest];
-      }),
-    };
-  }
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value);
-    if (entries.length === 0) return { inline: "{}" };
-    return { lines: entries.flatMap(([key, item]) => yamlEntry(yamlKey(key), item, indent)) };
-  }
-  return { inline: yamlScalar(value) };
-}
-
-/** A key plain where YAML reads it as that string (not `true`, `null`, `yes`, `on`, …), else quoted. */
-function yamlKey(key: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_-]*$/.test(key) && !/^(true|false|null|yes|no|on|off|y|n|~)$/i.test(key) ? key : yamlScalar(key);
-}
-
-function yamlEntry(key: string, value: Value, indent: string): string[] {
-  const rendered = yamlValue(value, `${indent}  `);
-  return "inline" in rendered ? [`${indent}${key}: ${rendered.inline}`] : [`${indent}${key}:`, ...rendered.lines];
-}
+/** References and secrets as Pulumi YAML's interpolations. */
+const yamlLeaf = (value: object) =>
+  value instanceof Ref ? quoted(`\${${value.to.name}.${value.output}}`) : value instanceof Secret ? quoted(`\${${value.key}}`) : undefined;
 
 function yamlResources(resources: readonly Planned[]): string {
   const lines = [
@@ -228,38 +161,21 @@ function yamlResources(resources: readonly Planned[]): string {
   ];
   for (const resource of resources) {
     lines.push(`  ${resource.name}:`, `    type: ${resource.kind.token}`, "    properties:");
-    for (const [input, value] of resource.inputs) lines.push(...yamlEntry(input, value, "      "));
+    for (const [input, value] of resource.inputs) lines.push(...yamlEntry(input, value, "      ", yamlLeaf));
   }
   return `${lines.join("\n")}\n`;
 }
 
 // ---- Python ----
 
-/** How the Python SDK names an input or output: `adoptProjectId` → `adopt_project_id`. */
-export function pythonName(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
-}
-
 function python(resources: readonly Planned[]): string {
   const names = variables(resources, "snake");
-  const literal = (value: Value, indent: string): string => {
-    if (value instanceof Ref) return `${names.get(value.to)}.${pythonName(value.output)}`;
-    if (value instanceof Secret) return `config.require_secret(${quoted(value.key)})`;
-    if (value === null) return "None";
-    if (value === true) return "True";
-    if (value === false) return "False";
-    if (Array.isArray(value)) {
-      if (value.length === 0) return "[]";
-      return `[\n${value.map((item) => `${indent}    ${literal(item, `${indent}    `)},`).join("\n")}\n${indent}]`;
-    }
-    if (typeof value === "object") {
-      const entries = Object.entries(value);
-      if (entries.length === 0) return "{}";
-      return `{\n${entries.map(([k, v]) => `${indent}    ${quoted(k)}: ${literal(v, `${indent}    `)},`).join("\n")}\n${indent}}`;
-    }
-    // JSON's string and number literals are Python's too.
-    return scalar(value);
-  };
+  const leaf = (value: object) =>
+    value instanceof Ref
+      ? `${names.get(value.to)}.${pythonName(value.output)}`
+      : value instanceof Secret
+        ? `config.require_secret(${quoted(value.key)})`
+        : undefined;
   const secrets = resources.some((r) => r.inputs.some(([, v]) => secretsIn(v).length > 0));
   const lines = [
     '"""Written by `pulumi-posthog import`: every object of the organization as it is in PostHog, each adopted by the',
@@ -274,7 +190,7 @@ function python(resources: readonly Planned[]): string {
     lines.push(
       `${names.get(resource)} = posthog.${resource.kind.name}(`,
       `    ${quoted(resource.name)},`,
-      ...resource.inputs.map(([input, value]) => `    ${pythonName(input)}=${literal(value, "    ")},`),
+      ...resource.inputs.map(([input, value]) => `    ${pythonName(input)}=${pythonLiteral(value, "    ", leaf)},`),
       ")",
     );
   }

@@ -72,8 +72,6 @@ export interface FieldModelSpec<R> {
   readonly noun: string;
   /** What one is, a sentence for the generated class's documentation: "Named events a project counts, matched by steps." */
   readonly summary: string;
-  /** A few lines of TypeScript declaring one, for the generated class's documentation (no code fence). */
-  readonly example: string;
   /**
    * A function of the resource's own module in src/resources that its generated class applies to the program's
    * inputs before registering them, and why (HogFunction: secret inputs become Pulumi secrets there).
@@ -120,7 +118,7 @@ export function fieldModel<R>(spec: FieldModelSpec<R>): FieldModel<R> {
       const suggestion = closestName(property, inputNames);
       failures.push({
         property,
-        reason: `${property} is not an input of posthog.${spec.className}. ${suggestion ? `Did you mean \`${suggestion}\`?` : `Inputs are camelCase (\`${spec.exampleInput}\`); see the settings reference in the README.`}`,
+        reason: `${property} is not an input of posthog.${spec.className}. ${suggestion ? `Did you mean \`${suggestion}\`?` : `Inputs are camelCase (\`${spec.exampleInput}\`); see posthog.${spec.className}'s inputs in docs/resources/.`}`,
       });
     }
     for (const [input, why] of Object.entries(spec.required ?? {}))

@@ -32,7 +32,7 @@ export interface Alert extends AlertOutputProperties {}
  * new posthog.Alert("spike", {
  *   projectId: web.projectId,
  *   insight: views.insightId,
- *   subscribedUsers: [me.id],
+ *   subscribedUsers: [me.id.apply((id) => id!)],
  *   threshold: { configuration: { type: "absolute", bounds: { upper: 1000 } } },
  *   calculationInterval: "hourly",
  * });

@@ -38,12 +38,15 @@ export interface Cohort extends CohortOutputProperties {}
  * release conditions.
  *
  * ```ts
- * const customers = new posthog.Cohort("acme-users", {
+ * new posthog.Cohort("acme-users", {
  *   projectId: web.projectId,
  *   name: "Acme users",
- *   filters: { properties: { type: "OR", values: [{ type: "AND", values: [
- *     { type: "person", key: "company", operator: "exact", value: ["Acme"] },
- *   ] }] } },
+ *   filters: {
+ *     properties: {
+ *       type: "OR",
+ *       values: [{ type: "AND", values: [{ type: "person", key: "company", operator: "exact", value: ["Acme"] }] }],
+ *     },
+ *   },
  * });
  * ```
  */

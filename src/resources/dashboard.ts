@@ -30,8 +30,7 @@ export interface Dashboard extends DashboardOutputProperties {}
  * A dashboard of a project, with its text tiles; insights are placed on it by their own `dashboards`.
  *
  * ```ts
- * const board = new posthog.Dashboard("web", { projectId: web.projectId, name: "Web traffic" });
- * new posthog.Insight("views", { projectId: web.projectId, name: "Page views", dashboards: [board.dashboardId], query });
+ * new posthog.Dashboard("traffic", { projectId: web.projectId, name: "Web traffic" });
  * ```
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above declares the output properties the engine fills in

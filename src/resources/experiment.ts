@@ -35,12 +35,11 @@ export interface Experiment extends ExperimentOutputProperties {}
  * An A/B test on a feature flag.
  *
  * ```ts
- * new posthog.Experiment("checkout", {
+ * new posthog.Experiment("checkout-test", {
  *   projectId: web.projectId,
  *   name: "New checkout",
- *   featureFlagKey: "new-checkout",
+ *   featureFlagKey: "checkout-test",
  *   parameters: { feature_flag_variants: [{ key: "control", split_percent: 50 }, { key: "test", split_percent: 50 }] },
- *   launched: true,
  * });
  * ```
  */

@@ -33,8 +33,11 @@ export interface Insight extends InsightOutputProperties {}
  * new posthog.Insight("views", {
  *   projectId: web.projectId,
  *   name: "Page views",
- *   dashboards: [board.dashboardId],
- *   query: { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview" }] } },
+ *   dashboards: [traffic.dashboardId],
+ *   query: {
+ *     kind: "InsightVizNode",
+ *     source: { kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview" }] },
+ *   },
  * });
  * ```
  */

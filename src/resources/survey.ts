@@ -42,7 +42,7 @@ export interface Survey extends SurveyOutputProperties {}
  *   name: "NPS",
  *   type: "popover",
  *   questions: [{ type: "rating", question: "How likely are you to recommend us?", display: "number", scale: 10 }],
- *   linkedFlagId: beta.flagId,
+ *   linkedFlagId: checkout.flagId,
  * });
  * ```
  */

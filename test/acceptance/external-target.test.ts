@@ -1,9 +1,9 @@
 /**
- * The tier as someone runs it against a PostHog of their own (the README's command): only POSTHOG_ACCEPTANCE_HOST,
- * _API_KEY and _ORGANIZATION_ID, with a key of exactly the scopes the README lists, no project id and no version.
- * Pointed at the local backend as if it were someone's own, a few of the tier's files run again in a child Jest:
- * the target is resolved as for any PostHog (its version told by probing, a project made for the run and deleted
- * after), and every test passes with that key alone.
+ * The tier as someone runs it against a PostHog of their own (the guide's command, docs/guide.md): only
+ * POSTHOG_ACCEPTANCE_HOST, _API_KEY and _ORGANIZATION_ID, with a key of exactly the scopes the guide lists, no project
+ * id and no version. Pointed at the local backend as if it were someone's own, a few of the tier's files run again in
+ * a child Jest: the target is resolved as for any PostHog (its version told by probing, a project made for the run
+ * and deleted after), and every test passes with that key alone.
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -16,9 +16,9 @@ const FILES = ["feature-flags.test.ts", "surveys.test.ts"];
 
 const target: AcceptanceTarget = acceptanceTarget();
 
-test("the README lists exactly the scopes the tier's key needs", () => {
-  const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
-  const paragraph = /^ {2}The key needs ([^\n]+(?:\n {2}[^\n]+)*)/m.exec(readme)?.[1] ?? "";
+test("the guide (docs/guide.md) lists exactly the scopes the tier's key needs", () => {
+  const guide = fs.readFileSync(path.join(repoRoot, "docs", "guide.md"), "utf8");
+  const paragraph = /^ {2}The key needs ([^\n]+(?:\n {2}[^\n]+)*)/m.exec(guide)?.[1] ?? "";
   expect([...paragraph.matchAll(/`([a-z_]+:(?:read|write))`/g)].map((m) => m[1]).sort()).toEqual([...ACCEPTANCE_SCOPES].sort());
 });
 
@@ -50,7 +50,7 @@ async function session(account: { email: string; password: string }) {
 }
 
 (target.account ? test : test.skip)(
-  "against the local backend as someone's own PostHog, with the README's scopes and nothing else: every test passes",
+  "against the local backend as someone's own PostHog, with the guide's scopes and nothing else: every test passes",
   async () => {
     const send = await session(target.account!);
     const key = await mint(send, "external", ACCEPTANCE_SCOPES);

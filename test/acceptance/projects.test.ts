@@ -1,5 +1,5 @@
 /**
- * The README's main flow against a real PostHog, through the real Pulumi CLI and the repository's root program:
+ * The root program's flow (examples/projects-from-config) against a real PostHog, through the real Pulumi CLI:
  * up, outputs (the API token secret), a preview with no change, a change made by hand shown as `old => new` after a
  * refresh and put back by up, a project deleted by hand, adoption, rotation, `@current` and destroy.
  */

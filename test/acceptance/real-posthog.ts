@@ -30,7 +30,7 @@ export const VERSIONS = ["2025-08-04", "current"] as const;
 export type PostHogVersion = (typeof VERSIONS)[number];
 
 /**
- * The scopes of the key an external target is given (the README lists them): what the test files call with it, each
+ * The scopes of the key an external target is given (docs/guide.md lists them): what the test files call with it, each
  * the `scope_object` of PostHog's viewsets (posthog/scopes.py; a `:write` scope also grants `:read`,
  * posthog/permissions.py `APIScopePermission`). Not organization:read: the provider asks for the organization only
  * to tell a deleted project from a hidden one when the organization lists no project, and the run's own is listed.

@@ -11,6 +11,8 @@ import * as projects from "../../src/kinds/project/endpoints";
 import * as actions from "../../src/kinds/action/endpoints";
 import * as annotations from "../../src/kinds/annotation/endpoints";
 import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
+import * as dashboards from "../../src/kinds/dashboard/endpoints";
+import * as insights from "../../src/kinds/insight/endpoints";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { liveProjects } from "../helpers/projects";
 import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
@@ -30,6 +32,40 @@ beforeAll(async () => {
 afterAll(async () => {
   await session?.cleanup();
   await server?.close();
+});
+
+test("examples/first-program (the README's, `npm run demo`'s): a project, a flag, a dashboard with an insight; a flag changed by hand shows old => new on preview --refresh and up puts it back", async () => {
+  const stack = await session.stack(path.join(repoRoot, "examples", "first-program"), `e2e-first-${process.pid}`);
+  const up = await stack.up();
+  expect(up.summary.resourceChanges).toMatchObject({ create: 5 });
+  const value = (name: string) => up.outputs[name]!.value as number;
+  const [projectId, flagId] = [value("projectId"), value("flagId")];
+  expect(await projects.getProject(http, server.organizationId, projectId)).toMatchObject({ name: "Web app", anonymize_ips: true });
+  const flag = await featureFlags.getFeatureFlag(http, projectId, flagId);
+  expect(flag).toMatchObject({ key: "new-checkout", deleted: false });
+  expect(flag.filters.groups?.[0]?.rollout_percentage).toBe(20);
+  const board = await dashboards.getDashboard(http, projectId, value("dashboardId"));
+  expect(board.name).toBe("Web traffic");
+  const insight = board.tiles?.find((tile) => tile.insight)?.insight as { id: number } | undefined;
+  expect(insight).toBeDefined();
+  expect(await insights.getInsight(http, projectId, insight!.id)).toMatchObject({
+    name: "Page views",
+    short_id: up.outputs["insightShortId"]!.value,
+  });
+
+  // As the demo does: the flag rolled out to everyone in PostHog's UI (its API), outside the program.
+  await featureFlags.updateFeatureFlag(http, projectId, flagId, {
+    filters: { ...flag.filters, groups: [{ ...flag.filters.groups![0]!, rollout_percentage: 100 }] },
+  });
+  const drift = await stack.preview({ refresh: true, diff: true });
+  expect(drift.stdout).toMatch(/~ rollout_percentage\s*: 20 => 100/);
+  expect(drift.stdout).toMatch(/~ rollout_percentage\s*: 100 => 20/);
+  expect(drift.changeSummary).toMatchObject({ update: 1, same: 4 });
+  const putBack = await stack.up({ refresh: true });
+  expect(putBack.summary.resourceChanges).toMatchObject({ update: 1 });
+  expect((await featureFlags.getFeatureFlag(http, projectId, flagId)).filters.groups?.[0]?.rollout_percentage).toBe(20);
+  await stack.destroy();
+  expect(await featureFlags.getFeatureFlag(http, projectId, flagId)).toMatchObject({ deleted: true });
 });
 
 test("examples/groups exports a group's properties read through the lookups", async () => {

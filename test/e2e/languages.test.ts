@@ -23,6 +23,9 @@ import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import * as insights from "../../src/kinds/insight/endpoints";
 import { MAX_JSON_DEPTH } from "../../src/kit/json";
 import { refuseHogTemplate } from "../helpers/hog-function-faults";
+import { kindOf } from "../../src/kinds/index";
+import { yamlExample } from "../../src/generate/example";
+import * as hogFunctions from "../../src/kinds/hog-function/endpoints";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { liveProjects } from "../helpers/projects";
 import { pythonVirtualenv } from "../helpers/python-venv";
@@ -184,6 +187,33 @@ function oneProgram(name: string, examples: Record<string, string>): string {
 
 /** The examples' program and stack, which later tests use again instead of a stack of their own. */
 let examples: { dir: string; stack: Stack } | undefined;
+
+test("the reference pages' YAML examples run through the plugin as written: Alert's (a project, a dashboard, an insight on it, the alert for the key's user) and HogFunction's (a secret from the stack's configuration)", async () => {
+  for (const token of ["posthog:index:Alert", "posthog:index:HogFunction"]) {
+    const kind = kindOf(token)!;
+    const dir = program(`reference-${kind.example.name}`, { "Pulumi.yaml": yamlExample(kind) });
+    const stack = await stackIn(dir, `reference-${kind.example.name}`);
+    if (token === "posthog:index:HogFunction") await stack.setConfig("hookToken", { value: `hook-${process.pid}`, secret: true });
+    const up = await stack.up();
+    const id = up.outputs[kind.identity.output]!.value as string;
+    const [project] = (await live()).filter((p) => p.name === "Web");
+    expect(project).toBeDefined();
+    if (token === "posthog:index:Alert") {
+      const alert = await alerts.getAlert(http, project!.id, id);
+      expect(alert).toMatchObject({ calculation_interval: "hourly", threshold: { configuration: { bounds: { upper: 1000 } } } });
+      // `$$pageview` in the YAML is Pulumi YAML's escape of one `$`.
+      const insight = await insights.getInsight(http, project!.id, (alert.insight as { id: number }).id);
+      expect(insight.query).toMatchObject({ source: { series: [{ event: "$pageview" }] } });
+    } else {
+      expect(await hogFunctions.getHogFunction(http, project!.id, id)).toMatchObject({
+        name: "Webhook",
+        inputs: { token: { secret: true } },
+      });
+    }
+    await stack.preview({ expectNoChanges: true });
+    await stack.destroy();
+  }
+});
 
 test("the YAML examples of flags, actions, annotations, a dashboard and feedback, in one stack through the plugin: up, no change after, destroy", async () => {
   // examples/flags-for-companies-yaml: the companies a lookup finds, in a project of their own.

@@ -15,13 +15,6 @@ export const actionModel = fieldModel<Action>({
   className: "Action",
   noun: "action",
   summary: "Named events a project counts, matched by steps.",
-  example: [
-    'new posthog.Action("signup", {',
-    "  projectId: web.projectId,",
-    '  name: "Signed up",',
-    '  steps: [{ event: "$pageview", url: "/welcome", url_matching: "contains" }],',
-    "});",
-  ].join("\n"),
   fields: actionFields,
   exampleInput: "description",
   required: { name: "PostHog names every action, uniquely among the project's live ones" },

@@ -14,15 +14,6 @@ export const alertModel = fieldModel<AlertWithIds>({
   className: "Alert",
   noun: "alert",
   summary: "An alert on an insight of a project.",
-  example: [
-    'new posthog.Alert("spike", {',
-    "  projectId: web.projectId,",
-    "  insight: views.insightId,",
-    "  subscribedUsers: [me.id],",
-    '  threshold: { configuration: { type: "absolute", bounds: { upper: 1000 } } },',
-    '  calculationInterval: "hourly",',
-    "});",
-  ].join("\n"),
   outputTypes: {
     alertId: { type: "string", doc: "The alert's UUID in PostHog." },
     projectId: { type: "number", doc: "The project the alert belongs to." },

@@ -13,14 +13,6 @@ export const annotationModel = fieldModel<Annotation>({
   className: "Annotation",
   noun: "annotation",
   summary: "A dated note on a project's charts.",
-  example: [
-    'new posthog.Annotation("launch", {',
-    "  projectId: web.projectId,",
-    '  content: "Checkout v2 released",',
-    '  dateMarker: "2025-01-02T09:00:00Z",',
-    '  scope: "project",',
-    "});",
-  ].join("\n"),
   fields: annotationFields,
   exampleInput: "dateMarker",
   // The outputs every Annotation has: its ids, content, date and scope (a declared setting adds its live value).

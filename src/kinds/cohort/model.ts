@@ -17,15 +17,6 @@ export const cohortModel = fieldModel<Cohort>({
   noun: "cohort",
   summary:
     "Persons a project groups by filters (dynamic) or as a fixed list (static), used by insights and by feature flags' release conditions.",
-  example: [
-    'const customers = new posthog.Cohort("acme-users", {',
-    "  projectId: web.projectId,",
-    '  name: "Acme users",',
-    '  filters: { properties: { type: "OR", values: [{ type: "AND", values: [',
-    '    { type: "person", key: "company", operator: "exact", value: ["Acme"] },',
-    "  ] }] } },",
-    "});",
-  ].join("\n"),
   outputTypes: {
     cohortId: {
       type: "number",

@@ -19,10 +19,6 @@ const table = fieldModel<DashboardWithTiles>({
   className: "Dashboard",
   noun: "dashboard",
   summary: "A dashboard of a project, with its text tiles; insights are placed on it by their own `dashboards`.",
-  example: [
-    'const board = new posthog.Dashboard("web", { projectId: web.projectId, name: "Web traffic" });',
-    'new posthog.Insight("views", { projectId: web.projectId, name: "Page views", dashboards: [board.dashboardId], query });',
-  ].join("\n"),
   outputTypes: {
     dashboardId: { type: "number", doc: "Numeric id of the dashboard in PostHog: an Insight's `dashboards` takes it." },
     projectId: { type: "number", doc: "The project the dashboard belongs to." },

@@ -20,15 +20,6 @@ export const experimentModel = fieldModel<ExperimentRead>({
   className: "Experiment",
   noun: "experiment",
   summary: "An A/B test on a feature flag.",
-  example: [
-    'new posthog.Experiment("checkout", {',
-    "  projectId: web.projectId,",
-    '  name: "New checkout",',
-    '  featureFlagKey: "new-checkout",',
-    '  parameters: { feature_flag_variants: [{ key: "control", split_percent: 50 }, { key: "test", split_percent: 50 }] },',
-    "  launched: true,",
-    "});",
-  ].join("\n"),
   outputTypes: {
     experimentId: { type: "number", doc: "Numeric id of the experiment in PostHog." },
     projectId: { type: "number", doc: "The project the experiment belongs to." },

@@ -23,13 +23,6 @@ const base = fieldModel<FeatureFlag>({
     doc: "The filters of a flag with encrypted payloads become a Pulumi secret there, before anything reaches the engine.",
   },
   summary: "A feature flag of a project: who sees which variant, and what it carries.",
-  example: [
-    'new posthog.FeatureFlag("checkout", {',
-    "  projectId: web.projectId,",
-    '  key: "new-checkout",',
-    "  filters: { groups: [{ properties: [], rollout_percentage: 20 }] },",
-    "});",
-  ].join("\n"),
   fields: flagFields,
   exampleInput: "ensureExperienceContinuity",
   required: { key: "the key SDKs evaluate the flag by" },

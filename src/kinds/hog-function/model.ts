@@ -24,17 +24,6 @@ const base = fieldModel<HogFunction>({
     doc: "Secret inputs become Pulumi secrets there, before anything reaches the engine.",
   },
   summary: "A destination, transformation or site app from Hog code.",
-  example: [
-    'new posthog.HogFunction("webhook", {',
-    "  projectId: web.projectId,",
-    '  type: "destination",',
-    '  name: "Webhook",',
-    "  hog: \"fetch(inputs.url, {'method': 'POST', 'headers': {'Authorization': inputs.token}, 'body': event})\",",
-    '  inputsSchema: [{ key: "url", type: "string", required: true }, { key: "token", type: "string", secret: true }],',
-    '  inputs: { url: { value: "https://example.com/hook" }, token: { value: config.requireSecret("hookToken") } },',
-    "  enabled: true,",
-    "});",
-  ].join("\n"),
   outputTypes: {
     hogFunctionId: { type: "string", doc: "The function's UUID in PostHog." },
     projectId: { type: "number", doc: "The project the hog function belongs to." },

@@ -18,14 +18,6 @@ const table = fieldModel<InsightWithLayouts>({
   className: "Insight",
   noun: "insight",
   summary: "A saved query of a project, on the dashboards it names.",
-  example: [
-    'new posthog.Insight("views", {',
-    "  projectId: web.projectId,",
-    '  name: "Page views",',
-    "  dashboards: [board.dashboardId],",
-    '  query: { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview" }] } },',
-    "});",
-  ].join("\n"),
   outputTypes: {
     insightId: { type: "number", doc: "Numeric id of the insight in PostHog: an Alert's `insight` takes it." },
     projectId: { type: "number", doc: "The project the insight belongs to." },

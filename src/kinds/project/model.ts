@@ -146,7 +146,7 @@ function unknownInput(property: string): string {
   const suggestion = closestName(property, inputNames);
   const hint = suggestion
     ? `Did you mean \`${suggestion}\`?`
-    : "Inputs are camelCase (`anonymizeIps`); see the settings reference in the README.";
+    : "Inputs are camelCase (`anonymizeIps`); see posthog.Project's inputs in docs/resources/project.md.";
   const newer =
     /^[a-z0-9_]+$/.test(property) && !suggestion
       ? ` A PostHog field this package does not know yet goes in \`additionalSettings: { ${property}: … }\`.`

@@ -18,15 +18,6 @@ const base = fieldModel<SurveyRead>({
   className: "Survey",
   noun: "survey",
   summary: "Questions shown to a project's users.",
-  example: [
-    'new posthog.Survey("nps", {',
-    "  projectId: web.projectId,",
-    '  name: "NPS",',
-    '  type: "popover",',
-    '  questions: [{ type: "rating", question: "How likely are you to recommend us?", display: "number", scale: 10 }],',
-    "  linkedFlagId: beta.flagId,",
-    "});",
-  ].join("\n"),
   outputTypes: {
     surveyId: { type: "string", doc: "The survey's UUID in PostHog." },
     projectId: { type: "number", doc: "The project the survey belongs to." },
