@@ -8,6 +8,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { PostHogError, type Transport } from "../client";
 import type { KindExample } from "./example";
 import type { PropertySpec } from "./property";
+import type { ProgramModel } from "./program";
 import { requireOrganization, requireProject, type ProviderConfig } from "./config";
 
 /**
@@ -123,6 +124,11 @@ export interface Kind<S extends ScopeKind = ScopeKind, R = unknown> {
   readonly importer?: ImportFacts<S, R>;
   /** One object as a program declares it: the docs show it in every language, the contract suite creates it. */
   readonly example: KindExample;
+  /**
+   * The field table's model its program class and types are generated from (src/generate/types.ts). Project has its
+   * own table format and generator (src/kinds/project/program-types.ts) and declares none.
+   */
+  readonly model?: ProgramModel;
 }
 
 /**

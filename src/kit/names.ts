@@ -32,3 +32,8 @@ function editDistance(a: string, b: string): number {
   }
   return previous[b.length]!;
 }
+
+/** A class name as a file name, `FeatureFlag` → `feature-flag`: a kind's folder, its generated files, its docs page. */
+export function kebabCase(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
+}

@@ -9,7 +9,7 @@ import * as actions from "./endpoints";
 import type { Kind } from "../../kit/kind";
 import { ANY } from "../../kit/property";
 import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
-import { ACTION_TOKEN, ACTION_TYPE } from "../../kit/tokens";
+import { kindNames } from "../../kit/tokens";
 import { actionFields, normalStep } from "./fields";
 import { type ActionRecord, actionModel } from "./model";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
@@ -24,10 +24,8 @@ async function named(http: Transport, projectId: number, id: number, body: Recor
 }
 
 export const actionKind: Kind<"project", ActionRecord> = {
-  name: "Action",
+  ...kindNames("Action"),
   example: actionExample,
-  token: ACTION_TOKEN,
-  dynamicType: ACTION_TYPE,
   noun: "action",
   scope: "project",
   identity: { output: "actionId", forms: PROJECT_SCOPED_ID_FORMS },
@@ -66,6 +64,7 @@ export const actionKind: Kind<"project", ActionRecord> = {
       tags: { type: "array", items: { type: "string" } },
     },
   },
+  model: actionModel,
   lifecycle: () => new ActionLifecycle(),
   // ActionViewSet lists with ActionSerializer (products/actions/backend/api/action.py), unpaginated: the lookups'
   // list, no GET each.

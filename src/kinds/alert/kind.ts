@@ -11,7 +11,7 @@ import * as alerts from "./endpoints";
 import { idField, type Kind } from "../../kit/kind";
 import { ANY } from "../../kit/property";
 import { PROJECT_SCOPED_UUID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
-import { ALERT_TOKEN, ALERT_TYPE } from "../../kit/tokens";
+import { kindNames } from "../../kit/tokens";
 import { type AlertWithIds, alertFields, alertWithIds } from "./fields";
 import { type AlertRecord, alertModel } from "./model";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
@@ -19,10 +19,8 @@ import type { Json } from "../../kit/lifecycle";
 import type { ProviderConfig } from "../../kit/config";
 
 export const alertKind: Kind<"project", AlertRecord> = {
-  name: "Alert",
+  ...kindNames("Alert"),
   example: alertExample,
-  token: ALERT_TOKEN,
-  dynamicType: ALERT_TYPE,
   noun: "alert",
   scope: "project",
   identity: { output: "alertId", forms: PROJECT_SCOPED_UUID_FORMS, key: "uuid" },
@@ -66,6 +64,7 @@ export const alertKind: Kind<"project", AlertRecord> = {
       state: { type: "string" },
     },
   },
+  model: alertModel,
   lifecycle: () => new AlertLifecycle(),
   // AlertViewSet lists with AlertSerializer: the lookups' list has every field, the insight and users read back as ids.
   importer: projectScopedImport(alertFields, {

@@ -9,7 +9,7 @@ import * as cohorts from "./endpoints";
 import type { ImportReference, Kind } from "../../kit/kind";
 import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { ANY } from "../../kit/property";
-import { COHORT_TOKEN, COHORT_TYPE } from "../../kit/tokens";
+import { kindNames } from "../../kit/tokens";
 import type { Cohort } from "./record";
 import { cohortFields, shapedCohortFilters } from "./fields";
 import { isPlainObject } from "../../kit/json";
@@ -45,10 +45,8 @@ export function cohortsIn(field: string): ImportReference {
 }
 
 export const cohortKind: Kind<"project", CohortRecord> = {
-  name: "Cohort",
+  ...kindNames("Cohort"),
   example: cohortExample,
-  token: COHORT_TOKEN,
-  dynamicType: COHORT_TYPE,
   noun: "cohort",
   scope: "project",
   identity: { output: "cohortId", forms: PROJECT_SCOPED_ID_FORMS },
@@ -97,6 +95,7 @@ export const cohortKind: Kind<"project", CohortRecord> = {
       createdAt: { type: "string" },
     },
   },
+  model: cohortModel,
   lifecycle: () => new CohortLifecycle(),
   // CohortViewSet lists with CohortSerializer (posthog/api/cohort.py): the lookups' list has every field, no GET each.
   importer: projectScopedImport(cohortFields, {

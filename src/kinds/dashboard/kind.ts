@@ -10,7 +10,7 @@ import * as dashboards from "./endpoints";
 import type { Kind } from "../../kit/kind";
 import { ANY } from "../../kit/property";
 import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
-import { DASHBOARD_TOKEN, DASHBOARD_TYPE } from "../../kit/tokens";
+import { kindNames } from "../../kit/tokens";
 import { dashboardFields, type TextTile, textTilesOf, textTileWrites } from "./fields";
 import { type DashboardRecord, type DashboardWithTiles, withTextTiles, dashboardModel } from "./model";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
@@ -27,10 +27,8 @@ export function isUsageDashboard(dashboard: { name: string | null; creation_mode
 }
 
 export const dashboardKind: Kind<"project", DashboardRecord> = {
-  name: "Dashboard",
+  ...kindNames("Dashboard"),
   example: dashboardExample,
-  token: DASHBOARD_TOKEN,
-  dynamicType: DASHBOARD_TYPE,
   noun: "dashboard",
   scope: "project",
   identity: { output: "dashboardId", forms: PROJECT_SCOPED_ID_FORMS },
@@ -80,6 +78,7 @@ export const dashboardKind: Kind<"project", DashboardRecord> = {
       },
     },
   },
+  model: dashboardModel,
   lifecycle: () => new DashboardLifecycle(),
   importer: projectScopedImport(dashboardFields, {
     // The list's DashboardBasicSerializer has no tiles: one GET each, for the text tiles; flags' usage dashboards left

@@ -19,7 +19,7 @@ import {
   tableOutputs,
 } from "../../kit/field-model";
 import { ANY } from "../../kit/property";
-import { EXPERIMENT_TOKEN, EXPERIMENT_TYPE } from "../../kit/tokens";
+import { kindNames } from "../../kit/tokens";
 import type { Experiment } from "./record";
 import { experimentFields, normalVariants } from "./fields";
 import { type ExperimentRead, type ExperimentRecord, experimentModel, ALLOW_REPLACE_WHILE_LAUNCHED } from "./model";
@@ -80,10 +80,8 @@ async function experimentOnFlag(http: Transport, projectId: number, key: string)
 }
 
 export const experimentKind: Kind<"project", ExperimentRecord> = {
-  name: "Experiment",
+  ...kindNames("Experiment"),
   example: experimentExample,
-  token: EXPERIMENT_TOKEN,
-  dynamicType: EXPERIMENT_TYPE,
   noun: "experiment",
   scope: "project",
   identity: { output: "experimentId", forms: PROJECT_SCOPED_ID_FORMS },
@@ -134,6 +132,7 @@ export const experimentKind: Kind<"project", ExperimentRecord> = {
       archived: { type: "boolean" },
     },
   },
+  model: experimentModel,
   lifecycle: () => new ExperimentLifecycle(),
   // ExperimentViewSet lists with ExperimentSerializer: every field, no GET each. Its flag is imported as a FeatureFlag
   // of its own and named by key.

@@ -9,7 +9,7 @@ import * as featureFlags from "./endpoints";
 import { idField, type Kind } from "../../kit/kind";
 import { ANY } from "../../kit/property";
 import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
-import { FEATURE_FLAG_TOKEN, FEATURE_FLAG_TYPE } from "../../kit/tokens";
+import { kindNames } from "../../kit/tokens";
 import { flagFields, normalFilters } from "./fields";
 import { cohortsIn } from "../cohort/kind";
 import { type FlagRecord, secretInputPaths, featureFlagModel } from "./model";
@@ -19,10 +19,8 @@ import type { FeatureFlag } from "./record";
 import type { ProviderConfig } from "../../kit/config";
 
 export const featureFlagKind: Kind<"project", FlagRecord> = {
-  name: "FeatureFlag",
+  ...kindNames("FeatureFlag"),
   example: featureFlagExample,
-  token: FEATURE_FLAG_TOKEN,
-  dynamicType: FEATURE_FLAG_TYPE,
   noun: "feature flag",
   scope: "project",
   identity: { output: "flagId", forms: PROJECT_SCOPED_ID_FORMS },
@@ -65,6 +63,7 @@ export const featureFlagKind: Kind<"project", FlagRecord> = {
     // PostHog answers encrypted payloads decrypted to personal API keys (FeatureFlagViewSet.list and retrieve).
     secretOutputs: (result) => (result["hasEncryptedPayloads"] === true ? ["filters"] : []),
   },
+  model: featureFlagModel,
   lifecycle: () => new FeatureFlagLifecycle(),
   // FeatureFlagViewSet lists with FeatureFlagSerializer itself: the lookups' list has every field, no GET each.
   importer: projectScopedImport(flagFields, {
