@@ -115,7 +115,7 @@ export function fieldTableTypes({ state, declaration }: GeneratedTypes): string 
 export const classPath = ({ path }: GeneratedTypes): string => path.replace(/-types\.ts$/, ".ts");
 
 /** Biome's line width: a generated line longer than this is printed the way Biome would break it. */
-const LINE_WIDTH = 140;
+export const LINE_WIDTH = 140;
 
 /** `{ a, b }` on one line where it fits, else one item a line, as Biome prints a long import or export. */
 function braceList(start: string, items: readonly string[], end: string): string {
@@ -124,7 +124,7 @@ function braceList(start: string, items: readonly string[], end: string): string
 }
 
 /** A block comment of `paragraphs` (code kept as it is), its prose wrapped at 120 columns. */
-function blockComment(paragraphs: readonly string[], indent = ""): string {
+export function blockComment(paragraphs: readonly string[], indent = ""): string {
   const lines: string[] = [];
   for (const [i, paragraph] of paragraphs.entries()) {
     if (i > 0) lines.push("");

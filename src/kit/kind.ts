@@ -48,6 +48,11 @@ export interface ParsedId<S extends ScopeKind> {
 /** A filter of a list lookup: PostHog's query parameter, or matched in the answers where PostHog's list has none. */
 export interface ListFilter {
   readonly spec: PropertySpec;
+  /**
+   * The few values PostHog takes, when it names them: TypeScript's argument is their union, and the description says
+   * them when the spec has none (`filterSpec`).
+   */
+  readonly values?: readonly string[];
   /** The query parameter and the value as PostHog's list reads it. */
   readonly query?: (value: unknown) => [param: string, value: string];
   readonly match?: (record: Record<string, unknown>, value: unknown) => boolean;
@@ -57,9 +62,16 @@ export interface ListFilter {
 /** A record as a list answers it (lookups camelCase it whole). */
 type Listed = Record<string, unknown>;
 
+/**
+ * One typed property of a lookup's result, as the plugin schema types it; `nullable` where PostHog answers null for
+ * it, `optional` where only some answers have it (getDashboard's tiles): the TypeScript result type says so.
+ */
+export interface LookupOutput extends PropertySpec {
+  readonly nullable?: true;
+  readonly optional?: true;
+}
+
 export interface ObjectLookups {
-  /** `FeatureFlags`: names `listFeatureFlags` and the plugin's wrapped result, `featureFlags`. */
-  readonly plural: string;
   /**
    * The live objects, all pages; `query` holds the filters PostHog's list takes (none: every object, as the importer
    * lists them when the import facts declare no list of their own).
@@ -72,8 +84,8 @@ export interface ObjectLookups {
     readonly find: (http: Transport, projectId: number, value: string) => Promise<Listed | null>;
   };
   readonly filters?: Readonly<Record<string, ListFilter>>;
-  /** The result's typed outputs in the plugin schema besides the id and `projectId` (the rest of the record comes too). */
-  readonly outputs: Readonly<Record<string, PropertySpec>>;
+  /** The result's typed outputs besides the id and `projectId` (the rest of the record comes too, untyped). */
+  readonly outputs: Readonly<Record<string, LookupOutput>>;
   /** The result's properties that hold a secret of this record (a flag's encrypted payloads, in `filters`), if any. */
   readonly secretOutputs?: (result: Listed) => readonly string[];
 }
@@ -87,6 +99,11 @@ export interface Kind<S extends ScopeKind = ScopeKind, R = unknown> {
   readonly dynamicType: string;
   /** What a message calls one: "project". */
   readonly noun: string;
+  /**
+   * The plural of its name, when not the name with an `s`: it names `list<Plural>`, the plugin's wrapped list result
+   * and the client's namespace of its endpoints (`featureFlags`).
+   */
+  readonly plural?: string;
   readonly scope: S;
   /**
    * The output holding the id (`projectId`), the id forms `get` and `pulumi import` take, and whether PostHog's key is
@@ -290,4 +307,26 @@ export function scopeInput(declaration: Kind): "organizationId" | "projectId" {
 /** How messages begin with a resource's noun: "Project", "Feature flag". */
 export function title(declaration: Kind): string {
   return declaration.noun.charAt(0).toUpperCase() + declaration.noun.slice(1);
+}
+
+/** A kind's plural: `FeatureFlags`. */
+export function pluralOf(declaration: Kind): string {
+  return declaration.plural ?? `${declaration.name}s`;
+}
+
+/** A lookup filter's property as the plugin schema and the TypeScript docs describe it: its values said when it has a few. */
+export function filterSpec(filter: ListFilter): PropertySpec {
+  if (filter.spec.description !== undefined || !filter.values) return filter.spec;
+  const quoted = filter.values.map((value) => JSON.stringify(value));
+  return { ...filter.spec, description: `${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}.` };
+}
+
+/** What `get<Name>` and `list<Plural>` do, said alike by the plugin schema and the TypeScript functions' docs. */
+export function lookupDescriptions(declaration: Kind): { get: string; list: string } {
+  const unique = declaration.lookups?.uniqueBy;
+  const by = unique ? ` or by exact ${unique.input}` : "";
+  return {
+    get: `One ${declaration.noun} that is not deleted, by ${declaration.identity.output}${by}, with every field PostHog returns (camelCased; nested JSON as PostHog's).`,
+    list: `Every ${declaration.noun} of the project that is not deleted.`,
+  };
 }

@@ -4,6 +4,7 @@
  * inputs, outputs, secrets, descriptions and replacement rules the TypeScript package has.
  */
 import { declarations } from "../kinds/index";
+import { filterSpec, lookupDescriptions, pluralOf } from "../kit/kind";
 import { ANY, type PropertySpec } from "../kit/property";
 import { PACKAGE } from "../kit/tokens";
 import { projectRecordProperties } from "../kinds/project/kind";
@@ -157,9 +158,11 @@ export function objectLookupSpecs(): Record<string, LookupSpec> {
     const idInput = declaration.identity.output;
     const idType = declaration.identity.key === "uuid" ? "string" : "integer";
     const unique = facts.uniqueBy;
-    const by = unique ? ` or by exact ${unique.input}` : "";
+    const described = lookupDescriptions(declaration);
+    // `nullable` and `optional` type the TypeScript result only: Pulumi's schema has no null, every output may be absent.
+    const outputs = Object.fromEntries(Object.entries(facts.outputs).map(([name, { nullable, optional, ...spec }]) => [name, spec]));
     specs[`get${declaration.name}`] = {
-      description: `One ${declaration.noun} that is not deleted, by ${idInput}${by}, with every field PostHog returns (camelCased; nested JSON as PostHog's).`,
+      description: described.get,
       inputs: {
         projectId: inProject,
         [idInput]: { type: idType, description: `The ${declaration.noun}'s id${unique ? `; or give ${unique.input}` : ""}.` },
@@ -169,14 +172,15 @@ export function objectLookupSpecs(): Record<string, LookupSpec> {
         host,
       },
       required: unique ? [] : [idInput],
-      outputs: { [idInput]: { type: idType }, projectId: { type: "integer" }, ...facts.outputs },
+      outputs: { [idInput]: { type: idType }, projectId: { type: "integer" }, ...outputs },
     };
-    const listProperty = facts.plural.charAt(0).toLowerCase() + facts.plural.slice(1);
-    specs[`list${facts.plural}`] = {
-      description: `Every ${declaration.noun} of the project that is not deleted.`,
+    const plural = pluralOf(declaration);
+    const listProperty = plural.charAt(0).toLowerCase() + plural.slice(1);
+    specs[`list${plural}`] = {
+      description: described.list,
       inputs: {
         projectId: inProject,
-        ...Object.fromEntries(Object.entries(facts.filters ?? {}).map(([name, filter]) => [name, filter.spec])),
+        ...Object.fromEntries(Object.entries(facts.filters ?? {}).map(([name, filter]) => [name, filterSpec(filter)])),
         host,
       },
       required: [],

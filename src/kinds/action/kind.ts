@@ -44,7 +44,6 @@ export const actionKind: Kind<"project", ActionRecord> = {
     required: ["actionId", "projectId", "name"],
   }),
   lookups: {
-    plural: "Actions",
     list: (http, projectId) => actions.listActions(http, projectId),
     uniqueBy: { input: "name", spec: { type: "string", description: "The action's name." }, find: actions.findActionByName },
     // ActionViewSet's list takes no search: the names are matched here.
@@ -58,7 +57,7 @@ export const actionKind: Kind<"project", ActionRecord> = {
       },
     },
     outputs: {
-      name: { type: "string" },
+      name: { type: "string", nullable: true },
       description: { type: "string" },
       steps: { type: "array", items: { type: "object", additionalProperties: ANY } },
       tags: { type: "array", items: { type: "string" } },

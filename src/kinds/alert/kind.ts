@@ -47,7 +47,6 @@ export const alertKind: Kind<"project", AlertRecord> = {
     required: ["alertId", "projectId", "insight", "subscribedUsers", "state"],
   }),
   lookups: {
-    plural: "Alerts",
     list: async (http, projectId, query) =>
       (await alerts.listAlerts(http, projectId, query?.["insight"] === undefined ? undefined : Number(query["insight"]))).map(alertWithIds),
     filters: {
@@ -57,8 +56,8 @@ export const alertKind: Kind<"project", AlertRecord> = {
       name: { type: "string" },
       insight: { type: "integer" },
       subscribedUsers: { type: "array", items: { type: "integer" } },
-      threshold: { type: "object", additionalProperties: ANY },
-      condition: { type: "object", additionalProperties: ANY },
+      threshold: { type: "object", additionalProperties: ANY, nullable: true },
+      condition: { type: "object", additionalProperties: ANY, nullable: true },
       calculationInterval: { type: "string" },
       enabled: { type: "boolean" },
       state: { type: "string" },

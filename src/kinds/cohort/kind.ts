@@ -65,7 +65,6 @@ export const cohortKind: Kind<"project", CohortRecord> = {
     };
   },
   lookups: {
-    plural: "Cohorts",
     list: (http, projectId, query) => cohorts.listCohorts(http, projectId, query?.["search"]),
     uniqueBy: { input: "name", spec: { type: "string", description: "The cohort's exact name; or give cohortId." }, find: findOneNamed },
     filters: {
@@ -86,13 +85,13 @@ export const cohortKind: Kind<"project", CohortRecord> = {
       },
     },
     outputs: {
-      name: { type: "string" },
+      name: { type: "string", nullable: true },
       description: { type: "string" },
       filters: { type: "object", additionalProperties: ANY },
       isStatic: { type: "boolean" },
-      count: { type: "integer" },
+      count: { type: "integer", nullable: true, description: "Persons in it once PostHog has calculated it; null before." },
       isCalculating: { type: "boolean" },
-      createdAt: { type: "string" },
+      createdAt: { type: "string", nullable: true },
     },
   },
   model: cohortModel,

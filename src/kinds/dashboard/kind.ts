@@ -49,7 +49,6 @@ export const dashboardKind: Kind<"project", DashboardRecord> = {
     required: ["dashboardId", "projectId"],
   }),
   lookups: {
-    plural: "Dashboards",
     list: (http, projectId) => dashboards.listDashboards(http, projectId),
     // DashboardsViewSet's list takes no search (names are not unique either): matched here.
     filters: {
@@ -66,13 +65,14 @@ export const dashboardKind: Kind<"project", DashboardRecord> = {
       },
     },
     outputs: {
-      name: { type: "string" },
+      name: { type: "string", nullable: true },
       description: { type: "string" },
       pinned: { type: "boolean" },
       tags: { type: "array", items: { type: "string" } },
       restrictionLevel: { type: "integer" },
       tiles: {
         type: "array",
+        optional: true,
         items: { type: "object", additionalProperties: ANY },
         description: "getDashboard only: its tiles, insights and texts.",
       },

@@ -108,7 +108,6 @@ export const experimentKind: Kind<"project", ExperimentRecord> = {
     required: ["experimentId", "projectId", "name", "featureFlagKey"],
   }),
   lookups: {
-    plural: "Experiments",
     list: everyExperiment,
     uniqueBy: {
       input: "featureFlagKey",
@@ -124,11 +123,11 @@ export const experimentKind: Kind<"project", ExperimentRecord> = {
     },
     outputs: {
       name: { type: "string" },
-      description: { type: "string" },
+      description: { type: "string", nullable: true },
       featureFlagKey: { type: "string" },
-      startDate: { type: "string" },
-      endDate: { type: "string" },
-      parameters: { type: "object", additionalProperties: ANY },
+      startDate: { type: "string", nullable: true },
+      endDate: { type: "string", nullable: true },
+      parameters: { type: "object", additionalProperties: ANY, nullable: true },
       archived: { type: "boolean" },
     },
   },

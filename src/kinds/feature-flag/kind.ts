@@ -41,7 +41,6 @@ export const featureFlagKind: Kind<"project", FlagRecord> = {
   }),
   secretInputPaths,
   lookups: {
-    plural: "FeatureFlags",
     list: (http, projectId, query) => featureFlags.listFeatureFlags(http, projectId, query),
     uniqueBy: { input: "key", spec: { type: "string", description: "The flag's key." }, find: featureFlags.findFeatureFlagByKey },
     // FeatureFlagViewSet's list filters (products/feature_flags/backend/api/feature_flag.py, `safely_get_queryset`).
@@ -49,7 +48,8 @@ export const featureFlagKind: Kind<"project", FlagRecord> = {
       search: { spec: { type: "string", description: "Part of the key or name (case-insensitive)." }, query: (v) => ["search", String(v)] },
       active: { spec: { type: "boolean" }, query: (v) => ["active", v ? "true" : "false"] },
       evaluationRuntime: {
-        spec: { type: "string", description: '"server", "client" or "all".' },
+        spec: { type: "string" },
+        values: ["server", "client", "all"],
         query: (v) => ["evaluation_runtime", String(v)],
       },
     },

@@ -63,7 +63,6 @@ export const hogFunctionKind: Kind<"project", HogFunctionRecord> = {
   }),
   secretInputPaths,
   lookups: {
-    plural: "HogFunctions",
     // The list answers PostHog's minimal form (no inputs, schema or masking): getHogFunction has them.
     list: (http, projectId, query) => hogFunctions.listHogFunctions(http, projectId, query),
     filters: {
@@ -81,8 +80,8 @@ export const hogFunctionKind: Kind<"project", HogFunctionRecord> = {
       },
     },
     outputs: {
-      type: { type: "string" },
-      name: { type: "string" },
+      type: { type: "string", nullable: true },
+      name: { type: "string", nullable: true },
       description: { type: "string" },
       enabled: { type: "boolean" },
       hog: { type: "string" },

@@ -39,7 +39,6 @@ export const insightKind: Kind<"project", InsightRecord> = {
     required: ["insightId", "projectId", "shortId"],
   }),
   lookups: {
-    plural: "Insights",
     list: (http, projectId, query) => insights.listInsights(http, projectId, query),
     uniqueBy: {
       input: "shortId",
@@ -64,9 +63,9 @@ export const insightKind: Kind<"project", InsightRecord> = {
     },
     outputs: {
       shortId: { type: "string" },
-      name: { type: "string" },
-      description: { type: "string" },
-      query: { type: "object", additionalProperties: ANY },
+      name: { type: "string", nullable: true },
+      description: { type: "string", nullable: true },
+      query: { type: "object", additionalProperties: ANY, nullable: true },
       dashboards: { type: "array", items: { type: "integer" } },
       tags: { type: "array", items: { type: "string" } },
       favorited: { type: "boolean" },

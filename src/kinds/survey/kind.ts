@@ -56,7 +56,6 @@ export const surveyKind: Kind<"project", SurveyRecord> = {
     required: ["surveyId", "projectId", "name", "type"],
   }),
   lookups: {
-    plural: "Surveys",
     list: (http, projectId, query) => surveys.listSurveys(http, projectId, query),
     uniqueBy: { input: "name", spec: { type: "string", description: "The survey's name." }, find: surveys.findSurveyByName },
     filters: {
@@ -73,9 +72,9 @@ export const surveyKind: Kind<"project", SurveyRecord> = {
       name: { type: "string" },
       description: { type: "string" },
       type: { type: "string" },
-      questions: { type: "array", items: { type: "object", additionalProperties: ANY } },
-      startDate: { type: "string" },
-      endDate: { type: "string" },
+      questions: { type: "array", items: { type: "object", additionalProperties: ANY }, nullable: true },
+      startDate: { type: "string", nullable: true },
+      endDate: { type: "string", nullable: true },
       archived: { type: "boolean" },
     },
   },
