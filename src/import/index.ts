@@ -52,7 +52,8 @@ export async function readOrganization(
   const found: Found[] = [];
   const importable = declarations.filter((d) => importFacts(d) !== undefined);
   for (const declaration of declarations)
-    if (!importFacts(declaration)) progress(`${declaration.name}: not imported (its declaration has no import facts yet)`);
+    if (!importFacts(declaration))
+      progress(`${declaration.name}: not imported (${declaration.notImported ?? "its declaration has no import facts yet"})`);
   const projectKind = importable.find((d) => d.scope === "organization");
   if (!projectKind) return found;
   const listed =

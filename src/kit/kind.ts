@@ -139,6 +139,8 @@ export interface Kind<S extends ScopeKind = ScopeKind, R = unknown> {
   readonly lifecycle: () => pulumi.dynamic.ResourceProvider;
   /** How `pulumi-posthog import` (src/import) reads its objects and declares them; without it, it is not imported. */
   readonly importer?: ImportFacts<S, R>;
+  /** Why `pulumi-posthog import` leaves its objects out, said to the user: what a kind without `importer` states. */
+  readonly notImported?: string;
   /** One object as a program declares it: the docs show it in every language, the contract suite creates it. */
   readonly example: KindExample;
   /**

@@ -91,6 +91,7 @@ export const cohortKind: Kind<"project", CohortRecord> = {
       isStatic: { type: "boolean" },
       count: { type: "integer", nullable: true, description: "Persons in it once PostHog has calculated it; null before." },
       isCalculating: { type: "boolean" },
+      // Cohort.count and created_at are null=True (posthog/models/cohort/cohort.py).
       createdAt: { type: "string", nullable: true },
     },
   },
