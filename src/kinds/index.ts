@@ -1,36 +1,16 @@
 /**
- * Every declared resource, in schema order; the plugin's schema and handlers follow from it. Adding a resource
- * (issue 18's FeatureFlag, say):
- * 1. its field table, src/schema/<resource>.ts, as src/kinds/project/fields.ts: PostHog names, zod input rules, response
- *    types, how values compare, which are secret, merged, set after create, kept in the state;
- * 2. its `KindModel`: `fieldModel` (./field-state) over the table, with only its own facts (required inputs,
- *    rules between fields, fixed outputs and their TypeScript types, the named types its fields' `type` use), as
- *    src/kinds/annotation/model.ts;
- * 3. its declaration, src/provider/<resource>-declaration.ts: token (`pluginToken("FeatureFlag")`), noun, scope
- *    ("project": `projectId` input, `posthog:projectId` or POSTHOG_PROJECT_ID), identity forms (`<projectId>/<id>`),
- *    deletion ("soft-delete": `PATCH {"deleted": true}`), the client calls, its schema and its `lookups` facts (plural,
- *    list call, unique field, list filters, typed outputs): `get<Name>`/`list<Plural>` then come from
- *    src/functions/objects.ts (a typed export and its Output form in src/functions/<resource>.ts) and the plugin's
- *    invokes and schema follow by themselves;
- * 4. its lifecycle: `class X extends FieldTableLifecycle` (./field-lifecycle) with `obtain` (the create call) and only
- *    the hooks it needs;
- *    `isGone` already treats `deleted: true` as gone;
- * 5. its class and types in src/resources, generated: one line in src/generate/types.ts's `generatedTypes`, then `npm run
- *    docs` writes src/resources/<resource>-types.ts and the thin class src/resources/<resource>.ts from the table and
- *    the state's `summary` and `example` (and `programArgs`, the one function of its own a class may apply to the
- *    inputs, as HogFunction's secret inputs); then an export of its provider in src/provider/index.ts
- *    (`hosted(declaration)`), of its class in src/index.ts, and one line below;
- * 6. its `importer` facts, so that `pulumi-posthog import` (src/import) declares its objects: for a project-scoped
- *    field-table resource `projectScopedImport(<its table>, { list, defaults, label, references, inputValue })`
- *    (./field-state): `list` only where it is not the lookups' list unfiltered (a GET each where PostHog's list
- *    serializer lacks fields, as Project's; another kind's list through `read`, which reads it once a project, as the
- *    insights ask for the dashboards'), the model's defaults by PostHog name (a live value equal to one is not declared), the
- *    PostHog name it is named after, and `references` to the objects of other resources its fields hold
- *    (`idField("dashboard_item", "Insight")`, a function finding the ids deep in a value, as the flag's cohorts, or
- *    `by` another field of theirs, as an experiment names its flag by key);
- *    they become references to those resources when they are imported too. Its adoption (`adoptId`), inputs and
- *    checks come with the kit (a UUID-keyed resource passes "uuid" to tableInputs/tableOutputs, so that its `adoptId`
- *    is a string). Without `importer` the importer names the resource as not imported.
+ * The registry: every kind, in schema order. Everything above the kinds follows from this one list: the plugin's
+ * schema and handlers, the importer, and what `npm run docs` writes (src/generate/: each kind's class and types,
+ * its typed lookups, the entries' exports, its reference). Adding a kind, by hand:
+ * 1. its folder, src/kinds/<kind>/, as src/kinds/annotation/: `fields.ts` (the field table), `record.ts` (PostHog's
+ *    answer, typed `<Name>`), `endpoints.ts`, `model.ts` (`fieldModel`), `example.ts`, and `kind.ts` exporting
+ *    `<name>Kind` (`...kindNames("<Name>")`, its scope, identity, deletion, api, schema, `model`, `lookups` if any,
+ *    `importer` or `notImported`, `example`) and its lifecycle `<Name>Lifecycle`;
+ * 2. its line below;
+ * 3. its local-server folder, src/server/<kinds>/ (with its routes and collection named in src/server/index.ts and
+ *    src/server/state/types.ts);
+ * 4. its own special tests, test/kinds/<kind>/;
+ * then `npm run docs` and `npm run build`. test/generate/surfaces.test.ts fails while the kind lacks any derived surface.
  */
 import { projectKind } from "./project/kind";
 import { actionKind } from "./action/kind";

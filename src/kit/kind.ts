@@ -1,7 +1,7 @@
 /**
  * The kit: what a PostHog resource declares once, and what every resource derives from it generically (its ids, its
  * scope, how it is deleted, its token in the plugin and its place in the package schema). A resource is one
- * declaration file (src/kinds/project/kind.ts for Project) and the registry (./registry) lists them; the
+ * declaration file (src/kinds/project/kind.ts for Project) and the registry (src/kinds/index.ts) lists them; the
  * plugin dispatches by the declared token, never by naming a resource.
  */
 import type * as pulumi from "@pulumi/pulumi";
@@ -126,7 +126,8 @@ export interface Kind<S extends ScopeKind = ScopeKind, R = unknown> {
   };
   /**
    * A project-scoped resource's lookups, `get<Name>` and `list<Plural>` (with their Output forms in TypeScript and as
-   * the plugin's invokes), generated from these facts by src/functions/objects.ts and the plugin's schema. Project's
+   * the plugin's invokes): src/functions/objects.ts runs them from these facts, src/generate/lookups.ts types them
+   * (src/functions/<kind>.ts) and the plugin's schema describes them. Project's
    * own lookups (src/functions/projects.ts) are written out: they are organization-wide and carry its tokens.
    */
   readonly lookups?: ObjectLookups;
