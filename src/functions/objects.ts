@@ -7,6 +7,7 @@
 import { type ObjectId, type Kind, pluralOf, title } from "../kit/kind";
 import { requireProject } from "../kit/config";
 import { own } from "../kit/json";
+import { lowerFirst } from "../kit/names";
 import { lookupConfig, lookupTransport, recordResult } from "./context";
 import type { LookupOverrides } from "./overrides";
 
@@ -74,5 +75,3 @@ export function objectLookups(declaration: Kind<"project">): ObjectLookupFunctio
   const plural = pluralOf(declaration);
   return { getName, listName: `list${plural}`, listProperty: lowerFirst(plural), get, list, secretOutputs };
 }
-
-const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);

@@ -9,16 +9,12 @@
  */
 import { declarations } from "../kinds/index";
 import { type Kind, pluralOf } from "../kit/kind";
-import { kebabCase } from "../kit/names";
+import { kebabCase, lowerFirst } from "../kit/names";
+import { providerExport } from "../kit/tokens";
 import { type GeneratedFile, lookupsFile } from "./lookups";
 import { blockComment } from "./types";
 
 export type { GeneratedFile } from "./lookups";
-
-const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
-
-/** `pulumi-posthog/provider`'s export of a kind's hosted lifecycle: `featureFlagProvider`, in every stack's state. */
-export const hostedExport = (declaration: Kind): string => `${lowerFirst(declaration.name)}Provider`;
 
 /** `pulumi-posthog/client`'s namespace of a kind's endpoints: `featureFlags`. */
 export const endpointsNamespace = (declaration: Kind): string => lowerFirst(pluralOf(declaration));
@@ -62,7 +58,7 @@ function providerKinds(kinds: readonly Kind[]): GeneratedFile {
     "",
     ...kinds.map((kind) => `export { ${kind.name}Lifecycle, ${kind.name}Lifecycle as ${kind.name}Provider } from "${module(kind)}";`),
     "",
-    ...kinds.map((kind) => `export const ${hostedExport(kind)} = hosted(${lowerFirst(kind.name)}Kind as Kind);`),
+    ...kinds.map((kind) => `export const ${providerExport(kind.name)} = hosted(${lowerFirst(kind.name)}Kind as Kind);`),
     "",
   ].join("\n");
   return { path: "src/provider/kinds.ts", text };

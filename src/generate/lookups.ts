@@ -5,7 +5,7 @@
  * lookups. The functions themselves are src/functions/objects.ts's, loaded on their first call (./lazy).
  */
 import { filterSpec, type Kind, lookupDescriptions, type LookupOutput, pluralOf } from "../kit/kind";
-import { kebabCase } from "../kit/names";
+import { kebabCase, lowerFirst } from "../kit/names";
 import type { PropertySpec } from "../kit/property";
 import { blockComment, LINE_WIDTH } from "./types";
 
@@ -14,8 +14,6 @@ export interface GeneratedFile {
   readonly path: string;
   readonly text: string;
 }
-
-const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** A one-line doc comment where it fits in 120 columns, else a block. */
 function doc(text: string, indent = ""): string {

@@ -9,6 +9,7 @@
  */
 import { declarations } from "../kinds/index";
 import { camelCase, kebabCase } from "../kit/names";
+import { providerExport } from "../kit/tokens";
 import { docComment, splitUnion, typeText } from "../kinds/project/program-types";
 import type { Kind } from "../kit/kind";
 import type { ProgramModel } from "../kit/program";
@@ -179,7 +180,7 @@ export function fieldTableClass(entry: GeneratedTypes): string {
     "const facts = {",
     `  className: "${className}",`,
     "  type: TYPE,",
-    `  provider: serializedProvider("${className.charAt(0).toLowerCase()}${className.slice(1)}Provider"),`,
+    `  provider: serializedProvider("${providerExport(declaration.name)}"),`,
     "  outputNames,",
     "  secretOutputNames: [],",
     "};",

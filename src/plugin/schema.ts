@@ -7,6 +7,7 @@ import { declarations } from "../kinds/index";
 import { filterSpec, lookupDescriptions, pluralOf } from "../kit/kind";
 import { ANY, type PropertySpec } from "../kit/property";
 import { PACKAGE } from "../kit/tokens";
+import { lowerFirst } from "../kit/names";
 import { projectRecordProperties } from "../kinds/project/kind";
 
 export { PACKAGE, PROJECT_TOKEN } from "../kit/tokens";
@@ -175,7 +176,6 @@ export function objectLookupSpecs(): Record<string, LookupSpec> {
       outputs: { [idInput]: { type: idType }, projectId: { type: "integer" }, ...outputs },
     };
     const plural = pluralOf(declaration);
-    const listProperty = plural.charAt(0).toLowerCase() + plural.slice(1);
     specs[`list${plural}`] = {
       description: described.list,
       inputs: {
@@ -184,7 +184,7 @@ export function objectLookupSpecs(): Record<string, LookupSpec> {
         host,
       },
       required: [],
-      outputs: { [listProperty]: list(`Each ${declaration.noun} as get${declaration.name} returns it.`) },
+      outputs: { [lowerFirst(plural)]: list(`Each ${declaration.noun} as get${declaration.name} returns it.`) },
     };
   }
   return specs;

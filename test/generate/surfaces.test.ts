@@ -8,7 +8,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { Transport } from "../../src/client";
 import * as client from "../../src/client-entry";
-import { endpointsNamespace, hostedExport } from "../../src/generate/entries";
+import { endpointsNamespace } from "../../src/generate/entries";
+import { providerExport } from "../../src/kit/tokens";
 import * as posthog from "../../src";
 import * as provider from "../../src/provider";
 import { declarations } from "../../src/kinds/index";
@@ -37,8 +38,8 @@ test.each(kinds)("%s: its resource is in schema.json under its token", (_name, k
   expect(Object.keys(schema.resources)).toContain(kind.token);
 });
 
-test.each(kinds)("%s: its lifecycle and hosted provider are exported by pulumi-posthog/provider", (name, kind) => {
-  expect(typeof exported(provider, hostedExport(kind))).toBe("object");
+test.each(kinds)("%s: its lifecycle and hosted provider are exported by pulumi-posthog/provider", (name) => {
+  expect(typeof exported(provider, providerExport(name))).toBe("object");
   expect(typeof exported(provider, `${name}Lifecycle`)).toBe("function");
   expect(exported(provider, `${name}Provider`)).toBe(exported(provider, `${name}Lifecycle`));
 });
