@@ -2,8 +2,8 @@
  * The shape shared by PostHog's project-scoped objects: list, get, create, update, and their deletion under
  * `/api/projects/<project_id>/<path>/`. Most are deleted by `PATCH {"deleted": true}` (feature flags, cohorts,
  * actions, annotations, experiments, hog functions, dashboards, insights; ForbidDestroyModel answers DELETE with 405);
- * surveys and alerts by DELETE. Ids are numbers, or UUIDs (surveys, hog functions, alerts). Each resource module
- * (feature-flags.ts, …) names its endpoints with it.
+ * surveys and alerts by DELETE. Ids are numbers, or UUIDs (surveys, hog functions, alerts). Each kind's endpoints
+ * (src/kinds/<kind>/endpoints.ts) are named with it.
  */
 import type { z } from "zod";
 import { limitOffsetPageSchema } from "./activity";
@@ -17,7 +17,7 @@ export type ObjectBody = Record<string, unknown>;
 /** An integer primary key, or the UUID of a UUID-keyed object (surveys, hog functions, alerts). */
 export type ObjectId = number | string;
 
-export interface ObjectKind<S extends z.ZodType> {
+export interface Collection<S extends z.ZodType> {
   /** URL segment: `feature_flags`, `cohorts`, `actions`, `annotations`. */
   path: string;
   /** For messages: "feature flag", "cohort", … */
@@ -25,11 +25,11 @@ export interface ObjectKind<S extends z.ZodType> {
   schema: S;
 }
 
-export const collectionPath = (kind: ObjectKind<z.ZodType>, projectId: number) =>
-  `/api/projects/${numberSegment("project id", projectId)}/${kind.path}/`;
-const itemPath = (kind: ObjectKind<z.ZodType>, projectId: number, id: ObjectId) =>
-  `${collectionPath(kind, projectId)}${typeof id === "number" ? numberSegment(`${kind.noun} id`, id) : uuidSegment(`${kind.noun} id`, id)}/`;
-const subject = (kind: ObjectKind<z.ZodType>, projectId: number, id: ObjectId) => `${kind.noun} ${id} in project ${projectId}`;
+export const collectionPath = (collection: Collection<z.ZodType>, projectId: number) =>
+  `/api/projects/${numberSegment("project id", projectId)}/${collection.path}/`;
+const itemPath = (collection: Collection<z.ZodType>, projectId: number, id: ObjectId) =>
+  `${collectionPath(collection, projectId)}${typeof id === "number" ? numberSegment(`${collection.noun} id`, id) : uuidSegment(`${collection.noun} id`, id)}/`;
+const subject = (collection: Collection<z.ZodType>, projectId: number, id: ObjectId) => `${collection.noun} ${id} in project ${projectId}`;
 
 /** A list's query parameters: the filters that are set. */
 export function definedOnly(filters: object): Record<string, string> {
@@ -37,12 +37,12 @@ export function definedOnly(filters: object): Record<string, string> {
 }
 
 /** One limit/offset page (PostHog leaves deleted objects out of lists). */
-export function listPage<S extends z.ZodType>(http: Transport, kind: ObjectKind<S>, projectId: number, query: Query) {
+export function listPage<S extends z.ZodType>(http: Transport, collection: Collection<S>, projectId: number, query: Query) {
   return http.request({
     method: "GET",
-    path: collectionPath(kind, projectId),
+    path: collectionPath(collection, projectId),
     query,
-    schema: limitOffsetPageSchema(kind.schema),
+    schema: limitOffsetPageSchema(collection.schema),
     subject: `project ${projectId}`,
   });
 }
@@ -50,66 +50,71 @@ export function listPage<S extends z.ZodType>(http: Transport, kind: ObjectKind<
 /** Every object the list answers, following `next` links; `filters` are the list's query parameters. */
 export function iterate<S extends z.ZodType>(
   http: Transport,
-  kind: ObjectKind<S>,
+  collection: Collection<S>,
   projectId: number,
   filters: Record<string, string> = {},
   pageSize = 100,
 ): AsyncGenerator<z.output<S>, void, undefined> {
-  return followPages((q) => listPage(http, kind, projectId, q), { ...filters, limit: String(pageSize) });
+  return followPages((q) => listPage(http, collection, projectId, q), { ...filters, limit: String(pageSize) });
 }
 
 export function listAll<S extends z.ZodType>(
   http: Transport,
-  kind: ObjectKind<S>,
+  collection: Collection<S>,
   projectId: number,
   filters?: Record<string, string>,
   pageSize?: number,
 ) {
-  return collect(iterate(http, kind, projectId, filters, pageSize));
+  return collect(iterate(http, collection, projectId, filters, pageSize));
 }
 
-export function get<S extends z.ZodType>(http: Transport, kind: ObjectKind<S>, projectId: number, id: ObjectId) {
-  return http.request({ method: "GET", path: itemPath(kind, projectId, id), schema: kind.schema, subject: subject(kind, projectId, id) });
+export function get<S extends z.ZodType>(http: Transport, collection: Collection<S>, projectId: number, id: ObjectId) {
+  return http.request({
+    method: "GET",
+    path: itemPath(collection, projectId, id),
+    schema: collection.schema,
+    subject: subject(collection, projectId, id),
+  });
 }
 
 /** Never resent once it may have reached PostHog (the transport treats POST so): a resend would make a second one. */
-export function create<S extends z.ZodType>(http: Transport, kind: ObjectKind<S>, projectId: number, body: ObjectBody) {
+export function create<S extends z.ZodType>(http: Transport, collection: Collection<S>, projectId: number, body: ObjectBody) {
   return http.request({
     method: "POST",
-    path: collectionPath(kind, projectId),
+    path: collectionPath(collection, projectId),
     body,
-    schema: kind.schema,
+    schema: collection.schema,
     subject: `project ${projectId}`,
   });
 }
 
-export function update<S extends z.ZodType>(http: Transport, kind: ObjectKind<S>, projectId: number, id: ObjectId, body: ObjectBody) {
+export function update<S extends z.ZodType>(http: Transport, collection: Collection<S>, projectId: number, id: ObjectId, body: ObjectBody) {
   return http.request({
     method: "PATCH",
-    path: itemPath(kind, projectId, id),
+    path: itemPath(collection, projectId, id),
     body,
-    schema: kind.schema,
-    subject: subject(kind, projectId, id),
+    schema: collection.schema,
+    subject: subject(collection, projectId, id),
   });
 }
 
 /** `PATCH {"deleted": true, …extra}`: PostHog keeps the object, marked deleted; it answers the record. */
 export function softDelete<S extends z.ZodType>(
   http: Transport,
-  kind: ObjectKind<S>,
+  collection: Collection<S>,
   projectId: number,
   id: ObjectId,
   extra: ObjectBody = {},
 ) {
-  return update(http, kind, projectId, id, { ...extra, deleted: true });
+  return update(http, collection, projectId, id, { ...extra, deleted: true });
 }
 
 /**
  * DELETE, for the objects PostHog really deletes (surveys, alerts: 204). Retried like any idempotent request, so a
  * retry after a DELETE that did reach PostHog answers 404: the caller treats that as deleted.
  */
-export async function destroy(http: Transport, kind: ObjectKind<z.ZodType>, projectId: number, id: ObjectId): Promise<void> {
-  await http.request({ method: "DELETE", path: itemPath(kind, projectId, id), subject: subject(kind, projectId, id) });
+export async function destroy(http: Transport, collection: Collection<z.ZodType>, projectId: number, id: ObjectId): Promise<void> {
+  await http.request({ method: "DELETE", path: itemPath(collection, projectId, id), subject: subject(collection, projectId, id) });
 }
 
 /** A list's limit/offset, next to its filters. */
@@ -119,25 +124,25 @@ export interface PageQuery {
 }
 
 /**
- * One resource's endpoints with its kind bound, so each resource module (feature-flags.ts, …) names them instead of
- * repeating them. `I` is its id (number, or UUID string); `F` its list filters, all optional strings; `pageSize`
+ * One collection's endpoints with the collection bound, so that each kind's endpoints (src/kinds/<kind>/endpoints.ts)
+ * name them instead of repeating them. `I` is its id (number, or UUID string); `F` its list filters, all optional strings; `pageSize`
  * the page size it lists by when the caller gives none (PostHog's own default where the list is long, as annotations).
  */
 export function endpoints<S extends z.ZodType, I extends ObjectId, F extends object = Record<never, never>>(
-  kind: ObjectKind<S>,
+  collection: Collection<S>,
   pageSize?: number,
 ) {
   return {
-    kind,
-    listPage: (http: Transport, projectId: number, page?: F & PageQuery) => listPage(http, kind, projectId, { ...page }),
+    collection,
+    listPage: (http: Transport, projectId: number, page?: F & PageQuery) => listPage(http, collection, projectId, { ...page }),
     iterate: (http: Transport, projectId: number, filters?: F, size?: number): AsyncGenerator<z.output<S>, void, undefined> =>
-      iterate(http, kind, projectId, definedOnly(filters ?? {}), size ?? pageSize),
+      iterate(http, collection, projectId, definedOnly(filters ?? {}), size ?? pageSize),
     listAll: (http: Transport, projectId: number, filters?: F, size?: number): Promise<z.output<S>[]> =>
-      listAll(http, kind, projectId, definedOnly(filters ?? {}), size ?? pageSize),
-    get: (http: Transport, projectId: number, id: I) => get(http, kind, projectId, id),
-    create: (http: Transport, projectId: number, body: ObjectBody) => create(http, kind, projectId, body),
-    update: (http: Transport, projectId: number, id: I, body: ObjectBody) => update(http, kind, projectId, id, body),
-    softDelete: (http: Transport, projectId: number, id: I) => softDelete(http, kind, projectId, id),
-    destroy: (http: Transport, projectId: number, id: I): Promise<void> => destroy(http, kind, projectId, id),
+      listAll(http, collection, projectId, definedOnly(filters ?? {}), size ?? pageSize),
+    get: (http: Transport, projectId: number, id: I) => get(http, collection, projectId, id),
+    create: (http: Transport, projectId: number, body: ObjectBody) => create(http, collection, projectId, body),
+    update: (http: Transport, projectId: number, id: I, body: ObjectBody) => update(http, collection, projectId, id, body),
+    softDelete: (http: Transport, projectId: number, id: I) => softDelete(http, collection, projectId, id),
+    destroy: (http: Transport, projectId: number, id: I): Promise<void> => destroy(http, collection, projectId, id),
   };
 }

@@ -7,7 +7,7 @@
  * generates. A kind's modules are found by the names its folder gives them: `src/kinds/<kind>/kind.ts` exporting
  * `<name>Kind` and `<Name>Lifecycle`, its `endpoints.ts`, and for a field-table kind its `record.ts` typing `<Name>`.
  */
-import { declarations } from "../kinds/index";
+import { kinds as registry } from "../kinds/index";
 import { type Kind, pluralOf } from "../kit/kind";
 import { kebabCase, lowerFirst } from "../kit/names";
 import { providerExport } from "../kit/tokens";
@@ -77,7 +77,7 @@ function clientKinds(kinds: readonly Kind[]): GeneratedFile {
 }
 
 /** Every file derived from the registry, as `npm run docs` writes them. */
-export function derivedFiles(kinds: readonly Kind[] = declarations): GeneratedFile[] {
+export function derivedFiles(kinds: readonly Kind[] = registry): GeneratedFile[] {
   return [
     resourcesIndex(kinds),
     functionsIndex(kinds),

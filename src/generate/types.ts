@@ -7,7 +7,7 @@
  * kind: its `model` (src/kit/kind.ts) and its line in the registry; test/generate/types.test.ts checks every file is what its
  * table generates.
  */
-import { declarations } from "../kinds/index";
+import { kinds } from "../kinds/index";
 import { camelCase, kebabCase } from "../kit/names";
 import { providerExport } from "../kit/tokens";
 import { docComment, splitUnion, typeText } from "../kinds/project/program-types";
@@ -23,7 +23,7 @@ export interface GeneratedTypes {
 }
 
 /** Every registered kind with a field-table model (src/kinds/index.ts): its types file is `src/resources/<kind>-types.ts`. */
-export const generatedTypes: readonly GeneratedTypes[] = declarations.flatMap((declaration) =>
+export const generatedTypes: readonly GeneratedTypes[] = kinds.flatMap((declaration) =>
   declaration.model ? [{ path: `src/resources/${kebabCase(declaration.name)}-types.ts`, state: declaration.model, declaration }] : [],
 );
 

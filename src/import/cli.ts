@@ -6,14 +6,14 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_HOST } from "../client";
 import { connect, resolveConfig } from "../kit/config";
-import { declarations } from "../kinds/index";
+import { kinds } from "../kinds/index";
 import { LANGUAGES, type Language, runImport } from ".";
 
 /** `text` in lines of at most 116 columns, as the options below are. */
 const wrapped = (text: string) => text.replace(/(.{1,116})(?: |$)/g, "$1\n").trimEnd();
 
 // The kinds read in every project: each registered kind (src/kinds/index.ts) with import facts.
-const kindsInProjects = declarations
+const kindsInProjects = kinds
   .filter((kind) => kind.scope === "project" && kind.importer)
   .map((kind) => `${kind.noun}s`)
   .join(", ");

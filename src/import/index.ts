@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { PostHogError, type Transport } from "../client";
 import { importList, type Kind, type ScopeKind, type ScopeReads } from "../kit/kind";
-import { declarations as registry } from "../kinds/index";
+import { kinds as registry } from "../kinds/index";
 import { type Found, importFacts, type Plan, type Planned, plain, plan, secretsIn, withoutYamlFunctions } from "./model";
 import { type Files, type Language, render } from "./render";
 
@@ -38,7 +38,7 @@ export interface Output {
 }
 
 /**
- * Every object of the organization (or of the projects named) of every declaration that has import facts: the
+ * Every object of the organization (or of the projects named) of every kind that has import facts: the
  * organization's projects, then in each project each project-scoped kind, one list each; a list two kinds need (the
  * dashboards', which the insights read too) is read once in a project.
  */
@@ -47,13 +47,12 @@ export async function readOrganization(
   organizationId: string,
   only: readonly number[],
   progress: (text: string) => void,
-  declarations: readonly Kind[] = registry,
+  kinds: readonly Kind[] = registry,
 ): Promise<Found[]> {
   const found: Found[] = [];
-  const importable = declarations.filter((d) => importFacts(d) !== undefined);
-  for (const declaration of declarations)
-    if (!importFacts(declaration))
-      progress(`${declaration.name}: not imported (${declaration.notImported ?? "its declaration has no import facts yet"})`);
+  const importable = kinds.filter((d) => importFacts(d) !== undefined);
+  for (const kind of kinds)
+    if (!importFacts(kind)) progress(`${kind.name}: not imported (${kind.notImported ?? "the importer does not read it yet"})`);
   const projectKind = importable.find((d) => d.scope === "organization");
   if (!projectKind) return found;
   const listed =
@@ -62,27 +61,27 @@ export async function readOrganization(
       : await importList(projectKind)!(http, organizationId, readsOnce(http, organizationId));
   // A project that is not declared (being deleted) is not read any further.
   const projects = declared(projectKind, listed, "", progress);
-  for (const record of projects) found.push({ declaration: projectKind, scope: organizationId, record });
+  for (const record of projects) found.push({ kind: projectKind, scope: organizationId, record });
   progress(`${counted(projectKind, listed.length, projects.length)} in organization ${organizationId}`);
   for (const [i, project] of projects.entries()) {
     const projectId = Number(project["id"]);
     const counts: string[] = [];
     const read = readsOnce(http, projectId);
-    for (const declaration of importable.filter((d) => d.scope === "project")) {
+    for (const kind of importable.filter((d) => d.scope === "project")) {
       let records: readonly Record<string, unknown>[];
       try {
-        records = await importList(declaration)!(http, projectId, read);
+        records = await importList(kind)!(http, projectId, read);
       } catch (error) {
         // A kind PostHog refuses to this key (a missing scope; alerts to every personal API key on PostHog
         // 2025-08-04) is left out, said so, and the rest imported: nothing of it is declared, so nothing is managed.
         if (!(error instanceof PostHogError && error.status === 403)) throw error;
-        progress(`project ${projectId}: ${declaration.noun}s not imported: ${error.message}`);
-        counts.push(`${declaration.noun}s not readable`);
+        progress(`project ${projectId}: ${kind.noun}s not imported: ${error.message}`);
+        counts.push(`${kind.noun}s not readable`);
         continue;
       }
-      const kept = declared(declaration, records, `project ${projectId}: `, progress);
-      for (const record of kept) found.push({ declaration, scope: projectId, record });
-      counts.push(counted(declaration, records.length, kept.length));
+      const kept = declared(kind, records, `project ${projectId}: `, progress);
+      for (const record of kept) found.push({ kind, scope: projectId, record });
+      counts.push(counted(kind, records.length, kept.length));
     }
     progress(
       `[${i + 1}/${projects.length}] project ${projectId} ${JSON.stringify(project["name"])}: ${counts.join(", ") || "nothing else to read"}`,
@@ -93,23 +92,23 @@ export async function readOrganization(
 
 /** The records to declare; each other one named, with why it is not declared. */
 function declared(
-  declaration: Kind,
+  kind: Kind,
   records: readonly Record<string, unknown>[],
   where: string,
   progress: (text: string) => void,
 ): Record<string, unknown>[] {
-  const facts = importFacts(declaration)!;
+  const facts = importFacts(kind)!;
   return records.filter((record) => {
     const reason = facts.skip?.(record);
     if (reason !== undefined)
-      progress(`${where}${declaration.noun} ${JSON.stringify(facts.label(record))} (id ${String(record["id"])}) not declared: ${reason}`);
+      progress(`${where}${kind.noun} ${JSON.stringify(facts.label(record))} (id ${String(record["id"])}) not declared: ${reason}`);
     return reason === undefined;
   });
 }
 
 /** "3 feature flags", or "3 feature flags (1 not declared)". */
-function counted(declaration: Kind, read: number, kept: number): string {
-  const plural = `${read} ${declaration.noun}${read === 1 ? "" : "s"}`;
+function counted(kind: Kind, read: number, kept: number): string {
+  const plural = `${read} ${kind.noun}${read === 1 ? "" : "s"}`;
   return kept === read ? plural : `${plural} (${read - kept} not declared)`;
 }
 
@@ -132,8 +131,8 @@ function readsOnce(http: Transport, scope: string | number): ScopeReads<ScopeKin
  */
 export async function checkPlanned(planned: Planned): Promise<string[]> {
   const notes: string[] = [];
-  const lifecycle = planned.declaration.lifecycle();
-  const kept = new Set(["projectId", ...planned.declaration.importInputs]);
+  const lifecycle = planned.kind.lifecycle();
+  const kept = new Set(["projectId", ...planned.kind.importInputs]);
   for (let round = 0; round < 3; round++) {
     const inputs = Object.fromEntries(planned.inputs.map(([input, value]) => [input, plain(value)]));
     const failures = (await lifecycle.check?.({}, inputs))?.failures ?? [];

@@ -2,14 +2,14 @@
  * What `pulumi-posthog import` declares, whatever the language: from the objects read, one resource each with a
  * valid, unique and stable Pulumi name, its inputs (only what differs from PostHog's defaults, nothing PostHog
  * computes), references to the other resources it names (its project, a flag's cohorts, …) and its adoption. It is
- * driven by the declarations (src/kinds/index.ts) and their import facts; it knows no resource and no HTTP.
+ * driven by the kinds (src/kinds/index.ts) and their import facts; it knows no resource and no HTTP.
  */
 import type { ImportFacts, Kind, ScopeKind } from "../kit/kind";
 import { canonicalJson, isPlainObject } from "../kit/json";
 
 /** An object read from PostHog, with the scope it was read in. */
 export interface Found {
-  readonly declaration: Kind;
+  readonly kind: Kind;
   readonly scope: string | number;
   readonly record: Record<string, unknown>;
 }
@@ -44,7 +44,7 @@ const SECRET_STANDS = JSON.stringify("secret from the stack's configuration");
 export type Value = null | boolean | number | string | Ref | Secret | Value[] | { [key: string]: Value };
 
 export interface Planned {
-  readonly declaration: Kind;
+  readonly kind: Kind;
   /** The Pulumi resource name (also its variable in Python and YAML). */
   readonly name: string;
   /** PostHog's id, and the id `pulumi import` takes. */
@@ -61,9 +61,9 @@ export interface Plan {
   readonly notes: string[];
 }
 
-/** The facts of a declaration that can be imported. */
-export function importFacts(declaration: Kind): ImportFacts<ScopeKind, Record<string, unknown>> | undefined {
-  return declaration.importer as ImportFacts<ScopeKind, Record<string, unknown>> | undefined;
+/** The facts of a kind that can be imported. */
+export function importFacts(kind: Kind): ImportFacts<ScopeKind, Record<string, unknown>> | undefined {
+  return kind.importer as ImportFacts<ScopeKind, Record<string, unknown>> | undefined;
 }
 
 /**
@@ -101,7 +101,7 @@ export function identifier(base: string, fallback: string): string {
 }
 
 /** The snake_case words of a noun: "feature flag" → "feature_flag". */
-const nounSlug = (declaration: Kind) => slug(declaration.noun);
+const nounSlug = (kind: Kind) => slug(kind.noun);
 
 /**
  * The resources to declare. Objects are named after their PostHog name (a project by its name; another object by its
@@ -134,10 +134,8 @@ class Planner {
 
   async run(): Promise<Plan> {
     const order = new Map<Kind, number>();
-    for (const { declaration } of this.found) if (!order.has(declaration)) order.set(declaration, order.size);
-    const sorted = [...this.found].sort(
-      (a, b) => order.get(a.declaration)! - order.get(b.declaration)! || compareIds(a.record["id"], b.record["id"]),
-    );
+    for (const { kind } of this.found) if (!order.has(kind)) order.set(kind, order.size);
+    const sorted = [...this.found].sort((a, b) => order.get(a.kind)! - order.get(b.kind)! || compareIds(a.record["id"], b.record["id"]));
     for (const item of sorted) this.add(item);
     for (const planned of this.facts.keys()) this.reference(planned);
     const resources = [...this.facts.keys()];
@@ -150,28 +148,24 @@ class Planner {
   }
 
   private add(item: Found): void {
-    const facts = importFacts(item.declaration);
+    const facts = importFacts(item.kind);
     if (!facts) return;
-    const { declaration, record } = item;
-    const key = this.key(declaration.name, record["id"]);
+    const { kind, record } = item;
+    const key = this.key(kind.name, record["id"]);
     // An object listed in more than one project (an organization-wide annotation) is declared once.
     if (this.byKey.has(key)) return;
-    const project = declaration.scope === "project" ? this.byKey.get(this.key("Project", item.scope)) : undefined;
-    const prefix = project
-      ? `${project.name}_${nounSlug(declaration)}_`
-      : declaration.scope === "project"
-        ? `${nounSlug(declaration)}_`
-        : "";
-    const name = this.unique(identifier(`${prefix}${slug(facts.label(record))}`.replace(/_+$/, ""), nounSlug(declaration)), record["id"]);
+    const project = kind.scope === "project" ? this.byKey.get(this.key("Project", item.scope)) : undefined;
+    const prefix = project ? `${project.name}_${nounSlug(kind)}_` : kind.scope === "project" ? `${nounSlug(kind)}_` : "";
+    const name = this.unique(identifier(`${prefix}${slug(facts.label(record))}`.replace(/_+$/, ""), nounSlug(kind)), record["id"]);
     this.taken.add(name);
 
     const inputs: Array<[string, Value]> = [];
     const dependsOn = new Set<Planned>();
-    if (declaration.scope === "project") {
-      inputs.push(["projectId", project ? new Ref(project, project.declaration.identity.output) : Number(item.scope)]);
+    if (kind.scope === "project") {
+      inputs.push(["projectId", project ? new Ref(project, project.kind.identity.output) : Number(item.scope)]);
       if (project) dependsOn.add(project);
     }
-    const always = new Set(declaration.importInputs);
+    const always = new Set(kind.importInputs);
     for (const [field, input] of Object.entries(facts.fields)) {
       const live = record[field];
       if (live === undefined || (live === null && !always.has(input))) continue;
@@ -194,7 +188,7 @@ class Planner {
     }
     inputs.push([facts.adoptInput, idValue(record["id"])]);
     const planned: Planned = {
-      declaration,
+      kind,
       name,
       id: String(record["id"]),
       importId: facts.importId(item.scope, record),
@@ -208,7 +202,7 @@ class Planner {
   /** The planned object of a resource, in a scope, whose record's `field` holds `value` (a flag by its key). */
   private findBy(resource: string, field: string, value: unknown, scope: string | number): Planned | undefined {
     for (const [planned, { found }] of this.facts)
-      if (planned.declaration.name === resource && found.scope === scope && found.record[field] === value) return planned;
+      if (planned.kind.name === resource && found.scope === scope && found.record[field] === value) return planned;
     return undefined;
   }
 
@@ -224,7 +218,7 @@ class Planner {
           ? this.findBy(reference.resource, reference.by.field, id, found.scope)
           : this.byKey.get(this.key(reference.resource, id));
         if (!target || target === planned || reaches(target, planned)) continue;
-        entry[1] = setAt(entry[1], path, new Ref(target, reference.by?.output ?? target.declaration.identity.output, id));
+        entry[1] = setAt(entry[1], path, new Ref(target, reference.by?.output ?? target.kind.identity.output, id));
         planned.dependsOn.add(target);
       }
     }
@@ -344,8 +338,8 @@ export function withoutYamlFunctions(resources: Planned[]): string[] {
   const notes: string[] = [];
   const dropped = new Set<Planned>();
   for (const planned of resources) {
-    const facts = importFacts(planned.declaration)!;
-    const required = new Set(["projectId", ...planned.declaration.importInputs]);
+    const facts = importFacts(planned.kind)!;
+    const required = new Set(["projectId", ...planned.kind.importInputs]);
     for (let i = 0; i < planned.inputs.length; i++) {
       const [input, value] = planned.inputs[i]!;
       if (!holdsYamlFunction(value)) continue;
@@ -365,7 +359,7 @@ export function withoutYamlFunctions(resources: Planned[]): string[] {
       if (required.has(input)) {
         dropped.add(planned);
         notes.push(
-          `${planned.name} (${planned.declaration.noun} ${planned.id}) is not declared: its ${input} holds a key beginning "fn::", which Pulumi YAML would run`,
+          `${planned.name} (${planned.kind.noun} ${planned.id}) is not declared: its ${input} holds a key beginning "fn::", which Pulumi YAML would run`,
         );
         break;
       }

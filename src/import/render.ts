@@ -93,7 +93,7 @@ export function render(resources: readonly Planned[], options: RenderOptions): F
 
 /** `pulumi import --file`'s format: each resource's type, name and id. */
 function importFile(resources: readonly Planned[]): string {
-  return `${JSON.stringify({ resources: resources.map((r) => ({ type: r.declaration.token, name: r.name, id: r.importId })) }, null, 2)}\n`;
+  return `${JSON.stringify({ resources: resources.map((r) => ({ type: r.kind.token, name: r.name, id: r.importId })) }, null, 2)}\n`;
 }
 
 /**
@@ -169,11 +169,7 @@ function typescript(resources: readonly Planned[]): string {
       // An id of another resource deep in a value: pulumi.output resolves it inside the object.
       return `  ${input}: ${hasNestedRef(value) ? `pulumi.output(${text})` : text},`;
     });
-    lines.push(
-      `export const ${names.get(resource)} = new posthog.${resource.declaration.name}(${quoted(resource.name)}, {`,
-      ...args,
-      "});",
-    );
+    lines.push(`export const ${names.get(resource)} = new posthog.${resource.kind.name}(${quoted(resource.name)}, {`, ...args, "});");
   }
   return `${lines.join("\n")}\n`;
 }
@@ -231,7 +227,7 @@ function yamlResources(resources: readonly Planned[]): string {
     "resources:",
   ];
   for (const resource of resources) {
-    lines.push(`  ${resource.name}:`, `    type: ${resource.declaration.token}`, "    properties:");
+    lines.push(`  ${resource.name}:`, `    type: ${resource.kind.token}`, "    properties:");
     for (const [input, value] of resource.inputs) lines.push(...yamlEntry(input, value, "      "));
   }
   return `${lines.join("\n")}\n`;
@@ -276,7 +272,7 @@ function python(resources: readonly Planned[]): string {
   ];
   for (const resource of resources) {
     lines.push(
-      `${names.get(resource)} = posthog.${resource.declaration.name}(`,
+      `${names.get(resource)} = posthog.${resource.kind.name}(`,
       `    ${quoted(resource.name)},`,
       ...resource.inputs.map(([input, value]) => `    ${pythonName(input)}=${literal(value, "    ")},`),
       ")",

@@ -25,7 +25,7 @@ import { experimentKind } from "./experiment/kind";
 import { hogFunctionKind } from "./hog-function/kind";
 import type { Kind } from "../kit/kind";
 
-export const declarations: readonly Kind[] = [
+export const kinds: readonly Kind[] = [
   projectKind as Kind,
   featureFlagKind as Kind,
   annotationKind as Kind,
@@ -39,7 +39,7 @@ export const declarations: readonly Kind[] = [
   hogFunctionKind as Kind,
 ];
 
-/** The declaration of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */
+/** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */
 export function kindOf(token: string): Kind | undefined {
-  return declarations.find((declaration) => declaration.token === token);
+  return kinds.find((kind) => kind.token === token);
 }

@@ -41,7 +41,7 @@ type ProjectCall<R, K extends ObjectId, A extends unknown[] = []> = (http: Trans
 
 /**
  * A project-scoped resource's client calls as the kit's API: what is read or written back carries its project. `K` is
- * its key's type; the ids given are parsed by the declaration's `identity.key`, so they have that type.
+ * its key's type; the ids given are parsed by the kind's `identity.key`, so they have that type.
  */
 export function projectScopedApi<R, K extends ObjectId = number>(calls: {
   get: ProjectCall<R, K>;

@@ -1,10 +1,10 @@
 /**
- * What a resource's field table is made of (src/kinds/feature-flag/fields.ts, annotation-fields.ts): per PostHog
- * field, its zod input rule, how a declared value compares with what PostHog stores, and its doc. The kit
- * (src/kit/field-model.ts) derives check, diff, drift and schema from it.
+ * What a kind's field table is made of (src/kinds/<kind>/fields.ts): per PostHog field, its zod input rule, how a
+ * declared value compares with what PostHog stores, and its doc; and the comparisons several kinds' fields share. The
+ * kit (src/kit/field-model.ts) derives check, diff, drift and schema from it.
  */
 import type { z } from "zod";
-import { canonicalJson } from "./json";
+import { canonicalJson, isPlainObject } from "./json";
 
 /** How a declared value compares with PostHog's (after PostHog has rewritten it). */
 export type Equality = (declared: unknown, live: unknown) => boolean;
@@ -36,6 +36,25 @@ export const sameJson: Equality = (a, b) => canonicalJson(a ?? null) === canonic
 /** PostHog's `tagify`: tags are trimmed, lower-cased and deduplicated; their order is not kept. */
 const tagSet = (tags: unknown) => (Array.isArray(tags) ? [...new Set(tags.map((t) => String(t).trim().toLowerCase()))].sort() : tags);
 export const sameTags: Equality = (a, b) => sameJson(tagSet(a ?? []), tagSet(b ?? []));
+
+/**
+ * Whether every key the program wrote has PostHog's value; keys only PostHog's answer has (`version`, defaults a
+ * migration adds, an id and a creation time) are PostHog's. Lists compare item by item and must have the same length.
+ */
+export const sameWithin: Equality = (declared, live) => within(declared ?? null, live ?? null);
+
+function within(declared: unknown, live: unknown): boolean {
+  if (Array.isArray(declared)) {
+    return Array.isArray(live) && live.length === declared.length && declared.every((item, i) => within(item, live[i]));
+  }
+  if (isPlainObject(declared)) {
+    if (!isPlainObject(live)) return false;
+    return Object.entries(declared).every(([key, value]) =>
+      value === null || value === undefined ? live[key] === null || live[key] === undefined : within(value, live[key]),
+    );
+  }
+  return sameJson(declared, live);
+}
 
 /** The comparison of a table's field (JSON equality for a field it lacks). */
 export function tableValuesEqual(fields: FieldTable, field: string, declared: unknown, live: unknown): boolean {

@@ -1,8 +1,8 @@
 /**
- * The kit: what a PostHog resource declares once, and what every resource derives from it generically (its ids, its
- * scope, how it is deleted, its token in the plugin and its place in the package schema). A resource is one
- * declaration file (src/kinds/project/kind.ts for Project) and the registry (src/kinds/index.ts) lists them; the
- * plugin dispatches by the declared token, never by naming a resource.
+ * The kit: what a PostHog kind states once, its `Kind`, and what every kind derives from it generically (its ids, its
+ * scope, how it is deleted, its token in the plugin and its place in the package schema). Each kind's `Kind` is in its
+ * folder (src/kinds/<kind>/kind.ts) and the registry (src/kinds/index.ts) lists them; the plugin dispatches by a
+ * kind's token, never by naming one.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { PostHogError, type Transport } from "../client";
@@ -58,7 +58,7 @@ export interface ListFilter {
   readonly match?: (record: Record<string, unknown>, value: unknown) => boolean;
 }
 
-/** What `get<Name>` and `list<Plural>` need besides the declaration's identity and `api.get`. */
+/** What `get<Name>` and `list<Plural>` need besides the kind's identity and `api.get`. */
 /** A record as a list answers it (lookups camelCase it whole). */
 type Listed = Record<string, unknown>;
 
@@ -159,9 +159,9 @@ export interface Kind<S extends ScopeKind = ScopeKind, R = unknown> {
 export type ScopeReads<S extends ScopeKind> = <T>(list: (http: Transport, scope: ScopeOf<S>) => Promise<T>) => Promise<T>;
 
 /**
- * What the organization importer (src/import) needs of a resource beyond its declaration: one list call, PostHog's
- * defaults, the ids of other resources' objects its fields hold, and the names it gives. Everything else (the inputs'
- * names, the adoption, the id forms, the check of what it writes) comes from the declaration and its lifecycle.
+ * What the organization importer (src/import) needs of a kind besides the rest of its `Kind`: one list call, PostHog's
+ * defaults, the ids of other kinds' objects its fields hold, and the names it gives. Everything else (the inputs'
+ * names, the adoption, the id forms, the check of what it writes) comes from the rest of the `Kind` and its lifecycle.
  */
 export interface ImportFacts<S extends ScopeKind, R> {
   /**
@@ -211,15 +211,15 @@ export type ImportList = (
 ) => Promise<readonly Record<string, unknown>[]>;
 
 /**
- * How the importer lists a declaration's objects (undefined: it is not imported): its import facts' own list, else its
+ * How the importer lists a kind's objects (undefined: it is not imported): its import facts' own list, else its
  * lookups' list, unfiltered, each record with its project as the kit's API reads them.
  */
-export function importList(declaration: Kind): ImportList | undefined {
-  const facts = declaration.importer as ImportFacts<ScopeKind, Record<string, unknown>> | undefined;
+export function importList(kind: Kind): ImportList | undefined {
+  const facts = kind.importer as ImportFacts<ScopeKind, Record<string, unknown>> | undefined;
   if (!facts) return undefined;
   if (facts.list) return (http, scope, read) => facts.list!(http, scope, read);
-  const lookups = declaration.lookups;
-  if (!lookups) throw new Error(`${declaration.name}'s import facts have no list, and it has no lookups to list with: declare one.`);
+  const lookups = kind.lookups;
+  if (!lookups) throw new Error(`${kind.name}'s import facts have no list, and it has no lookups to list with: declare one.`);
   // Lookups are project-scoped; `lookups.list` itself is the key, so a kind asking for the same list shares it.
   return async (_http, scope, read) =>
     (await (read as ScopeReads<"project">)(lookups.list)).map((record) => ({ ...record, project_id: scope }));
@@ -229,7 +229,7 @@ export function importList(declaration: Kind): ImportList | undefined {
 export interface ImportReference {
   /** The field, by PostHog's name: `filters`, `dashboard_item`. */
   readonly field: string;
-  /** The resource whose objects they are, by its declaration's name: "Cohort", "Dashboard". */
+  /** The kind whose objects they are, by its name: "Cohort", "Dashboard". */
   readonly resource: string;
   /**
    * The field of that resource's objects the value names, in the same project, when it is not their id: an
@@ -257,43 +257,43 @@ export function idField(field: string, resource: string): ImportReference {
  * An id as `<id>` or `<scope>/<id>`: for Project `<projectId>` or, as in PostHog's Terraform provider,
  * `<organizationId>/<projectId>`; for a project-scoped resource `<projectId>/<id>`.
  */
-export function parseId<S extends ScopeKind>(declaration: Kind<S>, id: string): ParsedId<S> {
-  const scopePart = declaration.scope === "organization" ? "[^/]+" : "\\d+";
-  const uuid = declaration.identity.key === "uuid";
+export function parseId<S extends ScopeKind>(kind: Kind<S>, id: string): ParsedId<S> {
+  const scopePart = kind.scope === "organization" ? "[^/]+" : "\\d+";
+  const uuid = kind.identity.key === "uuid";
   const keyPart = uuid ? "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}" : "\\d+";
   const match = new RegExp(`^(?:(${scopePart})/)?(${keyPart})$`).exec(id);
   if (!match) {
-    const forms = declaration.identity.forms.join(", or ");
-    throw new Error(`"${id}" is not a PostHog ${declaration.noun} id: use ${forms}.`);
+    const forms = kind.identity.forms.join(", or ");
+    throw new Error(`"${id}" is not a PostHog ${kind.noun} id: use ${forms}.`);
   }
-  const scope = match[1] === undefined ? undefined : declaration.scope === "organization" ? match[1] : Number(match[1]);
+  const scope = match[1] === undefined ? undefined : kind.scope === "organization" ? match[1] : Number(match[1]);
   return { scope: scope as ScopeOf<S> | undefined, id: uuid ? match[2]!.toLowerCase() : Number(match[2]) };
 }
 
 /** The scope to work in: the resource's own, else the configured one, else an error saying what to set. */
 export function resolveScope<S extends ScopeKind>(
-  declaration: Kind<S>,
+  kind: Kind<S>,
   config: ProviderConfig,
   explicit: ScopeOf<S> | string | null | undefined,
 ): ScopeOf<S> {
-  if (declaration.scope === "organization") return requireOrganization(config, explicit as string | null | undefined) as ScopeOf<S>;
+  if (kind.scope === "organization") return requireOrganization(config, explicit as string | null | undefined) as ScopeOf<S>;
   return requireProject(config, explicit as number | string | null | undefined) as ScopeOf<S>;
 }
 
 /**
- * Deletes as the declaration says. Gone already counts as deleted only when `confirmGone` agrees (PostHog answers 404
+ * Deletes as the kind says. Gone already counts as deleted only when `confirmGone` agrees (PostHog answers 404
  * alike for what is gone and for what the key cannot see); `alreadyGoing` recognises PostHog's "already being deleted".
  */
 export async function deleteDeclared<S extends ScopeKind>(
-  declaration: Kind<S>,
+  kind: Kind<S>,
   http: Transport,
   scope: ScopeOf<S>,
   id: ObjectId,
   hooks: { confirmGone?: () => Promise<void>; alreadyGoing?: (error: PostHogError) => boolean } = {},
 ): Promise<void> {
   try {
-    if (declaration.deletion === "soft-delete") await declaration.api.update(http, scope, id, { deleted: true });
-    else await declaration.api.remove(http, scope, id);
+    if (kind.deletion === "soft-delete") await kind.api.update(http, scope, id, { deleted: true });
+    else await kind.api.remove(http, scope, id);
   } catch (error) {
     if (!(error instanceof PostHogError)) throw error;
     if (hooks.alreadyGoing?.(error)) return;
@@ -303,18 +303,18 @@ export async function deleteDeclared<S extends ScopeKind>(
 }
 
 /** The input (and output) naming a resource's scope: `organizationId`, or `projectId` for a project-scoped resource. */
-export function scopeInput(declaration: Kind): "organizationId" | "projectId" {
-  return declaration.scope === "organization" ? "organizationId" : "projectId";
+export function scopeInput(kind: Kind): "organizationId" | "projectId" {
+  return kind.scope === "organization" ? "organizationId" : "projectId";
 }
 
 /** How messages begin with a resource's noun: "Project", "Feature flag". */
-export function title(declaration: Kind): string {
-  return declaration.noun.charAt(0).toUpperCase() + declaration.noun.slice(1);
+export function title(kind: Kind): string {
+  return kind.noun.charAt(0).toUpperCase() + kind.noun.slice(1);
 }
 
 /** A kind's plural: `FeatureFlags`. */
-export function pluralOf(declaration: Kind): string {
-  return declaration.plural ?? `${declaration.name}s`;
+export function pluralOf(kind: Kind): string {
+  return kind.plural ?? `${kind.name}s`;
 }
 
 /** A lookup filter's property as the plugin schema and the TypeScript docs describe it: its values said when it has a few. */
@@ -325,11 +325,11 @@ export function filterSpec(filter: ListFilter): PropertySpec {
 }
 
 /** What `get<Name>` and `list<Plural>` do, said alike by the plugin schema and the TypeScript functions' docs. */
-export function lookupDescriptions(declaration: Kind): { get: string; list: string } {
-  const unique = declaration.lookups?.uniqueBy;
+export function lookupDescriptions(kind: Kind): { get: string; list: string } {
+  const unique = kind.lookups?.uniqueBy;
   const by = unique ? ` or by exact ${unique.input}` : "";
   return {
-    get: `One ${declaration.noun} that is not deleted, by ${declaration.identity.output}${by}, with every field PostHog returns (camelCased; nested JSON as PostHog's).`,
-    list: `Every ${declaration.noun} of the project that is not deleted.`,
+    get: `One ${kind.noun} that is not deleted, by ${kind.identity.output}${by}, with every field PostHog returns (camelCased; nested JSON as PostHog's).`,
+    list: `Every ${kind.noun} of the project that is not deleted.`,
   };
 }

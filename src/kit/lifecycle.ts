@@ -1,9 +1,8 @@
 /**
- * The lifecycle every declared resource shares: check, diff, create, read, update and delete, as plain data in and
- * out. The field table's work (validation, comparison, outputs, drift) is the resource's `KindModel`; what only
- * some resources do (adoption, a create that recovers, settings kept elsewhere by an older PostHog, an action such as
- * a token rotation, a 404 that needs proof) are the hooks a resource's lifecycle overrides. HTTP is the client's
- * business: the declaration names its calls.
+ * The lifecycle every kind shares: check, diff, create, read, update and delete, as plain data in and out. The field
+ * table's work (validation, comparison, outputs, drift) is the kind's `KindModel`; what only some kinds do (adoption,
+ * a create that recovers, settings kept elsewhere by an older PostHog, an action such as a token rotation, a 404 that
+ * needs proof) are the hooks a kind's lifecycle overrides. HTTP is the client's business: the `Kind` names its calls.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { PostHogError, type Transport } from "../client";

@@ -103,7 +103,7 @@ export function valuesAt(value: Json, paths: readonly (readonly string[])[]): un
 }
 
 /**
- * A dynamic resource's lifecycle whose failures carry none of the secrets it is given: the values its declaration says
+ * A dynamic resource's lifecycle whose failures carry none of the secrets it is given: the values its kind says
  * are secret (`secretInputPaths`, which its class made Pulumi secrets: a hog function's secret inputs), in the new
  * inputs, the outputs and the inputs those record. Pulumi's dynamic-provider host sends them unmarked.
  */

@@ -1,9 +1,7 @@
 /**
  * The names Pulumi knows each resource by, in a module that loads nothing: the dynamic resources (src/resources) use
- * them without loading the kit, the plugin and the declarations with it.
+ * them without loading the kit, the plugin and the kinds with it.
  */
-import { lowerFirst } from "./names";
-
 export const PACKAGE = "posthog";
 
 /** The plugin's resource token and the dynamic resource's type, for a resource class name. */
@@ -14,7 +12,8 @@ export const dynamicType = (name: string) => `pulumi-nodejs:dynamic/${PACKAGE}:$
  * The export of `pulumi-posthog/provider` that a kind's serialized provider names (`featureFlagProvider`): written in
  * every stack's state, so it never changes.
  */
-export const providerExport = (name: string) => `${lowerFirst(name)}Provider`;
+// Spelt out rather than ./names' lowerFirst: the program side loads this module, which must import nothing.
+export const providerExport = (name: string) => `${name.charAt(0).toLowerCase()}${name.slice(1)}Provider`;
 
 /** A kind's names, each from its class name: the name, the plugin's token and the dynamic resource's type. */
 export const kindNames = (name: string) => ({ name, token: pluginToken(name), dynamicType: dynamicType(name) });

@@ -11,7 +11,7 @@ import { useLookupConfig } from "../functions/context";
 import { objectLookups } from "../functions/objects";
 import type { Kind } from "../kit/kind";
 import { secretTexts, valuesAt, withoutSecrets } from "../kit/redaction";
-import { declarations } from "../kinds/index";
+import { kinds } from "../kinds/index";
 import type { ConfigLookup } from "../kit/config";
 import { packageSchema, PACKAGE, type PropertySpec } from "./schema";
 
@@ -46,9 +46,9 @@ const invokes: Record<string, { run: Invoke; wrap?: string }> = {
 /** `get<Name>` and `list<Plural>` of every resource declaring lookups (src/functions/objects.ts). */
 function objectInvokes(): Record<string, { run: Invoke; wrap?: string }> {
   const entries: Record<string, { run: Invoke; wrap?: string }> = {};
-  for (const declaration of declarations) {
-    if (!declaration.lookups) continue;
-    const found = objectLookups(declaration as Kind<"project">);
+  for (const kind of kinds) {
+    if (!kind.lookups) continue;
+    const found = objectLookups(kind as Kind<"project">);
     // What holds a secret is returned as one, whole: a list whose records hold one, a record's own property.
     entries[found.getName] = {
       run: async (a) => {
@@ -88,12 +88,12 @@ export class PostHogProvider implements provider.Provider {
     const schema = packageSchema(version);
     this.schema = JSON.stringify(schema);
     const resources = schema["resources"] as Record<string, { properties: Record<string, PropertySpec> }>;
-    for (const declaration of declarations) {
-      const outputTypes = resources[declaration.token]!.properties;
-      const { secretInputPaths } = declaration;
-      this.resources.set(declaration.token, {
-        lifecycle: declaration.lifecycle(),
-        importInputs: declaration.importInputs,
+    for (const kind of kinds) {
+      const outputTypes = resources[kind.token]!.properties;
+      const { secretInputPaths } = kind;
+      this.resources.set(kind.token, {
+        lifecycle: kind.lifecycle(),
+        importInputs: kind.importInputs,
         outputTypes,
         ...(secretInputPaths ? { secretInputPaths } : {}),
       });
@@ -138,7 +138,7 @@ export class PostHogProvider implements provider.Provider {
     const { lifecycle, secretInputPaths } = served;
     const plain = unwrapSecrets(news) as Json;
     const result = (await this.redacted(served, [olds, news], async () => lifecycle.check?.(unwrapSecrets(olds) as Json, plain))) ?? {};
-    // The values the declaration says are secret (a hog function's secret inputs) are stored encrypted, even when
+    // The values the kind says are secret (a hog function's secret inputs) are stored encrypted, even when
     // the program gave them in plain text.
     const inputs = (secretInputPaths?.(plain) ?? []).reduce((marked, path) => markSecret(marked, path), news);
     return { inputs, failures: result.failures ?? [] };
@@ -231,7 +231,7 @@ export class PostHogProvider implements provider.Provider {
 
   /**
    * `operation` with no secret of its values in its failures (../kit/redaction): those the engine sends marked, and
-   * those the declaration says are secret however they were given (a hog function's secret inputs).
+   * those the kind says are secret however they were given (a hog function's secret inputs).
    */
   private redacted<T>(served: Served, values: readonly Json[], operation: () => Promise<T>): Promise<T> {
     const declared = values.flatMap((value) => {

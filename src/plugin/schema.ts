@@ -1,9 +1,10 @@
 /**
- * The Pulumi package schema of the provider plugin, generated from the field table (src/kinds/project/fields.ts) and the
- * lookup table below, so that every language's SDK, `pulumi import` and `pulumi package get-schema` see exactly the
- * inputs, outputs, secrets, descriptions and replacement rules the TypeScript package has.
+ * The Pulumi package schema of the provider plugin, generated from the registry of kinds (src/kinds/index.ts: each
+ * kind's resource and lookups) and the lookups written out below (projects, groups, the current user), so that every
+ * language's SDK, `pulumi import` and `pulumi package get-schema` see exactly the inputs, outputs, secrets,
+ * descriptions and replacement rules the TypeScript package has.
  */
-import { declarations } from "../kinds/index";
+import { kinds } from "../kinds/index";
 import { filterSpec, lookupDescriptions, pluralOf } from "../kit/kind";
 import { ANY, type PropertySpec } from "../kit/property";
 import { PACKAGE } from "../kit/tokens";
@@ -153,20 +154,20 @@ export const lookups: Record<string, LookupSpec> = {
 export function objectLookupSpecs(): Record<string, LookupSpec> {
   const specs: Record<string, LookupSpec> = {};
   const inProject: PropertySpec = { type: "integer", description: "Numeric id of the project; defaults to posthog:projectId." };
-  for (const declaration of declarations) {
-    const facts = declaration.lookups;
+  for (const kind of kinds) {
+    const facts = kind.lookups;
     if (!facts) continue;
-    const idInput = declaration.identity.output;
-    const idType = declaration.identity.key === "uuid" ? "string" : "integer";
+    const idInput = kind.identity.output;
+    const idType = kind.identity.key === "uuid" ? "string" : "integer";
     const unique = facts.uniqueBy;
-    const described = lookupDescriptions(declaration);
+    const described = lookupDescriptions(kind);
     // `nullable` and `optional` type the TypeScript result only: Pulumi's schema has no null, every output may be absent.
     const outputs = Object.fromEntries(Object.entries(facts.outputs).map(([name, { nullable, optional, ...spec }]) => [name, spec]));
-    specs[`get${declaration.name}`] = {
+    specs[`get${kind.name}`] = {
       description: described.get,
       inputs: {
         projectId: inProject,
-        [idInput]: { type: idType, description: `The ${declaration.noun}'s id${unique ? `; or give ${unique.input}` : ""}.` },
+        [idInput]: { type: idType, description: `The ${kind.noun}'s id${unique ? `; or give ${unique.input}` : ""}.` },
         ...(unique
           ? { [unique.input]: { ...unique.spec, description: `${unique.spec.description ?? ""} Or give ${idInput}.`.trim() } }
           : {}),
@@ -175,7 +176,7 @@ export function objectLookupSpecs(): Record<string, LookupSpec> {
       required: unique ? [] : [idInput],
       outputs: { [idInput]: { type: idType }, projectId: { type: "integer" }, ...outputs },
     };
-    const plural = pluralOf(declaration);
+    const plural = pluralOf(kind);
     specs[`list${plural}`] = {
       description: described.list,
       inputs: {
@@ -184,7 +185,7 @@ export function objectLookupSpecs(): Record<string, LookupSpec> {
         host,
       },
       required: [],
-      outputs: { [lowerFirst(plural)]: list(`Each ${declaration.noun} as get${declaration.name} returns it.`) },
+      outputs: { [lowerFirst(plural)]: list(`Each ${kind.noun} as get${kind.name} returns it.`) },
     };
   }
   return specs;
@@ -206,9 +207,9 @@ export function packageSchema(version: string): Record<string, unknown> {
     config: { variables: configuration },
     provider: { description: "The PostHog provider: where PostHog is and which key to use.", inputProperties: configuration },
     resources: Object.fromEntries(
-      declarations.map((declaration) => {
-        const { description, inputs, outputs, required } = declaration.schema();
-        return [declaration.token, { description, inputProperties: inputs, properties: outputs, required }];
+      kinds.map((kind) => {
+        const { description, inputs, outputs, required } = kind.schema();
+        return [kind.token, { description, inputProperties: inputs, properties: outputs, required }];
       }),
     ),
     functions: Object.fromEntries(

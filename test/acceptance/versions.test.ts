@@ -1,7 +1,7 @@
 /**
- * What went wrong against PostHog's own backend (issue 16, items 1-7), as scenarios through the real Pulumi CLI and
- * the root program. Each holds against any PostHog; where the 2025-08-04 version behaves differently from today's,
- * the branch for it says so and cites that version's source.
+ * What went wrong against PostHog's own backend, as scenarios through the real Pulumi CLI and the root program. Each
+ * holds against any PostHog; where the 2025-08-04 version behaves differently from today's, the branch for it says so
+ * and cites that version's source.
  */
 import * as http from "node:http";
 import * as https from "node:https";

@@ -1,5 +1,5 @@
 /**
- * What a program pays for importing the package (issue 17's fixed cost): the resource classes and the lookups'
+ * What a program pays for importing the package, every run, before any resource: the resource classes and the lookups'
  * signatures, not the HTTP client, the provider or their packages, which load on a lookup's first call. And what the
  * provider plugin pays at every start (twice per YAML command): Pulumi's provider server, not the SDK's whole index.
  * Measured on the built package (lib/, as a program installs it), in a Node.js process of its own.

@@ -12,14 +12,14 @@ import { endpointsNamespace } from "../../src/generate/entries";
 import { providerExport } from "../../src/kit/tokens";
 import * as posthog from "../../src";
 import * as provider from "../../src/provider";
-import { declarations } from "../../src/kinds/index";
+import { kinds as registry } from "../../src/kinds/index";
 import { importList, type Kind, pluralOf, type ScopeKind, type ScopeReads } from "../../src/kit/kind";
 import { kebabCase } from "../../src/kit/names";
 import * as projects from "../../src/kinds/project/endpoints";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 
 const root = path.join(__dirname, "..", "..");
-const kinds = declarations.map((kind) => [kind.name, kind] as const);
+const kinds = registry.map((kind) => [kind.name, kind] as const);
 const exported = (module: object, name: string): unknown => (Object.hasOwn(module, name) ? Reflect.get(module, name) : undefined);
 const schema = JSON.parse(fs.readFileSync(path.join(root, "schema.json"), "utf8")) as {
   resources: Record<string, unknown>;
@@ -48,7 +48,7 @@ test.each(kinds)("%s: its endpoints are a namespace of pulumi-posthog/client", (
   expect(typeof exported(client, endpointsNamespace(kind))).toBe("object");
 });
 
-const withLookups = declarations.filter((kind) => kind.lookups).map((kind) => [kind.name, kind] as const);
+const withLookups = registry.filter((kind) => kind.lookups).map((kind) => [kind.name, kind] as const);
 test.each(withLookups)("%s: its lookups are TypeScript functions and plugin invokes", (name, kind) => {
   const plural = pluralOf(kind);
   for (const lookup of [`get${name}`, `list${plural}`]) {

@@ -11,7 +11,7 @@ export interface ConformanceCase extends ConformanceRequest {
   today?: string;
 }
 
-const FIELDS = "today's project record has fields 2025-08-04 lacks, and lacks slack_incoming_webhook (issue 16 item 5)";
+const FIELDS = "today's project record has fields 2025-08-04 lacks, and lacks slack_incoming_webhook";
 const LIST_ROWS = "today's project list rows carry project_id; 2025-08-04's ProjectBackwardCompatBasicSerializer had none";
 const ORGANIZATION =
   "the local server's default mode answers OrganizationBasicSerializer's fields (and is_active, is_pending_deletion); 2025-08-04 answers its full OrganizationSerializer";
@@ -54,7 +54,7 @@ export const conformanceCases: readonly ConformanceCase[] = [
   { name: "create with a list body", method: "POST", path: "/api/organizations/{org}/projects/", body: [1, 2], today: "2025-08-04's PremiumMultiProjectPermission calls request.data.get (500); today's answers 400" },
   { name: "create with primary_dashboard", method: "POST", path: "/api/organizations/{org}/projects/", body: { name: "{prefix} dash", primary_dashboard: 1 } },
   { name: "create in an unknown organization", method: "POST", path: "/api/organizations/00000000-0000-0000-0000-000000000000/projects/", body: { name: "{prefix} lost" } },
-  { name: "create with the name of another project", method: "POST", path: "/api/organizations/{org}/projects/", body: { name: "{prefix} second" }, creates: "duplicate", today: "today's PostHog refuses a duplicate name (409); 2025-08-04 creates the project (issue 16 item 7)" },
+  { name: "create with the name of another project", method: "POST", path: "/api/organizations/{org}/projects/", body: { name: "{prefix} second" }, creates: "duplicate", today: "today's PostHog refuses a duplicate name (409); 2025-08-04 creates the project" },
 
   // projects: read
   { name: "get", method: "GET", path: "/api/projects/{scratch}/", today: FIELDS },
@@ -196,7 +196,7 @@ export const conformanceCases: readonly ConformanceCase[] = [
   { name: "hog function with an input of the wrong type", method: "POST", path: "/api/projects/{scratch}/hog_functions/", key: "allKey", body: { type: "transformation", hog: "return event", inputs_schema: [{ key: "n", type: "number" }], inputs: { n: { value: "2" } } } },
   { name: "hog function DELETE", method: "DELETE", path: "/api/projects/{scratch}/hog_functions/00000000-0000-0000-0000-000000000000/", key: "allKey" },
   { name: "delete", method: "DELETE", path: "/api/projects/{scratch}/" },
-  { name: "get after delete", method: "GET", path: "/api/projects/{scratch}/", today: "today's PostHog deletes in the background: the project reads as is_pending_deletion for a while (issue 16 item 7)" },
+  { name: "get after delete", method: "GET", path: "/api/projects/{scratch}/", today: "today's PostHog deletes in the background: the project reads as is_pending_deletion for a while" },
   { name: "delete again", method: "DELETE", path: "/api/projects/{scratch}/", today: "today's PostHog answers 400 'already being deleted' while it deletes in the background" },
   { name: "delete an unknown id", method: "DELETE", path: "/api/projects/999999999/" },
 ];

@@ -174,8 +174,8 @@ export const parityCases: readonly ParityCase[] = [
   { input: "autocaptureWebVitalsAllowedMetrics", value: ["FID"], what: "a retired web vital", provider: "refuses", today: "accepted", v20250804: "accepted", why: SHAPE_STRICT("FCP, LCP, INP or CLS") },
   { input: "correlationConfig", value: { excluded_person_property_names: "$browser" }, what: "a string for a list", provider: "refuses", today: "accepted", v20250804: "accepted", why: SHAPE_STRICT("lists of names") },
   { input: "hasCompletedOnboardingFor", value: { product_analytics: "yes" }, what: "a string for a boolean", provider: "refuses", today: "accepted", v20250804: "accepted", why: SHAPE_STRICT("product names to booleans") },
-  // last: a bad enum value that 2025-08-04 stores and then cannot serialize (issue 16 item 6)
-  { input: "modifiers", value: { personsOnEventsMode: "sometimes" }, what: "an unknown personsOnEventsMode (2025-08-04 stores it, then every read of the project fails: issue 16 item 6)", provider: "refuses", today: "refused", v20250804: "server error", last: true },
+  // last: a bad enum value that 2025-08-04 stores and then cannot serialize, which breaks every later read of the project
+  { input: "modifiers", value: { personsOnEventsMode: "sometimes" }, what: "an unknown personsOnEventsMode (2025-08-04 stores it, then every read of the project fails)", provider: "refuses", today: "refused", v20250804: "server error", last: true },
 ];
 
 export function apiName(input: string): string {
@@ -206,8 +206,8 @@ function sentValue(c: ParityCase): unknown {
 
 /**
  * PATCH one setting of one project and judge what PostHog made of it. A setting the project record of this PostHog
- * does not have is PATCHed on the project's environment, where 2025-08-04 keeps 14 of today's project settings
- * (issue 16 item 5), as the provider writes it there.
+ * does not have is PATCHed on the project's environment, where 2025-08-04 keeps 14 of today's project settings, as
+ * the provider writes it there.
  */
 export async function verdictOf(posthog: PostHogEndpoint, projectId: number, c: ParityCase): Promise<Verdict> {
   const field = apiName(c.input);

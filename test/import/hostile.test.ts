@@ -30,8 +30,8 @@ const flag = featureFlagKind as Kind;
 const action = actionKind as Kind;
 const alert = alertKind as Kind;
 
-const found = (declaration: Kind, scope: string | number, record: Record<string, unknown>): Found => ({
-  declaration,
+const found = (kind: Kind, scope: string | number, record: Record<string, unknown>): Found => ({
+  kind,
   scope,
   record,
 });
@@ -288,7 +288,7 @@ const own = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 describe("values PostHog answers are read back as they are, and run nothing", () => {
   test("TypeScript: the program, compiled and run against a stand-in SDK, gives each resource exactly PostHog's values", async () => {
     // Not the alert, whose threshold's type has no room for another key (its place is the YAML case below).
-    const resources = (await hostileValues()).resources.filter((r) => r.declaration !== alert);
+    const resources = (await hostileValues()).resources.filter((r) => r.kind !== alert);
     const files = render(resources, { project: "p", language: "typescript", organizationId: ORG, host: undefined, version: "0" });
     const program = files["index.ts"]!;
     expect(program).toContain('["__proto__"]: ');

@@ -20,7 +20,7 @@ const project = projectKind as Kind;
 const flag = featureFlagKind as Kind;
 const action = actionKind as Kind;
 
-/** A resource the importer knows only by its declaration: a cohort, which flags' filters name. */
+/** A resource the importer knows only by its kind: a cohort, which flags' filters name. */
 const cohort = {
   ...flag,
   name: "Cohort",
@@ -58,8 +58,8 @@ const flagRecord = (id: number, key: string, more: Record<string, unknown> = {})
   ...more,
 });
 
-const found = (declaration: Kind, scope: string | number, record: Record<string, unknown>): Found => ({
-  declaration,
+const found = (kind: Kind, scope: string | number, record: Record<string, unknown>): Found => ({
+  kind,
   scope,
   record,
 });

@@ -9,7 +9,7 @@ import * as dashboards from "../../src/kinds/dashboard/endpoints";
 import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import * as insights from "../../src/kinds/insight/endpoints";
 import { readOrganization } from "../../src/import";
-import { declarations } from "../../src/kinds/index";
+import { kinds } from "../../src/kinds/index";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 
 let server: LocalPostHog;
@@ -57,12 +57,10 @@ test("one list per kind and project, one GET per project; a project being delete
     [web.id, mobile.id, doomed.id].map((id) => `GET /api/organizations/<org>/projects/${id}/`).sort(),
   );
   expect(paths.filter((p) => p.includes(`/projects/${doomed.id}/`) && !p.startsWith("GET /api/organizations"))).toEqual([]);
-  expect(found.filter((f) => f.declaration.name === "FeatureFlag")).toHaveLength(120);
+  expect(found.filter((f) => f.kind.name === "FeatureFlag")).toHaveLength(120);
   expect(progress).toEqual([
     // The declared kinds the importer does not read yet say so first.
-    ...declarations
-      .filter((d) => d.scope === "project" && !d.importer)
-      .map((d) => `${d.name}: not imported (its declaration has no import facts yet)`),
+    ...kinds.filter((d) => d.scope === "project" && !d.importer).map((d) => `${d.name}: not imported (the importer does not read it yet)`),
     // A project read and not declared is named, and counted as such.
     `project "Doomed" (id ${doomed.id}) not declared: being deleted (is_pending_deletion)`,
     `3 projects (1 not declared) in organization ${org}`,
@@ -119,7 +117,7 @@ test("the insights on flags' usage dashboards only are left out, from the one da
   expect(progress.at(-1)).toContain("3 insights (1 not declared)");
   const paths = (await server.requests()).map((r) => r.path.replace(/\?.*$/, ""));
   expect(paths.filter((p) => p === `/api/projects/${shop.id}/dashboards/`)).toHaveLength(1);
-  const ids = (name: string) => found.filter((f) => f.declaration.name === name).map((f) => f.record["id"]);
+  const ids = (name: string) => found.filter((f) => f.kind.name === name).map((f) => f.record["id"]);
   expect(ids("Insight").sort()).toEqual([shared, loose].sort());
   expect(ids("Insight")).not.toContain(generated);
   expect(ids("Dashboard")).not.toContain(usage);
@@ -135,7 +133,7 @@ test("a kind PostHog refuses to the key (alerts on PostHog 2025-08-04) is left o
     await featureFlags.createFeatureFlag(client, web.id, { key: "kept", filters: { groups: [{ properties: [], rollout_percentage: 5 }] } });
     const progress: string[] = [];
     const found = await readOrganization(client, old.organizationId, [web.id], (line) => progress.push(line));
-    expect(found.filter((f) => f.declaration.name === "FeatureFlag").map((f) => f.record["key"])).toEqual(["kept"]);
+    expect(found.filter((f) => f.kind.name === "FeatureFlag").map((f) => f.record["key"])).toEqual(["kept"]);
     expect(progress).toContainEqual(
       expect.stringMatching(new RegExp(`^project ${web.id}: alerts not imported: PostHog refuses GET .*alerts`)),
     );

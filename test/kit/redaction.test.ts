@@ -32,7 +32,7 @@ test("secretTexts: every string and number of the values, and their JSON-escaped
   );
 });
 
-test("a dynamic lifecycle's failures name none of the values its declaration says are secret: check failures, errors, partial successes", async () => {
+test("a dynamic lifecycle's failures name none of the values its kind says are secret: check failures, errors, partial successes", async () => {
   const paths = (inputs: Record<string, unknown>) => (inputs["inputs"] ? [["inputs", "token"]] : []);
   const inputs = { name: "Hook", inputs: { token: { value: SECRET }, url: { valeu: "https://example.com" } } };
   const lifecycle: pulumi.dynamic.ResourceProvider = {

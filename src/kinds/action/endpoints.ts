@@ -15,7 +15,7 @@ const actions = objects.endpoints<typeof actionSchema, number>({ path: "actions"
 export async function listActions(http: Transport, projectId: number): Promise<Action[]> {
   const answer = await http.request({
     method: "GET",
-    path: objects.collectionPath(actions.kind, projectId),
+    path: objects.collectionPath(actions.collection, projectId),
     schema: actionListSchema,
     subject: `project ${projectId}`,
   });
@@ -40,5 +40,5 @@ export function updateAction(http: Transport, projectId: number, id: number, bod
 
 /** With the action's current name, which PostHog 2025-08-04 needs in every PATCH. */
 export function deleteAction(http: Transport, projectId: number, id: number, name: string | null): Promise<Action> {
-  return objects.softDelete(http, actions.kind, projectId, id, { name });
+  return objects.softDelete(http, actions.collection, projectId, id, { name });
 }

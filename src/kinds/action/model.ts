@@ -1,5 +1,5 @@
 /**
- * Between Pulumi's view of an action and PostHog's: the kit's field-table state over the action's table
+ * Between Pulumi's view of an action and PostHog's: the kit's field-table model over the action's table
  * (src/kinds/action/fields.ts), with what is the action's own: `name` required and sent in every PATCH, the steps'
  * rules.
  */

@@ -9,8 +9,7 @@
  */
 import { z } from "zod";
 import type { Alert } from "./record";
-import { type Equality, type FieldDef, sameJson } from "../../kit/field-table";
-import { declaredWithin } from "../insight/fields";
+import { type Equality, type FieldDef, sameJson, sameWithin } from "../../kit/field-table";
 
 const SERIALIZER = "AlertSerializer, products/alerts/backend/api/alert.py";
 const THRESHOLD = "InsightThreshold, posthog/schema.py";
@@ -65,9 +64,6 @@ const sameIds: Equality = (a, b) =>
     Array.isArray(b) ? [...b].sort((x, y) => x - y) : (b ?? []),
   );
 
-/** PostHog answers the threshold with its id, creation time and name (`""` when unnamed): only what the program writes compares. */
-const sameWithin: Equality = (declared, live) => declaredWithin(declared ?? null, live ?? null);
-
 export const alertFields = {
   insight: {
     input: z.number({ error: "must be the numeric id of an insight (an Insight's insightId)" }).int().positive(),
@@ -87,6 +83,7 @@ export const alertFields = {
   threshold: {
     type: "AlertThreshold",
     input: threshold,
+    // PostHog answers the threshold with its id, creation time and name (`""` when unnamed).
     equal: sameWithin,
     doc: 'When it fires: `{configuration: {type: "absolute" | "percentage", bounds: {lower?, upper?}}, name?}`; at least one bound.',
   },

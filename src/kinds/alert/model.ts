@@ -1,5 +1,5 @@
 /**
- * Between Pulumi's view of an alert and PostHog's: the kit's field-table state over the alert's table
+ * Between Pulumi's view of an alert and PostHog's: the kit's field-table model over the alert's table
  * (src/kinds/alert/fields.ts), with what is the alert's own: the insight, the subscribed users and the threshold
  * are required on create (AlertSerializer).
  */

@@ -39,7 +39,7 @@ export const annotationKind: Kind<"project", AnnotationRecord> = {
     }),
     required: ["annotationId", "projectId", "scope"],
   }),
-  // Issue 18 asks no annotation lookup.
+  // No lookups: no PostHog object names an annotation, so a program has no use for one's id.
   model: annotationModel,
   lifecycle: () => new AnnotationLifecycle(),
   // AnnotationsViewSet lists with AnnotationSerializer: no GET each. The list of every project holds the

@@ -1,5 +1,5 @@
 /**
- * Between Pulumi's view of an annotation and PostHog's: the kit's field-table state over the annotation's table
+ * Between Pulumi's view of an annotation and PostHog's: the kit's field-table model over the annotation's table
  * (src/kinds/annotation/fields.ts). Nothing about an annotation is required or unique; PostHog's one rule beyond
  * each field's (the dashboard must be the project's) needs the project's data and is left to PostHog.
  */

@@ -1,5 +1,5 @@
 /**
- * Between Pulumi's view of a cohort and PostHog's: the kit's field-table state over the cohort's table
+ * Between Pulumi's view of a cohort and PostHog's: the kit's field-table model over the cohort's table
  * (src/kinds/cohort/fields.ts), with what is the cohort's own: `name` required, the filters' rules, and a static
  * cohort declared without filters.
  */

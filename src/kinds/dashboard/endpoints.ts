@@ -33,5 +33,5 @@ export const updateDashboard = dashboards.update;
  * dashboard (PostHog's `delete_insights`); insights other dashboards use always stay.
  */
 export function deleteDashboard(http: Transport, projectId: number, id: number, deleteInsights = false): Promise<Dashboard> {
-  return objects.softDelete(http, dashboards.kind, projectId, id, deleteInsights ? { delete_insights: true } : {});
+  return objects.softDelete(http, dashboards.collection, projectId, id, deleteInsights ? { delete_insights: true } : {});
 }

@@ -1,5 +1,5 @@
 /**
- * Between Pulumi's view of a dashboard and PostHog's: the kit's field-table state over the dashboard's table
+ * Between Pulumi's view of a dashboard and PostHog's: the kit's field-table model over the dashboard's table
  * (src/kinds/dashboard/fields.ts), with what is the dashboard's own: its text tiles follow in a PATCH after the
  * create (PostHog's create ignores `tiles`), and the record carries them as `text_tiles`.
  */

@@ -1,5 +1,5 @@
 /**
- * Between Pulumi's view of an experiment and PostHog's: the kit's field-table state over the experiment's table
+ * Between Pulumi's view of an experiment and PostHog's: the kit's field-table model over the experiment's table
  * (src/kinds/experiment/fields.ts), with what is the experiment's own: `name` and `featureFlagKey` required, the
  * variants' rules, and `stopped` only after `launched` (validate_experiment_date_range: the end follows the start).
  */

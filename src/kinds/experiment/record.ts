@@ -5,7 +5,7 @@
  * variant's `split_percent` pass through.
  */
 import { z } from "zod";
-import { minimalFlagSchema } from "../survey/record";
+import { minimalFlagSchema } from "../feature-flag/record";
 
 export const experimentVariantSchema = z.looseObject({
   key: z.string(),

@@ -1,6 +1,6 @@
 /**
  * Between Pulumi's view of a feature flag (camelCase inputs, slim outputs) and PostHog's (snake_case fields): the
- * kit's field-table state (src/kit/field-model.ts) over the flag's table (src/kinds/feature-flag/fields.ts), with
+ * kit's field-table model (src/kit/field-model.ts) over the flag's table (src/kinds/feature-flag/fields.ts), with
  * what is the flag's own: `key` required, the release conditions' rules and the rules between fields.
  */
 import { fieldModel, type InProject } from "../../kit/field-model";

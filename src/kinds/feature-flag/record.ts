@@ -48,3 +48,16 @@ export const featureFlagSchema = z.looseObject({
   status: z.string().optional(),
 });
 export type FeatureFlag = z.infer<typeof featureFlagSchema>;
+
+/**
+ * MinimalFeatureFlagSerializer (the same file): the short form of a flag that other answers carry (a survey's linked,
+ * targeting and internal targeting flags, an experiment's flag).
+ */
+export const minimalFlagSchema = z.looseObject({
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  filters: z.looseObject({}),
+  deleted: z.boolean(),
+  active: z.boolean(),
+});

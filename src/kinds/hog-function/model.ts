@@ -1,5 +1,5 @@
 /**
- * Between Pulumi's view of a hog function and PostHog's: the kit's field-table state over the hog function's table
+ * Between Pulumi's view of a hog function and PostHog's: the kit's field-table model over the hog function's table
  * (src/kinds/hog-function/fields.ts), with what is its own: `hog` required unless a template gives it, the inputs
  * checked against their schema, and the secret inputs. PostHog never answers a secret input (`{"secret": true}`
  * stands in its place), so a secret is compared with the value the program declared last, kept in the state as a

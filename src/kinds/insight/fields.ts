@@ -8,7 +8,7 @@
  * and migrates old fields: keys the program does not write compare as PostHog's.
  */
 import { z } from "zod";
-import { type Equality, type FieldDef, sameJson, sameTags } from "../../kit/field-table";
+import { type Equality, type FieldDef, sameJson, sameTags, sameWithin } from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 
 const SERIALIZER = "InsightSerializer, products/product_analytics/backend/api/insight.py";
@@ -151,25 +151,6 @@ export function queryProblems(query: unknown): string[] {
   return nodeProblems(query, QUERY_KINDS, "query").map((problem) => `${problem} (${SCHEMA}, checked by QuerySchemaParser)`);
 }
 
-/**
- * Whether every key the program wrote has PostHog's value; keys only PostHog's answer has (`version`, defaults a
- * migration adds) are PostHog's. Lists compare item by item and must have the same length.
- */
-export function declaredWithin(declared: unknown, live: unknown): boolean {
-  if (Array.isArray(declared)) {
-    return Array.isArray(live) && live.length === declared.length && declared.every((item, i) => declaredWithin(item, live[i]));
-  }
-  if (isPlainObject(declared)) {
-    if (!isPlainObject(live)) return false;
-    return Object.entries(declared).every(([key, value]) =>
-      value === null || value === undefined ? live[key] === null || live[key] === undefined : declaredWithin(value, live[key]),
-    );
-  }
-  return sameJson(declared, live);
-}
-
-const sameQuery: Equality = (declared, live) => declaredWithin(declared ?? null, live ?? null);
-
 /** The dashboards an insight is on: their order is not kept (one tile each). */
 const sameIds: Equality = (a, b) =>
   sameJson(
@@ -186,7 +167,7 @@ export const insightFields = {
   query: {
     type: "InsightQuery",
     input: z.record(z.string(), z.unknown(), { error: "must be an object: a query node with its `kind`" }),
-    equal: sameQuery,
+    equal: sameWithin,
     doc: 'PostHog\'s query, as its query editor writes it: `{kind: "InsightVizNode", source: {kind: "TrendsQuery", series: [{kind: "EventsNode", event: "$pageview"}]}}` (TrendsQuery, FunnelsQuery, RetentionQuery, PathsQuery, StickinessQuery, LifecycleQuery), `{kind: "DataVisualizationNode", source: {kind: "HogQLQuery", query: "select …"}}`, `{kind: "DataTableNode", source: {kind: "EventsQuery", select: […]}}`. Keys PostHog adds to its answer (`version`) are not drift.',
   },
   dashboards: {

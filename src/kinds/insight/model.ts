@@ -1,5 +1,5 @@
 /**
- * Between Pulumi's view of an insight and PostHog's: the kit's field-table state over the insight's table
+ * Between Pulumi's view of an insight and PostHog's: the kit's field-table model over the insight's table
  * (src/kinds/insight/fields.ts), with what is the insight's own: the query checked as PostHog's QuerySchemaParser
  * checks it, before anything is sent, and `shortId` among the outputs.
  */

@@ -5,7 +5,7 @@
  * `validate_questions` there checks them, no more: their kinds are posthog-js's (`SurveyQuestionType`), unchecked by PostHog.
  */
 import { z } from "zod";
-import { DATE_TIME, exists, sameInstant } from "../annotation/fields";
+import { dateTimeField } from "../../kit/date-time";
 import { type Equality, type FieldDef, sameJson } from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 import { sameSansNulls, withoutAdded, withoutNulls } from "../../kit/json-forms";
@@ -192,15 +192,6 @@ const sameTargeting: Equality = (a, b) => {
   return sameJson(withoutNulls(a), withoutNulls(withoutAdded(a, b, ["multivariate", "payloads", "aggregation_group_type_index"])));
 };
 
-const dateTime = () => ({
-  input: z
-    .string({ error: "must be an ISO 8601 date-time string or null" })
-    .regex(DATE_TIME, { error: `must be an ISO 8601 date-time such as "2025-01-02T03:04:05Z" (DRF DateTimeField, ${SURVEY_SERIALIZER})` })
-    .refine(exists, { error: "is not a date-time that exists" })
-    .nullable(),
-  equal: sameInstant,
-});
-
 const object = (what: string) => z.record(z.string(), z.unknown(), { error: `must be an object (${what}) or null` }).nullable();
 
 export const surveyFields = {
@@ -245,8 +236,11 @@ export const surveyFields = {
     equal: sameTargeting,
     doc: "Who sees it, as a feature flag's filters (`{groups: [{properties, rollout_percentage}]}`): PostHog makes a targeting flag of them, deleted with the survey. `null` removes it. Not for everyone at 100% (leave it out instead).",
   },
-  start_date: { ...dateTime(), doc: "When the survey was launched (ISO 8601): set it to launch, `null` for a draft." },
-  end_date: { ...dateTime(), doc: "When the survey was stopped (ISO 8601): set it to stop collecting responses." },
+  start_date: {
+    ...dateTimeField(SURVEY_SERIALIZER),
+    doc: "When the survey was launched (ISO 8601): set it to launch, `null` for a draft.",
+  },
+  end_date: { ...dateTimeField(SURVEY_SERIALIZER), doc: "When the survey was stopped (ISO 8601): set it to stop collecting responses." },
   responses_limit: {
     input: z
       .number({ error: "must be a whole number or null" })

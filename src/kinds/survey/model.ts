@@ -1,5 +1,5 @@
 /**
- * Between Pulumi's view of a survey and PostHog's: the kit's field-table state over the survey's table
+ * Between Pulumi's view of a survey and PostHog's: the kit's field-table model over the survey's table
  * (src/kinds/survey/fields.ts), with what is the survey's own: `name` and `type` required, the questions' rules kind
  * by kind and the rules between fields (SurveySerializerCreateUpdateOnly.validate).
  */
@@ -70,7 +70,7 @@ const base = fieldModel<SurveyRead>({
   },
 });
 
-/** The kit's state, with the questions sent keeping the ids PostHog gave them (their responses are kept by id). */
+/** The kit's model, with the questions sent keeping the ids PostHog gave them (their responses are kept by id). */
 export const surveyModel: typeof base = {
   ...base,
   withLiveKeys(body, live) {

@@ -5,16 +5,7 @@
  * `translations`, `enable_iframe_embedding`, `form_content`, `user_access_level`) are optional.
  */
 import { z } from "zod";
-
-/** MinimalFeatureFlagSerializer: a survey's linked, targeting and internal targeting flags. */
-export const minimalFlagSchema = z.looseObject({
-  id: z.number().int(),
-  key: z.string(),
-  name: z.string(),
-  filters: z.looseObject({}),
-  deleted: z.boolean(),
-  active: z.boolean(),
-});
+import { minimalFlagSchema } from "../feature-flag/record";
 
 /** One question: its kind's own fields (choices, link, scale, branching, …) pass through. */
 export const surveyQuestionSchema = z.looseObject({

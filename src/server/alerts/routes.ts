@@ -27,7 +27,7 @@ import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/js
 import { isoFromMicros, nowMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
 import { alertsSupported } from "../insights/query";
-import { serializeInsightBasic } from "../insights/routes";
+import { serializeInsightBasic } from "../insights/basic";
 
 export const CALCULATION_INTERVALS = ["hourly", "daily", "weekly", "monthly"];
 export const CONDITION_TYPES = ["absolute_value", "relative_increase", "relative_decrease"];

@@ -31,7 +31,7 @@ import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/js
 import { jsonbOrder } from "../state/jsonb";
 import { isoFromMicros, nowMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
-import { insightTiles, liveTile, tilesOf } from "./tiles";
+import { liveInsightTiles, tilesOf } from "./tiles";
 import { serializeInsight } from "../insights/routes";
 
 /** Dashboard.RestrictionLevel (posthog/models/dashboard.py). */
@@ -289,7 +289,7 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
     // tile (DashboardTile.objects: the tile and its dashboard not deleted), so insights other dashboards use stay.
     for (const t of tilesOf(ctx.store, dashboard.id)) {
       const insightId = t.fields.insight_id;
-      const live = typeof insightId === "number" ? insightTiles(ctx.store, insightId).filter((x) => liveTile(ctx.store, x)) : [];
+      const live = typeof insightId === "number" ? liveInsightTiles(ctx.store, insightId) : [];
       if (delete_insights === true && typeof insightId === "number" && live.length === 1) {
         const insight = ctx.store.object("insights", insightId);
         if (insight) insight.deleted = true;

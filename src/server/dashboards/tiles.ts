@@ -18,10 +18,15 @@ export function insightTiles(store: Store, insightId: number): StoredObject[] {
 }
 
 /** `DashboardTile.objects`: tiles that are not deleted, of dashboards that are not deleted. */
-export function liveTile(store: Store, tile: StoredObject): boolean {
+function liveTile(store: Store, tile: StoredObject): boolean {
   if (tile.deleted) return false;
   const dashboard = store.object("dashboards", Number(tile.fields.dashboard_id));
   return dashboard !== undefined && !dashboard.deleted;
+}
+
+/** An insight's tiles in `DashboardTile.objects`: those that put it on a dashboard today. */
+export function liveInsightTiles(store: Store, insightId: number): StoredObject[] {
+  return insightTiles(store, insightId).filter((t) => liveTile(store, t));
 }
 
 /** `get_or_create` of an insight's tile on a dashboard, undeleting it if it was deleted. */

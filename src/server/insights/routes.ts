@@ -40,7 +40,7 @@ import { cloneJson, isJsonObject, type JsonObject } from "../state/json";
 import { isoFromMicros, nowMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
 import { serializeAlert } from "../alerts/routes";
-import { insightTiles, liveTile, placeInsight } from "../dashboards/tiles";
+import { insightTiles, liveInsightTiles, placeInsight } from "../dashboards/tiles";
 import { alertsSupported, checkQuery } from "./query";
 
 const SHORT_ID_CHARS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -89,39 +89,10 @@ const FIELDS: SerializerFields<InsightContext> = [
   ["_create_in_folder", charField({ nullable: false, allowBlank: true })],
 ];
 
-/** InsightBasicSerializer (the `insight` of an alert). */
-export function serializeInsightBasic(ctx: ApiContext, i: StoredObject): JsonObject {
-  const f = i.fields;
-  return {
-    id: i.id,
-    short_id: pyStr(f.short_id ?? ""),
-    name: f.name ?? null,
-    derived_name: f.derived_name ?? null,
-    filters: cloneJson(f.filters ?? {}),
-    query: cloneJson(f.query ?? null),
-    dashboards: liveTiles(ctx, i).map((t) => t.fields.dashboard_id ?? null),
-    description: f.description ?? null,
-    last_refresh: null,
-    refreshing: false,
-    saved: f.saved === true,
-    tags: cloneJson(f.tags ?? []),
-    updated_at: isoFromMicros(i.updatedAtMicros),
-    created_by: userBasic(ctx.store, i.createdBy),
-    created_at: isoFromMicros(i.createdAtMicros),
-    last_modified_at: isoFromMicros(typeof f.last_modified_at === "number" ? f.last_modified_at : i.createdAtMicros),
-    favorited: f.favorited === true,
-    user_access_level: "manager",
-  };
-}
-
-function liveTiles(ctx: ApiContext, i: StoredObject): StoredObject[] {
-  return insightTiles(ctx.store, i.id).filter((t) => liveTile(ctx.store, t));
-}
-
 /** InsightSerializer as the 2025-08-04 backend answers it (no ClickHouse: no results). */
 export function serializeInsight(ctx: ApiContext, i: StoredObject): JsonObject {
   const f = i.fields;
-  const tiles = liveTiles(ctx, i);
+  const tiles = liveInsightTiles(ctx.store, i.id);
   // to_representation: with a query the filters are {}; without one, legacy filters say at least `insight: TRENDS`.
   const query = cloneJson(f.query ?? null);
   const hasQuery = isJsonObject(query) && Object.keys(query).length > 0;

@@ -1,7 +1,8 @@
 /**
  * posthog.Annotation's lifecycle over loopback against the local server, in both PostHog versions it plays: create,
  * no change after PostHog's normalisations (its form of the date), drift as the live inputs, restore, deleted by hand,
- * soft delete, import by `<projectId>/<id>`, a create whose answer is lost.
+ * soft delete, a create whose answer is lost. (Its example's create, preview, drift, adoption, import and delete: the
+ * contract, test/kinds/contract.test.ts.)
  */
 import * as annotations from "../../../src/kinds/annotation/endpoints";
 import * as dashboards from "../../../src/kinds/dashboard/endpoints";
@@ -92,14 +93,5 @@ describe.each(versions)("PostHog %s", (version) => {
       /pulumi import posthog:index:Annotation <name> \d+\/<id>/,
     );
     expect(await annotations.listAnnotations(http, projectId, { search: `lost-${version}` })).toHaveLength(1);
-  });
-
-  test("import by <projectId>/<id> reads the annotation with its project", async () => {
-    const { provider, http, projectId } = setup();
-    const annotation = await annotations.createAnnotation(http, projectId, { content: `import-${version}`, scope: "project" });
-    const read = await provider.read(`${projectId}/${annotation.id}`);
-    expect(read.id).toBe(String(annotation.id));
-    expect(read.props).toMatchObject({ annotationId: annotation.id, projectId, content: `import-${version}`, scope: "project" });
-    await expect(provider.read(`x/${annotation.id}`)).rejects.toThrow("<projectId>/<id>");
   });
 });

@@ -1,7 +1,8 @@
 /**
  * posthog.FeatureFlag's lifecycle over loopback against the local server, in both PostHog versions it plays (today's
  * and 2025-08-04's): create, no change after PostHog's normalisations, drift as the live inputs, restore, rename,
- * a flag deleted by hand, soft delete, import by `<projectId>/<id>`, and the lookups.
+ * a flag deleted by hand, soft delete, and the lookups. (Its example's create, preview, drift, adoption, import and
+ * delete: the contract, test/kinds/contract.test.ts.)
  */
 import * as featureFlags from "../../../src/kinds/feature-flag/endpoints";
 import { getFeatureFlag, listFeatureFlags } from "../../../src/functions";
@@ -78,15 +79,6 @@ describe.each(versions)("PostHog %s", (version) => {
     await expect(provider.create({ projectId, key: `ff-refused-${version}` })).rejects.toThrow(
       /No feature flag with key "ff-refused-.*" was created; run `pulumi up` again/,
     );
-  });
-
-  test("import by <projectId>/<id> reads the flag with its project", async () => {
-    const { provider, http, projectId } = setup();
-    const flag = await featureFlags.createFeatureFlag(http, projectId, { key: `ff-import-${version}`, filters });
-    const read = await provider.read(`${projectId}/${flag.id}`);
-    expect(read.id).toBe(String(flag.id));
-    expect(read.props).toMatchObject({ flagId: flag.id, projectId, key: flag.key });
-    await expect(provider.read(`x/${flag.id}`)).rejects.toThrow("<projectId>/<id>");
   });
 
   test("multivariate flags with payloads per variant and a variant override round-trip without change", async () => {

@@ -1,13 +1,13 @@
 /** The kit's generic facts: ids as `get` and `pulumi import` take them, the scope a resource works in, the registry. */
 import { importList, parseId, resolveScope, type Kind, type ScopeKind, type ScopeReads } from "../../src/kit/kind";
 import { projectScopedImport } from "../../src/kit/field-model";
-import { kindOf, declarations } from "../../src/kinds/index";
+import { kindOf, kinds } from "../../src/kinds/index";
 import { Transport } from "../../src/client-entry";
 import { PROJECT_TOKEN, PROJECT_TYPE } from "../../src/kit/tokens";
 import { resolveConfig } from "../../src/provider";
 import { projectKind } from "../../src/kinds/project/kind";
 
-/** A project-scoped declaration as issue 18's resources will have: only the facts these functions read. */
+/** A project-scoped kind (a feature flag's facts): only those these functions read. */
 const projectScoped = {
   ...projectKind,
   name: "FeatureFlag",
@@ -67,13 +67,13 @@ test("the project a project-scoped resource works in: its own, else posthog:proj
   expect(() => resolveScope(projectScoped, configured, "web")).toThrow('The PostHog project id "web" must be the project\'s numeric id.');
 });
 
-test("the registry finds a declaration by its plugin token, own entries only", () => {
+test("the registry finds a kind by its plugin token, own entries only", () => {
   // Each kind's token and type are its name's (kindNames), each name once, and the registry finds each kind by its token.
-  for (const kind of declarations) {
+  for (const kind of kinds) {
     expect([kind.token, kind.dynamicType]).toEqual([`posthog:index:${kind.name}`, `pulumi-nodejs:dynamic/posthog:${kind.name}`]);
     expect(kindOf(kind.token)).toBe(kind);
   }
-  expect(new Set(declarations.map((d) => d.name)).size).toBe(declarations.length);
+  expect(new Set(kinds.map((d) => d.name)).size).toBe(kinds.length);
   expect(kindOf("posthog:index:FeatureFlag")?.scope).toBe("project");
   expect(kindOf(PROJECT_TOKEN)).toBe(projectKind);
   expect(projectKind.dynamicType).toBe(PROJECT_TYPE);

@@ -1,0 +1,368 @@
+/**
+ * The contract every registered kind keeps (src/kinds/index.ts): its example (src/kinds/<kind>/example.ts) is created,
+ * a preview right after shows no change, a change made by hand in PostHog shows as `old => new` and `pulumi up` puts it
+ * back, a second create with the kind's adopt input takes the object over and changes nothing, `pulumi import` by each
+ * of its id forms reads the same outputs, and destroy deletes it. Each step calls the kind's hosted provider
+ * (`pulumi-posthog/provider`'s `<kind>Provider`, what a stack's serialized provider names) exactly as Pulumi's
+ * dynamic-provider host does: configure, check, diff, create, read, update, delete, over HTTP.
+ *
+ * Registering a kind adds it here: nothing names a kind. The kinds run in the order their examples reference each
+ * other (a ref's kind first) and are deleted in the reverse order; the project-scoped ones live in one project made for
+ * the run.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { type Transport, users } from "../../src/client-entry";
+import { kinds } from "../../src/kinds";
+import { ExampleRef, ExampleSecret, ExampleUser, type ExampleValue } from "../../src/kit/example";
+import { type Kind, scopeInput } from "../../src/kit/kind";
+import * as hosted from "../../src/provider";
+
+type Json = Record<string, unknown>;
+
+/** Every registered kind, each after the kinds its example references. */
+export const contractKinds: readonly Kind[] = byReferences(kinds);
+
+function referencedKinds(value: ExampleValue): string[] {
+  if (value instanceof ExampleRef) return [value.kind];
+  if (value === null || typeof value !== "object" || value instanceof ExampleSecret || value instanceof ExampleUser) return [];
+  return Object.values(value).flatMap((v) => referencedKinds(v as ExampleValue));
+}
+
+function byReferences(kinds: readonly Kind[]): Kind[] {
+  const ordered: Kind[] = [];
+  const visit = (kind: Kind, path: readonly string[]) => {
+    if (ordered.includes(kind)) return;
+    if (path.includes(kind.name)) throw new Error(`The examples reference each other in a circle: ${[...path, kind.name].join(" → ")}`);
+    for (const name of referencedKinds(kind.example.inputs as ExampleValue)) {
+      const referenced = kinds.find((k) => k.name === name);
+      if (!referenced) throw new Error(`${kind.name}'s example references ${name}, which is not a registered kind.`);
+      visit(referenced, [...path, kind.name]);
+    }
+    ordered.push(kind);
+  };
+  for (const kind of kinds) visit(kind, []);
+  return ordered;
+}
+
+/**
+ * The input a change by hand edits: the first of the example's inputs that is a plain string a change of which does not
+ * replace the object (a name, a flag's key, an annotation's content). Undefined for an example without one.
+ */
+export function driftInput(kind: Kind): string | undefined {
+  const specs = kind.schema().inputs;
+  return Object.entries(kind.example.inputs).find(
+    ([name, value]) => typeof value === "string" && specs[name]?.type === "string" && specs[name]?.willReplaceOnChanges !== true,
+  )?.[0];
+}
+
+/** The value written by hand: the example's, edited (valid wherever the example's is: a key's letters, a name's). */
+export const byHand = (value: string) => `${value}-by-hand`;
+
+/** The PostHog field of an input, from the kind's importer facts (PostHog's name → the input's). */
+export function postHogField(kind: Kind, input: string): string {
+  const field = Object.entries(kind.importer?.fields ?? {}).find(([, name]) => name === input)?.[0];
+  if (!field) throw new Error(`${kind.name} declares no PostHog field for its input ${input} (its importer's fields).`);
+  return field;
+}
+
+/** The input a second create takes the object over with (`adoptId`, `adoptProjectId`). */
+export function adoptInput(kind: Kind): string {
+  const input = kind.importer?.adoptInput;
+  if (!input) throw new Error(`${kind.name} declares no adopt input (its importer's adoptInput): it cannot be adopted.`);
+  return input;
+}
+
+/**
+ * The ids `pulumi import` takes for an object, one per form the kind declares: a form with a scope
+ * (`<projectId>/<id>`, `<organizationId>/<projectId>`) filled in, a bare id form (`the numeric id`, `the UUID`) as the id.
+ */
+export function importIds(kind: Kind, scope: string | number, id: string): Array<{ form: string; id: string }> {
+  return kind.identity.forms.map((form) => ({
+    form,
+    id: /^<[^>]+>\/<[^>]+>$/.test(form) ? `${scope}/${id}` : id,
+  }));
+}
+
+/** The lifecycle Pulumi's dynamic-provider host loads for a kind: `require("pulumi-posthog/provider").<kind>Provider`. */
+export function hostedProvider(kind: Kind): pulumi.dynamic.ResourceProvider {
+  const exportName = `${kind.name.charAt(0).toLowerCase()}${kind.name.slice(1)}Provider`;
+  const provider = (hosted as unknown as Record<string, pulumi.dynamic.ResourceProvider | undefined>)[exportName];
+  if (!provider) throw new Error(`pulumi-posthog/provider exports no ${exportName}: the kind ${kind.name} cannot be hosted.`);
+  return provider;
+}
+
+/** The object id as the kind's endpoints take it: a number, or a UUID. */
+const objectId = (kind: Kind, id: string) => (kind.identity.key === "uuid" ? id : Number(id));
+
+/** Where a run creates: a PostHog, a key, its organization and the project made for the run. */
+export interface ContractTarget {
+  url: string;
+  apiKey: string;
+  organizationId: string;
+  projectId: number;
+  http: Transport;
+  /** What the example's inputs become here (a real PostHog's run names its projects with the run's prefix). */
+  adapt?: (kind: Kind, inputs: Json) => Json;
+}
+
+/** One kind's object as the run made it: its id, its outputs after the last step, the inputs it was declared with. */
+export interface Made {
+  id: string;
+  outs: Json;
+  inputs: Json;
+}
+
+/** One run of the contract: the examples it created, by kind, and the user of its key. */
+export class ContractRun {
+  private readonly made = new Map<string, Made>();
+  private userId: number | undefined;
+
+  constructor(readonly target: ContractTarget) {}
+
+  /** The kind's hosted provider, configured with the target as a stack's `posthog:*` configuration. */
+  async provider(kind: Kind): Promise<pulumi.dynamic.ResourceProvider> {
+    const provider = hostedProvider(kind);
+    const config: Record<string, string> = {
+      "posthog:host": this.target.url,
+      "posthog:apiKey": this.target.apiKey,
+      "posthog:organizationId": this.target.organizationId,
+      "posthog:projectId": String(this.target.projectId),
+      "posthog:rateLimited": "false",
+    };
+    await provider.configure?.({ config: { get: (key: string) => config[key] } } as unknown as pulumi.dynamic.ConfigureRequest);
+    return provider;
+  }
+
+  /** Where the kind's objects live: the organization, or the run's project. */
+  scope(kind: Kind): string | number {
+    return kind.scope === "organization" ? this.target.organizationId : this.target.projectId;
+  }
+
+  /** The example's inputs with every ref, secret and user resolved, in the run's project. */
+  async inputs(kind: Kind): Promise<Json> {
+    const resolved = (await this.resolve(kind.example.inputs as ExampleValue)) as Json;
+    const inputs = kind.scope === "project" ? { [scopeInput(kind)]: this.target.projectId, ...resolved } : resolved;
+    return this.target.adapt?.(kind, inputs) ?? inputs;
+  }
+
+  private async resolve(value: ExampleValue): Promise<unknown> {
+    if (value instanceof ExampleRef) {
+      const made = this.made.get(value.kind);
+      if (!made) throw new Error(`The example of ${value.kind} was not created: its ${value.output} cannot be referenced.`);
+      return made.outs[value.output];
+    }
+    if (value instanceof ExampleSecret) return value.sample;
+    if (value instanceof ExampleUser) return this.currentUserId();
+    if (Array.isArray(value)) return Promise.all(value.map((v) => this.resolve(v)));
+    if (value !== null && typeof value === "object") {
+      const entries = await Promise.all(Object.entries(value).map(async ([k, v]) => [k, await this.resolve(v as ExampleValue)] as const));
+      return Object.fromEntries(entries);
+    }
+    return value;
+  }
+
+  /**
+   * The key's user, as `getCurrentUser().id` gives it (GET /api/users/@me/). PostHog 2025-08-04's UserSerializer
+   * answers no `id` (src/client/users.ts): there it is the `created_by` (UserBasicSerializer, which has it) of an object
+   * this run's key made.
+   */
+  private async currentUserId(): Promise<number> {
+    this.userId ??= await this.readUserId();
+    return this.userId;
+  }
+
+  private async readUserId(): Promise<number> {
+    const me = await users.getCurrentUser(this.target.http);
+    if (me.id !== undefined) return me.id;
+    for (const [name, made] of this.made) {
+      const kind = contractKinds.find((k) => k.name === name)!;
+      const record = (await kind.api.get(this.target.http, this.scope(kind) as never, objectId(kind, made.id))) as {
+        created_by?: { id?: number; uuid?: string };
+      };
+      if (record.created_by?.uuid === me.uuid && record.created_by.id !== undefined) return record.created_by.id;
+    }
+    throw new Error("Neither /api/users/@me/ nor any object this run made names the key's user's id.");
+  }
+
+  /** The kind's object as the last step left it. */
+  madeOf(kind: Kind): Made {
+    const made = this.made.get(kind.name);
+    if (!made) throw new Error(`${kind.name}'s example was not created in this run.`);
+    return made;
+  }
+
+  /** The kind's object after a step: the later steps, and the kinds referencing it, use it. */
+  record(kind: Kind, made: Made): void {
+    this.made.set(kind.name, made);
+  }
+
+  /** The kind's object is deleted. */
+  forget(kind: Kind): void {
+    this.made.delete(kind.name);
+  }
+}
+
+/** What a run against the local server can also see: the requests PostHog received. */
+export interface Requests {
+  clear(): Promise<void>;
+  /** The writes received since `clear`: their method and the fields of their body. */
+  writes(): Promise<Array<{ method: string; bodyKeys?: string[] | undefined }>>;
+}
+
+/** A kind's example a PostHog refuses to the run's key: why (with PostHog's source), and its answer. */
+export interface Refusal {
+  readonly why: string;
+  readonly refusal: RegExp;
+}
+
+/**
+ * What PostHog 2025-08-04 refuses of the examples, to a key as the local server's and the acceptance tier's (an
+ * organization without the Data Pipelines addon, as a self-hosted one is).
+ */
+export const refusedBy2025_08_04: Readonly<Record<string, Refusal>> = {
+  HogFunction: {
+    why: "PostHog 2025-08-04 creates no function but a transformation without a template where the organization lacks the Data Pipelines addon (HogFunctionSerializer.validate, posthog/api/hog_function.py), and the example is a destination",
+    refusal: /The Data Pipelines addon is required to create custom functions/,
+  },
+};
+
+export interface ContractOptions {
+  /** "PostHog 2025-08-04", as the cases' titles say which PostHog answered. */
+  postHog: string;
+  run: () => ContractRun;
+  requests?: () => Requests;
+  /**
+   * Kinds this PostHog does not serve to the run's key, each with why: their case asserts that refusal (the create of
+   * the example fails with `refusal`) instead of the lifecycle.
+   */
+  refused?: Readonly<Record<string, Refusal>>;
+}
+
+/**
+ * The contract's cases for every registered kind, in steps as a stack lives them: every example created (in reference
+ * order), each previewed without change, each drifted by hand and put back, adopted, imported; then every one deleted
+ * (in the reverse order). Registers its tests in the calling describe block.
+ */
+export function contractCases(options: ContractOptions): void {
+  const { postHog, run } = options;
+  const served = contractKinds.filter((kind) => !options.refused?.[kind.name]);
+  const named = (kind: Kind, what: string) => `${kind.name} (${postHog}): ${what}`;
+  const scoped = (kind: Kind) => run().scope(kind) as never;
+
+  for (const kind of served) {
+    test(named(kind, `up creates its example, ${kind.identity.output} its id`), async () => {
+      const provider = await run().provider(kind);
+      const inputs = await run().inputs(kind);
+      const checked = await provider.check!({}, inputs);
+      expect(checked.failures).toBeUndefined();
+      const created = await provider.create(checked.inputs);
+      const outs = created.outs as Json;
+      expect(outs[kind.identity.output]).toBe(objectId(kind, created.id));
+      run().record(kind, { id: created.id, outs, inputs: checked.inputs });
+      await expect(kind.api.get(run().target.http, scoped(kind), objectId(kind, created.id))).resolves.toMatchObject({
+        id: objectId(kind, created.id),
+      });
+    });
+  }
+
+  for (const [name, { why, refusal }] of Object.entries(options.refused ?? {})) {
+    const kind = contractKinds.find((k) => k.name === name)!;
+    test(named(kind, `refused here: ${why}; up fails saying so`), async () => {
+      const provider = await run().provider(kind);
+      await expect(provider.create(await run().inputs(kind))).rejects.toThrow(refusal);
+    });
+  }
+
+  for (const kind of served) {
+    test(named(kind, "a preview right after up shows no change, nor after a refresh"), async () => {
+      const { id, outs, inputs } = run().madeOf(kind);
+      const provider = await run().provider(kind);
+      await options.requests?.().clear();
+      expect((await provider.diff!(id, outs, inputs)).changes).toBe(false);
+      // A refresh reads PostHog's forms back as the program's own inputs.
+      const refreshed = await provider.read!(id, outs);
+      expect(refreshed.inputs).toEqual(inputs);
+      expect((await provider.diff!(id, refreshed.props as Json, inputs)).changes).toBe(false);
+      if (options.requests) expect(await options.requests().writes()).toEqual([]);
+    });
+  }
+
+  for (const kind of served) {
+    const field = driftInput(kind);
+    test(named(kind, `drift made by hand shows ${field ?? "(no plain string input)"} old => new and up puts it back`), async () => {
+      if (!field) throw new Error(`${kind.name}'s example has no plain string input to change by hand: give it one (a name).`);
+      const { id, outs, inputs } = run().madeOf(kind);
+      const provider = await run().provider(kind);
+      const old = inputs[field] as string;
+      const edited = byHand(old);
+      // The value written by hand is one the kind's own rules accept.
+      expect((await provider.check!({}, { ...inputs, [field]: edited })).failures).toBeUndefined();
+      const postHogName = postHogField(kind, field);
+      await kind.api.update(run().target.http, scoped(kind), objectId(kind, id), { [postHogName]: edited });
+
+      // A refresh gives the engine the live inputs: this one differs (shown `old => new`), nothing else.
+      const drifted = await provider.read!(id, outs);
+      expect(drifted.inputs).toEqual({ ...inputs, [field]: edited });
+      expect(await provider.diff!(id, drifted.props as Json, inputs)).toMatchObject({ changes: true, replaces: [] });
+
+      // `pulumi up` puts it back in place, one PATCH writing it, and then there is nothing left to change.
+      await options.requests?.().clear();
+      const restored = (await provider.update!(id, drifted.props as Json, inputs)).outs as Json;
+      if (options.requests)
+        expect(await options.requests().writes()).toEqual([{ method: "PATCH", bodyKeys: expect.arrayContaining([postHogName]) }]);
+      const live = (await kind.api.get(run().target.http, scoped(kind), objectId(kind, id))) as Json;
+      expect(live[postHogName]).toBe(old);
+      expect((await provider.diff!(id, restored, inputs)).changes).toBe(false);
+      run().record(kind, { id, outs: restored, inputs });
+    });
+  }
+
+  for (const kind of served) {
+    test(named(kind, `adoption: a second create with ${adoptInput(kind)} takes the object over and changes nothing`), async () => {
+      const { id, outs, inputs } = run().madeOf(kind);
+      const provider = await run().provider(kind);
+      const adopting = { ...inputs, [adoptInput(kind)]: objectId(kind, id) };
+      expect((await provider.check!({}, adopting)).failures).toBeUndefined();
+      await options.requests?.().clear();
+      const adopted = await provider.create(adopting);
+      expect(adopted.id).toBe(id);
+      if (options.requests) expect(await options.requests().writes()).toEqual([]);
+      const { [adoptInput(kind)]: _, ...held } = adopted.outs as Json;
+      expect(withoutRecord(held)).toEqual(withoutRecord(outs));
+      expect((await provider.diff!(id, adopted.outs as Json, adopting)).changes).toBe(false);
+    });
+  }
+
+  for (const kind of served) {
+    test(named(kind, `import by ${kind.identity.forms.join(" or by ")} reads the same outputs`), async () => {
+      const { id, outs } = run().madeOf(kind);
+      const provider = await run().provider(kind);
+      const refreshed = (await provider.read!(id, outs)).props as Json;
+      for (const imported of importIds(kind, run().scope(kind), id)) {
+        // `pulumi import` reads with the id alone: no outputs, no recorded inputs.
+        const read = await provider.read!(imported.id);
+        expect({ form: imported.form, id: read.id }).toEqual({ form: imported.form, id });
+        // Its outputs are those of the import's inputs (`importInputs`) and PostHog's own: each as a refresh reads it.
+        const outputs = read.props as Json;
+        expect(Object.keys(outputs)).toEqual(expect.arrayContaining([kind.identity.output, ...kind.importInputs]));
+        expect(refreshed).toMatchObject(outputs);
+      }
+    });
+  }
+
+  for (const kind of [...served].reverse()) {
+    test(named(kind, "destroy deletes it, and a refresh then finds it gone"), async () => {
+      const { id, outs } = run().madeOf(kind);
+      const provider = await run().provider(kind);
+      await provider.delete!(id, outs);
+      expect(await provider.read!(id, outs)).toEqual({});
+      run().forget(kind);
+    });
+  }
+}
+
+/** Outputs without what the state records of the program (its declared inputs): what PostHog holds. */
+function withoutRecord(outs: Json): Json {
+  const { declaredInputs: _, ...held } = outs;
+  return held;
+}
