@@ -50,3 +50,7 @@ for (const entry of generatedTypes) {
   write(entry.path, fieldTableTypes(entry), ": run `npm run build` again");
   write(classPath(entry), fieldTableClass(entry), ": run `npm run build` again");
 }
+
+// What lists every kind (src/generate/entries.ts): the entries' modules and each kind's lookups, from the registry.
+const { derivedFiles } = require("../lib/generate/entries");
+for (const file of derivedFiles()) write(file.path, file.text, ": run `npm run build` again");

@@ -4,9 +4,10 @@
  * whole record PostHog returns, camelCased. The TypeScript functions (./feature-flags, …) and the plugin's invokes are
  * both these.
  */
-import { type ObjectId, type Kind, title } from "../kit/kind";
+import { type ObjectId, type Kind, pluralOf, title } from "../kit/kind";
 import { requireProject } from "../kit/config";
 import { own } from "../kit/json";
+import { lowerFirst } from "../kit/names";
 import { lookupConfig, lookupTransport, recordResult } from "./context";
 import type { LookupOverrides } from "./overrides";
 
@@ -71,7 +72,6 @@ export function objectLookups(declaration: Kind<"project">): ObjectLookupFunctio
   }
 
   const secretOutputs = (result: Result) => facts.secretOutputs?.(result) ?? [];
-  return { getName, listName: `list${facts.plural}`, listProperty: lowerFirst(facts.plural), get, list, secretOutputs };
+  const plural = pluralOf(declaration);
+  return { getName, listName: `list${plural}`, listProperty: lowerFirst(plural), get, list, secretOutputs };
 }
-
-const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);

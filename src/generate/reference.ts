@@ -6,7 +6,7 @@
  * what this generates.
  */
 import { kinds } from "../kinds/index";
-import type { Kind } from "../kit/kind";
+import { type Kind, pluralOf } from "../kit/kind";
 import type { PropertySpec } from "../kit/property";
 import { pluginToken } from "../kit/tokens";
 import { pythonName } from "../kit/program-text";
@@ -130,14 +130,16 @@ function factLookups(kind: Kind): readonly LookupDoc[] {
         .join(", ")}.`,
     },
     {
-      name: `list${facts.plural}`,
+      name: `list${pluralOf(kind)}`,
       args: [
         inProject,
         ...Object.entries(facts.filters ?? {}).map(([name, filter]) => ({
           name,
           type: typeText(filter.spec),
           optional: true,
-          doc: filter.spec.description ?? "",
+          doc: [filter.spec.description, filter.values && `One of ${filter.values.map((v) => `"${v}"`).join(", ")}.`]
+            .filter(Boolean)
+            .join(" "),
         })),
         hostArg,
       ],

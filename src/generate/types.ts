@@ -4,60 +4,29 @@
  * summary) and its kind's example (rendered by ./example), the plain TypeScript programs use
  * (src/resources/<resource>-types.ts) and the thin class they declare (src/resources/<resource>.ts), written by `npm run docs` as src/resources/project-types.ts is for Project
  * (src/kinds/project/program-types.ts). Plain types, so that type-checking a program does not evaluate zod's. Adding a
- * resource: one line in `generatedTypes`; test/generate/types.test.ts checks every file is what its table generates.
+ * kind: its `model` (src/kit/kind.ts) and its line in the registry; test/generate/types.test.ts checks every file is what its
+ * table generates.
  */
-import { actionKind } from "../kinds/action/kind";
-import { actionModel } from "../kinds/action/model";
-import { annotationKind } from "../kinds/annotation/kind";
-import { annotationModel } from "../kinds/annotation/model";
-import { featureFlagKind } from "../kinds/feature-flag/kind";
-import { featureFlagModel } from "../kinds/feature-flag/model";
-import { cohortKind } from "../kinds/cohort/kind";
-import { cohortModel } from "../kinds/cohort/model";
-import { dashboardKind } from "../kinds/dashboard/kind";
-import { dashboardModel } from "../kinds/dashboard/model";
-import { insightKind } from "../kinds/insight/kind";
-import { insightModel } from "../kinds/insight/model";
-import { alertKind } from "../kinds/alert/kind";
-import { alertModel } from "../kinds/alert/model";
-import { surveyKind } from "../kinds/survey/kind";
-import { surveyModel } from "../kinds/survey/model";
-import { experimentKind } from "../kinds/experiment/kind";
-import { experimentModel } from "../kinds/experiment/model";
-import { hogFunctionKind } from "../kinds/hog-function/kind";
-import { hogFunctionModel } from "../kinds/hog-function/model";
-import { camelCase } from "../kit/names";
+import { kinds } from "../kinds/index";
+import { camelCase, kebabCase } from "../kit/names";
+import { providerExport } from "../kit/tokens";
 import { docComment, splitUnion, typeText } from "../kinds/project/program-types";
 import type { Kind } from "../kit/kind";
-import { ADOPT_INPUT, type FieldModel } from "../kit/field-model";
+import type { ProgramModel } from "../kit/program";
+import { ADOPT_INPUT } from "../kit/field-model";
 import { typescriptDeclaration } from "./example";
 
-/** A resource's generated types file, the state it comes from, and its declaration (its `adoptId`'s type: a number or a UUID). */
+/** A resource's generated types file, the model it comes from, and its declaration (its `adoptId`'s type: a number or a UUID). */
 export interface GeneratedTypes {
   readonly path: string;
-  readonly state: FieldModel<never>;
+  readonly state: ProgramModel;
   readonly declaration: Kind;
 }
 
-const entry = (path: string, state: unknown, declaration: unknown): GeneratedTypes => ({
-  path,
-  state: state as FieldModel<never>,
-  declaration: declaration as Kind,
-});
-
-/** Every field-table resource's generated types file. */
-export const generatedTypes: readonly GeneratedTypes[] = [
-  entry("src/resources/feature-flag-types.ts", featureFlagModel, featureFlagKind),
-  entry("src/resources/annotation-types.ts", annotationModel, annotationKind),
-  entry("src/resources/action-types.ts", actionModel, actionKind),
-  entry("src/resources/cohort-types.ts", cohortModel, cohortKind),
-  entry("src/resources/dashboard-types.ts", dashboardModel, dashboardKind),
-  entry("src/resources/insight-types.ts", insightModel, insightKind),
-  entry("src/resources/alert-types.ts", alertModel, alertKind),
-  entry("src/resources/survey-types.ts", surveyModel, surveyKind),
-  entry("src/resources/experiment-types.ts", experimentModel, experimentKind),
-  entry("src/resources/hog-function-types.ts", hogFunctionModel, hogFunctionKind),
-];
+/** Every registered kind with a field-table model (src/kinds/index.ts): its types file is `src/resources/<kind>-types.ts`. */
+export const generatedTypes: readonly GeneratedTypes[] = kinds.flatMap((declaration) =>
+  declaration.model ? [{ path: `src/resources/${kebabCase(declaration.name)}-types.ts`, state: declaration.model, declaration }] : [],
+);
 
 /** `pulumi.Input<T>`, and for a list `pulumi.Input<pulumi.Input<T>[]>` (each item may be an Output too). */
 function inputOf(type: string): string {
@@ -148,7 +117,7 @@ export function fieldTableTypes({ state, declaration }: GeneratedTypes): string 
 export const classPath = ({ path }: GeneratedTypes): string => path.replace(/-types\.ts$/, ".ts");
 
 /** Biome's line width: a generated line longer than this is printed the way Biome would break it. */
-const LINE_WIDTH = 140;
+export const LINE_WIDTH = 140;
 
 /** `{ a, b }` on one line where it fits, else one item a line, as Biome prints a long import or export. */
 function braceList(start: string, items: readonly string[], end: string): string {
@@ -157,7 +126,7 @@ function braceList(start: string, items: readonly string[], end: string): string
 }
 
 /** A block comment of `paragraphs` (code kept as it is), its prose wrapped at 120 columns. */
-function blockComment(paragraphs: readonly string[], indent = ""): string {
+export function blockComment(paragraphs: readonly string[], indent = ""): string {
   const lines: string[] = [];
   for (const [i, paragraph] of paragraphs.entries()) {
     if (i > 0) lines.push("");
@@ -186,7 +155,6 @@ export function fieldTableClass(entry: GeneratedTypes): string {
   const { state, declaration } = entry;
   const { className, noun, summary, required = {}, types = {}, programArgs } = state.spec;
   const byUuid = declaration.schema().inputs[ADOPT_INPUT]!.type === "string";
-  const constant = className.replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase();
   const typesModule = `./${entry.path.replace(/^.*\//, "").replace(/\.ts$/, "")}`;
   const own = (name: string) => `${className}${name}`;
   const getLine = `  static get(name: string, id: pulumi.Input<pulumi.ID>, state?: ${own("State")}, opts?: pulumi.CustomResourceOptions): ${className} {`;
@@ -197,7 +165,6 @@ export function fieldTableClass(entry: GeneratedTypes): string {
       `The class declares inputs and outputs and hands them to the engine (./declared); the lifecycle runs in \`pulumi-posthog/provider\` (${className}Provider), loaded by name inside Pulumi's provider host. This module loads nothing else of the package: its types are plain, in ${typesModule}.${programArgs ? ` ${programArgs.doc.replace(/\bthere\b/, `in ${programArgs.module}`)}` : ""}`,
     ]),
     'import * as pulumi from "@pulumi/pulumi";',
-    `import { ${constant}_TYPE } from "../kit/tokens";`,
     'import { beginRegistration, isDeclaredInstance, serializedProvider } from "./declared";',
     ...(programArgs ? [`import { ${programArgs.name} } from "${programArgs.module}";`] : []),
     braceList(
@@ -208,12 +175,13 @@ export function fieldTableClass(entry: GeneratedTypes): string {
     "",
     braceList("export type ", [own("Args"), own("State"), own("OutputProperties"), ...Object.keys(types)], ` from "${typesModule}";`),
     "",
-    `export const ${constant}_PROVIDER = serializedProvider("${className.charAt(0).toLowerCase()}${className.slice(1)}Provider");`,
+    "/** Its dynamic resource's type, as Pulumi's state names it. */",
+    `const TYPE = ${JSON.stringify(declaration.dynamicType)};`,
     "",
     "const facts = {",
     `  className: "${className}",`,
-    `  type: ${constant}_TYPE,`,
-    `  provider: ${constant}_PROVIDER,`,
+    "  type: TYPE,",
+    `  provider: serializedProvider("${providerExport(declaration.name)}"),`,
     "  outputNames,",
     "  secretOutputNames: [],",
     "};",
@@ -238,7 +206,7 @@ export function fieldTableClass(entry: GeneratedTypes): string {
     "  }",
     "",
     `  static override isInstance(obj: unknown): obj is ${className} {`,
-    `    return isDeclaredInstance(obj, ${className}, ${constant}_TYPE);`,
+    `    return isDeclaredInstance(obj, ${className}, TYPE);`,
     "  }",
     "",
     `  /** Declares ${article} ${noun}: \`args\` are its inputs, camelCase (PostHog's field names), and its project. */`,
@@ -247,7 +215,7 @@ export function fieldTableClass(entry: GeneratedTypes): string {
     "    // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called",
     "    // this constructor as the resource's source position.",
     "    try {",
-    `      super(${constant}_TYPE, name, registration.props, registration.options);`,
+    "      super(TYPE, name, registration.props, registration.options);",
     "    } finally {",
     "      registration.end();",
     "    }",

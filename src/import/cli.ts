@@ -6,13 +6,21 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_HOST } from "../client";
 import { connect, resolveConfig } from "../kit/config";
+import { kinds } from "../kinds/index";
 import { LANGUAGES, type Language, runImport } from ".";
+
+/** `text` in lines of at most 116 columns, as the options below are. */
+const wrapped = (text: string) => text.replace(/(.{1,116})(?: |$)/g, "$1\n").trimEnd();
+
+// The kinds read in every project: each registered kind (src/kinds/index.ts) with import facts.
+const kindsInProjects = kinds
+  .filter((kind) => kind.scope === "project" && kind.importer)
+  .map((kind) => `${kind.noun}s`)
+  .join(", ");
 
 const USAGE = `Usage: pulumi-posthog import --out DIR [options]
 
-Writes a Pulumi project in DIR that declares every project of a PostHog organization and every object in them of
-the kinds this package manages (feature flags, cohorts, actions, annotations, dashboards, insights, alerts, surveys,
-experiments, hog functions), each adopted by the first \`pulumi up\`.
+${wrapped(`Writes a Pulumi project in DIR that declares every project of a PostHog organization and every object in them of the kinds this package manages (${kindsInProjects}), each adopted by the first \`pulumi up\`.`)}
 
   --out DIR               where to write the project (required)
   --language LANG         typescript (default), yaml or python

@@ -51,7 +51,8 @@ export async function readOrganization(
 ): Promise<Found[]> {
   const found: Found[] = [];
   const importable = kinds.filter((d) => importFacts(d) !== undefined);
-  for (const kind of kinds) if (!importFacts(kind)) progress(`${kind.name}: not imported (the importer does not read it yet)`);
+  for (const kind of kinds)
+    if (!importFacts(kind)) progress(`${kind.name}: not imported (${kind.notImported ?? "the importer does not read it yet"})`);
   const projectKind = importable.find((d) => d.scope === "organization");
   if (!projectKind) return found;
   const listed =

@@ -1,15 +1,16 @@
 /**
- * The registry: every kind, in schema order; the plugin's schema and handlers and the importer follow from it, and
- * dispatch by a kind's token, never by naming one. A kind is its folder, src/kinds/<kind>/ (src/kinds/annotation/ is
- * the smallest): `fields.ts`, its field table (src/kit/field-table.ts: PostHog's writable fields, their rules, docs
- * and comparison); `record.ts`, the shape of PostHog's answer; `endpoints.ts`, its HTTP calls over src/client;
- * `model.ts`, the kit's `fieldModel` over the table with only its own facts; `kind.ts`, its `Kind` (src/kit/kind.ts:
- * token, noun, scope, identity, deletion, api, schema, lookups, import facts, example) and its lifecycle, a
- * `FieldTableLifecycle` with its create (`obtain`) and only the hooks it needs; `example.ts`, one object as a
- * program declares it. Then its line below, its program types and class (one line in src/generate/types.ts's
- * `generatedTypes`, then `npm run docs`), the exports of its class (src/index.ts), its hosted lifecycle
- * (src/provider/index.ts), its endpoints (src/client-entry.ts) and its lookups (src/functions/), and its folder of
- * the local server (src/server/<kind>/).
+ * The registry: every kind, in schema order. Everything above the kinds follows from this one list: the plugin's
+ * schema and handlers, the importer, and what `npm run docs` writes (src/generate/: each kind's class and types,
+ * its typed lookups, the entries' exports, its reference). Adding a kind, by hand:
+ * 1. its folder, src/kinds/<kind>/, as src/kinds/annotation/: `fields.ts` (the field table), `record.ts` (PostHog's
+ *    answer, typed `<Name>`), `endpoints.ts`, `model.ts` (`fieldModel`), `example.ts`, and `kind.ts` exporting
+ *    `<name>Kind` (`...kindNames("<Name>")`, its scope, identity, deletion, api, schema, `model`, `lookups` if any,
+ *    `importer` or `notImported`, `example`) and its lifecycle `<Name>Lifecycle`;
+ * 2. its line below;
+ * 3. its local-server folder, src/server/<kinds>/ (with its routes and collection named in src/server/index.ts and
+ *    src/server/state/types.ts);
+ * 4. its own special tests, test/kinds/<kind>/;
+ * then `npm run docs` and `npm run build`. test/generate/surfaces.test.ts fails while the kind lacks any derived surface.
  */
 import { projectKind } from "./project/kind";
 import { actionKind } from "./action/kind";

@@ -13,6 +13,7 @@ import type { Transport } from "../client";
 import type { ImportFacts, ObjectId, ResourceApi, ScopeReads } from "./kind";
 import type { KindModel, Failure, Json, Recorded } from "./lifecycle";
 import type { PropertySpec } from "./property";
+import type { ProgramSpec } from "./program";
 import { typeOf } from "./property";
 
 /** A record of a project-scoped resource with the project it was read from (PostHog's answer does not name it). */
@@ -54,40 +55,17 @@ export function projectScopedApi<R, K extends ObjectId = number>(calls: {
   };
 }
 
-export interface FieldModelSpec<R> {
-  /** The class name, for messages: "FeatureFlag". */
-  readonly className: string;
-  readonly fields: FieldTable;
+export interface FieldModelSpec<R> extends ProgramSpec {
   /** An input named in the hint for a misspelt one: `ensureExperienceContinuity`. */
   readonly exampleInput: string;
-  /** Inputs a program must declare, each with why. */
-  readonly required?: Readonly<Record<string, string>>;
   /** The outputs every instance has, from the record (its ids and names). */
   readonly fixedOutputs: (record: InProject<R>) => Json;
-  /** The same outputs' TypeScript types and docs, for the generated types (src/generate/types.ts). */
-  readonly outputTypes: Readonly<Record<string, { readonly type: string; readonly doc: string }>>;
-  /** Named TypeScript types the fields' `type` and the outputs' name, generated with the resource's types. */
-  readonly types?: Readonly<Record<string, { readonly type: string; readonly doc: string }>>;
-  /** What a message calls one ("feature flag"), for the generated docs. */
-  readonly noun: string;
-  /** What one is, a sentence for the generated class's documentation: "Named events a project counts, matched by steps." */
-  readonly summary: string;
-  /**
-   * A function of the resource's own module in src/resources that its generated class applies to the program's
-   * inputs before registering them, and why (HogFunction: secret inputs become Pulumi secrets there).
-   */
-  readonly programArgs?: { readonly module: string; readonly name: string; readonly doc: string };
   /**
    * The resource's own rules over the inputs, after each field's: `known` holds the declared fields whose values are
    * known (by PostHog's names), `failed` tells whether an input already failed.
    */
   readonly moreFailures?: (inputs: Json, known: Json, failed: (input: string) => boolean) => Failure[];
   readonly planFeatureOf?: (field: string) => string | undefined;
-  /**
-   * Boolean inputs of the provider's own, never sent to PostHog: what the program allows the provider to do (an
-   * Experiment's `allowReplaceWhileLaunched`), each with its doc.
-   */
-  readonly providerInputs?: Readonly<Record<string, { readonly doc: string }>>;
   /** Fields sent in every PATCH, live when not declared otherwise (PostHog 2025-08-04 answers an action PATCH without `name` with a 500). */
   readonly alwaysSent?: readonly string[];
 }

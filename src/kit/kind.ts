@@ -8,6 +8,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { PostHogError, type Transport } from "../client";
 import type { KindExample } from "./example";
 import type { PropertySpec } from "./property";
+import type { ProgramModel } from "./program";
 import { requireOrganization, requireProject, type ProviderConfig } from "./config";
 
 /**
@@ -47,6 +48,11 @@ export interface ParsedId<S extends ScopeKind> {
 /** A filter of a list lookup: PostHog's query parameter, or matched in the answers where PostHog's list has none. */
 export interface ListFilter {
   readonly spec: PropertySpec;
+  /**
+   * The few values PostHog takes, when it names them: TypeScript's argument is their union, and the description says
+   * them when the spec has none (`filterSpec`).
+   */
+  readonly values?: readonly string[];
   /** The query parameter and the value as PostHog's list reads it. */
   readonly query?: (value: unknown) => [param: string, value: string];
   readonly match?: (record: Record<string, unknown>, value: unknown) => boolean;
@@ -56,9 +62,16 @@ export interface ListFilter {
 /** A record as a list answers it (lookups camelCase it whole). */
 type Listed = Record<string, unknown>;
 
+/**
+ * One typed property of a lookup's result, as the plugin schema types it; `nullable` where PostHog answers null for
+ * it, `optional` where only some answers have it (getDashboard's tiles): the TypeScript result type says so.
+ */
+export interface LookupOutput extends PropertySpec {
+  readonly nullable?: true;
+  readonly optional?: true;
+}
+
 export interface ObjectLookups {
-  /** `FeatureFlags`: names `listFeatureFlags` and the plugin's wrapped result, `featureFlags`. */
-  readonly plural: string;
   /**
    * The live objects, all pages; `query` holds the filters PostHog's list takes (none: every object, as the importer
    * lists them when the import facts declare no list of their own).
@@ -71,8 +84,8 @@ export interface ObjectLookups {
     readonly find: (http: Transport, projectId: number, value: string) => Promise<Listed | null>;
   };
   readonly filters?: Readonly<Record<string, ListFilter>>;
-  /** The result's typed outputs in the plugin schema besides the id and `projectId` (the rest of the record comes too). */
-  readonly outputs: Readonly<Record<string, PropertySpec>>;
+  /** The result's typed outputs besides the id and `projectId` (the rest of the record comes too, untyped). */
+  readonly outputs: Readonly<Record<string, LookupOutput>>;
   /** The result's properties that hold a secret of this record (a flag's encrypted payloads, in `filters`), if any. */
   readonly secretOutputs?: (result: Listed) => readonly string[];
 }
@@ -86,6 +99,11 @@ export interface Kind<S extends ScopeKind = ScopeKind, R = unknown> {
   readonly dynamicType: string;
   /** What a message calls one: "project". */
   readonly noun: string;
+  /**
+   * The plural of its name, when not the name with an `s`: it names `list<Plural>`, the plugin's wrapped list result
+   * and the client's namespace of its endpoints (`featureFlags`).
+   */
+  readonly plural?: string;
   readonly scope: S;
   /**
    * The output holding the id (`projectId`), the id forms `get` and `pulumi import` take, and whether PostHog's key is
@@ -108,7 +126,8 @@ export interface Kind<S extends ScopeKind = ScopeKind, R = unknown> {
   };
   /**
    * A project-scoped resource's lookups, `get<Name>` and `list<Plural>` (with their Output forms in TypeScript and as
-   * the plugin's invokes), generated from these facts by src/functions/objects.ts and the plugin's schema. Project's
+   * the plugin's invokes): src/functions/objects.ts runs them from these facts, src/generate/lookups.ts types them
+   * (src/functions/<kind>.ts) and the plugin's schema describes them. Project's
    * own lookups (src/functions/projects.ts) are written out: they are organization-wide and carry its tokens.
    */
   readonly lookups?: ObjectLookups;
@@ -121,8 +140,15 @@ export interface Kind<S extends ScopeKind = ScopeKind, R = unknown> {
   readonly lifecycle: () => pulumi.dynamic.ResourceProvider;
   /** How `pulumi-posthog import` (src/import) reads its objects and declares them; without it, it is not imported. */
   readonly importer?: ImportFacts<S, R>;
+  /** Why `pulumi-posthog import` leaves its objects out, said to the user: what a kind without `importer` states. */
+  readonly notImported?: string;
   /** One object as a program declares it: the docs show it in every language, the contract suite creates it. */
   readonly example: KindExample;
+  /**
+   * The field table's model its program class and types are generated from (src/generate/types.ts). Project has its
+   * own table format and generator (src/kinds/project/program-types.ts) and declares none.
+   */
+  readonly model?: ProgramModel;
 }
 
 /**
@@ -284,4 +310,26 @@ export function scopeInput(kind: Kind): "organizationId" | "projectId" {
 /** How messages begin with a resource's noun: "Project", "Feature flag". */
 export function title(kind: Kind): string {
   return kind.noun.charAt(0).toUpperCase() + kind.noun.slice(1);
+}
+
+/** A kind's plural: `FeatureFlags`. */
+export function pluralOf(kind: Kind): string {
+  return kind.plural ?? `${kind.name}s`;
+}
+
+/** A lookup filter's property as the plugin schema and the TypeScript docs describe it: its values said when it has a few. */
+export function filterSpec(filter: ListFilter): PropertySpec {
+  if (filter.spec.description !== undefined || !filter.values) return filter.spec;
+  const quoted = filter.values.map((value) => JSON.stringify(value));
+  return { ...filter.spec, description: `${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}.` };
+}
+
+/** What `get<Name>` and `list<Plural>` do, said alike by the plugin schema and the TypeScript functions' docs. */
+export function lookupDescriptions(kind: Kind): { get: string; list: string } {
+  const unique = kind.lookups?.uniqueBy;
+  const by = unique ? ` or by exact ${unique.input}` : "";
+  return {
+    get: `One ${kind.noun} that is not deleted, by ${kind.identity.output}${by}, with every field PostHog returns (camelCased; nested JSON as PostHog's).`,
+    list: `Every ${kind.noun} of the project that is not deleted.`,
+  };
 }

@@ -32,3 +32,11 @@ function editDistance(a: string, b: string): number {
   }
   return previous[b.length]!;
 }
+
+/** `FeatureFlags` → `featureFlags`: a JavaScript name from a class name. */
+export const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** A class name as a file name, `FeatureFlag` → `feature-flag`: a kind's folder, its generated files, its docs page. */
+export function kebabCase(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
+}

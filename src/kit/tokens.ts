@@ -8,25 +8,17 @@ export const PACKAGE = "posthog";
 export const pluginToken = (name: string) => `${PACKAGE}:index:${name}`;
 export const dynamicType = (name: string) => `pulumi-nodejs:dynamic/${PACKAGE}:${name}`;
 
+/**
+ * The export of `pulumi-posthog/provider` that a kind's serialized provider names (`featureFlagProvider`): written in
+ * every stack's state, so it never changes.
+ */
+// Spelt out rather than ./names' lowerFirst: the program side loads this module, which must import nothing.
+export const providerExport = (name: string) => `${name.charAt(0).toLowerCase()}${name.slice(1)}Provider`;
+
+/** A kind's names, each from its class name: the name, the plugin's token and the dynamic resource's type. */
+export const kindNames = (name: string) => ({ name, token: pluginToken(name), dynamicType: dynamicType(name) });
+
+// Project's class and kind are still written by hand (src/resources/project.ts, src/kinds/project/kind.ts): they
+// name its type and token through these until Project's class is generated as every other kind's is.
 export const PROJECT_TOKEN = pluginToken("Project");
 export const PROJECT_TYPE = dynamicType("Project");
-export const FEATURE_FLAG_TOKEN = pluginToken("FeatureFlag");
-export const FEATURE_FLAG_TYPE = dynamicType("FeatureFlag");
-export const ANNOTATION_TOKEN = pluginToken("Annotation");
-export const ANNOTATION_TYPE = dynamicType("Annotation");
-export const ACTION_TOKEN = pluginToken("Action");
-export const ACTION_TYPE = dynamicType("Action");
-export const COHORT_TOKEN = pluginToken("Cohort");
-export const COHORT_TYPE = dynamicType("Cohort");
-export const DASHBOARD_TOKEN = pluginToken("Dashboard");
-export const DASHBOARD_TYPE = dynamicType("Dashboard");
-export const INSIGHT_TOKEN = pluginToken("Insight");
-export const INSIGHT_TYPE = dynamicType("Insight");
-export const ALERT_TOKEN = pluginToken("Alert");
-export const ALERT_TYPE = dynamicType("Alert");
-export const SURVEY_TOKEN = pluginToken("Survey");
-export const SURVEY_TYPE = dynamicType("Survey");
-export const EXPERIMENT_TOKEN = pluginToken("Experiment");
-export const EXPERIMENT_TYPE = dynamicType("Experiment");
-export const HOG_FUNCTION_TOKEN = pluginToken("HogFunction");
-export const HOG_FUNCTION_TYPE = dynamicType("HogFunction");

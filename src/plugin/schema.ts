@@ -5,8 +5,10 @@
  * descriptions and replacement rules the TypeScript package has.
  */
 import { kinds } from "../kinds/index";
+import { filterSpec, lookupDescriptions, pluralOf } from "../kit/kind";
 import { ANY, type PropertySpec } from "../kit/property";
 import { PACKAGE } from "../kit/tokens";
+import { lowerFirst } from "../kit/names";
 import { projectRecordProperties } from "../kinds/project/kind";
 
 export { PACKAGE, PROJECT_TOKEN } from "../kit/tokens";
@@ -158,9 +160,11 @@ export function objectLookupSpecs(): Record<string, LookupSpec> {
     const idInput = kind.identity.output;
     const idType = kind.identity.key === "uuid" ? "string" : "integer";
     const unique = facts.uniqueBy;
-    const by = unique ? ` or by exact ${unique.input}` : "";
+    const described = lookupDescriptions(kind);
+    // `nullable` and `optional` type the TypeScript result only: Pulumi's schema has no null, every output may be absent.
+    const outputs = Object.fromEntries(Object.entries(facts.outputs).map(([name, { nullable, optional, ...spec }]) => [name, spec]));
     specs[`get${kind.name}`] = {
-      description: `One ${kind.noun} that is not deleted, by ${idInput}${by}, with every field PostHog returns (camelCased; nested JSON as PostHog's).`,
+      description: described.get,
       inputs: {
         projectId: inProject,
         [idInput]: { type: idType, description: `The ${kind.noun}'s id${unique ? `; or give ${unique.input}` : ""}.` },
@@ -170,18 +174,18 @@ export function objectLookupSpecs(): Record<string, LookupSpec> {
         host,
       },
       required: unique ? [] : [idInput],
-      outputs: { [idInput]: { type: idType }, projectId: { type: "integer" }, ...facts.outputs },
+      outputs: { [idInput]: { type: idType }, projectId: { type: "integer" }, ...outputs },
     };
-    const listProperty = facts.plural.charAt(0).toLowerCase() + facts.plural.slice(1);
-    specs[`list${facts.plural}`] = {
-      description: `Every ${kind.noun} of the project that is not deleted.`,
+    const plural = pluralOf(kind);
+    specs[`list${plural}`] = {
+      description: described.list,
       inputs: {
         projectId: inProject,
-        ...Object.fromEntries(Object.entries(facts.filters ?? {}).map(([name, filter]) => [name, filter.spec])),
+        ...Object.fromEntries(Object.entries(facts.filters ?? {}).map(([name, filter]) => [name, filterSpec(filter)])),
         host,
       },
       required: [],
-      outputs: { [listProperty]: list(`Each ${kind.noun} as get${kind.name} returns it.`) },
+      outputs: { [lowerFirst(plural)]: list(`Each ${kind.noun} as get${kind.name} returns it.`) },
     };
   }
   return specs;

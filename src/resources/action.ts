@@ -8,18 +8,18 @@
  * else of the package: its types are plain, in ./action-types.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { ACTION_TYPE } from "../kit/tokens";
 import { beginRegistration, isDeclaredInstance, serializedProvider } from "./declared";
 import { type ActionArgs, type ActionOutputProperties, type ActionState, outputNames } from "./action-types";
 
 export type { ActionArgs, ActionState, ActionOutputProperties, ActionStep } from "./action-types";
 
-export const ACTION_PROVIDER = serializedProvider("actionProvider");
+/** Its dynamic resource's type, as Pulumi's state names it. */
+const TYPE = "pulumi-nodejs:dynamic/posthog:Action";
 
 const facts = {
   className: "Action",
-  type: ACTION_TYPE,
-  provider: ACTION_PROVIDER,
+  type: TYPE,
+  provider: serializedProvider("actionProvider"),
   outputNames,
   secretOutputNames: [],
 };
@@ -45,7 +45,7 @@ export class Action extends pulumi.CustomResource {
   }
 
   static override isInstance(obj: unknown): obj is Action {
-    return isDeclaredInstance(obj, Action, ACTION_TYPE);
+    return isDeclaredInstance(obj, Action, TYPE);
   }
 
   /** Declares an action: `args` are its inputs, camelCase (PostHog's field names), and its project. */
@@ -54,7 +54,7 @@ export class Action extends pulumi.CustomResource {
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called
     // this constructor as the resource's source position.
     try {
-      super(ACTION_TYPE, name, registration.props, registration.options);
+      super(TYPE, name, registration.props, registration.options);
     } finally {
       registration.end();
     }

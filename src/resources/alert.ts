@@ -7,18 +7,18 @@
  * else of the package: its types are plain, in ./alert-types.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { ALERT_TYPE } from "../kit/tokens";
 import { beginRegistration, isDeclaredInstance, serializedProvider } from "./declared";
 import { type AlertArgs, type AlertOutputProperties, type AlertState, outputNames } from "./alert-types";
 
 export type { AlertArgs, AlertState, AlertOutputProperties, AlertThreshold } from "./alert-types";
 
-export const ALERT_PROVIDER = serializedProvider("alertProvider");
+/** Its dynamic resource's type, as Pulumi's state names it. */
+const TYPE = "pulumi-nodejs:dynamic/posthog:Alert";
 
 const facts = {
   className: "Alert",
-  type: ALERT_TYPE,
-  provider: ALERT_PROVIDER,
+  type: TYPE,
+  provider: serializedProvider("alertProvider"),
   outputNames,
   secretOutputNames: [],
 };
@@ -31,6 +31,7 @@ export interface Alert extends AlertOutputProperties {}
  * ```ts
  * new posthog.Alert("spike", {
  *   projectId: web.projectId,
+ *   name: "Page views spike",
  *   insight: views.insightId,
  *   subscribedUsers: [me.id.apply((id) => id!)],
  *   threshold: { configuration: { type: "absolute", bounds: { upper: 1000 } } },
@@ -46,7 +47,7 @@ export class Alert extends pulumi.CustomResource {
   }
 
   static override isInstance(obj: unknown): obj is Alert {
-    return isDeclaredInstance(obj, Alert, ALERT_TYPE);
+    return isDeclaredInstance(obj, Alert, TYPE);
   }
 
   /** Declares an alert: `args` are its inputs, camelCase (PostHog's field names), and its project. */
@@ -55,7 +56,7 @@ export class Alert extends pulumi.CustomResource {
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called
     // this constructor as the resource's source position.
     try {
-      super(ALERT_TYPE, name, registration.props, registration.options);
+      super(TYPE, name, registration.props, registration.options);
     } finally {
       registration.end();
     }

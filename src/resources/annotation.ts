@@ -8,18 +8,18 @@
  * nothing else of the package: its types are plain, in ./annotation-types.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { ANNOTATION_TYPE } from "../kit/tokens";
 import { beginRegistration, isDeclaredInstance, serializedProvider } from "./declared";
 import { type AnnotationArgs, type AnnotationOutputProperties, type AnnotationState, outputNames } from "./annotation-types";
 
 export type { AnnotationArgs, AnnotationState, AnnotationOutputProperties, AnnotationScope } from "./annotation-types";
 
-export const ANNOTATION_PROVIDER = serializedProvider("annotationProvider");
+/** Its dynamic resource's type, as Pulumi's state names it. */
+const TYPE = "pulumi-nodejs:dynamic/posthog:Annotation";
 
 const facts = {
   className: "Annotation",
-  type: ANNOTATION_TYPE,
-  provider: ANNOTATION_PROVIDER,
+  type: TYPE,
+  provider: serializedProvider("annotationProvider"),
   outputNames,
   secretOutputNames: [],
 };
@@ -46,7 +46,7 @@ export class Annotation extends pulumi.CustomResource {
   }
 
   static override isInstance(obj: unknown): obj is Annotation {
-    return isDeclaredInstance(obj, Annotation, ANNOTATION_TYPE);
+    return isDeclaredInstance(obj, Annotation, TYPE);
   }
 
   /** Declares an annotation: `args` are its inputs, camelCase (PostHog's field names), and its project. */
@@ -55,7 +55,7 @@ export class Annotation extends pulumi.CustomResource {
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called
     // this constructor as the resource's source position.
     try {
-      super(ANNOTATION_TYPE, name, registration.props, registration.options);
+      super(TYPE, name, registration.props, registration.options);
     } finally {
       registration.end();
     }

@@ -8,7 +8,6 @@
  * else of the package: its types are plain, in ./cohort-types.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { COHORT_TYPE } from "../kit/tokens";
 import { beginRegistration, isDeclaredInstance, serializedProvider } from "./declared";
 import { type CohortArgs, type CohortOutputProperties, type CohortState, outputNames } from "./cohort-types";
 
@@ -21,12 +20,13 @@ export type {
   CohortFilters,
 } from "./cohort-types";
 
-export const COHORT_PROVIDER = serializedProvider("cohortProvider");
+/** Its dynamic resource's type, as Pulumi's state names it. */
+const TYPE = "pulumi-nodejs:dynamic/posthog:Cohort";
 
 const facts = {
   className: "Cohort",
-  type: COHORT_TYPE,
-  provider: COHORT_PROVIDER,
+  type: TYPE,
+  provider: serializedProvider("cohortProvider"),
   outputNames,
   secretOutputNames: [],
 };
@@ -58,7 +58,7 @@ export class Cohort extends pulumi.CustomResource {
   }
 
   static override isInstance(obj: unknown): obj is Cohort {
-    return isDeclaredInstance(obj, Cohort, COHORT_TYPE);
+    return isDeclaredInstance(obj, Cohort, TYPE);
   }
 
   /** Declares a cohort: `args` are its inputs, camelCase (PostHog's field names), and its project. */
@@ -67,7 +67,7 @@ export class Cohort extends pulumi.CustomResource {
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called
     // this constructor as the resource's source position.
     try {
-      super(COHORT_TYPE, name, registration.props, registration.options);
+      super(TYPE, name, registration.props, registration.options);
     } finally {
       registration.end();
     }

@@ -8,18 +8,18 @@
  * nothing else of the package: its types are plain, in ./dashboard-types.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { DASHBOARD_TYPE } from "../kit/tokens";
 import { beginRegistration, isDeclaredInstance, serializedProvider } from "./declared";
 import { type DashboardArgs, type DashboardOutputProperties, type DashboardState, outputNames } from "./dashboard-types";
 
 export type { DashboardArgs, DashboardState, DashboardOutputProperties, DashboardTextTile } from "./dashboard-types";
 
-export const DASHBOARD_PROVIDER = serializedProvider("dashboardProvider");
+/** Its dynamic resource's type, as Pulumi's state names it. */
+const TYPE = "pulumi-nodejs:dynamic/posthog:Dashboard";
 
 const facts = {
   className: "Dashboard",
-  type: DASHBOARD_TYPE,
-  provider: DASHBOARD_PROVIDER,
+  type: TYPE,
+  provider: serializedProvider("dashboardProvider"),
   outputNames,
   secretOutputNames: [],
 };
@@ -41,7 +41,7 @@ export class Dashboard extends pulumi.CustomResource {
   }
 
   static override isInstance(obj: unknown): obj is Dashboard {
-    return isDeclaredInstance(obj, Dashboard, DASHBOARD_TYPE);
+    return isDeclaredInstance(obj, Dashboard, TYPE);
   }
 
   /** Declares a dashboard: `args` are its inputs, camelCase (PostHog's field names), and its project. */
@@ -50,7 +50,7 @@ export class Dashboard extends pulumi.CustomResource {
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called
     // this constructor as the resource's source position.
     try {
-      super(DASHBOARD_TYPE, name, registration.props, registration.options);
+      super(TYPE, name, registration.props, registration.options);
     } finally {
       registration.end();
     }

@@ -7,7 +7,6 @@
  * nothing else of the package: its types are plain, in ./experiment-types.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { EXPERIMENT_TYPE } from "../kit/tokens";
 import { beginRegistration, isDeclaredInstance, serializedProvider } from "./declared";
 import { type ExperimentArgs, type ExperimentOutputProperties, type ExperimentState, outputNames } from "./experiment-types";
 
@@ -19,12 +18,13 @@ export type {
   ExperimentParameters,
 } from "./experiment-types";
 
-export const EXPERIMENT_PROVIDER = serializedProvider("experimentProvider");
+/** Its dynamic resource's type, as Pulumi's state names it. */
+const TYPE = "pulumi-nodejs:dynamic/posthog:Experiment";
 
 const facts = {
   className: "Experiment",
-  type: EXPERIMENT_TYPE,
-  provider: EXPERIMENT_PROVIDER,
+  type: TYPE,
+  provider: serializedProvider("experimentProvider"),
   outputNames,
   secretOutputNames: [],
 };
@@ -51,7 +51,7 @@ export class Experiment extends pulumi.CustomResource {
   }
 
   static override isInstance(obj: unknown): obj is Experiment {
-    return isDeclaredInstance(obj, Experiment, EXPERIMENT_TYPE);
+    return isDeclaredInstance(obj, Experiment, TYPE);
   }
 
   /** Declares an experiment: `args` are its inputs, camelCase (PostHog's field names), and its project. */
@@ -60,7 +60,7 @@ export class Experiment extends pulumi.CustomResource {
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called
     // this constructor as the resource's source position.
     try {
-      super(EXPERIMENT_TYPE, name, registration.props, registration.options);
+      super(TYPE, name, registration.props, registration.options);
     } finally {
       registration.end();
     }

@@ -9,7 +9,6 @@
  * payloads become a Pulumi secret in ./feature-flag-inputs, before anything reaches the engine.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { FEATURE_FLAG_TYPE } from "../kit/tokens";
 import { beginRegistration, isDeclaredInstance, serializedProvider } from "./declared";
 import { withSecretPayloads } from "./feature-flag-inputs";
 import { type FeatureFlagArgs, type FeatureFlagOutputProperties, type FeatureFlagState, outputNames } from "./feature-flag-types";
@@ -24,12 +23,13 @@ export type {
   FlagFilters,
 } from "./feature-flag-types";
 
-export const FEATURE_FLAG_PROVIDER = serializedProvider("featureFlagProvider");
+/** Its dynamic resource's type, as Pulumi's state names it. */
+const TYPE = "pulumi-nodejs:dynamic/posthog:FeatureFlag";
 
 const facts = {
   className: "FeatureFlag",
-  type: FEATURE_FLAG_TYPE,
-  provider: FEATURE_FLAG_PROVIDER,
+  type: TYPE,
+  provider: serializedProvider("featureFlagProvider"),
   outputNames,
   secretOutputNames: [],
 };
@@ -55,7 +55,7 @@ export class FeatureFlag extends pulumi.CustomResource {
   }
 
   static override isInstance(obj: unknown): obj is FeatureFlag {
-    return isDeclaredInstance(obj, FeatureFlag, FEATURE_FLAG_TYPE);
+    return isDeclaredInstance(obj, FeatureFlag, TYPE);
   }
 
   /** Declares a feature flag: `args` are its inputs, camelCase (PostHog's field names), and its project. */
@@ -64,7 +64,7 @@ export class FeatureFlag extends pulumi.CustomResource {
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called
     // this constructor as the resource's source position.
     try {
-      super(FEATURE_FLAG_TYPE, name, registration.props, registration.options);
+      super(TYPE, name, registration.props, registration.options);
     } finally {
       registration.end();
     }

@@ -9,7 +9,6 @@
  * ./hog-function-inputs, before anything reaches the engine.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { HOG_FUNCTION_TYPE } from "../kit/tokens";
 import { beginRegistration, isDeclaredInstance, serializedProvider } from "./declared";
 import { withSecretInputs } from "./hog-function-inputs";
 import { type HogFunctionArgs, type HogFunctionOutputProperties, type HogFunctionState, outputNames } from "./hog-function-types";
@@ -23,12 +22,13 @@ export type {
   HogFunctionInput,
 } from "./hog-function-types";
 
-export const HOG_FUNCTION_PROVIDER = serializedProvider("hogFunctionProvider");
+/** Its dynamic resource's type, as Pulumi's state names it. */
+const TYPE = "pulumi-nodejs:dynamic/posthog:HogFunction";
 
 const facts = {
   className: "HogFunction",
-  type: HOG_FUNCTION_TYPE,
-  provider: HOG_FUNCTION_PROVIDER,
+  type: TYPE,
+  provider: serializedProvider("hogFunctionProvider"),
   outputNames,
   secretOutputNames: [],
 };
@@ -58,7 +58,7 @@ export class HogFunction extends pulumi.CustomResource {
   }
 
   static override isInstance(obj: unknown): obj is HogFunction {
-    return isDeclaredInstance(obj, HogFunction, HOG_FUNCTION_TYPE);
+    return isDeclaredInstance(obj, HogFunction, TYPE);
   }
 
   /** Declares a hog function: `args` are its inputs, camelCase (PostHog's field names), and its project. */
@@ -67,7 +67,7 @@ export class HogFunction extends pulumi.CustomResource {
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called
     // this constructor as the resource's source position.
     try {
-      super(HOG_FUNCTION_TYPE, name, registration.props, registration.options);
+      super(TYPE, name, registration.props, registration.options);
     } finally {
       registration.end();
     }

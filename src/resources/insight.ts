@@ -8,18 +8,18 @@
  * else of the package: its types are plain, in ./insight-types.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { INSIGHT_TYPE } from "../kit/tokens";
 import { beginRegistration, isDeclaredInstance, serializedProvider } from "./declared";
 import { type InsightArgs, type InsightOutputProperties, type InsightState, outputNames } from "./insight-types";
 
 export type { InsightArgs, InsightState, InsightOutputProperties, InsightQuery } from "./insight-types";
 
-export const INSIGHT_PROVIDER = serializedProvider("insightProvider");
+/** Its dynamic resource's type, as Pulumi's state names it. */
+const TYPE = "pulumi-nodejs:dynamic/posthog:Insight";
 
 const facts = {
   className: "Insight",
-  type: INSIGHT_TYPE,
-  provider: INSIGHT_PROVIDER,
+  type: TYPE,
+  provider: serializedProvider("insightProvider"),
   outputNames,
   secretOutputNames: [],
 };
@@ -49,7 +49,7 @@ export class Insight extends pulumi.CustomResource {
   }
 
   static override isInstance(obj: unknown): obj is Insight {
-    return isDeclaredInstance(obj, Insight, INSIGHT_TYPE);
+    return isDeclaredInstance(obj, Insight, TYPE);
   }
 
   /** Declares an insight: `args` are its inputs, camelCase (PostHog's field names), and its project. */
@@ -58,7 +58,7 @@ export class Insight extends pulumi.CustomResource {
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called
     // this constructor as the resource's source position.
     try {
-      super(INSIGHT_TYPE, name, registration.props, registration.options);
+      super(TYPE, name, registration.props, registration.options);
     } finally {
       registration.end();
     }

@@ -7,7 +7,6 @@
  * else of the package: its types are plain, in ./survey-types.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { SURVEY_TYPE } from "../kit/tokens";
 import { beginRegistration, isDeclaredInstance, serializedProvider } from "./declared";
 import { type SurveyArgs, type SurveyOutputProperties, type SurveyState, outputNames } from "./survey-types";
 
@@ -21,12 +20,13 @@ export type {
   SurveyType,
 } from "./survey-types";
 
-export const SURVEY_PROVIDER = serializedProvider("surveyProvider");
+/** Its dynamic resource's type, as Pulumi's state names it. */
+const TYPE = "pulumi-nodejs:dynamic/posthog:Survey";
 
 const facts = {
   className: "Survey",
-  type: SURVEY_TYPE,
-  provider: SURVEY_PROVIDER,
+  type: TYPE,
+  provider: serializedProvider("surveyProvider"),
   outputNames,
   secretOutputNames: [],
 };
@@ -54,7 +54,7 @@ export class Survey extends pulumi.CustomResource {
   }
 
   static override isInstance(obj: unknown): obj is Survey {
-    return isDeclaredInstance(obj, Survey, SURVEY_TYPE);
+    return isDeclaredInstance(obj, Survey, TYPE);
   }
 
   /** Declares a survey: `args` are its inputs, camelCase (PostHog's field names), and its project. */
@@ -63,7 +63,7 @@ export class Survey extends pulumi.CustomResource {
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called
     // this constructor as the resource's source position.
     try {
-      super(SURVEY_TYPE, name, registration.props, registration.options);
+      super(TYPE, name, registration.props, registration.options);
     } finally {
       registration.end();
     }

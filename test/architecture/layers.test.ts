@@ -43,7 +43,8 @@ type Layer =
 /** Where a file of src/ stands: its layer, and for a kind its folder. */
 function placeOf(file: string): { layer: Layer; kind?: string } | undefined {
   if (file === "index.ts") return { layer: "index" };
-  if (file === "client-entry.ts") return { layer: "client-entry" };
+  // client-kinds.ts is the entry's generated part: every kind's endpoints and record type (src/generate/entries.ts).
+  if (file === "client-entry.ts" || file === "client-kinds.ts") return { layer: "client-entry" };
   if (file === "kinds/index.ts") return { layer: "registry" };
   const [top, second] = file.split("/");
   if (top === "kinds" && second !== undefined) return { layer: "kind", kind: second };

@@ -68,19 +68,12 @@ test("the project a project-scoped resource works in: its own, else posthog:proj
 });
 
 test("the registry finds a kind by its plugin token, own entries only", () => {
-  expect(kinds.map((kind) => kind.token)).toEqual([
-    PROJECT_TOKEN,
-    "posthog:index:FeatureFlag",
-    "posthog:index:Annotation",
-    "posthog:index:Action",
-    "posthog:index:Cohort",
-    "posthog:index:Dashboard",
-    "posthog:index:Insight",
-    "posthog:index:Alert",
-    "posthog:index:Survey",
-    "posthog:index:Experiment",
-    "posthog:index:HogFunction",
-  ]);
+  // Each kind's token and type are its name's (kindNames), each name once, and the registry finds each kind by its token.
+  for (const kind of kinds) {
+    expect([kind.token, kind.dynamicType]).toEqual([`posthog:index:${kind.name}`, `pulumi-nodejs:dynamic/posthog:${kind.name}`]);
+    expect(kindOf(kind.token)).toBe(kind);
+  }
+  expect(new Set(kinds.map((d) => d.name)).size).toBe(kinds.length);
   expect(kindOf("posthog:index:FeatureFlag")?.scope).toBe("project");
   expect(kindOf(PROJECT_TOKEN)).toBe(projectKind);
   expect(projectKind.dynamicType).toBe(PROJECT_TYPE);

@@ -5,7 +5,7 @@ const registered = mockResources((inputs) => ({ actionId: 9, projectId: 3, name:
 
 // Imported after setMocks, as Pulumi's docs require.
 import { Action, type ActionArgs } from "../../src";
-import { ACTION_PROVIDER } from "../../src/resources/action";
+import { serializedProvider } from "../../src/resources/declared";
 import type { actionFields } from "../../src/kinds/action/fields";
 import type { CamelCase } from "../../src/kit/names";
 
@@ -15,8 +15,7 @@ test("Action registers its dynamic type with the serialized provider; actionId, 
   expect(await resolved(action.name)).toBe("Signed up");
   const entry = registered.find((r) => r.name === "signup")!;
   expect(entry.type).toBe("pulumi-nodejs:dynamic/posthog:Action");
-  expect(entry.inputs["__provider"]).toBe(ACTION_PROVIDER);
-  expect(ACTION_PROVIDER).toContain(".actionProvider");
+  expect(entry.inputs["__provider"]).toBe(serializedProvider("actionProvider"));
   expect(Action.isInstance(action)).toBe(true);
   expect(Action.isInstance({})).toBe(false);
 });

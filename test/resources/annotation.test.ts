@@ -5,7 +5,7 @@ const registered = mockResources((inputs) => ({ annotationId: 9, projectId: 3, s
 
 // Imported after setMocks, as Pulumi's docs require.
 import { Annotation, type AnnotationArgs } from "../../src";
-import { ANNOTATION_PROVIDER } from "../../src/resources/annotation";
+import { serializedProvider } from "../../src/resources/declared";
 import type { annotationFields } from "../../src/kinds/annotation/fields";
 import type { CamelCase } from "../../src/kit/names";
 
@@ -15,8 +15,7 @@ test("Annotation registers its dynamic type with the serialized provider; annota
   expect(await resolved(annotation.scope)).toBe("project");
   const entry = registered.find((r) => r.name === "launch")!;
   expect(entry.type).toBe("pulumi-nodejs:dynamic/posthog:Annotation");
-  expect(entry.inputs["__provider"]).toBe(ANNOTATION_PROVIDER);
-  expect(ANNOTATION_PROVIDER).toContain(".annotationProvider");
+  expect(entry.inputs["__provider"]).toBe(serializedProvider("annotationProvider"));
   expect(Annotation.isInstance(annotation)).toBe(true);
   expect(Annotation.isInstance({})).toBe(false);
 });

@@ -10,7 +10,7 @@ const registered = mockResources((inputs) => ({
 
 // Imported after setMocks, as Pulumi's docs require.
 import { Cohort, type CohortArgs, FeatureFlag } from "../../src";
-import { COHORT_PROVIDER } from "../../src/resources/cohort";
+import { serializedProvider } from "../../src/resources/declared";
 import type { cohortFields } from "../../src/kinds/cohort/fields";
 import type { CamelCase } from "../../src/kit/names";
 
@@ -28,9 +28,8 @@ test("Cohort registers its dynamic type with the serialized provider; cohortId, 
   expect(await resolved(cohort.isStatic)).toBe(false);
   const entry = registered.find((r) => r.name === "acme")!;
   expect(entry.type).toBe("pulumi-nodejs:dynamic/posthog:Cohort");
-  expect(entry.inputs["__provider"]).toBe(COHORT_PROVIDER);
+  expect(entry.inputs["__provider"]).toBe(serializedProvider("cohortProvider"));
   expect(entry.inputs["filters"]).toEqual(filters);
-  expect(COHORT_PROVIDER).toContain(".cohortProvider");
   expect(Cohort.isInstance(cohort)).toBe(true);
   expect(Cohort.isInstance({})).toBe(false);
 });

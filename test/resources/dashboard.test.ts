@@ -13,10 +13,8 @@ const registered = mockResources((inputs) => ({
 
 // Imported after setMocks, as Pulumi's docs require.
 import { Alert, type AlertArgs, Dashboard, type DashboardArgs, Insight, type InsightArgs } from "../../src";
-import { ALERT_PROVIDER } from "../../src/resources/alert";
+import { serializedProvider } from "../../src/resources/declared";
 import type { alertFields } from "../../src/kinds/alert/fields";
-import { DASHBOARD_PROVIDER } from "../../src/resources/dashboard";
-import { INSIGHT_PROVIDER } from "../../src/resources/insight";
 import type { dashboardFields } from "../../src/kinds/dashboard/fields";
 import type { insightFields } from "../../src/kinds/insight/fields";
 import type { CamelCase } from "../../src/kit/names";
@@ -33,11 +31,10 @@ test("Dashboard and Insight register their dynamic types with their serialized p
   expect(await resolved(views.shortId)).toBe("AbCd1234");
   const entry = registered.find((r) => r.name === "web")!;
   expect(entry.type).toBe("pulumi-nodejs:dynamic/posthog:Dashboard");
-  expect(entry.inputs["__provider"]).toBe(DASHBOARD_PROVIDER);
-  expect(DASHBOARD_PROVIDER).toContain(".dashboardProvider");
+  expect(entry.inputs["__provider"]).toBe(serializedProvider("dashboardProvider"));
   const insight = registered.find((r) => r.name === "views")!;
   expect(insight.type).toBe("pulumi-nodejs:dynamic/posthog:Insight");
-  expect(insight.inputs["__provider"]).toBe(INSIGHT_PROVIDER);
+  expect(insight.inputs["__provider"]).toBe(serializedProvider("insightProvider"));
   expect(insight.inputs["dashboards"]).toEqual([9]);
   expect(Dashboard.isInstance(board)).toBe(true);
   expect(Insight.isInstance(board)).toBe(false);
@@ -55,7 +52,7 @@ test("an Alert takes an Insight's id; Alert.get reads by <projectId>/<uuid>", as
   expect(await resolved(alert.state)).toBe("Not firing");
   const entry = registered.find((r) => r.name === "spike")!;
   expect(entry.type).toBe("pulumi-nodejs:dynamic/posthog:Alert");
-  expect(entry.inputs["__provider"]).toBe(ALERT_PROVIDER);
+  expect(entry.inputs["__provider"]).toBe(serializedProvider("alertProvider"));
   expect(entry.inputs["insight"]).toBe(9);
   const id = "3/0b8c5b8e-8a62-4a4c-9c1e-111111111111";
   expect(await resolved(Alert.get("existing-alert", id).id)).toBe(id);

@@ -7,7 +7,7 @@ const registered = mockResources((inputs) => ({ flagId: 9, projectId: 3, key: in
 import { FeatureFlag, type FeatureFlagArgs } from "../../src";
 import type { FlagField } from "../../src/kinds/feature-flag/fields";
 import type { CamelCase } from "../../src/kit/names";
-import { FEATURE_FLAG_PROVIDER } from "../../src/resources/feature-flag";
+import { serializedProvider } from "../../src/resources/declared";
 
 test("FeatureFlag registers its dynamic type with the serialized provider; flagId, projectId, key and name are outputs", async () => {
   const flag = new FeatureFlag("checkout", { projectId: 3, key: "new-checkout", filters: { groups: [{ rollout_percentage: 10 }] } });
@@ -15,8 +15,7 @@ test("FeatureFlag registers its dynamic type with the serialized provider; flagI
   expect(await resolved(flag.key)).toBe("new-checkout");
   const entry = registered.find((r) => r.name === "checkout")!;
   expect(entry.type).toBe("pulumi-nodejs:dynamic/posthog:FeatureFlag");
-  expect(entry.inputs["__provider"]).toBe(FEATURE_FLAG_PROVIDER);
-  expect(FEATURE_FLAG_PROVIDER).toContain(".featureFlagProvider");
+  expect(entry.inputs["__provider"]).toBe(serializedProvider("featureFlagProvider"));
   expect(FeatureFlag.isInstance(flag)).toBe(true);
   expect(FeatureFlag.isInstance({})).toBe(false);
 });

@@ -16,9 +16,7 @@ const registered = mockResources((inputs) => ({
 
 // Imported after setMocks, as Pulumi's docs require.
 import { Experiment, type ExperimentArgs, HogFunction, type HogFunctionArgs, Survey, type SurveyArgs } from "../../src";
-import { EXPERIMENT_PROVIDER } from "../../src/resources/experiment";
-import { HOG_FUNCTION_PROVIDER } from "../../src/resources/hog-function";
-import { SURVEY_PROVIDER } from "../../src/resources/survey";
+import { serializedProvider } from "../../src/resources/declared";
 import type { experimentFields } from "../../src/kinds/experiment/fields";
 import type { hogFunctionFields } from "../../src/kinds/hog-function/fields";
 import type { CamelCase } from "../../src/kit/names";
@@ -30,19 +28,25 @@ const SECRET_VALUE = "1b47061264138c4ac30d75fd1eb44270";
 const entry = (name: string) => registered.find((r) => r.name === name)!;
 
 test.each([
-  ["Survey", () => new Survey("nps", { projectId: 3, name: "NPS", type: "popover" }), "surveyId", SURVEY_PROVIDER, ".surveyProvider"],
+  [
+    "Survey",
+    () => new Survey("nps", { projectId: 3, name: "NPS", type: "popover" }),
+    "surveyId",
+    serializedProvider("surveyProvider"),
+    ".surveyProvider",
+  ],
   [
     "Experiment",
     () => new Experiment("exp", { projectId: 3, name: "Exp", featureFlagKey: "exp" }),
     "experimentId",
-    EXPERIMENT_PROVIDER,
+    serializedProvider("experimentProvider"),
     ".experimentProvider",
   ],
   [
     "HogFunction",
     () => new HogFunction("fn", { projectId: 3, name: "Fn", hog: "return event" }),
     "hogFunctionId",
-    HOG_FUNCTION_PROVIDER,
+    serializedProvider("hogFunctionProvider"),
     ".hogFunctionProvider",
   ],
 ])(

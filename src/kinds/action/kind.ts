@@ -9,7 +9,7 @@ import * as actions from "./endpoints";
 import type { Kind } from "../../kit/kind";
 import { ANY } from "../../kit/property";
 import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
-import { ACTION_TOKEN, ACTION_TYPE } from "../../kit/tokens";
+import { kindNames } from "../../kit/tokens";
 import { actionFields, normalStep } from "./fields";
 import { type ActionRecord, actionModel } from "./model";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
@@ -24,10 +24,8 @@ async function named(http: Transport, projectId: number, id: number, body: Recor
 }
 
 export const actionKind: Kind<"project", ActionRecord> = {
-  name: "Action",
+  ...kindNames("Action"),
   example: actionExample,
-  token: ACTION_TOKEN,
-  dynamicType: ACTION_TYPE,
   noun: "action",
   scope: "project",
   identity: { output: "actionId", forms: PROJECT_SCOPED_ID_FORMS },
@@ -46,7 +44,6 @@ export const actionKind: Kind<"project", ActionRecord> = {
     required: ["actionId", "projectId", "name"],
   }),
   lookups: {
-    plural: "Actions",
     list: (http, projectId) => actions.listActions(http, projectId),
     uniqueBy: { input: "name", spec: { type: "string", description: "The action's name." }, find: actions.findActionByName },
     // ActionViewSet's list takes no search: the names are matched here.
@@ -60,12 +57,13 @@ export const actionKind: Kind<"project", ActionRecord> = {
       },
     },
     outputs: {
-      name: { type: "string" },
+      name: { type: "string", nullable: true },
       description: { type: "string" },
       steps: { type: "array", items: { type: "object", additionalProperties: ANY } },
       tags: { type: "array", items: { type: "string" } },
     },
   },
+  model: actionModel,
   lifecycle: () => new ActionLifecycle(),
   // ActionViewSet lists with ActionSerializer (products/actions/backend/api/action.py), unpaginated: the lookups'
   // list, no GET each.

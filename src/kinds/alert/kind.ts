@@ -11,7 +11,7 @@ import * as alerts from "./endpoints";
 import { idField, type Kind } from "../../kit/kind";
 import { ANY } from "../../kit/property";
 import { PROJECT_SCOPED_UUID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
-import { ALERT_TOKEN, ALERT_TYPE } from "../../kit/tokens";
+import { kindNames } from "../../kit/tokens";
 import { type AlertWithIds, alertFields, alertWithIds } from "./fields";
 import { type AlertRecord, alertModel } from "./model";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
@@ -19,10 +19,8 @@ import type { Json } from "../../kit/lifecycle";
 import type { ProviderConfig } from "../../kit/config";
 
 export const alertKind: Kind<"project", AlertRecord> = {
-  name: "Alert",
+  ...kindNames("Alert"),
   example: alertExample,
-  token: ALERT_TOKEN,
-  dynamicType: ALERT_TYPE,
   noun: "alert",
   scope: "project",
   identity: { output: "alertId", forms: PROJECT_SCOPED_UUID_FORMS, key: "uuid" },
@@ -49,7 +47,6 @@ export const alertKind: Kind<"project", AlertRecord> = {
     required: ["alertId", "projectId", "insight", "subscribedUsers", "state"],
   }),
   lookups: {
-    plural: "Alerts",
     list: async (http, projectId, query) =>
       (await alerts.listAlerts(http, projectId, query?.["insight"] === undefined ? undefined : Number(query["insight"]))).map(alertWithIds),
     filters: {
@@ -59,13 +56,14 @@ export const alertKind: Kind<"project", AlertRecord> = {
       name: { type: "string" },
       insight: { type: "integer" },
       subscribedUsers: { type: "array", items: { type: "integer" } },
-      threshold: { type: "object", additionalProperties: ANY },
-      condition: { type: "object", additionalProperties: ANY },
+      threshold: { type: "object", additionalProperties: ANY, nullable: true },
+      condition: { type: "object", additionalProperties: ANY, nullable: true },
       calculationInterval: { type: "string" },
       enabled: { type: "boolean" },
       state: { type: "string" },
     },
   },
+  model: alertModel,
   lifecycle: () => new AlertLifecycle(),
   // AlertViewSet lists with AlertSerializer: the lookups' list has every field, the insight and users read back as ids.
   importer: projectScopedImport(alertFields, {

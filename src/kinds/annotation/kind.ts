@@ -9,7 +9,7 @@ import { PostHogError, type Transport } from "../../client";
 import * as annotations from "./endpoints";
 import { idField, type Kind } from "../../kit/kind";
 import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
-import { ANNOTATION_TOKEN, ANNOTATION_TYPE } from "../../kit/tokens";
+import { kindNames } from "../../kit/tokens";
 import { annotationFields } from "./fields";
 import { type AnnotationRecord, annotationModel } from "./model";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
@@ -18,10 +18,8 @@ import type { Annotation } from "./record";
 import type { ProviderConfig } from "../../kit/config";
 
 export const annotationKind: Kind<"project", AnnotationRecord> = {
-  name: "Annotation",
+  ...kindNames("Annotation"),
   example: annotationExample,
-  token: ANNOTATION_TOKEN,
-  dynamicType: ANNOTATION_TYPE,
   noun: "annotation",
   scope: "project",
   identity: { output: "annotationId", forms: PROJECT_SCOPED_ID_FORMS },
@@ -42,6 +40,7 @@ export const annotationKind: Kind<"project", AnnotationRecord> = {
     required: ["annotationId", "projectId", "scope"],
   }),
   // No lookups: no PostHog object names an annotation, so a program has no use for one's id.
+  model: annotationModel,
   lifecycle: () => new AnnotationLifecycle(),
   // AnnotationsViewSet lists with AnnotationSerializer: no GET each. The list of every project holds the
   // organization-wide annotations too: the importer declares each object once.

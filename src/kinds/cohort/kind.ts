@@ -9,7 +9,7 @@ import * as cohorts from "./endpoints";
 import type { ImportReference, Kind } from "../../kit/kind";
 import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { ANY } from "../../kit/property";
-import { COHORT_TOKEN, COHORT_TYPE } from "../../kit/tokens";
+import { kindNames } from "../../kit/tokens";
 import type { Cohort } from "./record";
 import { cohortFields, shapedCohortFilters } from "./fields";
 import { isPlainObject } from "../../kit/json";
@@ -45,10 +45,8 @@ export function cohortsIn(field: string): ImportReference {
 }
 
 export const cohortKind: Kind<"project", CohortRecord> = {
-  name: "Cohort",
+  ...kindNames("Cohort"),
   example: cohortExample,
-  token: COHORT_TOKEN,
-  dynamicType: COHORT_TYPE,
   noun: "cohort",
   scope: "project",
   identity: { output: "cohortId", forms: PROJECT_SCOPED_ID_FORMS },
@@ -67,7 +65,6 @@ export const cohortKind: Kind<"project", CohortRecord> = {
     };
   },
   lookups: {
-    plural: "Cohorts",
     list: (http, projectId, query) => cohorts.listCohorts(http, projectId, query?.["search"]),
     uniqueBy: { input: "name", spec: { type: "string", description: "The cohort's exact name; or give cohortId." }, find: findOneNamed },
     filters: {
@@ -88,15 +85,17 @@ export const cohortKind: Kind<"project", CohortRecord> = {
       },
     },
     outputs: {
-      name: { type: "string" },
+      name: { type: "string", nullable: true },
       description: { type: "string" },
       filters: { type: "object", additionalProperties: ANY },
       isStatic: { type: "boolean" },
-      count: { type: "integer" },
+      count: { type: "integer", nullable: true, description: "Persons in it once PostHog has calculated it; null before." },
       isCalculating: { type: "boolean" },
-      createdAt: { type: "string" },
+      // Cohort.count and created_at are null=True (posthog/models/cohort/cohort.py).
+      createdAt: { type: "string", nullable: true },
     },
   },
+  model: cohortModel,
   lifecycle: () => new CohortLifecycle(),
   // CohortViewSet lists with CohortSerializer (posthog/api/cohort.py): the lookups' list has every field, no GET each.
   importer: projectScopedImport(cohortFields, {

@@ -10,7 +10,7 @@ import * as dashboards from "./endpoints";
 import type { Kind } from "../../kit/kind";
 import { ANY } from "../../kit/property";
 import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
-import { DASHBOARD_TOKEN, DASHBOARD_TYPE } from "../../kit/tokens";
+import { kindNames } from "../../kit/tokens";
 import { dashboardFields, type TextTile, textTilesOf, textTileWrites } from "./fields";
 import { type DashboardRecord, type DashboardWithTiles, withTextTiles, dashboardModel } from "./model";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
@@ -27,10 +27,8 @@ export function isUsageDashboard(dashboard: { name: string | null; creation_mode
 }
 
 export const dashboardKind: Kind<"project", DashboardRecord> = {
-  name: "Dashboard",
+  ...kindNames("Dashboard"),
   example: dashboardExample,
-  token: DASHBOARD_TOKEN,
-  dynamicType: DASHBOARD_TYPE,
   noun: "dashboard",
   scope: "project",
   identity: { output: "dashboardId", forms: PROJECT_SCOPED_ID_FORMS },
@@ -51,7 +49,6 @@ export const dashboardKind: Kind<"project", DashboardRecord> = {
     required: ["dashboardId", "projectId"],
   }),
   lookups: {
-    plural: "Dashboards",
     list: (http, projectId) => dashboards.listDashboards(http, projectId),
     // DashboardsViewSet's list takes no search (names are not unique either): matched here.
     filters: {
@@ -68,18 +65,20 @@ export const dashboardKind: Kind<"project", DashboardRecord> = {
       },
     },
     outputs: {
-      name: { type: "string" },
+      name: { type: "string", nullable: true },
       description: { type: "string" },
       pinned: { type: "boolean" },
       tags: { type: "array", items: { type: "string" } },
       restrictionLevel: { type: "integer" },
       tiles: {
         type: "array",
+        optional: true,
         items: { type: "object", additionalProperties: ANY },
         description: "getDashboard only: its tiles, insights and texts.",
       },
     },
   },
+  model: dashboardModel,
   lifecycle: () => new DashboardLifecycle(),
   importer: projectScopedImport(dashboardFields, {
     // The list's DashboardBasicSerializer has no tiles: one GET each, for the text tiles; flags' usage dashboards left

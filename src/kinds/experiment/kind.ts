@@ -19,7 +19,7 @@ import {
   tableOutputs,
 } from "../../kit/field-model";
 import { ANY } from "../../kit/property";
-import { EXPERIMENT_TOKEN, EXPERIMENT_TYPE } from "../../kit/tokens";
+import { kindNames } from "../../kit/tokens";
 import type { Experiment } from "./record";
 import { experimentFields, normalVariants } from "./fields";
 import { type ExperimentRead, type ExperimentRecord, experimentModel, ALLOW_REPLACE_WHILE_LAUNCHED } from "./model";
@@ -80,10 +80,8 @@ async function experimentOnFlag(http: Transport, projectId: number, key: string)
 }
 
 export const experimentKind: Kind<"project", ExperimentRecord> = {
-  name: "Experiment",
+  ...kindNames("Experiment"),
   example: experimentExample,
-  token: EXPERIMENT_TOKEN,
-  dynamicType: EXPERIMENT_TYPE,
   noun: "experiment",
   scope: "project",
   identity: { output: "experimentId", forms: PROJECT_SCOPED_ID_FORMS },
@@ -110,7 +108,6 @@ export const experimentKind: Kind<"project", ExperimentRecord> = {
     required: ["experimentId", "projectId", "name", "featureFlagKey"],
   }),
   lookups: {
-    plural: "Experiments",
     list: everyExperiment,
     uniqueBy: {
       input: "featureFlagKey",
@@ -126,14 +123,15 @@ export const experimentKind: Kind<"project", ExperimentRecord> = {
     },
     outputs: {
       name: { type: "string" },
-      description: { type: "string" },
+      description: { type: "string", nullable: true },
       featureFlagKey: { type: "string" },
-      startDate: { type: "string" },
-      endDate: { type: "string" },
-      parameters: { type: "object", additionalProperties: ANY },
+      startDate: { type: "string", nullable: true },
+      endDate: { type: "string", nullable: true },
+      parameters: { type: "object", additionalProperties: ANY, nullable: true },
       archived: { type: "boolean" },
     },
   },
+  model: experimentModel,
   lifecycle: () => new ExperimentLifecycle(),
   // ExperimentViewSet lists with ExperimentSerializer: every field, no GET each. Its flag is imported as a FeatureFlag
   // of its own and named by key.

@@ -9,7 +9,7 @@ import * as featureFlags from "./endpoints";
 import { idField, type Kind } from "../../kit/kind";
 import { ANY } from "../../kit/property";
 import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
-import { FEATURE_FLAG_TOKEN, FEATURE_FLAG_TYPE } from "../../kit/tokens";
+import { kindNames } from "../../kit/tokens";
 import { flagFields, normalFilters } from "./fields";
 import { cohortsIn } from "../cohort/kind";
 import { type FlagRecord, secretInputPaths, featureFlagModel } from "./model";
@@ -19,10 +19,8 @@ import type { FeatureFlag } from "./record";
 import type { ProviderConfig } from "../../kit/config";
 
 export const featureFlagKind: Kind<"project", FlagRecord> = {
-  name: "FeatureFlag",
+  ...kindNames("FeatureFlag"),
   example: featureFlagExample,
-  token: FEATURE_FLAG_TOKEN,
-  dynamicType: FEATURE_FLAG_TYPE,
   noun: "feature flag",
   scope: "project",
   identity: { output: "flagId", forms: PROJECT_SCOPED_ID_FORMS },
@@ -43,15 +41,18 @@ export const featureFlagKind: Kind<"project", FlagRecord> = {
   }),
   secretInputPaths,
   lookups: {
-    plural: "FeatureFlags",
     list: (http, projectId, query) => featureFlags.listFeatureFlags(http, projectId, query),
     uniqueBy: { input: "key", spec: { type: "string", description: "The flag's key." }, find: featureFlags.findFeatureFlagByKey },
     // FeatureFlagViewSet's list filters (products/feature_flags/backend/api/feature_flag.py, `safely_get_queryset`).
     filters: {
       search: { spec: { type: "string", description: "Part of the key or name (case-insensitive)." }, query: (v) => ["search", String(v)] },
-      active: { spec: { type: "boolean" }, query: (v) => ["active", v ? "true" : "false"] },
+      active: {
+        spec: { type: "boolean", description: "Only the flags that are (true) or are not (false) active." },
+        query: (v) => ["active", v ? "true" : "false"],
+      },
       evaluationRuntime: {
-        spec: { type: "string", description: '"server", "client" or "all".' },
+        spec: { type: "string" },
+        values: ["server", "client", "all"],
         query: (v) => ["evaluation_runtime", String(v)],
       },
     },
@@ -65,6 +66,7 @@ export const featureFlagKind: Kind<"project", FlagRecord> = {
     // PostHog answers encrypted payloads decrypted to personal API keys (FeatureFlagViewSet.list and retrieve).
     secretOutputs: (result) => (result["hasEncryptedPayloads"] === true ? ["filters"] : []),
   },
+  model: featureFlagModel,
   lifecycle: () => new FeatureFlagLifecycle(),
   // FeatureFlagViewSet lists with FeatureFlagSerializer itself: the lookups' list has every field, no GET each.
   importer: projectScopedImport(flagFields, {

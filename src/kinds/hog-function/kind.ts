@@ -8,7 +8,7 @@ import { PostHogError, type Transport } from "../../client";
 import * as hogFunctions from "./endpoints";
 import type { Kind } from "../../kit/kind";
 import { PROJECT_SCOPED_UUID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
-import { HOG_FUNCTION_TOKEN, HOG_FUNCTION_TYPE } from "../../kit/tokens";
+import { kindNames } from "../../kit/tokens";
 import type { HogFunction } from "./record";
 import { isPlainObject } from "../../kit/json";
 import { hogFunctionFields } from "./fields";
@@ -30,10 +30,8 @@ const replaceOnChange = (name: string) => ({
 });
 
 export const hogFunctionKind: Kind<"project", HogFunctionRecord> = {
-  name: "HogFunction",
+  ...kindNames("HogFunction"),
   example: hogFunctionExample,
-  token: HOG_FUNCTION_TOKEN,
-  dynamicType: HOG_FUNCTION_TYPE,
   noun: "hog function",
   scope: "project",
   identity: { output: "hogFunctionId", forms: PROJECT_SCOPED_UUID_FORMS, key: "uuid" },
@@ -65,7 +63,6 @@ export const hogFunctionKind: Kind<"project", HogFunctionRecord> = {
   }),
   secretInputPaths,
   lookups: {
-    plural: "HogFunctions",
     // The list answers PostHog's minimal form (no inputs, schema or masking): getHogFunction has them.
     list: (http, projectId, query) => hogFunctions.listHogFunctions(http, projectId, query),
     filters: {
@@ -83,13 +80,14 @@ export const hogFunctionKind: Kind<"project", HogFunctionRecord> = {
       },
     },
     outputs: {
-      type: { type: "string" },
-      name: { type: "string" },
+      type: { type: "string", nullable: true },
+      name: { type: "string", nullable: true },
       description: { type: "string" },
       enabled: { type: "boolean" },
       hog: { type: "string" },
     },
   },
+  model: hogFunctionModel,
   lifecycle: () => new HogFunctionLifecycle(),
   importer: projectScopedImport(hogFunctionFields, {
     // The list answers PostHog's minimal form (no inputs, schema or masking): one GET each.

@@ -11,7 +11,7 @@ import * as insights from "./endpoints";
 import { idField, type Kind } from "../../kit/kind";
 import { ANY } from "../../kit/property";
 import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
-import { INSIGHT_TOKEN, INSIGHT_TYPE } from "../../kit/tokens";
+import { kindNames } from "../../kit/tokens";
 import { insightFields } from "./fields";
 import { isUsageDashboard } from "../dashboard/kind";
 import { type InsightRecord, type InsightWithLayouts, insightModel } from "./model";
@@ -20,10 +20,8 @@ import type { Json, Placed } from "../../kit/lifecycle";
 import type { ProviderConfig } from "../../kit/config";
 
 export const insightKind: Kind<"project", InsightRecord> = {
-  name: "Insight",
+  ...kindNames("Insight"),
   example: insightExample,
-  token: INSIGHT_TOKEN,
-  dynamicType: INSIGHT_TYPE,
   noun: "insight",
   scope: "project",
   identity: { output: "insightId", forms: PROJECT_SCOPED_ID_FORMS },
@@ -41,7 +39,6 @@ export const insightKind: Kind<"project", InsightRecord> = {
     required: ["insightId", "projectId", "shortId"],
   }),
   lookups: {
-    plural: "Insights",
     list: (http, projectId, query) => insights.listInsights(http, projectId, query),
     uniqueBy: {
       input: "shortId",
@@ -66,14 +63,15 @@ export const insightKind: Kind<"project", InsightRecord> = {
     },
     outputs: {
       shortId: { type: "string" },
-      name: { type: "string" },
-      description: { type: "string" },
-      query: { type: "object", additionalProperties: ANY },
+      name: { type: "string", nullable: true },
+      description: { type: "string", nullable: true },
+      query: { type: "object", additionalProperties: ANY, nullable: true },
       dashboards: { type: "array", items: { type: "integer" } },
       tags: { type: "array", items: { type: "string" } },
       favorited: { type: "boolean" },
     },
   },
+  model: insightModel,
   lifecycle: () => new InsightLifecycle(),
   // InsightViewSet lists with InsightSerializer (posthog/api/insight.py): the list has every field, no GET each. The
   // tiles' layouts live on the dashboards and are left to PostHog (not declared).

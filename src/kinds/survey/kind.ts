@@ -9,7 +9,7 @@ import * as surveys from "./endpoints";
 import { idField, type Kind } from "../../kit/kind";
 import { PROJECT_SCOPED_UUID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { ANY } from "../../kit/property";
-import { SURVEY_TOKEN, SURVEY_TYPE } from "../../kit/tokens";
+import { kindNames } from "../../kit/tokens";
 import type { Survey } from "./record";
 import { surveyFields } from "./fields";
 import { type SurveyRead, type SurveyRecord, surveyModel } from "./model";
@@ -36,10 +36,8 @@ const update = async (http: Transport, projectId: number, id: string, body: Reco
   surveyRecord(await surveys.updateSurvey(http, projectId, id, surveyBody(body)));
 
 export const surveyKind: Kind<"project", SurveyRecord> = {
-  name: "Survey",
+  ...kindNames("Survey"),
   example: surveyExample,
-  token: SURVEY_TOKEN,
-  dynamicType: SURVEY_TYPE,
   noun: "survey",
   scope: "project",
   identity: { output: "surveyId", forms: PROJECT_SCOPED_UUID_FORMS, key: "uuid" },
@@ -58,7 +56,6 @@ export const surveyKind: Kind<"project", SurveyRecord> = {
     required: ["surveyId", "projectId", "name", "type"],
   }),
   lookups: {
-    plural: "Surveys",
     list: (http, projectId, query) => surveys.listSurveys(http, projectId, query),
     uniqueBy: { input: "name", spec: { type: "string", description: "The survey's name." }, find: surveys.findSurveyByName },
     filters: {
@@ -75,12 +72,13 @@ export const surveyKind: Kind<"project", SurveyRecord> = {
       name: { type: "string" },
       description: { type: "string" },
       type: { type: "string" },
-      questions: { type: "array", items: { type: "object", additionalProperties: ANY } },
-      startDate: { type: "string" },
-      endDate: { type: "string" },
+      questions: { type: "array", items: { type: "object", additionalProperties: ANY }, nullable: true },
+      startDate: { type: "string", nullable: true },
+      endDate: { type: "string", nullable: true },
       archived: { type: "boolean" },
     },
   },
+  model: surveyModel,
   lifecycle: () => new SurveyLifecycle(),
   // SurveyViewSet lists with SurveySerializer (products/surveys/backend/api/survey.py): every field, no GET each. Its
   // targeting flag is the survey's own (its `targetingFlagFilters`), not imported as a FeatureFlag.

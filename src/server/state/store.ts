@@ -7,15 +7,16 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { nowMicros } from "./time";
 import { generatePersonalApiKey, hashPersonalApiKey, uuidt } from "./tokens";
-import type {
-  MembershipLevel,
-  ObjectKind,
-  OrganizationRecord,
-  PersonalApiKeyRecord,
-  ServerState,
-  StoredObject,
-  StoredProject,
-  UserRecord,
+import {
+  type MembershipLevel,
+  OBJECT_KINDS,
+  type ObjectKind,
+  type OrganizationRecord,
+  type PersonalApiKeyRecord,
+  type ServerState,
+  type StoredObject,
+  type StoredProject,
+  type UserRecord,
 } from "./types";
 
 const SAVE_DELAY_MS = 20;
@@ -360,20 +361,6 @@ export class Store {
     this.changed();
   }
 }
-
-const OBJECT_KINDS: readonly ObjectKind[] = [
-  "featureFlags",
-  "cohorts",
-  "actions",
-  "annotations",
-  "surveys",
-  "experiments",
-  "hogFunctions",
-  "dashboards",
-  "dashboardTiles",
-  "insights",
-  "alerts",
-];
 
 function emptyObjects(): Record<ObjectKind, StoredObject[]> {
   return Object.fromEntries(OBJECT_KINDS.map((k) => [k, []])) as unknown as Record<ObjectKind, StoredObject[]>;

@@ -134,18 +134,20 @@ export interface ActivityRecord {
  * dashboard (posthog/models/dashboard_tile.py); alerts carry their UUID in `fields.id`, surveys and hog functions in
  * `fields.uuid`.
  */
-export type ObjectKind =
-  | "featureFlags"
-  | "cohorts"
-  | "actions"
-  | "annotations"
-  | "surveys"
-  | "experiments"
-  | "hogFunctions"
-  | "dashboards"
-  | "dashboardTiles"
-  | "insights"
-  | "alerts";
+export const OBJECT_KINDS = [
+  "featureFlags",
+  "cohorts",
+  "actions",
+  "annotations",
+  "surveys",
+  "experiments",
+  "hogFunctions",
+  "dashboards",
+  "dashboardTiles",
+  "insights",
+  "alerts",
+] as const;
+export type ObjectKind = (typeof OBJECT_KINDS)[number];
 
 /**
  * A feature flag, cohort, action or annotation: identity and bookkeeping here, the writable fields under their

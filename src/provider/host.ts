@@ -1,0 +1,48 @@
+/**
+ * How a dynamic-provider host process runs a kind: its lifecycle with the slim record of its inputs and failures
+ * that name none of its secrets, each error carrying its message as its stack.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { Kind } from "../kit/kind";
+import { withCompactRecord } from "../kit/recorded";
+import { withRedactedFailures } from "../kit/redaction";
+
+/**
+ * `target` with every method's errors carrying their message as their stack. Pulumi's provider hosts print a failed
+ * check, diff, read or delete to the CLI as `${error}: ${error.stack}` (@pulumi/pulumi cmd/dynamic-provider and
+ * provider/server): with a real stack, every failing refresh showed the provider's source lines under the stack.
+ */
+export function withoutStackTraces<T extends object>(target: T): T {
+  const traceless = (error: unknown): unknown => {
+    if (error instanceof Error) error.stack = error.message;
+    return error;
+  };
+  return new Proxy(target, {
+    get(object, key) {
+      const value: unknown = Reflect.get(object, key, object);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        try {
+          const result: unknown = value.apply(object, args);
+          return result instanceof Promise
+            ? result.catch((error: unknown) => {
+                throw traceless(error);
+              })
+            : result;
+        } catch (error) {
+          throw traceless(error);
+        }
+      };
+    },
+  });
+}
+
+/**
+ * The lifecycle a dynamic-provider host process uses for a declared resource, with the slim record of its inputs
+ * (../kit/recorded) and failures that name none of its secrets (../kit/redaction); `configure` gives it the stack's
+ * configuration.
+ */
+export function hosted(declaration: Kind): pulumi.dynamic.ResourceProvider {
+  const lifecycle = withRedactedFailures(declaration.lifecycle(), declaration.secretInputPaths);
+  return withoutStackTraces(withCompactRecord(lifecycle, () => Object.keys(declaration.schema().inputs)));
+}
