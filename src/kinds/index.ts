@@ -7,7 +7,9 @@
  *    rules between fields, fixed outputs and their TypeScript types, the named types its fields' `type` use), as
  *    src/kinds/annotation/model.ts;
  * 3. its declaration, src/provider/<resource>-declaration.ts: token (`pluginToken("FeatureFlag")`), noun, scope
- *    ("project": `projectId` input, `posthog:projectId` or POSTHOG_PROJECT_ID), identity forms (`<projectId>/<id>`),
+ *    ("project": `projectId` input, `posthog:projectId` or POSTHOG_PROJECT_ID; "organization": `organizationId`; and
+ *    a `parent` for a kind nested under another object of its scope: the kit derives the inputs, the id forms
+ *    `<projectId>/<id>` and the paths from them),
  *    deletion ("soft-delete": `PATCH {"deleted": true}`), the client calls, its schema and its `lookups` facts (plural,
  *    list call, unique field, list filters, typed outputs): `get<Name>`/`list<Plural>` then come from
  *    src/functions/objects.ts (a typed export and its Output form in src/functions/<resource>.ts) and the plugin's

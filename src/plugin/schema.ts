@@ -6,6 +6,7 @@
 import { declarations } from "../kinds/index";
 import { ANY, type PropertySpec } from "../kit/property";
 import { PACKAGE } from "../kit/tokens";
+import type { Kind } from "../kit/kind";
 import { projectRecordProperties } from "../kinds/project/kind";
 
 export { PACKAGE, PROJECT_TOKEN } from "../kit/tokens";
@@ -145,41 +146,65 @@ export const lookups: Record<string, LookupSpec> = {
 };
 
 /**
- * `get<Name>` and `list<Plural>` of each project-scoped resource that declares lookups (src/functions/objects.ts runs
- * them): by id or by its unique field, and the list with its filters.
+ * Where a lookup looks, its inputs (the scope defaults to the configured one; a nested kind's parent is required),
+ * and as its results' outputs.
+ */
+function lookupPlace(declaration: Kind): {
+  inputs: Record<string, PropertySpec>;
+  required: string[];
+  outputs: Record<string, PropertySpec>;
+} {
+  const inputs: Record<string, PropertySpec> =
+    declaration.scope === "organization"
+      ? {
+          organizationId: {
+            type: "string",
+            description: "The organization (its UUID, `@current` or slug); defaults to posthog:organizationId.",
+          },
+        }
+      : { projectId: { type: "integer", description: "Numeric id of the project; defaults to posthog:projectId." } };
+  const { parent } = declaration;
+  if (parent) inputs[parent.input] = { type: parent.key === "uuid" ? "string" : "integer", description: `The ${parent.noun}'s id.` };
+  const outputs = Object.fromEntries(Object.entries(inputs).map(([name, { type }]) => [name, { type }]));
+  return { inputs, required: parent ? [parent.input] : [], outputs };
+}
+
+/**
+ * `get<Name>` and `list<Plural>` of each resource that declares lookups (src/functions/objects.ts runs them): by id
+ * or by its unique field, and the list with its filters.
  */
 export function objectLookupSpecs(): Record<string, LookupSpec> {
   const specs: Record<string, LookupSpec> = {};
-  const inProject: PropertySpec = { type: "integer", description: "Numeric id of the project; defaults to posthog:projectId." };
   for (const declaration of declarations) {
     const facts = declaration.lookups;
     if (!facts) continue;
     const idInput = declaration.identity.output;
     const idType = declaration.identity.key === "uuid" ? "string" : "integer";
     const unique = facts.uniqueBy;
+    const place = lookupPlace(declaration);
     const by = unique ? ` or by exact ${unique.input}` : "";
     specs[`get${declaration.name}`] = {
       description: `One ${declaration.noun} that is not deleted, by ${idInput}${by}, with every field PostHog returns (camelCased; nested JSON as PostHog's).`,
       inputs: {
-        projectId: inProject,
+        ...place.inputs,
         [idInput]: { type: idType, description: `The ${declaration.noun}'s id${unique ? `; or give ${unique.input}` : ""}.` },
         ...(unique
           ? { [unique.input]: { ...unique.spec, description: `${unique.spec.description ?? ""} Or give ${idInput}.`.trim() } }
           : {}),
         host,
       },
-      required: unique ? [] : [idInput],
-      outputs: { [idInput]: { type: idType }, projectId: { type: "integer" }, ...facts.outputs },
+      required: [...place.required, ...(unique ? [] : [idInput])],
+      outputs: { [idInput]: { type: idType }, ...place.outputs, ...facts.outputs },
     };
     const listProperty = facts.plural.charAt(0).toLowerCase() + facts.plural.slice(1);
     specs[`list${facts.plural}`] = {
-      description: `Every ${declaration.noun} of the project that is not deleted.`,
+      description: `Every ${declaration.noun} of the ${declaration.parent?.noun ?? declaration.scope} that is not deleted.`,
       inputs: {
-        projectId: inProject,
+        ...place.inputs,
         ...Object.fromEntries(Object.entries(facts.filters ?? {}).map(([name, filter]) => [name, filter.spec])),
         host,
       },
-      required: [],
+      required: place.required,
       outputs: { [listProperty]: list(`Each ${declaration.noun} as get${declaration.name} returns it.`) },
     };
   }

@@ -7,7 +7,7 @@ import { cohortExample } from "./example";
 import type { Transport } from "../../client";
 import * as cohorts from "./endpoints";
 import type { ImportReference, Kind } from "../../kit/kind";
-import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
+import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { ANY } from "../../kit/property";
 import { COHORT_TOKEN, COHORT_TYPE } from "../../kit/tokens";
 import type { Cohort } from "./record";
@@ -51,7 +51,7 @@ export const cohortKind: Kind<"project", CohortRecord> = {
   dynamicType: COHORT_TYPE,
   noun: "cohort",
   scope: "project",
-  identity: { output: "cohortId", forms: PROJECT_SCOPED_ID_FORMS },
+  identity: { output: "cohortId" },
   deletion: "soft-delete",
   importInputs: ["projectId", "name"],
   api: projectScopedApi({ get: cohorts.getCohort, update: cohorts.updateCohort, remove: cohorts.deleteCohort }),

@@ -144,7 +144,7 @@ export const projectKind: Kind<"organization", ProjectRecord> = {
   dynamicType: PROJECT_TYPE,
   noun: "project",
   scope: "organization",
-  identity: { output: "projectId", forms: ["the numeric id", "<organizationId>/<projectId>"] },
+  identity: { output: "projectId" },
   // posthog/api/project.py ProjectViewSet.perform_destroy: a real DELETE (today's in the background).
   deletion: "delete",
   importInputs: ["name"],
