@@ -31,14 +31,8 @@ export { SurveyLifecycle, SurveyLifecycle as SurveyProvider } from "../kinds/sur
 export { ExperimentLifecycle, ExperimentLifecycle as ExperimentProvider } from "../kinds/experiment/kind";
 export { HogFunctionLifecycle, HogFunctionLifecycle as HogFunctionProvider } from "../kinds/hog-function/kind";
 export { resolveConfig, connect, requireOrganization, requireProject, type ProviderConfig, type ConfigLookup } from "../kit/config";
-export {
-  outputNames,
-  recordOutputs,
-  secretOutputNames,
-  type ProjectInputs,
-  type ProjectOutputs,
-  type RecordedInputs,
-} from "../kinds/project/model";
+export { recordOutputs, type RecordedInputs } from "../kinds/project/model";
+export { outputNames, secretOutputNames, type ProjectInputs, type ProjectOutputs } from "../resources/project-types";
 export { UNKNOWN } from "../kit/unknown";
 
 /**

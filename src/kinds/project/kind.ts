@@ -18,17 +18,7 @@ import { PartialSuccess } from "../../kit/outcome";
 import { isPlainObject } from "../../kit/json";
 import type { ProviderConfig } from "../../kit/config";
 import { isUnknown } from "../../kit/unknown";
-import {
-  inputName,
-  projectModel,
-  type ProjectInputs,
-  type ProjectOutputs,
-  type RecordedInputs,
-  recordInputs,
-  type SettingsBody,
-  toOutputs,
-  withUnsupported,
-} from "./model";
+import { inputName, projectModel, type RecordedInputs, recordInputs, type SettingsBody, toOutputs, withUnsupported } from "./model";
 
 function projectInputs(): Record<string, PropertySpec> {
   const inputs: Record<string, PropertySpec> = {};
@@ -190,11 +180,9 @@ export const projectKind: Kind<"organization", ProjectRecord> = {
  * token rotation, the organization-visibility check of a 404, and the projects PostHog is deleting in the background.
  * HTTP is the client's business; this module decides which calls a change needs.
  */
-type Inputs = ProjectInputs & Json;
-type Outputs = ProjectOutputs & Json;
 type Placed = PlacedOf<ProjectRecord>;
 
-export class ProjectLifecycle extends DeclaredLifecycle<"organization", ProjectRecord, RecordedInputs, Inputs, Outputs> {
+export class ProjectLifecycle extends DeclaredLifecycle<"organization", ProjectRecord, RecordedInputs> {
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
   constructor(connection?: { config: ProviderConfig; transport: Transport }) {
     super(projectKind, projectModel, connection);
