@@ -259,13 +259,15 @@ export abstract class DeclaredLifecycle<
    * nothing between projects (or organizations, or parents): a project-scoped resource whose project changes,
    * declared (`projectId`) or configured (`posthog:projectId`, POSTHOG_PROJECT_ID, when the program declares none),
    * is created in the new project and deleted from the old one (whose id the state keeps), never PATCHed by its old
-   * id in the new project. An organization-scoped one compares its declared organization only: `@current` and a
-   * slug name the organization its UUID output holds as well.
+   * id in the new project. An organization-scoped one compares its declared organization only (nothing configured
+   * replaces it), and `@current`, the key owner's current organization whatever it is (posthog/api/routing.py), never
+   * does: it names the organization the state holds as well as any.
    */
   protected replaces(olds: Json, news: Json): string[] {
     return placeInputs(this.declaration).filter((input, i) => {
       const value = news[input];
       if (isUnknown(value)) return true;
+      if (i === 0 && this.declaration.scope === "organization" && value === "@current") return false;
       const wanted = value ?? (i === 0 && this.declaration.scope === "project" ? this.config.projectId : undefined);
       const current = olds[input];
       if (wanted === undefined || wanted === null || current === undefined || current === null) return false;

@@ -20,7 +20,10 @@ import {
 import { isPlainObject, jsonValueProblems, jsonValueReason, own, PROTOTYPE_NAMES } from "../../kit/json";
 import { camelCase, closestName } from "../../kit/names";
 import { isUnknown } from "../../kit/unknown";
-import { isOrganizationId, ORGANIZATION_ID_RULE } from "../../client";
+import { placeFailures, type Placement } from "../../kit/kind";
+
+/** Where projects are: in an organization (`/api/organizations/<organizationId>/projects/`, posthog/api/project.py). */
+const projectPlacement: Placement = { scope: "organization" };
 
 /**
  * A project's outputs as the lifecycle handles them: plain JSON. Their program types (ProjectOutputs, …) are generated
@@ -80,7 +83,7 @@ export function validateInputs(inputs: Record<string, unknown>): Failure[] {
     const value = inputs[property];
     if (value !== undefined && !isUnknown(value) && !ok(value)) failures.push({ property, reason: `${property} ${rule}` });
   };
-  check("organizationId", isOrganizationId, ORGANIZATION_ID_RULE);
+  failures.push(...placeFailures(projectPlacement, inputs));
   check("apiTokenRotation", (v) => typeof v === "string", "must be a string; change it to rotate the project API key");
   check("adoptProjectId", (v) => Number.isInteger(v) && (v as number) > 0, "must be the numeric id of an existing project");
   const extra = inputs["additionalSettings"];
