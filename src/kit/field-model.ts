@@ -19,6 +19,7 @@ import {
   type ScopeKind,
   type ScopeOf,
   type ScopeReads,
+  importIdOf,
   parentField,
   placeFailures,
   placeFields,
@@ -353,10 +354,7 @@ export function scopedImport<S extends ScopeKind, R extends { id: number | strin
     }),
     fields: Object.fromEntries(Object.keys(fields).map((field) => [field, camelCase(field)])),
     adoptInput: ADOPT_INPUT,
-    importId: (scope, record) => {
-      const parent = placement.parent ? `${String(own(record, parentField(placement.parent.input)))}/` : "";
-      return `${scope}/${parent}${record.id}`;
-    },
+    importId: importIdOf(placement),
   };
 }
 

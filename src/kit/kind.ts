@@ -483,3 +483,11 @@ export function placeFields(placement: Placement, where: unknown): Record<string
 
 /** The field a record carries its parent's id in: `roleId` → `role_id`. */
 export const parentField = (input: string) => input.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The id `pulumi import` takes for a record read in a scope: `<scope>/[<parent>/]<id>`, the first of `idForms`. */
+export function importIdOf(placement: Placement): (scope: string | number, record: { id: ObjectId }) => string {
+  return (scope, record) => {
+    const parent = placement.parent ? `${String((record as Record<string, unknown>)[parentField(placement.parent.input)])}/` : "";
+    return `${scope}/${parent}${record.id}`;
+  };
+}

@@ -7,7 +7,7 @@
 import { projectExample } from "./example";
 import { PostHogError, organizations, type Transport, type users } from "../../client";
 import * as projects from "./endpoints";
-import { idField, type Kind, placeInputSpecs } from "../../kit/kind";
+import { idField, importIdOf, type Kind, placeInputSpecs } from "../../kit/kind";
 import { ANY, type PropertySpec, typeOf } from "../../kit/property";
 import { PROJECT_TOKEN, PROJECT_TYPE } from "../../kit/tokens";
 import { camelCase } from "../../kit/names";
@@ -165,7 +165,7 @@ export const projectKind: Kind<"organization", ProjectRecord> = {
     label: (project) => project.name,
     skip: (project) => (project.is_pending_deletion === true ? "being deleted (is_pending_deletion)" : undefined),
     adoptInput: "adoptProjectId",
-    importId: (organizationId, project) => `${organizationId}/${project.id}`,
+    importId: importIdOf({ scope: "organization" }),
   },
 };
 
