@@ -1,14 +1,17 @@
 /**
- * The shape shared by PostHog's project-scoped objects: list, get, create, update, and their deletion under
- * `/api/projects/<project_id>/<path>/`. Most are deleted by `PATCH {"deleted": true}` (feature flags, cohorts,
- * actions, annotations, experiments, hog functions, dashboards, insights; ForbidDestroyModel answers DELETE with 405);
- * surveys and alerts by DELETE. Ids are numbers, or UUIDs (surveys, hog functions, alerts). Each kind's endpoints
- * (src/kinds/<kind>/endpoints.ts) are named with it.
+ * The shape shared by PostHog's scoped objects: list, get, create, update, and their deletion under their scope's
+ * path: `/api/projects/<project_id>/<path>/` for a project's objects (or `/api/environments/<id>/<path>/` where a
+ * PostHog version serves them there), `/api/organizations/<organization_id>/<path>/` for an organization's (roles,
+ * members, invites, proxy records: posthog/api/routing.py nests them so), and under a parent object of the same scope
+ * for objects nested in it (`/api/organizations/<id>/roles/<role_id>/role_memberships/`, ee/api/rbac/role.py). Most
+ * project objects are deleted by `PATCH {"deleted": true}` (feature flags, cohorts, actions, annotations,
+ * experiments, hog functions, dashboards, insights; ForbidDestroyModel answers DELETE with 405); surveys and alerts by
+ * DELETE. Ids are numbers, or UUIDs (surveys, hog functions, alerts). Each kind's endpoints name theirs with it.
  */
 import type { z } from "zod";
 import { limitOffsetPageSchema } from "./activity";
 import { collect, followPages } from "./pagination";
-import { numberSegment, uuidSegment } from "./paths";
+import { numberSegment, organizationSegment, uuidSegment } from "./paths";
 import type { Query, Transport } from "./transport";
 
 /** The writable fields to send, snake_case, as PostHog names them. */
@@ -17,19 +20,52 @@ export type ObjectBody = Record<string, unknown>;
 /** An integer primary key, or the UUID of a UUID-keyed object (surveys, hog functions, alerts). */
 export type ObjectId = number | string;
 
+/**
+ * Where a kind's objects are: a project's number, an organization's id (UUID, `@current` or slug), or, for objects
+ * nested under another object of that scope, the scope and the parent's id.
+ */
+export type At = number | string | { readonly scope: number | string; readonly parent: ObjectId };
+
 export interface Collection<S extends z.ZodType> {
   /** URL segment: `feature_flags`, `cohorts`, `actions`, `annotations`. */
   path: string;
   /** For messages: "feature flag", "cohort", … */
   noun: string;
   schema: S;
+  /** The scope its objects live in: a project's (the default) or an organization's. */
+  scope?: "project" | "organization";
+  /** The root a project's objects are served under: `projects` (the default), or `environments`. */
+  root?: "projects" | "environments";
+  /** The object of the same scope they are nested under: its URL segment and noun (`roles`, "role"). */
+  parent?: { readonly path: string; readonly noun: string };
 }
 
-export const collectionPath = (collection: Collection<z.ZodType>, projectId: number) =>
-  `/api/projects/${numberSegment("project id", projectId)}/${collection.path}/`;
-const itemPath = (collection: Collection<z.ZodType>, projectId: number, id: ObjectId) =>
-  `${collectionPath(collection, projectId)}${typeof id === "number" ? numberSegment(`${collection.noun} id`, id) : uuidSegment(`${collection.noun} id`, id)}/`;
-const subject = (collection: Collection<z.ZodType>, projectId: number, id: ObjectId) => `${collection.noun} ${id} in project ${projectId}`;
+const keySegment = (what: string, id: ObjectId) => (typeof id === "number" ? numberSegment(what, id) : uuidSegment(what, id));
+
+function split(at: At): { scope: number | string; parent: ObjectId | undefined } {
+  return typeof at === "object" ? at : { scope: at, parent: undefined };
+}
+
+export function collectionPath(collection: Collection<z.ZodType>, at: At): string {
+  const { scope, parent } = split(at);
+  const root =
+    collection.scope === "organization"
+      ? `/api/organizations/${organizationSegment(String(scope))}/`
+      : `/api/${collection.root ?? "projects"}/${numberSegment("project id", Number(scope))}/`;
+  if (!collection.parent) return `${root}${collection.path}/`;
+  if (parent === undefined) throw new Error(`The PostHog ${collection.noun} needs its ${collection.parent.noun}'s id.`);
+  return `${root}${collection.parent.path}/${keySegment(`${collection.parent.noun} id`, parent)}/${collection.path}/`;
+}
+const itemPath = (collection: Collection<z.ZodType>, at: At, id: ObjectId) =>
+  `${collectionPath(collection, at)}${keySegment(`${collection.noun} id`, id)}/`;
+
+/** Where, for messages: "project 7", "role 3 of organization @current". */
+function place(collection: Collection<z.ZodType>, at: At): string {
+  const { scope, parent } = split(at);
+  const top = `${collection.scope ?? "project"} ${scope}`;
+  return collection.parent ? `${collection.parent.noun} ${String(parent)} of ${top}` : top;
+}
+const subject = (collection: Collection<z.ZodType>, at: At, id: ObjectId) => `${collection.noun} ${id} in ${place(collection, at)}`;
 
 /** A list's query parameters: the filters that are set. */
 export function definedOnly(filters: object): Record<string, string> {
@@ -37,13 +73,13 @@ export function definedOnly(filters: object): Record<string, string> {
 }
 
 /** One limit/offset page (PostHog leaves deleted objects out of lists). */
-export function listPage<S extends z.ZodType>(http: Transport, collection: Collection<S>, projectId: number, query: Query) {
+export function listPage<S extends z.ZodType>(http: Transport, collection: Collection<S>, at: At, query: Query) {
   return http.request({
     method: "GET",
-    path: collectionPath(collection, projectId),
+    path: collectionPath(collection, at),
     query,
     schema: limitOffsetPageSchema(collection.schema),
-    subject: `project ${projectId}`,
+    subject: place(collection, at),
   });
 }
 
@@ -51,70 +87,64 @@ export function listPage<S extends z.ZodType>(http: Transport, collection: Colle
 export function iterate<S extends z.ZodType>(
   http: Transport,
   collection: Collection<S>,
-  projectId: number,
+  at: At,
   filters: Record<string, string> = {},
   pageSize = 100,
 ): AsyncGenerator<z.output<S>, void, undefined> {
-  return followPages((q) => listPage(http, collection, projectId, q), { ...filters, limit: String(pageSize) });
+  return followPages((q) => listPage(http, collection, at, q), { ...filters, limit: String(pageSize) });
 }
 
 export function listAll<S extends z.ZodType>(
   http: Transport,
   collection: Collection<S>,
-  projectId: number,
+  at: At,
   filters?: Record<string, string>,
   pageSize?: number,
 ) {
-  return collect(iterate(http, collection, projectId, filters, pageSize));
+  return collect(iterate(http, collection, at, filters, pageSize));
 }
 
-export function get<S extends z.ZodType>(http: Transport, collection: Collection<S>, projectId: number, id: ObjectId) {
+export function get<S extends z.ZodType>(http: Transport, collection: Collection<S>, at: At, id: ObjectId) {
   return http.request({
     method: "GET",
-    path: itemPath(collection, projectId, id),
+    path: itemPath(collection, at, id),
     schema: collection.schema,
-    subject: subject(collection, projectId, id),
+    subject: subject(collection, at, id),
   });
 }
 
 /** Never resent once it may have reached PostHog (the transport treats POST so): a resend would make a second one. */
-export function create<S extends z.ZodType>(http: Transport, collection: Collection<S>, projectId: number, body: ObjectBody) {
+export function create<S extends z.ZodType>(http: Transport, collection: Collection<S>, at: At, body: ObjectBody) {
   return http.request({
     method: "POST",
-    path: collectionPath(collection, projectId),
+    path: collectionPath(collection, at),
     body,
     schema: collection.schema,
-    subject: `project ${projectId}`,
+    subject: place(collection, at),
   });
 }
 
-export function update<S extends z.ZodType>(http: Transport, collection: Collection<S>, projectId: number, id: ObjectId, body: ObjectBody) {
+export function update<S extends z.ZodType>(http: Transport, collection: Collection<S>, at: At, id: ObjectId, body: ObjectBody) {
   return http.request({
     method: "PATCH",
-    path: itemPath(collection, projectId, id),
+    path: itemPath(collection, at, id),
     body,
     schema: collection.schema,
-    subject: subject(collection, projectId, id),
+    subject: subject(collection, at, id),
   });
 }
 
 /** `PATCH {"deleted": true, …extra}`: PostHog keeps the object, marked deleted; it answers the record. */
-export function softDelete<S extends z.ZodType>(
-  http: Transport,
-  collection: Collection<S>,
-  projectId: number,
-  id: ObjectId,
-  extra: ObjectBody = {},
-) {
-  return update(http, collection, projectId, id, { ...extra, deleted: true });
+export function softDelete<S extends z.ZodType>(http: Transport, collection: Collection<S>, at: At, id: ObjectId, extra: ObjectBody = {}) {
+  return update(http, collection, at, id, { ...extra, deleted: true });
 }
 
 /**
  * DELETE, for the objects PostHog really deletes (surveys, alerts: 204). Retried like any idempotent request, so a
  * retry after a DELETE that did reach PostHog answers 404: the caller treats that as deleted.
  */
-export async function destroy(http: Transport, collection: Collection<z.ZodType>, projectId: number, id: ObjectId): Promise<void> {
-  await http.request({ method: "DELETE", path: itemPath(collection, projectId, id), subject: subject(collection, projectId, id) });
+export async function destroy(http: Transport, collection: Collection<z.ZodType>, at: At, id: ObjectId): Promise<void> {
+  await http.request({ method: "DELETE", path: itemPath(collection, at, id), subject: subject(collection, at, id) });
 }
 
 /** A list's limit/offset, next to its filters. */
@@ -124,25 +154,26 @@ export interface PageQuery {
 }
 
 /**
- * One collection's endpoints with the collection bound, so that each kind's endpoints (src/kinds/<kind>/endpoints.ts)
- * name them instead of repeating them. `I` is its id (number, or UUID string); `F` its list filters, all optional strings; `pageSize`
- * the page size it lists by when the caller gives none (PostHog's own default where the list is long, as annotations).
+ * One kind's endpoints with its kind bound, so each kind's endpoints.ts names them instead of repeating them. `I` is
+ * its id (number, or UUID string); `F` its list filters, all optional strings; `A` where its objects are (a project's
+ * number by default; see `At`); `pageSize` the page size it lists by when the caller gives none (PostHog's own
+ * default where the list is long, as annotations).
  */
-export function endpoints<S extends z.ZodType, I extends ObjectId, F extends object = Record<never, never>>(
+export function endpoints<S extends z.ZodType, I extends ObjectId, F extends object = Record<never, never>, A extends At = number>(
   collection: Collection<S>,
   pageSize?: number,
 ) {
   return {
     collection,
-    listPage: (http: Transport, projectId: number, page?: F & PageQuery) => listPage(http, collection, projectId, { ...page }),
-    iterate: (http: Transport, projectId: number, filters?: F, size?: number): AsyncGenerator<z.output<S>, void, undefined> =>
-      iterate(http, collection, projectId, definedOnly(filters ?? {}), size ?? pageSize),
-    listAll: (http: Transport, projectId: number, filters?: F, size?: number): Promise<z.output<S>[]> =>
-      listAll(http, collection, projectId, definedOnly(filters ?? {}), size ?? pageSize),
-    get: (http: Transport, projectId: number, id: I) => get(http, collection, projectId, id),
-    create: (http: Transport, projectId: number, body: ObjectBody) => create(http, collection, projectId, body),
-    update: (http: Transport, projectId: number, id: I, body: ObjectBody) => update(http, collection, projectId, id, body),
-    softDelete: (http: Transport, projectId: number, id: I) => softDelete(http, collection, projectId, id),
-    destroy: (http: Transport, projectId: number, id: I): Promise<void> => destroy(http, collection, projectId, id),
+    listPage: (http: Transport, at: A, page?: F & PageQuery) => listPage(http, collection, at, { ...page }),
+    iterate: (http: Transport, at: A, filters?: F, size?: number): AsyncGenerator<z.output<S>, void, undefined> =>
+      iterate(http, collection, at, definedOnly(filters ?? {}), size ?? pageSize),
+    listAll: (http: Transport, at: A, filters?: F, size?: number): Promise<z.output<S>[]> =>
+      listAll(http, collection, at, definedOnly(filters ?? {}), size ?? pageSize),
+    get: (http: Transport, at: A, id: I) => get(http, collection, at, id),
+    create: (http: Transport, at: A, body: ObjectBody) => create(http, collection, at, body),
+    update: (http: Transport, at: A, id: I, body: ObjectBody) => update(http, collection, at, id, body),
+    softDelete: (http: Transport, at: A, id: I) => softDelete(http, collection, at, id),
+    destroy: (http: Transport, at: A, id: I): Promise<void> => destroy(http, collection, at, id),
   };
 }

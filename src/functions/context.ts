@@ -45,11 +45,12 @@ export function lookupOrganization(overrides: OrganizationOverride): string {
 }
 
 /**
- * A project object as a lookup returns it: PostHog's top-level fields camelCased (nested JSON keeps PostHog's names,
- * as the resources' inputs do), the numeric `id` under the resource's id output (`flagId`, `actionId`), its project.
+ * An object as a lookup returns it: PostHog's top-level fields camelCased (nested JSON keeps PostHog's names, as the
+ * resources' inputs do), the `id` under the resource's id output (`flagId`, `actionId`), where it is (`projectId`;
+ * `organizationId`, and a nested kind's parent).
  */
-export function recordResult(record: Record<string, unknown>, idOutput: string, projectId: number): Record<string, unknown> {
-  const result: Record<string, unknown> = { [idOutput]: record["id"], projectId };
+export function recordResult(record: Record<string, unknown>, idOutput: string, where: Record<string, unknown>): Record<string, unknown> {
+  const result: Record<string, unknown> = { [idOutput]: record["id"], ...where };
   for (const [field, value] of Object.entries(record)) if (field !== "id" && value !== undefined) result[camelCase(field)] = value;
   return result;
 }

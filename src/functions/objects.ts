@@ -1,17 +1,28 @@
 /**
- * The lookups of a project-scoped resource, from its declaration's `lookups` facts (src/kit/kind.ts):
+ * The lookups of a resource, in whichever scope its kind lives, from its declaration's `lookups` facts (src/kit/kind.ts):
  * `get<Name>` by id or by the field unique among live objects, `list<Plural>` with the list's filters, each result the
  * whole record PostHog returns, camelCased. The TypeScript functions (./feature-flags, …) and the plugin's invokes are
  * both these.
  */
-import { type ObjectId, type Kind, pluralOf, title } from "../kit/kind";
-import { requireProject } from "../kit/config";
+import {
+  describeWhere,
+  type Kind,
+  type ObjectId,
+  resolveWhere,
+  type ScopeKind,
+  type ScopeOf,
+  pluralOf,
+  title,
+  type WhereOf,
+  whereOutputs,
+} from "../kit/kind";
 import { own } from "../kit/json";
-import { lowerFirst } from "../kit/names";
+import { lowerFirst, upperFirst } from "../kit/names";
 import { lookupConfig, lookupTransport, recordResult } from "./context";
 import type { LookupOverrides } from "./overrides";
 
-type Args = LookupOverrides & { projectId?: number };
+/** The overrides and where to look: `projectId`, or `organizationId` (and a nested kind's parent, read by name). */
+type Args = LookupOverrides & { projectId?: number; organizationId?: string };
 type Result = Record<string, unknown>;
 
 export interface ObjectLookupFunctions {
@@ -26,7 +37,9 @@ export interface ObjectLookupFunctions {
   secretOutputs(result: Result): readonly string[];
 }
 
-export function objectLookups(declaration: Kind<"project">): ObjectLookupFunctions {
+export function objectLookups<S extends ScopeKind, W extends WhereOf<S> = ScopeOf<S>>(
+  declaration: Kind<S, unknown, W>,
+): ObjectLookupFunctions {
   const facts = declaration.lookups;
   if (!facts) throw new Error(`${declaration.name} declares no lookups.`);
   const idInput = declaration.identity.output;
@@ -35,26 +48,30 @@ export function objectLookups(declaration: Kind<"project">): ObjectLookupFunctio
 
   async function get(args: Args): Promise<Result> {
     const http = lookupTransport(args);
-    const projectId = requireProject(lookupConfig(args), args.projectId);
+    const where = resolveWhere<S, W>(declaration, lookupConfig(args), args as Record<string, unknown>);
     const id = own(args, idInput) as ObjectId | undefined;
     if (id !== undefined && id !== null) {
-      const record = (await declaration.api.get(http, projectId, id)) as Result;
-      if (own(record, "deleted") === true) throw new Error(`${title(declaration)} ${id} of project ${projectId} is deleted.`);
-      return recordResult(record, idInput, projectId);
+      const record = (await declaration.api.get(http, where, id)) as Result;
+      if (own(record, "deleted") === true)
+        throw new Error(`${title(declaration)} ${id} of ${describeWhere(declaration, where)} is deleted.`);
+      return recordResult(record, idInput, whereOutputs(declaration, where));
     }
     const unique = facts!.uniqueBy;
     const value = unique ? own(args, unique.input) : undefined;
     if (!unique || typeof value !== "string") {
       throw new Error(`${getName} needs ${idInput}${unique ? ` or ${unique.input}` : ""}.`);
     }
-    const record = await unique.find(http, projectId, value);
-    if (!record) throw new Error(`Project ${projectId} has no ${noun} with ${unique.input} "${value}" (deleted ${noun}s are not found).`);
-    return recordResult(record, idInput, projectId);
+    const record = await unique.find(http, where, value);
+    if (!record)
+      throw new Error(
+        `${upperFirst(describeWhere(declaration, where))} has no ${noun} with ${unique.input} "${value}" (deleted ${noun}s are not found).`,
+      );
+    return recordResult(record, idInput, whereOutputs(declaration, where));
   }
 
-  /** Every object of the project that is not deleted, filtered as PostHog's list filters them. */
+  /** Every object where it looks that is not deleted, filtered as PostHog's list filters them. */
   async function list(args: Args = {}): Promise<Result[]> {
-    const projectId = requireProject(lookupConfig(args), args.projectId);
+    const where = resolveWhere<S, W>(declaration, lookupConfig(args), args as Record<string, unknown>);
     const query: Record<string, string> = {};
     const matches: Array<(record: Result) => boolean> = [];
     for (const [name, filter] of Object.entries(facts!.filters ?? {})) {
@@ -67,11 +84,12 @@ export function objectLookups(declaration: Kind<"project">): ObjectLookupFunctio
       const match = filter.match;
       if (match) matches.push((record) => match(record, value));
     }
-    const found = await facts!.list(lookupTransport(args), projectId, query);
-    return found.filter((record) => matches.every((match) => match(record))).map((record) => recordResult(record, idInput, projectId));
+    const found = await facts!.list(lookupTransport(args), where, query);
+    const place = whereOutputs(declaration, where);
+    return found.filter((record) => matches.every((match) => match(record))).map((record) => recordResult(record, idInput, place));
   }
 
   const secretOutputs = (result: Result) => facts.secretOutputs?.(result) ?? [];
-  const plural = pluralOf(declaration);
+  const plural = pluralOf(declaration as unknown as Kind);
   return { getName, listName: `list${plural}`, listProperty: lowerFirst(plural), get, list, secretOutputs };
 }

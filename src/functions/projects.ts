@@ -46,7 +46,8 @@ export async function listProjects(args: ListProjectsArgs = {}, _opts?: pulumi.I
 
 export async function getProject(args: GetProjectArgs, _opts?: pulumi.InvokeOptions): Promise<ProjectResult> {
   const [projects, { recordOutputs }] = await Promise.all([import("../kinds/project/endpoints"), import("../kinds/project/model")]);
-  return recordOutputs(await projects.getProject(...(await inOrganization(args)), args.projectId));
+  // The record's fields camelCased (recordOutputs), as the generated ProjectRecordOutputs type describes them.
+  return recordOutputs(await projects.getProject(...(await inOrganization(args)), args.projectId)) as unknown as ProjectResult;
 }
 
 /** The project's change log, newest first: all of it, or the latest `limit` entries. */

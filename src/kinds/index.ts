@@ -4,7 +4,9 @@
  * its typed lookups, the entries' exports, its reference). Adding a kind, by hand:
  * 1. its folder, src/kinds/<kind>/, as src/kinds/annotation/: `fields.ts` (the field table), `record.ts` (PostHog's
  *    answer, typed `<Name>`), `endpoints.ts`, `model.ts` (`fieldModel`), `example.ts`, and `kind.ts` exporting
- *    `<name>Kind` (`...kindNames("<Name>")`, its scope, identity, deletion, api, schema, `model`, `lookups` if any,
+ *    `<name>Kind` (`...kindNames("<Name>")`, its scope — "project" or "organization", and a `parent` for a kind
+ *    nested under another object of its scope: the kit derives its inputs, id forms and paths — identity, deletion,
+ *    api, schema, `model`, `lookups` if any,
  *    `importer` or `notImported`, `example`) and its lifecycle `<Name>Lifecycle`;
  * 2. its line below;
  * 3. its local-server folder, src/server/<kinds>/ (with its routes and collection named in src/server/index.ts and

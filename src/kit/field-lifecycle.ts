@@ -1,5 +1,5 @@
 /**
- * The lifecycle of a project-scoped field-table resource (src/kit/field-model.ts): the kit's, with a declared field
+ * The lifecycle of a field-table resource, in whichever scope its kind lives (src/kit/field-model.ts): the kit's, with a declared field
  * the record lacks reported as one this PostHog does not have (the 2025-08-04 backend has no flag `archived`, no
  * annotation `emoji`, …), naming the versions its field table knows to lack it, rather than as drift that never
  * settles (as for Project, the `up` that meets it fails once, and every preview after says so before sending
@@ -9,22 +9,26 @@
  */
 import { CLOCK_SKEW_MS, PostHogError, type Transport } from "../client";
 import type { ProviderConfig } from "./config";
-import { type ObjectId, type Kind, title } from "./kind";
-import { ADOPT_INPUT, type FieldModel, type InProject } from "./field-model";
+import { describeWhere, type Kind, type ObjectId, type ScopeKind, type ScopeOf, title, type WhereOf } from "./kind";
+import { ADOPT_INPUT, type FieldModel, type InScope } from "./field-model";
 import { DeclaredLifecycle, type Json, type Placed, type Recorded } from "./lifecycle";
 import { article, type Found, identityTakenMessage, judgeFound, notTakenMessage, type TakeOver } from "./lost-create";
 import { own } from "./json";
 
-export abstract class FieldTableLifecycle<R extends { id: ObjectId }> extends DeclaredLifecycle<"project", InProject<R>, Recorded> {
+export abstract class FieldTableLifecycle<
+  R extends { id: ObjectId },
+  S extends ScopeKind = "project",
+  W extends WhereOf<S> = ScopeOf<S>,
+> extends DeclaredLifecycle<S, InScope<R, S>, Recorded, Json, Json, W> {
   constructor(
-    declaration: Kind<"project", InProject<R>>,
-    private readonly fields: FieldModel<R>,
+    declaration: Kind<S, InScope<R, S>, W>,
+    private readonly fields: FieldModel<R, InScope<R, S>>,
     connection?: { config: ProviderConfig; transport: Transport },
   ) {
     super(declaration, fields, connection);
   }
 
-  protected override async complete(record: InProject<R>, declared: readonly string[]): Promise<Placed<InProject<R>>> {
+  protected override async complete(record: InScope<R, S>, declared: readonly string[]): Promise<Placed<InScope<R, S>>> {
     return { record, nowhere: declared.filter((field) => !Object.hasOwn(record, field)) };
   }
 
@@ -42,7 +46,7 @@ export abstract class FieldTableLifecycle<R extends { id: ObjectId }> extends De
    * (`look.taken`: a flag's key, an action's or a survey's name), the error names the objects that hold it.
    */
   protected async createOnce<T extends Found>(
-    projectId: number,
+    where: W,
     body: Json,
     create: () => Promise<T>,
     look: {
@@ -73,13 +77,13 @@ export abstract class FieldTableLifecycle<R extends { id: ObjectId }> extends De
         throw new Error(`${error.message} ${identityTakenMessage(this.declaration.noun, look.described, existing, take)}`);
       }
       if (error.kind !== "ambiguous") throw error;
-      return this.madeByCreate(error, projectId, started, body, look, take);
+      return this.madeByCreate(error, where, started, body, look, take);
     }
   }
 
   private async madeByCreate<T extends Found>(
     error: PostHogError,
-    projectId: number,
+    where: W,
     started: number,
     body: Json,
     look: { find: () => Promise<readonly T[]>; described: string; alike?: (candidate: T) => boolean; several?: string },
@@ -92,7 +96,7 @@ export abstract class FieldTableLifecycle<R extends { id: ObjectId }> extends De
       found = await look.find();
     } catch (lookupError) {
       throw new Error(
-        `${error.message} Checking whether it did failed too: ${(lookupError as Error).message} Look in PostHog (project ${projectId}) for ${article(noun)} ${look.described} created after ${since}: if it is there and this program made it, set \`${ADOPT_INPUT}\` to its id and run \`pulumi up\` again; if not, run \`pulumi up\` again.`,
+        `${error.message} Checking whether it did failed too: ${(lookupError as Error).message} Look in PostHog (${describeWhere(this.declaration, where)}) for ${article(noun)} ${look.described} created after ${since}: if it is there and this program made it, set \`${ADOPT_INPUT}\` to its id and run \`pulumi up\` again; if not, run \`pulumi up\` again.`,
       );
     }
     const alike = look.alike ?? ((candidate: T) => this.holdsSent(candidate, body));
@@ -115,14 +119,14 @@ export abstract class FieldTableLifecycle<R extends { id: ObjectId }> extends De
     );
   }
 
-  protected override async adopted(projectId: number, inputs: Json): Promise<InProject<R> | undefined> {
+  protected override async adopted(where: W, inputs: Json): Promise<InScope<R, S> | undefined> {
     const id = inputs[ADOPT_INPUT];
     if (id === undefined || id === null) return undefined;
-    const what = `${title(this.declaration)} ${String(id)} of project ${projectId}`;
-    let record: InProject<R>;
+    const what = `${title(this.declaration)} ${String(id)} of ${describeWhere(this.declaration, where)}`;
+    let record: InScope<R, S>;
     try {
       const key: ObjectId = this.declaration.identity.key === "uuid" ? String(id).toLowerCase() : Number(id);
-      record = await this.declaration.api.get(this.http(), projectId, key);
+      record = await this.declaration.api.get(this.http(), where, key);
     } catch (error) {
       if (error instanceof PostHogError && error.isNotFound)
         throw new Error(

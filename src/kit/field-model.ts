@@ -1,5 +1,5 @@
 /**
- * The `KindModel` of a project-scoped resource whose declared fields are a field table (PostHog's snake_case field
+ * The `KindModel` of a resource whose declared fields are a field table (PostHog's snake_case field
  * name → zod input rule, equality, doc): camelCase inputs, validation naming the field and PostHog's rule, the exact
  * diff by the table's equalities, the recorded inputs, drift as `old => new` from the live values, slim outputs (the
  * resource's few fixed ones plus the live value of each declared field), and its schema properties. A resource adds
@@ -10,7 +10,22 @@ import { type FieldTable, tableValuesEqual } from "./field-table";
 import { isPlainObject, jsonValueProblems, jsonValueReason, own } from "./json";
 import { camelCase, closestName } from "./names";
 import type { Transport } from "../client";
-import type { ImportFacts, ObjectId, ResourceApi, ScopeReads } from "./kind";
+import {
+  type ImportFacts,
+  type ObjectId,
+  type Placement,
+  placeInputs,
+  type ResourceApi,
+  type ScopeKind,
+  type ScopeOf,
+  type ScopeReads,
+  importIdOf,
+  parentField,
+  placeFailures,
+  placeFields,
+  placeInputSpecs,
+  type WhereOf,
+} from "./kind";
 import type { KindModel, Failure, Json, Recorded } from "./lifecycle";
 import type { PropertySpec } from "./property";
 import type { ProgramSpec } from "./program";
@@ -19,47 +34,62 @@ import { typeOf } from "./property";
 /** A record of a project-scoped resource with the project it was read from (PostHog's answer does not name it). */
 export type InProject<R> = R & { project_id: number };
 
-/** A record read from a project, with that project (PostHog's answer does not name it; the state needs it). */
-async function inProject<R>(projectId: number, record: Promise<R>): Promise<InProject<R>> {
-  return { ...(await record), project_id: projectId };
-}
+/** A record of an organization-scoped resource with the organization it was read from. */
+export type InOrganization<R> = R & { organization_id: string };
+
+/**
+ * A record with where it was read (PostHog's answer does not name it; the state needs it): `project_id` or
+ * `organization_id`, and for a nested kind its parent's id under the parent input's snake_case name (`role_id`).
+ */
+export type InScope<R, S extends ScopeKind> = S extends "organization" ? InOrganization<R> : InProject<R>;
+
+const PROJECT: Placement = { scope: "project" };
 
 /**
  * The input naming an existing object that a create takes over (GET, then a PATCH of what differs; no POST): what
- * Project's `adoptProjectId` is to projects, for every project-scoped resource. Dynamic resources cannot use
- * `pulumi import` (pulumi/pulumi#16175); `pulumi-posthog import` writes it for every object it finds.
+ * Project's `adoptProjectId` is to projects, for every other resource. Dynamic resources cannot use `pulumi import`
+ * (pulumi/pulumi#16175); `pulumi-posthog import` writes it for every object it finds.
  */
 export const ADOPT_INPUT = "adoptId";
 
-/** The id forms `get` and `pulumi import` take for a project-scoped resource. */
-export const PROJECT_SCOPED_ID_FORMS = ["<projectId>/<id>", "the numeric id (in the configured project)"] as const;
-
-/** The id forms of a project-scoped resource PostHog keys by UUID (surveys, hog functions, alerts). */
-export const PROJECT_SCOPED_UUID_FORMS = ["<projectId>/<uuid>", "the UUID (in the configured project)"] as const;
-
-type ProjectCall<R, K extends ObjectId, A extends unknown[] = []> = (http: Transport, projectId: number, id: K, ...rest: A) => Promise<R>;
+type ScopedCall<W, R, K extends ObjectId, A extends unknown[] = []> = (http: Transport, where: W, id: K, ...rest: A) => Promise<R>;
 
 /**
- * A project-scoped resource's client calls as the kit's API: what is read or written back carries its project. `K` is
- * its key's type; the ids given are parsed by the kind's `identity.key`, so they have that type.
+ * A resource's client calls as the kit's API: what is read or written back carries where it was read (`InScope`).
+ * `K` is its key's type; the ids given are parsed by the declaration's `identity.key`, so they have that type.
  */
-export function projectScopedApi<R, K extends ObjectId = number>(calls: {
-  get: ProjectCall<R, K>;
-  update: ProjectCall<R, K, [body: Record<string, unknown>]>;
-  remove: ProjectCall<unknown, K>;
-}): ResourceApi<"project", InProject<R>> {
+export function scopedApi<S extends ScopeKind, R, K extends ObjectId = number, W extends WhereOf<S> = ScopeOf<S>>(
+  placement: Placement & { scope: S },
+  calls: {
+    get: ScopedCall<W, R, K>;
+    update: ScopedCall<W, R, K, [body: Record<string, unknown>]>;
+    remove: ScopedCall<W, unknown, K>;
+  },
+): ResourceApi<S, InScope<R, S>, W> {
+  const placed = async (where: W, record: Promise<R>) => ({ ...(await record), ...placeFields(placement, where) }) as InScope<R, S>;
   return {
-    get: (http, projectId, id) => inProject(projectId, calls.get(http, projectId, id as K)),
-    update: (http, projectId, id, body) => inProject(projectId, calls.update(http, projectId, id as K, body)),
-    remove: (http, projectId, id) => calls.remove(http, projectId, id as K),
+    get: (http, where, id) => placed(where, calls.get(http, where, id as K)),
+    update: (http, where, id, body) => placed(where, calls.update(http, where, id as K, body)),
+    remove: (http, where, id) => calls.remove(http, where, id as K),
   };
 }
 
-export interface FieldModelSpec<R> extends ProgramSpec {
+/** A project-scoped resource's client calls as the kit's API (`scopedApi` in a project). */
+export function projectScopedApi<R, K extends ObjectId = number>(calls: {
+  get: ScopedCall<number, R, K>;
+  update: ScopedCall<number, R, K, [body: Record<string, unknown>]>;
+  remove: ScopedCall<number, unknown, K>;
+}): ResourceApi<"project", InProject<R>> {
+  return scopedApi<"project", R, K>({ scope: "project" }, calls);
+}
+
+export interface FieldModelSpec<R, T = InProject<R>> extends ProgramSpec {
+  /** Where its objects live (the kind's `scope` and `parent`): a project's, by default. */
+  readonly placement?: Placement;
   /** An input named in the hint for a misspelt one: `ensureExperienceContinuity`. */
   readonly exampleInput: string;
   /** The outputs every instance has, from the record (its ids and names). */
-  readonly fixedOutputs: (record: InProject<R>) => Json;
+  readonly fixedOutputs: (record: T) => Json;
   /**
    * The resource's own rules over the inputs, after each field's: `known` holds the declared fields whose values are
    * known (by PostHog's names), `failed` tells whether an input already failed.
@@ -71,22 +101,23 @@ export interface FieldModelSpec<R> extends ProgramSpec {
 }
 
 /** The field table's `KindModel`, with the input names and the comparison others (docs, tests) use. */
-export interface FieldModel<R> extends KindModel<InProject<R>, Recorded> {
+export interface FieldModel<R, T = InProject<R>> extends KindModel<T, Recorded> {
   /** What it was made from (the generated types read it). */
-  readonly spec: FieldModelSpec<R>;
+  readonly spec: FieldModelSpec<R, T>;
   readonly inputNames: readonly string[];
   valuesEqual(field: string, declared: unknown, live: unknown): boolean;
   /** Declared fields this PostHog answered without: which, the versions known to lack them, and what to do. */
   unsupportedMessage(fields: readonly string[]): string;
 }
 
-export function fieldModel<R>(spec: FieldModelSpec<R>): FieldModel<R> {
+export function fieldModel<R, T extends object = InProject<R>>(spec: FieldModelSpec<R, T>): FieldModel<R, T> {
   const fieldNames = Object.keys(spec.fields);
   const argOf = new Map<string, string>(fieldNames.map((field) => [field, camelCase(field)]));
   const arg = (field: string) => argOf.get(field) ?? field;
+  const placement = spec.placement ?? PROJECT;
   /** Every input a program may declare; `__provider` is the serialized provider Pulumi adds. */
   const providerInputs = Object.keys(spec.providerInputs ?? {});
-  const inputNames: readonly string[] = [...argOf.values(), "projectId", ADOPT_INPUT, ...providerInputs];
+  const inputNames: readonly string[] = [...argOf.values(), ...placeInputs(placement), ADOPT_INPUT, ...providerInputs];
   const valuesEqual = (field: string, declared: unknown, live: unknown) => tableValuesEqual(spec.fields, field, declared, live);
 
   function validate(inputs: Json): Failure[] {
@@ -101,23 +132,13 @@ export function fieldModel<R>(spec: FieldModelSpec<R>): FieldModel<R> {
     }
     for (const [input, why] of Object.entries(spec.required ?? {}))
       if (inputs[input] === undefined) failures.push({ property: input, reason: `${input} is required: ${why}` });
-    const projectId = inputs["projectId"];
-    if (
-      projectId !== undefined &&
-      projectId !== null &&
-      !isUnknown(projectId) &&
-      !(Number.isSafeInteger(Number(projectId)) && Number(projectId) > 0)
-    )
-      failures.push({
-        property: "projectId",
-        reason: "projectId must be the numeric id of a project (a number, or a Project's projectId)",
-      });
+    failures.push(...placeFailures(placement, inputs));
     const adopt = inputs[ADOPT_INPUT];
     const uuid = typeof adopt === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(adopt);
     if (adopt !== undefined && adopt !== null && !isUnknown(adopt) && !uuid && !(Number.isSafeInteger(adopt) && (adopt as number) > 0))
       failures.push({
         property: ADOPT_INPUT,
-        reason: `${ADOPT_INPUT} must be the id of an existing ${spec.className} of the project (PostHog's \`id\`: a number, or a UUID for the kinds keyed so)`,
+        reason: `${ADOPT_INPUT} must be the id of an existing ${spec.className} of the ${placement.parent?.noun ?? placement.scope} (PostHog's \`id\`: a number, or a UUID for the kinds keyed so)`,
       });
     for (const name of providerInputs) {
       const value = inputs[name];
@@ -249,18 +270,19 @@ export function fieldModel<R>(spec: FieldModelSpec<R>): FieldModel<R> {
   };
 }
 
-/** The plugin schema's inputs from a field table, and the project-scoped resource's `projectId`. */
-export function tableInputs(fields: FieldTable, noun: string, key: "integer" | "uuid" = "integer"): Record<string, PropertySpec> {
+/**
+ * The plugin schema's inputs from a field table, where the object is (`placeInputSpecs`: `projectId` by default,
+ * `organizationId`, a parent's id) and `adoptId`.
+ */
+export function tableInputs(fields: FieldTable, noun: string, at: Partial<Placement> = {}): Record<string, PropertySpec> {
+  const placement: Placement = { ...PROJECT, ...at };
   const inputs: Record<string, PropertySpec> = {};
   for (const [field, def] of Object.entries(fields)) inputs[camelCase(field)] = { ...typeOf(def.input), description: def.doc };
-  inputs["projectId"] = {
-    type: "integer",
-    willReplaceOnChanges: true,
-    description: `The project the ${noun} belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the ${noun}.`,
-  };
+  Object.assign(inputs, placeInputSpecs(placement, noun));
+  const uuid = placement.key === "uuid";
   inputs[ADOPT_INPUT] = {
-    type: key === "uuid" ? "string" : "integer",
-    description: `Take over this existing ${noun} (its ${key === "uuid" ? "UUID" : "numeric id"}) on create instead of creating one; what differs from the declared inputs is then set.`,
+    type: uuid ? "string" : "integer",
+    description: `Take over this existing ${noun} (its ${uuid ? "UUID" : "numeric id"}) on create instead of creating one; what differs from the declared inputs is then set.`,
   };
   return inputs;
 }
@@ -275,34 +297,47 @@ export function tableOutputs(
   fields: FieldTable,
   noun: string,
   own: Record<string, PropertySpec>,
-  key: "integer" | "uuid" = "integer",
+  at: Partial<Placement> = {},
 ): Record<string, PropertySpec> {
-  const inputs = Object.entries(tableInputs(fields, noun, key)).map(
-    ([name, { willReplaceOnChanges: _, ...spec }]) => [name, spec] as const,
-  );
+  const inputs = Object.entries(tableInputs(fields, noun, at)).map(([name, { willReplaceOnChanges: _, ...spec }]) => [name, spec] as const);
   return { ...Object.fromEntries(inputs), ...own };
 }
 
 /**
- * The importer's facts of a project-scoped field-table resource: its list call where it is not the lookups' (records
- * carry their project), its fields from the table, `adoptId`, the id `<projectId>/<id>`; the resource gives its
- * defaults, names and references.
+ * The importer's facts of a field-table resource: its list call where it is not the lookups' (records carry where
+ * they were read), its fields from the table, `adoptId`, the id `<scope>/[<parent>/]<id>` (`idForms`); the resource
+ * gives its defaults, names and references.
  */
-export function projectScopedImport<R extends { id: number | string }>(
+export function scopedImport<S extends ScopeKind, R extends { id: number | string }>(
+  placement: Placement & { scope: S },
   fields: FieldTable,
-  facts: Omit<ImportFacts<"project", InProject<R>>, "list" | "fields" | "adoptInput" | "importId"> & {
-    list?(http: Transport, projectId: number, read: ScopeReads<"project">): Promise<R[]>;
+  facts: Omit<ImportFacts<S, InScope<R, S>>, "list" | "fields" | "adoptInput" | "importId"> & {
+    list?(http: Transport, scope: ScopeOf<S>, read: ScopeReads<S>): Promise<R[]>;
   },
-): ImportFacts<"project", InProject<R>> {
+): ImportFacts<S, InScope<R, S>> {
   const { list, ...rest } = facts;
   return {
     ...rest,
     ...(list && {
-      list: async (http: Transport, projectId: number, read: ScopeReads<"project">) =>
-        (await list(http, projectId, read)).map((record) => ({ ...record, project_id: projectId })),
+      list: async (http: Transport, scope: ScopeOf<S>, read: ScopeReads<S>) =>
+        (await list(http, scope, read)).map(
+          (record) =>
+            ({
+              ...record,
+              ...placeFields(placement, placement.parent ? { scope, parent: own(record, parentField(placement.parent.input)) } : scope),
+            }) as InScope<R, S>,
+        ),
     }),
     fields: Object.fromEntries(Object.keys(fields).map((field) => [field, camelCase(field)])),
     adoptInput: ADOPT_INPUT,
-    importId: (projectId, record) => `${projectId}/${record.id}`,
+    importId: importIdOf(placement),
   };
+}
+
+/** The importer's facts of a project-scoped field-table resource (`scopedImport` in a project). */
+export function projectScopedImport<R extends { id: number | string }>(
+  fields: FieldTable,
+  facts: Parameters<typeof scopedImport<"project", R>>[2],
+): ImportFacts<"project", InProject<R>> {
+  return scopedImport<"project", R>({ scope: "project" }, fields, facts);
 }

@@ -5,22 +5,52 @@
  * kind's token, never by naming one.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { PostHogError, type Transport } from "../client";
+import { isOrganizationId, ORGANIZATION_ID_RULE, PostHogError, type Transport } from "../client";
+import { isUnknown } from "./unknown";
 import type { KindExample } from "./example";
 import type { PropertySpec } from "./property";
 import type { ProgramModel } from "./program";
 import { requireOrganization, requireProject, type ProviderConfig } from "./config";
 
 /**
- * Where a resource lives in PostHog: in an organization (`/api/organizations/<organizationId>/…`, as projects are) or
- * in a project (`/api/projects/<projectId>/…`, as feature flags, cohorts, actions and annotations are). A
- * project-scoped resource takes `projectId`, a number or a Project's output, else `posthog:projectId` or
- * POSTHOG_PROJECT_ID, as PostHog's Terraform provider does.
+ * Where a resource lives in PostHog: in an organization (`/api/organizations/<organizationId>/…`, as projects, roles,
+ * members, invites and proxy records are) or in a project (`/api/projects/<projectId>/…`, as feature flags, cohorts,
+ * actions and annotations are). An organization-scoped resource takes `organizationId`, else `posthog:organizationId`
+ * or POSTHOG_ORGANIZATION_ID; a project-scoped one takes `projectId`, a number or a Project's output, else
+ * `posthog:projectId` or POSTHOG_PROJECT_ID, as PostHog's Terraform provider does.
  */
 export type ScopeKind = "organization" | "project";
 
 /** The resolved scope: the organization's id (UUID, `@current` or slug) or the project's number. */
 export type ScopeOf<S extends ScopeKind> = S extends "organization" ? string : number;
+
+/**
+ * The object of the same scope a nested kind's objects live under, as PostHog routes them (a role's memberships:
+ * `/api/organizations/<id>/roles/<role_id>/role_memberships/`, ee/api/rbac/role.py): the input naming it (`roleId`),
+ * what a message calls it, and its key.
+ */
+export interface Parent {
+  readonly input: string;
+  readonly noun: string;
+  readonly key?: "integer" | "uuid";
+}
+
+/** Where an object of a nested kind lives: its scope and its parent's id. */
+export interface Nested<S extends ScopeKind> {
+  readonly scope: ScopeOf<S>;
+  readonly parent: ObjectId;
+}
+
+/** Where a kind's objects are, as its calls take it: the scope, or for a nested kind the scope and the parent. */
+export type WhereOf<S extends ScopeKind> = ScopeOf<S> | Nested<S>;
+
+/** A kind's place in PostHog, the facts the kit reads for its scope input, ids, paths and lookups. */
+export interface Placement {
+  readonly scope: ScopeKind;
+  readonly parent?: Parent;
+  /** Its own key: an integer (the default) or a UUID. */
+  readonly key?: "integer" | "uuid";
+}
 
 /**
  * How PostHog deletes it: `DELETE`, or `PATCH {"deleted": true}` for the models it only marks deleted (feature flags,
@@ -31,17 +61,24 @@ export type Deletion = "delete" | "soft-delete";
 /** A PostHog object's primary key: an integer, or a UUID for surveys, hog functions and alerts. */
 export type ObjectId = number | string;
 
-/** The calls a resource's endpoints answer, in the client's terms (src/client knows the paths). */
-export interface ResourceApi<S extends ScopeKind, R> {
-  get(http: Transport, scope: ScopeOf<S>, id: ObjectId): Promise<R>;
-  update(http: Transport, scope: ScopeOf<S>, id: ObjectId, body: Record<string, unknown>): Promise<R>;
+/**
+ * The calls a resource's endpoints answer, in the client's terms (src/client knows the paths); `W` is where its
+ * objects are (its scope, or for a nested kind its scope and parent).
+ */
+export interface ResourceApi<S extends ScopeKind, R, W extends WhereOf<S> = ScopeOf<S>> {
+  get(http: Transport, where: W, id: ObjectId): Promise<R>;
+  update(http: Transport, where: W, id: ObjectId, body: Record<string, unknown>): Promise<R>;
   /** `DELETE` (used when `deletion` is "delete"). */
-  remove(http: Transport, scope: ScopeOf<S>, id: ObjectId): Promise<unknown>;
+  remove(http: Transport, where: W, id: ObjectId): Promise<unknown>;
 }
 
-/** A resource's id as the engine, `get` and `pulumi import` give it: the scope (when written) and the numeric id. */
+/**
+ * A resource's id as the engine, `get` and `pulumi import` give it: the scope (when written), the parent of a nested
+ * kind (when written), and the object's own key.
+ */
 export interface ParsedId<S extends ScopeKind> {
   scope: ScopeOf<S> | undefined;
+  parent?: ObjectId | undefined;
   id: ObjectId;
 }
 
@@ -71,26 +108,26 @@ export interface LookupOutput extends PropertySpec {
   readonly optional?: true;
 }
 
-export interface ObjectLookups {
+export interface ObjectLookups<W = number> {
   /**
    * The live objects, all pages; `query` holds the filters PostHog's list takes (none: every object, as the importer
    * lists them when the import facts declare no list of their own).
    */
-  readonly list: (http: Transport, projectId: number, query?: Record<string, string>) => Promise<Listed[]>;
+  readonly list: (http: Transport, where: W, query?: Record<string, string>) => Promise<Listed[]>;
   /** A field unique among live objects that `get<Name>` also takes (`key` of a flag, `name` of an action). */
   readonly uniqueBy?: {
     readonly input: string;
     readonly spec: PropertySpec;
-    readonly find: (http: Transport, projectId: number, value: string) => Promise<Listed | null>;
+    readonly find: (http: Transport, where: W, value: string) => Promise<Listed | null>;
   };
   readonly filters?: Readonly<Record<string, ListFilter>>;
-  /** The result's typed outputs besides the id and `projectId` (the rest of the record comes too, untyped). */
+  /** The result's typed outputs besides the id and the scope's (the rest of the record comes too, untyped). */
   readonly outputs: Readonly<Record<string, LookupOutput>>;
   /** The result's properties that hold a secret of this record (a flag's encrypted payloads, in `filters`), if any. */
   readonly secretOutputs?: (result: Listed) => readonly string[];
 }
 
-export interface Kind<S extends ScopeKind = ScopeKind, R = unknown> {
+export interface Kind<S extends ScopeKind = ScopeKind, R = unknown, W extends WhereOf<S> = ScopeOf<S>> {
   /** The class name in every language: `Project`. */
   readonly name: string;
   /** The plugin's resource token, `posthog:index:Project`. */
@@ -105,18 +142,20 @@ export interface Kind<S extends ScopeKind = ScopeKind, R = unknown> {
    */
   readonly plural?: string;
   readonly scope: S;
+  /** The object of the same scope its objects are nested under (then `W` is `Nested<S>`), if any. */
+  readonly parent?: Parent;
   /**
-   * The output holding the id (`projectId`), the id forms `get` and `pulumi import` take, and whether PostHog's key is
-   * an integer (the default) or a UUID (surveys, hog functions, alerts).
+   * The output holding the id (`projectId`), and whether PostHog's key is an integer (the default) or a UUID (surveys,
+   * hog functions, alerts). The id forms `get` and `pulumi import` take follow from it and the scope (`idForms`).
    */
-  readonly identity: { readonly output: string; readonly forms: readonly string[]; readonly key?: "integer" | "uuid" };
+  readonly identity: { readonly output: string; readonly key?: "integer" | "uuid" };
   readonly deletion: Deletion;
   /**
    * The inputs `pulumi import` declares, from what was read (the code Pulumi prints then manages only these):
    * `name` for a project, `projectId`, `key` and `name` for a feature flag.
    */
   readonly importInputs: readonly string[];
-  readonly api: ResourceApi<S, R>;
+  readonly api: ResourceApi<S, R, W>;
   /** The plugin schema's resource: inputs, outputs and the outputs always present. */
   readonly schema: () => {
     description: string;
@@ -125,12 +164,12 @@ export interface Kind<S extends ScopeKind = ScopeKind, R = unknown> {
     required: string[];
   };
   /**
-   * A project-scoped resource's lookups, `get<Name>` and `list<Plural>` (with their Output forms in TypeScript and as
-   * the plugin's invokes): src/functions/objects.ts runs them from these facts, src/generate/lookups.ts types them
-   * (src/functions/<kind>.ts) and the plugin's schema describes them. Project's
-   * own lookups (src/functions/projects.ts) are written out: they are organization-wide and carry its tokens.
+   * A resource's lookups, `get<Name>` and `list<Plural>` (with their Output forms in TypeScript and as the plugin's
+   * invokes): src/functions/objects.ts runs them from these facts, src/generate/lookups.ts types them
+   * (src/functions/<kind>.ts) and the plugin's schema describes them. Project's own lookups (src/functions/projects.ts)
+   * are written out: they carry its tokens.
    */
-  readonly lookups?: ObjectLookups;
+  readonly lookups?: ObjectLookups<W>;
   /**
    * Where secret values sit among the inputs (`["inputs", "token"]` for a hog function's secret input): the plugin
    * returns them from check as secrets, so that the engine stores them encrypted however the program gave them.
@@ -220,9 +259,11 @@ export function importList(kind: Kind): ImportList | undefined {
   if (facts.list) return (http, scope, read) => facts.list!(http, scope, read);
   const lookups = kind.lookups;
   if (!lookups) throw new Error(`${kind.name}'s import facts have no list, and it has no lookups to list with: declare one.`);
-  // Lookups are project-scoped; `lookups.list` itself is the key, so a kind asking for the same list shares it.
-  return async (_http, scope, read) =>
-    (await (read as ScopeReads<"project">)(lookups.list)).map((record) => ({ ...record, project_id: scope }));
+  // A nested kind's objects are listed parent by parent: its import facts say how.
+  if (kind.parent) throw new Error(`${kind.name} is nested in a ${kind.parent.noun}: declare its import facts' list.`);
+  // `lookups.list` itself is the key, so a kind asking for the same list shares it.
+  const list = lookups.list as (http: Transport, scope: string | number) => Promise<Listed[]>;
+  return async (_http, scope, read) => (await read(list)).map((record) => ({ ...record, ...placeFields(placementOf(kind), scope) }));
 }
 
 /** Where the ids of another resource's objects sit in a field's value: each id with its path in the value. */
@@ -253,47 +294,109 @@ export function idField(field: string, resource: string): ImportReference {
   };
 }
 
+const UUID_PART = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
+const keyPattern = (key: "integer" | "uuid" | undefined) => (key === "uuid" ? UUID_PART : "\\d+");
+const keyValue = (key: "integer" | "uuid" | undefined, text: string): ObjectId => (key === "uuid" ? text.toLowerCase() : Number(text));
+
+/** What the kit's helpers read of a kind: where it lives and what it is called, not its calls. */
+export interface KindFacts<S extends ScopeKind = ScopeKind> {
+  readonly scope: S;
+  readonly parent?: Parent | undefined;
+  readonly noun: string;
+  readonly identity: { readonly output: string; readonly key?: "integer" | "uuid" };
+}
+
+/** A kind's placement facts (what `tableInputs`, `idForms` and the importer read), from its declaration. */
+export function placementOf(declaration: KindFacts): Placement {
+  return {
+    scope: declaration.scope,
+    ...(declaration.parent && { parent: declaration.parent }),
+    ...(declaration.identity.key && { key: declaration.identity.key }),
+  };
+}
+
 /**
- * An id as `<id>` or `<scope>/<id>`: for Project `<projectId>` or, as in PostHog's Terraform provider,
- * `<organizationId>/<projectId>`; for a project-scoped resource `<projectId>/<id>`.
+ * The id forms `get` and `pulumi import` take: `<scope>/[<parent>/]<id>`, as PostHog's Terraform provider writes
+ * `<organizationId>/<projectId>`, or without the scope in the configured one: `<projectId>/<id>` or the numeric id
+ * (in the configured project) for a project's flag; `<organizationId>/<roleId>/<id>` or `<roleId>/<id>` for a role's
+ * membership.
  */
-export function parseId<S extends ScopeKind>(kind: Kind<S>, id: string): ParsedId<S> {
-  const scopePart = kind.scope === "organization" ? "[^/]+" : "\\d+";
-  const uuid = kind.identity.key === "uuid";
-  const keyPart = uuid ? "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}" : "\\d+";
-  const match = new RegExp(`^(?:(${scopePart})/)?(${keyPart})$`).exec(id);
-  if (!match) {
-    const forms = kind.identity.forms.join(", or ");
-    throw new Error(`"${id}" is not a PostHog ${kind.noun} id: use ${forms}.`);
+export function idForms(placement: Placement): [string, string] {
+  const key = placement.key === "uuid" ? "uuid" : "id";
+  const parent = placement.parent ? `<${placement.parent.input}>/` : "";
+  const scopeless = placement.parent ? `${parent}<${key}>` : key === "uuid" ? "the UUID" : "the numeric id";
+  return [`<${scopeInputOf(placement.scope)}>/${parent}<${key}>`, `${scopeless} (in the configured ${placement.scope})`];
+}
+
+/**
+ * An id in one of its forms (`idForms`), or the bare key the engine holds once the object is created (the state then
+ * holds where it is): the scope and the parent when written, and the object's own key.
+ */
+export function parseId<S extends ScopeKind>(declaration: KindFacts<S>, id: string): ParsedId<S> {
+  const { parent } = declaration;
+  const parts = id.split("/");
+  // Written from the right: the key, then the parent of a nested kind, then the scope.
+  const key = parts.pop() ?? "";
+  const parentText = parent && parts.length > 0 ? parts.pop() : undefined;
+  const scopeText = parts.pop();
+  const scopeOk = scopeText === undefined || (declaration.scope === "organization" ? /^[^/]+$/.test(scopeText) : /^\d+$/.test(scopeText));
+  const ok = (pattern: string, text: string | undefined) => text === undefined || new RegExp(`^${pattern}$`).test(text);
+  if (parts.length > 0 || !scopeOk || !ok(keyPattern(declaration.identity.key), key) || !ok(keyPattern(parent?.key), parentText)) {
+    const forms = idForms(placementOf(declaration)).join(", or ");
+    throw new Error(`"${id}" is not a PostHog ${declaration.noun} id: use ${forms}.`);
   }
-  const scope = match[1] === undefined ? undefined : kind.scope === "organization" ? match[1] : Number(match[1]);
-  return { scope: scope as ScopeOf<S> | undefined, id: uuid ? match[2]!.toLowerCase() : Number(match[2]) };
+  const scope = scopeText === undefined ? undefined : declaration.scope === "organization" ? scopeText : Number(scopeText);
+  return {
+    scope: scope as ScopeOf<S> | undefined,
+    ...(parentText !== undefined && { parent: keyValue(parent?.key, parentText) }),
+    id: keyValue(declaration.identity.key, key),
+  };
 }
 
 /** The scope to work in: the resource's own, else the configured one, else an error saying what to set. */
 export function resolveScope<S extends ScopeKind>(
-  kind: Kind<S>,
+  declaration: Pick<KindFacts<S>, "scope">,
   config: ProviderConfig,
   explicit: ScopeOf<S> | string | null | undefined,
 ): ScopeOf<S> {
-  if (kind.scope === "organization") return requireOrganization(config, explicit as string | null | undefined) as ScopeOf<S>;
+  if (declaration.scope === "organization") return requireOrganization(config, explicit as string | null | undefined) as ScopeOf<S>;
   return requireProject(config, explicit as number | string | null | undefined) as ScopeOf<S>;
 }
 
 /**
- * Deletes as the kind says. Gone already counts as deleted only when `confirmGone` agrees (PostHog answers 404
+ * Where to work: the scope (the id's, else the values', else the configured one) and, for a nested kind, its parent
+ * (the id's, else the values'), which nothing configures: an error says which input to give.
+ */
+export function resolveWhere<S extends ScopeKind, W extends WhereOf<S>>(
+  declaration: KindFacts<S>,
+  config: ProviderConfig,
+  values: Record<string, unknown>,
+  parsed?: ParsedId<S>,
+): W {
+  const scope = resolveScope(declaration, config, parsed?.scope ?? (values[scopeInput(declaration)] as ScopeOf<S> | undefined));
+  const { parent } = declaration;
+  if (!parent) return scope as W;
+  const given = parsed?.parent ?? values[parent.input];
+  if (typeof given === "number" || (typeof given === "string" && given.trim() !== "")) {
+    return { scope, parent: keyValue(parent.key, String(given).trim()) } as W;
+  }
+  throw new Error(`No PostHog ${parent.noun} is named: pass ${parent.input} (the ${declaration.noun}s' ${parent.noun}).`);
+}
+
+/**
+ * Deletes as the declaration says. Gone already counts as deleted only when `confirmGone` agrees (PostHog answers 404
  * alike for what is gone and for what the key cannot see); `alreadyGoing` recognises PostHog's "already being deleted".
  */
-export async function deleteDeclared<S extends ScopeKind>(
-  kind: Kind<S>,
+export async function deleteDeclared<S extends ScopeKind, W extends WhereOf<S>>(
+  declaration: Kind<S, unknown, W>,
   http: Transport,
-  scope: ScopeOf<S>,
+  where: W,
   id: ObjectId,
   hooks: { confirmGone?: () => Promise<void>; alreadyGoing?: (error: PostHogError) => boolean } = {},
 ): Promise<void> {
   try {
-    if (kind.deletion === "soft-delete") await kind.api.update(http, scope, id, { deleted: true });
-    else await kind.api.remove(http, scope, id);
+    if (declaration.deletion === "soft-delete") await declaration.api.update(http, where, id, { deleted: true });
+    else await declaration.api.remove(http, where, id);
   } catch (error) {
     if (!(error instanceof PostHogError)) throw error;
     if (hooks.alreadyGoing?.(error)) return;
@@ -303,13 +406,22 @@ export async function deleteDeclared<S extends ScopeKind>(
 }
 
 /** The input (and output) naming a resource's scope: `organizationId`, or `projectId` for a project-scoped resource. */
-export function scopeInput(kind: Kind): "organizationId" | "projectId" {
-  return kind.scope === "organization" ? "organizationId" : "projectId";
+export function scopeInput(declaration: Pick<KindFacts, "scope">): "organizationId" | "projectId" {
+  return scopeInputOf(declaration.scope);
+}
+
+export function scopeInputOf(scope: ScopeKind): "organizationId" | "projectId" {
+  return scope === "organization" ? "organizationId" : "projectId";
+}
+
+/** The inputs naming where an object is: its scope's, and its parent's for a nested kind. */
+export function placeInputs(declaration: Pick<KindFacts, "scope" | "parent">): string[] {
+  return [scopeInput(declaration), ...(declaration.parent ? [declaration.parent.input] : [])];
 }
 
 /** How messages begin with a resource's noun: "Project", "Feature flag". */
-export function title(kind: Kind): string {
-  return kind.noun.charAt(0).toUpperCase() + kind.noun.slice(1);
+export function title(declaration: Pick<KindFacts, "noun">): string {
+  return declaration.noun.charAt(0).toUpperCase() + declaration.noun.slice(1);
 }
 
 /** A kind's plural: `FeatureFlags`. */
@@ -330,6 +442,100 @@ export function lookupDescriptions(kind: Kind): { get: string; list: string } {
   const by = unique ? ` or by exact ${unique.input}` : "";
   return {
     get: `One ${kind.noun} that is not deleted, by ${kind.identity.output}${by}, with every field PostHog returns (camelCased; nested JSON as PostHog's).`,
-    list: `Every ${kind.noun} of the project that is not deleted.`,
+    list: `Every ${kind.noun} of the ${kind.parent?.noun ?? kind.scope} that is not deleted.`,
+  };
+}
+
+/**
+ * The schema inputs naming where an object is, each replacing the object when it changes (PostHog moves nothing
+ * between projects, organizations or parents): `projectId` (a number or a Project's output; defaults to
+ * `posthog:projectId`), `organizationId` (defaults to `posthog:organizationId`), a nested kind's parent (`roleId`).
+ */
+export function placeInputSpecs(placement: Placement, noun: string): Record<string, PropertySpec> {
+  const inputs: Record<string, PropertySpec> = {};
+  if (placement.scope === "organization")
+    inputs["organizationId"] = {
+      type: "string",
+      willReplaceOnChanges: true,
+      description: `The organization the ${noun} belongs to (${ORGANIZATION_ID_RULE}); defaults to posthog:organizationId or POSTHOG_ORGANIZATION_ID. Changing it replaces the ${noun}.`,
+    };
+  else
+    inputs["projectId"] = {
+      type: "integer",
+      willReplaceOnChanges: true,
+      description: `The project the ${noun} belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the ${noun}.`,
+    };
+  const { parent } = placement;
+  if (parent)
+    inputs[parent.input] = {
+      type: parent.key === "uuid" ? "string" : "integer",
+      willReplaceOnChanges: true,
+      description: `The ${parent.noun} the ${noun} belongs to (its ${parent.key === "uuid" ? "UUID" : "numeric id"}). Changing it replaces the ${noun}.`,
+    };
+  return inputs;
+}
+
+const UUID = new RegExp(`^${UUID_PART}$`);
+
+/** Whether a value is a key of this kind: a positive integer (or its text), or a UUID. */
+function isKey(key: "integer" | "uuid" | undefined, value: unknown): boolean {
+  if (key === "uuid") return typeof value === "string" && UUID.test(value);
+  return Number.isSafeInteger(Number(value)) && Number(value) > 0;
+}
+
+/** The declared place inputs PostHog could never route (values not known yet are left for later). */
+export function placeFailures(placement: Placement, inputs: Record<string, unknown>): Array<{ property: string; reason: string }> {
+  const failures: Array<{ property: string; reason: string }> = [];
+  const check = (property: string, ok: (value: unknown) => boolean, reason: string) => {
+    const value = inputs[property];
+    if (value !== undefined && value !== null && !isUnknown(value) && !ok(value))
+      failures.push({ property, reason: `${property} ${reason}` });
+  };
+  if (placement.scope === "organization") check("organizationId", isOrganizationId, ORGANIZATION_ID_RULE);
+  else check("projectId", (v) => isKey("integer", v), "must be the numeric id of a project (a number, or a Project's projectId)");
+  const { parent } = placement;
+  if (parent)
+    check(parent.input, (v) => isKey(parent.key, v), `must be the ${parent.key === "uuid" ? "UUID" : "numeric id"} of a ${parent.noun}`);
+  return failures;
+}
+
+function splitWhere(where: unknown): { scope: unknown; parent: unknown } {
+  return typeof where === "object" && where !== null ? (where as { scope: unknown; parent: unknown }) : { scope: where, parent: undefined };
+}
+
+/** Where an object is, for messages: "project 7", "organization @current", "role 3 of organization @current". */
+export function describeWhere(declaration: Pick<KindFacts, "scope" | "parent">, where: unknown): string {
+  const { scope, parent } = splitWhere(where);
+  const top = `${declaration.scope} ${String(scope)}`;
+  return declaration.parent ? `${declaration.parent.noun} ${String(parent)} of ${top}` : top;
+}
+
+/** Where an object is, as the outputs name it: `{ projectId: 7 }`, `{ organizationId: "…", roleId: 3 }`. */
+export function whereOutputs(declaration: Pick<KindFacts, "scope" | "parent">, where: unknown): Record<string, unknown> {
+  const { scope, parent } = splitWhere(where);
+  return { [scopeInput(declaration)]: scope, ...(declaration.parent && { [declaration.parent.input]: parent }) };
+}
+
+/**
+ * Where a record was read, as the fields the kit adds to it (PostHog's answer does not name it; the state needs it):
+ * `project_id` or `organization_id`, and for a nested kind its parent's id under the parent input's snake_case name
+ * (`roleId`: `role_id`).
+ */
+export function placeFields(placement: Placement, where: unknown): Record<string, unknown> {
+  const { scope, parent } = placement.parent ? splitWhere(where) : { scope: where, parent: undefined };
+  return {
+    [placement.scope === "organization" ? "organization_id" : "project_id"]: scope,
+    ...(placement.parent && { [parentField(placement.parent.input)]: parent }),
+  };
+}
+
+/** The field a record carries its parent's id in: `roleId` → `role_id`. */
+export const parentField = (input: string) => input.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The id `pulumi import` takes for a record read in a scope: `<scope>/[<parent>/]<id>`, the first of `idForms`. */
+export function importIdOf(placement: Placement): (scope: string | number, record: { id: ObjectId }) => string {
+  return (scope, record) => {
+    const parent = placement.parent ? `${String((record as Record<string, unknown>)[parentField(placement.parent.input)])}/` : "";
+    return `${scope}/${parent}${record.id}`;
   };
 }

@@ -9,7 +9,18 @@ import { PostHogError, type Transport } from "../client";
 import { connect, resolveConfig, type ProviderConfig } from "./config";
 import { isUnknown } from "./unknown";
 import { own } from "./json";
-import { deleteDeclared, type ObjectId, parseId, resolveScope, type Kind, type ScopeKind, type ScopeOf, scopeInput, title } from "./kind";
+import {
+  deleteDeclared,
+  type Kind,
+  type ObjectId,
+  parseId,
+  placeInputs,
+  resolveWhere,
+  type ScopeKind,
+  type ScopeOf,
+  title,
+  type WhereOf,
+} from "./kind";
 import { jsonOutputs, PartialSuccess, storable, unstorable } from "./outcome";
 
 export type Json = Record<string, unknown>;
@@ -62,13 +73,17 @@ export interface KindModel<R, Rec extends Recorded> {
   planFeatureOf(field: string): string | undefined;
 }
 
-/** `I` and `O` type the inputs and outputs as the resource's callers see them; inside, they are JSON objects. */
+/**
+ * `I` and `O` type the inputs and outputs as the resource's callers see them; inside, they are JSON objects. `W` is
+ * where its objects are, as its calls take it: its scope, or for a nested kind its scope and parent (src/kit/kind.ts).
+ */
 export abstract class DeclaredLifecycle<
   S extends ScopeKind,
   R extends { id: ObjectId },
   Rec extends Recorded,
   I extends Json = Json,
   O extends Json = Json,
+  W extends WhereOf<S> = ScopeOf<S>,
 > implements pulumi.dynamic.ResourceProvider<I, O>
 {
   protected config: ProviderConfig;
@@ -76,7 +91,7 @@ export abstract class DeclaredLifecycle<
 
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
   constructor(
-    protected readonly declaration: Kind<S, R>,
+    protected readonly declaration: Kind<S, R, W>,
     protected readonly model: KindModel<R, Rec>,
     private readonly connection?: { config: ProviderConfig; transport: Transport },
   ) {
@@ -110,7 +125,7 @@ export abstract class DeclaredLifecycle<
   }
 
   async create(inputs: I): Promise<pulumi.dynamic.CreateResult<O>> {
-    const scope = resolveScope(this.declaration, this.config, inputs[scopeInput(this.declaration)] as ScopeOf<S> | undefined);
+    const scope = resolveWhere<S, W>(this.declaration, this.config, inputs);
     const declared = this.model.declaredSettings(inputs);
     const recorded = this.model.recordInputs(inputs);
     // One create without the fields PostHog refuses on create, then one PATCH of whatever its answer does not show
@@ -146,11 +161,7 @@ export abstract class DeclaredLifecycle<
 
   async read(id: string, props?: O): Promise<pulumi.dynamic.ReadResult<O>> {
     const parsed = parseId(this.declaration, id);
-    const scope = resolveScope(
-      this.declaration,
-      this.config,
-      parsed.scope ?? (props?.[scopeInput(this.declaration)] as ScopeOf<S> | undefined),
-    );
+    const scope = resolveWhere<S, W>(this.declaration, this.config, props ?? {}, parsed);
     let found: R;
     try {
       found = await this.declaration.api.get(this.http(), scope, parsed.id);
@@ -179,8 +190,9 @@ export abstract class DeclaredLifecycle<
   }
 
   async update(id: string, olds: O, news: I): Promise<pulumi.dynamic.UpdateResult<O>> {
-    const scope = olds[scopeInput(this.declaration)] as ScopeOf<S>;
-    const objectId = parseId(this.declaration, id).id;
+    const parsed = parseId(this.declaration, id);
+    const scope = resolveWhere<S, W>(this.declaration, this.config, olds, { ...parsed, scope: undefined });
+    const objectId = parsed.id;
     const declared = this.model.declaredSettings(news);
     const recorded = this.recordForUpdate(olds, news);
     // A setting the state holds no live value of (declared just now: the state keeps declared settings only) is sent
@@ -220,11 +232,7 @@ export abstract class DeclaredLifecycle<
 
   async delete(id: string, props: O): Promise<void> {
     const parsed = parseId(this.declaration, id);
-    const scope = resolveScope(
-      this.declaration,
-      this.config,
-      parsed.scope ?? (props[scopeInput(this.declaration)] as ScopeOf<S> | undefined),
-    );
+    const scope = resolveWhere<S, W>(this.declaration, this.config, props, parsed);
     await deleteDeclared(this.declaration, this.http(), scope, parsed.id, {
       alreadyGoing: (error) => this.alreadyGoing(error),
       // Gone already, or invisible to this key: only the first may leave the state.
@@ -235,30 +243,35 @@ export abstract class DeclaredLifecycle<
   // The hooks.
 
   /** The record a create starts from: the resource's create call, or one it takes over. */
-  protected abstract obtain(scope: ScopeOf<S>, body: Json, inputs: Json): Promise<R>;
+  protected abstract obtain(scope: W, body: Json, inputs: Json): Promise<R>;
 
   /**
    * The existing record a create takes over instead of creating one, when the inputs name it (then only what differs
    * is written), or none.
    */
-  protected async adopted(_scope: ScopeOf<S>, _inputs: Json): Promise<R | undefined> {
+  protected async adopted(_scope: W, _inputs: Json): Promise<R | undefined> {
     return undefined;
   }
 
   /**
-   * The inputs whose change replaces the resource: by default its scope. PostHog moves nothing between projects: a
-   * project-scoped resource whose project changes, declared (`projectId`) or configured (`posthog:projectId`,
-   * POSTHOG_PROJECT_ID, when the program declares none), is created in the new project and deleted from the old one
-   * (whose id the state keeps), never PATCHed by its old id in the new project.
+   * The inputs whose change replaces the resource: by default where it is, its scope and its parent. PostHog moves
+   * nothing between projects (or organizations, or parents): a project-scoped resource whose project changes,
+   * declared (`projectId`) or configured (`posthog:projectId`, POSTHOG_PROJECT_ID, when the program declares none),
+   * is created in the new project and deleted from the old one (whose id the state keeps), never PATCHed by its old
+   * id in the new project. An organization-scoped one compares its declared organization only (nothing configured
+   * replaces it), and `@current`, the key owner's current organization whatever it is (posthog/api/routing.py), never
+   * does: it names the organization the state holds as well as any.
    */
   protected replaces(olds: Json, news: Json): string[] {
-    const input = scopeInput(this.declaration);
-    const value = news[input];
-    if (isUnknown(value)) return [input];
-    const wanted = value ?? (this.declaration.scope === "project" ? this.config.projectId : undefined);
-    const current = olds[input];
-    if (wanted === undefined || wanted === null || current === undefined || current === null) return [];
-    return String(wanted).trim() !== String(current) ? [input] : [];
+    return placeInputs(this.declaration).filter((input, i) => {
+      const value = news[input];
+      if (isUnknown(value)) return true;
+      if (i === 0 && this.declaration.scope === "organization" && value === "@current") return false;
+      const wanted = value ?? (i === 0 && this.declaration.scope === "project" ? this.config.projectId : undefined);
+      const current = olds[input];
+      if (wanted === undefined || wanted === null || current === undefined || current === null) return false;
+      return String(wanted).trim() !== String(current);
+    });
   }
 
   /** Whether an action the inputs ask for (not a setting) is due. */
@@ -272,7 +285,7 @@ export abstract class DeclaredLifecycle<
   }
 
   /** The PATCH of an update or after a create. */
-  protected async write(scope: ScopeOf<S>, id: ObjectId, body: Json, declared: readonly string[]): Promise<Placed<R>> {
+  protected async write(scope: W, id: ObjectId, body: Json, declared: readonly string[]): Promise<Placed<R>> {
     return this.complete(await this.declaration.api.update(this.http(), scope, id, body), declared);
   }
 
@@ -283,7 +296,7 @@ export abstract class DeclaredLifecycle<
 
   /** What follows an update's PATCH (or stands for it): an action such as a rotation. */
   protected async afterWrite(step: {
-    scope: ScopeOf<S>;
+    scope: W;
     id: string;
     olds: Json;
     news: Json;
@@ -294,12 +307,12 @@ export abstract class DeclaredLifecycle<
   }
 
   /** An error that says more than PostHog's answer to a read, or none. */
-  protected readFailure(_error: PostHogError, _scope: ScopeOf<S>, _id: ObjectId, _props: Json): Error | undefined {
+  protected readFailure(_error: PostHogError, _scope: W, _id: ObjectId, _props: Json): Error | undefined {
     return undefined;
   }
 
   /** Throws unless a 404 proves the resource gone. */
-  protected async confirmGone(_scope: ScopeOf<S>, _id: ObjectId, _doing: "refresh" | "delete"): Promise<void> {}
+  protected async confirmGone(_scope: W, _id: ObjectId, _doing: "refresh" | "delete"): Promise<void> {}
 
   /** Whether a record PostHog still answers with is gone all the same (deleted, or being deleted). */
   protected isGone(record: R): boolean {
@@ -326,7 +339,7 @@ export abstract class DeclaredLifecycle<
 
   /** The PATCH that follows a create or an adoption, if anything is left to set. */
   private async patchAfterCreate(
-    scope: ScopeOf<S>,
+    scope: W,
     record: R,
     body: Json,
     declared: readonly string[],

@@ -35,6 +35,7 @@ function editDistance(a: string, b: string): number {
 
 /** `FeatureFlags` → `featureFlags`: a JavaScript name from a class name. */
 export const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
+export const upperFirst = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A class name as a file name, `FeatureFlag` → `feature-flag`: a kind's folder, its generated files, its docs page. */
 export function kebabCase(name: string): string {

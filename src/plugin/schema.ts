@@ -8,6 +8,7 @@ import { kinds } from "../kinds/index";
 import { filterSpec, lookupDescriptions, pluralOf } from "../kit/kind";
 import { ANY, type PropertySpec } from "../kit/property";
 import { PACKAGE } from "../kit/tokens";
+import type { Kind } from "../kit/kind";
 import { lowerFirst } from "../kit/names";
 import { projectRecordProperties } from "../kinds/project/kind";
 
@@ -148,12 +149,35 @@ export const lookups: Record<string, LookupSpec> = {
 };
 
 /**
- * `get<Name>` and `list<Plural>` of each project-scoped resource that declares lookups (src/functions/objects.ts runs
- * them): by id or by its unique field, and the list with its filters.
+ * Where a lookup looks, its inputs (the scope defaults to the configured one; a nested kind's parent is required),
+ * and as its results' outputs.
+ */
+function lookupPlace(declaration: Kind): {
+  inputs: Record<string, PropertySpec>;
+  required: string[];
+  outputs: Record<string, PropertySpec>;
+} {
+  const inputs: Record<string, PropertySpec> =
+    declaration.scope === "organization"
+      ? {
+          organizationId: {
+            type: "string",
+            description: "The organization (its UUID, `@current` or slug); defaults to posthog:organizationId.",
+          },
+        }
+      : { projectId: { type: "integer", description: "Numeric id of the project; defaults to posthog:projectId." } };
+  const { parent } = declaration;
+  if (parent) inputs[parent.input] = { type: parent.key === "uuid" ? "string" : "integer", description: `The ${parent.noun}'s id.` };
+  const outputs = Object.fromEntries(Object.entries(inputs).map(([name, { type }]) => [name, { type }]));
+  return { inputs, required: parent ? [parent.input] : [], outputs };
+}
+
+/**
+ * `get<Name>` and `list<Plural>` of each resource that declares lookups (src/functions/objects.ts runs them): by id
+ * or by its unique field, and the list with its filters.
  */
 export function objectLookupSpecs(): Record<string, LookupSpec> {
   const specs: Record<string, LookupSpec> = {};
-  const inProject: PropertySpec = { type: "integer", description: "Numeric id of the project; defaults to posthog:projectId." };
   for (const kind of kinds) {
     const facts = kind.lookups;
     if (!facts) continue;
@@ -163,28 +187,29 @@ export function objectLookupSpecs(): Record<string, LookupSpec> {
     const described = lookupDescriptions(kind);
     // `nullable` and `optional` type the TypeScript result only: Pulumi's schema has no null, every output may be absent.
     const outputs = Object.fromEntries(Object.entries(facts.outputs).map(([name, { nullable, optional, ...spec }]) => [name, spec]));
+    const place = lookupPlace(kind);
     specs[`get${kind.name}`] = {
       description: described.get,
       inputs: {
-        projectId: inProject,
+        ...place.inputs,
         [idInput]: { type: idType, description: `The ${kind.noun}'s id${unique ? `; or give ${unique.input}` : ""}.` },
         ...(unique
           ? { [unique.input]: { ...unique.spec, description: `${unique.spec.description ?? ""} Or give ${idInput}.`.trim() } }
           : {}),
         host,
       },
-      required: unique ? [] : [idInput],
-      outputs: { [idInput]: { type: idType }, projectId: { type: "integer" }, ...outputs },
+      required: [...place.required, ...(unique ? [] : [idInput])],
+      outputs: { [idInput]: { type: idType }, ...place.outputs, ...outputs },
     };
     const plural = pluralOf(kind);
     specs[`list${plural}`] = {
       description: described.list,
       inputs: {
-        projectId: inProject,
+        ...place.inputs,
         ...Object.fromEntries(Object.entries(facts.filters ?? {}).map(([name, filter]) => [name, filterSpec(filter)])),
         host,
       },
-      required: [],
+      required: place.required,
       outputs: { [lowerFirst(plural)]: list(`Each ${kind.noun} as get${kind.name} returns it.`) },
     };
   }

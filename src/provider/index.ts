@@ -6,12 +6,6 @@
 export * from "./kinds";
 export { withoutStackTraces } from "./host";
 export { resolveConfig, connect, requireOrganization, requireProject, type ProviderConfig, type ConfigLookup } from "../kit/config";
-export {
-  outputNames,
-  recordOutputs,
-  secretOutputNames,
-  type ProjectInputs,
-  type ProjectOutputs,
-  type RecordedInputs,
-} from "../kinds/project/model";
+export { recordOutputs, type RecordedInputs } from "../kinds/project/model";
+export { outputNames, secretOutputNames, type ProjectInputs, type ProjectOutputs } from "../resources/project-types";
 export { UNKNOWN } from "../kit/unknown";

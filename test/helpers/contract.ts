@@ -14,7 +14,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { type Transport, users } from "../../src/client-entry";
 import { kinds } from "../../src/kinds";
 import { ExampleRef, ExampleSecret, ExampleUser, type ExampleValue } from "../../src/kit/example";
-import { type Kind, scopeInput } from "../../src/kit/kind";
+import { idForms, type Kind, placementOf, scopeInput } from "../../src/kit/kind";
 import * as hosted from "../../src/provider";
 
 type Json = Record<string, unknown>;
@@ -77,7 +77,7 @@ export function adoptInput(kind: Kind): string {
  * (`<projectId>/<id>`, `<organizationId>/<projectId>`) filled in, a bare id form (`the numeric id`, `the UUID`) as the id.
  */
 export function importIds(kind: Kind, scope: string | number, id: string): Array<{ form: string; id: string }> {
-  return kind.identity.forms.map((form) => ({
+  return idForms(placementOf(kind)).map((form) => ({
     form,
     id: /^<[^>]+>\/<[^>]+>$/.test(form) ? `${scope}/${id}` : id,
   }));
@@ -334,7 +334,7 @@ export function contractCases(options: ContractOptions): void {
   }
 
   for (const kind of served) {
-    test(named(kind, `import by ${kind.identity.forms.join(" or by ")} reads the same outputs`), async () => {
+    test(named(kind, `import by ${idForms(placementOf(kind)).join(" or by ")} reads the same outputs`), async () => {
       const { id, outs } = run().madeOf(kind);
       const provider = await run().provider(kind);
       const refreshed = (await provider.read!(id, outs)).props as Json;

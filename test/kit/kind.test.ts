@@ -13,36 +13,40 @@ const projectScoped = {
   name: "FeatureFlag",
   noun: "feature flag",
   scope: "project",
-  identity: { output: "flagId", forms: ["the numeric id", "<projectId>/<id>"] },
+  identity: { output: "flagId" },
 } as unknown as Kind<"project">;
 
-test("Project's ids: <projectId> or <organizationId>/<projectId>; anything else is refused with the forms", () => {
+test("Project's ids: <organizationId>/<projectId> or the number; anything else is refused with the forms", () => {
   expect(parseId(projectKind, "42")).toEqual({ scope: undefined, id: 42 });
   expect(parseId(projectKind, "0190f5c1-1111-2222-3333-444455556666/42")).toEqual({
     scope: "0190f5c1-1111-2222-3333-444455556666",
     id: 42,
   });
   expect(() => parseId(projectKind, "web")).toThrow(
-    '"web" is not a PostHog project id: use the numeric id, or <organizationId>/<projectId>.',
+    '"web" is not a PostHog project id: use <organizationId>/<id>, or the numeric id (in the configured organization).',
   );
 });
 
 test("a project-scoped resource's ids: <id> or <projectId>/<id>, the project a number", () => {
   expect(parseId(projectScoped, "7/12")).toEqual({ scope: 7, id: 12 });
   expect(parseId(projectScoped, "12")).toEqual({ scope: undefined, id: 12 });
-  expect(() => parseId(projectScoped, "org/12")).toThrow("is not a PostHog feature flag id: use the numeric id, or <projectId>/<id>.");
+  expect(() => parseId(projectScoped, "org/12")).toThrow(
+    "is not a PostHog feature flag id: use <projectId>/<id>, or the numeric id (in the configured project).",
+  );
 });
 
 test("a project-scoped resource PostHog keys by UUID: <uuid> or <projectId>/<uuid>, lower-cased; a number is refused", () => {
   const byUuid = {
     ...projectScoped,
     noun: "survey",
-    identity: { output: "surveyId", forms: ["<projectId>/<uuid>", "the UUID"], key: "uuid" },
+    identity: { output: "surveyId", key: "uuid" },
   } as unknown as Kind<"project">;
   const uuid = "0190F5C1-1111-2222-3333-444455556666";
   expect(parseId(byUuid, `7/${uuid}`)).toEqual({ scope: 7, id: uuid.toLowerCase() });
   expect(parseId(byUuid, uuid)).toEqual({ scope: undefined, id: uuid.toLowerCase() });
-  expect(() => parseId(byUuid, "7/12")).toThrow('"7/12" is not a PostHog survey id: use <projectId>/<uuid>, or the UUID.');
+  expect(() => parseId(byUuid, "7/12")).toThrow(
+    '"7/12" is not a PostHog survey id: use <projectId>/<uuid>, or the UUID (in the configured project).',
+  );
 });
 
 test("the project a project-scoped resource works in: its own, else posthog:projectId, else POSTHOG_PROJECT_ID", () => {

@@ -8,7 +8,7 @@ import type { Transport } from "../../client";
 import * as actions from "./endpoints";
 import type { Kind } from "../../kit/kind";
 import { ANY } from "../../kit/property";
-import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
+import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { kindNames } from "../../kit/tokens";
 import { actionFields, normalStep } from "./fields";
 import { type ActionRecord, actionModel } from "./model";
@@ -28,7 +28,7 @@ export const actionKind: Kind<"project", ActionRecord> = {
   example: actionExample,
   noun: "action",
   scope: "project",
-  identity: { output: "actionId", forms: PROJECT_SCOPED_ID_FORMS },
+  identity: { output: "actionId" },
   deletion: "soft-delete",
   importInputs: ["projectId", "name"],
   api: projectScopedApi({

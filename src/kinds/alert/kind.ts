@@ -10,7 +10,7 @@ import { PostHogError, type Transport } from "../../client";
 import * as alerts from "./endpoints";
 import { idField, type Kind } from "../../kit/kind";
 import { ANY } from "../../kit/property";
-import { PROJECT_SCOPED_UUID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
+import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { kindNames } from "../../kit/tokens";
 import { type AlertWithIds, alertFields, alertWithIds } from "./fields";
 import { type AlertRecord, alertModel } from "./model";
@@ -23,7 +23,7 @@ export const alertKind: Kind<"project", AlertRecord> = {
   example: alertExample,
   noun: "alert",
   scope: "project",
-  identity: { output: "alertId", forms: PROJECT_SCOPED_UUID_FORMS, key: "uuid" },
+  identity: { output: "alertId", key: "uuid" },
   deletion: "delete",
   importInputs: ["projectId", "insight", "subscribedUsers", "threshold"],
   api: projectScopedApi<AlertWithIds, string>({
@@ -34,7 +34,7 @@ export const alertKind: Kind<"project", AlertRecord> = {
   schema: () => ({
     description:
       "A PostHog alert on an insight: its threshold, condition, calculation interval and subscribed users. Declared fields are managed; deleted with DELETE; one deleted by hand is created again. PostHog 2025-08-04 refuses personal API keys on alerts; today's PostHog needs the `alert:write` scope.",
-    inputs: tableInputs(alertFields, "alert", "uuid"),
+    inputs: tableInputs(alertFields, "alert", { key: "uuid" }),
     outputs: tableOutputs(
       alertFields,
       "alert",
@@ -42,7 +42,7 @@ export const alertKind: Kind<"project", AlertRecord> = {
         alertId: { type: "string", description: "The alert's UUID in PostHog." },
         state: { type: "string", description: "PostHog's last evaluation: Not firing, Firing, Errored or Snoozed." },
       },
-      "uuid",
+      { key: "uuid" },
     ),
     required: ["alertId", "projectId", "insight", "subscribedUsers", "state"],
   }),

@@ -8,7 +8,7 @@ import { annotationExample } from "./example";
 import { PostHogError, type Transport } from "../../client";
 import * as annotations from "./endpoints";
 import { idField, type Kind } from "../../kit/kind";
-import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
+import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { kindNames } from "../../kit/tokens";
 import { annotationFields } from "./fields";
 import { type AnnotationRecord, annotationModel } from "./model";
@@ -22,7 +22,7 @@ export const annotationKind: Kind<"project", AnnotationRecord> = {
   example: annotationExample,
   noun: "annotation",
   scope: "project",
-  identity: { output: "annotationId", forms: PROJECT_SCOPED_ID_FORMS },
+  identity: { output: "annotationId" },
   deletion: "soft-delete",
   importInputs: ["projectId", "content", "dateMarker", "scope"],
   api: projectScopedApi({

@@ -7,7 +7,7 @@ import { cohortExample } from "./example";
 import type { Transport } from "../../client";
 import * as cohorts from "./endpoints";
 import type { ImportReference, Kind } from "../../kit/kind";
-import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
+import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { ANY } from "../../kit/property";
 import { kindNames } from "../../kit/tokens";
 import type { Cohort } from "./record";
@@ -49,7 +49,7 @@ export const cohortKind: Kind<"project", CohortRecord> = {
   example: cohortExample,
   noun: "cohort",
   scope: "project",
-  identity: { output: "cohortId", forms: PROJECT_SCOPED_ID_FORMS },
+  identity: { output: "cohortId" },
   deletion: "soft-delete",
   importInputs: ["projectId", "name"],
   api: projectScopedApi({ get: cohorts.getCohort, update: cohorts.updateCohort, remove: cohorts.deleteCohort }),

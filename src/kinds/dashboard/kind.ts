@@ -9,7 +9,7 @@ import { PostHogError, type Transport } from "../../client";
 import * as dashboards from "./endpoints";
 import type { Kind } from "../../kit/kind";
 import { ANY } from "../../kit/property";
-import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
+import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { kindNames } from "../../kit/tokens";
 import { dashboardFields, type TextTile, textTilesOf, textTileWrites } from "./fields";
 import { type DashboardRecord, type DashboardWithTiles, withTextTiles, dashboardModel } from "./model";
@@ -31,7 +31,7 @@ export const dashboardKind: Kind<"project", DashboardRecord> = {
   example: dashboardExample,
   noun: "dashboard",
   scope: "project",
-  identity: { output: "dashboardId", forms: PROJECT_SCOPED_ID_FORMS },
+  identity: { output: "dashboardId" },
   deletion: "soft-delete",
   importInputs: ["projectId", "name"],
   api: projectScopedApi<DashboardWithTiles>({

@@ -10,14 +10,7 @@ import type { Transport } from "../../client";
 import * as experiments from "./endpoints";
 import * as featureFlags from "../feature-flag/endpoints";
 import { idField, type Kind } from "../../kit/kind";
-import {
-  PROJECT_SCOPED_ID_FORMS,
-  projectScopedApi,
-  projectScopedImport,
-  providerInputsSchema,
-  tableInputs,
-  tableOutputs,
-} from "../../kit/field-model";
+import { projectScopedApi, projectScopedImport, providerInputsSchema, tableInputs, tableOutputs } from "../../kit/field-model";
 import { ANY } from "../../kit/property";
 import { kindNames } from "../../kit/tokens";
 import type { Experiment } from "./record";
@@ -84,7 +77,7 @@ export const experimentKind: Kind<"project", ExperimentRecord> = {
   example: experimentExample,
   noun: "experiment",
   scope: "project",
-  identity: { output: "experimentId", forms: PROJECT_SCOPED_ID_FORMS },
+  identity: { output: "experimentId" },
   deletion: "soft-delete",
   importInputs: ["projectId", "name", "featureFlagKey"],
   api: projectScopedApi({

@@ -8,7 +8,7 @@ import type { Transport } from "../../client";
 import * as featureFlags from "./endpoints";
 import { idField, type Kind } from "../../kit/kind";
 import { ANY } from "../../kit/property";
-import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
+import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { kindNames } from "../../kit/tokens";
 import { flagFields, normalFilters } from "./fields";
 import { cohortsIn } from "../cohort/kind";
@@ -23,7 +23,7 @@ export const featureFlagKind: Kind<"project", FlagRecord> = {
   example: featureFlagExample,
   noun: "feature flag",
   scope: "project",
-  identity: { output: "flagId", forms: PROJECT_SCOPED_ID_FORMS },
+  identity: { output: "flagId" },
   // FeatureFlagViewSet is a ForbidDestroyModel (products/feature_flags/backend/api/feature_flag.py): DELETE is 405.
   deletion: "soft-delete",
   importInputs: ["projectId", "key", "name"],

@@ -7,7 +7,7 @@ import { hogFunctionExample } from "./example";
 import { PostHogError, type Transport } from "../../client";
 import * as hogFunctions from "./endpoints";
 import type { Kind } from "../../kit/kind";
-import { PROJECT_SCOPED_UUID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
+import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { kindNames } from "../../kit/tokens";
 import type { HogFunction } from "./record";
 import { isPlainObject } from "../../kit/json";
@@ -25,7 +25,7 @@ export function hogFunctionRecord(fn: HogFunction): HogFunction {
 }
 
 const replaceOnChange = (name: string) => ({
-  ...tableInputs(hogFunctionFields, "hog function", "uuid")[name]!,
+  ...tableInputs(hogFunctionFields, "hog function", { key: "uuid" })[name]!,
   willReplaceOnChanges: true,
 });
 
@@ -34,7 +34,7 @@ export const hogFunctionKind: Kind<"project", HogFunctionRecord> = {
   example: hogFunctionExample,
   noun: "hog function",
   scope: "project",
-  identity: { output: "hogFunctionId", forms: PROJECT_SCOPED_UUID_FORMS, key: "uuid" },
+  identity: { output: "hogFunctionId", key: "uuid" },
   deletion: "soft-delete",
   // `hog` too: the check requires code (or a template), so an import without it would print code that fails.
   importInputs: ["projectId", "type", "name", "hog"],
@@ -47,7 +47,7 @@ export const hogFunctionKind: Kind<"project", HogFunctionRecord> = {
     description:
       "A PostHog hog function: a destination, transformation or site app from Hog code (or a template), its inputs and filters. Secret inputs are Pulumi secrets and never in the state in plain text. Deleted as PostHog deletes them (marked deleted); one deleted by hand is created again.",
     inputs: {
-      ...tableInputs(hogFunctionFields, "hog function", "uuid"),
+      ...tableInputs(hogFunctionFields, "hog function", { key: "uuid" }),
       type: replaceOnChange("type"),
       templateId: replaceOnChange("templateId"),
     },
@@ -57,7 +57,7 @@ export const hogFunctionKind: Kind<"project", HogFunctionRecord> = {
       {
         hogFunctionId: { type: "string", description: "The hog function's UUID in PostHog." },
       },
-      "uuid",
+      { key: "uuid" },
     ),
     required: ["hogFunctionId", "projectId", "hog"],
   }),

@@ -10,7 +10,7 @@ import * as dashboards from "../dashboard/endpoints";
 import * as insights from "./endpoints";
 import { idField, type Kind } from "../../kit/kind";
 import { ANY } from "../../kit/property";
-import { PROJECT_SCOPED_ID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
+import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { kindNames } from "../../kit/tokens";
 import { insightFields } from "./fields";
 import { isUsageDashboard } from "../dashboard/kind";
@@ -24,7 +24,7 @@ export const insightKind: Kind<"project", InsightRecord> = {
   example: insightExample,
   noun: "insight",
   scope: "project",
-  identity: { output: "insightId", forms: PROJECT_SCOPED_ID_FORMS },
+  identity: { output: "insightId" },
   deletion: "soft-delete",
   importInputs: ["projectId", "name"],
   api: projectScopedApi({ get: insights.getInsight, update: insights.updateInsight, remove: insights.deleteInsight }),

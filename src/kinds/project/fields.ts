@@ -5,14 +5,10 @@
  * reference table are all derived from this table, so a new setting is one new row.
  */
 import { z } from "zod";
-import { canonicalJson, isPlainObject, own } from "../../kit/json";
+import { isPlainObject, own } from "../../kit/json";
+import { type Equality, sameJson } from "../../kit/field-table";
 import * as rules from "./rules";
 import { camelCase, type CamelCase } from "../../kit/names";
-
-/** How a declared value and the value PostHog returns are compared, after the server has rewritten it. */
-export type Equality = (declared: unknown, live: unknown) => boolean;
-
-const sameJson: Equality = (declared, live) => canonicalJson(declared) === canonicalJson(live);
 
 /** PostHog returns decimals as strings ("0.50") but accepts numbers. */
 const sameNumber: Equality = (declared, live) =>

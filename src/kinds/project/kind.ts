@@ -5,9 +5,9 @@
  * are ProjectLifecycle's (./project-provider).
  */
 import { projectExample } from "./example";
-import { ORGANIZATION_ID_RULE, PostHogError, organizations, type Transport, type users } from "../../client";
+import { PostHogError, organizations, type Transport, type users } from "../../client";
 import * as projects from "./endpoints";
-import { idField, type Kind } from "../../kit/kind";
+import { idField, importIdOf, type Kind, placeInputSpecs } from "../../kit/kind";
 import { ANY, type PropertySpec, typeOf } from "../../kit/property";
 import { PROJECT_TOKEN, PROJECT_TYPE } from "../../kit/tokens";
 import { camelCase } from "../../kit/names";
@@ -17,27 +17,12 @@ import { judgeFound, notTakenMessage } from "../../kit/lost-create";
 import { PartialSuccess } from "../../kit/outcome";
 import { isPlainObject } from "../../kit/json";
 import type { ProviderConfig } from "../../kit/config";
-import { isUnknown } from "../../kit/unknown";
-import {
-  inputName,
-  projectModel,
-  type ProjectInputs,
-  type ProjectOutputs,
-  type RecordedInputs,
-  recordInputs,
-  type SettingsBody,
-  toOutputs,
-  withUnsupported,
-} from "./model";
+import { inputName, projectModel, type RecordedInputs, recordInputs, type SettingsBody, toOutputs, withUnsupported } from "./model";
 
 function projectInputs(): Record<string, PropertySpec> {
   const inputs: Record<string, PropertySpec> = {};
   for (const { api, arg } of settingNames) inputs[arg] = { ...typeOf(projectFields[api].input), description: projectFields[api].doc };
-  inputs["organizationId"] = {
-    type: "string",
-    willReplaceOnChanges: true,
-    description: `Organization that owns the project (${ORGANIZATION_ID_RULE}); defaults to posthog:organizationId. Changing it replaces the project.`,
-  };
+  Object.assign(inputs, placeInputSpecs(projectKind, "project"));
   inputs["apiTokenRotation"] = { type: "string", description: "Any string; changing it rotates the project API key (reset_token)." };
   inputs["adoptProjectId"] = { type: "integer", description: "Take over this existing project on create instead of creating one." };
   inputs["additionalSettings"] = {
@@ -144,7 +129,7 @@ export const projectKind: Kind<"organization", ProjectRecord> = {
   dynamicType: PROJECT_TYPE,
   noun: "project",
   scope: "organization",
-  identity: { output: "projectId", forms: ["the numeric id", "<organizationId>/<projectId>"] },
+  identity: { output: "projectId" },
   // posthog/api/project.py ProjectViewSet.perform_destroy: a real DELETE (today's in the background).
   deletion: "delete",
   importInputs: ["name"],
@@ -180,7 +165,7 @@ export const projectKind: Kind<"organization", ProjectRecord> = {
     label: (project) => project.name,
     skip: (project) => (project.is_pending_deletion === true ? "being deleted (is_pending_deletion)" : undefined),
     adoptInput: "adoptProjectId",
-    importId: (organizationId, project) => `${organizationId}/${project.id}`,
+    importId: importIdOf({ scope: "organization" }),
   },
 };
 
@@ -190,21 +175,12 @@ export const projectKind: Kind<"organization", ProjectRecord> = {
  * token rotation, the organization-visibility check of a 404, and the projects PostHog is deleting in the background.
  * HTTP is the client's business; this module decides which calls a change needs.
  */
-type Inputs = ProjectInputs & Json;
-type Outputs = ProjectOutputs & Json;
 type Placed = PlacedOf<ProjectRecord>;
 
-export class ProjectLifecycle extends DeclaredLifecycle<"organization", ProjectRecord, RecordedInputs, Inputs, Outputs> {
+export class ProjectLifecycle extends DeclaredLifecycle<"organization", ProjectRecord, RecordedInputs> {
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
   constructor(connection?: { config: ProviderConfig; transport: Transport }) {
     super(projectKind, projectModel, connection);
-  }
-
-  /** Only `organizationId` replaces; "@current" names whatever organization the key's owner has open, so it matches. */
-  protected override replaces(olds: Json, news: Json): string[] {
-    const organizationId = news["organizationId"];
-    if (organizationId === undefined || organizationId === "@current") return [];
-    return isUnknown(organizationId) || organizationId !== olds["organizationId"] ? ["organizationId"] : [];
   }
 
   protected override actionsChanged(olds: Json, news: Json): boolean {

@@ -20,17 +20,16 @@ import {
 import { isPlainObject, jsonValueProblems, jsonValueReason, own, PROTOTYPE_NAMES } from "../../kit/json";
 import { camelCase, closestName } from "../../kit/names";
 import { isUnknown } from "../../kit/unknown";
-import { isOrganizationId, ORGANIZATION_ID_RULE } from "../../client";
-import type { ProjectInputs, ProjectOutputs, ProjectRecordOutputs } from "../../resources/project-types";
+import { placeFailures, type Placement } from "../../kit/kind";
 
-// The resource's types and output names are generated from the field table as plain TypeScript (npm run docs).
-export {
-  outputNames,
-  secretOutputNames,
-  type ProjectInputs,
-  type ProjectOutputs,
-  type ProjectRecordOutputs,
-} from "../../resources/project-types";
+/** Where projects are: in an organization (`/api/organizations/<organizationId>/projects/`, posthog/api/project.py). */
+const projectPlacement: Placement = { scope: "organization" };
+
+/**
+ * A project's outputs as the lifecycle handles them: plain JSON. Their program types (ProjectOutputs, …) are generated
+ * from the field table above the kinds (src/resources/project-types.ts), which a kind does not import.
+ */
+type Outputs = Record<string, unknown>;
 
 /**
  * The program's inputs the outputs keep, null when not declared (the outputs then leave them out). `read` needs
@@ -52,9 +51,7 @@ export interface Failure {
 }
 
 /** Inputs that tell the provider what to do rather than name a setting. */
-const providerInputs = ["organizationId", "apiTokenRotation", "adoptProjectId", "additionalSettings"] as const satisfies ReadonlyArray<
-  keyof ProjectInputs
->;
+const providerInputs = ["organizationId", "apiTokenRotation", "adoptProjectId", "additionalSettings"] as const;
 /** Every input a program may declare; `__provider` is the serialized provider Pulumi adds. */
 const inputNames: readonly string[] = [...settingNames.map((s) => s.arg), ...providerInputs];
 const knownFieldNames = new Set<string>(Object.keys(projectFields));
@@ -82,11 +79,11 @@ export function validateInputs(inputs: Record<string, unknown>): Failure[] {
       failures.push({ property: arg, reason: `${arg} ${issue.message}${where}` });
     }
   }
-  const check = (property: keyof ProjectInputs, ok: (v: unknown) => boolean, rule: string) => {
+  const check = (property: (typeof providerInputs)[number], ok: (v: unknown) => boolean, rule: string) => {
     const value = inputs[property];
     if (value !== undefined && !isUnknown(value) && !ok(value)) failures.push({ property, reason: `${property} ${rule}` });
   };
-  check("organizationId", isOrganizationId, ORGANIZATION_ID_RULE);
+  failures.push(...placeFailures(projectPlacement, inputs));
   check("apiTokenRotation", (v) => typeof v === "string", "must be a string; change it to rotate the project API key");
   check("adoptProjectId", (v) => Number.isInteger(v) && (v as number) > 0, "must be the numeric id of an existing project");
   const extra = inputs["additionalSettings"];
@@ -216,7 +213,7 @@ export function declaredFields(recorded: RecordedInputs): string[] {
  * Outputs with the declared settings this PostHog has nowhere (neither the project nor its environment), as the
  * write or read found them: state, not a resource property, so that the next diff can say so before anything is sent.
  */
-export function withUnsupported<T extends Partial<ProjectOutputs>>(outputs: T, unsupported: readonly string[]): T {
+export function withUnsupported<T extends Outputs>(outputs: T, unsupported: readonly string[]): T {
   const result: Record<string, unknown> = { ...outputs };
   if (unsupported.length > 0) result["unsupportedSettings"] = [...unsupported];
   else delete result["unsupportedSettings"];
@@ -241,40 +238,40 @@ export function outputValue(outputs: object, field: string): unknown {
  * The fields of a record PostHog sent, camelCased (the numeric `id` as `projectId`). A field PostHog did not send
  * (an older or newer PostHog) is left out, not stored as null: the state keeps only what PostHog said.
  */
-export function recordOutputs(record: ProjectRecord): ProjectRecordOutputs {
+export function recordOutputs(record: ProjectRecord): Outputs {
   const outputs: Record<string, unknown> = { projectId: record.id, organizationId: record.organization };
   for (const field of recordFields) if (own(record, field) !== undefined) outputs[camelCase(field)] = own(record, field);
-  return outputs as unknown as ProjectRecordOutputs;
+  return outputs as unknown as Outputs;
 }
 
 /**
  * What a project's state keeps of a record: its ids, the fields programs reference (`keptInState`) and the live
  * values of the declared settings (a setting PostHog did not send is left out). The rest is `getProject`'s.
  */
-export function stateOutputs(record: ProjectRecord, declaredInputs: Record<string, unknown> | null): Partial<ProjectOutputs> {
+export function stateOutputs(record: ProjectRecord, declaredInputs: Record<string, unknown> | null): Outputs {
   const outputs: Record<string, unknown> = { projectId: record.id, organizationId: record.organization };
   for (const field of keptInState) if (own(record, field) !== undefined) outputs[camelCase(field)] = own(record, field);
   for (const { api, arg } of settingNames) {
     if (declaredInputs?.[arg] !== undefined && own(record, api) !== undefined) outputs[arg] = own(record, api);
   }
-  return outputs as Partial<ProjectOutputs>;
+  return outputs as Outputs;
 }
 
 /**
  * The outputs of a record and the recorded inputs, those not declared left out; `recorded.additionalSettings` names
  * the extra fields whose live values to keep (null for a field PostHog did not send: that is how it shows as not applied).
  */
-export function toOutputs(record: ProjectRecord, recorded: RecordedInputs): ProjectOutputs {
+export function toOutputs(record: ProjectRecord, recorded: RecordedInputs): Outputs {
   const extra = recorded.additionalSettings;
   const additionalSettings = extra && Object.fromEntries(Object.keys(extra).map((field) => [field, own(record, field) ?? null]));
-  return withRecorded(stateOutputs(record, recorded.declaredInputs), { ...recorded, additionalSettings }) as ProjectOutputs;
+  return withRecorded(stateOutputs(record, recorded.declaredInputs), { ...recorded, additionalSettings }) as Outputs;
 }
 
 /**
  * Earlier outputs cut to what the state keeps for these recorded inputs: a setting no longer declared leaves the
  * state, and a state written before the state was slimmed (every field of the record) loses the rest.
  */
-export function slimOutputs<T extends Partial<ProjectOutputs>>(outputs: T, recorded: RecordedInputs): T {
+export function slimOutputs<T extends Outputs>(outputs: T, recorded: RecordedInputs): T {
   const declared = recorded.declaredInputs ?? {};
   const keep = (name: string) =>
     stateNames.has(name) || Object.hasOwn(recorded, name) || (settingArgs.has(name) && declared[name] !== undefined);
@@ -286,7 +283,7 @@ const settingArgs: ReadonlySet<string> = new Set(settingNames.map(({ arg }) => a
 const stateNames: ReadonlySet<string> = new Set(["projectId", "organizationId", "unsupportedSettings", ...keptInState.map(camelCase)]);
 
 /** Outputs with the recorded inputs set, and those not declared (null) removed. */
-export function withRecorded<T extends Partial<ProjectOutputs>>(outputs: T, recorded: RecordedInputs): T {
+export function withRecorded<T extends Outputs>(outputs: T, recorded: RecordedInputs): T {
   const result: Record<string, unknown> = { ...outputs };
   for (const [name, value] of Object.entries(recorded)) {
     if (value === null) delete result[name];
@@ -404,7 +401,7 @@ export const projectModel: KindModel<ProjectRecord, RecordedInputs> = {
   declaredFields,
   recordInputs,
   recordedInputsOf,
-  toOutputs: (record, recorded) => toOutputs(record, recorded) as unknown as Record<string, unknown>,
+  toOutputs,
   withRecorded: (outputs, recorded) => slimOutputs(withRecorded(outputs, recorded), recorded),
   withUnsupported,
   unsupportedOf,

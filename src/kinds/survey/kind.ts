@@ -7,7 +7,7 @@ import { surveyExample } from "./example";
 import type { Transport } from "../../client";
 import * as surveys from "./endpoints";
 import { idField, type Kind } from "../../kit/kind";
-import { PROJECT_SCOPED_UUID_FORMS, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
+import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { ANY } from "../../kit/property";
 import { kindNames } from "../../kit/tokens";
 import type { Survey } from "./record";
@@ -40,7 +40,7 @@ export const surveyKind: Kind<"project", SurveyRecord> = {
   example: surveyExample,
   noun: "survey",
   scope: "project",
-  identity: { output: "surveyId", forms: PROJECT_SCOPED_UUID_FORMS, key: "uuid" },
+  identity: { output: "surveyId", key: "uuid" },
   deletion: "delete",
   importInputs: ["projectId", "name", "type"],
   api: projectScopedApi<SurveyRead, string>({
@@ -51,8 +51,13 @@ export const surveyKind: Kind<"project", SurveyRecord> = {
   schema: () => ({
     description:
       "A PostHog survey: its questions, who sees it and when. Declared fields are managed; deleted as PostHog deletes surveys (DELETE, with its targeting flag); one deleted by hand is created again.",
-    inputs: tableInputs(surveyFields, "survey", "uuid"),
-    outputs: tableOutputs(surveyFields, "survey", { surveyId: { type: "string", description: "The survey's UUID in PostHog." } }, "uuid"),
+    inputs: tableInputs(surveyFields, "survey", { key: "uuid" }),
+    outputs: tableOutputs(
+      surveyFields,
+      "survey",
+      { surveyId: { type: "string", description: "The survey's UUID in PostHog." } },
+      { key: "uuid" },
+    ),
     required: ["surveyId", "projectId", "name", "type"],
   }),
   lookups: {
