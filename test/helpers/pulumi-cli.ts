@@ -79,6 +79,13 @@ export async function pulumiSession(server: PostHogEndpoint, pathDirs: string[] 
     },
     async cleanup() {
       for (const stack of stacks) {
+        // `pulumi stack rm` without --force refuses a stack that still has resources: one a test emptied goes in one
+        // CLI run, and only the others are destroyed first.
+        const removed = await stack.workspace.removeStack(stack.name).then(
+          () => true,
+          () => false,
+        );
+        if (removed) continue;
         await stack.destroy().catch(() => undefined);
         await stack.workspace.removeStack(stack.name, { force: true }).catch(() => undefined);
       }
