@@ -121,7 +121,16 @@ export async function pulumiSession(
     },
     async cleanup() {
       for (const stack of stacks) {
-        if (destroyOnCleanup) await stack.destroy().catch(() => undefined);
+        if (destroyOnCleanup) {
+          // `pulumi stack rm` without --force refuses a stack that still has resources: one a test emptied goes in one
+          // CLI run, and only the others are destroyed first.
+          const removed = await stack.workspace.removeStack(stack.name).then(
+            () => true,
+            () => false,
+          );
+          if (removed) continue;
+          await stack.destroy().catch(() => undefined);
+        }
         await stack.workspace.removeStack(stack.name, { force: true }).catch(() => undefined);
       }
       fs.rmSync(stateDir, { recursive: true, force: true });
