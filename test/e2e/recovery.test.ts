@@ -78,22 +78,46 @@ describe("a create that half succeeds keeps the project manageable", () => {
   });
 });
 
-describe("a create whose answer is lost or garbled", () => {
-  test("a 2xx answer that does not parse: the project PostHog made is found and recorded once", async () => {
-    await setProjects([{ resourceName: "proxied", name: "Behind a proxy" }]);
-    await server.fault({ method: "POST", path: "/projects/?$", status: 201, body: "<html>proxy</html>", afterCommit: true });
-    await stack.up();
-    expect(await liveNames()).toEqual(["Behind a proxy"]);
-    expect((await stateResources()).map((r) => Number(r.id))).toEqual((await live()).map((p) => p.id));
-  });
+describe("a create whose answer is lost, garbled or another project's", () => {
+  // The provider sends JSON.stringify's body: no space after the colon.
+  const named = (name: string) => `"name":"${name}"`;
 
-  test("a 503 on each of ten creates: every project is created exactly once", async () => {
+  test("one up where each create meets its own fault (a 2xx that does not parse, a 500 after PostHog committed, another project's record, a 503 on each of ten creates): every project is made once and recorded with its own id; destroy leaves the other project alone", async () => {
+    const other = await projects.createProject(client, server.organizationId, { name: "Somebody else's" });
     const ten = Array.from({ length: 10 }, (_, i) => ({ resourceName: `p${i}`, name: `Project ${i}` }));
-    await setProjects(ten);
-    await server.fault({ method: "POST", path: "/projects/?$", status: 503, count: 10 });
+    const declared = [
+      { resourceName: "proxied", name: "Behind a proxy" },
+      { resourceName: "committed", name: "Committed then 500" },
+      { resourceName: "answered", name: "Answered wrongly" },
+      ...ten,
+    ];
+    await setProjects(declared);
+    const create = { method: "POST", path: "/projects/?$", afterCommit: true };
+    const once = [
+      await server.fault({ ...create, requestBody: named("Behind a proxy"), status: 201, body: "<html>proxy</html>" }),
+      await server.fault({ ...create, requestBody: named("Committed then 500"), status: 500 }),
+      await server.fault({ ...create, requestBody: named("Answered wrongly"), status: 201, body: other }),
+    ];
+    await server.fault({ method: "POST", path: "/projects/?$", requestBody: named("Project \\d"), status: 503, count: 10 });
+    await server.clearRequests();
     await stack.up();
-    expect(await liveNames()).toEqual(ten.map((p) => p.name).sort());
-    expect((await server.requests({ method: "POST" })).filter((r) => r.status === 503)).toHaveLength(10);
+
+    const made = await live();
+    expect(made.map((p) => p.name).sort()).toEqual([...declared.map((p) => p.name), "Somebody else's"].sort());
+    const idOf = (name: string) => made.find((p) => p.name === name)?.id;
+    expect(Object.fromEntries((await stateResources()).map((r) => [r.outputs?.["name"], Number(r.id)]))).toEqual(
+      Object.fromEntries(declared.map((p) => [p.name, idOf(p.name)])),
+    );
+    // Each faulted create was answered by its fault once and never sent again; the ten were each sent again after
+    // their 503: 3 + 10 + 10 creates in all.
+    const creates = await server.requests({ method: "POST", path: /\/projects\/?$/ });
+    expect(once.map((id) => creates.filter((r) => r.fault === id).map((r) => r.status))).toEqual([[201], [500], [201]]);
+    expect(creates.filter((r) => r.status === 503)).toHaveLength(10);
+    expect(creates).toHaveLength(23);
+
+    await stack.destroy();
+    expect(await liveNames()).toEqual(["Somebody else's"]);
+    await projects.deleteProject(client, server.organizationId, other.id);
   });
 
   test("when the lookup after a lost answer keeps failing, up names the project; adopting it converges", async () => {
@@ -111,31 +135,6 @@ describe("a create whose answer is lost or garbled", () => {
     expect((await live()).filter((p) => p.name === "Lost answer").map((p) => p.id)).toEqual([made!.id]);
     await stack.destroy();
     expect(await liveNames()).toEqual([]);
-  });
-});
-
-describe("a 5xx or another project's record in answer to a create", () => {
-  test("a 500 after PostHog committed the create: the project is found and recorded once", async () => {
-    await setProjects([{ resourceName: "committed", name: "Committed then 500" }]);
-    await server.clearRequests();
-    await server.fault({ method: "POST", path: "/projects/?$", status: 500, afterCommit: true });
-    await stack.up();
-    expect(await liveNames()).toEqual(["Committed then 500"]);
-    expect((await stateResources()).map((r) => Number(r.id))).toEqual((await live()).map((p) => p.id));
-    expect((await server.requests({ method: "POST" })).map((r) => r.status)).toEqual([500]);
-  });
-
-  test("a create answered with another project's record records this create's project; destroy leaves the other alone", async () => {
-    const other = await projects.createProject(client, server.organizationId, { name: "Somebody else's" });
-    await setProjects([{ resourceName: "answered", name: "Answered wrongly" }]);
-    await server.fault({ method: "POST", path: "/projects/?$", status: 201, body: other, afterCommit: true });
-    await stack.up();
-    const made = (await live()).filter((p) => p.name === "Answered wrongly");
-    expect(made).toHaveLength(1);
-    expect((await stateResources()).map((r) => Number(r.id))).toEqual([made[0]!.id]);
-    await stack.destroy();
-    expect(await liveNames()).toEqual(["Somebody else's"]);
-    await projects.deleteProject(client, server.organizationId, other.id);
   });
 });
 
