@@ -134,20 +134,6 @@ test("settings changed by hand: refresh, then preview shows each as old => new; 
   await stack.preview({ expectNoChanges: true });
 });
 
-test("a project deleted by hand leaves the state on refresh, and up creates it again", async () => {
-  const docsId = ids()["docs"]!;
-  await server.control.deleteProject(docsId);
-  const refresh = await stack.refresh();
-  expect(refresh.summary.resourceChanges).toMatchObject({ delete: 1 });
-  expect(JSON.stringify(await stack.exportStack())).not.toContain("::docs");
-
-  await server.clearRequests();
-  const up = await upStack();
-  expect(up.summary.resourceChanges).toMatchObject({ create: 1 });
-  expect((await writes()).map((r) => r.method)).toEqual(["POST"]);
-  expect(ids()["docs"]).not.toBe(docsId);
-});
-
 test("changing organizationId replaces the project; a new apiTokenRotation rotates the token", async () => {
   const other = await server.control.createOrganization({ name: "Second organization" });
   await server.control.createKey({ organizationId: other.id, userEmail: "local@posthog.localhost", level: "owner" });
@@ -216,7 +202,7 @@ test("adoptProjectId takes over a project made by hand without a POST; destroy r
   expect(await live()).toEqual([]);
 });
 
-test("PostHog deletes in the background: destroy then up reuses the names; a project deleted by hand is created again", async () => {
+test("PostHog deletes in the background: destroy then up reuses the names; a project deleted by hand (gone, or pending deletion) leaves the state on refresh and is created again", async () => {
   // Deleted projects stay listed as pending deletion (posthog/api/project.py ProjectViewSet.perform_destroy) and do
   // not hold their names (ProjectBackwardCompatSerializer.validate_name excludes them).
   const pending = await projects.listProjects(http, server.organizationId);
@@ -230,14 +216,19 @@ test("PostHog deletes in the background: destroy then up reuses the names; a pro
   expect(up.summary.resourceChanges).toMatchObject({ create: 3 });
   expect((await live()).map((p) => p.name).sort()).toEqual(["Docs", "Web app"]);
 
-  // Deleted through PostHog's API by someone else: pending, not gone. Refresh drops it, up creates it again, and
-  // destroy of a project PostHog is already deleting succeeds.
-  const docsId = ids()["docs"]!;
-  await projects.deleteProject(http, server.organizationId, docsId);
-  await stack.refresh();
+  // Deleted by hand: "web" gone (purged), "docs" through PostHog's API by someone else, so pending, not gone. Refresh
+  // drops both, up creates each again with one POST, and destroy of a project PostHog is already deleting succeeds.
+  const before = ids();
+  await server.control.deleteProject(before["web"]!);
+  await projects.deleteProject(http, server.organizationId, before["docs"]!);
+  const refresh = await stack.refresh();
+  expect(refresh.summary.resourceChanges).toMatchObject({ delete: 2 });
+  const state = JSON.stringify(await stack.exportStack());
+  expect([state.includes("::web"), state.includes("::docs")]).toEqual([false, false]);
   await server.clearRequests();
-  expect((await upStack()).summary.resourceChanges).toMatchObject({ create: 1 });
-  expect((await writes()).map((r) => r.method)).toEqual(["POST"]);
+  expect((await upStack()).summary.resourceChanges).toMatchObject({ create: 2 });
+  expect((await writes()).map((r) => r.method)).toEqual(["POST", "POST"]);
+  expect([ids()["web"] === before["web"], ids()["docs"] === before["docs"]]).toEqual([false, false]);
   const webId = ids()["web"]!;
   await projects.deleteProject(http, server.organizationId, webId);
   await stack.destroy();
@@ -419,8 +410,8 @@ describe("a feature flag, an annotation and an action in a program of their own 
   let flagStack: Stack;
   /** The stack's outputs as the last up left them. */
   let flagOutputs: OutputMap = {};
-  const flagUp = async () => {
-    const result = await flagStack.up();
+  const flagUp = async (options?: UpOptions) => {
+    const result = await flagStack.up(options);
     flagOutputs = result.outputs;
     return result;
   };
@@ -475,35 +466,30 @@ describe("a feature flag, an annotation and an action in a program of their own 
     expect(Date.parse(note.date_marker!)).toBe(Date.parse("2025-01-02T09:30:00Z"));
     expect((await actions.getAction(http, projectId, actionId())).steps).toMatchObject([{ event: "$pageview", url: "/welcome" }]);
 
-    await server.clearRequests();
-    await flagStack.preview({ expectNoChanges: true });
-    expect(await writes()).toEqual([]);
-
-    // Changed by hand: refresh, then the drift shows as old => new; up restores it with one PATCH.
+    // A no-op preview writing nothing, and a string drifted by hand and put back, are the contract's for every kind
+    // (test/e2e/contract.test.ts). Here: a boolean and a nested step drifted, and the PATCH each kind sends for it.
     await featureFlags.updateFeatureFlag(http, projectId, id, { active: false });
     await annotations.updateAnnotation(http, projectId, annotationId(), { content: "Edited by hand" });
     await actions.updateAction(http, projectId, actionId(), { name: "Signed up", steps: [{ event: "$autocapture" }] });
-    const refresh = await flagStack.refresh();
-    expect(refresh.summary.resourceChanges).toMatchObject({ update: 3 });
-    const preview = await flagStack.preview({ diff: true });
+    const preview = await flagStack.preview({ refresh: true, diff: true });
     expect(preview.stdout).toMatch(/~ active\s*: false => true/);
     expect(preview.stdout).toMatch(/~ content\s*: "Edited by hand" => "Launch"/);
     expect(preview.stdout).toMatch(/~ event\s*: "\$autocapture" => "\$pageview"/);
     expect(preview.changeSummary).toMatchObject({ update: 3, same: 2 });
     await server.clearRequests();
-    await flagUp();
+    await flagUp({ refresh: true });
     expect((await writes()).map((r) => [r.method, r.bodyKeys]).sort()).toEqual([
       ["PATCH", ["active"]],
       ["PATCH", ["content"]],
       ["PATCH", ["steps", "name"]],
     ]);
-    await flagStack.preview({ expectNoChanges: true });
 
-    // A rename of the key is one PATCH of the same flag.
+    // A rename of the key is one PATCH of the same flag; nothing else changes, so the restore above converged.
     await flagStack.setConfig("flagKey", { value: "checkout-v2" });
     await server.clearRequests();
     const renamed = await flagUp();
-    expect(renamed.summary.resourceChanges).toMatchObject({ update: 1 });
+    expect(renamed.summary.resourceChanges).toEqual({ update: 1, same: 4 });
+    expect((await writes()).map((r) => [r.method, r.bodyKeys])).toEqual([["PATCH", ["key"]]]);
     expect(flagId()).toBe(id);
     expect((await featureFlags.getFeatureFlag(http, projectId, id)).key).toBe("checkout-v2");
 

@@ -5,8 +5,8 @@
  */
 import type { LocalPostHog } from "./local-posthog";
 
-/** The next hog function create is refused so, quoting `fragment` of input `key`. */
-export function refuseHogTemplate(server: LocalPostHog, key: string, fragment: string): Promise<void> {
+/** The next hog function create is refused so, quoting `fragment` of input `key`; resolves to the fault's id. */
+export function refuseHogTemplate(server: LocalPostHog, key: string, fragment: string): Promise<string> {
   return server.fault({
     method: "POST",
     path: "/hog_functions/$",

@@ -13,7 +13,8 @@ export interface LocalPostHog {
   controlToken: string;
   control: ControlClient;
   close(): Promise<void>;
-  fault(spec: FaultSpec): Promise<void>;
+  /** Adds a fault; its id is the `fault` of the requests it answers. */
+  fault(spec: FaultSpec): Promise<string>;
   /** The /api/ requests received, optionally only those of one method or matching a path. */
   requests(filter?: { method?: string; path?: RegExp }): Promise<LoggedRequest[]>;
   clearRequests(): Promise<void>;
@@ -34,7 +35,7 @@ export async function startLocalPostHog(
     controlToken: server.controlToken,
     control,
     close: () => server.close(),
-    fault: async (spec) => void (await control.addFault(spec)),
+    fault: async (spec) => (await control.addFault(spec)).id,
     requests: async (filter = {}) =>
       (await control.requests()).filter(
         (r) => (!filter.method || r.method === filter.method) && (!filter.path || filter.path.test(r.path)),

@@ -8,6 +8,7 @@ import { ControlRequestError, parse, type ControlRoute } from "./route";
 const faultSchema = z.strictObject({
   method: z.string().optional(),
   path: z.string().optional(),
+  requestBody: z.string().optional(),
   count: z.number().int().min(1).optional(),
   status: z.number().int().min(100).max(599).optional(),
   body: z.unknown().optional(),
@@ -41,7 +42,7 @@ export const pipelineControlRoutes: ControlRoute[] = [
           const response: FaultResponse = { id: d.faults.add(spec).id };
           return json(201, response);
         } catch (e) {
-          throw new ControlRequestError(400, `path: ${e instanceof Error ? e.message : String(e)}`);
+          throw new ControlRequestError(400, e instanceof Error ? e.message : String(e));
         }
       },
       DELETE: (_r, _p, d) => {

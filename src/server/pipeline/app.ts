@@ -130,7 +130,7 @@ export class App {
       return;
     }
 
-    const fault = this.deps.faults.take(request.method, path);
+    const fault = this.deps.faults.take(request.method, path, request.rawBody.toString("utf8"));
     if (fault?.delayMs) await this.sleep(fault.delayMs);
     if (this.closed) {
       res.destroy();

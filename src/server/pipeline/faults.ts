@@ -1,7 +1,9 @@
 /**
- * Injected faults for /api/ requests (control surface): errors, latency, dropped connections. A fault's `path` is
- * a pattern sent over HTTP: it is compiled by RE2 (re2js), whose matching takes time linear in the path, so that no
- * pattern (`(a+)+$`…) can stall the server. RE2 takes JavaScript's syntax except backreferences and lookaround.
+ * Injected faults for /api/ requests (control surface): errors, latency, dropped connections. A fault's `path` and
+ * `requestBody` are patterns sent over HTTP: they are compiled by RE2 (re2js), whose matching takes time linear in
+ * the text, so that no pattern (`(a+)+$`…) can stall the server. RE2 takes JavaScript's syntax except backreferences
+ * and lookaround. Matching the body lets one `pulumi up` that creates several objects meet a different fault per
+ * object (by its name, say), where a path alone cannot tell the creates apart.
  */
 import { RE2JS } from "re2js";
 import type { ErrorBody } from "../drf/errors";
@@ -11,6 +13,8 @@ export interface FaultSpec {
   method?: string;
   /** Pattern (RE2 syntax, searched like RegExp.test) matched against the decoded request path (any when omitted). */
   path?: string;
+  /** Pattern (RE2 syntax, searched like RegExp.test) matched against the request's body as sent (any when omitted). */
+  requestBody?: string;
   /** How many matching requests this fault applies to (default 1). */
   count?: number;
   /** Status to answer with; omitted (and no drop) = a pure delay fault. */
@@ -44,7 +48,16 @@ export function compileFaultPattern(source: string): RE2JS {
     return RE2JS.compile(RE2JS.translateRegExp(source));
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
-    throw new Error(`${why} (fault paths are RE2 patterns, matched in linear time: no backreferences or lookaround)`);
+    throw new Error(`${why} (fault patterns are RE2 patterns, matched in linear time: no backreferences or lookaround)`);
+  }
+}
+
+function compiledOrNone(field: "path" | "requestBody", source: string | undefined): RE2JS | undefined {
+  if (source === undefined) return undefined;
+  try {
+    return compileFaultPattern(source);
+  } catch (e) {
+    throw new Error(`${field}: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
 
@@ -82,14 +95,14 @@ export function defaultFaultBody(status: number, retryAfter: number | undefined)
 
 export class Faults {
   private faults: Fault[] = [];
-  /** Compiled path patterns by fault id (kept apart so that faults stay plain JSON). */
-  private readonly patterns = new Map<string, RE2JS>();
+  /** Compiled path and body patterns by fault id (kept apart so that faults stay plain JSON). */
+  private readonly patterns = new Map<string, { path?: RE2JS; body?: RE2JS }>();
 
-  /** Throws (an Error saying why) when `spec.path` is not a usable pattern. */
+  /** Throws (an Error saying which pattern and why) when `spec.path` or `spec.requestBody` is not a usable pattern. */
   add(spec: FaultSpec): Fault {
-    const pattern = spec.path === undefined ? undefined : compileFaultPattern(spec.path);
+    const compiled = { path: compiledOrNone("path", spec.path), body: compiledOrNone("requestBody", spec.requestBody) };
     const fault: Fault = { ...spec, id: `fault-${nextFaultId++}`, remaining: spec.count ?? 1 };
-    if (pattern) this.patterns.set(fault.id, pattern);
+    this.patterns.set(fault.id, compiled);
     this.faults.push(fault);
     return fault;
   }
@@ -104,13 +117,16 @@ export class Faults {
   }
 
   /** The first matching fault (in order of creation), with its count decremented. */
-  take(method: string, path: string): Fault | null {
-    const fault = this.faults.find(
-      (f) =>
+  take(method: string, path: string, body: string): Fault | null {
+    const fault = this.faults.find((f) => {
+      const compiled = this.patterns.get(f.id);
+      return (
         f.remaining > 0 &&
         (f.method === undefined || f.method.toUpperCase() === method) &&
-        (f.path === undefined || this.patterns.get(f.id)?.test(path) === true),
-    );
+        (compiled?.path === undefined || compiled.path.test(path)) &&
+        (compiled?.body === undefined || compiled.body.test(body))
+      );
+    });
     if (!fault) return null;
     fault.remaining -= 1;
     if (fault.remaining <= 0) {

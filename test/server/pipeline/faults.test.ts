@@ -1,6 +1,6 @@
 /**
  * Injected faults (src/server/pipeline/faults.ts): statuses, delays, dropped connections, answers after the write,
- * and path patterns compiled by RE2, which cannot stall the server.
+ * and path and request-body patterns compiled by RE2, which cannot stall the server.
  */
 import { harness, type Harness } from "../helpers";
 
@@ -90,7 +90,7 @@ describe("faults", () => {
   });
 });
 
-describe("fault path patterns", () => {
+describe("fault patterns: path and request body", () => {
   const quick = async (path: string) => {
     const t = Date.now();
     const r = await h.api("GET", path);
@@ -129,6 +129,48 @@ describe("fault path patterns", () => {
       JSON.stringify({ path: "(a)\\1" }),
     );
     expect(r.body.error).toMatch(/RE2 patterns, matched in linear time: no backreferences or lookaround/);
+    expect(await h.control.faults()).toEqual([]);
+  });
+
+  test("requestBody: each create meets the fault whose pattern its body matches, others and bodiless GETs none", async () => {
+    await h.control.addFault({
+      method: "POST",
+      requestBody: '"name":\\s*"Garbled"',
+      status: 201,
+      body: "<html>proxy</html>",
+      afterCommit: true,
+    });
+    await h.control.addFault({ method: "POST", requestBody: '"name":\\s*"Failed \\d"', status: 503, count: 2 });
+    await h.control.addFault({ requestBody: "never sent", status: 500 });
+    const answers = [];
+    for (const name of ["Failed 1", "Plain", "Garbled", "Failed 2", "Failed 3"]) {
+      const r = await h.api("POST", h.orgPath(), { body: { name } });
+      answers.push([name, r.status]);
+    }
+    expect(answers).toEqual([
+      ["Failed 1", 503],
+      ["Plain", 201],
+      ["Garbled", 201],
+      ["Failed 2", 503],
+      ["Failed 3", 201],
+    ]);
+    expect((await h.api("GET", h.orgPath())).body.results.map((p: { name: string }) => p.name).sort()).toEqual([
+      "Failed 3",
+      "Garbled",
+      "Plain",
+    ]);
+    expect((await h.control.requests()).map((e) => e.fault !== undefined)).toEqual([true, false, true, true, false, false]);
+    expect((await h.control.faults()).map((f) => f.requestBody)).toEqual(["never sent"]);
+  });
+
+  test("an invalid requestBody pattern is a 400 naming requestBody", async () => {
+    const r = await raw(
+      "POST",
+      "/_control/faults",
+      { ...bearer(), "Content-Type": "application/json" },
+      JSON.stringify({ requestBody: "(?=a)b", status: 500 }),
+    );
+    expect([r.status, r.body.error]).toEqual([400, expect.stringMatching(/^requestBody: .*RE2 patterns/)]);
     expect(await h.control.faults()).toEqual([]);
   });
 
