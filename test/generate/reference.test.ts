@@ -51,5 +51,5 @@ test("a page documents every input and output of its kind, its lookups and its i
   const project = referencePage(kinds.find((kind) => kind.name === "Project")!);
   for (const lookup of ["listProjects", "getProject", "getProjectActivity", "isGeneratingDemoData"])
     expect(project).toContain(`### \`${lookup}\``);
-  expect(project).toContain("pulumi import posthog:index:Project <name> <organizationId>/<projectId>");
+  expect(project).toContain("pulumi import posthog:index:Project <name> <organizationId>/<id>");
 });
