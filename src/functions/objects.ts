@@ -1,5 +1,5 @@
 /**
- * The lookups of a resource, in whichever scope its kind lives, from its declaration's `lookups` facts (src/kit/kind.ts):
+ * The lookups of a resource, in whichever scope its kind lives, from the kind's `lookups` facts (src/kit/kind.ts):
  * `get<Name>` by id or by the field unique among live objects, `list<Plural>` with the list's filters, each result the
  * whole record PostHog returns, camelCased. The TypeScript functions (./feature-flags, …) and the plugin's invokes are
  * both these.
@@ -33,28 +33,25 @@ export interface ObjectLookupFunctions {
   readonly listProperty: string;
   get(args: Args): Promise<Result>;
   list(args?: Args): Promise<Result[]>;
-  /** The properties of a result that hold a secret (the declaration's `secretOutputs`): none for most. */
+  /** The properties of a result that hold a secret (the kind's `secretOutputs`): none for most. */
   secretOutputs(result: Result): readonly string[];
 }
 
-export function objectLookups<S extends ScopeKind, W extends WhereOf<S> = ScopeOf<S>>(
-  declaration: Kind<S, unknown, W>,
-): ObjectLookupFunctions {
-  const facts = declaration.lookups;
-  if (!facts) throw new Error(`${declaration.name} declares no lookups.`);
-  const idInput = declaration.identity.output;
-  const getName = `get${declaration.name}`;
-  const noun = declaration.noun;
+export function objectLookups<S extends ScopeKind, W extends WhereOf<S> = ScopeOf<S>>(kind: Kind<S, unknown, W>): ObjectLookupFunctions {
+  const facts = kind.lookups;
+  if (!facts) throw new Error(`${kind.name} declares no lookups.`);
+  const idInput = kind.identity.output;
+  const getName = `get${kind.name}`;
+  const noun = kind.noun;
 
   async function get(args: Args): Promise<Result> {
     const http = lookupTransport(args);
-    const where = resolveWhere<S, W>(declaration, lookupConfig(args), args as Record<string, unknown>);
+    const where = resolveWhere<S, W>(kind, lookupConfig(args), args as Record<string, unknown>);
     const id = own(args, idInput) as ObjectId | undefined;
     if (id !== undefined && id !== null) {
-      const record = (await declaration.api.get(http, where, id)) as Result;
-      if (own(record, "deleted") === true)
-        throw new Error(`${title(declaration)} ${id} of ${describeWhere(declaration, where)} is deleted.`);
-      return recordResult(record, idInput, whereOutputs(declaration, where));
+      const record = (await kind.api.get(http, where, id)) as Result;
+      if (own(record, "deleted") === true) throw new Error(`${title(kind)} ${id} of ${describeWhere(kind, where)} is deleted.`);
+      return recordResult(record, idInput, whereOutputs(kind, where));
     }
     const unique = facts!.uniqueBy;
     const value = unique ? own(args, unique.input) : undefined;
@@ -64,14 +61,14 @@ export function objectLookups<S extends ScopeKind, W extends WhereOf<S> = ScopeO
     const record = await unique.find(http, where, value);
     if (!record)
       throw new Error(
-        `${upperFirst(describeWhere(declaration, where))} has no ${noun} with ${unique.input} "${value}" (deleted ${noun}s are not found).`,
+        `${upperFirst(describeWhere(kind, where))} has no ${noun} with ${unique.input} "${value}" (deleted ${noun}s are not found).`,
       );
-    return recordResult(record, idInput, whereOutputs(declaration, where));
+    return recordResult(record, idInput, whereOutputs(kind, where));
   }
 
   /** Every object where it looks that is not deleted, filtered as PostHog's list filters them. */
   async function list(args: Args = {}): Promise<Result[]> {
-    const where = resolveWhere<S, W>(declaration, lookupConfig(args), args as Record<string, unknown>);
+    const where = resolveWhere<S, W>(kind, lookupConfig(args), args as Record<string, unknown>);
     const query: Record<string, string> = {};
     const matches: Array<(record: Result) => boolean> = [];
     for (const [name, filter] of Object.entries(facts!.filters ?? {})) {
@@ -85,11 +82,11 @@ export function objectLookups<S extends ScopeKind, W extends WhereOf<S> = ScopeO
       if (match) matches.push((record) => match(record, value));
     }
     const found = await facts!.list(lookupTransport(args), where, query);
-    const place = whereOutputs(declaration, where);
+    const place = whereOutputs(kind, where);
     return found.filter((record) => matches.every((match) => match(record))).map((record) => recordResult(record, idInput, place));
   }
 
   const secretOutputs = (result: Result) => facts.secretOutputs?.(result) ?? [];
-  const plural = pluralOf(declaration as unknown as Kind);
+  const plural = pluralOf(kind as unknown as Kind);
   return { getName, listName: `list${plural}`, listProperty: lowerFirst(plural), get, list, secretOutputs };
 }

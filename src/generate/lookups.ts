@@ -51,16 +51,16 @@ function intersection(start: string, left: string, right: string): string {
 }
 
 /** The file of one kind's lookups, `src/functions/<kind>.ts`. */
-export function lookupsFile(declaration: Kind): GeneratedFile {
-  const facts = declaration.lookups;
-  if (!facts) throw new Error(`${declaration.name} declares no lookups.`);
-  const { name, noun } = declaration;
-  const plural = pluralOf(declaration);
+export function lookupsFile(kind: Kind): GeneratedFile {
+  const facts = kind.lookups;
+  if (!facts) throw new Error(`${kind.name} declares no lookups.`);
+  const { name, noun } = kind;
+  const plural = pluralOf(kind);
   const kebab = kebabCase(name);
-  const idInput = declaration.identity.output;
-  const idType = declaration.identity.key === "uuid" ? "string" : "number";
+  const idInput = kind.identity.output;
+  const idType = kind.identity.key === "uuid" ? "string" : "number";
   const unique = facts.uniqueBy;
-  const described = lookupDescriptions(declaration);
+  const described = lookupDescriptions(kind);
   const [result, getArgs, listArgs] = [`${name}Result`, `Get${name}Args`, `List${plural}Args`];
   const article = /^[aeiou]/i.test(noun) ? "An" : "A";
 

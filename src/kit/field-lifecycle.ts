@@ -21,11 +21,11 @@ export abstract class FieldTableLifecycle<
   W extends WhereOf<S> = ScopeOf<S>,
 > extends DeclaredLifecycle<S, InScope<R, S>, Recorded, Json, Json, W> {
   constructor(
-    declaration: Kind<S, InScope<R, S>, W>,
+    kind: Kind<S, InScope<R, S>, W>,
     private readonly fields: FieldModel<R, InScope<R, S>>,
     connection?: { config: ProviderConfig; transport: Transport },
   ) {
-    super(declaration, fields, connection);
+    super(kind, fields, connection);
   }
 
   protected override async complete(record: InScope<R, S>, declared: readonly string[]): Promise<Placed<InScope<R, S>>> {
@@ -74,7 +74,7 @@ export abstract class FieldTableLifecycle<
         } catch {
           // The refusal says enough: the message then says the holder could not be found.
         }
-        throw new Error(`${error.message} ${identityTakenMessage(this.declaration.noun, look.described, existing, take)}`);
+        throw new Error(`${error.message} ${identityTakenMessage(this.kind.noun, look.described, existing, take)}`);
       }
       if (error.kind !== "ambiguous") throw error;
       return this.madeByCreate(error, where, started, body, look, take);
@@ -89,14 +89,14 @@ export abstract class FieldTableLifecycle<
     look: { find: () => Promise<readonly T[]>; described: string; alike?: (candidate: T) => boolean; several?: string },
     take: TakeOver,
   ): Promise<T> {
-    const { noun } = this.declaration;
+    const { noun } = this.kind;
     const since = new Date(started - CLOCK_SKEW_MS).toISOString();
     let found: readonly T[];
     try {
       found = await look.find();
     } catch (lookupError) {
       throw new Error(
-        `${error.message} Checking whether it did failed too: ${(lookupError as Error).message} Look in PostHog (${describeWhere(this.declaration, where)}) for ${article(noun)} ${look.described} created after ${since}: if it is there and this program made it, set \`${ADOPT_INPUT}\` to its id and run \`pulumi up\` again; if not, run \`pulumi up\` again.`,
+        `${error.message} Checking whether it did failed too: ${(lookupError as Error).message} Look in PostHog (${describeWhere(this.kind, where)}) for ${article(noun)} ${look.described} created after ${since}: if it is there and this program made it, set \`${ADOPT_INPUT}\` to its id and run \`pulumi up\` again; if not, run \`pulumi up\` again.`,
       );
     }
     const alike = look.alike ?? ((candidate: T) => this.holdsSent(candidate, body));
@@ -122,15 +122,15 @@ export abstract class FieldTableLifecycle<
   protected override async adopted(where: W, inputs: Json): Promise<InScope<R, S> | undefined> {
     const id = inputs[ADOPT_INPUT];
     if (id === undefined || id === null) return undefined;
-    const what = `${title(this.declaration)} ${String(id)} of ${describeWhere(this.declaration, where)}`;
+    const what = `${title(this.kind)} ${String(id)} of ${describeWhere(this.kind, where)}`;
     let record: InScope<R, S>;
     try {
-      const key: ObjectId = this.declaration.identity.key === "uuid" ? String(id).toLowerCase() : Number(id);
-      record = await this.declaration.api.get(this.http(), where, key);
+      const key: ObjectId = this.kind.identity.key === "uuid" ? String(id).toLowerCase() : Number(id);
+      record = await this.kind.api.get(this.http(), where, key);
     } catch (error) {
       if (error instanceof PostHogError && error.isNotFound)
         throw new Error(
-          `${what} cannot be adopted: PostHog has no such ${this.declaration.noun}. Check ${ADOPT_INPUT}, or remove it to create one.`,
+          `${what} cannot be adopted: PostHog has no such ${this.kind.noun}. Check ${ADOPT_INPUT}, or remove it to create one.`,
         );
       throw error;
     }

@@ -56,7 +56,7 @@ type ScopedCall<W, R, K extends ObjectId, A extends unknown[] = []> = (http: Tra
 
 /**
  * A resource's client calls as the kit's API: what is read or written back carries where it was read (`InScope`).
- * `K` is its key's type; the ids given are parsed by the declaration's `identity.key`, so they have that type.
+ * `K` is its key's type; the ids given are parsed by the kind's `identity.key`, so they have that type.
  */
 export function scopedApi<S extends ScopeKind, R, K extends ObjectId = number, W extends WhereOf<S> = ScopeOf<S>>(
   placement: Placement & { scope: S },

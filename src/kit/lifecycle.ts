@@ -91,7 +91,7 @@ export abstract class DeclaredLifecycle<
 
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
   constructor(
-    protected readonly declaration: Kind<S, R, W>,
+    protected readonly kind: Kind<S, R, W>,
     protected readonly model: KindModel<R, Rec>,
     private readonly connection?: { config: ProviderConfig; transport: Transport },
   ) {
@@ -125,7 +125,7 @@ export abstract class DeclaredLifecycle<
   }
 
   async create(inputs: I): Promise<pulumi.dynamic.CreateResult<O>> {
-    const scope = resolveWhere<S, W>(this.declaration, this.config, inputs);
+    const scope = resolveWhere<S, W>(this.kind, this.config, inputs);
     const declared = this.model.declaredSettings(inputs);
     const recorded = this.model.recordInputs(inputs);
     // One create without the fields PostHog refuses on create, then one PATCH of whatever its answer does not show
@@ -150,21 +150,21 @@ export abstract class DeclaredLifecycle<
     );
     const id = String(final.record.id);
     const outs = storable<O>(
-      `${title(this.declaration)} ${id} was created`,
+      `${title(this.kind)} ${id} was created`,
       id,
       this.appliedOutputs(final, declared, recorded, inputs),
       inputs,
-      this.declaration.noun,
+      this.kind.noun,
     );
     return { id, outs };
   }
 
   async read(id: string, props?: O): Promise<pulumi.dynamic.ReadResult<O>> {
-    const parsed = parseId(this.declaration, id);
-    const scope = resolveWhere<S, W>(this.declaration, this.config, props ?? {}, parsed);
+    const parsed = parseId(this.kind, id);
+    const scope = resolveWhere<S, W>(this.kind, this.config, props ?? {}, parsed);
     let found: R;
     try {
-      found = await this.declaration.api.get(this.http(), scope, parsed.id);
+      found = await this.kind.api.get(this.http(), scope, parsed.id);
     } catch (error) {
       if (!(error instanceof PostHogError)) throw error;
       const failure = this.readFailure(error, scope, parsed.id, props ?? {});
@@ -182,7 +182,7 @@ export abstract class DeclaredLifecycle<
     const inputs = recorded.declaredInputs ? jsonOutputs(this.model.liveInputs(recorded.declaredInputs, record)) : undefined;
     const problems = [...live.problems, ...(inputs?.problems ?? [])];
     if (problems.length > 0) {
-      throw new Error(`Reading ${this.declaration.noun} ${record.id} failed: ${unstorable(problems)} The state was left as it was.`);
+      throw new Error(`Reading ${this.kind.noun} ${record.id} failed: ${unstorable(problems)} The state was left as it was.`);
     }
     const readId = String(record.id);
     // The engine takes the live inputs in the outputs' place (ReadResult has one type for both).
@@ -190,8 +190,8 @@ export abstract class DeclaredLifecycle<
   }
 
   async update(id: string, olds: O, news: I): Promise<pulumi.dynamic.UpdateResult<O>> {
-    const parsed = parseId(this.declaration, id);
-    const scope = resolveWhere<S, W>(this.declaration, this.config, olds, { ...parsed, scope: undefined });
+    const parsed = parseId(this.kind, id);
+    const scope = resolveWhere<S, W>(this.kind, this.config, olds, { ...parsed, scope: undefined });
     const objectId = parsed.id;
     const declared = this.model.declaredSettings(news);
     const recorded = this.recordForUpdate(olds, news);
@@ -210,7 +210,7 @@ export abstract class DeclaredLifecycle<
         const unknownLive = Object.keys(body).filter((f) => this.model.sendsMerged(f) && this.model.outputValue(olds, f) === undefined);
         const fetched =
           unknownLive.length > 0
-            ? (await this.complete(await this.declaration.api.get(this.http(), scope, objectId), unknownLive)).record
+            ? (await this.complete(await this.kind.api.get(this.http(), scope, objectId), unknownLive)).record
             : undefined;
         const live = (field: string) => this.model.outputValue(olds, field) ?? (fetched ? own(fetched, field) : undefined);
         placed = await this.write(scope, objectId, this.model.withLiveKeys(body, live), Object.keys(declared));
@@ -223,17 +223,17 @@ export abstract class DeclaredLifecycle<
       if (this.isGone(placed.record)) throw this.goneError(objectId);
     }
     placed = await this.afterWrite({ scope, id, olds, news, recorded, placed });
-    const done = `${title(this.declaration)} ${id} was updated`;
+    const done = `${title(this.kind)} ${id} was updated`;
     const outputs = placed
       ? this.appliedOutputs(placed, declared, recorded, news)
       : this.model.withUnsupported(this.model.withRecorded(olds, recorded), this.model.unsupportedOf(olds));
-    return { outs: storable<O>(done, id, outputs, news, this.declaration.noun) };
+    return { outs: storable<O>(done, id, outputs, news, this.kind.noun) };
   }
 
   async delete(id: string, props: O): Promise<void> {
-    const parsed = parseId(this.declaration, id);
-    const scope = resolveWhere<S, W>(this.declaration, this.config, props, parsed);
-    await deleteDeclared(this.declaration, this.http(), scope, parsed.id, {
+    const parsed = parseId(this.kind, id);
+    const scope = resolveWhere<S, W>(this.kind, this.config, props, parsed);
+    await deleteDeclared(this.kind, this.http(), scope, parsed.id, {
       alreadyGoing: (error) => this.alreadyGoing(error),
       // Gone already, or invisible to this key: only the first may leave the state.
       confirmGone: () => this.confirmGone(scope, parsed.id, "delete"),
@@ -263,11 +263,11 @@ export abstract class DeclaredLifecycle<
    * does: it names the organization the state holds as well as any.
    */
   protected replaces(olds: Json, news: Json): string[] {
-    return placeInputs(this.declaration).filter((input, i) => {
+    return placeInputs(this.kind).filter((input, i) => {
       const value = news[input];
       if (isUnknown(value)) return true;
-      if (i === 0 && this.declaration.scope === "organization" && value === "@current") return false;
-      const wanted = value ?? (i === 0 && this.declaration.scope === "project" ? this.config.projectId : undefined);
+      if (i === 0 && this.kind.scope === "organization" && value === "@current") return false;
+      const wanted = value ?? (i === 0 && this.kind.scope === "project" ? this.config.projectId : undefined);
       const current = olds[input];
       if (wanted === undefined || wanted === null || current === undefined || current === null) return false;
       return String(wanted).trim() !== String(current);
@@ -286,7 +286,7 @@ export abstract class DeclaredLifecycle<
 
   /** The PATCH of an update or after a create. */
   protected async write(scope: W, id: ObjectId, body: Json, declared: readonly string[]): Promise<Placed<R>> {
-    return this.complete(await this.declaration.api.update(this.http(), scope, id, body), declared);
+    return this.complete(await this.kind.api.update(this.http(), scope, id, body), declared);
   }
 
   /** A record with the declared settings it lacks found elsewhere, if this PostHog keeps them elsewhere. */
@@ -332,7 +332,7 @@ export abstract class DeclaredLifecycle<
   /** An update's error for an object that is gone (404, or answered as deleted): what to do. */
   private goneError(id: ObjectId): Error {
     return new Error(
-      `${title(this.declaration)} ${id} no longer exists in PostHog (it was deleted outside Pulumi), so it was not updated. ` +
+      `${title(this.kind)} ${id} no longer exists in PostHog (it was deleted outside Pulumi), so it was not updated. ` +
         "Run `pulumi refresh` to drop it from the state; the next `pulumi up` creates it again.",
     );
   }
@@ -353,8 +353,8 @@ export abstract class DeclaredLifecycle<
       const names = Object.keys(body)
         .map((f) => this.model.inputName(f))
         .join(", ");
-      const message = `${title(this.declaration)} ${record.id} exists, but setting ${names} failed: ${(error as Error).message}`;
-      throw new PartialSuccess(message, String(record.id), this.model.toOutputs(record, recorded), inputs, this.declaration.noun);
+      const message = `${title(this.kind)} ${record.id} exists, but setting ${names} failed: ${(error as Error).message}`;
+      throw new PartialSuccess(message, String(record.id), this.model.toOutputs(record, recorded), inputs, this.kind.noun);
     }
   }
 
@@ -386,7 +386,7 @@ export abstract class DeclaredLifecycle<
           ]
         : []),
     ];
-    throw new PartialSuccess(reasons.join(" "), String(record.id), outputs, request, this.declaration.noun);
+    throw new PartialSuccess(reasons.join(" "), String(record.id), outputs, request, this.kind.noun);
   }
 }
 
