@@ -17,7 +17,7 @@ import { blockComment } from "./types";
 export type { GeneratedFile } from "./lookups";
 
 /** `pulumi-posthog/client`'s namespace of a kind's endpoints: `featureFlags`. */
-export const endpointsNamespace = (declaration: Kind): string => lowerFirst(pluralOf(declaration));
+export const endpointsNamespace = (kind: Kind): string => lowerFirst(pluralOf(kind));
 
 const header = (what: string) =>
   blockComment([

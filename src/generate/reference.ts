@@ -185,7 +185,7 @@ export function referencePage(kind: Kind, notes = ""): string {
   const fields = Object.fromEntries(Object.entries(kind.importer?.fields ?? {}).map(([field, input]) => [input, field]));
   const adopt = kind.importer?.adoptInput;
   const scopeInput = kind.scope === "organization" ? "organizationId" : "projectId";
-  const needed = generatedTypes.find((entry) => entry.declaration === kind)?.state.spec.required ?? {};
+  const needed = generatedTypes.find((entry) => entry.kind === kind)?.state.spec.required ?? {};
   const postHogField = (input: string) =>
     fields[input] !== undefined ? `\`${fields[input]}\`` : input === scopeInput ? "(path)" : input === adopt ? "(`id`, adopted)" : "—";
   const importForm = idForms(placementOf(kind)).find((form) => form.includes("/")) ?? idForms(placementOf(kind))[0]!;

@@ -16,16 +16,16 @@ import type { ProgramModel } from "../kit/program";
 import { ADOPT_INPUT } from "../kit/field-model";
 import { typescriptDeclaration } from "./example";
 
-/** A resource's generated types file, the model it comes from, and its declaration (its `adoptId`'s type: a number or a UUID). */
+/** A resource's generated types file, the model it comes from, and its kind (its `adoptId`'s type: a number or a UUID). */
 export interface GeneratedTypes {
   readonly path: string;
   readonly state: ProgramModel;
-  readonly declaration: Kind;
+  readonly kind: Kind;
 }
 
 /** Every registered kind with a field-table model (src/kinds/index.ts): its types file is `src/resources/<kind>-types.ts`. */
-export const generatedTypes: readonly GeneratedTypes[] = kinds.flatMap((declaration) =>
-  declaration.model ? [{ path: `src/resources/${kebabCase(declaration.name)}-types.ts`, state: declaration.model, declaration }] : [],
+export const generatedTypes: readonly GeneratedTypes[] = kinds.flatMap((kind) =>
+  kind.model ? [{ path: `src/resources/${kebabCase(kind.name)}-types.ts`, state: kind.model, kind }] : [],
 );
 
 /** `pulumi.Input<T>`, and for a list `pulumi.Input<pulumi.Input<T>[]>` (each item may be an Output too). */
@@ -43,8 +43,8 @@ function outputNamesLine(start: string, names: readonly string[]): string {
 }
 
 /** The text of a field-table resource's generated types file. */
-export function fieldTableTypes({ state, declaration }: GeneratedTypes): string {
-  const adopt = declaration.schema().inputs[ADOPT_INPUT]!;
+export function fieldTableTypes({ state, kind }: GeneratedTypes): string {
+  const adopt = kind.schema().inputs[ADOPT_INPUT]!;
   const { className, noun, fields, required = {}, outputTypes, types = {}, providerInputs = {} } = state.spec;
   const fieldType = (field: string, io: "input" | "output") => {
     const declared = fields[field]!.type;
@@ -152,9 +152,9 @@ export function blockComment(paragraphs: readonly string[], indent = ""): string
  * so that a resource is its table and facts; its own code, if any, is the one function `programArgs` names.
  */
 export function fieldTableClass(entry: GeneratedTypes): string {
-  const { state, declaration } = entry;
+  const { state, kind } = entry;
   const { className, noun, summary, required = {}, types = {}, programArgs } = state.spec;
-  const byUuid = declaration.schema().inputs[ADOPT_INPUT]!.type === "string";
+  const byUuid = kind.schema().inputs[ADOPT_INPUT]!.type === "string";
   const typesModule = `./${entry.path.replace(/^.*\//, "").replace(/\.ts$/, "")}`;
   const own = (name: string) => `${className}${name}`;
   const getLine = `  static get(name: string, id: pulumi.Input<pulumi.ID>, state?: ${own("State")}, opts?: pulumi.CustomResourceOptions): ${className} {`;
@@ -176,19 +176,19 @@ export function fieldTableClass(entry: GeneratedTypes): string {
     braceList("export type ", [own("Args"), own("State"), own("OutputProperties"), ...Object.keys(types)], ` from "${typesModule}";`),
     "",
     "/** Its dynamic resource's type, as Pulumi's state names it. */",
-    `const TYPE = ${JSON.stringify(declaration.dynamicType)};`,
+    `const TYPE = ${JSON.stringify(kind.dynamicType)};`,
     "",
     "const facts = {",
     `  className: "${className}",`,
     "  type: TYPE,",
-    `  provider: serializedProvider("${providerExport(declaration.name)}"),`,
+    `  provider: serializedProvider("${providerExport(kind.name)}"),`,
     "  outputNames,",
     "  secretOutputNames: [],",
     "};",
     "",
     `export interface ${className} extends ${own("OutputProperties")} {}`,
     "",
-    blockComment([summary, ["```ts", ...typescriptDeclaration(declaration).split("\n"), "```"].join("\n")]),
+    blockComment([summary, ["```ts", ...typescriptDeclaration(kind).split("\n"), "```"].join("\n")]),
     "// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above declares the output properties the engine fills in",
     `export class ${className} extends pulumi.CustomResource {`,
     `  /** Reads an existing ${noun} into the program without managing it. \`id\` is \`<projectId>/<${byUuid ? "uuid" : "id"}>\`, or its ${byUuid ? "UUID" : "number"} with \`state.projectId\`. */`,

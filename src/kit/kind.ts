@@ -306,12 +306,12 @@ export interface KindFacts<S extends ScopeKind = ScopeKind> {
   readonly identity: { readonly output: string; readonly key?: "integer" | "uuid" };
 }
 
-/** A kind's placement facts (what `tableInputs`, `idForms` and the importer read), from its declaration. */
-export function placementOf(declaration: KindFacts): Placement {
+/** A kind's placement facts (what `tableInputs`, `idForms` and the importer read), from its kind. */
+export function placementOf(kind: KindFacts): Placement {
   return {
-    scope: declaration.scope,
-    ...(declaration.parent && { parent: declaration.parent }),
-    ...(declaration.identity.key && { key: declaration.identity.key }),
+    scope: kind.scope,
+    ...(kind.parent && { parent: kind.parent }),
+    ...(kind.identity.key && { key: kind.identity.key }),
   };
 }
 
@@ -332,34 +332,34 @@ export function idForms(placement: Placement): [string, string] {
  * An id in one of its forms (`idForms`), or the bare key the engine holds once the object is created (the state then
  * holds where it is): the scope and the parent when written, and the object's own key.
  */
-export function parseId<S extends ScopeKind>(declaration: KindFacts<S>, id: string): ParsedId<S> {
-  const { parent } = declaration;
+export function parseId<S extends ScopeKind>(kind: KindFacts<S>, id: string): ParsedId<S> {
+  const { parent } = kind;
   const parts = id.split("/");
   // Written from the right: the key, then the parent of a nested kind, then the scope.
   const key = parts.pop() ?? "";
   const parentText = parent && parts.length > 0 ? parts.pop() : undefined;
   const scopeText = parts.pop();
-  const scopeOk = scopeText === undefined || (declaration.scope === "organization" ? /^[^/]+$/.test(scopeText) : /^\d+$/.test(scopeText));
+  const scopeOk = scopeText === undefined || (kind.scope === "organization" ? /^[^/]+$/.test(scopeText) : /^\d+$/.test(scopeText));
   const ok = (pattern: string, text: string | undefined) => text === undefined || new RegExp(`^${pattern}$`).test(text);
-  if (parts.length > 0 || !scopeOk || !ok(keyPattern(declaration.identity.key), key) || !ok(keyPattern(parent?.key), parentText)) {
-    const forms = idForms(placementOf(declaration)).join(", or ");
-    throw new Error(`"${id}" is not a PostHog ${declaration.noun} id: use ${forms}.`);
+  if (parts.length > 0 || !scopeOk || !ok(keyPattern(kind.identity.key), key) || !ok(keyPattern(parent?.key), parentText)) {
+    const forms = idForms(placementOf(kind)).join(", or ");
+    throw new Error(`"${id}" is not a PostHog ${kind.noun} id: use ${forms}.`);
   }
-  const scope = scopeText === undefined ? undefined : declaration.scope === "organization" ? scopeText : Number(scopeText);
+  const scope = scopeText === undefined ? undefined : kind.scope === "organization" ? scopeText : Number(scopeText);
   return {
     scope: scope as ScopeOf<S> | undefined,
     ...(parentText !== undefined && { parent: keyValue(parent?.key, parentText) }),
-    id: keyValue(declaration.identity.key, key),
+    id: keyValue(kind.identity.key, key),
   };
 }
 
 /** The scope to work in: the resource's own, else the configured one, else an error saying what to set. */
 export function resolveScope<S extends ScopeKind>(
-  declaration: Pick<KindFacts<S>, "scope">,
+  kind: Pick<KindFacts<S>, "scope">,
   config: ProviderConfig,
   explicit: ScopeOf<S> | string | null | undefined,
 ): ScopeOf<S> {
-  if (declaration.scope === "organization") return requireOrganization(config, explicit as string | null | undefined) as ScopeOf<S>;
+  if (kind.scope === "organization") return requireOrganization(config, explicit as string | null | undefined) as ScopeOf<S>;
   return requireProject(config, explicit as number | string | null | undefined) as ScopeOf<S>;
 }
 
@@ -368,35 +368,35 @@ export function resolveScope<S extends ScopeKind>(
  * (the id's, else the values'), which nothing configures: an error says which input to give.
  */
 export function resolveWhere<S extends ScopeKind, W extends WhereOf<S>>(
-  declaration: KindFacts<S>,
+  kind: KindFacts<S>,
   config: ProviderConfig,
   values: Record<string, unknown>,
   parsed?: ParsedId<S>,
 ): W {
-  const scope = resolveScope(declaration, config, parsed?.scope ?? (values[scopeInput(declaration)] as ScopeOf<S> | undefined));
-  const { parent } = declaration;
+  const scope = resolveScope(kind, config, parsed?.scope ?? (values[scopeInput(kind)] as ScopeOf<S> | undefined));
+  const { parent } = kind;
   if (!parent) return scope as W;
   const given = parsed?.parent ?? values[parent.input];
   if (typeof given === "number" || (typeof given === "string" && given.trim() !== "")) {
     return { scope, parent: keyValue(parent.key, String(given).trim()) } as W;
   }
-  throw new Error(`No PostHog ${parent.noun} is named: pass ${parent.input} (the ${declaration.noun}s' ${parent.noun}).`);
+  throw new Error(`No PostHog ${parent.noun} is named: pass ${parent.input} (the ${kind.noun}s' ${parent.noun}).`);
 }
 
 /**
- * Deletes as the declaration says. Gone already counts as deleted only when `confirmGone` agrees (PostHog answers 404
+ * Deletes as the kind says. Gone already counts as deleted only when `confirmGone` agrees (PostHog answers 404
  * alike for what is gone and for what the key cannot see); `alreadyGoing` recognises PostHog's "already being deleted".
  */
 export async function deleteDeclared<S extends ScopeKind, W extends WhereOf<S>>(
-  declaration: Kind<S, unknown, W>,
+  kind: Kind<S, unknown, W>,
   http: Transport,
   where: W,
   id: ObjectId,
   hooks: { confirmGone?: () => Promise<void>; alreadyGoing?: (error: PostHogError) => boolean } = {},
 ): Promise<void> {
   try {
-    if (declaration.deletion === "soft-delete") await declaration.api.update(http, where, id, { deleted: true });
-    else await declaration.api.remove(http, where, id);
+    if (kind.deletion === "soft-delete") await kind.api.update(http, where, id, { deleted: true });
+    else await kind.api.remove(http, where, id);
   } catch (error) {
     if (!(error instanceof PostHogError)) throw error;
     if (hooks.alreadyGoing?.(error)) return;
@@ -406,8 +406,8 @@ export async function deleteDeclared<S extends ScopeKind, W extends WhereOf<S>>(
 }
 
 /** The input (and output) naming a resource's scope: `organizationId`, or `projectId` for a project-scoped resource. */
-export function scopeInput(declaration: Pick<KindFacts, "scope">): "organizationId" | "projectId" {
-  return scopeInputOf(declaration.scope);
+export function scopeInput(kind: Pick<KindFacts, "scope">): "organizationId" | "projectId" {
+  return scopeInputOf(kind.scope);
 }
 
 export function scopeInputOf(scope: ScopeKind): "organizationId" | "projectId" {
@@ -415,13 +415,13 @@ export function scopeInputOf(scope: ScopeKind): "organizationId" | "projectId" {
 }
 
 /** The inputs naming where an object is: its scope's, and its parent's for a nested kind. */
-export function placeInputs(declaration: Pick<KindFacts, "scope" | "parent">): string[] {
-  return [scopeInput(declaration), ...(declaration.parent ? [declaration.parent.input] : [])];
+export function placeInputs(kind: Pick<KindFacts, "scope" | "parent">): string[] {
+  return [scopeInput(kind), ...(kind.parent ? [kind.parent.input] : [])];
 }
 
 /** How messages begin with a resource's noun: "Project", "Feature flag". */
-export function title(declaration: Pick<KindFacts, "noun">): string {
-  return declaration.noun.charAt(0).toUpperCase() + declaration.noun.slice(1);
+export function title(kind: Pick<KindFacts, "noun">): string {
+  return kind.noun.charAt(0).toUpperCase() + kind.noun.slice(1);
 }
 
 /** A kind's plural: `FeatureFlags`. */
@@ -504,16 +504,16 @@ function splitWhere(where: unknown): { scope: unknown; parent: unknown } {
 }
 
 /** Where an object is, for messages: "project 7", "organization @current", "role 3 of organization @current". */
-export function describeWhere(declaration: Pick<KindFacts, "scope" | "parent">, where: unknown): string {
+export function describeWhere(kind: Pick<KindFacts, "scope" | "parent">, where: unknown): string {
   const { scope, parent } = splitWhere(where);
-  const top = `${declaration.scope} ${String(scope)}`;
-  return declaration.parent ? `${declaration.parent.noun} ${String(parent)} of ${top}` : top;
+  const top = `${kind.scope} ${String(scope)}`;
+  return kind.parent ? `${kind.parent.noun} ${String(parent)} of ${top}` : top;
 }
 
 /** Where an object is, as the outputs name it: `{ projectId: 7 }`, `{ organizationId: "…", roleId: 3 }`. */
-export function whereOutputs(declaration: Pick<KindFacts, "scope" | "parent">, where: unknown): Record<string, unknown> {
+export function whereOutputs(kind: Pick<KindFacts, "scope" | "parent">, where: unknown): Record<string, unknown> {
   const { scope, parent } = splitWhere(where);
-  return { [scopeInput(declaration)]: scope, ...(declaration.parent && { [declaration.parent.input]: parent }) };
+  return { [scopeInput(kind)]: scope, ...(kind.parent && { [kind.parent.input]: parent }) };
 }
 
 /**

@@ -152,13 +152,13 @@ export const lookups: Record<string, LookupSpec> = {
  * Where a lookup looks, its inputs (the scope defaults to the configured one; a nested kind's parent is required),
  * and as its results' outputs.
  */
-function lookupPlace(declaration: Kind): {
+function lookupPlace(kind: Kind): {
   inputs: Record<string, PropertySpec>;
   required: string[];
   outputs: Record<string, PropertySpec>;
 } {
   const inputs: Record<string, PropertySpec> =
-    declaration.scope === "organization"
+    kind.scope === "organization"
       ? {
           organizationId: {
             type: "string",
@@ -166,7 +166,7 @@ function lookupPlace(declaration: Kind): {
           },
         }
       : { projectId: { type: "integer", description: "Numeric id of the project; defaults to posthog:projectId." } };
-  const { parent } = declaration;
+  const { parent } = kind;
   if (parent) inputs[parent.input] = { type: parent.key === "uuid" ? "string" : "integer", description: `The ${parent.noun}'s id.` };
   const outputs = Object.fromEntries(Object.entries(inputs).map(([name, { type }]) => [name, { type }]));
   return { inputs, required: parent ? [parent.input] : [], outputs };

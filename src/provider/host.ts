@@ -42,7 +42,7 @@ export function withoutStackTraces<T extends object>(target: T): T {
  * (../kit/recorded) and failures that name none of its secrets (../kit/redaction); `configure` gives it the stack's
  * configuration.
  */
-export function hosted(declaration: Kind): pulumi.dynamic.ResourceProvider {
-  const lifecycle = withRedactedFailures(declaration.lifecycle(), declaration.secretInputPaths);
-  return withoutStackTraces(withCompactRecord(lifecycle, () => Object.keys(declaration.schema().inputs)));
+export function hosted(kind: Kind): pulumi.dynamic.ResourceProvider {
+  const lifecycle = withRedactedFailures(kind.lifecycle(), kind.secretInputPaths);
+  return withoutStackTraces(withCompactRecord(lifecycle, () => Object.keys(kind.schema().inputs)));
 }
