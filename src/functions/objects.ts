@@ -87,6 +87,6 @@ export function objectLookups<S extends ScopeKind, W extends WhereOf<S> = ScopeO
   }
 
   const secretOutputs = (result: Result) => facts.secretOutputs?.(result) ?? [];
-  const plural = pluralOf(kind as unknown as Kind);
+  const plural = pluralOf(kind);
   return { getName, listName: `list${plural}`, listProperty: lowerFirst(plural), get, list, secretOutputs };
 }

@@ -6,7 +6,7 @@
  * what this generates.
  */
 import { kinds } from "../kinds/index";
-import { idForms, type Kind, placementOf, pluralOf } from "../kit/kind";
+import { filterSpec, idForms, type Kind, placementOf, pluralOf } from "../kit/kind";
 import type { PropertySpec } from "../kit/property";
 import { pluginToken } from "../kit/tokens";
 import { pythonName } from "../kit/program-text";
@@ -137,9 +137,7 @@ function factLookups(kind: Kind): readonly LookupDoc[] {
           name,
           type: typeText(filter.spec),
           optional: true,
-          doc: [filter.spec.description, filter.values && `One of ${filter.values.map((v) => `"${v}"`).join(", ")}.`]
-            .filter(Boolean)
-            .join(" "),
+          doc: filterSpec(filter).description ?? "",
         })),
         hostArg,
       ],

@@ -4,6 +4,7 @@
  * folder (src/kinds/<kind>/kind.ts) and the registry (src/kinds/index.ts) lists them; the plugin dispatches by a
  * kind's token, never by naming one.
  */
+import { upperFirst } from "./names";
 import type * as pulumi from "@pulumi/pulumi";
 import { isOrganizationId, ORGANIZATION_ID_RULE, PostHogError, type Transport } from "../client";
 import { isUnknown } from "./unknown";
@@ -421,11 +422,11 @@ export function placeInputs(kind: Pick<KindFacts, "scope" | "parent">): string[]
 
 /** How messages begin with a resource's noun: "Project", "Feature flag". */
 export function title(kind: Pick<KindFacts, "noun">): string {
-  return kind.noun.charAt(0).toUpperCase() + kind.noun.slice(1);
+  return upperFirst(kind.noun);
 }
 
 /** A kind's plural: `FeatureFlags`. */
-export function pluralOf(kind: Kind): string {
+export function pluralOf(kind: Pick<Kind, "name" | "plural">): string {
   return kind.plural ?? `${kind.name}s`;
 }
 

@@ -7,6 +7,7 @@
  * program's or another stack's: recording it would let this stack change it and, on destroy, delete it. Such objects
  * are named with why they were not taken, and the input that takes one over when the program means to.
  */
+import { upperFirst } from "./names";
 import { CLOCK_SKEW_MS, PostHogError, type Transport, users } from "../client";
 import { isPlainObject, own } from "./json";
 import type { ObjectId } from "./kind";
@@ -156,7 +157,7 @@ export function notTakenMessage<T extends Found>(noun: string, described: string
 /** The error for a create PostHog refused because its identity is taken: which objects hold it, and what to do. */
 export function identityTakenMessage<T extends Found>(noun: string, described: string, existing: readonly T[], take: TakeOver): string {
   if (existing.length === 0)
-    return `${capitalised(article(noun))} ${described} exists already, but it could not be found: ${take.otherwise}.`;
+    return `${upperFirst(article(noun))} ${described} exists already, but it could not be found: ${take.otherwise}.`;
   const list = existing.map((candidate) => describeFound(noun, candidate)).join(", ");
   return `PostHog already has ${article(noun)} ${described}: ${list}. ${takeOverAdvice(existing[0]!.id, take)}`;
 }
@@ -172,8 +173,4 @@ function takeOverAdvice(id: ObjectId, take: TakeOver): string {
 /** "a feature flag", "an action". */
 export function article(noun: string): string {
   return `${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`;
-}
-
-function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
