@@ -2,11 +2,12 @@
  * The real Pulumi CLI for end-to-end tests (testing layer 4), through the Automation API with a file backend in a
  * temporary directory, against a PostHog: the local server (test/e2e/) or a real one (test/acceptance/).
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, execFile, spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { LocalWorkspace, PulumiCommand, Stack } from "@pulumi/pulumi/automation";
+import { promisify } from "node:util";
+import { type Deployment, LocalWorkspace, PulumiCommand, Stack } from "@pulumi/pulumi/automation";
 
 export const repoRoot = path.resolve(__dirname, "..", "..");
 
@@ -28,6 +29,11 @@ export interface PulumiSession {
   stack(workDir: string, name: string, config?: Record<string, string>): Promise<Stack>;
   /** The stacks stack() made, destroyed and removed by `cleanup`. */
   stacks: Stack[];
+  /**
+   * The stack's state as the backend stores it, its secrets still encrypted: `pulumi stack export`, without the
+   * passphrase's slow key derivation that Stack.exportStack (--show-secrets) costs in each run.
+   */
+  state(stack: Stack): Promise<Deployment>;
   /** Runs the CLI directly, as a user would type it. */
   cli(workDir: string, args: string[]): { status: number | null; stdout: string; stderr: string };
   /**
@@ -40,9 +46,10 @@ export interface PulumiSession {
 
 export interface SessionOptions {
   /**
-   * False for a PostHog thrown away after the test file (the local server): `cleanup` then removes each stack and its
-   * configuration without destroying what it made, which would cost a `pulumi destroy` (the CLI and the provider's
-   * host) per stack and check nothing. True (the default) for a PostHog that stays, such as the acceptance tier's.
+   * False for a PostHog thrown away after the test file (the local server): `cleanup` then removes each stack's
+   * configuration file and the backend's directory without destroying what it made, which would cost a `pulumi destroy`
+   * (the CLI and the provider's host) per stack and check nothing, and without a CLI run at all. True (the default) for
+   * a PostHog that stays, such as the acceptance tier's.
    */
   destroyOnCleanup?: boolean;
 }
@@ -103,10 +110,23 @@ export async function pulumiSession(
     stateDir,
     stacks,
     async stack(workDir, name, config = {}) {
-      const stack = await LocalWorkspace.createOrSelectStack({ stackName: name, workDir }, { envVars: env, pulumiCommand: command });
+      const args = { stackName: name, workDir };
+      const options = { envVars: env, pulumiCommand: command };
+      // `stack init` alone for a new stack (createOrSelectStack runs `stack select` first, which fails for every stack
+      // but one a test makes again), and `stack select` only when it exists.
+      const stack = await LocalWorkspace.createStack(args, options).catch(() => LocalWorkspace.selectStack(args, options));
       for (const [key, value] of Object.entries(config)) await stack.setConfig(key, { value });
       stacks.push(stack);
       return summaryWithoutSecrets(stack);
+    },
+    async state(stack) {
+      // Not spawnSync, as cli() is: the event loop, where the local server answers, is not held.
+      const { stdout } = await promisify(execFile)("pulumi", ["stack", "export", "--stack", stack.name], {
+        cwd: stack.workspace.workDir,
+        env: { ...process.env, ...stack.workspace.envVars },
+        maxBuffer: 256 * 1024 * 1024,
+      });
+      return JSON.parse(stdout) as Deployment;
     },
     cli(workDir, args) {
       const result = spawnSync("pulumi", args, { cwd: workDir, env: { ...process.env, ...env }, encoding: "utf8" });
@@ -121,16 +141,21 @@ export async function pulumiSession(
     },
     async cleanup() {
       for (const stack of stacks) {
-        if (destroyOnCleanup) {
-          // `pulumi stack rm` without --force refuses a stack that still has resources: one a test emptied goes in one
-          // CLI run, and only the others are destroyed first.
-          const removed = await stack.workspace.removeStack(stack.name).then(
-            () => true,
-            () => false,
-          );
-          if (removed) continue;
-          await stack.destroy().catch(() => undefined);
+        if (!destroyOnCleanup) {
+          // Nothing to destroy: the stack's configuration file goes, and its state with the backend below, without a
+          // `pulumi stack rm` run per stack (whose second run for two stacks of one name in two directories failed and
+          // left the second directory's configuration file behind).
+          fs.rmSync(path.join(stack.workspace.workDir, `Pulumi.${stack.name}.yaml`), { force: true });
+          continue;
         }
+        // `pulumi stack rm` without --force refuses a stack that still has resources: one a test emptied goes in one
+        // CLI run, and only the others are destroyed first.
+        const removed = await stack.workspace.removeStack(stack.name).then(
+          () => true,
+          () => false,
+        );
+        if (removed) continue;
+        await stack.destroy().catch(() => undefined);
         await stack.workspace.removeStack(stack.name, { force: true }).catch(() => undefined);
       }
       fs.rmSync(stateDir, { recursive: true, force: true });
