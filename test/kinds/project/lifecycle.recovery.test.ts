@@ -81,7 +81,7 @@ describe("a create whose outcome is unclear", () => {
     expect(await named("Lagging")).toHaveLength(1);
   });
 
-  test("when the lookup keeps failing, the error names the project to look for and how to adopt it", async () => {
+  test("when the lookup keeps failing, the error names the project to look for and how to adopt it; adopting it converges", async () => {
     await server.fault({ method: "POST", path: "/projects/?$", status: 502, afterCommit: true });
     await server.fault({ method: "GET", path: "/projects/", status: 503, count: 1000 });
     const error = await failure(provider.create({ name: "Unknown fate" }));
@@ -91,6 +91,11 @@ describe("a create whose outcome is unclear", () => {
       /Look in PostHog \(organization [0-9a-f-]+\) for a project named "Unknown fate" created at or after \d{4}-/,
     );
     expect(error?.message).toMatch(/set adoptProjectId to its id/);
+    const [made] = await named("Unknown fate");
+    expect(made).toBeDefined();
+    // Following it: the next create adopts that project, and none is made twice.
+    const { id } = await provider.create({ name: "Unknown fate", adoptProjectId: made!.id });
+    expect(id).toBe(String(made!.id));
     expect(await named("Unknown fate")).toHaveLength(1);
   });
 
