@@ -81,8 +81,8 @@ describe("keys every JavaScript object has", () => {
 
 /**
  * One stack through one `up` in which every create meets its own fault (run with --continue-on-error, so that each
- * runs to its own outcome), refreshes that fail in each way a user meets, one `up --refresh` that converges, and
- * destroy. Each test reads what the one before left.
+ * runs to its own outcome), refreshes that fail (a key that cannot see the organization, a host that does not answer),
+ * one `up --refresh` that converges, and destroy. Each test reads what the one before left.
  */
 describe("creates that half succeed, answers lost or garbled, refreshes that fail, then one up that converges", () => {
   // The provider sends JSON.stringify's body: no space after the colon.

@@ -59,3 +59,18 @@ test("check, create, read, diff, update and delete through the real host", async
   await host.delete("web", created.id, updated);
   await expect(host.read("web", created.id, updated)).resolves.toMatchObject({ id: "" });
 });
+
+test("with no key configured (no posthog:apiKey, POSTHOG_API_KEY blank), create fails saying what to set, and sends nothing", async () => {
+  // The host is started with POSTHOG_API_KEY blank, as a stack without the key runs it.
+  const keyless = await ProviderHost.start(SERIALIZED_PROVIDER);
+  try {
+    await keyless.configure({ "posthog:host": server.url, "posthog:organizationId": server.organizationId });
+    await server.clearRequests();
+    await expect(keyless.create("keyless", { name: "Keyless" })).rejects.toThrow(
+      /No PostHog personal API key is configured\. Run `pulumi config set --secret posthog:apiKey phx_…` or set the POSTHOG_API_KEY/,
+    );
+    expect(await server.requests()).toEqual([]);
+  } finally {
+    keyless.stop();
+  }
+});
