@@ -11,7 +11,7 @@ import { kinds } from "../kinds/index";
 import { camelCase, kebabCase } from "../kit/names";
 import { providerExport } from "../kit/tokens";
 import { docComment, splitUnion, typeText } from "../kinds/project/program-types";
-import type { Kind } from "../kit/kind";
+import { type Kind, scopeInput } from "../kit/kind";
 import type { ProgramModel } from "../kit/program";
 import { ADOPT_INPUT } from "../kit/field-model";
 import { typescriptDeclaration } from "./example";
@@ -42,10 +42,32 @@ function outputNamesLine(start: string, names: readonly string[]): string {
   return line.length <= 140 ? line : [`${start}[`, ...quoted.map((name) => `  ${name},`), "];"].join("\n");
 }
 
+type OutputTypes = Record<string, { readonly type: string; readonly doc: string }>;
+
+/**
+ * The types of the outputs a kind's facts give every object (src/kit/field-model.ts `kindOutputs`): its identity,
+ * described as its schema describes it, and where it is.
+ */
+export function kindOutputTypes(kind: Kind): OutputTypes {
+  const keyType = (key: "integer" | "uuid" | undefined) => (key === "uuid" ? "string" : "number");
+  const identity = kind.schema().outputs[kind.identity.output]?.description;
+  if (identity === undefined) throw new Error(`${kind.name}'s schema describes no ${kind.identity.output} output.`);
+  const { parent } = kind;
+  return {
+    [kind.identity.output]: { type: keyType(kind.identity.key), doc: identity },
+    [scopeInput(kind)]: {
+      type: kind.scope === "organization" ? "string" : "number",
+      doc: `The ${kind.scope} the ${kind.noun} belongs to.`,
+    },
+    ...(parent && { [parent.input]: { type: keyType(parent.key), doc: `The ${parent.noun} the ${kind.noun} belongs to.` } }),
+  };
+}
+
 /** The text of a field-table resource's generated types file. */
 export function fieldTableTypes({ state, kind }: GeneratedTypes): string {
   const adopt = kind.schema().inputs[ADOPT_INPUT]!;
-  const { className, noun, fields, required = {}, outputTypes, types = {}, providerInputs = {} } = state.spec;
+  const { className, noun, fields, required = {}, types = {}, providerInputs = {} } = state.spec;
+  const outputTypes = { ...kindOutputTypes(kind), ...state.spec.outputTypes };
   const fieldType = (field: string, io: "input" | "output") => {
     const declared = fields[field]!.type;
     return typeof declared === "object" ? declared[io] : (declared ?? typeText(fields[field]!.input, io, "  "));

@@ -10,7 +10,7 @@
 import { CLOCK_SKEW_MS, PostHogError, type Transport } from "../client";
 import type { ProviderConfig } from "./config";
 import { describeWhere, type Kind, type ObjectId, type ScopeKind, type ScopeOf, title, type WhereOf } from "./kind";
-import { ADOPT_INPUT, type FieldModel, type InScope } from "./field-model";
+import { ADOPT_INPUT, type FieldModel, type InScope, withKindOutputs } from "./field-model";
 import { DeclaredLifecycle, type Json, type Placed, type Recorded } from "./lifecycle";
 import { article, type Found, identityTakenMessage, judgeFound, notTakenMessage, type TakeOver } from "./lost-create";
 import { own } from "./json";
@@ -25,7 +25,7 @@ export abstract class FieldTableLifecycle<
     private readonly fields: FieldModel<R, InScope<R, S>>,
     connection?: { config: ProviderConfig; transport: Transport },
   ) {
-    super(kind, fields, connection);
+    super(kind, withKindOutputs(kind, fields), connection);
   }
 
   protected override async complete(record: InScope<R, S>, declared: readonly string[]): Promise<Placed<InScope<R, S>>> {

@@ -20,6 +20,7 @@ import {
   type ScopeOf,
   type ScopeReads,
   importIdOf,
+  type KindFacts,
   parentField,
   placeFailures,
   placeFields,
@@ -88,7 +89,10 @@ export interface FieldModelSpec<R, T = InProject<R>> extends ProgramSpec {
   readonly placement?: Placement;
   /** An input named in the hint for a misspelt one: `ensureExperienceContinuity`. */
   readonly exampleInput: string;
-  /** The outputs every instance has, from the record (its ids and names). */
+  /**
+   * The outputs every instance has from the record besides those its kind's facts give (its identity and where it
+   * is, `kindOutputs`): its names, its state.
+   */
   readonly fixedOutputs: (record: T) => Json;
   /**
    * The resource's own rules over the inputs, after each field's: `known` holds the declared fields whose values are
@@ -268,6 +272,26 @@ export function fieldModel<R, T extends object = InProject<R>>(spec: FieldModelS
     setAfterCreate: () => false,
     planFeatureOf: (field) => spec.planFeatureOf?.(field),
   };
+}
+
+/**
+ * The outputs a kind's facts give every object, first among its outputs: its identity (`flagId`: PostHog's `id`) and
+ * where it is (`projectId`, or `organizationId` and a nested kind's parent, `roleId`), from the fields the kit's API
+ * places in the record (`placeFields`: `project_id`, `organization_id`, `role_id`).
+ */
+export function kindOutputs(kind: Pick<KindFacts, "scope" | "parent" | "identity">, record: object): Json {
+  return {
+    [kind.identity.output]: own(record, "id"),
+    ...Object.fromEntries(placeInputs(kind).map((input) => [input, own(record, parentField(input))])),
+  };
+}
+
+/** A field model whose outputs begin with those its kind's facts give (`kindOutputs`): how a kind's lifecycle holds it. */
+export function withKindOutputs<R, T extends object>(
+  kind: Pick<KindFacts, "scope" | "parent" | "identity">,
+  model: FieldModel<R, T>,
+): FieldModel<R, T> {
+  return { ...model, toOutputs: (record, recorded) => ({ ...kindOutputs(kind, record), ...model.toOutputs(record, recorded) }) };
 }
 
 /**

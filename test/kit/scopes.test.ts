@@ -89,7 +89,7 @@ const roleModel = fieldModel<Role, InOrganization<Role>>({
   fields: roleFields,
   exampleInput: "name",
   required: { name: "PostHog names every role" },
-  fixedOutputs: (record) => ({ roleId: record.id, organizationId: record.organization_id, name: record.name }),
+  fixedOutputs: (record) => ({ name: record.name }),
   outputTypes: {},
 });
 const roleKind: Kind<"organization", InOrganization<Role>> = {
@@ -136,12 +136,7 @@ const membershipModel = fieldModel<Membership, PlacedMembership>({
   summary: "A member of a role.",
   fields: membershipFields,
   exampleInput: "userUuid",
-  fixedOutputs: (record) => ({
-    membershipId: record.id,
-    organizationId: record.organization_id,
-    roleId: record.role_id,
-    userUuid: record.user_uuid,
-  }),
+  fixedOutputs: (record) => ({ userUuid: record.user_uuid }),
   outputTypes: {},
 });
 const membershipKind: Kind<"organization", PlacedMembership, InRole> = {
