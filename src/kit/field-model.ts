@@ -6,7 +6,7 @@
  * only what is its own: required inputs, rules between fields, the fixed outputs.
  */
 import { isUnknown } from "./unknown";
-import { type FieldTable, tableValuesEqual } from "./field-table";
+import { type FieldTable, rowOf, tableLiveForm, tableValuesEqual } from "./field-table";
 import { isPlainObject, jsonValueProblems, jsonValueReason, own } from "./json";
 import { camelCase, closestName } from "./names";
 import type { Transport } from "../client";
@@ -99,7 +99,6 @@ export interface FieldModelSpec<R, T = InProject<R>> extends ProgramSpec {
    * known (by PostHog's names), `failed` tells whether an input already failed.
    */
   readonly moreFailures?: (inputs: Json, known: Json, failed: (input: string) => boolean) => Failure[];
-  readonly planFeatureOf?: (field: string) => string | undefined;
   /** Fields sent in every PATCH, live when not declared otherwise (PostHog 2025-08-04 answers an action PATCH without `name` with a 500). */
   readonly alwaysSent?: readonly string[];
 }
@@ -227,6 +226,10 @@ export function fieldModel<R, T extends object = InProject<R>>(spec: FieldModelS
     withLiveKeys(body, live) {
       const sent: Json = { ...body };
       for (const field of spec.alwaysSent ?? []) if (sent[field] === undefined) sent[field] = live(field);
+      for (const [field, value] of Object.entries(body)) {
+        const current = live(field);
+        if (rowOf(spec.fields, field)?.sendMerged && isPlainObject(value) && isPlainObject(current)) sent[field] = { ...current, ...value };
+      }
       return sent;
     },
     outputValue,
@@ -262,15 +265,14 @@ export function fieldModel<R, T extends object = InProject<R>>(spec: FieldModelS
         const name = arg(field);
         if (declared[name] === undefined) continue;
         const live = own(record, field) ?? null;
-        const liveForm = spec.fields[field]!.liveForm;
-        if (!valuesEqual(field, declared[name], live)) inputs[name] = liveForm ? liveForm(declared[name], live) : live;
+        if (!valuesEqual(field, declared[name], live)) inputs[name] = tableLiveForm(spec.fields, field, declared[name], live);
       }
       return inputs;
     },
     inputName: arg,
-    sendsMerged: () => false,
-    setAfterCreate: () => false,
-    planFeatureOf: (field) => spec.planFeatureOf?.(field),
+    sendsMerged: (field) => rowOf(spec.fields, field)?.sendMerged === true,
+    setAfterCreate: (field) => rowOf(spec.fields, field)?.afterCreate === true,
+    planFeatureOf: (field) => rowOf(spec.fields, field)?.planFeature,
   };
 }
 

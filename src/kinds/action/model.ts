@@ -36,6 +36,5 @@ export const actionModel = fieldModel<Action>({
     return stepProblems(steps).map((reason): Failure => ({ property: "steps", reason }));
   },
   // TaggedItemSerializerMixin saves tags only for organizations with the `tagging` plan feature (as for flags).
-  planFeatureOf: (field) => (field === "tags" ? "the `tagging` feature (AvailableFeature.TAGGING)" : undefined),
   alwaysSent: ["name"],
 });

@@ -34,7 +34,6 @@ const table = fieldModel<DashboardWithTiles>({
   // live value).
   fixedOutputs: (record) => ({ name: record.name }),
   // TaggedItemSerializerMixin saves tags only for organizations with the `tagging` plan feature.
-  planFeatureOf: (field) => (field === "tags" ? "the `tagging` feature (AvailableFeature.TAGGING)" : undefined),
 });
 
 export const dashboardModel: typeof table = { ...table, setAfterCreate: (field) => field === "text_tiles" };

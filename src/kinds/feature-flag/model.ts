@@ -66,7 +66,6 @@ const base = fieldModel<FeatureFlag>({
   },
   // TaggedItemSerializerMixin (posthog/api/tagged_item.py) saves tags only for organizations with the `tagging`
   // plan feature, and answers 200 with no tags otherwise (measured on the 2025-08-04 backend).
-  planFeatureOf: (field) => (field === "tags" ? "the `tagging` feature (AvailableFeature.TAGGING)" : undefined),
 });
 
 export const featureFlagModel: typeof base = {

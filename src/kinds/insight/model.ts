@@ -45,7 +45,6 @@ const table = fieldModel<InsightWithLayouts>({
     return [...failures, ...queryProblems(query).map((reason): Failure => ({ property: "query", reason }))];
   },
   // TaggedItemSerializerMixin saves tags only for organizations with the `tagging` plan feature.
-  planFeatureOf: (field) => (field === "tags" ? "the `tagging` feature (AvailableFeature.TAGGING)" : undefined),
 });
 
 /** The layouts follow in a PATCH of each dashboard after the insight is on them (its create places it). */

@@ -11,7 +11,7 @@ import { idField, importIdOf, type Kind, placeInputSpecs } from "../../kit/kind"
 import { ANY, type PropertySpec, typeOf } from "../../kit/property";
 import { PROJECT_TOKEN, PROJECT_TYPE } from "../../kit/tokens";
 import { camelCase } from "../../kit/names";
-import { keptInState, projectFields, settingNames, type ProjectField, type ProjectRecord } from "./fields";
+import { keptInState, projectFields, recordField, recordFieldNames, settingNames, type ProjectRecord } from "./fields";
 import { DeclaredLifecycle, type Json, type Placed as PlacedOf, pick } from "../../kit/lifecycle";
 import { judgeFound, notTakenMessage } from "../../kit/lost-create";
 import { PartialSuccess } from "../../kit/outcome";
@@ -36,13 +36,16 @@ function projectInputs(): Record<string, PropertySpec> {
 /** PostHog's record as outputs: every field but `id`, which is `projectId`. */
 export function projectRecordProperties(): Record<string, PropertySpec> {
   const outputs: Record<string, PropertySpec> = {};
-  for (const [field, def] of Object.entries(projectFields) as Array<[ProjectField, (typeof projectFields)[ProjectField]]>) {
+  for (const field of recordFieldNames) {
     if (field === "id") continue;
+    const def = recordField(field);
     // A setting's live value has the type a program declares it with; read-only fields have PostHog's.
-    const type = "input" in def ? typeOf(def.input) : typeOf(def.response);
-    outputs[camelCase(field)] = { ...type, description: def.doc, ...("secret" in def && def.secret ? { secret: true } : {}) };
+    const type = Object.hasOwn(projectFields, field)
+      ? typeOf(projectFields[field as keyof typeof projectFields].input)
+      : typeOf(def.answer);
+    outputs[camelCase(field)] = { ...type, description: def.doc, ...(def.secret ? { secret: true } : {}) };
   }
-  outputs["projectId"] = { type: "integer", description: projectFields.id.doc };
+  outputs["projectId"] = { type: "integer", description: recordField("id").doc };
   outputs["organizationId"] = { type: "string", description: "UUID of the organization that owns the project." };
   return outputs;
 }

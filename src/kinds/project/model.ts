@@ -4,19 +4,17 @@
  */
 import type { KindModel } from "../../kit/lifecycle";
 import {
-  fieldDef,
-  isMergedDictionary,
+  isProjectField,
   keptInState,
-  planFeatureOf,
-  setAfterCreate,
+  recordFieldNames,
   projectFields,
-  sendsMerged,
   settingNames,
-  type ProjectField,
   type ProjectRecord,
   type ProjectSettings,
   valuesEqual,
+  type WritableField,
 } from "./fields";
+import { rowOf, tableLiveForm } from "../../kit/field-table";
 import { isPlainObject, jsonValueProblems, jsonValueReason, own, PROTOTYPE_NAMES } from "../../kit/json";
 import { camelCase, closestName } from "../../kit/names";
 import { isUnknown } from "../../kit/unknown";
@@ -43,7 +41,7 @@ export interface RecordedInputs {
   declaredInputs: Record<string, unknown> | null;
 }
 
-const recordFields = (Object.keys(projectFields) as ProjectField[]).filter((f) => f !== "id");
+const isWritable = (field: string): field is WritableField => Object.hasOwn(projectFields, field);
 
 export interface Failure {
   readonly property: string;
@@ -54,7 +52,6 @@ export interface Failure {
 const providerInputs = ["organizationId", "apiTokenRotation", "adoptProjectId", "additionalSettings"] as const;
 /** Every input a program may declare; `__provider` is the serialized provider Pulumi adds. */
 const inputNames: readonly string[] = [...settingNames.map((s) => s.arg), ...providerInputs];
-const knownFieldNames = new Set<string>(Object.keys(projectFields));
 /**
  * Read-only fields of PostHog's project and environment serializers that the field table leaves out of the outputs
  * (`read_only_fields` of ProjectBackwardCompatSerializer in posthog/api/project.py and of TeamSerializer in
@@ -72,7 +69,7 @@ export function validateInputs(inputs: Record<string, unknown>): Failure[] {
   for (const { api, arg } of settingNames) {
     const value = inputs[arg];
     if (value === undefined || isUnknown(value)) continue;
-    const parsed = fieldDef(api).input!.safeParse(value);
+    const parsed = projectFields[api].input.safeParse(value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const where = issue.path.length > 0 ? ` (at ${issue.path.join(".")})` : "";
@@ -130,7 +127,7 @@ function requestSizeProblem(inputs: Record<string, unknown>): Failure | undefine
   const [largest, bytes] = Object.entries(body)
     .map(([field, value]) => [field, Buffer.byteLength(JSON.stringify(value) ?? "")] as const)
     .reduce((a, b) => (b[1] > a[1] ? b : a));
-  const property = knownFieldNames.has(largest) ? camelCase(largest) : "additionalSettings";
+  const property = isProjectField(largest) ? camelCase(largest) : "additionalSettings";
   return {
     property,
     reason:
@@ -163,7 +160,7 @@ function additionalSettingProblem(field: string): string | undefined {
     "is read-only in PostHog (one of the read_only_fields of its project and environment serializers, " +
     "posthog/api/project.py and posthog/api/team.py): PostHog ignores it when sent. Remove it.";
   if (readOnlyNotInTable.has(field)) return readOnly;
-  if (!knownFieldNames.has(field)) return undefined;
+  if (!isProjectField(field)) return undefined;
   const writable = settingNames.find((s) => s.api === field);
   return writable ? `is a known setting: declare it as \`${writable.arg}\` instead` : readOnly;
 }
@@ -176,7 +173,7 @@ export function declaredSettings(inputs: Record<string, unknown>): SettingsBody 
   const settings: Record<string, unknown> = {};
   for (const { api, arg } of settingNames) {
     const value = inputs[arg];
-    if (value !== undefined) settings[api] = fieldDef(api).input!.parse(value);
+    if (value !== undefined) settings[api] = projectFields[api].input.parse(value);
   }
   const extra = inputs["additionalSettings"];
   if (isPlainObject(extra)) Object.assign(settings, extra);
@@ -196,7 +193,7 @@ export function withLiveKeys(body: SettingsBody, live: (field: string) => unknow
   const out: Record<string, unknown> = { ...body };
   for (const [field, value] of Object.entries(body)) {
     const current = live(field);
-    if (sendsMerged(field) && isPlainObject(value) && isPlainObject(current)) out[field] = { ...current, ...value };
+    if (rowOf(projectFields, field)?.sendMerged && isPlainObject(value) && isPlainObject(current)) out[field] = { ...current, ...value };
   }
   return out as SettingsBody;
 }
@@ -229,7 +226,7 @@ export function unsupportedOf(outputs: object): string[] {
 /** A setting's value as the outputs hold it: typed settings under their input name, the others in additionalSettings. */
 export function outputValue(outputs: object, field: string): unknown {
   const values = outputs as Record<string, unknown>;
-  if (knownFieldNames.has(field)) return values[camelCase(field)];
+  if (isProjectField(field)) return values[camelCase(field)];
   const extra = values["additionalSettings"];
   return isPlainObject(extra) ? own(extra, field) : undefined;
 }
@@ -240,7 +237,8 @@ export function outputValue(outputs: object, field: string): unknown {
  */
 export function recordOutputs(record: ProjectRecord): Outputs {
   const outputs: Record<string, unknown> = { projectId: record.id, organizationId: record.organization };
-  for (const field of recordFields) if (own(record, field) !== undefined) outputs[camelCase(field)] = own(record, field);
+  for (const field of recordFieldNames)
+    if (field !== "id" && own(record, field) !== undefined) outputs[camelCase(field)] = own(record, field);
   return outputs as unknown as Outputs;
 }
 
@@ -334,30 +332,14 @@ export function liveInputs(declared: Record<string, unknown>, record: ProjectRec
 }
 
 function liveForm(field: string, declared: unknown, live: unknown): unknown {
-  const parsed = knownFieldNames.has(field) ? fieldDef(field as ProjectField).input?.safeParse(declared) : undefined;
+  const parsed = isWritable(field) ? projectFields[field].input.safeParse(declared) : undefined;
   if (valuesEqual(field, parsed?.success ? parsed.data : declared, live)) return declared;
-  return inputForm(field, declared, live);
-}
-
-/** A live value in the form the program declares it: PostHog's "0.50" as 0.5, merged dictionaries cut to the declared keys. */
-function inputForm(field: string, declared: unknown, live: unknown): unknown {
-  if (typeof live === "string" && typeof declared === "number") return Number(live);
-  if (isMergedDictionary(field) && isPlainObject(declared) && isPlainObject(live)) return declaredKeysOf(declared, live);
-  return live;
-}
-
-function declaredKeysOf(declared: Record<string, unknown>, live: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(declared).map(([key, value]) => {
-      const liveValue = own(live, key) ?? null;
-      return [key, isPlainObject(value) && isPlainObject(liveValue) ? declaredKeysOf(value, liveValue) : liveValue];
-    }),
-  );
+  return tableLiveForm(projectFields, field, declared, live);
 }
 
 /** How the program names a setting: its input, or its place in additionalSettings. */
 export function inputName(field: string): string {
-  return knownFieldNames.has(field) ? camelCase(field) : `additionalSettings.${field}`;
+  return isProjectField(field) ? camelCase(field) : `additionalSettings.${field}`;
 }
 
 /** Whether a declared setting differs from the live value the outputs hold (as diff compares), or is not known yet. */
@@ -365,7 +347,7 @@ export function settingsChanged(olds: Record<string, unknown>, news: Record<stri
   const settingChanged = settingNames.some(({ api, arg }) => {
     const value = news[arg];
     if (value === undefined) return false;
-    const parsed = fieldDef(api).input!.safeParse(value);
+    const parsed = projectFields[api].input.safeParse(value);
     // No live value in the state: declared just now (the state keeps declared settings only), so it is a change.
     return isUnknown(value) || !parsed.success || olds[arg] === undefined || !valuesEqual(api, parsed.data, olds[arg]);
   });
@@ -406,8 +388,8 @@ export const projectModel: KindModel<ProjectRecord, RecordedInputs> = {
   withUnsupported,
   unsupportedOf,
   liveInputs,
-  sendsMerged,
+  sendsMerged: (field) => rowOf(projectFields, field)?.sendMerged === true,
   inputName,
-  setAfterCreate,
-  planFeatureOf,
+  setAfterCreate: (field) => rowOf(projectFields, field)?.afterCreate === true,
+  planFeatureOf: (field) => rowOf(projectFields, field)?.planFeature,
 };

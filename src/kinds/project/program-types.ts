@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { camelCase } from "../../kit/names";
-import { keptInState, projectFields, writableFields, type ProjectField } from "./fields";
+import { CORE_FIELDS, keptInState, projectFields, recordField, recordFieldNames, writableFields, type ProjectField } from "./fields";
 
 export const DECLARATIONS_PATH = "src/resources/project-types.ts";
 
@@ -124,9 +124,6 @@ const providerInputs = [
   },
 ] as const;
 
-/** Fields every PostHog version returns; the others may be absent from older or newer servers. */
-export const CORE_FIELDS: readonly ProjectField[] = ["id", "uuid", "organization", "api_token", "name", "created_at"];
-
 /** Outputs the provider keeps beside PostHog's record, present only when the program declares them. */
 const recordedOutputs = [
   { name: "apiTokenRotation", type: "string", doc: "The declared `apiTokenRotation`." },
@@ -142,9 +139,9 @@ interface OutputEntry {
 }
 
 function recordOutputEntries(): OutputEntry[] {
-  const fields = (Object.keys(projectFields) as ProjectField[]).filter((f) => f !== "id");
+  const fields = recordFieldNames.filter((f) => f !== "id");
   return [
-    { name: "projectId", type: "number", optional: false, doc: projectFields.id.doc },
+    { name: "projectId", type: "number", optional: false, doc: recordField("id").doc },
     {
       name: "organizationId",
       type: "string",
@@ -153,9 +150,9 @@ function recordOutputEntries(): OutputEntry[] {
     },
     ...fields.map((f) => ({
       name: camelCase(f),
-      type: typeText(projectFields[f].response, "output", "  "),
-      optional: !CORE_FIELDS.includes(f),
-      doc: projectFields[f].doc,
+      type: typeText(recordField(f).answer, "output", "  "),
+      optional: !(CORE_FIELDS as readonly ProjectField[]).includes(f),
+      doc: recordField(f).doc,
     })),
   ];
 }
@@ -178,7 +175,7 @@ function settingOutputEntries(): OutputEntry[] {
     .filter((f) => !kept.has(f))
     .map((f) => ({
       name: camelCase(f),
-      type: typeText(projectFields[f].response, "output", "  "),
+      type: typeText(projectFields[f].answer, "output", "  "),
       optional: true,
       doc: projectFields[f].doc,
     }));
@@ -187,7 +184,7 @@ function settingOutputEntries(): OutputEntry[] {
 /** The output names every `Project` registers, in order (a declared setting adds its own), and the secret ones. */
 export function outputNameList(): { outputs: string[]; secrets: string[] } {
   const outputs = [...stateOutputEntries().map((e) => e.name), ...recordedOutputs.map((o) => o.name)];
-  const secrets = keptInState.filter((f) => (projectFields[f] as { secret?: boolean }).secret).map((f) => camelCase(f));
+  const secrets = keptInState.filter((f) => recordField(f).secret).map((f) => camelCase(f));
   return { outputs, secrets };
 }
 

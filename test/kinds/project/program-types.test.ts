@@ -7,7 +7,13 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { z } from "zod";
 import { DECLARATIONS_PATH, outputNameList, projectDeclarations } from "../../../src/kinds/project/program-types";
-import { type projectFields, writableFields, type ProjectField, type WritableField } from "../../../src/kinds/project/fields";
+import {
+  type projectAnswerFields,
+  type projectFields,
+  writableFields,
+  type ProjectField,
+  type WritableField,
+} from "../../../src/kinds/project/fields";
 import { camelCase, type CamelCase } from "../../../src/kit/names";
 import {
   outputNames,
@@ -26,7 +32,9 @@ type AllTrue<T> = { [K in keyof T]: true };
 
 /** What zod derives from the table. */
 type SettingsFromTable = { [K in WritableField as CamelCase<K>]?: z.input<(typeof projectFields)[K]["input"]> };
-type RecordFromTable = { [K in Exclude<ProjectField, "id"> as CamelCase<K>]: z.output<(typeof projectFields)[K]["response"]> };
+type RecordFromTable = {
+  [K in Exclude<ProjectField, "id"> as CamelCase<K>]: z.output<(typeof projectAnswerFields & typeof projectFields)[K]["answer"]>;
+};
 type RecordGenerated = {
   [K in Exclude<keyof ProjectRecordOutputs, "projectId" | "organizationId">]-?: Exclude<ProjectRecordOutputs[K], undefined>;
 };
