@@ -11,9 +11,8 @@ import { kinds } from "../kinds/index";
 import { camelCase, kebabCase } from "../kit/names";
 import { providerExport } from "../kit/tokens";
 import { docComment, splitUnion, typeText } from "../kinds/project/program-types";
-import { type Kind, scopeInput } from "../kit/kind";
+import { ADOPT_INPUT, type Kind, scopeInput } from "../kit/kind";
 import type { ProgramModel } from "../kit/program";
-import { ADOPT_INPUT } from "../kit/field-model";
 import { typescriptDeclaration } from "./example";
 
 /** A resource's generated types file, the model it comes from, and its kind (its `adoptId`'s type: a number or a UUID). */

@@ -4,7 +4,6 @@
  */
 import { annotationModel } from "../../../src/kinds/annotation/model";
 import { annotationKind } from "../../../src/kinds/annotation/kind";
-import { withKindOutputs } from "../../../src/kit/field-model";
 
 const failures = (inputs: Record<string, unknown>) => annotationModel.validate(inputs);
 
@@ -69,7 +68,7 @@ test("outputs are the fixed ones and each declared field's live value; drift is 
   };
   const declared = { projectId: 3, content: "c", dateMarker: "2025-01-02 09:30:00", emoji: "" };
   const recorded = annotationModel.recordInputs(declared);
-  expect(withKindOutputs(annotationKind, annotationModel).toOutputs(record, recorded)).toEqual({
+  expect(annotationModel.forKind(annotationKind).toOutputs(record, recorded)).toEqual({
     annotationId: 9,
     projectId: 3,
     content: "c",
