@@ -190,8 +190,8 @@ export interface Kind<S extends ScopeKind = ScopeKind, R = unknown, W extends Wh
   /** One object as a program declares it: the docs show it in every language, the contract suite creates it. */
   readonly example: KindExample;
   /**
-   * The field table's model its program class and types are generated from (src/generate/types.ts). Project has its
-   * own table format and generator (src/kinds/project/program-types.ts) and declares none.
+   * The field table's model its program class and types are generated from (src/generate/types.ts). Project's are
+   * generated apart (src/generate/project-types.ts, with a hand-written class) and it declares none.
    */
   readonly model?: ProgramModel;
 }

@@ -6,15 +6,15 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { z } from "zod";
-import { DECLARATIONS_PATH, outputNameList, projectDeclarations } from "../../../src/kinds/project/program-types";
+import { DECLARATIONS_PATH, outputNameList, projectDeclarations } from "../../src/generate/project-types";
 import {
   type projectAnswerFields,
   type projectFields,
   writableFields,
   type ProjectField,
   type WritableField,
-} from "../../../src/kinds/project/fields";
-import { camelCase, type CamelCase } from "../../../src/kit/names";
+} from "../../src/kinds/project/fields";
+import { camelCase, type CamelCase } from "../../src/kit/names";
 import {
   outputNames,
   secretOutputNames,
@@ -22,7 +22,7 @@ import {
   type ProjectInputs,
   type ProjectRecordOutputs,
   type ProjectSettingsArgs,
-} from "../../../src/resources/project-types";
+} from "../../src/resources/project-types";
 import type * as pulumi from "@pulumi/pulumi";
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -45,7 +45,7 @@ const recordMatches: AllTrue<Compare<RecordGenerated, RecordFromTable>> = null! 
 const argsMatch: AllTrue<Compare<ProjectArgs, ArgsFromInputs>> = null! as Compare<ProjectArgs, ArgsFromInputs>;
 
 test("project-types.ts is what the field table generates (run `npm run docs`)", () => {
-  expect(fs.readFileSync(path.join(__dirname, "..", "..", "..", DECLARATIONS_PATH), "utf8")).toBe(projectDeclarations());
+  expect(fs.readFileSync(path.join(__dirname, "..", "..", DECLARATIONS_PATH), "utf8")).toBe(projectDeclarations());
 });
 
 test("its types equal zod's for the table (checked by `npm run typecheck`)", () => {
