@@ -1,8 +1,8 @@
 /**
- * Project, declared once for the kit (src/kit): its token, identity, scope, endpoints, deletion, schema and lookups.
- * Its field table is src/kinds/project/fields.ts; its own behaviours (adoption, rotation, the environments fallback of an
- * older PostHog, the create recovery by name and time, the organization-visibility check of a 404, partial successes)
- * are ProjectLifecycle's (./project-provider).
+ * Project, declared once for the kit (src/kit): its token, identity, scope, adopt input, endpoints, deletion, schema
+ * and importer facts. Its field table is ./fields and its model ./model; its own behaviours (adoption of a project
+ * PostHog is not deleting, rotation, the environments fallback of an older PostHog, the create recovery by name and
+ * time, the organization-visibility check of a 404, deferred deletion) are ProjectLifecycle's hooks, below.
  */
 import { projectExample } from "./example";
 import { PostHogError, organizations, type Transport, type users } from "../../client";
@@ -186,10 +186,10 @@ export const projectKind: Kind<"organization", PlacedProject> = {
 };
 
 /**
- * The Project lifecycle: the kit's generic one (src/kit/lifecycle.ts) with Project's own behaviours as its hooks:
- * adoption, a create that recovers by name and time, the settings an older PostHog keeps on the environment, the API
- * token rotation, the organization-visibility check of a 404, and the projects PostHog is deleting in the background.
- * HTTP is the client's business; this module decides which calls a change needs.
+ * The Project lifecycle: the kit's field-table one (src/kit/field-lifecycle.ts) with Project's own behaviours as its
+ * hooks: adoption, a create that recovers by name and time, the settings an older PostHog keeps on the environment,
+ * the API token rotation, the organization-visibility check of a 404, and the projects PostHog is deleting in the
+ * background. HTTP is the client's business; this module decides which calls a change needs.
  */
 type Placed = PlacedOf<PlacedProject>;
 
