@@ -41,7 +41,7 @@ for (const kind of kinds) {
 const { version } = require("../package.json");
 write("schema.json", `${JSON.stringify(packageSchema(version), null, 2)}\n`);
 
-const { projectDeclarations, DECLARATIONS_PATH } = require("../lib/kinds/project/program-types");
+const { projectDeclarations, DECLARATIONS_PATH } = require("../lib/generate/project-types");
 write(DECLARATIONS_PATH, projectDeclarations(), ": run `npm run build` again");
 
 // The field-table resources' types (src/generate/types.ts), one file each.

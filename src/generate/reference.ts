@@ -6,7 +6,7 @@
  * what this generates.
  */
 import { kinds } from "../kinds/index";
-import { filterSpec, idForms, type Kind, placementOf, pluralOf } from "../kit/kind";
+import { adoptInputOf, filterSpec, idForms, type Kind, placementOf, pluralOf } from "../kit/kind";
 import type { PropertySpec } from "../kit/property";
 import { pluginToken } from "../kit/tokens";
 import { pythonName } from "../kit/program-text";
@@ -181,7 +181,7 @@ function deletionText(kind: Kind): string {
 export function referencePage(kind: Kind, notes = ""): string {
   const { description, inputs, outputs, required } = kind.schema();
   const fields = Object.fromEntries(Object.entries(kind.importer?.fields ?? {}).map(([field, input]) => [input, field]));
-  const adopt = kind.importer?.adoptInput;
+  const adopt = kind.importer ? adoptInputOf(kind) : undefined;
   const scopeInput = kind.scope === "organization" ? "organizationId" : "projectId";
   const needed = generatedTypes.find((entry) => entry.kind === kind)?.state.spec.required ?? {};
   const postHogField = (input: string) =>

@@ -2,19 +2,105 @@
  * The generated types and classes of the field-table resources: from a resource's table (its fields, their zod rules
  * or declared TypeScript `type`, their docs), its model's facts (required inputs, fixed outputs, named types, its
  * summary) and its kind's example (rendered by ./example), the plain TypeScript programs use
- * (src/resources/<resource>-types.ts) and the thin class they declare (src/resources/<resource>.ts), written by `npm run docs` as src/resources/project-types.ts is for Project
- * (src/kinds/project/program-types.ts). Plain types, so that type-checking a program does not evaluate zod's. Adding a
- * kind: its `model` (src/kit/kind.ts) and its line in the registry; test/generate/types.test.ts checks every file is what its
- * table generates.
+ * (src/resources/<resource>-types.ts) and the thin class they declare (src/resources/<resource>.ts), written by `npm
+ * run docs`, as src/resources/project-types.ts is for Project (./project-types). Plain types, so that type-checking a
+ * program does not evaluate zod's. Adding a kind: its `model` (src/kit/kind.ts) and its line in the registry;
+ * test/generate/types.test.ts checks every file is what its table generates.
  */
 import { kinds } from "../kinds/index";
 import { camelCase, kebabCase } from "../kit/names";
 import { providerExport } from "../kit/tokens";
-import { docComment, splitUnion, typeText } from "../kinds/project/program-types";
-import type { Kind } from "../kit/kind";
+import { z } from "zod";
+import { ADOPT_INPUT, type Kind, scopeInput } from "../kit/kind";
 import type { ProgramModel } from "../kit/program";
-import { ADOPT_INPUT } from "../kit/field-model";
 import { typescriptDeclaration } from "./example";
+
+/** The subset of JSON Schema that zod's `toJSONSchema` produces for the field table. */
+interface JsonSchema {
+  type?: string | string[];
+  anyOf?: JsonSchema[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean | JsonSchema;
+}
+
+/** The TypeScript type a zod schema accepts (`input`) or produces (`output`). */
+export function typeText(schema: z.ZodType, io: "input" | "output", indent = ""): string {
+  return print(z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema, indent);
+}
+
+function print(schema: JsonSchema, indent: string): string {
+  if (schema.anyOf) return union(schema.anyOf.map((s) => print(s, indent)));
+  if (schema.const !== undefined) return JSON.stringify(schema.const);
+  if (schema.enum) return union(schema.enum.map((v) => JSON.stringify(v)));
+  if (Array.isArray(schema.type)) return union(schema.type.map((type) => print({ ...schema, type }, indent)));
+  switch (schema.type) {
+    case "string":
+      return "string";
+    case "number":
+    case "integer":
+      return "number";
+    case "boolean":
+      return "boolean";
+    case "null":
+      return "null";
+    case "array": {
+      const item = print(schema.items ?? {}, indent);
+      return /[|&]/.test(item) && !item.startsWith("{") ? `(${item})[]` : `${item}[]`;
+    }
+    case "object":
+      return object(schema, indent);
+    default:
+      return "unknown";
+  }
+}
+
+function object(schema: JsonSchema, indent: string): string {
+  const extra = schema.additionalProperties;
+  const rest = extra === undefined || extra === false ? undefined : print(extra === true ? {} : extra, `${indent}  `);
+  const entries = Object.entries(schema.properties ?? {});
+  if (entries.length === 0) return `Record<string, ${rest ?? "never"}>`;
+  const required = new Set(schema.required ?? []);
+  const inner = `${indent}  `;
+  const lines = entries.map(([key, value]) => `${inner}${propertyKey(key)}${required.has(key) ? "" : "?"}: ${print(value, inner)};`);
+  if (rest !== undefined) lines.push(`${inner}[key: string]: ${rest};`);
+  return `{\n${lines.join("\n")}\n${indent}}`;
+}
+
+function propertyKey(key: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : JSON.stringify(key);
+}
+
+export function union(types: string[]): string {
+  const unique = [...new Set(types.flatMap(splitUnion))];
+  // `unknown` absorbs every other member.
+  return unique.includes("unknown") ? "unknown" : unique.join(" | ");
+}
+
+/** The members of a printed union (object types, which may contain `|`, stay whole). */
+export function splitUnion(text: string): string[] {
+  const members: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "{" || c === "(" || c === "<") depth++;
+    else if (c === "}" || c === ")" || c === ">") depth--;
+    else if (c === "|" && depth === 0) {
+      members.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  members.push(text.slice(start).trim());
+  return members;
+}
+
+export function docComment(doc: string, indent: string): string {
+  return `${indent}/** ${doc.replace(/\*\//g, "*\\/")} */`;
+}
 
 /** A resource's generated types file, the model it comes from, and its kind (its `adoptId`'s type: a number or a UUID). */
 export interface GeneratedTypes {
@@ -42,10 +128,32 @@ function outputNamesLine(start: string, names: readonly string[]): string {
   return line.length <= 140 ? line : [`${start}[`, ...quoted.map((name) => `  ${name},`), "];"].join("\n");
 }
 
+type OutputTypes = Record<string, { readonly type: string; readonly doc: string }>;
+
+/**
+ * The types of the outputs a kind's facts give every object (src/kit/field-model.ts `kindOutputs`): its identity,
+ * described as its schema describes it, and where it is.
+ */
+export function kindOutputTypes(kind: Kind): OutputTypes {
+  const keyType = (key: "integer" | "uuid" | undefined) => (key === "uuid" ? "string" : "number");
+  const identity = kind.schema().outputs[kind.identity.output]?.description;
+  if (identity === undefined) throw new Error(`${kind.name}'s schema describes no ${kind.identity.output} output.`);
+  const { parent } = kind;
+  return {
+    [kind.identity.output]: { type: keyType(kind.identity.key), doc: identity },
+    [scopeInput(kind)]: {
+      type: kind.scope === "organization" ? "string" : "number",
+      doc: `The ${kind.scope} the ${kind.noun} belongs to.`,
+    },
+    ...(parent && { [parent.input]: { type: keyType(parent.key), doc: `The ${parent.noun} the ${kind.noun} belongs to.` } }),
+  };
+}
+
 /** The text of a field-table resource's generated types file. */
 export function fieldTableTypes({ state, kind }: GeneratedTypes): string {
   const adopt = kind.schema().inputs[ADOPT_INPUT]!;
-  const { className, noun, fields, required = {}, outputTypes, types = {}, providerInputs = {} } = state.spec;
+  const { className, noun, fields, required = {}, types = {}, providerInputs = {} } = state.spec;
+  const outputTypes = { ...kindOutputTypes(kind), ...state.spec.outputTypes };
   const fieldType = (field: string, io: "input" | "output") => {
     const declared = fields[field]!.type;
     return typeof declared === "object" ? declared[io] : (declared ?? typeText(fields[field]!.input, io, "  "));

@@ -4,7 +4,7 @@
  * computes), references to the other resources it names (its project, a flag's cohorts, …) and its adoption. It is
  * driven by the kinds (src/kinds/index.ts) and their import facts; it knows no resource and no HTTP.
  */
-import type { ImportFacts, Kind, ScopeKind } from "../kit/kind";
+import { adoptInputOf, type ImportFacts, type Kind, type ScopeKind } from "../kit/kind";
 import { canonicalJson, isPlainObject } from "../kit/json";
 
 /** An object read from PostHog, with the scope it was read in. */
@@ -186,7 +186,7 @@ class Planner {
       keys.add(key);
       entry[1] = setAt(entry[1], secret.path, new Secret(key, secret.what, name));
     }
-    inputs.push([facts.adoptInput, idValue(record["id"])]);
+    inputs.push([adoptInputOf(kind), idValue(record["id"])]);
     const planned: Planned = {
       kind,
       name,

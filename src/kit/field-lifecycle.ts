@@ -9,9 +9,9 @@
  */
 import { CLOCK_SKEW_MS, PostHogError, type Transport } from "../client";
 import type { ProviderConfig } from "./config";
-import { describeWhere, type Kind, type ObjectId, type ScopeKind, type ScopeOf, title, type WhereOf } from "./kind";
-import { ADOPT_INPUT, type FieldModel, type InScope } from "./field-model";
-import { DeclaredLifecycle, type Json, type Placed, type Recorded } from "./lifecycle";
+import { adoptInputOf, describeWhere, type Kind, type ObjectId, type ScopeKind, type ScopeOf, title, type WhereOf } from "./kind";
+import type { FieldModel, FieldRecorded, InScope } from "./field-model";
+import { DeclaredLifecycle, type Json, type Placed } from "./lifecycle";
 import { article, type Found, identityTakenMessage, judgeFound, notTakenMessage, type TakeOver } from "./lost-create";
 import { own } from "./json";
 
@@ -19,13 +19,13 @@ export abstract class FieldTableLifecycle<
   R extends { id: ObjectId },
   S extends ScopeKind = "project",
   W extends WhereOf<S> = ScopeOf<S>,
-> extends DeclaredLifecycle<S, InScope<R, S>, Recorded, Json, Json, W> {
+> extends DeclaredLifecycle<S, InScope<R, S>, FieldRecorded, Json, Json, W> {
   constructor(
     kind: Kind<S, InScope<R, S>, W>,
     private readonly fields: FieldModel<R, InScope<R, S>>,
     connection?: { config: ProviderConfig; transport: Transport },
   ) {
-    super(kind, fields, connection);
+    super(kind, fields.forKind(kind), connection);
   }
 
   protected override async complete(record: InScope<R, S>, declared: readonly string[]): Promise<Placed<InScope<R, S>>> {
@@ -66,7 +66,7 @@ export abstract class FieldTableLifecycle<
       return await create();
     } catch (error) {
       if (!(error instanceof PostHogError)) throw error;
-      const take = { input: ADOPT_INPUT, otherwise: look.otherwise ?? "run `pulumi up` again to create one" };
+      const take = { input: adoptInputOf(this.kind), otherwise: look.otherwise ?? "run `pulumi up` again to create one" };
       if (look.taken?.(error)) {
         let existing: readonly T[] = [];
         try {
@@ -96,7 +96,7 @@ export abstract class FieldTableLifecycle<
       found = await look.find();
     } catch (lookupError) {
       throw new Error(
-        `${error.message} Checking whether it did failed too: ${(lookupError as Error).message} Look in PostHog (${describeWhere(this.kind, where)}) for ${article(noun)} ${look.described} created after ${since}: if it is there and this program made it, set \`${ADOPT_INPUT}\` to its id and run \`pulumi up\` again; if not, run \`pulumi up\` again.`,
+        `${error.message} Checking whether it did failed too: ${(lookupError as Error).message} Look in PostHog (${describeWhere(this.kind, where)}) for ${article(noun)} ${look.described} created after ${since}: if it is there and this program made it, set \`${adoptInputOf(this.kind)}\` to its id and run \`pulumi up\` again; if not, run \`pulumi up\` again.`,
       );
     }
     const alike = look.alike ?? ((candidate: T) => this.holdsSent(candidate, body));
@@ -105,7 +105,7 @@ export abstract class FieldTableLifecycle<
     if (made.length > 1) {
       const ids = made.map((c) => `${c.id} (created ${c.created_at})`).join(", ");
       throw new Error(
-        `${error.message} PostHog has ${made.length} ${noun}s ${look.several ?? look.described} created since ${since} by this key's user: ${ids}. None was taken over, since any could be another program's: set \`${ADOPT_INPUT}\` to the right one's id and run \`pulumi up\` again; delete the others in PostHog.`,
+        `${error.message} PostHog has ${made.length} ${noun}s ${look.several ?? look.described} created since ${since} by this key's user: ${ids}. None was taken over, since any could be another program's: set \`${adoptInputOf(this.kind)}\` to the right one's id and run \`pulumi up\` again; delete the others in PostHog.`,
       );
     }
     if (others.length > 0) throw new Error(`${error.message} ${notTakenMessage(noun, look.described, others, take)}`);
@@ -120,7 +120,8 @@ export abstract class FieldTableLifecycle<
   }
 
   protected override async adopted(where: W, inputs: Json): Promise<InScope<R, S> | undefined> {
-    const id = inputs[ADOPT_INPUT];
+    const input = adoptInputOf(this.kind);
+    const id = inputs[input];
     if (id === undefined || id === null) return undefined;
     const what = `${title(this.kind)} ${String(id)} of ${describeWhere(this.kind, where)}`;
     let record: InScope<R, S>;
@@ -129,13 +130,10 @@ export abstract class FieldTableLifecycle<
       record = await this.kind.api.get(this.http(), where, key);
     } catch (error) {
       if (error instanceof PostHogError && error.isNotFound)
-        throw new Error(
-          `${what} cannot be adopted: PostHog has no such ${this.kind.noun}. Check ${ADOPT_INPUT}, or remove it to create one.`,
-        );
+        throw new Error(`${what} cannot be adopted: PostHog has no such ${this.kind.noun}. Check ${input}, or remove it to create one.`);
       throw error;
     }
-    if (this.isGone(record))
-      throw new Error(`${what} is deleted in PostHog and cannot be adopted: remove ${ADOPT_INPUT} to create a new one.`);
+    if (this.isGone(record)) throw new Error(`${what} is deleted in PostHog and cannot be adopted: remove ${input} to create a new one.`);
     return record;
   }
 }

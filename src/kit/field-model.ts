@@ -6,11 +6,12 @@
  * only what is its own: required inputs, rules between fields, the fixed outputs.
  */
 import { isUnknown } from "./unknown";
-import { type FieldTable, tableValuesEqual } from "./field-table";
+import { type FieldTable, rowOf, tableLiveForm, tableValuesEqual } from "./field-table";
 import { isPlainObject, jsonValueProblems, jsonValueReason, own } from "./json";
 import { camelCase, closestName } from "./names";
 import type { Transport } from "../client";
 import {
+  ADOPT_INPUT,
   type ImportFacts,
   type ObjectId,
   type Placement,
@@ -20,6 +21,7 @@ import {
   type ScopeOf,
   type ScopeReads,
   importIdOf,
+  type KindFacts,
   parentField,
   placeFailures,
   placeFields,
@@ -44,13 +46,6 @@ export type InOrganization<R> = R & { organization_id: string };
 export type InScope<R, S extends ScopeKind> = S extends "organization" ? InOrganization<R> : InProject<R>;
 
 const PROJECT: Placement = { scope: "project" };
-
-/**
- * The input naming an existing object that a create takes over (GET, then a PATCH of what differs; no POST): what
- * Project's `adoptProjectId` is to projects, for every other resource. Dynamic resources cannot use `pulumi import`
- * (pulumi/pulumi#16175); `pulumi-posthog import` writes it for every object it finds.
- */
-export const ADOPT_INPUT = "adoptId";
 
 type ScopedCall<W, R, K extends ObjectId, A extends unknown[] = []> = (http: Transport, where: W, id: K, ...rest: A) => Promise<R>;
 
@@ -84,66 +79,144 @@ export function projectScopedApi<R, K extends ObjectId = number>(calls: {
 }
 
 export interface FieldModelSpec<R, T = InProject<R>> extends ProgramSpec {
-  /** Where its objects live (the kind's `scope` and `parent`): a project's, by default. */
-  readonly placement?: Placement;
   /** An input named in the hint for a misspelt one: `ensureExperienceContinuity`. */
   readonly exampleInput: string;
-  /** The outputs every instance has, from the record (its ids and names). */
+  /**
+   * The outputs every instance has from the record besides those its kind's facts give (its identity and where it
+   * is, `kindOutputs`): its names, its state.
+   */
   readonly fixedOutputs: (record: T) => Json;
   /**
    * The resource's own rules over the inputs, after each field's: `known` holds the declared fields whose values are
-   * known (by PostHog's names), `failed` tells whether an input already failed.
+   * known (by PostHog's names, the open settings' too), `failed` tells whether an input already failed.
    */
   readonly moreFailures?: (inputs: Json, known: Json, failed: (input: string) => boolean) => Failure[];
-  readonly planFeatureOf?: (field: string) => string | undefined;
   /** Fields sent in every PATCH, live when not declared otherwise (PostHog 2025-08-04 answers an action PATCH without `name` with a 500). */
   readonly alwaysSent?: readonly string[];
+  /**
+   * The table's rules are PostHog's own normalisations (a rate "0.5" as 0.5, a list without its null entries): what
+   * is sent and compared is their output. Otherwise the declared value as it is (a rule may drop keys PostHog keeps).
+   */
+  readonly normalises?: true;
+  /**
+   * A dictionary input of PostHog fields the table does not know yet, by PostHog's own names (Project's
+   * `additionalSettings`): sent as they are, compared as JSON, shown in drift like any other, and their live values
+   * kept in the output of the same name; `problem` says why a field may not be one (read-only, known, misspelt).
+   */
+  readonly openSettings?: { readonly input: string; readonly problem: (field: string) => string | undefined };
+  /**
+   * Inputs that ask for an action rather than name a setting (Project's `apiTokenRotation`) and their rules: the
+   * outputs keep each as last applied, so that a change shows as one.
+   */
+  readonly actionInputs?: Readonly<Record<string, { readonly rule: string; readonly ok: (value: unknown) => boolean }>>;
+  /** The adopt input is an output too, an adoption recorded across updates (Project's `adoptProjectId`, as its states hold it). */
+  readonly recordsAdoption?: true;
 }
 
+/** What the outputs keep of the inputs: the declared ones, and the inputs kept as outputs of their own. */
+export interface FieldRecorded extends Recorded {
+  /** The action inputs and the adopt input as last applied (an adoption stays recorded across updates), null when not declared. */
+  kept: Json;
+}
+
+/** A kind's facts its model reads (`forKind`): where it is, its identity, its adopt input. */
+type ModelFacts = Pick<KindFacts, "scope" | "parent" | "identity"> & { readonly adoptInput?: string | undefined };
+
 /** The field table's `KindModel`, with the input names and the comparison others (docs, tests) use. */
-export interface FieldModel<R, T = InProject<R>> extends KindModel<T, Recorded> {
+export interface FieldModel<R, T = InProject<R>> extends KindModel<T, FieldRecorded> {
   /** What it was made from (the generated types read it). */
   readonly spec: FieldModelSpec<R, T>;
   readonly inputNames: readonly string[];
   valuesEqual(field: string, declared: unknown, live: unknown): boolean;
   /** Declared fields this PostHog answered without: which, the versions known to lack them, and what to do. */
   unsupportedMessage(fields: readonly string[]): string;
+  /**
+   * The model of its kind: its inputs where the kind is (its scope's, its parent's) and its adopt input, its outputs
+   * beginning with those the kind's facts give (`kindOutputs`). A kind's lifecycle holds it so; alone, a model
+   * stands for a project-scoped kind adopted by `adoptId`, and gives no identity output.
+   */
+  forKind(this: FieldModel<R, T>, kind: ModelFacts): FieldModel<R, T>;
 }
 
+/** A model before its kind is known: in a project, adopted by `adoptId`. */
+const UNPLACED: Pick<ModelFacts, "scope"> = { scope: "project" };
+
 export function fieldModel<R, T extends object = InProject<R>>(spec: FieldModelSpec<R, T>): FieldModel<R, T> {
+  return modelOf(spec, UNPLACED);
+}
+
+function modelOf<R, T extends object>(spec: FieldModelSpec<R, T>, kind: Pick<ModelFacts, "scope"> & Partial<ModelFacts>): FieldModel<R, T> {
   const fieldNames = Object.keys(spec.fields);
   const argOf = new Map<string, string>(fieldNames.map((field) => [field, camelCase(field)]));
-  const arg = (field: string) => argOf.get(field) ?? field;
-  const placement = spec.placement ?? PROJECT;
+  const open = spec.openSettings;
+  const arg = (field: string) => argOf.get(field) ?? (open ? `${open.input}.${field}` : field);
+  const placement: Placement = { scope: kind.scope, ...(kind.parent && { parent: kind.parent }) };
+  const adoptInput = kind.adoptInput ?? ADOPT_INPUT;
+  const uuidKeyed = kind.identity?.key === "uuid";
+  const actionInputs = Object.keys(spec.actionInputs ?? {});
+  /** Inputs the outputs keep as outputs of their own. */
+  const keptInputs = [...actionInputs, ...(spec.recordsAdoption ? [adoptInput] : [])];
   /** Every input a program may declare; `__provider` is the serialized provider Pulumi adds. */
   const providerInputs = Object.keys(spec.providerInputs ?? {});
-  const inputNames: readonly string[] = [...argOf.values(), ...placeInputs(placement), ADOPT_INPUT, ...providerInputs];
+  const inputNames: readonly string[] = [
+    ...argOf.values(),
+    ...placeInputs(placement),
+    adoptInput,
+    ...providerInputs,
+    ...actionInputs,
+    ...(open ? [open.input] : []),
+  ];
   const valuesEqual = (field: string, declared: unknown, live: unknown) => tableValuesEqual(spec.fields, field, declared, live);
+  /** A declared value as it is sent and compared: the rule's output where the table's rules normalise. */
+  const normal = (field: string, value: unknown): unknown => {
+    if (!spec.normalises || !Object.hasOwn(spec.fields, field) || isUnknown(value)) return value;
+    const parsed = spec.fields[field]!.input.safeParse(value);
+    return parsed.success ? parsed.data : value;
+  };
+  /** The open settings the inputs declare: PostHog's names and values. */
+  const openOf = (inputs: object): Json => {
+    const value = open ? own(inputs, open.input) : undefined;
+    return isPlainObject(value) && !isUnknown(value) ? value : {};
+  };
+
+  function unknownInput(property: string): string {
+    const suggestion = closestName(property, inputNames);
+    const hint = suggestion
+      ? `Did you mean \`${suggestion}\`?`
+      : `Inputs are camelCase (\`${spec.exampleInput}\`); see posthog.${spec.className}'s inputs in docs/resources/.`;
+    const newer =
+      open && !suggestion && /^[a-z0-9_]+$/.test(property)
+        ? ` A PostHog field this package does not know yet goes in \`${open.input}: { ${property}: … }\`.`
+        : "";
+    return `${property} is not an input of posthog.${spec.className}. ${hint}${newer}`;
+  }
 
   function validate(inputs: Json): Failure[] {
     const failures: Failure[] = [];
     for (const property of Object.keys(inputs)) {
       if (property === "__provider" || inputNames.includes(property) || own(inputs, property) === undefined) continue;
-      const suggestion = closestName(property, inputNames);
-      failures.push({
-        property,
-        reason: `${property} is not an input of posthog.${spec.className}. ${suggestion ? `Did you mean \`${suggestion}\`?` : `Inputs are camelCase (\`${spec.exampleInput}\`); see posthog.${spec.className}'s inputs in docs/resources/.`}`,
-      });
+      failures.push({ property, reason: unknownInput(property) });
     }
     for (const [input, why] of Object.entries(spec.required ?? {}))
       if (inputs[input] === undefined) failures.push({ property: input, reason: `${input} is required: ${why}` });
     failures.push(...placeFailures(placement, inputs));
-    const adopt = inputs[ADOPT_INPUT];
-    const uuid = typeof adopt === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(adopt);
-    if (adopt !== undefined && adopt !== null && !isUnknown(adopt) && !uuid && !(Number.isSafeInteger(adopt) && (adopt as number) > 0))
+    const adopt = inputs[adoptInput];
+    const isKey = uuidKeyed
+      ? typeof adopt === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(adopt)
+      : Number.isSafeInteger(adopt) && (adopt as number) > 0;
+    if (adopt !== undefined && adopt !== null && !isUnknown(adopt) && !isKey)
       failures.push({
-        property: ADOPT_INPUT,
-        reason: `${ADOPT_INPUT} must be the id of an existing ${spec.className} of the ${placement.parent?.noun ?? placement.scope} (PostHog's \`id\`: a number, or a UUID for the kinds keyed so)`,
+        property: adoptInput,
+        reason: `${adoptInput} must be the ${uuidKeyed ? "UUID" : "numeric id"} of an existing ${spec.className} of the ${placement.parent?.noun ?? placement.scope} (PostHog's \`id\`)`,
       });
     for (const name of providerInputs) {
       const value = inputs[name];
       if (value !== undefined && !isUnknown(value) && typeof value !== "boolean")
         failures.push({ property: name, reason: `${name} must be true or false` });
+    }
+    for (const [name, { rule, ok }] of Object.entries(spec.actionInputs ?? {})) {
+      const value = inputs[name];
+      if (value !== undefined && !isUnknown(value) && !ok(value)) failures.push({ property: name, reason: `${name} ${rule}` });
     }
     for (const field of fieldNames) {
       const name = arg(field);
@@ -163,37 +236,77 @@ export function fieldModel<R, T extends object = InProject<R>>(spec: FieldModelS
         failures.push({ property: name, reason: `${name} ${issue.message}${where}` });
       }
     }
+    if (open) failures.push(...openFailures(inputs[open.input]));
     if (spec.moreFailures) {
       const failed = (input: string) => failures.some((f) => f.property === input);
       // A field already refused is not known to the resource's own rules: they need not walk a value refused as too deep.
       const known = Object.fromEntries(
         fieldNames
           .filter((f) => inputs[arg(f)] !== undefined && !isUnknown(inputs[arg(f)]) && !failed(arg(f)))
-          .map((f) => [f, inputs[arg(f)]]),
+          .map((f) => [f, normal(f, inputs[arg(f)])]),
       );
+      if (open && !failed(open.input)) Object.assign(known, openOf(inputs));
       failures.push(...spec.moreFailures(inputs, known, failed));
     }
     return failures;
+  }
+
+  /** The open settings' failures: not a dictionary, a field that may not be one, a value JSON would lose. */
+  function openFailures(value: unknown): Failure[] {
+    if (!open || value === undefined || value === null || isUnknown(value)) return [];
+    const property = open.input;
+    if (!isPlainObject(value)) return [{ property, reason: `${property} must be an object of PostHog field names and values` }];
+    const failures: Failure[] = Object.keys(value).flatMap((field) => {
+      const reason = open.problem(field);
+      return reason ? [{ property, reason: `${property}.${field} ${reason}` }] : [];
+    });
+    if (failures.length > 0) return failures;
+    const problems = jsonValueProblems(value, property);
+    return problems.length > 0 ? [{ property, reason: problems.map(jsonValueReason).join(" ") }] : [];
   }
 
   function declaredSettings(inputs: Json): Json {
     const settings: Json = {};
     for (const field of fieldNames) {
       const value = inputs[arg(field)];
-      if (value !== undefined) settings[field] = value;
+      if (value !== undefined) settings[field] = normal(field, value);
     }
-    return settings;
+    return { ...settings, ...openOf(inputs) };
   }
 
-  const outputValue = (outputs: object, field: string): unknown => own(outputs, arg(field));
+  const outputValue = (outputs: object, field: string): unknown =>
+    Object.hasOwn(spec.fields, field) || !open ? own(outputs, arg(field)) : own(openOf(outputs), field);
 
   function declaredFields(recorded: Recorded): string[] {
     const declared = recorded.declaredInputs ?? {};
-    return fieldNames.filter((field) => declared[arg(field)] !== undefined);
+    return [...fieldNames.filter((field) => declared[arg(field)] !== undefined), ...Object.keys(openOf(declared))];
   }
 
-  const withRecorded = (outputs: Json, recorded: Recorded): Json =>
-    recorded.declaredInputs ? { ...outputs, declaredInputs: recorded.declaredInputs } : outputs;
+  /** The outputs this model keeps for these recorded inputs (a state written before the state was slimmed loses the rest). */
+  function kept(name: string, recorded: FieldRecorded): boolean {
+    const declared = recorded.declaredInputs ?? {};
+    return (
+      name === kind.identity?.output ||
+      placeInputs(placement).includes(name) ||
+      Object.hasOwn(spec.outputTypes, name) ||
+      name === "unsupportedSettings" ||
+      name === "declaredInputs" ||
+      keptInputs.includes(name) ||
+      name === open?.input ||
+      fieldNames.some((field) => arg(field) === name && declared[name] !== undefined)
+    );
+  }
+
+  /** Outputs with the recorded inputs set (those not declared removed), cut to what the state keeps. */
+  function withRecorded(outputs: Json, recorded: FieldRecorded): Json {
+    const result: Json = {};
+    for (const [name, value] of Object.entries(outputs)) if (kept(name, recorded)) result[name] = value;
+    for (const [name, value] of Object.entries({ ...recorded.kept, declaredInputs: recorded.declaredInputs })) {
+      if (value === null || value === undefined) delete result[name];
+      else result[name] = value;
+    }
+    return result;
+  }
 
   function unsupportedMessage(fields: readonly string[]): string {
     const names = fields.map(arg).join(", ");
@@ -206,35 +319,59 @@ export function fieldModel<R, T extends object = InProject<R>>(spec: FieldModelS
     return `This PostHog has no ${spec.className} setting ${names} (it answered without ${fields.length === 1 ? "it" : "them"}), so ${fields.length === 1 ? "it" : "they"} cannot be applied.${why} Upgrade PostHog or remove ${names} from the program.`;
   }
 
+  const keptOf = (values: object): Json => Object.fromEntries(keptInputs.map((name) => [name, own(values, name) ?? null]));
+
   return {
     spec,
     inputNames,
     valuesEqual,
     unsupportedMessage,
+    // A kind's own model made by spreading this one and replacing a few functions (a flag's `withLiveKeys`) keeps them:
+    // only those that read the kind's facts are its kind's.
+    forKind(facts) {
+      const { validate, inputNames, toOutputs, withRecorded, recordInputs, recordedInputsOf } = modelOf(spec, facts);
+      return { ...this, validate, inputNames, toOutputs, withRecorded, recordInputs, recordedInputsOf };
+    },
     validate,
     settingsChanged(olds, news) {
       const declared = declaredSettings(news);
+      if (open && isUnknown(news[open.input])) return true;
       return Object.entries(declared).some(([field, value]) => isUnknown(value) || !valuesEqual(field, value, outputValue(olds, field)));
     },
-    declares: (inputs, field) => inputs[arg(field)] !== undefined,
+    declares: (inputs, field) =>
+      Object.hasOwn(spec.fields, field) ? inputs[arg(field)] !== undefined : Object.hasOwn(openOf(inputs), field),
     declaredSettings,
     differingSettings: (declared, live) =>
       Object.fromEntries(Object.entries(declared).filter(([field, value]) => !valuesEqual(field, value, live(field)))),
     withLiveKeys(body, live) {
       const sent: Json = { ...body };
       for (const field of spec.alwaysSent ?? []) if (sent[field] === undefined) sent[field] = live(field);
+      for (const [field, value] of Object.entries(body)) {
+        const current = live(field);
+        if (rowOf(spec.fields, field)?.sendMerged && isPlainObject(value) && isPlainObject(current)) sent[field] = { ...current, ...value };
+      }
       return sent;
     },
     outputValue,
     declaredFields,
     recordInputs: (inputs) => ({
       declaredInputs: Object.fromEntries(Object.entries(inputs).filter(([name, value]) => name !== "__provider" && value !== undefined)),
+      kept: keptOf(inputs),
     }),
-    recordedInputsOf: (outputs) => ({ declaredInputs: isPlainObject(outputs["declaredInputs"]) ? outputs["declaredInputs"] : null }),
-    /** The slim state: the fixed outputs, the live value of each declared field, and the declared inputs. */
+    recordedInputsOf: (outputs) => ({
+      declaredInputs: isPlainObject(outputs["declaredInputs"]) ? outputs["declaredInputs"] : null,
+      kept: keptOf(outputs),
+    }),
+    /**
+     * The slim state: the kind's outputs, the fixed ones, the live value of each declared field (and of each open
+     * setting, null where PostHog answered without it), and the recorded inputs.
+     */
     toOutputs(record, recorded) {
-      const outputs: Json = spec.fixedOutputs(record);
-      for (const field of declaredFields(recorded)) outputs[arg(field)] = own(record, field) ?? null;
+      const outputs: Json = { ...(kind.identity && kindOutputs(kind as ModelFacts, record)), ...spec.fixedOutputs(record) };
+      const declared = recorded.declaredInputs ?? {};
+      for (const field of fieldNames) if (declared[arg(field)] !== undefined) outputs[arg(field)] = own(record, field) ?? null;
+      if (open && isPlainObject(declared[open.input]))
+        outputs[open.input] = Object.fromEntries(Object.keys(openOf(declared)).map((field) => [field, own(record, field) ?? null]));
       return withRecorded(outputs, recorded);
     },
     withRecorded,
@@ -254,19 +391,34 @@ export function fieldModel<R, T extends object = InProject<R>>(spec: FieldModelS
      */
     liveInputs(declared, record) {
       const inputs: Json = { ...declared };
+      const liveForm = (field: string, value: unknown) => {
+        const live = own(record, field) ?? null;
+        return valuesEqual(field, normal(field, value), live) ? value : tableLiveForm(spec.fields, field, value, live);
+      };
       for (const field of fieldNames) {
         const name = arg(field);
-        if (declared[name] === undefined) continue;
-        const live = own(record, field) ?? null;
-        const liveForm = spec.fields[field]!.liveForm;
-        if (!valuesEqual(field, declared[name], live)) inputs[name] = liveForm ? liveForm(declared[name], live) : live;
+        if (declared[name] !== undefined) inputs[name] = liveForm(field, declared[name]);
       }
+      if (open && isPlainObject(declared[open.input]))
+        inputs[open.input] = Object.fromEntries(Object.entries(openOf(declared)).map(([field, value]) => [field, liveForm(field, value)]));
       return inputs;
     },
     inputName: arg,
-    sendsMerged: () => false,
-    setAfterCreate: () => false,
-    planFeatureOf: (field) => spec.planFeatureOf?.(field),
+    sendsMerged: (field) => rowOf(spec.fields, field)?.sendMerged === true,
+    setAfterCreate: (field) => rowOf(spec.fields, field)?.afterCreate === true,
+    planFeatureOf: (field) => rowOf(spec.fields, field)?.planFeature,
+  };
+}
+
+/**
+ * The outputs a kind's facts give every object, first among its outputs: its identity (`flagId`: PostHog's `id`) and
+ * where it is (`projectId`, or `organizationId` and a nested kind's parent, `roleId`), from the fields the kit's API
+ * places in the record (`placeFields`: `project_id`, `organization_id`, `role_id`).
+ */
+export function kindOutputs(kind: Pick<KindFacts, "scope" | "parent" | "identity">, record: object): Json {
+  return {
+    [kind.identity.output]: own(record, "id"),
+    ...Object.fromEntries(placeInputs(kind).map((input) => [input, own(record, parentField(input))])),
   };
 }
 
@@ -311,7 +463,7 @@ export function tableOutputs(
 export function scopedImport<S extends ScopeKind, R extends { id: number | string }>(
   placement: Placement & { scope: S },
   fields: FieldTable,
-  facts: Omit<ImportFacts<S, InScope<R, S>>, "list" | "fields" | "adoptInput" | "importId"> & {
+  facts: Omit<ImportFacts<S, InScope<R, S>>, "list" | "fields" | "importId"> & {
     list?(http: Transport, scope: ScopeOf<S>, read: ScopeReads<S>): Promise<R[]>;
   },
 ): ImportFacts<S, InScope<R, S>> {
@@ -329,7 +481,6 @@ export function scopedImport<S extends ScopeKind, R extends { id: number | strin
         ),
     }),
     fields: Object.fromEntries(Object.keys(fields).map((field) => [field, camelCase(field)])),
-    adoptInput: ADOPT_INPUT,
     importId: importIdOf(placement),
   };
 }

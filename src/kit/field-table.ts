@@ -4,7 +4,7 @@
  * kit (src/kit/field-model.ts) derives check, diff, drift and schema from it.
  */
 import type { z } from "zod";
-import { canonicalJson, isPlainObject } from "./json";
+import { canonicalJson, isPlainObject, own } from "./json";
 
 /** How a declared value compares with PostHog's (after PostHog has rewritten it). */
 export type Equality = (declared: unknown, live: unknown) => boolean;
@@ -27,9 +27,52 @@ export interface FieldDef {
   readonly type?: string | { readonly input: string; readonly output: string };
   /** The PostHog versions that have no such field (they drop it unread): named when a program declares it there. */
   readonly lackedBy?: readonly string[];
+  /**
+   * How PostHog answers the field, where a kind derives its record's shape from its table (Project's) rather than
+   * from its record.ts.
+   */
+  readonly answer?: z.ZodType;
+  /** PostHog refuses the field on create, or drops it: it is left out of the POST and set by a PATCH right after. */
+  readonly afterCreate?: true;
+  /**
+   * The plan feature without which PostHog answers a write with 200 but shows its own value (posthog/api/team.py
+   * `TeamSerializer.to_representation`; tags without `tagging`): only then is a value PostHog did not apply blamed on
+   * the plan.
+   */
+  readonly planFeature?: string;
+  /**
+   * A dictionary PostHog merges into the stored one on update, so that keys set elsewhere survive: only the declared
+   * keys are managed (compared, and shown in drift).
+   */
+  readonly merged?: true;
+  /**
+   * A merged dictionary that some PostHog replaces whole instead (the 2025-08-04 one `modifiers`): it is sent with its
+   * live keys under the declared ones, so that keys set elsewhere survive on both.
+   */
+  readonly sendMerged?: true;
 }
 
 export type FieldTable = Readonly<Record<string, FieldDef>>;
+
+/**
+ * A field PostHog answers with and never takes (ids, tokens, state), where a kind derives its record's shape from its
+ * table: its shape, its doc, and whether it is a secret (stored as a Pulumi secret).
+ */
+export interface AnswerDef {
+  readonly answer: z.ZodType;
+  readonly doc: string;
+  readonly secret?: true;
+}
+
+export type AnswerTable = Readonly<Record<string, AnswerDef>>;
+
+/** The plan feature PostHog's tags need (TaggedItemSerializerMixin, ee/api/tagged_item.py): without it they are dropped. */
+export const TAGGING = "the `tagging` feature (AvailableFeature.TAGGING)";
+
+/** A table's row of a field, if it has one (own rows only: a field named by a program may be any string). */
+export function rowOf(fields: FieldTable, field: string): FieldDef | undefined {
+  return Object.hasOwn(fields, field) ? fields[field] : undefined;
+}
 
 export const sameJson: Equality = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 
@@ -56,7 +99,30 @@ function within(declared: unknown, live: unknown): boolean {
   return sameJson(declared, live);
 }
 
-/** The comparison of a table's field (JSON equality for a field it lacks). */
+/** A merged dictionary's comparison: every declared key (in nested dictionaries too) has PostHog's value. */
+const sameDeclaredKeys: Equality = (declared, live) => {
+  if (!isPlainObject(declared) || !isPlainObject(live)) return sameJson(declared, live);
+  return Object.entries(declared).every(([key, value]) => {
+    const liveValue = own(live, key);
+    return isPlainObject(value) && isPlainObject(liveValue) ? sameDeclaredKeys(value, liveValue) : sameJson(value, liveValue ?? null);
+  });
+};
+
+/** A merged dictionary's live value as the program would write it: the declared keys only. */
+function declaredKeysOf(declared: unknown, live: unknown): unknown {
+  if (!isPlainObject(declared) || !isPlainObject(live)) return live;
+  return Object.fromEntries(Object.entries(declared).map(([key, value]) => [key, declaredKeysOf(value, own(live, key) ?? null)]));
+}
+
+/** The comparison of a table's field (JSON equality for a field it lacks; the declared keys of a merged dictionary). */
 export function tableValuesEqual(fields: FieldTable, field: string, declared: unknown, live: unknown): boolean {
-  return (Object.hasOwn(fields, field) ? (fields[field]!.equal ?? sameJson) : sameJson)(declared, live);
+  const row = rowOf(fields, field);
+  return (row?.equal ?? (row?.merged ? sameDeclaredKeys : sameJson))(declared, live);
+}
+
+/** A drifted live value of a table's field as the program would write it (`liveForm`; a merged dictionary's declared keys). */
+export function tableLiveForm(fields: FieldTable, field: string, declared: unknown, live: unknown): unknown {
+  const row = rowOf(fields, field);
+  if (row?.liveForm) return row.liveForm(declared, live);
+  return row?.merged ? declaredKeysOf(declared, live) : live;
 }

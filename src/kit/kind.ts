@@ -150,6 +150,11 @@ export interface Kind<S extends ScopeKind = ScopeKind, R = unknown, W extends Wh
    * hog functions, alerts). The id forms `get` and `pulumi import` take follow from it and the scope (`idForms`).
    */
   readonly identity: { readonly output: string; readonly key?: "integer" | "uuid" };
+  /**
+   * The input naming an existing object that a create takes over (GET, then a PATCH of what differs; no POST):
+   * `adoptId` (`ADOPT_INPUT`) unless the kind names it otherwise (Project: `adoptProjectId`).
+   */
+  readonly adoptInput?: string;
   readonly deletion: Deletion;
   /**
    * The inputs `pulumi import` declares, from what was read (the code Pulumi prints then manages only these):
@@ -185,8 +190,8 @@ export interface Kind<S extends ScopeKind = ScopeKind, R = unknown, W extends Wh
   /** One object as a program declares it: the docs show it in every language, the contract suite creates it. */
   readonly example: KindExample;
   /**
-   * The field table's model its program class and types are generated from (src/generate/types.ts). Project has its
-   * own table format and generator (src/kinds/project/program-types.ts) and declares none.
+   * The field table's model its program class and types are generated from (src/generate/types.ts). Project's are
+   * generated apart (src/generate/project-types.ts, with a hand-written class) and it declares none.
    */
   readonly model?: ProgramModel;
 }
@@ -237,10 +242,20 @@ export interface ImportFacts<S extends ScopeKind, R> {
    * `*` stands for any key. A language that would evaluate the value (Pulumi YAML's `fn::` keys) gets the text.
    */
   readonly jsonText?: ReadonlyArray<{ readonly field: string; readonly path: readonly string[] }>;
-  /** The input that makes a create take the object over (`adoptProjectId`, `adoptId`). */
-  readonly adoptInput: string;
   /** The id `pulumi import` takes for it (`<organizationId>/<projectId>`, `<projectId>/<id>`). */
   importId(scope: ScopeOf<S>, record: R): string;
+}
+
+/**
+ * The input naming an existing object that a create takes over, for every kind that names it no other way.
+ * Dynamic resources cannot use `pulumi import` (pulumi/pulumi#16175); `pulumi-posthog import` writes it for every
+ * object it finds.
+ */
+export const ADOPT_INPUT = "adoptId";
+
+/** A kind's adopt input: its own name for it, else `adoptId`. */
+export function adoptInputOf(kind: { readonly adoptInput?: string | undefined }): string {
+  return kind.adoptInput ?? ADOPT_INPUT;
 }
 
 /** A list as the importer calls it: a scope's objects as plain records. */

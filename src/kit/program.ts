@@ -11,7 +11,10 @@ export interface ProgramSpec {
   readonly fields: FieldTable;
   /** Inputs a program must declare, each with why. */
   readonly required?: Readonly<Record<string, string>>;
-  /** The outputs every instance has (`fixedOutputs`): their TypeScript types and docs, for the generated types. */
+  /**
+   * The outputs every instance has (`fixedOutputs`, after those of its kind's facts): their TypeScript types and docs,
+   * for the generated types.
+   */
   readonly outputTypes: Readonly<Record<string, { readonly type: string; readonly doc: string }>>;
   /** Named TypeScript types the fields' `type` and the outputs' name, generated with the resource's types. */
   readonly types?: Readonly<Record<string, { readonly type: string; readonly doc: string }>>;

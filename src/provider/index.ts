@@ -6,6 +6,7 @@
 export * from "./kinds";
 export { withoutStackTraces } from "./host";
 export { resolveConfig, connect, requireOrganization, requireProject, type ProviderConfig, type ConfigLookup } from "../kit/config";
-export { recordOutputs, type RecordedInputs } from "../kinds/project/model";
+export { recordOutputs } from "../kinds/project/model";
+export type { FieldRecorded as RecordedInputs } from "../kit/field-model";
 export { outputNames, secretOutputNames, type ProjectInputs, type ProjectOutputs } from "../resources/project-types";
 export { UNKNOWN } from "../kit/unknown";

@@ -93,7 +93,7 @@ export interface FeatureFlagState {
 export interface FeatureFlagOutputProperties {
   /** Numeric id of the flag in PostHog. */
   readonly flagId: pulumi.Output<number>;
-  /** The project the flag belongs to. */
+  /** The project the feature flag belongs to. */
   readonly projectId: pulumi.Output<number>;
   /** The key SDKs evaluate the flag by. */
   readonly key: pulumi.Output<string>;

@@ -80,7 +80,7 @@ export interface HogFunctionState {
  * field (a field not declared has no output).
  */
 export interface HogFunctionOutputProperties {
-  /** The function's UUID in PostHog. */
+  /** The hog function's UUID in PostHog. */
   readonly hogFunctionId: pulumi.Output<string>;
   /** The project the hog function belongs to. */
   readonly projectId: pulumi.Output<number>;

@@ -8,7 +8,7 @@ import type { Stack } from "@pulumi/pulumi/automation";
 import { z } from "zod";
 import type { Transport } from "../../src/client-entry";
 import * as projects from "../../src/kinds/project/endpoints";
-import { fieldDef, settingNames, valuesEqual, type WritableField } from "../../src/kinds/project/fields";
+import { projectFields, settingNames, valuesEqual, type WritableField } from "../../src/kinds/project/fields";
 import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
 import { acceptanceTarget, named, transport, type AcceptanceTarget } from "./real-posthog";
 
@@ -183,7 +183,7 @@ test("every writable input round-trips, or fails clearly once and not as an endl
 
   const record = await live(id);
   const differing = Object.entries(kept)
-    .filter(([api, value]) => !valuesEqual(api, fieldDef(api as WritableField).input!.parse(value), record[api]))
+    .filter(([api, value]) => !valuesEqual(api, projectFields[api as WritableField].input.parse(value), record[api]))
     .map(([api, value]) => `${api}: declared ${JSON.stringify(value)}, PostHog has ${JSON.stringify(record[api])}`);
   expect(differing).toEqual([]);
   // Checked last, so that a failure here still shows whether the rest round-trips.

@@ -5,7 +5,8 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { classPath, fieldTableClass, fieldTableTypes, generatedTypes } from "../../src/generate/types";
+import { classPath, fieldTableClass, fieldTableTypes, generatedTypes, kindOutputTypes } from "../../src/generate/types";
+import { kindOutputs } from "../../src/kit/field-model";
 import { outputNames as flagOutputs } from "../../src/resources/feature-flag-types";
 import { outputNames as actionOutputs } from "../../src/resources/action-types";
 import { outputNames as annotationOutputs } from "../../src/resources/annotation-types";
@@ -24,11 +25,14 @@ test.each(generatedTypes.map((entry) => [classPath(entry), entry] as const))(
   },
 );
 
-test.each(generatedTypes.map((entry) => [entry.path, entry] as const))("%s types every output the state always has", (_file, { state }) => {
-  // The fixed outputs of any record: their names are what the types declare.
-  const outputs = state.spec.fixedOutputs({ id: 1, project_id: 2 } as never);
-  expect(Object.keys(state.spec.outputTypes)).toEqual(Object.keys(outputs));
-});
+test.each(generatedTypes.map((entry) => [entry.path, entry] as const))(
+  "%s types every output the state always has",
+  (_file, { state, kind }) => {
+    // The outputs of any record, its kind's and its model's fixed ones: their names are what the types declare.
+    const outputs = { ...kindOutputs(kind, { id: 1, project_id: 2 }), ...state.spec.fixedOutputs({ id: 1, project_id: 2 } as never) };
+    expect(Object.keys({ ...kindOutputTypes(kind), ...state.spec.outputTypes })).toEqual(Object.keys(outputs));
+  },
+);
 
 test("each resource registers the outputs its state always has", () => {
   expect([flagOutputs, actionOutputs, annotationOutputs]).toEqual([

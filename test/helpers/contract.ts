@@ -14,7 +14,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { type Transport, users } from "../../src/client-entry";
 import { kinds } from "../../src/kinds";
 import { ExampleRef, ExampleSecret, ExampleUser, type ExampleValue } from "../../src/kit/example";
-import { idForms, type Kind, placementOf, scopeInput } from "../../src/kit/kind";
+import { adoptInputOf, idForms, type Kind, placementOf, scopeInput } from "../../src/kit/kind";
 import * as hosted from "../../src/provider";
 
 type Json = Record<string, unknown>;
@@ -67,9 +67,8 @@ export function postHogField(kind: Kind, input: string): string {
 
 /** The input a second create takes the object over with (`adoptId`, `adoptProjectId`). */
 export function adoptInput(kind: Kind): string {
-  const input = kind.importer?.adoptInput;
-  if (!input) throw new Error(`${kind.name} declares no adopt input (its importer's adoptInput): it cannot be adopted.`);
-  return input;
+  if (!kind.importer) throw new Error(`${kind.name} has no importer facts: pulumi-posthog import does not adopt it.`);
+  return adoptInputOf(kind);
 }
 
 /**

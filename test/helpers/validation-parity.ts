@@ -5,7 +5,10 @@
  * (test/docs/validation-parity.test.ts), the acceptance tier the third (test/acceptance/validation-parity.test.ts),
  * and docs/validation-parity.md is generated from the same rows, so the suite and the documentation cannot drift.
  */
-import { declaredSettings, validateInputs } from "../../src/kinds/project/model";
+import { projectModel } from "../../src/kinds/project/model";
+import { projectKind } from "../../src/kinds/project/kind";
+
+const { declaredSettings, validate: validateInputs } = projectModel.forKind(projectKind);
 import { actionModel } from "../../src/kinds/action/model";
 import { annotationModel } from "../../src/kinds/annotation/model";
 import { cohortModel } from "../../src/kinds/cohort/model";

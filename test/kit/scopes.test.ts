@@ -14,7 +14,7 @@ import type { ProviderConfig } from "../../src/kit/config";
 import { FieldTableLifecycle } from "../../src/kit/field-lifecycle";
 import { fieldModel, type InOrganization, scopedApi, scopedImport, tableInputs } from "../../src/kit/field-model";
 import type { FieldTable } from "../../src/kit/field-table";
-import { idForms, type Kind, type Nested, parseId, placementOf } from "../../src/kit/kind";
+import { adoptInputOf, idForms, type Kind, type Nested, parseId, placementOf } from "../../src/kit/kind";
 import type { Json } from "../../src/kit/lifecycle";
 import { objectLookups } from "../../src/functions/objects";
 import { useLookupConfig } from "../../src/functions/context";
@@ -84,12 +84,11 @@ const roleFields: FieldTable = { name: { input: z.string().min(1), doc: "The rol
 const roleModel = fieldModel<Role, InOrganization<Role>>({
   className: "Role",
   noun: "role",
-  placement: { scope: "organization" },
   summary: "A role of an organization.",
   fields: roleFields,
   exampleInput: "name",
   required: { name: "PostHog names every role" },
-  fixedOutputs: (record) => ({ roleId: record.id, organizationId: record.organization_id, name: record.name }),
+  fixedOutputs: (record) => ({ name: record.name }),
   outputTypes: {},
 });
 const roleKind: Kind<"organization", InOrganization<Role>> = {
@@ -132,16 +131,10 @@ const membershipFields: FieldTable = { user_uuid: { input: z.string().uuid(), do
 const membershipModel = fieldModel<Membership, PlacedMembership>({
   className: "RoleMembership",
   noun: "role membership",
-  placement: { scope: "organization", parent: { input: "roleId", noun: "role" } },
   summary: "A member of a role.",
   fields: membershipFields,
   exampleInput: "userUuid",
-  fixedOutputs: (record) => ({
-    membershipId: record.id,
-    organizationId: record.organization_id,
-    roleId: record.role_id,
-    userUuid: record.user_uuid,
-  }),
+  fixedOutputs: (record) => ({ userUuid: record.user_uuid }),
   outputTypes: {},
 });
 const membershipKind: Kind<"organization", PlacedMembership, InRole> = {
@@ -261,7 +254,7 @@ describe("an organization's objects", () => {
     const found = await objectLookups(roleKind).list();
     expect(found).toContainEqual(expect.objectContaining({ roleId: Number(created.id), organizationId: ORG, name: "Listed" }));
     expect(roleKind.importer!.importId(ORG, { id: 4, name: "x", organization_id: ORG })).toBe(`${ORG}/4`);
-    expect(roleKind.importer!.adoptInput).toBe("adoptId");
+    expect(adoptInputOf(roleKind)).toBe("adoptId");
   });
 });
 

@@ -5,7 +5,7 @@
  * declared value compares with what PostHog answers. `deleted` is the lifecycle's.
  */
 import { z } from "zod";
-import { type Equality, type FieldDef, sameJson, sameTags } from "../../kit/field-table";
+import { type Equality, type FieldDef, sameJson, sameTags, TAGGING } from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 
 const SERIALIZER = "ActionSerializer, products/actions/backend/api/action.py";
@@ -93,6 +93,7 @@ export const actionFields = {
   tags: {
     input: z.array(z.string({ error: "must be a list of strings" }), { error: "must be a list of strings" }),
     equal: sameTags,
+    planFeature: TAGGING,
     doc: "Tags; PostHog trims and lower-cases them and keeps each once.",
   },
 } as const satisfies Record<string, FieldDef>;

@@ -18,11 +18,10 @@ export const actionModel = fieldModel<Action>({
   fields: actionFields,
   exampleInput: "description",
   required: { name: "PostHog names every action, uniquely among the project's live ones" },
-  // The outputs every Action has: its ids and name (a declared setting adds its live value).
-  fixedOutputs: (record) => ({ actionId: record.id, projectId: record.project_id, name: record.name }),
+  // The outputs every Action has besides its kind's (its id, its project): its name (a declared setting adds its live
+  // value).
+  fixedOutputs: (record) => ({ name: record.name }),
   outputTypes: {
-    actionId: { type: "number", doc: "Numeric id of the action in PostHog." },
-    projectId: { type: "number", doc: "The project the action belongs to." },
     name: { type: "string", doc: "The action's name." },
   },
   types: {
@@ -37,6 +36,5 @@ export const actionModel = fieldModel<Action>({
     return stepProblems(steps).map((reason): Failure => ({ property: "steps", reason }));
   },
   // TaggedItemSerializerMixin saves tags only for organizations with the `tagging` plan feature (as for flags).
-  planFeatureOf: (field) => (field === "tags" ? "the `tagging` feature (AvailableFeature.TAGGING)" : undefined),
   alwaysSent: ["name"],
 });

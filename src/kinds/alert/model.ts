@@ -15,8 +15,6 @@ export const alertModel = fieldModel<AlertWithIds>({
   noun: "alert",
   summary: "An alert on an insight of a project.",
   outputTypes: {
-    alertId: { type: "string", doc: "The alert's UUID in PostHog." },
-    projectId: { type: "number", doc: "The project the alert belongs to." },
     insight: { type: "number", doc: "The insight the alert watches." },
     subscribedUsers: { type: "number[]", doc: "Ids of the users notified." },
     threshold: { type: "AlertThreshold | null", doc: "When the alert fires, as a program writes it." },
@@ -35,11 +33,9 @@ export const alertModel = fieldModel<AlertWithIds>({
     subscribedUsers: "PostHog needs the users to notify (user ids; the list may be empty)",
     threshold: "PostHog needs the alert's threshold (`{configuration: {type, bounds}}`)",
   },
-  // The outputs every Alert has: its ids, its required inputs (which `pulumi import` declares: the threshold as a
-  // program writes it) and its state; a declared setting adds its live value.
+  // The outputs every Alert has besides its kind's (its id, its project): its required inputs (which `pulumi import`
+  // declares: the threshold as a program writes it) and its state; a declared setting adds its live value.
   fixedOutputs: (record) => ({
-    alertId: record.id,
-    projectId: record.project_id,
     insight: record.insight,
     subscribedUsers: record.subscribed_users,
     threshold: writtenThreshold(record.threshold),

@@ -15,17 +15,14 @@ export const annotationModel = fieldModel<Annotation>({
   summary: "A dated note on a project's charts.",
   fields: annotationFields,
   exampleInput: "dateMarker",
-  // The outputs every Annotation has: its ids, content, date and scope (a declared setting adds its live value).
+  // The outputs every Annotation has besides its kind's (its id, its project): content, date and scope (a declared
+  // setting adds its live value).
   fixedOutputs: (record) => ({
-    annotationId: record.id,
-    projectId: record.project_id,
     content: record.content,
     dateMarker: record.date_marker,
     scope: record.scope,
   }),
   outputTypes: {
-    annotationId: { type: "number", doc: "Numeric id of the annotation in PostHog." },
-    projectId: { type: "number", doc: "The project the annotation belongs to." },
     content: { type: "string | null", doc: "The text shown on charts." },
     dateMarker: { type: "string | null", doc: "When it happened, as PostHog answers it (`2025-01-02T03:04:05Z`)." },
     scope: { type: "AnnotationScope", doc: "Where it shows." },

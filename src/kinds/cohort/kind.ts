@@ -60,7 +60,12 @@ export const cohortKind: Kind<"project", CohortRecord> = {
       description:
         "A PostHog cohort: persons defined by filters (dynamic) or a fixed list (static). Declared fields are managed; deleted as PostHog deletes cohorts (marked deleted); one deleted by hand is created again.",
       inputs,
-      outputs: tableOutputs(cohortFields, "cohort", { cohortId: { type: "integer", description: "Numeric id of the cohort in PostHog." } }),
+      outputs: tableOutputs(cohortFields, "cohort", {
+        cohortId: {
+          type: "integer",
+          description: 'Numeric id of the cohort in PostHog: what a flag\'s `{key: "id", type: "cohort", value}` condition names.',
+        },
+      }),
       required: ["cohortId", "projectId", "name", "isStatic"],
     };
   },

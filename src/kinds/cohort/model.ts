@@ -18,11 +18,6 @@ export const cohortModel = fieldModel<Cohort>({
   summary:
     "Persons a project groups by filters (dynamic) or as a fixed list (static), used by insights and by feature flags' release conditions.",
   outputTypes: {
-    cohortId: {
-      type: "number",
-      doc: 'Numeric id of the cohort in PostHog: what a flag\'s `{key: "id", type: "cohort", value}` condition names.',
-    },
-    projectId: { type: "number", doc: "The project the cohort belongs to." },
     name: { type: "string", doc: "The cohort's name." },
     isStatic: { type: "boolean", doc: "Whether the cohort is a fixed list of persons (static) rather than defined by filters." },
   },
@@ -43,8 +38,9 @@ export const cohortModel = fieldModel<Cohort>({
   fields: cohortFields,
   exampleInput: "isStatic",
   required: { name: "a cohort whose create answer was lost is found again by its name (PostHog does not require one)" },
-  // The outputs every Cohort has: its ids, name and kind (a declared setting adds its live value).
-  fixedOutputs: (record) => ({ cohortId: record.id, projectId: record.project_id, name: record.name, isStatic: record.is_static }),
+  // The outputs every Cohort has besides its kind's (its id, its project): name and kind (a declared setting adds its
+  // live value).
+  fixedOutputs: (record) => ({ name: record.name, isStatic: record.is_static }),
   moreFailures(inputs, _known, failed) {
     const failures: Failure[] = [];
     const filters = inputs["filters"];

@@ -11,7 +11,7 @@
  */
 import { z } from "zod";
 import type { Dashboard } from "./record";
-import { type Equality, type FieldDef, sameJson, sameTags } from "../../kit/field-table";
+import { type Equality, type FieldDef, sameJson, sameTags, TAGGING } from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 
 const SERIALIZER = "DashboardSerializer, products/dashboards/backend/api/dashboard.py";
@@ -99,6 +99,7 @@ export const dashboardFields = {
   tags: {
     input: z.array(z.string({ error: "must be a list of strings" }), { error: "must be a list of strings" }),
     equal: sameTags,
+    planFeature: TAGGING,
     doc: "Tags; PostHog trims and lower-cases them and keeps each once.",
   },
   restriction_level: {

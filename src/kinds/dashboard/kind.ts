@@ -44,7 +44,7 @@ export const dashboardKind: Kind<"project", DashboardRecord> = {
       "A PostHog dashboard: its name, description, pin, tags, who may edit it and its text tiles; insights are placed on it by their own `dashboards`. Declared fields are managed; deleted as PostHog deletes dashboards (marked deleted, its tiles with it, never the insights on it); one deleted by hand is created again.",
     inputs: tableInputs(dashboardFields, "dashboard"),
     outputs: tableOutputs(dashboardFields, "dashboard", {
-      dashboardId: { type: "integer", description: "Numeric id of the dashboard in PostHog." },
+      dashboardId: { type: "integer", description: "Numeric id of the dashboard in PostHog: an Insight's `dashboards` takes it." },
     }),
     required: ["dashboardId", "projectId"],
   }),

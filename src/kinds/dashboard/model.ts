@@ -20,8 +20,6 @@ const table = fieldModel<DashboardWithTiles>({
   noun: "dashboard",
   summary: "A dashboard of a project, with its text tiles; insights are placed on it by their own `dashboards`.",
   outputTypes: {
-    dashboardId: { type: "number", doc: "Numeric id of the dashboard in PostHog: an Insight's `dashboards` takes it." },
-    projectId: { type: "number", doc: "The project the dashboard belongs to." },
     name: { type: "string | null", doc: "The dashboard's name." },
   },
   types: {
@@ -32,10 +30,10 @@ const table = fieldModel<DashboardWithTiles>({
   },
   fields: dashboardFields,
   exampleInput: "restrictionLevel",
-  // The outputs every Dashboard has: its ids and name (a declared setting adds its live value).
-  fixedOutputs: (record) => ({ dashboardId: record.id, projectId: record.project_id, name: record.name }),
+  // The outputs every Dashboard has besides its kind's (its id, its project): its name (a declared setting adds its
+  // live value).
+  fixedOutputs: (record) => ({ name: record.name }),
   // TaggedItemSerializerMixin saves tags only for organizations with the `tagging` plan feature.
-  planFeatureOf: (field) => (field === "tags" ? "the `tagging` feature (AvailableFeature.TAGGING)" : undefined),
 });
 
 export const dashboardModel: typeof table = { ...table, setAfterCreate: (field) => field === "text_tiles" };

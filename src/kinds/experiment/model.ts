@@ -21,8 +21,6 @@ export const experimentModel = fieldModel<ExperimentRead>({
   noun: "experiment",
   summary: "An A/B test on a feature flag.",
   outputTypes: {
-    experimentId: { type: "number", doc: "Numeric id of the experiment in PostHog." },
-    projectId: { type: "number", doc: "The project the experiment belongs to." },
     name: { type: "string", doc: "The experiment's name." },
     featureFlagKey: { type: "string", doc: "The key of the feature flag it runs on." },
     featureFlagId: { type: "number", doc: "Numeric id of its feature flag." },
@@ -51,8 +49,6 @@ export const experimentModel = fieldModel<ExperimentRead>({
     featureFlagKey: "every experiment runs on a feature flag (PostHog creates it, or uses the live flag with this key)",
   },
   fixedOutputs: (record) => ({
-    experimentId: record.id,
-    projectId: record.project_id,
     name: record.name,
     featureFlagKey: record.feature_flag_key ?? record.feature_flag?.key ?? null,
     featureFlagId: record.feature_flag?.id ?? null,

@@ -7,7 +7,7 @@
  * compared, so they are not inputs; `deleted` is the lifecycle's, `version` and `performed_rollback` are PostHog's own.
  */
 import { z } from "zod";
-import { type Equality, type FieldDef, sameJson, sameTags, tableValuesEqual } from "../../kit/field-table";
+import { type Equality, type FieldDef, sameJson, sameTags, TAGGING, tableValuesEqual } from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 
 /** FeatureFlagSerializer.validate_key: `^[a-zA-Z0-9_-]+$`, at most 400 characters (the model's CharField). */
@@ -111,6 +111,7 @@ export const flagFields = {
   tags: {
     input: z.array(z.string({ error: "must be a list of strings" }), { error: "must be a list of strings" }),
     equal: sameTags,
+    planFeature: TAGGING,
     doc: "Tags; PostHog trims and lower-cases them and keeps each once.",
   },
   analytics_dashboards: {

@@ -26,11 +26,10 @@ const base = fieldModel<FeatureFlag>({
   fields: flagFields,
   exampleInput: "ensureExperienceContinuity",
   required: { key: "the key SDKs evaluate the flag by" },
-  // The outputs every FeatureFlag has: its ids, key and name (a declared setting adds its live value).
-  fixedOutputs: (record) => ({ flagId: record.id, projectId: record.project_id, key: record.key, name: record.name }),
+  // The outputs every FeatureFlag has besides its kind's (its id, its project): key and name (a declared setting adds
+  // its live value).
+  fixedOutputs: (record) => ({ key: record.key, name: record.name }),
   outputTypes: {
-    flagId: { type: "number", doc: "Numeric id of the flag in PostHog." },
-    projectId: { type: "number", doc: "The project the flag belongs to." },
     key: { type: "string", doc: "The key SDKs evaluate the flag by." },
     name: { type: "string", doc: "Description of the flag (PostHog's `name`)." },
   },
@@ -67,7 +66,6 @@ const base = fieldModel<FeatureFlag>({
   },
   // TaggedItemSerializerMixin (posthog/api/tagged_item.py) saves tags only for organizations with the `tagging`
   // plan feature, and answers 200 with no tags otherwise (measured on the 2025-08-04 backend).
-  planFeatureOf: (field) => (field === "tags" ? "the `tagging` feature (AvailableFeature.TAGGING)" : undefined),
 });
 
 export const featureFlagModel: typeof base = {

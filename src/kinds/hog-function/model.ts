@@ -25,8 +25,6 @@ const base = fieldModel<HogFunction>({
   },
   summary: "A destination, transformation or site app from Hog code.",
   outputTypes: {
-    hogFunctionId: { type: "string", doc: "The function's UUID in PostHog." },
-    projectId: { type: "number", doc: "The project the hog function belongs to." },
     type: { type: "HogFunctionType", doc: "What kind of function it is." },
     name: { type: "string | null", doc: "The function's name." },
     hog: { type: "string", doc: "Its code (Hog source; TypeScript for site apps)." },
@@ -48,8 +46,6 @@ const base = fieldModel<HogFunction>({
   fields: hogFunctionFields,
   exampleInput: "inputsSchema",
   fixedOutputs: (record) => ({
-    hogFunctionId: record.id,
-    projectId: record.project_id,
     type: record.type ?? null,
     name: record.name ?? null,
     // Its code, always: what an import declares (the check requires it unless a template gives it).

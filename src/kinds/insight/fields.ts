@@ -8,7 +8,7 @@
  * and migrates old fields: keys the program does not write compare as PostHog's.
  */
 import { z } from "zod";
-import { type Equality, type FieldDef, sameJson, sameTags, sameWithin } from "../../kit/field-table";
+import { type Equality, type FieldDef, sameJson, sameTags, TAGGING, sameWithin } from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 
 const SERIALIZER = "InsightSerializer, products/product_analytics/backend/api/insight.py";
@@ -180,6 +180,7 @@ export const insightFields = {
   tags: {
     input: z.array(z.string({ error: "must be a list of strings" }), { error: "must be a list of strings" }),
     equal: sameTags,
+    planFeature: TAGGING,
     doc: "Tags; PostHog trims and lower-cases them and keeps each once.",
   },
   favorited: { input: z.boolean({ error: "must be true or false" }), doc: "Whether the insight is starred in PostHog's list." },

@@ -33,7 +33,7 @@ export const insightKind: Kind<"project", InsightRecord> = {
       "A PostHog insight: a saved query (trends, funnels, retention, paths, stickiness, lifecycle, HogQL, …), on the dashboards it names. Declared fields are managed; deleted as PostHog deletes insights (marked deleted, its tiles with it); one deleted by hand is created again.",
     inputs: tableInputs(insightFields, "insight"),
     outputs: tableOutputs(insightFields, "insight", {
-      insightId: { type: "integer", description: "Numeric id of the insight in PostHog." },
+      insightId: { type: "integer", description: "Numeric id of the insight in PostHog: an Alert's `insight` takes it." },
       shortId: { type: "string", description: "The insight's short id, as in its URL (`/insights/<shortId>`)." },
     }),
     required: ["insightId", "projectId", "shortId"],

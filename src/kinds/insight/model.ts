@@ -19,8 +19,6 @@ const table = fieldModel<InsightWithLayouts>({
   noun: "insight",
   summary: "A saved query of a project, on the dashboards it names.",
   outputTypes: {
-    insightId: { type: "number", doc: "Numeric id of the insight in PostHog: an Alert's `insight` takes it." },
-    projectId: { type: "number", doc: "The project the insight belongs to." },
     shortId: { type: "string", doc: "As in the insight's URL, `/insights/<shortId>`." },
     name: { type: "string | null", doc: "The insight's name (PostHog derives one from the query when it is left out)." },
   },
@@ -32,8 +30,9 @@ const table = fieldModel<InsightWithLayouts>({
   },
   fields: insightFields,
   exampleInput: "query",
-  // The outputs every Insight has: its ids, short id (its URL) and name (a declared setting adds its live value).
-  fixedOutputs: (record) => ({ insightId: record.id, projectId: record.project_id, shortId: record.short_id, name: record.name }),
+  // The outputs every Insight has besides its kind's (its id, its project): short id (its URL) and name (a declared
+  // setting adds its live value).
+  fixedOutputs: (record) => ({ shortId: record.short_id, name: record.name }),
   moreFailures(inputs, _known, failed) {
     const failures: Failure[] = [];
     if (inputs["layouts"] !== undefined && inputs["dashboards"] === undefined)
@@ -46,7 +45,6 @@ const table = fieldModel<InsightWithLayouts>({
     return [...failures, ...queryProblems(query).map((reason): Failure => ({ property: "query", reason }))];
   },
   // TaggedItemSerializerMixin saves tags only for organizations with the `tagging` plan feature.
-  planFeatureOf: (field) => (field === "tags" ? "the `tagging` feature (AvailableFeature.TAGGING)" : undefined),
 });
 
 /** The layouts follow in a PATCH of each dashboard after the insight is on them (its create places it). */

@@ -1,23 +1,25 @@
 /**
- * Project, declared once for the kit (src/kit): its token, identity, scope, endpoints, deletion, schema and lookups.
- * Its field table is src/kinds/project/fields.ts; its own behaviours (adoption, rotation, the environments fallback of an
- * older PostHog, the create recovery by name and time, the organization-visibility check of a 404, partial successes)
- * are ProjectLifecycle's (./project-provider).
+ * Project, declared once for the kit (src/kit): its token, identity, scope, adopt input, endpoints, deletion, schema
+ * and importer facts. Its field table is ./fields and its model ./model; its own behaviours (adoption of a project
+ * PostHog is not deleting, rotation, the environments fallback of an older PostHog, the create recovery by name and
+ * time, the organization-visibility check of a 404, deferred deletion) are ProjectLifecycle's hooks, below.
  */
 import { projectExample } from "./example";
 import { PostHogError, organizations, type Transport, type users } from "../../client";
 import * as projects from "./endpoints";
-import { idField, importIdOf, type Kind, placeInputSpecs } from "../../kit/kind";
+import { idField, importIdOf, type Kind, type ObjectId, placeInputSpecs, type Placement } from "../../kit/kind";
 import { ANY, type PropertySpec, typeOf } from "../../kit/property";
 import { PROJECT_TOKEN, PROJECT_TYPE } from "../../kit/tokens";
 import { camelCase } from "../../kit/names";
-import { keptInState, projectFields, settingNames, type ProjectField, type ProjectRecord } from "./fields";
-import { DeclaredLifecycle, type Json, type Placed as PlacedOf, pick } from "../../kit/lifecycle";
+import { keptInState, projectFields, recordField, recordFieldNames, settingNames, type ProjectRecord } from "./fields";
+import { type Json, type Placed as PlacedOf, pick } from "../../kit/lifecycle";
+import { FieldTableLifecycle } from "../../kit/field-lifecycle";
+import type { FieldRecorded } from "../../kit/field-model";
 import { judgeFound, notTakenMessage } from "../../kit/lost-create";
 import { PartialSuccess } from "../../kit/outcome";
 import { isPlainObject } from "../../kit/json";
 import type { ProviderConfig } from "../../kit/config";
-import { inputName, projectModel, type RecordedInputs, recordInputs, type SettingsBody, toOutputs, withUnsupported } from "./model";
+import { type PlacedProject, projectModel } from "./model";
 
 function projectInputs(): Record<string, PropertySpec> {
   const inputs: Record<string, PropertySpec> = {};
@@ -36,13 +38,16 @@ function projectInputs(): Record<string, PropertySpec> {
 /** PostHog's record as outputs: every field but `id`, which is `projectId`. */
 export function projectRecordProperties(): Record<string, PropertySpec> {
   const outputs: Record<string, PropertySpec> = {};
-  for (const [field, def] of Object.entries(projectFields) as Array<[ProjectField, (typeof projectFields)[ProjectField]]>) {
+  for (const field of recordFieldNames) {
     if (field === "id") continue;
+    const def = recordField(field);
     // A setting's live value has the type a program declares it with; read-only fields have PostHog's.
-    const type = "input" in def ? typeOf(def.input) : typeOf(def.response);
-    outputs[camelCase(field)] = { ...type, description: def.doc, ...("secret" in def && def.secret ? { secret: true } : {}) };
+    const type = Object.hasOwn(projectFields, field)
+      ? typeOf(projectFields[field as keyof typeof projectFields].input)
+      : typeOf(def.answer);
+    outputs[camelCase(field)] = { ...type, description: def.doc, ...(def.secret ? { secret: true } : {}) };
   }
-  outputs["projectId"] = { type: "integer", description: projectFields.id.doc };
+  outputs["projectId"] = { type: "integer", description: recordField("id").doc };
   outputs["organizationId"] = { type: "string", description: "UUID of the organization that owns the project." };
   return outputs;
 }
@@ -122,18 +127,30 @@ const projectDefaults: Record<string, unknown> = {
   web_analytics_pre_aggregated_tables_enabled: false,
 };
 
-export const projectKind: Kind<"organization", ProjectRecord> = {
+/** Where projects are: in an organization (`/api/organizations/<organizationId>/projects/`, posthog/api/project.py). */
+const PROJECTS: Placement & { scope: "organization" } = { scope: "organization" };
+
+/** A project's record with its organization where the kit keeps a record's scope: the UUID PostHog's answer names. */
+const placedIn = (record: ProjectRecord): PlacedProject => ({ ...record, organization_id: record.organization });
+
+export const projectKind: Kind<"organization", PlacedProject> = {
   name: "Project",
   example: projectExample,
   token: PROJECT_TOKEN,
   dynamicType: PROJECT_TYPE,
   noun: "project",
-  scope: "organization",
+  scope: PROJECTS.scope,
   identity: { output: "projectId" },
+  // Named for what it is to projects since before every kind had `adoptId`: existing programs declare it.
+  adoptInput: "adoptProjectId",
   // posthog/api/project.py ProjectViewSet.perform_destroy: a real DELETE (today's in the background).
   deletion: "delete",
   importInputs: ["name"],
-  api: { get: projects.getProject, update: projects.updateProject, remove: projects.deleteProject },
+  api: {
+    get: async (http, organizationId, id) => placedIn(await projects.getProject(http, organizationId, id as number)),
+    update: async (http, organizationId, id, body) => placedIn(await projects.updateProject(http, organizationId, id as number, body)),
+    remove: (http, organizationId, id) => projects.deleteProject(http, organizationId, id as number),
+  },
   schema: () => ({
     description: "A PostHog project. Declared settings are managed; settings left out keep whatever PostHog has.",
     inputs: projectInputs(),
@@ -145,10 +162,10 @@ export const projectKind: Kind<"organization", ProjectRecord> = {
     // The list answers ProjectBackwardCompatBasicSerializer (posthog/api/project.py ProjectViewSet.get_serializer_class):
     // ids, name, timezone and a few flags, not the settings. One GET per project reads them, one after the other.
     list: async (http, organizationId) => {
-      const records: ProjectRecord[] = [];
+      const records: PlacedProject[] = [];
       for (const { id } of await projects.listProjects(http, organizationId)) {
         try {
-          records.push(await projects.getProject(http, organizationId, id));
+          records.push(placedIn(await projects.getProject(http, organizationId, id)));
         } catch (error) {
           // Deleted since it was listed: nothing to declare.
           if (!(error instanceof PostHogError && error.isNotFound)) throw error;
@@ -164,20 +181,19 @@ export const projectKind: Kind<"organization", ProjectRecord> = {
     references: [idField("primary_dashboard", "Dashboard")],
     label: (project) => project.name,
     skip: (project) => (project.is_pending_deletion === true ? "being deleted (is_pending_deletion)" : undefined),
-    adoptInput: "adoptProjectId",
-    importId: importIdOf({ scope: "organization" }),
+    importId: importIdOf(PROJECTS),
   },
 };
 
 /**
- * The Project lifecycle: the kit's generic one (src/kit/lifecycle.ts) with Project's own behaviours as its hooks:
- * adoption, a create that recovers by name and time, the settings an older PostHog keeps on the environment, the API
- * token rotation, the organization-visibility check of a 404, and the projects PostHog is deleting in the background.
- * HTTP is the client's business; this module decides which calls a change needs.
+ * The Project lifecycle: the kit's field-table one (src/kit/field-lifecycle.ts) with Project's own behaviours as its
+ * hooks: adoption, a create that recovers by name and time, the settings an older PostHog keeps on the environment,
+ * the API token rotation, the organization-visibility check of a 404, and the projects PostHog is deleting in the
+ * background. HTTP is the client's business; this module decides which calls a change needs.
  */
-type Placed = PlacedOf<ProjectRecord>;
+type Placed = PlacedOf<PlacedProject>;
 
-export class ProjectLifecycle extends DeclaredLifecycle<"organization", ProjectRecord, RecordedInputs> {
+export class ProjectLifecycle extends FieldTableLifecycle<ProjectRecord, "organization"> {
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
   constructor(connection?: { config: ProviderConfig; transport: Transport }) {
     super(projectKind, projectModel, connection);
@@ -188,19 +204,32 @@ export class ProjectLifecycle extends DeclaredLifecycle<"organization", ProjectR
   }
 
   /** An adoption stays recorded as one across updates: the program's adoptProjectId then no longer matters. */
-  protected override recordForUpdate(olds: Json, news: Json): RecordedInputs {
-    return { ...recordInputs(news), adoptProjectId: (olds["adoptProjectId"] as number | undefined) ?? null };
+  protected override recordForUpdate(olds: Json, news: Json): FieldRecorded {
+    const recorded = this.model.recordInputs(news);
+    return { ...recorded, kept: { ...recorded.kept, adoptProjectId: olds["adoptProjectId"] ?? null } };
   }
 
   /**
-   * Adopting: take the existing project as it is (the generic create then changes what differs). Creating: one POST
-   * without the fields PostHog refuses on create; the PATCH that follows also sets any it did not honour (the
-   * 2025-08-04 PostHog puts its own test account filters) and those it lacks (an older PostHog keeps some settings
-   * on the environment only).
+   * One POST without the fields PostHog refuses on create; the PATCH that follows also sets any it did not honour
+   * (the 2025-08-04 PostHog puts its own test account filters) and those it lacks (an older PostHog keeps some
+   * settings on the environment only).
    */
-  protected override obtain(organizationId: string, body: Json, inputs: Json): Promise<ProjectRecord> {
-    const adopted = inputs["adoptProjectId"] as number | undefined;
-    return adopted !== undefined ? this.adopt(organizationId, adopted) : this.post(organizationId, body as SettingsBody);
+  protected override async obtain(organizationId: string, body: Json): Promise<PlacedProject> {
+    return placedIn(await this.post(organizationId, body));
+  }
+
+  /** The existing project to take over (the kit's create then changes what differs); one PostHog is deleting cannot be. */
+  protected override async adopted(organizationId: string, inputs: Json): Promise<PlacedProject | undefined> {
+    const projectId = inputs["adoptProjectId"];
+    if (projectId === undefined || projectId === null) return undefined;
+    const record = await projects.getProject(this.http(), organizationId, Number(projectId));
+    if (this.isGone(record)) {
+      throw new Error(
+        `Project ${projectId} ("${record.name}") is being deleted by PostHog and cannot be adopted. ` +
+          "Remove adoptProjectId to create a new project; its name is free again.",
+      );
+    }
+    return placedIn(record);
   }
 
   /** The rotation a changed apiTokenRotation asks for, after the settings' PATCH. */
@@ -209,30 +238,33 @@ export class ProjectLifecycle extends DeclaredLifecycle<"organization", ProjectR
     id: string;
     olds: Json;
     news: Json;
-    recorded: RecordedInputs;
+    recorded: FieldRecorded;
     placed: Placed | undefined;
   }): Promise<Placed | undefined> {
     const { scope: organizationId, id, olds, news, recorded, placed } = step;
     if (!this.actionsChanged(olds, news)) return placed;
     const previous = olds["apiTokenRotation"] as string | undefined;
-    let reset: ProjectRecord;
+    let reset: PlacedProject;
     try {
-      reset = await projects.resetProjectToken(this.http(), organizationId, Number(id));
+      reset = placedIn(await projects.resetProjectToken(this.http(), organizationId, Number(id)));
     } catch (error) {
       const message = rotationFailure(error, previous);
       if (placed) {
-        const outputs = toOutputs(placed.record, { ...recorded, apiTokenRotation: previous ?? null });
-        throw new PartialSuccess(message, id, withUnsupported(outputs, placed.nowhere), news);
+        const outputs = this.model.toOutputs(placed.record, {
+          ...recorded,
+          kept: { ...recorded.kept, apiTokenRotation: previous ?? null },
+        });
+        throw new PartialSuccess(message, id, this.model.withUnsupported(outputs, placed.nowhere), news);
       }
       throw new Error(message);
     }
     // reset_token answers with the project record only: what an older PostHog keeps on the environment is read there.
-    return this.complete(reset, projectModel.declaredFields(recorded));
+    return this.complete(reset, this.model.declaredFields(recorded));
   }
 
-  protected override readFailure(error: PostHogError, organizationId: string, projectId: number, props: Json): Error | undefined {
+  protected override readFailure(error: PostHogError, organizationId: string, projectId: ObjectId, props: Json): Error | undefined {
     if (error.status !== 500) return undefined;
-    return unreadable(organizationId, projectId, error, projectModel.recordedInputsOf(props).declaredInputs?.["modifiers"]);
+    return unreadable(organizationId, projectId, error, this.model.recordedInputsOf(props).declaredInputs?.["modifiers"]);
   }
 
   /** Today's PostHog keeps a deleted project readable until its background deletion ends; 2025-08-04 answers 404. */
@@ -246,7 +278,7 @@ export class ProjectLifecycle extends DeclaredLifecycle<"organization", ProjectR
   }
 
   protected override unsupportedMessage(fields: readonly string[]): string {
-    return unsupportedMessage(fields);
+    return unsupportedMessage(fields, (field) => this.model.inputName(field));
   }
 
   /**
@@ -257,7 +289,7 @@ export class ProjectLifecycle extends DeclaredLifecycle<"organization", ProjectR
    * is empty, not refused, and a key scoped to other organizations or projects is refused (403): either way the
    * project is kept and the error says which key and organization do not match.
    */
-  protected override async confirmGone(organizationId: string, projectId: number, doing: "refresh" | "delete"): Promise<void> {
+  protected override async confirmGone(organizationId: string, projectId: ObjectId, doing: "refresh" | "delete"): Promise<void> {
     const http = this.http();
     let listed = false;
     let why: string;
@@ -286,18 +318,6 @@ export class ProjectLifecycle extends DeclaredLifecycle<"organization", ProjectR
     );
   }
 
-  /** The existing project to take over; one PostHog is deleting cannot be. */
-  private async adopt(organizationId: string, projectId: number): Promise<ProjectRecord> {
-    const record = await projects.getProject(this.http(), organizationId, projectId);
-    if (record["is_pending_deletion"] === true) {
-      throw new Error(
-        `Project ${projectId} ("${record.name}") is being deleted by PostHog and cannot be adopted. ` +
-          "Remove adoptProjectId to create a new project; its name is free again.",
-      );
-    }
-    return record;
-  }
-
   /**
    * POST, never twice blindly. When the outcome is unclear (a lost answer, any 5xx, an answer about another project),
    * the project is looked for by its name, and taken only when it can be shown to be this create's (src/kit/lost-create.ts:
@@ -306,10 +326,10 @@ export class ProjectLifecycle extends DeclaredLifecycle<"organization", ProjectR
    * again beside; proven absent, the POST is sent again. This works whether or not PostHog refuses duplicate names
    * (today's does with a 409, 2025-08-04 accepts them); a resend that meets the 409 takes the earlier attempt's project.
    */
-  private async post(organizationId: string, body: SettingsBody): Promise<ProjectRecord> {
+  private async post(organizationId: string, body: Json): Promise<ProjectRecord> {
     const http = this.http();
     const started = Date.now();
-    const name = typeof body.name === "string" ? body.name.trim() : undefined;
+    const name = typeof body["name"] === "string" ? body["name"].trim() : undefined;
     for (let attempt = 1; ; attempt++) {
       try {
         return await projects.createProject(http, organizationId, body, { budgetFrom: started });
@@ -402,15 +422,15 @@ export class ProjectLifecycle extends DeclaredLifecycle<"organization", ProjectR
    * Terraform provider writes its settings; the other declared settings its answer lacks are read there. Those the
    * environment lacks too, this PostHog has nowhere.
    */
-  protected override async write(organizationId: string, projectId: number, body: Json, declared: readonly string[]): Promise<Placed> {
-    const record = await projects.updateProject(this.http(), organizationId, projectId, body);
+  protected override async write(organizationId: string, projectId: ObjectId, body: Json, declared: readonly string[]): Promise<Placed> {
+    const record = placedIn(await projects.updateProject(this.http(), organizationId, projectId as number, body));
     const toEnvironment = pick(body, (field) => !Object.hasOwn(record, field));
     if (Object.keys(toEnvironment).length === 0) return this.complete(record, declared);
     // The 2025-08-04 TeamViewSet asks a PATCH of config fields only for the scope `team:read`, which no key but an
     // all-access one can have (posthog/api/team.py `dangerously_get_required_scopes`): the unchanged name, not a
     // config field, makes it ask for `project:write` like any other write.
     const environment = await environmentOrNone(
-      projects.updateEnvironment(this.http(), projectId, { ...toEnvironment, name: record.name }),
+      projects.updateEnvironment(this.http(), record.id, { ...toEnvironment, name: record.name }),
     );
     return placed(
       record,
@@ -420,16 +440,16 @@ export class ProjectLifecycle extends DeclaredLifecycle<"organization", ProjectR
   }
 
   /** The record, with the declared settings it lacks read from the project's environment where an older PostHog keeps them. */
-  protected override async complete(record: ProjectRecord, declared: readonly string[]): Promise<Placed> {
+  protected override async complete(record: PlacedProject, declared: readonly string[]): Promise<Placed> {
     const missing = declared.filter((field) => !Object.hasOwn(record, field));
     if (missing.length === 0) return { record, nowhere: [] };
     return placed(record, await environmentOrNone(projects.getEnvironment(this.http(), record.id)), missing);
   }
 }
 
-function placed(record: ProjectRecord, environment: ProjectRecord | undefined, missing: readonly string[]): Placed {
+function placed(record: PlacedProject, environment: ProjectRecord | undefined, missing: readonly string[]): Placed {
   const there = missing.filter((field) => environment !== undefined && Object.hasOwn(environment, field));
-  const merged = { ...record, ...Object.fromEntries(there.map((field) => [field, environment![field]])) } as ProjectRecord;
+  const merged = { ...record, ...Object.fromEntries(there.map((field) => [field, environment![field]])) } as PlacedProject;
   return { record: merged, nowhere: missing.filter((field) => !there.includes(field)) };
 }
 
@@ -444,7 +464,7 @@ async function environmentOrNone(request: Promise<ProjectRecord>): Promise<Proje
 }
 
 /** Settings this PostHog has nowhere: which, and what to do. */
-function unsupportedMessage(fields: readonly string[]): string {
+function unsupportedMessage(fields: readonly string[], inputName: (field: string) => string): string {
   const typed = fields.filter((f) => settingNames.some(({ api }) => api === f));
   const extra = fields.filter((f) => !typed.includes(f));
   return [
@@ -468,7 +488,7 @@ function unsupportedMessage(fields: readonly string[]): string {
  * serializer. The 2025-08-04 PostHog stores any `modifiers` and then fails in `Team.person_on_events_mode` on an
  * unknown `personsOnEventsMode` (posthog/models/team/team.py), for every read of the project, until one PATCH fixes it.
  */
-function unreadable(organizationId: string, projectId: number, error: PostHogError, declared: unknown): Error {
+function unreadable(organizationId: string, projectId: ObjectId, error: PostHogError, declared: unknown): Error {
   // The program's own modifiers (checked with today's rules) are the repair it wants; else the mode PostHog derives.
   const modifiers = isPlainObject(declared) ? declared : { personsOnEventsMode: null };
   return new Error(

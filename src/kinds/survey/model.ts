@@ -19,8 +19,6 @@ const base = fieldModel<SurveyRead>({
   noun: "survey",
   summary: "Questions shown to a project's users.",
   outputTypes: {
-    surveyId: { type: "string", doc: "The survey's UUID in PostHog." },
-    projectId: { type: "number", doc: "The project the survey belongs to." },
     name: { type: "string", doc: "The survey's name." },
     type: { type: "SurveyType", doc: "How the survey is shown." },
   },
@@ -48,7 +46,7 @@ const base = fieldModel<SurveyRead>({
     name: "PostHog names every survey, uniquely in its project",
     type: 'PostHog needs to know how to show it ("popover", "widget", "external_survey" or "api")',
   },
-  fixedOutputs: (record) => ({ surveyId: record.id, projectId: record.project_id, name: record.name, type: record.type }),
+  fixedOutputs: (record) => ({ name: record.name, type: record.type }),
   moreFailures(inputs, known, failed) {
     const failures: Failure[] = [];
     const questions = inputs["questions"];

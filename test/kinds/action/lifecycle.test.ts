@@ -81,7 +81,7 @@ describe.each(versions)("PostHog %s", (version) => {
     expect((await provider.check({}, { ...inputs, adoptId: -1 })).failures).toEqual([
       {
         property: "adoptId",
-        reason: "adoptId must be the id of an existing Action of the project (PostHog's `id`: a number, or a UUID for the kinds keyed so)",
+        reason: "adoptId must be the numeric id of an existing Action of the project (PostHog's `id`)",
       },
     ]);
   });

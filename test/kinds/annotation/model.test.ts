@@ -3,6 +3,7 @@
  * rule), and PostHog's normalisations (its form of a date, a blank emoji) compared equal.
  */
 import { annotationModel } from "../../../src/kinds/annotation/model";
+import { annotationKind } from "../../../src/kinds/annotation/kind";
 
 const failures = (inputs: Record<string, unknown>) => annotationModel.validate(inputs);
 
@@ -67,7 +68,7 @@ test("outputs are the fixed ones and each declared field's live value; drift is 
   };
   const declared = { projectId: 3, content: "c", dateMarker: "2025-01-02 09:30:00", emoji: "" };
   const recorded = annotationModel.recordInputs(declared);
-  expect(annotationModel.toOutputs(record, recorded)).toEqual({
+  expect(annotationModel.forKind(annotationKind).toOutputs(record, recorded)).toEqual({
     annotationId: 9,
     projectId: 3,
     content: "c",

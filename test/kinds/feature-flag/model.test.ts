@@ -3,6 +3,7 @@
  * rule), and PostHog's normalisations compared equal.
  */
 import { featureFlagModel } from "../../../src/kinds/feature-flag/model";
+import { featureFlagKind } from "../../../src/kinds/feature-flag/kind";
 import { flagValuesEqual, normalFilters } from "../../../src/kinds/feature-flag/fields";
 
 const group = (extra: Record<string, unknown> = {}) => ({ properties: [], rollout_percentage: 50, ...extra });
@@ -164,7 +165,7 @@ test("the state keeps ids, key, name, the declared fields' live values and the d
     status: "ACTIVE",
   };
   const recorded = featureFlagModel.recordInputs({ key: "k", active: true, __provider: "p" });
-  expect(featureFlagModel.toOutputs(record, recorded)).toEqual({
+  expect(featureFlagModel.forKind(featureFlagKind).toOutputs(record, recorded)).toEqual({
     flagId: 7,
     projectId: 2,
     key: "k",

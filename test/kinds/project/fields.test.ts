@@ -1,5 +1,9 @@
 /** The field table's own functions: how declared and live values compare, and what the table says of each field. */
-import { isMergedDictionary, setAfterCreate, settingNames, valuesEqual, writableFields } from "../../../src/kinds/project/fields";
+import { projectFields, settingNames, valuesEqual, writableFields } from "../../../src/kinds/project/fields";
+import { rowOf } from "../../../src/kit/field-table";
+
+const isMergedDictionary = (field: string) => rowOf(projectFields, field)?.merged === true;
+const setAfterCreate = (field: string) => rowOf(projectFields, field)?.afterCreate === true;
 import { isTimezone, pythonJsonLength } from "../../../src/kinds/project/rules";
 import { camelCase, closestName } from "../../../src/kit/names";
 import { canonicalJson } from "../../../src/kit/json";

@@ -1,21 +1,15 @@
-/** Between Pulumi's view of a project and PostHog's: the mapping functions, on their own. */
-import type { ProjectRecord } from "../../../src/kinds/project/fields";
-import {
-  declaredSettings,
-  differingSettings,
-  inputName,
-  liveInputs,
-  outputValue,
-  recordedInputsOf,
-  recordInputs,
-  toOutputs,
-  validateInputs,
-} from "../../../src/kinds/project/model";
+/** Between Pulumi's view of a project and PostHog's: the kit's field-table model of Project, on its own. */
+import { type PlacedProject, projectModel } from "../../../src/kinds/project/model";
+import { projectKind } from "../../../src/kinds/project/kind";
+
+const { declaredSettings, differingSettings, inputName, liveInputs, outputValue, recordedInputsOf, recordInputs, toOutputs, validate } =
+  projectModel.forKind(projectKind);
 
 const record = {
   id: 7,
   uuid: "u",
   organization: "org",
+  organization_id: "org",
   api_token: "phc_x",
   name: "Web",
   created_at: "2026-11-26T00:00:00Z",
@@ -23,7 +17,7 @@ const record = {
   session_recording_sample_rate: "0.20",
   modifiers: { debug: true, personsOnEventsMode: "disabled" },
   brand_new: 3,
-} as unknown as ProjectRecord;
+} as unknown as PlacedProject;
 
 test("declaredSettings: snake_case, normalised by the schema, with additionalSettings under their own names", () => {
   expect(declaredSettings({ name: "Web", sessionRecordingSampleRate: "0.5", additionalSettings: { brand_new: 1 } })).toEqual({
@@ -44,7 +38,7 @@ test("toOutputs: ids, the kept fields, the declared settings live, recorded inpu
   const outputs = toOutputs(record, recorded);
   expect(outputs).toMatchObject({ projectId: 7, organizationId: "org", apiToken: "phc_x", apiTokenRotation: "r1" });
   expect(outputs.additionalSettings).toEqual({ brand_new: 3 });
-  expect(recordedInputsOf(outputs)).toEqual({ ...recorded, additionalSettings: { brand_new: 3 } });
+  expect(recordedInputsOf(outputs)).toEqual(recorded);
   // Not declared: not in the state (getProject has it).
   expect(outputValue(outputs, "anonymize_ips")).toBeUndefined();
   expect(outputValue(toOutputs(record, recordInputs({ anonymizeIps: true })), "anonymize_ips")).toBe(false);
@@ -54,12 +48,7 @@ test("toOutputs: ids, the kept fields, the declared settings live, recorded inpu
 test("toOutputs keeps only what PostHog sent and what the program declared: no null for an absent field", () => {
   const outputs = toOutputs(record, recordInputs({ name: "Web" }));
   expect(Object.keys(outputs).sort()).toEqual(["projectId", "organizationId", "uuid", "apiToken", "name", "declaredInputs"].sort());
-  expect(recordedInputsOf(outputs)).toEqual({
-    apiTokenRotation: null,
-    adoptProjectId: null,
-    additionalSettings: null,
-    declaredInputs: { name: "Web" },
-  });
+  expect(recordedInputsOf(outputs)).toEqual({ kept: { apiTokenRotation: null, adoptProjectId: null }, declaredInputs: { name: "Web" } });
   // A declared additional setting PostHog did not send stays, as null: that is how it shows as not applied.
   expect(toOutputs(record, recordInputs({ additionalSettings: { unheard_of: 1 } })).additionalSettings).toEqual({ unheard_of: null });
 });
@@ -74,7 +63,7 @@ test("inputName: an input, or a place in additionalSettings", () => {
   expect(inputName("brand_new")).toBe("additionalSettings.brand_new");
 });
 
-test("validateInputs ignores __provider and undefined, and reports every problem", () => {
-  expect(validateInputs({ __provider: "code", name: "ok", timezone: undefined })).toEqual([]);
-  expect(validateInputs({ name: "", weekStartDay: 7 }).map((f) => f.property)).toEqual(["name", "weekStartDay"]);
+test("validate ignores __provider and undefined, and reports every problem", () => {
+  expect(validate({ __provider: "code", name: "ok", timezone: undefined })).toEqual([]);
+  expect(validate({ name: "", weekStartDay: 7 }).map((f) => f.property)).toEqual(["name", "weekStartDay"]);
 });

@@ -6,9 +6,15 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { z } from "zod";
-import { DECLARATIONS_PATH, outputNameList, projectDeclarations } from "../../../src/kinds/project/program-types";
-import { type projectFields, writableFields, type ProjectField, type WritableField } from "../../../src/kinds/project/fields";
-import { camelCase, type CamelCase } from "../../../src/kit/names";
+import { DECLARATIONS_PATH, outputNameList, projectDeclarations } from "../../src/generate/project-types";
+import {
+  type projectAnswerFields,
+  type projectFields,
+  writableFields,
+  type ProjectField,
+  type WritableField,
+} from "../../src/kinds/project/fields";
+import { camelCase, type CamelCase } from "../../src/kit/names";
 import {
   outputNames,
   secretOutputNames,
@@ -16,7 +22,7 @@ import {
   type ProjectInputs,
   type ProjectRecordOutputs,
   type ProjectSettingsArgs,
-} from "../../../src/resources/project-types";
+} from "../../src/resources/project-types";
 import type * as pulumi from "@pulumi/pulumi";
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -26,7 +32,9 @@ type AllTrue<T> = { [K in keyof T]: true };
 
 /** What zod derives from the table. */
 type SettingsFromTable = { [K in WritableField as CamelCase<K>]?: z.input<(typeof projectFields)[K]["input"]> };
-type RecordFromTable = { [K in Exclude<ProjectField, "id"> as CamelCase<K>]: z.output<(typeof projectFields)[K]["response"]> };
+type RecordFromTable = {
+  [K in Exclude<ProjectField, "id"> as CamelCase<K>]: z.output<(typeof projectAnswerFields & typeof projectFields)[K]["answer"]>;
+};
 type RecordGenerated = {
   [K in Exclude<keyof ProjectRecordOutputs, "projectId" | "organizationId">]-?: Exclude<ProjectRecordOutputs[K], undefined>;
 };
@@ -37,7 +45,7 @@ const recordMatches: AllTrue<Compare<RecordGenerated, RecordFromTable>> = null! 
 const argsMatch: AllTrue<Compare<ProjectArgs, ArgsFromInputs>> = null! as Compare<ProjectArgs, ArgsFromInputs>;
 
 test("project-types.ts is what the field table generates (run `npm run docs`)", () => {
-  expect(fs.readFileSync(path.join(__dirname, "..", "..", "..", DECLARATIONS_PATH), "utf8")).toBe(projectDeclarations());
+  expect(fs.readFileSync(path.join(__dirname, "..", "..", DECLARATIONS_PATH), "utf8")).toBe(projectDeclarations());
 });
 
 test("its types equal zod's for the table (checked by `npm run typecheck`)", () => {

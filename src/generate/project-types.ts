@@ -1,107 +1,30 @@
 /**
- * The source of src/resources/project-types.ts: the resource's argument and output types written out as plain
- * TypeScript, generated from the field table by `npm run docs`. A program that imports `pulumi-posthog` type-checks
- * against these instead of types derived from zod schemas, which TypeScript would otherwise evaluate on every
- * `pulumi up` (about as long again as Pulumi's own). test/kinds/project/program-types.test.ts checks that the file is what
- * this generates and that its types equal the field table's.
+ * The source of src/resources/project-types.ts: Project's argument and output types written out as plain TypeScript,
+ * generated from its field table by `npm run docs`, with the zod printer every kind's types share (./types). A
+ * program that imports `pulumi-posthog` type-checks against these instead of types derived from zod schemas, which
+ * TypeScript would otherwise evaluate on every `pulumi up` (about as long again as Pulumi's own).
+ * test/generate/project-types.test.ts checks that the file is what this generates and that its types equal the
+ * table's. Project's own, not ./types' `fieldTableTypes`: its public type names (`ProjectInputs`, `ProjectOutputs`,
+ * `ProjectRecordOutputs`, …) and its hand-written class predate the kit's generator.
  */
-import { z } from "zod";
-import { camelCase } from "../../kit/names";
-import { keptInState, projectFields, writableFields, type ProjectField } from "./fields";
+import { camelCase } from "../kit/names";
+import {
+  CORE_FIELDS,
+  keptInState,
+  projectFields,
+  recordField,
+  recordFieldNames,
+  writableFields,
+  type ProjectField,
+} from "../kinds/project/fields";
+import { docComment, splitUnion, typeText, union } from "./types";
 
 export const DECLARATIONS_PATH = "src/resources/project-types.ts";
-
-/** The subset of JSON Schema that zod's `toJSONSchema` produces for the field table. */
-interface JsonSchema {
-  type?: string | string[];
-  anyOf?: JsonSchema[];
-  items?: JsonSchema;
-  enum?: unknown[];
-  const?: unknown;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  additionalProperties?: boolean | JsonSchema;
-}
-
-/** The TypeScript type a zod schema accepts (`input`) or produces (`output`). */
-export function typeText(schema: z.ZodType, io: "input" | "output", indent = ""): string {
-  return print(z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema, indent);
-}
-
-function print(schema: JsonSchema, indent: string): string {
-  if (schema.anyOf) return union(schema.anyOf.map((s) => print(s, indent)));
-  if (schema.const !== undefined) return JSON.stringify(schema.const);
-  if (schema.enum) return union(schema.enum.map((v) => JSON.stringify(v)));
-  if (Array.isArray(schema.type)) return union(schema.type.map((type) => print({ ...schema, type }, indent)));
-  switch (schema.type) {
-    case "string":
-      return "string";
-    case "number":
-    case "integer":
-      return "number";
-    case "boolean":
-      return "boolean";
-    case "null":
-      return "null";
-    case "array": {
-      const item = print(schema.items ?? {}, indent);
-      return /[|&]/.test(item) && !item.startsWith("{") ? `(${item})[]` : `${item}[]`;
-    }
-    case "object":
-      return object(schema, indent);
-    default:
-      return "unknown";
-  }
-}
-
-function object(schema: JsonSchema, indent: string): string {
-  const extra = schema.additionalProperties;
-  const rest = extra === undefined || extra === false ? undefined : print(extra === true ? {} : extra, `${indent}  `);
-  const entries = Object.entries(schema.properties ?? {});
-  if (entries.length === 0) return `Record<string, ${rest ?? "never"}>`;
-  const required = new Set(schema.required ?? []);
-  const inner = `${indent}  `;
-  const lines = entries.map(([key, value]) => `${inner}${propertyKey(key)}${required.has(key) ? "" : "?"}: ${print(value, inner)};`);
-  if (rest !== undefined) lines.push(`${inner}[key: string]: ${rest};`);
-  return `{\n${lines.join("\n")}\n${indent}}`;
-}
-
-function propertyKey(key: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : JSON.stringify(key);
-}
-
-export function union(types: string[]): string {
-  const unique = [...new Set(types.flatMap(splitUnion))];
-  // `unknown` absorbs every other member.
-  return unique.includes("unknown") ? "unknown" : unique.join(" | ");
-}
-
-/** The members of a printed union (object types, which may contain `|`, stay whole). */
-export function splitUnion(text: string): string[] {
-  const members: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === "{" || c === "(" || c === "<") depth++;
-    else if (c === "}" || c === ")" || c === ">") depth--;
-    else if (c === "|" && depth === 0) {
-      members.push(text.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
-  members.push(text.slice(start).trim());
-  return members;
-}
 
 /** Removes `null` and `undefined` from a printed union, then adds `null` (as `pulumi.Input<NonNullable<T> | null>`). */
 function withNull(type: string): string {
   if (type === "unknown") return "{} | null";
   return union([...splitUnion(type).filter((t) => t !== "null" && t !== "undefined"), "null"]);
-}
-
-export function docComment(doc: string, indent: string): string {
-  return `${indent}/** ${doc.replace(/\*\//g, "*\\/")} */`;
 }
 
 /** Inputs that steer the provider rather than name a setting. */
@@ -124,9 +47,6 @@ const providerInputs = [
   },
 ] as const;
 
-/** Fields every PostHog version returns; the others may be absent from older or newer servers. */
-export const CORE_FIELDS: readonly ProjectField[] = ["id", "uuid", "organization", "api_token", "name", "created_at"];
-
 /** Outputs the provider keeps beside PostHog's record, present only when the program declares them. */
 const recordedOutputs = [
   { name: "apiTokenRotation", type: "string", doc: "The declared `apiTokenRotation`." },
@@ -142,9 +62,9 @@ interface OutputEntry {
 }
 
 function recordOutputEntries(): OutputEntry[] {
-  const fields = (Object.keys(projectFields) as ProjectField[]).filter((f) => f !== "id");
+  const fields = recordFieldNames.filter((f) => f !== "id");
   return [
-    { name: "projectId", type: "number", optional: false, doc: projectFields.id.doc },
+    { name: "projectId", type: "number", optional: false, doc: recordField("id").doc },
     {
       name: "organizationId",
       type: "string",
@@ -153,9 +73,9 @@ function recordOutputEntries(): OutputEntry[] {
     },
     ...fields.map((f) => ({
       name: camelCase(f),
-      type: typeText(projectFields[f].response, "output", "  "),
-      optional: !CORE_FIELDS.includes(f),
-      doc: projectFields[f].doc,
+      type: typeText(recordField(f).answer, "output", "  "),
+      optional: !(CORE_FIELDS as readonly ProjectField[]).includes(f),
+      doc: recordField(f).doc,
     })),
   ];
 }
@@ -178,7 +98,7 @@ function settingOutputEntries(): OutputEntry[] {
     .filter((f) => !kept.has(f))
     .map((f) => ({
       name: camelCase(f),
-      type: typeText(projectFields[f].response, "output", "  "),
+      type: typeText(projectFields[f].answer, "output", "  "),
       optional: true,
       doc: projectFields[f].doc,
     }));
@@ -187,7 +107,7 @@ function settingOutputEntries(): OutputEntry[] {
 /** The output names every `Project` registers, in order (a declared setting adds its own), and the secret ones. */
 export function outputNameList(): { outputs: string[]; secrets: string[] } {
   const outputs = [...stateOutputEntries().map((e) => e.name), ...recordedOutputs.map((o) => o.name)];
-  const secrets = keptInState.filter((f) => (projectFields[f] as { secret?: boolean }).secret).map((f) => camelCase(f));
+  const secrets = keptInState.filter((f) => recordField(f).secret).map((f) => camelCase(f));
   return { outputs, secrets };
 }
 
@@ -207,9 +127,9 @@ export function projectDeclarations(): string {
   const list = (values: string[]) => `[\n${values.map((v) => `  ${JSON.stringify(v)},`).join("\n")}\n]`;
   return [
     "/**",
-    " * Generated by `npm run docs` from the field table (src/kinds/project/fields.ts, through src/kinds/project/program-types.ts): do",
+    " * Generated by `npm run docs` from the field table (src/kinds/project/fields.ts, through src/generate/project-types.ts): do",
     " * not edit. The resource's types written out plainly, so that type-checking a program does not evaluate zod's types;",
-    " * test/kinds/project/program-types.test.ts checks that this file is what the table generates and that its types equal the table's.",
+    " * test/generate/project-types.test.ts checks that this file is what the table generates and that its types equal the table's.",
     " */",
     'import type * as pulumi from "@pulumi/pulumi";',
     'import type { Json } from "../kit/json";',
