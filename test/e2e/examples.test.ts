@@ -16,7 +16,7 @@ import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import * as dashboards from "../../src/kinds/dashboard/endpoints";
 import * as insights from "../../src/kinds/insight/endpoints";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
-import { cacheDir, pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
+import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
 
 jest.setTimeout(600_000);
 
@@ -63,17 +63,13 @@ test("examples/first-program (the README's, `npm run demo`'s), groups, flags-for
   ];
   for (const p of [first, second]) await server.capture(p.api_token, companies);
 
-  const dir = cacheDir("examples");
-  const relative = (example: string) => JSON.stringify(path.relative(dir, path.join(repoRoot, "examples", example)));
-  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: posthog-examples\nruntime: nodejs\nmain: index.ts\n");
-  fs.writeFileSync(
-    path.join(dir, "index.ts"),
-    Object.entries(together)
-      .flatMap(([key, { example, outputs }]) => [
-        `import * as ${key} from ${relative(example)};`,
-        ...outputs.map((name) => `export const ${key}${name[0]!.toUpperCase()}${name.slice(1)} = ${key}.${name};`),
-      ])
-      .join("\n"),
+  // nodeProgram's directory is .cache/<its own>, two levels under the checkout.
+  const dir = session.nodeProgram(
+    "posthog-examples",
+    Object.entries(together).flatMap(([key, { example, outputs }]) => [
+      `import * as ${key} from ${JSON.stringify(path.join("..", "..", "examples", example))};`,
+      ...outputs.map((name) => `export const ${key}${name[0]!.toUpperCase()}${name.slice(1)} = ${key}.${name};`),
+    ]),
   );
   const stack = await session.stack(dir, `e2e-examples-${process.pid}`, {
     // Each example's own configuration (its stack's namespace is this program's).
