@@ -1,32 +1,64 @@
 /**
- * The contract (test/helpers/contract.ts) through the real Pulumi CLI: one TypeScript program declaring every
- * registered kind's example (src/kinds/<kind>/example.ts), the project-scoped ones in Project's example, against the
- * local server playing today's PostHog, in one stack: up creates all, a preview shows no change, a change made by hand
- * to each shows as `old => new` in `preview --refresh` and `up --refresh` puts each back, destroy deletes all. A kind
- * registered in src/kinds/index.ts is declared here with no other edit.
+ * The contract (test/helpers/contract.ts) through the real Pulumi CLI, and beside it what is some kinds' alone, in one
+ * TypeScript program and one stack against the local server playing today's PostHog (one up, one refresh, one destroy
+ * for all of them, instead of a stack each).
+ *
+ * The contract: every registered kind's example (src/kinds/<kind>/example.ts), the project-scoped ones in Project's
+ * example: up creates all, a preview shows no change, a change made by hand to each shows as `old => new` after a
+ * refresh and up puts each back, destroy deletes all. A kind registered in src/kinds/index.ts is declared here with no
+ * other edit; its resource names are its example's, prefixed `contract-` (the examples below keep theirs).
+ *
+ * Beside it: examples/cohort-flag (a cohort of the listed companies' persons and a flag released to it by its
+ * cohortId, in the provider's project) and examples/dashboard (a project with a dashboard, a text tile, a trends and a
+ * HogQL insight on it and an alert on the trends insight), both imported as written, and a survey, an experiment and
+ * a hog function with a secret input given in plain text (on a flag, in a project of their own). Create; drift of
+ * what is theirs alone (nested values, a deleted insight, a secret input) shown as old => new by refresh and preview
+ * and restored, one PATCH each; objects deleted by hand created again; destroy as PostHog deletes each; the secret
+ * never in the state in plain text. The examples are type-checked by `npm run typecheck`.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { OutputMap, Stack } from "@pulumi/pulumi/automation";
+import type { EngineEvent, OutputMap, Stack } from "@pulumi/pulumi/automation";
 import { PostHogError, Transport } from "../../src/client-entry";
+import * as projects from "../../src/kinds/project/endpoints";
+import * as alerts from "../../src/kinds/alert/endpoints";
+import * as cohorts from "../../src/kinds/cohort/endpoints";
+import * as dashboards from "../../src/kinds/dashboard/endpoints";
+import * as experiments from "../../src/kinds/experiment/endpoints";
+import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
+import * as hogFunctions from "../../src/kinds/hog-function/endpoints";
+import * as insights from "../../src/kinds/insight/endpoints";
+import * as surveys from "../../src/kinds/survey/endpoints";
+import { MAX_JSON_DEPTH } from "../../src/kit/json";
 import { ExampleRef, ExampleSecret, ExampleUser, type ExampleValue } from "../../src/kit/example";
 import type { Kind } from "../../src/kit/kind";
 import { byHand, contractKinds, driftInput, postHogField } from "../helpers/contract";
+import { refuseHogTemplate } from "../helpers/hog-function-faults";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
-import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
+import { cacheDir, pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
 
 jest.setTimeout(300_000);
 
+const SECRET = `e2e-s3cr3t-${process.pid}`;
 let server: LocalPostHog;
 let session: PulumiSession;
 let http: Transport;
 let stack: Stack;
 let dir: string;
-/** The outputs of the last up: each kind's id (`<variable>Id`) and its scope (`<variable>Scope`). */
+/** The provider's project, where examples/cohort-flag puts its cohort and flag. */
+let cohortProjectId: number;
+/**
+ * The outputs of the last up: each kind's id (`<variable>Id`) and its scope (`<variable>Scope`), and those of the
+ * objects beside the contract's.
+ */
 let outputs: OutputMap;
+
+const output = <T>(name: string) => outputs[name]!.value as T;
 
 /** A kind's example's variable in the program: its name, camelCased (`acme-users` → `acmeUsers`). */
 const variable = (kind: Kind) => kind.example.name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+/** A kind's example's resource name in the program. */
+const resourceName = (kind: Kind) => `contract-${kind.example.name}`;
 const kindNamed = (name: string) => contractKinds.find((k) => k.name === name)!;
 /** The kind whose example holds the project-scoped examples: the one whose id is their scope (Project's `projectId`). */
 const home = contractKinds.find((k) => k.scope === "organization" && k.identity.output === "projectId")!;
@@ -52,24 +84,89 @@ function secretsOf(value: ExampleValue): ExampleSecret[] {
 
 const secrets = contractKinds.flatMap((k) => secretsOf(k.example.inputs as ExampleValue));
 
-function program(): string {
-  const lines = [
-    `import * as pulumi from "@pulumi/pulumi";`,
-    `import * as posthog from "pulumi-posthog";`,
-    `const config = new pulumi.Config();`,
-  ];
+/** Every kind's example, as the contract declares it. */
+function contractProgram(): string[] {
+  const lines = [`const config = new pulumi.Config();`];
   for (const kind of contractKinds) {
     const v = variable(kind);
     const scope = kind.scope === "project" ? `projectId: ${variable(home)}.${home.identity.output}, ` : "";
     const inputs = typescript(kind.example.inputs as ExampleValue);
-    lines.push(`const ${v} = new posthog.${kind.name}(${JSON.stringify(kind.example.name)}, { ${scope}...${inputs} });`);
+    lines.push(`const ${v} = new posthog.${kind.name}(${JSON.stringify(resourceName(kind))}, { ${scope}...${inputs} });`);
     lines.push(`export const ${v}Id = ${v}.${kind.identity.output};`);
     lines.push(
       `export const ${v}Scope = ${kind.scope === "project" ? `${variable(home)}.${home.identity.output}` : `${v}.organizationId`};`,
     );
   }
-  return `${lines.join("\n")}\n`;
+  return lines;
 }
+
+/**
+ * What is some kinds' alone: examples/cohort-flag and examples/dashboard as written, and a survey, a launched
+ * experiment, a hook with a secret input and a remote configuration flag in a project of their own (13 objects).
+ */
+function besideProgram(): string[] {
+  const example = (name: string) => JSON.stringify(path.relative(dir, path.join(repoRoot, "examples", name)));
+  return [
+    `import * as cohortFlag from ${example("cohort-flag")};`,
+    `import * as dashboard from ${example("dashboard")};`,
+    ``,
+    `export const cohortId = cohortFlag.cohortId;`,
+    `export const cohortFlagId = cohortFlag.flagId;`,
+    `export const dashboardProjectId = dashboard.projectId;`,
+    `export const dashboardId = dashboard.dashboardId;`,
+    `export const viewsShortId = dashboard.viewsShortId;`,
+    `export const signupsInsightId = dashboard.signupsInsightId;`,
+    `export const alertId = dashboard.alertId;`,
+    ``,
+    `const surveysProject = new posthog.Project("surveys", { name: "Surveys" });`,
+    `const surveysFlag = new posthog.FeatureFlag("checkout", {`,
+    `  projectId: surveysProject.projectId,`,
+    `  key: "new-checkout",`,
+    `  filters: { groups: [{ rollout_percentage: 100 }], multivariate: { variants: [{ key: "control", rollout_percentage: 50 }, { key: "test", rollout_percentage: 50 }] } },`,
+    `});`,
+    `const survey = new posthog.Survey("nps", {`,
+    `  projectId: surveysProject.projectId,`,
+    `  name: "NPS",`,
+    `  type: "popover",`,
+    `  questions: [{ type: "rating", question: "How likely are you to recommend us?", display: "number", scale: 10 }],`,
+    `  linkedFlagId: surveysFlag.flagId,`,
+    `  conditions: { linkedFlagVariant: "test" },`,
+    `});`,
+    `const experiment = new posthog.Experiment("checkout", {`,
+    `  projectId: surveysProject.projectId,`,
+    `  name: "New checkout",`,
+    `  description: "Faster checkout",`,
+    `  featureFlagKey: surveysFlag.key,`,
+    `  launched: true,`,
+    `});`,
+    `const hook = new posthog.HogFunction("hook", {`,
+    `  projectId: surveysProject.projectId,`,
+    `  type: "destination",`,
+    `  name: "Hook",`,
+    `  hog: "fetch(inputs.url, {'method': 'POST', 'headers': {'Authorization': inputs.token}})",`,
+    `  inputsSchema: [{ key: "url", type: "string", required: true }, { key: "token", type: "string", secret: true }],`,
+    `  inputs: { url: { value: "https://example.com/hook" }, token: { value: "${SECRET}" } },`,
+    `  enabled: true,`,
+    `});`,
+    `export const surveysProjectId = surveysProject.projectId;`,
+    `export const flagId = surveysFlag.flagId;`,
+    `export const surveyId = survey.surveyId;`,
+    `export const experimentId = experiment.experimentId;`,
+    `export const experimentFlagId = experiment.featureFlagId;`,
+    `export const hogFunctionId = hook.hogFunctionId;`,
+    // A remote configuration flag whose payload PostHog encrypts, given in plain text: the class makes it secret.
+    `const remote = new posthog.FeatureFlag("remote", {`,
+    `  projectId: surveysProject.projectId,`,
+    `  key: "remote-config",`,
+    `  isRemoteConfiguration: true,`,
+    `  hasEncryptedPayloads: true,`,
+    `  filters: { groups: [{ rollout_percentage: 100 }], payloads: { true: '"${SECRET}-payload"' } },`,
+    `});`,
+    `export const remoteFlagId = remote.flagId;`,
+  ];
+}
+/** The objects besideProgram() declares. */
+const BESIDE = 13;
 
 /** Where a kind's object lives and its id, as its endpoints take them. */
 function located(kind: Kind): { scope: never; id: never } {
@@ -77,16 +174,66 @@ function located(kind: Kind): { scope: never; id: never } {
   return { scope: outputs[`${variable(kind)}Scope`]!.value as never, id: id as never };
 }
 
+const writes = async () => (await server.requests()).filter((r) => r.method !== "GET");
+/** Whether a request is to one of these projects or their objects (`/projects/<id>/`). */
+const inProjects = (ids: number[]) => (r: { path: string }) => ids.some((id) => r.path.includes(`/projects/${id}/`));
+/** The projects of the objects beside the contract's. */
+const besideProjects = () => [cohortProjectId, output<number>("dashboardProjectId"), output<number>("surveysProjectId")];
+/** The writes to one project's objects (under /api/projects/<id>/), as [method, object kind, body keys]. */
+const writesIn = async (projectId: number) =>
+  (await writes()).filter((r) => r.path.startsWith(`/api/projects/${projectId}/`)).map((r) => [r.method, r.path.split("/")[4], r.bodyKeys]);
+const exported = () => {
+  const result = session.cli(dir, ["stack", "export", "--stack", stack.name]);
+  expect(result.status).toBe(0);
+  return result.stdout;
+};
+const companyFilter = (companies: string[]) => ({
+  properties: {
+    type: "OR",
+    values: [{ type: "AND", values: [{ type: "person", key: "company", operator: "exact", value: companies }] }],
+  },
+});
+/** The steps an engine event stream announces, by resource name (a replacement's several steps, all of them). */
+const stepsByName = (steps: Map<string, string[]>) => (event: EngineEvent) => {
+  const step = event.resourcePreEvent?.metadata;
+  if (!step) return;
+  const name = step.urn.split("::").pop()!;
+  steps.set(name, [...(steps.get(name) ?? []), step.op]);
+};
+/** What a `--diff` shows of the resource named `name`: from its URN to the next resource. */
+function shown(stdout: string, name: string): string {
+  const lines = stdout.split("\n");
+  const start = lines.findIndex((line) => line.trim().startsWith("[urn=") && line.trim().endsWith(`::${name}]`));
+  expect(start).toBeGreaterThan(0);
+  const end = lines.findIndex((line, i) => i > start && /^\s*[-+~]*\s*[\w-]+:[\w/:-]+: \(/.test(line));
+  return lines.slice(start, end < 0 ? undefined : end).join("\n");
+}
+const quoted = (text: string) => JSON.stringify(text).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 beforeAll(async () => {
   server = await startLocalPostHog();
   http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
-  session = await pulumiSession(server);
-  fs.mkdirSync(path.join(repoRoot, ".cache"), { recursive: true });
-  dir = fs.mkdtempSync(path.join(repoRoot, ".cache", "e2e-contract-"));
+  // The local server goes with the file: nothing to destroy after the last case.
+  session = await pulumiSession(server, [], { destroyOnCleanup: false });
+  cohortProjectId = (await projects.createProject(http, server.organizationId, { name: "Cohorts" })).id;
+  dir = cacheDir("contract");
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: posthog-contract\nruntime: nodejs\nmain: index.ts\n");
-  fs.writeFileSync(path.join(dir, "index.ts"), program());
-  stack = await session.stack(dir, `e2e-contract-${process.pid}`);
+  fs.writeFileSync(
+    path.join(dir, "index.ts"),
+    [
+      `import * as pulumi from "@pulumi/pulumi";`,
+      `import * as posthog from "pulumi-posthog";`,
+      ...contractProgram(),
+      ``,
+      ...besideProgram(),
+      ``,
+    ].join("\n"),
+  );
+  stack = await session.stack(dir, `e2e-contract-${process.pid}`, { "posthog:projectId": String(cohortProjectId) });
   for (const secret of secrets) await stack.setConfig(secret.key, { value: secret.sample, secret: true });
+  // examples/cohort-flag's own configuration, as its README sets it.
+  await stack.setConfig("companies[0]", { value: "Acme" }, true);
+  await stack.setConfig("companies[1]", { value: "Globex" }, true);
 });
 afterAll(async () => {
   await session?.cleanup();
@@ -94,20 +241,106 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-test("every kind's example through the CLI: up creates each, preview shows no change, drift made by hand shows old => new per kind and up --refresh puts each back, destroy deletes each", async () => {
-  const up = await stack.up();
-  expect(up.summary.resourceChanges).toEqual({ create: contractKinds.length + 1 });
-  outputs = up.outputs;
-  // The examples' secrets (a hook's token) are in the state encrypted only.
-  const state = session.cli(dir, ["stack", "export", "--stack", stack.name]);
-  expect(state.status).toBe(0);
-  for (const secret of secrets) expect(state.stdout).not.toContain(secret.sample);
+/** What the first up made, for the steps after it. */
+const made = { cohortId: 0, cohortFlagId: 0, signupsId: 0, surveyId: "" };
 
+test("up creates every kind's example and, beside them, the cohort in PostHog's form and the flag naming it; the dashboard's tiles where placed and its alert; the survey, the launched experiment on the program's flag; no secret plain in the state", async () => {
+  const up = await stack.up();
+  // The stack, every kind's example, and the 13 beside them: examples/cohort-flag: 2; examples/dashboard: 5; the
+  // surveys' project, flag, survey, experiment, hook, and the remote configuration flag.
+  expect(up.summary.resourceChanges).toEqual({ create: 1 + contractKinds.length + BESIDE });
+  outputs = up.outputs;
+  // The examples' secrets (a hook's token) and the plain-text hook input are in the state encrypted only.
+  const state = exported();
+  for (const secret of secrets) expect(state).not.toContain(secret.sample);
+  expect(state).not.toContain(SECRET);
+
+  // Today's PostHog stores the filters as its models dump them (negation added): the program's form compares equal.
+  made.cohortId = output<number>("cohortId");
+  const cohort = await cohorts.getCohort(http, cohortProjectId, made.cohortId);
+  expect(cohort).toMatchObject({ name: "Beta customers", is_static: false, filters: companyFilter(["Acme", "Globex"]) });
+  expect(JSON.stringify(cohort.filters)).toContain('"negation":false');
+  made.cohortFlagId = output<number>("cohortFlagId");
+  const cohortFlag = await featureFlags.getFeatureFlag(http, cohortProjectId, made.cohortFlagId);
+  expect(cohortFlag.filters.groups[0]!.properties).toMatchObject([
+    { key: "id", type: "cohort", value: made.cohortId, cohort_name: "Beta customers" },
+  ]);
+
+  const projectId = output<number>("dashboardProjectId");
+  const board = await dashboards.getDashboard(http, projectId, output<number>("dashboardId"));
+  expect(board).toMatchObject({ name: "Traffic", pinned: true, tags: ["web"] });
+  const onBoard = board.tiles!.filter((t) => t.insight).map((t) => t.insight!.name);
+  expect(onBoard.sort()).toEqual(["Page views", "Sign-ups this week"]);
+  expect(board.tiles!.find((t) => t.text)?.text?.body).toContain("## Traffic");
+  // Ordered by their layouts: the text tile on top, then the two insights side by side.
+  expect(board.tiles!.map((t) => t.layouts?.["sm"])).toEqual([
+    { x: 0, y: 0, w: 12, h: 2 },
+    { x: 0, y: 2, w: 8, h: 5 },
+    { x: 8, y: 2, w: 4, h: 5 },
+  ]);
+  made.signupsId = output<number>("signupsInsightId");
+  const [views] = await insights.listInsights(http, projectId, { short_id: output<string>("viewsShortId") });
+  expect(await alerts.getAlert(http, projectId, output<string>("alertId"))).toMatchObject({
+    insight: { id: views!.id },
+    calculation_interval: "daily",
+  });
+
+  const surveysProjectId = output<number>("surveysProjectId");
+  const flagId = output<number>("flagId");
+  made.surveyId = output<string>("surveyId");
+  expect(await surveys.getSurvey(http, surveysProjectId, made.surveyId)).toMatchObject({ name: "NPS", linked_flag_id: flagId });
+  // PostHog ran the experiment on the program's flag, launched.
+  expect(output<number>("experimentFlagId")).toBe(flagId);
+  expect((await experiments.getExperiment(http, surveysProjectId, output<number>("experimentId"))).start_date).toEqual(expect.any(String));
+  expect((await hogFunctions.getHogFunction(http, surveysProjectId, output<string>("hogFunctionId"))).inputs?.["token"]).toEqual({
+    secret: true,
+  });
+  // The encrypted payload reached PostHog (which answers it decrypted to a personal API key), secret in the state.
+  const remote = await featureFlags.getFeatureFlag(http, surveysProjectId, output<number>("remoteFlagId"));
+  expect(remote.filters.payloads).toEqual({ true: `"${SECRET}-payload"` });
+});
+
+test("a preview right after up shows no change and sends no write", async () => {
   await server.clearRequests();
   await stack.preview({ expectNoChanges: true });
-  expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+  expect(await writes()).toEqual([]);
+});
 
-  // By hand in PostHog: each kind's first plain string input (as the fast cases drift it).
+test("values PostHog would lose or refuse stop the preview in the program, naming each path; nothing is sent: NaN in a condition, a payload 6,000 levels deep", async () => {
+  // Before: NaN passed check and PostHog stored null; the deep payload cost the SDK's serialization 35-40 s and
+  // about 4 GB before a bare `RangeError: Maximum call stack size exceeded`.
+  // A program of this flag alone: it stops before anything else would be registered.
+  const program = fs.readFileSync(path.join(dir, "index.ts"), "utf8");
+  fs.writeFileSync(
+    path.join(dir, "index.ts"),
+    [
+      `import * as posthog from "pulumi-posthog";`,
+      `let deep: unknown = 1;`,
+      `for (let i = 0; i < 6000; i++) deep = [deep];`,
+      `new posthog.FeatureFlag("bad", { key: "bad", filters: { groups: [{ properties: [], rollout_percentage: Number.NaN }], payloads: { true: deep as never } } });`,
+    ].join("\n"),
+  );
+  await server.clearRequests();
+  const started = Date.now();
+  try {
+    const message = await stack.preview().then(
+      () => "",
+      (error: Error) => error.message,
+    );
+    expect(message).toMatch(/posthog\.FeatureFlag "bad": filters\.groups\[0\]\.rollout_percentage is NaN: JSON cannot carry NaN/);
+    expect(message).toMatch(
+      new RegExp(`filters\\.payloads\\.true(\\[0\\])+… is nested deeper than ${MAX_JSON_DEPTH} levels of lists and objects`),
+    );
+    expect(message).not.toMatch(/Maximum call stack/);
+  } finally {
+    fs.writeFileSync(path.join(dir, "index.ts"), program);
+  }
+  expect(Date.now() - started).toBeLessThan(60_000);
+  expect(await writes()).toEqual([]);
+});
+
+test("changed by hand: every kind's example (its first plain string input) and, beside them, nested values, a deleted insight and a hook; refresh, then preview shows each drift as old => new; up restores each with one PATCH of what drifted and creates the deleted insight again on its dashboard", async () => {
+  // The contract's: each kind's first plain string input (as the fast cases drift it).
   const drifted = contractKinds.map((kind) => {
     const input = driftInput(kind)!;
     const old = kind.example.inputs[input] as string;
@@ -117,18 +350,77 @@ test("every kind's example through the CLI: up creates each, preview shows no ch
     const { scope, id } = located(kind);
     await kind.api.update(http, scope, id, { [field]: byHand(old) });
   }
-  const preview = await stack.preview({ refresh: true, diff: true });
+  // Beside them: the cohort's description and companies; the dashboard's description, the trends insight's name, the
+  // alert's bound, and the HogQL insight deleted; the hook disabled.
+  const projectId = output<number>("dashboardProjectId");
+  const dashboardId = output<number>("dashboardId");
+  const surveysProjectId = output<number>("surveysProjectId");
+  const [views] = await insights.listInsights(http, projectId, { short_id: output<string>("viewsShortId") });
+  await cohorts.updateCohort(http, cohortProjectId, made.cohortId, {
+    description: "Edited by hand",
+    filters: companyFilter(["Acme", "Initech"]),
+  });
+  await dashboards.updateDashboard(http, projectId, dashboardId, { description: "Edited by hand" });
+  await insights.updateInsight(http, projectId, views!.id, { name: "Renamed by hand" });
+  await alerts.updateAlert(http, projectId, output<string>("alertId"), {
+    threshold: { configuration: { type: "absolute", bounds: { upper: 5 } } },
+  });
+  await insights.deleteInsight(http, projectId, made.signupsId);
+  // The hook's secret, never answered, is no drift.
+  await hogFunctions.updateHogFunction(http, surveysProjectId, output<string>("hogFunctionId"), { enabled: false });
+
+  // Refresh: every kind's example; beside them the cohort, the dashboard, the insight, the alert and the hook; the
+  // deleted insight dropped.
+  expect((await stack.refresh()).summary.resourceChanges).toMatchObject({ update: contractKinds.length + 5, delete: 1 });
+  expect(exported()).not.toContain(SECRET);
+  const steps = new Map<string, string[]>();
+  const preview = await stack.preview({ diff: true, onEvent: stepsByName(steps) });
   for (const { input, old } of drifted) {
     expect(preview.stdout).toMatch(new RegExp(`~ ${input}\\s*: ${quoted(byHand(old))} => ${quoted(old)}`));
   }
-  // Every kind changes. The kinds in the project show as replaced: in a preview the project's update leaves its
-  // projectId not known yet (Pulumi's dynamic-provider host passes no `stables` from diff), which `up` then finds unchanged.
-  const { update = 0, replace = 0 } = preview.changeSummary;
-  expect(update + replace).toBe(contractKinds.length);
+  // Every kind changes. The kinds in the project may show as replaced: in a preview the project's update leaves its
+  // projectId not known yet (Pulumi's dynamic-provider host passes no `stables` from diff), which `up` then finds
+  // unchanged.
+  for (const kind of contractKinds) {
+    expect({ kind: kind.name, changes: steps.get(resourceName(kind))!.some((op) => op === "update" || op === "replace") }).toEqual({
+      kind: kind.name,
+      changes: true,
+    });
+  }
+  expect(preview.stdout).toMatch(/~ description\s*: "Edited by hand" => "Persons of Acme, Globex"/);
+  expect(preview.stdout).toMatch(/~ \[1\]\s*: "Initech" => "Globex"/);
+  // Only the drift: PostHog's `negation: false` is not shown as a change.
+  expect(shown(preview.stdout, "beta-customers")).not.toMatch(/negation/);
+  // The cohort's flag shows its condition as [unknown]: a dynamic resource's update cannot tell the engine its
+  // cohortId stays. `up` then writes the cohort only.
+  expect(preview.stdout).toMatch(/~ value\s*: \d+ => \[unknown\]/);
+  expect(preview.stdout).toMatch(/~ description\s*: "Edited by hand" => "Page views and sign-ups of the web app"/);
+  expect(preview.stdout).toMatch(/~ name\s*: "Renamed by hand" => "Page views"/);
+  expect(preview.stdout).toMatch(/~ upper\s*: 5 => 10000/);
+  expect(preview.stdout).toMatch(/~ enabled\s*: false => true/);
+  // Beside the contract's: updated, the cohort and its flag, the dashboard, the insight, the alert, the hook; the
+  // same, the two projects, the surveys' flag, the survey, the experiment and the remote configuration flag.
+  const beside = {
+    "beta-customers": ["update"],
+    "customer-beta": ["update"],
+    traffic: ["update"],
+    "page-views": ["update"],
+    "views-spike": ["update"],
+    hook: ["update"],
+    signups: ["create"],
+    web: ["same"],
+    surveys: ["same"],
+    // The surveys' flag and the experiment (both "checkout").
+    checkout: ["same", "same"],
+    nps: ["same"],
+    remote: ["same"],
+  };
+  expect(Object.fromEntries(Object.keys(beside).map((name) => [name, steps.get(name)]))).toEqual(beside);
 
   await server.clearRequests();
-  const restored = await stack.up({ refresh: true });
-  expect(restored.summary.resourceChanges).toEqual({ update: contractKinds.length, same: 1 });
+  const restored = await stack.up();
+  // The same: the stack, the six beside them that did not drift, and the cohort's flag the preview showed [unknown].
+  expect(restored.summary.resourceChanges).toEqual({ update: contractKinds.length + 5, create: 1, same: 8 });
   outputs = restored.outputs;
   for (const { kind, field, old } of drifted) {
     const { scope, id } = located(kind);
@@ -137,16 +429,115 @@ test("every kind's example through the CLI: up creates each, preview shows no ch
       [field]: old,
     });
   }
-  // One PATCH each, of the drifted field alone.
-  const patches = (await server.requests({ method: "PATCH" })).map((r) => r.bodyKeys);
-  expect(patches.sort()).toEqual(drifted.map(({ field }) => [field]).sort());
-
-  const destroyed = await stack.destroy();
-  expect(destroyed.summary.resourceChanges).toEqual({ delete: contractKinds.length + 1 });
-  for (const kind of contractKinds) expect({ kind: kind.name, gone: await gone(kind) }).toEqual({ kind: kind.name, gone: true });
+  const all = await writes();
+  const besides = inProjects(besideProjects());
+  // The contract's: one PATCH each, of the drifted field alone.
+  expect(
+    all
+      .filter((r) => !besides(r))
+      .map((r) => [r.method, r.bodyKeys])
+      .sort(),
+  ).toEqual(drifted.map(({ field }) => ["PATCH", [field]]).sort());
+  expect(
+    all
+      .filter(besides)
+      .map((r) => [r.method, r.path.replace(/\/\d+\/|\/[0-9a-f-]{36}\//g, "/x/"), r.bodyKeys])
+      .sort(),
+  ).toEqual([
+    ["PATCH", "/api/projects/x/alerts/x/", ["threshold"]],
+    ["PATCH", "/api/projects/x/cohorts/x/", ["description", "filters"]],
+    ["PATCH", "/api/projects/x/dashboards/x/", ["description"]],
+    ["PATCH", "/api/projects/x/dashboards/x/", ["tiles"]],
+    ["PATCH", "/api/projects/x/hog_functions/x/", ["enabled"]],
+    ["PATCH", "/api/projects/x/insights/x/", ["name"]],
+    ["POST", "/api/projects/x/insights/", ["saved", "name", "description", "query", "dashboards"]],
+  ]);
+  const again = output<number>("signupsInsightId");
+  expect(again).not.toBe(made.signupsId);
+  expect((await insights.getInsight(http, projectId, again)).dashboards).toEqual([dashboardId]);
 });
 
-const quoted = (text: string) => JSON.stringify(text).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+test("deleted by hand: the cohort with its flag (PostHog keeps a cohort an active flag uses) and the survey (DELETE); up --refresh creates them again, the flag naming the new cohort", async () => {
+  await expect(cohorts.deleteCohort(http, cohortProjectId, made.cohortId)).rejects.toThrow(
+    /This cohort is used in 1 active feature flag\(s\): Beta for the listed companies/,
+  );
+  await featureFlags.deleteFeatureFlag(http, cohortProjectId, made.cohortFlagId);
+  await cohorts.deleteCohort(http, cohortProjectId, made.cohortId);
+  await surveys.deleteSurvey(http, output<number>("surveysProjectId"), made.surveyId);
+
+  const again = await stack.up({ refresh: true });
+  expect(again.summary.resourceChanges).toMatchObject({ create: 3 });
+  outputs = again.outputs;
+  expect(output<number>("cohortId")).not.toBe(made.cohortId);
+  const newFlag = await featureFlags.getFeatureFlag(http, cohortProjectId, output<number>("cohortFlagId"));
+  expect(newFlag.filters.groups[0]!.properties).toMatchObject([{ type: "cohort", value: output<number>("cohortId") }]);
+  expect(output<string>("surveyId")).not.toBe(made.surveyId);
+});
+
+test("destroy deletes every kind's example, and each beside them as PostHog does: the cohort's flag before the cohort; the alert, then the insights and the dashboard; the survey with DELETE", async () => {
+  const dashboardProjectId = output<number>("dashboardProjectId");
+  const surveysProjectId = output<number>("surveysProjectId");
+  await server.clearRequests();
+  const destroyed = await stack.destroy();
+  expect(destroyed.summary.resourceChanges).toEqual({ delete: 1 + contractKinds.length + BESIDE });
+  for (const kind of contractKinds) expect({ kind: kind.name, gone: await gone(kind) }).toEqual({ kind: kind.name, gone: true });
+
+  // The flag first (the cohort it names would be refused), each marked deleted; no DELETE.
+  expect(await writesIn(cohortProjectId)).toEqual([
+    ["PATCH", "feature_flags", ["deleted"]],
+    ["PATCH", "cohorts", ["deleted"]],
+  ]);
+  expect((await cohorts.getCohort(http, cohortProjectId, output<number>("cohortId"))).deleted).toBe(true);
+
+  // The alert DELETEd first, the insights and the dashboard marked deleted.
+  const deleted = await writesIn(dashboardProjectId);
+  expect(deleted[0]).toEqual(["DELETE", "alerts", undefined]);
+  expect(deleted.filter((w) => w[1] === "insights")).toEqual([
+    ["PATCH", "insights", ["deleted"]],
+    ["PATCH", "insights", ["deleted"]],
+  ]);
+  expect(deleted.filter((w) => w[1] === "dashboards")).toEqual([["PATCH", "dashboards", ["deleted"]]]);
+
+  // The survey with DELETE, the experiment and the hog function marked deleted; the experiment's flag is the
+  // program's, deleted as a FeatureFlag is (with the remote configuration flag), before their project.
+  const surveysWrites = await writesIn(surveysProjectId);
+  expect(surveysWrites.filter((w) => w[1] === "surveys")).toEqual([["DELETE", "surveys", undefined]]);
+  expect(surveysWrites.filter((w) => w[1] === "experiments")).toEqual([["PATCH", "experiments", ["deleted"]]]);
+  expect(surveysWrites.filter((w) => w[1] === "hog_functions")).toEqual([["PATCH", "hog_functions", ["deleted"]]]);
+  expect(surveysWrites.filter((w) => w[1] === "feature_flags")).toEqual([
+    ["PATCH", "feature_flags", ["deleted"]],
+    ["PATCH", "feature_flags", ["deleted"]],
+  ]);
+});
+
+test("no failure names a secret: a hog function whose inputs PostHog keeps otherwise (a typo), one PostHog refuses quoting part of its secret input", async () => {
+  const token = `tok{en-${SECRET}}`;
+  const hostile = (name: string) =>
+    [
+      `new posthog.HogFunction(${JSON.stringify(name)}, {`,
+      `  projectId: ${cohortProjectId},`,
+      `  type: "transformation",`,
+      `  name: ${JSON.stringify(name)},`,
+      `  hog: "return event",`,
+      `  inputsSchema: [{ key: "token", type: "string", secret: true }, { key: "note", type: "string" }],`,
+      `  inputs: { token: { value: ${JSON.stringify(token)} }, note: { valeu: "typo" } },`,
+      `});`,
+    ].join("\n");
+  fs.writeFileSync(
+    path.join(dir, "index.ts"),
+    [`import * as posthog from "pulumi-posthog";`, hostile("typo"), hostile("refused"), ""].join("\n"),
+  );
+  const fragment = token.slice(4, 14);
+  await refuseHogTemplate(server, "token", fragment);
+  const failure = await stack.up({ continueOnError: true }).then(
+    () => new Error("up succeeded"),
+    (error: Error) => error,
+  );
+  expect(failure.message).toMatch(/PostHog accepted but did not apply inputs \(declared .*\[secret\]/);
+  expect(failure.message).toMatch(/extraneous input '\[secret\]'/);
+  expect(failure.message).not.toContain(fragment.slice(2, 8));
+  expect(failure.message).not.toContain(SECRET.slice(0, 6));
+});
 
 /** Deleted as PostHog deletes it: not found, marked deleted, or (a project) being deleted. */
 async function gone(kind: Kind): Promise<boolean> {

@@ -1,6 +1,8 @@
 /**
  * The examples through the real Pulumi CLI, and the package as users get it: `npm pack`, installed into a fresh
- * Pulumi project outside the repository.
+ * Pulumi project outside the repository. The examples that run in an existing stack's configuration share one stack
+ * (one program importing each as written): one up, one preview, one refresh with its up, one destroy for all of them.
+ * The local server goes with the file: a stack whose destroy would check nothing another does not is left to it.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -14,7 +16,6 @@ import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import * as dashboards from "../../src/kinds/dashboard/endpoints";
 import * as insights from "../../src/kinds/insight/endpoints";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
-import { liveProjects } from "../helpers/projects";
 import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
 
 jest.setTimeout(600_000);
@@ -24,7 +25,7 @@ let session: PulumiSession;
 let http: Transport;
 
 beforeAll(async () => {
-  // PostHog purges deleted projects in the background; here long enough after a destroy to see them pending.
+  // PostHog purges deleted projects in the background; here long enough after a destroy to read what was in them.
   server = await startLocalPostHog({ deletionPurgeMs: 120_000 });
   http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
   session = await pulumiSession(server, [], { destroyOnCleanup: false });
@@ -34,63 +35,23 @@ afterAll(async () => {
   await server?.close();
 });
 
-test("examples/first-program (the README's, `npm run demo`'s): a project, a flag, a dashboard with an insight; a flag changed by hand shows old => new on preview --refresh and up puts it back", async () => {
-  const stack = await session.stack(path.join(repoRoot, "examples", "first-program"), `e2e-first-${process.pid}`);
-  const up = await stack.up();
-  expect(up.summary.resourceChanges).toMatchObject({ create: 5 });
-  const value = (name: string) => up.outputs[name]!.value as number;
-  const [projectId, flagId] = [value("projectId"), value("flagId")];
-  expect(await projects.getProject(http, server.organizationId, projectId)).toMatchObject({ name: "Web app", anonymize_ips: true });
-  const flag = await featureFlags.getFeatureFlag(http, projectId, flagId);
-  expect(flag).toMatchObject({ key: "new-checkout", deleted: false });
-  expect(flag.filters.groups?.[0]?.rollout_percentage).toBe(20);
-  const board = await dashboards.getDashboard(http, projectId, value("dashboardId"));
-  expect(board.name).toBe("Web traffic");
-  const insight = board.tiles?.find((tile) => tile.insight)?.insight as { id: number } | undefined;
-  expect(insight).toBeDefined();
-  expect(await insights.getInsight(http, projectId, insight!.id)).toMatchObject({
-    name: "Page views",
-    short_id: up.outputs["insightShortId"]!.value,
-  });
+/** The examples one stack runs together: each one's program imported as written, its outputs as `<key><Output>`. */
+const together = {
+  first: { example: "first-program", outputs: ["projectId", "flagId", "dashboardId", "insightShortId"] },
+  groups: { example: "groups", outputs: ["groupProperties", "groupCount", "groupTypes", "industries"] },
+  companies: { example: "flags-for-companies", outputs: ["flagId", "flagProjectId", "companies"] },
+  checkout: { example: "flags-actions-annotations", outputs: ["flagId", "actionId", "annotationId"] },
+};
 
-  // As the demo does: the flag rolled out to everyone in PostHog's UI (its API), outside the program.
-  await featureFlags.updateFeatureFlag(http, projectId, flagId, {
-    filters: { ...flag.filters, groups: [{ ...flag.filters.groups![0]!, rollout_percentage: 100 }] },
-  });
-  const drift = await stack.preview({ refresh: true, diff: true });
-  expect(drift.stdout).toMatch(/~ rollout_percentage\s*: 20 => 100/);
-  expect(drift.stdout).toMatch(/~ rollout_percentage\s*: 100 => 20/);
-  expect(drift.changeSummary).toMatchObject({ update: 1, same: 4 });
-  const putBack = await stack.up({ refresh: true });
-  expect(putBack.summary.resourceChanges).toMatchObject({ update: 1 });
-  expect((await featureFlags.getFeatureFlag(http, projectId, flagId)).filters.groups?.[0]?.rollout_percentage).toBe(20);
-  await stack.destroy();
-  expect(await featureFlags.getFeatureFlag(http, projectId, flagId)).toMatchObject({ deleted: true });
-});
-
-test("examples/groups exports a group's properties read through the lookups", async () => {
-  const project = await projects.createProject(http, server.organizationId, { name: "Groups example" });
-  await server.capture(project.api_token, [
+test("examples/first-program (the README's, `npm run demo`'s), groups, flags-for-companies and flags-actions-annotations in one stack: up creates each example's objects and reads its lookups; a preview shows no change; a flag changed by hand shows old => new on preview --refresh, and up --refresh puts it back while a new posthog:projectId moves the flag, action and annotation of the provider's project; destroy deletes each", async () => {
+  // examples/groups: the groups of a project of their own.
+  const groupsProject = await projects.createProject(http, server.organizationId, { name: "Groups example" });
+  await server.capture(groupsProject.api_token, [
     ...Array.from({ length: 120 }, (_, i) => groupIdentify("company", `c${i}`, { name: `C${i}`, industry: i % 3 ? "retail" : "finance" })),
     groupIdentify("company", "acme", { name: "Acme Inc", industry: "finance", seats: 40 }),
     groupIdentify("workspace", "w1", { name: "Main" }),
   ]);
-  const stack = await session.stack(path.join(repoRoot, "examples", "groups"), `e2e-groups-${process.pid}`, {
-    projectId: String(project.id),
-    groupType: "company",
-    groupKey: "acme",
-  });
-  const { outputs } = await stack.up();
-  expect(outputs["groupProperties"]!.value).toEqual({ name: "Acme Inc", industry: "finance", seats: 40 });
-  expect(outputs["groupCount"]!.value).toBe(121);
-  expect(outputs["groupTypes"]!.value).toEqual(["company", "workspace"]);
-  expect(outputs["industries"]!.value).toEqual([
-    { name: "retail", count: 80 },
-    { name: "finance", count: 41 },
-  ]);
-});
-
-test("examples/flags-for-companies rolls a flag out to the companies a lookup finds; a new posthog:projectId moves it", async () => {
+  // examples/flags-for-companies and examples/flags-actions-annotations: the provider's project, then another.
   const companies = [
     groupIdentify("company", "globex", { name: "Globex", industry: "finance" }),
     groupIdentify("company", "acme", { name: "Acme Inc", industry: "finance" }),
@@ -101,16 +62,59 @@ test("examples/flags-for-companies rolls a flag out to the companies a lookup fi
     await projects.createProject(http, server.organizationId, { name: "Companies, moved" }),
   ];
   for (const p of [first, second]) await server.capture(p.api_token, companies);
-  const stack = await session.stack(path.join(repoRoot, "examples", "flags-for-companies"), `e2e-companies-${process.pid}`, {
-    "posthog:projectId": String(first.id),
+
+  // nodeProgram's directory is .cache/<its own>, two levels under the checkout.
+  const dir = session.nodeProgram(
+    "posthog-examples",
+    Object.entries(together).flatMap(([key, { example, outputs }]) => [
+      `import * as ${key} from ${JSON.stringify(path.join("..", "..", "examples", example))};`,
+      ...outputs.map((name) => `export const ${key}${name[0]!.toUpperCase()}${name.slice(1)} = ${key}.${name};`),
+    ]),
+  );
+  const stack = await session.stack(dir, `e2e-examples-${process.pid}`, {
+    // Each example's own configuration (its stack's namespace is this program's).
+    projectId: String(groupsProject.id),
+    groupType: "company",
+    groupKey: "acme",
     industry: "finance",
+    "posthog:projectId": String(first.id),
   });
-  const { outputs } = await stack.up();
-  expect(outputs["companies"]!.value).toEqual(["acme", "globex"]);
-  const flagId = outputs["flagId"]!.value as number;
-  const flag = await featureFlags.getFeatureFlag(http, first.id, flagId);
-  expect(flag).toMatchObject({ key: "industry-beta", active: true, deleted: false });
-  expect(flag.filters).toMatchObject({
+  const up = await stack.up();
+  // The stack; first-program: a project, a flag, a dashboard, an insight; flags-for-companies: a flag;
+  // flags-actions-annotations: a flag, an action, an annotation.
+  expect(up.summary.resourceChanges).toEqual({ create: 9 });
+  const value = <T>(name: string) => up.outputs[name]!.value as T;
+
+  // examples/first-program: a project, a flag, a dashboard with an insight.
+  const [projectId, flagId] = [value<number>("firstProjectId"), value<number>("firstFlagId")];
+  expect(await projects.getProject(http, server.organizationId, projectId)).toMatchObject({ name: "Web app", anonymize_ips: true });
+  const flag = await featureFlags.getFeatureFlag(http, projectId, flagId);
+  expect(flag).toMatchObject({ key: "new-checkout", deleted: false });
+  expect(flag.filters.groups?.[0]?.rollout_percentage).toBe(20);
+  const board = await dashboards.getDashboard(http, projectId, value("firstDashboardId"));
+  expect(board.name).toBe("Web traffic");
+  const insight = board.tiles?.find((tile) => tile.insight)?.insight as { id: number } | undefined;
+  expect(insight).toBeDefined();
+  expect(await insights.getInsight(http, projectId, insight!.id)).toMatchObject({
+    name: "Page views",
+    short_id: value("firstInsightShortId"),
+  });
+
+  // examples/groups: a group's properties read through the lookups.
+  expect(value("groupsGroupProperties")).toEqual({ name: "Acme Inc", industry: "finance", seats: 40 });
+  expect(value("groupsGroupCount")).toBe(121);
+  expect(value("groupsGroupTypes")).toEqual(["company", "workspace"]);
+  expect(value("groupsIndustries")).toEqual([
+    { name: "retail", count: 80 },
+    { name: "finance", count: 41 },
+  ]);
+
+  // examples/flags-for-companies: a flag rolled out to the companies a lookup finds.
+  expect(value("companiesCompanies")).toEqual(["acme", "globex"]);
+  const companiesFlagId = value<number>("companiesFlagId");
+  const companiesFlag = await featureFlags.getFeatureFlag(http, first.id, companiesFlagId);
+  expect(companiesFlag).toMatchObject({ key: "industry-beta", active: true, deleted: false });
+  expect(companiesFlag.filters).toMatchObject({
     aggregation_group_type_index: 0,
     groups: [
       {
@@ -119,53 +123,73 @@ test("examples/flags-for-companies rolls a flag out to the companies a lookup fi
       },
     ],
   });
-  await stack.preview({ expectNoChanges: true });
 
-  // The flag's project is the provider's: a new one replaces the flag there and deletes it from the old one.
-  await stack.setConfig("posthog:projectId", { value: String(second.id) });
-  const replaced = await stack.up();
-  expect(replaced.summary.resourceChanges).toMatchObject({ replace: 1 });
-  const moved = replaced.outputs["flagId"]!.value as number;
-  expect(replaced.outputs["flagProjectId"]!.value).toBe(second.id);
-  expect(await featureFlags.getFeatureFlag(http, second.id, moved)).toMatchObject({ key: "industry-beta", deleted: false });
-  expect(await featureFlags.getFeatureFlag(http, first.id, flagId)).toMatchObject({ deleted: true });
-  await stack.destroy();
-  expect(await featureFlags.getFeatureFlag(http, second.id, moved)).toMatchObject({ deleted: true });
-});
-
-test("examples/flags-actions-annotations: a multivariate flag with payloads, an action and an annotation", async () => {
-  const project = await projects.createProject(http, server.organizationId, { name: "Checkout test" });
-  const stack = await session.stack(path.join(repoRoot, "examples", "flags-actions-annotations"), `e2e-checkout-${process.pid}`, {
-    "posthog:projectId": String(project.id),
-  });
-  const up = await stack.up();
-  expect(up.summary.resourceChanges).toMatchObject({ create: 4 });
-  const outputs = up.outputs;
-  const flag = await featureFlags.getFeatureFlag(http, project.id, outputs["flagId"]!.value as number);
-  expect(flag.filters.multivariate?.variants.map((v) => [v.key, v.rollout_percentage])).toEqual([
+  // examples/flags-actions-annotations: a multivariate flag with payloads, an action and an annotation.
+  const checkout = {
+    flagId: value<number>("checkoutFlagId"),
+    actionId: value<number>("checkoutActionId"),
+    annotationId: value<number>("checkoutAnnotationId"),
+  };
+  const checkoutFlag = await featureFlags.getFeatureFlag(http, first.id, checkout.flagId);
+  expect(checkoutFlag.filters.multivariate?.variants.map((v) => [v.key, v.rollout_percentage])).toEqual([
     ["control", 50],
     ["one-page", 50],
   ]);
   // PostHog keeps payloads as JSON text.
-  expect(JSON.parse(String(flag.filters.payloads?.["one-page"]))).toEqual({ steps: 1, banner: "Faster checkout" });
-  const actionId = outputs["actionId"]!.value as number;
-  expect(await actions.getAction(http, project.id, actionId)).toMatchObject({
+  expect(JSON.parse(String(checkoutFlag.filters.payloads?.["one-page"]))).toEqual({ steps: 1, banner: "Faster checkout" });
+  expect(await actions.getAction(http, first.id, checkout.actionId)).toMatchObject({
     name: "Completed purchase",
     steps: [{ event: "$pageview", url: "/checkout/done", url_matching: "contains" }, { event: "purchase" }],
   });
-  const annotationId = outputs["annotationId"]!.value as number;
-  expect(await annotations.getAnnotation(http, project.id, annotationId)).toMatchObject({
+  expect(await annotations.getAnnotation(http, first.id, checkout.annotationId)).toMatchObject({
     content: "Checkout layout test starts",
     scope: "project",
   });
+
+  // What each example declared is what PostHog answered: no change.
   await stack.preview({ expectNoChanges: true });
+
+  // As the demo does: the flag rolled out to everyone in PostHog's UI (its API), outside the program. And the
+  // provider's project changed: the objects that take theirs from it are replaced there and deleted from the old one.
+  await featureFlags.updateFeatureFlag(http, projectId, flagId, {
+    filters: { ...flag.filters, groups: [{ ...flag.filters.groups![0]!, rollout_percentage: 100 }] },
+  });
+  await stack.setConfig("posthog:projectId", { value: String(second.id) });
+  const drift = await stack.preview({ refresh: true, diff: true });
+  expect(drift.stdout).toMatch(/~ rollout_percentage\s*: 20 => 100/);
+  expect(drift.stdout).toMatch(/~ rollout_percentage\s*: 100 => 20/);
+  expect(drift.changeSummary).toEqual({ update: 1, replace: 4, same: 4 });
+  const putBack = await stack.up({ refresh: true });
+  expect(putBack.summary.resourceChanges).toMatchObject({ update: 1, replace: 4 });
+  expect((await featureFlags.getFeatureFlag(http, projectId, flagId)).filters.groups?.[0]?.rollout_percentage).toBe(20);
+  const moved = (name: string) => putBack.outputs[name]!.value as number;
+  expect(moved("companiesFlagProjectId")).toBe(second.id);
+  expect(await featureFlags.getFeatureFlag(http, second.id, moved("companiesFlagId"))).toMatchObject({
+    key: "industry-beta",
+    deleted: false,
+  });
+  expect(await featureFlags.getFeatureFlag(http, second.id, moved("checkoutFlagId"))).toMatchObject({
+    key: "checkout-layout",
+    deleted: false,
+  });
+  expect(await actions.getAction(http, second.id, moved("checkoutActionId"))).toMatchObject({ name: "Completed purchase", deleted: false });
+  expect(await annotations.getAnnotation(http, second.id, moved("checkoutAnnotationId"))).toMatchObject({
+    content: "Checkout layout test starts",
+  });
+  expect(await featureFlags.getFeatureFlag(http, first.id, companiesFlagId)).toMatchObject({ deleted: true });
+  expect(await featureFlags.getFeatureFlag(http, first.id, checkout.flagId)).toMatchObject({ deleted: true });
+  expect(await actions.getAction(http, first.id, checkout.actionId)).toMatchObject({ deleted: true });
+  await expect(annotations.getAnnotation(http, first.id, checkout.annotationId)).rejects.toThrow();
+
   await stack.destroy();
-  expect(await featureFlags.getFeatureFlag(http, project.id, flag.id)).toMatchObject({ deleted: true });
-  expect(await actions.getAction(http, project.id, actionId)).toMatchObject({ deleted: true });
-  await expect(annotations.getAnnotation(http, project.id, annotationId)).rejects.toThrow();
+  expect(await featureFlags.getFeatureFlag(http, projectId, flagId)).toMatchObject({ deleted: true });
+  expect(await featureFlags.getFeatureFlag(http, second.id, moved("companiesFlagId"))).toMatchObject({ deleted: true });
+  expect(await featureFlags.getFeatureFlag(http, second.id, moved("checkoutFlagId"))).toMatchObject({ deleted: true });
+  expect(await actions.getAction(http, second.id, moved("checkoutActionId"))).toMatchObject({ deleted: true });
+  await expect(annotations.getAnnotation(http, second.id, moved("checkoutAnnotationId"))).rejects.toThrow();
 });
 
-test("examples/quickstart and both stacks of examples/environments deploy and destroy", async () => {
+test("examples/quickstart and both stacks of examples/environments deploy", async () => {
   const quickstart = await session.stack(path.join(repoRoot, "examples", "quickstart"), `e2e-quickstart-${process.pid}`);
   const projectId = (await quickstart.up()).outputs["projectId"]!.value as number;
   expect(await projects.getProject(http, server.organizationId, projectId)).toMatchObject({
@@ -173,7 +197,6 @@ test("examples/quickstart and both stacks of examples/environments deploy and de
     anonymize_ips: true,
     week_start_day: 1,
   });
-  await quickstart.destroy();
 
   const environments = path.join(repoRoot, "examples", "environments");
   for (const name of ["production", "staging"]) {
@@ -186,13 +209,10 @@ test("examples/quickstart and both stacks of examples/environments deploy and de
       const id = (await stack.up()).outputs["projectId"]!.value as number;
       const record = await projects.getProject(http, server.organizationId, id);
       expect(record).toMatchObject({ name: `Web app (${name})`, session_recording_sample_rate: name === "production" ? "0.20" : "1.00" });
-      await stack.destroy();
     } finally {
       fs.rmSync(copy, { force: true });
     }
   }
-  const left = (await liveProjects(http, server.organizationId)).map((p) => p.name);
-  expect(left).not.toEqual(expect.arrayContaining([expect.stringMatching(/^Web app/)]));
 });
 
 test("the npm package installs into a fresh Pulumi project outside the repository and works", async () => {
@@ -237,8 +257,6 @@ test("the npm package installs into a fresh Pulumi project outside the repositor
     const state = JSON.stringify(await stack.exportStack());
     expect(state).toContain("pulumi-posthog/provider");
     expect(state).not.toContain(server.apiKey);
-    await stack.destroy();
-    expect(await projects.getProject(http, server.organizationId, record.id)).toMatchObject({ is_pending_deletion: true });
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }

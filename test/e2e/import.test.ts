@@ -22,7 +22,7 @@ import * as hogFunctions from "../../src/kinds/hog-function/endpoints";
 import * as insights from "../../src/kinds/insight/endpoints";
 import * as surveys from "../../src/kinds/survey/endpoints";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
-import { pluginSession, repoRoot, type PluginSession } from "../helpers/pulumi-cli";
+import { pluginSession, repoRoot, summaryWithoutSecrets, type PluginSession } from "../helpers/pulumi-cli";
 import { pythonVirtualenv } from "../helpers/python-venv";
 
 jest.setTimeout(300_000);
@@ -205,9 +205,11 @@ const PAYLOAD_KEY = "web_app_feature_flag_remote_config-payloads-true";
  */
 async function adoptsWithNoChange(dir: string, name: string): Promise<void> {
   // Not the session's: removed below, not destroyed, so that the objects stay in PostHog for the next language.
-  const stack = await LocalWorkspace.createOrSelectStack(
-    { stackName: `${name}-${process.pid}`, workDir: dir },
-    { envVars: session.env, pulumiCommand: session.command },
+  const stack = summaryWithoutSecrets(
+    await LocalWorkspace.createOrSelectStack(
+      { stackName: `${name}-${process.pid}`, workDir: dir },
+      { envVars: session.env, pulumiCommand: session.command },
+    ),
   );
   try {
     await stack.setConfig(PAYLOAD_KEY, { value: SECRET_PAYLOAD, secret: true });
@@ -216,9 +218,13 @@ async function adoptsWithNoChange(dir: string, name: string): Promise<void> {
     // Every object of the organization, and the stack itself.
     expect(up.summary.resourceChanges).toEqual({ create: objects.length + 1 });
     expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
-    const adopted = (await stack.exportStack()).deployment.resources
-      .filter((r: { type: string }) => !r.type.startsWith("pulumi:"))
-      .map((r: { id: string }) => {
+    // The state's ids (no secret among them: exported without --show-secrets).
+    const state = JSON.parse((await session.ok(dir, ["stack", "export", "--stack", stack.name])).stdout) as {
+      deployment: { resources: Array<{ type: string; id: string }> };
+    };
+    const adopted = state.deployment.resources
+      .filter((r) => !r.type.startsWith("pulumi:"))
+      .map((r) => {
         const id = r.id.split("/").pop() as string;
         return /^\d+$/.test(id) ? Number(id) : id;
       });

@@ -82,7 +82,7 @@ export function cliEnvironment(server: PostHogEndpoint, stateDir: string, pathDi
  * which it asks for with --show-secrets, decrypting the stack's configuration with the passphrase (a deliberately slow
  * key derivation, in every run) for values no test reads from the summary. The same summary, without.
  */
-function summaryWithoutSecrets(stack: Stack): Stack {
+export function summaryWithoutSecrets(stack: Stack): Stack {
   stack.info = () => Stack.prototype.info.call(stack, false);
   return stack;
 }
