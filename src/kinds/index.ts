@@ -25,6 +25,7 @@ import { alertKind } from "./alert/kind";
 import { surveyKind } from "./survey/kind";
 import { experimentKind } from "./experiment/kind";
 import { hogFunctionKind } from "./hog-function/kind";
+import { organizationMemberKind } from "./organization-member/kind";
 import type { Kind } from "../kit/kind";
 
 export const kinds: readonly Kind[] = [
@@ -39,6 +40,7 @@ export const kinds: readonly Kind[] = [
   surveyKind as Kind,
   experimentKind as Kind,
   hogFunctionKind as Kind,
+  organizationMemberKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

@@ -14,3 +14,4 @@ export * from "./alert";
 export * from "./survey";
 export * from "./experiment";
 export * from "./hog-function";
+export * from "./organization-member";

@@ -60,7 +60,8 @@ function privateProjectAccess(value: Json, ctx: ApiContext): Json {
   for (const item of value) {
     if (item === null || typeof item !== "object" || Array.isArray(item)) fail("invalid", "Each item in the list must be a dictionary.");
     const entry = item as JsonObject;
-    if (!Object.hasOwn(entry, "id") || !Object.hasOwn(entry, "level")) fail("invalid", 'Each dictionary must contain "id" and "level" keys.');
+    if (!Object.hasOwn(entry, "id") || !Object.hasOwn(entry, "level"))
+      fail("invalid", 'Each dictionary must contain "id" and "level" keys.');
     if (typeof entry.id !== "number" || !Number.isInteger(entry.id)) fail("invalid", 'The "id" field must be an integer.');
     if (!PROJECT_LEVELS.includes(entry.level ?? null)) fail("invalid", 'The "level" field must be a valid access level.');
   }

@@ -59,7 +59,8 @@ function list(ctx: ApiContext): JsonObject {
   const after = ctx.req.param("updated_after");
   if (after !== undefined) {
     const micros = parseIsoMicros(after);
-    if (micros === null) throw validationError(`“${after}” value has an invalid format. It must be in YYYY-MM-DD HH:MM[:ss[.uuuuuu]][TZ] format.`);
+    if (micros === null)
+      throw validationError(`“${after}” value has an invalid format. It must be in YYYY-MM-DD HH:MM[:ss[.uuuuuu]][TZ] format.`);
     members = members.filter((m) => (m.updatedAtMicros ?? 0) > micros);
   }
   const sorted = [...members].sort((a, b) => (b.joinedAtMicros ?? 0) - (a.joinedAtMicros ?? 0));

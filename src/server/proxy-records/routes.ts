@@ -50,7 +50,8 @@ function serialize(record: StoredProxyRecord): JsonObject {
 
 /** OrganizationAdminWritePermissions: writes need an admin or owner. */
 function requireAdmin(ctx: ApiContext, organizationId: string): void {
-  if ((ctx.store.membershipLevel(organizationId, ctx.user.id) ?? 0) < 8) throw permissionDenied("Your organization access level is insufficient.");
+  if ((ctx.store.membershipLevel(organizationId, ctx.user.id) ?? 0) < 8)
+    throw permissionDenied("Your organization access level is insufficient.");
 }
 
 function list(ctx: ApiContext) {
