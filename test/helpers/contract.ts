@@ -325,10 +325,24 @@ export function contractCases(options: ContractOptions): void {
     });
   }
 
-  for (const kind of served) {
-    const field = driftInput(kind);
-    test(named(kind, `drift made by hand shows ${field ?? "(no plain string input)"} old => new and up puts it back`), async () => {
-      if (!field) throw new Error(`${kind.name}'s example has no plain string input to change by hand: give it one (a name).`);
+  for (const kind of served.filter((k) => driftInput(k) === undefined)) {
+    // A kind PostHog changes nothing of in place (an invite, a proxy record): no change by hand is possible through
+    // its API, and a change in the program replaces the object.
+    const [input, value] = Object.entries(kind.example.inputs).find(([, v]) => typeof v === "string") ?? [];
+    test(named(kind, `nothing changes in place: a new ${input ?? "(no string input)"} replaces it`), async () => {
+      if (input === undefined || typeof value !== "string") throw new Error(`${kind.name}'s example has no string input to change.`);
+      expect(kind.schema().inputs[input]?.willReplaceOnChanges).toBe(true);
+      const { id, outs, inputs } = run().madeOf(kind);
+      const provider = await run().provider(kind);
+      const changed = { ...inputs, [input]: `x${value}` };
+      expect((await provider.check!({}, changed)).failures).toBeUndefined();
+      expect(await provider.diff!(id, outs, changed)).toMatchObject({ changes: true, replaces: [input] });
+    });
+  }
+
+  for (const kind of served.filter((k) => driftInput(k) !== undefined)) {
+    const field = driftInput(kind)!;
+    test(named(kind, `drift made by hand shows ${field} old => new and up puts it back`), async () => {
       const { id, outs, inputs } = run().madeOf(kind);
       const provider = await run().provider(kind);
       const old = inputs[field] as string;

@@ -10,11 +10,9 @@ import { LEVEL_NAMES } from "./record";
 export const organizationMemberFields = {
   user_uuid: {
     // PostHog's UUIDs are UUIDTs (posthog/models/utils.py), not RFC 4122 ones: any 8-4-4-4-12 hex.
-    input: z
-      .string({ error: "must be a user's UUID" })
-      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
-        error: "must be a user's UUID (getOrganizationMember finds it by email)",
-      }),
+    input: z.string({ error: "must be a user's UUID" }).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+      error: "must be a user's UUID (getOrganizationMember finds it by email)",
+    }),
     doc: "The member, by their user's UUID (`getOrganizationMember({ email })` finds it). They must already belong to the organization: people join through invites (OrganizationInvite). Changing it manages another member.",
   },
   level: {
