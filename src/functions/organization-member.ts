@@ -15,7 +15,7 @@ import type { LookupOverrides } from "./overrides";
  */
 export interface OrganizationMemberResult {
   userUuid: string;
-  projectId: number;
+  organizationId: string;
   email: string;
   /** "member", "admin" or "owner". */
   level: string;
@@ -26,11 +26,11 @@ export interface OrganizationMemberResult {
   [field: string]: unknown;
 }
 
-/** The project: `projectId`, else `posthog:projectId` or POSTHOG_PROJECT_ID. */
-type InProject = LookupOverrides & { projectId?: number };
+/** The organization: `organizationId`, else `posthog:organizationId` or POSTHOG_ORGANIZATION_ID. */
+type InOrganization = LookupOverrides & { organizationId?: string };
 /** By `userUuid`, or by exact `email`. */
-export type GetOrganizationMemberArgs = InProject & ({ userUuid: string; email?: never } | { email: string; userUuid?: never });
-export type ListOrganizationMembersArgs = InProject;
+export type GetOrganizationMemberArgs = InOrganization & ({ userUuid: string; email?: never } | { email: string; userUuid?: never });
+export type ListOrganizationMembersArgs = InOrganization;
 
 const lookups = typedLookups<GetOrganizationMemberArgs, ListOrganizationMembersArgs, OrganizationMemberResult>(
   async () => (await import("../kinds/organization-member/kind")).organizationMemberKind as Kind<"organization">,

@@ -15,3 +15,5 @@ export * from "./survey";
 export * from "./experiment";
 export * from "./hog-function";
 export * from "./organization-member";
+export * from "./organization-invite";
+export * from "./proxy-record";

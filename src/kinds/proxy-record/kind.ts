@@ -3,7 +3,7 @@
  * (`/api/organizations/<organizationId>/proxy_records/`, ProxyRecordViewset, posthog/api/proxy_record.py), keyed by
  * UUID, identified as `<organizationId>/<id>`. Nothing of it changes in place: a new domain is a new record.
  */
-import { PostHogError, type Transport } from "../../client";
+import type { Transport } from "../../client";
 import type { ProviderConfig } from "../../kit/config";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import { scopedApi, scopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
@@ -71,25 +71,19 @@ export class ProxyRecordLifecycle extends FieldTableLifecycle<ProxyRecord, "orga
     super(proxyRecordKind, proxyRecordModel, connection);
   }
 
+  /**
+   * PostHog fails a create with a 500 where it may have stored the record (a taken domain, ProxyRecord.domain
+   * unique=True in posthog/models/proxy_record.py, fails so too): never resent, the record of this domain is looked
+   * for and taken only when this key's user made it just now.
+   */
   protected override async obtain(organizationId: string, body: Json): Promise<ProxyRecordRecord> {
     const domain = body["domain"];
-    const find = async () => (await records.listProxyRecords(this.http(), organizationId)).filter((r) => r.domain === domain);
-    try {
-      const record = await this.createOnce(organizationId, body, () => records.createProxyRecord(this.http(), organizationId, body), {
-        find,
-        described: `for ${JSON.stringify(domain)}`,
-        otherwise: "choose another domain",
-      });
-      return { ...record, organization_id: organizationId };
-    } catch (error) {
-      // A taken domain fails in PostgreSQL (ProxyRecord.domain unique=True, posthog/models/proxy_record.py): a 500.
-      if (!(error instanceof PostHogError && error.status === 500)) throw error;
-      const mine = await find().catch(() => []);
-      const where = mine.length > 0 ? `this organization's proxy record ${mine[0]!.id} has it` : "another organization may have it";
-      throw new Error(
-        `${error.message} PostHog keeps each proxy domain once across every organization (ProxyRecord.domain is unique, posthog/models/proxy_record.py) and fails with a 500 on a taken one: ${where}. Choose another domain, or take the existing record over with \`adoptId\`.`,
-      );
-    }
+    const record = await this.createOnce(organizationId, body, () => records.createProxyRecord(this.http(), organizationId, body), {
+      find: async () => (await records.listProxyRecords(this.http(), organizationId)).filter((r) => r.domain === domain),
+      described: `for ${JSON.stringify(domain)}`,
+      otherwise: "choose another domain (PostHog keeps each domain once, across every organization)",
+    });
+    return { ...record, organization_id: organizationId };
   }
 
   protected override replaces(olds: Json, news: Json): string[] {

@@ -59,12 +59,19 @@ test("no lockout: the key's own user's level is never changed (refused at check,
   const provider = lifecycle();
   const checked = await provider.check({}, { userUuid: me, level: "admin" });
   expect(checked.failures).toEqual([
-    { property: "level", reason: expect.stringMatching(/^No lockout: the level of the key's own user \(local@posthog\.localhost, owner\) is never changed\. PostHog refuses .*You can't change your own access level/) },
+    {
+      property: "level",
+      reason: expect.stringMatching(
+        /^No lockout: the level of the key's own user \(local@posthog\.localhost, owner\) is never changed\. PostHog refuses .*You can't change your own access level/,
+      ),
+    },
     // The key's user is the only owner, too.
     { property: "level", reason: expect.stringMatching(/last owner/) },
   ]);
   // PostHog's own answer to the same change.
-  await expect(members.updateMember(http, server.organizationId, me, { level: "admin" })).rejects.toThrow("You can't change your own access level.");
+  await expect(members.updateMember(http, server.organizationId, me, { level: "admin" })).rejects.toThrow(
+    "You can't change your own access level.",
+  );
   // Imported as it is: nothing to change, nothing refused.
   expect((await provider.check({}, { userUuid: me, level: "owner" })).failures).toBeUndefined();
 });
@@ -72,27 +79,37 @@ test("no lockout: the key's own user's level is never changed (refused at check,
 test("no lockout: removeOnDelete is refused for the key's own user, and for any owner (PostHog lets no owner leave)", async () => {
   await server.control.createKey({ organizationId: server.organizationId, userEmail: "admin@example.com", level: "admin" });
   const admin = (await members.findMemberByEmail(http, server.organizationId, "admin@example.com"))!.id;
-  const adminKey = (await server.control.createKey({ organizationId: server.organizationId, userEmail: "admin@example.com", level: "admin" })).key;
+  const adminKey = (
+    await server.control.createKey({ organizationId: server.organizationId, userEmail: "admin@example.com", level: "admin" })
+  ).key;
   const byAdmin = lifecycle(adminKey);
   expect((await byAdmin.check({}, { userUuid: admin, level: "admin", removeOnDelete: true })).failures).toEqual([
-    { property: "removeOnDelete", reason: expect.stringMatching(/^No lockout: the key's own user \(admin@example\.com\) is never removed/) },
+    {
+      property: "removeOnDelete",
+      reason: expect.stringMatching(/^No lockout: the key's own user \(admin@example\.com\) is never removed/),
+    },
   ]);
   expect((await lifecycle().check({}, { userUuid: me, level: "owner", removeOnDelete: true })).failures).toEqual([
     { property: "removeOnDelete", reason: expect.stringMatching(/cannot remove an owner.*Cannot leave the organization as its owner!/) },
   ]);
   // A state written before (another key): the delete refuses too, sending nothing.
   await server.clearRequests();
-  await expect(byAdmin.delete(admin, { userUuid: admin, declaredInputs: { userUuid: admin, level: "admin", removeOnDelete: true } })).rejects.toThrow(
-    /^No lockout: the key's own user is never removed/,
-  );
+  await expect(
+    byAdmin.delete(admin, { userUuid: admin, declaredInputs: { userUuid: admin, level: "admin", removeOnDelete: true } }),
+  ).rejects.toThrow(/^No lockout: the key's own user is never removed/);
   expect(await server.requests({ method: "DELETE" })).toEqual([]);
 });
 
 test("no lockout: the organization's last owner is never demoted, whoever's key asks", async () => {
-  const adminKey = (await server.control.createKey({ organizationId: server.organizationId, userEmail: "admin2@example.com", level: "admin" })).key;
+  const adminKey = (
+    await server.control.createKey({ organizationId: server.organizationId, userEmail: "admin2@example.com", level: "admin" })
+  ).key;
   const failures = (await lifecycle(adminKey).check({}, { userUuid: me, level: "admin" })).failures;
   expect(failures).toEqual([
-    { property: "level", reason: expect.stringMatching(/^No lockout: local@posthog\.localhost is the organization's last owner and is never demoted/) },
+    {
+      property: "level",
+      reason: expect.stringMatching(/^No lockout: local@posthog\.localhost is the organization's last owner and is never demoted/),
+    },
   ]);
   // With a second owner, the first may be demoted (by another owner's key).
   await server.control.createKey({ organizationId: server.organizationId, userEmail: "owner2@example.com", level: "owner" });
@@ -119,7 +136,9 @@ test("delete stops managing (nothing sent); with removeOnDelete the person leave
   expect((await provider.check({}, { userUuid: cy, level: "member" })).failures).toEqual([
     { property: "userUuid", reason: expect.stringMatching(/is not a member of organization .*people join through invites/) },
   ]);
-  await expect(provider.create({ userUuid: cy, level: "member" })).rejects.toThrow(/is not a member .* Invite them \(posthog\.OrganizationInvite\)/);
+  await expect(provider.create({ userUuid: cy, level: "member" })).rejects.toThrow(
+    /is not a member .* Invite them \(posthog\.OrganizationInvite\)/,
+  );
 });
 
 test("getOrganizationMember finds a member by exact email (PostHog's filter is case-sensitive)", async () => {

@@ -25,11 +25,22 @@ describe.each(versions)("PostHog %s", (version) => {
     const list = await h.api("GET", org("/members/?email=ana@example.com"));
     expect(list.status).toBe(200);
     expect(list.body).toMatchObject({ count: 1, next: null, previous: null });
-    expect(Object.keys(list.body.results[0])).toEqual(["id", "user", "level", "joined_at", "updated_at", "is_2fa_enabled", "has_social_auth", "last_login"]);
+    expect(Object.keys(list.body.results[0])).toEqual([
+      "id",
+      "user",
+      "level",
+      "joined_at",
+      "updated_at",
+      "is_2fa_enabled",
+      "has_social_auth",
+      "last_login",
+    ]);
     expect((await h.api("GET", org("/members/?email=ANA@example.com"))).body.count).toBe(0);
     expect((await h.api("GET", member(ana))).status).toBe(405);
     const scoped = (await h.control.createKey({ scopes: ["*"] })).key;
-    expect((await h.api("GET", member(ana), { key: scoped })).body.detail).toMatch(/does not support Personal API Key access|does not support personal API key access/);
+    expect((await h.api("GET", member(ana), { key: scoped })).body.detail).toMatch(
+      /does not support Personal API Key access|does not support personal API key access/,
+    );
   });
 
   test("members: a level is one of 1, 8, 15; never one's own; a key that is no UUID is a 500", async () => {
@@ -51,7 +62,9 @@ describe.each(versions)("PostHog %s", (version) => {
 
   test("members: an admin edits no owner nor makes one; no owner leaves (400); a member leaves (204)", async () => {
     const adminKey = (await h.control.createKey({ userEmail: "adm@example.com", level: "admin" })).key;
-    expect((await h.api("PATCH", member(owner), { body: { level: 1 }, key: adminKey })).body.detail).toBe("Your cannot edit other organization members.");
+    expect((await h.api("PATCH", member(owner), { body: { level: 1 }, key: adminKey })).body.detail).toBe(
+      "Your cannot edit other organization members.",
+    );
     expect((await h.api("PATCH", member(ana), { body: { level: 15 }, key: adminKey })).body.detail).toBe(
       "You can only make another member owner if you're this organization's owner.",
     );
@@ -64,9 +77,18 @@ describe.each(versions)("PostHog %s", (version) => {
   });
 
   test("invites: 201 with PostHog's fields (email lower-cased), no GET or PATCH of one, a new one replaces the email's, refused to a member; accepted, they are gone", async () => {
-    const sent = await h.api("POST", org("/invites/"), { body: { target_email: "Bo@Example.com", first_name: " Bo ", level: 1, message: "hi" } });
+    const sent = await h.api("POST", org("/invites/"), {
+      body: { target_email: "Bo@Example.com", first_name: " Bo ", level: 1, message: "hi" },
+    });
     expect(sent.status).toBe(201);
-    expect(sent.body).toMatchObject({ target_email: "bo@example.com", first_name: "Bo", level: 1, is_expired: false, message: "hi", private_project_access: null });
+    expect(sent.body).toMatchObject({
+      target_email: "bo@example.com",
+      first_name: "Bo",
+      level: 1,
+      is_expired: false,
+      message: "hi",
+      private_project_access: null,
+    });
     expect(Object.keys(sent.body)).not.toContain("send_email");
     expect((await h.api("GET", org(`/invites/${sent.body.id}/`))).status).toBe(405);
     const again = await h.api("POST", org("/invites/"), { body: { target_email: "bo@example.com", level: 8 } });
@@ -75,7 +97,9 @@ describe.each(versions)("PostHog %s", (version) => {
     expect((await h.api("POST", org("/invites/"), { body: { target_email: "ana@example.com" } })).body.detail).toBe(
       "A user with this email address already belongs to the organization.",
     );
-    expect((await h.api("POST", org("/invites/"), { body: { target_email: "x@example.com", first_name: "x".repeat(31) } })).body.attr).toBe("first_name");
+    expect((await h.api("POST", org("/invites/"), { body: { target_email: "x@example.com", first_name: "x".repeat(31) } })).body.attr).toBe(
+      "first_name",
+    );
     await h.control.ageInvite(again.body.id, 4);
     expect((await h.api("GET", org("/invites/"))).body.results[0].is_expired).toBe(true);
     await h.control.acceptInvite(again.body.id);
