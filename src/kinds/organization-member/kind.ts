@@ -114,6 +114,8 @@ export class OrganizationMemberLifecycle extends FieldTableLifecycle<Organizatio
     const removes = news[REMOVE_ON_DELETE] === true;
     if (typeof uuid !== "string" || isUnknown(uuid) || isUnknown(news["organizationId"]) || level === undefined || isUnknown(level))
       return [];
+    // Without a key or an organization nothing can be read, nor changed: the create or update says what to set.
+    if (this.config.apiKey === undefined || (news["organizationId"] ?? this.config.organizationId) === undefined) return [];
     const where = resolveWhere<"organization", string>(this.kind, this.config, news);
     const all = await members.listMembers(this.http(), where);
     const member = all.find((m) => m.id.toLowerCase() === uuid.toLowerCase());
