@@ -125,7 +125,8 @@ const typescriptLeaf = leaves({
   secret: (key) => `config.requireSecret(${quoted(key)})`,
   // PostHog answers no numeric id before late 2025 (2025-08-04 refuses alerts to personal API keys anyway).
   user: `${USER}.id.apply((id) => id!)`,
-  lookup: (lookup) => `${lookup.variable}.${lookup.output}`,
+  // A lookup's result has an index signature besides its typed outputs, so its Output's lifted properties are unknown.
+  lookup: (lookup) => `${lookup.variable}.apply((found) => found.${lookup.output})`,
 });
 
 /** `new posthog.X("name", { … })`: one object as TypeScript declares it. */

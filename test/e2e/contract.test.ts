@@ -36,7 +36,8 @@ function typescript(value: ExampleValue): string {
   if (value instanceof ExampleRef) return `${variable(kindNamed(value.kind))}.${value.output}`;
   if (value instanceof ExampleSecret) return `config.requireSecret(${JSON.stringify(value.key)})`;
   if (value instanceof ExampleUser) return "posthog.getCurrentUserOutput().apply((user) => user.id!)";
-  if (value instanceof ExampleLookup) return `posthog.get${value.kind}Output(${JSON.stringify(value.args)}).${value.output}`;
+  if (value instanceof ExampleLookup)
+    return `posthog.get${value.kind}Output(${JSON.stringify(value.args)}).apply((found) => found.${value.output})`;
   if (Array.isArray(value)) return `[${value.map((v) => typescript(v)).join(", ")}]`;
   if (value !== null && typeof value === "object")
     return `{ ${Object.entries(value)
