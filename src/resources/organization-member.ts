@@ -44,7 +44,10 @@ export interface OrganizationMember extends OrganizationMemberOutputProperties {
  * level of the key's own user, nor leaves the organization without an owner.
  *
  * ```ts
- * new posthog.OrganizationMember("ana", { userUuid: anaMember.userUuid, level: "member" });
+ * new posthog.OrganizationMember("ana", {
+ *   userUuid: anaMember.apply((found) => found.userUuid),
+ *   level: "member",
+ * });
  * ```
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above declares the output properties the engine fills in

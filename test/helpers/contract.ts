@@ -124,9 +124,9 @@ export interface ContractTarget {
   adapt?: (kind: Kind, inputs: Json) => Json;
   /**
    * The value a lookup of the examples is called with here, for a sample value (the example's member
-   * `ana@example.com`: the one this PostHog has). Default: the sample.
+   * `ana@example.com`: one this PostHog has). Default: the sample.
    */
-  lookupAs?: (sample: string) => string;
+  lookupAs?: (sample: string) => Promise<string>;
 }
 
 /** One kind's object as the run made it: its id, its outputs after the last step, the inputs it was declared with. */
@@ -193,7 +193,7 @@ export class ContractRun {
     const sample = unique ? lookup.args[unique.input] : undefined;
     if (!kind || !unique || sample === undefined)
       throw new Error(`The examples' lookup get${lookup.kind} takes no unique field named in its arguments.`);
-    const value = this.target.lookupAs?.(sample) ?? sample;
+    const value = (await this.target.lookupAs?.(sample)) ?? sample;
     const found = await unique.find(this.target.http, this.scope(kind) as never, value);
     if (!found) throw new Error(`get${lookup.kind} finds nothing by ${unique.input} ${value} here: the run needs one.`);
     return recordResult(found, kind.identity.output, {})[lookup.output];
