@@ -13,6 +13,7 @@ import { limitOffsetPageSchema } from "./activity";
 import { collect, followPages } from "./pagination";
 import { numberSegment, organizationSegment, uuidSegment } from "./paths";
 import type { Query, Transport } from "./transport";
+import { PostHogError } from "./errors";
 
 /** The writable fields to send, snake_case, as PostHog names them. */
 export type ObjectBody = Record<string, unknown>;
@@ -110,6 +111,29 @@ export function get<S extends z.ZodType>(http: Transport, collection: Collection
     path: itemPath(collection, at, id),
     schema: collection.schema,
     subject: subject(collection, at, id),
+  });
+}
+
+/**
+ * One object of a collection PostHog lists but does not answer one by one to a personal API key (an organization's
+ * members, invites and proxy records: their viewsets have no retrieve): found among `listed`, else PostHog's 404.
+ */
+export async function findListed<T>(
+  listed: Promise<readonly T[]>,
+  matches: (record: T) => boolean,
+  collection: Collection<z.ZodType>,
+  at: At,
+  id: ObjectId,
+): Promise<T> {
+  const found = (await listed).find(matches);
+  if (found !== undefined) return found;
+  throw new PostHogError({
+    kind: "http",
+    status: 404,
+    method: "GET",
+    path: collectionPath(collection, at),
+    subject: subject(collection, at, id),
+    body: { type: "invalid_request", code: "not_found", detail: "Not found." },
   });
 }
 

@@ -5,7 +5,7 @@
  * (./types) the TypeScript declaration; test/generate/examples.test.ts type-checks, parses and compiles them.
  */
 import { kinds } from "../kinds/index";
-import { type ExampleValue, ExampleRef, ExampleSecret, ExampleUser } from "../kit/example";
+import { type ExampleValue, ExampleLookup, ExampleRef, ExampleSecret, ExampleUser } from "../kit/example";
 import type { Kind } from "../kit/kind";
 import {
   type Leaf,
@@ -45,7 +45,14 @@ function declared(kind: Kind): Declared {
 /** The kinds a value refers to, in order. */
 function referred(value: ExampleValue): string[] {
   if (value instanceof ExampleRef) return [value.kind];
-  if (value === null || typeof value !== "object" || value instanceof ExampleSecret || value instanceof ExampleUser) return [];
+  if (
+    value === null ||
+    typeof value !== "object" ||
+    value instanceof ExampleSecret ||
+    value instanceof ExampleUser ||
+    value instanceof ExampleLookup
+  )
+    return [];
   return (Array.isArray(value) ? value : Object.values(value)).flatMap((item: ExampleValue) => referred(item));
 }
 
@@ -64,11 +71,17 @@ export function exampleObjects(kind: Kind): readonly Declared[] {
 }
 
 /** What a value holds besides JSON, so that a program declares what it needs (its configuration, the current user). */
-function holds(objects: readonly Declared[], what: typeof ExampleSecret | typeof ExampleUser): ExampleValue[] {
+function holds(objects: readonly Declared[], what: typeof ExampleSecret | typeof ExampleUser | typeof ExampleLookup): ExampleValue[] {
   const found: ExampleValue[] = [];
   const walk = (value: ExampleValue) => {
     if (value instanceof what) found.push(value);
-    else if (value !== null && typeof value === "object" && !(value instanceof ExampleRef) && !(value instanceof ExampleSecret))
+    else if (
+      value !== null &&
+      typeof value === "object" &&
+      !(value instanceof ExampleRef) &&
+      !(value instanceof ExampleSecret) &&
+      !(value instanceof ExampleLookup)
+    )
       for (const item of Array.isArray(value) ? value : Object.values(value)) walk(item as ExampleValue);
   };
   for (const object of objects) for (const value of Object.values(object.inputs)) walk(value);
@@ -81,8 +94,18 @@ const secrets = (objects: readonly Declared[]) => [...new Set(holds(objects, Exa
 const USER = "me";
 const CURRENT_USER = "getCurrentUser";
 
-/** An example value's leaves in one language: a reference, a secret, the current user. */
-function leaves(render: { ref: (ref: ExampleRef) => string; secret: (key: string) => string; user: string }): Leaf {
+/** The lookups the objects call, each once (by its variable). */
+const lookups = (objects: readonly Declared[]) => [
+  ...new Map(holds(objects, ExampleLookup).map((l) => [(l as ExampleLookup).variable, l as ExampleLookup])).values(),
+];
+
+/** An example value's leaves in one language: a reference, a secret, the current user, a lookup's output. */
+function leaves(render: {
+  ref: (ref: ExampleRef) => string;
+  secret: (key: string) => string;
+  user: string;
+  lookup: (lookup: ExampleLookup) => string;
+}): Leaf {
   return (value) =>
     value instanceof ExampleRef
       ? render.ref(value)
@@ -90,7 +113,9 @@ function leaves(render: { ref: (ref: ExampleRef) => string; secret: (key: string
         ? render.secret(value.key)
         : value instanceof ExampleUser
           ? render.user
-          : undefined;
+          : value instanceof ExampleLookup
+            ? render.lookup(value)
+            : undefined;
 }
 
 const refName = (ref: ExampleRef) => kindNamed(ref.kind).example.name;
@@ -100,6 +125,8 @@ const typescriptLeaf = leaves({
   secret: (key) => `config.requireSecret(${quoted(key)})`,
   // PostHog answers no numeric id before late 2025 (2025-08-04 refuses alerts to personal API keys anyway).
   user: `${USER}.id.apply((id) => id!)`,
+  // A lookup's result has an index signature besides its typed outputs, so its Output's lifted properties are unknown.
+  lookup: (lookup) => `${lookup.variable}.apply((found) => found.${lookup.output})`,
 });
 
 /** `new posthog.X("name", { … })`: one object as TypeScript declares it. */
@@ -129,6 +156,10 @@ export function typescriptExample(kind: Kind): string {
     "",
     ...(config ? ["const config = new pulumi.Config();"] : []),
     ...(holds(objects, ExampleUser).length > 0 ? [`const ${USER} = posthog.${CURRENT_USER}Output({});`] : []),
+    ...lookups(objects).map(
+      (l) =>
+        `const ${l.variable} = posthog.get${l.kind}Output(${typescriptLiteral(l.args as ProgramValue, "", typescriptLeaf, { width: WIDTH })});`,
+    ),
     ...objects.map((object) => `const ${camelName(object.name)} = ${typescriptNew(object)}`),
     "",
     `export const ${kind.identity.output} = ${camelName(own.name)}.${kind.identity.output};`,
@@ -144,15 +175,25 @@ export function yamlExample(kind: Kind): string {
     ref: (ref) => quoted(`\${${refName(ref)}.${ref.output}}`),
     secret: (key) => quoted(`\${${key}}`),
     user: quoted(`\${${USER}.id}`),
+    lookup: (lookup) => quoted(`\${${lookup.variable}.${lookup.output}}`),
   });
   const keys = secrets(objects);
+  const user = holds(objects, ExampleUser).length > 0;
+  const variables = [
+    ...(user ? [`  ${USER}:`, "    fn::invoke:", `      function: ${pluginToken(CURRENT_USER)}`, "      arguments: {}"] : []),
+    ...lookups(objects).flatMap((l) => [
+      `  ${l.variable}:`,
+      "    fn::invoke:",
+      `      function: ${pluginToken(`get${l.kind}`)}`,
+      "      arguments:",
+      ...Object.entries(l.args).map(([arg, value]) => `        ${arg}: ${quoted(value)}`),
+    ]),
+  ];
   return [
     `name: ${yamlKey(`${own.name}-example`)}`,
     "runtime: yaml",
     ...(keys.length > 0 ? ["config:", ...keys.flatMap((key) => [`  ${key}:`, "    type: string", "    secret: true"])] : []),
-    ...(holds(objects, ExampleUser).length > 0
-      ? ["variables:", `  ${USER}:`, "    fn::invoke:", `      function: ${pluginToken(CURRENT_USER)}`, "      arguments: {}"]
-      : []),
+    ...(variables.length > 0 ? ["variables:", ...variables] : []),
     "resources:",
     ...objects.flatMap(({ kind: each, name, inputs }) => [
       `  ${yamlKey(name)}:`,
@@ -174,6 +215,7 @@ export function pythonExample(kind: Kind): string {
     ref: (ref) => `${snakeName(refName(ref))}.${pythonName(ref.output)}`,
     secret: (key) => `config.require_secret(${quoted(key)})`,
     user: `${USER}.id`,
+    lookup: (lookup) => `${snakeName(lookup.variable)}.${pythonName(lookup.output)}`,
   });
   const call = ({ kind: each, name, inputs }: Declared) => {
     const start = `${snakeName(name)} = posthog.${each.name}(`;
@@ -196,6 +238,12 @@ export function pythonExample(kind: Kind): string {
     "",
     ...(secrets(objects).length > 0 ? ["config = pulumi.Config()"] : []),
     ...(holds(objects, ExampleUser).length > 0 ? [`${USER} = posthog.${pythonName(CURRENT_USER)}_output()`] : []),
+    ...lookups(objects).map(
+      (l) =>
+        `${snakeName(l.variable)} = posthog.${pythonName(`get${l.kind}`)}_output(${Object.entries(l.args)
+          .map(([arg, value]) => `${pythonName(arg)}=${quoted(value)}`)
+          .join(", ")})`,
+    ),
     ...objects.map(call),
     "",
     `pulumi.export(${quoted(kind.identity.output)}, ${snakeName(own.name)}.${pythonName(kind.identity.output)})`,

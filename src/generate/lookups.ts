@@ -68,7 +68,16 @@ export function lookupsFile(kind: Kind): GeneratedFile {
     ? `({ ${idInput}: ${idType}; ${unique.input}?: never } | { ${unique.input}: ${typeOfSpec(unique.spec)}; ${idInput}?: never })`
     : `{ ${idInput}: ${idType} }`;
   const filters = Object.entries(facts.filters ?? {});
-  const loader = `async () => (await import("../kinds/${kebab}/kind")).${lowerFirst(name)}Kind as Kind<"project">`;
+  const loader = `async () => (await import("../kinds/${kebab}/kind")).${lowerFirst(name)}Kind as Kind<"${kind.scope}">`;
+  // Where the kind's objects are: a project, or an organization.
+  const [whereType, whereInput, whereDoc] =
+    kind.scope === "organization"
+      ? [
+          "InOrganization",
+          "organizationId: string",
+          "The organization: `organizationId`, else `posthog:organizationId` or POSTHOG_ORGANIZATION_ID.",
+        ]
+      : ["InProject", "projectId: number", "The project: `projectId`, else `posthog:projectId` or POSTHOG_PROJECT_ID."];
   const lookupsLine = `const lookups = typedLookups<${getArgs}, ${listArgs}, ${result}>(${loader});`;
 
   const text = [
@@ -85,7 +94,7 @@ export function lookupsFile(kind: Kind): GeneratedFile {
     ),
     `export interface ${result} {`,
     `  ${idInput}: ${idType};`,
-    "  projectId: number;",
+    `  ${whereInput};`,
     ...Object.entries(facts.outputs).flatMap(([output, spec]) => [
       ...(spec.description ? [doc(spec.description, "  ")] : []),
       `  ${output}${spec.optional ? "?" : ""}: ${outputType(spec)};`,
@@ -93,14 +102,14 @@ export function lookupsFile(kind: Kind): GeneratedFile {
     "  [field: string]: unknown;",
     "}",
     "",
-    "/** The project: `projectId`, else `posthog:projectId` or POSTHOG_PROJECT_ID. */",
-    "type InProject = LookupOverrides & { projectId?: number };",
+    doc(whereDoc),
+    `type ${whereType} = LookupOverrides & { ${whereInput.replace(":", "?:")} };`,
     doc(`By \`${idInput}\`${unique ? `, or by exact \`${unique.input}\`` : ""}.`),
-    intersection(`export type ${getArgs} = `, "InProject", getBy),
+    intersection(`export type ${getArgs} = `, whereType, getBy),
     filters.length === 0
-      ? `export type ${listArgs} = InProject;`
+      ? `export type ${listArgs} = ${whereType};`
       : [
-          `export type ${listArgs} = InProject & {`,
+          `export type ${listArgs} = ${whereType} & {`,
           ...filters.flatMap(([filter, facts]) => {
             const spec = filterSpec(facts);
             const type = facts.values ? facts.values.map((value) => JSON.stringify(value)).join(" | ") : typeOfSpec(spec);

@@ -172,6 +172,8 @@ function scopeLine(kind: Kind): string {
 
 function deletionText(kind: Kind): string {
   const gone = `A ${kind.noun} gone from PostHog leaves the state on \`pulumi refresh\`, and \`pulumi up\` creates it again.`;
+  if (kind.deletion === "release")
+    return `\`pulumi destroy\` stops managing it and leaves it in PostHog, unless its inputs say otherwise (below). A ${kind.noun} gone from PostHog leaves the state on \`pulumi refresh\`.`;
   return kind.deletion === "soft-delete"
     ? `\`pulumi destroy\` marks it deleted (\`PATCH {"deleted": true}\`), as PostHog itself deletes ${kind.noun}s: PostHog refuses \`DELETE\` for them. ${gone}`
     : `\`pulumi destroy\` deletes it (\`DELETE\`). ${gone}`;

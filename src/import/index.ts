@@ -63,6 +63,25 @@ export async function readOrganization(
   const projects = declared(projectKind, listed, "", progress);
   for (const record of projects) found.push({ kind: projectKind, scope: organizationId, record });
   progress(`${counted(projectKind, listed.length, projects.length)} in organization ${organizationId}`);
+  // The organization's own objects besides its projects (members' levels, pending invites, proxy records), unless
+  // only some projects are imported.
+  const organizationKinds = importable.filter((d) => d.scope === "organization" && d !== projectKind);
+  if (only.length > 0 && organizationKinds.length > 0)
+    progress(`${organizationKinds.map((k) => `${k.noun}s`).join(", ")}: not imported (only some projects are)`);
+  const organizationReads = readsOnce(http, organizationId);
+  for (const kind of only.length > 0 ? [] : organizationKinds) {
+    let records: readonly Record<string, unknown>[];
+    try {
+      records = await importList(kind)!(http, organizationId, organizationReads);
+    } catch (error) {
+      if (!(error instanceof PostHogError && error.status === 403)) throw error;
+      progress(`organization ${organizationId}: ${kind.noun}s not imported: ${error.message}`);
+      continue;
+    }
+    const kept = declared(kind, records, `organization ${organizationId}: `, progress);
+    for (const record of kept) found.push({ kind, scope: organizationId, record });
+    progress(`${counted(kind, records.length, kept.length)} in organization ${organizationId}`);
+  }
   for (const [i, project] of projects.entries()) {
     const projectId = Number(project["id"]);
     const counts: string[] = [];

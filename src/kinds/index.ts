@@ -25,6 +25,9 @@ import { alertKind } from "./alert/kind";
 import { surveyKind } from "./survey/kind";
 import { experimentKind } from "./experiment/kind";
 import { hogFunctionKind } from "./hog-function/kind";
+import { organizationMemberKind } from "./organization-member/kind";
+import { proxyRecordKind } from "./proxy-record/kind";
+import { organizationInviteKind } from "./organization-invite/kind";
 import type { Kind } from "../kit/kind";
 
 export const kinds: readonly Kind[] = [
@@ -39,6 +42,9 @@ export const kinds: readonly Kind[] = [
   surveyKind as Kind,
   experimentKind as Kind,
   hogFunctionKind as Kind,
+  organizationMemberKind as Kind,
+  organizationInviteKind as Kind,
+  proxyRecordKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

@@ -1,8 +1,8 @@
 /**
  * A kind's example: one object as a program declares it. The reference docs render it in TypeScript, YAML and Python,
  * the generated class shows it, and the contract suite creates it against the local server. Besides plain JSON, a
- * value may be another kind's example's output (`ref`), a stack secret (`secret`), or the id of the user whose key
- * runs the program (`currentUser`). A kind scoped to a project or an organization is declared in the example project
+ * value may be another kind's example's output (`ref`), a stack secret (`secret`), the id of the user whose key
+ * runs the program (`currentUser`), or an output of a kind's `get<Name>` lookup (`lookup`: a member found by email). A kind scoped to a project or an organization is declared in the example project
  * (`web`, Project's example) or the configured organization: its scope input is not part of `inputs`.
  */
 export interface KindExample {
@@ -20,7 +20,8 @@ export type ExampleValue =
   | { readonly [key: string]: ExampleValue }
   | ExampleRef
   | ExampleSecret
-  | ExampleUser;
+  | ExampleUser
+  | ExampleLookup;
 
 /** Another kind's example's output: `board.dashboardId`. */
 export class ExampleRef {
@@ -41,6 +42,22 @@ export class ExampleSecret {
 /** The numeric id of the user whose personal API key runs the program (`getCurrentUser`'s `id`). */
 export class ExampleUser {}
 
+/**
+ * An output of a kind's `get<Name>` lookup, called once as a program variable: `lookup("ana", "OrganizationMember",
+ * { email: "ana@example.com" }, "userUuid")` is `posthog.getOrganizationMemberOutput({ email: … }).userUuid`. Tests
+ * resolve it against their PostHog (where the arguments' sample values may name what that PostHog has).
+ */
+export class ExampleLookup {
+  constructor(
+    readonly variable: string,
+    readonly kind: string,
+    readonly args: Readonly<Record<string, string>>,
+    readonly output: string,
+  ) {}
+}
+
+export const lookup = (variable: string, kind: string, args: Readonly<Record<string, string>>, output: string) =>
+  new ExampleLookup(variable, kind, args, output);
 export const ref = (kind: string, output: string) => new ExampleRef(kind, output);
 export const secret = (key: string, sample: string) => new ExampleSecret(key, sample);
 export const currentUser = () => new ExampleUser();

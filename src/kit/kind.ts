@@ -55,9 +55,11 @@ export interface Placement {
 
 /**
  * How PostHog deletes it: `DELETE`, or `PATCH {"deleted": true}` for the models it only marks deleted (feature flags,
- * cohorts, actions, annotations, dashboards, insights: ForbidDestroyModel answers DELETE with 405).
+ * cohorts, actions, annotations, dashboards, insights: ForbidDestroyModel answers DELETE with 405); or "release" for
+ * what a program manages but does not own (a member's level: the person stays in the organization), which deleting
+ * the resource only stops managing unless its lifecycle is told otherwise.
  */
-export type Deletion = "delete" | "soft-delete";
+export type Deletion = "delete" | "soft-delete" | "release";
 
 /** A PostHog object's primary key: an integer, or a UUID for surveys, hog functions and alerts. */
 export type ObjectId = number | string;
@@ -410,6 +412,7 @@ export async function deleteDeclared<S extends ScopeKind, W extends WhereOf<S>>(
   id: ObjectId,
   hooks: { confirmGone?: () => Promise<void>; alreadyGoing?: (error: PostHogError) => boolean } = {},
 ): Promise<void> {
+  if (kind.deletion === "release") return;
   try {
     if (kind.deletion === "soft-delete") await kind.api.update(http, where, id, { deleted: true });
     else await kind.api.remove(http, where, id);

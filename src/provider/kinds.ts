@@ -18,6 +18,9 @@ import { alertKind } from "../kinds/alert/kind";
 import { surveyKind } from "../kinds/survey/kind";
 import { experimentKind } from "../kinds/experiment/kind";
 import { hogFunctionKind } from "../kinds/hog-function/kind";
+import { organizationMemberKind } from "../kinds/organization-member/kind";
+import { organizationInviteKind } from "../kinds/organization-invite/kind";
+import { proxyRecordKind } from "../kinds/proxy-record/kind";
 
 export { ProjectLifecycle, ProjectLifecycle as ProjectProvider } from "../kinds/project/kind";
 export { FeatureFlagLifecycle, FeatureFlagLifecycle as FeatureFlagProvider } from "../kinds/feature-flag/kind";
@@ -30,6 +33,9 @@ export { AlertLifecycle, AlertLifecycle as AlertProvider } from "../kinds/alert/
 export { SurveyLifecycle, SurveyLifecycle as SurveyProvider } from "../kinds/survey/kind";
 export { ExperimentLifecycle, ExperimentLifecycle as ExperimentProvider } from "../kinds/experiment/kind";
 export { HogFunctionLifecycle, HogFunctionLifecycle as HogFunctionProvider } from "../kinds/hog-function/kind";
+export { OrganizationMemberLifecycle, OrganizationMemberLifecycle as OrganizationMemberProvider } from "../kinds/organization-member/kind";
+export { OrganizationInviteLifecycle, OrganizationInviteLifecycle as OrganizationInviteProvider } from "../kinds/organization-invite/kind";
+export { ProxyRecordLifecycle, ProxyRecordLifecycle as ProxyRecordProvider } from "../kinds/proxy-record/kind";
 
 export const projectProvider = hosted(projectKind as Kind);
 export const featureFlagProvider = hosted(featureFlagKind as Kind);
@@ -42,3 +48,6 @@ export const alertProvider = hosted(alertKind as Kind);
 export const surveyProvider = hosted(surveyKind as Kind);
 export const experimentProvider = hosted(experimentKind as Kind);
 export const hogFunctionProvider = hosted(hogFunctionKind as Kind);
+export const organizationMemberProvider = hosted(organizationMemberKind as Kind);
+export const organizationInviteProvider = hosted(organizationInviteKind as Kind);
+export const proxyRecordProvider = hosted(proxyRecordKind as Kind);

@@ -14,3 +14,6 @@ export * from "./alert";
 export * from "./survey";
 export * from "./experiment";
 export * from "./hog-function";
+export * from "./organization-member";
+export * from "./organization-invite";
+export * from "./proxy-record";

@@ -5,6 +5,8 @@
  * afterwards with what is left in it); Project's example is named with the run's prefix, as everything a run makes.
  * A kind this PostHog does not serve to personal API keys is a case asserting that refusal, with why.
  */
+import { users } from "../../src/client-entry";
+import * as members from "../../src/kinds/organization-member/endpoints";
 import * as projects from "../../src/kinds/project/endpoints";
 import { contractCases, ContractRun, type Refusal, refusedBy2025_08_04 } from "../helpers/contract";
 import { acceptanceTarget, named, transport } from "./real-posthog";
@@ -38,7 +40,21 @@ beforeAll(async () => {
     projectId,
     http,
     // The run's sweep deletes the projects named with its prefix, should a case fail before destroy.
-    adapt: (kind, inputs) => (kind.scope === "organization" ? { ...inputs, name: named(target, String(inputs["name"])) } : inputs),
+    adapt: (kind, inputs) =>
+      kind.name === "Project"
+        ? { ...inputs, name: named(target, String(inputs["name"])) }
+        : // A proxy domain is unique across every organization: the run's own.
+          kind.name === "ProxyRecord"
+          ? { ...inputs, domain: `${named(target, "proxy")}.example.com` }
+          : inputs,
+    // The example's member is this organization's plain member other than the key's user (the local backend's
+    // member@real-posthog.local, which add-member.py keeps at level 1).
+    lookupAs: async () => {
+      const me = (await users.getCurrentUser(http)).uuid;
+      const other = (await members.listMembers(http, target.organizationId)).find((m) => m.id !== me && m.level === "member");
+      if (!other) throw new Error("The contract's OrganizationMember needs a plain member besides the key's user in the organization.");
+      return other.email;
+    },
   });
 });
 afterAll(async () => {

@@ -122,6 +122,11 @@ const KIND_ON_KIND: ReadonlyArray<readonly [string, string, string]> = [
   ],
   ["experiment", "feature-flag", "an experiment runs on a feature flag of its own: its key is a flag key, and a key taken is that flag's"],
   ["feature-flag", "cohort", "a flag's release conditions name cohorts, which the importer declares as references"],
+  [
+    "organization-invite",
+    "organization-member",
+    "an invite's level is a member's level (OrganizationInvite.level takes OrganizationMembership.Level), and an invite gone because it was accepted is known by its email among the members",
+  ],
   ["survey", "feature-flag", "a survey's linked and targeting flags are answered as MinimalFeatureFlagSerializer (the flag's record)"],
 ];
 

@@ -112,7 +112,8 @@ test("every kind's Python example compiles and calls the SDK's classes with thei
     const made = calls[files[index]!]!;
     expect(made.at(-1)![0]).toBe(kind.name);
     for (const [className, keywords] of made) {
-      if (className === "get_current_user_output") continue;
+      // The lookups' calls (get_current_user_output, get_organization_member_output) are functions, not classes.
+      if (/^get_\w+_output$/.test(className)) continue;
       const inputs = Object.keys(byName.get(className)!.schema().inputs).map(pythonName);
       expect(inputs).toEqual(expect.arrayContaining(keywords));
     }

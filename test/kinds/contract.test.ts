@@ -16,6 +16,8 @@ describe.each(versions)("PostHog %s", (version) => {
     server = await startLocalPostHog({ postHogVersion: version });
     const http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false, retry: { attempts: 2, baseDelayMs: 10 } });
     const project = await projects.createProject(http, server.organizationId, { name: "Contract" });
+    // The member the examples name (OrganizationMember's, found by email): someone who belongs, not the key's user.
+    await server.control.createKey({ organizationId: server.organizationId, userEmail: "ana@example.com", level: "member" });
     run = new ContractRun({ url: server.url, apiKey: server.apiKey, organizationId: server.organizationId, projectId: project.id, http });
   });
   afterAll(() => server?.close());

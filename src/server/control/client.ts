@@ -36,6 +36,10 @@ export interface ControlClient {
   setDemoData(id: number, generating: boolean): Promise<{ is_generating_demo_data: boolean }>;
   createDashboard(projectId: number, name?: string): Promise<CreateDashboardResponse>;
   reset(): Promise<ServerInfo>;
+  /** The invitee accepts an invite (outside any program): the member's user UUID. */
+  acceptInvite(id: string): Promise<{ userUuid: string }>;
+  /** An invite made `days` days ago (more than 3: expired). */
+  ageInvite(id: string, days: number): Promise<void>;
   /** Send events to the capture endpoint (`/batch/`) with a project's api_token. */
   capture(projectApiToken: string, events: Array<Record<string, unknown>>): Promise<{ status: number }>;
 }
@@ -85,6 +89,10 @@ export function controlClient(url: string, controlToken: string): ControlClient 
     setDemoData: (id, generating) => call("PUT", `/_control/projects/${id}/demo-data`, { generating }),
     createDashboard: (projectId, name) => call("POST", `/_control/projects/${projectId}/dashboards`, name === undefined ? {} : { name }),
     reset: () => call("POST", "/_control/reset"),
+    acceptInvite: (id) => call("POST", `/_control/invites/${id}/accept`),
+    ageInvite: async (id, days) => {
+      await call("POST", `/_control/invites/${id}/age`, { days });
+    },
     capture: (token, events) => call("POST", "/batch/", { api_key: token, batch: events }),
   };
 }

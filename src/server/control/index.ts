@@ -27,6 +27,9 @@
  *                                                  → 201 CreateKeyResponse {key, id, userId}
  *                                                  (a new user, or the user with that email; made a member of the organization
  *                                                  — default: the default one — at that level (default "owner"); "none" = not a member)
+ *   POST   /_control/invites/:id/accept        → {userUuid}: the invitee accepts (joins at the invite's level; a user is made
+ *                                                  for the email when none exists); every invite of that email is deleted
+ *   POST   /_control/invites/:id/age           {days} → {}: the invite as made `days` ago (more than 3: expired)
  *   POST   /_control/faults                        FaultSpec {method?, path? (RE2 pattern, searched in the decoded path;
  *                                                    no backreferences or lookaround; ≤ 1000 characters), count? (1), status?, body?,
  *                                                    retryAfter?, delayMs?, drop?, afterCommit?}  → 201 {id}

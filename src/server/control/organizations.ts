@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { json } from "../pipeline/http";
 import { MEMBERSHIP_LEVELS, type MembershipLevel, type OrganizationRecord } from "../state/types";
+import { acceptInvite, ageInvite } from "../invites/routes";
 import { ControlRequestError, parse, type ControlDeps, type ControlRoute } from "./route";
 
 const createOrganizationSchema = z.strictObject({
@@ -67,7 +68,34 @@ function organizationOr404(deps: ControlDeps, id: string): OrganizationRecord {
   return org;
 }
 
+const ageInviteSchema = z.strictObject({ days: z.number().min(0) });
+
+function inviteOr404(found: unknown, id: string): void {
+  if (!found) throw new ControlRequestError(404, `invite ${id} not found`);
+}
+
 export const organizationControlRoutes: ControlRoute[] = [
+  {
+    // The invitee accepts, outside any program: they join at the invite's level; its email's invites are gone.
+    pattern: "/_control/invites/:id/accept",
+    methods: {
+      POST: (_req, params, d) => {
+        const accepted = acceptInvite(d.services, params.id);
+        inviteOr404(accepted, params.id);
+        return json(200, accepted);
+      },
+    },
+  },
+  {
+    // The invite as `days` days of time leave it (more than 3: expired).
+    pattern: "/_control/invites/:id/age",
+    methods: {
+      POST: (req, params, d) => {
+        inviteOr404(ageInvite(d.services, params.id, parse(ageInviteSchema, req).days), params.id);
+        return json(200, {});
+      },
+    },
+  },
   {
     pattern: "/_control/organizations",
     methods: {

@@ -126,6 +126,8 @@ export class Store {
     s.groups = [];
     s.activity = [];
     s.demoDataTeams = [];
+    s.invites = [];
+    s.proxyRecords = [];
     s.objects = emptyObjects();
     s.nextObjectIds = firstObjectIds();
     this.changed();
@@ -212,8 +214,12 @@ export class Store {
 
   setMembership(organizationId: string, userId: number, level: MembershipLevel | null): void {
     const s = this.state;
-    s.memberships = s.memberships.filter((m) => !(m.organizationId === organizationId && m.userId === userId));
-    if (level !== null) s.memberships.push({ organizationId, userId, level });
+    const existing = s.memberships.find((m) => m.organizationId === organizationId && m.userId === userId);
+    s.memberships = s.memberships.filter((m) => m !== existing);
+    // A change of level keeps the membership (its id and join time), as PostHog's PATCH of a member does.
+    const now = nowMicros();
+    if (level !== null)
+      s.memberships.push({ id: uuidt(), joinedAtMicros: now, ...existing, organizationId, userId, level, updatedAtMicros: now });
     const user = this.user(userId);
     if (user && level !== null && user.currentOrganizationId === null) user.currentOrganizationId = organizationId;
     if (user && level === null && user.currentOrganizationId === organizationId) {

@@ -42,6 +42,37 @@ export interface MembershipRecord {
   organizationId: string;
   userId: number;
   level: MembershipLevel;
+  /** `OrganizationMembership.id`, a UUID; given on first read to memberships stored before the members API. */
+  id?: string;
+  joinedAtMicros?: number;
+  updatedAtMicros?: number;
+}
+
+/** An organization invite (posthog/models/organization_invite.py): `level` 1/8/15, `targetEmail` lower-cased. */
+export interface StoredInvite {
+  id: string;
+  organizationId: string;
+  targetEmail: string;
+  firstName: string;
+  level: MembershipLevel;
+  message: string | null;
+  privateProjectAccess: Json;
+  createdBy: number;
+  createdAtMicros: number;
+  updatedAtMicros: number;
+}
+
+/** A managed reverse proxy's record (posthog/models/proxy_record.py). */
+export interface StoredProxyRecord {
+  id: string;
+  organizationId: string;
+  domain: string;
+  targetCname: string;
+  status: "waiting" | "issuing" | "valid" | "warning" | "erroring" | "deleting" | "timed_out";
+  message: string | null;
+  createdBy: number;
+  createdAtMicros: number;
+  updatedAtMicros: number;
 }
 
 export interface PersonalApiKeyRecord {
@@ -189,6 +220,9 @@ export interface ServerState {
   groups: GroupRecord[];
   activity: ActivityRecord[];
   demoDataTeams: number[];
+  /** Absent in state files written before the invites and proxy records APIs. */
+  invites?: StoredInvite[];
+  proxyRecords?: StoredProxyRecord[];
   /** Absent in state files written before these resources existed (Store.objects fills them in). */
   objects?: Record<ObjectKind, StoredObject[]>;
   nextObjectIds?: Record<ObjectKind, number>;

@@ -1,0 +1,39 @@
+/**
+ * Between Pulumi's view of an organization invite and PostHog's: the kit's field-table model over its table
+ * (src/kinds/organization-invite/fields.ts), with its `status`: "pending", "expired" (PostHog's `is_expired`, 3
+ * days after it was sent: INVITE_DAYS_VALIDITY, posthog/constants.py) or "accepted" (the lifecycle's: gone from
+ * PostHog, its email now a member's).
+ */
+import { fieldModel, type InOrganization } from "../../kit/field-model";
+import { organizationInviteFields } from "./fields";
+import type { OrganizationInvite } from "./record";
+
+export type InviteRecord = InOrganization<OrganizationInvite>;
+
+export const organizationInviteModel = fieldModel<OrganizationInvite, InviteRecord>({
+  className: "OrganizationInvite",
+  noun: "organization invite",
+  placement: { scope: "organization", key: "uuid" },
+  summary:
+    "An invite to join an organization. Invites expire and are accepted outside the program: neither is drift, and neither is ever sent again by `pulumi up` on its own.",
+  fields: organizationInviteFields,
+  exampleInput: "targetEmail",
+  required: { targetEmail: "PostHog requires it (OrganizationInviteSerializer)" },
+  fixedOutputs: (record) => ({
+    inviteId: record.id,
+    organizationId: record.organization_id,
+    targetEmail: record.target_email,
+    level: record.level,
+    status: record.is_expired ? "expired" : "pending",
+  }),
+  outputTypes: {
+    inviteId: { type: "string", doc: "The invite's UUID in PostHog." },
+    organizationId: { type: "string", doc: "The organization the invite is to." },
+    targetEmail: { type: "string", doc: "Whom it invites, as PostHog holds it (lower case)." },
+    level: { type: '"member" | "admin" | "owner"', doc: "The level the invitee joins at." },
+    status: {
+      type: '"pending" | "expired" | "accepted"',
+      doc: '"pending"; "expired" 3 days after it was sent; "accepted" once the invitee joined. `pulumi up` sends none of them again on its own: change an input, or `pulumi up --replace` it, to send a new one.',
+    },
+  },
+});

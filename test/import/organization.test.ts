@@ -1,0 +1,80 @@
+/**
+ * The importer brings an organization's own objects under management, over loopback against the local server: every
+ * member's level (the key's own user's included, declared at its own level), the pending invites (an expired one is
+ * named and left out) and the proxy records; each declared with `adoptId`, which the next `up` adopts without writing
+ * anything. Only some projects imported: none of them is read.
+ */
+import { Transport } from "../../src/client-entry";
+import { checkPlanned, plan, readOrganization } from "../../src/import";
+import * as invites from "../../src/kinds/organization-invite/endpoints";
+import * as proxyRecords from "../../src/kinds/proxy-record/endpoints";
+import * as projects from "../../src/kinds/project/endpoints";
+import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
+
+let server: LocalPostHog;
+let http: Transport;
+
+beforeAll(async () => {
+  server = await startLocalPostHog();
+  http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
+});
+afterAll(() => server?.close());
+
+test("members' levels, pending invites and proxy records are declared with adoptId, one list each; the next up adopts them and writes nothing", async () => {
+  const org = server.organizationId;
+  await projects.createProject(http, org, { name: "Web" });
+  await server.control.createKey({ organizationId: org, userEmail: "ana@example.com", level: "admin" });
+  await invites.createInvite(http, org, { target_email: "bo@example.com", level: "member", message: "hi" });
+  const old = await invites.createInvite(http, org, { target_email: "old@example.com" });
+  await server.control.ageInvite(old.id, 4);
+  await proxyRecords.createProxyRecord(http, org, { domain: "e.example.com" });
+
+  await server.clearRequests();
+  const progress: string[] = [];
+  const found = await readOrganization(http, org, [], (line) => progress.push(line));
+  const lists = (await server.requests()).map((r) => r.path).filter((p) => /\/(members|invites|proxy_records)\/$/.test(p));
+  expect(lists.map((p) => p.replace(org, "<org>"))).toEqual([
+    "/api/organizations/<org>/members/",
+    "/api/organizations/<org>/invites/",
+    "/api/organizations/<org>/proxy_records/",
+  ]);
+  expect(progress).toContain(
+    `organization ${org}: organization invite "old" (id ${old.id}) not declared: expired (is_expired): a program would never send it again`,
+  );
+  const planned = await plan(found, checkPlanned);
+  const declared = (name: string) =>
+    planned.resources.filter((r) => r.kind.name === name).map((r) => Object.fromEntries(r.inputs.map(([k, v]) => [k, v])));
+  expect(declared("OrganizationMember")).toEqual(
+    expect.arrayContaining([expect.objectContaining({ level: "owner" }), expect.objectContaining({ level: "admin" })]),
+  );
+  expect(declared("OrganizationInvite")).toEqual([{ targetEmail: "bo@example.com", message: "hi", adoptId: expect.any(String) }]);
+  expect(declared("ProxyRecord")).toEqual([{ domain: "e.example.com", adoptId: expect.any(String) }]);
+  expect(planned.notes).toEqual([]);
+
+  // The next `up`: each adopted as declared, nothing written.
+  await server.clearRequests();
+  const config = { host: server.url, apiKey: server.apiKey, organizationId: org };
+  for (const resource of planned.resources.filter((r) => r.kind.scope === "organization" && r.kind.name !== "Project")) {
+    const lifecycle = resource.kind.lifecycle() as { configure?: (req: unknown) => Promise<void> } & ReturnType<
+      typeof resource.kind.lifecycle
+    >;
+    await lifecycle.configure?.({
+      config: {
+        get: (key: string) => ({ "posthog:host": config.host, "posthog:apiKey": config.apiKey, "posthog:organizationId": org })[key],
+      },
+    });
+    const inputs = Object.fromEntries(resource.inputs.map(([k, v]) => [k, v]));
+    expect((await lifecycle.check!({}, inputs)).failures).toBeUndefined();
+    const created = await lifecycle.create(inputs);
+    expect(created.id).toBe(resource.id);
+  }
+  expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+});
+
+test("only some projects imported: the organization's own objects are not read, and said so", async () => {
+  const web = await projects.createProject(http, server.organizationId, { name: "Only" });
+  const progress: string[] = [];
+  const found = await readOrganization(http, server.organizationId, [web.id], (line) => progress.push(line));
+  expect(found.filter((f) => f.kind.scope === "organization" && f.kind.name !== "Project")).toEqual([]);
+  expect(progress).toContain("organization members, organization invites, proxy records: not imported (only some projects are)");
+});
