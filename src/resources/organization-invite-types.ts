@@ -36,7 +36,7 @@ export interface OrganizationInviteState {
 export interface OrganizationInviteOutputProperties {
   /** The invite's UUID in PostHog. */
   readonly inviteId: pulumi.Output<string>;
-  /** The organization the invite is to. */
+  /** The organization the organization invite belongs to. */
   readonly organizationId: pulumi.Output<string>;
   /** Whom it invites, as PostHog holds it (lower case). */
   readonly targetEmail: pulumi.Output<string>;

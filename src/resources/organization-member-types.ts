@@ -33,9 +33,9 @@ export interface OrganizationMemberState {
  * field (a field not declared has no output).
  */
 export interface OrganizationMemberOutputProperties {
-  /** The member's user UUID (the resource's id). */
+  /** The member, by their user's UUID (`getOrganizationMember({ email })` finds it). They must already belong to the organization: people join through invites (OrganizationInvite). Changing it manages another member. */
   readonly userUuid: pulumi.Output<string>;
-  /** The organization the member belongs to. */
+  /** The organization the organization member belongs to. */
   readonly organizationId: pulumi.Output<string>;
   /** The member's level, as PostHog holds it. */
   readonly level: pulumi.Output<OrganizationMemberLevel>;

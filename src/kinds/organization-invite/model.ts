@@ -13,22 +13,17 @@ export type InviteRecord = InOrganization<OrganizationInvite>;
 export const organizationInviteModel = fieldModel<OrganizationInvite, InviteRecord>({
   className: "OrganizationInvite",
   noun: "organization invite",
-  placement: { scope: "organization", key: "uuid" },
   summary:
     "An invite to join an organization. Invites expire and are accepted outside the program: neither is drift, and neither is ever sent again by `pulumi up` on its own.",
   fields: organizationInviteFields,
   exampleInput: "targetEmail",
   required: { targetEmail: "PostHog requires it (OrganizationInviteSerializer)" },
   fixedOutputs: (record) => ({
-    inviteId: record.id,
-    organizationId: record.organization_id,
     targetEmail: record.target_email,
     level: record.level,
     status: record.is_expired ? "expired" : "pending",
   }),
   outputTypes: {
-    inviteId: { type: "string", doc: "The invite's UUID in PostHog." },
-    organizationId: { type: "string", doc: "The organization the invite is to." },
     targetEmail: { type: "string", doc: "Whom it invites, as PostHog holds it (lower case)." },
     level: { type: '"member" | "admin" | "owner"', doc: "The level the invitee joins at." },
     status: {

@@ -14,7 +14,6 @@ export const REMOVE_ON_DELETE = "removeOnDelete";
 export const organizationMemberModel = fieldModel<OrganizationMember, MemberRecord>({
   className: "OrganizationMember",
   noun: "organization member",
-  placement: { scope: "organization", key: "uuid" },
   summary:
     "The level of someone who already belongs to an organization (people join through invites). Deleting the resource stops managing the member; they are removed from the organization only with `removeOnDelete: true`. Never changes the level of the key's own user, nor leaves the organization without an owner.",
   fields: organizationMemberFields,
@@ -46,15 +45,11 @@ export const organizationMemberModel = fieldModel<OrganizationMember, MemberReco
     return [];
   },
   fixedOutputs: (record) => ({
-    userUuid: record.id,
-    organizationId: record.organization_id,
     level: record.level,
     email: record.email,
     membershipId: record.membership_id,
   }),
   outputTypes: {
-    userUuid: { type: "string", doc: "The member's user UUID (the resource's id)." },
-    organizationId: { type: "string", doc: "The organization the member belongs to." },
     level: { type: "OrganizationMemberLevel", doc: "The member's level, as PostHog holds it." },
     email: { type: "string", doc: "The member's email." },
     membershipId: { type: "string", doc: "The membership's own UUID (what an AccessControl's organizationMemberId names)." },

@@ -11,21 +11,16 @@ export type ProxyRecordRecord = InOrganization<ProxyRecord>;
 export const proxyRecordModel = fieldModel<ProxyRecord, ProxyRecordRecord>({
   className: "ProxyRecord",
   noun: "proxy record",
-  placement: { scope: "organization", key: "uuid" },
   summary: "A managed reverse proxy: the domain a team points at `targetCname` so that PostHog's scripts load from it.",
   fields: proxyRecordFields,
   exampleInput: "domain",
   required: { domain: "PostHog's create makes the record's target CNAME from it (and fails without one)" },
   fixedOutputs: (record) => ({
-    proxyRecordId: record.id,
-    organizationId: record.organization_id,
     domain: record.domain,
     targetCname: record.target_cname,
     status: record.status,
   }),
   outputTypes: {
-    proxyRecordId: { type: "string", doc: "The proxy record's UUID in PostHog." },
-    organizationId: { type: "string", doc: "The organization the proxy record belongs to." },
     domain: { type: "string", doc: "The domain." },
     targetCname: { type: "string", doc: "Where the domain's CNAME record must point (PostHog's `target_cname`)." },
     status: {
