@@ -138,7 +138,8 @@ async function serve<S extends ScopeKind, R, W extends WhereOf<S>>(
         }
         listed += page.results.length;
         const waiting = [...left.values()].reduce((n, waits) => n + waits.length, 0);
-        const pagesLeft = page.count === undefined || page.results.length === 0 ? 0 : Math.ceil(Math.max(0, page.count - listed) / page.results.length);
+        const pagesLeft =
+          page.count === undefined || page.results.length === 0 ? 0 : Math.ceil(Math.max(0, page.count - listed) / page.results.length);
         // Cheaper by GET from here (or nothing left to read): the pass stops.
         if (waiting === 0 || !page.next || waiting <= pagesLeft) break;
       }
@@ -149,11 +150,13 @@ async function serve<S extends ScopeKind, R, W extends WhereOf<S>>(
   }
   // One GET for each object left, answering every read of it.
   await Promise.all(
-    [...left.values()].map((waits) =>
-      kind.api.get(http, where, waits[0]!.id).then(
-        (record) => waits.forEach((read) => read.resolve(record)),
-        (error: unknown) => waits.forEach((read) => read.reject(error)),
-      ),
-    ),
+    [...left.values()].map(async (waits) => {
+      try {
+        const record = await kind.api.get(http, where, waits[0]!.id);
+        for (const read of waits) read.resolve(record);
+      } catch (error) {
+        for (const read of waits) read.reject(error);
+      }
+    }),
   );
 }
