@@ -77,7 +77,7 @@ describe.each(versions)("PostHog %s", (version) => {
 
     await server.clearRequests();
     const first = await refresh();
-    first.forEach((read, i) => expect(read.inputs).toEqual(inputs(i)));
+    for (const [i, read] of first.entries()) expect(read.inputs).toEqual(inputs(i));
 
     await featureFlags.updateFeatureFlag(http, projectId, Number(created[1]!.id), { name: "Renamed by hand", active: false });
     await featureFlags.deleteFeatureFlag(http, projectId, Number(created[2]!.id));
