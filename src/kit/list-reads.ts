@@ -75,6 +75,9 @@ interface Batch<R> {
 /** The batches gathering, by caller, kind and scope. */
 const gathering = new Map<string, Batch<unknown>>();
 
+/** How many pages each list had when last read (by caller, kind and scope): what a pass of it would cost. */
+const pagesOf = new Map<string, number>();
+
 /**
  * The object `id` of `where` as the kind's `api.get` answers it: from its kind's list when the kind declares one
  * (`listReads`) and other reads of it in the same place arrive with it, else by its GET. `needs` are the fields the
@@ -102,7 +105,7 @@ export function readObject<S extends ScopeKind, R, W extends WhereOf<S>>(
     const wait = Math.min(QUIET_MS, Math.max(0, closing.opened + GATHER_MS - Date.now()));
     closing.timer = setTimeout(() => {
       gathering.delete(key);
-      void serve(kind, list, http, where, closing.reads);
+      void serve(kind, list, http, where, closing.reads, key);
     }, wait);
   });
 }
@@ -116,11 +119,12 @@ async function serve<S extends ScopeKind, R, W extends WhereOf<S>>(
   http: Transport,
   where: W,
   reads: readonly Waiting<R>[],
+  key: string,
 ): Promise<void> {
   const left = new Map<string, Waiting<R>[]>();
   for (const read of reads) left.set(idKey(read.id), [...(left.get(idKey(read.id)) ?? []), read]);
-  // One read alone: its GET costs no more than the list's first page.
-  if (reads.length > 1) {
+  // One read alone, or fewer than the pages the list last had: their GETs cost no more than the list.
+  if (left.size > Math.max(1, pagesOf.get(key) ?? 1)) {
     const placed = placeFields(placementOf(kind), where);
     try {
       let listed = 0;
@@ -140,6 +144,7 @@ async function serve<S extends ScopeKind, R, W extends WhereOf<S>>(
         const waiting = [...left.values()].reduce((n, waits) => n + waits.length, 0);
         const pagesLeft =
           page.count === undefined || page.results.length === 0 ? 0 : Math.ceil(Math.max(0, page.count - listed) / page.results.length);
+        pagesOf.set(key, page.count === undefined || page.results.length === 0 ? 1 : Math.ceil(page.count / page.results.length));
         // Cheaper by GET from here (or nothing left to read): the pass stops.
         if (waiting === 0 || !page.next || waiting <= pagesLeft) break;
       }

@@ -2,9 +2,11 @@
  * Reads served from a kind's list (src/kit/list-reads.ts), over loopback against the local server in both PostHog
  * versions it plays, counted in its request log: reads that arrive together cost the list's pages and no GET, answer
  * what one GET each answers, show drift made by hand as GETs do; a flag deleted by hand, a list whose pages change
- * while they are read and a failing list leave those reads to their own GETs; one read alone is its GET.
+ * while they are read and a failing list leave those reads to their own GETs; one read alone, or fewer than the
+ * list's pages, is read by GET.
  */
 import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
+import * as projects from "../../src/kinds/project/endpoints";
 import { featureFlagKind } from "../../src/kinds/feature-flag/kind";
 import { featureFlagModel } from "../../src/kinds/feature-flag/model";
 import type { FeatureFlag } from "../../src/kinds/feature-flag/record";
@@ -66,10 +68,17 @@ describe.each(versions)("PostHog %s", (version) => {
     expect(gets).toEqual([]);
     expect(together.slice(0, 5)).toEqual(alone);
     expect(together.map((r) => r.id)).toEqual(ids);
+
+    // Fewer reads together than the list has pages: their GETs are cheaper, and they are what is sent.
+    await server.clearRequests();
+    await Promise.all(ids.slice(0, 3).map((id) => provider.read(id)));
+    expect(await flagReads(setup())).toEqual({ lists: [], gets: flags.slice(0, 3).map((f) => f.id) });
   });
 
   test("drift made by hand between two refreshes shows as with GETs; a flag deleted by hand is confirmed gone by its GET", async () => {
-    const { provider, server, http, projectId } = setup();
+    const { provider, server, http } = setup();
+    // A project of their own: a list of one page.
+    const projectId = (await projects.createProject(http, server.organizationId, { name: `Drift ${version}` })).id;
     const inputs = (i: number): Json => ({ projectId, key: `drift-${version}-${i}`, name: `Drift ${i}`, active: true });
     const created: Array<{ id: string; outs?: unknown }> = [];
     for (let i = 0; i < 3; i++) created.push(await provider.create(inputs(i)));
@@ -121,7 +130,8 @@ describe.each(versions)("PostHog %s", (version) => {
 
   test("a failing list leaves every read to its GET", async () => {
     const { provider, server, http, projectId } = setup();
-    const flags = await createFlags(http, projectId, `failing-${version}`, 4);
+    await createFlags(http, projectId, `failing-${version}`, 4);
+    const flags = await featureFlags.listFeatureFlags(http, projectId);
     await server.fault({ method: "GET", path: "/feature_flags/$", status: 500, count: 10 });
     await server.clearRequests();
     const reads = await Promise.all(flags.map((f) => provider.read(String(f.id))));
