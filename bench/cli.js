@@ -22,7 +22,7 @@ const readline = require("node:readline");
 const { performance } = require("node:perf_hooks");
 const { declaredFlag, declaredProject } = require("./declared");
 const { runMeasured } = require("./process-tree");
-const { AT_LIMITS, benchTerraform, terraformBin } = require("./terraform");
+const { ALL_AT_ONCE, AT_LIMITS, benchTerraform, terraformBin } = require("./terraform");
 
 const root = path.resolve(__dirname, "..");
 
@@ -299,13 +299,17 @@ async function benchProgram(program, count, { work, server, env: baseEnv, log },
   if (drift) {
     // The daily drift check (ISSUE 31's case): preview --refresh, then both checks at PostHog Cloud's limits, the
     // server throttling at 480/minute and the provider keeping them (posthog:rateLimited). The floor sends nothing.
-    await step("preview --refresh", ["preview", "--refresh", "--expect-no-changes"]);
+    // The engine sends a refresh's reads --parallel at a time (4 per CPU by default): a drift check lets them all
+    // through at once, so that the provider answers them from their lists (src/kit/list-reads.ts).
+    const all = ["--parallel", String(count + 1)];
+    await step(`refresh ${ALL_AT_ONCE}`, ["refresh", "--yes", "--skip-preview", ...all]);
+    await step(`preview --refresh ${ALL_AT_ONCE}`, ["preview", "--refresh", "--expect-no-changes", ...all]);
     if (program !== "bare-flags") {
       const limited = { ...env, POSTHOG_RATE_LIMITED: "true" };
       await server.control.setThrottle({ enabled: true });
       try {
-        await step(`refresh ${AT_LIMITS}`, ["refresh", "--yes", "--skip-preview"], undefined, limited);
-        await step(`preview --refresh ${AT_LIMITS}`, ["preview", "--refresh", "--expect-no-changes"], undefined, limited);
+        await step(`refresh ${AT_LIMITS}`, ["refresh", "--yes", "--skip-preview", ...all], undefined, limited);
+        await step(`preview --refresh ${AT_LIMITS}`, ["preview", "--refresh", "--expect-no-changes", ...all], undefined, limited);
       } finally {
         await server.control.setThrottle({ enabled: false });
       }
