@@ -11,9 +11,12 @@
  * soft-deleted by hand, created after its page was read, moved between pages while they were read) and one listed
  * without a field the read needs (a PostHog version whose list lacks it) are read by their own GET, which decides as
  * it always has; a list that fails leaves every read it had not answered to its own GET. Never dearer than the GETs:
- * one read alone is its GET, and a pass stops as soon as the pages left outnumber the reads left (PostHog's `count`
- * says how many there are), leaving those to their GETs. Every request goes through the caller's transport, so
- * through its rate limiter.
+ * one read alone is its GET, as are the reads of a batch no larger than the pages its list last had, and a pass stops
+ * as soon as the pages left outnumber the reads left (PostHog's `count` says how many there are), leaving those to
+ * their GETs. Every request goes through the caller's transport, so through its rate limiter.
+ *
+ * The engine sends a refresh's reads `--parallel` at a time (4 per CPU by default): a batch holds at most that many,
+ * so a drift check of a large stack is served from its lists when run with `--parallel` above the stack's size.
  */
 import type { Page, Transport } from "../client";
 import { type Kind, type ObjectId, placeFields, placementOf, type ScopeKind, type WhereOf } from "./kind";
