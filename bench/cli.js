@@ -22,7 +22,7 @@ const readline = require("node:readline");
 const { performance } = require("node:perf_hooks");
 const { declaredFlag, declaredProject } = require("./declared");
 const { runMeasured } = require("./process-tree");
-const { benchTerraform, terraformBin } = require("./terraform");
+const { ALL_AT_ONCE, AT_LIMITS, benchTerraform, terraformBin } = require("./terraform");
 
 const root = path.resolve(__dirname, "..");
 
@@ -242,7 +242,7 @@ const PULUMI_PROGRAMS = {
 };
 
 /** The five commands on a new stack of `count` resources of one program. */
-async function benchProgram(program, count, { work, server, env: baseEnv, log }) {
+async function benchProgram(program, count, { work, server, env: baseEnv, log }, { drift = false } = {}) {
   const { dir: name, env: extra = {}, setVariant, resourceType } = PULUMI_PROGRAMS[program];
   const dir = path.join(work, name);
   const env = { ...baseEnv, ...extra };
@@ -252,10 +252,10 @@ async function benchProgram(program, count, { work, server, env: baseEnv, log })
     if (setVariant) setVariant(dir, value);
     else await run("pulumi", ["config", "set", "--stack", stack, "variant", String(value)], { cwd: dir, env });
   };
-  const pulumi = async (args, what) => {
+  const pulumi = async (args, what, commandEnv = env) => {
     fs.rmSync(measureDir, { recursive: true, force: true });
     fs.mkdirSync(measureDir);
-    const result = await runMeasured("pulumi", [...args, "--stack", stack, "--non-interactive"], { cwd: dir, env });
+    const result = await runMeasured("pulumi", [...args, "--stack", stack, "--non-interactive"], { cwd: dir, env: commandEnv });
     fs.appendFileSync(log, `\n$ pulumi ${args.join(" ")} (${program}, ${count})\n${result.stdout}${result.stderr}`);
     if (result.status !== 0)
       throw new Error(`pulumi ${args.join(" ")} (${program}, ${count}) failed: see ${log}\n${result.stderr.slice(-2000)}`);
@@ -285,10 +285,10 @@ async function benchProgram(program, count, { work, server, env: baseEnv, log })
   }
 
   const rows = [];
-  const step = async (name, args, before) => {
+  const step = async (name, args, before, commandEnv) => {
     if (before) await before();
     await server.control.clearRequests();
-    const measured = await pulumi(args, name);
+    const measured = await pulumi(args, name, commandEnv);
     const requests = await requestsSince(server);
     const state = name === "destroy" ? undefined : await stateBytes();
     rows.push({ command: name, ...measured, ...requests, stateBytesPerResource: state });
@@ -296,6 +296,25 @@ async function benchProgram(program, count, { work, server, env: baseEnv, log })
   await step("up", ["up", "--yes", "--skip-preview"]);
   await step("preview", ["preview", "--expect-no-changes"]);
   await step("refresh", ["refresh", "--yes", "--skip-preview"]);
+  if (drift) {
+    // The daily drift check (ISSUE 31's case): preview --refresh, then both checks at PostHog Cloud's limits, the
+    // server throttling at 480/minute and the provider keeping them (posthog:rateLimited). The floor sends nothing.
+    // The engine sends a refresh's reads --parallel at a time (4 per CPU by default): a drift check lets them all
+    // through at once, so that the provider answers them from their lists (src/kit/list-reads.ts).
+    const all = ["--parallel", String(count + 1)];
+    await step(`refresh ${ALL_AT_ONCE}`, ["refresh", "--yes", "--skip-preview", ...all]);
+    await step(`preview --refresh ${ALL_AT_ONCE}`, ["preview", "--refresh", "--expect-no-changes", ...all]);
+    if (program !== "bare-flags") {
+      const limited = { ...env, POSTHOG_RATE_LIMITED: "true" };
+      await server.control.setThrottle({ enabled: true });
+      try {
+        await step(`refresh ${AT_LIMITS}`, ["refresh", "--yes", "--skip-preview", ...all], undefined, limited);
+        await step(`preview --refresh ${AT_LIMITS}`, ["preview", "--refresh", "--expect-no-changes", ...all], undefined, limited);
+      } finally {
+        await server.control.setThrottle({ enabled: false });
+      }
+    }
+  }
   await step("update", ["up", "--yes", "--skip-preview"], () => variant(1));
   await step("destroy", ["destroy", "--yes", "--skip-preview"]);
   await run("pulumi", ["stack", "rm", "--yes", "--force", "--stack", stack], { cwd: dir, env });
@@ -489,7 +508,9 @@ async function benchCli({
       for (const program of ["flags", "bare-flags", ...(terraform ? ["terraform"] : [])]) {
         progress(`${program === "terraform" ? "terraform posthog_feature_flag" : program}, ${flags} feature flags`);
         results.flags[program] =
-          program === "terraform" ? await benchTerraform(flags, flagContext, "flags") : await benchProgram(program, flags, flagContext);
+          program === "terraform"
+            ? await benchTerraform(flags, flagContext, "flags")
+            : await benchProgram(program, flags, flagContext, { drift: true });
       }
     }
     if (rateLimit > 0) {

@@ -13,11 +13,19 @@ export async function* followPages<T>(
   fetchPage: (query: Record<string, string>) => Promise<Page<T>>,
   firstQuery: Record<string, string>,
 ): AsyncGenerator<T, void, undefined> {
+  for await (const page of pagesOf(fetchPage, firstQuery)) yield* page.results;
+}
+
+/** Yields every page as PostHog answers it (its `count` too), fetching the next only when the caller asks for more. */
+export async function* pagesOf<P extends Page<unknown>>(
+  fetchPage: (query: Record<string, string>) => Promise<P>,
+  firstQuery: Record<string, string>,
+): AsyncGenerator<P, void, undefined> {
   let query: Record<string, string> | undefined = firstQuery;
   const seen = new Set<string>();
   while (query) {
-    const page = await fetchPage(query);
-    yield* page.results;
+    const page: P = await fetchPage(query);
+    yield page;
     query = page.next ? queryOf(page.next) : undefined;
     // A server that hands back a link it already gave would otherwise loop forever.
     const key = JSON.stringify(query);

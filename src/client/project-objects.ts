@@ -10,7 +10,7 @@
  */
 import type { z } from "zod";
 import { limitOffsetPageSchema } from "./activity";
-import { collect, followPages } from "./pagination";
+import { collect, followPages, pagesOf } from "./pagination";
 import { numberSegment, organizationSegment, uuidSegment } from "./paths";
 import type { Query, Transport } from "./transport";
 import { PostHogError } from "./errors";
@@ -93,6 +93,11 @@ export function iterate<S extends z.ZodType>(
   pageSize = 100,
 ): AsyncGenerator<z.output<S>, void, undefined> {
   return followPages((q) => listPage(http, collection, at, q), { ...filters, limit: String(pageSize) });
+}
+
+/** Every page the list answers (with PostHog's `count` of the objects listed), following `next` links. */
+export function pages<S extends z.ZodType>(http: Transport, collection: Collection<S>, at: At, pageSize = 100) {
+  return pagesOf((q) => listPage(http, collection, at, q), { limit: String(pageSize) });
 }
 
 export function listAll<S extends z.ZodType>(
@@ -192,6 +197,8 @@ export function endpoints<S extends z.ZodType, I extends ObjectId, F extends obj
     listPage: (http: Transport, at: A, page?: F & PageQuery) => listPage(http, collection, at, { ...page }),
     iterate: (http: Transport, at: A, filters?: F, size?: number): AsyncGenerator<z.output<S>, void, undefined> =>
       iterate(http, collection, at, definedOnly(filters ?? {}), size ?? pageSize),
+    /** Every page of the unfiltered list, as PostHog answers them (src/kit/list-reads.ts reads objects from them). */
+    pages: (http: Transport, at: A) => pages(http, collection, at, pageSize),
     listAll: (http: Transport, at: A, filters?: F, size?: number): Promise<z.output<S>[]> =>
       listAll(http, collection, at, definedOnly(filters ?? {}), size ?? pageSize),
     get: (http: Transport, at: A, id: I) => get(http, collection, at, id),

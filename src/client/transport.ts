@@ -87,6 +87,11 @@ export class Transport {
   private readonly limiter: RateLimiter | undefined;
   /** Whether its requests wait for a slot under PostHog's per-key limits (`rateLimits`). */
   readonly rateLimited: boolean;
+  /**
+   * Who PostHog sees asking: the host and a digest of the key (never the key). Transports with the same caller see
+   * the same objects and share one rate limiter.
+   */
+  readonly caller: string;
   /** Kept only to be redacted from error messages. */
   private readonly secrets: readonly string[];
 
@@ -98,7 +103,8 @@ export class Transport {
     this.secrets = [options.apiKey];
     this.keyHint = options.apiKey.length > 12 ? `${options.apiKey.slice(0, 4)}...${options.apiKey.slice(-4)}` : "(a short key)";
     const keyHash = createHash("sha256").update(options.apiKey).digest("hex");
-    this.limiter = options.rateLimits === false ? undefined : sharedLimiter(`${this.host}|${keyHash}`, options.rateLimits);
+    this.caller = `${this.host}|${keyHash}`;
+    this.limiter = options.rateLimits === false ? undefined : sharedLimiter(this.caller, options.rateLimits);
     this.rateLimited = this.limiter !== undefined;
     this.got = got.extend({
       prefixUrl: `${this.host}/`,

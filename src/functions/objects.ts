@@ -17,6 +17,7 @@ import {
   whereOutputs,
 } from "../kit/kind";
 import { own } from "../kit/json";
+import { readObject } from "../kit/list-reads";
 import { lowerFirst, upperFirst } from "../kit/names";
 import { lookupConfig, lookupTransport, recordResult } from "./context";
 import type { LookupOverrides } from "./overrides";
@@ -49,7 +50,7 @@ export function objectLookups<S extends ScopeKind, W extends WhereOf<S> = ScopeO
     const where = resolveWhere<S, W>(kind, lookupConfig(args), args as Record<string, unknown>);
     const id = own(args, idInput) as ObjectId | undefined;
     if (id !== undefined && id !== null) {
-      const record = (await kind.api.get(http, where, id)) as Result;
+      const record = (await readObject(kind, http, where, id)) as Result;
       if (own(record, "deleted") === true) throw new Error(`${title(kind)} ${id} of ${describeWhere(kind, where)} is deleted.`);
       return recordResult(record, idInput, whereOutputs(kind, where));
     }

@@ -14,6 +14,7 @@ import type { FieldModel, FieldRecorded, InScope } from "./field-model";
 import { DeclaredLifecycle, type Json, type Placed } from "./lifecycle";
 import { article, type Found, identityTakenMessage, judgeFound, notTakenMessage, type TakeOver } from "./lost-create";
 import { own } from "./json";
+import { readObject } from "./list-reads";
 
 export abstract class FieldTableLifecycle<
   R extends { id: ObjectId },
@@ -127,7 +128,7 @@ export abstract class FieldTableLifecycle<
     let record: InScope<R, S>;
     try {
       const key: ObjectId = this.kind.identity.key === "uuid" ? String(id).toLowerCase() : Number(id);
-      record = await this.kind.api.get(this.http(), where, key);
+      record = await readObject(this.kind, this.http(), where, key, Object.keys(this.fields.declaredSettings(inputs)));
     } catch (error) {
       if (error instanceof PostHogError && error.isNotFound)
         throw new Error(`${what} cannot be adopted: PostHog has no such ${this.kind.noun}. Check ${input}, or remove it to create one.`);

@@ -12,6 +12,7 @@ import type { KindExample } from "./example";
 import type { PropertySpec } from "./property";
 import type { ProgramModel } from "./program";
 import { requireOrganization, requireProject, type ProviderConfig } from "./config";
+import type { ListReads } from "./list-reads";
 
 /**
  * Where a resource lives in PostHog: in an organization (`/api/organizations/<organizationId>/…`, as projects, roles,
@@ -164,6 +165,13 @@ export interface Kind<S extends ScopeKind = ScopeKind, R = unknown, W extends Wh
    */
   readonly importInputs: readonly string[];
   readonly api: ResourceApi<S, R, W>;
+  /**
+   * The pages of its list, when the list answers every live object with every field `api.get` answers (in each
+   * PostHog version, or lacking only fields a read then reads by GET): reads of it that arrive together are served
+   * from one pass over them (src/kit/list-reads.ts). Kinds whose list answers a basic form (dashboards, hog functions,
+   * projects) declare none and keep one GET each.
+   */
+  readonly listReads?: ListReads<W>;
   /** The plugin schema's resource: inputs, outputs and the outputs always present. */
   readonly schema: () => {
     description: string;

@@ -22,6 +22,7 @@ import {
   type WhereOf,
 } from "./kind";
 import { jsonOutputs, PartialSuccess, storable, unstorable } from "./outcome";
+import { readObject } from "./list-reads";
 
 export type Json = Record<string, unknown>;
 
@@ -162,9 +163,10 @@ export abstract class DeclaredLifecycle<
   async read(id: string, props?: O): Promise<pulumi.dynamic.ReadResult<O>> {
     const parsed = parseId(this.kind, id);
     const scope = resolveWhere<S, W>(this.kind, this.config, props ?? {}, parsed);
+    const recorded = this.model.recordedInputsOf(props ?? {});
     let found: R;
     try {
-      found = await this.kind.api.get(this.http(), scope, parsed.id);
+      found = await readObject(this.kind, this.http(), scope, parsed.id, this.model.declaredFields(recorded));
     } catch (error) {
       if (!(error instanceof PostHogError)) throw error;
       const failure = this.readFailure(error, scope, parsed.id, props ?? {});
@@ -174,7 +176,6 @@ export abstract class DeclaredLifecycle<
       return {};
     }
     if (this.isGone(found)) return {};
-    const recorded = this.model.recordedInputsOf(props ?? {});
     const { record, nowhere } = await this.complete(found, this.model.declaredFields(recorded));
     const outputs = this.model.withUnsupported(this.model.toOutputs(record, recorded), nowhere);
     // The declared inputs with their live values: the engine then shows each drifted setting as `old => new`.

@@ -16,6 +16,7 @@ import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import type { Json } from "../../kit/lifecycle";
 import type { Action } from "./record";
 import type { ProviderConfig } from "../../kit/config";
+import { wholeList } from "../../kit/list-reads";
 
 /** The body with the action's name: the lifecycle's updates have it; the delete's `{"deleted": true}` is given the live one. */
 async function named(http: Transport, projectId: number, id: number, body: Record<string, unknown>) {
@@ -36,6 +37,9 @@ export const actionKind: Kind<"project", ActionRecord> = {
     update: async (http, projectId, id, body) => actions.updateAction(http, projectId, id, await named(http, projectId, id, body)),
     remove: async (http, projectId, id) => actions.deleteAction(http, projectId, id, (await actions.getAction(http, projectId, id)).name),
   }),
+  // ActionViewSet lists every live action with ActionSerializer, as it retrieves, in one answer without `next`
+  // (products/actions/backend/api/action.py; the 2025-08-04 backend's `{"results"}` and GET compared equal).
+  listReads: wholeList(actions.listActions),
   schema: () => ({
     description:
       "A PostHog action: named events matched by steps. Declared fields are managed; deleted as PostHog deletes actions (marked deleted); one deleted by hand is created again.",

@@ -27,3 +27,6 @@ export const updateAlert = alerts.update;
 
 /** DELETE (204): the alert is gone. */
 export const deleteAlert = alerts.destroy;
+
+/** Every page of the unfiltered list. */
+export const alertPages = alerts.pages;

@@ -17,6 +17,7 @@ import { type AlertRecord, alertModel } from "./model";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import type { Json } from "../../kit/lifecycle";
 import type { ProviderConfig } from "../../kit/config";
+import { listedPages } from "../../kit/list-reads";
 
 export const alertKind: Kind<"project", AlertRecord> = {
   ...kindNames("Alert"),
@@ -31,6 +32,9 @@ export const alertKind: Kind<"project", AlertRecord> = {
     update: async (http, projectId, id, body) => alertWithIds(await alerts.updateAlert(http, projectId, id, body)),
     remove: alerts.deleteAlert,
   }),
+  // AlertViewSet lists with AlertSerializer, as it retrieves (products/alerts/backend/api/alert.py), read as a GET
+  // is; PostHog 2025-08-04 refuses personal API keys on both, so its reads fail as their GETs do.
+  listReads: listedPages(alerts.alertPages, alertWithIds),
   schema: () => ({
     description:
       "A PostHog alert on an insight: its threshold, condition, calculation interval and subscribed users. Declared fields are managed; deleted with DELETE; one deleted by hand is created again. PostHog 2025-08-04 refuses personal API keys on alerts; today's PostHog needs the `alert:write` scope.",

@@ -35,3 +35,6 @@ export const createAnnotation = annotations.create;
 export const updateAnnotation = annotations.update;
 
 export const deleteAnnotation = annotations.softDelete;
+
+/** Every page of the unfiltered list. */
+export const annotationPages = annotations.pages;

@@ -16,6 +16,7 @@ import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import type { Json } from "../../kit/lifecycle";
 import type { Annotation } from "./record";
 import type { ProviderConfig } from "../../kit/config";
+import { listedPages } from "../../kit/list-reads";
 
 export const annotationKind: Kind<"project", AnnotationRecord> = {
   ...kindNames("Annotation"),
@@ -30,6 +31,9 @@ export const annotationKind: Kind<"project", AnnotationRecord> = {
     update: annotations.updateAnnotation,
     remove: annotations.deleteAnnotation,
   }),
+  // AnnotationsViewSet lists with AnnotationSerializer, as it retrieves, 1,000 to a page
+  // (products/annotations/backend/api/annotation.py; the 2025-08-04 backend's list and GET compared equal).
+  listReads: listedPages(annotations.annotationPages),
   schema: () => ({
     description:
       "A PostHog annotation: a dated note on charts. Declared fields are managed; deleted as PostHog deletes annotations (marked deleted); one deleted by hand is created again.",

@@ -43,3 +43,6 @@ export async function findCohortsNamed(http: Transport, projectId: number, name:
   const found = await listCohorts(http, projectId, name.slice(0, 200));
   return found.filter((cohort) => cohort.name === name);
 }
+
+/** Every page of the unfiltered list. */
+export const cohortPages = cohorts.pages;

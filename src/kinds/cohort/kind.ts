@@ -18,6 +18,7 @@ import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import type { Json } from "../../kit/lifecycle";
 import type { ProviderConfig } from "../../kit/config";
 import { isUnknown } from "../../kit/unknown";
+import { listedPages } from "../../kit/list-reads";
 
 /** The live cohort of this name: names are not unique, so two of them are an error naming their ids. */
 async function findOneNamed(http: Transport, projectId: number, name: string): Promise<Cohort | null> {
@@ -53,6 +54,9 @@ export const cohortKind: Kind<"project", CohortRecord> = {
   deletion: "soft-delete",
   importInputs: ["projectId", "name"],
   api: projectScopedApi({ get: cohorts.getCohort, update: cohorts.updateCohort, remove: cohorts.deleteCohort }),
+  // CohortViewSet lists with CohortSerializer, as it retrieves (posthog/api/cohort.py; the 2025-08-04 backend's list
+  // and GET answers compared equal field by field).
+  listReads: listedPages(cohorts.cohortPages),
   schema: () => {
     const inputs = tableInputs(cohortFields, "cohort");
     inputs["isStatic"] = { ...inputs["isStatic"]!, willReplaceOnChanges: true };

@@ -53,3 +53,6 @@ export const updateExperiment = experiments.update;
 
 /** The experiment's flag stays. */
 export const deleteExperiment = experiments.softDelete;
+
+/** Every page of the unfiltered list (archived experiments left out, as PostHog lists them). */
+export const experimentPages = experiments.pages;

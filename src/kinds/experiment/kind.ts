@@ -20,6 +20,7 @@ import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import type { Json } from "../../kit/lifecycle";
 import type { ProviderConfig } from "../../kit/config";
 import { isUnknown } from "../../kit/unknown";
+import { listedPages } from "../../kit/list-reads";
 
 /** PostHog's answer with `launched` and `stopped`: whether it has a start date and an end date. */
 export function experimentRecord(experiment: Experiment): ExperimentRead {
@@ -86,6 +87,10 @@ export const experimentKind: Kind<"project", ExperimentRecord> = {
       experimentRecord(await experiments.updateExperiment(http, projectId, id, experimentBody(body))),
     remove: experiments.deleteExperiment,
   }),
+  // EnterpriseExperimentsViewSet lists with ExperimentSerializer, as it retrieves
+  // (products/experiments/backend/presentation/serializers.py; ee/clickhouse/views/experiments.py in 2025-08-04, whose
+  // list and GET compared equal), read as a GET is; archived experiments, left out of the list, by their GET.
+  listReads: listedPages(experiments.experimentPages, experimentRecord),
   schema: () => ({
     description:
       "A PostHog experiment on a feature flag: its variants, metrics, and whether it is launched or stopped. Declared fields are managed; deleted as PostHog deletes experiments (marked deleted), leaving the flag; one deleted by hand is created again.",

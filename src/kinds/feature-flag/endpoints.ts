@@ -44,3 +44,6 @@ export const updateFeatureFlag = flags.update;
 
 /** PostHog refuses while other active flags depend on this one (400 naming them). */
 export const deleteFeatureFlag = flags.softDelete;
+
+/** Every page of the unfiltered list (archived flags left out today, as PostHog lists them). */
+export const featureFlagPages = flags.pages;

@@ -17,6 +17,7 @@ import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import type { Json } from "../../kit/lifecycle";
 import type { FeatureFlag } from "./record";
 import type { ProviderConfig } from "../../kit/config";
+import { listedPages } from "../../kit/list-reads";
 
 export const featureFlagKind: Kind<"project", FlagRecord> = {
   ...kindNames("FeatureFlag"),
@@ -32,6 +33,10 @@ export const featureFlagKind: Kind<"project", FlagRecord> = {
     update: featureFlags.updateFeatureFlag,
     remove: featureFlags.deleteFeatureFlag,
   }),
+  // FeatureFlagViewSet lists with FeatureFlagSerializer, as it retrieves (products/feature_flags/backend/api/feature_flag.py;
+  // the 2025-08-04 backend's list and GET answers compared equal field by field); archived flags, left out of today's
+  // list unless asked for, are read by their GET.
+  listReads: listedPages(featureFlags.featureFlagPages),
   schema: () => ({
     description:
       "A PostHog feature flag. Declared fields are managed; deleted as PostHog deletes flags (marked deleted); a flag deleted by hand is created again.",

@@ -43,3 +43,6 @@ export const updateInsight = insights.update;
 
 /** Soft delete (DELETE is 405): its tiles go with it. */
 export const deleteInsight = insights.softDelete;
+
+/** Every page of the unfiltered list. */
+export const insightPages = insights.pages;

@@ -18,6 +18,7 @@ import { type InsightRecord, type InsightWithLayouts, insightModel } from "./mod
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import type { Json, Placed } from "../../kit/lifecycle";
 import type { ProviderConfig } from "../../kit/config";
+import { listedPages } from "../../kit/list-reads";
 
 export const insightKind: Kind<"project", InsightRecord> = {
   ...kindNames("Insight"),
@@ -28,6 +29,9 @@ export const insightKind: Kind<"project", InsightRecord> = {
   deletion: "soft-delete",
   importInputs: ["projectId", "name"],
   api: projectScopedApi({ get: insights.getInsight, update: insights.updateInsight, remove: insights.deleteInsight }),
+  // InsightViewSet lists with InsightSerializer unless asked for `basic` (posthog/api/insight.py; the 2025-08-04
+  // backend's list and GET compared equal).
+  listReads: listedPages(insights.insightPages),
   schema: () => ({
     description:
       "A PostHog insight: a saved query (trends, funnels, retention, paths, stickiness, lifecycle, HogQL, …), on the dashboards it names. Declared fields are managed; deleted as PostHog deletes insights (marked deleted, its tiles with it); one deleted by hand is created again.",

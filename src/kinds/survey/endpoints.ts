@@ -38,3 +38,6 @@ export const updateSurvey = surveys.update;
 
 /** DELETE: gone for good (204), with its targeting and internal targeting flags. */
 export const deleteSurvey = surveys.destroy;
+
+/** Every page of the unfiltered list. */
+export const surveyPages = surveys.pages;

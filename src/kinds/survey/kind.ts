@@ -16,6 +16,7 @@ import { type SurveyRead, type SurveyRecord, surveyModel } from "./model";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import type { Json } from "../../kit/lifecycle";
 import type { ProviderConfig } from "../../kit/config";
+import { listedPages } from "../../kit/list-reads";
 
 /**
  * PostHog's answer with the two settings it does not answer as written: the linked flag's id (the answers to POST and
@@ -48,6 +49,9 @@ export const surveyKind: Kind<"project", SurveyRecord> = {
     update,
     remove: surveys.deleteSurvey,
   }),
+  // SurveyViewSet lists with SurveySerializer, as it retrieves (products/surveys/backend/api/survey.py; the
+  // 2025-08-04 backend's list and GET compared equal), read as a GET is.
+  listReads: listedPages(surveys.surveyPages, surveyRecord),
   schema: () => ({
     description:
       "A PostHog survey: its questions, who sees it and when. Declared fields are managed; deleted as PostHog deletes surveys (DELETE, with its targeting flag); one deleted by hand is created again.",

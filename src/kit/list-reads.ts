@@ -1,0 +1,170 @@
+/**
+ * Reads served from a kind's list. A refresh (`pulumi refresh`, `preview --refresh`, `up --refresh`,
+ * `destroy --refresh`), `X.get` and the adoptions an import's first `up` makes read each object by its id: one GET
+ * each, so 1,000 flags cost 1,000 requests, over two minutes at PostHog Cloud's 480 a minute (posthog/rate_limit.py).
+ * Most of PostHog's lists answer each object as its GET does, 100 to a page: a kind whose list carries everything a
+ * read needs says so once (`Kind.listReads`), and the reads of that kind in one scope that arrive together in one
+ * provider process are answered from one pass over its pages.
+ *
+ * Never staler than the GET it replaces: a pass starts only after every read it serves has arrived (a read arriving
+ * during a pass waits for the next). Never a guess: an object the pass does not find (deleted, archived or
+ * soft-deleted by hand, created after its page was read, moved between pages while they were read) and one listed
+ * without a field the read needs (a PostHog version whose list lacks it) are read by their own GET, which decides as
+ * it always has; a list that fails leaves every read it had not answered to its own GET. Never dearer than the GETs:
+ * one read alone is its GET, as are the reads of a batch no larger than the pages its list last had, and a pass stops
+ * as soon as the pages left outnumber the reads left (PostHog's `count` says how many there are), leaving those to
+ * their GETs. Every request goes through the caller's transport, so through its rate limiter.
+ *
+ * The engine sends a refresh's reads `--parallel` at a time (4 per CPU by default): a batch holds at most that many,
+ * so a drift check of a large stack is served from its lists when run with `--parallel` above the stack's size.
+ */
+import type { Page, Transport } from "../client";
+import { type Kind, type ObjectId, placeFields, placementOf, type ScopeKind, type WhereOf } from "./kind";
+
+/** One page of a list as PostHog answers it: its objects, and how many the whole list holds when it says so. */
+export interface ListedPage extends Page<{ readonly id: ObjectId }> {
+  readonly count?: number;
+}
+
+/**
+ * A kind's fact that its list answers every live object of a scope with every field its GET answers (checked against
+ * PostHog's serializers and its real backend, per version): the pages of its unfiltered list, each object as PostHog
+ * answers it (the kit adds where it was read, as `api.get` does).
+ */
+export type ListReads<W> = (http: Transport, where: W) => AsyncIterable<ListedPage>;
+
+/**
+ * A kind's `listReads` from its client's pages (`pages` of src/client/project-objects.ts), each object made what the
+ * kind's `api.get` makes of its GET's answer (`as`, when that is more than the answer).
+ */
+export function listedPages<W, T extends { readonly id: ObjectId }>(
+  pages: (http: Transport, where: W) => AsyncIterable<Page<T> & { readonly count?: number }>,
+  as?: (record: T) => { readonly id: ObjectId },
+): ListReads<W> {
+  if (!as) return pages;
+  return async function* (http, where) {
+    for await (const page of pages(http, where)) yield { ...page, results: page.results.map(as) };
+  };
+}
+
+/** A list PostHog answers whole, unpaginated (`{"results": [...]}`): one page. */
+export function wholeList<W>(list: (http: Transport, where: W) => Promise<readonly { readonly id: ObjectId }[]>): ListReads<W> {
+  return async function* (http, where) {
+    yield { results: await list(http, where), next: null };
+  };
+}
+
+/**
+ * How long a batch gathers reads: until none has arrived for `QUIET_MS`, and never longer than `GATHER_MS` after its
+ * first (the engine sends a refresh's reads together; the host takes them one after another).
+ */
+const QUIET_MS = 25;
+const GATHER_MS = 500;
+
+interface Waiting<R> {
+  readonly id: ObjectId;
+  /** The fields the read needs (the program's declared ones): a listed record lacking one is read by its GET. */
+  readonly needs: readonly string[];
+  resolve(record: R): void;
+  reject(error: unknown): void;
+}
+
+interface Batch<R> {
+  readonly reads: Waiting<R>[];
+  readonly opened: number;
+  timer?: NodeJS.Timeout;
+}
+
+/** The batches gathering, by caller, kind and scope. */
+const gathering = new Map<string, Batch<unknown>>();
+
+/** How many pages each list had when last read (by caller, kind and scope): what a pass of it would cost. */
+const pagesOf = new Map<string, number>();
+
+/**
+ * The object `id` of `where` as the kind's `api.get` answers it: from its kind's list when the kind declares one
+ * (`listReads`) and other reads of it in the same place arrive with it, else by its GET. `needs` are the fields the
+ * read needs the record to have.
+ */
+export function readObject<S extends ScopeKind, R, W extends WhereOf<S>>(
+  kind: Kind<S, R, W>,
+  http: Transport,
+  where: W,
+  id: ObjectId,
+  needs: readonly string[] = [],
+): Promise<R> {
+  const list = kind.listReads;
+  if (!list) return kind.api.get(http, where, id);
+  const key = `${http.caller}\n${kind.token}\n${JSON.stringify(where)}`;
+  return new Promise<R>((resolve, reject) => {
+    let batch = gathering.get(key) as Batch<R> | undefined;
+    if (!batch) {
+      batch = { reads: [], opened: Date.now() };
+      gathering.set(key, batch as Batch<unknown>);
+    }
+    batch.reads.push({ id, needs, resolve, reject });
+    clearTimeout(batch.timer);
+    const closing = batch;
+    const wait = Math.min(QUIET_MS, Math.max(0, closing.opened + GATHER_MS - Date.now()));
+    closing.timer = setTimeout(() => {
+      gathering.delete(key);
+      void serve(kind, list, http, where, closing.reads, key);
+    }, wait);
+  });
+}
+
+const idKey = (id: unknown) => String(id).toLowerCase();
+
+/** Answers a closed batch: from one pass over the list's pages, and each read the pass leaves by its GET. */
+async function serve<S extends ScopeKind, R, W extends WhereOf<S>>(
+  kind: Kind<S, R, W>,
+  list: ListReads<W>,
+  http: Transport,
+  where: W,
+  reads: readonly Waiting<R>[],
+  key: string,
+): Promise<void> {
+  const left = new Map<string, Waiting<R>[]>();
+  for (const read of reads) left.set(idKey(read.id), [...(left.get(idKey(read.id)) ?? []), read]);
+  // One read alone, or fewer than the pages the list last had: their GETs cost no more than the list.
+  if (left.size > Math.max(1, pagesOf.get(key) ?? 1)) {
+    const placed = placeFields(placementOf(kind), where);
+    try {
+      let listed = 0;
+      for await (const page of list(http, where)) {
+        for (const found of page.results) {
+          const key = idKey(found.id);
+          const answered = (left.get(key) ?? []).filter((read) => read.needs.every((field) => Object.hasOwn(found, field)));
+          if (answered.length === 0) continue;
+          // The list answers each object as the kind's GET does (its `listReads` fact); the kit adds where it is.
+          const record = { ...found, ...placed } as R;
+          for (const read of answered) read.resolve(record);
+          const rest = left.get(key)!.filter((read) => !answered.includes(read));
+          if (rest.length > 0) left.set(key, rest);
+          else left.delete(key);
+        }
+        listed += page.results.length;
+        const waiting = [...left.values()].reduce((n, waits) => n + waits.length, 0);
+        const pagesLeft =
+          page.count === undefined || page.results.length === 0 ? 0 : Math.ceil(Math.max(0, page.count - listed) / page.results.length);
+        pagesOf.set(key, page.count === undefined || page.results.length === 0 ? 1 : Math.ceil(page.count / page.results.length));
+        // Cheaper by GET from here (or nothing left to read): the pass stops.
+        if (waiting === 0 || !page.next || waiting <= pagesLeft) break;
+      }
+    } catch {
+      // A list that fails (refused, unreadable, changing under its links) leaves its reads to their GETs, which say
+      // what is wrong if anything is.
+    }
+  }
+  // One GET for each object left, answering every read of it.
+  await Promise.all(
+    [...left.values()].map(async (waits) => {
+      try {
+        const record = await kind.api.get(http, where, waits[0]!.id);
+        for (const read of waits) read.resolve(record);
+      } catch (error) {
+        for (const read of waits) read.reject(error);
+      }
+    }),
+  );
+}

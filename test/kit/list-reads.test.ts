@@ -1,0 +1,164 @@
+/**
+ * Reads served from a kind's list (src/kit/list-reads.ts), over loopback against the local server in both PostHog
+ * versions it plays, counted in its request log: reads that arrive together cost the list's pages and no GET, answer
+ * what one GET each answers, show drift made by hand as GETs do; a flag deleted by hand, a list whose pages change
+ * while they are read and a failing list leave those reads to their own GETs; one read alone, or fewer than the
+ * list's pages, is read by GET.
+ */
+import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
+import * as projects from "../../src/kinds/project/endpoints";
+import { featureFlagKind } from "../../src/kinds/feature-flag/kind";
+import { featureFlagModel } from "../../src/kinds/feature-flag/model";
+import type { FeatureFlag } from "../../src/kinds/feature-flag/record";
+import { FeatureFlagLifecycle } from "../../src/provider";
+import { FieldTableLifecycle } from "../../src/kit/field-lifecycle";
+import type { ListReads } from "../../src/kit/list-reads";
+import type { Transport } from "../../src/client";
+import type { ProviderConfig } from "../../src/kit/config";
+import { projectScopedSetups, versions } from "../helpers/project-scoped";
+
+type Json = Record<string, unknown>;
+
+const setups = projectScopedSetups("List reads", (connection) => new FeatureFlagLifecycle(connection));
+
+/** The project's flag requests since the log was cleared: list pages and GETs of one flag. */
+async function flagReads(setup: {
+  server: { requests(f: { method: string }): Promise<Array<{ path: string; query: Record<string, string> }>> };
+}) {
+  const gets = await setup.server.requests({ method: "GET" });
+  return {
+    lists: gets.filter((r) => /\/feature_flags\/$/.test(r.path)),
+    gets: gets.filter((r) => /\/feature_flags\/\d+\/$/.test(r.path)).map((r) => Number(r.path.split("/").at(-2))),
+  };
+}
+
+async function createFlags(http: Transport, projectId: number, prefix: string, n: number): Promise<FeatureFlag[]> {
+  const made: FeatureFlag[] = [];
+  for (let i = 0; i < n; i += 25)
+    made.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(25, n - i) }, (_, j) =>
+          featureFlags.createFeatureFlag(http, projectId, { key: `${prefix}-${i + j}`, name: `Flag ${i + j}` }),
+        ),
+      )),
+    );
+  return made;
+}
+
+describe.each(versions)("PostHog %s", (version) => {
+  const setup = () => setups[version]!;
+
+  test("250 flags read together cost 3 list pages and no GET, and answer what one GET each answers", async () => {
+    const { provider, server, http, projectId } = setup();
+    const flags = await createFlags(http, projectId, `many-${version}`, 250);
+    const ids = flags.map((f) => String(f.id));
+    // One at a time, each read is alone: its GET.
+    await server.clearRequests();
+    const alone: unknown[] = [];
+    for (const id of ids.slice(0, 5)) alone.push(await provider.read(id));
+    expect(await flagReads(setup())).toEqual({ lists: [], gets: flags.slice(0, 5).map((f) => f.id) });
+
+    await server.clearRequests();
+    const together = await Promise.all(ids.map((id) => provider.read(id)));
+    const { lists, gets } = await flagReads(setup());
+    const all = (await featureFlags.listFeatureFlags(http, projectId)).length;
+    expect(lists.map((r) => r.query)).toEqual(
+      Array.from({ length: Math.ceil(all / 100) }, (_, i) => ({ limit: "100", ...(i > 0 && { offset: String(i * 100) }) })),
+    );
+    expect(gets).toEqual([]);
+    expect(together.slice(0, 5)).toEqual(alone);
+    expect(together.map((r) => r.id)).toEqual(ids);
+
+    // Fewer reads together than the list has pages: their GETs are cheaper, and they are what is sent.
+    await server.clearRequests();
+    await Promise.all(ids.slice(0, 3).map((id) => provider.read(id)));
+    expect(await flagReads(setup())).toEqual({ lists: [], gets: flags.slice(0, 3).map((f) => f.id) });
+  });
+
+  test("drift made by hand between two refreshes shows as with GETs; a flag deleted by hand is confirmed gone by its GET", async () => {
+    const { provider, server, http } = setup();
+    // A project of their own: a list of one page.
+    const projectId = (await projects.createProject(http, server.organizationId, { name: `Drift ${version}` })).id;
+    const inputs = (i: number): Json => ({ projectId, key: `drift-${version}-${i}`, name: `Drift ${i}`, active: true });
+    const created: Array<{ id: string; outs?: unknown }> = [];
+    for (let i = 0; i < 3; i++) created.push(await provider.create(inputs(i)));
+    const refresh = () => Promise.all(created.map((c) => provider.read(c.id, c.outs as Json)));
+
+    await server.clearRequests();
+    const first = await refresh();
+    for (const [i, read] of first.entries()) expect(read.inputs).toEqual(inputs(i));
+
+    await featureFlags.updateFeatureFlag(http, projectId, Number(created[1]!.id), { name: "Renamed by hand", active: false });
+    await featureFlags.deleteFeatureFlag(http, projectId, Number(created[2]!.id));
+    await server.clearRequests();
+    const second = await refresh();
+    expect(second[0]!.inputs).toEqual(inputs(0));
+    expect(second[1]!.inputs).toEqual({ ...inputs(1), name: "Renamed by hand", active: false });
+    expect((await provider.diff(created[1]!.id, second[1]!.props as Json, inputs(1))).changes).toBe(true);
+    // Gone from the list: its own GET decides (deleted: the state drops it).
+    expect(second[2]).toEqual({});
+    const { lists, gets } = await flagReads(setup());
+    expect(lists.length).toBeGreaterThan(0);
+    expect(gets).toEqual([Number(created[2]!.id)]);
+  });
+
+  test("pages changing while read (a flag deleted by hand after the first page, one created by hand after the second): the read a page misses takes its GET", async () => {
+    const { server, http, projectId } = setup();
+    const flags = await createFlags(http, projectId, `moving-${version}`, 150);
+    // Newest first: the new flags are the first 150 of the list.
+    const listed = (await featureFlags.listFeatureFlags(http, projectId)).map((f) => f.id);
+    const pages: ListReads<number> = async function* (h, where) {
+      let n = 0;
+      for await (const page of featureFlags.featureFlagPages(h, where)) {
+        yield page;
+        n++;
+        // After page 1, its first flag is deleted: page 2 begins one later, and the flag that began it is on no page read.
+        if (n === 1) await featureFlags.deleteFeatureFlag(http, projectId, listed[0]!);
+        // After page 2, a flag is created: the rest moves down one, nothing read is missed.
+        if (n === 2) await featureFlags.createFeatureFlag(http, projectId, { key: `moving-${version}-new` });
+      }
+    };
+    const probe = probeLifecycle({ ...featureFlagKind, listReads: pages }, setup());
+    await server.clearRequests();
+    const reads = await Promise.all(flags.map((f) => probe.read(String(f.id))));
+    // Every flag was live when its read arrived and when the list was asked for: each is read, from its page or its GET.
+    expect(reads.map((r) => r.id)).toEqual(flags.map((f) => String(f.id)));
+    const { lists, gets } = await flagReads(setup());
+    expect(gets).toEqual([listed[100]]);
+    expect(lists.length).toBeGreaterThanOrEqual(2);
+  });
+
+  test("a failing list leaves every read to its GET", async () => {
+    const { provider, server, http, projectId } = setup();
+    await createFlags(http, projectId, `failing-${version}`, 4);
+    const flags = await featureFlags.listFeatureFlags(http, projectId);
+    await server.fault({ method: "GET", path: "/feature_flags/$", status: 500, count: 10 });
+    await server.clearRequests();
+    const reads = await Promise.all(flags.map((f) => provider.read(String(f.id))));
+    expect(reads.map((r) => (r.props as Json)["key"])).toEqual(flags.map((f) => f.key));
+    const { lists, gets } = await flagReads(setup());
+    expect(lists.length).toBeGreaterThan(0);
+    expect(gets.sort()).toEqual(flags.map((f) => f.id).sort());
+    await server.control.clearFaults();
+  });
+});
+
+/** A flag lifecycle over another kind's facts (its list), for reads, connected as the setup's provider is. */
+function probeLifecycle(
+  kind: typeof featureFlagKind,
+  setup: { server: { url: string; apiKey: string; organizationId: string }; http: Transport; projectId: number },
+) {
+  class Probe extends FieldTableLifecycle<FeatureFlag> {
+    protected override obtain(): never {
+      throw new Error("reads only");
+    }
+  }
+  const { server, http, projectId } = setup;
+  const config: ProviderConfig = {
+    host: server.url,
+    apiKey: server.apiKey,
+    organizationId: server.organizationId,
+    projectId: String(projectId),
+  };
+  return new Probe(kind, featureFlagModel, { config, transport: http });
+}
