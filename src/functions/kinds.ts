@@ -13,3 +13,4 @@ export * from "./alert";
 export * from "./survey";
 export * from "./experiment";
 export * from "./hog-function";
+export * from "./role";

@@ -42,10 +42,12 @@ type Args = LookupOverrides & { projectId?: number };
  * A resource module's lookups, typed: `get<Name>`, `list<Plural>` and their Output forms, from the kind's
  * `lookups` facts (./objects), both loaded on the first call.
  */
-export function typedLookups<GetArgs extends Args, ListArgs extends Args, Result>(kind: () => Promise<Kind<"project">>) {
+export function typedLookups<GetArgs extends Args, ListArgs extends Args, Result>(
+  kind: () => Promise<Kind<"project"> | Kind<"organization">>,
+) {
   let loaded: Promise<ObjectLookupFunctions> | undefined;
   const found = () => {
-    loaded ??= Promise.all([import("./objects"), kind()]).then(([objects, declared]) => objects.objectLookups(declared));
+    loaded ??= Promise.all([import("./objects"), kind()]).then(([objects, declared]) => objects.objectLookups(declared as Kind));
     return loaded;
   };
   const get = async (args: GetArgs, _opts?: pulumi.InvokeOptions) => (await found()).get(args) as Promise<Result>;

@@ -82,14 +82,14 @@ const USER = "me";
 const CURRENT_USER = "getCurrentUser";
 
 /** An example value's leaves in one language: a reference, a secret, the current user. */
-function leaves(render: { ref: (ref: ExampleRef) => string; secret: (key: string) => string; user: string }): Leaf {
+function leaves(render: { ref: (ref: ExampleRef) => string; secret: (key: string) => string; user: (field: string) => string }): Leaf {
   return (value) =>
     value instanceof ExampleRef
       ? render.ref(value)
       : value instanceof ExampleSecret
         ? render.secret(value.key)
         : value instanceof ExampleUser
-          ? render.user
+          ? render.user(value.field)
           : undefined;
 }
 
@@ -99,7 +99,7 @@ const typescriptLeaf = leaves({
   ref: (ref) => `${camelName(refName(ref))}.${ref.output}`,
   secret: (key) => `config.requireSecret(${quoted(key)})`,
   // PostHog answers no numeric id before late 2025 (2025-08-04 refuses alerts to personal API keys anyway).
-  user: `${USER}.id.apply((id) => id!)`,
+  user: (field) => (field === "id" ? `${USER}.id.apply((id) => id!)` : `${USER}.${field}`),
 });
 
 /** `new posthog.X("name", { … })`: one object as TypeScript declares it. */
@@ -143,7 +143,7 @@ export function yamlExample(kind: Kind): string {
   const leaf = leaves({
     ref: (ref) => quoted(`\${${refName(ref)}.${ref.output}}`),
     secret: (key) => quoted(`\${${key}}`),
-    user: quoted(`\${${USER}.id}`),
+    user: (field) => quoted(`\${${USER}.${field}}`),
   });
   const keys = secrets(objects);
   return [
@@ -173,7 +173,7 @@ export function pythonExample(kind: Kind): string {
   const leaf = leaves({
     ref: (ref) => `${snakeName(refName(ref))}.${pythonName(ref.output)}`,
     secret: (key) => `config.require_secret(${quoted(key)})`,
-    user: `${USER}.id`,
+    user: (field) => `${USER}.${field}`,
   });
   const call = ({ kind: each, name, inputs }: Declared) => {
     const start = `${snakeName(name)} = posthog.${each.name}(`;

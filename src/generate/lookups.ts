@@ -4,7 +4,7 @@
  * plugin's invokes are made of (src/plugin/schema.ts), so that TypeScript and every other language see the same
  * lookups. The functions themselves are src/functions/objects.ts's, loaded on their first call (./lazy).
  */
-import { filterSpec, type Kind, lookupDescriptions, type LookupOutput, pluralOf } from "../kit/kind";
+import { filterSpec, type Kind, lookupDescriptions, type LookupOutput, pluralOf, scopeInput } from "../kit/kind";
 import { kebabCase, lowerFirst } from "../kit/names";
 import type { PropertySpec } from "../kit/property";
 import { blockComment, LINE_WIDTH } from "./types";
@@ -68,7 +68,14 @@ export function lookupsFile(kind: Kind): GeneratedFile {
     ? `({ ${idInput}: ${idType}; ${unique.input}?: never } | { ${unique.input}: ${typeOfSpec(unique.spec)}; ${idInput}?: never })`
     : `{ ${idInput}: ${idType} }`;
   const filters = Object.entries(facts.filters ?? {});
-  const loader = `async () => (await import("../kinds/${kebab}/kind")).${lowerFirst(name)}Kind as Kind<"project">`;
+  const loader = `async () => (await import("../kinds/${kebab}/kind")).${lowerFirst(name)}Kind as Kind<"${kind.scope}">`;
+  // Where it looks: its project, or its organization (a UUID, `@current` or slug).
+  const [scopeName, scopeType, scopeAlias] =
+    kind.scope === "organization" ? [scopeInput(kind), "string", "InOrganization"] : [scopeInput(kind), "number", "InProject"];
+  const scopeDoc =
+    kind.scope === "organization"
+      ? "The organization: `organizationId`, else `posthog:organizationId` or POSTHOG_ORGANIZATION_ID."
+      : "The project: `projectId`, else `posthog:projectId` or POSTHOG_PROJECT_ID.";
   const lookupsLine = `const lookups = typedLookups<${getArgs}, ${listArgs}, ${result}>(${loader});`;
 
   const text = [
@@ -85,7 +92,7 @@ export function lookupsFile(kind: Kind): GeneratedFile {
     ),
     `export interface ${result} {`,
     `  ${idInput}: ${idType};`,
-    "  projectId: number;",
+    `  ${scopeName}: ${scopeType};`,
     ...Object.entries(facts.outputs).flatMap(([output, spec]) => [
       ...(spec.description ? [doc(spec.description, "  ")] : []),
       `  ${output}${spec.optional ? "?" : ""}: ${outputType(spec)};`,
@@ -93,14 +100,14 @@ export function lookupsFile(kind: Kind): GeneratedFile {
     "  [field: string]: unknown;",
     "}",
     "",
-    "/** The project: `projectId`, else `posthog:projectId` or POSTHOG_PROJECT_ID. */",
-    "type InProject = LookupOverrides & { projectId?: number };",
+    `/** ${scopeDoc} */`,
+    `type ${scopeAlias} = LookupOverrides & { ${scopeName}?: ${scopeType} };`,
     doc(`By \`${idInput}\`${unique ? `, or by exact \`${unique.input}\`` : ""}.`),
-    intersection(`export type ${getArgs} = `, "InProject", getBy),
+    intersection(`export type ${getArgs} = `, scopeAlias, getBy),
     filters.length === 0
-      ? `export type ${listArgs} = InProject;`
+      ? `export type ${listArgs} = ${scopeAlias};`
       : [
-          `export type ${listArgs} = InProject & {`,
+          `export type ${listArgs} = ${scopeAlias} & {`,
           ...filters.flatMap(([filter, facts]) => {
             const spec = filterSpec(facts);
             const type = facts.values ? facts.values.map((value) => JSON.stringify(value)).join(" | ") : typeOfSpec(spec);

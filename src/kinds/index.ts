@@ -25,6 +25,8 @@ import { alertKind } from "./alert/kind";
 import { surveyKind } from "./survey/kind";
 import { experimentKind } from "./experiment/kind";
 import { hogFunctionKind } from "./hog-function/kind";
+import { roleKind } from "./role/kind";
+import { roleMembershipKind } from "./role-membership/kind";
 import type { Kind } from "../kit/kind";
 
 export const kinds: readonly Kind[] = [
@@ -39,6 +41,8 @@ export const kinds: readonly Kind[] = [
   surveyKind as Kind,
   experimentKind as Kind,
   hogFunctionKind as Kind,
+  roleKind as Kind,
+  roleMembershipKind as unknown as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

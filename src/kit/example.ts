@@ -38,9 +38,11 @@ export class ExampleSecret {
   ) {}
 }
 
-/** The numeric id of the user whose personal API key runs the program (`getCurrentUser`'s `id`). */
-export class ExampleUser {}
+/** The user whose personal API key runs the program: `getCurrentUser`'s numeric `id`, or its `uuid`. */
+export class ExampleUser {
+  constructor(readonly field: "id" | "uuid" = "id") {}
+}
 
 export const ref = (kind: string, output: string) => new ExampleRef(kind, output);
 export const secret = (key: string, sample: string) => new ExampleSecret(key, sample);
-export const currentUser = () => new ExampleUser();
+export const currentUser = (field: "id" | "uuid" = "id") => new ExampleUser(field);

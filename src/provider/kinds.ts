@@ -18,6 +18,8 @@ import { alertKind } from "../kinds/alert/kind";
 import { surveyKind } from "../kinds/survey/kind";
 import { experimentKind } from "../kinds/experiment/kind";
 import { hogFunctionKind } from "../kinds/hog-function/kind";
+import { roleKind } from "../kinds/role/kind";
+import { roleMembershipKind } from "../kinds/role-membership/kind";
 
 export { ProjectLifecycle, ProjectLifecycle as ProjectProvider } from "../kinds/project/kind";
 export { FeatureFlagLifecycle, FeatureFlagLifecycle as FeatureFlagProvider } from "../kinds/feature-flag/kind";
@@ -30,6 +32,8 @@ export { AlertLifecycle, AlertLifecycle as AlertProvider } from "../kinds/alert/
 export { SurveyLifecycle, SurveyLifecycle as SurveyProvider } from "../kinds/survey/kind";
 export { ExperimentLifecycle, ExperimentLifecycle as ExperimentProvider } from "../kinds/experiment/kind";
 export { HogFunctionLifecycle, HogFunctionLifecycle as HogFunctionProvider } from "../kinds/hog-function/kind";
+export { RoleLifecycle, RoleLifecycle as RoleProvider } from "../kinds/role/kind";
+export { RoleMembershipLifecycle, RoleMembershipLifecycle as RoleMembershipProvider } from "../kinds/role-membership/kind";
 
 export const projectProvider = hosted(projectKind as Kind);
 export const featureFlagProvider = hosted(featureFlagKind as Kind);
@@ -42,3 +46,5 @@ export const alertProvider = hosted(alertKind as Kind);
 export const surveyProvider = hosted(surveyKind as Kind);
 export const experimentProvider = hosted(experimentKind as Kind);
 export const hogFunctionProvider = hosted(hogFunctionKind as Kind);
+export const roleProvider = hosted(roleKind as Kind);
+export const roleMembershipProvider = hosted(roleMembershipKind as unknown as Kind);

@@ -14,3 +14,5 @@ export * from "./alert";
 export * from "./survey";
 export * from "./experiment";
 export * from "./hog-function";
+export * from "./role";
+export * from "./role-membership";

@@ -10,6 +10,7 @@
  *   groups/     groups and group types: the capture endpoint that makes them, the endpoints that read them
  *   feature-flags/, cohorts/, actions/, annotations/   project objects deleted by `PATCH {"deleted": true}`
  *   dashboards/, insights/, alerts/   dashboards with their tiles, insights (no results: no ClickHouse), alerts
+ *   roles/      an organization's roles and their memberships
  *   control/    `/_control/`, for tests and demos: faults, throttle, request log, changes "by hand"; and its client
  */
 import * as http from "node:http";
@@ -17,6 +18,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { actionRoutes } from "./actions/routes";
 import { alertRoutes } from "./alerts/routes";
 import { userRoutes } from "./users/routes";
+import { roleRoutes } from "./roles/routes";
 import { annotationRoutes } from "./annotations/routes";
 import { dashboardRoutes } from "./dashboards/routes";
 import { insightRoutes } from "./insights/routes";
@@ -158,6 +160,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...insightRoutes(),
       ...alertRoutes(),
       ...userRoutes(),
+      ...roleRoutes(version),
     ],
     faults: new Faults(),
     throttle,

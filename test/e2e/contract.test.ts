@@ -35,7 +35,7 @@ const home = contractKinds.find((k) => k.scope === "organization" && k.identity.
 function typescript(value: ExampleValue): string {
   if (value instanceof ExampleRef) return `${variable(kindNamed(value.kind))}.${value.output}`;
   if (value instanceof ExampleSecret) return `config.requireSecret(${JSON.stringify(value.key)})`;
-  if (value instanceof ExampleUser) return "posthog.getCurrentUserOutput().apply((user) => user.id!)";
+  if (value instanceof ExampleUser) return `posthog.getCurrentUserOutput().apply((user) => user.${value.field}!)`;
   if (Array.isArray(value)) return `[${value.map((v) => typescript(v)).join(", ")}]`;
   if (value !== null && typeof value === "object")
     return `{ ${Object.entries(value)

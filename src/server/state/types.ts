@@ -42,6 +42,25 @@ export interface MembershipRecord {
   organizationId: string;
   userId: number;
   level: MembershipLevel;
+  /** `OrganizationMembership.id`, a UUID (access controls and role memberships name members by it); given on first use. */
+  id?: string;
+}
+
+/** A role of an organization (ee/models/rbac/role.py): UUID key, name unique in the organization case-insensitively. */
+export interface RoleRecord {
+  id: string;
+  organizationId: string;
+  name: string;
+  createdAtMicros: number;
+}
+
+/** A user in a role (ee/models/rbac/role.py RoleMembership): unique per role and user. */
+export interface RoleMembershipRecord {
+  id: string;
+  roleId: string;
+  userId: number;
+  joinedAtMicros: number;
+  updatedAtMicros: number;
 }
 
 export interface PersonalApiKeyRecord {
@@ -191,5 +210,8 @@ export interface ServerState {
   demoDataTeams: number[];
   /** Absent in state files written before these resources existed (Store.objects fills them in). */
   objects?: Record<ObjectKind, StoredObject[]>;
+  /** Absent in state files written before roles existed. */
+  roles?: RoleRecord[];
+  roleMemberships?: RoleMembershipRecord[];
   nextObjectIds?: Record<ObjectKind, number>;
 }

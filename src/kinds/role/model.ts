@@ -1,0 +1,25 @@
+/**
+ * Between Pulumi's view of a role and PostHog's: the kit's field-table model over the role's table
+ * (src/kinds/role/fields.ts), in an organization. PostHog requires the name.
+ */
+import { fieldModel, type InOrganization } from "../../kit/field-model";
+import type { Role } from "./record";
+import { roleFields } from "./fields";
+
+export type RoleRecord = InOrganization<Role>;
+
+export const roleModel = fieldModel<Role, RoleRecord>({
+  className: "Role",
+  noun: "role",
+  placement: { scope: "organization", key: "uuid" },
+  summary: "A role of an organization: a named group of members that access controls grant to.",
+  fields: roleFields,
+  exampleInput: "name",
+  required: { name: "PostHog names every role" },
+  fixedOutputs: (record) => ({ roleId: record.id, organizationId: record.organization_id, name: record.name }),
+  outputTypes: {
+    roleId: { type: "string", doc: "The role's UUID in PostHog." },
+    organizationId: { type: "string", doc: "The organization the role belongs to." },
+    name: { type: "string", doc: "The role's name, as PostHog stores it." },
+  },
+});
