@@ -11,7 +11,7 @@ import { kinds } from "../kinds/index";
 import { camelCase, kebabCase } from "../kit/names";
 import { providerExport } from "../kit/tokens";
 import { docComment, splitUnion, typeText } from "../kinds/project/program-types";
-import type { Kind } from "../kit/kind";
+import { type Kind, placeInputs } from "../kit/kind";
 import type { ProgramModel } from "../kit/program";
 import { ADOPT_INPUT } from "../kit/field-model";
 import { typescriptDeclaration } from "./example";
@@ -52,6 +52,15 @@ export function fieldTableTypes({ state, kind }: GeneratedTypes): string {
   };
   const fieldNames = Object.keys(fields);
   const projectDoc = `The project (a number, or a Project's projectId); defaults to \`posthog:projectId\` or POSTHOG_PROJECT_ID. Changing it replaces the ${noun}.`;
+  // An organization's kind is placed by `organizationId` and, nested, by its parent (required: nothing configures it).
+  const specs = kind.schema().inputs;
+  const place = (optionalParent: boolean) =>
+    kind.scope === "project"
+      ? [docComment(projectDoc, "  "), "  projectId?: pulumi.Input<number>;"]
+      : placeInputs(kind).flatMap((input, i) => [
+          docComment(specs[input]?.description ?? "", "  "),
+          `  ${input}${i === 0 || optionalParent ? "?" : ""}: pulumi.Input<${specs[input]?.type === "integer" ? "number" : "string"}>;`,
+        ]);
   const fixed = Object.keys(outputTypes);
   const settingOutputs = fieldNames.filter((field) => !fixed.includes(camelCase(field)));
   return [
@@ -69,8 +78,7 @@ export function fieldTableTypes({ state, kind }: GeneratedTypes): string {
     ]),
     `/** ${/^[aeiou]/i.test(noun) ? "An" : "A"} ${noun}'s inputs: PostHog's writable fields, camelCase, and its project. */`,
     `export interface ${className}Args {`,
-    docComment(projectDoc, "  "),
-    "  projectId?: pulumi.Input<number>;",
+    ...place(false),
     docComment(adopt.description ?? "", "  "),
     `  ${ADOPT_INPUT}?: pulumi.Input<${adopt.type === "string" ? "string" : "number"}>;`,
     ...fieldNames.flatMap((field) => {
@@ -85,11 +93,15 @@ export function fieldTableTypes({ state, kind }: GeneratedTypes): string {
     "",
     `/** Properties for looking up an existing ${noun} with \`${className}.get\`. */`,
     `export interface ${className}State {`,
-    docComment(
-      `The project, when the id is only the ${noun}'s ${adopt.type === "string" ? "UUID" : "number"}; defaults to \`posthog:projectId\`.`,
-      "  ",
-    ),
-    "  projectId?: pulumi.Input<number>;",
+    ...(kind.scope === "project"
+      ? [
+          docComment(
+            `The project, when the id is only the ${noun}'s ${adopt.type === "string" ? "UUID" : "number"}; defaults to \`posthog:projectId\`.`,
+            "  ",
+          ),
+          "  projectId?: pulumi.Input<number>;",
+        ]
+      : place(true)),
     "}",
     "",
     "/**",
@@ -202,7 +214,9 @@ export function fieldTableClass(entry: GeneratedTypes): string {
           "    opts?: pulumi.CustomResourceOptions,",
           `  ): ${className} {`,
         ].join("\n"),
-    `    return new ${className}(name, { projectId: state?.projectId } as ${own("Args")}, { ...opts, id });`,
+    `    return new ${className}(name, { ${placeInputs(kind)
+      .map((input) => `${input}: state?.${input}`)
+      .join(", ")} } as ${own("Args")}, { ...opts, id });`,
     "  }",
     "",
     `  static override isInstance(obj: unknown): obj is ${className} {`,

@@ -7,8 +7,10 @@ import type * as pulumi from "@pulumi/pulumi";
 
 /** A role membership's inputs: PostHog's writable fields, camelCase, and its project. */
 export interface RoleMembershipArgs {
-  /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the role membership. */
-  projectId?: pulumi.Input<number>;
+  /** The organization the role membership belongs to (must be an organization UUID, `@current`, or a slug of letters, digits, `-` and `_`); defaults to posthog:organizationId or POSTHOG_ORGANIZATION_ID. Changing it replaces the role membership. */
+  organizationId?: pulumi.Input<string>;
+  /** The role the role membership belongs to (its UUID). Changing it replaces the role membership. */
+  roleId: pulumi.Input<string>;
   /** Take over this existing role membership (its UUID) on create instead of creating one; what differs from the declared inputs is then set. */
   adoptId?: pulumi.Input<string>;
   /** The user put in the role (their UUID): an active member of the role's organization. Changing it replaces the membership. */
@@ -17,8 +19,10 @@ export interface RoleMembershipArgs {
 
 /** Properties for looking up an existing role membership with `RoleMembership.get`. */
 export interface RoleMembershipState {
-  /** The project, when the id is only the role membership's UUID; defaults to `posthog:projectId`. */
-  projectId?: pulumi.Input<number>;
+  /** The organization the role membership belongs to (must be an organization UUID, `@current`, or a slug of letters, digits, `-` and `_`); defaults to posthog:organizationId or POSTHOG_ORGANIZATION_ID. Changing it replaces the role membership. */
+  organizationId?: pulumi.Input<string>;
+  /** The role the role membership belongs to (its UUID). Changing it replaces the role membership. */
+  roleId?: pulumi.Input<string>;
 }
 
 /**

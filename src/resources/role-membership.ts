@@ -35,14 +35,17 @@ export interface RoleMembership extends RoleMembershipOutputProperties {}
  * A user in a role of an organization.
  *
  * ```ts
- * new posthog.RoleMembership("meInFlagEditors", { roleId: flagEditors.roleId, userUuid: me.uuid });
+ * new posthog.RoleMembership("me-in-flag-editors", { roleId: flagEditors.roleId, userUuid: me.uuid });
  * ```
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above declares the output properties the engine fills in
 export class RoleMembership extends pulumi.CustomResource {
   /** Reads an existing role membership into the program without managing it. `id` is `<projectId>/<uuid>`, or its UUID with `state.projectId`. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, state?: RoleMembershipState, opts?: pulumi.CustomResourceOptions): RoleMembership {
-    return new RoleMembership(name, { projectId: state?.projectId } as RoleMembershipArgs, { ...opts, id });
+    return new RoleMembership(name, { organizationId: state?.organizationId, roleId: state?.roleId } as RoleMembershipArgs, {
+      ...opts,
+      id,
+    });
   }
 
   static override isInstance(obj: unknown): obj is RoleMembership {

@@ -7,8 +7,8 @@ import type * as pulumi from "@pulumi/pulumi";
 
 /** A role's inputs: PostHog's writable fields, camelCase, and its project. */
 export interface RoleArgs {
-  /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the role. */
-  projectId?: pulumi.Input<number>;
+  /** The organization the role belongs to (must be an organization UUID, `@current`, or a slug of letters, digits, `-` and `_`); defaults to posthog:organizationId or POSTHOG_ORGANIZATION_ID. Changing it replaces the role. */
+  organizationId?: pulumi.Input<string>;
   /** Take over this existing role (its UUID) on create instead of creating one; what differs from the declared inputs is then set. */
   adoptId?: pulumi.Input<string>;
   /** The role's name, unique in the organization whatever its case (PostHog refuses a second one); at most 200 characters. */
@@ -17,8 +17,8 @@ export interface RoleArgs {
 
 /** Properties for looking up an existing role with `Role.get`. */
 export interface RoleState {
-  /** The project, when the id is only the role's UUID; defaults to `posthog:projectId`. */
-  projectId?: pulumi.Input<number>;
+  /** The organization the role belongs to (must be an organization UUID, `@current`, or a slug of letters, digits, `-` and `_`); defaults to posthog:organizationId or POSTHOG_ORGANIZATION_ID. Changing it replaces the role. */
+  organizationId?: pulumi.Input<string>;
 }
 
 /**

@@ -30,14 +30,14 @@ export interface Role extends RoleOutputProperties {}
  * A role of an organization: a named group of members that access controls grant to.
  *
  * ```ts
- * new posthog.Role("flagEditors", { name: "Flag editors" });
+ * new posthog.Role("flag-editors", { name: "Flag editors" });
  * ```
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above declares the output properties the engine fills in
 export class Role extends pulumi.CustomResource {
   /** Reads an existing role into the program without managing it. `id` is `<projectId>/<uuid>`, or its UUID with `state.projectId`. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, state?: RoleState, opts?: pulumi.CustomResourceOptions): Role {
-    return new Role(name, { projectId: state?.projectId } as RoleArgs, { ...opts, id });
+    return new Role(name, { organizationId: state?.organizationId } as RoleArgs, { ...opts, id });
   }
 
   static override isInstance(obj: unknown): obj is Role {

@@ -2,6 +2,6 @@
 import { currentUser, type KindExample, ref } from "../../kit/example";
 
 export const roleMembershipExample: KindExample = {
-  name: "meInFlagEditors",
+  name: "me-in-flag-editors",
   inputs: { roleId: ref("Role", "roleId"), userUuid: currentUser("uuid") },
 };

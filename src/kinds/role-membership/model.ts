@@ -23,7 +23,7 @@ export const roleMembershipModel = fieldModel<RoleMembership, RoleMembershipReco
     organizationId: record.organization_id,
     roleId: record.role_id,
     userUuid: record.user_uuid,
-    userEmail: record.user.email ?? null,
+    userEmail: record.user?.email ?? null,
     organizationMemberId: record.organization_member?.id ?? null,
   }),
   outputTypes: {
