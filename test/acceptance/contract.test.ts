@@ -38,7 +38,9 @@ beforeAll(async () => {
     projectId,
     http,
     // The run's sweep deletes the projects named with its prefix, should a case fail before destroy.
-    adapt: (kind, inputs) => (kind.scope === "organization" ? { ...inputs, name: named(target, String(inputs["name"])) } : inputs),
+    // Roles are named so too: a role's name is unique in the organization.
+    adapt: (kind, inputs) =>
+      kind.scope === "organization" && typeof inputs["name"] === "string" ? { ...inputs, name: named(target, inputs["name"]) } : inputs,
   });
 });
 afterAll(async () => {
