@@ -11,7 +11,7 @@ import { kinds } from "../kinds/index";
 import { camelCase, kebabCase } from "../kit/names";
 import { providerExport } from "../kit/tokens";
 import { docComment, splitUnion, typeText } from "../kinds/project/program-types";
-import { type Kind, placeInputs } from "../kit/kind";
+import { idForms, type Kind, placeInputs, placementOf } from "../kit/kind";
 import type { ProgramModel } from "../kit/program";
 import { ADOPT_INPUT } from "../kit/field-model";
 import { typescriptDeclaration } from "./example";
@@ -40,6 +40,12 @@ function outputNamesLine(start: string, names: readonly string[]): string {
   const quoted = names.map((name) => JSON.stringify(name));
   const line = `${start}[${quoted.join(", ")}];`;
   return line.length <= 140 ? line : [`${start}[`, ...quoted.map((name) => `  ${name},`), "];"].join("\n");
+}
+
+/** `get`'s return, its options broken over lines as the formatter breaks a line too long. */
+function getReturn(start: string): string {
+  const line = `${start}{ ...opts, id });`;
+  return line.length <= LINE_WIDTH ? line : [`${start}{`, "      ...opts,", "      id,", "    });"].join("\n");
 }
 
 /** The text of a field-table resource's generated types file. */
@@ -196,6 +202,9 @@ export function fieldTableClass(entry: GeneratedTypes): string {
     `  provider: serializedProvider("${providerExport(kind.name)}"),`,
     "  outputNames,",
     "  secretOutputNames: [],",
+    ...(state.spec.uniqueInProgram
+      ? ["  unique: {", ...Object.entries(state.spec.uniqueInProgram).map(([k, v]) => `    ${k}: ${JSON.stringify(v)},`), "  },"]
+      : []),
     "};",
     "",
     `export interface ${className} extends ${own("OutputProperties")} {}`,
@@ -203,7 +212,9 @@ export function fieldTableClass(entry: GeneratedTypes): string {
     blockComment([summary, ["```ts", ...typescriptDeclaration(kind).split("\n"), "```"].join("\n")]),
     "// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above declares the output properties the engine fills in",
     `export class ${className} extends pulumi.CustomResource {`,
-    `  /** Reads an existing ${noun} into the program without managing it. \`id\` is \`<projectId>/<${byUuid ? "uuid" : "id"}>\`, or its ${byUuid ? "UUID" : "number"} with \`state.projectId\`. */`,
+    kind.scope === "project"
+      ? `  /** Reads an existing ${noun} into the program without managing it. \`id\` is \`<projectId>/<${byUuid ? "uuid" : "id"}>\`, or its ${byUuid ? "UUID" : "number"} with \`state.projectId\`. */`
+      : `  /** Reads an existing ${noun} into the program without managing it. \`id\` is \`${idForms(placementOf(kind))[0]}\`, or ${idForms(placementOf(kind))[1]}. */`,
     getLine.length <= LINE_WIDTH
       ? getLine
       : [
@@ -214,9 +225,11 @@ export function fieldTableClass(entry: GeneratedTypes): string {
           "    opts?: pulumi.CustomResourceOptions,",
           `  ): ${className} {`,
         ].join("\n"),
-    `    return new ${className}(name, { ${placeInputs(kind)
-      .map((input) => `${input}: state?.${input}`)
-      .join(", ")} } as ${own("Args")}, { ...opts, id });`,
+    getReturn(
+      `    return new ${className}(name, { ${placeInputs(kind)
+        .map((input) => `${input}: state?.${input}`)
+        .join(", ")} } as ${own("Args")}, `,
+    ),
     "  }",
     "",
     `  static override isInstance(obj: unknown): obj is ${className} {`,

@@ -40,7 +40,7 @@ export interface RoleMembership extends RoleMembershipOutputProperties {}
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above declares the output properties the engine fills in
 export class RoleMembership extends pulumi.CustomResource {
-  /** Reads an existing role membership into the program without managing it. `id` is `<projectId>/<uuid>`, or its UUID with `state.projectId`. */
+  /** Reads an existing role membership into the program without managing it. `id` is `<organizationId>/<roleId>/<uuid>`, or <roleId>/<uuid> (in the configured organization). */
   static get(name: string, id: pulumi.Input<pulumi.ID>, state?: RoleMembershipState, opts?: pulumi.CustomResourceOptions): RoleMembership {
     return new RoleMembership(name, { organizationId: state?.organizationId, roleId: state?.roleId } as RoleMembershipArgs, {
       ...opts,

@@ -22,6 +22,11 @@ const facts = {
   provider: serializedProvider("roleProvider"),
   outputNames,
   secretOutputNames: [],
+  unique: {
+    input: "name",
+    scope: "organizationId",
+    rule: "PostHog keeps role names unique in an organization, whatever their case (RoleSerializer.validate_name, ee/api/rbac/role.py)",
+  },
 };
 
 export interface Role extends RoleOutputProperties {}
@@ -35,7 +40,7 @@ export interface Role extends RoleOutputProperties {}
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above declares the output properties the engine fills in
 export class Role extends pulumi.CustomResource {
-  /** Reads an existing role into the program without managing it. `id` is `<projectId>/<uuid>`, or its UUID with `state.projectId`. */
+  /** Reads an existing role into the program without managing it. `id` is `<organizationId>/<uuid>`, or the UUID (in the configured organization). */
   static get(name: string, id: pulumi.Input<pulumi.ID>, state?: RoleState, opts?: pulumi.CustomResourceOptions): Role {
     return new Role(name, { organizationId: state?.organizationId } as RoleArgs, { ...opts, id });
   }

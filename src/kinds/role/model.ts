@@ -16,6 +16,11 @@ export const roleModel = fieldModel<Role, RoleRecord>({
   fields: roleFields,
   exampleInput: "name",
   required: { name: "PostHog names every role" },
+  uniqueInProgram: {
+    input: "name",
+    scope: "organizationId",
+    rule: "PostHog keeps role names unique in an organization, whatever their case (RoleSerializer.validate_name, ee/api/rbac/role.py)",
+  },
   fixedOutputs: (record) => ({ roleId: record.id, organizationId: record.organization_id, name: record.name }),
   outputTypes: {
     roleId: { type: "string", doc: "The role's UUID in PostHog." },
