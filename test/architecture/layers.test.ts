@@ -123,6 +123,11 @@ const KIND_ON_KIND: ReadonlyArray<readonly [string, string, string]> = [
   ["experiment", "feature-flag", "an experiment runs on a feature flag of its own: its key is a flag key, and a key taken is that flag's"],
   ["feature-flag", "cohort", "a flag's release conditions name cohorts, which the importer declares as references"],
   ["survey", "feature-flag", "a survey's linked and targeting flags are answered as MinimalFeatureFlagSerializer (the flag's record)"],
+  [
+    "role-membership",
+    "role",
+    "a role's memberships are listed under their role only (RoleMembershipViewSet, ee/api/rbac/role.py): the importer lists the roles first",
+  ],
 ];
 
 /** Every module specifier of a source file with a literal name, where it stands. */
