@@ -14,3 +14,4 @@ export * from "./survey";
 export * from "./experiment";
 export * from "./hog-function";
 export * from "./organization-member";
+export * from "./role";

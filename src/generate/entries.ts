@@ -58,7 +58,11 @@ function providerKinds(kinds: readonly Kind[]): GeneratedFile {
     "",
     ...kinds.map((kind) => `export { ${kind.name}Lifecycle, ${kind.name}Lifecycle as ${kind.name}Provider } from "${module(kind)}";`),
     "",
-    ...kinds.map((kind) => `export const ${providerExport(kind.name)} = hosted(${lowerFirst(kind.name)}Kind as Kind);`),
+    // A nested kind's calls take its scope and parent: typed apart from the others', it is hosted as any kind.
+    ...kinds.map(
+      (kind) =>
+        `export const ${providerExport(kind.name)} = hosted(${lowerFirst(kind.name)}Kind as ${kind.parent ? "unknown as " : ""}Kind);`,
+    ),
     "",
   ].join("\n");
   return { path: "src/provider/kinds.ts", text };

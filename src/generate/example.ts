@@ -99,11 +99,11 @@ const lookups = (objects: readonly Declared[]) => [
   ...new Map(holds(objects, ExampleLookup).map((l) => [(l as ExampleLookup).variable, l as ExampleLookup])).values(),
 ];
 
-/** An example value's leaves in one language: a reference, a secret, the current user, a lookup's output. */
+/** An example value's leaves in one language: a reference, a secret, a field of the current user, a lookup's output. */
 function leaves(render: {
   ref: (ref: ExampleRef) => string;
   secret: (key: string) => string;
-  user: string;
+  user: (field: string) => string;
   lookup: (lookup: ExampleLookup) => string;
 }): Leaf {
   return (value) =>
@@ -112,7 +112,7 @@ function leaves(render: {
       : value instanceof ExampleSecret
         ? render.secret(value.key)
         : value instanceof ExampleUser
-          ? render.user
+          ? render.user(value.field)
           : value instanceof ExampleLookup
             ? render.lookup(value)
             : undefined;
@@ -124,7 +124,7 @@ const typescriptLeaf = leaves({
   ref: (ref) => `${camelName(refName(ref))}.${ref.output}`,
   secret: (key) => `config.requireSecret(${quoted(key)})`,
   // PostHog answers no numeric id before late 2025 (2025-08-04 refuses alerts to personal API keys anyway).
-  user: `${USER}.id.apply((id) => id!)`,
+  user: (field) => (field === "id" ? `${USER}.id.apply((id) => id!)` : `${USER}.${field}`),
   // A lookup's result has an index signature besides its typed outputs, so its Output's lifted properties are unknown.
   lookup: (lookup) => `${lookup.variable}.apply((found) => found.${lookup.output})`,
 });
@@ -174,7 +174,7 @@ export function yamlExample(kind: Kind): string {
   const leaf = leaves({
     ref: (ref) => quoted(`\${${refName(ref)}.${ref.output}}`),
     secret: (key) => quoted(`\${${key}}`),
-    user: quoted(`\${${USER}.id}`),
+    user: (field) => quoted(`\${${USER}.${field}}`),
     lookup: (lookup) => quoted(`\${${lookup.variable}.${lookup.output}}`),
   });
   const keys = secrets(objects);
@@ -214,7 +214,7 @@ export function pythonExample(kind: Kind): string {
   const leaf = leaves({
     ref: (ref) => `${snakeName(refName(ref))}.${pythonName(ref.output)}`,
     secret: (key) => `config.require_secret(${quoted(key)})`,
-    user: `${USER}.id`,
+    user: (field) => `${USER}.${field}`,
     lookup: (lookup) => `${snakeName(lookup.variable)}.${pythonName(lookup.output)}`,
   });
   const call = ({ kind: each, name, inputs }: Declared) => {

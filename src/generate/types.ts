@@ -11,7 +11,7 @@ import { kinds } from "../kinds/index";
 import { camelCase, kebabCase } from "../kit/names";
 import { providerExport } from "../kit/tokens";
 import { z } from "zod";
-import { ADOPT_INPUT, type Kind, scopeInput } from "../kit/kind";
+import { ADOPT_INPUT, idForms, type Kind, placeInputs, placementOf, scopeInput } from "../kit/kind";
 import type { ProgramModel } from "../kit/program";
 import { typescriptDeclaration } from "./example";
 
@@ -149,6 +149,12 @@ export function kindOutputTypes(kind: Kind): OutputTypes {
   };
 }
 
+/** `get`'s return, its options broken over lines as the formatter breaks a line too long. */
+function getReturn(start: string): string {
+  const line = `${start}{ ...opts, id });`;
+  return line.length <= LINE_WIDTH ? line : [`${start}{`, "      ...opts,", "      id,", "    });"].join("\n");
+}
+
 /** The text of a field-table resource's generated types file. */
 export function fieldTableTypes({ state, kind }: GeneratedTypes): string {
   const adopt = kind.schema().inputs[ADOPT_INPUT]!;
@@ -160,6 +166,15 @@ export function fieldTableTypes({ state, kind }: GeneratedTypes): string {
   };
   const fieldNames = Object.keys(fields);
   const projectDoc = `The project (a number, or a Project's projectId); defaults to \`posthog:projectId\` or POSTHOG_PROJECT_ID. Changing it replaces the ${noun}.`;
+  // An organization's kind is placed by `organizationId` and, nested, by its parent (required: nothing configures it).
+  const specs = kind.schema().inputs;
+  const place = (optionalParent: boolean) =>
+    kind.scope === "project"
+      ? [docComment(projectDoc, "  "), "  projectId?: pulumi.Input<number>;"]
+      : placeInputs(kind).flatMap((input, i) => [
+          docComment(specs[input]?.description ?? "", "  "),
+          `  ${input}${i === 0 || optionalParent ? "?" : ""}: pulumi.Input<${specs[input]?.type === "integer" ? "number" : "string"}>;`,
+        ]);
   const fixed = Object.keys(outputTypes);
   const settingOutputs = fieldNames.filter((field) => !fixed.includes(camelCase(field)));
   return [
@@ -175,10 +190,9 @@ export function fieldTableTypes({ state, kind }: GeneratedTypes): string {
       type.startsWith("{") ? `export interface ${name} ${type}` : `export type ${name} =${type.startsWith("\n") ? "" : " "}${type};`,
       "",
     ]),
-    `/** ${/^[aeiou]/i.test(noun) ? "An" : "A"} ${noun}'s inputs: PostHog's writable fields, camelCase, and its project. */`,
+    `/** ${/^[aeiou]/i.test(noun) ? "An" : "A"} ${noun}'s inputs: PostHog's writable fields, camelCase, and where it is (${placeInputs(kind).join(", ")}). */`,
     `export interface ${className}Args {`,
-    docComment(projectDoc, "  "),
-    "  projectId?: pulumi.Input<number>;",
+    ...place(false),
     docComment(adopt.description ?? "", "  "),
     `  ${ADOPT_INPUT}?: pulumi.Input<${adopt.type === "string" ? "string" : "number"}>;`,
     ...fieldNames.flatMap((field) => {
@@ -193,11 +207,15 @@ export function fieldTableTypes({ state, kind }: GeneratedTypes): string {
     "",
     `/** Properties for looking up an existing ${noun} with \`${className}.get\`. */`,
     `export interface ${className}State {`,
-    docComment(
-      `The project, when the id is only the ${noun}'s ${adopt.type === "string" ? "UUID" : "number"}; defaults to \`posthog:projectId\`.`,
-      "  ",
-    ),
-    "  projectId?: pulumi.Input<number>;",
+    ...(kind.scope === "project"
+      ? [
+          docComment(
+            `The project, when the id is only the ${noun}'s ${adopt.type === "string" ? "UUID" : "number"}; defaults to \`posthog:projectId\`.`,
+            "  ",
+          ),
+          "  projectId?: pulumi.Input<number>;",
+        ]
+      : place(true)),
     "}",
     "",
     "/**",
@@ -292,6 +310,9 @@ export function fieldTableClass(entry: GeneratedTypes): string {
     `  provider: serializedProvider("${providerExport(kind.name)}"),`,
     "  outputNames,",
     "  secretOutputNames: [],",
+    ...(state.spec.uniqueInProgram
+      ? ["  unique: {", ...Object.entries(state.spec.uniqueInProgram).map(([k, v]) => `    ${k}: ${JSON.stringify(v)},`), "  },"]
+      : []),
     "};",
     "",
     `export interface ${className} extends ${own("OutputProperties")} {}`,
@@ -299,7 +320,9 @@ export function fieldTableClass(entry: GeneratedTypes): string {
     blockComment([summary, ["```ts", ...typescriptDeclaration(kind).split("\n"), "```"].join("\n")]),
     "// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above declares the output properties the engine fills in",
     `export class ${className} extends pulumi.CustomResource {`,
-    `  /** Reads an existing ${noun} into the program without managing it. \`id\` is \`<projectId>/<${byUuid ? "uuid" : "id"}>\`, or its ${byUuid ? "UUID" : "number"} with \`state.projectId\`. */`,
+    kind.scope === "project"
+      ? `  /** Reads an existing ${noun} into the program without managing it. \`id\` is \`<projectId>/<${byUuid ? "uuid" : "id"}>\`, or its ${byUuid ? "UUID" : "number"} with \`state.projectId\`. */`
+      : `  /** Reads an existing ${noun} into the program without managing it. \`id\` is \`${idForms(placementOf(kind))[0]}\`, or ${idForms(placementOf(kind))[1]}. */`,
     getLine.length <= LINE_WIDTH
       ? getLine
       : [
@@ -310,7 +333,11 @@ export function fieldTableClass(entry: GeneratedTypes): string {
           "    opts?: pulumi.CustomResourceOptions,",
           `  ): ${className} {`,
         ].join("\n"),
-    `    return new ${className}(name, { projectId: state?.projectId } as ${own("Args")}, { ...opts, id });`,
+    getReturn(
+      `    return new ${className}(name, { ${placeInputs(kind)
+        .map((input) => `${input}: state?.${input}`)
+        .join(", ")} } as ${own("Args")}, `,
+    ),
     "  }",
     "",
     `  static override isInstance(obj: unknown): obj is ${className} {`,

@@ -28,6 +28,8 @@ import { hogFunctionKind } from "./hog-function/kind";
 import { organizationMemberKind } from "./organization-member/kind";
 import { proxyRecordKind } from "./proxy-record/kind";
 import { organizationInviteKind } from "./organization-invite/kind";
+import { roleKind } from "./role/kind";
+import { roleMembershipKind } from "./role-membership/kind";
 import type { Kind } from "../kit/kind";
 
 export const kinds: readonly Kind[] = [
@@ -45,6 +47,8 @@ export const kinds: readonly Kind[] = [
   organizationMemberKind as Kind,
   organizationInviteKind as Kind,
   proxyRecordKind as Kind,
+  roleKind as Kind,
+  roleMembershipKind as unknown as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

@@ -39,8 +39,10 @@ export class ExampleSecret {
   ) {}
 }
 
-/** The numeric id of the user whose personal API key runs the program (`getCurrentUser`'s `id`). */
-export class ExampleUser {}
+/** The user whose personal API key runs the program: `getCurrentUser`'s numeric `id`, or its `uuid`. */
+export class ExampleUser {
+  constructor(readonly field: "id" | "uuid" = "id") {}
+}
 
 /**
  * An output of a kind's `get<Name>` lookup, called once as a program variable: `lookup("ana", "OrganizationMember",
@@ -60,4 +62,4 @@ export const lookup = (variable: string, kind: string, args: Readonly<Record<str
   new ExampleLookup(variable, kind, args, output);
 export const ref = (kind: string, output: string) => new ExampleRef(kind, output);
 export const secret = (key: string, sample: string) => new ExampleSecret(key, sample);
-export const currentUser = () => new ExampleUser();
+export const currentUser = (field: "id" | "uuid" = "id") => new ExampleUser(field);

@@ -12,7 +12,7 @@ import type { ProviderConfig } from "./config";
 import { adoptInputOf, describeWhere, type Kind, type ObjectId, type ScopeKind, type ScopeOf, title, type WhereOf } from "./kind";
 import type { FieldModel, FieldRecorded, InScope } from "./field-model";
 import { DeclaredLifecycle, type Json, type Placed } from "./lifecycle";
-import { article, type Found, identityTakenMessage, judgeFound, notTakenMessage, type TakeOver } from "./lost-create";
+import { article, type Found, identityTakenMessage, judgeFound, notTakenMessage, type Ownership, type TakeOver } from "./lost-create";
 import { own } from "./json";
 import { readObject } from "./list-reads";
 
@@ -55,6 +55,8 @@ export abstract class FieldTableLifecycle<
       described: string;
       /** Whether a found object holds what was sent; by default, every field sent compares equal to its own. */
       alike?: (candidate: T) => boolean;
+      /** Who made a found object, where PostHog's `created_by` does not say (lost-create.ts `Ownership.maker`). */
+      maker?: Ownership<T>["maker"];
       several?: string;
       /** Whether an error is PostHog's refusal of a second object with this identity (kept unique among live ones). */
       taken?: (error: PostHogError) => boolean;
@@ -87,7 +89,13 @@ export abstract class FieldTableLifecycle<
     where: W,
     started: number,
     body: Json,
-    look: { find: () => Promise<readonly T[]>; described: string; alike?: (candidate: T) => boolean; several?: string },
+    look: {
+      find: () => Promise<readonly T[]>;
+      described: string;
+      alike?: (candidate: T) => boolean;
+      maker?: Ownership<T>["maker"];
+      several?: string;
+    },
     take: TakeOver,
   ): Promise<T> {
     const { noun } = this.kind;
@@ -101,7 +109,7 @@ export abstract class FieldTableLifecycle<
       );
     }
     const alike = look.alike ?? ((candidate: T) => this.holdsSent(candidate, body));
-    const { made, others } = await judgeFound(this.http(), started, found, { alike });
+    const { made, others } = await judgeFound(this.http(), started, found, { alike, ...(look.maker && { maker: look.maker }) });
     if (made.length === 1) return made[0]!;
     if (made.length > 1) {
       const ids = made.map((c) => `${c.id} (created ${c.created_at})`).join(", ");

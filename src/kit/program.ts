@@ -32,6 +32,12 @@ export interface ProgramSpec {
    * Experiment's `allowReplaceWhileLaunched`), each with its doc.
    */
   readonly providerInputs?: Readonly<Record<string, { readonly doc: string }>>;
+  /**
+   * An input PostHog keeps unique among the kind's objects of a scope, whatever its case and surrounding spaces (a
+   * role's name in its organization): the program is refused when it declares two (src/resources/declared.ts), with
+   * `rule`, PostHog's rule and its source.
+   */
+  readonly uniqueInProgram?: { readonly input: string; readonly scope: string; readonly rule: string };
   /** The outputs every instance has, from a record (the generated types' test reads their names). */
   fixedOutputs(record: never): Readonly<Record<string, unknown>>;
 }

@@ -21,6 +21,8 @@ import { hogFunctionKind } from "../kinds/hog-function/kind";
 import { organizationMemberKind } from "../kinds/organization-member/kind";
 import { organizationInviteKind } from "../kinds/organization-invite/kind";
 import { proxyRecordKind } from "../kinds/proxy-record/kind";
+import { roleKind } from "../kinds/role/kind";
+import { roleMembershipKind } from "../kinds/role-membership/kind";
 
 export { ProjectLifecycle, ProjectLifecycle as ProjectProvider } from "../kinds/project/kind";
 export { FeatureFlagLifecycle, FeatureFlagLifecycle as FeatureFlagProvider } from "../kinds/feature-flag/kind";
@@ -36,6 +38,8 @@ export { HogFunctionLifecycle, HogFunctionLifecycle as HogFunctionProvider } fro
 export { OrganizationMemberLifecycle, OrganizationMemberLifecycle as OrganizationMemberProvider } from "../kinds/organization-member/kind";
 export { OrganizationInviteLifecycle, OrganizationInviteLifecycle as OrganizationInviteProvider } from "../kinds/organization-invite/kind";
 export { ProxyRecordLifecycle, ProxyRecordLifecycle as ProxyRecordProvider } from "../kinds/proxy-record/kind";
+export { RoleLifecycle, RoleLifecycle as RoleProvider } from "../kinds/role/kind";
+export { RoleMembershipLifecycle, RoleMembershipLifecycle as RoleMembershipProvider } from "../kinds/role-membership/kind";
 
 export const projectProvider = hosted(projectKind as Kind);
 export const featureFlagProvider = hosted(featureFlagKind as Kind);
@@ -51,3 +55,5 @@ export const hogFunctionProvider = hosted(hogFunctionKind as Kind);
 export const organizationMemberProvider = hosted(organizationMemberKind as Kind);
 export const organizationInviteProvider = hosted(organizationInviteKind as Kind);
 export const proxyRecordProvider = hosted(proxyRecordKind as Kind);
+export const roleProvider = hosted(roleKind as Kind);
+export const roleMembershipProvider = hosted(roleMembershipKind as unknown as Kind);

@@ -19,7 +19,7 @@ export interface ActionStep {
   properties?: Array<Record<string, unknown>> | null;
 }
 
-/** An action's inputs: PostHog's writable fields, camelCase, and its project. */
+/** An action's inputs: PostHog's writable fields, camelCase, and where it is (projectId). */
 export interface ActionArgs {
   /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the action. */
   projectId?: pulumi.Input<number>;

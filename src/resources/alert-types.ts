@@ -11,7 +11,7 @@ export interface AlertThreshold {
   configuration: { type: "absolute" | "percentage"; bounds: { lower?: number | null; upper?: number | null } };
 }
 
-/** An alert's inputs: PostHog's writable fields, camelCase, and its project. */
+/** An alert's inputs: PostHog's writable fields, camelCase, and where it is (projectId). */
 export interface AlertArgs {
   /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the alert. */
   projectId?: pulumi.Input<number>;

@@ -8,7 +8,7 @@ import type * as pulumi from "@pulumi/pulumi";
 /** Where an annotation shows: one insight ("dashboard_item"), a dashboard, the project, or every project of the organization. */
 export type AnnotationScope = "dashboard_item" | "dashboard" | "project" | "organization";
 
-/** An annotation's inputs: PostHog's writable fields, camelCase, and its project. */
+/** An annotation's inputs: PostHog's writable fields, camelCase, and where it is (projectId). */
 export interface AnnotationArgs {
   /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the annotation. */
   projectId?: pulumi.Input<number>;

@@ -29,7 +29,7 @@ export interface CohortFilters {
   properties: pulumi.Input<CohortFilterGroup>;
 }
 
-/** A cohort's inputs: PostHog's writable fields, camelCase, and its project. */
+/** A cohort's inputs: PostHog's writable fields, camelCase, and where it is (projectId). */
 export interface CohortArgs {
   /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the cohort. */
   projectId?: pulumi.Input<number>;

@@ -13,7 +13,7 @@ export interface DashboardTextTile {
   color?: string | null;
 }
 
-/** A dashboard's inputs: PostHog's writable fields, camelCase, and its project. */
+/** A dashboard's inputs: PostHog's writable fields, camelCase, and where it is (projectId). */
 export interface DashboardArgs {
   /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the dashboard. */
   projectId?: pulumi.Input<number>;

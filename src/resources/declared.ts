@@ -28,6 +28,36 @@ export interface ResourceFacts {
   /** The outputs every instance registers (a declared input adds its own). */
   readonly outputNames: readonly string[];
   readonly secretOutputNames: readonly string[];
+  /** An input PostHog keeps unique in a scope, any case (src/kit/program.ts `uniqueInProgram`). */
+  readonly unique?: { readonly input: string; readonly scope: string; readonly rule: string };
+}
+
+/** The unique values the program declared, by kind, scope and value (trimmed, lower-cased): the resource holding each. */
+const claimed = new Map<string, string>();
+
+/**
+ * Refuses a second resource of the program holding a value PostHog keeps unique (a role's name in its organization,
+ * any case): PostHog would refuse it on create, after the first was made. A value known now is checked now, one to
+ * come (an Output) once it is known; the scope left out is the configured one.
+ */
+function claimUnique(facts: ResourceFacts, name: string, args: Record<string, unknown>): void {
+  const unique = facts.unique;
+  if (!unique) return;
+  const claim = (value: unknown, scope: unknown) => {
+    if (typeof value !== "string") return;
+    const key = JSON.stringify([facts.className, scope ?? null, value.trim().toLowerCase()]);
+    const holder = claimed.get(key);
+    if (holder !== undefined && holder !== name)
+      throw new pulumi.RunError(
+        `posthog.${facts.className} "${name}": ${unique.input} ${JSON.stringify(value)} is also declared by "${holder}" ${scope ? `in ${unique.scope} ${String(scope)}` : "in the configured scope"}: ${unique.rule}. Give one of them another ${unique.input}.`,
+      );
+    claimed.set(key, name);
+  };
+  const value = args[unique.input];
+  const scope = args[unique.scope];
+  if (pulumi.Output.isInstance(value) || pulumi.Output.isInstance(scope) || value instanceof Promise || scope instanceof Promise)
+    pulumi.all([value, scope]).apply(([v, s]) => claim(v, s));
+  else claim(value, scope);
 }
 
 /**
@@ -74,6 +104,7 @@ export function beginRegistration(
   opts: pulumi.CustomResourceOptions,
 ): { props: Record<string, unknown>; options: pulumi.CustomResourceOptions; end: () => void } {
   const { props, options } = declaredRegistration(facts, name, args, opts);
+  claimUnique(facts, name, args);
   const restore = quietPromiseTraces();
   return {
     props,

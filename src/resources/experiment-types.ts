@@ -23,7 +23,7 @@ export interface ExperimentParameters {
   [key: string]: unknown;
 }
 
-/** An experiment's inputs: PostHog's writable fields, camelCase, and its project. */
+/** An experiment's inputs: PostHog's writable fields, camelCase, and where it is (projectId). */
 export interface ExperimentArgs {
   /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the experiment. */
   projectId?: pulumi.Input<number>;

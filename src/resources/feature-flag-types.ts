@@ -44,7 +44,7 @@ export interface FlagFilters {
   [key: string]: unknown;
 }
 
-/** A feature flag's inputs: PostHog's writable fields, camelCase, and its project. */
+/** A feature flag's inputs: PostHog's writable fields, camelCase, and where it is (projectId). */
 export interface FeatureFlagArgs {
   /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the feature flag. */
   projectId?: pulumi.Input<number>;

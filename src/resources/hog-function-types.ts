@@ -37,7 +37,7 @@ export interface HogFunctionInput {
   templating?: "hog" | "liquid";
 }
 
-/** A hog function's inputs: PostHog's writable fields, camelCase, and its project. */
+/** A hog function's inputs: PostHog's writable fields, camelCase, and where it is (projectId). */
 export interface HogFunctionArgs {
   /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the hog function. */
   projectId?: pulumi.Input<number>;

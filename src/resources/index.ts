@@ -17,3 +17,5 @@ export * from "./hog-function";
 export * from "./organization-member";
 export * from "./organization-invite";
 export * from "./proxy-record";
+export * from "./role";
+export * from "./role-membership";

@@ -11,7 +11,7 @@ export interface InsightQuery {
   [field: string]: unknown;
 }
 
-/** An insight's inputs: PostHog's writable fields, camelCase, and its project. */
+/** An insight's inputs: PostHog's writable fields, camelCase, and where it is (projectId). */
 export interface InsightArgs {
   /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the insight. */
   projectId?: pulumi.Input<number>;

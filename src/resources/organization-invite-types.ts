@@ -5,10 +5,10 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 
-/** An organization invite's inputs: PostHog's writable fields, camelCase, and its project. */
+/** An organization invite's inputs: PostHog's writable fields, camelCase, and where it is (organizationId). */
 export interface OrganizationInviteArgs {
-  /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the organization invite. */
-  projectId?: pulumi.Input<number>;
+  /** The organization the organization invite belongs to (must be an organization UUID, `@current`, or a slug of letters, digits, `-` and `_`); defaults to posthog:organizationId or POSTHOG_ORGANIZATION_ID. Changing it replaces the organization invite. */
+  organizationId?: pulumi.Input<string>;
   /** Take over this existing organization invite (its UUID) on create instead of creating one; what differs from the declared inputs is then set. */
   adoptId?: pulumi.Input<string>;
   /** Whom to invite. PostHog lower-cases it, and refuses an email that already belongs to a member. A new invite to the same email replaces PostHog's earlier ones. */
@@ -25,8 +25,8 @@ export interface OrganizationInviteArgs {
 
 /** Properties for looking up an existing organization invite with `OrganizationInvite.get`. */
 export interface OrganizationInviteState {
-  /** The project, when the id is only the organization invite's UUID; defaults to `posthog:projectId`. */
-  projectId?: pulumi.Input<number>;
+  /** The organization the organization invite belongs to (must be an organization UUID, `@current`, or a slug of letters, digits, `-` and `_`); defaults to posthog:organizationId or POSTHOG_ORGANIZATION_ID. Changing it replaces the organization invite. */
+  organizationId?: pulumi.Input<string>;
 }
 
 /**

@@ -47,14 +47,14 @@ export interface OrganizationInvite extends OrganizationInviteOutputProperties {
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above declares the output properties the engine fills in
 export class OrganizationInvite extends pulumi.CustomResource {
-  /** Reads an existing organization invite into the program without managing it. `id` is `<projectId>/<uuid>`, or its UUID with `state.projectId`. */
+  /** Reads an existing organization invite into the program without managing it. `id` is `<organizationId>/<uuid>`, or the UUID (in the configured organization). */
   static get(
     name: string,
     id: pulumi.Input<pulumi.ID>,
     state?: OrganizationInviteState,
     opts?: pulumi.CustomResourceOptions,
   ): OrganizationInvite {
-    return new OrganizationInvite(name, { projectId: state?.projectId } as OrganizationInviteArgs, { ...opts, id });
+    return new OrganizationInvite(name, { organizationId: state?.organizationId } as OrganizationInviteArgs, { ...opts, id });
   }
 
   static override isInstance(obj: unknown): obj is OrganizationInvite {

@@ -8,10 +8,10 @@ import type * as pulumi from "@pulumi/pulumi";
 /** An organization member's level: PostHog's 1 (member), 8 (admin) and 15 (owner). */
 export type OrganizationMemberLevel = "member" | "admin" | "owner";
 
-/** An organization member's inputs: PostHog's writable fields, camelCase, and its project. */
+/** An organization member's inputs: PostHog's writable fields, camelCase, and where it is (organizationId). */
 export interface OrganizationMemberArgs {
-  /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the organization member. */
-  projectId?: pulumi.Input<number>;
+  /** The organization the organization member belongs to (must be an organization UUID, `@current`, or a slug of letters, digits, `-` and `_`); defaults to posthog:organizationId or POSTHOG_ORGANIZATION_ID. Changing it replaces the organization member. */
+  organizationId?: pulumi.Input<string>;
   /** Take over this existing organization member (its UUID) on create instead of creating one; what differs from the declared inputs is then set. */
   adoptId?: pulumi.Input<string>;
   /** The member, by their user's UUID (`getOrganizationMember({ email })` finds it). They must already belong to the organization: people join through invites (OrganizationInvite). Changing it manages another member. */
@@ -24,8 +24,8 @@ export interface OrganizationMemberArgs {
 
 /** Properties for looking up an existing organization member with `OrganizationMember.get`. */
 export interface OrganizationMemberState {
-  /** The project, when the id is only the organization member's UUID; defaults to `posthog:projectId`. */
-  projectId?: pulumi.Input<number>;
+  /** The organization the organization member belongs to (must be an organization UUID, `@current`, or a slug of letters, digits, `-` and `_`); defaults to posthog:organizationId or POSTHOG_ORGANIZATION_ID. Changing it replaces the organization member. */
+  organizationId?: pulumi.Input<string>;
 }
 
 /**

@@ -52,14 +52,14 @@ export interface OrganizationMember extends OrganizationMemberOutputProperties {
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above declares the output properties the engine fills in
 export class OrganizationMember extends pulumi.CustomResource {
-  /** Reads an existing organization member into the program without managing it. `id` is `<projectId>/<uuid>`, or its UUID with `state.projectId`. */
+  /** Reads an existing organization member into the program without managing it. `id` is `<organizationId>/<uuid>`, or the UUID (in the configured organization). */
   static get(
     name: string,
     id: pulumi.Input<pulumi.ID>,
     state?: OrganizationMemberState,
     opts?: pulumi.CustomResourceOptions,
   ): OrganizationMember {
-    return new OrganizationMember(name, { projectId: state?.projectId } as OrganizationMemberArgs, { ...opts, id });
+    return new OrganizationMember(name, { organizationId: state?.organizationId } as OrganizationMemberArgs, { ...opts, id });
   }
 
   static override isInstance(obj: unknown): obj is OrganizationMember {

@@ -5,10 +5,10 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 
-/** A proxy record's inputs: PostHog's writable fields, camelCase, and its project. */
+/** A proxy record's inputs: PostHog's writable fields, camelCase, and where it is (organizationId). */
 export interface ProxyRecordArgs {
-  /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the proxy record. */
-  projectId?: pulumi.Input<number>;
+  /** The organization the proxy record belongs to (must be an organization UUID, `@current`, or a slug of letters, digits, `-` and `_`); defaults to posthog:organizationId or POSTHOG_ORGANIZATION_ID. Changing it replaces the proxy record. */
+  organizationId?: pulumi.Input<string>;
   /** Take over this existing proxy record (its UUID) on create instead of creating one; what differs from the declared inputs is then set. */
   adoptId?: pulumi.Input<string>;
   /** The domain (at most 64 characters) whose DNS points at `targetCname`, such as `e.example.com`. PostHog keeps each domain once across every organization. Changing it replaces the proxy record (its target CNAME is made from the domain). */
@@ -17,8 +17,8 @@ export interface ProxyRecordArgs {
 
 /** Properties for looking up an existing proxy record with `ProxyRecord.get`. */
 export interface ProxyRecordState {
-  /** The project, when the id is only the proxy record's UUID; defaults to `posthog:projectId`. */
-  projectId?: pulumi.Input<number>;
+  /** The organization the proxy record belongs to (must be an organization UUID, `@current`, or a slug of letters, digits, `-` and `_`); defaults to posthog:organizationId or POSTHOG_ORGANIZATION_ID. Changing it replaces the proxy record. */
+  organizationId?: pulumi.Input<string>;
 }
 
 /**

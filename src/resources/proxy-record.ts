@@ -35,9 +35,9 @@ export interface ProxyRecord extends ProxyRecordOutputProperties {}
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above declares the output properties the engine fills in
 export class ProxyRecord extends pulumi.CustomResource {
-  /** Reads an existing proxy record into the program without managing it. `id` is `<projectId>/<uuid>`, or its UUID with `state.projectId`. */
+  /** Reads an existing proxy record into the program without managing it. `id` is `<organizationId>/<uuid>`, or the UUID (in the configured organization). */
   static get(name: string, id: pulumi.Input<pulumi.ID>, state?: ProxyRecordState, opts?: pulumi.CustomResourceOptions): ProxyRecord {
-    return new ProxyRecord(name, { projectId: state?.projectId } as ProxyRecordArgs, { ...opts, id });
+    return new ProxyRecord(name, { organizationId: state?.organizationId } as ProxyRecordArgs, { ...opts, id });
   }
 
   static override isInstance(obj: unknown): obj is ProxyRecord {

@@ -44,7 +44,7 @@ export type SurveyQuestion =
 /** How a survey is shown. */
 export type SurveyType = "popover" | "widget" | "external_survey" | "api";
 
-/** A survey's inputs: PostHog's writable fields, camelCase, and its project. */
+/** A survey's inputs: PostHog's writable fields, camelCase, and where it is (projectId). */
 export interface SurveyArgs {
   /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the survey. */
   projectId?: pulumi.Input<number>;

@@ -11,6 +11,7 @@
  *   feature-flags/, cohorts/, actions/, annotations/   project objects deleted by `PATCH {"deleted": true}`
  *   dashboards/, insights/, alerts/   dashboards with their tiles, insights (no results: no ClickHouse), alerts
  *   organization-members/, invites/, proxy-records/   an organization's members, invites and reverse proxies
+ *   roles/      an organization's roles and their memberships
  *   control/    `/_control/`, for tests and demos: faults, throttle, request log, changes "by hand"; and its client
  */
 import * as http from "node:http";
@@ -21,6 +22,7 @@ import { userRoutes } from "./users/routes";
 import { organizationMemberRoutes } from "./organization-members/routes";
 import { inviteRoutes } from "./invites/routes";
 import { proxyRecordRoutes } from "./proxy-records/routes";
+import { roleRoutes } from "./roles/routes";
 import { annotationRoutes } from "./annotations/routes";
 import { dashboardRoutes } from "./dashboards/routes";
 import { insightRoutes } from "./insights/routes";
@@ -165,6 +167,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...organizationMemberRoutes(),
       ...inviteRoutes(),
       ...proxyRecordRoutes(),
+      ...roleRoutes(version),
     ],
     faults: new Faults(),
     throttle,

@@ -65,7 +65,7 @@ beforeAll(async () => {
     organizationId: real.organizationId,
     groupsProjectId: real.projectId,
   };
-  const realRun = { target: realTarget, prefix: `${real.prefix}conformance`, created: {} as Record<string, number> };
+  const realRun = { target: realTarget, prefix: `${real.prefix}conformance`, created: {} as Record<string, number | string> };
   const locals = await Promise.all(
     (["2025-08-04", "current"] as const).map(async (mode) => {
       const server = await startLocalPostHog({ postHogVersion: mode });
@@ -84,7 +84,7 @@ beforeAll(async () => {
     });
   } finally {
     // The run deletes its scratch project itself; the others (a second one, a duplicate) are deleted here.
-    for (const id of Object.values(realRun.created))
+    for (const id of Object.values(realRun.created).filter((id) => typeof id === "number"))
       await fetch(`${real.url}/api/projects/${id}/`, {
         method: "DELETE",
         headers: { Authorization: `Bearer ${real.keys.all ?? real.apiKey}` },

@@ -40,12 +40,13 @@ beforeAll(async () => {
     projectId,
     http,
     // The run's sweep deletes the projects named with its prefix, should a case fail before destroy.
+    // Names unique in the organization (a project's, by this suite's choice; a role's, by PostHog's rule) and a proxy
+    // domain (unique across every organization) are the run's own.
     adapt: (kind, inputs) =>
-      kind.name === "Project"
-        ? { ...inputs, name: named(target, String(inputs["name"])) }
-        : // A proxy domain is unique across every organization: the run's own.
-          kind.name === "ProxyRecord"
-          ? { ...inputs, domain: `${named(target, "proxy")}.example.com` }
+      kind.name === "ProxyRecord"
+        ? { ...inputs, domain: `${named(target, "proxy")}.example.com` }
+        : kind.scope === "organization" && typeof inputs["name"] === "string"
+          ? { ...inputs, name: named(target, inputs["name"]) }
           : inputs,
     // The example's member is this organization's plain member other than the key's user (the local backend's
     // member@real-posthog.local, which add-member.py keeps at level 1).

@@ -128,6 +128,11 @@ const KIND_ON_KIND: ReadonlyArray<readonly [string, string, string]> = [
     "an invite's level is a member's level (OrganizationInvite.level takes OrganizationMembership.Level), and an invite gone because it was accepted is known by its email among the members",
   ],
   ["survey", "feature-flag", "a survey's linked and targeting flags are answered as MinimalFeatureFlagSerializer (the flag's record)"],
+  [
+    "role-membership",
+    "role",
+    "a role's memberships are listed under their role only (RoleMembershipViewSet, ee/api/rbac/role.py): the importer lists the roles first",
+  ],
 ];
 
 /** Every module specifier of a source file with a literal name, where it stands. */

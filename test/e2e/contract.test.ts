@@ -67,7 +67,7 @@ const home = contractKinds.find((k) => k.scope === "organization" && k.identity.
 function typescript(value: ExampleValue): string {
   if (value instanceof ExampleRef) return `${variable(kindNamed(value.kind))}.${value.output}`;
   if (value instanceof ExampleSecret) return `config.requireSecret(${JSON.stringify(value.key)})`;
-  if (value instanceof ExampleUser) return "posthog.getCurrentUserOutput().apply((user) => user.id!)";
+  if (value instanceof ExampleUser) return `posthog.getCurrentUserOutput().apply((user) => user.${value.field}!)`;
   if (value instanceof ExampleLookup)
     return `posthog.get${value.kind}Output(${JSON.stringify(value.args)}).apply((found) => found.${value.output})`;
   if (Array.isArray(value)) return `[${value.map((v) => typescript(v)).join(", ")}]`;
@@ -105,6 +105,8 @@ function contractProgram(): string[] {
     lines.push(
       `export const ${v}Scope = ${kind.scope === "project" ? `${variable(home)}.${home.identity.output}` : `${v}.organizationId`};`,
     );
+    // A nested kind's calls take its parent too (a membership's role).
+    if (kind.parent) lines.push(`export const ${v}Parent = ${v}.${kind.parent.input};`);
   }
   return lines;
 }
@@ -180,7 +182,9 @@ const BESIDE = 13;
 /** Where a kind's object lives and its id, as its endpoints take them. */
 function located(kind: Kind): { scope: never; id: never } {
   const id = outputs[`${variable(kind)}Id`]!.value as string | number;
-  return { scope: outputs[`${variable(kind)}Scope`]!.value as never, id: id as never };
+  const scope = outputs[`${variable(kind)}Scope`]!.value;
+  const where = kind.parent ? { scope, parent: outputs[`${variable(kind)}Parent`]!.value } : scope;
+  return { scope: where as never, id: id as never };
 }
 
 const writes = async () => (await server.requests()).filter((r) => r.method !== "GET");
@@ -352,7 +356,7 @@ test("values PostHog would lose or refuse stop the preview in the program, namin
 
 test("changed by hand: every kind's example (its first plain string input) and, beside them, nested values, a deleted insight and a hook; refresh, then preview shows each drift as old => new; up restores each with one PATCH of what drifted and creates the deleted insight again on its dashboard", async () => {
   // The contract's: each kind's first plain string input (as the fast cases drift it); a kind PostHog changes nothing
-  // of in place (an invite, a proxy record) is left as it is.
+  // of in place (an invite, a proxy record, a role membership) is left as it is.
   const drifted = contractKinds.flatMap((kind) => {
     const input = driftInput(kind);
     if (input === undefined) return [];

@@ -27,6 +27,7 @@ const SURVEY =
   "today's survey record adds enable_iframe_embedding, translations and form_content (and, listed, linked_insight_id and user_access_level)";
 const EXPERIMENT =
   "today's experiment record adds status, scheduling_config, the metrics' ordered uuids, only_count_matured_users and user_access_level";
+const ROLE = "today's role record adds is_default and drops the deprecated feature_flags_access_level";
 const UNCHECKED = "2025-08-04 reads the query parameter unchecked and fails (500); today's answers 400 naming it";
 
 // biome-ignore format: a table, one request per line
@@ -129,6 +130,24 @@ export const conformanceCases: readonly ConformanceCase[] = [
   { name: "insight without insight:write", method: "POST", path: "/api/projects/{scratch}/insights/", body: {} },
   { name: "insight DELETE", method: "DELETE", path: "/api/projects/{scratch}/insights/999999999/", key: "allKey" },
   { name: "alerts with an all-access personal API key", method: "GET", path: "/api/projects/{scratch}/alerts/", key: "allKey", today: "today's AlertViewSet has scope_object 'alert'; 2025-08-04's was 'INTERNAL', refused to every personal API key" },
+
+  // roles and their memberships, in the organization (the last request deletes the role)
+  { name: "role create", method: "POST", path: "/api/organizations/{org}/roles/", key: "allKey", body: { name: "{prefix} role" }, creates: "role", today: ROLE },
+  { name: "role create with the name in another case", method: "POST", path: "/api/organizations/{org}/roles/", key: "allKey", body: { name: "{PREFIX} ROLE" } },
+  { name: "role create with a blank name", method: "POST", path: "/api/organizations/{org}/roles/", key: "allKey", body: { name: "  " } },
+  { name: "role create without a name", method: "POST", path: "/api/organizations/{org}/roles/", key: "allKey", body: {} },
+  { name: "role create with a name over 200 characters", method: "POST", path: "/api/organizations/{org}/roles/", key: "allKey", body: { name: "r".repeat(201) } },
+  { name: "role get", method: "GET", path: "/api/organizations/{org}/roles/{role}/", key: "allKey", today: ROLE },
+  { name: "role get by a key that is no UUID", method: "GET", path: "/api/organizations/{org}/roles/not-a-uuid/", key: "allKey" },
+  { name: "role PATCH of its own name", method: "PATCH", path: "/api/organizations/{org}/roles/{role}/", key: "allKey", body: { name: "{prefix} role" }, today: "today's validate_name leaves the role itself out (200); 2025-08-04's refuses its own name as taken" },
+  { name: "role list with limit", method: "GET", path: "/api/organizations/{org}/roles/?limit=5", key: "allKey", today: "2025-08-04 filters roles by every query parameter (a FieldError, 500); today's pages" },
+  { name: "role membership of an unknown user", method: "POST", path: "/api/organizations/{org}/roles/{role}/role_memberships/", key: "allKey", body: { user_uuid: "00000000-0000-0000-0000-000000000000" } },
+  { name: "role membership with a user that is no UUID", method: "POST", path: "/api/organizations/{org}/roles/{role}/role_memberships/", key: "allKey", body: { user_uuid: "nope" } },
+  { name: "role membership without a user", method: "POST", path: "/api/organizations/{org}/roles/{role}/role_memberships/", key: "allKey", body: {} },
+  { name: "role memberships list", method: "GET", path: "/api/organizations/{org}/roles/{role}/role_memberships/", key: "allKey" },
+  { name: "role membership get", method: "GET", path: "/api/organizations/{org}/roles/{role}/role_memberships/00000000-0000-0000-0000-000000000000/", key: "allKey", today: "today's RoleMembershipViewSet retrieves (404 here); 2025-08-04's has no retrieve, refused to keys with scopes (403)" },
+  { name: "role delete", method: "DELETE", path: "/api/organizations/{org}/roles/{role}/", key: "allKey" },
+  { name: "role get after delete", method: "GET", path: "/api/organizations/{org}/roles/{role}/", key: "allKey" },
 
   // feature flags, actions and annotations, in the scratch project (gone with it)
   { name: "flag create", method: "POST", path: "/api/projects/{scratch}/feature_flags/", key: "allKey", body: { key: "{prefix}-flag", name: "x", filters: { groups: [{ properties: [], rollout_percentage: 50 }] } }, creates: "flag", today: FLAG },

@@ -21,14 +21,14 @@ export interface Target {
 export interface Run {
   target: Target;
   prefix: string;
-  /** Projects created by the run (`{scratch}`, `{second}`), deleted by whoever started the run. */
-  created: Record<string, number>;
+  /** Objects created by the run (projects `{scratch}`, `{second}`, a role's UUID `{role}`), deleted by whoever started the run. */
+  created: Record<string, number | string>;
 }
 
 export interface ConformanceRequest {
   name: string;
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-  /** `{org}`, `{groups}` (the groups project), `{prefix}` and the ids `creates` remembered (`{scratch}`, `{flag}`, …) are filled in. */
+  /** `{org}`, `{groups}` (the groups project), `{prefix}` (`{PREFIX}` upper-cased) and the ids `creates` remembered (`{scratch}`, `{flag}`, …) are filled in. */
   path: string;
   key?: KeyKind;
   /** JSON (a string is sent as it is: a malformed body). */
@@ -59,7 +59,10 @@ const fill = (template: string, run: Run) =>
     .replace(/\{org\}/g, run.target.organizationId)
     .replace(/\{groups\}/g, String(run.target.groupsProjectId))
     .replace(/\{prefix\}/g, run.prefix)
-    .replace(/\{(scratch|second|flag|action|annotation|cohort)\}/g, (_, name: string) => String(run.created[name] ?? `unknown-${name}`));
+    .replace(/\{PREFIX\}/g, run.prefix.toUpperCase())
+    .replace(/\{(scratch|second|flag|action|annotation|cohort|role)\}/g, (_, name: string) =>
+      String(run.created[name] ?? `unknown-${name}`),
+    );
 
 function headersFor(kind: KeyKind, target: Target): Record<string, string> {
   if (kind === "noKey") return {};
@@ -102,7 +105,7 @@ export async function send(request: ConformanceRequest, run: Run): Promise<Outco
     const term = fill(request.namesContain, run);
     outcome.onlyMatching = results.every((r) => isPlainObject(r) && String(r.name).includes(term));
   }
-  if (request.creates && typeof parsed.id === "number") run.created[request.creates] = parsed.id;
+  if (request.creates && (typeof parsed.id === "number" || typeof parsed.id === "string")) run.created[request.creates] = parsed.id;
   return outcome;
 }
 

@@ -94,10 +94,12 @@ export function adoptInput(kind: Kind): string {
  * The ids `pulumi import` takes for an object, one per form the kind declares: a form with a scope
  * (`<projectId>/<id>`, `<organizationId>/<projectId>`) filled in, a bare id form (`the numeric id`, `the UUID`) as the id.
  */
-export function importIds(kind: Kind, scope: string | number, id: string): Array<{ form: string; id: string }> {
+export function importIds(kind: Kind, scope: string | number, id: string, parent?: unknown): Array<{ form: string; id: string }> {
+  // A nested kind's forms name its parent: `<organizationId>/<roleId>/<id>`, `<roleId>/<id>`.
+  const under = kind.parent ? `${String(parent)}/` : "";
   return idForms(placementOf(kind)).map((form) => ({
     form,
-    id: /^<[^>]+>\/<[^>]+>$/.test(form) ? `${scope}/${id}` : id,
+    id: /^<[^>]+>\/(<[^>]+>\/)?<[^>]+>$/.test(form) ? `${scope}/${under}${id}` : form.startsWith("<") ? `${under}${id}` : id,
   }));
 }
 
@@ -161,6 +163,11 @@ export class ContractRun {
     return kind.scope === "organization" ? this.target.organizationId : this.target.projectId;
   }
 
+  /** Where an object of the kind is, as its calls take it: its scope, and for a nested kind its parent from its outputs. */
+  where(kind: Kind, outs: Json): unknown {
+    return kind.parent ? { scope: this.scope(kind), parent: outs[kind.parent.input] } : this.scope(kind);
+  }
+
   /** The example's inputs with every ref, secret and user resolved, in the run's project. */
   async inputs(kind: Kind): Promise<Json> {
     const resolved = (await this.resolve(kind.example.inputs as ExampleValue)) as Json;
@@ -175,7 +182,8 @@ export class ContractRun {
       return made.outs[value.output];
     }
     if (value instanceof ExampleSecret) return value.sample;
-    if (value instanceof ExampleUser) return this.currentUserId();
+    if (value instanceof ExampleUser)
+      return value.field === "uuid" ? (await users.getCurrentUser(this.target.http)).uuid : this.currentUserId();
     if (value instanceof ExampleLookup) return this.lookedUp(value);
     if (Array.isArray(value)) return Promise.all(value.map((v) => this.resolve(v)));
     if (value !== null && typeof value === "object") {
@@ -213,7 +221,7 @@ export class ContractRun {
     if (me.id !== undefined) return me.id;
     for (const [name, made] of this.made) {
       const kind = contractKinds.find((k) => k.name === name)!;
-      const record = (await kind.api.get(this.target.http, this.scope(kind) as never, objectId(kind, made.id))) as {
+      const record = (await kind.api.get(this.target.http, this.where(kind, made.outs) as never, objectId(kind, made.id))) as {
         created_by?: { id?: number; uuid?: string };
       };
       if (record.created_by?.uuid === me.uuid && record.created_by.id !== undefined) return record.created_by.id;
@@ -284,7 +292,7 @@ export function contractCases(options: ContractOptions): void {
   const { postHog, run } = options;
   const served = contractKinds.filter((kind) => !options.refused?.[kind.name]);
   const named = (kind: Kind, what: string) => `${kind.name} (${postHog}): ${what}`;
-  const scoped = (kind: Kind) => run().scope(kind) as never;
+  const scoped = (kind: Kind, outs: Json) => run().where(kind, outs) as never;
 
   for (const kind of served) {
     test(named(kind, `up creates its example, ${kind.identity.output} its id`), async () => {
@@ -296,7 +304,7 @@ export function contractCases(options: ContractOptions): void {
       const outs = created.outs as Json;
       expect(outs[kind.identity.output]).toBe(objectId(kind, created.id));
       run().record(kind, { id: created.id, outs, inputs: checked.inputs });
-      await expect(kind.api.get(run().target.http, scoped(kind), objectId(kind, created.id))).resolves.toMatchObject({
+      await expect(kind.api.get(run().target.http, scoped(kind, outs), objectId(kind, created.id))).resolves.toMatchObject({
         id: objectId(kind, created.id),
       });
     });
@@ -325,17 +333,16 @@ export function contractCases(options: ContractOptions): void {
   }
 
   for (const kind of served.filter((k) => driftInput(k) === undefined)) {
-    // A kind PostHog changes nothing of in place (an invite, a proxy record): no change by hand is possible through
-    // its API, and a change in the program replaces the object.
-    const [input, value] = Object.entries(kind.example.inputs).find(([, v]) => typeof v === "string") ?? [];
-    test(named(kind, `nothing changes in place: a new ${input ?? "(no string input)"} replaces it`), async () => {
-      if (input === undefined || typeof value !== "string") throw new Error(`${kind.name}'s example has no string input to change.`);
-      expect(kind.schema().inputs[input]?.willReplaceOnChanges).toBe(true);
-      const { id, outs, inputs } = run().madeOf(kind);
+    // A kind PostHog changes nothing of in place (an invite, a proxy record, a role membership): no change by hand is
+    // possible through its API, and a change of any input in the program replaces the object.
+    test(named(kind, "PostHog updates nothing of it: a change of any input replaces it"), async () => {
+      const { id, outs, inputs: declared } = run().madeOf(kind);
       const provider = await run().provider(kind);
-      const changed = { ...inputs, [input]: `x${value}` };
-      expect((await provider.check!({}, changed)).failures).toBeUndefined();
-      expect(await provider.diff!(id, outs, changed)).toMatchObject({ changes: true, replaces: [input] });
+      for (const input of Object.keys(kind.example.inputs)) {
+        expect({ input, replaces: kind.schema().inputs[input]?.willReplaceOnChanges }).toEqual({ input, replaces: true });
+        const other = typeof declared[input] === "string" ? "00000000-0000-4000-8000-000000000000" : 1;
+        expect(await provider.diff!(id, outs, { ...declared, [input]: other })).toMatchObject({ changes: true, replaces: [input] });
+      }
     });
   }
 
@@ -349,7 +356,7 @@ export function contractCases(options: ContractOptions): void {
       // The value written by hand is one the kind's own rules accept.
       expect((await provider.check!({}, { ...inputs, [field]: edited })).failures).toBeUndefined();
       const postHogName = postHogField(kind, field);
-      await kind.api.update(run().target.http, scoped(kind), objectId(kind, id), { [postHogName]: edited });
+      await kind.api.update(run().target.http, scoped(kind, outs), objectId(kind, id), { [postHogName]: edited });
 
       // A refresh gives the engine the live inputs: this one differs (shown `old => new`), nothing else.
       const drifted = await provider.read!(id, outs);
@@ -361,7 +368,7 @@ export function contractCases(options: ContractOptions): void {
       const restored = (await provider.update!(id, drifted.props as Json, inputs)).outs as Json;
       if (options.requests)
         expect(await options.requests().writes()).toEqual([{ method: "PATCH", bodyKeys: expect.arrayContaining([postHogName]) }]);
-      const live = (await kind.api.get(run().target.http, scoped(kind), objectId(kind, id))) as Json;
+      const live = (await kind.api.get(run().target.http, scoped(kind, outs), objectId(kind, id))) as Json;
       expect(live[postHogName]).toBe(old);
       expect((await provider.diff!(id, restored, inputs)).changes).toBe(false);
       run().record(kind, { id, outs: restored, inputs });
@@ -389,7 +396,7 @@ export function contractCases(options: ContractOptions): void {
       const { id, outs } = run().madeOf(kind);
       const provider = await run().provider(kind);
       const refreshed = (await provider.read!(id, outs)).props as Json;
-      for (const imported of importIds(kind, run().scope(kind), id)) {
+      for (const imported of importIds(kind, run().scope(kind), id, kind.parent && outs[kind.parent.input])) {
         // `pulumi import` reads with the id alone: no outputs, no recorded inputs.
         const read = await provider.read!(imported.id);
         expect({ form: imported.form, id: read.id }).toEqual({ form: imported.form, id });

@@ -13,6 +13,8 @@ import {
   type ObjectKind,
   type OrganizationRecord,
   type PersonalApiKeyRecord,
+  type RoleMembershipRecord,
+  type RoleRecord,
   type ServerState,
   type StoredObject,
   type StoredProject,
@@ -130,6 +132,8 @@ export class Store {
     s.proxyRecords = [];
     s.objects = emptyObjects();
     s.nextObjectIds = firstObjectIds();
+    s.roles = [];
+    s.roleMemberships = [];
     this.changed();
   }
 
@@ -226,6 +230,29 @@ export class Store {
       user.currentOrganizationId = s.memberships.find((m) => m.userId === userId)?.organizationId ?? null;
     }
     this.changed();
+  }
+
+  /** `OrganizationMembership.id` of a member, given (and kept) the first time it is asked for; null for a non-member. */
+  membershipId(organizationId: string, userId: number): string | null {
+    const membership = this.state.memberships.find((m) => m.organizationId === organizationId && m.userId === userId);
+    if (!membership) return null;
+    if (membership.id === undefined) {
+      membership.id = uuidt();
+      this.changed();
+    }
+    return membership.id;
+  }
+
+  /** The roles of every organization (ee/models/rbac/role.py). */
+  roles(): RoleRecord[] {
+    this.state.roles ??= [];
+    return this.state.roles;
+  }
+
+  /** The role memberships of every role; a role's deletion deletes its own (`on_delete=CASCADE`). */
+  roleMemberships(): RoleMembershipRecord[] {
+    this.state.roleMemberships ??= [];
+    return this.state.roleMemberships;
   }
 
   createKey(input: NewKey): { key: string; record: PersonalApiKeyRecord } {

@@ -75,6 +75,23 @@ export interface StoredProxyRecord {
   updatedAtMicros: number;
 }
 
+/** A role of an organization (ee/models/rbac/role.py): UUID key, name unique in the organization case-insensitively. */
+export interface RoleRecord {
+  id: string;
+  organizationId: string;
+  name: string;
+  createdAtMicros: number;
+}
+
+/** A user in a role (ee/models/rbac/role.py RoleMembership): unique per role and user. */
+export interface RoleMembershipRecord {
+  id: string;
+  roleId: string;
+  userId: number;
+  joinedAtMicros: number;
+  updatedAtMicros: number;
+}
+
 export interface PersonalApiKeyRecord {
   id: string;
   label: string;
@@ -225,5 +242,8 @@ export interface ServerState {
   proxyRecords?: StoredProxyRecord[];
   /** Absent in state files written before these resources existed (Store.objects fills them in). */
   objects?: Record<ObjectKind, StoredObject[]>;
+  /** Absent in state files written before roles existed. */
+  roles?: RoleRecord[];
+  roleMemberships?: RoleMembershipRecord[];
   nextObjectIds?: Record<ObjectKind, number>;
 }
