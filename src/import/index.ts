@@ -55,9 +55,6 @@ export async function readOrganization(
     if (!importFacts(kind)) progress(`${kind.name}: not imported (${kind.notImported ?? "the importer does not read it yet"})`);
   const projectKind = importable.find((d) => d.scope === "organization");
   if (!projectKind) return found;
-  // The organization's own objects besides its projects (roles, their memberships) are not read yet: said, not skipped silently.
-  for (const kind of importable.filter((d) => d.scope === "organization" && d !== projectKind))
-    progress(`${kind.name}: not imported (the importer reads projects and their objects; an organization's ${kind.noun}s not yet)`);
   const listed =
     only.length > 0
       ? await Promise.all(only.map(async (id) => (await projectKind.api.get(http, organizationId, id)) as Record<string, unknown>))
@@ -66,8 +63,8 @@ export async function readOrganization(
   const projects = declared(projectKind, listed, "", progress);
   for (const record of projects) found.push({ kind: projectKind, scope: organizationId, record });
   progress(`${counted(projectKind, listed.length, projects.length)} in organization ${organizationId}`);
-  // The organization's own objects besides its projects (members' levels, pending invites, proxy records), unless
-  // only some projects are imported.
+  // The organization's own objects besides its projects (members' levels, pending invites, proxy records, roles and
+  // their memberships), unless only some projects are imported.
   const organizationKinds = importable.filter((d) => d.scope === "organization" && d !== projectKind);
   if (only.length > 0 && organizationKinds.length > 0)
     progress(`${organizationKinds.map((k) => `${k.noun}s`).join(", ")}: not imported (only some projects are)`);

@@ -4,7 +4,7 @@
  * computes), references to the other resources it names (its project, a flag's cohorts, …) and its adoption. It is
  * driven by the kinds (src/kinds/index.ts) and their import facts; it knows no resource and no HTTP.
  */
-import { adoptInputOf, type ImportFacts, type Kind, type ScopeKind } from "../kit/kind";
+import { adoptInputOf, type ImportFacts, type Kind, parentField, type ScopeKind } from "../kit/kind";
 import { canonicalJson, isPlainObject } from "../kit/json";
 
 /** An object read from PostHog, with the scope it was read in. */
@@ -164,6 +164,15 @@ class Planner {
     if (kind.scope === "project") {
       inputs.push(["projectId", project ? new Ref(project, project.kind.identity.output) : Number(item.scope)]);
       if (project) dependsOn.add(project);
+    }
+    // A nested kind (a role's membership) names its parent: the imported parent object when there is one.
+    if (kind.parent) {
+      const parentId = record[parentField(kind.parent.input)];
+      if (typeof parentId !== "string" && typeof parentId !== "number")
+        throw new Error(`${kind.name} ${String(record["id"])}: PostHog's answer names no ${kind.parent.noun}.`);
+      const parent = [...this.byKey.values()].find((p) => p.kind.noun === kind.parent?.noun && p.id === String(parentId));
+      inputs.push([kind.parent.input, parent ? new Ref(parent, parent.kind.identity.output, parentId) : parentId]);
+      if (parent) dependsOn.add(parent);
     }
     const always = new Set(kind.importInputs);
     for (const [field, input] of Object.entries(facts.fields)) {

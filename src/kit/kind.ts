@@ -6,13 +6,12 @@
  */
 import { upperFirst } from "./names";
 import type * as pulumi from "@pulumi/pulumi";
-import { isOrganizationId, ORGANIZATION_ID_RULE, PostHogError, type Transport } from "../client";
+import { isOrganizationId, ORGANIZATION_ID_RULE, type Page, PostHogError, type Transport } from "../client";
 import { isUnknown } from "./unknown";
 import type { KindExample } from "./example";
 import type { PropertySpec } from "./property";
 import type { ProgramModel } from "./program";
 import { requireOrganization, requireProject, type ProviderConfig } from "./config";
-import type { ListReads } from "./list-reads";
 
 /**
  * Where a resource lives in PostHog: in an organization (`/api/organizations/<organizationId>/…`, as projects, roles,
@@ -130,6 +129,18 @@ export interface ObjectLookups<W = number> {
   /** The result's properties that hold a secret of this record (a flag's encrypted payloads, in `filters`), if any. */
   readonly secretOutputs?: (result: Listed) => readonly string[];
 }
+
+/** One page of a list as PostHog answers it: its objects, and how many the whole list holds when it says so. */
+export interface ListedPage extends Page<{ readonly id: ObjectId }> {
+  readonly count?: number;
+}
+
+/**
+ * A kind's fact that its list answers every live object of a scope with every field its GET answers (checked against
+ * PostHog's serializers and its real backend, per version): the pages of its unfiltered list, each object as PostHog
+ * answers it (the kit adds where it was read, as `api.get` does). Served by list-reads.ts.
+ */
+export type ListReads<W> = (http: Transport, where: W) => AsyncIterable<ListedPage>;
 
 export interface Kind<S extends ScopeKind = ScopeKind, R = unknown, W extends WhereOf<S> = ScopeOf<S>> {
   /** The class name in every language: `Project`. */

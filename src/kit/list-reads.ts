@@ -19,19 +19,7 @@
  * so a drift check of a large stack is served from its lists when run with `--parallel` above the stack's size.
  */
 import type { Page, Transport } from "../client";
-import { type Kind, type ObjectId, placeFields, placementOf, type ScopeKind, type WhereOf } from "./kind";
-
-/** One page of a list as PostHog answers it: its objects, and how many the whole list holds when it says so. */
-export interface ListedPage extends Page<{ readonly id: ObjectId }> {
-  readonly count?: number;
-}
-
-/**
- * A kind's fact that its list answers every live object of a scope with every field its GET answers (checked against
- * PostHog's serializers and its real backend, per version): the pages of its unfiltered list, each object as PostHog
- * answers it (the kit adds where it was read, as `api.get` does).
- */
-export type ListReads<W> = (http: Transport, where: W) => AsyncIterable<ListedPage>;
+import { type Kind, type ListReads, type ObjectId, placeFields, placementOf, type ScopeKind, type WhereOf } from "./kind";
 
 /**
  * A kind's `listReads` from its client's pages (`pages` of src/client/project-objects.ts), each object made what the

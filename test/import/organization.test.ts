@@ -2,12 +2,16 @@
  * The importer brings an organization's own objects under management, over loopback against the local server: every
  * member's level (the key's own user's included, declared at its own level), the pending invites (an expired one is
  * named and left out) and the proxy records; each declared with `adoptId`, which the next `up` adopts without writing
- * anything. Only some projects imported: none of them is read.
+ * anything; roles and their memberships (each membership naming its imported role). Only some projects imported: none
+ * of them is read.
  */
-import { Transport } from "../../src/client-entry";
+import { Transport, users } from "../../src/client-entry";
 import { checkPlanned, plan, readOrganization } from "../../src/import";
+import { plain, Ref } from "../../src/import/model";
 import * as invites from "../../src/kinds/organization-invite/endpoints";
 import * as proxyRecords from "../../src/kinds/proxy-record/endpoints";
+import * as roles from "../../src/kinds/role/endpoints";
+import * as roleMemberships from "../../src/kinds/role-membership/endpoints";
 import * as projects from "../../src/kinds/project/endpoints";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 
@@ -28,6 +32,9 @@ test("members' levels, pending invites and proxy records are declared with adopt
   const old = await invites.createInvite(http, org, { target_email: "old@example.com" });
   await server.control.ageInvite(old.id, 4);
   await proxyRecords.createProxyRecord(http, org, { domain: "e.example.com" });
+  const role = await roles.createRole(http, org, { name: "Editors" });
+  const me = await users.getCurrentUser(http);
+  await roleMemberships.createRoleMembership(http, { scope: org, parent: role.id }, { user_uuid: me.uuid });
 
   await server.clearRequests();
   const progress: string[] = [];
@@ -49,6 +56,13 @@ test("members' levels, pending invites and proxy records are declared with adopt
   );
   expect(declared("OrganizationInvite")).toEqual([{ targetEmail: "bo@example.com", message: "hi", adoptId: expect.any(String) }]);
   expect(declared("ProxyRecord")).toEqual([{ domain: "e.example.com", adoptId: expect.any(String) }]);
+  expect(declared("Role")).toEqual([{ name: "Editors", adoptId: role.id }]);
+  // The membership names its role as the program declares it: a reference to the imported Role.
+  const [membership] = planned.resources.filter((r) => r.kind.name === "RoleMembership");
+  const roleId = membership!.inputs.find(([input]) => input === "roleId")![1];
+  expect(roleId).toBeInstanceOf(Ref);
+  expect((roleId as Ref).to).toMatchObject({ id: role.id, kind: { name: "Role" } });
+  expect(plain(roleId)).toBe(role.id);
   expect(planned.notes).toEqual([]);
 
   // The next `up`: each adopted as declared, nothing written.
@@ -63,7 +77,7 @@ test("members' levels, pending invites and proxy records are declared with adopt
         get: (key: string) => ({ "posthog:host": config.host, "posthog:apiKey": config.apiKey, "posthog:organizationId": org })[key],
       },
     });
-    const inputs = Object.fromEntries(resource.inputs.map(([k, v]) => [k, v]));
+    const inputs = Object.fromEntries(resource.inputs.map(([k, v]) => [k, plain(v)]));
     expect((await lifecycle.check!({}, inputs)).failures).toBeUndefined();
     const created = await lifecycle.create(inputs);
     expect(created.id).toBe(resource.id);
@@ -76,5 +90,7 @@ test("only some projects imported: the organization's own objects are not read, 
   const progress: string[] = [];
   const found = await readOrganization(http, server.organizationId, [web.id], (line) => progress.push(line));
   expect(found.filter((f) => f.kind.scope === "organization" && f.kind.name !== "Project")).toEqual([]);
-  expect(progress).toContain("organization members, organization invites, proxy records: not imported (only some projects are)");
+  expect(progress).toContain(
+    "organization members, organization invites, proxy records, roles, role memberships: not imported (only some projects are)",
+  );
 });

@@ -61,17 +61,15 @@ test("one list per kind and project, one GET per project; a project being delete
   expect(progress).toEqual([
     // The declared kinds the importer does not read yet say so first.
     ...kinds.filter((d) => d.scope === "project" && !d.importer).map((d) => `${d.name}: not imported (the importer does not read it yet)`),
-    // So do an organization's own objects besides its projects.
-    ...kinds
-      .filter((d) => d.scope === "organization" && d.importer && d.name !== "Project")
-      .map((d) => `${d.name}: not imported (the importer reads projects and their objects; an organization's ${d.noun}s not yet)`),
     // A project read and not declared is named, and counted as such.
     `project "Doomed" (id ${doomed.id}) not declared: being deleted (is_pending_deletion)`,
     `3 projects (1 not declared) in organization ${org}`,
-    // The organization's own objects, one list each: its one member (the key's user), no invite, no proxy record.
+    // The organization's own objects, one list each: its one member (the key's user), no invite, proxy record or role.
     `1 organization member in organization ${org}`,
     `0 organization invites in organization ${org}`,
     `0 proxy records in organization ${org}`,
+    `0 roles in organization ${org}`,
+    `0 role memberships in organization ${org}`,
     `[1/2] project ${web.id} "Web": 120 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions`,
     `[2/2] project ${mobile.id} "Mobile": 0 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions`,
   ]);

@@ -12,7 +12,7 @@ import { featureFlagModel } from "../../src/kinds/feature-flag/model";
 import type { FeatureFlag } from "../../src/kinds/feature-flag/record";
 import { FeatureFlagLifecycle } from "../../src/provider";
 import { FieldTableLifecycle } from "../../src/kit/field-lifecycle";
-import type { ListReads } from "../../src/kit/list-reads";
+import type { ListReads } from "../../src/kit/kind";
 import type { Transport } from "../../src/client";
 import type { ProviderConfig } from "../../src/kit/config";
 import { projectScopedSetups, versions } from "../helpers/project-scoped";
