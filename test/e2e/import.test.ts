@@ -11,7 +11,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { parse } from "yaml";
-import { Transport } from "../../src/client-entry";
+import { Transport, users } from "../../src/client-entry";
 import * as projects from "../../src/kinds/project/endpoints";
 import * as actions from "../../src/kinds/action/endpoints";
 import * as annotations from "../../src/kinds/annotation/endpoints";
@@ -21,6 +21,8 @@ import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import * as hogFunctions from "../../src/kinds/hog-function/endpoints";
 import * as insights from "../../src/kinds/insight/endpoints";
 import * as surveys from "../../src/kinds/survey/endpoints";
+import * as roles from "../../src/kinds/role/endpoints";
+import * as roleMemberships from "../../src/kinds/role-membership/endpoints";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { pluginSession, repoRoot, summaryWithoutSecrets, type PluginSession } from "../helpers/pulumi-cli";
 import { pythonVirtualenv } from "../helpers/python-venv";
@@ -185,6 +187,15 @@ beforeAll(async () => {
     { kind: "Annotation", id: note.id },
     { kind: "Annotation", id: everywhere.id },
   );
+  // The organization's own: its one member (the key's user, declared at its own level) and a role holding them.
+  const me = await users.getCurrentUser(http);
+  const role = await roles.createRole(http, server.organizationId, { name: "Editors" });
+  const membership = await roleMemberships.createRoleMembership(
+    http,
+    { scope: server.organizationId, parent: role.id },
+    { user_uuid: me.uuid },
+  );
+  objects.push({ kind: "OrganizationMember", id: me.uuid }, { kind: "Role", id: role.id }, { kind: "RoleMembership", id: membership.id });
 });
 
 afterAll(async () => {
