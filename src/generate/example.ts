@@ -5,7 +5,7 @@
  * (./types) the TypeScript declaration; test/generate/examples.test.ts type-checks, parses and compiles them.
  */
 import { kinds } from "../kinds/index";
-import { type ExampleValue, ExampleLookup, ExampleRef, ExampleSecret, ExampleUser } from "../kit/example";
+import { type ExampleValue, ExampleLookup, ExampleRef, ExampleSecret, ExampleUser, markersIn } from "../kit/example";
 import type { Kind } from "../kit/kind";
 import {
   type Leaf,
@@ -44,16 +44,7 @@ function declared(kind: Kind): Declared {
 
 /** The kinds a value refers to, in order. */
 function referred(value: ExampleValue): string[] {
-  if (value instanceof ExampleRef) return [value.kind];
-  if (
-    value === null ||
-    typeof value !== "object" ||
-    value instanceof ExampleSecret ||
-    value instanceof ExampleUser ||
-    value instanceof ExampleLookup
-  )
-    return [];
-  return (Array.isArray(value) ? value : Object.values(value)).flatMap((item: ExampleValue) => referred(item));
+  return markersIn(value, ExampleRef).map((ref) => ref.kind);
 }
 
 /** Every object the kind's example needs, each once, what is referred to before what refers to it; the kind's last. */
@@ -71,33 +62,21 @@ export function exampleObjects(kind: Kind): readonly Declared[] {
 }
 
 /** What a value holds besides JSON, so that a program declares what it needs (its configuration, the current user). */
-function holds(objects: readonly Declared[], what: typeof ExampleSecret | typeof ExampleUser | typeof ExampleLookup): ExampleValue[] {
-  const found: ExampleValue[] = [];
-  const walk = (value: ExampleValue) => {
-    if (value instanceof what) found.push(value);
-    else if (
-      value !== null &&
-      typeof value === "object" &&
-      !(value instanceof ExampleRef) &&
-      !(value instanceof ExampleSecret) &&
-      !(value instanceof ExampleLookup)
-    )
-      for (const item of Array.isArray(value) ? value : Object.values(value)) walk(item as ExampleValue);
-  };
-  for (const object of objects) for (const value of Object.values(object.inputs)) walk(value);
-  return found;
+function holds<T extends ExampleSecret | ExampleUser | ExampleLookup>(
+  objects: readonly Declared[],
+  what: new (...args: never[]) => T,
+): T[] {
+  return objects.flatMap((object) => Object.values(object.inputs).flatMap((value) => markersIn(value, what)));
 }
 
 const camelName = (name: string) => name.replace(/[-_]([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 const snakeName = (name: string) => pythonName(camelName(name));
-const secrets = (objects: readonly Declared[]) => [...new Set(holds(objects, ExampleSecret).map((s) => (s as ExampleSecret).key))];
+const secrets = (objects: readonly Declared[]) => [...new Set(holds(objects, ExampleSecret).map((s) => s.key))];
 const USER = "me";
 const CURRENT_USER = "getCurrentUser";
 
 /** The lookups the objects call, each once (by its variable). */
-const lookups = (objects: readonly Declared[]) => [
-  ...new Map(holds(objects, ExampleLookup).map((l) => [(l as ExampleLookup).variable, l as ExampleLookup])).values(),
-];
+const lookups = (objects: readonly Declared[]) => [...new Map(holds(objects, ExampleLookup).map((l) => [l.variable, l])).values()];
 
 /** An example value's leaves in one language: a reference, a secret, a field of the current user, a lookup's output. */
 function leaves(render: {

@@ -63,3 +63,16 @@ export const lookup = (variable: string, kind: string, args: Readonly<Record<str
 export const ref = (kind: string, output: string) => new ExampleRef(kind, output);
 export const secret = (key: string, sample: string) => new ExampleSecret(key, sample);
 export const currentUser = (field: "id" | "uuid" = "id") => new ExampleUser(field);
+
+/** A value's markers of one class (its references, secrets, lookups…), in order: what a program must declare for it. */
+export function markersIn<T extends ExampleRef | ExampleSecret | ExampleUser | ExampleLookup>(
+  value: ExampleValue,
+  marker: new (...args: never[]) => T,
+): T[] {
+  if (value instanceof marker) return [value];
+  if (value === null || typeof value !== "object" || isMarker(value)) return [];
+  return (Array.isArray(value) ? value : Object.values(value)).flatMap((item: ExampleValue) => markersIn(item, marker));
+}
+
+const isMarker = (value: object) =>
+  value instanceof ExampleRef || value instanceof ExampleSecret || value instanceof ExampleUser || value instanceof ExampleLookup;

@@ -30,7 +30,7 @@ import * as hogFunctions from "../../src/kinds/hog-function/endpoints";
 import * as insights from "../../src/kinds/insight/endpoints";
 import * as surveys from "../../src/kinds/survey/endpoints";
 import { MAX_JSON_DEPTH } from "../../src/kit/json";
-import { ExampleLookup, ExampleRef, ExampleSecret, ExampleUser, type ExampleValue } from "../../src/kit/example";
+import { ExampleLookup, ExampleRef, ExampleSecret, ExampleUser, type ExampleValue, markersIn } from "../../src/kit/example";
 import type { Kind } from "../../src/kit/kind";
 import { contractKinds, driftInput, driftValue, postHogField } from "../helpers/contract";
 import { refuseHogTemplate } from "../helpers/hog-function-faults";
@@ -79,16 +79,7 @@ function typescript(value: ExampleValue): string {
 }
 
 function secretsOf(value: ExampleValue): ExampleSecret[] {
-  if (value instanceof ExampleSecret) return [value];
-  if (
-    value === null ||
-    typeof value !== "object" ||
-    value instanceof ExampleRef ||
-    value instanceof ExampleUser ||
-    value instanceof ExampleLookup
-  )
-    return [];
-  return Object.values(value).flatMap((v) => secretsOf(v as ExampleValue));
+  return markersIn(value, ExampleSecret);
 }
 
 const secrets = contractKinds.flatMap((k) => secretsOf(k.example.inputs as ExampleValue));

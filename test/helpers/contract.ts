@@ -15,7 +15,7 @@ import { type Transport, users } from "../../src/client-entry";
 import { kinds } from "../../src/kinds";
 import { z } from "zod";
 import { recordResult } from "../../src/functions/context";
-import { ExampleLookup, ExampleRef, ExampleSecret, ExampleUser, type ExampleValue } from "../../src/kit/example";
+import { ExampleLookup, ExampleRef, ExampleSecret, ExampleUser, type ExampleValue, markersIn } from "../../src/kit/example";
 import { adoptInputOf, idForms, type Kind, placementOf, scopeInput } from "../../src/kit/kind";
 import * as hosted from "../../src/provider";
 
@@ -25,16 +25,7 @@ type Json = Record<string, unknown>;
 export const contractKinds: readonly Kind[] = byReferences(kinds);
 
 function referencedKinds(value: ExampleValue): string[] {
-  if (value instanceof ExampleRef) return [value.kind];
-  if (
-    value === null ||
-    typeof value !== "object" ||
-    value instanceof ExampleSecret ||
-    value instanceof ExampleUser ||
-    value instanceof ExampleLookup
-  )
-    return [];
-  return Object.values(value).flatMap((v) => referencedKinds(v as ExampleValue));
+  return markersIn(value, ExampleRef).map((ref) => ref.kind);
 }
 
 function byReferences(kinds: readonly Kind[]): Kind[] {
