@@ -15,7 +15,6 @@ import { json, noContent } from "../pipeline/http";
 import { userBasic } from "../pipeline/nested-viewset";
 import { isJsonObject, type JsonObject } from "../state/json";
 import { isoFromMicros, nowMicros, parseIsoMicros } from "../state/time";
-import { uuidt } from "../state/tokens";
 import type { MembershipLevel, MembershipRecord } from "../state/types";
 import { notFound } from "../drf/errors";
 import { organizationOf, organizationRoutes, UUID_KEY } from "./scope";
@@ -28,12 +27,7 @@ const BOT_SUFFIX = "@posthogbot.user";
 
 /** The organization's memberships, each with its id and join time (given on first read to ones stored before). */
 export function membershipsOf(ctx: ApiContext, organizationId: string): MembershipRecord[] {
-  const memberships = ctx.store.state.memberships.filter((m) => m.organizationId === organizationId);
-  for (const m of memberships.filter((m) => m.id === undefined)) {
-    const now = nowMicros();
-    Object.assign(m, { id: uuidt(), joinedAtMicros: m.joinedAtMicros ?? now, updatedAtMicros: m.updatedAtMicros ?? now });
-    ctx.store.changed();
-  }
+  const memberships = ctx.store.state.memberships.filter((m) => m.organizationId === organizationId).map((m) => ctx.store.identified(m));
   return memberships.filter((m) => !(ctx.store.user(m.userId)?.email ?? BOT_SUFFIX).endsWith(BOT_SUFFIX));
 }
 

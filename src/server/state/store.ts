@@ -13,6 +13,7 @@ import {
   type ObjectKind,
   type OrganizationRecord,
   type PersonalApiKeyRecord,
+  type MembershipRecord,
   type RoleMembershipRecord,
   type RoleRecord,
   type ServerState,
@@ -235,12 +236,24 @@ export class Store {
   /** `OrganizationMembership.id` of a member, given (and kept) the first time it is asked for; null for a non-member. */
   membershipId(organizationId: string, userId: number): string | null {
     const membership = this.state.memberships.find((m) => m.organizationId === organizationId && m.userId === userId);
-    if (!membership) return null;
+    return membership ? this.identified(membership).id : null;
+  }
+
+  /**
+   * A membership with its id and join time: memberships stored before the members API (state files of older
+   * versions of this server) get them the first time they are read, and keep them.
+   */
+  identified(membership: MembershipRecord): MembershipRecord & { id: string } {
     if (membership.id === undefined) {
-      membership.id = uuidt();
+      const now = nowMicros();
+      Object.assign(membership, {
+        id: uuidt(),
+        joinedAtMicros: membership.joinedAtMicros ?? now,
+        updatedAtMicros: membership.updatedAtMicros ?? now,
+      });
       this.changed();
     }
-    return membership.id;
+    return membership as MembershipRecord & { id: string };
   }
 
   /** The roles of every organization (ee/models/rbac/role.py). */
