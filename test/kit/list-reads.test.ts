@@ -102,6 +102,27 @@ describe.each(versions)("PostHog %s", (version) => {
     expect(gets).toEqual([Number(created[2]!.id)]);
   });
 
+  test("reads let through 8 at a time, as the engine's default --parallel on 2 cores does, are each batch served from the list", async () => {
+    const { provider, server, http } = setup();
+    // A project of its own: a list of one page, cheaper than a batch's 8 GETs.
+    const projectId = (await projects.createProject(http, server.organizationId, { name: `Parallel ${version}` })).id;
+    const flags = await createFlags(http, projectId, `parallel-${version}`, 40);
+    const queue = flags.map((f) => String(f.id));
+    await server.clearRequests();
+    // The engine's limit: it sends the next read only when one is answered.
+    const answered: string[] = [];
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let id = queue.shift(); id !== undefined; id = queue.shift())
+          answered.push((await provider.read(id, { projectId } as Json)).id!);
+      }),
+    );
+    expect(answered.sort()).toEqual(flags.map((f) => String(f.id)).sort());
+    const { lists, gets } = await flagReads(setup());
+    expect(gets).toEqual([]);
+    expect(lists.length).toBe(40 / 8);
+  });
+
   test("pages changing while read (a flag deleted by hand after the first page, one created by hand after the second): the read a page misses takes its GET", async () => {
     const { server, http, projectId } = setup();
     const flags = await createFlags(http, projectId, `moving-${version}`, 150);
