@@ -9,9 +9,11 @@
  * PULUMI_SKIP_CHECKPOINTS=true (programs `posthog-skip-checkpoints`, `bare-skip-checkpoints`), and the fixed cost of
  * a one-project YAML program through the provider plugin (`yaml`). With `flags`, issue 18's case: one stack of that
  * many feature flags in a project of their own (programs/flags), its floor (programs/bare with declaredFlag) and
- * Terraform's posthog_feature_flag, the same five commands.
+ * Terraform's posthog_feature_flag, the same five commands. With `organization`, issue 31's case: an organization of that
+ * many projects with `perProject` flags, cohorts, actions and dashboards each (programs/organization), and Terraform's.
  *
- *   node bench/cli.js [--sizes 10,100] [--programs posthog,bare,raw,terraform] [--rate-limit N] [--flags N] [--repeat 3] [--package DIR]
+ *   node bench/cli.js [--sizes 10,100] [--programs posthog,bare,raw,terraform] [--rate-limit N] [--flags N]
+ *     [--organization N --per-project 100,20,20,10] [--repeat 3] [--package DIR]
  * prints the results as JSON; --package measures another checkout's built lib/ (e.g. a worktree of an older commit).
  */
 const { spawn, spawnSync } = require("node:child_process");
@@ -210,6 +212,11 @@ async function prepareFlags(work, pkg, server) {
   return { projectId: project.id };
 }
 
+/** Issue 31's organization: its program (projects of their own, made by the stack). */
+function prepareOrganization(work, pkg) {
+  writeProgram(path.join(work, "organization"), pkg, "bench-organization", path.join(__dirname, "programs", "organization", "index.ts"));
+}
+
 function readMeasures(dir) {
   const measures = { program: undefined, provider: undefined };
   for (const file of fs.readdirSync(dir)) {
@@ -238,11 +245,15 @@ const PULUMI_PROGRAMS = {
   "bare-skip-checkpoints": { dir: "bare", env: { PULUMI_SKIP_CHECKPOINTS: "true" } },
   flags: { dir: "flags" },
   "bare-flags": { dir: "bare-flags" },
+  organization: { dir: "organization" },
   yaml: { dir: "yaml", setVariant: writeYamlProgram, resourceType: "posthog:index:Project" },
 };
 
-/** The five commands on a new stack of `count` resources of one program. */
-async function benchProgram(program, count, { work, server, env: baseEnv, log }, { drift = false } = {}) {
+/**
+ * The five commands on a new stack of `count` resources of one program (`config`: its further stack configuration;
+ * `resources`: how many resources the stack holds, when more than `count`), and with `drift` the drift checks.
+ */
+async function benchProgram(program, count, { work, server, env: baseEnv, log }, { drift = false, config = {}, resources = count } = {}) {
   const { dir: name, env: extra = {}, setVariant, resourceType } = PULUMI_PROGRAMS[program];
   const dir = path.join(work, name);
   const env = { ...baseEnv, ...extra };
@@ -281,6 +292,8 @@ async function benchProgram(program, count, { work, server, env: baseEnv, log },
   await run("pulumi", ["stack", "init", stack], { cwd: dir, env });
   if (!setVariant) {
     await run("pulumi", ["config", "set", "--stack", stack, "count", String(count)], { cwd: dir, env });
+    for (const [key, value] of Object.entries(config))
+      await run("pulumi", ["config", "set", "--stack", stack, key, value], { cwd: dir, env });
     await variant(0);
   }
 
@@ -301,7 +314,7 @@ async function benchProgram(program, count, { work, server, env: baseEnv, log },
     // server throttling at 480/minute and the provider keeping them (posthog:rateLimited). The floor sends nothing.
     // The engine sends a refresh's reads --parallel at a time (4 per CPU by default): a drift check lets them all
     // through at once, so that the provider answers them from their lists (src/kit/list-reads.ts).
-    const all = ["--parallel", String(count + 1)];
+    const all = ["--parallel", String(resources + 1)];
     await step(`refresh ${ALL_AT_ONCE}`, ["refresh", "--yes", "--skip-preview", ...all]);
     await step(`preview --refresh ${ALL_AT_ONCE}`, ["preview", "--refresh", "--expect-no-changes", ...all]);
     if (program !== "bare-flags") {
@@ -426,6 +439,8 @@ async function benchCli({
   programs = ["posthog", "bare", "raw", "terraform", "posthog-skip-checkpoints", "bare-skip-checkpoints", "yaml"],
   rateLimit = 0,
   flags = 0,
+  organization = 0,
+  perProject = [100, 20, 20, 10],
   repeat = 3,
   packageRoot = root,
   progress = () => {},
@@ -513,6 +528,23 @@ async function benchCli({
             : await benchProgram(program, flags, flagContext, { drift: true });
       }
     }
+    if (organization > 0) {
+      // Issue 31: an organization of `organization` projects, each with `perProject` flags, cohorts, actions and
+      // dashboards, beside Terraform's projects, flags, actions and dashboards (its provider has no cohort).
+      prepareOrganization(work, pkg);
+      const resources = organization * (1 + perProject.reduce((sum, n) => sum + n, 0));
+      results.organization = { count: organization, perProject, resources };
+      progress(`organization, ${organization} projects of ${perProject.join(", ")} flags, cohorts, actions, dashboards`);
+      results.organization.organization = await benchProgram("organization", organization, context, {
+        drift: true,
+        config: { perProject: perProject.join(",") },
+        resources,
+      });
+      if (terraform) {
+        progress(`terraform, the same organization without its cohorts`);
+        results.organization.terraform = await benchTerraform(organization, context, "organization", perProject);
+      }
+    }
     if (rateLimit > 0) {
       progress(`${rateLimit} creates at 480/minute`);
       results.rateLimit = await benchRateLimit(rateLimit, context);
@@ -536,6 +568,8 @@ if (require.main === module) {
     programs: option("programs", "posthog,bare,raw,terraform,posthog-skip-checkpoints,bare-skip-checkpoints,yaml").split(","),
     rateLimit: Number(option("rate-limit", "0")),
     flags: Number(option("flags", "0")),
+    organization: Number(option("organization", "0")),
+    perProject: option("per-project", "100,20,20,10").split(",").map(Number),
     repeat: Number(option("repeat", "3")),
     packageRoot: path.resolve(option("package", root)),
     progress: (what) => process.stderr.write(`… ${what}\n`),

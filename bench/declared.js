@@ -33,3 +33,20 @@ exports.declaredFlag = (i, variant) => ({
   active: true,
   filters: { groups: [{ properties: [], rollout_percentage: 20 }] },
 });
+
+/**
+ * The organization's other kinds (issue 31's organization of 10 projects), declared alike by Pulumi's program
+ * (programs/organization) and, where its provider has the kind, Terraform's: a cohort (Terraform's provider has none),
+ * an action and a dashboard of each project. The update renames the flags only, as the flag stack's does.
+ */
+exports.declaredCohort = (i) => ({
+  name: `Bench cohort ${i}`,
+  filters: {
+    properties: {
+      type: "OR",
+      values: [{ type: "AND", values: [{ type: "person", key: "plan", operator: "exact", value: [`plan-${i}`] }] }],
+    },
+  },
+});
+exports.declaredAction = (i) => ({ name: `Bench action ${i}`, steps: [{ event: `bench-event-${i}` }] });
+exports.declaredDashboard = (i) => ({ name: `Bench dashboard ${i}`, description: `Dashboard ${i} of the benchmark` });

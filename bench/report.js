@@ -220,6 +220,19 @@ function evaluate(results, micro) {
     const b = flags["bare-flags"]?.find((r) => r.command === command);
     if (b) check(`${command}, ${flags.count} feature flags, over the floor`, fmtS(p.ms - b.ms), "≤ 1 s", p.ms - b.ms <= 1000);
   }
+  // The organization: its lists' pages in each project, plus one GET for each object whose kind cannot be listed (a
+  // project, a dashboard: their lists answer a basic form), and a tenth of Terraform's time at PostHog's limits.
+  const org = results.organization;
+  for (const command of DRIFT_COMMANDS) {
+    const p = org?.organization?.find((r) => r.command === command);
+    if (!p) continue;
+    const fewest = organizationRequests(org);
+    const what = `${command}, an organization of ${org.count} projects (${org.resources} resources)`;
+    check(`requests, ${what}`, `${p.requests}`, `≤ ${fewest}`, p.requests <= fewest);
+    const t = org.terraform?.find((r) => r.command === command);
+    if (command.endsWith(AT_LIMITS) && t)
+      check(`${what}: Pulumi ÷ Terraform`, `${(p.ms / t.ms).toFixed(3)} ×`, "≤ 0.1 ×", p.ms <= t.ms / 10);
+  }
   issue = 17;
   for (const row of results.yaml ?? []) {
     check(
@@ -386,6 +399,7 @@ function renderMarkdown(results, micro, checks, environment) {
   }
 
   if (results.flags?.flags) out.push("", ...flagsTable(results.flags), "", ...driftTable(results.flags));
+  if (results.organization?.organization) out.push("", ...organizationTable(results.organization));
 
   const ours = costs(results, "posthog");
   const floor = costs(results, "bare");
@@ -630,6 +644,45 @@ function driftTable(flags) {
       "Pulumi's drift checks run with --parallel above the stack's size (the engine sends a refresh's reads that many at a time, 4 per CPU by default; the refresh of the table above keeps the default); " +
       "Terraform's provider reads each flag by its GET. At 480/minute the local server throttles as PostHog Cloud does and the " +
       "provider keeps the limits (posthog:rateLimited); the limit's window is shared with the commands just before.",
+  ];
+}
+
+/**
+ * The fewest requests a drift check of the organization needs: each project's flag, cohort and action lists (actions
+ * answer whole, one page), and one GET for each project and each dashboard.
+ */
+function organizationRequests({ count, perProject: [flags, cohorts, actions, dashboards] }) {
+  const pages = (n) => (n > 0 ? Math.ceil(n / LIST_PAGE) : 0);
+  return count * (pages(flags) + pages(cohorts) + (actions > 0 ? 1 : 0) + 1 + dashboards);
+}
+
+/** The drift checks of the organization, with and without PostHog's limits: Pulumi and Terraform. */
+function organizationTable(org) {
+  const rowOf = (program, command) => org[program]?.find((r) => r.command === command);
+  const [flags, cohorts, actions, dashboards] = org.perProject;
+  return [
+    `### Drift checks of an organization: ${org.count} projects of ${flags} flags, ${cohorts} cohorts, ${actions} actions and ${dashboards} dashboards`,
+    "",
+    table(
+      ["Command", "Pulumi + provider s", "Terraform s", "Pulumi ÷ Terraform", "Requests: Pulumi (fewest)", "Terraform"],
+      [...COMMANDS.slice(0, 3), ...DRIFT_COMMANDS].map((command) => {
+        const [p, t] = [rowOf("organization", command), rowOf("terraform", command)];
+        const ended = t?.status !== undefined && t.status !== 0 && !(command.startsWith("preview") && t.status === 2);
+        return [
+          command,
+          cell(p && fmtS(p.ms)),
+          cell(t && `${fmtS(t.ms)}${ended ? ` (exit ${t.status})` : ""}`),
+          cell(p && t && `${(p.ms / t.ms).toFixed(2)} ×`),
+          cell(p && `${p.requests}${DRIFT_COMMANDS.includes(command) ? ` (${organizationRequests(org)})` : ""}`),
+          cell(t && `${t.requests}${t.throttled ? `, ${t.throttled} answered 429` : ""}`),
+        ];
+      }),
+    ),
+    "",
+    `${org.resources} Pulumi resources. Terraform declares the same projects, flags, actions and dashboards (its provider ` +
+      "1.0.13 has no cohort, so its stack is smaller) and reads each object by its GET; Pulumi's drift checks run with " +
+      "--parallel above the stack's size and read flags, cohorts and actions from their lists, projects and dashboards " +
+      "by GET. The fewest requests: each list's pages in each project, and one GET per project and per dashboard.",
   ];
 }
 
