@@ -2,6 +2,7 @@
  * Layer 3: Pulumi's own dynamic-provider host, over gRPC, with the provider exactly as `new Project(...)` hands it to
  * the engine. Needs the built lib/ (npm test builds it first): the host loads `pulumi-posthog/provider` by package name.
  */
+import * as http from "node:http";
 import { Transport } from "../../src/client-entry";
 import * as members from "../../src/kinds/organization-member/endpoints";
 import { serializedProvider } from "../../src/resources/declared";
@@ -76,6 +77,57 @@ test("with no key configured (no posthog:apiKey, POSTHOG_API_KEY blank), create 
   } finally {
     keyless.stop();
   }
+});
+
+/**
+ * A refresh the provider cannot answer, as the engine meets it: the Read fails (an answer with no id would drop the
+ * project from the state), and what the CLI shows of it, the error and what the host printed, names what to check and
+ * carries no Node.js stack trace (Pulumi's host prints `${error}: ${error.stack}`) and no key.
+ */
+test("refresh with a key that cannot see the organization fails naming the key as PostHog shows it, and keeps the project; an unreachable host says what to check", async () => {
+  const created = await host.create("kept", { name: "Kept" });
+  const refresh = async (config: Record<string, string>) => {
+    const other = await ProviderHost.start(SERIALIZED_PROVIDER);
+    try {
+      await other.configure({ "posthog:host": server.url, "posthog:organizationId": server.organizationId, ...config });
+      const failure = await other.read("kept", created.id, created.outs).then(
+        (answer) => new Error(`read answered ${JSON.stringify(answer.id)}`),
+        (error: Error) => error,
+      );
+      return { message: failure.message, printed: other.stderr() };
+    } finally {
+      other.stop();
+    }
+  };
+  const stackTrace = /^\s+at .+[:(]\d+:\d+\)?$/m;
+
+  // A user who is not a member: PostHog answers 404 for everything of the organization (a key scoped to another
+  // organization, answered 403, is kinds/project/lifecycle's).
+  const outsider = (await server.control.createKey({ level: "none", scopes: ["project:read", "project:write"] })).key;
+  const unseen = await refresh({ "posthog:apiKey": outsider });
+  expect(unseen.message).toContain(
+    `the personal API key ${outsider.slice(0, 4)}...${outsider.slice(-4)} cannot be shown to see organization ${server.organizationId}`,
+  );
+  expect(unseen.message).toContain("Nothing was changed: the project stays in the state.");
+  for (const text of [unseen.message, unseen.printed]) {
+    expect(text).not.toContain(outsider);
+    expect(text).not.toMatch(stackTrace);
+  }
+
+  const closed = http.createServer();
+  await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+  const port = (closed.address() as { port: number }).port;
+  await new Promise((resolve) => closed.close(resolve));
+  const unreachable = await refresh({ "posthog:apiKey": server.apiKey, "posthog:host": `http://127.0.0.1:${port}` });
+  expect(unreachable.message).toMatch(
+    /Could not get an answer from PostHog for GET .* Check the host setting and that PostHog is reachable\./,
+  );
+  // Before, the provider's source lines followed, "at Transport.…".
+  expect(unreachable.printed).toContain("Could not get an answer from PostHog");
+  expect(unreachable.printed).not.toMatch(stackTrace);
+
+  // PostHog and the key that sees it: the project is there, as the state says.
+  expect((await host.read("kept", created.id, created.outs)).id).toBe(created.id);
 });
 
 /**
