@@ -59,6 +59,8 @@ test("check, create, read, diff, update and delete through the real host", async
   expect(updated).toMatchObject({ timezone: "Europe/Amsterdam" });
   const writes = (await server.requests()).filter((r) => r.method !== "GET");
   expect(writes.map((r) => [r.method, r.bodyKeys])).toEqual([["PATCH", ["timezone"]]]);
+  // What the update put back compares equal to what was declared: the next preview has no change.
+  expect(await host.diff("web", created.id, updated, checked.inputs)).toMatchObject({ changes: 1 /* DIFF_NONE */ });
 
   await host.delete("web", created.id, updated);
   await expect(host.read("web", created.id, updated)).resolves.toMatchObject({ id: "" });
