@@ -36,6 +36,22 @@ test("__provider is small and holds no key, token, host or local module", () => 
 test("check, create, read, diff, update and delete through the real host", async () => {
   const bad = await host.check("web", {}, { name: "Web", weekStartDay: 3 });
   expect(bad.failures).toEqual([{ property: "weekStartDay", reason: expect.stringMatching(/0 \(Sunday\) or 1 \(Monday\)/) }]);
+  // Each property with its rule, in the one check that stops the preview, before any request. organizationId ".." would
+  // take the requests out of their endpoint.
+  await server.clearRequests();
+  const refused = await host.check(
+    "bad",
+    {},
+    { name: "Bad", timezone: "Mars/Olympus", sessionRecordingSampleRate: 1.5, organizationId: ".." },
+  );
+  expect(refused.failures.map((f) => f.reason)).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/timezone must be an IANA timezone name/),
+      expect.stringMatching(/sessionRecordingSampleRate must be between 0 and 1/),
+      expect.stringMatching(/organizationId must be an organization UUID, `@current`, or a slug/),
+    ]),
+  );
+  expect(await server.requests()).toEqual([]);
 
   const inputs = { name: "Through gRPC", timezone: "Europe/Amsterdam", sessionRecordingSampleRate: 0.5 };
   const checked = await host.check("web", {}, inputs);
