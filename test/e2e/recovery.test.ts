@@ -4,7 +4,6 @@
  * must never be shown as they are. After each, the stack and PostHog agree: no project lost, none duplicated.
  */
 import { spawn, spawnSync } from "node:child_process";
-import * as http from "node:http";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { Transport } from "../../src/client-entry";
 import * as projects from "../../src/kinds/project/endpoints";
@@ -81,8 +80,9 @@ describe("keys every JavaScript object has", () => {
 
 /**
  * One stack through one `up` in which every create meets its own fault (run with --continue-on-error, so that each
- * runs to its own outcome), refreshes that fail (a key that cannot see the organization, a host that does not answer),
- * one `up --refresh` that converges, and destroy. Each test reads what the one before left.
+ * runs to its own outcome), one `up --refresh` that converges, and destroy. Each test reads what the one before left.
+ * (Refreshes that fail, a key that cannot see the organization and a host that does not answer, are Read calls through
+ * Pulumi's real dynamic-provider host: resources/dynamic-provider.)
  */
 describe("creates that half succeed, answers lost or garbled, refreshes that fail, then one up that converges", () => {
   // The provider sends JSON.stringify's body: no space after the colon.
@@ -105,7 +105,6 @@ describe("creates that half succeed, answers lost or garbled, refreshes that fai
   let once: string[];
   let noisyFault: string;
   let failure: string;
-  const recordedNames = async () => (await stateResources()).map((r) => r.outputs?.["name"]).sort();
 
   beforeAll(async () => {
     other = await projects.createProject(client, server.organizationId, { name: "Somebody else's" });
@@ -163,35 +162,6 @@ describe("creates that half succeed, answers lost or garbled, refreshes that fai
     expect(failure).toMatch(/crash near phc_…\[redacted\]/);
     expect(failure).not.toContain(token);
     expect(await liveNames()).not.toContain("Noisy");
-  });
-
-  test("a key that cannot see the organization: refresh fails naming the key and the organization and keeps every project", async () => {
-    const before = await recordedNames();
-    expect(before).toEqual([...made].sort());
-    // A user who is not a member: PostHog answers 404 for everything of the organization (a key scoped to another
-    // organization, answered 403, is kinds/project/lifecycle's).
-    const outsider = (await server.control.createKey({ level: "none", scopes: ["project:read", "project:write"] })).key;
-    const { status, output } = await pulumi(["refresh", "--yes", "--skip-preview"], { POSTHOG_API_KEY: outsider }).done;
-    expect(status).not.toBe(0);
-    expect(output).not.toContain(outsider);
-    expect(await recordedNames()).toEqual(before);
-    expect(output).toContain(
-      `the personal API key ${outsider.slice(0, 4)}...${outsider.slice(-4)} cannot be shown to see organization ${server.organizationId}`,
-    );
-    expect(output).toContain("Nothing was changed: the project stays in the state.");
-  });
-
-  test("a refresh that cannot reach PostHog says so and what to check, without a Node.js stack trace", async () => {
-    const closed = http.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
-    const port = (closed.address() as { port: number }).port;
-    await new Promise((resolve) => closed.close(resolve));
-    const { status, output } = await pulumi(["refresh", "--yes", "--skip-preview"], { POSTHOG_HOST: `http://127.0.0.1:${port}` }).done;
-    expect(status).not.toBe(0);
-    expect(output).toMatch(/Could not get an answer from PostHog for GET .* Check the host setting and that PostHog is reachable\./);
-    // Pulumi's host prints `${error}: ${error.stack}`: before, the provider's source lines followed, "at Transport.…".
-    expect(output).not.toMatch(/^\s+at .+[:(]\d+:\d+\)?$/m);
-    expect(await recordedNames()).toEqual([...made].sort());
   });
 
   test("then up --refresh with the settings corrected converges: the half-made projects are refreshed and updated, a project deleted by hand leaves the state and is created again", async () => {
@@ -327,6 +297,7 @@ describe("a hard kill in the middle of up", () => {
     // A killed CLI leaves its lock (`pulumi cancel` removes it, as the CLI says) and a pending create in the state.
     expect((await pulumi(["cancel", "--yes"]).done).status).toBe(0);
     expect(await stateResources()).toEqual([]);
+    expect((await session.state(stack)).deployment).toHaveProperty("pending_operations");
 
     // --continue-on-error: every project the killed run made is named (without it, Pulumi stops at the first).
     const recovery = await pulumi(["up", "--yes", "--skip-preview", "--continue-on-error"]).done;
@@ -365,7 +336,9 @@ describe("a hard kill in the middle of up", () => {
     const made = await live();
     expect(made.map((p) => p.name)).toEqual(["Interrupted"]);
     expect((await stateResources()).map((r) => Number(r.id))).toEqual([made[0]!.id]);
-    await stack.preview({ expectNoChanges: true });
+    // Nothing pending for the next run to recover (a killed run leaves its create here: the SIGKILL case); that what is
+    // recorded then previews with no change is the lifecycle's diff (resources/dynamic-provider).
+    expect((await session.state(stack)).deployment).not.toHaveProperty("pending_operations");
   });
 });
 

@@ -31,6 +31,8 @@ export class ProviderHost {
   private constructor(
     private readonly child: ChildProcess,
     private readonly client: RpcClient,
+    /** What the host printed on stderr so far: the CLI shows it to the user with the failure. */
+    private readonly log: { stderr: string },
     private readonly type: string,
     /** The dynamic provider as Pulumi serializes it; none for the plugin. */
     readonly serializedProvider?: string,
@@ -44,13 +46,15 @@ export class ProviderHost {
     const serialized =
       typeof provider === "string" ? provider : (await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true })).text;
     const child = ProviderHost.spawn(require.resolve("@pulumi/pulumi/cmd/dynamic-provider"));
-    return new ProviderHost(child, await ProviderHost.connect(child), "pulumi-nodejs:dynamic/posthog:Project", serialized);
+    const { client, log } = await ProviderHost.connect(child);
+    return new ProviderHost(child, client, log, "pulumi-nodejs:dynamic/posthog:Project", serialized);
   }
 
   /** Starts the built `pulumi-resource-posthog` (lib/plugin/serve.js), as the CLI starts a plugin it finds on PATH. */
   static async plugin(): Promise<ProviderHost> {
     const child = ProviderHost.spawn(path.join(root, "lib", "plugin", "serve.js"));
-    return new ProviderHost(child, await ProviderHost.connect(child), "posthog:index:Project");
+    const { client, log } = await ProviderHost.connect(child);
+    return new ProviderHost(child, client, log, "posthog:index:Project");
   }
 
   private static spawn(program: string): ChildProcess {
@@ -61,9 +65,9 @@ export class ProviderHost {
     });
   }
 
-  private static async connect(child: ChildProcess): Promise<RpcClient> {
-    let stderr = "";
-    child.stderr!.on("data", (chunk) => (stderr += chunk));
+  private static async connect(child: ChildProcess): Promise<{ client: RpcClient; log: { stderr: string } }> {
+    const log = { stderr: "" };
+    child.stderr!.on("data", (chunk) => (log.stderr += chunk));
     const port = await new Promise<string>((resolve, reject) => {
       let out = "";
       child.stdout!.on("data", (chunk) => {
@@ -71,15 +75,20 @@ export class ProviderHost {
         const line = out.split("\n")[0]!;
         if (out.includes("\n") && /^\d+$/.test(line.trim())) resolve(line.trim());
       });
-      child.on("exit", (code) => reject(new Error(`provider host exited with ${code}: ${stderr}`)));
+      child.on("exit", (code) => reject(new Error(`provider host exited with ${code}: ${log.stderr}`)));
     });
     const Client = providerRpc.ResourceProviderClient as new (address: string, credentials: grpcTypes.ChannelCredentials) => RpcClient;
-    return new Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+    return { client: new Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure()), log };
   }
 
   /** The same host, speaking of resources of another type (`posthog:index:FeatureFlag`). Stop the original only. */
   withType(type: string): ProviderHost {
-    return new ProviderHost(this.child, this.client, type, this.serializedProvider);
+    return new ProviderHost(this.child, this.client, this.log, type, this.serializedProvider);
+  }
+
+  /** What the host printed on stderr so far, which the CLI shows with a failed step. */
+  stderr(): string {
+    return this.log.stderr;
   }
 
   private urn(name: string): string {

@@ -2,6 +2,10 @@
  * Layer 3: Pulumi's own dynamic-provider host, over gRPC, with the provider exactly as `new Project(...)` hands it to
  * the engine. Needs the built lib/ (npm test builds it first): the host loads `pulumi-posthog/provider` by package name.
  */
+import * as http from "node:http";
+import { Transport } from "../../src/client-entry";
+import * as members from "../../src/kinds/organization-member/endpoints";
+import { serializedProvider } from "../../src/resources/declared";
 import { SERIALIZED_PROVIDER } from "../../src/resources/project";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { ProviderHost } from "../helpers/provider-host";
@@ -32,6 +36,22 @@ test("__provider is small and holds no key, token, host or local module", () => 
 test("check, create, read, diff, update and delete through the real host", async () => {
   const bad = await host.check("web", {}, { name: "Web", weekStartDay: 3 });
   expect(bad.failures).toEqual([{ property: "weekStartDay", reason: expect.stringMatching(/0 \(Sunday\) or 1 \(Monday\)/) }]);
+  // Each property with its rule, in the one check that stops the preview, before any request. organizationId ".." would
+  // take the requests out of their endpoint.
+  await server.clearRequests();
+  const refused = await host.check(
+    "bad",
+    {},
+    { name: "Bad", timezone: "Mars/Olympus", sessionRecordingSampleRate: 1.5, organizationId: ".." },
+  );
+  expect(refused.failures.map((f) => f.reason)).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/timezone must be an IANA timezone name/),
+      expect.stringMatching(/sessionRecordingSampleRate must be between 0 and 1/),
+      expect.stringMatching(/organizationId must be an organization UUID, `@current`, or a slug/),
+    ]),
+  );
+  expect(await server.requests()).toEqual([]);
 
   const inputs = { name: "Through gRPC", timezone: "Europe/Amsterdam", sessionRecordingSampleRate: 0.5 };
   const checked = await host.check("web", {}, inputs);
@@ -55,6 +75,8 @@ test("check, create, read, diff, update and delete through the real host", async
   expect(updated).toMatchObject({ timezone: "Europe/Amsterdam" });
   const writes = (await server.requests()).filter((r) => r.method !== "GET");
   expect(writes.map((r) => [r.method, r.bodyKeys])).toEqual([["PATCH", ["timezone"]]]);
+  // What the update put back compares equal to what was declared: the next preview has no change.
+  expect(await host.diff("web", created.id, updated, checked.inputs)).toMatchObject({ changes: 1 /* DIFF_NONE */ });
 
   await host.delete("web", created.id, updated);
   await expect(host.read("web", created.id, updated)).resolves.toMatchObject({ id: "" });
@@ -73,4 +95,129 @@ test("with no key configured (no posthog:apiKey, POSTHOG_API_KEY blank), create 
   } finally {
     keyless.stop();
   }
+});
+
+/**
+ * A refresh the provider cannot answer, as the engine meets it: the Read fails (an answer with no id would drop the
+ * project from the state), and what the CLI shows of it, the error and what the host printed, names what to check and
+ * carries no Node.js stack trace (Pulumi's host prints `${error}: ${error.stack}`) and no key.
+ */
+test("refresh with a key that cannot see the organization fails naming the key as PostHog shows it, and keeps the project; an unreachable host says what to check", async () => {
+  const created = await host.create("kept", { name: "Kept" });
+  const refresh = async (config: Record<string, string>) => {
+    const other = await ProviderHost.start(SERIALIZED_PROVIDER);
+    try {
+      await other.configure({ "posthog:host": server.url, "posthog:organizationId": server.organizationId, ...config });
+      const failure = await other.read("kept", created.id, created.outs).then(
+        (answer) => new Error(`read answered ${JSON.stringify(answer.id)}`),
+        (error: Error) => error,
+      );
+      return { message: failure.message, printed: other.stderr() };
+    } finally {
+      other.stop();
+    }
+  };
+  const stackTrace = /^\s+at .+[:(]\d+:\d+\)?$/m;
+
+  // A user who is not a member: PostHog answers 404 for everything of the organization (a key scoped to another
+  // organization, answered 403, is kinds/project/lifecycle's).
+  const outsider = (await server.control.createKey({ level: "none", scopes: ["project:read", "project:write"] })).key;
+  const unseen = await refresh({ "posthog:apiKey": outsider });
+  expect(unseen.message).toContain(
+    `the personal API key ${outsider.slice(0, 4)}...${outsider.slice(-4)} cannot be shown to see organization ${server.organizationId}`,
+  );
+  expect(unseen.message).toContain("Nothing was changed: the project stays in the state.");
+  for (const text of [unseen.message, unseen.printed]) {
+    expect(text).not.toContain(outsider);
+    expect(text).not.toMatch(stackTrace);
+  }
+
+  const closed = http.createServer();
+  await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+  const port = (closed.address() as { port: number }).port;
+  await new Promise((resolve) => closed.close(resolve));
+  const unreachable = await refresh({ "posthog:apiKey": server.apiKey, "posthog:host": `http://127.0.0.1:${port}` });
+  expect(unreachable.message).toMatch(
+    /Could not get an answer from PostHog for GET .* Check the host setting and that PostHog is reachable\./,
+  );
+  // Before, the provider's source lines followed, "at Transport.…".
+  expect(unreachable.printed).toContain("Could not get an answer from PostHog");
+  expect(unreachable.printed).not.toMatch(stackTrace);
+
+  // PostHog and the key that sees it: the project is there, as the state says.
+  expect((await host.read("kept", created.id, created.outs)).id).toBe(created.id);
+});
+
+/**
+ * No lockout through the host, as `pulumi preview` meets it: the check failures the engine prints, by the key the stack
+ * configures, before anything is sent (the rules themselves, and PostHog's own 403: kinds/organization-member/lifecycle).
+ */
+describe("OrganizationMember's no-lockout refusals reach the engine as check failures", () => {
+  const TYPE = "pulumi-nodejs:dynamic/posthog:OrganizationMember";
+  let byOwner: ProviderHost;
+  let byAdmin: ProviderHost;
+  let me: string;
+  let admin: string;
+  let ana: string;
+  const configured = async (apiKey: string) => {
+    const started = (await ProviderHost.start(serializedProvider("organizationMemberProvider"))).withType(TYPE);
+    await started.configure({ "posthog:host": server.url, "posthog:apiKey": apiKey, "posthog:organizationId": server.organizationId });
+    return started;
+  };
+  const uuidOf = async (email: string) =>
+    (await members.findMemberByEmail(
+      new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false }),
+      server.organizationId,
+      email,
+    ))!.id;
+  const writes = async () => (await server.requests()).filter((r) => r.method !== "GET");
+
+  beforeAll(async () => {
+    await server.control.createKey({ organizationId: server.organizationId, userEmail: "ana@example.com", level: "member" });
+    const adminKey = (
+      await server.control.createKey({ organizationId: server.organizationId, userEmail: "admin@example.com", level: "admin" })
+    ).key;
+    [byOwner, byAdmin] = await Promise.all([configured(server.apiKey), configured(adminKey)]);
+    [me, admin, ana] = await Promise.all(["local@posthog.localhost", "admin@example.com", "ana@example.com"].map(uuidOf));
+  });
+  afterAll(() => {
+    byOwner?.stop();
+    byAdmin?.stop();
+  });
+
+  test("a change of the key's own user's level, naming the rule and PostHog's 403; nothing is sent", async () => {
+    await server.clearRequests();
+    const { failures } = await byOwner.check("me", {}, { userUuid: me, level: "admin" });
+    expect(failures).toContainEqual({
+      property: "level",
+      reason: expect.stringMatching(
+        /^No lockout: the level of the key's own user \(local@posthog\.localhost, owner\) is never changed\. PostHog refuses a change of one's own level .*You can't change your own access level\./,
+      ),
+    });
+    expect(await writes()).toEqual([]);
+  });
+
+  test("removeOnDelete on the key's own user", async () => {
+    const { failures } = await byAdmin.check("me", {}, { userUuid: admin, level: "admin", removeOnDelete: true });
+    expect(failures).toEqual([
+      {
+        property: "removeOnDelete",
+        reason: expect.stringMatching(/^No lockout: the key's own user \(admin@example\.com\) is never removed/),
+      },
+    ]);
+  });
+
+  test("demoting the organization's last owner, whoever's key asks; a member kept at their level checks clean and previews as a create, nothing sent", async () => {
+    const { failures } = await byAdmin.check("owner", {}, { userUuid: me, level: "admin" });
+    expect(failures).toEqual([
+      {
+        property: "level",
+        reason: expect.stringMatching(/^No lockout: local@posthog\.localhost is the organization's last owner and is never demoted/),
+      },
+    ]);
+    await server.clearRequests();
+    // No old state: the engine plans a create.
+    expect(await byOwner.check("ana", {}, { userUuid: ana, level: "member" })).toMatchObject({ failures: [] });
+    expect(await writes()).toEqual([]);
+  });
 });
