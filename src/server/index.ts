@@ -22,6 +22,7 @@ import { userRoutes } from "./users/routes";
 import { organizationMemberRoutes } from "./organization-members/routes";
 import { inviteRoutes } from "./invites/routes";
 import { proxyRecordRoutes } from "./proxy-records/routes";
+import { warehouseSavedQueryRoutes } from "./warehouse-saved-queries/routes";
 import { roleRoutes } from "./roles/routes";
 import { annotationRoutes } from "./annotations/routes";
 import { dashboardRoutes } from "./dashboards/routes";
@@ -167,6 +168,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...organizationMemberRoutes(),
       ...inviteRoutes(),
       ...proxyRecordRoutes(),
+      ...warehouseSavedQueryRoutes(),
       ...roleRoutes(version),
     ],
     faults: new Faults(),
