@@ -6,7 +6,12 @@
 import type * as pulumi from "@pulumi/pulumi";
 
 /** A view's query: one HogQL SELECT. */
-export interface WarehouseViewQuery { kind: "HogQLQuery"; query: string; [key: string]: unknown }
+export interface WarehouseViewQuery {
+  kind: "HogQLQuery";
+  /** One HogQL SELECT, without variables (`{name}`) or filters. */
+  query: string;
+  [key: string]: unknown;
+}
 
 /** A warehouse saved query's inputs: PostHog's writable fields, camelCase, and where it is (projectId). */
 export interface WarehouseSavedQueryArgs {

@@ -30,7 +30,7 @@ export const warehouseSavedQueryModel = fieldModel<WarehouseSavedQuery>({
   },
   types: {
     WarehouseViewQuery: {
-      type: '{ kind: "HogQLQuery"; query: string; [key: string]: unknown }',
+      type: '{\n  kind: "HogQLQuery";\n  /** One HogQL SELECT, without variables (`{name}`) or filters. */\n  query: string;\n  [key: string]: unknown;\n}',
       doc: "A view's query: one HogQL SELECT.",
     },
   },
