@@ -16,3 +16,4 @@ export * from "./hog-function";
 export * from "./organization-member";
 export * from "./role";
 export * from "./warehouse-saved-query";
+export * from "./warehouse-view-link";

@@ -24,6 +24,7 @@ import { proxyRecordKind } from "../kinds/proxy-record/kind";
 import { roleKind } from "../kinds/role/kind";
 import { roleMembershipKind } from "../kinds/role-membership/kind";
 import { warehouseSavedQueryKind } from "../kinds/warehouse-saved-query/kind";
+import { warehouseViewLinkKind } from "../kinds/warehouse-view-link/kind";
 
 export { ProjectLifecycle, ProjectLifecycle as ProjectProvider } from "../kinds/project/kind";
 export { FeatureFlagLifecycle, FeatureFlagLifecycle as FeatureFlagProvider } from "../kinds/feature-flag/kind";
@@ -45,6 +46,7 @@ export {
   WarehouseSavedQueryLifecycle,
   WarehouseSavedQueryLifecycle as WarehouseSavedQueryProvider,
 } from "../kinds/warehouse-saved-query/kind";
+export { WarehouseViewLinkLifecycle, WarehouseViewLinkLifecycle as WarehouseViewLinkProvider } from "../kinds/warehouse-view-link/kind";
 
 export const projectProvider = hosted(projectKind as Kind);
 export const featureFlagProvider = hosted(featureFlagKind as Kind);
@@ -63,3 +65,4 @@ export const proxyRecordProvider = hosted(proxyRecordKind as Kind);
 export const roleProvider = hosted(roleKind as Kind);
 export const roleMembershipProvider = hosted(roleMembershipKind as unknown as Kind);
 export const warehouseSavedQueryProvider = hosted(warehouseSavedQueryKind as Kind);
+export const warehouseViewLinkProvider = hosted(warehouseViewLinkKind as Kind);

@@ -20,3 +20,4 @@ export * from "./proxy-record";
 export * from "./role";
 export * from "./role-membership";
 export * from "./warehouse-saved-query";
+export * from "./warehouse-view-link";

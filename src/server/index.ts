@@ -23,6 +23,7 @@ import { organizationMemberRoutes } from "./organization-members/routes";
 import { inviteRoutes } from "./invites/routes";
 import { proxyRecordRoutes } from "./proxy-records/routes";
 import { warehouseSavedQueryRoutes } from "./warehouse-saved-queries/routes";
+import { warehouseViewLinkRoutes } from "./warehouse-view-links/routes";
 import { roleRoutes } from "./roles/routes";
 import { annotationRoutes } from "./annotations/routes";
 import { dashboardRoutes } from "./dashboards/routes";
@@ -169,6 +170,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...inviteRoutes(),
       ...proxyRecordRoutes(),
       ...warehouseSavedQueryRoutes(),
+      ...warehouseViewLinkRoutes(),
       ...roleRoutes(version),
     ],
     faults: new Faults(),
