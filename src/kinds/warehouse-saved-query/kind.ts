@@ -8,7 +8,7 @@
 import { warehouseSavedQueryExample } from "./example";
 import { PostHogError, type Transport } from "../../client";
 import * as views from "./endpoints";
-import { ADOPT_INPUT, type Kind } from "../../kit/kind";
+import type { Kind } from "../../kit/kind";
 import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { ANY } from "../../kit/property";
 import { kindNames } from "../../kit/tokens";
@@ -16,7 +16,6 @@ import { warehouseSavedQueryFields } from "./fields";
 import { type WarehouseSavedQueryRecord, warehouseSavedQueryModel } from "./model";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import type { Json } from "../../kit/lifecycle";
-import { identityTakenMessage } from "../../kit/lost-create";
 import type { WarehouseSavedQuery } from "./record";
 import type { ProviderConfig } from "../../kit/config";
 
@@ -123,18 +122,16 @@ export class WarehouseSavedQueryLifecycle extends FieldTableLifecycle<WarehouseS
       const found = await views.findWarehouseSavedQueryByName(this.http(), projectId, name);
       return found ? [found] : [];
     };
-    const described = `named ${JSON.stringify(name)}`;
-    const take = { input: ADOPT_INPUT, otherwise: "choose another name (PostHog keeps view names unique in a project)" };
-    const existing = await find();
-    if (existing.length > 0) throw new Error(identityTakenMessage(this.kind.noun, described, existing, take));
     try {
       const view = await this.createOnce(projectId, body, () => views.createWarehouseSavedQuery(this.http(), projectId, body), {
         find,
-        described,
+        described: `named ${JSON.stringify(name)}`,
+        // A POST naming an existing view updates it (PostHog's upsert): one is looked for first.
+        lookFirst: true,
         // A view of this name made since it was looked for: the POST became PostHog's upsert of it, which refuses a
         // new query without the view's history id ("The query was modified by someone else.").
         taken: (error) => error.status === 400 && error.detail === "The query was modified by someone else.",
-        otherwise: take.otherwise,
+        otherwise: "choose another name (PostHog keeps view names unique in a project)",
       });
       return { ...view, project_id: projectId };
     } catch (error) {

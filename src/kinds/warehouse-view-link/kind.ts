@@ -9,7 +9,7 @@
 import { warehouseViewLinkExample } from "./example";
 import type { Transport } from "../../client";
 import * as links from "./endpoints";
-import { ADOPT_INPUT, type Kind } from "../../kit/kind";
+import type { Kind } from "../../kit/kind";
 import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { ANY } from "../../kit/property";
 import { kindNames } from "../../kit/tokens";
@@ -17,7 +17,6 @@ import { warehouseViewLinkFields } from "./fields";
 import { type WarehouseViewLinkRecord, warehouseViewLinkModel } from "./model";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import type { Json } from "../../kit/lifecycle";
-import { identityTakenMessage } from "../../kit/lost-create";
 import type { WarehouseViewLink } from "./record";
 import type { ProviderConfig } from "../../kit/config";
 import { listedPages } from "../../kit/list-reads";
@@ -88,14 +87,12 @@ export class WarehouseViewLinkLifecycle extends FieldTableLifecycle<WarehouseVie
       (await links.listWarehouseViewLinks(this.http(), projectId)).filter(
         (link) => link.source_table_name === table && link.field_name === field,
       );
-    const described = `adding ${JSON.stringify(field)} to ${JSON.stringify(table)}`;
-    const otherwise = "choose another field name (a table's field names are unique)";
-    const existing = await find();
-    if (existing.length > 0) throw new Error(identityTakenMessage(this.kind.noun, described, existing, { input: ADOPT_INPUT, otherwise }));
     const link = await this.createOnce(projectId, body, () => links.createWarehouseViewLink(this.http(), projectId, body), {
       find,
-      described,
-      otherwise,
+      described: `adding ${JSON.stringify(field)} to ${JSON.stringify(table)}`,
+      // PostHog's refusal of a field name the table has does not say whether a join or a column holds it.
+      lookFirst: true,
+      otherwise: "choose another field name (a table's field names are unique)",
     });
     return { ...link, project_id: projectId };
   }
