@@ -62,14 +62,24 @@ export abstract class FieldTableLifecycle<
       taken?: (error: PostHogError) => boolean;
       /** What else the program can do than take the object over: "choose another key". */
       otherwise?: string;
+      /**
+       * The objects holding the identity are looked for before anything is sent, and named if there are any: where
+       * PostHog's create would take one over (a view's POST is an upsert by name) or its refusal does not say which
+       * object holds the identity (a join's field name may be one of its table's own columns).
+       */
+      lookFirst?: true;
     },
   ): Promise<T> {
     const started = Date.now();
+    const take = { input: adoptInputOf(this.kind), otherwise: look.otherwise ?? "run `pulumi up` again to create one" };
+    if (look.lookFirst) {
+      const existing = await look.find();
+      if (existing.length > 0) throw new Error(identityTakenMessage(this.kind.noun, look.described, existing, take));
+    }
     try {
       return await create();
     } catch (error) {
       if (!(error instanceof PostHogError)) throw error;
-      const take = { input: adoptInputOf(this.kind), otherwise: look.otherwise ?? "run `pulumi up` again to create one" };
       if (look.taken?.(error)) {
         let existing: readonly T[] = [];
         try {

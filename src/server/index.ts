@@ -22,6 +22,8 @@ import { userRoutes } from "./users/routes";
 import { organizationMemberRoutes } from "./organization-members/routes";
 import { inviteRoutes } from "./invites/routes";
 import { proxyRecordRoutes } from "./proxy-records/routes";
+import { warehouseSavedQueryRoutes } from "./warehouse-saved-queries/routes";
+import { warehouseViewLinkRoutes } from "./warehouse-view-links/routes";
 import { roleRoutes } from "./roles/routes";
 import { annotationRoutes } from "./annotations/routes";
 import { dashboardRoutes } from "./dashboards/routes";
@@ -167,6 +169,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...organizationMemberRoutes(),
       ...inviteRoutes(),
       ...proxyRecordRoutes(),
+      ...warehouseSavedQueryRoutes(),
+      ...warehouseViewLinkRoutes(),
       ...roleRoutes(version),
     ],
     faults: new Faults(),

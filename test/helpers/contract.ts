@@ -55,8 +55,11 @@ export function driftInput(kind: Kind): string | undefined {
   )?.[0];
 }
 
-/** The value written by hand: the example's, edited (valid wherever the example's is: a key's letters, a name's). */
-export const byHand = (value: string) => `${value}-by-hand`;
+/**
+ * The value written by hand: the example's, edited (valid wherever the example's is: a key's letters, a name's, a
+ * warehouse view's name, which takes no "-").
+ */
+export const byHand = (value: string) => `${value}_by_hand`;
 
 /**
  * The value a change by hand writes to a kind's input: for an input of a few values (a member's `level`), another of

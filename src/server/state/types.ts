@@ -194,6 +194,8 @@ export const OBJECT_KINDS = [
   "dashboardTiles",
   "insights",
   "alerts",
+  "warehouseSavedQueries",
+  "warehouseViewLinks",
 ] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
 
