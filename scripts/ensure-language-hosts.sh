@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ensure-language-hosts.sh [yaml] [python] [nodejs] [go]
+# ensure-language-hosts.sh [yaml] [python] [nodejs] [go] [yaml_front]
 #
 # Provides the Pulumi YAML, Python and Node.js language hosts for the tests of the provider plugin in other languages,
 # and prints the directory that holds each one asked for (default: yaml and python), one per line on stdout, in the
@@ -40,6 +40,8 @@
 #    nodejs  ${cache}/pulumi-language-nodejs-v3.68.0-front-<hash>/bin/
 #              pulumi-language-nodejs-v3.68.0   the Node.js host of sdk/v3 v3.68.0, as ensure-pulumi.sh builds it
 #              pulumi-language-nodejs           the same front, answering RunPlugin as a current host does
+#    yaml_front  ${cache}/pulumi-language-yaml-v3.68.0-front-<hash>/bin/: the YAML host above as
+#            pulumi-language-yaml-v1.25.0, behind the front as pulumi-language-yaml (Link, for `pulumi package add`)
 #    go      ${cache}/pulumi-language-go-v3.68.0-front-<hash>/bin/pulumi-language-go: the front alone, answering
 #            GeneratePackage with pkg/v3's Go code generation (`pulumi package gen-sdk --language go`); the Go host
 #            itself cannot be had (the Go module proxy refuses its module), so Go programs do not run here
@@ -77,7 +79,7 @@ cli_version="$(sed -n 's/^readonly PULUMI_VERSION="\(v[0-9.]*\)".*/\1/p' "$scrip
 hosts=("$@")
 [[ ${#hosts[@]} -gt 0 ]] || hosts=(yaml python)
 for host in "${hosts[@]}"; do
-  [[ "$host" =~ ^(yaml|python|nodejs|go)$ ]] || die "unknown language host '$host' (yaml, python, nodejs or go)"
+  [[ "$host" =~ ^(yaml|yaml_front|python|nodejs|go)$ ]] || die "unknown language host '$host' (yaml, yaml_front, python, nodejs or go)"
 done
 
 # The directory of a suitable system pulumi holding pulumi-language-$1, if any.
@@ -242,15 +244,22 @@ build_nodejs() {
   check_starts "$1/bin/pulumi-language-nodejs"
 }
 
+# The front before the YAML host built above (ensure_yaml), for `pulumi package add` in a YAML program.
+build_yaml_front() {
+  cp "$yaml_dest/bin/pulumi-language-yaml" "$1/bin/pulumi-language-yaml-$YAML_VERSION"
+  build_front "$1" yaml
+  check_starts "$1/bin/pulumi-language-yaml"
+}
+
 build_go() {
   build_front "$1" go
   check_starts "$1/bin/pulumi-language-go"
 }
 
-# $1 the language; then the files its directory holds besides the front. The directory is named after
+# $1 the language (yaml_front: the YAML front); then the files its directory holds besides the front. The directory is named after
 # the front's source too: checkouts with different fronts (branches) share the cache without rebuilding each other's.
 ensure_fronted() {
-  local language="$1" dest recipe file ok=1
+  local language="${1%_front}" build="build_$1" dest recipe file ok=1
   shift
   dest="$cache_root/pulumi-language-$language-$PYTHON_SDK_VERSION-front-$(sha256sum "$front_src" | cut -c1-12)"
   if system_dir "$language"; then return; fi
@@ -260,7 +269,7 @@ ensure_fronted() {
   done
   if ! [[ $ok == 1 && -f "$dest/.recipe" && "$(cat "$dest/.recipe")" == "$recipe" ]]; then
     log "building pulumi-language-$language ($PYTHON_SDK_VERSION, behind a pkg/v3 $cli_version front) into $dest"
-    build_into "pulumi-language-$language-$PYTHON_SDK_VERSION" "$dest" "$recipe" "build_$language"
+    build_into "pulumi-language-$language-$PYTHON_SDK_VERSION" "$dest" "$recipe" "$build"
   fi
   printf '%s\n' "$dest/bin"
 }
@@ -268,6 +277,7 @@ ensure_fronted() {
 ensure_python() { ensure_fronted python "pulumi-language-python-$PYTHON_SDK_VERSION" pulumi-language-python-exec; }
 ensure_nodejs() { ensure_fronted nodejs "pulumi-language-nodejs-$PYTHON_SDK_VERSION"; }
 ensure_go() { ensure_fronted go; }
+ensure_yaml_front() { ensure_yaml >/dev/null && ensure_fronted yaml_front "pulumi-language-yaml-$YAML_VERSION"; }
 
 mkdir -p "$cache_root"
 # One builder at a time (a lock of its own: ensure-pulumi.sh may run beside this).

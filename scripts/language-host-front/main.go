@@ -1,4 +1,5 @@
-// The language hosts scripts/ensure-language-hosts.sh builds, pulumi-language-python and pulumi-language-nodejs:
+// The language hosts scripts/ensure-language-hosts.sh builds, pulumi-language-python and pulumi-language-nodejs
+// (and the additions of the yaml and go ones below):
 // Pulumi's hosts from sdk/v3 v3.68.0 (the last release whose module the Go module proxy serves with the hosts inside),
 // each behind this small front, which adds what a current CLI asks of a language host and those lack. One program
 // for both: which language it fronts is in its name (pulumi-language-<language>), and it starts the v3.68.0 host of
@@ -16,6 +17,12 @@
 // add <path>` and `packages:` in Pulumi.yaml name one) is started by the host's RunPlugin, which the v3.68.0 host
 // answers "not supported". It is answered here as a current pulumi-language-nodejs does: node runs
 // @pulumi/pulumi/cmd/run-plugin, resolved from the plugin's directory, on that directory.
+//
+// YAML (pulumi-language-yaml v1.25.0 beside it, as pulumi-language-yaml-v1.25.0): Link, which `pulumi package add`
+// calls last and that host answers "not implemented".
+//
+// Go (no host beside it: the Go module proxy refuses the Go host's module): GeneratePackage with pkg/v3's Go code
+// generation, for `pulumi package gen-sdk --language go`; Go programs do not run on it.
 package main
 
 import (
@@ -48,8 +55,8 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
-// The version of the hosts this fronts: pulumi-language-<language>-v3.68.0, beside this executable.
-const innerVersion = "v3.68.0"
+// The versions of the hosts this fronts: pulumi-language-<language>-<version>, beside this executable.
+var innerVersions = map[string]string{"python": "v3.68.0", "nodejs": "v3.68.0", "yaml": "v1.25.0"}
 
 func main() {
 	if err := run(); err != nil {
@@ -67,7 +74,7 @@ func run() error {
 	language := strings.TrimPrefix(filepath.Base(self), "pulumi-language-")
 	added, ok := answered[language]
 	if !ok {
-		return fmt.Errorf("serves as pulumi-language-python, -nodejs or -go, not %s", filepath.Base(self))
+		return fmt.Errorf("serves as pulumi-language-python, -nodejs, -yaml or -go, not %s", filepath.Base(self))
 	}
 
 	options := []grpc.ServerOption{grpc.ForceServerCodec(frameCodec{}), grpc.MaxRecvMsgSize(1 << 30), grpc.MaxSendMsgSize(1 << 30)}
@@ -103,7 +110,7 @@ func run() error {
 // startInner starts the v3.68.0 host of the language beside this executable and connects to it; wait ends with it
 // (and ends it, if the front goes first).
 func startInner(dir, language string) (*grpc.ClientConn, func() error, error) {
-	innerHost := fmt.Sprintf("pulumi-language-%s-%s", language, innerVersion)
+	innerHost := fmt.Sprintf("pulumi-language-%s-%s", language, innerVersions[language])
 	// The CLI passes the engine address last; other arguments (-tracing, ...) go to the inner host as they are.
 	args := os.Args[1:]
 	if language == "python" {
@@ -239,6 +246,8 @@ var answered = map[string][]string{
 	// No Go host can be had from the Go module proxy (its module is refused): Go SDKs only, for `pulumi package
 	// gen-sdk --language go`.
 	"go": {"GeneratePackage"},
+	// pulumi-yaml v1.25.0 answers Link "not implemented", which ends `pulumi package add` in a YAML project.
+	"yaml": {"Link"},
 }
 
 type front struct {
@@ -267,8 +276,12 @@ func streams(names ...string) []grpc.StreamDesc {
 }
 
 // Link records generated Python SDKs in the program's requirements.txt, as a path pip installs (what the current
-// host does for a pip project), so that `pulumi install` and the program's virtualenv get them.
-func (front) Link(ctx context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
+// host does for a pip project), so that `pulumi install` and the program's virtualenv get them. A YAML program
+// names a package's resources by their tokens: there is nothing to link.
+func (f front) Link(ctx context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
+	if f.language == "yaml" {
+		return &pulumirpc.LinkResponse{}, nil
+	}
 	root := req.GetInfo().GetRootDirectory()
 	file := filepath.Join(root, "requirements.txt")
 	text, err := os.ReadFile(file)
