@@ -4,7 +4,7 @@
  * Pulumi CLI's `pulumi package gen-sdk`, with the language hosts scripts/ensure-language-hosts.sh provides:
  *
  *   sdk/python   the package pulumi_posthog (pyproject.toml, typed: py.typed), `pip wheel`/`python -m build` ready
- *   sdk/go       the Go module github.com/pulumi-posthog/pulumi-posthog/sdk (package posthog under go/posthog)
+ *   sdk/go       the package posthog of the Go module github.com/pulumi-posthog/pulumi-posthog/sdk (sdk/go.mod)
  *
  * Each SDK's version is schema.json's, which is package.json's. sdk/.schema-sha256 records the schema.json they
  * were generated from: the unit tier checks it against schema.json (test/plugin/sdks.test.ts), the languages tier
@@ -43,6 +43,26 @@ function schemaHash(file = path.join(root, "schema.json")) {
   return crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
 }
 
+/**
+ * The Go module gen-sdk leaves to the user (it writes the package only): go.mod and go.sum at sdk/, the module path
+ * of schema.json's importBasePath less its `/go/posthog`, requiring the Go SDK of the pinned CLI's version, resolved
+ * through the Go module proxy (most of it is in the module cache after the CLI's build).
+ */
+function goModule(dir) {
+  const schema = JSON.parse(fs.readFileSync(path.join(root, "schema.json"), "utf8"));
+  const modulePath = schema.language.go.importBasePath.replace(/\/go\/posthog$/, "");
+  const cliVersion = fs
+    .readFileSync(path.join(root, "scripts", "ensure-pulumi.sh"), "utf8")
+    .match(/^readonly PULUMI_VERSION="(v[\d.]+)"/m)[1];
+  fs.writeFileSync(path.join(dir, "go.mod"), `module ${modulePath}\n\ngo 1.24\n\nrequire github.com/pulumi/pulumi/sdk/v3 ${cliVersion}\n`);
+  const go = spawnSync("go", ["mod", "tidy"], {
+    cwd: dir,
+    env: { ...process.env, GOFLAGS: "-mod=mod", GOWORK: "off", GOTOOLCHAIN: "local" },
+    encoding: "utf8",
+  });
+  if (go.status !== 0) throw new Error(`go mod tidy in the Go SDK failed:\n${go.stdout}${go.stderr}`);
+}
+
 function generate() {
   const [cli] = bashDirs("ensure-pulumi.sh", []).slice(-1);
   const hosts = bashDirs("ensure-language-hosts.sh", LANGUAGES).slice(-LANGUAGES.length);
@@ -63,6 +83,7 @@ function generate() {
       );
       if (result.status !== 0) throw new Error(`gen-sdk --language ${language} failed:\n${result.stdout}${result.stderr}`);
     }
+    goModule(path.join(work, "sdk"));
     fs.rmSync(out, { recursive: true, force: true });
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.cpSync(path.join(work, "sdk"), out, { recursive: true });

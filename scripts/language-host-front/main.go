@@ -47,12 +47,14 @@ import (
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/version"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/workspace"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/emptypb"
 )
 
 // The versions of the hosts this fronts: pulumi-language-<language>-<version>, beside this executable.
@@ -245,7 +247,7 @@ var answered = map[string][]string{
 	"nodejs": {"RunPlugin"},
 	// No Go host can be had from the Go module proxy (its module is refused): Go SDKs only, for `pulumi package
 	// gen-sdk --language go`.
-	"go": {"GeneratePackage"},
+	"go": {"GeneratePackage", "GetPluginInfo"},
 	// pulumi-yaml v1.25.0 answers Link "not implemented", which ends `pulumi package add` in a YAML project.
 	"yaml": {"Link"},
 }
@@ -348,6 +350,11 @@ func (front) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.Languag
 		return fmt.Errorf("plugin %s: %w", dir, err)
 	}
 	return closer.Close()
+}
+
+// GetPluginInfo: the CLI asks it of every host it starts; the front's version is the CLI's (the pkg/v3 it is built from).
+func (front) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.PluginInfo, error) {
+	return &pulumirpc.PluginInfo{Version: version.Version}, nil
 }
 
 func (f front) GeneratePackage(

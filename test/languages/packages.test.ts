@@ -64,7 +64,7 @@ function sh(cwd: string, file: string, args: string[], extra: Record<string, str
     );
   });
 }
-const pulumi = (cwd: string, args: string[], extra: Record<string, string> = {}, allowed = [0]) =>
+const pulumiIn = (cwd: string, args: string[], extra: Record<string, string> = {}, allowed = [0]) =>
   sh(cwd, path.join(process.env.PULUMI_POSTHOG_CLI_BIN ?? "", "pulumi"), args, extra, allowed);
 
 beforeAll(async () => {
@@ -127,7 +127,8 @@ pulumi.export("dashboardId", traffic.dashboard_id)
  * up, the objects in PostHog, a preview with no change, the dashboard renamed by hand shown by preview --refresh and
  * put back by up --refresh, destroy: the objects gone.
  */
-async function lifecycle(dir: string, stack: string, projectName: string): Promise<void> {
+async function lifecycle(dir: string, stack: string, projectName: string, extra: Record<string, string> = {}): Promise<void> {
+  const pulumi = (cwd: string, args: string[]) => pulumiIn(cwd, args, extra);
   await pulumi(dir, ["stack", "init", stack]);
   await pulumi(dir, ["config", "set", "projectName", projectName, "--stack", stack]);
   await pulumi(dir, ["up", "--yes", "--skip-preview", "--stack", stack]);
@@ -156,7 +157,7 @@ test("YAML: pulumi package add <checkout>/plugin records the plugin directory as
     path.join(dir, "Pulumi.yaml"),
     `name: packages-yaml\nruntime: yaml\nconfig:\n  projectName:\n    type: string\n${YAML_RESOURCES}`,
   );
-  await pulumi(dir, ["package", "add", path.join(repoRoot, "plugin")]);
+  await pulumiIn(dir, ["package", "add", path.join(repoRoot, "plugin")]);
   const project = parse(fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8")) as { packages?: Record<string, unknown> };
   expect(project.packages).toEqual({ posthog: path.join(repoRoot, "plugin") });
   await lifecycle(dir, "yaml", "Packages from YAML");
@@ -172,12 +173,22 @@ test("Python: pulumi package add <checkout>/plugin generates pulumi_posthog into
   );
   fs.writeFileSync(path.join(dir, "__main__.py"), PYTHON_PROGRAM);
   fs.writeFileSync(path.join(dir, "requirements.txt"), `pulumi==${PYTHON_PULUMI}\n`);
-  await pulumi(dir, ["package", "add", path.join(repoRoot, "plugin")]);
+  await pulumiIn(dir, ["package", "add", path.join(repoRoot, "plugin")]);
   expect(fs.readFileSync(path.join(dir, "requirements.txt"), "utf8").split("\n")).toContain("./sdks/posthog");
   expect(fs.existsSync(path.join(dir, "sdks", "posthog", "pulumi_posthog", "py.typed"))).toBe(true);
-  // The shared virtualenv takes the generated SDK without its dependencies (pulumi is there already).
-  await sh(dir, path.join(venv, "bin", "pip"), ["install", "--no-deps", "--no-build-isolation", "--quiet", "./sdks/posthog"]);
-  await lifecycle(dir, "python", "Packages from Python");
+  // The generated SDK installed as pip installs requirements.txt's line, beside the shared virtualenv (which other
+  // test files install their own pulumi_posthog into) rather than in it; its dependency pulumi is in the virtualenv.
+  const site = path.join(dir, "site-packages");
+  await sh(dir, path.join(venv, "bin", "pip"), [
+    "install",
+    "--no-deps",
+    "--no-build-isolation",
+    "--quiet",
+    "--target",
+    site,
+    "./sdks/posthog",
+  ]);
+  await lifecycle(dir, "python", "Packages from Python", { PYTHONPATH: site });
 });
 
 test("the plugin archive: npm run plugin-artifacts writes one per platform, pulumi plugin install resource posthog <version> --file installs it, and a YAML program runs it from the plugin cache", async () => {
@@ -188,8 +199,8 @@ test("the plugin archive: npm run plugin-artifacts writes one per platform, pulu
 
   const home = path.join(workDir, "pulumi-home");
   const archive = path.join(dist, `pulumi-resource-posthog-v${version}-linux-amd64.tar.gz`);
-  await pulumi(workDir, ["plugin", "install", "resource", "posthog", version, "--file", archive], { PULUMI_HOME: home });
-  const listed = await pulumi(workDir, ["plugin", "ls", "--json"], { PULUMI_HOME: home });
+  await pulumiIn(workDir, ["plugin", "install", "resource", "posthog", version, "--file", archive], { PULUMI_HOME: home });
+  const listed = await pulumiIn(workDir, ["plugin", "ls", "--json"], { PULUMI_HOME: home });
   expect(JSON.parse(listed.output)).toEqual(
     expect.arrayContaining([expect.objectContaining({ name: "posthog", kind: "resource", version })]),
   );
@@ -200,14 +211,14 @@ test("the plugin archive: npm run plugin-artifacts writes one per platform, pulu
     path.join(dir, "Pulumi.yaml"),
     `name: packages-archive\nruntime: yaml\nconfig:\n  projectName:\n    type: string\n${YAML_RESOURCES}`,
   );
-  await pulumi(dir, ["stack", "init", "archive"], { PULUMI_HOME: home });
-  await pulumi(dir, ["config", "set", "projectName", "From the archive", "--stack", "archive"], { PULUMI_HOME: home });
-  await pulumi(dir, ["up", "--yes", "--skip-preview", "--stack", "archive"], { PULUMI_HOME: home });
+  await pulumiIn(dir, ["stack", "init", "archive"], { PULUMI_HOME: home });
+  await pulumiIn(dir, ["config", "set", "projectName", "From the archive", "--stack", "archive"], { PULUMI_HOME: home });
+  await pulumiIn(dir, ["up", "--yes", "--skip-preview", "--stack", "archive"], { PULUMI_HOME: home });
   const { projectId } = JSON.parse(
-    (await pulumi(dir, ["stack", "output", "--json", "--stack", "archive"], { PULUMI_HOME: home })).output,
+    (await pulumiIn(dir, ["stack", "output", "--json", "--stack", "archive"], { PULUMI_HOME: home })).output,
   ) as {
     projectId: number;
   };
   expect(await projects.getProject(http, server.organizationId, projectId)).toMatchObject({ name: "From the archive" });
-  await pulumi(dir, ["destroy", "--yes", "--skip-preview", "--stack", "archive"], { PULUMI_HOME: home });
+  await pulumiIn(dir, ["destroy", "--yes", "--skip-preview", "--stack", "archive"], { PULUMI_HOME: home });
 });
