@@ -8,7 +8,6 @@
  * The plugin's executable is never on PATH here: each program gets the plugin the way it names it. Commands run as
  * asynchronous child processes, since the local server answers from this process's event loop.
  */
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -20,6 +19,7 @@ import * as projects from "../../src/kinds/project/endpoints";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { PYTHON_PULUMI, pythonVirtualenv } from "../helpers/python-venv";
 import { cacheDir, cliEnvironment, repoRoot } from "../helpers/pulumi-cli";
+import { command } from "./command";
 
 const { version } = require("../../package.json") as { version: string };
 
@@ -44,28 +44,10 @@ function env(extra: Record<string, string> = {}): Record<string, string> {
   return { ...process.env, ...cliEnvironment(server, stateDir, [nodejs, cli, yaml, python]), ...extra } as Record<string, string>;
 }
 
-interface Result {
-  status: number | null;
-  output: string;
-}
-
-/** A command to its end; fails with its output unless it succeeded (or `allowed` says otherwise). */
-function sh(cwd: string, file: string, args: string[], extra: Record<string, string> = {}, allowed = [0]): Promise<Result> {
-  const child = spawn(file, args, { cwd, env: env(extra) });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (status) =>
-      allowed.includes(status ?? -1)
-        ? resolve({ status, output })
-        : reject(new Error(`${file} ${args.join(" ")} exited ${status}:\n${output}`)),
-    );
-  });
-}
-const pulumiIn = (cwd: string, args: string[], extra: Record<string, string> = {}, allowed = [0]) =>
-  sh(cwd, path.join(process.env.PULUMI_POSTHOG_CLI_BIN ?? "", "pulumi"), args, extra, allowed);
+/** A command with env()'s environment and these variables besides. */
+const sh = (cwd: string, file: string, args: string[], extra: Record<string, string> = {}) => command(cwd, file, args, env(extra));
+const pulumiIn = (cwd: string, args: string[], extra: Record<string, string> = {}) =>
+  sh(cwd, path.join(process.env.PULUMI_POSTHOG_CLI_BIN ?? "", "pulumi"), args, extra);
 
 beforeAll(async () => {
   server = await startLocalPostHog();
@@ -132,7 +114,7 @@ async function lifecycle(dir: string, stack: string, projectName: string, extra:
   await pulumi(dir, ["stack", "init", stack]);
   await pulumi(dir, ["config", "set", "projectName", projectName, "--stack", stack]);
   await pulumi(dir, ["up", "--yes", "--skip-preview", "--stack", stack]);
-  const outputs = JSON.parse((await pulumi(dir, ["stack", "output", "--json", "--stack", stack])).output) as Record<string, number>;
+  const outputs = JSON.parse(await pulumi(dir, ["stack", "output", "--json", "--stack", stack])) as Record<string, number>;
   const projectId = outputs.projectId;
   expect(await projects.getProject(http, server.organizationId, projectId)).toMatchObject({ name: projectName });
   expect(await featureFlags.getFeatureFlag(http, projectId, outputs.flagId)).toMatchObject({ key: "new-checkout", deleted: false });
@@ -142,7 +124,7 @@ async function lifecycle(dir: string, stack: string, projectName: string, extra:
 
   await dashboards.updateDashboard(http, projectId, outputs.dashboardId, { name: "Renamed by hand" });
   const drift = await pulumi(dir, ["preview", "--refresh", "--diff", "--stack", stack]);
-  expect(drift.output).toMatch(/~ name\s*: "Renamed by hand" => "Web traffic"/);
+  expect(drift).toMatch(/~ name\s*: "Renamed by hand" => "Web traffic"/);
   await pulumi(dir, ["up", "--refresh", "--yes", "--skip-preview", "--stack", stack]);
   expect(await dashboards.getDashboard(http, projectId, outputs.dashboardId)).toMatchObject({ name: "Web traffic" });
 
@@ -201,9 +183,7 @@ test("the plugin archive: npm run plugin-artifacts writes one per platform, pulu
   const archive = path.join(dist, `pulumi-resource-posthog-v${version}-linux-amd64.tar.gz`);
   await pulumiIn(workDir, ["plugin", "install", "resource", "posthog", version, "--file", archive], { PULUMI_HOME: home });
   const listed = await pulumiIn(workDir, ["plugin", "ls", "--json"], { PULUMI_HOME: home });
-  expect(JSON.parse(listed.output)).toEqual(
-    expect.arrayContaining([expect.objectContaining({ name: "posthog", kind: "resource", version })]),
-  );
+  expect(JSON.parse(listed)).toEqual(expect.arrayContaining([expect.objectContaining({ name: "posthog", kind: "resource", version })]));
 
   const dir = path.join(workDir, "archive");
   fs.mkdirSync(dir);
@@ -214,9 +194,7 @@ test("the plugin archive: npm run plugin-artifacts writes one per platform, pulu
   await pulumiIn(dir, ["stack", "init", "archive"], { PULUMI_HOME: home });
   await pulumiIn(dir, ["config", "set", "projectName", "From the archive", "--stack", "archive"], { PULUMI_HOME: home });
   await pulumiIn(dir, ["up", "--yes", "--skip-preview", "--stack", "archive"], { PULUMI_HOME: home });
-  const { projectId } = JSON.parse(
-    (await pulumiIn(dir, ["stack", "output", "--json", "--stack", "archive"], { PULUMI_HOME: home })).output,
-  ) as {
+  const { projectId } = JSON.parse(await pulumiIn(dir, ["stack", "output", "--json", "--stack", "archive"], { PULUMI_HOME: home })) as {
     projectId: number;
   };
   expect(await projects.getProject(http, server.organizationId, projectId)).toMatchObject({ name: "From the archive" });

@@ -3,12 +3,12 @@
  * ecosystem builds it: the Python package into a wheel and an sdist that pip installs and imports, the Go module vet
  * clean. (Java: no SDK, see scripts/sdks.js.)
  */
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { pythonVirtualenv } from "../helpers/python-venv";
 import { repoRoot } from "../helpers/pulumi-cli";
+import { command } from "./command";
 
 const { version } = require("../../package.json") as { version: string };
 let work: string;
@@ -17,18 +17,8 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-function sh(cwd: string, file: string, args: string[], env: Record<string, string> = {}): Promise<string> {
-  const child = spawn(file, args, { cwd, env: { ...process.env, ...env } });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (status) =>
-      status === 0 ? resolve(output) : reject(new Error(`${file} ${args.join(" ")} exited ${status}:\n${output}`)),
-    );
-  });
-}
+const sh = (cwd: string, file: string, args: string[], env: Record<string, string> = {}) =>
+  command(cwd, file, args, { ...process.env, ...env });
 
 /** Every file under `dir`, by its path relative to it. */
 function files(dir: string, at = dir): Record<string, string> {
