@@ -17,6 +17,7 @@ import * as dashboards from "../../src/kinds/dashboard/endpoints";
 import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import * as projects from "../../src/kinds/project/endpoints";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
+import { liveProjects } from "../helpers/projects";
 import { PYTHON_PULUMI, pythonVirtualenv } from "../helpers/python-venv";
 import { cacheDir, cliEnvironment, repoRoot } from "../helpers/pulumi-cli";
 import { command } from "./command";
@@ -129,7 +130,8 @@ async function lifecycle(dir: string, stack: string, projectName: string, extra:
   expect(await dashboards.getDashboard(http, projectId, outputs.dashboardId)).toMatchObject({ name: "Web traffic" });
 
   await pulumi(dir, ["destroy", "--yes", "--skip-preview", "--stack", stack]);
-  await expect(projects.getProject(http, server.organizationId, projectId)).rejects.toThrow(/404|not found/i);
+  // PostHog deletes a project in the background: gone from the live ones at once, listed until purged.
+  expect((await liveProjects(http, server.organizationId)).map((project) => project.id)).not.toContain(projectId);
 }
 
 test("YAML: pulumi package add <checkout>/plugin records the plugin directory as the package posthog, and the CLI runs it with its Node.js host: a project, a flag and a dashboard up, no change after, drift shown and put back, destroyed", async () => {
@@ -148,29 +150,28 @@ test("YAML: pulumi package add <checkout>/plugin records the plugin directory as
 test("Python: pulumi package add <checkout>/plugin generates pulumi_posthog into sdks/posthog and names it in requirements.txt; the program runs on it: up, no change, drift put back, destroy", async () => {
   const dir = path.join(workDir, "python");
   fs.mkdirSync(dir);
-  const venv = await pythonVirtualenv();
+  // A virtualenv of the program's own (what `pulumi package add` and pip install into), seeing the shared one's
+  // packages (pulumi) through a .pth file: the shared one, which other test files install their pulumi_posthog into,
+  // stays as it is.
+  const shared = await pythonVirtualenv();
+  const venv = path.join(dir, "venv");
+  await sh(dir, "python3", ["-m", "venv", venv]);
+  const purelib = ["-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"];
+  const sharedSite = (await sh(dir, path.join(shared, "bin", "python"), purelib)).trim();
+  const ownSite = (await sh(dir, path.join(venv, "bin", "python"), purelib)).trim();
+  fs.writeFileSync(path.join(ownSite, "shared-pulumi.pth"), `${sharedSite}\n`);
   fs.writeFileSync(
     path.join(dir, "Pulumi.yaml"),
-    `name: packages-python\nruntime:\n  name: python\n  options:\n    virtualenv: ${venv}\nconfig:\n  projectName:\n    type: string\n`,
+    "name: packages-python\nruntime:\n  name: python\n  options:\n    virtualenv: venv\nconfig:\n  projectName:\n    type: string\n",
   );
   fs.writeFileSync(path.join(dir, "__main__.py"), PYTHON_PROGRAM);
   fs.writeFileSync(path.join(dir, "requirements.txt"), `pulumi==${PYTHON_PULUMI}\n`);
   await pulumiIn(dir, ["package", "add", path.join(repoRoot, "plugin")]);
   expect(fs.readFileSync(path.join(dir, "requirements.txt"), "utf8").split("\n")).toContain("./sdks/posthog");
   expect(fs.existsSync(path.join(dir, "sdks", "posthog", "pulumi_posthog", "py.typed"))).toBe(true);
-  // The generated SDK installed as pip installs requirements.txt's line, beside the shared virtualenv (which other
-  // test files install their own pulumi_posthog into) rather than in it; its dependency pulumi is in the virtualenv.
-  const site = path.join(dir, "site-packages");
-  await sh(dir, path.join(venv, "bin", "pip"), [
-    "install",
-    "--no-deps",
-    "--no-build-isolation",
-    "--quiet",
-    "--target",
-    site,
-    "./sdks/posthog",
-  ]);
-  await lifecycle(dir, "python", "Packages from Python", { PYTHONPATH: site });
+  // requirements.txt's new line, as `pulumi install` installs it (its dependency pulumi is there already).
+  await sh(dir, path.join(venv, "bin", "pip"), ["install", "--no-deps", "--no-build-isolation", "--quiet", "./sdks/posthog"]);
+  await lifecycle(dir, "python", "Packages from Python");
 });
 
 test("the plugin archive: npm run plugin-artifacts writes one per platform, pulumi plugin install resource posthog <version> --file installs it, and a YAML program runs it from the plugin cache", async () => {
@@ -199,4 +200,5 @@ test("the plugin archive: npm run plugin-artifacts writes one per platform, pulu
   };
   expect(await projects.getProject(http, server.organizationId, projectId)).toMatchObject({ name: "From the archive" });
   await pulumiIn(dir, ["destroy", "--yes", "--skip-preview", "--stack", "archive"], { PULUMI_HOME: home });
+  expect((await liveProjects(http, server.organizationId)).map((project) => project.id)).not.toContain(projectId);
 });
