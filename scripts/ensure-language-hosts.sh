@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# ensure-language-hosts.sh [yaml] [python]
+# ensure-language-hosts.sh [yaml] [python] [nodejs] [go] [yaml_front]
 #
-# Provides the Pulumi YAML and Python language hosts for the tests of the provider plugin in other languages, and
-# prints the directory that holds each one asked for (default: both), one per line on stdout, in the order asked:
+# Provides the Pulumi YAML, Python and Node.js language hosts for the tests of the provider plugin in other languages,
+# and prints the directory that holds each one asked for (default: yaml and python), one per line on stdout, in the
+# order asked:
 #
 #     { read -r yaml_bin; read -r python_bin; } < <(scripts/ensure-language-hosts.sh yaml python)
 #     PATH="$(scripts/ensure-pulumi.sh):$yaml_bin:$python_bin:$PATH"
 #
 # The Pulumi CLI looks for a language host beside itself first, then on PATH (it then warns "using
-# pulumi-language-yaml from $PATH"). The Node.js host is scripts/ensure-pulumi.sh's business: nothing here touches it.
+# pulumi-language-yaml from $PATH"). The Node.js host that runs programs is scripts/ensure-pulumi.sh's business; the
+# one asked for here adds what a plugin written in Node.js needs (RunPlugin: `pulumi package add <directory>`), for
+# the tests that add the package so to put on PATH.
 #
 # 1. If a suitable `pulumi` on PATH (>= 3.139, as in ensure-pulumi.sh, which then uses it) has the host beside
 #    it, as Pulumi's release archives do, that directory is printed: the CLI would use that host anyway.
@@ -21,18 +24,27 @@
 #            versions of its own go.mod (pkg/v3 and sdk/v3 v3.206.0: it does not compile against the CLI's v3.274.1).
 #            The wrapper carries the one replace directive those need (pkg/v3's clipboard fork); replace
 #            directives only apply in the main module. The first build takes a few minutes on 2 cores.
-#    python  ${cache}/pulumi-language-python-v3.68.0/bin/
+#    python  ${cache}/pulumi-language-python-v3.68.0-front-<hash of the front's source>/bin/
 #              pulumi-language-python-v3.68.0   Pulumi's Python host, package python/cmd/pulumi-language-python of
 #                                               sdk/v3 v3.68.0 (the last release that has it inside the sdk/v3
 #                                               module: later ones are in a module of their own that the proxy
 #                                               refuses, as for the Node.js host)
 #              pulumi-language-python-exec      its program runner, copied from the same module
-#              pulumi-language-python           scripts/python-language-host/main.go, built against pkg/v3 at the
-#                                               CLI's version: answers GeneratePackage and GenerateProgram (which the
-#                                               v3.68.0 host lacks and `pulumi package gen-sdk`/`pulumi import`
-#                                               need) with pkg/v3's Python code generation, passes every other call
-#                                               to the v3.68.0 host, and gives it Pulumi.yaml's virtualenv option
+#              pulumi-language-python           scripts/language-host-front/main.go, built against pkg/v3 at the
+#                                               CLI's version: answers GeneratePackage, GenerateProgram and Link
+#                                               (which the v3.68.0 host lacks and `pulumi package gen-sdk`/`add`
+#                                               and `pulumi import` need) with pkg/v3's Python code generation,
+#                                               passes every other call to the v3.68.0 host, and gives it
+#                                               Pulumi.yaml's virtualenv option
 #            Takes seconds after ensure-pulumi.sh: both share its module and build caches.
+#    nodejs  ${cache}/pulumi-language-nodejs-v3.68.0-front-<hash>/bin/
+#              pulumi-language-nodejs-v3.68.0   the Node.js host of sdk/v3 v3.68.0, as ensure-pulumi.sh builds it
+#              pulumi-language-nodejs           the same front, answering RunPlugin as a current host does
+#    yaml_front  ${cache}/pulumi-language-yaml-v3.68.0-front-<hash>/bin/: the YAML host above as
+#            pulumi-language-yaml-v1.25.0, behind the front as pulumi-language-yaml (Link, for `pulumi package add`)
+#    go      ${cache}/pulumi-language-go-v3.68.0-front-<hash>/bin/pulumi-language-go: the front alone, answering
+#            GeneratePackage with pkg/v3's Go code generation (`pulumi package gen-sdk --language go`); the Go host
+#            itself cannot be had (the Go module proxy refuses its module), so Go programs do not run here
 #    Later runs take well under a second: the binaries are kept, each directory with the recipe it was built from
 #    (a changed recipe rebuilds it).
 #
@@ -45,6 +57,7 @@ readonly YAML_PKG="github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml"
 readonly YAML_VERSION_VAR="github.com/pulumi/pulumi-yaml/pkg/version.Version"
 readonly PYTHON_SDK_VERSION="v3.68.0"               # github.com/pulumi/pulumi/sdk/v3 holding the Python host
 readonly PYTHON_PKG="github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python"
+readonly NODEJS_PKG="github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs"
 readonly SDK_VERSION_VAR="github.com/pulumi/pulumi/sdk/v3/go/common/version.Version"
 readonly BUILD_TAGS="osusergo,grpcnotrace"
 readonly MIN_SYSTEM_MINOR=139
@@ -57,7 +70,7 @@ die() { log "ERROR: $*"; exit 1; }
 script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 home="${HOME:-$(getent passwd "$(id -u)" | cut -d: -f6)}"
 cache_root="${PULUMI_POSTHOG_CACHE:-${XDG_CACHE_HOME:-$home/.cache}/pulumi-posthog}"
-front_src="$script_dir/python-language-host/main.go"
+front_src="$script_dir/language-host-front/main.go"
 # The front is built against the CLI's pkg/v3, so that it generates what that CLI's own hosts would, and reuses
 # its build cache.
 cli_version="$(sed -n 's/^readonly PULUMI_VERSION="\(v[0-9.]*\)".*/\1/p' "$script_dir/ensure-pulumi.sh")"
@@ -66,7 +79,7 @@ cli_version="$(sed -n 's/^readonly PULUMI_VERSION="\(v[0-9.]*\)".*/\1/p' "$scrip
 hosts=("$@")
 [[ ${#hosts[@]} -gt 0 ]] || hosts=(yaml python)
 for host in "${hosts[@]}"; do
-  [[ "$host" == yaml || "$host" == python ]] || die "unknown language host '$host' (yaml or python)"
+  [[ "$host" =~ ^(yaml|yaml_front|python|nodejs|go)$ ]] || die "unknown language host '$host' (yaml, yaml_front, python, nodejs or go)"
 done
 
 # The directory of a suitable system pulumi holding pulumi-language-$1, if any.
@@ -160,43 +173,44 @@ ensure_yaml() {
 }
 
 # ---------------------------------------------------------------------------------------------------------------
-# Python
+# Python and Node.js: the v3.68.0 host behind the front (scripts/language-host-front)
 # ---------------------------------------------------------------------------------------------------------------
-python_dest="$cache_root/pulumi-language-python-$PYTHON_SDK_VERSION"
-python_recipe() {
+front_recipe() {
   local front_hash
   front_hash="$(sha256sum "$front_src" | cut -c1-16)"
   printf 'recipe=1 host=sdk/v3@%s front=pkg/v3@%s+%s tags=%s trimpath cgo=0' \
     "$PYTHON_SDK_VERSION" "$cli_version" "$front_hash" "$BUILD_TAGS"
 }
 
-build_python() {
-  local work="$1" modcache exec_src
-  mkdir -p "$work/src/host" "$work/src/front"
+# Builds the v3.68.0 host of language $2 (package $3) and the front beside it, into work directory $1.
+build_fronted() {
+  local work="$1" language="$2" pkg="$3"
+  mkdir -p "$work/src/host"
   cat >"$work/src/host/go.mod" <<EOF
-// Generated by scripts/ensure-language-hosts.sh: builds pulumi-language-python from sdk/v3 $PYTHON_SDK_VERSION.
-module pulumi-posthog.invalid/build/pulumi-language-python
+// Generated by scripts/ensure-language-hosts.sh: builds pulumi-language-$language from sdk/v3 $PYTHON_SDK_VERSION.
+module pulumi-posthog.invalid/build/pulumi-language-$language
 
 go 1.20
 
 require github.com/pulumi/pulumi/sdk/v3 $PYTHON_SDK_VERSION
 EOF
-  log "downloading modules for pulumi-language-python (sdk/v3 $PYTHON_SDK_VERSION)..."
-  (cd "$work/src/host" && go get "$PYTHON_PKG@$PYTHON_SDK_VERSION") >&2 || die "go get of the Python language host failed (see above)"
-  log "building pulumi-language-python $PYTHON_SDK_VERSION..."
+  log "downloading modules for pulumi-language-$language (sdk/v3 $PYTHON_SDK_VERSION)..."
+  (cd "$work/src/host" && go get "$pkg@$PYTHON_SDK_VERSION") >&2 || die "go get of the $language language host failed (see above)"
+  log "building pulumi-language-$language $PYTHON_SDK_VERSION..."
   (cd "$work/src/host" && go build -trimpath -tags "$BUILD_TAGS" \
-      -ldflags "-X $SDK_VERSION_VAR=$PYTHON_SDK_VERSION" -o "$work/bin/pulumi-language-python-$PYTHON_SDK_VERSION" "$PYTHON_PKG") >&2 ||
-    die "go build of the Python language host failed (see above)"
-  modcache="$(cd "$work/src/host" && go env GOMODCACHE)"
-  exec_src="$modcache/github.com/pulumi/pulumi/sdk/v3@$PYTHON_SDK_VERSION/python/cmd/pulumi-language-python-exec"
-  [[ -f "$exec_src" ]] || die "$exec_src is missing from the module cache"
-  cp "$exec_src" "$work/bin/pulumi-language-python-exec"
-  chmod 0755 "$work/bin/pulumi-language-python-exec"
+      -ldflags "-X $SDK_VERSION_VAR=$PYTHON_SDK_VERSION" -o "$work/bin/pulumi-language-$language-$PYTHON_SDK_VERSION" "$pkg") >&2 ||
+    die "go build of the $language language host failed (see above)"
+  build_front "$work" "$language"
+}
 
+# Builds the front as pulumi-language-$2 into work directory $1.
+build_front() {
+  local work="$1" language="$2"
+  mkdir -p "$work/src/front"
   cp "$front_src" "$work/src/front/main.go"
   cat >"$work/src/front/go.mod" <<EOF
-// Generated by scripts/ensure-language-hosts.sh: builds scripts/python-language-host against pkg/v3 $cli_version.
-module pulumi-posthog.invalid/build/pulumi-language-python-front
+// Generated by scripts/ensure-language-hosts.sh: builds scripts/language-host-front against pkg/v3 $cli_version.
+module pulumi-posthog.invalid/build/pulumi-language-front
 
 go 1.26.6
 
@@ -207,26 +221,63 @@ require (
 	github.com/pulumi/pulumi/sdk/v3 $cli_version
 )
 EOF
-  log "building the pulumi-language-python front (pkg/v3 $cli_version code generation)..."
+  log "building the pulumi-language-$language front (pkg/v3 $cli_version)..."
   (cd "$work/src/front" && go mod tidy && go build -trimpath -tags "$BUILD_TAGS" \
-      -ldflags "-X $SDK_VERSION_VAR=$cli_version" -o "$work/bin/pulumi-language-python" .) >&2 ||
-    die "go build of scripts/python-language-host failed (see above)"
+      -ldflags "-X $SDK_VERSION_VAR=$cli_version" -o "$work/bin/pulumi-language-$language" .) >&2 ||
+    die "go build of scripts/language-host-front failed (see above)"
+}
+
+build_python() {
+  local work="$1" modcache exec_src
+  build_fronted "$work" python "$PYTHON_PKG"
+  modcache="$(cd "$work/src/host" && go env GOMODCACHE)"
+  exec_src="$modcache/github.com/pulumi/pulumi/sdk/v3@$PYTHON_SDK_VERSION/python/cmd/pulumi-language-python-exec"
+  [[ -f "$exec_src" ]] || die "$exec_src is missing from the module cache"
+  cp "$exec_src" "$work/bin/pulumi-language-python-exec"
+  chmod 0755 "$work/bin/pulumi-language-python-exec"
   # The front starts the v3.68.0 host, then prints its own port.
   check_starts "$work/bin/pulumi-language-python"
 }
 
-ensure_python() {
-  if system_dir python; then return; fi
-  local recipe
-  recipe="$(python_recipe)"
-  if ! [[ -f "$python_dest/.recipe" && "$(cat "$python_dest/.recipe")" == "$recipe" &&
-          -x "$python_dest/bin/pulumi-language-python" && -x "$python_dest/bin/pulumi-language-python-$PYTHON_SDK_VERSION" &&
-          -x "$python_dest/bin/pulumi-language-python-exec" ]]; then
-    log "building pulumi-language-python ($PYTHON_SDK_VERSION, with a pkg/v3 $cli_version code generation front) into $python_dest"
-    build_into "pulumi-language-python-$PYTHON_SDK_VERSION" "$python_dest" "$recipe" build_python
-  fi
-  printf '%s\n' "$python_dest/bin"
+build_nodejs() {
+  build_fronted "$1" nodejs "$NODEJS_PKG"
+  check_starts "$1/bin/pulumi-language-nodejs"
 }
+
+# The front before the YAML host built above (ensure_yaml), for `pulumi package add` in a YAML program.
+build_yaml_front() {
+  cp "$yaml_dest/bin/pulumi-language-yaml" "$1/bin/pulumi-language-yaml-$YAML_VERSION"
+  build_front "$1" yaml
+  check_starts "$1/bin/pulumi-language-yaml"
+}
+
+build_go() {
+  build_front "$1" go
+  check_starts "$1/bin/pulumi-language-go"
+}
+
+# $1 the language (yaml_front: the YAML front); then the files its directory holds besides the front. The directory is named after
+# the front's source too: checkouts with different fronts (branches) share the cache without rebuilding each other's.
+ensure_fronted() {
+  local language="${1%_front}" build="build_$1" dest recipe file ok=1
+  shift
+  dest="$cache_root/pulumi-language-$language-$PYTHON_SDK_VERSION-front-$(sha256sum "$front_src" | cut -c1-12)"
+  if system_dir "$language"; then return; fi
+  recipe="$(front_recipe)"
+  for file in "pulumi-language-$language" "$@"; do
+    [[ -x "$dest/bin/$file" ]] || ok=0
+  done
+  if ! [[ $ok == 1 && -f "$dest/.recipe" && "$(cat "$dest/.recipe")" == "$recipe" ]]; then
+    log "building pulumi-language-$language ($PYTHON_SDK_VERSION, behind a pkg/v3 $cli_version front) into $dest"
+    build_into "pulumi-language-$language-$PYTHON_SDK_VERSION" "$dest" "$recipe" "$build"
+  fi
+  printf '%s\n' "$dest/bin"
+}
+
+ensure_python() { ensure_fronted python "pulumi-language-python-$PYTHON_SDK_VERSION" pulumi-language-python-exec; }
+ensure_nodejs() { ensure_fronted nodejs "pulumi-language-nodejs-$PYTHON_SDK_VERSION"; }
+ensure_go() { ensure_fronted go; }
+ensure_yaml_front() { ensure_yaml >/dev/null && ensure_fronted yaml_front "pulumi-language-yaml-$YAML_VERSION"; }
 
 mkdir -p "$cache_root"
 # One builder at a time (a lock of its own: ensure-pulumi.sh may run beside this).

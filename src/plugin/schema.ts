@@ -229,6 +229,9 @@ export function packageSchema(version: string): Record<string, unknown> {
     repository: "https://github.com/pulumi-posthog/pulumi-posthog",
     license: "Apache-2.0",
     publisher: "pulumi-posthog",
+    // Where the CLI fetches the plugin archives (`npm run plugin-artifacts`) when a program needs a version it lacks:
+    // the GitHub releases of this repository, tagged v<version> (Pulumi's github:// scheme).
+    pluginDownloadURL: "github://api.github.com/pulumi-posthog/pulumi-posthog",
     config: { variables: configuration },
     provider: { description: "The PostHog provider: where PostHog is and which key to use.", inputProperties: configuration },
     resources: Object.fromEntries(

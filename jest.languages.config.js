@@ -1,0 +1,14 @@
+/**
+ * `npm run test:languages`: the provider as a package in each language, through the real Pulumi CLI against the local
+ * server (test/languages/): `pulumi package add` of plugin/, the plugin archives `pulumi plugin install` takes, and
+ * the SDKs of sdk/ regenerated and compared. Heavier than `npm test` allows (npm installs, pip installs, SDK
+ * generation), so a tier of its own, which .ci/run runs after the acceptance tier.
+ */
+module.exports = {
+  testEnvironment: "node",
+  roots: ["<rootDir>/test/languages"],
+  testMatch: ["**/*.test.ts"],
+  transform: { "^.+\\.ts$": ["ts-jest", { diagnostics: false }] },
+  testTimeout: 600_000,
+  maxWorkers: 1,
+};

@@ -1,0 +1,437 @@
+// The language hosts scripts/ensure-language-hosts.sh builds, pulumi-language-python and pulumi-language-nodejs
+// (and the additions of the yaml and go ones below):
+// Pulumi's hosts from sdk/v3 v3.68.0 (the last release whose module the Go module proxy serves with the hosts inside),
+// each behind this small front, which adds what a current CLI asks of a language host and those lack. One program
+// for both: which language it fronts is in its name (pulumi-language-<language>), and it starts the v3.68.0 host of
+// that language beside itself (pulumi-language-<language>-v3.68.0) and passes every call it does not answer, as
+// it is, to that host.
+//
+// Python: the Pulumi CLI v3.274.1 generates SDKs (`pulumi package gen-sdk --language python`, `pulumi package add`)
+// and import code (`pulumi import` in a Python project) by calling GeneratePackage and GenerateProgram, answered here
+// with Python code generation of pkg/v3 (the same version as the CLI, so the same code a current
+// pulumi-language-python writes), and `pulumi package add` records the generated SDK in the program with Link. The
+// front also hands the host what a current CLI no longer passes on the command line: `runtime.options.virtualenv`
+// of the program's Pulumi.yaml (-virtualenv, relative to -root, the project directory).
+//
+// Node.js: a plugin written in Node.js (a directory with PulumiPlugin.yaml, `runtime: nodejs`, as `pulumi package
+// add <path>` and `packages:` in Pulumi.yaml name one) is started by the host's RunPlugin, which the v3.68.0 host
+// answers "not supported". It is answered here as a current pulumi-language-nodejs does: node runs
+// @pulumi/pulumi/cmd/run-plugin, resolved from the plugin's directory, on that directory.
+//
+// YAML (pulumi-language-yaml v1.25.0 beside it, as pulumi-language-yaml-v1.25.0): Link, which `pulumi package add`
+// calls last and that host answers "not implemented".
+//
+// Go (no host beside it: the Go module proxy refuses the Go host's module): GeneratePackage with pkg/v3's Go code
+// generation, for `pulumi package gen-sdk --language go`; Go programs do not run on it.
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+
+	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/hcl2/syntax"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/pcl"
+	codegen "github.com/pulumi/pulumi/pkg/v3/codegen/python"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/version"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/workspace"
+	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/emptypb"
+)
+
+// The versions of the hosts this fronts: pulumi-language-<language>-<version>, beside this executable.
+var innerVersions = map[string]string{"python": "v3.68.0", "nodejs": "v3.68.0", "yaml": "v1.25.0"}
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", filepath.Base(os.Args[0]), err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	dir := filepath.Dir(self)
+	language := strings.TrimPrefix(filepath.Base(self), "pulumi-language-")
+	added, ok := answered[language]
+	if !ok {
+		return fmt.Errorf("serves as pulumi-language-python, -nodejs, -yaml or -go, not %s", filepath.Base(self))
+	}
+
+	options := []grpc.ServerOption{grpc.ForceServerCodec(frameCodec{}), grpc.MaxRecvMsgSize(1 << 30), grpc.MaxSendMsgSize(1 << 30)}
+	done := make(chan error, 2)
+	if language != "go" {
+		conn, wait, err := startInner(dir, language)
+		if err != nil {
+			return err
+		}
+		defer conn.Close()
+		options = append(options, grpc.UnknownServiceHandler(forward(conn)))
+		go func() { done <- wait() }()
+	}
+	server := grpc.NewServer(options...)
+	server.RegisterService(&grpc.ServiceDesc{
+		ServiceName: pulumirpc.LanguageRuntime_ServiceDesc.ServiceName,
+		HandlerType: (*pulumirpc.LanguageRuntimeServer)(nil),
+		Methods:     methods(added...),
+		Streams:     streams(added...),
+		Metadata:    pulumirpc.LanguageRuntime_ServiceDesc.Metadata,
+	}, &front{language: language})
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	fmt.Printf("%d\n", listener.Addr().(*net.TCPAddr).Port)
+	go func() { done <- server.Serve(listener) }()
+	err = <-done
+	server.Stop()
+	return err
+}
+
+// startInner starts the v3.68.0 host of the language beside this executable and connects to it; wait ends with it
+// (and ends it, if the front goes first).
+func startInner(dir, language string) (*grpc.ClientConn, func() error, error) {
+	innerHost := fmt.Sprintf("pulumi-language-%s-%s", language, innerVersions[language])
+	// The CLI passes the engine address last; other arguments (-tracing, ...) go to the inner host as they are.
+	args := os.Args[1:]
+	if language == "python" {
+		args = append(projectArgs(), args...)
+	}
+	inner := exec.Command(filepath.Join(dir, innerHost), args...)
+	inner.Stderr = os.Stderr
+	// The CLI kills a language host's process group; this also ends the inner host if the front dies alone.
+	inner.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	stdout, err := inner.StdoutPipe()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := inner.Start(); err != nil {
+		return nil, nil, err
+	}
+	lines := bufio.NewReader(stdout)
+	line, err := lines.ReadString('\n')
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s did not print its port: %w", innerHost, err)
+	}
+	port, err := strconv.Atoi(strings.TrimSpace(line))
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s printed %q instead of its port", innerHost, line)
+	}
+	go func() { _, _ = io.Copy(os.Stdout, lines) }()
+	conn, err := grpc.NewClient(fmt.Sprintf("127.0.0.1:%d", port),
+		grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithDefaultCallOptions(grpc.ForceCodec(frameCodec{}), grpc.MaxCallRecvMsgSize(1<<30), grpc.MaxCallSendMsgSize(1<<30)))
+	if err != nil {
+		_ = inner.Process.Kill()
+		return nil, nil, err
+	}
+	return conn, inner.Wait, nil
+}
+
+// projectArgs are -root and -virtualenv from the Pulumi.yaml of the working directory (the program's), if any.
+func projectArgs() []string {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return nil
+	}
+	path, err := workspace.DetectProjectPathFrom(cwd)
+	if err != nil || path == "" {
+		return nil
+	}
+	project, err := workspace.LoadProject(path)
+	if err != nil {
+		return nil
+	}
+	args := []string{"-root=" + filepath.Dir(path)}
+	if venv, ok := project.Runtime.Options()["virtualenv"].(string); ok && venv != "" {
+		args = append(args, "-virtualenv="+venv)
+	}
+	return args
+}
+
+// frame is a message passed on unread; frameCodec leaves frames as bytes and (un)marshals the front's own messages.
+type frame struct{ data []byte }
+
+type frameCodec struct{}
+
+func (frameCodec) Marshal(v any) ([]byte, error) {
+	if f, ok := v.(*frame); ok {
+		return f.data, nil
+	}
+	return proto.Marshal(v.(proto.Message))
+}
+
+func (frameCodec) Unmarshal(data []byte, v any) error {
+	if f, ok := v.(*frame); ok {
+		f.data = append([]byte(nil), data...)
+		return nil
+	}
+	return proto.Unmarshal(data, v.(proto.Message))
+}
+
+func (frameCodec) Name() string { return "proto" }
+
+// forward passes a call of any method (unary or streaming) to the inner host, with its metadata, and its answer back.
+func forward(conn *grpc.ClientConn) grpc.StreamHandler {
+	return func(_ any, in grpc.ServerStream) error {
+		method, ok := grpc.MethodFromServerStream(in)
+		if !ok {
+			return fmt.Errorf("no method name")
+		}
+		ctx, cancel := context.WithCancel(in.Context())
+		defer cancel()
+		if md, ok := metadata.FromIncomingContext(in.Context()); ok {
+			ctx = metadata.NewOutgoingContext(ctx, md.Copy())
+		}
+		out, err := conn.NewStream(ctx, &grpc.StreamDesc{ServerStreams: true, ClientStreams: true}, method)
+		if err != nil {
+			return err
+		}
+		// Requests: caller -> inner host, until the caller closes its side.
+		go func() {
+			for {
+				f := &frame{}
+				if err := in.RecvMsg(f); err != nil {
+					_ = out.CloseSend()
+					return
+				}
+				if err := out.SendMsg(f); err != nil {
+					return
+				}
+			}
+		}()
+		// Answers: inner host -> caller, then its status.
+		if header, err := out.Header(); err == nil {
+			_ = in.SendHeader(header)
+		}
+		for {
+			f := &frame{}
+			if err := out.RecvMsg(f); err != nil {
+				in.SetTrailer(out.Trailer())
+				if err == io.EOF {
+					return nil
+				}
+				return err
+			}
+			if err := in.SendMsg(f); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// The methods the front answers for each language; every other method reaches forward (unknown to this server).
+var answered = map[string][]string{
+	"python": {"GeneratePackage", "GenerateProgram", "Link"},
+	"nodejs": {"RunPlugin"},
+	// No Go host can be had from the Go module proxy (its module is refused): Go SDKs only, for `pulumi package
+	// gen-sdk --language go`.
+	"go": {"GeneratePackage", "GetPluginInfo"},
+	// pulumi-yaml v1.25.0 answers Link "not implemented", which ends `pulumi package add` in a YAML project.
+	"yaml": {"Link"},
+}
+
+type front struct {
+	pulumirpc.UnimplementedLanguageRuntimeServer
+	language string
+}
+
+func methods(names ...string) []grpc.MethodDesc {
+	var found []grpc.MethodDesc
+	for _, m := range pulumirpc.LanguageRuntime_ServiceDesc.Methods {
+		if slices.Contains(names, m.MethodName) {
+			found = append(found, m)
+		}
+	}
+	return found
+}
+
+func streams(names ...string) []grpc.StreamDesc {
+	var found []grpc.StreamDesc
+	for _, s := range pulumirpc.LanguageRuntime_ServiceDesc.Streams {
+		if slices.Contains(names, s.StreamName) {
+			found = append(found, s)
+		}
+	}
+	return found
+}
+
+// Link records generated Python SDKs in the program's requirements.txt, as a path pip installs (what the current
+// host does for a pip project), so that `pulumi install` and the program's virtualenv get them. A YAML program
+// names a package's resources by their tokens: there is nothing to link.
+func (f front) Link(ctx context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
+	if f.language == "yaml" {
+		return &pulumirpc.LinkResponse{}, nil
+	}
+	root := req.GetInfo().GetRootDirectory()
+	file := filepath.Join(root, "requirements.txt")
+	text, err := os.ReadFile(file)
+	if err != nil && !os.IsNotExist(err) {
+		return nil, err
+	}
+	lines := strings.Split(strings.TrimRight(string(text), "\n"), "\n")
+	var instructions []string
+	for _, dep := range req.GetPackages() {
+		path := dep.GetPath()
+		if filepath.IsAbs(path) {
+			if rel, err := filepath.Rel(root, path); err == nil {
+				path = rel
+			}
+		}
+		if !strings.HasPrefix(path, ".") && !filepath.IsAbs(path) {
+			path = "./" + path
+		}
+		if !slices.Contains(lines, path) {
+			lines = append(lines, path)
+		}
+		name := strings.ReplaceAll(dep.GetPackage().GetName(), "-", "_")
+		instructions = append(instructions, fmt.Sprintf("import pulumi_%s as %s", name, name))
+	}
+	if len(lines) > 0 && lines[0] == "" {
+		lines = lines[1:]
+	}
+	if err := os.WriteFile(file, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		return nil, err
+	}
+	return &pulumirpc.LinkResponse{
+		ImportInstructions: "Run `pulumi install` (or pip install -r requirements.txt) and use it as\n\n  " +
+			strings.Join(instructions, "\n  ") + "\n",
+	}, nil
+}
+
+// RunPlugin runs a Node.js plugin directory as a current pulumi-language-nodejs does: `node
+// <@pulumi/pulumi/cmd/run-plugin of the plugin's own dependencies> <directory> <args>` in the CLI's working
+// directory, its output streamed back; run-plugin loads the directory's package.json main.
+func (front) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.LanguageRuntime_RunPluginServer) error {
+	dir := req.GetInfo().GetProgramDirectory()
+	if dir == "" {
+		dir = req.GetProgram()
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		return err
+	}
+	located, err := exec.Command(node, "-p",
+		"require.resolve('@pulumi/pulumi/cmd/run-plugin', { paths: [process.argv[1]] })", dir).Output()
+	if err != nil {
+		return fmt.Errorf("@pulumi/pulumi/cmd/run-plugin not found from %s: %w", dir, err)
+	}
+	closer, stdout, stderr, err := rpcutil.MakeRunPluginStreams(server, false)
+	if err != nil {
+		return err
+	}
+	defer closer.Close()
+	cmd := exec.CommandContext(server.Context(), node, append([]string{strings.TrimSpace(string(located)), dir}, req.GetArgs()...)...)
+	cmd.Dir = req.GetPwd()
+	cmd.Env = req.GetEnv()
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("plugin %s: %w", dir, err)
+	}
+	return closer.Close()
+}
+
+// GetPluginInfo: the CLI asks it of every host it starts; the front's version is the CLI's (the pkg/v3 it is built from).
+func (front) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.PluginInfo, error) {
+	return &pulumirpc.PluginInfo{Version: version.Version}, nil
+}
+
+func (f front) GeneratePackage(
+	ctx context.Context, req *pulumirpc.GeneratePackageRequest,
+) (*pulumirpc.GeneratePackageResponse, error) {
+	loader, err := schema.NewLoaderClient(req.LoaderTarget)
+	if err != nil {
+		return nil, err
+	}
+	defer loader.Close()
+	var spec schema.PackageSpec
+	if err := json.Unmarshal([]byte(req.Schema), &spec); err != nil {
+		return nil, err
+	}
+	cached := schema.NewCachedLoader(loader)
+	pkg, diags, err := schema.BindSpec(spec, cached, schema.ValidationOptions{AllowDanglingReferences: true})
+	if err != nil {
+		return nil, err
+	}
+	if diags.HasErrors() {
+		return &pulumirpc.GeneratePackageResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
+	}
+	var files map[string][]byte
+	if f.language == "go" {
+		files, err = gogen.GeneratePackage("pulumi-language-go", pkg, req.LocalDependencies)
+	} else {
+		files, err = codegen.GeneratePackage("pulumi-language-python", pkg, req.ExtraFiles, cached)
+	}
+	if err != nil {
+		return nil, err
+	}
+	for name, data := range files {
+		path := filepath.Join(req.Directory, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			return nil, err
+		}
+	}
+	return &pulumirpc.GeneratePackageResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
+}
+
+func (front) GenerateProgram(
+	ctx context.Context, req *pulumirpc.GenerateProgramRequest,
+) (*pulumirpc.GenerateProgramResponse, error) {
+	loader, err := schema.NewLoaderClient(req.LoaderTarget)
+	if err != nil {
+		return nil, err
+	}
+	defer loader.Close()
+	parser := syntax.NewParser()
+	for name, source := range req.Source {
+		if err := parser.ParseFile(strings.NewReader(source), name); err != nil {
+			return nil, err
+		}
+		if parser.Diagnostics.HasErrors() {
+			return &pulumirpc.GenerateProgramResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(parser.Diagnostics)}, nil
+		}
+	}
+	options := []pcl.BindOption{pcl.PreferOutputVersionedInvokes}
+	if !req.Strict {
+		options = append(options, pcl.NonStrictBindOptions()...)
+	}
+	program, diags, err := pcl.BindProgram(parser.Files, schema.NewCachedLoader(loader), options...)
+	if err != nil {
+		return nil, err
+	}
+	if diags.HasErrors() || program == nil {
+		return &pulumirpc.GenerateProgramResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
+	}
+	files, genDiags, err := codegen.GenerateProgram(program)
+	if err != nil {
+		return nil, err
+	}
+	return &pulumirpc.GenerateProgramResponse{
+		Source:      files,
+		Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(append(diags, genDiags...)),
+	}, nil
+}

@@ -1,0 +1,204 @@
+/**
+ * The provider as Pulumi users install a provider, through the real CLI against the local server: `pulumi package
+ * add` of this repository's plugin/ (a plugin project the CLI runs with its Node.js host) in a YAML and a Python
+ * program, each declaring a project, a flag and a dashboard (up, a preview with no change, drift made by hand shown by
+ * preview --refresh and put back by up --refresh, destroy); and the plugin archive `npm run plugin-artifacts` writes,
+ * installed by `pulumi plugin install --file` and run by a YAML program with no plugin on PATH.
+ *
+ * The plugin's executable is never on PATH here: each program gets the plugin the way it names it. Commands run as
+ * asynchronous child processes, since the local server answers from this process's event loop.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { parse } from "yaml";
+import { Transport } from "../../src/client-entry";
+import * as dashboards from "../../src/kinds/dashboard/endpoints";
+import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
+import * as projects from "../../src/kinds/project/endpoints";
+import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
+import { liveProjects } from "../helpers/projects";
+import { PYTHON_PULUMI, pythonVirtualenv } from "../helpers/python-venv";
+import { cacheDir, cliEnvironment, repoRoot } from "../helpers/pulumi-cli";
+import { command } from "./command";
+
+const { version } = require("../../package.json") as { version: string };
+
+let server: LocalPostHog;
+let http: Transport;
+let stateDir: string;
+let workDir: string;
+
+/**
+ * The CLI, the Node.js host front that answers RunPlugin, the YAML host behind its front (Link) and the Python host:
+ * never the plugin itself.
+ */
+function env(extra: Record<string, string> = {}): Record<string, string> {
+  const names = ["PULUMI_POSTHOG_CLI_BIN", "PULUMI_POSTHOG_NODEJS_BIN", "PULUMI_POSTHOG_YAML_FRONT_BIN", "PULUMI_POSTHOG_PYTHON_BIN"];
+  const dirs = names.map((name) => {
+    const dir = process.env[name];
+    if (!dir) throw new Error(`${name} is not set: run this tier with npm run test:languages`);
+    return dir;
+  });
+  // The CLI looks for a language host on PATH before beside itself: the front (nodejs) comes first.
+  const [cli, nodejs, yaml, python] = dirs;
+  return { ...process.env, ...cliEnvironment(server, stateDir, [nodejs, cli, yaml, python]), ...extra } as Record<string, string>;
+}
+
+/** A command with env()'s environment and these variables besides. */
+const sh = (cwd: string, file: string, args: string[], extra: Record<string, string> = {}) => command(cwd, file, args, env(extra));
+const pulumiIn = (cwd: string, args: string[], extra: Record<string, string> = {}) =>
+  sh(cwd, path.join(process.env.PULUMI_POSTHOG_CLI_BIN ?? "", "pulumi"), args, extra);
+
+beforeAll(async () => {
+  server = await startLocalPostHog();
+  http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
+  stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-languages-"));
+  workDir = cacheDir("languages");
+});
+
+afterAll(async () => {
+  await server?.close();
+  if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
+  if (stateDir) fs.rmSync(stateDir, { recursive: true, force: true });
+});
+
+/** The same three objects in each language: a project, a flag and a dashboard in it. */
+const YAML_RESOURCES = `resources:
+  web:
+    type: posthog:index:Project
+    properties:
+      name: \${projectName}
+  checkout:
+    type: posthog:index:FeatureFlag
+    properties:
+      projectId: \${web.projectId}
+      key: new-checkout
+      filters:
+        groups:
+          - properties: []
+            rollout_percentage: 20
+  traffic:
+    type: posthog:index:Dashboard
+    properties:
+      projectId: \${web.projectId}
+      name: Web traffic
+outputs:
+  projectId: \${web.projectId}
+  flagId: \${checkout.flagId}
+  dashboardId: \${traffic.dashboardId}
+`;
+
+const PYTHON_PROGRAM = `import pulumi
+import pulumi_posthog as posthog
+
+config = pulumi.Config()
+web = posthog.Project("web", name=config.require("projectName"))
+checkout = posthog.FeatureFlag(
+    "checkout",
+    project_id=web.project_id,
+    key="new-checkout",
+    filters={"groups": [{"properties": [], "rollout_percentage": 20}]},
+)
+traffic = posthog.Dashboard("traffic", project_id=web.project_id, name="Web traffic")
+pulumi.export("projectId", web.project_id)
+pulumi.export("flagId", checkout.flag_id)
+pulumi.export("dashboardId", traffic.dashboard_id)
+`;
+
+/**
+ * up, the objects in PostHog, a preview with no change, the dashboard renamed by hand shown by preview --refresh and
+ * put back by up --refresh, destroy: the objects gone.
+ */
+async function lifecycle(dir: string, stack: string, projectName: string, extra: Record<string, string> = {}): Promise<void> {
+  const pulumi = (cwd: string, args: string[]) => pulumiIn(cwd, args, extra);
+  await pulumi(dir, ["stack", "init", stack]);
+  await pulumi(dir, ["config", "set", "projectName", projectName, "--stack", stack]);
+  await pulumi(dir, ["up", "--yes", "--skip-preview", "--stack", stack]);
+  const outputs = JSON.parse(await pulumi(dir, ["stack", "output", "--json", "--stack", stack])) as Record<string, number>;
+  const projectId = outputs.projectId;
+  expect(await projects.getProject(http, server.organizationId, projectId)).toMatchObject({ name: projectName });
+  expect(await featureFlags.getFeatureFlag(http, projectId, outputs.flagId)).toMatchObject({ key: "new-checkout", deleted: false });
+  expect(await dashboards.getDashboard(http, projectId, outputs.dashboardId)).toMatchObject({ name: "Web traffic" });
+
+  await pulumi(dir, ["preview", "--expect-no-changes", "--stack", stack]);
+
+  await dashboards.updateDashboard(http, projectId, outputs.dashboardId, { name: "Renamed by hand" });
+  const drift = await pulumi(dir, ["preview", "--refresh", "--diff", "--stack", stack]);
+  expect(drift).toMatch(/~ name\s*: "Renamed by hand" => "Web traffic"/);
+  await pulumi(dir, ["up", "--refresh", "--yes", "--skip-preview", "--stack", stack]);
+  expect(await dashboards.getDashboard(http, projectId, outputs.dashboardId)).toMatchObject({ name: "Web traffic" });
+
+  await pulumi(dir, ["destroy", "--yes", "--skip-preview", "--stack", stack]);
+  // PostHog deletes a project in the background: gone from the live ones at once, listed until purged.
+  expect((await liveProjects(http, server.organizationId)).map((project) => project.id)).not.toContain(projectId);
+}
+
+test("YAML: pulumi package add <checkout>/plugin records the plugin directory as the package posthog, and the CLI runs it with its Node.js host: a project, a flag and a dashboard up, no change after, drift shown and put back, destroyed", async () => {
+  const dir = path.join(workDir, "yaml");
+  fs.mkdirSync(dir);
+  fs.writeFileSync(
+    path.join(dir, "Pulumi.yaml"),
+    `name: packages-yaml\nruntime: yaml\nconfig:\n  projectName:\n    type: string\n${YAML_RESOURCES}`,
+  );
+  await pulumiIn(dir, ["package", "add", path.join(repoRoot, "plugin")]);
+  const project = parse(fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8")) as { packages?: Record<string, unknown> };
+  expect(project.packages).toEqual({ posthog: path.join(repoRoot, "plugin") });
+  await lifecycle(dir, "yaml", "Packages from YAML");
+});
+
+test("Python: pulumi package add <checkout>/plugin generates pulumi_posthog into sdks/posthog and names it in requirements.txt; the program runs on it: up, no change, drift put back, destroy", async () => {
+  const dir = path.join(workDir, "python");
+  fs.mkdirSync(dir);
+  // A virtualenv of the program's own (what `pulumi package add` and pip install into), seeing the shared one's
+  // packages (pulumi) through a .pth file: the shared one, which other test files install their pulumi_posthog into,
+  // stays as it is.
+  const shared = await pythonVirtualenv();
+  const venv = path.join(dir, "venv");
+  await sh(dir, "python3", ["-m", "venv", venv]);
+  const purelib = ["-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"];
+  const sharedSite = (await sh(dir, path.join(shared, "bin", "python"), purelib)).trim();
+  const ownSite = (await sh(dir, path.join(venv, "bin", "python"), purelib)).trim();
+  fs.writeFileSync(path.join(ownSite, "shared-pulumi.pth"), `${sharedSite}\n`);
+  fs.writeFileSync(
+    path.join(dir, "Pulumi.yaml"),
+    "name: packages-python\nruntime:\n  name: python\n  options:\n    virtualenv: venv\nconfig:\n  projectName:\n    type: string\n",
+  );
+  fs.writeFileSync(path.join(dir, "__main__.py"), PYTHON_PROGRAM);
+  fs.writeFileSync(path.join(dir, "requirements.txt"), `pulumi==${PYTHON_PULUMI}\n`);
+  await pulumiIn(dir, ["package", "add", path.join(repoRoot, "plugin")]);
+  expect(fs.readFileSync(path.join(dir, "requirements.txt"), "utf8").split("\n")).toContain("./sdks/posthog");
+  expect(fs.existsSync(path.join(dir, "sdks", "posthog", "pulumi_posthog", "py.typed"))).toBe(true);
+  // requirements.txt's new line, as `pulumi install` installs it (its dependency pulumi is there already).
+  await sh(dir, path.join(venv, "bin", "pip"), ["install", "--no-deps", "--no-build-isolation", "--quiet", "./sdks/posthog"]);
+  await lifecycle(dir, "python", "Packages from Python");
+});
+
+test("the plugin archive: npm run plugin-artifacts writes one per platform, pulumi plugin install resource posthog <version> --file installs it, and a YAML program runs it from the plugin cache", async () => {
+  const dist = path.join(workDir, "dist");
+  await sh(repoRoot, process.execPath, [path.join(repoRoot, "scripts", "plugin-artifacts.js"), "--out", dist]);
+  for (const platform of ["linux-amd64", "linux-arm64", "darwin-amd64", "darwin-arm64", "windows-amd64", "windows-arm64"])
+    expect(fs.existsSync(path.join(dist, `pulumi-resource-posthog-v${version}-${platform}.tar.gz`))).toBe(true);
+
+  const home = path.join(workDir, "pulumi-home");
+  const archive = path.join(dist, `pulumi-resource-posthog-v${version}-linux-amd64.tar.gz`);
+  await pulumiIn(workDir, ["plugin", "install", "resource", "posthog", version, "--file", archive], { PULUMI_HOME: home });
+  const listed = await pulumiIn(workDir, ["plugin", "ls", "--json"], { PULUMI_HOME: home });
+  expect(JSON.parse(listed)).toEqual(expect.arrayContaining([expect.objectContaining({ name: "posthog", kind: "resource", version })]));
+
+  const dir = path.join(workDir, "archive");
+  fs.mkdirSync(dir);
+  fs.writeFileSync(
+    path.join(dir, "Pulumi.yaml"),
+    `name: packages-archive\nruntime: yaml\nconfig:\n  projectName:\n    type: string\n${YAML_RESOURCES}`,
+  );
+  await pulumiIn(dir, ["stack", "init", "archive"], { PULUMI_HOME: home });
+  await pulumiIn(dir, ["config", "set", "projectName", "From the archive", "--stack", "archive"], { PULUMI_HOME: home });
+  await pulumiIn(dir, ["up", "--yes", "--skip-preview", "--stack", "archive"], { PULUMI_HOME: home });
+  const { projectId } = JSON.parse(await pulumiIn(dir, ["stack", "output", "--json", "--stack", "archive"], { PULUMI_HOME: home })) as {
+    projectId: number;
+  };
+  expect(await projects.getProject(http, server.organizationId, projectId)).toMatchObject({ name: "From the archive" });
+  await pulumiIn(dir, ["destroy", "--yes", "--skip-preview", "--stack", "archive"], { PULUMI_HOME: home });
+  expect((await liveProjects(http, server.organizationId)).map((project) => project.id)).not.toContain(projectId);
+});
