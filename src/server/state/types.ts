@@ -194,6 +194,7 @@ export const OBJECT_KINDS = [
   "dashboardTiles",
   "insights",
   "alerts",
+  "sessionRecordingPlaylists",
 ] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
 
