@@ -2,8 +2,8 @@
  * Between Pulumi's view of a session recording playlist and PostHog's: the kit's field-table model over its table
  * (src/kinds/session-recording-playlist/fields.ts), with PostHog's rules beyond each field's, from
  * SessionRecordingPlaylistSerializer.create (posthog/session_recordings/session_recording_playlist_api.py): a type is
- * required, a saved filter needs filters and a collection takes none. Every PATCH carries the live filters: PostHog
- * refuses an update of a saved filter without them.
+ * required, a saved filter needs filters and a collection takes none. (Every PATCH of a saved filter carries its filters:
+ * the kind's API, as PostHog refuses an update of one without them.)
  */
 import { fieldModel, type InProject } from "../../kit/field-model";
 import type { Failure } from "../../kit/lifecycle";
