@@ -50,6 +50,7 @@ export const ACCEPTANCE_SCOPES = [
   "survey:write",
   "experiment:write",
   "hog_function:write",
+  "session_recording_playlist:write",
   // The current user, whom an alert notifies (posthog/api/user.py): read where alerts are tried (2025-08-04).
   "user:read",
 ] as const;
