@@ -38,7 +38,7 @@ export const updateSessionRecordingPlaylist = playlists.update;
 /**
  * The body with a saved filter's live filters when it carries none: PostHog refuses an update of a saved filter
  * without them ("You cannot remove all filters when updating a saved filter", SessionRecordingPlaylistSerializer.update),
- * a delete's `{"deleted": true}` too.
+ * a delete's `{"deleted": true}` too (the lifecycle's updates carry them already: the model's `alwaysSent`).
  */
 export async function withLiveFilters(
   http: Transport,

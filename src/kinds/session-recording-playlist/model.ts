@@ -2,8 +2,8 @@
  * Between Pulumi's view of a session recording playlist and PostHog's: the kit's field-table model over its table
  * (src/kinds/session-recording-playlist/fields.ts), with PostHog's rules beyond each field's, from
  * SessionRecordingPlaylistSerializer.create (posthog/session_recordings/session_recording_playlist_api.py): a type is
- * required, a saved filter needs filters and a collection takes none. (Every PATCH of a saved filter carries its filters:
- * the kind's API, as PostHog refuses an update of one without them.)
+ * required, a saved filter needs filters and a collection takes none. Every PATCH carries the live filters (a collection's
+ * are empty): PostHog refuses an update of a saved filter without them (SessionRecordingPlaylistSerializer.update).
  */
 import { fieldModel, type InProject } from "../../kit/field-model";
 import type { Failure } from "../../kit/lifecycle";
@@ -35,6 +35,7 @@ export const sessionRecordingPlaylistModel = fieldModel<SessionRecordingPlaylist
       doc: 'A playlist\'s kind: a saved filter ("filters") or a collection of recordings ("collection").',
     },
   },
+  alwaysSent: ["filters"],
   moreFailures(inputs, known, failed) {
     if (failed("type") || failed("filters") || !("type" in known)) return [];
     const filters = known["filters"];
