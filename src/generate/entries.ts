@@ -12,7 +12,7 @@ import { type Kind, pluralOf } from "../kit/kind";
 import { kebabCase, lowerFirst } from "../kit/names";
 import { providerExport } from "../kit/tokens";
 import { type GeneratedFile, lookupsFile } from "./lookups";
-import { blockComment } from "./types";
+import { blockComment, LINE_WIDTH } from "./types";
 
 export type { GeneratedFile } from "./lookups";
 
@@ -56,7 +56,12 @@ function providerKinds(kinds: readonly Kind[]): GeneratedFile {
     'import { hosted } from "./host";',
     ...kinds.map((kind) => `import { ${lowerFirst(kind.name)}Kind } from "${module(kind)}";`),
     "",
-    ...kinds.map((kind) => `export { ${kind.name}Lifecycle, ${kind.name}Lifecycle as ${kind.name}Provider } from "${module(kind)}";`),
+    ...kinds.map((kind) => {
+      const names = [`${kind.name}Lifecycle`, `${kind.name}Lifecycle as ${kind.name}Provider`];
+      const line = `export { ${names.join(", ")} } from "${module(kind)}";`;
+      // As Biome breaks a line wider than the house's width: one name a line.
+      return line.length <= LINE_WIDTH ? line : `export {\n${names.map((name) => `  ${name},\n`).join("")}} from "${module(kind)}";`;
+    }),
     "",
     // A nested kind's calls take its scope and parent: typed apart from the others', it is hosted as any kind.
     ...kinds.map(

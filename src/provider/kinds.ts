@@ -41,7 +41,10 @@ export { OrganizationInviteLifecycle, OrganizationInviteLifecycle as Organizatio
 export { ProxyRecordLifecycle, ProxyRecordLifecycle as ProxyRecordProvider } from "../kinds/proxy-record/kind";
 export { RoleLifecycle, RoleLifecycle as RoleProvider } from "../kinds/role/kind";
 export { RoleMembershipLifecycle, RoleMembershipLifecycle as RoleMembershipProvider } from "../kinds/role-membership/kind";
-export { SessionRecordingPlaylistLifecycle, SessionRecordingPlaylistLifecycle as SessionRecordingPlaylistProvider } from "../kinds/session-recording-playlist/kind";
+export {
+  SessionRecordingPlaylistLifecycle,
+  SessionRecordingPlaylistLifecycle as SessionRecordingPlaylistProvider,
+} from "../kinds/session-recording-playlist/kind";
 
 export const projectProvider = hosted(projectKind as Kind);
 export const featureFlagProvider = hosted(featureFlagKind as Kind);
