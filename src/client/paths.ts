@@ -33,3 +33,12 @@ export function uuidSegment(what: string, id: string): string {
   if (typeof id !== "string" || !UUID.test(id)) throw new Error(`The PostHog ${what} ${JSON.stringify(id)} must be a UUID.`);
   return id.toLowerCase();
 }
+
+/** Playlists and notebooks are keyed by their short id (`lookup_field = "short_id"`): letters and digits. */
+const SHORT_ID = /^[0-9A-Za-z]{1,12}$/;
+
+export function shortIdSegment(what: string, id: string): string {
+  if (typeof id !== "string" || !SHORT_ID.test(id))
+    throw new Error(`The PostHog ${what} ${JSON.stringify(id)} must be a short id (letters and digits).`);
+  return id;
+}

@@ -11,7 +11,7 @@
 import type { z } from "zod";
 import { limitOffsetPageSchema } from "./activity";
 import { collect, followPages, pagesOf } from "./pagination";
-import { numberSegment, organizationSegment, uuidSegment } from "./paths";
+import { numberSegment, organizationSegment, shortIdSegment, uuidSegment } from "./paths";
 import type { Query, Transport } from "./transport";
 import { PostHogError } from "./errors";
 
@@ -39,9 +39,12 @@ export interface Collection<S extends z.ZodType> {
   root?: "projects" | "environments";
   /** The object of the same scope they are nested under: its URL segment and noun (`roles`, "role"). */
   parent?: { readonly path: string; readonly noun: string };
+  /** Keyed in paths by their short id (playlists, notebooks) rather than by number or UUID. */
+  byShortId?: true;
 }
 
-const keySegment = (what: string, id: ObjectId) => (typeof id === "number" ? numberSegment(what, id) : uuidSegment(what, id));
+const keySegment = (what: string, id: ObjectId, byShortId?: true) =>
+  typeof id === "number" ? numberSegment(what, id) : byShortId ? shortIdSegment(what, id) : uuidSegment(what, id);
 
 function split(at: At): { scope: number | string; parent: ObjectId | undefined } {
   return typeof at === "object" ? at : { scope: at, parent: undefined };
@@ -58,7 +61,7 @@ export function collectionPath(collection: Collection<z.ZodType>, at: At): strin
   return `${root}${collection.parent.path}/${keySegment(`${collection.parent.noun} id`, parent)}/${collection.path}/`;
 }
 const itemPath = (collection: Collection<z.ZodType>, at: At, id: ObjectId) =>
-  `${collectionPath(collection, at)}${keySegment(`${collection.noun} id`, id)}/`;
+  `${collectionPath(collection, at)}${keySegment(`${collection.noun} id`, id, collection.byShortId)}/`;
 
 /** Where, for messages: "project 7", "role 3 of organization @current". */
 function place(collection: Collection<z.ZodType>, at: At): string {
@@ -204,7 +207,8 @@ export function endpoints<S extends z.ZodType, I extends ObjectId, F extends obj
     get: (http: Transport, at: A, id: I) => get(http, collection, at, id),
     create: (http: Transport, at: A, body: ObjectBody) => create(http, collection, at, body),
     update: (http: Transport, at: A, id: I, body: ObjectBody) => update(http, collection, at, id, body),
-    softDelete: (http: Transport, at: A, id: I) => softDelete(http, collection, at, id),
+    /** `extra`: what PostHog needs in the same PATCH (a saved filter playlist's live filters). */
+    softDelete: (http: Transport, at: A, id: I, extra?: ObjectBody) => softDelete(http, collection, at, id, extra),
     destroy: (http: Transport, at: A, id: I): Promise<void> => destroy(http, collection, at, id),
   };
 }

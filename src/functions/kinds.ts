@@ -17,3 +17,4 @@ export * from "./organization-member";
 export * from "./role";
 export * from "./warehouse-saved-query";
 export * from "./warehouse-view-link";
+export * from "./session-recording-playlist";

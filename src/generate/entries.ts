@@ -12,7 +12,7 @@ import { type Kind, pluralOf } from "../kit/kind";
 import { kebabCase, lowerFirst } from "../kit/names";
 import { providerExport } from "../kit/tokens";
 import { type GeneratedFile, lookupsFile } from "./lookups";
-import { blockComment } from "./types";
+import { blockComment, LINE_WIDTH } from "./types";
 
 export type { GeneratedFile } from "./lookups";
 
@@ -45,10 +45,10 @@ function functionsIndex(kinds: readonly Kind[]): GeneratedFile {
   return { path: "src/functions/kinds.ts", text };
 }
 
-/** An `export { … } from` line, its names one to a line when it is longer than Biome's 140 characters (biome.json). */
+/** An `export { … } from` line, its names one to a line when it is longer than Biome's width (biome.json). */
 function exportLine(names: readonly string[], from: string): string {
   const line = `export { ${names.join(", ")} } from "${from}";`;
-  return line.length <= 140 ? line : `export {\n${names.map((name) => `  ${name},\n`).join("")}} from "${from}";`;
+  return line.length <= LINE_WIDTH ? line : `export {\n${names.map((name) => `  ${name},\n`).join("")}} from "${from}";`;
 }
 
 /** src/provider/kinds.ts: every kind's lifecycle class and the provider Pulumi's dynamic-provider host loads by name. */

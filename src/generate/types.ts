@@ -11,7 +11,7 @@ import { kinds } from "../kinds/index";
 import { camelCase, kebabCase } from "../kit/names";
 import { providerExport } from "../kit/tokens";
 import { z } from "zod";
-import { ADOPT_INPUT, idForms, type Kind, placeInputs, placementOf, scopeInput } from "../kit/kind";
+import { ADOPT_INPUT, idForms, type Kind, type KeyKind, keyFacts, placeInputs, placementOf, scopeInput } from "../kit/kind";
 import type { ProgramModel } from "../kit/program";
 import { typescriptDeclaration } from "./example";
 
@@ -135,7 +135,7 @@ type OutputTypes = Record<string, { readonly type: string; readonly doc: string 
  * described as its schema describes it, and where it is.
  */
 export function kindOutputTypes(kind: Kind): OutputTypes {
-  const keyType = (key: "integer" | "uuid" | undefined) => (key === "uuid" ? "string" : "number");
+  const keyType = (key: KeyKind | undefined) => keyFacts(key).tsType;
   const identity = kind.schema().outputs[kind.identity.output]?.description;
   if (identity === undefined) throw new Error(`${kind.name}'s schema describes no ${kind.identity.output} output.`);
   const { parent } = kind;
@@ -280,7 +280,7 @@ export function blockComment(paragraphs: readonly string[], indent = ""): string
 export function fieldTableClass(entry: GeneratedTypes): string {
   const { state, kind } = entry;
   const { className, noun, summary, required = {}, types = {}, programArgs } = state.spec;
-  const byUuid = kind.schema().inputs[ADOPT_INPUT]!.type === "string";
+  const key = keyFacts(kind.identity.key);
   const typesModule = `./${entry.path.replace(/^.*\//, "").replace(/\.ts$/, "")}`;
   const own = (name: string) => `${className}${name}`;
   const getLine = `  static get(name: string, id: pulumi.Input<pulumi.ID>, state?: ${own("State")}, opts?: pulumi.CustomResourceOptions): ${className} {`;
@@ -321,7 +321,7 @@ export function fieldTableClass(entry: GeneratedTypes): string {
     "// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above declares the output properties the engine fills in",
     `export class ${className} extends pulumi.CustomResource {`,
     kind.scope === "project"
-      ? `  /** Reads an existing ${noun} into the program without managing it. \`id\` is \`<projectId>/<${byUuid ? "uuid" : "id"}>\`, or its ${byUuid ? "UUID" : "number"} with \`state.projectId\`. */`
+      ? `  /** Reads an existing ${noun} into the program without managing it. \`id\` is \`<projectId>/<${key.placeholder}>\`, or its ${key.tsType === "number" ? "number" : key.name.replace(/^the /, "")} with \`state.projectId\`. */`
       : `  /** Reads an existing ${noun} into the program without managing it. \`id\` is \`${idForms(placementOf(kind))[0]}\`, or ${idForms(placementOf(kind))[1]}. */`,
     getLine.length <= LINE_WIDTH
       ? getLine

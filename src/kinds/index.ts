@@ -32,6 +32,7 @@ import { roleKind } from "./role/kind";
 import { roleMembershipKind } from "./role-membership/kind";
 import { warehouseSavedQueryKind } from "./warehouse-saved-query/kind";
 import { warehouseViewLinkKind } from "./warehouse-view-link/kind";
+import { sessionRecordingPlaylistKind } from "./session-recording-playlist/kind";
 import type { Kind } from "../kit/kind";
 
 export const kinds: readonly Kind[] = [
@@ -53,6 +54,7 @@ export const kinds: readonly Kind[] = [
   roleMembershipKind as unknown as Kind,
   warehouseSavedQueryKind as Kind,
   warehouseViewLinkKind as Kind,
+  sessionRecordingPlaylistKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

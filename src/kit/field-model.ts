@@ -22,6 +22,7 @@ import {
   type ScopeReads,
   importIdOf,
   type KindFacts,
+  keyFacts,
   parentField,
   placeFailures,
   placeFields,
@@ -152,7 +153,7 @@ function modelOf<R, T extends object>(spec: FieldModelSpec<R, T>, kind: Pick<Mod
   const arg = (field: string) => argOf.get(field) ?? (open ? `${open.input}.${field}` : field);
   const placement: Placement = { scope: kind.scope, ...(kind.parent && { parent: kind.parent }) };
   const adoptInput = kind.adoptInput ?? ADOPT_INPUT;
-  const uuidKeyed = kind.identity?.key === "uuid";
+  const key = keyFacts(kind.identity?.key);
   const actionInputs = Object.keys(spec.actionInputs ?? {});
   /** Inputs the outputs keep as outputs of their own. */
   const keptInputs = [...actionInputs, ...(spec.recordsAdoption ? [adoptInput] : [])];
@@ -201,13 +202,11 @@ function modelOf<R, T extends object>(spec: FieldModelSpec<R, T>, kind: Pick<Mod
       if (inputs[input] === undefined) failures.push({ property: input, reason: `${input} is required: ${why}` });
     failures.push(...placeFailures(placement, inputs));
     const adopt = inputs[adoptInput];
-    const isKey = uuidKeyed
-      ? typeof adopt === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(adopt)
-      : Number.isSafeInteger(adopt) && (adopt as number) > 0;
+    const isKey = key.is(adopt) && typeof adopt === (key.tsType === "number" ? "number" : "string");
     if (adopt !== undefined && adopt !== null && !isUnknown(adopt) && !isKey)
       failures.push({
         property: adoptInput,
-        reason: `${adoptInput} must be the ${uuidKeyed ? "UUID" : "numeric id"} of an existing ${spec.className} of the ${placement.parent?.noun ?? placement.scope} (PostHog's \`id\`)`,
+        reason: `${adoptInput} must be ${key.name} of an existing ${spec.className} of the ${placement.parent?.noun ?? placement.scope} (PostHog's \`id\`)`,
       });
     for (const name of providerInputs) {
       const value = inputs[name];
@@ -431,10 +430,10 @@ export function tableInputs(fields: FieldTable, noun: string, at: Partial<Placem
   const inputs: Record<string, PropertySpec> = {};
   for (const [field, def] of Object.entries(fields)) inputs[camelCase(field)] = { ...typeOf(def.input), description: def.doc };
   Object.assign(inputs, placeInputSpecs(placement, noun));
-  const uuid = placement.key === "uuid";
+  const key = keyFacts(placement.key);
   inputs[ADOPT_INPUT] = {
-    type: uuid ? "string" : "integer",
-    description: `Take over this existing ${noun} (its ${uuid ? "UUID" : "numeric id"}) on create instead of creating one; what differs from the declared inputs is then set.`,
+    type: key.schemaType,
+    description: `Take over this existing ${noun} (${key.name.replace(/^the /, "its ")}) on create instead of creating one; what differs from the declared inputs is then set.`,
   };
   return inputs;
 }

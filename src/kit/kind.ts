@@ -33,7 +33,69 @@ export type ScopeOf<S extends ScopeKind> = S extends "organization" ? string : n
 export interface Parent {
   readonly input: string;
   readonly noun: string;
-  readonly key?: "integer" | "uuid";
+  readonly key?: KeyKind;
+}
+
+/**
+ * How PostHog keys a kind's objects in its paths: an integer (the default), a UUID (surveys, hog functions, alerts),
+ * or the short id of the models whose viewset's `lookup_field` is `short_id` (session recording playlists,
+ * posthog/session_recordings/session_recording_playlist_api.py; notebooks, posthog/api/notebook.py).
+ */
+export type KeyKind = "integer" | "uuid" | "short_id";
+
+/** What the kit says and checks of a key: its pattern in an id, its value, its types, what a message calls it. */
+export interface KeyFacts {
+  readonly pattern: string;
+  readonly value: (text: string) => ObjectId;
+  readonly is: (value: unknown) => boolean;
+  /** The plugin schema's type, and TypeScript's. */
+  readonly schemaType: "integer" | "string";
+  readonly tsType: "number" | "string";
+  /** "the numeric id", "the UUID", "the short id". */
+  readonly name: string;
+  /** The id forms' placeholder: `<id>`, `<uuid>`, `<shortId>`. */
+  readonly placeholder: string;
+}
+
+const UUID_PART = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
+const UUID = new RegExp(`^${UUID_PART}$`);
+/** `short_id = CharField(max_length=12)`, made by `generate_short_id` (posthog/utils.py): letters and digits. */
+const SHORT_ID_PART = "[0-9A-Za-z]{1,12}";
+const SHORT_ID = new RegExp(`^${SHORT_ID_PART}$`);
+
+const KEYS: Readonly<Record<KeyKind, KeyFacts>> = {
+  integer: {
+    pattern: "\\d+",
+    value: Number,
+    is: (value) => Number.isSafeInteger(Number(value)) && Number(value) > 0,
+    schemaType: "integer",
+    tsType: "number",
+    name: "the numeric id",
+    placeholder: "id",
+  },
+  uuid: {
+    pattern: UUID_PART,
+    value: (text) => text.toLowerCase(),
+    is: (value) => typeof value === "string" && UUID.test(value),
+    schemaType: "string",
+    tsType: "string",
+    name: "the UUID",
+    placeholder: "uuid",
+  },
+  short_id: {
+    pattern: SHORT_ID_PART,
+    value: (text) => text,
+    is: (value) => typeof value === "string" && SHORT_ID.test(value),
+    schemaType: "string",
+    tsType: "string",
+    name: "the short id",
+    placeholder: "shortId",
+  },
+};
+
+/** The facts of a key (an integer when none is named). */
+export function keyFacts(key: KeyKind | undefined): KeyFacts {
+  return KEYS[key ?? "integer"];
 }
 
 /** Where an object of a nested kind lives: its scope and its parent's id. */
@@ -49,8 +111,8 @@ export type WhereOf<S extends ScopeKind> = ScopeOf<S> | Nested<S>;
 export interface Placement {
   readonly scope: ScopeKind;
   readonly parent?: Parent;
-  /** Its own key: an integer (the default) or a UUID. */
-  readonly key?: "integer" | "uuid";
+  /** Its own key: an integer (the default), a UUID or a short id. */
+  readonly key?: KeyKind;
 }
 
 /**
@@ -163,7 +225,7 @@ export interface Kind<S extends ScopeKind = ScopeKind, R = unknown, W extends Wh
    * The output holding the id (`projectId`), and whether PostHog's key is an integer (the default) or a UUID (surveys,
    * hog functions, alerts). The id forms `get` and `pulumi import` take follow from it and the scope (`idForms`).
    */
-  readonly identity: { readonly output: string; readonly key?: "integer" | "uuid" };
+  readonly identity: { readonly output: string; readonly key?: KeyKind };
   /**
    * The input naming an existing object that a create takes over (GET, then a PATCH of what differs; no POST):
    * `adoptId` (`ADOPT_INPUT`) unless the kind names it otherwise (Project: `adoptProjectId`).
@@ -331,16 +393,15 @@ export function idField(field: string, resource: string): ImportReference {
   };
 }
 
-const UUID_PART = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
-const keyPattern = (key: "integer" | "uuid" | undefined) => (key === "uuid" ? UUID_PART : "\\d+");
-const keyValue = (key: "integer" | "uuid" | undefined, text: string): ObjectId => (key === "uuid" ? text.toLowerCase() : Number(text));
+const keyPattern = (key: KeyKind | undefined) => keyFacts(key).pattern;
+const keyValue = (key: KeyKind | undefined, text: string): ObjectId => keyFacts(key).value(text);
 
 /** What the kit's helpers read of a kind: where it lives and what it is called, not its calls. */
 export interface KindFacts<S extends ScopeKind = ScopeKind> {
   readonly scope: S;
   readonly parent?: Parent | undefined;
   readonly noun: string;
-  readonly identity: { readonly output: string; readonly key?: "integer" | "uuid" };
+  readonly identity: { readonly output: string; readonly key?: KeyKind };
 }
 
 /** A kind's placement facts (what `tableInputs`, `idForms` and the importer read), from its kind. */
@@ -359,9 +420,9 @@ export function placementOf(kind: KindFacts): Placement {
  * membership.
  */
 export function idForms(placement: Placement): [string, string] {
-  const key = placement.key === "uuid" ? "uuid" : "id";
+  const { placeholder: key, name } = keyFacts(placement.key);
   const parent = placement.parent ? `<${placement.parent.input}>/` : "";
-  const scopeless = placement.parent ? `${parent}<${key}>` : key === "uuid" ? "the UUID" : "the numeric id";
+  const scopeless = placement.parent ? `${parent}<${key}>` : name;
   return [`<${scopeInputOf(placement.scope)}>/${parent}<${key}>`, `${scopeless} (in the configured ${placement.scope})`];
 }
 
@@ -506,19 +567,16 @@ export function placeInputSpecs(placement: Placement, noun: string): Record<stri
   const { parent } = placement;
   if (parent)
     inputs[parent.input] = {
-      type: parent.key === "uuid" ? "string" : "integer",
+      type: keyFacts(parent.key).schemaType,
       willReplaceOnChanges: true,
-      description: `The ${parent.noun} the ${noun} belongs to (its ${parent.key === "uuid" ? "UUID" : "numeric id"}). Changing it replaces the ${noun}.`,
+      description: `The ${parent.noun} the ${noun} belongs to (${keyFacts(parent.key).name.replace(/^the /, "its ")}). Changing it replaces the ${noun}.`,
     };
   return inputs;
 }
 
-const UUID = new RegExp(`^${UUID_PART}$`);
-
-/** Whether a value is a key of this kind: a positive integer (or its text), or a UUID. */
-function isKey(key: "integer" | "uuid" | undefined, value: unknown): boolean {
-  if (key === "uuid") return typeof value === "string" && UUID.test(value);
-  return Number.isSafeInteger(Number(value)) && Number(value) > 0;
+/** Whether a value is a key of this kind: a positive integer (or its text), a UUID, a short id. */
+function isKey(key: KeyKind | undefined, value: unknown): boolean {
+  return keyFacts(key).is(value);
 }
 
 /** The declared place inputs PostHog could never route (values not known yet are left for later). */
@@ -532,8 +590,7 @@ export function placeFailures(placement: Placement, inputs: Record<string, unkno
   if (placement.scope === "organization") check("organizationId", isOrganizationId, ORGANIZATION_ID_RULE);
   else check("projectId", (v) => isKey("integer", v), "must be the numeric id of a project (a number, or a Project's projectId)");
   const { parent } = placement;
-  if (parent)
-    check(parent.input, (v) => isKey(parent.key, v), `must be the ${parent.key === "uuid" ? "UUID" : "numeric id"} of a ${parent.noun}`);
+  if (parent) check(parent.input, (v) => isKey(parent.key, v), `must be ${keyFacts(parent.key).name} of a ${parent.noun}`);
   return failures;
 }
 

@@ -5,7 +5,7 @@
  * descriptions and replacement rules the TypeScript package has.
  */
 import { kinds } from "../kinds/index";
-import { filterSpec, lookupDescriptions, pluralOf } from "../kit/kind";
+import { filterSpec, keyFacts, lookupDescriptions, pluralOf } from "../kit/kind";
 import { ANY, type PropertySpec } from "../kit/property";
 import { PACKAGE } from "../kit/tokens";
 import type { Kind } from "../kit/kind";
@@ -167,7 +167,7 @@ function lookupPlace(kind: Kind): {
         }
       : { projectId: { type: "integer", description: "Numeric id of the project; defaults to posthog:projectId." } };
   const { parent } = kind;
-  if (parent) inputs[parent.input] = { type: parent.key === "uuid" ? "string" : "integer", description: `The ${parent.noun}'s id.` };
+  if (parent) inputs[parent.input] = { type: keyFacts(parent.key).schemaType, description: `The ${parent.noun}'s id.` };
   const outputs = Object.fromEntries(Object.entries(inputs).map(([name, { type }]) => [name, { type }]));
   return { inputs, required: parent ? [parent.input] : [], outputs };
 }
@@ -182,7 +182,7 @@ export function objectLookupSpecs(): Record<string, LookupSpec> {
     const facts = kind.lookups;
     if (!facts) continue;
     const idInput = kind.identity.output;
-    const idType = kind.identity.key === "uuid" ? "string" : "integer";
+    const idType = keyFacts(kind.identity.key).schemaType;
     const unique = facts.uniqueBy;
     const described = lookupDescriptions(kind);
     // `nullable` and `optional` type the TypeScript result only: Pulumi's schema has no null, every output may be absent.

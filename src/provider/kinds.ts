@@ -25,6 +25,7 @@ import { roleKind } from "../kinds/role/kind";
 import { roleMembershipKind } from "../kinds/role-membership/kind";
 import { warehouseSavedQueryKind } from "../kinds/warehouse-saved-query/kind";
 import { warehouseViewLinkKind } from "../kinds/warehouse-view-link/kind";
+import { sessionRecordingPlaylistKind } from "../kinds/session-recording-playlist/kind";
 
 export { ProjectLifecycle, ProjectLifecycle as ProjectProvider } from "../kinds/project/kind";
 export { FeatureFlagLifecycle, FeatureFlagLifecycle as FeatureFlagProvider } from "../kinds/feature-flag/kind";
@@ -47,6 +48,10 @@ export {
   WarehouseSavedQueryLifecycle as WarehouseSavedQueryProvider,
 } from "../kinds/warehouse-saved-query/kind";
 export { WarehouseViewLinkLifecycle, WarehouseViewLinkLifecycle as WarehouseViewLinkProvider } from "../kinds/warehouse-view-link/kind";
+export {
+  SessionRecordingPlaylistLifecycle,
+  SessionRecordingPlaylistLifecycle as SessionRecordingPlaylistProvider,
+} from "../kinds/session-recording-playlist/kind";
 
 export const projectProvider = hosted(projectKind as Kind);
 export const featureFlagProvider = hosted(featureFlagKind as Kind);
@@ -66,3 +71,4 @@ export const roleProvider = hosted(roleKind as Kind);
 export const roleMembershipProvider = hosted(roleMembershipKind as unknown as Kind);
 export const warehouseSavedQueryProvider = hosted(warehouseSavedQueryKind as Kind);
 export const warehouseViewLinkProvider = hosted(warehouseViewLinkKind as Kind);
+export const sessionRecordingPlaylistProvider = hosted(sessionRecordingPlaylistKind as Kind);

@@ -21,3 +21,4 @@ export * from "./role";
 export * from "./role-membership";
 export * from "./warehouse-saved-query";
 export * from "./warehouse-view-link";
+export * from "./session-recording-playlist";

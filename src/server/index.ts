@@ -34,6 +34,7 @@ import { experimentRoutes } from "./experiments/routes";
 import { groupsRoutes } from "./groups/routes";
 import { hogFunctionRoutes } from "./hog-functions/routes";
 import { surveyRoutes } from "./surveys/routes";
+import { sessionRecordingPlaylistRoutes } from "./session-recording-playlists/routes";
 import type { Services } from "./pipeline/api";
 import { App } from "./pipeline/app";
 import { Faults } from "./pipeline/faults";
@@ -172,6 +173,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...warehouseSavedQueryRoutes(),
       ...warehouseViewLinkRoutes(),
       ...roleRoutes(version),
+      ...sessionRecordingPlaylistRoutes(),
     ],
     faults: new Faults(),
     throttle,

@@ -51,6 +51,7 @@ export const ACCEPTANCE_SCOPES = [
   "experiment:write",
   "hog_function:write",
   "warehouse_view:write",
+  "session_recording_playlist:write",
   // The current user, whom an alert notifies (posthog/api/user.py): read where alerts are tried (2025-08-04).
   "user:read",
 ] as const;

@@ -16,7 +16,7 @@ import { kinds } from "../../src/kinds";
 import { z } from "zod";
 import { recordResult } from "../../src/functions/context";
 import { ExampleLookup, ExampleRef, ExampleSecret, ExampleUser, type ExampleValue, markersIn } from "../../src/kit/example";
-import { adoptInputOf, idForms, type Kind, placementOf, scopeInput } from "../../src/kit/kind";
+import { adoptInputOf, idForms, type Kind, keyFacts, placementOf, scopeInput } from "../../src/kit/kind";
 import * as hosted from "../../src/provider";
 
 type Json = Record<string, unknown>;
@@ -106,7 +106,7 @@ export function hostedProvider(kind: Kind): pulumi.dynamic.ResourceProvider {
 }
 
 /** The object id as the kind's endpoints take it: a number, or a UUID. */
-const objectId = (kind: Kind, id: string) => (kind.identity.key === "uuid" ? id : Number(id));
+const objectId = (kind: Kind, id: string) => keyFacts(kind.identity.key).value(id);
 
 /** Where a run creates: a PostHog, a key, its organization and the project made for the run. */
 export interface ContractTarget {

@@ -49,6 +49,19 @@ test("a project-scoped resource PostHog keys by UUID: <uuid> or <projectId>/<uui
   );
 });
 
+test("a project-scoped resource PostHog keys by short id: <shortId> or <projectId>/<shortId>, its case kept; other text is refused", () => {
+  const byShortId = {
+    ...projectScoped,
+    noun: "notebook",
+    identity: { output: "shortId", key: "short_id" },
+  } as unknown as Kind<"project">;
+  expect(parseId(byShortId, "7/aB3dE9xZ")).toEqual({ scope: 7, id: "aB3dE9xZ" });
+  expect(parseId(byShortId, "aB3dE9xZ")).toEqual({ scope: undefined, id: "aB3dE9xZ" });
+  expect(() => parseId(byShortId, "7/not-a-short-id")).toThrow(
+    '"7/not-a-short-id" is not a PostHog notebook id: use <projectId>/<shortId>, or the short id (in the configured project).',
+  );
+});
+
 test("the project a project-scoped resource works in: its own, else posthog:projectId, else POSTHOG_PROJECT_ID", () => {
   const configured = resolveConfig((key) => (key === "posthog:projectId" ? "5" : undefined), { POSTHOG_PROJECT_ID: "6" });
   expect(resolveScope(projectScoped, configured, 9)).toBe(9);

@@ -17,7 +17,8 @@
  *   are null and `is_cached` false, as PostHog answers an insight whose results were never computed. `refresh` other
  *   than absent/`force_cache` is not computed either (PostHog would run the query): the same answer is given.
  */
-import { createHash, randomInt } from "node:crypto";
+import { createHash } from "node:crypto";
+import { generateShortId } from "../state/tokens";
 import { notFound, validationError } from "../drf/errors";
 import {
   booleanField,
@@ -42,15 +43,6 @@ import type { StoredObject, StoredProject } from "../state/types";
 import { serializeAlert } from "../alerts/routes";
 import { insightTiles, liveInsightTiles, placeInsight } from "../dashboards/tiles";
 import { alertsSupported, checkQuery } from "./query";
-
-const SHORT_ID_CHARS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-
-/** posthog/utils.py generate_short_id: 8 random characters. */
-function generateShortId(): string {
-  let s = "";
-  for (let i = 0; i < 8; i++) s += SHORT_ID_CHARS[randomInt(SHORT_ID_CHARS.length)];
-  return s;
-}
 
 interface InsightContext {
   ctx: ApiContext;

@@ -2,7 +2,7 @@
  * Tokens as PostHog makes them (posthog/models/utils.py `generate_random_token`): base57 (base62 without `01OIl`) of
  * a random integer whose top bit is forced on, so a 32-byte token is always 44 characters.
  */
-import { createHash, createHmac, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes, randomInt } from "node:crypto";
 
 export const BASE57 = "23456789abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ";
 export const PROJECT_API_TOKEN_PREFIX = "phc_";
@@ -18,6 +18,15 @@ export function intToBase(value: bigint, alphabet: string): string {
     n /= base;
   }
   return out;
+}
+
+const SHORT_ID_CHARS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/** posthog/utils.py generate_short_id: 8 random letters and digits (insights, playlists, notebooks). */
+export function generateShortId(): string {
+  let s = "";
+  for (let i = 0; i < 8; i++) s += SHORT_ID_CHARS[randomInt(SHORT_ID_CHARS.length)];
+  return s;
 }
 
 export function generateRandomToken(nbytes = 32): string {

@@ -196,6 +196,7 @@ export const OBJECT_KINDS = [
   "alerts",
   "warehouseSavedQueries",
   "warehouseViewLinks",
+  "sessionRecordingPlaylists",
 ] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
 
