@@ -194,6 +194,9 @@ export const OBJECT_KINDS = [
   "dashboardTiles",
   "insights",
   "alerts",
+  "earlyAccessFeatures",
+  "experimentHoldouts",
+  "experimentSavedMetrics",
 ] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
 
