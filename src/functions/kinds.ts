@@ -16,3 +16,5 @@ export * from "./hog-function";
 export * from "./organization-member";
 export * from "./role";
 export * from "./early-access-feature";
+export * from "./experiment-holdout";
+export * from "./experiment-saved-metric";

@@ -31,6 +31,8 @@ import { organizationInviteKind } from "./organization-invite/kind";
 import { roleKind } from "./role/kind";
 import { roleMembershipKind } from "./role-membership/kind";
 import { earlyAccessFeatureKind } from "./early-access-feature/kind";
+import { experimentHoldoutKind } from "./experiment-holdout/kind";
+import { experimentSavedMetricKind } from "./experiment-saved-metric/kind";
 import type { Kind } from "../kit/kind";
 
 export const kinds: readonly Kind[] = [
@@ -51,6 +53,8 @@ export const kinds: readonly Kind[] = [
   roleKind as Kind,
   roleMembershipKind as unknown as Kind,
   earlyAccessFeatureKind as Kind,
+  experimentHoldoutKind as Kind,
+  experimentSavedMetricKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

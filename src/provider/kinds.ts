@@ -24,6 +24,8 @@ import { proxyRecordKind } from "../kinds/proxy-record/kind";
 import { roleKind } from "../kinds/role/kind";
 import { roleMembershipKind } from "../kinds/role-membership/kind";
 import { earlyAccessFeatureKind } from "../kinds/early-access-feature/kind";
+import { experimentHoldoutKind } from "../kinds/experiment-holdout/kind";
+import { experimentSavedMetricKind } from "../kinds/experiment-saved-metric/kind";
 
 export { ProjectLifecycle, ProjectLifecycle as ProjectProvider } from "../kinds/project/kind";
 export { FeatureFlagLifecycle, FeatureFlagLifecycle as FeatureFlagProvider } from "../kinds/feature-flag/kind";
@@ -42,6 +44,8 @@ export { ProxyRecordLifecycle, ProxyRecordLifecycle as ProxyRecordProvider } fro
 export { RoleLifecycle, RoleLifecycle as RoleProvider } from "../kinds/role/kind";
 export { RoleMembershipLifecycle, RoleMembershipLifecycle as RoleMembershipProvider } from "../kinds/role-membership/kind";
 export { EarlyAccessFeatureLifecycle, EarlyAccessFeatureLifecycle as EarlyAccessFeatureProvider } from "../kinds/early-access-feature/kind";
+export { ExperimentHoldoutLifecycle, ExperimentHoldoutLifecycle as ExperimentHoldoutProvider } from "../kinds/experiment-holdout/kind";
+export { ExperimentSavedMetricLifecycle, ExperimentSavedMetricLifecycle as ExperimentSavedMetricProvider } from "../kinds/experiment-saved-metric/kind";
 
 export const projectProvider = hosted(projectKind as Kind);
 export const featureFlagProvider = hosted(featureFlagKind as Kind);
@@ -60,3 +64,5 @@ export const proxyRecordProvider = hosted(proxyRecordKind as Kind);
 export const roleProvider = hosted(roleKind as Kind);
 export const roleMembershipProvider = hosted(roleMembershipKind as unknown as Kind);
 export const earlyAccessFeatureProvider = hosted(earlyAccessFeatureKind as Kind);
+export const experimentHoldoutProvider = hosted(experimentHoldoutKind as Kind);
+export const experimentSavedMetricProvider = hosted(experimentSavedMetricKind as Kind);

@@ -20,3 +20,5 @@ export * from "./proxy-record";
 export * from "./role";
 export * from "./role-membership";
 export * from "./early-access-feature";
+export * from "./experiment-holdout";
+export * from "./experiment-saved-metric";

@@ -12,14 +12,14 @@ import { earlyAccessFeatureExample } from "./example";
 import { PostHogError, type Transport } from "../../client";
 import * as features from "./endpoints";
 import * as featureFlags from "../feature-flag/endpoints";
-import { idField, type Kind, type ObjectId } from "../../kit/kind";
+import { idField, type Kind } from "../../kit/kind";
 import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { kindNames } from "../../kit/tokens";
 import type { EarlyAccessFeature } from "./record";
 import { earlyAccessFeatureFields } from "./fields";
 import { type EarlyAccessFeatureRead, type EarlyAccessFeatureRecord, earlyAccessFeatureModel } from "./model";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
-import type { Json, Placed } from "../../kit/lifecycle";
+import type { Json } from "../../kit/lifecycle";
 import type { ProviderConfig } from "../../kit/config";
 import { listedPages } from "../../kit/list-reads";
 import { own } from "../../kit/json";
@@ -31,6 +31,27 @@ export function earlyAccessFeatureRecord(feature: EarlyAccessFeature): EarlyAcce
 
 const UUID_KEY = { key: "uuid" } as const;
 
+/**
+ * A PATCH, read back when PostHog answers 500: PostHog 2025-08-04 stores the change and then fails producing its
+ * `$early_access_feature_updated` event (EarlyAccessFeatureSerializer.update, `produce_internal_event`, without Kafka).
+ * When the feature holds what was sent, the update happened and the record is answered; otherwise the error says what
+ * it does not hold.
+ */
+async function update(http: Transport, projectId: number, id: string, body: Record<string, unknown>): Promise<EarlyAccessFeatureRead> {
+  try {
+    return earlyAccessFeatureRecord(await features.updateEarlyAccessFeature(http, projectId, id, body));
+  } catch (error) {
+    if (!(error instanceof PostHogError && error.status === 500)) throw error;
+    const live = earlyAccessFeatureRecord(await features.getEarlyAccessFeature(http, projectId, id));
+    const missed = Object.keys(body).filter((field) => !earlyAccessFeatureModel.valuesEqual(field, body[field], own(live, field)));
+    if (missed.length === 0) return live;
+    const names = missed.map((field) => earlyAccessFeatureModel.inputName(field)).join(", ");
+    throw new Error(
+      `${error.message} Read back, the early access feature does not hold ${names} as sent: the update did not happen; run \`pulumi up\` again.`,
+    );
+  }
+}
+
 export const earlyAccessFeatureKind: Kind<"project", EarlyAccessFeatureRecord> = {
   ...kindNames("EarlyAccessFeature"),
   example: earlyAccessFeatureExample,
@@ -41,8 +62,7 @@ export const earlyAccessFeatureKind: Kind<"project", EarlyAccessFeatureRecord> =
   importInputs: ["projectId", "name", "stage"],
   api: projectScopedApi<EarlyAccessFeatureRead, string>({
     get: async (http, projectId, id) => earlyAccessFeatureRecord(await features.getEarlyAccessFeature(http, projectId, id)),
-    update: async (http, projectId, id, body) =>
-      earlyAccessFeatureRecord(await features.updateEarlyAccessFeature(http, projectId, id, body)),
+    update,
     remove: features.deleteEarlyAccessFeature,
   }),
   // EarlyAccessFeatureViewSet lists with EarlyAccessFeatureSerializer, as it retrieves (the 2025-08-04 backend's list
@@ -94,8 +114,8 @@ export const earlyAccessFeatureKind: Kind<"project", EarlyAccessFeatureRecord> =
 
 /**
  * The EarlyAccessFeature lifecycle: the kit's field-table lifecycle with its create (never sent twice blindly), a
- * declared flag that replaces the feature when it changes (PostHog sets it at create only), and an update that reads
- * back when PostHog answers 500 (2025-08-04 stores the change, then fails producing its internal event).
+ * declared flag that replaces the feature when it changes (PostHog sets it at create only); its updates read back a
+ * 500 (its kind's `api.update`).
  */
 export class EarlyAccessFeatureLifecycle extends FieldTableLifecycle<EarlyAccessFeatureRead> {
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
@@ -107,31 +127,6 @@ export class EarlyAccessFeatureLifecycle extends FieldTableLifecycle<EarlyAccess
     const declared = news["featureFlagId"];
     const changed = declared !== undefined && olds["featureFlagId"] !== undefined && declared !== olds["featureFlagId"];
     return [...super.replaces(olds, news), ...(changed ? ["featureFlagId"] : [])];
-  }
-
-  /**
-   * A PATCH PostHog answered with 500 is read back: PostHog 2025-08-04 stores the change and then fails producing its
-   * `$early_access_feature_updated` event (EarlyAccessFeatureSerializer.update, `produce_internal_event`, without
-   * Kafka). When the feature holds what was sent, the update happened; otherwise the error says what did not.
-   */
-  protected override async write(
-    projectId: number,
-    id: ObjectId,
-    body: Json,
-    declared: readonly string[],
-  ): Promise<Placed<EarlyAccessFeatureRecord>> {
-    try {
-      return await super.write(projectId, id, body, declared);
-    } catch (error) {
-      if (!(error instanceof PostHogError && error.status === 500)) throw error;
-      const live = await this.kind.api.get(this.http(), projectId, id);
-      const missed = Object.keys(body).filter((field) => !earlyAccessFeatureModel.valuesEqual(field, body[field], own(live, field)));
-      if (missed.length === 0) return { record: live, nowhere: [] };
-      const names = missed.map((field) => earlyAccessFeatureModel.inputName(field)).join(", ");
-      throw new Error(
-        `${error.message} Read back, the early access feature does not hold ${names} as sent: the update did not happen (or only in part); run \`pulumi up\` again.`,
-      );
-    }
   }
 
   protected override async obtain(projectId: number, body: Json): Promise<EarlyAccessFeatureRecord> {
