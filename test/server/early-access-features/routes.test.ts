@@ -43,13 +43,17 @@ test("without a flag one is made from the name, at 0%, with the enrolment condit
 });
 
 test("a given flag: it must exist, release no other feature, and be neither on groups nor multivariate", async () => {
-  const flag = (await h.api("POST", `/api/projects/${project}/feature_flags/`, { body: { key: "given", filters: { groups: [] } } })).body;
+  const flag = (
+    await h.api("POST", `/api/projects/${project}/feature_flags/`, {
+      body: { key: "given", filters: { groups: [{ properties: [], rollout_percentage: 100 }] } },
+    })
+  ).body;
   const multi = (
     await h.api("POST", `/api/projects/${project}/feature_flags/`, {
       body: {
         key: "multi",
         filters: {
-          groups: [],
+          groups: [{ properties: [], rollout_percentage: 100 }],
           multivariate: {
             variants: [
               { key: "a", rollout_percentage: 50 },
@@ -60,6 +64,7 @@ test("a given flag: it must exist, release no other feature, and be neither on g
       },
     })
   ).body;
+  expect(multi.id).toEqual(expect.any(Number));
   expect((await post({ name: "x", stage: "draft", feature_flag_id: 999999 })).body).toEqual(
     err(V, "invalid_input", "Feature Flag with this ID does not exist", null),
   );
