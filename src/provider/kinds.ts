@@ -45,7 +45,10 @@ export { RoleLifecycle, RoleLifecycle as RoleProvider } from "../kinds/role/kind
 export { RoleMembershipLifecycle, RoleMembershipLifecycle as RoleMembershipProvider } from "../kinds/role-membership/kind";
 export { EarlyAccessFeatureLifecycle, EarlyAccessFeatureLifecycle as EarlyAccessFeatureProvider } from "../kinds/early-access-feature/kind";
 export { ExperimentHoldoutLifecycle, ExperimentHoldoutLifecycle as ExperimentHoldoutProvider } from "../kinds/experiment-holdout/kind";
-export { ExperimentSavedMetricLifecycle, ExperimentSavedMetricLifecycle as ExperimentSavedMetricProvider } from "../kinds/experiment-saved-metric/kind";
+export {
+  ExperimentSavedMetricLifecycle,
+  ExperimentSavedMetricLifecycle as ExperimentSavedMetricProvider,
+} from "../kinds/experiment-saved-metric/kind";
 
 export const projectProvider = hosted(projectKind as Kind);
 export const featureFlagProvider = hosted(featureFlagKind as Kind);
