@@ -17,7 +17,7 @@ export interface ExperimentVariant {
 /** A saved metric as an experiment measures it: its id and whether it is a primary or secondary metric. */
 export interface ExperimentSavedMetricLink {
   /** An ExperimentSavedMetric's savedMetricId. */
-  id: number;
+  id: pulumi.Input<number>;
   metadata: { type: "primary" | "secondary" | string; [key: string]: unknown };
 }
 

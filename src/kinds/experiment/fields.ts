@@ -137,7 +137,8 @@ export const experimentFields = {
     doc: "The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes its groups to the experiment's flag as `holdout_groups`. Set while the experiment is a draft: PostHog refuses changing it once launched (\"Can't update holdout on running Experiment\").",
   },
   saved_metric_ids: {
-    type: "ExperimentSavedMetricLink[]",
+    // Each id may be an ExperimentSavedMetric's output, known once the metric is created.
+    type: { input: "pulumi.Input<ExperimentSavedMetricLink>[]", output: "ExperimentSavedMetricLink[]" },
     input: z
       .array(savedMetricLink, { error: "must be a list of saved metrics ({ id, metadata: { type } })" })
       .refine((links) => new Set(links.map((l) => l.id)).size === links.length, {

@@ -37,7 +37,7 @@ export const experimentModel = fieldModel<ExperimentRead>({
       doc: "One variant: its key (one is `control`) and its share of the experiment's users.",
     },
     ExperimentSavedMetricLink: {
-      type: '{\n  /** An ExperimentSavedMetric\'s savedMetricId. */\n  id: number;\n  metadata: { type: "primary" | "secondary" | string; [key: string]: unknown };\n}',
+      type: '{\n  /** An ExperimentSavedMetric\'s savedMetricId. */\n  id: pulumi.Input<number>;\n  metadata: { type: "primary" | "secondary" | string; [key: string]: unknown };\n}',
       doc: "A saved metric as an experiment measures it: its id and whether it is a primary or secondary metric.",
     },
     ExperimentParameters: {
