@@ -93,6 +93,9 @@ test("one list per kind and project, one GET per project; a project being delete
     `/api/projects/${mobile.id}/experiments/`,
     `/api/projects/${mobile.id}/experiments/`,
     `/api/projects/${mobile.id}/hog_functions/`,
+    `/api/projects/${mobile.id}/early_access_feature/`,
+    `/api/projects/${mobile.id}/experiment_holdouts/`,
+    `/api/projects/${mobile.id}/experiment_saved_metrics/`,
   ]);
 });
 
