@@ -33,6 +33,9 @@ import { roleMembershipKind } from "./role-membership/kind";
 import { warehouseSavedQueryKind } from "./warehouse-saved-query/kind";
 import { warehouseViewLinkKind } from "./warehouse-view-link/kind";
 import { sessionRecordingPlaylistKind } from "./session-recording-playlist/kind";
+import { earlyAccessFeatureKind } from "./early-access-feature/kind";
+import { experimentHoldoutKind } from "./experiment-holdout/kind";
+import { experimentSavedMetricKind } from "./experiment-saved-metric/kind";
 import type { Kind } from "../kit/kind";
 
 export const kinds: readonly Kind[] = [
@@ -55,6 +58,9 @@ export const kinds: readonly Kind[] = [
   warehouseSavedQueryKind as Kind,
   warehouseViewLinkKind as Kind,
   sessionRecordingPlaylistKind as Kind,
+  earlyAccessFeatureKind as Kind,
+  experimentHoldoutKind as Kind,
+  experimentSavedMetricKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

@@ -6,7 +6,7 @@
  * only what is its own: required inputs, rules between fields, the fixed outputs.
  */
 import { isUnknown } from "./unknown";
-import { type FieldTable, rowOf, tableLiveForm, tableValuesEqual } from "./field-table";
+import { type FieldTable, othersKeysOf, rowOf, tableLiveForm, tableValuesEqual } from "./field-table";
 import { isPlainObject, jsonValueProblems, jsonValueReason, own } from "./json";
 import { camelCase, closestName } from "./names";
 import type { Transport } from "../client";
@@ -348,6 +348,7 @@ function modelOf<R, T extends object>(spec: FieldModelSpec<R, T>, kind: Pick<Mod
       for (const [field, value] of Object.entries(body)) {
         const current = live(field);
         if (rowOf(spec.fields, field)?.sendMerged && isPlainObject(value) && isPlainObject(current)) sent[field] = { ...current, ...value };
+        else if (isPlainObject(value)) sent[field] = { ...value, ...othersKeysOf(spec.fields, field, value, current) };
       }
       return sent;
     },

@@ -50,6 +50,12 @@ export interface FieldDef {
    * live keys under the declared ones, so that keys set elsewhere survive on both.
    */
   readonly sendMerged?: true;
+  /**
+   * Keys of a dictionary that other PostHog objects write into it (a flag's `super_groups`, written by its early
+   * access feature): unless the program declares them, they are PostHog's, left out of the comparison and sent with
+   * their live values, so that an update of the dictionary does not take them away.
+   */
+  readonly othersKeys?: readonly string[];
 }
 
 export type FieldTable = Readonly<Record<string, FieldDef>>;
@@ -114,15 +120,32 @@ function declaredKeysOf(declared: unknown, live: unknown): unknown {
   return Object.fromEntries(Object.entries(declared).map(([key, value]) => [key, declaredKeysOf(value, own(live, key) ?? null)]));
 }
 
+/** A live dictionary without the keys other objects write into it (`othersKeys`) that the program does not declare. */
+function withoutOthersKeys(row: FieldDef | undefined, declared: unknown, live: unknown): unknown {
+  if (!row?.othersKeys || !isPlainObject(live)) return live;
+  const dropped = row.othersKeys.filter((key) => !(isPlainObject(declared) && Object.hasOwn(declared, key)));
+  return Object.fromEntries(Object.entries(live).filter(([key]) => !dropped.includes(key)));
+}
+
+/** The keys other objects wrote into a live dictionary (`othersKeys`) that a declared value lacks: sent along. */
+export function othersKeysOf(fields: FieldTable, field: string, declared: unknown, live: unknown): Record<string, unknown> {
+  const row = rowOf(fields, field);
+  if (!row?.othersKeys || !isPlainObject(declared) || !isPlainObject(live)) return {};
+  return Object.fromEntries(
+    row.othersKeys.filter((key) => !Object.hasOwn(declared, key) && Object.hasOwn(live, key)).map((key) => [key, live[key]]),
+  );
+}
+
 /** The comparison of a table's field (JSON equality for a field it lacks; the declared keys of a merged dictionary). */
 export function tableValuesEqual(fields: FieldTable, field: string, declared: unknown, live: unknown): boolean {
   const row = rowOf(fields, field);
-  return (row?.equal ?? (row?.merged ? sameDeclaredKeys : sameJson))(declared, live);
+  return (row?.equal ?? (row?.merged ? sameDeclaredKeys : sameJson))(declared, withoutOthersKeys(row, declared, live));
 }
 
 /** A drifted live value of a table's field as the program would write it (`liveForm`; a merged dictionary's declared keys). */
 export function tableLiveForm(fields: FieldTable, field: string, declared: unknown, live: unknown): unknown {
   const row = rowOf(fields, field);
-  if (row?.liveForm) return row.liveForm(declared, live);
-  return row?.merged ? declaredKeysOf(declared, live) : live;
+  const own = withoutOthersKeys(row, declared, live);
+  if (row?.liveForm) return row.liveForm(declared, own);
+  return row?.merged ? declaredKeysOf(declared, own) : own;
 }

@@ -14,6 +14,13 @@ export interface ExperimentVariant {
   rollout_percentage?: number;
 }
 
+/** A saved metric as an experiment measures it: its id and whether it is a primary or secondary metric. */
+export interface ExperimentSavedMetricLink {
+  /** An ExperimentSavedMetric's savedMetricId. */
+  id: pulumi.Input<number>;
+  metadata: { type: "primary" | "secondary" | string; [key: string]: unknown };
+}
+
 /** An experiment's parameters (PostHog's ExperimentParameters). */
 export interface ExperimentParameters {
   feature_flag_variants?: ExperimentVariant[];
@@ -41,6 +48,10 @@ export interface ExperimentArgs {
   metrics?: pulumi.Input<Record<string, unknown>[] | null>;
   /** Secondary metrics, as `metrics`; at most 10. */
   metricsSecondary?: pulumi.Input<Record<string, unknown>[] | null>;
+  /** The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes its groups to the experiment's flag as `holdout_groups`. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment"). */
+  holdoutId?: pulumi.Input<number | null>;
+  /** Saved metrics the experiment measures (PostHog's `saved_metrics_ids`): each `{ id: <an ExperimentSavedMetric's savedMetricId>, metadata: { type: "primary" | "secondary" } }`. They count with `metrics` and `metricsSecondary` against the limit of 10 each; the list replaces the experiment's saved metrics whole. */
+  savedMetricIds?: pulumi.Input<pulumi.Input<ExperimentSavedMetricLink>[]>;
   /** Archived experiments are kept but out of the way. */
   archived?: pulumi.Input<boolean>;
   /** Whether the experiment runs: `true` launches it (PostHog sets its start date to now and turns its flag on), `false` keeps a draft. */
@@ -84,6 +95,10 @@ export interface ExperimentOutputProperties {
   readonly metrics?: pulumi.Output<Record<string, unknown>[] | null>;
   /** Secondary metrics, as `metrics`; at most 10. Present when declared. */
   readonly metricsSecondary?: pulumi.Output<Record<string, unknown>[] | null>;
+  /** The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes its groups to the experiment's flag as `holdout_groups`. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment"). Present when declared. */
+  readonly holdoutId?: pulumi.Output<number | null>;
+  /** Saved metrics the experiment measures (PostHog's `saved_metrics_ids`): each `{ id: <an ExperimentSavedMetric's savedMetricId>, metadata: { type: "primary" | "secondary" } }`. They count with `metrics` and `metricsSecondary` against the limit of 10 each; the list replaces the experiment's saved metrics whole. Present when declared. */
+  readonly savedMetricIds?: pulumi.Output<ExperimentSavedMetricLink[]>;
   /** Archived experiments are kept but out of the way. Present when declared. */
   readonly archived?: pulumi.Output<boolean>;
   /** Whether the experiment runs: `true` launches it (PostHog sets its start date to now and turns its flag on), `false` keeps a draft. Present when declared. */

@@ -54,7 +54,7 @@ export interface FeatureFlagArgs {
   key: pulumi.Input<string>;
   /** Description of the flag (PostHog calls it `name`); may be empty. */
   name?: pulumi.Input<string>;
-  /** Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. */
+  /** Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. `super_groups` (the enrolment condition of an early access feature) and `holdout_groups` (the holdout of an experiment) are written by those objects: left as they are unless declared. */
   filters?: pulumi.Input<FlagFilters>;
   /** Whether the flag is on. */
   active?: pulumi.Input<boolean>;
@@ -99,7 +99,7 @@ export interface FeatureFlagOutputProperties {
   readonly key: pulumi.Output<string>;
   /** Description of the flag (PostHog's `name`). */
   readonly name: pulumi.Output<string>;
-  /** Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. Present when declared. */
+  /** Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. `super_groups` (the enrolment condition of an early access feature) and `holdout_groups` (the holdout of an experiment) are written by those objects: left as they are unless declared. Present when declared. */
   readonly filters?: pulumi.Output<FlagFilters>;
   /** Whether the flag is on. Present when declared. */
   readonly active?: pulumi.Output<boolean>;

@@ -31,6 +31,7 @@ import { insightRoutes } from "./insights/routes";
 import { cohortRoutes } from "./cohorts/routes";
 import { featureFlagRoutes } from "./feature-flags/routes";
 import { experimentRoutes } from "./experiments/routes";
+import { earlyAccessFeatureRoutes } from "./early-access-features/routes";
 import { groupsRoutes } from "./groups/routes";
 import { hogFunctionRoutes } from "./hog-functions/routes";
 import { surveyRoutes } from "./surveys/routes";
@@ -162,6 +163,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...annotationRoutes(),
       ...surveyRoutes(),
       ...experimentRoutes(),
+      ...earlyAccessFeatureRoutes(),
       ...hogFunctionRoutes(),
       ...dashboardRoutes(),
       ...insightRoutes(),

@@ -121,6 +121,11 @@ const KIND_ON_KIND: ReadonlyArray<readonly [string, string, string]> = [
     "an insight's tiles live on its dashboards: their layouts are written through the dashboards' `tiles`, and the importer leaves out the insights of flags' usage dashboards",
   ],
   ["experiment", "feature-flag", "an experiment runs on a feature flag of its own: its key is a flag key, and a key taken is that flag's"],
+  [
+    "early-access-feature",
+    "feature-flag",
+    "an early access feature releases a feature flag (EarlyAccessFeatureSerializer answers it, MinimalFeatureFlagSerializer), and the flag PostHog makes with it says who made the feature",
+  ],
   ["feature-flag", "cohort", "a flag's release conditions name cohorts, which the importer declares as references"],
   [
     "organization-invite",

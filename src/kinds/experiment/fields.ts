@@ -8,12 +8,12 @@
 import { z } from "zod";
 import { KEY_PATTERN, KEY_RULE } from "../feature-flag/fields";
 import type { Equality, FieldDef } from "../../kit/field-table";
-import { isPlainObject } from "../../kit/json";
+import { canonicalJson, isPlainObject } from "../../kit/json";
 import { sameSansNulls, withoutAdded } from "../../kit/json-forms";
 
 export const EXPERIMENT_SERIALIZER = "ExperimentSerializer, products/experiments/backend/presentation/serializers.py";
 const MAX_VARIANTS = 20;
-const MAX_METRICS = 10;
+export const MAX_METRICS = 10;
 
 /**
  * `validate_experiment_parameters` and the flag serializer's variant rules, as `parameters.…` problems. A share outside
@@ -72,6 +72,32 @@ const metrics = (kind: string) =>
     .array(z.record(z.string(), z.unknown(), { error: "must be a list of metric objects" }), { error: "must be a list of metric objects" })
     .max(MAX_METRICS, { error: `may have at most ${MAX_METRICS} ${kind} metrics (${EXPERIMENT_SERIALIZER})` });
 
+/** One saved metric as an experiment takes it: its id and `metadata.type` (primary or secondary). */
+const savedMetricLink = z.looseObject(
+  {
+    id: z.number({ error: "must be a saved metric's numeric id" }).int({ error: "must be a saved metric's numeric id" }),
+    // ExperimentToSavedMetric.metadata may not be null (measured on 2025-08-04: 400 "This field may not be null."), and
+    // validate_saved_metrics_ids wants its `type`.
+    metadata: z.looseObject(
+      { type: z.string({ error: 'must have a type key: Metadata must have a type key ("primary" or "secondary")' }) },
+      { error: 'must be an object with a type ("primary" or "secondary")' },
+    ),
+  },
+  { error: "must be an object: Saved metric must be an object" },
+);
+
+/** The links in one order (PostHog answers them in its own): by id, then by type. */
+const linkOrder = (links: unknown): unknown =>
+  Array.isArray(links) ? [...links].sort((a, b) => canonicalJson(a ?? null).localeCompare(canonicalJson(b ?? null))) : links;
+const sameLinks: Equality = (a, b) => sameSansNulls(linkOrder(a ?? []), linkOrder(b ?? []));
+
+/** How many saved metrics of a kind (`metadata.type`) a list of links holds: they count against the metrics' limit. */
+export function linksOfType(links: unknown, type: "primary" | "secondary"): number {
+  return Array.isArray(links)
+    ? links.filter((l) => isPlainObject(l) && isPlainObject(l["metadata"]) && l["metadata"]["type"] === type).length
+    : 0;
+}
+
 export const experimentFields = {
   name: {
     input: z
@@ -103,6 +129,24 @@ export const experimentFields = {
     doc: "Primary metrics: `ExperimentMetric` queries (`metric_type` mean, funnel, ratio or retention); at most 10.",
   },
   metrics_secondary: { input: metrics("secondary").nullable(), equal: sameMetrics, doc: "Secondary metrics, as `metrics`; at most 10." },
+  holdout_id: {
+    input: z
+      .number({ error: "must be the numeric id of an experiment holdout or null" })
+      .int({ error: "must be the numeric id of an experiment holdout or null" })
+      .nullable(),
+    doc: "The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes its groups to the experiment's flag as `holdout_groups`. Set while the experiment is a draft: PostHog refuses changing it once launched (\"Can't update holdout on running Experiment\").",
+  },
+  saved_metric_ids: {
+    // Each id may be an ExperimentSavedMetric's output, known once the metric is created.
+    type: { input: "pulumi.Input<ExperimentSavedMetricLink>[]", output: "ExperimentSavedMetricLink[]" },
+    input: z
+      .array(savedMetricLink, { error: "must be a list of saved metrics ({ id, metadata: { type } })" })
+      .refine((links) => new Set(links.map((l) => l.id)).size === links.length, {
+        error: `may name each saved metric once: Saved metric does not exist (validate_saved_metrics_ids, ${EXPERIMENT_SERIALIZER})`,
+      }),
+    equal: sameLinks,
+    doc: 'Saved metrics the experiment measures (PostHog\'s `saved_metrics_ids`): each `{ id: <an ExperimentSavedMetric\'s savedMetricId>, metadata: { type: "primary" | "secondary" } }`. They count with `metrics` and `metricsSecondary` against the limit of 10 each; the list replaces the experiment\'s saved metrics whole.',
+  },
   archived: { input: z.boolean({ error: "must be true or false" }), doc: "Archived experiments are kept but out of the way." },
   launched: {
     input: z.boolean({ error: "must be true or false" }),

@@ -22,18 +22,28 @@ import type { ProviderConfig } from "../../kit/config";
 import { isUnknown } from "../../kit/unknown";
 import { listedPages } from "../../kit/list-reads";
 
-/** PostHog's answer with `launched` and `stopped`: whether it has a start date and an end date. */
+/**
+ * PostHog's answer with `launched` and `stopped` (whether it has a start date and an end date) and its saved metrics
+ * as a program gives them (`saved_metric_ids`: `saved_metrics_ids` is write-only, `saved_metrics` answered).
+ */
 export function experimentRecord(experiment: Experiment): ExperimentRead {
-  return { ...experiment, launched: Boolean(experiment.start_date), stopped: Boolean(experiment.end_date) };
+  return {
+    ...experiment,
+    launched: Boolean(experiment.start_date),
+    stopped: Boolean(experiment.end_date),
+    saved_metric_ids: (experiment.saved_metrics ?? []).map((link) => ({ id: link.saved_metric, metadata: link.metadata ?? null })),
+  };
 }
 
 /**
  * A body as PostHog takes it: `launched` and `stopped` become `start_date` and `end_date`, now when set (PostHog's
  * launch and stop buttons do the same), null when unset (the kit sends them only when they differ from PostHog's);
- * each variant's `split_percent` is sent as `rollout_percentage`, which every version takes.
+ * each variant's `split_percent` is sent as `rollout_percentage`, which every version takes; `saved_metric_ids` is
+ * PostHog's `saved_metrics_ids`.
  */
 export function experimentBody(body: Record<string, unknown>, now: () => string = () => new Date().toISOString()): Record<string, unknown> {
-  const { launched, stopped, ...rest } = body;
+  const { launched, stopped, saved_metric_ids: links, ...rest } = body;
+  if (links !== undefined) rest["saved_metrics_ids"] = links;
   if (typeof launched === "boolean") rest["start_date"] = launched ? now() : null;
   if (typeof stopped === "boolean") rest["end_date"] = stopped ? now() : null;
   if (rest["parameters"] !== undefined) rest["parameters"] = normalVariants(rest["parameters"]);

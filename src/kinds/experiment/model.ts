@@ -6,11 +6,15 @@
 import { fieldModel, type InProject } from "../../kit/field-model";
 import type { Failure } from "../../kit/lifecycle";
 import type { Experiment } from "./record";
-import { EXPERIMENT_SERIALIZER, experimentFields, parametersProblems } from "./fields";
+import { EXPERIMENT_SERIALIZER, experimentFields, linksOfType, MAX_METRICS, parametersProblems } from "./fields";
 import { isPlainObject } from "../../kit/json";
 
 /** An experiment as the kit reads it: PostHog's answer with `launched` and `stopped` read from its dates. */
-export type ExperimentRead = Experiment & { launched: boolean; stopped: boolean };
+export type ExperimentRead = Experiment & {
+  launched: boolean;
+  stopped: boolean;
+  saved_metric_ids: Array<{ id: number; metadata: unknown }>;
+};
 export type ExperimentRecord = InProject<ExperimentRead>;
 
 /** The input that lets a change replace a launched experiment (deleting it and its results). */
@@ -31,6 +35,10 @@ export const experimentModel = fieldModel<ExperimentRead>({
     ExperimentVariant: {
       type: "{\n  key: string;\n  name?: string;\n  /** Percent of the experiment's users (the variants sum to 100); `rollout_percentage` in older PostHog. */\n  split_percent?: number;\n  rollout_percentage?: number;\n}",
       doc: "One variant: its key (one is `control`) and its share of the experiment's users.",
+    },
+    ExperimentSavedMetricLink: {
+      type: '{\n  /** An ExperimentSavedMetric\'s savedMetricId. */\n  id: pulumi.Input<number>;\n  metadata: { type: "primary" | "secondary" | string; [key: string]: unknown };\n}',
+      doc: "A saved metric as an experiment measures it: its id and whether it is a primary or secondary metric.",
     },
     ExperimentParameters: {
       type: "{\n  feature_flag_variants?: ExperimentVariant[];\n  /** Percent of users in the experiment at all (default 100). */\n  rollout_percentage?: number;\n  minimum_detectable_effect?: number;\n  [key: string]: unknown;\n}",
@@ -64,6 +72,19 @@ export const experimentModel = fieldModel<ExperimentRead>({
         property: "stopped",
         reason: `stopped: true needs launched: true: an experiment ends after it starts (validate_experiment_date_range, ${EXPERIMENT_SERIALIZER})`,
       });
+    // ExperimentSerializer.validate: saved metrics count with the metrics of their type.
+    for (const [type, field, input] of [
+      ["primary", "metrics", "metrics"],
+      ["secondary", "metrics_secondary", "metricsSecondary"],
+    ] as const) {
+      const own = known[field];
+      const total = (Array.isArray(own) ? own.length : 0) + linksOfType(known["saved_metric_ids"], type);
+      if (total > MAX_METRICS && !failed("savedMetricIds") && !failed(input))
+        failures.push({
+          property: "savedMetricIds",
+          reason: `savedMetricIds: You can only have up to ${MAX_METRICS} ${type} metrics (including shared metrics): ${input} and the ${type} saved metrics make ${total} (${EXPERIMENT_SERIALIZER})`,
+        });
+    }
     return failures;
   },
 });

@@ -22,6 +22,8 @@ export const experimentSchema = z.looseObject({
   feature_flag_key: z.string().nullish(),
   feature_flag: minimalFlagSchema.nullish(),
   holdout_id: z.number().int().nullish(),
+  /** ExperimentToSavedMetricSerializer: each link's `saved_metric` (its id) and `metadata`. */
+  saved_metrics: z.array(z.looseObject({ saved_metric: z.number().int(), metadata: z.unknown() })).nullish(),
   parameters: z.looseObject({ feature_flag_variants: z.array(experimentVariantSchema).optional() }).nullish(),
   filters: z.looseObject({}).nullish(),
   archived: z.boolean(),

@@ -98,8 +98,12 @@ export const flagFields = {
   filters: {
     input: z.record(z.string(), z.unknown(), { error: "must be an object (PostHog's release conditions)" }),
     equal: sameFilters,
+    // EarlyAccessFeatureSerializer writes its enrolment condition as `super_groups` into the flag it releases
+    // (products/early_access_features/backend/api.py), and an experiment its holdout's groups as `holdout_groups`
+    // (ExperimentSerializer, ee/clickhouse/views/experiments.py in 2025-08-04): theirs unless the program declares them.
+    othersKeys: ["super_groups", "holdout_groups"],
     type: "FlagFilters",
-    doc: 'Release conditions, as PostHog\'s `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies.',
+    doc: 'Release conditions, as PostHog\'s `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. `super_groups` (the enrolment condition of an early access feature) and `holdout_groups` (the holdout of an experiment) are written by those objects: left as they are unless declared.',
   },
   active: { input: bool, doc: "Whether the flag is on." },
   archived: { input: bool, doc: "Archived (today's PostHog only); an archived flag must be inactive.", lackedBy: ["2025-08-04"] },

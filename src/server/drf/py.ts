@@ -186,3 +186,17 @@ export function removeQueryParam(url: string, key: string): string {
   map.delete(key);
   return joinUrl(base, pyUrlencode(queryPairs(map)));
 }
+
+/**
+ * Django's `slugify` (django/utils/text.py): NFKD, ASCII only, lower case, characters other than word characters,
+ * spaces and hyphens dropped, runs of spaces and hyphens one hyphen, leading and trailing hyphens and underscores off.
+ */
+export function slugify(value: string): string {
+  return value
+    .normalize("NFKD")
+    .replace(/[^\t\n\v\f\r -~]/g, "")
+    .toLowerCase()
+    .replace(/[^\w\s-]/g, "")
+    .replace(/[-\s]+/g, "-")
+    .replace(/^[-_]+|[-_]+$/g, "");
+}

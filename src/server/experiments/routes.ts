@@ -15,20 +15,37 @@
  *   everywhere. The list is newest first, LimitOffsetPagination (100), with `status`, `created_by_id`, `search`,
  *   and non-archived only unless `archived=true` is given.
  *
+ * - `holdout_id` names a holdout (holdouts.ts; any project's, as PostHog's PrimaryKeyRelatedField queries them all):
+ *   its groups go to the flag PostHog creates, and to a draft's flag on update, as `holdout_groups`; a launched
+ *   experiment's holdout cannot change. `saved_metrics_ids` (write-only) are `{id, metadata: {type}}`, each id a saved
+ *   metric (saved-metrics.ts), counted with the metrics against the limit; they replace the experiment's links, which
+ *   are answered as `saved_metrics` (ExperimentToSavedMetricSerializer; a link without metadata fails as
+ *   `metadata` "This field may not be null.", measured on 2025-08-04).
+ *
  * Not modelled: metric contents (stored as sent; today's PostHog also refuses metrics naming events the project
- * never ingested unless `allow_unknown_events`), holdouts and saved metrics (none exist here, so any id is unknown),
- * exposure cohorts, web experiments' variants.
+ * never ingested unless `allow_unknown_events`), exposure cohorts, web experiments' variants.
  */
 import { notFound, validationError } from "../drf/errors";
-import { booleanField, charField, choiceField, type FieldRule, fail, invalid, jsonField, nullableDateTimeField } from "../drf/fields";
+import {
+  booleanField,
+  charField,
+  choiceField,
+  type FieldRule,
+  invalid,
+  jsonField,
+  nullableDateTimeField,
+  primaryKeyField,
+} from "../drf/fields";
 import { pyStr } from "../drf/py";
+import { holdoutOf, holdoutRoutes, serializeHoldout } from "./holdouts";
+import { savedMetric, savedMetricRoutes } from "./saved-metrics";
 import { createFlag, minimalFlag, updateFlagFilters } from "../feature-flags/routes";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
 import { icontains, newestFirst, pageAnswer, updatedAnswer } from "../pipeline/list-update";
 import { nestedViewSetRoutes, type SerializerFields, userBasic, validateBody } from "../pipeline/nested-viewset";
 import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/json";
-import { isoFromMicros } from "../state/time";
+import { isoFromMicros, nowMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
 
 const METRIC_LIMIT = 10;
@@ -87,26 +104,55 @@ const exposureRule = jsonField<unknown>(true, (v) => {
 });
 
 /** ExperimentSerializer's writable fields, in Meta.fields order (`current` adds today's). */
-function fields(current: boolean): SerializerFields<unknown> {
-  const all: Array<readonly [string, FieldRule<unknown>, boolean]> = [
+/** `validate_saved_metrics_ids`: objects with an id, metadata an object with a type, every id a saved metric. */
+function validateSavedMetricsIds(v: Json, ctx: ApiContext): Json {
+  if (!Array.isArray(v)) return invalid("Saved metrics must be a list");
+  for (const link of v) {
+    if (!isJsonObject(link)) invalid("Saved metric must be an object");
+    else {
+      if (!("id" in link)) invalid("Saved metric must have an id");
+      if ("metadata" in link && !isJsonObject(link.metadata)) invalid("Metadata must be an object");
+      if (isJsonObject(link.metadata) && !("type" in link.metadata)) invalid("Metadata must have a type key");
+    }
+  }
+  // `filter(id__in=…).count() != len(value)`: an unknown id, or one named twice.
+  const ids = new Set(v.map((link) => (isJsonObject(link) ? link.id : null)));
+  const found = [...ids].filter((id) => savedMetric(ctx, id ?? undefined) !== undefined).length;
+  if (found !== v.length) invalid("Saved metric does not exist");
+  return v;
+}
+
+/** `validate`: the saved metrics count with the metrics of their type. */
+function checkMetricTotals(attrs: JsonObject): void {
+  const links = Array.isArray(attrs.saved_metrics_ids) ? attrs.saved_metrics_ids.filter(isJsonObject) : [];
+  if (links.length === 0) return;
+  const typed = (type: string) => links.filter((l) => isJsonObject(l.metadata) && l.metadata.type === type).length;
+  const count = (v: Json | undefined) => (Array.isArray(v) ? v.length : 0);
+  if (count(attrs.metrics) + typed("primary") > METRIC_LIMIT)
+    throw validationError(`You can only have up to ${METRIC_LIMIT} primary metrics (including shared metrics)`);
+  if (count(attrs.metrics_secondary) + typed("secondary") > METRIC_LIMIT)
+    throw validationError(`You can only have up to ${METRIC_LIMIT} secondary metrics (including shared metrics)`);
+}
+
+/** An experiment's links to saved metrics as stored (ExperimentToSavedMetricSerializer each: metadata not null). */
+function savedLinks(links: Json | undefined): Json[] {
+  const list = Array.isArray(links) ? links.filter(isJsonObject) : [];
+  if (list.some((l) => !isJsonObject(l.metadata))) throw validationError("This field may not be null.", "metadata", "null");
+  return list.map((l) => ({ saved_metric: l.id ?? null, metadata: cloneJson(l.metadata ?? {}), created_at: nowMicros() }));
+}
+
+function fields(current: boolean): SerializerFields<ApiContext> {
+  const all: Array<readonly [string, FieldRule<ApiContext>, boolean]> = [
     ["name", charField({ maxLength: 400, nullable: false, allowBlank: false }), false],
     ["description", charField({ maxLength: current ? 3000 : 400, nullable: true, allowBlank: true }), false],
     ["start_date", nullableDateTimeField, false],
     ["end_date", nullableDateTimeField, false],
     ["feature_flag_key", charField({ nullable: false, allowBlank: false }), false],
-    // PrimaryKeyRelatedField(ExperimentHoldout): the local server has no holdouts.
-    ["holdout_id", { nullable: true, parse: (v) => fail("does_not_exist", `Invalid pk "${pyStr(v)}" - object does not exist.`) }, false],
+    // PrimaryKeyRelatedField(queryset=ExperimentHoldout.objects.all()).
+    ["holdout_id", primaryKeyField<ApiContext>(true, (pk, ctx) => holdoutOf(ctx, pk) !== null), false],
     ["parameters", jsonField(true, parseParameters(current)), false],
     ["secondary_metrics", jsonField(true), false],
-    [
-      "saved_metrics_ids",
-      jsonField(true, (v) => {
-        if (!Array.isArray(v)) return invalid("Saved metrics must be a list");
-        if (v.length > 0) invalid("Saved metric does not exist");
-        return v;
-      }),
-      false,
-    ],
+    ["saved_metrics_ids", jsonField<ApiContext>(true, validateSavedMetricsIds), false],
     ["filters", jsonField(false), false],
     ["archived", booleanField(false), false],
     ["deleted", booleanField(true), false],
@@ -158,6 +204,7 @@ export function serializeExperiment(ctx: ApiContext, e: StoredObject): JsonObjec
   const f = e.fields;
   const current = ctx.services.version === "current";
   const flag = flagOf(ctx, e);
+  const holdout = holdoutOf(ctx, f.holdout_id);
   const parameters = cloneJson(f.parameters ?? {});
   // ExperimentParametersField.to_representation: each variant also shows its split_percent.
   if (current) for (const v of variantsOf(parameters)) if ("rollout_percentage" in v) v.split_percent = v.rollout_percentage ?? null;
@@ -169,12 +216,12 @@ export function serializeExperiment(ctx: ApiContext, e: StoredObject): JsonObjec
     end_date: date(f.end_date),
     feature_flag_key: flag ? (flag.fields.key ?? null) : null,
     feature_flag: flag ? minimalFlag(ctx, flag) : null,
-    holdout: null,
-    holdout_id: null,
+    holdout: holdout ? serializeHoldout(ctx, holdout) : null,
+    holdout_id: holdout ? holdout.id : null,
     exposure_cohort: null,
     parameters,
     secondary_metrics: cloneJson(f.secondary_metrics ?? []),
-    saved_metrics: [],
+    saved_metrics: savedMetricLinks(ctx, e),
     saved_metrics_ids: null,
     filters: cloneJson(f.filters ?? {}),
     archived: f.archived ?? false,
@@ -199,6 +246,26 @@ export function serializeExperiment(ctx: ApiContext, e: StoredObject): JsonObjec
     out.user_access_level = "manager";
   }
   return out;
+}
+
+/** ExperimentToSavedMetricSerializer of each link: the metric's query and name beside it. */
+function savedMetricLinks(ctx: ApiContext, e: StoredObject): JsonObject[] {
+  const links = Array.isArray(e.fields.saved_metrics) ? e.fields.saved_metrics.filter(isJsonObject) : [];
+  return links.flatMap((link, i) => {
+    const metric = savedMetric(ctx, link.saved_metric);
+    if (!metric) return [];
+    return [
+      {
+        id: e.id * 1000 + i + 1,
+        experiment: e.id,
+        saved_metric: metric.id,
+        metadata: cloneJson(link.metadata ?? {}),
+        created_at: typeof link.created_at === "number" ? isoFromMicros(link.created_at) : null,
+        query: cloneJson(metric.fields.query ?? {}),
+        name: metric.fields.name ?? "",
+      },
+    ];
+  });
 }
 
 /** `_validate_existing_flag` (today) / `validate_existing_feature_flag_for_experiment` (2025-08-04). */
@@ -231,8 +298,11 @@ function storable(attrs: JsonObject): JsonObject {
 
 function create(ctx: ApiContext, team: StoredProject) {
   const current = ctx.services.version === "current";
-  const attrs = validateBody(ctx.req.body(), fields(current), null, ["name", "feature_flag_key"], false);
+  const attrs = validateBody(ctx.req.body(), fields(current), ctx, ["name", "feature_flag_key"], false);
   checkDates(attrs);
+  checkMetricTotals(attrs);
+  const links = savedLinks(attrs.saved_metrics_ids);
+  const holdout = holdoutOf(ctx, attrs.holdout_id);
   const key = pyStr(attrs.feature_flag_key);
   const draft = typeof attrs.start_date !== "number";
   const params = isJsonObject(attrs.parameters) ? attrs.parameters : {};
@@ -247,7 +317,7 @@ function create(ctx: ApiContext, team: StoredProject) {
         groups: [{ properties: [], rollout_percentage: current ? (params.rollout_percentage ?? 100) : 100 }],
         multivariate: { variants: variants.length > 0 ? variants : cloneJson(DEFAULT_VARIANTS) },
         aggregation_group_type_index: params.aggregation_group_type_index ?? null,
-        holdout_groups: null,
+        holdout_groups: holdout ? cloneJson(holdout.fields.filters ?? null) : null,
       },
       active: !draft,
       creation_context: "experiments",
@@ -273,6 +343,7 @@ function create(ctx: ApiContext, team: StoredProject) {
   };
   const e = ctx.store.addObject("experiments", team.id, ctx.user.id, stored);
   e.deleted = attrs.deleted === true;
+  e.fields.saved_metrics = links;
   return json(201, serializeExperiment(ctx, e));
 }
 
@@ -286,8 +357,11 @@ function find(ctx: ApiContext, team: StoredProject, id: number): StoredObject {
 function update(ctx: ApiContext, team: StoredProject, id: number, partial: boolean) {
   const e = find(ctx, team, id);
   const flag = flagOf(ctx, e);
-  const attrs = validateBody(ctx.req.body(), fields(ctx.services.version === "current"), null, ["name", "feature_flag_key"], partial);
+  const attrs = validateBody(ctx.req.body(), fields(ctx.services.version === "current"), ctx, ["name", "feature_flag_key"], partial);
   checkDates(attrs);
+  checkMetricTotals(attrs);
+  // "We replace all saved metrics on update to avoid issues with partial updates."
+  if ("saved_metrics_ids" in attrs) e.fields.saved_metrics = savedLinks(attrs.saved_metrics_ids);
   // ExperimentSerializer.update's expected keys (type and the flag key are fixed at create).
   const allowed = new Set([
     "name",
@@ -327,15 +401,27 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
     if (newVariants.length !== old.length || newVariants.some((v) => old.filter((o) => o.key === v.key).length !== 1))
       throw validationError("Can't update feature_flag_variants on Experiment");
   }
+  if (!draft && "holdout_id" in attrs && (attrs.holdout_id ?? null) !== (e.fields.holdout_id ?? null))
+    throw validationError("Can't update holdout on running Experiment");
   if (isJsonObject(attrs.filters) && Array.isArray(attrs.filters.properties) && attrs.filters.properties.length > 0)
     throw validationError("Experiments do not support global filter properties");
+  const holdoutGroups = (): Json => {
+    const holdout = holdoutOf(ctx, "holdout_id" in attrs ? attrs.holdout_id : e.fields.holdout_id);
+    return holdout ? cloneJson(holdout.fields.filters ?? null) : null;
+  };
   if (draft && flag && isJsonObject(attrs.parameters) && Object.keys(attrs.parameters).length > 0) {
     const filters = isJsonObject(flag.fields.filters) ? (cloneJson(flag.fields.filters) as JsonObject) : {};
     filters.groups = Array.isArray(filters.groups) ? filters.groups : [];
     filters.multivariate = { variants: newVariants && newVariants.length > 0 ? newVariants : cloneJson(DEFAULT_VARIANTS) };
     filters.aggregation_group_type_index = attrs.parameters.aggregation_group_type_index ?? null;
-    filters.holdout_groups = null;
+    filters.holdout_groups = holdoutGroups();
     updateFlagFilters(ctx, team, flag, filters);
+  } else if (draft && flag && "holdout_id" in attrs) {
+    // No parameters: just the holdout's groups.
+    updateFlagFilters(ctx, team, flag, {
+      ...(isJsonObject(flag.fields.filters) ? flag.fields.filters : {}),
+      holdout_groups: holdoutGroups(),
+    });
   }
   if (draft && typeof attrs.start_date === "number" && flag) flag.fields.active = true;
   Object.assign(e.fields, storable(attrs));
@@ -362,6 +448,10 @@ function list(ctx: ApiContext, team: StoredProject) {
 }
 
 export function experimentRoutes() {
+  return [...experimentViewSetRoutes(), ...holdoutRoutes(), ...savedMetricRoutes()];
+}
+
+function experimentViewSetRoutes() {
   return nestedViewSetRoutes({
     path: "experiments",
     scopeObject: "experiment",

@@ -580,6 +580,10 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
   const fc: FlagContext = { ctx, team, instance: flag, body: ctx.req.body(), method: ctx.req.method };
   const attrs = validateBody(ctx.req.body(), fieldsOf(ctx), fc, ["key"], partial);
   validateFlag(ctx, ctx.req.body(), attrs, flag);
+  if (attrs.deleted === true && featuresOf(ctx, flag.id).length > 0)
+    throw validationError(
+      "Cannot delete a feature flag that is in use with early access features. Please delete the early access feature before deleting the flag.",
+    );
   if (attrs.deleted === true) refuseIfDependents(ctx, flag, "delete");
   const wasActive = flag.fields.active !== false;
   if (attrs.active === false && wasActive) refuseIfDependents(ctx, flag, "disable");
@@ -592,6 +596,11 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
   flag.fields.version = (typeof flag.fields.version === "number" ? flag.fields.version : 0) + 1;
   flag.fields.last_modified_by = ctx.user.id;
   return updatedAnswer(ctx, flag, () => serializeFlag(ctx, flag, new Set(Object.keys(attrs))));
+}
+
+/** The early access features releasing a flag (`flag.features`: FeatureFlag's reverse relation). */
+export function featuresOf(ctx: ApiContext, flagId: number): StoredObject[] {
+  return ctx.store.objects("earlyAccessFeatures").filter((f) => f.fields.feature_flag_id === flagId);
 }
 
 export function featureFlagRoutes() {

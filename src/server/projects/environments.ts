@@ -6,7 +6,7 @@
  */
 import { notFound, validationError } from "../drf/errors";
 import { limitOffsetPage } from "../drf/pagination";
-import { pyInt } from "../drf/py";
+import { pyInt, slugify } from "../drf/py";
 import type { Action, ApiContext, ApiRoute } from "../pipeline/api";
 import { json } from "../pipeline/http";
 import { currentOrganization, levelIn, organizationParam } from "../pipeline/permissions";
@@ -83,15 +83,6 @@ function environmentRoutes(): ApiRoute[] {
 }
 
 // ---- organizations ----
-
-function slugify(name: string): string {
-  return name
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[^\w\s-]/g, "")
-    .trim()
-    .replace(/[-\s]+/g, "-");
-}
 
 /** The organization fields of posthog/api/shared.py `OrganizationBasicSerializer`, plus its dates and projects. */
 function serializeOrganization(ctx: ApiContext, org: OrganizationRecord): JsonObject {

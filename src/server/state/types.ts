@@ -197,6 +197,9 @@ export const OBJECT_KINDS = [
   "warehouseSavedQueries",
   "warehouseViewLinks",
   "sessionRecordingPlaylists",
+  "earlyAccessFeatures",
+  "experimentHoldouts",
+  "experimentSavedMetrics",
 ] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
 

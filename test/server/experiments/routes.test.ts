@@ -163,3 +163,55 @@ test("PostHog 2025-08-04: its existing-flag messages, no status, no default test
     await old.server.close();
   }
 });
+
+describe("holdouts and saved metrics (holdouts.ts, saved-metrics.ts)", () => {
+  const holdouts = () => `/api/projects/${project}/experiment_holdouts/`;
+  const metrics = () => `/api/projects/${project}/experiment_saved_metrics/`;
+  const funnel = { kind: "ExperimentMetric", metric_type: "funnel", series: [{ kind: "EventsNode", event: "paid" }] };
+
+  test("a holdout's groups get its variant and reach the flag of an experiment in it; DELETE takes them off", async () => {
+    expect((await h.api("POST", holdouts(), { body: { name: "h", filters: [] } })).body).toEqual(
+      err(V, "invalid_input", "Filters are required to create an holdout group", null),
+    );
+    const holdout = (await h.api("POST", holdouts(), { body: { name: "h", filters: [{ properties: [], rollout_percentage: 10 }] } })).body;
+    expect(holdout.filters).toEqual([{ properties: [], rollout_percentage: 10, variant: `holdout-${holdout.id}` }]);
+    const e = (await post({ holdout_id: holdout.id })).body;
+    expect(e).toMatchObject({ holdout_id: holdout.id, holdout: { id: holdout.id } });
+    expect((await h.api("GET", flagPath(e.feature_flag.id))).body.filters.holdout_groups).toEqual(holdout.filters);
+    expect((await post({ holdout_id: 999999 })).body).toEqual(
+      err(V, "does_not_exist", 'Invalid pk "999999" - object does not exist.', "holdout_id"),
+    );
+
+    await h.api("PATCH", `${holdouts()}${holdout.id}/`, { body: { filters: [{ properties: [], rollout_percentage: 20 }] } });
+    expect((await h.api("GET", flagPath(e.feature_flag.id))).body.filters.holdout_groups[0].rollout_percentage).toBe(20);
+    expect((await h.api("DELETE", `${holdouts()}${holdout.id}/`)).status).toBe(204);
+    expect((await h.api("GET", flagPath(e.feature_flag.id))).body.filters.holdout_groups).toBeNull();
+    expect((await h.api("GET", `${base}${e.id}/`)).body.holdout_id).toBeNull();
+  });
+
+  test("saved metrics: the query's kind, links with metadata, the limit counted with metrics, replaced whole", async () => {
+    expect((await h.api("POST", metrics(), { body: { name: "m", query: { kind: "TrendsQuery" } } })).body).toEqual(
+      err(V, "invalid_input", "Metric query kind must be 'ExperimentMetric'", "query"),
+    );
+    expect((await h.api("POST", metrics(), { body: { name: "m", query: { kind: "ExperimentFunnelsQuery" } } })).body.detail).toMatch(
+      /Legacy metric kind 'ExperimentFunnelsQuery' is no longer supported/,
+    );
+    const metric = (await h.api("POST", metrics(), { body: { name: "Paid", query: funnel, tags: [" A "] } })).body;
+    expect(metric).toMatchObject({ name: "Paid", tags: ["a"], query: { ...funnel, uuid: expect.any(String) } });
+
+    expect((await post({ saved_metrics_ids: [{ id: metric.id }] })).body).toEqual(
+      err(V, "null", "This field may not be null.", "metadata"),
+    );
+    expect((await post({ saved_metrics_ids: [{ id: 999999, metadata: { type: "primary" } }] })).body).toEqual(
+      err(V, "invalid_input", "Saved metric does not exist", "saved_metrics_ids"),
+    );
+    const eleven = Array.from({ length: 10 }, () => ({ kind: "ExperimentMetric" }));
+    expect((await post({ metrics: eleven, saved_metrics_ids: [{ id: metric.id, metadata: { type: "primary" } }] })).body).toEqual(
+      err(V, "invalid_input", "You can only have up to 10 primary metrics (including shared metrics)", null),
+    );
+    const e = (await post({ saved_metrics_ids: [{ id: metric.id, metadata: { type: "primary" } }] })).body;
+    expect(e.saved_metrics).toEqual([expect.objectContaining({ saved_metric: metric.id, metadata: { type: "primary" }, name: "Paid" })]);
+    await h.api("PATCH", `${base}${e.id}/`, { body: { saved_metrics_ids: [] } });
+    expect((await h.api("GET", `${base}${e.id}/`)).body.saved_metrics).toEqual([]);
+  });
+});

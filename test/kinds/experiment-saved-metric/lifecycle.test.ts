@@ -1,0 +1,126 @@
+/**
+ * posthog.ExperimentHoldout, posthog.ExperimentSavedMetric and an Experiment's `holdoutId` and `savedMetricIds`, over
+ * loopback against the local server in both PostHog versions it plays: an experiment on a holdout and two saved
+ * metrics with no change after create (PostHog's holdout variant and metric uuid compare equal), its flag holding the
+ * holdout's groups, the links replaced whole; saved metric tags dropped by 2025-08-04 (no `tagging` plan feature)
+ * said so; PostHog's rules before anything is sent; an Experiment state written before these inputs existed still
+ * reads, diffs and updates without change. (Each example's create, drift, adoption, import, delete: the contract.)
+ */
+import * as experiments from "../../../src/kinds/experiment/endpoints";
+import * as featureFlags from "../../../src/kinds/feature-flag/endpoints";
+import { ExperimentHoldoutLifecycle, ExperimentLifecycle, ExperimentSavedMetricLifecycle } from "../../../src/provider";
+import { projectScopedSetups, versions } from "../../helpers/project-scoped";
+
+type Json = Record<string, unknown>;
+
+const setups = projectScopedSetups("Holdouts and metrics", (connection) => ({
+  holdout: new ExperimentHoldoutLifecycle(connection),
+  metric: new ExperimentSavedMetricLifecycle(connection),
+  experiment: new ExperimentLifecycle(connection),
+}));
+
+const funnel = { kind: "ExperimentMetric", metric_type: "funnel", series: [{ kind: "EventsNode", event: "checkout started" }] };
+const mean = { kind: "ExperimentMetric", metric_type: "mean", source: { kind: "EventsNode", event: "order paid" } };
+
+describe.each(versions)("PostHog %s", (version) => {
+  const setup = () => setups[version]!;
+
+  test("an experiment on a holdout and two saved metrics: no change after create, the flag holds the holdout, links replaced", async () => {
+    const { provider, http, projectId } = setup();
+    const holdoutInputs: Json = { projectId, name: `Holdout ${version}`, filters: [{ properties: [], rollout_percentage: 10 }] };
+    const holdout = await provider.holdout.create(holdoutInputs);
+    expect((await provider.holdout.diff(holdout.id, holdout.outs as Json, holdoutInputs)).changes).toBe(false);
+    expect((await provider.holdout.read(holdout.id, holdout.outs as Json)).inputs).toEqual(holdoutInputs);
+
+    const metricIds: number[] = [];
+    for (const [name, query] of [
+      [`Conversion ${version}`, funnel],
+      [`Revenue ${version}`, mean],
+    ] as const) {
+      const inputs: Json = { projectId, name, query };
+      const made = await provider.metric.create(inputs);
+      expect((await provider.metric.diff(made.id, made.outs as Json, inputs)).changes).toBe(false);
+      metricIds.push(Number(made.id));
+    }
+
+    const inputs: Json = {
+      projectId,
+      name: `Checkout ${version}`,
+      featureFlagKey: `checkout-holdout-${version}`,
+      holdoutId: Number(holdout.id),
+      savedMetricIds: [
+        { id: metricIds[1], metadata: { type: "secondary" } },
+        { id: metricIds[0], metadata: { type: "primary" } },
+      ],
+    };
+    expect((await provider.experiment.check({}, inputs)).failures).toBeUndefined();
+    const created = await provider.experiment.create(inputs);
+    expect((await provider.experiment.diff(created.id, created.outs as Json, inputs)).changes).toBe(false);
+    const read = await provider.experiment.read(created.id, created.outs as Json);
+    expect(read.inputs).toEqual(inputs);
+    const flagId = (created.outs as Json)["featureFlagId"] as number;
+    const groups = (await featureFlags.getFeatureFlag(http, projectId, flagId)).filters["holdout_groups"];
+    expect(groups).toEqual([expect.objectContaining({ rollout_percentage: 10, variant: `holdout-${holdout.id}` })]);
+
+    // One metric fewer: PostHog's list is replaced whole.
+    const fewer = { ...inputs, savedMetricIds: [{ id: metricIds[0], metadata: { type: "primary" } }] };
+    const updated = await provider.experiment.update(created.id, read.props as Json, fewer);
+    expect((await experiments.getExperiment(http, projectId, Number(created.id))).saved_metrics?.map((l) => l.saved_metric)).toEqual([
+      metricIds[0],
+    ]);
+    expect((await provider.experiment.diff(created.id, updated.outs as Json, fewer)).changes).toBe(false);
+  });
+
+  test("PostHog's rules before anything is sent: the holdout's groups, the metric's query, the links and their limit", async () => {
+    const { provider, projectId } = setup();
+    expect((await provider.holdout.check({}, { projectId, name: "h", filters: [] })).failures?.[0]?.reason).toMatch(
+      /filters must hold at least one group: Filters are required to create an holdout group/,
+    );
+    const queries = await provider.metric.check({}, { projectId, name: "m", query: { kind: "TrendsQuery" } });
+    expect(queries.failures?.[0]?.reason).toMatch(/query kind must be 'ExperimentMetric'/);
+    const untyped = await provider.experiment.check({}, { projectId, name: "e", featureFlagKey: "e", savedMetricIds: [{ id: 1 }] });
+    expect(untyped.failures?.[0]?.reason).toMatch(/savedMetricIds .*metadata/);
+    const many = await provider.experiment.check(
+      {},
+      {
+        projectId,
+        name: "e",
+        featureFlagKey: "e",
+        metrics: Array.from({ length: 10 }, () => mean),
+        savedMetricIds: [{ id: 1, metadata: { type: "primary" } }],
+      },
+    );
+    expect(many.failures?.map((f) => f.reason)).toEqual([
+      expect.stringContaining("You can only have up to 10 primary metrics (including shared metrics)"),
+    ]);
+  });
+
+  test("tags: applied today; PostHog 2025-08-04's organization lacks the tagging plan feature, and the error says so", async () => {
+    const { provider, projectId } = setup();
+    const inputs: Json = { projectId, name: `Tagged ${version}`, query: funnel, tags: ["checkout"] };
+    if (version === "current") {
+      const made = await provider.metric.create(inputs);
+      expect(made.outs).toMatchObject({ tags: ["checkout"] });
+      expect((await provider.metric.diff(made.id, made.outs as Json, inputs)).changes).toBe(false);
+      return;
+    }
+    await expect(provider.metric.create(inputs)).rejects.toThrow(
+      /PostHog accepted but did not apply tags .*plan lacks the `tagging` feature/,
+    );
+  });
+
+  test("an Experiment state written before holdoutId and savedMetricIds existed reads, diffs and updates without change", async () => {
+    const { provider, projectId, server } = setup();
+    const inputs: Json = { projectId, name: `Old ${version}`, featureFlagKey: `old-state-${version}` };
+    const created = await provider.experiment.create(inputs);
+    // What such a state holds: the outputs of that time (no new output was added by these inputs).
+    const old = created.outs as Json;
+    expect(Object.keys(old)).not.toContain("holdoutId");
+    expect(Object.keys(old)).not.toContain("savedMetricIds");
+    expect((await provider.experiment.diff(created.id, old, inputs)).changes).toBe(false);
+    expect((await provider.experiment.read(created.id, old)).inputs).toEqual(inputs);
+    await server.clearRequests();
+    await provider.experiment.update(created.id, old, inputs);
+    expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+  });
+});
