@@ -13,7 +13,18 @@ export type BatchExportInterval = "hour" | "day" | "week" | "every 5 minutes" | 
 
 /** Where a batch export exports to. */
 export interface BatchExportDestination {
-  type: "S3" | "Snowflake" | "Postgres" | "Redshift" | "BigQuery" | "HTTP" | "NoOp" | "Databricks" | "AzureBlob" | "Workflows" | "FileDownload";
+  type:
+    | "S3"
+    | "Snowflake"
+    | "Postgres"
+    | "Redshift"
+    | "BigQuery"
+    | "HTTP"
+    | "NoOp"
+    | "Databricks"
+    | "AzureBlob"
+    | "Workflows"
+    | "FileDownload";
   /** The destination's settings; its credentials are never answered by PostHog (a Pulumi secret here). */
   config: Record<string, unknown>;
 }

@@ -43,7 +43,7 @@ const base = fieldModel<BatchExport>({
       doc: "How often a batch export runs.",
     },
     BatchExportDestination: {
-      type: '{\n  type: "S3" | "Snowflake" | "Postgres" | "Redshift" | "BigQuery" | "HTTP" | "NoOp" | "Databricks" | "AzureBlob" | "Workflows" | "FileDownload";\n  /** The destination\'s settings; its credentials are never answered by PostHog (a Pulumi secret here). */\n  config: Record<string, unknown>;\n}',
+      type: '{\n  type:\n    | "S3"\n    | "Snowflake"\n    | "Postgres"\n    | "Redshift"\n    | "BigQuery"\n    | "HTTP"\n    | "NoOp"\n    | "Databricks"\n    | "AzureBlob"\n    | "Workflows"\n    | "FileDownload";\n  /** The destination\'s settings; its credentials are never answered by PostHog (a Pulumi secret here). */\n  config: Record<string, unknown>;\n}',
       doc: "Where a batch export exports to.",
     },
   },
