@@ -31,6 +31,7 @@ import { featureFlagRoutes } from "./feature-flags/routes";
 import { experimentRoutes } from "./experiments/routes";
 import { groupsRoutes } from "./groups/routes";
 import { hogFunctionRoutes } from "./hog-functions/routes";
+import { batchExportRoutes } from "./batch-exports/routes";
 import { surveyRoutes } from "./surveys/routes";
 import type { Services } from "./pipeline/api";
 import { App } from "./pipeline/app";
@@ -160,6 +161,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...surveyRoutes(),
       ...experimentRoutes(),
       ...hogFunctionRoutes(),
+      ...batchExportRoutes(),
       ...dashboardRoutes(),
       ...insightRoutes(),
       ...alertRoutes(),
