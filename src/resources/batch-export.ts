@@ -51,7 +51,7 @@ export interface BatchExport extends BatchExportOutputProperties {}
  *       database: "analytics",
  *       schema: "posthog",
  *       table_name: "events",
- *       user: "posthog_export",
+ *       user: "ph_writer",
  *       password: config.requireSecret("warehousePassword"),
  *     },
  *   },

@@ -14,7 +14,7 @@ export const batchExportExample: KindExample = {
         database: "analytics",
         schema: "posthog",
         table_name: "events",
-        user: "posthog_export",
+        user: "ph_writer",
         password: secret("warehousePassword", "example-password"),
       },
     },
