@@ -72,10 +72,10 @@ export interface BatchExportOutputProperties {
   readonly interval: pulumi.Output<BatchExportInterval>;
   /** Whether its schedule is paused. */
   readonly paused: pulumi.Output<boolean>;
+  /** Where it exports to, without the credentials PostHog never answers. */
+  readonly destination: pulumi.Output<BatchExportDestination>;
   /** What it exports: "events" (PostHog's default), "persons" or "sessions" (sessions behind a PostHog feature flag of its own). Present when declared. */
   readonly model?: pulumi.Output<BatchExportModel>;
-  /** Where it exports to: `type` ("S3", "Snowflake", "Postgres", "Redshift", "BigQuery", "HTTP", "NoOp"; today's PostHog also "Databricks", "AzureBlob", "Workflows", "FileDownload") and `config`, its settings as PostHog's destination takes them (Postgres: `host`, `port`, `database`, `schema`, `table_name`, `user`, `password`, `has_self_signed_cert`, `exclude_events`, `include_events`). The credentials (`user` and `password`, AWS keys, private keys, tokens) are Pulumi secrets; PostHog never answers them, so a change made to them outside Pulumi cannot be seen. PostHog merges a config into the one it holds: keys not declared are left as they are. Present when declared. */
-  readonly destination?: pulumi.Output<BatchExportDestination>;
   /** No run starts before this time (ISO 8601), or null. Present when declared. */
   readonly startAt?: pulumi.Output<string | null>;
   /** No run starts after this time (ISO 8601), or null. Present when declared. */
@@ -83,4 +83,11 @@ export interface BatchExportOutputProperties {
 }
 
 /** The output properties every `posthog.BatchExport` registers (a declared field adds its own). */
-export const outputNames: ReadonlyArray<keyof BatchExportOutputProperties> = ["batchExportId", "projectId", "name", "interval", "paused"];
+export const outputNames: ReadonlyArray<keyof BatchExportOutputProperties> = [
+  "batchExportId",
+  "projectId",
+  "name",
+  "interval",
+  "paused",
+  "destination",
+];

@@ -30,11 +30,13 @@ const base = fieldModel<BatchExport>({
     destination: `where it exports to, {type, config} (${BATCH_EXPORT_SERIALIZER})`,
     interval: `how often it runs (${BATCH_EXPORT_SERIALIZER})`,
   },
-  fixedOutputs: (record) => ({ name: record.name, interval: record.interval, paused: record.paused }),
+  // The destination always (without its credentials, which PostHog never answers): what an import declares.
+  fixedOutputs: (record) => ({ name: record.name, interval: record.interval, paused: record.paused, destination: record.destination }),
   outputTypes: {
     name: { type: "string", doc: "Its name." },
     interval: { type: "BatchExportInterval", doc: "How often it runs." },
     paused: { type: "boolean", doc: "Whether its schedule is paused." },
+    destination: { type: "BatchExportDestination", doc: "Where it exports to, without the credentials PostHog never answers." },
   },
   types: {
     BatchExportModel: { type: '"events" | "persons" | "sessions"', doc: "What a batch export exports." },
