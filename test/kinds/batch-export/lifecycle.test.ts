@@ -157,4 +157,16 @@ describe.each(versions)("PostHog %s", (version) => {
     expect(JSON.stringify(await batchExports.listBatchExports(http, projectId))).not.toContain("Hq2-tK7-zP4");
     expect((await provider.lifecycle.diff!(created.id, created.outs as Json, inputs)).changes).toBe(false);
   });
+
+  test("a create whose answer is lost is not sent again, and what it made is named, never taken: PostHog does not say who made an export", async () => {
+    const { provider, http, projectId, server } = setup();
+    const name = `lost-${version}`;
+    await server.fault({ method: "POST", path: "/batch_exports/?$", status: 502, afterCommit: true });
+    const failure = provider.hosted.create!({ projectId, name, interval: "hour", destination: destination() });
+    await expect(failure).rejects.toThrow(/PostHog does not say who made it/);
+    await expect(failure).rejects.toThrow(/adoptId/);
+    await expect(failure).rejects.not.toThrow(new RegExp(PASSWORD));
+    // Sent once: one export of that name.
+    expect((await batchExports.listBatchExports(http, projectId)).filter((found) => found.name === name)).toHaveLength(1);
+  });
 });
