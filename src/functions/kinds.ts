@@ -13,6 +13,7 @@ export * from "./alert";
 export * from "./survey";
 export * from "./experiment";
 export * from "./hog-function";
+export * from "./batch-export";
 export * from "./organization-member";
 export * from "./role";
 export * from "./warehouse-saved-query";

@@ -25,6 +25,7 @@ import { alertKind } from "./alert/kind";
 import { surveyKind } from "./survey/kind";
 import { experimentKind } from "./experiment/kind";
 import { hogFunctionKind } from "./hog-function/kind";
+import { batchExportKind } from "./batch-export/kind";
 import { organizationMemberKind } from "./organization-member/kind";
 import { proxyRecordKind } from "./proxy-record/kind";
 import { organizationInviteKind } from "./organization-invite/kind";
@@ -50,6 +51,7 @@ export const kinds: readonly Kind[] = [
   surveyKind as Kind,
   experimentKind as Kind,
   hogFunctionKind as Kind,
+  batchExportKind as Kind,
   organizationMemberKind as Kind,
   organizationInviteKind as Kind,
   proxyRecordKind as Kind,

@@ -14,6 +14,7 @@ export * from "./alert";
 export * from "./survey";
 export * from "./experiment";
 export * from "./hog-function";
+export * from "./batch-export";
 export * from "./organization-member";
 export * from "./organization-invite";
 export * from "./proxy-record";

@@ -34,6 +34,7 @@ import { experimentRoutes } from "./experiments/routes";
 import { earlyAccessFeatureRoutes } from "./early-access-features/routes";
 import { groupsRoutes } from "./groups/routes";
 import { hogFunctionRoutes } from "./hog-functions/routes";
+import { batchExportRoutes } from "./batch-exports/routes";
 import { surveyRoutes } from "./surveys/routes";
 import { sessionRecordingPlaylistRoutes } from "./session-recording-playlists/routes";
 import type { Services } from "./pipeline/api";
@@ -165,6 +166,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...experimentRoutes(),
       ...earlyAccessFeatureRoutes(),
       ...hogFunctionRoutes(),
+      ...batchExportRoutes(),
       ...dashboardRoutes(),
       ...insightRoutes(),
       ...alertRoutes(),

@@ -244,7 +244,7 @@ async function shownScopes(http: Transport): Promise<string[] | undefined> {
 }
 
 /** The scripts that run PostHog's backend: `POSTHOG_BACKEND_DIR`, else `shared/posthog` beside this checkout or above. */
-function backendScripts(): string {
+export function backendScripts(): string {
   const given = process.env["POSTHOG_BACKEND_DIR"];
   if (given) return path.resolve(given);
   for (let dir = path.dirname(repoRoot); ; dir = path.dirname(dir)) {

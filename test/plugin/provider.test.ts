@@ -439,3 +439,48 @@ test("the plugin ends when the CLI that started it is killed, instead of serving
   for (let waited = 0; alive() && waited < 10_000; waited += 200) await new Promise((resolve) => setTimeout(resolve, 200));
   expect(alive()).toBe(false);
 });
+
+test("posthog:index:BatchExport: check returns the destination's credentials as secrets; the destination output is secret; a failure never names them", async () => {
+  const exports = plugin.withType("posthog:index:BatchExport");
+  const project = await projects.createProject(http, server.organizationId, { name: "Plugin batch exports" });
+  const inputs = {
+    projectId: project.id,
+    name: "Warehouse",
+    interval: "hour",
+    destination: {
+      type: "Postgres",
+      config: { host: "db.example.com", port: 5432, database: "analytics", user: "ldr_acct", password: "Zq7-xK9-vT4" },
+    },
+  };
+  const checked = await exports.check("w", {}, inputs);
+  expect(checked.failures).toEqual([]);
+  const config = (checked.inputs as { destination: { config: Record<string, unknown> } }).destination.config;
+  expect(config["host"]).toBe("db.example.com");
+  expect(config["password"]).toEqual({ [SECRET]: "1b47061264138c4ac30d75fd1eb44270", value: "Zq7-xK9-vT4" });
+  expect(config["user"]).toEqual({ [SECRET]: "1b47061264138c4ac30d75fd1eb44270", value: "ldr_acct" });
+  const created = await exports.create("w", checked.inputs);
+  expect(JSON.stringify(created.outs)).not.toMatch(/Zq7-xK9-vT4|ldr_acct/);
+  expect(created.outs["destination"]).toMatchObject({ [SECRET]: "1b47061264138c4ac30d75fd1eb44270" });
+  const read = await exports.read("w", created.id, created.outs, checked.inputs);
+  expect(JSON.stringify(read.outs)).not.toMatch(/Zq7-xK9-vT4|ldr_acct/);
+
+  await server.fault({
+    method: "PATCH",
+    path: "/batch_exports/",
+    status: 400,
+    body: {
+      type: "validation_error",
+      code: "invalid_input",
+      detail: 'password authentication failed for "ldr_acct": Zq7-xK9-vT4',
+      attr: "destination",
+    },
+  });
+  const rotated = { ...inputs, destination: { ...inputs.destination, config: { ...inputs.destination.config, database: "other" } } };
+  const rechecked = await exports.check("w", checked.inputs, rotated);
+  const failed = await exports.update("w", created.id, read.outs, rechecked.inputs).then(
+    () => new Error("updated"),
+    (error: Error) => error,
+  );
+  expect(failed.message).toContain("authentication failed");
+  expect(failed.message).not.toMatch(/Zq7|xK9|ldr_acct/);
+});

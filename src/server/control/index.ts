@@ -20,7 +20,8 @@
  *   GET    /_control/organizations/:id             → OrganizationView
  *   PATCH  /_control/organizations/:id             PatchOrganizationRequest {name?, projectLimit?, ignoredSettings?: string[],
  *                                                    newerFields?: string[] (stored and echoed, as a newer PostHog's fields),
- *                                                    propertyDefinitions?: "legacy"|"gone", propertyValuesShape?: "results"|"list"}
+ *                                                    propertyDefinitions?: "legacy"|"gone", propertyValuesShape?: "results"|"list",
+ *                                                    lackedFeatures?: string[] (plan features the plan lacks: "data_pipelines")}
  *                                                  → OrganizationView
  *   POST   /_control/keys                          CreateKeyRequest {organizationId?, scopes?, scopedOrganizations?, scopedTeams?,
  *                                                    level?: "owner"|"admin"|"member"|"none", userEmail?, label?}

@@ -22,6 +22,7 @@ const patchOrganizationSchema = z.strictObject({
   newerFields: z.array(z.string().regex(/^[a-z][a-z0-9_]*$/)).optional(),
   propertyDefinitions: z.enum(["legacy", "gone"]).optional(),
   propertyValuesShape: z.enum(["results", "list"]).optional(),
+  lackedFeatures: z.array(z.string().min(1)).optional(),
 });
 export type PatchOrganizationRequest = z.infer<typeof patchOrganizationSchema>;
 export interface OrganizationView {
@@ -32,6 +33,7 @@ export interface OrganizationView {
   newerFields: string[];
   propertyDefinitions: "legacy" | "gone";
   propertyValuesShape: "results" | "list";
+  lackedFeatures: string[];
 }
 
 const createKeySchema = z.strictObject({
@@ -59,6 +61,7 @@ function orgView(o: OrganizationRecord): OrganizationView {
     newerFields: [...(o.newerFields ?? [])],
     propertyDefinitions: o.propertyDefinitions,
     propertyValuesShape: o.propertyValuesShape,
+    lackedFeatures: [...(o.lackedFeatures ?? [])],
   };
 }
 
@@ -120,6 +123,7 @@ export const organizationControlRoutes: ControlRoute[] = [
         if (body.name !== undefined) org.name = body.name;
         if (body.projectLimit !== undefined) org.projectLimit = body.projectLimit;
         if (body.ignoredSettings !== undefined) org.ignoredSettings = [...body.ignoredSettings];
+        if (body.lackedFeatures !== undefined) org.lackedFeatures = [...body.lackedFeatures];
         if (body.newerFields !== undefined) org.newerFields = [...body.newerFields];
         if (body.propertyDefinitions !== undefined) org.propertyDefinitions = body.propertyDefinitions;
         if (body.propertyValuesShape !== undefined) org.propertyValuesShape = body.propertyValuesShape;

@@ -35,6 +35,11 @@ export interface NestedViewSet {
   environments?: boolean;
   /** Scopes that depend on the request (`ApiRoute.scopesFor`). */
   scopesFor?: ApiRoute["scopesFor"];
+  /**
+   * `@action(methods=["POST"], detail=True, required_scopes=["<scope_object>:write"])`s of the viewset, by name
+   * (`…/<id>/<name>/`): a batch export's `pause` and `unpause`.
+   */
+  detailActions?: Readonly<Record<string, (ctx: ApiContext, team: StoredProject, id: number) => ApiResponse>>;
 }
 
 export function projectOf(ctx: ApiContext): StoredProject {
@@ -109,6 +114,15 @@ function nestedRoutesUnder(parent: "projects" | "environments", v: NestedViewSet
         DELETE: { name: "destroy", handler: (ctx) => (v.destroy ? v.destroy(ctx, projectOf(ctx), id(ctx)) : { status: 405 }) },
       },
     },
+    ...Object.entries(v.detailActions ?? {}).map(
+      ([name, handler]): ApiRoute => ({
+        ...common,
+        pattern: `${base}/:id/${name}`,
+        detail: true,
+        requiredScopes: [`${v.scopeObject}:write`],
+        methods: { POST: { name, handler: (ctx) => handler(ctx, projectOf(ctx), id(ctx)) } },
+      }),
+    ),
   ];
 }
 

@@ -25,6 +25,11 @@ export interface OrganizationRecord {
   propertyDefinitions: PropertyDefinitionsMode;
   /** "results": `{results, refreshing}` (newer); "list": a bare list (older). */
   propertyValuesShape: PropertyValuesShape;
+  /**
+   * The plan features (`AvailableFeature`, posthog/constants.py) the organization's plan lacks: PostHog refuses what
+   * needs them (a batch export without `data_pipelines`). None by default: the local server plays a plan with all.
+   */
+  lackedFeatures?: string[];
 }
 
 export interface UserRecord {
@@ -190,6 +195,7 @@ export const OBJECT_KINDS = [
   "surveys",
   "experiments",
   "hogFunctions",
+  "batchExports",
   "dashboards",
   "dashboardTiles",
   "insights",

@@ -1,0 +1,46 @@
+/**
+ * Plan features for the acceptance tier: an organization of its own whose plan has them, granted as PostHog's own
+ * tests grant them (`Organization.available_product_features`, posthog/models/organization.py), through Django in the
+ * local backend (./grant-features.py with the backend's settings, env.sh). A PostHog the tier reaches only over its
+ * API (an external target) cannot be given features: `undefined`, and the tests that need them say so and skip.
+ */
+import { spawnSync } from "node:child_process";
+import * as path from "node:path";
+import { type AcceptanceTarget, backendScripts } from "./real-posthog";
+
+export interface FeaturedOrganization {
+  organizationId: string;
+  projectId: number;
+}
+
+/** The organization named `name` with `features` on its plan, its backend user an owner, one project (idempotent). */
+export function organizationWithFeatures(
+  target: AcceptanceTarget,
+  name: string,
+  features: readonly string[],
+): FeaturedOrganization | undefined {
+  if (!target.account) return undefined;
+  const env = path.join(backendScripts(), "env.sh");
+  const grant = path.join(__dirname, "grant-features.py");
+  // Django's start takes a minute or more on this machine's two cores.
+  const result = spawnSync(
+    "bash",
+    [
+      "-c",
+      'source "$1" && cd "$PH_SRC" && "$VENV/bin/python" "$2" "$3" "$4" "$5"',
+      "grant",
+      env,
+      grant,
+      target.account.email,
+      name,
+      features.join(","),
+    ],
+    { encoding: "utf8", timeout: 600_000 },
+  );
+  const last = result.stdout.trim().split("\n").at(-1) ?? "";
+  if (result.status !== 0 || !last.startsWith("{"))
+    throw new Error(
+      `Granting ${features.join(", ")} failed (exit ${result.status ?? result.signal}): ${result.stderr.split("\n").slice(-10).join("\n")}`,
+    );
+  return JSON.parse(last) as FeaturedOrganization;
+}
