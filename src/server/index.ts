@@ -32,6 +32,7 @@ import { experimentRoutes } from "./experiments/routes";
 import { groupsRoutes } from "./groups/routes";
 import { hogFunctionRoutes } from "./hog-functions/routes";
 import { surveyRoutes } from "./surveys/routes";
+import { taxonomyRoutes } from "./taxonomy/routes";
 import type { Services } from "./pipeline/api";
 import { App } from "./pipeline/app";
 import { Faults } from "./pipeline/faults";
@@ -61,6 +62,8 @@ export type {
   CreateDashboardResponse,
   DemoDataRequest,
   PurgeResponse,
+  SeedDefinitionsRequest,
+  SeedDefinitionsResponse,
 } from "./control/projects";
 export type { ServerInfo } from "./control/route";
 export type { FaultSpec, Fault } from "./pipeline/faults";
@@ -168,6 +171,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...inviteRoutes(),
       ...proxyRecordRoutes(),
       ...roleRoutes(version),
+      ...taxonomyRoutes(),
     ],
     faults: new Faults(),
     throttle,

@@ -25,7 +25,17 @@ export interface OrganizationRecord {
   propertyDefinitions: PropertyDefinitionsMode;
   /** "results": `{results, refreshing}` (newer); "list": a bare list (older). */
   propertyValuesShape: PropertyValuesShape;
+  /**
+   * Plan features the organization's plan lacks, as the taxonomy routes read them (src/server/taxonomy/): without
+   * `ingestion_taxonomy` a definition's PATCH answers 402, without `tagging` its tags are dropped. Absent: both
+   * available, as for every other area of this server.
+   */
+  lackedFeatures?: PlanFeature[];
 }
+
+/** The plan features the local server can take away (posthog/constants.py `AvailableFeature`). */
+export const PLAN_FEATURES = ["ingestion_taxonomy", "tagging"] as const;
+export type PlanFeature = (typeof PLAN_FEATURES)[number];
 
 export interface UserRecord {
   id: number;
@@ -194,6 +204,8 @@ export const OBJECT_KINDS = [
   "dashboardTiles",
   "insights",
   "alerts",
+  "eventDefinitions",
+  "propertyDefinitions",
 ] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
 
