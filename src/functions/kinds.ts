@@ -15,3 +15,5 @@ export * from "./experiment";
 export * from "./hog-function";
 export * from "./organization-member";
 export * from "./role";
+export * from "./event-definition";
+export * from "./property-definition";

@@ -30,6 +30,8 @@ import { proxyRecordKind } from "./proxy-record/kind";
 import { organizationInviteKind } from "./organization-invite/kind";
 import { roleKind } from "./role/kind";
 import { roleMembershipKind } from "./role-membership/kind";
+import { eventDefinitionKind } from "./event-definition/kind";
+import { propertyDefinitionKind } from "./property-definition/kind";
 import type { Kind } from "../kit/kind";
 
 export const kinds: readonly Kind[] = [
@@ -49,6 +51,8 @@ export const kinds: readonly Kind[] = [
   proxyRecordKind as Kind,
   roleKind as Kind,
   roleMembershipKind as unknown as Kind,
+  eventDefinitionKind as Kind,
+  propertyDefinitionKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

@@ -23,6 +23,8 @@ import { organizationInviteKind } from "../kinds/organization-invite/kind";
 import { proxyRecordKind } from "../kinds/proxy-record/kind";
 import { roleKind } from "../kinds/role/kind";
 import { roleMembershipKind } from "../kinds/role-membership/kind";
+import { eventDefinitionKind } from "../kinds/event-definition/kind";
+import { propertyDefinitionKind } from "../kinds/property-definition/kind";
 
 export { ProjectLifecycle, ProjectLifecycle as ProjectProvider } from "../kinds/project/kind";
 export { FeatureFlagLifecycle, FeatureFlagLifecycle as FeatureFlagProvider } from "../kinds/feature-flag/kind";
@@ -40,6 +42,8 @@ export { OrganizationInviteLifecycle, OrganizationInviteLifecycle as Organizatio
 export { ProxyRecordLifecycle, ProxyRecordLifecycle as ProxyRecordProvider } from "../kinds/proxy-record/kind";
 export { RoleLifecycle, RoleLifecycle as RoleProvider } from "../kinds/role/kind";
 export { RoleMembershipLifecycle, RoleMembershipLifecycle as RoleMembershipProvider } from "../kinds/role-membership/kind";
+export { EventDefinitionLifecycle, EventDefinitionLifecycle as EventDefinitionProvider } from "../kinds/event-definition/kind";
+export { PropertyDefinitionLifecycle, PropertyDefinitionLifecycle as PropertyDefinitionProvider } from "../kinds/property-definition/kind";
 
 export const projectProvider = hosted(projectKind as Kind);
 export const featureFlagProvider = hosted(featureFlagKind as Kind);
@@ -57,3 +61,5 @@ export const organizationInviteProvider = hosted(organizationInviteKind as Kind)
 export const proxyRecordProvider = hosted(proxyRecordKind as Kind);
 export const roleProvider = hosted(roleKind as Kind);
 export const roleMembershipProvider = hosted(roleMembershipKind as unknown as Kind);
+export const eventDefinitionProvider = hosted(eventDefinitionKind as Kind);
+export const propertyDefinitionProvider = hosted(propertyDefinitionKind as Kind);

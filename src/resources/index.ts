@@ -19,3 +19,5 @@ export * from "./organization-invite";
 export * from "./proxy-record";
 export * from "./role";
 export * from "./role-membership";
+export * from "./event-definition";
+export * from "./property-definition";
