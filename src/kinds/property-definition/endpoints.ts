@@ -17,7 +17,7 @@ import {
 const definitions = objects.endpoints<
   typeof propertyDefinitionAnswerSchema,
   string,
-  { type?: string; group_type_index?: string; search?: string }
+  { type?: string; group_type_index?: string; search?: string; event_names?: string; filter_by_event_names?: string }
 >({ path: "property_definitions", noun: "property definition", schema: propertyDefinitionAnswerSchema });
 
 /** `GROUP_TYPES_LIMIT` (posthog/models/group_type_mapping.py): group type indexes are 0 to 4. */
@@ -75,6 +75,16 @@ export async function listPropertyDefinitions(
   const places =
     type === undefined ? PLACES : [{ type: type as PropertyKind, group_type_index: index === undefined ? null : Number(index) }];
   return (await Promise.all(places.map((place) => listAt(http, projectId, place, search)))).flat();
+}
+
+/**
+ * The event properties PostHog has seen on an event (its EventProperty rows, posthog/models/event_property.py: the
+ * list's `event_names` with `filter_by_event_names`).
+ */
+export async function listEventProperties(http: Transport, projectId: number, event: string): Promise<PropertyDefinition[]> {
+  const place: Place = { type: "event", group_type_index: null };
+  const filters = { ...query(place), event_names: JSON.stringify([event]), filter_by_event_names: "true" };
+  return (await definitions.listAll(http, projectId, filters)).filter(isDefinition).map((d) => placed(http, d, place));
 }
 
 /** The definition of exactly this name in this place, or null. */
