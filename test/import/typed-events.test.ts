@@ -22,7 +22,7 @@ let projectId = 0;
 let written = "";
 
 // A template's placeholder, as text: it must stay text in the module.
-const HOSTILE_PROPERTY = ["a\"b */ ", "$", "{globalThis.pwned = 1} \n line"].join("");
+const HOSTILE_PROPERTY = ['a"b */ ', "$", "{globalThis.pwned = 1} \n line"].join("");
 const HOSTILE_EVENT = "`; globalThis.pwned = 2; //";
 
 beforeAll(async () => {
