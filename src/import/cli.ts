@@ -7,7 +7,9 @@ import { parseArgs } from "node:util";
 import { DEFAULT_HOST } from "../client";
 import { connect, resolveConfig } from "../kit/config";
 import { kinds } from "../kinds/index";
+import * as fs from "node:fs";
 import { LANGUAGES, type Language, runImport } from ".";
+import { readTypedEvents, typedEventsModule } from "./typed-events";
 
 /** `text` in lines of at most 116 columns, as the options below are. */
 const wrapped = (text: string) => text.replace(/(.{1,116})(?: |$)/g, "$1\n").trimEnd();
@@ -34,13 +36,64 @@ ${wrapped(`Writes a Pulumi project in DIR that declares every project of a PostH
   --force                 replace files DIR already holds
 `;
 
+const TYPES_USAGE = `Usage: pulumi-posthog types --out FILE [options]
+
+${wrapped("Writes a TypeScript module typing a project's events from its event and property definitions as PostHog holds them (after `pulumi up`, those a program declares): `PostHogEvents`, each event with the properties PostHog has seen on it and their types, and `typedCapture(posthog)`, whose `capture` the compiler checks. Hidden events and PostHog's own (`$`-named) are left out.")}
+
+  --out FILE              where to write the module (required; - prints it)
+  --project ID            the project (POSTHOG_PROJECT_ID)
+  --host URL              PostHog's address (POSTHOG_HOST; default https://us.posthog.com)
+  --api-key KEY           a personal API key with event_definition:read and property_definition:read (POSTHOG_API_KEY)
+`;
+
+/** `pulumi-posthog types`: the project's definitions as a typed capture. */
+async function types(args: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const { values } = parseArgs({
+    args: [...args],
+    options: {
+      out: { type: "string" },
+      project: { type: "string" },
+      host: { type: "string" },
+      "api-key": { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(TYPES_USAGE);
+    return 0;
+  }
+  if (!values.out) throw new Error(`--out FILE is required: the module to write.\n\n${TYPES_USAGE}`);
+  const flags: Record<string, string | undefined> = {
+    "posthog:host": values.host,
+    "posthog:apiKey": values["api-key"],
+    "posthog:projectId": values.project,
+  };
+  const config = resolveConfig((key) => flags[key], env);
+  const projectId = config.projectId;
+  if (projectId === undefined || !/^\d+$/.test(projectId))
+    throw new Error(
+      `No PostHog project given${projectId === undefined ? "" : ` ("${projectId}" is not a project's numeric id)`}: pass --project <id>, or set POSTHOG_PROJECT_ID.`,
+    );
+  if (!config.apiKey) throw new Error("No PostHog personal API key given: set POSTHOG_API_KEY (or pass --api-key).");
+  const events = await readTypedEvents(connect(config), Number(projectId));
+  const text = typedEventsModule(events, `PostHog project ${projectId} at ${config.host}`);
+  if (values.out === "-") process.stdout.write(text);
+  else {
+    fs.writeFileSync(values.out, text);
+    process.stderr.write(`Wrote ${values.out}: ${events.length} event${events.length === 1 ? "" : "s"}.\n`);
+  }
+  return 0;
+}
+
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const [command, ...rest] = argv;
   if (command === "--help" || command === "-h" || command === undefined) {
-    process.stdout.write(USAGE);
+    process.stdout.write(`${USAGE}\n${TYPES_USAGE}`);
     return command === undefined ? 2 : 0;
   }
-  if (command !== "import") throw new Error(`Unknown command "${command}".\n\n${USAGE}`);
+  if (command === "types") return types(rest, env);
+  if (command !== "import") throw new Error(`Unknown command "${command}".\n\n${USAGE}\n${TYPES_USAGE}`);
   const { values } = parseArgs({
     args: [...rest],
     options: {

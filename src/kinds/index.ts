@@ -37,6 +37,8 @@ import { sessionRecordingPlaylistKind } from "./session-recording-playlist/kind"
 import { earlyAccessFeatureKind } from "./early-access-feature/kind";
 import { experimentHoldoutKind } from "./experiment-holdout/kind";
 import { experimentSavedMetricKind } from "./experiment-saved-metric/kind";
+import { eventDefinitionKind } from "./event-definition/kind";
+import { propertyDefinitionKind } from "./property-definition/kind";
 import type { Kind } from "../kit/kind";
 
 export const kinds: readonly Kind[] = [
@@ -63,6 +65,8 @@ export const kinds: readonly Kind[] = [
   earlyAccessFeatureKind as Kind,
   experimentHoldoutKind as Kind,
   experimentSavedMetricKind as Kind,
+  eventDefinitionKind as Kind,
+  propertyDefinitionKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

@@ -27,6 +27,11 @@ import { roleMembershipKind } from "../kinds/role-membership/kind";
 import { warehouseSavedQueryKind } from "../kinds/warehouse-saved-query/kind";
 import { warehouseViewLinkKind } from "../kinds/warehouse-view-link/kind";
 import { sessionRecordingPlaylistKind } from "../kinds/session-recording-playlist/kind";
+import { earlyAccessFeatureKind } from "../kinds/early-access-feature/kind";
+import { experimentHoldoutKind } from "../kinds/experiment-holdout/kind";
+import { experimentSavedMetricKind } from "../kinds/experiment-saved-metric/kind";
+import { eventDefinitionKind } from "../kinds/event-definition/kind";
+import { propertyDefinitionKind } from "../kinds/property-definition/kind";
 
 export { ProjectLifecycle, ProjectLifecycle as ProjectProvider } from "../kinds/project/kind";
 export { FeatureFlagLifecycle, FeatureFlagLifecycle as FeatureFlagProvider } from "../kinds/feature-flag/kind";
@@ -54,6 +59,14 @@ export {
   SessionRecordingPlaylistLifecycle,
   SessionRecordingPlaylistLifecycle as SessionRecordingPlaylistProvider,
 } from "../kinds/session-recording-playlist/kind";
+export { EarlyAccessFeatureLifecycle, EarlyAccessFeatureLifecycle as EarlyAccessFeatureProvider } from "../kinds/early-access-feature/kind";
+export { ExperimentHoldoutLifecycle, ExperimentHoldoutLifecycle as ExperimentHoldoutProvider } from "../kinds/experiment-holdout/kind";
+export {
+  ExperimentSavedMetricLifecycle,
+  ExperimentSavedMetricLifecycle as ExperimentSavedMetricProvider,
+} from "../kinds/experiment-saved-metric/kind";
+export { EventDefinitionLifecycle, EventDefinitionLifecycle as EventDefinitionProvider } from "../kinds/event-definition/kind";
+export { PropertyDefinitionLifecycle, PropertyDefinitionLifecycle as PropertyDefinitionProvider } from "../kinds/property-definition/kind";
 
 export const projectProvider = hosted(projectKind as Kind);
 export const featureFlagProvider = hosted(featureFlagKind as Kind);
@@ -75,3 +88,8 @@ export const roleMembershipProvider = hosted(roleMembershipKind as unknown as Ki
 export const warehouseSavedQueryProvider = hosted(warehouseSavedQueryKind as Kind);
 export const warehouseViewLinkProvider = hosted(warehouseViewLinkKind as Kind);
 export const sessionRecordingPlaylistProvider = hosted(sessionRecordingPlaylistKind as Kind);
+export const earlyAccessFeatureProvider = hosted(earlyAccessFeatureKind as Kind);
+export const experimentHoldoutProvider = hosted(experimentHoldoutKind as Kind);
+export const experimentSavedMetricProvider = hosted(experimentSavedMetricKind as Kind);
+export const eventDefinitionProvider = hosted(eventDefinitionKind as Kind);
+export const propertyDefinitionProvider = hosted(propertyDefinitionKind as Kind);

@@ -23,3 +23,8 @@ export * from "./role-membership";
 export * from "./warehouse-saved-query";
 export * from "./warehouse-view-link";
 export * from "./session-recording-playlist";
+export * from "./early-access-feature";
+export * from "./experiment-holdout";
+export * from "./experiment-saved-metric";
+export * from "./event-definition";
+export * from "./property-definition";

@@ -37,6 +37,7 @@ import { hogFunctionRoutes } from "./hog-functions/routes";
 import { batchExportRoutes } from "./batch-exports/routes";
 import { surveyRoutes } from "./surveys/routes";
 import { sessionRecordingPlaylistRoutes } from "./session-recording-playlists/routes";
+import { taxonomyRoutes } from "./taxonomy/routes";
 import type { Services } from "./pipeline/api";
 import { App } from "./pipeline/app";
 import { Faults } from "./pipeline/faults";
@@ -66,6 +67,8 @@ export type {
   CreateDashboardResponse,
   DemoDataRequest,
   PurgeResponse,
+  SeedDefinitionsRequest,
+  SeedDefinitionsResponse,
 } from "./control/projects";
 export type { ServerInfo } from "./control/route";
 export type { FaultSpec, Fault } from "./pipeline/faults";
@@ -178,6 +181,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...warehouseViewLinkRoutes(),
       ...roleRoutes(version),
       ...sessionRecordingPlaylistRoutes(),
+      ...taxonomyRoutes(),
     ],
     faults: new Faults(),
     throttle,

@@ -25,6 +25,15 @@ const refused: Readonly<Record<string, Refusal>> =
           why: "PostHog 2025-08-04's AlertViewSet has scope_object INTERNAL (posthog/api/alert.py), which no personal API key with scopes may use",
           refusal: /lets no personal API key with scopes manage alerts/,
         },
+        // Nothing ingests events there (no plugin server): no definition exists for a create to take over.
+        EventDefinition: {
+          why: "PostHog 2025-08-04 makes event definitions only by ingestion, which this backend does not run, and has no create for them (a POST refuses personal API keys, measured)",
+          refusal: /this PostHog cannot create one: PostHog makes definitions when events arrive/,
+        },
+        PropertyDefinition: {
+          why: "no PostHog creates property definitions over its API (PropertyDefinitionViewSet, posthog/taxonomy/property_definition_api.py), and this backend ingests nothing",
+          refusal: /this PostHog cannot create one: PostHog makes definitions when events arrive/,
+        },
       }
     : {};
 

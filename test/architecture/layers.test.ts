@@ -111,6 +111,11 @@ const RULES: Record<Layer, { may: readonly Layer[]; rule: string }> = {
  */
 const KIND_ON_KIND: ReadonlyArray<readonly [string, string, string]> = [
   [
+    "property-definition",
+    "event-definition",
+    "PostHog's two taxonomy serializers share their rules (ee/api/ee_event_definition.py, ee/api/ee_property_definition.py: the `ingestion_taxonomy` plan feature, hidden against verified, description and tags), and a definition ingestion has not made is the same error",
+  ],
+  [
     "dashboard",
     "insight",
     "a dashboard's tiles carry the insights on it (DashboardTileSerializer nests InsightSerializer, products/dashboards/backend/api/dashboard.py)",

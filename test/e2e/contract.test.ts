@@ -32,7 +32,7 @@ import * as surveys from "../../src/kinds/survey/endpoints";
 import { MAX_JSON_DEPTH } from "../../src/kit/json";
 import { ExampleLookup, ExampleRef, ExampleSecret, ExampleUser, type ExampleValue, markersIn } from "../../src/kit/example";
 import type { Kind } from "../../src/kit/kind";
-import { contractKinds, driftInput, driftValue, postHogField } from "../helpers/contract";
+import { contractKinds, driftInput, driftValue, INGESTED_KINDS, ingestedByExamples, postHogField } from "../helpers/contract";
 import { refuseHogTemplate } from "../helpers/hog-function-faults";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { cacheDir, pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
@@ -89,12 +89,14 @@ function contractProgram(): string[] {
   const lines = [`const config = new pulumi.Config();`];
   for (const kind of contractKinds) {
     const v = variable(kind);
-    const scope = kind.scope === "project" ? `projectId: ${variable(home)}.${home.identity.output}, ` : "";
+    // The definitions ingestion makes are taken over where ingestion made them: the configured project, seeded first.
+    const ingested = INGESTED_KINDS.includes(kind.name);
+    const scope = kind.scope === "project" && !ingested ? `projectId: ${variable(home)}.${home.identity.output}, ` : "";
     const inputs = typescript(kind.example.inputs as ExampleValue);
     lines.push(`const ${v} = new posthog.${kind.name}(${JSON.stringify(resourceName(kind))}, { ${scope}...${inputs} });`);
     lines.push(`export const ${v}Id = ${v}.${kind.identity.output};`);
     lines.push(
-      `export const ${v}Scope = ${kind.scope === "project" ? `${variable(home)}.${home.identity.output}` : `${v}.organizationId`};`,
+      `export const ${v}Scope = ${kind.scope === "project" ? (ingested ? `${v}.projectId` : `${variable(home)}.${home.identity.output}`) : `${v}.organizationId`};`,
     );
     // A nested kind's calls take its parent too (a membership's role).
     if (kind.parent) lines.push(`export const ${v}Parent = ${v}.${kind.parent.input};`);
@@ -222,6 +224,7 @@ beforeAll(async () => {
   // The local server goes with the file: nothing to destroy after the last case.
   session = await pulumiSession(server, [], { destroyOnCleanup: false });
   cohortProjectId = (await projects.createProject(http, server.organizationId, { name: "Cohorts" })).id;
+  await server.control.seedDefinitions(cohortProjectId, ingestedByExamples);
   dir = cacheDir("contract");
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: posthog-contract\nruntime: nodejs\nmain: index.ts\n");
   fs.writeFileSync(

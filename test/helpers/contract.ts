@@ -18,8 +18,29 @@ import { recordResult } from "../../src/functions/context";
 import { ExampleLookup, ExampleRef, ExampleSecret, ExampleUser, type ExampleValue, markersIn } from "../../src/kit/example";
 import { adoptInputOf, idForms, type Kind, keyFacts, placementOf, scopeInput } from "../../src/kit/kind";
 import * as hosted from "../../src/provider";
+import type { SeedDefinitionsRequest } from "../../src/server";
+import { eventDefinitionExample } from "../../src/kinds/event-definition/example";
+import { propertyDefinitionExample } from "../../src/kinds/property-definition/example";
 
 type Json = Record<string, unknown>;
+
+/**
+ * What PostHog's ingestion has made before a program declares the definition examples (EventDefinition,
+ * PropertyDefinition: a create takes the definition over, and no PostHog creates a property definition over the
+ * API): a run seeds it in the examples' project first (`POST /_control/projects/:id/definitions`).
+ */
+export const ingestedByExamples: SeedDefinitionsRequest = {
+  events: [{ name: String(eventDefinitionExample.inputs["name"]) }],
+  properties: [
+    {
+      name: String(propertyDefinitionExample.inputs["name"]),
+      type: propertyDefinitionExample.inputs["type"] as "event",
+    },
+  ],
+};
+
+/** The kinds whose objects ingestion makes: a program declares them in a project seeded first. */
+export const INGESTED_KINDS: readonly string[] = ["EventDefinition", "PropertyDefinition"];
 
 /** Every registered kind, each after the kinds its example references. */
 export const contractKinds: readonly Kind[] = byReferences(kinds);

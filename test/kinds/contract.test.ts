@@ -5,7 +5,7 @@
  */
 import { Transport } from "../../src/client-entry";
 import * as projects from "../../src/kinds/project/endpoints";
-import { contractCases, ContractRun, refusedBy2025_08_04 } from "../helpers/contract";
+import { contractCases, ContractRun, ingestedByExamples, refusedBy2025_08_04 } from "../helpers/contract";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { versions } from "../helpers/project-scoped";
 
@@ -18,6 +18,8 @@ describe.each(versions)("PostHog %s", (version) => {
     const project = await projects.createProject(http, server.organizationId, { name: "Contract" });
     // The member the examples name (OrganizationMember's, found by email): someone who belongs, not the key's user.
     await server.control.createKey({ organizationId: server.organizationId, userEmail: "ana@example.com", level: "member" });
+    // The definitions the examples take over, as ingestion would have made them.
+    await server.control.seedDefinitions(project.id, ingestedByExamples);
     run = new ContractRun({ url: server.url, apiKey: server.apiKey, organizationId: server.organizationId, projectId: project.id, http });
   });
   afterAll(() => server?.close());

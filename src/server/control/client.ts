@@ -14,7 +14,7 @@ import type {
   PatchOrganizationRequest,
 } from "./organizations";
 import type { FaultRequest, FaultResponse } from "./pipeline";
-import type { CreateDashboardResponse, PurgeResponse } from "./projects";
+import type { CreateDashboardResponse, PurgeResponse, SeedDefinitionsRequest, SeedDefinitionsResponse } from "./projects";
 import type { ServerInfo } from "./route";
 
 export interface ControlClient {
@@ -35,6 +35,8 @@ export interface ControlClient {
   purge(): Promise<PurgeResponse>;
   setDemoData(id: number, generating: boolean): Promise<{ is_generating_demo_data: boolean }>;
   createDashboard(projectId: number, name?: string): Promise<CreateDashboardResponse>;
+  /** Event and property definitions as ingestion makes them (kept when they exist). */
+  seedDefinitions(projectId: number, body: SeedDefinitionsRequest): Promise<SeedDefinitionsResponse>;
   reset(): Promise<ServerInfo>;
   /** The invitee accepts an invite (outside any program): the member's user UUID. */
   acceptInvite(id: string): Promise<{ userUuid: string }>;
@@ -88,6 +90,7 @@ export function controlClient(url: string, controlToken: string): ControlClient 
     purge: () => call("POST", "/_control/purge"),
     setDemoData: (id, generating) => call("PUT", `/_control/projects/${id}/demo-data`, { generating }),
     createDashboard: (projectId, name) => call("POST", `/_control/projects/${projectId}/dashboards`, name === undefined ? {} : { name }),
+    seedDefinitions: (projectId, body) => call("POST", `/_control/projects/${projectId}/definitions`, body),
     reset: () => call("POST", "/_control/reset"),
     acceptInvite: (id) => call("POST", `/_control/invites/${id}/accept`),
     ageInvite: async (id, days) => {

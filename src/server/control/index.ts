@@ -21,7 +21,7 @@
  *   PATCH  /_control/organizations/:id             PatchOrganizationRequest {name?, projectLimit?, ignoredSettings?: string[],
  *                                                    newerFields?: string[] (stored and echoed, as a newer PostHog's fields),
  *                                                    propertyDefinitions?: "legacy"|"gone", propertyValuesShape?: "results"|"list",
- *                                                    lackedFeatures?: string[] (plan features the plan lacks: "data_pipelines")}
+ *                                                    lackedFeatures?: PlanFeature[] (the plan features the plan lacks: "data_pipelines", "ingestion_taxonomy", "tagging")}
  *                                                  → OrganizationView
  *   POST   /_control/keys                          CreateKeyRequest {organizationId?, scopes?, scopedOrganizations?, scopedTeams?,
  *                                                    level?: "owner"|"admin"|"member"|"none", userEmail?, label?}
@@ -46,6 +46,10 @@
  *   POST   /_control/purge                         → PurgeResponse {purged: number[]}: the projects pending deletion (a DELETE
  *                                                  marks them `is_pending_deletion`; they are purged deletionPurgeMs later,
  *                                                  like PostHog's background deletion) are removed now
+ *   POST   /_control/projects/:id/definitions     SeedDefinitionsRequest {events?: [{name, properties?: {name: propertyType|null}}],
+ *                                                    properties?: [{name, type?, groupTypeIndex?, propertyType?}]}
+ *                                                  → 201 SeedDefinitionsResponse {events: [{id, name}], properties: [{id, name, type}]}:
+ *                                                  event and property definitions as ingestion makes them (kept when they exist)
  *   PUT    /_control/projects/:id/demo-data        DemoDataRequest {generating} → {is_generating_demo_data}
  *   POST   /_control/projects/:id/dashboards       CreateDashboardRequest {name?} → 201 {id, name}
  *   POST   /_control/reset                         → ServerInfo; clears projects, groups, activity, faults, request log and

@@ -1,7 +1,7 @@
 /** `/_control/organizations` and `/_control/keys`: organizations with their plan options, and personal API keys. */
 import { z } from "zod";
 import { json } from "../pipeline/http";
-import { MEMBERSHIP_LEVELS, type MembershipLevel, type OrganizationRecord } from "../state/types";
+import { MEMBERSHIP_LEVELS, type MembershipLevel, type OrganizationRecord, PLAN_FEATURES, type PlanFeature } from "../state/types";
 import { acceptInvite, ageInvite } from "../invites/routes";
 import { ControlRequestError, parse, type ControlDeps, type ControlRoute } from "./route";
 
@@ -22,7 +22,7 @@ const patchOrganizationSchema = z.strictObject({
   newerFields: z.array(z.string().regex(/^[a-z][a-z0-9_]*$/)).optional(),
   propertyDefinitions: z.enum(["legacy", "gone"]).optional(),
   propertyValuesShape: z.enum(["results", "list"]).optional(),
-  lackedFeatures: z.array(z.string().min(1)).optional(),
+  lackedFeatures: z.array(z.enum(PLAN_FEATURES)).optional(),
 });
 export type PatchOrganizationRequest = z.infer<typeof patchOrganizationSchema>;
 export interface OrganizationView {
@@ -33,7 +33,7 @@ export interface OrganizationView {
   newerFields: string[];
   propertyDefinitions: "legacy" | "gone";
   propertyValuesShape: "results" | "list";
-  lackedFeatures: string[];
+  lackedFeatures: PlanFeature[];
 }
 
 const createKeySchema = z.strictObject({
@@ -127,6 +127,7 @@ export const organizationControlRoutes: ControlRoute[] = [
         if (body.newerFields !== undefined) org.newerFields = [...body.newerFields];
         if (body.propertyDefinitions !== undefined) org.propertyDefinitions = body.propertyDefinitions;
         if (body.propertyValuesShape !== undefined) org.propertyValuesShape = body.propertyValuesShape;
+        if (body.lackedFeatures !== undefined) org.lackedFeatures = [...body.lackedFeatures];
         d.services.store.changed();
         return json(200, orgView(org));
       },

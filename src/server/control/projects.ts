@@ -10,6 +10,7 @@ import { WRITABLE_FIELDS } from "../projects/validation";
 import { cloneJson, jsonEqual, ownValue, setKey, type Json } from "../state/json";
 import { nowMicros } from "../state/time";
 import { ControlRequestError, parse, type ControlDeps, type ControlRoute } from "./route";
+import { GROUP_TYPES_LIMIT, PROPERTY_TYPES, PROPERTY_VALUE_TYPES, seedEvent, seedProperty } from "../taxonomy/model";
 
 const demoDataSchema = z.strictObject({ generating: z.boolean() });
 export type DemoDataRequest = z.infer<typeof demoDataSchema>;
@@ -19,6 +20,39 @@ export type CreateDashboardRequest = z.infer<typeof dashboardSchema>;
 export interface CreateDashboardResponse {
   id: number;
   name: string;
+}
+
+/** Definitions as ingestion makes them: events (with the properties seen on them) and properties of any type. */
+const definitionName = z.string().min(1).max(400);
+const seedDefinitionsSchema = z.strictObject({
+  events: z
+    .array(
+      z.strictObject({
+        name: definitionName,
+        properties: z.record(definitionName, z.enum(PROPERTY_VALUE_TYPES).nullable()).optional(),
+      }),
+    )
+    .optional(),
+  properties: z
+    .array(
+      z.strictObject({
+        name: definitionName,
+        type: z.enum(Object.keys(PROPERTY_TYPES) as [keyof typeof PROPERTY_TYPES]).optional(),
+        groupTypeIndex: z
+          .number()
+          .int()
+          .min(0)
+          .max(GROUP_TYPES_LIMIT - 1)
+          .optional(),
+        propertyType: z.enum(PROPERTY_VALUE_TYPES).nullable().optional(),
+      }),
+    )
+    .optional(),
+});
+export type SeedDefinitionsRequest = z.infer<typeof seedDefinitionsSchema>;
+export interface SeedDefinitionsResponse {
+  events: Array<{ id: string; name: string }>;
+  properties: Array<{ id: string; name: string; type: string }>;
 }
 
 export interface PurgeResponse {
@@ -91,6 +125,29 @@ export const projectControlRoutes: ControlRoute[] = [
         const p = projectOr404(d, params.id);
         const name = parse(dashboardSchema, req).name ?? "New Dashboard";
         const response: CreateDashboardResponse = { id: d.services.store.createDashboard(p.id, name), name };
+        return json(201, response);
+      },
+    },
+  },
+  {
+    // Ingestion, as far as definitions go: each event's definition and its properties' (seen on it), and properties.
+    pattern: "/_control/projects/:id/definitions",
+    methods: {
+      POST: (req, params, d) => {
+        const p = projectOr404(d, params.id);
+        const body = parse(seedDefinitionsSchema, req);
+        const { store } = d.services;
+        const user = store.state.defaultUserId;
+        const response: SeedDefinitionsResponse = { events: [], properties: [] };
+        const seeded = (o: { fields: Record<string, unknown> }, type: string) =>
+          response.properties.push({ id: String(o.fields.uuid), name: String(o.fields.name), type });
+        for (const event of body.events ?? []) {
+          const o = seedEvent(store, p.id, user, event.name);
+          response.events.push({ id: String(o.fields.uuid), name: event.name });
+          for (const [name, propertyType] of Object.entries(event.properties ?? {}))
+            seeded(seedProperty(store, p.id, user, { name, propertyType, events: [event.name] }), "event");
+        }
+        for (const property of body.properties ?? []) seeded(seedProperty(store, p.id, user, property), property.type ?? "event");
         return json(201, response);
       },
     },

@@ -55,6 +55,14 @@ export const unsupportedMediaType = (mediaType: string): ApiError =>
   err(415, "invalid_request", "unsupported_media_type", `Unsupported media type "${mediaType}" in request.`);
 export const requestTooLarge = (): ApiError => err(413, "invalid_request", "request_too_large", "Request body too large.");
 export const conflict = (detail: string): ApiError => err(409, "server_error", "conflict", detail);
+/** EnterpriseFeatureException (posthog/exceptions.py): a plan lacks the feature; a self-hosted PostHog's wording. */
+export const paymentRequired = (): ApiError =>
+  err(
+    402,
+    "server_error",
+    "payment_required",
+    "This feature is part of the premium PostHog offering. Self-hosted licenses are no longer available for purchase. Please contact sales@posthog.com to discuss options.",
+  );
 export const serverError = (): ApiError => err(500, "server_error", "error", "A server error occurred.");
 
 /** DRF `Throttled(wait)`: ceil, singular "second" for 1, `Retry-After` integer header. */

@@ -118,6 +118,7 @@ export class Store {
     org.newerFields = [];
     org.propertyDefinitions = "legacy";
     org.propertyValuesShape = "results";
+    delete org.lackedFeatures;
     user.currentOrganizationId = org.id;
     user.currentTeamId = null;
     s.organizations = [org];

@@ -27,10 +27,15 @@ export interface OrganizationRecord {
   propertyValuesShape: PropertyValuesShape;
   /**
    * The plan features (`AvailableFeature`, posthog/constants.py) the organization's plan lacks: PostHog refuses what
-   * needs them (a batch export without `data_pipelines`). None by default: the local server plays a plan with all.
+   * needs them (a batch export without `data_pipelines`, a definition's PATCH without `ingestion_taxonomy`: 402) or
+   * drops it silently (tags without `tagging`). None by default: the local server plays a plan with all.
    */
-  lackedFeatures?: string[];
+  lackedFeatures?: PlanFeature[];
 }
+
+/** The plan features the local server can take away (posthog/constants.py `AvailableFeature`). */
+export const PLAN_FEATURES = ["data_pipelines", "ingestion_taxonomy", "tagging"] as const;
+export type PlanFeature = (typeof PLAN_FEATURES)[number];
 
 export interface UserRecord {
   id: number;
@@ -206,6 +211,8 @@ export const OBJECT_KINDS = [
   "earlyAccessFeatures",
   "experimentHoldouts",
   "experimentSavedMetrics",
+  "eventDefinitions",
+  "propertyDefinitions",
 ] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
 
