@@ -6,6 +6,7 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_HOST } from "../client";
 import { connect, resolveConfig } from "../kit/config";
+import { pluralNoun } from "../kit/names";
 import { kinds } from "../kinds/index";
 import * as fs from "node:fs";
 import { LANGUAGES, type Language, runImport } from ".";
@@ -17,7 +18,7 @@ const wrapped = (text: string) => text.replace(/(.{1,116})(?: |$)/g, "$1\n").tri
 // The kinds read in every project: each registered kind (src/kinds/index.ts) with import facts.
 const kindsInProjects = kinds
   .filter((kind) => kind.scope === "project" && kind.importer)
-  .map((kind) => `${kind.noun}s`)
+  .map((kind) => pluralNoun(kind.noun))
   .join(", ");
 
 const USAGE = `Usage: pulumi-posthog import --out DIR [options]

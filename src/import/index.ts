@@ -8,6 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { PostHogError, type Transport } from "../client";
 import { importList, type Kind, type ScopeKind, type ScopeReads } from "../kit/kind";
+import { pluralNoun } from "../kit/names";
 import { kinds as registry } from "../kinds/index";
 import { type Found, importFacts, type Plan, type Planned, plain, plan, secretsIn, withoutYamlFunctions } from "./model";
 import { type Files, type Language, render } from "./render";
@@ -67,7 +68,7 @@ export async function readOrganization(
   // their memberships), unless only some projects are imported.
   const organizationKinds = importable.filter((d) => d.scope === "organization" && d !== projectKind);
   if (only.length > 0 && organizationKinds.length > 0)
-    progress(`${organizationKinds.map((k) => `${k.noun}s`).join(", ")}: not imported (only some projects are)`);
+    progress(`${organizationKinds.map((k) => pluralNoun(k.noun)).join(", ")}: not imported (only some projects are)`);
   const organizationReads = readsOnce(http, organizationId);
   for (const kind of only.length > 0 ? [] : organizationKinds) {
     let records: readonly Record<string, unknown>[];
@@ -75,7 +76,7 @@ export async function readOrganization(
       records = await importList(kind)!(http, organizationId, organizationReads);
     } catch (error) {
       if (!(error instanceof PostHogError && error.status === 403)) throw error;
-      progress(`organization ${organizationId}: ${kind.noun}s not imported: ${error.message}`);
+      progress(`organization ${organizationId}: ${pluralNoun(kind.noun)} not imported: ${error.message}`);
       continue;
     }
     const kept = declared(kind, records, `organization ${organizationId}: `, progress);
@@ -94,8 +95,8 @@ export async function readOrganization(
         // A kind PostHog refuses to this key (a missing scope; alerts to every personal API key on PostHog
         // 2025-08-04) is left out, said so, and the rest imported: nothing of it is declared, so nothing is managed.
         if (!(error instanceof PostHogError && error.status === 403)) throw error;
-        progress(`project ${projectId}: ${kind.noun}s not imported: ${error.message}`);
-        counts.push(`${kind.noun}s not readable`);
+        progress(`project ${projectId}: ${pluralNoun(kind.noun)} not imported: ${error.message}`);
+        counts.push(`${pluralNoun(kind.noun)} not readable`);
         continue;
       }
       const kept = declared(kind, records, `project ${projectId}: `, progress);
@@ -127,7 +128,7 @@ function declared(
 
 /** "3 feature flags", or "3 feature flags (1 not declared)". */
 function counted(kind: Kind, read: number, kept: number): string {
-  const plural = `${read} ${kind.noun}${read === 1 ? "" : "s"}`;
+  const plural = `${read} ${read === 1 ? kind.noun : pluralNoun(kind.noun)}`;
   return kept === read ? plural : `${plural} (${read - kept} not declared)`;
 }
 

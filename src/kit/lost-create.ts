@@ -7,7 +7,7 @@
  * program's or another stack's: recording it would let this stack change it and, on destroy, delete it. Such objects
  * are named with why they were not taken, and the input that takes one over when the program means to.
  */
-import { upperFirst } from "./names";
+import { pluralNoun, upperFirst } from "./names";
 import { CLOCK_SKEW_MS, PostHogError, type Transport, users } from "../client";
 import { isPlainObject, own } from "./json";
 import type { ObjectId } from "./kind";
@@ -148,7 +148,7 @@ export function notTakenMessage<T extends Found>(noun: string, described: string
   const list = others.map(({ candidate, why }) => `${describeFound(noun, candidate)}: ${why}`).join("; ");
   const id = others[0]!.candidate.id;
   return (
-    `PostHog has ${others.length === 1 ? article(noun) : `${others.length} ${noun}s`} ${described} that this create did not make (${list}), so ` +
+    `PostHog has ${others.length === 1 ? article(noun) : `${others.length} ${pluralNoun(noun)}`} ${described} that this create did not make (${list}), so ` +
     `${others.length === 1 ? "it was not" : "none was"} taken over: it may belong to another program or stack, whose object this stack ` +
     `would then change and delete. ${takeOverAdvice(id, take)}`
   );

@@ -41,3 +41,8 @@ export const upperFirst = (text: string): string => text.charAt(0).toUpperCase()
 export function kebabCase(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
 }
+
+/** A noun's plural as the messages say it: "warehouse saved queries", "feature flags". */
+export function pluralNoun(noun: string): string {
+  return /[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)}ies` : `${noun}s`;
+}

@@ -47,7 +47,7 @@ function validationFailure(): never {
 }
 
 /** `get_join_field_chain`: a field (`a.b`) or a call whose first argument is one (`lower(a.b)`). */
-const JOIN_KEY = /^\s*(?:[A-Za-z_$][\w$]*\s*\(\s*)?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\s*(?:[,)][^]*)?$/;
+const JOIN_KEY = /^\s*(?:[A-Za-z_$][\w$]*\s*\(\s*)?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\s*(?:[,)][\s\S]*)?$/;
 
 export function serializeViewLink(ctx: ApiContext, l: StoredObject): JsonObject {
   const f = l.fields;
