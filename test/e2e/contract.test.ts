@@ -330,7 +330,6 @@ test("values PostHog would lose or refuse stop the preview in the program, namin
     ].join("\n"),
   );
   await server.clearRequests();
-  const started = Date.now();
   try {
     const message = await stack.preview().then(
       () => "",
@@ -344,7 +343,6 @@ test("values PostHog would lose or refuse stop the preview in the program, namin
   } finally {
     fs.writeFileSync(path.join(dir, "index.ts"), program);
   }
-  expect(Date.now() - started).toBeLessThan(60_000);
   expect(await writes()).toEqual([]);
 });
 
