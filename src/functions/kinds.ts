@@ -15,3 +15,4 @@ export * from "./experiment";
 export * from "./hog-function";
 export * from "./organization-member";
 export * from "./role";
+export * from "./access-control";

@@ -4,7 +4,7 @@
  * plugin's invokes are made of (src/plugin/schema.ts), so that TypeScript and every other language see the same
  * lookups. The functions themselves are src/functions/objects.ts's, loaded on their first call (./lazy).
  */
-import { filterSpec, type Kind, lookupDescriptions, type LookupOutput, pluralOf } from "../kit/kind";
+import { filterSpec, type Kind, lookupDescriptions, type LookupOutput, pluralOf, stringKeyed } from "../kit/kind";
 import { kebabCase, lowerFirst } from "../kit/names";
 import type { PropertySpec } from "../kit/property";
 import { blockComment, LINE_WIDTH } from "./types";
@@ -58,7 +58,7 @@ export function lookupsFile(kind: Kind): GeneratedFile {
   const plural = pluralOf(kind);
   const kebab = kebabCase(name);
   const idInput = kind.identity.output;
-  const idType = kind.identity.key === "uuid" ? "string" : "number";
+  const idType = stringKeyed(kind.identity.key) ? "string" : "number";
   const unique = facts.uniqueBy;
   const described = lookupDescriptions(kind);
   const [result, getArgs, listArgs] = [`${name}Result`, `Get${name}Args`, `List${plural}Args`];

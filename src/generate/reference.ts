@@ -6,7 +6,7 @@
  * what this generates.
  */
 import { kinds } from "../kinds/index";
-import { adoptInputOf, filterSpec, idForms, type Kind, placementOf, pluralOf } from "../kit/kind";
+import { adoptInputOf, filterSpec, idForms, type Kind, placementOf, pluralOf, stringKeyed } from "../kit/kind";
 import type { PropertySpec } from "../kit/property";
 import { pluginToken } from "../kit/tokens";
 import { pythonName } from "../kit/program-text";
@@ -92,7 +92,7 @@ function factLookups(kind: Kind): readonly LookupDoc[] {
   const facts = kind.lookups;
   if (!facts) return writtenLookups[kind.name] ?? [];
   const id = kind.identity.output;
-  const idType = kind.identity.key === "uuid" ? "string" : "integer";
+  const idType = stringKeyed(kind.identity.key) ? "string" : "integer";
   const inProject = {
     name: "projectId",
     type: "integer",
@@ -199,7 +199,7 @@ export function referencePage(kind: Kind, notes = ""): string {
     "",
     `- TypeScript: \`new posthog.${kind.name}(name, args)\` from \`pulumi-posthog\`; Python: \`pulumi_posthog.${kind.name}\`; YAML and every other language: \`${kind.token}\` (the provider plugin \`pulumi-resource-posthog\`).`,
     `- Lives in ${scopeLine(kind)}.`,
-    `- Its id: the output \`${kind.identity.output}\`${kind.identity.key === "uuid" ? " (a UUID)" : ""}.`,
+    `- Its id: the output \`${kind.identity.output}\`${kind.identity.key === "uuid" ? " (a UUID)" : kind.identity.key === "text" ? " (a key: see the id forms below)" : ""}.`,
     "",
     "## Example",
     "",

@@ -11,7 +11,7 @@ import { kinds } from "../kinds/index";
 import { camelCase, kebabCase } from "../kit/names";
 import { providerExport } from "../kit/tokens";
 import { z } from "zod";
-import { ADOPT_INPUT, idForms, type Kind, placeInputs, placementOf, scopeInput } from "../kit/kind";
+import { ADOPT_INPUT, idForms, type Kind, type KeyKind, placeInputs, placementOf, scopeInput, stringKeyed } from "../kit/kind";
 import type { ProgramModel } from "../kit/program";
 import { typescriptDeclaration } from "./example";
 
@@ -135,7 +135,7 @@ type OutputTypes = Record<string, { readonly type: string; readonly doc: string 
  * described as its schema describes it, and where it is.
  */
 export function kindOutputTypes(kind: Kind): OutputTypes {
-  const keyType = (key: "integer" | "uuid" | undefined) => (key === "uuid" ? "string" : "number");
+  const keyType = (key: KeyKind | undefined) => (stringKeyed(key) ? "string" : "number");
   const identity = kind.schema().outputs[kind.identity.output]?.description;
   if (identity === undefined) throw new Error(`${kind.name}'s schema describes no ${kind.identity.output} output.`);
   const { parent } = kind;

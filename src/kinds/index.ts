@@ -30,6 +30,7 @@ import { proxyRecordKind } from "./proxy-record/kind";
 import { organizationInviteKind } from "./organization-invite/kind";
 import { roleKind } from "./role/kind";
 import { roleMembershipKind } from "./role-membership/kind";
+import { accessControlKind } from "./access-control/kind";
 import type { Kind } from "../kit/kind";
 
 export const kinds: readonly Kind[] = [
@@ -49,6 +50,7 @@ export const kinds: readonly Kind[] = [
   proxyRecordKind as Kind,
   roleKind as Kind,
   roleMembershipKind as unknown as Kind,
+  accessControlKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

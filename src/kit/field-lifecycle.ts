@@ -9,7 +9,17 @@
  */
 import { CLOCK_SKEW_MS, PostHogError, type Transport } from "../client";
 import type { ProviderConfig } from "./config";
-import { adoptInputOf, describeWhere, type Kind, type ObjectId, type ScopeKind, type ScopeOf, title, type WhereOf } from "./kind";
+import {
+  adoptInputOf,
+  describeWhere,
+  stringKeyed,
+  type Kind,
+  type ObjectId,
+  type ScopeKind,
+  type ScopeOf,
+  title,
+  type WhereOf,
+} from "./kind";
 import type { FieldModel, FieldRecorded, InScope } from "./field-model";
 import { DeclaredLifecycle, type Json, type Placed } from "./lifecycle";
 import { article, type Found, identityTakenMessage, judgeFound, notTakenMessage, type Ownership, type TakeOver } from "./lost-create";
@@ -135,7 +145,7 @@ export abstract class FieldTableLifecycle<
     const what = `${title(this.kind)} ${String(id)} of ${describeWhere(this.kind, where)}`;
     let record: InScope<R, S>;
     try {
-      const key: ObjectId = this.kind.identity.key === "uuid" ? String(id).toLowerCase() : Number(id);
+      const key: ObjectId = stringKeyed(this.kind.identity.key) ? String(id) : Number(id);
       record = await readObject(this.kind, this.http(), where, key, Object.keys(this.fields.declaredSettings(inputs)));
     } catch (error) {
       if (error instanceof PostHogError && error.isNotFound)

@@ -26,6 +26,7 @@ import {
   placeFailures,
   placeFields,
   placeInputSpecs,
+  stringKeyed,
   type WhereOf,
 } from "./kind";
 import type { KindModel, Failure, Json, Recorded } from "./lifecycle";
@@ -152,7 +153,7 @@ function modelOf<R, T extends object>(spec: FieldModelSpec<R, T>, kind: Pick<Mod
   const arg = (field: string) => argOf.get(field) ?? (open ? `${open.input}.${field}` : field);
   const placement: Placement = { scope: kind.scope, ...(kind.parent && { parent: kind.parent }) };
   const adoptInput = kind.adoptInput ?? ADOPT_INPUT;
-  const uuidKeyed = kind.identity?.key === "uuid";
+  const keyKind = kind.identity?.key;
   const actionInputs = Object.keys(spec.actionInputs ?? {});
   /** Inputs the outputs keep as outputs of their own. */
   const keptInputs = [...actionInputs, ...(spec.recordsAdoption ? [adoptInput] : [])];
@@ -201,13 +202,16 @@ function modelOf<R, T extends object>(spec: FieldModelSpec<R, T>, kind: Pick<Mod
       if (inputs[input] === undefined) failures.push({ property: input, reason: `${input} is required: ${why}` });
     failures.push(...placeFailures(placement, inputs));
     const adopt = inputs[adoptInput];
-    const isKey = uuidKeyed
-      ? typeof adopt === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(adopt)
-      : Number.isSafeInteger(adopt) && (adopt as number) > 0;
+    const isKey =
+      keyKind === "uuid"
+        ? typeof adopt === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(adopt)
+        : keyKind === "text"
+          ? typeof adopt === "string" && /^[^/]+$/.test(adopt)
+          : Number.isSafeInteger(adopt) && (adopt as number) > 0;
     if (adopt !== undefined && adopt !== null && !isUnknown(adopt) && !isKey)
       failures.push({
         property: adoptInput,
-        reason: `${adoptInput} must be the ${uuidKeyed ? "UUID" : "numeric id"} of an existing ${spec.className} of the ${placement.parent?.noun ?? placement.scope} (PostHog's \`id\`)`,
+        reason: `${adoptInput} must be the ${keyKind === "uuid" ? "UUID" : keyKind === "text" ? "key" : "numeric id"} of an existing ${spec.className} of the ${placement.parent?.noun ?? placement.scope} (PostHog's \`id\`)`,
       });
     for (const name of providerInputs) {
       const value = inputs[name];
@@ -433,8 +437,8 @@ export function tableInputs(fields: FieldTable, noun: string, at: Partial<Placem
   Object.assign(inputs, placeInputSpecs(placement, noun));
   const uuid = placement.key === "uuid";
   inputs[ADOPT_INPUT] = {
-    type: uuid ? "string" : "integer",
-    description: `Take over this existing ${noun} (its ${uuid ? "UUID" : "numeric id"}) on create instead of creating one; what differs from the declared inputs is then set.`,
+    type: stringKeyed(placement.key) ? "string" : "integer",
+    description: `Take over this existing ${noun} (its ${uuid ? "UUID" : placement.key === "text" ? "key" : "numeric id"}) on create instead of creating one; what differs from the declared inputs is then set.`,
   };
   return inputs;
 }

@@ -49,9 +49,19 @@ export type WhereOf<S extends ScopeKind> = ScopeOf<S> | Nested<S>;
 export interface Placement {
   readonly scope: ScopeKind;
   readonly parent?: Parent;
-  /** Its own key: an integer (the default) or a UUID. */
-  readonly key?: "integer" | "uuid";
+  /** Its own key: an integer (the default), a UUID, or a text key (`KeyKind`). */
+  readonly key?: KeyKind;
 }
+
+/**
+ * A kind's own key: PostHog's integer id (the default), its UUID, or a text key the kind composes from what PostHog
+ * keys an object by where it answers no id of its own (an access control entry: its resource and target,
+ * src/kinds/access-control/key.ts). A text key holds no `/`.
+ */
+export type KeyKind = "integer" | "uuid" | "text";
+
+/** Whether a key is a string (a UUID or a text key), not a number. */
+export const stringKeyed = (key: KeyKind | undefined): boolean => key === "uuid" || key === "text";
 
 /**
  * How PostHog deletes it: `DELETE`, or `PATCH {"deleted": true}` for the models it only marks deleted (feature flags,
@@ -163,7 +173,7 @@ export interface Kind<S extends ScopeKind = ScopeKind, R = unknown, W extends Wh
    * The output holding the id (`projectId`), and whether PostHog's key is an integer (the default) or a UUID (surveys,
    * hog functions, alerts). The id forms `get` and `pulumi import` take follow from it and the scope (`idForms`).
    */
-  readonly identity: { readonly output: string; readonly key?: "integer" | "uuid" };
+  readonly identity: { readonly output: string; readonly key?: KeyKind };
   /**
    * The input naming an existing object that a create takes over (GET, then a PATCH of what differs; no POST):
    * `adoptId` (`ADOPT_INPUT`) unless the kind names it otherwise (Project: `adoptProjectId`).
@@ -332,15 +342,16 @@ export function idField(field: string, resource: string): ImportReference {
 }
 
 const UUID_PART = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
-const keyPattern = (key: "integer" | "uuid" | undefined) => (key === "uuid" ? UUID_PART : "\\d+");
-const keyValue = (key: "integer" | "uuid" | undefined, text: string): ObjectId => (key === "uuid" ? text.toLowerCase() : Number(text));
+const keyPattern = (key: KeyKind | undefined) => (key === "uuid" ? UUID_PART : key === "text" ? "[^/]+" : "\\d+");
+const keyValue = (key: KeyKind | undefined, text: string): ObjectId =>
+  key === "uuid" ? text.toLowerCase() : key === "text" ? text : Number(text);
 
 /** What the kit's helpers read of a kind: where it lives and what it is called, not its calls. */
 export interface KindFacts<S extends ScopeKind = ScopeKind> {
   readonly scope: S;
   readonly parent?: Parent | undefined;
   readonly noun: string;
-  readonly identity: { readonly output: string; readonly key?: "integer" | "uuid" };
+  readonly identity: { readonly output: string; readonly key?: KeyKind };
 }
 
 /** A kind's placement facts (what `tableInputs`, `idForms` and the importer read), from its kind. */
@@ -359,9 +370,9 @@ export function placementOf(kind: KindFacts): Placement {
  * membership.
  */
 export function idForms(placement: Placement): [string, string] {
-  const key = placement.key === "uuid" ? "uuid" : "id";
+  const key = placement.key === "uuid" ? "uuid" : placement.key === "text" ? "key" : "id";
   const parent = placement.parent ? `<${placement.parent.input}>/` : "";
-  const scopeless = placement.parent ? `${parent}<${key}>` : key === "uuid" ? "the UUID" : "the numeric id";
+  const scopeless = placement.parent ? `${parent}<${key}>` : key === "uuid" ? "the UUID" : key === "key" ? "the key" : "the numeric id";
   return [`<${scopeInputOf(placement.scope)}>/${parent}<${key}>`, `${scopeless} (in the configured ${placement.scope})`];
 }
 

@@ -5,7 +5,7 @@
  * descriptions and replacement rules the TypeScript package has.
  */
 import { kinds } from "../kinds/index";
-import { filterSpec, lookupDescriptions, pluralOf } from "../kit/kind";
+import { filterSpec, lookupDescriptions, pluralOf, stringKeyed } from "../kit/kind";
 import { ANY, type PropertySpec } from "../kit/property";
 import { PACKAGE } from "../kit/tokens";
 import type { Kind } from "../kit/kind";
@@ -182,7 +182,7 @@ export function objectLookupSpecs(): Record<string, LookupSpec> {
     const facts = kind.lookups;
     if (!facts) continue;
     const idInput = kind.identity.output;
-    const idType = kind.identity.key === "uuid" ? "string" : "integer";
+    const idType = stringKeyed(kind.identity.key) ? "string" : "integer";
     const unique = facts.uniqueBy;
     const described = lookupDescriptions(kind);
     // `nullable` and `optional` type the TypeScript result only: Pulumi's schema has no null, every output may be absent.

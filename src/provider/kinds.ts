@@ -23,6 +23,7 @@ import { organizationInviteKind } from "../kinds/organization-invite/kind";
 import { proxyRecordKind } from "../kinds/proxy-record/kind";
 import { roleKind } from "../kinds/role/kind";
 import { roleMembershipKind } from "../kinds/role-membership/kind";
+import { accessControlKind } from "../kinds/access-control/kind";
 
 export { ProjectLifecycle, ProjectLifecycle as ProjectProvider } from "../kinds/project/kind";
 export { FeatureFlagLifecycle, FeatureFlagLifecycle as FeatureFlagProvider } from "../kinds/feature-flag/kind";
@@ -40,6 +41,7 @@ export { OrganizationInviteLifecycle, OrganizationInviteLifecycle as Organizatio
 export { ProxyRecordLifecycle, ProxyRecordLifecycle as ProxyRecordProvider } from "../kinds/proxy-record/kind";
 export { RoleLifecycle, RoleLifecycle as RoleProvider } from "../kinds/role/kind";
 export { RoleMembershipLifecycle, RoleMembershipLifecycle as RoleMembershipProvider } from "../kinds/role-membership/kind";
+export { AccessControlLifecycle, AccessControlLifecycle as AccessControlProvider } from "../kinds/access-control/kind";
 
 export const projectProvider = hosted(projectKind as Kind);
 export const featureFlagProvider = hosted(featureFlagKind as Kind);
@@ -57,3 +59,4 @@ export const organizationInviteProvider = hosted(organizationInviteKind as Kind)
 export const proxyRecordProvider = hosted(proxyRecordKind as Kind);
 export const roleProvider = hosted(roleKind as Kind);
 export const roleMembershipProvider = hosted(roleMembershipKind as unknown as Kind);
+export const accessControlProvider = hosted(accessControlKind as Kind);

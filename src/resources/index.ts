@@ -19,3 +19,4 @@ export * from "./organization-invite";
 export * from "./proxy-record";
 export * from "./role";
 export * from "./role-membership";
+export * from "./access-control";

@@ -12,6 +12,7 @@
  *   dashboards/, insights/, alerts/   dashboards with their tiles, insights (no results: no ClickHouse), alerts
  *   organization-members/, invites/, proxy-records/   an organization's members, invites and reverse proxies
  *   roles/      an organization's roles and their memberships
+ *   access-controls/   a project's access control entries (its own, its kinds', one object's)
  *   control/    `/_control/`, for tests and demos: faults, throttle, request log, changes "by hand"; and its client
  */
 import * as http from "node:http";
@@ -23,6 +24,7 @@ import { organizationMemberRoutes } from "./organization-members/routes";
 import { inviteRoutes } from "./invites/routes";
 import { proxyRecordRoutes } from "./proxy-records/routes";
 import { roleRoutes } from "./roles/routes";
+import { accessControlRoutes } from "./access-controls/routes";
 import { annotationRoutes } from "./annotations/routes";
 import { dashboardRoutes } from "./dashboards/routes";
 import { insightRoutes } from "./insights/routes";
@@ -168,6 +170,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...inviteRoutes(),
       ...proxyRecordRoutes(),
       ...roleRoutes(version),
+      ...accessControlRoutes(),
     ],
     faults: new Faults(),
     throttle,
