@@ -22,7 +22,7 @@ let anaMembership: string;
 
 const connect = (apiKey: string) => {
   const transport = new Transport({ host: server.url, apiKey, rateLimits: false, retry: { attempts: 1, baseDelayMs: 1 } });
-  return { config: { host: server.url, apiKey, organizationId: server.organizationId, projectId }, transport };
+  return { config: { host: server.url, apiKey, organizationId: server.organizationId, projectId: String(projectId) }, transport };
 };
 const lifecycle = (apiKey = server.apiKey) => new AccessControlLifecycle(connect(apiKey));
 const reasons = async (provider: AccessControlLifecycle, inputs: Json) =>
