@@ -3,7 +3,10 @@
  * before anything is sent, a program that changes the level of the key's own user (PostHog itself answers 403 "You
  * can't change your own access level.": OrganizationMembership.validate_update, posthog/models/organization.py), one
  * that would remove the key's own user, and one that demotes the organization's last owner; a program that only
- * takes a member's level over at its own level previews as a create and changes nothing in PostHog.
+ * takes a member's level over at its own level previews as a create and changes nothing in PostHog. And an access
+ * control entry that would lower the key's own user below project admin (which every access control write needs:
+ * ee/api/rbac/access_control.py) is refused at preview, while one that leaves them admin through another entry
+ * previews as a create.
  */
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { pulumiSession, type PulumiSession } from "../helpers/pulumi-cli";
@@ -13,10 +16,11 @@ jest.setTimeout(300_000);
 let server: LocalPostHog;
 let session: PulumiSession;
 let adminKey: string;
+let anaKey: string;
 
 beforeAll(async () => {
   server = await startLocalPostHog();
-  await server.control.createKey({ organizationId: server.organizationId, userEmail: "ana@example.com", level: "member" });
+  anaKey = (await server.control.createKey({ organizationId: server.organizationId, userEmail: "ana@example.com", level: "member" })).key;
   adminKey = (await server.control.createKey({ organizationId: server.organizationId, userEmail: "admin@example.com", level: "admin" }))
     .key;
   session = await pulumiSession(server, [], { destroyOnCleanup: false });
@@ -77,4 +81,34 @@ test("pulumi preview refuses to demote the organization's last owner, whoever's 
   ]);
   expect(kept.failed).toBe(false);
   expect(kept.text).toMatch(/\+ +posthog:index:OrganizationMember +ana +create|ana.*create/);
+});
+
+test("pulumi preview refuses an access control that lowers the key's own user below project admin; one another entry makes harmless previews as a create", async () => {
+  const call = async (method: string, path: string, body: unknown) =>
+    (
+      await fetch(`${server.url}${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${server.apiKey}`, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      })
+    ).json() as Promise<Record<string, unknown>>;
+  const project = Number((await call("POST", `/api/organizations/${server.organizationId}/projects/`, { name: "acl" })).id);
+  const anaMember = await fetch(`${server.url}/api/organizations/${server.organizationId}/members/?email=ana@example.com`, {
+    headers: { Authorization: `Bearer ${server.apiKey}` },
+  }).then((r) => r.json() as Promise<{ results: Array<{ id: string }> }>);
+  // Ana, a plain member, is the project's admin by an entry of her own.
+  await call("PUT", `/api/projects/${project}/access_controls/`, { access_level: "admin", organization_member: anaMember.results[0]!.id });
+  const entry = (level: string, forAna: boolean) =>
+    `new posthog.AccessControl("entry", { projectId: ${project}, resource: "project", accessLevel: "${level}"${forAna ? ', organizationMemberId: posthog.getOrganizationMemberOutput({ email: "ana@example.com" }).membershipId' : ""} });`;
+
+  const { failed, text } = await preview("own-access", [entry("member", true)], anaKey);
+  expect(failed).toBe(true);
+  expect(text).toMatch(
+    /No lockout: Setting this entry to "member" would lower the key's own user \(ana@example\.com, an organization member\) from "admin" to "member"/,
+  );
+  expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+
+  const kept = await preview("default-none", [entry("none", false)], anaKey);
+  expect(kept.failed).toBe(false);
+  expect(kept.text).toMatch(/posthog:index:AccessControl +entry +create|entry.*create/);
 });
