@@ -24,3 +24,4 @@ export * from "./experiment-holdout";
 export * from "./experiment-saved-metric";
 export * from "./event-definition";
 export * from "./property-definition";
+export * from "./access-control";

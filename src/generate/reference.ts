@@ -8,6 +8,7 @@
 import { kinds } from "../kinds/index";
 import { adoptInputOf, filterSpec, idForms, type Kind, keyFacts, placementOf, pluralOf } from "../kit/kind";
 import type { PropertySpec } from "../kit/property";
+import { upperFirst } from "../kit/names";
 import { pluginToken } from "../kit/tokens";
 import { pythonName } from "../kit/program-text";
 import { exampleObjects, pythonExample, typescriptExample, yamlExample } from "./example";
@@ -171,9 +172,9 @@ function scopeLine(kind: Kind): string {
 }
 
 function deletionText(kind: Kind): string {
-  const gone = `A ${kind.noun} gone from PostHog leaves the state on \`pulumi refresh\`, and \`pulumi up\` creates it again.`;
+  const gone = `${upperFirst(article(kind.noun))} ${kind.noun} gone from PostHog leaves the state on \`pulumi refresh\`, and \`pulumi up\` creates it again.`;
   if (kind.deletion === "release")
-    return `\`pulumi destroy\` stops managing it and leaves it in PostHog, unless its inputs say otherwise (below). A ${kind.noun} gone from PostHog leaves the state on \`pulumi refresh\`.`;
+    return `\`pulumi destroy\` stops managing it and leaves it in PostHog, unless its inputs say otherwise (below). ${upperFirst(article(kind.noun))} ${kind.noun} gone from PostHog leaves the state on \`pulumi refresh\`.`;
   return kind.deletion === "soft-delete"
     ? `\`pulumi destroy\` marks it deleted (\`PATCH {"deleted": true}\`), as PostHog itself deletes ${kind.noun}s: PostHog refuses \`DELETE\` for them. ${gone}`
     : `\`pulumi destroy\` deletes it (\`DELETE\`). ${gone}`;

@@ -39,6 +39,7 @@ import { experimentHoldoutKind } from "./experiment-holdout/kind";
 import { experimentSavedMetricKind } from "./experiment-saved-metric/kind";
 import { eventDefinitionKind } from "./event-definition/kind";
 import { propertyDefinitionKind } from "./property-definition/kind";
+import { accessControlKind } from "./access-control/kind";
 import type { Kind } from "../kit/kind";
 
 export const kinds: readonly Kind[] = [
@@ -67,6 +68,7 @@ export const kinds: readonly Kind[] = [
   experimentSavedMetricKind as Kind,
   eventDefinitionKind as Kind,
   propertyDefinitionKind as Kind,
+  accessControlKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

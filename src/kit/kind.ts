@@ -38,10 +38,12 @@ export interface Parent {
 
 /**
  * How PostHog keys a kind's objects in its paths: an integer (the default), a UUID (surveys, hog functions, alerts),
- * or the short id of the models whose viewset's `lookup_field` is `short_id` (session recording playlists,
- * posthog/session_recordings/session_recording_playlist_api.py; notebooks, posthog/api/notebook.py).
+ * the short id of the models whose viewset's `lookup_field` is `short_id` (session recording playlists,
+ * posthog/session_recordings/session_recording_playlist_api.py; notebooks, posthog/api/notebook.py), or a text key the
+ * kind composes from what PostHog keys an object by where it answers no id of its own (an access control entry: its
+ * resource and target, src/kinds/access-control/key.ts). A text key holds no `/`.
  */
-export type KeyKind = "integer" | "uuid" | "short_id";
+export type KeyKind = "integer" | "uuid" | "short_id" | "text";
 
 /** What the kit says and checks of a key: its pattern in an id, its value, its types, what a message calls it. */
 export interface KeyFacts {
@@ -51,9 +53,9 @@ export interface KeyFacts {
   /** The plugin schema's type, and TypeScript's. */
   readonly schemaType: "integer" | "string";
   readonly tsType: "number" | "string";
-  /** "the numeric id", "the UUID", "the short id". */
+  /** "the numeric id", "the UUID", "the short id", "the key". */
   readonly name: string;
-  /** The id forms' placeholder: `<id>`, `<uuid>`, `<shortId>`. */
+  /** The id forms' placeholder: `<id>`, `<uuid>`, `<shortId>`, `<key>`. */
   readonly placeholder: string;
 }
 
@@ -91,6 +93,15 @@ const KEYS: Readonly<Record<KeyKind, KeyFacts>> = {
     name: "the short id",
     placeholder: "shortId",
   },
+  text: {
+    pattern: "[^/]+",
+    value: (text) => text,
+    is: (value) => typeof value === "string" && /^[^/]+$/.test(value),
+    schemaType: "string",
+    tsType: "string",
+    name: "the key",
+    placeholder: "key",
+  },
 };
 
 /** The facts of a key (an integer when none is named). */
@@ -111,7 +122,7 @@ export type WhereOf<S extends ScopeKind> = ScopeOf<S> | Nested<S>;
 export interface Placement {
   readonly scope: ScopeKind;
   readonly parent?: Parent;
-  /** Its own key: an integer (the default), a UUID or a short id. */
+  /** Its own key: an integer (the default), a UUID, a short id or a text key (`KeyKind`). */
   readonly key?: KeyKind;
 }
 

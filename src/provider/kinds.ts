@@ -32,6 +32,7 @@ import { experimentHoldoutKind } from "../kinds/experiment-holdout/kind";
 import { experimentSavedMetricKind } from "../kinds/experiment-saved-metric/kind";
 import { eventDefinitionKind } from "../kinds/event-definition/kind";
 import { propertyDefinitionKind } from "../kinds/property-definition/kind";
+import { accessControlKind } from "../kinds/access-control/kind";
 
 export { ProjectLifecycle, ProjectLifecycle as ProjectProvider } from "../kinds/project/kind";
 export { FeatureFlagLifecycle, FeatureFlagLifecycle as FeatureFlagProvider } from "../kinds/feature-flag/kind";
@@ -67,6 +68,7 @@ export {
 } from "../kinds/experiment-saved-metric/kind";
 export { EventDefinitionLifecycle, EventDefinitionLifecycle as EventDefinitionProvider } from "../kinds/event-definition/kind";
 export { PropertyDefinitionLifecycle, PropertyDefinitionLifecycle as PropertyDefinitionProvider } from "../kinds/property-definition/kind";
+export { AccessControlLifecycle, AccessControlLifecycle as AccessControlProvider } from "../kinds/access-control/kind";
 
 export const projectProvider = hosted(projectKind as Kind);
 export const featureFlagProvider = hosted(featureFlagKind as Kind);
@@ -93,3 +95,4 @@ export const experimentHoldoutProvider = hosted(experimentHoldoutKind as Kind);
 export const experimentSavedMetricProvider = hosted(experimentSavedMetricKind as Kind);
 export const eventDefinitionProvider = hosted(eventDefinitionKind as Kind);
 export const propertyDefinitionProvider = hosted(propertyDefinitionKind as Kind);
+export const accessControlProvider = hosted(accessControlKind as Kind);

@@ -28,3 +28,4 @@ export * from "./experiment-holdout";
 export * from "./experiment-saved-metric";
 export * from "./event-definition";
 export * from "./property-definition";
+export * from "./access-control";

@@ -12,6 +12,7 @@
  *   dashboards/, insights/, alerts/   dashboards with their tiles, insights (no results: no ClickHouse), alerts
  *   organization-members/, invites/, proxy-records/   an organization's members, invites and reverse proxies
  *   roles/      an organization's roles and their memberships
+ *   access-controls/   a project's access control entries (its own, its kinds', one object's)
  *   control/    `/_control/`, for tests and demos: faults, throttle, request log, changes "by hand"; and its client
  */
 import * as http from "node:http";
@@ -25,6 +26,7 @@ import { proxyRecordRoutes } from "./proxy-records/routes";
 import { warehouseSavedQueryRoutes } from "./warehouse-saved-queries/routes";
 import { warehouseViewLinkRoutes } from "./warehouse-view-links/routes";
 import { roleRoutes } from "./roles/routes";
+import { accessControlRoutes } from "./access-controls/routes";
 import { annotationRoutes } from "./annotations/routes";
 import { dashboardRoutes } from "./dashboards/routes";
 import { insightRoutes } from "./insights/routes";
@@ -182,6 +184,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...roleRoutes(version),
       ...sessionRecordingPlaylistRoutes(),
       ...taxonomyRoutes(),
+      ...accessControlRoutes(),
     ],
     faults: new Faults(),
     throttle,

@@ -137,6 +137,16 @@ const KIND_ON_KIND: ReadonlyArray<readonly [string, string, string]> = [
     "organization-member",
     "an invite's level is a member's level (OrganizationInvite.level takes OrganizationMembership.Level), and an invite gone because it was accepted is known by its email among the members",
   ],
+  [
+    "access-control",
+    "organization-member",
+    "no lockout: an entry is checked against the key's own user's organization level (admins and owners keep the highest access, posthog/rbac/user_access_control.py) and membership id",
+  ],
+  [
+    "access-control",
+    "role",
+    "no lockout: an entry for a role applies to the key's own user when they are in it (the roles' members, ee/api/rbac/role.py)",
+  ],
   ["survey", "feature-flag", "a survey's linked and targeting flags are answered as MinimalFeatureFlagSerializer (the flag's record)"],
   [
     "role-membership",

@@ -3,9 +3,6 @@
  * the engine. Needs the built lib/ (npm test builds it first): the host loads `pulumi-posthog/provider` by package name.
  */
 import * as http from "node:http";
-import { Transport } from "../../src/client-entry";
-import * as members from "../../src/kinds/organization-member/endpoints";
-import { serializedProvider } from "../../src/resources/declared";
 import { SERIALIZED_PROVIDER } from "../../src/resources/project";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { ProviderHost } from "../helpers/provider-host";
@@ -148,76 +145,3 @@ test("refresh with a key that cannot see the organization fails naming the key a
   expect((await host.read("kept", created.id, created.outs)).id).toBe(created.id);
 });
 
-/**
- * No lockout through the host, as `pulumi preview` meets it: the check failures the engine prints, by the key the stack
- * configures, before anything is sent (the rules themselves, and PostHog's own 403: kinds/organization-member/lifecycle).
- */
-describe("OrganizationMember's no-lockout refusals reach the engine as check failures", () => {
-  const TYPE = "pulumi-nodejs:dynamic/posthog:OrganizationMember";
-  let byOwner: ProviderHost;
-  let byAdmin: ProviderHost;
-  let me: string;
-  let admin: string;
-  let ana: string;
-  const configured = async (apiKey: string) => {
-    const started = (await ProviderHost.start(serializedProvider("organizationMemberProvider"))).withType(TYPE);
-    await started.configure({ "posthog:host": server.url, "posthog:apiKey": apiKey, "posthog:organizationId": server.organizationId });
-    return started;
-  };
-  const uuidOf = async (email: string) =>
-    (await members.findMemberByEmail(
-      new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false }),
-      server.organizationId,
-      email,
-    ))!.id;
-  const writes = async () => (await server.requests()).filter((r) => r.method !== "GET");
-
-  beforeAll(async () => {
-    await server.control.createKey({ organizationId: server.organizationId, userEmail: "ana@example.com", level: "member" });
-    const adminKey = (
-      await server.control.createKey({ organizationId: server.organizationId, userEmail: "admin@example.com", level: "admin" })
-    ).key;
-    [byOwner, byAdmin] = await Promise.all([configured(server.apiKey), configured(adminKey)]);
-    [me, admin, ana] = await Promise.all(["local@posthog.localhost", "admin@example.com", "ana@example.com"].map(uuidOf));
-  });
-  afterAll(() => {
-    byOwner?.stop();
-    byAdmin?.stop();
-  });
-
-  test("a change of the key's own user's level, naming the rule and PostHog's 403; nothing is sent", async () => {
-    await server.clearRequests();
-    const { failures } = await byOwner.check("me", {}, { userUuid: me, level: "admin" });
-    expect(failures).toContainEqual({
-      property: "level",
-      reason: expect.stringMatching(
-        /^No lockout: the level of the key's own user \(local@posthog\.localhost, owner\) is never changed\. PostHog refuses a change of one's own level .*You can't change your own access level\./,
-      ),
-    });
-    expect(await writes()).toEqual([]);
-  });
-
-  test("removeOnDelete on the key's own user", async () => {
-    const { failures } = await byAdmin.check("me", {}, { userUuid: admin, level: "admin", removeOnDelete: true });
-    expect(failures).toEqual([
-      {
-        property: "removeOnDelete",
-        reason: expect.stringMatching(/^No lockout: the key's own user \(admin@example\.com\) is never removed/),
-      },
-    ]);
-  });
-
-  test("demoting the organization's last owner, whoever's key asks; a member kept at their level checks clean and previews as a create, nothing sent", async () => {
-    const { failures } = await byAdmin.check("owner", {}, { userUuid: me, level: "admin" });
-    expect(failures).toEqual([
-      {
-        property: "level",
-        reason: expect.stringMatching(/^No lockout: local@posthog\.localhost is the organization's last owner and is never demoted/),
-      },
-    ]);
-    await server.clearRequests();
-    // No old state: the engine plans a create.
-    expect(await byOwner.check("ana", {}, { userUuid: ana, level: "member" })).toMatchObject({ failures: [] });
-    expect(await writes()).toEqual([]);
-  });
-});

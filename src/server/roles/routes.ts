@@ -170,6 +170,8 @@ function deleteRole(ctx: ApiContext): ApiResponse {
   writeOrganization(ctx);
   ctx.store.state.roles = ctx.store.roles().filter((r) => r !== role);
   ctx.store.state.roleMemberships = ctx.store.roleMemberships().filter((m) => m.roleId !== role.id);
+  // AccessControl.role: `on_delete=models.CASCADE` (ee/models/rbac/access_control.py).
+  ctx.store.state.accessControls = ctx.store.accessControls().filter((e) => e.roleId !== role.id);
   ctx.store.changed();
   return noContent();
 }

@@ -15,6 +15,7 @@ import {
   type PersonalApiKeyRecord,
   type MembershipRecord,
   type RoleMembershipRecord,
+  type AccessControlRecord,
   type RoleRecord,
   type ServerState,
   type StoredObject,
@@ -136,6 +137,7 @@ export class Store {
     s.nextObjectIds = firstObjectIds();
     s.roles = [];
     s.roleMemberships = [];
+    s.accessControls = [];
     this.changed();
   }
 
@@ -222,6 +224,9 @@ export class Store {
     const s = this.state;
     const existing = s.memberships.find((m) => m.organizationId === organizationId && m.userId === userId);
     s.memberships = s.memberships.filter((m) => m !== existing);
+    // AccessControl.organization_member: `on_delete=models.CASCADE` (ee/models/rbac/access_control.py).
+    if (level === null && existing?.id !== undefined)
+      s.accessControls = this.accessControls().filter((e) => e.organizationMemberId !== existing.id);
     // A change of level keeps the membership (its id and join time), as PostHog's PATCH of a member does.
     const now = nowMicros();
     if (level !== null)
@@ -267,6 +272,12 @@ export class Store {
   roleMemberships(): RoleMembershipRecord[] {
     this.state.roleMemberships ??= [];
     return this.state.roleMemberships;
+  }
+
+  /** The access control entries of every project (ee/models/rbac/access_control.py). */
+  accessControls(): AccessControlRecord[] {
+    this.state.accessControls ??= [];
+    return this.state.accessControls;
   }
 
   createKey(input: NewKey): { key: string; record: PersonalApiKeyRecord } {

@@ -102,6 +102,23 @@ export interface RoleMembershipRecord {
   updatedAtMicros: number;
 }
 
+/**
+ * An access control entry (ee/models/rbac/access_control.py AccessControl): a level of a resource for a project, one
+ * object of it (`resourceId`), a member or a role (neither: everyone); unique per target ("unique resource per target").
+ */
+export interface AccessControlRecord {
+  id: string;
+  teamId: number;
+  accessLevel: string;
+  resource: string;
+  resourceId: string | null;
+  /** The organization membership's UUID (OrganizationMembership.id). */
+  organizationMemberId: string | null;
+  roleId: string | null;
+  createdAtMicros: number;
+  updatedAtMicros: number;
+}
+
 export interface PersonalApiKeyRecord {
   id: string;
   label: string;
@@ -264,5 +281,7 @@ export interface ServerState {
   /** Absent in state files written before roles existed. */
   roles?: RoleRecord[];
   roleMemberships?: RoleMembershipRecord[];
+  /** Absent in state files written before access controls existed. */
+  accessControls?: AccessControlRecord[];
   nextObjectIds?: Record<ObjectKind, number>;
 }

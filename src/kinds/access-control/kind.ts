@@ -1,0 +1,241 @@
+/**
+ * AccessControl, declared once for the kit (src/kit): project-scoped, one entry of PostHog's access control
+ * (AccessControlViewSetMixin, ee/api/rbac/access_control.py; routes in ./endpoints.ts), identified as
+ * `<projectId>/<key>`, the key written from what the entry is of and for (`entryKey`, ./record.ts):
+ * `project:default`, `feature_flag:role:<uuid>`, `dashboard.42:member:<uuid>`. A change of level is an update (the
+ * PUT's upsert); another resource, object, role or member is another entry (a replacement); deleting the resource
+ * PUTs `access_level: null`. A create is the same upsert: sent twice (its answer lost), it leaves one entry at the
+ * level sent, so it is resent like any PUT, and an entry already there (made in PostHog's interface) is taken over.
+ *
+ * No lockout, checked at preview (check) and before a delete against PostHog's answers: an entry never lowers the key's
+ * own user below what the run needs: project admin, for an entry of the project (every access control write needs
+ * it), or editor, for a kind or one object (writing its objects needs it). Organization admins and owners, and an
+ * object's creator, keep the highest level whatever the entries say, and are never refused.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { PostHogError, type Transport, users } from "../../client";
+import type { ProviderConfig } from "../../kit/config";
+import { FieldTableLifecycle } from "../../kit/field-lifecycle";
+import { scopedApi, scopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
+import { type Kind, parseId, resolveWhere } from "../../kit/kind";
+import type { Json } from "../../kit/lifecycle";
+import { kindNames } from "../../kit/tokens";
+import { isUnknown } from "../../kit/unknown";
+import { listMembers } from "../organization-member/endpoints";
+import { listRoles } from "../role/endpoints";
+import * as entries from "./endpoints";
+import { accessControlExample } from "./example";
+import { accessControlFields, levelsOf } from "./fields";
+import { type AccessControlRecord, accessControlModel } from "./model";
+import { type AccessControl, dashedUuid, entryKey, PROJECT, parseEntryKey, type Target } from "./record";
+
+const PLACEMENT = { scope: "project", key: "text" } as const;
+
+/** The inputs naming the entry (PostHog's upsert key): another value is another entry. */
+const TARGET_INPUTS = {
+  resource: "resource",
+  resourceId: "resource_id",
+  roleId: "role_id",
+  organizationMemberId: "organization_member_id",
+};
+
+function inputs() {
+  const specs = tableInputs(accessControlFields, "access control", PLACEMENT);
+  return Object.fromEntries(
+    Object.entries(specs).map(([name, spec]) => [
+      name,
+      Object.hasOwn(TARGET_INPUTS, name) ? { ...spec, willReplaceOnChanges: true } : spec,
+    ]),
+  );
+}
+
+export const accessControlKind: Kind<"project", AccessControlRecord> = {
+  ...kindNames("AccessControl"),
+  example: accessControlExample,
+  noun: "access control",
+  scope: "project",
+  identity: { output: "accessControlId", key: "text" },
+  deletion: "delete",
+  importInputs: ["projectId", "resource", "resourceId", "accessLevel", "roleId", "organizationMemberId"],
+  api: scopedApi<"project", AccessControl, string>(PLACEMENT, {
+    get: entries.getAccessControl,
+    update: entries.updateAccessControl,
+    remove: entries.deleteAccessControl,
+  }),
+  schema: () => ({
+    description:
+      'A PostHog access control entry, as its interface sets them: the level of the project ("none", "member", "admin"), of a kind of object project-wide or of one feature flag, dashboard or insight ("none", "viewer", "editor", "manager"), for everyone (the default), a role or a member. A change of level is made in place. Organization admins and owners always have the highest level. Refused at preview: an entry that lowers the key\'s own user below what the run needs. Access control is a paid feature on PostHog Cloud; a self-hosted PostHog needs the plan feature for the entries to take effect (PostHog stores them either way).',
+    inputs: inputs(),
+    outputs: tableOutputs(
+      accessControlFields,
+      "access control",
+      {
+        accessControlId: { type: "string", description: "The entry's key: `<resource>[.<resourceId>]:default|role:<uuid>|member:<uuid>`." },
+      },
+      PLACEMENT,
+    ),
+    required: ["accessControlId", "projectId", "resource", "accessLevel"],
+  }),
+  lookups: {
+    list: (http, projectId) => entries.listAccessControls(http, projectId),
+    outputs: {
+      resource: { type: "string" },
+      resourceId: { type: "string", nullable: true },
+      accessLevel: { type: "string" },
+      roleId: { type: "string", nullable: true },
+      organizationMemberId: { type: "string", nullable: true },
+    },
+  },
+  model: accessControlModel,
+  lifecycle: () => new AccessControlLifecycle(),
+  // The project's own entries and its kinds' (one object's entries are listed object by object: not imported).
+  importer: scopedImport<"project", AccessControl>(PLACEMENT, accessControlFields, {
+    list: (http, projectId) => entries.listAccessControls(http, projectId),
+    defaults: { resource_id: null, role_id: null, organization_member_id: null },
+    label: (entry) => entry.id.replace(/:(role|member):([0-9a-f]{8}).*$/, "-$1-$2").replace(/:default$/, "-default"),
+  }),
+};
+
+const isSet = (value: unknown) => value !== undefined && value !== null;
+
+/**
+ * The AccessControl lifecycle: the kit's field-table lifecycle whose create is PostHog's upsert, whose other target
+ * replaces, and whose check and delete refuse what would lock the key's own user out.
+ */
+export class AccessControlLifecycle extends FieldTableLifecycle<AccessControl> {
+  constructor(connection?: { config: ProviderConfig; transport: Transport }) {
+    super(accessControlKind, accessControlModel, connection);
+  }
+
+  override async check(olds: Json, news: Json): Promise<pulumi.dynamic.CheckResult<Json>> {
+    const checked = await super.check(olds, news);
+    if (checked.failures) return checked;
+    const values = [
+      news["projectId"],
+      news["resource"],
+      news["resourceId"],
+      news["roleId"],
+      news["organizationMemberId"],
+      news["accessLevel"],
+    ];
+    if (values.some(isUnknown) || this.config.apiKey === undefined || (news["projectId"] ?? this.config.projectId) === undefined)
+      return checked;
+    const projectId = resolveWhere<"project", number>(this.kind, this.config, news);
+    const target = targetOfInputs(news);
+    const lockout = await this.lockout(projectId, target, String(news["accessLevel"]));
+    return lockout ? { inputs: news, failures: [{ property: "accessLevel", reason: lockout }] } : checked;
+  }
+
+  protected override async obtain(projectId: number, body: Json): Promise<AccessControlRecord> {
+    const target = targetOfBody(body);
+    const made = await entries.putAccessControl(this.http(), projectId, target, String(body["access_level"]));
+    return { ...made!, project_id: projectId };
+  }
+
+  /** Another resource, object, role or member is another entry. */
+  protected override replaces(olds: Json, news: Json): string[] {
+    const changed = Object.entries(TARGET_INPUTS).filter(
+      ([input, field]) =>
+        isUnknown(news[input]) ||
+        (olds[input] !== undefined && !accessControlModel.valuesEqual(field, news[input] ?? null, olds[input] ?? null)),
+    );
+    return [...super.replaces(olds, news), ...changed.map(([input]) => input)];
+  }
+
+  /** The entry removed, unless that would lock the key's own user out. */
+  override async delete(id: string, props: Json): Promise<void> {
+    const parsed = parseId(this.kind, id);
+    const projectId = resolveWhere<"project", number>(this.kind, this.config, props, parsed);
+    const target = parseEntryKey(String(parsed.id));
+    const lockout = target && (await this.lockout(projectId, target, null));
+    if (lockout) throw new Error(`${lockout} The entry was not removed.`);
+    await super.delete(id, props);
+  }
+
+  /**
+   * Why setting the target's entry to `level` (null: removing it) would lower the key's own user below what the run
+   * needs, or undefined. PostHog's rules (posthog/rbac/user_access_control.py, `access_level_for_object` and
+   * `access_level_for_resource`): organization admins and owners, and an object's creator, have the highest level;
+   * anyone else the highest of the entries for everyone, for their membership and for their roles, or without any
+   * entry the resource's default ("editor" for a kind; for the project, "admin", though modifying access controls
+   * takes an entry that says admin: `check_can_modify_access_levels_for_object` asks with `explicit=True`).
+   */
+  private async lockout(projectId: number, target: Target, level: string | null): Promise<string | undefined> {
+    const http = this.http();
+    const me = await this.keyUser();
+    const organizationId = await entries.projectOrganization(http, projectId);
+    const member = (await listMembers(http, organizationId)).find((m) => m.user_uuid.toLowerCase() === me.toLowerCase());
+    // Not a member: PostHog refuses the key everything in the project, this write too.
+    if (!member || member.level === "admin" || member.level === "owner") return undefined;
+    const roles = (await listRoles(http, organizationId))
+      .filter((role) =>
+        (role.members ?? []).some(
+          (m) => String((m["user"] as { uuid?: unknown } | undefined)?.uuid ?? "").toLowerCase() === me.toLowerCase(),
+        ),
+      )
+      .map((role) => role.id);
+    const forMe = (t: Target) =>
+      t.role_id === null
+        ? t.organization_member_id === null || t.organization_member_id === member.membership_id
+        : roles.includes(t.role_id);
+    if (!forMe(target)) return undefined;
+    if (target.resource_id !== null && (await entries.objectCreator(http, projectId, target.resource, target.resource_id)) === me)
+      return undefined;
+    const key = entryKey(target);
+    const mine = (await entries.entriesOfRoute(http, projectId, target)).filter(
+      (e) => e.resource === target.resource && e.resource_id === target.resource_id && forMe(e),
+    );
+    const levels = levelsOf(target.resource);
+    const project = target.resource === PROJECT;
+    const needed = project ? "admin" : "editor";
+    const highest = (list: readonly string[]) =>
+      list.length === 0 ? (project ? "none" : "editor") : list.reduce((a, b) => (levels.indexOf(b) > levels.indexOf(a) ? b : a));
+    const before = highest(mine.map((e) => e.access_level));
+    const after = highest([...mine.filter((e) => e.id !== key).map((e) => e.access_level), ...(level === null ? [] : [level])]);
+    if (levels.indexOf(before) < levels.indexOf(needed) || levels.indexOf(after) >= levels.indexOf(needed)) return undefined;
+    const what = project
+      ? `project ${projectId}`
+      : target.resource_id === null
+        ? `every ${target.resource} of project ${projectId}`
+        : `${target.resource} ${target.resource_id}`;
+    const why = project
+      ? "every access control write in the project needs (AccessControlPermission, posthog/permissions.py: the project's write level; AccessControlSerializer.validate, ee/api/rbac/access_control.py: an explicit project admin), this entry's own change and removal included"
+      : `writing ${target.resource_id === null ? "them" : "it"} needs (AccessControlPermission, posthog/permissions.py: a resource's write level is editor)`;
+    const doing = level === null ? "Removing this entry" : `Setting this entry to "${level}"`;
+    return `No lockout: ${doing} would lower the key's own user (${member.email}, an organization ${String(member.level)}) from "${before}" to "${after}" on ${what}, below the "${needed}" ${why}. PostHog gives a member the highest of the entries for everyone, for them and for their roles (posthog/rbac/user_access_control.py); organization admins and owners always the highest. Keep an entry that gives them "${needed}" (applied by an earlier \`pulumi up\`), or run this with an organization admin's key.`;
+  }
+
+  /** The UUID of the user whose key runs the program (`/api/users/@me/`, scope `user:read`). */
+  private async keyUser(): Promise<string> {
+    try {
+      return (await users.getCurrentUser(this.http())).uuid;
+    } catch (error) {
+      if (error instanceof PostHogError && error.missingScope !== undefined)
+        throw new Error(
+          `${error.message} An AccessControl is checked against the key's own user (never locked out of the project): give the key the user:read scope.`,
+        );
+      throw error;
+    }
+  }
+}
+
+/** The target the inputs name (their values known). */
+function targetOfInputs(inputs: Json): Target {
+  const text = (value: unknown) => (isSet(value) ? String(value) : null);
+  return {
+    resource: String(inputs["resource"]),
+    resource_id: inputs["resource"] === PROJECT ? null : text(inputs["resourceId"]),
+    role_id: isSet(inputs["roleId"]) ? dashedUuid(String(inputs["roleId"])) : null,
+    organization_member_id: isSet(inputs["organizationMemberId"]) ? dashedUuid(String(inputs["organizationMemberId"])) : null,
+  };
+}
+
+/** The target a create's body names, by PostHog's names. */
+function targetOfBody(body: Json): Target {
+  return targetOfInputs({
+    resource: body["resource"],
+    resourceId: body["resource_id"],
+    roleId: body["role_id"],
+    organizationMemberId: body["organization_member_id"],
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * posthog.AccessControl's own rules over loopback against the local server: PostHog's rules checked before anything is
+ * sent (a level of the resource's, a member or a role, one object of a kind PostHog serves entries of), a change of
+ * level made in place, and no lockout: an entry that lowers the key's own user below project admin is refused at check
+ * and before a delete, while organization admins, and a member another entry keeps at admin, are not. (Create,
+ * preview, drift, adoption, import and delete of its example: the contract, test/kinds/contract.test.ts.)
+ */
+import { z } from "zod";
+import { Transport } from "../../../src/client-entry";
+import { AccessControlLifecycle } from "../../../src/kinds/access-control/kind";
+import * as entries from "../../../src/kinds/access-control/endpoints";
+import * as members from "../../../src/kinds/organization-member/endpoints";
+import { startLocalPostHog, type LocalPostHog } from "../../helpers/local-posthog";
+
+type Json = Record<string, unknown>;
+
+let server: LocalPostHog;
+let http: Transport;
+let projectId: number;
+let anaKey: string;
+let anaMembership: string;
+
+const connect = (apiKey: string) => {
+  const transport = new Transport({ host: server.url, apiKey, rateLimits: false, retry: { attempts: 1, baseDelayMs: 1 } });
+  return { config: { host: server.url, apiKey, organizationId: server.organizationId, projectId: String(projectId) }, transport };
+};
+const lifecycle = (apiKey = server.apiKey) => new AccessControlLifecycle(connect(apiKey));
+const reasons = async (provider: AccessControlLifecycle, inputs: Json) =>
+  ((await provider.check({}, { projectId, ...inputs })).failures ?? []).map((f) => f.reason).join(" | ");
+
+beforeAll(async () => {
+  server = await startLocalPostHog();
+  http = connect(server.apiKey).transport;
+  const path = `/api/organizations/${server.organizationId}/projects/`;
+  projectId = (await http.request({ method: "POST", path, body: { name: "acl" }, schema: z.looseObject({ id: z.number() }) })).id;
+  anaKey = (await server.control.createKey({ organizationId: server.organizationId, userEmail: "ana@example.com", level: "member" })).key;
+  anaMembership = (await members.findMemberByEmail(http, server.organizationId, "ana@example.com"))!.membership_id;
+});
+afterAll(() => server?.close());
+
+test("PostHog's own rules, before anything is sent: the resource's levels, a member or a role, objects PostHog serves entries of", async () => {
+  const provider = lifecycle();
+  await server.clearRequests();
+  expect(await reasons(provider, { resource: "project", accessLevel: "editor" })).toMatch(
+    /accessLevel must be one of none, member, admin for resource "project" .*Invalid access level/,
+  );
+  expect(
+    await reasons(provider, {
+      resource: "feature_flag",
+      accessLevel: "viewer",
+      roleId: "01a2192f-d0bc-0000-319b-c6b0c95d0b09",
+      organizationMemberId: anaMembership,
+    }),
+  ).toMatch(/You can not scope an access control to both a member and a role\./);
+  expect(await reasons(provider, { resource: "survey", resourceId: 3, accessLevel: "viewer" })).toMatch(/PostHog serves under no route/);
+  expect(await reasons(provider, { accessLevel: "viewer" })).toMatch(/resource is required/);
+  expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+});
+
+test("a change of level is an update (one PUT), never a replacement; another target replaces", async () => {
+  const provider = lifecycle();
+  const inputs: Json = { projectId, resource: "feature_flag", accessLevel: "viewer", organizationMemberId: anaMembership };
+  const created = await provider.create(inputs);
+  expect(created.id).toBe(`feature_flag:member:${anaMembership}`);
+  const outs = created.outs as Json;
+  expect(await provider.diff(created.id, outs, { ...inputs, accessLevel: "editor" })).toMatchObject({ changes: true, replaces: [] });
+  expect((await provider.diff(created.id, outs, { ...inputs, resource: "dashboard" })).replaces).toEqual(["resource"]);
+  await server.clearRequests();
+  await provider.update(created.id, outs, { ...inputs, accessLevel: "editor" });
+  expect((await server.requests()).filter((r) => r.method !== "GET").map((r) => r.method)).toEqual(["PUT"]);
+  await provider.delete(created.id, outs);
+  expect(await entries.listAccessControls(http, projectId)).toEqual([]);
+});
+
+test("no lockout: a member's key never lowers its own user below project admin; another entry keeping them admin, or an admin's key, is fine", async () => {
+  // Ana, a plain member, is a project admin by an entry of her own.
+  await entries.putAccessControl(
+    http,
+    projectId,
+    { resource: "project", resource_id: null, role_id: null, organization_member_id: anaMembership },
+    "admin",
+  );
+  const ana = lifecycle(anaKey);
+  expect(await reasons(ana, { resource: "project", organizationMemberId: anaMembership, accessLevel: "member" })).toMatch(
+    /^No lockout: Setting this entry to "member" would lower the key's own user \(ana@example\.com, an organization member\) from "admin" to "member" on project \d+, below the "admin" every access control write in the project needs/,
+  );
+  // Everyone's default lowered: her own entry keeps her admin (PostHog takes the highest entry).
+  expect(await reasons(ana, { resource: "project", accessLevel: "none" })).toBe("");
+  // The owner's key: organization admins and owners keep the highest level whatever the entries say.
+  expect(await reasons(lifecycle(), { resource: "project", organizationMemberId: anaMembership, accessLevel: "none" })).toBe("");
+  // Removing her own admin entry with her key is refused too, and the entry stays.
+  const id = `${projectId}/project:member:${anaMembership}`;
+  await expect(ana.delete(id, { projectId })).rejects.toThrow(
+    /No lockout: Removing this entry would lower the key's own user .* The entry was not removed\./,
+  );
+  expect((await entries.listAccessControls(http, projectId)).map((e) => e.id)).toEqual([`project:member:${anaMembership}`]);
+});
