@@ -144,4 +144,3 @@ test("refresh with a key that cannot see the organization fails naming the key a
   // PostHog and the key that sees it: the project is there, as the state says.
   expect((await host.read("kept", created.id, created.outs)).id).toBe(created.id);
 });
-
