@@ -58,4 +58,5 @@ new posthog.AccessControl("sandbox-analytics", {
 
 export const projectId = app.projectId;
 export const sandboxProjectId = sandbox.projectId;
-export const roles = { engineering: engineering.roleId, analytics: analytics.roleId };
+export const engineeringRoleId = engineering.roleId;
+export const analyticsRoleId = analytics.roleId;
