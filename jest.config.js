@@ -5,8 +5,9 @@ module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
-  // The acceptance tier needs a real PostHog: `npm run test:acceptance` (jest.acceptance.config.js).
-  testPathIgnorePatterns: ["/node_modules/", "/test/acceptance/"],
+  // The acceptance tier needs a real PostHog: `npm run test:acceptance` (jest.acceptance.config.js); the languages tier
+  // is `npm run test:languages` (jest.languages.config.js).
+  testPathIgnorePatterns: ["/node_modules/", "/test/acceptance/", "/test/languages/"],
   transform: { "^.+\\.ts$": ["ts-jest", { diagnostics: false }] },
   testTimeout: 60_000,
   maxWorkers: 2,

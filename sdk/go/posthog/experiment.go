@@ -29,6 +29,8 @@ type Experiment struct {
 	FeatureFlagId pulumi.IntPtrOutput `pulumi:"featureFlagId"`
 	// The key of the experiment's feature flag. PostHog creates the flag with the experiment's variants, or uses the live flag with this key when it has at least two variants, `control` first (give a FeatureFlag's `key` to run the experiment on your own flag). Naming another flag replaces the experiment (refused while it is launched, unless `allowReplaceWhileLaunched`); renaming its own flag's key does not: PostHog keeps the experiment on its flag.
 	FeatureFlagKey pulumi.StringOutput `pulumi:"featureFlagKey"`
+	// The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes its groups to the experiment's flag as `holdout_groups`. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
+	HoldoutId pulumi.IntPtrOutput `pulumi:"holdoutId"`
 	// Whether the experiment runs: `true` launches it (PostHog sets its start date to now and turns its flag on), `false` keeps a draft.
 	Launched pulumi.BoolPtrOutput `pulumi:"launched"`
 	// Primary metrics: `ExperimentMetric` queries (`metric_type` mean, funnel, ratio or retention); at most 10.
@@ -41,6 +43,8 @@ type Experiment struct {
 	Parameters pulumi.MapOutput `pulumi:"parameters"`
 	// The project the experiment belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the experiment.
 	ProjectId pulumi.IntOutput `pulumi:"projectId"`
+	// Saved metrics the experiment measures (PostHog's `saved_metrics_ids`): each `{ id: <an ExperimentSavedMetric's savedMetricId>, metadata: { type: "primary" | "secondary" } }`. They count with `metrics` and `metricsSecondary` against the limit of 10 each; the list replaces the experiment's saved metrics whole.
+	SavedMetricIds pulumi.MapArrayOutput `pulumi:"savedMetricIds"`
 	// When it was launched (ISO 8601), or null for a draft.
 	StartDate pulumi.StringPtrOutput `pulumi:"startDate"`
 	// Whether the experiment has ended: `true` stops it (its end date is now; the flag stays as it is), `false` runs it again. Needs `launched: true`.
@@ -103,6 +107,8 @@ type experimentArgs struct {
 	Description *string `pulumi:"description"`
 	// The key of the experiment's feature flag. PostHog creates the flag with the experiment's variants, or uses the live flag with this key when it has at least two variants, `control` first (give a FeatureFlag's `key` to run the experiment on your own flag). Naming another flag replaces the experiment (refused while it is launched, unless `allowReplaceWhileLaunched`); renaming its own flag's key does not: PostHog keeps the experiment on its flag.
 	FeatureFlagKey *string `pulumi:"featureFlagKey"`
+	// The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes its groups to the experiment's flag as `holdout_groups`. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
+	HoldoutId *int `pulumi:"holdoutId"`
 	// Whether the experiment runs: `true` launches it (PostHog sets its start date to now and turns its flag on), `false` keeps a draft.
 	Launched *bool `pulumi:"launched"`
 	// Primary metrics: `ExperimentMetric` queries (`metric_type` mean, funnel, ratio or retention); at most 10.
@@ -115,6 +121,8 @@ type experimentArgs struct {
 	Parameters map[string]interface{} `pulumi:"parameters"`
 	// The project the experiment belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the experiment.
 	ProjectId *int `pulumi:"projectId"`
+	// Saved metrics the experiment measures (PostHog's `saved_metrics_ids`): each `{ id: <an ExperimentSavedMetric's savedMetricId>, metadata: { type: "primary" | "secondary" } }`. They count with `metrics` and `metricsSecondary` against the limit of 10 each; the list replaces the experiment's saved metrics whole.
+	SavedMetricIds []map[string]interface{} `pulumi:"savedMetricIds"`
 	// Whether the experiment has ended: `true` stops it (its end date is now; the flag stays as it is), `false` runs it again. Needs `launched: true`.
 	Stopped *bool `pulumi:"stopped"`
 }
@@ -131,6 +139,8 @@ type ExperimentArgs struct {
 	Description pulumi.StringPtrInput
 	// The key of the experiment's feature flag. PostHog creates the flag with the experiment's variants, or uses the live flag with this key when it has at least two variants, `control` first (give a FeatureFlag's `key` to run the experiment on your own flag). Naming another flag replaces the experiment (refused while it is launched, unless `allowReplaceWhileLaunched`); renaming its own flag's key does not: PostHog keeps the experiment on its flag.
 	FeatureFlagKey pulumi.StringPtrInput
+	// The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes its groups to the experiment's flag as `holdout_groups`. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
+	HoldoutId pulumi.IntPtrInput
 	// Whether the experiment runs: `true` launches it (PostHog sets its start date to now and turns its flag on), `false` keeps a draft.
 	Launched pulumi.BoolPtrInput
 	// Primary metrics: `ExperimentMetric` queries (`metric_type` mean, funnel, ratio or retention); at most 10.
@@ -143,6 +153,8 @@ type ExperimentArgs struct {
 	Parameters pulumi.MapInput
 	// The project the experiment belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the experiment.
 	ProjectId pulumi.IntPtrInput
+	// Saved metrics the experiment measures (PostHog's `saved_metrics_ids`): each `{ id: <an ExperimentSavedMetric's savedMetricId>, metadata: { type: "primary" | "secondary" } }`. They count with `metrics` and `metricsSecondary` against the limit of 10 each; the list replaces the experiment's saved metrics whole.
+	SavedMetricIds pulumi.MapArrayInput
 	// Whether the experiment has ended: `true` stops it (its end date is now; the flag stays as it is), `false` runs it again. Needs `launched: true`.
 	Stopped pulumi.BoolPtrInput
 }
@@ -219,6 +231,11 @@ func (o ExperimentOutput) FeatureFlagKey() pulumi.StringOutput {
 	return o.ApplyT(func(v *Experiment) pulumi.StringOutput { return v.FeatureFlagKey }).(pulumi.StringOutput)
 }
 
+// The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes its groups to the experiment's flag as `holdout_groups`. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
+func (o ExperimentOutput) HoldoutId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Experiment) pulumi.IntPtrOutput { return v.HoldoutId }).(pulumi.IntPtrOutput)
+}
+
 // Whether the experiment runs: `true` launches it (PostHog sets its start date to now and turns its flag on), `false` keeps a draft.
 func (o ExperimentOutput) Launched() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Experiment) pulumi.BoolPtrOutput { return v.Launched }).(pulumi.BoolPtrOutput)
@@ -247,6 +264,11 @@ func (o ExperimentOutput) Parameters() pulumi.MapOutput {
 // The project the experiment belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the experiment.
 func (o ExperimentOutput) ProjectId() pulumi.IntOutput {
 	return o.ApplyT(func(v *Experiment) pulumi.IntOutput { return v.ProjectId }).(pulumi.IntOutput)
+}
+
+// Saved metrics the experiment measures (PostHog's `saved_metrics_ids`): each `{ id: <an ExperimentSavedMetric's savedMetricId>, metadata: { type: "primary" | "secondary" } }`. They count with `metrics` and `metricsSecondary` against the limit of 10 each; the list replaces the experiment's saved metrics whole.
+func (o ExperimentOutput) SavedMetricIds() pulumi.MapArrayOutput {
+	return o.ApplyT(func(v *Experiment) pulumi.MapArrayOutput { return v.SavedMetricIds }).(pulumi.MapArrayOutput)
 }
 
 // When it was launched (ISO 8601), or null for a draft.

@@ -29,7 +29,7 @@ type FeatureFlag struct {
 	EnsureExperienceContinuity pulumi.BoolPtrOutput `pulumi:"ensureExperienceContinuity"`
 	// Where the flag is evaluated: "server", "client" or "all" (PostHog's default).
 	EvaluationRuntime pulumi.StringPtrOutput `pulumi:"evaluationRuntime"`
-	// Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies.
+	// Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. `super_groups` (the enrolment condition of an early access feature) and `holdout_groups` (the holdout of an experiment) are written by those objects: left as they are unless declared.
 	Filters pulumi.MapOutput `pulumi:"filters"`
 	// Numeric id of the flag in PostHog.
 	FlagId pulumi.IntOutput `pulumi:"flagId"`
@@ -111,7 +111,7 @@ type featureFlagArgs struct {
 	EnsureExperienceContinuity *bool `pulumi:"ensureExperienceContinuity"`
 	// Where the flag is evaluated: "server", "client" or "all" (PostHog's default).
 	EvaluationRuntime *string `pulumi:"evaluationRuntime"`
-	// Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies.
+	// Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. `super_groups` (the enrolment condition of an early access feature) and `holdout_groups` (the holdout of an experiment) are written by those objects: left as they are unless declared.
 	Filters map[string]interface{} `pulumi:"filters"`
 	// Encrypt the payload (remote configuration flags only).
 	HasEncryptedPayloads *bool `pulumi:"hasEncryptedPayloads"`
@@ -147,7 +147,7 @@ type FeatureFlagArgs struct {
 	EnsureExperienceContinuity pulumi.BoolPtrInput
 	// Where the flag is evaluated: "server", "client" or "all" (PostHog's default).
 	EvaluationRuntime pulumi.StringPtrInput
-	// Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies.
+	// Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. `super_groups` (the enrolment condition of an early access feature) and `holdout_groups` (the holdout of an experiment) are written by those objects: left as they are unless declared.
 	Filters pulumi.MapInput
 	// Encrypt the payload (remote configuration flags only).
 	HasEncryptedPayloads pulumi.BoolPtrInput
@@ -239,7 +239,7 @@ func (o FeatureFlagOutput) EvaluationRuntime() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FeatureFlag) pulumi.StringPtrOutput { return v.EvaluationRuntime }).(pulumi.StringPtrOutput)
 }
 
-// Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies.
+// Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. `super_groups` (the enrolment condition of an early access feature) and `holdout_groups` (the holdout of an experiment) are written by those objects: left as they are unless declared.
 func (o FeatureFlagOutput) Filters() pulumi.MapOutput {
 	return o.ApplyT(func(v *FeatureFlag) pulumi.MapOutput { return v.Filters }).(pulumi.MapOutput)
 }

@@ -21,18 +21,30 @@ func (m *module) Version() semver.Version {
 
 func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi.Resource, err error) {
 	switch typ {
+	case "posthog:index:AccessControl":
+		r = &AccessControl{}
 	case "posthog:index:Action":
 		r = &Action{}
 	case "posthog:index:Alert":
 		r = &Alert{}
 	case "posthog:index:Annotation":
 		r = &Annotation{}
+	case "posthog:index:BatchExport":
+		r = &BatchExport{}
 	case "posthog:index:Cohort":
 		r = &Cohort{}
 	case "posthog:index:Dashboard":
 		r = &Dashboard{}
+	case "posthog:index:EarlyAccessFeature":
+		r = &EarlyAccessFeature{}
+	case "posthog:index:EventDefinition":
+		r = &EventDefinition{}
 	case "posthog:index:Experiment":
 		r = &Experiment{}
+	case "posthog:index:ExperimentHoldout":
+		r = &ExperimentHoldout{}
+	case "posthog:index:ExperimentSavedMetric":
+		r = &ExperimentSavedMetric{}
 	case "posthog:index:FeatureFlag":
 		r = &FeatureFlag{}
 	case "posthog:index:HogFunction":
@@ -45,14 +57,22 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &OrganizationMember{}
 	case "posthog:index:Project":
 		r = &Project{}
+	case "posthog:index:PropertyDefinition":
+		r = &PropertyDefinition{}
 	case "posthog:index:ProxyRecord":
 		r = &ProxyRecord{}
 	case "posthog:index:Role":
 		r = &Role{}
 	case "posthog:index:RoleMembership":
 		r = &RoleMembership{}
+	case "posthog:index:SessionRecordingPlaylist":
+		r = &SessionRecordingPlaylist{}
 	case "posthog:index:Survey":
 		r = &Survey{}
+	case "posthog:index:WarehouseSavedQuery":
+		r = &WarehouseSavedQuery{}
+	case "posthog:index:WarehouseViewLink":
+		r = &WarehouseViewLink{}
 	default:
 		return nil, fmt.Errorf("unknown resource type: %s", typ)
 	}

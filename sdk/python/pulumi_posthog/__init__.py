@@ -6,19 +6,31 @@ import builtins as _builtins
 from . import _utilities
 import typing
 # Export this package's modules as members:
+from .access_control import *
 from .action import *
 from .alert import *
 from .annotation import *
+from .batch_export import *
 from .cohort import *
 from .dashboard import *
+from .early_access_feature import *
+from .event_definition import *
 from .experiment import *
+from .experiment_holdout import *
+from .experiment_saved_metric import *
 from .feature_flag import *
+from .get_access_control import *
 from .get_action import *
 from .get_alert import *
+from .get_batch_export import *
 from .get_cohort import *
 from .get_current_user import *
 from .get_dashboard import *
+from .get_early_access_feature import *
+from .get_event_definition import *
 from .get_experiment import *
+from .get_experiment_holdout import *
+from .get_experiment_saved_metric import *
 from .get_feature_flag import *
 from .get_group import *
 from .get_group_property_definitions import *
@@ -28,15 +40,25 @@ from .get_insight import *
 from .get_organization_member import *
 from .get_project import *
 from .get_project_activity import *
+from .get_property_definition import *
 from .get_role import *
+from .get_session_recording_playlist import *
 from .get_survey import *
+from .get_warehouse_saved_query import *
+from .get_warehouse_view_link import *
 from .hog_function import *
 from .insight import *
 from .is_generating_demo_data import *
+from .list_access_controls import *
 from .list_actions import *
 from .list_alerts import *
+from .list_batch_exports import *
 from .list_cohorts import *
 from .list_dashboards import *
+from .list_early_access_features import *
+from .list_event_definitions import *
+from .list_experiment_holdouts import *
+from .list_experiment_saved_metrics import *
 from .list_experiments import *
 from .list_feature_flags import *
 from .list_group_types import *
@@ -45,16 +67,24 @@ from .list_hog_functions import *
 from .list_insights import *
 from .list_organization_members import *
 from .list_projects import *
+from .list_property_definitions import *
 from .list_roles import *
+from .list_session_recording_playlists import *
 from .list_surveys import *
+from .list_warehouse_saved_queries import *
+from .list_warehouse_view_links import *
 from .organization_invite import *
 from .organization_member import *
 from .project import *
+from .property_definition import *
 from .provider import *
 from .proxy_record import *
 from .role import *
 from .role_membership import *
+from .session_recording_playlist import *
 from .survey import *
+from .warehouse_saved_query import *
+from .warehouse_view_link import *
 
 # Make subpackages available:
 if typing.TYPE_CHECKING:
@@ -71,22 +101,32 @@ _utilities.register(
   "mod": "index",
   "fqn": "pulumi_posthog",
   "classes": {
+   "posthog:index:AccessControl": "AccessControl",
    "posthog:index:Action": "Action",
    "posthog:index:Alert": "Alert",
    "posthog:index:Annotation": "Annotation",
+   "posthog:index:BatchExport": "BatchExport",
    "posthog:index:Cohort": "Cohort",
    "posthog:index:Dashboard": "Dashboard",
+   "posthog:index:EarlyAccessFeature": "EarlyAccessFeature",
+   "posthog:index:EventDefinition": "EventDefinition",
    "posthog:index:Experiment": "Experiment",
+   "posthog:index:ExperimentHoldout": "ExperimentHoldout",
+   "posthog:index:ExperimentSavedMetric": "ExperimentSavedMetric",
    "posthog:index:FeatureFlag": "FeatureFlag",
    "posthog:index:HogFunction": "HogFunction",
    "posthog:index:Insight": "Insight",
    "posthog:index:OrganizationInvite": "OrganizationInvite",
    "posthog:index:OrganizationMember": "OrganizationMember",
    "posthog:index:Project": "Project",
+   "posthog:index:PropertyDefinition": "PropertyDefinition",
    "posthog:index:ProxyRecord": "ProxyRecord",
    "posthog:index:Role": "Role",
    "posthog:index:RoleMembership": "RoleMembership",
-   "posthog:index:Survey": "Survey"
+   "posthog:index:SessionRecordingPlaylist": "SessionRecordingPlaylist",
+   "posthog:index:Survey": "Survey",
+   "posthog:index:WarehouseSavedQuery": "WarehouseSavedQuery",
+   "posthog:index:WarehouseViewLink": "WarehouseViewLink"
   }
  }
 ]

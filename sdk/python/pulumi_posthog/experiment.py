@@ -24,12 +24,14 @@ class ExperimentArgs:
                  archived: pulumi.Input[Optional[_builtins.bool]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  feature_flag_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 holdout_id: pulumi.Input[Optional[_builtins.int]] = None,
                  launched: pulumi.Input[Optional[_builtins.bool]] = None,
                  metrics: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]] = None,
                  metrics_secondary: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  parameters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 saved_metric_ids: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]] = None,
                  stopped: pulumi.Input[Optional[_builtins.bool]] = None):
         """
         The set of arguments for constructing a Experiment resource.
@@ -39,12 +41,14 @@ class ExperimentArgs:
         :param pulumi.Input[_builtins.bool] archived: Archived experiments are kept but out of the way.
         :param pulumi.Input[_builtins.str] description: The hypothesis and what is expected (at most 3000 characters; 400 in PostHog 2025-08-04, Experiment.description there).
         :param pulumi.Input[_builtins.str] feature_flag_key: The key of the experiment's feature flag. PostHog creates the flag with the experiment's variants, or uses the live flag with this key when it has at least two variants, `control` first (give a FeatureFlag's `key` to run the experiment on your own flag). Naming another flag replaces the experiment (refused while it is launched, unless `allowReplaceWhileLaunched`); renaming its own flag's key does not: PostHog keeps the experiment on its flag.
+        :param pulumi.Input[_builtins.int] holdout_id: The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes its groups to the experiment's flag as `holdout_groups`. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
         :param pulumi.Input[_builtins.bool] launched: Whether the experiment runs: `true` launches it (PostHog sets its start date to now and turns its flag on), `false` keeps a draft.
         :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] metrics: Primary metrics: `ExperimentMetric` queries (`metric_type` mean, funnel, ratio or retention); at most 10.
         :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] metrics_secondary: Secondary metrics, as `metrics`; at most 10.
         :param pulumi.Input[_builtins.str] name: The experiment's name (at most 400 characters).
         :param pulumi.Input[Mapping[str, Any]] parameters: `feature_flag_variants` (each `key` and `split_percent`, one keyed `control`, summing to 100; default control/test 50/50), `rollout_percentage`, `minimum_detectable_effect`. A draft's variants are written to its flag; a launched experiment's cannot change.
         :param pulumi.Input[_builtins.int] project_id: The project the experiment belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the experiment.
+        :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] saved_metric_ids: Saved metrics the experiment measures (PostHog's `saved_metrics_ids`): each `{ id: <an ExperimentSavedMetric's savedMetricId>, metadata: { type: "primary" | "secondary" } }`. They count with `metrics` and `metricsSecondary` against the limit of 10 each; the list replaces the experiment's saved metrics whole.
         :param pulumi.Input[_builtins.bool] stopped: Whether the experiment has ended: `true` stops it (its end date is now; the flag stays as it is), `false` runs it again. Needs `launched: true`.
         """
         if adopt_id is not None:
@@ -57,6 +61,8 @@ class ExperimentArgs:
             pulumi.set(__self__, "description", description)
         if feature_flag_key is not None:
             pulumi.set(__self__, "feature_flag_key", feature_flag_key)
+        if holdout_id is not None:
+            pulumi.set(__self__, "holdout_id", holdout_id)
         if launched is not None:
             pulumi.set(__self__, "launched", launched)
         if metrics is not None:
@@ -69,6 +75,8 @@ class ExperimentArgs:
             pulumi.set(__self__, "parameters", parameters)
         if project_id is not None:
             pulumi.set(__self__, "project_id", project_id)
+        if saved_metric_ids is not None:
+            pulumi.set(__self__, "saved_metric_ids", saved_metric_ids)
         if stopped is not None:
             pulumi.set(__self__, "stopped", stopped)
 
@@ -131,6 +139,18 @@ class ExperimentArgs:
     @feature_flag_key.setter
     def feature_flag_key(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "feature_flag_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="holdoutId")
+    def holdout_id(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes its groups to the experiment's flag as `holdout_groups`. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
+        """
+        return pulumi.get(self, "holdout_id")
+
+    @holdout_id.setter
+    def holdout_id(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "holdout_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -205,6 +225,18 @@ class ExperimentArgs:
         pulumi.set(self, "project_id", value)
 
     @_builtins.property
+    @pulumi.getter(name="savedMetricIds")
+    def saved_metric_ids(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]]:
+        """
+        Saved metrics the experiment measures (PostHog's `saved_metrics_ids`): each `{ id: <an ExperimentSavedMetric's savedMetricId>, metadata: { type: "primary" | "secondary" } }`. They count with `metrics` and `metricsSecondary` against the limit of 10 each; the list replaces the experiment's saved metrics whole.
+        """
+        return pulumi.get(self, "saved_metric_ids")
+
+    @saved_metric_ids.setter
+    def saved_metric_ids(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]]):
+        pulumi.set(self, "saved_metric_ids", value)
+
+    @_builtins.property
     @pulumi.getter
     def stopped(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
@@ -228,12 +260,14 @@ class Experiment(pulumi.CustomResource):
                  archived: pulumi.Input[Optional[_builtins.bool]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  feature_flag_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 holdout_id: pulumi.Input[Optional[_builtins.int]] = None,
                  launched: pulumi.Input[Optional[_builtins.bool]] = None,
                  metrics: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]] = None,
                  metrics_secondary: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  parameters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 saved_metric_ids: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]] = None,
                  stopped: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         """
@@ -246,12 +280,14 @@ class Experiment(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] archived: Archived experiments are kept but out of the way.
         :param pulumi.Input[_builtins.str] description: The hypothesis and what is expected (at most 3000 characters; 400 in PostHog 2025-08-04, Experiment.description there).
         :param pulumi.Input[_builtins.str] feature_flag_key: The key of the experiment's feature flag. PostHog creates the flag with the experiment's variants, or uses the live flag with this key when it has at least two variants, `control` first (give a FeatureFlag's `key` to run the experiment on your own flag). Naming another flag replaces the experiment (refused while it is launched, unless `allowReplaceWhileLaunched`); renaming its own flag's key does not: PostHog keeps the experiment on its flag.
+        :param pulumi.Input[_builtins.int] holdout_id: The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes its groups to the experiment's flag as `holdout_groups`. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
         :param pulumi.Input[_builtins.bool] launched: Whether the experiment runs: `true` launches it (PostHog sets its start date to now and turns its flag on), `false` keeps a draft.
         :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] metrics: Primary metrics: `ExperimentMetric` queries (`metric_type` mean, funnel, ratio or retention); at most 10.
         :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] metrics_secondary: Secondary metrics, as `metrics`; at most 10.
         :param pulumi.Input[_builtins.str] name: The experiment's name (at most 400 characters).
         :param pulumi.Input[Mapping[str, Any]] parameters: `feature_flag_variants` (each `key` and `split_percent`, one keyed `control`, summing to 100; default control/test 50/50), `rollout_percentage`, `minimum_detectable_effect`. A draft's variants are written to its flag; a launched experiment's cannot change.
         :param pulumi.Input[_builtins.int] project_id: The project the experiment belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the experiment.
+        :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] saved_metric_ids: Saved metrics the experiment measures (PostHog's `saved_metrics_ids`): each `{ id: <an ExperimentSavedMetric's savedMetricId>, metadata: { type: "primary" | "secondary" } }`. They count with `metrics` and `metricsSecondary` against the limit of 10 each; the list replaces the experiment's saved metrics whole.
         :param pulumi.Input[_builtins.bool] stopped: Whether the experiment has ended: `true` stops it (its end date is now; the flag stays as it is), `false` runs it again. Needs `launched: true`.
         """
         ...
@@ -283,12 +319,14 @@ class Experiment(pulumi.CustomResource):
                  archived: pulumi.Input[Optional[_builtins.bool]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  feature_flag_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 holdout_id: pulumi.Input[Optional[_builtins.int]] = None,
                  launched: pulumi.Input[Optional[_builtins.bool]] = None,
                  metrics: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]] = None,
                  metrics_secondary: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  parameters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 saved_metric_ids: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]] = None,
                  stopped: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -304,12 +342,14 @@ class Experiment(pulumi.CustomResource):
             __props__.__dict__["archived"] = archived
             __props__.__dict__["description"] = description
             __props__.__dict__["feature_flag_key"] = feature_flag_key
+            __props__.__dict__["holdout_id"] = holdout_id
             __props__.__dict__["launched"] = launched
             __props__.__dict__["metrics"] = metrics
             __props__.__dict__["metrics_secondary"] = metrics_secondary
             __props__.__dict__["name"] = name
             __props__.__dict__["parameters"] = parameters
             __props__.__dict__["project_id"] = project_id
+            __props__.__dict__["saved_metric_ids"] = saved_metric_ids
             __props__.__dict__["stopped"] = stopped
             __props__.__dict__["end_date"] = None
             __props__.__dict__["experiment_id"] = None
@@ -344,12 +384,14 @@ class Experiment(pulumi.CustomResource):
         __props__.__dict__["experiment_id"] = None
         __props__.__dict__["feature_flag_id"] = None
         __props__.__dict__["feature_flag_key"] = None
+        __props__.__dict__["holdout_id"] = None
         __props__.__dict__["launched"] = None
         __props__.__dict__["metrics"] = None
         __props__.__dict__["metrics_secondary"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["parameters"] = None
         __props__.__dict__["project_id"] = None
+        __props__.__dict__["saved_metric_ids"] = None
         __props__.__dict__["start_date"] = None
         __props__.__dict__["stopped"] = None
         return Experiment(resource_name, opts=opts, __props__=__props__)
@@ -417,6 +459,14 @@ class Experiment(pulumi.CustomResource):
         return pulumi.get(self, "feature_flag_key")
 
     @_builtins.property
+    @pulumi.getter(name="holdoutId")
+    def holdout_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes its groups to the experiment's flag as `holdout_groups`. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
+        """
+        return pulumi.get(self, "holdout_id")
+
+    @_builtins.property
     @pulumi.getter
     def launched(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
@@ -463,6 +513,14 @@ class Experiment(pulumi.CustomResource):
         The project the experiment belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the experiment.
         """
         return pulumi.get(self, "project_id")
+
+    @_builtins.property
+    @pulumi.getter(name="savedMetricIds")
+    def saved_metric_ids(self) -> pulumi.Output[Optional[Sequence[Mapping[str, Any]]]]:
+        """
+        Saved metrics the experiment measures (PostHog's `saved_metrics_ids`): each `{ id: <an ExperimentSavedMetric's savedMetricId>, metadata: { type: "primary" | "secondary" } }`. They count with `metrics` and `metricsSecondary` against the limit of 10 each; the list replaces the experiment's saved metrics whole.
+        """
+        return pulumi.get(self, "saved_metric_ids")
 
     @_builtins.property
     @pulumi.getter(name="startDate")

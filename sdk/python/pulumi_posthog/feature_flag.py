@@ -45,7 +45,7 @@ class FeatureFlagArgs:
         :param pulumi.Input[_builtins.str] bucketing_identifier: What a rollout hashes (today's PostHog only): "distinct_id" or "device_id".
         :param pulumi.Input[_builtins.bool] ensure_experience_continuity: Persist the flag's value across authentication steps (not with `bucketingIdentifier: device_id`).
         :param pulumi.Input[_builtins.str] evaluation_runtime: Where the flag is evaluated: "server", "client" or "all" (PostHog's default).
-        :param pulumi.Input[Mapping[str, Any]] filters: Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies.
+        :param pulumi.Input[Mapping[str, Any]] filters: Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. `super_groups` (the enrolment condition of an early access feature) and `holdout_groups` (the holdout of an experiment) are written by those objects: left as they are unless declared.
         :param pulumi.Input[_builtins.bool] has_encrypted_payloads: Encrypt the payload (remote configuration flags only).
         :param pulumi.Input[_builtins.bool] has_enriched_analytics: Whether PostHog enriches the flag's analytics events.
         :param pulumi.Input[_builtins.bool] is_remote_configuration: A remote configuration flag: always on, serving its payload.
@@ -176,7 +176,7 @@ class FeatureFlagArgs:
     @pulumi.getter
     def filters(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
         """
-        Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies.
+        Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. `super_groups` (the enrolment condition of an early access feature) and `holdout_groups` (the holdout of an experiment) are written by those objects: left as they are unless declared.
         """
         return pulumi.get(self, "filters")
 
@@ -316,7 +316,7 @@ class FeatureFlag(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] bucketing_identifier: What a rollout hashes (today's PostHog only): "distinct_id" or "device_id".
         :param pulumi.Input[_builtins.bool] ensure_experience_continuity: Persist the flag's value across authentication steps (not with `bucketingIdentifier: device_id`).
         :param pulumi.Input[_builtins.str] evaluation_runtime: Where the flag is evaluated: "server", "client" or "all" (PostHog's default).
-        :param pulumi.Input[Mapping[str, Any]] filters: Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies.
+        :param pulumi.Input[Mapping[str, Any]] filters: Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. `super_groups` (the enrolment condition of an early access feature) and `holdout_groups` (the holdout of an experiment) are written by those objects: left as they are unless declared.
         :param pulumi.Input[_builtins.bool] has_encrypted_payloads: Encrypt the payload (remote configuration flags only).
         :param pulumi.Input[_builtins.bool] has_enriched_analytics: Whether PostHog enriches the flag's analytics events.
         :param pulumi.Input[_builtins.bool] is_remote_configuration: A remote configuration flag: always on, serving its payload.
@@ -499,7 +499,7 @@ class FeatureFlag(pulumi.CustomResource):
     @pulumi.getter
     def filters(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
         """
-        Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies.
+        Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. `super_groups` (the enrolment condition of an early access feature) and `holdout_groups` (the holdout of an experiment) are written by those objects: left as they are unless declared.
         """
         return pulumi.get(self, "filters")
 
