@@ -26,7 +26,7 @@ function role(name: string, emails: string[]): posthog.Role {
   const created = new posthog.Role(name.toLowerCase(), { name });
   for (const email of emails) {
     const member = posthog.getOrganizationMemberOutput({ email });
-    new posthog.RoleMembership(`${name.toLowerCase()}-${email}`, { roleId: created.roleId, userUuid: member.userUuid });
+    new posthog.RoleMembership(`${name.toLowerCase()}-${email}`, { roleId: created.roleId, userUuid: member.apply((m) => m.userUuid) });
   }
   return created;
 }
