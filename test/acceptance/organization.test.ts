@@ -64,7 +64,7 @@ test("an access control for a role: created by PostHog's upsert, its level chang
     expect(refused.failures?.[0]?.reason).toMatch(/accessLevel must be one of none, member, admin for resource "project"/);
 
     const created = await provider.create(inputs);
-    expect(created.id).toBe(`${target.projectId}/feature_flag:role:${role.id}`);
+    expect(created.id).toBe(`feature_flag:role:${role.id}`);
     const outs = created.outs as Record<string, unknown>;
     expect(outs).toMatchObject({ accessLevel: "viewer", resource: "feature_flag", roleId: role.id });
     expect((await provider.diff(created.id, outs, { ...inputs, accessLevel: "editor" })).replaces).toEqual([]);
