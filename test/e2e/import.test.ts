@@ -21,6 +21,7 @@ import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import * as hogFunctions from "../../src/kinds/hog-function/endpoints";
 import * as insights from "../../src/kinds/insight/endpoints";
 import * as surveys from "../../src/kinds/survey/endpoints";
+import * as accessControls from "../../src/kinds/access-control/endpoints";
 import * as roles from "../../src/kinds/role/endpoints";
 import * as roleMemberships from "../../src/kinds/role-membership/endpoints";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
@@ -187,7 +188,8 @@ beforeAll(async () => {
     { kind: "Annotation", id: note.id },
     { kind: "Annotation", id: everywhere.id },
   );
-  // The organization's own: its one member (the key's user, declared at its own level) and a role holding them.
+  // The organization's own: its one member (the key's user, declared at its own level), a role holding them, and the
+  // role's access to the web project's flags.
   const me = await users.getCurrentUser(http);
   const role = await roles.createRole(http, server.organizationId, { name: "Editors" });
   const membership = await roleMemberships.createRoleMembership(
@@ -195,7 +197,19 @@ beforeAll(async () => {
     { scope: server.organizationId, parent: role.id },
     { user_uuid: me.uuid },
   );
-  objects.push({ kind: "OrganizationMember", id: me.uuid }, { kind: "Role", id: role.id }, { kind: "RoleMembership", id: membership.id });
+  // Only the role edits the web project's flags: a kind-wide access control entry (its id is the entry's key).
+  await accessControls.putAccessControl(
+    http,
+    web.id,
+    { resource: "feature_flag", resource_id: null, role_id: role.id, organization_member_id: null },
+    "editor",
+  );
+  objects.push(
+    { kind: "OrganizationMember", id: me.uuid },
+    { kind: "Role", id: role.id },
+    { kind: "RoleMembership", id: membership.id },
+    { kind: "AccessControl", id: `feature_flag:role:${role.id}` },
+  );
 });
 
 afterAll(async () => {
