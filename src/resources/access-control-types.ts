@@ -21,9 +21,9 @@ export interface AccessControlArgs {
   /** The level: "none", "member" or "admin" for the project; "none", "viewer", "editor" or "manager" for any other resource (`ordered_access_levels`, posthog/rbac/user_access_control.py). A change is made in place. Organization admins and owners always have the highest level, whatever the entries say. */
   accessLevel: pulumi.Input<AccessControlLevel>;
   /** The role the entry is for (a Role's `roleId`). Neither this nor `organizationMemberId`: the entry is everyone's default. Changing it replaces the entry. */
-  roleId?: pulumi.Input<string>;
+  roleId?: pulumi.Input<string | null>;
   /** The member the entry is for: their organization membership's id (`getOrganizationMember({ email }).membershipId`, an OrganizationMember's `membershipId`), not their user's UUID. Changing it replaces the entry. */
-  organizationMemberId?: pulumi.Input<string>;
+  organizationMemberId?: pulumi.Input<string | null>;
 }
 
 /** Properties for looking up an existing access control with `AccessControl.get`. */

@@ -443,7 +443,10 @@ test("changed by hand: every kind's example (its first plain string input) and, 
     });
   }
   const all = await writes();
-  const besides = inProjects(besideProjects());
+  // The ingested kinds' examples live in the configured project, where ingestion seeded their definitions: theirs are
+  // the contract's writes, not those beside it.
+  // (INGESTED_KINDS: event and property definitions).
+  const besides = (r: { path: string }) => inProjects(besideProjects())(r) && !/\/(event|property)_definitions\//.test(r.path);
   // The contract's: one PATCH each, of the drifted field alone, with what PostHog needs in every update of the kind
   // (its model's `alwaysSent`: a saved filter playlist's filters); an access control's one PUT (PostHog's upsert)
   // names its target (`resource`, `role`) beside the drifted level.

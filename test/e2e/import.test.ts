@@ -287,16 +287,26 @@ test("--dry-run prints the project and writes nothing; progress goes to stderr",
   expect(stderr).toMatch(/^project \d+: hog function "Hook" \(id [0-9a-f-]+\) not declared: its secret input token PostHog never answers/m);
   expect(stderr).toMatch(/^project \d+: insight "Draft" \(id \d+\) not declared: unsaved \(saved: false\)/m);
   const counts = stderr.split("\n").filter((line) => /^\d+ projects|^\[\d\/\d\]/.test(line));
+  // The kinds this organization has none of, in registry order, then its access controls.
+  const none =
+    "0 batch exports, 0 warehouse saved queries, 0 warehouse view links, 0 session recording playlists, 0 early access features, " +
+    "0 experiment holdouts, 0 experiment saved metrics, 0 event definitions, 0 property definitions";
   expect(counts).toEqual([
     `3 projects in organization ${server.organizationId}`,
     expect.stringMatching(
-      /^\[1\/3\] project \d+ "Web app": 4 feature flags, 2 annotations, 1 action, 1 cohort, 1 dashboard, 2 insights \(1 not declared\), 0 alerts, 1 survey, 1 experiment, 2 hog functions \(1 not declared\)$/,
+      new RegExp(
+        `^\\[1/3\\] project \\d+ "Web app": 4 feature flags, 2 annotations, 1 action, 1 cohort, 1 dashboard, 2 insights \\(1 not declared\\), 0 alerts, 1 survey, 1 experiment, 2 hog functions \\(1 not declared\\), ${none}, 1 access control$`,
+      ),
     ),
     expect.stringMatching(
-      /^\[2\/3\] project \d+ "Mobile": 4 feature flags, 1 annotation, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions$/,
+      new RegExp(
+        `^\\[2/3\\] project \\d+ "Mobile": 4 feature flags, 1 annotation, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, ${none}, 0 access controls$`,
+      ),
     ),
     expect.stringMatching(
-      /^\[3\/3\] project \d+ "eval": 0 feature flags, 1 annotation, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions$/,
+      new RegExp(
+        `^\\[3/3\\] project \\d+ "eval": 0 feature flags, 1 annotation, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, ${none}, 0 access controls$`,
+      ),
     ),
   ]);
   // The organization-wide annotation is in every project's list, and declared once.

@@ -70,8 +70,8 @@ test("one list per kind and project, one GET per project; a project being delete
     `0 proxy records in organization ${org}`,
     `0 roles in organization ${org}`,
     `0 role memberships in organization ${org}`,
-    `[1/2] project ${web.id} "Web": 120 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, 0 batch exports, 0 warehouse saved queries, 0 warehouse view links, 0 session recording playlists, 0 early access features, 0 experiment holdouts, 0 experiment saved metrics, 0 event definitions, 0 property definitions`,
-    `[2/2] project ${mobile.id} "Mobile": 0 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, 0 batch exports, 0 warehouse saved queries, 0 warehouse view links, 0 session recording playlists, 0 early access features, 0 experiment holdouts, 0 experiment saved metrics, 0 event definitions, 0 property definitions`,
+    `[1/2] project ${web.id} "Web": 120 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, 0 batch exports, 0 warehouse saved queries, 0 warehouse view links, 0 session recording playlists, 0 early access features, 0 experiment holdouts, 0 experiment saved metrics, 0 event definitions, 0 property definitions, 0 access controls`,
+    `[2/2] project ${mobile.id} "Mobile": 0 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, 0 batch exports, 0 warehouse saved queries, 0 warehouse view links, 0 session recording playlists, 0 early access features, 0 experiment holdouts, 0 experiment saved metrics, 0 event definitions, 0 property definitions, 0 access controls`,
   ]);
 
   await server.clearRequests();
@@ -103,6 +103,9 @@ test("one list per kind and project, one GET per project; a project being delete
     `/api/projects/${mobile.id}/event_definitions/`,
     // Property definitions: PostHog lists one type at a time, events, persons and each of the 5 group types.
     ...Array.from({ length: 7 }, () => `/api/projects/${mobile.id}/property_definitions/`),
+    // Access controls: the project's own entries and its kind-wide ones, two routes.
+    `/api/projects/${mobile.id}/access_controls/`,
+    `/api/projects/${mobile.id}/global_access_controls/`,
   ]);
 });
 

@@ -32,7 +32,8 @@ export const accessControlFields = {
     doc: '"project" for the project itself, or a kind of PostHog object ("feature_flag", "dashboard", "insight", "notebook", "survey", … as PostHog\'s `API_SCOPE_OBJECTS` lists them): with `resourceId` one object of it, without the kind project-wide. Changing it replaces the entry.',
   },
   resource_id: {
-    input: z.union([z.number().int().positive(), z.string().regex(/^\d+$/)], { error: "must be the numeric id of the object" }),
+    // PostHog takes null for "no object" (the entries it answers carry it: an import writes it), as for the two below.
+    input: z.union([z.number().int().positive(), z.string().regex(/^\d+$/)], { error: "must be the numeric id of the object" }).nullable(),
     type: "number | string",
     equal: sameText,
     doc: "One object's id (a feature flag's, a dashboard's or an insight's: PostHog serves the entries of one object of these kinds); without it, the entry is the kind's project-wide. Not for `resource: \"project\"`. Changing it replaces the entry.",
@@ -45,14 +46,15 @@ export const accessControlFields = {
     doc: 'The level: "none", "member" or "admin" for the project; "none", "viewer", "editor" or "manager" for any other resource (`ordered_access_levels`, posthog/rbac/user_access_control.py). A change is made in place. Organization admins and owners always have the highest level, whatever the entries say.',
   },
   role_id: {
-    input: z.string({ error: "must be a role's UUID" }).regex(UUID_RULE, { error: "must be a role's UUID (a Role's roleId)" }),
+    input: z.string({ error: "must be a role's UUID" }).regex(UUID_RULE, { error: "must be a role's UUID (a Role's roleId)" }).nullable(),
     equal: sameUuid,
     doc: "The role the entry is for (a Role's `roleId`). Neither this nor `organizationMemberId`: the entry is everyone's default. Changing it replaces the entry.",
   },
   organization_member_id: {
     input: z
       .string({ error: "must be an organization membership's UUID" })
-      .regex(UUID_RULE, { error: "must be an organization membership's UUID (getOrganizationMember's membershipId)" }),
+      .regex(UUID_RULE, { error: "must be an organization membership's UUID (getOrganizationMember's membershipId)" })
+      .nullable(),
     equal: sameUuid,
     doc: "The member the entry is for: their organization membership's id (`getOrganizationMember({ email }).membershipId`, an OrganizationMember's `membershipId`), not their user's UUID. Changing it replaces the entry.",
   },

@@ -67,15 +67,16 @@ describe.each(["current", "2025-08-04"] as const)("PostHog %s", (version) => {
     },
   );
 
-  // Today's PostHog only: the one that creates.
-  (version === "current" ? test : test.skip)("a create whose answer was lost finds the definition by its name", async () => {
-    await server.fault({ method: "POST", path: "/event_definitions/", drop: true, afterCommit: true });
-    const made = await lifecycle().create({ projectId, name: "lost_answer" });
-    // The POST was made and its answer lost.
-    expect((await server.requests({ method: "POST" })).filter((r) => r.fault !== undefined)).toHaveLength(1);
-    expect((await definitions.findEventDefinitionByName(http, projectId, "lost_answer"))?.id).toBe(made.id);
-    expect((await definitions.listEventDefinitions(http, projectId, { search: "lost_answer" })).length).toBe(1);
-  });
+  // Today's PostHog only: the one that creates (2025-08-04 sends no POST, so no answer of one can be lost).
+  if (version === "current")
+    test("a create whose answer was lost finds the definition by its name", async () => {
+      await server.fault({ method: "POST", path: "/event_definitions/", drop: true, afterCommit: true });
+      const made = await lifecycle().create({ projectId, name: "lost_answer" });
+      // The POST was made and its answer lost.
+      expect((await server.requests({ method: "POST" })).filter((r) => r.fault !== undefined)).toHaveLength(1);
+      expect((await definitions.findEventDefinitionByName(http, projectId, "lost_answer"))?.id).toBe(made.id);
+      expect((await definitions.listEventDefinitions(http, projectId, { search: "lost_answer" })).length).toBe(1);
+    });
 
   test("without ingestion_taxonomy PostHog answers 402: the error names the plan feature", async () => {
     await server.control.seedDefinitions(projectId, { events: [{ name: "paid_feature" }] });
