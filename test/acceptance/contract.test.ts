@@ -34,6 +34,20 @@ const refused: Readonly<Record<string, Refusal>> =
           why: "no PostHog creates property definitions over its API (PropertyDefinitionViewSet, posthog/taxonomy/property_definition_api.py), and this backend ingests nothing",
           refusal: /this PostHog cannot create one: PostHog makes definitions when events arrive/,
         },
+        // The tier's organization has no Data Pipelines addon, as a self-hosted one has none (test/acceptance/pipelines
+        // runs the lifecycle in an organization granted it).
+        BatchExport: {
+          why: "the tier's organization lacks the data_pipelines plan feature, which BatchExportSerializer requires (posthog/batch_exports/http.py)",
+          refusal: /The Data Pipelines addon is required for batch exports\..*add it to the organization's billing plan/,
+        },
+        WarehouseSavedQuery: {
+          why: "PostHog runs a view's query on ClickHouse to learn its columns (DataWarehouseSavedQuerySerializer.create), and this backend has no ClickHouse",
+          refusal: /Failed to retrieve types for view .*this PostHog has no ClickHouse to run it on/,
+        },
+        WarehouseViewLink: {
+          why: "PostHog 2025-08-04's ViewLinkViewSet has scope_object INTERNAL, which no personal API key may use",
+          refusal: /refuses GET \/api\/projects\/\d+\/warehouse_view_links\/ to personal API keys of every scope/,
+        },
       }
     : {};
 
