@@ -2,7 +2,8 @@
  * posthog.AccessControl's own rules over loopback against the local server: PostHog's rules checked before anything is
  * sent (a level of the resource's, a member or a role, one object of a kind PostHog serves entries of), a change of
  * level made in place, and no lockout: an entry that lowers the key's own user below project admin is refused at check
- * and before a delete, while organization admins, and a member another entry keeps at admin, are not. (Create,
+ * and before a delete, while organization admins, and a member another entry keeps at admin, are not; a kind-wide
+ * entry lowering the key's own user below editor is refused alike. (Create,
  * preview, drift, adoption, import and delete of its example: the contract, test/kinds/contract.test.ts.)
  */
 import { z } from "zod";
@@ -94,4 +95,13 @@ test("no lockout: a member's key never lowers its own user below project admin; 
     /No lockout: Removing this entry would lower the key's own user .* The entry was not removed\./,
   );
   expect((await entries.listAccessControls(http, projectId)).map((e) => e.id)).toEqual([`project:member:${anaMembership}`]);
+});
+
+test("no lockout for a kind project-wide: a member's key never lowers its own user's flags below editor, the write level; the owner's key may", async () => {
+  // Ana has no entry for feature flags: everyone's default, editor, is hers.
+  const ana = lifecycle(anaKey);
+  expect(await reasons(ana, { resource: "feature_flag", accessLevel: "viewer" })).toMatch(/^No lockout: .*"editor" to "viewer"/);
+  // An entry that keeps her level takes nothing; organization owners keep the highest level whatever the entries say.
+  expect(await reasons(ana, { resource: "feature_flag", accessLevel: "editor" })).toBe("");
+  expect(await reasons(lifecycle(), { resource: "feature_flag", accessLevel: "none" })).toBe("");
 });
