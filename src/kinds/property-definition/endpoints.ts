@@ -6,6 +6,7 @@
  */
 import type { Transport } from "../../client";
 import * as objects from "../../client/project-objects";
+import { keyFacts } from "../../kit/kind";
 import {
   PROPERTY_KINDS,
   type PropertyDefinition,
@@ -43,8 +44,7 @@ const remember = (http: Transport, id: string, place: Place) => {
 };
 
 /** A UUID: PostHog's virtual person properties (`$builtin_…`) are listed too, and are no definitions. */
-const isDefinition = (answer: PropertyDefinitionAnswer) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(answer.id);
+const isDefinition = (answer: PropertyDefinitionAnswer) => keyFacts("uuid").is(answer.id);
 
 const placed = (http: Transport, answer: PropertyDefinitionAnswer, place: Place): PropertyDefinition => {
   remember(http, answer.id, place);

@@ -181,7 +181,7 @@ function validated(ctx: ApiContext, team: StoredProject, instance: StoredObject 
     ["name", "destination", "interval"],
     partial,
   );
-  if (ctx.store.organization(team.organizationId)?.lackedFeatures?.includes("data_pipelines"))
+  if (ctx.store.lacks(team.organizationId, "data_pipelines"))
     throw validationError("The Data Pipelines addon is required for batch exports.");
   return attrs;
 }

@@ -12,6 +12,7 @@ import {
   OBJECT_KINDS,
   type ObjectKind,
   type OrganizationRecord,
+  type PlanFeature,
   type PersonalApiKeyRecord,
   type MembershipRecord,
   type RoleMembershipRecord,
@@ -174,6 +175,11 @@ export class Store {
 
   organization(id: string): OrganizationRecord | undefined {
     return this.state.organizations.find((o) => o.id === id);
+  }
+
+  /** Whether the organization's plan lacks a plan feature (`lackedFeatures`: none by default). */
+  lacks(organizationId: string, feature: PlanFeature): boolean {
+    return this.organization(organizationId)?.lackedFeatures?.includes(feature) ?? false;
   }
 
   createOrganization(input: NewOrganization): OrganizationRecord {

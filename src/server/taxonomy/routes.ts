@@ -45,9 +45,7 @@ import {
 
 const older = (ctx: ApiContext) => ctx.services.version === "2025-08-04";
 
-function lacks(ctx: ApiContext, team: StoredProject, feature: PlanFeature): boolean {
-  return ctx.store.organization(team.organizationId)?.lackedFeatures?.includes(feature) ?? false;
-}
+const lacks = (ctx: ApiContext, team: StoredProject, feature: PlanFeature) => ctx.store.lacks(team.organizationId, feature);
 
 const tagsRule: FieldRule<unknown> = listField<unknown>({ nullable: false, item: (v, path) => parseChar(v, { allowBlank: false }, path) });
 
