@@ -18,7 +18,7 @@ import {
 } from "../kit/kind";
 import { own } from "../kit/json";
 import { readObject } from "../kit/list-reads";
-import { lowerFirst, upperFirst } from "../kit/names";
+import { lowerFirst, pluralNoun, upperFirst } from "../kit/names";
 import { lookupConfig, lookupTransport, recordResult } from "./context";
 import type { LookupOverrides } from "./overrides";
 
@@ -62,7 +62,7 @@ export function objectLookups<S extends ScopeKind, W extends WhereOf<S> = ScopeO
     const record = await unique.find(http, where, value);
     if (!record)
       throw new Error(
-        `${upperFirst(describeWhere(kind, where))} has no ${noun} with ${unique.input} "${value}" (deleted ${noun}s are not found).`,
+        `${upperFirst(describeWhere(kind, where))} has no ${noun} with ${unique.input} "${value}" (deleted ${pluralNoun(noun)} are not found).`,
       );
     return recordResult(record, idInput, whereOutputs(kind, where));
   }

@@ -46,6 +46,7 @@ export const listWarehouseSavedQueries = lookups.list;
 /** `getWarehouseSavedQuery` taking Outputs: an Output of the warehouse saved query, unknown while its arguments are. */
 export const getWarehouseSavedQueryOutput = lookups.getOutput;
 /**
- * `listWarehouseSavedQueries` taking Outputs: an Output of the warehouse saved querys, unknown while its arguments are.
+ * `listWarehouseSavedQueries` taking Outputs: an Output of the warehouse saved queries, unknown while its arguments
+ * are.
  */
 export const listWarehouseSavedQueriesOutput = lookups.listOutput;

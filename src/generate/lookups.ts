@@ -5,7 +5,7 @@
  * lookups. The functions themselves are src/functions/objects.ts's, loaded on their first call (./lazy).
  */
 import { filterSpec, type Kind, keyFacts, lookupDescriptions, type LookupOutput, pluralOf } from "../kit/kind";
-import { kebabCase, lowerFirst } from "../kit/names";
+import { kebabCase, lowerFirst, pluralNoun } from "../kit/names";
 import type { PropertySpec } from "../kit/property";
 import { blockComment, LINE_WIDTH } from "./types";
 
@@ -128,7 +128,7 @@ export function lookupsFile(kind: Kind): GeneratedFile {
     `export const list${plural} = lookups.list;`,
     doc(`\`get${name}\` taking Outputs: an Output of the ${noun}, unknown while its arguments are.`),
     `export const get${name}Output = lookups.getOutput;`,
-    doc(`\`list${plural}\` taking Outputs: an Output of the ${noun}s, unknown while its arguments are.`),
+    doc(`\`list${plural}\` taking Outputs: an Output of the ${pluralNoun(noun)}, unknown while its arguments are.`),
     `export const list${plural}Output = lookups.listOutput;`,
     "",
   ].join("\n");

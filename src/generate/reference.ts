@@ -8,7 +8,7 @@
 import { kinds } from "../kinds/index";
 import { adoptInputOf, filterSpec, idForms, type Kind, keyFacts, placementOf, pluralOf } from "../kit/kind";
 import type { PropertySpec } from "../kit/property";
-import { upperFirst } from "../kit/names";
+import { pluralNoun, upperFirst } from "../kit/names";
 import { pluginToken } from "../kit/tokens";
 import { pythonName } from "../kit/program-text";
 import { exampleObjects, pythonExample, typescriptExample, yamlExample } from "./example";
@@ -176,7 +176,7 @@ function deletionText(kind: Kind): string {
   if (kind.deletion === "release")
     return `\`pulumi destroy\` stops managing it and leaves it in PostHog, unless its inputs say otherwise (below). ${upperFirst(article(kind.noun))} ${kind.noun} gone from PostHog leaves the state on \`pulumi refresh\`.`;
   return kind.deletion === "soft-delete"
-    ? `\`pulumi destroy\` marks it deleted (\`PATCH {"deleted": true}\`), as PostHog itself deletes ${kind.noun}s: PostHog refuses \`DELETE\` for them. ${gone}`
+    ? `\`pulumi destroy\` marks it deleted (\`PATCH {"deleted": true}\`), as PostHog itself deletes ${pluralNoun(kind.noun)}: PostHog refuses \`DELETE\` for them. ${gone}`
     : `\`pulumi destroy\` deletes it (\`DELETE\`). ${gone}`;
 }
 

@@ -15,6 +15,7 @@ import { DeclaredLifecycle, type Json, type Placed } from "./lifecycle";
 import { article, type Found, identityTakenMessage, judgeFound, notTakenMessage, type Ownership, type TakeOver } from "./lost-create";
 import { own } from "./json";
 import { readObject } from "./list-reads";
+import { pluralNoun } from "./names";
 
 export abstract class FieldTableLifecycle<
   R extends { id: ObjectId },
@@ -124,7 +125,7 @@ export abstract class FieldTableLifecycle<
     if (made.length > 1) {
       const ids = made.map((c) => `${c.id} (created ${c.created_at})`).join(", ");
       throw new Error(
-        `${error.message} PostHog has ${made.length} ${noun}s ${look.several ?? look.described} created since ${since} by this key's user: ${ids}. None was taken over, since any could be another program's: set \`${adoptInputOf(this.kind)}\` to the right one's id and run \`pulumi up\` again; delete the others in PostHog.`,
+        `${error.message} PostHog has ${made.length} ${pluralNoun(noun)} ${look.several ?? look.described} created since ${since} by this key's user: ${ids}. None was taken over, since any could be another program's: set \`${adoptInputOf(this.kind)}\` to the right one's id and run \`pulumi up\` again; delete the others in PostHog.`,
       );
     }
     if (others.length > 0) throw new Error(`${error.message} ${notTakenMessage(noun, look.described, others, take)}`);

@@ -4,7 +4,7 @@
  * folder (src/kinds/<kind>/kind.ts) and the registry (src/kinds/index.ts) lists them; the plugin dispatches by a
  * kind's token, never by naming one.
  */
-import { upperFirst } from "./names";
+import { pluralNoun, upperFirst } from "./names";
 import type * as pulumi from "@pulumi/pulumi";
 import { isOrganizationId, ORGANIZATION_ID_RULE, type Page, PostHogError, type Transport } from "../client";
 import { isUnknown } from "./unknown";
@@ -489,7 +489,7 @@ export function resolveWhere<S extends ScopeKind, W extends WhereOf<S>>(
   if (typeof given === "number" || (typeof given === "string" && given.trim() !== "")) {
     return { scope, parent: keyValue(parent.key, String(given).trim()) } as W;
   }
-  throw new Error(`No PostHog ${parent.noun} is named: pass ${parent.input} (the ${kind.noun}s' ${parent.noun}).`);
+  throw new Error(`No PostHog ${parent.noun} is named: pass ${parent.input} (the ${pluralNoun(kind.noun)}' ${parent.noun}).`);
 }
 
 /**
