@@ -3,8 +3,8 @@
  * `npm run docs`: what is generated from the registry of kinds (needs lib/: npm run build): each kind's reference page
  * docs/resources/<kind>.md (its notes written by hand kept) and the README's list of kinds (src/generate/reference.ts),
  * schema.json, the provider plugin's Pulumi package schema (`pulumi package get-schema` prints the same),
- * src/resources/project-types.ts and the field-table kinds' src/resources/<kind>-types.ts and classes
- * (src/generate/types.ts), their types as plain TypeScript (rebuild after they change).
+ * every kind's src/resources/<kind>-types.ts and class (src/generate/types.ts), their types as plain TypeScript
+ * (rebuild after they change).
  */
 const fs = require("node:fs");
 const path = require("node:path");
@@ -41,10 +41,7 @@ for (const kind of kinds) {
 const { version } = require("../package.json");
 write("schema.json", `${JSON.stringify(packageSchema(version), null, 2)}\n`);
 
-const { projectDeclarations, DECLARATIONS_PATH } = require("../lib/generate/project-types");
-write(DECLARATIONS_PATH, projectDeclarations(), ": run `npm run build` again");
-
-// The field-table resources' types (src/generate/types.ts), one file each.
+// Every kind's types and class (src/generate/types.ts), one file each.
 const { generatedTypes, fieldTableTypes, fieldTableClass, classPath } = require("../lib/generate/types");
 for (const entry of generatedTypes) {
   write(entry.path, fieldTableTypes(entry), ": run `npm run build` again");

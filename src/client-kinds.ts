@@ -30,6 +30,7 @@ export * as experimentSavedMetrics from "./kinds/experiment-saved-metric/endpoin
 export * as eventDefinitions from "./kinds/event-definition/endpoints";
 export * as propertyDefinitions from "./kinds/property-definition/endpoints";
 export * as accessControls from "./kinds/access-control/endpoints";
+export type { Project } from "./kinds/project/record";
 export type { FeatureFlag } from "./kinds/feature-flag/record";
 export type { Annotation } from "./kinds/annotation/record";
 export type { Action } from "./kinds/action/record";

@@ -25,7 +25,7 @@ const header = (what: string) =>
     what,
   ]);
 
-/** src/resources/index.ts: every generated class with its types (Project's hand-written class is exported by src/index.ts). */
+/** src/resources/index.ts: every generated class with its types. */
 function resourcesIndex(kinds: readonly Kind[]): GeneratedFile {
   const text = [
     header("Every kind's program class and its types, as `pulumi-posthog` exports them."),

@@ -6,8 +6,7 @@
  */
 import { filterSpec, type Kind, keyFacts, lookupDescriptions, type LookupOutput, pluralOf } from "../kit/kind";
 import { kebabCase, lowerFirst, pluralNoun } from "../kit/names";
-import type { PropertySpec } from "../kit/property";
-import { blockComment, LINE_WIDTH } from "./types";
+import { blockComment, LINE_WIDTH, typeOfSpec } from "./types";
 
 /** A generated file: where it goes and its text. */
 export interface GeneratedFile {
@@ -19,27 +18,6 @@ export interface GeneratedFile {
 function doc(text: string, indent = ""): string {
   const line = `${indent}/** ${text} */`;
   return line.length <= 120 ? line : blockComment([text], indent);
-}
-
-/** The TypeScript type of a Pulumi schema property, as the lookups answer it (JSON). */
-function typeOfSpec(spec: PropertySpec): string {
-  switch (spec.type) {
-    case "string":
-      return "string";
-    case "integer":
-    case "number":
-      return "number";
-    case "boolean":
-      return "boolean";
-    case "array": {
-      const item = spec.items ? typeOfSpec(spec.items) : "unknown";
-      return item.includes("|") ? `(${item})[]` : `${item}[]`;
-    }
-    case "object":
-      return `Record<string, ${spec.additionalProperties ? typeOfSpec(spec.additionalProperties) : "unknown"}>`;
-    default:
-      return "unknown";
-  }
 }
 
 const outputType = (output: LookupOutput) => `${typeOfSpec(output)}${output.nullable ? " | null" : ""}`;

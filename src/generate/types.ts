@@ -1,18 +1,19 @@
 /**
- * The generated types and classes of the field-table resources: from a resource's table (its fields, their zod rules
- * or declared TypeScript `type`, their docs), its model's facts (required inputs, fixed outputs, named types, its
- * summary) and its kind's example (rendered by ./example), the plain TypeScript programs use
- * (src/resources/<resource>-types.ts) and the thin class they declare (src/resources/<resource>.ts), written by `npm
- * run docs`, as src/resources/project-types.ts is for Project (./project-types). Plain types, so that type-checking a
- * program does not evaluate zod's. Adding a kind: its `model` (src/kit/kind.ts) and its line in the registry;
+ * The generated types and classes of every kind: from a kind's table (its fields, their zod rules or declared
+ * TypeScript `type`, their docs), its model's facts (required inputs, fixed and secret outputs, the inputs of the
+ * provider's own — allowances, actions, open settings —, a name defaulting to the resource's, named types, its summary)
+ * and its kind's example (rendered by ./example), the plain TypeScript programs use (src/resources/<kind>-types.ts)
+ * and the thin class they declare (src/resources/<kind>.ts), written by `npm run docs`. Plain types, so that
+ * type-checking a program does not evaluate zod's. Adding a kind: its `model` (src/kit/kind.ts) and its line in the registry;
  * test/generate/types.test.ts checks every file is what its table generates.
  */
 import { kinds } from "../kinds/index";
-import { camelCase, kebabCase } from "../kit/names";
+import { camelCase, kebabCase, upperFirst } from "../kit/names";
 import { providerExport } from "../kit/tokens";
 import { z } from "zod";
-import { ADOPT_INPUT, idForms, type Kind, type KeyKind, keyFacts, placeInputs, placementOf, scopeInput } from "../kit/kind";
-import type { ProgramModel } from "../kit/program";
+import { adoptInputOf, idForms, type Kind, type KeyKind, keyFacts, placeInputs, placementOf, scopeInput } from "../kit/kind";
+import type { OutputType, ProgramModel } from "../kit/program";
+import type { PropertySpec } from "../kit/property";
 import { typescriptDeclaration } from "./example";
 
 /** The subset of JSON Schema that zod's `toJSONSchema` produces for the field table. */
@@ -98,6 +99,27 @@ export function splitUnion(text: string): string[] {
   return members;
 }
 
+/** The TypeScript type of a Pulumi schema property, as JSON carries it. */
+export function typeOfSpec(spec: PropertySpec): string {
+  switch (spec.type) {
+    case "string":
+      return "string";
+    case "integer":
+    case "number":
+      return "number";
+    case "boolean":
+      return "boolean";
+    case "array": {
+      const item = spec.items ? typeOfSpec(spec.items) : "unknown";
+      return item.includes("|") ? `(${item})[]` : `${item}[]`;
+    }
+    case "object":
+      return `Record<string, ${spec.additionalProperties ? typeOfSpec(spec.additionalProperties) : "unknown"}>`;
+    default:
+      return "unknown";
+  }
+}
+
 export function docComment(doc: string, indent: string): string {
   return `${indent}/** ${doc.replace(/\*\//g, "*\\/")} */`;
 }
@@ -128,7 +150,7 @@ function outputNamesLine(start: string, names: readonly string[]): string {
   return line.length <= 140 ? line : [`${start}[`, ...quoted.map((name) => `  ${name},`), "];"].join("\n");
 }
 
-type OutputTypes = Record<string, { readonly type: string; readonly doc: string }>;
+type OutputTypes = Record<string, OutputType>;
 
 /**
  * The types of the outputs a kind's facts give every object (src/kit/field-model.ts `kindOutputs`): its identity,
@@ -155,28 +177,119 @@ function getReturn(start: string): string {
   return line.length <= LINE_WIDTH ? line : [`${start}{`, "      ...opts,", "      id,", "    });"].join("\n");
 }
 
-/** The text of a field-table resource's generated types file. */
-export function fieldTableTypes({ state, kind }: GeneratedTypes): string {
-  const adopt = kind.schema().inputs[ADOPT_INPUT]!;
-  const { className, noun, fields, required = {}, types = {}, providerInputs = {} } = state.spec;
-  const outputTypes = { ...kindOutputTypes(kind), ...state.spec.outputTypes };
-  const fieldType = (field: string, io: "input" | "output") => {
-    const declared = fields[field]!.type;
-    return typeof declared === "object" ? declared[io] : (declared ?? typeText(fields[field]!.input, io, "  "));
-  };
-  const fieldNames = Object.keys(fields);
-  const projectDoc = `The project (a number, or a Project's projectId); defaults to \`posthog:projectId\` or POSTHOG_PROJECT_ID. Changing it replaces the ${noun}.`;
-  // An organization's kind is placed by `organizationId` and, nested, by its parent (required: nothing configures it).
+/** One input or output of the generated types: its name, plain TypeScript type and doc. */
+interface Entry {
+  readonly name: string;
+  readonly type: string;
+  readonly doc: string;
+  /** An input the program must declare; an output every instance has. */
+  readonly always: boolean;
+}
+
+/** An article for a noun: "an" before a vowel. */
+const article = (noun: string) => (/^[aeiou]/i.test(noun) ? "an" : "a");
+
+/**
+ * The inputs a program declares: where the object is, its adopt input, PostHog's writable fields, and the inputs of
+ * the provider's own (allowances, actions, open settings), each typed and documented once for the generated types.
+ */
+function inputEntries({ state, kind }: GeneratedTypes, optionalParent: boolean): Entry[] {
+  const { noun, fields, required = {}, providerInputs = {}, actionInputs = {}, openSettings } = state.spec;
   const specs = kind.schema().inputs;
-  const place = (optionalParent: boolean) =>
+  const fromSchema = (name: string, always = false): Entry => ({
+    name,
+    type: typeOfSpec(specs[name] ?? {}),
+    doc: specs[name]?.description ?? "",
+    always,
+  });
+  const place: Entry[] =
     kind.scope === "project"
-      ? [docComment(projectDoc, "  "), "  projectId?: pulumi.Input<number>;"]
-      : placeInputs(kind).flatMap((input, i) => [
-          docComment(specs[input]?.description ?? "", "  "),
-          `  ${input}${i === 0 || optionalParent ? "?" : ""}: pulumi.Input<${specs[input]?.type === "integer" ? "number" : "string"}>;`,
-        ]);
-  const fixed = Object.keys(outputTypes);
-  const settingOutputs = fieldNames.filter((field) => !fixed.includes(camelCase(field)));
+      ? [
+          {
+            name: "projectId",
+            type: "number",
+            doc: `The project (a number, or a Project's projectId); defaults to \`posthog:projectId\` or POSTHOG_PROJECT_ID. Changing it replaces the ${noun}.`,
+            always: false,
+          },
+        ]
+      : placeInputs(kind).map((input, i) => fromSchema(input, i > 0 && !optionalParent));
+  return [
+    ...place,
+    fromSchema(adoptInputOf(kind)),
+    ...Object.keys(fields).map((field) => ({
+      name: camelCase(field),
+      type: fieldType(state, field, "input"),
+      doc: fields[field]!.doc,
+      always: Object.hasOwn(required, camelCase(field)),
+    })),
+    ...Object.entries(providerInputs).map(([name, { doc }]) => ({ name, type: "boolean", doc, always: false })),
+    ...Object.keys(actionInputs).map((name) => fromSchema(name)),
+    ...(openSettings ? [fromSchema(openSettings.input)] : []),
+  ];
+}
+
+/**
+ * A field's declared TypeScript type (`type` on its row), else its rule's; as an output (its live value), how PostHog
+ * answers it where the row says so.
+ */
+function fieldType(state: ProgramModel, field: string, io: "input" | "output"): string {
+  const row = state.spec.fields[field]!;
+  if (typeof row.type === "object") return row.type[io];
+  return row.type ?? typeText(io === "output" && row.answer ? row.answer : row.input, io, "  ");
+}
+
+/**
+ * The outputs: those every object has (its kind's facts' and its model's fixed ones), the inputs the state keeps as
+ * outputs of their own (an action, an adoption, the open settings' live values), and each declared field's live value.
+ */
+function outputEntries({ state, kind }: GeneratedTypes): Entry[] {
+  const { fields, actionInputs = {}, openSettings, recordsAdoption } = state.spec;
+  const fixed = { ...kindOutputTypes(kind), ...state.spec.outputTypes };
+  const specs = kind.schema().outputs;
+  const recorded = [
+    ...Object.keys(actionInputs),
+    ...(recordsAdoption ? [adoptInputOf(kind)] : []),
+    ...(openSettings ? [openSettings.input] : []),
+  ];
+  return [
+    ...Object.entries(fixed).map(([name, { type, doc }]) => ({ name, type, doc, always: true })),
+    ...recorded.map((name) => ({ name, type: typeOfSpec(specs[name] ?? {}), doc: specs[name]?.description ?? "", always: false })),
+    ...Object.keys(fields)
+      .filter((field) => !Object.hasOwn(fixed, camelCase(field)) && !recorded.includes(camelCase(field)))
+      .map((field) => ({
+        name: camelCase(field),
+        type: fieldType(state, field, "output"),
+        doc: `${fields[field]!.doc} Present when declared.`,
+        always: false,
+      })),
+  ];
+}
+
+/** The names of the outputs every instance registers (a declared field adds its own), and of those stored as secrets. */
+export function registeredOutputs(entry: GeneratedTypes): { outputs: string[]; secrets: string[] } {
+  const fields = new Set(Object.keys(entry.state.spec.fields).map(camelCase));
+  const registered = outputEntries(entry).filter((output) => output.always || !fields.has(output.name));
+  const secret = { ...kindOutputTypes(entry.kind), ...entry.state.spec.outputTypes };
+  return {
+    outputs: registered.map((output) => output.name),
+    secrets: registered.filter((output) => secret[output.name]?.secret).map((output) => output.name),
+  };
+}
+
+/** `  name?: type;` lines with their docs. */
+function members(entries: readonly Entry[], line: (entry: Entry) => string): string[] {
+  return entries.flatMap((entry) => [docComment(entry.doc, "  "), line(entry)]);
+}
+
+/** `T | undefined` for an output not every instance has. */
+const maybe = (type: string) => (type === "unknown" ? type : union([...splitUnion(type), "undefined"]));
+
+/** The text of a field-table resource's generated types file. */
+export function fieldTableTypes(entry: GeneratedTypes): string {
+  const { state, kind } = entry;
+  const { className, noun, types = {}, plainTypes, recordType } = state.spec;
+  const { outputs, secrets } = registeredOutputs(entry);
+  const outputsOf = outputEntries(entry);
   return [
     "/**",
     ` * Generated by \`npm run docs\` from ${className}'s field table and state (src/generate/types.ts): do not edit. The`,
@@ -190,19 +303,9 @@ export function fieldTableTypes({ state, kind }: GeneratedTypes): string {
       type.startsWith("{") ? `export interface ${name} ${type}` : `export type ${name} =${type.startsWith("\n") ? "" : " "}${type};`,
       "",
     ]),
-    `/** ${/^[aeiou]/i.test(noun) ? "An" : "A"} ${noun}'s inputs: PostHog's writable fields, camelCase, and where it is (${placeInputs(kind).join(", ")}). */`,
+    `/** ${upperFirst(article(noun))} ${noun}'s inputs: PostHog's writable fields, camelCase, and where it is (${placeInputs(kind).join(", ")}). */`,
     `export interface ${className}Args {`,
-    ...place(false),
-    docComment(adopt.description ?? "", "  "),
-    `  ${ADOPT_INPUT}?: pulumi.Input<${adopt.type === "string" ? "string" : "number"}>;`,
-    ...fieldNames.flatMap((field) => {
-      const name = camelCase(field);
-      return [
-        docComment(fields[field]!.doc, "  "),
-        `  ${name}${Object.hasOwn(required, name) ? "" : "?"}: ${inputOf(fieldType(field, "input"))};`,
-      ];
-    }),
-    ...Object.entries(providerInputs).flatMap(([name, { doc }]) => [docComment(doc, "  "), `  ${name}?: pulumi.Input<boolean>;`]),
+    ...members(inputEntries(entry, false), (e) => `  ${e.name}${e.always ? "" : "?"}: ${inputOf(e.type)};`),
     "}",
     "",
     `/** Properties for looking up an existing ${noun} with \`${className}.get\`. */`,
@@ -210,12 +313,15 @@ export function fieldTableTypes({ state, kind }: GeneratedTypes): string {
     ...(kind.scope === "project"
       ? [
           docComment(
-            `The project, when the id is only the ${noun}'s ${adopt.type === "string" ? "UUID" : "number"}; defaults to \`posthog:projectId\`.`,
+            `The project, when the id is only the ${noun}'s ${keyFacts(kind.identity.key).tsType === "number" ? "number" : "UUID"}; defaults to \`posthog:projectId\`.`,
             "  ",
           ),
           "  projectId?: pulumi.Input<number>;",
         ]
-      : place(true)),
+      : members(
+          inputEntries(entry, true).filter((e) => placeInputs(kind).includes(e.name)),
+          (e) => `  ${e.name}${e.always ? "" : "?"}: pulumi.Input<${e.type}>;`,
+        )),
     "}",
     "",
     "/**",
@@ -223,18 +329,52 @@ export function fieldTableTypes({ state, kind }: GeneratedTypes): string {
     " * field (a field not declared has no output).",
     " */",
     `export interface ${className}OutputProperties {`,
-    ...Object.entries(outputTypes).flatMap(([name, { type, doc }]) => [
-      docComment(doc, "  "),
-      `  readonly ${name}: pulumi.Output<${type}>;`,
-    ]),
-    ...settingOutputs.flatMap((field) => [
-      docComment(`${fields[field]!.doc} Present when declared.`, "  "),
-      `  readonly ${camelCase(field)}?: pulumi.Output<${fieldType(field, "output")}>;`,
-    ]),
+    ...members(outputsOf, (e) =>
+      outputs.includes(e.name)
+        ? `  readonly ${e.name}: pulumi.Output<${e.always ? e.type : maybe(e.type)}>;`
+        : `  readonly ${e.name}?: pulumi.Output<${e.type}>;`,
+    ),
     "}",
     "",
     `/** The output properties every \`posthog.${className}\` registers (a declared field adds its own). */`,
-    outputNamesLine(`export const outputNames: ReadonlyArray<keyof ${className}OutputProperties> = `, fixed),
+    outputNamesLine(`export const outputNames: ReadonlyArray<keyof ${className}OutputProperties> = `, outputs),
+    ...(secrets.length > 0
+      ? [
+          "",
+          "/** Output properties Pulumi must store as secrets. */",
+          outputNamesLine(`export const secretOutputNames: ReadonlyArray<keyof ${className}OutputProperties> = `, secrets),
+        ]
+      : []),
+    ...(plainTypes
+      ? [
+          "",
+          `/** ${upperFirst(article(noun))} ${noun}'s inputs as the provider receives them (\`${className}Args\` without Pulumi's wrappers). */`,
+          `export interface ${plainTypes.inputs} {`,
+          ...members(inputEntries(entry, false), (e) => `  ${e.name}${e.always ? "" : "?"}: ${e.type};`),
+          "}",
+          "",
+          `/** ${upperFirst(article(noun))} ${noun}'s state: its outputs as the provider writes them. */`,
+          `export interface ${plainTypes.outputs} {`,
+          ...members(outputsOf, (e) => `  ${e.name}${outputs.includes(e.name) && e.always ? "" : "?"}: ${e.type};`),
+          docComment("The program's inputs as last applied, for drift field by field. State, not a resource property.", "  "),
+          "  declaredInputs?: Record<string, unknown>;",
+          docComment("Declared fields the PostHog in front of the provider has nowhere, as the last write or read found. State.", "  "),
+          "  unsupportedSettings?: string[];",
+          "}",
+        ]
+      : []),
+    ...(recordType
+      ? [
+          "",
+          `/** ${upperFirst(article(noun))} ${noun} as PostHog returns it, camelCased, the \`id\` as \`${kind.identity.output}\`: fields PostHog did not send are absent. */`,
+          `export interface ${recordType.name} {`,
+          ...Object.entries(recordType.fields).flatMap(([name, { answer, doc, optional }]) => [
+            docComment(doc, "  "),
+            `  ${name}${optional ? "?" : ""}: ${typeText(answer, "output", "  ")};`,
+          ]),
+          "}",
+        ]
+      : []),
     "",
   ].join("\n");
 }
@@ -279,12 +419,13 @@ export function blockComment(paragraphs: readonly string[], indent = ""): string
  */
 export function fieldTableClass(entry: GeneratedTypes): string {
   const { state, kind } = entry;
-  const { className, noun, summary, required = {}, types = {}, programArgs } = state.spec;
+  const { className, noun, summary, required = {}, types = {}, programArgs, nameInput } = state.spec;
   const key = keyFacts(kind.identity.key);
+  const { secrets } = registeredOutputs(entry);
+  const given = programArgs ? `${programArgs.name}(args)` : "args";
   const typesModule = `./${entry.path.replace(/^.*\//, "").replace(/\.ts$/, "")}`;
   const own = (name: string) => `${className}${name}`;
   const getLine = `  static get(name: string, id: pulumi.Input<pulumi.ID>, state?: ${own("State")}, opts?: pulumi.CustomResourceOptions): ${className} {`;
-  const article = /^[aeiou]/i.test(noun) ? "an" : "a";
   return [
     blockComment([
       `\`posthog.${className}\`: ${summary.charAt(0).toLowerCase()}${summary.slice(1)} Generated by \`npm run docs\` from ${className}'s field table and state (src/generate/types.ts): do not edit; test/generate/types.test.ts checks that this file is what they generate.`,
@@ -295,7 +436,13 @@ export function fieldTableClass(entry: GeneratedTypes): string {
     ...(programArgs ? [`import { ${programArgs.name} } from "${programArgs.module}";`] : []),
     braceList(
       "import ",
-      [`type ${own("Args")}`, `type ${own("OutputProperties")}`, `type ${own("State")}`, "outputNames"],
+      [
+        `type ${own("Args")}`,
+        `type ${own("OutputProperties")}`,
+        `type ${own("State")}`,
+        "outputNames",
+        ...(secrets.length > 0 ? ["secretOutputNames"] : []),
+      ],
       ` from "${typesModule}";`,
     ),
     "",
@@ -309,7 +456,7 @@ export function fieldTableClass(entry: GeneratedTypes): string {
     "  type: TYPE,",
     `  provider: serializedProvider("${providerExport(kind.name)}"),`,
     "  outputNames,",
-    "  secretOutputNames: [],",
+    `  secretOutputNames${secrets.length > 0 ? "" : ": []"},`,
     ...(state.spec.uniqueInProgram
       ? ["  unique: {", ...Object.entries(state.spec.uniqueInProgram).map(([k, v]) => `    ${k}: ${JSON.stringify(v)},`), "  },"]
       : []),
@@ -344,9 +491,15 @@ export function fieldTableClass(entry: GeneratedTypes): string {
     `    return isDeclaredInstance(obj, ${className}, TYPE);`,
     "  }",
     "",
-    `  /** Declares ${article} ${noun}: \`args\` are its inputs, camelCase (PostHog's field names), and its project. */`,
+    `  /** Declares ${article(noun)} ${noun}: \`args\` are its inputs, camelCase (PostHog's field names), and where it is. */`,
     `  constructor(name: string, args: ${own("Args")}${Object.keys(required).length === 0 ? " = {}" : ""}, opts: pulumi.CustomResourceOptions = {}) {`,
-    `    const registration = beginRegistration(facts, name, { ...${programArgs ? `${programArgs.name}(args)` : "args"} }, opts);`,
+    ...(nameInput
+      ? [
+          `    // ${upperFirst(article(noun))} ${noun}'s ${nameInput} defaults to the resource's; a read (\`${className}.get\`) declares none.`,
+          `    const declared = opts.id ? { ...${given} } : { ...${given}, ${nameInput}: args.${nameInput} ?? name };`,
+        ]
+      : []),
+    `    const registration = beginRegistration(facts, name, ${nameInput ? "declared" : `{ ...${given} }`}, opts);`,
     "    // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called",
     "    // this constructor as the resource's source position.",
     "    try {",

@@ -283,10 +283,7 @@ export interface Kind<S extends ScopeKind = ScopeKind, R = unknown, W extends Wh
   readonly notImported?: string;
   /** One object as a program declares it: the docs show it in every language, the contract suite creates it. */
   readonly example: KindExample;
-  /**
-   * The field table's model its program class and types are generated from (src/generate/types.ts). Project's are
-   * generated apart (src/generate/project-types.ts, with a hand-written class) and it declares none.
-   */
+  /** The field table's model its program class and types are generated from (src/generate/types.ts). */
   readonly model?: ProgramModel;
 }
 

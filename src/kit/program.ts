@@ -3,7 +3,15 @@
  * program sees. Its own module, of types only, so that a kind (./kind) can carry its model without the kit's modules
  * importing each other.
  */
+import type { z } from "zod";
 import type { FieldTable } from "./field-table";
+
+/** An output's TypeScript type and doc for the generated types; a secret one is stored encrypted (Project's `apiToken`). */
+export interface OutputType {
+  readonly type: string;
+  readonly doc: string;
+  readonly secret?: boolean;
+}
 
 export interface ProgramSpec {
   /** The class name, for messages: "FeatureFlag". */
@@ -15,7 +23,7 @@ export interface ProgramSpec {
    * The outputs every instance has (`fixedOutputs`, after those of its kind's facts): their TypeScript types and docs,
    * for the generated types.
    */
-  readonly outputTypes: Readonly<Record<string, { readonly type: string; readonly doc: string }>>;
+  readonly outputTypes: Readonly<Record<string, OutputType>>;
   /** Named TypeScript types the fields' `type` and the outputs' name, generated with the resource's types. */
   readonly types?: Readonly<Record<string, { readonly type: string; readonly doc: string }>>;
   /** What a message calls one ("feature flag"), for the generated docs. */
@@ -38,6 +46,27 @@ export interface ProgramSpec {
    * `rule`, PostHog's rule and its source.
    */
   readonly uniqueInProgram?: { readonly input: string; readonly scope: string; readonly rule: string };
+  /** A dictionary input of PostHog fields the table does not know yet (Project's `additionalSettings`): an output too. */
+  readonly openSettings?: { readonly input: string };
+  /** Inputs that ask for an action rather than name a setting (Project's `apiTokenRotation`): outputs too. */
+  readonly actionInputs?: Readonly<Record<string, unknown>>;
+  /** The adopt input is an output too (Project's `adoptProjectId`). */
+  readonly recordsAdoption?: true;
+  /** An input that takes the resource's own name when the program declares none (a project's `name`). */
+  readonly nameInput?: string;
+  /**
+   * The plain (not `pulumi.Input`) types of the inputs and of the state, under the names programs already import
+   * (Project's `ProjectInputs` and `ProjectOutputs`, public before the kit generated them).
+   */
+  readonly plainTypes?: { readonly inputs: string; readonly outputs: string };
+  /**
+   * PostHog's whole record as its lookups answer it, camelCased, under a name programs already import (Project's
+   * `ProjectRecordOutputs`): each field's answer rule and doc; an optional one is absent when PostHog did not send it.
+   */
+  readonly recordType?: {
+    readonly name: string;
+    readonly fields: Readonly<Record<string, { readonly answer: z.ZodType; readonly doc: string; readonly optional: boolean }>>;
+  };
   /** The outputs every instance has, from a record (the generated types' test reads their names). */
   fixedOutputs(record: never): Readonly<Record<string, unknown>>;
 }

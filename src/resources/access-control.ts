@@ -50,7 +50,7 @@ export class AccessControl extends pulumi.CustomResource {
     return isDeclaredInstance(obj, AccessControl, TYPE);
   }
 
-  /** Declares an access control: `args` are its inputs, camelCase (PostHog's field names), and its project. */
+  /** Declares an access control: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: AccessControlArgs, opts: pulumi.CustomResourceOptions = {}) {
     const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called

@@ -48,7 +48,7 @@ export class Action extends pulumi.CustomResource {
     return isDeclaredInstance(obj, Action, TYPE);
   }
 
-  /** Declares an action: `args` are its inputs, camelCase (PostHog's field names), and its project. */
+  /** Declares an action: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: ActionArgs, opts: pulumi.CustomResourceOptions = {}) {
     const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called

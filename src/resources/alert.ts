@@ -50,7 +50,7 @@ export class Alert extends pulumi.CustomResource {
     return isDeclaredInstance(obj, Alert, TYPE);
   }
 
-  /** Declares an alert: `args` are its inputs, camelCase (PostHog's field names), and its project. */
+  /** Declares an alert: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: AlertArgs, opts: pulumi.CustomResourceOptions = {}) {
     const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called

@@ -49,7 +49,7 @@ export class Annotation extends pulumi.CustomResource {
     return isDeclaredInstance(obj, Annotation, TYPE);
   }
 
-  /** Declares an annotation: `args` are its inputs, camelCase (PostHog's field names), and its project. */
+  /** Declares an annotation: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: AnnotationArgs = {}, opts: pulumi.CustomResourceOptions = {}) {
     const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called

@@ -69,7 +69,7 @@ export class BatchExport extends pulumi.CustomResource {
     return isDeclaredInstance(obj, BatchExport, TYPE);
   }
 
-  /** Declares a batch export: `args` are its inputs, camelCase (PostHog's field names), and its project. */
+  /** Declares a batch export: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: BatchExportArgs, opts: pulumi.CustomResourceOptions = {}) {
     const registration = beginRegistration(facts, name, { ...withSecretDestination(args) }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called

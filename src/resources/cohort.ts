@@ -61,7 +61,7 @@ export class Cohort extends pulumi.CustomResource {
     return isDeclaredInstance(obj, Cohort, TYPE);
   }
 
-  /** Declares a cohort: `args` are its inputs, camelCase (PostHog's field names), and its project. */
+  /** Declares a cohort: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: CohortArgs, opts: pulumi.CustomResourceOptions = {}) {
     const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called

@@ -44,7 +44,7 @@ export class Dashboard extends pulumi.CustomResource {
     return isDeclaredInstance(obj, Dashboard, TYPE);
   }
 
-  /** Declares a dashboard: `args` are its inputs, camelCase (PostHog's field names), and its project. */
+  /** Declares a dashboard: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: DashboardArgs = {}, opts: pulumi.CustomResourceOptions = {}) {
     const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called

@@ -66,7 +66,7 @@ export class EarlyAccessFeature extends pulumi.CustomResource {
     return isDeclaredInstance(obj, EarlyAccessFeature, TYPE);
   }
 
-  /** Declares an early access feature: `args` are its inputs, camelCase (PostHog's field names), and its project. */
+  /** Declares an early access feature: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: EarlyAccessFeatureArgs, opts: pulumi.CustomResourceOptions = {}) {
     const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called

@@ -63,7 +63,7 @@ export class EventDefinition extends pulumi.CustomResource {
     return isDeclaredInstance(obj, EventDefinition, TYPE);
   }
 
-  /** Declares an event definition: `args` are its inputs, camelCase (PostHog's field names), and its project. */
+  /** Declares an event definition: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: EventDefinitionArgs, opts: pulumi.CustomResourceOptions = {}) {
     const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called

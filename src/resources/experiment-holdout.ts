@@ -64,7 +64,7 @@ export class ExperimentHoldout extends pulumi.CustomResource {
     return isDeclaredInstance(obj, ExperimentHoldout, TYPE);
   }
 
-  /** Declares an experiment holdout: `args` are its inputs, camelCase (PostHog's field names), and its project. */
+  /** Declares an experiment holdout: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: ExperimentHoldoutArgs, opts: pulumi.CustomResourceOptions = {}) {
     const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called

@@ -67,7 +67,7 @@ export class ExperimentSavedMetric extends pulumi.CustomResource {
     return isDeclaredInstance(obj, ExperimentSavedMetric, TYPE);
   }
 
-  /** Declares an experiment saved metric: `args` are its inputs, camelCase (PostHog's field names), and its project. */
+  /** Declares an experiment saved metric: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: ExperimentSavedMetricArgs, opts: pulumi.CustomResourceOptions = {}) {
     const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called

@@ -55,7 +55,7 @@ export class Experiment extends pulumi.CustomResource {
     return isDeclaredInstance(obj, Experiment, TYPE);
   }
 
-  /** Declares an experiment: `args` are its inputs, camelCase (PostHog's field names), and its project. */
+  /** Declares an experiment: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: ExperimentArgs, opts: pulumi.CustomResourceOptions = {}) {
     const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called

@@ -58,7 +58,7 @@ export class FeatureFlag extends pulumi.CustomResource {
     return isDeclaredInstance(obj, FeatureFlag, TYPE);
   }
 
-  /** Declares a feature flag: `args` are its inputs, camelCase (PostHog's field names), and its project. */
+  /** Declares a feature flag: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: FeatureFlagArgs, opts: pulumi.CustomResourceOptions = {}) {
     const registration = beginRegistration(facts, name, { ...withSecretPayloads(args) }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called

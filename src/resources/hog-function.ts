@@ -61,7 +61,7 @@ export class HogFunction extends pulumi.CustomResource {
     return isDeclaredInstance(obj, HogFunction, TYPE);
   }
 
-  /** Declares a hog function: `args` are its inputs, camelCase (PostHog's field names), and its project. */
+  /** Declares a hog function: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: HogFunctionArgs = {}, opts: pulumi.CustomResourceOptions = {}) {
     const registration = beginRegistration(facts, name, { ...withSecretInputs(args) }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called

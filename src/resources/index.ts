@@ -4,6 +4,7 @@
  *
  * Every kind's program class and its types, as `pulumi-posthog` exports them.
  */
+export * from "./project";
 export * from "./feature-flag";
 export * from "./annotation";
 export * from "./action";

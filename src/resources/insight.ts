@@ -52,7 +52,7 @@ export class Insight extends pulumi.CustomResource {
     return isDeclaredInstance(obj, Insight, TYPE);
   }
 
-  /** Declares an insight: `args` are its inputs, camelCase (PostHog's field names), and its project. */
+  /** Declares an insight: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: InsightArgs = {}, opts: pulumi.CustomResourceOptions = {}) {
     const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called

@@ -61,7 +61,7 @@ export class OrganizationInvite extends pulumi.CustomResource {
     return isDeclaredInstance(obj, OrganizationInvite, TYPE);
   }
 
-  /** Declares an organization invite: `args` are its inputs, camelCase (PostHog's field names), and its project. */
+  /** Declares an organization invite: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: OrganizationInviteArgs, opts: pulumi.CustomResourceOptions = {}) {
     const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called

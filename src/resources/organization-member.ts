@@ -66,7 +66,7 @@ export class OrganizationMember extends pulumi.CustomResource {
     return isDeclaredInstance(obj, OrganizationMember, TYPE);
   }
 
-  /** Declares an organization member: `args` are its inputs, camelCase (PostHog's field names), and its project. */
+  /** Declares an organization member: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: OrganizationMemberArgs, opts: pulumi.CustomResourceOptions = {}) {
     const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called

@@ -72,7 +72,7 @@ export class PropertyDefinition extends pulumi.CustomResource {
     return isDeclaredInstance(obj, PropertyDefinition, TYPE);
   }
 
-  /** Declares a property definition: `args` are its inputs, camelCase (PostHog's field names), and its project. */
+  /** Declares a property definition: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: PropertyDefinitionArgs, opts: pulumi.CustomResourceOptions = {}) {
     const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called

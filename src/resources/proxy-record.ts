@@ -44,7 +44,7 @@ export class ProxyRecord extends pulumi.CustomResource {
     return isDeclaredInstance(obj, ProxyRecord, TYPE);
   }
 
-  /** Declares a proxy record: `args` are its inputs, camelCase (PostHog's field names), and its project. */
+  /** Declares a proxy record: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: ProxyRecordArgs, opts: pulumi.CustomResourceOptions = {}) {
     const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called

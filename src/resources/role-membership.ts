@@ -52,7 +52,7 @@ export class RoleMembership extends pulumi.CustomResource {
     return isDeclaredInstance(obj, RoleMembership, TYPE);
   }
 
-  /** Declares a role membership: `args` are its inputs, camelCase (PostHog's field names), and its project. */
+  /** Declares a role membership: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: RoleMembershipArgs, opts: pulumi.CustomResourceOptions = {}) {
     const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called

@@ -49,7 +49,7 @@ export class Role extends pulumi.CustomResource {
     return isDeclaredInstance(obj, Role, TYPE);
   }
 
-  /** Declares a role: `args` are its inputs, camelCase (PostHog's field names), and its project. */
+  /** Declares a role: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: RoleArgs, opts: pulumi.CustomResourceOptions = {}) {
     const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called

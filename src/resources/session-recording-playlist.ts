@@ -81,7 +81,7 @@ export class SessionRecordingPlaylist extends pulumi.CustomResource {
     return isDeclaredInstance(obj, SessionRecordingPlaylist, TYPE);
   }
 
-  /** Declares a session recording playlist: `args` are its inputs, camelCase (PostHog's field names), and its project. */
+  /** Declares a session recording playlist: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: SessionRecordingPlaylistArgs, opts: pulumi.CustomResourceOptions = {}) {
     const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called

@@ -57,7 +57,7 @@ export class Survey extends pulumi.CustomResource {
     return isDeclaredInstance(obj, Survey, TYPE);
   }
 
-  /** Declares a survey: `args` are its inputs, camelCase (PostHog's field names), and its project. */
+  /** Declares a survey: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: SurveyArgs, opts: pulumi.CustomResourceOptions = {}) {
     const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called

@@ -63,7 +63,7 @@ export class WarehouseSavedQuery extends pulumi.CustomResource {
     return isDeclaredInstance(obj, WarehouseSavedQuery, TYPE);
   }
 
-  /** Declares a warehouse saved query: `args` are its inputs, camelCase (PostHog's field names), and its project. */
+  /** Declares a warehouse saved query: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: WarehouseSavedQueryArgs, opts: pulumi.CustomResourceOptions = {}) {
     const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called

@@ -61,7 +61,7 @@ export class WarehouseViewLink extends pulumi.CustomResource {
     return isDeclaredInstance(obj, WarehouseViewLink, TYPE);
   }
 
-  /** Declares a warehouse view link: `args` are its inputs, camelCase (PostHog's field names), and its project. */
+  /** Declares a warehouse view link: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: WarehouseViewLinkArgs, opts: pulumi.CustomResourceOptions = {}) {
     const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called

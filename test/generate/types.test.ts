@@ -28,8 +28,10 @@ test.each(generatedTypes.map((entry) => [classPath(entry), entry] as const))(
 test.each(generatedTypes.map((entry) => [entry.path, entry] as const))(
   "%s types every output the state always has",
   (_file, { state, kind }) => {
-    // The outputs of any record, its kind's and its model's fixed ones: their names are what the types declare.
-    const outputs = { ...kindOutputs(kind, { id: 1, project_id: 2 }), ...state.spec.fixedOutputs({ id: 1, project_id: 2 } as never) };
+    // The outputs of a record, its kind's and its model's fixed ones: their names are what the types declare. (A
+    // project's state keeps the fields PostHog sent of those programs reference: this record has them.)
+    const record = { id: 1, project_id: 2, uuid: "a-uuid", name: "A name", api_token: "phc_token" };
+    const outputs = { ...kindOutputs(kind, record), ...state.spec.fixedOutputs(record as never) };
     expect(Object.keys({ ...kindOutputTypes(kind), ...state.spec.outputTypes })).toEqual(Object.keys(outputs));
   },
 );

@@ -3,7 +3,10 @@
  * the engine. Needs the built lib/ (npm test builds it first): the host loads `pulumi-posthog/provider` by package name.
  */
 import * as http from "node:http";
-import { SERIALIZED_PROVIDER } from "../../src/resources/project";
+import { serializedProvider } from "../../src/resources/declared";
+
+/** The serialized provider `new Project(...)` puts in `__provider`. */
+const SERIALIZED_PROVIDER = serializedProvider("projectProvider");
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { ProviderHost } from "../helpers/provider-host";
 

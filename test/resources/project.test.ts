@@ -27,7 +27,10 @@ monitor.registerResource = (req, cb) => {
 
 // Imported after setMocks, as Pulumi's docs require.
 import { FeatureFlag, Project } from "../../src";
-import { SERIALIZED_PROVIDER } from "../../src/resources/project";
+import { serializedProvider } from "../../src/resources/declared";
+
+/** The serialized provider `new Project(...)` puts in `__provider`. */
+const SERIALIZED_PROVIDER = serializedProvider("projectProvider");
 import { outputNames } from "../../src/provider";
 
 const resolved = <T>(output: pulumi.Output<T>) => new Promise<T>((resolve) => output.apply(resolve));

@@ -459,7 +459,7 @@ export type ProjectSettings = {
 };
 
 // The same settings as Pulumi users write them, and the record as outputs, are plain types generated from this table
-// into src/resources/project-types.ts (src/generate/project-types.ts, `npm run docs`).
+// into src/resources/project-types.ts (src/generate/types.ts, `npm run docs`), as every kind's are.
 
 export const settingNames: ReadonlyArray<{ api: WritableField; arg: CamelCase<WritableField> }> = writableFields.map((api) => ({
   api,

@@ -158,6 +158,7 @@ export const projectKind: Kind<"organization", PlacedProject> = {
     required: ["projectId", "organizationId", "uuid", "name", "apiToken"],
   }),
   lifecycle: () => new ProjectLifecycle(),
+  model: projectModel,
   importer: {
     // The list answers ProjectBackwardCompatBasicSerializer (posthog/api/project.py ProjectViewSet.get_serializer_class):
     // ids, name, timezone and a few flags, not the settings. One GET per project reads them, one after the other.

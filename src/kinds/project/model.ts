@@ -10,7 +10,17 @@ import type { Failure, Json } from "../../kit/lifecycle";
 import { own, PROTOTYPE_NAMES } from "../../kit/json";
 import { camelCase } from "../../kit/names";
 import { isUnknown } from "../../kit/unknown";
-import { isProjectField, keptInState, projectFields, recordField, recordFieldNames, type ProjectRecord } from "./fields";
+import { z } from "zod";
+import {
+  CORE_FIELDS,
+  isProjectField,
+  keptInState,
+  type ProjectField,
+  projectFields,
+  recordField,
+  recordFieldNames,
+  type ProjectRecord,
+} from "./fields";
 
 /** A project's record with the organization it is in (the UUID its answer names), where the kit keeps a record's scope. */
 export type PlacedProject = InOrganization<ProjectRecord>;
@@ -87,7 +97,37 @@ export const projectModel = fieldModel<ProjectRecord, PlacedProject>({
   recordsAdoption: true,
   fixedOutputs: keptFields,
   // PostHog answers each as a string.
-  outputTypes: Object.fromEntries(keptInState.map((field) => [camelCase(field), { type: "string", doc: recordField(field).doc }])),
+  outputTypes: Object.fromEntries(
+    keptInState.map((field) => [
+      camelCase(field),
+      { type: "string", doc: recordField(field).doc, ...(recordField(field).secret && { secret: true }) },
+    ]),
+  ),
+  nameInput: "name",
+  plainTypes: { inputs: "ProjectInputs", outputs: "ProjectOutputs" },
+  recordType: {
+    name: "ProjectRecordOutputs",
+    fields: {
+      projectId: { answer: recordField("id").answer, doc: recordField("id").doc, optional: false },
+      organizationId: {
+        answer: z.string(),
+        doc: "UUID of the organization that owns the project (the same as `organization`).",
+        optional: false,
+      },
+      ...Object.fromEntries(
+        recordFieldNames
+          .filter((field) => field !== "id")
+          .map((field) => [
+            camelCase(field),
+            {
+              answer: recordField(field).answer,
+              doc: recordField(field).doc,
+              optional: !(CORE_FIELDS as readonly ProjectField[]).includes(field),
+            },
+          ]),
+      ),
+    },
+  },
   openSettings: { input: "additionalSettings", problem: additionalSettingProblem },
   actionInputs: {
     apiTokenRotation: { rule: "must be a string; change it to rotate the project API key", ok: (value) => typeof value === "string" },
