@@ -64,6 +64,11 @@ export abstract class FieldTableLifecycle<
       /** What else the program can do than take the object over: "choose another key". */
       otherwise?: string;
       /**
+       * What an unclear answer means when no object turned up, where PostHog is known to answer so for a create that
+       * stored nothing (a proxy record's domain another organization holds): said instead of "run `pulumi up` again".
+       */
+      none?: string;
+      /**
        * The objects holding the identity are looked for before anything is sent, and named if there are any: where
        * PostHog's create would take one over (a view's POST is an upsert by name) or its refusal does not say which
        * object holds the identity (a join's field name may be one of its table's own columns).
@@ -106,6 +111,7 @@ export abstract class FieldTableLifecycle<
       alike?: (candidate: T) => boolean;
       maker?: Ownership<T>["maker"];
       several?: string;
+      none?: string;
     },
     take: TakeOver,
   ): Promise<T> {
@@ -129,7 +135,9 @@ export abstract class FieldTableLifecycle<
       );
     }
     if (others.length > 0) throw new Error(`${error.message} ${notTakenMessage(noun, look.described, others, take)}`);
-    throw new Error(`${error.message} No ${noun} ${look.described} was created; run \`pulumi up\` again.`);
+    throw new Error(
+      `${error.message} No ${noun} ${look.described} was created${look.none ? `: ${look.none}` : "; run `pulumi up` again."}`,
+    );
   }
 
   /** Whether a record holds every field a create sent that it answers with (PostHog's normalisations compare equal). */

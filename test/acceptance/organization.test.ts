@@ -3,12 +3,16 @@
  * PostHog's own refusal of a change of one's own level, which OrganizationMember refuses first at check naming the
  * rule; an invite to someone who belongs; a proxy record gone by hand (PostHog's GET of one and its DELETE of an
  * unknown one both 500: the lifecycle asks the list); an access control entry for a role, its level changed in place,
- * drift made by hand shown and put back, removed by PostHog's `access_level: null`.
+ * drift made by hand shown and put back, removed by PostHog's `access_level: null`; the team example's shape
+ * (examples/team: two roles, a member found by email in one, kinds only one role edits, a project the other
+ * administers), each read back with no change, and a role deleted by hand taking its membership and entries with it.
  */
 import { users } from "../../src/client-entry";
 import * as accessControls from "../../src/kinds/access-control/endpoints";
 import { AccessControlLifecycle } from "../../src/kinds/access-control/kind";
 import { RoleLifecycle } from "../../src/kinds/role/kind";
+import * as roleEndpoints from "../../src/kinds/role/endpoints";
+import { RoleMembershipLifecycle } from "../../src/kinds/role-membership/kind";
 import * as members from "../../src/kinds/organization-member/endpoints";
 import { OrganizationMemberLifecycle } from "../../src/kinds/organization-member/kind";
 import { OrganizationInviteLifecycle } from "../../src/kinds/organization-invite/kind";
@@ -88,5 +92,55 @@ test("an access control for a role: created by PostHog's upsert, its level chang
     );
   } finally {
     await roles.delete(role.id, role.outs as Record<string, unknown>);
+  }
+});
+
+test("the team example's shape: two roles, a member found by email in one, kinds only Engineering edits, a project Analytics administers; each read back with no change; a role deleted by hand takes its membership and entries with it", async () => {
+  const withProject = { ...connection, config: { ...connection.config, projectId: String(target.projectId) } };
+  const roles = new RoleLifecycle(withProject);
+  const memberships = new RoleMembershipLifecycle(withProject);
+  const entries = new AccessControlLifecycle(withProject);
+  const me = await users.getCurrentUser(http);
+  // As the example names people: by email, as the organization knows them.
+  const member = (await members.findMemberByEmail(http, target.organizationId, me.email))!;
+  const engineering = await roles.create({ name: named(target, "Engineering") });
+  const analytics = await roles.create({ name: named(target, "Analytics") });
+  const made: Array<{ id: string; outs: Record<string, unknown> }> = [];
+  try {
+    const membershipInputs = { roleId: engineering.id, userUuid: member.id };
+    expect((await memberships.check({}, membershipInputs)).failures).toBeUndefined();
+    const membership = await memberships.create(membershipInputs);
+    expect(membership.outs).toMatchObject({ roleId: engineering.id, userUuid: me.uuid, userEmail: me.email });
+    expect((await memberships.diff(membership.id, membership.outs as Record<string, unknown>, membershipInputs)).changes).toBe(false);
+
+    const declared = [
+      ...["feature_flag", "dashboard", "insight"].flatMap((resource) => [
+        { projectId: target.projectId, resource, accessLevel: "viewer" },
+        { projectId: target.projectId, resource, accessLevel: "editor", roleId: engineering.id },
+      ]),
+      { projectId: target.projectId, resource: "project", accessLevel: "admin", roleId: analytics.id },
+    ];
+    for (const inputs of declared) {
+      expect({ inputs, failures: (await entries.check({}, inputs)).failures }).toEqual({ inputs, failures: undefined });
+      const created = await entries.create(inputs);
+      made.push({ id: created.id, outs: created.outs as Record<string, unknown> });
+      const read = await entries.read(created.id, created.outs as Record<string, unknown>);
+      expect((await entries.diff(created.id, read.props as Record<string, unknown>, inputs)).changes).toBe(false);
+    }
+    const live = (await accessControls.listAccessControls(http, target.projectId)).map((e) => e.id);
+    expect(live).toEqual(expect.arrayContaining(made.map((m) => m.id)));
+
+    // Analytics deleted in PostHog's interface: its entry goes with it (on_delete=CASCADE, ee/models/rbac/access_control.py).
+    await roleEndpoints.deleteRole(http, target.organizationId, analytics.id);
+    const sandbox = made.pop()!;
+    expect(await entries.read(sandbox.id, sandbox.outs)).toEqual({});
+    // Engineering deleted so too: its membership and entries go with it, as the local server plays it.
+    await roleEndpoints.deleteRole(http, target.organizationId, engineering.id);
+    expect(await memberships.read(membership.id, membership.outs as Record<string, unknown>)).toEqual({});
+    for (const entry of made.filter((m) => m.outs["roleId"] === engineering.id))
+      expect(await entries.read(entry.id, entry.outs)).toEqual({});
+  } finally {
+    for (const entry of made) await entries.delete(entry.id, entry.outs).catch(() => undefined);
+    for (const role of [engineering, analytics]) await roles.delete(role.id, role.outs as Record<string, unknown>).catch(() => undefined);
   }
 });

@@ -15,6 +15,8 @@ import * as annotations from "../../src/kinds/annotation/endpoints";
 import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import * as dashboards from "../../src/kinds/dashboard/endpoints";
 import * as insights from "../../src/kinds/insight/endpoints";
+import * as accessControls from "../../src/kinds/access-control/endpoints";
+import * as roles from "../../src/kinds/role/endpoints";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
 
@@ -41,9 +43,10 @@ const together = {
   groups: { example: "groups", outputs: ["groupProperties", "groupCount", "groupTypes", "industries"] },
   companies: { example: "flags-for-companies", outputs: ["flagId", "flagProjectId", "companies"] },
   checkout: { example: "flags-actions-annotations", outputs: ["flagId", "actionId", "annotationId"] },
+  team: { example: "team", outputs: ["projectId", "sandboxProjectId", "engineeringRoleId", "analyticsRoleId"] },
 };
 
-test("examples/first-program (the README's, `npm run demo`'s), groups, flags-for-companies and flags-actions-annotations in one stack: up creates each example's objects and reads its lookups; a preview shows no change; a flag changed by hand shows old => new on preview --refresh, and up --refresh puts it back while a new posthog:projectId moves the flag, action and annotation of the provider's project; destroy deletes each", async () => {
+test("examples/first-program (the README's, `npm run demo`'s), groups, flags-for-companies, flags-actions-annotations and team in one stack: up creates each example's objects and reads its lookups (the team's members found by email join its roles; only Engineering edits the app's flags, dashboards and insights); a preview shows no change; a flag changed by hand shows old => new on preview --refresh, and a role deleted by hand is shown gone with its membership and entry, up --refresh puts both back while a new posthog:projectId moves the flag, action and annotation of the provider's project; destroy deletes each", async () => {
   // examples/groups: the groups of a project of their own.
   const groupsProject = await projects.createProject(http, server.organizationId, { name: "Groups example" });
   await server.capture(groupsProject.api_token, [
@@ -62,6 +65,9 @@ test("examples/first-program (the README's, `npm run demo`'s), groups, flags-for
     await projects.createProject(http, server.organizationId, { name: "Companies, moved" }),
   ];
   for (const p of [first, second]) await server.capture(p.api_token, companies);
+  // examples/team: the people its roles name by email, in the organization already (people join through invites).
+  for (const userEmail of ["ana@example.com", "ben@example.com", "cy@example.com"])
+    await server.control.createKey({ organizationId: server.organizationId, userEmail, level: "member" });
 
   // nodeProgram's directory is .cache/<its own>, two levels under the checkout.
   const dir = session.nodeProgram(
@@ -78,11 +84,14 @@ test("examples/first-program (the README's, `npm run demo`'s), groups, flags-for
     groupKey: "acme",
     industry: "finance",
     "posthog:projectId": String(first.id),
+    engineers: JSON.stringify(["ana@example.com", "cy@example.com"]),
+    analysts: JSON.stringify(["ben@example.com"]),
   });
   const up = await stack.up();
   // The stack; first-program: a project, a flag, a dashboard, an insight; flags-for-companies: a flag;
-  // flags-actions-annotations: a flag, an action, an annotation.
-  expect(up.summary.resourceChanges).toEqual({ create: 9 });
+  // flags-actions-annotations: a flag, an action, an annotation; team: two roles, three memberships, two projects and
+  // seven access control entries.
+  expect(up.summary.resourceChanges).toEqual({ create: 23 });
   const value = <T>(name: string) => up.outputs[name]!.value as T;
 
   // examples/first-program: a project, a flag, a dashboard with an insight.
@@ -146,6 +155,33 @@ test("examples/first-program (the README's, `npm run demo`'s), groups, flags-for
     scope: "project",
   });
 
+  // examples/team: each role holds the members its emails name; everyone views the app's flags, dashboards and
+  // insights and Engineering edits them; Analytics administers its sandbox.
+  const team = { engineering: value<string>("teamEngineeringRoleId"), analytics: value<string>("teamAnalyticsRoleId") };
+  const membersOf = async (roleId: string) =>
+    ((await roles.getRole(http, server.organizationId, roleId)).members ?? []).map((m) => (m["user"] as { email: string }).email).sort();
+  expect(await membersOf(team.engineering)).toEqual(["ana@example.com", "cy@example.com"]);
+  expect(await membersOf(team.analytics)).toEqual(["ben@example.com"]);
+  const entriesOf = async (project: number) =>
+    (await accessControls.listAccessControls(http, project))
+      .map((e) => [
+        e.resource,
+        e.access_level,
+        e.role_id === team.engineering ? "engineering" : e.role_id === team.analytics ? "analytics" : e.role_id,
+      ])
+      .sort();
+  expect(await entriesOf(value("teamProjectId"))).toEqual(
+    [
+      ["dashboard", "editor", "engineering"],
+      ["dashboard", "viewer", null],
+      ["feature_flag", "editor", "engineering"],
+      ["feature_flag", "viewer", null],
+      ["insight", "editor", "engineering"],
+      ["insight", "viewer", null],
+    ].sort(),
+  );
+  expect(await entriesOf(value("teamSandboxProjectId"))).toEqual([["project", "admin", "analytics"]]);
+
   // What each example declared is what PostHog answered: no change.
   await stack.preview({ expectNoChanges: true });
 
@@ -155,12 +191,22 @@ test("examples/first-program (the README's, `npm run demo`'s), groups, flags-for
     filters: { ...flag.filters, groups: [{ ...flag.filters.groups![0]!, rollout_percentage: 100 }] },
   });
   await stack.setConfig("posthog:projectId", { value: String(second.id) });
+  // examples/team: the Analytics role deleted in PostHog's UI, which takes its membership and its sandbox entry with it
+  // (on_delete=CASCADE, ee/models/rbac/role.py and access_control.py).
+  await roles.deleteRole(http, server.organizationId, team.analytics);
   const drift = await stack.preview({ refresh: true, diff: true });
   expect(drift.stdout).toMatch(/~ rollout_percentage\s*: 20 => 100/);
   expect(drift.stdout).toMatch(/~ rollout_percentage\s*: 100 => 20/);
-  expect(drift.changeSummary).toEqual({ update: 1, replace: 4, same: 4 });
+  // The role, its membership and its entry: gone, so created again.
+  expect(drift.stdout).toMatch(/\+ \S*posthog:Role: \(create\)[\s\S]*?name\s*: "Analytics"/);
+  expect(drift.changeSummary).toEqual({ update: 1, replace: 4, create: 3, same: 15 });
   const putBack = await stack.up({ refresh: true });
-  expect(putBack.summary.resourceChanges).toMatchObject({ update: 1, replace: 4 });
+  expect(putBack.summary.resourceChanges).toMatchObject({ update: 1, replace: 4, create: 3 });
+  const analytics = putBack.outputs["teamAnalyticsRoleId"]!.value as string;
+  team.analytics = analytics;
+  expect(analytics).not.toBe(value("teamAnalyticsRoleId"));
+  expect(await membersOf(analytics)).toEqual(["ben@example.com"]);
+  expect(await entriesOf(value("teamSandboxProjectId"))).toEqual([["project", "admin", "analytics"]]);
   expect((await featureFlags.getFeatureFlag(http, projectId, flagId)).filters.groups?.[0]?.rollout_percentage).toBe(20);
   const moved = (name: string) => putBack.outputs[name]!.value as number;
   expect(moved("companiesFlagProjectId")).toBe(second.id);
@@ -182,6 +228,7 @@ test("examples/first-program (the README's, `npm run demo`'s), groups, flags-for
   await expect(annotations.getAnnotation(http, first.id, checkout.annotationId)).rejects.toThrow();
 
   await stack.destroy();
+  expect((await roles.listRoles(http, server.organizationId)).map((r) => r.name)).toEqual([]);
   expect(await featureFlags.getFeatureFlag(http, projectId, flagId)).toMatchObject({ deleted: true });
   expect(await featureFlags.getFeatureFlag(http, second.id, moved("companiesFlagId"))).toMatchObject({ deleted: true });
   expect(await featureFlags.getFeatureFlag(http, second.id, moved("checkoutFlagId"))).toMatchObject({ deleted: true });

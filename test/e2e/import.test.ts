@@ -24,6 +24,9 @@ import * as surveys from "../../src/kinds/survey/endpoints";
 import * as accessControls from "../../src/kinds/access-control/endpoints";
 import * as roles from "../../src/kinds/role/endpoints";
 import * as roleMemberships from "../../src/kinds/role-membership/endpoints";
+import * as invites from "../../src/kinds/organization-invite/endpoints";
+import * as members from "../../src/kinds/organization-member/endpoints";
+import * as proxyRecords from "../../src/kinds/proxy-record/endpoints";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { pluginSession, repoRoot, summaryWithoutSecrets, type PluginSession } from "../helpers/pulumi-cli";
 import { pythonVirtualenv } from "../helpers/python-venv";
@@ -188,9 +191,14 @@ beforeAll(async () => {
     { kind: "Annotation", id: note.id },
     { kind: "Annotation", id: everywhere.id },
   );
-  // The organization's own: its one member (the key's user, declared at its own level), a role holding them, and the
-  // role's access to the web project's flags.
+  // The organization's own: its members (the key's user, declared at its own level, and Ana, a plain member), a
+  // pending invite, a proxy record, a role holding the key's user, the role's access to the web project's flags and
+  // Ana's to the web project itself.
   const me = await users.getCurrentUser(http);
+  await server.control.createKey({ organizationId: server.organizationId, userEmail: "ana@example.com", level: "member" });
+  const ana = (await members.findMemberByEmail(http, server.organizationId, "ana@example.com"))!;
+  const invite = await invites.createInvite(http, server.organizationId, { target_email: "ben@example.com", level: 8, first_name: "Ben" });
+  const proxy = await proxyRecords.createProxyRecord(http, server.organizationId, { domain: "e.example.com" });
   const role = await roles.createRole(http, server.organizationId, { name: "Editors" });
   const membership = await roleMemberships.createRoleMembership(
     http,
@@ -204,8 +212,18 @@ beforeAll(async () => {
     { resource: "feature_flag", resource_id: null, role_id: role.id, organization_member_id: null },
     "editor",
   );
+  await accessControls.putAccessControl(
+    http,
+    web.id,
+    { resource: "project", resource_id: null, role_id: null, organization_member_id: ana.membership_id },
+    "admin",
+  );
   objects.push(
     { kind: "OrganizationMember", id: me.uuid },
+    { kind: "OrganizationMember", id: ana.id },
+    { kind: "OrganizationInvite", id: invite.id },
+    { kind: "ProxyRecord", id: proxy.id },
+    { kind: "AccessControl", id: `project:member:${ana.membership_id}` },
     { kind: "Role", id: role.id },
     { kind: "RoleMembership", id: membership.id },
     { kind: "AccessControl", id: `feature_flag:role:${role.id}` },
@@ -295,7 +313,7 @@ test("--dry-run prints the project and writes nothing; progress goes to stderr",
     `3 projects in organization ${server.organizationId}`,
     expect.stringMatching(
       new RegExp(
-        `^\\[1/3\\] project \\d+ "Web app": 4 feature flags, 2 annotations, 1 action, 1 cohort, 1 dashboard, 2 insights \\(1 not declared\\), 0 alerts, 1 survey, 1 experiment, 2 hog functions \\(1 not declared\\), ${none}, 1 access control$`,
+        `^\\[1/3\\] project \\d+ "Web app": 4 feature flags, 2 annotations, 1 action, 1 cohort, 1 dashboard, 2 insights \\(1 not declared\\), 0 alerts, 1 survey, 1 experiment, 2 hog functions \\(1 not declared\\), ${none}, 2 access controls$`,
       ),
     ),
     expect.stringMatching(

@@ -6,7 +6,9 @@
  * takes a member's level over at its own level previews as a create and changes nothing in PostHog. And an access
  * control entry that would lower the key's own user below project admin (which every access control write needs:
  * ee/api/rbac/access_control.py) is refused at preview, while one that leaves them admin through another entry
- * previews as a create.
+ * previews as a create; so is one that lowers them below editor (the write level) on a kind project-wide or on an
+ * object someone else created, while one on an object they created previews as a create (its creator always has the
+ * highest level: access_level_for_object, posthog/rbac/user_access_control.py).
  */
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { pulumiSession, type PulumiSession } from "../helpers/pulumi-cli";
@@ -83,32 +85,92 @@ test("pulumi preview refuses to demote the organization's last owner, whoever's 
   expect(kept.text).toMatch(/\+ +posthog:index:OrganizationMember +ana +create|ana.*create/);
 });
 
-test("pulumi preview refuses an access control that lowers the key's own user below project admin; one another entry makes harmless previews as a create", async () => {
-  const call = async (method: string, path: string, body: unknown) =>
-    (
-      await fetch(`${server.url}${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${server.apiKey}`, "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      })
-    ).json() as Promise<Record<string, unknown>>;
-  const project = Number((await call("POST", `/api/organizations/${server.organizationId}/projects/`, { name: "acl" })).id);
-  const anaMember = await fetch(`${server.url}/api/organizations/${server.organizationId}/members/?email=ana@example.com`, {
-    headers: { Authorization: `Bearer ${server.apiKey}` },
-  }).then((r) => r.json() as Promise<{ results: Array<{ id: string }> }>);
-  // Ana, a plain member, is the project's admin by an entry of her own.
-  await call("PUT", `/api/projects/${project}/access_controls/`, { access_level: "admin", organization_member: anaMember.results[0]!.id });
-  const entry = (level: string, forAna: boolean) =>
-    `new posthog.AccessControl("entry", { projectId: ${project}, resource: "project", accessLevel: "${level}"${forAna ? ', organizationMemberId: posthog.getOrganizationMemberOutput({ email: "ana@example.com" }).membershipId' : ""} });`;
+/** PostHog's API as this key's user, over loopback. */
+async function call(method: string, path: string, body?: unknown, apiKey = server.apiKey): Promise<Record<string, unknown>> {
+  const answer = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  return (await answer.json()) as Record<string, unknown>;
+}
 
-  const { failed, text } = await preview("own-access", [entry("member", true)], anaKey);
+/** A project where Ana, a plain member of the organization, is admin by an entry of her own (made once: today's PostHog refuses a second project of one name). */
+let anaProject: Promise<number> | undefined;
+function anaAdminProject(): Promise<number> {
+  anaProject ??= makeAnaAdminProject();
+  return anaProject;
+}
+async function makeAnaAdminProject(): Promise<number> {
+  const project = Number((await call("POST", `/api/organizations/${server.organizationId}/projects/`, { name: "acl" })).id);
+  const ana = (await call("GET", `/api/organizations/${server.organizationId}/members/?email=ana@example.com`)) as {
+    results: Array<{ id: string }>;
+  };
+  await call("PUT", `/api/projects/${project}/access_controls/`, { access_level: "admin", organization_member: ana.results[0]!.id });
+  return project;
+}
+
+const anaMembership = 'posthog.getOrganizationMemberOutput({ email: "ana@example.com" }).membershipId';
+
+/** An access control entry's declaration: for everyone, or for Ana's membership. */
+const entry = (name: string, fields: string, forAna: boolean) =>
+  `new posthog.AccessControl("${name}", { ${fields}${forAna ? `, organizationMemberId: ${anaMembership}` : ""} });`;
+
+test("pulumi preview refuses an access control that lowers the key's own user below project admin; one another entry makes harmless previews as a create, as does one that lowers a flag its own user created", async () => {
+  const project = await anaAdminProject();
+  const projectEntry = (level: string, forAna: boolean) =>
+    entry("entry", `projectId: ${project}, resource: "project", accessLevel: "${level}"`, forAna);
+
+  const { failed, text } = await preview("own-access", [projectEntry("member", true)], anaKey);
   expect(failed).toBe(true);
   expect(text).toMatch(
     /No lockout: Setting this entry to "member" would lower the key's own user \(ana@example\.com, an organization member\) from "admin" to "member"/,
   );
   expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
 
-  const kept = await preview("default-none", [entry("none", false)], anaKey);
+  // An object's creator always has the highest level on it (access_level_for_object, posthog/rbac/user_access_control.py):
+  // Ana may take everyone's access to her own flag away, hers included.
+  const own = Number((await call("POST", `/api/projects/${project}/feature_flags/`, { key: "anas-own" }, anaKey)).id);
+  const kept = await preview(
+    "default-none",
+    [
+      projectEntry("none", false),
+      entry("own-flag", `projectId: ${project}, resource: "feature_flag", resourceId: "${own}", accessLevel: "none"`, false),
+    ],
+    anaKey,
+  );
   expect(kept.failed).toBe(false);
   expect(kept.text).toMatch(/posthog:index:AccessControl +entry +create|entry.*create/);
+  expect(kept.text).toMatch(/posthog:index:AccessControl +own-flag +create|own-flag.*create/);
+});
+
+test("pulumi preview refuses an access control that lowers the key's own user below editor, the write level, on a kind project-wide or on one object someone else created", async () => {
+  const project = await anaAdminProject();
+  const kindWide = await preview(
+    "own-kind",
+    [entry("flags", `projectId: ${project}, resource: "feature_flag", accessLevel: "viewer"`, false)],
+    anaKey,
+  );
+  expect(kindWide.failed).toBe(true);
+  expect(kindWide.text).toMatch(
+    new RegExp(
+      `No lockout: Setting this entry to "viewer" would lower the key's own user \\(ana@example\\.com, an organization member\\) from "editor" to "viewer" on every feature_flag of project ${project}, below the "editor" writing them needs`,
+    ),
+  );
+  expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+
+  // The owner's flag: Ana's level on it is the kind's default, editor, until an entry of hers lowers it.
+  const theirs = Number((await call("POST", `/api/projects/${project}/feature_flags/`, { key: "owners" })).id);
+  const object = await preview(
+    "own-object",
+    [entry("flag", `projectId: ${project}, resource: "feature_flag", resourceId: "${theirs}", accessLevel: "viewer"`, true)],
+    anaKey,
+  );
+  expect(object.failed).toBe(true);
+  expect(object.text).toMatch(
+    new RegExp(
+      `No lockout: Setting this entry to "viewer" would lower the key's own user \\(ana@example\\.com, an organization member\\) from "editor" to "viewer" on feature_flag ${theirs}, below the "editor" writing it needs`,
+    ),
+  );
+  expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
 });

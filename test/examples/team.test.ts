@@ -61,11 +61,18 @@ test("examples/team: members found by email join their roles; every resource pas
   const ours = registered.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/posthog:"));
   const kindsOf = (name: string) => ours.filter((r) => r.type.endsWith(`:${name}`));
   expect(kindsOf("Role").map((r) => r.inputs["name"])).toEqual(["Engineering", "Analytics"]);
-  expect(kindsOf("RoleMembership").map((r) => [r.name, r.inputs["userUuid"]])).toEqual([
-    ["engineering-ana@example.com", uuids["ana@example.com"]],
-    ["engineering-cy@example.com", uuids["cy@example.com"]],
-    ["analytics-ben@example.com", uuids["ben@example.com"]],
-  ]);
+  // Each registers once its lookup has answered, in whatever order the answers come: compared in any order.
+  expect(
+    kindsOf("RoleMembership")
+      .map((r) => [r.name, r.inputs["userUuid"]])
+      .sort(),
+  ).toEqual(
+    [
+      ["engineering-ana@example.com", uuids["ana@example.com"]],
+      ["engineering-cy@example.com", uuids["cy@example.com"]],
+      ["analytics-ben@example.com", uuids["ben@example.com"]],
+    ].sort(),
+  );
   const entries = kindsOf("AccessControl").map((r) => [r.inputs["resource"], r.inputs["accessLevel"], r.inputs["roleId"] !== undefined]);
   // Those naming a role register once its id is known: compared in any order.
   expect(entries.sort()).toEqual(

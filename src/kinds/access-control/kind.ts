@@ -17,7 +17,7 @@ import { PostHogError, type Transport, users } from "../../client";
 import type { ProviderConfig } from "../../kit/config";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import { scopedApi, scopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
-import { type Kind, parseId, resolveWhere } from "../../kit/kind";
+import { type Kind, type ObjectId, parseId, resolveWhere } from "../../kit/kind";
 import type { Json } from "../../kit/lifecycle";
 import { kindNames } from "../../kit/tokens";
 import { isUnknown } from "../../kit/unknown";
@@ -64,7 +64,7 @@ export const accessControlKind: Kind<"project", AccessControlRecord> = {
   }),
   schema: () => ({
     description:
-      'A PostHog access control entry, as its interface sets them: the level of the project ("none", "member", "admin"), of a kind of object project-wide or of one feature flag, dashboard or insight ("none", "viewer", "editor", "manager"), for everyone (the default), a role or a member. A change of level is made in place. Organization admins and owners always have the highest level. Refused at preview: an entry that lowers the key\'s own user below what the run needs. Access control is a paid feature on PostHog Cloud; a self-hosted PostHog needs the plan feature for the entries to take effect (PostHog stores them either way).',
+      'A PostHog access control entry, as its interface sets them: the level of the project ("none", "member", "admin"), of a kind of object project-wide or of one feature flag, dashboard or insight ("none", "viewer", "editor", "manager"), for everyone (the default), a role or a member. A change of level is made in place. Organization admins and owners always have the highest level. Refused at preview: an entry that lowers the key\'s own user below what the run needs. Access control is a paid feature on PostHog Cloud (a self-hosted PostHog needs its licence): PostHog stores entries on any plan and refuses none, but without the feature (advanced permissions) it applies its defaults and lets only organization admins, owners and the creator of an object change entries (`access_controls_supported` in posthog/rbac/user_access_control.py); entries take effect once the plan has it, which is why the no-lockout check applies on every plan.',
     inputs: inputs(),
     outputs: tableOutputs(
       accessControlFields,
@@ -128,8 +128,12 @@ export class AccessControlLifecycle extends FieldTableLifecycle<AccessControl> {
 
   protected override async obtain(projectId: number, body: Json): Promise<AccessControlRecord> {
     const target = targetOfBody(body);
-    const made = await entries.putAccessControl(this.http(), projectId, target, String(body["access_level"]));
+    const made = await entries.putAccessControl(this.http(), projectId, target, String(body["access_level"])).catch(explained);
     return { ...made!, project_id: projectId };
+  }
+
+  protected override write(projectId: number, id: ObjectId, body: Json, declared: readonly string[]) {
+    return super.write(projectId, id, body, declared).catch(explained);
   }
 
   /** Another resource, object, role or member is another entry. */
@@ -149,7 +153,7 @@ export class AccessControlLifecycle extends FieldTableLifecycle<AccessControl> {
     const target = parseEntryKey(String(parsed.id));
     const lockout = target && (await this.lockout(projectId, target, null));
     if (lockout) throw new Error(`${lockout} The entry was not removed.`);
-    await super.delete(id, props);
+    await super.delete(id, props).catch(explained);
   }
 
   /**
@@ -217,6 +221,20 @@ export class AccessControlLifecycle extends FieldTableLifecycle<AccessControl> {
       throw error;
     }
   }
+}
+
+/**
+ * PostHog's refusal of an access control write to a key whose user may not change them (AccessControlSerializer.validate,
+ * ee/api/rbac/access_control.py: "Must be an Organization admin to modify project-wide permissions.", "Must be <level>
+ * to modify <resource> permissions."), said with who may and why a member's own admin entry may not count: entries
+ * count only on a plan with access control (`access_controls_supported`, posthog/rbac/user_access_control.py).
+ */
+function explained(error: unknown): never {
+  if (error instanceof PostHogError && error.status === 403 && / to modify .*permissions\./.test(error.message))
+    throw new Error(
+      `${error.message} PostHog lets these change access controls: organization admins and owners, an object's creator, and a member whose own entry makes them the project's admin (or an object's manager) (check_can_modify_access_levels_for_object, posthog/rbac/user_access_control.py). Such entries count only when the organization's plan has access control (advanced permissions: a paid feature on PostHog Cloud; a self-hosted PostHog needs its licence); without it only admins, owners and creators may. Run this with an organization admin's key, or give the key's user that entry on a plan that has the feature.`,
+    );
+  throw error;
 }
 
 /** The target the inputs name (their values known). */

@@ -91,6 +91,10 @@ export const organizationMemberKind: Kind<"organization", MemberRecord> = {
 
 const levelOf = (value: unknown) => (typeof value === "string" ? value : undefined);
 
+/** Why a member gone from the organization (removed by hand) is not put back, and what to do. */
+const NOT_PUT_BACK =
+  "an OrganizationMember manages someone who already belongs and cannot put anyone back: PostHog's members API only changes levels and removes (OrganizationMemberViewSet, posthog/api/organization_member.py, has no create); people join by accepting an invite. Invite them (posthog.OrganizationInvite); once they accept, `pulumi up` takes their level over.";
+
 /**
  * The OrganizationMember lifecycle: the kit's field-table lifecycle whose create takes over a member who belongs,
  * whose check refuses what would lock the organization out, and whose delete removes the person only when told to.
@@ -123,7 +127,7 @@ export class OrganizationMemberLifecycle extends FieldTableLifecycle<Organizatio
       return [
         {
           property: "userUuid",
-          reason: `userUuid ${uuid} is not a member of organization ${where}: an OrganizationMember manages someone who already belongs (people join through invites: posthog.OrganizationInvite).`,
+          reason: `userUuid ${uuid} is not a member of organization ${where} (removed, or never joined): ${NOT_PUT_BACK}`,
         },
       ];
     if (member.level === level && !removes) return [];
@@ -169,9 +173,7 @@ export class OrganizationMemberLifecycle extends FieldTableLifecycle<Organizatio
       return { ...(await members.getMember(this.http(), organizationId, uuid)), organization_id: organizationId };
     } catch (error) {
       if (!(error instanceof PostHogError && error.isNotFound)) throw error;
-      throw new Error(
-        `User ${uuid} is not a member of organization ${organizationId}: an OrganizationMember manages someone who already belongs. Invite them (posthog.OrganizationInvite); once they accept, \`pulumi up\` takes their level over.`,
-      );
+      throw new Error(`User ${uuid} is not a member of organization ${organizationId}: ${NOT_PUT_BACK}`);
     }
   }
 

@@ -72,9 +72,11 @@ export class ProxyRecordLifecycle extends FieldTableLifecycle<ProxyRecord, "orga
   }
 
   /**
-   * PostHog fails a create with a 500 where it may have stored the record (a taken domain, ProxyRecord.domain
-   * unique=True in posthog/models/proxy_record.py, fails so too): never resent, the record of this domain is looked
-   * for and taken only when this key's user made it just now.
+   * PostHog fails a create with a 500 where it may have stored the record (Temporal unreachable after the insert,
+   * ProxyRecordViewset.create in posthog/api/proxy_record.py) and where it stored nothing: a domain taken, even by
+   * another organization (ProxyRecord.domain unique=True in posthog/models/proxy_record.py), fails the insert so too.
+   * Never resent: the record of this domain is looked for and taken only when this key's user made it just now; none
+   * in this organization means another holds the domain (a longer one is refused at check), said with what to do.
    */
   protected override async obtain(organizationId: string, body: Json): Promise<ProxyRecordRecord> {
     const domain = body["domain"];
@@ -82,6 +84,7 @@ export class ProxyRecordLifecycle extends FieldTableLifecycle<ProxyRecord, "orga
       find: async () => (await records.listProxyRecords(this.http(), organizationId)).filter((r) => r.domain === domain),
       described: `for ${JSON.stringify(domain)}`,
       otherwise: "choose another domain (PostHog keeps each domain once, across every organization)",
+      none: `PostHog's server error is how it refuses a domain another organization holds (each domain is kept once across every organization: ProxyRecord.domain is unique, posthog/models/proxy_record.py, and the failed insert is answered as a 500, not as the domain being taken). So ${JSON.stringify(domain)} is most likely another organization's: delete its proxy record there (or ask who holds it to), or choose another domain; sending the same create again fails the same way.`,
     });
     return { ...record, organization_id: organizationId };
   }

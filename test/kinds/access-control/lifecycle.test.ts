@@ -3,7 +3,8 @@
  * sent (a level of the resource's, a member or a role, one object of a kind PostHog serves entries of), a change of
  * level made in place, and no lockout: an entry that lowers the key's own user below project admin is refused at check
  * and before a delete, while organization admins, and a member another entry keeps at admin, are not; a kind-wide
- * entry lowering the key's own user below editor is refused alike. (Create,
+ * entry lowering the key's own user below editor is refused alike; PostHog's refusal of a key whose user may not change
+ * access controls is said with who may. (Create,
  * preview, drift, adoption, import and delete of its example: the contract, test/kinds/contract.test.ts.)
  */
 import { z } from "zod";
@@ -104,4 +105,17 @@ test("no lockout for a kind project-wide: a member's key never lowers its own us
   // An entry that keeps her level takes nothing; organization owners keep the highest level whatever the entries say.
   expect(await reasons(ana, { resource: "feature_flag", accessLevel: "editor" })).toBe("");
   expect(await reasons(lifecycle(), { resource: "feature_flag", accessLevel: "none" })).toBe("");
+});
+
+test("a key whose user may not change access controls: PostHog's 403 said with who may, and why a member's own admin entry counts only on a plan with access control", async () => {
+  // Ben, a plain member with no entry of his own: PostHog refuses him every entry of the project.
+  const benKey = (await server.control.createKey({ organizationId: server.organizationId, userEmail: "ben@example.com", level: "member" }))
+    .key;
+  const ben = lifecycle(benKey);
+  const inputs = { projectId, resource: "project", accessLevel: "member" };
+  expect(await reasons(ben, inputs)).toBe("");
+  await expect(ben.create(inputs)).rejects.toThrow(
+    /Must be admin to modify project permissions\. PostHog lets these change access controls: organization admins and owners, an object's creator, and a member whose own entry makes them the project's admin .*check_can_modify_access_levels_for_object.* count only when the organization's plan has access control .* Run this with an organization admin's key/,
+  );
+  expect((await entries.listAccessControls(http, projectId)).map((e) => e.id)).not.toContain("project:default");
 });

@@ -1,7 +1,7 @@
 /**
  * posthog.ProxyRecord's own rules over loopback against the local server, in both PostHog versions it plays: created
  * waiting with PostHog's target CNAME, a new domain replaces, a taken or too long domain (PostHog's 500s) said or
- * refused before, a record being deleted is gone, destroy of one gone by hand sends nothing (PostHog's destroy 500s
+ * refused before, a domain another organization holds (the same 500, nothing of ours holding it) explained, a record being deleted is gone, destroy of one gone by hand sends nothing (PostHog's destroy 500s
  * on an unknown id). (Its example's create, preview, adoption, import and delete: the contract.)
  */
 import { Transport } from "../../../src/client-entry";
@@ -45,6 +45,22 @@ describe.each(versions)("PostHog %s", (version) => {
       { property: "domain", reason: expect.stringMatching(/^domain must be at most 64 characters/) },
     ]);
     await provider.delete(created.id, created.outs as Json);
+    expect(await records.listProxyRecords(http, server.organizationId)).toEqual([]);
+  });
+
+  test("a domain another organization holds: PostHog's 500 is said with what it means (the domain is another organization's) and what to do; the create is sent once", async () => {
+    const other = await server.control.createOrganization({ name: "Other" });
+    const theirKey = (await server.control.createKey({ organizationId: other.id, userEmail: "other@example.com", level: "owner" })).key;
+    await records.createProxyRecord(
+      new Transport({ host: server.url, apiKey: theirKey, rateLimits: false, retry: { attempts: 1, baseDelayMs: 1 } }),
+      other.id,
+      { domain: "held.example.com" },
+    );
+    await server.clearRequests();
+    await expect(provider.create({ domain: "held.example.com" })).rejects.toThrow(
+      /status 500: A server error occurred\..* No proxy record for "held\.example\.com" was created: PostHog's server error is how it refuses a domain another organization holds .* So "held\.example\.com" is most likely another organization's: delete its proxy record there .*, or choose another domain; sending the same create again fails the same way\.$/,
+    );
+    expect(await server.requests({ method: "POST" })).toHaveLength(1);
     expect(await records.listProxyRecords(http, server.organizationId)).toEqual([]);
   });
 
