@@ -140,7 +140,9 @@ export async function pulumiSession(
       // `stack init` alone for a new stack (createOrSelectStack runs `stack select` first, which fails for every stack
       // but one a test makes again), and `stack select` only when it exists.
       const stack = await LocalWorkspace.createStack(args, options).catch(() => LocalWorkspace.selectStack(args, options));
-      for (const [key, value] of Object.entries(config)) await stack.setConfig(key, { value });
+      // One `pulumi config set-all` for every key, not a CLI run each.
+      if (Object.keys(config).length > 0)
+        await stack.setAllConfig(Object.fromEntries(Object.entries(config).map(([key, value]) => [key, { value }])));
       stacks.push(stack);
       return summaryWithoutSecrets(stack);
     },
