@@ -191,35 +191,6 @@ describe("creates that half succeed, answers lost or garbled, refreshes that fai
   });
 });
 
-describe("a lost create with a scoped key, to which PostHog refuses the project's activity log", () => {
-  test("with user:read the project is shown this user's by their current project and recorded once; without, up names it with adoptProjectId and user:read", async () => {
-    const recovering = await server.key({ scopes: ["project:read", "project:write", "user:read"] });
-    const unread = await server.key({ scopes: ["project:read", "project:write"] });
-    await setProjects([{ resourceName: "scoped", name: "Scoped key" }]);
-    await server.fault({ method: "POST", path: "/projects/?$", status: 500, afterCommit: true });
-    const recovered = await pulumi(["up", "--yes", "--skip-preview"], { POSTHOG_API_KEY: recovering }).done;
-    expect(recovered.output).not.toMatch(/adoptProjectId/);
-    expect(recovered.status).toBe(0);
-    expect(await liveNames()).toEqual(["Scoped key"]);
-    expect((await stateResources()).map((r) => Number(r.id))).toEqual((await live()).map((p) => p.id));
-
-    await setProjects([
-      { resourceName: "scoped", name: "Scoped key" },
-      { resourceName: "unread", name: "Unread key" },
-    ]);
-    await server.fault({ method: "POST", path: "/projects/?$", status: 500, afterCommit: true });
-    const named = await pulumi(["up", "--yes", "--skip-preview"], { POSTHOG_API_KEY: unread }).done;
-    expect(named.status).not.toBe(0);
-    const made = (await live()).filter((p) => p.name === "Unread key");
-    expect(made).toHaveLength(1);
-    expect(named.output).toContain(`set \`adoptProjectId: ${made[0]!.id}\``);
-    expect(named.output).toContain(
-      "a key with the `user:read` scope (not limited to some projects) lets a create whose answer was lost be recovered by itself",
-    );
-    expect((await stateResources()).map((r) => r.outputs?.["name"])).toEqual(["Scoped key"]);
-  });
-});
-
 /**
  * `pulumi <args>` as a user types it, in a child process that this one does not wait for synchronously: the local
  * server answers from this process's event loop.

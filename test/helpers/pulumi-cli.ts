@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { type Deployment, LocalWorkspace, PulumiCommand, Stack } from "@pulumi/pulumi/automation";
+import { type Deployment, LocalWorkspace, type OutputMap, PulumiCommand, Stack } from "@pulumi/pulumi/automation";
 
 export const repoRoot = path.resolve(__dirname, "..", "..");
 
@@ -80,11 +80,36 @@ export function cliEnvironment(server: PostHogEndpoint, stateDir: string, pathDi
 /**
  * What the Automation API reads after each up, refresh and destroy: the update's summary from `pulumi stack history`,
  * which it asks for with --show-secrets, decrypting the stack's configuration with the passphrase (a deliberately slow
- * key derivation, in every run) for values no test reads from the summary. The same summary, without.
+ * key derivation, in every run) for values no test reads from the summary. The same summary, without; and the
+ * outputs read with --show-secrets only when one of them is secret.
  */
 export function summaryWithoutSecrets(stack: Stack): Stack {
   stack.info = () => Stack.prototype.info.call(stack, false);
+  stack.outputs = () => outputsDecryptedOnlyIfSecret(stack);
   return stack;
+}
+
+/**
+ * The stack's outputs as Stack.outputs answers them, which runs `pulumi stack output --json` twice, once masked (to
+ * tell the secret ones) and once with --show-secrets (the passphrase's key derivation, a CLI run of its own). The
+ * masked run alone, when it shows no secret: its values are then the plain ones.
+ */
+async function outputsDecryptedOnlyIfSecret(stack: Stack): Promise<OutputMap> {
+  const { pulumiCommand, workDir, envVars } = stack.workspace;
+  const read = async (...flags: string[]) => {
+    const { stdout } = await promisify(execFile)(pulumiCommand.command, ["stack", "output", "--json", ...flags, "--stack", stack.name], {
+      cwd: workDir,
+      env: { ...process.env, ...envVars },
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    return JSON.parse(stdout) as Record<string, unknown>;
+  };
+  const masked = await read();
+  // A secret anywhere in an output masks it there: only an answer with no mask at all is the plain one.
+  if (!JSON.stringify(masked).includes('"[secret]"'))
+    return Object.fromEntries(Object.entries(masked).map(([key, value]) => [key, { value, secret: false }]));
+  const plain = await read("--show-secrets");
+  return Object.fromEntries(Object.entries(plain).map(([key, value]) => [key, { value, secret: masked[key] === "[secret]" }]));
 }
 
 /** A directory under the checkout's .cache (so that programs there find this package and its dependencies). */
@@ -115,7 +140,9 @@ export async function pulumiSession(
       // `stack init` alone for a new stack (createOrSelectStack runs `stack select` first, which fails for every stack
       // but one a test makes again), and `stack select` only when it exists.
       const stack = await LocalWorkspace.createStack(args, options).catch(() => LocalWorkspace.selectStack(args, options));
-      for (const [key, value] of Object.entries(config)) await stack.setConfig(key, { value });
+      // One `pulumi config set-all` for every key, not a CLI run each.
+      if (Object.keys(config).length > 0)
+        await stack.setAllConfig(Object.fromEntries(Object.entries(config).map(([key, value]) => [key, { value }])));
       stacks.push(stack);
       return summaryWithoutSecrets(stack);
     },

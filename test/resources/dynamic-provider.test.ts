@@ -3,18 +3,22 @@
  * the engine. Needs the built lib/ (npm test builds it first): the host loads `pulumi-posthog/provider` by package name.
  */
 import * as http from "node:http";
+import { Transport } from "../../src/client-entry";
 import { serializedProvider } from "../../src/resources/declared";
+import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
+import { liveProjects } from "../helpers/projects";
+import { ProviderHost } from "../helpers/provider-host";
 
 /** The serialized provider `new Project(...)` puts in `__provider`. */
 const SERIALIZED_PROVIDER = serializedProvider("projectProvider");
-import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
-import { ProviderHost } from "../helpers/provider-host";
 
 let server: LocalPostHog;
 let host: ProviderHost;
+let client: Transport;
 
 beforeAll(async () => {
   server = await startLocalPostHog();
+  client = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
   // The serialized provider `new Project(...)` puts in `__provider`.
   host = await ProviderHost.start(SERIALIZED_PROVIDER);
   await host.configure({ "posthog:host": server.url, "posthog:apiKey": server.apiKey, "posthog:organizationId": server.organizationId });
@@ -146,4 +150,43 @@ test("refresh with a key that cannot see the organization fails naming the key a
 
   // PostHog and the key that sees it: the project is there, as the state says.
   expect((await host.read("kept", created.id, created.outs)).id).toBe(created.id);
+});
+
+/**
+ * A create whose answer is lost (a 500 after PostHog committed), with a scoped key, to which PostHog refuses the
+ * project's activity log (ProjectViewSet.activity declares no scope): what the engine records is what the host answers.
+ * The lookup's every branch is kinds/project/lifecycle.recovery's; here the answer and the failure through gRPC.
+ */
+test("a lost create with a scoped key: with user:read the project is shown this user's by their current project and recorded once; without, create fails naming it with adoptProjectId and user:read", async () => {
+  const hostWith = async (scopes: string[]) => {
+    const scoped = await ProviderHost.start(SERIALIZED_PROVIDER);
+    const apiKey = await server.key({ scopes });
+    await scoped.configure({ "posthog:host": server.url, "posthog:apiKey": apiKey, "posthog:organizationId": server.organizationId });
+    return scoped;
+  };
+  const [recovering, unread] = await Promise.all([
+    hostWith(["project:read", "project:write", "user:read"]),
+    hostWith(["project:read", "project:write"]),
+  ]);
+  const named = async (name: string) => (await liveProjects(client, server.organizationId)).filter((p) => p.name === name);
+  try {
+    await server.fault({ method: "POST", path: "/projects/?$", status: 500, afterCommit: true });
+    const recovered = await recovering.create("scoped", { name: "Scoped key" });
+    expect((await named("Scoped key")).map((p) => String(p.id))).toEqual([recovered.id]);
+
+    await server.fault({ method: "POST", path: "/projects/?$", status: 500, afterCommit: true });
+    const failure = await unread.create("unread", { name: "Unread key" }).then(
+      (answer) => new Error(`create answered ${answer.id}`),
+      (error: Error) => error,
+    );
+    const made = await named("Unread key");
+    expect(made).toHaveLength(1);
+    expect(failure.message).toContain(`set \`adoptProjectId: ${made[0]!.id}\``);
+    expect(failure.message).toContain(
+      "a key with the `user:read` scope (not limited to some projects) lets a create whose answer was lost be recovered by itself",
+    );
+  } finally {
+    recovering.stop();
+    unread.stop();
+  }
 });
