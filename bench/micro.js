@@ -13,7 +13,8 @@ async function time(fn) {
 
 /** The micro benchmarks of the package built in `lib`; rows of {name, value, unit, target, ok}. */
 async function benchMicro(lib) {
-  const { Transport, projects, groups, collect, RateLimiter } = require(path.join(lib, "client"));
+  const { Transport, groups, collect, RateLimiter } = require(path.join(lib, "client"));
+  const projects = require(path.join(lib, "kinds", "project", "endpoints"));
   const { ProjectLifecycle } = require(path.join(lib, "provider"));
   const { startServer } = require(path.join(lib, "server"));
   const rows = [];

@@ -16,7 +16,7 @@ import { kinds } from "../../src/kinds";
 import { z } from "zod";
 import { recordResult } from "../../src/functions/context";
 import { ExampleLookup, ExampleRef, ExampleSecret, ExampleUser, type ExampleValue, markersIn } from "../../src/kit/example";
-import { adoptInputOf, idForms, type Kind, keyFacts, placementOf, scopeInput } from "../../src/kit/kind";
+import { adoptInputOf, idForms, type Kind, keyFacts, placeFields, placementOf, scopeInput } from "../../src/kit/kind";
 import * as hosted from "../../src/provider";
 import type { SeedDefinitionsRequest } from "../../src/server";
 import { eventDefinitionExample } from "../../src/kinds/event-definition/example";
@@ -330,6 +330,22 @@ export function contractCases(options: ContractOptions): void {
     test(named(kind, `refused here: ${why}; up fails saying so`), async () => {
       const provider = await run().provider(kind);
       await expect(provider.create(await run().inputs(kind))).rejects.toThrow(refusal);
+    });
+  }
+
+  for (const kind of served.filter((k) => k.listReads)) {
+    // A kind's `listReads` (src/kit/list-reads.ts) says its list answers each object as its GET does: reads that
+    // arrive together are answered from it, so a refresh's outputs must not depend on which of the two answered.
+    test(named(kind, "its list answers the object as its GET does (list reads)"), async () => {
+      const { id, outs } = run().madeOf(kind);
+      const where = scoped(kind, outs);
+      const key = String(objectId(kind, id)).toLowerCase();
+      const listed: Array<{ readonly id: unknown }> = [];
+      for await (const page of kind.listReads!(run().target.http, where)) listed.push(...page.results);
+      const found = listed.find((record) => String(record.id).toLowerCase() === key);
+      expect(found).toBeDefined();
+      const got = await kind.api.get(run().target.http, where, objectId(kind, id));
+      expect({ ...found, ...placeFields(placementOf(kind), where) }).toEqual(got);
     });
   }
 

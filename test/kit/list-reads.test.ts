@@ -3,14 +3,18 @@
  * versions it plays, counted in its request log: reads that arrive together cost the list's pages and no GET, answer
  * what one GET each answers, show drift made by hand as GETs do; a flag deleted by hand, a list whose pages change
  * while they are read and a failing list leave those reads to their own GETs; one read alone, or fewer than the
- * list's pages, is read by GET.
+ * list's pages, is read by GET. The same for an organization's kinds and a nested one: roles, and one role's
+ * memberships.
  */
 import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import * as projects from "../../src/kinds/project/endpoints";
+import * as members from "../../src/kinds/organization-member/endpoints";
+import * as roles from "../../src/kinds/role/endpoints";
+import * as memberships from "../../src/kinds/role-membership/endpoints";
 import { featureFlagKind } from "../../src/kinds/feature-flag/kind";
 import { featureFlagModel } from "../../src/kinds/feature-flag/model";
 import type { FeatureFlag } from "../../src/kinds/feature-flag/record";
-import { FeatureFlagLifecycle } from "../../src/provider";
+import { FeatureFlagLifecycle, RoleLifecycle, RoleMembershipLifecycle } from "../../src/provider";
 import { FieldTableLifecycle } from "../../src/kit/field-lifecycle";
 import type { ListReads } from "../../src/kit/kind";
 import type { Transport } from "../../src/client";
@@ -147,6 +151,39 @@ describe.each(versions)("PostHog %s", (version) => {
     const { lists, gets } = await flagReads(setup());
     expect(gets).toEqual([listed[100]]);
     expect(lists.length).toBeGreaterThanOrEqual(2);
+  });
+
+  test("an organization's roles read together cost one page of its list, one role's memberships one of theirs, and no GET", async () => {
+    const { server, http } = setup();
+    const organizationId = server.organizationId;
+    const connection = { config: { host: server.url, apiKey: server.apiKey, organizationId }, transport: http };
+    const made = await Promise.all([0, 1, 2].map((i) => roles.createRole(http, organizationId, { name: `Listed ${version} ${i}` })));
+    const emails = [0, 1, 2].map((i) => `listed-${i}-${version}@example.com`.toLowerCase());
+    for (const userEmail of emails) await server.control.createKey({ organizationId, userEmail, level: "member" });
+    const users = (await members.listMembers(http, organizationId)).filter((m) => emails.includes(m.email));
+    const role = { scope: organizationId, parent: made[0]!.id };
+    const joined = await Promise.all(users.map((m) => memberships.createRoleMembership(http, role, { user_uuid: m.user_uuid })));
+    const roleReads = new RoleLifecycle(connection);
+    const membershipReads = new RoleMembershipLifecycle(connection);
+    const alone = await roleReads.read(made[0]!.id);
+
+    await server.clearRequests();
+    const [readRoles, readMemberships] = await Promise.all([
+      Promise.all(made.map((r) => roleReads.read(r.id))),
+      Promise.all(joined.map((m) => membershipReads.read(`${made[0]!.id}/${m.id}`))),
+    ]);
+    expect(readRoles[0]).toEqual(alone);
+    expect(readRoles.map((r) => (r.props as Json)["name"])).toEqual(made.map((r) => r.name));
+    expect(readMemberships.map((r) => (r.props as Json)["userUuid"])).toEqual(users.map((m) => m.user_uuid));
+    const gets = (await server.requests({ method: "GET" })).map((r) => ({ path: r.path.replace(organizationId, "<org>"), query: r.query }));
+    // PostHog 2025-08-04 filters roles by every query parameter (RoleViewSet): the roles' list is asked for without one.
+    expect(gets).toEqual(
+      expect.arrayContaining([
+        { path: "/api/organizations/<org>/roles/", query: {} },
+        { path: `/api/organizations/<org>/roles/${made[0]!.id}/role_memberships/`, query: { limit: "100" } },
+      ]),
+    );
+    expect(gets).toHaveLength(2);
   });
 
   test("a failing list leaves every read to its GET", async () => {

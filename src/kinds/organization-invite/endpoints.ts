@@ -25,6 +25,9 @@ export async function listInvites(http: Transport, organizationId: string): Prom
   return invites.listAll(http, organizationId);
 }
 
+/** Every page of the organization's invites, as PostHog answers them. */
+export const invitePages = invites.pages;
+
 export function getInvite(http: Transport, organizationId: string, id: string): Promise<OrganizationInvite> {
   const key = id.toLowerCase();
   return objects.findListed(listInvites(http, organizationId), (i) => i.id.toLowerCase() === key, invites.collection, organizationId, id);

@@ -23,6 +23,9 @@ export async function listMembers(
   return (await members.listAll(http, organizationId, filters)).map(memberOf);
 }
 
+/** Every page of the organization's members, as PostHog answers them. */
+export const memberPages = members.pages;
+
 export function getMember(http: Transport, organizationId: string, userUuid: string): Promise<OrganizationMember> {
   const uuid = userUuid.toLowerCase();
   return objects.findListed(

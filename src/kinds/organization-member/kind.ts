@@ -16,6 +16,7 @@ import type { ProviderConfig } from "../../kit/config";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import { providerInputsSchema, scopedApi, scopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { type Kind, parseId, placementOf, resolveWhere } from "../../kit/kind";
+import { listedPages } from "../../kit/list-reads";
 import type { Failure, Json } from "../../kit/lifecycle";
 import { kindNames } from "../../kit/tokens";
 import { isUnknown } from "../../kit/unknown";
@@ -23,7 +24,7 @@ import * as members from "./endpoints";
 import { organizationMemberExample } from "./example";
 import { organizationMemberFields } from "./fields";
 import { type MemberRecord, organizationMemberModel, REMOVE_ON_DELETE } from "./model";
-import type { OrganizationMember } from "./record";
+import { memberOf, type OrganizationMember } from "./record";
 
 const PLACEMENT = { scope: "organization", key: "uuid" } as const;
 const inputs = () => ({ ...tableInputs(organizationMemberFields, "organization member", placementOf(organizationMemberKind)) });
@@ -41,6 +42,9 @@ export const organizationMemberKind: Kind<"organization", MemberRecord> = {
     update: members.updateMember,
     remove: members.removeMember,
   }),
+  // One member is found in the list already (OrganizationMemberViewSet has no retrieve for personal API keys,
+  // posthog/api/organization_member.py): reads that arrive together share one pass over it.
+  listReads: listedPages(members.memberPages, memberOf),
   schema: () => ({
     description:
       "The level of someone who already belongs to a PostHog organization (people join through invites: OrganizationInvite). A change of level is made in place. Deleting the resource stops managing the member; it removes them from the organization only with `removeOnDelete: true`. Refused at preview: a change of the level of the key's own user or its removal, and the demotion of the organization's last owner.",

@@ -8,6 +8,7 @@ import type { ProviderConfig } from "../../kit/config";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import { scopedApi, scopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { type Kind, parseId, placementOf, resolveWhere } from "../../kit/kind";
+import { wholeList } from "../../kit/list-reads";
 import type { Json } from "../../kit/lifecycle";
 import { kindNames } from "../../kit/tokens";
 import { isUnknown } from "../../kit/unknown";
@@ -33,6 +34,9 @@ export const proxyRecordKind: Kind<"organization", ProxyRecordRecord> = {
     update: records.updateProxyRecord,
     remove: records.deleteProxyRecord,
   }),
+  // One record is found in the list already (ProxyRecordViewset declares no queryset, so its retrieve fails,
+  // posthog/api/proxy_record.py): reads that arrive together share the one answer.
+  listReads: wholeList(records.listProxyRecords),
   schema: () => ({
     description:
       'A PostHog managed reverse proxy: the domain a team points its DNS at `targetCname` for. PostHog issues its certificate in the background: `status` is "waiting" until then (and stays so on a PostHog without its Temporal worker). A new domain replaces the record; destroy deletes it (one already issued is marked "deleting" and removed by PostHog).',

@@ -18,6 +18,9 @@ const memberships = objects.endpoints<typeof roleMembershipSchema, string, Recor
   parent: { path: "roles", noun: "role" },
 });
 
+/** Every page of one role's memberships, as PostHog answers them. */
+export const roleMembershipPages = memberships.pages;
+
 export async function listRoleMemberships(http: Transport, where: InRole): Promise<RoleMembership[]> {
   return (await memberships.listAll(http, where)).map(withUserUuid);
 }

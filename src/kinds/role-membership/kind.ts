@@ -10,13 +10,14 @@ import type { Transport } from "../../client";
 import * as memberships from "./endpoints";
 import { listRoles } from "../role/endpoints";
 import type { Kind } from "../../kit/kind";
+import { listedPages } from "../../kit/list-reads";
 import { scopedApi, scopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { kindNames } from "../../kit/tokens";
 import { roleMembershipFields } from "./fields";
 import { ROLE_PARENT, type RoleMembershipRecord, roleMembershipModel } from "./model";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import type { Json } from "../../kit/lifecycle";
-import type { RoleMembership } from "./record";
+import { type RoleMembership, withUserUuid } from "./record";
 import type { ProviderConfig } from "../../kit/config";
 
 type InRole = memberships.InRole;
@@ -43,6 +44,9 @@ export const roleMembershipKind: Kind<"organization", RoleMembershipRecord, InRo
     update: () => Promise.reject(new Error("PostHog updates no role membership: a change of user replaces it.")),
     remove: memberships.deleteRoleMembership,
   }),
+  // One membership is read from its role's list already (RoleMembershipViewSet retrieves none in 2025-08-04): reads of
+  // one role's memberships that arrive together share one pass over it.
+  listReads: listedPages(memberships.roleMembershipPages, withUserUuid),
   schema: () => ({
     description:
       "A user in a PostHog role. Deleting it takes the user out of the role only: they stay in the organization. One deleted by hand (or with its role) is created again.",

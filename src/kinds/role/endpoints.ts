@@ -7,7 +7,8 @@
  */
 import { type Role, roleSchema } from "./record";
 import * as objects from "../../client/project-objects";
-import { collect, followPages, type Transport } from "../../client";
+import type { Transport } from "../../client";
+import { pagesOf } from "../../client/pagination";
 
 const roles = objects.endpoints<typeof roleSchema, string, Record<never, never>, string>({
   path: "roles",
@@ -17,11 +18,17 @@ const roles = objects.endpoints<typeof roleSchema, string, Record<never, never>,
 });
 
 /**
- * Every role of the organization, PostHog's own page size: PostHog 2025-08-04 filters roles by every query parameter
- * (`queryset.filter(**request.GET.dict())`, RoleViewSet), so a `limit` is a 500 there (measured).
+ * Every page of the organization's roles, PostHog's own page size: PostHog 2025-08-04 filters roles by every query
+ * parameter (`queryset.filter(**request.GET.dict())`, RoleViewSet), so a `limit` is a 500 there (measured).
  */
-export function listRoles(http: Transport, organizationId: string): Promise<Role[]> {
-  return collect(followPages((query) => objects.listPage(http, roles.collection, organizationId, query), {}));
+export function rolePages(http: Transport, organizationId: string) {
+  return pagesOf((query) => objects.listPage(http, roles.collection, organizationId, query), {});
+}
+
+export async function listRoles(http: Transport, organizationId: string): Promise<Role[]> {
+  const all: Role[] = [];
+  for await (const page of rolePages(http, organizationId)) all.push(...page.results);
+  return all;
 }
 export const getRole = roles.get;
 /** Never resent once it may have reached PostHog: a resend is refused (the name is taken) or makes nothing new. */

@@ -9,6 +9,7 @@ import { roleExample } from "./example";
 import type { Transport } from "../../client";
 import * as roles from "./endpoints";
 import type { Kind } from "../../kit/kind";
+import { listedPages } from "../../kit/list-reads";
 import { scopedApi, scopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { kindNames } from "../../kit/tokens";
 import { roleFields, roleNameKey } from "./fields";
@@ -34,6 +35,8 @@ export const roleKind: Kind<"organization", RoleRecord> = {
   deletion: "delete",
   importInputs: ["name"],
   api: scopedApi<"organization", Role, string>(PLACEMENT, { get: roles.getRole, update: roles.updateRole, remove: roles.deleteRole }),
+  // RoleViewSet lists with RoleSerializer, as it retrieves (ee/api/rbac/role.py, in both versions).
+  listReads: listedPages(roles.rolePages),
   schema: () => ({
     description:
       "A PostHog role: a named group of an organization's members, which access controls grant access to. Its name is unique in the organization, whatever its case. Deleting it deletes its memberships and the access controls that name it. Roles and access control are paid features on PostHog Cloud (a self-hosted PostHog needs its licence): PostHog stores roles and their memberships on any plan and refuses none, but without role-based access a role's entries apply to none of its members (`rbac_supported` in posthog/rbac/user_access_control.py).",
