@@ -39,6 +39,7 @@ import { hogFunctionRoutes } from "./hog-functions/routes";
 import { batchExportRoutes } from "./batch-exports/routes";
 import { surveyRoutes } from "./surveys/routes";
 import { sessionRecordingPlaylistRoutes } from "./session-recording-playlists/routes";
+import { notebookRoutes } from "./notebooks/routes";
 import { taxonomyRoutes } from "./taxonomy/routes";
 import type { Services } from "./pipeline/api";
 import { App } from "./pipeline/app";
@@ -183,6 +184,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...warehouseViewLinkRoutes(),
       ...roleRoutes(version),
       ...sessionRecordingPlaylistRoutes(),
+      ...notebookRoutes(),
       ...taxonomyRoutes(),
       ...accessControlRoutes(),
     ],

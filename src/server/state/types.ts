@@ -225,6 +225,7 @@ export const OBJECT_KINDS = [
   "warehouseSavedQueries",
   "warehouseViewLinks",
   "sessionRecordingPlaylists",
+  "notebooks",
   "earlyAccessFeatures",
   "experimentHoldouts",
   "experimentSavedMetrics",
