@@ -78,8 +78,8 @@ export const notebookKind: Kind<"project", NotebookRecord> = {
 
 /**
  * The Notebook lifecycle: the kit's field-table lifecycle with its create, never sent twice blindly (nothing about a
- * notebook is unique: after an unclear answer, the notebooks this key's user made are looked through for its title,
- * and one taken only when this create can be shown to have made it), and PostHog's refusal of a stale version said
+ * notebook is unique: after an unclear answer, the notebooks this key's user made with its title are read whole, and
+ * one taken only when this create can be shown to have made it: recent, holding what was sent), and PostHog's refusal of a stale version said
  * as what it means.
  */
 export class NotebookLifecycle extends FieldTableLifecycle<Notebook> {
@@ -93,8 +93,13 @@ export class NotebookLifecycle extends FieldTableLifecycle<Notebook> {
     const http = this.http();
     const notebook = await this.createOnce(projectId, body, () => notebooks.createNotebook(http, projectId, body), {
       // `user`: the notebooks this key's user created, whatever its value (`_filter_list_request`); PostHog's `search`
-      // is a full-text search, which a title need not match.
-      find: async () => (await notebooks.listNotebooks(http, projectId, { user: "true" })).filter((n) => n.title === title),
+      // is a full-text search, which a title need not match. Each read whole: the list has no content to compare.
+      find: async () =>
+        Promise.all(
+          (await notebooks.listNotebooks(http, projectId, { user: "true" }))
+            .filter((n) => n.title === title)
+            .map((n) => notebooks.getNotebook(http, projectId, n.id)),
+        ),
       described: `titled ${JSON.stringify(title)}`,
     });
     return { ...notebook, project_id: projectId };
