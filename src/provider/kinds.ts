@@ -34,6 +34,7 @@ import { eventDefinitionKind } from "../kinds/event-definition/kind";
 import { propertyDefinitionKind } from "../kinds/property-definition/kind";
 import { accessControlKind } from "../kinds/access-control/kind";
 import { notebookKind } from "../kinds/notebook/kind";
+import { subscriptionKind } from "../kinds/subscription/kind";
 
 export { ProjectLifecycle, ProjectLifecycle as ProjectProvider } from "../kinds/project/kind";
 export { FeatureFlagLifecycle, FeatureFlagLifecycle as FeatureFlagProvider } from "../kinds/feature-flag/kind";
@@ -71,6 +72,7 @@ export { EventDefinitionLifecycle, EventDefinitionLifecycle as EventDefinitionPr
 export { PropertyDefinitionLifecycle, PropertyDefinitionLifecycle as PropertyDefinitionProvider } from "../kinds/property-definition/kind";
 export { AccessControlLifecycle, AccessControlLifecycle as AccessControlProvider } from "../kinds/access-control/kind";
 export { NotebookLifecycle, NotebookLifecycle as NotebookProvider } from "../kinds/notebook/kind";
+export { SubscriptionLifecycle, SubscriptionLifecycle as SubscriptionProvider } from "../kinds/subscription/kind";
 
 export const projectProvider = hosted(projectKind as Kind);
 export const featureFlagProvider = hosted(featureFlagKind as Kind);
@@ -99,3 +101,4 @@ export const eventDefinitionProvider = hosted(eventDefinitionKind as Kind);
 export const propertyDefinitionProvider = hosted(propertyDefinitionKind as Kind);
 export const accessControlProvider = hosted(accessControlKind as Kind);
 export const notebookProvider = hosted(notebookKind as Kind);
+export const subscriptionProvider = hosted(subscriptionKind as Kind);

@@ -30,3 +30,4 @@ export * from "./event-definition";
 export * from "./property-definition";
 export * from "./access-control";
 export * from "./notebook";
+export * from "./subscription";

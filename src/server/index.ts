@@ -40,6 +40,7 @@ import { batchExportRoutes } from "./batch-exports/routes";
 import { surveyRoutes } from "./surveys/routes";
 import { sessionRecordingPlaylistRoutes } from "./session-recording-playlists/routes";
 import { notebookRoutes } from "./notebooks/routes";
+import { subscriptionRoutes } from "./subscriptions/routes";
 import { taxonomyRoutes } from "./taxonomy/routes";
 import type { Services } from "./pipeline/api";
 import { App } from "./pipeline/app";
@@ -185,6 +186,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...roleRoutes(version),
       ...sessionRecordingPlaylistRoutes(),
       ...notebookRoutes(),
+      ...subscriptionRoutes(),
       ...taxonomyRoutes(),
       ...accessControlRoutes(),
     ],
