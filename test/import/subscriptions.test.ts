@@ -3,16 +3,13 @@
  * it) is never written into a program nor said, but read from a stack secret the importer names; where the plan lacks
  * `subscriptions` (PostHog's 402 to every request) they are left out, said so, and the rest imported.
  */
-import * as fs from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
 import { Transport } from "../../src/client-entry";
 import { readOrganization } from "../../src/import";
-import { main } from "../../src/import/cli";
 import * as insights from "../../src/kinds/insight/endpoints";
 import * as notebooks from "../../src/kinds/notebook/endpoints";
 import * as projects from "../../src/kinds/project/endpoints";
 import * as subscriptions from "../../src/kinds/subscription/endpoints";
+import { importProjects } from "../helpers/import-run";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 
 let server: LocalPostHog;
@@ -37,35 +34,11 @@ test.each(["typescript", "yaml", "python"])("%s: a webhook's URL is a stack secr
     target_type: "email",
     target_value: "growth@example.com",
   });
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), "import-subscriptions-"));
-  const said: string[] = [];
-  const write = jest.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-    said.push(String(chunk));
-    return true;
-  });
-  const error = jest.spyOn(process.stderr, "write").mockImplementation((chunk) => {
-    said.push(String(chunk));
-    return true;
-  });
-  try {
-    await main(["import", "--out", out, "--language", language, "--project", String(web.id)], {
-      POSTHOG_API_KEY: server.apiKey,
-      POSTHOG_ORGANIZATION_ID: server.organizationId,
-      POSTHOG_HOST: server.url,
-    });
-  } finally {
-    write.mockRestore();
-    error.mockRestore();
-  }
-  const written = fs
-    .readdirSync(out)
-    .map((file) => fs.readFileSync(path.join(out, file), "utf8"))
-    .join("\n");
-  fs.rmSync(out, { recursive: true, force: true });
+  const { written, said } = await importProjects(server, language, web.id);
   expect(written).toContain("growth@example.com");
   expect(written).not.toContain(HOOK);
-  expect(said.join("")).not.toContain(HOOK);
-  expect(said.join("")).toMatch(/pulumi config set --secret \S+_hook-target_value '…' +# the webhook URL of /);
+  expect(said).not.toContain(HOOK);
+  expect(said).toMatch(/pulumi config set --secret \S+_hook-target_value '…' +# the webhook URL of /);
 });
 
 test("a plan without subscriptions: they are left out, said so with PostHog's 402, and the rest (a notebook) imported", async () => {
