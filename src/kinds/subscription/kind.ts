@@ -19,7 +19,12 @@ import type { Subscription } from "./record";
 import type { ProviderConfig } from "../../kit/config";
 import { listedPages } from "../../kit/list-reads";
 
-/** Where a webhook's URL is among the inputs: a secret, since whoever has it can post to it. */
+/**
+ * Where a webhook's URL is among the inputs: a secret here, though PostHog keeps it as plain text and answers it to
+ * whoever reads the subscription (`target_value`, a TextField in SubscriptionSerializer's `Meta.fields`, not
+ * write-only: ee/api/subscription.py, posthog/models/subscription.py): such URLs carry their own credential (a Slack
+ * or Zapier hook's path), so whoever has one can post to it. Email addresses and Slack channels are not secrets.
+ */
 export function secretInputPaths(inputs: Json): string[][] {
   return inputs["targetType"] === "webhook" && inputs["targetValue"] !== undefined ? [["targetValue"]] : [];
 }
