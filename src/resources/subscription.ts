@@ -37,9 +37,9 @@ export interface Subscription extends SubscriptionOutputProperties {}
  * A subscription of a project: an insight or a dashboard sent on a schedule by email, to Slack or to a webhook.
  *
  * ```ts
- * new posthog.Subscription("weekly-signups-email", {
+ * new posthog.Subscription("weekly-views-email", {
  *   projectId: web.projectId,
- *   title: "Sign-ups every Monday",
+ *   title: "Page views every Monday",
  *   insight: views.insightId,
  *   targetType: "email",
  *   targetValue: "growth@example.com",

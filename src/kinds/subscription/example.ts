@@ -1,10 +1,10 @@
-/** Subscription's example: the weekly sign-ups insight emailed to the growth team every Monday at nine. */
+/** Subscription's example: the page views insight emailed to the growth team every Monday at nine. */
 import { type KindExample, ref } from "../../kit/example";
 
 export const subscriptionExample: KindExample = {
-  name: "weekly-signups-email",
+  name: "weekly-views-email",
   inputs: {
-    title: "Sign-ups every Monday",
+    title: "Page views every Monday",
     insight: ref("Insight", "insightId"),
     targetType: "email",
     targetValue: "growth@example.com",
