@@ -30,6 +30,8 @@ export * as experimentSavedMetrics from "./kinds/experiment-saved-metric/endpoin
 export * as eventDefinitions from "./kinds/event-definition/endpoints";
 export * as propertyDefinitions from "./kinds/property-definition/endpoints";
 export * as accessControls from "./kinds/access-control/endpoints";
+export * as notebooks from "./kinds/notebook/endpoints";
+export * as subscriptions from "./kinds/subscription/endpoints";
 export type { Project } from "./kinds/project/record";
 export type { FeatureFlag } from "./kinds/feature-flag/record";
 export type { Annotation } from "./kinds/annotation/record";
@@ -56,3 +58,5 @@ export type { ExperimentSavedMetric } from "./kinds/experiment-saved-metric/reco
 export type { EventDefinition } from "./kinds/event-definition/record";
 export type { PropertyDefinition } from "./kinds/property-definition/record";
 export type { AccessControl } from "./kinds/access-control/record";
+export type { Notebook } from "./kinds/notebook/record";
+export type { Subscription } from "./kinds/subscription/record";

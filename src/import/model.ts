@@ -189,7 +189,9 @@ class Planner {
     for (const secret of facts.secrets?.(record) ?? []) {
       const entry = inputs.find(([input]) => input === facts.fields[secret.field]);
       if (!entry) continue;
-      const base = `${name}-${secret.path.map((part) => slug(part) || "value").join("-")}`;
+      // A whole field's secret (a webhook's URL) is keyed by the field: `<name>-target-value`.
+      const parts = secret.path.length > 0 ? secret.path : [secret.field];
+      const base = `${name}-${parts.map((part) => slug(part) || "value").join("-")}`;
       let key = base;
       for (let n = 2; keys.has(key); n++) key = `${base}-${n}`;
       keys.add(key);

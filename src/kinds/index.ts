@@ -40,6 +40,8 @@ import { experimentSavedMetricKind } from "./experiment-saved-metric/kind";
 import { eventDefinitionKind } from "./event-definition/kind";
 import { propertyDefinitionKind } from "./property-definition/kind";
 import { accessControlKind } from "./access-control/kind";
+import { notebookKind } from "./notebook/kind";
+import { subscriptionKind } from "./subscription/kind";
 import type { Kind } from "../kit/kind";
 
 export const kinds: readonly Kind[] = [
@@ -69,6 +71,8 @@ export const kinds: readonly Kind[] = [
   eventDefinitionKind as Kind,
   propertyDefinitionKind as Kind,
   accessControlKind as Kind,
+  notebookKind as Kind,
+  subscriptionKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

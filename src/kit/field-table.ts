@@ -14,7 +14,8 @@ export interface FieldDef {
   readonly equal?: Equality;
   /**
    * A drifted live value as the program would write it, for the `old => new` a refresh shows: PostHog's additions that
-   * mean nothing (defaults it fills in) left out where the declared value has none. Default: the live value.
+   * mean nothing (defaults it fills in) left out where the declared value has none. Default: the live value; for a
+   * field compared by `sameWithin`, the live value in the declared value's shape (`withinForm`).
    */
   readonly liveForm?: (declared: unknown, live: unknown) => unknown;
   readonly doc: string;
@@ -92,6 +93,25 @@ export const sameTags: Equality = (a, b) => sameJson(tagSet(a ?? []), tagSet(b ?
  */
 export const sameWithin: Equality = (declared, live) => within(declared ?? null, live ?? null);
 
+/**
+ * A live value in the shape of the declared one, as `sameWithin` compares them: in objects the declared keys only (the
+ * others are PostHog's), lists item by item (items beyond the declared ones kept whole, so that an added one shows).
+ * The engine then shows a drifted document by the paths that differ (`content[2].attrs.query: old => new`), not as
+ * the whole value with everything PostHog added to it.
+ */
+export function withinForm(declared: unknown, live: unknown): unknown {
+  if (Array.isArray(declared) && Array.isArray(live))
+    return live.map((item, i) => (i < declared.length ? withinForm(declared[i], item) : item));
+  if (!isPlainObject(declared) || !isPlainObject(live)) return live;
+  const form: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(declared)) {
+    const liveValue = own(live, key);
+    if (liveValue !== undefined) form[key] = withinForm(value, liveValue);
+    else if (value === null) form[key] = null;
+  }
+  return form;
+}
+
 function within(declared: unknown, live: unknown): boolean {
   if (Array.isArray(declared)) {
     return Array.isArray(live) && live.length === declared.length && declared.every((item, i) => within(item, live[i]));
@@ -147,5 +167,6 @@ export function tableLiveForm(fields: FieldTable, field: string, declared: unkno
   const row = rowOf(fields, field);
   const own = withoutOthersKeys(row, declared, live);
   if (row?.liveForm) return row.liveForm(declared, own);
+  if (row?.equal === sameWithin) return withinForm(declared, own);
   return row?.merged ? declaredKeysOf(declared, own) : own;
 }

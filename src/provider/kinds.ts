@@ -33,6 +33,8 @@ import { experimentSavedMetricKind } from "../kinds/experiment-saved-metric/kind
 import { eventDefinitionKind } from "../kinds/event-definition/kind";
 import { propertyDefinitionKind } from "../kinds/property-definition/kind";
 import { accessControlKind } from "../kinds/access-control/kind";
+import { notebookKind } from "../kinds/notebook/kind";
+import { subscriptionKind } from "../kinds/subscription/kind";
 
 export { ProjectLifecycle, ProjectLifecycle as ProjectProvider } from "../kinds/project/kind";
 export { FeatureFlagLifecycle, FeatureFlagLifecycle as FeatureFlagProvider } from "../kinds/feature-flag/kind";
@@ -69,6 +71,8 @@ export {
 export { EventDefinitionLifecycle, EventDefinitionLifecycle as EventDefinitionProvider } from "../kinds/event-definition/kind";
 export { PropertyDefinitionLifecycle, PropertyDefinitionLifecycle as PropertyDefinitionProvider } from "../kinds/property-definition/kind";
 export { AccessControlLifecycle, AccessControlLifecycle as AccessControlProvider } from "../kinds/access-control/kind";
+export { NotebookLifecycle, NotebookLifecycle as NotebookProvider } from "../kinds/notebook/kind";
+export { SubscriptionLifecycle, SubscriptionLifecycle as SubscriptionProvider } from "../kinds/subscription/kind";
 
 export const projectProvider = hosted(projectKind as Kind);
 export const featureFlagProvider = hosted(featureFlagKind as Kind);
@@ -96,3 +100,5 @@ export const experimentSavedMetricProvider = hosted(experimentSavedMetricKind as
 export const eventDefinitionProvider = hosted(eventDefinitionKind as Kind);
 export const propertyDefinitionProvider = hosted(propertyDefinitionKind as Kind);
 export const accessControlProvider = hosted(accessControlKind as Kind);
+export const notebookProvider = hosted(notebookKind as Kind);
+export const subscriptionProvider = hosted(subscriptionKind as Kind);

@@ -30,3 +30,5 @@ export * from "./experiment-saved-metric";
 export * from "./event-definition";
 export * from "./property-definition";
 export * from "./access-control";
+export * from "./notebook";
+export * from "./subscription";

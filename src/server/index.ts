@@ -39,6 +39,8 @@ import { hogFunctionRoutes } from "./hog-functions/routes";
 import { batchExportRoutes } from "./batch-exports/routes";
 import { surveyRoutes } from "./surveys/routes";
 import { sessionRecordingPlaylistRoutes } from "./session-recording-playlists/routes";
+import { notebookRoutes } from "./notebooks/routes";
+import { subscriptionRoutes } from "./subscriptions/routes";
 import { taxonomyRoutes } from "./taxonomy/routes";
 import type { Services } from "./pipeline/api";
 import { App } from "./pipeline/app";
@@ -183,6 +185,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...warehouseViewLinkRoutes(),
       ...roleRoutes(version),
       ...sessionRecordingPlaylistRoutes(),
+      ...notebookRoutes(),
+      ...subscriptionRoutes(),
       ...taxonomyRoutes(),
       ...accessControlRoutes(),
     ],

@@ -44,6 +44,11 @@ const refused: Readonly<Record<string, Refusal>> =
           why: "PostHog runs a view's query on ClickHouse to learn its columns (DataWarehouseSavedQuerySerializer.create), and this backend has no ClickHouse",
           refusal: /Failed to retrieve types for view .*this PostHog has no ClickHouse to run it on/,
         },
+        // A self-hosted PostHog without a licence has no plan with subscriptions (test/acceptance/product-c).
+        Subscription: {
+          why: "the tier's organization lacks the subscriptions plan feature, which SubscriptionViewSet requires of every request (PremiumFeaturePermission, ee/api/subscription.py)",
+          refusal: /402.*`subscriptions` feature \(AvailableFeature\.SUBSCRIPTIONS/s,
+        },
         WarehouseViewLink: {
           why: "PostHog 2025-08-04's ViewLinkViewSet has scope_object INTERNAL, which no personal API key may use",
           refusal: /refuses GET \/api\/projects\/\d+\/warehouse_view_links\/ to personal API keys of every scope/,

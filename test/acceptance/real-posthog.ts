@@ -52,6 +52,9 @@ export const ACCEPTANCE_SCOPES = [
   "hog_function:write",
   "warehouse_view:write",
   "session_recording_playlist:write",
+  "notebook:write",
+  // Refused by a plan without `subscriptions` before any scope is looked at (402).
+  "subscription:write",
   // The current user, whom an alert notifies (posthog/api/user.py): read where alerts are tried (2025-08-04).
   "user:read",
 ] as const;

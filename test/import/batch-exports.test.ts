@@ -4,13 +4,10 @@
  * in every language, and what it says while it reads, hold none of a destination's credentials; the destination is
  * declared without them (PostHog keeps those it holds: it merges a config on update).
  */
-import * as fs from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
 import { Transport } from "../../src/client-entry";
-import { main } from "../../src/import/cli";
 import * as batchExports from "../../src/kinds/batch-export/endpoints";
 import * as projects from "../../src/kinds/project/endpoints";
+import { importProjects } from "../helpers/import-run";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 
 let server: LocalPostHog;
@@ -46,35 +43,11 @@ test.each(["typescript", "yaml", "python"])("%s: no credential of a destination 
     ),
   ).toContain(TOKEN);
 
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), "import-exports-"));
-  const said: string[] = [];
-  const write = jest.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-    said.push(String(chunk));
-    return true;
-  });
-  const error = jest.spyOn(process.stderr, "write").mockImplementation((chunk) => {
-    said.push(String(chunk));
-    return true;
-  });
-  try {
-    await main(["import", "--out", out, "--language", language, "--project", String(web.id)], {
-      POSTHOG_API_KEY: server.apiKey,
-      POSTHOG_ORGANIZATION_ID: server.organizationId,
-      POSTHOG_HOST: server.url,
-    });
-  } finally {
-    write.mockRestore();
-    error.mockRestore();
-  }
-  const written = fs
-    .readdirSync(out)
-    .map((file) => fs.readFileSync(path.join(out, file), "utf8"))
-    .join("\n");
-  fs.rmSync(out, { recursive: true, force: true });
+  const { written, said } = await importProjects(server, language, web.id);
   expect(written).toContain("db.example.com");
   expect(written).toContain("https://example.com/in");
   for (const secret of [TOKEN, PASSWORD, "ldr_acct"]) {
     expect(written).not.toContain(secret);
-    expect(said.join("")).not.toContain(secret);
+    expect(said).not.toContain(secret);
   }
 });

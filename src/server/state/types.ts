@@ -27,14 +27,14 @@ export interface OrganizationRecord {
   propertyValuesShape: PropertyValuesShape;
   /**
    * The plan features (`AvailableFeature`, posthog/constants.py) the organization's plan lacks: PostHog refuses what
-   * needs them (a batch export without `data_pipelines`, a definition's PATCH without `ingestion_taxonomy`: 402) or
+   * needs them (a batch export without `data_pipelines`, a definition's PATCH without `ingestion_taxonomy`, any subscription request without `subscriptions`: 402) or
    * drops it silently (tags without `tagging`). None by default: the local server plays a plan with all.
    */
   lackedFeatures?: PlanFeature[];
 }
 
 /** The plan features the local server can take away (posthog/constants.py `AvailableFeature`). */
-export const PLAN_FEATURES = ["data_pipelines", "ingestion_taxonomy", "tagging"] as const;
+export const PLAN_FEATURES = ["data_pipelines", "ingestion_taxonomy", "subscriptions", "tagging"] as const;
 export type PlanFeature = (typeof PLAN_FEATURES)[number];
 
 export interface UserRecord {
@@ -225,6 +225,8 @@ export const OBJECT_KINDS = [
   "warehouseSavedQueries",
   "warehouseViewLinks",
   "sessionRecordingPlaylists",
+  "notebooks",
+  "subscriptions",
   "earlyAccessFeatures",
   "experimentHoldouts",
   "experimentSavedMetrics",
