@@ -30,6 +30,7 @@ export * as experimentSavedMetrics from "./kinds/experiment-saved-metric/endpoin
 export * as eventDefinitions from "./kinds/event-definition/endpoints";
 export * as propertyDefinitions from "./kinds/property-definition/endpoints";
 export * as accessControls from "./kinds/access-control/endpoints";
+export * as insightVariables from "./kinds/insight-variable/endpoints";
 export type { FeatureFlag } from "./kinds/feature-flag/record";
 export type { Annotation } from "./kinds/annotation/record";
 export type { Action } from "./kinds/action/record";
@@ -55,3 +56,4 @@ export type { ExperimentSavedMetric } from "./kinds/experiment-saved-metric/reco
 export type { EventDefinition } from "./kinds/event-definition/record";
 export type { PropertyDefinition } from "./kinds/property-definition/record";
 export type { AccessControl } from "./kinds/access-control/record";
+export type { InsightVariable } from "./kinds/insight-variable/record";

@@ -40,6 +40,7 @@ import { experimentSavedMetricKind } from "./experiment-saved-metric/kind";
 import { eventDefinitionKind } from "./event-definition/kind";
 import { propertyDefinitionKind } from "./property-definition/kind";
 import { accessControlKind } from "./access-control/kind";
+import { insightVariableKind } from "./insight-variable/kind";
 import type { Kind } from "../kit/kind";
 
 export const kinds: readonly Kind[] = [
@@ -69,6 +70,7 @@ export const kinds: readonly Kind[] = [
   eventDefinitionKind as Kind,
   propertyDefinitionKind as Kind,
   accessControlKind as Kind,
+  insightVariableKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

@@ -33,6 +33,7 @@ import { experimentSavedMetricKind } from "../kinds/experiment-saved-metric/kind
 import { eventDefinitionKind } from "../kinds/event-definition/kind";
 import { propertyDefinitionKind } from "../kinds/property-definition/kind";
 import { accessControlKind } from "../kinds/access-control/kind";
+import { insightVariableKind } from "../kinds/insight-variable/kind";
 
 export { ProjectLifecycle, ProjectLifecycle as ProjectProvider } from "../kinds/project/kind";
 export { FeatureFlagLifecycle, FeatureFlagLifecycle as FeatureFlagProvider } from "../kinds/feature-flag/kind";
@@ -69,6 +70,7 @@ export {
 export { EventDefinitionLifecycle, EventDefinitionLifecycle as EventDefinitionProvider } from "../kinds/event-definition/kind";
 export { PropertyDefinitionLifecycle, PropertyDefinitionLifecycle as PropertyDefinitionProvider } from "../kinds/property-definition/kind";
 export { AccessControlLifecycle, AccessControlLifecycle as AccessControlProvider } from "../kinds/access-control/kind";
+export { InsightVariableLifecycle, InsightVariableLifecycle as InsightVariableProvider } from "../kinds/insight-variable/kind";
 
 export const projectProvider = hosted(projectKind as Kind);
 export const featureFlagProvider = hosted(featureFlagKind as Kind);
@@ -96,3 +98,4 @@ export const experimentSavedMetricProvider = hosted(experimentSavedMetricKind as
 export const eventDefinitionProvider = hosted(eventDefinitionKind as Kind);
 export const propertyDefinitionProvider = hosted(propertyDefinitionKind as Kind);
 export const accessControlProvider = hosted(accessControlKind as Kind);
+export const insightVariableProvider = hosted(insightVariableKind as Kind);

@@ -29,3 +29,4 @@ export * from "./experiment-saved-metric";
 export * from "./event-definition";
 export * from "./property-definition";
 export * from "./access-control";
+export * from "./insight-variable";

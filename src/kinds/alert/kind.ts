@@ -14,7 +14,7 @@ import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from
 import { kindNames } from "../../kit/tokens";
 import { type AlertWithIds, alertFields, alertWithIds } from "./fields";
 import { type AlertRecord, alertModel } from "./model";
-import { FieldTableLifecycle } from "../../kit/field-lifecycle";
+import { FieldTableLifecycle, refusedBeforeItsScope } from "../../kit/field-lifecycle";
 import type { Json } from "../../kit/lifecycle";
 import type { ProviderConfig } from "../../kit/config";
 import { listedPages } from "../../kit/list-reads";
@@ -92,13 +92,9 @@ export class AlertLifecycle extends FieldTableLifecycle<AlertWithIds> {
     try {
       return { ...alertWithIds(await alerts.createAlert(this.http(), projectId, body)), project_id: projectId };
     } catch (error) {
-      if (!(error instanceof PostHogError)) throw error;
-      if (error.status === 403 && /Personal API Key/i.test(error.detail ?? error.message)) {
-        throw new Error(
-          `${error.message} PostHog before alerts had their own API scope (2025-08-04 and older) lets no personal API key with scopes manage alerts: create the alert in PostHog's interface and read it with \`Alert.get\`, or use today's PostHog with a key that has the \`alert:write\` scope.`,
-        );
-      }
-      if (error.kind !== "ambiguous") throw error;
+      const refused = refusedBeforeItsScope(error, "alerts", "alert:write", "create the alert in PostHog's interface and read it with `Alert.get`");
+      if (refused) throw refused;
+      if (!(error instanceof PostHogError) || error.kind !== "ambiguous") throw error;
       throw new Error(
         `${error.message} The alert may have been created: look for it among the insight's alerts and adopt it with \`pulumi import posthog:index:Alert <name> ${projectId}/<uuid>\`, or delete it, before running \`pulumi up\` again.`,
       );

@@ -230,6 +230,7 @@ export const OBJECT_KINDS = [
   "experimentSavedMetrics",
   "eventDefinitions",
   "propertyDefinitions",
+  "insightVariables",
 ] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
 
