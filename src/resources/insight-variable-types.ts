@@ -16,7 +16,7 @@ export interface InsightVariableArgs {
   /** How the value is written and put into HogQL: "String", "Number", "Boolean", "List" (one of `values`) or "Date". */
   type: pulumi.Input<"String" | "Number" | "Boolean" | "List" | "Date">;
   /** The value a query gets unless it sets one: text, a number, true or false, a date as text; for a List variable one of `values` (PostHog stores it as text). */
-  defaultValue?: pulumi.Input<JsonValue>;
+  defaultValue?: pulumi.Input<string | number | boolean | null>;
   /** A List variable's options, strings or numbers (PostHog stores them as text and leaves out nulls); null for other types. */
   values?: pulumi.Input<(string | number | boolean)[] | null>;
 }
@@ -38,15 +38,15 @@ export interface InsightVariableOutputProperties {
   readonly projectId: pulumi.Output<number>;
   /** The variable's name. */
   readonly name: pulumi.Output<string>;
+  /** The variable's type: "String", "Number", "Boolean", "List" or "Date". */
+  readonly type: pulumi.Output<string>;
   /** How HogQL names the variable, `{variables.<codeName>}`: made by PostHog from the name when the variable was created (letters, digits and underscores, spaces as underscores, lower-cased); a new name keeps it. */
   readonly codeName: pulumi.Output<string>;
-  /** How the value is written and put into HogQL: "String", "Number", "Boolean", "List" (one of `values`) or "Date". Present when declared. */
-  readonly type?: pulumi.Output<"String" | "Number" | "Boolean" | "List" | "Date">;
   /** The value a query gets unless it sets one: text, a number, true or false, a date as text; for a List variable one of `values` (PostHog stores it as text). Present when declared. */
-  readonly defaultValue?: pulumi.Output<JsonValue>;
+  readonly defaultValue?: pulumi.Output<string | number | boolean | null>;
   /** A List variable's options, strings or numbers (PostHog stores them as text and leaves out nulls); null for other types. Present when declared. */
   readonly values?: pulumi.Output<(string | number | boolean)[] | null>;
 }
 
 /** The output properties every `posthog.InsightVariable` registers (a declared field adds its own). */
-export const outputNames: ReadonlyArray<keyof InsightVariableOutputProperties> = ["variableId", "projectId", "name", "codeName"];
+export const outputNames: ReadonlyArray<keyof InsightVariableOutputProperties> = ["variableId", "projectId", "name", "type", "codeName"];

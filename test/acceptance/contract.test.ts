@@ -44,6 +44,10 @@ const refused: Readonly<Record<string, Refusal>> =
           why: "PostHog runs a view's query on ClickHouse to learn its columns (DataWarehouseSavedQuerySerializer.create), and this backend has no ClickHouse",
           refusal: /Failed to retrieve types for view .*this PostHog has no ClickHouse to run it on/,
         },
+        InsightVariable: {
+          why: "PostHog 2025-08-04's InsightVariableViewSet has scope_object INTERNAL (posthog/api/insight_variable.py), which no personal API key with scopes may use",
+          refusal: /lets no personal API key with scopes manage insight variables/,
+        },
         WarehouseViewLink: {
           why: "PostHog 2025-08-04's ViewLinkViewSet has scope_object INTERNAL, which no personal API key may use",
           refusal: /refuses GET \/api\/projects\/\d+\/warehouse_view_links\/ to personal API keys of every scope/,

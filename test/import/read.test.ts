@@ -106,6 +106,7 @@ test("one list per kind and project, one GET per project; a project being delete
     // Access controls: the project's own entries and its kind-wide ones, two routes.
     `/api/projects/${mobile.id}/access_controls/`,
     `/api/projects/${mobile.id}/global_access_controls/`,
+    `/api/projects/${mobile.id}/insight_variables/`,
   ]);
 });
 

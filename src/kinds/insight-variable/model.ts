@@ -24,9 +24,10 @@ export const insightVariableModel = fieldModel<InsightVariable>({
     const problem = listValueProblem(known["values"]);
     return problem === undefined ? [] : [{ property: "values", reason: `values: ${problem}` }];
   },
-  fixedOutputs: (record) => ({ name: record.name, codeName: record.code_name ?? null }),
+  fixedOutputs: (record) => ({ name: record.name, type: record.type, codeName: record.code_name ?? null }),
   outputTypes: {
     name: { type: "string", doc: "The variable's name." },
+    type: { type: "string", doc: 'The variable\'s type: "String", "Number", "Boolean", "List" or "Date".' },
     codeName: {
       type: "string",
       doc: "How HogQL names the variable, `{variables.<codeName>}`: made by PostHog from the name when the variable was created (letters, digits and underscores, spaces as underscores, lower-cased); a new name keeps it.",

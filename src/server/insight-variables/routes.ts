@@ -19,12 +19,11 @@
  * here).
  */
 import { randomUUID } from "node:crypto";
-import { notFound, validationError } from "../drf/errors";
+import { validationError } from "../drf/errors";
 import { charField, choiceField, jsonField } from "../drf/fields";
-import { formatQueryParamsAbsoluteUrl } from "../drf/pagination";
 import type { ApiContext } from "../pipeline/api";
 import { json, noContent } from "../pipeline/http";
-import { pageAnswer, updatedAnswer } from "../pipeline/list-update";
+import { pageAnswer, pageNumberAnswer, updatedAnswer } from "../pipeline/list-update";
 import { findInProject, nestedViewSetRoutes, type SerializerFields, userBasic, uuidLookup, validateBody } from "../pipeline/nested-viewset";
 import { cloneJson, isJsonObject, type Json, type JsonObject } from "../state/json";
 import { isoFromMicros } from "../state/time";
@@ -126,22 +125,16 @@ const variablesOf = (ctx: ApiContext, team: StoredProject) =>
 function list(ctx: ApiContext, team: StoredProject) {
   const rows = variablesOf(ctx, team);
   if (ctx.services.version !== "current") return pageAnswer(ctx, rows, (v) => serializeInsightVariable(ctx, v));
-  const page = Math.max(1, Number.parseInt(ctx.req.param("page") ?? "1", 10) || 1);
-  const start = (page - 1) * PAGE_SIZE;
-  if (start > 0 && start >= rows.length) throw notFound("Invalid page.");
-  return json(200, {
-    count: rows.length,
-    next: start + PAGE_SIZE < rows.length ? formatQueryParamsAbsoluteUrl(ctx.req, page + 1, 0, "page") : null,
-    previous: page > 1 ? formatQueryParamsAbsoluteUrl(ctx.req, page - 1, 0, "page") : null,
-    results: rows.slice(start, start + PAGE_SIZE).map((v) => serializeInsightVariable(ctx, v)),
-  });
+  return pageNumberAnswer(ctx, rows, (v) => serializeInsightVariable(ctx, v), PAGE_SIZE);
 }
 
 function create(ctx: ApiContext, team: StoredProject) {
   const attrs = validated(ctx, validateBody(ctx.req.body(), FIELDS, null, ["name", "type"], false), undefined);
   const code = codeName(ctx, String(attrs.name));
   if (variablesOf(ctx, team).some((v) => v.fields.code_name === code))
-    throw validationError(ctx.services.version === "current" ? "Variable with this code name already exists" : "Variable with name already exists");
+    throw validationError(
+      ctx.services.version === "current" ? "Variable with this code name already exists" : "Variable with name already exists",
+    );
   const v = ctx.store.addObject("insightVariables", team.id, ctx.user.id, { uuid: randomUUID(), ...attrs, code_name: code });
   return json(201, serializeInsightVariable(ctx, v));
 }

@@ -58,9 +58,7 @@ test("a name whose code name a variable has is refused by PostHog, and the error
   expect(codeNameOf("Country code")).toBe(theirs.code_name);
   const taken = provider.create({ projectId, name: " Country Code! ", type: "String" });
   await expect(taken).rejects.toThrow("Variable with this code name already exists");
-  await expect(taken).rejects.toThrow(
-    `PostHog already has an insight variable of code name "country_code": insight variable ${theirs.id}`,
-  );
+  await expect(taken).rejects.toThrow(`PostHog already has an insight variable of code name "country_code": insight variable ${theirs.id}`);
 });
 
 test("a create whose answer is lost after PostHog committed is found by its code name, not made twice", async () => {
