@@ -35,7 +35,7 @@ export interface InsightVariable extends InsightVariableOutputProperties {}
  * A variable of a project's SQL insights: `{variables.<codeName>}` in their HogQL.
  *
  * ```ts
- * new posthog.InsightVariable("plan", {
+ * new posthog.InsightVariable("plan-variable", {
  *   projectId: web.projectId,
  *   name: "Plan",
  *   type: "List",

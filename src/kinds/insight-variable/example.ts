@@ -2,7 +2,7 @@
 import type { KindExample } from "../../kit/example";
 
 export const insightVariableExample: KindExample = {
-  name: "plan",
+  name: "plan-variable",
   inputs: {
     name: "Plan",
     type: "List",
