@@ -63,6 +63,8 @@ const spike = new posthog.Alert("views-spike", {
   subscribedUsers: me.id.apply((id) => (id === null ? [] : [id])),
   threshold: { configuration: { type: "absolute", bounds: { upper: 10000 } } },
   condition: { type: "absolute_value" },
+  // Its first series: today's PostHog needs to be told which (validate_alert_config).
+  config: { type: "TrendsAlertConfig", series_index: 0 },
   calculationInterval: "daily",
 });
 

@@ -19,8 +19,10 @@ export interface AlertResult {
   subscribedUsers: number[];
   threshold: Record<string, unknown> | null;
   condition: Record<string, unknown> | null;
+  config: Record<string, unknown> | null;
   calculationInterval: string;
   enabled: boolean;
+  scheduleRestriction?: Record<string, unknown> | null;
   state: string;
   [field: string]: unknown;
 }

@@ -27,3 +27,4 @@ export * from "./property-definition";
 export * from "./access-control";
 export * from "./notebook";
 export * from "./subscription";
+export * from "./insight-variable";

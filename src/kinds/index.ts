@@ -42,6 +42,7 @@ import { propertyDefinitionKind } from "./property-definition/kind";
 import { accessControlKind } from "./access-control/kind";
 import { notebookKind } from "./notebook/kind";
 import { subscriptionKind } from "./subscription/kind";
+import { insightVariableKind } from "./insight-variable/kind";
 import type { Kind } from "../kit/kind";
 
 export const kinds: readonly Kind[] = [
@@ -73,6 +74,7 @@ export const kinds: readonly Kind[] = [
   accessControlKind as Kind,
   notebookKind as Kind,
   subscriptionKind as Kind,
+  insightVariableKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

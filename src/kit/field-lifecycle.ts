@@ -17,6 +17,18 @@ import { own } from "./json";
 import { readObject } from "./list-reads";
 import { pluralNoun } from "./names";
 
+/**
+ * PostHog's refusal of every personal API key with scopes where a version had no API scope for the kind yet (its
+ * viewset's `scope_object = "INTERNAL"`: alerts and insight variables in PostHog 2025-08-04 and before), said with
+ * what to do instead (`instead`) or which scope today's PostHog asks for; undefined for any other error.
+ */
+export function refusedBeforeItsScope(error: unknown, plural: string, scope: string, instead: string): Error | undefined {
+  if (!(error instanceof PostHogError && error.refusedToScopedKeys)) return undefined;
+  return new Error(
+    `${error.message} PostHog before ${plural} had their own API scope (2025-08-04 and older) lets no personal API key with scopes manage ${plural}: ${instead}, or use today's PostHog with a key that has the \`${scope}\` scope.`,
+  );
+}
+
 export abstract class FieldTableLifecycle<
   R extends { id: ObjectId },
   S extends ScopeKind = "project",

@@ -35,6 +35,7 @@ import { propertyDefinitionKind } from "../kinds/property-definition/kind";
 import { accessControlKind } from "../kinds/access-control/kind";
 import { notebookKind } from "../kinds/notebook/kind";
 import { subscriptionKind } from "../kinds/subscription/kind";
+import { insightVariableKind } from "../kinds/insight-variable/kind";
 
 export { ProjectLifecycle, ProjectLifecycle as ProjectProvider } from "../kinds/project/kind";
 export { FeatureFlagLifecycle, FeatureFlagLifecycle as FeatureFlagProvider } from "../kinds/feature-flag/kind";
@@ -73,6 +74,7 @@ export { PropertyDefinitionLifecycle, PropertyDefinitionLifecycle as PropertyDef
 export { AccessControlLifecycle, AccessControlLifecycle as AccessControlProvider } from "../kinds/access-control/kind";
 export { NotebookLifecycle, NotebookLifecycle as NotebookProvider } from "../kinds/notebook/kind";
 export { SubscriptionLifecycle, SubscriptionLifecycle as SubscriptionProvider } from "../kinds/subscription/kind";
+export { InsightVariableLifecycle, InsightVariableLifecycle as InsightVariableProvider } from "../kinds/insight-variable/kind";
 
 export const projectProvider = hosted(projectKind as Kind);
 export const featureFlagProvider = hosted(featureFlagKind as Kind);
@@ -102,3 +104,4 @@ export const propertyDefinitionProvider = hosted(propertyDefinitionKind as Kind)
 export const accessControlProvider = hosted(accessControlKind as Kind);
 export const notebookProvider = hosted(notebookKind as Kind);
 export const subscriptionProvider = hosted(subscriptionKind as Kind);
+export const insightVariableProvider = hosted(insightVariableKind as Kind);

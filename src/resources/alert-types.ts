@@ -11,6 +11,12 @@ export interface AlertThreshold {
   configuration: { type: "absolute" | "percentage"; bounds: { lower?: number | null; upper?: number | null } };
 }
 
+/** When PostHog does not check an alert (AlertScheduleRestriction of PostHog's schema): at most 5 windows of at least 30 minutes. */
+export interface AlertQuietHours {
+  /** Local times (HH:MM, the project's time zone), start included, end not; overnight when the end is earlier. */
+  blocked_windows: Array<{ start: string; end: string }>;
+}
+
 /** An alert's inputs: PostHog's writable fields, camelCase, and where it is (projectId). */
 export interface AlertArgs {
   /** The project (a number, or a Project's projectId); defaults to `posthog:projectId` or POSTHOG_PROJECT_ID. Changing it replaces the alert. */
@@ -29,12 +35,16 @@ export interface AlertArgs {
   condition?: pulumi.Input<{
     type: "absolute_value" | "relative_increase" | "relative_decrease";
   }>;
+  /** What of the insight is watched, by the insight's kind: for a trends insight `{type: "TrendsAlertConfig", series_index: 0, check_ongoing_interval?: boolean}` (which series, and whether the interval still in progress is checked: only with an upper bound, for absolute_value and relative_increase conditions); `HogQLAlertConfig` for SQL insights and `FunnelsAlertConfig` for funnels where today's PostHog enables them. Today's PostHog requires it with `condition`; 2025-08-04 stored it as sent. */
+  config?: pulumi.Input<Record<string, unknown> | null>;
   /** How often PostHog checks: hourly, daily (PostHog's default), weekly, monthly; every_15_minutes and real_time on paid plans of today's PostHog. */
   calculationInterval?: pulumi.Input<"hourly" | "daily" | "weekly" | "monthly" | "every_15_minutes" | "real_time">;
   /** Whether PostHog checks the alert (default true). */
   enabled?: pulumi.Input<boolean>;
   /** Skip checks on Saturdays and Sundays (the project's time zone). */
   skipWeekend?: pulumi.Input<boolean>;
+  /** Quiet hours: `{blocked_windows: [{start: "22:00", end: "07:00"}]}`, local times (HH:MM, the project's time zone) when PostHog does not check the alert, start included, end not; at most 5 windows of at least 30 minutes, not the whole day. PostHog stores them merged and sorted; null for none. Today's PostHog only. */
+  scheduleRestriction?: pulumi.Input<AlertQuietHours | null>;
 }
 
 /** Properties for looking up an existing alert with `Alert.get`. */
@@ -66,12 +76,16 @@ export interface AlertOutputProperties {
   readonly condition?: pulumi.Output<{
     type: "absolute_value" | "relative_increase" | "relative_decrease";
   }>;
+  /** What of the insight is watched, by the insight's kind: for a trends insight `{type: "TrendsAlertConfig", series_index: 0, check_ongoing_interval?: boolean}` (which series, and whether the interval still in progress is checked: only with an upper bound, for absolute_value and relative_increase conditions); `HogQLAlertConfig` for SQL insights and `FunnelsAlertConfig` for funnels where today's PostHog enables them. Today's PostHog requires it with `condition`; 2025-08-04 stored it as sent. Present when declared. */
+  readonly config?: pulumi.Output<Record<string, unknown> | null>;
   /** How often PostHog checks: hourly, daily (PostHog's default), weekly, monthly; every_15_minutes and real_time on paid plans of today's PostHog. Present when declared. */
   readonly calculationInterval?: pulumi.Output<"hourly" | "daily" | "weekly" | "monthly" | "every_15_minutes" | "real_time">;
   /** Whether PostHog checks the alert (default true). Present when declared. */
   readonly enabled?: pulumi.Output<boolean>;
   /** Skip checks on Saturdays and Sundays (the project's time zone). Present when declared. */
   readonly skipWeekend?: pulumi.Output<boolean>;
+  /** Quiet hours: `{blocked_windows: [{start: "22:00", end: "07:00"}]}`, local times (HH:MM, the project's time zone) when PostHog does not check the alert, start included, end not; at most 5 windows of at least 30 minutes, not the whole day. PostHog stores them merged and sorted; null for none. Today's PostHog only. Present when declared. */
+  readonly scheduleRestriction?: pulumi.Output<AlertQuietHours | null>;
 }
 
 /** The output properties every `posthog.Alert` registers (a declared field adds its own). */

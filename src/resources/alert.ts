@@ -10,7 +10,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { beginRegistration, isDeclaredInstance, serializedProvider } from "./declared";
 import { type AlertArgs, type AlertOutputProperties, type AlertState, outputNames } from "./alert-types";
 
-export type { AlertArgs, AlertState, AlertOutputProperties, AlertThreshold } from "./alert-types";
+export type { AlertArgs, AlertState, AlertOutputProperties, AlertThreshold, AlertQuietHours } from "./alert-types";
 
 /** Its dynamic resource's type, as Pulumi's state names it. */
 const TYPE = "pulumi-nodejs:dynamic/posthog:Alert";
@@ -35,6 +35,8 @@ export interface Alert extends AlertOutputProperties {}
  *   insight: views.insightId,
  *   subscribedUsers: [me.id.apply((id) => id!)],
  *   threshold: { configuration: { type: "absolute", bounds: { upper: 1000 } } },
+ *   condition: { type: "absolute_value" },
+ *   config: { type: "TrendsAlertConfig", series_index: 0 },
  *   calculationInterval: "hourly",
  * });
  * ```

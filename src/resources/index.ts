@@ -32,3 +32,4 @@ export * from "./property-definition";
 export * from "./access-control";
 export * from "./notebook";
 export * from "./subscription";
+export * from "./insight-variable";

@@ -25,6 +25,7 @@ import { inviteRoutes } from "./invites/routes";
 import { proxyRecordRoutes } from "./proxy-records/routes";
 import { warehouseSavedQueryRoutes } from "./warehouse-saved-queries/routes";
 import { warehouseViewLinkRoutes } from "./warehouse-view-links/routes";
+import { insightVariableRoutes } from "./insight-variables/routes";
 import { roleRoutes } from "./roles/routes";
 import { accessControlRoutes } from "./access-controls/routes";
 import { annotationRoutes } from "./annotations/routes";
@@ -183,6 +184,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...proxyRecordRoutes(),
       ...warehouseSavedQueryRoutes(),
       ...warehouseViewLinkRoutes(),
+      ...insightVariableRoutes(),
       ...roleRoutes(version),
       ...sessionRecordingPlaylistRoutes(),
       ...notebookRoutes(),

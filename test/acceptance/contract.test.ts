@@ -49,6 +49,10 @@ const refused: Readonly<Record<string, Refusal>> =
           why: "the tier's organization lacks the subscriptions plan feature, which SubscriptionViewSet requires of every request (PremiumFeaturePermission, ee/api/subscription.py)",
           refusal: /402.*`subscriptions` feature \(AvailableFeature\.SUBSCRIPTIONS/s,
         },
+        InsightVariable: {
+          why: "PostHog 2025-08-04's InsightVariableViewSet has scope_object INTERNAL (posthog/api/insight_variable.py), which no personal API key with scopes may use",
+          refusal: /lets no personal API key with scopes manage insight variables/,
+        },
         WarehouseViewLink: {
           why: "PostHog 2025-08-04's ViewLinkViewSet has scope_object INTERNAL, which no personal API key may use",
           refusal: /refuses GET \/api\/projects\/\d+\/warehouse_view_links\/ to personal API keys of every scope/,

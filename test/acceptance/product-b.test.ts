@@ -2,7 +2,9 @@
  * posthog.SessionRecordingPlaylist against a real PostHog, and what a personal API key may not do there: a saved
  * filter keyed by its short id read back without change, its update and delete carrying the filters PostHog requires,
  * the provider's refusals before sending agreeing with PostHog's own; and group types' display names, which PostHog
- * lets no personal API key with scopes set (why there is no posthog.GroupType). The playlist's create, a preview without change,
+ * lets no personal API key with scopes set (why there is no posthog.GroupType); posthog.InsightVariable, which PostHog
+ * 2025-08-04 refuses to every such key (today's asks for `insight_variable`), its refusal said with what to do. The
+ * playlist's create, a preview without change,
  * drift shown `old => new` and put back, adoption, import and destroy are the contract's case (contract.test.ts).
  * Everything carries the run's prefix and is marked deleted afterwards.
  */
@@ -10,18 +12,20 @@ import { PostHogError, type Transport } from "../../src/client-entry";
 import * as playlists from "../../src/kinds/session-recording-playlist/endpoints";
 import { sessionRecordingPlaylistModel } from "../../src/kinds/session-recording-playlist/model";
 import type { Json } from "../../src/kit/lifecycle";
-import { SessionRecordingPlaylistLifecycle } from "../../src/provider";
+import * as variables from "../../src/kinds/insight-variable/endpoints";
+import { InsightVariableLifecycle, SessionRecordingPlaylistLifecycle } from "../../src/provider";
 import { acceptanceTarget, inTargetProject, named, type AcceptanceTarget } from "./real-posthog";
 
 let target: AcceptanceTarget;
 let client: Transport;
 let projectId: number;
 let provider: SessionRecordingPlaylistLifecycle;
+let connection: ReturnType<typeof inTargetProject>["connection"];
 
 beforeAll(() => {
   target = acceptanceTarget();
   const inProject = inTargetProject(target);
-  ({ client, projectId } = inProject);
+  ({ client, projectId, connection } = inProject);
   provider = new SessionRecordingPlaylistLifecycle(inProject.connection);
 });
 afterAll(async () => {
@@ -80,4 +84,22 @@ test("group types' display names: PostHog refuses a personal API key with scopes
   });
   expect(response.status).toBe(403);
   expect(JSON.stringify(await response.json())).toContain("does not support Personal API Key access");
+});
+
+test("InsightVariable: PostHog 2025-08-04 refuses every personal API key with scopes (INTERNAL): the error says what to do; today's takes `insight_variable`", async () => {
+  const variable = new InsightVariableLifecycle(connection);
+  const inputs: Json = { projectId, name: named(target, "plan"), type: "List", values: ["free", 2], defaultValue: "free" };
+  if (target.version === "2025-08-04") {
+    const refusal = variable.create(inputs);
+    await expect(refusal).rejects.toThrow("This action does not support Personal API Key access");
+    await expect(refusal).rejects.toThrow(
+      "read it with `getInsightVariable`, or use today's PostHog with a key that has the `insight_variable:write` scope",
+    );
+    // Nothing was made, nor can a list be read with such a key.
+    await expect(variables.listInsightVariables(client, projectId)).rejects.toMatchObject({ status: 403 });
+    return;
+  }
+  const created = await variable.create(inputs);
+  expect((await variable.diff(created.id, created.outs as Json, inputs)).changes).toBe(false);
+  await variable.delete(created.id, created.outs as Json);
 });

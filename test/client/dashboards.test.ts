@@ -63,6 +63,8 @@ test("alerts: create on a trends insight, update, DELETE by UUID; a non-UUID id 
     insight: i.id,
     subscribed_users: [me.id],
     threshold: { configuration: { type: "absolute", bounds: { upper: 100 } } },
+    condition: { type: "absolute_value" },
+    config: { type: "TrendsAlertConfig", series_index: 0 },
     calculation_interval: "daily",
   });
   expect(a).toMatchObject({ insight: { id: i.id }, subscribed_users: [{ id: me.id }], state: "Not firing", enabled: true });

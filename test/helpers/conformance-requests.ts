@@ -28,6 +28,8 @@ const SURVEY =
 const EXPERIMENT =
   "today's experiment record adds status, scheduling_config, the metrics' ordered uuids, only_count_matured_users and user_access_level";
 const ROLE = "today's role record adds is_default and drops the deprecated feature_flags_access_level";
+const VARIABLES =
+  "today's InsightVariableViewSet has the scope insight_variable, which `*` grants; 2025-08-04's is INTERNAL and refuses every personal API key with scopes";
 const UNCHECKED = "2025-08-04 reads the query parameter unchecked and fails (500); today's answers 400 naming it";
 
 // biome-ignore format: a table, one request per line
@@ -221,6 +223,15 @@ export const conformanceCases: readonly ConformanceCase[] = [
   { name: "early access feature with a documentation url that is no URL", method: "POST", path: "/api/projects/{scratch}/early_access_feature/", key: "allKey", body: { name: "{prefix} feature", stage: "beta", documentation_url: "docs/page" } },
   { name: "early access feature on an unknown flag", method: "POST", path: "/api/projects/{scratch}/early_access_feature/", key: "allKey", body: { name: "{prefix} feature", stage: "beta", feature_flag_id: 999999999 } },
   { name: "early access feature DELETE unknown", method: "DELETE", path: "/api/projects/{scratch}/early_access_feature/00000000-0000-0000-0000-000000000000/", key: "allKey" },
+  // session recording playlists (keyed by short id, soft-deleted) and insight variables (refused to scoped keys in 2025-08-04)
+  { name: "playlist without a type", method: "POST", path: "/api/projects/{scratch}/session_recording_playlists/", key: "allKey", body: { name: "{prefix} playlist" } },
+  { name: "playlist saved filter without filters", method: "POST", path: "/api/projects/{scratch}/session_recording_playlists/", key: "allKey", body: { name: "{prefix} playlist", type: "filters" } },
+  { name: "playlist collection with filters", method: "POST", path: "/api/projects/{scratch}/session_recording_playlists/", key: "allKey", body: { name: "{prefix} playlist", type: "collection", filters: { date_from: "-7d" } } },
+  { name: "playlist with a name of 401 characters", method: "POST", path: "/api/projects/{scratch}/session_recording_playlists/", key: "allKey", body: { name: "x".repeat(401), type: "collection" } },
+  { name: "playlist GET unknown short id", method: "GET", path: "/api/projects/{scratch}/session_recording_playlists/nosuchid/", key: "allKey" },
+  { name: "playlist DELETE", method: "DELETE", path: "/api/projects/{scratch}/session_recording_playlists/nosuchid/", key: "allKey" },
+  { name: "insight variable list", method: "GET", path: "/api/projects/{scratch}/insight_variables/", key: "allKey", today: VARIABLES },
+  { name: "insight variable create", method: "POST", path: "/api/projects/{scratch}/insight_variables/", key: "allKey", body: { name: "{prefix} plan", type: "String" }, today: VARIABLES },
   { name: "hog function transformation create", method: "POST", path: "/api/projects/{scratch}/hog_functions/", key: "allKey", body: { type: "transformation", name: "{prefix} tag", hog: "return event", inputs_schema: [{ key: "token", type: "string", secret: true }], inputs: { token: { value: "x" } } } },
   { name: "hog function destination without a template", method: "POST", path: "/api/projects/{scratch}/hog_functions/", key: "allKey", body: { type: "destination", name: "{prefix} hook", hog: "return event" }, today: "today's PostHog creates custom destinations without the Data Pipelines addon; 2025-08-04 refuses them (template_id)" },
   { name: "hog function with an input of the wrong type", method: "POST", path: "/api/projects/{scratch}/hog_functions/", key: "allKey", body: { type: "transformation", hog: "return event", inputs_schema: [{ key: "n", type: "number" }], inputs: { n: { value: "2" } } } },

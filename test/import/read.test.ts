@@ -70,8 +70,8 @@ test("one list per kind and project, one GET per project; a project being delete
     `0 proxy records in organization ${org}`,
     `0 roles in organization ${org}`,
     `0 role memberships in organization ${org}`,
-    `[1/2] project ${web.id} "Web": 120 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, 0 batch exports, 0 warehouse saved queries, 0 warehouse view links, 0 session recording playlists, 0 early access features, 0 experiment holdouts, 0 experiment saved metrics, 0 event definitions, 0 property definitions, 0 access controls, 0 notebooks, 0 subscriptions`,
-    `[2/2] project ${mobile.id} "Mobile": 0 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, 0 batch exports, 0 warehouse saved queries, 0 warehouse view links, 0 session recording playlists, 0 early access features, 0 experiment holdouts, 0 experiment saved metrics, 0 event definitions, 0 property definitions, 0 access controls, 0 notebooks, 0 subscriptions`,
+    `[1/2] project ${web.id} "Web": 120 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, 0 batch exports, 0 warehouse saved queries, 0 warehouse view links, 0 session recording playlists, 0 early access features, 0 experiment holdouts, 0 experiment saved metrics, 0 event definitions, 0 property definitions, 0 access controls, 0 notebooks, 0 subscriptions, 0 insight variables`,
+    `[2/2] project ${mobile.id} "Mobile": 0 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, 0 batch exports, 0 warehouse saved queries, 0 warehouse view links, 0 session recording playlists, 0 early access features, 0 experiment holdouts, 0 experiment saved metrics, 0 event definitions, 0 property definitions, 0 access controls, 0 notebooks, 0 subscriptions, 0 insight variables`,
   ]);
 
   await server.clearRequests();
@@ -109,6 +109,7 @@ test("one list per kind and project, one GET per project; a project being delete
     // Notebooks: the list lacks the content, so one GET each (none here).
     `/api/projects/${mobile.id}/notebooks/`,
     `/api/projects/${mobile.id}/subscriptions/`,
+    `/api/projects/${mobile.id}/insight_variables/`,
   ]);
 });
 

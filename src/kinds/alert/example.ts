@@ -8,6 +8,9 @@ export const alertExample: KindExample = {
     insight: ref("Insight", "insightId"),
     subscribedUsers: [currentUser()],
     threshold: { configuration: { type: "absolute", bounds: { upper: 1000 } } },
+    condition: { type: "absolute_value" },
+    // The insight's first series (today's PostHog needs the config, validate_alert_config).
+    config: { type: "TrendsAlertConfig", series_index: 0 },
     calculationInterval: "hourly",
   },
 };

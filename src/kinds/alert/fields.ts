@@ -1,15 +1,24 @@
 /**
- * The alert's field table: `insight`, `name`, `subscribed_users`, `threshold`, `condition`, `calculation_interval`,
- * `enabled` and `skip_weekend` of today's AlertSerializer (products/alerts/backend/api/alert.py in PostHog/posthog;
+ * The alert's field table: `insight`, `name`, `subscribed_users`, `threshold`, `condition`, `config`,
+ * `calculation_interval`, `enabled`, `skip_weekend` and `schedule_restriction` (quiet hours, today's only) of today's
+ * AlertSerializer (products/alerts/backend/api/alert.py in PostHog/posthog;
  * posthog/api/alert.py in PostHog 2025-08-04), with PostHog's rules: the threshold's configuration is InsightThreshold
  * of posthog/schema.py (`type` absolute or percentage, `bounds` `{lower?, upper?}`, nothing else; today a bound is
  * required unless the alert has a detector), the condition AlertConditionType, the interval AlertCalculationInterval.
  * PostHog answers `insight` and `subscribed_users` expanded (InsightBasicSerializer, UserBasicSerializer) though they are
  * written as ids; the record carries the ids, as the program writes them.
+ *
+ * Not inputs: `snoozed_until` (a relative time PostHog turns into an instant when it is sent: an action, not a
+ * setting), today's `detector_config` and `investigation_*` (anomaly detection, which needs ClickHouse to mean
+ * anything). Today's PostHog also checks `condition` and `config` against the insight on every write
+ * (validate_alert_config, products/alerts/backend/evaluation/validation.py: both required, the config's series within
+ * the query's, `check_ongoing_interval` only with an upper bound); 2025-08-04 checked neither, so the provider leaves
+ * those checks to PostHog and says its answer.
  */
 import { z } from "zod";
 import type { Alert } from "./record";
 import { type Equality, type FieldDef, sameJson, sameWithin } from "../../kit/field-table";
+import { QUIET_HOURS_SOURCE, quietHours } from "./quiet-hours";
 
 const SERIALIZER = "AlertSerializer, products/alerts/backend/api/alert.py";
 const THRESHOLD = "InsightThreshold, posthog/schema.py";
@@ -34,6 +43,47 @@ export function alertWithIds(alert: Alert): AlertWithIds {
     subscribed_users: alert.subscribed_users.map((u) => u.id),
   };
 }
+
+/** TrendsAlertConfig (posthog/schema.py, extra fields forbidden): the series watched and the ongoing interval. */
+const trendsConfig = z.strictObject(
+  {
+    type: z.literal("TrendsAlertConfig"),
+    series_index: z.number({ error: "series_index must be an integer" }).int({ error: "series_index must be an integer" }),
+    check_ongoing_interval: z.boolean({ error: "check_ongoing_interval must be true or false" }).nullable().optional(),
+  },
+  { error: "must be { type, series_index, check_ongoing_interval? } (TrendsAlertConfig, posthog/schema.py)" },
+);
+
+const config = z
+  .record(z.string(), z.unknown(), { error: 'must be an object: {type: "TrendsAlertConfig", series_index, check_ongoing_interval?}' })
+  .superRefine((value, ctx) => {
+    if (value["type"] !== "TrendsAlertConfig") return;
+    for (const issue of trendsConfig.safeParse(value).error?.issues ?? []) ctx.addIssue({ code: "custom", message: issue.message });
+  })
+  .nullable();
+
+/** Quiet hours as PostHog stores them: declared and live compared in PostHog's form. */
+const sameQuietHours: Equality = (declared, live) => {
+  const form = quietHours(declared);
+  return "value" in form && sameJson(form.value, live ?? null);
+};
+
+const windowTime = z.string({ error: "must be a time HH:MM" });
+const scheduleRestriction = z
+  .strictObject(
+    {
+      blocked_windows: z.array(z.strictObject({ start: windowTime, end: windowTime }), {
+        error: "blocked_windows must be a list of {start, end}",
+      }),
+    },
+    { error: "must be { blocked_windows: [{start, end}] } or null" },
+  )
+  .superRefine((value, ctx) => {
+    const form = quietHours(value);
+    if ("problem" in form)
+      ctx.addIssue({ code: "custom", message: `${form.problem} ("Invalid schedule restriction.", ${QUIET_HOURS_SOURCE})` });
+  })
+  .nullable();
 
 const bound = z.number({ error: "must be a number" }).nullable().optional();
 const threshold = z.strictObject(
@@ -95,6 +145,11 @@ export const alertFields = {
     equal: sameWithin,
     doc: 'How the value is compared: `{type: "absolute_value" | "relative_increase" | "relative_decrease"}`.',
   },
+  config: {
+    input: config,
+    equal: sameWithin,
+    doc: "What of the insight is watched, by the insight's kind: for a trends insight `{type: \"TrendsAlertConfig\", series_index: 0, check_ongoing_interval?: boolean}` (which series, and whether the interval still in progress is checked: only with an upper bound, for absolute_value and relative_increase conditions); `HogQLAlertConfig` for SQL insights and `FunnelsAlertConfig` for funnels where today's PostHog enables them. Today's PostHog requires it with `condition`; 2025-08-04 stored it as sent.",
+  },
   calculation_interval: {
     input: z.enum(CALCULATION_INTERVALS, {
       error: `must be one of ${CALCULATION_INTERVALS.join(", ")} (AlertCalculationInterval, posthog/schema.py)`,
@@ -105,5 +160,13 @@ export const alertFields = {
   skip_weekend: {
     input: z.boolean({ error: "must be true or false" }),
     doc: "Skip checks on Saturdays and Sundays (the project's time zone).",
+  },
+  schedule_restriction: {
+    type: "AlertQuietHours | null",
+    input: scheduleRestriction,
+    equal: sameQuietHours,
+    // AlertSerializer of posthog/api/alert.py in 2025-08-04 has no such field: DRF drops it unread.
+    lackedBy: ["2025-08-04"],
+    doc: 'Quiet hours: `{blocked_windows: [{start: "22:00", end: "07:00"}]}`, local times (HH:MM, the project\'s time zone) when PostHog does not check the alert, start included, end not; at most 5 windows of at least 30 minutes, not the whole day. PostHog stores them merged and sorted; null for none. Today\'s PostHog only.',
   },
 } as const satisfies Record<string, FieldDef>;

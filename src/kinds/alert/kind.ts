@@ -14,7 +14,7 @@ import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from
 import { kindNames } from "../../kit/tokens";
 import { type AlertWithIds, alertFields, alertWithIds } from "./fields";
 import { type AlertRecord, alertModel } from "./model";
-import { FieldTableLifecycle } from "../../kit/field-lifecycle";
+import { FieldTableLifecycle, refusedBeforeItsScope } from "../../kit/field-lifecycle";
 import type { Json } from "../../kit/lifecycle";
 import type { ProviderConfig } from "../../kit/config";
 import { listedPages } from "../../kit/list-reads";
@@ -37,7 +37,7 @@ export const alertKind: Kind<"project", AlertRecord> = {
   listReads: listedPages(alerts.alertPages, alertWithIds),
   schema: () => ({
     description:
-      "A PostHog alert on an insight: its threshold, condition, calculation interval and subscribed users. Declared fields are managed; deleted with DELETE; one deleted by hand is created again. PostHog 2025-08-04 refuses personal API keys on alerts; today's PostHog needs the `alert:write` scope.",
+      "A PostHog alert on an insight: its threshold, condition, config (what of the insight is watched), calculation interval, quiet hours and subscribed users. Declared fields are managed; deleted with DELETE; one deleted by hand is created again. PostHog 2025-08-04 refuses personal API keys on alerts; today's PostHog needs the `alert:write` scope.",
     inputs: tableInputs(alertFields, "alert", { key: "uuid" }),
     outputs: tableOutputs(
       alertFields,
@@ -62,8 +62,10 @@ export const alertKind: Kind<"project", AlertRecord> = {
       subscribedUsers: { type: "array", items: { type: "integer" } },
       threshold: { type: "object", additionalProperties: ANY, nullable: true },
       condition: { type: "object", additionalProperties: ANY, nullable: true },
+      config: { type: "object", additionalProperties: ANY, nullable: true },
       calculationInterval: { type: "string" },
       enabled: { type: "boolean" },
+      scheduleRestriction: { type: "object", additionalProperties: ANY, nullable: true, optional: true },
       state: { type: "string" },
     },
   },
@@ -72,7 +74,7 @@ export const alertKind: Kind<"project", AlertRecord> = {
   // AlertViewSet lists with AlertSerializer: the lookups' list has every field, the insight and users read back as ids.
   importer: projectScopedImport(alertFields, {
     // AlertConfiguration's defaults (posthog/models/alert.py).
-    defaults: { enabled: true, calculation_interval: "daily", skip_weekend: false },
+    defaults: { enabled: true, calculation_interval: "daily", skip_weekend: false, schedule_restriction: null },
     references: [idField("insight", "Insight")],
     label: (alert) => alert.name || `alert ${alert.id}`,
   }),
@@ -92,13 +94,14 @@ export class AlertLifecycle extends FieldTableLifecycle<AlertWithIds> {
     try {
       return { ...alertWithIds(await alerts.createAlert(this.http(), projectId, body)), project_id: projectId };
     } catch (error) {
-      if (!(error instanceof PostHogError)) throw error;
-      if (error.status === 403 && /Personal API Key/i.test(error.detail ?? error.message)) {
-        throw new Error(
-          `${error.message} PostHog before alerts had their own API scope (2025-08-04 and older) lets no personal API key with scopes manage alerts: create the alert in PostHog's interface and read it with \`Alert.get\`, or use today's PostHog with a key that has the \`alert:write\` scope.`,
-        );
-      }
-      if (error.kind !== "ambiguous") throw error;
+      const refused = refusedBeforeItsScope(
+        error,
+        "alerts",
+        "alert:write",
+        "create the alert in PostHog's interface and read it with `Alert.get`",
+      );
+      if (refused) throw refused;
+      if (!(error instanceof PostHogError) || error.kind !== "ambiguous") throw error;
       throw new Error(
         `${error.message} The alert may have been created: look for it among the insight's alerts and adopt it with \`pulumi import posthog:index:Alert <name> ${projectId}/<uuid>\`, or delete it, before running \`pulumi up\` again.`,
       );

@@ -25,6 +25,10 @@ export const alertModel = fieldModel<AlertWithIds>({
       type: '{\n  name?: string;\n  configuration: { type: "absolute" | "percentage"; bounds: { lower?: number | null; upper?: number | null } };\n}',
       doc: "When an alert fires (InsightThreshold of PostHog's schema): at least one bound.",
     },
+    AlertQuietHours: {
+      type: "{\n  /** Local times (HH:MM, the project's time zone), start included, end not; overnight when the end is earlier. */\n  blocked_windows: Array<{ start: string; end: string }>;\n}",
+      doc: "When PostHog does not check an alert (AlertScheduleRestriction of PostHog's schema): at most 5 windows of at least 30 minutes.",
+    },
   },
   fields: alertFields,
   exampleInput: "calculationInterval",

@@ -24,6 +24,7 @@ export const alertSchema = z.looseObject({
   config: z.record(z.string(), z.unknown()).nullish(),
   skip_weekend: z.boolean().nullish(),
   snoozed_until: z.string().nullish(),
+  schedule_restriction: z.looseObject({}).nullish(),
   created_at: z.string(),
 });
 export type Alert = z.infer<typeof alertSchema>;

@@ -7,13 +7,16 @@
  *   "Alerts are not supported for this insight."), `subscribed_users` (user ids of members of the project's organization; required, may be empty) and
  *   `threshold` (`{name?, configuration: {type: "absolute"|"percentage", bounds?: {lower?, upper?}}}`) are required.
  * - `condition` `{type: absolute_value|relative_increase|relative_decrease}`, `calculation_interval`
- *   hourly/daily (default)/weekly/monthly, `enabled` (default true), `config`, `skip_weekend`, `snoozed_until`.
+ *   hourly/daily (default)/weekly/monthly, `enabled` (default true), `config`, `skip_weekend`, `snoozed_until`;
+ *   today also `schedule_restriction` (quiet hours), `detector_config` and the investigation agent's settings, which
+ *   2025-08-04 drops unread. Today's PostHog checks the condition, config, threshold and quiet hours on every write
+ *   (./schedule.ts); 2025-08-04 stored them as sent.
  * - The id is a UUID; DELETE destroys (204): alerts are a plain ModelViewSet.
  * - Personal API keys: today's PostHog has `scope_object = "alert"` (`alert:read`/`alert:write`); PostHog 2025-08-04
  *   had `"INTERNAL"`, and refuses every personal API key (403 "This action does not support Personal API Key access").
  * - Evaluating alerts needs ClickHouse: `state` stays "Not firing", `checks` is empty, `last_checked_at`,
- *   `next_check_at`, `last_value` are null. Today's anomaly detectors, schedule restrictions, investigation agent
- *   and plan limits are stored as sent or not modelled.
+ *   `next_check_at`, `last_value` are null. Today's anomaly detectors, investigation agent and plan limits are
+ *   stored as sent or not modelled.
  */
 import { randomUUID } from "node:crypto";
 import { notFound } from "../drf/errors";
@@ -28,6 +31,7 @@ import { isoFromMicros, nowMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
 import { alertsSupported } from "../insights/query";
 import { serializeInsightBasic } from "../insights/basic";
+import { scheduleRestriction, validateAlertConfig } from "./schedule";
 
 export const CALCULATION_INTERVALS = ["hourly", "daily", "weekly", "monthly"];
 export const CONDITION_TYPES = ["absolute_value", "relative_increase", "relative_decrease"];
@@ -142,18 +146,28 @@ const FIELDS: SerializerFields<AlertContext> = [
     { nullable: true, parse: (v) => (typeof v === "string" ? v : fail("invalid", "snoozed_until has to be passed in string format")) },
   ],
   ["skip_weekend", booleanField(true)],
-  ["schedule_restriction", jsonField(true)],
+  ["schedule_restriction", { nullable: true, parse: scheduleRestriction }],
   ["investigation_agent_enabled", booleanField(false)],
   ["investigation_gates_notifications", booleanField(false)],
   ["investigation_inconclusive_action", choiceField(false, (s) => (s === "notify" || s === "suppress" ? s : undefined))],
 ];
+
+/** The writable fields of the version: 2025-08-04's AlertSerializer had no detector, quiet hours or investigation agent. */
+const TODAY_ONLY = [
+  "detector_config",
+  "schedule_restriction",
+  "investigation_agent_enabled",
+  "investigation_gates_notifications",
+  "investigation_inconclusive_action",
+];
+const fieldsOf = (ctx: ApiContext) => (ctx.services.version === "current" ? FIELDS : FIELDS.filter(([name]) => !TODAY_ONLY.includes(name)));
 
 export function serializeAlert(ctx: ApiContext, a: StoredObject): JsonObject {
   const f = a.fields;
   const insight = ctx.store.object("insights", Number(f.insight));
   const threshold = isJsonObject(f.threshold) ? f.threshold : null;
   const users = Array.isArray(f.subscribed_users) ? f.subscribed_users : [];
-  return {
+  const record: JsonObject = {
     id: pyStr(f.id ?? ""),
     created_by: userBasic(ctx.store, a.createdBy),
     created_at: isoFromMicros(a.createdAtMicros),
@@ -186,6 +200,10 @@ export function serializeAlert(ctx: ApiContext, a: StoredObject): JsonObject {
     investigation_gates_notifications: f.investigation_gates_notifications === true,
     investigation_inconclusive_action: f.investigation_inconclusive_action ?? "notify",
   };
+  if (ctx.services.version === "current") return record;
+  // 2025-08-04's AlertSerializer answered none of today's additions.
+  for (const name of [...TODAY_ONLY, "last_value"]) delete record[name];
+  return record;
 }
 
 function alertsOf(ctx: ApiContext, team: StoredProject): StoredObject[] {
@@ -196,8 +214,21 @@ function threshold(ctx: ApiContext, value: JsonObject): JsonObject {
   return { id: randomUUID(), created_at: nowMicros(), created_by: ctx.user.id, ...value };
 }
 
+/** Today's `validate_alert_config` over the values sent and, for the rest, those of `stored`. */
+function checkConfig(ctx: ApiContext, attrs: JsonObject, stored: JsonObject | undefined): void {
+  if (ctx.services.version !== "current") return;
+  const value = (name: string) => (name in attrs ? attrs[name] : stored?.[name]);
+  const insight = ctx.store.object("insights", Number(value("insight")));
+  validateAlertConfig(
+    insight?.fields.query,
+    { condition: value("condition"), config: value("config"), threshold: value("threshold"), detector: value("detector_config") },
+    value("detector_config") == null && (stored === undefined || "threshold" in attrs || "detector_config" in attrs),
+  );
+}
+
 function create(ctx: ApiContext, team: StoredProject) {
-  const attrs = validateBody(ctx.req.body(), FIELDS, { ctx, team }, ["insight", "subscribed_users", "threshold"], false);
+  const attrs = validateBody(ctx.req.body(), fieldsOf(ctx), { ctx, team }, ["insight", "subscribed_users", "threshold"], false);
+  checkConfig(ctx, attrs, undefined);
   const fields: JsonObject = { ...attrs, id: randomUUID(), state: "Not firing" };
   if (isJsonObject(attrs.threshold)) fields.threshold = threshold(ctx, attrs.threshold);
   // A snooze on create is ignored: only `update` applies `snoozed_until`.
@@ -208,8 +239,9 @@ function create(ctx: ApiContext, team: StoredProject) {
 function update(ctx: ApiContext, team: StoredProject, id: number, partial: boolean) {
   const alert = ctx.store.object("alerts", id);
   if (!alert) throw notFound();
-  const attrs = validateBody(ctx.req.body(), FIELDS, { ctx, team }, ["insight", "subscribed_users", "threshold"], partial);
+  const attrs = validateBody(ctx.req.body(), fieldsOf(ctx), { ctx, team }, ["insight", "subscribed_users", "threshold"], partial);
   const f = alert.fields;
+  checkConfig(ctx, attrs, f);
   if ("snoozed_until" in attrs) {
     f.state = attrs.snoozed_until === null ? "Not firing" : "Snoozed";
     f.snoozed_until = attrs.snoozed_until;

@@ -1,9 +1,10 @@
 /**
  * The steps the project-nested viewsets (nested-viewset.ts) share at the end of a list and of an update: Django's
- * `icontains` search, the `-created_at, -id` ordering, the limit/offset page of serialized rows, and an update's
- * save and answer.
+ * `icontains` search, the `-created_at, -id` ordering, the limit/offset page of serialized rows (or DRF's
+ * PageNumberPagination page, where a viewset has it), and an update's save and answer.
  */
-import { limitOffsetPage } from "../drf/pagination";
+import { notFound } from "../drf/errors";
+import { formatQueryParamsAbsoluteUrl, limitOffsetPage } from "../drf/pagination";
 import { pyStr } from "../drf/py";
 import type { Json, JsonObject } from "../state/json";
 import { nowMicros } from "../state/time";
@@ -25,6 +26,24 @@ export function pageAnswer(
 ): ApiResponse {
   const page = limitOffsetPage(ctx.req, rows, defaultLimit);
   return json(200, { ...page, results: page.results.map(serialize) });
+}
+
+/** DRF's PageNumberPagination page `page` of `rows`, `pageSize` to a page, each serialized ("Invalid page." past the end). */
+export function pageNumberAnswer(
+  ctx: ApiContext,
+  rows: readonly StoredObject[],
+  serialize: (o: StoredObject) => JsonObject,
+  pageSize: number,
+): ApiResponse {
+  const page = Math.max(1, Number.parseInt(ctx.req.param("page") ?? "1", 10) || 1);
+  const start = (page - 1) * pageSize;
+  if (start > 0 && start >= rows.length) throw notFound("Invalid page.");
+  return json(200, {
+    count: rows.length,
+    next: start + pageSize < rows.length ? formatQueryParamsAbsoluteUrl(ctx.req, page + 1, 0, "page") : null,
+    previous: page > 1 ? formatQueryParamsAbsoluteUrl(ctx.req, page - 1, 0, "page") : null,
+    results: rows.slice(start, start + pageSize).map(serialize),
+  });
 }
 
 /** An update's end: the object's modification time, the store saved, then the record answered (200). */

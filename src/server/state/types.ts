@@ -232,6 +232,7 @@ export const OBJECT_KINDS = [
   "experimentSavedMetrics",
   "eventDefinitions",
   "propertyDefinitions",
+  "insightVariables",
 ] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
 

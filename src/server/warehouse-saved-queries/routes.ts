@@ -24,12 +24,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { notFound, validationError } from "../drf/errors";
-import { formatQueryParamsAbsoluteUrl } from "../drf/pagination";
 import { type FieldRule, fail, invalid, jsonField, parseChar } from "../drf/fields";
 import { pyStr } from "../drf/py";
 import type { ApiContext } from "../pipeline/api";
 import { json, noContent } from "../pipeline/http";
-import { icontains, newestFirst, updatedAnswer } from "../pipeline/list-update";
+import { icontains, newestFirst, pageNumberAnswer, updatedAnswer } from "../pipeline/list-update";
 import { nestedViewSetRoutes, type SerializerFields, userBasic, uuidLookup, validateBody } from "../pipeline/nested-viewset";
 import { isJsonObject, type JsonObject } from "../state/json";
 import { isoFromMicros } from "../state/time";
@@ -147,15 +146,7 @@ function list(ctx: ApiContext, team: StoredProject) {
   const search = ctx.req.param("search");
   if (search) rows = rows.filter((v) => search.split(/\s+/).every((word) => icontains(v.fields.name, word)));
   rows.sort(newestFirst);
-  const page = Math.max(1, Number.parseInt(ctx.req.param("page") ?? "1", 10) || 1);
-  const start = (page - 1) * PAGE_SIZE;
-  if (start > 0 && start >= rows.length) throw notFound("Invalid page.");
-  return json(200, {
-    count: rows.length,
-    next: start + PAGE_SIZE < rows.length ? formatQueryParamsAbsoluteUrl(ctx.req, page + 1, 0, "page") : null,
-    previous: page > 1 ? formatQueryParamsAbsoluteUrl(ctx.req, page - 1, 0, "page") : null,
-    results: rows.slice(start, start + PAGE_SIZE).map((v) => serializeSavedQuery(ctx, v)),
-  });
+  return pageNumberAnswer(ctx, rows, (v) => serializeSavedQuery(ctx, v), PAGE_SIZE);
 }
 
 /** A new activity entry's id: each create and update logs one, which the next change of `query` must name. */

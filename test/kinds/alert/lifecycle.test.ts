@@ -1,8 +1,9 @@
 /**
  * posthog.Alert's lifecycle over loopback against the local server: today's PostHog (a key with `alert:write`):
  * create on a trends insight, no change after PostHog's expanded answer, drift as the live inputs, restore, deleted
- * by hand, DELETE, the lookups (import: the contract, test/kinds/contract.test.ts); PostHog 2025-08-04: its refusal of scoped personal
- * API keys said as what to do.
+ * by hand, DELETE, the lookups (import: the contract, test/kinds/contract.test.ts); quiet hours and the config as
+ * today's PostHog checks and stores them; PostHog 2025-08-04: its refusal of scoped personal API keys said as what to
+ * do, and its lack of quiet hours named.
  */
 import { Transport } from "../../../src/client-entry";
 import * as alerts from "../../../src/kinds/alert/endpoints";
@@ -34,6 +35,8 @@ test("today's PostHog: create, no change, drift as old => new, restore, deleted 
     name: "Spike",
     subscribedUsers: [userId],
     threshold,
+    condition: { type: "absolute_value" },
+    config: { type: "TrendsAlertConfig", series_index: 0 },
     calculationInterval: "hourly",
   };
   expect((await provider.check({}, inputs)).failures).toBeUndefined();
@@ -91,4 +94,96 @@ test("PostHog 2025-08-04 refuses personal API keys with scopes on alerts, `*` to
   await expect(provider.create({ projectId, insight: insightId, subscribedUsers: [userId], threshold })).rejects.toThrow(
     /lets no personal API key with scopes manage alerts: create the alert in PostHog's interface and read it with `Alert.get`/,
   );
+});
+
+test("today's PostHog: quiet hours stored merged and sorted compare equal; its config rules come back named", async () => {
+  const { provider, http, projectId } = setups.current!;
+  const { insightId, userId } = await watched("current");
+  const base: Json = { projectId, insight: insightId, subscribedUsers: [userId], threshold, condition: { type: "absolute_value" } };
+  const inputs: Json = {
+    ...base,
+    config: { type: "TrendsAlertConfig", series_index: 0, check_ongoing_interval: true },
+    // Overlapping, out of order, and an overnight window: PostHog stores them merged on one day's timeline, the
+    // overnight one cut at midnight (_encode_merged_to_blocked_windows rejoins it only when it is one of two).
+    scheduleRestriction: {
+      blocked_windows: [
+        { start: "13:00", end: "14:00" },
+        { start: "22:00", end: "07:00" },
+        { start: "12:00", end: "13:30" },
+      ],
+    },
+  };
+  expect((await provider.check({}, inputs)).failures).toBeUndefined();
+  const created = await provider.create(inputs);
+  expect((await alerts.getAlert(http, projectId, created.id))["schedule_restriction"]).toEqual({
+    blocked_windows: [
+      { start: "00:00", end: "07:00" },
+      { start: "12:00", end: "14:00" },
+      { start: "22:00", end: "00:00" },
+    ],
+  });
+  expect((await provider.diff(created.id, created.outs as Json, inputs)).changes).toBe(false);
+  const read = await provider.read(created.id, created.outs as Json);
+  expect((await provider.diff(created.id, read.props as Json, inputs)).changes).toBe(false);
+  // Quiet hours taken away by hand are drift, put back.
+  await alerts.updateAlert(http, projectId, created.id, { schedule_restriction: null });
+  const drifted = await provider.read(created.id, created.outs as Json);
+  expect((drifted.inputs as Json)["scheduleRestriction"]).toBeNull();
+  await provider.update(created.id, drifted.props as Json, inputs);
+  expect((await alerts.getAlert(http, projectId, created.id))["schedule_restriction"]).toMatchObject({
+    blocked_windows: expect.any(Array),
+  });
+
+  // Rules of today's validate_alert_config that 2025-08-04 lacked: left to PostHog, whose reason comes back.
+  await expect(provider.create({ ...base, config: { type: "TrendsAlertConfig", series_index: 3 } })).rejects.toThrow(
+    "series_index 3 is out of range (query has 1 series)",
+  );
+  await expect(
+    provider.create({
+      ...base,
+      threshold: { configuration: { type: "absolute", bounds: { lower: 1 } } },
+      config: { type: "TrendsAlertConfig", series_index: 0, check_ongoing_interval: true },
+    }),
+  ).rejects.toThrow("check_ongoing_interval is only supported for alert condition absolute_value when upper threshold is specified");
+  await expect(provider.create({ ...base, condition: undefined, config: undefined })).rejects.toThrow("Alert has invalid condition: None");
+  await expect(provider.create({ ...base })).rejects.toThrow("Unsupported alert config type: None");
+});
+
+test("quiet hours and a trends config are checked as PostHog checks them, before anything is sent", async () => {
+  const { provider, projectId } = setups.current!;
+  const reasons = async (inputs: Json) =>
+    (await provider.check({}, { projectId, insight: 1, subscribedUsers: [], threshold, ...inputs })).failures?.map((f) => f.reason);
+  const windows = (...w: Array<[string, string]>) => ({
+    scheduleRestriction: { blocked_windows: w.map(([start, end]) => ({ start, end })) },
+  });
+  expect(await reasons(windows(["09:00", "09:15"]))).toEqual([expect.stringContaining("must span at least 30 minutes")]);
+  expect(await reasons(windows(["9", "10:00"]))).toEqual([expect.stringContaining("Time must be HH:MM")]);
+  expect(await reasons(windows(["24:00", "10:00"]))).toEqual([expect.stringContaining("Invalid HH:MM")]);
+  expect(await reasons(windows(["10:00", "10:00"]))).toEqual([expect.stringContaining("Start and end must differ")]);
+  expect(await reasons(windows(["00:00", "12:00"], ["12:00", "00:00"]))).toEqual([
+    expect.stringContaining("Leave at least one time in the day when this alert can run"),
+  ]);
+  expect(await reasons(windows(...Array.from({ length: 6 }, (_, i): [string, string] => [`0${i}:00`, `0${i}:30`])))).toEqual([
+    expect.stringContaining("At most 5 blocked time windows are allowed"),
+  ]);
+  expect(await reasons(windows(["22:00", "06:00"]))).toBeUndefined();
+  expect(await reasons({ config: { type: "TrendsAlertConfig", series_index: 0.5 } })).toEqual([
+    expect.stringContaining("series_index must be an integer"),
+  ]);
+  expect(await reasons({ config: { type: "TrendsAlertConfig", series_index: 0, every: "day" } })).toEqual([
+    expect.stringContaining("TrendsAlertConfig"),
+  ]);
+});
+
+test("PostHog 2025-08-04 has no quiet hours: declared there, they are named as what that version lacks", async () => {
+  const { provider, projectId } = setups["2025-08-04"]!;
+  const { insightId, userId } = await watched("2025-08-04");
+  const inputs: Json = {
+    projectId,
+    insight: insightId,
+    subscribedUsers: [userId],
+    threshold,
+    scheduleRestriction: { blocked_windows: [{ start: "22:00", end: "07:00" }] },
+  };
+  await expect(provider.create(inputs)).rejects.toThrow(/scheduleRestriction.*2025-08-04/s);
 });

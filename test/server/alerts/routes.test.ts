@@ -27,6 +27,8 @@ const alert = (extra: Record<string, unknown> = {}) => ({
   subscribed_users: [userId],
   threshold: { configuration: { type: "absolute", bounds: { lower: 1, upper: 10 } } },
   name: "Too few",
+  condition: { type: "absolute_value" },
+  config: { type: "TrendsAlertConfig", series_index: 0 },
   ...extra,
 });
 const post = (body: unknown) => h.api("POST", base, { body });
@@ -85,7 +87,7 @@ const retention = { kind: "InsightVizNode", source: { kind: "RetentionQuery", re
 
 test("an insight whose query no alert can watch cannot have alerts; a HogQL one can today", async () => {
   const hogql = await h.api("POST", `/api/projects/${projectId}/insights/`, { body: { query: { kind: "HogQLQuery", query: "select 1" } } });
-  expect((await post(alert({ insight: hogql.body.id }))).status).toBe(201);
+  expect((await post(alert({ insight: hogql.body.id, config: { type: "HogQLAlertConfig" } }))).status).toBe(201);
   const kept = await h.api("POST", `/api/projects/${projectId}/insights/`, { body: { query: retention } });
   expect((await post(alert({ insight: kept.body.id }))).body).toEqual(
     err(V, "invalid_input", "Alerts are not supported for this insight.", "insight"),
@@ -102,7 +104,12 @@ test("a user outside the organization cannot be subscribed", async () => {
 test("PATCH changes the threshold in place and the subscribers; snoozing sets the state", async () => {
   const a = (await post(alert())).body;
   const res = await h.api("PATCH", `${base}${a.id}/`, {
-    body: { threshold: { configuration: { type: "percentage", bounds: { upper: 0.5 } } }, subscribed_users: [], enabled: false },
+    body: {
+      threshold: { configuration: { type: "percentage", bounds: { upper: 0.5 } } },
+      condition: { type: "relative_increase" },
+      subscribed_users: [],
+      enabled: false,
+    },
   });
   expect(res.body).toMatchObject({
     enabled: false,
@@ -179,4 +186,80 @@ test("faults and the request log apply as for projects", async () => {
   expect((await post(alert())).status).toBe(201);
   const log = await h.control.requests();
   expect(log.filter((r) => r.path.endsWith("/alerts/")).map((r) => r.status)).toEqual([503, 201]);
+});
+
+test("today: condition and config are checked against the insight on every write, with the stored values for what is not sent", async () => {
+  const invalid = (detail: string, attr: string | null = null) => err(V, "invalid_input", detail, attr);
+  expect((await post(alert({ condition: undefined }))).body).toEqual(invalid("Alert has invalid condition: None"));
+  expect((await post(alert({ config: undefined }))).body).toEqual(invalid("Unsupported alert config type: None"));
+  expect((await post(alert({ config: { type: "TrendsAlertConfig", series_index: 1 } }))).body).toEqual(
+    invalid("series_index 1 is out of range (query has 1 series)"),
+  );
+  expect((await post(alert({ config: { type: "TrendsAlertConfig", series_index: 0, every: 1 } }))).body).toEqual(
+    invalid("Alert has invalid TrendsAlertConfig: {'type': 'TrendsAlertConfig', 'series_index': 0, 'every': 1}"),
+  );
+  expect((await post(alert({ config: { type: "FunnelsAlertConfig" } }))).body).toEqual(
+    invalid("Funnel alert config requires a FunnelsQuery insight, got 'TrendsQuery'"),
+  );
+  const ongoing = { type: "TrendsAlertConfig", series_index: 0, check_ongoing_interval: true };
+  expect((await post(alert({ config: ongoing, threshold: { configuration: { type: "absolute", bounds: { lower: 1 } } } }))).body).toEqual(
+    invalid("check_ongoing_interval is only supported for alert condition absolute_value when upper threshold is specified"),
+  );
+  expect((await post(alert({ threshold: { configuration: { type: "absolute", bounds: {} } } }))).body).toEqual(
+    invalid("At least one threshold bound (lower or upper) must be provided.", "threshold__configuration"),
+  );
+  // A PATCH of the condition alone is checked with the stored threshold: absolute_value needs an absolute one.
+  const a = (
+    await post(
+      alert({ condition: { type: "relative_increase" }, threshold: { configuration: { type: "percentage", bounds: { upper: 1 } } } }),
+    )
+  ).body;
+  expect((await h.api("PATCH", `${base}${a.id}/`, { body: { condition: { type: "absolute_value" } } })).body).toEqual(
+    invalid("Absolute value alerts require an absolute threshold, but a percentage threshold was configured"),
+  );
+});
+
+test("today: quiet hours stored merged and sorted, anything off as null, a bad window refused; 2025-08-04 has no such field", async () => {
+  const quiet = (...w: Array<[string, string]>) => ({
+    schedule_restriction: { blocked_windows: w.map(([start, end]) => ({ start, end })) },
+  });
+  const stored = async (...w: Array<[string, string]>) => (await post(alert(quiet(...w)))).body.schedule_restriction;
+  expect(await stored(["13:00", "14:00"], ["12:00", "13:30"])).toEqual({ blocked_windows: [{ start: "12:00", end: "14:00" }] });
+  // Two overlapping overnight windows: one again.
+  expect(await stored(["22:00", "02:00"], ["23:00", "01:00"])).toEqual({ blocked_windows: [{ start: "22:00", end: "02:00" }] });
+  // With a third piece of the day, the overnight window stays cut at midnight.
+  expect(await stored(["22:00", "02:00"], ["12:00", "14:00"])).toEqual({
+    blocked_windows: [
+      { start: "00:00", end: "02:00" },
+      { start: "12:00", end: "14:00" },
+      { start: "22:00", end: "00:00" },
+    ],
+  });
+  expect((await post(alert(quiet(["20:00", "00:00"])))).body.schedule_restriction).toEqual({
+    blocked_windows: [{ start: "20:00", end: "00:00" }],
+  });
+  expect((await post(alert({ schedule_restriction: { blocked_windows: [] } }))).body.schedule_restriction).toBeNull();
+  for (const bad of [
+    quiet(["09:00", "09:10"]),
+    quiet(["9", "10:00"]),
+    quiet(["00:00", "12:00"], ["12:00", "00:00"]),
+    { schedule_restriction: [] },
+  ])
+    expect((await post(alert(bad))).body).toEqual(err(V, "invalid_input", "Invalid schedule restriction.", "schedule_restriction"));
+  const old = await harness({ postHogVersion: "2025-08-04" });
+  try {
+    const p = await old.createProject({ name: "Old alerts" });
+    const query = { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview" }] } };
+    const insight = await old.api("POST", `/api/projects/${p.id}/insights/`, { body: { name: "Watched", query } });
+    const made = await old.api("POST", `/api/projects/${p.id}/alerts/`, {
+      body: {
+        ...alert({ insight: insight.body.id, subscribed_users: [], condition: undefined, config: undefined }),
+        ...quiet(["09:00", "09:10"]),
+      },
+    });
+    expect(made.status).toBe(201);
+    expect(Object.keys(made.body)).not.toContain("schedule_restriction");
+  } finally {
+    await old.server.close();
+  }
 });
