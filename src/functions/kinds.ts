@@ -14,6 +14,7 @@ export * from "./survey";
 export * from "./experiment";
 export * from "./hog-function";
 export * from "./batch-export";
+export * from "./hog-flow";
 export * from "./organization-member";
 export * from "./role";
 export * from "./warehouse-saved-query";

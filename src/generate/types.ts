@@ -309,7 +309,12 @@ export function fieldTableClass(entry: GeneratedTypes): string {
     "  type: TYPE,",
     `  provider: serializedProvider("${providerExport(kind.name)}"),`,
     "  outputNames,",
-    "  secretOutputNames: [],",
+    // The outputs its schema says are secret (a hog flow's actions, whose inputs PostHog answers): secret in the state
+    // even where the program's input of the same name was not (an adoption, a change made in PostHog).
+    `  secretOutputNames: [${Object.entries(kind.schema().outputs)
+      .filter(([, spec]) => spec.secret === true)
+      .map(([name]) => JSON.stringify(name))
+      .join(", ")}],`,
     ...(state.spec.uniqueInProgram
       ? ["  unique: {", ...Object.entries(state.spec.uniqueInProgram).map(([k, v]) => `    ${k}: ${JSON.stringify(v)},`), "  },"]
       : []),

@@ -189,7 +189,7 @@ class Planner {
     for (const secret of facts.secrets?.(record) ?? []) {
       const entry = inputs.find(([input]) => input === facts.fields[secret.field]);
       if (!entry) continue;
-      const base = `${name}-${secret.path.map((part) => slug(part) || "value").join("-")}`;
+      const base = `${name}-${secret.path.map((part) => slug(String(part)) || "value").join("-")}`;
       let key = base;
       for (let n = 2; keys.has(key); n++) key = `${base}-${n}`;
       keys.add(key);

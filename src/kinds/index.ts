@@ -26,6 +26,7 @@ import { surveyKind } from "./survey/kind";
 import { experimentKind } from "./experiment/kind";
 import { hogFunctionKind } from "./hog-function/kind";
 import { batchExportKind } from "./batch-export/kind";
+import { hogFlowKind } from "./hog-flow/kind";
 import { organizationMemberKind } from "./organization-member/kind";
 import { proxyRecordKind } from "./proxy-record/kind";
 import { organizationInviteKind } from "./organization-invite/kind";
@@ -55,6 +56,7 @@ export const kinds: readonly Kind[] = [
   experimentKind as Kind,
   hogFunctionKind as Kind,
   batchExportKind as Kind,
+  hogFlowKind as Kind,
   organizationMemberKind as Kind,
   organizationInviteKind as Kind,
   proxyRecordKind as Kind,

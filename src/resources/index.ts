@@ -15,6 +15,7 @@ export * from "./survey";
 export * from "./experiment";
 export * from "./hog-function";
 export * from "./batch-export";
+export * from "./hog-flow";
 export * from "./organization-member";
 export * from "./organization-invite";
 export * from "./proxy-record";

@@ -230,6 +230,8 @@ export const OBJECT_KINDS = [
   "experimentSavedMetrics",
   "eventDefinitions",
   "propertyDefinitions",
+  "hogFlows",
+  "externalDataSources",
 ] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
 
