@@ -19,6 +19,7 @@ export * from "./organization-member";
 export * from "./role";
 export * from "./warehouse-saved-query";
 export * from "./warehouse-view-link";
+export * from "./external-data-source";
 export * from "./session-recording-playlist";
 export * from "./early-access-feature";
 export * from "./experiment-holdout";

@@ -34,6 +34,7 @@ import { roleKind } from "./role/kind";
 import { roleMembershipKind } from "./role-membership/kind";
 import { warehouseSavedQueryKind } from "./warehouse-saved-query/kind";
 import { warehouseViewLinkKind } from "./warehouse-view-link/kind";
+import { externalDataSourceKind } from "./external-data-source/kind";
 import { sessionRecordingPlaylistKind } from "./session-recording-playlist/kind";
 import { earlyAccessFeatureKind } from "./early-access-feature/kind";
 import { experimentHoldoutKind } from "./experiment-holdout/kind";
@@ -64,6 +65,7 @@ export const kinds: readonly Kind[] = [
   roleMembershipKind as unknown as Kind,
   warehouseSavedQueryKind as Kind,
   warehouseViewLinkKind as Kind,
+  externalDataSourceKind as Kind,
   sessionRecordingPlaylistKind as Kind,
   earlyAccessFeatureKind as Kind,
   experimentHoldoutKind as Kind,

@@ -27,6 +27,7 @@ import { roleKind } from "../kinds/role/kind";
 import { roleMembershipKind } from "../kinds/role-membership/kind";
 import { warehouseSavedQueryKind } from "../kinds/warehouse-saved-query/kind";
 import { warehouseViewLinkKind } from "../kinds/warehouse-view-link/kind";
+import { externalDataSourceKind } from "../kinds/external-data-source/kind";
 import { sessionRecordingPlaylistKind } from "../kinds/session-recording-playlist/kind";
 import { earlyAccessFeatureKind } from "../kinds/early-access-feature/kind";
 import { experimentHoldoutKind } from "../kinds/experiment-holdout/kind";
@@ -58,6 +59,7 @@ export {
   WarehouseSavedQueryLifecycle as WarehouseSavedQueryProvider,
 } from "../kinds/warehouse-saved-query/kind";
 export { WarehouseViewLinkLifecycle, WarehouseViewLinkLifecycle as WarehouseViewLinkProvider } from "../kinds/warehouse-view-link/kind";
+export { ExternalDataSourceLifecycle, ExternalDataSourceLifecycle as ExternalDataSourceProvider } from "../kinds/external-data-source/kind";
 export {
   SessionRecordingPlaylistLifecycle,
   SessionRecordingPlaylistLifecycle as SessionRecordingPlaylistProvider,
@@ -92,6 +94,7 @@ export const roleProvider = hosted(roleKind as Kind);
 export const roleMembershipProvider = hosted(roleMembershipKind as unknown as Kind);
 export const warehouseSavedQueryProvider = hosted(warehouseSavedQueryKind as Kind);
 export const warehouseViewLinkProvider = hosted(warehouseViewLinkKind as Kind);
+export const externalDataSourceProvider = hosted(externalDataSourceKind as Kind);
 export const sessionRecordingPlaylistProvider = hosted(sessionRecordingPlaylistKind as Kind);
 export const earlyAccessFeatureProvider = hosted(earlyAccessFeatureKind as Kind);
 export const experimentHoldoutProvider = hosted(experimentHoldoutKind as Kind);

@@ -23,6 +23,7 @@ export * from "./role";
 export * from "./role-membership";
 export * from "./warehouse-saved-query";
 export * from "./warehouse-view-link";
+export * from "./external-data-source";
 export * from "./session-recording-playlist";
 export * from "./early-access-feature";
 export * from "./experiment-holdout";

@@ -26,6 +26,7 @@ import { proxyRecordRoutes } from "./proxy-records/routes";
 import { warehouseSavedQueryRoutes } from "./warehouse-saved-queries/routes";
 import { warehouseViewLinkRoutes } from "./warehouse-view-links/routes";
 import { hogFlowRoutes } from "./hog-flows/routes";
+import { externalDataSourceRoutes } from "./external-data-sources/routes";
 import { roleRoutes } from "./roles/routes";
 import { accessControlRoutes } from "./access-controls/routes";
 import { annotationRoutes } from "./annotations/routes";
@@ -183,6 +184,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...warehouseSavedQueryRoutes(),
       ...warehouseViewLinkRoutes(),
       ...hogFlowRoutes(),
+      ...externalDataSourceRoutes(),
       ...roleRoutes(version),
       ...sessionRecordingPlaylistRoutes(),
       ...taxonomyRoutes(),

@@ -20,6 +20,7 @@ import type { Json } from "../../kit/lifecycle";
 import type { HogFlow } from "./record";
 import type { ProviderConfig } from "../../kit/config";
 import { listedPages } from "../../kit/list-reads";
+import { internalRefusal } from "../../kit/internal-viewsets";
 
 /** Each input value of each function action PostHog answered: the importer reads them from the stack's secrets. */
 function actionInputSecrets(flow: HogFlow): Array<{ field: string; path: Array<string | number>; what: string }> {
@@ -107,11 +108,15 @@ export class HogFlowLifecycle extends FieldTableLifecycle<HogFlow> {
 
   protected override async obtain(projectId: number, body: Json): Promise<HogFlowRecord> {
     const name = body["name"] ?? null;
-    const made = await this.createOnce(projectId, body, () => hogFlows.createHogFlow(this.http(), projectId, body), {
-      find: async () => (await hogFlows.listHogFlows(this.http(), projectId)).filter((found) => (found.name ?? null) === name),
-      described: `named ${JSON.stringify(name)}`,
-      otherwise: "delete it in PostHog and run `pulumi up` again to create one",
-    });
-    return { ...made, project_id: projectId };
+    try {
+      const made = await this.createOnce(projectId, body, () => hogFlows.createHogFlow(this.http(), projectId, body), {
+        find: async () => (await hogFlows.listHogFlows(this.http(), projectId)).filter((found) => (found.name ?? null) === name),
+        described: `named ${JSON.stringify(name)}`,
+        otherwise: "delete it in PostHog and run `pulumi up` again to create one",
+      });
+      return { ...made, project_id: projectId };
+    } catch (error) {
+      throw internalRefusal(error, { what: "workflows", viewSet: "HogFlowViewSet", scope: "hog_flow" });
+    }
   }
 }
