@@ -58,9 +58,22 @@ export function withDeclaredInputs(declared: unknown, live: unknown): unknown {
   });
 }
 
-/** Actions as the program would write them: secrets PostHog does not show as declared, PostHog's additions left out. */
-export const actionsLiveForm = (declared: unknown, live: unknown): unknown =>
-  withoutAdded(declared ?? [], withDeclaredInputs(declared, live), ADDED_TO_ACTIONS);
+/**
+ * Actions as the program would write them: secrets PostHog does not show as declared, PostHog's additions left out,
+ * and the nulls it fills in for fields an action does not give (`filters`).
+ */
+export function actionsLiveForm(declared: unknown, live: unknown): unknown {
+  const form = withoutAdded(declared ?? [], withDeclaredInputs(declared, live), ADDED_TO_ACTIONS);
+  if (!Array.isArray(form)) return form;
+  const mine = Array.isArray(declared) ? declared : [];
+  return form.map((action, i) =>
+    isPlainObject(action)
+      ? Object.fromEntries(
+          Object.entries(action).filter(([key, value]) => value !== null || (isPlainObject(mine[i]) && Object.hasOwn(mine[i], key))),
+        )
+      : action,
+  );
+}
 
 const sameActions: Equality = (declared, live) => sameSansNulls(declared ?? null, actionsLiveForm(declared, live ?? null));
 

@@ -12,6 +12,7 @@ import { ExternalDataSourceLifecycle } from "../../../src/provider";
 import { hostedProvider } from "../../helpers/contract";
 import { externalDataSourceKind } from "../../../src/kinds/external-data-source/kind";
 import { projectScopedSetups } from "../../helpers/project-scoped";
+import type { Kind } from "../../../src/kit/kind";
 
 type Json = Record<string, unknown>;
 
@@ -98,7 +99,7 @@ test("a create whose answer is lost after PostHog committed is found by its type
 
 test("PostHog's rules: the tables checked before anything is sent, PostHog's refusals named without the key", async () => {
   const { projectId } = current();
-  const hosted = hostedProvider(externalDataSourceKind);
+  const hosted = hostedProvider(externalDataSourceKind as Kind);
   await hosted.configure?.({
     config: {
       get: (key: string) =>
