@@ -137,3 +137,11 @@ test("PostHog 2025-08-04 refuses every personal API key with scopes here (INTERN
     /does not support Personal API Key access.*a later PostHog serves them to personal API keys with the `hog_flow` scope/,
   );
 });
+
+test("the importer writes no input value of a function action: each is read from the stack's secrets", () => {
+  const record = { id: "u", status: "draft", actions: [trigger, hook(), exit] } as never;
+  expect(hogFlowKind.importer!.secrets!(record)).toEqual([
+    { field: "actions", path: [1, "config", "inputs", "url", "value"], what: "the input url of action f" },
+    { field: "actions", path: [1, "config", "inputs", "token", "value"], what: "the input token of action f" },
+  ]);
+});
