@@ -303,12 +303,14 @@ function errorBody(text: string): PostHogErrorBody | undefined {
   try {
     const json: unknown = JSON.parse(text);
     if (json && typeof json === "object" && !Array.isArray(json)) {
-      const { type, code, detail, attr, error } = json as Record<string, unknown>;
-      // A few PostHog actions answer a hand-written `{"error": "..."}` instead of the standard shape.
+      const { type, code, detail, attr, error, message } = json as Record<string, unknown>;
+      // A few PostHog actions answer a hand-written `{"error": "..."}` or `{"message": "..."}` (an external data
+      // source's create) instead of the standard shape.
+      const own = [detail, error, message].find((text) => typeof text === "string") as string | undefined;
       return {
         type: typeof type === "string" ? type : undefined,
         code: typeof code === "string" ? code : undefined,
-        detail: typeof detail === "string" ? detail : typeof error === "string" ? error : undefined,
+        detail: own,
         attr: typeof attr === "string" ? attr : null,
       };
     }

@@ -269,10 +269,14 @@ function outputEntries({ state, kind }: GeneratedTypes): Entry[] {
 export function registeredOutputs(entry: GeneratedTypes): { outputs: string[]; secrets: string[] } {
   const fields = new Set(Object.keys(entry.state.spec.fields).map(camelCase));
   const registered = outputEntries(entry).filter((output) => output.always || !fields.has(output.name));
-  const secret = { ...kindOutputTypes(entry.kind), ...entry.state.spec.outputTypes };
   return {
     outputs: registered.map((output) => output.name),
-    secrets: registered.filter((output) => secret[output.name]?.secret).map((output) => output.name),
+    // The outputs its schema says are secret (a project's API token, a hog flow's actions, whose inputs PostHog
+    // answers): secret in the state even where the program's input of the same name was not (an adoption, a change
+    // made in PostHog).
+    secrets: Object.entries(entry.kind.schema().outputs)
+      .filter(([, spec]) => spec.secret === true)
+      .map(([name]) => name),
   };
 }
 

@@ -191,7 +191,7 @@ class Planner {
       if (!entry) continue;
       // A whole field's secret (a webhook's URL) is keyed by the field: `<name>-target-value`.
       const parts = secret.path.length > 0 ? secret.path : [secret.field];
-      const base = `${name}-${parts.map((part) => slug(part) || "value").join("-")}`;
+      const base = `${name}-${parts.map((part) => slug(String(part)) || "value").join("-")}`;
       let key = base;
       for (let n = 2; keys.has(key); n++) key = `${base}-${n}`;
       keys.add(key);

@@ -26,6 +26,7 @@ import { surveyKind } from "./survey/kind";
 import { experimentKind } from "./experiment/kind";
 import { hogFunctionKind } from "./hog-function/kind";
 import { batchExportKind } from "./batch-export/kind";
+import { hogFlowKind } from "./hog-flow/kind";
 import { organizationMemberKind } from "./organization-member/kind";
 import { proxyRecordKind } from "./proxy-record/kind";
 import { organizationInviteKind } from "./organization-invite/kind";
@@ -33,6 +34,7 @@ import { roleKind } from "./role/kind";
 import { roleMembershipKind } from "./role-membership/kind";
 import { warehouseSavedQueryKind } from "./warehouse-saved-query/kind";
 import { warehouseViewLinkKind } from "./warehouse-view-link/kind";
+import { externalDataSourceKind } from "./external-data-source/kind";
 import { sessionRecordingPlaylistKind } from "./session-recording-playlist/kind";
 import { earlyAccessFeatureKind } from "./early-access-feature/kind";
 import { experimentHoldoutKind } from "./experiment-holdout/kind";
@@ -58,6 +60,7 @@ export const kinds: readonly Kind[] = [
   experimentKind as Kind,
   hogFunctionKind as Kind,
   batchExportKind as Kind,
+  hogFlowKind as Kind,
   organizationMemberKind as Kind,
   organizationInviteKind as Kind,
   proxyRecordKind as Kind,
@@ -65,6 +68,7 @@ export const kinds: readonly Kind[] = [
   roleMembershipKind as unknown as Kind,
   warehouseSavedQueryKind as Kind,
   warehouseViewLinkKind as Kind,
+  externalDataSourceKind as Kind,
   sessionRecordingPlaylistKind as Kind,
   earlyAccessFeatureKind as Kind,
   experimentHoldoutKind as Kind,

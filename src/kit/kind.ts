@@ -327,7 +327,7 @@ export interface ImportFacts<S extends ScopeKind, R> {
    * payloads): each path in the field's value, and what the user is told it is. The program never holds them: it
    * reads each from a secret in the stack's configuration.
    */
-  secrets?(record: R): ReadonlyArray<{ readonly field: string; readonly path: readonly string[]; readonly what: string }>;
+  secrets?(record: R): ReadonlyArray<{ readonly field: string; readonly path: ReadonlyArray<string | number>; readonly what: string }>;
   /**
    * Where a field's value may be written as its JSON text, which the provider reads as the value (a flag's payloads):
    * `*` stands for any key. A language that would evaluate the value (Pulumi YAML's `fn::` keys) gets the text.

@@ -6,11 +6,10 @@
 import type { z } from "zod";
 import type { FieldTable } from "./field-table";
 
-/** An output's TypeScript type and doc for the generated types; a secret one is stored encrypted (Project's `apiToken`). */
+/** An output's TypeScript type and doc, for the generated types. */
 export interface OutputType {
   readonly type: string;
   readonly doc: string;
-  readonly secret?: boolean;
 }
 
 export interface ProgramSpec {

@@ -95,8 +95,10 @@ export function valuesAt(value: Json, paths: readonly (readonly string[])[]): un
   return paths.flatMap((path) => {
     let at: unknown = value;
     for (const key of path) {
-      if (at === null || typeof at !== "object" || Array.isArray(at) || !Object.hasOwn(at, key)) return [];
-      at = (at as Json)[key];
+      // An array's items by their index ("0", "1": a hog flow's actions).
+      if (Array.isArray(at) && /^\d+$/.test(key) && Number(key) < at.length) at = at[Number(key)];
+      else if (at === null || typeof at !== "object" || Array.isArray(at) || !Object.hasOwn(at, key)) return [];
+      else at = (at as Json)[key];
     }
     return [at];
   });

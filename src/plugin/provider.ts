@@ -335,12 +335,17 @@ function isSecret(value: unknown): boolean {
 
 /** `value` with the value at `path` marked secret (left as it is when absent or secret already). */
 export function markSecret(value: Json, path: readonly string[]): Json {
+  return isSecret(value) ? value : (markedAt(value, path) as Json);
+}
+
+/** The value at `path` in `value` marked secret; a segment of digits is an array's index (a hog flow's actions). */
+function markedAt(value: unknown, path: readonly string[]): unknown {
+  if (value === undefined || isSecret(value)) return value;
   const [head, ...rest] = path;
-  if (head === undefined || !Object.hasOwn(value, head) || isSecret(value)) return value;
-  const inner = value[head];
-  if (isSecret(inner) || inner === undefined) return value;
-  if (rest.length === 0) return { ...value, [head]: asSecret(inner) };
-  return isPlainObject(inner) ? { ...value, [head]: markSecret(inner, rest) } : value;
+  if (head === undefined) return asSecret(value);
+  if (Array.isArray(value) && /^\d+$/.test(head) && Number(head) < value.length)
+    return value.map((item, i) => (i === Number(head) ? markedAt(item, rest) : item));
+  return isPlainObject(value) && Object.hasOwn(value, head) ? { ...value, [head]: markedAt(value[head], rest) } : value;
 }
 
 /** `value` as a secret on the wire. */

@@ -19,6 +19,7 @@ import { surveyKind } from "../kinds/survey/kind";
 import { experimentKind } from "../kinds/experiment/kind";
 import { hogFunctionKind } from "../kinds/hog-function/kind";
 import { batchExportKind } from "../kinds/batch-export/kind";
+import { hogFlowKind } from "../kinds/hog-flow/kind";
 import { organizationMemberKind } from "../kinds/organization-member/kind";
 import { organizationInviteKind } from "../kinds/organization-invite/kind";
 import { proxyRecordKind } from "../kinds/proxy-record/kind";
@@ -26,6 +27,7 @@ import { roleKind } from "../kinds/role/kind";
 import { roleMembershipKind } from "../kinds/role-membership/kind";
 import { warehouseSavedQueryKind } from "../kinds/warehouse-saved-query/kind";
 import { warehouseViewLinkKind } from "../kinds/warehouse-view-link/kind";
+import { externalDataSourceKind } from "../kinds/external-data-source/kind";
 import { sessionRecordingPlaylistKind } from "../kinds/session-recording-playlist/kind";
 import { earlyAccessFeatureKind } from "../kinds/early-access-feature/kind";
 import { experimentHoldoutKind } from "../kinds/experiment-holdout/kind";
@@ -49,6 +51,7 @@ export { SurveyLifecycle, SurveyLifecycle as SurveyProvider } from "../kinds/sur
 export { ExperimentLifecycle, ExperimentLifecycle as ExperimentProvider } from "../kinds/experiment/kind";
 export { HogFunctionLifecycle, HogFunctionLifecycle as HogFunctionProvider } from "../kinds/hog-function/kind";
 export { BatchExportLifecycle, BatchExportLifecycle as BatchExportProvider } from "../kinds/batch-export/kind";
+export { HogFlowLifecycle, HogFlowLifecycle as HogFlowProvider } from "../kinds/hog-flow/kind";
 export { OrganizationMemberLifecycle, OrganizationMemberLifecycle as OrganizationMemberProvider } from "../kinds/organization-member/kind";
 export { OrganizationInviteLifecycle, OrganizationInviteLifecycle as OrganizationInviteProvider } from "../kinds/organization-invite/kind";
 export { ProxyRecordLifecycle, ProxyRecordLifecycle as ProxyRecordProvider } from "../kinds/proxy-record/kind";
@@ -59,6 +62,7 @@ export {
   WarehouseSavedQueryLifecycle as WarehouseSavedQueryProvider,
 } from "../kinds/warehouse-saved-query/kind";
 export { WarehouseViewLinkLifecycle, WarehouseViewLinkLifecycle as WarehouseViewLinkProvider } from "../kinds/warehouse-view-link/kind";
+export { ExternalDataSourceLifecycle, ExternalDataSourceLifecycle as ExternalDataSourceProvider } from "../kinds/external-data-source/kind";
 export {
   SessionRecordingPlaylistLifecycle,
   SessionRecordingPlaylistLifecycle as SessionRecordingPlaylistProvider,
@@ -88,6 +92,7 @@ export const surveyProvider = hosted(surveyKind as Kind);
 export const experimentProvider = hosted(experimentKind as Kind);
 export const hogFunctionProvider = hosted(hogFunctionKind as Kind);
 export const batchExportProvider = hosted(batchExportKind as Kind);
+export const hogFlowProvider = hosted(hogFlowKind as Kind);
 export const organizationMemberProvider = hosted(organizationMemberKind as Kind);
 export const organizationInviteProvider = hosted(organizationInviteKind as Kind);
 export const proxyRecordProvider = hosted(proxyRecordKind as Kind);
@@ -95,6 +100,7 @@ export const roleProvider = hosted(roleKind as Kind);
 export const roleMembershipProvider = hosted(roleMembershipKind as unknown as Kind);
 export const warehouseSavedQueryProvider = hosted(warehouseSavedQueryKind as Kind);
 export const warehouseViewLinkProvider = hosted(warehouseViewLinkKind as Kind);
+export const externalDataSourceProvider = hosted(externalDataSourceKind as Kind);
 export const sessionRecordingPlaylistProvider = hosted(sessionRecordingPlaylistKind as Kind);
 export const earlyAccessFeatureProvider = hosted(earlyAccessFeatureKind as Kind);
 export const experimentHoldoutProvider = hosted(experimentHoldoutKind as Kind);

@@ -26,6 +26,8 @@ import { proxyRecordRoutes } from "./proxy-records/routes";
 import { warehouseSavedQueryRoutes } from "./warehouse-saved-queries/routes";
 import { warehouseViewLinkRoutes } from "./warehouse-view-links/routes";
 import { insightVariableRoutes } from "./insight-variables/routes";
+import { hogFlowRoutes } from "./hog-flows/routes";
+import { externalDataSourceRoutes } from "./external-data-sources/routes";
 import { roleRoutes } from "./roles/routes";
 import { accessControlRoutes } from "./access-controls/routes";
 import { annotationRoutes } from "./annotations/routes";
@@ -185,6 +187,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...warehouseSavedQueryRoutes(),
       ...warehouseViewLinkRoutes(),
       ...insightVariableRoutes(),
+      ...hogFlowRoutes(),
+      ...externalDataSourceRoutes(),
       ...roleRoutes(version),
       ...sessionRecordingPlaylistRoutes(),
       ...notebookRoutes(),

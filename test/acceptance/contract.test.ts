@@ -53,6 +53,15 @@ const refused: Readonly<Record<string, Refusal>> =
           why: "PostHog 2025-08-04's InsightVariableViewSet has scope_object INTERNAL (posthog/api/insight_variable.py), which no personal API key with scopes may use",
           refusal: /lets no personal API key with scopes manage insight variables/,
         },
+        HogFlow: {
+          why: "PostHog 2025-08-04's HogFlowViewSet has scope_object INTERNAL (posthog/api/hog_flow.py), which no personal API key may use",
+          refusal: /refuses POST \/api\/projects\/\d+\/hog_flows\/ to personal API keys of every scope.*the `hog_flow` scope/s,
+        },
+        ExternalDataSource: {
+          why: "PostHog 2025-08-04's ExternalDataSourceViewSet has scope_object INTERNAL (posthog/warehouse/api/external_data_source.py), which no personal API key may use",
+          refusal:
+            /refuses GET \/api\/projects\/\d+\/external_data_sources\/ to personal API keys of every scope.*the `external_data_source` scope/s,
+        },
         WarehouseViewLink: {
           why: "PostHog 2025-08-04's ViewLinkViewSet has scope_object INTERNAL, which no personal API key may use",
           refusal: /refuses GET \/api\/projects\/\d+\/warehouse_view_links\/ to personal API keys of every scope/,

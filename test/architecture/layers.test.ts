@@ -111,6 +111,11 @@ const RULES: Record<Layer, { may: readonly Layer[]; rule: string }> = {
  */
 const KIND_ON_KIND: ReadonlyArray<readonly [string, string, string]> = [
   [
+    "hog-flow",
+    "hog-function",
+    "a workflow's function actions are hog functions' templates with their inputs (posthog/api/hog_flow.py validates them with posthog/cdp/validation.py's InputsSerializer): what PostHog adds to an input and its placeholder for a secret one are the same facts",
+  ],
+  [
     "property-definition",
     "event-definition",
     "PostHog's two taxonomy serializers share their rules (ee/api/ee_event_definition.py, ee/api/ee_property_definition.py: the `ingestion_taxonomy` plan feature, hidden against verified, description and tags), and a definition ingestion has not made is the same error",

@@ -99,6 +99,14 @@ export function postHogField(kind: Kind, input: string): string {
   return field;
 }
 
+/**
+ * Kinds whose example's updatable inputs are no plain string (an external data source's only one is its job inputs,
+ * merged by PostHog): their drift made by hand is shown in their own tests, named here.
+ */
+export const DRIFTED_IN_OWN_TESTS: Readonly<Record<string, string>> = {
+  ExternalDataSource: "test/kinds/external-data-source/lifecycle.test.ts",
+};
+
 /** The input a second create takes the object over with (`adoptId`, `adoptProjectId`). */
 export function adoptInput(kind: Kind): string {
   if (!kind.importer) throw new Error(`${kind.name} has no importer facts: pulumi-posthog import does not adopt it.`);
@@ -363,7 +371,7 @@ export function contractCases(options: ContractOptions): void {
     });
   }
 
-  for (const kind of served.filter((k) => driftInput(k) === undefined)) {
+  for (const kind of served.filter((k) => driftInput(k) === undefined && !Object.hasOwn(DRIFTED_IN_OWN_TESTS, k.name))) {
     // A kind PostHog changes nothing of in place (an invite, a proxy record, a role membership): no change by hand is
     // possible through its API, and a change of any input in the program replaces the object.
     test(named(kind, "PostHog updates nothing of it: a change of any input replaces it"), async () => {

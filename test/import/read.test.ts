@@ -70,8 +70,8 @@ test("one list per kind and project, one GET per project; a project being delete
     `0 proxy records in organization ${org}`,
     `0 roles in organization ${org}`,
     `0 role memberships in organization ${org}`,
-    `[1/2] project ${web.id} "Web": 120 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, 0 batch exports, 0 warehouse saved queries, 0 warehouse view links, 0 session recording playlists, 0 early access features, 0 experiment holdouts, 0 experiment saved metrics, 0 event definitions, 0 property definitions, 0 access controls, 0 notebooks, 0 subscriptions, 0 insight variables`,
-    `[2/2] project ${mobile.id} "Mobile": 0 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, 0 batch exports, 0 warehouse saved queries, 0 warehouse view links, 0 session recording playlists, 0 early access features, 0 experiment holdouts, 0 experiment saved metrics, 0 event definitions, 0 property definitions, 0 access controls, 0 notebooks, 0 subscriptions, 0 insight variables`,
+    `[1/2] project ${web.id} "Web": 120 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, 0 batch exports, 0 hog flows, 0 warehouse saved queries, 0 warehouse view links, 0 external data sources, 0 session recording playlists, 0 early access features, 0 experiment holdouts, 0 experiment saved metrics, 0 event definitions, 0 property definitions, 0 access controls, 0 notebooks, 0 subscriptions, 0 insight variables`,
+    `[2/2] project ${mobile.id} "Mobile": 0 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, 0 batch exports, 0 hog flows, 0 warehouse saved queries, 0 warehouse view links, 0 external data sources, 0 session recording playlists, 0 early access features, 0 experiment holdouts, 0 experiment saved metrics, 0 event definitions, 0 property definitions, 0 access controls, 0 notebooks, 0 subscriptions, 0 insight variables`,
   ]);
 
   await server.clearRequests();
@@ -94,8 +94,10 @@ test("one list per kind and project, one GET per project; a project being delete
     `/api/projects/${mobile.id}/experiments/`,
     `/api/projects/${mobile.id}/hog_functions/`,
     `/api/projects/${mobile.id}/batch_exports/`,
+    `/api/projects/${mobile.id}/hog_flows/`,
     `/api/projects/${mobile.id}/warehouse_saved_queries/`,
     `/api/projects/${mobile.id}/warehouse_view_links/`,
+    `/api/projects/${mobile.id}/external_data_sources/`,
     `/api/projects/${mobile.id}/session_recording_playlists/`,
     `/api/projects/${mobile.id}/early_access_feature/`,
     `/api/projects/${mobile.id}/experiment_holdouts/`,

@@ -97,12 +97,7 @@ export const projectModel = fieldModel<ProjectRecord, PlacedProject>({
   recordsAdoption: true,
   fixedOutputs: keptFields,
   // PostHog answers each as a string.
-  outputTypes: Object.fromEntries(
-    keptInState.map((field) => [
-      camelCase(field),
-      { type: "string", doc: recordField(field).doc, ...(recordField(field).secret && { secret: true }) },
-    ]),
-  ),
+  outputTypes: Object.fromEntries(keptInState.map((field) => [camelCase(field), { type: "string", doc: recordField(field).doc }])),
   nameInput: "name",
   plainTypes: { inputs: "ProjectInputs", outputs: "ProjectOutputs" },
   recordType: {

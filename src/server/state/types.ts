@@ -233,6 +233,8 @@ export const OBJECT_KINDS = [
   "eventDefinitions",
   "propertyDefinitions",
   "insightVariables",
+  "hogFlows",
+  "externalDataSources",
 ] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
 

@@ -1,0 +1,147 @@
+/**
+ * posthog.HogFlow's lifecycle over loopback against the local server: today's PostHog (create, no change, an action's
+ * drift shown and put back, its function inputs secret in messages and in the plugin's state, PostHog's
+ * `{"secret": true}` no drift, PostHog's rules before anything is sent, a create whose answer is lost, DELETE) and
+ * PostHog 2025-08-04, which refuses every personal API key here. (Its example's create, preview, drift, adoption,
+ * import and delete: the contract, test/kinds/contract.test.ts.)
+ */
+import * as hogFlows from "../../../src/kinds/hog-flow/endpoints";
+import { Transport } from "../../../src/client-entry";
+import { HogFlowLifecycle } from "../../../src/provider";
+import { hogFlowKind } from "../../../src/kinds/hog-flow/kind";
+import { hogFlowFields } from "../../../src/kinds/hog-flow/fields";
+import { secretInputPaths } from "../../../src/kinds/hog-flow/model";
+import { withRedactedFailures } from "../../../src/kit/redaction";
+import { markSecret } from "../../../src/plugin/provider";
+import { projectScopedSetups } from "../../helpers/project-scoped";
+
+type Json = Record<string, unknown>;
+
+const setups = projectScopedSetups("Workflows", (connection) => new HogFlowLifecycle(connection));
+const current = () => setups.current!;
+const TOKEN = "tok_s3cr3t_hook_value";
+
+const trigger = {
+  id: "t",
+  name: "Sign-up",
+  type: "trigger",
+  config: { type: "event", filters: { events: [{ id: "signed_up", type: "events" }] } },
+};
+const hook = (token = TOKEN) => ({
+  id: "f",
+  name: "Hook",
+  type: "function",
+  config: { template_id: "template-webhook", inputs: { url: { value: "https://example.com" }, token: { value: token } } },
+});
+const exit = { id: "x", name: "Exit", type: "exit", config: { reason: "done" } };
+const flow = (projectId: number, extra: Json = {}): Json => ({
+  projectId,
+  name: "Welcome",
+  status: "draft",
+  actions: [trigger, hook(), exit],
+  edges: [
+    { from: "t", to: "f", type: "continue" },
+    { from: "f", to: "x", type: "continue" },
+  ],
+  ...extra,
+});
+
+test("create, no change, an action's drift shown and put back with one PATCH, trigger derived, DELETE", async () => {
+  const { provider, http, projectId, server } = current();
+  const inputs = flow(projectId);
+  expect((await provider.check({}, inputs)).failures).toBeUndefined();
+  const created = await provider.create(inputs);
+  const outs = created.outs as Json;
+  expect(outs).toMatchObject({ hogFlowId: created.id, status: "draft", trigger: trigger.config });
+  expect((await provider.diff(created.id, outs, inputs)).changes).toBe(false);
+  expect((await provider.read(created.id, outs)).inputs).toEqual(inputs);
+
+  await hogFlows.updateHogFlow(http, projectId, created.id, { actions: [trigger, { ...hook(), name: "Renamed by hand" }, exit] });
+  const drifted = await provider.read(created.id, outs);
+  expect((drifted.inputs as Json)["actions"]).toEqual([trigger, { ...hook(), name: "Renamed by hand" }, exit]);
+  await server.clearRequests();
+  await provider.update(created.id, drifted.props as Json, inputs);
+  expect((await server.requests({ method: "PATCH" })).map((r) => r.bodyKeys)).toEqual([["actions"]]);
+  expect(((await hogFlows.getHogFlow(http, projectId, created.id)).actions as Json[])[1]).toMatchObject({ name: "Hook" });
+
+  await provider.delete(created.id, outs);
+  await expect(hogFlows.getHogFlow(http, projectId, created.id)).rejects.toMatchObject({ isNotFound: true });
+});
+
+test("PostHog's `{\"secret\": true}` in place of an input's value (a later PostHog's answer) is no drift; a changed value is", () => {
+  const masked = [
+    trigger,
+    { ...hook(), config: { ...hook().config, inputs: { url: { value: "https://example.com" }, token: { secret: true } } } },
+    exit,
+  ];
+  const equal = hogFlowFields.actions.equal;
+  expect(equal([trigger, hook(), exit], masked)).toBe(true);
+  expect(equal([trigger, hook(), exit], [trigger, { ...hook(), description: "", filters: null }, exit])).toBe(true);
+  expect(equal([trigger, hook(), exit], [trigger, hook("another"), exit])).toBe(false);
+});
+
+test("every function input is a secret path: redacted from any message, marked secret by the plugin across the actions' list", async () => {
+  const inputs = flow(1);
+  const paths = secretInputPaths(inputs);
+  expect(paths).toEqual([
+    ["actions", "1", "config", "inputs", "url"],
+    ["actions", "1", "config", "inputs", "token"],
+  ]);
+  const marked = paths.reduce((value, path) => markSecret(value, path), inputs);
+  const token = (((marked["actions"] as Json[])[1]!["config"] as Json)["inputs"] as Json)["token"] as Json;
+  expect(token).toEqual({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", value: { value: TOKEN } });
+  // A failure quoting the token, as PostHog's template errors quote what they stumble on, leaves the provider without it.
+  const failing = withRedactedFailures(
+    {
+      create: async () => {
+        throw new Error(`Invalid template: '${TOKEN}'`);
+      },
+    },
+    hogFlowKind.secretInputPaths,
+  );
+  await expect(failing.create(inputs)).rejects.toThrow("Invalid template: '[secret]'");
+});
+
+test("PostHog's rules before anything is sent: one trigger, an active flow's delays; PostHog's own for what needs its templates", async () => {
+  const { provider, projectId, server } = current();
+  expect((await provider.check({}, flow(projectId, { actions: [trigger, { ...trigger, id: "t2" }, exit] }))).failures).toEqual([
+    { property: "actions", reason: expect.stringContaining('exactly one action must be the trigger (type "trigger"); there are 2') },
+  ]);
+  const delay = { id: "d", name: "Wait", type: "delay", config: { delay_duration: "90s" } };
+  expect((await provider.check({}, flow(projectId, { status: "draft", actions: [trigger, delay, exit] }))).failures).toBeUndefined();
+  expect((await provider.check({}, flow(projectId, { status: "active", actions: [trigger, delay, exit] }))).failures).toEqual([
+    { property: "actions", reason: expect.stringContaining('actions[1].config.delay_duration must be a duration such as "30m"') },
+  ]);
+  // An active flow's function needs its template, which only PostHog can look up: its refusal comes back named.
+  await server.clearRequests();
+  await expect(provider.create(flow(projectId, { status: "active" }))).rejects.toThrow("Template not found");
+});
+
+test("a create whose answer is lost after PostHog committed is found by its name and maker, not created twice", async () => {
+  const { provider, server, http, projectId } = current();
+  await server.fault({ method: "POST", path: "/hog_flows/?$", status: 502, afterCommit: true });
+  const created = await provider.create(flow(projectId, { name: "Lost" }));
+  const live = (await hogFlows.listHogFlows(http, projectId)).filter((f) => f.name === "Lost").map((f) => f.id);
+  expect(live).toEqual([created.id]);
+});
+
+test("PostHog 2025-08-04 refuses every personal API key with scopes here (INTERNAL): the error says so and names the hog_flow scope", async () => {
+  const { server, projectId } = setups["2025-08-04"]!;
+  const apiKey = await server.key({ scopes: ["*"] });
+  const transport = new Transport({ host: server.url, apiKey, rateLimits: false, retry: { attempts: 1, baseDelayMs: 10 } });
+  const provider = new HogFlowLifecycle({
+    config: { host: server.url, apiKey, organizationId: server.organizationId, projectId: String(projectId) },
+    transport,
+  });
+  await expect(provider.create(flow(projectId))).rejects.toThrow(
+    /does not support Personal API Key access.*a later PostHog serves them to personal API keys with the `hog_flow` scope/,
+  );
+});
+
+test("the importer writes no input value of a function action: each is read from the stack's secrets", () => {
+  const record = { id: "u", status: "draft", actions: [trigger, hook(), exit] } as never;
+  expect(hogFlowKind.importer!.secrets!(record)).toEqual([
+    { field: "actions", path: [1, "config", "inputs", "url", "value"], what: "the input url of action f" },
+    { field: "actions", path: [1, "config", "inputs", "token", "value"], what: "the input token of action f" },
+  ]);
+});
