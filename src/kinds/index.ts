@@ -40,6 +40,9 @@ import { experimentSavedMetricKind } from "./experiment-saved-metric/kind";
 import { eventDefinitionKind } from "./event-definition/kind";
 import { propertyDefinitionKind } from "./property-definition/kind";
 import { accessControlKind } from "./access-control/kind";
+import { errorTrackingAssignmentRuleKind } from "./error-tracking-assignment-rule/kind";
+import { errorTrackingGroupingRuleKind } from "./error-tracking-grouping-rule/kind";
+import { errorTrackingSuppressionRuleKind } from "./error-tracking-suppression-rule/kind";
 import type { Kind } from "../kit/kind";
 
 export const kinds: readonly Kind[] = [
@@ -69,6 +72,9 @@ export const kinds: readonly Kind[] = [
   eventDefinitionKind as Kind,
   propertyDefinitionKind as Kind,
   accessControlKind as Kind,
+  errorTrackingAssignmentRuleKind as Kind,
+  errorTrackingGroupingRuleKind as Kind,
+  errorTrackingSuppressionRuleKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

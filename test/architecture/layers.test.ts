@@ -111,6 +111,16 @@ const RULES: Record<Layer, { may: readonly Layer[]; rule: string }> = {
  */
 const KIND_ON_KIND: ReadonlyArray<readonly [string, string, string]> = [
   [
+    "error-tracking-grouping-rule",
+    "error-tracking-assignment-rule",
+    "PostHog's three error tracking rules share their viewsets' shape (products/error_tracking/backend/api/: filters, an assignee of a user or a role, order_key set by `reorder`, updates answering 204), kept once in the assignment rule's rules.ts",
+  ],
+  [
+    "error-tracking-suppression-rule",
+    "error-tracking-assignment-rule",
+    "PostHog's three error tracking rules share their viewsets' shape (products/error_tracking/backend/api/: filters, order_key set by `reorder`, updates answering 204), kept once in the assignment rule's rules.ts",
+  ],
+  [
     "property-definition",
     "event-definition",
     "PostHog's two taxonomy serializers share their rules (ee/api/ee_event_definition.py, ee/api/ee_property_definition.py: the `ingestion_taxonomy` plan feature, hidden against verified, description and tags), and a definition ingestion has not made is the same error",
