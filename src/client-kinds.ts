@@ -30,6 +30,9 @@ export * as experimentSavedMetrics from "./kinds/experiment-saved-metric/endpoin
 export * as eventDefinitions from "./kinds/event-definition/endpoints";
 export * as propertyDefinitions from "./kinds/property-definition/endpoints";
 export * as accessControls from "./kinds/access-control/endpoints";
+export * as errorTrackingAssignmentRules from "./kinds/error-tracking-assignment-rule/endpoints";
+export * as errorTrackingGroupingRules from "./kinds/error-tracking-grouping-rule/endpoints";
+export * as errorTrackingSuppressionRules from "./kinds/error-tracking-suppression-rule/endpoints";
 export type { FeatureFlag } from "./kinds/feature-flag/record";
 export type { Annotation } from "./kinds/annotation/record";
 export type { Action } from "./kinds/action/record";
@@ -55,3 +58,6 @@ export type { ExperimentSavedMetric } from "./kinds/experiment-saved-metric/reco
 export type { EventDefinition } from "./kinds/event-definition/record";
 export type { PropertyDefinition } from "./kinds/property-definition/record";
 export type { AccessControl } from "./kinds/access-control/record";
+export type { ErrorTrackingAssignmentRule } from "./kinds/error-tracking-assignment-rule/record";
+export type { ErrorTrackingGroupingRule } from "./kinds/error-tracking-grouping-rule/record";
+export type { ErrorTrackingSuppressionRule } from "./kinds/error-tracking-suppression-rule/record";

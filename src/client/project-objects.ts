@@ -174,13 +174,7 @@ export function create<S extends z.ZodType>(http: Transport, collection: Collect
   });
 }
 
-export async function update<S extends z.ZodType>(
-  http: Transport,
-  collection: Collection<S>,
-  at: At,
-  id: ObjectId,
-  body: ObjectBody,
-) {
+export async function update<S extends z.ZodType>(http: Transport, collection: Collection<S>, at: At, id: ObjectId, body: ObjectBody) {
   const patch = { method: "PATCH", path: itemPath(collection, at, id), body, subject: subject(collection, at, id) } as const;
   if (!collection.readBack) return http.request({ ...patch, schema: collection.schema });
   await http.request(patch);

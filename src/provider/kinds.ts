@@ -33,6 +33,9 @@ import { experimentSavedMetricKind } from "../kinds/experiment-saved-metric/kind
 import { eventDefinitionKind } from "../kinds/event-definition/kind";
 import { propertyDefinitionKind } from "../kinds/property-definition/kind";
 import { accessControlKind } from "../kinds/access-control/kind";
+import { errorTrackingAssignmentRuleKind } from "../kinds/error-tracking-assignment-rule/kind";
+import { errorTrackingGroupingRuleKind } from "../kinds/error-tracking-grouping-rule/kind";
+import { errorTrackingSuppressionRuleKind } from "../kinds/error-tracking-suppression-rule/kind";
 
 export { ProjectLifecycle, ProjectLifecycle as ProjectProvider } from "../kinds/project/kind";
 export { FeatureFlagLifecycle, FeatureFlagLifecycle as FeatureFlagProvider } from "../kinds/feature-flag/kind";
@@ -69,6 +72,18 @@ export {
 export { EventDefinitionLifecycle, EventDefinitionLifecycle as EventDefinitionProvider } from "../kinds/event-definition/kind";
 export { PropertyDefinitionLifecycle, PropertyDefinitionLifecycle as PropertyDefinitionProvider } from "../kinds/property-definition/kind";
 export { AccessControlLifecycle, AccessControlLifecycle as AccessControlProvider } from "../kinds/access-control/kind";
+export {
+  ErrorTrackingAssignmentRuleLifecycle,
+  ErrorTrackingAssignmentRuleLifecycle as ErrorTrackingAssignmentRuleProvider,
+} from "../kinds/error-tracking-assignment-rule/kind";
+export {
+  ErrorTrackingGroupingRuleLifecycle,
+  ErrorTrackingGroupingRuleLifecycle as ErrorTrackingGroupingRuleProvider,
+} from "../kinds/error-tracking-grouping-rule/kind";
+export {
+  ErrorTrackingSuppressionRuleLifecycle,
+  ErrorTrackingSuppressionRuleLifecycle as ErrorTrackingSuppressionRuleProvider,
+} from "../kinds/error-tracking-suppression-rule/kind";
 
 export const projectProvider = hosted(projectKind as Kind);
 export const featureFlagProvider = hosted(featureFlagKind as Kind);
@@ -96,3 +111,6 @@ export const experimentSavedMetricProvider = hosted(experimentSavedMetricKind as
 export const eventDefinitionProvider = hosted(eventDefinitionKind as Kind);
 export const propertyDefinitionProvider = hosted(propertyDefinitionKind as Kind);
 export const accessControlProvider = hosted(accessControlKind as Kind);
+export const errorTrackingAssignmentRuleProvider = hosted(errorTrackingAssignmentRuleKind as Kind);
+export const errorTrackingGroupingRuleProvider = hosted(errorTrackingGroupingRuleKind as Kind);
+export const errorTrackingSuppressionRuleProvider = hosted(errorTrackingSuppressionRuleKind as Kind);

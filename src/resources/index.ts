@@ -29,3 +29,6 @@ export * from "./experiment-saved-metric";
 export * from "./event-definition";
 export * from "./property-definition";
 export * from "./access-control";
+export * from "./error-tracking-assignment-rule";
+export * from "./error-tracking-grouping-rule";
+export * from "./error-tracking-suppression-rule";

@@ -25,6 +25,7 @@ import { inviteRoutes } from "./invites/routes";
 import { proxyRecordRoutes } from "./proxy-records/routes";
 import { warehouseSavedQueryRoutes } from "./warehouse-saved-queries/routes";
 import { warehouseViewLinkRoutes } from "./warehouse-view-links/routes";
+import { errorTrackingRuleRoutes } from "./error-tracking-rules/routes";
 import { roleRoutes } from "./roles/routes";
 import { accessControlRoutes } from "./access-controls/routes";
 import { annotationRoutes } from "./annotations/routes";
@@ -181,6 +182,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...proxyRecordRoutes(),
       ...warehouseSavedQueryRoutes(),
       ...warehouseViewLinkRoutes(),
+      ...errorTrackingRuleRoutes(),
       ...roleRoutes(version),
       ...sessionRecordingPlaylistRoutes(),
       ...taxonomyRoutes(),

@@ -9,7 +9,7 @@ import { errorTrackingAssignmentRuleEndpoints } from "./endpoints";
 import { errorTrackingAssignmentRuleExample } from "./example";
 import { errorTrackingAssignmentRuleFields } from "./fields";
 import { errorTrackingAssignmentRuleModel } from "./model";
-import { errorTrackingAssignmentRuleSchema } from "./record";
+import type { errorTrackingAssignmentRuleSchema } from "./record";
 import { RuleLifecycle, ruleKind } from "./rules";
 import type { ErrorTrackingAssignmentRule } from "./record";
 
@@ -29,7 +29,10 @@ export const errorTrackingAssignmentRuleKind = ruleKind({
 });
 
 /** The ErrorTrackingAssignmentRule lifecycle: the rules' (./rules.ts); both its fields change in place. */
-export class ErrorTrackingAssignmentRuleLifecycle extends RuleLifecycle<ErrorTrackingAssignmentRule, typeof errorTrackingAssignmentRuleSchema> {
+export class ErrorTrackingAssignmentRuleLifecycle extends RuleLifecycle<
+  ErrorTrackingAssignmentRule,
+  typeof errorTrackingAssignmentRuleSchema
+> {
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
   constructor(connection?: { config: ProviderConfig; transport: Transport }) {
     super(errorTrackingAssignmentRuleKind, errorTrackingAssignmentRuleModel, errorTrackingAssignmentRuleEndpoints, [], connection);

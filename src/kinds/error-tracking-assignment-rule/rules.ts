@@ -25,14 +25,7 @@ import * as objects from "../../client/project-objects";
 import type { ProviderConfig } from "../../kit/config";
 import type { KindExample } from "../../kit/example";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
-import {
-  type FieldModel,
-  type InProject,
-  projectScopedApi,
-  projectScopedImport,
-  tableInputs,
-  tableOutputs,
-} from "../../kit/field-model";
+import { type FieldModel, type InProject, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import type { Equality, FieldDef, FieldTable } from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 import { adoptInputOf, type Kind, keyFacts } from "../../kit/kind";
@@ -68,7 +61,8 @@ const GROUP = `a property group {"type": "AND" | "OR", "values": [...]}, each va
 /** Where a value is not a property group as PostHog's `PropertyGroupFilterValue(**filters)` parses one. */
 function groupProblem(value: unknown, path: (string | number)[]): { message: string; path: (string | number)[] } | undefined {
   if (!isPlainObject(value)) return { message: `must be ${GROUP}`, path };
-  if (value["type"] !== "AND" && value["type"] !== "OR") return { message: `type must be "AND" or "OR" (${GROUP})`, path: [...path, "type"] };
+  if (value["type"] !== "AND" && value["type"] !== "OR")
+    return { message: `type must be "AND" or "OR" (${GROUP})`, path: [...path, "type"] };
   const values = value["values"];
   if (!Array.isArray(values)) return { message: `values must be a list (${GROUP})`, path: [...path, "values"] };
   for (const [i, item] of values.entries()) {
@@ -97,8 +91,7 @@ export function filtersField(doc: string): FieldDef {
 const ASSIGNEE_RULE = `must be {"type": "user", "id": <a user's numeric id>} or {"type": "role", "id": "<a role's UUID>"} (ErrorTrackingAssignmentRuleAssigneeRequestSerializer, ${RULES_SOURCE})`;
 
 /** A user's id as today's assignee id field takes it: an integer, or its digits as a string. */
-const isUserId = (id: unknown) =>
-  (typeof id === "number" && Number.isInteger(id)) || (typeof id === "string" && /^[0-9]+$/.test(id));
+const isUserId = (id: unknown) => (typeof id === "number" && Number.isInteger(id)) || (typeof id === "string" && /^[0-9]+$/.test(id));
 
 /** The assignee PostHog answers is the one sent (a user's id as a number, a role's UUID in lower case). */
 const sameAssignee: Equality = (declared, live) => {
@@ -114,7 +107,11 @@ export function assigneeField(doc: string, nullable: boolean): FieldDef {
   return {
     input: nullable ? assignee.nullable() : assignee,
     equal: sameAssignee,
-    type: `{ type: "user"; id: number } | { type: "role"; id: string }${nullable ? " | null" : ""}`,
+    // The id may be another resource's output (a Role's `roleId`).
+    type: {
+      input: `{ type: "user"; id: pulumi.Input<number> } | { type: "role"; id: pulumi.Input<string> }${nullable ? " | null" : ""}`,
+      output: `{ type: "user"; id: number } | { type: "role"; id: string }${nullable ? " | null" : ""}`,
+    },
     doc,
   };
 }
@@ -266,7 +263,9 @@ export abstract class RuleLifecycle<R extends RuleRecord, S extends z.ZodType<R>
     const alike = found.filter(
       (rule) =>
         !(typeof rule.created_at === "string" && Date.parse(rule.created_at) < since) &&
-        Object.entries(body).every(([field, value]) => !Object.hasOwn(rule, field) || this.rules.valuesEqual(field, value, (rule as Record<string, unknown>)[field])),
+        Object.entries(body).every(
+          ([field, value]) => !Object.hasOwn(rule, field) || this.rules.valuesEqual(field, value, (rule as Record<string, unknown>)[field]),
+        ),
     );
     if (alike.length === 0) return `No ${noun} holding what was sent was created; run \`pulumi up\` again.`;
     const why = "PostHog does not record who made a rule, so it cannot be shown to be this create's";

@@ -32,6 +32,12 @@ export const errorTrackingGroupingRuleKind = ruleKind({
 export class ErrorTrackingGroupingRuleLifecycle extends RuleLifecycle<ErrorTrackingGroupingRule, typeof errorTrackingGroupingRuleSchema> {
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
   constructor(connection?: { config: ProviderConfig; transport: Transport }) {
-    super(errorTrackingGroupingRuleKind, errorTrackingGroupingRuleModel, errorTrackingGroupingRuleEndpoints, GROUPING_RULE_CREATE_ONLY, connection);
+    super(
+      errorTrackingGroupingRuleKind,
+      errorTrackingGroupingRuleModel,
+      errorTrackingGroupingRuleEndpoints,
+      GROUPING_RULE_CREATE_ONLY,
+      connection,
+    );
   }
 }

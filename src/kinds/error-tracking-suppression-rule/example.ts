@@ -6,7 +6,9 @@ export const errorTrackingSuppressionRuleExample: KindExample = {
   inputs: {
     filters: {
       type: "AND",
-      values: [{ type: "AND", values: [{ key: "$exception_message", type: "event", value: "ResizeObserver loop", operator: "icontains" }] }],
+      values: [
+        { type: "AND", values: [{ key: "$exception_message", type: "event", value: "ResizeObserver loop", operator: "icontains" }] },
+      ],
     },
   },
 };

@@ -230,6 +230,9 @@ export const OBJECT_KINDS = [
   "experimentSavedMetrics",
   "eventDefinitions",
   "propertyDefinitions",
+  "errorTrackingAssignmentRules",
+  "errorTrackingGroupingRules",
+  "errorTrackingSuppressionRules",
 ] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
 
