@@ -32,12 +32,12 @@ export interface ErrorTrackingAssignmentRuleOutputProperties {
   readonly assignmentRuleId: pulumi.Output<string>;
   /** The project the error tracking assignment rule belongs to. */
   readonly projectId: pulumi.Output<number>;
+  /** Which exceptions the rule matches, as PostHog stores them. */
+  readonly filters: pulumi.Output<{ type: "AND" | "OR"; values: Record<string, unknown>[] }>;
   /** Where the rule stands in the project's order (lowest first; PostHog evaluates its rules in this order). PostHog starts every rule at 0; only its interface reorders them (its `reorder` action refuses personal API keys). */
   readonly orderKey: pulumi.Output<number>;
   /** Why PostHog disabled the rule (`{message, …}`: its filters failed on an event), or null while it is enabled. */
   readonly disabledData: pulumi.Output<Record<string, unknown> | null>;
-  /** Which exceptions the rule matches: a property group of filters on the exception event (`$exception_types`, `$exception_message`, …). A new issue whose first exception matches is assigned to `assignee`. Present when declared. */
-  readonly filters?: pulumi.Output<{ type: "AND" | "OR"; values: Record<string, unknown>[] }>;
   /** Who a matching issue is assigned to: a user (`{ type: "user", id: <the user's numeric id> }`) or a role (`{ type: "role", id: <the Role's roleId> }`). Present when declared. */
   readonly assignee?: pulumi.Output<{ type: "user"; id: number } | { type: "role"; id: string }>;
 }
@@ -46,6 +46,7 @@ export interface ErrorTrackingAssignmentRuleOutputProperties {
 export const outputNames: ReadonlyArray<keyof ErrorTrackingAssignmentRuleOutputProperties> = [
   "assignmentRuleId",
   "projectId",
+  "filters",
   "orderKey",
   "disabledData",
 ];

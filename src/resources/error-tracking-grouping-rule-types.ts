@@ -34,12 +34,12 @@ export interface ErrorTrackingGroupingRuleOutputProperties {
   readonly groupingRuleId: pulumi.Output<string>;
   /** The project the error tracking grouping rule belongs to. */
   readonly projectId: pulumi.Output<number>;
+  /** Which exceptions the rule matches, as PostHog stores them. */
+  readonly filters: pulumi.Output<{ type: "AND" | "OR"; values: Record<string, unknown>[] }>;
   /** Where the rule stands in the project's order (lowest first; PostHog evaluates its rules in this order). PostHog starts every rule at 0; only its interface reorders them (its `reorder` action refuses personal API keys). */
   readonly orderKey: pulumi.Output<number>;
   /** Why PostHog disabled the rule (`{message, …}`: its filters failed on an event), or null while it is enabled. */
   readonly disabledData: pulumi.Output<Record<string, unknown> | null>;
-  /** Which exceptions the rule groups: a property group of filters on the exception event. Every matching exception goes into one issue, the rule's own, whatever PostHog's fingerprint says. Present when declared. */
-  readonly filters?: pulumi.Output<{ type: "AND" | "OR"; values: Record<string, unknown>[] }>;
   /** Who the rule's issue is assigned to (assignment rules are then skipped for it): a user (`{ type: "user", id: <numeric id> }`) or a role (`{ type: "role", id: <roleId> }`), or null. Changing it replaces the rule. Present when declared. */
   readonly assignee?: pulumi.Output<{ type: "user"; id: number } | { type: "role"; id: string } | null>;
   /** What the rule is for, shown in PostHog's interface. Changing it replaces the rule. PostHog 2025-08-04 stores it but never answers it. Present when declared. */
@@ -50,6 +50,7 @@ export interface ErrorTrackingGroupingRuleOutputProperties {
 export const outputNames: ReadonlyArray<keyof ErrorTrackingGroupingRuleOutputProperties> = [
   "groupingRuleId",
   "projectId",
+  "filters",
   "orderKey",
   "disabledData",
 ];

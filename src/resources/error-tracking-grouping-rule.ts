@@ -51,7 +51,6 @@ export interface ErrorTrackingGroupingRule extends ErrorTrackingGroupingRuleOutp
  *     ],
  *   },
  *   assignee: { type: "user", id: me.id.apply((id) => id!) },
- *   description: "Every timeout, whatever its stack",
  * });
  * ```
  */

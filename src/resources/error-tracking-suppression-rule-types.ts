@@ -32,12 +32,12 @@ export interface ErrorTrackingSuppressionRuleOutputProperties {
   readonly suppressionRuleId: pulumi.Output<string>;
   /** The project the error tracking suppression rule belongs to. */
   readonly projectId: pulumi.Output<number>;
+  /** Which exceptions the rule matches, as PostHog stores them. */
+  readonly filters: pulumi.Output<{ type: "AND" | "OR"; values: Record<string, unknown>[] }>;
   /** Where the rule stands in the project's order (lowest first; PostHog evaluates its rules in this order). PostHog starts every rule at 0; only its interface reorders them (its `reorder` action refuses personal API keys). */
   readonly orderKey: pulumi.Output<number>;
   /** Why PostHog disabled the rule (`{message, …}`: its filters failed on an event), or null while it is enabled. */
   readonly disabledData: pulumi.Output<Record<string, unknown> | null>;
-  /** Which exceptions are dropped at ingestion: a property group of filters on the exception event. Today's PostHog takes none (or an empty group) as every exception; PostHog 2025-08-04 requires them. Present when declared. */
-  readonly filters?: pulumi.Output<{ type: "AND" | "OR"; values: Record<string, unknown>[] }>;
   /** The share of matching exceptions dropped: 1 (PostHog's default) drops every one, 0.5 half of them, 0 none (today's PostHog only). Present when declared. */
   readonly samplingRate?: pulumi.Output<number>;
 }
@@ -46,6 +46,7 @@ export interface ErrorTrackingSuppressionRuleOutputProperties {
 export const outputNames: ReadonlyArray<keyof ErrorTrackingSuppressionRuleOutputProperties> = [
   "suppressionRuleId",
   "projectId",
+  "filters",
   "orderKey",
   "disabledData",
 ];

@@ -23,7 +23,8 @@ export const errorTrackingAssignmentRuleKind = ruleKind({
   endpoints: errorTrackingAssignmentRuleEndpoints,
   model: errorTrackingAssignmentRuleModel,
   example: errorTrackingAssignmentRuleExample,
-  required: ["filters", "assignee"],
+  createOnly: [],
+  required: ["assignee"],
   defaults: {},
   lifecycle: () => new ErrorTrackingAssignmentRuleLifecycle(),
 });

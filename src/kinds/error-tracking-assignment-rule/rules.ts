@@ -33,6 +33,7 @@ import type { Json } from "../../kit/lifecycle";
 import { listedPages } from "../../kit/list-reads";
 import { notTakenMessage } from "../../kit/lost-create";
 import { ANY } from "../../kit/property";
+import { camelCase } from "../../kit/names";
 import { kindNames } from "../../kit/tokens";
 import { isUnknown } from "../../kit/unknown";
 
@@ -118,10 +119,11 @@ export function assigneeField(doc: string, nullable: boolean): FieldDef {
 
 /** The outputs every rule has from its record besides its id and project. */
 export function ruleOutputs(record: RuleRecord): Json {
-  return { orderKey: record.order_key, disabledData: (record.disabled_data ?? null) as Json };
+  return { filters: (record.filters ?? null) as Json, orderKey: record.order_key, disabledData: (record.disabled_data ?? null) as Json };
 }
 
 export const ruleOutputTypes = {
+  filters: { type: '{ type: "AND" | "OR"; values: Record<string, unknown>[] }', doc: "Which exceptions the rule matches, as PostHog stores them." },
   orderKey: {
     type: "number",
     doc: "Where the rule stands in the project's order (lowest first; PostHog evaluates its rules in this order). PostHog starts every rule at 0; only its interface reorders them (its `reorder` action refuses personal API keys).",
@@ -158,8 +160,10 @@ export interface RuleFacts<R extends RuleRecord, S extends z.ZodType<R>> {
   readonly endpoints: RuleEndpoints<S>;
   readonly model: FieldModel<R>;
   readonly example: KindExample;
-  /** The inputs always present besides its id and project. */
+  /** The inputs always present besides its id, its project and its filters. */
   readonly required: readonly string[];
+  /** The fields PostHog sets on create only (PostHog's names): changing one replaces the rule. */
+  readonly createOnly: readonly string[];
   /** PostHog's own values of the fields nobody set (the importer leaves them out). */
   readonly defaults: Readonly<Record<string, unknown>>;
   readonly lifecycle: () => RuleLifecycle<R, S>;
@@ -182,7 +186,12 @@ export function ruleKind<R extends RuleRecord, S extends z.ZodType<R>>(facts: Ru
     listReads: listedPages(endpoints.pages),
     schema: () => ({
       description: facts.description,
-      inputs: tableInputs(fields, noun, { key: "uuid" }),
+      inputs: Object.fromEntries(
+        Object.entries(tableInputs(fields, noun, { key: "uuid" })).map(([input, spec]) => [
+          input,
+          facts.createOnly.some((field) => camelCase(field) === input) ? { ...spec, willReplaceOnChanges: true } : spec,
+        ]),
+      ),
       outputs: tableOutputs(
         fields,
         noun,
@@ -193,7 +202,7 @@ export function ruleKind<R extends RuleRecord, S extends z.ZodType<R>>(facts: Ru
         },
         { key: "uuid" },
       ),
-      required: [facts.idOutput, "projectId", "orderKey", ...facts.required],
+      required: [facts.idOutput, "projectId", "filters", "orderKey", ...facts.required],
     }),
     lookups: {
       list,

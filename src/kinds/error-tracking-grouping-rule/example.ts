@@ -9,6 +9,5 @@ export const errorTrackingGroupingRuleExample: KindExample = {
       values: [{ type: "AND", values: [{ key: "$exception_message", type: "event", value: "timeout", operator: "icontains" }] }],
     },
     assignee: { type: "user", id: currentUser("id") },
-    description: "Every timeout, whatever its stack",
   },
 };

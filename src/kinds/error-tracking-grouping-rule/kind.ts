@@ -22,7 +22,8 @@ export const errorTrackingGroupingRuleKind = ruleKind({
   endpoints: errorTrackingGroupingRuleEndpoints,
   model: errorTrackingGroupingRuleModel,
   example: errorTrackingGroupingRuleExample,
-  required: ["filters"],
+  createOnly: GROUPING_RULE_CREATE_ONLY,
+  required: [],
   // The ErrorTrackingGroupingRule model's (nullable, no default).
   defaults: { assignee: null, description: null },
   lifecycle: () => new ErrorTrackingGroupingRuleLifecycle(),

@@ -22,6 +22,7 @@ export const errorTrackingSuppressionRuleKind = ruleKind({
   endpoints: errorTrackingSuppressionRuleEndpoints,
   model: errorTrackingSuppressionRuleModel,
   example: errorTrackingSuppressionRuleExample,
+  createOnly: [],
   required: [],
   // ErrorTrackingSuppressionRuleCreateRequestSerializer's default (today's PostHog).
   defaults: { sampling_rate: 1 },
