@@ -52,6 +52,8 @@ export const ACCEPTANCE_SCOPES = [
   "hog_function:write",
   "warehouse_view:write",
   "session_recording_playlist:write",
+  // Error tracking rules (products/error_tracking/backend/api/: `scope_object = "error_tracking"`).
+  "error_tracking:write",
   // The current user, whom an alert notifies (posthog/api/user.py): read where alerts are tried (2025-08-04).
   "user:read",
 ] as const;
