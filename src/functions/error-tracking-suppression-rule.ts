@@ -29,9 +29,11 @@ type InProject = LookupOverrides & { projectId?: number };
 export type GetErrorTrackingSuppressionRuleArgs = InProject & { suppressionRuleId: string };
 export type ListErrorTrackingSuppressionRulesArgs = InProject;
 
-const lookups = typedLookups<GetErrorTrackingSuppressionRuleArgs, ListErrorTrackingSuppressionRulesArgs, ErrorTrackingSuppressionRuleResult>(
-  async () => (await import("../kinds/error-tracking-suppression-rule/kind")).errorTrackingSuppressionRuleKind as Kind<"project">,
-);
+const lookups = typedLookups<
+  GetErrorTrackingSuppressionRuleArgs,
+  ListErrorTrackingSuppressionRulesArgs,
+  ErrorTrackingSuppressionRuleResult
+>(async () => (await import("../kinds/error-tracking-suppression-rule/kind")).errorTrackingSuppressionRuleKind as Kind<"project">);
 
 /**
  * One error tracking suppression rule that is not deleted, by suppressionRuleId, with every field PostHog returns

@@ -123,7 +123,10 @@ export function ruleOutputs(record: RuleRecord): Json {
 }
 
 export const ruleOutputTypes = {
-  filters: { type: '{ type: "AND" | "OR"; values: Record<string, unknown>[] }', doc: "Which exceptions the rule matches, as PostHog stores them." },
+  filters: {
+    type: '{ type: "AND" | "OR"; values: Record<string, unknown>[] }',
+    doc: "Which exceptions the rule matches, as PostHog stores them.",
+  },
   orderKey: {
     type: "number",
     doc: "Where the rule stands in the project's order (lowest first; PostHog evaluates its rules in this order). PostHog starts every rule at 0; only its interface reorders them (its `reorder` action refuses personal API keys).",
