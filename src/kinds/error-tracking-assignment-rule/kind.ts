@@ -3,17 +3,14 @@
  * `/api/environments/<projectId>/error_tracking/assignment_rules/`, keyed by UUID, deleted by DELETE, identified as
  * `<projectId>/<uuid>`. Its field table is ./fields.ts.
  */
-import type { Transport } from "../../client";
-import type { ProviderConfig } from "../../kit/config";
 import { errorTrackingAssignmentRuleEndpoints } from "./endpoints";
 import { errorTrackingAssignmentRuleExample } from "./example";
 import { errorTrackingAssignmentRuleFields } from "./fields";
-import { errorTrackingAssignmentRuleModel } from "./model";
-import type { errorTrackingAssignmentRuleSchema } from "./record";
-import { RuleLifecycle, ruleKind } from "./rules";
-import type { ErrorTrackingAssignmentRule } from "./record";
+import { type ErrorTrackingAssignmentRuleRecord, errorTrackingAssignmentRuleModel } from "./model";
+import type { Kind } from "../../kit/kind";
+import { ruleKind, ruleLifecycle } from "./rules";
 
-export const errorTrackingAssignmentRuleKind = ruleKind({
+export const errorTrackingAssignmentRuleKind: Kind<"project", ErrorTrackingAssignmentRuleRecord> = ruleKind({
   name: "ErrorTrackingAssignmentRule",
   noun: "error tracking assignment rule",
   idOutput: "assignmentRuleId",
@@ -29,13 +26,10 @@ export const errorTrackingAssignmentRuleKind = ruleKind({
   lifecycle: () => new ErrorTrackingAssignmentRuleLifecycle(),
 });
 
-/** The ErrorTrackingAssignmentRule lifecycle: the rules' (./rules.ts); both its fields change in place. */
-export class ErrorTrackingAssignmentRuleLifecycle extends RuleLifecycle<
-  ErrorTrackingAssignmentRule,
-  typeof errorTrackingAssignmentRuleSchema
-> {
-  /** `connection` replaces configuration and client, for tests and for programs that build their own. */
-  constructor(connection?: { config: ProviderConfig; transport: Transport }) {
-    super(errorTrackingAssignmentRuleKind, errorTrackingAssignmentRuleModel, errorTrackingAssignmentRuleEndpoints, [], connection);
-  }
-}
+/** The ErrorTrackingAssignmentRule lifecycle: the rules' (RuleLifecycle), both its fields change in place. */
+export const ErrorTrackingAssignmentRuleLifecycle = ruleLifecycle(
+  () => errorTrackingAssignmentRuleKind,
+  errorTrackingAssignmentRuleModel,
+  errorTrackingAssignmentRuleEndpoints,
+  [],
+);

@@ -289,3 +289,21 @@ export abstract class RuleLifecycle<R extends RuleRecord, S extends z.ZodType<R>
     );
   }
 }
+
+/** One rule kind's lifecycle class; its kind is read when one is made (the kind names its lifecycle too). */
+export function ruleLifecycle<R extends RuleRecord, S extends z.ZodType<R>>(
+  kind: () => Kind<"project", InProject<R>>,
+  model: FieldModel<R>,
+  endpoints: RuleEndpoints<S>,
+  createOnly: readonly string[],
+): new (connection?: {
+  config: ProviderConfig;
+  transport: Transport;
+}) => RuleLifecycle<R, S> {
+  return class extends RuleLifecycle<R, S> {
+    /** `connection` replaces configuration and client, for tests and for programs that build their own. */
+    constructor(connection?: { config: ProviderConfig; transport: Transport }) {
+      super(kind(), model, endpoints, createOnly, connection);
+    }
+  };
+}

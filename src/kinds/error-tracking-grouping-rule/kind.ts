@@ -3,16 +3,14 @@
  * (../error-tracking-assignment-rule/rules.ts): `/api/environments/<projectId>/error_tracking/grouping_rules/`, keyed
  * by UUID, deleted by DELETE, identified as `<projectId>/<uuid>`. Its field table is ./fields.ts.
  */
-import type { Transport } from "../../client";
-import type { ProviderConfig } from "../../kit/config";
-import { RuleLifecycle, ruleKind } from "../error-tracking-assignment-rule/rules";
+import { ruleKind, ruleLifecycle } from "../error-tracking-assignment-rule/rules";
 import { errorTrackingGroupingRuleEndpoints } from "./endpoints";
 import { errorTrackingGroupingRuleExample } from "./example";
 import { errorTrackingGroupingRuleFields, GROUPING_RULE_CREATE_ONLY } from "./fields";
-import { errorTrackingGroupingRuleModel } from "./model";
-import type { ErrorTrackingGroupingRule, errorTrackingGroupingRuleSchema } from "./record";
+import { type ErrorTrackingGroupingRuleRecord, errorTrackingGroupingRuleModel } from "./model";
+import type { Kind } from "../../kit/kind";
 
-export const errorTrackingGroupingRuleKind = ruleKind({
+export const errorTrackingGroupingRuleKind: Kind<"project", ErrorTrackingGroupingRuleRecord> = ruleKind({
   name: "ErrorTrackingGroupingRule",
   noun: "error tracking grouping rule",
   idOutput: "groupingRuleId",
@@ -29,16 +27,10 @@ export const errorTrackingGroupingRuleKind = ruleKind({
   lifecycle: () => new ErrorTrackingGroupingRuleLifecycle(),
 });
 
-/** The ErrorTrackingGroupingRule lifecycle: the rules' (../error-tracking-assignment-rule/rules.ts), its assignee and description set on create. */
-export class ErrorTrackingGroupingRuleLifecycle extends RuleLifecycle<ErrorTrackingGroupingRule, typeof errorTrackingGroupingRuleSchema> {
-  /** `connection` replaces configuration and client, for tests and for programs that build their own. */
-  constructor(connection?: { config: ProviderConfig; transport: Transport }) {
-    super(
-      errorTrackingGroupingRuleKind,
-      errorTrackingGroupingRuleModel,
-      errorTrackingGroupingRuleEndpoints,
-      GROUPING_RULE_CREATE_ONLY,
-      connection,
-    );
-  }
-}
+/** The ErrorTrackingGroupingRule lifecycle: the rules' (RuleLifecycle), its assignee and description set on create. */
+export const ErrorTrackingGroupingRuleLifecycle = ruleLifecycle(
+  () => errorTrackingGroupingRuleKind,
+  errorTrackingGroupingRuleModel,
+  errorTrackingGroupingRuleEndpoints,
+  GROUPING_RULE_CREATE_ONLY,
+);

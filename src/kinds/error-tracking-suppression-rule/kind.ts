@@ -3,16 +3,14 @@
  * (../error-tracking-assignment-rule/rules.ts): `/api/environments/<projectId>/error_tracking/suppression_rules/`,
  * keyed by UUID, deleted by DELETE, identified as `<projectId>/<uuid>`. Its field table is ./fields.ts.
  */
-import type { Transport } from "../../client";
-import type { ProviderConfig } from "../../kit/config";
-import { RuleLifecycle, ruleKind } from "../error-tracking-assignment-rule/rules";
+import { ruleKind, ruleLifecycle } from "../error-tracking-assignment-rule/rules";
 import { errorTrackingSuppressionRuleEndpoints } from "./endpoints";
 import { errorTrackingSuppressionRuleExample } from "./example";
 import { errorTrackingSuppressionRuleFields } from "./fields";
-import { errorTrackingSuppressionRuleModel } from "./model";
-import type { ErrorTrackingSuppressionRule, errorTrackingSuppressionRuleSchema } from "./record";
+import { type ErrorTrackingSuppressionRuleRecord, errorTrackingSuppressionRuleModel } from "./model";
+import type { Kind } from "../../kit/kind";
 
-export const errorTrackingSuppressionRuleKind = ruleKind({
+export const errorTrackingSuppressionRuleKind: Kind<"project", ErrorTrackingSuppressionRuleRecord> = ruleKind({
   name: "ErrorTrackingSuppressionRule",
   noun: "error tracking suppression rule",
   idOutput: "suppressionRuleId",
@@ -29,13 +27,10 @@ export const errorTrackingSuppressionRuleKind = ruleKind({
   lifecycle: () => new ErrorTrackingSuppressionRuleLifecycle(),
 });
 
-/** The ErrorTrackingSuppressionRule lifecycle: the rules' (../error-tracking-assignment-rule/rules.ts); everything changes in place. */
-export class ErrorTrackingSuppressionRuleLifecycle extends RuleLifecycle<
-  ErrorTrackingSuppressionRule,
-  typeof errorTrackingSuppressionRuleSchema
-> {
-  /** `connection` replaces configuration and client, for tests and for programs that build their own. */
-  constructor(connection?: { config: ProviderConfig; transport: Transport }) {
-    super(errorTrackingSuppressionRuleKind, errorTrackingSuppressionRuleModel, errorTrackingSuppressionRuleEndpoints, [], connection);
-  }
-}
+/** The ErrorTrackingSuppressionRule lifecycle: the rules' (RuleLifecycle), everything changes in place. */
+export const ErrorTrackingSuppressionRuleLifecycle = ruleLifecycle(
+  () => errorTrackingSuppressionRuleKind,
+  errorTrackingSuppressionRuleModel,
+  errorTrackingSuppressionRuleEndpoints,
+  [],
+);
