@@ -8,7 +8,7 @@
  * experiments, hog functions, dashboards, insights; ForbidDestroyModel answers DELETE with 405); surveys and alerts by
  * DELETE. Ids are numbers, or UUIDs (surveys, hog functions, alerts). Each kind's endpoints name theirs with it.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { limitOffsetPageSchema } from "./activity";
 import { collect, followPages, pagesOf } from "./pagination";
 import { numberSegment, organizationSegment, shortIdSegment, uuidSegment } from "./paths";
@@ -41,6 +41,12 @@ export interface Collection<S extends z.ZodType> {
   parent?: { readonly path: string; readonly noun: string };
   /** Keyed in paths by their short id (playlists, notebooks) rather than by number or UUID. */
   byShortId?: true;
+  /**
+   * Their update answers 204 without the record (error tracking rules' custom `update`s): it is read back with a GET.
+   */
+  readBack?: true;
+  /** Some PostHog version answers their list whole, `{"results": [...]}`, without `count` or `next`: one page. */
+  mayListWhole?: true;
 }
 
 const keySegment = (what: string, id: ObjectId, byShortId?: true) =>
@@ -76,13 +82,25 @@ export function definedOnly(filters: object): Record<string, string> {
   return Object.fromEntries(Object.entries(filters).filter((e): e is [string, string] => typeof e[1] === "string"));
 }
 
-/** One limit/offset page (PostHog leaves deleted objects out of lists). */
+/** A list answered whole: its one page, as a limit/offset page without its count. */
+function wholeOrPageSchema<T extends z.ZodType>(item: T) {
+  return z.looseObject({
+    count: z.number().int().optional(),
+    next: z
+      .string()
+      .nullish()
+      .transform((next) => next ?? null),
+    results: z.array(item),
+  });
+}
+
+/** One limit/offset page (PostHog leaves deleted objects out of lists), or the whole list where PostHog answers it so. */
 export function listPage<S extends z.ZodType>(http: Transport, collection: Collection<S>, at: At, query: Query) {
   return http.request({
     method: "GET",
     path: collectionPath(collection, at),
     query,
-    schema: limitOffsetPageSchema(collection.schema),
+    schema: collection.mayListWhole ? wholeOrPageSchema(collection.schema) : limitOffsetPageSchema(collection.schema),
     subject: place(collection, at),
   });
 }
@@ -156,14 +174,11 @@ export function create<S extends z.ZodType>(http: Transport, collection: Collect
   });
 }
 
-export function update<S extends z.ZodType>(http: Transport, collection: Collection<S>, at: At, id: ObjectId, body: ObjectBody) {
-  return http.request({
-    method: "PATCH",
-    path: itemPath(collection, at, id),
-    body,
-    schema: collection.schema,
-    subject: subject(collection, at, id),
-  });
+export async function update<S extends z.ZodType>(http: Transport, collection: Collection<S>, at: At, id: ObjectId, body: ObjectBody) {
+  const patch = { method: "PATCH", path: itemPath(collection, at, id), body, subject: subject(collection, at, id) } as const;
+  if (!collection.readBack) return http.request({ ...patch, schema: collection.schema });
+  await http.request(patch);
+  return get(http, collection, at, id);
 }
 
 /** `PATCH {"deleted": true, …extra}`: PostHog keeps the object, marked deleted; it answers the record. */

@@ -30,3 +30,6 @@ export * from "./access-control";
 export * from "./notebook";
 export * from "./subscription";
 export * from "./insight-variable";
+export * from "./error-tracking-assignment-rule";
+export * from "./error-tracking-grouping-rule";
+export * from "./error-tracking-suppression-rule";

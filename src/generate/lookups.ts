@@ -57,6 +57,7 @@ export function lookupsFile(kind: Kind): GeneratedFile {
         ]
       : ["InProject", "projectId: number", "The project: `projectId`, else `posthog:projectId` or POSTHOG_PROJECT_ID."];
   const lookupsLine = `const lookups = typedLookups<${getArgs}, ${listArgs}, ${result}>(${loader});`;
+  const lookupsOpening = `const lookups = typedLookups<${getArgs}, ${listArgs}, ${result}>(`;
 
   const text = [
     blockComment([
@@ -98,7 +99,10 @@ export function lookupsFile(kind: Kind): GeneratedFile {
     "",
     lookupsLine.length <= LINE_WIDTH
       ? lookupsLine
-      : [`const lookups = typedLookups<${getArgs}, ${listArgs}, ${result}>(`, `  ${loader},`, ");"].join("\n"),
+      : lookupsOpening.length <= LINE_WIDTH
+        ? [lookupsOpening, `  ${loader},`, ");"].join("\n")
+        : // Biome's form when even the type arguments overflow (ErrorTrackingSuppressionRule's).
+          ["const lookups = typedLookups<", `  ${getArgs},`, `  ${listArgs},`, `  ${result}`, `>(${loader});`].join("\n"),
     "",
     doc(described.get),
     `export const get${name} = lookups.get;`,

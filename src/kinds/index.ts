@@ -45,6 +45,9 @@ import { accessControlKind } from "./access-control/kind";
 import { notebookKind } from "./notebook/kind";
 import { subscriptionKind } from "./subscription/kind";
 import { insightVariableKind } from "./insight-variable/kind";
+import { errorTrackingAssignmentRuleKind } from "./error-tracking-assignment-rule/kind";
+import { errorTrackingGroupingRuleKind } from "./error-tracking-grouping-rule/kind";
+import { errorTrackingSuppressionRuleKind } from "./error-tracking-suppression-rule/kind";
 import type { Kind } from "../kit/kind";
 
 export const kinds: readonly Kind[] = [
@@ -79,6 +82,9 @@ export const kinds: readonly Kind[] = [
   notebookKind as Kind,
   subscriptionKind as Kind,
   insightVariableKind as Kind,
+  errorTrackingAssignmentRuleKind as Kind,
+  errorTrackingGroupingRuleKind as Kind,
+  errorTrackingSuppressionRuleKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

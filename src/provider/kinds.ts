@@ -38,6 +38,9 @@ import { accessControlKind } from "../kinds/access-control/kind";
 import { notebookKind } from "../kinds/notebook/kind";
 import { subscriptionKind } from "../kinds/subscription/kind";
 import { insightVariableKind } from "../kinds/insight-variable/kind";
+import { errorTrackingAssignmentRuleKind } from "../kinds/error-tracking-assignment-rule/kind";
+import { errorTrackingGroupingRuleKind } from "../kinds/error-tracking-grouping-rule/kind";
+import { errorTrackingSuppressionRuleKind } from "../kinds/error-tracking-suppression-rule/kind";
 
 export { ProjectLifecycle, ProjectLifecycle as ProjectProvider } from "../kinds/project/kind";
 export { FeatureFlagLifecycle, FeatureFlagLifecycle as FeatureFlagProvider } from "../kinds/feature-flag/kind";
@@ -79,6 +82,18 @@ export { AccessControlLifecycle, AccessControlLifecycle as AccessControlProvider
 export { NotebookLifecycle, NotebookLifecycle as NotebookProvider } from "../kinds/notebook/kind";
 export { SubscriptionLifecycle, SubscriptionLifecycle as SubscriptionProvider } from "../kinds/subscription/kind";
 export { InsightVariableLifecycle, InsightVariableLifecycle as InsightVariableProvider } from "../kinds/insight-variable/kind";
+export {
+  ErrorTrackingAssignmentRuleLifecycle,
+  ErrorTrackingAssignmentRuleLifecycle as ErrorTrackingAssignmentRuleProvider,
+} from "../kinds/error-tracking-assignment-rule/kind";
+export {
+  ErrorTrackingGroupingRuleLifecycle,
+  ErrorTrackingGroupingRuleLifecycle as ErrorTrackingGroupingRuleProvider,
+} from "../kinds/error-tracking-grouping-rule/kind";
+export {
+  ErrorTrackingSuppressionRuleLifecycle,
+  ErrorTrackingSuppressionRuleLifecycle as ErrorTrackingSuppressionRuleProvider,
+} from "../kinds/error-tracking-suppression-rule/kind";
 
 export const projectProvider = hosted(projectKind as Kind);
 export const featureFlagProvider = hosted(featureFlagKind as Kind);
@@ -111,3 +126,6 @@ export const accessControlProvider = hosted(accessControlKind as Kind);
 export const notebookProvider = hosted(notebookKind as Kind);
 export const subscriptionProvider = hosted(subscriptionKind as Kind);
 export const insightVariableProvider = hosted(insightVariableKind as Kind);
+export const errorTrackingAssignmentRuleProvider = hosted(errorTrackingAssignmentRuleKind as Kind);
+export const errorTrackingGroupingRuleProvider = hosted(errorTrackingGroupingRuleKind as Kind);
+export const errorTrackingSuppressionRuleProvider = hosted(errorTrackingSuppressionRuleKind as Kind);

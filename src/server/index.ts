@@ -28,6 +28,7 @@ import { warehouseViewLinkRoutes } from "./warehouse-view-links/routes";
 import { insightVariableRoutes } from "./insight-variables/routes";
 import { hogFlowRoutes } from "./hog-flows/routes";
 import { externalDataSourceRoutes } from "./external-data-sources/routes";
+import { errorTrackingRuleRoutes } from "./error-tracking-rules/routes";
 import { roleRoutes } from "./roles/routes";
 import { accessControlRoutes } from "./access-controls/routes";
 import { annotationRoutes } from "./annotations/routes";
@@ -189,6 +190,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...insightVariableRoutes(),
       ...hogFlowRoutes(),
       ...externalDataSourceRoutes(),
+      ...errorTrackingRuleRoutes(),
       ...roleRoutes(version),
       ...sessionRecordingPlaylistRoutes(),
       ...notebookRoutes(),

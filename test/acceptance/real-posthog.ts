@@ -55,6 +55,8 @@ export const ACCEPTANCE_SCOPES = [
   "notebook:write",
   // Refused by a plan without `subscriptions` before any scope is looked at (402).
   "subscription:write",
+  // Error tracking rules (products/error_tracking/backend/api/: `scope_object = "error_tracking"`).
+  "error_tracking:write",
   // The current user, whom an alert notifies (posthog/api/user.py): read where alerts are tried (2025-08-04).
   "user:read",
 ] as const;

@@ -116,6 +116,16 @@ const KIND_ON_KIND: ReadonlyArray<readonly [string, string, string]> = [
     "a workflow's function actions are hog functions' templates with their inputs (posthog/api/hog_flow.py validates them with posthog/cdp/validation.py's InputsSerializer): what PostHog adds to an input and its placeholder for a secret one are the same facts",
   ],
   [
+    "error-tracking-grouping-rule",
+    "error-tracking-assignment-rule",
+    "PostHog's three error tracking rules share their viewsets' shape (products/error_tracking/backend/api/: filters, an assignee of a user or a role, order_key set by `reorder`, updates answering 204), kept once in the assignment rule's rules.ts",
+  ],
+  [
+    "error-tracking-suppression-rule",
+    "error-tracking-assignment-rule",
+    "PostHog's three error tracking rules share their viewsets' shape (products/error_tracking/backend/api/: filters, order_key set by `reorder`, updates answering 204), kept once in the assignment rule's rules.ts",
+  ],
+  [
     "property-definition",
     "event-definition",
     "PostHog's two taxonomy serializers share their rules (ee/api/ee_event_definition.py, ee/api/ee_property_definition.py: the `ingestion_taxonomy` plan feature, hidden against verified, description and tags), and a definition ingestion has not made is the same error",

@@ -235,6 +235,9 @@ export const OBJECT_KINDS = [
   "insightVariables",
   "hogFlows",
   "externalDataSources",
+  "errorTrackingAssignmentRules",
+  "errorTrackingGroupingRules",
+  "errorTrackingSuppressionRules",
 ] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
 

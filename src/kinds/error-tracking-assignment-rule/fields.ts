@@ -1,0 +1,18 @@
+/**
+ * The error tracking assignment rule's field table: what PostHog's create takes (today's
+ * ErrorTrackingAssignmentRuleCreateRequestSerializer, products/error_tracking/backend/api/assignment_rules.py;
+ * `ErrorTrackingAssignmentRuleViewSet.create` in posthog/api/error_tracking.py of PostHog 2025-08-04): `filters` and
+ * `assignee`, both required, both changed by an update. `order_key` and `disabled_data` are outputs (./rules.ts).
+ */
+import type { FieldDef } from "../../kit/field-table";
+import { assigneeField, filtersField } from "./rules";
+
+export const errorTrackingAssignmentRuleFields = {
+  filters: filtersField(
+    "Which exceptions the rule matches: a property group of filters on the exception event (`$exception_types`, `$exception_message`, …). A new issue whose first exception matches is assigned to `assignee`.",
+  ),
+  assignee: assigneeField(
+    'Who a matching issue is assigned to: a user (`{ type: "user", id: <the user\'s numeric id> }`) or a role (`{ type: "role", id: <the Role\'s roleId> }`).',
+    false,
+  ),
+} as const satisfies Record<string, FieldDef>;

@@ -1,0 +1,31 @@
+/**
+ * The error tracking grouping rule's field table: what PostHog's create takes (today's
+ * ErrorTrackingGroupingRuleCreateRequestSerializer, products/error_tracking/backend/api/grouping_rules.py;
+ * `ErrorTrackingGroupingRuleViewSet.create` in posthog/api/error_tracking.py of PostHog 2025-08-04): `filters`
+ * (required), `assignee` and `description`. Today's update takes `filters` only
+ * (ErrorTrackingGroupingRuleUpdateRequestSerializer), and no version's update clears anything (`if assignee:`), so
+ * the assignee and the description are set on create: changing either replaces the rule (./kind.ts). Today's PostHog
+ * also refuses filters without a property filter ("Filters must contain at least one filter value.",
+ * `has_filter_values`); PostHog 2025-08-04 takes them, so that rule is left to the PostHog that has it.
+ */
+import { z } from "zod";
+import type { FieldDef } from "../../kit/field-table";
+import { assigneeField, filtersField } from "../error-tracking-assignment-rule/rules";
+
+export const errorTrackingGroupingRuleFields = {
+  filters: filtersField(
+    "Which exceptions the rule groups: a property group of filters on the exception event. Every matching exception goes into one issue, the rule's own, whatever PostHog's fingerprint says.",
+  ),
+  assignee: assigneeField(
+    'Who the rule\'s issue is assigned to (assignment rules are then skipped for it): a user (`{ type: "user", id: <numeric id> }`) or a role (`{ type: "role", id: <roleId> }`), or null. Changing it replaces the rule.',
+    true,
+  ),
+  description: {
+    input: z.string({ error: "must be a string or null" }).nullable(),
+    doc: "What the rule is for, shown in PostHog's interface. Changing it replaces the rule. PostHog 2025-08-04 stores it but never answers it.",
+    lackedBy: ["2025-08-04"],
+  },
+} as const satisfies Record<string, FieldDef>;
+
+/** The fields PostHog sets on create only (see above). */
+export const GROUPING_RULE_CREATE_ONLY = ["assignee", "description"] as const;
