@@ -48,7 +48,10 @@ function schemaHash(file = path.join(root, "schema.json")) {
 /**
  * The Go module gen-sdk leaves to the user (it writes the package only): go.mod and go.sum at sdk/, the module path
  * of schema.json's importBasePath less its `/go/posthog`, requiring the Go SDK of the pinned CLI's version, resolved
- * through the Go module proxy (most of it is in the module cache after the CLI's build).
+ * through the Go module proxy (most of it is in the module cache after the CLI's build). Its go directive is what
+ * `go mod tidy` derives, go 1.26.6, and the SDK truly needs it: the generated resources call Context.ExistsResource,
+ * which sdk/v3 has from v3.269.0 on (v3.259.0, the last sdk/v3 on go 1.25, lacks it; every sdk/v3 from v3.260.0 says
+ * go 1.26.6). The CLI's version, not v3.269.0, because the proxy refuses a dependency of v3.269.0 (pulumi-cloud-sdk).
  */
 function goModule(dir) {
   const schema = JSON.parse(fs.readFileSync(path.join(root, "schema.json"), "utf8"));
