@@ -5,14 +5,15 @@
  *
  *   sdk/python   the package pulumi_posthog (pyproject.toml, typed: py.typed), `pip wheel`/`python -m build` ready
  *   sdk/go       the package posthog of the Go module github.com/pulumi-posthog/pulumi-posthog/sdk (sdk/go.mod)
+ *   sdk/java     the Maven project com.pulumi:posthog (package com.pulumi.posthog), `mvn -o package` ready
  *
  * Each SDK's version is schema.json's, which is package.json's. sdk/.schema-sha256 records the schema.json they
  * were generated from: the unit tier checks it against schema.json (test/plugin/sdks.test.ts), the languages tier
  * regenerates and compares every file.
  *
- * Java: pulumi-java's code generation (a module of its own) is refused by the Go module proxy, and Maven Central
- * holds only its runtime (com.pulumi:pulumi), so sdk/java is not generated here; a machine with pulumi-java's
- * language host runs `pulumi package gen-sdk schema.json --language java --out sdk`.
+ * Java: pulumi-java's code generation (a Go module of its own) is refused by the Go module proxy and Maven Central
+ * holds only its runtime (com.pulumi:pulumi), so sdk/java is written by our own generator (src/generate/java-sdk.ts,
+ * built into lib/: run `npm run build` first) in the shapes pulumi-java's writes, for the schema language we use.
  *
  * `--out DIR` writes the SDKs into DIR instead of sdk/ (the comparison of the languages tier).
  */
@@ -25,6 +26,7 @@ const path = require("node:path");
 const root = path.resolve(__dirname, "..");
 const outArg = process.argv.indexOf("--out");
 const out = path.resolve(outArg > 0 ? process.argv[outArg + 1] : path.join(root, "sdk"));
+/** The languages `pulumi package gen-sdk` writes; Java is written by src/generate/java-sdk.ts. */
 const LANGUAGES = ["python", "go"];
 
 /** The directory printed last by a bash script, whose progress goes to stderr. */
@@ -46,7 +48,10 @@ function schemaHash(file = path.join(root, "schema.json")) {
 /**
  * The Go module gen-sdk leaves to the user (it writes the package only): go.mod and go.sum at sdk/, the module path
  * of schema.json's importBasePath less its `/go/posthog`, requiring the Go SDK of the pinned CLI's version, resolved
- * through the Go module proxy (most of it is in the module cache after the CLI's build).
+ * through the Go module proxy (most of it is in the module cache after the CLI's build). Its go directive is what
+ * `go mod tidy` derives, go 1.26.6, and the SDK truly needs it: the generated resources call Context.ExistsResource,
+ * which sdk/v3 has from v3.269.0 on (v3.259.0, the last sdk/v3 on go 1.25, lacks it; every sdk/v3 from v3.260.0 says
+ * go 1.26.6). The CLI's version, not v3.269.0, because the proxy refuses a dependency of v3.269.0 (pulumi-cloud-sdk).
  */
 function goModule(dir) {
   const schema = JSON.parse(fs.readFileSync(path.join(root, "schema.json"), "utf8"));
@@ -61,6 +66,16 @@ function goModule(dir) {
     encoding: "utf8",
   });
   if (go.status !== 0) throw new Error(`go mod tidy in the Go SDK failed:\n${go.stdout}${go.stderr}`);
+}
+
+/** sdk/java from schema.json, by the generator of lib/generate/java-sdk.js. */
+function javaSdk(dir) {
+  const { javaSdk: files } = require(path.join(root, "lib", "generate", "java-sdk.js"));
+  const schema = JSON.parse(fs.readFileSync(path.join(root, "schema.json"), "utf8"));
+  for (const [file, text] of Object.entries(files(schema))) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  }
 }
 
 function generate() {
@@ -84,6 +99,7 @@ function generate() {
       if (result.status !== 0) throw new Error(`gen-sdk --language ${language} failed:\n${result.stdout}${result.stderr}`);
     }
     goModule(path.join(work, "sdk"));
+    javaSdk(path.join(work, "sdk", "java"));
     fs.rmSync(out, { recursive: true, force: true });
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.cpSync(path.join(work, "sdk"), out, { recursive: true });
@@ -97,5 +113,5 @@ module.exports = { schemaHash, LANGUAGES };
 
 if (require.main === module) {
   generate();
-  console.log(`${path.relative(process.cwd(), out) || "."}: ${LANGUAGES.join(", ")} from schema.json`);
+  console.log(`${path.relative(process.cwd(), out) || "."}: ${[...LANGUAGES, "java"].join(", ")} from schema.json`);
 }

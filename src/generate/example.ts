@@ -1,8 +1,10 @@
 /**
- * A kind's example (src/kinds/<kind>/example.ts) as a program in TypeScript, Pulumi YAML and Python: the kind's object
+ * A kind's example (src/kinds/<kind>/example.ts) as a program in TypeScript, Pulumi YAML, Python, Go and Java: the kind's object
  * and the examples it refers to (the project `web` for a project-scoped kind, the dashboard an insight is on, …),
  * each declared once, before what names it. The reference pages (./reference) show the programs, the generated classes
- * (./types) the TypeScript declaration; test/generate/examples.test.ts type-checks, parses and compiles them.
+ * (./types) the TypeScript declaration, the package schema's descriptions (src/plugin/schema.ts) all five;
+ * test/generate/examples.test.ts type-checks, parses and compiles them (Go and Java against sdk/ in the languages
+ * tier, test/languages/sdks.test.ts).
  */
 import { kinds } from "../kinds/index";
 import { type ExampleValue, ExampleLookup, ExampleRef, ExampleSecret, ExampleUser, markersIn } from "../kit/example";
@@ -13,10 +15,13 @@ import {
   pythonLiteral,
   pythonName,
   quoted,
+  scalar,
   typescriptLiteral,
   yamlEntry,
   yamlKey,
 } from "../kit/program-text";
+import { article } from "../kit/lost-create";
+import type { PropertySpec } from "../kit/property";
 import { pluginToken } from "../kit/tokens";
 
 /** How wide a line of an example may be before a value breaks over lines. */
@@ -227,5 +232,279 @@ export function pythonExample(kind: Kind): string {
     "",
     `pulumi.export(${quoted(kind.identity.output)}, ${snakeName(own.name)}.${pythonName(kind.identity.output)})`,
     "",
+  ].join("\n");
+}
+
+/** The schema type of each input of a kind (its scope's too), for the typed languages' literals. */
+const inputTypes = (kind: Kind): Readonly<Record<string, PropertySpec>> => kind.schema().inputs;
+
+const upperFirst = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+const GO_SCALAR: Record<string, string> = { string: "String", integer: "Int", number: "Float64", boolean: "Bool" };
+
+/** A leaf of an example value in Go: an output of another object, a secret, a field of the current user, a lookup's. */
+const goLeaf = leaves({
+  ref: (ref) => `${camelName(refName(ref))}.${upperFirst(ref.output)}`,
+  secret: (key) => `cfg.RequireSecret(${quoted(key)})`,
+  // A lookup's outputs are optional (pointers); what a program hands on is the value.
+  user: (field) => `${USER}.${upperFirst(field)}().Elem()`,
+  lookup: (lookup) => `${lookup.variable}.${upperFirst(lookup.output)}().Elem()`,
+});
+
+/**
+ * `key: value` lines at `indent`, as gofmt aligns them: the values of consecutive one-line entries in one column, an
+ * entry over several lines unaligned and ending the run.
+ */
+function goEntries(entries: readonly { key: string; value: string }[], indent: string): string[] {
+  const lines: string[] = [];
+  let run: { key: string; value: string }[] = [];
+  const flush = () => {
+    const width = Math.max(0, ...run.map((entry) => entry.key.length));
+    for (const entry of run) lines.push(`${indent}${`${entry.key}:`.padEnd(width + 1)} ${entry.value},`);
+    run = [];
+  };
+  for (const entry of entries) {
+    if (entry.value.includes("\n")) {
+      flush();
+      lines.push(`${indent}${entry.key}: ${entry.value},`);
+    } else run.push(entry);
+  }
+  flush();
+  return lines;
+}
+
+/** A Go composite literal: on one line where it fits, else one item a line, each at `indent` plus a tab. */
+function goComposite(type: string, items: readonly { key?: string; value: (indent: string) => string }[], indent: string): string {
+  if (items.length === 0) return `${type}{}`;
+  const inline = `${type}{${items.map((item) => `${item.key === undefined ? "" : `${quoted(item.key)}: `}${item.value("")}`).join(", ")}}`;
+  if (!inline.includes("\n") && indent.replace(/\t/g, "    ").length + inline.length <= WIDTH) return inline;
+  const inner = `${indent}\t`;
+  const lines = items.every((item) => item.key !== undefined)
+    ? goEntries(
+        items.map((item) => ({ key: quoted(item.key ?? ""), value: item.value(inner) })),
+        inner,
+      )
+    : items.map((item) => `${inner}${item.value(inner)},`);
+  return `${type}{\n${lines.join("\n")}\n${indent}}`;
+}
+
+/** An example value as a Go input of the schema type `spec` (Any where the schema says nothing more). */
+function goValue(value: ExampleValue, spec: PropertySpec | undefined, indent: string): string {
+  if (value !== null && typeof value === "object") {
+    const own = goLeaf(value);
+    if (own !== undefined) return own;
+  }
+  const scalar = spec?.type === undefined ? undefined : GO_SCALAR[spec.type];
+  if (scalar !== undefined && (value === null || typeof value !== "object")) return `pulumi.${scalar}(${JSON.stringify(value)})`;
+  if (Array.isArray(value)) {
+    const items = spec?.type === "array" ? spec.items : undefined;
+    const element = items?.type === "object" ? "Map" : items?.type === undefined ? "" : (GO_SCALAR[items.type] ?? "");
+    return goComposite(
+      `pulumi.${element}Array`,
+      (value as readonly ExampleValue[]).map((item) => ({ value: (inner: string) => goValue(item, items, inner) })),
+      indent,
+    );
+  }
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, ExampleValue>);
+    return goComposite(
+      "pulumi.Map",
+      entries.map(([key, item]) => ({ key, value: (inner: string) => goValue(item, undefined, inner) })),
+      indent,
+    );
+  }
+  // Any: JSON's scalars as Pulumi's inputs.
+  if (value === null) return "nil";
+  if (typeof value === "number") return `pulumi.${Number.isInteger(value) ? "Int" : "Float64"}(${value})`;
+  return `pulumi.${typeof value === "string" ? "String" : "Bool"}(${JSON.stringify(value)})`;
+}
+
+/** The whole example as a Go program (main.go) with the Go SDK (sdk/go). */
+export function goExample(kind: Kind): string {
+  const objects = exampleObjects(kind);
+  const own = objects[objects.length - 1]!;
+  const config = secrets(objects).length > 0;
+  const declare = ({ kind: each, name, inputs }: Declared) => {
+    const types = inputTypes(each);
+    const fields = goEntries(
+      Object.entries(inputs).map(([input, value]) => ({ key: upperFirst(input), value: goValue(value, types[input], "\t\t\t") })),
+      "\t\t\t",
+    );
+    return [
+      `\t\t${camelName(name)}, err := posthog.New${each.name}(ctx, ${quoted(name)}, &posthog.${each.name}Args{`,
+      ...fields,
+      "\t\t})",
+      "\t\tif err != nil {",
+      "\t\t\treturn err",
+      "\t\t}",
+    ];
+  };
+  return [
+    "package main",
+    "",
+    "import (",
+    `\t"${GO_IMPORT}"`,
+    '\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"',
+    ...(config ? ['\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"'] : []),
+    ")",
+    "",
+    "func main() {",
+    "\tpulumi.Run(func(ctx *pulumi.Context) error {",
+    ...(config ? ['\t\tcfg := config.New(ctx, "")'] : []),
+    ...(holds(objects, ExampleUser).length > 0
+      ? [`\t\t${USER} := posthog.GetCurrentUserOutput(ctx, posthog.GetCurrentUserOutputArgs{})`]
+      : []),
+    ...lookups(objects).map(
+      (l) =>
+        // A kind's `get<Kind>` is Lookup<Kind> in Go: the resource's own Get<Kind> reads a resource's state (Go's
+        // codegen renames a function whose name the package has, pkg/codegen/go/gen.go).
+        `\t\t${l.variable} := posthog.Lookup${l.kind}Output(ctx, posthog.Lookup${l.kind}OutputArgs{${Object.entries(l.args)
+          .map(([arg, value]) => `${upperFirst(arg)}: pulumi.String(${quoted(value)})`)
+          .join(", ")}})`,
+    ),
+    ...objects.flatMap(declare),
+    `\t\tctx.Export(${quoted(kind.identity.output)}, ${camelName(own.name)}.${upperFirst(kind.identity.output)})`,
+    "\t\treturn nil",
+    "\t})",
+    "}",
+    "",
+  ].join("\n");
+}
+
+/** Where the Go SDK is imported from (schema.json's importBasePath). */
+const GO_IMPORT = "github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog";
+
+/** A leaf of an example value in Java (an Output of its value). */
+const javaLeaf = leaves({
+  ref: (ref) => `${camelName(refName(ref))}.${ref.output}()`,
+  secret: (key) => `ctx.config().requireSecret(${quoted(key)})`,
+  // A lookup's outputs are Optional; what a program hands on is the value.
+  user: (field) => `${USER}.applyValue(found -> found.${field}().orElseThrow())`,
+  lookup: (lookup) => `${lookup.variable}.applyValue(found -> found.${lookup.output}().orElseThrow())`,
+});
+
+/** A Java call `open(args…)`: on one line where it fits, else one argument a line at `indent` plus four spaces. */
+function javaCall(open: string, args: readonly ((indent: string) => string)[], indent: string): string {
+  const inline = `${open}(${args.map((arg) => arg("")).join(", ")})`;
+  if (args.length === 0 || (!inline.includes("\n") && indent.length + inline.length <= WIDTH)) return inline;
+  const inner = `${indent}    `;
+  return `${open}(\n${args.map((arg) => `${inner}${arg(inner)}`).join(",\n")})`;
+}
+
+const isLeaf = (value: ExampleValue) => value !== null && typeof value === "object" && javaLeaf(value) !== undefined;
+
+/**
+ * An example value as a Java argument: JSON as `Map.of`/`List.of` (`Map.ofEntries` past Map.of's ten pairs), a typed
+ * list holding an Output as `Output.all(…)` (its builder takes an Output of the list). Java's collections take no null.
+ */
+function javaValue(value: ExampleValue, indent: string): string {
+  if (value === null) throw new Error("A Java example cannot hold null: Map.of and List.of refuse it.");
+  if (typeof value !== "object") return scalar(value);
+  const own = javaLeaf(value);
+  if (own !== undefined) return own;
+  if (Array.isArray(value)) {
+    const items = value as readonly ExampleValue[];
+    if (items.some(isLeaf))
+      return javaCall(
+        "Output.all",
+        items.map((item) => (inner: string) => (isLeaf(item) ? javaValue(item, inner) : `Output.of(${javaValue(item, inner)})`)),
+        indent,
+      );
+    return javaCall(
+      "List.of",
+      items.map((item) => (inner: string) => javaValue(item, inner)),
+      indent,
+    );
+  }
+  const entries = Object.entries(value as Record<string, ExampleValue>);
+  if (entries.length > 10)
+    return javaCall(
+      "Map.ofEntries",
+      entries.map(
+        ([key, item]) =>
+          (inner: string) =>
+            `Map.entry(${quoted(key)}, ${javaValue(item, inner)})`,
+      ),
+      indent,
+    );
+  return javaCall(
+    "Map.of",
+    entries.map(
+      ([key, item]) =>
+        (inner: string) =>
+          `${quoted(key)}, ${javaValue(item, inner)}`,
+    ),
+    indent,
+  );
+}
+
+/** The whole example as a Java program (App.java) with the Java SDK (sdk/java, package com.pulumi.posthog). */
+export function javaExample(kind: Kind): string {
+  const objects = exampleObjects(kind);
+  const own = objects[objects.length - 1]!;
+  const user = holds(objects, ExampleUser).length > 0;
+  const found = lookups(objects);
+  const body = objects.map(({ kind: each, name, inputs }) =>
+    [
+      `        var ${camelName(name)} = new ${each.name}(${quoted(name)}, ${each.name}Args.builder()`,
+      ...Object.entries(inputs).map(([input, value]) => `            .${input}(${javaValue(value, "            ")})`),
+      "            .build());",
+    ].join("\n"),
+  );
+  const text = body.join("\n");
+  const classes = [
+    ...objects.flatMap(({ kind: each }) => [`com.pulumi.posthog.${each.name}`, `com.pulumi.posthog.${each.name}Args`]),
+    ...(user || found.length > 0 ? ["com.pulumi.posthog.PosthogFunctions"] : []),
+    ...found.map((l) => `com.pulumi.posthog.inputs.Get${l.kind}Args`),
+    ...(text.includes("Output.") ? ["com.pulumi.core.Output"] : []),
+    ...(text.includes("List.of") ? ["java.util.List"] : []),
+    ...(text.includes("Map.") ? ["java.util.Map"] : []),
+  ];
+  return [
+    "package generated_program;",
+    "",
+    ...[...new Set(["com.pulumi.Context", "com.pulumi.Pulumi", ...classes])].sort().map((name) => `import ${name};`),
+    "",
+    "public class App {",
+    "    public static void main(String[] args) {",
+    "        Pulumi.run(App::stack);",
+    "    }",
+    "",
+    "    public static void stack(Context ctx) {",
+    ...(user ? [`        var ${USER} = PosthogFunctions.${CURRENT_USER}();`] : []),
+    ...found.map(
+      (l) =>
+        `        var ${l.variable} = PosthogFunctions.get${l.kind}(Get${l.kind}Args.builder()${Object.entries(l.args)
+          .map(([arg, value]) => `.${arg}(${quoted(value)})`)
+          .join("")}.build());`,
+    ),
+    text,
+    "",
+    `        ctx.export(${quoted(kind.identity.output)}, ${camelName(own.name)}.${kind.identity.output}());`,
+    "    }",
+    "}",
+    "",
+  ].join("\n");
+}
+
+/**
+ * A resource's example in every language, as Pulumi's schema descriptions carry examples (the `examples` and `example`
+ * shortcodes around one fenced block per language): each language's SDK generator keeps its own block
+ * (FilterExamples, pkg/codegen/docs.go in pulumi/pulumi) and `pulumi package get-schema` shows them all.
+ */
+export function schemaExamples(kind: Kind): string {
+  const block = (language: string, text: string) => `\`\`\`${language}\n${text.trimEnd()}\n\`\`\``;
+  return [
+    "{{% examples %}}",
+    "## Example Usage",
+    "{{% example %}}",
+    `### ${article(kind.noun).replace(/^a/, "A")}${kind.scope === "project" ? " in a project" : ""}`,
+    "",
+    block("typescript", typescriptExample(kind)),
+    block("python", pythonExample(kind)),
+    block("go", goExample(kind)),
+    block("java", javaExample(kind)),
+    block("yaml", yamlExample(kind)),
+    "{{% /example %}}",
+    "{{% /examples %}}",
   ].join("\n");
 }

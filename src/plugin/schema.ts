@@ -11,6 +11,7 @@ import { PACKAGE } from "../kit/tokens";
 import type { Kind } from "../kit/kind";
 import { lowerFirst } from "../kit/names";
 import { projectRecordProperties } from "../kinds/project/kind";
+import { schemaExamples } from "../generate/example";
 
 export { PACKAGE, PROJECT_TOKEN } from "../kit/tokens";
 export { typeOf, type PropertySpec } from "../kit/property";
@@ -237,7 +238,10 @@ export function packageSchema(version: string): Record<string, unknown> {
     resources: Object.fromEntries(
       kinds.map((kind) => {
         const { description, inputs, outputs, required } = kind.schema();
-        return [kind.token, { description, inputProperties: inputs, properties: outputs, required }];
+        return [
+          kind.token,
+          { description: `${description}\n\n${schemaExamples(kind)}`, inputProperties: inputs, properties: outputs, required },
+        ];
       }),
     ),
     functions: Object.fromEntries(

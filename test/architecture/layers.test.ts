@@ -87,10 +87,11 @@ const RULES: Record<Layer, { may: readonly Layer[]; rule: string }> = {
     rule: "the generators read the registry and what is below it; they write the program side, not import it",
   },
   import: { may: BELOW_THE_TOP, rule: "the importer imports the registry and what is below it" },
-  // The plugin serves the lookups, and answers errors as the provider host entry does (`withoutStackTraces`).
+  // The plugin serves the lookups, answers errors as the provider host entry does (`withoutStackTraces`), and its
+  // schema's descriptions carry each kind's example in every language, as the generators render it.
   plugin: {
-    may: [...BELOW_THE_TOP, "functions", "provider"],
-    rule: "the plugin imports what is below the top, the lookups and the provider entry",
+    may: [...BELOW_THE_TOP, "functions", "provider", "generate"],
+    rule: "the plugin imports what is below the top, the lookups, the provider entry and the generators' example programs",
   },
   // `pulumi-posthog/provider` has always re-exported Project's program types (ProjectInputs, outputNames): kept for programs.
   provider: {

@@ -1,7 +1,8 @@
 /**
  * The SDKs of sdk/ are what `npm run sdks` makes of schema.json today, file for file, and each builds as its
  * ecosystem builds it: the Python package into a wheel and an sdist that pip installs and imports, the Go module vet
- * clean. (Java: no SDK, see scripts/sdks.js.)
+ * clean, the Maven project built offline with its tests under Pulumi's Java mocks; and each kind's Go and Java example
+ * (the schema's descriptions) compiles against them.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -70,4 +71,51 @@ test("sdk/go is a Go module that builds and is go vet clean", async () => {
     GOTOOLCHAIN: "local",
   });
   expect(output).toBe("");
+});
+
+/** Maven in batch mode, offline: what `mvn -o package` has after the tier's one online run (scripts/test-languages.js). */
+const mvn = (cwd: string, args: string[]) => sh(cwd, "mvn", ["-B", "-o", ...args]);
+
+test("sdk/java builds offline with mvn -o package, and its tests under Pulumi's Java mocks pass: a project, a flag and a dashboard with their outputs, an invoke with its result", async () => {
+  const copy = path.join(work, "java");
+  fs.cpSync(path.join(repoRoot, "sdk", "java"), copy, { recursive: true });
+  const tests = path.join(copy, "src", "test", "java", "com", "pulumi", "posthog");
+  fs.mkdirSync(tests, { recursive: true });
+  fs.copyFileSync(path.join(__dirname, "java", "PosthogSdkTest.java"), path.join(tests, "PosthogSdkTest.java"));
+  const output = await mvn(copy, ["package"]);
+  expect(output).toMatch(/Tests run: 2, Failures: 0, Errors: 0, Skipped: 0/);
+  expect(output).toContain("BUILD SUCCESS");
+  expect(fs.existsSync(path.join(copy, "target", `posthog-${version}.jar`))).toBe(true);
+});
+
+test("every kind's Go and Java example of the schema's descriptions compiles against sdk/go and sdk/java (go vet, javac)", async () => {
+  const { kinds } = require("../../src/kinds/index") as typeof import("../../src/kinds/index");
+  const { goExample, javaExample } = require("../../src/generate/example") as typeof import("../../src/generate/example");
+  const go = path.join(work, "examples-go");
+  const java = path.join(work, "examples-java");
+  for (const kind of kinds) {
+    fs.mkdirSync(path.join(go, kind.name), { recursive: true });
+    fs.writeFileSync(path.join(go, kind.name, "main.go"), goExample(kind));
+    // Each in a package of its own (only that line changes), so that one javac compiles them all.
+    const pkg = `example_${kind.name.toLowerCase()}`;
+    fs.mkdirSync(path.join(java, pkg), { recursive: true });
+    fs.writeFileSync(path.join(java, pkg, "App.java"), javaExample(kind).replace(/^package generated_program;$/m, `package ${pkg};`));
+  }
+  fs.writeFileSync(
+    path.join(go, "go.mod"),
+    `module examples.invalid/go\n\ngo 1.26.6\n\nrequire github.com/pulumi-posthog/pulumi-posthog/sdk v0.0.0\n\nreplace github.com/pulumi-posthog/pulumi-posthog/sdk => ${path.join(repoRoot, "sdk")}\n`,
+  );
+  fs.copyFileSync(path.join(repoRoot, "sdk", "go.sum"), path.join(go, "go.sum"));
+  const goEnv = { GOFLAGS: "-mod=mod", GOWORK: "off", GOTOOLCHAIN: "local" };
+  await sh(go, "go", ["mod", "tidy"], goEnv);
+  expect(await sh(go, "gofmt", ["-l", "."])).toBe("");
+  expect(await sh(go, "go", ["vet", "./..."], goEnv)).toBe("");
+
+  // The SDK's classes (the test above built them) and the runtime's classpath.
+  const sdk = path.join(work, "java");
+  const classpathFile = path.join(work, "classpath.txt");
+  await mvn(sdk, ["-q", "dependency:build-classpath", `-Dmdep.outputFile=${classpathFile}`]);
+  const classpath = [path.join(sdk, "target", "classes"), fs.readFileSync(classpathFile, "utf8").trim()].join(path.delimiter);
+  const sources = kinds.map((kind) => path.join(java, `example_${kind.name.toLowerCase()}`, "App.java"));
+  await sh(java, "javac", ["-d", path.join(work, "examples-java-classes"), "-cp", classpath, ...sources]);
 });

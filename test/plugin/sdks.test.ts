@@ -1,7 +1,7 @@
 /**
  * The SDKs in sdk/ (`npm run sdks`) are those of today's schema.json, with the metadata each ecosystem reads: the
  * schema they were generated from (sdk/.schema-sha256), the Python package's name, version and typing marker, the Go
- * module's path. The languages tier regenerates them and compares every file (test/languages/sdks.test.ts).
+ * module's path, the Maven project's coordinates; and the schema's descriptions carry every language's example. The languages tier regenerates them and compares every file (test/languages/sdks.test.ts).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -29,4 +29,31 @@ test("sdk/go is the package posthog under the import path schema.json names", ()
   expect(schema.language.go.importBasePath).toBe("github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog");
   expect(read("go/posthog/provider.go")).toMatch(/^package posthog$/m);
   expect(read("go.mod")).toMatch(/^module github\.com\/pulumi-posthog\/pulumi-posthog\/sdk$/m);
+});
+
+test("sdk/java is the Maven project com.pulumi:posthog at package.json's version on Pulumi's Java runtime, its plugin.json naming the plugin", () => {
+  const { JAVA_RUNTIME_VERSION } = require("../../src/generate/java-sdk") as typeof import("../../src/generate/java-sdk");
+  const pom = read("java/pom.xml");
+  expect(pom).toContain("<groupId>com.pulumi</groupId>\n    <artifactId>posthog</artifactId>");
+  expect(pom).toContain(`<version>${version}</version>`);
+  expect(pom).toContain(`<artifactId>pulumi</artifactId>\n            <version>${JAVA_RUNTIME_VERSION}</version>`);
+  expect(JSON.parse(read("java/src/main/resources/com/pulumi/posthog/plugin.json"))).toMatchObject({
+    resource: true,
+    name: "posthog",
+    version,
+  });
+  expect(read("java/src/main/java/com/pulumi/posthog/Dashboard.java")).toContain('@ResourceType(type="posthog:index:Dashboard")');
+});
+
+test("each resource's schema description carries its example in TypeScript, Python, Go, Java and YAML, within Pulumi's examples shortcodes", () => {
+  const schema = JSON.parse(fs.readFileSync(path.join(root, "schema.json"), "utf8")) as {
+    resources: Record<string, { description: string }>;
+  };
+  for (const [token, { description }] of Object.entries(schema.resources)) {
+    const blocks = [...description.matchAll(/^```(\w+)\n/gm)].map((match) => match[1]);
+    expect({ token, blocks }).toEqual({ token, blocks: ["typescript", "python", "go", "java", "yaml"] });
+    expect(description).toMatch(
+      /\{\{% examples %\}\}\n## Example Usage\n\{\{% example %\}\}\n[\s\S]*\{\{% \/example %\}\}\n\{\{% \/examples %\}\}$/,
+    );
+  }
 });

@@ -12,6 +12,49 @@ import (
 )
 
 // A PostHog action: named events matched by steps. Declared fields are managed; deleted as PostHog deletes actions (marked deleted); one deleted by hand is created again.
+//
+// ## Example Usage
+// ### An action in a project
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			web, err := posthog.NewProject(ctx, "web", &posthog.ProjectArgs{
+//				Name:         pulumi.String("Web"),
+//				Timezone:     pulumi.String("Europe/Amsterdam"),
+//				AnonymizeIps: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			signup, err := posthog.NewAction(ctx, "signup", &posthog.ActionArgs{
+//				ProjectId: web.ProjectId,
+//				Name:      pulumi.String("Signed up"),
+//				Steps: pulumi.Array{
+//					pulumi.Map{
+//						"event":        pulumi.String("$pageview"),
+//						"url":          pulumi.String("/welcome"),
+//						"url_matching": pulumi.String("contains"),
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("actionId", signup.ActionId)
+//			return nil
+//		})
+//	}
+//
+// ```
 type Action struct {
 	pulumi.CustomResourceState
 

@@ -12,6 +12,73 @@ import (
 )
 
 // A PostHog alert on an insight: its threshold, condition, calculation interval and subscribed users. Declared fields are managed; deleted with DELETE; one deleted by hand is created again. PostHog 2025-08-04 refuses personal API keys on alerts; today's PostHog needs the `alert:write` scope.
+//
+// ## Example Usage
+// ### An alert in a project
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			me := posthog.GetCurrentUserOutput(ctx, posthog.GetCurrentUserOutputArgs{})
+//			web, err := posthog.NewProject(ctx, "web", &posthog.ProjectArgs{
+//				Name:         pulumi.String("Web"),
+//				Timezone:     pulumi.String("Europe/Amsterdam"),
+//				AnonymizeIps: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			traffic, err := posthog.NewDashboard(ctx, "traffic", &posthog.DashboardArgs{
+//				ProjectId: web.ProjectId,
+//				Name:      pulumi.String("Web traffic"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			views, err := posthog.NewInsight(ctx, "views", &posthog.InsightArgs{
+//				ProjectId:  web.ProjectId,
+//				Name:       pulumi.String("Page views"),
+//				Dashboards: pulumi.IntArray{traffic.DashboardId},
+//				Query: pulumi.Map{
+//					"kind": pulumi.String("InsightVizNode"),
+//					"source": pulumi.Map{
+//						"kind": pulumi.String("TrendsQuery"),
+//						"series": pulumi.Array{
+//							pulumi.Map{"kind": pulumi.String("EventsNode"), "event": pulumi.String("$pageview")},
+//						},
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			spike, err := posthog.NewAlert(ctx, "spike", &posthog.AlertArgs{
+//				ProjectId:       web.ProjectId,
+//				Name:            pulumi.String("Page views spike"),
+//				Insight:         views.InsightId,
+//				SubscribedUsers: pulumi.IntArray{me.Id().Elem()},
+//				Threshold: pulumi.Map{
+//					"configuration": pulumi.Map{"type": pulumi.String("absolute"), "bounds": pulumi.Map{"upper": pulumi.Int(1000)}},
+//				},
+//				CalculationInterval: pulumi.String("hourly"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("alertId", spike.AlertId)
+//			return nil
+//		})
+//	}
+//
+// ```
 type Alert struct {
 	pulumi.CustomResourceState
 

@@ -12,6 +12,44 @@ import (
 )
 
 // A PostHog annotation: a dated note on charts. Declared fields are managed; deleted as PostHog deletes annotations (marked deleted); one deleted by hand is created again.
+//
+// ## Example Usage
+// ### An annotation in a project
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			web, err := posthog.NewProject(ctx, "web", &posthog.ProjectArgs{
+//				Name:         pulumi.String("Web"),
+//				Timezone:     pulumi.String("Europe/Amsterdam"),
+//				AnonymizeIps: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			launch, err := posthog.NewAnnotation(ctx, "launch", &posthog.AnnotationArgs{
+//				ProjectId:  web.ProjectId,
+//				Content:    pulumi.String("Checkout v2 released"),
+//				DateMarker: pulumi.String("2025-01-02T09:00:00Z"),
+//				Scope:      pulumi.String("project"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("annotationId", launch.AnnotationId)
+//			return nil
+//		})
+//	}
+//
+// ```
 type Annotation struct {
 	pulumi.CustomResourceState
 

@@ -12,6 +12,57 @@ import (
 )
 
 // A PostHog batch export: a project's events, persons or sessions exported on a schedule to S3, a warehouse or an HTTP endpoint. The destination's credentials are Pulumi secrets, never answered by PostHog nor kept in an output. Needs the organization's `data_pipelines` plan feature. Deleted with DELETE (its schedule with it); one deleted by hand is created again.
+//
+// ## Example Usage
+// ### A batch export in a project
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			web, err := posthog.NewProject(ctx, "web", &posthog.ProjectArgs{
+//				Name:         pulumi.String("Web"),
+//				Timezone:     pulumi.String("Europe/Amsterdam"),
+//				AnonymizeIps: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			warehouse, err := posthog.NewBatchExport(ctx, "warehouse", &posthog.BatchExportArgs{
+//				ProjectId: web.ProjectId,
+//				Name:      pulumi.String("Events to the warehouse"),
+//				Interval:  pulumi.String("hour"),
+//				Destination: pulumi.Map{
+//					"type": pulumi.String("Postgres"),
+//					"config": pulumi.Map{
+//						"host":       pulumi.String("db.example.com"),
+//						"port":       pulumi.Int(5432),
+//						"database":   pulumi.String("analytics"),
+//						"schema":     pulumi.String("posthog"),
+//						"table_name": pulumi.String("events"),
+//						"user":       pulumi.String("ph_writer"),
+//						"password":   cfg.RequireSecret("warehousePassword"),
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("batchExportId", warehouse.BatchExportId)
+//			return nil
+//		})
+//	}
+//
+// ```
 type BatchExport struct {
 	pulumi.CustomResourceState
 

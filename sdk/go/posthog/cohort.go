@@ -12,6 +12,60 @@ import (
 )
 
 // A PostHog cohort: persons defined by filters (dynamic) or a fixed list (static). Declared fields are managed; deleted as PostHog deletes cohorts (marked deleted); one deleted by hand is created again.
+//
+// ## Example Usage
+// ### A cohort in a project
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			web, err := posthog.NewProject(ctx, "web", &posthog.ProjectArgs{
+//				Name:         pulumi.String("Web"),
+//				Timezone:     pulumi.String("Europe/Amsterdam"),
+//				AnonymizeIps: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			acmeUsers, err := posthog.NewCohort(ctx, "acme-users", &posthog.CohortArgs{
+//				ProjectId: web.ProjectId,
+//				Name:      pulumi.String("Acme users"),
+//				Filters: pulumi.Map{
+//					"properties": pulumi.Map{
+//						"type": pulumi.String("OR"),
+//						"values": pulumi.Array{
+//							pulumi.Map{
+//								"type": pulumi.String("AND"),
+//								"values": pulumi.Array{
+//									pulumi.Map{
+//										"type":     pulumi.String("person"),
+//										"key":      pulumi.String("company"),
+//										"operator": pulumi.String("exact"),
+//										"value":    pulumi.Array{pulumi.String("Acme")},
+//									},
+//								},
+//							},
+//						},
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("cohortId", acmeUsers.CohortId)
+//			return nil
+//		})
+//	}
+//
+// ```
 type Cohort struct {
 	pulumi.CustomResourceState
 

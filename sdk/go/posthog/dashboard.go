@@ -12,6 +12,42 @@ import (
 )
 
 // A PostHog dashboard: its name, description, pin, tags, who may edit it and its text tiles; insights are placed on it by their own `dashboards`. Declared fields are managed; deleted as PostHog deletes dashboards (marked deleted, its tiles with it, never the insights on it); one deleted by hand is created again.
+//
+// ## Example Usage
+// ### A dashboard in a project
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			web, err := posthog.NewProject(ctx, "web", &posthog.ProjectArgs{
+//				Name:         pulumi.String("Web"),
+//				Timezone:     pulumi.String("Europe/Amsterdam"),
+//				AnonymizeIps: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			traffic, err := posthog.NewDashboard(ctx, "traffic", &posthog.DashboardArgs{
+//				ProjectId: web.ProjectId,
+//				Name:      pulumi.String("Web traffic"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("dashboardId", traffic.DashboardId)
+//			return nil
+//		})
+//	}
+//
+// ```
 type Dashboard struct {
 	pulumi.CustomResourceState
 

@@ -12,6 +12,56 @@ import (
 )
 
 // A PostHog early access feature: a feature users can opt into before it is released, through its feature flag. Declared fields are managed; deleted with DELETE, which leaves its flag (PostHog's own, when it created it); one deleted by hand is created again.
+//
+// ## Example Usage
+// ### An early access feature in a project
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			web, err := posthog.NewProject(ctx, "web", &posthog.ProjectArgs{
+//				Name:         pulumi.String("Web"),
+//				Timezone:     pulumi.String("Europe/Amsterdam"),
+//				AnonymizeIps: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			checkout, err := posthog.NewFeatureFlag(ctx, "checkout", &posthog.FeatureFlagArgs{
+//				ProjectId: web.ProjectId,
+//				Key:       pulumi.String("new-checkout"),
+//				Filters: pulumi.Map{
+//					"groups": pulumi.Array{pulumi.Map{"properties": pulumi.Array{}, "rollout_percentage": pulumi.Int(20)}},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			checkoutBeta, err := posthog.NewEarlyAccessFeature(ctx, "checkout-beta", &posthog.EarlyAccessFeatureArgs{
+//				ProjectId:        web.ProjectId,
+//				Name:             pulumi.String("New checkout"),
+//				Description:      pulumi.String("The one-page checkout, before everyone gets it."),
+//				Stage:            pulumi.String("beta"),
+//				DocumentationUrl: pulumi.String("https://example.com/docs/checkout"),
+//				FeatureFlagId:    checkout.FlagId,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("earlyAccessFeatureId", checkoutBeta.EarlyAccessFeatureId)
+//			return nil
+//		})
+//	}
+//
+// ```
 type EarlyAccessFeature struct {
 	pulumi.CustomResourceState
 

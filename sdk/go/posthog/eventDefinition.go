@@ -12,6 +12,47 @@ import (
 )
 
 // What an event a PostHog project receives means: description, tags, owner, verified or hidden. Takes the project's definition of its name over (PostHog makes one when the first such event arrives; today's PostHog also creates one by name). Deleting the resource leaves the definition in PostHog as it is.
+//
+// ## Example Usage
+// ### An event definition in a project
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			me := posthog.GetCurrentUserOutput(ctx, posthog.GetCurrentUserOutputArgs{})
+//			web, err := posthog.NewProject(ctx, "web", &posthog.ProjectArgs{
+//				Name:         pulumi.String("Web"),
+//				Timezone:     pulumi.String("Europe/Amsterdam"),
+//				AnonymizeIps: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			signedUp, err := posthog.NewEventDefinition(ctx, "signed-up", &posthog.EventDefinitionArgs{
+//				ProjectId:   web.ProjectId,
+//				Name:        pulumi.String("signed_up"),
+//				Description: pulumi.String("A visitor created an account: the first step of the sign-up funnel."),
+//				Tags:        pulumi.StringArray{pulumi.String("funnel")},
+//				Verified:    pulumi.Bool(true),
+//				OwnerId:     me.Id().Elem(),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("eventDefinitionId", signedUp.EventDefinitionId)
+//			return nil
+//		})
+//	}
+//
+// ```
 type EventDefinition struct {
 	pulumi.CustomResourceState
 

@@ -12,6 +12,49 @@ import (
 )
 
 // A PostHog experiment on a feature flag: its variants, metrics, and whether it is launched or stopped. Declared fields are managed; deleted as PostHog deletes experiments (marked deleted), leaving the flag; one deleted by hand is created again.
+//
+// ## Example Usage
+// ### An experiment in a project
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			web, err := posthog.NewProject(ctx, "web", &posthog.ProjectArgs{
+//				Name:         pulumi.String("Web"),
+//				Timezone:     pulumi.String("Europe/Amsterdam"),
+//				AnonymizeIps: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			checkoutTest, err := posthog.NewExperiment(ctx, "checkout-test", &posthog.ExperimentArgs{
+//				ProjectId:      web.ProjectId,
+//				Name:           pulumi.String("New checkout"),
+//				FeatureFlagKey: pulumi.String("checkout-test"),
+//				Parameters: pulumi.Map{
+//					"feature_flag_variants": pulumi.Array{
+//						pulumi.Map{"key": pulumi.String("control"), "split_percent": pulumi.Int(50)},
+//						pulumi.Map{"key": pulumi.String("test"), "split_percent": pulumi.Int(50)},
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("experimentId", checkoutTest.ExperimentId)
+//			return nil
+//		})
+//	}
+//
+// ```
 type Experiment struct {
 	pulumi.CustomResourceState
 

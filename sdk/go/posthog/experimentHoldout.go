@@ -12,6 +12,44 @@ import (
 )
 
 // A PostHog experiment holdout: users kept out of the experiments that name it (an Experiment's `holdoutId`). Declared fields are managed; deleted with DELETE (its experiments stay, without it); one deleted by hand is created again.
+//
+// ## Example Usage
+// ### An experiment holdout in a project
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			web, err := posthog.NewProject(ctx, "web", &posthog.ProjectArgs{
+//				Name:         pulumi.String("Web"),
+//				Timezone:     pulumi.String("Europe/Amsterdam"),
+//				AnonymizeIps: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			holdout, err := posthog.NewExperimentHoldout(ctx, "holdout", &posthog.ExperimentHoldoutArgs{
+//				ProjectId:   web.ProjectId,
+//				Name:        pulumi.String("Long-term holdout"),
+//				Description: pulumi.String("Never sees an experiment, to measure their sum."),
+//				Filters:     pulumi.MapArray{pulumi.Map{"properties": pulumi.Array{}, "rollout_percentage": pulumi.Int(10)}},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("holdoutId", holdout.HoldoutId)
+//			return nil
+//		})
+//	}
+//
+// ```
 type ExperimentHoldout struct {
 	pulumi.CustomResourceState
 

@@ -12,6 +12,53 @@ import (
 )
 
 // A PostHog experiment saved metric: a metric kept once and used by experiments (an Experiment's `savedMetricIds`). Declared fields are managed; deleted with DELETE (experiments that used it lose it); one deleted by hand is created again.
+//
+// ## Example Usage
+// ### An experiment saved metric in a project
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			web, err := posthog.NewProject(ctx, "web", &posthog.ProjectArgs{
+//				Name:         pulumi.String("Web"),
+//				Timezone:     pulumi.String("Europe/Amsterdam"),
+//				AnonymizeIps: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			checkoutConversion, err := posthog.NewExperimentSavedMetric(ctx, "checkout-conversion", &posthog.ExperimentSavedMetricArgs{
+//				ProjectId:   web.ProjectId,
+//				Name:        pulumi.String("Checkout conversion"),
+//				Description: pulumi.String("Users who reach the checkout page."),
+//				Query: pulumi.Map{
+//					"kind":        pulumi.String("ExperimentMetric"),
+//					"metric_type": pulumi.String("funnel"),
+//					"series": pulumi.Array{
+//						pulumi.Map{
+//							"kind":  pulumi.String("EventsNode"),
+//							"event": pulumi.String("checkout started"),
+//						},
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("savedMetricId", checkoutConversion.SavedMetricId)
+//			return nil
+//		})
+//	}
+//
+// ```
 type ExperimentSavedMetric struct {
 	pulumi.CustomResourceState
 

@@ -12,6 +12,45 @@ import (
 )
 
 // A PostHog feature flag. Declared fields are managed; deleted as PostHog deletes flags (marked deleted); a flag deleted by hand is created again.
+//
+// ## Example Usage
+// ### A feature flag in a project
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			web, err := posthog.NewProject(ctx, "web", &posthog.ProjectArgs{
+//				Name:         pulumi.String("Web"),
+//				Timezone:     pulumi.String("Europe/Amsterdam"),
+//				AnonymizeIps: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			checkout, err := posthog.NewFeatureFlag(ctx, "checkout", &posthog.FeatureFlagArgs{
+//				ProjectId: web.ProjectId,
+//				Key:       pulumi.String("new-checkout"),
+//				Filters: pulumi.Map{
+//					"groups": pulumi.Array{pulumi.Map{"properties": pulumi.Array{}, "rollout_percentage": pulumi.Int(20)}},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("flagId", checkout.FlagId)
+//			return nil
+//		})
+//	}
+//
+// ```
 type FeatureFlag struct {
 	pulumi.CustomResourceState
 

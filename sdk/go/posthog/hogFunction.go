@@ -12,6 +12,63 @@ import (
 )
 
 // A PostHog hog function: a destination, transformation or site app from Hog code (or a template), its inputs and filters. Secret inputs are Pulumi secrets and never in the state in plain text. Deleted as PostHog deletes them (marked deleted); one deleted by hand is created again.
+//
+// ## Example Usage
+// ### A hog function in a project
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			web, err := posthog.NewProject(ctx, "web", &posthog.ProjectArgs{
+//				Name:         pulumi.String("Web"),
+//				Timezone:     pulumi.String("Europe/Amsterdam"),
+//				AnonymizeIps: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			webhook, err := posthog.NewHogFunction(ctx, "webhook", &posthog.HogFunctionArgs{
+//				ProjectId: web.ProjectId,
+//				Type:      pulumi.String("destination"),
+//				Name:      pulumi.String("Webhook"),
+//				Hog:       pulumi.String("fetch(inputs.url, {'method': 'POST', 'headers': {'Authorization': inputs.token}, 'body': event})"),
+//				InputsSchema: pulumi.Array{
+//					pulumi.Map{
+//						"key":      pulumi.String("url"),
+//						"type":     pulumi.String("string"),
+//						"required": pulumi.Bool(true),
+//					},
+//					pulumi.Map{
+//						"key":    pulumi.String("token"),
+//						"type":   pulumi.String("string"),
+//						"secret": pulumi.Bool(true),
+//					},
+//				},
+//				Inputs: pulumi.Map{
+//					"url":   pulumi.Map{"value": pulumi.String("https://example.com/hook")},
+//					"token": pulumi.Map{"value": cfg.RequireSecret("hookToken")},
+//				},
+//				Enabled: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("hogFunctionId", webhook.HogFunctionId)
+//			return nil
+//		})
+//	}
+//
+// ```
 type HogFunction struct {
 	pulumi.CustomResourceState
 

@@ -12,6 +12,59 @@ import (
 )
 
 // A PostHog insight: a saved query (trends, funnels, retention, paths, stickiness, lifecycle, HogQL, …), on the dashboards it names. Declared fields are managed; deleted as PostHog deletes insights (marked deleted, its tiles with it); one deleted by hand is created again.
+//
+// ## Example Usage
+// ### An insight in a project
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			web, err := posthog.NewProject(ctx, "web", &posthog.ProjectArgs{
+//				Name:         pulumi.String("Web"),
+//				Timezone:     pulumi.String("Europe/Amsterdam"),
+//				AnonymizeIps: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			traffic, err := posthog.NewDashboard(ctx, "traffic", &posthog.DashboardArgs{
+//				ProjectId: web.ProjectId,
+//				Name:      pulumi.String("Web traffic"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			views, err := posthog.NewInsight(ctx, "views", &posthog.InsightArgs{
+//				ProjectId:  web.ProjectId,
+//				Name:       pulumi.String("Page views"),
+//				Dashboards: pulumi.IntArray{traffic.DashboardId},
+//				Query: pulumi.Map{
+//					"kind": pulumi.String("InsightVizNode"),
+//					"source": pulumi.Map{
+//						"kind": pulumi.String("TrendsQuery"),
+//						"series": pulumi.Array{
+//							pulumi.Map{"kind": pulumi.String("EventsNode"), "event": pulumi.String("$pageview")},
+//						},
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("insightId", views.InsightId)
+//			return nil
+//		})
+//	}
+//
+// ```
 type Insight struct {
 	pulumi.CustomResourceState
 

@@ -12,6 +12,36 @@ import (
 )
 
 // An invite to a PostHog organization. PostHog has no update of an invite: a change of any input sends a new one. Invites expire (after 3 days) and are accepted outside the program: neither is drift, and `pulumi up` never sends one again on its own (`status` says "expired" or "accepted"); an invite deleted by hand is sent again. Destroy deletes a pending invite.
+//
+// ## Example Usage
+// ### An organization invite
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			bo, err := posthog.NewOrganizationInvite(ctx, "bo", &posthog.OrganizationInviteArgs{
+//				TargetEmail: pulumi.String("bo@example.com"),
+//				FirstName:   pulumi.String("Bo"),
+//				Level:       pulumi.String("member"),
+//				Message:     pulumi.String("Welcome to the team"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("inviteId", bo.InviteId)
+//			return nil
+//		})
+//	}
+//
+// ```
 type OrganizationInvite struct {
 	pulumi.CustomResourceState
 

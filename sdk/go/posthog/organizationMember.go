@@ -12,6 +12,35 @@ import (
 )
 
 // The level of someone who already belongs to a PostHog organization (people join through invites: OrganizationInvite). A change of level is made in place. Deleting the resource stops managing the member; it removes them from the organization only with `removeOnDelete: true`. Refused at preview: a change of the level of the key's own user or its removal, and the demotion of the organization's last owner.
+//
+// ## Example Usage
+// ### An organization member
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			anaMember := posthog.LookupOrganizationMemberOutput(ctx, posthog.LookupOrganizationMemberOutputArgs{Email: pulumi.String("ana@example.com")})
+//			ana, err := posthog.NewOrganizationMember(ctx, "ana", &posthog.OrganizationMemberArgs{
+//				UserUuid: anaMember.UserUuid().Elem(),
+//				Level:    pulumi.String("member"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("userUuid", ana.UserUuid)
+//			return nil
+//		})
+//	}
+//
+// ```
 type OrganizationMember struct {
 	pulumi.CustomResourceState
 

@@ -12,6 +12,47 @@ import (
 )
 
 // What a property of a PostHog project's events, persons or groups means: value type, description, tags, verified or hidden. Takes the project's definition of its name and type over (PostHog makes one when the property first arrives; no PostHog creates them over the API). Deleting the resource leaves the definition in PostHog as it is.
+//
+// ## Example Usage
+// ### A property definition in a project
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			web, err := posthog.NewProject(ctx, "web", &posthog.ProjectArgs{
+//				Name:         pulumi.String("Web"),
+//				Timezone:     pulumi.String("Europe/Amsterdam"),
+//				AnonymizeIps: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			plan, err := posthog.NewPropertyDefinition(ctx, "plan", &posthog.PropertyDefinitionArgs{
+//				ProjectId:    web.ProjectId,
+//				Name:         pulumi.String("plan"),
+//				Type:         pulumi.String("event"),
+//				Description:  pulumi.String("The plan chosen at sign-up: free, team or enterprise."),
+//				PropertyType: pulumi.String("String"),
+//				Tags:         pulumi.StringArray{pulumi.String("funnel")},
+//				Verified:     pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("propertyDefinitionId", plan.PropertyDefinitionId)
+//			return nil
+//		})
+//	}
+//
+// ```
 type PropertyDefinition struct {
 	pulumi.CustomResourceState
 

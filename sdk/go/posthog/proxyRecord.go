@@ -12,6 +12,33 @@ import (
 )
 
 // A PostHog managed reverse proxy: the domain a team points its DNS at `targetCname` for. PostHog issues its certificate in the background: `status` is "waiting" until then (and stays so on a PostHog without its Temporal worker). A new domain replaces the record; destroy deletes it (one already issued is marked "deleting" and removed by PostHog).
+//
+// ## Example Usage
+// ### A proxy record
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			proxy, err := posthog.NewProxyRecord(ctx, "proxy", &posthog.ProxyRecordArgs{
+//				Domain: pulumi.String("e.example.com"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("proxyRecordId", proxy.ProxyRecordId)
+//			return nil
+//		})
+//	}
+//
+// ```
 type ProxyRecord struct {
 	pulumi.CustomResourceState
 

@@ -12,6 +12,41 @@ import (
 )
 
 // A user in a PostHog role. Deleting it takes the user out of the role only: they stay in the organization. One deleted by hand (or with its role) is created again.
+//
+// ## Example Usage
+// ### A role membership
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			me := posthog.GetCurrentUserOutput(ctx, posthog.GetCurrentUserOutputArgs{})
+//			flagEditors, err := posthog.NewRole(ctx, "flag-editors", &posthog.RoleArgs{
+//				Name: pulumi.String("Flag editors"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			meInFlagEditors, err := posthog.NewRoleMembership(ctx, "me-in-flag-editors", &posthog.RoleMembershipArgs{
+//				RoleId:   flagEditors.RoleId,
+//				UserUuid: me.Uuid().Elem(),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("roleMembershipId", meInFlagEditors.RoleMembershipId)
+//			return nil
+//		})
+//	}
+//
+// ```
 type RoleMembership struct {
 	pulumi.CustomResourceState
 

@@ -12,6 +12,70 @@ import (
 )
 
 // A PostHog session recording playlist: a saved filter of recordings or a collection of them. Declared fields are managed; deleted as PostHog deletes playlists (marked deleted); one deleted by hand is created again; a new type replaces it.
+//
+// ## Example Usage
+// ### A session recording playlist in a project
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			web, err := posthog.NewProject(ctx, "web", &posthog.ProjectArgs{
+//				Name:         pulumi.String("Web"),
+//				Timezone:     pulumi.String("Europe/Amsterdam"),
+//				AnonymizeIps: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			checkoutRageClicks, err := posthog.NewSessionRecordingPlaylist(ctx, "checkout-rage-clicks", &posthog.SessionRecordingPlaylistArgs{
+//				ProjectId:   web.ProjectId,
+//				Name:        pulumi.String("Checkout rage clicks"),
+//				Description: pulumi.String("Sessions with rage clicks on the checkout pages, for the payments team's weekly review."),
+//				Type:        pulumi.String("filters"),
+//				Pinned:      pulumi.Bool(true),
+//				Filters: pulumi.Map{
+//					"date_from":            pulumi.String("-7d"),
+//					"filter_test_accounts": pulumi.Bool(true),
+//					"filter_group": pulumi.Map{
+//						"type": pulumi.String("AND"),
+//						"values": pulumi.Array{
+//							pulumi.Map{
+//								"type": pulumi.String("AND"),
+//								"values": pulumi.Array{
+//									pulumi.Map{
+//										"id":   pulumi.String("$rageclick"),
+//										"type": pulumi.String("events"),
+//										"name": pulumi.String("$rageclick"),
+//									},
+//									pulumi.Map{
+//										"key":      pulumi.String("$current_url"),
+//										"type":     pulumi.String("recording"),
+//										"value":    pulumi.Array{pulumi.String("/checkout")},
+//										"operator": pulumi.String("icontains"),
+//									},
+//								},
+//							},
+//						},
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("shortId", checkoutRageClicks.ShortId)
+//			return nil
+//		})
+//	}
+//
+// ```
 type SessionRecordingPlaylist struct {
 	pulumi.CustomResourceState
 

@@ -12,6 +12,62 @@ import (
 )
 
 // A PostHog survey: its questions, who sees it and when. Declared fields are managed; deleted as PostHog deletes surveys (DELETE, with its targeting flag); one deleted by hand is created again.
+//
+// ## Example Usage
+// ### A survey in a project
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			web, err := posthog.NewProject(ctx, "web", &posthog.ProjectArgs{
+//				Name:         pulumi.String("Web"),
+//				Timezone:     pulumi.String("Europe/Amsterdam"),
+//				AnonymizeIps: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			checkout, err := posthog.NewFeatureFlag(ctx, "checkout", &posthog.FeatureFlagArgs{
+//				ProjectId: web.ProjectId,
+//				Key:       pulumi.String("new-checkout"),
+//				Filters: pulumi.Map{
+//					"groups": pulumi.Array{pulumi.Map{"properties": pulumi.Array{}, "rollout_percentage": pulumi.Int(20)}},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			nps, err := posthog.NewSurvey(ctx, "nps", &posthog.SurveyArgs{
+//				ProjectId: web.ProjectId,
+//				Name:      pulumi.String("NPS"),
+//				Type:      pulumi.String("popover"),
+//				Questions: pulumi.Array{
+//					pulumi.Map{
+//						"type":     pulumi.String("rating"),
+//						"question": pulumi.String("How likely are you to recommend us?"),
+//						"display":  pulumi.String("number"),
+//						"scale":    pulumi.Int(10),
+//					},
+//				},
+//				LinkedFlagId: checkout.FlagId,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("surveyId", nps.SurveyId)
+//			return nil
+//		})
+//	}
+//
+// ```
 type Survey struct {
 	pulumi.CustomResourceState
 

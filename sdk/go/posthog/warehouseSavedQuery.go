@@ -12,6 +12,46 @@ import (
 )
 
 // A PostHog data warehouse view (saved query): a named HogQL query other queries select from as a table. PostHog runs the query once on ClickHouse to learn its columns when it is created or changed. Deleted as PostHog deletes views (DELETE, which also deletes the joins that name it); one deleted by hand is created again.
+//
+// ## Example Usage
+// ### A warehouse saved query in a project
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			web, err := posthog.NewProject(ctx, "web", &posthog.ProjectArgs{
+//				Name:         pulumi.String("Web"),
+//				Timezone:     pulumi.String("Europe/Amsterdam"),
+//				AnonymizeIps: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			signups, err := posthog.NewWarehouseSavedQuery(ctx, "signups", &posthog.WarehouseSavedQueryArgs{
+//				ProjectId: web.ProjectId,
+//				Name:      pulumi.String("signups"),
+//				Query: pulumi.Map{
+//					"kind":  pulumi.String("HogQLQuery"),
+//					"query": pulumi.String("SELECT distinct_id, timestamp FROM events WHERE event = 'signed_up'"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("savedQueryId", signups.SavedQueryId)
+//			return nil
+//		})
+//	}
+//
+// ```
 type WarehouseSavedQuery struct {
 	pulumi.CustomResourceState
 

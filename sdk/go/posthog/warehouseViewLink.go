@@ -12,6 +12,46 @@ import (
 )
 
 // A PostHog data warehouse join (view link): a field of one table that holds the matching row of another, matched on a key of each. PostHog checks the tables, keys and field name when it is created. Deleted by DELETE; deleting a view deletes the joins naming it. PostHog 2025-08-04 refuses personal API keys here; today's needs the `warehouse_view` scope.
+//
+// ## Example Usage
+// ### A warehouse view link in a project
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			web, err := posthog.NewProject(ctx, "web", &posthog.ProjectArgs{
+//				Name:         pulumi.String("Web"),
+//				Timezone:     pulumi.String("Europe/Amsterdam"),
+//				AnonymizeIps: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			eventSignup, err := posthog.NewWarehouseViewLink(ctx, "event-signup", &posthog.WarehouseViewLinkArgs{
+//				ProjectId:        web.ProjectId,
+//				SourceTableName:  pulumi.String("events"),
+//				SourceTableKey:   pulumi.String("distinct_id"),
+//				JoiningTableName: pulumi.String("persons"),
+//				JoiningTableKey:  pulumi.String("id"),
+//				FieldName:        pulumi.String("signup_person"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("viewLinkId", eventSignup.ViewLinkId)
+//			return nil
+//		})
+//	}
+//
+// ```
 type WarehouseViewLink struct {
 	pulumi.CustomResourceState
 

@@ -154,6 +154,25 @@ class AccessControl(pulumi.CustomResource):
         """
         A PostHog access control entry, as its interface sets them: the level of the project ("none", "member", "admin"), of a kind of object project-wide or of one feature flag, dashboard or insight ("none", "viewer", "editor", "manager"), for everyone (the default), a role or a member. A change of level is made in place. Organization admins and owners always have the highest level. Refused at preview: an entry that lowers the key's own user below what the run needs. Access control is a paid feature on PostHog Cloud (a self-hosted PostHog needs its licence): PostHog stores entries on any plan and refuses none, but without the feature (advanced permissions) it applies its defaults and lets only organization admins, owners and the creator of an object change entries (`access_controls_supported` in posthog/rbac/user_access_control.py); entries take effect once the plan has it, which is why the no-lockout check applies on every plan.
 
+        ## Example Usage
+        ### An access control in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        flag_editors = posthog.Role("flag-editors", name="Flag editors")
+        flag_editors_edit_flags = posthog.AccessControl(
+            "flag-editors-edit-flags",
+            project_id=web.project_id,
+            resource="feature_flag",
+            access_level="editor",
+            role_id=flag_editors.role_id,
+        )
+
+        pulumi.export("accessControlId", flag_editors_edit_flags.access_control_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] access_level: The level: "none", "member" or "admin" for the project; "none", "viewer", "editor" or "manager" for any other resource (`ordered_access_levels`, posthog/rbac/user_access_control.py). A change is made in place. Organization admins and owners always have the highest level, whatever the entries say.
@@ -172,6 +191,25 @@ class AccessControl(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A PostHog access control entry, as its interface sets them: the level of the project ("none", "member", "admin"), of a kind of object project-wide or of one feature flag, dashboard or insight ("none", "viewer", "editor", "manager"), for everyone (the default), a role or a member. A change of level is made in place. Organization admins and owners always have the highest level. Refused at preview: an entry that lowers the key's own user below what the run needs. Access control is a paid feature on PostHog Cloud (a self-hosted PostHog needs its licence): PostHog stores entries on any plan and refuses none, but without the feature (advanced permissions) it applies its defaults and lets only organization admins, owners and the creator of an object change entries (`access_controls_supported` in posthog/rbac/user_access_control.py); entries take effect once the plan has it, which is why the no-lockout check applies on every plan.
+
+        ## Example Usage
+        ### An access control in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        flag_editors = posthog.Role("flag-editors", name="Flag editors")
+        flag_editors_edit_flags = posthog.AccessControl(
+            "flag-editors-edit-flags",
+            project_id=web.project_id,
+            resource="feature_flag",
+            access_level="editor",
+            role_id=flag_editors.role_id,
+        )
+
+        pulumi.export("accessControlId", flag_editors_edit_flags.access_control_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param AccessControlArgs args: The arguments to use to populate this resource's properties.

@@ -137,6 +137,23 @@ class Action(pulumi.CustomResource):
         """
         A PostHog action: named events matched by steps. Declared fields are managed; deleted as PostHog deletes actions (marked deleted); one deleted by hand is created again.
 
+        ## Example Usage
+        ### An action in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        signup = posthog.Action(
+            "signup",
+            project_id=web.project_id,
+            name="Signed up",
+            steps=[{"event": "$pageview", "url": "/welcome", "url_matching": "contains"}],
+        )
+
+        pulumi.export("actionId", signup.action_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.int] adopt_id: Take over this existing action (its numeric id) on create instead of creating one; what differs from the declared inputs is then set.
@@ -154,6 +171,23 @@ class Action(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A PostHog action: named events matched by steps. Declared fields are managed; deleted as PostHog deletes actions (marked deleted); one deleted by hand is created again.
+
+        ## Example Usage
+        ### An action in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        signup = posthog.Action(
+            "signup",
+            project_id=web.project_id,
+            name="Signed up",
+            steps=[{"event": "$pageview", "url": "/welcome", "url_matching": "contains"}],
+        )
+
+        pulumi.export("actionId", signup.action_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param ActionArgs args: The arguments to use to populate this resource's properties.

@@ -205,6 +205,38 @@ class Alert(pulumi.CustomResource):
         """
         A PostHog alert on an insight: its threshold, condition, calculation interval and subscribed users. Declared fields are managed; deleted with DELETE; one deleted by hand is created again. PostHog 2025-08-04 refuses personal API keys on alerts; today's PostHog needs the `alert:write` scope.
 
+        ## Example Usage
+        ### An alert in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        me = posthog.get_current_user_output()
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        traffic = posthog.Dashboard("traffic", project_id=web.project_id, name="Web traffic")
+        views = posthog.Insight(
+            "views",
+            project_id=web.project_id,
+            name="Page views",
+            dashboards=[traffic.dashboard_id],
+            query={
+                "kind": "InsightVizNode",
+                "source": {"kind": "TrendsQuery", "series": [{"kind": "EventsNode", "event": "$pageview"}]},
+            },
+        )
+        spike = posthog.Alert(
+            "spike",
+            project_id=web.project_id,
+            name="Page views spike",
+            insight=views.insight_id,
+            subscribed_users=[me.id],
+            threshold={"configuration": {"type": "absolute", "bounds": {"upper": 1000}}},
+            calculation_interval="hourly",
+        )
+
+        pulumi.export("alertId", spike.alert_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing alert (its UUID) on create instead of creating one; what differs from the declared inputs is then set.
@@ -226,6 +258,38 @@ class Alert(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A PostHog alert on an insight: its threshold, condition, calculation interval and subscribed users. Declared fields are managed; deleted with DELETE; one deleted by hand is created again. PostHog 2025-08-04 refuses personal API keys on alerts; today's PostHog needs the `alert:write` scope.
+
+        ## Example Usage
+        ### An alert in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        me = posthog.get_current_user_output()
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        traffic = posthog.Dashboard("traffic", project_id=web.project_id, name="Web traffic")
+        views = posthog.Insight(
+            "views",
+            project_id=web.project_id,
+            name="Page views",
+            dashboards=[traffic.dashboard_id],
+            query={
+                "kind": "InsightVizNode",
+                "source": {"kind": "TrendsQuery", "series": [{"kind": "EventsNode", "event": "$pageview"}]},
+            },
+        )
+        spike = posthog.Alert(
+            "spike",
+            project_id=web.project_id,
+            name="Page views spike",
+            insight=views.insight_id,
+            subscribed_users=[me.id],
+            threshold={"configuration": {"type": "absolute", "bounds": {"upper": 1000}}},
+            calculation_interval="hourly",
+        )
+
+        pulumi.export("alertId", spike.alert_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param AlertArgs args: The arguments to use to populate this resource's properties.

@@ -205,6 +205,24 @@ class Annotation(pulumi.CustomResource):
         """
         A PostHog annotation: a dated note on charts. Declared fields are managed; deleted as PostHog deletes annotations (marked deleted); one deleted by hand is created again.
 
+        ## Example Usage
+        ### An annotation in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        launch = posthog.Annotation(
+            "launch",
+            project_id=web.project_id,
+            content="Checkout v2 released",
+            date_marker="2025-01-02T09:00:00Z",
+            scope="project",
+        )
+
+        pulumi.export("annotationId", launch.annotation_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.int] adopt_id: Take over this existing annotation (its numeric id) on create instead of creating one; what differs from the declared inputs is then set.
@@ -226,6 +244,24 @@ class Annotation(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A PostHog annotation: a dated note on charts. Declared fields are managed; deleted as PostHog deletes annotations (marked deleted); one deleted by hand is created again.
+
+        ## Example Usage
+        ### An annotation in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        launch = posthog.Annotation(
+            "launch",
+            project_id=web.project_id,
+            content="Checkout v2 released",
+            date_marker="2025-01-02T09:00:00Z",
+            scope="project",
+        )
+
+        pulumi.export("annotationId", launch.annotation_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param AnnotationArgs args: The arguments to use to populate this resource's properties.

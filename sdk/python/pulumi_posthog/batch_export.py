@@ -188,6 +188,36 @@ class BatchExport(pulumi.CustomResource):
         """
         A PostHog batch export: a project's events, persons or sessions exported on a schedule to S3, a warehouse or an HTTP endpoint. The destination's credentials are Pulumi secrets, never answered by PostHog nor kept in an output. Needs the organization's `data_pipelines` plan feature. Deleted with DELETE (its schedule with it); one deleted by hand is created again.
 
+        ## Example Usage
+        ### A batch export in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        config = pulumi.Config()
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        warehouse = posthog.BatchExport(
+            "warehouse",
+            project_id=web.project_id,
+            name="Events to the warehouse",
+            interval="hour",
+            destination={
+                "type": "Postgres",
+                "config": {
+                    "host": "db.example.com",
+                    "port": 5432,
+                    "database": "analytics",
+                    "schema": "posthog",
+                    "table_name": "events",
+                    "user": "ph_writer",
+                    "password": config.require_secret("warehousePassword"),
+                },
+            },
+        )
+
+        pulumi.export("batchExportId", warehouse.batch_export_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing batch export (its UUID) on create instead of creating one; what differs from the declared inputs is then set.
@@ -208,6 +238,36 @@ class BatchExport(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A PostHog batch export: a project's events, persons or sessions exported on a schedule to S3, a warehouse or an HTTP endpoint. The destination's credentials are Pulumi secrets, never answered by PostHog nor kept in an output. Needs the organization's `data_pipelines` plan feature. Deleted with DELETE (its schedule with it); one deleted by hand is created again.
+
+        ## Example Usage
+        ### A batch export in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        config = pulumi.Config()
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        warehouse = posthog.BatchExport(
+            "warehouse",
+            project_id=web.project_id,
+            name="Events to the warehouse",
+            interval="hour",
+            destination={
+                "type": "Postgres",
+                "config": {
+                    "host": "db.example.com",
+                    "port": 5432,
+                    "database": "analytics",
+                    "schema": "posthog",
+                    "table_name": "events",
+                    "user": "ph_writer",
+                    "password": config.require_secret("warehousePassword"),
+                },
+            },
+        )
+
+        pulumi.export("batchExportId", warehouse.batch_export_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param BatchExportArgs args: The arguments to use to populate this resource's properties.

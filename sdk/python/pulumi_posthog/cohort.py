@@ -137,6 +137,33 @@ class Cohort(pulumi.CustomResource):
         """
         A PostHog cohort: persons defined by filters (dynamic) or a fixed list (static). Declared fields are managed; deleted as PostHog deletes cohorts (marked deleted); one deleted by hand is created again.
 
+        ## Example Usage
+        ### A cohort in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        acme_users = posthog.Cohort(
+            "acme-users",
+            project_id=web.project_id,
+            name="Acme users",
+            filters={
+                "properties": {
+                    "type": "OR",
+                    "values": [
+                        {
+                            "type": "AND",
+                            "values": [{"type": "person", "key": "company", "operator": "exact", "value": ["Acme"]}],
+                        },
+                    ],
+                },
+            },
+        )
+
+        pulumi.export("cohortId", acme_users.cohort_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.int] adopt_id: Take over this existing cohort (its numeric id) on create instead of creating one; what differs from the declared inputs is then set.
@@ -154,6 +181,33 @@ class Cohort(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A PostHog cohort: persons defined by filters (dynamic) or a fixed list (static). Declared fields are managed; deleted as PostHog deletes cohorts (marked deleted); one deleted by hand is created again.
+
+        ## Example Usage
+        ### A cohort in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        acme_users = posthog.Cohort(
+            "acme-users",
+            project_id=web.project_id,
+            name="Acme users",
+            filters={
+                "properties": {
+                    "type": "OR",
+                    "values": [
+                        {
+                            "type": "AND",
+                            "values": [{"type": "person", "key": "company", "operator": "exact", "value": ["Acme"]}],
+                        },
+                    ],
+                },
+            },
+        )
+
+        pulumi.export("cohortId", acme_users.cohort_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param CohortArgs args: The arguments to use to populate this resource's properties.

@@ -171,6 +171,18 @@ class Dashboard(pulumi.CustomResource):
         """
         A PostHog dashboard: its name, description, pin, tags, who may edit it and its text tiles; insights are placed on it by their own `dashboards`. Declared fields are managed; deleted as PostHog deletes dashboards (marked deleted, its tiles with it, never the insights on it); one deleted by hand is created again.
 
+        ## Example Usage
+        ### A dashboard in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        traffic = posthog.Dashboard("traffic", project_id=web.project_id, name="Web traffic")
+
+        pulumi.export("dashboardId", traffic.dashboard_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.int] adopt_id: Take over this existing dashboard (its numeric id) on create instead of creating one; what differs from the declared inputs is then set.
@@ -190,6 +202,18 @@ class Dashboard(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A PostHog dashboard: its name, description, pin, tags, who may edit it and its text tiles; insights are placed on it by their own `dashboards`. Declared fields are managed; deleted as PostHog deletes dashboards (marked deleted, its tiles with it, never the insights on it); one deleted by hand is created again.
+
+        ## Example Usage
+        ### A dashboard in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        traffic = posthog.Dashboard("traffic", project_id=web.project_id, name="Web traffic")
+
+        pulumi.export("dashboardId", traffic.dashboard_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param DashboardArgs args: The arguments to use to populate this resource's properties.

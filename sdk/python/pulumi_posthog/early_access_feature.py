@@ -154,6 +154,32 @@ class EarlyAccessFeature(pulumi.CustomResource):
         """
         A PostHog early access feature: a feature users can opt into before it is released, through its feature flag. Declared fields are managed; deleted with DELETE, which leaves its flag (PostHog's own, when it created it); one deleted by hand is created again.
 
+        ## Example Usage
+        ### An early access feature in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        checkout = posthog.FeatureFlag(
+            "checkout",
+            project_id=web.project_id,
+            key="new-checkout",
+            filters={"groups": [{"properties": [], "rollout_percentage": 20}]},
+        )
+        checkout_beta = posthog.EarlyAccessFeature(
+            "checkout-beta",
+            project_id=web.project_id,
+            name="New checkout",
+            description="The one-page checkout, before everyone gets it.",
+            stage="beta",
+            documentation_url="https://example.com/docs/checkout",
+            feature_flag_id=checkout.flag_id,
+        )
+
+        pulumi.export("earlyAccessFeatureId", checkout_beta.early_access_feature_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing early access feature (its UUID) on create instead of creating one; what differs from the declared inputs is then set.
@@ -172,6 +198,32 @@ class EarlyAccessFeature(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A PostHog early access feature: a feature users can opt into before it is released, through its feature flag. Declared fields are managed; deleted with DELETE, which leaves its flag (PostHog's own, when it created it); one deleted by hand is created again.
+
+        ## Example Usage
+        ### An early access feature in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        checkout = posthog.FeatureFlag(
+            "checkout",
+            project_id=web.project_id,
+            key="new-checkout",
+            filters={"groups": [{"properties": [], "rollout_percentage": 20}]},
+        )
+        checkout_beta = posthog.EarlyAccessFeature(
+            "checkout-beta",
+            project_id=web.project_id,
+            name="New checkout",
+            description="The one-page checkout, before everyone gets it.",
+            stage="beta",
+            documentation_url="https://example.com/docs/checkout",
+            feature_flag_id=checkout.flag_id,
+        )
+
+        pulumi.export("earlyAccessFeatureId", checkout_beta.early_access_feature_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param EarlyAccessFeatureArgs args: The arguments to use to populate this resource's properties.

@@ -171,6 +171,27 @@ class EventDefinition(pulumi.CustomResource):
         """
         What an event a PostHog project receives means: description, tags, owner, verified or hidden. Takes the project's definition of its name over (PostHog makes one when the first such event arrives; today's PostHog also creates one by name). Deleting the resource leaves the definition in PostHog as it is.
 
+        ## Example Usage
+        ### An event definition in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        me = posthog.get_current_user_output()
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        signed_up = posthog.EventDefinition(
+            "signed-up",
+            project_id=web.project_id,
+            name="signed_up",
+            description="A visitor created an account: the first step of the sign-up funnel.",
+            tags=["funnel"],
+            verified=True,
+            owner_id=me.id,
+        )
+
+        pulumi.export("eventDefinitionId", signed_up.event_definition_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing event definition (its UUID) on create instead of creating one; what differs from the declared inputs is then set.
@@ -190,6 +211,27 @@ class EventDefinition(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         What an event a PostHog project receives means: description, tags, owner, verified or hidden. Takes the project's definition of its name over (PostHog makes one when the first such event arrives; today's PostHog also creates one by name). Deleting the resource leaves the definition in PostHog as it is.
+
+        ## Example Usage
+        ### An event definition in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        me = posthog.get_current_user_output()
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        signed_up = posthog.EventDefinition(
+            "signed-up",
+            project_id=web.project_id,
+            name="signed_up",
+            description="A visitor created an account: the first step of the sign-up funnel.",
+            tags=["funnel"],
+            verified=True,
+            owner_id=me.id,
+        )
+
+        pulumi.export("eventDefinitionId", signed_up.event_definition_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param EventDefinitionArgs args: The arguments to use to populate this resource's properties.

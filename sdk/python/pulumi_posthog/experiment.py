@@ -273,6 +273,24 @@ class Experiment(pulumi.CustomResource):
         """
         A PostHog experiment on a feature flag: its variants, metrics, and whether it is launched or stopped. Declared fields are managed; deleted as PostHog deletes experiments (marked deleted), leaving the flag; one deleted by hand is created again.
 
+        ## Example Usage
+        ### An experiment in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        checkout_test = posthog.Experiment(
+            "checkout-test",
+            project_id=web.project_id,
+            name="New checkout",
+            feature_flag_key="checkout-test",
+            parameters={"feature_flag_variants": [{"key": "control", "split_percent": 50}, {"key": "test", "split_percent": 50}]},
+        )
+
+        pulumi.export("experimentId", checkout_test.experiment_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.int] adopt_id: Take over this existing experiment (its numeric id) on create instead of creating one; what differs from the declared inputs is then set.
@@ -298,6 +316,24 @@ class Experiment(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A PostHog experiment on a feature flag: its variants, metrics, and whether it is launched or stopped. Declared fields are managed; deleted as PostHog deletes experiments (marked deleted), leaving the flag; one deleted by hand is created again.
+
+        ## Example Usage
+        ### An experiment in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        checkout_test = posthog.Experiment(
+            "checkout-test",
+            project_id=web.project_id,
+            name="New checkout",
+            feature_flag_key="checkout-test",
+            parameters={"feature_flag_variants": [{"key": "control", "split_percent": 50}, {"key": "test", "split_percent": 50}]},
+        )
+
+        pulumi.export("experimentId", checkout_test.experiment_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param ExperimentArgs args: The arguments to use to populate this resource's properties.

@@ -120,6 +120,24 @@ class ExperimentHoldout(pulumi.CustomResource):
         """
         A PostHog experiment holdout: users kept out of the experiments that name it (an Experiment's `holdoutId`). Declared fields are managed; deleted with DELETE (its experiments stay, without it); one deleted by hand is created again.
 
+        ## Example Usage
+        ### An experiment holdout in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        holdout = posthog.ExperimentHoldout(
+            "holdout",
+            project_id=web.project_id,
+            name="Long-term holdout",
+            description="Never sees an experiment, to measure their sum.",
+            filters=[{"properties": [], "rollout_percentage": 10}],
+        )
+
+        pulumi.export("holdoutId", holdout.holdout_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.int] adopt_id: Take over this existing experiment holdout (its numeric id) on create instead of creating one; what differs from the declared inputs is then set.
@@ -136,6 +154,24 @@ class ExperimentHoldout(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A PostHog experiment holdout: users kept out of the experiments that name it (an Experiment's `holdoutId`). Declared fields are managed; deleted with DELETE (its experiments stay, without it); one deleted by hand is created again.
+
+        ## Example Usage
+        ### An experiment holdout in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        holdout = posthog.ExperimentHoldout(
+            "holdout",
+            project_id=web.project_id,
+            name="Long-term holdout",
+            description="Never sees an experiment, to measure their sum.",
+            filters=[{"properties": [], "rollout_percentage": 10}],
+        )
+
+        pulumi.export("holdoutId", holdout.holdout_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param ExperimentHoldoutArgs args: The arguments to use to populate this resource's properties.

@@ -137,6 +137,28 @@ class ExperimentSavedMetric(pulumi.CustomResource):
         """
         A PostHog experiment saved metric: a metric kept once and used by experiments (an Experiment's `savedMetricIds`). Declared fields are managed; deleted with DELETE (experiments that used it lose it); one deleted by hand is created again.
 
+        ## Example Usage
+        ### An experiment saved metric in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        checkout_conversion = posthog.ExperimentSavedMetric(
+            "checkout-conversion",
+            project_id=web.project_id,
+            name="Checkout conversion",
+            description="Users who reach the checkout page.",
+            query={
+                "kind": "ExperimentMetric",
+                "metric_type": "funnel",
+                "series": [{"kind": "EventsNode", "event": "checkout started"}],
+            },
+        )
+
+        pulumi.export("savedMetricId", checkout_conversion.saved_metric_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.int] adopt_id: Take over this existing experiment saved metric (its numeric id) on create instead of creating one; what differs from the declared inputs is then set.
@@ -154,6 +176,28 @@ class ExperimentSavedMetric(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A PostHog experiment saved metric: a metric kept once and used by experiments (an Experiment's `savedMetricIds`). Declared fields are managed; deleted with DELETE (experiments that used it lose it); one deleted by hand is created again.
+
+        ## Example Usage
+        ### An experiment saved metric in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        checkout_conversion = posthog.ExperimentSavedMetric(
+            "checkout-conversion",
+            project_id=web.project_id,
+            name="Checkout conversion",
+            description="Users who reach the checkout page.",
+            query={
+                "kind": "ExperimentMetric",
+                "metric_type": "funnel",
+                "series": [{"kind": "EventsNode", "event": "checkout started"}],
+            },
+        )
+
+        pulumi.export("savedMetricId", checkout_conversion.saved_metric_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param ExperimentSavedMetricArgs args: The arguments to use to populate this resource's properties.

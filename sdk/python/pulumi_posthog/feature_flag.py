@@ -307,6 +307,23 @@ class FeatureFlag(pulumi.CustomResource):
         """
         A PostHog feature flag. Declared fields are managed; deleted as PostHog deletes flags (marked deleted); a flag deleted by hand is created again.
 
+        ## Example Usage
+        ### A feature flag in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        checkout = posthog.FeatureFlag(
+            "checkout",
+            project_id=web.project_id,
+            key="new-checkout",
+            filters={"groups": [{"properties": [], "rollout_percentage": 20}]},
+        )
+
+        pulumi.export("flagId", checkout.flag_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] active: Whether the flag is on.
@@ -334,6 +351,23 @@ class FeatureFlag(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A PostHog feature flag. Declared fields are managed; deleted as PostHog deletes flags (marked deleted); a flag deleted by hand is created again.
+
+        ## Example Usage
+        ### A feature flag in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        checkout = posthog.FeatureFlag(
+            "checkout",
+            project_id=web.project_id,
+            key="new-checkout",
+            filters={"groups": [{"properties": [], "rollout_percentage": 20}]},
+        )
+
+        pulumi.export("flagId", checkout.flag_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param FeatureFlagArgs args: The arguments to use to populate this resource's properties.

@@ -239,6 +239,28 @@ class HogFunction(pulumi.CustomResource):
         """
         A PostHog hog function: a destination, transformation or site app from Hog code (or a template), its inputs and filters. Secret inputs are Pulumi secrets and never in the state in plain text. Deleted as PostHog deletes them (marked deleted); one deleted by hand is created again.
 
+        ## Example Usage
+        ### A hog function in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        config = pulumi.Config()
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        webhook = posthog.HogFunction(
+            "webhook",
+            project_id=web.project_id,
+            type="destination",
+            name="Webhook",
+            hog="fetch(inputs.url, {'method': 'POST', 'headers': {'Authorization': inputs.token}, 'body': event})",
+            inputs_schema=[{"key": "url", "type": "string", "required": True}, {"key": "token", "type": "string", "secret": True}],
+            inputs={"url": {"value": "https://example.com/hook"}, "token": {"value": config.require_secret("hookToken")}},
+            enabled=True,
+        )
+
+        pulumi.export("hogFunctionId", webhook.hog_function_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing hog function (its UUID) on create instead of creating one; what differs from the declared inputs is then set.
@@ -262,6 +284,28 @@ class HogFunction(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A PostHog hog function: a destination, transformation or site app from Hog code (or a template), its inputs and filters. Secret inputs are Pulumi secrets and never in the state in plain text. Deleted as PostHog deletes them (marked deleted); one deleted by hand is created again.
+
+        ## Example Usage
+        ### A hog function in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        config = pulumi.Config()
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        webhook = posthog.HogFunction(
+            "webhook",
+            project_id=web.project_id,
+            type="destination",
+            name="Webhook",
+            hog="fetch(inputs.url, {'method': 'POST', 'headers': {'Authorization': inputs.token}, 'body': event})",
+            inputs_schema=[{"key": "url", "type": "string", "required": True}, {"key": "token", "type": "string", "secret": True}],
+            inputs={"url": {"value": "https://example.com/hook"}, "token": {"value": config.require_secret("hookToken")}},
+            enabled=True,
+        )
+
+        pulumi.export("hogFunctionId", webhook.hog_function_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param HogFunctionArgs args: The arguments to use to populate this resource's properties.

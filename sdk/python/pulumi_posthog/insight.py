@@ -188,6 +188,28 @@ class Insight(pulumi.CustomResource):
         """
         A PostHog insight: a saved query (trends, funnels, retention, paths, stickiness, lifecycle, HogQL, …), on the dashboards it names. Declared fields are managed; deleted as PostHog deletes insights (marked deleted, its tiles with it); one deleted by hand is created again.
 
+        ## Example Usage
+        ### An insight in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        traffic = posthog.Dashboard("traffic", project_id=web.project_id, name="Web traffic")
+        views = posthog.Insight(
+            "views",
+            project_id=web.project_id,
+            name="Page views",
+            dashboards=[traffic.dashboard_id],
+            query={
+                "kind": "InsightVizNode",
+                "source": {"kind": "TrendsQuery", "series": [{"kind": "EventsNode", "event": "$pageview"}]},
+            },
+        )
+
+        pulumi.export("insightId", views.insight_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.int] adopt_id: Take over this existing insight (its numeric id) on create instead of creating one; what differs from the declared inputs is then set.
@@ -208,6 +230,28 @@ class Insight(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A PostHog insight: a saved query (trends, funnels, retention, paths, stickiness, lifecycle, HogQL, …), on the dashboards it names. Declared fields are managed; deleted as PostHog deletes insights (marked deleted, its tiles with it); one deleted by hand is created again.
+
+        ## Example Usage
+        ### An insight in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        traffic = posthog.Dashboard("traffic", project_id=web.project_id, name="Web traffic")
+        views = posthog.Insight(
+            "views",
+            project_id=web.project_id,
+            name="Page views",
+            dashboards=[traffic.dashboard_id],
+            query={
+                "kind": "InsightVizNode",
+                "source": {"kind": "TrendsQuery", "series": [{"kind": "EventsNode", "event": "$pageview"}]},
+            },
+        )
+
+        pulumi.export("insightId", views.insight_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param InsightArgs args: The arguments to use to populate this resource's properties.

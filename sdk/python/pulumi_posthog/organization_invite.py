@@ -154,6 +154,23 @@ class OrganizationInvite(pulumi.CustomResource):
         """
         An invite to a PostHog organization. PostHog has no update of an invite: a change of any input sends a new one. Invites expire (after 3 days) and are accepted outside the program: neither is drift, and `pulumi up` never sends one again on its own (`status` says "expired" or "accepted"); an invite deleted by hand is sent again. Destroy deletes a pending invite.
 
+        ## Example Usage
+        ### An organization invite
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        bo = posthog.OrganizationInvite(
+            "bo",
+            target_email="bo@example.com",
+            first_name="Bo",
+            level="member",
+            message="Welcome to the team",
+        )
+
+        pulumi.export("inviteId", bo.invite_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing organization invite (its UUID) on create instead of creating one; what differs from the declared inputs is then set.
@@ -172,6 +189,23 @@ class OrganizationInvite(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An invite to a PostHog organization. PostHog has no update of an invite: a change of any input sends a new one. Invites expire (after 3 days) and are accepted outside the program: neither is drift, and `pulumi up` never sends one again on its own (`status` says "expired" or "accepted"); an invite deleted by hand is sent again. Destroy deletes a pending invite.
+
+        ## Example Usage
+        ### An organization invite
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        bo = posthog.OrganizationInvite(
+            "bo",
+            target_email="bo@example.com",
+            first_name="Bo",
+            level="member",
+            message="Welcome to the team",
+        )
+
+        pulumi.export("inviteId", bo.invite_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param OrganizationInviteArgs args: The arguments to use to populate this resource's properties.

@@ -120,6 +120,18 @@ class OrganizationMember(pulumi.CustomResource):
         """
         The level of someone who already belongs to a PostHog organization (people join through invites: OrganizationInvite). A change of level is made in place. Deleting the resource stops managing the member; it removes them from the organization only with `removeOnDelete: true`. Refused at preview: a change of the level of the key's own user or its removal, and the demotion of the organization's last owner.
 
+        ## Example Usage
+        ### An organization member
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        ana_member = posthog.get_organization_member_output(email="ana@example.com")
+        ana = posthog.OrganizationMember("ana", user_uuid=ana_member.user_uuid, level="member")
+
+        pulumi.export("userUuid", ana.user_uuid)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing organization member (its UUID) on create instead of creating one; what differs from the declared inputs is then set.
@@ -136,6 +148,18 @@ class OrganizationMember(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         The level of someone who already belongs to a PostHog organization (people join through invites: OrganizationInvite). A change of level is made in place. Deleting the resource stops managing the member; it removes them from the organization only with `removeOnDelete: true`. Refused at preview: a change of the level of the key's own user or its removal, and the demotion of the organization's last owner.
+
+        ## Example Usage
+        ### An organization member
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        ana_member = posthog.get_organization_member_output(email="ana@example.com")
+        ana = posthog.OrganizationMember("ana", user_uuid=ana_member.user_uuid, level="member")
+
+        pulumi.export("userUuid", ana.user_uuid)
+        ```
 
         :param str resource_name: The name of the resource.
         :param OrganizationMemberArgs args: The arguments to use to populate this resource's properties.

@@ -1225,6 +1225,17 @@ class Project(pulumi.CustomResource):
         """
         A PostHog project. Declared settings are managed; settings left out keep whatever PostHog has.
 
+        ## Example Usage
+        ### A project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+
+        pulumi.export("projectId", web.project_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Mapping[str, Any]] additional_settings: Settings this package does not know yet, by PostHog's own field name: sent as they are, compared as JSON.
@@ -1306,6 +1317,17 @@ class Project(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A PostHog project. Declared settings are managed; settings left out keep whatever PostHog has.
+
+        ## Example Usage
+        ### A project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+
+        pulumi.export("projectId", web.project_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param ProjectArgs args: The arguments to use to populate this resource's properties.

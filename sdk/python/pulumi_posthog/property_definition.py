@@ -205,6 +205,27 @@ class PropertyDefinition(pulumi.CustomResource):
         """
         What a property of a PostHog project's events, persons or groups means: value type, description, tags, verified or hidden. Takes the project's definition of its name and type over (PostHog makes one when the property first arrives; no PostHog creates them over the API). Deleting the resource leaves the definition in PostHog as it is.
 
+        ## Example Usage
+        ### A property definition in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        plan = posthog.PropertyDefinition(
+            "plan",
+            project_id=web.project_id,
+            name="plan",
+            type="event",
+            description="The plan chosen at sign-up: free, team or enterprise.",
+            property_type="String",
+            tags=["funnel"],
+            verified=True,
+        )
+
+        pulumi.export("propertyDefinitionId", plan.property_definition_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing property definition (its UUID) on create instead of creating one; what differs from the declared inputs is then set.
@@ -226,6 +247,27 @@ class PropertyDefinition(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         What a property of a PostHog project's events, persons or groups means: value type, description, tags, verified or hidden. Takes the project's definition of its name and type over (PostHog makes one when the property first arrives; no PostHog creates them over the API). Deleting the resource leaves the definition in PostHog as it is.
+
+        ## Example Usage
+        ### A property definition in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        plan = posthog.PropertyDefinition(
+            "plan",
+            project_id=web.project_id,
+            name="plan",
+            type="event",
+            description="The plan chosen at sign-up: free, team or enterprise.",
+            property_type="String",
+            tags=["funnel"],
+            verified=True,
+        )
+
+        pulumi.export("propertyDefinitionId", plan.property_definition_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param PropertyDefinitionArgs args: The arguments to use to populate this resource's properties.

@@ -86,6 +86,17 @@ class ProxyRecord(pulumi.CustomResource):
         """
         A PostHog managed reverse proxy: the domain a team points its DNS at `targetCname` for. PostHog issues its certificate in the background: `status` is "waiting" until then (and stays so on a PostHog without its Temporal worker). A new domain replaces the record; destroy deletes it (one already issued is marked "deleting" and removed by PostHog).
 
+        ## Example Usage
+        ### A proxy record
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        proxy = posthog.ProxyRecord("proxy", domain="e.example.com")
+
+        pulumi.export("proxyRecordId", proxy.proxy_record_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing proxy record (its UUID) on create instead of creating one; what differs from the declared inputs is then set.
@@ -100,6 +111,17 @@ class ProxyRecord(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A PostHog managed reverse proxy: the domain a team points its DNS at `targetCname` for. PostHog issues its certificate in the background: `status` is "waiting" until then (and stays so on a PostHog without its Temporal worker). A new domain replaces the record; destroy deletes it (one already issued is marked "deleting" and removed by PostHog).
+
+        ## Example Usage
+        ### A proxy record
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        proxy = posthog.ProxyRecord("proxy", domain="e.example.com")
+
+        pulumi.export("proxyRecordId", proxy.proxy_record_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param ProxyRecordArgs args: The arguments to use to populate this resource's properties.

@@ -86,6 +86,17 @@ class Role(pulumi.CustomResource):
         """
         A PostHog role: a named group of an organization's members, which access controls grant access to. Its name is unique in the organization, whatever its case. Deleting it deletes its memberships and the access controls that name it. Roles and access control are paid features on PostHog Cloud (a self-hosted PostHog needs its licence): PostHog stores roles and their memberships on any plan and refuses none, but without role-based access a role's entries apply to none of its members (`rbac_supported` in posthog/rbac/user_access_control.py).
 
+        ## Example Usage
+        ### A role
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        flag_editors = posthog.Role("flag-editors", name="Flag editors")
+
+        pulumi.export("roleId", flag_editors.role_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing role (its UUID) on create instead of creating one; what differs from the declared inputs is then set.
@@ -100,6 +111,17 @@ class Role(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A PostHog role: a named group of an organization's members, which access controls grant access to. Its name is unique in the organization, whatever its case. Deleting it deletes its memberships and the access controls that name it. Roles and access control are paid features on PostHog Cloud (a self-hosted PostHog needs its licence): PostHog stores roles and their memberships on any plan and refuses none, but without role-based access a role's entries apply to none of its members (`rbac_supported` in posthog/rbac/user_access_control.py).
+
+        ## Example Usage
+        ### A role
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        flag_editors = posthog.Role("flag-editors", name="Flag editors")
+
+        pulumi.export("roleId", flag_editors.role_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param RoleArgs args: The arguments to use to populate this resource's properties.

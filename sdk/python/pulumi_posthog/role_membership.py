@@ -103,6 +103,23 @@ class RoleMembership(pulumi.CustomResource):
         """
         A user in a PostHog role. Deleting it takes the user out of the role only: they stay in the organization. One deleted by hand (or with its role) is created again.
 
+        ## Example Usage
+        ### A role membership
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        me = posthog.get_current_user_output()
+        flag_editors = posthog.Role("flag-editors", name="Flag editors")
+        me_in_flag_editors = posthog.RoleMembership(
+            "me-in-flag-editors",
+            role_id=flag_editors.role_id,
+            user_uuid=me.uuid,
+        )
+
+        pulumi.export("roleMembershipId", me_in_flag_editors.role_membership_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing role membership (its UUID) on create instead of creating one; what differs from the declared inputs is then set.
@@ -118,6 +135,23 @@ class RoleMembership(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A user in a PostHog role. Deleting it takes the user out of the role only: they stay in the organization. One deleted by hand (or with its role) is created again.
+
+        ## Example Usage
+        ### A role membership
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        me = posthog.get_current_user_output()
+        flag_editors = posthog.Role("flag-editors", name="Flag editors")
+        me_in_flag_editors = posthog.RoleMembership(
+            "me-in-flag-editors",
+            role_id=flag_editors.role_id,
+            user_uuid=me.uuid,
+        )
+
+        pulumi.export("roleMembershipId", me_in_flag_editors.role_membership_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param RoleMembershipArgs args: The arguments to use to populate this resource's properties.

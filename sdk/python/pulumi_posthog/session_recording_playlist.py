@@ -154,6 +154,46 @@ class SessionRecordingPlaylist(pulumi.CustomResource):
         """
         A PostHog session recording playlist: a saved filter of recordings or a collection of them. Declared fields are managed; deleted as PostHog deletes playlists (marked deleted); one deleted by hand is created again; a new type replaces it.
 
+        ## Example Usage
+        ### A session recording playlist in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        checkout_rage_clicks = posthog.SessionRecordingPlaylist(
+            "checkout-rage-clicks",
+            project_id=web.project_id,
+            name="Checkout rage clicks",
+            description="Sessions with rage clicks on the checkout pages, for the payments team's weekly review.",
+            type="filters",
+            pinned=True,
+            filters={
+                "date_from": "-7d",
+                "filter_test_accounts": True,
+                "filter_group": {
+                    "type": "AND",
+                    "values": [
+                        {
+                            "type": "AND",
+                            "values": [
+                                {"id": "$rageclick", "type": "events", "name": "$rageclick"},
+                                {
+                                    "key": "$current_url",
+                                    "type": "recording",
+                                    "value": ["/checkout"],
+                                    "operator": "icontains",
+                                },
+                            ],
+                        },
+                    ],
+                },
+            },
+        )
+
+        pulumi.export("shortId", checkout_rage_clicks.short_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing session recording playlist (its short id) on create instead of creating one; what differs from the declared inputs is then set.
@@ -172,6 +212,46 @@ class SessionRecordingPlaylist(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A PostHog session recording playlist: a saved filter of recordings or a collection of them. Declared fields are managed; deleted as PostHog deletes playlists (marked deleted); one deleted by hand is created again; a new type replaces it.
+
+        ## Example Usage
+        ### A session recording playlist in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        checkout_rage_clicks = posthog.SessionRecordingPlaylist(
+            "checkout-rage-clicks",
+            project_id=web.project_id,
+            name="Checkout rage clicks",
+            description="Sessions with rage clicks on the checkout pages, for the payments team's weekly review.",
+            type="filters",
+            pinned=True,
+            filters={
+                "date_from": "-7d",
+                "filter_test_accounts": True,
+                "filter_group": {
+                    "type": "AND",
+                    "values": [
+                        {
+                            "type": "AND",
+                            "values": [
+                                {"id": "$rageclick", "type": "events", "name": "$rageclick"},
+                                {
+                                    "key": "$current_url",
+                                    "type": "recording",
+                                    "value": ["/checkout"],
+                                    "operator": "icontains",
+                                },
+                            ],
+                        },
+                    ],
+                },
+            },
+        )
+
+        pulumi.export("shortId", checkout_rage_clicks.short_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param SessionRecordingPlaylistArgs args: The arguments to use to populate this resource's properties.

@@ -290,6 +290,31 @@ class Survey(pulumi.CustomResource):
         """
         A PostHog survey: its questions, who sees it and when. Declared fields are managed; deleted as PostHog deletes surveys (DELETE, with its targeting flag); one deleted by hand is created again.
 
+        ## Example Usage
+        ### A survey in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        checkout = posthog.FeatureFlag(
+            "checkout",
+            project_id=web.project_id,
+            key="new-checkout",
+            filters={"groups": [{"properties": [], "rollout_percentage": 20}]},
+        )
+        nps = posthog.Survey(
+            "nps",
+            project_id=web.project_id,
+            name="NPS",
+            type="popover",
+            questions=[{"type": "rating", "question": "How likely are you to recommend us?", "display": "number", "scale": 10}],
+            linked_flag_id=checkout.flag_id,
+        )
+
+        pulumi.export("surveyId", nps.survey_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing survey (its UUID) on create instead of creating one; what differs from the declared inputs is then set.
@@ -316,6 +341,31 @@ class Survey(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A PostHog survey: its questions, who sees it and when. Declared fields are managed; deleted as PostHog deletes surveys (DELETE, with its targeting flag); one deleted by hand is created again.
+
+        ## Example Usage
+        ### A survey in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        checkout = posthog.FeatureFlag(
+            "checkout",
+            project_id=web.project_id,
+            key="new-checkout",
+            filters={"groups": [{"properties": [], "rollout_percentage": 20}]},
+        )
+        nps = posthog.Survey(
+            "nps",
+            project_id=web.project_id,
+            name="NPS",
+            type="popover",
+            questions=[{"type": "rating", "question": "How likely are you to recommend us?", "display": "number", "scale": 10}],
+            linked_flag_id=checkout.flag_id,
+        )
+
+        pulumi.export("surveyId", nps.survey_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param SurveyArgs args: The arguments to use to populate this resource's properties.

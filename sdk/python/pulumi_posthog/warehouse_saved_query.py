@@ -103,6 +103,23 @@ class WarehouseSavedQuery(pulumi.CustomResource):
         """
         A PostHog data warehouse view (saved query): a named HogQL query other queries select from as a table. PostHog runs the query once on ClickHouse to learn its columns when it is created or changed. Deleted as PostHog deletes views (DELETE, which also deletes the joins that name it); one deleted by hand is created again.
 
+        ## Example Usage
+        ### A warehouse saved query in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        signups = posthog.WarehouseSavedQuery(
+            "signups",
+            project_id=web.project_id,
+            name="signups",
+            query={"kind": "HogQLQuery", "query": "SELECT distinct_id, timestamp FROM events WHERE event = 'signed_up'"},
+        )
+
+        pulumi.export("savedQueryId", signups.saved_query_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing warehouse saved query (its UUID) on create instead of creating one; what differs from the declared inputs is then set.
@@ -118,6 +135,23 @@ class WarehouseSavedQuery(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A PostHog data warehouse view (saved query): a named HogQL query other queries select from as a table. PostHog runs the query once on ClickHouse to learn its columns when it is created or changed. Deleted as PostHog deletes views (DELETE, which also deletes the joins that name it); one deleted by hand is created again.
+
+        ## Example Usage
+        ### A warehouse saved query in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        signups = posthog.WarehouseSavedQuery(
+            "signups",
+            project_id=web.project_id,
+            name="signups",
+            query={"kind": "HogQLQuery", "query": "SELECT distinct_id, timestamp FROM events WHERE event = 'signed_up'"},
+        )
+
+        pulumi.export("savedQueryId", signups.saved_query_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param WarehouseSavedQueryArgs args: The arguments to use to populate this resource's properties.

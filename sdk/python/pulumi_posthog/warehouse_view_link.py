@@ -171,6 +171,26 @@ class WarehouseViewLink(pulumi.CustomResource):
         """
         A PostHog data warehouse join (view link): a field of one table that holds the matching row of another, matched on a key of each. PostHog checks the tables, keys and field name when it is created. Deleted by DELETE; deleting a view deletes the joins naming it. PostHog 2025-08-04 refuses personal API keys here; today's needs the `warehouse_view` scope.
 
+        ## Example Usage
+        ### A warehouse view link in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        event_signup = posthog.WarehouseViewLink(
+            "event-signup",
+            project_id=web.project_id,
+            source_table_name="events",
+            source_table_key="distinct_id",
+            joining_table_name="persons",
+            joining_table_key="id",
+            field_name="signup_person",
+        )
+
+        pulumi.export("viewLinkId", event_signup.view_link_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing warehouse view link (its UUID) on create instead of creating one; what differs from the declared inputs is then set.
@@ -190,6 +210,26 @@ class WarehouseViewLink(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A PostHog data warehouse join (view link): a field of one table that holds the matching row of another, matched on a key of each. PostHog checks the tables, keys and field name when it is created. Deleted by DELETE; deleting a view deletes the joins naming it. PostHog 2025-08-04 refuses personal API keys here; today's needs the `warehouse_view` scope.
+
+        ## Example Usage
+        ### A warehouse view link in a project
+        ```python
+        import pulumi
+        import pulumi_posthog as posthog
+
+        web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
+        event_signup = posthog.WarehouseViewLink(
+            "event-signup",
+            project_id=web.project_id,
+            source_table_name="events",
+            source_table_key="distinct_id",
+            joining_table_name="persons",
+            joining_table_key="id",
+            field_name="signup_person",
+        )
+
+        pulumi.export("viewLinkId", event_signup.view_link_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param WarehouseViewLinkArgs args: The arguments to use to populate this resource's properties.
