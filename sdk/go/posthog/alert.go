@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A PostHog alert on an insight: its threshold, condition, calculation interval and subscribed users. Declared fields are managed; deleted with DELETE; one deleted by hand is created again. PostHog 2025-08-04 refuses personal API keys on alerts; today's PostHog needs the `alert:write` scope.
+// A PostHog alert on an insight: its threshold, condition, config (what of the insight is watched), calculation interval, quiet hours and subscribed users. Declared fields are managed; deleted with DELETE; one deleted by hand is created again. PostHog 2025-08-04 refuses personal API keys on alerts; today's PostHog needs the `alert:write` scope.
 //
 // ## Example Usage
 // ### An alert in a project
@@ -68,6 +68,8 @@ import (
 //				Threshold: pulumi.Map{
 //					"configuration": pulumi.Map{"type": pulumi.String("absolute"), "bounds": pulumi.Map{"upper": pulumi.Int(1000)}},
 //				},
+//				Condition:           pulumi.Map{"type": pulumi.String("absolute_value")},
+//				Config:              pulumi.Map{"type": pulumi.String("TrendsAlertConfig"), "series_index": pulumi.Int(0)},
 //				CalculationInterval: pulumi.String("hourly"),
 //			})
 //			if err != nil {
@@ -90,6 +92,8 @@ type Alert struct {
 	CalculationInterval pulumi.StringPtrOutput `pulumi:"calculationInterval"`
 	// How the value is compared: `{type: "absolute_value" | "relative_increase" | "relative_decrease"}`.
 	Condition pulumi.MapOutput `pulumi:"condition"`
+	// What of the insight is watched, by the insight's kind: for a trends insight `{type: "TrendsAlertConfig", series_index: 0, check_ongoing_interval?: boolean}` (which series, and whether the interval still in progress is checked: only with an upper bound, for absolute_value and relative_increase conditions); `HogQLAlertConfig` for SQL insights and `FunnelsAlertConfig` for funnels where today's PostHog enables them. Today's PostHog requires it with `condition`; 2025-08-04 stored it as sent.
+	Config pulumi.MapOutput `pulumi:"config"`
 	// Whether PostHog checks the alert (default true).
 	Enabled pulumi.BoolPtrOutput `pulumi:"enabled"`
 	// The insight the alert watches (an Insight's insightId, or a number): a trends insight (today's PostHog also takes funnels and SQL insights where enabled).
@@ -98,6 +102,8 @@ type Alert struct {
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// The project the alert belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the alert.
 	ProjectId pulumi.IntOutput `pulumi:"projectId"`
+	// Quiet hours: `{blocked_windows: [{start: "22:00", end: "07:00"}]}`, local times (HH:MM, the project's time zone) when PostHog does not check the alert, start included, end not; at most 5 windows of at least 30 minutes, not the whole day. PostHog stores them merged and sorted; null for none. Today's PostHog only.
+	ScheduleRestriction pulumi.MapOutput `pulumi:"scheduleRestriction"`
 	// Skip checks on Saturdays and Sundays (the project's time zone).
 	SkipWeekend pulumi.BoolPtrOutput `pulumi:"skipWeekend"`
 	// PostHog's last evaluation: Not firing, Firing, Errored or Snoozed.
@@ -160,6 +166,8 @@ type alertArgs struct {
 	CalculationInterval *string `pulumi:"calculationInterval"`
 	// How the value is compared: `{type: "absolute_value" | "relative_increase" | "relative_decrease"}`.
 	Condition map[string]interface{} `pulumi:"condition"`
+	// What of the insight is watched, by the insight's kind: for a trends insight `{type: "TrendsAlertConfig", series_index: 0, check_ongoing_interval?: boolean}` (which series, and whether the interval still in progress is checked: only with an upper bound, for absolute_value and relative_increase conditions); `HogQLAlertConfig` for SQL insights and `FunnelsAlertConfig` for funnels where today's PostHog enables them. Today's PostHog requires it with `condition`; 2025-08-04 stored it as sent.
+	Config map[string]interface{} `pulumi:"config"`
 	// Whether PostHog checks the alert (default true).
 	Enabled *bool `pulumi:"enabled"`
 	// The insight the alert watches (an Insight's insightId, or a number): a trends insight (today's PostHog also takes funnels and SQL insights where enabled).
@@ -168,6 +176,8 @@ type alertArgs struct {
 	Name *string `pulumi:"name"`
 	// The project the alert belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the alert.
 	ProjectId *int `pulumi:"projectId"`
+	// Quiet hours: `{blocked_windows: [{start: "22:00", end: "07:00"}]}`, local times (HH:MM, the project's time zone) when PostHog does not check the alert, start included, end not; at most 5 windows of at least 30 minutes, not the whole day. PostHog stores them merged and sorted; null for none. Today's PostHog only.
+	ScheduleRestriction map[string]interface{} `pulumi:"scheduleRestriction"`
 	// Skip checks on Saturdays and Sundays (the project's time zone).
 	SkipWeekend *bool `pulumi:"skipWeekend"`
 	// Who is notified: ids of users of the project's organization (`getCurrentUser().id` for yourself); may be empty.
@@ -184,6 +194,8 @@ type AlertArgs struct {
 	CalculationInterval pulumi.StringPtrInput
 	// How the value is compared: `{type: "absolute_value" | "relative_increase" | "relative_decrease"}`.
 	Condition pulumi.MapInput
+	// What of the insight is watched, by the insight's kind: for a trends insight `{type: "TrendsAlertConfig", series_index: 0, check_ongoing_interval?: boolean}` (which series, and whether the interval still in progress is checked: only with an upper bound, for absolute_value and relative_increase conditions); `HogQLAlertConfig` for SQL insights and `FunnelsAlertConfig` for funnels where today's PostHog enables them. Today's PostHog requires it with `condition`; 2025-08-04 stored it as sent.
+	Config pulumi.MapInput
 	// Whether PostHog checks the alert (default true).
 	Enabled pulumi.BoolPtrInput
 	// The insight the alert watches (an Insight's insightId, or a number): a trends insight (today's PostHog also takes funnels and SQL insights where enabled).
@@ -192,6 +204,8 @@ type AlertArgs struct {
 	Name pulumi.StringPtrInput
 	// The project the alert belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the alert.
 	ProjectId pulumi.IntPtrInput
+	// Quiet hours: `{blocked_windows: [{start: "22:00", end: "07:00"}]}`, local times (HH:MM, the project's time zone) when PostHog does not check the alert, start included, end not; at most 5 windows of at least 30 minutes, not the whole day. PostHog stores them merged and sorted; null for none. Today's PostHog only.
+	ScheduleRestriction pulumi.MapInput
 	// Skip checks on Saturdays and Sundays (the project's time zone).
 	SkipWeekend pulumi.BoolPtrInput
 	// Who is notified: ids of users of the project's organization (`getCurrentUser().id` for yourself); may be empty.
@@ -257,6 +271,11 @@ func (o AlertOutput) Condition() pulumi.MapOutput {
 	return o.ApplyT(func(v *Alert) pulumi.MapOutput { return v.Condition }).(pulumi.MapOutput)
 }
 
+// What of the insight is watched, by the insight's kind: for a trends insight `{type: "TrendsAlertConfig", series_index: 0, check_ongoing_interval?: boolean}` (which series, and whether the interval still in progress is checked: only with an upper bound, for absolute_value and relative_increase conditions); `HogQLAlertConfig` for SQL insights and `FunnelsAlertConfig` for funnels where today's PostHog enables them. Today's PostHog requires it with `condition`; 2025-08-04 stored it as sent.
+func (o AlertOutput) Config() pulumi.MapOutput {
+	return o.ApplyT(func(v *Alert) pulumi.MapOutput { return v.Config }).(pulumi.MapOutput)
+}
+
 // Whether PostHog checks the alert (default true).
 func (o AlertOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Alert) pulumi.BoolPtrOutput { return v.Enabled }).(pulumi.BoolPtrOutput)
@@ -275,6 +294,11 @@ func (o AlertOutput) Name() pulumi.StringPtrOutput {
 // The project the alert belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the alert.
 func (o AlertOutput) ProjectId() pulumi.IntOutput {
 	return o.ApplyT(func(v *Alert) pulumi.IntOutput { return v.ProjectId }).(pulumi.IntOutput)
+}
+
+// Quiet hours: `{blocked_windows: [{start: "22:00", end: "07:00"}]}`, local times (HH:MM, the project's time zone) when PostHog does not check the alert, start included, end not; at most 5 windows of at least 30 minutes, not the whole day. PostHog stores them merged and sorted; null for none. Today's PostHog only.
+func (o AlertOutput) ScheduleRestriction() pulumi.MapOutput {
+	return o.ApplyT(func(v *Alert) pulumi.MapOutput { return v.ScheduleRestriction }).(pulumi.MapOutput)
 }
 
 // Skip checks on Saturdays and Sundays (the project's time zone).

@@ -35,10 +35,12 @@ type LookupAlertResult struct {
 	AlertId             *string                `pulumi:"alertId"`
 	CalculationInterval *string                `pulumi:"calculationInterval"`
 	Condition           map[string]interface{} `pulumi:"condition"`
+	Config              map[string]interface{} `pulumi:"config"`
 	Enabled             *bool                  `pulumi:"enabled"`
 	Insight             *int                   `pulumi:"insight"`
 	Name                *string                `pulumi:"name"`
 	ProjectId           *int                   `pulumi:"projectId"`
+	ScheduleRestriction map[string]interface{} `pulumi:"scheduleRestriction"`
 	State               *string                `pulumi:"state"`
 	SubscribedUsers     []int                  `pulumi:"subscribedUsers"`
 	Threshold           map[string]interface{} `pulumi:"threshold"`
@@ -88,6 +90,10 @@ func (o LookupAlertResultOutput) Condition() pulumi.MapOutput {
 	return o.ApplyT(func(v LookupAlertResult) map[string]interface{} { return v.Condition }).(pulumi.MapOutput)
 }
 
+func (o LookupAlertResultOutput) Config() pulumi.MapOutput {
+	return o.ApplyT(func(v LookupAlertResult) map[string]interface{} { return v.Config }).(pulumi.MapOutput)
+}
+
 func (o LookupAlertResultOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupAlertResult) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
@@ -102,6 +108,10 @@ func (o LookupAlertResultOutput) Name() pulumi.StringPtrOutput {
 
 func (o LookupAlertResultOutput) ProjectId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupAlertResult) *int { return v.ProjectId }).(pulumi.IntPtrOutput)
+}
+
+func (o LookupAlertResultOutput) ScheduleRestriction() pulumi.MapOutput {
+	return o.ApplyT(func(v LookupAlertResult) map[string]interface{} { return v.ScheduleRestriction }).(pulumi.MapOutput)
 }
 
 func (o LookupAlertResultOutput) State() pulumi.StringPtrOutput {

@@ -37,6 +37,12 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Dashboard{}
 	case "posthog:index:EarlyAccessFeature":
 		r = &EarlyAccessFeature{}
+	case "posthog:index:ErrorTrackingAssignmentRule":
+		r = &ErrorTrackingAssignmentRule{}
+	case "posthog:index:ErrorTrackingGroupingRule":
+		r = &ErrorTrackingGroupingRule{}
+	case "posthog:index:ErrorTrackingSuppressionRule":
+		r = &ErrorTrackingSuppressionRule{}
 	case "posthog:index:EventDefinition":
 		r = &EventDefinition{}
 	case "posthog:index:Experiment":
@@ -45,12 +51,20 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &ExperimentHoldout{}
 	case "posthog:index:ExperimentSavedMetric":
 		r = &ExperimentSavedMetric{}
+	case "posthog:index:ExternalDataSource":
+		r = &ExternalDataSource{}
 	case "posthog:index:FeatureFlag":
 		r = &FeatureFlag{}
+	case "posthog:index:HogFlow":
+		r = &HogFlow{}
 	case "posthog:index:HogFunction":
 		r = &HogFunction{}
 	case "posthog:index:Insight":
 		r = &Insight{}
+	case "posthog:index:InsightVariable":
+		r = &InsightVariable{}
+	case "posthog:index:Notebook":
+		r = &Notebook{}
 	case "posthog:index:OrganizationInvite":
 		r = &OrganizationInvite{}
 	case "posthog:index:OrganizationMember":
@@ -67,6 +81,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &RoleMembership{}
 	case "posthog:index:SessionRecordingPlaylist":
 		r = &SessionRecordingPlaylist{}
+	case "posthog:index:Subscription":
+		r = &Subscription{}
 	case "posthog:index:Survey":
 		r = &Survey{}
 	case "posthog:index:WarehouseSavedQuery":

@@ -12,6 +12,33 @@ import (
 )
 
 // A PostHog role: a named group of an organization's members, which access controls grant access to. Its name is unique in the organization, whatever its case. Deleting it deletes its memberships and the access controls that name it. Roles and access control are paid features on PostHog Cloud (a self-hosted PostHog needs its licence): PostHog stores roles and their memberships on any plan and refuses none, but without role-based access a role's entries apply to none of its members (`rbac_supported` in posthog/rbac/user_access_control.py).
+//
+// ## Example Usage
+// ### A role
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			flagEditors, err := posthog.NewRole(ctx, "flag-editors", &posthog.RoleArgs{
+//				Name: pulumi.String("Flag editors"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("roleId", flagEditors.RoleId)
+//			return nil
+//		})
+//	}
+//
+// ```
 type Role struct {
 	pulumi.CustomResourceState
 

@@ -14,10 +14,14 @@ from .batch_export import *
 from .cohort import *
 from .dashboard import *
 from .early_access_feature import *
+from .error_tracking_assignment_rule import *
+from .error_tracking_grouping_rule import *
+from .error_tracking_suppression_rule import *
 from .event_definition import *
 from .experiment import *
 from .experiment_holdout import *
 from .experiment_saved_metric import *
+from .external_data_source import *
 from .feature_flag import *
 from .get_access_control import *
 from .get_action import *
@@ -27,27 +31,37 @@ from .get_cohort import *
 from .get_current_user import *
 from .get_dashboard import *
 from .get_early_access_feature import *
+from .get_error_tracking_assignment_rule import *
+from .get_error_tracking_grouping_rule import *
+from .get_error_tracking_suppression_rule import *
 from .get_event_definition import *
 from .get_experiment import *
 from .get_experiment_holdout import *
 from .get_experiment_saved_metric import *
+from .get_external_data_source import *
 from .get_feature_flag import *
 from .get_group import *
 from .get_group_property_definitions import *
 from .get_group_property_values import *
+from .get_hog_flow import *
 from .get_hog_function import *
 from .get_insight import *
+from .get_insight_variable import *
+from .get_notebook import *
 from .get_organization_member import *
 from .get_project import *
 from .get_project_activity import *
 from .get_property_definition import *
 from .get_role import *
 from .get_session_recording_playlist import *
+from .get_subscription import *
 from .get_survey import *
 from .get_warehouse_saved_query import *
 from .get_warehouse_view_link import *
+from .hog_flow import *
 from .hog_function import *
 from .insight import *
+from .insight_variable import *
 from .is_generating_demo_data import *
 from .list_access_controls import *
 from .list_actions import *
@@ -56,23 +70,32 @@ from .list_batch_exports import *
 from .list_cohorts import *
 from .list_dashboards import *
 from .list_early_access_features import *
+from .list_error_tracking_assignment_rules import *
+from .list_error_tracking_grouping_rules import *
+from .list_error_tracking_suppression_rules import *
 from .list_event_definitions import *
 from .list_experiment_holdouts import *
 from .list_experiment_saved_metrics import *
 from .list_experiments import *
+from .list_external_data_sources import *
 from .list_feature_flags import *
 from .list_group_types import *
 from .list_groups import *
+from .list_hog_flows import *
 from .list_hog_functions import *
+from .list_insight_variables import *
 from .list_insights import *
+from .list_notebooks import *
 from .list_organization_members import *
 from .list_projects import *
 from .list_property_definitions import *
 from .list_roles import *
 from .list_session_recording_playlists import *
+from .list_subscriptions import *
 from .list_surveys import *
 from .list_warehouse_saved_queries import *
 from .list_warehouse_view_links import *
+from .notebook import *
 from .organization_invite import *
 from .organization_member import *
 from .project import *
@@ -82,6 +105,7 @@ from .proxy_record import *
 from .role import *
 from .role_membership import *
 from .session_recording_playlist import *
+from .subscription import *
 from .survey import *
 from .warehouse_saved_query import *
 from .warehouse_view_link import *
@@ -109,13 +133,20 @@ _utilities.register(
    "posthog:index:Cohort": "Cohort",
    "posthog:index:Dashboard": "Dashboard",
    "posthog:index:EarlyAccessFeature": "EarlyAccessFeature",
+   "posthog:index:ErrorTrackingAssignmentRule": "ErrorTrackingAssignmentRule",
+   "posthog:index:ErrorTrackingGroupingRule": "ErrorTrackingGroupingRule",
+   "posthog:index:ErrorTrackingSuppressionRule": "ErrorTrackingSuppressionRule",
    "posthog:index:EventDefinition": "EventDefinition",
    "posthog:index:Experiment": "Experiment",
    "posthog:index:ExperimentHoldout": "ExperimentHoldout",
    "posthog:index:ExperimentSavedMetric": "ExperimentSavedMetric",
+   "posthog:index:ExternalDataSource": "ExternalDataSource",
    "posthog:index:FeatureFlag": "FeatureFlag",
+   "posthog:index:HogFlow": "HogFlow",
    "posthog:index:HogFunction": "HogFunction",
    "posthog:index:Insight": "Insight",
+   "posthog:index:InsightVariable": "InsightVariable",
+   "posthog:index:Notebook": "Notebook",
    "posthog:index:OrganizationInvite": "OrganizationInvite",
    "posthog:index:OrganizationMember": "OrganizationMember",
    "posthog:index:Project": "Project",
@@ -124,6 +155,7 @@ _utilities.register(
    "posthog:index:Role": "Role",
    "posthog:index:RoleMembership": "RoleMembership",
    "posthog:index:SessionRecordingPlaylist": "SessionRecordingPlaylist",
+   "posthog:index:Subscription": "Subscription",
    "posthog:index:Survey": "Survey",
    "posthog:index:WarehouseSavedQuery": "WarehouseSavedQuery",
    "posthog:index:WarehouseViewLink": "WarehouseViewLink"

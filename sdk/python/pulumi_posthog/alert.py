@@ -22,10 +22,12 @@ class AlertArgs:
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  calculation_interval: pulumi.Input[Optional[_builtins.str]] = None,
                  condition: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 config: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  insight: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 schedule_restriction: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  skip_weekend: pulumi.Input[Optional[_builtins.bool]] = None,
                  subscribed_users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.int]]]] = None,
                  threshold: pulumi.Input[Optional[Mapping[str, Any]]] = None):
@@ -35,10 +37,12 @@ class AlertArgs:
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing alert (its UUID) on create instead of creating one; what differs from the declared inputs is then set.
         :param pulumi.Input[_builtins.str] calculation_interval: How often PostHog checks: hourly, daily (PostHog's default), weekly, monthly; every_15_minutes and real_time on paid plans of today's PostHog.
         :param pulumi.Input[Mapping[str, Any]] condition: How the value is compared: `{type: "absolute_value" | "relative_increase" | "relative_decrease"}`.
+        :param pulumi.Input[Mapping[str, Any]] config: What of the insight is watched, by the insight's kind: for a trends insight `{type: "TrendsAlertConfig", series_index: 0, check_ongoing_interval?: boolean}` (which series, and whether the interval still in progress is checked: only with an upper bound, for absolute_value and relative_increase conditions); `HogQLAlertConfig` for SQL insights and `FunnelsAlertConfig` for funnels where today's PostHog enables them. Today's PostHog requires it with `condition`; 2025-08-04 stored it as sent.
         :param pulumi.Input[_builtins.bool] enabled: Whether PostHog checks the alert (default true).
         :param pulumi.Input[_builtins.int] insight: The insight the alert watches (an Insight's insightId, or a number): a trends insight (today's PostHog also takes funnels and SQL insights where enabled).
         :param pulumi.Input[_builtins.str] name: The alert's name.
         :param pulumi.Input[_builtins.int] project_id: The project the alert belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the alert.
+        :param pulumi.Input[Mapping[str, Any]] schedule_restriction: Quiet hours: `{blocked_windows: [{start: "22:00", end: "07:00"}]}`, local times (HH:MM, the project's time zone) when PostHog does not check the alert, start included, end not; at most 5 windows of at least 30 minutes, not the whole day. PostHog stores them merged and sorted; null for none. Today's PostHog only.
         :param pulumi.Input[_builtins.bool] skip_weekend: Skip checks on Saturdays and Sundays (the project's time zone).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.int]]] subscribed_users: Who is notified: ids of users of the project's organization (`getCurrentUser().id` for yourself); may be empty.
         :param pulumi.Input[Mapping[str, Any]] threshold: When it fires: `{configuration: {type: "absolute" | "percentage", bounds: {lower?, upper?}}, name?}`; at least one bound.
@@ -49,6 +53,8 @@ class AlertArgs:
             pulumi.set(__self__, "calculation_interval", calculation_interval)
         if condition is not None:
             pulumi.set(__self__, "condition", condition)
+        if config is not None:
+            pulumi.set(__self__, "config", config)
         if enabled is not None:
             pulumi.set(__self__, "enabled", enabled)
         if insight is not None:
@@ -57,6 +63,8 @@ class AlertArgs:
             pulumi.set(__self__, "name", name)
         if project_id is not None:
             pulumi.set(__self__, "project_id", project_id)
+        if schedule_restriction is not None:
+            pulumi.set(__self__, "schedule_restriction", schedule_restriction)
         if skip_weekend is not None:
             pulumi.set(__self__, "skip_weekend", skip_weekend)
         if subscribed_users is not None:
@@ -99,6 +107,18 @@ class AlertArgs:
     @condition.setter
     def condition(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
         pulumi.set(self, "condition", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def config(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        What of the insight is watched, by the insight's kind: for a trends insight `{type: "TrendsAlertConfig", series_index: 0, check_ongoing_interval?: boolean}` (which series, and whether the interval still in progress is checked: only with an upper bound, for absolute_value and relative_increase conditions); `HogQLAlertConfig` for SQL insights and `FunnelsAlertConfig` for funnels where today's PostHog enables them. Today's PostHog requires it with `condition`; 2025-08-04 stored it as sent.
+        """
+        return pulumi.get(self, "config")
+
+    @config.setter
+    def config(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "config", value)
 
     @_builtins.property
     @pulumi.getter
@@ -149,6 +169,18 @@ class AlertArgs:
         pulumi.set(self, "project_id", value)
 
     @_builtins.property
+    @pulumi.getter(name="scheduleRestriction")
+    def schedule_restriction(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        Quiet hours: `{blocked_windows: [{start: "22:00", end: "07:00"}]}`, local times (HH:MM, the project's time zone) when PostHog does not check the alert, start included, end not; at most 5 windows of at least 30 minutes, not the whole day. PostHog stores them merged and sorted; null for none. Today's PostHog only.
+        """
+        return pulumi.get(self, "schedule_restriction")
+
+    @schedule_restriction.setter
+    def schedule_restriction(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "schedule_restriction", value)
+
+    @_builtins.property
     @pulumi.getter(name="skipWeekend")
     def skip_weekend(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
@@ -194,16 +226,18 @@ class Alert(pulumi.CustomResource):
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  calculation_interval: pulumi.Input[Optional[_builtins.str]] = None,
                  condition: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 config: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  insight: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 schedule_restriction: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  skip_weekend: pulumi.Input[Optional[_builtins.bool]] = None,
                  subscribed_users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.int]]]] = None,
                  threshold: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  __props__=None):
         """
-        A PostHog alert on an insight: its threshold, condition, calculation interval and subscribed users. Declared fields are managed; deleted with DELETE; one deleted by hand is created again. PostHog 2025-08-04 refuses personal API keys on alerts; today's PostHog needs the `alert:write` scope.
+        A PostHog alert on an insight: its threshold, condition, config (what of the insight is watched), calculation interval, quiet hours and subscribed users. Declared fields are managed; deleted with DELETE; one deleted by hand is created again. PostHog 2025-08-04 refuses personal API keys on alerts; today's PostHog needs the `alert:write` scope.
 
         ## Example Usage
         ### An alert in a project
@@ -231,6 +265,8 @@ class Alert(pulumi.CustomResource):
             insight=views.insight_id,
             subscribed_users=[me.id],
             threshold={"configuration": {"type": "absolute", "bounds": {"upper": 1000}}},
+            condition={"type": "absolute_value"},
+            config={"type": "TrendsAlertConfig", "series_index": 0},
             calculation_interval="hourly",
         )
 
@@ -242,10 +278,12 @@ class Alert(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing alert (its UUID) on create instead of creating one; what differs from the declared inputs is then set.
         :param pulumi.Input[_builtins.str] calculation_interval: How often PostHog checks: hourly, daily (PostHog's default), weekly, monthly; every_15_minutes and real_time on paid plans of today's PostHog.
         :param pulumi.Input[Mapping[str, Any]] condition: How the value is compared: `{type: "absolute_value" | "relative_increase" | "relative_decrease"}`.
+        :param pulumi.Input[Mapping[str, Any]] config: What of the insight is watched, by the insight's kind: for a trends insight `{type: "TrendsAlertConfig", series_index: 0, check_ongoing_interval?: boolean}` (which series, and whether the interval still in progress is checked: only with an upper bound, for absolute_value and relative_increase conditions); `HogQLAlertConfig` for SQL insights and `FunnelsAlertConfig` for funnels where today's PostHog enables them. Today's PostHog requires it with `condition`; 2025-08-04 stored it as sent.
         :param pulumi.Input[_builtins.bool] enabled: Whether PostHog checks the alert (default true).
         :param pulumi.Input[_builtins.int] insight: The insight the alert watches (an Insight's insightId, or a number): a trends insight (today's PostHog also takes funnels and SQL insights where enabled).
         :param pulumi.Input[_builtins.str] name: The alert's name.
         :param pulumi.Input[_builtins.int] project_id: The project the alert belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the alert.
+        :param pulumi.Input[Mapping[str, Any]] schedule_restriction: Quiet hours: `{blocked_windows: [{start: "22:00", end: "07:00"}]}`, local times (HH:MM, the project's time zone) when PostHog does not check the alert, start included, end not; at most 5 windows of at least 30 minutes, not the whole day. PostHog stores them merged and sorted; null for none. Today's PostHog only.
         :param pulumi.Input[_builtins.bool] skip_weekend: Skip checks on Saturdays and Sundays (the project's time zone).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.int]]] subscribed_users: Who is notified: ids of users of the project's organization (`getCurrentUser().id` for yourself); may be empty.
         :param pulumi.Input[Mapping[str, Any]] threshold: When it fires: `{configuration: {type: "absolute" | "percentage", bounds: {lower?, upper?}}, name?}`; at least one bound.
@@ -257,7 +295,7 @@ class Alert(pulumi.CustomResource):
                  args: Optional[AlertArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A PostHog alert on an insight: its threshold, condition, calculation interval and subscribed users. Declared fields are managed; deleted with DELETE; one deleted by hand is created again. PostHog 2025-08-04 refuses personal API keys on alerts; today's PostHog needs the `alert:write` scope.
+        A PostHog alert on an insight: its threshold, condition, config (what of the insight is watched), calculation interval, quiet hours and subscribed users. Declared fields are managed; deleted with DELETE; one deleted by hand is created again. PostHog 2025-08-04 refuses personal API keys on alerts; today's PostHog needs the `alert:write` scope.
 
         ## Example Usage
         ### An alert in a project
@@ -285,6 +323,8 @@ class Alert(pulumi.CustomResource):
             insight=views.insight_id,
             subscribed_users=[me.id],
             threshold={"configuration": {"type": "absolute", "bounds": {"upper": 1000}}},
+            condition={"type": "absolute_value"},
+            config={"type": "TrendsAlertConfig", "series_index": 0},
             calculation_interval="hourly",
         )
 
@@ -309,10 +349,12 @@ class Alert(pulumi.CustomResource):
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  calculation_interval: pulumi.Input[Optional[_builtins.str]] = None,
                  condition: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 config: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  insight: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 schedule_restriction: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  skip_weekend: pulumi.Input[Optional[_builtins.bool]] = None,
                  subscribed_users: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.int]]]] = None,
                  threshold: pulumi.Input[Optional[Mapping[str, Any]]] = None,
@@ -328,10 +370,12 @@ class Alert(pulumi.CustomResource):
             __props__.__dict__["adopt_id"] = adopt_id
             __props__.__dict__["calculation_interval"] = calculation_interval
             __props__.__dict__["condition"] = condition
+            __props__.__dict__["config"] = config
             __props__.__dict__["enabled"] = enabled
             __props__.__dict__["insight"] = insight
             __props__.__dict__["name"] = name
             __props__.__dict__["project_id"] = project_id
+            __props__.__dict__["schedule_restriction"] = schedule_restriction
             __props__.__dict__["skip_weekend"] = skip_weekend
             __props__.__dict__["subscribed_users"] = subscribed_users
             __props__.__dict__["threshold"] = threshold
@@ -363,10 +407,12 @@ class Alert(pulumi.CustomResource):
         __props__.__dict__["alert_id"] = None
         __props__.__dict__["calculation_interval"] = None
         __props__.__dict__["condition"] = None
+        __props__.__dict__["config"] = None
         __props__.__dict__["enabled"] = None
         __props__.__dict__["insight"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["project_id"] = None
+        __props__.__dict__["schedule_restriction"] = None
         __props__.__dict__["skip_weekend"] = None
         __props__.__dict__["state"] = None
         __props__.__dict__["subscribed_users"] = None
@@ -413,6 +459,14 @@ class Alert(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
+    def config(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
+        """
+        What of the insight is watched, by the insight's kind: for a trends insight `{type: "TrendsAlertConfig", series_index: 0, check_ongoing_interval?: boolean}` (which series, and whether the interval still in progress is checked: only with an upper bound, for absolute_value and relative_increase conditions); `HogQLAlertConfig` for SQL insights and `FunnelsAlertConfig` for funnels where today's PostHog enables them. Today's PostHog requires it with `condition`; 2025-08-04 stored it as sent.
+        """
+        return pulumi.get(self, "config")
+
+    @_builtins.property
+    @pulumi.getter
     def enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Whether PostHog checks the alert (default true).
@@ -442,6 +496,14 @@ class Alert(pulumi.CustomResource):
         The project the alert belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the alert.
         """
         return pulumi.get(self, "project_id")
+
+    @_builtins.property
+    @pulumi.getter(name="scheduleRestriction")
+    def schedule_restriction(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
+        """
+        Quiet hours: `{blocked_windows: [{start: "22:00", end: "07:00"}]}`, local times (HH:MM, the project's time zone) when PostHog does not check the alert, start included, end not; at most 5 windows of at least 30 minutes, not the whole day. PostHog stores them merged and sorted; null for none. Today's PostHog only.
+        """
+        return pulumi.get(self, "schedule_restriction")
 
     @_builtins.property
     @pulumi.getter(name="skipWeekend")

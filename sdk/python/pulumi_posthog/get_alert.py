@@ -23,7 +23,7 @@ __all__ = [
 
 @pulumi.output_type
 class GetAlertResult:
-    def __init__(__self__, alert_id=None, calculation_interval=None, condition=None, enabled=None, insight=None, name=None, project_id=None, state=None, subscribed_users=None, threshold=None):
+    def __init__(__self__, alert_id=None, calculation_interval=None, condition=None, config=None, enabled=None, insight=None, name=None, project_id=None, schedule_restriction=None, state=None, subscribed_users=None, threshold=None):
         if alert_id and not isinstance(alert_id, str):
             raise TypeError("Expected argument 'alert_id' to be a str")
         pulumi.set(__self__, "alert_id", alert_id)
@@ -33,6 +33,9 @@ class GetAlertResult:
         if condition and not isinstance(condition, dict):
             raise TypeError("Expected argument 'condition' to be a dict")
         pulumi.set(__self__, "condition", condition)
+        if config and not isinstance(config, dict):
+            raise TypeError("Expected argument 'config' to be a dict")
+        pulumi.set(__self__, "config", config)
         if enabled and not isinstance(enabled, bool):
             raise TypeError("Expected argument 'enabled' to be a bool")
         pulumi.set(__self__, "enabled", enabled)
@@ -45,6 +48,9 @@ class GetAlertResult:
         if project_id and not isinstance(project_id, int):
             raise TypeError("Expected argument 'project_id' to be a int")
         pulumi.set(__self__, "project_id", project_id)
+        if schedule_restriction and not isinstance(schedule_restriction, dict):
+            raise TypeError("Expected argument 'schedule_restriction' to be a dict")
+        pulumi.set(__self__, "schedule_restriction", schedule_restriction)
         if state and not isinstance(state, str):
             raise TypeError("Expected argument 'state' to be a str")
         pulumi.set(__self__, "state", state)
@@ -72,6 +78,11 @@ class GetAlertResult:
 
     @_builtins.property
     @pulumi.getter
+    def config(self) -> Optional[Mapping[str, Any]]:
+        return pulumi.get(self, "config")
+
+    @_builtins.property
+    @pulumi.getter
     def enabled(self) -> Optional[_builtins.bool]:
         return pulumi.get(self, "enabled")
 
@@ -89,6 +100,11 @@ class GetAlertResult:
     @pulumi.getter(name="projectId")
     def project_id(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "project_id")
+
+    @_builtins.property
+    @pulumi.getter(name="scheduleRestriction")
+    def schedule_restriction(self) -> Optional[Mapping[str, Any]]:
+        return pulumi.get(self, "schedule_restriction")
 
     @_builtins.property
     @pulumi.getter
@@ -115,10 +131,12 @@ class AwaitableGetAlertResult(GetAlertResult):
             alert_id=self.alert_id,
             calculation_interval=self.calculation_interval,
             condition=self.condition,
+            config=self.config,
             enabled=self.enabled,
             insight=self.insight,
             name=self.name,
             project_id=self.project_id,
+            schedule_restriction=self.schedule_restriction,
             state=self.state,
             subscribed_users=self.subscribed_users,
             threshold=self.threshold)
@@ -146,10 +164,12 @@ def get_alert(alert_id: Optional[_builtins.str] = None,
         alert_id=pulumi.get(__ret__, 'alert_id'),
         calculation_interval=pulumi.get(__ret__, 'calculation_interval'),
         condition=pulumi.get(__ret__, 'condition'),
+        config=pulumi.get(__ret__, 'config'),
         enabled=pulumi.get(__ret__, 'enabled'),
         insight=pulumi.get(__ret__, 'insight'),
         name=pulumi.get(__ret__, 'name'),
         project_id=pulumi.get(__ret__, 'project_id'),
+        schedule_restriction=pulumi.get(__ret__, 'schedule_restriction'),
         state=pulumi.get(__ret__, 'state'),
         subscribed_users=pulumi.get(__ret__, 'subscribed_users'),
         threshold=pulumi.get(__ret__, 'threshold'))
@@ -174,10 +194,12 @@ def get_alert_output(alert_id: pulumi.Input[Optional[_builtins.str]] = None,
         alert_id=pulumi.get(__response__, 'alert_id'),
         calculation_interval=pulumi.get(__response__, 'calculation_interval'),
         condition=pulumi.get(__response__, 'condition'),
+        config=pulumi.get(__response__, 'config'),
         enabled=pulumi.get(__response__, 'enabled'),
         insight=pulumi.get(__response__, 'insight'),
         name=pulumi.get(__response__, 'name'),
         project_id=pulumi.get(__response__, 'project_id'),
+        schedule_restriction=pulumi.get(__response__, 'schedule_restriction'),
         state=pulumi.get(__response__, 'state'),
         subscribed_users=pulumi.get(__response__, 'subscribed_users'),
         threshold=pulumi.get(__response__, 'threshold')))

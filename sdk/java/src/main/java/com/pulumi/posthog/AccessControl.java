@@ -12,7 +12,7 @@ import java.util.Optional;
 import javax.annotation.Nullable;
 
 /**
- * A PostHog access control entry, as its interface sets them: the level of the project ("none", "member", "admin"), of a kind of object project-wide or of one feature flag, dashboard or insight ("none", "viewer", "editor", "manager"), for everyone (the default), a role or a member. A change of level is made in place. Organization admins and owners always have the highest level. Refused at preview: an entry that lowers the key's own user below what the run needs. Access control is a paid feature on PostHog Cloud; a self-hosted PostHog needs the plan feature for the entries to take effect (PostHog stores them either way).
+ * A PostHog access control entry, as its interface sets them: the level of the project ("none", "member", "admin"), of a kind of object project-wide or of one feature flag, dashboard or insight ("none", "viewer", "editor", "manager"), for everyone (the default), a role or a member. A change of level is made in place. Organization admins and owners always have the highest level. Refused at preview: an entry that lowers the key's own user below what the run needs. Access control is a paid feature on PostHog Cloud (a self-hosted PostHog needs its licence): PostHog stores entries on any plan and refuses none, but without the feature (advanced permissions) it applies its defaults and lets only organization admins, owners and the creator of an object change entries (`access_controls_supported` in posthog/rbac/user_access_control.py); entries take effect once the plan has it, which is why the no-lockout check applies on every plan.
  *
  * ## Example Usage
  * ### An access control in a project

@@ -14,7 +14,7 @@ import java.util.Optional;
 import javax.annotation.Nullable;
 
 /**
- * A PostHog alert on an insight: its threshold, condition, calculation interval and subscribed users. Declared fields are managed; deleted with DELETE; one deleted by hand is created again. PostHog 2025-08-04 refuses personal API keys on alerts; today's PostHog needs the `alert:write` scope.
+ * A PostHog alert on an insight: its threshold, condition, config (what of the insight is watched), calculation interval, quiet hours and subscribed users. Declared fields are managed; deleted with DELETE; one deleted by hand is created again. PostHog 2025-08-04 refuses personal API keys on alerts; today's PostHog needs the `alert:write` scope.
  *
  * ## Example Usage
  * ### An alert in a project
@@ -70,6 +70,8 @@ import javax.annotation.Nullable;
  *             .insight(views.insightId())
  *             .subscribedUsers(Output.all(me.applyValue(found -> found.id().orElseThrow())))
  *             .threshold(Map.of("configuration", Map.of("type", "absolute", "bounds", Map.of("upper", 1000))))
+ *             .condition(Map.of("type", "absolute_value"))
+ *             .config(Map.of("type", "TrendsAlertConfig", "series_index", 0))
  *             .calculationInterval("hourly")
  *             .build());
  *
@@ -132,6 +134,16 @@ public class Alert extends com.pulumi.resources.CustomResource {
     }
 
     /**
+     * What of the insight is watched, by the insight's kind: for a trends insight `{type: "TrendsAlertConfig", series_index: 0, check_ongoing_interval?: boolean}` (which series, and whether the interval still in progress is checked: only with an upper bound, for absolute_value and relative_increase conditions); `HogQLAlertConfig` for SQL insights and `FunnelsAlertConfig` for funnels where today's PostHog enables them. Today's PostHog requires it with `condition`; 2025-08-04 stored it as sent.
+     */
+    @Export(name="config", refs={Map.class,String.class,Object.class}, tree="[0,1,2]")
+    private Output</* @Nullable */ Map<String,Object>> config;
+
+    public Output<Optional<Map<String,Object>>> config() {
+        return Codegen.optional(this.config);
+    }
+
+    /**
      * How often PostHog checks: hourly, daily (PostHog's default), weekly, monthly; every_15_minutes and real_time on paid plans of today's PostHog.
      */
     @Export(name="calculationInterval", refs={String.class}, tree="[0]")
@@ -159,6 +171,16 @@ public class Alert extends com.pulumi.resources.CustomResource {
 
     public Output<Optional<Boolean>> skipWeekend() {
         return Codegen.optional(this.skipWeekend);
+    }
+
+    /**
+     * Quiet hours: `{blocked_windows: [{start: "22:00", end: "07:00"}]}`, local times (HH:MM, the project's time zone) when PostHog does not check the alert, start included, end not; at most 5 windows of at least 30 minutes, not the whole day. PostHog stores them merged and sorted; null for none. Today's PostHog only.
+     */
+    @Export(name="scheduleRestriction", refs={Map.class,String.class,Object.class}, tree="[0,1,2]")
+    private Output</* @Nullable */ Map<String,Object>> scheduleRestriction;
+
+    public Output<Optional<Map<String,Object>>> scheduleRestriction() {
+        return Codegen.optional(this.scheduleRestriction);
     }
 
     /**

@@ -69,6 +69,16 @@ public final class AlertArgs extends ResourceArgs {
     }
 
     /**
+     * What of the insight is watched, by the insight's kind: for a trends insight `{type: "TrendsAlertConfig", series_index: 0, check_ongoing_interval?: boolean}` (which series, and whether the interval still in progress is checked: only with an upper bound, for absolute_value and relative_increase conditions); `HogQLAlertConfig` for SQL insights and `FunnelsAlertConfig` for funnels where today's PostHog enables them. Today's PostHog requires it with `condition`; 2025-08-04 stored it as sent.
+     */
+    @Import(name="config")
+    private @Nullable Output<Map<String,Object>> config;
+
+    public Optional<Output<Map<String,Object>>> config() {
+        return Optional.ofNullable(this.config);
+    }
+
+    /**
      * How often PostHog checks: hourly, daily (PostHog's default), weekly, monthly; every_15_minutes and real_time on paid plans of today's PostHog.
      */
     @Import(name="calculationInterval")
@@ -99,6 +109,16 @@ public final class AlertArgs extends ResourceArgs {
     }
 
     /**
+     * Quiet hours: `{blocked_windows: [{start: "22:00", end: "07:00"}]}`, local times (HH:MM, the project's time zone) when PostHog does not check the alert, start included, end not; at most 5 windows of at least 30 minutes, not the whole day. PostHog stores them merged and sorted; null for none. Today's PostHog only.
+     */
+    @Import(name="scheduleRestriction")
+    private @Nullable Output<Map<String,Object>> scheduleRestriction;
+
+    public Optional<Output<Map<String,Object>>> scheduleRestriction() {
+        return Optional.ofNullable(this.scheduleRestriction);
+    }
+
+    /**
      * The project the alert belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the alert.
      */
     @Import(name="projectId")
@@ -126,9 +146,11 @@ public final class AlertArgs extends ResourceArgs {
         this.subscribedUsers = $.subscribedUsers;
         this.threshold = $.threshold;
         this.condition = $.condition;
+        this.config = $.config;
         this.calculationInterval = $.calculationInterval;
         this.enabled = $.enabled;
         this.skipWeekend = $.skipWeekend;
+        this.scheduleRestriction = $.scheduleRestriction;
         this.projectId = $.projectId;
         this.adoptId = $.adoptId;
     }
@@ -200,6 +222,15 @@ public final class AlertArgs extends ResourceArgs {
             return condition(Output.of(condition));
         }
 
+        public Builder config(@Nullable Output<Map<String,Object>> config) {
+            $.config = config;
+            return this;
+        }
+
+        public Builder config(Map<String,Object> config) {
+            return config(Output.of(config));
+        }
+
         public Builder calculationInterval(@Nullable Output<String> calculationInterval) {
             $.calculationInterval = calculationInterval;
             return this;
@@ -225,6 +256,15 @@ public final class AlertArgs extends ResourceArgs {
 
         public Builder skipWeekend(Boolean skipWeekend) {
             return skipWeekend(Output.of(skipWeekend));
+        }
+
+        public Builder scheduleRestriction(@Nullable Output<Map<String,Object>> scheduleRestriction) {
+            $.scheduleRestriction = scheduleRestriction;
+            return this;
+        }
+
+        public Builder scheduleRestriction(Map<String,Object> scheduleRestriction) {
+            return scheduleRestriction(Output.of(scheduleRestriction));
         }
 
         public Builder projectId(@Nullable Output<Integer> projectId) {

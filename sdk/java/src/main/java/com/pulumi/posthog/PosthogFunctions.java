@@ -23,6 +23,12 @@ import com.pulumi.posthog.inputs.GetDashboardArgs;
 import com.pulumi.posthog.inputs.GetDashboardPlainArgs;
 import com.pulumi.posthog.inputs.GetEarlyAccessFeatureArgs;
 import com.pulumi.posthog.inputs.GetEarlyAccessFeaturePlainArgs;
+import com.pulumi.posthog.inputs.GetErrorTrackingAssignmentRuleArgs;
+import com.pulumi.posthog.inputs.GetErrorTrackingAssignmentRulePlainArgs;
+import com.pulumi.posthog.inputs.GetErrorTrackingGroupingRuleArgs;
+import com.pulumi.posthog.inputs.GetErrorTrackingGroupingRulePlainArgs;
+import com.pulumi.posthog.inputs.GetErrorTrackingSuppressionRuleArgs;
+import com.pulumi.posthog.inputs.GetErrorTrackingSuppressionRulePlainArgs;
 import com.pulumi.posthog.inputs.GetEventDefinitionArgs;
 import com.pulumi.posthog.inputs.GetEventDefinitionPlainArgs;
 import com.pulumi.posthog.inputs.GetExperimentArgs;
@@ -31,6 +37,8 @@ import com.pulumi.posthog.inputs.GetExperimentHoldoutPlainArgs;
 import com.pulumi.posthog.inputs.GetExperimentPlainArgs;
 import com.pulumi.posthog.inputs.GetExperimentSavedMetricArgs;
 import com.pulumi.posthog.inputs.GetExperimentSavedMetricPlainArgs;
+import com.pulumi.posthog.inputs.GetExternalDataSourceArgs;
+import com.pulumi.posthog.inputs.GetExternalDataSourcePlainArgs;
 import com.pulumi.posthog.inputs.GetFeatureFlagArgs;
 import com.pulumi.posthog.inputs.GetFeatureFlagPlainArgs;
 import com.pulumi.posthog.inputs.GetGroupArgs;
@@ -39,10 +47,16 @@ import com.pulumi.posthog.inputs.GetGroupPropertyDefinitionsArgs;
 import com.pulumi.posthog.inputs.GetGroupPropertyDefinitionsPlainArgs;
 import com.pulumi.posthog.inputs.GetGroupPropertyValuesArgs;
 import com.pulumi.posthog.inputs.GetGroupPropertyValuesPlainArgs;
+import com.pulumi.posthog.inputs.GetHogFlowArgs;
+import com.pulumi.posthog.inputs.GetHogFlowPlainArgs;
 import com.pulumi.posthog.inputs.GetHogFunctionArgs;
 import com.pulumi.posthog.inputs.GetHogFunctionPlainArgs;
 import com.pulumi.posthog.inputs.GetInsightArgs;
 import com.pulumi.posthog.inputs.GetInsightPlainArgs;
+import com.pulumi.posthog.inputs.GetInsightVariableArgs;
+import com.pulumi.posthog.inputs.GetInsightVariablePlainArgs;
+import com.pulumi.posthog.inputs.GetNotebookArgs;
+import com.pulumi.posthog.inputs.GetNotebookPlainArgs;
 import com.pulumi.posthog.inputs.GetOrganizationMemberArgs;
 import com.pulumi.posthog.inputs.GetOrganizationMemberPlainArgs;
 import com.pulumi.posthog.inputs.GetProjectActivityArgs;
@@ -55,6 +69,8 @@ import com.pulumi.posthog.inputs.GetRoleArgs;
 import com.pulumi.posthog.inputs.GetRolePlainArgs;
 import com.pulumi.posthog.inputs.GetSessionRecordingPlaylistArgs;
 import com.pulumi.posthog.inputs.GetSessionRecordingPlaylistPlainArgs;
+import com.pulumi.posthog.inputs.GetSubscriptionArgs;
+import com.pulumi.posthog.inputs.GetSubscriptionPlainArgs;
 import com.pulumi.posthog.inputs.GetSurveyArgs;
 import com.pulumi.posthog.inputs.GetSurveyPlainArgs;
 import com.pulumi.posthog.inputs.GetWarehouseSavedQueryArgs;
@@ -77,6 +93,12 @@ import com.pulumi.posthog.inputs.ListDashboardsArgs;
 import com.pulumi.posthog.inputs.ListDashboardsPlainArgs;
 import com.pulumi.posthog.inputs.ListEarlyAccessFeaturesArgs;
 import com.pulumi.posthog.inputs.ListEarlyAccessFeaturesPlainArgs;
+import com.pulumi.posthog.inputs.ListErrorTrackingAssignmentRulesArgs;
+import com.pulumi.posthog.inputs.ListErrorTrackingAssignmentRulesPlainArgs;
+import com.pulumi.posthog.inputs.ListErrorTrackingGroupingRulesArgs;
+import com.pulumi.posthog.inputs.ListErrorTrackingGroupingRulesPlainArgs;
+import com.pulumi.posthog.inputs.ListErrorTrackingSuppressionRulesArgs;
+import com.pulumi.posthog.inputs.ListErrorTrackingSuppressionRulesPlainArgs;
 import com.pulumi.posthog.inputs.ListEventDefinitionsArgs;
 import com.pulumi.posthog.inputs.ListEventDefinitionsPlainArgs;
 import com.pulumi.posthog.inputs.ListExperimentHoldoutsArgs;
@@ -85,16 +107,24 @@ import com.pulumi.posthog.inputs.ListExperimentSavedMetricsArgs;
 import com.pulumi.posthog.inputs.ListExperimentSavedMetricsPlainArgs;
 import com.pulumi.posthog.inputs.ListExperimentsArgs;
 import com.pulumi.posthog.inputs.ListExperimentsPlainArgs;
+import com.pulumi.posthog.inputs.ListExternalDataSourcesArgs;
+import com.pulumi.posthog.inputs.ListExternalDataSourcesPlainArgs;
 import com.pulumi.posthog.inputs.ListFeatureFlagsArgs;
 import com.pulumi.posthog.inputs.ListFeatureFlagsPlainArgs;
 import com.pulumi.posthog.inputs.ListGroupTypesArgs;
 import com.pulumi.posthog.inputs.ListGroupTypesPlainArgs;
 import com.pulumi.posthog.inputs.ListGroupsArgs;
 import com.pulumi.posthog.inputs.ListGroupsPlainArgs;
+import com.pulumi.posthog.inputs.ListHogFlowsArgs;
+import com.pulumi.posthog.inputs.ListHogFlowsPlainArgs;
 import com.pulumi.posthog.inputs.ListHogFunctionsArgs;
 import com.pulumi.posthog.inputs.ListHogFunctionsPlainArgs;
+import com.pulumi.posthog.inputs.ListInsightVariablesArgs;
+import com.pulumi.posthog.inputs.ListInsightVariablesPlainArgs;
 import com.pulumi.posthog.inputs.ListInsightsArgs;
 import com.pulumi.posthog.inputs.ListInsightsPlainArgs;
+import com.pulumi.posthog.inputs.ListNotebooksArgs;
+import com.pulumi.posthog.inputs.ListNotebooksPlainArgs;
 import com.pulumi.posthog.inputs.ListOrganizationMembersArgs;
 import com.pulumi.posthog.inputs.ListOrganizationMembersPlainArgs;
 import com.pulumi.posthog.inputs.ListProjectsArgs;
@@ -105,6 +135,8 @@ import com.pulumi.posthog.inputs.ListRolesArgs;
 import com.pulumi.posthog.inputs.ListRolesPlainArgs;
 import com.pulumi.posthog.inputs.ListSessionRecordingPlaylistsArgs;
 import com.pulumi.posthog.inputs.ListSessionRecordingPlaylistsPlainArgs;
+import com.pulumi.posthog.inputs.ListSubscriptionsArgs;
+import com.pulumi.posthog.inputs.ListSubscriptionsPlainArgs;
 import com.pulumi.posthog.inputs.ListSurveysArgs;
 import com.pulumi.posthog.inputs.ListSurveysPlainArgs;
 import com.pulumi.posthog.inputs.ListWarehouseSavedQueriesArgs;
@@ -119,22 +151,30 @@ import com.pulumi.posthog.outputs.GetCohortResult;
 import com.pulumi.posthog.outputs.GetCurrentUserResult;
 import com.pulumi.posthog.outputs.GetDashboardResult;
 import com.pulumi.posthog.outputs.GetEarlyAccessFeatureResult;
+import com.pulumi.posthog.outputs.GetErrorTrackingAssignmentRuleResult;
+import com.pulumi.posthog.outputs.GetErrorTrackingGroupingRuleResult;
+import com.pulumi.posthog.outputs.GetErrorTrackingSuppressionRuleResult;
 import com.pulumi.posthog.outputs.GetEventDefinitionResult;
 import com.pulumi.posthog.outputs.GetExperimentHoldoutResult;
 import com.pulumi.posthog.outputs.GetExperimentResult;
 import com.pulumi.posthog.outputs.GetExperimentSavedMetricResult;
+import com.pulumi.posthog.outputs.GetExternalDataSourceResult;
 import com.pulumi.posthog.outputs.GetFeatureFlagResult;
 import com.pulumi.posthog.outputs.GetGroupPropertyDefinitionsResult;
 import com.pulumi.posthog.outputs.GetGroupPropertyValuesResult;
 import com.pulumi.posthog.outputs.GetGroupResult;
+import com.pulumi.posthog.outputs.GetHogFlowResult;
 import com.pulumi.posthog.outputs.GetHogFunctionResult;
 import com.pulumi.posthog.outputs.GetInsightResult;
+import com.pulumi.posthog.outputs.GetInsightVariableResult;
+import com.pulumi.posthog.outputs.GetNotebookResult;
 import com.pulumi.posthog.outputs.GetOrganizationMemberResult;
 import com.pulumi.posthog.outputs.GetProjectActivityResult;
 import com.pulumi.posthog.outputs.GetProjectResult;
 import com.pulumi.posthog.outputs.GetPropertyDefinitionResult;
 import com.pulumi.posthog.outputs.GetRoleResult;
 import com.pulumi.posthog.outputs.GetSessionRecordingPlaylistResult;
+import com.pulumi.posthog.outputs.GetSubscriptionResult;
 import com.pulumi.posthog.outputs.GetSurveyResult;
 import com.pulumi.posthog.outputs.GetWarehouseSavedQueryResult;
 import com.pulumi.posthog.outputs.GetWarehouseViewLinkResult;
@@ -146,20 +186,28 @@ import com.pulumi.posthog.outputs.ListBatchExportsResult;
 import com.pulumi.posthog.outputs.ListCohortsResult;
 import com.pulumi.posthog.outputs.ListDashboardsResult;
 import com.pulumi.posthog.outputs.ListEarlyAccessFeaturesResult;
+import com.pulumi.posthog.outputs.ListErrorTrackingAssignmentRulesResult;
+import com.pulumi.posthog.outputs.ListErrorTrackingGroupingRulesResult;
+import com.pulumi.posthog.outputs.ListErrorTrackingSuppressionRulesResult;
 import com.pulumi.posthog.outputs.ListEventDefinitionsResult;
 import com.pulumi.posthog.outputs.ListExperimentHoldoutsResult;
 import com.pulumi.posthog.outputs.ListExperimentSavedMetricsResult;
 import com.pulumi.posthog.outputs.ListExperimentsResult;
+import com.pulumi.posthog.outputs.ListExternalDataSourcesResult;
 import com.pulumi.posthog.outputs.ListFeatureFlagsResult;
 import com.pulumi.posthog.outputs.ListGroupTypesResult;
 import com.pulumi.posthog.outputs.ListGroupsResult;
+import com.pulumi.posthog.outputs.ListHogFlowsResult;
 import com.pulumi.posthog.outputs.ListHogFunctionsResult;
+import com.pulumi.posthog.outputs.ListInsightVariablesResult;
 import com.pulumi.posthog.outputs.ListInsightsResult;
+import com.pulumi.posthog.outputs.ListNotebooksResult;
 import com.pulumi.posthog.outputs.ListOrganizationMembersResult;
 import com.pulumi.posthog.outputs.ListProjectsResult;
 import com.pulumi.posthog.outputs.ListPropertyDefinitionsResult;
 import com.pulumi.posthog.outputs.ListRolesResult;
 import com.pulumi.posthog.outputs.ListSessionRecordingPlaylistsResult;
+import com.pulumi.posthog.outputs.ListSubscriptionsResult;
 import com.pulumi.posthog.outputs.ListSurveysResult;
 import com.pulumi.posthog.outputs.ListWarehouseSavedQueriesResult;
 import com.pulumi.posthog.outputs.ListWarehouseViewLinksResult;
@@ -755,6 +803,44 @@ public final class PosthogFunctions {
     }
 
     /**
+     * One hog flow that is not deleted, by hogFlowId, with every field PostHog returns (camelCased; nested JSON as PostHog's).
+     */
+    public static Output<GetHogFlowResult> getHogFlow(GetHogFlowArgs args) {
+        return getHogFlow(args, InvokeOptions.Empty);
+    }
+    public static CompletableFuture<GetHogFlowResult> getHogFlowPlain(GetHogFlowPlainArgs args) {
+        return getHogFlowPlain(args, InvokeOptions.Empty);
+    }
+    public static Output<GetHogFlowResult> getHogFlow(GetHogFlowArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getHogFlow", TypeShape.of(GetHogFlowResult.class), args, Utilities.withVersion(options));
+    }
+    public static CompletableFuture<GetHogFlowResult> getHogFlowPlain(GetHogFlowPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:getHogFlow", TypeShape.of(GetHogFlowResult.class), args, Utilities.withVersion(options));
+    }
+
+    /**
+     * Every hog flow of the project that is not deleted.
+     */
+    public static Output<ListHogFlowsResult> listHogFlows() {
+        return listHogFlows(ListHogFlowsArgs.Empty, InvokeOptions.Empty);
+    }
+    public static CompletableFuture<ListHogFlowsResult> listHogFlowsPlain() {
+        return listHogFlowsPlain(ListHogFlowsPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    public static Output<ListHogFlowsResult> listHogFlows(ListHogFlowsArgs args) {
+        return listHogFlows(args, InvokeOptions.Empty);
+    }
+    public static CompletableFuture<ListHogFlowsResult> listHogFlowsPlain(ListHogFlowsPlainArgs args) {
+        return listHogFlowsPlain(args, InvokeOptions.Empty);
+    }
+    public static Output<ListHogFlowsResult> listHogFlows(ListHogFlowsArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listHogFlows", TypeShape.of(ListHogFlowsResult.class), args, Utilities.withVersion(options));
+    }
+    public static CompletableFuture<ListHogFlowsResult> listHogFlowsPlain(ListHogFlowsPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:listHogFlows", TypeShape.of(ListHogFlowsResult.class), args, Utilities.withVersion(options));
+    }
+
+    /**
      * One organization member that is not deleted, by userUuid or by exact email, with every field PostHog returns (camelCased; nested JSON as PostHog's).
      */
     public static Output<GetOrganizationMemberResult> getOrganizationMember() {
@@ -922,6 +1008,44 @@ public final class PosthogFunctions {
     }
     public static CompletableFuture<ListWarehouseViewLinksResult> listWarehouseViewLinksPlain(ListWarehouseViewLinksPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("posthog:index:listWarehouseViewLinks", TypeShape.of(ListWarehouseViewLinksResult.class), args, Utilities.withVersion(options));
+    }
+
+    /**
+     * One external data source that is not deleted, by externalDataSourceId, with every field PostHog returns (camelCased; nested JSON as PostHog's).
+     */
+    public static Output<GetExternalDataSourceResult> getExternalDataSource(GetExternalDataSourceArgs args) {
+        return getExternalDataSource(args, InvokeOptions.Empty);
+    }
+    public static CompletableFuture<GetExternalDataSourceResult> getExternalDataSourcePlain(GetExternalDataSourcePlainArgs args) {
+        return getExternalDataSourcePlain(args, InvokeOptions.Empty);
+    }
+    public static Output<GetExternalDataSourceResult> getExternalDataSource(GetExternalDataSourceArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getExternalDataSource", TypeShape.of(GetExternalDataSourceResult.class), args, Utilities.withVersion(options));
+    }
+    public static CompletableFuture<GetExternalDataSourceResult> getExternalDataSourcePlain(GetExternalDataSourcePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:getExternalDataSource", TypeShape.of(GetExternalDataSourceResult.class), args, Utilities.withVersion(options));
+    }
+
+    /**
+     * Every external data source of the project that is not deleted.
+     */
+    public static Output<ListExternalDataSourcesResult> listExternalDataSources() {
+        return listExternalDataSources(ListExternalDataSourcesArgs.Empty, InvokeOptions.Empty);
+    }
+    public static CompletableFuture<ListExternalDataSourcesResult> listExternalDataSourcesPlain() {
+        return listExternalDataSourcesPlain(ListExternalDataSourcesPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    public static Output<ListExternalDataSourcesResult> listExternalDataSources(ListExternalDataSourcesArgs args) {
+        return listExternalDataSources(args, InvokeOptions.Empty);
+    }
+    public static CompletableFuture<ListExternalDataSourcesResult> listExternalDataSourcesPlain(ListExternalDataSourcesPlainArgs args) {
+        return listExternalDataSourcesPlain(args, InvokeOptions.Empty);
+    }
+    public static Output<ListExternalDataSourcesResult> listExternalDataSources(ListExternalDataSourcesArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listExternalDataSources", TypeShape.of(ListExternalDataSourcesResult.class), args, Utilities.withVersion(options));
+    }
+    public static CompletableFuture<ListExternalDataSourcesResult> listExternalDataSourcesPlain(ListExternalDataSourcesPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:listExternalDataSources", TypeShape.of(ListExternalDataSourcesResult.class), args, Utilities.withVersion(options));
     }
 
     /**
@@ -1194,5 +1318,239 @@ public final class PosthogFunctions {
     }
     public static CompletableFuture<ListAccessControlsResult> listAccessControlsPlain(ListAccessControlsPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("posthog:index:listAccessControls", TypeShape.of(ListAccessControlsResult.class), args, Utilities.withVersion(options));
+    }
+
+    /**
+     * One notebook that is not deleted, by shortId, with every field PostHog returns (camelCased; nested JSON as PostHog's).
+     */
+    public static Output<GetNotebookResult> getNotebook(GetNotebookArgs args) {
+        return getNotebook(args, InvokeOptions.Empty);
+    }
+    public static CompletableFuture<GetNotebookResult> getNotebookPlain(GetNotebookPlainArgs args) {
+        return getNotebookPlain(args, InvokeOptions.Empty);
+    }
+    public static Output<GetNotebookResult> getNotebook(GetNotebookArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getNotebook", TypeShape.of(GetNotebookResult.class), args, Utilities.withVersion(options));
+    }
+    public static CompletableFuture<GetNotebookResult> getNotebookPlain(GetNotebookPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:getNotebook", TypeShape.of(GetNotebookResult.class), args, Utilities.withVersion(options));
+    }
+
+    /**
+     * Every notebook of the project that is not deleted.
+     */
+    public static Output<ListNotebooksResult> listNotebooks() {
+        return listNotebooks(ListNotebooksArgs.Empty, InvokeOptions.Empty);
+    }
+    public static CompletableFuture<ListNotebooksResult> listNotebooksPlain() {
+        return listNotebooksPlain(ListNotebooksPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    public static Output<ListNotebooksResult> listNotebooks(ListNotebooksArgs args) {
+        return listNotebooks(args, InvokeOptions.Empty);
+    }
+    public static CompletableFuture<ListNotebooksResult> listNotebooksPlain(ListNotebooksPlainArgs args) {
+        return listNotebooksPlain(args, InvokeOptions.Empty);
+    }
+    public static Output<ListNotebooksResult> listNotebooks(ListNotebooksArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listNotebooks", TypeShape.of(ListNotebooksResult.class), args, Utilities.withVersion(options));
+    }
+    public static CompletableFuture<ListNotebooksResult> listNotebooksPlain(ListNotebooksPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:listNotebooks", TypeShape.of(ListNotebooksResult.class), args, Utilities.withVersion(options));
+    }
+
+    /**
+     * One subscription that is not deleted, by subscriptionId, with every field PostHog returns (camelCased; nested JSON as PostHog's).
+     */
+    public static Output<GetSubscriptionResult> getSubscription(GetSubscriptionArgs args) {
+        return getSubscription(args, InvokeOptions.Empty);
+    }
+    public static CompletableFuture<GetSubscriptionResult> getSubscriptionPlain(GetSubscriptionPlainArgs args) {
+        return getSubscriptionPlain(args, InvokeOptions.Empty);
+    }
+    public static Output<GetSubscriptionResult> getSubscription(GetSubscriptionArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getSubscription", TypeShape.of(GetSubscriptionResult.class), args, Utilities.withVersion(options));
+    }
+    public static CompletableFuture<GetSubscriptionResult> getSubscriptionPlain(GetSubscriptionPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:getSubscription", TypeShape.of(GetSubscriptionResult.class), args, Utilities.withVersion(options));
+    }
+
+    /**
+     * Every subscription of the project that is not deleted.
+     */
+    public static Output<ListSubscriptionsResult> listSubscriptions() {
+        return listSubscriptions(ListSubscriptionsArgs.Empty, InvokeOptions.Empty);
+    }
+    public static CompletableFuture<ListSubscriptionsResult> listSubscriptionsPlain() {
+        return listSubscriptionsPlain(ListSubscriptionsPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    public static Output<ListSubscriptionsResult> listSubscriptions(ListSubscriptionsArgs args) {
+        return listSubscriptions(args, InvokeOptions.Empty);
+    }
+    public static CompletableFuture<ListSubscriptionsResult> listSubscriptionsPlain(ListSubscriptionsPlainArgs args) {
+        return listSubscriptionsPlain(args, InvokeOptions.Empty);
+    }
+    public static Output<ListSubscriptionsResult> listSubscriptions(ListSubscriptionsArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listSubscriptions", TypeShape.of(ListSubscriptionsResult.class), args, Utilities.withVersion(options));
+    }
+    public static CompletableFuture<ListSubscriptionsResult> listSubscriptionsPlain(ListSubscriptionsPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:listSubscriptions", TypeShape.of(ListSubscriptionsResult.class), args, Utilities.withVersion(options));
+    }
+
+    /**
+     * One insight variable that is not deleted, by variableId or by exact codeName, with every field PostHog returns (camelCased; nested JSON as PostHog's).
+     */
+    public static Output<GetInsightVariableResult> getInsightVariable() {
+        return getInsightVariable(GetInsightVariableArgs.Empty, InvokeOptions.Empty);
+    }
+    public static CompletableFuture<GetInsightVariableResult> getInsightVariablePlain() {
+        return getInsightVariablePlain(GetInsightVariablePlainArgs.Empty, InvokeOptions.Empty);
+    }
+    public static Output<GetInsightVariableResult> getInsightVariable(GetInsightVariableArgs args) {
+        return getInsightVariable(args, InvokeOptions.Empty);
+    }
+    public static CompletableFuture<GetInsightVariableResult> getInsightVariablePlain(GetInsightVariablePlainArgs args) {
+        return getInsightVariablePlain(args, InvokeOptions.Empty);
+    }
+    public static Output<GetInsightVariableResult> getInsightVariable(GetInsightVariableArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getInsightVariable", TypeShape.of(GetInsightVariableResult.class), args, Utilities.withVersion(options));
+    }
+    public static CompletableFuture<GetInsightVariableResult> getInsightVariablePlain(GetInsightVariablePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:getInsightVariable", TypeShape.of(GetInsightVariableResult.class), args, Utilities.withVersion(options));
+    }
+
+    /**
+     * Every insight variable of the project that is not deleted.
+     */
+    public static Output<ListInsightVariablesResult> listInsightVariables() {
+        return listInsightVariables(ListInsightVariablesArgs.Empty, InvokeOptions.Empty);
+    }
+    public static CompletableFuture<ListInsightVariablesResult> listInsightVariablesPlain() {
+        return listInsightVariablesPlain(ListInsightVariablesPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    public static Output<ListInsightVariablesResult> listInsightVariables(ListInsightVariablesArgs args) {
+        return listInsightVariables(args, InvokeOptions.Empty);
+    }
+    public static CompletableFuture<ListInsightVariablesResult> listInsightVariablesPlain(ListInsightVariablesPlainArgs args) {
+        return listInsightVariablesPlain(args, InvokeOptions.Empty);
+    }
+    public static Output<ListInsightVariablesResult> listInsightVariables(ListInsightVariablesArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listInsightVariables", TypeShape.of(ListInsightVariablesResult.class), args, Utilities.withVersion(options));
+    }
+    public static CompletableFuture<ListInsightVariablesResult> listInsightVariablesPlain(ListInsightVariablesPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:listInsightVariables", TypeShape.of(ListInsightVariablesResult.class), args, Utilities.withVersion(options));
+    }
+
+    /**
+     * One error tracking assignment rule that is not deleted, by assignmentRuleId, with every field PostHog returns (camelCased; nested JSON as PostHog's).
+     */
+    public static Output<GetErrorTrackingAssignmentRuleResult> getErrorTrackingAssignmentRule(GetErrorTrackingAssignmentRuleArgs args) {
+        return getErrorTrackingAssignmentRule(args, InvokeOptions.Empty);
+    }
+    public static CompletableFuture<GetErrorTrackingAssignmentRuleResult> getErrorTrackingAssignmentRulePlain(GetErrorTrackingAssignmentRulePlainArgs args) {
+        return getErrorTrackingAssignmentRulePlain(args, InvokeOptions.Empty);
+    }
+    public static Output<GetErrorTrackingAssignmentRuleResult> getErrorTrackingAssignmentRule(GetErrorTrackingAssignmentRuleArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getErrorTrackingAssignmentRule", TypeShape.of(GetErrorTrackingAssignmentRuleResult.class), args, Utilities.withVersion(options));
+    }
+    public static CompletableFuture<GetErrorTrackingAssignmentRuleResult> getErrorTrackingAssignmentRulePlain(GetErrorTrackingAssignmentRulePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:getErrorTrackingAssignmentRule", TypeShape.of(GetErrorTrackingAssignmentRuleResult.class), args, Utilities.withVersion(options));
+    }
+
+    /**
+     * Every error tracking assignment rule of the project that is not deleted.
+     */
+    public static Output<ListErrorTrackingAssignmentRulesResult> listErrorTrackingAssignmentRules() {
+        return listErrorTrackingAssignmentRules(ListErrorTrackingAssignmentRulesArgs.Empty, InvokeOptions.Empty);
+    }
+    public static CompletableFuture<ListErrorTrackingAssignmentRulesResult> listErrorTrackingAssignmentRulesPlain() {
+        return listErrorTrackingAssignmentRulesPlain(ListErrorTrackingAssignmentRulesPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    public static Output<ListErrorTrackingAssignmentRulesResult> listErrorTrackingAssignmentRules(ListErrorTrackingAssignmentRulesArgs args) {
+        return listErrorTrackingAssignmentRules(args, InvokeOptions.Empty);
+    }
+    public static CompletableFuture<ListErrorTrackingAssignmentRulesResult> listErrorTrackingAssignmentRulesPlain(ListErrorTrackingAssignmentRulesPlainArgs args) {
+        return listErrorTrackingAssignmentRulesPlain(args, InvokeOptions.Empty);
+    }
+    public static Output<ListErrorTrackingAssignmentRulesResult> listErrorTrackingAssignmentRules(ListErrorTrackingAssignmentRulesArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listErrorTrackingAssignmentRules", TypeShape.of(ListErrorTrackingAssignmentRulesResult.class), args, Utilities.withVersion(options));
+    }
+    public static CompletableFuture<ListErrorTrackingAssignmentRulesResult> listErrorTrackingAssignmentRulesPlain(ListErrorTrackingAssignmentRulesPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:listErrorTrackingAssignmentRules", TypeShape.of(ListErrorTrackingAssignmentRulesResult.class), args, Utilities.withVersion(options));
+    }
+
+    /**
+     * One error tracking grouping rule that is not deleted, by groupingRuleId, with every field PostHog returns (camelCased; nested JSON as PostHog's).
+     */
+    public static Output<GetErrorTrackingGroupingRuleResult> getErrorTrackingGroupingRule(GetErrorTrackingGroupingRuleArgs args) {
+        return getErrorTrackingGroupingRule(args, InvokeOptions.Empty);
+    }
+    public static CompletableFuture<GetErrorTrackingGroupingRuleResult> getErrorTrackingGroupingRulePlain(GetErrorTrackingGroupingRulePlainArgs args) {
+        return getErrorTrackingGroupingRulePlain(args, InvokeOptions.Empty);
+    }
+    public static Output<GetErrorTrackingGroupingRuleResult> getErrorTrackingGroupingRule(GetErrorTrackingGroupingRuleArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getErrorTrackingGroupingRule", TypeShape.of(GetErrorTrackingGroupingRuleResult.class), args, Utilities.withVersion(options));
+    }
+    public static CompletableFuture<GetErrorTrackingGroupingRuleResult> getErrorTrackingGroupingRulePlain(GetErrorTrackingGroupingRulePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:getErrorTrackingGroupingRule", TypeShape.of(GetErrorTrackingGroupingRuleResult.class), args, Utilities.withVersion(options));
+    }
+
+    /**
+     * Every error tracking grouping rule of the project that is not deleted.
+     */
+    public static Output<ListErrorTrackingGroupingRulesResult> listErrorTrackingGroupingRules() {
+        return listErrorTrackingGroupingRules(ListErrorTrackingGroupingRulesArgs.Empty, InvokeOptions.Empty);
+    }
+    public static CompletableFuture<ListErrorTrackingGroupingRulesResult> listErrorTrackingGroupingRulesPlain() {
+        return listErrorTrackingGroupingRulesPlain(ListErrorTrackingGroupingRulesPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    public static Output<ListErrorTrackingGroupingRulesResult> listErrorTrackingGroupingRules(ListErrorTrackingGroupingRulesArgs args) {
+        return listErrorTrackingGroupingRules(args, InvokeOptions.Empty);
+    }
+    public static CompletableFuture<ListErrorTrackingGroupingRulesResult> listErrorTrackingGroupingRulesPlain(ListErrorTrackingGroupingRulesPlainArgs args) {
+        return listErrorTrackingGroupingRulesPlain(args, InvokeOptions.Empty);
+    }
+    public static Output<ListErrorTrackingGroupingRulesResult> listErrorTrackingGroupingRules(ListErrorTrackingGroupingRulesArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listErrorTrackingGroupingRules", TypeShape.of(ListErrorTrackingGroupingRulesResult.class), args, Utilities.withVersion(options));
+    }
+    public static CompletableFuture<ListErrorTrackingGroupingRulesResult> listErrorTrackingGroupingRulesPlain(ListErrorTrackingGroupingRulesPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:listErrorTrackingGroupingRules", TypeShape.of(ListErrorTrackingGroupingRulesResult.class), args, Utilities.withVersion(options));
+    }
+
+    /**
+     * One error tracking suppression rule that is not deleted, by suppressionRuleId, with every field PostHog returns (camelCased; nested JSON as PostHog's).
+     */
+    public static Output<GetErrorTrackingSuppressionRuleResult> getErrorTrackingSuppressionRule(GetErrorTrackingSuppressionRuleArgs args) {
+        return getErrorTrackingSuppressionRule(args, InvokeOptions.Empty);
+    }
+    public static CompletableFuture<GetErrorTrackingSuppressionRuleResult> getErrorTrackingSuppressionRulePlain(GetErrorTrackingSuppressionRulePlainArgs args) {
+        return getErrorTrackingSuppressionRulePlain(args, InvokeOptions.Empty);
+    }
+    public static Output<GetErrorTrackingSuppressionRuleResult> getErrorTrackingSuppressionRule(GetErrorTrackingSuppressionRuleArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getErrorTrackingSuppressionRule", TypeShape.of(GetErrorTrackingSuppressionRuleResult.class), args, Utilities.withVersion(options));
+    }
+    public static CompletableFuture<GetErrorTrackingSuppressionRuleResult> getErrorTrackingSuppressionRulePlain(GetErrorTrackingSuppressionRulePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:getErrorTrackingSuppressionRule", TypeShape.of(GetErrorTrackingSuppressionRuleResult.class), args, Utilities.withVersion(options));
+    }
+
+    /**
+     * Every error tracking suppression rule of the project that is not deleted.
+     */
+    public static Output<ListErrorTrackingSuppressionRulesResult> listErrorTrackingSuppressionRules() {
+        return listErrorTrackingSuppressionRules(ListErrorTrackingSuppressionRulesArgs.Empty, InvokeOptions.Empty);
+    }
+    public static CompletableFuture<ListErrorTrackingSuppressionRulesResult> listErrorTrackingSuppressionRulesPlain() {
+        return listErrorTrackingSuppressionRulesPlain(ListErrorTrackingSuppressionRulesPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    public static Output<ListErrorTrackingSuppressionRulesResult> listErrorTrackingSuppressionRules(ListErrorTrackingSuppressionRulesArgs args) {
+        return listErrorTrackingSuppressionRules(args, InvokeOptions.Empty);
+    }
+    public static CompletableFuture<ListErrorTrackingSuppressionRulesResult> listErrorTrackingSuppressionRulesPlain(ListErrorTrackingSuppressionRulesPlainArgs args) {
+        return listErrorTrackingSuppressionRulesPlain(args, InvokeOptions.Empty);
+    }
+    public static Output<ListErrorTrackingSuppressionRulesResult> listErrorTrackingSuppressionRules(ListErrorTrackingSuppressionRulesArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listErrorTrackingSuppressionRules", TypeShape.of(ListErrorTrackingSuppressionRulesResult.class), args, Utilities.withVersion(options));
+    }
+    public static CompletableFuture<ListErrorTrackingSuppressionRulesResult> listErrorTrackingSuppressionRulesPlain(ListErrorTrackingSuppressionRulesPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:listErrorTrackingSuppressionRules", TypeShape.of(ListErrorTrackingSuppressionRulesResult.class), args, Utilities.withVersion(options));
     }
 }

@@ -12,7 +12,7 @@ import java.util.Optional;
 import javax.annotation.Nullable;
 
 /**
- * A PostHog role: a named group of an organization's members, which access controls grant access to. Its name is unique in the organization, whatever its case. Deleting it deletes its memberships and the access controls that name it. Roles and access control are paid features on PostHog Cloud; a self-hosted PostHog needs a licence for them to take effect.
+ * A PostHog role: a named group of an organization's members, which access controls grant access to. Its name is unique in the organization, whatever its case. Deleting it deletes its memberships and the access controls that name it. Roles and access control are paid features on PostHog Cloud (a self-hosted PostHog needs its licence): PostHog stores roles and their memberships on any plan and refuses none, but without role-based access a role's entries apply to none of its members (`rbac_supported` in posthog/rbac/user_access_control.py).
  *
  * ## Example Usage
  * ### A role

@@ -20,8 +20,10 @@ public final class GetAlertResult {
     private @Nullable List<Integer> subscribedUsers;
     private @Nullable Map<String,Object> threshold;
     private @Nullable Map<String,Object> condition;
+    private @Nullable Map<String,Object> config;
     private @Nullable String calculationInterval;
     private @Nullable Boolean enabled;
+    private @Nullable Map<String,Object> scheduleRestriction;
     private @Nullable String state;
 
     private GetAlertResult() {}
@@ -46,11 +48,17 @@ public final class GetAlertResult {
     public Optional<Map<String,Object>> condition() {
         return Optional.ofNullable(this.condition);
     }
+    public Optional<Map<String,Object>> config() {
+        return Optional.ofNullable(this.config);
+    }
     public Optional<String> calculationInterval() {
         return Optional.ofNullable(this.calculationInterval);
     }
     public Optional<Boolean> enabled() {
         return Optional.ofNullable(this.enabled);
+    }
+    public Optional<Map<String,Object>> scheduleRestriction() {
+        return Optional.ofNullable(this.scheduleRestriction);
     }
     public Optional<String> state() {
         return Optional.ofNullable(this.state);
@@ -72,8 +80,10 @@ public final class GetAlertResult {
         private @Nullable List<Integer> subscribedUsers;
         private @Nullable Map<String,Object> threshold;
         private @Nullable Map<String,Object> condition;
+        private @Nullable Map<String,Object> config;
         private @Nullable String calculationInterval;
         private @Nullable Boolean enabled;
+        private @Nullable Map<String,Object> scheduleRestriction;
         private @Nullable String state;
         public Builder() {}
         public Builder(GetAlertResult defaults) {
@@ -85,8 +95,10 @@ public final class GetAlertResult {
             this.subscribedUsers = defaults.subscribedUsers;
             this.threshold = defaults.threshold;
             this.condition = defaults.condition;
+            this.config = defaults.config;
             this.calculationInterval = defaults.calculationInterval;
             this.enabled = defaults.enabled;
+            this.scheduleRestriction = defaults.scheduleRestriction;
             this.state = defaults.state;
         }
 
@@ -126,6 +138,11 @@ public final class GetAlertResult {
             return this;
         }
         @CustomType.Setter
+        public Builder config(@Nullable Map<String,Object> config) {
+            this.config = config;
+            return this;
+        }
+        @CustomType.Setter
         public Builder calculationInterval(@Nullable String calculationInterval) {
             this.calculationInterval = calculationInterval;
             return this;
@@ -133,6 +150,11 @@ public final class GetAlertResult {
         @CustomType.Setter
         public Builder enabled(@Nullable Boolean enabled) {
             this.enabled = enabled;
+            return this;
+        }
+        @CustomType.Setter
+        public Builder scheduleRestriction(@Nullable Map<String,Object> scheduleRestriction) {
+            this.scheduleRestriction = scheduleRestriction;
             return this;
         }
         @CustomType.Setter
@@ -149,8 +171,10 @@ public final class GetAlertResult {
             _resultValue.subscribedUsers = subscribedUsers;
             _resultValue.threshold = threshold;
             _resultValue.condition = condition;
+            _resultValue.config = config;
             _resultValue.calculationInterval = calculationInterval;
             _resultValue.enabled = enabled;
+            _resultValue.scheduleRestriction = scheduleRestriction;
             _resultValue.state = state;
             return _resultValue;
         }
