@@ -150,6 +150,17 @@ export const conformanceCases: readonly ConformanceCase[] = [
   { name: "role membership get", method: "GET", path: "/api/organizations/{org}/roles/{role}/role_memberships/00000000-0000-0000-0000-000000000000/", key: "allKey", today: "today's RoleMembershipViewSet retrieves (404 here); 2025-08-04's has no retrieve, refused to keys with scopes (403)" },
   { name: "role delete", method: "DELETE", path: "/api/organizations/{org}/roles/{role}/", key: "allKey" },
   { name: "role get after delete", method: "GET", path: "/api/organizations/{org}/roles/{role}/", key: "allKey" },
+  // members, invites and proxy records of the organization: what both versions refuse alike
+  { name: "member PATCH of a user who is no member", method: "PATCH", path: "/api/organizations/{org}/members/00000000-0000-0000-0000-000000000000/", key: "allKey", body: { level: 8 } },
+  { name: "member DELETE of a user who is no member", method: "DELETE", path: "/api/organizations/{org}/members/00000000-0000-0000-0000-000000000000/", key: "allKey" },
+  { name: "invite without an email", method: "POST", path: "/api/organizations/{org}/invites/", key: "allKey", body: {} },
+  { name: "invite with an email that is no email", method: "POST", path: "/api/organizations/{org}/invites/", key: "allKey", body: { target_email: "nope" } },
+  { name: "proxy record without a domain", method: "POST", path: "/api/organizations/{org}/proxy_records/", key: "allKey", body: {} },
+  { name: "proxy record DELETE of an unknown one", method: "DELETE", path: "/api/organizations/{org}/proxy_records/00000000-0000-0000-0000-000000000000/", key: "allKey" },
+  // access control entries, in the scratch project (gone with it)
+  { name: "project access control of editor", method: "PUT", path: "/api/projects/{scratch}/access_controls/", key: "allKey", body: { access_level: "editor" } },
+  { name: "project access control of a level that is none", method: "PUT", path: "/api/projects/{scratch}/access_controls/", key: "allKey", body: { access_level: "owner" } },
+  { name: "kind-wide access control without a resource", method: "PUT", path: "/api/projects/{scratch}/global_access_controls/", key: "allKey", body: { access_level: "viewer" } },
 
   // feature flags, actions and annotations, in the scratch project (gone with it)
   { name: "flag create", method: "POST", path: "/api/projects/{scratch}/feature_flags/", key: "allKey", body: { key: "{prefix}-flag", name: "x", filters: { groups: [{ properties: [], rollout_percentage: 50 }] } }, creates: "flag", today: FLAG },
