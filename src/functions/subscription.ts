@@ -32,9 +32,9 @@ type InProject = LookupOverrides & { projectId?: number };
 export type GetSubscriptionArgs = InProject & { subscriptionId: number };
 export type ListSubscriptionsArgs = InProject & {
   /** Only the subscriptions of this insight (its numeric id). */
-  insight?: number;
+  insightId?: number;
   /** Only the subscriptions of this dashboard (its numeric id). */
-  dashboard?: number;
+  dashboardId?: number;
 };
 
 const lookups = typedLookups<GetSubscriptionArgs, ListSubscriptionsArgs, SubscriptionResult>(

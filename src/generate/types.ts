@@ -8,11 +8,12 @@
  * test/generate/types.test.ts checks every file is what its table generates.
  */
 import { kinds } from "../kinds/index";
-import { camelCase, kebabCase, upperFirst } from "../kit/names";
+import { kebabCase, upperFirst } from "../kit/names";
 import { providerExport } from "../kit/tokens";
 import { z } from "zod";
 import { adoptInputOf, idForms, type Kind, type KeyKind, keyFacts, placeInputs, placementOf, scopeInput } from "../kit/kind";
 import type { OutputType, ProgramModel } from "../kit/program";
+import { inputNameOf } from "../kit/field-table";
 import type { PropertySpec } from "../kit/property";
 import { typescriptDeclaration } from "./example";
 
@@ -217,10 +218,10 @@ function inputEntries({ state, kind }: GeneratedTypes, optionalParent: boolean):
     ...place,
     fromSchema(adoptInputOf(kind)),
     ...Object.keys(fields).map((field) => ({
-      name: camelCase(field),
+      name: inputNameOf(fields, field),
       type: fieldType(state, field, "input"),
       doc: fields[field]!.doc,
-      always: Object.hasOwn(required, camelCase(field)),
+      always: Object.hasOwn(required, inputNameOf(fields, field)),
     })),
     ...Object.entries(providerInputs).map(([name, { doc }]) => ({ name, type: "boolean", doc, always: false })),
     ...Object.keys(actionInputs).map((name) => fromSchema(name)),
@@ -255,9 +256,9 @@ function outputEntries({ state, kind }: GeneratedTypes): Entry[] {
     ...Object.entries(fixed).map(([name, { type, doc }]) => ({ name, type, doc, always: true })),
     ...recorded.map((name) => ({ name, type: typeOfSpec(specs[name] ?? {}), doc: specs[name]?.description ?? "", always: false })),
     ...Object.keys(fields)
-      .filter((field) => !Object.hasOwn(fixed, camelCase(field)) && !recorded.includes(camelCase(field)))
+      .filter((field) => !Object.hasOwn(fixed, inputNameOf(fields, field)) && !recorded.includes(inputNameOf(fields, field)))
       .map((field) => ({
-        name: camelCase(field),
+        name: inputNameOf(fields, field),
         type: fieldType(state, field, "output"),
         doc: `${fields[field]!.doc} Present when declared.`,
         always: false,
@@ -267,7 +268,8 @@ function outputEntries({ state, kind }: GeneratedTypes): Entry[] {
 
 /** The names of the outputs every instance registers (a declared field adds its own), and of those stored as secrets. */
 export function registeredOutputs(entry: GeneratedTypes): { outputs: string[]; secrets: string[] } {
-  const fields = new Set(Object.keys(entry.state.spec.fields).map(camelCase));
+  const { fields: table } = entry.state.spec;
+  const fields = new Set(Object.keys(table).map((field) => inputNameOf(table, field)));
   const registered = outputEntries(entry).filter((output) => output.always || !fields.has(output.name));
   return {
     outputs: registered.map((output) => output.name),

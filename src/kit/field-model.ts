@@ -6,9 +6,9 @@
  * only what is its own: required inputs, rules between fields, the fixed outputs.
  */
 import { isUnknown } from "./unknown";
-import { type FieldTable, othersKeysOf, rowOf, tableLiveForm, tableValuesEqual } from "./field-table";
+import { type FieldTable, inputNameOf, othersKeysOf, rowOf, tableLiveForm, tableValuesEqual } from "./field-table";
 import { isPlainObject, jsonValueProblems, jsonValueReason, own } from "./json";
-import { camelCase, closestName } from "./names";
+import { closestName } from "./names";
 import type { Transport } from "../client";
 import {
   ADOPT_INPUT,
@@ -148,7 +148,7 @@ export function fieldModel<R, T extends object = InProject<R>>(spec: FieldModelS
 
 function modelOf<R, T extends object>(spec: FieldModelSpec<R, T>, kind: Pick<ModelFacts, "scope"> & Partial<ModelFacts>): FieldModel<R, T> {
   const fieldNames = Object.keys(spec.fields);
-  const argOf = new Map<string, string>(fieldNames.map((field) => [field, camelCase(field)]));
+  const argOf = new Map<string, string>(fieldNames.map((field) => [field, inputNameOf(spec.fields, field)]));
   const open = spec.openSettings;
   const arg = (field: string) => argOf.get(field) ?? (open ? `${open.input}.${field}` : field);
   const placement: Placement = { scope: kind.scope, ...(kind.parent && { parent: kind.parent }) };
@@ -429,7 +429,7 @@ export function kindOutputs(kind: Pick<KindFacts, "scope" | "parent" | "identity
 export function tableInputs(fields: FieldTable, noun: string, at: Partial<Placement> = {}): Record<string, PropertySpec> {
   const placement: Placement = { ...PROJECT, ...at };
   const inputs: Record<string, PropertySpec> = {};
-  for (const [field, def] of Object.entries(fields)) inputs[camelCase(field)] = { ...typeOf(def.input), description: def.doc };
+  for (const [field, def] of Object.entries(fields)) inputs[inputNameOf(fields, field)] = { ...typeOf(def.input), description: def.doc };
   Object.assign(inputs, placeInputSpecs(placement, noun));
   const key = keyFacts(placement.key);
   inputs[ADOPT_INPUT] = {
@@ -480,7 +480,7 @@ export function scopedImport<S extends ScopeKind, R extends { id: number | strin
             }) as InScope<R, S>,
         ),
     }),
-    fields: Object.fromEntries(Object.keys(fields).map((field) => [field, camelCase(field)])),
+    fields: Object.fromEntries(Object.keys(fields).map((field) => [field, inputNameOf(fields, field)])),
     importId: importIdOf(placement),
   };
 }

@@ -5,12 +5,18 @@
  */
 import type { z } from "zod";
 import { canonicalJson, isPlainObject, own } from "./json";
+import { camelCase } from "./names";
 
 /** How a declared value compares with PostHog's (after PostHog has rewritten it). */
 export type Equality = (declared: unknown, live: unknown) => boolean;
 
 export interface FieldDef {
   readonly input: z.ZodType;
+  /**
+   * The program's name for the field where it is not PostHog's field name camelCased: a subscription's `insight` (an
+   * insight's numeric id) is `insightId`, as every other kind names another object's id.
+   */
+  readonly arg?: string;
   readonly equal?: Equality;
   /**
    * A drifted live value as the program would write it, for the `old => new` a refresh shows: PostHog's additions that
@@ -57,6 +63,11 @@ export interface FieldDef {
    * their live values, so that an update of the dictionary does not take them away.
    */
   readonly othersKeys?: readonly string[];
+}
+
+/** The input a program declares a field by: its row's `arg`, else PostHog's name camelCased. */
+export function inputNameOf(fields: FieldTable, field: string): string {
+  return (Object.hasOwn(fields, field) ? fields[field]!.arg : undefined) ?? camelCase(field);
 }
 
 export type FieldTable = Readonly<Record<string, FieldDef>>;

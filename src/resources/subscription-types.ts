@@ -23,9 +23,9 @@ export interface SubscriptionArgs {
   /** The subscription's name, as its insight's or dashboard's subscriptions list shows it (at most 100 characters). */
   title?: pulumi.Input<string | null>;
   /** The insight it sends (an Insight's `insightId`): a subscription sends one insight or one dashboard. */
-  insight?: pulumi.Input<number | null>;
+  insightId?: pulumi.Input<number | null>;
   /** The dashboard it sends (a Dashboard's `dashboardId`): a subscription sends one insight or one dashboard. */
-  dashboard?: pulumi.Input<number | null>;
+  dashboardId?: pulumi.Input<number | null>;
   /** Where it is delivered: "email", "slack" (a channel of the project's Slack integration) or "webhook" (today's PostHog; 2025-08-04 stores it and delivers nothing). */
   targetType: pulumi.Input<SubscriptionTargetType>;
   /** Who receives it: email addresses separated by commas, a Slack channel (`C0123456789|#product`, as PostHog's interface writes it), or a webhook URL. A webhook URL is kept as a Pulumi secret. */
@@ -74,9 +74,9 @@ export interface SubscriptionOutputProperties {
   /** When PostHog sends it next (ISO 8601); none once the schedule has ended. */
   readonly nextDeliveryDate: pulumi.Output<string | null>;
   /** The insight it sends (an Insight's `insightId`): a subscription sends one insight or one dashboard. Present when declared. */
-  readonly insight?: pulumi.Output<number | null>;
+  readonly insightId?: pulumi.Output<number | null>;
   /** The dashboard it sends (a Dashboard's `dashboardId`): a subscription sends one insight or one dashboard. Present when declared. */
-  readonly dashboard?: pulumi.Output<number | null>;
+  readonly dashboardId?: pulumi.Output<number | null>;
   /** Where it is delivered: "email", "slack" (a channel of the project's Slack integration) or "webhook" (today's PostHog; 2025-08-04 stores it and delivers nothing). Present when declared. */
   readonly targetType?: pulumi.Output<SubscriptionTargetType>;
   /** Who receives it: email addresses separated by commas, a Slack channel (`C0123456789|#product`, as PostHog's interface writes it), or a webhook URL. A webhook URL is kept as a Pulumi secret. Present when declared. */

@@ -40,7 +40,7 @@ export interface Subscription extends SubscriptionOutputProperties {}
  * new posthog.Subscription("weekly-views-email", {
  *   projectId: web.projectId,
  *   title: "Page views every Monday",
- *   insight: views.insightId,
+ *   insightId: views.insightId,
  *   targetType: "email",
  *   targetValue: "growth@example.com",
  *   frequency: "weekly",

@@ -95,7 +95,7 @@ test("a subscription where the plan lacks `subscriptions`: 402 to every request,
   const inputs: Json = {
     projectId,
     title: named(target, "weekly"),
-    dashboard: 1,
+    dashboardId: 1,
     targetType: "email",
     targetValue: "growth@example.com",
     frequency: "weekly",

@@ -5,7 +5,7 @@ export const subscriptionExample: KindExample = {
   name: "weekly-views-email",
   inputs: {
     title: "Page views every Monday",
-    insight: ref("Insight", "insightId"),
+    insightId: ref("Insight", "insightId"),
     targetType: "email",
     targetValue: "growth@example.com",
     frequency: "weekly",

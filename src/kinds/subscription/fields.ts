@@ -39,10 +39,12 @@ export const subscriptionFields = {
     doc: "The subscription's name, as its insight's or dashboard's subscriptions list shows it (at most 100 characters).",
   },
   insight: {
+    arg: "insightId",
     input: objectId("an insight").nullable(),
     doc: "The insight it sends (an Insight's `insightId`): a subscription sends one insight or one dashboard.",
   },
   dashboard: {
+    arg: "dashboardId",
     input: objectId("a dashboard").nullable(),
     doc: "The dashboard it sends (a Dashboard's `dashboardId`): a subscription sends one insight or one dashboard.",
   },

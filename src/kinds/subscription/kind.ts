@@ -58,11 +58,11 @@ export const subscriptionKind: Kind<"project", SubscriptionRecord> = {
     list: (http, projectId, query) => subscriptions.listSubscriptions(http, projectId, query),
     // `safely_get_queryset` (ee/api/subscription.py).
     filters: {
-      insight: {
+      insightId: {
         spec: { type: "integer", description: "Only the subscriptions of this insight (its numeric id)." },
         query: (v) => ["insight", String(v)],
       },
-      dashboard: {
+      dashboardId: {
         spec: { type: "integer", description: "Only the subscriptions of this dashboard (its numeric id)." },
         query: (v) => ["dashboard", String(v)],
       },

@@ -45,15 +45,18 @@ export const subscriptionModel = fieldModel<Subscription>({
     const failures: Failure[] = [];
     if (inputs["startDate"] === null)
       failures.push({ property: "startDate", reason: `startDate may not be null (Subscription.start_date, ${SERIALIZER})` });
-    if (failed("insight") || failed("dashboard")) return failures;
+    if (failed("insightId") || failed("dashboardId")) return failures;
+    // `known` is by PostHog's names, `inputs` by the program's.
     const insight = known["insight"] ?? null;
     const dashboard = known["dashboard"] ?? null;
     // Only where both are known: an Output not known yet at preview is checked at `up`.
-    const unknown = ["insight", "dashboard"].some((input) => inputs[input] !== undefined && inputs[input] !== null && !(input in known));
+    const unknown = (["insight", "dashboard"] as const).some(
+      (field) => inputs[`${field}Id`] !== undefined && inputs[`${field}Id`] !== null && !(field in known),
+    );
     if (!unknown && (insight === null) === (dashboard === null))
       failures.push({
-        property: insight === null ? "insight" : "dashboard",
-        reason: `a subscription sends one insight or one dashboard: set ${insight === null ? "insight or dashboard" : "insight or dashboard, not both"} ("Insight is required for insight subscriptions", "Dashboard subscriptions cannot also set insight or prompt", ${SERIALIZER})`,
+        property: insight === null ? "insightId" : "dashboardId",
+        reason: `a subscription sends one insight or one dashboard: set ${insight === null ? "insightId or dashboardId" : "insightId or dashboardId, not both"} ("Insight is required for insight subscriptions", "Dashboard subscriptions cannot also set insight or prompt", ${SERIALIZER})`,
       });
     return failures;
   },

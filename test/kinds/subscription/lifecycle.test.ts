@@ -38,7 +38,7 @@ describe.each(versions)("PostHog %s", (version) => {
   const weekly = (): Json => ({
     projectId: setup().projectId,
     title: `Weekly ${version}`,
-    insight,
+    insightId: insight,
     targetType: "email",
     targetValue: "growth@example.com",
     frequency: "weekly",
@@ -54,21 +54,25 @@ describe.each(versions)("PostHog %s", (version) => {
     } = setup();
     await server.clearRequests();
     const failures = async (inputs: Json) => (await lifecycle.check({}, { projectId, ...inputs })).failures ?? [];
-    expect(await failures({ insight })).toEqual([
+    expect(await failures({ insightId: insight })).toEqual([
       { property: "targetType", reason: expect.stringContaining("targetType is required") },
       { property: "targetValue", reason: expect.stringContaining("targetValue is required") },
       { property: "frequency", reason: expect.stringContaining("frequency is required") },
       { property: "startDate", reason: expect.stringContaining("startDate is required") },
     ]);
-    const { insight: _, ...neither } = weekly();
+    const { insightId: _, ...neither } = weekly();
     expect(await failures(neither)).toEqual([
       {
-        property: "insight",
-        reason: expect.stringContaining("a subscription sends one insight or one dashboard: set insight or dashboard ("),
+        property: "insightId",
+        reason: expect.stringContaining("a subscription sends one insight or one dashboard: set insightId or dashboardId ("),
       },
     ]);
-    expect(await failures({ ...weekly(), dashboard: 7 })).toEqual([
-      { property: "dashboard", reason: expect.stringContaining("set insight or dashboard, not both") },
+    expect(await failures({ ...weekly(), dashboardId: 7 })).toEqual([
+      { property: "dashboardId", reason: expect.stringContaining("set insightId or dashboardId, not both") },
+    ]);
+    // PostHog's field names are not the program's inputs: the message says which is.
+    expect(await failures({ ...weekly(), insight: 7 })).toEqual([
+      { property: "insight", reason: expect.stringContaining("Did you mean `insightId`?") },
     ]);
     expect(await failures({ ...weekly(), byweekday: ["mon"], title: "x".repeat(101), startDate: null })).toEqual([
       { property: "title", reason: expect.stringContaining("at most 100 characters") },
