@@ -14,7 +14,7 @@ export interface FieldDef {
   readonly input: z.ZodType;
   /**
    * The program's name for the field where it is not PostHog's field name camelCased: a subscription's `insight` (an
-   * insight's numeric id) is `insightId`, as every other kind names another object's id.
+   * insight's numeric id) is `insightId`, as an early access feature's flag is `featureFlagId`.
    */
   readonly arg?: string;
   readonly equal?: Equality;

@@ -307,23 +307,27 @@ test("--dry-run prints the project and writes nothing; progress goes to stderr",
   const counts = stderr.split("\n").filter((line) => /^\d+ projects|^\[\d\/\d\]/.test(line));
   // The kinds this organization has none of, in registry order, then its access controls.
   const none =
-    "0 batch exports, 0 warehouse saved queries, 0 warehouse view links, 0 session recording playlists, 0 early access features, " +
-    "0 experiment holdouts, 0 experiment saved metrics, 0 event definitions, 0 property definitions";
+    "0 batch exports, 0 hog flows, 0 warehouse saved queries, 0 warehouse view links, 0 external data sources, " +
+    "0 session recording playlists, 0 early access features, 0 experiment holdouts, 0 experiment saved metrics, " +
+    "0 event definitions, 0 property definitions";
+  const after =
+    "0 notebooks, 0 subscriptions, 0 insight variables, 0 error tracking assignment rules, 0 error tracking grouping rules, " +
+    "0 error tracking suppression rules";
   expect(counts).toEqual([
     `3 projects in organization ${server.organizationId}`,
     expect.stringMatching(
       new RegExp(
-        `^\\[1/3\\] project \\d+ "Web app": 4 feature flags, 2 annotations, 1 action, 1 cohort, 1 dashboard, 2 insights \\(1 not declared\\), 0 alerts, 1 survey, 1 experiment, 2 hog functions \\(1 not declared\\), ${none}, 2 access controls, 0 insight variables$`,
+        `^\\[1/3\\] project \\d+ "Web app": 4 feature flags, 2 annotations, 1 action, 1 cohort, 1 dashboard, 2 insights \\(1 not declared\\), 0 alerts, 1 survey, 1 experiment, 2 hog functions \\(1 not declared\\), ${none}, 2 access controls, ${after}$`,
       ),
     ),
     expect.stringMatching(
       new RegExp(
-        `^\\[2/3\\] project \\d+ "Mobile": 4 feature flags, 1 annotation, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, ${none}, 0 access controls, 0 insight variables$`,
+        `^\\[2/3\\] project \\d+ "Mobile": 4 feature flags, 1 annotation, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, ${none}, 0 access controls, ${after}$`,
       ),
     ),
     expect.stringMatching(
       new RegExp(
-        `^\\[3/3\\] project \\d+ "eval": 0 feature flags, 1 annotation, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, ${none}, 0 access controls, 0 insight variables$`,
+        `^\\[3/3\\] project \\d+ "eval": 0 feature flags, 1 annotation, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, ${none}, 0 access controls, ${after}$`,
       ),
     ),
   ]);

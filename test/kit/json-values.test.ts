@@ -5,7 +5,7 @@
  * PostHog keeps. Each refused naming the path, within milliseconds however deep (a kind's own rules may add theirs).
  */
 import { generatedTypes } from "../../src/generate/types";
-import { camelCase } from "../../src/kit/names";
+import { inputNameOf } from "../../src/kit/field-table";
 import { MAX_JSON_DEPTH } from "../../src/kit/json";
 import type { FieldModel } from "../../src/kit/field-model";
 
@@ -17,7 +17,9 @@ const nested = (depth: number): unknown => {
 
 // Every kind with a generated class has a field-table model (src/kinds/<kind>/model.ts): its checks are the model's.
 const inputs = generatedTypes.flatMap(({ state }) =>
-  Object.keys(state.spec.fields).map((field) => [state.spec.className, camelCase(field), state as FieldModel<never>] as const),
+  Object.keys(state.spec.fields).map(
+    (field) => [state.spec.className, inputNameOf(state.spec.fields, field), state as FieldModel<never>] as const,
+  ),
 );
 
 test.each(inputs)("%s.%s: NaN, a prototype key and a value too deep are refused, each by its path", (_, input, state) => {

@@ -284,7 +284,17 @@ test("posthog:index:Dashboard, Insight and Alert: create, import by <projectId>/
   const me = await plugin.invoke("posthog:index:getCurrentUser", {});
   const userId = (me.outputs as { id: number }).id;
   const threshold = { configuration: { type: "absolute", bounds: { upper: 10 } } };
-  const alert = await watchers.create("a", { projectId: project.id, insight: Number(insight.id), subscribedUsers: [userId], threshold });
+  // Today's PostHog needs an alert's condition and config (validate_alert_config).
+  const condition = { type: "absolute_value" };
+  const config = { type: "TrendsAlertConfig", series_index: 0 };
+  const alert = await watchers.create("a", {
+    projectId: project.id,
+    insight: Number(insight.id),
+    subscribedUsers: [userId],
+    threshold,
+    condition,
+    config,
+  });
   expect((await dashboards.getDashboard(http, project.id, boardId)).tiles?.map((t) => t.insight?.name ?? t.text?.body)).toEqual([
     "# Hi",
     "Plugin views",

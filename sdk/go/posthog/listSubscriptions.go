@@ -24,11 +24,11 @@ func ListSubscriptions(ctx *pulumi.Context, args *ListSubscriptionsArgs, opts ..
 
 type ListSubscriptionsArgs struct {
 	// Only the subscriptions of this dashboard (its numeric id).
-	Dashboard *int `pulumi:"dashboard"`
+	DashboardId *int `pulumi:"dashboardId"`
 	// PostHog host instead of the configured one.
 	Host *string `pulumi:"host"`
 	// Only the subscriptions of this insight (its numeric id).
-	Insight *int `pulumi:"insight"`
+	InsightId *int `pulumi:"insightId"`
 	// Numeric id of the project; defaults to posthog:projectId.
 	ProjectId *int `pulumi:"projectId"`
 }
@@ -45,11 +45,11 @@ func ListSubscriptionsOutput(ctx *pulumi.Context, args ListSubscriptionsOutputAr
 
 type ListSubscriptionsOutputArgs struct {
 	// Only the subscriptions of this dashboard (its numeric id).
-	Dashboard pulumi.IntPtrInput `pulumi:"dashboard"`
+	DashboardId pulumi.IntPtrInput `pulumi:"dashboardId"`
 	// PostHog host instead of the configured one.
 	Host pulumi.StringPtrInput `pulumi:"host"`
 	// Only the subscriptions of this insight (its numeric id).
-	Insight pulumi.IntPtrInput `pulumi:"insight"`
+	InsightId pulumi.IntPtrInput `pulumi:"insightId"`
 	// Numeric id of the project; defaults to posthog:projectId.
 	ProjectId pulumi.IntPtrInput `pulumi:"projectId"`
 }

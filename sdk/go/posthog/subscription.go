@@ -62,7 +62,7 @@ import (
 //			weeklyViewsEmail, err := posthog.NewSubscription(ctx, "weekly-views-email", &posthog.SubscriptionArgs{
 //				ProjectId:   web.ProjectId,
 //				Title:       pulumi.String("Page views every Monday"),
-//				Insight:     views.InsightId,
+//				InsightId:   views.InsightId,
 //				TargetType:  pulumi.String("email"),
 //				TargetValue: pulumi.String("growth@example.com"),
 //				Frequency:   pulumi.String("weekly"),
@@ -90,16 +90,16 @@ type Subscription struct {
 	Byweekday pulumi.StringArrayOutput `pulumi:"byweekday"`
 	// How many deliveries in all; none (null) for no end.
 	Count pulumi.IntPtrOutput `pulumi:"count"`
-	// The dashboard it sends (a Dashboard's `dashboardId`): a subscription sends one insight or one dashboard.
-	Dashboard pulumi.IntPtrOutput `pulumi:"dashboard"`
 	// The insights of the dashboard it sends, at most 6: today's PostHog requires at least one for a dashboard. PostHog 2025-08-04 has no such field: it sends the dashboard's first insights.
 	DashboardExportInsights pulumi.IntArrayOutput `pulumi:"dashboardExportInsights"`
+	// The dashboard it sends (a Dashboard's `dashboardId`): a subscription sends one insight or one dashboard.
+	DashboardId pulumi.IntPtrOutput `pulumi:"dashboardId"`
 	// Whether it is delivered (today's PostHog; false pauses it, and PostHog sets it false when its Slack integration stops working). PostHog 2025-08-04 has no such field.
 	Enabled pulumi.BoolPtrOutput `pulumi:"enabled"`
 	// How often: "daily", "weekly", "monthly" or "yearly" (with `interval`, an iCalendar recurrence rule).
 	Frequency pulumi.StringPtrOutput `pulumi:"frequency"`
 	// The insight it sends (an Insight's `insightId`): a subscription sends one insight or one dashboard.
-	Insight pulumi.IntPtrOutput `pulumi:"insight"`
+	InsightId pulumi.IntPtrOutput `pulumi:"insightId"`
 	// The Slack integration a Slack subscription posts through (its id in the project's integrations): today's PostHog requires it for Slack. PostHog 2025-08-04 has no such field: it posts through the project's first Slack integration.
 	IntegrationId pulumi.IntPtrOutput `pulumi:"integrationId"`
 	// Every how many periods of `frequency` (PostHog's default is 1: 2 with weekly is every other week).
@@ -174,16 +174,16 @@ type subscriptionArgs struct {
 	Byweekday []string `pulumi:"byweekday"`
 	// How many deliveries in all; none (null) for no end.
 	Count *int `pulumi:"count"`
-	// The dashboard it sends (a Dashboard's `dashboardId`): a subscription sends one insight or one dashboard.
-	Dashboard *int `pulumi:"dashboard"`
 	// The insights of the dashboard it sends, at most 6: today's PostHog requires at least one for a dashboard. PostHog 2025-08-04 has no such field: it sends the dashboard's first insights.
 	DashboardExportInsights []int `pulumi:"dashboardExportInsights"`
+	// The dashboard it sends (a Dashboard's `dashboardId`): a subscription sends one insight or one dashboard.
+	DashboardId *int `pulumi:"dashboardId"`
 	// Whether it is delivered (today's PostHog; false pauses it, and PostHog sets it false when its Slack integration stops working). PostHog 2025-08-04 has no such field.
 	Enabled *bool `pulumi:"enabled"`
 	// How often: "daily", "weekly", "monthly" or "yearly" (with `interval`, an iCalendar recurrence rule).
 	Frequency *string `pulumi:"frequency"`
 	// The insight it sends (an Insight's `insightId`): a subscription sends one insight or one dashboard.
-	Insight *int `pulumi:"insight"`
+	InsightId *int `pulumi:"insightId"`
 	// The Slack integration a Slack subscription posts through (its id in the project's integrations): today's PostHog requires it for Slack. PostHog 2025-08-04 has no such field: it posts through the project's first Slack integration.
 	IntegrationId *int `pulumi:"integrationId"`
 	// Every how many periods of `frequency` (PostHog's default is 1: 2 with weekly is every other week).
@@ -212,16 +212,16 @@ type SubscriptionArgs struct {
 	Byweekday pulumi.StringArrayInput
 	// How many deliveries in all; none (null) for no end.
 	Count pulumi.IntPtrInput
-	// The dashboard it sends (a Dashboard's `dashboardId`): a subscription sends one insight or one dashboard.
-	Dashboard pulumi.IntPtrInput
 	// The insights of the dashboard it sends, at most 6: today's PostHog requires at least one for a dashboard. PostHog 2025-08-04 has no such field: it sends the dashboard's first insights.
 	DashboardExportInsights pulumi.IntArrayInput
+	// The dashboard it sends (a Dashboard's `dashboardId`): a subscription sends one insight or one dashboard.
+	DashboardId pulumi.IntPtrInput
 	// Whether it is delivered (today's PostHog; false pauses it, and PostHog sets it false when its Slack integration stops working). PostHog 2025-08-04 has no such field.
 	Enabled pulumi.BoolPtrInput
 	// How often: "daily", "weekly", "monthly" or "yearly" (with `interval`, an iCalendar recurrence rule).
 	Frequency pulumi.StringPtrInput
 	// The insight it sends (an Insight's `insightId`): a subscription sends one insight or one dashboard.
-	Insight pulumi.IntPtrInput
+	InsightId pulumi.IntPtrInput
 	// The Slack integration a Slack subscription posts through (its id in the project's integrations): today's PostHog requires it for Slack. PostHog 2025-08-04 has no such field: it posts through the project's first Slack integration.
 	IntegrationId pulumi.IntPtrInput
 	// Every how many periods of `frequency` (PostHog's default is 1: 2 with weekly is every other week).
@@ -297,14 +297,14 @@ func (o SubscriptionOutput) Count() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Subscription) pulumi.IntPtrOutput { return v.Count }).(pulumi.IntPtrOutput)
 }
 
-// The dashboard it sends (a Dashboard's `dashboardId`): a subscription sends one insight or one dashboard.
-func (o SubscriptionOutput) Dashboard() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *Subscription) pulumi.IntPtrOutput { return v.Dashboard }).(pulumi.IntPtrOutput)
-}
-
 // The insights of the dashboard it sends, at most 6: today's PostHog requires at least one for a dashboard. PostHog 2025-08-04 has no such field: it sends the dashboard's first insights.
 func (o SubscriptionOutput) DashboardExportInsights() pulumi.IntArrayOutput {
 	return o.ApplyT(func(v *Subscription) pulumi.IntArrayOutput { return v.DashboardExportInsights }).(pulumi.IntArrayOutput)
+}
+
+// The dashboard it sends (a Dashboard's `dashboardId`): a subscription sends one insight or one dashboard.
+func (o SubscriptionOutput) DashboardId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Subscription) pulumi.IntPtrOutput { return v.DashboardId }).(pulumi.IntPtrOutput)
 }
 
 // Whether it is delivered (today's PostHog; false pauses it, and PostHog sets it false when its Slack integration stops working). PostHog 2025-08-04 has no such field.
@@ -318,8 +318,8 @@ func (o SubscriptionOutput) Frequency() pulumi.StringPtrOutput {
 }
 
 // The insight it sends (an Insight's `insightId`): a subscription sends one insight or one dashboard.
-func (o SubscriptionOutput) Insight() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *Subscription) pulumi.IntPtrOutput { return v.Insight }).(pulumi.IntPtrOutput)
+func (o SubscriptionOutput) InsightId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Subscription) pulumi.IntPtrOutput { return v.InsightId }).(pulumi.IntPtrOutput)
 }
 
 // The Slack integration a Slack subscription posts through (its id in the project's integrations): today's PostHog requires it for Slack. PostHog 2025-08-04 has no such field: it posts through the project's first Slack integration.

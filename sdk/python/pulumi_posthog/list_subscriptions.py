@@ -46,46 +46,46 @@ class AwaitableListSubscriptionsResult(ListSubscriptionsResult):
             subscriptions=self.subscriptions)
 
 
-def list_subscriptions(dashboard: Optional[_builtins.int] = None,
+def list_subscriptions(dashboard_id: Optional[_builtins.int] = None,
                        host: Optional[_builtins.str] = None,
-                       insight: Optional[_builtins.int] = None,
+                       insight_id: Optional[_builtins.int] = None,
                        project_id: Optional[_builtins.int] = None,
                        opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListSubscriptionsResult:
     """
     Every subscription of the project that is not deleted.
 
-    :param _builtins.int dashboard: Only the subscriptions of this dashboard (its numeric id).
+    :param _builtins.int dashboard_id: Only the subscriptions of this dashboard (its numeric id).
     :param _builtins.str host: PostHog host instead of the configured one.
-    :param _builtins.int insight: Only the subscriptions of this insight (its numeric id).
+    :param _builtins.int insight_id: Only the subscriptions of this insight (its numeric id).
     :param _builtins.int project_id: Numeric id of the project; defaults to posthog:projectId.
     """
     __args__ = dict()
-    __args__['dashboard'] = dashboard
+    __args__['dashboardId'] = dashboard_id
     __args__['host'] = host
-    __args__['insight'] = insight
+    __args__['insightId'] = insight_id
     __args__['projectId'] = project_id
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke('posthog:index:listSubscriptions', __args__, opts=opts, typ=ListSubscriptionsResult).value
 
     return AwaitableListSubscriptionsResult(
         subscriptions=pulumi.get(__ret__, 'subscriptions'))
-def list_subscriptions_output(dashboard: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
+def list_subscriptions_output(dashboard_id: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                               host: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
-                              insight: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
+                              insight_id: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                               project_id: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                               opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListSubscriptionsResult]:
     """
     Every subscription of the project that is not deleted.
 
-    :param _builtins.int dashboard: Only the subscriptions of this dashboard (its numeric id).
+    :param _builtins.int dashboard_id: Only the subscriptions of this dashboard (its numeric id).
     :param _builtins.str host: PostHog host instead of the configured one.
-    :param _builtins.int insight: Only the subscriptions of this insight (its numeric id).
+    :param _builtins.int insight_id: Only the subscriptions of this insight (its numeric id).
     :param _builtins.int project_id: Numeric id of the project; defaults to posthog:projectId.
     """
     __args__ = dict()
-    __args__['dashboard'] = dashboard
+    __args__['dashboardId'] = dashboard_id
     __args__['host'] = host
-    __args__['insight'] = insight
+    __args__['insightId'] = insight_id
     __args__['projectId'] = project_id
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('posthog:index:listSubscriptions', __args__, opts=opts, typ=ListSubscriptionsResult)

@@ -23,11 +23,11 @@ class SubscriptionArgs:
                  bysetpos: pulumi.Input[Optional[_builtins.int]] = None,
                  byweekday: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  count: pulumi.Input[Optional[_builtins.int]] = None,
-                 dashboard: pulumi.Input[Optional[_builtins.int]] = None,
                  dashboard_export_insights: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.int]]]] = None,
+                 dashboard_id: pulumi.Input[Optional[_builtins.int]] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  frequency: pulumi.Input[Optional[_builtins.str]] = None,
-                 insight: pulumi.Input[Optional[_builtins.int]] = None,
+                 insight_id: pulumi.Input[Optional[_builtins.int]] = None,
                  integration_id: pulumi.Input[Optional[_builtins.int]] = None,
                  interval: pulumi.Input[Optional[_builtins.int]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
@@ -43,11 +43,11 @@ class SubscriptionArgs:
         :param pulumi.Input[_builtins.int] bysetpos: Which of the `byweekday` days of each period: 1 for the first, -1 for the last (a monthly report on the first Monday).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] byweekday: The days it is sent on: `["monday"]`; with `bysetpos`, the nth of them in the period.
         :param pulumi.Input[_builtins.int] count: How many deliveries in all; none (null) for no end.
-        :param pulumi.Input[_builtins.int] dashboard: The dashboard it sends (a Dashboard's `dashboardId`): a subscription sends one insight or one dashboard.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.int]]] dashboard_export_insights: The insights of the dashboard it sends, at most 6: today's PostHog requires at least one for a dashboard. PostHog 2025-08-04 has no such field: it sends the dashboard's first insights.
+        :param pulumi.Input[_builtins.int] dashboard_id: The dashboard it sends (a Dashboard's `dashboardId`): a subscription sends one insight or one dashboard.
         :param pulumi.Input[_builtins.bool] enabled: Whether it is delivered (today's PostHog; false pauses it, and PostHog sets it false when its Slack integration stops working). PostHog 2025-08-04 has no such field.
         :param pulumi.Input[_builtins.str] frequency: How often: "daily", "weekly", "monthly" or "yearly" (with `interval`, an iCalendar recurrence rule).
-        :param pulumi.Input[_builtins.int] insight: The insight it sends (an Insight's `insightId`): a subscription sends one insight or one dashboard.
+        :param pulumi.Input[_builtins.int] insight_id: The insight it sends (an Insight's `insightId`): a subscription sends one insight or one dashboard.
         :param pulumi.Input[_builtins.int] integration_id: The Slack integration a Slack subscription posts through (its id in the project's integrations): today's PostHog requires it for Slack. PostHog 2025-08-04 has no such field: it posts through the project's first Slack integration.
         :param pulumi.Input[_builtins.int] interval: Every how many periods of `frequency` (PostHog's default is 1: 2 with weekly is every other week).
         :param pulumi.Input[_builtins.int] project_id: The project the subscription belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the subscription.
@@ -65,16 +65,16 @@ class SubscriptionArgs:
             pulumi.set(__self__, "byweekday", byweekday)
         if count is not None:
             pulumi.set(__self__, "count", count)
-        if dashboard is not None:
-            pulumi.set(__self__, "dashboard", dashboard)
         if dashboard_export_insights is not None:
             pulumi.set(__self__, "dashboard_export_insights", dashboard_export_insights)
+        if dashboard_id is not None:
+            pulumi.set(__self__, "dashboard_id", dashboard_id)
         if enabled is not None:
             pulumi.set(__self__, "enabled", enabled)
         if frequency is not None:
             pulumi.set(__self__, "frequency", frequency)
-        if insight is not None:
-            pulumi.set(__self__, "insight", insight)
+        if insight_id is not None:
+            pulumi.set(__self__, "insight_id", insight_id)
         if integration_id is not None:
             pulumi.set(__self__, "integration_id", integration_id)
         if interval is not None:
@@ -141,18 +141,6 @@ class SubscriptionArgs:
         pulumi.set(self, "count", value)
 
     @_builtins.property
-    @pulumi.getter
-    def dashboard(self) -> pulumi.Input[Optional[_builtins.int]]:
-        """
-        The dashboard it sends (a Dashboard's `dashboardId`): a subscription sends one insight or one dashboard.
-        """
-        return pulumi.get(self, "dashboard")
-
-    @dashboard.setter
-    def dashboard(self, value: pulumi.Input[Optional[_builtins.int]]):
-        pulumi.set(self, "dashboard", value)
-
-    @_builtins.property
     @pulumi.getter(name="dashboardExportInsights")
     def dashboard_export_insights(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.int]]]]:
         """
@@ -163,6 +151,18 @@ class SubscriptionArgs:
     @dashboard_export_insights.setter
     def dashboard_export_insights(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.int]]]]):
         pulumi.set(self, "dashboard_export_insights", value)
+
+    @_builtins.property
+    @pulumi.getter(name="dashboardId")
+    def dashboard_id(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        The dashboard it sends (a Dashboard's `dashboardId`): a subscription sends one insight or one dashboard.
+        """
+        return pulumi.get(self, "dashboard_id")
+
+    @dashboard_id.setter
+    def dashboard_id(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "dashboard_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -189,16 +189,16 @@ class SubscriptionArgs:
         pulumi.set(self, "frequency", value)
 
     @_builtins.property
-    @pulumi.getter
-    def insight(self) -> pulumi.Input[Optional[_builtins.int]]:
+    @pulumi.getter(name="insightId")
+    def insight_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         The insight it sends (an Insight's `insightId`): a subscription sends one insight or one dashboard.
         """
-        return pulumi.get(self, "insight")
+        return pulumi.get(self, "insight_id")
 
-    @insight.setter
-    def insight(self, value: pulumi.Input[Optional[_builtins.int]]):
-        pulumi.set(self, "insight", value)
+    @insight_id.setter
+    def insight_id(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "insight_id", value)
 
     @_builtins.property
     @pulumi.getter(name="integrationId")
@@ -307,11 +307,11 @@ class Subscription(pulumi.CustomResource):
                  bysetpos: pulumi.Input[Optional[_builtins.int]] = None,
                  byweekday: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  count: pulumi.Input[Optional[_builtins.int]] = None,
-                 dashboard: pulumi.Input[Optional[_builtins.int]] = None,
                  dashboard_export_insights: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.int]]]] = None,
+                 dashboard_id: pulumi.Input[Optional[_builtins.int]] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  frequency: pulumi.Input[Optional[_builtins.str]] = None,
-                 insight: pulumi.Input[Optional[_builtins.int]] = None,
+                 insight_id: pulumi.Input[Optional[_builtins.int]] = None,
                  integration_id: pulumi.Input[Optional[_builtins.int]] = None,
                  interval: pulumi.Input[Optional[_builtins.int]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
@@ -346,7 +346,7 @@ class Subscription(pulumi.CustomResource):
             "weekly-views-email",
             project_id=web.project_id,
             title="Page views every Monday",
-            insight=views.insight_id,
+            insight_id=views.insight_id,
             target_type="email",
             target_value="growth@example.com",
             frequency="weekly",
@@ -364,11 +364,11 @@ class Subscription(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] bysetpos: Which of the `byweekday` days of each period: 1 for the first, -1 for the last (a monthly report on the first Monday).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] byweekday: The days it is sent on: `["monday"]`; with `bysetpos`, the nth of them in the period.
         :param pulumi.Input[_builtins.int] count: How many deliveries in all; none (null) for no end.
-        :param pulumi.Input[_builtins.int] dashboard: The dashboard it sends (a Dashboard's `dashboardId`): a subscription sends one insight or one dashboard.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.int]]] dashboard_export_insights: The insights of the dashboard it sends, at most 6: today's PostHog requires at least one for a dashboard. PostHog 2025-08-04 has no such field: it sends the dashboard's first insights.
+        :param pulumi.Input[_builtins.int] dashboard_id: The dashboard it sends (a Dashboard's `dashboardId`): a subscription sends one insight or one dashboard.
         :param pulumi.Input[_builtins.bool] enabled: Whether it is delivered (today's PostHog; false pauses it, and PostHog sets it false when its Slack integration stops working). PostHog 2025-08-04 has no such field.
         :param pulumi.Input[_builtins.str] frequency: How often: "daily", "weekly", "monthly" or "yearly" (with `interval`, an iCalendar recurrence rule).
-        :param pulumi.Input[_builtins.int] insight: The insight it sends (an Insight's `insightId`): a subscription sends one insight or one dashboard.
+        :param pulumi.Input[_builtins.int] insight_id: The insight it sends (an Insight's `insightId`): a subscription sends one insight or one dashboard.
         :param pulumi.Input[_builtins.int] integration_id: The Slack integration a Slack subscription posts through (its id in the project's integrations): today's PostHog requires it for Slack. PostHog 2025-08-04 has no such field: it posts through the project's first Slack integration.
         :param pulumi.Input[_builtins.int] interval: Every how many periods of `frequency` (PostHog's default is 1: 2 with weekly is every other week).
         :param pulumi.Input[_builtins.int] project_id: The project the subscription belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the subscription.
@@ -409,7 +409,7 @@ class Subscription(pulumi.CustomResource):
             "weekly-views-email",
             project_id=web.project_id,
             title="Page views every Monday",
-            insight=views.insight_id,
+            insight_id=views.insight_id,
             target_type="email",
             target_value="growth@example.com",
             frequency="weekly",
@@ -440,11 +440,11 @@ class Subscription(pulumi.CustomResource):
                  bysetpos: pulumi.Input[Optional[_builtins.int]] = None,
                  byweekday: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  count: pulumi.Input[Optional[_builtins.int]] = None,
-                 dashboard: pulumi.Input[Optional[_builtins.int]] = None,
                  dashboard_export_insights: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.int]]]] = None,
+                 dashboard_id: pulumi.Input[Optional[_builtins.int]] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  frequency: pulumi.Input[Optional[_builtins.str]] = None,
-                 insight: pulumi.Input[Optional[_builtins.int]] = None,
+                 insight_id: pulumi.Input[Optional[_builtins.int]] = None,
                  integration_id: pulumi.Input[Optional[_builtins.int]] = None,
                  interval: pulumi.Input[Optional[_builtins.int]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
@@ -466,11 +466,11 @@ class Subscription(pulumi.CustomResource):
             __props__.__dict__["bysetpos"] = bysetpos
             __props__.__dict__["byweekday"] = byweekday
             __props__.__dict__["count"] = count
-            __props__.__dict__["dashboard"] = dashboard
             __props__.__dict__["dashboard_export_insights"] = dashboard_export_insights
+            __props__.__dict__["dashboard_id"] = dashboard_id
             __props__.__dict__["enabled"] = enabled
             __props__.__dict__["frequency"] = frequency
-            __props__.__dict__["insight"] = insight
+            __props__.__dict__["insight_id"] = insight_id
             __props__.__dict__["integration_id"] = integration_id
             __props__.__dict__["interval"] = interval
             __props__.__dict__["project_id"] = project_id
@@ -506,11 +506,11 @@ class Subscription(pulumi.CustomResource):
         __props__.__dict__["bysetpos"] = None
         __props__.__dict__["byweekday"] = None
         __props__.__dict__["count"] = None
-        __props__.__dict__["dashboard"] = None
         __props__.__dict__["dashboard_export_insights"] = None
+        __props__.__dict__["dashboard_id"] = None
         __props__.__dict__["enabled"] = None
         __props__.__dict__["frequency"] = None
-        __props__.__dict__["insight"] = None
+        __props__.__dict__["insight_id"] = None
         __props__.__dict__["integration_id"] = None
         __props__.__dict__["interval"] = None
         __props__.__dict__["project_id"] = None
@@ -561,20 +561,20 @@ class Subscription(pulumi.CustomResource):
         return pulumi.get(self, "count")
 
     @_builtins.property
-    @pulumi.getter
-    def dashboard(self) -> pulumi.Output[Optional[_builtins.int]]:
-        """
-        The dashboard it sends (a Dashboard's `dashboardId`): a subscription sends one insight or one dashboard.
-        """
-        return pulumi.get(self, "dashboard")
-
-    @_builtins.property
     @pulumi.getter(name="dashboardExportInsights")
     def dashboard_export_insights(self) -> pulumi.Output[Optional[Sequence[_builtins.int]]]:
         """
         The insights of the dashboard it sends, at most 6: today's PostHog requires at least one for a dashboard. PostHog 2025-08-04 has no such field: it sends the dashboard's first insights.
         """
         return pulumi.get(self, "dashboard_export_insights")
+
+    @_builtins.property
+    @pulumi.getter(name="dashboardId")
+    def dashboard_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The dashboard it sends (a Dashboard's `dashboardId`): a subscription sends one insight or one dashboard.
+        """
+        return pulumi.get(self, "dashboard_id")
 
     @_builtins.property
     @pulumi.getter
@@ -593,12 +593,12 @@ class Subscription(pulumi.CustomResource):
         return pulumi.get(self, "frequency")
 
     @_builtins.property
-    @pulumi.getter
-    def insight(self) -> pulumi.Output[Optional[_builtins.int]]:
+    @pulumi.getter(name="insightId")
+    def insight_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         The insight it sends (an Insight's `insightId`): a subscription sends one insight or one dashboard.
         """
-        return pulumi.get(self, "insight")
+        return pulumi.get(self, "insight_id")
 
     @_builtins.property
     @pulumi.getter(name="integrationId")

@@ -64,7 +64,7 @@ import javax.annotation.Nullable;
  *         var weeklyViewsEmail = new Subscription("weekly-views-email", SubscriptionArgs.builder()
  *             .projectId(web.projectId())
  *             .title("Page views every Monday")
- *             .insight(views.insightId())
+ *             .insightId(views.insightId())
  *             .targetType("email")
  *             .targetValue("growth@example.com")
  *             .frequency("weekly")
@@ -94,21 +94,21 @@ public class Subscription extends com.pulumi.resources.CustomResource {
     /**
      * The insight it sends (an Insight's `insightId`): a subscription sends one insight or one dashboard.
      */
-    @Export(name="insight", refs={Integer.class}, tree="[0]")
-    private Output</* @Nullable */ Integer> insight;
+    @Export(name="insightId", refs={Integer.class}, tree="[0]")
+    private Output</* @Nullable */ Integer> insightId;
 
-    public Output<Optional<Integer>> insight() {
-        return Codegen.optional(this.insight);
+    public Output<Optional<Integer>> insightId() {
+        return Codegen.optional(this.insightId);
     }
 
     /**
      * The dashboard it sends (a Dashboard's `dashboardId`): a subscription sends one insight or one dashboard.
      */
-    @Export(name="dashboard", refs={Integer.class}, tree="[0]")
-    private Output</* @Nullable */ Integer> dashboard;
+    @Export(name="dashboardId", refs={Integer.class}, tree="[0]")
+    private Output</* @Nullable */ Integer> dashboardId;
 
-    public Output<Optional<Integer>> dashboard() {
-        return Codegen.optional(this.dashboard);
+    public Output<Optional<Integer>> dashboardId() {
+        return Codegen.optional(this.dashboardId);
     }
 
     /**

@@ -30,21 +30,21 @@ public final class SubscriptionArgs extends ResourceArgs {
     /**
      * The insight it sends (an Insight's `insightId`): a subscription sends one insight or one dashboard.
      */
-    @Import(name="insight")
-    private @Nullable Output<Integer> insight;
+    @Import(name="insightId")
+    private @Nullable Output<Integer> insightId;
 
-    public Optional<Output<Integer>> insight() {
-        return Optional.ofNullable(this.insight);
+    public Optional<Output<Integer>> insightId() {
+        return Optional.ofNullable(this.insightId);
     }
 
     /**
      * The dashboard it sends (a Dashboard's `dashboardId`): a subscription sends one insight or one dashboard.
      */
-    @Import(name="dashboard")
-    private @Nullable Output<Integer> dashboard;
+    @Import(name="dashboardId")
+    private @Nullable Output<Integer> dashboardId;
 
-    public Optional<Output<Integer>> dashboard() {
-        return Optional.ofNullable(this.dashboard);
+    public Optional<Output<Integer>> dashboardId() {
+        return Optional.ofNullable(this.dashboardId);
     }
 
     /**
@@ -191,8 +191,8 @@ public final class SubscriptionArgs extends ResourceArgs {
 
     private SubscriptionArgs(SubscriptionArgs $) {
         this.title = $.title;
-        this.insight = $.insight;
-        this.dashboard = $.dashboard;
+        this.insightId = $.insightId;
+        this.dashboardId = $.dashboardId;
         this.targetType = $.targetType;
         this.targetValue = $.targetValue;
         this.frequency = $.frequency;
@@ -236,22 +236,22 @@ public final class SubscriptionArgs extends ResourceArgs {
             return title(Output.of(title));
         }
 
-        public Builder insight(@Nullable Output<Integer> insight) {
-            $.insight = insight;
+        public Builder insightId(@Nullable Output<Integer> insightId) {
+            $.insightId = insightId;
             return this;
         }
 
-        public Builder insight(Integer insight) {
-            return insight(Output.of(insight));
+        public Builder insightId(Integer insightId) {
+            return insightId(Output.of(insightId));
         }
 
-        public Builder dashboard(@Nullable Output<Integer> dashboard) {
-            $.dashboard = dashboard;
+        public Builder dashboardId(@Nullable Output<Integer> dashboardId) {
+            $.dashboardId = dashboardId;
             return this;
         }
 
-        public Builder dashboard(Integer dashboard) {
-            return dashboard(Output.of(dashboard));
+        public Builder dashboardId(Integer dashboardId) {
+            return dashboardId(Output.of(dashboardId));
         }
 
         public Builder targetType(@Nullable Output<String> targetType) {

@@ -29,21 +29,21 @@ public final class ListSubscriptionsArgs extends InvokeArgs {
     /**
      * Only the subscriptions of this insight (its numeric id).
      */
-    @Import(name="insight")
-    private @Nullable Output<Integer> insight;
+    @Import(name="insightId")
+    private @Nullable Output<Integer> insightId;
 
-    public Optional<Output<Integer>> insight() {
-        return Optional.ofNullable(this.insight);
+    public Optional<Output<Integer>> insightId() {
+        return Optional.ofNullable(this.insightId);
     }
 
     /**
      * Only the subscriptions of this dashboard (its numeric id).
      */
-    @Import(name="dashboard")
-    private @Nullable Output<Integer> dashboard;
+    @Import(name="dashboardId")
+    private @Nullable Output<Integer> dashboardId;
 
-    public Optional<Output<Integer>> dashboard() {
-        return Optional.ofNullable(this.dashboard);
+    public Optional<Output<Integer>> dashboardId() {
+        return Optional.ofNullable(this.dashboardId);
     }
 
     /**
@@ -60,8 +60,8 @@ public final class ListSubscriptionsArgs extends InvokeArgs {
 
     private ListSubscriptionsArgs(ListSubscriptionsArgs $) {
         this.projectId = $.projectId;
-        this.insight = $.insight;
-        this.dashboard = $.dashboard;
+        this.insightId = $.insightId;
+        this.dashboardId = $.dashboardId;
         this.host = $.host;
     }
 
@@ -92,22 +92,22 @@ public final class ListSubscriptionsArgs extends InvokeArgs {
             return projectId(Output.of(projectId));
         }
 
-        public Builder insight(@Nullable Output<Integer> insight) {
-            $.insight = insight;
+        public Builder insightId(@Nullable Output<Integer> insightId) {
+            $.insightId = insightId;
             return this;
         }
 
-        public Builder insight(Integer insight) {
-            return insight(Output.of(insight));
+        public Builder insightId(Integer insightId) {
+            return insightId(Output.of(insightId));
         }
 
-        public Builder dashboard(@Nullable Output<Integer> dashboard) {
-            $.dashboard = dashboard;
+        public Builder dashboardId(@Nullable Output<Integer> dashboardId) {
+            $.dashboardId = dashboardId;
             return this;
         }
 
-        public Builder dashboard(Integer dashboard) {
-            return dashboard(Output.of(dashboard));
+        public Builder dashboardId(Integer dashboardId) {
+            return dashboardId(Output.of(dashboardId));
         }
 
         public Builder host(@Nullable Output<String> host) {

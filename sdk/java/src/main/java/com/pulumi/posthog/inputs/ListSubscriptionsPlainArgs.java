@@ -28,21 +28,21 @@ public final class ListSubscriptionsPlainArgs extends InvokeArgs {
     /**
      * Only the subscriptions of this insight (its numeric id).
      */
-    @Import(name="insight")
-    private @Nullable Integer insight;
+    @Import(name="insightId")
+    private @Nullable Integer insightId;
 
-    public Optional<Integer> insight() {
-        return Optional.ofNullable(this.insight);
+    public Optional<Integer> insightId() {
+        return Optional.ofNullable(this.insightId);
     }
 
     /**
      * Only the subscriptions of this dashboard (its numeric id).
      */
-    @Import(name="dashboard")
-    private @Nullable Integer dashboard;
+    @Import(name="dashboardId")
+    private @Nullable Integer dashboardId;
 
-    public Optional<Integer> dashboard() {
-        return Optional.ofNullable(this.dashboard);
+    public Optional<Integer> dashboardId() {
+        return Optional.ofNullable(this.dashboardId);
     }
 
     /**
@@ -59,8 +59,8 @@ public final class ListSubscriptionsPlainArgs extends InvokeArgs {
 
     private ListSubscriptionsPlainArgs(ListSubscriptionsPlainArgs $) {
         this.projectId = $.projectId;
-        this.insight = $.insight;
-        this.dashboard = $.dashboard;
+        this.insightId = $.insightId;
+        this.dashboardId = $.dashboardId;
         this.host = $.host;
     }
 
@@ -87,13 +87,13 @@ public final class ListSubscriptionsPlainArgs extends InvokeArgs {
             return this;
         }
 
-        public Builder insight(@Nullable Integer insight) {
-            $.insight = insight;
+        public Builder insightId(@Nullable Integer insightId) {
+            $.insightId = insightId;
             return this;
         }
 
-        public Builder dashboard(@Nullable Integer dashboard) {
-            $.dashboard = dashboard;
+        public Builder dashboardId(@Nullable Integer dashboardId) {
+            $.dashboardId = dashboardId;
             return this;
         }
 
