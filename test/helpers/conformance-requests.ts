@@ -157,6 +157,10 @@ export const conformanceCases: readonly ConformanceCase[] = [
   { name: "invite with an email that is no email", method: "POST", path: "/api/organizations/{org}/invites/", key: "allKey", body: { target_email: "nope" } },
   { name: "proxy record without a domain", method: "POST", path: "/api/organizations/{org}/proxy_records/", key: "allKey", body: {} },
   { name: "proxy record DELETE of an unknown one", method: "DELETE", path: "/api/organizations/{org}/proxy_records/00000000-0000-0000-0000-000000000000/", key: "allKey" },
+  // notebooks, in the scratch project (gone with it)
+  { name: "notebook create", method: "POST", path: "/api/projects/{scratch}/notebooks/", key: "allKey", body: { title: "{prefix} notebook", content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Hello" }] }] } } },
+  { name: "notebook with a title over 256 characters", method: "POST", path: "/api/projects/{scratch}/notebooks/", key: "allKey", body: { title: "t".repeat(257) } },
+  { name: "notebook get of an unknown short id", method: "GET", path: "/api/projects/{scratch}/notebooks/nope1234/", key: "allKey" },
   // access control entries, in the scratch project (gone with it)
   { name: "project access control of editor", method: "PUT", path: "/api/projects/{scratch}/access_controls/", key: "allKey", body: { access_level: "editor" } },
   { name: "project access control of a level that is none", method: "PUT", path: "/api/projects/{scratch}/access_controls/", key: "allKey", body: { access_level: "owner" } },
