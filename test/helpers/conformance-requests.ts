@@ -161,6 +161,14 @@ export const conformanceCases: readonly ConformanceCase[] = [
   { name: "notebook create", method: "POST", path: "/api/projects/{scratch}/notebooks/", key: "allKey", body: { title: "{prefix} notebook", content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Hello" }] }] } } },
   { name: "notebook with a title over 256 characters", method: "POST", path: "/api/projects/{scratch}/notebooks/", key: "allKey", body: { title: "t".repeat(257) } },
   { name: "notebook get of an unknown short id", method: "GET", path: "/api/projects/{scratch}/notebooks/nope1234/", key: "allKey" },
+  // error tracking rules, in the scratch project's environment (gone with it): under /api/environments/ only
+  { name: "error tracking assignment rules under /api/projects/", method: "GET", path: "/api/projects/{scratch}/error_tracking/assignment_rules/", key: "allKey" },
+  { name: "error tracking assignment rules list", method: "GET", path: "/api/environments/{scratch}/error_tracking/assignment_rules/", key: "allKey" },
+  { name: "error tracking suppression rules list", method: "GET", path: "/api/environments/{scratch}/error_tracking/suppression_rules/", key: "allKey" },
+  { name: "error tracking suppression rule create", method: "POST", path: "/api/environments/{scratch}/error_tracking/suppression_rules/", key: "allKey", body: { filters: { type: "AND", values: [{ type: "AND", values: [{ key: "$exception_types", type: "event", value: ["TimeoutError"], operator: "exact" }] }] } }, today: "today's suppression rule record adds created_at, updated_at, disabled_data and sampling_rate" },
+  // workflows and warehouse sources: INTERNAL in 2025-08-04, refused to every personal API key
+  { name: "hog flows list", method: "GET", path: "/api/projects/{scratch}/hog_flows/", key: "allKey", today: "today's HogFlowViewSet has the scope hog_flow, which `*` grants; 2025-08-04's is INTERNAL" },
+  { name: "external data sources list", method: "GET", path: "/api/projects/{scratch}/external_data_sources/", key: "allKey", today: "today's ExternalDataSourceViewSet has the scope external_data_source, which `*` grants; 2025-08-04's is INTERNAL" },
   // access control entries, in the scratch project (gone with it)
   { name: "project access control of editor", method: "PUT", path: "/api/projects/{scratch}/access_controls/", key: "allKey", body: { access_level: "editor" } },
   { name: "project access control of a level that is none", method: "PUT", path: "/api/projects/{scratch}/access_controls/", key: "allKey", body: { access_level: "owner" } },
