@@ -27,8 +27,7 @@ import { pyInt } from "../drf/py";
 import type { ApiContext, ApiRoute } from "../pipeline/api";
 import { json, noContent } from "../pipeline/http";
 import { pageAnswer } from "../pipeline/list-update";
-import { projectOf, uuidLookup } from "../pipeline/nested-viewset";
-import { requireProjectAccess } from "../pipeline/permissions";
+import { detailIdBy, inProjectRoute, projectOf, uuidLookup } from "../pipeline/nested-viewset";
 import { isJsonObject, type Json, type JsonObject } from "../state/json";
 import { isoFromMicros, nowMicros } from "../state/time";
 import type { ObjectKind, StoredObject, StoredProject } from "../state/types";
@@ -258,22 +257,8 @@ function reorder(ctx: ApiContext, rule: Rule, team: StoredProject) {
 }
 
 function routesOf(rule: Rule): ApiRoute[] {
-  const lookup = uuidLookup(KINDS[rule], "uuid");
-  const id = (ctx: ApiContext): number => {
-    const found = lookup(ctx, projectOf(ctx), ctx.params.id ?? "");
-    if (found === null) throw notFound();
-    return found;
-  };
-  const common = {
-    scopeObject: "error_tracking",
-    scopeTeam: projectOf,
-    scopeOrganization: (ctx: ApiContext) => {
-      const org = ctx.store.organization(projectOf(ctx).organizationId);
-      if (!org) throw notFound("Organization not found.");
-      return org;
-    },
-    permission: (ctx: ApiContext) => requireProjectAccess(ctx, projectOf(ctx)),
-  };
+  const id = detailIdBy(uuidLookup(KINDS[rule], "uuid"));
+  const common = inProjectRoute("error_tracking");
   const base = `/api/environments/:project_id/error_tracking/${rule}_rules`;
   return [
     {

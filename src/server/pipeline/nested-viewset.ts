@@ -73,15 +73,23 @@ export function nestedViewSetRoutes(v: NestedViewSet): ApiRoute[] {
   return v.environments ? [...routes, ...nestedRoutesUnder("environments", v)] : routes;
 }
 
-function nestedRoutesUnder(parent: "projects" | "environments", v: NestedViewSet): ApiRoute[] {
-  const id = (ctx: ApiContext): number => {
-    if (!v.lookup) return detailId(ctx);
-    const found = v.lookup(ctx, projectOf(ctx), ctx.params.id ?? "");
+/** A detail route's object id: through `lookup` where the viewset looks objects up by another field, else the number. */
+export function detailIdBy(lookup: NestedViewSet["lookup"]): (ctx: ApiContext) => number {
+  return (ctx) => {
+    if (!lookup) return detailId(ctx);
+    const found = lookup(ctx, projectOf(ctx), ctx.params.id ?? "");
     if (found === null) throw notFound();
     return found;
   };
-  const common = {
-    scopeObject: v.scopeObject,
+}
+
+/**
+ * What every route of a viewset in a project shares: its scope object, the project and organization a key's scopes
+ * are checked in, and the project access its permission asks for.
+ */
+export function inProjectRoute(scopeObject: string, scopesFor?: NestedViewSet["scopesFor"]) {
+  return {
+    scopeObject,
     scopeTeam: projectOf,
     scopeOrganization: (ctx: ApiContext) => {
       const org = ctx.store.organization(projectOf(ctx).organizationId);
@@ -89,8 +97,13 @@ function nestedRoutesUnder(parent: "projects" | "environments", v: NestedViewSet
       return org;
     },
     permission: (ctx: ApiContext) => requireProjectAccess(ctx, projectOf(ctx)),
-    scopesFor: v.scopesFor,
+    scopesFor,
   };
+}
+
+function nestedRoutesUnder(parent: "projects" | "environments", v: NestedViewSet): ApiRoute[] {
+  const id = detailIdBy(v.lookup);
+  const common = inProjectRoute(v.scopeObject, v.scopesFor);
   const base = `/api/${parent}/:project_id/${v.path}`;
   return [
     {
