@@ -3,11 +3,13 @@
  * an organization of the tier's own whose plan has `data_pipelines` (./plan-features.ts) an hourly export to the
  * PostgreSQL on this machine (the backend's own, port 54329; PostHog creates the Temporal schedule, and validates no
  * connection until a run, which needs ClickHouse): created, read back without change though PostHog answers the port
- * as text and never the user or password, a new password sent, paused and resumed through PostHog's actions, deleted.
+ * as text and never the user or password, a new password sent, paused and resumed through PostHog's actions (resumed
+ * by a user whose current project was just deleted), deleted.
  * Everything carries the run's prefix and is deleted afterwards.
  */
 import type { Transport } from "../../src/client-entry";
 import * as batchExports from "../../src/kinds/batch-export/endpoints";
+import * as projects from "../../src/kinds/project/endpoints";
 import { BatchExportLifecycle } from "../../src/provider";
 import { acceptanceTarget, type AcceptanceTarget, inTargetProject } from "./real-posthog";
 import { organizationWithFeatures } from "./plan-features";
@@ -87,6 +89,10 @@ test("an hourly export to PostgreSQL: no churn from the text port or the unanswe
   const pausedLive = await batchExports.getBatchExport(client, projectId, created.id);
   expect(pausedLive.paused).toBe(true);
   expect(pausedLive.last_paused_at).toEqual(expect.any(String));
+  // PostHog refuses to unpause for a user without a current project (BatchExportViewSet.unpause), which it clears when
+  // that project is deleted (as other tests here do at any moment): the provider has PostHog pick one (User.team).
+  const spare = await projects.createProject(client, featured.organizationId, { name: name("spare") });
+  await projects.deleteProject(client, featured.organizationId, spare.id);
   const resumed = (await provider.update(created.id, paused, { ...rotated, paused: false })).outs as Json;
   expect((await batchExports.getBatchExport(client, projectId, created.id)).paused).toBe(false);
 

@@ -23,7 +23,7 @@
  *   interval, Redshift's AWS keys among the secrets, and `timezone` ("UTC") and `interval_offset` (null).
  */
 import { randomUUID } from "node:crypto";
-import { notFound, permissionDenied, validationError } from "../drf/errors";
+import { notAuthenticated, notFound, permissionDenied, validationError } from "../drf/errors";
 import {
   booleanField,
   charField,
@@ -264,7 +264,12 @@ export function batchExportRoutes() {
     },
     detailActions: {
       pause: (ctx, team, id) => setPaused(ctx, team, id, true),
-      unpause: (ctx, team, id) => setPaused(ctx, team, id, false),
+      // BatchExportViewSet.unpause refuses a user without a current project (`current_team is None`) before anything
+      // else, as not authenticated; pause does not ask (posthog/batch_exports/http.py, 2025-08-04 and today).
+      unpause: (ctx, team, id) => {
+        if (ctx.user.currentTeamId === null) throw notAuthenticated();
+        return setPaused(ctx, team, id, false);
+      },
     },
   });
 }

@@ -29,6 +29,15 @@ function me(ctx: ApiContext) {
   if (ctx.params.id !== "@me") throw permissionDenied("As a non-staff user you're only allowed to access the `@me` user instance.");
   const u = ctx.user;
   const organization = u.currentOrganizationId === null ? undefined : ctx.store.organization(u.currentOrganizationId);
+  // Serializing `team` reads `User.team`, which picks (and saves) a project of the user's current organization when
+  // the current one was deleted (posthog/models/user.py): reading the user repairs it.
+  if (u.currentTeamId === null && u.currentOrganizationId !== null) {
+    const first = ctx.store.state.projects.find((p) => p.organizationId === u.currentOrganizationId);
+    if (first) {
+      u.currentTeamId = first.id;
+      ctx.store.changed();
+    }
+  }
   const team = u.currentTeamId === null ? undefined : ctx.store.project(u.currentTeamId);
   const memberships = ctx.store.state.memberships.filter((m) => m.userId === u.id);
   const organizations = memberships

@@ -5,7 +5,9 @@
  * PostHog's actions; DELETE; the plan without data pipelines refused with what to do; the hostile pass.
  */
 import * as batchExports from "../../../src/kinds/batch-export/endpoints";
+import * as projects from "../../../src/kinds/project/endpoints";
 import { batchExportKind } from "../../../src/kinds/batch-export/kind";
+import { Transport } from "../../../src/client-entry";
 import { BatchExportLifecycle } from "../../../src/provider";
 import { withRedactedFailures } from "../../../src/kit/redaction";
 import { projectScopedSetups, versions } from "../../helpers/project-scoped";
@@ -96,6 +98,32 @@ describe.each(versions)("PostHog %s", (version) => {
       destination: destination(),
     });
     expect((await batchExports.getBatchExport(http, projectId, created.id)).paused).toBe(true);
+  });
+
+  test("a resume after the user's current project was deleted: reading the user has PostHog pick one, else what to do", async () => {
+    const { provider, http, projectId, server } = setup();
+    const inputs: Json = { projectId, name: "Resumed", interval: "hour", paused: true, destination: destination() };
+    const created = await provider.lifecycle.create!(inputs);
+    // Creating a project makes it the user's current one; deleting it (today: once purged) leaves the user with none.
+    const noCurrentProject = async (transport: Transport) => {
+      const spare = await projects.createProject(transport, server.organizationId, { name: `Spare ${version}` });
+      await projects.deleteProject(transport, server.organizationId, spare.id);
+      await server.control.purge();
+    };
+    await noCurrentProject(http);
+    const resumed = await provider.lifecycle.update!(created.id, created.outs as Json, { ...inputs, paused: false });
+    expect((resumed.outs as Json)["paused"]).toBe(false);
+
+    // A key that may not read its own user cannot have PostHog pick a project: told why and what to do.
+    const apiKey = await server.key({ scopes: ["batch_export:read", "batch_export:write", "project:write"] });
+    const transport = new Transport({ host: server.url, apiKey, rateLimits: false, retry: { attempts: 1, baseDelayMs: 1 } });
+    const config = { host: server.url, apiKey, organizationId: server.organizationId, projectId: String(projectId) };
+    const scoped = new BatchExportLifecycle({ config, transport });
+    const own = await scoped.create!({ ...inputs, name: "Scoped" });
+    await noCurrentProject(transport);
+    const failure = scoped.update!(own.id, own.outs as Json, { ...inputs, name: "Scoped", paused: false });
+    await expect(failure).rejects.toThrow(/unpause\/ \(401: Authentication credentials were not provided\.\).*no current project/);
+    await expect(failure).rejects.toThrow(/pick a project, or give the key the `user:read` scope/);
   });
 
   test("the check names the field and PostHog's rule before anything is sent", async () => {
