@@ -5,7 +5,7 @@
  * time, the organization-visibility check of a 404, deferred deletion) are ProjectLifecycle's hooks, below.
  */
 import { projectExample } from "./example";
-import { PostHogError, organizations, type Transport, type users } from "../../client";
+import { PostHogError, organizations, type Transport, users } from "../../client";
 import * as projects from "./endpoints";
 import { idField, importIdOf, type Kind, type ObjectId, placeInputSpecs, type Placement } from "../../kit/kind";
 import { ANY, type PropertySpec, typeOf } from "../../kit/property";
@@ -331,6 +331,10 @@ export class ProjectLifecycle extends FieldTableLifecycle<ProjectRecord, "organi
     const http = this.http();
     const started = Date.now();
     const name = typeof body["name"] === "string" ? body["name"].trim() : undefined;
+    // The user's current project as the create is sent: only a change to the project found shows this create made it
+    // (see creatorOf). Asked beside the POST, not before it, so that it costs no time: answered after the POST, it
+    // names the new project and so shows nothing, as it does when unreadable (no `user:read`): never a wrong proof.
+    const before = users.getCurrentUser(http).then(currentProjectOf, () => undefined);
     for (let attempt = 1; ; attempt++) {
       try {
         return await projects.createProject(http, organizationId, body, { budgetFrom: started });
@@ -344,7 +348,7 @@ export class ProjectLifecycle extends FieldTableLifecycle<ProjectRecord, "organi
         // create (its own test account filters), so the settings cannot tell.
         const { made, others } = await judgeFound(http, started, found, {
           alike: () => true,
-          maker: (project, self) => this.creatorOf(organizationId, project.id, self),
+          maker: async (project, self) => this.creatorOf(organizationId, project.id, self, await before),
         });
         if (made.length === 1 && (ambiguous || attempt > 1)) return made[0]!;
         if (collided) throw collision(organizationId, name, found);
@@ -367,14 +371,20 @@ export class ProjectLifecycle extends FieldTableLifecycle<ProjectRecord, "organi
    * (ProjectBackwardCompatSerializer.create, posthog/api/project.py, logs it) and is asked first: it holds whatever
    * happened since. But ProjectViewSet.activity declares no scope, so APIScopePermission (posthog/permissions.py)
    * refuses it to every scoped personal API key, `*` included (403 "This action does not support Personal API Key
-   * access"; only legacy unscoped keys may read it). Then the creating user's current project shows it: every
-   * project create sets it to the new project (`request.user.current_team = team` in
+   * access"; only legacy unscoped keys may read it). Then the creating user's current project shows it, but only as a
+   * change: every project create sets it to the new project (`request.user.current_team = team` in
    * ProjectBackwardCompatSerializer.create, and in TeamSerializer.create, posthog/api/team.py, in PostHog 2025-08-04
-   * and today), and it is the user's own (UserSerializer's `team`, posthog/api/user.py), so another user's create
-   * cannot change it. It may have been switched since, by this user only: then nothing is shown, and the project is
-   * named rather than taken.
+   * and today), and only this user can change it; yet PostHog also gives it on joining an organization (its first
+   * project, `User.join`) and when the current one was deleted (`User.team`, posthog/models/user.py), so a current
+   * project equal to the one found proves nothing unless it was another one before this create. Otherwise nothing is
+   * shown, and the project is named rather than taken.
    */
-  private async creatorOf(organizationId: string, projectId: number, self: () => Promise<users.CurrentUser>): Promise<unknown> {
+  private async creatorOf(
+    organizationId: string,
+    projectId: number,
+    self: () => Promise<users.CurrentUser>,
+    before: number | null | undefined,
+  ): Promise<unknown> {
     try {
       for await (const entry of projects.iterateProjectActivity(this.http(), organizationId, projectId)) {
         if (entry.activity === "created") return entry.user;
@@ -382,12 +392,18 @@ export class ProjectLifecycle extends FieldTableLifecycle<ProjectRecord, "organi
       return null;
     } catch (error) {
       if (!(error instanceof PostHogError && error.status === 403)) throw error;
-      const me = await self();
-      const current = me.team ? (me.team.project_id ?? me.team.id) : null;
-      if (current === projectId) return me;
+      const current = currentProjectOf(await self());
+      const refused = `its activity log is refused to this personal API key (${error.detail ?? error.message}), and`;
+      if (current === projectId && before !== undefined && before !== projectId) return self();
+      if (current !== projectId) {
+        throw new Error(
+          `${refused} the current project of this key's user is ${current ?? "none"}, not this one, as it is just after the user creates a project`,
+        );
+      }
       throw new Error(
-        `its activity log is refused to this personal API key (${error.detail ?? error.message}), and the current ` +
-          `project of this key's user is ${current ?? "none"}, not this one, as it is just after the user creates a project`,
+        before === undefined
+          ? `${refused} though it is the current project of this key's user, that user could not be read before this create to show it became so by it`
+          : `${refused} though it is the current project of this key's user, it already was before this create (PostHog makes one current on joining an organization)`,
       );
     }
   }
@@ -535,4 +551,9 @@ function rotationFailure(error: unknown, previous: string | undefined): string {
     );
   }
   return `Rotating the project API key failed: ${(error as Error).message}`;
+}
+
+/** The project a user's `team` (UserSerializer) names: its current one, or null. */
+function currentProjectOf(user: users.CurrentUser): number | null {
+  return user.team ? (user.team.project_id ?? user.team.id) : null;
 }

@@ -238,7 +238,11 @@ export class Store {
     if (level !== null)
       s.memberships.push({ id: uuidt(), joinedAtMicros: now, ...existing, organizationId, userId, level, updatedAtMicros: now });
     const user = this.user(userId);
-    if (user && level !== null && user.currentOrganizationId === null) user.currentOrganizationId = organizationId;
+    // User.join makes the organization current and one of its projects with it (posthog/models/user.py).
+    if (user && level !== null && user.currentOrganizationId === null) {
+      user.currentOrganizationId = organizationId;
+      user.currentTeamId ??= s.projects.find((p) => p.organizationId === organizationId)?.id ?? null;
+    }
     if (user && level === null && user.currentOrganizationId === organizationId) {
       user.currentOrganizationId = s.memberships.find((m) => m.userId === userId)?.organizationId ?? null;
     }

@@ -170,9 +170,32 @@ describe("a lost create with a scoped key, whose project's activity log PostHog 
     expect(error?.message).toContain(
       `project ${existing.id} (created ${existing.created_at}): who made it could not be checked: its activity log`,
     );
-    expect(error?.message).toContain("the current project of this key's user is none, not this one");
+    // The user's current project is the one it was given on joining (User.join: the organization's first), not this.
+    const current = /the current project of this key's user is (\d+), not this one/.exec(error?.message ?? "")?.[1];
+    expect(Number(current)).not.toBe(existing.id);
     expect(error?.message).toContain(`set \`adoptProjectId: ${existing.id}\``);
     expect((await named("Scoped shared")).map((p) => p.id)).toEqual([existing.id]);
+  });
+
+  test("with user:read: another user's project that PostHog made this user's current one on joining is named, not taken", async () => {
+    // A new organization whose only project another user makes just now; this key's user then joins it, and PostHog
+    // makes that project the user's current one (User.join), as it would had this create made it.
+    const { id: organizationId } = await server.control.createOrganization({ name: "Joined later" });
+    const ownerKey = await server.key({ organizationId });
+    const theirs = new Transport({ host: server.url, apiKey: ownerKey, rateLimits: false, retry });
+    const existing = await projects.createProject(theirs, organizationId, { name: "Joined" });
+    const apiKey = await server.key({ organizationId, scopes: [...PROJECTS, "user:read"] });
+    const transport = new Transport({ host: server.url, apiKey, rateLimits: false, retry });
+    const scoped = new ProjectLifecycle({ config: { host: server.url, apiKey, organizationId }, transport });
+    await server.fault({ method: "POST", path: "/projects/?$", status: 502 });
+    const error = await failure(scoped.create({ name: "Joined" }));
+    expect(error?.id).toBeUndefined();
+    expect(error?.message).toContain(
+      `project ${existing.id} (created ${existing.created_at}): who made it could not be checked: its activity log`,
+    );
+    expect(error?.message).toContain("though it is the current project of this key's user, it already was before this create");
+    expect(error?.message).toContain(`set \`adoptProjectId: ${existing.id}\``);
+    expect((await projects.listProjects(theirs, organizationId)).map((p) => p.id)).toEqual([existing.id]);
   });
 
   test("without user:read: nothing shows the project is this create's; it is named with adoptProjectId and user:read, and made once", async () => {
