@@ -181,10 +181,10 @@ describe("a lost create with a scoped key, whose project's activity log PostHog 
     // A new organization whose only project another user makes just now; this key's user then joins it, and PostHog
     // makes that project the user's current one (User.join), as it would had this create made it.
     const { id: organizationId } = await server.control.createOrganization({ name: "Joined later" });
-    const ownerKey = await server.key({ organizationId });
+    const { key: ownerKey } = await server.control.createKey({ organizationId });
     const theirs = new Transport({ host: server.url, apiKey: ownerKey, rateLimits: false, retry });
     const existing = await projects.createProject(theirs, organizationId, { name: "Joined" });
-    const apiKey = await server.key({ organizationId, scopes: [...PROJECTS, "user:read"] });
+    const { key: apiKey } = await server.control.createKey({ organizationId, scopes: [...PROJECTS, "user:read"] });
     const transport = new Transport({ host: server.url, apiKey, rateLimits: false, retry });
     const scoped = new ProjectLifecycle({ config: { host: server.url, apiKey, organizationId }, transport });
     await server.fault({ method: "POST", path: "/projects/?$", status: 502 });

@@ -220,7 +220,12 @@ describe("create", () => {
       "GET /api/users/@me/ 200",
       `POST /api/organizations/${server.organizationId}/projects/ 201`,
     ]);
-    expect(log.find((r) => r.method === "POST")!.bodyKeys?.sort()).toEqual(["anonymize_ips", "name", "session_recording_sample_rate", "timezone"]);
+    expect(log.find((r) => r.method === "POST")!.bodyKeys?.sort()).toEqual([
+      "anonymize_ips",
+      "name",
+      "session_recording_sample_rate",
+      "timezone",
+    ]);
     expect(outs).toMatchObject({ projectId: Number(id), organizationId: server.organizationId, name: "Web app", anonymizeIps: true });
     expect(outs.sessionRecordingSampleRate).toBe("0.50");
     expect(outs.apiToken).toMatch(/^phc_/);
