@@ -118,6 +118,31 @@ describe.each(["current", "2025-08-04"] as const)("PostHog %s", (version) => {
     });
   });
 
+  // Measured on the real 2025-08-04 (test/acceptance/taxonomy.test.ts); not known of today's PostHog.
+  if (version === "2025-08-04")
+    test("PostHog 2025-08-04 judges the plan of the organization the key's user has selected, not the project's: the message says so", async () => {
+      await server.control.seedDefinitions(projectId, { events: [{ name: "elsewhere" }] });
+      const other = await server.control.createOrganization({ name: "Selected", ownedByDefaultUser: true });
+      await server.control.patchOrganization(other.id, { lackedFeatures: ["ingestion_taxonomy"] });
+      const select = (organizationId: string) =>
+        http.request({
+          method: "PATCH",
+          path: "/api/users/@me/",
+          body: { set_current_organization: organizationId },
+          schema: z.looseObject({}),
+        });
+      await select(other.id);
+      try {
+        // The project's organization has the feature; the selected one has not.
+        await expect(lifecycle().create({ projectId, name: "elsewhere", description: "x" })).rejects.toThrow(
+          /^PostHog cannot apply description to this event definition: .*PostHog 2025-08-04 judges the plan of the organization the key's user has selected in PostHog \(`request.user.organization`\), not the project's/,
+        );
+      } finally {
+        await select(server.organizationId);
+      }
+      expect((await lifecycle().create({ projectId, name: "elsewhere", description: "x" })).outs).toMatchObject({ description: "x" });
+    });
+
   test("tags PostHog drops for lack of tagging are blamed on the plan, and the state holds PostHog's value", async () => {
     await server.control.seedDefinitions(projectId, { events: [{ name: "tagged" }] });
     await withoutPlan(["tagging"], async () => {
