@@ -90,6 +90,35 @@ const skipped = () => {
   console.warn("No plan features or definitions can be given to this target: the taxonomy cases are skipped.");
 };
 
+type Lifecycle = EventDefinitionLifecycle | PropertyDefinitionLifecycle;
+
+/** Takes the seeded definition over: checked, created as that definition, read back as declared, no change. */
+async function takenOver(provider: Lifecycle, inputs: Json, seededId: string): Promise<{ id: string; outs: Json }> {
+  expect((await provider.check({}, inputs)).failures).toBeUndefined();
+  const created = await provider.create(inputs);
+  // The definition ingestion made, not a new one.
+  expect(created.id).toBe(seededId);
+  const read = await provider.read(created.id, created.outs as Json);
+  expect(read.inputs).toEqual(inputs);
+  expect((await provider.diff(created.id, read.props as Json, inputs)).changes).toBe(false);
+  return { id: created.id, outs: read.props as Json };
+}
+
+/** A description changed in PostHog is drift on read; delete releases the definition, which PostHog keeps as it is. */
+async function driftedAndReleased(
+  provider: Lifecycle,
+  made: { id: string; outs: Json },
+  declared: Json,
+  inPostHog: { patch: (body: Json) => Promise<unknown>; get: () => Promise<{ description?: string | null }> },
+): Promise<void> {
+  await inPostHog.patch({ description: "Changed in PostHog." });
+  const drifted = await provider.read(made.id, made.outs);
+  expect(drifted.inputs).toMatchObject({ description: "Changed in PostHog." });
+  expect((await provider.diff(made.id, drifted.props as Json, declared)).changes).toBe(true);
+  await provider.delete(made.id, drifted.props as Json);
+  expect(await inPostHog.get()).toMatchObject({ description: "Changed in PostHog." });
+}
+
 describe("in an organization whose plan has ingestion_taxonomy and tagging", () => {
   beforeAll(async () => {
     if (featured) await selectOrganization(featured.organizationId);
@@ -113,32 +142,20 @@ describe("in an organization whose plan has ingestion_taxonomy and tagging", () 
       verified: true,
       ownerId,
     };
-    expect((await provider.check({}, inputs)).failures).toBeUndefined();
-    const created = await provider.create(inputs);
-    // The definition ingestion made, not a new one.
-    expect(created.id).toBe(seeded(projectId, "signed_up"));
-    const read = await provider.read(created.id, created.outs as Json);
-    expect(read.inputs).toEqual(inputs);
-    expect((await provider.diff(created.id, read.props as Json, inputs)).changes).toBe(false);
+    const made = await takenOver(provider, inputs, seeded(projectId, "signed_up"));
 
     // Hidden unverifies (EnterpriseEventDefinitionSerializer.update); PostHog lower-cases tags.
     const changed: Json = { ...inputs, description: "An account was made.", tags: ["funnel", "activation"], verified: false, hidden: true };
-    expect((await provider.diff(created.id, read.props as Json, changed)).changes).toBe(true);
-    const updated = (await provider.update(created.id, read.props as Json, changed)).outs as Json;
-    const live = await events.getEventDefinition(client, projectId, created.id);
+    expect((await provider.diff(made.id, made.outs, changed)).changes).toBe(true);
+    const updated = (await provider.update(made.id, made.outs, changed)).outs as Json;
+    const live = await events.getEventDefinition(client, projectId, made.id);
     expect(live).toMatchObject({ description: "An account was made.", verified: false, hidden: true, owner_id: ownerId });
     expect([...(live.tags ?? [])].sort()).toEqual(["activation", "funnel"]);
-    expect((await provider.diff(created.id, updated, changed)).changes).toBe(false);
+    expect((await provider.diff(made.id, updated, changed)).changes).toBe(false);
 
-    await events.updateEventDefinition(client, projectId, created.id, { description: "Changed in PostHog." });
-    const drifted = await provider.read(created.id, updated);
-    expect(drifted.inputs).toMatchObject({ description: "Changed in PostHog." });
-    expect((await provider.diff(created.id, drifted.props as Json, changed)).changes).toBe(true);
-
-    await provider.delete(created.id, drifted.props as Json);
-    expect(await events.getEventDefinition(client, projectId, created.id)).toMatchObject({
-      name: name("signed_up"),
-      description: "Changed in PostHog.",
+    await driftedAndReleased(provider, { id: made.id, outs: updated }, changed, {
+      patch: (body) => events.updateEventDefinition(client, projectId, made.id, body),
+      get: () => events.getEventDefinition(client, projectId, made.id),
     });
   });
 
@@ -155,24 +172,17 @@ describe("in an organization whose plan has ingestion_taxonomy and tagging", () 
       tags: ["funnel"],
       verified: true,
     };
-    expect((await provider.check({}, inputs)).failures).toBeUndefined();
-    const created = await provider.create(inputs);
-    expect(created.id).toBe(seeded(projectId, "plan"));
-    const read = await provider.read(created.id, created.outs as Json);
-    expect(read.inputs).toEqual(inputs);
-    expect((await provider.diff(created.id, read.props as Json, inputs)).changes).toBe(false);
+    const made = await takenOver(provider, inputs, seeded(projectId, "plan"));
 
     const changed: Json = { ...inputs, propertyType: "Numeric", description: "Seats bought at sign-up.", tags: ["billing"] };
-    const updated = (await provider.update(created.id, read.props as Json, changed)).outs as Json;
+    const updated = (await provider.update(made.id, made.outs, changed)).outs as Json;
     expect(updated).toMatchObject({ propertyType: "Numeric", isNumerical: true, tags: ["billing"] });
-    expect((await provider.diff(created.id, updated, changed)).changes).toBe(false);
+    expect((await provider.diff(made.id, updated, changed)).changes).toBe(false);
 
-    await properties.updatePropertyDefinition(client, projectId, created.id, { description: "Changed in PostHog." });
-    const drifted = await provider.read(created.id, updated);
-    expect(drifted.inputs).toMatchObject({ description: "Changed in PostHog." });
-    expect((await provider.diff(created.id, drifted.props as Json, changed)).changes).toBe(true);
-    await provider.delete(created.id, drifted.props as Json);
-    expect(await properties.getPropertyDefinition(client, projectId, created.id)).toMatchObject({ description: "Changed in PostHog." });
+    await driftedAndReleased(provider, { id: made.id, outs: updated }, changed, {
+      patch: (body) => properties.updatePropertyDefinition(client, projectId, made.id, body),
+      get: () => properties.getPropertyDefinition(client, projectId, made.id),
+    });
 
     const group: Json = {
       projectId,
