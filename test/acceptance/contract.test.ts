@@ -25,7 +25,8 @@ const refused: Readonly<Record<string, Refusal>> =
           why: "PostHog 2025-08-04's AlertViewSet has scope_object INTERNAL (posthog/api/alert.py), which no personal API key with scopes may use",
           refusal: /lets no personal API key with scopes manage alerts/,
         },
-        // Nothing ingests events there (no plugin server): no definition exists for a create to take over.
+        // Nothing ingests events there (no plugin server): no definition exists for a create to take over
+        // (test/acceptance/taxonomy runs the lifecycles on definitions made through Django as ingestion makes them).
         EventDefinition: {
           why: "PostHog 2025-08-04 makes event definitions only by ingestion, which this backend does not run, and has no create for them (a POST refuses personal API keys, measured)",
           refusal: /this PostHog cannot create one: PostHog makes definitions when events arrive/,

@@ -3,6 +3,7 @@
  * tests grant them (`Organization.available_product_features`, posthog/models/organization.py), through Django in the
  * local backend (./grant-features.py with the backend's settings, env.sh). A PostHog the tier reaches only over its
  * API (an external target) cannot be given features: `undefined`, and the tests that need them say so and skip.
+ * The same Django run may seed event and property definitions (`seed`), which only ingestion makes.
  */
 import { spawnSync } from "node:child_process";
 import * as path from "node:path";
@@ -11,13 +12,35 @@ import { type AcceptanceTarget, backendScripts } from "./real-posthog";
 export interface FeaturedOrganization {
   organizationId: string;
   projectId: number;
+  /** The definitions `seed` asked for, each with its UUID. */
+  seeded: SeededDefinition[];
 }
 
-/** The organization named `name` with `features` on its plan, its backend user an owner, one project (idempotent). */
+/** Definitions to make in a project as ingestion makes them: `projectId` null, the featured organization's own. */
+export interface DefinitionSeed {
+  projectId: number | null;
+  events?: string[];
+  properties?: Array<{ name: string; type: "event" | "person" | "group"; groupTypeIndex?: number; propertyType?: string }>;
+}
+
+export interface SeededDefinition {
+  projectId: number;
+  name: string;
+  id: string;
+  /** Property definitions only. */
+  type?: "event" | "person" | "group";
+  groupTypeIndex?: number | null;
+}
+
+/**
+ * The organization named `name` with `features` on its plan, its backend user an owner, one project, and the
+ * definitions `seed` asks for (idempotent).
+ */
 export function organizationWithFeatures(
   target: AcceptanceTarget,
   name: string,
   features: readonly string[],
+  seed: readonly DefinitionSeed[] = [],
 ): FeaturedOrganization | undefined {
   if (!target.account) return undefined;
   const env = path.join(backendScripts(), "env.sh");
@@ -27,13 +50,14 @@ export function organizationWithFeatures(
     "bash",
     [
       "-c",
-      'source "$1" && cd "$PH_SRC" && "$VENV/bin/python" "$2" "$3" "$4" "$5"',
+      'source "$1" && cd "$PH_SRC" && "$VENV/bin/python" "$2" "$3" "$4" "$5" "$6"',
       "grant",
       env,
       grant,
       target.account.email,
       name,
       features.join(","),
+      JSON.stringify(seed),
     ],
     { encoding: "utf8", timeout: 600_000 },
   );

@@ -13,9 +13,11 @@
 import { PostHogError, type Transport } from "../../client";
 import type { ProviderConfig } from "../../kit/config";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
-import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
+import { type InProject, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { type Kind, type ObjectId, title } from "../../kit/kind";
-import type { Json, Placed } from "../../kit/lifecycle";
+import { type Json, pick, type Placed } from "../../kit/lifecycle";
+import { article } from "../../kit/lost-create";
+import { pluralNoun } from "../../kit/names";
 import { listedPages } from "../../kit/list-reads";
 import { kindNames } from "../../kit/tokens";
 import { isUnknown } from "../../kit/unknown";
@@ -100,10 +102,21 @@ export const eventDefinitionKind: Kind<"project", EventDefinitionRecord> = {
 };
 
 /**
+ * Whose plan PostHog 2025-08-04 judges: the organization the key's user has selected in PostHog, whatever the
+ * project's (`request.user.organization` in EventDefinitionViewSet and EventDefinitionSerializer.update,
+ * posthog/api/event_definition.py; PropertyDefinitionViewSet and PropertyDefinitionSerializer.update,
+ * posthog/taxonomy/property_definition_api.py; TaggedItemSerializerMixin, posthog/api/tagged_item.py). Measured: a
+ * project of an organization with the feature is refused while the user has another one selected, and one without
+ * it is served while the user has one with it selected.
+ */
+const JUDGED =
+  "PostHog 2025-08-04 judges the plan of the organization the key's user has selected in PostHog (`request.user.organization`), not the project's: select one whose plan has it, upgrade the plan, or";
+
+/**
  * What both definition kinds' lifecycles share: the definition found by what identifies it (an identity input's
- * change manages another one: the resource is replaced), the plan feature PostHog's enterprise serializers need
- * named when PostHog answers 402 or answers without their fields, and the error for a definition ingestion has not
- * made yet.
+ * change manages another one: the resource is replaced); and where the plan lacks the feature PostHog's enterprise
+ * serializers need (its answer then lacks their fields), the settings PostHog cannot write recorded as such, which
+ * every later preview says before sending anything, rather than PATCHed again to be refused again (402).
  */
 export abstract class DefinitionLifecycle<R extends { id: ObjectId }> extends FieldTableLifecycle<R> {
   /**
@@ -111,6 +124,10 @@ export abstract class DefinitionLifecycle<R extends { id: ObjectId }> extends Fi
    * `type` ("event") and `groupTypeIndex` (none).
    */
   protected abstract readonly identityInputs: Readonly<Record<string, unknown>>;
+  /** The settings PostHog writes without the plan feature, each alone (a property's `property_type`). */
+  protected abstract readonly writableWithoutPlan: readonly string[];
+  /** The enterprise serializer's fields the answer lacks without the plan feature, as the program names them. */
+  protected abstract readonly enterpriseInputs: string;
 
   protected override replaces(olds: Json, news: Json): string[] {
     const changed = Object.entries(this.identityInputs).filter(([input, unset]) => {
@@ -120,26 +137,39 @@ export abstract class DefinitionLifecycle<R extends { id: ObjectId }> extends Fi
     return [...super.replaces(olds, news), ...changed.map(([input]) => input)];
   }
 
-  protected override async write(
-    scope: number,
-    id: ObjectId,
-    body: Json,
-    declared: readonly string[],
-  ): Promise<Placed<R & { project_id: number }>> {
+  /**
+   * An answer without `description` is the base serializer's, which PostHog answers where the plan lacks the
+   * feature: every declared setting but those it writes without it is then nowhere to be applied.
+   */
+  protected override async complete(record: InProject<R>, declared: readonly string[]): Promise<Placed<InProject<R>>> {
+    if (Object.hasOwn(record, "description")) return super.complete(record, declared);
+    const settable = (field: string) => !(this.model.inputName(field) in this.identityInputs) && !this.writableWithoutPlan.includes(field);
+    return { record, nowhere: declared.filter(settable) };
+  }
+
+  /**
+   * PostHog's 402 for a write the plan does not allow (EnterpriseFeatureException): the definition is read to tell
+   * what cannot be written (`complete`), and what PostHog writes without the feature is sent alone.
+   */
+  protected override async write(scope: number, id: ObjectId, body: Json, declared: readonly string[]): Promise<Placed<InProject<R>>> {
     try {
       return await super.write(scope, id, body, declared);
     } catch (error) {
-      if (error instanceof PostHogError && error.status === 402)
+      if (!(error instanceof PostHogError && error.status === 402)) throw error;
+      const placed = await this.complete(await this.kind.api.get(this.http(), scope, id), declared);
+      if (placed.nowhere.length === 0)
         throw new Error(
-          `${error.message} PostHog writes a ${this.kind.noun}'s description, owner, verified, hidden and tags only for organizations whose plan has ${INGESTION_TAXONOMY} (posthog/api/event_definition.py, posthog/taxonomy/property_definition_api.py: EnterpriseFeatureException). Upgrade the plan, or declare only the name${this.kind.name === "PropertyDefinition" ? ", its type and propertyType" : ""}.`,
+          `${error.message} PostHog writes ${article(this.kind.noun)}'s ${this.enterpriseInputs} and tags only where the plan has ${INGESTION_TAXONOMY}. ${JUDGED} declare only what identifies it${this.writableWithoutPlan.length > 0 ? ` and ${this.writableWithoutPlan.map((f) => this.model.inputName(f)).join(", ")}` : ""}.`,
         );
-      throw error;
+      const free = pick(body, (field) => this.writableWithoutPlan.includes(field));
+      return Object.keys(free).length > 0 ? super.write(scope, id, free, declared) : placed;
     }
   }
 
   protected override unsupportedMessage(fields: readonly string[]): string {
     const names = fields.map((f) => this.model.inputName(f)).join(", ");
-    return `PostHog answered this ${this.kind.noun} without ${names}: it serves them only to organizations whose plan has ${INGESTION_TAXONOMY} (ee/api/ee_event_definition.py, ee/api/ee_property_definition.py), so they cannot be applied. Upgrade the plan or remove ${names} from the program.`;
+    const free = this.writableWithoutPlan.map((f) => this.model.inputName(f)).join(", ");
+    return `PostHog cannot apply ${names} to this ${this.kind.noun}: where the plan lacks ${INGESTION_TAXONOMY} it answers ${pluralNoun(this.kind.noun)} without their ${this.enterpriseInputs}, and refuses to write ${free ? `anything but ${free} (alone)` : "anything"} (402: EnterpriseFeatureException, posthog/api/event_definition.py, posthog/taxonomy/property_definition_api.py). ${JUDGED} remove ${names} from the program.`;
   }
 
   /** The error for a definition PostHog does not have and this PostHog cannot create: how PostHog makes one. */
@@ -160,6 +190,9 @@ export const noCreate = (error: unknown) => error instanceof PostHogError && (er
  */
 export class EventDefinitionLifecycle extends DefinitionLifecycle<EventDefinition> {
   protected readonly identityInputs = { name: null };
+  // EventDefinitionSerializer.update refuses every write without the plan feature.
+  protected readonly writableWithoutPlan = [];
+  protected readonly enterpriseInputs = "description, owner, verified and hidden";
 
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
   constructor(connection?: { config: ProviderConfig; transport: Transport }) {

@@ -7,6 +7,7 @@
 import type { Transport } from "../../client";
 import * as objects from "../../client/project-objects";
 import { keyFacts } from "../../kit/kind";
+import { verifiedOf } from "../event-definition/record";
 import {
   PROPERTY_KINDS,
   type PropertyDefinition,
@@ -48,7 +49,8 @@ const isDefinition = (answer: PropertyDefinitionAnswer) => keyFacts("uuid").is(a
 
 const placed = (http: Transport, answer: PropertyDefinitionAnswer, place: Place): PropertyDefinition => {
   remember(http, answer.id, place);
-  return { ...answer, type: place.type, group_type_index: place.group_type_index };
+  // A list answers `verified` null for a definition nobody opened yet (a GET makes its enterprise row).
+  return { ...verifiedOf(answer), type: place.type, group_type_index: place.group_type_index };
 };
 
 const query = (place: Place, search?: string) => ({

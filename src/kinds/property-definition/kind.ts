@@ -110,6 +110,9 @@ function howToSend(type: PropertyKind, name: string): string {
  */
 export class PropertyDefinitionLifecycle extends DefinitionLifecycle<PropertyDefinition> {
   protected readonly identityInputs = { name: null, type: "event", groupTypeIndex: null };
+  // PropertyDefinitionSerializer.update lets a change of `property_type` alone through without the plan feature.
+  protected readonly writableWithoutPlan = ["property_type"];
+  protected readonly enterpriseInputs = "description, verified and hidden";
 
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
   constructor(connection?: { config: ProviderConfig; transport: Transport }) {

@@ -14,7 +14,8 @@ export const propertyDefinitionAnswerSchema = z.looseObject({
   tags: z.array(z.string()).optional(),
   property_type: z.string().nullish(),
   is_numerical: z.boolean().optional(),
-  verified: z.boolean().optional(),
+  // Null for a definition nobody opened yet: read through `verifiedOf` (src/kinds/event-definition/record.ts).
+  verified: z.boolean().nullish(),
   hidden: z.boolean().nullish(),
 });
 export type PropertyDefinitionAnswer = z.infer<typeof propertyDefinitionAnswerSchema>;

@@ -8,6 +8,8 @@ import { ControlRequestError, parse, type ControlDeps, type ControlRoute } from 
 const createOrganizationSchema = z.strictObject({
   name: z.string().min(1).optional(),
   projectLimit: z.number().int().min(0).nullable().optional(),
+  /** The default user is its owner (else it has no member): for a test of what a user's other organization changes. */
+  ownedByDefaultUser: z.boolean().optional(),
 });
 export type CreateOrganizationRequest = z.infer<typeof createOrganizationSchema>;
 export interface CreateOrganizationResponse {
@@ -108,6 +110,7 @@ export const organizationControlRoutes: ControlRoute[] = [
           name: body.name ?? "Local Organization",
           projectLimit: body.projectLimit ?? null,
         });
+        if (body.ownedByDefaultUser) d.services.store.setMembership(org.id, d.services.store.state.defaultUserId, 15);
         const response: CreateOrganizationResponse = { id: org.id, name: org.name };
         return json(201, response);
       },

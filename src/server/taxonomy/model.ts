@@ -3,7 +3,8 @@
  * posthog/models/property_definition.py; made by the plugin server's property-defs step, which the local server does
  * not run): one event definition per event name of a project, one property definition per name, type and group type
  * index, and which events a property was seen on (posthog/models/event_property.py). The control surface seeds them
- * (`POST /_control/projects/:id/definitions`), as ingestion would.
+ * (`POST /_control/projects/:id/definitions`), as ingestion would: without the enterprise row (description, verified
+ * and hidden null) that PostHog makes when someone opens one.
  */
 import { randomUUID } from "node:crypto";
 import type { Store } from "../state/store";
@@ -45,8 +46,8 @@ export function seedEvent(store: Store, teamId: number, userId: number, name: st
     name,
     description: null,
     owner: null,
-    verified: false,
-    hidden: false,
+    verified: null,
+    hidden: null,
     tags: [],
     post_to_slack: false,
     default_columns: [],
@@ -71,8 +72,8 @@ export function seedProperty(store: Store, teamId: number, userId: number, p: Se
       property_type: propertyType,
       is_numerical: propertyType === "Numeric",
       description: null,
-      verified: false,
-      hidden: false,
+      verified: null,
+      hidden: null,
       tags: [],
       events: [],
     });

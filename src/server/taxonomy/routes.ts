@@ -10,7 +10,11 @@
  * - The organization's plan decides the serializer: with `ingestion_taxonomy` the enterprise one (description, owner,
  *   verified, hidden; hidden and verified exclude each other), without it the base one, whose update answers 402
  *   (EnterpriseFeatureException), except a property definition's PATCH changing `property_type` alone. Tags are
- *   dropped without `tagging` (TaggedItemSerializerMixin, posthog/api/tagged_item.py).
+ *   dropped without `tagging` (TaggedItemSerializerMixin, posthog/api/tagged_item.py). PostHog 2025-08-04 judges the
+ *   plan of the user's current organization (`request.user.organization`), not the project's (measured).
+ * - A definition ingestion made has no enterprise row: the enterprise list answers its description, verified and
+ *   hidden null (the list's join, measured on 2025-08-04), and a GET or PATCH of it with the enterprise serializer
+ *   makes the row (`description` "", neither verified nor hidden: `dangerously_get_object`, `safely_get_object`).
  * - DELETE removes the definition (204). Lists: LimitOffsetPagination (100), `search` (every space-separated term,
  *   case-insensitive); property definitions filter by `type` (event, person, group with `group_type_index`,
  *   session), `properties` (names) and `event_names` with `filter_by_event_names`.
@@ -45,7 +49,17 @@ import {
 
 const older = (ctx: ApiContext) => ctx.services.version === "2025-08-04";
 
-const lacks = (ctx: ApiContext, team: StoredProject, feature: PlanFeature) => ctx.store.lacks(team.organizationId, feature);
+const lacks = (ctx: ApiContext, team: StoredProject, feature: PlanFeature) =>
+  ctx.store.lacks(older(ctx) ? (ctx.user.currentOrganizationId ?? team.organizationId) : team.organizationId, feature);
+
+/** The enterprise row a GET or PATCH with the enterprise serializer makes for a definition ingestion made. */
+function withEnterpriseRow(ctx: ApiContext, team: StoredProject, o: StoredObject): StoredObject {
+  if (!lacks(ctx, team, "ingestion_taxonomy") && typeof o.fields.verified !== "boolean") {
+    Object.assign(o.fields, { description: o.fields.description ?? "", verified: false, hidden: o.fields.hidden ?? false });
+    ctx.store.changed();
+  }
+  return o;
+}
 
 const tagsRule: FieldRule<unknown> = listField<unknown>({ nullable: false, item: (v, path) => parseChar(v, { allowBlank: false }, path) });
 
@@ -78,7 +92,11 @@ const micros = (v: unknown) => (typeof v === "number" ? isoFromMicros(v) : null)
 /** What both enterprise serializers answer of verification and its author. */
 function verification(ctx: ApiContext, o: StoredObject): JsonObject {
   const by = typeof o.fields.verified_by === "number" ? userBasic(ctx.store, o.fields.verified_by) : null;
-  return { verified: o.fields.verified === true, verified_at: micros(o.fields.verified_at), verified_by: by };
+  return {
+    verified: typeof o.fields.verified === "boolean" ? o.fields.verified : null,
+    verified_at: micros(o.fields.verified_at),
+    verified_by: by,
+  };
 }
 
 function updatedBy(ctx: ApiContext, o: StoredObject) {
@@ -170,7 +188,7 @@ function applyUpdate(ctx: ApiContext, team: StoredProject, o: StoredObject, attr
 }
 
 function eventUpdate(ctx: ApiContext, team: StoredProject, id: number, partial: boolean) {
-  const o = findInProject(ctx.store, "eventDefinitions", team, id);
+  const o = withEnterpriseRow(ctx, team, findInProject(ctx.store, "eventDefinitions", team, id));
   // EventDefinitionSerializer.update (the base serializer, without the plan feature) raises before saving anything.
   if (lacks(ctx, team, "ingestion_taxonomy")) throw paymentRequired();
   applyUpdate(ctx, team, o, validateBody(ctx.req.body(), EVENT_FIELDS, ctx, [], partial), "event");
@@ -178,7 +196,7 @@ function eventUpdate(ctx: ApiContext, team: StoredProject, id: number, partial: 
 }
 
 function propertyUpdate(ctx: ApiContext, team: StoredProject, id: number, partial: boolean) {
-  const o = findInProject(ctx.store, "propertyDefinitions", team, id);
+  const o = withEnterpriseRow(ctx, team, findInProject(ctx.store, "propertyDefinitions", team, id));
   if (lacks(ctx, team, "ingestion_taxonomy")) {
     // PropertyDefinitionSerializer.update: a change of `property_type` alone is free; anything else, a PATCH that
     // changes nothing included, raises (the base serializer reads only `property_type` and `tags`).
@@ -263,7 +281,11 @@ export function taxonomyRoutes() {
       scopeObject: "event_definition",
       list: eventList,
       create: eventCreate,
-      retrieve: (ctx, team, id) => json(200, serializeEventDefinition(ctx, team, findInProject(ctx.store, "eventDefinitions", team, id))),
+      retrieve: (ctx, team, id) =>
+        json(
+          200,
+          serializeEventDefinition(ctx, team, withEnterpriseRow(ctx, team, findInProject(ctx.store, "eventDefinitions", team, id))),
+        ),
       update: eventUpdate,
       lookup: uuidLookup("eventDefinitions", "uuid"),
       destroy: destroy("eventDefinitions"),
@@ -279,7 +301,10 @@ export function taxonomyRoutes() {
         throw methodNotAllowed("POST");
       },
       retrieve: (ctx, team, id) =>
-        json(200, serializePropertyDefinition(ctx, team, findInProject(ctx.store, "propertyDefinitions", team, id))),
+        json(
+          200,
+          serializePropertyDefinition(ctx, team, withEnterpriseRow(ctx, team, findInProject(ctx.store, "propertyDefinitions", team, id))),
+        ),
       update: propertyUpdate,
       lookup: uuidLookup("propertyDefinitions", "uuid"),
       destroy: destroy("propertyDefinitions"),

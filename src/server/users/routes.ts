@@ -1,13 +1,16 @@
 /**
  * The current user, `/api/users/@me/` (UserViewSet and UserSerializer, posthog/api/user.py): what a program needs to
- * subscribe itself to an alert, its `id`. Modelled: retrieve of `@me` (scope `user:read`), and the refusal of any
- * other user to a non-staff user ("As a non-staff user you're only allowed to access the `@me` user instance."). The
+ * subscribe itself to an alert, its `id`. Modelled: retrieve of `@me` (scope `user:read`); of its update (`user:write`)
+ * the selection of the current organization (`set_current_organization`, which selects that organization's first
+ * project too: UserSerializer.update), whose plan PostHog 2025-08-04 judges for event and property definitions
+ * (src/server/taxonomy/routes.ts), other fields ignored; and the refusal of any other user to a non-staff user ("As a
+ * non-staff user you're only allowed to access the `@me` user instance."). The
  * record has UserSerializer's fields, in PostHog 2025-08-04's set (measured at its backend: no numeric `id`) or in
  * today's (with `id` and the impersonation, onboarding and notification fields it added); the identity, the current
  * organization and team and the memberships are the store's, the personal settings PostHog's defaults for a new
  * user (this server stores none).
  */
-import { permissionDenied } from "../drf/errors";
+import { permissionDenied, validationError } from "../drf/errors";
 import type { ApiContext, ApiRoute } from "../pipeline/api";
 import { json } from "../pipeline/http";
 import { currentOrganization } from "../pipeline/permissions";
@@ -103,13 +106,30 @@ function me(ctx: ApiContext) {
   });
 }
 
+/** `UserSerializer.validate_set_current_organization` and `update`: a member's organization, and its first project. */
+function select(ctx: ApiContext) {
+  if (ctx.params.id !== "@me") throw permissionDenied("As a non-staff user you're only allowed to access the `@me` user instance.");
+  const body = ctx.req.body();
+  const wanted = body !== null && typeof body === "object" ? (body as Record<string, unknown>)["set_current_organization"] : undefined;
+  if (wanted !== undefined) {
+    const id = String(wanted);
+    const organization = ctx.store.organization(id);
+    if (!organization || ctx.store.membershipLevel(organization.id, ctx.user.id) === null)
+      throw validationError(`Object with id=${id} does not exist.`, "set_current_organization", "does_not_exist");
+    ctx.user.currentOrganizationId = organization.id;
+    ctx.user.currentTeamId = ctx.store.state.projects.find((p) => p.organizationId === organization.id)?.id ?? null;
+    ctx.store.changed();
+  }
+  return me(ctx);
+}
+
 export function userRoutes(): ApiRoute[] {
   return [
     {
       pattern: "/api/users/:id",
       detail: true,
       scopeObject: "user",
-      methods: { GET: { name: "retrieve", handler: me } },
+      methods: { GET: { name: "retrieve", handler: me }, PATCH: { name: "partial_update", handler: select } },
       scopeTeam: () => null,
       scopeOrganization: (ctx) => currentOrganization(ctx),
     },

@@ -2,11 +2,13 @@
  * posthog.EventDefinition's own rules over loopback against the local server, in both PostHog versions: a create
  * takes the definition of its name over (no POST when there is one); where there is none today's PostHog creates it
  * and PostHog 2025-08-04 cannot, which the error says with how PostHog makes one; a lost create answer finds the
- * definition by its name; without `ingestion_taxonomy` PostHog's 402 names the plan feature; tags dropped for lack of
+ * definition by its name; without `ingestion_taxonomy` PostHog refuses every write (402) and the settings are recorded
+ * as not applicable, the plan feature named, with whose plan counts; tags dropped for lack of
  * `tagging` are blamed on it; hidden and verified together are refused at check; a new name replaces; delete
  * releases. (Create, preview, drift, adoption, import and delete of its example: the contract,
  * test/kinds/contract.test.ts.)
  */
+import { z } from "zod";
 import { Transport } from "../../../src/client-entry";
 import * as definitions from "../../../src/kinds/event-definition/endpoints";
 import { EventDefinitionLifecycle } from "../../../src/kinds/event-definition/kind";
@@ -50,6 +52,23 @@ describe.each(["current", "2025-08-04"] as const)("PostHog %s", (version) => {
     expect(created.outs).toMatchObject({ eventDefinitionId: events[0]!.id, name: "signed_up", description: "An account was made." });
   });
 
+  test("a definition nobody opened since ingestion made it is listed with verified and hidden null (no enterprise row yet): taken over as neither, with nothing to write", async () => {
+    await server.control.seedDefinitions(projectId, { events: [{ name: "unopened" }] });
+    const listed = await http.request({
+      method: "GET",
+      path: `/api/projects/${projectId}/event_definitions/`,
+      query: { search: "unopened" },
+      schema: z.looseObject({ results: z.array(z.looseObject({})) }),
+    });
+    expect(listed.results[0]).toMatchObject({ verified: null, hidden: null, description: null });
+    const inputs: Json = { projectId, name: "unopened", verified: false, hidden: false };
+    await server.clearRequests();
+    const made = await lifecycle().create(inputs);
+    expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+    expect(made.outs).toMatchObject({ verified: false });
+    expect((await lifecycle().diff(made.id, made.outs as Json, inputs)).changes).toBe(false);
+  });
+
   test(
     version === "current"
       ? "where there is none, today's PostHog creates it by name"
@@ -78,14 +97,51 @@ describe.each(["current", "2025-08-04"] as const)("PostHog %s", (version) => {
       expect((await definitions.listEventDefinitions(http, projectId, { search: "lost_answer" })).length).toBe(1);
     });
 
-  test("without ingestion_taxonomy PostHog answers 402: the error names the plan feature", async () => {
+  test("without ingestion_taxonomy PostHog refuses every write (402): the error names the plan feature and whose plan counts, and records the settings as not applicable, which the next preview says", async () => {
     await server.control.seedDefinitions(projectId, { events: [{ name: "paid_feature" }] });
     await withoutPlan(["ingestion_taxonomy"], async () => {
-      await expect(lifecycle().create({ projectId, name: "paid_feature", description: "x" })).rejects.toThrow(
-        /402.*only for organizations whose plan has the `ingestion_taxonomy` plan feature/s,
+      const inputs: Json = { projectId, name: "paid_feature", description: "x", tags: ["funnel"] };
+      const failure = await lifecycle()
+        .create(inputs)
+        .then(
+          () => undefined,
+          (error: Error & { id?: string; properties?: Json }) => error,
+        );
+      expect(failure?.message).toMatch(
+        /^PostHog cannot apply description, tags to this event definition: where the plan lacks the `ingestion_taxonomy` plan feature .*refuses to write anything \(402: EnterpriseFeatureException.*PostHog 2025-08-04 judges the plan of the organization the key's user has selected in PostHog \(`request.user.organization`\), not the project's/,
       );
+      await server.clearRequests();
+      await expect(lifecycle().diff(String(failure?.id), failure?.properties ?? {}, inputs)).rejects.toThrow(
+        /PostHog cannot apply description, tags .*\(as the last `pulumi up` or refresh found\)/,
+      );
+      expect(await server.requests()).toEqual([]);
     });
   });
+
+  // Measured on the real 2025-08-04 (test/acceptance/taxonomy.test.ts); not known of today's PostHog.
+  if (version === "2025-08-04")
+    test("PostHog 2025-08-04 judges the plan of the organization the key's user has selected, not the project's: the message says so", async () => {
+      await server.control.seedDefinitions(projectId, { events: [{ name: "elsewhere" }] });
+      const other = await server.control.createOrganization({ name: "Selected", ownedByDefaultUser: true });
+      await server.control.patchOrganization(other.id, { lackedFeatures: ["ingestion_taxonomy"] });
+      const select = (organizationId: string) =>
+        http.request({
+          method: "PATCH",
+          path: "/api/users/@me/",
+          body: { set_current_organization: organizationId },
+          schema: z.looseObject({}),
+        });
+      await select(other.id);
+      try {
+        // The project's organization has the feature; the selected one has not.
+        await expect(lifecycle().create({ projectId, name: "elsewhere", description: "x" })).rejects.toThrow(
+          /^PostHog cannot apply description to this event definition: .*PostHog 2025-08-04 judges the plan of the organization the key's user has selected in PostHog \(`request.user.organization`\), not the project's/,
+        );
+      } finally {
+        await select(server.organizationId);
+      }
+      expect((await lifecycle().create({ projectId, name: "elsewhere", description: "x" })).outs).toMatchObject({ description: "x" });
+    });
 
   test("tags PostHog drops for lack of tagging are blamed on the plan, and the state holds PostHog's value", async () => {
     await server.control.seedDefinitions(projectId, { events: [{ name: "tagged" }] });

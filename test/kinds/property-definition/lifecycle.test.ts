@@ -70,13 +70,27 @@ test.each([
   expect(checked.failures?.map((f) => f.reason).join(" ")).toContain(reason);
 });
 
-test("without ingestion_taxonomy, propertyType alone is written; a description is refused with the plan feature named", async () => {
+test("without ingestion_taxonomy, propertyType alone is written; with a description beside it, PostHog's 402 is met by writing propertyType alone and recording the description as not applicable", async () => {
   await server.control.patchOrganization(server.organizationId, { lackedFeatures: ["ingestion_taxonomy"] });
   try {
     const typed = await lifecycle().create({ projectId, name: "email", type: "event", propertyType: "Numeric" });
     expect(typed.outs).toMatchObject({ propertyType: "Numeric", isNumerical: true });
-    await expect(lifecycle().create({ projectId, name: "email", type: "event", description: "x" })).rejects.toThrow(
-      /only for organizations whose plan has the `ingestion_taxonomy` plan feature/,
+    const inputs: Json = { projectId, name: "email", type: "event", propertyType: "DateTime", description: "x" };
+    const failure = await lifecycle()
+      .create(inputs)
+      .then(
+        () => undefined,
+        (error: Error & { properties?: Json }) => error,
+      );
+    expect(failure?.message).toMatch(
+      /^PostHog cannot apply description to this property definition: where the plan lacks the `ingestion_taxonomy` plan feature .* refuses to write anything but propertyType \(alone\) \(402.*PostHog 2025-08-04 judges the plan of the organization the key's user has selected in PostHog/,
+    );
+    expect(failure?.properties).toMatchObject({ propertyType: "DateTime" });
+    const live = await definitions.listPropertyDefinitions(connection().transport, projectId, { type: "event", search: "email" });
+    expect(live[0]).toMatchObject({ property_type: "DateTime" });
+    // Recorded: the next preview says it before sending anything, rather than an update PostHog refuses again.
+    await expect(lifecycle().diff(String(typed.id), failure?.properties ?? {}, inputs)).rejects.toThrow(
+      /PostHog cannot apply description .*\(as the last `pulumi up` or refresh found\)/,
     );
   } finally {
     await server.control.patchOrganization(server.organizationId, { lackedFeatures: [] });

@@ -17,13 +17,20 @@ afterAll(() => h.server.close());
 
 const seed = (body: Parameters<Harness["control"]["seedDefinitions"]>[1]) => h.control.seedDefinitions(projectId, body);
 
-test("the control surface seeds definitions as ingestion does: once per name, properties with the events they were seen on", async () => {
+test("the control surface seeds definitions as ingestion does: once per name, without an enterprise row (listed with description, verified and hidden null) until a GET makes it, properties with the events they were seen on", async () => {
   const first = await seed({ events: [{ name: "signed_up", properties: { plan: "String", seats: "Numeric" } }] });
   const again = await seed({ events: [{ name: "signed_up" }] });
   expect(again.events[0]!.id).toBe(first.events[0]!.id);
   const listed = await h.api("GET", `${events}?search=signed`);
   expect(listed.body.results.map((e: { name: string }) => e.name)).toEqual(["signed_up"]);
-  expect(listed.body.results[0]).toMatchObject({ description: null, verified: false, hidden: false, owner: null, tags: [] });
+  expect(listed.body.results[0]).toMatchObject({ description: null, verified: null, hidden: null, owner: null, tags: [] });
+  // Measured on 2025-08-04: the enterprise GET makes the row (`dangerously_get_object`), and the list then answers it.
+  expect((await h.api("GET", `${events}${first.events[0]!.id}/`)).body).toMatchObject({ description: "", verified: false, hidden: false });
+  expect((await h.api("GET", `${events}?search=signed`)).body.results[0]).toMatchObject({
+    description: "",
+    verified: false,
+    hidden: false,
+  });
   const seen = await h.api("GET", `${properties}?event_names=${encodeURIComponent('["signed_up"]')}&filter_by_event_names=true`);
   expect(seen.body.results.map((p: { name: string; property_type: string }) => [p.name, p.property_type])).toEqual([
     ["plan", "String"],

@@ -1,7 +1,7 @@
 /**
  * The current user on the local server (src/server/users/, after UserViewSet of posthog/api/user.py): `@me` with the
- * key's user, `user:read` required, no other user for a non-staff user, and no numeric `id` when playing 2025-08-04
- * (its UserSerializer had none, measured at the real backend).
+ * key's user, `user:read` required, no other user for a non-staff user, no numeric `id` when playing 2025-08-04
+ * (its UserSerializer had none, measured at the real backend), and the selection of the current organization.
  */
 import { harness, type Harness } from "../helpers";
 
@@ -35,4 +35,22 @@ test("PostHog 2025-08-04's user record has no numeric id", async () => {
   expect(res.status).toBe(200);
   expect(res.body).not.toHaveProperty("id");
   expect(res.body).toHaveProperty("uuid");
+});
+
+test("PATCH set_current_organization selects a member's organization and its first project; user:write; another organization does not exist", async () => {
+  const other = await h.control.createOrganization({ name: "Other", ownedByDefaultUser: true });
+  const stranger = await h.control.createOrganization({ name: "Stranger" });
+  const reader = await h.control.createKey({ scopes: ["user:read"] });
+  expect((await h.api("PATCH", "/api/users/@me/", { key: reader.key, body: { set_current_organization: other.id } })).body).toMatchObject({
+    detail: "API key missing required scope 'user:write'",
+  });
+  expect((await h.api("PATCH", "/api/users/@me/", { body: { set_current_organization: stranger.id } })).body).toMatchObject({
+    attr: "set_current_organization",
+    code: "does_not_exist",
+    detail: `Object with id=${stranger.id} does not exist.`,
+  });
+  const selected = await h.api("PATCH", "/api/users/@me/", { body: { set_current_organization: other.id } });
+  expect(selected.status).toBe(200);
+  expect(selected.body).toMatchObject({ organization: { id: other.id, name: "Other" }, team: null });
+  expect((await h.api("PATCH", "/api/users/@me/", { body: { set_current_organization: h.server.organizationId } })).status).toBe(200);
 });
