@@ -43,11 +43,13 @@ export function wholeList<W>(list: (http: Transport, where: W) => Promise<readon
 }
 
 /**
- * How long a batch gathers reads: until none has arrived for `QUIET_MS`, and never longer than `GATHER_MS` after its
- * first. The engine sends a refresh's reads together, but the host takes them one after another, and while it writes
- * its checkpoints (`pulumi refresh` does after each read) they trickle in: measured at 300 flags on a loaded 2-core
- * machine, 20 to 110 ms apart. A shorter window cut such a refresh into batches of a few dozen reads, each a pass over
- * the list.
+ * How long a batch gathers reads: until none has arrived for `QUIET_MS`, or for twice the longest gap between two of
+ * its reads so far when that is longer, and never longer than `GATHER_MS` after its first. The engine sends a
+ * refresh's reads together, but the host takes them one after another, and while it writes its checkpoints (`pulumi
+ * refresh` does after each read) they trickle in: measured at 300 flags on a loaded 2-core machine, 20 to 110 ms
+ * apart, more when the machine is busier. A fixed window cut such a refresh into batches of a few dozen reads, each a
+ * pass over the list (23 to 27 requests instead of 3, measured at 300 flags under load); the window now stretches
+ * with the pace the reads arrive at.
  */
 const QUIET_MS = 100;
 const GATHER_MS = 2_000;
@@ -70,6 +72,9 @@ interface Waiting<R> {
 interface Batch<R> {
   readonly reads: Waiting<R>[];
   readonly opened: number;
+  /** When its last read arrived, and the longest gap between two of its reads. */
+  last: number;
+  longestGap: number;
   timer?: NodeJS.Timeout;
 }
 
@@ -98,17 +103,20 @@ export function readObject<S extends ScopeKind, R, W extends WhereOf<S>>(
   if (!list) return kind.api.get(http, where, id);
   const key = `${http.caller}\n${kind.token}\n${JSON.stringify(where)}`;
   return new Promise<R>((resolve, reject) => {
+    const now = Date.now();
     let batch = gathering.get(key) as Batch<R> | undefined;
     if (!batch) {
-      batch = { reads: [], opened: Date.now() };
+      batch = { reads: [], opened: now, last: now, longestGap: 0 };
       gathering.set(key, batch as Batch<unknown>);
     }
     batch.reads.push({ id, needs, resolve, reject });
+    batch.longestGap = Math.max(batch.longestGap, now - batch.last);
+    batch.last = now;
     clearTimeout(batch.timer);
     const closing = batch;
     const full = closing.reads.length >= (limitOf.get(key) ?? Number.POSITIVE_INFINITY);
-    const left = closing.opened + GATHER_MS - Date.now();
-    const wait = Math.min(full ? FULL_MS : QUIET_MS, Math.max(0, left));
+    const left = closing.opened + GATHER_MS - now;
+    const wait = Math.min(full ? FULL_MS : Math.max(QUIET_MS, 2 * closing.longestGap), Math.max(0, left));
     closing.timer = setTimeout(() => {
       gathering.delete(key);
       if (wait < left) limitOf.set(key, Math.max(limitOf.get(key) ?? 0, closing.reads.length));

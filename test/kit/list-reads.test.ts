@@ -127,6 +127,23 @@ describe.each(versions)("PostHog %s", (version) => {
     expect(lists.length).toBe(40 / 8);
   });
 
+  test("reads that trickle in slower and slower, as to a busy host, are still one batch served by one page", async () => {
+    const { provider, server, http } = setup();
+    const projectId = (await projects.createProject(http, server.organizationId, { name: `Trickle ${version}` })).id;
+    const flags = await createFlags(http, projectId, `trickle-${version}`, 5);
+    await server.clearRequests();
+    // Gaps past the fixed 100 ms quiet window, each within twice the longest before it.
+    const gaps = [0, 60, 90, 135, 135];
+    const reads: Promise<unknown>[] = [];
+    for (const [i, gap] of gaps.entries()) {
+      await new Promise((resolve) => setTimeout(resolve, gap));
+      reads.push(provider.read(String(flags[i]!.id), { projectId } as Json));
+    }
+    await Promise.all(reads);
+    const { lists, gets } = await flagReads(setup());
+    expect({ lists: lists.length, gets }).toEqual({ lists: 1, gets: [] });
+  });
+
   test("pages changing while read (a flag deleted by hand after the first page, one created by hand after the second): the read a page misses takes its GET", async () => {
     const { server, http, projectId } = setup();
     const flags = await createFlags(http, projectId, `moving-${version}`, 150);
