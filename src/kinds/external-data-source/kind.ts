@@ -41,6 +41,17 @@ const replaceOnChange = (name: string) => ({
   willReplaceOnChanges: true,
 });
 
+/**
+ * A listed source as a read takes it: without its tables where PostHog lists them trimmed, without their sync
+ * frequency (a later PostHog's list, ExternalDataSourceSerializers.get_schemas with `schemas_list_only`), so that a
+ * read of the tables is its GET's.
+ */
+export function withFullTables(source: ExternalDataSource): ExternalDataSource {
+  if ((source.schemas ?? []).every((table) => Object.hasOwn(table, SYNC_FREQUENCY))) return source;
+  const { schemas: _trimmed, ...rest } = source;
+  return rest;
+}
+
 export const externalDataSourceKind: Kind<"project", ExternalDataSourceRecord> = {
   ...kindNames("ExternalDataSource"),
   example: externalDataSourceExample,
@@ -55,7 +66,7 @@ export const externalDataSourceKind: Kind<"project", ExternalDataSourceRecord> =
     remove: sources.deleteExternalDataSource,
   }),
   // ExternalDataSourceViewSet lists with ExternalDataSourceSerializers, as it retrieves.
-  listReads: listedPages(sources.externalDataSourcePages),
+  listReads: listedPages(sources.externalDataSourcePages, withFullTables),
   schema: () => ({
     description:
       "A PostHog data warehouse source: a Stripe account, a database or a SaaS whose tables PostHog syncs into the warehouse. Its credentials are Pulumi secrets, never answered by PostHog nor kept in an output. PostHog checks the settings and lists the source's tables when it is created (connecting to it for most types). Deleted with DELETE (its tables with it). PostHog 2025-08-04 refuses personal API keys here; a later one needs the `external_data_source` scope.",

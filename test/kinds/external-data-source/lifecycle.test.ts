@@ -10,7 +10,7 @@ import * as sources from "../../../src/kinds/external-data-source/endpoints";
 import { Transport } from "../../../src/client-entry";
 import { ExternalDataSourceLifecycle } from "../../../src/provider";
 import { hostedProvider } from "../../helpers/contract";
-import { externalDataSourceKind } from "../../../src/kinds/external-data-source/kind";
+import { externalDataSourceKind, withFullTables } from "../../../src/kinds/external-data-source/kind";
 import { projectScopedSetups } from "../../helpers/project-scoped";
 import type { Kind } from "../../../src/kit/kind";
 
@@ -200,4 +200,11 @@ test("a table's sync frequency is checked before anything is sent: PostHog's fre
     expect.stringContaining('"1min" is for a "cdc" table only'),
   ]);
   expect(await failures({ name: "Customer", sync_frequency: "never" })).toEqual([]);
+});
+
+test("a listed source whose tables PostHog lists without their sync frequency (a later PostHog's trimmed list) leaves its tables to the GET", () => {
+  const listed = { id: "u", source_type: "Stripe", job_inputs: {}, schemas: [{ name: "Customer", should_sync: true }] };
+  expect(withFullTables(listed)).toEqual({ id: "u", source_type: "Stripe", job_inputs: {} });
+  const full = { ...listed, schemas: [{ name: "Customer", should_sync: true, sync_frequency: "6hour" }] };
+  expect(withFullTables(full)).toBe(full);
 });
