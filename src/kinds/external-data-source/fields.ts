@@ -25,7 +25,9 @@ export const SYNC_TYPES = ["full_refresh", "incremental", "append", "cdc"] as co
 /**
  * `sync_frequency_to_sync_frequency_interval`'s frequencies (products/data_warehouse/backend/models/
  * external_data_schema.py; "1min" for a CDC table only, ExternalDataSchemaSerializer.update). PostHog 2025-08-04 knows
- * neither "1min" nor "15min": it fails on them (a ValueError, its 500).
+ * neither "1min" nor "15min": it fails on them (a ValueError, its 500). It also updates the table's Temporal schedule
+ * before saving a new frequency, which fails (a 500, nothing saved; measured) for a table that does not sync (it has
+ * no schedule) and for "never": those are its refusals, today's PostHog takes both.
  */
 export const SYNC_FREQUENCIES = ["never", "1min", "5min", "15min", "30min", "1hour", "6hour", "12hour", "24hour", "7day", "30day"] as const;
 /** The key a table's sync frequency is declared by, and the only one of a table's keys an update changes. */
@@ -100,7 +102,7 @@ export const externalDataSourceFields = {
     type: "ExternalDataSourceTable[]",
     input: z.array(z.unknown(), { error: "must be a list of the tables to sync" }),
     equal: sameSchemas,
-    doc: 'The source\'s tables PostHog makes warehouse tables of: each `name` (one the source has), `should_sync`, and how (`sync_type`: "full_refresh", "incremental" or "append", the last two with `incremental_field` and `incremental_field_type`; `sync_time_of_day`), and how often (`sync_frequency`: "never", "5min", "30min", "1hour", "6hour" — PostHog\'s default —, "12hour", "24hour", "7day" or "30day"; today\'s PostHog also "15min", and "1min" for a "cdc" table). Fixed at create, a change replacing the source, but for `sync_frequency`: PostHog keeps it per table, and it is set there after the create and on update.',
+    doc: 'The source\'s tables PostHog makes warehouse tables of: each `name` (one the source has), `should_sync`, and how (`sync_type`: "full_refresh", "incremental" or "append", the last two with `incremental_field` and `incremental_field_type`; `sync_time_of_day`), and how often (`sync_frequency`: "never", "5min", "30min", "1hour", "6hour" — PostHog\'s default —, "12hour", "24hour", "7day" or "30day"; today\'s PostHog also "15min", and "1min" for a "cdc" table; PostHog 2025-08-04 changes it only for a table that syncs, and not to "never"). Fixed at create, a change replacing the source, but for `sync_frequency`: PostHog keeps it per table, and it is set there after the create and on update.',
   },
 } as const satisfies Record<string, FieldDef>;
 

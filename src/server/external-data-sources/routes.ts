@@ -19,7 +19,9 @@
  *   payload says; a PATCH's `sync_frequency` must be one the version knows (`sync_frequency_to_sync_frequency_interval`
  *   raises ValueError otherwise: a 500), today's "1min" only for a CDC table. PostHog 2025-08-04 sets `sync_type` from
  *   the request whether given or not (absent: null) and, for an incremental or append table, the incremental field
- *   and type too; today's only what the request gives.
+ *   and type too; today's only what the request gives. PostHog 2025-08-04 updates the table's Temporal schedule on a
+ *   change of frequency before saving: a table that does not sync has none (its RPCError, a 500), and "never" is its
+ *   TypeError (a 500), nothing saved (measured on that backend).
  *
  * Not imitated: every source but Stripe (each needs its service: PostHog connects to list the tables, and today's
  * PostHog checks the credentials on create; here a Stripe key is taken as valid), the sync jobs and their schedules,
@@ -259,6 +261,8 @@ function updateTable(ctx: ApiContext, team: StoredProject, id: number) {
   const frequency = data.sync_frequency;
   if (frequency) {
     if (typeof frequency !== "string" || !(old ? SYNC_FREQUENCIES_2025 : SYNC_FREQUENCIES).includes(frequency)) throw serverError();
+    const changed = (frequency === "never" ? null : frequency) !== (table.sync_frequency ?? null);
+    if (old && changed && (table.should_sync !== true || frequency === "never")) throw serverError();
     if (!old && frequency === "1min" && resulting !== "cdc")
       throw validationError(
         "A 1-minute sync frequency is only available for CDC schemas. The fastest frequency for other sync types is 5 minutes.",

@@ -98,6 +98,16 @@ test("a table's own PATCH (ExternalDataSchemaSerializer.update): its sync freque
     const oldTable = await tableOf(old, oldSources, oldMade.id);
     const oldPatch = (body: unknown) => old.api("PATCH", `/api/environments/${p.id}/external_data_schemas/${oldTable.id}/`, { body });
     expect((await oldPatch({ sync_frequency: "15min" })).status).toBe(500);
+    // Its schedule's update fails for "never" (TypeError), and for a table that does not sync, which has none (RPCError).
+    expect((await oldPatch({ sync_frequency: "never", sync_type: "full_refresh" })).status).toBe(500);
+    const idle = (await old.api("POST", oldSources, { body: stripe("idle", { schemas: [{ name: "Customer", should_sync: false }] }) }))
+      .body;
+    const idleTable = await tableOf(old, oldSources, idle.id);
+    expect(
+      (await old.api("PATCH", `/api/projects/${p.id}/external_data_schemas/${idleTable.id}/`, { body: { sync_frequency: "1hour" } }))
+        .status,
+    ).toBe(500);
+    expect(await tableOf(old, oldSources, idle.id)).toMatchObject({ sync_frequency: "6hour" });
     expect((await oldPatch({ sync_frequency: "1hour", sync_type: "full_refresh" })).body).toMatchObject({
       sync_frequency: "1hour",
       sync_type: "full_refresh",
