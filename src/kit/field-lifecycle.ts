@@ -14,6 +14,7 @@ import type { FieldModel, FieldRecorded, InScope } from "./field-model";
 import { DeclaredLifecycle, type Json, type Placed } from "./lifecycle";
 import { article, type Found, identityTakenMessage, judgeFound, notTakenMessage, type Ownership, type TakeOver } from "./lost-create";
 import { own } from "./json";
+import { rowOf } from "./field-table";
 import { readObject } from "./list-reads";
 import { pluralNoun } from "./names";
 
@@ -43,7 +44,8 @@ export abstract class FieldTableLifecycle<
   }
 
   protected override async complete(record: InScope<R, S>, declared: readonly string[]): Promise<Placed<InScope<R, S>>> {
-    return { record, nowhere: declared.filter((field) => !Object.hasOwn(record, field)) };
+    const readOnly = (field: string) => rowOf(this.fields.spec.fields, field)?.readOnlyIn?.answer(record) === true;
+    return { record, nowhere: declared.filter((field) => !Object.hasOwn(record, field) || readOnly(field)) };
   }
 
   protected override unsupportedMessage(fields: readonly string[]): string {

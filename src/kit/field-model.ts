@@ -308,14 +308,31 @@ function modelOf<R, T extends object>(spec: FieldModelSpec<R, T>, kind: Pick<Mod
   }
 
   function unsupportedMessage(fields: readonly string[]): string {
-    const names = fields.map(arg).join(", ");
-    const lacking = [...new Set(fields.flatMap((f) => (Object.hasOwn(spec.fields, f) ? (spec.fields[f]!.lackedBy ?? []) : [])))];
-    const known = fields.every((f) => Object.hasOwn(spec.fields, f) && (spec.fields[f]!.lackedBy ?? []).length > 0);
-    const why =
-      lacking.length > 0 && known
-        ? ` This PostHog version predates ${fields.length === 1 ? "it" : "them"} (PostHog ${lacking.join(", ")} has no ${names}; see "PostHog versions" in the README).`
-        : "";
-    return `This PostHog has no ${spec.className} setting ${names} (it answered without ${fields.length === 1 ? "it" : "them"}), so ${fields.length === 1 ? "it" : "they"} cannot be applied.${why} Upgrade PostHog or remove ${names} from the program.`;
+    const readOnly = fields.filter((f) => rowOf(spec.fields, f)?.readOnlyIn !== undefined);
+    const lacked = fields.filter((f) => !readOnly.includes(f));
+    const them = (list: readonly string[]) => (list.length === 1 ? "it" : "them");
+    const sentences: string[] = [];
+    if (lacked.length > 0) {
+      const names = lacked.map(arg).join(", ");
+      const lacking = [...new Set(lacked.flatMap((f) => rowOf(spec.fields, f)?.lackedBy ?? []))];
+      const known = lacked.every((f) => (rowOf(spec.fields, f)?.lackedBy ?? []).length > 0);
+      const why =
+        lacking.length > 0 && known
+          ? ` This PostHog version predates ${them(lacked)} (PostHog ${lacking.join(", ")} has no ${names}; see "PostHog versions" in the README).`
+          : "";
+      sentences.push(
+        `This PostHog has no ${spec.className} setting ${names} (it answered without ${them(lacked)}), so ${lacked.length === 1 ? "it" : "they"} cannot be applied.${why}`,
+      );
+    }
+    if (readOnly.length > 0) {
+      const names = readOnly.map(arg).join(", ");
+      const versions = [...new Set(readOnly.flatMap((f) => rowOf(spec.fields, f)!.readOnlyIn!.versions))];
+      sentences.push(
+        `This PostHog takes the ${spec.className} setting ${names} read-only: it drops a written value unread, as PostHog ${versions.join(", ")} does (see "PostHog versions" in the README), so ${readOnly.length === 1 ? "it" : "they"} cannot be applied.`,
+      );
+    }
+    const all = [...lacked, ...readOnly].map(arg).join(", ");
+    return `${sentences.join(" ")} Upgrade PostHog or remove ${all} from the program.`;
   }
 
   const keptOf = (values: object): Json => Object.fromEntries(keptInputs.map((name) => [name, own(values, name) ?? null]));

@@ -35,6 +35,12 @@ export interface FieldDef {
   /** The PostHog versions that have no such field (they drop it unread): named when a program declares it there. */
   readonly lackedBy?: readonly string[];
   /**
+   * The PostHog versions that answer the field but take it read-only (DRF drops a written value unread), and how
+   * their answer tells them apart: a value declared there is one this PostHog cannot apply, said as for `lackedBy`
+   * rather than left as drift that never settles.
+   */
+  readonly readOnlyIn?: { readonly versions: readonly string[]; readonly answer: (record: object) => boolean };
+  /**
    * How PostHog answers the field, where a kind derives its record's shape from its table (Project's) rather than
    * from its record.ts.
    */

@@ -22,6 +22,28 @@ function sortKeys(value: unknown): unknown {
   return value;
 }
 
+/**
+ * The length of Python's `json.dumps(value)` (PostHog measures some settings by it) for strings and lists and
+ * dictionaries of them: separators ", " and ": ", and `ensure_ascii=True`, which escapes every UTF-16 unit outside
+ * space..tilde: `\uXXXX`, or two characters for `\"`, `\\`, `\n`, `\r`, `\t`, `\b` and `\f`.
+ */
+export function pythonJsonLength(value: unknown): number {
+  if (typeof value === "string") return 2 + value.split("").reduce((n, unit) => n + escapedLength(unit), 0);
+  const parts = Array.isArray(value)
+    ? value.map(pythonJsonLength)
+    : isPlainObject(value)
+      ? Object.entries(value).map(([key, inner]) => pythonJsonLength(key) + 2 + pythonJsonLength(inner))
+      : undefined;
+  if (parts === undefined) return (JSON.stringify(value) ?? "null").length;
+  return 2 + parts.reduce((a, b) => a + b, 0) + Math.max(0, parts.length - 1) * 2;
+}
+
+function escapedLength(unit: string): number {
+  if ('"\\\n\r\t\b\f'.includes(unit)) return 2;
+  const code = unit.charCodeAt(0);
+  return code < 0x20 || code > 0x7e ? 6 : 1;
+}
+
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }

@@ -13,6 +13,8 @@ export interface ExternalDataSourceTable {
   incremental_field?: string | null;
   incremental_field_type?: string | null;
   sync_time_of_day?: string | null;
+  /** How often it syncs (the table's own setting; PostHog's default "6hour"). */
+  sync_frequency?: "never" | "1min" | "5min" | "15min" | "30min" | "1hour" | "6hour" | "12hour" | "24hour" | "7day" | "30day" | null;
 }
 
 /** An external data source's inputs: PostHog's writable fields, camelCase, and where it is (projectId). */
@@ -27,7 +29,7 @@ export interface ExternalDataSourceArgs {
   prefix?: pulumi.Input<string | null>;
   /** Its settings and credentials as its source type takes them (Stripe: `stripe_secret_key`, `stripe_account_id`; Postgres: `host`, `port`, `database`, `user`, `password`, `schema`, …). A Pulumi secret: PostHog never answers the credentials, so a change made to them outside Pulumi cannot be seen. PostHog merges them into the ones it holds. */
   jobInputs: pulumi.Input<Record<string, unknown>>;
-  /** The source's tables PostHog makes warehouse tables of: each `name` (one the source has), `should_sync`, and how (`sync_type`: "full_refresh", "incremental" or "append", the last two with `incremental_field` and `incremental_field_type`; `sync_time_of_day`). Fixed at create: a change replaces the source. */
+  /** The source's tables PostHog makes warehouse tables of: each `name` (one the source has), `should_sync`, and how (`sync_type`: "full_refresh", "incremental" or "append", the last two with `incremental_field` and `incremental_field_type`; `sync_time_of_day`), and how often (`sync_frequency`: "never", "5min", "30min", "1hour", "6hour" — PostHog's default —, "12hour", "24hour", "7day" or "30day"; today's PostHog also "15min", and "1min" for a "cdc" table; PostHog 2025-08-04 changes it only for a table that syncs, and not to "never"). Fixed at create, a change replacing the source, but for `sync_frequency`: PostHog keeps it per table, and it is set there after the create and on update. */
   schemas: pulumi.Input<pulumi.Input<ExternalDataSourceTable>[]>;
 }
 

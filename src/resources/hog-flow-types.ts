@@ -28,6 +28,25 @@ export interface HogFlowAction {
   [key: string]: unknown;
 }
 
+/** How often a hog flow's trigger fires for the same key (PostHog's HogFlowMaskingSerializer). */
+export interface HogFlowTriggerMasking {
+  /** A template of the key, such as `"{person.id}"`; PostHog compiles it. */
+  hash: string;
+  /** Seconds (60 to 94608000) within which repeats of a key are suppressed. */
+  ttl?: number | null;
+  /** Fire once per this many matches of a key instead. */
+  threshold?: number | null;
+}
+
+/** A hog flow's variable (PostHog's HogFlowVariableSerializer: string values; a number is stored as its string). */
+export interface HogFlowVariable {
+  key?: string;
+  /** "string", "number" or "boolean", as PostHog's editor writes it. */
+  type?: string;
+  default?: string | number;
+  [key: string]: string | number | undefined;
+}
+
 /** Which action follows which. */
 export interface HogFlowEdge {
   from: string;
@@ -56,6 +75,10 @@ export interface HogFlowArgs {
   exitCondition?: pulumi.Input<HogFlowExitCondition>;
   /** The goal that counts a person converted (`filters`, a list of property filters, compiled by PostHog), or null. */
   conversion?: pulumi.Input<Record<string, unknown> | null>;
+  /** How often the trigger fires for the same key (today's PostHog): `hash`, a template of the key (`"{person.id}"`: once per person), `ttl`, the seconds (60 to 94608000) within which repeats are suppressed, and `threshold`, to fire once per that many matches instead; PostHog compiles the hash. Null for none. PostHog 2025-08-04 takes it read-only. */
+  triggerMasking?: pulumi.Input<HogFlowTriggerMasking | null>;
+  /** Its variables (today's PostHog): each `{key, type, default}` with string values (`type` "string", "number" or "boolean"; PostHog stores a number as its string and trims each value), keys unique, at most 5 KB in all. Actions read them as `{variables.<key>}`. PostHog 2025-08-04 has none. */
+  variables?: pulumi.Input<pulumi.Input<HogFlowVariable>[]>;
 }
 
 /** Properties for looking up an existing hog flow with `HogFlow.get`. */
@@ -91,6 +114,10 @@ export interface HogFlowOutputProperties {
   readonly exitCondition?: pulumi.Output<HogFlowExitCondition>;
   /** The goal that counts a person converted (`filters`, a list of property filters, compiled by PostHog), or null. Present when declared. */
   readonly conversion?: pulumi.Output<Record<string, unknown> | null>;
+  /** How often the trigger fires for the same key (today's PostHog): `hash`, a template of the key (`"{person.id}"`: once per person), `ttl`, the seconds (60 to 94608000) within which repeats are suppressed, and `threshold`, to fire once per that many matches instead; PostHog compiles the hash. Null for none. PostHog 2025-08-04 takes it read-only. Present when declared. */
+  readonly triggerMasking?: pulumi.Output<HogFlowTriggerMasking | null>;
+  /** Its variables (today's PostHog): each `{key, type, default}` with string values (`type` "string", "number" or "boolean"; PostHog stores a number as its string and trims each value), keys unique, at most 5 KB in all. Actions read them as `{variables.<key>}`. PostHog 2025-08-04 has none. Present when declared. */
+  readonly variables?: pulumi.Output<HogFlowVariable[]>;
 }
 
 /** The output properties every `posthog.HogFlow` registers (a declared field adds its own). */

@@ -20,6 +20,8 @@ export type {
   HogFlowStatus,
   HogFlowExitCondition,
   HogFlowAction,
+  HogFlowTriggerMasking,
+  HogFlowVariable,
   HogFlowEdge,
 } from "./hog-flow-types";
 

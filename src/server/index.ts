@@ -27,7 +27,7 @@ import { warehouseSavedQueryRoutes } from "./warehouse-saved-queries/routes";
 import { warehouseViewLinkRoutes } from "./warehouse-view-links/routes";
 import { insightVariableRoutes } from "./insight-variables/routes";
 import { hogFlowRoutes } from "./hog-flows/routes";
-import { externalDataSourceRoutes } from "./external-data-sources/routes";
+import { externalDataSchemaRoutes, externalDataSourceRoutes } from "./external-data-sources/routes";
 import { errorTrackingRuleRoutes } from "./error-tracking-rules/routes";
 import { roleRoutes } from "./roles/routes";
 import { accessControlRoutes } from "./access-controls/routes";
@@ -190,6 +190,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...insightVariableRoutes(),
       ...hogFlowRoutes(),
       ...externalDataSourceRoutes(),
+      ...externalDataSchemaRoutes(),
       ...errorTrackingRuleRoutes(),
       ...roleRoutes(version),
       ...sessionRecordingPlaylistRoutes(),

@@ -7,7 +7,7 @@
  * is `external_data_source`.
  */
 import { z } from "zod";
-import { externalDataSourceSchema } from "./record";
+import { externalDataSchemaSchema, externalDataSourceSchema } from "./record";
 import * as objects from "../../client/project-objects";
 import type { Transport } from "../../client/transport";
 
@@ -27,6 +27,16 @@ export const deleteExternalDataSource = sources.destroy;
 
 /** Every page of the unfiltered list. */
 export const externalDataSourcePages = sources.pages;
+
+/** A source's tables, each its own ExternalDataSchema (ExternalDataSchemaViewset, `…/external_data_schemas/<uuid>/`). */
+const tables = objects.endpoints<typeof externalDataSchemaSchema, string>({
+  path: "external_data_schemas",
+  noun: "external data source table",
+  schema: externalDataSchemaSchema,
+});
+
+/** `PATCH …/external_data_schemas/<uuid>/` (ExternalDataSchemaSerializer.update): a table's own sync settings. */
+export const updateExternalDataSchema = tables.update;
 
 /** What a create sends: the source's type, its table prefix, and its job inputs with the tables to sync. */
 export interface ExternalDataSourceCreate {

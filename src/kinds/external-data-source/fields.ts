@@ -3,8 +3,11 @@
  * external_data_source.py in PostHog 2025-08-04, products/data_warehouse/backend/api/external_data_source.py today:
  * `source_type`, `prefix`, and a `payload` of the job inputs and the tables to sync, `schemas`) and what its serializer
  * lets an update change (`job_inputs`, merged into the stored ones: ExternalDataSourceSerializers.update). The type,
- * the prefix and the tables are fixed at create (read-only to the serializer; a table's sync settings are its
- * ExternalDataSchema's, not managed here): a change replaces the source.
+ * the prefix and the tables are fixed at create (read-only to the serializer): a change replaces the source. A table's
+ * `sync_frequency` is not: the create takes none (each table is made with PostHog's default, "6hour"), and it is the
+ * table's own ExternalDataSchema's, set with a PATCH of `…/external_data_schemas/<uuid>/` after the create and on any
+ * update (ExternalDataSchemaSerializer.update, products/data_warehouse/backend/api/external_data_schema.py; the
+ * source's answer holds each table's), so a change neither replaces the source nor goes unseen.
  *
  * PostHog never answers a credential among the job inputs (`to_representation` keeps an allowlist, ./record.ts): a
  * declared job input PostHog does not answer compares equal to what the program declared last, so that a refresh
@@ -18,6 +21,17 @@ import { ANSWERED_JOB_INPUTS } from "./record";
 export const CREATE = "ExternalDataSourceViewSet.create, posthog/warehouse/api/external_data_source.py";
 /** ExternalDataSchema.SyncType (the kinds of sync a table takes; `cdc` is a later PostHog's, Postgres only). */
 export const SYNC_TYPES = ["full_refresh", "incremental", "append", "cdc"] as const;
+
+/**
+ * `sync_frequency_to_sync_frequency_interval`'s frequencies (products/data_warehouse/backend/models/
+ * external_data_schema.py; "1min" for a CDC table only, ExternalDataSchemaSerializer.update). PostHog 2025-08-04 knows
+ * neither "1min" nor "15min": it fails on them (a ValueError, its 500). It also updates the table's Temporal schedule
+ * before saving a new frequency, which fails (a 500, nothing saved; measured) for a table that does not sync (it has
+ * no schedule) and for "never": those are its refusals, today's PostHog takes both.
+ */
+export const SYNC_FREQUENCIES = ["never", "1min", "5min", "15min", "30min", "1hour", "6hour", "12hour", "24hour", "7day", "30day"] as const;
+/** The key a table's sync frequency is declared by, and the only one of a table's keys an update changes. */
+export const SYNC_FREQUENCY = "sync_frequency";
 
 const quoted = (values: readonly string[]) => values.map((v) => `"${v}"`).join(", ");
 
@@ -60,8 +74,10 @@ const sameSchemas: Equality = (declared, live) => {
       if (!isPlainObject(table)) return false;
       const found = byName.get(table["name"]);
       if (!found) return false;
-      return ["should_sync", "sync_type", "incremental_field", "incremental_field_type"].every(
-        (key) => !Object.hasOwn(table, key) || sameJson(table[key] ?? null, found[key] ?? null),
+      // PostHog answers a table that never syncs on schedule with a null frequency.
+      const form = (key: string, value: unknown) => (key === SYNC_FREQUENCY && value === "never" ? null : (value ?? null));
+      return ["should_sync", "sync_type", "incremental_field", "incremental_field_type", SYNC_FREQUENCY].every(
+        (key) => !Object.hasOwn(table, key) || sameJson(form(key, table[key]), form(key, found[key])),
       );
     })
   );
@@ -86,7 +102,7 @@ export const externalDataSourceFields = {
     type: "ExternalDataSourceTable[]",
     input: z.array(z.unknown(), { error: "must be a list of the tables to sync" }),
     equal: sameSchemas,
-    doc: 'The source\'s tables PostHog makes warehouse tables of: each `name` (one the source has), `should_sync`, and how (`sync_type`: "full_refresh", "incremental" or "append", the last two with `incremental_field` and `incremental_field_type`; `sync_time_of_day`). Fixed at create: a change replaces the source.',
+    doc: 'The source\'s tables PostHog makes warehouse tables of: each `name` (one the source has), `should_sync`, and how (`sync_type`: "full_refresh", "incremental" or "append", the last two with `incremental_field` and `incremental_field_type`; `sync_time_of_day`), and how often (`sync_frequency`: "never", "5min", "30min", "1hour", "6hour" — PostHog\'s default —, "12hour", "24hour", "7day" or "30day"; today\'s PostHog also "15min", and "1min" for a "cdc" table; PostHog 2025-08-04 changes it only for a table that syncs, and not to "never"). Fixed at create, a change replacing the source, but for `sync_frequency`: PostHog keeps it per table, and it is set there after the create and on update.',
   },
 } as const satisfies Record<string, FieldDef>;
 
@@ -103,6 +119,13 @@ export function schemasProblems(schemas: readonly unknown[]): string[] {
     const syncType = table["sync_type"];
     if (syncType !== undefined && syncType !== null && !(SYNC_TYPES as readonly unknown[]).includes(syncType))
       problems.push(`${at}.sync_type must be one of ${quoted(SYNC_TYPES)} (ExternalDataSchema.SyncType)`);
+    const frequency = table[SYNC_FREQUENCY];
+    if (frequency !== undefined && !(SYNC_FREQUENCIES as readonly unknown[]).includes(frequency))
+      problems.push(`${at}.sync_frequency must be one of ${quoted(SYNC_FREQUENCIES)} (sync_frequency_to_sync_frequency_interval)`);
+    else if (frequency === "1min" && syncType !== "cdc")
+      problems.push(
+        `${at}.sync_frequency "1min" is for a "cdc" table only: PostHog says "A 1-minute sync frequency is only available for CDC schemas" (ExternalDataSchemaSerializer.update)`,
+      );
     // Today's PostHog asks for the incremental field of a table it syncs only (2025-08-04 of every table).
     if (table["should_sync"] === true && (syncType === "incremental" || syncType === "append"))
       for (const key of ["incremental_field", "incremental_field_type"])

@@ -15,7 +15,8 @@ import { ANY } from "../../kit/property";
 import { kindNames } from "../../kit/tokens";
 import { sameJson } from "../../kit/field-table";
 import type { ExternalDataSource } from "./record";
-import { externalDataSourceFields } from "./fields";
+import { externalDataSourceFields, SYNC_FREQUENCY } from "./fields";
+import { isPlainObject } from "../../kit/json";
 import { type ExternalDataSourceRecord, externalDataSourceModel, secretInputPaths } from "./model";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import type { Json } from "../../kit/lifecycle";
@@ -27,10 +28,29 @@ import type * as pulumi from "@pulumi/pulumi";
 /** What PostHog fixes at create (read-only to its serializer): a change makes a new source. */
 const FIXED = ["sourceType", "prefix", "schemas"] as const;
 
+/** A fixed input as the create fixes it: the tables without their sync frequency, which an update sets. */
+function fixedAtCreate(input: string, value: unknown): unknown {
+  if (input !== "schemas" || !Array.isArray(value)) return value;
+  return value.map((table) =>
+    isPlainObject(table) ? Object.fromEntries(Object.entries(table).filter(([key]) => key !== SYNC_FREQUENCY)) : table,
+  );
+}
+
 const replaceOnChange = (name: string) => ({
   ...tableInputs(externalDataSourceFields, "external data source", { key: "uuid" })[name]!,
   willReplaceOnChanges: true,
 });
+
+/**
+ * A listed source as a read takes it: without its tables where PostHog lists them trimmed, without their sync
+ * frequency (a later PostHog's list, ExternalDataSourceSerializers.get_schemas with `schemas_list_only`), so that a
+ * read of the tables is its GET's.
+ */
+export function withFullTables(source: ExternalDataSource): ExternalDataSource {
+  if ((source.schemas ?? []).every((table) => Object.hasOwn(table, SYNC_FREQUENCY))) return source;
+  const { schemas: _trimmed, ...rest } = source;
+  return rest;
+}
 
 export const externalDataSourceKind: Kind<"project", ExternalDataSourceRecord> = {
   ...kindNames("ExternalDataSource"),
@@ -46,7 +66,7 @@ export const externalDataSourceKind: Kind<"project", ExternalDataSourceRecord> =
     remove: sources.deleteExternalDataSource,
   }),
   // ExternalDataSourceViewSet lists with ExternalDataSourceSerializers, as it retrieves.
-  listReads: listedPages(sources.externalDataSourcePages),
+  listReads: listedPages(sources.externalDataSourcePages, withFullTables),
   schema: () => ({
     description:
       "A PostHog data warehouse source: a Stripe account, a database or a SaaS whose tables PostHog syncs into the warehouse. Its credentials are Pulumi secrets, never answered by PostHog nor kept in an output. PostHog checks the settings and lists the source's tables when it is created (connecting to it for most types). Deleted with DELETE (its tables with it). PostHog 2025-08-04 refuses personal API keys here; a later one needs the `external_data_source` scope.",
@@ -101,9 +121,47 @@ export class ExternalDataSourceLifecycle extends FieldTableLifecycle<ExternalDat
   protected override replaces(olds: Json, news: Json): string[] {
     const fixed = FIXED.filter((input) => {
       const before = (olds["declaredInputs"] as Json | undefined)?.[input] ?? olds[input];
-      return news[input] !== undefined && before !== undefined && !sameJson(news[input], before);
+      return (
+        news[input] !== undefined && before !== undefined && !sameJson(fixedAtCreate(input, news[input]), fixedAtCreate(input, before))
+      );
     });
     return [...super.replaces(olds, news), ...fixed];
+  }
+
+  /**
+   * A PATCH of the source (its job inputs) and, for each declared table whose sync frequency PostHog does not show as
+   * declared, one of that table (ExternalDataSchemaSerializer.update). With the frequency go the table's sync type and
+   * incremental field and type as PostHog holds them, as PostHog's own data warehouse settings send them: PostHog
+   * 2025-08-04 sets them from the request whether given or not, so a PATCH of the frequency alone would clear them.
+   */
+  protected override async write(projectId: number, id: string, body: Json, declared: readonly string[]) {
+    const { schemas, ...rest } = body;
+    const http = this.http();
+    let record =
+      Object.keys(rest).length > 0 ? await this.kind.api.update(http, projectId, id, rest) : await this.kind.api.get(http, projectId, id);
+    const live = new Map((record.schemas ?? []).map((table) => [table.name, table]));
+    let patched = false;
+    for (const table of Array.isArray(schemas) ? schemas : []) {
+      const frequency = isPlainObject(table) ? table[SYNC_FREQUENCY] : undefined;
+      const found = isPlainObject(table) ? live.get(String(table["name"])) : undefined;
+      if (
+        frequency === undefined ||
+        frequency === null ||
+        !found?.id ||
+        (frequency === "never" ? null : frequency) === (found.sync_frequency ?? null)
+      )
+        continue;
+      await sources.updateExternalDataSchema(http, projectId, found.id, {
+        sync_frequency: frequency,
+        sync_type: found.sync_type ?? null,
+        ...(found.sync_type === "incremental" || found.sync_type === "append"
+          ? { incremental_field: found.incremental_field ?? null, incremental_field_type: found.incremental_field_type ?? null }
+          : {}),
+      });
+      patched = true;
+    }
+    if (patched) record = await this.kind.api.get(http, projectId, id);
+    return this.complete(record, declared);
   }
 
   override async diff(id: string, olds: Json, news: Json): Promise<pulumi.dynamic.DiffResult> {

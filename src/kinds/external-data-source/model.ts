@@ -55,7 +55,7 @@ const base = fieldModel<ExternalDataSource>({
   },
   types: {
     ExternalDataSourceTable: {
-      type: '{\n  name: string;\n  should_sync?: boolean;\n  sync_type?: "full_refresh" | "incremental" | "append" | "cdc" | null;\n  incremental_field?: string | null;\n  incremental_field_type?: string | null;\n  sync_time_of_day?: string | null;\n}',
+      type: '{\n  name: string;\n  should_sync?: boolean;\n  sync_type?: "full_refresh" | "incremental" | "append" | "cdc" | null;\n  incremental_field?: string | null;\n  incremental_field_type?: string | null;\n  sync_time_of_day?: string | null;\n  /** How often it syncs (the table\'s own setting; PostHog\'s default "6hour"). */\n  sync_frequency?: "never" | "1min" | "5min" | "15min" | "30min" | "1hour" | "6hour" | "12hour" | "24hour" | "7day" | "30day" | null;\n}',
       doc: "One of a source's tables PostHog syncs.",
     },
   },

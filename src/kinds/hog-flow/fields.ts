@@ -2,17 +2,19 @@
  * The hog flow's (workflow's) field table: the writable fields of HogFlowSerializer (posthog/api/hog_flow.py in
  * PostHog/posthog, today's and 2025-08-04's; model posthog/models/hog_flow/hog_flow.py), each with PostHog's rule and
  * how a declared value compares with PostHog's answer. `trigger` is not an input: today's PostHog derives it from the
- * trigger action's config (HogFlowSerializer.validate) and it is an output. Not managed yet: today's `trigger_masking`
- * and `variables` (PostHog 2025-08-04 has neither writable).
+ * trigger action's config (HogFlowSerializer.validate) and it is an output. `abort_action` is not one either: it is in
+ * HogFlowSerializer.Meta.read_only_fields in both versions. Today's PostHog (products/workflows/backend/api/hog_flow.py)
+ * also takes `trigger_masking` (HogFlowMaskingSerializer) and `variables` (HogFlowVariableSerializer); PostHog
+ * 2025-08-04 answers `trigger_masking` but takes it read-only, and has no `variables`.
  *
  * A function action's `config.inputs` holds its template's inputs, some of them secret (an API token): which ones,
  * only the template's schema says, so every input value of an action is kept a Pulumi secret, and a value PostHog
  * answers as `{"secret": true}` compares equal to the one the program declared (./model.ts).
  */
 import { z } from "zod";
-import type { Equality, FieldDef } from "../../kit/field-table";
-import { isPlainObject } from "../../kit/json";
-import { sameSansNulls, withoutAdded } from "../../kit/json-forms";
+import { type Equality, type FieldDef, sameJson } from "../../kit/field-table";
+import { isPlainObject, pythonJsonLength } from "../../kit/json";
+import { sameSansNulls, withoutAdded, withoutNulls } from "../../kit/json-forms";
 import { ADDED_TO_INPUTS, isSecretPlaceholder } from "../hog-function/fields";
 
 export const HOG_FLOW_SERIALIZER = "HogFlowSerializer, posthog/api/hog_flow.py";
@@ -35,6 +37,61 @@ const TRIGGER_TYPES = ["event", "webhook", "manual", "tracking_pixel", "batch", 
 const DELAY_DURATION = /^\d*\.?\d+[dhm]$/;
 
 const quoted = (values: readonly string[]) => values.map((v) => `"${v}"`).join(", ");
+
+const MASKING_SERIALIZER = "HogFlowMaskingSerializer, products/workflows/backend/api/hog_flow.py";
+const VARIABLE_SERIALIZER = "HogFlowVariableSerializer, products/workflows/backend/api/hog_flow.py";
+/** HogFlowMaskingSerializer.ttl's bounds, in seconds: a minute to three years. */
+const MASKING_TTL = { min: 60, max: 60 * 60 * 24 * 365 * 3 };
+/** HOG_FLOW_VARIABLES_MAX_BYTES: the most the variables may measure, each as Python's `json.dumps` writes it. */
+const VARIABLES_MAX = 5120;
+
+/**
+ * A DRF CharField's value: a string or a number (stored as its `str()`), trimmed (`trim_whitespace`); true, false,
+ * null, lists and objects are "Not a valid string.".
+ */
+const charValue = (what: string) => z.union([z.string(), z.number()], { error: `must be a string (${what})` });
+const charForm = (value: unknown) => (typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : value);
+/** A declared CharField value and PostHog's stored `str()` of it: a number compares with its string by value. */
+const sameChar = (declared: unknown, live: unknown) =>
+  typeof declared === "number" ? typeof live === "string" && live.trim() !== "" && Number(live) === declared : charForm(declared) === live;
+
+/** A trigger masking as the program writes it: its hash trimmed, without PostHog's compiled `bytecode` and nulls. */
+function maskingForm(value: unknown): unknown {
+  if (!isPlainObject(value)) return value ?? null;
+  return withoutNulls({ hash: charForm(value["hash"]), ttl: value["ttl"], threshold: value["threshold"] });
+}
+
+const sameVariables: Equality = (declared, live) => {
+  if (!Array.isArray(declared) || !Array.isArray(live)) return sameJson(declared ?? null, live ?? null);
+  return (
+    declared.length === live.length &&
+    declared.every((mine, i) => {
+      const theirs = live[i];
+      if (!isPlainObject(mine) || !isPlainObject(theirs)) return sameJson(mine, theirs);
+      const keys = Object.keys(mine);
+      return (
+        keys.length === Object.keys(theirs).length && keys.every((key) => Object.hasOwn(theirs, key) && sameChar(mine[key], theirs[key]))
+      );
+    })
+  );
+};
+
+/** HogFlowVariableSerializer.validate: unique keys (an absent key is None, so two without one clash), at most 5 KB. */
+function variablesProblems(variables: ReadonlyArray<Record<string, unknown>>): string[] {
+  const keys = variables.map((variable) => charForm(variable["key"]) ?? null);
+  const problems: string[] = [];
+  if (new Set(keys).size !== keys.length)
+    problems.push(`keys must be unique: PostHog says "Variable keys must be unique" (${VARIABLE_SERIALIZER})`);
+  const size = variables.reduce(
+    (total, variable) => total + pythonJsonLength(Object.fromEntries(Object.entries(variable).map(([k, v]) => [k, charForm(v)]))),
+    0,
+  );
+  if (size > VARIABLES_MAX)
+    problems.push(
+      `must measure at most ${VARIABLES_MAX} characters as PostHog's json.dumps writes each variable (these measure ${size}): PostHog says "Total size of variables definition must be less than 5KB" (${VARIABLE_SERIALIZER})`,
+    );
+  return problems;
+}
 
 /** What PostHog adds to what it stores of an action: compiled filters and inputs, and `description`'s default "". */
 const ADDED_TO_ACTIONS = [...ADDED_TO_INPUTS, "bytecode_error", "source", "description"];
@@ -115,6 +172,56 @@ export const hogFlowFields = {
     input: object("the conversion goal").nullable(),
     equal: (declared, live) => sameSansNulls(declared ?? null, withoutAdded(declared ?? {}, live ?? null, ["bytecode"])),
     doc: "The goal that counts a person converted (`filters`, a list of property filters, compiled by PostHog), or null.",
+  },
+  trigger_masking: {
+    type: "HogFlowTriggerMasking | null",
+    input: z
+      .object(
+        {
+          hash: z
+            .union([z.string(), z.number()], {
+              error: (issue) => `hash ${issue.input === undefined ? "is required" : "must be a string"} (${MASKING_SERIALIZER})`,
+            })
+            .refine((hash) => String(hash).trim() !== "", { error: `hash may not be blank (${MASKING_SERIALIZER})` }),
+          ttl: z
+            .number({ error: `ttl must be a whole number of seconds (${MASKING_SERIALIZER})` })
+            .int({ error: `ttl must be a whole number of seconds (${MASKING_SERIALIZER})` })
+            .min(MASKING_TTL.min, { error: `ttl must be at least ${MASKING_TTL.min} seconds (${MASKING_SERIALIZER})` })
+            .max(MASKING_TTL.max, { error: `ttl must be at most ${MASKING_TTL.max} seconds, three years (${MASKING_SERIALIZER})` })
+            .nullish(),
+          threshold: z
+            .number({ error: `threshold must be a whole number (${MASKING_SERIALIZER})` })
+            .int({ error: `threshold must be a whole number (${MASKING_SERIALIZER})` })
+            .nullish(),
+        },
+        { error: `must be an object {hash, ttl?, threshold?} or null (${MASKING_SERIALIZER})` },
+      )
+      .nullable(),
+    // PostHog compiles `bytecode` from the hash (HogFlowMaskingSerializer.validate) and answers absent numbers as null.
+    equal: (declared, live) => sameJson(maskingForm(declared), maskingForm(live)),
+    liveForm: (_declared, live) => maskingForm(live),
+    readOnlyIn: {
+      versions: ["2025-08-04"],
+      // Every PostHog that takes trigger_masking answers `variables` (HogFlowSerializer.Meta.fields); 2025-08-04 has none.
+      answer: (record) => !Object.hasOwn(record, "variables"),
+    },
+    doc: 'How often the trigger fires for the same key (today\'s PostHog): `hash`, a template of the key (`"{person.id}"`: once per person), `ttl`, the seconds (60 to 94608000) within which repeats are suppressed, and `threshold`, to fire once per that many matches instead; PostHog compiles the hash. Null for none. PostHog 2025-08-04 takes it read-only.',
+  },
+  variables: {
+    type: "HogFlowVariable[]",
+    input: z
+      .array(
+        z.record(z.string(), charValue(VARIABLE_SERIALIZER), {
+          error: `must be a list of variables, each an object of strings {key, type, default} (${VARIABLE_SERIALIZER})`,
+        }),
+        { error: `must be a list of variables {key, type, default} (${VARIABLE_SERIALIZER})` },
+      )
+      .superRefine((variables, ctx) => {
+        for (const message of variablesProblems(variables)) ctx.addIssue({ code: "custom", message });
+      }),
+    equal: sameVariables,
+    lackedBy: ["2025-08-04"],
+    doc: 'Its variables (today\'s PostHog): each `{key, type, default}` with string values (`type` "string", "number" or "boolean"; PostHog stores a number as its string and trims each value), keys unique, at most 5 KB in all. Actions read them as `{variables.<key>}`. PostHog 2025-08-04 has none.',
   },
 } as const satisfies Record<string, FieldDef>;
 

@@ -88,7 +88,14 @@ export const hogFlowKind: Kind<"project", HogFlowRecord> = {
   lifecycle: () => new HogFlowLifecycle(),
   importer: projectScopedImport(hogFlowFields, {
     // The HogFlow model's defaults (posthog/models/hog_flow/hog_flow.py).
-    defaults: { description: "", status: "draft", exit_condition: "exit_on_conversion", conversion: null },
+    defaults: {
+      description: "",
+      status: "draft",
+      exit_condition: "exit_on_conversion",
+      conversion: null,
+      trigger_masking: null,
+      variables: [],
+    },
     // A function action's input values may be secrets (its template says which): none is written; each is read from
     // the stack's secrets.
     secrets: actionInputSecrets,

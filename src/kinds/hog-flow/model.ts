@@ -50,6 +50,14 @@ const base = fieldModel<HogFlow>({
       type: '{\n  id: string;\n  name: string;\n  type: string;\n  description?: string;\n  /** The action\'s settings; a function action\'s `inputs` are kept Pulumi secrets. */\n  config: Record<string, unknown>;\n  on_error?: "continue" | "abort" | "complete" | "branch" | null;\n  filters?: Record<string, unknown> | null;\n  [key: string]: unknown;\n}',
       doc: "One step of a hog flow (PostHog's HogFlowActionSerializer).",
     },
+    HogFlowTriggerMasking: {
+      type: '{\n  /** A template of the key, such as `"{person.id}"`; PostHog compiles it. */\n  hash: string;\n  /** Seconds (60 to 94608000) within which repeats of a key are suppressed. */\n  ttl?: number | null;\n  /** Fire once per this many matches of a key instead. */\n  threshold?: number | null;\n}',
+      doc: "How often a hog flow's trigger fires for the same key (PostHog's HogFlowMaskingSerializer).",
+    },
+    HogFlowVariable: {
+      type: '{\n  key?: string;\n  /** "string", "number" or "boolean", as PostHog\'s editor writes it. */\n  type?: string;\n  default?: string | number;\n  [key: string]: string | number | undefined;\n}',
+      doc: "A hog flow's variable (PostHog's HogFlowVariableSerializer: string values; a number is stored as its string).",
+    },
     HogFlowEdge: {
       type: '{\n  from: string;\n  to: string;\n  type: "continue" | "branch";\n  index?: number;\n}',
       doc: "Which action follows which.",

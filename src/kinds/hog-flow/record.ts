@@ -22,5 +22,8 @@ export const hogFlowSchema = z.looseObject({
   edges: z.unknown().optional(),
   actions: z.unknown().optional(),
   abort_action: z.string().nullish(),
+  // Today's PostHog; 2025-08-04 answers trigger_masking (read-only, null) and no variables.
+  trigger_masking: z.unknown().optional(),
+  variables: z.unknown().optional(),
 });
 export type HogFlow = z.infer<typeof hogFlowSchema>;

@@ -6,6 +6,7 @@
  */
 import { RE2JS } from "re2js";
 import { z } from "zod";
+import { pythonJsonLength } from "../../kit/json";
 
 export const bool = z.boolean({ error: "must be true or false" });
 export const jsonObject = z.record(z.string(), z.unknown(), { error: "must be an object (a dictionary)" });
@@ -319,17 +320,7 @@ export const logsSettings = z.looseObject(
   { error: "must be an object (a dictionary)" },
 );
 
-/**
- * validate_team_attrs: a list of strings whose `json.dumps` is at most 300 characters. Python's separators put a
- * space after each comma and escape every non-ASCII character as \uXXXX, so the length is Python's, not JSON.stringify's.
- */
-export function pythonJsonLength(list: readonly string[]): number {
-  const items = list.map(
-    (s) => JSON.stringify(s).length + [...s].reduce((n, ch) => n + (ch.codePointAt(0)! > 0x7f ? (ch.length === 2 ? 10 : 5) : 0), 0),
-  );
-  return 2 + items.reduce((a, b) => a + b, 0) + Math.max(0, list.length - 1) * 2;
-}
-
+/** validate_team_attrs: a list of strings whose `json.dumps` is at most 300 characters (Python's length, not JSON.stringify's). */
 export const errorsToIgnore = stringList.refine((list) => pythonJsonLength(list) <= 300, {
   error:
     "must be under 300 characters as JSON (measured as PostHog's json.dumps does); put complex configuration in posthog-js initialization",

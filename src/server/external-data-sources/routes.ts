@@ -14,11 +14,21 @@
  * - PATCH merges `job_inputs` into the stored ones and checks the result; `source_type` and `prefix` are read-only.
  * - DELETE marks it deleted (204); then it is a 404 and left out of the list. The list is `-created_at`.
  *
+ * - A table's sync settings are its own (ExternalDataSchemaViewset, `…/external_data_schemas/<uuid>/`, served under
+ *   both prefixes; ExternalDataSchemaSerializer.update): made with `sync_frequency` "6hour" whatever the create's
+ *   payload says; a PATCH's `sync_frequency` must be one the version knows (`sync_frequency_to_sync_frequency_interval`
+ *   raises ValueError otherwise: a 500), today's "1min" only for a CDC table. PostHog 2025-08-04 sets `sync_type` from
+ *   the request whether given or not (absent: null) and, for an incremental or append table, the incremental field
+ *   and type too; today's only what the request gives. PostHog 2025-08-04 updates the table's Temporal schedule on a
+ *   change of frequency before saving: a table that does not sync has none (its RPCError, a 500), and "never" is its
+ *   TypeError (a 500), nothing saved (measured on that backend).
+ *
  * Not imitated: every source but Stripe (each needs its service: PostHog connects to list the tables, and today's
- * PostHog checks the credentials on create; here a Stripe key is taken as valid), the sync jobs and their schedules.
+ * PostHog checks the credentials on create; here a Stripe key is taken as valid), the sync jobs and their schedules,
+ * a table's `should_sync` and `sync_time_of_day` updates, and the list, create and delete of tables.
  */
 import { randomUUID } from "node:crypto";
-import { notFound, validationError } from "../drf/errors";
+import { methodNotAllowed, notFound, serverError, validationError } from "../drf/errors";
 import type { ApiContext } from "../pipeline/api";
 import { json, noContent } from "../pipeline/http";
 import { newestFirst, pageAnswer, updatedAnswer } from "../pipeline/list-update";
@@ -223,6 +233,69 @@ function update(ctx: ApiContext, team: StoredProject, id: number) {
   if (ctx.services.version === "2025-08-04" && typeof body.revenue_analytics_enabled === "boolean")
     s.fields.revenue_analytics_enabled = body.revenue_analytics_enabled;
   return updatedAnswer(ctx, s, () => serialize(ctx, s));
+}
+
+/** sync_frequency_to_sync_frequency_interval's frequencies in each version. */
+const SYNC_FREQUENCIES_2025 = ["never", "5min", "30min", "1hour", "6hour", "12hour", "24hour", "7day", "30day"];
+const SYNC_FREQUENCIES = [...SYNC_FREQUENCIES_2025, "1min", "15min"];
+
+/** The source holding a table (ExternalDataSchema) of this UUID in the project. */
+function tableLookup(ctx: ApiContext, team: StoredProject, key: string): number | null {
+  const uuid = key.toLowerCase();
+  const holds = (s: StoredObject) => Array.isArray(s.fields.schemas) && s.fields.schemas.some((t) => isJsonObject(t) && t.id === uuid);
+  return sourcesOf(ctx, team).find(holds)?.id ?? null;
+}
+
+/** ExternalDataSchemaSerializer.update, for the sync type and frequency. */
+function updateTable(ctx: ApiContext, team: StoredProject, id: number) {
+  const source = find(ctx, team, id);
+  const table = (source.fields.schemas as JsonObject[]).find((t) => t.id === (ctx.params.id ?? "").toLowerCase())!;
+  const body = ctx.req.body();
+  const data = isJsonObject(body) ? body : {};
+  const old = ctx.services.version === "2025-08-04";
+  const given = "sync_type" in data;
+  const syncType = (data.sync_type ?? null) as Json;
+  if (syncType !== null && !["full_refresh", "incremental", "append", ...(old ? [] : ["cdc"])].includes(String(syncType)))
+    throw validationError("Invalid sync type");
+  const resulting = old || given ? syncType : (table.sync_type ?? null);
+  const frequency = data.sync_frequency;
+  if (frequency) {
+    if (typeof frequency !== "string" || !(old ? SYNC_FREQUENCIES_2025 : SYNC_FREQUENCIES).includes(frequency)) throw serverError();
+    const changed = (frequency === "never" ? null : frequency) !== (table.sync_frequency ?? null);
+    if (old && changed && (table.should_sync !== true || frequency === "never")) throw serverError();
+    if (!old && frequency === "1min" && resulting !== "cdc")
+      throw validationError(
+        "A 1-minute sync frequency is only available for CDC schemas. The fastest frequency for other sync types is 5 minutes.",
+      );
+    table.sync_frequency = frequency === "never" ? null : frequency;
+  }
+  table.sync_type = resulting;
+  if (resulting === "incremental" || resulting === "append") {
+    if (old || "incremental_field" in data) table.incremental_field = (data.incremental_field ?? null) as Json;
+    if (old || "incremental_field_type" in data) table.incremental_field_type = (data.incremental_field_type ?? null) as Json;
+  }
+  table.incremental = resulting === "incremental";
+  ctx.store.changed();
+  return json(200, table);
+}
+
+export function externalDataSchemaRoutes() {
+  return nestedViewSetRoutes({
+    path: "external_data_schemas",
+    scopeObject: "external_data_source",
+    environments: true,
+    scopesFor: (ctx) => (ctx.services.version === "2025-08-04" ? null : undefined),
+    lookup: tableLookup,
+    list: () => {
+      throw methodNotAllowed("GET");
+    },
+    create: () => {
+      throw methodNotAllowed("POST");
+    },
+    retrieve: (ctx, team, id) =>
+      json(200, (find(ctx, team, id).fields.schemas as JsonObject[]).find((t) => t.id === (ctx.params.id ?? "").toLowerCase())!),
+    update: (ctx, team, id) => updateTable(ctx, team, id),
+  });
 }
 
 export function externalDataSourceRoutes() {

@@ -9,15 +9,34 @@
  *   function's template, a delay's duration, conditions) apply only to an active flow. Exactly one action is the trigger,
  *   draft or not ("Exactly one trigger action is required"), and `trigger` becomes that action's config.
  * - `conversion` gains `bytecode` (`[]` when it has no filters to compile).
+ * - Today's `trigger_masking` (HogFlowMaskingSerializer, products/workflows/backend/api/hog_flow.py): null or
+ *   `{hash (required, not blank), ttl (60 to three years), threshold}`, its `bytecode` compiled from the hash; the
+ *   detail answers it through that serializer (absent numbers as null), the list as stored. 2025-08-04 has it in
+ *   `read_only_fields`: a written value is dropped and null answered.
+ * - Today's `variables` (HogFlowVariableSerializer): a list of dictionaries of CharFields (numbers become strings,
+ *   values trimmed), keys unique, each item's `json.dumps` together at most 5120 characters; `[]` by default.
+ *   2025-08-04 has no such field: dropped unread, never answered.
  * - DELETE is ModelViewSet's: gone for good. The list is limit/offset, most recently updated first.
  *
  * Not imitated: the templates (the local server has none, so an active flow's function action is "Template not
- * found", as PostHog answers an unknown one), the compiled filters' and inputs' bytecode, `trigger_masking`,
- * `variables` and `billable_action_types`.
+ * found", as PostHog answers an unknown one), the compiled filters' and inputs' bytecode (a trigger masking's is a
+ * stand-in: its hash as one string constant), and `billable_action_types`.
  */
 import { randomUUID } from "node:crypto";
 import { notFound, validationError } from "../drf/errors";
-import { charField, choiceField, fail, FieldFailure, integerField, jsonField, listField, runRule } from "../drf/fields";
+import {
+  charField,
+  choiceField,
+  fail,
+  FieldFailure,
+  type FieldRule,
+  integerField,
+  jsonField,
+  listField,
+  nestedSerializerField,
+  runRule,
+} from "../drf/fields";
+import { pyJsonDumps, pyTypeName } from "../drf/py";
 import type { ApiContext } from "../pipeline/api";
 import { json, noContent } from "../pipeline/http";
 import { pageAnswer, updatedAnswer } from "../pipeline/list-update";
@@ -81,7 +100,58 @@ function action(value: Json, path: Array<string | number>, draft: boolean): Json
   return out;
 }
 
-const flowFields = (draft: boolean): SerializerFields<unknown> => [
+/** HogFlowMaskingSerializer: `validate` compiles the hash (here a stand-in: the hash as one string constant). */
+const triggerMasking = nestedSerializerField<unknown>(
+  true,
+  {
+    ttl: integerField({ nullable: true, min: 60, max: 60 * 60 * 24 * 365 * 3 }),
+    threshold: integerField({ nullable: true }),
+    hash: charField({ nullable: false, allowBlank: false }),
+    bytecode: jsonField(true),
+  },
+  (masking) => {
+    if (!("hash" in masking)) fail("required", "This field is required.", ["hash"]);
+    return { ...masking, bytecode: ["_H", 1, 32, masking.hash ?? ""] };
+  },
+);
+
+/** HOG_FLOW_VARIABLES_MAX_BYTES. */
+const VARIABLES_MAX = 5120;
+const variableValue = charField({ nullable: false, allowBlank: true });
+
+/** HogFlowVariableSerializer's items: DictField(child=CharField(allow_blank=True)). */
+const variableItems = listField<unknown>({
+  nullable: false,
+  item: (item, path) => {
+    if (!isJsonObject(item)) return fail("not_a_dict", `Expected a dictionary of items but got type "${pyTypeName(item)}".`, path);
+    const out: JsonObject = {};
+    for (const [key, value] of Object.entries(item)) {
+      try {
+        out[key] = runRule(variableValue, value as Json, undefined);
+      } catch (e) {
+        if (e instanceof FieldFailure) throw new FieldFailure(e.code, e.detail, [...path, key]);
+        throw e;
+      }
+    }
+    return out;
+  },
+});
+
+/** HogFlowVariableSerializer: a ListSerializer (its own errors are `non_field_errors`), then its `validate`. */
+const variablesField: FieldRule<unknown> = {
+  nullable: false,
+  parse: (v) => {
+    if (!Array.isArray(v)) return fail("not_a_list", `Expected a list of items but got type "${pyTypeName(v)}".`, ["non_field_errors"]);
+    const variables = runRule(variableItems, v, undefined) as JsonObject[];
+    const keys = variables.map((variable) => variable.key ?? null);
+    if (new Set(keys).size !== keys.length) fail("invalid", "Variable keys must be unique", ["non_field_errors"]);
+    if (variables.reduce((total, variable) => total + pyJsonDumps(variable).length, 0) > VARIABLES_MAX)
+      fail("invalid", "Total size of variables definition must be less than 5KB", ["non_field_errors"]);
+    return variables;
+  },
+};
+
+const flowFields = (draft: boolean, today: boolean): SerializerFields<unknown> => [
   ["name", charField({ maxLength: 400, nullable: true, allowBlank: true })],
   ["description", charField({ nullable: false, allowBlank: true })],
   ["status", choices(["draft", "active", "archived"])],
@@ -93,13 +163,20 @@ const flowFields = (draft: boolean): SerializerFields<unknown> => [
   ],
   ["edges", jsonField(false)],
   ["actions", listField<unknown>({ nullable: false, item: (value, path) => action(value, path, draft) })],
+  // 2025-08-04: trigger_masking is read-only and variables unknown, both dropped unread.
+  ...(today
+    ? ([
+        ["trigger_masking", triggerMasking],
+        ["variables", variablesField],
+      ] as const)
+    : []),
 ];
 
 /** HogFlowSerializer: `to_internal_value` (a draft unless active), the fields, then `validate`. */
 function validated(ctx: ApiContext, instance: StoredObject | null, partial: boolean): JsonObject {
   const body = ctx.req.body();
   const status = isJsonObject(body) && body.status !== undefined && body.status !== null ? body.status : (instance?.fields.status ?? null);
-  const data = validateBody(body, flowFields(status !== "active"), null, ["actions"], partial);
+  const data = validateBody(body, flowFields(status !== "active", ctx.services.version !== "2025-08-04"), null, ["actions"], partial);
   const actions = (data.actions ?? instance?.fields.actions ?? []) as Json[];
   const triggers = actions.filter((a) => isJsonObject(a) && a.type === "trigger") as JsonObject[];
   if (triggers.length !== 1) throw validationError("Exactly one trigger action is required", "actions");
@@ -108,8 +185,16 @@ function validated(ctx: ApiContext, instance: StoredObject | null, partial: bool
   return data;
 }
 
-export function serializeHogFlow(ctx: ApiContext, f: StoredObject): JsonObject {
+/** The detail's trigger masking: through HogFlowMaskingSerializer, whose absent nullable fields answer null. */
+function maskingAnswer(masking: Json | undefined): Json {
+  if (!isJsonObject(masking)) return masking ?? null;
+  return { ttl: masking.ttl ?? null, threshold: masking.threshold ?? null, hash: masking.hash ?? null, bytecode: masking.bytecode ?? null };
+}
+
+/** A flow as HogFlowSerializer (`detail`) or the list's HogFlowMinimalSerializer answers it. */
+export function serializeHogFlow(ctx: ApiContext, f: StoredObject, detail = true): JsonObject {
   const v = f.fields;
+  const today = ctx.services.version !== "2025-08-04";
   return {
     id: v.uuid ?? null,
     name: v.name ?? null,
@@ -120,12 +205,13 @@ export function serializeHogFlow(ctx: ApiContext, f: StoredObject): JsonObject {
     created_by: userBasic(ctx.store, f.createdBy),
     updated_at: isoFromMicros(f.updatedAtMicros),
     trigger: v.trigger ?? {},
-    trigger_masking: null,
+    trigger_masking: today && detail ? maskingAnswer(v.trigger_masking) : (v.trigger_masking ?? null),
     conversion: v.conversion ?? null,
     exit_condition: v.exit_condition ?? "exit_on_conversion",
     edges: v.edges ?? {},
     actions: v.actions ?? {},
     abort_action: null,
+    ...(today && { variables: v.variables ?? [] }),
   };
 }
 
@@ -133,7 +219,7 @@ const flowsOf = (ctx: ApiContext, team: StoredProject) => ctx.store.objects("hog
 
 function list(ctx: ApiContext, team: StoredProject) {
   const rows = flowsOf(ctx, team).sort((a, b) => b.updatedAtMicros - a.updatedAtMicros || b.id - a.id);
-  return pageAnswer(ctx, rows, (f) => serializeHogFlow(ctx, f));
+  return pageAnswer(ctx, rows, (f) => serializeHogFlow(ctx, f, false));
 }
 
 function find(ctx: ApiContext, team: StoredProject, id: number): StoredObject {

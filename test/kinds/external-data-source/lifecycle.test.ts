@@ -10,7 +10,7 @@ import * as sources from "../../../src/kinds/external-data-source/endpoints";
 import { Transport } from "../../../src/client-entry";
 import { ExternalDataSourceLifecycle } from "../../../src/provider";
 import { hostedProvider } from "../../helpers/contract";
-import { externalDataSourceKind } from "../../../src/kinds/external-data-source/kind";
+import { externalDataSourceKind, withFullTables } from "../../../src/kinds/external-data-source/kind";
 import { projectScopedSetups } from "../../helpers/project-scoped";
 import type { Kind } from "../../../src/kit/kind";
 
@@ -138,4 +138,81 @@ test("PostHog 2025-08-04 refuses every personal API key with scopes here (INTERN
   await expect(provider.create(stripe(projectId, "old"))).rejects.toThrow(
     /does not support Personal API Key access.*a later PostHog serves them to personal API keys with the `external_data_source` scope/,
   );
+});
+
+describe.each(["current", "2025-08-04"] as const)("a table's sync frequency (PostHog %s)", (version) => {
+  test("set with a PATCH of the table after the create and on update, its sync type kept; no change after; drift shown; not a replacement", async () => {
+    const { provider, projectId, server, http } = setups[version]!;
+    const tables = (frequency: string) => [
+      { name: "Customer", should_sync: true, sync_type: "full_refresh", sync_frequency: frequency },
+      { name: "Invoice", should_sync: true, sync_type: "incremental", incremental_field: "created", incremental_field_type: "integer" },
+    ];
+    const inputs = stripe(projectId, `freq_${version.replace(/-/g, "")}`, { schemas: tables("1hour") });
+    await server.clearRequests();
+    const created = await provider.create(inputs);
+    expect((await server.requests({ method: "PATCH" })).map((r) => [r.path.replace(/[0-9a-f-]{36}/, "<uuid>"), r.bodyKeys])).toEqual([
+      [`/api/projects/${projectId}/external_data_schemas/<uuid>/`, ["sync_frequency", "sync_type"]],
+    ]);
+    const live = await sources.getExternalDataSource(http, projectId, created.id);
+    expect(live.schemas).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: "Customer", sync_frequency: "1hour", sync_type: "full_refresh" }),
+        expect.objectContaining({ name: "Invoice", sync_frequency: "6hour", sync_type: "incremental", incremental_field: "created" }),
+      ]),
+    );
+    expect((await provider.diff(created.id, created.outs as Json, inputs)).changes).toBe(false);
+    expect((await provider.read(created.id, created.outs as Json)).inputs).toEqual(inputs);
+
+    // A change of frequency is an update of that table, never a replacement of the source.
+    const daily = { ...inputs, schemas: tables("24hour") };
+    expect(await provider.diff(created.id, created.outs as Json, daily)).toMatchObject({ changes: true, replaces: [] });
+    const updated = await provider.update(created.id, created.outs as Json, daily);
+    expect((await provider.diff(created.id, updated.outs as Json, daily)).changes).toBe(false);
+    const invoice = (await sources.getExternalDataSource(http, projectId, created.id)).schemas!.find((t) => t.name === "Invoice")!;
+    // PostHog 2025-08-04 fails on "never" (its schedule's TypeError); today's answers it as null.
+    await sources.updateExternalDataSchema(http, projectId, invoice.id!, {
+      sync_frequency: version === "current" ? "never" : "30min",
+      sync_type: "incremental",
+      incremental_field: "created",
+      incremental_field_type: "integer",
+    });
+    const withInvoice = { ...daily, schemas: [daily.schemas[0], { ...daily.schemas[1], sync_frequency: "6hour" }] };
+    const drifted = await provider.read(created.id, updated.outs as Json);
+    expect((await provider.diff(created.id, drifted.props as Json, withInvoice)).changes).toBe(true);
+    await provider.update(created.id, drifted.props as Json, withInvoice);
+    expect((await sources.getExternalDataSource(http, projectId, created.id)).schemas!.find((t) => t.name === "Invoice")).toMatchObject({
+      sync_frequency: "6hour",
+      sync_type: "incremental",
+      incremental_field: "created",
+      incremental_field_type: "integer",
+    });
+    await provider.delete(created.id, created.outs as Json);
+  });
+});
+
+test("a table's sync frequency is checked before anything is sent: PostHog's frequencies, \"1min\" for a CDC table only", async () => {
+  const { provider, projectId } = current();
+  const failures = async (table: Json) =>
+    ((await provider.check({}, stripe(projectId, "checked", { schemas: [table] }))).failures ?? []).map((f) => f.reason);
+  expect(await failures({ name: "Customer", sync_frequency: "2hour" })).toEqual([
+    expect.stringContaining('schemas[0].sync_frequency must be one of "never", "1min"'),
+  ]);
+  expect(await failures({ name: "Customer", sync_type: "full_refresh", sync_frequency: "1min" })).toEqual([
+    expect.stringContaining('"1min" is for a "cdc" table only'),
+  ]);
+  expect(await failures({ name: "Customer", sync_frequency: "never" })).toEqual([]);
+  // "never" is answered as null: no change once set.
+  const never = stripe(projectId, "never", {
+    schemas: [{ name: "Customer", should_sync: true, sync_type: "full_refresh", sync_frequency: "never" }],
+  });
+  const created = await provider.create(never);
+  expect((await provider.diff(created.id, created.outs as Json, never)).changes).toBe(false);
+  await provider.delete(created.id, created.outs as Json);
+});
+
+test("a listed source whose tables PostHog lists without their sync frequency (a later PostHog's trimmed list) leaves its tables to the GET", () => {
+  const listed = { id: "u", source_type: "Stripe", job_inputs: {}, schemas: [{ name: "Customer", should_sync: true }] };
+  expect(withFullTables(listed)).toEqual({ id: "u", source_type: "Stripe", job_inputs: {} });
+  const full = { ...listed, schemas: [{ name: "Customer", should_sync: true, sync_frequency: "6hour" }] };
+  expect(withFullTables(full)).toBe(full);
 });

@@ -145,3 +145,66 @@ test("the importer writes no input value of a function action: each is read from
     { field: "actions", path: [1, "config", "inputs", "token", "value"], what: "the input token of action f" },
   ]);
 });
+
+test("triggerMasking and variables (today's PostHog): PostHog's rules before anything is sent, no churn from the bytecode, nulls and strings PostHog answers, drift shown and put back", async () => {
+  const { provider, http, projectId, server } = current();
+  const bad = async (extra: Json) =>
+    ((await provider.check({}, flow(projectId, extra))).failures ?? []).map((f) => `${f.property}: ${f.reason}`);
+  await server.clearRequests();
+  expect(await bad({ triggerMasking: { hash: "{person.id}", ttl: 30 } })).toEqual([
+    expect.stringMatching(/^triggerMasking: .*ttl must be at least 60 seconds \(HogFlowMaskingSerializer/),
+  ]);
+  expect(await bad({ triggerMasking: { ttl: 60 } })).toEqual([expect.stringContaining("hash is required (HogFlowMaskingSerializer")]);
+  expect(await bad({ triggerMasking: { hash: "  " } })).toEqual([expect.stringContaining("hash may not be blank")]);
+  expect(await bad({ variables: [{ key: "a" }, { key: "a" }] })).toEqual([expect.stringContaining('"Variable keys must be unique"')]);
+  expect(await bad({ variables: [{}, {}] })).toEqual([expect.stringContaining('"Variable keys must be unique"')]);
+  expect(await bad({ variables: [{ key: "on", default: true }] })).toEqual([expect.stringContaining("must be a string")]);
+  expect(await bad({ variables: [{ key: "a", default: "x".repeat(5120 - 27) }] })).toEqual([]);
+  expect(await bad({ variables: [{ key: "a", default: "é".repeat(1000) }] })).toEqual([expect.stringContaining("(these measure 6027)")]);
+  expect(await server.requests({})).toEqual([]);
+
+  const inputs = flow(projectId, {
+    name: "Masked",
+    triggerMasking: { hash: " {person.id} ", ttl: 3600 },
+    variables: [{ key: "plan", type: "number", default: 5 }],
+  });
+  const created = await provider.create(inputs);
+  const live = await hogFlows.getHogFlow(http, projectId, created.id);
+  expect(live).toMatchObject({
+    trigger_masking: { hash: "{person.id}", ttl: 3600, threshold: null, bytecode: expect.any(Array) },
+    variables: [{ key: "plan", type: "number", default: "5" }],
+  });
+  expect((await provider.diff(created.id, created.outs as Json, inputs)).changes).toBe(false);
+  expect((await provider.read(created.id, created.outs as Json)).inputs).toEqual(inputs);
+
+  await hogFlows.updateHogFlow(http, projectId, created.id, { trigger_masking: { hash: "{person.id}", ttl: 60, threshold: 3 } });
+  const drifted = await provider.read(created.id, created.outs as Json);
+  expect((drifted.inputs as Json)["triggerMasking"]).toEqual({ hash: "{person.id}", ttl: 60, threshold: 3 });
+  expect((await provider.diff(created.id, drifted.props as Json, inputs)).changes).toBe(true);
+  await server.clearRequests();
+  await provider.update(created.id, drifted.props as Json, inputs);
+  expect((await server.requests({ method: "PATCH" })).map((r) => r.bodyKeys)).toEqual([["trigger_masking"]]);
+  expect((await hogFlows.getHogFlow(http, projectId, created.id)).trigger_masking).toMatchObject({ ttl: 3600, threshold: null });
+});
+
+test("PostHog 2025-08-04 takes triggerMasking read-only and has no variables: the error says so, and the next preview says it before sending anything", async () => {
+  const { provider, projectId, server } = setups["2025-08-04"]!;
+  const inputs = flow(projectId, { name: "Old masked", triggerMasking: { hash: "{person.id}" }, variables: [{ key: "plan" }] });
+  const failure = await provider.create(inputs).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  expect(String(failure)).toContain(
+    'This PostHog has no HogFlow setting variables (it answered without it), so it cannot be applied. This PostHog version predates it (PostHog 2025-08-04 has no variables; see "PostHog versions" in the README). This PostHog takes the HogFlow setting triggerMasking read-only: it drops a written value unread, as PostHog 2025-08-04 does (see "PostHog versions" in the README), so it cannot be applied. Upgrade PostHog or remove variables, triggerMasking from the program.',
+  );
+  const { id, properties } = failure as { id: string; properties: Json };
+  await server.clearRequests();
+  await expect(provider.diff(id, properties, inputs)).rejects.toThrow(/takes the HogFlow setting triggerMasking read-only/);
+  const read = await provider.read(id, properties);
+  expect((read.props as Json)["unsupportedSettings"]).toEqual(["trigger_masking", "variables"]);
+  expect(await server.requests({ method: "PATCH" })).toEqual([]);
+  // Without them, the flow is PostHog 2025-08-04's as declared.
+  const plain = flow(projectId, { name: "Old plain" });
+  const created = await provider.create(plain);
+  expect((await provider.diff(created.id, created.outs as Json, plain)).changes).toBe(false);
+});

@@ -4,7 +4,8 @@ import { rowOf } from "../../../src/kit/field-table";
 
 const isMergedDictionary = (field: string) => rowOf(projectFields, field)?.merged === true;
 const setAfterCreate = (field: string) => rowOf(projectFields, field)?.afterCreate === true;
-import { isTimezone, pythonJsonLength } from "../../../src/kinds/project/rules";
+import { isTimezone } from "../../../src/kinds/project/rules";
+import { pythonJsonLength } from "../../../src/kit/json";
 import { camelCase, closestName } from "../../../src/kit/names";
 import { canonicalJson } from "../../../src/kit/json";
 
@@ -66,6 +67,7 @@ test("pythonJsonLength measures as json.dumps: ', ' separators and \\uXXXX escap
   expect(pythonJsonLength(["é"])).toBe(10); // ["\u00e9"]
   expect(pythonJsonLength(["😀"])).toBe(16); // ["\ud83d\ude00"]
   expect(pythonJsonLength(['"'])).toBe(6); // ["\""]
+  expect(pythonJsonLength([{ key: "a", default: "\u007f" }])).toBe(35); // [{"key": "a", "default": "\u007f"}]
 });
 
 test("isTimezone accepts pytz's names, case-sensitively", () => {

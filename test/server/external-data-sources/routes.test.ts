@@ -69,3 +69,51 @@ test("PostHog 2025-08-04 refuses personal API keys with scopes (INTERNAL); today
     await old.server.close();
   }
 });
+
+test("a table's own PATCH (ExternalDataSchemaSerializer.update): its sync frequency, \"never\" answered null; PostHog's 500 for an unknown one; today's keeps the sync type a PATCH does not give, 2025-08-04 clears it", async () => {
+  const tableOf = async (harnessed: Harness, sources: string, id: string) =>
+    ((await harnessed.api("GET", `${sources}${id}/`)).body.schemas as Array<Record<string, unknown>>)[0]!;
+  const made = (await post(stripe("tables"))).body;
+  const table = await tableOf(h, base, made.id);
+  expect(table).toMatchObject({ name: "Customer", sync_frequency: "6hour", sync_type: "full_refresh" });
+  const tables = base.replace("external_data_sources", "external_data_schemas");
+  const patch = (body: unknown) => h.api("PATCH", `${tables}${table.id}/`, { body });
+  expect((await patch({ sync_frequency: "15min" })).body).toMatchObject({ sync_frequency: "15min", sync_type: "full_refresh" });
+  expect((await patch({ sync_frequency: "1min" })).body).toEqual(
+    err(
+      "validation_error",
+      "invalid_input",
+      "A 1-minute sync frequency is only available for CDC schemas. The fastest frequency for other sync types is 5 minutes.",
+    ),
+  );
+  expect((await patch({ sync_frequency: "2hour" })).status).toBe(500);
+  expect((await patch({ sync_frequency: "never" })).body.sync_frequency).toBeNull();
+  expect(await tableOf(h, base, made.id)).toMatchObject({ sync_frequency: null, sync_type: "full_refresh" });
+
+  const old = await harness({ postHogVersion: "2025-08-04" });
+  try {
+    const p = await old.createProject({ name: "Old tables" });
+    const oldSources = `/api/projects/${p.id}/external_data_sources/`;
+    const oldMade = (await old.api("POST", oldSources, { body: stripe(null) })).body;
+    const oldTable = await tableOf(old, oldSources, oldMade.id);
+    const oldPatch = (body: unknown) => old.api("PATCH", `/api/environments/${p.id}/external_data_schemas/${oldTable.id}/`, { body });
+    expect((await oldPatch({ sync_frequency: "15min" })).status).toBe(500);
+    // Its schedule's update fails for "never" (TypeError), and for a table that does not sync, which has none (RPCError).
+    expect((await oldPatch({ sync_frequency: "never", sync_type: "full_refresh" })).status).toBe(500);
+    const idle = (await old.api("POST", oldSources, { body: stripe("idle", { schemas: [{ name: "Customer", should_sync: false }] }) }))
+      .body;
+    const idleTable = await tableOf(old, oldSources, idle.id);
+    expect(
+      (await old.api("PATCH", `/api/projects/${p.id}/external_data_schemas/${idleTable.id}/`, { body: { sync_frequency: "1hour" } }))
+        .status,
+    ).toBe(500);
+    expect(await tableOf(old, oldSources, idle.id)).toMatchObject({ sync_frequency: "6hour" });
+    expect((await oldPatch({ sync_frequency: "1hour", sync_type: "full_refresh" })).body).toMatchObject({
+      sync_frequency: "1hour",
+      sync_type: "full_refresh",
+    });
+    expect((await oldPatch({ sync_frequency: "12hour" })).body).toMatchObject({ sync_frequency: "12hour", sync_type: null });
+  } finally {
+    await old.server.close();
+  }
+});

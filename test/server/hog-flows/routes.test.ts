@@ -66,3 +66,54 @@ test("PostHog 2025-08-04 refuses personal API keys with scopes (INTERNAL); today
     await old.server.close();
   }
 });
+
+test("today's trigger_masking and variables: HogFlowMaskingSerializer's and HogFlowVariableSerializer's rules, the bytecode compiled, the detail's nulls, the list as stored", async () => {
+  const flow = { actions: [trigger, exit] };
+  expect((await post({ ...flow, trigger_masking: { ttl: 30 } })).body).toEqual(
+    err(V, "min_value", "Ensure this value is greater than or equal to 60.", "trigger_masking__ttl"),
+  );
+  expect((await post({ ...flow, trigger_masking: { ttl: 60 } })).body).toEqual(
+    err(V, "required", "This field is required.", "trigger_masking__hash"),
+  );
+  expect((await post({ ...flow, trigger_masking: { hash: "  " } })).body).toEqual(
+    err(V, "blank", "This field may not be blank.", "trigger_masking__hash"),
+  );
+  expect((await post({ ...flow, variables: [{ key: "a" }, { key: "a" }] })).body).toEqual(
+    err(V, "invalid_input", "Variable keys must be unique", "variables__non_field_errors"),
+  );
+  expect((await post({ ...flow, variables: [{ key: "a", default: true }] })).body).toEqual(
+    err(V, "invalid_input", "Not a valid string.", "variables__0__default"),
+  );
+  // 5120 characters as json.dumps writes {"key": "a", "default": "…"} (27 + the value) pass; one more does not.
+  expect((await post({ ...flow, variables: [{ key: "a", default: "x".repeat(5120 - 27) }] })).status).toBe(201);
+  expect((await post({ ...flow, variables: [{ key: "a", default: "x".repeat(5121 - 27) }] })).body).toEqual(
+    err(V, "invalid_input", "Total size of variables definition must be less than 5KB", "variables__non_field_errors"),
+  );
+
+  const made = (
+    await post({ ...flow, name: "Masked", trigger_masking: { hash: " {person.id} ", ttl: 3600 }, variables: [{ key: "n", default: 5 }] })
+  ).body;
+  expect(made).toMatchObject({
+    trigger_masking: { ttl: 3600, threshold: null, hash: "{person.id}", bytecode: expect.any(Array) },
+    variables: [{ key: "n", default: "5" }],
+  });
+  const listed = (await h.api("GET", base)).body.results.find((f: { id: string }) => f.id === made.id);
+  expect(listed.trigger_masking).toEqual({ hash: "{person.id}", ttl: 3600, bytecode: made.trigger_masking.bytecode });
+  expect((await h.api("PATCH", `${base}${made.id}/`, { body: { trigger_masking: null } })).body.trigger_masking).toBeNull();
+  expect((await post(flow)).body.variables).toEqual([]);
+});
+
+test("PostHog 2025-08-04 takes trigger_masking read-only and has no variables: both dropped unread, null and nothing answered", async () => {
+  const old = await harness({ postHogVersion: "2025-08-04" });
+  try {
+    const p = await old.createProject({ name: "Old masking" });
+    const made = await old.api("POST", `/api/projects/${p.id}/hog_flows/`, {
+      body: { actions: [trigger, exit], trigger_masking: { hash: "{person.id}", ttl: 30 }, variables: [{ key: "a" }, { key: "a" }] },
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.trigger_masking).toBeNull();
+    expect(made.body).not.toHaveProperty("variables");
+  } finally {
+    await old.server.close();
+  }
+});
