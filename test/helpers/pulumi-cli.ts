@@ -7,7 +7,16 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { type Deployment, LocalWorkspace, type OutputMap, PulumiCommand, Stack } from "@pulumi/pulumi/automation";
+import {
+  type Deployment,
+  type EngineEvent,
+  LocalWorkspace,
+  type OutputMap,
+  PulumiCommand,
+  Stack,
+  type UpdateKind,
+  type UpdateSummary,
+} from "@pulumi/pulumi/automation";
 
 export const repoRoot = path.resolve(__dirname, "..", "..");
 
@@ -78,14 +87,51 @@ export function cliEnvironment(server: PostHogEndpoint, stateDir: string, pathDi
 }
 
 /**
- * What the Automation API reads after each up, refresh and destroy: the update's summary from `pulumi stack history`,
- * which it asks for with --show-secrets, decrypting the stack's configuration with the passphrase (a deliberately slow
- * key derivation, in every run) for values no test reads from the summary. The same summary, without; and the
- * outputs read with --show-secrets only when one of them is secret.
+ * What the Automation API reads after each up, refresh and destroy, in CLI runs of their own: the update's summary
+ * (`pulumi stack history`, with --show-secrets: the passphrase's deliberately slow key derivation, for values no test
+ * reads) and, after an up, the outputs (`pulumi stack output --json`, twice: masked, then with --show-secrets). Both
+ * are in the run's own engine events (its summary event's change counts; the stack resource's outputs, secrets
+ * masked): taken from there, and the outputs read with the CLI only when one of them is secret. The summary carries
+ * what the events say (the kind, the result, the change counts); no test reads its message, environment or config.
  */
 export function summaryWithoutSecrets(stack: Stack): Stack {
-  stack.info = () => Stack.prototype.info.call(stack, false);
-  stack.outputs = () => outputsDecryptedOnlyIfSecret(stack);
+  /** What the events of the run in progress said: the Automation API asks for it once the run has ended. */
+  let seen: { summary?: UpdateSummary; outputs?: Record<string, unknown> } | undefined;
+  const listen = (kind: UpdateKind, onEvent?: (event: EngineEvent) => void) => {
+    const run: NonNullable<typeof seen> = {};
+    const startTime = new Date();
+    seen = run;
+    return (event: EngineEvent) => {
+      const step = event.resOutputsEvent?.metadata;
+      if (step?.type === "pulumi:pulumi:Stack") run.outputs = step.new?.outputs ?? {};
+      if (event.summaryEvent) {
+        const { resourceChanges } = event.summaryEvent;
+        run.summary = {
+          kind,
+          startTime,
+          endTime: new Date(),
+          result: "succeeded",
+          message: "",
+          environment: {},
+          config: {},
+          version: 0,
+          resourceChanges,
+        };
+      }
+      onEvent?.(event);
+    };
+  };
+  const after = <T>(promise: Promise<T>) => promise.finally(() => (seen = undefined));
+  stack.up = (options) => after(Stack.prototype.up.call(stack, { ...options, onEvent: listen("update", options?.onEvent) }));
+  stack.refresh = (options) => after(Stack.prototype.refresh.call(stack, { ...options, onEvent: listen("refresh", options?.onEvent) }));
+  stack.destroy = (options) => after(Stack.prototype.destroy.call(stack, { ...options, onEvent: listen("destroy", options?.onEvent) }));
+  stack.info = async () => seen?.summary ?? Stack.prototype.info.call(stack, false);
+  stack.outputs = async () => {
+    const outputs = seen?.outputs;
+    // A secret anywhere in an output masks it there: only outputs with no mask at all are the plain ones.
+    if (outputs === undefined || JSON.stringify(outputs).includes('"[secret]"')) return outputsDecryptedOnlyIfSecret(stack);
+    return Object.fromEntries(Object.entries(outputs).map(([key, value]) => [key, { value, secret: false }]));
+  };
   return stack;
 }
 
