@@ -91,8 +91,9 @@ export function cliEnvironment(server: PostHogEndpoint, stateDir: string, pathDi
  * (`pulumi stack history`, with --show-secrets: the passphrase's deliberately slow key derivation, for values no test
  * reads) and, after an up, the outputs (`pulumi stack output --json`, twice: masked, then with --show-secrets). Both
  * are in the run's own engine events (its summary event's change counts; the stack resource's outputs, secrets
- * masked): taken from there, and the outputs read with the CLI only when one of them is secret. The summary carries
- * what the events say (the kind, the result, the change counts); no test reads its message, environment or config.
+ * masked as `stack output --json` masks them): taken from there, and the outputs read with the CLI (--show-secrets)
+ * only when one of them is secret. The summary carries what the events say (the kind, the result, the change counts);
+ * no test reads its message, environment or config.
  */
 export function summaryWithoutSecrets(stack: Stack): Stack {
   /** What the events of the run in progress said: the Automation API asks for it once the run has ended. */
@@ -126,12 +127,7 @@ export function summaryWithoutSecrets(stack: Stack): Stack {
   stack.refresh = (options) => after(Stack.prototype.refresh.call(stack, { ...options, onEvent: listen("refresh", options?.onEvent) }));
   stack.destroy = (options) => after(Stack.prototype.destroy.call(stack, { ...options, onEvent: listen("destroy", options?.onEvent) }));
   stack.info = async () => seen?.summary ?? Stack.prototype.info.call(stack, false);
-  stack.outputs = async () => {
-    const outputs = seen?.outputs;
-    // A secret anywhere in an output masks it there: only outputs with no mask at all are the plain ones.
-    if (outputs === undefined || JSON.stringify(outputs).includes('"[secret]"')) return outputsDecryptedOnlyIfSecret(stack);
-    return Object.fromEntries(Object.entries(outputs).map(([key, value]) => [key, { value, secret: false }]));
-  };
+  stack.outputs = async () => (seen?.outputs === undefined ? outputsDecryptedOnlyIfSecret(stack) : outputsOf(stack, seen.outputs));
   return stack;
 }
 
@@ -141,21 +137,27 @@ export function summaryWithoutSecrets(stack: Stack): Stack {
  * masked run alone, when it shows no secret: its values are then the plain ones.
  */
 async function outputsDecryptedOnlyIfSecret(stack: Stack): Promise<OutputMap> {
-  const { pulumiCommand, workDir, envVars } = stack.workspace;
-  const read = async (...flags: string[]) => {
-    const { stdout } = await promisify(execFile)(pulumiCommand.command, ["stack", "output", "--json", ...flags, "--stack", stack.name], {
-      cwd: workDir,
-      env: { ...process.env, ...envVars },
-      maxBuffer: 256 * 1024 * 1024,
-    });
-    return JSON.parse(stdout) as Record<string, unknown>;
-  };
-  const masked = await read();
+  const { stdout } = await stackOutput(stack);
+  return outputsOf(stack, JSON.parse(stdout) as Record<string, unknown>);
+}
+
+/** The outputs, from their masked form (`stack output --json`'s, or the events'), decrypted only if one is secret. */
+async function outputsOf(stack: Stack, masked: Record<string, unknown>): Promise<OutputMap> {
   // A secret anywhere in an output masks it there: only an answer with no mask at all is the plain one.
   if (!JSON.stringify(masked).includes('"[secret]"'))
     return Object.fromEntries(Object.entries(masked).map(([key, value]) => [key, { value, secret: false }]));
-  const plain = await read("--show-secrets");
+  const plain = JSON.parse((await stackOutput(stack, "--show-secrets")).stdout) as Record<string, unknown>;
   return Object.fromEntries(Object.entries(plain).map(([key, value]) => [key, { value, secret: masked[key] === "[secret]" }]));
+}
+
+/** `pulumi stack output --json` of the stack, with these flags. */
+function stackOutput(stack: Stack, ...flags: string[]): Promise<{ stdout: string }> {
+  const { pulumiCommand, workDir, envVars } = stack.workspace;
+  return promisify(execFile)(pulumiCommand.command, ["stack", "output", "--json", ...flags, "--stack", stack.name], {
+    cwd: workDir,
+    env: { ...process.env, ...envVars },
+    maxBuffer: 256 * 1024 * 1024,
+  });
 }
 
 /** A directory under the checkout's .cache (so that programs there find this package and its dependencies). */
