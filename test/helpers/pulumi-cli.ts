@@ -90,10 +90,10 @@ export function cliEnvironment(server: PostHogEndpoint, stateDir: string, pathDi
  * What the Automation API reads after each up, refresh and destroy, in CLI runs of their own: the update's summary
  * (`pulumi stack history`, with --show-secrets: the passphrase's deliberately slow key derivation, for values no test
  * reads) and, after an up, the outputs (`pulumi stack output --json`, twice: masked, then with --show-secrets). Both
- * are in the run's own engine events (its summary event's change counts; the stack resource's outputs, secrets
- * masked as `stack output --json` masks them): taken from there, and the outputs read with the CLI (--show-secrets)
- * only when one of them is secret. The summary carries what the events say (the kind, the result, the change counts);
- * no test reads its message, environment or config.
+ * are in the run's own engine events (its summary event's change counts; the stack resource's outputs, each secret
+ * as Pulumi's secret signature with its ciphertext masked): taken from there, and the outputs read with the CLI
+ * (--show-secrets) only when one of them holds a secret. The summary carries what the events say (the kind, the
+ * result, the change counts); no test reads its message, environment or config.
  */
 export function summaryWithoutSecrets(stack: Stack): Stack {
   /** What the events of the run in progress said: the Automation API asks for it once the run has ended. */
@@ -137,17 +137,23 @@ export function summaryWithoutSecrets(stack: Stack): Stack {
  * masked run alone, when it shows no secret: its values are then the plain ones.
  */
 async function outputsDecryptedOnlyIfSecret(stack: Stack): Promise<OutputMap> {
-  const { stdout } = await stackOutput(stack);
-  return outputsOf(stack, JSON.parse(stdout) as Record<string, unknown>);
+  return outputsOf(stack, JSON.parse((await stackOutput(stack)).stdout) as Record<string, unknown>);
 }
 
-/** The outputs, from their masked form (`stack output --json`'s, or the events'), decrypted only if one is secret. */
+/** Pulumi's signature of a secret value, as engine events show one: `{ [SECRET_SIG]: …, ciphertext: "[secret]" }`. */
+const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+
+/**
+ * The outputs, from a masked form (`stack output --json`'s, a secret as "[secret]"; or the events', a secret as its
+ * signature), decrypted with one more CLI run only if one holds a secret.
+ */
 async function outputsOf(stack: Stack, masked: Record<string, unknown>): Promise<OutputMap> {
-  // A secret anywhere in an output masks it there: only an answer with no mask at all is the plain one.
+  // A secret anywhere in an output masks it there: only outputs with no mask at all are the plain ones.
   if (!JSON.stringify(masked).includes('"[secret]"'))
     return Object.fromEntries(Object.entries(masked).map(([key, value]) => [key, { value, secret: false }]));
+  const secret = (value: unknown) => value === "[secret]" || (value !== null && typeof value === "object" && SECRET_SIG in value);
   const plain = JSON.parse((await stackOutput(stack, "--show-secrets")).stdout) as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(plain).map(([key, value]) => [key, { value, secret: masked[key] === "[secret]" }]));
+  return Object.fromEntries(Object.entries(plain).map(([key, value]) => [key, { value, secret: secret(masked[key]) }]));
 }
 
 /** `pulumi stack output --json` of the stack, with these flags. */
