@@ -1,18 +1,18 @@
 /**
  * The contract (test/helpers/contract.ts) through the real Pulumi CLI, and beside it what is some kinds' alone, in one
- * TypeScript program and one stack against the local server playing today's PostHog (one up, one preview --refresh,
- * one destroy for all of them, instead of a stack each).
+ * TypeScript program and one stack against the local server playing today's PostHog (one up, one refresh, one destroy
+ * for all of them, instead of a stack each).
  *
  * The contract: every registered kind's example (src/kinds/<kind>/example.ts), the project-scoped ones in Project's
- * example: up creates all, a preview shows no change, a change made by hand to each shows as `old => new` in a
- * preview --refresh and up --refresh puts each back, destroy deletes all. A kind registered in src/kinds/index.ts is declared here with no
+ * example: up creates all, a preview shows no change, a change made by hand to each shows as `old => new` after a
+ * refresh and up puts each back, destroy deletes all. A kind registered in src/kinds/index.ts is declared here with no
  * other edit; its resource names are its example's, prefixed `contract-` (the examples below keep theirs).
  *
  * Beside it: examples/cohort-flag (a cohort of the listed companies' persons and a flag released to it by its
  * cohortId, in the provider's project) and examples/dashboard (a project with a dashboard, a text tile, a trends and a
  * HogQL insight on it and an alert on the trends insight), both imported as written, and a survey, an experiment and
  * a hog function with a secret input given in plain text (on a flag, in a project of their own). Create; drift of
- * what is theirs alone (nested values, a deleted insight, a secret input) shown as old => new by preview --refresh
+ * what is theirs alone (nested values, a deleted insight, a secret input) shown as old => new by refresh and preview
  * and restored, one PATCH each; objects deleted by hand created again; destroy as PostHog deletes each; the secret
  * never in the state in plain text. The examples are type-checked by `npm run typecheck`.
  */
@@ -199,24 +199,17 @@ const companyFilter = (companies: string[]) => ({
     values: [{ type: "AND", values: [{ type: "person", key: "company", operator: "exact", value: companies }] }],
   },
 });
-/**
- * The steps an engine event stream announces, by resource name (a replacement's several steps, all of them), but
- * those of the refresh before them.
- */
+/** The steps an engine event stream announces, by resource name (a replacement's several steps, all of them). */
 const stepsByName = (steps: Map<string, string[]>) => (event: EngineEvent) => {
   const step = event.resourcePreEvent?.metadata;
-  if (!step || step.op === "refresh") return;
+  if (!step) return;
   const name = step.urn.split("::").pop()!;
   steps.set(name, [...(steps.get(name) ?? []), step.op]);
 };
-/**
- * What a `--diff` shows of the update of the resource named `name`: from its URN to the next resource, the last time
- * it is named (a preview --refresh names it first for what the refresh found).
- */
+/** What a `--diff` shows of the resource named `name`: from its URN to the next resource. */
 function shown(stdout: string, name: string): string {
   const lines = stdout.split("\n");
-  const named = lines.flatMap((line, i) => (line.trim().startsWith("[urn=") && line.trim().endsWith(`::${name}]`) ? [i] : []));
-  const start = named.at(-1) ?? -1;
+  const start = lines.findIndex((line) => line.trim().startsWith("[urn=") && line.trim().endsWith(`::${name}]`));
   expect(start).toBeGreaterThan(0);
   const end = lines.findIndex((line, i) => i > start && /^\s*[-+~]*\s*[\w-]+:[\w/:-]+: \(/.test(line));
   return lines.slice(start, end < 0 ? undefined : end).join("\n");
@@ -360,7 +353,7 @@ test("values PostHog would lose or refuse stop the preview in the program, namin
   expect(await writes()).toEqual([]);
 });
 
-test("changed by hand: every kind's example (its first plain string input) and, beside them, nested values, a deleted insight and a hook; preview --refresh shows each drift as old => new; up --refresh restores each with one PATCH of what drifted and creates the deleted insight again on its dashboard", async () => {
+test("changed by hand: every kind's example (its first plain string input) and, beside them, nested values, a deleted insight and a hook; refresh, then preview shows each drift as old => new; up restores each with one PATCH of what drifted and creates the deleted insight again on its dashboard", async () => {
   // The contract's: each kind's first plain string input (as the fast cases drift it); a kind PostHog changes nothing
   // of in place (an invite, a proxy record, a role membership) is left as it is.
   const drifted = contractKinds.flatMap((kind) => {
@@ -392,10 +385,12 @@ test("changed by hand: every kind's example (its first plain string input) and, 
   // The hook's secret, never answered, is no drift.
   await hogFunctions.updateHogFunction(http, surveysProjectId, output<string>("hogFunctionId"), { enabled: false });
 
-  // preview --refresh: what the refresh finds (every kind's example; beside them the cohort, the dashboard, the
-  // insight, the alert and the hook; the deleted insight gone), then each drift as the update would put it back.
+  // Refresh: every kind's example; beside them the cohort, the dashboard, the insight, the alert and the hook; the
+  // deleted insight dropped.
+  expect((await stack.refresh()).summary.resourceChanges).toMatchObject({ update: drifted.length + 5, delete: 1 });
+  expect(exported()).not.toContain(SECRET);
   const steps = new Map<string, string[]>();
-  const preview = await stack.preview({ refresh: true, diff: true, onEvent: stepsByName(steps) });
+  const preview = await stack.preview({ diff: true, onEvent: stepsByName(steps) });
   for (const { input, old, edited } of drifted) {
     expect(preview.stdout).toMatch(new RegExp(`~ ${input}\\s*: ${quoted(edited)} => ${quoted(old)}`));
   }
@@ -439,9 +434,7 @@ test("changed by hand: every kind's example (its first plain string input) and, 
   expect(Object.fromEntries(Object.keys(beside).map((name) => [name, steps.get(name)]))).toEqual(beside);
 
   await server.clearRequests();
-  const restored = await stack.up({ refresh: true });
-  // What the refresh read, the hook's secret input with it, is in the state encrypted only.
-  expect(exported()).not.toContain(SECRET);
+  const restored = await stack.up();
   // The same: the stack, the six beside them that did not drift, and the cohort's flag the preview showed [unknown].
   expect(restored.summary.resourceChanges).toEqual({
     update: drifted.length + 5,
