@@ -238,11 +238,18 @@ beforeAll(async () => {
       ``,
     ].join("\n"),
   );
-  stack = await session.stack(dir, `e2e-contract-${process.pid}`, { "posthog:projectId": String(cohortProjectId) });
-  for (const secret of secrets) await stack.setConfig(secret.key, { value: secret.sample, secret: true });
-  // examples/cohort-flag's own configuration, as its README sets it.
-  await stack.setConfig("companies[0]", { value: "Acme" }, true);
-  await stack.setConfig("companies[1]", { value: "Globex" }, true);
+  stack = await session.stack(dir, `e2e-contract-${process.pid}`);
+  // One `pulumi config set-all --path`: the provider's project, the examples' secrets, and examples/cohort-flag's own
+  // configuration as its README sets it (a list, by path).
+  await stack.setAllConfig(
+    {
+      "posthog:projectId": { value: String(cohortProjectId) },
+      ...Object.fromEntries(secrets.map((secret) => [secret.key, { value: secret.sample, secret: true }])),
+      "companies[0]": { value: "Acme" },
+      "companies[1]": { value: "Globex" },
+    },
+    true,
+  );
 });
 afterAll(async () => {
   await session?.cleanup();

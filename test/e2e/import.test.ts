@@ -247,9 +247,10 @@ const PAYLOAD_KEY = "web_app_feature_flag_remote_config-payloads-true";
  * payload is set as the next steps say, as PostHog has it.
  */
 async function adoptsWithNoChange(dir: string, name: string): Promise<void> {
-  // Not the session's: removed below, not destroyed, so that the objects stay in PostHog for the next language.
+  // Not the session's: removed below, not destroyed, so that the objects stay in PostHog for the next language. A new
+  // stack (`stack init` alone: createOrSelectStack runs a `stack select` that fails first).
   const stack = summaryWithoutSecrets(
-    await LocalWorkspace.createOrSelectStack(
+    await LocalWorkspace.createStack(
       { stackName: `${name}-${process.pid}`, workDir: dir },
       { envVars: session.env, pulumiCommand: session.command },
     ),

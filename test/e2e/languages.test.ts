@@ -1,8 +1,7 @@
 /**
  * The provider plugin (`pulumi-resource-posthog`) from other Pulumi languages, through the real CLI against the local
  * PostHog server: the YAML examples and Alert's reference page example deployed together in one stack (one up, one
- * preview, one preview --refresh after a change made by hand and the up --refresh that puts it back, one destroy for
- * all of them); secrets through the plugin, with HogFunction's reference page example in their stack; `pulumi import`
+ * preview, one up --refresh --diff that shows a change made by hand and puts it back, one destroy for all of them); secrets through the plugin, with HogFunction's reference page example in their stack; `pulumi import`
  * with the code the YAML host generates, and with a matching TypeScript program; `pulumi refresh
  * --import-pending-creates` after a hard kill; and a Python SDK made by `pulumi package gen-sdk` running the Python
  * example. The language hosts come from scripts/ensure-language-hosts.sh (npm test passes their directories). The
@@ -163,7 +162,7 @@ function oneProgram(name: string, examples: Record<string, string>): string {
 /** The examples' program and stack, which a later test uses again instead of a stack of its own. */
 let examples: { dir: string; stack: Stack } | undefined;
 
-test("the YAML examples (examples/yaml, flags for companies, flags with actions and annotations, a dashboard, feedback) and Alert's reference page example (a project, a dashboard, an insight on it, the alert for the key's user), in one stack through the plugin: up, lookups, no change after; drift made by hand shown as old => new by preview --refresh, up --refresh restores it with one PATCH; destroy", async () => {
+test("the YAML examples (examples/yaml, flags for companies, flags with actions and annotations, a dashboard, feedback) and Alert's reference page example (a project, a dashboard, an insight on it, the alert for the key's user), in one stack through the plugin: up, lookups, no change after; drift made by hand shown as old => new by up --refresh --diff, which restores it with one PATCH; destroy", async () => {
   // examples/flags-for-companies-yaml: the companies a lookup finds, in a project of their own.
   const companiesProject = await projects.createProject(http, server.organizationId, { name: "Companies (YAML)" });
   await server.capture(companiesProject.api_token, [
@@ -259,14 +258,13 @@ test("the YAML examples (examples/yaml, flags for companies, flags with actions 
   expect(stored).toContain(String(webId));
   expect((await stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 20 });
 
-  // examples/yaml's project changed by hand: preview --refresh shows what the refresh finds and the update alone, up
-  // --refresh puts it back.
+  // examples/yaml's project changed by hand: up --refresh --diff shows what the refresh finds and the update alone, and
+  // puts it back.
   await server.control.patchProject(webId, { anonymize_ips: false });
-  const preview = await stack.preview({ refresh: true, diff: true });
-  expect(preview.changeSummary).toMatchObject({ update: 1, same: 19 });
-  expect(changedSettings(preview.stdout)).toEqual(["~ anonymizeIps: true => false", "~ anonymizeIps: false => true"]);
   await server.clearRequests();
-  await stack.up({ refresh: true });
+  const putBack = await stack.up({ refresh: true, diff: true });
+  expect(putBack.summary.resourceChanges).toMatchObject({ update: 1, same: 19 });
+  expect(changedSettings(putBack.stdout)).toEqual(["~ anonymizeIps: true => false", "~ anonymizeIps: false => true"]);
   expect((await server.requests({ method: "PATCH" })).map((r) => r.bodyKeys)).toEqual([["anonymize_ips"]]);
   expect(await projects.getProject(http, server.organizationId, webId)).toMatchObject({ anonymize_ips: true });
 
@@ -424,10 +422,11 @@ describe("secrets through the plugin", () => {
       });
 
       await server.control.patchProject(id, { anonymize_ips: false });
-      expect(leaks((await stack.refresh()).stdout)).toEqual([]);
-      const preview = await stack.preview({ diff: true });
+      // What the refresh finds, then the update.
+      const preview = await stack.preview({ refresh: true, diff: true });
       // The flags and the function name the project's projectId, unknown to a preview while the project updates.
       expect(changedSettings(preview.stdout).filter((line) => !line.startsWith("~ projectId: "))).toEqual([
+        "~ anonymizeIps: true => false",
         "~ anonymizeIps: false => true",
       ]);
       expect(leaks(preview.stdout)).toEqual([]);

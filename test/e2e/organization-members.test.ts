@@ -10,6 +10,9 @@
  * object someone else created, while one on an object they created previews as a create (its creator always has the
  * highest level: access_level_for_object, posthog/rbac/user_access_control.py).
  */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { Stack } from "@pulumi/pulumi/automation";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { pulumiSession, type PulumiSession } from "../helpers/pulumi-cli";
 
@@ -32,11 +35,29 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** One program directory and stack per key, its program written anew for each preview (a preview records nothing). */
+const stacks = new Map<string, Promise<Stack>>();
+function stackFor(apiKey: string | undefined): Promise<Stack> {
+  const key = apiKey ?? "default";
+  if (!stacks.has(key)) {
+    const name = `no-lockout-${stacks.size}`;
+    const made = session.stack(session.nodeProgram(name, []), name).then(async (stack) => {
+      if (apiKey) await stack.setConfig("posthog:apiKey", { value: apiKey, secret: true });
+      return stack;
+    });
+    stacks.set(key, made);
+  }
+  return stacks.get(key)!;
+}
+
 /** A preview of this program, by this key; what the CLI printed and whether it failed. */
 async function preview(name: string, lines: string[], apiKey?: string): Promise<{ failed: boolean; text: string }> {
-  const dir = session.nodeProgram(name, ['import * as posthog from "pulumi-posthog";', ...lines]);
-  const stack = await session.stack(dir, name);
-  if (apiKey) await stack.setConfig("posthog:apiKey", { value: apiKey, secret: true });
+  const stack = await stackFor(apiKey);
+  // The case's name, for the reader: the program's own resource names say what it declares.
+  fs.writeFileSync(
+    path.join(stack.workspace.workDir, "index.ts"),
+    [`// ${name}`, 'import * as posthog from "pulumi-posthog";', ...lines, ""].join("\n"),
+  );
   await server.clearRequests();
   try {
     const result = await stack.preview();

@@ -95,43 +95,53 @@ test("up creates every declared project; ids are outputs and tokens are secret",
   expect(JSON.parse(revealed.stdout)["web"]).toBe(created.find((p) => p.name === "Web app")!.api_token);
 });
 
-test("settings changed by hand: refresh, then preview shows each as old => new; up restores them with one PATCH", async () => {
-  const webId = ids()["web"]!;
-  await server.control.patchProject(webId, { anonymize_ips: false, session_recording_sample_rate: "0.20", heatmaps_opt_in: true });
-  const refresh = await stack.refresh();
-  expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
-  const preview = await stack.preview({ diff: true });
-  expect(preview.changeSummary).toMatchObject({ update: 1, same: 3 });
-  // Setting by setting, normalised as the diff compares them; the undeclared heatmapsOptIn shows nothing.
-  expect(changedSettings(preview.stdout)).toEqual(["~ anonymizeIps: false => true", "~ sessionRecordingSampleRate: 0.2 => 0.5"]);
-  expect(preview.stdout).not.toMatch(/heatmapsOptIn/);
+/** The organization the marketing project moves to. */
+let secondOrganizationId: string;
 
+/** What a `--diff` run shows of the resource named `name`: each block from its URN to the next resource's. */
+function shownFor(stdout: string, name: string): string {
+  const blocks = stdout.split(/^(?=\s*\[urn=)/m).filter((block) => block.trimStart().split("\n")[0]!.endsWith(`::${name}]`));
+  expect(blocks.length).toBeGreaterThan(0);
+  return blocks.join("\n");
+}
+
+test("settings changed by hand, a changed organizationId and a new apiTokenRotation: up --refresh --diff shows each setting as old => new and restores them with one PATCH; the project is replaced; the token rotated", async () => {
+  const other = await server.control.createOrganization({ name: "Second organization" });
+  secondOrganizationId = other.id;
+  await server.control.createKey({ organizationId: other.id, userEmail: "local@posthog.localhost", level: "owner" });
+  const before = ids();
+  const tokenBefore = outputs["apiTokens"]!.value as Record<string, string>;
+  const webId = before["web"]!;
+
+  // Changed by hand, without a refresh first: `up --refresh` finds and restores them.
+  await server.control.patchProject(webId, { anonymize_ips: false, session_recording_sample_rate: "0.20", heatmaps_opt_in: true });
+  await setProjects([declared[0]!, { ...declared[1]!, organizationId: other.id }, { ...declared[2]!, apiTokenRotation: "2026-11" }]);
   await server.clearRequests();
-  await upStack();
-  const patches = await writes();
-  expect(patches.map((r) => [r.method, r.bodyKeys])).toEqual([["PATCH", ["anonymize_ips", "session_recording_sample_rate"]]]);
+  const up = await upStack({ refresh: true, diff: true });
+  expect(up.summary.resourceChanges).toMatchObject({ replace: 1, update: 2 });
+  // Setting by setting: what the refresh found (the state's outputs, as PostHog answers them, => PostHog's), then the
+  // update, normalised as the diff compares them (PostHog => declared); the undeclared heatmapsOptIn shows nothing.
+  // (The stack's outputs, and their changes, follow the last resource.)
+  const web = changedSettings(shownFor(up.stdout.split(/^Outputs:/m)[0]!, "web"));
+  expect(web.slice(0, 4)).toEqual([
+    "~ anonymizeIps: true => false",
+    '~ sessionRecordingSampleRate: "0.50" => "0.20"',
+    "~ anonymizeIps: false => true",
+    "~ sessionRecordingSampleRate: 0.2 => 0.5",
+  ]);
+  // Then, where the CLI prints them with it, the outputs the update left: the same two settings, nothing else.
+  expect(web.slice(4).filter((line) => !/^~ (anonymizeIps|sessionRecordingSampleRate): /.test(line))).toEqual([]);
+  expect(up.stdout).not.toMatch(/heatmapsOptIn/);
+  const toWeb = (await writes()).filter((r) => r.path.includes(`/projects/${webId}/`));
+  expect(toWeb.map((r) => [r.method, r.bodyKeys])).toEqual([["PATCH", ["anonymize_ips", "session_recording_sample_rate"]]]);
   // heatmapsOptIn is not declared: it stays as it was set by hand.
   expect(await projects.getProject(http, server.organizationId, webId)).toMatchObject({ anonymize_ips: true, heatmaps_opt_in: true });
   // That what up put back compares equal to what is declared (no change after) is the lifecycle's through the real
   // host (resources/dynamic-provider), and that a preview writes nothing the contract's.
-});
 
-test("changing organizationId replaces the project; a new apiTokenRotation rotates the token; up --refresh restores a setting changed by hand", async () => {
-  const other = await server.control.createOrganization({ name: "Second organization" });
-  await server.control.createKey({ organizationId: other.id, userEmail: "local@posthog.localhost", level: "owner" });
-  const before = ids();
-  const tokenBefore = outputs["apiTokens"]!.value as Record<string, string>;
-
-  // And a setting changed by hand again, without a refresh first: `up --refresh` finds and restores it.
-  await server.control.patchProject(before["web"]!, { anonymize_ips: false });
-  await setProjects([declared[0]!, { ...declared[1]!, organizationId: other.id }, { ...declared[2]!, apiTokenRotation: "2026-11" }]);
-  const up = await upStack({ refresh: true });
-  expect(up.summary.resourceChanges).toMatchObject({ replace: 1, update: 2 });
-  expect(up.stdout).toMatch(/\[diff: ~anonymizeIps\]/);
-  expect(await projects.getProject(http, server.organizationId, before["web"]!)).toMatchObject({ anonymize_ips: true });
   const after = ids();
   expect(after["marketing"]).not.toBe(before["marketing"]);
-  expect(after["web"]).toBe(before["web"]);
+  expect(after["web"]).toBe(webId);
   expect((await projects.listProjects(http, other.id)).map((p) => p.name)).toEqual(["Marketing site"]);
   expect((await live()).map((p) => p.name)).not.toContain("Marketing site");
   const tokenAfter = outputs["apiTokens"]!.value as Record<string, string>;
@@ -142,10 +152,7 @@ test("changing organizationId replaces the project; a new apiTokenRotation rotat
 test("a setting PostHog accepts but does not apply fails up by name, and the state keeps the live value", async () => {
   const current = [
     declared[0]!,
-    {
-      ...declared[1]!,
-      organizationId: (await stack.getConfig("projects").then((c) => JSON.parse(c.value) as Declared[]))[1]!["organizationId"],
-    },
+    { ...declared[1]!, organizationId: secondOrganizationId },
     { ...declared[2]!, apiTokenRotation: "2026-11" },
   ];
   const webId = ids()["web"]!;
@@ -288,7 +295,7 @@ describe("a project with secret inputs, and a feature flag, an annotation and an
     return result;
   };
   const output = (name: string) => ownOutputs[name]!.value as number;
-  /** What the CLI printed, for the secrets: up --diff, refresh, preview --diff. */
+  /** What the CLI printed, for the secrets: up --diff, up --refresh --diff. */
   const printed: Record<string, string> = {};
   const exported = (...args: string[]) => session.cli(dir, ["stack", "export", ...args, "--stack", own.name]);
 
@@ -364,54 +371,31 @@ describe("a project with secret inputs, and a feature flag, an annotation and an
     expect((await actions.getAction(http, projectId, output("actionId"))).steps).toMatchObject([{ event: "$pageview", url: "/welcome" }]);
   });
 
-  test("changed by hand: refresh drops a flag deleted by hand; preview --diff shows a boolean, a string and a nested step drifted as old => new", async () => {
+  test("changed by hand, a flag deleted by hand, the flag's key renamed and posthog:apiKey set --secret: one up --refresh --diff shows a boolean, a string and a nested step drifted as old => new, restores each with one PATCH, renames the key in the same PATCH, creates the deleted flag again under its key; no warning, and the state holds the key encrypted; the next preview has no changes", async () => {
     // A no-op preview writing nothing, and a string drifted by hand and put back, are the contract's for every kind
     // (test/e2e/contract.test.ts). Here: a boolean and a nested step drifted, and the PATCH each kind sends for it.
     const projectId = output("projectId");
-    await server.control.patchProject(output("secretiveId"), { anonymize_ips: false });
-    await featureFlags.updateFeatureFlag(http, projectId, output("flagId"), { active: false });
-    await annotations.updateAnnotation(http, projectId, output("annotationId"), { content: "Edited by hand" });
-    await actions.updateAction(http, projectId, output("actionId"), { name: "Signed up", steps: [{ event: "$autocapture" }] });
-    // Deleted by hand (PostHog marks it deleted): refresh drops it.
-    await featureFlags.deleteFeatureFlag(http, projectId, output("betaId"));
-    const refresh = await own.refresh();
-    printed["refresh"] = refresh.stdout + refresh.stderr;
-    expect(refresh.summary.resourceChanges).toMatchObject({ delete: 1 });
-    expect(JSON.stringify(await session.state(own))).not.toContain("::beta");
-
-    const preview = await own.preview({ diff: true });
-    printed["preview --diff"] = preview.stdout + preview.stderr;
-    expect(preview.stdout).toMatch(/~ anonymizeIps\s*: false => true/);
-    expect(preview.stdout).toMatch(/~ active\s*: false => true/);
-    expect(preview.stdout).toMatch(/~ content\s*: "Edited by hand" => "Launch"/);
-    expect(preview.stdout).toMatch(/~ event\s*: "\$autocapture" => "\$pageview"/);
-    expect(preview.changeSummary).toMatchObject({ create: 1, update: 4, same: 2 });
-  });
-
-  test("pulumi.secret inputs are nowhere in plain text: stack export, the backend's files, up --diff, refresh, preview --diff", async () => {
-    expect(Object.keys(printed).sort()).toEqual(["preview --diff", "refresh", "up --diff"]);
-    for (const [run, text] of Object.entries(printed)) expect({ run, leaks: leaks(text) }).toEqual({ run, leaks: [] });
-    const stored = exported();
-    expect(stored.status).toBe(0);
-    expect(leaks(stored.stdout)).toEqual([]);
-    // Every file of the file backend: the current checkpoint, its backups and the update history.
-    const files = filesUnder(path.join(session.stateDir, ".pulumi"));
-    expect(files.length).toBeGreaterThan(3);
-    expect(files.filter(({ text }) => leaks(text).length > 0).map(({ file }) => file)).toEqual([]);
-    // With --show-secrets they are there: the test looks in the right places.
-    expect(leaks(exported("--show-secrets").stdout)).toEqual(plaintexts);
-  });
-
-  test("one up restores each with one PATCH, renames the flag's key in the same PATCH, creates the flag deleted by hand again under its key; with posthog:apiKey set --secret, no warning and the state holds the key encrypted; the next preview has no changes", async () => {
-    const projectId = output("projectId");
     const id = output("flagId");
     const betaId = output("betaId");
+    await server.control.patchProject(output("secretiveId"), { anonymize_ips: false });
+    await featureFlags.updateFeatureFlag(http, projectId, id, { active: false });
+    await annotations.updateAnnotation(http, projectId, output("annotationId"), { content: "Edited by hand" });
+    await actions.updateAction(http, projectId, output("actionId"), { name: "Signed up", steps: [{ event: "$autocapture" }] });
+    // Deleted by hand (PostHog marks it deleted): the refresh drops it, and the up creates it again.
+    await featureFlags.deleteFeatureFlag(http, projectId, betaId);
     await own.setConfig("posthog:apiKey", { value: server.apiKey, secret: true });
     await own.setConfig("flagKey", { value: "checkout-v2" });
     await server.clearRequests();
-    const up = await ownUp();
+    const up = await ownUp({ refresh: true, diff: true });
+    printed["up --refresh --diff"] = up.stdout + up.stderr;
+    // What the update changes (PostHog => declared); the refresh shows each the other way first.
+    expect(up.stdout).toMatch(/~ anonymizeIps\s*: false => true/);
+    expect(up.stdout).toMatch(/~ active\s*: false => true/);
+    expect(up.stdout).toMatch(/~ content\s*: "Edited by hand" => "Launch"/);
+    expect(up.stdout).toMatch(/~ event\s*: "\$autocapture" => "\$pageview"/);
+    expect(up.stdout).toMatch(/~ key\s*: "new-checkout" => "checkout-v2"/);
     expect(up.stdout + up.stderr).not.toMatch(warning);
-    expect(up.summary.resourceChanges).toMatchObject({ create: 1, update: 4 });
+    expect(up.summary.resourceChanges).toMatchObject({ create: 1, update: 4, same: 2 });
     expect((await writes()).map((r) => [r.method, r.bodyKeys]).sort()).toEqual([
       ["PATCH", ["anonymize_ips"]],
       ["PATCH", ["content"]],
@@ -431,6 +415,20 @@ describe("a project with secret inputs, and a feature flag, an annotation and an
     expect(current).not.toContain(server.apiKey);
     // Each value put back compares equal to the one declared (a boolean, a string, a nested step): nothing to change.
     await own.preview({ expectNoChanges: true });
+  });
+
+  test("pulumi.secret inputs are nowhere in plain text: stack export, the backend's files, up --diff, up --refresh --diff", async () => {
+    expect(Object.keys(printed).sort()).toEqual(["up --diff", "up --refresh --diff"]);
+    for (const [run, text] of Object.entries(printed)) expect({ run, leaks: leaks(text) }).toEqual({ run, leaks: [] });
+    const stored = exported();
+    expect(stored.status).toBe(0);
+    expect(leaks(stored.stdout)).toEqual([]);
+    // Every file of the file backend: the current checkpoint, its backups and the update history.
+    const files = filesUnder(path.join(session.stateDir, ".pulumi"));
+    expect(files.length).toBeGreaterThan(3);
+    expect(files.filter(({ text }) => leaks(text).length > 0).map(({ file }) => file)).toEqual([]);
+    // With --show-secrets they are there: the test looks in the right places.
+    expect(leaks(exported("--show-secrets").stdout)).toEqual(plaintexts);
   });
 
   test("destroy marks the flags, the annotation and the action deleted, as PostHog deletes them, and sends no DELETE for any", async () => {

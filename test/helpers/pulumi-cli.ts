@@ -7,7 +7,16 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { type Deployment, LocalWorkspace, type OutputMap, PulumiCommand, Stack } from "@pulumi/pulumi/automation";
+import {
+  type Deployment,
+  type EngineEvent,
+  LocalWorkspace,
+  type OutputMap,
+  PulumiCommand,
+  Stack,
+  type UpdateKind,
+  type UpdateSummary,
+} from "@pulumi/pulumi/automation";
 
 export const repoRoot = path.resolve(__dirname, "..", "..");
 
@@ -78,14 +87,47 @@ export function cliEnvironment(server: PostHogEndpoint, stateDir: string, pathDi
 }
 
 /**
- * What the Automation API reads after each up, refresh and destroy: the update's summary from `pulumi stack history`,
- * which it asks for with --show-secrets, decrypting the stack's configuration with the passphrase (a deliberately slow
- * key derivation, in every run) for values no test reads from the summary. The same summary, without; and the
- * outputs read with --show-secrets only when one of them is secret.
+ * What the Automation API reads after each up, refresh and destroy, in CLI runs of their own: the update's summary
+ * (`pulumi stack history`, with --show-secrets: the passphrase's deliberately slow key derivation, for values no test
+ * reads) and, after an up, the outputs (`pulumi stack output --json`, twice: masked, then with --show-secrets). Both
+ * are in the run's own engine events (its summary event's change counts; the stack resource's outputs, each secret
+ * as Pulumi's secret signature with its ciphertext masked): taken from there, and the outputs read with the CLI
+ * (--show-secrets) only when one of them holds a secret. The summary carries what the events say (the kind, the
+ * result, the change counts); no test reads its message, environment or config.
  */
 export function summaryWithoutSecrets(stack: Stack): Stack {
-  stack.info = () => Stack.prototype.info.call(stack, false);
-  stack.outputs = () => outputsDecryptedOnlyIfSecret(stack);
+  /** What the events of the run in progress said: the Automation API asks for it once the run has ended. */
+  let seen: { summary?: UpdateSummary; outputs?: Record<string, unknown> } | undefined;
+  const listen = (kind: UpdateKind, onEvent?: (event: EngineEvent) => void) => {
+    const run: NonNullable<typeof seen> = {};
+    const startTime = new Date();
+    seen = run;
+    return (event: EngineEvent) => {
+      const step = event.resOutputsEvent?.metadata;
+      if (step?.type === "pulumi:pulumi:Stack") run.outputs = step.new?.outputs ?? {};
+      if (event.summaryEvent) {
+        const { resourceChanges } = event.summaryEvent;
+        run.summary = {
+          kind,
+          startTime,
+          endTime: new Date(),
+          result: "succeeded",
+          message: "",
+          environment: {},
+          config: {},
+          version: 0,
+          resourceChanges,
+        };
+      }
+      onEvent?.(event);
+    };
+  };
+  const after = <T>(promise: Promise<T>) => promise.finally(() => (seen = undefined));
+  stack.up = (options) => after(Stack.prototype.up.call(stack, { ...options, onEvent: listen("update", options?.onEvent) }));
+  stack.refresh = (options) => after(Stack.prototype.refresh.call(stack, { ...options, onEvent: listen("refresh", options?.onEvent) }));
+  stack.destroy = (options) => after(Stack.prototype.destroy.call(stack, { ...options, onEvent: listen("destroy", options?.onEvent) }));
+  stack.info = async () => seen?.summary ?? Stack.prototype.info.call(stack, false);
+  stack.outputs = async () => (seen?.outputs === undefined ? outputsDecryptedOnlyIfSecret(stack) : outputsOf(stack, seen.outputs));
   return stack;
 }
 
@@ -95,21 +137,33 @@ export function summaryWithoutSecrets(stack: Stack): Stack {
  * masked run alone, when it shows no secret: its values are then the plain ones.
  */
 async function outputsDecryptedOnlyIfSecret(stack: Stack): Promise<OutputMap> {
-  const { pulumiCommand, workDir, envVars } = stack.workspace;
-  const read = async (...flags: string[]) => {
-    const { stdout } = await promisify(execFile)(pulumiCommand.command, ["stack", "output", "--json", ...flags, "--stack", stack.name], {
-      cwd: workDir,
-      env: { ...process.env, ...envVars },
-      maxBuffer: 256 * 1024 * 1024,
-    });
-    return JSON.parse(stdout) as Record<string, unknown>;
-  };
-  const masked = await read();
-  // A secret anywhere in an output masks it there: only an answer with no mask at all is the plain one.
+  return outputsOf(stack, JSON.parse((await stackOutput(stack)).stdout) as Record<string, unknown>);
+}
+
+/** Pulumi's signature of a secret value, as engine events show one: `{ [SECRET_SIG]: …, ciphertext: "[secret]" }`. */
+const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+
+/**
+ * The outputs, from a masked form (`stack output --json`'s, a secret as "[secret]"; or the events', a secret as its
+ * signature), decrypted with one more CLI run only if one holds a secret.
+ */
+async function outputsOf(stack: Stack, masked: Record<string, unknown>): Promise<OutputMap> {
+  // A secret anywhere in an output masks it there: only outputs with no mask at all are the plain ones.
   if (!JSON.stringify(masked).includes('"[secret]"'))
     return Object.fromEntries(Object.entries(masked).map(([key, value]) => [key, { value, secret: false }]));
-  const plain = await read("--show-secrets");
-  return Object.fromEntries(Object.entries(plain).map(([key, value]) => [key, { value, secret: masked[key] === "[secret]" }]));
+  const secret = (value: unknown) => value === "[secret]" || (value !== null && typeof value === "object" && SECRET_SIG in value);
+  const plain = JSON.parse((await stackOutput(stack, "--show-secrets")).stdout) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(plain).map(([key, value]) => [key, { value, secret: secret(masked[key]) }]));
+}
+
+/** `pulumi stack output --json` of the stack, with these flags. */
+function stackOutput(stack: Stack, ...flags: string[]): Promise<{ stdout: string }> {
+  const { pulumiCommand, workDir, envVars } = stack.workspace;
+  return promisify(execFile)(pulumiCommand.command, ["stack", "output", "--json", ...flags, "--stack", stack.name], {
+    cwd: workDir,
+    env: { ...process.env, ...envVars },
+    maxBuffer: 256 * 1024 * 1024,
+  });
 }
 
 /** A directory under the checkout's .cache (so that programs there find this package and its dependencies). */
