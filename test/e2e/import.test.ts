@@ -411,7 +411,7 @@ test("Python: the plugin's generated SDK, adopted by up; then no change", async 
   expect(fs.readFileSync(path.join(dir, "__main__.py"), "utf8")).not.toContain("remote-s3cret");
   const sdk = await session.pythonSdk(dir);
   // The shared virtualenv holds Pulumi's Python SDK; this project's own virtualenv reads it, and the SDK generated
-  // here, through .pth files (nothing is installed in the shared one, which test/e2e/languages.test.ts installs into).
+  // here, through .pth files (nothing is installed in the shared one, which test/languages/plugin.test.ts installs into).
   const shared = await pythonVirtualenv();
   await session.ok(dir, ["-m", "venv", "--without-pip", "venv"], "python3");
   const sitePackages = (venv: string) => {

@@ -4,7 +4,8 @@
  * preview, one up --refresh --diff that shows a change made by hand and puts it back, one destroy for all of them); secrets through the plugin, with HogFunction's reference page example in their stack; `pulumi import`
  * with the code the YAML host generates, and with a matching TypeScript program; `pulumi refresh
  * --import-pending-creates` after a hard kill; and a Python SDK made by `pulumi package gen-sdk` running the Python
- * example. The language hosts come from scripts/ensure-language-hosts.sh (npm test passes their directories). The
+ * example. The language hosts come from scripts/ensure-language-hosts.sh (npm run test:languages passes their directories:
+ * this file is in that tier, not npm test's, for its time). The
  * local server goes with the file: a stack whose destroy would check nothing the examples' destroy does not is left
  * to it.
  *
