@@ -200,14 +200,20 @@ describe("from a git URL", () => {
   let home: string;
   /** What users type: the repository's URL, the plugin project's directory in it, the release's tag. */
   let source: string;
-  /** The git host's proxy and certificate, and a plugin cache of these tests' own (where the CLI installs the clone). */
+  /**
+   * The git host's proxy and certificate, a plugin cache of these tests' own (where the CLI installs the clone) and a
+   * temporary directory.
+   */
   let extra: Record<string, string>;
 
   beforeAll(async () => {
     git = await startGitHttpsServer(repoRoot, "pulumi-posthog/pulumi-posthog", `v${version}`);
     source = `${git.url}/plugin@v${version}`;
     home = path.join(workDir, "git-pulumi-home");
-    extra = { ...git.env, PULUMI_HOME: home };
+    // TMPDIR: the CLI leaves the clone's tarball in the temporary directory (pulumi-plugin-tar*), removed with workDir.
+    const tmp = path.join(workDir, "git-tmp");
+    fs.mkdirSync(tmp);
+    extra = { ...git.env, PULUMI_HOME: home, TMPDIR: tmp };
   });
   afterAll(async () => {
     await git?.close();
@@ -252,7 +258,10 @@ describe("from a git URL", () => {
     const added = await pulumiIn(dir, ["package", "add", source], extra);
     expect(added).toContain("Added package pulumi-posthog/PostHog");
     const project = parse(fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8")) as { packages?: Record<string, unknown> };
-    expect(project.packages).toEqual({ posthog: source.replace(/^https:\/\//, "") });
+    // Its version as typed (v<version>) on a first install, as the plugin cache has it (<version>) once installed.
+    const recorded = `${new URL(git.url).host}${new URL(git.url).pathname}/plugin`;
+    expect(Object.keys(project.packages ?? {})).toEqual(["posthog"]);
+    expect([`${recorded}@v${version}`, `${recorded}@${version}`]).toContain(project.packages?.posthog);
     await expectInstalledFromTheTag();
   });
 });
