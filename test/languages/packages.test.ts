@@ -225,7 +225,10 @@ describe("from a git URL", () => {
    */
   async function expectInstalledFromTheTag(): Promise<void> {
     const plugins = path.join(home, "plugins");
-    const installed = fs.readdirSync(plugins).filter((name) => name.startsWith("resource-") && !name.endsWith(".lock"));
+    const installed = fs
+      .readdirSync(plugins, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name.startsWith("resource-"))
+      .map((entry) => entry.name);
     expect(installed).toEqual([`resource-${new URL(git.url).host}_pulumi-posthog_pulumi-posthog.git_plugin-v${version}`]);
     const clone = path.join(plugins, installed[0]);
     expect((await sh(clone, "git", ["rev-parse", "HEAD"])).trim()).toBe((await sh(repoRoot, "git", ["rev-parse", "HEAD"])).trim());
