@@ -2,8 +2,11 @@
  * The provider as Pulumi users install a provider, through the real CLI against the local server: `pulumi package
  * add` of this repository's plugin/ (a plugin project the CLI runs with its Node.js host) in a YAML and a Python
  * program, each declaring a project, a flag and a dashboard (up, a preview with no change, drift made by hand shown by
- * preview --refresh and put back by up --refresh, destroy); and the plugin archive `npm run plugin-artifacts` writes,
- * installed by `pulumi plugin install --file` and run by a YAML program with no plugin on PATH.
+ * preview --refresh and put back by up --refresh, destroy); the same from a git URL with a version tag, the checkout's
+ * commit served by a git host over HTTPS on loopback (test/helpers/git-https.ts), in a YAML and a Python program (up,
+ * no change, destroy: the clone's install and build are what is new); and the plugin archive `npm run
+ * plugin-artifacts` writes, installed by `pulumi plugin install --file` and run by a YAML program with no plugin on
+ * PATH.
  *
  * The plugin's executable is never on PATH here: each program gets the plugin the way it names it. Commands run as
  * asynchronous child processes, since the local server answers from this process's event loop.
@@ -16,6 +19,7 @@ import { Transport } from "../../src/client-entry";
 import * as dashboards from "../../src/kinds/dashboard/endpoints";
 import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import * as projects from "../../src/kinds/project/endpoints";
+import { type GitHttpsServer, startGitHttpsServer } from "../helpers/git-https";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { liveProjects } from "../helpers/projects";
 import { PYTHON_PULUMI, pythonVirtualenv } from "../helpers/python-venv";
@@ -108,9 +112,10 @@ pulumi.export("dashboardId", traffic.dashboard_id)
 
 /**
  * up, the objects in PostHog, a preview with no change, the dashboard renamed by hand shown by preview --refresh and
- * put back by up --refresh, destroy: the objects gone.
+ * put back by up --refresh (unless `drift` is false: a run that only proves the plugin is there), destroy: the objects
+ * gone.
  */
-async function lifecycle(dir: string, stack: string, projectName: string, extra: Record<string, string> = {}): Promise<void> {
+async function lifecycle(dir: string, stack: string, projectName: string, extra: Record<string, string> = {}, drift = true): Promise<void> {
   const pulumi = (cwd: string, args: string[]) => pulumiIn(cwd, args, extra);
   await pulumi(dir, ["stack", "init", stack]);
   await pulumi(dir, ["config", "set", "projectName", projectName, "--stack", stack]);
@@ -123,11 +128,13 @@ async function lifecycle(dir: string, stack: string, projectName: string, extra:
 
   await pulumi(dir, ["preview", "--expect-no-changes", "--stack", stack]);
 
-  await dashboards.updateDashboard(http, projectId, outputs.dashboardId, { name: "Renamed by hand" });
-  const drift = await pulumi(dir, ["preview", "--refresh", "--diff", "--stack", stack]);
-  expect(drift).toMatch(/~ name\s*: "Renamed by hand" => "Web traffic"/);
-  await pulumi(dir, ["up", "--refresh", "--yes", "--skip-preview", "--stack", stack]);
-  expect(await dashboards.getDashboard(http, projectId, outputs.dashboardId)).toMatchObject({ name: "Web traffic" });
+  if (drift) {
+    await dashboards.updateDashboard(http, projectId, outputs.dashboardId, { name: "Renamed by hand" });
+    const shown = await pulumi(dir, ["preview", "--refresh", "--diff", "--stack", stack]);
+    expect(shown).toMatch(/~ name\s*: "Renamed by hand" => "Web traffic"/);
+    await pulumi(dir, ["up", "--refresh", "--yes", "--skip-preview", "--stack", stack]);
+    expect(await dashboards.getDashboard(http, projectId, outputs.dashboardId)).toMatchObject({ name: "Web traffic" });
+  }
 
   await pulumi(dir, ["destroy", "--yes", "--skip-preview", "--stack", stack]);
   // PostHog deletes a project in the background: gone from the live ones at once, listed until purged.
@@ -147,12 +154,13 @@ test("YAML: pulumi package add <checkout>/plugin records the plugin directory as
   await lifecycle(dir, "yaml", "Packages from YAML");
 });
 
-test("Python: pulumi package add <checkout>/plugin generates pulumi_posthog into sdks/posthog and names it in requirements.txt; the program runs on it: up, no change, drift put back, destroy", async () => {
-  const dir = path.join(workDir, "python");
+/**
+ * A Python program's directory: a virtualenv of its own (what `pulumi package add` and pip install into), seeing the
+ * shared one's packages (pulumi) through a .pth file (the shared one, which other test files install their
+ * pulumi_posthog into, stays as it is); Pulumi.yaml naming it, the program, requirements.txt. Answers pip in it.
+ */
+async function pythonProject(dir: string, name: string): Promise<string> {
   fs.mkdirSync(dir);
-  // A virtualenv of the program's own (what `pulumi package add` and pip install into), seeing the shared one's
-  // packages (pulumi) through a .pth file: the shared one, which other test files install their pulumi_posthog into,
-  // stays as it is.
   const shared = await pythonVirtualenv();
   const venv = path.join(dir, "venv");
   await sh(dir, "python3", ["-m", "venv", venv]);
@@ -162,16 +170,103 @@ test("Python: pulumi package add <checkout>/plugin generates pulumi_posthog into
   fs.writeFileSync(path.join(ownSite, "shared-pulumi.pth"), `${sharedSite}\n`);
   fs.writeFileSync(
     path.join(dir, "Pulumi.yaml"),
-    "name: packages-python\nruntime:\n  name: python\n  options:\n    virtualenv: venv\nconfig:\n  projectName:\n    type: string\n",
+    `name: ${name}\nruntime:\n  name: python\n  options:\n    virtualenv: venv\nconfig:\n  projectName:\n    type: string\n`,
   );
   fs.writeFileSync(path.join(dir, "__main__.py"), PYTHON_PROGRAM);
   fs.writeFileSync(path.join(dir, "requirements.txt"), `pulumi==${PYTHON_PULUMI}\n`);
+  return path.join(venv, "bin", "pip");
+}
+
+/**
+ * What `pulumi package add` leaves in a Python program (requirements.txt's new line, the typed SDK), and that line
+ * installed as `pulumi install` installs it (its dependency pulumi is there already).
+ */
+async function installPythonSdk(dir: string, pip: string, sdk: string): Promise<void> {
+  expect(fs.readFileSync(path.join(dir, "requirements.txt"), "utf8").split("\n")).toContain(`./${sdk}`);
+  expect(fs.existsSync(path.join(dir, sdk, "pulumi_posthog", "py.typed"))).toBe(true);
+  await sh(dir, pip, ["install", "--no-deps", "--no-build-isolation", "--quiet", `./${sdk}`]);
+}
+
+test("Python: pulumi package add <checkout>/plugin generates pulumi_posthog into sdks/posthog and names it in requirements.txt; the program runs on it: up, no change, drift put back, destroy", async () => {
+  const dir = path.join(workDir, "python");
+  const pip = await pythonProject(dir, "packages-python");
   await pulumiIn(dir, ["package", "add", path.join(repoRoot, "plugin")]);
-  expect(fs.readFileSync(path.join(dir, "requirements.txt"), "utf8").split("\n")).toContain("./sdks/posthog");
-  expect(fs.existsSync(path.join(dir, "sdks", "posthog", "pulumi_posthog", "py.typed"))).toBe(true);
-  // requirements.txt's new line, as `pulumi install` installs it (its dependency pulumi is there already).
-  await sh(dir, path.join(venv, "bin", "pip"), ["install", "--no-deps", "--no-build-isolation", "--quiet", "./sdks/posthog"]);
+  await installPythonSdk(dir, pip, "sdks/posthog");
   await lifecycle(dir, "python", "Packages from Python");
+});
+
+describe("from a git URL", () => {
+  let git: GitHttpsServer;
+  let home: string;
+  /** What users type: the repository's URL, the plugin project's directory in it, the release's tag. */
+  let source: string;
+  /**
+   * The git host's proxy and certificate, a plugin cache of these tests' own (where the CLI installs the clone) and a
+   * temporary directory.
+   */
+  let extra: Record<string, string>;
+
+  beforeAll(async () => {
+    git = await startGitHttpsServer(repoRoot, "pulumi-posthog/pulumi-posthog", `v${version}`);
+    source = `${git.url}/plugin@v${version}`;
+    home = path.join(workDir, "git-pulumi-home");
+    // TMPDIR: the CLI leaves the clone's tarball in the temporary directory (pulumi-plugin-tar*), removed with workDir.
+    const tmp = path.join(workDir, "git-tmp");
+    fs.mkdirSync(tmp);
+    extra = { ...git.env, PULUMI_HOME: home, TMPDIR: tmp };
+  });
+  afterAll(async () => {
+    await git?.close();
+  });
+
+  /**
+   * The plugin the CLI installed from `source`: the tagged commit, cloned whole into the plugin cache, with lib/ built
+   * there by plugin/'s install (scripts/plugin-install.js), nothing taken from the checkout.
+   */
+  async function expectInstalledFromTheTag(): Promise<void> {
+    const plugins = path.join(home, "plugins");
+    const installed = fs
+      .readdirSync(plugins, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name.startsWith("resource-"))
+      .map((entry) => entry.name);
+    expect(installed).toEqual([`resource-${new URL(git.url).host}_pulumi-posthog_pulumi-posthog.git_plugin-v${version}`]);
+    const clone = path.join(plugins, installed[0]);
+    expect((await sh(clone, "git", ["rev-parse", "HEAD"])).trim()).toBe((await sh(repoRoot, "git", ["rev-parse", "HEAD"])).trim());
+    expect(fs.existsSync(path.join(clone, "lib", "plugin", "serve.js"))).toBe(true);
+  }
+
+  test("Python: pulumi package add https://<host>/pulumi-posthog/pulumi-posthog.git/plugin@v<version> clones the tag, installs and builds the plugin in the fresh clone, generates pulumi_posthog into sdks/pulumi-posthog-posthog and names it in requirements.txt; the program runs the clone's plugin: a project, a flag and a dashboard up, no change after, destroyed", async () => {
+    const dir = path.join(workDir, "git-python");
+    const pip = await pythonProject(dir, "packages-git-python");
+    await pulumiIn(dir, ["package", "add", source], extra);
+    await expectInstalledFromTheTag();
+    // The SDK's directory carries the package's namespace, which the CLI takes from the URL's owner.
+    await installPythonSdk(dir, pip, "sdks/pulumi-posthog-posthog");
+    await lifecycle(dir, "git-python", "Packages from git in Python", extra, false);
+  });
+
+  /**
+   * The YAML program is not run here: the only YAML host this machine's Go module proxy serves, pulumi-yaml v1.25.0,
+   * loads plugins in its own process with pulumi's sdk v3.206.0 (pkg/server/server.go: useRPCLoader false), whose
+   * plugin cache name for a git plugin leaves out the subdirectory (workspace.PluginSpec.LocalName), so it looks for
+   * `…pulumi-posthog.git-v<version>` where the CLI v3.274.1 installed `…pulumi-posthog.git_plugin-v<version>`.
+   */
+  test("YAML: pulumi package add of the same git URL records it, without its scheme, as the package posthog in Pulumi.yaml, from the tagged commit's plugin", async () => {
+    const dir = path.join(workDir, "git-yaml");
+    fs.mkdirSync(dir);
+    fs.writeFileSync(
+      path.join(dir, "Pulumi.yaml"),
+      `name: packages-git-yaml\nruntime: yaml\nconfig:\n  projectName:\n    type: string\n${YAML_RESOURCES}`,
+    );
+    const added = await pulumiIn(dir, ["package", "add", source], extra);
+    expect(added).toContain("Added package pulumi-posthog/PostHog");
+    const project = parse(fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8")) as { packages?: Record<string, unknown> };
+    // Its version as typed (v<version>) on a first install, as the plugin cache has it (<version>) once installed.
+    const recorded = `${new URL(git.url).host}${new URL(git.url).pathname}/plugin`;
+    expect(Object.keys(project.packages ?? {})).toEqual(["posthog"]);
+    expect([`${recorded}@v${version}`, `${recorded}@${version}`]).toContain(project.packages?.posthog);
+    await expectInstalledFromTheTag();
+  });
 });
 
 test("the plugin archive: npm run plugin-artifacts writes one per platform, pulumi plugin install resource posthog <version> --file installs it, and a YAML program runs it from the plugin cache", async () => {
