@@ -80,7 +80,7 @@ type ExternalDataSource struct {
 	Prefix pulumi.StringPtrOutput `pulumi:"prefix"`
 	// The project the external data source belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the external data source.
 	ProjectId pulumi.IntOutput `pulumi:"projectId"`
-	// The source's tables PostHog makes warehouse tables of: each `name` (one the source has), `should_sync`, and how (`sync_type`: "full_refresh", "incremental" or "append", the last two with `incremental_field` and `incremental_field_type`; `sync_time_of_day`). Fixed at create: a change replaces the source.
+	// The source's tables PostHog makes warehouse tables of: each `name` (one the source has), `should_sync`, and how (`sync_type`: "full_refresh", "incremental" or "append", the last two with `incremental_field` and `incremental_field_type`; `sync_time_of_day`), and how often (`sync_frequency`: "never", "5min", "30min", "1hour", "6hour" — PostHog's default —, "12hour", "24hour", "7day" or "30day"; today's PostHog also "15min", and "1min" for a "cdc" table; PostHog 2025-08-04 changes it only for a table that syncs, and not to "never"). Fixed at create, a change replacing the source, but for `sync_frequency`: PostHog keeps it per table, and it is set there after the create and on update.
 	Schemas pulumi.ArrayOutput `pulumi:"schemas"`
 	// What it syncs from, as PostHog names its source types: "Stripe", "Postgres", "MySQL", "Snowflake", "BigQuery", "Hubspot", "Zendesk", … Fixed at create: a change replaces the source.
 	SourceType pulumi.StringOutput `pulumi:"sourceType"`
@@ -142,7 +142,7 @@ type externalDataSourceArgs struct {
 	Prefix *string `pulumi:"prefix"`
 	// The project the external data source belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the external data source.
 	ProjectId *int `pulumi:"projectId"`
-	// The source's tables PostHog makes warehouse tables of: each `name` (one the source has), `should_sync`, and how (`sync_type`: "full_refresh", "incremental" or "append", the last two with `incremental_field` and `incremental_field_type`; `sync_time_of_day`). Fixed at create: a change replaces the source.
+	// The source's tables PostHog makes warehouse tables of: each `name` (one the source has), `should_sync`, and how (`sync_type`: "full_refresh", "incremental" or "append", the last two with `incremental_field` and `incremental_field_type`; `sync_time_of_day`), and how often (`sync_frequency`: "never", "5min", "30min", "1hour", "6hour" — PostHog's default —, "12hour", "24hour", "7day" or "30day"; today's PostHog also "15min", and "1min" for a "cdc" table; PostHog 2025-08-04 changes it only for a table that syncs, and not to "never"). Fixed at create, a change replacing the source, but for `sync_frequency`: PostHog keeps it per table, and it is set there after the create and on update.
 	Schemas []interface{} `pulumi:"schemas"`
 	// What it syncs from, as PostHog names its source types: "Stripe", "Postgres", "MySQL", "Snowflake", "BigQuery", "Hubspot", "Zendesk", … Fixed at create: a change replaces the source.
 	SourceType *string `pulumi:"sourceType"`
@@ -158,7 +158,7 @@ type ExternalDataSourceArgs struct {
 	Prefix pulumi.StringPtrInput
 	// The project the external data source belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the external data source.
 	ProjectId pulumi.IntPtrInput
-	// The source's tables PostHog makes warehouse tables of: each `name` (one the source has), `should_sync`, and how (`sync_type`: "full_refresh", "incremental" or "append", the last two with `incremental_field` and `incremental_field_type`; `sync_time_of_day`). Fixed at create: a change replaces the source.
+	// The source's tables PostHog makes warehouse tables of: each `name` (one the source has), `should_sync`, and how (`sync_type`: "full_refresh", "incremental" or "append", the last two with `incremental_field` and `incremental_field_type`; `sync_time_of_day`), and how often (`sync_frequency`: "never", "5min", "30min", "1hour", "6hour" — PostHog's default —, "12hour", "24hour", "7day" or "30day"; today's PostHog also "15min", and "1min" for a "cdc" table; PostHog 2025-08-04 changes it only for a table that syncs, and not to "never"). Fixed at create, a change replacing the source, but for `sync_frequency`: PostHog keeps it per table, and it is set there after the create and on update.
 	Schemas pulumi.ArrayInput
 	// What it syncs from, as PostHog names its source types: "Stripe", "Postgres", "MySQL", "Snowflake", "BigQuery", "Hubspot", "Zendesk", … Fixed at create: a change replaces the source.
 	SourceType pulumi.StringPtrInput
@@ -226,7 +226,7 @@ func (o ExternalDataSourceOutput) ProjectId() pulumi.IntOutput {
 	return o.ApplyT(func(v *ExternalDataSource) pulumi.IntOutput { return v.ProjectId }).(pulumi.IntOutput)
 }
 
-// The source's tables PostHog makes warehouse tables of: each `name` (one the source has), `should_sync`, and how (`sync_type`: "full_refresh", "incremental" or "append", the last two with `incremental_field` and `incremental_field_type`; `sync_time_of_day`). Fixed at create: a change replaces the source.
+// The source's tables PostHog makes warehouse tables of: each `name` (one the source has), `should_sync`, and how (`sync_type`: "full_refresh", "incremental" or "append", the last two with `incremental_field` and `incremental_field_type`; `sync_time_of_day`), and how often (`sync_frequency`: "never", "5min", "30min", "1hour", "6hour" — PostHog's default —, "12hour", "24hour", "7day" or "30day"; today's PostHog also "15min", and "1min" for a "cdc" table; PostHog 2025-08-04 changes it only for a table that syncs, and not to "never"). Fixed at create, a change replacing the source, but for `sync_frequency`: PostHog keeps it per table, and it is set there after the create and on update.
 func (o ExternalDataSourceOutput) Schemas() pulumi.ArrayOutput {
 	return o.ApplyT(func(v *ExternalDataSource) pulumi.ArrayOutput { return v.Schemas }).(pulumi.ArrayOutput)
 }

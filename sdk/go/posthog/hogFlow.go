@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A PostHog workflow (hog flow): a trigger and the actions that follow it. Its actions' function inputs are Pulumi secrets, never in the state in plain text. Deleted by DELETE. PostHog 2025-08-04 refuses personal API keys here; today's needs the `hog_flow` scope.
+// A PostHog workflow (hog flow): a trigger and the actions that follow it. Its actions' function inputs are Pulumi secrets, never in the state in plain text. Deleted by DELETE. PostHog 2025-08-04 refuses personal API keys with scopes here (a legacy key without scopes passes); today's needs the `hog_flow` scope.
 //
 // ## Example Usage
 // ### A hog flow in a project
@@ -127,6 +127,10 @@ type HogFlow struct {
 	Status pulumi.StringOutput `pulumi:"status"`
 	// Its trigger, as PostHog derives it from the trigger action.
 	Trigger pulumi.MapOutput `pulumi:"trigger"`
+	// How often the trigger fires for the same key (today's PostHog): `hash`, a template of the key (`"{person.id}"`: once per person), `ttl`, the seconds (60 to 94608000) within which repeats are suppressed, and `threshold`, to fire once per that many matches instead; PostHog compiles the hash. Null for none. PostHog 2025-08-04 takes it read-only.
+	TriggerMasking pulumi.MapOutput `pulumi:"triggerMasking"`
+	// Its variables (today's PostHog): each `{key, type, default}` with string values (`type` "string", "number" or "boolean"; PostHog stores a number as its string and trims each value), keys unique, at most 5 KB in all. Actions read them as `{variables.<key>}`. PostHog 2025-08-04 has none.
+	Variables pulumi.MapArrayOutput `pulumi:"variables"`
 	// PostHog's version number of it.
 	Version pulumi.IntPtrOutput `pulumi:"version"`
 }
@@ -199,6 +203,10 @@ type hogFlowArgs struct {
 	ProjectId *int `pulumi:"projectId"`
 	// Whether it runs: "draft" (PostHog's default; its actions are checked only where a check needs nothing else), "active" (every action checked, its function templates looked up) or "archived".
 	Status *string `pulumi:"status"`
+	// How often the trigger fires for the same key (today's PostHog): `hash`, a template of the key (`"{person.id}"`: once per person), `ttl`, the seconds (60 to 94608000) within which repeats are suppressed, and `threshold`, to fire once per that many matches instead; PostHog compiles the hash. Null for none. PostHog 2025-08-04 takes it read-only.
+	TriggerMasking map[string]interface{} `pulumi:"triggerMasking"`
+	// Its variables (today's PostHog): each `{key, type, default}` with string values (`type` "string", "number" or "boolean"; PostHog stores a number as its string and trims each value), keys unique, at most 5 KB in all. Actions read them as `{variables.<key>}`. PostHog 2025-08-04 has none.
+	Variables []map[string]interface{} `pulumi:"variables"`
 }
 
 // The set of arguments for constructing a HogFlow resource.
@@ -221,6 +229,10 @@ type HogFlowArgs struct {
 	ProjectId pulumi.IntPtrInput
 	// Whether it runs: "draft" (PostHog's default; its actions are checked only where a check needs nothing else), "active" (every action checked, its function templates looked up) or "archived".
 	Status pulumi.StringPtrInput
+	// How often the trigger fires for the same key (today's PostHog): `hash`, a template of the key (`"{person.id}"`: once per person), `ttl`, the seconds (60 to 94608000) within which repeats are suppressed, and `threshold`, to fire once per that many matches instead; PostHog compiles the hash. Null for none. PostHog 2025-08-04 takes it read-only.
+	TriggerMasking pulumi.MapInput
+	// Its variables (today's PostHog): each `{key, type, default}` with string values (`type` "string", "number" or "boolean"; PostHog stores a number as its string and trims each value), keys unique, at most 5 KB in all. Actions read them as `{variables.<key>}`. PostHog 2025-08-04 has none.
+	Variables pulumi.MapArrayInput
 }
 
 func (HogFlowArgs) ElementType() reflect.Type {
@@ -313,6 +325,16 @@ func (o HogFlowOutput) Status() pulumi.StringOutput {
 // Its trigger, as PostHog derives it from the trigger action.
 func (o HogFlowOutput) Trigger() pulumi.MapOutput {
 	return o.ApplyT(func(v *HogFlow) pulumi.MapOutput { return v.Trigger }).(pulumi.MapOutput)
+}
+
+// How often the trigger fires for the same key (today's PostHog): `hash`, a template of the key (`"{person.id}"`: once per person), `ttl`, the seconds (60 to 94608000) within which repeats are suppressed, and `threshold`, to fire once per that many matches instead; PostHog compiles the hash. Null for none. PostHog 2025-08-04 takes it read-only.
+func (o HogFlowOutput) TriggerMasking() pulumi.MapOutput {
+	return o.ApplyT(func(v *HogFlow) pulumi.MapOutput { return v.TriggerMasking }).(pulumi.MapOutput)
+}
+
+// Its variables (today's PostHog): each `{key, type, default}` with string values (`type` "string", "number" or "boolean"; PostHog stores a number as its string and trims each value), keys unique, at most 5 KB in all. Actions read them as `{variables.<key>}`. PostHog 2025-08-04 has none.
+func (o HogFlowOutput) Variables() pulumi.MapArrayOutput {
+	return o.ApplyT(func(v *HogFlow) pulumi.MapArrayOutput { return v.Variables }).(pulumi.MapArrayOutput)
 }
 
 // PostHog's version number of it.

@@ -32,7 +32,7 @@ class ExternalDataSourceArgs:
         :param pulumi.Input[Mapping[str, Any]] job_inputs: Its settings and credentials as its source type takes them (Stripe: `stripe_secret_key`, `stripe_account_id`; Postgres: `host`, `port`, `database`, `user`, `password`, `schema`, …). A Pulumi secret: PostHog never answers the credentials, so a change made to them outside Pulumi cannot be seen. PostHog merges them into the ones it holds.
         :param pulumi.Input[_builtins.str] prefix: What its tables' names begin with in the warehouse. PostHog requires one, unique, for a second source of a type the project has. Fixed at create: a change replaces the source.
         :param pulumi.Input[_builtins.int] project_id: The project the external data source belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the external data source.
-        :param pulumi.Input[Sequence[Any]] schemas: The source's tables PostHog makes warehouse tables of: each `name` (one the source has), `should_sync`, and how (`sync_type`: "full_refresh", "incremental" or "append", the last two with `incremental_field` and `incremental_field_type`; `sync_time_of_day`). Fixed at create: a change replaces the source.
+        :param pulumi.Input[Sequence[Any]] schemas: The source's tables PostHog makes warehouse tables of: each `name` (one the source has), `should_sync`, and how (`sync_type`: "full_refresh", "incremental" or "append", the last two with `incremental_field` and `incremental_field_type`; `sync_time_of_day`), and how often (`sync_frequency`: "never", "5min", "30min", "1hour", "6hour" — PostHog's default —, "12hour", "24hour", "7day" or "30day"; today's PostHog also "15min", and "1min" for a "cdc" table; PostHog 2025-08-04 changes it only for a table that syncs, and not to "never"). Fixed at create, a change replacing the source, but for `sync_frequency`: PostHog keeps it per table, and it is set there after the create and on update.
         :param pulumi.Input[_builtins.str] source_type: What it syncs from, as PostHog names its source types: "Stripe", "Postgres", "MySQL", "Snowflake", "BigQuery", "Hubspot", "Zendesk", … Fixed at create: a change replaces the source.
         """
         if adopt_id is not None:
@@ -100,7 +100,7 @@ class ExternalDataSourceArgs:
     @pulumi.getter
     def schemas(self) -> pulumi.Input[Optional[Sequence[Any]]]:
         """
-        The source's tables PostHog makes warehouse tables of: each `name` (one the source has), `should_sync`, and how (`sync_type`: "full_refresh", "incremental" or "append", the last two with `incremental_field` and `incremental_field_type`; `sync_time_of_day`). Fixed at create: a change replaces the source.
+        The source's tables PostHog makes warehouse tables of: each `name` (one the source has), `should_sync`, and how (`sync_type`: "full_refresh", "incremental" or "append", the last two with `incremental_field` and `incremental_field_type`; `sync_time_of_day`), and how often (`sync_frequency`: "never", "5min", "30min", "1hour", "6hour" — PostHog's default —, "12hour", "24hour", "7day" or "30day"; today's PostHog also "15min", and "1min" for a "cdc" table; PostHog 2025-08-04 changes it only for a table that syncs, and not to "never"). Fixed at create, a change replacing the source, but for `sync_frequency`: PostHog keeps it per table, and it is set there after the create and on update.
         """
         return pulumi.get(self, "schemas")
 
@@ -166,7 +166,7 @@ class ExternalDataSource(pulumi.CustomResource):
         :param pulumi.Input[Mapping[str, Any]] job_inputs: Its settings and credentials as its source type takes them (Stripe: `stripe_secret_key`, `stripe_account_id`; Postgres: `host`, `port`, `database`, `user`, `password`, `schema`, …). A Pulumi secret: PostHog never answers the credentials, so a change made to them outside Pulumi cannot be seen. PostHog merges them into the ones it holds.
         :param pulumi.Input[_builtins.str] prefix: What its tables' names begin with in the warehouse. PostHog requires one, unique, for a second source of a type the project has. Fixed at create: a change replaces the source.
         :param pulumi.Input[_builtins.int] project_id: The project the external data source belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the external data source.
-        :param pulumi.Input[Sequence[Any]] schemas: The source's tables PostHog makes warehouse tables of: each `name` (one the source has), `should_sync`, and how (`sync_type`: "full_refresh", "incremental" or "append", the last two with `incremental_field` and `incremental_field_type`; `sync_time_of_day`). Fixed at create: a change replaces the source.
+        :param pulumi.Input[Sequence[Any]] schemas: The source's tables PostHog makes warehouse tables of: each `name` (one the source has), `should_sync`, and how (`sync_type`: "full_refresh", "incremental" or "append", the last two with `incremental_field` and `incremental_field_type`; `sync_time_of_day`), and how often (`sync_frequency`: "never", "5min", "30min", "1hour", "6hour" — PostHog's default —, "12hour", "24hour", "7day" or "30day"; today's PostHog also "15min", and "1min" for a "cdc" table; PostHog 2025-08-04 changes it only for a table that syncs, and not to "never"). Fixed at create, a change replacing the source, but for `sync_frequency`: PostHog keeps it per table, and it is set there after the create and on update.
         :param pulumi.Input[_builtins.str] source_type: What it syncs from, as PostHog names its source types: "Stripe", "Postgres", "MySQL", "Snowflake", "BigQuery", "Hubspot", "Zendesk", … Fixed at create: a change replaces the source.
         """
         ...
@@ -321,7 +321,7 @@ class ExternalDataSource(pulumi.CustomResource):
     @pulumi.getter
     def schemas(self) -> pulumi.Output[Sequence[Any]]:
         """
-        The source's tables PostHog makes warehouse tables of: each `name` (one the source has), `should_sync`, and how (`sync_type`: "full_refresh", "incremental" or "append", the last two with `incremental_field` and `incremental_field_type`; `sync_time_of_day`). Fixed at create: a change replaces the source.
+        The source's tables PostHog makes warehouse tables of: each `name` (one the source has), `should_sync`, and how (`sync_type`: "full_refresh", "incremental" or "append", the last two with `incremental_field` and `incremental_field_type`; `sync_time_of_day`), and how often (`sync_frequency`: "never", "5min", "30min", "1hour", "6hour" — PostHog's default —, "12hour", "24hour", "7day" or "30day"; today's PostHog also "15min", and "1min" for a "cdc" table; PostHog 2025-08-04 changes it only for a table that syncs, and not to "never"). Fixed at create, a change replacing the source, but for `sync_frequency`: PostHog keeps it per table, and it is set there after the create and on update.
         """
         return pulumi.get(self, "schemas")
 

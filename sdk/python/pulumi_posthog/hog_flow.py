@@ -27,7 +27,9 @@ class HogFlowArgs:
                  exit_condition: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
-                 status: pulumi.Input[Optional[_builtins.str]] = None):
+                 status: pulumi.Input[Optional[_builtins.str]] = None,
+                 trigger_masking: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 variables: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]] = None):
         """
         The set of arguments for constructing a HogFlow resource.
 
@@ -40,6 +42,8 @@ class HogFlowArgs:
         :param pulumi.Input[_builtins.str] name: Its name, as PostHog's workflows list shows it (not unique; at most 400 characters).
         :param pulumi.Input[_builtins.int] project_id: The project the hog flow belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the hog flow.
         :param pulumi.Input[_builtins.str] status: Whether it runs: "draft" (PostHog's default; its actions are checked only where a check needs nothing else), "active" (every action checked, its function templates looked up) or "archived".
+        :param pulumi.Input[Mapping[str, Any]] trigger_masking: How often the trigger fires for the same key (today's PostHog): `hash`, a template of the key (`"{person.id}"`: once per person), `ttl`, the seconds (60 to 94608000) within which repeats are suppressed, and `threshold`, to fire once per that many matches instead; PostHog compiles the hash. Null for none. PostHog 2025-08-04 takes it read-only.
+        :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] variables: Its variables (today's PostHog): each `{key, type, default}` with string values (`type` "string", "number" or "boolean"; PostHog stores a number as its string and trims each value), keys unique, at most 5 KB in all. Actions read them as `{variables.<key>}`. PostHog 2025-08-04 has none.
         """
         if actions is not None:
             pulumi.set(__self__, "actions", actions)
@@ -59,6 +63,10 @@ class HogFlowArgs:
             pulumi.set(__self__, "project_id", project_id)
         if status is not None:
             pulumi.set(__self__, "status", status)
+        if trigger_masking is not None:
+            pulumi.set(__self__, "trigger_masking", trigger_masking)
+        if variables is not None:
+            pulumi.set(__self__, "variables", variables)
 
     @_builtins.property
     @pulumi.getter
@@ -168,6 +176,30 @@ class HogFlowArgs:
     def status(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "status", value)
 
+    @_builtins.property
+    @pulumi.getter(name="triggerMasking")
+    def trigger_masking(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        How often the trigger fires for the same key (today's PostHog): `hash`, a template of the key (`"{person.id}"`: once per person), `ttl`, the seconds (60 to 94608000) within which repeats are suppressed, and `threshold`, to fire once per that many matches instead; PostHog compiles the hash. Null for none. PostHog 2025-08-04 takes it read-only.
+        """
+        return pulumi.get(self, "trigger_masking")
+
+    @trigger_masking.setter
+    def trigger_masking(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "trigger_masking", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def variables(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]]:
+        """
+        Its variables (today's PostHog): each `{key, type, default}` with string values (`type` "string", "number" or "boolean"; PostHog stores a number as its string and trims each value), keys unique, at most 5 KB in all. Actions read them as `{variables.<key>}`. PostHog 2025-08-04 has none.
+        """
+        return pulumi.get(self, "variables")
+
+    @variables.setter
+    def variables(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]]):
+        pulumi.set(self, "variables", value)
+
 
 @pulumi.type_token("posthog:index:HogFlow")
 class HogFlow(pulumi.CustomResource):
@@ -184,9 +216,11 @@ class HogFlow(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
                  status: pulumi.Input[Optional[_builtins.str]] = None,
+                 trigger_masking: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 variables: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]] = None,
                  __props__=None):
         """
-        A PostHog workflow (hog flow): a trigger and the actions that follow it. Its actions' function inputs are Pulumi secrets, never in the state in plain text. Deleted by DELETE. PostHog 2025-08-04 refuses personal API keys here; today's needs the `hog_flow` scope.
+        A PostHog workflow (hog flow): a trigger and the actions that follow it. Its actions' function inputs are Pulumi secrets, never in the state in plain text. Deleted by DELETE. PostHog 2025-08-04 refuses personal API keys with scopes here (a legacy key without scopes passes); today's needs the `hog_flow` scope.
 
         ## Example Usage
         ### A hog flow in a project
@@ -246,6 +280,8 @@ class HogFlow(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] name: Its name, as PostHog's workflows list shows it (not unique; at most 400 characters).
         :param pulumi.Input[_builtins.int] project_id: The project the hog flow belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the hog flow.
         :param pulumi.Input[_builtins.str] status: Whether it runs: "draft" (PostHog's default; its actions are checked only where a check needs nothing else), "active" (every action checked, its function templates looked up) or "archived".
+        :param pulumi.Input[Mapping[str, Any]] trigger_masking: How often the trigger fires for the same key (today's PostHog): `hash`, a template of the key (`"{person.id}"`: once per person), `ttl`, the seconds (60 to 94608000) within which repeats are suppressed, and `threshold`, to fire once per that many matches instead; PostHog compiles the hash. Null for none. PostHog 2025-08-04 takes it read-only.
+        :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] variables: Its variables (today's PostHog): each `{key, type, default}` with string values (`type` "string", "number" or "boolean"; PostHog stores a number as its string and trims each value), keys unique, at most 5 KB in all. Actions read them as `{variables.<key>}`. PostHog 2025-08-04 has none.
         """
         ...
     @overload
@@ -254,7 +290,7 @@ class HogFlow(pulumi.CustomResource):
                  args: Optional[HogFlowArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A PostHog workflow (hog flow): a trigger and the actions that follow it. Its actions' function inputs are Pulumi secrets, never in the state in plain text. Deleted by DELETE. PostHog 2025-08-04 refuses personal API keys here; today's needs the `hog_flow` scope.
+        A PostHog workflow (hog flow): a trigger and the actions that follow it. Its actions' function inputs are Pulumi secrets, never in the state in plain text. Deleted by DELETE. PostHog 2025-08-04 refuses personal API keys with scopes here (a legacy key without scopes passes); today's needs the `hog_flow` scope.
 
         ## Example Usage
         ### A hog flow in a project
@@ -327,6 +363,8 @@ class HogFlow(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
                  status: pulumi.Input[Optional[_builtins.str]] = None,
+                 trigger_masking: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 variables: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -345,6 +383,8 @@ class HogFlow(pulumi.CustomResource):
             __props__.__dict__["name"] = name
             __props__.__dict__["project_id"] = project_id
             __props__.__dict__["status"] = status
+            __props__.__dict__["trigger_masking"] = trigger_masking
+            __props__.__dict__["variables"] = variables
             __props__.__dict__["hog_flow_id"] = None
             __props__.__dict__["trigger"] = None
             __props__.__dict__["version"] = None
@@ -383,6 +423,8 @@ class HogFlow(pulumi.CustomResource):
         __props__.__dict__["project_id"] = None
         __props__.__dict__["status"] = None
         __props__.__dict__["trigger"] = None
+        __props__.__dict__["trigger_masking"] = None
+        __props__.__dict__["variables"] = None
         __props__.__dict__["version"] = None
         return HogFlow(resource_name, opts=opts, __props__=__props__)
 
@@ -479,6 +521,22 @@ class HogFlow(pulumi.CustomResource):
         Its trigger, as PostHog derives it from the trigger action.
         """
         return pulumi.get(self, "trigger")
+
+    @_builtins.property
+    @pulumi.getter(name="triggerMasking")
+    def trigger_masking(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
+        """
+        How often the trigger fires for the same key (today's PostHog): `hash`, a template of the key (`"{person.id}"`: once per person), `ttl`, the seconds (60 to 94608000) within which repeats are suppressed, and `threshold`, to fire once per that many matches instead; PostHog compiles the hash. Null for none. PostHog 2025-08-04 takes it read-only.
+        """
+        return pulumi.get(self, "trigger_masking")
+
+    @_builtins.property
+    @pulumi.getter
+    def variables(self) -> pulumi.Output[Optional[Sequence[Mapping[str, Any]]]]:
+        """
+        Its variables (today's PostHog): each `{key, type, default}` with string values (`type` "string", "number" or "boolean"; PostHog stores a number as its string and trims each value), keys unique, at most 5 KB in all. Actions read them as `{variables.<key>}`. PostHog 2025-08-04 has none.
+        """
+        return pulumi.get(self, "variables")
 
     @_builtins.property
     @pulumi.getter

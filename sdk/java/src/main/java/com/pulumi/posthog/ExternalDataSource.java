@@ -94,7 +94,7 @@ public class ExternalDataSource extends com.pulumi.resources.CustomResource {
     }
 
     /**
-     * The source's tables PostHog makes warehouse tables of: each `name` (one the source has), `should_sync`, and how (`sync_type`: "full_refresh", "incremental" or "append", the last two with `incremental_field` and `incremental_field_type`; `sync_time_of_day`). Fixed at create: a change replaces the source.
+     * The source's tables PostHog makes warehouse tables of: each `name` (one the source has), `should_sync`, and how (`sync_type`: "full_refresh", "incremental" or "append", the last two with `incremental_field` and `incremental_field_type`; `sync_time_of_day`), and how often (`sync_frequency`: "never", "5min", "30min", "1hour", "6hour" — PostHog's default —, "12hour", "24hour", "7day" or "30day"; today's PostHog also "15min", and "1min" for a "cdc" table; PostHog 2025-08-04 changes it only for a table that syncs, and not to "never"). Fixed at create, a change replacing the source, but for `sync_frequency`: PostHog keeps it per table, and it is set there after the create and on update.
      */
     @Export(name="schemas", refs={List.class,Object.class}, tree="[0,1]")
     private Output<List<Object>> schemas;

@@ -14,7 +14,7 @@ import java.util.Optional;
 import javax.annotation.Nullable;
 
 /**
- * A PostHog workflow (hog flow): a trigger and the actions that follow it. Its actions' function inputs are Pulumi secrets, never in the state in plain text. Deleted by DELETE. PostHog 2025-08-04 refuses personal API keys here; today's needs the `hog_flow` scope.
+ * A PostHog workflow (hog flow): a trigger and the actions that follow it. Its actions' function inputs are Pulumi secrets, never in the state in plain text. Deleted by DELETE. PostHog 2025-08-04 refuses personal API keys with scopes here (a legacy key without scopes passes); today's needs the `hog_flow` scope.
  *
  * ## Example Usage
  * ### A hog flow in a project
@@ -153,6 +153,26 @@ public class HogFlow extends com.pulumi.resources.CustomResource {
 
     public Output<Optional<Map<String,Object>>> conversion() {
         return Codegen.optional(this.conversion);
+    }
+
+    /**
+     * How often the trigger fires for the same key (today's PostHog): `hash`, a template of the key (`"{person.id}"`: once per person), `ttl`, the seconds (60 to 94608000) within which repeats are suppressed, and `threshold`, to fire once per that many matches instead; PostHog compiles the hash. Null for none. PostHog 2025-08-04 takes it read-only.
+     */
+    @Export(name="triggerMasking", refs={Map.class,String.class,Object.class}, tree="[0,1,2]")
+    private Output</* @Nullable */ Map<String,Object>> triggerMasking;
+
+    public Output<Optional<Map<String,Object>>> triggerMasking() {
+        return Codegen.optional(this.triggerMasking);
+    }
+
+    /**
+     * Its variables (today's PostHog): each `{key, type, default}` with string values (`type` "string", "number" or "boolean"; PostHog stores a number as its string and trims each value), keys unique, at most 5 KB in all. Actions read them as `{variables.<key>}`. PostHog 2025-08-04 has none.
+     */
+    @Export(name="variables", refs={List.class,Map.class,String.class,Object.class}, tree="[0,[1,2,3]]")
+    private Output</* @Nullable */ List<Map<String,Object>>> variables;
+
+    public Output<Optional<List<Map<String,Object>>>> variables() {
+        return Codegen.optional(this.variables);
     }
 
     /**

@@ -89,6 +89,26 @@ public final class HogFlowArgs extends ResourceArgs {
     }
 
     /**
+     * How often the trigger fires for the same key (today's PostHog): `hash`, a template of the key (`"{person.id}"`: once per person), `ttl`, the seconds (60 to 94608000) within which repeats are suppressed, and `threshold`, to fire once per that many matches instead; PostHog compiles the hash. Null for none. PostHog 2025-08-04 takes it read-only.
+     */
+    @Import(name="triggerMasking")
+    private @Nullable Output<Map<String,Object>> triggerMasking;
+
+    public Optional<Output<Map<String,Object>>> triggerMasking() {
+        return Optional.ofNullable(this.triggerMasking);
+    }
+
+    /**
+     * Its variables (today's PostHog): each `{key, type, default}` with string values (`type` "string", "number" or "boolean"; PostHog stores a number as its string and trims each value), keys unique, at most 5 KB in all. Actions read them as `{variables.<key>}`. PostHog 2025-08-04 has none.
+     */
+    @Import(name="variables")
+    private @Nullable Output<List<Map<String,Object>>> variables;
+
+    public Optional<Output<List<Map<String,Object>>>> variables() {
+        return Optional.ofNullable(this.variables);
+    }
+
+    /**
      * The project the hog flow belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the hog flow.
      */
     @Import(name="projectId")
@@ -118,6 +138,8 @@ public final class HogFlowArgs extends ResourceArgs {
         this.edges = $.edges;
         this.exitCondition = $.exitCondition;
         this.conversion = $.conversion;
+        this.triggerMasking = $.triggerMasking;
+        this.variables = $.variables;
         this.projectId = $.projectId;
         this.adoptId = $.adoptId;
     }
@@ -209,6 +231,28 @@ public final class HogFlowArgs extends ResourceArgs {
 
         public Builder conversion(Map<String,Object> conversion) {
             return conversion(Output.of(conversion));
+        }
+
+        public Builder triggerMasking(@Nullable Output<Map<String,Object>> triggerMasking) {
+            $.triggerMasking = triggerMasking;
+            return this;
+        }
+
+        public Builder triggerMasking(Map<String,Object> triggerMasking) {
+            return triggerMasking(Output.of(triggerMasking));
+        }
+
+        public Builder variables(@Nullable Output<List<Map<String,Object>>> variables) {
+            $.variables = variables;
+            return this;
+        }
+
+        public Builder variables(List<Map<String,Object>> variables) {
+            return variables(Output.of(variables));
+        }
+
+        public Builder variables(Map<String,Object>... variables) {
+            return variables(List.of(variables));
         }
 
         public Builder projectId(@Nullable Output<Integer> projectId) {
