@@ -1,8 +1,8 @@
 /**
  * The hog flow (workflow) endpoints (HogFlowViewSet, `/api/projects/<id>/hog_flows/`, posthog/api/hog_flow.py), one
  * function each. Keyed by UUID; deleted by DELETE (a ModelViewSet: gone for good). Today's scope is `hog_flow`;
- * PostHog 2025-08-04's viewset is `INTERNAL` and refuses every personal API key (403 "This action does not support
- * Personal API Key access", measured). The list is limit/offset, most recently updated first.
+ * PostHog 2025-08-04's viewset is `INTERNAL` and refuses every personal API key with scopes (403 "This action does not
+ * support Personal API Key access", measured; a legacy key without scopes passes, posthog/permissions.py). The list is limit/offset, most recently updated first.
  */
 import { hogFlowSchema } from "./record";
 import * as objects from "../../client/project-objects";

@@ -1,14 +1,14 @@
 /**
  * HogFlow (a workflow), declared once for the kit (src/kit): project-scoped (`/api/projects/<projectId>/hog_flows/`),
  * keyed by UUID, deleted by DELETE (HogFlowViewSet is a ModelViewSet, posthog/api/hog_flow.py: gone for good),
- * identified as `<projectId>/<uuid>`. PostHog 2025-08-04 refuses every personal API key here (`scope_object =
- * "INTERNAL"`); today's needs the `hog_flow` scope. Its actions' input values are Pulumi secrets. Its field table is
+ * identified as `<projectId>/<uuid>`. PostHog 2025-08-04 refuses every personal API key with scopes here (`scope_object =
+ * "INTERNAL"`; a legacy key without scopes passes, posthog/permissions.py); today's needs the `hog_flow` scope. Its actions' input values are Pulumi secrets. Its field table is
  * src/kinds/hog-flow/fields.ts.
  */
 import { hogFlowExample } from "./example";
 import type { Transport } from "../../client";
 import * as hogFlows from "./endpoints";
-import type { Kind } from "../../kit/kind";
+import type { Kind, ObjectId } from "../../kit/kind";
 import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { ANY } from "../../kit/property";
 import { kindNames } from "../../kit/tokens";
@@ -16,7 +16,7 @@ import { isPlainObject } from "../../kit/json";
 import { hogFlowFields } from "./fields";
 import { type HogFlowRecord, hogFlowModel, secretInputPaths } from "./model";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
-import type { Json } from "../../kit/lifecycle";
+import type { Json, Placed } from "../../kit/lifecycle";
 import type { HogFlow } from "./record";
 import type { ProviderConfig } from "../../kit/config";
 import { listedPages } from "../../kit/list-reads";
@@ -67,7 +67,7 @@ export const hogFlowKind: Kind<"project", HogFlowRecord> = {
     );
     return {
       description:
-        "A PostHog workflow (hog flow): a trigger and the actions that follow it. Its actions' function inputs are Pulumi secrets, never in the state in plain text. Deleted by DELETE. PostHog 2025-08-04 refuses personal API keys here; today's needs the `hog_flow` scope.",
+        "A PostHog workflow (hog flow): a trigger and the actions that follow it. Its actions' function inputs are Pulumi secrets, never in the state in plain text. Deleted by DELETE. PostHog 2025-08-04 refuses personal API keys with scopes here (a legacy key without scopes passes); today's needs the `hog_flow` scope.",
       inputs: tableInputs(hogFlowFields, "hog flow", { key: "uuid" }),
       // PostHog answers a function action's input values (2025-08-04, today's): the output is a secret as a whole.
       outputs: { ...outputs, actions: { ...outputs["actions"]!, secret: true } },
@@ -113,7 +113,8 @@ export class HogFlowLifecycle extends FieldTableLifecycle<HogFlow> {
     super(hogFlowKind, hogFlowModel, connection);
   }
 
-  protected override async obtain(projectId: number, body: Json): Promise<HogFlowRecord> {
+  protected override async obtain(projectId: number, declared: Json): Promise<HogFlowRecord> {
+    const body = withTrigger(declared);
     const name = body["name"] ?? null;
     try {
       const made = await this.createOnce(projectId, body, () => hogFlows.createHogFlow(this.http(), projectId, body), {
@@ -126,4 +127,22 @@ export class HogFlowLifecycle extends FieldTableLifecycle<HogFlow> {
       throw internalRefusal(error, { what: "workflows", viewSet: "HogFlowViewSet", scope: "hog_flow" });
     }
   }
+
+  protected override write(projectId: number, id: ObjectId, body: Json, declared: readonly string[]): Promise<Placed<HogFlowRecord>> {
+    return super.write(projectId, id, withTrigger(body), declared);
+  }
+}
+
+/**
+ * The body with `trigger`, the trigger action's config, beside the actions. PostHog 2025-08-04 requires it
+ * (HogFlowSerializer's `trigger = HogFlowTriggerSerializer()`, posthog/api/hog_flow.py: refused without, measured);
+ * today's derives the same from the trigger action (HogFlowSerializer.validate, `data["trigger"] =
+ * trigger_actions[0]["config"]`) and writes over what is sent. Not an input: it is that action's config, written once.
+ */
+function withTrigger(body: Json): Json {
+  const actions = body["actions"];
+  if (!Array.isArray(actions)) return body;
+  const triggers = actions.filter((action) => isPlainObject(action) && action["type"] === "trigger");
+  const config = triggers.length === 1 && isPlainObject(triggers[0]) ? triggers[0]["config"] : undefined;
+  return config === undefined ? body : { ...body, trigger: config };
 }

@@ -7,7 +7,9 @@
  *   `description` "" by default, `on_error`, `created_at`, `updated_at`, `filters` null by default, `type` ≤ 100,
  *   `config`, `output_variable`). A flow that is not active is a draft: an action's own checks (trigger type, the
  *   function's template, a delay's duration, conditions) apply only to an active flow. Exactly one action is the trigger,
- *   draft or not ("Exactly one trigger action is required"), and `trigger` becomes that action's config.
+ *   draft or not ("Exactly one trigger action is required"), and `trigger` becomes that action's config. PostHog
+ *   2025-08-04 has no such `validate`: `trigger` is required in the body (HogFlowTriggerSerializer: `filters`, and
+ *   `type` "event") and stored as sent.
  * - `conversion` gains `bytecode` (`[]` when it has no filters to compile).
  * - Today's `trigger_masking` (HogFlowMaskingSerializer, products/workflows/backend/api/hog_flow.py): null or
  *   `{hash (required, not blank), ttl (60 to three years), threshold}`, its `bytecode` compiled from the hash; the
@@ -151,11 +153,20 @@ const variablesField: FieldRule<unknown> = {
   },
 };
 
+/**
+ * 2025-08-04's `trigger` (HogFlowTriggerSerializer, posthog/api/hog_flow.py): required, `filters` and `type` ("event")
+ * both required; stored as sent. Today's derives it from the trigger action instead (`validated`).
+ */
+const trigger0804 = nestedSerializerField<unknown>(false, { filters: jsonField(false), type: choices(["event"]) }, (trigger) => {
+  for (const field of ["filters", "type"]) if (!(field in trigger)) fail("required", "This field is required.", [field]);
+  return trigger;
+});
+
 const flowFields = (draft: boolean, today: boolean): SerializerFields<unknown> => [
   ["name", charField({ maxLength: 400, nullable: true, allowBlank: true })],
   ["description", charField({ nullable: false, allowBlank: true })],
   ["status", choices(["draft", "active", "archived"])],
-  ["trigger", jsonField(false)],
+  ["trigger", today ? jsonField(false) : trigger0804],
   ["conversion", jsonField(true)],
   [
     "exit_condition",
@@ -176,11 +187,15 @@ const flowFields = (draft: boolean, today: boolean): SerializerFields<unknown> =
 function validated(ctx: ApiContext, instance: StoredObject | null, partial: boolean): JsonObject {
   const body = ctx.req.body();
   const status = isJsonObject(body) && body.status !== undefined && body.status !== null ? body.status : (instance?.fields.status ?? null);
-  const data = validateBody(body, flowFields(status !== "active", ctx.services.version !== "2025-08-04"), null, ["actions"], partial);
-  const actions = (data.actions ?? instance?.fields.actions ?? []) as Json[];
-  const triggers = actions.filter((a) => isJsonObject(a) && a.type === "trigger") as JsonObject[];
-  if (triggers.length !== 1) throw validationError("Exactly one trigger action is required", "actions");
-  data.trigger = triggers[0]!.config ?? null;
+  const today = ctx.services.version !== "2025-08-04";
+  const data = validateBody(body, flowFields(status !== "active", today), null, today ? ["actions"] : ["actions", "trigger"], partial);
+  // 2025-08-04's serializer has no `validate`: the trigger is stored as sent.
+  if (today) {
+    const actions = (data.actions ?? instance?.fields.actions ?? []) as Json[];
+    const triggers = actions.filter((a) => isJsonObject(a) && a.type === "trigger") as JsonObject[];
+    if (triggers.length !== 1) throw validationError("Exactly one trigger action is required", "actions");
+    data.trigger = triggers[0]!.config ?? null;
+  }
   if (isJsonObject(data.conversion) && !("bytecode" in data.conversion)) data.conversion = { ...data.conversion, bytecode: [] };
   return data;
 }

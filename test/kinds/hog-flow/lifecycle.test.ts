@@ -61,7 +61,8 @@ test("create, no change, an action's drift shown and put back with one PATCH, tr
   expect((drifted.inputs as Json)["actions"]).toEqual([trigger, { ...hook(), name: "Renamed by hand" }, exit]);
   await server.clearRequests();
   await provider.update(created.id, drifted.props as Json, inputs);
-  expect((await server.requests({ method: "PATCH" })).map((r) => r.bodyKeys)).toEqual([["actions"]]);
+  // The trigger action's config goes along as `trigger` (PostHog 2025-08-04 requires it; today's derives the same).
+  expect((await server.requests({ method: "PATCH" })).map((r) => r.bodyKeys)).toEqual([["actions", "trigger"]]);
   expect(((await hogFlows.getHogFlow(http, projectId, created.id)).actions as Json[])[1]).toMatchObject({ name: "Hook" });
 
   await provider.delete(created.id, outs);
@@ -203,8 +204,11 @@ test("PostHog 2025-08-04 takes triggerMasking read-only and has no variables: th
   const read = await provider.read(id, properties);
   expect((read.props as Json)["unsupportedSettings"]).toEqual(["trigger_masking", "variables"]);
   expect(await server.requests({ method: "PATCH" })).toEqual([]);
-  // Without them, the flow is PostHog 2025-08-04's as declared.
+  // Without them, the flow is PostHog 2025-08-04's as declared: its required `trigger` sent, the trigger action's config.
   const plain = flow(projectId, { name: "Old plain" });
+  await server.clearRequests();
   const created = await provider.create(plain);
+  expect((await server.requests({ method: "POST" })).map((r) => r.bodyKeys?.includes("trigger"))).toEqual([true]);
+  expect((created.outs as Json)["trigger"]).toEqual(trigger.config);
   expect((await provider.diff(created.id, created.outs as Json, plain)).changes).toBe(false);
 });

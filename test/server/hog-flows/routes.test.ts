@@ -103,12 +103,25 @@ test("today's trigger_masking and variables: HogFlowMaskingSerializer's and HogF
   expect((await post(flow)).body.variables).toEqual([]);
 });
 
-test("PostHog 2025-08-04 takes trigger_masking read-only and has no variables: both dropped unread, null and nothing answered", async () => {
+test("PostHog 2025-08-04 requires trigger (filters and type) in the body, takes trigger_masking read-only and has no variables: both dropped unread, null and nothing answered", async () => {
   const old = await harness({ postHogVersion: "2025-08-04" });
   try {
     const p = await old.createProject({ name: "Old masking" });
-    const made = await old.api("POST", `/api/projects/${p.id}/hog_flows/`, {
-      body: { actions: [trigger, exit], trigger_masking: { hash: "{person.id}", ttl: 30 }, variables: [{ key: "a" }, { key: "a" }] },
+    // 2025-08-04 requires `trigger` itself (HogFlowTriggerSerializer: filters, type "event"), deriving nothing.
+    const path = `/api/projects/${p.id}/hog_flows/`;
+    expect((await old.api("POST", path, { body: { actions: [trigger, exit] } })).body).toEqual(
+      err(V, "required", "This field is required.", "trigger"),
+    );
+    expect((await old.api("POST", path, { body: { actions: [trigger, exit], trigger: { type: "event" } } })).body).toEqual(
+      err(V, "required", "This field is required.", "trigger__filters"),
+    );
+    const made = await old.api("POST", path, {
+      body: {
+        actions: [trigger, exit],
+        trigger: { type: "event", filters: {} },
+        trigger_masking: { hash: "{person.id}", ttl: 30 },
+        variables: [{ key: "a" }, { key: "a" }],
+      },
     });
     expect(made.status).toBe(201);
     expect(made.body.trigger_masking).toBeNull();

@@ -14,7 +14,7 @@ import java.util.Optional;
 import javax.annotation.Nullable;
 
 /**
- * A PostHog workflow (hog flow): a trigger and the actions that follow it. Its actions' function inputs are Pulumi secrets, never in the state in plain text. Deleted by DELETE. PostHog 2025-08-04 refuses personal API keys here; today's needs the `hog_flow` scope.
+ * A PostHog workflow (hog flow): a trigger and the actions that follow it. Its actions' function inputs are Pulumi secrets, never in the state in plain text. Deleted by DELETE. PostHog 2025-08-04 refuses personal API keys with scopes here (a legacy key without scopes passes); today's needs the `hog_flow` scope.
  *
  * ## Example Usage
  * ### A hog flow in a project
