@@ -376,8 +376,9 @@ export class ProjectLifecycle extends FieldTableLifecycle<ProjectRecord, "organi
    * ProjectBackwardCompatSerializer.create, and in TeamSerializer.create, posthog/api/team.py, in PostHog 2025-08-04
    * and today), and only this user can change it; yet PostHog also gives it on joining an organization (its first
    * project, `User.join`) and when the current one was deleted (`User.team`, posthog/models/user.py), so a current
-   * project equal to the one found proves nothing unless it was another one before this create. Otherwise nothing is
-   * shown, and the project is named rather than taken.
+   * project equal to the one found proves nothing unless it was another one before this create: not none either, since
+   * reading a user without one makes PostHog pick one (`User.team`), which may be another user's project made just now.
+   * Otherwise nothing is shown, and the project is named rather than taken.
    */
   private async creatorOf(
     organizationId: string,
@@ -394,7 +395,7 @@ export class ProjectLifecycle extends FieldTableLifecycle<ProjectRecord, "organi
       if (!(error instanceof PostHogError && error.status === 403)) throw error;
       const current = currentProjectOf(await self());
       const refused = `its activity log is refused to this personal API key (${error.detail ?? error.message}), and`;
-      if (current === projectId && before !== undefined && before !== projectId) return self();
+      if (current === projectId && typeof before === "number" && before !== projectId) return self();
       if (current !== projectId) {
         throw new Error(
           `${refused} the current project of this key's user is ${current ?? "none"}, not this one, as it is just after the user creates a project`,
@@ -403,7 +404,9 @@ export class ProjectLifecycle extends FieldTableLifecycle<ProjectRecord, "organi
       throw new Error(
         before === undefined
           ? `${refused} though it is the current project of this key's user, that user could not be read before this create to show it became so by it`
-          : `${refused} though it is the current project of this key's user, it already was before this create (PostHog makes one current on joining an organization)`,
+          : before === null
+            ? `${refused} though it is the current project of this key's user, that user had none before this create, and PostHog gives one to a user without (its organization's first) when the user is read`
+            : `${refused} though it is the current project of this key's user, it already was before this create (PostHog makes one current on joining an organization)`,
       );
     }
   }

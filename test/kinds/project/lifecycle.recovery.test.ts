@@ -153,11 +153,29 @@ describe("a lost create with a scoped key, whose project's activity log PostHog 
 
   test("with user:read: the project this create made is found, the user's current project, and recorded once", async () => {
     const scoped = await withKey([...PROJECTS, "user:read"]);
+    // The user's current project before: one it made (any but the one found will do).
+    await scoped.create({ name: "Scoped before" });
+    await server.clearRequests();
     await server.fault({ method: "POST", path: "/projects/?$", status: 502, afterCommit: true });
     const { id } = await scoped.create({ name: "Scoped" });
     expect((await named("Scoped")).map((p) => String(p.id))).toEqual([id]);
     const refused = await server.requests({ method: "GET", path: /\/activity\/?$/ });
     expect(refused.map((r) => r.status)).toEqual([403]);
+  });
+
+  test("with user:read, a user with no current project before the create: the project is named, not taken, since reading such a user makes PostHog pick one", async () => {
+    // An organization without projects: its new member has no current project (User.join finds none).
+    const { id: organizationId } = await server.control.createOrganization({ name: "Empty at first" });
+    const { key: apiKey } = await server.control.createKey({ organizationId, scopes: [...PROJECTS, "user:read"] });
+    const transport = new Transport({ host: server.url, apiKey, rateLimits: false, retry });
+    const scoped = new ProjectLifecycle({ config: { host: server.url, apiKey, organizationId }, transport });
+    await server.fault({ method: "POST", path: "/projects/?$", status: 502, afterCommit: true });
+    const error = await failure(scoped.create({ name: "First" }));
+    expect(error?.id).toBeUndefined();
+    expect(error?.message).toContain("that user had none before this create, and PostHog gives one to a user without");
+    const made = (await projects.listProjects(transport, organizationId)).filter((p) => p.name === "First");
+    expect(made).toHaveLength(1);
+    expect(error?.message).toContain(`set \`adoptProjectId: ${made[0]!.id}\``);
   });
 
   test("with user:read: another user's project of that name, made just now, is named with adoptProjectId, not taken", async () => {
