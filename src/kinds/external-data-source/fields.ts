@@ -32,6 +32,8 @@ export const SYNC_TYPES = ["full_refresh", "incremental", "append", "cdc"] as co
 export const SYNC_FREQUENCIES = ["never", "1min", "5min", "15min", "30min", "1hour", "6hour", "12hour", "24hour", "7day", "30day"] as const;
 /** The key a table's sync frequency is declared by, and the only one of a table's keys an update changes. */
 export const SYNC_FREQUENCY = "sync_frequency";
+/** A sync frequency as PostHog answers it: a table that never syncs on schedule has none (null). */
+export const answeredFrequency = (frequency: unknown) => (frequency === "never" ? null : (frequency ?? null));
 
 const quoted = (values: readonly string[]) => values.map((v) => `"${v}"`).join(", ");
 
@@ -74,8 +76,7 @@ const sameSchemas: Equality = (declared, live) => {
       if (!isPlainObject(table)) return false;
       const found = byName.get(table["name"]);
       if (!found) return false;
-      // PostHog answers a table that never syncs on schedule with a null frequency.
-      const form = (key: string, value: unknown) => (key === SYNC_FREQUENCY && value === "never" ? null : (value ?? null));
+      const form = (key: string, value: unknown) => (key === SYNC_FREQUENCY ? answeredFrequency(value) : (value ?? null));
       return ["should_sync", "sync_type", "incremental_field", "incremental_field_type", SYNC_FREQUENCY].every(
         (key) => !Object.hasOwn(table, key) || sameJson(form(key, table[key]), form(key, found[key])),
       );

@@ -15,7 +15,7 @@ import { ANY } from "../../kit/property";
 import { kindNames } from "../../kit/tokens";
 import { sameJson } from "../../kit/field-table";
 import type { ExternalDataSource } from "./record";
-import { externalDataSourceFields, SYNC_FREQUENCY } from "./fields";
+import { answeredFrequency, externalDataSourceFields, SYNC_FREQUENCY } from "./fields";
 import { isPlainObject } from "../../kit/json";
 import { type ExternalDataSourceRecord, externalDataSourceModel, secretInputPaths } from "./model";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
@@ -144,12 +144,7 @@ export class ExternalDataSourceLifecycle extends FieldTableLifecycle<ExternalDat
     for (const table of Array.isArray(schemas) ? schemas : []) {
       const frequency = isPlainObject(table) ? table[SYNC_FREQUENCY] : undefined;
       const found = isPlainObject(table) ? live.get(String(table["name"])) : undefined;
-      if (
-        frequency === undefined ||
-        frequency === null ||
-        !found?.id ||
-        (frequency === "never" ? null : frequency) === (found.sync_frequency ?? null)
-      )
+      if (frequency === undefined || frequency === null || !found?.id || answeredFrequency(frequency) === (found.sync_frequency ?? null))
         continue;
       await sources.updateExternalDataSchema(http, projectId, found.id, {
         sync_frequency: frequency,

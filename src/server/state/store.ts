@@ -241,7 +241,7 @@ export class Store {
     // User.join makes the organization current and one of its projects with it (posthog/models/user.py).
     if (user && level !== null && user.currentOrganizationId === null) {
       user.currentOrganizationId = organizationId;
-      user.currentTeamId ??= s.projects.find((p) => p.organizationId === organizationId)?.id ?? null;
+      user.currentTeamId ??= this.firstProjectOf(organizationId)?.id ?? null;
     }
     if (user && level === null && user.currentOrganizationId === organizationId) {
       user.currentOrganizationId = s.memberships.find((m) => m.userId === userId)?.organizationId ?? null;
@@ -325,6 +325,14 @@ export class Store {
 
   projectsOf(organizationId: string): StoredProject[] {
     return this.state.projects.filter((p) => p.organizationId === organizationId);
+  }
+
+  /**
+   * The project PostHog makes a user's current one in an organization: on joining it (`User.join`), on selecting it
+   * (UserSerializer.update) and when the current one is gone (`User.team`): its first (posthog/models/user.py).
+   */
+  firstProjectOf(organizationId: string): StoredProject | undefined {
+    return this.state.projects.find((p) => p.organizationId === organizationId);
   }
 
   /** A dashboard PostHog makes by itself (a project's first one, a flag's usage dashboard), by the default user. */

@@ -28,14 +28,19 @@ function organizationBasic(ctx: ApiContext, o: OrganizationRecord): JsonObject {
   };
 }
 
-function me(ctx: ApiContext) {
+/** UserViewSet refuses any other user than `@me` to a non-staff user. */
+function onlyMe(ctx: ApiContext): void {
   if (ctx.params.id !== "@me") throw permissionDenied("As a non-staff user you're only allowed to access the `@me` user instance.");
+}
+
+function me(ctx: ApiContext) {
+  onlyMe(ctx);
   const u = ctx.user;
   const organization = u.currentOrganizationId === null ? undefined : ctx.store.organization(u.currentOrganizationId);
   // Serializing `team` reads `User.team`, which picks (and saves) a project of the user's current organization when
   // the current one was deleted (posthog/models/user.py): reading the user repairs it.
   if (u.currentTeamId === null && u.currentOrganizationId !== null) {
-    const first = ctx.store.state.projects.find((p) => p.organizationId === u.currentOrganizationId);
+    const first = ctx.store.firstProjectOf(u.currentOrganizationId);
     if (first) {
       u.currentTeamId = first.id;
       ctx.store.changed();
@@ -108,7 +113,7 @@ function me(ctx: ApiContext) {
 
 /** `UserSerializer.validate_set_current_organization` and `update`: a member's organization, and its first project. */
 function select(ctx: ApiContext) {
-  if (ctx.params.id !== "@me") throw permissionDenied("As a non-staff user you're only allowed to access the `@me` user instance.");
+  onlyMe(ctx);
   const body = ctx.req.body();
   const wanted = body !== null && typeof body === "object" ? (body as Record<string, unknown>)["set_current_organization"] : undefined;
   if (wanted !== undefined) {
@@ -117,7 +122,7 @@ function select(ctx: ApiContext) {
     if (!organization || ctx.store.membershipLevel(organization.id, ctx.user.id) === null)
       throw validationError(`Object with id=${id} does not exist.`, "set_current_organization", "does_not_exist");
     ctx.user.currentOrganizationId = organization.id;
-    ctx.user.currentTeamId = ctx.store.state.projects.find((p) => p.organizationId === organization.id)?.id ?? null;
+    ctx.user.currentTeamId = ctx.store.firstProjectOf(organization.id)?.id ?? null;
     ctx.store.changed();
   }
   return me(ctx);
