@@ -263,7 +263,7 @@ export interface CommandResult {
 
 /**
  * A session for the provider plugin (`pulumi-resource-posthog`) from other Pulumi languages and for the programs
- * `pulumi-posthog import` writes (test/languages/plugin.test.ts, test/e2e/import.test.ts): the plugin and the YAML and
+ * `pulumi-posthog import` writes (test/languages/plugin.test.ts and import.test.ts, test/e2e/import.test.ts): the plugin and the YAML and
  * Python language hosts on PATH, programs in a directory of their own under the checkout (so that a Node.js program
  * finds @pulumi/pulumi in its node_modules), and commands run as asynchronous child processes: the local server
  * answers from the test's own event loop, which a synchronous child would block.

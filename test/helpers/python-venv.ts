@@ -1,6 +1,6 @@
 /**
  * The virtualenv with Pulumi's Python SDK that the Python end-to-end tests share (test/languages/plugin.test.ts,
- * test/e2e/import.test.ts), kept beside the language hosts' builds between runs. Built in a directory of its own and
+ * test/languages/import.test.ts), kept beside the language hosts' builds between runs. Built in a directory of its own and
  * renamed into place when complete, so that two test files starting at once never use a half-built one.
  */
 import { spawn } from "node:child_process";
