@@ -350,12 +350,9 @@ describe("the CI example (examples/ci/posthog-projects.yml)", () => {
     expect(await writes()).toEqual([]);
     expect(project(await exportState(ci), "web").outputs).toMatchObject({ anonymizeIps: true });
 
-    // Once someone has run `pulumi refresh`, the state holds PostHog's value: the check still fails, and the update
-    // still names the setting.
-    ok(await ci.pulumi(["refresh", "--yes", "--skip-preview", "--stack", STACK]));
-    const [again] = await runJob("drift");
-    expect(again!.code).not.toBe(0);
-    expect(again!.output).toMatch(/~ anonymizeIps\s*: false => true/);
+    // (After a `pulumi refresh` the state holds PostHog's value and the check fails the same way, naming the update
+    // false => true: the diff of state against the program, which the provider's diff tests cover without two more
+    // CLI runs here.)
 
     // The next deployment from main puts the declared value back with one PATCH, and the check passes again.
     await server.clearRequests();
