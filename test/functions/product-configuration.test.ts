@@ -99,7 +99,7 @@ test("replay playlists by type and pin, notebooks by their text; deleted ones ar
   expect((await posthog.listSessionRecordingPlaylists({ projectId, pinned: false })).map((p) => p.name)).toEqual(["Checkout errors"]);
   expect(await posthog.getSessionRecordingPlaylist({ projectId, shortId: saved.short_id })).toMatchObject({
     shortId: saved.short_id,
-    numericId: saved.id,
+    numericId: saved.numeric_id,
     type: "filters",
   });
   await playlists.deleteSessionRecordingPlaylist(http, projectId, pinned.short_id);

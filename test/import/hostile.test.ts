@@ -414,6 +414,7 @@ describe("values PostHog answers are read back as they are, and run nothing", ()
       'feature_flag_condition: filters is not declared (not managed): it holds a key beginning "fn::", which Pulumi YAML would run',
       'action_pulumi_stack: steps is not declared (not managed): it holds a key beginning "fn::", which Pulumi YAML would run',
       'alert_alert (alert 0190c2a8-0000-0000-0000-00000000000a) is not declared: its threshold holds a key beginning "fn::", which Pulumi YAML would run',
+      'notebook_pulumi_stack_pulumi_stack_costs_5_and_5: content is not declared (not managed): it holds a key beginning "fn::", which Pulumi YAML would run',
     ]);
     const text = render(planned.resources, { project: "p", language: "yaml", organizationId: ORG, host: undefined, version: "0" })[
       "Pulumi.yaml"
