@@ -49,7 +49,10 @@ const together = {
   companies: { example: "flags-for-companies", outputs: ["flagId", "flagProjectId", "companies"] },
   checkout: { example: "flags-actions-annotations", outputs: ["flagId", "actionId", "annotationId"] },
   team: { example: "team", outputs: ["projectId", "sandboxProjectId", "engineeringRoleId", "analyticsRoleId"] },
-  beta: { example: "beta-programme", outputs: ["projectId", "betaFeatureId", "optInFlagKey", "surveyId", "experimentId", "experimentFlagId"] },
+  beta: {
+    example: "beta-programme",
+    outputs: ["projectId", "betaFeatureId", "optInFlagKey", "surveyId", "experimentId", "experimentFlagId"],
+  },
 };
 
 test("examples/first-program (the README's, `npm run demo`'s), groups, flags-for-companies, flags-actions-annotations, team and beta-programme in one stack: up creates each example's objects and reads its lookups (the team's members found by email join its roles; only Engineering edits the app's flags, dashboards and insights; the beta's feature releases its flag, its survey asks that flag's users, its experiment runs outside the holdout on two saved metrics); a preview shows no change; a flag and the beta's stage changed by hand show old => new on up --refresh --diff, and a role deleted by hand is shown gone with its membership and entry, the same up puts all back while a new posthog:projectId moves the flag, action and annotation of the provider's project; destroy deletes each, the beta's flag after its feature", async () => {
@@ -199,7 +202,11 @@ test("examples/first-program (the README's, `npm run demo`'s), groups, flags-for
   };
   expect(await projects.getProject(http, server.organizationId, beta.projectId)).toMatchObject({ name: "Shop" });
   const feature = await features.getEarlyAccessFeature(http, beta.projectId, beta.featureId);
-  expect(feature).toMatchObject({ name: "One-page checkout", stage: "beta", documentation_url: "https://example.com/docs/one-page-checkout" });
+  expect(feature).toMatchObject({
+    name: "One-page checkout",
+    stage: "beta",
+    documentation_url: "https://example.com/docs/one-page-checkout",
+  });
   const betaFlagId = feature.feature_flag!.id;
   expect(value("betaOptInFlagKey")).toBe("checkout-beta");
   const betaFlag = await featureFlags.getFeatureFlag(http, beta.projectId, betaFlagId);
@@ -217,7 +224,9 @@ test("examples/first-program (the README's, `npm run demo`'s), groups, flags-for
     ["Revenue per user", { type: "secondary" }],
   ]);
   const experimentFlag = await featureFlags.getFeatureFlag(http, beta.projectId, value("betaExperimentFlagId"));
-  expect(experimentFlag.filters["holdout_groups"]).toEqual([expect.objectContaining({ rollout_percentage: 10, variant: `holdout-${holdout!.id}` })]);
+  expect(experimentFlag.filters["holdout_groups"]).toEqual([
+    expect.objectContaining({ rollout_percentage: 10, variant: `holdout-${holdout!.id}` }),
+  ]);
 
   // What each example declared is what PostHog answered: no change.
   await stack.preview({ expectNoChanges: true });

@@ -35,7 +35,10 @@ const isSecret = (output: unknown) => (output as { isSecret: Promise<boolean> })
 const value = <T>(output: { apply: (f: (v: T) => unknown) => unknown }) => new Promise<T>((resolve) => output.apply(resolve));
 
 test("early access features: by id with the flag PostHog made, and by stage", async () => {
-  const flag = await featureFlags.createFeatureFlag(http, projectId, { key: "beta-search", filters: { groups: [{ rollout_percentage: 0 }] } });
+  const flag = await featureFlags.createFeatureFlag(http, projectId, {
+    key: "beta-search",
+    filters: { groups: [{ rollout_percentage: 0 }] },
+  });
   const beta = await features.createEarlyAccessFeature(http, projectId, { name: "Search", stage: "beta", feature_flag_id: flag.id });
   const alpha = await features.createEarlyAccessFeature(http, projectId, { name: "Dark mode", stage: "alpha" });
   expect(await posthog.getEarlyAccessFeature({ projectId, earlyAccessFeatureId: beta.id })).toMatchObject({
@@ -54,7 +57,10 @@ test("early access features: by id with the flag PostHog made, and by stage", as
 });
 
 test("holdouts and saved metrics: by id and listed", async () => {
-  const holdout = await holdouts.createExperimentHoldout(http, projectId, { name: "Long-term", filters: [{ properties: [], rollout_percentage: 10 }] });
+  const holdout = await holdouts.createExperimentHoldout(http, projectId, {
+    name: "Long-term",
+    filters: [{ properties: [], rollout_percentage: 10 }],
+  });
   const metric = await metrics.createExperimentSavedMetric(http, projectId, {
     name: "Conversion",
     query: { kind: "ExperimentMetric", metric_type: "funnel", series: [{ kind: "EventsNode", event: "paid" }] },

@@ -135,9 +135,12 @@ describe.each(versions)("PostHog %s", (version) => {
       const { provider, server, http, projectId } = setup();
       const path = which === "holdout" ? "/experiment_holdouts/?$" : "/experiment_saved_metrics/?$";
       const lifecycle = which === "holdout" ? provider.holdout : provider.metric;
-      const list = () => (which === "holdout" ? holdouts.listExperimentHoldouts(http, projectId) : metrics.listExperimentSavedMetrics(http, projectId));
+      const list = () =>
+        which === "holdout" ? holdouts.listExperimentHoldouts(http, projectId) : metrics.listExperimentSavedMetrics(http, projectId);
       const inputs = (name: string): Json =>
-        which === "holdout" ? { projectId, name, filters: [{ properties: [], rollout_percentage: 5 }] } : { projectId, name, query: funnel };
+        which === "holdout"
+          ? { projectId, name, filters: [{ properties: [], rollout_percentage: 5 }] }
+          : { projectId, name, query: funnel };
 
       await server.fault({ method: "POST", path, status: 502, afterCommit: true });
       const lost = `Lost ${which} ${version}`;
@@ -146,7 +149,11 @@ describe.each(versions)("PostHog %s", (version) => {
 
       // Another member made one of the name, as this create would send it, just before; this create never reached
       // PostHog (the proxy's 502 came first): theirs is named with why, and with adoptId, never recorded as this one.
-      const { key } = await server.control.createKey({ organizationId: server.organizationId, userEmail: `ana-${which}@example.com`, level: "member" });
+      const { key } = await server.control.createKey({
+        organizationId: server.organizationId,
+        userEmail: `ana-${which}@example.com`,
+        level: "member",
+      });
       const theirs = new Transport({ host: server.url, apiKey: key, rateLimits: false });
       const taken = `Theirs ${which} ${version}`;
       const { projectId: _, ...body } = inputs(taken);
@@ -156,7 +163,10 @@ describe.each(versions)("PostHog %s", (version) => {
           : await metrics.createExperimentSavedMetric(theirs, projectId, body);
       await server.fault({ method: "POST", path, status: 502 });
       await expect(lifecycle.create(inputs(taken))).rejects.toThrow(
-        new RegExp(`${other.id} \\(created [^)]*by ana-${which}@example\\.com\\): it was made by ana-${which}@example\\.com, not by the user of this personal API key.*adoptId: ${other.id}`, "s"),
+        new RegExp(
+          `${other.id} \\(created [^)]*by ana-${which}@example\\.com\\): it was made by ana-${which}@example\\.com, not by the user of this personal API key.*adoptId: ${other.id}`,
+          "s",
+        ),
       );
       expect((await list()).filter((o) => o.name === taken).map((o) => o.id)).toEqual([other.id]);
 
