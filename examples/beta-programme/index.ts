@@ -9,12 +9,12 @@
  */
 import * as posthog from "pulumi-posthog";
 
-const web = new posthog.Project("web", { name: "Web app" });
+const shop = new posthog.Project("shop", { name: "Shop" });
 
 // The beta's flag: boolean (PostHog releases no multivariate flag as an early access feature) and at 0% for everyone
 // else. PostHog adds the opt-in condition to it; this program leaves that condition to the feature.
 const betaFlag = new posthog.FeatureFlag("checkout-beta-flag", {
-  projectId: web.projectId,
+  projectId: shop.projectId,
   key: "checkout-beta",
   name: "One-page checkout beta",
   filters: { groups: [{ properties: [], rollout_percentage: 0 }] },
@@ -22,7 +22,7 @@ const betaFlag = new posthog.FeatureFlag("checkout-beta-flag", {
 
 // Users see it in the beta list of PostHog's early access widget and may opt in.
 const beta = new posthog.EarlyAccessFeature("checkout-beta", {
-  projectId: web.projectId,
+  projectId: shop.projectId,
   name: "One-page checkout",
   description: "Pay in one step. Tell us what you think.",
   stage: "beta",
@@ -32,7 +32,7 @@ const beta = new posthog.EarlyAccessFeature("checkout-beta", {
 
 // Asked of the users who have the beta's flag, that is those who opted in.
 const feedback = new posthog.Survey("checkout-beta-feedback", {
-  projectId: web.projectId,
+  projectId: shop.projectId,
   name: "One-page checkout beta feedback",
   type: "popover",
   questions: [
@@ -44,7 +44,7 @@ const feedback = new posthog.Survey("checkout-beta-feedback", {
 
 // A tenth of users never sees an experiment: their behaviour measures what all experiments together changed.
 const holdout = new posthog.ExperimentHoldout("long-term-holdout", {
-  projectId: web.projectId,
+  projectId: shop.projectId,
   name: "Long-term holdout",
   description: "Kept out of every experiment in 2025.",
   filters: [{ properties: [], rollout_percentage: 10 }],
@@ -52,7 +52,7 @@ const holdout = new posthog.ExperimentHoldout("long-term-holdout", {
 
 // Kept once, measured by every checkout experiment.
 const conversion = new posthog.ExperimentSavedMetric("checkout-conversion", {
-  projectId: web.projectId,
+  projectId: shop.projectId,
   name: "Checkout conversion",
   description: "Share of users who start checkout and pay.",
   query: {
@@ -65,7 +65,7 @@ const conversion = new posthog.ExperimentSavedMetric("checkout-conversion", {
   },
 });
 const revenue = new posthog.ExperimentSavedMetric("revenue-per-user", {
-  projectId: web.projectId,
+  projectId: shop.projectId,
   name: "Revenue per user",
   query: {
     kind: "ExperimentMetric",
@@ -76,7 +76,7 @@ const revenue = new posthog.ExperimentSavedMetric("revenue-per-user", {
 
 // The A/B test of the checkout for everyone else, on a flag PostHog creates with it, outside the holdout.
 const experiment = new posthog.Experiment("checkout-test", {
-  projectId: web.projectId,
+  projectId: shop.projectId,
   name: "One-page checkout for everyone",
   featureFlagKey: "checkout-test",
   holdoutId: holdout.holdoutId,
@@ -86,7 +86,9 @@ const experiment = new posthog.Experiment("checkout-test", {
   ],
 });
 
+export const projectId = shop.projectId;
 export const betaFeatureId = beta.earlyAccessFeatureId;
 export const optInFlagKey = beta.featureFlagKey;
 export const surveyId = feedback.surveyId;
+export const experimentId = experiment.experimentId;
 export const experimentFlagId = experiment.featureFlagId;

@@ -83,8 +83,9 @@ beforeAll(async () => {
       outcomes[mode] = localOutcomes[i]!;
     });
   } finally {
-    // The run deletes its scratch project itself; the others (a second one, a duplicate) are deleted here.
-    for (const id of Object.values(realRun.created).filter((id) => typeof id === "number"))
+    // The run deletes its scratch project itself; the others (a second one, a duplicate) are deleted here, by name:
+    // the other ids it remembered are a flag's, a holdout's, …, which may be another project's number.
+    for (const id of [realRun.created["second"], realRun.created["duplicate"]].filter((id) => typeof id === "number"))
       await fetch(`${real.url}/api/projects/${id}/`, {
         method: "DELETE",
         headers: { Authorization: `Bearer ${real.keys.all ?? real.apiKey}` },

@@ -142,7 +142,7 @@ test("alerts on PostHog 2025-08-04: no personal API key with scopes may create o
       subscribedUsers: [creator.id],
       threshold: { configuration: { type: "absolute", bounds: { upper: 10 } } },
     }),
-  ).rejects.toThrow(/Personal API Key access.*create the alert in PostHog's interface/s);
+  ).rejects.toThrow(/Personal API Key access.*create and edit the alert in PostHog's interface/s);
   await queries.delete(watched.id, watched.outs as Json);
 });
 

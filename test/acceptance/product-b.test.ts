@@ -93,7 +93,7 @@ test("InsightVariable: PostHog 2025-08-04 refuses every personal API key with sc
     const refusal = variable.create(inputs);
     await expect(refusal).rejects.toThrow("This action does not support Personal API Key access");
     await expect(refusal).rejects.toThrow(
-      "read it with `getInsightVariable`, or use today's PostHog with a key that has the `insight_variable:write` scope",
+      "leave it out of the program (such a key may not read it either), or use today's PostHog with a key that has the `insight_variable:write` scope",
     );
     // Nothing was made, nor can a list be read with such a key.
     await expect(variables.listInsightVariables(client, projectId)).rejects.toMatchObject({ status: 403 });

@@ -17,6 +17,11 @@ import * as dashboards from "../../src/kinds/dashboard/endpoints";
 import * as insights from "../../src/kinds/insight/endpoints";
 import * as accessControls from "../../src/kinds/access-control/endpoints";
 import * as roles from "../../src/kinds/role/endpoints";
+import * as features from "../../src/kinds/early-access-feature/endpoints";
+import * as surveys from "../../src/kinds/survey/endpoints";
+import * as experiments from "../../src/kinds/experiment/endpoints";
+import * as holdouts from "../../src/kinds/experiment-holdout/endpoints";
+import * as metrics from "../../src/kinds/experiment-saved-metric/endpoints";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
 
@@ -44,9 +49,13 @@ const together = {
   companies: { example: "flags-for-companies", outputs: ["flagId", "flagProjectId", "companies"] },
   checkout: { example: "flags-actions-annotations", outputs: ["flagId", "actionId", "annotationId"] },
   team: { example: "team", outputs: ["projectId", "sandboxProjectId", "engineeringRoleId", "analyticsRoleId"] },
+  beta: {
+    example: "beta-programme",
+    outputs: ["projectId", "betaFeatureId", "optInFlagKey", "surveyId", "experimentId", "experimentFlagId"],
+  },
 };
 
-test("examples/first-program (the README's, `npm run demo`'s), groups, flags-for-companies, flags-actions-annotations and team in one stack: up creates each example's objects and reads its lookups (the team's members found by email join its roles; only Engineering edits the app's flags, dashboards and insights); a preview shows no change; a flag changed by hand shows old => new on up --refresh --diff, and a role deleted by hand is shown gone with its membership and entry, the same up puts both back while a new posthog:projectId moves the flag, action and annotation of the provider's project; destroy deletes each", async () => {
+test("examples/first-program (the README's, `npm run demo`'s), groups, flags-for-companies, flags-actions-annotations, team and beta-programme in one stack: up creates each example's objects and reads its lookups (the team's members found by email join its roles; only Engineering edits the app's flags, dashboards and insights; the beta's feature releases its flag, its survey asks that flag's users, its experiment runs outside the holdout on two saved metrics); a preview shows no change; a flag and the beta's stage changed by hand show old => new on up --refresh --diff, and a role deleted by hand is shown gone with its membership and entry, the same up puts all back while a new posthog:projectId moves the flag, action and annotation of the provider's project; destroy deletes each, the beta's flag after its feature", async () => {
   // examples/groups: the groups of a project of their own.
   const groupsProject = await projects.createProject(http, server.organizationId, { name: "Groups example" });
   await server.capture(groupsProject.api_token, [
@@ -90,8 +99,9 @@ test("examples/first-program (the README's, `npm run demo`'s), groups, flags-for
   const up = await stack.up();
   // The stack; first-program: a project, a flag, a dashboard, an insight; flags-for-companies: a flag;
   // flags-actions-annotations: a flag, an action, an annotation; team: two roles, three memberships, two projects and
-  // seven access control entries.
-  expect(up.summary.resourceChanges).toEqual({ create: 23 });
+  // seven access control entries; beta-programme: a project, a flag, an early access feature, a survey, a holdout, two
+  // saved metrics and an experiment.
+  expect(up.summary.resourceChanges).toEqual({ create: 31 });
   const value = <T>(name: string) => up.outputs[name]!.value as T;
 
   // examples/first-program: a project, a flag, a dashboard with an insight.
@@ -182,6 +192,42 @@ test("examples/first-program (the README's, `npm run demo`'s), groups, flags-for
   );
   expect(await entriesOf(value("teamSandboxProjectId"))).toEqual([["project", "admin", "analytics"]]);
 
+  // examples/beta-programme: the feature releases the program's flag, to which PostHog added the opt-in condition; the
+  // survey asks that flag's users; the experiment, on a flag PostHog made, keeps the holdout's users out and measures
+  // the two saved metrics.
+  const beta = {
+    projectId: value<number>("betaProjectId"),
+    featureId: value<string>("betaBetaFeatureId"),
+    experimentId: value<number>("betaExperimentId"),
+  };
+  expect(await projects.getProject(http, server.organizationId, beta.projectId)).toMatchObject({ name: "Shop" });
+  const feature = await features.getEarlyAccessFeature(http, beta.projectId, beta.featureId);
+  expect(feature).toMatchObject({
+    name: "One-page checkout",
+    stage: "beta",
+    documentation_url: "https://example.com/docs/one-page-checkout",
+  });
+  const betaFlagId = feature.feature_flag!.id;
+  expect(value("betaOptInFlagKey")).toBe("checkout-beta");
+  const betaFlag = await featureFlags.getFeatureFlag(http, beta.projectId, betaFlagId);
+  expect(betaFlag).toMatchObject({ key: "checkout-beta", deleted: false });
+  expect(betaFlag.filters.groups?.[0]?.rollout_percentage).toBe(0);
+  expect(betaFlag.filters["super_groups"]).toEqual([expect.objectContaining({ rollout_percentage: 100 })]);
+  expect((await surveys.getSurvey(http, beta.projectId, value("betaSurveyId"))).linked_flag_id).toBe(betaFlagId);
+  const experiment = await experiments.getExperiment(http, beta.projectId, beta.experimentId);
+  const [holdout] = await holdouts.listExperimentHoldouts(http, beta.projectId);
+  expect(holdout).toMatchObject({ name: "Long-term holdout" });
+  expect(experiment.holdout_id).toBe(holdout!.id);
+  const metricNames = new Map((await metrics.listExperimentSavedMetrics(http, beta.projectId)).map((m) => [m.id, m.name]));
+  expect(experiment.saved_metrics?.map((link) => [metricNames.get(link.saved_metric), link.metadata])).toEqual([
+    ["Checkout conversion", { type: "primary" }],
+    ["Revenue per user", { type: "secondary" }],
+  ]);
+  const experimentFlag = await featureFlags.getFeatureFlag(http, beta.projectId, value("betaExperimentFlagId"));
+  expect(experimentFlag.filters["holdout_groups"]).toEqual([
+    expect.objectContaining({ rollout_percentage: 10, variant: `holdout-${holdout!.id}` }),
+  ]);
+
   // What each example declared is what PostHog answered: no change.
   await stack.preview({ expectNoChanges: true });
 
@@ -194,20 +240,25 @@ test("examples/first-program (the README's, `npm run demo`'s), groups, flags-for
   // examples/team: the Analytics role deleted in PostHog's UI, which takes its membership and its sandbox entry with it
   // (on_delete=CASCADE, ee/models/rbac/role.py and access_control.py).
   await roles.deleteRole(http, server.organizationId, team.analytics);
+  // examples/beta-programme: the feature moved on in PostHog's UI.
+  await features.updateEarlyAccessFeature(http, beta.projectId, beta.featureId, { stage: "general-availability" });
   // One `up --refresh --diff` shows what the refresh finds (the flag's rollout as changed by hand) and what the update
   // does, and puts it back.
   const putBack = await stack.up({ refresh: true, diff: true });
   expect(putBack.stdout).toMatch(/~ rollout_percentage\s*: 20 => 100/);
   expect(putBack.stdout).toMatch(/~ rollout_percentage\s*: 100 => 20/);
+  expect(putBack.stdout).toMatch(/~ stage\s*: "beta" => "general-availability"/);
+  expect(putBack.stdout).toMatch(/~ stage\s*: "general-availability" => "beta"/);
   // The role, its membership and its entry: gone, so created again.
   expect(putBack.stdout).toMatch(/\+ \S*posthog:Role: \(create\)[\s\S]*?name\s*: "Analytics"/);
-  expect(putBack.summary.resourceChanges).toEqual({ update: 1, replace: 4, create: 3, same: 15 });
+  expect(putBack.summary.resourceChanges).toEqual({ update: 2, replace: 4, create: 3, same: 22 });
   const analytics = putBack.outputs["teamAnalyticsRoleId"]!.value as string;
   team.analytics = analytics;
   expect(analytics).not.toBe(value("teamAnalyticsRoleId"));
   expect(await membersOf(analytics)).toEqual(["ben@example.com"]);
   expect(await entriesOf(value("teamSandboxProjectId"))).toEqual([["project", "admin", "analytics"]]);
   expect((await featureFlags.getFeatureFlag(http, projectId, flagId)).filters.groups?.[0]?.rollout_percentage).toBe(20);
+  expect((await features.getEarlyAccessFeature(http, beta.projectId, beta.featureId)).stage).toBe("beta");
   const moved = (name: string) => putBack.outputs[name]!.value as number;
   expect(moved("companiesFlagProjectId")).toBe(second.id);
   expect(await featureFlags.getFeatureFlag(http, second.id, moved("companiesFlagId"))).toMatchObject({
@@ -234,6 +285,14 @@ test("examples/first-program (the README's, `npm run demo`'s), groups, flags-for
   expect(await featureFlags.getFeatureFlag(http, second.id, moved("checkoutFlagId"))).toMatchObject({ deleted: true });
   expect(await actions.getAction(http, second.id, moved("checkoutActionId"))).toMatchObject({ deleted: true });
   await expect(annotations.getAnnotation(http, second.id, moved("checkoutAnnotationId"))).rejects.toThrow();
+  // examples/beta-programme: the feature (DELETE) before its flag, which PostHog refuses to delete while a feature
+  // releases it; the holdout and the metrics (DELETE); the experiment marked deleted (PostHog then answers 404), its flag (PostHog's) left.
+  await expect(features.getEarlyAccessFeature(http, beta.projectId, beta.featureId)).rejects.toThrow(/404/);
+  expect(await featureFlags.getFeatureFlag(http, beta.projectId, betaFlagId)).toMatchObject({ deleted: true });
+  expect(await holdouts.listExperimentHoldouts(http, beta.projectId)).toEqual([]);
+  expect(await metrics.listExperimentSavedMetrics(http, beta.projectId)).toEqual([]);
+  await expect(experiments.getExperiment(http, beta.projectId, beta.experimentId)).rejects.toMatchObject({ isNotFound: true });
+  expect(await featureFlags.getFeatureFlag(http, beta.projectId, value("betaExperimentFlagId"))).toMatchObject({ deleted: false });
 });
 
 test("examples/quickstart and both stacks of examples/environments deploy", async () => {

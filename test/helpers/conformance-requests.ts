@@ -30,6 +30,8 @@ const EXPERIMENT =
 const ROLE = "today's role record adds is_default and drops the deprecated feature_flags_access_level";
 const VARIABLES =
   "today's InsightVariableViewSet has the scope insight_variable, which `*` grants; 2025-08-04's is INTERNAL and refuses every personal API key with scopes";
+const EARLY_ACCESS_PATCH =
+  "the 2025-08-04 backend here (no Kafka) stores an early access feature's change and then answers 500 (produce_internal_event); today's PostHog, as the local server's default mode plays it, answers 200";
 const UNCHECKED = "2025-08-04 reads the query parameter unchecked and fails (500); today's answers 400 naming it";
 
 // biome-ignore format: a table, one request per line
@@ -246,6 +248,16 @@ export const conformanceCases: readonly ConformanceCase[] = [
   { name: "early access feature with a documentation url that is no URL", method: "POST", path: "/api/projects/{scratch}/early_access_feature/", key: "allKey", body: { name: "{prefix} feature", stage: "beta", documentation_url: "docs/page" } },
   { name: "early access feature on an unknown flag", method: "POST", path: "/api/projects/{scratch}/early_access_feature/", key: "allKey", body: { name: "{prefix} feature", stage: "beta", feature_flag_id: 999999999 } },
   { name: "early access feature DELETE unknown", method: "DELETE", path: "/api/projects/{scratch}/early_access_feature/00000000-0000-0000-0000-000000000000/", key: "allKey" },
+  // what they answer when they create: a holdout, a saved metric with tags (2025-08-04 drops them for want of `tagging`), an
+  // early access feature with the flag PostHog makes, its PATCH (2025-08-04 here stores it, then fails without Kafka)
+  { name: "holdout create", method: "POST", path: "/api/projects/{scratch}/experiment_holdouts/", key: "allKey", body: { name: "{prefix} holdout", description: "kept out", filters: [{ properties: [], rollout_percentage: 10 }] }, creates: "holdout" },
+  { name: "holdout GET", method: "GET", path: "/api/projects/{scratch}/experiment_holdouts/{holdout}/", key: "allKey" },
+  { name: "saved metric create with tags", method: "POST", path: "/api/projects/{scratch}/experiment_saved_metrics/", key: "allKey", body: { name: "{prefix} metric", query: { kind: "ExperimentMetric", metric_type: "mean", source: { kind: "EventsNode", event: "paid" } }, tags: ["checkout"] }, creates: "metric" },
+  { name: "saved metric GET", method: "GET", path: "/api/projects/{scratch}/experiment_saved_metrics/{metric}/", key: "allKey" },
+  { name: "early access feature create without a flag", method: "POST", path: "/api/projects/{scratch}/early_access_feature/", key: "allKey", body: { name: "{prefix} feature", stage: "beta" }, creates: "feature" },
+  { name: "early access feature PATCH", method: "PATCH", path: "/api/projects/{scratch}/early_access_feature/{feature}/", key: "allKey", body: { description: "stored" }, today: EARLY_ACCESS_PATCH },
+  { name: "early access feature GET", method: "GET", path: "/api/projects/{scratch}/early_access_feature/{feature}/", key: "allKey" },
+  { name: "early access feature of the name again (its flag's key is taken)", method: "POST", path: "/api/projects/{scratch}/early_access_feature/", key: "allKey", body: { name: "{prefix} feature", stage: "beta" } },
   // session recording playlists (keyed by short id, soft-deleted) and insight variables (refused to scoped keys in 2025-08-04)
   { name: "playlist without a type", method: "POST", path: "/api/projects/{scratch}/session_recording_playlists/", key: "allKey", body: { name: "{prefix} playlist" } },
   { name: "playlist saved filter without filters", method: "POST", path: "/api/projects/{scratch}/session_recording_playlists/", key: "allKey", body: { name: "{prefix} playlist", type: "filters" } },

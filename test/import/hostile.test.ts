@@ -20,7 +20,9 @@ import { pythonName } from "../../src/import/render";
 import type { Kind } from "../../src/kit/kind";
 import { actionKind } from "../../src/kinds/action/kind";
 import { alertKind } from "../../src/kinds/alert/kind";
+import { earlyAccessFeatureKind } from "../../src/kinds/early-access-feature/kind";
 import { featureFlagKind } from "../../src/kinds/feature-flag/kind";
+import { notebookKind } from "../../src/kinds/notebook/kind";
 import { projectKind } from "../../src/kinds/project/kind";
 import { repoRoot } from "../helpers/pulumi-cli";
 
@@ -29,6 +31,8 @@ const project = projectKind as Kind;
 const flag = featureFlagKind as Kind;
 const action = actionKind as Kind;
 const alert = alertKind as Kind;
+const notebook = notebookKind as Kind;
+const feature = earlyAccessFeatureKind as Kind;
 
 const found = (kind: Kind, scope: string | number, record: Record<string, unknown>): Found => ({
   kind,
@@ -220,7 +224,10 @@ const HOSTILE_STRINGS = [
   "🚀 日本語 e\u0301",
 ];
 
-/** An organization whose values are hostile: flags, an action, an alert, with `fn::` keys and `__proto__`. */
+/**
+ * An organization whose values are hostile: flags, an action, an alert, a notebook (a document anybody may type into,
+ * with an `fn::` key among a node's attributes) and an early access feature, with `fn::` keys and `__proto__`.
+ */
 async function hostileValues() {
   const payload: Record<string, unknown> = { "fn::readFile": canary, note: HOSTILE_STRINGS };
   const items = [
@@ -268,6 +275,32 @@ async function hostileValues() {
       insight: 9,
       subscribed_users: [1],
       threshold: { type: "absolute", configuration: { "fn::secret": "x" } },
+      project_id: 7,
+    }),
+    found(notebook, 7, {
+      id: "aB3dE5fG",
+      short_id: "aB3dE5fG",
+      uuid: "0190c2a8-0000-0000-0000-00000000000b",
+      title: HOSTILE_STRINGS.join(" "),
+      content: {
+        type: "doc",
+        content: [
+          ...HOSTILE_STRINGS.map((text) => ({ type: "paragraph", content: [{ type: "text", text }] })),
+          { type: "ph-query", attrs: { "fn::readFile": canary, ["__proto__"]: { polluted: true } } },
+        ],
+      },
+      text_content: HOSTILE_STRINGS.join("\n"),
+      deleted: false,
+      project_id: 7,
+    }),
+    found(feature, 7, {
+      id: "0190c2a8-0000-0000-0000-00000000000c",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: text that looks like Pulumi YAML's interpolation, on purpose
+      name: "${pulumi.stack}",
+      description: HOSTILE_STRINGS.join("\n"),
+      stage: "beta",
+      documentation_url: "",
+      feature_flag_id: null,
       project_id: 7,
     }),
   ];
@@ -381,6 +414,7 @@ describe("values PostHog answers are read back as they are, and run nothing", ()
       'feature_flag_condition: filters is not declared (not managed): it holds a key beginning "fn::", which Pulumi YAML would run',
       'action_pulumi_stack: steps is not declared (not managed): it holds a key beginning "fn::", which Pulumi YAML would run',
       'alert_alert (alert 0190c2a8-0000-0000-0000-00000000000a) is not declared: its threshold holds a key beginning "fn::", which Pulumi YAML would run',
+      'notebook_pulumi_stack_pulumi_stack_costs_5_and_5: content is not declared (not managed): it holds a key beginning "fn::", which Pulumi YAML would run',
     ]);
     const text = render(planned.resources, { project: "p", language: "yaml", organizationId: ORG, host: undefined, version: "0" })[
       "Pulumi.yaml"

@@ -98,7 +98,8 @@ export class AlertLifecycle extends FieldTableLifecycle<AlertWithIds> {
         error,
         "alerts",
         "alert:write",
-        "create the alert in PostHog's interface and read it with `Alert.get`",
+        // No such key may read it either (the viewset refuses every action), so `Alert.get` is no way out.
+        "create and edit the alert in PostHog's interface and leave it out of the program (such a key may not read it either)",
       );
       if (refused) throw refused;
       if (!(error instanceof PostHogError) || error.kind !== "ambiguous") throw error;

@@ -107,7 +107,8 @@ export class InsightVariableLifecycle extends FieldTableLifecycle<InsightVariabl
           error,
           "insight variables",
           "insight_variable:write",
-          "create the variable in PostHog's SQL editor and read it with `getInsightVariable`",
+          // No such key may read it either (the viewset refuses every action), so `getInsightVariable` is no way out.
+          "create and edit the variable in PostHog's SQL editor and leave it out of the program (such a key may not read it either)",
         ) ?? error
       );
     }

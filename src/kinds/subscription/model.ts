@@ -16,6 +16,11 @@ export type SubscriptionRecord = InProject<Subscription>;
 export const subscriptionModel = fieldModel<Subscription>({
   className: "Subscription",
   noun: "subscription",
+  programArgs: {
+    module: "./subscription-inputs",
+    name: "withSecretWebhook",
+    doc: "A webhook's URL becomes a Pulumi secret there, before anything reaches the engine.",
+  },
   summary: "A subscription of a project: an insight or a dashboard sent on a schedule by email, to Slack or to a webhook.",
   fields: subscriptionFields,
   exampleInput: "targetType",

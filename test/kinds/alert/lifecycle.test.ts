@@ -92,8 +92,10 @@ test("PostHog 2025-08-04 refuses personal API keys with scopes on alerts, `*` to
     transport,
   });
   await expect(provider.create({ projectId, insight: insightId, subscribedUsers: [userId], threshold })).rejects.toThrow(
-    /lets no personal API key with scopes manage alerts: create the alert in PostHog's interface and read it with `Alert.get`/,
+    /lets no personal API key with scopes manage alerts: create and edit the alert in PostHog's interface and leave it out of the program \(such a key may not read it either\)/,
   );
+  // As said: such a key may not read alerts either (the viewset refuses every action, not only writes).
+  await expect(alerts.listAlerts(transport, projectId)).rejects.toMatchObject({ status: 403 });
 });
 
 test("today's PostHog: quiet hours stored merged and sorted compare equal; its config rules come back named", async () => {

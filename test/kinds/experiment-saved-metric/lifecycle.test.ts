@@ -4,9 +4,14 @@
  * metrics with no change after create (PostHog's holdout variant and metric uuid compare equal), its flag holding the
  * holdout's groups, the links replaced whole; saved metric tags dropped by 2025-08-04 (no `tagging` plan feature)
  * said so; PostHog's rules before anything is sent; an Experiment state written before these inputs existed still
- * reads, diffs and updates without change. (Each example's create, drift, adoption, import, delete: the contract.)
+ * reads, diffs and updates without change; a create whose answer was lost taken only when this create made it (not
+ * another user's of the name, made as it was sent); each deleted with DELETE. (Each example's create, drift,
+ * adoption, import, delete: the contract.)
  */
+import { Transport } from "../../../src/client-entry";
 import * as experiments from "../../../src/kinds/experiment/endpoints";
+import * as holdouts from "../../../src/kinds/experiment-holdout/endpoints";
+import * as metrics from "../../../src/kinds/experiment-saved-metric/endpoints";
 import * as featureFlags from "../../../src/kinds/feature-flag/endpoints";
 import { ExperimentHoldoutLifecycle, ExperimentLifecycle, ExperimentSavedMetricLifecycle } from "../../../src/provider";
 import { projectScopedSetups, versions } from "../../helpers/project-scoped";
@@ -123,4 +128,53 @@ describe.each(versions)("PostHog %s", (version) => {
     await provider.experiment.update(created.id, old, inputs);
     expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
   });
+
+  test.each(["holdout", "metric"] as const)(
+    "a %s: a create whose answer is lost after PostHog committed is taken; one another user made of the name is named, not taken; DELETE",
+    async (which) => {
+      const { provider, server, http, projectId } = setup();
+      const path = which === "holdout" ? "/experiment_holdouts/?$" : "/experiment_saved_metrics/?$";
+      const lifecycle = which === "holdout" ? provider.holdout : provider.metric;
+      const list = () =>
+        which === "holdout" ? holdouts.listExperimentHoldouts(http, projectId) : metrics.listExperimentSavedMetrics(http, projectId);
+      const inputs = (name: string): Json =>
+        which === "holdout"
+          ? { projectId, name, filters: [{ properties: [], rollout_percentage: 5 }] }
+          : { projectId, name, query: funnel };
+
+      await server.fault({ method: "POST", path, status: 502, afterCommit: true });
+      const lost = `Lost ${which} ${version}`;
+      const made = await lifecycle.create(inputs(lost));
+      expect((await list()).filter((o) => o.name === lost).map((o) => String(o.id))).toEqual([made.id]);
+
+      // Another member made one of the name, as this create would send it, just before; this create never reached
+      // PostHog (the proxy's 502 came first): theirs is named with why, and with adoptId, never recorded as this one.
+      const { key } = await server.control.createKey({
+        organizationId: server.organizationId,
+        userEmail: `ana-${which}@example.com`,
+        level: "member",
+      });
+      const theirs = new Transport({ host: server.url, apiKey: key, rateLimits: false });
+      const taken = `Theirs ${which} ${version}`;
+      const { projectId: _, ...body } = inputs(taken);
+      const other =
+        which === "holdout"
+          ? await holdouts.createExperimentHoldout(theirs, projectId, body)
+          : await metrics.createExperimentSavedMetric(theirs, projectId, body);
+      await server.fault({ method: "POST", path, status: 502 });
+      await expect(lifecycle.create(inputs(taken))).rejects.toThrow(
+        new RegExp(
+          `${other.id} \\(created [^)]*by ana-${which}@example\\.com\\): it was made by ana-${which}@example\\.com, not by the user of this personal API key.*adoptId: ${other.id}`,
+          "s",
+        ),
+      );
+      expect((await list()).filter((o) => o.name === taken).map((o) => o.id)).toEqual([other.id]);
+
+      // Deleted as PostHog deletes them: DELETE (a ModelViewSet), then gone.
+      await server.clearRequests();
+      await lifecycle.delete(made.id, made.outs as Json);
+      expect((await server.requests()).filter((r) => r.method !== "GET").map((r) => r.method)).toEqual(["DELETE"]);
+      expect((await list()).filter((o) => o.name === lost)).toEqual([]);
+    },
+  );
 });

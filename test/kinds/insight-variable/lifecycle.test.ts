@@ -97,6 +97,8 @@ test("PostHog 2025-08-04 refuses every personal API key with scopes here (INTERN
   const error = provider.create({ projectId, name: "Plan", type: "String" });
   await expect(error).rejects.toThrow("This action does not support Personal API Key access");
   await expect(error).rejects.toThrow(
-    "PostHog before insight variables had their own API scope (2025-08-04 and older) lets no personal API key with scopes manage insight variables: create the variable in PostHog's SQL editor and read it with `getInsightVariable`, or use today's PostHog with a key that has the `insight_variable:write` scope.",
+    "PostHog before insight variables had their own API scope (2025-08-04 and older) lets no personal API key with scopes manage insight variables: create and edit the variable in PostHog's SQL editor and leave it out of the program (such a key may not read it either), or use today's PostHog with a key that has the `insight_variable:write` scope.",
   );
+  // As said: such a key may not read variables either (the viewset refuses every action, not only writes).
+  await expect(variables.listInsightVariables(transport, projectId)).rejects.toMatchObject({ status: 403 });
 });
