@@ -151,10 +151,10 @@ build_into() {
   log "built $name in $((SECONDS - started))s"
 }
 
-# A language host serves gRPC and prints its port first: $1 starts.
+# A language host serves gRPC and prints its port first: $1 starts (with arguments $2...).
 check_starts() {
   local port
-  port="$(timeout 5 "$1" 2>/dev/null | head -n 1 || true)"
+  port="$(timeout 5 "$@" 2>/dev/null | head -n 1 || true)"
   [[ "$port" =~ ^[0-9]+$ ]] || die "built $(basename "$1") did not start (printed '$port')"
 }
 
@@ -283,7 +283,8 @@ build_nodejs() {
 
 build_go() {
   build_fronted "$1" go "$GO_PKG" "$GO_SDK_VERSION"
-  check_starts "$1/bin/pulumi-language-go"
+  # The v3.66.0 host refuses to start without the engine's address (it first calls it after 5 minutes).
+  check_starts "$1/bin/pulumi-language-go" 127.0.0.1:1
 }
 
 # The front before the YAML host built above (ensure_yaml), for `pulumi package add` in a YAML program.
