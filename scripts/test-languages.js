@@ -4,10 +4,11 @@
  * packages, lib/, the Pulumi CLI, the YAML and Python language hosts), the host fronts `pulumi package add` needs
  * (scripts/ensure-language-hosts.sh nodejs yaml_front: RunPlugin, which runs plugin/, and YAML's Link), the Go host
  * behind its front (go: Go programs, and the Go SDK's generation) and the Java host (java), Maven's artifacts for
- * sdk/java and examples/java (one online `mvn install` of a copy of sdk/java, so that the tier's `mvn -o package` and
- * `mvn -o install` find the runtime, JUnit and the build's plugins: `mvn dependency:go-offline` leaves out what the
- * resources and surefire plugins load; then, in a copy of examples/java, the Java host's own plugin discovery, which
- * fetches the exec plugin it runs programs with), and ends with the same closing line, `N passed, N failed`.
+ * sdk/java and examples/java (one online `mvn install` of a copy of sdk/java, so that the tier's `mvn -o package`
+ * finds the runtime, JUnit and the build's plugins — `mvn dependency:go-offline` leaves out what the resources and
+ * surefire plugins load — and examples/java this checkout's com.pulumi:posthog; then, in a copy of examples/java, the
+ * Java host's own plugin discovery, which fetches the exec plugin it runs programs with), and ends with the same
+ * closing line, `N passed, N failed`.
  */
 const { spawnSync } = require("node:child_process");
 const fs = require("node:fs");
