@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# ensure-language-hosts.sh [yaml] [python] [nodejs] [go] [yaml_front]
+# ensure-language-hosts.sh [yaml] [python] [nodejs] [go] [java] [yaml_front]
 #
-# Provides the Pulumi YAML, Python and Node.js language hosts for the tests of the provider plugin in other languages,
-# and prints the directory that holds each one asked for (default: yaml and python), one per line on stdout, in the
-# order asked:
+# Provides the Pulumi YAML, Python, Go, Java and Node.js language hosts for the tests of the provider plugin in other
+# languages, and prints the directory that holds each one asked for (default: yaml and python), one per line on
+# stdout, in the order asked:
 #
 #     { read -r yaml_bin; read -r python_bin; } < <(scripts/ensure-language-hosts.sh yaml python)
 #     PATH="$(scripts/ensure-pulumi.sh):$yaml_bin:$python_bin:$PATH"
@@ -17,14 +17,22 @@
 #    it, as Pulumi's release archives do, that directory is printed: the CLI would use that host anyway.
 #    PULUMI_POSTHOG_USE_SYSTEM_PULUMI=0 always uses the pinned builds below.
 # 2. Otherwise each host is built from the Go module proxy, in the same way and with the same caching as
-#    ensure-pulumi.sh builds the CLI (a generated wrapper module, -trimpath, the version ldflag, CGO off):
+#    ensure-pulumi.sh builds the CLI (a generated wrapper module, -trimpath, the version ldflag, CGO off). Each is the
+#    newest release of its host whose module the proxy serves (later ones are in modules of their own that it
+#    refuses, or whose checksums it does not answer):
 #
 #    yaml    ${cache}/pulumi-language-yaml-v1.25.0/bin/pulumi-language-yaml
 #            module github.com/pulumi/pulumi-yaml v1.25.0, package cmd/pulumi-language-yaml, with the dependency
 #            versions of its own go.mod (pkg/v3 and sdk/v3 v3.206.0: it does not compile against the CLI's v3.274.1).
 #            The wrapper carries the one replace directive those need (pkg/v3's clipboard fork); replace
 #            directives only apply in the main module. The first build takes a few minutes on 2 cores.
-#    python  ${cache}/pulumi-language-python-v3.68.0-front-<hash of the front's source>/bin/
+#    java    ${cache}/pulumi-language-java-v1.13.0/bin/pulumi-language-java
+#            module github.com/pulumi/pulumi-java/pkg v1.13.0 (v1.14.0 on: the proxy's checksum database answers 404),
+#            package cmd/pulumi-language-java, with the dependency versions of its own go.mod (pkg/v3 and sdk/v3
+#            v3.175.0) and the replace directives of that go.mod and pkg/v3's. It answers what the CLI v3.274.1 asks
+#            of a Java host to run a program (GetRequiredPackages, Run with the program's Maven, Gradle, JBang or jar
+#            executor), so it runs without a front. The first build takes a few minutes on 2 cores.
+#    python  ${cache}/pulumi-language-python-v3.68.0-front-<hash of the front's .go files>/bin/
 #              pulumi-language-python-v3.68.0   Pulumi's Python host, package python/cmd/pulumi-language-python of
 #                                               sdk/v3 v3.68.0 (the last release that has it inside the sdk/v3
 #                                               module: later ones are in a module of their own that the proxy
@@ -37,14 +45,18 @@
 #                                               passes every other call to the v3.68.0 host, and gives it
 #                                               Pulumi.yaml's virtualenv option
 #            Takes seconds after ensure-pulumi.sh: both share its module and build caches.
+#    go      ${cache}/pulumi-language-go-v3.66.0-front-<hash>/bin/
+#              pulumi-language-go-v3.66.0       Pulumi's Go host, package go/pulumi-language-go of sdk/v3 v3.66.0
+#                                               (the last release that has it inside the sdk/v3 module): builds the
+#                                               program with the `go` of PATH and runs it
+#              pulumi-language-go               the same front, answering GeneratePackage with pkg/v3's Go code
+#                                               generation (`pulumi package gen-sdk --language go`) and giving the
+#                                               host Pulumi.yaml's binary and buildTarget options
 #    nodejs  ${cache}/pulumi-language-nodejs-v3.68.0-front-<hash>/bin/
 #              pulumi-language-nodejs-v3.68.0   the Node.js host of sdk/v3 v3.68.0, as ensure-pulumi.sh builds it
 #              pulumi-language-nodejs           the same front, answering RunPlugin as a current host does
-#    yaml_front  ${cache}/pulumi-language-yaml-v3.68.0-front-<hash>/bin/: the YAML host above as
+#    yaml_front  ${cache}/pulumi-language-yaml-v1.25.0-front-<hash>/bin/: the YAML host above as
 #            pulumi-language-yaml-v1.25.0, behind the front as pulumi-language-yaml (Link, for `pulumi package add`)
-#    go      ${cache}/pulumi-language-go-v3.68.0-front-<hash>/bin/pulumi-language-go: the front alone, answering
-#            GeneratePackage with pkg/v3's Go code generation (`pulumi package gen-sdk --language go`); the Go host
-#            itself cannot be had (the Go module proxy refuses its module), so Go programs do not run here
 #    Later runs take well under a second: the binaries are kept, each directory with the recipe it was built from
 #    (a changed recipe rebuilds it).
 #
@@ -55,14 +67,24 @@ set -euo pipefail
 readonly YAML_VERSION="v1.25.0"                     # github.com/pulumi/pulumi-yaml
 readonly YAML_PKG="github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml"
 readonly YAML_VERSION_VAR="github.com/pulumi/pulumi-yaml/pkg/version.Version"
-readonly PYTHON_SDK_VERSION="v3.68.0"               # github.com/pulumi/pulumi/sdk/v3 holding the Python host
+readonly JAVA_VERSION="v1.13.0"                     # github.com/pulumi/pulumi-java/pkg
+readonly JAVA_PKG="github.com/pulumi/pulumi-java/pkg/cmd/pulumi-language-java"
+readonly JAVA_VERSION_VAR="github.com/pulumi/pulumi-java/pkg/version.Version"
+readonly PYTHON_SDK_VERSION="v3.68.0"               # github.com/pulumi/pulumi/sdk/v3 holding the Python and Node.js hosts
 readonly PYTHON_PKG="github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python"
 readonly NODEJS_PKG="github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs"
+readonly GO_SDK_VERSION="v3.66.0"                   # github.com/pulumi/pulumi/sdk/v3 holding the Go host
+readonly GO_PKG="github.com/pulumi/pulumi/sdk/v3/go/pulumi-language-go"
 readonly SDK_VERSION_VAR="github.com/pulumi/pulumi/sdk/v3/go/common/version.Version"
 readonly BUILD_TAGS="osusergo,grpcnotrace"
 readonly MIN_SYSTEM_MINOR=139
-# From pkg/v3's go.mod (v3.206.0 and v3.274.1 alike): replace directives only apply in the main module.
+# From pkg/v3's go.mod (v3.175.0, v3.206.0 and v3.274.1 alike): replace directives only apply in the main module.
 readonly PKG_REPLACES="replace github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e"
+# What pulumi-java/pkg v1.13.0's go.mod and the pkg/v3 v3.175.0 it requires replace besides.
+readonly JAVA_REPLACES="$PKG_REPLACES
+replace github.com/sergi/go-diff => github.com/sergi/go-diff v1.1.0
+replace github.com/Sirupsen/logrus => github.com/sirupsen/logrus v1.5.0
+replace github.com/gogo/protobuf => github.com/gogo/protobuf v1.3.2"
 
 log() { printf 'ensure-language-hosts: %s\n' "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
@@ -70,7 +92,7 @@ die() { log "ERROR: $*"; exit 1; }
 script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 home="${HOME:-$(getent passwd "$(id -u)" | cut -d: -f6)}"
 cache_root="${PULUMI_POSTHOG_CACHE:-${XDG_CACHE_HOME:-$home/.cache}/pulumi-posthog}"
-front_src="$script_dir/language-host-front/main.go"
+front_dir="$script_dir/language-host-front"
 # The front is built against the CLI's pkg/v3, so that it generates what that CLI's own hosts would, and reuses
 # its build cache.
 cli_version="$(sed -n 's/^readonly PULUMI_VERSION="\(v[0-9.]*\)".*/\1/p' "$script_dir/ensure-pulumi.sh")"
@@ -79,7 +101,8 @@ cli_version="$(sed -n 's/^readonly PULUMI_VERSION="\(v[0-9.]*\)".*/\1/p' "$scrip
 hosts=("$@")
 [[ ${#hosts[@]} -gt 0 ]] || hosts=(yaml python)
 for host in "${hosts[@]}"; do
-  [[ "$host" =~ ^(yaml|yaml_front|python|nodejs|go)$ ]] || die "unknown language host '$host' (yaml, yaml_front, python, nodejs or go)"
+  [[ "$host" =~ ^(yaml|yaml_front|python|nodejs|go|java)$ ]] ||
+    die "unknown language host '$host' (yaml, yaml_front, python, nodejs, go or java)"
 done
 
 # The directory of a suitable system pulumi holding pulumi-language-$1, if any.
@@ -128,77 +151,91 @@ build_into() {
   log "built $name in $((SECONDS - started))s"
 }
 
-# A language host serves gRPC and prints its port first: $1 starts.
+# A language host serves gRPC and prints its port first: $1 starts (with arguments $2...).
 check_starts() {
   local port
-  port="$(timeout 5 "$1" 2>/dev/null | head -n 1 || true)"
+  port="$(timeout 5 "$@" 2>/dev/null | head -n 1 || true)"
   [[ "$port" =~ ^[0-9]+$ ]] || die "built $(basename "$1") did not start (printed '$port')"
 }
 
 # ---------------------------------------------------------------------------------------------------------------
-# YAML
+# YAML and Java: a host module of its own, at the dependency versions of its go.mod
 # ---------------------------------------------------------------------------------------------------------------
-readonly YAML_RECIPE="recipe=1 yaml=$YAML_VERSION deps=own-go.mod tags=$BUILD_TAGS trimpath cgo=0"
-yaml_dest="$cache_root/pulumi-language-yaml-$YAML_VERSION"
-
-build_yaml() {
-  local work="$1"
-  mkdir -p "$work/src/yaml"
-  cat >"$work/src/yaml/go.mod" <<EOF
-// Generated by scripts/ensure-language-hosts.sh: builds pulumi-language-yaml $YAML_VERSION from the Go module proxy.
-module pulumi-posthog.invalid/build/pulumi-language-yaml
+# Builds pulumi-language-$2 (package $4 of module $3 at version $5, the version stamped into $6) with the replace
+# directives $7 into work directory $1.
+build_module_host() {
+  local work="$1" language="$2" module="$3" pkg="$4" version="$5" version_var="$6" replaces="$7"
+  mkdir -p "$work/src/$language"
+  cat >"$work/src/$language/go.mod" <<EOF
+// Generated by scripts/ensure-language-hosts.sh: builds pulumi-language-$language $version from the Go module proxy.
+module pulumi-posthog.invalid/build/pulumi-language-$language
 
 go 1.24.7
 
-$PKG_REPLACES
+$replaces
 
-require github.com/pulumi/pulumi-yaml $YAML_VERSION
+require $module $version
 EOF
-  log "downloading modules for pulumi-language-yaml $YAML_VERSION (about 300 MB the first time)..."
-  (cd "$work/src/yaml" && go get "$YAML_PKG@$YAML_VERSION") >&2 || die "go get of pulumi-language-yaml failed (see above)"
-  log "building pulumi-language-yaml $YAML_VERSION (a few minutes the first time on 2 cores)..."
-  (cd "$work/src/yaml" && go build -trimpath -tags "$BUILD_TAGS" \
-      -ldflags "-X $YAML_VERSION_VAR=$YAML_VERSION" -o "$work/bin/pulumi-language-yaml" "$YAML_PKG") >&2 ||
-    die "go build of pulumi-language-yaml failed (see above)"
-  check_starts "$work/bin/pulumi-language-yaml"
+  log "downloading modules for pulumi-language-$language $version (about 300 MB the first time)..."
+  (cd "$work/src/$language" && go get "$pkg@$version") >&2 || die "go get of pulumi-language-$language failed (see above)"
+  log "building pulumi-language-$language $version (a few minutes the first time on 2 cores)..."
+  (cd "$work/src/$language" && go build -trimpath -tags "$BUILD_TAGS" \
+      -ldflags "-X $version_var=$version" -o "$work/bin/pulumi-language-$language" "$pkg") >&2 ||
+    die "go build of pulumi-language-$language failed (see above)"
+  check_starts "$work/bin/pulumi-language-$language"
 }
 
-ensure_yaml() {
-  if system_dir yaml; then return; fi
-  if ! [[ -f "$yaml_dest/.recipe" && "$(cat "$yaml_dest/.recipe")" == "$YAML_RECIPE" && -x "$yaml_dest/bin/pulumi-language-yaml" ]]; then
-    log "building pulumi-language-yaml $YAML_VERSION into $yaml_dest"
-    build_into "pulumi-language-yaml-$YAML_VERSION" "$yaml_dest" "$YAML_RECIPE" build_yaml
+# $1 the language, $2 its version, $3 its build function: prints the directory of pulumi-language-$1, built if needed.
+ensure_module_host() {
+  local language="$1" version="$2" build="$3" dest recipe
+  dest="$cache_root/pulumi-language-$language-$version"
+  recipe="recipe=1 $language=$version deps=own-go.mod tags=$BUILD_TAGS trimpath cgo=0"
+  if system_dir "$language"; then return; fi
+  if ! [[ -f "$dest/.recipe" && "$(cat "$dest/.recipe")" == "$recipe" && -x "$dest/bin/pulumi-language-$language" ]]; then
+    log "building pulumi-language-$language $version into $dest"
+    build_into "pulumi-language-$language-$version" "$dest" "$recipe" "$build"
   fi
-  printf '%s\n' "$yaml_dest/bin"
+  printf '%s\n' "$dest/bin"
 }
 
+build_yaml() {
+  build_module_host "$1" yaml github.com/pulumi/pulumi-yaml "$YAML_PKG" "$YAML_VERSION" "$YAML_VERSION_VAR" "$PKG_REPLACES"
+}
+build_java() {
+  build_module_host "$1" java github.com/pulumi/pulumi-java/pkg "$JAVA_PKG" "$JAVA_VERSION" "$JAVA_VERSION_VAR" "$JAVA_REPLACES"
+}
+ensure_yaml() { ensure_module_host yaml "$YAML_VERSION" build_yaml; }
+ensure_java() { ensure_module_host java "$JAVA_VERSION" build_java; }
+yaml_dest="$cache_root/pulumi-language-yaml-$YAML_VERSION"
+
 # ---------------------------------------------------------------------------------------------------------------
-# Python and Node.js: the v3.68.0 host behind the front (scripts/language-host-front)
+# Python, Node.js and Go: the host of an older sdk/v3 behind the front (scripts/language-host-front)
 # ---------------------------------------------------------------------------------------------------------------
+# The front's source (every .go file of scripts/language-host-front), hashed.
+front_hash() { cat "$front_dir"/*.go | sha256sum | cut -c1-16; }
+
+# $1 the version of the host behind the front.
 front_recipe() {
-  local front_hash
-  front_hash="$(sha256sum "$front_src" | cut -c1-16)"
-  printf 'recipe=1 host=sdk/v3@%s front=pkg/v3@%s+%s tags=%s trimpath cgo=0' \
-    "$PYTHON_SDK_VERSION" "$cli_version" "$front_hash" "$BUILD_TAGS"
+  printf 'recipe=1 host=%s front=pkg/v3@%s+%s tags=%s trimpath cgo=0' "$1" "$cli_version" "$(front_hash)" "$BUILD_TAGS"
 }
 
-# Builds the v3.68.0 host of language $2 (package $3) and the front beside it, into work directory $1.
+# Builds the host of language $2 (package $3) of sdk/v3 $4 and the front beside it, into work directory $1.
 build_fronted() {
-  local work="$1" language="$2" pkg="$3"
+  local work="$1" language="$2" pkg="$3" version="$4"
   mkdir -p "$work/src/host"
   cat >"$work/src/host/go.mod" <<EOF
-// Generated by scripts/ensure-language-hosts.sh: builds pulumi-language-$language from sdk/v3 $PYTHON_SDK_VERSION.
+// Generated by scripts/ensure-language-hosts.sh: builds pulumi-language-$language from sdk/v3 $version.
 module pulumi-posthog.invalid/build/pulumi-language-$language
 
 go 1.20
 
-require github.com/pulumi/pulumi/sdk/v3 $PYTHON_SDK_VERSION
+require github.com/pulumi/pulumi/sdk/v3 $version
 EOF
-  log "downloading modules for pulumi-language-$language (sdk/v3 $PYTHON_SDK_VERSION)..."
-  (cd "$work/src/host" && go get "$pkg@$PYTHON_SDK_VERSION") >&2 || die "go get of the $language language host failed (see above)"
-  log "building pulumi-language-$language $PYTHON_SDK_VERSION..."
+  log "downloading modules for pulumi-language-$language (sdk/v3 $version)..."
+  (cd "$work/src/host" && go get "$pkg@$version") >&2 || die "go get of the $language language host failed (see above)"
+  log "building pulumi-language-$language $version..."
   (cd "$work/src/host" && go build -trimpath -tags "$BUILD_TAGS" \
-      -ldflags "-X $SDK_VERSION_VAR=$PYTHON_SDK_VERSION" -o "$work/bin/pulumi-language-$language-$PYTHON_SDK_VERSION" "$pkg") >&2 ||
+      -ldflags "-X $SDK_VERSION_VAR=$version" -o "$work/bin/pulumi-language-$language-$version" "$pkg") >&2 ||
     die "go build of the $language language host failed (see above)"
   build_front "$work" "$language"
 }
@@ -207,7 +244,7 @@ EOF
 build_front() {
   local work="$1" language="$2"
   mkdir -p "$work/src/front"
-  cp "$front_src" "$work/src/front/main.go"
+  cp "$front_dir"/*.go "$work/src/front/"
   cat >"$work/src/front/go.mod" <<EOF
 // Generated by scripts/ensure-language-hosts.sh: builds scripts/language-host-front against pkg/v3 $cli_version.
 module pulumi-posthog.invalid/build/pulumi-language-front
@@ -229,7 +266,7 @@ EOF
 
 build_python() {
   local work="$1" modcache exec_src
-  build_fronted "$work" python "$PYTHON_PKG"
+  build_fronted "$work" python "$PYTHON_PKG" "$PYTHON_SDK_VERSION"
   modcache="$(cd "$work/src/host" && go env GOMODCACHE)"
   exec_src="$modcache/github.com/pulumi/pulumi/sdk/v3@$PYTHON_SDK_VERSION/python/cmd/pulumi-language-python-exec"
   [[ -f "$exec_src" ]] || die "$exec_src is missing from the module cache"
@@ -240,8 +277,14 @@ build_python() {
 }
 
 build_nodejs() {
-  build_fronted "$1" nodejs "$NODEJS_PKG"
+  build_fronted "$1" nodejs "$NODEJS_PKG" "$PYTHON_SDK_VERSION"
   check_starts "$1/bin/pulumi-language-nodejs"
+}
+
+build_go() {
+  build_fronted "$1" go "$GO_PKG" "$GO_SDK_VERSION"
+  # The v3.66.0 host refuses to start without the engine's address (it first calls it after 5 minutes).
+  check_starts "$1/bin/pulumi-language-go" 127.0.0.1:1
 }
 
 # The front before the YAML host built above (ensure_yaml), for `pulumi package add` in a YAML program.
@@ -251,33 +294,29 @@ build_yaml_front() {
   check_starts "$1/bin/pulumi-language-yaml"
 }
 
-build_go() {
-  build_front "$1" go
-  check_starts "$1/bin/pulumi-language-go"
-}
-
-# $1 the language (yaml_front: the YAML front); then the files its directory holds besides the front. The directory is named after
-# the front's source too: checkouts with different fronts (branches) share the cache without rebuilding each other's.
+# $1 the language (yaml_front: the YAML front), $2 the version of the host behind the front; then the files its
+# directory holds besides the front. The directory is named after the front's source too: checkouts with different
+# fronts (branches) share the cache without rebuilding each other's.
 ensure_fronted() {
-  local language="${1%_front}" build="build_$1" dest recipe file ok=1
-  shift
-  dest="$cache_root/pulumi-language-$language-$PYTHON_SDK_VERSION-front-$(sha256sum "$front_src" | cut -c1-12)"
+  local language="${1%_front}" build="build_$1" version="$2" dest recipe file ok=1
+  shift 2
+  dest="$cache_root/pulumi-language-$language-$version-front-$(front_hash | cut -c1-12)"
   if system_dir "$language"; then return; fi
-  recipe="$(front_recipe)"
-  for file in "pulumi-language-$language" "$@"; do
+  recipe="$(front_recipe "$version")"
+  for file in "pulumi-language-$language" "pulumi-language-$language-$version" "$@"; do
     [[ -x "$dest/bin/$file" ]] || ok=0
   done
   if ! [[ $ok == 1 && -f "$dest/.recipe" && "$(cat "$dest/.recipe")" == "$recipe" ]]; then
-    log "building pulumi-language-$language ($PYTHON_SDK_VERSION, behind a pkg/v3 $cli_version front) into $dest"
-    build_into "pulumi-language-$language-$PYTHON_SDK_VERSION" "$dest" "$recipe" "$build"
+    log "building pulumi-language-$language ($version, behind a pkg/v3 $cli_version front) into $dest"
+    build_into "pulumi-language-$language-$version" "$dest" "$recipe" "$build"
   fi
   printf '%s\n' "$dest/bin"
 }
 
-ensure_python() { ensure_fronted python "pulumi-language-python-$PYTHON_SDK_VERSION" pulumi-language-python-exec; }
-ensure_nodejs() { ensure_fronted nodejs "pulumi-language-nodejs-$PYTHON_SDK_VERSION"; }
-ensure_go() { ensure_fronted go; }
-ensure_yaml_front() { ensure_yaml >/dev/null && ensure_fronted yaml_front "pulumi-language-yaml-$YAML_VERSION"; }
+ensure_python() { ensure_fronted python "$PYTHON_SDK_VERSION" pulumi-language-python-exec; }
+ensure_nodejs() { ensure_fronted nodejs "$PYTHON_SDK_VERSION"; }
+ensure_go() { ensure_fronted go "$GO_SDK_VERSION"; }
+ensure_yaml_front() { ensure_yaml >/dev/null && ensure_fronted yaml_front "$YAML_VERSION"; }
 
 mkdir -p "$cache_root"
 # One builder at a time (a lock of its own: ensure-pulumi.sh may run beside this).

@@ -11,9 +11,11 @@
  * were generated from: the unit tier checks it against schema.json (test/plugin/sdks.test.ts), the languages tier
  * regenerates and compares every file.
  *
- * Java: pulumi-java's code generation (a Go module of its own) is refused by the Go module proxy and Maven Central
- * holds only its runtime (com.pulumi:pulumi), so sdk/java is written by our own generator (src/generate/java-sdk.ts,
- * built into lib/: run `npm run build` first) in the shapes pulumi-java's writes, for the schema language we use.
+ * Java: sdk/java is written by our own generator (src/generate/java-sdk.ts, built into lib/: run `npm run build`
+ * first) in the shapes pulumi-java's writes, for the schema language we use. pulumi-java's own (pkg v1.13.0, the
+ * Java host scripts/ensure-language-hosts.sh builds, `gen-sdk --language java`) writes the same 277 classes and
+ * compiles against com.pulumi:pulumi 1.36.1, but a Gradle project, and its invoke results' optional lists and maps
+ * as plain List/Map where ours are Optional: not switched yet.
  *
  * `--out DIR` writes the SDKs into DIR instead of sdk/ (the comparison of the languages tier).
  */

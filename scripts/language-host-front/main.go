@@ -1,10 +1,10 @@
-// The language hosts scripts/ensure-language-hosts.sh builds, pulumi-language-python and pulumi-language-nodejs
-// (and the additions of the yaml and go ones below):
-// Pulumi's hosts from sdk/v3 v3.68.0 (the last release whose module the Go module proxy serves with the hosts inside),
-// each behind this small front, which adds what a current CLI asks of a language host and those lack. One program
-// for both: which language it fronts is in its name (pulumi-language-<language>), and it starts the v3.68.0 host of
-// that language beside itself (pulumi-language-<language>-v3.68.0) and passes every call it does not answer, as
-// it is, to that host.
+// The language hosts scripts/ensure-language-hosts.sh builds, pulumi-language-python, pulumi-language-nodejs and
+// pulumi-language-go (and the addition of the yaml one below):
+// Pulumi's hosts from sdk/v3 v3.68.0 (Python, Node.js) and v3.66.0 (Go), the last releases whose module the Go module
+// proxy serves with those hosts inside, each behind this small front, which adds what a current CLI asks of a
+// language host and those lack. One program for all: which language it fronts is in its name
+// (pulumi-language-<language>), and it starts the older host of that language beside itself
+// (pulumi-language-<language>-<version>) and passes every call it does not answer, as it is, to that host.
 //
 // Python: the Pulumi CLI v3.274.1 generates SDKs (`pulumi package gen-sdk --language python`, `pulumi package add`)
 // and import code (`pulumi import` in a Python project) by calling GeneratePackage and GenerateProgram, answered here
@@ -21,8 +21,9 @@
 // YAML (pulumi-language-yaml v1.25.0 beside it, as pulumi-language-yaml-v1.25.0): Link, which `pulumi package add`
 // calls last and that host answers "not implemented".
 //
-// Go (no host beside it: the Go module proxy refuses the Go host's module): GeneratePackage with pkg/v3's Go code
-// generation, for `pulumi package gen-sdk --language go`; Go programs do not run on it.
+// Go (pulumi-language-go-v3.66.0 beside it): GeneratePackage with pkg/v3's Go code generation, for `pulumi package
+// gen-sdk --language go`, and the runtime options of the program's Pulumi.yaml that the v3.66.0 host takes on its
+// command line (binary, buildTarget), which a current CLI no longer passes there.
 package main
 
 import (
@@ -40,25 +41,22 @@ import (
 	"strings"
 	"syscall"
 
-	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/hcl2/syntax"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/pcl"
 	codegen "github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
-	"github.com/pulumi/pulumi/sdk/v3/go/common/version"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/workspace"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/protobuf/proto"
-	"google.golang.org/protobuf/types/known/emptypb"
 )
 
 // The versions of the hosts this fronts: pulumi-language-<language>-<version>, beside this executable.
-var innerVersions = map[string]string{"python": "v3.68.0", "nodejs": "v3.68.0", "yaml": "v1.25.0"}
+var innerVersions = map[string]string{"python": "v3.68.0", "nodejs": "v3.68.0", "go": "v3.66.0", "yaml": "v1.25.0"}
 
 func main() {
 	if err := run(); err != nil {
@@ -81,15 +79,13 @@ func run() error {
 
 	options := []grpc.ServerOption{grpc.ForceServerCodec(frameCodec{}), grpc.MaxRecvMsgSize(1 << 30), grpc.MaxSendMsgSize(1 << 30)}
 	done := make(chan error, 2)
-	if language != "go" {
-		conn, wait, err := startInner(dir, language)
-		if err != nil {
-			return err
-		}
-		defer conn.Close()
-		options = append(options, grpc.UnknownServiceHandler(forward(conn)))
-		go func() { done <- wait() }()
+	conn, wait, err := startInner(dir, language)
+	if err != nil {
+		return err
 	}
+	defer conn.Close()
+	options = append(options, grpc.UnknownServiceHandler(forward(conn)))
+	go func() { done <- wait() }()
 	server := grpc.NewServer(options...)
 	server.RegisterService(&grpc.ServiceDesc{
 		ServiceName: pulumirpc.LanguageRuntime_ServiceDesc.ServiceName,
@@ -115,8 +111,8 @@ func startInner(dir, language string) (*grpc.ClientConn, func() error, error) {
 	innerHost := fmt.Sprintf("pulumi-language-%s-%s", language, innerVersions[language])
 	// The CLI passes the engine address last; other arguments (-tracing, ...) go to the inner host as they are.
 	args := os.Args[1:]
-	if language == "python" {
-		args = append(projectArgs(), args...)
+	if options, ok := commandLineOptions[language]; ok {
+		args = append(projectArgs(options), args...)
 	}
 	inner := exec.Command(filepath.Join(dir, innerHost), args...)
 	inner.Stderr = os.Stderr
@@ -149,8 +145,16 @@ func startInner(dir, language string) (*grpc.ClientConn, func() error, error) {
 	return conn, inner.Wait, nil
 }
 
-// projectArgs are -root and -virtualenv from the Pulumi.yaml of the working directory (the program's), if any.
-func projectArgs() []string {
+// The runtime options of Pulumi.yaml (`runtime.options`) that the inner host of a language reads from its command
+// line, as -<option>=<value>, beside -root: what the CLI passed before it passed them in each request instead.
+var commandLineOptions = map[string][]string{
+	"python": {"virtualenv"},
+	"go":     goCommandLineOptions,
+}
+
+// projectArgs are -root and the given runtime options from the Pulumi.yaml of the working directory (the
+// program's), if any.
+func projectArgs(options []string) []string {
 	cwd, err := os.Getwd()
 	if err != nil {
 		return nil
@@ -164,8 +168,10 @@ func projectArgs() []string {
 		return nil
 	}
 	args := []string{"-root=" + filepath.Dir(path)}
-	if venv, ok := project.Runtime.Options()["virtualenv"].(string); ok && venv != "" {
-		args = append(args, "-virtualenv="+venv)
+	for _, option := range options {
+		if value, ok := project.Runtime.Options()[option].(string); ok && value != "" {
+			args = append(args, "-"+option+"="+value)
+		}
 	}
 	return args
 }
@@ -245,9 +251,7 @@ func forward(conn *grpc.ClientConn) grpc.StreamHandler {
 var answered = map[string][]string{
 	"python": {"GeneratePackage", "GenerateProgram", "Link"},
 	"nodejs": {"RunPlugin"},
-	// No Go host can be had from the Go module proxy (its module is refused): Go SDKs only, for `pulumi package
-	// gen-sdk --language go`.
-	"go": {"GeneratePackage", "GetPluginInfo"},
+	"go":     goAnswered,
 	// pulumi-yaml v1.25.0 answers Link "not implemented", which ends `pulumi package add` in a YAML project.
 	"yaml": {"Link"},
 }
@@ -352,11 +356,6 @@ func (front) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.Languag
 	return closer.Close()
 }
 
-// GetPluginInfo: the CLI asks it of every host it starts; the front's version is the CLI's (the pkg/v3 it is built from).
-func (front) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.PluginInfo, error) {
-	return &pulumirpc.PluginInfo{Version: version.Version}, nil
-}
-
 func (f front) GeneratePackage(
 	ctx context.Context, req *pulumirpc.GeneratePackageRequest,
 ) (*pulumirpc.GeneratePackageResponse, error) {
@@ -379,7 +378,7 @@ func (f front) GeneratePackage(
 	}
 	var files map[string][]byte
 	if f.language == "go" {
-		files, err = gogen.GeneratePackage("pulumi-language-go", pkg, req.LocalDependencies)
+		files, err = goPackage(pkg, req)
 	} else {
 		files, err = codegen.GeneratePackage("pulumi-language-python", pkg, req.ExtraFiles, cached)
 	}

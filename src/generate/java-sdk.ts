@@ -1,6 +1,6 @@
 /**
- * The Java SDK (sdk/java, a Maven project) from the package schema, as pulumi-java's code generation writes one:
- * pulumi-java's generator is a Go module the Go module proxy refuses here, so this writes the same shapes for the part
+ * The Java SDK (sdk/java, a Maven project) from the package schema, as pulumi-java's code generation writes one
+ * (written before pulumi-java's generator could be had here: scripts/sdks.js says how the two differ), for the part
  * of the schema language this package uses (strings, integers, numbers, booleans, Any, arrays and maps of them; no
  * object types, enums or plain inputs): each resource a `@ResourceType` CustomResource with `@Export` outputs and an
  * `XArgs` of `@Import` inputs with a builder, the provider and its configuration, and the invokes as

@@ -1,8 +1,9 @@
 /**
  * The provider as Pulumi users install a provider, through the real CLI against the local server: `pulumi package
  * add` of this repository's plugin/ (a plugin project the CLI runs with its Node.js host) in a YAML and a Python
- * program, each declaring a project, a flag and a dashboard (up, a preview with no change, drift made by hand shown by
- * preview --refresh and put back by up --refresh, destroy); the same from a git URL with a version tag, the checkout's
+ * program, and examples/go and examples/java (the repository's sdk/go and sdk/java, plugin/ under `packages:`), each
+ * declaring a project, a flag and a dashboard (up, a preview with no change, drift made by hand shown and put back by
+ * one up --refresh --diff, destroy); the same from a git URL with a version tag, the checkout's
  * commit served by a git host over HTTPS on loopback (test/helpers/git-https.ts), in a YAML and a Python program (up,
  * no change, destroy: the clone's install and build are what is new); and the plugin archive `npm run
  * plugin-artifacts` writes, installed by `pulumi plugin install --file` and run by a YAML program with no plugin on
@@ -34,19 +35,26 @@ let stateDir: string;
 let workDir: string;
 
 /**
- * The CLI, the Node.js host front that answers RunPlugin, the YAML host behind its front (Link) and the Python host:
- * never the plugin itself.
+ * The CLI, the Node.js host front that answers RunPlugin, the YAML host behind its front (Link), the Python host, the
+ * Go host behind its front and the Java host: never the plugin itself.
  */
 function env(extra: Record<string, string> = {}): Record<string, string> {
-  const names = ["PULUMI_POSTHOG_CLI_BIN", "PULUMI_POSTHOG_NODEJS_BIN", "PULUMI_POSTHOG_YAML_FRONT_BIN", "PULUMI_POSTHOG_PYTHON_BIN"];
+  const names = [
+    "PULUMI_POSTHOG_CLI_BIN",
+    "PULUMI_POSTHOG_NODEJS_BIN",
+    "PULUMI_POSTHOG_YAML_FRONT_BIN",
+    "PULUMI_POSTHOG_PYTHON_BIN",
+    "PULUMI_POSTHOG_GO_BIN",
+    "PULUMI_POSTHOG_JAVA_BIN",
+  ];
   const dirs = names.map((name) => {
     const dir = process.env[name];
     if (!dir) throw new Error(`${name} is not set: run this tier with npm run test:languages`);
     return dir;
   });
   // The CLI looks for a language host on PATH before beside itself: the front (nodejs) comes first.
-  const [cli, nodejs, yaml, python] = dirs;
-  return { ...process.env, ...cliEnvironment(server, stateDir, [nodejs, cli, yaml, python]), ...extra } as Record<string, string>;
+  const [cli, nodejs, ...hosts] = dirs;
+  return { ...process.env, ...cliEnvironment(server, stateDir, [nodejs!, cli!, ...hosts]), ...extra } as Record<string, string>;
 }
 
 /** A command with env()'s environment and these variables besides. */
@@ -111,9 +119,9 @@ pulumi.export("dashboardId", traffic.dashboard_id)
 `;
 
 /**
- * up, the objects in PostHog, a preview with no change, the dashboard renamed by hand shown by preview --refresh and
- * put back by up --refresh (unless `drift` is false: a run that only proves the plugin is there), destroy: the objects
- * gone.
+ * up, the objects in PostHog, a preview with no change, the dashboard renamed by hand shown and put back by one up
+ * --refresh --diff (what the refresh finds, then the update; unless `drift` is false: a run that only proves the
+ * plugin is there), destroy: the objects gone.
  */
 async function lifecycle(dir: string, stack: string, projectName: string, extra: Record<string, string> = {}, drift = true): Promise<void> {
   const pulumi = (cwd: string, args: string[]) => pulumiIn(cwd, args, extra);
@@ -130,9 +138,9 @@ async function lifecycle(dir: string, stack: string, projectName: string, extra:
 
   if (drift) {
     await dashboards.updateDashboard(http, projectId, outputs.dashboardId, { name: "Renamed by hand" });
-    const shown = await pulumi(dir, ["preview", "--refresh", "--diff", "--stack", stack]);
+    const shown = await pulumi(dir, ["up", "--refresh", "--diff", "--yes", "--skip-preview", "--stack", stack]);
+    expect(shown).toMatch(/~ name\s*: "Web traffic" => "Renamed by hand"/);
     expect(shown).toMatch(/~ name\s*: "Renamed by hand" => "Web traffic"/);
-    await pulumi(dir, ["up", "--refresh", "--yes", "--skip-preview", "--stack", stack]);
     expect(await dashboards.getDashboard(http, projectId, outputs.dashboardId)).toMatchObject({ name: "Web traffic" });
   }
 
@@ -193,6 +201,34 @@ test("Python: pulumi package add <checkout>/plugin generates pulumi_posthog into
   await pulumiIn(dir, ["package", "add", path.join(repoRoot, "plugin")]);
   await installPythonSdk(dir, pip, "sdks/posthog");
   await lifecycle(dir, "python", "Packages from Python");
+});
+
+/**
+ * An example of examples/ copied into `dir` as it is, except that its paths to the checkout (`../../sdk`,
+ * `../../plugin`) are made absolute.
+ */
+function exampleCopy(example: string, dir: string): void {
+  fs.cpSync(path.join(repoRoot, "examples", example), dir, { recursive: true });
+  for (const file of ["Pulumi.yaml", "go.mod"].map((name) => path.join(dir, name)).filter((file) => fs.existsSync(file)))
+    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replaceAll("../../", `${repoRoot}/`));
+}
+
+test("Go: examples/go, on sdk/go through its replace directive and plugin/ under packages:, run by pulumi-language-go v3.66.0 behind the front: a project, a flag and a dashboard up, no change after, drift shown and put back, destroyed", async () => {
+  const dir = path.join(workDir, "go");
+  exampleCopy("go", dir);
+  // The example's go.sum as it is (-mod=readonly): the host builds the program with the go of PATH.
+  await lifecycle(dir, "go", "Packages from Go", { GOFLAGS: "-mod=readonly -buildvcs=false", GOWORK: "off", GOTOOLCHAIN: "local" });
+});
+
+test("Java: examples/java, on sdk/java installed into the local Maven repository and plugin/ under packages:, run with Maven by pulumi-language-java v1.13.0: a project, a flag and a dashboard up, no change after, drift shown and put back, destroyed", async () => {
+  // com.pulumi:posthog is this checkout's sdk/java, which the tier's preparation installed (scripts/test-languages.js:
+  // `mvn install` of a copy, as the example's Pulumi.yaml says).
+  const dir = path.join(workDir, "java");
+  exampleCopy("java", dir);
+  // The host runs `mvn compile exec:java` in the program's directory: offline too.
+  fs.mkdirSync(path.join(dir, ".mvn"));
+  fs.writeFileSync(path.join(dir, ".mvn", "maven.config"), "-o\n");
+  await lifecycle(dir, "java", "Packages from Java");
 });
 
 describe("from a git URL", () => {
