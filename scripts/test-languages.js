@@ -3,11 +3,12 @@
  * `npm run test:languages`: the languages tier (jest.languages.config.js). Prepares what `npm test` prepares (npm
  * packages, lib/, the Pulumi CLI, the YAML and Python language hosts), the host fronts `pulumi package add` needs
  * (scripts/ensure-language-hosts.sh nodejs yaml_front: RunPlugin, which runs plugin/, and YAML's Link) and the Go SDK
- * generator (go), Maven's artifacts for sdk/java (one online `mvn package` of a copy, so that the tier's `mvn -o
- * package` finds the runtime, JUnit and the build's plugins: `mvn dependency:go-offline` leaves out what the resources
- * and surefire plugins load), and ends with the same closing line, `N passed, N failed`. Java programs end to end need
- * pulumi-java's language host, which no registry this machine reaches serves: the tier says so last when
- * pulumi-language-java is not on PATH (not a pass: nothing ran).
+ * generator (go), Maven's artifacts for sdk/java (one online `mvn install` of a copy, so that the tier's `mvn -o
+ * package` and `mvn -o install` find the runtime, JUnit and the build's plugins: `mvn dependency:go-offline` leaves
+ * out what the resources and surefire plugins load), and ends with the same closing line, `N passed, N failed`. Go
+ * and Java programs end to end need Pulumi's Go host and pulumi-java's, which no registry this machine reaches
+ * serves: their tests run where the CLI finds them (test/languages/packages.test.ts) and are skipped otherwise, which
+ * the tier says last (not a pass: nothing ran).
  */
 const { spawnSync } = require("node:child_process");
 const fs = require("node:fs");
@@ -33,26 +34,28 @@ const fronts = step("language host fronts (scripts/ensure-language-hosts.sh node
   return { nodejs, yaml, go };
 });
 
-step("Maven artifacts for sdk/java (mvn package of a copy, online)", () => {
+step("Maven artifacts for sdk/java (mvn install of a copy, online)", () => {
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-maven-"));
   try {
     fs.cpSync(path.join(root, "sdk", "java"), copy, { recursive: true });
     const tests = path.join(copy, "src", "test", "java", "com", "pulumi", "posthog");
     fs.mkdirSync(tests, { recursive: true });
     fs.copyFileSync(path.join(root, "test", "languages", "java", "PosthogSdkTest.java"), path.join(tests, "PosthogSdkTest.java"));
-    const result = spawnSync("mvn", ["-B", "-q", "package", "dependency:build-classpath"], {
+    const result = spawnSync("mvn", ["-B", "-q", "install", "dependency:build-classpath"], {
       cwd: copy,
       stdio: ["ignore", "inherit", "inherit"],
     });
-    if (result.status !== 0) throw new Error(`mvn package of sdk/java failed (exit ${result.status ?? result.signal})`);
+    if (result.status !== 0) throw new Error(`mvn install of sdk/java failed (exit ${result.status ?? result.signal})`);
   } finally {
     fs.rmSync(copy, { recursive: true, force: true });
   }
 });
 
-/** Whether pulumi-language-java is on PATH: Java programs end to end need it. */
-const javaHost = () =>
-  (process.env.PATH ?? "").split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, "pulumi-language-java")));
+/** Whether the CLI finds pulumi-language-<language>: on PATH or beside the CLI (test/languages/packages.test.ts). */
+const languageHost = (language) =>
+  [pulumiBin, ...(process.env.PATH ?? "").split(path.delimiter)].some(
+    (dir) => dir && fs.existsSync(path.join(dir, `pulumi-language-${language}`)),
+  );
 
 const status = runJest(
   ["-c", path.join(root, "jest.languages.config.js"), ...process.argv.slice(2)],
@@ -64,10 +67,19 @@ const status = runJest(
   },
   path.join(root, ".cache", "jest-languages-results.json"),
 );
-if (!javaHost())
-  process.stderr.write(
-    "\nJava programs end to end: NOT RUN. pulumi-language-java (pulumi-java's language host) is not on PATH and no registry " +
-      "this machine reaches serves it (the Go module proxy refuses github.com/pulumi/pulumi-java); sdk/java was built and " +
-      "run under Pulumi's Java mocks instead (test/languages/sdks.test.ts).\n",
-  );
+/** Why a language's programs did not run end to end here, and what ran instead. */
+const notRun = {
+  go:
+    "Go's language host (github.com/pulumi/pulumi/sdk/go/pulumi-language-go/v3) is refused by the Go module proxy; " +
+    "sdk/go was built and vetted, examples/go built, vetted and tested under Pulumi's Go mocks instead",
+  java:
+    "pulumi-java's language host is refused by the Go module proxy (github.com/pulumi/pulumi-java); sdk/java was built " +
+    "and tested under Pulumi's Java mocks and examples/java compiled against it instead",
+};
+for (const [language, why] of Object.entries(notRun))
+  if (!languageHost(language))
+    process.stderr.write(
+      `\n${language === "go" ? "Go" : "Java"} programs end to end: NOT RUN (skipped). pulumi-language-${language} is not on PATH ` +
+        `nor beside the CLI: ${why} (test/languages/sdks.test.ts).\n`,
+    );
 process.exit(status);
