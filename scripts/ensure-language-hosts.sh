@@ -10,8 +10,9 @@
 #
 # The Pulumi CLI looks for a language host beside itself first, then on PATH (it then warns "using
 # pulumi-language-yaml from $PATH"). The Node.js host that runs programs is scripts/ensure-pulumi.sh's business; the
-# one asked for here adds what a plugin written in Node.js needs (RunPlugin: `pulumi package add <directory>`), for
-# the tests that add the package so to put on PATH.
+# one asked for here adds what a plugin written in Node.js needs (RunPlugin: `pulumi package add <directory>`) and
+# what `pulumi package add` in a Node.js program needs (GeneratePackage, Link), for the tests that add the package
+# so to put on PATH.
 #
 # 1. If a suitable `pulumi` on PATH (>= 3.139, as in ensure-pulumi.sh, which then uses it) has the host beside
 #    it, as Pulumi's release archives do, that directory is printed: the CLI would use that host anyway.
@@ -54,7 +55,10 @@
 #                                               host Pulumi.yaml's binary and buildTarget options
 #    nodejs  ${cache}/pulumi-language-nodejs-v3.68.0-front-<hash>/bin/
 #              pulumi-language-nodejs-v3.68.0   the Node.js host of sdk/v3 v3.68.0, as ensure-pulumi.sh builds it
-#              pulumi-language-nodejs           the same front, answering RunPlugin as a current host does
+#              pulumi-language-nodejs           the same front, answering RunPlugin (a plugin project such as
+#                                               plugin/), GeneratePackage and Link (`pulumi package add` in a
+#                                               Node.js program: pkg/v3's Node.js SDK, named in package.json) as a
+#                                               current host does
 #    yaml_front  ${cache}/pulumi-language-yaml-v1.25.0-front-<hash>/bin/: the YAML host above as
 #            pulumi-language-yaml-v1.25.0, behind the front as pulumi-language-yaml (Link, for `pulumi package add`)
 #    Later runs take well under a second: the binaries are kept, each directory with the recipe it was built from

@@ -1,4 +1,5 @@
-// A PostHog project, a feature flag rolled out to a fifth of its users, and a dashboard, declared in Go.
+// A project, a feature flag and a dashboard in it, in Go: the program of the languages tier's Go end-to-end run
+// (test/languages/packages.test.ts), whose declare() main_test.go runs under Pulumi's mocks.
 package main
 
 import (
@@ -8,33 +9,40 @@ import (
 )
 
 func main() {
-	pulumi.Run(func(ctx *pulumi.Context) error {
-		web, err := posthog.NewProject(ctx, "web", &posthog.ProjectArgs{
-			Name: pulumi.String(config.Require(ctx, "projectName")),
-		})
-		if err != nil {
-			return err
-		}
-		checkout, err := posthog.NewFeatureFlag(ctx, "checkout", &posthog.FeatureFlagArgs{
-			ProjectId: web.ProjectId,
-			Key:       pulumi.String("new-checkout"),
-			Filters: pulumi.Map{
-				"groups": pulumi.Array{pulumi.Map{"properties": pulumi.Array{}, "rollout_percentage": pulumi.Int(20)}},
-			},
-		})
-		if err != nil {
-			return err
-		}
-		traffic, err := posthog.NewDashboard(ctx, "traffic", &posthog.DashboardArgs{
-			ProjectId: web.ProjectId,
-			Name:      pulumi.String("Web traffic"),
-		})
-		if err != nil {
-			return err
-		}
-		ctx.Export("projectId", web.ProjectId)
-		ctx.Export("flagId", checkout.FlagId)
-		ctx.Export("dashboardId", traffic.DashboardId)
-		return nil
+	pulumi.Run(stack)
+}
+
+func stack(ctx *pulumi.Context) error {
+	web, checkout, traffic, err := declare(ctx)
+	if err != nil {
+		return err
+	}
+	ctx.Export("projectId", web.ProjectId)
+	ctx.Export("flagId", checkout.FlagId)
+	ctx.Export("dashboardId", traffic.DashboardId)
+	return nil
+}
+
+func declare(ctx *pulumi.Context) (*posthog.Project, *posthog.FeatureFlag, *posthog.Dashboard, error) {
+	web, err := posthog.NewProject(ctx, "web", &posthog.ProjectArgs{
+		Name: pulumi.String(config.Require(ctx, "projectName")),
 	})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	checkout, err := posthog.NewFeatureFlag(ctx, "checkout", &posthog.FeatureFlagArgs{
+		ProjectId: web.ProjectId,
+		Key:       pulumi.String("new-checkout"),
+		Filters: pulumi.Map{
+			"groups": pulumi.Array{pulumi.Map{"properties": pulumi.Array{}, "rollout_percentage": pulumi.Int(20)}},
+		},
+	})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	traffic, err := posthog.NewDashboard(ctx, "traffic", &posthog.DashboardArgs{
+		ProjectId: web.ProjectId,
+		Name:      pulumi.String("Web traffic"),
+	})
+	return web, checkout, traffic, err
 }

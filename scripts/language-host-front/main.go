@@ -16,7 +16,11 @@
 // Node.js: a plugin written in Node.js (a directory with PulumiPlugin.yaml, `runtime: nodejs`, as `pulumi package
 // add <path>` and `packages:` in Pulumi.yaml name one) is started by the host's RunPlugin, which the v3.68.0 host
 // answers "not supported". It is answered here as a current pulumi-language-nodejs does: node runs
-// @pulumi/pulumi/cmd/run-plugin, resolved from the plugin's directory, on that directory.
+// @pulumi/pulumi/cmd/run-plugin, resolved from the plugin's directory, on that directory. `pulumi package add` in a
+// Node.js program asks the host for the SDK (GeneratePackage: pkg/v3's Node.js code generation, a local SDK that
+// compiles itself with tsc when installed) and to name it in the program's package.json (Link: a `file:` dependency
+// written by the program's package manager, as sdk/v3's nodejs/npm writes it); the CLI then has the v3.68.0 host
+// install the program's dependencies (npm install).
 //
 // YAML (pulumi-language-yaml v1.25.0 beside it, as pulumi-language-yaml-v1.25.0): Link, which `pulumi package add`
 // calls last and that host answers "not implemented".
@@ -42,12 +46,14 @@ import (
 	"syscall"
 
 	"github.com/pulumi/pulumi/pkg/v3/codegen/hcl2/syntax"
+	nodegen "github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/pcl"
 	codegen "github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/workspace"
+	"github.com/pulumi/pulumi/sdk/v3/nodejs/npm"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
@@ -250,7 +256,7 @@ func forward(conn *grpc.ClientConn) grpc.StreamHandler {
 // The methods the front answers for each language; every other method reaches forward (unknown to this server).
 var answered = map[string][]string{
 	"python": {"GeneratePackage", "GenerateProgram", "Link"},
-	"nodejs": {"RunPlugin"},
+	"nodejs": {"RunPlugin", "GeneratePackage", "Link"},
 	"go":     goAnswered,
 	// pulumi-yaml v1.25.0 answers Link "not implemented", which ends `pulumi package add` in a YAML project.
 	"yaml": {"Link"},
@@ -282,11 +288,14 @@ func streams(names ...string) []grpc.StreamDesc {
 }
 
 // Link records generated Python SDKs in the program's requirements.txt, as a path pip installs (what the current
-// host does for a pip project), so that `pulumi install` and the program's virtualenv get them. A YAML program
-// names a package's resources by their tokens: there is nothing to link.
+// host does for a pip project), so that `pulumi install` and the program's virtualenv get them; Node.js SDKs in its
+// package.json (linkNodejs). A YAML program names a package's resources by their tokens: there is nothing to link.
 func (f front) Link(ctx context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
-	if f.language == "yaml" {
+	switch f.language {
+	case "yaml":
 		return &pulumirpc.LinkResponse{}, nil
+	case "nodejs":
+		return linkNodejs(ctx, req)
 	}
 	root := req.GetInfo().GetRootDirectory()
 	file := filepath.Join(root, "requirements.txt")
@@ -322,6 +331,48 @@ func (f front) Link(ctx context.Context, req *pulumirpc.LinkRequest) (*pulumirpc
 		ImportInstructions: "Run `pulumi install` (or pip install -r requirements.txt) and use it as\n\n  " +
 			strings.Join(instructions, "\n  ") + "\n",
 	}, nil
+}
+
+// linkNodejs names each generated Node.js SDK in the program's package.json as `"<its package.json name>":
+// "file:<its path>"`, with the package manager the program's runtime options name (`packagemanager`) or its lock
+// file shows (sdk/v3's npm.ResolvePackageManager and PackageManager.Link, which also allow the SDK's install
+// script, the tsc build of a local SDK, where npm asks for that). The name is the one the SDK's code generation wrote
+// (schema.json's language.nodejs.packageName), read from the SDK itself.
+func linkNodejs(ctx context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
+	dir := req.GetInfo().GetProgramDirectory()
+	manager := ""
+	if options := req.GetInfo().GetOptions(); options != nil {
+		manager, _ = options.AsMap()["packagemanager"].(string)
+	}
+	pm, err := npm.ResolvePackageManager(npm.PackageManagerType(manager), dir)
+	if err != nil {
+		return nil, err
+	}
+	// Module syntax where the program is TypeScript (a tsconfig.json), require otherwise.
+	_, tsErr := os.Stat(filepath.Join(dir, "tsconfig.json"))
+	var imports []string
+	for _, dep := range req.GetPackages() {
+		manifest, err := os.ReadFile(filepath.Join(req.GetInfo().GetRootDirectory(), dep.GetPath(), "package.json"))
+		if err != nil {
+			return nil, fmt.Errorf("the generated SDK of %s: %w", dep.GetPackage().GetName(), err)
+		}
+		var sdk struct {
+			Name string `json:"name"`
+		}
+		if err := json.Unmarshal(manifest, &sdk); err != nil || sdk.Name == "" {
+			return nil, fmt.Errorf("the generated SDK of %s has no package name in its package.json", dep.GetPackage().GetName())
+		}
+		if err := pm.Link(ctx, dir, sdk.Name, dep.GetPath()); err != nil {
+			return nil, err
+		}
+		name := dep.GetPackage().GetName()
+		if tsErr == nil {
+			imports = append(imports, fmt.Sprintf("import * as %s from %q;", name, sdk.Name))
+		} else {
+			imports = append(imports, fmt.Sprintf("const %s = require(%q);", name, sdk.Name))
+		}
+	}
+	return &pulumirpc.LinkResponse{ImportInstructions: "Use it in your program as\n\n  " + strings.Join(imports, "\n  ") + "\n"}, nil
 }
 
 // RunPlugin runs a Node.js plugin directory as a current pulumi-language-nodejs does: `node
@@ -377,9 +428,13 @@ func (f front) GeneratePackage(
 		return &pulumirpc.GeneratePackageResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
 	}
 	var files map[string][]byte
-	if f.language == "go" {
+	switch f.language {
+	case "go":
 		files, err = goPackage(pkg, req)
-	} else {
+	case "nodejs":
+		// Local (`pulumi package add`): TypeScript sources and a postinstall script that compiles them with tsc.
+		files, err = nodegen.GeneratePackage("pulumi-language-nodejs", pkg, req.ExtraFiles, req.LocalDependencies, req.Local, cached)
+	default:
 		files, err = codegen.GeneratePackage("pulumi-language-python", pkg, req.ExtraFiles, cached)
 	}
 	if err != nil {

@@ -11,7 +11,7 @@ import type { PropertySpec } from "../kit/property";
 import { pluralNoun, upperFirst } from "../kit/names";
 import { pluginToken } from "../kit/tokens";
 import { pythonName } from "../kit/program-text";
-import { exampleObjects, pythonExample, typescriptExample, yamlExample } from "./example";
+import { exampleObjects, goExample, javaExample, pythonExample, typescriptExample, yamlExample } from "./example";
 import { generatedTypes } from "./types";
 
 /** A kind's folder name, which its page is named after: `feature-flag` for FeatureFlag. */
@@ -198,7 +198,7 @@ export function referencePage(kind: Kind, notes = ""): string {
     "",
     description,
     "",
-    `- TypeScript: \`new posthog.${kind.name}(name, args)\` from \`pulumi-posthog\`; Python: \`pulumi_posthog.${kind.name}\`; YAML and every other language: \`${kind.token}\` (the provider plugin \`pulumi-resource-posthog\`).`,
+    `- TypeScript: \`new posthog.${kind.name}(name, args)\` from \`pulumi-posthog\`; Python: \`pulumi_posthog.${kind.name}\`; Go: \`posthog.New${kind.name}\`; Java: \`com.pulumi.posthog.${kind.name}\`; YAML and every other language: \`${kind.token}\` (the provider plugin \`pulumi-resource-posthog\`).`,
     `- Lives in ${scopeLine(kind)}.`,
     `- Its id: the output \`${kind.identity.output}\`${kind.identity.key === undefined || kind.identity.key === "integer" ? "" : ` (${keyFacts(kind.identity.key).name.replace(/^the /, "a ")})`}.`,
     "",
@@ -222,6 +222,18 @@ export function referencePage(kind: Kind, notes = ""): string {
     "",
     "```python",
     pythonExample(kind).trimEnd(),
+    "```",
+    "",
+    "Go (`main.go`, with the module of `sdk/go`):",
+    "",
+    "```go",
+    goExample(kind).trimEnd(),
+    "```",
+    "",
+    "Java (`App.java`, with the Maven project of `sdk/java`):",
+    "",
+    "```java",
+    javaExample(kind).trimEnd(),
     "```",
     "",
     "## Inputs",

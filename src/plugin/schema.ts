@@ -255,8 +255,9 @@ export function packageSchema(version: string): Record<string, unknown> {
       ]),
     ),
     language: {
-      nodejs: { packageName: "@pulumi-posthog/sdk", dependencies: { "@pulumi/pulumi": "^3.0.0" } },
-      // The code gen-sdk writes needs pulumi 3.269 or newer; the SDK's own version is the package's.
+      // The code gen-sdk writes needs pulumi 3.269 or newer (each resource's `exists` calls the runtime's
+      // existsResource, first in that release); the SDK's own version is the package's.
+      nodejs: { packageName: "@pulumi-posthog/sdk", dependencies: { "@pulumi/pulumi": "^3.269.0" } },
       python: { packageName: "pulumi_posthog", requires: { pulumi: ">=3.269.0,<4.0.0" }, respectSchemaVersion: true },
       go: { importBasePath: "github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog" },
       csharp: { rootNamespace: "PulumiPosthog", packageReferences: { Pulumi: "3.*" } },

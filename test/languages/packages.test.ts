@@ -1,11 +1,12 @@
 /**
  * The provider as Pulumi users install a provider, through the real CLI against the local server: `pulumi package
- * add` of this repository's plugin/ (a plugin project the CLI runs with its Node.js host) in a YAML and a Python
- * program, and examples/go and examples/java (the repository's sdk/go and sdk/java, plugin/ under `packages:`), each
- * declaring a project, a flag and a dashboard (up, a preview with no change, drift made by hand shown and put back by
- * one up --refresh --diff, destroy); the same from a git URL with a version tag, the checkout's
- * commit served by a git host over HTTPS on loopback (test/helpers/git-https.ts), in a YAML and a Python program (up,
- * no change, destroy: the clone's install and build are what is new); and the plugin archive `npm run
+ * add` of this repository's plugin/ (a plugin project the CLI runs with its Node.js host) in a YAML, a Python and a
+ * TypeScript program, and examples/go and examples/java (the repository's sdk/go and sdk/java, plugin/ under
+ * `packages:`), each declaring a project, a flag and a dashboard (up, a preview with no change, drift made by hand
+ * shown and put back by one up --refresh --diff, destroy); the same from a git URL with a version tag, the checkout's
+ * commit served by a git host over HTTPS on loopback (test/helpers/git-https.ts), in a YAML, a Python and a
+ * TypeScript program (up, no change, destroy: the clone's install and build are what is new); and the plugin archive
+ * `npm run
  * plugin-artifacts` writes, installed by `pulumi plugin install --file` and run by a YAML program with no plugin on
  * PATH.
  *
@@ -116,6 +117,26 @@ traffic = posthog.Dashboard("traffic", project_id=web.project_id, name="Web traf
 pulumi.export("projectId", web.project_id)
 pulumi.export("flagId", checkout.flag_id)
 pulumi.export("dashboardId", traffic.dashboard_id)
+`;
+
+/**
+ * The same three objects in TypeScript, on the SDK `pulumi package add` generates (the npm package
+ * `@pulumi-posthog/sdk`, schema.json's language.nodejs.packageName), not on the dynamic classes of pulumi-posthog.
+ */
+const TYPESCRIPT_PROGRAM = `import * as pulumi from "@pulumi/pulumi";
+import * as posthog from "@pulumi-posthog/sdk";
+
+const config = new pulumi.Config();
+const web = new posthog.Project("web", { name: config.require("projectName") });
+const checkout = new posthog.FeatureFlag("checkout", {
+    projectId: web.projectId,
+    key: "new-checkout",
+    filters: { groups: [{ properties: [], rollout_percentage: 20 }] },
+});
+const traffic = new posthog.Dashboard("traffic", { projectId: web.projectId, name: "Web traffic" });
+export const projectId = web.projectId;
+export const flagId = checkout.flagId;
+export const dashboardId = traffic.dashboardId;
 `;
 
 /**
@@ -231,6 +252,45 @@ test("Java: examples/java, on sdk/java installed into the local Maven repository
   await lifecycle(dir, "java", "Packages from Java");
 });
 
+/**
+ * A TypeScript program's directory as `pulumi new typescript` lays one out: Pulumi.yaml (nodejs), package.json
+ * wanting the @pulumi/pulumi the generated SDK is written for (3.269 or newer: its `exists` methods call the
+ * runtime's existsResource), a strict tsconfig.json, the program.
+ */
+function typescriptProject(dir: string, name: string): void {
+  fs.mkdirSync(dir);
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${name}\nruntime: nodejs\nconfig:\n  projectName:\n    type: string\n`);
+  fs.writeFileSync(
+    path.join(dir, "package.json"),
+    `${JSON.stringify({ name, private: true, main: "index.ts", dependencies: { "@pulumi/pulumi": "^3.269.0" } }, null, 2)}\n`,
+  );
+  const compilerOptions = { strict: true, target: "es2020", module: "commonjs", moduleResolution: "node", skipLibCheck: true };
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), `${JSON.stringify({ compilerOptions, files: ["index.ts"] }, null, 2)}\n`);
+  fs.writeFileSync(path.join(dir, "index.ts"), TYPESCRIPT_PROGRAM);
+}
+
+/**
+ * What `pulumi package add` leaves in a TypeScript program: package.json's `file:` dependency on the generated SDK,
+ * installed by the CLI (npm install through the Node.js host) and compiled by the SDK's own install script, and a
+ * program that type-checks against it (strict tsc, the program's every name and input type from the SDK).
+ */
+async function expectTypeScriptSdk(dir: string, sdk: string): Promise<void> {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+  expect(manifest.dependencies["@pulumi-posthog/sdk"]).toBe(`file:${sdk}`);
+  expect(fs.realpathSync(path.join(dir, "node_modules", "@pulumi-posthog", "sdk"))).toBe(fs.realpathSync(path.join(dir, sdk)));
+  expect(fs.existsSync(path.join(dir, sdk, "bin", "index.js"))).toBe(true);
+  await sh(dir, process.execPath, [require.resolve("typescript/bin/tsc"), "--noEmit", "-p", dir]);
+}
+
+test("TypeScript: pulumi package add <checkout>/plugin generates the Node.js SDK @pulumi-posthog/sdk into sdks/posthog, names it in package.json and installs it; the program, type-checked against it, runs on it: up, no change, drift put back, destroy", async () => {
+  const dir = path.join(workDir, "typescript");
+  typescriptProject(dir, "packages-typescript");
+  const added = await pulumiIn(dir, ["package", "add", path.join(repoRoot, "plugin")]);
+  expect(added).toContain('import * as posthog from "@pulumi-posthog/sdk";');
+  await expectTypeScriptSdk(dir, "sdks/posthog");
+  await lifecycle(dir, "typescript", "Packages from TypeScript");
+});
+
 describe("from a git URL", () => {
   let git: GitHttpsServer;
   let home: string;
@@ -279,6 +339,15 @@ describe("from a git URL", () => {
     // The SDK's directory carries the package's namespace, which the CLI takes from the URL's owner.
     await installPythonSdk(dir, pip, "sdks/pulumi-posthog-posthog");
     await lifecycle(dir, "git-python", "Packages from git in Python", extra, false);
+  });
+
+  test("TypeScript: pulumi package add of the same git URL generates @pulumi-posthog/sdk into sdks/pulumi-posthog-posthog and installs it; the program runs the clone's plugin: a project, a flag and a dashboard up, no change after, destroyed", async () => {
+    const dir = path.join(workDir, "git-typescript");
+    typescriptProject(dir, "packages-git-typescript");
+    await pulumiIn(dir, ["package", "add", source], extra);
+    await expectInstalledFromTheTag();
+    await expectTypeScriptSdk(dir, "sdks/pulumi-posthog-posthog");
+    await lifecycle(dir, "git-typescript", "Packages from git in TypeScript", extra, false);
   });
 
   /**

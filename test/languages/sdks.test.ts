@@ -1,8 +1,10 @@
 /**
  * The SDKs of sdk/ are what `npm run sdks` makes of schema.json today, file for file, and each builds as its
  * ecosystem builds it: the Python package into a wheel and an sdist that pip installs and imports, the Go module vet
- * clean, the Maven project built offline with its tests under Pulumi's Java mocks; and each kind's Go and Java example
- * (the schema's descriptions) compiles against them.
+ * clean, the Maven project built offline with its tests under Pulumi's Java mocks; examples/go runs under Pulumi's
+ * Go mocks and examples/java compiles against the installed SDK (what runs of those programs without their language
+ * hosts, which this machine cannot have: packages.test.ts runs them end to end where the hosts are); and each kind's
+ * Go and Java example (the schema's descriptions) compiles against them.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -86,6 +88,25 @@ test("sdk/java builds offline with mvn -o package, and its tests under Pulumi's 
   expect(output).toMatch(/Tests run: 2, Failures: 0, Errors: 0, Skipped: 0/);
   expect(output).toContain("BUILD SUCCESS");
   expect(fs.existsSync(path.join(copy, "target", `posthog-${version}.jar`))).toBe(true);
+});
+
+test("examples/go builds on sdk/go, is go vet clean, and its test under Pulumi's Go mocks passes: a project, a flag and a dashboard with their tokens, inputs and id outputs", async () => {
+  const dir = path.join(repoRoot, "examples", "go");
+  const goEnv = { GOFLAGS: "-mod=readonly", GOWORK: "off", GOTOOLCHAIN: "local" };
+  expect(await sh(dir, "gofmt", ["-l", "."])).toBe("");
+  expect(await sh(dir, "go", ["vet", "./..."], goEnv)).toBe("");
+  expect(await sh(dir, "go", ["test", "-count=1", "./..."], goEnv)).toMatch(
+    /^ok\s+posthog-go\s/m,
+  );
+});
+
+test("examples/java compiles against sdk/java installed into the local Maven repository (mvn -o install, then mvn -o compile)", async () => {
+  // The SDK the test above built and tested, installed as a user's `mvn install` does.
+  await mvn(path.join(work, "java"), ["-q", "install", "-DskipTests"]);
+  const copy = path.join(work, "example-java");
+  fs.cpSync(path.join(repoRoot, "examples", "java"), copy, { recursive: true });
+  await mvn(copy, ["-q", "compile"]);
+  expect(fs.existsSync(path.join(copy, "target", "classes", "myproject", "App.class"))).toBe(true);
 });
 
 test("every kind's Go and Java example of the schema's descriptions compiles against sdk/go and sdk/java (go vet, javac)", async () => {

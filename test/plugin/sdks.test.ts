@@ -45,6 +45,13 @@ test("sdk/java is the Maven project com.pulumi:posthog at package.json's version
   expect(read("java/src/main/java/com/pulumi/posthog/Dashboard.java")).toContain('@ResourceType(type="posthog:index:Dashboard")');
 });
 
+test("examples/java wants com.pulumi:posthog at package.json's version, and examples/go takes the module of sdk/", () => {
+  const pom = fs.readFileSync(path.join(root, "examples", "java", "pom.xml"), "utf8");
+  expect(pom).toContain(`<artifactId>posthog</artifactId>\n            <version>${version}</version>`);
+  const goMod = fs.readFileSync(path.join(root, "examples", "go", "go.mod"), "utf8");
+  expect(goMod).toContain("replace github.com/pulumi-posthog/pulumi-posthog/sdk => ../../sdk");
+});
+
 test("each resource's schema description carries its example in TypeScript, Python, Go, Java and YAML, within Pulumi's examples shortcodes", () => {
   const schema = JSON.parse(fs.readFileSync(path.join(root, "schema.json"), "utf8")) as {
     resources: Record<string, { description: string }>;
