@@ -36,6 +36,9 @@ export interface PostHogErrorInit {
   readonly secrets?: readonly string[];
 }
 
+/** PostHog's detail for a route it does not serve (`api_not_found`, posthog/api/__init__.py). */
+const ENDPOINT_NOT_FOUND = "Endpoint not found.";
+
 export class PostHogError extends Error {
   override readonly name = "PostHogError";
   readonly kind: PostHogErrorKind;
@@ -65,8 +68,20 @@ export class PostHogError extends Error {
     this.attempts = init.attempts ?? 1;
   }
 
+  /**
+   * PostHog has no such object: a 404 other than its answer for a route it does not serve (`endpointMissing`), which
+   * says nothing of the object (it may be there, under a route another version or build of PostHog serves).
+   */
   get isNotFound(): boolean {
-    return this.kind === "http" && this.status === 404;
+    return this.kind === "http" && this.status === 404 && !this.endpointMissing;
+  }
+
+  /**
+   * PostHog serves no such route (`api_not_found`, posthog/api/__init__.py: 404 "Endpoint not found."): an endpoint
+   * this version or build lacks (one without its enterprise code serves no roles or access controls).
+   */
+  get endpointMissing(): boolean {
+    return this.kind === "http" && this.status === 404 && this.detail === ENDPOINT_NOT_FOUND;
   }
 
   /** The scope named by PostHog's "API key missing required scope 'x:y'" message, if that is the problem. */
@@ -131,7 +146,9 @@ function httpMessage(init: PostHogErrorInit, request: string, tries: string): st
       }
       return `PostHog refused ${request} (403 ${body.code ?? ""}): ${detail}`;
     case 404:
-      return `PostHog has no ${init.subject ?? "such object"} (404 for ${request}: ${detail}). Check the id and the organization.`;
+      return detail === ENDPOINT_NOT_FOUND
+        ? `PostHog serves no endpoint for ${request} (404: ${detail}): this PostHog's version or build does not have it. Check the host setting and PostHog's version.`
+        : `PostHog has no ${init.subject ?? "such object"} (404 for ${request}: ${detail}). Check the id and the organization.`;
     case 400:
       return body.attr
         ? `PostHog refused \`${body.attr}\` in ${request} (400 ${body.code ?? ""}): ${detail}`

@@ -76,7 +76,7 @@ export async function getGroupPropertyDefinitions(http: Transport, projectId: nu
       subject: inProject(projectId),
     });
   } catch (error) {
-    if (error instanceof PostHogError && error.isNotFound && error.detail === "Endpoint not found.") return undefined;
+    if (error instanceof PostHogError && error.endpointMissing) return undefined;
     throw error;
   }
 }

@@ -30,6 +30,22 @@ export function refusedBeforeItsScope(error: unknown, plural: string, scope: str
   );
 }
 
+/**
+ * A rethrow for the calls of a kind PostHog's enterprise code serves (roles, role memberships, access controls:
+ * ee/urls.py registers the roles only where `EE_AVAILABLE`, posthog/settings/ee.py; without ee/ the access control
+ * mixin adds no `access_controls` routes, posthog/rbac/access_control_api_mixin.py): its 404 "Endpoint not found." is
+ * said as what it is, a PostHog built without that code (as its FOSS edition is), with what to do; any other error as
+ * it is.
+ */
+export function unservedWithoutEnterprise(plural: string): (error: unknown) => never {
+  return (error) => {
+    if (!(error instanceof PostHogError && error.endpointMissing)) throw error;
+    throw new Error(
+      `${error.message} PostHog serves ${plural} only with its enterprise code (its ee/ directory), which this PostHog was built without (as its FOSS edition is). Use PostHog Cloud, or a self-hosted PostHog with its ee/ directory (and its licence, for the features that give roles and access controls effect).`,
+    );
+  };
+}
+
 export abstract class FieldTableLifecycle<
   R extends { id: ObjectId },
   S extends ScopeKind = "project",

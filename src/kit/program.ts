@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import type { FieldTable } from "./field-table";
+import type { UniqueInProgram } from "./unique-in-program";
 
 /** An output's TypeScript type and doc, for the generated types. */
 export interface OutputType {
@@ -44,7 +45,7 @@ export interface ProgramSpec {
    * role's name in its organization): the program is refused when it declares two (src/resources/declared.ts), with
    * `rule`, PostHog's rule and its source.
    */
-  readonly uniqueInProgram?: { readonly input: string; readonly scope: string; readonly rule: string };
+  readonly uniqueInProgram?: UniqueInProgram;
   /** A dictionary input of PostHog fields the table does not know yet (Project's `additionalSettings`): an output too. */
   readonly openSettings?: { readonly input: string };
   /** Inputs that ask for an action rather than name a setting (Project's `apiTokenRotation`): outputs too. */

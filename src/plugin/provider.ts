@@ -13,6 +13,8 @@ import type { Kind } from "../kit/kind";
 import { secretTexts, valuesAt, withoutSecrets } from "../kit/redaction";
 import { kinds } from "../kinds/index";
 import type { ConfigLookup } from "../kit/config";
+import { isUnknown } from "../kit/unknown";
+import { type UniqueInProgram, UniqueClaims } from "../kit/unique-in-program";
 import { packageSchema, PACKAGE, type PropertySpec } from "./schema";
 
 /** Pulumi's marker for a secret value on the wire (sdk/go/common/resource/sig). */
@@ -73,6 +75,8 @@ interface Served {
   importInputs: readonly string[];
   outputTypes: Record<string, PropertySpec>;
   secretInputPaths?: (inputs: Json) => readonly (readonly string[])[];
+  /** Its class name and the input PostHog keeps unique in a scope (a role's name), if any. */
+  unique?: { className: string; facts: UniqueInProgram };
 }
 
 export class PostHogProvider implements provider.Provider {
@@ -81,6 +85,12 @@ export class PostHogProvider implements provider.Provider {
   private readonly resources = new Map<string, Served>();
   /** The configuration the schema marks secret, by name. */
   private readonly secretConfig: Record<string, PropertySpec>;
+  /**
+   * The unique values the program's resources declared (a role's name in its organization): the engine checks every
+   * resource of a run with this one plugin, so a second one of the value is refused at preview, as the TypeScript
+   * classes refuse it (../kit/unique-in-program).
+   */
+  private readonly claims = new UniqueClaims();
   /** The inputs the engine sent with a resource's ReadRequest, by URN, until `read` takes them. */
   private readonly readInputs = new Map<string, Json>();
 
@@ -91,11 +101,13 @@ export class PostHogProvider implements provider.Provider {
     for (const kind of kinds) {
       const outputTypes = resources[kind.token]!.properties;
       const { secretInputPaths } = kind;
+      const unique = kind.model?.spec.uniqueInProgram;
       this.resources.set(kind.token, {
         lifecycle: kind.lifecycle(),
         importInputs: kind.importInputs,
         outputTypes,
         ...(secretInputPaths ? { secretInputPaths } : {}),
+        ...(unique ? { unique: { className: kind.model!.spec.className, facts: unique } } : {}),
       });
     }
     const config = (schema["config"] as { variables: Record<string, PropertySpec> }).variables;
@@ -141,7 +153,20 @@ export class PostHogProvider implements provider.Provider {
     // The values the kind says are secret (a hog function's secret inputs) are stored encrypted, even when
     // the program gave them in plain text.
     const inputs = (secretInputPaths?.(plain) ?? []).reduce((marked, path) => markSecret(marked, path), news);
-    return { inputs, failures: result.failures ?? [] };
+    const failures = result.failures ?? [];
+    const clash = failures.length === 0 ? this.claimUnique(served, urn, plain) : undefined;
+    return { inputs, failures: clash ? [clash] : failures };
+  }
+
+  /** The refusal of a value PostHog keeps unique that another resource of the program declares; a value to come waits. */
+  private claimUnique({ unique }: Served, urn: string, inputs: Json): provider.CheckFailure | undefined {
+    if (!unique) return undefined;
+    const value = inputs[unique.facts.input];
+    const scope = inputs[unique.facts.scope];
+    if (typeof value !== "string" || isUnknown(value) || isUnknown(scope)) return undefined;
+    const name = urn.split("::").pop() ?? urn;
+    const reason = this.claims.claim(unique.className, unique.facts, name, value, scope);
+    return reason === undefined ? undefined : { property: unique.facts.input, reason };
   }
 
   async diff(id: string, urn: string, olds: Json, news: Json): Promise<provider.DiffResult> {

@@ -2,11 +2,12 @@
  * The program side every dynamic PostHog resource shares (the kit's thin class): it checks what Pulumi's SDK cannot
  * serialize, registers the declared inputs with the serialized provider and the outputs the resource always has, marks
  * secrets, and hands everything to the engine. The lifecycle runs in `pulumi-posthog/provider` inside Pulumi's
- * dynamic-provider host. Nothing else of the package is loaded here but its JSON rules (../schema/json, which loads nothing),
- * so that a program loads little more than Pulumi.
+ * dynamic-provider host. Nothing else of the package is loaded here but its JSON rules (../schema/json, which loads nothing)
+ * and its unique claims (../kit/unique-in-program, which loads nothing), so that a program loads little more than Pulumi.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { jsonValueProblems, jsonValueReason } from "../kit/json";
+import { type UniqueInProgram, UniqueClaims } from "../kit/unique-in-program";
 
 /**
  * The serialized provider of a resource, `__provider` in its inputs and outputs: the module Pulumi's dynamic-provider
@@ -29,11 +30,11 @@ export interface ResourceFacts {
   readonly outputNames: readonly string[];
   readonly secretOutputNames: readonly string[];
   /** An input PostHog keeps unique in a scope, any case (src/kit/program.ts `uniqueInProgram`). */
-  readonly unique?: { readonly input: string; readonly scope: string; readonly rule: string };
+  readonly unique?: UniqueInProgram;
 }
 
-/** The unique values the program declared, by kind, scope and value (trimmed, lower-cased): the resource holding each. */
-const claimed = new Map<string, string>();
+/** The unique values the program declared (../kit/unique-in-program). */
+const claimed = new UniqueClaims();
 
 /**
  * Refuses a second resource of the program holding a value PostHog keeps unique (a role's name in its organization,
@@ -45,13 +46,8 @@ function claimUnique(facts: ResourceFacts, name: string, args: Record<string, un
   if (!unique) return;
   const claim = (value: unknown, scope: unknown) => {
     if (typeof value !== "string") return;
-    const key = JSON.stringify([facts.className, scope ?? null, value.trim().toLowerCase()]);
-    const holder = claimed.get(key);
-    if (holder !== undefined && holder !== name)
-      throw new pulumi.RunError(
-        `posthog.${facts.className} "${name}": ${unique.input} ${JSON.stringify(value)} is also declared by "${holder}" ${scope ? `in ${unique.scope} ${String(scope)}` : "in the configured scope"}: ${unique.rule}. Give one of them another ${unique.input}.`,
-      );
-    claimed.set(key, name);
+    const refusal = claimed.claim(facts.className, unique, name, value, scope);
+    if (refusal !== undefined) throw new pulumi.RunError(refusal);
   };
   const value = args[unique.input];
   const scope = args[unique.scope];

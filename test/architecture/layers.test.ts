@@ -66,7 +66,7 @@ function placeOf(file: string): { layer: Layer; kind?: string } | undefined {
 const BELOW_THE_TOP: readonly Layer[] = ["client", "kit", "kind", "registry"];
 
 /** The kit's modules the program side may load: each a leaf (it imports nothing of src/), checked below. */
-const RESOURCES_MAY_IMPORT = ["kit/json.ts", "kit/tokens.ts"];
+const RESOURCES_MAY_IMPORT = ["kit/json.ts", "kit/tokens.ts", "kit/unique-in-program.ts"];
 
 /** What each layer may import besides itself (a kind: its own folder), and the rule in words for a failure. */
 const RULES: Record<Layer, { may: readonly Layer[]; rule: string }> = {
@@ -163,6 +163,14 @@ const KIND_ON_KIND: ReadonlyArray<readonly [string, string, string]> = [
     "role",
     "no lockout: an entry for a role applies to the key's own user when they are in it (the roles' members, ee/api/rbac/role.py)",
   ],
+  ...["feature-flag", "dashboard", "insight"].map(
+    (kind) =>
+      [
+        "access-control",
+        kind,
+        "PostHog serves one object's entries only under that object's route (ee/api/rbac/access_control.py): the importer reads them over the lists the flags, dashboards and insights are imported from",
+      ] as const,
+  ),
   ["survey", "feature-flag", "a survey's linked and targeting flags are answered as MinimalFeatureFlagSerializer (the flag's record)"],
   [
     "role-membership",

@@ -6,6 +6,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { Transport } from "../../src/client-entry";
 import * as projects from "../../src/kinds/project/endpoints";
 import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
+import * as roles from "../../src/kinds/role/endpoints";
 import * as posthog from "../../src";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 
@@ -212,6 +213,36 @@ describe("projects", () => {
     } finally {
       process.env["POSTHOG_ORGANIZATION_ID"] = server.organizationId;
     }
+  });
+});
+
+describe("people and permissions", () => {
+  test("getRole by exact name or roleId, listRoles, getOrganizationMember by exact email, listOrganizationMembers, getCurrentUser: the organization from POSTHOG_ORGANIZATION_ID", async () => {
+    const role = await roles.createRole(http, server.organizationId, { name: "Lookup editors" });
+    await server.control.createKey({ organizationId: server.organizationId, userEmail: "lu@example.com", level: "admin" });
+    expect(await posthog.getRole({ name: "Lookup editors" })).toMatchObject({
+      roleId: role.id,
+      organizationId: server.organizationId,
+      name: "Lookup editors",
+    });
+    expect(await posthog.getRole({ roleId: role.id })).toMatchObject({ roleId: role.id, name: "Lookup editors" });
+    await expect(posthog.getRole({ name: "lookup editors" })).rejects.toThrow(
+      `Organization ${server.organizationId} has no role with name "lookup editors"`,
+    );
+    expect((await posthog.listRoles()).map((r) => r.name)).toEqual(["Lookup editors"]);
+
+    const lu = await posthog.getOrganizationMember({ email: "lu@example.com" });
+    expect(lu).toMatchObject({ organizationId: server.organizationId, email: "lu@example.com", level: "admin" });
+    const me = await posthog.getCurrentUser();
+    const listed = await posthog.listOrganizationMembers();
+    expect(listed.map((m) => [m.email, m.level])).toEqual(
+      expect.arrayContaining([
+        ["local@posthog.localhost", "owner"],
+        ["lu@example.com", "admin"],
+      ]),
+    );
+    expect(listed.find((m) => m.email === me.email)).toMatchObject({ userUuid: me.uuid });
+    expect(listed.find((m) => m.email === "lu@example.com")).toEqual(lu);
   });
 });
 

@@ -28,6 +28,8 @@ const SURVEY =
 const EXPERIMENT =
   "today's experiment record adds status, scheduling_config, the metrics' ordered uuids, only_count_matured_users and user_access_level";
 const ROLE = "today's role record adds is_default and drops the deprecated feature_flags_access_level";
+const ACCESS_CONTROL_LIST = "today's access control list adds minimum_access_level and maximum_access_level";
+const PROXY_LIST = "2025-08-04 lists proxy records as a bare array; today's as results beside max_proxy_records";
 const VARIABLES =
   "today's InsightVariableViewSet has the scope insight_variable, which `*` grants; 2025-08-04's is INTERNAL and refuses every personal API key with scopes";
 const EARLY_ACCESS_PATCH =
@@ -159,6 +161,13 @@ export const conformanceCases: readonly ConformanceCase[] = [
   { name: "invite with an email that is no email", method: "POST", path: "/api/organizations/{org}/invites/", key: "allKey", body: { target_email: "nope" } },
   { name: "proxy record without a domain", method: "POST", path: "/api/organizations/{org}/proxy_records/", key: "allKey", body: {} },
   { name: "proxy record DELETE of an unknown one", method: "DELETE", path: "/api/organizations/{org}/proxy_records/00000000-0000-0000-0000-000000000000/", key: "allKey" },
+  // an invite and a proxy record made, listed and deleted (the invite's email is nobody's: no member is made)
+  { name: "invite create", method: "POST", path: "/api/organizations/{org}/invites/", key: "allKey", body: { target_email: "{prefix}-invitee@example.com", level: 8, first_name: "In", message: "hello" }, creates: "invite" },
+  { name: "invites list", method: "GET", path: "/api/organizations/{org}/invites/", key: "allKey" },
+  { name: "invite delete", method: "DELETE", path: "/api/organizations/{org}/invites/{invite}/", key: "allKey" },
+  { name: "proxy record create", method: "POST", path: "/api/organizations/{org}/proxy_records/", key: "allKey", body: { domain: "{prefix}.example.com" }, creates: "proxy" },
+  { name: "proxy records list", method: "GET", path: "/api/organizations/{org}/proxy_records/", key: "allKey", today: PROXY_LIST },
+  { name: "proxy record delete", method: "DELETE", path: "/api/organizations/{org}/proxy_records/{proxy}/", key: "allKey" },
   // notebooks, in the scratch project (gone with it)
   { name: "notebook create", method: "POST", path: "/api/projects/{scratch}/notebooks/", key: "allKey", body: { title: "{prefix} notebook", content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Hello" }] }] } } },
   { name: "notebook with a title over 256 characters", method: "POST", path: "/api/projects/{scratch}/notebooks/", key: "allKey", body: { title: "t".repeat(257) } },
@@ -175,6 +184,12 @@ export const conformanceCases: readonly ConformanceCase[] = [
   { name: "project access control of editor", method: "PUT", path: "/api/projects/{scratch}/access_controls/", key: "allKey", body: { access_level: "editor" } },
   { name: "project access control of a level that is none", method: "PUT", path: "/api/projects/{scratch}/access_controls/", key: "allKey", body: { access_level: "owner" } },
   { name: "kind-wide access control without a resource", method: "PUT", path: "/api/projects/{scratch}/global_access_controls/", key: "allKey", body: { access_level: "viewer" } },
+  { name: "project access control of member", method: "PUT", path: "/api/projects/{scratch}/access_controls/", key: "allKey", body: { access_level: "member" } },
+  { name: "project access controls list", method: "GET", path: "/api/projects/{scratch}/access_controls/", key: "allKey", today: ACCESS_CONTROL_LIST },
+  { name: "project access control removed by a null level", method: "PUT", path: "/api/projects/{scratch}/access_controls/", key: "allKey", body: { access_level: null } },
+  { name: "kind-wide access control of viewer", method: "PUT", path: "/api/projects/{scratch}/global_access_controls/", key: "allKey", body: { resource: "feature_flag", access_level: "viewer" } },
+  { name: "kind-wide access controls list", method: "GET", path: "/api/projects/{scratch}/global_access_controls/", key: "allKey", today: ACCESS_CONTROL_LIST },
+  { name: "kind-wide access control removed by a null level", method: "PUT", path: "/api/projects/{scratch}/global_access_controls/", key: "allKey", body: { resource: "feature_flag", access_level: null } },
 
   // feature flags, actions and annotations, in the scratch project (gone with it)
   { name: "flag create", method: "POST", path: "/api/projects/{scratch}/feature_flags/", key: "allKey", body: { key: "{prefix}-flag", name: "x", filters: { groups: [{ properties: [], rollout_percentage: 50 }] } }, creates: "flag", today: FLAG },

@@ -60,9 +60,7 @@ const fill = (template: string, run: Run) =>
     .replace(/\{groups\}/g, String(run.target.groupsProjectId))
     .replace(/\{prefix\}/g, run.prefix)
     .replace(/\{PREFIX\}/g, run.prefix.toUpperCase())
-    .replace(/\{(scratch|second|flag|action|annotation|cohort|role|holdout|metric|feature)\}/g, (_, name: string) =>
-      String(run.created[name] ?? `unknown-${name}`),
-    );
+    .replace(/\{([a-z_]+)\}/g, (_, name: string) => String(run.created[name] ?? `unknown-${name}`));
 
 function headersFor(kind: KeyKind, target: Target): Record<string, string> {
   if (kind === "noKey") return {};

@@ -23,7 +23,9 @@ import { alertKind } from "../../src/kinds/alert/kind";
 import { earlyAccessFeatureKind } from "../../src/kinds/early-access-feature/kind";
 import { featureFlagKind } from "../../src/kinds/feature-flag/kind";
 import { notebookKind } from "../../src/kinds/notebook/kind";
+import { organizationInviteKind } from "../../src/kinds/organization-invite/kind";
 import { projectKind } from "../../src/kinds/project/kind";
+import { roleKind } from "../../src/kinds/role/kind";
 import { repoRoot } from "../helpers/pulumi-cli";
 
 const ORG = "0190c2a8-0000-0000-0000-000000000001";
@@ -33,6 +35,8 @@ const action = actionKind as Kind;
 const alert = alertKind as Kind;
 const notebook = notebookKind as Kind;
 const feature = earlyAccessFeatureKind as Kind;
+const role = roleKind as Kind;
+const invite = organizationInviteKind as Kind;
 
 const found = (kind: Kind, scope: string | number, record: Record<string, unknown>): Found => ({
   kind,
@@ -224,9 +228,15 @@ const HOSTILE_STRINGS = [
   "🚀 日本語 e\u0301",
 ];
 
+/** A role's name of hostile strings, within PostHog's 200 characters and without NUL (Role.name, ee/models/rbac/role.py). */
+const ROLE_NAME = HOSTILE_STRINGS.filter((text) => !text.includes("\u0000"))
+  .join(" | ")
+  .slice(0, 200);
+
 /**
  * An organization whose values are hostile: flags, an action, an alert, a notebook (a document anybody may type into,
- * with an `fn::` key among a node's attributes) and an early access feature, with `fn::` keys and `__proto__`.
+ * with an `fn::` key among a node's attributes) and an early access feature, with `fn::` keys and `__proto__`; a role
+ * and an invite.
  */
 async function hostileValues() {
   const payload: Record<string, unknown> = { "fn::readFile": canary, note: HOSTILE_STRINGS };
@@ -267,6 +277,19 @@ async function hostileValues() {
       description: HOSTILE_STRINGS.join("\n"),
       steps: [{ event: "$pageview", properties: [{ key: "k", value: "v", type: "event", "FN::fromBase64": "aGk=", ["__proto__"]: "x" }] }],
       project_id: 7,
+    }),
+    // People and permissions: a role's name, an invite's email, first name and message, as anyone in PostHog may write them.
+    found(role, ORG, { id: "0190c2a8-0000-0000-0000-00000000000b", name: ROLE_NAME, created_at: null, created_by: null }),
+    found(invite, ORG, {
+      id: "0190c2a8-0000-0000-0000-00000000000c",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: text that looks like Pulumi YAML's interpolation, on purpose
+      target_email: "o'brien+${pulumi.stack}@example.com",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: text that looks like a template literal, on purpose
+      first_name: "`${process.exit(1)}`",
+      level: "admin",
+      is_expired: false,
+      message: HOSTILE_STRINGS.join("\n"),
+      private_project_access: null,
     }),
     // An `fn::` key in an input the object cannot be declared without: the alert is left out of the YAML.
     found(alert, 7, {
@@ -358,6 +381,14 @@ describe("values PostHog answers are read back as they are, and run nothing", ()
     expect(given).toEqual(own(expected(resources)));
     // The payload holding `__proto__` is an object with that key, not one with another prototype.
     expect(JSON.stringify(given)).toContain('"__proto__":{"polluted":true}');
+    // The role's name and the invite's words are given as PostHog has them (declared, not left out).
+    expect(Object.values(given)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: ROLE_NAME }),
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: text that looks like Pulumi YAML's interpolation, on purpose
+        expect.objectContaining({ targetEmail: expect.stringContaining("${pulumi.stack}"), message: HOSTILE_STRINGS.join("\n") }),
+      ]),
+    );
   });
 
   test("Python: the program, run against a stand-in SDK, gives each resource exactly PostHog's values", async () => {

@@ -105,9 +105,11 @@ test("one list per kind and project, one GET per project; a project being delete
     `/api/projects/${mobile.id}/event_definitions/`,
     // Property definitions: PostHog lists one type at a time, events, persons and each of the 5 group types.
     ...Array.from({ length: 7 }, () => `/api/projects/${mobile.id}/property_definitions/`),
-    // Access controls: the project's own entries and its kind-wide ones, two routes.
+    // Access controls: the project's own entries and its kind-wide ones, two routes; then each flag's, dashboard's and
+    // insight's, from the lists read above (the home dashboard's here).
     `/api/projects/${mobile.id}/access_controls/`,
     `/api/projects/${mobile.id}/global_access_controls/`,
+    `/api/projects/${mobile.id}/dashboards/${mobile.primary_dashboard}/access_controls/`,
     // Notebooks: the list lacks the content, so one GET each (none here).
     `/api/projects/${mobile.id}/notebooks/`,
     `/api/projects/${mobile.id}/subscriptions/`,

@@ -72,6 +72,24 @@ test("check refuses bad input by property and rule, as the dynamic resource does
   ]);
 });
 
+test("posthog:index:Role: a second role of one name (any case, spaces around) in one program is refused at check, naming both, as in TypeScript; the same resource checked again is not", async () => {
+  const roles = plugin.withType("posthog:index:Role");
+  expect((await roles.check("engineering", {}, { name: "Engineering" })).failures).toEqual([]);
+  expect((await roles.check("engineering", {}, { name: "Engineering" })).failures).toEqual([]);
+  expect((await roles.check("engineers", {}, { name: " engineering " })).failures).toEqual([
+    {
+      property: "name",
+      reason:
+        'posthog.Role "engineers": name " engineering " is also declared by "engineering" in the configured scope: PostHog keeps role names unique in an organization, whatever their case (RoleSerializer.validate_name, ee/api/rbac/role.py). Give one of them another name.',
+    },
+  ]);
+  // Another organization's role may bear it; one still to come (an output at preview) is checked once known.
+  const elsewhere = { name: "Engineering", organizationId: "0190a2a4-0000-4000-8000-000000000000" };
+  expect((await roles.check("elsewhere", {}, elsewhere)).failures).toEqual([]);
+  const unknown = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+  expect((await roles.check("later", {}, { name: unknown })).failures).toEqual([]);
+});
+
 test("create, refresh with drift, update and delete: tokens are secrets, sample rates numbers", async () => {
   const inputs = { name: "Plugin", anonymizeIps: true, sessionRecordingSampleRate: 0.5 };
   const created = await plugin.create("web", inputs);

@@ -5,7 +5,8 @@
  * `project:default`, `feature_flag:role:<uuid>`, `dashboard.42:member:<uuid>`. A change of level is an update (the
  * PUT's upsert); another resource, object, role or member is another entry (a replacement); deleting the resource
  * PUTs `access_level: null`. A create is the same upsert: sent twice (its answer lost), it leaves one entry at the
- * level sent, so it is resent like any PUT, and an entry already there (made in PostHog's interface) is taken over.
+ * level sent, so it is resent like any PUT; an entry already there (another stack's, or made in PostHog's interface)
+ * is named, not taken over, unless `adoptId` says to.
  *
  * No lockout, checked at preview (check) and before a delete against PostHog's answers: an entry never lowers the key's
  * own user below what the run needs: project admin, for an entry of the project (every access control write needs
@@ -15,12 +16,15 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { PostHogError, type Transport, users } from "../../client";
 import type { ProviderConfig } from "../../kit/config";
-import { FieldTableLifecycle } from "../../kit/field-lifecycle";
+import { FieldTableLifecycle, unservedWithoutEnterprise } from "../../kit/field-lifecycle";
 import { scopedApi, scopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { type Kind, type ObjectId, parseId, resolveWhere } from "../../kit/kind";
 import type { Json } from "../../kit/lifecycle";
 import { kindNames } from "../../kit/tokens";
 import { isUnknown } from "../../kit/unknown";
+import * as dashboards from "../dashboard/endpoints";
+import { featureFlagKind } from "../feature-flag/kind";
+import * as insights from "../insight/endpoints";
 import { listMembers } from "../organization-member/endpoints";
 import { listRoles } from "../role/endpoints";
 import * as entries from "./endpoints";
@@ -88,15 +92,34 @@ export const accessControlKind: Kind<"project", AccessControlRecord> = {
   },
   model: accessControlModel,
   lifecycle: () => new AccessControlLifecycle(),
-  // The project's own entries and its kinds' (one object's entries are listed object by object: not imported).
+  // The project's own entries, its kinds', and those of each feature flag, dashboard and insight: PostHog lists one
+  // object's entries only under that object's route (`_get_access_controls`, ee/api/rbac/access_control.py), so one GET
+  // each, over the lists the flags, dashboards and insights are imported from.
   importer: scopedImport<"project", AccessControl>(PLACEMENT, accessControlFields, {
-    list: (http, projectId) => entries.listAccessControls(http, projectId),
+    list: async (http, projectId, read) => {
+      const objects = [
+        ...(await read(featureFlagKind.lookups!.list)).map((flag) => ["feature_flag", Number(flag.id)] as const),
+        ...(await read(dashboards.listDashboards)).map((dashboard) => ["dashboard", dashboard.id] as const),
+        ...(await read(insights.listInsights)).map((insight) => ["insight", insight.id] as const),
+      ];
+      const found = await entries.listAccessControls(http, projectId);
+      for (const [resource, id] of objects) {
+        try {
+          found.push(...(await entries.listObjectAccessControls(http, projectId, resource, id)));
+        } catch (error) {
+          // Deleted since it was listed: nothing to declare.
+          if (!(error instanceof PostHogError && error.isNotFound)) throw error;
+        }
+      }
+      return found;
+    },
     defaults: { resource_id: null, role_id: null, organization_member_id: null },
     label: (entry) => entry.id.replace(/:(role|member):([0-9a-f]{8}).*$/, "-$1-$2").replace(/:default$/, "-default"),
   }),
 };
 
 const isSet = (value: unknown) => value !== undefined && value !== null;
+const unserved = unservedWithoutEnterprise("access controls");
 
 /**
  * The AccessControl lifecycle: the kit's field-table lifecycle whose create is PostHog's upsert, whose other target
@@ -122,14 +145,46 @@ export class AccessControlLifecycle extends FieldTableLifecycle<AccessControl> {
       return checked;
     const projectId = resolveWhere<"project", number>(this.kind, this.config, news);
     const target = targetOfInputs(news);
-    const lockout = await this.lockout(projectId, target, String(news["accessLevel"]));
+    const lockout =
+      (await this.lockout(projectId, target, String(news["accessLevel"])).catch(unserved)) ??
+      (await this.replacedLockout(olds, news).catch(unserved));
     return lockout ? { inputs: news, failures: [{ property: "accessLevel", reason: lockout }] } : checked;
   }
 
+  /**
+   * Why the entry these inputs replace (another target: `replaces`) may not be removed, or undefined: a replacement
+   * removes it at `pulumi up`, after the new one is made, so it is refused here, at preview, like its removal.
+   */
+  private async replacedLockout(olds: Json, news: Json): Promise<string | undefined> {
+    if (typeof olds["resource"] !== "string" || this.replaces(olds, news).length === 0) return undefined;
+    const replaced = targetOfInputs(olds);
+    const lockout = await this.lockout(resolveWhere<"project", number>(this.kind, this.config, olds), replaced, null);
+    return lockout && `${lockout} This change replaces entry ${entryKey(replaced)}, which removes it.`;
+  }
+
+  /**
+   * PostHog's PUT is an upsert on the target (AccessControlViewSetMixin, ee/api/rbac/access_control.py): sent for an
+   * entry already there, it would take that entry over without a word (another stack's, or one set in PostHog's
+   * interface), and this stack's destroy would then remove it. So the target's entry is looked for first and, if there
+   * is one, named with the `adoptId` that takes it over when the program means to. The PUT itself is idempotent (resent
+   * when its answer is lost, it leaves one entry at the level sent).
+   */
   protected override async obtain(projectId: number, body: Json): Promise<AccessControlRecord> {
     const target = targetOfBody(body);
-    const made = await entries.putAccessControl(this.http(), projectId, target, String(body["access_level"])).catch(explained);
-    return { ...made!, project_id: projectId };
+    const key = entryKey(target);
+    const made = await this.createOnce(
+      projectId,
+      body,
+      async () => (await entries.putAccessControl(this.http(), projectId, target, String(body["access_level"])).catch(explained))!,
+      {
+        find: async () => (await entries.entriesOfRoute(this.http(), projectId, target)).filter((entry) => entry.id === key),
+        described: `with the key ${key} in project ${projectId}`,
+        lookFirst: true,
+        otherwise:
+          "drop this declaration, or declare the entry once (PostHog keeps one entry per resource, object and role, member or everyone: ee/models/rbac/access_control.py)",
+      },
+    ).catch(unserved);
+    return { ...made, project_id: projectId };
   }
 
   protected override write(projectId: number, id: ObjectId, body: Json, declared: readonly string[]) {

@@ -81,9 +81,10 @@ export const insightKind: Kind<"project", InsightRecord> = {
   // tiles' layouts live on the dashboards and are left to PostHog (not declared).
   importer: projectScopedImport(insightFields, {
     // Not the insights PostHog puts on flags' usage dashboards: the dashboards' list, as the dashboards read it.
-    list: async (http, projectId, read) => {
+    list: async (_http, _projectId, read) => {
       const usage = new Set((await read(dashboards.listDashboards)).filter(isUsageDashboard).map((d) => d.id));
-      return (await insights.listInsights(http, projectId)).filter(
+      // Through `read`: the access controls' importer reads the same list.
+      return (await read(insights.listInsights)).filter(
         (insight) => !(insight.dashboards.length > 0 && insight.dashboards.every((id) => usage.has(id))),
       );
     },

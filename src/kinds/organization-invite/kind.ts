@@ -7,10 +7,12 @@
  * What `pulumi up` does with an invite, by what became of it outside the program:
  * - pending: nothing; a changed input sends a new invite.
  * - expired (PostHog's `is_expired`, 3 days after it was sent): not drift; a refresh shows `status: "expired"` and
- *   `pulumi up` sends nothing. A changed input, or `pulumi up --replace`, sends a new one.
+ *   `pulumi up` sends nothing, also once PostHog has deleted it (as it does when anyone invites the email again). A
+ *   changed input, or `pulumi up --replace`, sends a new one.
  * - accepted (PostHog deletes the invite when the invitee joins: `OrganizationInvite.use`,
  *   posthog/models/organization_invite.py): not drift; a refresh keeps it with `status: "accepted"` and `pulumi up`
- *   sends nothing (PostHog would refuse a new invite to a member: manage their level with OrganizationMember).
+ *   sends nothing (PostHog would refuse a new invite to a member: manage their level with OrganizationMember), also
+ *   once the member has left.
  * - deleted by hand (gone, and no member has its email): drift; a refresh drops it and `pulumi up` sends it again.
  */
 import type * as pulumi from "@pulumi/pulumi";
@@ -84,6 +86,7 @@ export const organizationInviteKind: Kind<"organization", InviteRecord> = {
 };
 
 const ACCEPTED = "accepted";
+const EXPIRED = "expired";
 
 /**
  * The OrganizationInvite lifecycle: every change replaces; a create never sent twice blindly; an invite gone because
@@ -131,17 +134,27 @@ export class OrganizationInviteLifecycle extends FieldTableLifecycle<Organizatio
 
   /**
    * A refresh: an invite gone from PostHog whose email now belongs to a member was accepted, not deleted: it stays in
-   * the state ("accepted"), as the program declared it, so that `pulumi up` sends nothing.
+   * the state ("accepted"), as the program declared it, so that `pulumi up` sends nothing. One already recorded as
+   * accepted or expired stays so when it is gone: an accepted invite's member may leave later, and an expired one is
+   * deleted by PostHog whenever anyone invites its email again (`delete_existing_invites`, expired ones included,
+   * posthog/api/organization_invite.py); neither is ever sent again on its own.
    */
   override async read(id: string, props?: Json): Promise<pulumi.dynamic.ReadResult<Json>> {
     const read = await super.read(id, props);
     const email = props?.["targetEmail"];
     if (read.id !== undefined || !props || typeof email !== "string") return read;
-    const where = resolveWhere<"organization", string>(this.kind, this.config, props, parseId(this.kind, id));
-    const joined = (await listMembers(this.http(), where)).some((m) => m.email.toLowerCase() === email.toLowerCase());
-    if (!joined) return read;
+    const settled =
+      props["status"] === ACCEPTED || props["status"] === EXPIRED ? String(props["status"]) : await this.joined(id, props, email);
+    if (settled === undefined) return read;
     const declared = (props["declaredInputs"] ?? undefined) as Json | undefined;
-    return { id, props: { ...props, status: ACCEPTED }, ...(declared && { inputs: declared }) };
+    return { id, props: { ...props, status: settled }, ...(declared && { inputs: declared }) };
+  }
+
+  /** "accepted" when the email of an invite gone from PostHog now belongs to a member. */
+  private async joined(id: string, props: Json, email: string): Promise<string | undefined> {
+    const where = resolveWhere<"organization", string>(this.kind, this.config, props, parseId(this.kind, id));
+    const members = await listMembers(this.http(), where);
+    return members.some((m) => m.email.toLowerCase() === email.toLowerCase()) ? ACCEPTED : undefined;
   }
 
   /** An accepted invite is gone from PostHog already: nothing to delete. */

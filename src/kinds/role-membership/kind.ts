@@ -4,6 +4,11 @@
  * keyed by UUID, identified as `<organizationId>/<roleId>/<uuid>`. PostHog updates no membership: another user is
  * another membership (a replacement). Deleting it removes the user from the role only: the user stays a member of the
  * organization, the role stays. Its field table is src/kinds/role-membership/fields.ts.
+ *
+ * No lockout check is needed: PostHog lets only organization admins and owners add or remove memberships (RolePermissions
+ * in 2025-08-04, OrganizationAdminWritePermissions today, ee/api/rbac/role.py), and they keep the highest access level
+ * whatever roles say (`access_level_for_object`, posthog/rbac/user_access_control.py): taking the key's own user out of
+ * a role takes nothing the run needs.
  */
 import { roleMembershipExample } from "./example";
 import type { Transport } from "../../client";
@@ -15,7 +20,7 @@ import { scopedApi, scopedImport, tableInputs, tableOutputs } from "../../kit/fi
 import { kindNames } from "../../kit/tokens";
 import { roleMembershipFields } from "./fields";
 import { ROLE_PARENT, type RoleMembershipRecord, roleMembershipModel } from "./model";
-import { FieldTableLifecycle } from "../../kit/field-lifecycle";
+import { FieldTableLifecycle, unservedWithoutEnterprise } from "../../kit/field-lifecycle";
 import type { Json } from "../../kit/lifecycle";
 import { type RoleMembership, withUserUuid } from "./record";
 import type { ProviderConfig } from "../../kit/config";
@@ -103,7 +108,7 @@ export class RoleMembershipLifecycle extends FieldTableLifecycle<RoleMembership,
       maker: async (_candidate, self) => self(),
       taken: (error) => error.status === 400 && error.detail === "User is already part of the role.",
       otherwise: "remove the second declaration of this user in this role",
-    });
+    }).catch(unservedWithoutEnterprise("role memberships"));
     return { ...made, organization_id: String(where.scope), role_id: String(where.parent) };
   }
 

@@ -3,7 +3,8 @@
  * by UUID, deleted by DELETE (RoleViewSet is a ModelViewSet, ee/api/rbac/role.py), identified as
  * `<organizationId>/<uuid>`. Deleting a role deletes its memberships and the access controls that name it
  * (`on_delete=models.CASCADE`, ee/models/rbac/role.py and ee/models/rbac/access_control.py). Its field table is
- * src/kinds/role/fields.ts.
+ * src/kinds/role/fields.ts. Deleting a role locks no one out of the run: only organization admins and owners may
+ * (see src/kinds/role-membership/kind.ts), and roles grant them nothing they lack.
  */
 import { roleExample } from "./example";
 import type { Transport } from "../../client";
@@ -14,7 +15,7 @@ import { scopedApi, scopedImport, tableInputs, tableOutputs } from "../../kit/fi
 import { kindNames } from "../../kit/tokens";
 import { roleFields, roleNameKey } from "./fields";
 import { type RoleRecord, roleModel } from "./model";
-import { FieldTableLifecycle } from "../../kit/field-lifecycle";
+import { FieldTableLifecycle, unservedWithoutEnterprise } from "../../kit/field-lifecycle";
 import type { Json } from "../../kit/lifecycle";
 import type { Role } from "./record";
 import type { ProviderConfig } from "../../kit/config";
@@ -83,7 +84,7 @@ export class RoleLifecycle extends FieldTableLifecycle<Role, "organization"> {
       // RoleSerializer.validate_name: "There is already a role with this name.", code unique.
       taken: (error) => error.status === 400 && error.attr === "name" && error.code === "unique",
       otherwise: "choose another name (PostHog keeps role names unique in an organization, whatever their case)",
-    });
+    }).catch(unservedWithoutEnterprise("roles"));
     return { ...role, organization_id: organizationId };
   }
 }

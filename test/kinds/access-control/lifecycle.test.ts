@@ -3,13 +3,15 @@
  * sent (a level of the resource's, a member or a role, one object of a kind PostHog serves entries of), a change of
  * level made in place, and no lockout: an entry that lowers the key's own user below project admin is refused at check
  * and before a delete, while organization admins, and a member another entry keeps at admin, are not; a kind-wide
- * entry lowering the key's own user below editor is refused alike; PostHog's refusal of a key whose user may not change
- * access controls is said with who may. (Create,
+ * entry lowering the key's own user below editor is refused alike, and so is a change that replaces (removes) such an
+ * entry; PostHog's refusal of a key whose user may not change access controls is said with who may; an entry already in
+ * PostHog is named, not taken over by the create's upsert; a PostHog without its enterprise code is said so. (Create,
  * preview, drift, adoption, import and delete of its example: the contract, test/kinds/contract.test.ts.)
  */
 import { z } from "zod";
 import { Transport } from "../../../src/client-entry";
 import { AccessControlLifecycle } from "../../../src/kinds/access-control/kind";
+import { RoleLifecycle } from "../../../src/kinds/role/kind";
 import * as entries from "../../../src/kinds/access-control/endpoints";
 import * as members from "../../../src/kinds/organization-member/endpoints";
 import { startLocalPostHog, type LocalPostHog } from "../../helpers/local-posthog";
@@ -74,6 +76,27 @@ test("a change of level is an update (one PUT), never a replacement; another tar
   expect(await entries.listAccessControls(http, projectId)).toEqual([]);
 });
 
+test("an entry already in PostHog (another stack's, or set in its interface) is named, not taken over by PostHog's upsert; adoptId takes it over", async () => {
+  const provider = lifecycle();
+  const target = { resource: "dashboard", resource_id: null, role_id: null, organization_member_id: anaMembership };
+  await entries.putAccessControl(http, projectId, target, "viewer");
+  const inputs: Json = { projectId, resource: "dashboard", accessLevel: "editor", organizationMemberId: anaMembership };
+  const key = `dashboard:member:${anaMembership}`;
+  await server.clearRequests();
+  await expect(provider.create(inputs)).rejects.toThrow(
+    `PostHog already has an access control with the key ${key} in project ${projectId}: access control ${key} (created `,
+  );
+  await expect(provider.create(inputs)).rejects.toThrow(`set \`adoptId: "${key}"\` on this resource`);
+  // Nothing was written: the other's entry keeps its level.
+  expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+  expect((await entries.listAccessControls(http, projectId)).find((e) => e.id === key)).toMatchObject({ access_level: "viewer" });
+
+  const adopted = await provider.create({ ...inputs, adoptId: key });
+  expect(adopted.id).toBe(key);
+  expect((await entries.listAccessControls(http, projectId)).find((e) => e.id === key)).toMatchObject({ access_level: "editor" });
+  await provider.delete(adopted.id, adopted.outs as Json);
+});
+
 test("no lockout: a member's key never lowers its own user below project admin; another entry keeping them admin, or an admin's key, is fine", async () => {
   // Ana, a plain member, is a project admin by an entry of her own.
   await entries.putAccessControl(
@@ -96,6 +119,18 @@ test("no lockout: a member's key never lowers its own user below project admin; 
     /No lockout: Removing this entry would lower the key's own user .* The entry was not removed\./,
   );
   expect((await entries.listAccessControls(http, projectId)).map((e) => e.id)).toEqual([`project:member:${anaMembership}`]);
+  // Moving her entry to a role replaces it, which removes hers at up: refused at check already, nothing sent.
+  await server.clearRequests();
+  const olds = { projectId, resource: "project", organizationMemberId: anaMembership, accessLevel: "admin" };
+  const moved = { projectId, resource: "project", roleId: "01a2192f-d0bc-0000-319b-c6b0c95d0b09", accessLevel: "admin" };
+  expect(((await ana.check(olds, moved)).failures ?? []).map((f) => f.reason)).toEqual([
+    expect.stringMatching(
+      /^No lockout: Removing this entry would lower the key's own user \(ana@example\.com, an organization member\) from "admin" to "none" on project \d+.* This change replaces entry project:member:[0-9a-f-]+, which removes it\.$/,
+    ),
+  ]);
+  // The same change of level only is an update, and keeps her admin.
+  expect((await ana.check(olds, { ...olds, accessLevel: "admin" })).failures).toBeUndefined();
+  expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
 });
 
 test("no lockout for a kind project-wide: a member's key never lowers its own user's flags below editor, the write level; the owner's key may", async () => {
@@ -118,4 +153,29 @@ test("a key whose user may not change access controls: PostHog's 403 said with w
     /Must be admin to modify project permissions\. PostHog lets these change access controls: organization admins and owners, an object's creator, and a member whose own entry makes them the project's admin .*check_can_modify_access_levels_for_object.* count only when the organization's plan has access control .* Run this with an organization admin's key/,
   );
   expect((await entries.listAccessControls(http, projectId)).map((e) => e.id)).not.toContain("project:default");
+});
+
+test('a PostHog built without its enterprise code: its 404 "Endpoint not found." for roles and access controls is said as such, with what to do; a refresh keeps the state', async () => {
+  const roles = new RoleLifecycle(connect(server.apiKey));
+  const role = await roles.create({ name: "Kept" });
+  const provider = lifecycle();
+  const made = await provider.create({ projectId, resource: "insight", accessLevel: "viewer" });
+  // How PostHog answers a route it does not serve (api_not_found, posthog/api/__init__.py).
+  const body = { type: "invalid_request", code: "not_found", detail: "Endpoint not found.", attr: null };
+  await server.fault({ path: "/roles/|access_controls/", status: 404, body, count: 100 });
+  try {
+    await expect(roles.create({ name: "Another" })).rejects.toThrow(
+      /^PostHog serves no endpoint for POST \/api\/organizations\/[^/]+\/roles\/ \(404: Endpoint not found\.\): this PostHog's version or build does not have it\..* PostHog serves roles only with its enterprise code \(its ee\/ directory\)/,
+    );
+    await expect(provider.create({ projectId, resource: "dashboard", accessLevel: "viewer" })).rejects.toThrow(
+      /PostHog serves access controls only with its enterprise code .* Use PostHog Cloud, or a self-hosted PostHog with its ee\/ directory/,
+    );
+    // Not "deleted in PostHog": a refresh fails, and the state stays as it was.
+    await expect(roles.read(role.id, role.outs as Json)).rejects.toThrow(/^PostHog serves no endpoint for GET /);
+    await expect(provider.read(made.id, made.outs as Json)).rejects.toThrow(/^PostHog serves no endpoint for GET /);
+  } finally {
+    await server.control.clearFaults();
+  }
+  await provider.delete(made.id, made.outs as Json);
+  await roles.delete(role.id, role.outs as Json);
 });

@@ -1,11 +1,12 @@
 /**
  * posthog.OrganizationInvite's own rules over loopback against the local server: every change sends a new invite
- * (replace), an expired invite and an accepted one are not drift and are never sent again by `up`, one deleted by hand
- * is sent again; an invite to a member says to manage the member instead; odd emails. (Its example's create, preview,
+ * (replace), an expired invite and an accepted one are not drift and are never sent again by `up` (not even once PostHog
+ * deleted the expired one, or the accepted one's member left), one deleted by hand is sent again; an invite to a member says to manage the member instead; odd emails. (Its example's create, preview,
  * adoption, import and delete: the contract, test/kinds/contract.test.ts.)
  */
 import { Transport } from "../../../src/client-entry";
 import * as invites from "../../../src/kinds/organization-invite/endpoints";
+import * as members from "../../../src/kinds/organization-member/endpoints";
 import { OrganizationInviteLifecycle } from "../../../src/kinds/organization-invite/kind";
 import { startLocalPostHog, type LocalPostHog } from "../../helpers/local-posthog";
 
@@ -67,8 +68,39 @@ test("expired: not drift, `up` sends nothing; accepted: not drift, kept as accep
   await provider.delete(fresh.id, accepted.props as Json);
   expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
 
-  await invites.deleteInvite(http, server.organizationId, created.id);
-  expect(await provider.read(created.id, expired.props as Json)).toEqual({});
+  // A pending invite deleted by hand is gone: the refresh drops it, and `up` sends it again.
+  const pending = await provider.create({ targetEmail: "gil@example.com" });
+  await invites.deleteInvite(http, server.organizationId, pending.id);
+  expect(await provider.read(pending.id, pending.outs as Json)).toEqual({});
+});
+
+test("once expired or accepted, always so: an expired invite PostHog deleted (its email invited again by hand) and an accepted one whose member left are never sent again", async () => {
+  const inputs: Json = { targetEmail: "hal@example.com", level: "member" };
+  const created = await provider.create(inputs);
+  await server.control.ageInvite(created.id, 4);
+  const expired = (await provider.read(created.id, created.outs as Json)).props as Json;
+  expect(expired).toMatchObject({ status: "expired" });
+  // Someone invites Hal again in PostHog's interface: PostHog deletes every earlier invite of the email, expired ones too.
+  const again = await invites.createInvite(http, server.organizationId, { target_email: "hal@example.com" });
+  expect((await listed()).map((i) => i.id)).not.toContain(created.id);
+  const kept = await provider.read(created.id, { ...expired, declaredInputs: inputs });
+  expect(kept).toEqual({ id: created.id, props: { ...expired, declaredInputs: inputs, status: "expired" }, inputs });
+  expect((await provider.diff(created.id, kept.props as Json, inputs)).changes).toBe(false);
+  // Destroy leaves the other invite alone.
+  await provider.delete(created.id, kept.props as Json);
+  expect((await listed()).map((i) => i.id)).toContain(again.id);
+
+  const ivy = await provider.create({ targetEmail: "ivy@example.com" });
+  await server.control.acceptInvite(ivy.id);
+  const accepted = (await provider.read(ivy.id, ivy.outs as Json)).props as Json;
+  expect(accepted).toMatchObject({ status: "accepted" });
+  const member = await members.findMemberByEmail(http, server.organizationId, "ivy@example.com");
+  await members.removeMember(http, server.organizationId, member!.user_uuid);
+  await server.clearRequests();
+  const left = await provider.read(ivy.id, accepted);
+  expect(left).toMatchObject({ id: ivy.id, props: { status: "accepted" } });
+  expect((await provider.diff(ivy.id, left.props as Json, { targetEmail: "ivy@example.com" })).changes).toBe(false);
+  expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
 });
 
 test("an invite to someone who belongs already says to manage them with OrganizationMember", async () => {

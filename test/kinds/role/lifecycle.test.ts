@@ -2,11 +2,11 @@
  * posthog.Role and posthog.RoleMembership over loopback against the local server, in both PostHog versions it plays:
  * PostHog's refusal of a second role of a name (case-insensitive) names the role holding it; a create whose answer is
  * lost finds its role by name (PostHog records no creator of a role); a membership's delete takes the user out of the
- * role only; a role deleted by hand takes its memberships with it, which a refresh then finds gone; names with odd
- * characters round-trip. (Create, drift, adoption, import and delete of their examples: the contract,
+ * role only; a role deleted by hand takes its memberships with it, which a refresh then finds gone; only organization
+ * admins may change roles and memberships (so no lockout through them); names with odd characters round-trip. (Create, drift, adoption, import and delete of their examples: the contract,
  * test/kinds/contract.test.ts.)
  */
-import { users } from "../../../src/client-entry";
+import { Transport, users } from "../../../src/client-entry";
 import * as roles from "../../../src/kinds/role/endpoints";
 import * as memberships from "../../../src/kinds/role-membership/endpoints";
 import { RoleLifecycle, RoleMembershipLifecycle } from "../../../src/provider";
@@ -58,6 +58,27 @@ describe.each(versions)("PostHog %s", (version) => {
     const again = await provider.membership.create(inputs);
     await roles.deleteRole(http, server.organizationId, role.id);
     expect(await provider.membership.read(again.id, again.outs as Json)).toEqual({});
+  });
+
+  test("no lockout through roles: only organization admins may change roles and memberships (PostHog's 403 to a member's key), and they keep the highest level whatever roles say", async () => {
+    const { provider, server, http } = setup();
+    const me = await users.getCurrentUser(http);
+    const role = await provider.role.create({ name: `guarded ${version}` });
+    const made = await provider.membership.create({ roleId: role.id, userUuid: me.uuid });
+    const memberKey = (
+      await server.control.createKey({ organizationId: server.organizationId, userEmail: `member-${version}@example.com`, level: "member" })
+    ).key;
+    const connection = {
+      config: { host: server.url, apiKey: memberKey, organizationId: server.organizationId },
+      transport: new Transport({ host: server.url, apiKey: memberKey, rateLimits: false, retry: { attempts: 1, baseDelayMs: 1 } }),
+    };
+    const refusal =
+      version === "2025-08-04" ? /You need to have admin level or higher\./ : /Your organization access level is insufficient\./;
+    await expect(new RoleMembershipLifecycle(connection).delete(made.id, made.outs as Json)).rejects.toThrow(refusal);
+    await expect(new RoleLifecycle(connection).delete(role.id, role.outs as Json)).rejects.toThrow(refusal);
+    expect((await memberships.listRoleMemberships(http, { scope: server.organizationId, parent: role.id })).map((m) => m.id)).toEqual([
+      made.id.split("/").pop(),
+    ]);
   });
 
   test("names with odd characters round-trip with no change; NUL characters and blank names are refused at preview", async () => {
