@@ -95,9 +95,7 @@ test("examples/go builds on sdk/go, is go vet clean, and its test under Pulumi's
   const goEnv = { GOFLAGS: "-mod=readonly", GOWORK: "off", GOTOOLCHAIN: "local" };
   expect(await sh(dir, "gofmt", ["-l", "."])).toBe("");
   expect(await sh(dir, "go", ["vet", "./..."], goEnv)).toBe("");
-  expect(await sh(dir, "go", ["test", "-count=1", "./..."], goEnv)).toMatch(
-    /^ok\s+posthog-go\s/m,
-  );
+  expect(await sh(dir, "go", ["test", "-count=1", "./..."], goEnv)).toMatch(/^ok\s+posthog-go\s/m);
 });
 
 test("examples/java compiles against sdk/java installed into the local Maven repository (mvn -o install, then mvn -o compile)", async () => {
