@@ -10,7 +10,7 @@ module.exports = {
   testPathIgnorePatterns: ["/node_modules/", "/test/acceptance/", "/test/languages/"],
   transform: { "^.+\\.ts$": ["ts-jest", { diagnostics: false }] },
   testTimeout: 60_000,
-  maxWorkers: 2,
+  maxWorkers: 3,
   // npm run test:sdk-range: another @pulumi/pulumi than the development install's.
   ...(sdk ? { moduleNameMapper: { "^@pulumi/pulumi(.*)$": `${sdk}$1` } } : {}),
 };
