@@ -45,6 +45,7 @@ import (
 	"strings"
 	"syscall"
 
+	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/hcl2/syntax"
 	nodegen "github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/pcl"
@@ -155,7 +156,9 @@ func startInner(dir, language string) (*grpc.ClientConn, func() error, error) {
 // line, as -<option>=<value>, beside -root: what the CLI passed before it passed them in each request instead.
 var commandLineOptions = map[string][]string{
 	"python": {"virtualenv"},
-	"go":     goCommandLineOptions,
+	// pulumi-language-go v3.66.0 (go/pulumi-language-go/main.go, parseRunParams): -binary, a prebuilt program;
+	// -buildTarget, where to build it.
+	"go": {"binary", "buildTarget"},
 }
 
 // projectArgs are -root and the given runtime options from the Pulumi.yaml of the working directory (the
@@ -257,7 +260,7 @@ func forward(conn *grpc.ClientConn) grpc.StreamHandler {
 var answered = map[string][]string{
 	"python": {"GeneratePackage", "GenerateProgram", "Link"},
 	"nodejs": {"RunPlugin", "GeneratePackage", "Link"},
-	"go":     goAnswered,
+	"go":     {"GeneratePackage"},
 	// pulumi-yaml v1.25.0 answers Link "not implemented", which ends `pulumi package add` in a YAML project.
 	"yaml": {"Link"},
 }
@@ -430,7 +433,7 @@ func (f front) GeneratePackage(
 	var files map[string][]byte
 	switch f.language {
 	case "go":
-		files, err = goPackage(pkg, req)
+		files, err = gogen.GeneratePackage("pulumi-language-go", pkg, req.LocalDependencies)
 	case "nodejs":
 		// Local (`pulumi package add`): TypeScript sources and a postinstall script that compiles them with tsc.
 		files, err = nodegen.GeneratePackage("pulumi-language-nodejs", pkg, req.ExtraFiles, req.LocalDependencies, req.Local, cached)
