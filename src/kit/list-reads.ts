@@ -44,20 +44,27 @@ export function wholeList<W>(list: (http: Transport, where: W) => Promise<readon
 
 /**
  * How long a batch gathers reads: until none has arrived for `QUIET_MS`, or for twice the longest gap between two of
- * its reads so far when that is longer, and never longer than `GATHER_MS` after its first. The engine sends a
- * refresh's reads together, but the host takes them one after another, and while it writes its checkpoints (`pulumi
- * refresh` does after each read) they trickle in: measured at 300 flags on a loaded 2-core machine, 20 to 110 ms
- * apart, more when the machine is busier. A fixed window cut such a refresh into batches of a few dozen reads, each a
- * pass over the list (23 to 27 requests instead of 3, measured at 300 flags under load); the window now stretches
- * with the pace the reads arrive at.
+ * its reads so far when that is longer (never more than `QUIET_MAX_MS`), and never longer than `GATHER_MS` after its
+ * first. The engine sends a refresh's reads together, but they do not arrive evenly: the host takes them one after
+ * another, writes its checkpoints between them (`pulumi refresh` does after each read), and in `preview --refresh`
+ * they come as the program registers its resources, in clumps of a few dozen. Measured at 1,000 flags on the 2-core
+ * machine: every read of a refresh or a `preview --refresh` arrived within about a second, with pauses of up to 266 ms
+ * between clumps (more when the machine is busier). A window shorter than those pauses, or one that ends while reads
+ * still come, cuts the check into batches, each a pass over the list (56 requests instead of 10 at 1,000 flags): the
+ * quiet window outlasts such a pause, and stretches with the pace the reads arrive at. A read alone waits only
+ * `QUIET_ALONE_MS` for a second (`X.get` of one object, a refresh of one resource): the longer window is for reads that
+ * come together.
  */
-const QUIET_MS = 100;
-const GATHER_MS = 2_000;
+const QUIET_ALONE_MS = 100;
+const QUIET_MS = 300;
+const QUIET_MAX_MS = 1_000;
+const GATHER_MS = 30_000;
 /**
  * The engine lets at most `--parallel` reads through at once (8 on 2 cores by default) and sends the next only when
  * one is answered: a batch that holds as many reads as the last batch closed by silence did is likely at that limit,
- * and waits only `FULL_MS` for more (never the whole quiet window for reads that cannot come). When more do come the
- * guess was low; the batch keeps gathering, and the next guess is its size.
+ * and waits only `FULL_MS` for more (never the whole quiet window for reads that cannot come). A batch that outgrows
+ * that number proves there is no such limit (the reads came in clumps, not held back by the engine): the guess is
+ * dropped for the rest of the process, and batches wait for the quiet window again.
  */
 const FULL_MS = 10;
 
@@ -84,7 +91,10 @@ const gathering = new Map<string, Batch<unknown>>();
 /** How many pages each list had when last read (by caller, kind and scope): what a pass of it would cost. */
 const pagesOf = new Map<string, number>();
 
-/** The most reads a batch closed by silence held (by caller, kind and scope): the engine's limit, as far as seen. */
+/**
+ * The most reads a batch closed by silence held (by caller, kind and scope): the engine's limit, as far as seen;
+ * infinite once a batch held more.
+ */
 const limitOf = new Map<string, number>();
 
 /**
@@ -114,9 +124,12 @@ export function readObject<S extends ScopeKind, R, W extends WhereOf<S>>(
     batch.last = now;
     clearTimeout(batch.timer);
     const closing = batch;
-    const full = closing.reads.length >= (limitOf.get(key) ?? Number.POSITIVE_INFINITY);
+    const limit = limitOf.get(key) ?? Number.POSITIVE_INFINITY;
+    if (closing.reads.length > limit) limitOf.set(key, Number.POSITIVE_INFINITY);
+    const full = closing.reads.length === limit;
     const left = closing.opened + GATHER_MS - now;
-    const wait = Math.min(full ? FULL_MS : Math.max(QUIET_MS, 2 * closing.longestGap), Math.max(0, left));
+    const quiet = closing.reads.length === 1 ? QUIET_ALONE_MS : Math.min(QUIET_MAX_MS, Math.max(QUIET_MS, 2 * closing.longestGap));
+    const wait = Math.min(full ? FULL_MS : quiet, Math.max(0, left));
     closing.timer = setTimeout(() => {
       gathering.delete(key);
       if (wait < left) limitOf.set(key, Math.max(limitOf.get(key) ?? 0, closing.reads.length));

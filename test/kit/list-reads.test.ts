@@ -132,8 +132,9 @@ describe.each(versions)("PostHog %s", (version) => {
     const projectId = (await projects.createProject(http, server.organizationId, { name: `Trickle ${version}` })).id;
     const flags = await createFlags(http, projectId, `trickle-${version}`, 5);
     await server.clearRequests();
-    // Gaps past the fixed 100 ms quiet window, each within twice the longest before it.
-    const gaps = [0, 60, 90, 135, 135];
+    // The second read within the 100 ms a read alone waits; then gaps past the 300 ms quiet window of reads that come
+    // together, each within twice the longest before it.
+    const gaps = [0, 60, 280, 420, 420];
     const reads: Promise<unknown>[] = [];
     for (const [i, gap] of gaps.entries()) {
       await new Promise((resolve) => setTimeout(resolve, gap));
@@ -142,6 +143,48 @@ describe.each(versions)("PostHog %s", (version) => {
     await Promise.all(reads);
     const { lists, gets } = await flagReads(setup());
     expect({ lists: lists.length, gets }).toEqual({ lists: 1, gets: [] });
+  });
+
+  /** Reads of `flags` sent in clumps: each clump's reads `within` ms apart, `pause` ms between clumps. */
+  async function readInClumps(
+    provider: FeatureFlagLifecycle,
+    projectId: number,
+    clumps: readonly (readonly FeatureFlag[])[],
+    { within, pause }: { within: number; pause: number },
+  ) {
+    const reads: Promise<unknown>[] = [];
+    for (const [c, clump] of clumps.entries()) {
+      if (c > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+      for (const [i, flag] of clump.entries()) {
+        if (i > 0 && within > 0) await new Promise((resolve) => setTimeout(resolve, within));
+        reads.push(provider.read(String(flag.id), { projectId } as Json));
+      }
+    }
+    return Promise.all(reads);
+  }
+
+  test("reads that come in clumps for longer than two seconds, pausing up to 250 ms between clumps (as a preview --refresh of a large program sends them), are one batch served by one page", async () => {
+    const { provider, server, http } = setup();
+    const projectId = (await projects.createProject(http, server.organizationId, { name: `Clumps ${version}` })).id;
+    const flags = await createFlags(http, projectId, `clumps-${version}`, 90);
+    await server.clearRequests();
+    const clumps = Array.from({ length: 9 }, (_, c) => flags.slice(c * 10, c * 10 + 10));
+    await readInClumps(provider, projectId, clumps, { within: 0, pause: 250 });
+    const { lists, gets } = await flagReads(setup());
+    expect({ lists: lists.length, gets }).toEqual({ lists: 1, gets: [] });
+  });
+
+  test("a batch that outgrows the last one closed by silence is not cut at that size: the engine was not holding the reads back", async () => {
+    const { provider, server, http } = setup();
+    const projectId = (await projects.createProject(http, server.organizationId, { name: `Outgrown ${version}` })).id;
+    const flags = await createFlags(http, projectId, `outgrown-${version}`, 17);
+    await server.clearRequests();
+    // Five reads, a silence that closes their batch; then six, a pause shorter than the quiet window, and six more.
+    await readInClumps(provider, projectId, [flags.slice(0, 5)], { within: 0, pause: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await readInClumps(provider, projectId, [flags.slice(5, 11), flags.slice(11)], { within: 0, pause: 150 });
+    const { lists, gets } = await flagReads(setup());
+    expect({ lists: lists.length, gets }).toEqual({ lists: 2, gets: [] });
   });
 
   test("pages changing while read (a flag deleted by hand after the first page, one created by hand after the second): the read a page misses takes its GET", async () => {
