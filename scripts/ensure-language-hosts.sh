@@ -32,7 +32,10 @@
 #            package cmd/pulumi-language-java, with the dependency versions of its own go.mod (pkg/v3 and sdk/v3
 #            v3.175.0) and the replace directives of that go.mod and pkg/v3's. It answers what the CLI v3.274.1 asks
 #            of a Java host to run a program (GetRequiredPackages, Run with the program's Maven, Gradle, JBang or jar
-#            executor), so it runs without a front. The first build takes a few minutes on 2 cores.
+#            executor) and generates SDKs (GeneratePackage, pulumi-java's code generation). The first build takes a
+#            few minutes on 2 cores. What is printed is the directory of the front before it:
+#            ${cache}/pulumi-language-java-v1.13.0-front-<hash>/bin/: that host as pulumi-language-java-v1.13.0,
+#            behind the front as pulumi-language-java (Link, which `pulumi package add` calls and v1.13.0 lacks)
 #    python  ${cache}/pulumi-language-python-v3.68.0-front-<hash of the front's .go files>/bin/
 #              pulumi-language-python-v3.68.0   Pulumi's Python host, package python/cmd/pulumi-language-python of
 #                                               sdk/v3 v3.68.0 (the last release that has it inside the sdk/v3
@@ -209,8 +212,6 @@ build_java() {
   build_module_host "$1" java github.com/pulumi/pulumi-java/pkg "$JAVA_PKG" "$JAVA_VERSION" "$JAVA_VERSION_VAR" "$JAVA_REPLACES"
 }
 ensure_yaml() { ensure_module_host yaml "$YAML_VERSION" build_yaml; }
-ensure_java() { ensure_module_host java "$JAVA_VERSION" build_java; }
-yaml_dest="$cache_root/pulumi-language-yaml-$YAML_VERSION"
 
 # ---------------------------------------------------------------------------------------------------------------
 # Python, Node.js and Go: the host of an older sdk/v3 behind the front (scripts/language-host-front)
@@ -291,12 +292,15 @@ build_go() {
   check_starts "$1/bin/pulumi-language-go" 127.0.0.1:1
 }
 
-# The front before the YAML host built above (ensure_yaml), for `pulumi package add` in a YAML program.
-build_yaml_front() {
-  cp "$yaml_dest/bin/pulumi-language-yaml" "$1/bin/pulumi-language-yaml-$YAML_VERSION"
-  build_front "$1" yaml
-  check_starts "$1/bin/pulumi-language-yaml"
+# The front before a host built above from a module of its own (ensure_module_host): $1 the work directory, $2 the
+# language, $3 its version. For `pulumi package add` in a YAML or Java program (Link).
+build_module_front() {
+  cp "$cache_root/pulumi-language-$2-$3/bin/pulumi-language-$2" "$1/bin/pulumi-language-$2-$3"
+  build_front "$1" "$2"
+  check_starts "$1/bin/pulumi-language-$2"
 }
+build_yaml_front() { build_module_front "$1" yaml "$YAML_VERSION"; }
+build_java_front() { build_module_front "$1" java "$JAVA_VERSION"; }
 
 # $1 the language (yaml_front: the YAML front), $2 the version of the host behind the front; then the files its
 # directory holds besides the front. The directory is named after the front's source too: checkouts with different
@@ -321,6 +325,7 @@ ensure_python() { ensure_fronted python "$PYTHON_SDK_VERSION" pulumi-language-py
 ensure_nodejs() { ensure_fronted nodejs "$PYTHON_SDK_VERSION"; }
 ensure_go() { ensure_fronted go "$GO_SDK_VERSION"; }
 ensure_yaml_front() { ensure_yaml >/dev/null && ensure_fronted yaml_front "$YAML_VERSION"; }
+ensure_java() { ensure_module_host java "$JAVA_VERSION" build_java >/dev/null && ensure_fronted java_front "$JAVA_VERSION"; }
 
 mkdir -p "$cache_root"
 # One builder at a time (a lock of its own: ensure-pulumi.sh may run beside this).
