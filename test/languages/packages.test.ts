@@ -4,10 +4,9 @@
  * TypeScript, a Go and a Java program (the last two examples/go's and examples/java's, with the SDK `pulumi package
  * add` generates instead of the repository's sdk/go and sdk/java, which test/languages/sdks.test.ts builds them on),
  * each declaring a project, a flag and a dashboard (up, a preview with no change, drift made by hand shown and put
- * back by one up --refresh --diff, destroy); the same from a git URL with a version tag, the checkout's
- * commit served by a git host over HTTPS on loopback (test/helpers/git-https.ts), in a YAML, a Python and a
- * TypeScript program (up, no change, destroy: the clone's install and build are what is new); and the plugin archive
- * `npm run
+ * back by one up --refresh --diff, destroy); the same from a git URL with a version tag, the checkout's commit served
+ * by a git host over HTTPS on loopback (test/helpers/git-https.ts), in a YAML, a Python and a TypeScript program (up,
+ * no change, destroy: the clone's install and build are what is new); and the plugin archive `npm run
  * plugin-artifacts` writes, installed by `pulumi plugin install --file` and run by a YAML program with no plugin on
  * PATH.
  *
@@ -403,12 +402,11 @@ describe("from a git URL", () => {
   });
 
   /**
-   * The YAML program is not run here: the only YAML host this machine's Go module proxy serves, pulumi-yaml v1.25.0,
-   * loads plugins in its own process with pulumi's sdk v3.206.0 (pkg/server/server.go: useRPCLoader false), whose
-   * plugin cache name for a git plugin leaves out the subdirectory (workspace.PluginSpec.LocalName), so it looks for
-   * `…pulumi-posthog.git-v<version>` where the CLI v3.274.1 installed `…pulumi-posthog.git_plugin-v<version>`.
+   * The YAML host here takes its schemas from the CLI's loader (scripts/language-host-front/yaml/main.go): the one
+   * pulumi-yaml v1.25.0 builds loads plugins itself with sdk v3.206.0, which looks for this plugin under
+   * `…pulumi-posthog.git-v<version>`, where the CLI v3.274.1 installed `…pulumi-posthog.git_plugin-v<version>`.
    */
-  test("YAML: pulumi package add of the same git URL records it, without its scheme, as the package posthog in Pulumi.yaml, from the tagged commit's plugin", async () => {
+  test("YAML: pulumi package add of the same git URL records it, without its scheme, as the package posthog in Pulumi.yaml, from the tagged commit's plugin; the program runs the clone's plugin: a project, a flag and a dashboard up, no change after, destroyed", async () => {
     const dir = path.join(workDir, "git-yaml");
     fs.mkdirSync(dir);
     fs.writeFileSync(
@@ -423,6 +421,7 @@ describe("from a git URL", () => {
     expect(Object.keys(project.packages ?? {})).toEqual(["posthog"]);
     expect([`${recorded}@v${version}`, `${recorded}@${version}`]).toContain(project.packages?.posthog);
     await expectInstalledFromTheTag();
+    await lifecycle(dir, "git-yaml", "Packages from git in YAML", extra, false);
   });
 });
 
