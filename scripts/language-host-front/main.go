@@ -397,10 +397,12 @@ func linkNodejs(ctx context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.Lin
 }
 
 // linkGo has the program's go.mod require each generated Go SDK's module at the package's version and replace it with
-// the SDK's directory (as a path relative to the program, as go.mod writes local paths), as a current
-// pulumi-language-go's Link does; the module is the one the SDK's own go.mod declares (pkg/v3's codegen/go writes one
-// for `pulumi package add`, its path from ModuleAndImportPath), the import path that module's directory holding
-// pulumi-plugin.json (the package's root, where codegen/go writes it).
+// the SDK's directory, as the go.mod files a current pulumi-language-go links show (its conformance tests' expected
+// projects, sdk/go/pulumi-language-go/testdata/local/projects/*/go.mod: `require <module> v<version>`, `replace
+// <module> => <the SDK's directory>`); the directory relative to the program, as the other links here write it. The
+// module is the one the SDK's own go.mod declares (pkg/v3's codegen/go writes one for `pulumi package add`, its path
+// from ModuleAndImportPath), the import path that module's directory holding pulumi-plugin.json (the package's root,
+// where codegen/go writes it).
 func linkGo(req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
 	dir := req.GetInfo().GetProgramDirectory()
 	file := filepath.Join(dir, "go.mod")
@@ -437,7 +439,8 @@ func linkGo(req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !strings.HasPrefix(local, ".") {
+		// go.mod takes a path that starts with ./ or ../ as a directory, anything else as a module.
+		if local != ".." && !strings.HasPrefix(local, ".."+string(filepath.Separator)) {
 			local = "." + string(filepath.Separator) + local
 		}
 		if err := mod.AddRequire(module, version); err != nil {
@@ -450,7 +453,8 @@ func linkGo(req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
 		if err != nil {
 			return nil, fmt.Errorf("the generated SDK of %s: %w", dep.GetPackage().GetName(), err)
 		}
-		imports = append(imports, fmt.Sprintf("import %s %q", dep.GetPackage().GetName(), path.Join(module, root)))
+		// The Go package there is named as its directory (codegen/go's goPackage of the package's name).
+		imports = append(imports, fmt.Sprintf("import %s %q", path.Base(root), path.Join(module, root)))
 	}
 	mod.Cleanup()
 	formatted, err := mod.Format()
