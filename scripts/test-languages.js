@@ -3,12 +3,12 @@
  * `npm run test:languages`: the languages tier (jest.languages.config.js). Prepares what `npm test` prepares (npm
  * packages, lib/, the Pulumi CLI, the YAML and Python language hosts), the host fronts `pulumi package add` needs
  * (scripts/ensure-language-hosts.sh nodejs yaml_front: RunPlugin, which runs plugin/, and YAML's Link), the Go host
- * behind its front (go: Go programs, and the Go SDK's generation) and the Java host (java), Maven's artifacts for
- * sdk/java and examples/java (one online `mvn install` of a copy of sdk/java, so that the tier's `mvn -o package`
- * finds the runtime, JUnit and the build's plugins — `mvn dependency:go-offline` leaves out what the resources and
- * surefire plugins load — and examples/java this checkout's com.pulumi:posthog; then, in a copy of examples/java, the
- * Java host's own plugin discovery, which fetches the exec plugin it runs programs with), and ends with the same
- * closing line, `N passed, N failed`.
+ * behind its front (go: Go programs, the Go SDK's generation and Link) and the Java host behind its (java: Java
+ * programs, and Link), Maven's artifacts for sdk/java and examples/java (one online `mvn install` of a copy of
+ * sdk/java, so that the tier's `mvn -o package` finds the runtime, JUnit and the build's plugins — `mvn
+ * dependency:go-offline` leaves out what the resources and surefire plugins load — and examples/java this checkout's
+ * com.pulumi:posthog; then, in a copy of examples/java, the Java host's own plugin discovery, which fetches the exec
+ * plugin it runs programs with), and ends with the same closing line, `N passed, N failed`.
  */
 const { spawnSync } = require("node:child_process");
 const fs = require("node:fs");
@@ -23,16 +23,19 @@ step("build lib/ (npm run build)", () => {
 });
 const pulumiBin = step("Pulumi CLI (scripts/ensure-pulumi.sh)", providePulumi);
 const hostBins = step("Pulumi YAML and Python language hosts (scripts/ensure-language-hosts.sh)", languageHostBins);
-const fronts = step("language host fronts, Go and Java hosts (scripts/ensure-language-hosts.sh nodejs yaml_front go java)", () => {
-  const result = spawnSync("bash", [path.join(root, "scripts", "ensure-language-hosts.sh"), "nodejs", "yaml_front", "go", "java"], {
-    cwd: root,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  if (result.status !== 0) throw new Error(`scripts/ensure-language-hosts.sh failed (exit ${result.status ?? result.signal})`);
-  const [nodejs, yaml, go, java] = result.stdout.trim().split("\n").slice(-4);
-  return { nodejs, yaml, go, java };
-});
+const fronts = step(
+  "language host fronts, Go and Java hosts behind theirs (scripts/ensure-language-hosts.sh nodejs yaml_front go java)",
+  () => {
+    const result = spawnSync("bash", [path.join(root, "scripts", "ensure-language-hosts.sh"), "nodejs", "yaml_front", "go", "java"], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    if (result.status !== 0) throw new Error(`scripts/ensure-language-hosts.sh failed (exit ${result.status ?? result.signal})`);
+    const [nodejs, yaml, go, java] = result.stdout.trim().split("\n").slice(-4);
+    return { nodejs, yaml, go, java };
+  },
+);
 
 /** `mvn -B -q <args>` in `cwd`, online. */
 function mvn(cwd, args) {

@@ -26,19 +26,27 @@
 // calls last and that host answers "not implemented".
 //
 // Go (pulumi-language-go-v3.66.0 beside it): GeneratePackage with pkg/v3's Go code generation, for `pulumi package
-// gen-sdk --language go`, and the runtime options of the program's Pulumi.yaml that the v3.66.0 host takes on its
-// command line (binary, buildTarget), which a current CLI no longer passes there.
+// gen-sdk --language go` and `pulumi package add` (an SDK with a go.mod of its own), Link (go.mod's require and
+// replace of that SDK's module; the CLI then has the v3.66.0 host run `go mod tidy`), and the runtime options of the
+// program's Pulumi.yaml that the v3.66.0 host takes on its command line (binary, buildTarget), which a current CLI
+// no longer passes there.
+//
+// Java (pulumi-language-java-v1.13.0 beside it, which generates the SDK itself): Link, which that host lacks and
+// `pulumi package add` calls after GeneratePackage: what pulumi-java's own Link tells its user to do by hand, done.
 package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
 	"io"
 	"net"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -52,10 +60,12 @@ import (
 	codegen "github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/util/fsutil"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/workspace"
 	"github.com/pulumi/pulumi/sdk/v3/nodejs/npm"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+	"golang.org/x/mod/modfile"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
@@ -63,7 +73,9 @@ import (
 )
 
 // The versions of the hosts this fronts: pulumi-language-<language>-<version>, beside this executable.
-var innerVersions = map[string]string{"python": "v3.68.0", "nodejs": "v3.68.0", "go": "v3.66.0", "yaml": "v1.25.0"}
+var innerVersions = map[string]string{
+	"python": "v3.68.0", "nodejs": "v3.68.0", "go": "v3.66.0", "yaml": "v1.25.0", "java": "v1.13.0",
+}
 
 func main() {
 	if err := run(); err != nil {
@@ -81,7 +93,7 @@ func run() error {
 	language := strings.TrimPrefix(filepath.Base(self), "pulumi-language-")
 	added, ok := answered[language]
 	if !ok {
-		return fmt.Errorf("serves as pulumi-language-python, -nodejs, -yaml or -go, not %s", filepath.Base(self))
+		return fmt.Errorf("serves as pulumi-language-python, -nodejs, -yaml, -go or -java, not %s", filepath.Base(self))
 	}
 
 	options := []grpc.ServerOption{grpc.ForceServerCodec(frameCodec{}), grpc.MaxRecvMsgSize(1 << 30), grpc.MaxSendMsgSize(1 << 30)}
@@ -260,7 +272,8 @@ func forward(conn *grpc.ClientConn) grpc.StreamHandler {
 var answered = map[string][]string{
 	"python": {"GeneratePackage", "GenerateProgram", "Link"},
 	"nodejs": {"RunPlugin", "GeneratePackage", "Link"},
-	"go":     {"GeneratePackage"},
+	"go":     {"GeneratePackage", "Link"},
+	"java":   {"Link"},
 	// pulumi-yaml v1.25.0 answers Link "not implemented", which ends `pulumi package add` in a YAML project.
 	"yaml": {"Link"},
 }
@@ -292,13 +305,18 @@ func streams(names ...string) []grpc.StreamDesc {
 
 // Link records generated Python SDKs in the program's requirements.txt, as a path pip installs (what the current
 // host does for a pip project), so that `pulumi install` and the program's virtualenv get them; Node.js SDKs in its
-// package.json (linkNodejs). A YAML program names a package's resources by their tokens: there is nothing to link.
+// package.json (linkNodejs), Go SDKs in its go.mod (linkGo), Java SDKs in its sources and pom.xml (linkJava). A YAML
+// program names a package's resources by their tokens: there is nothing to link.
 func (f front) Link(ctx context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
 	switch f.language {
 	case "yaml":
 		return &pulumirpc.LinkResponse{}, nil
 	case "nodejs":
 		return linkNodejs(ctx, req)
+	case "go":
+		return linkGo(req)
+	case "java":
+		return linkJava(req)
 	}
 	root := req.GetInfo().GetRootDirectory()
 	file := filepath.Join(root, "requirements.txt")
@@ -376,6 +394,222 @@ func linkNodejs(ctx context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.Lin
 		}
 	}
 	return &pulumirpc.LinkResponse{ImportInstructions: "Use it in your program as\n\n  " + strings.Join(imports, "\n  ") + "\n"}, nil
+}
+
+// linkGo has the program's go.mod require each generated Go SDK's module at the package's version and replace it with
+// the SDK's directory, as the go.mod files a current pulumi-language-go links show (its conformance tests' expected
+// projects, sdk/go/pulumi-language-go/testdata/local/projects/*/go.mod: `require <module> v<version>`, `replace
+// <module> => <the SDK's directory>`); the directory relative to the program, as the other links here write it. The
+// module is the one the SDK's own go.mod declares (pkg/v3's codegen/go writes one for `pulumi package add`, its path
+// from ModuleAndImportPath), the import path that module's directory holding pulumi-plugin.json (the package's root,
+// where codegen/go writes it).
+func linkGo(req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
+	dir := req.GetInfo().GetProgramDirectory()
+	file := filepath.Join(dir, "go.mod")
+	stat, err := os.Stat(file)
+	if err != nil {
+		return nil, fmt.Errorf("a Go program's packages are linked in its go.mod: %w", err)
+	}
+	text, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	mod, err := modfile.Parse(file, text, nil)
+	if err != nil {
+		return nil, err
+	}
+	var imports []string
+	for _, dep := range req.GetPackages() {
+		sdk := filepath.Join(req.GetInfo().GetRootDirectory(), dep.GetPath())
+		sdkModFile := filepath.Join(sdk, "go.mod")
+		sdkText, err := os.ReadFile(sdkModFile)
+		if err != nil {
+			return nil, fmt.Errorf("the generated SDK of %s: %w", dep.GetPackage().GetName(), err)
+		}
+		module := modfile.ModulePath(sdkText)
+		if module == "" {
+			return nil, fmt.Errorf("the generated SDK of %s declares no module in %s", dep.GetPackage().GetName(), sdkModFile)
+		}
+		// Any version does under a replace directive; the package's own says which one this is.
+		version := "v0.0.0"
+		if v := dep.GetPackage().GetVersion(); v != "" {
+			version = "v" + strings.TrimPrefix(v, "v")
+		}
+		local, err := filepath.Rel(dir, sdk)
+		if err != nil {
+			return nil, err
+		}
+		// go.mod takes a path that starts with ./ or ../ as a directory, anything else as a module.
+		if local != ".." && !strings.HasPrefix(local, ".."+string(filepath.Separator)) {
+			local = "." + string(filepath.Separator) + local
+		}
+		if err := mod.AddRequire(module, version); err != nil {
+			return nil, err
+		}
+		if err := mod.AddReplace(module, "", local, ""); err != nil {
+			return nil, err
+		}
+		root, err := packageRootOf(sdk)
+		if err != nil {
+			return nil, fmt.Errorf("the generated SDK of %s: %w", dep.GetPackage().GetName(), err)
+		}
+		// The Go package there is named as its directory (codegen/go's goPackage of the package's name).
+		imports = append(imports, fmt.Sprintf("import %s %q", path.Base(root), path.Join(module, root)))
+	}
+	mod.Cleanup()
+	formatted, err := mod.Format()
+	if err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(file, formatted, stat.Mode().Perm()); err != nil {
+		return nil, err
+	}
+	return &pulumirpc.LinkResponse{ImportInstructions: "Use it in your program as\n\n  " + strings.Join(imports, "\n  ") + "\n"}, nil
+}
+
+// packageRootOf is the directory of a generated Go SDK, relative to it and slash-separated, that holds its
+// pulumi-plugin.json.
+func packageRootOf(sdk string) (string, error) {
+	var found []string
+	err := filepath.WalkDir(sdk, func(file string, entry os.DirEntry, err error) error {
+		if err == nil && entry.Name() == "pulumi-plugin.json" {
+			rel, relErr := filepath.Rel(sdk, filepath.Dir(file))
+			found = append(found, filepath.ToSlash(rel))
+			return relErr
+		}
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	if len(found) != 1 {
+		return "", fmt.Errorf("%d pulumi-plugin.json files in %s, one expected", len(found), sdk)
+	}
+	return found[0], nil
+}
+
+// The libraries generated Java code compiles against (pulumi-java's codegen/java/package_info.go,
+// WithDefaultDependencies: gson for JsonElement, jsr305 for Nullable), which Pulumi's Java runtime (com.pulumi:pulumi)
+// brings only at runtime scope; pulumi-java's Link names these versions.
+var javaSdkDependencies = []struct{ group, artifact, version string }{
+	{"com.google.code.findbugs", "jsr305", "3.0.2"},
+	{"com.google.code.gson", "gson", "2.8.9"},
+}
+
+// linkJava does what pulumi-java's Link (pkg/cmd/pulumi-language-java/main.go) tells its user to do by hand for each
+// generated Java SDK, which is sources only for `pulumi package add` (codegen/java GeneratePackage writes no build
+// files for a local SDK): the SDK's src/ copied into the program's src/, and the libraries its code compiles against
+// named in pom.xml's dependencies (those the pom names already left as they are). A program without pom.xml (Gradle)
+// is told what to add to its build file.
+func linkJava(req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
+	dir := req.GetInfo().GetProgramDirectory()
+	var names []string
+	for _, dep := range req.GetPackages() {
+		sdk := filepath.Join(req.GetInfo().GetRootDirectory(), dep.GetPath(), "src")
+		// As `cp -r`: files of an earlier add are overwritten.
+		if err := fsutil.CopyFile(filepath.Join(dir, "src"), sdk, nil); err != nil {
+			return nil, fmt.Errorf("copying the generated SDK of %s into the program's src: %w", dep.GetPackage().GetName(), err)
+		}
+		names = append(names, dep.GetPackage().GetName())
+	}
+	done := fmt.Sprintf("The sources of the generated SDK of %s are in src/.", strings.Join(names, ", "))
+	pom := filepath.Join(dir, "pom.xml")
+	added, err := addPomDependencies(pom)
+	if os.IsNotExist(err) {
+		var lines []string
+		for _, dep := range javaSdkDependencies {
+			lines = append(lines, fmt.Sprintf("implementation(\"%s:%s:%s\")", dep.group, dep.artifact, dep.version))
+		}
+		return &pulumirpc.LinkResponse{ImportInstructions: done + " Add to your build file's dependencies:\n\n  " +
+			strings.Join(lines, "\n  ") + "\n"}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(added) > 0 {
+		done += " pom.xml now depends on " + strings.Join(added, " and ") + "."
+	}
+	return &pulumirpc.LinkResponse{ImportInstructions: done + "\n"}, nil
+}
+
+// addPomDependencies adds javaSdkDependencies that the project's own <dependencies> (project/dependencies, not those
+// of dependencyManagement or of a plugin) lacks, before its end tag, or a <dependencies> of its own before the
+// project's end tag; the rest of the file stays as it was written. It answers the coordinates it added.
+func addPomDependencies(file string) ([]string, error) {
+	text, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	decoder := xml.NewDecoder(bytes.NewReader(text))
+	var stack []string
+	named := map[string]bool{}
+	var group, artifact string
+	insertAt, projectEnd := -1, -1
+	for {
+		offset := int(decoder.InputOffset())
+		token, err := decoder.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", file, err)
+		}
+		switch t := token.(type) {
+		case xml.StartElement:
+			stack = append(stack, t.Name.Local)
+		case xml.CharData:
+			switch strings.Join(stack, "/") {
+			case "project/dependencies/dependency/groupId":
+				group = strings.TrimSpace(string(t))
+			case "project/dependencies/dependency/artifactId":
+				artifact = strings.TrimSpace(string(t))
+			}
+		case xml.EndElement:
+			switch strings.Join(stack, "/") {
+			case "project/dependencies/dependency":
+				named[group+":"+artifact] = true
+				group, artifact = "", ""
+			case "project/dependencies":
+				insertAt = offset
+			case "project":
+				projectEnd = offset
+			}
+			stack = stack[:len(stack)-1]
+		}
+	}
+	if projectEnd < 0 {
+		return nil, fmt.Errorf("%s has no <project>", file)
+	}
+	var block strings.Builder
+	var added []string
+	for _, dep := range javaSdkDependencies {
+		if named[dep.group+":"+dep.artifact] {
+			continue
+		}
+		fmt.Fprintf(&block, "        <dependency>\n            <groupId>%s</groupId>\n            <artifactId>%s</artifactId>\n"+
+			"            <version>%s</version>\n        </dependency>\n", dep.group, dep.artifact, dep.version)
+		added = append(added, dep.group+":"+dep.artifact+":"+dep.version)
+	}
+	if len(added) == 0 {
+		return nil, nil
+	}
+	insert := block.String()
+	if insertAt < 0 {
+		insertAt, insert = projectEnd, "    <dependencies>\n"+insert+"    </dependencies>\n"
+	}
+	// The end tag's own line: what goes before it starts a line of its own.
+	lineStart := bytes.LastIndexByte(text[:insertAt], '\n') + 1
+	if strings.TrimSpace(string(text[lineStart:insertAt])) == "" {
+		insertAt = lineStart
+	} else {
+		insert = "\n" + insert
+	}
+	stat, err := os.Stat(file)
+	if err != nil {
+		return nil, err
+	}
+	out := append(append(append([]byte(nil), text[:insertAt]...), insert...), text[insertAt:]...)
+	return added, os.WriteFile(file, out, stat.Mode().Perm())
 }
 
 // RunPlugin runs a Node.js plugin directory as a current pulumi-language-nodejs does: `node

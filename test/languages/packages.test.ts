@@ -1,12 +1,12 @@
 /**
  * The provider as Pulumi users install a provider, through the real CLI against the local server: `pulumi package
- * add` of this repository's plugin/ (a plugin project the CLI runs with its Node.js host) in a YAML, a Python and a
- * TypeScript program, and examples/go and examples/java (the repository's sdk/go and sdk/java, plugin/ under
- * `packages:`), each declaring a project, a flag and a dashboard (up, a preview with no change, drift made by hand
- * shown and put back by one up --refresh --diff, destroy); the same from a git URL with a version tag, the checkout's
- * commit served by a git host over HTTPS on loopback (test/helpers/git-https.ts), in a YAML, a Python and a
- * TypeScript program (up, no change, destroy: the clone's install and build are what is new); and the plugin archive
- * `npm run
+ * add` of this repository's plugin/ (a plugin project the CLI runs with its Node.js host) in a YAML, a Python, a
+ * TypeScript, a Go and a Java program (the last two examples/go's and examples/java's, with the SDK `pulumi package
+ * add` generates instead of the repository's sdk/go and sdk/java, which test/languages/sdks.test.ts builds them on),
+ * each declaring a project, a flag and a dashboard (up, a preview with no change, drift made by hand shown and put
+ * back by one up --refresh --diff, destroy); the same from a git URL with a version tag, the checkout's commit served
+ * by a git host over HTTPS on loopback (test/helpers/git-https.ts), in a YAML, a Python and a TypeScript program (up,
+ * no change, destroy: the clone's install and build are what is new); and the plugin archive `npm run
  * plugin-artifacts` writes, installed by `pulumi plugin install --file` and run by a YAML program with no plugin on
  * PATH.
  *
@@ -37,7 +37,7 @@ let workDir: string;
 
 /**
  * The CLI, the Node.js host front that answers RunPlugin, the YAML host behind its front (Link), the Python host, the
- * Go host behind its front and the Java host: never the plugin itself.
+ * Go and Java hosts behind their fronts: never the plugin itself.
  */
 function env(extra: Record<string, string> = {}): Record<string, string> {
   const names = [
@@ -178,8 +178,7 @@ test("YAML: pulumi package add <checkout>/plugin records the plugin directory as
     `name: packages-yaml\nruntime: yaml\nconfig:\n  projectName:\n    type: string\n${YAML_RESOURCES}`,
   );
   await pulumiIn(dir, ["package", "add", path.join(repoRoot, "plugin")]);
-  const project = parse(fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8")) as { packages?: Record<string, unknown> };
-  expect(project.packages).toEqual({ posthog: path.join(repoRoot, "plugin") });
+  expectPackageRecorded(dir);
   await lifecycle(dir, "yaml", "Packages from YAML");
 });
 
@@ -225,28 +224,80 @@ test("Python: pulumi package add <checkout>/plugin generates pulumi_posthog into
 });
 
 /**
- * An example of examples/ copied into `dir` as it is, except that its paths to the checkout (`../../sdk`,
- * `../../plugin`) are made absolute.
+ * An example of examples/ copied into `dir` as a program that has not added the package yet: Pulumi.yaml without its
+ * `packages:`, and these edits of its build file (each part must be in the example as it is here).
  */
-function exampleCopy(example: string, dir: string): void {
+function exampleBeforeAdd(example: string, dir: string, edits: [file: string, part: string | RegExp, by: string][]): void {
   fs.cpSync(path.join(repoRoot, "examples", example), dir, { recursive: true });
-  for (const file of ["Pulumi.yaml", "go.mod"].map((name) => path.join(dir, name)).filter((file) => fs.existsSync(file)))
-    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replaceAll("../../", `${repoRoot}/`));
+  for (const [name, part, by] of [["Pulumi.yaml", "packages:\n  posthog: ../../plugin\n", ""] as const, ...edits]) {
+    const text = fs.readFileSync(path.join(dir, name), "utf8");
+    expect(text).toMatch(part);
+    fs.writeFileSync(path.join(dir, name), text.replace(part, by));
+  }
 }
 
-test("Go: examples/go, on sdk/go through its replace directive and plugin/ under packages:, run by pulumi-language-go v3.66.0 behind the front: a project, a flag and a dashboard up, no change after, drift shown and put back, destroyed", async () => {
+/** The package pulumi package add records in Pulumi.yaml: plugin/ of this checkout, as `posthog`. */
+function expectPackageRecorded(dir: string): void {
+  const project = parse(fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8")) as { packages?: Record<string, unknown> };
+  expect(project.packages).toEqual({ posthog: path.join(repoRoot, "plugin") });
+}
+
+test("Go: pulumi package add <checkout>/plugin in examples/go's program (its go.mod without sdk/) generates the Go SDK into sdks/posthog, requires its module in go.mod and replaces it with that directory; the program, built by pulumi-language-go v3.66.0 behind the front, runs on it: a project, a flag and a dashboard up, no change after, drift shown and put back, destroyed", async () => {
   const dir = path.join(workDir, "go");
-  exampleCopy("go", dir);
-  // The example's go.sum as it is (-mod=readonly): the host builds the program with the go of PATH.
-  await lifecycle(dir, "go", "Packages from Go", { GOFLAGS: "-mod=readonly -buildvcs=false", GOWORK: "off", GOTOOLCHAIN: "local" });
+  exampleBeforeAdd("go", dir, [
+    ["go.mod", "\tgithub.com/pulumi-posthog/pulumi-posthog/sdk v0.0.0\n", ""],
+    ["go.mod", /\n\/\/[^\n]*\nreplace github\.com\/pulumi-posthog\/pulumi-posthog\/sdk => [^\n]*\n/, "\n"],
+  ]);
+  // The example's go.sum as it is: `go mod tidy`, which the CLI has the host run after Link, adds what the SDK needs.
+  const go = { GOFLAGS: "-buildvcs=false", GOWORK: "off", GOTOOLCHAIN: "local" };
+  const added = await pulumiIn(dir, ["package", "add", path.join(repoRoot, "plugin")], go);
+  // The SDK's own module (pkg/v3's Go code generation for `pulumi package add`), at the package's version.
+  const module = "github.com/pulumi-posthog/pulumi-posthog/sdk/go";
+  expect(added).toContain(`import posthog "${module}/posthog"`);
+  expect(fs.readFileSync(path.join(dir, "sdks", "posthog", "go.mod"), "utf8")).toMatch(new RegExp(`^module ${module}$`, "m"));
+  const goMod = fs.readFileSync(path.join(dir, "go.mod"), "utf8");
+  expect(goMod).toMatch(new RegExp(`^\\s*(require )?${module} v${version}$`, "m"));
+  expect(goMod).toMatch(new RegExp(`^replace ${module} => ./sdks/posthog$`, "m"));
+  expectPackageRecorded(dir);
+  // go.sum as tidied (-mod=readonly): the host builds the program with the go of PATH.
+  await lifecycle(dir, "go", "Packages from Go", { ...go, GOFLAGS: "-mod=readonly -buildvcs=false" });
 });
 
-test("Java: examples/java, on sdk/java installed into the local Maven repository and plugin/ under packages:, run with Maven by pulumi-language-java v1.13.0: a project, a flag and a dashboard up, no change after, drift shown and put back, destroyed", async () => {
-  // com.pulumi:posthog is this checkout's sdk/java, which the tier's preparation installed (scripts/test-languages.js:
-  // `mvn install` of a copy, as the example's Pulumi.yaml says).
+test("Java: pulumi package add <checkout>/plugin in examples/java's program (its pom.xml on Pulumi's Java runtime instead of sdk/java) has pulumi-language-java v1.13.0 generate the Java SDK into sdks/posthog and the front link it as pulumi-java's Link says (its sources into src/, gson and jsr305 into pom.xml); Maven builds the program, which runs on it: a project, a flag and a dashboard up, no change after, drift shown and put back, destroyed", async () => {
   const dir = path.join(workDir, "java");
-  exampleCopy("java", dir);
-  // The host runs `mvn compile exec:java` in the program's directory: offline too.
+  // The runtime at the version sdk/java is built on (which brought it to the example).
+  const runtime = /<artifactId>pulumi<\/artifactId>\s*<version>([^<]+)<\/version>/.exec(
+    fs.readFileSync(path.join(repoRoot, "sdk", "java", "pom.xml"), "utf8"),
+  )?.[1];
+  exampleBeforeAdd("java", dir, [
+    [
+      "pom.xml",
+      /<!--[^>]*-->\s*<dependency>\s*<groupId>com\.pulumi<\/groupId>\s*<artifactId>posthog<\/artifactId>\s*<version>[^<]*<\/version>/,
+      `<dependency>\n            <groupId>com.pulumi</groupId>\n            <artifactId>pulumi</artifactId>\n            <version>${runtime}</version>`,
+    ],
+  ]);
+  // The CLI has the host build the program after Link (`mvn compile`): online, for what the pom now names.
+  const added = await pulumiIn(dir, ["package", "add", path.join(repoRoot, "plugin")]);
+  expect(added).toContain("The sources of the generated SDK of posthog are in src/.");
+  const sources = path.join("src", "main", "java", "com", "pulumi", "posthog");
+  for (const file of ["Project.java", "FeatureFlagArgs.java", "Dashboard.java"]) {
+    expect(fs.existsSync(path.join(dir, "sdks", "posthog", sources, file))).toBe(true);
+    expect(fs.readFileSync(path.join(dir, sources, file), "utf8")).toBe(
+      fs.readFileSync(path.join(dir, "sdks", "posthog", sources, file), "utf8"),
+    );
+  }
+  const dependencies = [
+    ...fs
+      .readFileSync(path.join(dir, "pom.xml"), "utf8")
+      .matchAll(/<dependency>\s*<groupId>([^<]+)<\/groupId>\s*<artifactId>([^<]+)<\/artifactId>\s*<version>([^<]+)<\/version>/g),
+  ].map(([, group, artifact, v]) => `${group}:${artifact}:${v}`);
+  expect(dependencies).toEqual([
+    `com.pulumi:pulumi:${runtime}`,
+    "com.google.code.findbugs:jsr305:3.0.2",
+    "com.google.code.gson:gson:2.8.9",
+  ]);
+  expectPackageRecorded(dir);
+  // The host runs `mvn compile exec:java` in the program's directory: offline from here.
   fs.mkdirSync(path.join(dir, ".mvn"));
   fs.writeFileSync(path.join(dir, ".mvn", "maven.config"), "-o\n");
   await lifecycle(dir, "java", "Packages from Java");
@@ -351,12 +402,11 @@ describe("from a git URL", () => {
   });
 
   /**
-   * The YAML program is not run here: the only YAML host this machine's Go module proxy serves, pulumi-yaml v1.25.0,
-   * loads plugins in its own process with pulumi's sdk v3.206.0 (pkg/server/server.go: useRPCLoader false), whose
-   * plugin cache name for a git plugin leaves out the subdirectory (workspace.PluginSpec.LocalName), so it looks for
-   * `…pulumi-posthog.git-v<version>` where the CLI v3.274.1 installed `…pulumi-posthog.git_plugin-v<version>`.
+   * The YAML host here takes its schemas from the CLI's loader (scripts/language-host-front/yaml/main.go): the one
+   * pulumi-yaml v1.25.0 builds loads plugins itself with sdk v3.206.0, which looks for this plugin under
+   * `…pulumi-posthog.git-v<version>`, where the CLI v3.274.1 installed `…pulumi-posthog.git_plugin-v<version>`.
    */
-  test("YAML: pulumi package add of the same git URL records it, without its scheme, as the package posthog in Pulumi.yaml, from the tagged commit's plugin", async () => {
+  test("YAML: pulumi package add of the same git URL records it, without its scheme, as the package posthog in Pulumi.yaml, from the tagged commit's plugin; the program runs the clone's plugin: a project, a flag and a dashboard up, no change after, destroyed", async () => {
     const dir = path.join(workDir, "git-yaml");
     fs.mkdirSync(dir);
     fs.writeFileSync(
@@ -371,6 +421,7 @@ describe("from a git URL", () => {
     expect(Object.keys(project.packages ?? {})).toEqual(["posthog"]);
     expect([`${recorded}@v${version}`, `${recorded}@${version}`]).toContain(project.packages?.posthog);
     await expectInstalledFromTheTag();
+    await lifecycle(dir, "git-yaml", "Packages from git in YAML", extra, false);
   });
 });
 
