@@ -261,6 +261,12 @@ export function packageSchema(version: string): Record<string, unknown> {
       python: { packageName: "pulumi_posthog", requires: { pulumi: ">=3.269.0,<4.0.0" }, respectSchemaVersion: true },
       go: { importBasePath: "github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog" },
       csharp: { rootNamespace: "PulumiPosthog", packageReferences: { Pulumi: "3.*" } },
+      // Java classes in com.pulumi.posthog (sdk/java's), whichever way the SDK is made: pulumi-java's code generation
+      // puts a package that has a namespace under com.<namespace> (pulumi-java's pkg/codegen/java/gen.go,
+      // generateModuleContextMap), and `pulumi package add` of a git URL gives it one, the URL's owner (pulumi's
+      // pkg/cmd/pulumi/packages/packages.go, setSpecNamespace): com.pulumiposthog.posthog, which a program written for
+      // sdk/java would not compile against.
+      java: { basePackage: "com.pulumi" },
     },
   };
 }

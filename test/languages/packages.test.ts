@@ -5,8 +5,8 @@
  * add` generates instead of the repository's sdk/go and sdk/java, which test/languages/sdks.test.ts builds them on),
  * each declaring a project, a flag and a dashboard (up, a preview with no change, drift made by hand shown and put
  * back by one up --refresh --diff, destroy); the same from a git URL with a version tag, the checkout's commit served
- * by a git host over HTTPS on loopback (test/helpers/git-https.ts), in a YAML, a Python and a TypeScript program (up,
- * no change, destroy: the clone's install and build are what is new); and the plugin archive `npm run
+ * by a git host over HTTPS on loopback (test/helpers/git-https.ts), in a YAML, a Python, a TypeScript, a Go and a Java
+ * program (up, no change, destroy: the clone's install and build are what is new); and the plugin archive `npm run
  * plugin-artifacts` writes, installed by `pulumi plugin install --file` and run by a YAML program with no plugin on
  * PATH.
  *
@@ -18,6 +18,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { parse } from "yaml";
 import { Transport } from "../../src/client-entry";
+import { JAVA_RUNTIME_VERSION } from "../../src/generate/java-sdk";
 import * as dashboards from "../../src/kinds/dashboard/endpoints";
 import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import * as projects from "../../src/kinds/project/endpoints";
@@ -242,49 +243,69 @@ function expectPackageRecorded(dir: string): void {
   expect(project.packages).toEqual({ posthog: path.join(repoRoot, "plugin") });
 }
 
-test("Go: pulumi package add <checkout>/plugin in examples/go's program (its go.mod without sdk/) generates the Go SDK into sdks/posthog, requires its module in go.mod and replaces it with that directory; the program, built by pulumi-language-go v3.66.0 behind the front, runs on it: a project, a flag and a dashboard up, no change after, drift shown and put back, destroyed", async () => {
-  const dir = path.join(workDir, "go");
+/** Go for the CLI and the Go host: no VCS stamp (the program is not in a repository), no workspace, the go of PATH. */
+const GO_ENV = { GOFLAGS: "-buildvcs=false", GOWORK: "off", GOTOOLCHAIN: "local" };
+/** ... and once the add has tidied go.sum (-mod=readonly): the host builds the program with the go of PATH. */
+const GO_RUN_ENV = { ...GO_ENV, GOFLAGS: "-mod=readonly -buildvcs=false" };
+
+/**
+ * examples/go's program before the add: its go.mod without sdk/'s require and replace, its go.sum as it is (`go mod
+ * tidy`, which the CLI has the host run after Link, adds what the SDK needs).
+ */
+function goProgram(dir: string): void {
   exampleBeforeAdd("go", dir, [
     ["go.mod", "\tgithub.com/pulumi-posthog/pulumi-posthog/sdk v0.0.0\n", ""],
     ["go.mod", /\n\/\/[^\n]*\nreplace github\.com\/pulumi-posthog\/pulumi-posthog\/sdk => [^\n]*\n/, "\n"],
   ]);
-  // The example's go.sum as it is: `go mod tidy`, which the CLI has the host run after Link, adds what the SDK needs.
-  const go = { GOFLAGS: "-buildvcs=false", GOWORK: "off", GOTOOLCHAIN: "local" };
-  const added = await pulumiIn(dir, ["package", "add", path.join(repoRoot, "plugin")], go);
-  // The SDK's own module (pkg/v3's Go code generation for `pulumi package add`), at the package's version.
+}
+
+/**
+ * What `pulumi package add` leaves in a Go program: the SDK in `sdk` as its own module (pkg/v3's Go code generation
+ * for `pulumi package add`, its path from schema.json's importBasePath whatever the SDK's directory), go.mod requiring
+ * it at the package's version and replacing it with that directory, and the import the add tells of.
+ */
+function expectGoSdkLinked(dir: string, added: string, sdk: string): void {
   const module = "github.com/pulumi-posthog/pulumi-posthog/sdk/go";
   expect(added).toContain(`import posthog "${module}/posthog"`);
-  expect(fs.readFileSync(path.join(dir, "sdks", "posthog", "go.mod"), "utf8")).toMatch(new RegExp(`^module ${module}$`, "m"));
+  expect(fs.readFileSync(path.join(dir, sdk, "go.mod"), "utf8")).toMatch(new RegExp(`^module ${module}$`, "m"));
   const goMod = fs.readFileSync(path.join(dir, "go.mod"), "utf8");
   expect(goMod).toMatch(new RegExp(`^\\s*(require )?${module} v${version}$`, "m"));
-  expect(goMod).toMatch(new RegExp(`^replace ${module} => ./sdks/posthog$`, "m"));
+  expect(goMod).toMatch(new RegExp(`^replace ${module} => \\./${sdk}$`, "m"));
+}
+
+test("Go: pulumi package add <checkout>/plugin in examples/go's program (its go.mod without sdk/) generates the Go SDK into sdks/posthog, requires its module in go.mod and replaces it with that directory; the program, built by pulumi-language-go v3.66.0 behind the front, runs on it: a project, a flag and a dashboard up, no change after, drift shown and put back, destroyed", async () => {
+  const dir = path.join(workDir, "go");
+  goProgram(dir);
+  const added = await pulumiIn(dir, ["package", "add", path.join(repoRoot, "plugin")], GO_ENV);
+  expectGoSdkLinked(dir, added, "sdks/posthog");
   expectPackageRecorded(dir);
-  // go.sum as tidied (-mod=readonly): the host builds the program with the go of PATH.
-  await lifecycle(dir, "go", "Packages from Go", { ...go, GOFLAGS: "-mod=readonly -buildvcs=false" });
+  await lifecycle(dir, "go", "Packages from Go", GO_RUN_ENV);
 });
 
-test("Java: pulumi package add <checkout>/plugin in examples/java's program (its pom.xml on Pulumi's Java runtime instead of sdk/java) has pulumi-language-java v1.13.0 generate the Java SDK into sdks/posthog and the front link it as pulumi-java's Link says (its sources into src/, gson and jsr305 into pom.xml); Maven builds the program, which runs on it: a project, a flag and a dashboard up, no change after, drift shown and put back, destroyed", async () => {
-  const dir = path.join(workDir, "java");
-  // The runtime at the version sdk/java is built on (which brought it to the example).
-  const runtime = /<artifactId>pulumi<\/artifactId>\s*<version>([^<]+)<\/version>/.exec(
-    fs.readFileSync(path.join(repoRoot, "sdk", "java", "pom.xml"), "utf8"),
-  )?.[1];
+/** examples/java's program before the add: its pom.xml on Pulumi's Java runtime (sdk/java's) instead of sdk/java. */
+function javaProgram(dir: string): void {
   exampleBeforeAdd("java", dir, [
     [
       "pom.xml",
       /<!--[^>]*-->\s*<dependency>\s*<groupId>com\.pulumi<\/groupId>\s*<artifactId>posthog<\/artifactId>\s*<version>[^<]*<\/version>/,
-      `<dependency>\n            <groupId>com.pulumi</groupId>\n            <artifactId>pulumi</artifactId>\n            <version>${runtime}</version>`,
+      `<dependency>\n            <groupId>com.pulumi</groupId>\n            <artifactId>pulumi</artifactId>\n            <version>${JAVA_RUNTIME_VERSION}</version>`,
     ],
   ]);
-  // The CLI has the host build the program after Link (`mvn compile`): online, for what the pom now names.
-  const added = await pulumiIn(dir, ["package", "add", path.join(repoRoot, "plugin")]);
+}
+
+/**
+ * What `pulumi package add` leaves in a Java program: the SDK pulumi-language-java v1.13.0 generates, in `sdk`, its
+ * classes in com.pulumi.posthog (the package examples/java imports), linked by the front as pulumi-java's Link says:
+ * its sources copied into src/, gson and jsr305 added to pom.xml; then, since the host runs `mvn compile exec:java`
+ * in the program's directory, Maven offline from here (the add's own `mvn compile` was online, for what the pom now
+ * names).
+ */
+function expectJavaSdkLinked(dir: string, added: string, sdk: string): void {
   expect(added).toContain("The sources of the generated SDK of posthog are in src/.");
   const sources = path.join("src", "main", "java", "com", "pulumi", "posthog");
   for (const file of ["Project.java", "FeatureFlagArgs.java", "Dashboard.java"]) {
-    expect(fs.existsSync(path.join(dir, "sdks", "posthog", sources, file))).toBe(true);
-    expect(fs.readFileSync(path.join(dir, sources, file), "utf8")).toBe(
-      fs.readFileSync(path.join(dir, "sdks", "posthog", sources, file), "utf8"),
-    );
+    expect(fs.existsSync(path.join(dir, sdk, sources, file))).toBe(true);
+    expect(fs.readFileSync(path.join(dir, sources, file), "utf8")).toBe(fs.readFileSync(path.join(dir, sdk, sources, file), "utf8"));
   }
   const dependencies = [
     ...fs
@@ -292,14 +313,20 @@ test("Java: pulumi package add <checkout>/plugin in examples/java's program (its
       .matchAll(/<dependency>\s*<groupId>([^<]+)<\/groupId>\s*<artifactId>([^<]+)<\/artifactId>\s*<version>([^<]+)<\/version>/g),
   ].map(([, group, artifact, v]) => `${group}:${artifact}:${v}`);
   expect(dependencies).toEqual([
-    `com.pulumi:pulumi:${runtime}`,
+    `com.pulumi:pulumi:${JAVA_RUNTIME_VERSION}`,
     "com.google.code.findbugs:jsr305:3.0.2",
     "com.google.code.gson:gson:2.8.9",
   ]);
-  expectPackageRecorded(dir);
-  // The host runs `mvn compile exec:java` in the program's directory: offline from here.
   fs.mkdirSync(path.join(dir, ".mvn"));
   fs.writeFileSync(path.join(dir, ".mvn", "maven.config"), "-o\n");
+}
+
+test("Java: pulumi package add <checkout>/plugin in examples/java's program (its pom.xml on Pulumi's Java runtime instead of sdk/java) has pulumi-language-java v1.13.0 generate the Java SDK into sdks/posthog and the front link it as pulumi-java's Link says (its sources into src/, gson and jsr305 into pom.xml); Maven builds the program, which runs on it: a project, a flag and a dashboard up, no change after, drift shown and put back, destroyed", async () => {
+  const dir = path.join(workDir, "java");
+  javaProgram(dir);
+  const added = await pulumiIn(dir, ["package", "add", path.join(repoRoot, "plugin")]);
+  expectJavaSdkLinked(dir, added, "sdks/posthog");
+  expectPackageRecorded(dir);
   await lifecycle(dir, "java", "Packages from Java");
 });
 
@@ -382,6 +409,17 @@ describe("from a git URL", () => {
     expect(fs.existsSync(path.join(clone, "lib", "plugin", "serve.js"))).toBe(true);
   }
 
+  /**
+   * The package pulumi package add records in Pulumi.yaml: the URL without its scheme, as `posthog`, at its version
+   * as typed (v<version>) on a first install, as the plugin cache has it (<version>) once installed.
+   */
+  function expectGitPackageRecorded(dir: string): void {
+    const project = parse(fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8")) as { packages?: Record<string, unknown> };
+    const recorded = `${new URL(git.url).host}${new URL(git.url).pathname}/plugin`;
+    expect(Object.keys(project.packages ?? {})).toEqual(["posthog"]);
+    expect([`${recorded}@v${version}`, `${recorded}@${version}`]).toContain(project.packages?.posthog);
+  }
+
   test("Python: pulumi package add https://<host>/pulumi-posthog/pulumi-posthog.git/plugin@v<version> clones the tag, installs and builds the plugin in the fresh clone, generates pulumi_posthog into sdks/pulumi-posthog-posthog and names it in requirements.txt; the program runs the clone's plugin: a project, a flag and a dashboard up, no change after, destroyed", async () => {
     const dir = path.join(workDir, "git-python");
     const pip = await pythonProject(dir, "packages-git-python");
@@ -415,13 +453,34 @@ describe("from a git URL", () => {
     );
     const added = await pulumiIn(dir, ["package", "add", source], extra);
     expect(added).toContain("Added package pulumi-posthog/PostHog");
-    const project = parse(fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8")) as { packages?: Record<string, unknown> };
-    // Its version as typed (v<version>) on a first install, as the plugin cache has it (<version>) once installed.
-    const recorded = `${new URL(git.url).host}${new URL(git.url).pathname}/plugin`;
-    expect(Object.keys(project.packages ?? {})).toEqual(["posthog"]);
-    expect([`${recorded}@v${version}`, `${recorded}@${version}`]).toContain(project.packages?.posthog);
+    expectGitPackageRecorded(dir);
     await expectInstalledFromTheTag();
     await lifecycle(dir, "git-yaml", "Packages from git in YAML", extra, false);
+  });
+
+  test("Go: pulumi package add of the same git URL in examples/go's program generates the Go SDK into sdks/pulumi-posthog-posthog, the same module and import path as from a checkout, requires it in go.mod and replaces it with that directory; the program runs the clone's plugin: a project, a flag and a dashboard up, no change after, destroyed", async () => {
+    const dir = path.join(workDir, "git-go");
+    goProgram(dir);
+    const added = await pulumiIn(dir, ["package", "add", source], { ...extra, ...GO_ENV });
+    await expectInstalledFromTheTag();
+    expectGoSdkLinked(dir, added, "sdks/pulumi-posthog-posthog");
+    expectGitPackageRecorded(dir);
+    await lifecycle(dir, "git-go", "Packages from git in Go", { ...extra, ...GO_RUN_ENV }, false);
+  });
+
+  /**
+   * The CLI gives the package the URL's owner for a namespace, under which pulumi-java would put its classes
+   * (com.pulumiposthog.posthog); schema.json's language.java.basePackage keeps them in com.pulumi.posthog, the package
+   * examples/java imports.
+   */
+  test("Java: pulumi package add of the same git URL in examples/java's program generates the Java SDK into sdks/pulumi-posthog-posthog, its classes in com.pulumi.posthog as from a checkout, and the front links it (its sources into src/, gson and jsr305 into pom.xml); Maven builds the program, which runs the clone's plugin: a project, a flag and a dashboard up, no change after, destroyed", async () => {
+    const dir = path.join(workDir, "git-java");
+    javaProgram(dir);
+    const added = await pulumiIn(dir, ["package", "add", source], extra);
+    await expectInstalledFromTheTag();
+    expectJavaSdkLinked(dir, added, "sdks/pulumi-posthog-posthog");
+    expectGitPackageRecorded(dir);
+    await lifecycle(dir, "git-java", "Packages from git in Java", extra, false);
   });
 });
 
