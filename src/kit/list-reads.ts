@@ -96,7 +96,7 @@ const pagesOf = new Map<string, number>();
 
 /**
  * The most reads a batch closed by silence held (by caller, kind and scope): the engine's limit, as far as seen;
- * infinite once a batch held more.
+ * infinite once a batch held more than twice it.
  */
 const limitOf = new Map<string, number>();
 
