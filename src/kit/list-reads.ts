@@ -131,27 +131,30 @@ export function readObject<S extends ScopeKind, R, W extends WhereOf<S>>(
     if (closing.reads.length > 2 * limit) limitOf.set(key, Number.POSITIVE_INFINITY);
     const full = closing.reads.length >= (limitOf.get(key) ?? Number.POSITIVE_INFINITY);
     const left = closing.opened + GATHER_MS - now;
-    const held = closing.reads.length === 1 || heldBack(http.caller);
+    const held = closing.reads.length === 1 || heldBack(key);
     const quiet = held ? QUIET_ALONE_MS : Math.min(QUIET_MAX_MS, Math.max(QUIET_MS, 2 * closing.longestGap));
     const wait = Math.min(full ? FULL_MS : quiet, Math.max(0, left));
     closing.timer = setTimeout(() => {
       gathering.delete(key);
       if (wait < left) limitOf.set(key, Math.max(limitOf.get(key) ?? 0, closing.reads.length));
-      if (full) lastFull.set(http.caller, Date.now());
+      if (full) lastFull.set(key, Date.now());
       void serve(kind, list, http, where, closing.reads, key);
     }, wait);
   });
 }
 
 /**
- * When a batch of each caller last closed at its guessed limit: while that happens (within `HELD_MS`), the engine is
- * holding the caller's reads back, whatever the kind and scope.
+ * When a batch of each place (caller, kind and scope) last closed at its guessed limit: while that happens (within
+ * `HELD_MS`), the engine is holding that place's reads back. Judged per place, not per caller: in a drift check let
+ * through at once, one place's clumps may outgrow an early small batch and close at that guess while the other
+ * places' reads still come in clumps, which a shorter wait would cut (measured: an organization's drift checks sent
+ * 316 to 335 requests with the judgement per caller, where 140 would do).
  */
 const lastFull = new Map<string, number>();
 const HELD_MS = 1_000;
 
-function heldBack(caller: string): boolean {
-  return Date.now() - (lastFull.get(caller) ?? Number.NEGATIVE_INFINITY) < HELD_MS;
+function heldBack(key: string): boolean {
+  return Date.now() - (lastFull.get(key) ?? Number.NEGATIVE_INFINITY) < HELD_MS;
 }
 
 const idKey = (id: unknown) => String(id).toLowerCase();

@@ -176,6 +176,36 @@ describe.each(versions)("PostHog %s", (version) => {
     expect({ lists: lists.length, gets }).toEqual({ lists: 1, gets: [] });
   });
 
+  test("one project's reads held back 8 at a time do not cut another project's clumps: each place judges for itself", async () => {
+    const { provider, server, http } = setup();
+    const held = (await projects.createProject(http, server.organizationId, { name: `Held ${version}` })).id;
+    const clumped = (await projects.createProject(http, server.organizationId, { name: `Clumped ${version}` })).id;
+    const heldFlags = await createFlags(http, held, `held-${version}`, 16);
+    const clumpedFlags = await createFlags(http, clumped, `clumped-${version}`, 30);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await server.clearRequests();
+    // The first project's reads let through 8 at a time, round and round, until the second's have all been answered:
+    // its batches close at their guessed limit the whole time.
+    let clumpsDone = false;
+    const queue = heldFlags.map((f) => String(f.id));
+    const heldReads = Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (!clumpsDone) {
+          const id = queue.shift()!;
+          await provider.read(id, { projectId: held } as Json);
+          queue.push(id);
+        }
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const clumps = [0, 10, 20].map((c) => clumpedFlags.slice(c, c + 10));
+    await readInClumps(provider, clumped, clumps, { within: 0, pause: 200 });
+    clumpsDone = true;
+    await heldReads;
+    const clumpedReads = (await server.requests({ method: "GET" })).filter((r) => r.path.includes(`/${clumped}/feature_flags/`));
+    expect(clumpedReads.map((r) => r.path.split(`/${clumped}/`)[1])).toEqual(["feature_flags/"]);
+  });
+
   test("a batch of more than twice the last one closed by silence is not cut at that size: the engine was not holding the reads back", async () => {
     const { provider, server, http } = setup();
     const projectId = (await projects.createProject(http, server.organizationId, { name: `Outgrown ${version}` })).id;
