@@ -43,19 +43,22 @@ export function wholeList<W>(list: (http: Transport, where: W) => Promise<readon
 }
 
 /**
- * How long a batch gathers reads: until none has arrived for `QUIET_MS`, or for twice the longest gap between two of
- * its reads so far when that is longer (never more than `QUIET_MAX_MS`), and never longer than `GATHER_MS` after its
- * first. The engine sends a refresh's reads together, but they do not arrive evenly: the host takes them one after
- * another, writes its checkpoints between them (`pulumi refresh` does after each read), and in `preview --refresh`
- * they come as the program registers its resources, in clumps of a few dozen. Measured at 1,000 flags on the 2-core
- * machine: every read of a refresh or a `preview --refresh` arrived within about a second, with pauses of up to 266 ms
- * between clumps (more when the machine is busier). A window shorter than those pauses, or one that ends while reads
- * still come, cuts the check into batches, each a pass over the list (56 requests instead of 10 at 1,000 flags): the
- * quiet window outlasts such a pause, and stretches with the pace the reads arrive at. A read alone waits only
- * `QUIET_ALONE_MS` for a second (`X.get` of one object, a refresh of one resource), and so does a batch while the
- * engine is seen to hold reads back (below): then a pause is the engine waiting for answers, not a clump ending, and
- * a longer wait would only add up, batch after batch (measured: an organization's refresh at the default
- * `--parallel`, 1,510 resources, took 57 s with 300 ms waits where 100 ms ones took 31 s).
+ * How long reads gather. The engine sends a refresh's reads `--parallel` at a time, every kind and place mixed in one
+ * stream, and they do not arrive evenly: the host takes them one after another, writes its checkpoints between them
+ * (`pulumi refresh` does after each read), and in `preview --refresh` they come as the program registers its
+ * resources, in clumps of a few dozen. Measured at 1,000 flags on the 2-core machine: every read of a refresh or a
+ * `preview --refresh` arrived within about a second, with pauses of up to 266 ms between clumps; in an organization's
+ * drift check (10 projects, 1,510 resources) one place's reads (a project's flags) came over three seconds, hundreds
+ * of ms apart, between the other places' reads. So the gathering follows the stream, not each place: every batch
+ * stays open while reads of any kind keep arriving, and all close together once none has arrived for `QUIET_MS`, or
+ * for twice the longest gap between two reads so far when that is longer (never more than `QUIET_MAX_MS`), and never
+ * later than `GATHER_MS` after the first. A window that ends while reads still come cuts a check into batches, each a
+ * pass over its list (56 requests instead of 10 at 1,000 flags; 194 to 250 instead of 140 for the organization when
+ * each place waited for its own silence). A read alone waits only `QUIET_ALONE_MS` for a second (`X.get` of one
+ * object, a refresh of one resource), and so do the reads while the engine is seen to hold them back (below): then a
+ * pause is the engine waiting for answers, not a clump ending, and a longer wait would only add up, round after round
+ * (measured: an organization's refresh at the default `--parallel` took 57 s with 300 ms waits where 100 ms ones took
+ * 31 s).
  */
 const QUIET_ALONE_MS = 100;
 const QUIET_MS = 300;
@@ -63,13 +66,13 @@ const QUIET_MAX_MS = 1_000;
 const GATHER_MS = 30_000;
 /**
  * The engine lets at most `--parallel` reads through at once (8 on 2 cores by default) and sends the next only when
- * one is answered: a batch that holds as many reads as the last batch closed by silence did is likely at that limit,
- * and waits only `FULL_MS` for more (never the whole quiet window for reads that cannot come). The engine's limit is
- * shared by every kind and scope, so one place's batches vary below it and the guess grows with the largest; a batch
- * of more than twice the guess proves the reads were not held back (they came in clumps): the guess is dropped for
- * the rest of the process, and that place's batches wait for the quiet window again.
+ * one is answered: when as many reads wait in batches as waited when the stream last fell silent, no slot can free
+ * up until they are answered, so they close after `FULL_MS` (reads arriving in the same instant join them) instead of
+ * waiting out a silence. More reads outstanding at once than that guess (arrived and not yet answered, every kind)
+ * prove the engine is not holding them at it: the guess is dropped until the next silence.
  */
 const FULL_MS = 10;
+const HELD_MS = 1_000;
 
 interface Waiting<R> {
   readonly id: ObjectId;
@@ -79,31 +82,39 @@ interface Waiting<R> {
   reject(error: unknown): void;
 }
 
-interface Batch<R> {
-  readonly reads: Waiting<R>[];
-  readonly opened: number;
-  /** When its last read arrived, and the longest gap between two of its reads. */
-  last: number;
-  longestGap: number;
-  timer?: NodeJS.Timeout;
+/** One place's reads gathering (a caller's kind in one scope), and how to answer them once the gathering closes. */
+interface Batch {
+  readonly reads: Waiting<unknown>[];
+  serve(reads: readonly Waiting<unknown>[]): Promise<void>;
 }
 
 /** The batches gathering, by caller, kind and scope. */
-const gathering = new Map<string, Batch<unknown>>();
+const gathering = new Map<string, Batch>();
+
+/** The reads of this process, of every caller, kind and place: the engine's one stream. */
+const stream = {
+  /** Reads arrived and not yet answered. */
+  outstanding: 0,
+  /** Reads waiting in `gathering`, when the first of them arrived, and the longest gap between two reads since. */
+  gathered: 0,
+  opened: 0,
+  longestGap: 0,
+  /** When the last read arrived. */
+  last: 0,
+  /** How many reads waited when the stream last fell silent: the engine's limit, as far as seen. */
+  limit: Number.POSITIVE_INFINITY,
+  /** When the gathering last closed at that limit: within `HELD_MS`, the engine is holding the reads back. */
+  lastFull: Number.NEGATIVE_INFINITY,
+  timer: undefined as NodeJS.Timeout | undefined,
+};
 
 /** How many pages each list had when last read (by caller, kind and scope): what a pass of it would cost. */
 const pagesOf = new Map<string, number>();
 
 /**
- * The most reads a batch closed by silence held (by caller, kind and scope): the engine's limit, as far as seen;
- * infinite once a batch held more than twice it.
- */
-const limitOf = new Map<string, number>();
-
-/**
  * The object `id` of `where` as the kind's `api.get` answers it: from its kind's list when the kind declares one
  * (`listReads`) and other reads of it in the same place arrive with it, else by its GET. `needs` are the fields the
- * read needs the record to have.
+ * read needs the record to have. Every read counts in the stream, listed or not.
  */
 export function readObject<S extends ScopeKind, R, W extends WhereOf<S>>(
   kind: Kind<S, R, W>,
@@ -112,49 +123,53 @@ export function readObject<S extends ScopeKind, R, W extends WhereOf<S>>(
   id: ObjectId,
   needs: readonly string[] = [],
 ): Promise<R> {
+  const now = Date.now();
+  if (stream.gathered > 0) stream.longestGap = Math.max(stream.longestGap, now - stream.last);
+  stream.last = now;
+  stream.outstanding += 1;
+  if (stream.outstanding > stream.limit) stream.limit = Number.POSITIVE_INFINITY;
+  const answered = (read: Promise<R>) => read.finally(() => (stream.outstanding -= 1));
   const list = kind.listReads;
-  if (!list) return kind.api.get(http, where, id);
+  if (!list) {
+    const read = answered(kind.api.get(http, where, id));
+    // Another kind's read keeps the stream going: the batches gathering wait on.
+    if (stream.gathered > 0) closeWhenQuiet();
+    return read;
+  }
   const key = `${http.caller}\n${kind.token}\n${JSON.stringify(where)}`;
-  return new Promise<R>((resolve, reject) => {
-    const now = Date.now();
-    let batch = gathering.get(key) as Batch<R> | undefined;
-    if (!batch) {
-      batch = { reads: [], opened: now, last: now, longestGap: 0 };
-      gathering.set(key, batch as Batch<unknown>);
-    }
-    batch.reads.push({ id, needs, resolve, reject });
-    batch.longestGap = Math.max(batch.longestGap, now - batch.last);
-    batch.last = now;
-    clearTimeout(batch.timer);
-    const closing = batch;
-    const limit = limitOf.get(key) ?? Number.POSITIVE_INFINITY;
-    if (closing.reads.length > 2 * limit) limitOf.set(key, Number.POSITIVE_INFINITY);
-    const full = closing.reads.length >= (limitOf.get(key) ?? Number.POSITIVE_INFINITY);
-    const left = closing.opened + GATHER_MS - now;
-    const held = closing.reads.length === 1 || heldBack(key);
-    const quiet = held ? QUIET_ALONE_MS : Math.min(QUIET_MAX_MS, Math.max(QUIET_MS, 2 * closing.longestGap));
-    const wait = Math.min(full ? FULL_MS : quiet, Math.max(0, left));
-    closing.timer = setTimeout(() => {
-      gathering.delete(key);
-      if (wait < left) limitOf.set(key, Math.max(limitOf.get(key) ?? 0, closing.reads.length));
-      if (full) lastFull.set(key, Date.now());
-      void serve(kind, list, http, where, closing.reads, key);
-    }, wait);
-  });
+  return answered(
+    new Promise<R>((resolve, reject) => {
+      let batch = gathering.get(key);
+      if (!batch) {
+        batch = { reads: [], serve: (reads) => serve(kind, list, http, where, reads as readonly Waiting<R>[], key) };
+        gathering.set(key, batch);
+      }
+      batch.reads.push({ id, needs, resolve, reject } as Waiting<unknown>);
+      if (stream.gathered === 0) stream.opened = now;
+      stream.gathered += 1;
+      closeWhenQuiet();
+    }),
+  );
 }
 
-/**
- * When a batch of each place (caller, kind and scope) last closed at its guessed limit: while that happens (within
- * `HELD_MS`), the engine is holding that place's reads back. Judged per place, not per caller: in a drift check let
- * through at once, one place's clumps may outgrow an early small batch and close at that guess while the other
- * places' reads still come in clumps, which a shorter wait would cut (measured: an organization's drift checks sent
- * 316 to 335 requests with the judgement per caller, where 140 would do).
- */
-const lastFull = new Map<string, number>();
-const HELD_MS = 1_000;
-
-function heldBack(key: string): boolean {
-  return Date.now() - (lastFull.get(key) ?? Number.NEGATIVE_INFINITY) < HELD_MS;
+/** (Re)sets when the gathering closes: after a silence, at the engine's limit, or at the latest `GATHER_MS`. */
+function closeWhenQuiet(): void {
+  const now = Date.now();
+  clearTimeout(stream.timer);
+  const full = stream.gathered >= stream.limit;
+  const held = stream.gathered === 1 || now - stream.lastFull < HELD_MS;
+  const quiet = held ? QUIET_ALONE_MS : Math.min(QUIET_MAX_MS, Math.max(QUIET_MS, 2 * stream.longestGap));
+  const left = stream.opened + GATHER_MS - now;
+  const wait = Math.min(full ? FULL_MS : quiet, Math.max(0, left));
+  stream.timer = setTimeout(() => {
+    if (full) stream.lastFull = Date.now();
+    else if (wait < left) stream.limit = stream.gathered;
+    const closed = [...gathering.values()];
+    gathering.clear();
+    stream.gathered = 0;
+    stream.longestGap = 0;
+    for (const batch of closed) void batch.serve(batch.reads);
+  }, wait);
 }
 
 const idKey = (id: unknown) => String(id).toLowerCase();

@@ -176,37 +176,33 @@ describe.each(versions)("PostHog %s", (version) => {
     expect({ lists: lists.length, gets }).toEqual({ lists: 1, gets: [] });
   });
 
-  test("one project's reads held back 8 at a time do not cut another project's clumps: each place judges for itself", async () => {
+  test("reads of several places mixed in one stream, one place's reads 350 ms apart between the others' (as an organization's drift check sends them), are one batch per place: one page each, no GET", async () => {
     const { provider, server, http } = setup();
-    const held = (await projects.createProject(http, server.organizationId, { name: `Held ${version}` })).id;
-    const clumped = (await projects.createProject(http, server.organizationId, { name: `Clumped ${version}` })).id;
-    const heldFlags = await createFlags(http, held, `held-${version}`, 16);
-    const clumpedFlags = await createFlags(http, clumped, `clumped-${version}`, 30);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    await server.clearRequests();
-    // The first project's reads let through 8 at a time, round and round, until the second's have all been answered:
-    // its batches close at their guessed limit the whole time.
-    let clumpsDone = false;
-    const queue = heldFlags.map((f) => String(f.id));
-    const heldReads = Promise.all(
-      Array.from({ length: 8 }, async () => {
-        while (!clumpsDone) {
-          const id = queue.shift()!;
-          await provider.read(id, { projectId: held } as Json);
-          queue.push(id);
-        }
+    const made = await Promise.all(
+      ["A", "B", "C"].map(async (name) => {
+        const projectId = (await projects.createProject(http, server.organizationId, { name: `Stream ${name} ${version}` })).id;
+        return { projectId, flags: await createFlags(http, projectId, `stream-${name}-${version}`, name === "C" ? 4 : 24) };
       }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const clumps = [0, 10, 20].map((c) => clumpedFlags.slice(c, c + 10));
-    await readInClumps(provider, clumped, clumps, { within: 0, pause: 200 });
-    clumpsDone = true;
-    await heldReads;
-    const clumpedReads = (await server.requests({ method: "GET" })).filter((r) => r.path.includes(`/${clumped}/feature_flags/`));
-    expect(clumpedReads.map((r) => r.path.split(`/${clumped}/`)[1])).toEqual(["feature_flags/"]);
+    const [a, b, c] = made as [(typeof made)[0], (typeof made)[0], (typeof made)[0]];
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await server.clearRequests();
+    // One read every 25 ms, A's and B's in turn, and every fourteenth one of C's: C's reads come 350 ms apart, longer
+    // than any quiet window, while the stream never pauses.
+    const reads: Promise<unknown>[] = [];
+    for (let slot = 0, ab = 0, cs = 0; ab < 48 || cs < 4; slot++) {
+      if (slot > 0) await new Promise((resolve) => setTimeout(resolve, 25));
+      const [place, flag] = slot % 14 === 0 && cs < 4 ? [c, c.flags[cs++]!] : ab < 48 ? [ab % 2 ? b : a, (ab % 2 ? b : a).flags[ab++ >> 1]!] : [c, c.flags[cs++]!];
+      reads.push(provider.read(String(flag.id), { projectId: place.projectId } as Json));
+    }
+    await Promise.all(reads);
+    const gets = await server.requests({ method: "GET" });
+    const ofPlace = (projectId: number) =>
+      gets.filter((r) => r.path.includes(`/${projectId}/feature_flags/`)).map((r) => r.path.split(`/${projectId}/`)[1]);
+    expect(made.map((place) => ofPlace(place.projectId))).toEqual([["feature_flags/"], ["feature_flags/"], ["feature_flags/"]]);
   });
 
-  test("a batch of more than twice the last one closed by silence is not cut at that size: the engine was not holding the reads back", async () => {
+  test("more reads at once than waited at the last silence are not cut at that number: the engine was not holding them back", async () => {
     const { provider, server, http } = setup();
     const projectId = (await projects.createProject(http, server.organizationId, { name: `Outgrown ${version}` })).id;
     const flags = await createFlags(http, projectId, `outgrown-${version}`, 22);
