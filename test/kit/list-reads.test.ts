@@ -187,12 +187,19 @@ describe.each(versions)("PostHog %s", (version) => {
     const [a, b, c] = made as [(typeof made)[0], (typeof made)[0], (typeof made)[0]];
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await server.clearRequests();
-    // One read every 25 ms, A's and B's in turn, and every fourteenth one of C's: C's reads come 350 ms apart, longer
-    // than any quiet window, while the stream never pauses.
+    // One read every 25 ms, A's and B's in turn, and in every fourteenth slot one of C's: C's reads come 350 ms apart,
+    // longer than any quiet window, while the stream never pauses.
+    const order: [typeof a, FeatureFlag][] = a.flags.flatMap(
+      (flag, i) =>
+        [
+          [a, flag],
+          [b, b.flags[i]!],
+        ] as [typeof a, FeatureFlag][],
+    );
+    for (const [i, flag] of c.flags.entries()) order.splice(i * 14, 0, [c, flag]);
     const reads: Promise<unknown>[] = [];
-    for (let slot = 0, ab = 0, cs = 0; ab < 48 || cs < 4; slot++) {
+    for (const [slot, [place, flag]] of order.entries()) {
       if (slot > 0) await new Promise((resolve) => setTimeout(resolve, 25));
-      const [place, flag] = slot % 14 === 0 && cs < 4 ? [c, c.flags[cs++]!] : ab < 48 ? [ab % 2 ? b : a, (ab % 2 ? b : a).flags[ab++ >> 1]!] : [c, c.flags[cs++]!];
       reads.push(provider.read(String(flag.id), { projectId: place.projectId } as Json));
     }
     await Promise.all(reads);
