@@ -121,13 +121,16 @@ function pulumiEnv(pulumiBin, hostBins) {
 
 /**
  * Runs jest with these arguments and environment, then prints the closing line CI reads, whatever the runner printed
- * above it: `N passed, N failed`. Returns jest's exit status (1 as well when no test ran).
+ * above it: `N passed, N failed`. Returns jest's exit status (1 as well when no test ran). `beside`: a run started
+ * before jest and going on beside it (startBeside), waited for and printed before the closing line; its failure fails
+ * the whole.
  */
-function runJest(args, env, report = path.join(root, ".cache", "jest-results.json")) {
+async function runJest(args, env, report = path.join(root, ".cache", "jest-results.json"), beside = undefined) {
   fs.mkdirSync(path.dirname(report), { recursive: true });
   fs.rmSync(report, { force: true });
   const jestArgs = [path.join(root, "node_modules", "jest", "bin", "jest.js"), "--json", `--outputFile=${report}`, ...args];
   const jest = spawnSync(process.execPath, jestArgs, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  const besideFailed = beside ? !(await beside.passed()) : false;
   if (!fs.existsSync(report)) return jest.status || 1;
   const results = JSON.parse(fs.readFileSync(report, "utf8"));
   const skipped = results.numPendingTests + results.numTodoTests;
@@ -136,7 +139,42 @@ function runJest(args, env, report = path.join(root, ".cache", "jest-results.jso
     console.error("No test ran.");
     return 1;
   }
-  return jest.status ?? 1;
+  return besideFailed ? 1 : (jest.status ?? 1);
 }
 
-module.exports = { root, step, run, runTogether, ensureNpmPackages, pulumiBin, pluginBin, languageHostBins, pulumiEnv, runJest };
+/**
+ * Starts `what` (command and args in the checkout) to run beside the next step, its output kept in a file (this
+ * process waits for jest synchronously and reads no pipe meanwhile); `passed()` waits for it, prints its output under
+ * `▶ what`, and says whether it exited 0.
+ */
+function startBeside(what, command, args) {
+  const log = path.join(root, ".cache", `beside-${process.pid}.log`);
+  fs.mkdirSync(path.dirname(log), { recursive: true });
+  const out = fs.openSync(log, "w");
+  const child = spawn(command, args, { cwd: root, stdio: ["ignore", out, out] });
+  fs.closeSync(out);
+  const exited = new Promise((resolve) => child.on("close", (code, signal) => resolve(code ?? signal)));
+  return {
+    async passed() {
+      const status = await exited;
+      process.stderr.write(`\n▶ ${what}\n${fs.readFileSync(log, "utf8")}`);
+      fs.rmSync(log, { force: true });
+      if (status !== 0) process.stderr.write(`✖ ${what} failed (exit ${status})\n`);
+      return status === 0;
+    },
+  };
+}
+
+module.exports = {
+  root,
+  step,
+  run,
+  runTogether,
+  startBeside,
+  ensureNpmPackages,
+  pulumiBin,
+  pluginBin,
+  languageHostBins,
+  pulumiEnv,
+  runJest,
+};

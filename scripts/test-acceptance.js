@@ -18,10 +18,8 @@ step("build lib/ (npm run build)", () => {
 const pulumiBin = step("Pulumi CLI (scripts/ensure-pulumi.sh)", providePulumi);
 const hostBins = step("Pulumi YAML and Python language hosts (scripts/ensure-language-hosts.sh)", languageHostBins);
 
-process.exit(
-  runJest(
-    ["-c", path.join(root, "jest.acceptance.config.js"), ...process.argv.slice(2)],
-    pulumiEnv(pulumiBin, hostBins),
-    path.join(root, ".cache", "jest-acceptance-results.json"),
-  ),
-);
+runJest(
+  ["-c", path.join(root, "jest.acceptance.config.js"), ...process.argv.slice(2)],
+  pulumiEnv(pulumiBin, hostBins),
+  path.join(root, ".cache", "jest-acceptance-results.json"),
+).then((status) => process.exit(status));

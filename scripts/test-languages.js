@@ -60,7 +60,7 @@ step("Maven artifacts for sdk/java and examples/java (mvn install of a copy, the
   }
 });
 
-const status = runJest(
+runJest(
   ["-c", path.join(root, "jest.languages.config.js"), ...process.argv.slice(2)],
   {
     ...pulumiEnv(pulumiBin, hostBins),
@@ -70,5 +70,4 @@ const status = runJest(
     PULUMI_POSTHOG_JAVA_BIN: fronts.java,
   },
   path.join(root, ".cache", "jest-languages-results.json"),
-);
-process.exit(status);
+).then((status) => process.exit(status));
