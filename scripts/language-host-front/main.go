@@ -393,7 +393,12 @@ func linkNodejs(ctx context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.Lin
 			imports = append(imports, fmt.Sprintf("const %s = require(%q);", name, sdk.Name))
 		}
 	}
-	return &pulumirpc.LinkResponse{ImportInstructions: "Use it in your program as\n\n  " + strings.Join(imports, "\n  ") + "\n"}, nil
+	return useAs(imports), nil
+}
+
+// useAs is a Link's answer that shows the program's import lines for the linked SDKs.
+func useAs(imports []string) *pulumirpc.LinkResponse {
+	return &pulumirpc.LinkResponse{ImportInstructions: "Use it in your program as\n\n  " + strings.Join(imports, "\n  ") + "\n"}
 }
 
 // linkGo has the program's go.mod require each generated Go SDK's module at the package's version and replace it with
@@ -464,7 +469,7 @@ func linkGo(req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
 	if err := os.WriteFile(file, formatted, stat.Mode().Perm()); err != nil {
 		return nil, err
 	}
-	return &pulumirpc.LinkResponse{ImportInstructions: "Use it in your program as\n\n  " + strings.Join(imports, "\n  ") + "\n"}, nil
+	return useAs(imports), nil
 }
 
 // packageRootOf is the directory of a generated Go SDK, relative to it and slash-separated, that holds its
