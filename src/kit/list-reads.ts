@@ -50,10 +50,10 @@ export function wholeList<W>(list: (http: Transport, where: W) => Promise<readon
  * at 1,000 flags on the 2-core machine: every read of a refresh or a `preview --refresh` arrived within about a
  * second, with pauses of up to 266 ms between clumps; in an organization's drift check (10 projects, 1,510
  * resources) one place's reads (a project's cohorts) came over three seconds, hundreds of ms apart, between the other
- * places' reads. So the gathering follows the stream, not each place: every batch
- * stays open while reads of any kind keep arriving, and all close together once none has arrived for `QUIET_MS`, or
- * for twice the longest gap between two reads so far when that is longer (never more than `QUIET_MAX_MS`), and never
- * later than `GATHER_MS` after the first. A window that ends while reads still come cuts a check into batches, each a
+ * places' reads. So the gathering follows the stream, not each place: every batch stays open while reads of any kind
+ * keep arriving, and all close together once none has arrived for `QUIET_MS`, or for twice the longest gap between two
+ * reads so far when that is longer (never more than `QUIET_MAX_MS`), and never later than `GATHER_MS` after the
+ * first. A window that ends while reads still come cuts a check into batches, each a
  * pass over its list (56 requests instead of 10 at 1,000 flags; 194 to 250 instead of 140 for the organization when
  * each place waited for its own silence). A read alone waits only `QUIET_ALONE_MS` for a second (`X.get` of one
  * object, a refresh of one resource), and so do the reads while the engine is seen to hold them back (below): then a
@@ -86,7 +86,7 @@ interface Waiting<R> {
 /** One place's reads gathering (a caller's kind in one scope), and how to answer them once the gathering closes. */
 interface Batch {
   readonly reads: Waiting<unknown>[];
-  serve(reads: readonly Waiting<unknown>[]): Promise<void>;
+  serve(): Promise<void>;
 }
 
 /** The batches gathering, by caller, kind and scope. */
@@ -142,7 +142,8 @@ export function readObject<S extends ScopeKind, R, W extends WhereOf<S>>(
     new Promise<R>((resolve, reject) => {
       let batch = gathering.get(key);
       if (!batch) {
-        batch = { reads: [], serve: (reads) => serve(kind, list, http, where, reads as readonly Waiting<R>[], key) };
+        const reads: Waiting<R>[] = [];
+        batch = { reads: reads as Waiting<unknown>[], serve: () => serve(kind, list, http, where, reads, key) };
         gathering.set(key, batch);
       }
       batch.reads.push({ id, needs, resolve, reject } as Waiting<unknown>);
@@ -169,7 +170,7 @@ function closeWhenQuiet(): void {
     gathering.clear();
     stream.gathered = 0;
     stream.longestGap = 0;
-    for (const batch of closed) void batch.serve(batch.reads);
+    for (const batch of closed) void batch.serve();
   }, wait);
 }
 
