@@ -45,30 +45,48 @@ function functionsIndex(kinds: readonly Kind[]): GeneratedFile {
   return { path: "src/functions/kinds.ts", text };
 }
 
-/** An `export { … } from` line, its names one to a line when it is longer than Biome's width (biome.json). */
-function exportLine(names: readonly string[], from: string): string {
-  const line = `export { ${names.join(", ")} } from "${from}";`;
-  return line.length <= LINE_WIDTH ? line : `export {\n${names.map((name) => `  ${name},\n`).join("")}} from "${from}";`;
+/** An `export type … = InstanceType<…>` line, folded as Biome folds it when longer than its width (biome.json). */
+function instanceType(name: string, of: string): string {
+  const line = `export type ${name} = InstanceType<${of}>;`;
+  return line.length <= LINE_WIDTH ? line : `export type ${name} = InstanceType<\n  ${of}\n>;`;
 }
 
-/** src/provider/kinds.ts: every kind's lifecycle class and the provider Pulumi's dynamic-provider host loads by name. */
+/**
+ * src/provider/kinds.ts: every kind's lifecycle class and the provider Pulumi's dynamic-provider host loads by name,
+ * each kind's folder loaded when one of its exports is first used (./host's lazyKind): a host serves the kinds of one
+ * stack, and loading all of them cost every provider process about 0.15 s.
+ */
 function providerKinds(kinds: readonly Kind[]): GeneratedFile {
   const module = (kind: Kind) => `../kinds/${kebabCase(kind.name)}/kind`;
+  const loaded = (kind: Kind) => `${lowerFirst(kind.name)}Module`;
   const text = [
     header(
-      "Every kind's lifecycle class (`XProvider` is its earlier name, kept: programs construct them) and its hosted provider, `<kind>Provider`: the export the serialized provider in every stack's state names.",
+      "Every kind's lifecycle class (`XProvider` is its earlier name, kept: programs construct them) and its hosted provider, `<kind>Provider`: the export the serialized provider in every stack's state names. Each is declared here and defined by lazyKind (./host), which loads the kind's folder when one of its exports is first used.",
     ),
+    'import type * as pulumi from "@pulumi/pulumi";',
     'import type { Kind } from "../kit/kind";',
-    'import { hosted } from "./host";',
-    ...kinds.map((kind) => `import { ${lowerFirst(kind.name)}Kind } from "${module(kind)}";`),
+    'import { lazyKind } from "./host";',
+    ...kinds.map((kind) => `import type * as ${loaded(kind)} from "${module(kind)}";`),
     "",
-    ...kinds.map((kind) => exportLine([`${kind.name}Lifecycle`, `${kind.name}Lifecycle as ${kind.name}Provider`], module(kind))),
+    ...kinds.flatMap((kind) => {
+      // A kind's lifecycle is a class or a class made by a function (the error tracking rules'): its instances' type.
+      const lifecycle = `typeof ${loaded(kind)}.${kind.name}Lifecycle`;
+      return [
+        instanceType(`${kind.name}Lifecycle`, lifecycle),
+        `export declare const ${kind.name}Lifecycle: ${lifecycle};`,
+        instanceType(`${kind.name}Provider`, lifecycle),
+        `export declare const ${kind.name}Provider: ${lifecycle};`,
+        `export declare const ${providerExport(kind.name)}: pulumi.dynamic.ResourceProvider;`,
+      ];
+    }),
     "",
     // A nested kind's calls take its scope and parent: typed apart from the others', it is hosted as any kind.
-    ...kinds.map(
-      (kind) =>
-        `export const ${providerExport(kind.name)} = hosted(${lowerFirst(kind.name)}Kind as ${kind.parent ? "unknown as " : ""}Kind);`,
-    ),
+    ...kinds.flatMap((kind) => [
+      `lazyKind(module.exports, "${kind.name}", () => {`,
+      `  const loaded = require("${module(kind)}") as typeof ${loaded(kind)};`,
+      `  return { kind: loaded.${lowerFirst(kind.name)}Kind as ${kind.parent ? "unknown as " : ""}Kind, Lifecycle: loaded.${kind.name}Lifecycle };`,
+      "});",
+    ]),
     "",
   ].join("\n");
   return { path: "src/provider/kinds.ts", text };

@@ -3,129 +3,359 @@
  * test/generate/derived.test.ts checks that this file is what the registry generates.
  *
  * Every kind's lifecycle class (`XProvider` is its earlier name, kept: programs construct them) and its hosted
- * provider, `<kind>Provider`: the export the serialized provider in every stack's state names.
+ * provider, `<kind>Provider`: the export the serialized provider in every stack's state names. Each is declared here
+ * and defined by lazyKind (./host), which loads the kind's folder when one of its exports is first used.
  */
+import type * as pulumi from "@pulumi/pulumi";
 import type { Kind } from "../kit/kind";
-import { hosted } from "./host";
-import { projectKind } from "../kinds/project/kind";
-import { featureFlagKind } from "../kinds/feature-flag/kind";
-import { annotationKind } from "../kinds/annotation/kind";
-import { actionKind } from "../kinds/action/kind";
-import { cohortKind } from "../kinds/cohort/kind";
-import { dashboardKind } from "../kinds/dashboard/kind";
-import { insightKind } from "../kinds/insight/kind";
-import { alertKind } from "../kinds/alert/kind";
-import { surveyKind } from "../kinds/survey/kind";
-import { experimentKind } from "../kinds/experiment/kind";
-import { hogFunctionKind } from "../kinds/hog-function/kind";
-import { batchExportKind } from "../kinds/batch-export/kind";
-import { hogFlowKind } from "../kinds/hog-flow/kind";
-import { organizationMemberKind } from "../kinds/organization-member/kind";
-import { organizationInviteKind } from "../kinds/organization-invite/kind";
-import { proxyRecordKind } from "../kinds/proxy-record/kind";
-import { roleKind } from "../kinds/role/kind";
-import { roleMembershipKind } from "../kinds/role-membership/kind";
-import { warehouseSavedQueryKind } from "../kinds/warehouse-saved-query/kind";
-import { warehouseViewLinkKind } from "../kinds/warehouse-view-link/kind";
-import { externalDataSourceKind } from "../kinds/external-data-source/kind";
-import { sessionRecordingPlaylistKind } from "../kinds/session-recording-playlist/kind";
-import { earlyAccessFeatureKind } from "../kinds/early-access-feature/kind";
-import { experimentHoldoutKind } from "../kinds/experiment-holdout/kind";
-import { experimentSavedMetricKind } from "../kinds/experiment-saved-metric/kind";
-import { eventDefinitionKind } from "../kinds/event-definition/kind";
-import { propertyDefinitionKind } from "../kinds/property-definition/kind";
-import { accessControlKind } from "../kinds/access-control/kind";
-import { notebookKind } from "../kinds/notebook/kind";
-import { subscriptionKind } from "../kinds/subscription/kind";
-import { insightVariableKind } from "../kinds/insight-variable/kind";
-import { errorTrackingAssignmentRuleKind } from "../kinds/error-tracking-assignment-rule/kind";
-import { errorTrackingGroupingRuleKind } from "../kinds/error-tracking-grouping-rule/kind";
-import { errorTrackingSuppressionRuleKind } from "../kinds/error-tracking-suppression-rule/kind";
+import { lazyKind } from "./host";
+import type * as projectModule from "../kinds/project/kind";
+import type * as featureFlagModule from "../kinds/feature-flag/kind";
+import type * as annotationModule from "../kinds/annotation/kind";
+import type * as actionModule from "../kinds/action/kind";
+import type * as cohortModule from "../kinds/cohort/kind";
+import type * as dashboardModule from "../kinds/dashboard/kind";
+import type * as insightModule from "../kinds/insight/kind";
+import type * as alertModule from "../kinds/alert/kind";
+import type * as surveyModule from "../kinds/survey/kind";
+import type * as experimentModule from "../kinds/experiment/kind";
+import type * as hogFunctionModule from "../kinds/hog-function/kind";
+import type * as batchExportModule from "../kinds/batch-export/kind";
+import type * as hogFlowModule from "../kinds/hog-flow/kind";
+import type * as organizationMemberModule from "../kinds/organization-member/kind";
+import type * as organizationInviteModule from "../kinds/organization-invite/kind";
+import type * as proxyRecordModule from "../kinds/proxy-record/kind";
+import type * as roleModule from "../kinds/role/kind";
+import type * as roleMembershipModule from "../kinds/role-membership/kind";
+import type * as warehouseSavedQueryModule from "../kinds/warehouse-saved-query/kind";
+import type * as warehouseViewLinkModule from "../kinds/warehouse-view-link/kind";
+import type * as externalDataSourceModule from "../kinds/external-data-source/kind";
+import type * as sessionRecordingPlaylistModule from "../kinds/session-recording-playlist/kind";
+import type * as earlyAccessFeatureModule from "../kinds/early-access-feature/kind";
+import type * as experimentHoldoutModule from "../kinds/experiment-holdout/kind";
+import type * as experimentSavedMetricModule from "../kinds/experiment-saved-metric/kind";
+import type * as eventDefinitionModule from "../kinds/event-definition/kind";
+import type * as propertyDefinitionModule from "../kinds/property-definition/kind";
+import type * as accessControlModule from "../kinds/access-control/kind";
+import type * as notebookModule from "../kinds/notebook/kind";
+import type * as subscriptionModule from "../kinds/subscription/kind";
+import type * as insightVariableModule from "../kinds/insight-variable/kind";
+import type * as errorTrackingAssignmentRuleModule from "../kinds/error-tracking-assignment-rule/kind";
+import type * as errorTrackingGroupingRuleModule from "../kinds/error-tracking-grouping-rule/kind";
+import type * as errorTrackingSuppressionRuleModule from "../kinds/error-tracking-suppression-rule/kind";
 
-export { ProjectLifecycle, ProjectLifecycle as ProjectProvider } from "../kinds/project/kind";
-export { FeatureFlagLifecycle, FeatureFlagLifecycle as FeatureFlagProvider } from "../kinds/feature-flag/kind";
-export { AnnotationLifecycle, AnnotationLifecycle as AnnotationProvider } from "../kinds/annotation/kind";
-export { ActionLifecycle, ActionLifecycle as ActionProvider } from "../kinds/action/kind";
-export { CohortLifecycle, CohortLifecycle as CohortProvider } from "../kinds/cohort/kind";
-export { DashboardLifecycle, DashboardLifecycle as DashboardProvider } from "../kinds/dashboard/kind";
-export { InsightLifecycle, InsightLifecycle as InsightProvider } from "../kinds/insight/kind";
-export { AlertLifecycle, AlertLifecycle as AlertProvider } from "../kinds/alert/kind";
-export { SurveyLifecycle, SurveyLifecycle as SurveyProvider } from "../kinds/survey/kind";
-export { ExperimentLifecycle, ExperimentLifecycle as ExperimentProvider } from "../kinds/experiment/kind";
-export { HogFunctionLifecycle, HogFunctionLifecycle as HogFunctionProvider } from "../kinds/hog-function/kind";
-export { BatchExportLifecycle, BatchExportLifecycle as BatchExportProvider } from "../kinds/batch-export/kind";
-export { HogFlowLifecycle, HogFlowLifecycle as HogFlowProvider } from "../kinds/hog-flow/kind";
-export { OrganizationMemberLifecycle, OrganizationMemberLifecycle as OrganizationMemberProvider } from "../kinds/organization-member/kind";
-export { OrganizationInviteLifecycle, OrganizationInviteLifecycle as OrganizationInviteProvider } from "../kinds/organization-invite/kind";
-export { ProxyRecordLifecycle, ProxyRecordLifecycle as ProxyRecordProvider } from "../kinds/proxy-record/kind";
-export { RoleLifecycle, RoleLifecycle as RoleProvider } from "../kinds/role/kind";
-export { RoleMembershipLifecycle, RoleMembershipLifecycle as RoleMembershipProvider } from "../kinds/role-membership/kind";
-export {
-  WarehouseSavedQueryLifecycle,
-  WarehouseSavedQueryLifecycle as WarehouseSavedQueryProvider,
-} from "../kinds/warehouse-saved-query/kind";
-export { WarehouseViewLinkLifecycle, WarehouseViewLinkLifecycle as WarehouseViewLinkProvider } from "../kinds/warehouse-view-link/kind";
-export { ExternalDataSourceLifecycle, ExternalDataSourceLifecycle as ExternalDataSourceProvider } from "../kinds/external-data-source/kind";
-export {
-  SessionRecordingPlaylistLifecycle,
-  SessionRecordingPlaylistLifecycle as SessionRecordingPlaylistProvider,
-} from "../kinds/session-recording-playlist/kind";
-export { EarlyAccessFeatureLifecycle, EarlyAccessFeatureLifecycle as EarlyAccessFeatureProvider } from "../kinds/early-access-feature/kind";
-export { ExperimentHoldoutLifecycle, ExperimentHoldoutLifecycle as ExperimentHoldoutProvider } from "../kinds/experiment-holdout/kind";
-export {
-  ExperimentSavedMetricLifecycle,
-  ExperimentSavedMetricLifecycle as ExperimentSavedMetricProvider,
-} from "../kinds/experiment-saved-metric/kind";
-export { EventDefinitionLifecycle, EventDefinitionLifecycle as EventDefinitionProvider } from "../kinds/event-definition/kind";
-export { PropertyDefinitionLifecycle, PropertyDefinitionLifecycle as PropertyDefinitionProvider } from "../kinds/property-definition/kind";
-export { AccessControlLifecycle, AccessControlLifecycle as AccessControlProvider } from "../kinds/access-control/kind";
-export { NotebookLifecycle, NotebookLifecycle as NotebookProvider } from "../kinds/notebook/kind";
-export { SubscriptionLifecycle, SubscriptionLifecycle as SubscriptionProvider } from "../kinds/subscription/kind";
-export { InsightVariableLifecycle, InsightVariableLifecycle as InsightVariableProvider } from "../kinds/insight-variable/kind";
-export {
-  ErrorTrackingAssignmentRuleLifecycle,
-  ErrorTrackingAssignmentRuleLifecycle as ErrorTrackingAssignmentRuleProvider,
-} from "../kinds/error-tracking-assignment-rule/kind";
-export {
-  ErrorTrackingGroupingRuleLifecycle,
-  ErrorTrackingGroupingRuleLifecycle as ErrorTrackingGroupingRuleProvider,
-} from "../kinds/error-tracking-grouping-rule/kind";
-export {
-  ErrorTrackingSuppressionRuleLifecycle,
-  ErrorTrackingSuppressionRuleLifecycle as ErrorTrackingSuppressionRuleProvider,
-} from "../kinds/error-tracking-suppression-rule/kind";
+export type ProjectLifecycle = InstanceType<typeof projectModule.ProjectLifecycle>;
+export declare const ProjectLifecycle: typeof projectModule.ProjectLifecycle;
+export type ProjectProvider = InstanceType<typeof projectModule.ProjectLifecycle>;
+export declare const ProjectProvider: typeof projectModule.ProjectLifecycle;
+export declare const projectProvider: pulumi.dynamic.ResourceProvider;
+export type FeatureFlagLifecycle = InstanceType<typeof featureFlagModule.FeatureFlagLifecycle>;
+export declare const FeatureFlagLifecycle: typeof featureFlagModule.FeatureFlagLifecycle;
+export type FeatureFlagProvider = InstanceType<typeof featureFlagModule.FeatureFlagLifecycle>;
+export declare const FeatureFlagProvider: typeof featureFlagModule.FeatureFlagLifecycle;
+export declare const featureFlagProvider: pulumi.dynamic.ResourceProvider;
+export type AnnotationLifecycle = InstanceType<typeof annotationModule.AnnotationLifecycle>;
+export declare const AnnotationLifecycle: typeof annotationModule.AnnotationLifecycle;
+export type AnnotationProvider = InstanceType<typeof annotationModule.AnnotationLifecycle>;
+export declare const AnnotationProvider: typeof annotationModule.AnnotationLifecycle;
+export declare const annotationProvider: pulumi.dynamic.ResourceProvider;
+export type ActionLifecycle = InstanceType<typeof actionModule.ActionLifecycle>;
+export declare const ActionLifecycle: typeof actionModule.ActionLifecycle;
+export type ActionProvider = InstanceType<typeof actionModule.ActionLifecycle>;
+export declare const ActionProvider: typeof actionModule.ActionLifecycle;
+export declare const actionProvider: pulumi.dynamic.ResourceProvider;
+export type CohortLifecycle = InstanceType<typeof cohortModule.CohortLifecycle>;
+export declare const CohortLifecycle: typeof cohortModule.CohortLifecycle;
+export type CohortProvider = InstanceType<typeof cohortModule.CohortLifecycle>;
+export declare const CohortProvider: typeof cohortModule.CohortLifecycle;
+export declare const cohortProvider: pulumi.dynamic.ResourceProvider;
+export type DashboardLifecycle = InstanceType<typeof dashboardModule.DashboardLifecycle>;
+export declare const DashboardLifecycle: typeof dashboardModule.DashboardLifecycle;
+export type DashboardProvider = InstanceType<typeof dashboardModule.DashboardLifecycle>;
+export declare const DashboardProvider: typeof dashboardModule.DashboardLifecycle;
+export declare const dashboardProvider: pulumi.dynamic.ResourceProvider;
+export type InsightLifecycle = InstanceType<typeof insightModule.InsightLifecycle>;
+export declare const InsightLifecycle: typeof insightModule.InsightLifecycle;
+export type InsightProvider = InstanceType<typeof insightModule.InsightLifecycle>;
+export declare const InsightProvider: typeof insightModule.InsightLifecycle;
+export declare const insightProvider: pulumi.dynamic.ResourceProvider;
+export type AlertLifecycle = InstanceType<typeof alertModule.AlertLifecycle>;
+export declare const AlertLifecycle: typeof alertModule.AlertLifecycle;
+export type AlertProvider = InstanceType<typeof alertModule.AlertLifecycle>;
+export declare const AlertProvider: typeof alertModule.AlertLifecycle;
+export declare const alertProvider: pulumi.dynamic.ResourceProvider;
+export type SurveyLifecycle = InstanceType<typeof surveyModule.SurveyLifecycle>;
+export declare const SurveyLifecycle: typeof surveyModule.SurveyLifecycle;
+export type SurveyProvider = InstanceType<typeof surveyModule.SurveyLifecycle>;
+export declare const SurveyProvider: typeof surveyModule.SurveyLifecycle;
+export declare const surveyProvider: pulumi.dynamic.ResourceProvider;
+export type ExperimentLifecycle = InstanceType<typeof experimentModule.ExperimentLifecycle>;
+export declare const ExperimentLifecycle: typeof experimentModule.ExperimentLifecycle;
+export type ExperimentProvider = InstanceType<typeof experimentModule.ExperimentLifecycle>;
+export declare const ExperimentProvider: typeof experimentModule.ExperimentLifecycle;
+export declare const experimentProvider: pulumi.dynamic.ResourceProvider;
+export type HogFunctionLifecycle = InstanceType<typeof hogFunctionModule.HogFunctionLifecycle>;
+export declare const HogFunctionLifecycle: typeof hogFunctionModule.HogFunctionLifecycle;
+export type HogFunctionProvider = InstanceType<typeof hogFunctionModule.HogFunctionLifecycle>;
+export declare const HogFunctionProvider: typeof hogFunctionModule.HogFunctionLifecycle;
+export declare const hogFunctionProvider: pulumi.dynamic.ResourceProvider;
+export type BatchExportLifecycle = InstanceType<typeof batchExportModule.BatchExportLifecycle>;
+export declare const BatchExportLifecycle: typeof batchExportModule.BatchExportLifecycle;
+export type BatchExportProvider = InstanceType<typeof batchExportModule.BatchExportLifecycle>;
+export declare const BatchExportProvider: typeof batchExportModule.BatchExportLifecycle;
+export declare const batchExportProvider: pulumi.dynamic.ResourceProvider;
+export type HogFlowLifecycle = InstanceType<typeof hogFlowModule.HogFlowLifecycle>;
+export declare const HogFlowLifecycle: typeof hogFlowModule.HogFlowLifecycle;
+export type HogFlowProvider = InstanceType<typeof hogFlowModule.HogFlowLifecycle>;
+export declare const HogFlowProvider: typeof hogFlowModule.HogFlowLifecycle;
+export declare const hogFlowProvider: pulumi.dynamic.ResourceProvider;
+export type OrganizationMemberLifecycle = InstanceType<typeof organizationMemberModule.OrganizationMemberLifecycle>;
+export declare const OrganizationMemberLifecycle: typeof organizationMemberModule.OrganizationMemberLifecycle;
+export type OrganizationMemberProvider = InstanceType<typeof organizationMemberModule.OrganizationMemberLifecycle>;
+export declare const OrganizationMemberProvider: typeof organizationMemberModule.OrganizationMemberLifecycle;
+export declare const organizationMemberProvider: pulumi.dynamic.ResourceProvider;
+export type OrganizationInviteLifecycle = InstanceType<typeof organizationInviteModule.OrganizationInviteLifecycle>;
+export declare const OrganizationInviteLifecycle: typeof organizationInviteModule.OrganizationInviteLifecycle;
+export type OrganizationInviteProvider = InstanceType<typeof organizationInviteModule.OrganizationInviteLifecycle>;
+export declare const OrganizationInviteProvider: typeof organizationInviteModule.OrganizationInviteLifecycle;
+export declare const organizationInviteProvider: pulumi.dynamic.ResourceProvider;
+export type ProxyRecordLifecycle = InstanceType<typeof proxyRecordModule.ProxyRecordLifecycle>;
+export declare const ProxyRecordLifecycle: typeof proxyRecordModule.ProxyRecordLifecycle;
+export type ProxyRecordProvider = InstanceType<typeof proxyRecordModule.ProxyRecordLifecycle>;
+export declare const ProxyRecordProvider: typeof proxyRecordModule.ProxyRecordLifecycle;
+export declare const proxyRecordProvider: pulumi.dynamic.ResourceProvider;
+export type RoleLifecycle = InstanceType<typeof roleModule.RoleLifecycle>;
+export declare const RoleLifecycle: typeof roleModule.RoleLifecycle;
+export type RoleProvider = InstanceType<typeof roleModule.RoleLifecycle>;
+export declare const RoleProvider: typeof roleModule.RoleLifecycle;
+export declare const roleProvider: pulumi.dynamic.ResourceProvider;
+export type RoleMembershipLifecycle = InstanceType<typeof roleMembershipModule.RoleMembershipLifecycle>;
+export declare const RoleMembershipLifecycle: typeof roleMembershipModule.RoleMembershipLifecycle;
+export type RoleMembershipProvider = InstanceType<typeof roleMembershipModule.RoleMembershipLifecycle>;
+export declare const RoleMembershipProvider: typeof roleMembershipModule.RoleMembershipLifecycle;
+export declare const roleMembershipProvider: pulumi.dynamic.ResourceProvider;
+export type WarehouseSavedQueryLifecycle = InstanceType<typeof warehouseSavedQueryModule.WarehouseSavedQueryLifecycle>;
+export declare const WarehouseSavedQueryLifecycle: typeof warehouseSavedQueryModule.WarehouseSavedQueryLifecycle;
+export type WarehouseSavedQueryProvider = InstanceType<typeof warehouseSavedQueryModule.WarehouseSavedQueryLifecycle>;
+export declare const WarehouseSavedQueryProvider: typeof warehouseSavedQueryModule.WarehouseSavedQueryLifecycle;
+export declare const warehouseSavedQueryProvider: pulumi.dynamic.ResourceProvider;
+export type WarehouseViewLinkLifecycle = InstanceType<typeof warehouseViewLinkModule.WarehouseViewLinkLifecycle>;
+export declare const WarehouseViewLinkLifecycle: typeof warehouseViewLinkModule.WarehouseViewLinkLifecycle;
+export type WarehouseViewLinkProvider = InstanceType<typeof warehouseViewLinkModule.WarehouseViewLinkLifecycle>;
+export declare const WarehouseViewLinkProvider: typeof warehouseViewLinkModule.WarehouseViewLinkLifecycle;
+export declare const warehouseViewLinkProvider: pulumi.dynamic.ResourceProvider;
+export type ExternalDataSourceLifecycle = InstanceType<typeof externalDataSourceModule.ExternalDataSourceLifecycle>;
+export declare const ExternalDataSourceLifecycle: typeof externalDataSourceModule.ExternalDataSourceLifecycle;
+export type ExternalDataSourceProvider = InstanceType<typeof externalDataSourceModule.ExternalDataSourceLifecycle>;
+export declare const ExternalDataSourceProvider: typeof externalDataSourceModule.ExternalDataSourceLifecycle;
+export declare const externalDataSourceProvider: pulumi.dynamic.ResourceProvider;
+export type SessionRecordingPlaylistLifecycle = InstanceType<typeof sessionRecordingPlaylistModule.SessionRecordingPlaylistLifecycle>;
+export declare const SessionRecordingPlaylistLifecycle: typeof sessionRecordingPlaylistModule.SessionRecordingPlaylistLifecycle;
+export type SessionRecordingPlaylistProvider = InstanceType<typeof sessionRecordingPlaylistModule.SessionRecordingPlaylistLifecycle>;
+export declare const SessionRecordingPlaylistProvider: typeof sessionRecordingPlaylistModule.SessionRecordingPlaylistLifecycle;
+export declare const sessionRecordingPlaylistProvider: pulumi.dynamic.ResourceProvider;
+export type EarlyAccessFeatureLifecycle = InstanceType<typeof earlyAccessFeatureModule.EarlyAccessFeatureLifecycle>;
+export declare const EarlyAccessFeatureLifecycle: typeof earlyAccessFeatureModule.EarlyAccessFeatureLifecycle;
+export type EarlyAccessFeatureProvider = InstanceType<typeof earlyAccessFeatureModule.EarlyAccessFeatureLifecycle>;
+export declare const EarlyAccessFeatureProvider: typeof earlyAccessFeatureModule.EarlyAccessFeatureLifecycle;
+export declare const earlyAccessFeatureProvider: pulumi.dynamic.ResourceProvider;
+export type ExperimentHoldoutLifecycle = InstanceType<typeof experimentHoldoutModule.ExperimentHoldoutLifecycle>;
+export declare const ExperimentHoldoutLifecycle: typeof experimentHoldoutModule.ExperimentHoldoutLifecycle;
+export type ExperimentHoldoutProvider = InstanceType<typeof experimentHoldoutModule.ExperimentHoldoutLifecycle>;
+export declare const ExperimentHoldoutProvider: typeof experimentHoldoutModule.ExperimentHoldoutLifecycle;
+export declare const experimentHoldoutProvider: pulumi.dynamic.ResourceProvider;
+export type ExperimentSavedMetricLifecycle = InstanceType<typeof experimentSavedMetricModule.ExperimentSavedMetricLifecycle>;
+export declare const ExperimentSavedMetricLifecycle: typeof experimentSavedMetricModule.ExperimentSavedMetricLifecycle;
+export type ExperimentSavedMetricProvider = InstanceType<typeof experimentSavedMetricModule.ExperimentSavedMetricLifecycle>;
+export declare const ExperimentSavedMetricProvider: typeof experimentSavedMetricModule.ExperimentSavedMetricLifecycle;
+export declare const experimentSavedMetricProvider: pulumi.dynamic.ResourceProvider;
+export type EventDefinitionLifecycle = InstanceType<typeof eventDefinitionModule.EventDefinitionLifecycle>;
+export declare const EventDefinitionLifecycle: typeof eventDefinitionModule.EventDefinitionLifecycle;
+export type EventDefinitionProvider = InstanceType<typeof eventDefinitionModule.EventDefinitionLifecycle>;
+export declare const EventDefinitionProvider: typeof eventDefinitionModule.EventDefinitionLifecycle;
+export declare const eventDefinitionProvider: pulumi.dynamic.ResourceProvider;
+export type PropertyDefinitionLifecycle = InstanceType<typeof propertyDefinitionModule.PropertyDefinitionLifecycle>;
+export declare const PropertyDefinitionLifecycle: typeof propertyDefinitionModule.PropertyDefinitionLifecycle;
+export type PropertyDefinitionProvider = InstanceType<typeof propertyDefinitionModule.PropertyDefinitionLifecycle>;
+export declare const PropertyDefinitionProvider: typeof propertyDefinitionModule.PropertyDefinitionLifecycle;
+export declare const propertyDefinitionProvider: pulumi.dynamic.ResourceProvider;
+export type AccessControlLifecycle = InstanceType<typeof accessControlModule.AccessControlLifecycle>;
+export declare const AccessControlLifecycle: typeof accessControlModule.AccessControlLifecycle;
+export type AccessControlProvider = InstanceType<typeof accessControlModule.AccessControlLifecycle>;
+export declare const AccessControlProvider: typeof accessControlModule.AccessControlLifecycle;
+export declare const accessControlProvider: pulumi.dynamic.ResourceProvider;
+export type NotebookLifecycle = InstanceType<typeof notebookModule.NotebookLifecycle>;
+export declare const NotebookLifecycle: typeof notebookModule.NotebookLifecycle;
+export type NotebookProvider = InstanceType<typeof notebookModule.NotebookLifecycle>;
+export declare const NotebookProvider: typeof notebookModule.NotebookLifecycle;
+export declare const notebookProvider: pulumi.dynamic.ResourceProvider;
+export type SubscriptionLifecycle = InstanceType<typeof subscriptionModule.SubscriptionLifecycle>;
+export declare const SubscriptionLifecycle: typeof subscriptionModule.SubscriptionLifecycle;
+export type SubscriptionProvider = InstanceType<typeof subscriptionModule.SubscriptionLifecycle>;
+export declare const SubscriptionProvider: typeof subscriptionModule.SubscriptionLifecycle;
+export declare const subscriptionProvider: pulumi.dynamic.ResourceProvider;
+export type InsightVariableLifecycle = InstanceType<typeof insightVariableModule.InsightVariableLifecycle>;
+export declare const InsightVariableLifecycle: typeof insightVariableModule.InsightVariableLifecycle;
+export type InsightVariableProvider = InstanceType<typeof insightVariableModule.InsightVariableLifecycle>;
+export declare const InsightVariableProvider: typeof insightVariableModule.InsightVariableLifecycle;
+export declare const insightVariableProvider: pulumi.dynamic.ResourceProvider;
+export type ErrorTrackingAssignmentRuleLifecycle = InstanceType<
+  typeof errorTrackingAssignmentRuleModule.ErrorTrackingAssignmentRuleLifecycle
+>;
+export declare const ErrorTrackingAssignmentRuleLifecycle: typeof errorTrackingAssignmentRuleModule.ErrorTrackingAssignmentRuleLifecycle;
+export type ErrorTrackingAssignmentRuleProvider = InstanceType<
+  typeof errorTrackingAssignmentRuleModule.ErrorTrackingAssignmentRuleLifecycle
+>;
+export declare const ErrorTrackingAssignmentRuleProvider: typeof errorTrackingAssignmentRuleModule.ErrorTrackingAssignmentRuleLifecycle;
+export declare const errorTrackingAssignmentRuleProvider: pulumi.dynamic.ResourceProvider;
+export type ErrorTrackingGroupingRuleLifecycle = InstanceType<typeof errorTrackingGroupingRuleModule.ErrorTrackingGroupingRuleLifecycle>;
+export declare const ErrorTrackingGroupingRuleLifecycle: typeof errorTrackingGroupingRuleModule.ErrorTrackingGroupingRuleLifecycle;
+export type ErrorTrackingGroupingRuleProvider = InstanceType<typeof errorTrackingGroupingRuleModule.ErrorTrackingGroupingRuleLifecycle>;
+export declare const ErrorTrackingGroupingRuleProvider: typeof errorTrackingGroupingRuleModule.ErrorTrackingGroupingRuleLifecycle;
+export declare const errorTrackingGroupingRuleProvider: pulumi.dynamic.ResourceProvider;
+export type ErrorTrackingSuppressionRuleLifecycle = InstanceType<
+  typeof errorTrackingSuppressionRuleModule.ErrorTrackingSuppressionRuleLifecycle
+>;
+export declare const ErrorTrackingSuppressionRuleLifecycle: typeof errorTrackingSuppressionRuleModule.ErrorTrackingSuppressionRuleLifecycle;
+export type ErrorTrackingSuppressionRuleProvider = InstanceType<
+  typeof errorTrackingSuppressionRuleModule.ErrorTrackingSuppressionRuleLifecycle
+>;
+export declare const ErrorTrackingSuppressionRuleProvider: typeof errorTrackingSuppressionRuleModule.ErrorTrackingSuppressionRuleLifecycle;
+export declare const errorTrackingSuppressionRuleProvider: pulumi.dynamic.ResourceProvider;
 
-export const projectProvider = hosted(projectKind as Kind);
-export const featureFlagProvider = hosted(featureFlagKind as Kind);
-export const annotationProvider = hosted(annotationKind as Kind);
-export const actionProvider = hosted(actionKind as Kind);
-export const cohortProvider = hosted(cohortKind as Kind);
-export const dashboardProvider = hosted(dashboardKind as Kind);
-export const insightProvider = hosted(insightKind as Kind);
-export const alertProvider = hosted(alertKind as Kind);
-export const surveyProvider = hosted(surveyKind as Kind);
-export const experimentProvider = hosted(experimentKind as Kind);
-export const hogFunctionProvider = hosted(hogFunctionKind as Kind);
-export const batchExportProvider = hosted(batchExportKind as Kind);
-export const hogFlowProvider = hosted(hogFlowKind as Kind);
-export const organizationMemberProvider = hosted(organizationMemberKind as Kind);
-export const organizationInviteProvider = hosted(organizationInviteKind as Kind);
-export const proxyRecordProvider = hosted(proxyRecordKind as Kind);
-export const roleProvider = hosted(roleKind as Kind);
-export const roleMembershipProvider = hosted(roleMembershipKind as unknown as Kind);
-export const warehouseSavedQueryProvider = hosted(warehouseSavedQueryKind as Kind);
-export const warehouseViewLinkProvider = hosted(warehouseViewLinkKind as Kind);
-export const externalDataSourceProvider = hosted(externalDataSourceKind as Kind);
-export const sessionRecordingPlaylistProvider = hosted(sessionRecordingPlaylistKind as Kind);
-export const earlyAccessFeatureProvider = hosted(earlyAccessFeatureKind as Kind);
-export const experimentHoldoutProvider = hosted(experimentHoldoutKind as Kind);
-export const experimentSavedMetricProvider = hosted(experimentSavedMetricKind as Kind);
-export const eventDefinitionProvider = hosted(eventDefinitionKind as Kind);
-export const propertyDefinitionProvider = hosted(propertyDefinitionKind as Kind);
-export const accessControlProvider = hosted(accessControlKind as Kind);
-export const notebookProvider = hosted(notebookKind as Kind);
-export const subscriptionProvider = hosted(subscriptionKind as Kind);
-export const insightVariableProvider = hosted(insightVariableKind as Kind);
-export const errorTrackingAssignmentRuleProvider = hosted(errorTrackingAssignmentRuleKind as Kind);
-export const errorTrackingGroupingRuleProvider = hosted(errorTrackingGroupingRuleKind as Kind);
-export const errorTrackingSuppressionRuleProvider = hosted(errorTrackingSuppressionRuleKind as Kind);
+lazyKind(module.exports, "Project", () => {
+  const loaded = require("../kinds/project/kind") as typeof projectModule;
+  return { kind: loaded.projectKind as Kind, Lifecycle: loaded.ProjectLifecycle };
+});
+lazyKind(module.exports, "FeatureFlag", () => {
+  const loaded = require("../kinds/feature-flag/kind") as typeof featureFlagModule;
+  return { kind: loaded.featureFlagKind as Kind, Lifecycle: loaded.FeatureFlagLifecycle };
+});
+lazyKind(module.exports, "Annotation", () => {
+  const loaded = require("../kinds/annotation/kind") as typeof annotationModule;
+  return { kind: loaded.annotationKind as Kind, Lifecycle: loaded.AnnotationLifecycle };
+});
+lazyKind(module.exports, "Action", () => {
+  const loaded = require("../kinds/action/kind") as typeof actionModule;
+  return { kind: loaded.actionKind as Kind, Lifecycle: loaded.ActionLifecycle };
+});
+lazyKind(module.exports, "Cohort", () => {
+  const loaded = require("../kinds/cohort/kind") as typeof cohortModule;
+  return { kind: loaded.cohortKind as Kind, Lifecycle: loaded.CohortLifecycle };
+});
+lazyKind(module.exports, "Dashboard", () => {
+  const loaded = require("../kinds/dashboard/kind") as typeof dashboardModule;
+  return { kind: loaded.dashboardKind as Kind, Lifecycle: loaded.DashboardLifecycle };
+});
+lazyKind(module.exports, "Insight", () => {
+  const loaded = require("../kinds/insight/kind") as typeof insightModule;
+  return { kind: loaded.insightKind as Kind, Lifecycle: loaded.InsightLifecycle };
+});
+lazyKind(module.exports, "Alert", () => {
+  const loaded = require("../kinds/alert/kind") as typeof alertModule;
+  return { kind: loaded.alertKind as Kind, Lifecycle: loaded.AlertLifecycle };
+});
+lazyKind(module.exports, "Survey", () => {
+  const loaded = require("../kinds/survey/kind") as typeof surveyModule;
+  return { kind: loaded.surveyKind as Kind, Lifecycle: loaded.SurveyLifecycle };
+});
+lazyKind(module.exports, "Experiment", () => {
+  const loaded = require("../kinds/experiment/kind") as typeof experimentModule;
+  return { kind: loaded.experimentKind as Kind, Lifecycle: loaded.ExperimentLifecycle };
+});
+lazyKind(module.exports, "HogFunction", () => {
+  const loaded = require("../kinds/hog-function/kind") as typeof hogFunctionModule;
+  return { kind: loaded.hogFunctionKind as Kind, Lifecycle: loaded.HogFunctionLifecycle };
+});
+lazyKind(module.exports, "BatchExport", () => {
+  const loaded = require("../kinds/batch-export/kind") as typeof batchExportModule;
+  return { kind: loaded.batchExportKind as Kind, Lifecycle: loaded.BatchExportLifecycle };
+});
+lazyKind(module.exports, "HogFlow", () => {
+  const loaded = require("../kinds/hog-flow/kind") as typeof hogFlowModule;
+  return { kind: loaded.hogFlowKind as Kind, Lifecycle: loaded.HogFlowLifecycle };
+});
+lazyKind(module.exports, "OrganizationMember", () => {
+  const loaded = require("../kinds/organization-member/kind") as typeof organizationMemberModule;
+  return { kind: loaded.organizationMemberKind as Kind, Lifecycle: loaded.OrganizationMemberLifecycle };
+});
+lazyKind(module.exports, "OrganizationInvite", () => {
+  const loaded = require("../kinds/organization-invite/kind") as typeof organizationInviteModule;
+  return { kind: loaded.organizationInviteKind as Kind, Lifecycle: loaded.OrganizationInviteLifecycle };
+});
+lazyKind(module.exports, "ProxyRecord", () => {
+  const loaded = require("../kinds/proxy-record/kind") as typeof proxyRecordModule;
+  return { kind: loaded.proxyRecordKind as Kind, Lifecycle: loaded.ProxyRecordLifecycle };
+});
+lazyKind(module.exports, "Role", () => {
+  const loaded = require("../kinds/role/kind") as typeof roleModule;
+  return { kind: loaded.roleKind as Kind, Lifecycle: loaded.RoleLifecycle };
+});
+lazyKind(module.exports, "RoleMembership", () => {
+  const loaded = require("../kinds/role-membership/kind") as typeof roleMembershipModule;
+  return { kind: loaded.roleMembershipKind as unknown as Kind, Lifecycle: loaded.RoleMembershipLifecycle };
+});
+lazyKind(module.exports, "WarehouseSavedQuery", () => {
+  const loaded = require("../kinds/warehouse-saved-query/kind") as typeof warehouseSavedQueryModule;
+  return { kind: loaded.warehouseSavedQueryKind as Kind, Lifecycle: loaded.WarehouseSavedQueryLifecycle };
+});
+lazyKind(module.exports, "WarehouseViewLink", () => {
+  const loaded = require("../kinds/warehouse-view-link/kind") as typeof warehouseViewLinkModule;
+  return { kind: loaded.warehouseViewLinkKind as Kind, Lifecycle: loaded.WarehouseViewLinkLifecycle };
+});
+lazyKind(module.exports, "ExternalDataSource", () => {
+  const loaded = require("../kinds/external-data-source/kind") as typeof externalDataSourceModule;
+  return { kind: loaded.externalDataSourceKind as Kind, Lifecycle: loaded.ExternalDataSourceLifecycle };
+});
+lazyKind(module.exports, "SessionRecordingPlaylist", () => {
+  const loaded = require("../kinds/session-recording-playlist/kind") as typeof sessionRecordingPlaylistModule;
+  return { kind: loaded.sessionRecordingPlaylistKind as Kind, Lifecycle: loaded.SessionRecordingPlaylistLifecycle };
+});
+lazyKind(module.exports, "EarlyAccessFeature", () => {
+  const loaded = require("../kinds/early-access-feature/kind") as typeof earlyAccessFeatureModule;
+  return { kind: loaded.earlyAccessFeatureKind as Kind, Lifecycle: loaded.EarlyAccessFeatureLifecycle };
+});
+lazyKind(module.exports, "ExperimentHoldout", () => {
+  const loaded = require("../kinds/experiment-holdout/kind") as typeof experimentHoldoutModule;
+  return { kind: loaded.experimentHoldoutKind as Kind, Lifecycle: loaded.ExperimentHoldoutLifecycle };
+});
+lazyKind(module.exports, "ExperimentSavedMetric", () => {
+  const loaded = require("../kinds/experiment-saved-metric/kind") as typeof experimentSavedMetricModule;
+  return { kind: loaded.experimentSavedMetricKind as Kind, Lifecycle: loaded.ExperimentSavedMetricLifecycle };
+});
+lazyKind(module.exports, "EventDefinition", () => {
+  const loaded = require("../kinds/event-definition/kind") as typeof eventDefinitionModule;
+  return { kind: loaded.eventDefinitionKind as Kind, Lifecycle: loaded.EventDefinitionLifecycle };
+});
+lazyKind(module.exports, "PropertyDefinition", () => {
+  const loaded = require("../kinds/property-definition/kind") as typeof propertyDefinitionModule;
+  return { kind: loaded.propertyDefinitionKind as Kind, Lifecycle: loaded.PropertyDefinitionLifecycle };
+});
+lazyKind(module.exports, "AccessControl", () => {
+  const loaded = require("../kinds/access-control/kind") as typeof accessControlModule;
+  return { kind: loaded.accessControlKind as Kind, Lifecycle: loaded.AccessControlLifecycle };
+});
+lazyKind(module.exports, "Notebook", () => {
+  const loaded = require("../kinds/notebook/kind") as typeof notebookModule;
+  return { kind: loaded.notebookKind as Kind, Lifecycle: loaded.NotebookLifecycle };
+});
+lazyKind(module.exports, "Subscription", () => {
+  const loaded = require("../kinds/subscription/kind") as typeof subscriptionModule;
+  return { kind: loaded.subscriptionKind as Kind, Lifecycle: loaded.SubscriptionLifecycle };
+});
+lazyKind(module.exports, "InsightVariable", () => {
+  const loaded = require("../kinds/insight-variable/kind") as typeof insightVariableModule;
+  return { kind: loaded.insightVariableKind as Kind, Lifecycle: loaded.InsightVariableLifecycle };
+});
+lazyKind(module.exports, "ErrorTrackingAssignmentRule", () => {
+  const loaded = require("../kinds/error-tracking-assignment-rule/kind") as typeof errorTrackingAssignmentRuleModule;
+  return { kind: loaded.errorTrackingAssignmentRuleKind as Kind, Lifecycle: loaded.ErrorTrackingAssignmentRuleLifecycle };
+});
+lazyKind(module.exports, "ErrorTrackingGroupingRule", () => {
+  const loaded = require("../kinds/error-tracking-grouping-rule/kind") as typeof errorTrackingGroupingRuleModule;
+  return { kind: loaded.errorTrackingGroupingRuleKind as Kind, Lifecycle: loaded.ErrorTrackingGroupingRuleLifecycle };
+});
+lazyKind(module.exports, "ErrorTrackingSuppressionRule", () => {
+  const loaded = require("../kinds/error-tracking-suppression-rule/kind") as typeof errorTrackingSuppressionRuleModule;
+  return { kind: loaded.errorTrackingSuppressionRuleKind as Kind, Lifecycle: loaded.ErrorTrackingSuppressionRuleLifecycle };
+});
