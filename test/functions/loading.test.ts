@@ -2,6 +2,7 @@
  * What a program pays for importing the package, every run, before any resource: the resource classes and the lookups'
  * signatures, not the HTTP client, the provider or their packages, which load on a lookup's first call. And what the
  * provider plugin pays at every start (twice per YAML command): Pulumi's provider server, not the SDK's whole index.
+ * And what Pulumi's dynamic-provider host pays for a stack's resources: the kinds they are, not all of them.
  * Measured on the built package (lib/, as a program installs it), in a Node.js process of its own.
  */
 import { spawnSync } from "node:child_process";
@@ -58,4 +59,20 @@ test("the provider plugin serves without loading the SDK's index (about 400 ms o
   );
   expect(own).toEqual(expect.arrayContaining(["plugin/provider.js", "functions/context.js", "functions/lazy.js"]));
   expect(files.filter((file) => file.endsWith(path.join("@pulumi", "pulumi", "index.js")))).toEqual([]);
+});
+
+test("a dynamic-provider host loads the kinds of the resources it serves, not every kind", () => {
+  // What the serialized provider in the state does (src/resources/declared.ts): the module by name, then one export.
+  const provider = JSON.stringify(path.resolve(__dirname, "../../lib/provider/index.js"));
+  const { own } = loadedAfter(`const p = require(${provider}); p.featureFlagProvider; p.featureFlagProvider;`);
+  const kinds = [...new Set(own.filter((file) => file.startsWith("kinds/")).map((file) => file.split("/")[1]))];
+  // A flag's filters may name cohorts: its folder reads them with the cohort's (src/kinds/feature-flag/kind.ts).
+  expect(kinds).toEqual(["feature-flag", "cohort"]);
+  // Each export still answers as before: the lifecycle class under both names, and the hosted provider once.
+  const { own: lifecycle } = loadedAfter(
+    `const p = require(${provider});
+     if (p.CohortProvider !== p.CohortLifecycle || typeof p.CohortLifecycle !== "function") throw new Error("CohortLifecycle");
+     if (p.cohortProvider !== p.cohortProvider || typeof p.cohortProvider.read !== "function") throw new Error("cohortProvider");`,
+  );
+  expect([...new Set(lifecycle.filter((file) => file.startsWith("kinds/")).map((file) => file.split("/")[1]))]).toEqual(["cohort"]);
 });
