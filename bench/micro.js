@@ -1,6 +1,7 @@
 /**
- * The provider's own code, without Pulumi: diff, the client over loopback, the limiter and pagination, against the
- * built package (`lib`, given) and an in-process local PostHog server. Each returns its measurement and target.
+ * The provider's own code, without Pulumi: diff, the client over loopback, the limiter, pagination and a drift check's
+ * reads answered from a list, against the built package (`lib`, given) and an in-process local PostHog server. Each
+ * returns its measurement and target.
  */
 const path = require("node:path");
 const { performance } = require("node:perf_hooks");
@@ -15,7 +16,7 @@ async function time(fn) {
 async function benchMicro(lib) {
   const { Transport, groups, collect, RateLimiter } = require(path.join(lib, "client"));
   const projects = require(path.join(lib, "kinds", "project", "endpoints"));
-  const { ProjectLifecycle } = require(path.join(lib, "provider"));
+  const { ProjectLifecycle, FeatureFlagLifecycle } = require(path.join(lib, "provider"));
   const { startServer } = require(path.join(lib, "server"));
   const rows = [];
   const report = (name, value, unit, target, ok) => rows.push({ name, value, unit, target, ok });
@@ -95,6 +96,34 @@ async function benchMicro(lib) {
     report("heap growth while iterating them", growthMb, "MB", "< 64 MB", growthMb < 64);
     const all = await collect(groups.iterateGroups(http, project.id, { groupTypeIndex: 0 }));
     report("collected groups", all.length, "groups", "= 5000", all.length === 5_000);
+
+    // 5. Issue 31: a drift check's 1,000 flag reads arriving together, answered from the list's pages, then the
+    // refresh's diff of each: this package's share of the time over Pulumi's floor (the server runs in this process
+    // too, so its pages count here as well).
+    const flags = new FeatureFlagLifecycle({
+      config: { host: server.url, apiKey: server.apiKey, organizationId: server.organizationId },
+      transport: http,
+    });
+    const declaredFlag = (i) => ({
+      key: `bench-read-${i}`,
+      name: `Bench read ${i}`,
+      active: true,
+      filters: { groups: [{ properties: [], rollout_percentage: 20 }] },
+      projectId: project.id,
+    });
+    const made = [];
+    for (let i = 0; i < 1_000; i += 20)
+      made.push(...(await Promise.all(Array.from({ length: 20 }, (_, j) => flags.create(declaredFlag(i + j))))));
+    const readAll = () => Promise.all(made.map(({ id, outs }) => flags.read(id, outs)));
+    await readAll(); // warm up
+    let read = [];
+    const readMs = await time(async () => {
+      read = await readAll();
+    });
+    report("1000 flag reads answered from their list (10 pages)", readMs, "ms", "< 1000 ms", readMs < 1000);
+    const diffMsFlags = await time(() => Promise.all(read.map((r, i) => flags.diff(made[i].id, r.props, made[i].outs))));
+    const flagDiffUs = (diffMsFlags * 1000) / made.length;
+    report("diff of each refreshed flag", flagDiffUs, "µs each", "< 100 µs", flagDiffUs < 100);
   } finally {
     await server.close();
   }

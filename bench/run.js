@@ -2,7 +2,8 @@
 /**
  * `npm run bench`: the speed targets of issues 10 and 17, from a fresh clone. Installs what it needs as `npm test`
  * does (npm packages, lib/, the Pulumi CLI, the YAML language host), then measures
- *   1. the provider's own code (bench/micro.js): diff, the client over loopback, the limiter, pagination;
+ *   1. the provider's own code (bench/micro.js): diff, the client over loopback, the limiter, pagination, a drift
+ *      check's reads answered from a list;
  *   2. the real CLI (bench/cli.js) for 10, 100 and 300 projects: up, no-op preview, refresh, update, destroy, beside
  *      the floor (the same stack of bare dynamic resources, no HTTP), a plain script sending the same requests and
  *      the peer, Terraform with PostHog's official provider (bench/terraform.js; skipped, and said so, when
