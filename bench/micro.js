@@ -5,6 +5,7 @@
  */
 const path = require("node:path");
 const { performance } = require("node:perf_hooks");
+const { declaredFlag } = require("./declared");
 
 async function time(fn) {
   const start = performance.now();
@@ -104,16 +105,11 @@ async function benchMicro(lib) {
       config: { host: server.url, apiKey: server.apiKey, organizationId: server.organizationId },
       transport: http,
     });
-    const declaredFlag = (i) => ({
-      key: `bench-read-${i}`,
-      name: `Bench read ${i}`,
-      active: true,
-      filters: { groups: [{ properties: [], rollout_percentage: 20 }] },
-      projectId: project.id,
-    });
     const made = [];
     for (let i = 0; i < 1_000; i += 20)
-      made.push(...(await Promise.all(Array.from({ length: 20 }, (_, j) => flags.create(declaredFlag(i + j))))));
+      made.push(
+        ...(await Promise.all(Array.from({ length: 20 }, (_, j) => flags.create({ ...declaredFlag(i + j, 0), projectId: project.id })))),
+      );
     const readAll = () => Promise.all(made.map(({ id, outs }) => flags.read(id, outs)));
     await readAll(); // warm up
     let read = [];
