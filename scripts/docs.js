@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm run docs`: what is generated from the registry of kinds (needs lib/: npm run build): each kind's reference page
- * docs/resources/<kind>.md (its notes written by hand kept) and the README's list of kinds (src/generate/reference.ts),
+ * `npm run docs`: what is generated from the registry of kinds (needs lib/: npm run build): package.json's description,
+ * each kind's reference page docs/resources/<kind>.md (its notes written by hand kept) and the README's list of kinds
+ * (src/generate/reference.ts),
  * schema.json, the provider plugin's Pulumi package schema (`pulumi package get-schema` prints the same),
  * every kind's src/resources/<kind>-types.ts and class (src/generate/types.ts), their types as plain TypeScript
  * (rebuild after they change).
@@ -37,6 +38,15 @@ for (const kind of kinds) {
   const at = path.join(root, file);
   write(file, referencePage(kind, notesOf(fs.existsSync(at) ? fs.readFileSync(at, "utf8") : undefined)));
 }
+
+// package.json's description names what the registry manages (src/kinds/index.ts `packageDescription`).
+const { packageDescription } = require("../lib/kinds");
+const manifest = fs.readFileSync(path.join(root, "package.json"), "utf8");
+const described = JSON.parse(manifest).description;
+write(
+  "package.json",
+  manifest.replace(`"description": ${JSON.stringify(described)}`, `"description": ${JSON.stringify(packageDescription())}`),
+);
 
 const { version } = require("../package.json");
 write("schema.json", `${JSON.stringify(packageSchema(version), null, 2)}\n`);

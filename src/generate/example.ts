@@ -20,7 +20,7 @@ import {
   yamlEntry,
   yamlKey,
 } from "../kit/program-text";
-import { article } from "../kit/lost-create";
+import { article, upperFirst } from "../kit/names";
 import type { PropertySpec } from "../kit/property";
 import { pluginToken } from "../kit/tokens";
 
@@ -238,7 +238,6 @@ export function pythonExample(kind: Kind): string {
 /** The schema type of each input of a kind (its scope's too), for the typed languages' literals. */
 const inputTypes = (kind: Kind): Readonly<Record<string, PropertySpec>> => kind.schema().inputs;
 
-const upperFirst = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 const GO_SCALAR: Record<string, string> = { string: "String", integer: "Int", number: "Float64", boolean: "Bool" };
 
 /** A leaf of an example value in Go: an output of another object, a secret, a field of the current user, a lookup's. */
@@ -497,7 +496,7 @@ export function schemaExamples(kind: Kind): string {
     "{{% examples %}}",
     "## Example Usage",
     "{{% example %}}",
-    `### ${article(kind.noun).replace(/^a/, "A")}${kind.scope === "project" ? " in a project" : ""}`,
+    `### ${upperFirst(article(kind.noun))} ${kind.noun}${kind.scope === "project" ? " in a project" : ""}`,
     "",
     block("typescript", typescriptExample(kind)),
     block("python", pythonExample(kind)),

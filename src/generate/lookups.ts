@@ -5,7 +5,7 @@
  * lookups. The functions themselves are src/functions/objects.ts's, loaded on their first call (./lazy).
  */
 import { filterSpec, type Kind, keyFacts, lookupDescriptions, type LookupOutput, pluralOf } from "../kit/kind";
-import { kebabCase, lowerFirst, pluralNoun } from "../kit/names";
+import { article, kebabCase, lowerFirst, pluralNoun, upperFirst } from "../kit/names";
 import { blockComment, LINE_WIDTH, typeOfSpec } from "./types";
 
 /** A generated file: where it goes and its text. */
@@ -40,7 +40,6 @@ export function lookupsFile(kind: Kind): GeneratedFile {
   const unique = facts.uniqueBy;
   const described = lookupDescriptions(kind);
   const [result, getArgs, listArgs] = [`${name}Result`, `Get${name}Args`, `List${plural}Args`];
-  const article = /^[aeiou]/i.test(noun) ? "An" : "A";
 
   const getBy = unique
     ? `({ ${idInput}: ${idType}; ${unique.input}?: never } | { ${unique.input}: ${typeOfSpec(unique.spec)}; ${idInput}?: never })`
@@ -69,7 +68,7 @@ export function lookupsFile(kind: Kind): GeneratedFile {
     'import type { LookupOverrides } from "./overrides";',
     "",
     doc(
-      `${article} ${noun} as PostHog returns it: top-level fields camelCased (nested JSON keeps PostHog's names), \`id\` as \`${idInput}\`.`,
+      `${upperFirst(article(noun))} ${noun} as PostHog returns it: top-level fields camelCased (nested JSON keeps PostHog's names), \`id\` as \`${idInput}\`.`,
     ),
     `export interface ${result} {`,
     `  ${idInput}: ${idType};`,

@@ -8,7 +8,7 @@
 import { kinds } from "../kinds/index";
 import { adoptInputOf, filterSpec, idForms, type Kind, keyFacts, placementOf, pluralOf } from "../kit/kind";
 import type { PropertySpec } from "../kit/property";
-import { pluralNoun, upperFirst } from "../kit/names";
+import { article, pluralNoun, upperFirst } from "../kit/names";
 import { pluginToken } from "../kit/tokens";
 import { pythonName } from "../kit/program-text";
 import { exampleObjects, goExample, javaExample, pythonExample, typescriptExample, yamlExample } from "./example";
@@ -41,8 +41,6 @@ function typeText(spec: PropertySpec): string {
 
 /** The first sentence of a kind's description: what it is. */
 export const summaryOf = (kind: Kind): string => /^.*?\.(?=\s|$)/.exec(kind.schema().description)?.[0] ?? kind.schema().description;
-
-const article = (noun: string) => (/^[aeiou]/i.test(noun) ? "an" : "a");
 
 /** One lookup's documentation: its name, its arguments, what it returns. */
 interface LookupDoc {
@@ -149,7 +147,7 @@ function factLookups(kind: Kind): readonly LookupDoc[] {
 
 function lookupSection(kind: Kind): string[] {
   const found = factLookups(kind);
-  if (found.length === 0) return [`None: a ${kind.noun} is read with \`${kind.name}.get\` (below).`];
+  if (found.length === 0) return [`None: ${article(kind.noun)} ${kind.noun} is read with \`${kind.name}.get\` (below).`];
   return found.flatMap((lookup) => [
     `### \`${lookup.name}\``,
     "",
@@ -204,7 +202,7 @@ export function referencePage(kind: Kind, notes = ""): string {
     "",
     "## Example",
     "",
-    `${article(kind.noun).replace(/^a/, "A")} ${kind.noun}${kind.scope === "project" ? " in the example project `web`" : ""}${exampleObjects(kind).length > 2 ? ", with the objects it refers to" : ""}.`,
+    `${upperFirst(article(kind.noun))} ${kind.noun}${kind.scope === "project" ? " in the example project `web`" : ""}${exampleObjects(kind).length > 2 ? ", with the objects it refers to" : ""}.`,
     "",
     "TypeScript (`index.ts`):",
     "",

@@ -8,7 +8,7 @@
  * test/generate/types.test.ts checks every file is what its table generates.
  */
 import { kinds } from "../kinds/index";
-import { kebabCase, upperFirst } from "../kit/names";
+import { article, kebabCase, upperFirst } from "../kit/names";
 import { providerExport } from "../kit/tokens";
 import { z } from "zod";
 import { adoptInputOf, idForms, type Kind, type KeyKind, keyFacts, placeInputs, placementOf, scopeInput } from "../kit/kind";
@@ -186,9 +186,6 @@ interface Entry {
   /** An input the program must declare; an output every instance has. */
   readonly always: boolean;
 }
-
-/** An article for a noun: "an" before a vowel. */
-const article = (noun: string) => (/^[aeiou]/i.test(noun) ? "an" : "a");
 
 /**
  * The inputs a program declares: where the object is, its adopt input, PostHog's writable fields, and the inputs of

@@ -49,6 +49,7 @@ import { errorTrackingAssignmentRuleKind } from "./error-tracking-assignment-rul
 import { errorTrackingGroupingRuleKind } from "./error-tracking-grouping-rule/kind";
 import { errorTrackingSuppressionRuleKind } from "./error-tracking-suppression-rule/kind";
 import type { Kind } from "../kit/kind";
+import { pluralNoun } from "../kit/names";
 
 export const kinds: readonly Kind[] = [
   projectKind as Kind,
@@ -90,4 +91,17 @@ export const kinds: readonly Kind[] = [
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */
 export function kindOf(token: string): Kind | undefined {
   return kinds.find((kind) => kind.token === token);
+}
+
+/**
+ * What the package manages, in one sentence written from this list: package.json's `description` (what npm shows),
+ * the plugin schema's (what `pulumi package get-schema` and the registry show) and the entry's header say it, so a
+ * new kind is named there by its registry line alone (test/generate/derived.test.ts checks package.json).
+ */
+export function packageDescription(): string {
+  const nouns = kinds.map((kind) => pluralNoun(kind.noun));
+  return (
+    `Manage PostHog as code with Pulumi: ${nouns.slice(0, -1).join(", ")} and ${nouns.at(-1)}; ` +
+    "lookups of PostHog's data, an importer for an organization set up by hand, and a local PostHog server for offline tests"
+  );
 }

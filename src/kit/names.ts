@@ -46,3 +46,8 @@ export function kebabCase(name: string): string {
 export function pluralNoun(noun: string): string {
   return /[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)}ies` : `${noun}s`;
 }
+
+/** A noun's indefinite article as the messages and pages say it: "an" before a vowel ("an annotation"), else "a". */
+export function article(noun: string): "a" | "an" {
+  return /^[aeiou]/i.test(noun) ? "an" : "a";
+}

@@ -4,7 +4,7 @@
  * language's SDK, `pulumi import` and `pulumi package get-schema` see exactly the inputs, outputs, secrets,
  * descriptions and replacement rules the TypeScript package has.
  */
-import { kinds } from "../kinds/index";
+import { kinds, packageDescription } from "../kinds/index";
 import { filterSpec, keyFacts, lookupDescriptions, pluralOf } from "../kit/kind";
 import { ANY, type PropertySpec } from "../kit/property";
 import { PACKAGE } from "../kit/tokens";
@@ -29,7 +29,8 @@ const configuration: Record<string, PropertySpec> = {
   apiKey: {
     type: "string",
     secret: true,
-    description: "A personal API key (phx_…) with project:read and project:write (group:read for group lookups).",
+    description:
+      "A personal API key (phx_…) with the scopes of what the program manages: project:write, the :write scope of each other kind it declares (feature_flag:write, dashboard:write, …: the guide lists them) and group:read for group lookups.",
     ...ENV_FALLBACK("POSTHOG_API_KEY"),
   },
   organizationId: {
@@ -223,8 +224,7 @@ export function packageSchema(version: string): Record<string, unknown> {
     name: PACKAGE,
     displayName: "PostHog",
     version,
-    description:
-      "Manage PostHog projects as code: every project setting, drift detection, secret API tokens, and lookups of groups and projects.",
+    description: packageDescription(),
     keywords: ["pulumi", "posthog", "analytics", "category/monitoring", "kind/native"],
     homepage: "https://github.com/pulumi-posthog/pulumi-posthog",
     repository: "https://github.com/pulumi-posthog/pulumi-posthog",

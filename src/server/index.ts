@@ -1,6 +1,7 @@
 /**
- * A faithful in-memory local PostHog server (projects, groups, capture, feature flags, cohorts, actions, annotations, dashboards, insights, alerts), standing on its own: it shares no code
- * with the client or the provider, so that their validation and PostHog's rules are tested against each other.
+ * A faithful in-memory local PostHog server, standing on its own: the endpoints of every kind the package manages (one
+ * folder per PostHog area, below), and groups and capture. It shares no code with the client or the provider, so that
+ * their validation and PostHog's rules are tested against each other.
  * This module starts it (`startServer`) and is the package's `pulumi-posthog/server`; cli.ts is the command. Its parts:
  *
  *   pipeline/   every request's way: Host check, faults, routing, authentication, scopes, permissions, throttle
@@ -8,11 +9,8 @@
  *   state/      the stored records and their JSON state file, tokens, microsecond times
  *   projects/   projects and environments: the record, its validation, activity, deferred deletion, demo data
  *   groups/     groups and group types: the capture endpoint that makes them, the endpoints that read them
- *   feature-flags/, cohorts/, actions/, annotations/   project objects deleted by `PATCH {"deleted": true}`
- *   dashboards/, insights/, alerts/   dashboards with their tiles, insights (no results: no ClickHouse), alerts
- *   organization-members/, invites/, proxy-records/   an organization's members, invites and reverse proxies
- *   roles/      an organization's roles and their memberships
- *   access-controls/   a project's access control entries (its own, its kinds', one object's)
+ *   <area>/     one folder per PostHog area, as PostHog's source has them (feature-flags/, dashboards/, surveys/, …):
+ *               its routes, serializer and rules, joined below
  *   control/    `/_control/`, for tests and demos: faults, throttle, request log, changes "by hand"; and its client
  */
 import * as http from "node:http";

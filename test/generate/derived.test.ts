@@ -6,6 +6,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { derivedFiles } from "../../src/generate/entries";
+import { packageDescription } from "../../src/kinds/index";
 
 const root = path.join(__dirname, "..", "..");
 
@@ -28,4 +29,11 @@ test("no lookups file is left from a kind no longer registered", () => {
     .map((file) => file.path);
   expect(written.sort()).toEqual(generated.sort());
   expect(generated).toContain("src/functions/feature-flag.ts");
+});
+
+test("package.json's description names what the registry manages (run `npm run docs`)", () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { description: string };
+  expect(manifest.description).toBe(packageDescription());
+  expect(manifest.description).toContain("feature flags");
+  expect(manifest.description).toContain("error tracking suppression rules");
 });
