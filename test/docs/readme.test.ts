@@ -48,6 +48,7 @@ const documents = [
   "README.md",
   "docs/guide.md",
   "docs/architecture.md",
+  "CONTRIBUTING.md",
   ...fs.readdirSync(path.join(root, "docs", "resources")).map((f) => `docs/resources/${f}`),
 ];
 
