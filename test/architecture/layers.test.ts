@@ -132,11 +132,6 @@ const KIND_ON_KIND: ReadonlyArray<readonly [string, string, string]> = [
     "PostHog's two taxonomy serializers share their rules (ee/api/ee_event_definition.py, ee/api/ee_property_definition.py: the `ingestion_taxonomy` plan feature, hidden against verified, description and tags), and a definition ingestion has not made is the same error",
   ],
   [
-    "dashboard",
-    "insight",
-    "a dashboard's tiles carry the insights on it (DashboardTileSerializer nests InsightSerializer, products/dashboards/backend/api/dashboard.py)",
-  ],
-  [
     "insight",
     "dashboard",
     "an insight's tiles live on its dashboards: their layouts are written through the dashboards' `tiles`, and the importer leaves out the insights of flags' usage dashboards",

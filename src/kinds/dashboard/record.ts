@@ -4,12 +4,16 @@
  * answers the basic form, without `tiles`, `filters` and `variables`.
  */
 import { z } from "zod";
-import { insightSchema } from "../insight/record";
 
 export const dashboardTileSchema = z.looseObject({
   id: z.number().int(),
-  /** The insight on this tile (the full insight record), or null for a text tile. */
-  insight: insightSchema.nullish(),
+  /**
+   * The insight on this tile, or null for a text tile. PostHog nests the whole insight record (DashboardTileSerializer
+   * nests InsightSerializer, products/dashboards/backend/api/dashboard.py), and every field passes through; the
+   * dashboard itself reads only these. The insight builds on the dashboard (it places itself on dashboards), not the
+   * other way: its full record is src/kinds/insight/record.ts.
+   */
+  insight: z.looseObject({ id: z.number().int(), short_id: z.string(), name: z.string().nullable() }).nullish(),
   text: z.looseObject({ id: z.number().int().optional(), body: z.string().nullish() }).nullish(),
   /** Positions per breakpoint (`sm`, `xs`): `{x, y, w, h}`. */
   layouts: z.record(z.string(), z.unknown()).nullish(),
