@@ -9,7 +9,7 @@
  * on create, never answered).
  */
 import { z } from "zod";
-import { type Equality, type FieldDef, sameJson } from "../../kit/field-table";
+import { CREATE_IN_FOLDER, type Equality, type FieldDef, type LeftOut, sameJson, SOFT_DELETED } from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 
 const SERIALIZER = "CohortSerializer, posthog/api/cohort.py";
@@ -254,3 +254,14 @@ export const cohortFields = {
 } as const satisfies Record<string, FieldDef>;
 
 export type CohortField = keyof typeof cohortFields;
+
+/** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
+export const cohortLeftOut: LeftOut = {
+  ...CREATE_IN_FOLDER,
+  ...SOFT_DELETED,
+  groups:
+    "the model's form deprecated in favour of `filters`: PostHog answers it converted into `filters` and ignores it once `filters` is set, so the two cannot both be managed",
+  query: "not yet managed: a query that fills a static cohort (a HogQL job); a dynamic cohort with a query is refused",
+  cohort_type: "PostHog's: computed from the filters on every write",
+  _create_static_person_ids: "not yet managed: the persons a static cohort is made with (create only, never answered)",
+};

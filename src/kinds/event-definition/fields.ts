@@ -8,7 +8,7 @@
  * exported.
  */
 import { z } from "zod";
-import { type FieldDef, sameJson, sameTags, TAGGING } from "../../kit/field-table";
+import { type FieldDef, type LeftOut, sameJson, sameTags, TAGGING } from "../../kit/field-table";
 
 const SERIALIZER = "EnterpriseEventDefinitionSerializer, ee/api/ee_event_definition.py";
 
@@ -60,6 +60,7 @@ export const eventDefinitionFields = {
   },
   ...taxonomyRows("event"),
   owner_id: {
+    beyondApiTypes: "sent as PostHog's `owner` (./endpoints.ts)",
     input: z
       .number({ error: "must be a user's numeric id or null" })
       .int({ error: "must be a user's numeric id or null" })
@@ -68,3 +69,11 @@ export const eventDefinitionFields = {
     doc: `The user who owns the event (their numeric id: \`getCurrentUser().id\`, a member's), or null. PostHog refuses an id that is no user's (${SERIALIZER}, \`owner\`). Needs ${INGESTION_TAXONOMY}.`,
   },
 } as const satisfies Record<string, FieldDef>;
+
+/** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
+export const eventDefinitionLeftOut: LeftOut = {
+  owner: "managed as `ownerId` (the table's owner_id, sent in PostHog's name)",
+  enforcement_mode: "not yet managed: today's schema enforcement of the event (allow, reject)",
+  post_to_slack: "PostHog's interface's",
+  default_columns: "PostHog's interface's",
+};

@@ -7,7 +7,7 @@
  * interface's file tree.
  */
 import { z } from "zod";
-import { type FieldDef, sameWithin } from "../../kit/field-table";
+import { CREATE_IN_FOLDER, type FieldDef, type LeftOut, sameWithin, SOFT_DELETED } from "../../kit/field-table";
 
 const SERIALIZER = "NotebookSerializer, posthog/api/notebook.py";
 
@@ -33,3 +33,11 @@ export const notebookFields = {
     doc: "The document's plain text, which PostHog's notebook search reads (its editor writes it on every save): PostHog does not derive it from `content`.",
   },
 } as const satisfies Record<string, FieldDef>;
+
+/** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
+export const notebookLeftOut: LeftOut = {
+  ...CREATE_IN_FOLDER,
+  ...SOFT_DELETED,
+  version:
+    "PostHog's edit counter: the lifecycle sends the version it read last with every change of the content, as PostHog requires (NotebookSerializer.update)",
+};
