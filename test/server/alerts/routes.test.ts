@@ -263,3 +263,19 @@ test("today: quiet hours stored merged and sorted, anything off as null, a bad w
     await old.server.close();
   }
 });
+
+test("today's intervals add every_15_minutes; 2025-08-04 refuses it (AlertCalculationInterval had four)", async () => {
+  expect((await post(alert({ calculation_interval: "every_15_minutes" }))).body.calculation_interval).toBe("every_15_minutes");
+  const old = await harness({ postHogVersion: "2025-08-04" });
+  try {
+    const p = await old.createProject({ name: "Old intervals" });
+    const query = { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview" }] } };
+    const insight = await old.api("POST", `/api/projects/${p.id}/insights/`, { body: { name: "Watched", query } });
+    const refused = await old.api("POST", `/api/projects/${p.id}/alerts/`, {
+      body: { ...alert({ insight: insight.body.id, subscribed_users: [] }), calculation_interval: "every_15_minutes" },
+    });
+    expect(refused.body).toEqual(err(V, "invalid_choice", '"every_15_minutes" is not a valid choice.', "calculation_interval"));
+  } finally {
+    await old.server.close();
+  }
+});
