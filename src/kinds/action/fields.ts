@@ -2,7 +2,7 @@
  * The action's field table: `name`, `description`, `steps` and `tags` of today's ActionSerializer
  * (products/actions/backend/api/action.py in PostHog/posthog; its steps are ActionStepJSONSerializer's, matching
  * options ACTION_STEP_MATCHING_OPTIONS of posthog/models/action/action.py), each with PostHog's rule and how a
- * declared value compares with what PostHog answers. `deleted` is the lifecycle's.
+ * declared value compares with what PostHog answers.
  */
 import { z } from "zod";
 import {

@@ -8,12 +8,10 @@
  * PostHog answers `insight` and `subscribed_users` expanded (InsightBasicSerializer, UserBasicSerializer) though they are
  * written as ids; the record carries the ids, as the program writes them.
  *
- * Not inputs: `snoozed_until` (a relative time PostHog turns into an instant when it is sent: an action, not a
- * setting), today's `detector_config` and `investigation_*` (anomaly detection, which needs ClickHouse to mean
- * anything). Today's PostHog also checks `condition` and `config` against the insight on every write
- * (validate_alert_config, products/alerts/backend/evaluation/validation.py: both required, the config's series within
- * the query's, `check_ongoing_interval` only with an upper bound); 2025-08-04 checked neither, so the provider leaves
- * those checks to PostHog and says its answer.
+ * What it leaves out, and why: `alertLeftOut` below. Today's PostHog also checks `condition` and `config` against the
+ * insight on every write (validate_alert_config, products/alerts/backend/evaluation/validation.py: both required, the
+ * config's series within the query's, `check_ongoing_interval` only with an upper bound); 2025-08-04 checked neither,
+ * so the provider leaves those checks to PostHog and says its answer.
  */
 import { z } from "zod";
 import type { Alert } from "./record";

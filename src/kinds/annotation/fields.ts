@@ -2,7 +2,7 @@
  * The annotation's field table: the writable fields of today's AnnotationSerializer
  * (products/annotations/backend/api/annotation.py in PostHog/posthog, `Meta.fields` less `read_only_fields`; model
  * products/annotations/backend/models/annotation.py), each with PostHog's rule and how a declared value compares
- * with what PostHog answers. `deleted` is the lifecycle's. PostHog 2025-08-04 (posthog/api/annotation.py there) has
+ * with what PostHog answers. PostHog 2025-08-04 (posthog/api/annotation.py there) has
  * no `emoji` or `hidden_in_user_interface`, holds `content` to 400 characters and reads `dashboard_id` only.
  */
 import { z } from "zod";

@@ -3,7 +3,7 @@
  * PostHog/posthog, `Meta.fields` less `read_only_fields`; model posthog/batch_exports/models.py) a program manages,
  * each with PostHog's rule and how a declared value compares with PostHog's answer. `paused` is written through
  * PostHog's pause and unpause actions (BatchExportViewSet.pause/unpause), which pause its Temporal schedule and record
- * when (the lifecycle's `write`). `hogql_query`, `filters` and today's `timezone`/`interval_offset` are not managed yet.
+ * when (the lifecycle's `write`). What it leaves out, and why: `batchExportLeftOut` below.
  *
  * A destination's `config` is kept in an EncryptedJSONField (posthog/helpers/encrypted_fields.py): every scalar in it is
  * stored as Python's `str()` of itself, so a read answers `5432` as `"5432"` and `true` as `"True"`; the secret keys of

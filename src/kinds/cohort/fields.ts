@@ -1,12 +1,8 @@
 /**
  * The cohort's field table: `name`, `description`, `filters` and `is_static` of CohortSerializer (posthog/api/cohort.py
  * in PostHog/posthog; model products/cohorts/backend/models/cohort.py, posthog/models/cohort/cohort.py in PostHog
- * 2025-08-04), each with PostHog's rule and how a declared value compares with what PostHog answers. `deleted` is the
- * lifecycle's. Not inputs: `groups` (the model's "deprecated in favor of filters" form: PostHog still takes it, but
- * answers it converted into `filters`, and ignores it once `filters` is set, so the two cannot both be managed),
- * `query` (a dynamic cohort with a query is refused; a static one is filled from it by a HogQL job), `cohort_type`
- * (PostHog computes it from the filters on every write), `_create_static_person_ids` and `_create_in_folder` (taken
- * on create, never answered).
+ * 2025-08-04), each with PostHog's rule and how a declared value compares with what PostHog answers. What it leaves
+ * out, and why: `cohortLeftOut` below.
  */
 import { z } from "zod";
 import { CREATE_IN_FOLDER, type Equality, type FieldDef, type LeftOut, sameJson, SOFT_DELETED } from "../../kit/field-table";

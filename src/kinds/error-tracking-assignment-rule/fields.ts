@@ -2,7 +2,7 @@
  * The error tracking assignment rule's field table: what PostHog's create takes (today's
  * ErrorTrackingAssignmentRuleCreateRequestSerializer, products/error_tracking/backend/api/assignment_rules.py;
  * `ErrorTrackingAssignmentRuleViewSet.create` in posthog/api/error_tracking.py of PostHog 2025-08-04): `filters` and
- * `assignee`, both required, both changed by an update. `order_key` and `disabled_data` are outputs (./rules.ts).
+ * `assignee`, both required, both changed by an update.
  */
 import type { FieldDef, LeftOut } from "../../kit/field-table";
 import { assigneeField, filtersField } from "./rules";

@@ -3,7 +3,7 @@
  * (ee/api/ee_event_definition.py, `Meta.fields` less `read_only_fields`; model ee/models/event_definition.py), which
  * PostHog serves to organizations with the plan feature `ingestion_taxonomy`, each with PostHog's rule and how a
  * declared value compares with what PostHog answers; and `name`, which identifies the definition (read-only there:
- * the definition is found by it, never renamed). `post_to_slack` and `default_columns` are PostHog's interface's.
+ * the definition is found by it, never renamed).
  * The rows the property definition's table shares (EnterprisePropertyDefinitionSerializer has the same rules) are
  * exported.
  */

@@ -2,9 +2,8 @@
  * The feature flag's field table: every writable field of today's FeatureFlagSerializer
  * (products/feature_flags/backend/api/feature_flag.py in PostHog/posthog, `Meta.fields` less its read-only ones) that
  * PostHog answers with, with PostHog's rule for it and how a declared value compares with what PostHog stores. The
- * provider's check, diff, drift and the plugin schema are derived from it. Fields PostHog takes but never answers
- * with (`creation_context`, `_create_in_folder`, `_should_create_usage_dashboard`, `evaluation_contexts`) cannot be
- * compared, so they are not inputs; `deleted` is the lifecycle's, `version` and `performed_rollback` are PostHog's own.
+ * provider's check, diff, drift and the plugin schema are derived from it. What it leaves out, and why:
+ * `featureFlagLeftOut` below.
  */
 import { z } from "zod";
 import {

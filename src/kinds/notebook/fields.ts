@@ -1,10 +1,8 @@
 /**
  * The notebook's field table: the writable fields of NotebookSerializer (posthog/api/notebook.py in PostHog
  * 2025-08-04, products/notebooks/backend/api/notebook.py today: `Meta.fields` less `read_only_fields`; model
- * posthog/models/notebook/notebook.py), the same in both, each with PostHog's rule. `version` is writable too, but it
- * is PostHog's edit counter, not a program's: the lifecycle sends the version it read last with every change of the
- * content, as PostHog requires (NotebookSerializer.update). `deleted` is the deletion; `_create_in_folder` the
- * interface's file tree.
+ * posthog/models/notebook/notebook.py), the same in both, each with PostHog's rule. What it leaves out, and why:
+ * `notebookLeftOut` below.
  */
 import { z } from "zod";
 import { CREATE_IN_FOLDER, type FieldDef, type LeftOut, sameWithin, SOFT_DELETED } from "../../kit/field-table";

@@ -4,7 +4,6 @@
  * `read_only_fields`; model posthog/session_recordings/models/session_recording_playlist.py), the same in PostHog
  * 2025-08-04 and today, each with PostHog's rule. `type` is read-only in the serializer but taken from the create's
  * body (`create`: `self.initial_data.get("type")`), and never changes after: a new one replaces the playlist.
- * `derived_name` (written by PostHog's interface from the filters) and `deleted` are not a program's.
  */
 import { z } from "zod";
 import { CREATE_IN_FOLDER, type FieldDef, type LeftOut, SOFT_DELETED } from "../../kit/field-table";
