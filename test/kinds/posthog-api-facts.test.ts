@@ -1,9 +1,10 @@
 /**
  * Every kind's field table against today's PostHog as its generated API types state it
  * (test/fixtures/posthog-api-facts.json, written by scripts/refresh-posthog-facts.js from PostHog/posthog's
- * `products/<product>/frontend/generated/api.schemas.ts` and its core one at the commits it names): each writable field is a row of the table or is
- * left out with its reason (the kind's `LeftOut`); each row is a writable field or says why not (`beyondApiTypes`);
- * where both state an enum or a length limit, they agree.
+ * `products/<product>/frontend/generated/api.schemas.ts` and its core one, at the commits it names): each writable
+ * field is a row of the table or is left out with its reason (the kind's `LeftOut`); each row is a writable field or
+ * says why not (`beyondApiTypes`); where both state an enum or a length limit, they agree, or the row says why not
+ * (`apiTypesDiffer`). Below, the local server's serializers against the same facts.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
