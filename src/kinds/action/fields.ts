@@ -2,10 +2,19 @@
  * The action's field table: `name`, `description`, `steps` and `tags` of today's ActionSerializer
  * (products/actions/backend/api/action.py in PostHog/posthog; its steps are ActionStepJSONSerializer's, matching
  * options ACTION_STEP_MATCHING_OPTIONS of posthog/models/action/action.py), each with PostHog's rule and how a
- * declared value compares with what PostHog answers. `deleted` is the lifecycle's.
+ * declared value compares with what PostHog answers.
  */
 import { z } from "zod";
-import { type Equality, type FieldDef, sameJson, sameTags, TAGGING } from "../../kit/field-table";
+import {
+  CREATE_IN_FOLDER,
+  type Equality,
+  type FieldDef,
+  type LeftOut,
+  sameJson,
+  sameTags,
+  SOFT_DELETED,
+  TAGGING,
+} from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 
 const SERIALIZER = "ActionSerializer, products/actions/backend/api/action.py";
@@ -97,3 +106,13 @@ export const actionFields = {
     doc: "Tags; PostHog trims and lower-cases them and keeps each once.",
   },
 } as const satisfies Record<string, FieldDef>;
+
+/** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
+export const actionLeftOut: LeftOut = {
+  ...CREATE_IN_FOLDER,
+  ...SOFT_DELETED,
+  post_to_slack: "not yet managed: the action's Slack notification",
+  slack_message_format: "not yet managed: the action's Slack notification",
+  last_calculated_at: "PostHog's: when it last calculated the action",
+  pinned_at: "not yet managed: when the action was pinned in PostHog's interface",
+};

@@ -2,12 +2,12 @@
  * The annotation's field table: the writable fields of today's AnnotationSerializer
  * (products/annotations/backend/api/annotation.py in PostHog/posthog, `Meta.fields` less `read_only_fields`; model
  * products/annotations/backend/models/annotation.py), each with PostHog's rule and how a declared value compares
- * with what PostHog answers. `deleted` is the lifecycle's. PostHog 2025-08-04 (posthog/api/annotation.py there) has
+ * with what PostHog answers. PostHog 2025-08-04 (posthog/api/annotation.py there) has
  * no `emoji` or `hidden_in_user_interface`, holds `content` to 400 characters and reads `dashboard_id` only.
  */
 import { z } from "zod";
 import { dateTimeField } from "../../kit/date-time";
-import { type Equality, type FieldDef, sameJson } from "../../kit/field-table";
+import { type Equality, type FieldDef, type LeftOut, sameJson, SOFT_DELETED } from "../../kit/field-table";
 
 /** `Annotation.Scope` less "recording", which AnnotationSerializer.validate refuses ("Recording scope is deprecated"). */
 export const ANNOTATION_SCOPES_WRITABLE = ["dashboard_item", "dashboard", "project", "organization"] as const;
@@ -32,6 +32,8 @@ export const annotationFields = {
     doc: 'When it happened, ISO 8601 (`"2025-01-02T03:04:05Z"`; without an offset, UTC): where charts place it. PostHog answers its own form of the same instant.',
   },
   scope: {
+    apiTypesDiffer:
+      "`recording` is among the types' choices but deprecated: today's AnnotationSerializer refuses it, as the types' own description says",
     type: "AnnotationScope",
     input: z.enum(ANNOTATION_SCOPES_WRITABLE, {
       error: `must be one of ${ANNOTATION_SCOPES_WRITABLE.map((s) => `"${s}"`).join(", ")} ("dashboard_item" is the insight scope; "recording" is deprecated and refused) (Annotation.Scope, ${SERIALIZER})`,
@@ -53,6 +55,8 @@ export const annotationFields = {
     doc: "\"USR\" for a person's note (PostHog's default) or \"GIT\" for a bot's or a deployment's.",
   },
   emoji: {
+    beyondApiTypes:
+      "today's AnnotationSerializer takes it (products/annotations/backend/api/annotation.py, as this table cites); the generated types at the fixture's commit do not list it",
     input: z
       .string({ error: "must be a string or null" })
       .max(16, { error: "must be at most 16 characters (Annotation.emoji)" })
@@ -62,8 +66,15 @@ export const annotationFields = {
     lackedBy: ["2025-08-04"],
   },
   hidden_in_user_interface: {
+    beyondApiTypes:
+      "today's AnnotationSerializer takes it (products/annotations/backend/api/annotation.py, as this table cites); the generated types at the fixture's commit do not list it",
     input: z.boolean({ error: "must be true, false or null" }).nullable(),
     doc: "Hidden from PostHog's charts and annotation list, still readable over the API (today's PostHog only).",
     lackedBy: ["2025-08-04"],
   },
 } as const satisfies Record<string, FieldDef>;
+
+/** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
+export const annotationLeftOut: LeftOut = {
+  ...SOFT_DELETED,
+};

@@ -3,7 +3,7 @@
  * PostHog/posthog, `Meta.fields` less `read_only_fields`; model posthog/batch_exports/models.py) a program manages,
  * each with PostHog's rule and how a declared value compares with PostHog's answer. `paused` is written through
  * PostHog's pause and unpause actions (BatchExportViewSet.pause/unpause), which pause its Temporal schedule and record
- * when (the lifecycle's `write`). `hogql_query`, `filters` and today's `timezone`/`interval_offset` are not managed yet.
+ * when (the lifecycle's `write`). What it leaves out, and why: `batchExportLeftOut` below.
  *
  * A destination's `config` is kept in an EncryptedJSONField (posthog/helpers/encrypted_fields.py): every scalar in it is
  * stored as Python's `str()` of itself, so a read answers `5432` as `"5432"` and `true` as `"True"`; the secret keys of
@@ -13,7 +13,7 @@
  */
 import { z } from "zod";
 import { dateTimeField } from "../../kit/date-time";
-import { type Equality, type FieldDef, sameJson } from "../../kit/field-table";
+import { type Equality, type FieldDef, type LeftOut, sameJson } from "../../kit/field-table";
 import { isPlainObject, own } from "../../kit/json";
 import { secretConfigFields } from "./record";
 
@@ -135,6 +135,8 @@ export const batchExportFields = {
     doc: 'Where it exports to: `type` ("S3", "Snowflake", "Postgres", "Redshift", "BigQuery", "HTTP", "NoOp"; today\'s PostHog also "Databricks", "AzureBlob", "Workflows", "FileDownload") and `config`, its settings as PostHog\'s destination takes them (Postgres: `host`, `port`, `database`, `schema`, `table_name`, `user`, `password`, `has_self_signed_cert`, `exclude_events`, `include_events`). The credentials (`user` and `password`, AWS keys, private keys, tokens) are Pulumi secrets; PostHog never answers them, so a change made to them outside Pulumi cannot be seen. PostHog merges a config into the one it holds: keys not declared are left as they are.',
   },
   interval: {
+    apiTypesDiffer:
+      "`every 15 minutes` is today's BATCH_EXPORT_INTERVALS (posthog/batch_exports/models.py), as this table cites; the generated types at the fixture's commit list the four others: not yet checked against today's serializer",
     type: "BatchExportInterval",
     input: z.enum(BATCH_EXPORT_INTERVALS, {
       error: `must be one of ${quoted(BATCH_EXPORT_INTERVALS)} (BATCH_EXPORT_INTERVALS, posthog/batch_exports/models.py; "every 15 minutes" is today's PostHog's)`,
@@ -174,3 +176,13 @@ export function destinationProblems(destination: unknown): string[] {
     ];
   return [];
 }
+
+/** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
+export const batchExportLeftOut: LeftOut = {
+  last_paused_at: "PostHog's: when the export was last paused (its pause action records it)",
+  hogql_query: "not yet managed: the export's HogQL query",
+  filters: "not yet managed: the export's filters",
+  timezone: "not yet managed: today's timezone of the export's intervals",
+  offset_day: "not yet managed: today's interval offset (day)",
+  offset_hour: "not yet managed: today's interval offset (hour)",
+};

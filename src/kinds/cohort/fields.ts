@@ -1,15 +1,11 @@
 /**
  * The cohort's field table: `name`, `description`, `filters` and `is_static` of CohortSerializer (posthog/api/cohort.py
  * in PostHog/posthog; model products/cohorts/backend/models/cohort.py, posthog/models/cohort/cohort.py in PostHog
- * 2025-08-04), each with PostHog's rule and how a declared value compares with what PostHog answers. `deleted` is the
- * lifecycle's. Not inputs: `groups` (the model's "deprecated in favor of filters" form: PostHog still takes it, but
- * answers it converted into `filters`, and ignores it once `filters` is set, so the two cannot both be managed),
- * `query` (a dynamic cohort with a query is refused; a static one is filled from it by a HogQL job), `cohort_type`
- * (PostHog computes it from the filters on every write), `_create_static_person_ids` and `_create_in_folder` (taken
- * on create, never answered).
+ * 2025-08-04), each with PostHog's rule and how a declared value compares with what PostHog answers. What it leaves
+ * out, and why: `cohortLeftOut` below.
  */
 import { z } from "zod";
-import { type Equality, type FieldDef, sameJson } from "../../kit/field-table";
+import { CREATE_IN_FOLDER, type Equality, type FieldDef, type LeftOut, sameJson, SOFT_DELETED } from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 
 const SERIALIZER = "CohortSerializer, posthog/api/cohort.py";
@@ -254,3 +250,14 @@ export const cohortFields = {
 } as const satisfies Record<string, FieldDef>;
 
 export type CohortField = keyof typeof cohortFields;
+
+/** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
+export const cohortLeftOut: LeftOut = {
+  ...CREATE_IN_FOLDER,
+  ...SOFT_DELETED,
+  groups:
+    "the model's form deprecated in favour of `filters`: PostHog answers it converted into `filters` and ignores it once `filters` is set, so the two cannot both be managed",
+  query: "not yet managed: a query that fills a static cohort (a HogQL job); a dynamic cohort with a query is refused",
+  cohort_type: "PostHog's: computed from the filters on every write",
+  _create_static_person_ids: "not yet managed: the persons a static cohort is made with (create only, never answered)",
+};

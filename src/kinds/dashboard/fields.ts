@@ -11,7 +11,16 @@
  */
 import { z } from "zod";
 import type { Dashboard } from "./record";
-import { type Equality, type FieldDef, sameJson, sameTags, TAGGING } from "../../kit/field-table";
+import {
+  CREATE_IN_FOLDER,
+  type Equality,
+  type FieldDef,
+  type LeftOut,
+  sameJson,
+  sameTags,
+  SOFT_DELETED,
+  TAGGING,
+} from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 
 const SERIALIZER = "DashboardSerializer, products/dashboards/backend/api/dashboard.py";
@@ -109,9 +118,26 @@ export const dashboardFields = {
     doc: "Who can edit: 21, everyone in the project; 37, only collaborators. Only the dashboard's owner and project admins may change it.",
   },
   text_tiles: {
+    beyondApiTypes:
+      "the program's view of the dashboard's text tiles, written through PostHog's `tiles` in a PATCH (DashboardSerializer.update, `_update_tiles`)",
     type: "DashboardTextTile[]",
     input: z.array(textTile, { error: "must be a list of text tiles" }),
     equal: sameTextTiles,
     doc: "Text tiles (markdown cards), each `{body, layouts?, color?}`: `layouts` per breakpoint, `{sm: {x, y, w, h}}`. Insights are placed by their own `dashboards`.",
   },
 } as const satisfies Record<string, FieldDef>;
+
+/** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
+export const dashboardLeftOut: LeftOut = {
+  ...CREATE_IN_FOLDER,
+  ...SOFT_DELETED,
+  last_accessed_at: "PostHog's: when the dashboard was last opened",
+  breakdown_colors: "not yet managed: the dashboard's colours for breakdown values",
+  data_color_theme_id: "not yet managed: the dashboard's chart colour theme",
+  last_refresh: "PostHog's: when the dashboard's results were last computed",
+  quick_filter_ids: "not yet managed: the dashboard's quick filters",
+  use_template: "not yet managed: a template to make the dashboard from (create only)",
+  use_dashboard: "not yet managed: a dashboard to duplicate (create only)",
+  delete_insights:
+    "an option of a deletion (the insights only on this dashboard go with it), not a setting: the kind's deletion leaves them",
+};

@@ -2,9 +2,9 @@
  * The error tracking assignment rule's field table: what PostHog's create takes (today's
  * ErrorTrackingAssignmentRuleCreateRequestSerializer, products/error_tracking/backend/api/assignment_rules.py;
  * `ErrorTrackingAssignmentRuleViewSet.create` in posthog/api/error_tracking.py of PostHog 2025-08-04): `filters` and
- * `assignee`, both required, both changed by an update. `order_key` and `disabled_data` are outputs (./rules.ts).
+ * `assignee`, both required, both changed by an update.
  */
-import type { FieldDef } from "../../kit/field-table";
+import type { FieldDef, LeftOut } from "../../kit/field-table";
 import { assigneeField, filtersField } from "./rules";
 
 export const errorTrackingAssignmentRuleFields = {
@@ -16,3 +16,11 @@ export const errorTrackingAssignmentRuleFields = {
     false,
   ),
 } as const satisfies Record<string, FieldDef>;
+
+/** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
+export const errorTrackingAssignmentRuleLeftOut: LeftOut = {
+  order_key:
+    "outputs (src/kinds/error-tracking-assignment-rule/rules.ts): PostHog's order of the rules and its record of a rule it disabled",
+  disabled_data:
+    "outputs (src/kinds/error-tracking-assignment-rule/rules.ts): PostHog's order of the rules and its record of a rule it disabled",
+};

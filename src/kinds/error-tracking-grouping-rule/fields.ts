@@ -9,7 +9,7 @@
  * `has_filter_values`); PostHog 2025-08-04 takes them, so that rule is left to the PostHog that has it.
  */
 import { z } from "zod";
-import type { FieldDef } from "../../kit/field-table";
+import type { FieldDef, LeftOut } from "../../kit/field-table";
 import { assigneeField, filtersField } from "../error-tracking-assignment-rule/rules";
 
 export const errorTrackingGroupingRuleFields = {
@@ -29,3 +29,11 @@ export const errorTrackingGroupingRuleFields = {
 
 /** The fields PostHog sets on create only (see above). */
 export const GROUPING_RULE_CREATE_ONLY = ["assignee", "description"] as const;
+
+/** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
+export const errorTrackingGroupingRuleLeftOut: LeftOut = {
+  order_key:
+    "outputs (src/kinds/error-tracking-assignment-rule/rules.ts): PostHog's order of the rules and its record of a rule it disabled",
+  disabled_data:
+    "outputs (src/kinds/error-tracking-assignment-rule/rules.ts): PostHog's order of the rules and its record of a rule it disabled",
+};

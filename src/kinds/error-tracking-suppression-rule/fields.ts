@@ -7,7 +7,7 @@
  * ("Filters are required"), which is left to it.
  */
 import { z } from "zod";
-import type { FieldDef } from "../../kit/field-table";
+import type { FieldDef, LeftOut } from "../../kit/field-table";
 import { filtersField, RULES_SOURCE } from "../error-tracking-assignment-rule/rules";
 
 export const errorTrackingSuppressionRuleFields = {
@@ -23,3 +23,11 @@ export const errorTrackingSuppressionRuleFields = {
     lackedBy: ["2025-08-04"],
   },
 } as const satisfies Record<string, FieldDef>;
+
+/** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
+export const errorTrackingSuppressionRuleLeftOut: LeftOut = {
+  order_key:
+    "outputs (src/kinds/error-tracking-assignment-rule/rules.ts): PostHog's order of the rules and its record of a rule it disabled",
+  disabled_data:
+    "outputs (src/kinds/error-tracking-assignment-rule/rules.ts): PostHog's order of the rules and its record of a rule it disabled",
+};

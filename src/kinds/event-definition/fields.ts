@@ -3,12 +3,12 @@
  * (ee/api/ee_event_definition.py, `Meta.fields` less `read_only_fields`; model ee/models/event_definition.py), which
  * PostHog serves to organizations with the plan feature `ingestion_taxonomy`, each with PostHog's rule and how a
  * declared value compares with what PostHog answers; and `name`, which identifies the definition (read-only there:
- * the definition is found by it, never renamed). `post_to_slack` and `default_columns` are PostHog's interface's.
+ * the definition is found by it, never renamed).
  * The rows the property definition's table shares (EnterprisePropertyDefinitionSerializer has the same rules) are
  * exported.
  */
 import { z } from "zod";
-import { type FieldDef, sameJson, sameTags, TAGGING } from "../../kit/field-table";
+import { type FieldDef, type LeftOut, sameJson, sameTags, TAGGING } from "../../kit/field-table";
 
 const SERIALIZER = "EnterpriseEventDefinitionSerializer, ee/api/ee_event_definition.py";
 
@@ -60,6 +60,7 @@ export const eventDefinitionFields = {
   },
   ...taxonomyRows("event"),
   owner_id: {
+    beyondApiTypes: "sent as PostHog's `owner` (./endpoints.ts)",
     input: z
       .number({ error: "must be a user's numeric id or null" })
       .int({ error: "must be a user's numeric id or null" })
@@ -68,3 +69,11 @@ export const eventDefinitionFields = {
     doc: `The user who owns the event (their numeric id: \`getCurrentUser().id\`, a member's), or null. PostHog refuses an id that is no user's (${SERIALIZER}, \`owner\`). Needs ${INGESTION_TAXONOMY}.`,
   },
 } as const satisfies Record<string, FieldDef>;
+
+/** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
+export const eventDefinitionLeftOut: LeftOut = {
+  owner: "managed as `ownerId` (the table's owner_id, sent in PostHog's name)",
+  enforcement_mode: "not yet managed: today's schema enforcement of the event (allow, reject)",
+  post_to_slack: "PostHog's interface's",
+  default_columns: "PostHog's interface's",
+};

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { KEY_PATTERN, KEY_RULE } from "../feature-flag/fields";
-import type { Equality, FieldDef } from "../../kit/field-table";
+import { CREATE_IN_FOLDER, type Equality, type FieldDef, type LeftOut, SOFT_DELETED } from "../../kit/field-table";
 import { canonicalJson, isPlainObject } from "../../kit/json";
 import { sameSansNulls, withoutAdded } from "../../kit/json-forms";
 
@@ -111,6 +111,8 @@ export const experimentFields = {
     doc: "The hypothesis and what is expected (at most 3000 characters; 400 in PostHog 2025-08-04, Experiment.description there).",
   },
   feature_flag_key: {
+    apiTypesDiffer:
+      "the key of the experiment's flag: PostHog makes or finds the flag by it, and FeatureFlag.key is at most 400 characters",
     input: z
       .string({ error: "must be a string" })
       .max(400, { error: "must be at most 400 characters (FeatureFlag.key)" })
@@ -137,6 +139,7 @@ export const experimentFields = {
     doc: "The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes its groups to the experiment's flag as `holdout_groups`. Set while the experiment is a draft: PostHog refuses changing it once launched (\"Can't update holdout on running Experiment\").",
   },
   saved_metric_ids: {
+    beyondApiTypes: "sent as PostHog's `saved_metrics_ids` (write-only there; answered as `saved_metrics`)",
     // Each id may be an ExperimentSavedMetric's output, known once the metric is created.
     type: { input: "pulumi.Input<ExperimentSavedMetricLink>[]", output: "ExperimentSavedMetricLink[]" },
     input: z
@@ -149,11 +152,39 @@ export const experimentFields = {
   },
   archived: { input: z.boolean({ error: "must be true or false" }), doc: "Archived experiments are kept but out of the way." },
   launched: {
+    beyondApiTypes: "the provider's: it stands for `start_date`, which PostHog stamps when it is set",
     input: z.boolean({ error: "must be true or false" }),
     doc: "Whether the experiment runs: `true` launches it (PostHog sets its start date to now and turns its flag on), `false` keeps a draft.",
   },
   stopped: {
+    beyondApiTypes: "the provider's: it stands for `end_date`, which PostHog stamps when it is set",
     input: z.boolean({ error: "must be true or false" }),
     doc: "Whether the experiment has ended: `true` stops it (its end date is now; the flag stays as it is), `false` runs it again. Needs `launched: true`.",
   },
 } as const satisfies Record<string, FieldDef>;
+
+/** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
+export const experimentLeftOut: LeftOut = {
+  ...CREATE_IN_FOLDER,
+  ...SOFT_DELETED,
+  start_date: "managed by `launched` (true sends today's date)",
+  end_date: "managed by `stopped` (true sends today's date)",
+  feature_flag:
+    "not yet managed: today's flag config through the experiment (variants, rollout, payloads); the provider sends the variants in `parameters`, which today's PostHog still copies onto the flag",
+  running_time_calculation: "not yet managed: today's running-time calculator state",
+  excluded_variants: "not yet managed: today's variants left out of the results",
+  secondary_metrics: "the legacy form of `metrics_secondary`: not managed",
+  saved_metrics_ids: "managed as `savedMetricIds` (the table's saved_metric_ids, sent in PostHog's name)",
+  filters: "the legacy form of `metrics`: not managed",
+  type: "not yet managed: whether the experiment is a web or a product one",
+  exposure_criteria: "not yet managed: the exposure configuration (test accounts, a custom exposure event)",
+  stats_config: "not yet managed: the statistics configuration",
+  scheduling_config: "not yet managed: the scheduling configuration",
+  allow_unknown_events: "a switch of one request (skip the check of the metrics' events), not a setting",
+  conclusion: "not yet managed: the experiment's conclusion",
+  conclusion_comment: "not yet managed: the experiment's conclusion",
+  primary_metrics_ordered_uuids: "not yet managed: the order of the metrics in PostHog's interface",
+  secondary_metrics_ordered_uuids: "not yet managed: the order of the metrics in PostHog's interface",
+  only_count_matured_users: "not yet managed: whether only users past the metrics' window count",
+  update_feature_flag_params: "a switch of one request (sync the flag config sent to the flag), not a setting",
+};

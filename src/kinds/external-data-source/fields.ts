@@ -14,7 +14,7 @@
  * never shows a secret as drift and a change to one made outside Pulumi cannot be seen.
  */
 import { z } from "zod";
-import { type Equality, type FieldDef, sameJson } from "../../kit/field-table";
+import { type Equality, type FieldDef, type LeftOut, sameJson } from "../../kit/field-table";
 import { isPlainObject, own } from "../../kit/json";
 import { ANSWERED_JOB_INPUTS } from "./record";
 
@@ -86,10 +86,14 @@ const sameSchemas: Equality = (declared, live) => {
 
 export const externalDataSourceFields = {
   source_type: {
+    beyondApiTypes: "taken by ExternalDataSourceViewSet.create from the request's body (read-only to the serializer): fixed at create",
+    apiTypesDiffer:
+      "PostHog's source types grow with its releases (the generated enum at the fixture's commit names 33): an unknown one is left to PostHog's create",
     input: z.string({ error: "must be a string" }).refine((value) => value.trim() !== "", { error: `may not be blank (${CREATE})` }),
     doc: 'What it syncs from, as PostHog names its source types: "Stripe", "Postgres", "MySQL", "Snowflake", "BigQuery", "Hubspot", "Zendesk", … Fixed at create: a change replaces the source.',
   },
   prefix: {
+    beyondApiTypes: "taken by ExternalDataSourceViewSet.create from the request's body (read-only to the serializer): fixed at create",
     input: z.string({ error: "must be a string" }).nullable(),
     doc: "What its tables' names begin with in the warehouse. PostHog requires one, unique, for a second source of a type the project has. Fixed at create: a change replaces the source.",
   },
@@ -100,6 +104,7 @@ export const externalDataSourceFields = {
     doc: "Its settings and credentials as its source type takes them (Stripe: `stripe_secret_key`, `stripe_account_id`; Postgres: `host`, `port`, `database`, `user`, `password`, `schema`, …). A Pulumi secret: PostHog never answers the credentials, so a change made to them outside Pulumi cannot be seen. PostHog merges them into the ones it holds.",
   },
   schemas: {
+    beyondApiTypes: "taken by ExternalDataSourceViewSet.create from the request's body (read-only to the serializer): fixed at create",
     type: "ExternalDataSourceTable[]",
     input: z.array(z.unknown(), { error: "must be a list of the tables to sync" }),
     equal: sameSchemas,
@@ -137,3 +142,10 @@ export function schemasProblems(schemas: readonly unknown[]): string[] {
   }
   return problems;
 }
+
+/** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
+export const externalDataSourceLeftOut: LeftOut = {
+  client_secret: "not yet managed: a serializer field outside the job inputs (a source's credentials are its job inputs)",
+  account_id: "not yet managed: a serializer field outside the job inputs (a source's credentials are its job inputs)",
+  description: "not yet managed: the source's description",
+};

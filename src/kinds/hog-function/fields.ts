@@ -7,7 +7,7 @@
  * declared last; see src/kinds/hog-function/model.ts).
  */
 import { z } from "zod";
-import type { Equality, FieldDef } from "../../kit/field-table";
+import { CREATE_IN_FOLDER, type Equality, type FieldDef, type LeftOut, SOFT_DELETED } from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 import { sameSansNulls, withoutAdded } from "../../kit/json-forms";
 
@@ -144,6 +144,8 @@ const object = (what: string) => z.record(z.string(), z.unknown(), { error: `mus
 
 export const hogFunctionFields = {
   type: {
+    apiTypesDiffer:
+      "the generated types (HogFunctionTypeEnumApi at the fixture's commit) list `transformation_log` and `legacy_destination` too: not yet managed (whether today's serializer takes them on create is unchecked; PostHog 2025-08-04 has neither)",
     type: "HogFunctionType",
     input: z.enum(HOG_FUNCTION_TYPES, { error: `must be one of ${quoted(HOG_FUNCTION_TYPES)} (HogFunction.type)` }),
     doc: 'What it is: "destination" (the default), "transformation", "site_app", "site_destination", "internal_destination", "source_webhook" or "warehouse_source_webhook". PostHog cannot change it: changing it replaces the function.',
@@ -192,7 +194,10 @@ export const hogFunctionFields = {
     doc: "Runs at most once per `ttl` seconds (60 to 86400) for the same `hash` (a Hog template such as `{person.id}`), or after `threshold` repeats.",
   },
   template_id: {
-    input: z.string({ error: "must be a string" }).min(1, { error: "may not be empty" }),
+    input: z
+      .string({ error: "must be a string" })
+      .min(1, { error: "may not be empty" })
+      .max(400, { error: `must be at most 400 characters (HogFunction.template_id, ${HOG_SERIALIZER})` }),
     doc: "The template it starts from, where the PostHog in front of you has templates (loaded by its plugin server): its code, inputs schema, icon and name fill what is not given. Fixed at create: changing it replaces the function.",
   },
 } as const satisfies Record<string, FieldDef>;
@@ -213,3 +218,13 @@ export function hogFunctionProblems(known: Record<string, unknown>): Array<{ fie
     });
   return problems;
 }
+
+/** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
+export const hogFunctionLeftOut: LeftOut = {
+  ...CREATE_IN_FOLDER,
+  ...SOFT_DELETED,
+  mappings: "not yet managed: event-to-destination mappings",
+  icon_url: "not yet managed: the function's icon",
+  execution_order: "not yet managed: the order transformations run in",
+  base_updated_at: "a token of one request (optimistic concurrency), not a setting",
+};

@@ -1,13 +1,11 @@
 /**
  * The notebook's field table: the writable fields of NotebookSerializer (posthog/api/notebook.py in PostHog
  * 2025-08-04, products/notebooks/backend/api/notebook.py today: `Meta.fields` less `read_only_fields`; model
- * posthog/models/notebook/notebook.py), the same in both, each with PostHog's rule. `version` is writable too, but it
- * is PostHog's edit counter, not a program's: the lifecycle sends the version it read last with every change of the
- * content, as PostHog requires (NotebookSerializer.update). `deleted` is the deletion; `_create_in_folder` the
- * interface's file tree.
+ * posthog/models/notebook/notebook.py), the same in both, each with PostHog's rule. What it leaves out, and why:
+ * `notebookLeftOut` below.
  */
 import { z } from "zod";
-import { type FieldDef, sameWithin } from "../../kit/field-table";
+import { CREATE_IN_FOLDER, type FieldDef, type LeftOut, sameWithin, SOFT_DELETED } from "../../kit/field-table";
 
 const SERIALIZER = "NotebookSerializer, posthog/api/notebook.py";
 
@@ -33,3 +31,11 @@ export const notebookFields = {
     doc: "The document's plain text, which PostHog's notebook search reads (its editor writes it on every save): PostHog does not derive it from `content`.",
   },
 } as const satisfies Record<string, FieldDef>;
+
+/** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
+export const notebookLeftOut: LeftOut = {
+  ...CREATE_IN_FOLDER,
+  ...SOFT_DELETED,
+  version:
+    "PostHog's edit counter: the lifecycle sends the version it read last with every change of the content, as PostHog requires (NotebookSerializer.update)",
+};

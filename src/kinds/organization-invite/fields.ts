@@ -4,7 +4,7 @@
  * no update of an invite: a change of any of them sends a new invite (replace).
  */
 import { z } from "zod";
-import { type Equality, type FieldDef, sameJson } from "../../kit/field-table";
+import { type Equality, type FieldDef, type LeftOut, sameJson } from "../../kit/field-table";
 import { LEVEL_NAMES } from "../organization-member/record";
 
 const SERIALIZER = "OrganizationInviteSerializer, posthog/api/organization_invite.py";
@@ -33,6 +33,8 @@ export const organizationInviteFields = {
     doc: "The invitee's first name, shown in the invite (at most 30 characters).",
   },
   level: {
+    apiTypesDiffer:
+      "the program names the level (member, admin, owner); it is sent as PostHog's 1, 8 and 15 (OrganizationMembership.Level)",
     type: '"member" | "admin" | "owner"',
     input: z.enum(LEVEL_NAMES, { error: `must be "member", "admin" or "owner" (OrganizationMembership.Level)` }),
     doc: 'The level the invitee joins at: "member" (PostHog\'s default), "admin" or "owner"; PostHog refuses one above the inviter\'s own (403).',
@@ -57,3 +59,9 @@ export const organizationInviteFields = {
     doc: 'Access to private projects the invitee gets on joining: each a project of the organization and "member" or "admin".',
   },
 } as const satisfies Record<string, FieldDef>;
+
+/** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
+export const organizationInviteLeftOut: LeftOut = {
+  send_email: "a switch of one request (email the invite or not), not a setting",
+  combine_pending_invites: "a switch of one request (merge with the address's pending invites), not a setting",
+};

@@ -17,15 +17,19 @@ export const PROPERTY_VALUE_TYPES = ["String", "Numeric", "Boolean", "DateTime",
 
 export const propertyDefinitionFields = {
   name: {
+    beyondApiTypes: "identifies the definition (read-only in PostHog's serializer): it is found by it, never renamed",
+    apiTypesDiffer: "PropertyDefinition.name is at most 400 characters (the model); the types state no limit of a read-only field",
     ...definitionName("property definition"),
     doc: "The property's name, exactly as it is sent (`plan`): the definition of that name, type and group type in the project is the one managed. Changing it manages another definition.",
   },
   type: {
+    beyondApiTypes: "identifies the definition (no field of PostHog's serializer): the list it is found in",
     type: "PropertyDefinitionType",
     input: z.enum(PROPERTY_KINDS, { error: 'must be "event", "person" or "group" (PropertyDefinition.Type)' }),
     doc: 'Which properties: of events ("event", the default, as PostHog\'s list has it), of persons ("person") or of a group type ("group", with `groupTypeIndex`). Changing it manages another definition.',
   },
   group_type_index: {
+    beyondApiTypes: "identifies the definition (no field of PostHog's serializer): the list it is found in",
     input: z
       .number({ error: `must be a group type's index, 0 to ${GROUP_TYPES_LIMIT - 1}` })
       .int({ error: `must be a group type's index, 0 to ${GROUP_TYPES_LIMIT - 1}` })

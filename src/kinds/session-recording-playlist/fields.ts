@@ -4,10 +4,9 @@
  * `read_only_fields`; model posthog/session_recordings/models/session_recording_playlist.py), the same in PostHog
  * 2025-08-04 and today, each with PostHog's rule. `type` is read-only in the serializer but taken from the create's
  * body (`create`: `self.initial_data.get("type")`), and never changes after: a new one replaces the playlist.
- * `derived_name` (written by PostHog's interface from the filters) and `deleted` are not a program's.
  */
 import { z } from "zod";
-import type { FieldDef } from "../../kit/field-table";
+import { CREATE_IN_FOLDER, type FieldDef, type LeftOut, SOFT_DELETED } from "../../kit/field-table";
 import { PLAYLIST_TYPES } from "./record";
 
 const SERIALIZER = "SessionRecordingPlaylistSerializer, posthog/session_recordings/session_recording_playlist_api.py";
@@ -39,6 +38,8 @@ export const sessionRecordingPlaylistFields = {
     doc: 'The recordings a saved filter (`type: "filters"`) shows: the replay filters as PostHog saves them (`date_from`, `filter_test_accounts`, `filter_group`, …). A collection has none.',
   },
   type: {
+    beyondApiTypes:
+      "read-only in the serializer but taken from the create's body (SessionRecordingPlaylistSerializer.create, `initial_data`): fixed at create",
     type: "SessionRecordingPlaylistType",
     input: z.enum(PLAYLIST_TYPES, {
       error: `must be "filters" (a saved filter) or "collection" (recordings added one by one) (SessionRecordingPlaylist.PlaylistType, ${SERIALIZER})`,
@@ -46,3 +47,10 @@ export const sessionRecordingPlaylistFields = {
     doc: 'A saved filter ("filters": the recordings its filters match) or a collection ("collection": recordings added one by one). Set on create only: changing it replaces the playlist.',
   },
 } as const satisfies Record<string, FieldDef>;
+
+/** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
+export const sessionRecordingPlaylistLeftOut: LeftOut = {
+  ...CREATE_IN_FOLDER,
+  ...SOFT_DELETED,
+  derived_name: "written by PostHog's interface from the filters: not a program's",
+};

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { dateTimeField } from "../../kit/date-time";
-import { type Equality, type FieldDef, sameJson } from "../../kit/field-table";
+import { CREATE_IN_FOLDER, type Equality, type FieldDef, type LeftOut, sameJson } from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 import { sameSansNulls, withoutAdded, withoutNulls } from "../../kit/json-forms";
 
@@ -252,3 +252,24 @@ export const surveyFields = {
   archived: { input: z.boolean({ error: "must be true or false" }), doc: "Archived surveys are kept but out of the way." },
   enable_partial_responses: { input: z.boolean({ error: "must be true or false" }), doc: "Record answers before the survey is completed." },
 } as const satisfies Record<string, FieldDef>;
+
+/** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
+export const surveyLeftOut: LeftOut = {
+  ...CREATE_IN_FOLDER,
+  schedule: "not yet managed: the survey's schedule",
+  linked_insight_id: "not yet managed: the insight the survey is linked to",
+  targeting_flag_id:
+    "not yet managed: an existing flag as the survey's targeting (the table manages `targeting_flag_filters`, PostHog's own targeting flag)",
+  remove_targeting_flag: "not yet managed: an update's removal of the targeting flag",
+  iteration_count: "not yet managed: the survey's iterations (repeats)",
+  iteration_frequency_days: "not yet managed: the survey's iterations (repeats)",
+  iteration_start_dates: "not yet managed: the survey's iterations (repeats)",
+  current_iteration: "not yet managed: the survey's iterations (repeats)",
+  current_iteration_start_date: "not yet managed: the survey's iterations (repeats)",
+  response_sampling_start_date: "not yet managed: response sampling",
+  response_sampling_interval_type: "not yet managed: response sampling",
+  response_sampling_interval: "not yet managed: response sampling",
+  response_sampling_limit: "not yet managed: response sampling",
+  response_sampling_daily_limits: "not yet managed: response sampling",
+  enable_iframe_embedding: "not yet managed: embedding the survey in an iframe",
+};

@@ -11,7 +11,7 @@
  * to infer the view's columns ("Failed to retrieve types for view" when that fails).
  */
 import { z } from "zod";
-import { type Equality, type FieldDef, sameWithin } from "../../kit/field-table";
+import { type Equality, type FieldDef, type LeftOut, sameWithin } from "../../kit/field-table";
 
 const SERIALIZER = "DataWarehouseSavedQuerySerializer, products/data_warehouse/backend/api/saved_query.py";
 const NAME_RULE = "validate_saved_query_name, products/data_warehouse/backend/models/datawarehouse_saved_query.py";
@@ -46,3 +46,10 @@ export const warehouseSavedQueryFields = {
     doc: "The view's query, `{kind: \"HogQLQuery\", query: \"SELECT …\"}`: one HogQL SELECT over the project's tables, without variables (`{name}`) or filters. PostHog compiles it against the project's tables and runs it once on ClickHouse to learn the view's columns; it refuses a query that fails either.",
   },
 } as const satisfies Record<string, FieldDef>;
+
+/** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
+export const warehouseSavedQueryLeftOut: LeftOut = {
+  deleted: "PostHog's soft-delete flag: the kind deletes with DELETE",
+  edited_history_id: "a token of one request (the version of the query the edit starts from), not a setting",
+  soft_update: "not yet managed: skipping PostHog's column inference (the view would have no columns)",
+};

@@ -169,7 +169,7 @@ const pinnedAtRule: FieldRule<unknown> = {
 };
 
 /** The writable fields in ActionSerializer.Meta.fields order. */
-const FIELDS: SerializerFields<unknown> = [
+export const FIELDS: SerializerFields<unknown> = [
   ["name", charField({ maxLength: 400, nullable: true, allowBlank: true })],
   ["description", charField({ nullable: false, allowBlank: true })],
   ["tags", listField<unknown>({ nullable: false, item: (v, path) => parseChar(v, { allowBlank: true }, path) })],

@@ -33,7 +33,12 @@ import { alertsSupported } from "../insights/query";
 import { serializeInsightBasic } from "../insights/basic";
 import { scheduleRestriction, validateAlertConfig } from "./schedule";
 
-export const CALCULATION_INTERVALS = ["hourly", "daily", "weekly", "monthly"];
+/**
+ * AlertSerializer's interval choices: 2025-08-04's AlertCalculationInterval (posthog/schema.py) has these four; today's
+ * adds `every_15_minutes` (products/alerts' generated AlertApi, test/fixtures/posthog-api-facts.json).
+ */
+const CALCULATION_INTERVALS = ["hourly", "daily", "weekly", "monthly"];
+const TODAY_INTERVALS = [...CALCULATION_INTERVALS, "every_15_minutes"];
 export const CONDITION_TYPES = ["absolute_value", "relative_increase", "relative_decrease"];
 export const THRESHOLD_TYPES = ["absolute", "percentage"];
 
@@ -131,7 +136,7 @@ const conditionRule: FieldRule<AlertContext> = {
 };
 
 /** The writable fields in AlertSerializer.Meta.fields order. */
-const FIELDS: SerializerFields<AlertContext> = [
+export const FIELDS: SerializerFields<AlertContext> = [
   ["insight", insightRule],
   ["name", charField({ maxLength: 255, nullable: false, allowBlank: true })],
   ["subscribed_users", subscribedUsersRule],
@@ -140,7 +145,16 @@ const FIELDS: SerializerFields<AlertContext> = [
   ["enabled", booleanField(false)],
   ["config", jsonField(true)],
   ["detector_config", jsonField(true)],
-  ["calculation_interval", choiceField(false, (s) => (CALCULATION_INTERVALS.includes(s) ? s : undefined))],
+  [
+    "calculation_interval",
+    {
+      nullable: false,
+      parse: (v, ac) => {
+        const choices = ac.ctx.services.version === "current" ? TODAY_INTERVALS : CALCULATION_INTERVALS;
+        return choiceField(false, (s) => (choices.includes(s) ? s : undefined)).parse(v, ac);
+      },
+    },
+  ],
   [
     "snoozed_until",
     { nullable: true, parse: (v) => (typeof v === "string" ? v : fail("invalid", "snoozed_until has to be passed in string format")) },

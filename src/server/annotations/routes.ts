@@ -53,7 +53,7 @@ const tagsRule: FieldRule<ApiContext> = {
 };
 
 /** The writable fields in AnnotationSerializer.Meta.fields order. */
-const FIELDS: SerializerFields<ApiContext> = [
+export const FIELDS: SerializerFields<ApiContext> = [
   ["content", charField({ maxLength: 8192, nullable: true, allowBlank: true })],
   ["date_marker", nullableDateTimeField],
   ["creation_type", choiceField(false, (s) => (s === "USR" || s === "GIT" ? s : undefined))],

@@ -77,7 +77,7 @@ const queryRule: FieldRule<CohortContext> = {
 };
 
 /** The writable fields in CohortSerializer.Meta.fields order. */
-const FIELDS: SerializerFields<CohortContext> = [
+export const FIELDS: SerializerFields<CohortContext> = [
   ["name", charField({ maxLength: 400, nullable: true, allowBlank: true })],
   ["description", charField({ maxLength: 1000, nullable: false, allowBlank: true })],
   ["groups", jsonField(false)],

@@ -46,7 +46,7 @@ const restrictionRule: FieldRule<unknown> = {
 };
 
 /** The writable fields in DashboardSerializer.Meta.fields order. */
-const FIELDS: SerializerFields<unknown> = [
+export const FIELDS: SerializerFields<unknown> = [
   ["name", charField({ maxLength: 400, nullable: true, allowBlank: true })],
   ["description", charField({ nullable: false, allowBlank: true })],
   ["pinned", booleanField(false)],

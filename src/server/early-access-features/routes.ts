@@ -51,7 +51,7 @@ const FIELDS: SerializerFields<unknown> = [
 ];
 
 /** EarlyAccessFeatureSerializerCreateOnly adds the flag and the folder. */
-const CREATE_FIELDS: SerializerFields<unknown> = [
+export const CREATE_FIELDS: SerializerFields<unknown> = [
   ...FIELDS,
   ["feature_flag_id", integerField({ nullable: false })],
   ["_create_in_folder", charField({ nullable: false, allowBlank: true })],

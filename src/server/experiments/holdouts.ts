@@ -22,7 +22,7 @@ import { cloneJson, isJsonObject, type Json, type JsonObject, jsonEqual } from "
 import { isoFromMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
 
-const FIELDS: SerializerFields<unknown> = [
+export const FIELDS: SerializerFields<unknown> = [
   ["name", charField({ maxLength: 400, nullable: false, allowBlank: false })],
   ["description", charField({ maxLength: 400, nullable: true, allowBlank: true })],
   ["filters", jsonField(false)],

@@ -91,7 +91,7 @@ const filtersRule: FieldRule<FlagContext> = {
 const tagsRule = listField<unknown>({ nullable: false, item: (v, path) => parseChar(v, { allowBlank: true }, path) });
 
 /** The writable fields in FeatureFlagSerializer.Meta.fields order. */
-const FIELDS: SerializerFields<FlagContext> = [
+export const FIELDS: SerializerFields<FlagContext> = [
   ["name", charField({ nullable: false, allowBlank: true })],
   ["key", keyRule],
   ["filters", filtersRule],

@@ -75,7 +75,7 @@ function privateProjectAccess(value: Json, ctx: ApiContext): Json {
   return value;
 }
 
-const FIELDS: SerializerFields<ApiContext> = [
+export const FIELDS: SerializerFields<ApiContext> = [
   [
     "target_email",
     {

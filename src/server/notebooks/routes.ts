@@ -27,7 +27,7 @@ import type { StoredObject, StoredProject } from "../state/types";
 const KIND = "notebooks";
 
 /** The writable fields in Meta.fields order (`_create_in_folder` is the interface's file system, not stored here). */
-const FIELDS: SerializerFields<ApiContext> = [
+export const FIELDS: SerializerFields<ApiContext> = [
   ["title", charField({ maxLength: 256, nullable: true, allowBlank: true })],
   ["content", jsonField(true)],
   ["text_content", charField({ nullable: true, allowBlank: true })],

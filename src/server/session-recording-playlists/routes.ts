@@ -28,7 +28,7 @@ import type { StoredObject, StoredProject } from "../state/types";
 const KIND = "sessionRecordingPlaylists";
 
 /** The writable fields in Meta.fields order (`_create_in_folder` is the interface's file system, not stored here). */
-const FIELDS: SerializerFields<ApiContext> = [
+export const FIELDS: SerializerFields<ApiContext> = [
   ["name", charField({ maxLength: 400, nullable: true, allowBlank: true })],
   ["derived_name", charField({ maxLength: 400, nullable: true, allowBlank: true })],
   ["description", charField({ nullable: false, allowBlank: true })],

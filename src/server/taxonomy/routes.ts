@@ -64,7 +64,7 @@ function withEnterpriseRow(ctx: ApiContext, team: StoredProject, o: StoredObject
 const tagsRule: FieldRule<unknown> = listField<unknown>({ nullable: false, item: (v, path) => parseChar(v, { allowBlank: false }, path) });
 
 /** EnterpriseEventDefinitionSerializer's writable fields (`owner`: a user's pk). */
-const EVENT_FIELDS: SerializerFields<ApiContext> = [
+export const EVENT_FIELDS: SerializerFields<ApiContext> = [
   ["owner", primaryKeyField<ApiContext>(true, (pk, ctx) => ctx.store.user(pk) !== undefined)],
   ["description", charField({ nullable: true, allowBlank: true })],
   ["tags", tagsRule],
@@ -75,7 +75,7 @@ const EVENT_FIELDS: SerializerFields<ApiContext> = [
 ];
 
 /** EnterprisePropertyDefinitionSerializer's writable fields. */
-const PROPERTY_FIELDS: SerializerFields<ApiContext> = [
+export const PROPERTY_FIELDS: SerializerFields<ApiContext> = [
   ["description", charField({ nullable: true, allowBlank: true })],
   ["tags", tagsRule],
   ["property_type", choiceField(true, (s) => ((PROPERTY_VALUE_TYPES as readonly string[]).includes(s) ? s : undefined), true)],
@@ -84,7 +84,7 @@ const PROPERTY_FIELDS: SerializerFields<ApiContext> = [
 ];
 
 /** Today's EventDefinitionSerializer's create: `name` (CharField, max 400), unique in the project. */
-const NAME_FIELD: SerializerFields<ApiContext> = [["name", charField({ maxLength: 400, nullable: false, allowBlank: false })]];
+export const NAME_FIELD: SerializerFields<ApiContext> = [["name", charField({ maxLength: 400, nullable: false, allowBlank: false })]];
 
 const tagsOf = (o: StoredObject) => [...(Array.isArray(o.fields.tags) ? o.fields.tags : [])];
 const micros = (v: unknown) => (typeof v === "number" ? isoFromMicros(v) : null);

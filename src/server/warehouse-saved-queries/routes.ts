@@ -115,7 +115,7 @@ const queryRule = jsonField<ViewContext>(true, (query) => {
 });
 
 /** The writable fields in Meta.fields order (`sync_frequency` is a method field, read from the request by `update`). */
-const FIELDS: SerializerFields<ViewContext> = [
+export const FIELDS: SerializerFields<ViewContext> = [
   ["deleted", { nullable: true, parse: (v) => (typeof v === "boolean" ? v : fail("invalid", "Must be a valid boolean.")) }],
   ["name", nameRule],
   ["query", queryRule],

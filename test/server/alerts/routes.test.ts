@@ -246,20 +246,33 @@ test("today: quiet hours stored merged and sorted, anything off as null, a bad w
     { schedule_restriction: [] },
   ])
     expect((await post(alert(bad))).body).toEqual(err(V, "invalid_input", "Invalid schedule restriction.", "schedule_restriction"));
+  await onOldPostHog(async (postOld, insight) => {
+    const made = await postOld({
+      ...alert({ insight, subscribed_users: [], condition: undefined, config: undefined }),
+      ...quiet(["09:00", "09:10"]),
+    });
+    expect(made.status).toBe(201);
+    expect(Object.keys(made.body)).not.toContain("schedule_restriction");
+  });
+});
+
+/** Runs `check` on a PostHog 2025-08-04 server, with a project and an insight an alert there can watch. */
+async function onOldPostHog(check: (postOld: (body: unknown) => ReturnType<Harness["api"]>, insight: number) => Promise<void>) {
   const old = await harness({ postHogVersion: "2025-08-04" });
   try {
     const p = await old.createProject({ name: "Old alerts" });
     const query = { kind: "InsightVizNode", source: { kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview" }] } };
     const insight = await old.api("POST", `/api/projects/${p.id}/insights/`, { body: { name: "Watched", query } });
-    const made = await old.api("POST", `/api/projects/${p.id}/alerts/`, {
-      body: {
-        ...alert({ insight: insight.body.id, subscribed_users: [], condition: undefined, config: undefined }),
-        ...quiet(["09:00", "09:10"]),
-      },
-    });
-    expect(made.status).toBe(201);
-    expect(Object.keys(made.body)).not.toContain("schedule_restriction");
+    await check((body) => old.api("POST", `/api/projects/${p.id}/alerts/`, { body }), insight.body.id);
   } finally {
     await old.server.close();
   }
+}
+
+test("today's intervals add every_15_minutes; 2025-08-04 refuses it (AlertCalculationInterval had four)", async () => {
+  expect((await post(alert({ calculation_interval: "every_15_minutes" }))).body.calculation_interval).toBe("every_15_minutes");
+  await onOldPostHog(async (postOld, insight) => {
+    const refused = await postOld({ ...alert({ insight, subscribed_users: [] }), calculation_interval: "every_15_minutes" });
+    expect(refused.body).toEqual(err(V, "invalid_choice", '"every_15_minutes" is not a valid choice.', "calculation_interval"));
+  });
 });
