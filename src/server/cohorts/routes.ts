@@ -13,7 +13,7 @@
  * Today's PostHog (posthog/api/cohort.py as its source reads now) where it differs, under `ctx.services.version`:
  * filters are stored as its pydantic models dump them (`negation` defaulted; filters.ts `dumpCohortFilters`), a
  * `person_metadata` filter and `explicit_datetime_to` exist, a static cohort's criteria cannot be edited, and a cohort
- * an active flag or another cohort uses cannot be deleted.
+ * an active flag, the project's test account filters, an insight or another cohort uses cannot be deleted.
  * - The list: LimitOffsetPagination (100), newest first, `search` on the name (case-insensitive).
  */
 import { validationError } from "../drf/errors";
@@ -163,13 +163,48 @@ function activeFlagsUsing(ctx: ApiContext, cohort: StoredObject): StoredObject[]
     });
 }
 
-/** Today's deletion guards of CohortSerializer.update: a cohort in use by an active flag or another cohort stays. */
+/**
+ * `get_insights_using_cohort`: an insight's query names the cohort as a filter (`{"type": "cohort", "value": <id>}`
+ * anywhere in it) or breaks down by it.
+ */
+function queryUsesCohort(query: Json | undefined, id: number): boolean {
+  const names = (value: Json | undefined): boolean =>
+    Array.isArray(value)
+      ? value.some(names)
+      : isJsonObject(value) && ((value.type === "cohort" && value.value === id) || Object.values(value).some(names));
+  const source = isJsonObject(query) && isJsonObject(query.source) ? query.source : null;
+  const breakdown = source && isJsonObject(source.breakdownFilter) ? source.breakdownFilter : null;
+  const byCohort = breakdown?.breakdown_type === "cohort" && Array.isArray(breakdown.breakdown) && breakdown.breakdown.includes(id);
+  return byCohort || names(query);
+}
+
+/**
+ * Today's deletion guards of CohortSerializer.update, in its order: a cohort in use by an active flag, the project's
+ * test account filters, an insight or another cohort stays (posthog/api/cohort.py; 2025-08-04 has none of them).
+ */
 function refuseDeletionInUse(ctx: ApiContext, cohort: StoredObject): void {
   const flags = activeFlagsUsing(ctx, cohort);
   if (flags.length > 0) {
     const names = flags.map((f) => (typeof f.fields.name === "string" && f.fields.name) || pyStr(f.fields.key ?? null));
     throw validationError(
       `This cohort is used in ${flags.length} active feature flag(s): ${names.join(", ")}. Please remove the cohort from these feature flags before deleting it.`,
+    );
+  }
+  const team = ctx.store.project(cohort.teamId);
+  const filters = team?.settings.test_account_filters;
+  if (team && Array.isArray(filters) && filters.some((f) => isJsonObject(f) && f.type === "cohort" && f.value === cohort.id))
+    throw validationError(
+      `This cohort is used in 'Filter out internal and test users' for 1 environment(s): ${pyStr(team.settings.name ?? null)}. Please remove the cohort from these test account filters before deleting it.`,
+    );
+  const insights = ctx.store
+    .objects("insights")
+    .filter((i) => i.teamId === cohort.teamId && !i.deleted && queryUsesCohort(i.fields.query, cohort.id))
+    .sort((a, b) => a.id - b.id);
+  if (insights.length > 0) {
+    const names = insights.slice(0, 5).map((i) => (typeof i.fields.name === "string" && i.fields.name) || "Unnamed");
+    const more = insights.length > 5 ? `, and ${insights.length - 5} more` : "";
+    throw validationError(
+      `This cohort is used in ${insights.length} insight(s): ${names.join(", ")}${more}. Please remove the cohort from these insights before deleting it.`,
     );
   }
   const dependents = ctx.store
