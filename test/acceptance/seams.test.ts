@@ -1,0 +1,69 @@
+/**
+ * The seams (docs/seams.md) against a real PostHog, through the Pulumi CLI: the one program of
+ * test/helpers/seams.ts, as the end-to-end tier runs it on the local server (test/e2e/seams.test.ts), compact: its
+ * first version, its second, a refresh that changes nothing, and a destroy PostHog accepts in Pulumi's order, after
+ * which nothing the creates made is left but the experiment's flag (PostHog keeps it). Names carry the run's prefix.
+ */
+import { pulumiSession, type PulumiSession } from "../helpers/pulumi-cli";
+import { dashboardsOf, insightTiles, reader, type SeamIds, seamsProgram, variantKeys } from "../helpers/seams";
+import { acceptanceTarget, inTargetProject } from "./real-posthog";
+
+jest.setTimeout(600_000);
+
+let session: PulumiSession | undefined;
+afterAll(async () => {
+  await session?.cleanup();
+});
+
+test("the seams' program: created, changed, refreshed without a change, destroyed with nothing left behind", async () => {
+  const target = acceptanceTarget();
+  const { apiKey, projectId } = inTargetProject(target);
+  const endpoint = { url: target.url, apiKey, organizationId: target.organizationId };
+  const read = reader(endpoint, projectId);
+  session = await pulumiSession(endpoint);
+  const tag = target.prefix.replace(/[^a-z0-9-]/gi, "").toLowerCase();
+  const dir = session.nodeProgram("posthog-seams", seamsProgram(tag));
+  const stack = await session.stack(dir, `acceptance-seams-${process.pid}`, {
+    "posthog:projectId": String(projectId),
+    "posthog-seams:v2": "false",
+  });
+
+  const ids = (await stack.up()).outputs["ids"]!.value as SeamIds;
+  const flag = await read.flag(ids.experimentFlag);
+  expect([flag.active, variantKeys(flag)]).toEqual([false, ["control", "test"]]);
+  const survey = await read.survey(ids.survey);
+  const targeting = [(survey.targeting_flag as { id: number }).id, (survey.internal_targeting_flag as { id: number }).id];
+  expect(survey.linked_flag).toMatchObject({ id: ids.linked });
+  expect(insightTiles(await read.dashboard(ids.dashboard))).toEqual([ids.insight]);
+  expect((await read.memberships(ids.role)).map((m) => m.id)).toEqual([ids.membership]);
+
+  await stack.setConfig("posthog-seams:v2", { value: "true" });
+  await stack.up();
+  const launched = await read.flag(ids.experimentFlag);
+  expect([launched.active, variantKeys(launched)]).toEqual([true, ["control", "test", "test-2"]]);
+  expect([(await read.experiment(ids.experiment)).holdout, (await read.holdout(ids.holdout!)).status]).toEqual([null, 404]);
+  expect((await read.survey(ids.survey)).targeting_flag).toMatchObject({ id: targeting[0] });
+  expect(dashboardsOf(await read.insight(ids.insight))).toEqual([ids.other]);
+
+  await stack.refresh({ expectNoChanges: true });
+  await stack.preview({ expectNoChanges: true });
+
+  await stack.destroy();
+  const gone = (live: { status: number; deleted?: unknown }) => live.status === 404 || live.deleted === true;
+  const left = await Promise.all([
+    read.experiment(ids.experiment),
+    read.metric(ids.metric),
+    read.survey(ids.survey),
+    ...targeting.map((id) => read.flag(id)),
+    read.flag(ids.linked),
+    read.insight(ids.insight),
+    read.dashboard(ids.dashboard),
+    read.dashboard(ids.other),
+    read.cohort(ids.base),
+    read.cohort(ids.nested),
+    read.flag(ids.cohortFlag),
+    read.role(ids.role),
+  ]);
+  expect(left.map(gone)).toEqual(left.map(() => true));
+  expect(gone(await read.flag(ids.experimentFlag))).toBe(false);
+});
