@@ -55,7 +55,7 @@ test("the first version: the experiment's flag, the survey's targeting flags, th
   expect(insightTiles(await read.dashboard(ids.dashboard))).toEqual([ids.insight]);
 
   expect((await read.memberships(ids.role)).map((m) => m.id)).toEqual([ids.membership]);
-  expect((await read.dashboardAccess(ids.dashboard)).map((a) => [a.id, a.role])).toEqual([[ids.access, ids.role]]);
+  expect((await read.dashboardAccess(ids.dashboard)).map((a) => [a.role, a.access_level])).toEqual([[ids.role, "editor"]]);
 });
 
 test("the second version: new variants and the launch reach the flag, the holdout goes, the targeting flag changes in place, the tile goes", async () => {

@@ -57,13 +57,12 @@ export function seamsProgram(tag: string): string[] {
     `// A role's memberships and access controls go with it.`,
     `const role = new posthog.Role("role", { name: "Seam role ${tag}" });`,
     `const membership = new posthog.RoleMembership("membership", { roleId: role.roleId, userUuid: posthog.getCurrentUserOutput({}).uuid });`,
-    `const access = new posthog.AccessControl("access", { resource: "dashboard", resourceId: dashboard.dashboardId.apply(String), accessLevel: "editor", roleId: role.roleId });`,
+    `new posthog.AccessControl("access", { resource: "dashboard", resourceId: dashboard.dashboardId.apply(String), accessLevel: "editor", roleId: role.roleId });`,
     ``,
     `export const ids = {`,
     `  metric: metric.savedMetricId, holdout: holdout?.holdoutId ?? null, experiment: experiment.experimentId, experimentFlag: experiment.featureFlagId,`,
     `  linked: linked.flagId, survey: survey.surveyId, dashboard: dashboard.dashboardId, other: other.dashboardId, insight: insight.insightId,`,
     `  base: base.cohortId, nested: nested.cohortId, cohortFlag: cohortFlag.flagId, role: role.roleId, membership: membership.roleMembershipId,`,
-    `  access: access.accessControlId,`,
     `};`,
   ];
 }
@@ -84,7 +83,6 @@ export interface SeamIds {
   cohortFlag: number;
   role: string;
   membership: string;
-  access: string;
 }
 
 export type Live = Record<string, unknown> & { status: number };
@@ -112,7 +110,7 @@ export function reader(endpoint: PostHogEndpoint, projectId: number) {
     memberships: async (role: string) => ((await get(`${org}/roles/${role}/role_memberships/`)).results ?? []) as Array<{ id: string }>,
     /** The access controls of one dashboard (its `access_controls`). */
     dashboardAccess: async (id: number) =>
-      ((await get(`dashboards/${id}/access_controls/`)).access_controls ?? []) as Array<{ id: string; role: string | null }>,
+      ((await get(`dashboards/${id}/access_controls/`)).access_controls ?? []) as Array<{ role: string | null; access_level: string }>,
   };
 }
 
