@@ -46,7 +46,6 @@ test("the seams' program: created, changed, refreshed without a change, destroye
   expect(dashboardsOf(await read.insight(ids.insight))).toEqual([ids.other]);
 
   await stack.refresh({ expectNoChanges: true });
-  await stack.preview({ expectNoChanges: true });
 
   await stack.destroy();
   const gone = (live: { status: number; deleted?: unknown }) => live.status === 404 || live.deleted === true;

@@ -82,10 +82,9 @@ test("the second version: new variants and the launch reach the flag, the holdou
   expect(insightTiles(await read.dashboard(ids.other))).toEqual([ids.insight]);
 });
 
-test("a refresh finds nothing changed, and a preview after it plans nothing", async () => {
+test("a refresh finds nothing changed: what PostHog wrote into the objects shows as no drift", async () => {
   const refresh = await stack.refresh({ expectNoChanges: true });
   expect(Object.keys(refresh.summary.resourceChanges ?? {})).toEqual(["same"]);
-  await stack.preview({ expectNoChanges: true });
 });
 
 test("the destroy is accepted in Pulumi's order and leaves nothing the creates made but the experiment's flag", async () => {
