@@ -43,6 +43,7 @@ test("the seams' program: created, changed, refreshed without a change, destroye
   expect([launched.active, variantKeys(launched)]).toEqual([true, ["control", "test", "test-2"]]);
   expect([(await read.experiment(ids.experiment)).holdout, (await read.holdout(ids.holdout!)).status]).toEqual([null, 404]);
   expect((await read.survey(ids.survey)).targeting_flag).toMatchObject({ id: targeting[0] });
+  expect((await Promise.all(targeting.map((id) => read.flag(id)))).map((f) => f.active)).toEqual([true, true]);
   expect(dashboardsOf(await read.insight(ids.insight))).toEqual([ids.other]);
 
   await stack.refresh({ expectNoChanges: true });

@@ -48,7 +48,7 @@ test("the first version: the experiment's flag, the survey's targeting flags, th
   const survey = await read.survey(ids.survey);
   expect(survey.linked_flag).toMatchObject({ id: ids.linked });
   const targeting = await read.flag((survey.targeting_flag as { id: number }).id);
-  expect(JSON.stringify(targeting.filters)).toContain("@example.com");
+  expect([JSON.stringify(targeting.filters).includes("@example.com"), targeting.active]).toEqual([true, false]);
   expect(survey.internal_targeting_flag).toMatchObject({ id: expect.any(Number) });
 
   expect(dashboardsOf(await read.insight(ids.insight))).toEqual([ids.dashboard, ids.other].sort((a, b) => a - b));
@@ -58,7 +58,7 @@ test("the first version: the experiment's flag, the survey's targeting flags, th
   expect((await read.dashboardAccess(ids.dashboard)).map((a) => [a.role, a.access_level])).toEqual([[ids.role, "editor"]]);
 });
 
-test("the second version: new variants and the launch reach the flag, the holdout goes, the targeting flag changes in place, the tile goes", async () => {
+test("the second version: new variants and the launch reach the flag, the holdout goes, the launched survey's targeting flags change in place and turn on, the tile goes", async () => {
   const before = await read.survey(ids.survey);
   await stack.setConfig("posthog-seams:v2", { value: "true" });
   const up = await stack.up();
@@ -75,7 +75,9 @@ test("the second version: new variants and the launch reach the flag, the holdou
 
   const survey = await read.survey(ids.survey);
   expect(survey.targeting_flag).toMatchObject({ id: (before.targeting_flag as { id: number }).id });
-  expect(JSON.stringify((await read.flag((survey.targeting_flag as { id: number }).id)).filters)).toContain("@example.org");
+  const targeting = await read.flag((survey.targeting_flag as { id: number }).id);
+  const internal = await read.flag((survey.internal_targeting_flag as { id: number }).id);
+  expect([JSON.stringify(targeting.filters).includes("@example.org"), targeting.active, internal.active]).toEqual([true, true, true]);
 
   expect(dashboardsOf(await read.insight(ids.insight))).toEqual([ids.other]);
   expect(insightTiles(await read.dashboard(ids.dashboard))).toEqual([]);
