@@ -8,7 +8,8 @@
  * - No name uniqueness. Soft delete by `PATCH {"deleted": true}`; DELETE is 405; deleted cohorts are left out of the
  *   list and still answered by GET.
  * - An update whose filters name a cohort the project does not have, or make cohorts reference each other in a loop,
- *   is refused (`will_create_loops`).
+ *   is refused (`will_create_loops`); so are behavioral filters, directly or through the cohorts named, in a cohort an
+ *   active flag uses (`_validate_feature_flag_constraints`, refuseBehavioralInFlags).
  *
  * Today's PostHog (posthog/api/cohort.py as its source reads now) where it differs, under `ctx.services.version`:
  * filters are stored as its pydantic models dump them (`negation` defaulted; filters.ts `dumpCohortFilters`), a
@@ -28,7 +29,7 @@ import { isJsonObject, type Json, type JsonObject } from "../state/json";
 import { jsonbOrder } from "../state/jsonb";
 import { isoFromMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
-import { cohortFiltersError, cohortFiltersHaveValues, dumpCohortFilters, referencedCohortIds } from "./filters";
+import { cohortFiltersError, cohortFiltersHaveValues, cohortLeaves, dumpCohortFilters, referencedCohortIds } from "./filters";
 
 interface CohortContext {
   ctx: ApiContext;
@@ -61,6 +62,7 @@ const filtersRule: FieldRule<CohortContext> = {
     const filters = v as JsonObject;
     const error = cohortFiltersError(filters, cc.ctx.services.version);
     if (error) fail("invalid", error);
+    refuseBehavioralInFlags(cc, filters);
     return today(cc.ctx) ? dumpCohortFilters(filters) : filters;
   },
 };
@@ -140,8 +142,11 @@ function create(ctx: ApiContext, team: StoredProject) {
   return json(201, serializeCohort(ctx, cohort));
 }
 
-/** The project's active flags that are not deleted and use the cohort, directly or through other cohorts. */
-function activeFlagsUsing(ctx: ApiContext, cohort: StoredObject): StoredObject[] {
+/**
+ * The project's active flags that use the cohort, directly or through other cohorts: those not deleted, or with
+ * `withDeleted` those marked deleted too.
+ */
+function activeFlagsUsing(ctx: ApiContext, cohort: StoredObject, withDeleted = false): StoredObject[] {
   const reaches = (ids: string[], seen: Set<string>): boolean =>
     ids.some((id) => {
       if (id === String(cohort.id)) return true;
@@ -152,7 +157,7 @@ function activeFlagsUsing(ctx: ApiContext, cohort: StoredObject): StoredObject[]
     });
   return ctx.store
     .objects("featureFlags")
-    .filter((f) => f.teamId === cohort.teamId && !f.deleted && f.fields.active === true)
+    .filter((f) => f.teamId === cohort.teamId && (withDeleted || !f.deleted) && f.fields.active === true)
     .filter((f) => {
       const groups = isJsonObject(f.fields.filters) && Array.isArray(f.fields.filters.groups) ? f.fields.filters.groups : [];
       const ids = groups.flatMap((g) =>
@@ -162,6 +167,44 @@ function activeFlagsUsing(ctx: ApiContext, cohort: StoredObject): StoredObject[]
       );
       return reaches(ids, new Set());
     });
+}
+
+/**
+ * `_validate_feature_flag_constraints` (validate_filters, on a PATCH): a cohort an active flag uses may not get
+ * behavioral filters, nor name a cohort that has them or depends on one that has. Today's counts flags marked deleted
+ * that are still active, leaves a static cohort staying static alone and skips static dependencies; 2025-08-04 counts
+ * the flags not deleted and every dependency.
+ */
+function refuseBehavioralInFlags(cc: CohortContext, filters: JsonObject): void {
+  const { ctx, instance } = cc;
+  const current = today(ctx);
+  if (ctx.req.method !== "PATCH" || !instance) return;
+  if (current && instance.fields.is_static === true && willBeStatic(cc)) return;
+  if (activeFlagsUsing(ctx, instance, current).length === 0) return;
+  const refuse = (detail: string) => fail("behavioral_cohort_found", detail);
+  const cohortOf = (id: string) => ctx.store.objects("cohorts").find((c) => String(c.id) === id && c.teamId === instance.teamId);
+  for (const leaf of cohortLeaves(filters)) {
+    if (leaf.type === "behavioral") refuse("Behavioral filters cannot be added to cohorts used in feature flags.");
+    if (leaf.type !== "cohort") continue;
+    // The named cohort and every cohort it depends on, through their filters.
+    const seen = new Set<string>();
+    const pending = [pyStr(leaf.value ?? null)];
+    while (pending.length > 0) {
+      const id = pending.pop() as string;
+      const dependency = seen.has(id) ? undefined : cohortOf(id);
+      seen.add(id);
+      if (!dependency || (current && dependency.fields.is_static === true)) continue;
+      if (cohortLeaves(dependency.fields.filters).some((l) => l.type === "behavioral")) {
+        const name = pyStr(dependency.fields.name ?? null);
+        refuse(
+          current
+            ? `A cohort dependency (${name}) has filters based on events. These cohorts can't be used in feature flags.`
+            : `A dependent cohort (${name}) has filters based on events. These cohorts can't be used in feature flags.`,
+        );
+      }
+      pending.push(...referencedCohortIds(dependency.fields.filters));
+    }
+  }
 }
 
 /**
