@@ -2,7 +2,8 @@
  * The seams (docs/seams.md) against a real PostHog, through the Pulumi CLI: the one program of
  * test/helpers/seams.ts, as the end-to-end tier runs it on the local server (test/e2e/seams.test.ts), compact: its
  * first version, its second, a refresh that changes nothing, and a destroy PostHog accepts in Pulumi's order, after
- * which nothing the creates made is left but the experiment's flag (PostHog keeps it). Names carry the run's prefix.
+ * which nothing the creates made is left but the experiment's flag (PostHog keeps it); and PostHog's refusal of
+ * behavioral filters in a cohort an active flag uses, as the local server answers it. Names carry the run's prefix.
  */
 import { pulumiSession, type PulumiSession } from "../helpers/pulumi-cli";
 import { dashboardsOf, insightTiles, reader, type SeamIds, seamsProgram, variantKeys } from "../helpers/seams";
@@ -66,4 +67,46 @@ test("the seams' program: created, changed, refreshed without a change, destroye
   ]);
   expect(left.map(gone)).toEqual(left.map(() => true));
   expect(gone(await read.flag(ids.experimentFlag))).toBe(false);
+});
+
+test("a cohort an active flag uses may not get behavioral filters (400 behavioral_cohort_found), as the local server answers", async () => {
+  const target = acceptanceTarget();
+  const { apiKey, projectId } = inTargetProject(target);
+  const send = async (method: string, path: string, body: unknown) => {
+    const response = await fetch(`${target.url}/api/projects/${projectId}/${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const leaves = (leaf: unknown) => ({ properties: { type: "AND", values: [leaf] } });
+  const person = { type: "person", key: "plan", operator: "exact", value: ["pro"] };
+  const behavioral = {
+    type: "behavioral",
+    value: "performed_event",
+    key: "$pageview",
+    event_type: "events",
+    time_value: 30,
+    time_interval: "day",
+  };
+  const cohort = await send("POST", "cohorts/", { name: `${target.prefix}flagged`, filters: leaves(person) });
+  const key = `${target.prefix}behavioral`.replace(/[^a-z0-9_-]/gi, "");
+  const flag = await send("POST", "feature_flags/", {
+    key,
+    active: true,
+    filters: { groups: [{ properties: [{ key: "id", type: "cohort", value: cohort.body.id }], rollout_percentage: 100 }] },
+  });
+  const refused = await send("PATCH", `cohorts/${cohort.body.id}/`, { filters: leaves(behavioral) });
+  await send("PATCH", `feature_flags/${flag.body.id}/`, { deleted: true });
+  await send("PATCH", `cohorts/${cohort.body.id}/`, { deleted: true });
+  expect(refused).toEqual({
+    status: 400,
+    body: {
+      type: "validation_error",
+      code: "behavioral_cohort_found",
+      detail: "Behavioral filters cannot be added to cohorts used in feature flags.",
+      attr: "filters",
+    },
+  });
 });
