@@ -332,7 +332,6 @@ export function cohortFiltersHaveValues(filters: Json | undefined): boolean {
   return isJsonObject(filters) && walk(filters.properties ?? null);
 }
 
-/** The cohort ids a cohort's filters name, at any depth. */
 /** The leaf filters of a cohort's `filters` (`property_groups.flat`). */
 export function cohortLeaves(filters: Json | undefined): JsonObject[] {
   const leaves: JsonObject[] = [];
@@ -345,6 +344,7 @@ export function cohortLeaves(filters: Json | undefined): JsonObject[] {
   return leaves;
 }
 
+/** The cohort ids a cohort's filters name, at any depth. */
 export function referencedCohortIds(filters: Json | undefined): string[] {
   return cohortLeaves(filters)
     .filter((leaf) => leaf.type === "cohort" && leaf.value !== undefined)
