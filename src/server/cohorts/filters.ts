@@ -332,14 +332,21 @@ export function cohortFiltersHaveValues(filters: Json | undefined): boolean {
   return isJsonObject(filters) && walk(filters.properties ?? null);
 }
 
-/** The cohort ids a cohort's filters name, at any depth. */
-export function referencedCohortIds(filters: Json | undefined): string[] {
-  const ids: string[] = [];
+/** The leaf filters of a cohort's `filters` (`property_groups.flat`). */
+export function cohortLeaves(filters: Json | undefined): JsonObject[] {
+  const leaves: JsonObject[] = [];
   const walk = (node: Json): void => {
     if (!isJsonObject(node)) return;
     if (Array.isArray(node.values)) for (const v of node.values) walk(v);
-    else if (node.type === "cohort" && node.value !== undefined) ids.push(pyStr(node.value));
+    else leaves.push(node);
   };
   if (isJsonObject(filters)) walk(filters.properties ?? null);
-  return ids;
+  return leaves;
+}
+
+/** The cohort ids a cohort's filters name, at any depth. */
+export function referencedCohortIds(filters: Json | undefined): string[] {
+  return cohortLeaves(filters)
+    .filter((leaf) => leaf.type === "cohort" && leaf.value !== undefined)
+    .map((leaf) => pyStr(leaf.value ?? null));
 }

@@ -4,7 +4,8 @@
  *
  * - A role: UUID key, `name` (CharField, max 200, trimmed, not blank) unique in the organization case-insensitively
  *   (400 "There is already a role with this name.", code unique). Reading is open to members; writing takes an
- *   organization admin. DELETE deletes its memberships (and the access controls naming it) with it.
+ *   organization admin. DELETE deletes its memberships, the access controls naming it and the error tracking
+ *   assignment rules assigning to it with it.
  * - A membership: `user_uuid` (write-only UUID) of an active member of the organization ("User does not exist."),
  *   once per role ("User is already part of the role."); listed, created and deleted; today's PostHog also
  *   retrieves one.
@@ -172,6 +173,10 @@ function deleteRole(ctx: ApiContext): ApiResponse {
   ctx.store.state.roleMemberships = ctx.store.roleMemberships().filter((m) => m.roleId !== role.id);
   // AccessControl.role: `on_delete=models.CASCADE` (ee/models/rbac/access_control.py).
   ctx.store.state.accessControls = ctx.store.accessControls().filter((e) => e.roleId !== role.id);
+  // ErrorTrackingAssignmentRule.role: `on_delete=models.CASCADE` too (posthog/models/error_tracking/error_tracking.py
+  // in both versions): the rules that assign issues to the role go with it.
+  for (const rule of ctx.store.objects("errorTrackingAssignmentRules").filter((r) => r.fields.role_id === role.id))
+    ctx.store.removeObject("errorTrackingAssignmentRules", rule.id);
   ctx.store.changed();
   return noContent();
 }

@@ -122,6 +122,28 @@ test("soft delete: DELETE 405, hidden from the list, GET still answers", async (
   expect((await h.api("GET", `${base}${a.body.id}/`)).body.deleted).toBe(true);
 });
 
+test("an action a cohort or an insight names is deleted all the same (no guard; today's `references` only lists them)", async () => {
+  const action = await h.api("POST", base, { body: { name: "Used", steps: [{ event: "$pageview" }] } });
+  const behavioral = {
+    type: "behavioral",
+    value: "performed_event",
+    key: action.body.id,
+    event_type: "actions",
+    time_value: 30,
+    time_interval: "day",
+  };
+  const cohort = await h.api("POST", base.replace("actions", "cohorts"), {
+    body: { name: "Did it", filters: { properties: { type: "OR", values: [{ type: "AND", values: [behavioral] }] } } },
+  });
+  const series = [{ kind: "ActionsNode", id: action.body.id }];
+  const insight = await h.api("POST", base.replace("actions", "insights"), {
+    body: { query: { kind: "InsightVizNode", source: { kind: "TrendsQuery", series } } },
+  });
+  expect([cohort.status, insight.status]).toEqual([201, 201]);
+  const deleted = await h.api("PATCH", `${base}${action.body.id}/`, { body: { deleted: true } });
+  expect([deleted.status, deleted.body.deleted]).toEqual([200, true]);
+});
+
 test("scopes: action:read does not write", async () => {
   const reader = await h.control.createKey({ scopes: ["action:read"] });
   expect((await h.api("POST", base, { key: reader.key, body: { name: "x" } })).body.detail).toBe(

@@ -263,6 +263,72 @@ test("today's PostHog keeps a cohort an active flag or another cohort uses; 2025
   }
 });
 
+test("today's PostHog keeps a cohort an insight's query uses; 2025-08-04 deletes it", async () => {
+  for (const [harness, path] of [
+    [h, base],
+    [old, oldBase],
+  ] as const) {
+    const used = await harness.api("POST", path, { body: { name: "In a query", filters } });
+    const series = [{ kind: "EventsNode", event: "$pageview", properties: [{ type: "cohort", key: "id", value: used.body.id }] }];
+    const query = { kind: "InsightVizNode", source: { kind: "TrendsQuery", series } };
+    const insight = await harness.api("POST", path.replace("cohorts", "insights"), { body: { name: "Pro views", query } });
+    const deleted = await harness.api("PATCH", `${path}${used.body.id}/`, { body: { deleted: true } });
+    if (harness === old) {
+      expect(deleted.body.deleted).toBe(true);
+      continue;
+    }
+    expect(deleted.body).toEqual(
+      err(
+        V,
+        "invalid_input",
+        "This cohort is used in 1 insight(s): Pro views. Please remove the cohort from these insights before deleting it.",
+      ),
+    );
+    await harness.api("PATCH", `${path.replace("cohorts", "insights")}${insight.body.id}/`, { body: { deleted: true } });
+    expect((await harness.api("PATCH", `${path}${used.body.id}/`, { body: { deleted: true } })).body.deleted).toBe(true);
+  }
+});
+
+test("a cohort an active flag uses may not get behavioral filters, nor name a cohort that has them", async () => {
+  const behavioral = {
+    type: "behavioral",
+    value: "performed_event",
+    key: "$pageview",
+    event_type: "events",
+    time_value: 30,
+    time_interval: "day",
+  };
+  for (const [harness, path, key] of [
+    [h, base, "behavioral-today"],
+    [old, oldBase, "behavioral-old"],
+  ] as const) {
+    const used = await harness.api("POST", path, { body: { name: "Flagged", filters } });
+    const events = await harness.api("POST", path, { body: { name: "Did things", filters: leaves(behavioral) } });
+    const flagPath = path.replace("cohorts", "feature_flags");
+    const flag = await harness.api("POST", flagPath, {
+      body: { key, active: true, filters: { groups: [{ properties: [{ key: "id", type: "cohort", value: used.body.id }] }] } },
+    });
+    const direct = await harness.api("PATCH", `${path}${used.body.id}/`, { body: { filters: leaves(behavioral) } });
+    expect(direct.body).toEqual(
+      err(V, "behavioral_cohort_found", "Behavioral filters cannot be added to cohorts used in feature flags.", "filters"),
+    );
+    const nested = await harness.api("PATCH", `${path}${used.body.id}/`, {
+      body: { filters: leaves({ type: "cohort", key: "id", value: events.body.id }) },
+    });
+    const dependency = harness === old ? "A dependent cohort (Did things)" : "A cohort dependency (Did things)";
+    expect(nested.body).toEqual(
+      err(
+        V,
+        "behavioral_cohort_found",
+        `${dependency} has filters based on events. These cohorts can't be used in feature flags.`,
+        "filters",
+      ),
+    );
+    await harness.api("PATCH", `${flagPath}${flag.body.id}/`, { body: { active: false } });
+    expect((await harness.api("PATCH", `${path}${used.body.id}/`, { body: { filters: leaves(behavioral) } })).status).toBe(200);
+  }
+});
+
 test("today's PostHog refuses to edit a static cohort's criteria", async () => {
   const stat = await post({
     name: "Static",

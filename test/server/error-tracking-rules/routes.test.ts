@@ -56,6 +56,17 @@ describe.each(["current", "2025-08-04"] as const)("PostHog %s", (version) => {
     expect((await h.api("GET", item)).status).toBe(404);
   });
 
+  test("a rule assigning to a role is deleted with the role (ErrorTrackingAssignmentRule.role, CASCADE)", async () => {
+    const roles = `/api/organizations/${h.server.organizationId}/roles/`;
+    const doomed = (await h.api("POST", roles, { body: { name: "Doomed oncall" } })).body.id;
+    const kept = await h.api("POST", `${env}/assignment_rules/`, { body: { filters: group("a"), assignee: { type: "role", id: role } } });
+    const gone = await h.api("POST", `${env}/assignment_rules/`, { body: { filters: group("b"), assignee: { type: "role", id: doomed } } });
+    expect((await h.api("DELETE", `${roles}${doomed}/`)).status).toBe(204);
+    expect((await h.api("GET", `${env}/assignment_rules/${gone.body.id}/`)).status).toBe(404);
+    expect((await h.api("GET", `${env}/assignment_rules/${kept.body.id}/`)).body).toMatchObject({ assignee: { type: "role", id: role } });
+    expect((await h.api("DELETE", `${env}/assignment_rules/${kept.body.id}/`)).status).toBe(204);
+  });
+
   test("what a create refuses", async () => {
     const post = (path: string, body: unknown) => h.api("POST", `${env}/${path}/`, { body });
     if (version === "2025-08-04") {

@@ -1,0 +1,114 @@
+/**
+ * The seams (docs/seams.md) through the real Pulumi CLI: one program holding every object PostHog writes into when
+ * another is made, changed or deleted (test/helpers/seams.ts), created, changed by its second version, refreshed
+ * without a change, and destroyed, against one local server playing today's PostHog. After each step the test reads
+ * PostHog's answers for what the seams wrote; after the destroy, that nothing the creates caused is left.
+ */
+import type { Stack } from "@pulumi/pulumi/automation";
+import { Transport } from "../../src/client-entry";
+import * as projects from "../../src/kinds/project/endpoints";
+import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
+import { pulumiSession, type PulumiSession } from "../helpers/pulumi-cli";
+import { dashboardsOf, insightTiles, reader, type SeamIds, seamsProgram, variantKeys } from "../helpers/seams";
+
+jest.setTimeout(300_000);
+
+let server: LocalPostHog;
+let session: PulumiSession;
+let stack: Stack;
+let read: ReturnType<typeof reader>;
+let ids: SeamIds;
+
+beforeAll(async () => {
+  server = await startLocalPostHog();
+  const http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
+  const projectId = (await projects.createProject(http, server.organizationId, { name: "Seams" })).id;
+  read = reader(server, projectId);
+  session = await pulumiSession(server, [], { destroyOnCleanup: false });
+  const dir = session.nodeProgram("posthog-seams", seamsProgram("e2e"));
+  stack = await session.stack(dir, `e2e-seams-${process.pid}`, { "posthog:projectId": String(projectId), "posthog-seams:v2": "false" });
+});
+afterAll(async () => {
+  await session?.cleanup();
+  await server?.close();
+});
+
+const gone = (live: { status: number; deleted?: unknown }) => live.status === 404 || live.deleted === true;
+
+test("the first version: the experiment's flag, the survey's targeting flags, the insight's tiles, the role's entries", async () => {
+  const up = await stack.up();
+  ids = up.outputs["ids"]!.value as SeamIds;
+
+  const flag = await read.flag(ids.experimentFlag);
+  expect([flag.key, flag.active, variantKeys(flag)]).toEqual(["seam-checkout-e2e", false, ["control", "test"]]);
+  const experiment = await read.experiment(ids.experiment);
+  expect(experiment.holdout).toMatchObject({ id: ids.holdout });
+  expect(experiment.saved_metrics).toEqual([expect.objectContaining({ saved_metric: ids.metric })]);
+
+  const survey = await read.survey(ids.survey);
+  expect(survey.linked_flag).toMatchObject({ id: ids.linked });
+  const targeting = await read.flag((survey.targeting_flag as { id: number }).id);
+  expect([JSON.stringify(targeting.filters).includes("@example.com"), targeting.active]).toEqual([true, false]);
+  expect(survey.internal_targeting_flag).toMatchObject({ id: expect.any(Number) });
+
+  expect(dashboardsOf(await read.insight(ids.insight))).toEqual([ids.dashboard, ids.other].sort((a, b) => a - b));
+  expect(insightTiles(await read.dashboard(ids.dashboard))).toEqual([ids.insight]);
+
+  expect((await read.memberships(ids.role)).map((m) => m.id)).toEqual([ids.membership]);
+  expect((await read.dashboardAccess(ids.dashboard)).map((a) => [a.role, a.access_level])).toEqual([[ids.role, "editor"]]);
+});
+
+test("the second version: new variants and the launch reach the flag, the holdout goes, the launched survey's targeting flags change in place and turn on, the tile goes", async () => {
+  const before = await read.survey(ids.survey);
+  await stack.setConfig("posthog-seams:v2", { value: "true" });
+  const up = await stack.up();
+  const next = up.outputs["ids"]!.value as SeamIds;
+  expect(next).toEqual({ ...ids, holdout: null });
+
+  const flag = await read.flag(ids.experimentFlag);
+  expect([flag.active, variantKeys(flag)]).toEqual([true, ["control", "test", "test-2"]]);
+  const experiment = await read.experiment(ids.experiment);
+  expect([experiment.holdout, typeof experiment.start_date]).toEqual([null, "string"]);
+  expect((await read.holdout(ids.holdout!)).status).toBe(404);
+  expect(experiment.saved_metrics).toEqual([expect.objectContaining({ saved_metric: ids.metric })]);
+  expect((await read.metric(ids.metric)).name).toBe("Seam conversion e2e (renamed)");
+
+  const survey = await read.survey(ids.survey);
+  expect(survey.targeting_flag).toMatchObject({ id: (before.targeting_flag as { id: number }).id });
+  const targeting = await read.flag((survey.targeting_flag as { id: number }).id);
+  const internal = await read.flag((survey.internal_targeting_flag as { id: number }).id);
+  expect([JSON.stringify(targeting.filters).includes("@example.org"), targeting.active, internal.active]).toEqual([true, true, true]);
+
+  expect(dashboardsOf(await read.insight(ids.insight))).toEqual([ids.other]);
+  expect(insightTiles(await read.dashboard(ids.dashboard))).toEqual([]);
+  expect(insightTiles(await read.dashboard(ids.other))).toEqual([ids.insight]);
+});
+
+test("a refresh finds nothing changed: what PostHog wrote into the objects shows as no drift", async () => {
+  const refresh = await stack.refresh({ expectNoChanges: true });
+  expect(Object.keys(refresh.summary.resourceChanges ?? {})).toEqual(["same"]);
+});
+
+test("the destroy is accepted in Pulumi's order and leaves nothing the creates made but the experiment's flag", async () => {
+  const survey = await read.survey(ids.survey);
+  const targeting = [(survey.targeting_flag as { id: number }).id, (survey.internal_targeting_flag as { id: number }).id];
+  await stack.destroy();
+
+  for (const live of [
+    await read.experiment(ids.experiment),
+    await read.metric(ids.metric),
+    await read.survey(ids.survey),
+    ...(await Promise.all(targeting.map((id) => read.flag(id)))),
+    await read.flag(ids.linked),
+    await read.insight(ids.insight),
+    await read.dashboard(ids.dashboard),
+    await read.dashboard(ids.other),
+    await read.cohort(ids.base),
+    await read.cohort(ids.nested),
+    await read.flag(ids.cohortFlag),
+    await read.role(ids.role),
+  ])
+    expect(gone(live)).toBe(true);
+  // (flag seams: see the feature flag's work) — the experiment's flag outlives it, as PostHog keeps it.
+  expect(gone(await read.flag(ids.experimentFlag))).toBe(false);
+});
