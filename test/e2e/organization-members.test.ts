@@ -253,7 +253,7 @@ test("the stack's entries are judged together: one up lowering both the entries 
     expect(text).toContain(
       `No lockout: Setting this entry to "member", with what this stack declares for its other entries in this run (${other} set to "member"), would lower the key's own user (ana@example.com, an organization member) from "admin" to "member" on project ${project}`,
     );
-    expect(text).toMatch(new RegExp(`posthog:index:AccessControl \\(${second}\\):\\s+error:`));
+    expect(text).toMatch(new RegExp(`posthog:AccessControl \\(${second}\\):\\s+error:`));
     expect(await writes()).toEqual([]);
   }
 
