@@ -222,11 +222,12 @@ test("the stack's entries are judged together: one up lowering both the entries 
   await call("PUT", `/api/projects/${project}/access_controls/`, { access_level: "admin", role });
   const own = `project:member:${ana.id}`;
   const roles = `project:role:${role}`;
+  /** The entry's declaration, as a variable of its name; `after`: the entry the engine is to check first. */
   const declaration = {
-    own: (level: string) =>
-      `new posthog.AccessControl("own", { projectId: ${project}, resource: "project", organizationMemberId: "${ana.id}", accessLevel: "${level}", adoptId: "${own}" });`,
-    role: (level: string) =>
-      `new posthog.AccessControl("role", { projectId: ${project}, resource: "project", roleId: "${role}", accessLevel: "${level}", adoptId: "${roles}" });`,
+    own: (level: string, after?: string) =>
+      `const own = new posthog.AccessControl("own", { projectId: ${project}, resource: "project", organizationMemberId: "${ana.id}", accessLevel: "${level}", adoptId: "${own}" }${after ? `, { dependsOn: [${after}] }` : ""});`,
+    role: (level: string, after?: string) =>
+      `const role = new posthog.AccessControl("role", { projectId: ${project}, resource: "project", roleId: "${role}", accessLevel: "${level}", adoptId: "${roles}" }${after ? `, { dependsOn: [${after}] }` : ""});`,
   };
   const name = "together";
   const stack = await session.stack(session.nodeProgram(name, []), name);
@@ -241,12 +242,13 @@ test("the stack's entries are judged together: one up lowering both the entries 
   program(declaration.own("admin"), declaration.role("admin"));
   await stack.up();
 
-  // Each order: the second check sees the first's declared level, and the preview stops the up before any write.
+  // Each order (the engine checks a resource once those it depends on are checked: without it, whichever registration
+  // reaches it first): the second check sees the first's declared level, and the preview stops the up before any write.
   for (const [first, second, other] of [
     ["own", "role", own],
     ["role", "own", roles],
   ] as const) {
-    program(declaration[first]("member"), declaration[second]("member"));
+    program(declaration[first]("member"), declaration[second]("member", first));
     await server.clearRequests();
     const { failed, text } = await cliUp(stack);
     expect(failed).toBe(true);
