@@ -34,7 +34,7 @@ export interface ObjectLookupFunctions {
   readonly listProperty: string;
   get(args: Args): Promise<Result>;
   list(args?: Args): Promise<Result[]>;
-  /** The properties of a result that hold a secret (the kind's `secretOutputs`): none for most. */
+  /** The properties of a result that hold a secret (where the kind's `secretInputPaths` find one): none for most. */
   secretOutputs(result: Result): readonly string[];
 }
 
@@ -87,7 +87,9 @@ export function objectLookups<S extends ScopeKind, W extends WhereOf<S> = ScopeO
     return found.filter((record) => matches.every((match) => match(record))).map((record) => recordResult(record, idInput, place));
   }
 
-  const secretOutputs = (result: Result) => facts.secretOutputs?.(result) ?? [];
+  // Where the kind's resource keeps a secret among its inputs, PostHog's answer holds one too (a hog flow's action
+  // inputs, a flag's decrypted payloads, a webhook's URL): that property of the result is a secret.
+  const secretOutputs = (result: Result) => [...new Set((kind.secretInputPaths?.(result) ?? []).map(([property]) => property!))];
   const plural = pluralOf(kind);
   return { getName, listName: `list${plural}`, listProperty: lowerFirst(plural), get, list, secretOutputs };
 }

@@ -199,8 +199,6 @@ export interface ObjectLookups<W = number> {
   readonly filters?: Readonly<Record<string, ListFilter>>;
   /** The result's typed outputs besides the id and the scope's (the rest of the record comes too, untyped). */
   readonly outputs: Readonly<Record<string, LookupOutput>>;
-  /** The result's properties that hold a secret of this record (a flag's encrypted payloads, in `filters`), if any. */
-  readonly secretOutputs?: (result: Listed) => readonly string[];
 }
 
 /** One page of a list as PostHog answers it: its objects, and how many the whole list holds when it says so. */
@@ -272,7 +270,9 @@ export interface Kind<S extends ScopeKind = ScopeKind, R = unknown, W extends Wh
   readonly lookups?: ObjectLookups<W>;
   /**
    * Where secret values sit among the inputs (`["inputs", "token"]` for a hog function's secret input): the plugin
-   * returns them from check as secrets, so that the engine stores them encrypted however the program gave them.
+   * returns them from check as secrets, so that the engine stores them encrypted however the program gave them. The
+   * same paths in a lookup's result (its record camelCased, as the inputs are named) are where PostHog answers a
+   * secret: the lookups return the properties holding them as secrets (src/functions/objects.ts).
    */
   readonly secretInputPaths?: (inputs: Record<string, unknown>) => readonly (readonly string[])[];
   /** Its lifecycle, as Pulumi's dynamic providers and the plugin call it. */

@@ -31,7 +31,7 @@ import * as insights from "../../src/kinds/insight/endpoints";
 import * as surveys from "../../src/kinds/survey/endpoints";
 import { MAX_JSON_DEPTH } from "../../src/kit/json";
 import { ExampleLookup, ExampleRef, ExampleSecret, ExampleUser, type ExampleValue, markersIn } from "../../src/kit/example";
-import type { Kind } from "../../src/kit/kind";
+import { type Kind, pluralOf } from "../../src/kit/kind";
 import { contractKinds, driftInput, driftValue, INGESTED_KINDS, ingestedByExamples, postHogField } from "../helpers/contract";
 import { refuseHogTemplate } from "../helpers/hog-function-faults";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
@@ -100,6 +100,13 @@ function contractProgram(): string[] {
     );
     // A nested kind's calls take its parent too (a membership's role).
     if (kind.parent) lines.push(`export const ${v}Parent = ${v}.${kind.parent.input};`);
+    // The lookups of a kind whose inputs hold secrets, by id and listed: where PostHog answers one, it stays secret.
+    if (kind.secretInputPaths && kind.lookups && kind.scope === "project") {
+      lines.push(`export const ${v}Found = posthog.get${kind.name}Output({ projectId: ${v}Scope, ${kind.identity.output}: ${v}Id });`);
+      // Listed once the object is made.
+      const made = `pulumi.all([${v}Scope, ${v}Id]).apply(([scope]) => scope)`;
+      lines.push(`export const ${v}Listed = posthog.list${pluralOf(kind)}Output({ projectId: ${made} });`);
+    }
   }
   return lines;
 }
@@ -266,10 +273,21 @@ test("up creates every kind's example and, beside them, the cohort in PostHog's 
   // surveys' project, flag, survey, experiment, hook, and the remote configuration flag.
   expect(up.summary.resourceChanges).toEqual({ create: 1 + contractKinds.length + BESIDE });
   outputs = up.outputs;
-  // The examples' secrets (a hook's token) and the plain-text hook input are in the state encrypted only.
+  // The examples' secrets (a hook's token) and the plain-text hook input are in the state encrypted only, and in no
+  // output (the lookups' results among them) or anything up printed.
   const state = exported();
-  for (const secret of secrets) expect(state).not.toContain(secret.sample);
-  expect(state).not.toContain(SECRET);
+  const shownOutputs = session.cli(dir, ["stack", "output", "--json", "--stack", stack.name]);
+  expect(shownOutputs.status).toBe(0);
+  for (const text of [state, shownOutputs.stdout, up.stdout, up.stderr]) {
+    for (const secret of secrets) expect(text).not.toContain(secret.sample);
+    expect(text).not.toContain(SECRET);
+  }
+  // PostHog answers a hog flow's action inputs (its token among them): its lookups' results are secrets, which hold it.
+  const flow = variable(kindNamed("HogFlow"));
+  for (const found of [`${flow}Found`, `${flow}Listed`]) {
+    expect(outputs[found]!.secret).toBe(true);
+    expect(JSON.stringify(outputs[found]!.value)).toContain("example-crm-token");
+  }
 
   // Today's PostHog stores the filters as its models dump them (negation added): the program's form compares equal.
   made.cohortId = output<number>("cohortId");

@@ -10,8 +10,10 @@
  * object someone else created, while one on an object they created previews as a create (its creator always has the
  * highest level: access_level_for_object, posthog/rbac/user_access_control.py).
  */
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { promisify } from "node:util";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { pulumiSession, type PulumiSession } from "../helpers/pulumi-cli";
@@ -194,4 +196,81 @@ test("pulumi preview refuses an access control that lowers the key's own user be
     ),
   );
   expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+});
+
+/** `pulumi up --yes` as a user types it (a preview first, then the update), not blocking the loop the local server answers on. */
+async function cliUp(stack: Stack): Promise<{ failed: boolean; text: string }> {
+  const { workDir, envVars } = stack.workspace;
+  const env = { ...process.env, ...envVars };
+  return promisify(execFile)("pulumi", ["up", "--yes", "--stack", stack.name], { cwd: workDir, env, maxBuffer: 64 * 1024 * 1024 }).then(
+    ({ stdout }) => ({ failed: false, text: stdout }),
+    (error: { stdout?: string; stderr?: string }) => ({ failed: true, text: `${error.stdout ?? ""}${error.stderr ?? ""}` }),
+  );
+}
+
+test("the stack's entries are judged together: one up lowering both the entries that make the key's own user admin (its own and its role's) is refused at its preview in either order, nothing sent; one removing both removes one and refuses the other; the key can still change access controls", async () => {
+  // A project where Ana is admin twice: by her own entry and by her role's.
+  const project = Number((await call("POST", `/api/organizations/${server.organizationId}/projects/`, { name: "acl-together" })).id);
+  const ana = (
+    (await call("GET", `/api/organizations/${server.organizationId}/members/?email=ana@example.com`)) as {
+      results: Array<{ id: string; user: { uuid: string } }>;
+    }
+  ).results[0]!;
+  const role = String((await call("POST", `/api/organizations/${server.organizationId}/roles/`, { name: "ACL admins" })).id);
+  await call("POST", `/api/organizations/${server.organizationId}/roles/${role}/role_memberships/`, { user_uuid: ana.user.uuid });
+  await call("PUT", `/api/projects/${project}/access_controls/`, { access_level: "admin", organization_member: ana.id });
+  await call("PUT", `/api/projects/${project}/access_controls/`, { access_level: "admin", role });
+  const own = `project:member:${ana.id}`;
+  const roles = `project:role:${role}`;
+  /** The entry's declaration, as a variable of its name; `after`: the entry the engine is to check first. */
+  const declaration = {
+    own: (level: string, after?: string) =>
+      `const own = new posthog.AccessControl("own", { projectId: ${project}, resource: "project", organizationMemberId: "${ana.id}", accessLevel: "${level}", adoptId: "${own}" }${after ? `, { dependsOn: [${after}] }` : ""});`,
+    role: (level: string, after?: string) =>
+      `const role = new posthog.AccessControl("role", { projectId: ${project}, resource: "project", roleId: "${role}", accessLevel: "${level}", adoptId: "${roles}" }${after ? `, { dependsOn: [${after}] }` : ""});`,
+  };
+  const name = "together";
+  const stack = await session.stack(session.nodeProgram(name, []), name);
+  await stack.setConfig("posthog:apiKey", { value: anaKey, secret: true });
+  const program = (...lines: string[]) =>
+    fs.writeFileSync(
+      path.join(stack.workspace.workDir, "index.ts"),
+      ['import * as posthog from "pulumi-posthog";', ...lines, ""].join("\n"),
+    );
+  const writes = async () => (await server.requests()).filter((r) => r.method !== "GET" && r.path.includes(`/projects/${project}/`));
+
+  program(declaration.own("admin"), declaration.role("admin"));
+  await stack.up();
+
+  // Each order (the engine checks a resource once those it depends on are checked: without it, whichever registration
+  // reaches it first): the second check sees the first's declared level, and the preview stops the up before any write.
+  for (const [first, second, other] of [
+    ["own", "role", own],
+    ["role", "own", roles],
+  ] as const) {
+    program(declaration[first]("member"), declaration[second]("member", first));
+    await server.clearRequests();
+    const { failed, text } = await cliUp(stack);
+    expect(failed).toBe(true);
+    expect(text).toContain(
+      `No lockout: Setting this entry to "member", with what this stack declares for its other entries in this run (${other} set to "member"), would lower the key's own user (ana@example.com, an organization member) from "admin" to "member" on project ${project}`,
+    );
+    expect(text).toMatch(new RegExp(`posthog:AccessControl \\(${second}\\):\\s+error:`));
+    expect(await writes()).toEqual([]);
+  }
+
+  // Both removed in one up: the engine deletes them side by side; the first goes, the second is refused.
+  program();
+  await server.clearRequests();
+  await expect(stack.up()).rejects.toThrow(/No lockout: Removing this entry would lower the key's own user .* The entry was not removed\./);
+  const left = (await call("GET", `/api/projects/${project}/access_controls/`)) as { access_controls: Array<{ access_level: string }> };
+  expect(left.access_controls.map((e) => e.access_level)).toEqual(["admin"]);
+  expect((await writes()).map((r) => r.method)).toEqual(["PUT"]);
+  // Ana's key still changes access controls: her own entry put back.
+  const back = await fetch(`${server.url}/api/projects/${project}/access_controls/`, {
+    method: "PUT",
+    headers: { Authorization: `Bearer ${anaKey}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ access_level: "admin", organization_member: ana.id }),
+  });
+  expect(back.status).toBe(200);
 });

@@ -5,7 +5,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { Transport } from "../../src/client-entry";
 import * as projects from "../../src/kinds/project/endpoints";
+import * as batchExports from "../../src/kinds/batch-export/endpoints";
 import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
+import * as hogFlows from "../../src/kinds/hog-flow/endpoints";
 import * as roles from "../../src/kinds/role/endpoints";
 import * as posthog from "../../src";
 import { groupIdentify, startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
@@ -271,6 +273,47 @@ describe("Output forms", () => {
     expect(await isSecret(posthog.getFeatureFlagOutput({ projectId, flagId: plainFlag.id }))).toBe(false);
     expect(await isSecret(posthog.listFeatureFlagsOutput({ projectId, search: "lookup-" }))).toBe(true);
     expect(await isSecret(posthog.listFeatureFlagsOutput({ projectId, search: "lookup-plain" }))).toBe(false);
+  });
+
+  test("a hog flow's results are secret, as PostHog answers its actions' input values (a token among them); a batch export's that PostHog answers without its credentials are not", async () => {
+    const isSecret = (output: unknown) => (output as { isSecret: Promise<boolean> }).isSecret;
+    const flow = await hogFlows.createHogFlow(http, projectId, {
+      name: "Lookup flow",
+      status: "draft",
+      actions: [
+        {
+          id: "t",
+          name: "Sign-up",
+          type: "trigger",
+          config: { type: "event", filters: { events: [{ id: "signed_up", type: "events" }] } },
+        },
+        {
+          id: "f",
+          name: "Hook",
+          type: "function",
+          config: { template_id: "template-webhook", inputs: { token: { value: "flow-s3cr3t" } } },
+        },
+      ],
+      edges: [{ from: "t", to: "f", type: "continue" }],
+    });
+    const found = posthog.getHogFlowOutput({ projectId, hogFlowId: String(flow.id) });
+    expect(await isSecret(found)).toBe(true);
+    expect(JSON.stringify(await new Promise((resolve) => found.apply(resolve)))).toContain("flow-s3cr3t");
+    expect(await isSecret(posthog.listHogFlowsOutput({ projectId }))).toBe(true);
+
+    const destination = {
+      type: "Postgres",
+      config: { host: "db.example.com", port: 5432, database: "d", schema: "s", table_name: "t", user: "u", password: "pg-s3cr3t" },
+    };
+    const exported = await batchExports.createBatchExport(http, projectId, {
+      name: "Lookup export",
+      model: "events",
+      interval: "hour",
+      destination,
+    });
+    const plain = posthog.getBatchExportOutput({ projectId, batchExportId: String(exported.id) });
+    expect(await isSecret(plain)).toBe(false);
+    expect(JSON.stringify(await new Promise((resolve) => plain.apply(resolve)))).not.toContain("pg-s3cr3t");
   });
 
   test("stay unknown while an input is unknown, and send nothing", async () => {

@@ -318,6 +318,7 @@ describe("secrets through the plugin", () => {
       "PLAIN-YAML-PAYLOAD-7a1c",
       "PLAIN-YAML-ENCRYPTED-3b9e",
       "PLAIN-YAML-HOG-INPUT-5d2f",
+      "PLAIN-YAML-FLOW-TOKEN-8e3a",
     ];
     /** A Pulumi YAML interpolation, `${…}`. */
     const ref = (expression: string) => `\${${expression}}`;
@@ -379,6 +380,20 @@ describe("secrets through the plugin", () => {
       "        url:",
       "          value:",
       `            fn::secret: ${plaintexts[4]}`,
+      // A workflow whose webhook token is given in plain text: the resource keeps it secret, and so does its lookup.
+      "  flow:",
+      "    type: posthog:index:HogFlow",
+      "    properties:",
+      `      projectId: ${ref("secretive.projectId")}`,
+      "      name: Secret flow",
+      "      status: draft",
+      "      actions:",
+      "        - { id: trigger_node, name: Sign-up, type: trigger, config: { type: event, filters: { events: [{ id: signed_up, name: signed_up, type: events, order: 0 }] } } }",
+      `        - { id: action_webhook, name: Hook, type: function, config: { template_id: template-webhook, inputs: { token: { value: ${plaintexts[5]} } } } }`,
+      "        - { id: exit_node, name: Exit, type: exit, config: { reason: Default exit } }",
+      "      edges:",
+      "        - { from: trigger_node, to: action_webhook, type: continue }",
+      "        - { from: action_webhook, to: exit_node, type: continue }",
       "outputs:",
       `  projectId: ${ref("secretive.projectId")}`,
       `  passedOnFilters: ${ref("passedOn.filters")}`,
@@ -389,6 +404,13 @@ describe("secrets through the plugin", () => {
       `        projectId: ${ref("secretive.projectId")}`,
       `        flagId: ${ref("encrypted.flagId")}`,
       "      return: filters",
+      // The whole result: its actions are no typed output of the function.
+      "  flowFound:",
+      "    fn::invoke:",
+      "      function: posthog:index:getHogFlow",
+      "      arguments:",
+      `        projectId: ${ref("secretive.projectId")}`,
+      `        hogFlowId: ${ref("flow.hogFlowId")}`,
       "",
     ].join("\n");
     // Beside them, HogFunction's reference page example as written (a secret from the stack's configuration).
@@ -402,9 +424,13 @@ describe("secrets through the plugin", () => {
     await server.control.patchOrganization(server.organizationId, { newerFields: ["brand_new_setting"] });
     try {
       const up = await stack.up({ diff: true });
-      // The stack, the project, three flags, the hook; the reference's project and function.
-      expect(up.summary.resourceChanges).toEqual({ create: 8 });
+      // The stack, the project, three flags, the hook, the workflow; the reference's project and function.
+      expect(up.summary.resourceChanges).toEqual({ create: 9 });
       expect(leaks(up.stdout)).toEqual([]);
+      // PostHog answers the workflow's action inputs: getHogFlow's result holds the token, its actions a secret, so
+      // neither up nor `stack output` shows it; --show-secrets does.
+      expect(JSON.stringify(up.outputs["secretsFlowFound"]!.value)).toContain(plaintexts[5]);
+      expect(leaks(await ok(dir, ["stack", "output", "--json", "--stack", stack.name]))).toEqual([]);
       const id = up.outputs["secretsProjectId"]!.value as number;
       expect(await projects.getProject(http, server.organizationId, id)).toMatchObject({
         product_description: plaintexts[0],

@@ -11,7 +11,15 @@
  * No lockout, checked at preview (check) and before a delete against PostHog's answers: an entry never lowers the key's
  * own user below what the run needs: project admin, for an entry of the project (every access control write needs
  * it), or editor, for a kind or one object (writing its objects needs it). Organization admins and owners, and an
- * object's creator, keep the highest level whatever the entries say, and are never refused.
+ * object's creator, keep the highest level whatever the entries say, and are never refused. PostHog refuses no such
+ * write itself: it asks only whether the writer may change entries (check_can_modify_access_levels_for_object,
+ * posthog/rbac/user_access_control.py), not what the write leaves them.
+ *
+ * The stack's entries are judged together: one `up` that lowers two entries giving the key's user its level (its own
+ * and its role's) would otherwise pass each check against the other's live level, and lock the user out whichever
+ * order the engine ran them in. The engine sends every resource of a run to one provider process (the plugin, or the
+ * dynamic-provider host), which holds one lifecycle per kind: it keeps the level each check let through, and judges
+ * each later check and delete against the lower of every entry's live and declared level, one at a time.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { PostHogError, type Transport, users } from "../../client";
@@ -126,8 +134,27 @@ const unserved = unservedWithoutEnterprise("access controls");
  * replaces, and whose check and delete refuse what would lock the key's own user out.
  */
 export class AccessControlLifecycle extends FieldTableLifecycle<AccessControl> {
+  /**
+   * The levels this run's checks let through, by `<projectId>/<key>` (null: the entry removed): a later judgement
+   * counts each entry at the lower of its live and declared level, whichever of their writes the engine runs first.
+   */
+  private readonly declared = new Map<string, string | null>();
+  /** The judgements (and each delete's removal), one at a time: the next one sees what the last let through. */
+  private turn: Promise<unknown> = Promise.resolve();
+
   constructor(connection?: { config: ProviderConfig; transport: Transport }) {
     super(accessControlKind, accessControlModel, connection);
+  }
+
+  /** `work` after every judgement before it. */
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const done = this.turn.then(work, work);
+    this.turn = done.catch(() => undefined);
+    return done;
+  }
+
+  private declare(projectId: number, target: Target, level: string | null): void {
+    this.declared.set(`${projectId}/${entryKey(target)}`, level);
   }
 
   override async check(olds: Json, news: Json): Promise<pulumi.dynamic.CheckResult<Json>> {
@@ -145,10 +172,23 @@ export class AccessControlLifecycle extends FieldTableLifecycle<AccessControl> {
       return checked;
     const projectId = resolveWhere<"project", number>(this.kind, this.config, news);
     const target = targetOfInputs(news);
-    const lockout =
-      (await this.lockout(projectId, target, String(news["accessLevel"])).catch(unserved)) ??
-      (await this.replacedLockout(olds, news).catch(unserved));
+    const level = String(news["accessLevel"]);
+    const lockout = await this.inTurn(async () => {
+      const found =
+        (await this.lockout(projectId, target, level).catch(unserved)) ?? (await this.replacedLockout(olds, news).catch(unserved));
+      if (found === undefined) {
+        if (this.replacing(olds, news))
+          this.declare(resolveWhere<"project", number>(this.kind, this.config, olds), targetOfInputs(olds), null);
+        this.declare(projectId, target, level);
+      }
+      return found;
+    });
     return lockout ? { inputs: news, failures: [{ property: "accessLevel", reason: lockout }] } : checked;
+  }
+
+  /** Whether these inputs name another entry than the olds' (a replacement removes the olds' one). */
+  private replacing(olds: Json, news: Json): boolean {
+    return typeof olds["resource"] === "string" && this.replaces(olds, news).length > 0;
   }
 
   /**
@@ -156,7 +196,7 @@ export class AccessControlLifecycle extends FieldTableLifecycle<AccessControl> {
    * removes it at `pulumi up`, after the new one is made, so it is refused here, at preview, like its removal.
    */
   private async replacedLockout(olds: Json, news: Json): Promise<string | undefined> {
-    if (typeof olds["resource"] !== "string" || this.replaces(olds, news).length === 0) return undefined;
+    if (!this.replacing(olds, news)) return undefined;
     const replaced = targetOfInputs(olds);
     const lockout = await this.lockout(resolveWhere<"project", number>(this.kind, this.config, olds), replaced, null);
     return lockout && `${lockout} This change replaces entry ${entryKey(replaced)}, which removes it.`;
@@ -206,9 +246,12 @@ export class AccessControlLifecycle extends FieldTableLifecycle<AccessControl> {
     const parsed = parseId(this.kind, id);
     const projectId = resolveWhere<"project", number>(this.kind, this.config, props, parsed);
     const target = parseEntryKey(String(parsed.id));
-    const lockout = target && (await this.lockout(projectId, target, null));
-    if (lockout) throw new Error(`${lockout} The entry was not removed.`);
-    await super.delete(id, props).catch(explained);
+    // In turn, removal included: the engine runs the deletes of a run side by side, and each must see the last's.
+    await this.inTurn(async () => {
+      const lockout = target && (await this.lockout(projectId, target, null));
+      if (lockout) throw new Error(`${lockout} The entry was not removed.`);
+      await super.delete(id, props).catch(explained);
+    });
   }
 
   /**
@@ -250,7 +293,13 @@ export class AccessControlLifecycle extends FieldTableLifecycle<AccessControl> {
     const highest = (list: readonly string[]) =>
       list.length === 0 ? (project ? "none" : "editor") : list.reduce((a, b) => (levels.indexOf(b) > levels.indexOf(a) ? b : a));
     const before = highest(mine.map((e) => e.access_level));
-    const after = highest([...mine.filter((e) => e.id !== key).map((e) => e.access_level), ...(level === null ? [] : [level])]);
+    // Every other entry at the lower of its live level and the one this run declared for it (none: removed).
+    const others = mine.filter((e) => e.id !== key).map((e) => ({ entry: e, declared: this.declared.get(`${projectId}/${e.id}`) }));
+    const lower = (a: string, b: string) => (levels.indexOf(b) < levels.indexOf(a) ? b : a);
+    const counted = others.flatMap(({ entry, declared }) =>
+      declared === undefined ? [entry.access_level] : declared === null ? [] : [lower(entry.access_level, declared)],
+    );
+    const after = highest([...counted, ...(level === null ? [] : [level])]);
     if (levels.indexOf(before) < levels.indexOf(needed) || levels.indexOf(after) >= levels.indexOf(needed)) return undefined;
     const what = project
       ? `project ${projectId}`
@@ -261,7 +310,12 @@ export class AccessControlLifecycle extends FieldTableLifecycle<AccessControl> {
       ? "every access control write in the project needs (AccessControlPermission, posthog/permissions.py: the project's write level; AccessControlSerializer.validate, ee/api/rbac/access_control.py: an explicit project admin), this entry's own change and removal included"
       : `writing ${target.resource_id === null ? "them" : "it"} needs (AccessControlPermission, posthog/permissions.py: a resource's write level is editor)`;
     const doing = level === null ? "Removing this entry" : `Setting this entry to "${level}"`;
-    return `No lockout: ${doing} would lower the key's own user (${member.email}, an organization ${String(member.level)}) from "${before}" to "${after}" on ${what}, below the "${needed}" ${why}. PostHog gives a member the highest of the entries for everyone, for them and for their roles (posthog/rbac/user_access_control.py); organization admins and owners always the highest. Keep an entry that gives them "${needed}" (applied by an earlier \`pulumi up\`), or run this with an organization admin's key.`;
+    const alongside = others
+      .filter(({ entry, declared }) => declared !== undefined && declared !== entry.access_level)
+      .map(({ entry, declared }) => `${entry.id} ${declared === null ? "removed" : `set to "${declared}"`}`);
+    const together =
+      alongside.length === 0 ? "" : `, with what this stack declares for its other entries in this run (${alongside.join(", ")}),`;
+    return `No lockout: ${doing}${together} would lower the key's own user (${member.email}, an organization ${String(member.level)}) from "${before}" to "${after}" on ${what}, below the "${needed}" ${why}. PostHog gives a member the highest of the entries for everyone, for them and for their roles (posthog/rbac/user_access_control.py); organization admins and owners always the highest. Keep an entry that gives them "${needed}" (applied by an earlier \`pulumi up\`), or run this with an organization admin's key.`;
   }
 
   /** The UUID of the user whose key runs the program (`/api/users/@me/`, scope `user:read`). */

@@ -68,8 +68,6 @@ export const featureFlagKind: Kind<"project", FlagRecord> = {
       filters: { type: "object", additionalProperties: ANY },
       createdAt: { type: "string" },
     },
-    // PostHog answers encrypted payloads decrypted to personal API keys (FeatureFlagViewSet.list and retrieve).
-    secretOutputs: (result) => (result["hasEncryptedPayloads"] === true ? ["filters"] : []),
   },
   model: featureFlagModel,
   lifecycle: () => new FeatureFlagLifecycle(),

@@ -77,8 +77,6 @@ export const subscriptionKind: Kind<"project", SubscriptionRecord> = {
       startDate: { type: "string" },
       nextDeliveryDate: { type: "string", nullable: true },
     },
-    // A webhook's URL is as good as a password to it.
-    secretOutputs: (result) => (result["targetType"] === "webhook" ? ["targetValue"] : []),
   },
   model: subscriptionModel,
   lifecycle: () => new SubscriptionLifecycle(),

@@ -13,6 +13,7 @@ import { Transport } from "../../../src/client-entry";
 import { AccessControlLifecycle } from "../../../src/kinds/access-control/kind";
 import { RoleLifecycle } from "../../../src/kinds/role/kind";
 import * as entries from "../../../src/kinds/access-control/endpoints";
+import { entryKey } from "../../../src/kinds/access-control/record";
 import * as members from "../../../src/kinds/organization-member/endpoints";
 import { startLocalPostHog, type LocalPostHog } from "../../helpers/local-posthog";
 
@@ -178,4 +179,42 @@ test('a PostHog built without its enterprise code: its 404 "Endpoint not found."
   }
   await provider.delete(made.id, made.outs as Json);
   await roles.delete(role.id, role.outs as Json);
+});
+
+test("no lockout, the stack's entries judged together: of two checks lowering both entries that make the key's user admin (hers and her role's), the second is refused naming the first, in either order; two deletes side by side remove one and refuse the other", async () => {
+  const post = (path: string, body: Json) =>
+    http.request({ method: "POST", path, body, schema: z.looseObject({ id: z.union([z.number(), z.string()]) }) });
+  const project = Number((await post(`/api/organizations/${server.organizationId}/projects/`, { name: "together" })).id);
+  const ana = (await members.findMemberByEmail(http, server.organizationId, "ana@example.com"))!;
+  const role = String((await post(`/api/organizations/${server.organizationId}/roles/`, { name: "Admins" })).id);
+  await post(`/api/organizations/${server.organizationId}/roles/${role}/role_memberships/`, { user_uuid: ana.user_uuid });
+  const own = { resource: "project", resource_id: null, role_id: null, organization_member_id: anaMembership };
+  const byRole = { resource: "project", resource_id: null, role_id: role, organization_member_id: null };
+  for (const target of [own, byRole]) await entries.putAccessControl(http, project, target, "admin");
+  const ownInputs = { projectId: project, resource: "project", organizationMemberId: anaMembership };
+  const roleInputs = { projectId: project, resource: "project", roleId: role };
+
+  await server.clearRequests();
+  for (const [first, second, other] of [
+    [ownInputs, roleInputs, entryKey(own)],
+    [roleInputs, ownInputs, entryKey(byRole)],
+  ] as const) {
+    // One provider process serves every entry of a run: one lifecycle.
+    const run = lifecycle(anaKey);
+    expect(await reasons(run, { ...first, accessLevel: "member" })).toBe("");
+    expect(await reasons(run, { ...second, accessLevel: "member" })).toMatch(
+      `No lockout: Setting this entry to "member", with what this stack declares for its other entries in this run (${other} set to "member"), would lower the key's own user (ana@example.com, an organization member) from "admin" to "member" on project ${project}`,
+    );
+  }
+  expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+
+  const run = lifecycle(anaKey);
+  const removed = await Promise.allSettled(
+    [own, byRole].map((target) => run.delete(`${project}/${entryKey(target)}`, { projectId: project })),
+  );
+  expect(removed.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+  expect(String((removed.find((r) => r.status === "rejected") as PromiseRejectedResult).reason)).toMatch(
+    /No lockout: Removing this entry would lower the key's own user .* from "admin" to "none" .* The entry was not removed\./,
+  );
+  expect((await entries.listAccessControls(http, project)).map((e) => e.access_level)).toEqual(["admin"]);
 });
