@@ -3,7 +3,8 @@
  * recovery looks up by key or name: another stack (another user's personal API key) holds a flag, an action, a survey,
  * a cohort and an experiment under the identity this program declares; this program's POST is answered 502 by a proxy
  * and never reaches PostHog. The create fails naming the object and `adoptId` instead of recording it; where PostHog
- * keeps the identity unique, the create PostHog refuses names the holder too; `adoptId` takes it over when meant.
+ * keeps the identity unique, the create PostHog refuses names the holder too; `adoptId` takes it over when meant. An
+ * object of this key's own user, made seconds before, is told apart by PostHog's clock, measured from its answers.
  */
 import { Transport } from "../../src/client-entry";
 import * as projects from "../../src/kinds/project/endpoints";
@@ -93,15 +94,19 @@ describe.each(versions)("PostHog %s", (version) => {
 
   test.each(kinds)("$name: another stack's object is named with adoptId, never recorded; adoptId takes it over", async (kind) => {
     const inputs = { projectId, ...kind.inputs };
-    const theirId = (await kind.make(theirs).create(inputs)).id;
     const provider = kind.make(ours);
 
-    // The proxy answers 502 and PostHog never sees the POST.
-    await server.fault({ method: "POST", path: kind.path, status: 502 });
-    const lost = await provider.create(inputs).then(
+    // The proxy holds the POST, then answers 502: PostHog never sees it. The other stack's object is made meanwhile,
+    // after this create was sent, so that only who made it tells it apart (an older one is named for its age: the
+    // case after this one).
+    await server.fault({ method: "POST", path: kind.path, status: 502, delayMs: 500 });
+    const lostCreate = provider.create(inputs).then(
       (r) => `recorded ${r.id}`,
       (e: Error) => e.message,
     );
+    while ((await server.control.faults()).length > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    const theirId = (await kind.make(theirs).create(inputs)).id;
+    const lost = await lostCreate;
     expect(lost).toContain(`${kind.noun} ${theirId} (created `);
     expect(lost).toMatch(/it was made by \S+, not by the user of this personal API key/);
     // Surveys are keyed by UUID, the others by number.
@@ -121,6 +126,39 @@ describe.each(versions)("PostHog %s", (version) => {
 
     // Meant: adoptId takes the same object over.
     expect((await provider.create({ ...inputs, adoptId: theirId })).id).toBe(theirId);
+  });
+
+  // Made by this key's user and holding what the create sends, it can be told apart only by when it was made: PostHog's
+  // clock, measured from its answers' Date header, shows it older than the create (allowing minutes of difference
+  // between the clocks took it, and this stack's destroy then deleted the other stack's object).
+  test("another stack's objects of this key's user, seconds old: a lost create (never reaching PostHog) names each with adoptId, records none", async () => {
+    const declared = kinds.map((kind) => {
+      const inputs: Json = { projectId, ...kind.inputs, [kind.name === "FeatureFlag" ? "key" : "name"]: `seconds-old-${kind.name}` };
+      if (kind.name === "Experiment") inputs["featureFlagKey"] = "seconds-old-experiment";
+      return { kind, inputs };
+    });
+    const theirIds = await Promise.all(
+      declared.map(({ kind, inputs }) =>
+        kind
+          .make(ours)
+          .create(inputs)
+          .then((r) => r.id),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    for (const [i, { kind, inputs }] of declared.entries()) {
+      await server.fault({ method: "POST", path: kind.path, status: 502 });
+      const lost = await kind
+        .make(ours)
+        .create(inputs)
+        .then(
+          (r) => `recorded ${r.id}`,
+          (e: Error) => e.message,
+        );
+      expect(lost).toContain(`${kind.noun} ${theirIds[i]} (created `);
+      expect(lost).toMatch(/it was created before this create was sent \(\S+ by PostHog's clock, at the earliest\)/);
+      expect(lost).toContain(`set \`adoptId: ${kind.name === "Survey" ? JSON.stringify(theirIds[i]) : theirIds[i]}\``);
+    }
   });
 
   // A key without `user:read` cannot read its own user (/api/users/@me/), so nothing shows whose an object is: even the
