@@ -64,9 +64,11 @@ export async function judgeFound<T extends Found>(
     const why =
       since === undefined
         ? "PostHog's answers did not say its time (no Date header), so whether it was created before this create was sent cannot be told"
-        : recent
-          ? await reasonNotMade(candidate)
-          : `it was created before this create was sent (${new Date(since).toISOString()} by PostHog's clock, at the earliest)`;
+        : Number.isNaN(created)
+          ? "PostHog does not say when it was created, so it cannot be shown to be this create's"
+          : recent
+            ? await reasonNotMade(candidate)
+            : `it was created before this create was sent (${new Date(since).toISOString()} by PostHog's clock, at the earliest)`;
     if (why === undefined) judged.made.push(candidate);
     else judged.others.push({ candidate, why, recent });
   }
