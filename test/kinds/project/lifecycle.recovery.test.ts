@@ -375,7 +375,9 @@ describe.each(["current", "2025-08-04"] as const)("20 %% of requests faulted, Po
     const proxy = await faultingProxy(local.url, 0.2, version === "current" ? 21 : 16);
     try {
       const config: ProviderConfig = { host: proxy.url, apiKey: local.apiKey, organizationId: local.organizationId };
-      const transport = new Transport({ host: proxy.url, apiKey: local.apiKey, rateLimits: false, retry, timeoutMs: 2_000 });
+      // The proxy never holds a request: a timeout would be this machine's load, not a drawn fault, and the project a
+      // timed-out create leaves is named, not taken, by the next run (made before that run's create was sent).
+      const transport = new Transport({ host: proxy.url, apiKey: local.apiKey, rateLimits: false, retry, timeoutMs: 10_000 });
       const faulted = new ProjectLifecycle({ config, transport });
       const names = Array.from({ length: 30 }, (_, i) => `Faulted ${i}`);
       const recorded = new Map<string, string>();
