@@ -4,8 +4,10 @@
  * a cohort and an experiment under the identity this program declares; this program's POST is answered 502 by a proxy
  * and never reaches PostHog. The create fails naming the object and `adoptId` instead of recording it; where PostHog
  * keeps the identity unique, the create PostHog refuses names the holder too; `adoptId` takes it over when meant. An
- * object of this key's own user, made seconds before, is told apart by PostHog's clock, measured from its answers.
+ * object of this key's own user, made seconds before, is told apart by PostHog's clock, measured from its answers; with
+ * no Date header to measure it by, nothing found is taken.
  */
+import * as nodeHttp from "node:http";
 import { Transport } from "../../src/client-entry";
 import * as projects from "../../src/kinds/project/endpoints";
 import {
@@ -191,4 +193,41 @@ describe.each(versions)("PostHog %s", (version) => {
       expect(await server.requests({ method: "POST", path: new RegExp(kind.path) })).toHaveLength(1);
     },
   );
+});
+
+// Without a Date header in PostHog's answers (a proxy that strips it), nothing tells how PostHog's clock stands against
+// this machine's: no found object can be shown to be made since the create was sent, so none is taken, this create's
+// own included; each is named with why and adoptId.
+test("answers without a Date header: the object a lost create made is named with why and adoptId, never taken", async () => {
+  const server = await startLocalPostHog();
+  const proxy = nodeHttp.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", async () => {
+      const answer = await fetch(`${server.url}${req.url}`, {
+        method: req.method,
+        headers: { authorization: String(req.headers.authorization), "content-type": "application/json" },
+        body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+      });
+      res.sendDate = false;
+      res.writeHead(answer.status, { "content-type": "application/json" }).end(await answer.text());
+    });
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  try {
+    const host = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+    const transport = new Transport({ host, apiKey: server.apiKey, rateLimits: false, retry: { attempts: 2, baseDelayMs: 10 } });
+    const config = { host, apiKey: server.apiKey, organizationId: server.organizationId, projectId: undefined };
+    const projectId = (await projects.createProject(transport, server.organizationId, { name: "Undated" })).id;
+    await server.fault({ method: "POST", path: "/feature_flags/?$", status: 502, afterCommit: true });
+    const lost = await new FeatureFlagLifecycle({ config, transport }).create({ projectId, key: "undated" }).then(
+      (r) => `recorded ${r.id}`,
+      (e: Error) => e.message,
+    );
+    expect(lost).toMatch(/feature flag (\d+) \(created [^)]*\): PostHog's answers did not say its time \(no Date header\)/);
+    expect(lost).toMatch(/set `adoptId: \d+`/);
+  } finally {
+    await new Promise((resolve) => proxy.close(resolve));
+    await server.close();
+  }
 });
