@@ -94,6 +94,11 @@ export class Transport {
   readonly caller: string;
   /** Kept only to be redacted from error messages. */
   private readonly secrets: readonly string[];
+  /**
+   * The least PostHog's clock can be ahead of this machine's (negative: behind), in ms, as the `Date` headers of its
+   * answers show it; undefined until one carried one.
+   */
+  private clockLeadMs: number | undefined;
 
   constructor(options: ClientOptions) {
     if (!options.apiKey) throw new Error("A PostHog personal API key is required.");
@@ -128,9 +133,26 @@ export class Transport {
       });
       if (outcome === "spent") throw this.budgetSpent(spec, attempt);
       const failure = this.classify(spec, outcome, attempt, idempotent);
-      if (!failure) return this.parse(spec, outcome as Answer, idempotent);
+      if (!failure) {
+        const result = this.parse(spec, outcome as Answer, idempotent);
+        // Only an answer that is PostHog's (a success in its documented shape) tells its clock: a proxy's has its own.
+        this.noteClock(outcome as Answer);
+        return result;
+      }
       if (failure.retryInMs === undefined || !(await this.pauseBeforeRetry(attempt, started, failure.retryInMs))) throw failure.error;
     }
+  }
+
+  /**
+   * The earliest time PostHog's clock can have read when this machine's read `local`, as its answers so far show it;
+   * undefined until one said its time. PostHog stamps an object's `created_at` with that clock, so an object created
+   * before this time existed before `local`. Each answer's `Date` header (sent by every origin server with a clock,
+   * RFC 9110 section 6.6.1; Django's under gunicorn, as the local server's) is PostHog's time, to the second below,
+   * at some moment between the request's sending and its answer's arrival: PostHog's lead over this machine is at
+   * least that time less the arrival; the largest such bound of all answers is kept.
+   */
+  postHogTimeAtLeast(local: number): number | undefined {
+    return this.clockLeadMs === undefined ? undefined : local + this.clockLeadMs;
   }
 
   /**
@@ -141,6 +163,14 @@ export class Transport {
     if (attempt >= this.retry.attempts || Date.now() - started + delayMs > this.retry.maxElapsedMs) return false;
     await sleep(delayMs);
     return true;
+  }
+
+  private noteClock(answer: Answer): void {
+    const postHogTime = answer.date === undefined ? Number.NaN : Date.parse(answer.date);
+    if (Number.isNaN(postHogTime)) return;
+    // Date.now() counts whole milliseconds: the answer may have arrived up to one after it said.
+    const lead = postHogTime - (answer.receivedAt + 1);
+    if (this.clockLeadMs === undefined || lead > this.clockLeadMs) this.clockLeadMs = lead;
   }
 
   /** Nothing was sent for this attempt: the time allowed for the whole operation is up. */
@@ -183,8 +213,8 @@ export class Transport {
         ...(spec.body === undefined ? {} : { json: spec.body as Record<string, unknown> }),
         ...(idempotent ? {} : { agent: freshConnection }),
       });
-      const { "retry-after": retryAfter, location } = response.headers;
-      return { status: response.statusCode, body: response.body, retryAfter, location };
+      const { "retry-after": retryAfter, location, date } = response.headers;
+      return { status: response.statusCode, body: response.body, retryAfter, location, date, receivedAt: Date.now() };
     } catch (error) {
       return { error };
     } finally {
@@ -265,6 +295,10 @@ interface Answer {
   readonly body: string;
   readonly retryAfter: string | undefined;
   readonly location: string | undefined;
+  /** The `Date` header: the server's time, to the second below, as it answered. */
+  readonly date: string | undefined;
+  /** This machine's time once the whole answer had arrived. */
+  readonly receivedAt: number;
 }
 interface Failure {
   readonly error: unknown;

@@ -7,12 +7,21 @@
  * program declares what PostHog has), as Project's `adoptProjectId`; and `createOnce`, a create never sent twice
  * blindly, which finds what a create whose answer was lost made and takes nothing it cannot show to be its own.
  */
-import { CLOCK_SKEW_MS, PostHogError, type Transport } from "../client";
+import { PostHogError, type Transport } from "../client";
 import type { ProviderConfig } from "./config";
 import { adoptInputOf, describeWhere, type Kind, keyFacts, type ObjectId, type ScopeKind, type ScopeOf, title, type WhereOf } from "./kind";
 import type { FieldModel, FieldRecorded, InScope } from "./field-model";
 import { DeclaredLifecycle, type Json, type Placed } from "./lifecycle";
-import { article, type Found, identityTakenMessage, judgeFound, notTakenMessage, type Ownership, type TakeOver } from "./lost-create";
+import {
+  article,
+  describeStart,
+  type Found,
+  identityTakenMessage,
+  judgeFound,
+  notTakenMessage,
+  type Ownership,
+  type TakeOver,
+} from "./lost-create";
 import { own } from "./json";
 import { rowOf } from "./field-table";
 import { readObject } from "./list-reads";
@@ -146,19 +155,19 @@ export abstract class FieldTableLifecycle<
     take: TakeOver,
   ): Promise<T> {
     const { noun } = this.kind;
-    const since = new Date(started - CLOCK_SKEW_MS).toISOString();
     let found: readonly T[];
     try {
       found = await look.find();
     } catch (lookupError) {
       throw new Error(
-        `${error.message} Checking whether it did failed too: ${(lookupError as Error).message} Look in PostHog (${describeWhere(this.kind, where)}) for ${article(noun)} ${look.described} created after ${since}: if it is there and this program made it, set \`${adoptInputOf(this.kind)}\` to its id and run \`pulumi up\` again; if not, run \`pulumi up\` again.`,
+        `${error.message} Checking whether it did failed too: ${(lookupError as Error).message} Look in PostHog (${describeWhere(this.kind, where)}) for ${article(noun)} ${look.described} created after ${describeStart(this.http(), started)}: if it is there and this program made it, set \`${adoptInputOf(this.kind)}\` to its id and run \`pulumi up\` again; if not, run \`pulumi up\` again.`,
       );
     }
     const alike = look.alike ?? ((candidate: T) => this.holdsSent(candidate, body));
     const { made, others } = await judgeFound(this.http(), started, found, { alike, ...(look.maker && { maker: look.maker }) });
     if (made.length === 1) return made[0]!;
     if (made.length > 1) {
+      const since = describeStart(this.http(), started);
       const ids = made.map((c) => `${c.id} (created ${c.created_at})`).join(", ");
       throw new Error(
         `${error.message} PostHog has ${made.length} ${pluralNoun(noun)} ${look.several ?? look.described} created since ${since} by this key's user: ${ids}. None was taken over, since any could be another program's: set \`${adoptInputOf(this.kind)}\` to the right one's id and run \`pulumi up\` again; delete the others in PostHog.`,

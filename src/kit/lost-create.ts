@@ -1,14 +1,16 @@
 /**
  * Whose an object is, when a create's answer was lost (a proxy's 502, a dropped connection: the POST may or may not
  * have reached PostHog) and an object under the identity the program gave (a flag's key, an action's name) is found.
- * It is taken as the create's own only when it can be shown to be: created since the attempt started (less the clock
- * difference allowed between this machine and PostHog), holding what the create sent, and made by the user whose
- * personal API key sent it (PostHog's `created_by`, compared with `/api/users/@me/`). Anything else may be another
- * program's or another stack's: recording it would let this stack change it and, on destroy, delete it. Such objects
- * are named with why they were not taken, and the input that takes one over when the program means to.
+ * It is taken as the create's own only when it can be shown to be: created since the attempt started, by PostHog's
+ * clock as its answers measured it against this machine's (Transport.postHogTimeAtLeast: to a second and a round trip,
+ * where allowing minutes of difference took another stack's object made just before), holding what the create sent,
+ * and made by the user whose personal API key sent it (PostHog's `created_by`, compared with `/api/users/@me/`).
+ * Anything else may be another program's or another stack's: recording it would let this stack change it and, on
+ * destroy, delete it. Such objects are named with why they were not taken, and the input that takes one over when the
+ * program means to.
  */
 import { pluralNoun, upperFirst } from "./names";
-import { CLOCK_SKEW_MS, PostHogError, type Transport, users } from "../client";
+import { PostHogError, type Transport, users } from "../client";
 import { isPlainObject, own } from "./json";
 import type { ObjectId } from "./kind";
 
@@ -30,7 +32,10 @@ export interface Ownership<T extends Found> {
   maker?: (candidate: T, self: () => Promise<users.CurrentUser>) => Promise<unknown>;
 }
 
-/** The found objects the create made, and the others with why each is not taken (`recent`: created since it started). */
+/**
+ * The found objects the create made, and the others with why each is not taken (`recent`: created since it started, or
+ * when that cannot be told).
+ */
 export interface Judged<T> {
   made: T[];
   others: Array<{ candidate: T; why: string; recent: boolean }>;
@@ -42,7 +47,7 @@ export async function judgeFound<T extends Found>(
   found: readonly T[],
   ownership: Ownership<T>,
 ): Promise<Judged<T>> {
-  const since = started - CLOCK_SKEW_MS;
+  const since = http.postHogTimeAtLeast(started);
   let me: Promise<users.CurrentUser> | undefined;
   const currentUser = () => {
     me ??= users.getCurrentUser(http).catch((error: unknown) => {
@@ -54,8 +59,16 @@ export async function judgeFound<T extends Found>(
   const judged: Judged<T> = { made: [], others: [] };
   for (const candidate of found) {
     const created = typeof candidate.created_at === "string" ? Date.parse(candidate.created_at) : Number.NaN;
-    const recent = created >= since;
-    const why = recent ? await reasonNotMade(candidate) : `it was created before this create was sent (${new Date(started).toISOString()})`;
+    // Date.parse keeps whole milliseconds of PostHog's microseconds: older only if its millisecond ended before.
+    const recent = since === undefined || !(created + 1 <= since);
+    const why =
+      since === undefined
+        ? "PostHog's answers did not say its time (no Date header), so whether it was created before this create was sent cannot be told"
+        : Number.isNaN(created)
+          ? "PostHog does not say when it was created, so it cannot be shown to be this create's"
+          : recent
+            ? await reasonNotMade(candidate)
+            : `it was created before this create was sent (${new Date(since).toISOString()} by PostHog's clock, at the earliest)`;
     if (why === undefined) judged.made.push(candidate);
     else judged.others.push({ candidate, why, recent });
   }
@@ -120,6 +133,15 @@ function userName(user: unknown): string {
   if (!isPlainObject(user)) return "an unknown user";
   const name = typeof user["email"] === "string" && user["email"] !== "" ? user["email"] : user["uuid"];
   return typeof name === "string" ? name : "an unknown user";
+}
+
+/**
+ * When a create started, as a message tells it: by PostHog's clock when its answers said its time, else by this
+ * machine's (which then says so).
+ */
+export function describeStart(http: Transport, started: number): string {
+  const since = http.postHogTimeAtLeast(started);
+  return since === undefined ? `${new Date(started).toISOString()} (this machine's clock)` : new Date(since).toISOString();
 }
 
 /** One found object for a message: `feature flag 12 (created 2026-…, by a@example.com)`. */

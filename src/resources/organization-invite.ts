@@ -28,6 +28,11 @@ const facts = {
   provider: serializedProvider("organizationInviteProvider"),
   outputNames,
   secretOutputNames: [],
+  unique: {
+    input: "targetEmail",
+    scope: "organizationId",
+    rule: "PostHog keeps one invite per email in an organization, whatever its case: it lower-cases the email and a new invite deletes the earlier ones (OrganizationInviteSerializer.validate_target_email, OrganizationInviteManager.delete_existing_invites matching target_email__iexact, posthog/api/organization_invite.py)",
+  },
 };
 
 export interface OrganizationInvite extends OrganizationInviteOutputProperties {}

@@ -8,7 +8,8 @@
  * ee/api/rbac/access_control.py) is refused at preview, while one that leaves them admin through another entry
  * previews as a create; so is one that lowers them below editor (the write level) on a kind project-wide or on an
  * object someone else created, while one on an object they created previews as a create (its creator always has the
- * highest level: access_level_for_object, posthog/rbac/user_access_control.py).
+ * highest level: access_level_for_object, posthog/rbac/user_access_control.py). And two invites of one email in two
+ * cases are refused at preview: PostHog keeps one, so each `up --refresh` would send the other again.
  */
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
@@ -106,6 +107,19 @@ test("pulumi preview refuses to demote the organization's last owner, whoever's 
   ]);
   expect(kept.failed).toBe(false);
   expect(kept.text).toMatch(/\+ +posthog:index:OrganizationMember +ana +create|ana.*create/);
+});
+
+test("pulumi preview refuses two invites of one email in two cases, naming both and PostHog's rule; nothing is sent", async () => {
+  // PostHog keeps one: the second create deletes the first, and each `up --refresh` after sends one of them again.
+  const { failed, text } = await preview("invite-twice", [
+    `new posthog.OrganizationInvite("dup", { targetEmail: "dup@example.com" });`,
+    `new posthog.OrganizationInvite("dup-again", { targetEmail: "DUP@example.com" });`,
+  ]);
+  expect(failed).toBe(true);
+  expect(text).toContain(
+    'posthog.OrganizationInvite "dup-again": targetEmail "DUP@example.com" is also declared by "dup" in the configured scope: PostHog keeps one invite per email in an organization, whatever its case',
+  );
+  expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
 });
 
 /** PostHog's API as this key's user, over loopback. */

@@ -390,10 +390,34 @@ describe("objects that are not this stack's, or no longer there", () => {
     expect(message).toContain(`feature flag ${id("flagId")} (created `);
     expect(message).toContain(`set \`adoptId: ${id("flagId")}\``);
     expect(message).toContain(`survey ${id("surveyId")} (created `);
-    expect(message).toMatch(/not by the user of this personal API key/);
+    // Made a minute before, they are told apart by PostHog's clock before who made them is asked.
+    expect(message).toMatch(/it was created before this create was sent/);
     expect(message).toContain(`PostHog already has an action named "Shared action": action ${id("actionId")} (created `);
     expect(message).toContain(`set \`adoptId: ${id("actionId")}\``);
     expect(await resourcesOf(b)).toEqual([]);
+    expect((await featureFlags.getFeatureFlag(client, projectId, Number(id("flagId")))).deleted).toBe(false);
+  });
+
+  test("the same flag key, action name and survey name in another stack of the same user: creates a proxy answers 502 (they never reach PostHog) take none of stack A's objects, seconds old, naming each with adoptId; nothing is recorded", async () => {
+    // Made by this key's user and holding what B sends: only PostHog's clock, measured from its answers, shows them
+    // older than B's creates (allowing minutes of clock difference took them, and B's destroy then deleted them).
+    await b.removeConfig("posthog:apiKey");
+    for (const kind of ["feature_flags", "actions", "surveys"]) await server.fault({ method: "POST", path: `/${kind}/?$`, status: 502 });
+    await server.clearRequests();
+    const message = await failureOf(b.up({ continueOnError: true }));
+    for (const [output, noun] of [
+      ["flagId", "feature flag"],
+      ["actionId", "action"],
+      ["surveyId", "survey"],
+    ] as const) {
+      expect(message).toContain(`${noun} ${id(output)} (created `);
+      // Surveys are keyed by UUID, the others by number.
+      expect(message).toContain(`set \`adoptId: ${JSON.stringify(id(output))}\``);
+    }
+    expect(message).toMatch(/it was created before this create was sent \(\S+ by PostHog's clock, at the earliest\)/);
+    expect(await resourcesOf(b)).toEqual([]);
+    const creates = await server.requests({ method: "POST" });
+    expect(creates.map((r) => r.status)).toEqual([502, 502, 502]);
     expect((await featureFlags.getFeatureFlag(client, projectId, Number(id("flagId")))).deleted).toBe(false);
   });
 

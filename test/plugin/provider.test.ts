@@ -90,6 +90,19 @@ test("posthog:index:Role: a second role of one name (any case, spaces around) in
   expect((await roles.check("later", {}, { name: unknown })).failures).toEqual([]);
 });
 
+test("posthog:index:OrganizationInvite: a second invite of one email in another case in one program is refused at check, naming both", async () => {
+  const invites = plugin.withType("posthog:index:OrganizationInvite");
+  expect((await invites.check("dup", {}, { targetEmail: "dup@example.com" })).failures).toEqual([]);
+  expect((await invites.check("dup-again", {}, { targetEmail: "DUP@example.com" })).failures).toEqual([
+    {
+      property: "targetEmail",
+      reason: expect.stringContaining(
+        'posthog.OrganizationInvite "dup-again": targetEmail "DUP@example.com" is also declared by "dup" in the configured scope: PostHog keeps one invite per email in an organization, whatever its case',
+      ),
+    },
+  ]);
+});
+
 test("create, refresh with drift, update and delete: tokens are secrets, sample rates numbers", async () => {
   const inputs = { name: "Plugin", anonymizeIps: true, sessionRecordingSampleRate: 0.5 };
   const created = await plugin.create("web", inputs);

@@ -20,7 +20,7 @@
  *   cannot show a rule to be its own, so none is ever taken; the rules holding what it sent are named.
  */
 import { z } from "zod";
-import { CLOCK_SKEW_MS, PostHogError, type Transport } from "../../client";
+import { PostHogError, type Transport } from "../../client";
 import * as objects from "../../client/project-objects";
 import type { ProviderConfig } from "../../kit/config";
 import type { KindExample } from "../../kit/example";
@@ -271,10 +271,11 @@ export abstract class RuleLifecycle<R extends RuleRecord, S extends z.ZodType<R>
     } catch (lookupError) {
       return `Checking whether it was created failed too: ${(lookupError as Error).message} Look in the project's error tracking rules for ${noun}s holding these filters: if one is this program's, set \`${adoptInputOf(this.kind)}\` to its id and run \`pulumi up\` again; if none, run \`pulumi up\` again.`;
     }
-    const since = started - CLOCK_SKEW_MS;
+    // Those PostHog's clock shows to be older than the create are not it (src/kit/lost-create.ts).
+    const since = this.http().postHogTimeAtLeast(started);
     const alike = found.filter(
       (rule) =>
-        !(typeof rule.created_at === "string" && Date.parse(rule.created_at) < since) &&
+        !(since !== undefined && typeof rule.created_at === "string" && Date.parse(rule.created_at) + 1 <= since) &&
         Object.entries(body).every(
           ([field, value]) => !Object.hasOwn(rule, field) || this.rules.valuesEqual(field, value, (rule as Record<string, unknown>)[field]),
         ),

@@ -18,6 +18,14 @@ export const organizationInviteModel = fieldModel<OrganizationInvite, InviteReco
   fields: organizationInviteFields,
   exampleInput: "targetEmail",
   required: { targetEmail: "PostHog requires it (OrganizationInviteSerializer)" },
+  // Two invites of one email would replace each other on every `pulumi up --refresh`, each sending an email.
+  uniqueInProgram: {
+    input: "targetEmail",
+    scope: "organizationId",
+    rule:
+      "PostHog keeps one invite per email in an organization, whatever its case: it lower-cases the email and a new invite deletes the earlier ones " +
+      "(OrganizationInviteSerializer.validate_target_email, OrganizationInviteManager.delete_existing_invites matching target_email__iexact, posthog/api/organization_invite.py)",
+  },
   fixedOutputs: (record) => ({
     targetEmail: record.target_email,
     level: record.level,

@@ -2,6 +2,7 @@
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
 import { type ApiError, parseError, serverError, unsupportedMediaType } from "../drf/errors";
 import { pyParseQs } from "../drf/py";
+import { httpDate } from "../state/time";
 
 export interface ApiResponse {
   status: number;
@@ -126,7 +127,7 @@ function jsonDepth(value: unknown): number {
 }
 
 export function writeResponse(res: ServerResponse, response: ApiResponse): void {
-  const headers: Record<string, string> = { ...(response.headers ?? {}) };
+  const headers: Record<string, string> = { Date: httpDate(), ...(response.headers ?? {}) };
   let payload: string | undefined;
   if (response.status !== 204 && response.status !== 304 && response.body !== undefined) {
     payload = JSON.stringify(response.body);

@@ -9,6 +9,15 @@ export function nowMicros(): number {
   return lastMicros;
 }
 
+/**
+ * An answer's `Date` header (RFC 9110's IMF-fixdate, to the second below), read from the clock that stamps
+ * `created_at`, as PostHog's are one clock (gunicorn's header and Django's `timezone.now()` both read `time.time()`): a
+ * client measuring PostHog's clock by it may compare the result with those stamps.
+ */
+export function httpDate(): string {
+  return new Date(Math.floor(performance.timeOrigin + performance.now())).toUTCString();
+}
+
 /** DRF's DateTimeField output: `isoformat()` with `+00:00` replaced by `Z`; microseconds only when non-zero. */
 export function isoFromMicros(micros: number): string {
   const ms = Math.floor(micros / 1000);

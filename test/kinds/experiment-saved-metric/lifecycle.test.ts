@@ -147,8 +147,9 @@ describe.each(versions)("PostHog %s", (version) => {
       const made = await lifecycle.create(inputs(lost));
       expect((await list()).filter((o) => o.name === lost).map((o) => String(o.id))).toEqual([made.id]);
 
-      // Another member made one of the name, as this create would send it, just before; this create never reached
-      // PostHog (the proxy's 502 came first): theirs is named with why, and with adoptId, never recorded as this one.
+      // Another member makes one of the name, as this create would send it, while the proxy holds this create's POST,
+      // which never reaches PostHog (the proxy's 502 comes instead): theirs, made since this create was sent, is named
+      // with who made it, and with adoptId, never recorded as this one.
       const { key } = await server.control.createKey({
         organizationId: server.organizationId,
         userEmail: `ana-${which}@example.com`,
@@ -157,12 +158,15 @@ describe.each(versions)("PostHog %s", (version) => {
       const theirs = new Transport({ host: server.url, apiKey: key, rateLimits: false });
       const taken = `Theirs ${which} ${version}`;
       const { projectId: _, ...body } = inputs(taken);
+      await server.fault({ method: "POST", path, status: 502, delayMs: 500 });
+      const lostCreate = lifecycle.create(inputs(taken));
+      lostCreate.catch(() => undefined);
+      while ((await server.control.faults()).length > 0) await new Promise((resolve) => setTimeout(resolve, 20));
       const other =
         which === "holdout"
           ? await holdouts.createExperimentHoldout(theirs, projectId, body)
           : await metrics.createExperimentSavedMetric(theirs, projectId, body);
-      await server.fault({ method: "POST", path, status: 502 });
-      await expect(lifecycle.create(inputs(taken))).rejects.toThrow(
+      await expect(lostCreate).rejects.toThrow(
         new RegExp(
           `${other.id} \\(created [^)]*by ana-${which}@example\\.com\\): it was made by ana-${which}@example\\.com, not by the user of this personal API key.*adoptId: ${other.id}`,
           "s",

@@ -129,10 +129,13 @@ describe("a create that meets an existing project of the same name", () => {
 
   test("another stack's project of that name, made just now: a lost create names it and takes nothing", async () => {
     const theirs = new Transport({ host: server.url, apiKey: await server.key({}), rateLimits: false, retry });
+    // A proxy holds the POST, then answers 502: PostHog never sees it. The other stack's project is made meanwhile,
+    // after this create was sent, so that only who made it tells it apart (an older one is told by PostHog's clock).
+    await server.fault({ method: "POST", path: "/projects/?$", status: 502, delayMs: 2_000 });
+    const lost = failure(provider.create({ name: "Shared" }));
+    while ((await server.control.faults()).length > 0) await new Promise((resolve) => setTimeout(resolve, 20));
     const existing = await projects.createProject(theirs, server.organizationId, { name: "Shared" });
-    // A proxy answers 502; PostHog never sees the POST.
-    await server.fault({ method: "POST", path: "/projects/?$", status: 502 });
-    const error = await failure(provider.create({ name: "Shared" }));
+    const error = await lost;
     expect(error?.id).toBeUndefined();
     expect(error?.message).toContain(`project ${existing.id} (created ${existing.created_at}): it was made by `);
     expect(error?.message).toContain("not by the user of this personal API key");
@@ -372,7 +375,9 @@ describe.each(["current", "2025-08-04"] as const)("20 %% of requests faulted, Po
     const proxy = await faultingProxy(local.url, 0.2, version === "current" ? 21 : 16);
     try {
       const config: ProviderConfig = { host: proxy.url, apiKey: local.apiKey, organizationId: local.organizationId };
-      const transport = new Transport({ host: proxy.url, apiKey: local.apiKey, rateLimits: false, retry, timeoutMs: 2_000 });
+      // The proxy never holds a request: a timeout would be this machine's load, not a drawn fault, and the project a
+      // timed-out create leaves is named, not taken, by the next run (made before that run's create was sent).
+      const transport = new Transport({ host: proxy.url, apiKey: local.apiKey, rateLimits: false, retry, timeoutMs: 10_000 });
       const faulted = new ProjectLifecycle({ config, transport });
       const names = Array.from({ length: 30 }, (_, i) => `Faulted ${i}`);
       const recorded = new Map<string, string>();

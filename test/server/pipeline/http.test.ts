@@ -47,3 +47,17 @@ describe("request bodies", () => {
     ]);
   });
 });
+
+describe("the Date header", () => {
+  // PostHog's Date (gunicorn's) and its created_at (Django's timezone.now()) read one clock: a client measuring that
+  // clock by the header compares the result with the stamps (src/kit/lost-create.ts).
+  test("every answer says the time, to the second below, of the clock that stamps created_at", async () => {
+    const r = await h.api("POST", h.orgPath(), { body: { name: "Dated" } });
+    expect(r.status).toBe(201);
+    const date = r.headers.get("date")!;
+    expect(date).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+    const created = Date.parse(r.body.created_at as string);
+    expect(Date.parse(date)).toBeGreaterThanOrEqual(Math.floor(created / 1000) * 1000);
+    expect(Date.parse(date)).toBeLessThanOrEqual(created + 1000);
+  });
+});
