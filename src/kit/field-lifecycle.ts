@@ -12,20 +12,11 @@ import type { ProviderConfig } from "./config";
 import { adoptInputOf, describeWhere, type Kind, keyFacts, type ObjectId, type ScopeKind, type ScopeOf, title, type WhereOf } from "./kind";
 import type { FieldModel, FieldRecorded, InScope } from "./field-model";
 import { DeclaredLifecycle, type Json, type Placed } from "./lifecycle";
-import {
-  article,
-  describeStart,
-  type Found,
-  identityTakenMessage,
-  judgeFound,
-  notTakenMessage,
-  type Ownership,
-  type TakeOver,
-} from "./lost-create";
+import { describeStart, type Found, identityTakenMessage, judgeFound, notTakenMessage, type Ownership, type TakeOver } from "./lost-create";
 import { own } from "./json";
 import { rowOf } from "./field-table";
 import { readObject } from "./list-reads";
-import { pluralNoun } from "./names";
+import { article, pluralNoun } from "./names";
 
 /**
  * PostHog's refusal of every personal API key with scopes where a version had no API scope for the kind yet (its
@@ -160,7 +151,7 @@ export abstract class FieldTableLifecycle<
       found = await look.find();
     } catch (lookupError) {
       throw new Error(
-        `${error.message} Checking whether it did failed too: ${(lookupError as Error).message} Look in PostHog (${describeWhere(this.kind, where)}) for ${article(noun)} ${look.described} created after ${describeStart(this.http(), started)}: if it is there and this program made it, set \`${adoptInputOf(this.kind)}\` to its id and run \`pulumi up\` again; if not, run \`pulumi up\` again.`,
+        `${error.message} Checking whether it did failed too: ${(lookupError as Error).message} Look in PostHog (${describeWhere(this.kind, where)}) for ${article(noun)} ${noun} ${look.described} created after ${describeStart(this.http(), started)}: if it is there and this program made it, set \`${adoptInputOf(this.kind)}\` to its id and run \`pulumi up\` again; if not, run \`pulumi up\` again.`,
       );
     }
     const alike = look.alike ?? ((candidate: T) => this.holdsSent(candidate, body));

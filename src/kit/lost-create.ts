@@ -9,7 +9,7 @@
  * destroy, delete it. Such objects are named with why they were not taken, and the input that takes one over when the
  * program means to.
  */
-import { pluralNoun, upperFirst } from "./names";
+import { article, pluralNoun, upperFirst } from "./names";
 import { PostHogError, type Transport, users } from "../client";
 import { isPlainObject, own } from "./json";
 import type { ObjectId } from "./kind";
@@ -170,7 +170,7 @@ export function notTakenMessage<T extends Found>(noun: string, described: string
   const list = others.map(({ candidate, why }) => `${describeFound(noun, candidate)}: ${why}`).join("; ");
   const id = others[0]!.candidate.id;
   return (
-    `PostHog has ${others.length === 1 ? article(noun) : `${others.length} ${pluralNoun(noun)}`} ${described} that this create did not make (${list}), so ` +
+    `PostHog has ${others.length === 1 ? `${article(noun)} ${noun}` : `${others.length} ${pluralNoun(noun)}`} ${described} that this create did not make (${list}), so ` +
     `${others.length === 1 ? "it was not" : "none was"} taken over: it may belong to another program or stack, whose object this stack ` +
     `would then change and delete. ${takeOverAdvice(id, take)}`
   );
@@ -179,9 +179,9 @@ export function notTakenMessage<T extends Found>(noun: string, described: string
 /** The error for a create PostHog refused because its identity is taken: which objects hold it, and what to do. */
 export function identityTakenMessage<T extends Found>(noun: string, described: string, existing: readonly T[], take: TakeOver): string {
   if (existing.length === 0)
-    return `${upperFirst(article(noun))} ${described} exists already, but it could not be found: ${take.otherwise}.`;
+    return `${upperFirst(article(noun))} ${noun} ${described} exists already, but it could not be found: ${take.otherwise}.`;
   const list = existing.map((candidate) => describeFound(noun, candidate)).join(", ");
-  return `PostHog already has ${article(noun)} ${described}: ${list}. ${takeOverAdvice(existing[0]!.id, take)}`;
+  return `PostHog already has ${article(noun)} ${noun} ${described}: ${list}. ${takeOverAdvice(existing[0]!.id, take)}`;
 }
 
 function takeOverAdvice(id: ObjectId, take: TakeOver): string {
@@ -190,9 +190,4 @@ function takeOverAdvice(id: ObjectId, take: TakeOver): string {
     `\`pulumi up\` again (it is then read and updated, not created); if it belongs to another resource, of this stack or ` +
     `another, do not: ${take.otherwise}.`
   );
-}
-
-/** "a feature flag", "an action". */
-export function article(noun: string): string {
-  return `${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`;
 }

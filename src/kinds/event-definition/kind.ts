@@ -16,7 +16,7 @@ import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import { type InProject, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { type Kind, type ObjectId, title } from "../../kit/kind";
 import { type Json, pick, type Placed } from "../../kit/lifecycle";
-import { article } from "../../kit/lost-create";
+import { article } from "../../kit/names";
 import { pluralNoun } from "../../kit/names";
 import { listedPages } from "../../kit/list-reads";
 import { kindNames } from "../../kit/tokens";
@@ -159,7 +159,7 @@ export abstract class DefinitionLifecycle<R extends { id: ObjectId }> extends Fi
       const placed = await this.complete(await this.kind.api.get(this.http(), scope, id), declared);
       if (placed.nowhere.length === 0)
         throw new Error(
-          `${error.message} PostHog writes ${article(this.kind.noun)}'s ${this.enterpriseInputs} and tags only where the plan has ${INGESTION_TAXONOMY}. ${JUDGED} declare only what identifies it${this.writableWithoutPlan.length > 0 ? ` and ${this.writableWithoutPlan.map((f) => this.model.inputName(f)).join(", ")}` : ""}.`,
+          `${error.message} PostHog writes ${article(this.kind.noun)} ${this.kind.noun}'s ${this.enterpriseInputs} and tags only where the plan has ${INGESTION_TAXONOMY}. ${JUDGED} declare only what identifies it${this.writableWithoutPlan.length > 0 ? ` and ${this.writableWithoutPlan.map((f) => this.model.inputName(f)).join(", ")}` : ""}.`,
         );
       const free = pick(body, (field) => this.writableWithoutPlan.includes(field));
       return Object.keys(free).length > 0 ? super.write(scope, id, free, declared) : placed;
