@@ -513,8 +513,8 @@ test("the plugin archive: npm run plugin-artifacts writes one per platform, pulu
   expect((await liveProjects(http, server.organizationId)).map((project) => project.id)).not.toContain(projectId);
 
   // examples/go's program on sdk/ through go.mod's replace directive, with the same installed plugin: its module's
-  // version is v0.0.0, so its resources ask for the plugin at the schema's version, the archive's (sdk/go's
-  // SdkVersion; before, v0.0.0, which no plugin installed is).
+  // version is v0.0.0, so its resources ask for the plugin at the schema's version, the archive's (sdk/go's default
+  // options pin it; before, they asked for v0.0.0, which no plugin installed is).
   const goDir = path.join(workDir, "archive-go");
   exampleBeforeAdd("go", goDir, [["go.mod", "=> ../../sdk\n", `=> ${path.join(repoRoot, "sdk")}\n`]]);
   await lifecycle(goDir, "archive-go", "From the archive in Go", { PULUMI_HOME: home, ...GO_RUN_ENV }, false);
