@@ -215,11 +215,12 @@ export class PostHogProvider implements provider.Provider {
   }
 
   /**
-   * The inputs the engine keeps for a resource, sent with the request of the operation about to run on it (src/plugin/serve.ts):
-   * a ReadRequest's `inputs`, the `old_inputs` of a DiffRequest, UpdateRequest or DeleteRequest. @pulumi/pulumi's
-   * provider server hands the operations the outputs only, and the plugin's outputs leave out the declared inputs
-   * (`marked`): the operation takes them from here, so that the lifecycle sees them as on the TypeScript path. None
-   * (an import, a `get`, an engine that sends none) leaves it without them: a diff then compares with the outputs.
+   * The inputs the engine keeps for a resource, sent with the request of the operation about to run on it
+   * (src/plugin/serve.ts): a ReadRequest's `inputs`, the `old_inputs` of a DiffRequest, UpdateRequest or
+   * DeleteRequest. @pulumi/pulumi's provider server hands the operations the outputs only, and the plugin's outputs
+   * leave out the declared inputs (`marked`): the operation takes them from here, so that the lifecycle sees them as
+   * on the TypeScript path. None (an import, a `get`, an engine that sends none) leaves it without them: a diff then
+   * compares with the outputs.
    */
   requestInputs(urn: string, inputs: Json | undefined): void {
     if (inputs !== undefined && Object.keys(inputs).length > 0) this.keptInputs.set(urn, inputs);
