@@ -28,7 +28,7 @@ import { pluginToken } from "../kit/tokens";
 const WIDTH = 110;
 
 /** One object of an example program: its kind, its Pulumi name and its inputs (its scope's first). */
-interface Declared {
+export interface Declared {
   readonly kind: Kind;
   readonly name: string;
   readonly inputs: Readonly<Record<string, ExampleValue>>;
@@ -41,7 +41,7 @@ function kindNamed(name: string): Kind {
 }
 
 /** A kind's example object, with the example project's `projectId` when the kind lives in a project. */
-function declared(kind: Kind): Declared {
+export function declared(kind: Kind): Declared {
   const { name, inputs } = kind.example;
   const scope: Record<string, ExampleValue> = kind.scope === "project" ? { projectId: new ExampleRef("Project", "projectId") } : {};
   return { kind, name, inputs: { ...scope, ...inputs } };
@@ -155,6 +155,15 @@ export function typescriptExample(kind: Kind): string {
 export function yamlExample(kind: Kind): string {
   const objects = exampleObjects(kind);
   const own = objects[objects.length - 1]!;
+  return yamlProgram(`${own.name}-example`, objects, { [kind.identity.output]: `${own.name}.${kind.identity.output}` });
+}
+
+/**
+ * A Pulumi YAML program (Pulumi.yaml) named `name` declaring these objects, through the provider plugin, with these
+ * outputs (each an expression: `web.projectId`); the examples of several kinds in one program (the plugin's contract,
+ * test/e2e/contract.test.ts).
+ */
+export function yamlProgram(name: string, objects: readonly Declared[], outputs: Readonly<Record<string, string>>): string {
   const leaf = leaves({
     ref: (ref) => quoted(`\${${refName(ref)}.${ref.output}}`),
     secret: (key) => quoted(`\${${key}}`),
@@ -174,7 +183,7 @@ export function yamlExample(kind: Kind): string {
     ]),
   ];
   return [
-    `name: ${yamlKey(`${own.name}-example`)}`,
+    `name: ${yamlKey(name)}`,
     "runtime: yaml",
     ...(keys.length > 0 ? ["config:", ...keys.flatMap((key) => [`  ${key}:`, "    type: string", "    secret: true"])] : []),
     ...(variables.length > 0 ? ["variables:", ...variables] : []),
@@ -185,8 +194,8 @@ export function yamlExample(kind: Kind): string {
       "    properties:",
       ...Object.entries(inputs).flatMap(([input, value]) => yamlEntry(input, value as ProgramValue, "      ", leaf)),
     ]),
-    "outputs:",
-    `  ${kind.identity.output}: ${quoted(`\${${own.name}.${kind.identity.output}}`)}`,
+    ...(Object.keys(outputs).length > 0 ? ["outputs:"] : []),
+    ...Object.entries(outputs).map(([output, expression]) => `  ${yamlKey(output)}: ${quoted(`\${${expression}}`)}`),
     "",
   ].join("\n");
 }

@@ -91,8 +91,11 @@ export class PostHogProvider implements provider.Provider {
    * classes refuse it (../kit/unique-in-program).
    */
   private readonly claims = new UniqueClaims();
-  /** The inputs the engine sent with a resource's ReadRequest, by URN, until `read` takes them. */
-  private readonly readInputs = new Map<string, Json>();
+  /**
+   * The inputs the engine keeps for a resource (those declared last), sent with its ReadRequest, DiffRequest,
+   * UpdateRequest or DeleteRequest, by URN, until the operation takes them.
+   */
+  private readonly keptInputs = new Map<string, Json>();
 
   constructor(readonly version: string) {
     const schema = packageSchema(version);
@@ -170,11 +173,12 @@ export class PostHogProvider implements provider.Provider {
   }
 
   async diff(id: string, urn: string, olds: Json, news: Json): Promise<provider.DiffResult> {
+    const kept = this.takeInputs(urn);
     const served = this.served(urn);
     const diff = served.lifecycle.diff;
     if (!diff) return {};
-    return this.redacted(served, [olds, news], () =>
-      diff.call(served.lifecycle, id, unwrapSecrets(olds) as Json, unwrapSecrets(news) as Json),
+    return this.redacted(served, [olds, news, kept ?? {}], () =>
+      diff.call(served.lifecycle, id, withDeclared(olds, kept), unwrapSecrets(news) as Json),
     );
   }
 
@@ -193,11 +197,9 @@ export class PostHogProvider implements provider.Provider {
    */
   async read(id: string, urn: string, props?: Json): Promise<provider.ReadResult> {
     const served = this.served(urn);
-    const known = unwrapSecrets(props ?? {}) as Json;
-    // The inputs the engine keeps are the declared inputs a dynamic resource records in its outputs (src/kit/recorded.ts).
-    const kept = this.readInputs.get(urn);
-    this.readInputs.delete(urn);
-    if (kept !== undefined && Object.keys(known).length > 0) known["declaredInputs"] = unwrapSecrets(kept);
+    const kept = this.takeInputs(urn);
+    // An import, a `get`: no outputs, and no declared inputs either.
+    const known = props !== undefined && Object.keys(props).length > 0 ? withDeclared(props, kept) : {};
     const result = (await this.redacted(served, [props ?? {}, kept ?? {}], async () => served.lifecycle.read?.(id, known))) ?? {};
     if (!result.id || !result.props) return {};
     if (Object.keys(known).length === 0) {
@@ -213,28 +215,40 @@ export class PostHogProvider implements provider.Provider {
   }
 
   /**
-   * The inputs of a ReadRequest (src/plugin/serve.ts): @pulumi/pulumi's provider server does not hand them to `read`.
-   * None (an import, a `get`, an engine that sends none) leaves `read` without the declared inputs: drift then shows
-   * in the outputs only.
+   * The inputs the engine keeps for a resource, sent with the request of the operation about to run on it
+   * (src/plugin/serve.ts): a ReadRequest's `inputs`, the `old_inputs` of a DiffRequest, UpdateRequest or
+   * DeleteRequest. @pulumi/pulumi's provider server hands the operations the outputs only, and the plugin's outputs
+   * leave out the declared inputs (`marked`): the operation takes them from here, so that the lifecycle sees them as
+   * on the TypeScript path. None (an import, a `get`, an engine that sends none) leaves it without them: a diff then
+   * compares with the outputs.
    */
-  readRequestInputs(urn: string, inputs: Json | undefined): void {
-    if (inputs !== undefined && Object.keys(inputs).length > 0) this.readInputs.set(urn, inputs);
-    else this.readInputs.delete(urn);
+  requestInputs(urn: string, inputs: Json | undefined): void {
+    if (inputs !== undefined && Object.keys(inputs).length > 0) this.keptInputs.set(urn, inputs);
+    else this.keptInputs.delete(urn);
+  }
+
+  /** The inputs `requestInputs` kept for the resource, taken before the operation's first wait. */
+  private takeInputs(urn: string): Json | undefined {
+    const kept = this.keptInputs.get(urn);
+    this.keptInputs.delete(urn);
+    return kept;
   }
 
   async update(id: string, urn: string, olds: Json, news: Json): Promise<provider.UpdateResult> {
+    const kept = this.takeInputs(urn);
     const served = this.served(urn);
     const update = served.lifecycle.update;
     if (!update) throw new Error(`The PostHog provider cannot update ${urn}: it is replaced instead.`);
-    const result = await this.redacted(served, [olds, news], () =>
-      this.withOutputs(served, news, () => update.call(served.lifecycle, id, unwrapSecrets(olds) as Json, unwrapSecrets(news) as Json)),
+    const result = await this.redacted(served, [olds, news, kept ?? {}], () =>
+      this.withOutputs(served, news, () => update.call(served.lifecycle, id, withDeclared(olds, kept), unwrapSecrets(news) as Json)),
     );
     return { outs: marked(served, result.outs ?? {}, news) };
   }
 
   async delete(id: string, urn: string, props: Json): Promise<void> {
+    const kept = this.takeInputs(urn);
     const served = this.served(urn);
-    await this.redacted(served, [props], async () => served.lifecycle.delete?.(id, unwrapSecrets(props) as Json));
+    await this.redacted(served, [props, kept ?? {}], async () => served.lifecycle.delete?.(id, withDeclared(props, kept)));
   }
 
   async invoke(token: string, inputs: Json): Promise<provider.InvokeResult> {
@@ -286,6 +300,17 @@ export class PostHogProvider implements provider.Provider {
 function marked(served: Served, outs: Json, ins: Json): Json {
   const { declaredInputs: _, ...kept } = outs;
   return annotateSecrets(outputs(served, kept), ins);
+}
+
+/**
+ * Earlier outputs as a lifecycle takes them: with the inputs declared last as `declaredInputs`, which the dynamic
+ * resources record in their outputs (src/kit/recorded.ts) and the plugin's outputs leave out (`marked`). Without them
+ * a kind would compare with PostHog's answer what only the program says (an external data source's tables, which
+ * replace it), or not know what the program asked of its delete (a member's `removeOnDelete`).
+ */
+function withDeclared(outs: Json, kept: Json | undefined): Json {
+  const known = unwrapSecrets(outs) as Json;
+  return kept === undefined ? known : { ...known, declaredInputs: unwrapSecrets(kept) };
 }
 
 /** Outputs as the schema types them: numbers PostHog sends as strings ("0.50") as numbers, tokens as secrets. */

@@ -259,7 +259,10 @@ export function packageSchema(version: string): Record<string, unknown> {
       // existsResource, first in that release); the SDK's own version is the package's.
       nodejs: { packageName: "@pulumi-posthog/sdk", dependencies: { "@pulumi/pulumi": "^3.269.0" } },
       python: { packageName: "pulumi_posthog", requires: { pulumi: ">=3.269.0,<4.0.0" }, respectSchemaVersion: true },
-      go: { importBasePath: "github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog" },
+      // The Go SDK's resources and invokes ask for the plugin at the schema's version (pkg/codegen/go's
+      // respectSchemaVersion): without it, a program on sdk/ through a `replace` directive has no module version to
+      // take it from and asks for v0.0.0, which an installed plugin is not.
+      go: { importBasePath: "github.com/pulumi-posthog/pulumi-posthog/sdk/go/posthog", respectSchemaVersion: true },
       csharp: { rootNamespace: "PulumiPosthog", packageReferences: { Pulumi: "3.*" } },
       // Java classes in com.pulumi.posthog (sdk/java's), whichever way the SDK is made: pulumi-java's code generation
       // puts a package that has a namespace under com.<namespace> (pulumi-java's pkg/codegen/java/gen.go,

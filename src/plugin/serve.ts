@@ -18,9 +18,12 @@ interface ConfigureRequest {
   getVariablesMap(): { toArray(): Array<[string, string]> };
   getArgs(): { toJavaScript(): Record<string, unknown> } | undefined;
 }
-interface ReadRequest {
+type Inputs = { toJavaScript(): Record<string, unknown> } | undefined;
+/** A ReadRequest (`inputs`), or a DiffRequest, UpdateRequest or DeleteRequest (`old_inputs`). */
+interface ResourceRequest {
   getUrn(): string;
-  getInputs(): { toJavaScript(): Record<string, unknown> } | undefined;
+  getInputs?(): Inputs;
+  getOldInputs?(): Inputs;
 }
 interface CheckRequest {
   getNews(): { toJavaScript(): Record<string, unknown> } | undefined;
@@ -116,15 +119,23 @@ grpcLibrary.Server.prototype.addService = function (service, implementation) {
       (error: Error) => callback(error),
     );
   };
-  // The served class hands `read` the outputs only: the inputs the engine keeps (what drift is shown against) go to
-  // the provider first, so that the state need not keep a copy of them.
-  const served = (implementation as { read?: Handler<ReadRequest> }).read;
-  const read: Handler<ReadRequest> = (call, callback) => {
-    posthog.readRequestInputs(call.request.getUrn(), call.request.getInputs()?.toJavaScript());
-    served!.call(implementation, call, callback);
-  };
+  // The served class hands read, diff, update and delete the outputs only: the inputs the engine keeps (what drift
+  // is shown against, what the program declared last) go to the provider first, so that the state need not keep a
+  // copy of them.
+  const withKeptInputs = Object.fromEntries(
+    ["read", "diff", "update", "delete"].flatMap((name) => {
+      const served = (implementation as Record<string, Handler<ResourceRequest> | undefined>)[name];
+      if (!served) return [];
+      const handler: Handler<ResourceRequest> = (call, callback) => {
+        const { request } = call;
+        posthog.requestInputs(request.getUrn(), (request.getInputs ?? request.getOldInputs)?.call(request)?.toJavaScript());
+        served.call(implementation, call, callback);
+      };
+      return [[name, handler]];
+    }),
+  );
   // An own property shadows the served class's method; gRPC binds each handler to the implementation.
-  Object.assign(implementation, { configure, checkConfig, ...(served ? { read } : {}) });
+  Object.assign(implementation, { configure, checkConfig, ...withKeptInputs });
   return addService.call(this, service, implementation);
 };
 

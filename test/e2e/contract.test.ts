@@ -15,6 +15,9 @@
  * what is theirs alone (nested values, a deleted insight, a secret input) shown as old => new by refresh and preview
  * and restored, one PATCH each; objects deleted by hand created again; destroy as PostHog deletes each; the secret
  * never in the state in plain text. The examples are type-checked by `npm run typecheck`.
+ *
+ * Then the contract through the provider plugin: every kind's example in one Pulumi YAML program and one stack on the
+ * same server (up, a second up with no change, destroy sending what the TypeScript program's destroy sent).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -28,20 +31,22 @@ import * as experiments from "../../src/kinds/experiment/endpoints";
 import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import * as hogFunctions from "../../src/kinds/hog-function/endpoints";
 import * as insights from "../../src/kinds/insight/endpoints";
+import * as members from "../../src/kinds/organization-member/endpoints";
 import * as surveys from "../../src/kinds/survey/endpoints";
 import { MAX_JSON_DEPTH } from "../../src/kit/json";
-import { ExampleLookup, ExampleRef, ExampleSecret, ExampleUser, type ExampleValue, markersIn } from "../../src/kit/example";
+import { ExampleLookup, ExampleRef, ExampleSecret, ExampleUser, type ExampleValue, lookup, markersIn } from "../../src/kit/example";
+import { declared, yamlProgram } from "../../src/generate/example";
 import { type Kind, pluralOf } from "../../src/kit/kind";
 import { contractKinds, driftInput, driftValue, INGESTED_KINDS, ingestedByExamples, postHogField } from "../helpers/contract";
 import { refuseHogTemplate } from "../helpers/hog-function-faults";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
-import { cacheDir, pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
+import { cacheDir, pluginSession, repoRoot, type PluginSession } from "../helpers/pulumi-cli";
 
 jest.setTimeout(300_000);
 
 const SECRET = `e2e-s3cr3t-${process.pid}`;
 let server: LocalPostHog;
-let session: PulumiSession;
+let session: PluginSession;
 let http: Transport;
 let stack: Stack;
 let dir: string;
@@ -192,6 +197,31 @@ const writes = async () => (await server.requests()).filter((r) => r.method !== 
 const inProjects = (ids: number[]) => (r: { path: string }) => ids.some((id) => r.path.includes(`/projects/${id}/`));
 /** The projects of the objects beside the contract's. */
 const besideProjects = () => [cohortProjectId, output<number>("dashboardProjectId"), output<number>("surveysProjectId")];
+/**
+ * Whether a request is to an object beside the contract's. The ingested kinds' examples live in the configured
+ * project, where ingestion seeded their definitions (INGESTED_KINDS: event and property definitions): theirs are the
+ * contract's, not those beside it.
+ */
+const besides = (r: { path: string }) => inProjects(besideProjects())(r) && !/\/(event|property)_definitions\//.test(r.path);
+/** The organization's id, every id in a stack's state, and each part of a scoped one (`<projectId>/<shortId>`). */
+async function idsIn(of: Stack): Promise<Set<string>> {
+  const { resources = [] } = (await session.state(of)).deployment as { resources?: Array<{ id?: string }> };
+  return new Set([server.organizationId, ...resources.flatMap((r) => (r.id ?? "").split("/")).filter((part) => part !== "")]);
+}
+/**
+ * A write as [method, path with each of these ids (and each number, a project's or an organization's) as `x`, body
+ * keys]: the same for the same step of another object.
+ */
+const shape = (ids: Set<string>) => (r: { method: string; path: string; bodyKeys?: string[] | undefined }) => [
+  r.method,
+  r.path
+    .split("/")
+    .map((segment) => (ids.has(segment) || /^\d+$/.test(segment) ? "x" : segment))
+    .join("/"),
+  r.bodyKeys,
+];
+/** What the TypeScript program's destroy sent for the contract's examples, sorted: the plugin's destroy must send it too. */
+let destroyedByTypeScript: unknown[][] | undefined;
 /** The writes to one project's objects (under /api/projects/<id>/), as [method, object kind, body keys]. */
 const writesIn = async (projectId: number) =>
   (await writes()).filter((r) => r.path.startsWith(`/api/projects/${projectId}/`)).map((r) => [r.method, r.path.split("/")[4], r.bodyKeys]);
@@ -229,7 +259,7 @@ beforeAll(async () => {
   // The member the examples name (OrganizationMember's, found by email).
   await server.control.createKey({ organizationId: server.organizationId, userEmail: "ana@example.com", level: "member" });
   // The local server goes with the file: nothing to destroy after the last case.
-  session = await pulumiSession(server, [], { destroyOnCleanup: false });
+  session = await pluginSession(server, "contract-plugin", { destroyOnCleanup: false });
   cohortProjectId = (await projects.createProject(http, server.organizationId, { name: "Cohorts" })).id;
   await server.control.seedDefinitions(cohortProjectId, ingestedByExamples);
   dir = cacheDir("contract");
@@ -468,10 +498,6 @@ test("changed by hand: every kind's example (its first plain string input) and, 
     });
   }
   const all = await writes();
-  // The ingested kinds' examples live in the configured project, where ingestion seeded their definitions: theirs are
-  // the contract's writes, not those beside it.
-  // (INGESTED_KINDS: event and property definitions).
-  const besides = (r: { path: string }) => inProjects(besideProjects())(r) && !/\/(event|property)_definitions\//.test(r.path);
   // The contract's: one PATCH each, of the drifted field alone, with what PostHog needs in every update of the kind
   // (its model's `alwaysSent`: a saved filter playlist's filters); an access control's one PUT (PostHog's upsert)
   // names its target (`resource`, `role`) beside the drifted level.
@@ -523,9 +549,14 @@ test("deleted by hand: the cohort with its flag (PostHog keeps a cohort an activ
 test("destroy deletes every kind's example, and each beside them as PostHog does: the cohort's flag before the cohort; the alert, then the insights and the dashboard; the survey with DELETE", async () => {
   const dashboardProjectId = output<number>("dashboardProjectId");
   const surveysProjectId = output<number>("surveysProjectId");
+  const ids = await idsIn(stack);
   await server.clearRequests();
   const destroyed = await stack.destroy();
   expect(destroyed.summary.resourceChanges).toEqual({ delete: 1 + contractKinds.length + BESIDE });
+  destroyedByTypeScript = (await writes())
+    .filter((r) => !besides(r))
+    .map(shape(ids))
+    .sort();
   // A released kind (a member's level) stays in PostHog: destroy only stops managing it.
   for (const kind of contractKinds)
     expect({ kind: kind.name, gone: await gone(kind) }).toEqual({ kind: kind.name, gone: kind.deletion !== "release" });
@@ -556,6 +587,68 @@ test("destroy deletes every kind's example, and each beside them as PostHog does
     ["PATCH", "feature_flags", ["deleted"]],
     ["PATCH", "feature_flags", ["deleted"]],
   ]);
+});
+
+/**
+ * The contract through the provider plugin, as Pulumi YAML, Python, Go and Java programs and `pulumi-posthog import`'s
+ * YAML output use it: every kind's example in one YAML program (src/generate/example.ts writes it as the reference
+ * pages do), beside them a member whose membership destroy ends (`removeOnDelete`), on the same server after the
+ * TypeScript program's destroy. The engine hands a plugin's diff, update and delete the outputs, which keep no copy of
+ * the declared inputs: a second up must still change nothing (an external data source compared its declared tables
+ * with PostHog's and was replaced), and destroy send what the TypeScript program's sent.
+ */
+describe("through the provider plugin (Pulumi YAML)", () => {
+  const member = "removed@example.com";
+  let yaml: Stack;
+
+  beforeAll(async () => {
+    await server.control.createKey({ organizationId: server.organizationId, userEmail: member, level: "member" });
+    // The TypeScript program's destroy deleted the definitions ingestion made: ingestion makes them again.
+    await server.control.seedDefinitions(cohortProjectId, ingestedByExamples);
+    const objects = contractKinds.map((kind) => {
+      const object = declared(kind);
+      // As in the TypeScript program: taken over in the configured project, where they were seeded.
+      if (!INGESTED_KINDS.includes(kind.name)) return object;
+      const { projectId: _, ...inputs } = object.inputs;
+      return { ...object, inputs };
+    });
+    objects.push({
+      kind: kindNamed("OrganizationMember"),
+      name: "removed-on-delete",
+      inputs: {
+        userUuid: lookup("removedMember", "OrganizationMember", { email: member }, "userUuid"),
+        level: "member",
+        removeOnDelete: true,
+      },
+    });
+    const program = session.program("yaml", { "Pulumi.yaml": yamlProgram("posthog-plugin-contract", objects, {}) });
+    yaml = await session.stack(program, `e2e-plugin-contract-${process.pid}`);
+    await yaml.setAllConfig({
+      "posthog:projectId": { value: String(cohortProjectId) },
+      ...Object.fromEntries(secrets.map((secret) => [secret.key, { value: secret.sample, secret: true }])),
+    });
+  });
+
+  test("up creates every kind's example; a second up changes nothing and sends no write (an external data source with its tables is not replaced)", async () => {
+    const up = await yaml.up();
+    expect(up.summary.resourceChanges).toEqual({ create: 1 + contractKinds.length + 1 });
+    await server.clearRequests();
+    const again = await yaml.up();
+    expect(again.summary.resourceChanges).toEqual({ same: 1 + contractKinds.length + 1 });
+    expect(await writes()).toEqual([]);
+  });
+
+  test("destroy sends what the TypeScript program's destroy sent, and ends the membership of the member with removeOnDelete", async () => {
+    expect(destroyedByTypeScript).toBeDefined();
+    const ids = await idsIn(yaml);
+    await server.clearRequests();
+    const destroyed = await yaml.destroy();
+    expect(destroyed.summary.resourceChanges).toEqual({ delete: 1 + contractKinds.length + 1 });
+    expect((await writes()).map(shape(ids)).sort()).toEqual(
+      [...destroyedByTypeScript!, ["DELETE", `/api/organizations/x/members/x/`, undefined]].sort(),
+    );
+    await expect(members.findMemberByEmail(http, server.organizationId, member)).resolves.toBeNull();
+  });
 });
 
 test("no failure names a secret: a hog function whose inputs PostHog keeps otherwise (a typo), one PostHog refuses quoting part of its secret input", async () => {

@@ -7,8 +7,8 @@
  * back by one up --refresh --diff, destroy); the same from a git URL with a version tag, the checkout's commit served
  * by a git host over HTTPS on loopback (test/helpers/git-https.ts), in a YAML, a Python, a TypeScript, a Go and a Java
  * program (up, no change, destroy: the clone's install and build are what is new); and the plugin archive `npm run
- * plugin-artifacts` writes, installed by `pulumi plugin install --file` and run by a YAML program with no plugin on
- * PATH.
+ * plugin-artifacts` writes, installed by `pulumi plugin install --file` and run by a YAML program and by examples/go's
+ * program on sdk/ (through go.mod's replace directive) with no plugin on PATH.
  *
  * The plugin's executable is never on PATH here: each program gets the plugin the way it names it. Commands run as
  * asynchronous child processes, since the local server answers from this process's event loop.
@@ -484,7 +484,7 @@ describe("from a git URL", () => {
   });
 });
 
-test("the plugin archive: npm run plugin-artifacts writes one per platform, pulumi plugin install resource posthog <version> --file installs it, and a YAML program runs it from the plugin cache", async () => {
+test("the plugin archive: npm run plugin-artifacts writes one per platform, pulumi plugin install resource posthog <version> --file installs it, and a YAML program runs it from the plugin cache, as does examples/go's program on sdk/ through its replace directive (the SDK asks for the plugin at the package's version, not v0.0.0)", async () => {
   const dist = path.join(workDir, "dist");
   await sh(repoRoot, process.execPath, [path.join(repoRoot, "scripts", "plugin-artifacts.js"), "--out", dist]);
   for (const platform of ["linux-amd64", "linux-arm64", "darwin-amd64", "darwin-arm64", "windows-amd64", "windows-arm64"])
@@ -511,4 +511,11 @@ test("the plugin archive: npm run plugin-artifacts writes one per platform, pulu
   expect(await projects.getProject(http, server.organizationId, projectId)).toMatchObject({ name: "From the archive" });
   await pulumiIn(dir, ["destroy", "--yes", "--skip-preview", "--stack", "archive"], { PULUMI_HOME: home });
   expect((await liveProjects(http, server.organizationId)).map((project) => project.id)).not.toContain(projectId);
+
+  // examples/go's program on sdk/ through go.mod's replace directive, with the same installed plugin: its module's
+  // version is v0.0.0, so its resources ask for the plugin at the schema's version, the archive's (sdk/go's default
+  // options pin it; before, they asked for v0.0.0, which no plugin installed is).
+  const goDir = path.join(workDir, "archive-go");
+  exampleBeforeAdd("go", goDir, [["go.mod", "=> ../../sdk\n", `=> ${path.join(repoRoot, "sdk")}\n`]]);
+  await lifecycle(goDir, "archive-go", "From the archive in Go", { PULUMI_HOME: home, ...GO_RUN_ENV }, false);
 });

@@ -31,6 +31,15 @@ test("sdk/go is the package posthog under the import path schema.json names", ()
   expect(read("go.mod")).toMatch(/^module github\.com\/pulumi-posthog\/pulumi-posthog\/sdk$/m);
 });
 
+test("sdk/go asks for the plugin at package.json's version, whatever version go.mod gives its module (a replace directive: v0.0.0)", () => {
+  const schema = JSON.parse(fs.readFileSync(path.join(root, "schema.json"), "utf8")) as unknown;
+  expect(schema).toMatchObject({ version, language: { go: { respectSchemaVersion: true } } });
+  // The default options of every resource and every invoke, and what the Go host reports of the module.
+  const pinned = read("go/posthog/internal/pulumiUtilities.go").match(/^\tversion := .*$/gm);
+  expect(pinned).toEqual([`\tversion := semver.MustParse("${version}")`, `\tversion := semver.MustParse("${version}")`]);
+  expect(JSON.parse(read("go/posthog/pulumi-plugin.json"))).toMatchObject({ name: "posthog", version });
+});
+
 test("sdk/java is the Maven project com.pulumi:posthog at package.json's version on Pulumi's Java runtime, its plugin.json naming the plugin", () => {
   const { JAVA_RUNTIME_VERSION } = require("../../src/generate/java-sdk") as typeof import("../../src/generate/java-sdk");
   const pom = read("java/pom.xml");
