@@ -10,7 +10,7 @@ import { PostHogError, type Transport } from "../client";
 import { importList, type Kind, type ScopeKind, type ScopeReads } from "../kit/kind";
 import { pluralNoun } from "../kit/names";
 import { kinds as registry } from "../kinds/index";
-import { type Found, importFacts, type Plan, type Planned, plain, plan, secretsIn, withoutYamlFunctions } from "./model";
+import { type Found, importFacts, leaveOut, type Plan, type Planned, plain, plan, secretsIn, withoutYamlFunctions } from "./model";
 import { type Files, type Language, render } from "./render";
 
 export { LANGUAGES, type Language, render } from "./render";
@@ -152,11 +152,9 @@ function readsOnce(http: Transport, scope: string | number): ScopeReads<ScopeKin
  */
 export async function checkPlanned(planned: Planned): Promise<string[]> {
   const notes: string[] = [];
-  const lifecycle = planned.kind.lifecycle();
   const kept = new Set(["projectId", ...planned.kind.importInputs]);
   for (let round = 0; round < 3; round++) {
-    const inputs = Object.fromEntries(planned.inputs.map(([input, value]) => [input, plain(value)]));
-    const failures = (await lifecycle.check?.({}, inputs))?.failures ?? [];
+    const failures = await checkFailures(planned);
     let dropped = false;
     for (const failure of failures) {
       const at = planned.inputs.findIndex(([input]) => input === failure.property);
@@ -166,11 +164,39 @@ export async function checkPlanned(planned: Planned): Promise<string[]> {
         continue;
       }
       planned.inputs.splice(at, 1);
+      planned.leftOut.push(failure.property);
       dropped = true;
       notes.push(`${planned.name}: ${failure.property} is not declared (not managed): ${failure.reason}`);
     }
     if (!dropped) break;
   }
+  return notes;
+}
+
+/** What the resource's own lifecycle's check, as `pulumi up` runs it, refuses of its inputs. */
+async function checkFailures(planned: Planned): Promise<ReadonlyArray<{ property: string; reason: string }>> {
+  const inputs = Object.fromEntries(planned.inputs.map(([input, value]) => [input, plain(value)]));
+  return (await planned.kind.lifecycle().check?.({}, inputs))?.failures ?? [];
+}
+
+/**
+ * The resources that lost inputs (refused by PostHog's rules, or holding what Pulumi YAML would run) checked again: one
+ * whose check now refuses an input it lost (a saved filter's `filters`, which its kind requires) cannot stand without it,
+ * and is left out whole, named with why; the references to it become its id. Returns what was done, for the user.
+ */
+export async function withoutUnstandable(resources: Planned[]): Promise<string[]> {
+  const notes: string[] = [];
+  const dropped = new Set<Planned>();
+  for (const planned of resources) {
+    if (planned.leftOut.length === 0) continue;
+    const needed = (await checkFailures(planned)).filter((failure) => planned.leftOut.includes(failure.property));
+    if (needed.length === 0) continue;
+    dropped.add(planned);
+    notes.push(
+      `${planned.name} (${planned.kind.noun} ${planned.id}) is not declared: it cannot be without ${needed.map((f) => f.property).join(", ")}, left out above: ${needed.map((f) => f.reason).join("; ")}`,
+    );
+  }
+  leaveOut(resources, dropped);
   return notes;
 }
 
@@ -212,6 +238,7 @@ export async function runImport(http: Transport, options: ImportOptions, output:
   const planned = await plan(found, checkPlanned);
   // Pulumi YAML runs what its programs' maps name `fn::…`: none of PostHog's data is written as one.
   if (options.language === "yaml") planned.notes.push(...withoutYamlFunctions(planned.resources));
+  planned.notes.push(...(await withoutUnstandable(planned.resources)));
   const secrets = planned.resources.flatMap((r) => r.inputs.flatMap(([, value]) => secretsIn(value)));
   for (const secret of secrets)
     planned.notes.push(

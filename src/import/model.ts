@@ -52,6 +52,8 @@ export interface Planned {
   readonly importId: string;
   /** Inputs in declaration order: scope, fields (PostHog's order), adoption last. */
   readonly inputs: Array<[string, Value]>;
+  /** The inputs read but left out (a value PostHog's rules refuse, one Pulumi YAML would run): checked again after. */
+  readonly leftOut: string[];
   readonly dependsOn: Set<Planned>;
 }
 
@@ -204,6 +206,7 @@ class Planner {
       id: String(record["id"]),
       importId: facts.importId(item.scope, record),
       inputs,
+      leftOut: [],
       dependsOn,
     };
     this.byKey.set(key, planned);
@@ -375,10 +378,17 @@ export function withoutYamlFunctions(resources: Planned[]): string[] {
         break;
       }
       planned.inputs.splice(i--, 1);
+      planned.leftOut.push(input);
       notes.push(`${planned.name}: ${input} is not declared (not managed): it holds a key beginning "fn::", which Pulumi YAML would run`);
     }
   }
-  if (dropped.size === 0) return notes;
+  leaveOut(resources, dropped);
+  return notes;
+}
+
+/** The objects `dropped` taken out of the resources; the references to them become the ids they stand for. */
+export function leaveOut(resources: Planned[], dropped: ReadonlySet<Planned>): void {
+  if (dropped.size === 0) return;
   const unreferenced = (value: Value): Value =>
     value instanceof Ref
       ? dropped.has(value.to)
@@ -395,5 +405,4 @@ export function withoutYamlFunctions(resources: Planned[]): string[] {
     for (const target of dropped) planned.dependsOn.delete(target);
   }
   resources.splice(0, resources.length, ...kept);
-  return notes;
 }

@@ -34,6 +34,15 @@ test("--dry-run prints the project and writes nothing; progress goes to stderr",
   expect(stdout).not.toMatch(/^\s*"?fn::/im);
   expect(stdout).toContain(`"true": ${JSON.stringify(JSON.stringify({ "fn::readFile": org.canary.path }))}`);
   expect(stderr).toContain('note: web_app_feature_flag_reads_a_file: filters.payloads.true holds a key beginning "fn::"');
+  // A saved filter's filters hold one too: left out, the playlist could not pass its own check (PostHog requires a saved
+  // filter's filters), so the whole playlist is left out, named; nothing of it is in the program.
+  expect(stderr).toContain(
+    'note: web_app_session_recording_playlist_reads_a_file: filters is not declared (not managed): it holds a key beginning "fn::"',
+  );
+  expect(stderr).toMatch(
+    /note: web_app_session_recording_playlist_reads_a_file \(session recording playlist \w+\) is not declared: it cannot be without filters, left out above: filters is required for a saved filter/,
+  );
+  expect(stdout).not.toContain("Reads a file");
   // The encrypted payload is not in the program: a secret of the stack, named.
   expect(stdout).not.toContain("remote-s3cret");
   expect(stderr).toContain(
@@ -43,10 +52,10 @@ test("--dry-run prints the project and writes nothing; progress goes to stderr",
   expect(stderr).toMatch(/^project \d+: hog function "Hook" \(id [0-9a-f-]+\) not declared: its secret input token PostHog never answers/m);
   expect(stderr).toMatch(/^project \d+: insight "Draft" \(id \d+\) not declared: unsaved \(saved: false\)/m);
   const counts = stderr.split("\n").filter((line) => /^\d+ projects|^\[\d\/\d\]/.test(line));
-  // The kinds this organization has none of, in registry order, then its access controls.
-  const none =
+  // The kinds this organization has none of (a playlist in the web project), in registry order, then its access controls.
+  const none = (playlists = "0 session recording playlists") =>
     "0 batch exports, 0 hog flows, 0 warehouse saved queries, 0 warehouse view links, 0 external data sources, " +
-    "0 session recording playlists, 0 early access features, 0 experiment holdouts, 0 experiment saved metrics, " +
+    `${playlists}, 0 early access features, 0 experiment holdouts, 0 experiment saved metrics, ` +
     "0 event definitions, 0 property definitions";
   const after =
     "0 notebooks, 0 subscriptions, 0 insight variables, 0 error tracking assignment rules, 0 error tracking grouping rules, " +
@@ -55,17 +64,17 @@ test("--dry-run prints the project and writes nothing; progress goes to stderr",
     `3 projects in organization ${org.server.organizationId}`,
     expect.stringMatching(
       new RegExp(
-        `^\\[1/3\\] project \\d+ "Web app": 4 feature flags, 2 annotations, 1 action, 1 cohort, 1 dashboard, 2 insights \\(1 not declared\\), 0 alerts, 1 survey, 1 experiment, 2 hog functions \\(1 not declared\\), ${none}, 2 access controls, ${after}$`,
+        `^\\[1/3\\] project \\d+ "Web app": 4 feature flags, 2 annotations, 1 action, 1 cohort, 1 dashboard, 2 insights \\(1 not declared\\), 0 alerts, 1 survey, 1 experiment, 2 hog functions \\(1 not declared\\), ${none("1 session recording playlist")}, 2 access controls, ${after}$`,
       ),
     ),
     expect.stringMatching(
       new RegExp(
-        `^\\[2/3\\] project \\d+ "Mobile": 4 feature flags, 1 annotation, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, ${none}, 0 access controls, ${after}$`,
+        `^\\[2/3\\] project \\d+ "Mobile": 4 feature flags, 1 annotation, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, ${none()}, 0 access controls, ${after}$`,
       ),
     ),
     expect.stringMatching(
       new RegExp(
-        `^\\[3/3\\] project \\d+ "eval": 0 feature flags, 1 annotation, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, ${none}, 0 access controls, ${after}$`,
+        `^\\[3/3\\] project \\d+ "eval": 0 feature flags, 1 annotation, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, ${none()}, 0 access controls, ${after}$`,
       ),
     ),
   ]);
