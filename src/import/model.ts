@@ -105,13 +105,22 @@ export function identifier(base: string, fallback: string): string {
 /** The snake_case words of a noun: "feature flag" → "feature_flag". */
 const nounSlug = (kind: Kind) => slug(kind.noun);
 
+/** Where a previous import's name of an object is looked up: its type and the id `pulumi import` takes. */
+export const previousKey = (token: string, importId: string) => JSON.stringify([token, importId]);
+
 /**
- * The resources to declare. Objects are named after their PostHog name (a project by its name; another object by its
- * project's name, its kind and its own name): sorted by kind and id, the first to want a name gets it and any other
- * gets its id appended, so that a name stays the same from one import to the next.
+ * The resources to declare. An object a previous import into the same directory named (`previous`, by `previousKey`)
+ * keeps that name, whatever PostHog calls it now: a new name would be a new resource to Pulumi, and the old one's
+ * delete would delete the object. Other objects are named after their PostHog name (a project by its name; another
+ * object by its project's name, its kind and its own name): sorted by kind and id, the first to want a name gets it
+ * and any other gets its id appended.
  */
-export function plan(found: readonly Found[], check: (planned: Planned) => Promise<string[]> = async () => []): Promise<Plan> {
-  return new Planner(found, check).run();
+export function plan(
+  found: readonly Found[],
+  check: (planned: Planned) => Promise<string[]> = async () => [],
+  previous: ReadonlyMap<string, string> = new Map(),
+): Promise<Plan> {
+  return new Planner(found, check, previous).run();
 }
 
 class Planner {
@@ -120,9 +129,13 @@ class Planner {
   private readonly taken = new Set<string>();
   private readonly facts = new Map<Planned, { found: Found; facts: ImportFacts<ScopeKind, Record<string, unknown>> }>();
 
+  /** The names kept from the previous import, by object. */
+  private readonly kept = new Map<Found, string>();
+
   constructor(
     private readonly found: readonly Found[],
     private readonly check: (planned: Planned) => Promise<string[]>,
+    private readonly previous: ReadonlyMap<string, string>,
   ) {}
 
   /** The name, or the first of `name_<id>`, `name_<id>_2`, … no resource has yet (`dup`, `DUP`, `dup-<DUP's id>`). */
@@ -138,6 +151,14 @@ class Planner {
     const order = new Map<Kind, number>();
     for (const { kind } of this.found) if (!order.has(kind)) order.set(kind, order.size);
     const sorted = [...this.found].sort((a, b) => order.get(a.kind)! - order.get(b.kind)! || compareIds(a.record["id"], b.record["id"]));
+    // The previous import's names are taken first: no new name may take one of them.
+    for (const item of sorted) {
+      const facts = importFacts(item.kind);
+      const name = facts && this.previous.get(previousKey(item.kind.token, facts.importId(item.scope, item.record)));
+      if (name === undefined || this.taken.has(name)) continue;
+      this.taken.add(name);
+      this.kept.set(item, name);
+    }
     for (const item of sorted) this.add(item);
     for (const planned of this.facts.keys()) this.reference(planned);
     const resources = [...this.facts.keys()];
@@ -158,7 +179,9 @@ class Planner {
     if (this.byKey.has(key)) return;
     const project = kind.scope === "project" ? this.byKey.get(this.key("Project", item.scope)) : undefined;
     const prefix = project ? `${project.name}_${nounSlug(kind)}_` : kind.scope === "project" ? `${nounSlug(kind)}_` : "";
-    const name = this.unique(identifier(`${prefix}${slug(facts.label(record))}`.replace(/_+$/, ""), nounSlug(kind)), record["id"]);
+    const name =
+      this.kept.get(item) ??
+      this.unique(identifier(`${prefix}${slug(facts.label(record))}`.replace(/_+$/, ""), nounSlug(kind)), record["id"]);
     this.taken.add(name);
 
     const inputs: Array<[string, Value]> = [];

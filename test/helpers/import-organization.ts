@@ -47,6 +47,8 @@ export interface ImportedOrganization {
    * cannot declare (what they need holds a key Pulumi YAML would run).
    */
   objects: Array<{ kind: string; id: number | string; notInYaml?: true }>;
+  /** The projects' ids, by name. */
+  projects: { web: number; mobile: number };
   /** A file a PostHog value names in Pulumi YAML's `fn::readFile`: its text must never reach PostHog. */
   canary: { path: string; text: string };
   /** `pulumi-posthog import` as a user runs it: the package's executable, configured by the environment. */
@@ -303,6 +305,7 @@ export async function importedOrganization(): Promise<ImportedOrganization> {
     http,
     session,
     objects,
+    projects: { web: web.id, mobile: mobile.id },
     canary,
     importer,
     adoptsWithNoChange,
