@@ -129,8 +129,8 @@ class Planner {
   private readonly taken = new Set<string>();
   private readonly facts = new Map<Planned, { found: Found; facts: ImportFacts<ScopeKind, Record<string, unknown>> }>();
 
-  /** The names kept from the previous import, by object. */
-  private readonly kept = new Map<Found, string>();
+  /** The names kept from the previous import, by object (`key`: an object listed in several projects is one). */
+  private readonly kept = new Map<string, string>();
 
   constructor(
     private readonly found: readonly Found[],
@@ -154,10 +154,11 @@ class Planner {
     // The previous import's names are taken first: no new name may take one of them.
     for (const item of sorted) {
       const facts = importFacts(item.kind);
+      const key = this.key(item.kind.name, item.record["id"]);
       const name = facts && this.previous.get(previousKey(item.kind.token, facts.importId(item.scope, item.record)));
-      if (name === undefined || this.taken.has(name)) continue;
+      if (name === undefined || this.taken.has(name) || this.kept.has(key)) continue;
       this.taken.add(name);
-      this.kept.set(item, name);
+      this.kept.set(key, name);
     }
     for (const item of sorted) this.add(item);
     for (const planned of this.facts.keys()) this.reference(planned);
@@ -180,7 +181,7 @@ class Planner {
     const project = kind.scope === "project" ? this.byKey.get(this.key("Project", item.scope)) : undefined;
     const prefix = project ? `${project.name}_${nounSlug(kind)}_` : kind.scope === "project" ? `${nounSlug(kind)}_` : "";
     const name =
-      this.kept.get(item) ??
+      this.kept.get(key) ??
       this.unique(identifier(`${prefix}${slug(facts.label(record))}`.replace(/_+$/, ""), nounSlug(kind)), record["id"]);
     this.taken.add(name);
 

@@ -117,6 +117,13 @@ describe("names kept from the previous import into the directory", () => {
     ]);
   });
 
+  test("an object listed in several projects keeps the name it was given in any of them", async () => {
+    const shared = flagRecord(9, "shared");
+    const names = new Map([[previousKey(flag.token, flag.importer!.importId(8, shared as never)), "everywhere"]]);
+    const { resources } = await plan([found(flag, 7, shared), found(flag, 8, shared)], undefined, names);
+    expect(resources.map((r) => r.name)).toEqual(["everywhere"]);
+  });
+
   test("read from import-names.json, else an older import's import.json; a name no import could give is not kept", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "posthog-names-"));
     const progress: string[] = [];
