@@ -10,8 +10,20 @@ import { PostHogError, type Transport } from "../client";
 import { importList, type Kind, type ScopeKind, type ScopeReads } from "../kit/kind";
 import { pluralNoun } from "../kit/names";
 import { kinds as registry } from "../kinds/index";
-import { type Found, importFacts, type Plan, type Planned, plain, plan, secretsIn, withoutYamlFunctions } from "./model";
-import { type Files, type Language, render } from "./render";
+import {
+  type Found,
+  importFacts,
+  leaveOut,
+  type Plan,
+  type Planned,
+  plain,
+  plan,
+  previousKey,
+  RESERVED,
+  secretsIn,
+  withoutYamlFunctions,
+} from "./model";
+import { type Files, type Language, NAMES_FILE, render } from "./render";
 
 export { LANGUAGES, type Language, render } from "./render";
 export { plan, slug, type Found, type Plan, type Planned } from "./model";
@@ -152,11 +164,9 @@ function readsOnce(http: Transport, scope: string | number): ScopeReads<ScopeKin
  */
 export async function checkPlanned(planned: Planned): Promise<string[]> {
   const notes: string[] = [];
-  const lifecycle = planned.kind.lifecycle();
   const kept = new Set(["projectId", ...planned.kind.importInputs]);
   for (let round = 0; round < 3; round++) {
-    const inputs = Object.fromEntries(planned.inputs.map(([input, value]) => [input, plain(value)]));
-    const failures = (await lifecycle.check?.({}, inputs))?.failures ?? [];
+    const failures = await checkFailures(planned);
     let dropped = false;
     for (const failure of failures) {
       const at = planned.inputs.findIndex(([input]) => input === failure.property);
@@ -166,11 +176,39 @@ export async function checkPlanned(planned: Planned): Promise<string[]> {
         continue;
       }
       planned.inputs.splice(at, 1);
+      planned.leftOut.push(failure.property);
       dropped = true;
       notes.push(`${planned.name}: ${failure.property} is not declared (not managed): ${failure.reason}`);
     }
     if (!dropped) break;
   }
+  return notes;
+}
+
+/** What the resource's own lifecycle's check, as `pulumi up` runs it, refuses of its inputs. */
+async function checkFailures(planned: Planned): Promise<ReadonlyArray<{ property: string; reason: string }>> {
+  const inputs = Object.fromEntries(planned.inputs.map(([input, value]) => [input, plain(value)]));
+  return (await planned.kind.lifecycle().check?.({}, inputs))?.failures ?? [];
+}
+
+/**
+ * The resources that lost inputs (refused by PostHog's rules, or holding what Pulumi YAML would run) checked again: one
+ * whose check now refuses an input it lost (a saved filter's `filters`, which its kind requires) cannot stand without it,
+ * and is left out whole, named with why; the references to it become its id. Returns what was done, for the user.
+ */
+export async function withoutUnstandable(resources: Planned[]): Promise<string[]> {
+  const notes: string[] = [];
+  const dropped = new Set<Planned>();
+  for (const planned of resources) {
+    if (planned.leftOut.length === 0) continue;
+    const needed = (await checkFailures(planned)).filter((failure) => planned.leftOut.includes(failure.property));
+    if (needed.length === 0) continue;
+    dropped.add(planned);
+    notes.push(
+      `${planned.name} (${planned.kind.noun} ${planned.id}) is not declared: it cannot be without ${needed.map((f) => f.property).join(", ")}, left out above: ${needed.map((f) => f.reason).join("; ")}`,
+    );
+  }
+  leaveOut(resources, dropped);
   return notes;
 }
 
@@ -208,10 +246,19 @@ export function checkDestination(options: Pick<ImportOptions, "out" | "force" | 
 /** Reads, plans, checks and writes (or, in a dry run, prints); then prints the commands to run next. */
 export async function runImport(http: Transport, options: ImportOptions, output: Output): Promise<{ plan: Plan; files: Files }> {
   checkDestination(options);
+  const dir = path.resolve(options.out);
+  // A project written over (with --force) is run with its stack: what it declared keeps its names.
+  const again = fs.existsSync(path.join(dir, "Pulumi.yaml"));
+  const previous = previousNames(dir, output.progress);
   const found = await readOrganization(http, options.organizationId, options.projects, output.progress);
-  const planned = await plan(found, checkPlanned);
+  const planned = await plan(found, checkPlanned, previous.names);
+  if (previous.file) {
+    const kept = planned.resources.filter((r) => previous.names.get(previousKey(r.kind.token, r.importId)) === r.name).length;
+    output.progress(`${kept} of ${planned.resources.length} resources keep the names ${previous.file} gave them`);
+  }
   // Pulumi YAML runs what its programs' maps name `fn::…`: none of PostHog's data is written as one.
   if (options.language === "yaml") planned.notes.push(...withoutYamlFunctions(planned.resources));
+  planned.notes.push(...(await withoutUnstandable(planned.resources)));
   const secrets = planned.resources.flatMap((r) => r.inputs.flatMap(([, value]) => secretsIn(value)));
   for (const secret of secrets)
     planned.notes.push(
@@ -225,7 +272,6 @@ export async function runImport(http: Transport, options: ImportOptions, output:
     host: options.host,
     version: options.version,
   });
-  const dir = path.resolve(options.out);
   if (options.dryRun) {
     for (const [name, text] of Object.entries(files)) output.out(`--- ${path.join(options.out, name)} ---\n${text}`);
     output.out(`(dry run: nothing written; ${planned.resources.length} resources)\n`);
@@ -234,15 +280,59 @@ export async function runImport(http: Transport, options: ImportOptions, output:
   fs.mkdirSync(dir, { recursive: true });
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
   output.progress(`${planned.resources.length} resources written to ${dir}`);
-  output.out(nextSteps(options, planned.resources.length, secrets));
+  output.out(nextSteps(options, planned.resources.length, secrets, again));
   return { plan: planned, files };
 }
 
-/** The commands to run next, for the language written. */
+/**
+ * The names a previous import into `dir` gave, by `previousKey`: its NAMES_FILE's, else (an import of the plugin's
+ * languages made before that file existed) its `import.json`'s. A name that is not one the import could have made is
+ * not kept; a file that does not parse is said so, and no name kept.
+ */
+export function previousNames(dir: string, progress: (text: string) => void): { file?: string; names: Map<string, string> } {
+  const names = new Map<string, string>();
+  for (const file of [NAMES_FILE, "import.json"]) {
+    let text: string;
+    try {
+      text = fs.readFileSync(path.join(dir, file), "utf8");
+    } catch (error) {
+      // No such file (or no such directory: a dry run's --out may name anything).
+      if (["ENOENT", "ENOTDIR"].includes(String((error as NodeJS.ErrnoException).code))) continue;
+      throw error;
+    }
+    let resources: unknown;
+    try {
+      resources = (JSON.parse(text) as { resources?: unknown })?.resources;
+    } catch {
+      resources = undefined;
+    }
+    if (!Array.isArray(resources)) {
+      progress(`${path.join(dir, file)} is not a list of resources: no name of the previous import is kept`);
+      return { names };
+    }
+    for (const entry of resources) {
+      const { type, name, id } = (entry ?? {}) as Record<string, unknown>;
+      if (typeof type === "string" && typeof id === "string" && typeof name === "string" && isResourceName(name))
+        if (!names.has(previousKey(type, id))) names.set(previousKey(type, id), name);
+    }
+    return { file, names };
+  }
+  return { names };
+}
+
+/** A name the importer could have given: a variable in every language, no reserved word (and no `-`: secrets' keys have one). */
+const isResourceName = (name: string) => /^[A-Za-z_][A-Za-z0-9_]{0,99}$/.test(name) && !RESERVED.has(name.toLowerCase());
+
+/**
+ * The commands to run next, for the language written. `again`: the directory held a Pulumi project (a previous
+ * import), whose stack the program is run with: `pulumi up` then deletes in PostHog whatever that stack holds and the
+ * program no longer declares, so the preview comes first, and nothing is promised.
+ */
 export function nextSteps(
   options: Pick<ImportOptions, "out" | "language">,
   count: number,
   secrets: ReadonlyArray<{ readonly key: string; readonly what: string; readonly of: string }> = [],
+  again = false,
 ): string {
   const install = {
     typescript: ["npm install"],
@@ -256,11 +346,20 @@ export function nextSteps(
   const lines = [
     `Next, in ${options.out}:`,
     ...install,
-    "pulumi stack init",
+    again ? "pulumi stack select <the stack of the previous import>" : "pulumi stack init",
     "pulumi config set --secret posthog:apiKey phx_…   # or POSTHOG_API_KEY in the environment",
     // Each secret as PostHog has it (its JSON text), so that the first `up` changes nothing.
     ...secrets.map((s) => `pulumi config set --secret ${s.key} '…'   # ${s.what} of ${s.of}, as PostHog has it`),
-    `pulumi up                          # adopts the ${count} objects: PostHog is read; nothing is created, deleted or changed`,
+    ...(again
+      ? [
+          "pulumi preview --refresh --diff    # first: a resource shown as deleted is one the stack holds and the program",
+          "                                   # no longer declares; `pulumi up` would delete its object in PostHog",
+          "                                   # (`pulumi state delete <urn>` first lets it go and keeps the object)",
+          `pulumi up --refresh                # what the preview showed; of the ${count} objects, those new since are adopted`,
+        ]
+      : [
+          `pulumi up                          # in the new stack, adopts the ${count} objects: PostHog is read; nothing is created, deleted or changed`,
+        ]),
     "pulumi preview --expect-no-changes # from now on, the program is the source of truth",
   ];
   if (options.language !== "typescript")

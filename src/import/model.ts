@@ -52,6 +52,8 @@ export interface Planned {
   readonly importId: string;
   /** Inputs in declaration order: scope, fields (PostHog's order), adoption last. */
   readonly inputs: Array<[string, Value]>;
+  /** The inputs read but left out (a value PostHog's rules refuse, one Pulumi YAML would run): checked again after. */
+  readonly leftOut: string[];
   readonly dependsOn: Set<Planned>;
 }
 
@@ -103,13 +105,22 @@ export function identifier(base: string, fallback: string): string {
 /** The snake_case words of a noun: "feature flag" → "feature_flag". */
 const nounSlug = (kind: Kind) => slug(kind.noun);
 
+/** Where a previous import's name of an object is looked up: its type and the id `pulumi import` takes. */
+export const previousKey = (token: string, importId: string) => JSON.stringify([token, importId]);
+
 /**
- * The resources to declare. Objects are named after their PostHog name (a project by its name; another object by its
- * project's name, its kind and its own name): sorted by kind and id, the first to want a name gets it and any other
- * gets its id appended, so that a name stays the same from one import to the next.
+ * The resources to declare. An object a previous import into the same directory named (`previous`, by `previousKey`)
+ * keeps that name, whatever PostHog calls it now: a new name would be a new resource to Pulumi, and the old one's
+ * delete would delete the object. Other objects are named after their PostHog name (a project by its name; another
+ * object by its project's name, its kind and its own name): sorted by kind and id, the first to want a name gets it
+ * and any other gets its id appended.
  */
-export function plan(found: readonly Found[], check: (planned: Planned) => Promise<string[]> = async () => []): Promise<Plan> {
-  return new Planner(found, check).run();
+export function plan(
+  found: readonly Found[],
+  check: (planned: Planned) => Promise<string[]> = async () => [],
+  previous: ReadonlyMap<string, string> = new Map(),
+): Promise<Plan> {
+  return new Planner(found, check, previous).run();
 }
 
 class Planner {
@@ -118,9 +129,13 @@ class Planner {
   private readonly taken = new Set<string>();
   private readonly facts = new Map<Planned, { found: Found; facts: ImportFacts<ScopeKind, Record<string, unknown>> }>();
 
+  /** The names kept from the previous import, by object (`key`: an object listed in several projects is one). */
+  private readonly kept = new Map<string, string>();
+
   constructor(
     private readonly found: readonly Found[],
     private readonly check: (planned: Planned) => Promise<string[]>,
+    private readonly previous: ReadonlyMap<string, string>,
   ) {}
 
   /** The name, or the first of `name_<id>`, `name_<id>_2`, … no resource has yet (`dup`, `DUP`, `dup-<DUP's id>`). */
@@ -136,6 +151,15 @@ class Planner {
     const order = new Map<Kind, number>();
     for (const { kind } of this.found) if (!order.has(kind)) order.set(kind, order.size);
     const sorted = [...this.found].sort((a, b) => order.get(a.kind)! - order.get(b.kind)! || compareIds(a.record["id"], b.record["id"]));
+    // The previous import's names are taken first: no new name may take one of them.
+    for (const item of sorted) {
+      const facts = importFacts(item.kind);
+      const key = this.key(item.kind.name, item.record["id"]);
+      const name = facts && this.previous.get(previousKey(item.kind.token, facts.importId(item.scope, item.record)));
+      if (name === undefined || this.taken.has(name) || this.kept.has(key)) continue;
+      this.taken.add(name);
+      this.kept.set(key, name);
+    }
     for (const item of sorted) this.add(item);
     for (const planned of this.facts.keys()) this.reference(planned);
     const resources = [...this.facts.keys()];
@@ -156,7 +180,9 @@ class Planner {
     if (this.byKey.has(key)) return;
     const project = kind.scope === "project" ? this.byKey.get(this.key("Project", item.scope)) : undefined;
     const prefix = project ? `${project.name}_${nounSlug(kind)}_` : kind.scope === "project" ? `${nounSlug(kind)}_` : "";
-    const name = this.unique(identifier(`${prefix}${slug(facts.label(record))}`.replace(/_+$/, ""), nounSlug(kind)), record["id"]);
+    const name =
+      this.kept.get(key) ??
+      this.unique(identifier(`${prefix}${slug(facts.label(record))}`.replace(/_+$/, ""), nounSlug(kind)), record["id"]);
     this.taken.add(name);
 
     const inputs: Array<[string, Value]> = [];
@@ -204,6 +230,7 @@ class Planner {
       id: String(record["id"]),
       importId: facts.importId(item.scope, record),
       inputs,
+      leftOut: [],
       dependsOn,
     };
     this.byKey.set(key, planned);
@@ -375,10 +402,17 @@ export function withoutYamlFunctions(resources: Planned[]): string[] {
         break;
       }
       planned.inputs.splice(i--, 1);
+      planned.leftOut.push(input);
       notes.push(`${planned.name}: ${input} is not declared (not managed): it holds a key beginning "fn::", which Pulumi YAML would run`);
     }
   }
-  if (dropped.size === 0) return notes;
+  leaveOut(resources, dropped);
+  return notes;
+}
+
+/** The objects `dropped` taken out of the resources; the references to them become the ids they stand for. */
+export function leaveOut(resources: Planned[], dropped: ReadonlySet<Planned>): void {
+  if (dropped.size === 0) return;
   const unreferenced = (value: Value): Value =>
     value instanceof Ref
       ? dropped.has(value.to)
@@ -395,5 +429,4 @@ export function withoutYamlFunctions(resources: Planned[]): string[] {
     for (const target of dropped) planned.dependsOn.delete(target);
   }
   resources.splice(0, resources.length, ...kept);
-  return notes;
 }

@@ -1,7 +1,8 @@
 /**
  * The Pulumi project `pulumi-posthog import` writes, from the plan (./model): Pulumi.yaml and the program in
  * TypeScript (the package's resources), YAML or Python (the provider plugin's types and its generated Python SDK), and
- * for the plugin's languages the bulk import file of `pulumi import --file`. Each resource carries its adoption input,
+ * for the plugin's languages the bulk import file of `pulumi import --file`; and the names it gave (`NAMES_FILE`), which
+ * the next import into the directory keeps. Each resource carries its adoption input,
  * so the first `pulumi up` takes every object over: reads, and writes only what differs (nothing).
  */
 import { hasNestedRef, type Planned, RESERVED, Ref, Secret, secretsIn } from "./model";
@@ -91,12 +92,31 @@ export function render(resources: readonly Planned[], options: RenderOptions): F
       files["import.json"] = importFile(resources);
       break;
   }
+  files[NAMES_FILE] = `${JSON.stringify(
+    {
+      about:
+        "The name pulumi-posthog import gave each PostHog object, by its type and id: an import into this directory again keeps them, so that each object stays the same resource of the stack.",
+      resources: importEntries(resources),
+    },
+    null,
+    2,
+  )}\n`;
   return files;
 }
 
+/**
+ * The names the import gave, for the next import into the same directory (a name Pulumi has not seen is a new
+ * resource, and the old one's delete would delete its object). Its `resources` are as `import.json`'s, which an import
+ * of the plugin's languages made before this file existed also holds.
+ */
+export const NAMES_FILE = "import-names.json";
+
+/** Each resource's type, name and id, as `pulumi import --file` takes them. */
+const importEntries = (resources: readonly Planned[]) => resources.map((r) => ({ type: r.kind.token, name: r.name, id: r.importId }));
+
 /** `pulumi import --file`'s format: each resource's type, name and id. */
 function importFile(resources: readonly Planned[]): string {
-  return `${JSON.stringify({ resources: resources.map((r) => ({ type: r.kind.token, name: r.name, id: r.importId })) }, null, 2)}\n`;
+  return `${JSON.stringify({ resources: importEntries(resources) }, null, 2)}\n`;
 }
 
 // ---- TypeScript ----

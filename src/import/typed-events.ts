@@ -19,15 +19,18 @@ import type { EventDefinition } from "../kinds/event-definition/record";
 import { listEventProperties } from "../kinds/property-definition/endpoints";
 import type { PropertyDefinition } from "../kinds/property-definition/record";
 
-/** What each PostHog `property_type` is in TypeScript (PropertyType, posthog/models/property_definition.py). */
-const TYPES: Readonly<Record<string, string>> = {
-  String: "string",
-  Numeric: "number",
-  Boolean: "boolean",
+/**
+ * What each PostHog `property_type` is in TypeScript (PropertyType, posthog/models/property_definition.py). A Map: a
+ * type PostHog answers is looked up as text, never as an object's property (`constructor` would find a function).
+ */
+const TYPES: ReadonlyMap<string, string> = new Map([
+  ["String", "string"],
+  ["Numeric", "number"],
+  ["Boolean", "boolean"],
   // posthog-js sends a Date as its ISO text.
-  DateTime: "string | Date",
-  Duration: "number",
-};
+  ["DateTime", "string | Date"],
+  ["Duration", "number"],
+]);
 
 export interface TypedEvent {
   readonly name: string;
@@ -78,7 +81,7 @@ export function typedEventsModule(events: readonly TypedEvent[], source: string)
   for (const event of events) {
     lines.push(...docComment(event.description, "  "), `  ${literal(event.name)}: {`);
     for (const property of event.properties) {
-      const type = (property.propertyType && TYPES[property.propertyType]) ?? "unknown";
+      const type = TYPES.get(property.propertyType ?? "") ?? "unknown";
       lines.push(...docComment(property.description, "    "), `    ${literal(property.name)}?: ${type};`);
     }
     lines.push("  };");

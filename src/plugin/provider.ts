@@ -10,6 +10,7 @@ import * as functions from "../functions";
 import { useLookupConfig } from "../functions/context";
 import { objectLookups } from "../functions/objects";
 import type { Kind } from "../kit/kind";
+import { callingResource, withHolds } from "../kit/holds";
 import { secretTexts, valuesAt, withoutSecrets } from "../kit/redaction";
 import { kinds } from "../kinds/index";
 import type { ConfigLookup } from "../kit/config";
@@ -106,7 +107,7 @@ export class PostHogProvider implements provider.Provider {
       const { secretInputPaths } = kind;
       const unique = kind.model?.spec.uniqueInProgram;
       this.resources.set(kind.token, {
-        lifecycle: kind.lifecycle(),
+        lifecycle: withHolds(kind, kind.lifecycle()),
         importInputs: kind.importInputs,
         outputTypes,
         ...(secretInputPaths ? { secretInputPaths } : {}),
@@ -178,14 +179,14 @@ export class PostHogProvider implements provider.Provider {
     const diff = served.lifecycle.diff;
     if (!diff) return {};
     return this.redacted(served, [olds, news, kept ?? {}], () =>
-      diff.call(served.lifecycle, id, withDeclared(olds, kept), unwrapSecrets(news) as Json),
+      callingResource.run(urn, () => diff.call(served.lifecycle, id, withDeclared(olds, kept), unwrapSecrets(news) as Json)),
     );
   }
 
   async create(urn: string, inputs: Json): Promise<provider.CreateResult> {
     const served = this.served(urn);
     const result = await this.redacted(served, [inputs], () =>
-      this.withOutputs(served, inputs, () => served.lifecycle.create(unwrapSecrets(inputs) as Json)),
+      this.withOutputs(served, inputs, () => callingResource.run(urn, () => served.lifecycle.create(unwrapSecrets(inputs) as Json))),
     );
     return { id: result.id, outs: marked(served, result.outs ?? {}, inputs) };
   }
@@ -248,7 +249,9 @@ export class PostHogProvider implements provider.Provider {
   async delete(id: string, urn: string, props: Json): Promise<void> {
     const kept = this.takeInputs(urn);
     const served = this.served(urn);
-    await this.redacted(served, [props, kept ?? {}], async () => served.lifecycle.delete?.(id, withDeclared(props, kept)));
+    await this.redacted(served, [props, kept ?? {}], async () =>
+      callingResource.run(urn, async () => served.lifecycle.delete?.(id, withDeclared(props, kept))),
+    );
   }
 
   async invoke(token: string, inputs: Json): Promise<provider.InvokeResult> {

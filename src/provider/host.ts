@@ -3,6 +3,7 @@
  * that name none of its secrets, each error carrying its message as its stack.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { withHolds } from "../kit/holds";
 import type { Kind } from "../kit/kind";
 import { withCompactRecord } from "../kit/recorded";
 import { withRedactedFailures } from "../kit/redaction";
@@ -40,11 +41,11 @@ export function withoutStackTraces<T extends object>(target: T): T {
 
 /**
  * The lifecycle a dynamic-provider host process uses for a declared resource, with the slim record of its inputs
- * (../kit/recorded) and failures that name none of its secrets (../kit/redaction); `configure` gives it the stack's
- * configuration.
+ * (../kit/recorded), failures that name none of its secrets (../kit/redaction) and no delete of an object another
+ * resource holds (../kit/holds); `configure` gives it the stack's configuration.
  */
 export function hosted(kind: Kind): pulumi.dynamic.ResourceProvider {
-  const lifecycle = withRedactedFailures(kind.lifecycle(), kind.secretInputPaths);
+  const lifecycle = withHolds(kind, withRedactedFailures(kind.lifecycle(), kind.secretInputPaths));
   return withoutStackTraces(withCompactRecord(lifecycle, () => Object.keys(kind.schema().inputs)));
 }
 

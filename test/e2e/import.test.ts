@@ -6,8 +6,10 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { LocalWorkspace } from "@pulumi/pulumi/automation";
+import * as projects from "../../src/kinds/project/endpoints";
 import { importedOrganization, PAYLOAD_KEY, type ImportedOrganization } from "../helpers/import-organization";
-import { repoRoot } from "../helpers/pulumi-cli";
+import { repoRoot, summaryWithoutSecrets } from "../helpers/pulumi-cli";
 
 jest.setTimeout(300_000);
 
@@ -34,6 +36,15 @@ test("--dry-run prints the project and writes nothing; progress goes to stderr",
   expect(stdout).not.toMatch(/^\s*"?fn::/im);
   expect(stdout).toContain(`"true": ${JSON.stringify(JSON.stringify({ "fn::readFile": org.canary.path }))}`);
   expect(stderr).toContain('note: web_app_feature_flag_reads_a_file: filters.payloads.true holds a key beginning "fn::"');
+  // A saved filter's filters hold one too: left out, the playlist could not pass its own check (PostHog requires a saved
+  // filter's filters), so the whole playlist is left out, named; nothing of it is in the program.
+  expect(stderr).toContain(
+    'note: web_app_session_recording_playlist_reads_a_file: filters is not declared (not managed): it holds a key beginning "fn::"',
+  );
+  expect(stderr).toMatch(
+    /note: web_app_session_recording_playlist_reads_a_file \(session recording playlist \w+\) is not declared: it cannot be without filters, left out above: filters is required for a saved filter/,
+  );
+  expect(stdout).not.toContain("Reads a file");
   // The encrypted payload is not in the program: a secret of the stack, named.
   expect(stdout).not.toContain("remote-s3cret");
   expect(stderr).toContain(
@@ -43,10 +54,10 @@ test("--dry-run prints the project and writes nothing; progress goes to stderr",
   expect(stderr).toMatch(/^project \d+: hog function "Hook" \(id [0-9a-f-]+\) not declared: its secret input token PostHog never answers/m);
   expect(stderr).toMatch(/^project \d+: insight "Draft" \(id \d+\) not declared: unsaved \(saved: false\)/m);
   const counts = stderr.split("\n").filter((line) => /^\d+ projects|^\[\d\/\d\]/.test(line));
-  // The kinds this organization has none of, in registry order, then its access controls.
-  const none =
+  // The kinds this organization has none of (a playlist in the web project), in registry order, then its access controls.
+  const none = (playlists = "0 session recording playlists") =>
     "0 batch exports, 0 hog flows, 0 warehouse saved queries, 0 warehouse view links, 0 external data sources, " +
-    "0 session recording playlists, 0 early access features, 0 experiment holdouts, 0 experiment saved metrics, " +
+    `${playlists}, 0 early access features, 0 experiment holdouts, 0 experiment saved metrics, ` +
     "0 event definitions, 0 property definitions";
   const after =
     "0 notebooks, 0 subscriptions, 0 insight variables, 0 error tracking assignment rules, 0 error tracking grouping rules, " +
@@ -55,17 +66,17 @@ test("--dry-run prints the project and writes nothing; progress goes to stderr",
     `3 projects in organization ${org.server.organizationId}`,
     expect.stringMatching(
       new RegExp(
-        `^\\[1/3\\] project \\d+ "Web app": 4 feature flags, 2 annotations, 1 action, 1 cohort, 1 dashboard, 2 insights \\(1 not declared\\), 0 alerts, 1 survey, 1 experiment, 2 hog functions \\(1 not declared\\), ${none}, 2 access controls, ${after}$`,
+        `^\\[1/3\\] project \\d+ "Web app": 4 feature flags, 2 annotations, 1 action, 1 cohort, 1 dashboard, 2 insights \\(1 not declared\\), 0 alerts, 1 survey, 1 experiment, 2 hog functions \\(1 not declared\\), ${none("1 session recording playlist")}, 2 access controls, ${after}$`,
       ),
     ),
     expect.stringMatching(
       new RegExp(
-        `^\\[2/3\\] project \\d+ "Mobile": 4 feature flags, 1 annotation, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, ${none}, 0 access controls, ${after}$`,
+        `^\\[2/3\\] project \\d+ "Mobile": 4 feature flags, 1 annotation, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, ${none()}, 0 access controls, ${after}$`,
       ),
     ),
     expect.stringMatching(
       new RegExp(
-        `^\\[3/3\\] project \\d+ "eval": 0 feature flags, 1 annotation, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, ${none}, 0 access controls, ${after}$`,
+        `^\\[3/3\\] project \\d+ "eval": 0 feature flags, 1 annotation, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, ${none()}, 0 access controls, ${after}$`,
       ),
     ),
   ]);
@@ -98,7 +109,7 @@ test("TypeScript: the written program adopts the organization; up changes nothin
   expect(stdout).toContain("npm install");
   // The next steps say which secret to set, as PostHog has it.
   expect(stdout).toContain(`pulumi config set --secret ${PAYLOAD_KEY} '…'`);
-  expect(fs.readdirSync(dir).sort()).toEqual(["Pulumi.yaml", "index.ts", "package.json", "tsconfig.json"]);
+  expect(fs.readdirSync(dir).sort()).toEqual(["Pulumi.yaml", "import-names.json", "index.ts", "package.json", "tsconfig.json"]);
   const program = fs.readFileSync(path.join(dir, "index.ts"), "utf8");
   expect(program).toContain('export const webAppFeatureFlagNewCheckout = new posthog.FeatureFlag("web_app_feature_flag_new_checkout", {');
   expect(program).toContain("  projectId: webApp.projectId,");
@@ -122,4 +133,68 @@ test("TypeScript: the written program adopts the organization; up changes nothin
   fs.mkdirSync(path.join(dir, "node_modules"));
   fs.symlinkSync(repoRoot, path.join(dir, "node_modules", "pulumi-posthog"));
   await org.adoptsWithNoChange(dir, "typescript");
+});
+
+test("imported again after a rename in PostHog: the names stay and up deletes nothing; names that changed anyway are never deleted from under the new ones", async () => {
+  const mobile = org.projects.mobile;
+  const dir = path.join(org.session.workDir, "again");
+  const importMobile = (force: string[] = []) => org.importer(["--out", dir, "--project", String(mobile), ...force]);
+  await importMobile();
+  fs.mkdirSync(path.join(dir, "node_modules"));
+  fs.symlinkSync(repoRoot, path.join(dir, "node_modules", "pulumi-posthog"));
+  const stack = summaryWithoutSecrets(
+    await LocalWorkspace.createStack(
+      { stackName: `again-${process.pid}`, workDir: dir },
+      { envVars: org.session.env, pulumiCommand: org.session.command },
+    ),
+  );
+  const writes = async () => (await org.server.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
+  try {
+    const first = (await stack.up()).summary.resourceChanges!;
+    const count = first["create"]!;
+    expect(first).toEqual({ create: count });
+
+    // Renamed in PostHog, imported again over the same directory: every object keeps its resource's name.
+    await projects.updateProject(org.http, org.server.organizationId, mobile, { name: "Mobile phones" });
+    const again = await importMobile(["--force"]);
+    expect(again.stderr).toContain(`${count - 1} of ${count - 1} resources keep the names import-names.json gave them`);
+    const program = fs.readFileSync(path.join(dir, "index.ts"), "utf8");
+    expect(program).toContain('export const mobile = new posthog.Project("mobile", {\n  name: "Mobile phones",');
+    expect(program).not.toContain('"mobile_phones');
+    // The next steps run the old stack, preview first, and promise nothing of what it holds.
+    expect(again.stdout).toContain("pulumi stack select <the stack of the previous import>");
+    expect(again.stdout).toContain("pulumi preview --refresh --diff");
+    expect(again.stdout).not.toMatch(/pulumi stack init|nothing is created, deleted/);
+    await org.server.clearRequests();
+    expect((await stack.up({ refresh: true })).summary.resourceChanges).toEqual({ same: count });
+    expect(await writes()).toEqual([]);
+
+    // An import that named them anew (one made without the names file, as every import before it did): the new names
+    // adopt the same objects, and each old resource's delete is refused, naming the holder and what to do.
+    fs.rmSync(path.join(dir, "import-names.json"));
+    await importMobile(["--force"]);
+    expect(fs.readFileSync(path.join(dir, "index.ts"), "utf8")).toContain('new posthog.Project("mobile_phones", {');
+    await org.server.clearRequests();
+    const refused = await stack.up({ refresh: true }).then(
+      () => "",
+      (error: unknown) => String(error),
+    );
+    // Pulumi deletes the old flags, dashboard and annotation before their project, and stops at the first refusal.
+    expect(refused).toMatch(
+      /(Project|Feature flag|Dashboard|Annotation) (\d+) was not deleted: the resource of this stack declaring adopt(Project)?Id: \2 adopted the same PostHog (project|feature flag|dashboard|annotation) and holds it, and deleting this resource would delete it from PostHog/,
+    );
+    expect(refused).toContain("remove this resource from the state alone: `pulumi state delete '<its URN>'`");
+    expect(await writes()).toEqual([]);
+    expect((await projects.getProject(org.http, org.server.organizationId, mobile)).name).toBe("Mobile phones");
+    // Following it converges: the old resources leave the state alone; PostHog keeps every object.
+    const state = JSON.parse((await org.session.ok(dir, ["stack", "export", "--stack", stack.name])).stdout) as {
+      deployment: { resources: Array<{ urn: string }> };
+    };
+    const old = state.deployment.resources.map((r) => r.urn).find((urn) => urn.endsWith("posthog:Project::mobile"))!;
+    await org.session.ok(dir, ["state", "delete", old, "--target-dependents", "--yes", "--stack", stack.name]);
+    expect((await stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: count });
+    expect(await writes()).toEqual([]);
+  } finally {
+    await stack.workspace.removeStack(stack.name, { force: true });
+  }
 });

@@ -18,6 +18,7 @@ import { recordResult } from "../../src/functions/context";
 import { ExampleLookup, ExampleRef, ExampleSecret, ExampleUser, type ExampleValue, markersIn } from "../../src/kit/example";
 import { adoptInputOf, idForms, type Kind, keyFacts, placeFields, placementOf, scopeInput } from "../../src/kit/kind";
 import * as hosted from "../../src/provider";
+import { hosted as hostedRun } from "../../src/provider/host";
 import type { SeedDefinitionsRequest } from "../../src/server";
 import { eventDefinitionExample } from "../../src/kinds/event-definition/example";
 import { propertyDefinitionExample } from "../../src/kinds/property-definition/example";
@@ -167,9 +168,12 @@ export class ContractRun {
 
   constructor(readonly target: ContractTarget) {}
 
-  /** The kind's hosted provider, configured with the target as a stack's `posthog:*` configuration. */
-  async provider(kind: Kind): Promise<pulumi.dynamic.ResourceProvider> {
-    const provider = hostedProvider(kind);
+  /**
+   * The kind's hosted provider, configured with the target as a stack's `posthog:*` configuration. `ownRun`: a new one,
+   * as the host process of an engine run of its own has (what a run's resources hold by adoption is that run's).
+   */
+  async provider(kind: Kind, ownRun = false): Promise<pulumi.dynamic.ResourceProvider> {
+    const provider = ownRun ? hostedRun(kind) : hostedProvider(kind);
     const config: Record<string, string> = {
       "posthog:host": this.target.url,
       "posthog:apiKey": this.target.apiKey,
@@ -425,7 +429,8 @@ export function contractCases(options: ContractOptions): void {
   for (const kind of served) {
     test(named(kind, `adoption: a second create with ${adoptInput(kind)} takes the object over and changes nothing`), async () => {
       const { id, outs, inputs } = run().madeOf(kind);
-      const provider = await run().provider(kind);
+      // A run of its own: the resources of the contract's run are deleted at its end, the adopting one is not.
+      const provider = await run().provider(kind, true);
       const adopting = { ...inputs, [adoptInput(kind)]: objectId(kind, id) };
       expect((await provider.check!({}, adopting)).failures).toBeUndefined();
       await options.requests?.().clear();

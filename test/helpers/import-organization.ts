@@ -28,6 +28,7 @@ import * as roleMemberships from "../../src/kinds/role-membership/endpoints";
 import * as invites from "../../src/kinds/organization-invite/endpoints";
 import * as members from "../../src/kinds/organization-member/endpoints";
 import * as proxyRecords from "../../src/kinds/proxy-record/endpoints";
+import * as playlists from "../../src/kinds/session-recording-playlist/endpoints";
 import { startLocalPostHog, type LocalPostHog } from "./local-posthog";
 import { pluginSession, repoRoot, summaryWithoutSecrets, type PluginSession } from "./pulumi-cli";
 
@@ -41,8 +42,13 @@ export interface ImportedOrganization {
   server: LocalPostHog;
   http: Transport;
   session: PluginSession;
-  /** Every object the importer must declare, by kind and id (as the state's ids read). */
-  objects: Array<{ kind: string; id: number | string }>;
+  /**
+   * Every object the importer must declare, by kind and id (as the state's ids read); `notInYaml` those a YAML program
+   * cannot declare (what they need holds a key Pulumi YAML would run).
+   */
+  objects: Array<{ kind: string; id: number | string; notInYaml?: true }>;
+  /** The projects' ids, by name. */
+  projects: { web: number; mobile: number };
   /** A file a PostHog value names in Pulumi YAML's `fn::readFile`: its text must never reach PostHog. */
   canary: { path: string; text: string };
   /** `pulumi-posthog import` as a user runs it: the package's executable, configured by the environment. */
@@ -110,6 +116,14 @@ export async function importedOrganization(): Promise<ImportedOrganization> {
   });
   /** The flag whose payload names the canary. */
   const reader = { project: web.id, id: fnFlag.id };
+  // A saved filter whose filters name the file too: a playlist of that type cannot be declared without its filters, so
+  // the YAML program leaves the whole playlist out (the others declare it).
+  const saved = await playlists.createSessionRecordingPlaylist(http, web.id, {
+    name: "Reads a file",
+    type: "filters",
+    filters: { date_from: "-7d", "fn::readFile": canary.path },
+  });
+  objects.push({ kind: "SessionRecordingPlaylist", id: saved.short_id, notInYaml: true });
   const remote = await featureFlags.createFeatureFlag(http, web.id, {
     key: "remote-config",
     is_remote_configuration: true,
@@ -256,12 +270,13 @@ export async function importedOrganization(): Promise<ImportedOrganization> {
         { envVars: session.env, pulumiCommand: session.command },
       ),
     );
+    const declared = objects.filter((o) => name !== "yaml" || !o.notInYaml);
     try {
       await stack.setConfig(PAYLOAD_KEY, { value: SECRET_PAYLOAD, secret: true });
       await server.clearRequests();
       const up = await stack.up();
       // Every object of the organization, and the stack itself.
-      expect(up.summary.resourceChanges).toEqual({ create: objects.length + 1 });
+      expect(up.summary.resourceChanges).toEqual({ create: declared.length + 1 });
       expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
       // The state's ids (no secret among them: exported without --show-secrets).
       const state = JSON.parse((await session.ok(dir, ["stack", "export", "--stack", stack.name])).stdout) as {
@@ -273,8 +288,8 @@ export async function importedOrganization(): Promise<ImportedOrganization> {
           const id = r.id.split("/").pop() as string;
           return /^\d+$/.test(id) ? Number(id) : id;
         });
-      expect(adopted.sort()).toEqual(objects.map((o) => o.id).sort());
-      expect((await stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: objects.length + 1 });
+      expect(adopted.sort()).toEqual(declared.map((o) => o.id).sort());
+      expect((await stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: declared.length + 1 });
       // Nothing of the operator's machine reached PostHog.
       const payloads = (await featureFlags.getFeatureFlag(http, reader.project, reader.id)).filters.payloads;
       expect(JSON.stringify(payloads)).not.toContain(canary.text);
@@ -290,6 +305,7 @@ export async function importedOrganization(): Promise<ImportedOrganization> {
     http,
     session,
     objects,
+    projects: { web: web.id, mobile: mobile.id },
     canary,
     importer,
     adoptsWithNoChange,

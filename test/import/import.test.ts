@@ -9,7 +9,8 @@ import * as path from "node:path";
 import type { Kind } from "../../src/kit/kind";
 import { idField } from "../../src/kit/kind";
 import { projectScopedImport } from "../../src/kit/field-model";
-import { checkPlanned, type Found, plan, render, slug } from "../../src/import";
+import { checkPlanned, type Found, plan, previousNames, render, slug } from "../../src/import";
+import { previousKey } from "../../src/import/model";
 import { main } from "../../src/import/cli";
 import { actionKind } from "../../src/kinds/action/kind";
 import { featureFlagKind } from "../../src/kinds/feature-flag/kind";
@@ -91,6 +92,64 @@ describe("names", () => {
       "web_app_feature_flag_new_checkout_3",
       "web_app_action",
     ]);
+  });
+});
+
+describe("names kept from the previous import into the directory", () => {
+  test("each object keeps its name whatever PostHog calls it now; no new object takes one of them", async () => {
+    const before = await plan([found(project, ORG, projectRecord(7, "Web app")), found(flag, 7, flagRecord(3, "new-checkout"))]);
+    const names = new Map(before.resources.map((r) => [previousKey(r.kind.token, r.importId), r.name]));
+    const after = await plan(
+      [
+        found(project, ORG, projectRecord(7, "Web shop")),
+        found(project, ORG, projectRecord(8, "Web app")),
+        found(flag, 7, flagRecord(3, "checkout")),
+        found(flag, 7, flagRecord(4, "new-checkout")),
+      ],
+      undefined,
+      names,
+    );
+    expect(after.resources.map((r) => [r.id, r.name])).toEqual([
+      ["7", "web_app"],
+      ["8", "web_app_8"],
+      ["3", "web_app_feature_flag_new_checkout"],
+      ["4", "web_app_feature_flag_new_checkout_4"],
+    ]);
+  });
+
+  test("an object listed in several projects keeps the name it was given in any of them", async () => {
+    const shared = flagRecord(9, "shared");
+    const names = new Map([[previousKey(flag.token, flag.importer!.importId(8, shared as never)), "everywhere"]]);
+    const { resources } = await plan([found(flag, 7, shared), found(flag, 8, shared)], undefined, names);
+    expect(resources.map((r) => r.name)).toEqual(["everywhere"]);
+  });
+
+  test("read from import-names.json, else an older import's import.json; a name no import could give is not kept", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "posthog-names-"));
+    const progress: string[] = [];
+    try {
+      const entries = [
+        { type: "posthog:index:Project", name: "web_app", id: "7" },
+        { type: "posthog:index:Project", name: "web-app", id: "8" },
+        { type: "posthog:index:Project", name: "class", id: "9" },
+        { type: "posthog:index:FeatureFlag", name: 3, id: "7/3" },
+      ];
+      expect(previousNames(dir, (t) => progress.push(t))).toEqual({ names: new Map() });
+      fs.writeFileSync(path.join(dir, "import.json"), JSON.stringify({ resources: entries }));
+      expect(previousNames(dir, (t) => progress.push(t))).toEqual({
+        file: "import.json",
+        names: new Map([[previousKey("posthog:index:Project", "7"), "web_app"]]),
+      });
+      fs.writeFileSync(path.join(dir, "import-names.json"), JSON.stringify({ resources: [{ ...entries[0], name: "shop" }] }));
+      expect(previousNames(dir, (t) => progress.push(t)).names.get(previousKey("posthog:index:Project", "7"))).toBe("shop");
+      fs.writeFileSync(path.join(dir, "import-names.json"), "{");
+      expect(previousNames(dir, (t) => progress.push(t))).toEqual({ names: new Map() });
+      expect(progress).toEqual([
+        `${path.join(dir, "import-names.json")} is not a list of resources: no name of the previous import is kept`,
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -257,7 +316,7 @@ describe("rendering", () => {
   test("TypeScript: the package's classes, exported, with a tsconfig and the dependencies", async () => {
     const { resources } = await plan([found(project, ORG, projectRecord(7, "Web"))]);
     const files = render(resources, { project: "acme", language: "typescript", organizationId: ORG, host: undefined, version: "1.2.3" });
-    expect(Object.keys(files).sort()).toEqual(["Pulumi.yaml", "index.ts", "package.json", "tsconfig.json"]);
+    expect(Object.keys(files).sort()).toEqual(["Pulumi.yaml", "import-names.json", "index.ts", "package.json", "tsconfig.json"]);
     expect(files["index.ts"]).toContain('export const web = new posthog.Project("web", {\n  name: "Web",\n  adoptProjectId: 7,\n});');
     expect(files["index.ts"]).not.toContain("@pulumi/pulumi");
     expect(JSON.parse(files["package.json"]!).dependencies).toEqual({ "@pulumi/pulumi": "^3.216.0", "pulumi-posthog": "^1.2.3" });

@@ -149,3 +149,14 @@ test("`pulumi-posthog types --out FILE` writes the module from the configured pr
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("a property type named as an Object method (a proxy's or an old row's) is unknown, never the method's text", () => {
+  const names = ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"];
+  const module = typedEventsModule(
+    [{ name: "odd", properties: names.map((name, i) => ({ name: `p${i}`, propertyType: name })) }],
+    "a PostHog that answers any property_type",
+  );
+  for (const i of names.keys()) expect(module).toContain(`    "p${i}"?: unknown;`);
+  expect(module).not.toContain("native code");
+  expect(compile(module)).toEqual([]);
+});

@@ -214,6 +214,42 @@ test("posthog:index:FeatureFlag: check, create, drift, update, soft delete, impo
   expect(await featureFlags.getFeatureFlag(http, project.id, Number(created.id))).toMatchObject({ deleted: true });
 });
 
+test("posthog:index:Annotation: the delete of an object another resource adopted is refused, naming both URNs, in the run of the adoption and in the next one (its diff keeps it)", async () => {
+  const notes = plugin.withType("posthog:index:Annotation");
+  const urn = (name: string) => `urn:pulumi:test::pulumi-posthog::posthog:index:Annotation::${name}`;
+  const project = await projects.createProject(http, server.organizationId, { name: "Plugin holds" });
+  const inputs = { projectId: project.id, content: "Held", dateMarker: "2025-03-04T05:06:07Z", scope: "project" };
+  const old = await notes.create("old", inputs);
+  // Imported again under another name: the new resource adopts the same annotation; the old one's delete follows.
+  const adopting = { ...inputs, adoptId: Number(old.id) };
+  expect((await notes.create("new", adopting)).id).toBe(old.id);
+  const refusal =
+    `Annotation ${old.id} was not deleted: ${urn("new")} adopted the same PostHog annotation and holds it, and deleting this ` +
+    "resource would delete it from PostHog. If the object is now declared under that name (imported again, or renamed " +
+    `in the program), remove this resource from the state alone: \`pulumi state delete '${urn("old")}'\`, then run \`pulumi up\` again.`;
+  await expect(notes.delete("old", old.id, old.outs)).rejects.toThrow(refusal);
+  // Another resource's object is deleted as ever.
+  const other = await notes.create("other", { ...inputs, content: "Not held" });
+  await notes.delete("other", other.id, other.outs);
+  await expect(annotations.getAnnotation(http, project.id, Number(other.id))).rejects.toThrow();
+
+  // The next run (a new plugin process): the engine diffs the adopting resource, which the program still declares,
+  // before it deletes the old one.
+  const next = await ProviderHost.plugin();
+  try {
+    await next.configure(
+      {},
+      { "posthog:config:host": server.url, "posthog:config:apiKey": server.apiKey, "posthog:config:organizationId": server.organizationId },
+    );
+    const nextNotes = next.withType("posthog:index:Annotation");
+    expect((await nextNotes.diff("new", old.id, old.outs, adopting)).replaces).toEqual([]);
+    await expect(nextNotes.delete("old", old.id, old.outs)).rejects.toThrow(refusal);
+  } finally {
+    next.stop();
+  }
+  expect(await annotations.getAnnotation(http, project.id, Number(old.id))).toMatchObject({ content: "Held" });
+});
+
 test("posthog:index:Annotation: check, create, drift, update, soft delete, import by <projectId>/<id>", async () => {
   const notes = plugin.withType("posthog:index:Annotation");
   const project = await projects.createProject(http, server.organizationId, { name: "Plugin annotations" });

@@ -33,7 +33,7 @@ function routeOf(projectId: number, target: Pick<Target, "resource" | "resource_
   const project = `/api/projects/${numberSegment("project id", projectId)}/`;
   if (target.resource === PROJECT) return `${project}access_controls/`;
   if (target.resource_id === null) return `${project}global_access_controls/`;
-  const path = OBJECT_ROUTES[target.resource];
+  const path = Object.hasOwn(OBJECT_ROUTES, target.resource) ? OBJECT_ROUTES[target.resource] : undefined;
   if (path === undefined)
     throw new Error(`PostHog serves no access controls of one ${target.resource} (only of one ${Object.keys(OBJECT_ROUTES).join(", ")}).`);
   return `${project}${path}/${numberSegment(`${target.resource} id`, Number(target.resource_id))}/access_controls/`;

@@ -99,7 +99,8 @@ function leafProblems(filter: Record<string, unknown>, type: (typeof COHORT_FILT
   const fields = LEAF_FIELDS[type];
   const problems: string[] = [];
   for (const [key, value] of Object.entries(filter)) {
-    const spec = fields[key];
+    // Own keys only: a filter's `constructor` or `toString` is no field (and would find Object.prototype's).
+    const spec = Object.hasOwn(fields, key) ? fields[key] : undefined;
     if (!spec) {
       problems.push(`${at}.${key} is not a field of a ${type} filter: use ${Object.keys(fields).join(", ")}`);
       continue;
@@ -180,7 +181,7 @@ function normalNode(node: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     if (value === null || value === undefined || ADDED_BY_POSTHOG.has(key)) continue;
-    const kind = fields[key]?.[0];
+    const kind = Object.hasOwn(fields, key) ? fields[key]![0] : undefined;
     if (kind === "int" && laxInt(value)) out[key] = asInt(value);
     else if (kind === "bool" && laxBool(value)) out[key] = asBool(value);
     else if (kind === "eventFilters" && Array.isArray(value))
