@@ -51,23 +51,18 @@ export function wholeList<W>(list: (http: Transport, where: W) => Promise<readon
 }
 
 /**
- * How long reads gather. The engine sends a refresh's reads `--parallel` at a time, every kind and place mixed in one
- * stream, and they do not arrive evenly: the host takes them one after another, writes its checkpoints between them
- * (`pulumi refresh` does after each read), and they come in clumps of a few dozen (`preview --refresh`'s too: the
- * engine sends them before it runs the program, all within the first 3 s of a 20 s preview of 1,000 flags). Measured
- * at 1,000 flags on the 2-core machine: every read of a refresh or a `preview --refresh` arrived within about a
- * second, with pauses of up to 266 ms between clumps; in an organization's drift check (10 projects, 1,510
- * resources) one place's reads (a project's cohorts) came over three seconds, hundreds of ms apart, between the other
- * places' reads. So the gathering follows the stream, not each place: every batch stays open while reads of any kind
- * keep arriving, and all close together once none has arrived for `QUIET_MS`, or for twice the longest gap between two
- * reads so far when that is longer (never more than `QUIET_MAX_MS`), and never later than `GATHER_MS` after the
- * first. A window that ends while reads still come cuts a check into batches, each a
- * pass over its list (56 requests instead of 10 at 1,000 flags; 194 to 250 instead of 140 for the organization when
- * each place waited for its own silence). A read alone waits only `QUIET_ALONE_MS` for a second (`X.get` of one
- * object, a refresh of one resource), and so do the reads while the engine is seen to hold them back (below): then a
- * pause is the engine waiting for answers, not a clump ending, and a longer wait would only add up, round after round
- * (measured: an organization's refresh at the default `--parallel` took 57 s with 300 ms waits where 100 ms ones took
- * 31 s).
+ * How long the reads that start a place's pass gather (a kept place's later reads need none). The engine sends a
+ * refresh's reads `--parallel` at a time, every kind and place mixed in one stream, and they do not arrive evenly: the
+ * host takes them one after another, writes its checkpoints between them (`pulumi refresh` does after each read), and
+ * they come in clumps (`preview --refresh`'s too: the engine sends them before it runs the program); one place's reads
+ * can come far apart between the other places'. So the gathering follows the stream, not each place: every batch stays
+ * open while reads of any kind keep arriving, and all close together once none has arrived for `QUIET_MS`, or for
+ * twice the longest gap between two reads so far when that is longer (never more than `QUIET_MAX_MS`), and never later
+ * than `GATHER_MS` after the first. A window that ends while reads still come cuts a lookup's reads into passes, and
+ * can leave a place's first batch a read alone (its GET). A read alone waits only `QUIET_ALONE_MS` for a second
+ * (`X.get` of one object, a refresh of one resource), and so do the reads while the engine is seen to hold them back
+ * (below): then a pause is the engine waiting for answers, not a clump ending, and a longer wait would only add up,
+ * round after round.
  */
 const QUIET_ALONE_MS = 100;
 const QUIET_MS = 300;
