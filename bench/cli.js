@@ -312,6 +312,9 @@ async function benchProgram(program, count, { work, server, env: baseEnv, log },
   await step("preview", ["preview", "--expect-no-changes"]);
   await step("refresh", ["refresh", "--yes", "--skip-preview"]);
   if (drift) {
+    // The drift check as users run it, with the CLI's defaults (`--parallel` 4 per CPU): the refresh just above, and
+    // preview --refresh.
+    await step("preview --refresh", ["preview", "--refresh", "--expect-no-changes"]);
     // The daily drift check (ISSUE 31's case): preview --refresh, then both checks at PostHog Cloud's limits, the
     // server throttling at 480/minute and the provider keeping them (posthog:rateLimited). The floor sends nothing.
     // The engine sends a refresh's reads --parallel at a time (4 per CPU by default): a drift check lets them all

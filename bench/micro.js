@@ -1,6 +1,6 @@
 /**
  * The provider's own code, without Pulumi: diff, the client over loopback, the limiter, pagination and a drift check's
- * reads answered from a list, against the built package (`lib`, given) and an in-process local PostHog server. Each
+ * reads answered from a list (all at once, and as the engine's default --parallel lets them through), against the built package (`lib`, given) and an in-process local PostHog server. Each
  * returns its measurement and target.
  */
 const path = require("node:path");
@@ -18,7 +18,7 @@ async function benchMicro(lib) {
   const { Transport, groups, collect, RateLimiter } = require(path.join(lib, "client"));
   const projects = require(path.join(lib, "kinds", "project", "endpoints"));
   const { ProjectLifecycle, FeatureFlagLifecycle } = require(path.join(lib, "provider"));
-  const { startServer } = require(path.join(lib, "server"));
+  const { startServer, controlClient } = require(path.join(lib, "server"));
   const rows = [];
   const report = (name, value, unit, target, ok) => rows.push({ name, value, unit, target, ok });
 
@@ -101,16 +101,23 @@ async function benchMicro(lib) {
     // 5. Issue 31: a drift check's 1,000 flag reads arriving together, answered from the list's pages, then the
     // refresh's diff of each: this package's share of the time over Pulumi's floor (the server runs in this process
     // too, so its pages count here as well).
-    const flags = new FeatureFlagLifecycle({
-      config: { host: server.url, apiKey: server.apiKey, organizationId: server.organizationId },
-      transport: http,
-    });
+    // Each command is an operation of its own (a lifecycle of its own, as a provider host starts one): the pages one
+    // reads answer its later reads only.
+    const operation = () =>
+      new FeatureFlagLifecycle({
+        config: { host: server.url, apiKey: server.apiKey, organizationId: server.organizationId },
+        transport: http,
+      });
+    const flags = operation();
     const made = [];
     for (let i = 0; i < 1_000; i += 20)
       made.push(
         ...(await Promise.all(Array.from({ length: 20 }, (_, j) => flags.create({ ...declaredFlag(i + j, 0), projectId: project.id })))),
       );
-    const readAll = () => Promise.all(made.map(({ id, outs }) => flags.read(id, outs)));
+    const readAll = () => {
+      const refresh = operation();
+      return Promise.all(made.map(({ id, outs }) => refresh.read(id, outs)));
+    };
     await readAll(); // warm up
     let read = [];
     const readMs = await time(async () => {
@@ -120,6 +127,24 @@ async function benchMicro(lib) {
     const diffMsFlags = await time(() => Promise.all(read.map((r, i) => flags.diff(made[i].id, r.props, made[i].outs))));
     const flagDiffUs = (diffMsFlags * 1000) / made.length;
     report("diff of each refreshed flag", flagDiffUs, "µs each", "< 100 µs", flagDiffUs < 100);
+
+    // 6. Issue 46: the same reads let through 8 at a time, in the order the flags were made (the list's last page
+    // first), as the engine sends a refresh's with its default --parallel on 2 cores: the pages the first batch's pass
+    // reads answer the rest at once.
+    const control = controlClient(server.url, server.controlToken);
+    const refresh = operation();
+    const queue = [...made];
+    await control.clearRequests();
+    const defaultsMs = await time(() =>
+      Promise.all(
+        Array.from({ length: 8 }, async () => {
+          for (let next = queue.shift(); next; next = queue.shift()) await refresh.read(next.id, next.outs);
+        }),
+      ),
+    );
+    const sent = (await control.requests()).length;
+    report("the same 1000 reads 8 at a time (the default --parallel on 2 cores)", defaultsMs, "ms", "< 1000 ms", defaultsMs < 1000);
+    report("their requests (10 pages)", sent, "requests", "≤ 12", sent <= 12);
   } finally {
     await server.close();
   }

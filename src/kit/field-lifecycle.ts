@@ -15,7 +15,6 @@ import { DeclaredLifecycle, type Json, type Placed } from "./lifecycle";
 import { describeStart, type Found, identityTakenMessage, judgeFound, notTakenMessage, type Ownership, type TakeOver } from "./lost-create";
 import { own } from "./json";
 import { rowOf } from "./field-table";
-import { readObject } from "./list-reads";
 import { article, pluralNoun } from "./names";
 
 /**
@@ -185,7 +184,7 @@ export abstract class FieldTableLifecycle<
     let record: InScope<R, S>;
     try {
       const key: ObjectId = keyFacts(this.kind.identity.key).value(String(id));
-      record = await readObject(this.kind, this.http(), where, key, Object.keys(this.fields.declaredSettings(inputs)));
+      record = await this.readOne(where, key, Object.keys(this.fields.declaredSettings(inputs)));
     } catch (error) {
       if (error instanceof PostHogError && error.isNotFound)
         throw new Error(`${what} cannot be adopted: PostHog has no such ${this.kind.noun}. Check ${input}, or remove it to create one.`);

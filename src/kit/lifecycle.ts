@@ -22,7 +22,7 @@ import {
   type WhereOf,
 } from "./kind";
 import { jsonOutputs, PartialSuccess, storable, unstorable } from "./outcome";
-import { readObject } from "./list-reads";
+import { OperationLists, readObject } from "./list-reads";
 
 export type Json = Record<string, unknown>;
 
@@ -89,6 +89,8 @@ export abstract class DeclaredLifecycle<
 {
   protected config: ProviderConfig;
   private transport: Transport | undefined;
+  /** The lists this operation has read, kept for its later reads (src/kit/list-reads.ts). */
+  private lists = new OperationLists();
 
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
   constructor(
@@ -100,6 +102,8 @@ export abstract class DeclaredLifecycle<
   }
 
   async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+    // The engine configures a provider as an operation begins.
+    this.lists = new OperationLists();
     if (this.connection) return;
     this.config = resolveConfig((key) => req.config.get(key));
     this.transport = undefined;
@@ -109,6 +113,11 @@ export abstract class DeclaredLifecycle<
     if (this.connection) return this.connection.transport;
     this.transport ??= connect(this.config);
     return this.transport;
+  }
+
+  /** The object `id` of `where` as the kind's GET answers it, from a list this operation read where it can. */
+  protected readOne(where: W, id: ObjectId, needs: readonly string[]): Promise<R> {
+    return readObject(this.kind, this.http(), where, id, needs, this.lists);
   }
 
   async check(_olds: I, news: I): Promise<pulumi.dynamic.CheckResult<I>> {
@@ -138,6 +147,8 @@ export abstract class DeclaredLifecycle<
         pick(declared, (field) => !this.model.setAfterCreate(field)),
         inputs,
       ));
+    // A page this operation read before (an adoption's, or one that shows the new object) is older than what follows.
+    this.lists.wrote(record.id);
     const absent = pick(declared, (field) => !Object.hasOwn(record, field));
     const body = { ...this.model.differingSettings(declared, (field) => own(record, field)), ...absent };
     const final = await this.patchAfterCreate(
@@ -166,7 +177,7 @@ export abstract class DeclaredLifecycle<
     const recorded = this.model.recordedInputsOf(props ?? {});
     let found: R;
     try {
-      found = await readObject(this.kind, this.http(), scope, parsed.id, this.model.declaredFields(recorded));
+      found = await this.readOne(scope, parsed.id, this.model.declaredFields(recorded));
     } catch (error) {
       if (!(error instanceof PostHogError)) throw error;
       const failure = this.readFailure(error, scope, parsed.id, props ?? {});
@@ -194,6 +205,8 @@ export abstract class DeclaredLifecycle<
     const parsed = parseId(this.kind, id);
     const scope = resolveWhere<S, W>(this.kind, this.config, olds, { ...parsed, scope: undefined });
     const objectId = parsed.id;
+    // Later reads of it in this operation are not answered from a page read before this write.
+    this.lists.wrote(objectId);
     const declared = this.model.declaredSettings(news);
     const recorded = this.recordForUpdate(olds, news);
     // A setting the state holds no live value of (declared just now: the state keeps declared settings only) is sent
@@ -234,6 +247,7 @@ export abstract class DeclaredLifecycle<
   async delete(id: string, props: O): Promise<void> {
     const parsed = parseId(this.kind, id);
     const scope = resolveWhere<S, W>(this.kind, this.config, props, parsed);
+    this.lists.wrote(parsed.id);
     await deleteDeclared(this.kind, this.http(), scope, parsed.id, {
       alreadyGoing: (error) => this.alreadyGoing(error),
       // Gone already, or invisible to this key: only the first may leave the state.

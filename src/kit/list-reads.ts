@@ -3,23 +3,31 @@
  * `destroy --refresh`), `X.get` and the adoptions an import's first `up` makes read each object by its id: one GET
  * each, so 1,000 flags cost 1,000 requests, over two minutes at PostHog Cloud's 480 a minute (posthog/rate_limit.py).
  * Most of PostHog's lists answer each object as its GET does, 100 to a page: a kind whose list carries everything a
- * read needs says so once (`Kind.listReads`), and the reads of that kind in one scope that arrive together in one
- * provider process are answered from one pass over its pages.
+ * read needs says so once (`Kind.listReads`), and its reads in one scope are answered from one pass over its pages.
  *
- * Never staler than the GET it replaces: a pass starts only after every read it serves has arrived (a read arriving
- * during a pass waits for the next). Never a guess: an object the pass does not find (deleted, archived or
- * soft-deleted by hand, created after its page was read, moved between pages while they were read) and one listed
- * without a field the read needs (a PostHog version whose list lacks it) are read by their own GET, which decides as
- * it always has; a list that fails leaves every read it had not answered to its own GET. Never dearer than the GETs:
- * one read alone is its GET, as are the reads of a batch no larger than the pages its list last had, and a pass stops
- * as soon as the pages left outnumber the reads left (PostHog's `count` says how many there are), leaving those to
- * their GETs. Every request goes through the caller's transport, so through its rate limiter.
+ * The engine sends a refresh's reads `--parallel` at a time (4 per CPU by default), so most reads of a large stack
+ * arrive after the first were answered. A lifecycle therefore keeps the pages it read for its operation
+ * (`OperationLists`: the hosts, the dynamic-provider host and the plugin, live for one Pulumi operation), and a later
+ * read of the same place is answered from them at once: the view of PostHog as each page was read, early in the same
+ * operation, as a drift check sees it. Reads of the first pass of a place gather while they arrive together; once a
+ * pass is under way, a read whose object is on no page read yet takes the next page at once, without waiting. An
+ * object the pages do not show (deleted, archived or soft-deleted by hand, created after its page was read, moved
+ * between pages while they were read) and one listed without a field the read needs (a PostHog version whose list
+ * lacks it) are read by their own GET, which decides as it always has, as is an object this operation wrote (created,
+ * updated, deleted: its page is older than the write); a list that fails leaves every read it had not answered to its
+ * own GET. Lookups (`getX` by id) keep no pages: a program's process may serve several operations (the Automation
+ * API runs inline programs in its own), so each batch of theirs is a pass of its own.
  *
- * The engine sends a refresh's reads `--parallel` at a time (4 per CPU by default): a batch holds at most that many,
- * so a drift check of a large stack is served from its lists when run with `--parallel` above the stack's size.
+ * What a pass costs: one read alone is its GET, as are the reads of a batch no larger than the pages its list last
+ * had, and a pass stops as soon as the pages left outnumber the reads waiting (PostHog's `count` says how many there
+ * are), leaving those to their GETs. A kept pass also reads on while its pages number less than twice the objects its
+ * place has read in the operation: the engine holds a refresh's reads back, so the few that arrived first stand for
+ * the many to come, and reading the list's pages first is what keeps a refresh of a whole project at its pages. At
+ * worst (a few objects of a long list) that bet costs twice their GETs in pages. Every request goes through the
+ * caller's transport, so through its rate limiter.
  */
 import type { Page, Transport } from "../client";
-import { type Kind, type ListReads, type ObjectId, placeFields, placementOf, type ScopeKind, type WhereOf } from "./kind";
+import { type Kind, type ListedPage, type ListReads, type ObjectId, placeFields, placementOf, type ScopeKind, type WhereOf } from "./kind";
 
 /**
  * A kind's `listReads` from its client's pages (`pages` of src/client/project-objects.ts), each object made what the
@@ -43,23 +51,18 @@ export function wholeList<W>(list: (http: Transport, where: W) => Promise<readon
 }
 
 /**
- * How long reads gather. The engine sends a refresh's reads `--parallel` at a time, every kind and place mixed in one
- * stream, and they do not arrive evenly: the host takes them one after another, writes its checkpoints between them
- * (`pulumi refresh` does after each read), and they come in clumps of a few dozen (`preview --refresh`'s too: the
- * engine sends them before it runs the program, all within the first 3 s of a 20 s preview of 1,000 flags). Measured
- * at 1,000 flags on the 2-core machine: every read of a refresh or a `preview --refresh` arrived within about a
- * second, with pauses of up to 266 ms between clumps; in an organization's drift check (10 projects, 1,510
- * resources) one place's reads (a project's cohorts) came over three seconds, hundreds of ms apart, between the other
- * places' reads. So the gathering follows the stream, not each place: every batch stays open while reads of any kind
- * keep arriving, and all close together once none has arrived for `QUIET_MS`, or for twice the longest gap between two
- * reads so far when that is longer (never more than `QUIET_MAX_MS`), and never later than `GATHER_MS` after the
- * first. A window that ends while reads still come cuts a check into batches, each a
- * pass over its list (56 requests instead of 10 at 1,000 flags; 194 to 250 instead of 140 for the organization when
- * each place waited for its own silence). A read alone waits only `QUIET_ALONE_MS` for a second (`X.get` of one
- * object, a refresh of one resource), and so do the reads while the engine is seen to hold them back (below): then a
- * pause is the engine waiting for answers, not a clump ending, and a longer wait would only add up, round after round
- * (measured: an organization's refresh at the default `--parallel` took 57 s with 300 ms waits where 100 ms ones took
- * 31 s).
+ * How long the reads that start a place's pass gather (a kept place's later reads need none). The engine sends a
+ * refresh's reads `--parallel` at a time, every kind and place mixed in one stream, and they do not arrive evenly: the
+ * host takes them one after another, writes its checkpoints between them (`pulumi refresh` does after each read), and
+ * they come in clumps (`preview --refresh`'s too: the engine sends them before it runs the program); one place's reads
+ * can come far apart between the other places'. So the gathering follows the stream, not each place: every batch stays
+ * open while reads of any kind keep arriving, and all close together once none has arrived for `QUIET_MS`, or for
+ * twice the longest gap between two reads so far when that is longer (never more than `QUIET_MAX_MS`), and never later
+ * than `GATHER_MS` after the first. A window that ends while reads still come cuts a lookup's reads into passes, and
+ * can leave a place's first batch a read alone (its GET). A read alone waits only `QUIET_ALONE_MS` for a second
+ * (`X.get` of one object, a refresh of one resource), and so do the reads while the engine is seen to hold them back
+ * (below): then a pause is the engine waiting for answers, not a clump ending, and a longer wait would only add up,
+ * round after round.
  */
 const QUIET_ALONE_MS = 100;
 const QUIET_MS = 300;
@@ -83,13 +86,90 @@ interface Waiting<R> {
   reject(error: unknown): void;
 }
 
+const idKey = (id: unknown) => String(id).toLowerCase();
+
+/** One place's list (a caller's kind in one scope) as far as a pass has read it, and the reads waiting on it. */
+class Place {
+  /** The objects of the pages read, by id, as the list answered them. */
+  readonly listed = new Map<string, { readonly id: ObjectId }>();
+  /** The objects read in this place: in a kept place, the measure of how many pages are worth reading. */
+  readonly objects = new Set<string>();
+  readonly waiting = new Map<string, Waiting<unknown>[]>();
+  pages: AsyncIterator<ListedPage> | undefined;
+  pagesRead = 0;
+  /** The pages still to read, once PostHog's `count` said. */
+  pagesLeft: number | undefined;
+  /** Every page read, or the list failed: what the pages do not show is read by GET. */
+  done = false;
+  /** Whether a pass is reading (one at a time: reads arriving meanwhile wait for its next page). */
+  running = false;
+  private listedCount = 0;
+
+  /** `kept`: the place belongs to an operation, and its pages serve the reads that come later. */
+  constructor(readonly kept: boolean) {}
+
+  get started(): boolean {
+    return this.pages !== undefined || this.done;
+  }
+
+  /** Whether the next page is worth its request to the reads waiting (see the module's comment). */
+  worthAPage(lastPages: number): boolean {
+    const waiting = this.waiting.size;
+    if (waiting === 0 || this.done) return false;
+    if (waiting > (this.pagesLeft ?? Math.max(1, lastPages))) return true;
+    return this.kept && (this.started || waiting > 1) && this.pagesRead < 2 * this.objects.size;
+  }
+
+  took(page: ListedPage): void {
+    for (const found of page.results) this.listed.set(idKey(found.id), found);
+    this.pagesRead += 1;
+    this.listedCount += page.results.length;
+    this.pagesLeft =
+      page.count === undefined || page.results.length === 0
+        ? 0
+        : Math.ceil(Math.max(0, page.count - this.listedCount) / page.results.length);
+    if (!page.next) this.done = true;
+  }
+}
+
+/**
+ * The pages of kinds' lists one Pulumi operation has read, by place, kept to answer its later reads, and the objects
+ * it wrote. A lifecycle starts one when the engine configures it: a host serves one operation.
+ */
+export class OperationLists {
+  private static made = 0;
+  /** Tells apart the gathering batches of two operations in one process (tests, programs that build their own). */
+  readonly serial = ++OperationLists.made;
+  private readonly places = new Map<string, Place>();
+  private readonly written = new Set<string>();
+
+  /** The place's list as this operation has read it (none of it yet, the first time). */
+  place(key: string): Place {
+    let place = this.places.get(key);
+    if (!place) {
+      place = new Place(true);
+      this.places.set(key, place);
+    }
+    return place;
+  }
+
+  /** An object this operation is about to write, or made: its page, if any, no longer shows it. */
+  wrote(id: ObjectId): void {
+    this.written.add(idKey(id));
+  }
+
+  hasWritten(id: ObjectId): boolean {
+    return this.written.has(idKey(id));
+  }
+}
+
 /** One place's reads gathering (a caller's kind in one scope), and how to answer them once the gathering closes. */
 interface Batch {
   readonly reads: Waiting<unknown>[];
-  serve(): Promise<void>;
+  serve(): void;
 }
 
-/** The batches gathering, by caller, kind and scope. */
+/** The batches gathering, by operation, caller, kind and scope. */
 const gathering = new Map<string, Batch>();
 
 /** The reads of this process, of every caller, kind and place: the engine's one stream. */
@@ -114,8 +194,8 @@ const pagesOf = new Map<string, number>();
 
 /**
  * The object `id` of `where` as the kind's `api.get` answers it: from its kind's list when the kind declares one
- * (`listReads`) and other reads of it in the same place arrive with it, else by its GET. `needs` are the fields the
- * read needs the record to have. Every read counts in the stream, listed or not.
+ * (`listReads`) and `lists`, the operation's, has read its page or other reads of the place arrive with it, else by
+ * its GET. `needs` are the fields the read needs the record to have. Every read counts in the stream, listed or not.
  */
 export function readObject<S extends ScopeKind, R, W extends WhereOf<S>>(
   kind: Kind<S, R, W>,
@@ -123,6 +203,7 @@ export function readObject<S extends ScopeKind, R, W extends WhereOf<S>>(
   where: W,
   id: ObjectId,
   needs: readonly string[] = [],
+  lists?: OperationLists,
 ): Promise<R> {
   const now = Date.now();
   if (stream.gathered > 0) stream.longestGap = Math.max(stream.longestGap, now - stream.last);
@@ -131,22 +212,46 @@ export function readObject<S extends ScopeKind, R, W extends WhereOf<S>>(
   if (stream.outstanding > stream.limit) stream.limit = Number.POSITIVE_INFINITY;
   const answered = (read: Promise<R>) => read.finally(() => (stream.outstanding -= 1));
   const list = kind.listReads;
-  if (!list) {
+  const placeKey = `${http.caller}\n${kind.token}\n${JSON.stringify(where)}`;
+  const place = list ? lists?.place(placeKey) : undefined;
+  place?.objects.add(idKey(id));
+  const listed = place?.listed.get(idKey(id));
+  if (!list || lists?.hasWritten(id) || (place?.done && !listed) || (listed && !holds(listed, needs))) {
     const read = answered(kind.api.get(http, where, id));
-    // Another kind's read keeps the stream going: the batches gathering wait on.
+    // Another read keeps the stream going: the batches gathering wait on.
     if (stream.gathered > 0) closeWhenQuiet();
     return read;
   }
-  const key = `${http.caller}\n${kind.token}\n${JSON.stringify(where)}`;
+  const pass = { kind, list, http, where, placeKey };
+  if (listed) {
+    if (stream.gathered > 0) closeWhenQuiet();
+    return answered(Promise.resolve(listedRecord(pass, listed)));
+  }
   return answered(
     new Promise<R>((resolve, reject) => {
+      const read = { id, needs, resolve, reject } as Waiting<unknown>;
+      if (place?.started) {
+        // A pass is under way: the read takes its next page, no gathering.
+        wait(place, read);
+        void advance(place, pass);
+        if (stream.gathered > 0) closeWhenQuiet();
+        return;
+      }
+      const key = `${lists?.serial ?? ""}\n${placeKey}`;
       let batch = gathering.get(key);
       if (!batch) {
-        const reads: Waiting<R>[] = [];
-        batch = { reads: reads as Waiting<unknown>[], serve: () => serve(kind, list, http, where, reads, key) };
+        const reads: Waiting<unknown>[] = [];
+        const target = place ?? new Place(false);
+        batch = {
+          reads,
+          serve: () => {
+            for (const waiting of reads) wait(target, waiting);
+            void advance(target, pass);
+          },
+        };
         gathering.set(key, batch);
       }
-      batch.reads.push({ id, needs, resolve, reject } as Waiting<unknown>);
+      batch.reads.push(read);
       if (stream.gathered === 0) stream.opened = now;
       stream.gathered += 1;
       closeWhenQuiet();
@@ -170,58 +275,73 @@ function closeWhenQuiet(): void {
     gathering.clear();
     stream.gathered = 0;
     stream.longestGap = 0;
-    for (const batch of closed) void batch.serve();
+    for (const batch of closed) batch.serve();
   }, wait);
 }
 
-const idKey = (id: unknown) => String(id).toLowerCase();
+/** What a pass reads from: the kind, its list and where, through whose transport. */
+interface Pass<S extends ScopeKind, R, W extends WhereOf<S>> {
+  readonly kind: Kind<S, R, W>;
+  readonly list: ListReads<W>;
+  readonly http: Transport;
+  readonly where: W;
+  readonly placeKey: string;
+}
 
-/** Answers a closed batch: from one pass over the list's pages, and each read the pass leaves by its GET. */
-async function serve<S extends ScopeKind, R, W extends WhereOf<S>>(
-  kind: Kind<S, R, W>,
-  list: ListReads<W>,
-  http: Transport,
-  where: W,
-  reads: readonly Waiting<R>[],
-  key: string,
-): Promise<void> {
-  const left = new Map<string, Waiting<R>[]>();
-  for (const read of reads) left.set(idKey(read.id), [...(left.get(idKey(read.id)) ?? []), read]);
-  // One read alone, or fewer than the pages the list last had: their GETs cost no more than the list.
-  if (left.size > Math.max(1, pagesOf.get(key) ?? 1)) {
-    const placed = placeFields(placementOf(kind), where);
+const holds = (found: object, needs: readonly string[]) => needs.every((field) => Object.hasOwn(found, field));
+
+/** The list answers each object as the kind's GET does (its `listReads` fact); the kit adds where it is. */
+function listedRecord<S extends ScopeKind, R, W extends WhereOf<S>>(pass: Pass<S, R, W>, found: object): R {
+  return { ...found, ...placeFields(placementOf(pass.kind), pass.where) } as R;
+}
+
+function wait(place: Place, read: Waiting<unknown>): void {
+  const key = idKey(read.id);
+  place.waiting.set(key, [...(place.waiting.get(key) ?? []), read]);
+}
+
+/**
+ * Answers the reads waiting on a place: from the pages read, then from the next pages while they are worth their
+ * requests, and each read left by its GET. One pass reads a place at a time; reads arriving while it reads a page
+ * wait for that page.
+ */
+async function advance<S extends ScopeKind, R, W extends WhereOf<S>>(place: Place, pass: Pass<S, R, W>): Promise<void> {
+  if (place.running) return;
+  place.running = true;
+  const unlisted: Waiting<unknown>[][] = [];
+  for (;;) {
+    for (const [key, waits] of place.waiting) {
+      const found = place.listed.get(key);
+      if (!found) continue;
+      place.waiting.delete(key);
+      const record = listedRecord(pass, found);
+      for (const read of waits) if (holds(found, read.needs)) read.resolve(record);
+      const lacking = waits.filter((read) => !holds(found, read.needs));
+      if (lacking.length > 0) unlisted.push(lacking);
+    }
+    if (!place.worthAPage(pagesOf.get(pass.placeKey) ?? 1)) break;
     try {
-      let listed = 0;
-      for await (const page of list(http, where)) {
-        for (const found of page.results) {
-          const key = idKey(found.id);
-          const answered = (left.get(key) ?? []).filter((read) => read.needs.every((field) => Object.hasOwn(found, field)));
-          if (answered.length === 0) continue;
-          // The list answers each object as the kind's GET does (its `listReads` fact); the kit adds where it is.
-          const record = { ...found, ...placed } as R;
-          for (const read of answered) read.resolve(record);
-          const rest = left.get(key)!.filter((read) => !answered.includes(read));
-          if (rest.length > 0) left.set(key, rest);
-          else left.delete(key);
-        }
-        listed += page.results.length;
-        const waiting = [...left.values()].reduce((n, waits) => n + waits.length, 0);
-        const pagesLeft =
-          page.count === undefined || page.results.length === 0 ? 0 : Math.ceil(Math.max(0, page.count - listed) / page.results.length);
-        pagesOf.set(key, page.count === undefined || page.results.length === 0 ? 1 : Math.ceil(page.count / page.results.length));
-        // Cheaper by GET from here (or nothing left to read): the pass stops.
-        if (waiting === 0 || !page.next || waiting <= pagesLeft) break;
+      place.pages ??= pass.list(pass.http, pass.where)[Symbol.asyncIterator]();
+      const next = await place.pages.next();
+      if (next.done) place.done = true;
+      else {
+        place.took(next.value);
+        pagesOf.set(pass.placeKey, place.pagesRead + (place.pagesLeft ?? 0));
       }
     } catch {
       // A list that fails (refused, unreadable, changing under its links) leaves its reads to their GETs, which say
       // what is wrong if anything is.
+      place.done = true;
     }
   }
+  place.running = false;
+  unlisted.push(...place.waiting.values());
+  place.waiting.clear();
   // One GET for each object left, answering every read of it.
   await Promise.all(
-    [...left.values()].map(async (waits) => {
+    unlisted.map(async (waits) => {
       try {
-        const record = await kind.api.get(http, where, waits[0]!.id);
+        const record = await pass.kind.api.get(pass.http, pass.where, waits[0]!.id);
         for (const read of waits) read.resolve(record);
       } catch (error) {
         for (const read of waits) read.reject(error);

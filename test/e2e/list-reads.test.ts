@@ -2,7 +2,8 @@
  * List-backed reads through the real Pulumi CLI (the dynamic-provider host): `pulumi refresh --parallel 41` of a stack of 40
  * feature flags, in a project where 100 newer flags made by hand put them on the list's second page, reads them from
  * the list's two pages, not one GET each, and shows the drift made by hand (two flags changed, one deleted) as it does
- * with GETs, the deleted flag confirmed by its own GET.
+ * with GETs, the deleted flag confirmed by its own GET. With the CLI's defaults (`--parallel` 4 per CPU), a refresh and
+ * a `preview --refresh` of 250 flags and 40 actions in one project cost their lists' pages and little more.
  */
 import type { Stack } from "@pulumi/pulumi/automation";
 import { Transport } from "../../src/client-entry";
@@ -14,11 +15,13 @@ import { pulumiSession, type PulumiSession } from "../helpers/pulumi-cli";
 jest.setTimeout(300_000);
 
 const COUNT = 40;
+const MANY = { flags: 250, actions: 40 };
 let server: LocalPostHog;
 let session: PulumiSession;
 let http: Transport;
 let stack: Stack;
 let projectId: number;
+let manyDir: string;
 
 beforeAll(async () => {
   server = await startLocalPostHog();
@@ -31,6 +34,12 @@ beforeAll(async () => {
     `  new posthog.FeatureFlag(\`flag-\${i}\`, { key: \`flag-\${i}\`, name: \`Flag \${i}\`, active: true }).flagId);`,
   ]);
   stack = await session.stack(dir, `e2e-list-reads-${process.pid}`, { "posthog:projectId": String(projectId) });
+  manyDir = session.nodeProgram("posthog-list-reads-many", [
+    `import * as posthog from "pulumi-posthog";`,
+    `for (let i = 0; i < ${MANY.flags}; i++) new posthog.FeatureFlag(\`flag-\${i}\`, { key: \`flag-\${i}\`, name: \`Flag \${i}\`, active: true });`,
+    `for (let i = 0; i < ${MANY.actions}; i++)`,
+    `  new posthog.Action(\`action-\${i}\`, { name: \`Action \${i}\`, steps: [{ event: "$pageview", url: \`/page-\${i}\`, url_matching: "contains" }] });`,
+  ]);
 });
 afterAll(async () => {
   await session?.cleanup();
@@ -60,4 +69,32 @@ test("pulumi refresh of 40 flags reads the list's 2 pages, shows 2 flags changed
   expect(lists.map((r) => r.query)).toEqual([{ limit: "100" }, { limit: "100", offset: "100" }]);
   expect(single).toEqual([ids[30]]);
   expect(await server.requests({ method: "PATCH" })).toEqual([]);
+});
+
+test("with the CLI's defaults, pulumi refresh and preview --refresh of 250 flags and 40 actions send their lists' 4 pages and at most 2 more requests a list, each", async () => {
+  const project = (await projects.createProject(http, server.organizationId, { name: "Many flags and actions" })).id;
+  const many = await session.stack(manyDir, `e2e-list-reads-many-${process.pid}`, { "posthog:projectId": String(project) });
+  const resources = MANY.flags + MANY.actions;
+  expect((await many.up()).summary.resourceChanges).toEqual({ create: resources + 1 });
+  // The flags' list has 3 pages, the actions' one (PostHog answers it whole), and each list may cost 2 more requests.
+  const most = Math.ceil(MANY.flags / 100) + 2 + (1 + 2);
+  const sent = async () => {
+    const requests = await server.requests();
+    return { requests: requests.length, writes: requests.filter((r) => r.method !== "GET") };
+  };
+
+  await server.clearRequests();
+  // No --parallel: the engine lets 4 reads per CPU through at once.
+  const refresh = await many.refresh();
+  expect(refresh.summary.resourceChanges).toEqual({ same: resources + 1 });
+  const afterRefresh = await sent();
+  expect(afterRefresh.writes).toEqual([]);
+  expect(afterRefresh.requests).toBeLessThanOrEqual(most);
+
+  await server.clearRequests();
+  const preview = await many.preview({ refresh: true, expectNoChanges: true });
+  expect(preview.changeSummary).toEqual({ same: resources + 1 });
+  const afterPreview = await sent();
+  expect(afterPreview.writes).toEqual([]);
+  expect(afterPreview.requests).toBeLessThanOrEqual(most);
 });

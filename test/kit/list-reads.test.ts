@@ -1,10 +1,11 @@
 /**
  * Reads served from a kind's list (src/kit/list-reads.ts), over loopback against the local server in both PostHog
  * versions it plays, counted in its request log: reads that arrive together cost the list's pages and no GET, answer
- * what one GET each answers, show drift made by hand as GETs do; a flag deleted by hand, a list whose pages change
- * while they are read and a failing list leave those reads to their own GETs; one read alone, or fewer than the
- * list's pages, is read by GET. The same for an organization's kinds and a nested one: roles, and one role's
- * memberships.
+ * what one GET each answers, show drift made by hand as GETs do; the pages one operation read answer its later reads
+ * at once, but not those of an object it wrote since nor of one they do not show; a flag deleted by hand, a list whose
+ * pages change while they are read and a failing list leave those reads to their own GETs; one read alone, or a
+ * lookup's reads fewer than the list's pages, is read by GET. The same for an organization's kinds and a nested one:
+ * roles, and one role's memberships. Each test's reads are one operation's: a lifecycle of its own, as a host starts.
  */
 import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import * as projects from "../../src/kinds/project/endpoints";
@@ -16,6 +17,7 @@ import { featureFlagModel } from "../../src/kinds/feature-flag/model";
 import type { FeatureFlag } from "../../src/kinds/feature-flag/record";
 import { FeatureFlagLifecycle, RoleLifecycle, RoleMembershipLifecycle } from "../../src/provider";
 import { FieldTableLifecycle } from "../../src/kit/field-lifecycle";
+import { readObject } from "../../src/kit/list-reads";
 import type { ListReads } from "../../src/kit/kind";
 import type { Transport } from "../../src/client";
 import type { ProviderConfig } from "../../src/kit/config";
@@ -23,7 +25,8 @@ import { projectScopedSetups, versions } from "../helpers/project-scoped";
 
 type Json = Record<string, unknown>;
 
-const setups = projectScopedSetups("List reads", (connection) => new FeatureFlagLifecycle(connection));
+// Each test starts its own operations (`operation`): no provider is shared.
+const setups = projectScopedSetups("List reads", () => undefined);
 
 /** The project's flag requests since the log was cleared: list pages and GETs of one flag. */
 async function flagReads(setup: {
@@ -49,11 +52,18 @@ async function createFlags(http: Transport, projectId: number, prefix: string, n
   return made;
 }
 
+/**
+ * A lookup's read (`getFeatureFlag` by id): lookups keep no pages, so each batch the gathering closes is a pass of its
+ * own, and a gathering cut short shows as another page.
+ */
+const lookup = (http: Transport, projectId: number, flag: FeatureFlag) => readObject(featureFlagKind, http, projectId, flag.id);
+
 describe.each(versions)("PostHog %s", (version) => {
   const setup = () => setups[version]!;
 
   test("250 flags read together cost 3 list pages and no GET, and answer what one GET each answers", async () => {
-    const { provider, server, http, projectId } = setup();
+    const { server, http, projectId } = setup();
+    const provider = operation(setup());
     const flags = await createFlags(http, projectId, `many-${version}`, 250);
     const ids = flags.map((f) => String(f.id));
     // One at a time, each read is alone: its GET.
@@ -73,20 +83,30 @@ describe.each(versions)("PostHog %s", (version) => {
     expect(together.slice(0, 5)).toEqual(alone);
     expect(together.map((r) => r.id)).toEqual(ids);
 
-    // Fewer reads together than the list has pages: their GETs are cheaper, and they are what is sent.
+    // Later reads in the same operation are answered from the pages it read: no request.
     await server.clearRequests();
-    await Promise.all(ids.slice(0, 3).map((id) => provider.read(id)));
+    expect(await Promise.all(ids.slice(0, 3).map((id) => provider.read(id)))).toEqual(together.slice(0, 3));
+    expect(await flagReads(setup())).toEqual({ lists: [], gets: [] });
+
+    // A lookup keeps no pages: fewer of its reads together than the list has pages are their GETs, which are cheaper.
+    await server.clearRequests();
+    await Promise.all(flags.slice(0, 3).map((f) => readObject(featureFlagKind, http, projectId, f.id)));
     expect(await flagReads(setup())).toEqual({ lists: [], gets: flags.slice(0, 3).map((f) => f.id) });
   });
 
   test("drift made by hand between two refreshes shows as with GETs; a flag deleted by hand is confirmed gone by its GET", async () => {
-    const { provider, server, http } = setup();
+    const { server, http } = setup();
+    const provider = operation(setup());
     // A project of their own: a list of one page.
     const projectId = (await projects.createProject(http, server.organizationId, { name: `Drift ${version}` })).id;
     const inputs = (i: number): Json => ({ projectId, key: `drift-${version}-${i}`, name: `Drift ${i}`, active: true });
     const created: Array<{ id: string; outs?: unknown }> = [];
     for (let i = 0; i < 3; i++) created.push(await provider.create(inputs(i)));
-    const refresh = () => Promise.all(created.map((c) => provider.read(c.id, c.outs as Json)));
+    // Each refresh is an operation of its own.
+    const refresh = () => {
+      const refreshing = operation(setup());
+      return Promise.all(created.map((c) => refreshing.read(c.id, c.outs as Json)));
+    };
 
     await server.clearRequests();
     const first = await refresh();
@@ -106,11 +126,13 @@ describe.each(versions)("PostHog %s", (version) => {
     expect(gets).toEqual([Number(created[2]!.id)]);
   });
 
-  test("reads let through 8 at a time, as the engine's default --parallel on 2 cores does, are each batch served from the list", async () => {
-    const { provider, server, http } = setup();
-    // A project of its own: a list of one page, cheaper than a batch's 8 GETs.
+  test("reads let through 8 at a time, as the engine's default --parallel on 2 cores does, oldest first (on the list's last page), cost the list's 3 pages once and no GET: the first batch's pass answers every later read", async () => {
+    const { server, http } = setup();
+    const provider = operation(setup());
+    // A project of its own, its flags read in the order they were made, as a refresh reads a stack's: the list shows
+    // the newest first, so the first reads are on its last page.
     const projectId = (await projects.createProject(http, server.organizationId, { name: `Parallel ${version}` })).id;
-    const flags = await createFlags(http, projectId, `parallel-${version}`, 40);
+    const flags = await createFlags(http, projectId, `parallel-${version}`, 250);
     const queue = flags.map((f) => String(f.id));
     await server.clearRequests();
     // The engine's limit: it sends the next read only when one is answered.
@@ -123,12 +145,14 @@ describe.each(versions)("PostHog %s", (version) => {
     );
     expect(answered.sort()).toEqual(flags.map((f) => String(f.id)).sort());
     const { lists, gets } = await flagReads(setup());
-    expect(gets).toEqual([]);
-    expect(lists.length).toBe(40 / 8);
+    expect({ lists: lists.map((r) => r.query), gets }).toEqual({
+      lists: [{ limit: "100" }, { limit: "100", offset: "100" }, { limit: "100", offset: "200" }],
+      gets: [],
+    });
   });
 
   test("reads that trickle in slower and slower, as to a busy host, are still one batch served by one page", async () => {
-    const { provider, server, http } = setup();
+    const { server, http } = setup();
     const projectId = (await projects.createProject(http, server.organizationId, { name: `Trickle ${version}` })).id;
     const flags = await createFlags(http, projectId, `trickle-${version}`, 5);
     // A command of its own: the engine's holding back, seen by the test before, ages out after a second.
@@ -140,7 +164,7 @@ describe.each(versions)("PostHog %s", (version) => {
     const reads: Promise<unknown>[] = [];
     for (const [i, gap] of gaps.entries()) {
       await new Promise((resolve) => setTimeout(resolve, gap));
-      reads.push(provider.read(String(flags[i]!.id), { projectId } as Json));
+      reads.push(lookup(http, projectId, flags[i]!));
     }
     await Promise.all(reads);
     const { lists, gets } = await flagReads(setup());
@@ -149,7 +173,7 @@ describe.each(versions)("PostHog %s", (version) => {
 
   /** Reads of `flags` sent in clumps: each clump's reads `within` ms apart, `pause` ms between clumps. */
   async function readInClumps(
-    provider: FeatureFlagLifecycle,
+    http: Transport,
     projectId: number,
     clumps: readonly (readonly FeatureFlag[])[],
     { within, pause }: { within: number; pause: number },
@@ -159,25 +183,25 @@ describe.each(versions)("PostHog %s", (version) => {
       if (c > 0) await new Promise((resolve) => setTimeout(resolve, pause));
       for (const [i, flag] of clump.entries()) {
         if (i > 0 && within > 0) await new Promise((resolve) => setTimeout(resolve, within));
-        reads.push(provider.read(String(flag.id), { projectId } as Json));
+        reads.push(lookup(http, projectId, flag));
       }
     }
     return Promise.all(reads);
   }
 
   test("reads that come in clumps for longer than two seconds, pausing up to 250 ms between clumps (as a preview --refresh of a large program sends them), are one batch served by one page", async () => {
-    const { provider, server, http } = setup();
+    const { server, http } = setup();
     const projectId = (await projects.createProject(http, server.organizationId, { name: `Clumps ${version}` })).id;
     const flags = await createFlags(http, projectId, `clumps-${version}`, 90);
     await server.clearRequests();
     const clumps = Array.from({ length: 9 }, (_, c) => flags.slice(c * 10, c * 10 + 10));
-    await readInClumps(provider, projectId, clumps, { within: 0, pause: 250 });
+    await readInClumps(http, projectId, clumps, { within: 0, pause: 250 });
     const { lists, gets } = await flagReads(setup());
     expect({ lists: lists.length, gets }).toEqual({ lists: 1, gets: [] });
   });
 
   test("reads of several places mixed in one stream, one place's reads 350 ms apart between the others' (as an organization's drift check sends them), are one batch per place: one page each, no GET", async () => {
-    const { provider, server, http } = setup();
+    const { server, http } = setup();
     const made = await Promise.all(
       ["A", "B", "C"].map(async (name) => {
         const projectId = (await projects.createProject(http, server.organizationId, { name: `Stream ${name} ${version}` })).id;
@@ -200,7 +224,7 @@ describe.each(versions)("PostHog %s", (version) => {
     const reads: Promise<unknown>[] = [];
     for (const [slot, [place, flag]] of order.entries()) {
       if (slot > 0) await new Promise((resolve) => setTimeout(resolve, 25));
-      reads.push(provider.read(String(flag.id), { projectId: place.projectId } as Json));
+      reads.push(lookup(http, place.projectId, flag));
     }
     await Promise.all(reads);
     const gets = await server.requests({ method: "GET" });
@@ -210,14 +234,14 @@ describe.each(versions)("PostHog %s", (version) => {
   });
 
   test("more reads at once than waited at the last silence are not cut at that number: the engine was not holding them back", async () => {
-    const { provider, server, http } = setup();
+    const { server, http } = setup();
     const projectId = (await projects.createProject(http, server.organizationId, { name: `Outgrown ${version}` })).id;
     const flags = await createFlags(http, projectId, `outgrown-${version}`, 22);
     await server.clearRequests();
     // Five reads, a silence that closes their batch; then eleven, a pause shorter than the quiet window, and six more.
-    await readInClumps(provider, projectId, [flags.slice(0, 5)], { within: 0, pause: 0 });
+    await readInClumps(http, projectId, [flags.slice(0, 5)], { within: 0, pause: 0 });
     await new Promise((resolve) => setTimeout(resolve, 600));
-    await readInClumps(provider, projectId, [flags.slice(5, 16), flags.slice(16)], { within: 0, pause: 150 });
+    await readInClumps(http, projectId, [flags.slice(5, 16), flags.slice(16)], { within: 0, pause: 150 });
     const { lists, gets } = await flagReads(setup());
     expect({ lists: lists.length, gets }).toEqual({ lists: 2, gets: [] });
   });
@@ -282,7 +306,8 @@ describe.each(versions)("PostHog %s", (version) => {
   });
 
   test("a failing list leaves every read to its GET", async () => {
-    const { provider, server, http, projectId } = setup();
+    const { server, http, projectId } = setup();
+    const provider = operation(setup());
     await createFlags(http, projectId, `failing-${version}`, 4);
     const flags = await featureFlags.listFeatureFlags(http, projectId);
     await server.fault({ method: "GET", path: "/feature_flags/$", status: 500, count: 10 });
@@ -294,18 +319,40 @@ describe.each(versions)("PostHog %s", (version) => {
     expect(gets.sort()).toEqual(flags.map((f) => f.id).sort());
     await server.control.clearFaults();
   });
+
+  test("within an operation, a read of an object it wrote since its page was read, or of one its pages do not show, takes its GET; a change made by hand after the page was read shows at the next operation", async () => {
+    const { server, http } = setup();
+    const projectId = (await projects.createProject(http, server.organizationId, { name: `Written ${version}` })).id;
+    const made = await Promise.all(
+      [0, 1, 2].map((i) => operation(setup()).create({ projectId, key: `written-${version}-${i}`, name: `Flag ${i}` })),
+    );
+    const provider = operation(setup());
+    await Promise.all(made.map((m) => provider.read(m.id, m.outs as Json)));
+    // After the pass: one flag updated by this operation, one renamed by hand, one created by hand.
+    await provider.update(made[0]!.id, made[0]!.outs as Json, { projectId, key: `written-${version}-0`, name: "Updated by Pulumi" });
+    await featureFlags.updateFeatureFlag(http, projectId, Number(made[1]!.id), { name: "Renamed by hand" });
+    const byHand = await featureFlags.createFeatureFlag(http, projectId, { key: `written-${version}-by-hand` });
+    await server.clearRequests();
+    const [updated, renamed, unchanged, created] = await Promise.all([
+      ...made.map((m) => provider.read(m.id, m.outs as Json)),
+      provider.read(String(byHand.id), { projectId } as Json),
+    ]);
+    expect((updated!.props as Json)["name"]).toBe("Updated by Pulumi");
+    // As the operation's page showed it: the change by hand came after.
+    expect((renamed!.props as Json)["name"]).toBe("Flag 1");
+    expect((unchanged!.props as Json)["name"]).toBe("Flag 2");
+    // Not on the pages read: its own GET finds it, never judged gone.
+    expect(created!.id).toBe(String(byHand.id));
+    expect(await flagReads(setup())).toEqual({ lists: [], gets: [Number(made[0]!.id), byHand.id] });
+
+    await server.clearRequests();
+    const next = await operation(setup()).read(made[1]!.id, made[1]!.outs as Json);
+    expect((next.props as Json)["name"]).toBe("Renamed by hand");
+  });
 });
 
-/** A flag lifecycle over another kind's facts (its list), for reads, connected as the setup's provider is. */
-function probeLifecycle(
-  kind: typeof featureFlagKind,
-  setup: { server: { url: string; apiKey: string; organizationId: string }; http: Transport; projectId: number },
-) {
-  class Probe extends FieldTableLifecycle<FeatureFlag> {
-    protected override obtain(): never {
-      throw new Error("reads only");
-    }
-  }
+/** How a setup's provider connects: its server, transport and project. */
+function connectionOf(setup: { server: { url: string; apiKey: string; organizationId: string }; http: Transport; projectId: number }) {
   const { server, http, projectId } = setup;
   const config: ProviderConfig = {
     host: server.url,
@@ -313,5 +360,20 @@ function probeLifecycle(
     organizationId: server.organizationId,
     projectId: String(projectId),
   };
-  return new Probe(kind, featureFlagModel, { config, transport: http });
+  return { config, transport: http };
+}
+
+/** A flag lifecycle for one operation, as a host starts one: the lists it reads are its own. */
+function operation(setup: Parameters<typeof connectionOf>[0]) {
+  return new FeatureFlagLifecycle(connectionOf(setup));
+}
+
+/** A flag lifecycle over another kind's facts (its list), for reads, connected as the setup's provider is. */
+function probeLifecycle(kind: typeof featureFlagKind, setup: Parameters<typeof connectionOf>[0]) {
+  class Probe extends FieldTableLifecycle<FeatureFlag> {
+    protected override obtain(): never {
+      throw new Error("reads only");
+    }
+  }
+  return new Probe(kind, featureFlagModel, connectionOf(setup));
 }
