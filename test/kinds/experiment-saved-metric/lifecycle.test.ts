@@ -85,7 +85,7 @@ describe.each(versions)("PostHog %s", (version) => {
     expect((await provider.experiment.diff(created.id, updated.outs as Json, fewer)).changes).toBe(false);
   });
 
-  test("a declared flag run by a draft experiment then given a holdout: a change of the flag from a state read before the holdout keeps it", async () => {
+  test("a declared flag run by a draft experiment then given a holdout: a change of the flag from a state read before the holdout keeps it; destroyed, the experiment leaves the holdout first", async () => {
     const { provider, http, projectId } = setup();
     const variants = [
       { key: "control", rollout_percentage: 50 },
@@ -119,6 +119,16 @@ describe.each(versions)("PostHog %s", (version) => {
     const after = (await featureFlags.getFeatureFlag(http, projectId, Number(flag.id))).filters;
     expect(after.groups?.[0]?.rollout_percentage).toBe(40);
     expect(after[key]).toEqual(held);
+
+    // Destroy, in Pulumi's order: the experiment leaves its holdout before it is marked deleted, so the holdout's
+    // DELETE (which rewrites the flags of its experiments, deleted ones too, from a read that may precede the flag's
+    // own delete) writes nothing into the flag deleted beside it.
+    await provider.experiment.delete(experiment.id, experiment.outs as Json);
+    expect((await featureFlags.getFeatureFlag(http, projectId, Number(flag.id))).filters[key] ?? null).toBeNull();
+    await provider.flag.delete(flag.id, flag.outs as Json);
+    const deleted = await featureFlags.getFeatureFlag(http, projectId, Number(flag.id));
+    await provider.holdout.delete(holdout.id, holdout.outs as Json);
+    expect(await featureFlags.getFeatureFlag(http, projectId, Number(flag.id))).toMatchObject({ deleted: true, version: deleted.version });
   });
 
   test("PostHog's rules before anything is sent: the holdout's groups, the metric's query, the links and their limit", async () => {

@@ -180,6 +180,19 @@ describe.each(versions)("PostHog %s", (version) => {
     ]);
   });
 
+  test("a soft delete PostHog answers 200 with the flag not deleted fails, naming the flag, and the next delete deletes it", async () => {
+    const { provider, server, http, projectId } = setup();
+    const created = await provider.create({ projectId, key: `ff-undeleted-${version}`, filters });
+    const live = await featureFlags.getFeatureFlag(http, projectId, Number(created.id));
+    await server.control.addFault({ method: "PATCH", path: `/feature_flags/${live.id}/`, status: 200, body: live });
+    await expect(provider.delete(created.id, created.outs as Json)).rejects.toThrow(
+      `PostHog answered the delete of feature flag ${live.id} with it not deleted: it is still live.`,
+    );
+    expect((await featureFlags.getFeatureFlag(http, projectId, live.id)).deleted).toBe(false);
+    await provider.delete(created.id, created.outs as Json);
+    expect((await featureFlags.getFeatureFlag(http, projectId, live.id)).deleted).toBe(true);
+  });
+
   test("getFeatureFlag and listFeatureFlags read live flags by id and key", async () => {
     const { server, http, projectId } = setup();
     useLookupConfig(
