@@ -336,7 +336,8 @@ test("keys other objects wrote into a flag after its state was last read survive
   expect(await filtersOf(runFlagId)).toMatchObject({ holdout: held, groups: [{ rollout_percentage: 40 }] });
 
   await stack.destroy();
-  for (const id of [betaFlagId, runFlagId]) expect(await featureFlags.getFeatureFlag(http, project.id, id)).toMatchObject({ deleted: true });
+  for (const id of [betaFlagId, runFlagId])
+    expect(await featureFlags.getFeatureFlag(http, project.id, id)).toMatchObject({ deleted: true });
   expect(await holdouts.listExperimentHoldouts(http, project.id)).toEqual([]);
 });
 
