@@ -214,7 +214,7 @@ test("examples/first-program (the README's, `npm run demo`'s), groups, flags-for
   const betaFlag = await featureFlags.getFeatureFlag(http, beta.projectId, betaFlagId);
   expect(betaFlag).toMatchObject({ key: "checkout-beta", deleted: false });
   expect(betaFlag.filters.groups?.[0]?.rollout_percentage).toBe(0);
-  expect(betaFlag.filters["super_groups"]).toEqual([expect.objectContaining({ rollout_percentage: 100 })]);
+  expect(betaFlag.filters["feature_enrollment"]).toBe(true);
   expect((await surveys.getSurvey(http, beta.projectId, value("betaSurveyId"))).linked_flag_id).toBe(betaFlagId);
   const experiment = await experiments.getExperiment(http, beta.projectId, beta.experimentId);
   const [holdout] = await holdouts.listExperimentHoldouts(http, beta.projectId);
@@ -226,9 +226,7 @@ test("examples/first-program (the README's, `npm run demo`'s), groups, flags-for
     ["Revenue per user", { type: "secondary" }],
   ]);
   const experimentFlag = await featureFlags.getFeatureFlag(http, beta.projectId, value("betaExperimentFlagId"));
-  expect(experimentFlag.filters["holdout_groups"]).toEqual([
-    expect.objectContaining({ rollout_percentage: 10, variant: `holdout-${holdout!.id}` }),
-  ]);
+  expect(experimentFlag.filters["holdout"]).toEqual({ id: holdout!.id, exclusion_percentage: 10 });
 
   // What each example declared is what PostHog answered: no change.
   await stack.preview({ expectNoChanges: true });
