@@ -6,11 +6,10 @@
  */
 import { experimentExample } from "./example";
 import type * as pulumi from "@pulumi/pulumi";
-import type { Transport } from "../../client";
+import { PostHogError, type Transport } from "../../client";
 import * as experiments from "./endpoints";
 import * as featureFlags from "../feature-flag/endpoints";
 import { idField, type Kind, parseId, resolveWhere } from "../../kit/kind";
-import { PostHogError } from "../../client";
 import { projectScopedApi, projectScopedImport, providerInputsSchema, tableInputs, tableOutputs } from "../../kit/field-model";
 import { ANY } from "../../kit/property";
 import { kindNames } from "../../kit/tokens";
