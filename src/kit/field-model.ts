@@ -421,7 +421,10 @@ function modelOf<R, T extends object>(spec: FieldModelSpec<R, T>, kind: Pick<Mod
       return inputs;
     },
     inputName: arg,
-    sendsMerged: (field) => rowOf(spec.fields, field)?.sendMerged === true,
+    sendsLiveKeys: (field) => {
+      const row = rowOf(spec.fields, field);
+      return row?.sendMerged === true || (row?.othersKeys ?? []).length > 0;
+    },
     setAfterCreate: (field) => rowOf(spec.fields, field)?.afterCreate === true,
     planFeatureOf: (field) => rowOf(spec.fields, field)?.planFeature,
   };

@@ -60,13 +60,14 @@ export interface FieldDef {
   readonly merged?: true;
   /**
    * A merged dictionary that some PostHog replaces whole instead (the 2025-08-04 one `modifiers`): it is sent with its
-   * live keys under the declared ones, so that keys set elsewhere survive on both.
+   * live keys under the declared ones, read for the update, so that keys set elsewhere survive on both.
    */
   readonly sendMerged?: true;
   /**
    * Keys of a dictionary that other PostHog objects write into it (a flag's `super_groups`, written by its early
    * access feature): unless the program declares them, they are PostHog's, left out of the comparison and sent with
-   * their live values, so that an update of the dictionary does not take them away.
+   * their live values (read for the update: they may have been written since the last refresh), so that an update of
+   * the dictionary does not take them away.
    */
   readonly othersKeys?: readonly string[];
   /**

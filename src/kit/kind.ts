@@ -8,6 +8,7 @@ import { pluralNoun, upperFirst } from "./names";
 import type * as pulumi from "@pulumi/pulumi";
 import { isOrganizationId, ORGANIZATION_ID_RULE, type Page, PostHogError, type Transport } from "../client";
 import { isUnknown } from "./unknown";
+import { isPlainObject, own } from "./json";
 import type { KindExample } from "./example";
 import type { PropertySpec } from "./property";
 import type { ProgramModel } from "./program";
@@ -502,8 +503,14 @@ export async function deleteDeclared<S extends ScopeKind, W extends WhereOf<S>>(
 ): Promise<void> {
   if (kind.deletion === "release") return;
   try {
-    if (kind.deletion === "soft-delete") await kind.api.update(http, where, id, { deleted: true });
-    else await kind.api.remove(http, where, id);
+    if (kind.deletion === "soft-delete") {
+      // PostHog answers a soft delete with the object: one it answers as not deleted was not deleted, whatever the 200.
+      const answer = await kind.api.update(http, where, id, { deleted: true });
+      if (isPlainObject(answer) && own(answer, "deleted") === false)
+        throw new Error(
+          `PostHog answered the delete of ${kind.noun} ${id} with it not deleted: it is still live. Delete it in PostHog, or run the delete again.`,
+        );
+    } else await kind.api.remove(http, where, id);
   } catch (error) {
     if (!(error instanceof PostHogError)) throw error;
     if (hooks.alreadyGoing?.(error)) return;

@@ -66,8 +66,11 @@ export interface KindModel<R, Rec extends Recorded> {
   liveInputs(declared: Json, record: R): Json;
   /** How the program names a field. */
   inputName(field: string): string;
-  /** Dictionaries sent with their live keys under the declared ones (PostHog may replace them whole). */
-  sendsMerged(field: string): boolean;
+  /**
+   * Dictionaries sent with live keys besides the declared ones (`sendMerged`: PostHog may replace them whole;
+   * `othersKeys`: keys other objects write into them), which an update reads first.
+   */
+  sendsLiveKeys(field: string): boolean;
   /** Fields PostHog refuses or drops on create: they follow in a PATCH. */
   setAfterCreate(field: string): boolean;
   /** The plan feature without which PostHog shows its own value of a setting. */
@@ -219,14 +222,13 @@ export abstract class DeclaredLifecycle<
     let placed: Placed<R> | undefined;
     if (Object.keys(body).length > 0) {
       try {
-        // The state keeps the live values of declared settings only: a dictionary declared just now is sent with
-        // its live keys read first, so that keys set elsewhere survive a PostHog that replaces it.
-        const unknownLive = Object.keys(body).filter((f) => this.model.sendsMerged(f) && this.model.outputValue(olds, f) === undefined);
+        // A dictionary sent with its live keys takes them from a read made for this update, not from the state:
+        // keys written since the last refresh (an experiment's holdout, an early access feature's enrolment, a
+        // setting changed elsewhere) are in PostHog only, and the PATCH replaces the dictionary whole.
+        const withLive = Object.keys(body).filter((f) => this.model.sendsLiveKeys(f));
         const fetched =
-          unknownLive.length > 0
-            ? (await this.complete(await this.kind.api.get(this.http(), scope, objectId), unknownLive)).record
-            : undefined;
-        const live = (field: string) => this.model.outputValue(olds, field) ?? (fetched ? own(fetched, field) : undefined);
+          withLive.length > 0 ? (await this.complete(await this.kind.api.get(this.http(), scope, objectId), withLive)).record : undefined;
+        const live = (field: string) => (fetched ? own(fetched, field) : this.model.outputValue(olds, field));
         placed = await this.write(scope, objectId, this.model.withLiveKeys(body, live), Object.keys(declared));
       } catch (error) {
         if (error instanceof PostHogError && error.isNotFound) throw this.goneError(objectId);

@@ -36,8 +36,9 @@ export interface ProgramSpec {
    */
   readonly programArgs?: { readonly module: string; readonly name: string; readonly doc: string };
   /**
-   * Boolean inputs of the provider's own, never sent to PostHog: what the program allows the provider to do (an
-   * Experiment's `allowReplaceWhileLaunched`), each with its doc.
+   * Boolean inputs of the provider's own, no field of the object in PostHog: what the program allows or asks the
+   * provider to do (an Experiment's `allowReplaceWhileLaunched`, a FeatureFlag's `createUsageDashboard`, which its
+   * create passes on), each with its doc.
    */
   readonly providerInputs?: Readonly<Record<string, { readonly doc: string }>>;
   /**

@@ -23,7 +23,7 @@ export interface ExperimentHoldoutArgs {
   name: pulumi.Input<string>;
   /** What the holdout is for (at most 400 characters). */
   description?: pulumi.Input<string | null>;
-  /** Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes them to the flags of the holdout's experiments (while they are drafts) as `holdout_groups`. */
+  /** Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes the holdout to the flags of its experiments (while they are drafts): as `holdout` (its id and the first group's rollout as the exclusion percentage; PostHog 2025-08-04: the groups, as `holdout_groups`). */
   filters: pulumi.Input<pulumi.Input<HoldoutGroup>[]>;
 }
 
@@ -46,7 +46,7 @@ export interface ExperimentHoldoutOutputProperties {
   readonly name: pulumi.Output<string>;
   /** What the holdout is for (at most 400 characters). Present when declared. */
   readonly description?: pulumi.Output<string | null>;
-  /** Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes them to the flags of the holdout's experiments (while they are drafts) as `holdout_groups`. Present when declared. */
+  /** Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes the holdout to the flags of its experiments (while they are drafts): as `holdout` (its id and the first group's rollout as the exclusion percentage; PostHog 2025-08-04: the groups, as `holdout_groups`). Present when declared. */
   readonly filters?: pulumi.Output<HoldoutGroup[]>;
 }
 

@@ -48,7 +48,7 @@ export interface ExperimentArgs {
   metrics?: pulumi.Input<Record<string, unknown>[] | null>;
   /** Secondary metrics, as `metrics`; at most 10. */
   metricsSecondary?: pulumi.Input<Record<string, unknown>[] | null>;
-  /** The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes its groups to the experiment's flag as `holdout_groups`. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment"). */
+  /** The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes it into the experiment's flag (`holdout`; PostHog 2025-08-04: its groups, as `holdout_groups`), which a FeatureFlag resource of that flag keeps. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment"). */
   holdoutId?: pulumi.Input<number | null>;
   /** Saved metrics the experiment measures (PostHog's `saved_metrics_ids`): each `{ id: <an ExperimentSavedMetric's savedMetricId>, metadata: { type: "primary" | "secondary" } }`. They count with `metrics` and `metricsSecondary` against the limit of 10 each; the list replaces the experiment's saved metrics whole. */
   savedMetricIds?: pulumi.Input<pulumi.Input<ExperimentSavedMetricLink>[]>;
@@ -95,7 +95,7 @@ export interface ExperimentOutputProperties {
   readonly metrics?: pulumi.Output<Record<string, unknown>[] | null>;
   /** Secondary metrics, as `metrics`; at most 10. Present when declared. */
   readonly metricsSecondary?: pulumi.Output<Record<string, unknown>[] | null>;
-  /** The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes its groups to the experiment's flag as `holdout_groups`. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment"). Present when declared. */
+  /** The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes it into the experiment's flag (`holdout`; PostHog 2025-08-04: its groups, as `holdout_groups`), which a FeatureFlag resource of that flag keeps. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment"). Present when declared. */
   readonly holdoutId?: pulumi.Output<number | null>;
   /** Saved metrics the experiment measures (PostHog's `saved_metrics_ids`): each `{ id: <an ExperimentSavedMetric's savedMetricId>, metadata: { type: "primary" | "secondary" } }`. They count with `metrics` and `metricsSecondary` against the limit of 10 each; the list replaces the experiment's saved metrics whole. Present when declared. */
   readonly savedMetricIds?: pulumi.Output<ExperimentSavedMetricLink[]>;

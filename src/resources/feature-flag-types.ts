@@ -54,7 +54,7 @@ export interface FeatureFlagArgs {
   key: pulumi.Input<string>;
   /** Description of the flag (PostHog calls it `name`); may be empty. */
   name?: pulumi.Input<string>;
-  /** Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. `super_groups` (the enrolment condition of an early access feature) and `holdout_groups` (the holdout of an experiment) are written by those objects: left as they are unless declared. */
+  /** Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. The keys an early access feature or an experiment writes into the flag are theirs, left as they are unless declared: its enrolment (`feature_enrollment` in today's PostHog, `super_groups` in 2025-08-04) and its holdout (`holdout` today, `holdout_groups` in 2025-08-04). An update reads the flag first and sends them along, so a change of the program never takes them away. */
   filters?: pulumi.Input<FlagFilters>;
   /** Whether the flag is on. */
   active?: pulumi.Input<boolean>;
@@ -78,6 +78,8 @@ export interface FeatureFlagArgs {
   evaluationRuntime?: pulumi.Input<"server" | "client" | "all" | null>;
   /** What a rollout hashes (today's PostHog only): "distinct_id" or "device_id". */
   bucketingIdentifier?: pulumi.Input<"distinct_id" | "device_id" | null>;
+  /** Whether PostHog makes the flag's usage dashboard ("Generated Dashboard: <key> Usage", with its insights) when it creates the flag; default false, so that a flag leaves no dashboard behind. Applies at create only. PostHog 2025-08-04 always makes one: without this input the provider deletes it (marks it deleted) right after the create. With it, the dashboard is PostHog's and stays when the flag is destroyed, as PostHog keeps it when a flag is deleted. */
+  createUsageDashboard?: pulumi.Input<boolean>;
 }
 
 /** Properties for looking up an existing feature flag with `FeatureFlag.get`. */
@@ -99,7 +101,7 @@ export interface FeatureFlagOutputProperties {
   readonly key: pulumi.Output<string>;
   /** Description of the flag (PostHog's `name`). */
   readonly name: pulumi.Output<string>;
-  /** Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. `super_groups` (the enrolment condition of an early access feature) and `holdout_groups` (the holdout of an experiment) are written by those objects: left as they are unless declared. Present when declared. */
+  /** Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. The keys an early access feature or an experiment writes into the flag are theirs, left as they are unless declared: its enrolment (`feature_enrollment` in today's PostHog, `super_groups` in 2025-08-04) and its holdout (`holdout` today, `holdout_groups` in 2025-08-04). An update reads the flag first and sends them along, so a change of the program never takes them away. Present when declared. */
   readonly filters?: pulumi.Output<FlagFilters>;
   /** Whether the flag is on. Present when declared. */
   readonly active?: pulumi.Output<boolean>;

@@ -60,8 +60,16 @@ describe("product configuration, first half (early access, holdouts, saved metri
     expect(created.outs).toMatchObject({ stage: "beta", featureFlagId: Number(flag.id), featureFlagKey: `${target.prefix}beta` });
     expect((await feature.diff(created.id, created.outs as Json, inputs)).changes).toBe(false);
     const flagRead = await flags.read(flag.id, flag.outs as Json);
-    expect((await featureFlags.getFeatureFlag(client, projectId, Number(flag.id))).filters["super_groups"]).toBeTruthy();
+    const enrolment = (await featureFlags.getFeatureFlag(client, projectId, Number(flag.id))).filters["super_groups"];
+    expect(enrolment).toBeTruthy();
     expect((await flags.diff(flag.id, flagRead.props as Json, flagInputs)).changes).toBe(false);
+    // A change of the flag from its state before the feature wrote the enrolment keeps it.
+    const wider = { ...flagInputs, filters: { groups: [{ properties: [], rollout_percentage: 10 }] } };
+    await flags.update(flag.id, flag.outs as Json, wider);
+    expect((await featureFlags.getFeatureFlag(client, projectId, Number(flag.id))).filters).toMatchObject({
+      super_groups: enrolment,
+      groups: [{ rollout_percentage: 10 }],
+    });
 
     const moved = { ...inputs, stage: "alpha", description: "Read back" };
     const updated = await feature.update(created.id, created.outs as Json, moved);
@@ -114,5 +122,39 @@ describe("product configuration, first half (early access, holdouts, saved metri
     expect((await featureFlags.getFeatureFlag(client, projectId, flagId)).filters["holdout_groups"]).toEqual([
       expect.objectContaining({ rollout_percentage: 10, variant: `holdout-${h.id}` }),
     ]);
+  });
+
+  test("a declared flag run by a draft experiment then given a holdout: a change of the flag from a state read before keeps holdout_groups; destroyed as Pulumi does (the experiment, then the flag and the holdout at once), the flag stays deleted", async () => {
+    const flags = new FeatureFlagLifecycle(connection);
+    const holdout = new ExperimentHoldoutLifecycle(connection);
+    const experiment = new ExperimentLifecycle(connection);
+    const variants = [
+      { key: "control", rollout_percentage: 50 },
+      { key: "test", rollout_percentage: 50 },
+    ];
+    const flagInputs: Json = {
+      projectId,
+      key: `${target.prefix}held`,
+      filters: { groups: [{ properties: [], rollout_percentage: 100 }], multivariate: { variants } },
+    };
+    const flag = await flags.create(flagInputs);
+    const h = await holdout.create({ projectId, name: `${target.prefix} held`, filters: [{ properties: [], rollout_percentage: 10 }] });
+    const inputs: Json = { projectId, name: `${target.prefix} held`, featureFlagKey: flagInputs["key"] };
+    const e = await experiment.create(inputs);
+    await experiment.update(e.id, e.outs as Json, { ...inputs, holdoutId: Number(h.id) });
+    const held = (await featureFlags.getFeatureFlag(client, projectId, Number(flag.id))).filters["holdout_groups"];
+    expect(held).toEqual([expect.objectContaining({ rollout_percentage: 10, variant: `holdout-${h.id}` })]);
+    await flags.update(flag.id, flag.outs as Json, {
+      ...flagInputs,
+      filters: { groups: [{ properties: [], rollout_percentage: 40 }], multivariate: { variants } },
+    });
+    expect((await featureFlags.getFeatureFlag(client, projectId, Number(flag.id))).filters).toMatchObject({
+      holdout_groups: held,
+      groups: [{ rollout_percentage: 40 }],
+    });
+
+    await experiment.delete(e.id, e.outs as Json);
+    await Promise.all([flags.delete(flag.id, flag.outs as Json), holdout.delete(h.id, h.outs as Json)]);
+    expect((await featureFlags.getFeatureFlag(client, projectId, Number(flag.id))).deleted).toBe(true);
   });
 });

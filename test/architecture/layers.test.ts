@@ -144,6 +144,11 @@ const KIND_ON_KIND: ReadonlyArray<readonly [string, string, string]> = [
   ],
   ["feature-flag", "cohort", "a flag's release conditions name cohorts, which the importer declares as references"],
   [
+    "feature-flag",
+    "dashboard",
+    "a flag's create makes its usage dashboard (`_create_usage_dashboard`, posthog/api/feature_flag.py), which the create deletes where PostHog 2025-08-04 makes it unasked",
+  ],
+  [
     "organization-invite",
     "organization-member",
     "an invite's level is a member's level (OrganizationInvite.level takes OrganizationMembership.Level), and an invite gone because it was accepted is known by its email among the members",

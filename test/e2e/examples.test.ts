@@ -3,6 +3,8 @@
  * Pulumi project outside the repository. The examples that run in an existing stack's configuration share one stack
  * (one program importing each as written): one up, one preview, one up --refresh, one destroy for all of them.
  * The local server goes with the file: a stack whose destroy would check nothing another does not is left to it.
+ * Beside the examples, one small stack of flags other objects write into (an early access feature's enrolment, an
+ * experiment's holdout), changed after those writes.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -212,7 +214,7 @@ test("examples/first-program (the README's, `npm run demo`'s), groups, flags-for
   const betaFlag = await featureFlags.getFeatureFlag(http, beta.projectId, betaFlagId);
   expect(betaFlag).toMatchObject({ key: "checkout-beta", deleted: false });
   expect(betaFlag.filters.groups?.[0]?.rollout_percentage).toBe(0);
-  expect(betaFlag.filters["super_groups"]).toEqual([expect.objectContaining({ rollout_percentage: 100 })]);
+  expect(betaFlag.filters["feature_enrollment"]).toBe(true);
   expect((await surveys.getSurvey(http, beta.projectId, value("betaSurveyId"))).linked_flag_id).toBe(betaFlagId);
   const experiment = await experiments.getExperiment(http, beta.projectId, beta.experimentId);
   const [holdout] = await holdouts.listExperimentHoldouts(http, beta.projectId);
@@ -224,9 +226,7 @@ test("examples/first-program (the README's, `npm run demo`'s), groups, flags-for
     ["Revenue per user", { type: "secondary" }],
   ]);
   const experimentFlag = await featureFlags.getFeatureFlag(http, beta.projectId, value("betaExperimentFlagId"));
-  expect(experimentFlag.filters["holdout_groups"]).toEqual([
-    expect.objectContaining({ rollout_percentage: 10, variant: `holdout-${holdout!.id}` }),
-  ]);
+  expect(experimentFlag.filters["holdout"]).toEqual({ id: holdout!.id, exclusion_percentage: 10 });
 
   // What each example declared is what PostHog answered: no change.
   await stack.preview({ expectNoChanges: true });
@@ -293,6 +293,50 @@ test("examples/first-program (the README's, `npm run demo`'s), groups, flags-for
   expect(await metrics.listExperimentSavedMetrics(http, beta.projectId)).toEqual([]);
   await expect(experiments.getExperiment(http, beta.projectId, beta.experimentId)).rejects.toMatchObject({ isNotFound: true });
   expect(await featureFlags.getFeatureFlag(http, beta.projectId, value("betaExperimentFlagId"))).toMatchObject({ deleted: false });
+});
+
+test("keys other objects wrote into a flag after its state was last read survive a declared change: the enrolment of the feature releasing one flag, the holdout given to the draft experiment running another; destroy deletes both flags", async () => {
+  const project = await projects.createProject(http, server.organizationId, { name: "Seams" });
+  const dir = session.nodeProgram("posthog-seams", [
+    `import * as pulumi from "@pulumi/pulumi";`,
+    `import * as posthog from "pulumi-posthog";`,
+    `const config = new pulumi.Config();`,
+    `const rollout = config.requireNumber("rollout");`,
+    `const beta = new posthog.FeatureFlag("beta", { key: "seam-beta", filters: { groups: [{ properties: [], rollout_percentage: rollout }] } });`,
+    `new posthog.EarlyAccessFeature("beta", { name: "Seam beta", stage: "beta", featureFlagId: beta.flagId });`,
+    `const variants = [{ key: "control", rollout_percentage: 50 }, { key: "test", rollout_percentage: 50 }];`,
+    `const run = new posthog.FeatureFlag("run", { key: "seam-run", filters: { groups: [{ properties: [], rollout_percentage: rollout }], multivariate: { variants } } });`,
+    `const holdout = new posthog.ExperimentHoldout("held", { name: "Seam holdout", filters: [{ properties: [], rollout_percentage: 10 }] });`,
+    `new posthog.Experiment("run", { name: "Seam run", featureFlagKey: run.key, holdoutId: config.getBoolean("held") ? holdout.holdoutId : undefined });`,
+    `export const betaFlagId = beta.flagId;`,
+    `export const runFlagId = run.flagId;`,
+    `export const holdoutId = holdout.holdoutId;`,
+  ]);
+  const stack = await session.stack(dir, `e2e-seams-${process.pid}`, { "posthog:projectId": String(project.id), rollout: "20" });
+  const up = await stack.up();
+  expect(up.summary.resourceChanges).toEqual({ create: 6 });
+  const [betaFlagId, runFlagId, holdoutId] = ["betaFlagId", "runFlagId", "holdoutId"].map((name) => up.outputs[name]!.value as number);
+  const filtersOf = async (id: number) => (await featureFlags.getFeatureFlag(http, project.id, id)).filters;
+  // The feature enrolled its flag after the flag's create, the state's last read of it.
+  expect((await filtersOf(betaFlagId))["feature_enrollment"]).toBe(true);
+
+  // The experiment given its holdout: PostHog writes it into the run flag, after that flag's update in the same up.
+  await stack.setAllConfig({ rollout: { value: "30" }, held: { value: "true" } });
+  expect((await stack.up()).summary.resourceChanges).toEqual({ update: 3, same: 3 });
+  expect(await filtersOf(betaFlagId)).toMatchObject({ feature_enrollment: true, groups: [{ rollout_percentage: 30 }] });
+  const held = { id: holdoutId, exclusion_percentage: 10 };
+  expect((await filtersOf(runFlagId))["holdout"]).toEqual(held);
+
+  // Both flags changed again, from states read before those keys were written: each keeps them.
+  await stack.setConfig("rollout", { value: "40" });
+  expect((await stack.up()).summary.resourceChanges).toEqual({ update: 2, same: 4 });
+  expect(await filtersOf(betaFlagId)).toMatchObject({ feature_enrollment: true, groups: [{ rollout_percentage: 40 }] });
+  expect(await filtersOf(runFlagId)).toMatchObject({ holdout: held, groups: [{ rollout_percentage: 40 }] });
+
+  await stack.destroy();
+  for (const id of [betaFlagId, runFlagId])
+    expect(await featureFlags.getFeatureFlag(http, project.id, id)).toMatchObject({ deleted: true });
+  expect(await holdouts.listExperimentHoldouts(http, project.id)).toEqual([]);
 });
 
 test("examples/quickstart and both stacks of examples/environments deploy", async () => {

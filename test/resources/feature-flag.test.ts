@@ -26,9 +26,10 @@ test("FeatureFlag.get reads by <projectId>/<id>", async () => {
   expect(await resolved(existing.flagId)).toBe(9);
 });
 
-// The written-out inputs are the field table's, camelCase, projectId and adoptId (npm run typecheck fails otherwise).
+// The written-out inputs are the field table's, camelCase, projectId, adoptId and the provider's own
+// createUsageDashboard (npm run typecheck fails otherwise).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const inputsMatchTheTable: Same<keyof FeatureFlagArgs, CamelCase<FlagField> | "projectId" | "adoptId"> = true;
+const inputsMatchTheTable: Same<keyof FeatureFlagArgs, CamelCase<FlagField> | "projectId" | "adoptId" | "createUsageDashboard"> = true;
 
 test("FeatureFlagArgs names every field of the table", () => {
   expect(inputsMatchTheTable).toBe(true);

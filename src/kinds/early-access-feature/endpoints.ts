@@ -2,7 +2,7 @@
  * The early access feature endpoints (EarlyAccessFeatureViewSet, products/early_access_features/backend/api.py), one
  * function each, under `/api/projects/<projectId>/early_access_feature/` (singular, as posthog/api/__init__.py
  * registers it). Keyed by UUID; deleted with DELETE, which leaves its feature flag (PostHog only takes the enrolment
- * condition, `super_groups`, off the flag).
+ * off the flag: `feature_enrollment`, `super_groups` in 2025-08-04).
  */
 import { earlyAccessFeatureSchema } from "./record";
 import * as objects from "../../client/project-objects";

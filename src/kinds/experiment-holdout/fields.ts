@@ -33,6 +33,6 @@ export const experimentHoldoutFields = {
       .array(z.record(z.string(), z.unknown(), { error: "must be a list of groups (objects)" }), { error: "must be a list of groups" })
       .min(1, { error: `must hold at least one group: Filters are required to create an holdout group (${HOLDOUT_SERIALIZER})` }),
     equal: sameFilters,
-    doc: "Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes them to the flags of the holdout's experiments (while they are drafts) as `holdout_groups`.",
+    doc: "Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes the holdout to the flags of its experiments (while they are drafts): as `holdout` (its id and the first group's rollout as the exclusion percentage; PostHog 2025-08-04: the groups, as `holdout_groups`).",
   },
 } as const satisfies Record<string, FieldDef>;

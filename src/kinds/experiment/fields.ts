@@ -136,7 +136,7 @@ export const experimentFields = {
       .number({ error: "must be the numeric id of an experiment holdout or null" })
       .int({ error: "must be the numeric id of an experiment holdout or null" })
       .nullable(),
-    doc: "The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes its groups to the experiment's flag as `holdout_groups`. Set while the experiment is a draft: PostHog refuses changing it once launched (\"Can't update holdout on running Experiment\").",
+    doc: "The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes it into the experiment's flag (`holdout`; PostHog 2025-08-04: its groups, as `holdout_groups`), which a FeatureFlag resource of that flag keeps. Set while the experiment is a draft: PostHog refuses changing it once launched (\"Can't update holdout on running Experiment\").",
   },
   saved_metric_ids: {
     beyondApiTypes: "sent as PostHog's `saved_metrics_ids` (write-only there; answered as `saved_metrics`)",

@@ -6,10 +6,10 @@
  */
 import { experimentExample } from "./example";
 import type * as pulumi from "@pulumi/pulumi";
-import type { Transport } from "../../client";
+import { PostHogError, type Transport } from "../../client";
 import * as experiments from "./endpoints";
 import * as featureFlags from "../feature-flag/endpoints";
-import { idField, type Kind } from "../../kit/kind";
+import { idField, type Kind, parseId, resolveWhere } from "../../kit/kind";
 import { projectScopedApi, projectScopedImport, providerInputsSchema, tableInputs, tableOutputs } from "../../kit/field-model";
 import { ANY } from "../../kit/property";
 import { kindNames } from "../../kit/tokens";
@@ -200,6 +200,30 @@ export class ExperimentLifecycle extends FieldTableLifecycle<ExperimentRead> {
       if (live.feature_flag_key !== key) throw new Error(refusal(id, olds, `changing featureFlagKey to "${key}"`));
     }
     return super.update(id, olds, news);
+  }
+
+  /**
+   * A draft on a holdout leaves it before it is marked deleted. PostHog's holdout DELETE rewrites the flag of every
+   * experiment on the holdout, deleted ones included, saving the whole flag as it read it (ExperimentHoldoutViewSet.
+   * destroy: `instance.experiment_set.all()`, FeatureFlagSerializer(...).save(); ee/clickhouse/views/experiment_holdouts.py
+   * in 2025-08-04, products/experiments/backend/ today). Once the experiment is gone Pulumi deletes its flag and its
+   * holdout together, so a flag marked deleted between that read and that save came back live, `deleted: false`,
+   * while destroy succeeded. Without the experiment the holdout's DELETE touches no flag of this program. PostHog
+   * refuses a launched experiment's holdout change ("Can't update holdout on running Experiment"): such an experiment
+   * keeps it.
+   */
+  override async delete(id: string, props: Json): Promise<void> {
+    const parsed = parseId(this.kind, id);
+    const projectId = resolveWhere<"project", number>(this.kind, this.config, props, parsed);
+    try {
+      const live = await this.kind.api.get(this.http(), projectId, parsed.id);
+      if (typeof live.holdout_id === "number" && !live.launched)
+        await this.kind.api.update(this.http(), projectId, parsed.id, { holdout_id: null });
+    } catch (error) {
+      // Gone already: the kit's delete proves it as it does for every kind.
+      if (!(error instanceof PostHogError) || !error.isNotFound) throw error;
+    }
+    await super.delete(id, props);
   }
 
   protected override async obtain(projectId: number, body: Json): Promise<ExperimentRecord> {

@@ -107,12 +107,16 @@ export const flagFields = {
   filters: {
     input: z.record(z.string(), z.unknown(), { error: "must be an object (PostHog's release conditions)" }),
     equal: sameFilters,
-    // EarlyAccessFeatureSerializer writes its enrolment condition as `super_groups` into the flag it releases
-    // (products/early_access_features/backend/api.py), and an experiment its holdout's groups as `holdout_groups`
-    // (ExperimentSerializer, ee/clickhouse/views/experiments.py in 2025-08-04): theirs unless the program declares them.
-    othersKeys: ["super_groups", "holdout_groups"],
+    // Written into the flag by other objects, theirs unless the program declares them. PostHog 2025-08-04: an early
+    // access feature's enrolment condition as `super_groups` (products/early_access_features/backend/api.py), an
+    // experiment's holdout as `holdout_groups` (ExperimentSerializer, ee/clickhouse/views/experiments.py). Today's:
+    // the enrolment as the marker `feature_enrollment` (true, None once the feature is deleted or back in concept;
+    // `set_feature_enrollment`, products/feature_flags/backend/facade/filters.py, test_facade.py), the holdout as
+    // `holdout: {id, exclusion_percentage}` (None when detached; `holdout_filters_for_flag`,
+    // products/experiments/backend/models/experiment.py). Flags written before keep the old keys.
+    othersKeys: ["super_groups", "holdout_groups", "feature_enrollment", "holdout"],
     type: "FlagFilters",
-    doc: 'Release conditions, as PostHog\'s `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. `super_groups` (the enrolment condition of an early access feature) and `holdout_groups` (the holdout of an experiment) are written by those objects: left as they are unless declared.',
+    doc: "Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `\"true\"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. The keys an early access feature or an experiment writes into the flag are theirs, left as they are unless declared: its enrolment (`feature_enrollment` in today's PostHog, `super_groups` in 2025-08-04) and its holdout (`holdout` today, `holdout_groups` in 2025-08-04). An update reads the flag first and sends them along, so a change of the program never takes them away.",
   },
   active: { input: bool, doc: "Whether the flag is on." },
   archived: {

@@ -8,11 +8,14 @@ import type { Transport } from "../../client";
 import * as featureFlags from "./endpoints";
 import { idField, type Kind } from "../../kit/kind";
 import { ANY } from "../../kit/property";
-import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
+import { projectScopedApi, projectScopedImport, providerInputsSchema, tableInputs, tableOutputs } from "../../kit/field-model";
 import { kindNames } from "../../kit/tokens";
 import { flagFields, normalFilters } from "./fields";
 import { cohortsIn } from "../cohort/kind";
-import { type FlagRecord, secretInputPaths, featureFlagModel } from "./model";
+import { CREATE_USAGE_DASHBOARD, type FlagRecord, secretInputPaths, featureFlagModel } from "./model";
+import * as dashboards from "../dashboard/endpoints";
+import { PostHogError } from "../../client";
+import { PartialSuccess } from "../../kit/outcome";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import type { Json } from "../../kit/lifecycle";
 import type { FeatureFlag } from "./record";
@@ -40,7 +43,7 @@ export const featureFlagKind: Kind<"project", FlagRecord> = {
   schema: () => ({
     description:
       "A PostHog feature flag. Declared fields are managed; deleted as PostHog deletes flags (marked deleted); a flag deleted by hand is created again.",
-    inputs: tableInputs(flagFields, "flag"),
+    inputs: { ...tableInputs(flagFields, "flag"), ...providerInputsSchema(featureFlagModel.spec.providerInputs) },
     outputs: tableOutputs(flagFields, "flag", { flagId: { type: "integer", description: "Numeric id of the flag in PostHog." } }),
     required: ["flagId", "projectId", "key", "name"],
   }),
@@ -114,7 +117,8 @@ export const featureFlagKind: Kind<"project", FlagRecord> = {
 /**
  * The FeatureFlag lifecycle: the kit's (src/kit/lifecycle.ts) with one hook of its own, the create, which is never
  * sent twice blindly (PostHog has no idempotency key: after an unclear answer the flag is looked up by its key and
- * taken only if this create made it; a key PostHog finds taken names the flag that holds it).
+ * taken only if this create made it; a key PostHog finds taken names the flag that holds it), and leaves no usage
+ * dashboard unless the program asks for one.
  */
 export class FeatureFlagLifecycle extends FieldTableLifecycle<FeatureFlag> {
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
@@ -122,11 +126,15 @@ export class FeatureFlagLifecycle extends FieldTableLifecycle<FeatureFlag> {
     super(featureFlagKind, featureFlagModel, connection);
   }
 
-  protected override async obtain(projectId: number, body: Json): Promise<FlagRecord> {
+  protected override async obtain(projectId: number, body: Json, inputs: Json): Promise<FlagRecord> {
     const key = body["key"];
     if (typeof key !== "string") throw new Error("key is required: PostHog keys every flag");
+    const withDashboard = inputs[CREATE_USAGE_DASHBOARD] === true;
     const create = async () => {
-      const created = await featureFlags.createFeatureFlag(this.http(), projectId, body);
+      const created = await featureFlags.createFeatureFlag(this.http(), projectId, {
+        ...body,
+        _should_create_usage_dashboard: withDashboard,
+      });
       // The create answers encrypted payloads as stored, encrypted; a read answers them as written (PostHog decrypts
       // them for personal API keys: FeatureFlagViewSet.retrieve). Compared encrypted, they are written again (a PATCH
       // that says has_encrypted_payloads), which is what happens when that read fails.
@@ -145,6 +153,29 @@ export class FeatureFlagLifecycle extends FieldTableLifecycle<FeatureFlag> {
       taken: (error) => error.status === 400 && error.attr === "key" && error.code === "unique",
       otherwise: "choose another key (PostHog keeps keys unique among live flags)",
     });
+    if (!withDashboard && typeof flag.usage_dashboard === "number") await this.dropUsageDashboard(projectId, flag, inputs);
     return { ...flag, project_id: projectId };
+  }
+
+  /**
+   * The usage dashboard a PostHog without `_should_create_usage_dashboard` (2025-08-04, posthog/api/feature_flag.py
+   * `_create_usage_dashboard`) made with a flag the program asked none of: marked deleted, as PostHog deletes
+   * dashboards. Its insights go with it (`delete_insights`): the dashboard's own, made for it. If that fails, the flag
+   * is recorded all the same and the error names the dashboard.
+   */
+  private async dropUsageDashboard(projectId: number, flag: FeatureFlag, inputs: Json): Promise<void> {
+    const dashboardId = flag.usage_dashboard!;
+    try {
+      await dashboards.deleteDashboard(this.http(), projectId, dashboardId, true);
+    } catch (error) {
+      if (!(error instanceof PostHogError)) throw error;
+      throw new PartialSuccess(
+        `Feature flag ${flag.id} was created, but deleting the usage dashboard ${dashboardId} this PostHog made with it failed: ${error.message} Delete it in PostHog, or set ${CREATE_USAGE_DASHBOARD}: true to keep it.`,
+        String(flag.id),
+        this.model.toOutputs({ ...flag, project_id: projectId }, this.model.recordInputs(inputs)),
+        inputs,
+        this.kind.noun,
+      );
+    }
   }
 }

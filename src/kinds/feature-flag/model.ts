@@ -11,6 +11,13 @@ import { isPlainObject } from "../../kit/json";
 import { camelCase } from "../../kit/names";
 import { isUnknown } from "../../kit/unknown";
 
+/**
+ * The flag's create asks PostHog for its usage dashboard only when the program says so (today's
+ * `_should_create_usage_dashboard`, write-only, default true: FeatureFlagSerializer,
+ * products/feature_flags/backend/api/feature_flag.py; PostHog's Terraform provider defaults it to false too).
+ */
+export const CREATE_USAGE_DASHBOARD = "createUsageDashboard";
+
 /** A flag record with the project it was read from (PostHog's answer does not name it). */
 export type FlagRecord = InProject<FeatureFlag>;
 
@@ -23,6 +30,11 @@ const base = fieldModel<FeatureFlag>({
     doc: "The filters of a flag with encrypted payloads become a Pulumi secret there, before anything reaches the engine.",
   },
   summary: "A feature flag of a project: who sees which variant, and what it carries.",
+  providerInputs: {
+    [CREATE_USAGE_DASHBOARD]: {
+      doc: "Whether PostHog makes the flag's usage dashboard (\"Generated Dashboard: <key> Usage\", with its insights) when it creates the flag; default false, so that a flag leaves no dashboard behind. Applies at create only. PostHog 2025-08-04 always makes one: without this input the provider deletes it (marks it deleted) right after the create. With it, the dashboard is PostHog's and stays when the flag is destroyed, as PostHog keeps it when a flag is deleted.",
+    },
+  },
   fields: flagFields,
   exampleInput: "ensureExperienceContinuity",
   required: { key: "the key SDKs evaluate the flag by" },

@@ -10,8 +10,11 @@
  * - `feature_flag_id` (create only): the flag must exist, have no other feature, not be on groups nor multivariate.
  *   Without it a flag is created through the flag serializer (its errors are the flag's: `key`), keyed by the name
  *   slugified, named "Feature Flag for Feature <name>", at 0%.
- * - In a release stage (concept, alpha, beta, general-availability) the flag gets the enrolment condition as
+ * - In a release stage (concept, alpha, beta, general-availability; today's without concept) the flag gets the enrolment condition as
  *   `super_groups`; leaving one for draft or archived takes it off (null); so does DELETE, which leaves the flag.
+ *   Today's PostHog writes the marker `feature_enrollment: true` instead, dropping `super_groups`, and clears it as
+ *   `feature_enrollment: null` (`set_feature_enrollment`, products/feature_flags/backend/facade/filters.py, its cases
+ *   in products/feature_flags/backend/test/test_facade.py; docs/feature-enrollment in PostHog's flag product).
  * - No filters on the list (LimitOffsetPagination, 100), in creation order.
  */
 import { validationError, serverError } from "../drf/errors";
@@ -28,8 +31,15 @@ import type { StoredObject, StoredProject } from "../state/types";
 import { randomUUID } from "node:crypto";
 
 export const EARLY_ACCESS_STAGES = ["draft", "concept", "alpha", "beta", "general-availability", "archived"];
-/** `EarlyAccessFeature.ReleaseStage`. */
-const RELEASE_STAGES = ["concept", "alpha", "beta", "general-availability"];
+/**
+ * The stages in which the flag serves those who opted in: 2025-08-04's `EarlyAccessFeature.ReleaseStage`; today's
+ * leave concept out (people register interest there, the flag is not enrolled: PostHog's feature enrollment doc).
+ */
+function releaseStages(ctx: ApiContext): string[] {
+  return ctx.services.version === "2025-08-04"
+    ? ["concept", "alpha", "beta", "general-availability"]
+    : ["alpha", "beta", "general-availability"];
+}
 
 /** Django's URLValidator as far as the local server models it: a scheme it takes, `://`, a host, no whitespace. */
 const URL_SHAPE = /^(?:https?|ftps?):\/\/[^\s/?#]+[^\s]*$/i;
@@ -57,13 +67,23 @@ export const CREATE_FIELDS: SerializerFields<unknown> = [
   ["_create_in_folder", charField({ nullable: false, allowBlank: true })],
 ];
 
-/** The enrolment condition (`super_conditions`): persons who opted in, all of them. */
+/** The enrolment condition of 2025-08-04 (`super_conditions`): persons who opted in, all of them. */
 const enrolment = (key: string): JsonObject[] => [
   {
     properties: [{ key: `$feature_enrollment/${key}`, type: "person", operator: "exact", value: ["true"] }],
     rollout_percentage: 100,
   },
 ];
+
+/**
+ * A flag's filters with the enrolment on or off: 2025-08-04's `super_groups` (the condition, or null), today's
+ * `feature_enrollment` marker (true, or null), which drops any `super_groups`.
+ */
+function enrolled(ctx: ApiContext, filters: JsonObject, key: string, on: boolean): JsonObject {
+  if (ctx.services.version === "2025-08-04") return { ...filters, super_groups: on ? enrolment(key) : null };
+  const { super_groups: _, ...rest } = filters;
+  return { ...rest, feature_enrollment: on ? true : null };
+}
 
 function flagOf(ctx: ApiContext, f: StoredObject): StoredObject | null {
   const id = f.fields.feature_flag_id;
@@ -104,21 +124,20 @@ function checkFlag(ctx: ApiContext, id: number): StoredObject {
 
 function create(ctx: ApiContext, team: StoredProject) {
   const attrs = validateBody(ctx.req.body(), CREATE_FIELDS, null, ["name", "stage"], false);
-  const released = RELEASE_STAGES.includes(pyStr(attrs.stage));
+  const released = releaseStages(ctx).includes(pyStr(attrs.stage));
   // `if feature_flag_id:` — 0 is no flag.
   const given = typeof attrs.feature_flag_id === "number" && attrs.feature_flag_id !== 0 ? attrs.feature_flag_id : null;
   let flag: StoredObject;
   if (given !== null) {
     flag = checkFlag(ctx, given);
-    if (released) updateFlagFilters(ctx, team, flag, { ...filtersOf(flag), super_groups: enrolment(pyStr(flag.fields.key)) });
+    if (released) updateFlagFilters(ctx, team, flag, enrolled(ctx, filtersOf(flag), pyStr(flag.fields.key), true));
   } else {
     const key = slugify(pyStr(attrs.name));
     const filters: JsonObject = { groups: [{ properties: [], rollout_percentage: 0, variant: null }] };
-    if (released) filters.super_groups = enrolment(key);
     flag = createFlag(ctx, team, {
       key,
       name: `Feature Flag for Feature ${pyStr(attrs.name)}`,
-      filters,
+      filters: released ? enrolled(ctx, filters, key, true) : filters,
       creation_context: "early_access_features",
     });
   }
@@ -139,12 +158,13 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
   const attrs = validateBody(ctx.req.body(), FIELDS, null, ["name", "stage"], partial);
   const stage = attrs.stage;
   const flag = flagOf(ctx, f);
-  const wasReleased = RELEASE_STAGES.includes(pyStr(f.fields.stage));
-  if (flag && !wasReleased && typeof stage === "string" && RELEASE_STAGES.includes(stage))
-    updateFlagFilters(ctx, team, flag, { ...filtersOf(flag), super_groups: enrolment(pyStr(flag.fields.key)) });
-  else if (flag && typeof stage === "string" && !RELEASE_STAGES.includes(stage)) {
+  const stages = releaseStages(ctx);
+  const wasReleased = stages.includes(pyStr(f.fields.stage));
+  if (flag && !wasReleased && typeof stage === "string" && stages.includes(stage))
+    updateFlagFilters(ctx, team, flag, enrolled(ctx, filtersOf(flag), pyStr(flag.fields.key), true));
+  else if (flag && typeof stage === "string" && !stages.includes(stage)) {
     // Saved as it is, not through the flag serializer.
-    flag.fields.filters = { ...filtersOf(flag), super_groups: null };
+    flag.fields.filters = enrolled(ctx, filtersOf(flag), pyStr(flag.fields.key), false);
   }
   Object.assign(f.fields, attrs);
   const answer = updatedAnswer(ctx, f, () => serializeEarlyAccessFeature(ctx, f));
@@ -157,7 +177,7 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
 function destroy(ctx: ApiContext, team: StoredProject, id: number) {
   const f = findInProject(ctx.store, "earlyAccessFeatures", team, id);
   const flag = flagOf(ctx, f);
-  if (flag) flag.fields.filters = { ...filtersOf(flag), super_groups: null };
+  if (flag) flag.fields.filters = enrolled(ctx, filtersOf(flag), pyStr(flag.fields.key), false);
   ctx.store.removeObject("earlyAccessFeatures", f.id);
   return noContent();
 }

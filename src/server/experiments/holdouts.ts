@@ -6,8 +6,9 @@
  * - `name` (at most 400, not blank) is required; `description` (at most 400) may be null or blank; `filters` (a JSON
  *   list) must be given and not empty on create ("Filters are required to create an holdout group").
  * - PostHog gives every group the variant `holdout-<id>`; new filters are written to the flags of the holdout's
- *   experiments as `holdout_groups` (through the flag serializer).
- * - DELETE (204) takes `holdout_groups` off those flags; the experiments stay, their holdout null (SET_NULL).
+ *   experiments (through the flag serializer): as `holdout_groups` in 2025-08-04, as `holdout: {id,
+ *   exclusion_percentage}` today (`holdout_filters_for_flag`, products/experiments/backend/models/experiment.py).
+ * - DELETE (204) takes the holdout off those flags (null); the experiments stay, their holdout null (SET_NULL).
  * - The list is newest first, LimitOffsetPagination (100), no filters.
  */
 import { validationError } from "../drf/errors";
@@ -50,12 +51,22 @@ export function holdoutOf(ctx: ApiContext, id: Json | undefined): StoredObject |
   return typeof id === "number" ? (ctx.store.object("experimentHoldouts", id) ?? null) : null;
 }
 
-/** The flags of the experiments in a holdout get its groups (`holdout_groups`), or lose them (null). */
-function writeToFlags(ctx: ApiContext, team: StoredProject, holdoutId: number, groups: Json): void {
+/**
+ * A holdout (its id and groups, or none) as a flag's filters carry it: 2025-08-04's `holdout_groups` (the groups),
+ * today's `holdout` (`holdout_filters_for_flag`: its id and its first group's rollout as the exclusion percentage).
+ */
+export function holdoutForFlag(ctx: ApiContext, holdout: { id: number; filters: Json } | null): JsonObject {
+  if (ctx.services.version === "2025-08-04") return { holdout_groups: holdout ? cloneJson(holdout.filters) : null };
+  const first = holdout && Array.isArray(holdout.filters) ? holdout.filters[0] : undefined;
+  return { holdout: holdout && isJsonObject(first) ? { id: holdout.id, exclusion_percentage: first.rollout_percentage ?? null } : null };
+}
+
+/** The flags of the experiments in a holdout get it (its new groups), or lose it (null). */
+function writeToFlags(ctx: ApiContext, team: StoredProject, holdoutId: number, filters: Json | null): void {
+  const keys = holdoutForFlag(ctx, filters === null ? null : { id: holdoutId, filters });
   for (const e of ctx.store.objects("experiments").filter((x) => x.fields.holdout_id === holdoutId)) {
     const flag = typeof e.fields.feature_flag_id === "number" ? ctx.store.object("featureFlags", e.fields.feature_flag_id) : undefined;
-    if (flag)
-      updateFlagFilters(ctx, team, flag, { ...(isJsonObject(flag.fields.filters) ? flag.fields.filters : {}), holdout_groups: groups });
+    if (flag) updateFlagFilters(ctx, team, flag, { ...(isJsonObject(flag.fields.filters) ? flag.fields.filters : {}), ...keys });
   }
 }
 

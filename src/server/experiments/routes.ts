@@ -16,7 +16,8 @@
  *   and non-archived only unless `archived=true` is given.
  *
  * - `holdout_id` names a holdout (holdouts.ts; any project's, as PostHog's PrimaryKeyRelatedField queries them all):
- *   its groups go to the flag PostHog creates, and to a draft's flag on update, as `holdout_groups`; a launched
+ *   its groups go to the flag PostHog creates, and to a draft's flag on update (`holdoutForFlag`: `holdout_groups` in
+ *   2025-08-04, `holdout` today); a launched
  *   experiment's holdout cannot change. `saved_metrics_ids` (write-only) are `{id, metadata: {type}}`, each id a saved
  *   metric (saved-metrics.ts), counted with the metrics against the limit; they replace the experiment's links, which
  *   are answered as `saved_metrics` (ExperimentToSavedMetricSerializer; a link without metadata fails as
@@ -37,7 +38,7 @@ import {
   primaryKeyField,
 } from "../drf/fields";
 import { pyStr } from "../drf/py";
-import { holdoutOf, holdoutRoutes, serializeHoldout } from "./holdouts";
+import { holdoutForFlag, holdoutOf, holdoutRoutes, serializeHoldout } from "./holdouts";
 import { savedMetric, savedMetricRoutes } from "./saved-metrics";
 import { createFlag, minimalFlag, updateFlagFilters } from "../feature-flags/routes";
 import type { ApiContext } from "../pipeline/api";
@@ -317,7 +318,7 @@ function create(ctx: ApiContext, team: StoredProject) {
         groups: [{ properties: [], rollout_percentage: current ? (params.rollout_percentage ?? 100) : 100 }],
         multivariate: { variants: variants.length > 0 ? variants : cloneJson(DEFAULT_VARIANTS) },
         aggregation_group_type_index: params.aggregation_group_type_index ?? null,
-        holdout_groups: holdout ? cloneJson(holdout.fields.filters ?? null) : null,
+        ...holdoutForFlag(ctx, holdout ? { id: holdout.id, filters: holdout.fields.filters ?? null } : null),
       },
       active: !draft,
       creation_context: "experiments",
@@ -405,23 +406,19 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
     throw validationError("Can't update holdout on running Experiment");
   if (isJsonObject(attrs.filters) && Array.isArray(attrs.filters.properties) && attrs.filters.properties.length > 0)
     throw validationError("Experiments do not support global filter properties");
-  const holdoutGroups = (): Json => {
+  const holdoutKeys = (): JsonObject => {
     const holdout = holdoutOf(ctx, "holdout_id" in attrs ? attrs.holdout_id : e.fields.holdout_id);
-    return holdout ? cloneJson(holdout.fields.filters ?? null) : null;
+    return holdoutForFlag(ctx, holdout ? { id: holdout.id, filters: holdout.fields.filters ?? null } : null);
   };
   if (draft && flag && isJsonObject(attrs.parameters) && Object.keys(attrs.parameters).length > 0) {
     const filters = isJsonObject(flag.fields.filters) ? (cloneJson(flag.fields.filters) as JsonObject) : {};
     filters.groups = Array.isArray(filters.groups) ? filters.groups : [];
     filters.multivariate = { variants: newVariants && newVariants.length > 0 ? newVariants : cloneJson(DEFAULT_VARIANTS) };
     filters.aggregation_group_type_index = attrs.parameters.aggregation_group_type_index ?? null;
-    filters.holdout_groups = holdoutGroups();
-    updateFlagFilters(ctx, team, flag, filters);
+    updateFlagFilters(ctx, team, flag, { ...filters, ...holdoutKeys() });
   } else if (draft && flag && "holdout_id" in attrs) {
     // No parameters: just the holdout's groups.
-    updateFlagFilters(ctx, team, flag, {
-      ...(isJsonObject(flag.fields.filters) ? flag.fields.filters : {}),
-      holdout_groups: holdoutGroups(),
-    });
+    updateFlagFilters(ctx, team, flag, { ...(isJsonObject(flag.fields.filters) ? flag.fields.filters : {}), ...holdoutKeys() });
   }
   if (draft && typeof attrs.start_date === "number" && flag) flag.fields.active = true;
   Object.assign(e.fields, storable(attrs));

@@ -41,18 +41,19 @@ describe.each(versions)("PostHog %s", (version) => {
     });
     expect((await provider.feature.diff(created.id, created.outs as Json, inputs)).changes).toBe(false);
 
-    // PostHog wrote the enrolment condition into the flag: the flag's program did not declare it, so no drift…
+    // PostHog wrote the enrolment into the flag (2025-08-04 as the condition `super_groups`, today's as the marker
+    // `feature_enrollment`): the flag's program did not declare it, so no drift…
+    const enrolment = version === "2025-08-04" ? "super_groups" : "feature_enrollment";
     const live = await featureFlags.getFeatureFlag(http, projectId, Number(flag.id));
-    expect(live.filters["super_groups"]).toEqual([expect.objectContaining({ rollout_percentage: 100 })]);
+    expect(live.filters[enrolment]).toEqual(version === "2025-08-04" ? [expect.objectContaining({ rollout_percentage: 100 })] : true);
     const flagRead = await provider.flag.read(flag.id, flag.outs as Json);
     expect(flagRead.inputs).toEqual(flagInputs);
     expect((await provider.flag.diff(flag.id, flagRead.props as Json, flagInputs)).changes).toBe(false);
-    // …and an update of the flag's conditions sends it along rather than taking it away.
+    // …and an update of the flag's conditions sends it along rather than taking it away, even from a state read
+    // before the feature wrote it (no refresh since the flag's create).
     const wider = { ...flagInputs, filters: { groups: [{ properties: [], rollout_percentage: 10 }] } };
-    await provider.flag.update(flag.id, flagRead.props as Json, wider);
-    expect((await featureFlags.getFeatureFlag(http, projectId, Number(flag.id))).filters["super_groups"]).toEqual(
-      live.filters["super_groups"],
-    );
+    await provider.flag.update(flag.id, flag.outs as Json, wider);
+    expect((await featureFlags.getFeatureFlag(http, projectId, Number(flag.id))).filters[enrolment]).toEqual(live.filters[enrolment]);
 
     // An update: 2025-08-04 stores it and answers 500; read back, it is applied.
     const moved = { ...inputs, stage: "general-availability", description: "For everyone soon" };
@@ -74,7 +75,7 @@ describe.each(versions)("PostHog %s", (version) => {
     await expect(features.getEarlyAccessFeature(http, projectId, created.id)).rejects.toThrow(/404/);
     const left = await featureFlags.getFeatureFlag(http, projectId, Number(flag.id));
     expect(left.deleted).toBe(false);
-    expect(left.filters["super_groups"] ?? null).toBeNull();
+    expect(left.filters[enrolment] ?? null).toBeNull();
   });
 
   test("without a flag, PostHog makes one and keeps it on delete: a second feature of the name is refused, naming what to do", async () => {

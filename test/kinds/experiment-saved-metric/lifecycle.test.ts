@@ -13,7 +13,12 @@ import * as experiments from "../../../src/kinds/experiment/endpoints";
 import * as holdouts from "../../../src/kinds/experiment-holdout/endpoints";
 import * as metrics from "../../../src/kinds/experiment-saved-metric/endpoints";
 import * as featureFlags from "../../../src/kinds/feature-flag/endpoints";
-import { ExperimentHoldoutLifecycle, ExperimentLifecycle, ExperimentSavedMetricLifecycle } from "../../../src/provider";
+import {
+  ExperimentHoldoutLifecycle,
+  ExperimentLifecycle,
+  ExperimentSavedMetricLifecycle,
+  FeatureFlagLifecycle,
+} from "../../../src/provider";
 import { projectScopedSetups, versions } from "../../helpers/project-scoped";
 
 type Json = Record<string, unknown>;
@@ -22,6 +27,7 @@ const setups = projectScopedSetups("Holdouts and metrics", (connection) => ({
   holdout: new ExperimentHoldoutLifecycle(connection),
   metric: new ExperimentSavedMetricLifecycle(connection),
   experiment: new ExperimentLifecycle(connection),
+  flag: new FeatureFlagLifecycle(connection),
 }));
 
 const funnel = { kind: "ExperimentMetric", metric_type: "funnel", series: [{ kind: "EventsNode", event: "checkout started" }] };
@@ -64,8 +70,11 @@ describe.each(versions)("PostHog %s", (version) => {
     const read = await provider.experiment.read(created.id, created.outs as Json);
     expect(read.inputs).toEqual(inputs);
     const flagId = (created.outs as Json)["featureFlagId"] as number;
-    const groups = (await featureFlags.getFeatureFlag(http, projectId, flagId)).filters["holdout_groups"];
-    expect(groups).toEqual([expect.objectContaining({ rollout_percentage: 10, variant: `holdout-${holdout.id}` })]);
+    // 2025-08-04 writes the holdout's groups into the flag, today's PostHog the holdout's id and exclusion percentage.
+    const filters = (await featureFlags.getFeatureFlag(http, projectId, flagId)).filters;
+    if (version === "2025-08-04")
+      expect(filters["holdout_groups"]).toEqual([expect.objectContaining({ rollout_percentage: 10, variant: `holdout-${holdout.id}` })]);
+    else expect(filters["holdout"]).toEqual({ id: Number(holdout.id), exclusion_percentage: 10 });
 
     // One metric fewer: PostHog's list is replaced whole.
     const fewer = { ...inputs, savedMetricIds: [{ id: metricIds[0], metadata: { type: "primary" } }] };
@@ -74,6 +83,52 @@ describe.each(versions)("PostHog %s", (version) => {
       metricIds[0],
     ]);
     expect((await provider.experiment.diff(created.id, updated.outs as Json, fewer)).changes).toBe(false);
+  });
+
+  test("a declared flag run by a draft experiment then given a holdout: a change of the flag from a state read before the holdout keeps it; destroyed, the experiment leaves the holdout first", async () => {
+    const { provider, http, projectId } = setup();
+    const variants = [
+      { key: "control", rollout_percentage: 50 },
+      { key: "test", rollout_percentage: 50 },
+    ];
+    const flagInputs: Json = {
+      projectId,
+      key: `held-${version}`,
+      filters: { groups: [{ properties: [], rollout_percentage: 100 }], multivariate: { variants } },
+    };
+    const flag = await provider.flag.create(flagInputs);
+    const holdout = await provider.holdout.create({
+      projectId,
+      name: `Held ${version}`,
+      filters: [{ properties: [], rollout_percentage: 10 }],
+    });
+    const inputs: Json = { projectId, name: `Held ${version}`, featureFlagKey: `held-${version}` };
+    const experiment = await provider.experiment.create(inputs);
+    await provider.experiment.update(experiment.id, experiment.outs as Json, { ...inputs, holdoutId: Number(holdout.id) });
+    // PostHog wrote the holdout into the flag (2025-08-04 as `holdout_groups`, today's as `holdout`), after the flag's
+    // state was last read.
+    const key = version === "2025-08-04" ? "holdout_groups" : "holdout";
+    const held = (await featureFlags.getFeatureFlag(http, projectId, Number(flag.id))).filters[key];
+    expect(held).toEqual(
+      version === "2025-08-04"
+        ? [expect.objectContaining({ rollout_percentage: 10, variant: `holdout-${holdout.id}` })]
+        : { id: Number(holdout.id), exclusion_percentage: 10 },
+    );
+    const narrower = { ...flagInputs, filters: { groups: [{ properties: [], rollout_percentage: 40 }], multivariate: { variants } } };
+    await provider.flag.update(flag.id, flag.outs as Json, narrower);
+    const after = (await featureFlags.getFeatureFlag(http, projectId, Number(flag.id))).filters;
+    expect(after.groups?.[0]?.rollout_percentage).toBe(40);
+    expect(after[key]).toEqual(held);
+
+    // Destroy, in Pulumi's order: the experiment leaves its holdout before it is marked deleted, so the holdout's
+    // DELETE (which rewrites the flags of its experiments, deleted ones too, from a read that may precede the flag's
+    // own delete) writes nothing into the flag deleted beside it.
+    await provider.experiment.delete(experiment.id, experiment.outs as Json);
+    expect((await featureFlags.getFeatureFlag(http, projectId, Number(flag.id))).filters[key] ?? null).toBeNull();
+    await provider.flag.delete(flag.id, flag.outs as Json);
+    const deleted = await featureFlags.getFeatureFlag(http, projectId, Number(flag.id));
+    await provider.holdout.delete(holdout.id, holdout.outs as Json);
+    expect(await featureFlags.getFeatureFlag(http, projectId, Number(flag.id))).toMatchObject({ deleted: true, version: deleted.version });
   });
 
   test("PostHog's rules before anything is sent: the holdout's groups, the metric's query, the links and their limit", async () => {

@@ -4,6 +4,7 @@
  * a flag deleted by hand, soft delete, and the lookups. (Its example's create, preview, drift, adoption, import and
  * delete: the contract, test/kinds/contract.test.ts.)
  */
+import * as dashboards from "../../../src/kinds/dashboard/endpoints";
 import * as featureFlags from "../../../src/kinds/feature-flag/endpoints";
 import { getFeatureFlag, listFeatureFlags } from "../../../src/functions";
 import { useLookupConfig } from "../../../src/functions/context";
@@ -140,7 +141,7 @@ describe.each(versions)("PostHog %s", (version) => {
     };
     await server.clearRequests();
     const created = await provider.create(inputs);
-    expect((await server.requests()).filter((r) => r.method !== "GET").map((r) => r.method)).toEqual(["POST"]);
+    expect((await server.requests({ path: /feature_flags/ })).filter((r) => r.method !== "GET").map((r) => r.method)).toEqual(["POST"]);
     const payload = (filters: unknown) => JSON.parse(String((filters as { payloads: Json }).payloads["true"]));
     expect(payload((created.outs as Json)["filters"])).toEqual({ apiKey: `sk-${version}` });
     expect((await provider.diff(created.id, created.outs as Json, inputs)).changes).toBe(false);
@@ -152,6 +153,44 @@ describe.each(versions)("PostHog %s", (version) => {
     // Stored encrypted: PostHog decrypts it for the read (a payload stored as sent would not decrypt: 500).
     const live = await featureFlags.getFeatureFlag(http, projectId, Number(created.id));
     expect(payload(live.filters)).toEqual({ apiKey: `sk-new-${version}` });
+  });
+
+  test("usage dashboard: none by default (today's PostHog is asked for none; 2025-08-04 makes one, which the create deletes), PostHog's with createUsageDashboard, kept when the flag is deleted", async () => {
+    const { provider, http, projectId } = setup();
+    const generated = async (key: string) =>
+      (await dashboards.listDashboards(http, projectId)).filter((d) => d.name === `Generated Dashboard: ${key} Usage`);
+    const plain = await provider.create({ projectId, key: `ff-board-none-${version}`, filters });
+    const none = await featureFlags.getFeatureFlag(http, projectId, Number(plain.id));
+    if (version === "2025-08-04") {
+      // `_create_usage_dashboard` runs on every create in 2025-08-04: the dashboard it made is marked deleted.
+      expect(none.usage_dashboard).toEqual(expect.any(Number));
+      await expect(dashboards.getDashboard(http, projectId, none.usage_dashboard!)).rejects.toMatchObject({ isNotFound: true });
+    } else expect(none.usage_dashboard).toBeNull();
+    expect(await generated(`ff-board-none-${version}`)).toEqual([]);
+
+    const inputs: Json = { projectId, key: `ff-board-${version}`, filters, createUsageDashboard: true };
+    const withBoard = await provider.create(inputs);
+    expect((await provider.diff(withBoard.id, withBoard.outs as Json, inputs)).changes).toBe(false);
+    const [board] = await generated(`ff-board-${version}`);
+    expect((await featureFlags.getFeatureFlag(http, projectId, Number(withBoard.id))).usage_dashboard).toBe(board!.id);
+    await provider.delete(withBoard.id, withBoard.outs as Json);
+    expect(await dashboards.getDashboard(http, projectId, board!.id)).toMatchObject({ deleted: false });
+    expect((await provider.check({}, { ...inputs, createUsageDashboard: "yes" })).failures).toEqual([
+      { property: "createUsageDashboard", reason: "createUsageDashboard must be true or false" },
+    ]);
+  });
+
+  test("a soft delete PostHog answers 200 with the flag not deleted fails, naming the flag, and the next delete deletes it", async () => {
+    const { provider, server, http, projectId } = setup();
+    const created = await provider.create({ projectId, key: `ff-undeleted-${version}`, filters });
+    const live = await featureFlags.getFeatureFlag(http, projectId, Number(created.id));
+    await server.control.addFault({ method: "PATCH", path: `/feature_flags/${live.id}/`, status: 200, body: live });
+    await expect(provider.delete(created.id, created.outs as Json)).rejects.toThrow(
+      `PostHog answered the delete of feature flag ${live.id} with it not deleted: it is still live.`,
+    );
+    expect((await featureFlags.getFeatureFlag(http, projectId, live.id)).deleted).toBe(false);
+    await provider.delete(created.id, created.outs as Json);
+    expect((await featureFlags.getFeatureFlag(http, projectId, live.id)).deleted).toBe(true);
   });
 
   test("getFeatureFlag and listFeatureFlags read live flags by id and key", async () => {

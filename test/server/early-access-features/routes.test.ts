@@ -18,7 +18,9 @@ test("without a flag one is made from the name, at 0%, with the enrolment condit
   expect(made.body.feature_flag).toMatchObject({ key: "dark-mode", name: "Feature Flag for Feature Dark Mode!" });
   const flag = (await h.api("GET", flagPath(made.body.feature_flag.id))).body;
   expect(flag.filters.groups).toEqual([expect.objectContaining({ rollout_percentage: 0 })]);
-  expect(flag.filters.super_groups[0].properties[0]).toMatchObject({ key: "$feature_enrollment/dark-mode", type: "person" });
+  // Today's PostHog marks the flag enrolled (`feature_enrollment`); 2025-08-04 wrote the condition (`super_groups`, below).
+  expect(flag.filters.feature_enrollment).toBe(true);
+  expect(flag.filters).not.toHaveProperty("super_groups");
 
   // The flag may not go while the feature releases it.
   expect((await h.api("PATCH", flagPath(flag.id), { body: { deleted: true } })).body).toEqual(
@@ -29,13 +31,15 @@ test("without a flag one is made from the name, at 0%, with the enrolment condit
       null,
     ),
   );
-  // Draft takes the condition off.
-  await h.api("PATCH", `${base}${made.body.id}/`, { body: { stage: "draft" } });
-  expect((await h.api("GET", flagPath(flag.id))).body.filters.super_groups).toBeNull();
+  // Concept (today's PostHog: people register interest, the flag serves no one enrolled) takes the marker off.
+  await h.api("PATCH", `${base}${made.body.id}/`, { body: { stage: "concept" } });
+  expect((await h.api("GET", flagPath(flag.id))).body.filters.feature_enrollment).toBeNull();
+  await h.api("PATCH", `${base}${made.body.id}/`, { body: { stage: "alpha" } });
+  expect((await h.api("GET", flagPath(flag.id))).body.filters.feature_enrollment).toBe(true);
 
   expect((await h.api("DELETE", `${base}${made.body.id}/`)).status).toBe(204);
   expect((await h.api("GET", `${base}${made.body.id}/`)).status).toBe(404);
-  expect((await h.api("GET", flagPath(flag.id))).body.deleted).toBe(false);
+  expect((await h.api("GET", flagPath(flag.id))).body).toMatchObject({ deleted: false, filters: { feature_enrollment: null } });
   // The flag left holds the key a second feature of the name would make.
   expect((await post({ name: "Dark Mode!", stage: "beta" })).body).toEqual(
     err(V, "unique", "There is already a feature flag with this key.", "key"),
@@ -95,6 +99,22 @@ test("PostHog 2025-08-04 answers a PATCH with 500 after storing it", async () =>
     const made = (await old.api("POST", path, { body: { name: "Old one", stage: "draft" } })).body;
     expect((await old.api("PATCH", `${path}${made.id}/`, { body: { description: "stored" } })).status).toBe(500);
     expect((await old.api("GET", `${path}${made.id}/`)).body.description).toBe("stored");
+  } finally {
+    await old.server.close();
+  }
+});
+
+test("PostHog 2025-08-04 writes the enrolment condition as `super_groups`, in concept too, and takes it off as null", async () => {
+  const old = await harness({ postHogVersion: "2025-08-04" });
+  try {
+    const p = (await old.createProject({ name: "Old" })).id;
+    const made = (await old.api("POST", `/api/projects/${p}/early_access_feature/`, { body: { name: "Dark", stage: "concept" } })).body;
+    const flagAt = `/api/projects/${p}/feature_flags/${made.feature_flag.id}/`;
+    const filters = (await old.api("GET", flagAt)).body.filters;
+    expect(filters.super_groups[0].properties[0]).toMatchObject({ key: "$feature_enrollment/dark", type: "person" });
+    expect(filters).not.toHaveProperty("feature_enrollment");
+    await old.api("PATCH", `/api/projects/${p}/early_access_feature/${made.id}/`, { body: { stage: "draft" } });
+    expect((await old.api("GET", flagAt)).body.filters.super_groups).toBeNull();
   } finally {
     await old.server.close();
   }

@@ -165,29 +165,58 @@ test("PostHog 2025-08-04: its existing-flag messages, no status, no default test
 });
 
 describe("holdouts and saved metrics (holdouts.ts, saved-metrics.ts)", () => {
-  const holdouts = () => `/api/projects/${project}/experiment_holdouts/`;
+  let keys = 0;
   const metrics = () => `/api/projects/${project}/experiment_saved_metrics/`;
   const funnel = { kind: "ExperimentMetric", metric_type: "funnel", series: [{ kind: "EventsNode", event: "paid" }] };
 
-  test("a holdout's groups get its variant and reach the flag of an experiment in it; DELETE takes them off", async () => {
-    expect((await h.api("POST", holdouts(), { body: { name: "h", filters: [] } })).body).toEqual(
-      err(V, "invalid_input", "Filters are required to create an holdout group", null),
-    );
-    const holdout = (await h.api("POST", holdouts(), { body: { name: "h", filters: [{ properties: [], rollout_percentage: 10 }] } })).body;
-    expect(holdout.filters).toEqual([{ properties: [], rollout_percentage: 10, variant: `holdout-${holdout.id}` }]);
-    const e = (await post({ holdout_id: holdout.id })).body;
-    expect(e).toMatchObject({ holdout_id: holdout.id, holdout: { id: holdout.id } });
-    expect((await h.api("GET", flagPath(e.feature_flag.id))).body.filters.holdout_groups).toEqual(holdout.filters);
-    expect((await post({ holdout_id: 999999 })).body).toEqual(
-      err(V, "does_not_exist", 'Invalid pk "999999" - object does not exist.', "holdout_id"),
-    );
+  // Today's PostHog writes the holdout into the flag as `holdout: {id, exclusion_percentage}`, 2025-08-04 as `holdout_groups`.
+  test.each(["current", "2025-08-04"] as const)(
+    "%s: a holdout's groups get its variant and reach the flag of an experiment in it (a draft's too, on update); DELETE takes them off",
+    async (version) => {
+      const own = version === "current" ? h : await harness({ postHogVersion: version });
+      try {
+        const p = version === "current" ? project : (await own.createProject({ name: "Old" })).id;
+        const at = (segment: string) => `/api/projects/${p}/${segment}/`;
+        const flagAt = (id: number) => `${at("feature_flags")}${id}/`;
+        const make = (body: object) => own.api("POST", at("experiments"), { body: { name: "E", feature_flag_key: `e${++keys}`, ...body } });
+        expect((await own.api("POST", at("experiment_holdouts"), { body: { name: "h", filters: [] } })).body).toEqual(
+          err(V, "invalid_input", "Filters are required to create an holdout group", null),
+        );
+        const holdout = (
+          await own.api("POST", at("experiment_holdouts"), { body: { name: "h", filters: [{ properties: [], rollout_percentage: 10 }] } })
+        ).body;
+        expect(holdout.filters).toEqual([{ properties: [], rollout_percentage: 10, variant: `holdout-${holdout.id}` }]);
+        const onFlag = async (flagId: number) => {
+          const filters = (await own.api("GET", flagAt(flagId))).body.filters;
+          return version === "current" ? filters.holdout : filters.holdout_groups;
+        };
+        const written = (percent: number) =>
+          version === "current"
+            ? { id: holdout.id, exclusion_percentage: percent }
+            : [{ properties: [], rollout_percentage: percent, variant: `holdout-${holdout.id}` }];
+        const e = (await make({ holdout_id: holdout.id })).body;
+        expect(e).toMatchObject({ holdout_id: holdout.id, holdout: { id: holdout.id } });
+        expect(await onFlag(e.feature_flag.id)).toEqual(written(10));
+        expect((await make({ holdout_id: 999999 })).body).toEqual(
+          err(V, "does_not_exist", 'Invalid pk "999999" - object does not exist.', "holdout_id"),
+        );
+        const draft = (await make({})).body;
+        expect(await onFlag(draft.feature_flag.id)).toBeNull();
+        await own.api("PATCH", `${at("experiments")}${draft.id}/`, { body: { holdout_id: holdout.id } });
+        expect(await onFlag(draft.feature_flag.id)).toEqual(written(10));
 
-    await h.api("PATCH", `${holdouts()}${holdout.id}/`, { body: { filters: [{ properties: [], rollout_percentage: 20 }] } });
-    expect((await h.api("GET", flagPath(e.feature_flag.id))).body.filters.holdout_groups[0].rollout_percentage).toBe(20);
-    expect((await h.api("DELETE", `${holdouts()}${holdout.id}/`)).status).toBe(204);
-    expect((await h.api("GET", flagPath(e.feature_flag.id))).body.filters.holdout_groups).toBeNull();
-    expect((await h.api("GET", `${base}${e.id}/`)).body.holdout_id).toBeNull();
-  });
+        await own.api("PATCH", `${at("experiment_holdouts")}${holdout.id}/`, {
+          body: { filters: [{ properties: [], rollout_percentage: 20 }] },
+        });
+        expect(await onFlag(e.feature_flag.id)).toEqual(written(20));
+        expect((await own.api("DELETE", `${at("experiment_holdouts")}${holdout.id}/`)).status).toBe(204);
+        expect(await onFlag(e.feature_flag.id)).toBeNull();
+        expect((await own.api("GET", `${at("experiments")}${e.id}/`)).body.holdout_id).toBeNull();
+      } finally {
+        if (own !== h) await own.server.close();
+      }
+    },
+  );
 
   test("saved metrics: the query's kind, links with metadata, the limit counted with metrics, replaced whole", async () => {
     expect((await h.api("POST", metrics(), { body: { name: "m", query: { kind: "TrendsQuery" } } })).body).toEqual(
