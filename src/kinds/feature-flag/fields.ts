@@ -291,5 +291,6 @@ export const featureFlagLeftOut: LeftOut = {
   evaluation_contexts: "not yet managed: taken on a write but never answered as written, so a declared value cannot be compared",
   creation_context: "the product a flag was made from, taken on create and never answered: not a program's",
   last_called_at: "PostHog's: when the flag was last evaluated ($feature_flag_called events)",
-  _should_create_usage_dashboard: "sent by the create from the createUsageDashboard input (model.ts): write-only, never answered, so not a field of the table",
+  _should_create_usage_dashboard:
+    "sent by the create from the createUsageDashboard input (model.ts): write-only, never answered, so not a field of the table",
 };
