@@ -21,7 +21,7 @@ def readme():
 setup(name='pulumi_posthog',
       python_requires='>=3.9',
       version=VERSION,
-      description="Manage PostHog projects as code: every project setting, drift detection, secret API tokens, and lookups of groups and projects.",
+      description="Manage PostHog as code with Pulumi: projects, feature flags, annotations, actions, cohorts, dashboards, insights, alerts, surveys, experiments, hog functions, batch exports, hog flows, organization members, organization invites, proxy records, roles, role memberships, warehouse saved queries, warehouse view links, external data sources, session recording playlists, early access features, experiment holdouts, experiment saved metrics, event definitions, property definitions, access controls, notebooks, subscriptions, insight variables, error tracking assignment rules, error tracking grouping rules and error tracking suppression rules; lookups of PostHog's data, an importer for an organization set up by hand, and a local PostHog server for offline tests",
       long_description=readme(),
       long_description_content_type='text/markdown',
       keywords='pulumi posthog analytics category/monitoring kind/native',

@@ -81,7 +81,7 @@ type EarlyAccessFeature struct {
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The project the early access feature belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the early access feature.
 	ProjectId pulumi.IntOutput `pulumi:"projectId"`
-	// Where the feature is: "draft", "concept", "alpha", "beta", "general-availability" or "archived". In concept, alpha, beta and general availability PostHog adds the opt-in condition (a person property `$feature_enrollment/<flag key>`) to the flag as `super_groups`; in draft or archived it takes it off.
+	// Where the feature is: "draft", "concept", "alpha", "beta", "general-availability" or "archived". In alpha, beta and general availability PostHog marks the flag so that those who opted in (a person property `$feature_enrollment/<flag key>`) get it, as `feature_enrollment: true` (PostHog 2025-08-04: the condition `super_groups`, in concept too); in the other stages, and when the feature is deleted, it takes that off.
 	Stage pulumi.StringOutput `pulumi:"stage"`
 }
 
@@ -143,7 +143,7 @@ type earlyAccessFeatureArgs struct {
 	Name *string `pulumi:"name"`
 	// The project the early access feature belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the early access feature.
 	ProjectId *int `pulumi:"projectId"`
-	// Where the feature is: "draft", "concept", "alpha", "beta", "general-availability" or "archived". In concept, alpha, beta and general availability PostHog adds the opt-in condition (a person property `$feature_enrollment/<flag key>`) to the flag as `super_groups`; in draft or archived it takes it off.
+	// Where the feature is: "draft", "concept", "alpha", "beta", "general-availability" or "archived". In alpha, beta and general availability PostHog marks the flag so that those who opted in (a person property `$feature_enrollment/<flag key>`) get it, as `feature_enrollment: true` (PostHog 2025-08-04: the condition `super_groups`, in concept too); in the other stages, and when the feature is deleted, it takes that off.
 	Stage *string `pulumi:"stage"`
 }
 
@@ -161,7 +161,7 @@ type EarlyAccessFeatureArgs struct {
 	Name pulumi.StringPtrInput
 	// The project the early access feature belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the early access feature.
 	ProjectId pulumi.IntPtrInput
-	// Where the feature is: "draft", "concept", "alpha", "beta", "general-availability" or "archived". In concept, alpha, beta and general availability PostHog adds the opt-in condition (a person property `$feature_enrollment/<flag key>`) to the flag as `super_groups`; in draft or archived it takes it off.
+	// Where the feature is: "draft", "concept", "alpha", "beta", "general-availability" or "archived". In alpha, beta and general availability PostHog marks the flag so that those who opted in (a person property `$feature_enrollment/<flag key>`) get it, as `feature_enrollment: true` (PostHog 2025-08-04: the condition `super_groups`, in concept too); in the other stages, and when the feature is deleted, it takes that off.
 	Stage pulumi.StringPtrInput
 }
 
@@ -242,7 +242,7 @@ func (o EarlyAccessFeatureOutput) ProjectId() pulumi.IntOutput {
 	return o.ApplyT(func(v *EarlyAccessFeature) pulumi.IntOutput { return v.ProjectId }).(pulumi.IntOutput)
 }
 
-// Where the feature is: "draft", "concept", "alpha", "beta", "general-availability" or "archived". In concept, alpha, beta and general availability PostHog adds the opt-in condition (a person property `$feature_enrollment/<flag key>`) to the flag as `super_groups`; in draft or archived it takes it off.
+// Where the feature is: "draft", "concept", "alpha", "beta", "general-availability" or "archived". In alpha, beta and general availability PostHog marks the flag so that those who opted in (a person property `$feature_enrollment/<flag key>`) get it, as `feature_enrollment: true` (PostHog 2025-08-04: the condition `super_groups`, in concept too); in the other stages, and when the feature is deleted, it takes that off.
 func (o EarlyAccessFeatureOutput) Stage() pulumi.StringOutput {
 	return o.ApplyT(func(v *EarlyAccessFeature) pulumi.StringOutput { return v.Stage }).(pulumi.StringOutput)
 }

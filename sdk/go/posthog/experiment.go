@@ -72,7 +72,7 @@ type Experiment struct {
 	FeatureFlagId pulumi.IntPtrOutput `pulumi:"featureFlagId"`
 	// The key of the experiment's feature flag. PostHog creates the flag with the experiment's variants, or uses the live flag with this key when it has at least two variants, `control` first (give a FeatureFlag's `key` to run the experiment on your own flag). Naming another flag replaces the experiment (refused while it is launched, unless `allowReplaceWhileLaunched`); renaming its own flag's key does not: PostHog keeps the experiment on its flag.
 	FeatureFlagKey pulumi.StringOutput `pulumi:"featureFlagKey"`
-	// The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes its groups to the experiment's flag as `holdout_groups`. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
+	// The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes it into the experiment's flag (`holdout`; PostHog 2025-08-04: its groups, as `holdout_groups`), which a FeatureFlag resource of that flag keeps. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
 	HoldoutId pulumi.IntPtrOutput `pulumi:"holdoutId"`
 	// Whether the experiment runs: `true` launches it (PostHog sets its start date to now and turns its flag on), `false` keeps a draft.
 	Launched pulumi.BoolPtrOutput `pulumi:"launched"`
@@ -150,7 +150,7 @@ type experimentArgs struct {
 	Description *string `pulumi:"description"`
 	// The key of the experiment's feature flag. PostHog creates the flag with the experiment's variants, or uses the live flag with this key when it has at least two variants, `control` first (give a FeatureFlag's `key` to run the experiment on your own flag). Naming another flag replaces the experiment (refused while it is launched, unless `allowReplaceWhileLaunched`); renaming its own flag's key does not: PostHog keeps the experiment on its flag.
 	FeatureFlagKey *string `pulumi:"featureFlagKey"`
-	// The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes its groups to the experiment's flag as `holdout_groups`. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
+	// The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes it into the experiment's flag (`holdout`; PostHog 2025-08-04: its groups, as `holdout_groups`), which a FeatureFlag resource of that flag keeps. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
 	HoldoutId *int `pulumi:"holdoutId"`
 	// Whether the experiment runs: `true` launches it (PostHog sets its start date to now and turns its flag on), `false` keeps a draft.
 	Launched *bool `pulumi:"launched"`
@@ -182,7 +182,7 @@ type ExperimentArgs struct {
 	Description pulumi.StringPtrInput
 	// The key of the experiment's feature flag. PostHog creates the flag with the experiment's variants, or uses the live flag with this key when it has at least two variants, `control` first (give a FeatureFlag's `key` to run the experiment on your own flag). Naming another flag replaces the experiment (refused while it is launched, unless `allowReplaceWhileLaunched`); renaming its own flag's key does not: PostHog keeps the experiment on its flag.
 	FeatureFlagKey pulumi.StringPtrInput
-	// The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes its groups to the experiment's flag as `holdout_groups`. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
+	// The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes it into the experiment's flag (`holdout`; PostHog 2025-08-04: its groups, as `holdout_groups`), which a FeatureFlag resource of that flag keeps. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
 	HoldoutId pulumi.IntPtrInput
 	// Whether the experiment runs: `true` launches it (PostHog sets its start date to now and turns its flag on), `false` keeps a draft.
 	Launched pulumi.BoolPtrInput
@@ -274,7 +274,7 @@ func (o ExperimentOutput) FeatureFlagKey() pulumi.StringOutput {
 	return o.ApplyT(func(v *Experiment) pulumi.StringOutput { return v.FeatureFlagKey }).(pulumi.StringOutput)
 }
 
-// The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes its groups to the experiment's flag as `holdout_groups`. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
+// The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes it into the experiment's flag (`holdout`; PostHog 2025-08-04: its groups, as `holdout_groups`), which a FeatureFlag resource of that flag keeps. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
 func (o ExperimentOutput) HoldoutId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Experiment) pulumi.IntPtrOutput { return v.HoldoutId }).(pulumi.IntPtrOutput)
 }

@@ -57,7 +57,7 @@ type ExperimentHoldout struct {
 	AdoptId pulumi.IntPtrOutput `pulumi:"adoptId"`
 	// What the holdout is for (at most 400 characters).
 	Description pulumi.StringPtrOutput `pulumi:"description"`
-	// Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes them to the flags of the holdout's experiments (while they are drafts) as `holdout_groups`.
+	// Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes the holdout to the flags of its experiments (while they are drafts): as `holdout` (its id and the first group's rollout as the exclusion percentage; PostHog 2025-08-04: the groups, as `holdout_groups`).
 	Filters pulumi.MapArrayOutput `pulumi:"filters"`
 	// Numeric id of the holdout in PostHog.
 	HoldoutId pulumi.IntOutput `pulumi:"holdoutId"`
@@ -117,7 +117,7 @@ type experimentHoldoutArgs struct {
 	AdoptId *int `pulumi:"adoptId"`
 	// What the holdout is for (at most 400 characters).
 	Description *string `pulumi:"description"`
-	// Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes them to the flags of the holdout's experiments (while they are drafts) as `holdout_groups`.
+	// Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes the holdout to the flags of its experiments (while they are drafts): as `holdout` (its id and the first group's rollout as the exclusion percentage; PostHog 2025-08-04: the groups, as `holdout_groups`).
 	Filters []map[string]interface{} `pulumi:"filters"`
 	// The holdout's name (at most 400 characters).
 	Name *string `pulumi:"name"`
@@ -131,7 +131,7 @@ type ExperimentHoldoutArgs struct {
 	AdoptId pulumi.IntPtrInput
 	// What the holdout is for (at most 400 characters).
 	Description pulumi.StringPtrInput
-	// Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes them to the flags of the holdout's experiments (while they are drafts) as `holdout_groups`.
+	// Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes the holdout to the flags of its experiments (while they are drafts): as `holdout` (its id and the first group's rollout as the exclusion percentage; PostHog 2025-08-04: the groups, as `holdout_groups`).
 	Filters pulumi.MapArrayInput
 	// The holdout's name (at most 400 characters).
 	Name pulumi.StringPtrInput
@@ -186,7 +186,7 @@ func (o ExperimentHoldoutOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ExperimentHoldout) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes them to the flags of the holdout's experiments (while they are drafts) as `holdout_groups`.
+// Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes the holdout to the flags of its experiments (while they are drafts): as `holdout` (its id and the first group's rollout as the exclusion percentage; PostHog 2025-08-04: the groups, as `holdout_groups`).
 func (o ExperimentHoldoutOutput) Filters() pulumi.MapArrayOutput {
 	return o.ApplyT(func(v *ExperimentHoldout) pulumi.MapArrayOutput { return v.Filters }).(pulumi.MapArrayOutput)
 }

@@ -68,7 +68,7 @@ type FeatureFlag struct {
 	EnsureExperienceContinuity pulumi.BoolPtrOutput `pulumi:"ensureExperienceContinuity"`
 	// Where the flag is evaluated: "server", "client" or "all" (PostHog's default).
 	EvaluationRuntime pulumi.StringPtrOutput `pulumi:"evaluationRuntime"`
-	// Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. `super_groups` (the enrolment condition of an early access feature) and `holdout_groups` (the holdout of an experiment) are written by those objects: left as they are unless declared.
+	// Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. The keys an early access feature or an experiment writes into the flag are theirs, left as they are unless declared: its enrolment (`feature_enrollment` in today's PostHog, `super_groups` in 2025-08-04) and its holdout (`holdout` today, `holdout_groups` in 2025-08-04). An update reads the flag first and sends them along, so a change of the program never takes them away.
 	Filters pulumi.MapOutput `pulumi:"filters"`
 	// Numeric id of the flag in PostHog.
 	FlagId pulumi.IntOutput `pulumi:"flagId"`
@@ -146,11 +146,13 @@ type featureFlagArgs struct {
 	Archived *bool `pulumi:"archived"`
 	// What a rollout hashes (today's PostHog only): "distinct_id" or "device_id".
 	BucketingIdentifier *string `pulumi:"bucketingIdentifier"`
+	// Whether PostHog makes the flag's usage dashboard ("Generated Dashboard: <key> Usage", with its insights) when it creates the flag; default false, so that a flag leaves no dashboard behind. Applies at create only. PostHog 2025-08-04 always makes one: without this input the provider deletes it (marks it deleted) right after the create. With it, the dashboard is PostHog's and stays when the flag is destroyed, as PostHog keeps it when a flag is deleted.
+	CreateUsageDashboard *bool `pulumi:"createUsageDashboard"`
 	// Persist the flag's value across authentication steps (not with `bucketingIdentifier: device_id`).
 	EnsureExperienceContinuity *bool `pulumi:"ensureExperienceContinuity"`
 	// Where the flag is evaluated: "server", "client" or "all" (PostHog's default).
 	EvaluationRuntime *string `pulumi:"evaluationRuntime"`
-	// Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. `super_groups` (the enrolment condition of an early access feature) and `holdout_groups` (the holdout of an experiment) are written by those objects: left as they are unless declared.
+	// Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. The keys an early access feature or an experiment writes into the flag are theirs, left as they are unless declared: its enrolment (`feature_enrollment` in today's PostHog, `super_groups` in 2025-08-04) and its holdout (`holdout` today, `holdout_groups` in 2025-08-04). An update reads the flag first and sends them along, so a change of the program never takes them away.
 	Filters map[string]interface{} `pulumi:"filters"`
 	// Encrypt the payload (remote configuration flags only).
 	HasEncryptedPayloads *bool `pulumi:"hasEncryptedPayloads"`
@@ -182,11 +184,13 @@ type FeatureFlagArgs struct {
 	Archived pulumi.BoolPtrInput
 	// What a rollout hashes (today's PostHog only): "distinct_id" or "device_id".
 	BucketingIdentifier pulumi.StringPtrInput
+	// Whether PostHog makes the flag's usage dashboard ("Generated Dashboard: <key> Usage", with its insights) when it creates the flag; default false, so that a flag leaves no dashboard behind. Applies at create only. PostHog 2025-08-04 always makes one: without this input the provider deletes it (marks it deleted) right after the create. With it, the dashboard is PostHog's and stays when the flag is destroyed, as PostHog keeps it when a flag is deleted.
+	CreateUsageDashboard pulumi.BoolPtrInput
 	// Persist the flag's value across authentication steps (not with `bucketingIdentifier: device_id`).
 	EnsureExperienceContinuity pulumi.BoolPtrInput
 	// Where the flag is evaluated: "server", "client" or "all" (PostHog's default).
 	EvaluationRuntime pulumi.StringPtrInput
-	// Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. `super_groups` (the enrolment condition of an early access feature) and `holdout_groups` (the holdout of an experiment) are written by those objects: left as they are unless declared.
+	// Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. The keys an early access feature or an experiment writes into the flag are theirs, left as they are unless declared: its enrolment (`feature_enrollment` in today's PostHog, `super_groups` in 2025-08-04) and its holdout (`holdout` today, `holdout_groups` in 2025-08-04). An update reads the flag first and sends them along, so a change of the program never takes them away.
 	Filters pulumi.MapInput
 	// Encrypt the payload (remote configuration flags only).
 	HasEncryptedPayloads pulumi.BoolPtrInput
@@ -278,7 +282,7 @@ func (o FeatureFlagOutput) EvaluationRuntime() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FeatureFlag) pulumi.StringPtrOutput { return v.EvaluationRuntime }).(pulumi.StringPtrOutput)
 }
 
-// Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. `super_groups` (the enrolment condition of an early access feature) and `holdout_groups` (the holdout of an experiment) are written by those objects: left as they are unless declared.
+// Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. The keys an early access feature or an experiment writes into the flag are theirs, left as they are unless declared: its enrolment (`feature_enrollment` in today's PostHog, `super_groups` in 2025-08-04) and its holdout (`holdout` today, `holdout_groups` in 2025-08-04). An update reads the flag first and sends them along, so a change of the program never takes them away.
 func (o FeatureFlagOutput) Filters() pulumi.MapOutput {
 	return o.ApplyT(func(v *FeatureFlag) pulumi.MapOutput { return v.Filters }).(pulumi.MapOutput)
 }

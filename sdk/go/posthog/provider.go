@@ -61,7 +61,7 @@ func NewProvider(ctx *pulumi.Context,
 }
 
 type providerArgs struct {
-	// A personal API key (phx_…) with project:read and project:write (group:read for group lookups).
+	// A personal API key (phx_…) with the scopes of what the program manages: project:write, the :write scope of each other kind it declares (feature_flag:write, dashboard:write, …: the guide lists them) and group:read for group lookups.
 	ApiKey *string `pulumi:"apiKey"`
 	// PostHog's address: https://us.posthog.com (default), https://eu.posthog.com or a self-hosted URL.
 	Host *string `pulumi:"host"`
@@ -75,7 +75,7 @@ type providerArgs struct {
 
 // The set of arguments for constructing a Provider resource.
 type ProviderArgs struct {
-	// A personal API key (phx_…) with project:read and project:write (group:read for group lookups).
+	// A personal API key (phx_…) with the scopes of what the program manages: project:write, the :write scope of each other kind it declares (feature_flag:write, dashboard:write, …: the guide lists them) and group:read for group lookups.
 	ApiKey pulumi.StringPtrInput
 	// PostHog's address: https://us.posthog.com (default), https://eu.posthog.com or a self-hosted URL.
 	Host pulumi.StringPtrInput

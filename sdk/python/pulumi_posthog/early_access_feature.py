@@ -35,7 +35,7 @@ class EarlyAccessFeatureArgs:
         :param pulumi.Input[_builtins.int] feature_flag_id: The flag (a FeatureFlag's `flagId`) the feature releases: boolean, not on groups, and released by no other early access feature (EarlyAccessFeatureSerializerCreateOnly.validate). Without it PostHog creates a flag at 0% (the feature's `featureFlagId` output), which deleting the feature leaves in PostHog, as PostHog does. Set at create only: changing it replaces the feature.
         :param pulumi.Input[_builtins.str] name: The feature's name, shown to users who may opt in (at most 200 characters). Without `featureFlagId`, PostHog names the flag it creates after it: its key is the name slugified (`New checkout` → `new-checkout`).
         :param pulumi.Input[_builtins.int] project_id: The project the early access feature belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the early access feature.
-        :param pulumi.Input[_builtins.str] stage: Where the feature is: "draft", "concept", "alpha", "beta", "general-availability" or "archived". In concept, alpha, beta and general availability PostHog adds the opt-in condition (a person property `$feature_enrollment/<flag key>`) to the flag as `super_groups`; in draft or archived it takes it off.
+        :param pulumi.Input[_builtins.str] stage: Where the feature is: "draft", "concept", "alpha", "beta", "general-availability" or "archived". In alpha, beta and general availability PostHog marks the flag so that those who opted in (a person property `$feature_enrollment/<flag key>`) get it, as `feature_enrollment: true` (PostHog 2025-08-04: the condition `super_groups`, in concept too); in the other stages, and when the feature is deleted, it takes that off.
         """
         if adopt_id is not None:
             pulumi.set(__self__, "adopt_id", adopt_id)
@@ -128,7 +128,7 @@ class EarlyAccessFeatureArgs:
     @pulumi.getter
     def stage(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Where the feature is: "draft", "concept", "alpha", "beta", "general-availability" or "archived". In concept, alpha, beta and general availability PostHog adds the opt-in condition (a person property `$feature_enrollment/<flag key>`) to the flag as `super_groups`; in draft or archived it takes it off.
+        Where the feature is: "draft", "concept", "alpha", "beta", "general-availability" or "archived". In alpha, beta and general availability PostHog marks the flag so that those who opted in (a person property `$feature_enrollment/<flag key>`) get it, as `feature_enrollment: true` (PostHog 2025-08-04: the condition `super_groups`, in concept too); in the other stages, and when the feature is deleted, it takes that off.
         """
         return pulumi.get(self, "stage")
 
@@ -188,7 +188,7 @@ class EarlyAccessFeature(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] feature_flag_id: The flag (a FeatureFlag's `flagId`) the feature releases: boolean, not on groups, and released by no other early access feature (EarlyAccessFeatureSerializerCreateOnly.validate). Without it PostHog creates a flag at 0% (the feature's `featureFlagId` output), which deleting the feature leaves in PostHog, as PostHog does. Set at create only: changing it replaces the feature.
         :param pulumi.Input[_builtins.str] name: The feature's name, shown to users who may opt in (at most 200 characters). Without `featureFlagId`, PostHog names the flag it creates after it: its key is the name slugified (`New checkout` → `new-checkout`).
         :param pulumi.Input[_builtins.int] project_id: The project the early access feature belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the early access feature.
-        :param pulumi.Input[_builtins.str] stage: Where the feature is: "draft", "concept", "alpha", "beta", "general-availability" or "archived". In concept, alpha, beta and general availability PostHog adds the opt-in condition (a person property `$feature_enrollment/<flag key>`) to the flag as `super_groups`; in draft or archived it takes it off.
+        :param pulumi.Input[_builtins.str] stage: Where the feature is: "draft", "concept", "alpha", "beta", "general-availability" or "archived". In alpha, beta and general availability PostHog marks the flag so that those who opted in (a person property `$feature_enrollment/<flag key>`) get it, as `feature_enrollment: true` (PostHog 2025-08-04: the condition `super_groups`, in concept too); in the other stages, and when the feature is deleted, it takes that off.
         """
         ...
     @overload
@@ -372,7 +372,7 @@ class EarlyAccessFeature(pulumi.CustomResource):
     @pulumi.getter
     def stage(self) -> pulumi.Output[_builtins.str]:
         """
-        Where the feature is: "draft", "concept", "alpha", "beta", "general-availability" or "archived". In concept, alpha, beta and general availability PostHog adds the opt-in condition (a person property `$feature_enrollment/<flag key>`) to the flag as `super_groups`; in draft or archived it takes it off.
+        Where the feature is: "draft", "concept", "alpha", "beta", "general-availability" or "archived". In alpha, beta and general availability PostHog marks the flag so that those who opted in (a person property `$feature_enrollment/<flag key>`) get it, as `feature_enrollment: true` (PostHog 2025-08-04: the condition `super_groups`, in concept too); in the other stages, and when the feature is deleted, it takes that off.
         """
         return pulumi.get(self, "stage")
 

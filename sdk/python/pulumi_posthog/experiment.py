@@ -41,7 +41,7 @@ class ExperimentArgs:
         :param pulumi.Input[_builtins.bool] archived: Archived experiments are kept but out of the way.
         :param pulumi.Input[_builtins.str] description: The hypothesis and what is expected (at most 3000 characters; 400 in PostHog 2025-08-04, Experiment.description there).
         :param pulumi.Input[_builtins.str] feature_flag_key: The key of the experiment's feature flag. PostHog creates the flag with the experiment's variants, or uses the live flag with this key when it has at least two variants, `control` first (give a FeatureFlag's `key` to run the experiment on your own flag). Naming another flag replaces the experiment (refused while it is launched, unless `allowReplaceWhileLaunched`); renaming its own flag's key does not: PostHog keeps the experiment on its flag.
-        :param pulumi.Input[_builtins.int] holdout_id: The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes its groups to the experiment's flag as `holdout_groups`. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
+        :param pulumi.Input[_builtins.int] holdout_id: The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes it into the experiment's flag (`holdout`; PostHog 2025-08-04: its groups, as `holdout_groups`), which a FeatureFlag resource of that flag keeps. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
         :param pulumi.Input[_builtins.bool] launched: Whether the experiment runs: `true` launches it (PostHog sets its start date to now and turns its flag on), `false` keeps a draft.
         :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] metrics: Primary metrics: `ExperimentMetric` queries (`metric_type` mean, funnel, ratio or retention); at most 10.
         :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] metrics_secondary: Secondary metrics, as `metrics`; at most 10.
@@ -144,7 +144,7 @@ class ExperimentArgs:
     @pulumi.getter(name="holdoutId")
     def holdout_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes its groups to the experiment's flag as `holdout_groups`. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
+        The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes it into the experiment's flag (`holdout`; PostHog 2025-08-04: its groups, as `holdout_groups`), which a FeatureFlag resource of that flag keeps. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
         """
         return pulumi.get(self, "holdout_id")
 
@@ -298,7 +298,7 @@ class Experiment(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] archived: Archived experiments are kept but out of the way.
         :param pulumi.Input[_builtins.str] description: The hypothesis and what is expected (at most 3000 characters; 400 in PostHog 2025-08-04, Experiment.description there).
         :param pulumi.Input[_builtins.str] feature_flag_key: The key of the experiment's feature flag. PostHog creates the flag with the experiment's variants, or uses the live flag with this key when it has at least two variants, `control` first (give a FeatureFlag's `key` to run the experiment on your own flag). Naming another flag replaces the experiment (refused while it is launched, unless `allowReplaceWhileLaunched`); renaming its own flag's key does not: PostHog keeps the experiment on its flag.
-        :param pulumi.Input[_builtins.int] holdout_id: The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes its groups to the experiment's flag as `holdout_groups`. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
+        :param pulumi.Input[_builtins.int] holdout_id: The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes it into the experiment's flag (`holdout`; PostHog 2025-08-04: its groups, as `holdout_groups`), which a FeatureFlag resource of that flag keeps. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
         :param pulumi.Input[_builtins.bool] launched: Whether the experiment runs: `true` launches it (PostHog sets its start date to now and turns its flag on), `false` keeps a draft.
         :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] metrics: Primary metrics: `ExperimentMetric` queries (`metric_type` mean, funnel, ratio or retention); at most 10.
         :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] metrics_secondary: Secondary metrics, as `metrics`; at most 10.
@@ -498,7 +498,7 @@ class Experiment(pulumi.CustomResource):
     @pulumi.getter(name="holdoutId")
     def holdout_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes its groups to the experiment's flag as `holdout_groups`. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
+        The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes it into the experiment's flag (`holdout`; PostHog 2025-08-04: its groups, as `holdout_groups`), which a FeatureFlag resource of that flag keeps. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
         """
         return pulumi.get(self, "holdout_id")
 

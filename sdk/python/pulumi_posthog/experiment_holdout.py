@@ -29,7 +29,7 @@ class ExperimentHoldoutArgs:
 
         :param pulumi.Input[_builtins.int] adopt_id: Take over this existing experiment holdout (its numeric id) on create instead of creating one; what differs from the declared inputs is then set.
         :param pulumi.Input[_builtins.str] description: What the holdout is for (at most 400 characters).
-        :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] filters: Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes them to the flags of the holdout's experiments (while they are drafts) as `holdout_groups`.
+        :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] filters: Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes the holdout to the flags of its experiments (while they are drafts): as `holdout` (its id and the first group's rollout as the exclusion percentage; PostHog 2025-08-04: the groups, as `holdout_groups`).
         :param pulumi.Input[_builtins.str] name: The holdout's name (at most 400 characters).
         :param pulumi.Input[_builtins.int] project_id: The project the experiment holdout belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the experiment holdout.
         """
@@ -72,7 +72,7 @@ class ExperimentHoldoutArgs:
     @pulumi.getter
     def filters(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]]:
         """
-        Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes them to the flags of the holdout's experiments (while they are drafts) as `holdout_groups`.
+        Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes the holdout to the flags of its experiments (while they are drafts): as `holdout` (its id and the first group's rollout as the exclusion percentage; PostHog 2025-08-04: the groups, as `holdout_groups`).
         """
         return pulumi.get(self, "filters")
 
@@ -142,7 +142,7 @@ class ExperimentHoldout(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.int] adopt_id: Take over this existing experiment holdout (its numeric id) on create instead of creating one; what differs from the declared inputs is then set.
         :param pulumi.Input[_builtins.str] description: What the holdout is for (at most 400 characters).
-        :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] filters: Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes them to the flags of the holdout's experiments (while they are drafts) as `holdout_groups`.
+        :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] filters: Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes the holdout to the flags of its experiments (while they are drafts): as `holdout` (its id and the first group's rollout as the exclusion percentage; PostHog 2025-08-04: the groups, as `holdout_groups`).
         :param pulumi.Input[_builtins.str] name: The holdout's name (at most 400 characters).
         :param pulumi.Input[_builtins.int] project_id: The project the experiment holdout belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the experiment holdout.
         """
@@ -264,7 +264,7 @@ class ExperimentHoldout(pulumi.CustomResource):
     @pulumi.getter
     def filters(self) -> pulumi.Output[Optional[Sequence[Mapping[str, Any]]]]:
         """
-        Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes them to the flags of the holdout's experiments (while they are drafts) as `holdout_groups`.
+        Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes the holdout to the flags of its experiments (while they are drafts): as `holdout` (its id and the first group's rollout as the exclusion percentage; PostHog 2025-08-04: the groups, as `holdout_groups`).
         """
         return pulumi.get(self, "filters")
 

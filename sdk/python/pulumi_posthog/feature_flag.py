@@ -24,6 +24,7 @@ class FeatureFlagArgs:
                  analytics_dashboards: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.int]]]] = None,
                  archived: pulumi.Input[Optional[_builtins.bool]] = None,
                  bucketing_identifier: pulumi.Input[Optional[_builtins.str]] = None,
+                 create_usage_dashboard: pulumi.Input[Optional[_builtins.bool]] = None,
                  ensure_experience_continuity: pulumi.Input[Optional[_builtins.bool]] = None,
                  evaluation_runtime: pulumi.Input[Optional[_builtins.str]] = None,
                  filters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
@@ -43,9 +44,10 @@ class FeatureFlagArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.int]]] analytics_dashboards: Ids of the project's dashboards that show this flag's analytics.
         :param pulumi.Input[_builtins.bool] archived: Archived (today's PostHog only); an archived flag must be inactive.
         :param pulumi.Input[_builtins.str] bucketing_identifier: What a rollout hashes (today's PostHog only): "distinct_id" or "device_id".
+        :param pulumi.Input[_builtins.bool] create_usage_dashboard: Whether PostHog makes the flag's usage dashboard ("Generated Dashboard: <key> Usage", with its insights) when it creates the flag; default false, so that a flag leaves no dashboard behind. Applies at create only. PostHog 2025-08-04 always makes one: without this input the provider deletes it (marks it deleted) right after the create. With it, the dashboard is PostHog's and stays when the flag is destroyed, as PostHog keeps it when a flag is deleted.
         :param pulumi.Input[_builtins.bool] ensure_experience_continuity: Persist the flag's value across authentication steps (not with `bucketingIdentifier: device_id`).
         :param pulumi.Input[_builtins.str] evaluation_runtime: Where the flag is evaluated: "server", "client" or "all" (PostHog's default).
-        :param pulumi.Input[Mapping[str, Any]] filters: Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. `super_groups` (the enrolment condition of an early access feature) and `holdout_groups` (the holdout of an experiment) are written by those objects: left as they are unless declared.
+        :param pulumi.Input[Mapping[str, Any]] filters: Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. The keys an early access feature or an experiment writes into the flag are theirs, left as they are unless declared: its enrolment (`feature_enrollment` in today's PostHog, `super_groups` in 2025-08-04) and its holdout (`holdout` today, `holdout_groups` in 2025-08-04). An update reads the flag first and sends them along, so a change of the program never takes them away.
         :param pulumi.Input[_builtins.bool] has_encrypted_payloads: Encrypt the payload (remote configuration flags only).
         :param pulumi.Input[_builtins.bool] has_enriched_analytics: Whether PostHog enriches the flag's analytics events.
         :param pulumi.Input[_builtins.bool] is_remote_configuration: A remote configuration flag: always on, serving its payload.
@@ -65,6 +67,8 @@ class FeatureFlagArgs:
             pulumi.set(__self__, "archived", archived)
         if bucketing_identifier is not None:
             pulumi.set(__self__, "bucketing_identifier", bucketing_identifier)
+        if create_usage_dashboard is not None:
+            pulumi.set(__self__, "create_usage_dashboard", create_usage_dashboard)
         if ensure_experience_continuity is not None:
             pulumi.set(__self__, "ensure_experience_continuity", ensure_experience_continuity)
         if evaluation_runtime is not None:
@@ -149,6 +153,18 @@ class FeatureFlagArgs:
         pulumi.set(self, "bucketing_identifier", value)
 
     @_builtins.property
+    @pulumi.getter(name="createUsageDashboard")
+    def create_usage_dashboard(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether PostHog makes the flag's usage dashboard ("Generated Dashboard: <key> Usage", with its insights) when it creates the flag; default false, so that a flag leaves no dashboard behind. Applies at create only. PostHog 2025-08-04 always makes one: without this input the provider deletes it (marks it deleted) right after the create. With it, the dashboard is PostHog's and stays when the flag is destroyed, as PostHog keeps it when a flag is deleted.
+        """
+        return pulumi.get(self, "create_usage_dashboard")
+
+    @create_usage_dashboard.setter
+    def create_usage_dashboard(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "create_usage_dashboard", value)
+
+    @_builtins.property
     @pulumi.getter(name="ensureExperienceContinuity")
     def ensure_experience_continuity(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
@@ -176,7 +192,7 @@ class FeatureFlagArgs:
     @pulumi.getter
     def filters(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
         """
-        Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. `super_groups` (the enrolment condition of an early access feature) and `holdout_groups` (the holdout of an experiment) are written by those objects: left as they are unless declared.
+        Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. The keys an early access feature or an experiment writes into the flag are theirs, left as they are unless declared: its enrolment (`feature_enrollment` in today's PostHog, `super_groups` in 2025-08-04) and its holdout (`holdout` today, `holdout_groups` in 2025-08-04). An update reads the flag first and sends them along, so a change of the program never takes them away.
         """
         return pulumi.get(self, "filters")
 
@@ -292,6 +308,7 @@ class FeatureFlag(pulumi.CustomResource):
                  analytics_dashboards: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.int]]]] = None,
                  archived: pulumi.Input[Optional[_builtins.bool]] = None,
                  bucketing_identifier: pulumi.Input[Optional[_builtins.str]] = None,
+                 create_usage_dashboard: pulumi.Input[Optional[_builtins.bool]] = None,
                  ensure_experience_continuity: pulumi.Input[Optional[_builtins.bool]] = None,
                  evaluation_runtime: pulumi.Input[Optional[_builtins.str]] = None,
                  filters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
@@ -331,9 +348,10 @@ class FeatureFlag(pulumi.CustomResource):
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.int]]] analytics_dashboards: Ids of the project's dashboards that show this flag's analytics.
         :param pulumi.Input[_builtins.bool] archived: Archived (today's PostHog only); an archived flag must be inactive.
         :param pulumi.Input[_builtins.str] bucketing_identifier: What a rollout hashes (today's PostHog only): "distinct_id" or "device_id".
+        :param pulumi.Input[_builtins.bool] create_usage_dashboard: Whether PostHog makes the flag's usage dashboard ("Generated Dashboard: <key> Usage", with its insights) when it creates the flag; default false, so that a flag leaves no dashboard behind. Applies at create only. PostHog 2025-08-04 always makes one: without this input the provider deletes it (marks it deleted) right after the create. With it, the dashboard is PostHog's and stays when the flag is destroyed, as PostHog keeps it when a flag is deleted.
         :param pulumi.Input[_builtins.bool] ensure_experience_continuity: Persist the flag's value across authentication steps (not with `bucketingIdentifier: device_id`).
         :param pulumi.Input[_builtins.str] evaluation_runtime: Where the flag is evaluated: "server", "client" or "all" (PostHog's default).
-        :param pulumi.Input[Mapping[str, Any]] filters: Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. `super_groups` (the enrolment condition of an early access feature) and `holdout_groups` (the holdout of an experiment) are written by those objects: left as they are unless declared.
+        :param pulumi.Input[Mapping[str, Any]] filters: Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. The keys an early access feature or an experiment writes into the flag are theirs, left as they are unless declared: its enrolment (`feature_enrollment` in today's PostHog, `super_groups` in 2025-08-04) and its holdout (`holdout` today, `holdout_groups` in 2025-08-04). An update reads the flag first and sends them along, so a change of the program never takes them away.
         :param pulumi.Input[_builtins.bool] has_encrypted_payloads: Encrypt the payload (remote configuration flags only).
         :param pulumi.Input[_builtins.bool] has_enriched_analytics: Whether PostHog enriches the flag's analytics events.
         :param pulumi.Input[_builtins.bool] is_remote_configuration: A remote configuration flag: always on, serving its payload.
@@ -389,6 +407,7 @@ class FeatureFlag(pulumi.CustomResource):
                  analytics_dashboards: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.int]]]] = None,
                  archived: pulumi.Input[Optional[_builtins.bool]] = None,
                  bucketing_identifier: pulumi.Input[Optional[_builtins.str]] = None,
+                 create_usage_dashboard: pulumi.Input[Optional[_builtins.bool]] = None,
                  ensure_experience_continuity: pulumi.Input[Optional[_builtins.bool]] = None,
                  evaluation_runtime: pulumi.Input[Optional[_builtins.str]] = None,
                  filters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
@@ -414,6 +433,7 @@ class FeatureFlag(pulumi.CustomResource):
             __props__.__dict__["analytics_dashboards"] = analytics_dashboards
             __props__.__dict__["archived"] = archived
             __props__.__dict__["bucketing_identifier"] = bucketing_identifier
+            __props__.__dict__["create_usage_dashboard"] = create_usage_dashboard
             __props__.__dict__["ensure_experience_continuity"] = ensure_experience_continuity
             __props__.__dict__["evaluation_runtime"] = evaluation_runtime
             __props__.__dict__["filters"] = filters
@@ -533,7 +553,7 @@ class FeatureFlag(pulumi.CustomResource):
     @pulumi.getter
     def filters(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
         """
-        Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. `super_groups` (the enrolment condition of an early access feature) and `holdout_groups` (the holdout of an experiment) are written by those objects: left as they are unless declared.
+        Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. The keys an early access feature or an experiment writes into the flag are theirs, left as they are unless declared: its enrolment (`feature_enrollment` in today's PostHog, `super_groups` in 2025-08-04) and its holdout (`holdout` today, `holdout_groups` in 2025-08-04). An update reads the flag first and sends them along, so a change of the program never takes them away.
         """
         return pulumi.get(self, "filters")
 

@@ -27,7 +27,7 @@ class ProviderArgs:
         """
         The set of arguments for constructing a Provider resource.
 
-        :param pulumi.Input[_builtins.str] api_key: A personal API key (phx_…) with project:read and project:write (group:read for group lookups).
+        :param pulumi.Input[_builtins.str] api_key: A personal API key (phx_…) with the scopes of what the program manages: project:write, the :write scope of each other kind it declares (feature_flag:write, dashboard:write, …: the guide lists them) and group:read for group lookups.
         :param pulumi.Input[_builtins.str] host: PostHog's address: https://us.posthog.com (default), https://eu.posthog.com or a self-hosted URL.
         :param pulumi.Input[_builtins.str] organization_id: The organization to work in: its UUID or `@current`. A project's own organizationId wins.
         :param pulumi.Input[_builtins.str] project_id: The project a project-scoped resource works in when it names none (its numeric id). A resource's own projectId wins.
@@ -58,7 +58,7 @@ class ProviderArgs:
     @pulumi.getter(name="apiKey")
     def api_key(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        A personal API key (phx_…) with project:read and project:write (group:read for group lookups).
+        A personal API key (phx_…) with the scopes of what the program manages: project:write, the :write scope of each other kind it declares (feature_flag:write, dashboard:write, …: the guide lists them) and group:read for group lookups.
         """
         return pulumi.get(self, "api_key")
 
@@ -132,7 +132,7 @@ class Provider(pulumi.ProviderResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] api_key: A personal API key (phx_…) with project:read and project:write (group:read for group lookups).
+        :param pulumi.Input[_builtins.str] api_key: A personal API key (phx_…) with the scopes of what the program manages: project:write, the :write scope of each other kind it declares (feature_flag:write, dashboard:write, …: the guide lists them) and group:read for group lookups.
         :param pulumi.Input[_builtins.str] host: PostHog's address: https://us.posthog.com (default), https://eu.posthog.com or a self-hosted URL.
         :param pulumi.Input[_builtins.str] organization_id: The organization to work in: its UUID or `@current`. A project's own organizationId wins.
         :param pulumi.Input[_builtins.str] project_id: The project a project-scoped resource works in when it names none (its numeric id). A resource's own projectId wins.

@@ -11,7 +11,7 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
-// A personal API key (phx_…) with project:read and project:write (group:read for group lookups).
+// A personal API key (phx_…) with the scopes of what the program manages: project:write, the :write scope of each other kind it declares (feature_flag:write, dashboard:write, …: the guide lists them) and group:read for group lookups.
 func GetApiKey(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "posthog:apiKey")
 	if err == nil {

@@ -23,7 +23,7 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def api_key(self) -> Optional[str]:
         """
-        A personal API key (phx_…) with project:read and project:write (group:read for group lookups).
+        A personal API key (phx_…) with the scopes of what the program manages: project:write, the :write scope of each other kind it declares (feature_flag:write, dashboard:write, …: the guide lists them) and group:read for group lookups.
         """
         return __config__.get('apiKey') or _utilities.get_env('POSTHOG_API_KEY')
 

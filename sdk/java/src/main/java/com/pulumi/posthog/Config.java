@@ -17,7 +17,7 @@ public final class Config {
         return Codegen.stringProp("host").config(config).env("POSTHOG_HOST").def("https://us.posthog.com").get();
     }
     /**
-     * A personal API key (phx_…) with project:read and project:write (group:read for group lookups).
+     * A personal API key (phx_…) with the scopes of what the program manages: project:write, the :write scope of each other kind it declares (feature_flag:write, dashboard:write, …: the guide lists them) and group:read for group lookups.
      */
     public Optional<String> apiKey() {
         return Codegen.stringProp("apiKey").config(config).env("POSTHOG_API_KEY").get();

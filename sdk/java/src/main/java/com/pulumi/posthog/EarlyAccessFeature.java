@@ -86,7 +86,7 @@ public class EarlyAccessFeature extends com.pulumi.resources.CustomResource {
     }
 
     /**
-     * Where the feature is: "draft", "concept", "alpha", "beta", "general-availability" or "archived". In concept, alpha, beta and general availability PostHog adds the opt-in condition (a person property `$feature_enrollment/<flag key>`) to the flag as `super_groups`; in draft or archived it takes it off.
+     * Where the feature is: "draft", "concept", "alpha", "beta", "general-availability" or "archived". In alpha, beta and general availability PostHog marks the flag so that those who opted in (a person property `$feature_enrollment/<flag key>`) get it, as `feature_enrollment: true` (PostHog 2025-08-04: the condition `super_groups`, in concept too); in the other stages, and when the feature is deleted, it takes that off.
      */
     @Export(name="stage", refs={String.class}, tree="[0]")
     private Output<String> stage;

@@ -37,7 +37,7 @@ public final class EarlyAccessFeatureArgs extends ResourceArgs {
     }
 
     /**
-     * Where the feature is: "draft", "concept", "alpha", "beta", "general-availability" or "archived". In concept, alpha, beta and general availability PostHog adds the opt-in condition (a person property `$feature_enrollment/<flag key>`) to the flag as `super_groups`; in draft or archived it takes it off.
+     * Where the feature is: "draft", "concept", "alpha", "beta", "general-availability" or "archived". In alpha, beta and general availability PostHog marks the flag so that those who opted in (a person property `$feature_enrollment/<flag key>`) get it, as `feature_enrollment: true` (PostHog 2025-08-04: the condition `super_groups`, in concept too); in the other stages, and when the feature is deleted, it takes that off.
      */
     @Import(name="stage")
     private @Nullable Output<String> stage;

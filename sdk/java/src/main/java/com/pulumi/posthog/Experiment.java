@@ -122,7 +122,7 @@ public class Experiment extends com.pulumi.resources.CustomResource {
     }
 
     /**
-     * The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes its groups to the experiment's flag as `holdout_groups`. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
+     * The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes it into the experiment's flag (`holdout`; PostHog 2025-08-04: its groups, as `holdout_groups`), which a FeatureFlag resource of that flag keeps. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
      */
     @Export(name="holdoutId", refs={Integer.class}, tree="[0]")
     private Output</* @Nullable */ Integer> holdoutId;

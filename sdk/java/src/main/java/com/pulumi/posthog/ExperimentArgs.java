@@ -79,7 +79,7 @@ public final class ExperimentArgs extends ResourceArgs {
     }
 
     /**
-     * The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes its groups to the experiment's flag as `holdout_groups`. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
+     * The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes it into the experiment's flag (`holdout`; PostHog 2025-08-04: its groups, as `holdout_groups`), which a FeatureFlag resource of that flag keeps. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
      */
     @Import(name="holdoutId")
     private @Nullable Output<Integer> holdoutId;

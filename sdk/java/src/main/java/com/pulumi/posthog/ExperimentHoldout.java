@@ -79,7 +79,7 @@ public class ExperimentHoldout extends com.pulumi.resources.CustomResource {
     }
 
     /**
-     * Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes them to the flags of the holdout's experiments (while they are drafts) as `holdout_groups`.
+     * Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes the holdout to the flags of its experiments (while they are drafts): as `holdout` (its id and the first group's rollout as the exclusion percentage; PostHog 2025-08-04: the groups, as `holdout_groups`).
      */
     @Export(name="filters", refs={List.class,Map.class,String.class,Object.class}, tree="[0,[1,2,3]]")
     private Output</* @Nullable */ List<Map<String,Object>>> filters;

@@ -39,7 +39,7 @@ public final class ExperimentHoldoutArgs extends ResourceArgs {
     }
 
     /**
-     * Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes them to the flags of the holdout's experiments (while they are drafts) as `holdout_groups`.
+     * Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes the holdout to the flags of its experiments (while they are drafts): as `holdout` (its id and the first group's rollout as the exclusion percentage; PostHog 2025-08-04: the groups, as `holdout_groups`).
      */
     @Import(name="filters")
     private @Nullable Output<List<Map<String,Object>>> filters;

@@ -78,7 +78,7 @@ public class FeatureFlag extends com.pulumi.resources.CustomResource {
     }
 
     /**
-     * Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. `super_groups` (the enrolment condition of an early access feature) and `holdout_groups` (the holdout of an experiment) are written by those objects: left as they are unless declared.
+     * Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. The keys an early access feature or an experiment writes into the flag are theirs, left as they are unless declared: its enrolment (`feature_enrollment` in today's PostHog, `super_groups` in 2025-08-04) and its holdout (`holdout` today, `holdout_groups` in 2025-08-04). An update reads the flag first and sends them along, so a change of the program never takes them away.
      */
     @Export(name="filters", refs={Map.class,String.class,Object.class}, tree="[0,1,2]")
     private Output</* @Nullable */ Map<String,Object>> filters;

@@ -39,7 +39,7 @@ public final class FeatureFlagArgs extends ResourceArgs {
     }
 
     /**
-     * Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. `super_groups` (the enrolment condition of an early access feature) and `holdout_groups` (the holdout of an experiment) are written by those objects: left as they are unless declared.
+     * Release conditions, as PostHog's `filters`: `groups` (each with `properties`, `rollout_percentage` 0-100, an optional `variant` and `aggregation_group_type_index`), `multivariate.variants` (rollouts summing to 100), `payloads` (by `"true"` or variant key; any JSON value, stored as JSON text) and `aggregation_group_type_index` for flags on groups such as companies. The keys an early access feature or an experiment writes into the flag are theirs, left as they are unless declared: its enrolment (`feature_enrollment` in today's PostHog, `super_groups` in 2025-08-04) and its holdout (`holdout` today, `holdout_groups` in 2025-08-04). An update reads the flag first and sends them along, so a change of the program never takes them away.
      */
     @Import(name="filters")
     private @Nullable Output<Map<String,Object>> filters;
@@ -178,6 +178,16 @@ public final class FeatureFlagArgs extends ResourceArgs {
         return Optional.ofNullable(this.adoptId);
     }
 
+    /**
+     * Whether PostHog makes the flag's usage dashboard ("Generated Dashboard: <key> Usage", with its insights) when it creates the flag; default false, so that a flag leaves no dashboard behind. Applies at create only. PostHog 2025-08-04 always makes one: without this input the provider deletes it (marks it deleted) right after the create. With it, the dashboard is PostHog's and stays when the flag is destroyed, as PostHog keeps it when a flag is deleted.
+     */
+    @Import(name="createUsageDashboard")
+    private @Nullable Output<Boolean> createUsageDashboard;
+
+    public Optional<Output<Boolean>> createUsageDashboard() {
+        return Optional.ofNullable(this.createUsageDashboard);
+    }
+
     private FeatureFlagArgs() {}
 
     private FeatureFlagArgs(FeatureFlagArgs $) {
@@ -197,6 +207,7 @@ public final class FeatureFlagArgs extends ResourceArgs {
         this.bucketingIdentifier = $.bucketingIdentifier;
         this.projectId = $.projectId;
         this.adoptId = $.adoptId;
+        this.createUsageDashboard = $.createUsageDashboard;
     }
 
     public static Builder builder() {
@@ -367,6 +378,15 @@ public final class FeatureFlagArgs extends ResourceArgs {
 
         public Builder adoptId(Integer adoptId) {
             return adoptId(Output.of(adoptId));
+        }
+
+        public Builder createUsageDashboard(@Nullable Output<Boolean> createUsageDashboard) {
+            $.createUsageDashboard = createUsageDashboard;
+            return this;
+        }
+
+        public Builder createUsageDashboard(Boolean createUsageDashboard) {
+            return createUsageDashboard(Output.of(createUsageDashboard));
         }
 
         public FeatureFlagArgs build() {

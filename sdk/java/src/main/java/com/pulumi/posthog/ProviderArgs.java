@@ -28,7 +28,7 @@ public final class ProviderArgs extends ResourceArgs {
     }
 
     /**
-     * A personal API key (phx_…) with project:read and project:write (group:read for group lookups).
+     * A personal API key (phx_…) with the scopes of what the program manages: project:write, the :write scope of each other kind it declares (feature_flag:write, dashboard:write, …: the guide lists them) and group:read for group lookups.
      */
     @Import(name="apiKey")
     private @Nullable Output<String> apiKey;
