@@ -584,6 +584,7 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
     throw validationError(
       "Cannot delete a feature flag that is in use with early access features. Please delete the early access feature before deleting the flag.",
     );
+  if (attrs.deleted === true) refuseIfExperiments(ctx, flag);
   if (attrs.deleted === true) refuseIfDependents(ctx, flag, "delete");
   const wasActive = flag.fields.active !== false;
   if (attrs.active === false && wasActive) refuseIfDependents(ctx, flag, "disable");
@@ -596,6 +597,27 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
   flag.fields.version = (typeof flag.fields.version === "number" ? flag.fields.version : 0) + 1;
   flag.fields.last_modified_by = ctx.user.id;
   return updatedAnswer(ctx, flag, () => serializeFlag(ctx, flag, new Set(Object.keys(attrs))));
+}
+
+/**
+ * A flag its experiments still use is not deleted (FeatureFlagSerializer.update, posthog/api/feature_flag.py): PostHog
+ * 2025-08-04 refuses while any experiment on it is not deleted; today's only while one is running (started, not
+ * stopped: `is_running`), as a draft or stopped experiment may keep its flag for its results.
+ */
+function refuseIfExperiments(ctx: ApiContext, flag: StoredObject): void {
+  const live = ctx.store.objects("experiments").filter((e) => e.fields.feature_flag_id === flag.id && !e.deleted);
+  if (ctx.services.version === "2025-08-04") {
+    if (live.length > 0)
+      throw validationError(
+        `Cannot delete a feature flag that is linked to active experiment(s) with ID(s): ${live.map((e) => e.id).join(", ")}. Please delete the experiment(s) before deleting the flag.`,
+      );
+    return;
+  }
+  const running = live.filter((e) => typeof e.fields.start_date === "number" && typeof e.fields.end_date !== "number");
+  if (running.length > 0)
+    throw validationError(
+      `Cannot delete a feature flag that is linked to running experiment(s): ${running.map((e) => `"${String(e.fields.name)}" (ID: ${e.id})`).join(", ")}. Please stop the experiment(s) before deleting the flag.`,
+    );
 }
 
 /** The early access features releasing a flag (`flag.features`: FeatureFlag's reverse relation). */

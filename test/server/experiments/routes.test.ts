@@ -131,6 +131,41 @@ test("DELETE is 405; PATCH deleted hides the experiment everywhere", async () =>
   expect(listed.body.results.map((x: { id: number }) => x.id)).not.toContain(e.id);
 });
 
+test("a flag its experiment uses is not deleted: today's while the experiment runs, 2025-08-04's while it is not deleted", async () => {
+  const draft = (await post({})).body;
+  // Today's: a draft keeps its flag for nothing, the flag is deleted.
+  expect((await h.api("PATCH", flagPath(draft.feature_flag.id), { body: { deleted: true } })).body.deleted).toBe(true);
+  const running = (await post({ start_date: "2026-01-01T00:00:00Z" })).body;
+  expect((await h.api("PATCH", flagPath(running.feature_flag.id), { body: { deleted: true } })).body).toEqual(
+    err(
+      V,
+      "invalid_input",
+      `Cannot delete a feature flag that is linked to running experiment(s): "${running.name}" (ID: ${running.id}). Please stop the experiment(s) before deleting the flag.`,
+    ),
+  );
+  await h.api("PATCH", `${base}${running.id}/`, { body: { end_date: "2026-01-02T00:00:00Z" } });
+  expect((await h.api("PATCH", flagPath(running.feature_flag.id), { body: { deleted: true } })).body.deleted).toBe(true);
+
+  const old = await harness({ postHogVersion: "2025-08-04" });
+  try {
+    const p = await old.createProject({ name: "Old" });
+    const b = `/api/projects/${p.id}/experiments/`;
+    const e = (await old.api("POST", b, { body: { name: "Old draft", feature_flag_key: "old-draft" } })).body;
+    const flag = `/api/projects/${p.id}/feature_flags/${e.feature_flag.id}/`;
+    expect((await old.api("PATCH", flag, { body: { deleted: true } })).body).toEqual(
+      err(
+        V,
+        "invalid_input",
+        `Cannot delete a feature flag that is linked to active experiment(s) with ID(s): ${e.id}. Please delete the experiment(s) before deleting the flag.`,
+      ),
+    );
+    await old.api("PATCH", `${b}${e.id}/`, { body: { deleted: true } });
+    expect((await old.api("PATCH", flag, { body: { deleted: true } })).body.deleted).toBe(true);
+  } finally {
+    await old.server.close();
+  }
+});
+
 test("the list is newest first and leaves archived experiments out unless asked", async () => {
   const a = (await post({ archived: true })).body;
   const listed = await h.api("GET", base);
