@@ -91,9 +91,6 @@ export interface FieldDef {
  */
 export type LeftOut = Readonly<Record<string, string>>;
 
-/** `deleted` of the kinds deleted by soft delete: their deletion sends it (the kind's `deletion: "soft-delete"`). */
-export const SOFT_DELETED: LeftOut = { deleted: "sent by the kind's deletion (soft delete: PATCH `deleted: true`), not an input" };
-
 /** The create-only folder of PostHog's project tree (`_create_in_folder`), which the kinds leave to PostHog's default. */
 export const CREATE_IN_FOLDER: LeftOut = {
   _create_in_folder: "not yet managed: the project-tree folder PostHog files a new object in (create only; PostHog's default folder)",

@@ -52,7 +52,13 @@ function tableOf(folder: string): { table: FieldTable; leftOut: LeftOut } {
   );
   if (tables.length !== 1) throw new Error(`${folder}/fields.ts exports ${tables.length} field tables`);
   const leftOuts = Object.entries(exports).filter(([name]) => name.endsWith("LeftOut"));
-  return { table: tables[0]!, leftOut: (leftOuts[0]?.[1] as LeftOut | undefined) ?? {} };
+  const own = (leftOuts[0]?.[1] as LeftOut | undefined) ?? {};
+  // `deleted` of a kind deleted by soft delete is its deletion's (the Kind's `deletion` fact), not a row's.
+  const softDeleted = kinds.find((kind) => kebabCase(kind.name) === folder)?.deletion === "soft-delete";
+  return {
+    table: tables[0]!,
+    leftOut: softDeleted ? { deleted: "sent by the kind's deletion (soft delete: PATCH `deleted: true`), not an input", ...own } : own,
+  };
 }
 
 type ZodDef = { type: string; [key: string]: unknown };

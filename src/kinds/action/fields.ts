@@ -5,16 +5,7 @@
  * declared value compares with what PostHog answers.
  */
 import { z } from "zod";
-import {
-  CREATE_IN_FOLDER,
-  type Equality,
-  type FieldDef,
-  type LeftOut,
-  sameJson,
-  sameTags,
-  SOFT_DELETED,
-  TAGGING,
-} from "../../kit/field-table";
+import { CREATE_IN_FOLDER, type Equality, type FieldDef, type LeftOut, sameJson, sameTags, TAGGING } from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 
 const SERIALIZER = "ActionSerializer, products/actions/backend/api/action.py";
@@ -110,7 +101,6 @@ export const actionFields = {
 /** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
 export const actionLeftOut: LeftOut = {
   ...CREATE_IN_FOLDER,
-  ...SOFT_DELETED,
   post_to_slack: "not yet managed: the action's Slack notification",
   slack_message_format: "not yet managed: the action's Slack notification",
   last_calculated_at: "PostHog's: when it last calculated the action",

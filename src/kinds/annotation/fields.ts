@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { dateTimeField } from "../../kit/date-time";
-import { type Equality, type FieldDef, type LeftOut, sameJson, SOFT_DELETED } from "../../kit/field-table";
+import { type Equality, type FieldDef, sameJson } from "../../kit/field-table";
 
 /** `Annotation.Scope` less "recording", which AnnotationSerializer.validate refuses ("Recording scope is deprecated"). */
 export const ANNOTATION_SCOPES_WRITABLE = ["dashboard_item", "dashboard", "project", "organization"] as const;
@@ -73,8 +73,3 @@ export const annotationFields = {
     lackedBy: ["2025-08-04"],
   },
 } as const satisfies Record<string, FieldDef>;
-
-/** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
-export const annotationLeftOut: LeftOut = {
-  ...SOFT_DELETED,
-};

@@ -5,7 +5,7 @@
  * out, and why: `cohortLeftOut` below.
  */
 import { z } from "zod";
-import { CREATE_IN_FOLDER, type Equality, type FieldDef, type LeftOut, sameJson, SOFT_DELETED } from "../../kit/field-table";
+import { CREATE_IN_FOLDER, type Equality, type FieldDef, type LeftOut, sameJson } from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 
 const SERIALIZER = "CohortSerializer, posthog/api/cohort.py";
@@ -255,7 +255,6 @@ export type CohortField = keyof typeof cohortFields;
 /** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
 export const cohortLeftOut: LeftOut = {
   ...CREATE_IN_FOLDER,
-  ...SOFT_DELETED,
   groups:
     "the model's form deprecated in favour of `filters`: PostHog answers it converted into `filters` and ignores it once `filters` is set, so the two cannot both be managed",
   query: "not yet managed: a query that fills a static cohort (a HogQL job); a dynamic cohort with a query is refused",

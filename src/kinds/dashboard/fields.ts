@@ -11,16 +11,7 @@
  */
 import { z } from "zod";
 import type { Dashboard } from "./record";
-import {
-  CREATE_IN_FOLDER,
-  type Equality,
-  type FieldDef,
-  type LeftOut,
-  sameJson,
-  sameTags,
-  SOFT_DELETED,
-  TAGGING,
-} from "../../kit/field-table";
+import { CREATE_IN_FOLDER, type Equality, type FieldDef, type LeftOut, sameJson, sameTags, TAGGING } from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 
 const SERIALIZER = "DashboardSerializer, products/dashboards/backend/api/dashboard.py";
@@ -130,7 +121,6 @@ export const dashboardFields = {
 /** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
 export const dashboardLeftOut: LeftOut = {
   ...CREATE_IN_FOLDER,
-  ...SOFT_DELETED,
   last_accessed_at: "PostHog's: when the dashboard was last opened",
   breakdown_colors: "not yet managed: the dashboard's colours for breakdown values",
   data_color_theme_id: "not yet managed: the dashboard's chart colour theme",

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { KEY_PATTERN, KEY_RULE } from "../feature-flag/fields";
-import { CREATE_IN_FOLDER, type Equality, type FieldDef, type LeftOut, SOFT_DELETED } from "../../kit/field-table";
+import { CREATE_IN_FOLDER, type Equality, type FieldDef, type LeftOut } from "../../kit/field-table";
 import { canonicalJson, isPlainObject } from "../../kit/json";
 import { sameSansNulls, withoutAdded } from "../../kit/json-forms";
 
@@ -166,7 +166,6 @@ export const experimentFields = {
 /** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
 export const experimentLeftOut: LeftOut = {
   ...CREATE_IN_FOLDER,
-  ...SOFT_DELETED,
   start_date: "managed by `launched` (true sends today's date)",
   end_date: "managed by `stopped` (true sends today's date)",
   feature_flag:

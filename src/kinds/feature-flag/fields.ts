@@ -13,7 +13,6 @@ import {
   type LeftOut,
   sameJson,
   sameTags,
-  SOFT_DELETED,
   tableValuesEqual,
   TAGGING,
 } from "../../kit/field-table";
@@ -284,7 +283,6 @@ export function crossFieldProblems(settings: Record<string, unknown>): Array<{ f
 /** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
 export const featureFlagLeftOut: LeftOut = {
   ...CREATE_IN_FOLDER,
-  ...SOFT_DELETED,
   created_at: "PostHog's: stamped when the flag is made",
   version: "PostHog's edit counter (FeatureFlag.version), not a program's",
   performed_rollback: "PostHog's: set when it rolled the flag back",

@@ -7,7 +7,7 @@
  * declared last; see src/kinds/hog-function/model.ts).
  */
 import { z } from "zod";
-import { CREATE_IN_FOLDER, type Equality, type FieldDef, type LeftOut, SOFT_DELETED } from "../../kit/field-table";
+import { CREATE_IN_FOLDER, type Equality, type FieldDef, type LeftOut } from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 import { sameSansNulls, withoutAdded } from "../../kit/json-forms";
 
@@ -222,7 +222,6 @@ export function hogFunctionProblems(known: Record<string, unknown>): Array<{ fie
 /** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
 export const hogFunctionLeftOut: LeftOut = {
   ...CREATE_IN_FOLDER,
-  ...SOFT_DELETED,
   mappings: "not yet managed: event-to-destination mappings",
   icon_url: "not yet managed: the function's icon",
   execution_order: "not yet managed: the order transformations run in",

@@ -5,7 +5,7 @@
  * `notebookLeftOut` below.
  */
 import { z } from "zod";
-import { CREATE_IN_FOLDER, type FieldDef, type LeftOut, sameWithin, SOFT_DELETED } from "../../kit/field-table";
+import { CREATE_IN_FOLDER, type FieldDef, type LeftOut, sameWithin } from "../../kit/field-table";
 
 const SERIALIZER = "NotebookSerializer, posthog/api/notebook.py";
 
@@ -35,7 +35,6 @@ export const notebookFields = {
 /** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
 export const notebookLeftOut: LeftOut = {
   ...CREATE_IN_FOLDER,
-  ...SOFT_DELETED,
   version:
     "PostHog's edit counter: the lifecycle sends the version it read last with every change of the content, as PostHog requires (NotebookSerializer.update)",
 };

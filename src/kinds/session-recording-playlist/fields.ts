@@ -6,7 +6,7 @@
  * body (`create`: `self.initial_data.get("type")`), and never changes after: a new one replaces the playlist.
  */
 import { z } from "zod";
-import { CREATE_IN_FOLDER, type FieldDef, type LeftOut, SOFT_DELETED } from "../../kit/field-table";
+import { CREATE_IN_FOLDER, type FieldDef, type LeftOut } from "../../kit/field-table";
 import { PLAYLIST_TYPES } from "./record";
 
 const SERIALIZER = "SessionRecordingPlaylistSerializer, posthog/session_recordings/session_recording_playlist_api.py";
@@ -51,6 +51,5 @@ export const sessionRecordingPlaylistFields = {
 /** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
 export const sessionRecordingPlaylistLeftOut: LeftOut = {
   ...CREATE_IN_FOLDER,
-  ...SOFT_DELETED,
   derived_name: "written by PostHog's interface from the filters: not a program's",
 };
