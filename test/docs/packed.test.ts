@@ -1,6 +1,6 @@
 /**
  * What `npm pack` ships is what users run: the entries, the bins and what they load, never the generators `npm run
- * docs` and `npm run sdks` run in a checkout (they read lib/ there), the Go language-host front, tests or sources.
+ * docs` runs in a checkout (it reads lib/ there), the Go language-host front, tests or sources.
  * Read from npm's own answer (`npm pack --dry-run --json`) on the built lib/ (npm test builds before jest runs).
  */
 import { spawnSync } from "node:child_process";
