@@ -45,6 +45,7 @@ import { accessControlKind } from "./access-control/kind";
 import { notebookKind } from "./notebook/kind";
 import { subscriptionKind } from "./subscription/kind";
 import { insightVariableKind } from "./insight-variable/kind";
+import { featureFlagScheduleKind } from "./feature-flag-schedule/kind";
 import { errorTrackingAssignmentRuleKind } from "./error-tracking-assignment-rule/kind";
 import { errorTrackingGroupingRuleKind } from "./error-tracking-grouping-rule/kind";
 import { errorTrackingSuppressionRuleKind } from "./error-tracking-suppression-rule/kind";
@@ -86,6 +87,7 @@ export const kinds: readonly Kind[] = [
   errorTrackingAssignmentRuleKind as Kind,
   errorTrackingGroupingRuleKind as Kind,
   errorTrackingSuppressionRuleKind as Kind,
+  featureFlagScheduleKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

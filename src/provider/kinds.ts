@@ -43,6 +43,7 @@ import type * as insightVariableModule from "../kinds/insight-variable/kind";
 import type * as errorTrackingAssignmentRuleModule from "../kinds/error-tracking-assignment-rule/kind";
 import type * as errorTrackingGroupingRuleModule from "../kinds/error-tracking-grouping-rule/kind";
 import type * as errorTrackingSuppressionRuleModule from "../kinds/error-tracking-suppression-rule/kind";
+import type * as featureFlagScheduleModule from "../kinds/feature-flag-schedule/kind";
 
 export type ProjectLifecycle = InstanceType<typeof projectModule.ProjectLifecycle>;
 export declare const ProjectLifecycle: typeof projectModule.ProjectLifecycle;
@@ -222,6 +223,11 @@ export type ErrorTrackingSuppressionRuleProvider = InstanceType<
 >;
 export declare const ErrorTrackingSuppressionRuleProvider: typeof errorTrackingSuppressionRuleModule.ErrorTrackingSuppressionRuleLifecycle;
 export declare const errorTrackingSuppressionRuleProvider: pulumi.dynamic.ResourceProvider;
+export type FeatureFlagScheduleLifecycle = InstanceType<typeof featureFlagScheduleModule.FeatureFlagScheduleLifecycle>;
+export declare const FeatureFlagScheduleLifecycle: typeof featureFlagScheduleModule.FeatureFlagScheduleLifecycle;
+export type FeatureFlagScheduleProvider = InstanceType<typeof featureFlagScheduleModule.FeatureFlagScheduleLifecycle>;
+export declare const FeatureFlagScheduleProvider: typeof featureFlagScheduleModule.FeatureFlagScheduleLifecycle;
+export declare const featureFlagScheduleProvider: pulumi.dynamic.ResourceProvider;
 
 lazyKind(module.exports, "Project", () => {
   const loaded = require("../kinds/project/kind") as typeof projectModule;
@@ -358,4 +364,8 @@ lazyKind(module.exports, "ErrorTrackingGroupingRule", () => {
 lazyKind(module.exports, "ErrorTrackingSuppressionRule", () => {
   const loaded = require("../kinds/error-tracking-suppression-rule/kind") as typeof errorTrackingSuppressionRuleModule;
   return { kind: loaded.errorTrackingSuppressionRuleKind as Kind, Lifecycle: loaded.ErrorTrackingSuppressionRuleLifecycle };
+});
+lazyKind(module.exports, "FeatureFlagSchedule", () => {
+  const loaded = require("../kinds/feature-flag-schedule/kind") as typeof featureFlagScheduleModule;
+  return { kind: loaded.featureFlagScheduleKind as Kind, Lifecycle: loaded.FeatureFlagScheduleLifecycle };
 });

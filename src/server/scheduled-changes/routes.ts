@@ -165,7 +165,8 @@ function validateToday(attrs: JsonObject, instance: StoredObject | null): void {
     }
   }
   if (!instance && !isRecurring) {
-    if (interval) throw validationError("Cannot set recurrence_interval when is_recurring is false for new schedules.", "recurrence_interval");
+    if (interval)
+      throw validationError("Cannot set recurrence_interval when is_recurring is false for new schedules.", "recurrence_interval");
     if (cron) throw validationError("Cannot set cron_expression when is_recurring is false for new schedules.", "cron_expression");
   }
   const end = value("end_date", null);
@@ -240,10 +241,17 @@ function apply(flag: StoredObject, payload: Json): void {
     }
     case "update_variants": {
       const variants = isJsonObject(value) && Array.isArray(value.variants) ? value.variants : [];
-      const total = variants.reduce<number>((sum, v) => sum + (isJsonObject(v) && typeof v.rollout_percentage === "number" ? v.rollout_percentage : 0), 0);
+      const total = variants.reduce<number>(
+        (sum, v) => sum + (isJsonObject(v) && typeof v.rollout_percentage === "number" ? v.rollout_percentage : 0),
+        0,
+      );
       if (variants.length > 0 && total !== 100) throw new Error(`Invalid variant rollout percentages: sum is ${total}, must be 100`);
       const payloads = isJsonObject(value) && isJsonObject(value.payloads) ? value.payloads : {};
-      flag.fields.filters = { ...filters, multivariate: variants.length > 0 ? { variants: cloneJson(variants) } : null, payloads: cloneJson(payloads) };
+      flag.fields.filters = {
+        ...filters,
+        multivariate: variants.length > 0 ? { variants: cloneJson(variants) } : null,
+        payloads: cloneJson(payloads),
+      };
       return;
     }
     default:
@@ -262,7 +270,10 @@ export function runDueChanges(store: Store, teamId: number): number[] {
   const now = nowMicros();
   const due = store
     .objects("scheduledChanges")
-    .filter((s) => s.teamId === teamId && s.fields.executed_at == null && typeof s.fields.scheduled_at === "number" && s.fields.scheduled_at <= now)
+    .filter(
+      (s) =>
+        s.teamId === teamId && s.fields.executed_at == null && typeof s.fields.scheduled_at === "number" && s.fields.scheduled_at <= now,
+    )
     .sort((a, b) => (a.fields.scheduled_at as number) - (b.fields.scheduled_at as number));
   for (const s of due) {
     const flag = store.object("featureFlags", Number(s.fields.record_id));
