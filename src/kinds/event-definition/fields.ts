@@ -8,7 +8,7 @@
  * exported.
  */
 import { z } from "zod";
-import { type FieldDef, type LeftOut, sameJson, sameTags, TAGGING } from "../../kit/field-table";
+import { type FieldDef, type LeftOut, sameJson, sameTags, TAGGING, type ApiTypes } from "../../kit/field-table";
 
 const SERIALIZER = "EnterpriseEventDefinitionSerializer, ee/api/ee_event_definition.py";
 
@@ -76,4 +76,10 @@ export const eventDefinitionLeftOut: LeftOut = {
   enforcement_mode: "not yet managed: today's schema enforcement of the event (allow, reject)",
   post_to_slack: "PostHog's interface's",
   default_columns: "PostHog's interface's",
+};
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const eventDefinitionApiTypes: ApiTypes = {
+  file: "products/event_definitions/frontend/generated/api.schemas.ts",
+  schemas: ["EnterpriseEventDefinitionApi"],
 };

@@ -6,7 +6,15 @@
  * new setting is one new row.
  */
 import { z } from "zod";
-import { type AnswerTable, type Equality, type FieldTable, type LeftOut, sameJson, tableValuesEqual } from "../../kit/field-table";
+import {
+  type AnswerTable,
+  type Equality,
+  type FieldTable,
+  type LeftOut,
+  sameJson,
+  tableValuesEqual,
+  type ApiTypes,
+} from "../../kit/field-table";
 import * as rules from "./rules";
 import { camelCase, type CamelCase } from "../../kit/names";
 
@@ -472,4 +480,10 @@ export const projectLeftOut: LeftOut = {
   access_control:
     "refused by today's PostHog whatever its value (legacy per-project access control): answered only (the answer table's row)",
   feature_flag_policy_config: "not yet managed: today's flag policy (whether a new flag needs a tag)",
+};
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const projectApiTypes: ApiTypes = {
+  file: "frontend/src/generated/core/api.schemas.ts",
+  schemas: ["PatchedProjectBackwardCompatApi"],
 };
