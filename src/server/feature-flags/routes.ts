@@ -28,6 +28,7 @@ import {
   primaryKeyField,
 } from "../drf/fields";
 import { pyStr } from "../drf/py";
+import { createUsageDashboard } from "./usage-dashboard";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
 import { icontains, newestFirst, pageAnswer, updatedAnswer } from "../pipeline/list-update";
@@ -526,10 +527,8 @@ export function createFlag(ctx: ApiContext, team: StoredProject, body: unknown, 
   }
   if (fields.has_encrypted_payloads === true) encryptPayloads(fields.filters);
   freeKey(ctx, team, key, null);
-  if (attrs._should_create_usage_dashboard !== false)
-    // _create_usage_dashboard (posthog/api/feature_flag.py) makes it in the "template" creation mode.
-    fields.usage_dashboard = ctx.store.createDashboard(team.id, `Generated Dashboard: ${key} Usage`, "template");
   const flag = ctx.store.addObject("featureFlags", team.id, ctx.user.id, fields);
+  if (attrs._should_create_usage_dashboard !== false) fields.usage_dashboard = createUsageDashboard(ctx, team, key);
   flag.deleted = attrs.deleted === true;
   return flag;
 }

@@ -5,6 +5,7 @@
  * delete: the contract, test/kinds/contract.test.ts.)
  */
 import * as dashboards from "../../../src/kinds/dashboard/endpoints";
+import * as insights from "../../../src/kinds/insight/endpoints";
 import * as featureFlags from "../../../src/kinds/feature-flag/endpoints";
 import * as experiments from "../../../src/kinds/experiment/endpoints";
 import * as holdouts from "../../../src/kinds/experiment-holdout/endpoints";
@@ -162,6 +163,9 @@ describe.each(versions)("PostHog %s", (version) => {
     const { provider, http, projectId } = setup();
     const generated = async (key: string) =>
       (await dashboards.listDashboards(http, projectId)).filter((d) => d.name === `Generated Dashboard: ${key} Usage`);
+    // The dashboard's two sample insights name the flag's key in their descriptions.
+    const samples = async (key: string) =>
+      (await insights.listInsights(http, projectId)).filter((i) => String(i["description"]).endsWith(`with key: ${key}`)).length;
     const plain = await provider.create({ projectId, key: `ff-board-none-${version}`, filters });
     const none = await featureFlags.getFeatureFlag(http, projectId, Number(plain.id));
     if (version === "2025-08-04") {
@@ -170,14 +174,17 @@ describe.each(versions)("PostHog %s", (version) => {
       await expect(dashboards.getDashboard(http, projectId, none.usage_dashboard!)).rejects.toMatchObject({ isNotFound: true });
     } else expect(none.usage_dashboard).toBeNull();
     expect(await generated(`ff-board-none-${version}`)).toEqual([]);
+    expect(await samples(`ff-board-none-${version}`)).toBe(0);
 
     const inputs: Json = { projectId, key: `ff-board-${version}`, filters, createUsageDashboard: true };
     const withBoard = await provider.create(inputs);
     expect((await provider.diff(withBoard.id, withBoard.outs as Json, inputs)).changes).toBe(false);
     const [board] = await generated(`ff-board-${version}`);
     expect((await featureFlags.getFeatureFlag(http, projectId, Number(withBoard.id))).usage_dashboard).toBe(board!.id);
+    expect(await samples(`ff-board-${version}`)).toBe(2);
     await provider.delete(withBoard.id, withBoard.outs as Json);
     expect(await dashboards.getDashboard(http, projectId, board!.id)).toMatchObject({ deleted: false });
+    expect(await samples(`ff-board-${version}`)).toBe(2);
     expect((await provider.check({}, { ...inputs, createUsageDashboard: "yes" })).failures).toEqual([
       { property: "createUsageDashboard", reason: "createUsageDashboard must be true or false" },
     ]);
