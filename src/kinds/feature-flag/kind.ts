@@ -177,37 +177,47 @@ export class FeatureFlagLifecycle extends FieldTableLifecycle<FeatureFlag> {
   }
 
   /**
-   * A flag deleted while its holdout's DELETE runs comes back: that DELETE saves each flag of the holdout's
+   * A flag deleted while a holdout's DELETE runs comes back: that DELETE saves the flag of each of the holdout's
    * experiments whole, deleted experiments included, from the copy it read before (ExperimentHoldoutViewSet.destroy,
    * ee/clickhouse/views/experiment_holdouts.py in 2025-08-04; `delete_holdout_and_clear_flags`, products/experiments/
    * backend/, today), and Pulumi deletes a flag and the holdout of its deleted experiment side by side. A launched
-   * experiment cannot leave its holdout first ("Can't update holdout on running Experiment"). So while the flag the
-   * delete answered still carries a holdout, the holdout is watched until it is gone (its DELETE has then saved every
-   * flag it read: the row goes last) or for `HOLDOUT_WATCH.forMs` (it is kept), and the flag is read again: one
-   * brought back is deleted again, and one that stays live fails the delete, naming both.
+   * experiment cannot leave its holdout first ("Can't update holdout on running Experiment"). So the holdouts that may
+   * be on the flag's experiments are watched until they are gone (a DELETE has then saved every flag it read: the row
+   * goes last) or for `HOLDOUT_WATCH.forMs` (they are kept), and the flag is read again: one brought back is deleted
+   * again, and one that stays live fails the delete, naming it. Those holdouts are the one the flag's filters carry,
+   * else, for a flag an experiment can run on (two variants or more, `control` first:
+   * `validate_existing_feature_flag_for_experiment`), whose filters PostHog leaves as they are, every holdout of the
+   * project; no other flag is watched.
    */
   protected override async afterDelete(projectId: number, id: number, answer: FeatureFlag): Promise<void> {
-    const holdoutId = holdoutIn(answer.filters);
-    if (holdoutId === undefined) return;
     const http = this.http();
+    const named = holdoutIn(answer.filters);
+    const variants = answer.filters.multivariate?.variants ?? [];
+    const runnable = variants.length > 1 && variants[0]?.key === "control";
+    const watched =
+      named !== undefined ? [named] : runnable ? (await holdouts.listExperimentHoldouts(http, projectId)).map((h) => h.id) : [];
+    if (watched.length === 0) return;
     const until = Date.now() + HOLDOUT_WATCH.forMs;
-    for (;;) {
-      const gone = await holdouts.getExperimentHoldout(http, projectId, holdoutId).then(
+    const gone = (holdoutId: number) =>
+      holdouts.getExperimentHoldout(http, projectId, holdoutId).then(
         () => false,
         (error: unknown) => {
           if (error instanceof PostHogError && error.isNotFound) return true;
           throw error;
         },
       );
-      if (gone || Date.now() >= until) break;
+    let left = watched;
+    while (left.length > 0 && Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, HOLDOUT_WATCH.everyMs));
+      const still = await Promise.all(left.map(async (holdoutId) => ((await gone(holdoutId)) ? [] : [holdoutId])));
+      left = still.flat();
     }
     const now = await featureFlags.getFeatureFlag(http, projectId, id);
     if (now.deleted) return;
     const again = await featureFlags.deleteFeatureFlag(http, projectId, id);
     if (again.deleted) return;
     throw new Error(
-      `Feature flag ${id} ("${now.key}") is live again after its delete: the DELETE of experiment holdout ${holdoutId}, on one of its experiments, saved it as it was before, and deleting it again was answered with it not deleted. Delete it in PostHog.`,
+      `Feature flag ${id} ("${now.key}") is live again after its delete (an experiment holdout's DELETE saved it as it was before), and deleting it again was answered with it not deleted. Delete it in PostHog.`,
     );
   }
 

@@ -203,46 +203,60 @@ describe.each(versions)("PostHog %s", (version) => {
     expect((await featureFlags.getFeatureFlag(http, projectId, live.id)).deleted).toBe(true);
   });
 
-  test("a flag deleted while the holdout of its deleted, launched experiment is deleted is deleted again once the holdout's DELETE has brought it back", async () => {
-    const { provider, server, http, projectId } = setup();
-    const key = `ff-held-${version}`;
-    const holdout = await holdouts.createExperimentHoldout(http, projectId, {
-      name: key,
-      filters: [{ properties: [], rollout_percentage: 10 }],
-    });
-    const experiment = await experiments.createExperiment(http, projectId, { name: key, feature_flag_key: key, holdout_id: holdout.id });
-    await experiments.updateExperiment(http, projectId, experiment.id, { start_date: "2025-01-01T00:00:00Z" });
-    await experiments.updateExperiment(http, projectId, experiment.id, { deleted: true });
-    const flagId = experiment.feature_flag!.id;
-    // The holdout's DELETE reads the flag, then waits before it saves what it read (as Pulumi runs both deletes at once).
-    await server.control.addFault({ method: "DELETE", path: "experiment_holdouts", delayMs: 800, midway: true });
-    const dropped = holdouts.deleteExperimentHoldout(http, projectId, holdout.id);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await provider.delete(`${projectId}/${flagId}`, { projectId } as never);
-    await dropped;
-    const after = await featureFlags.getFeatureFlag(http, projectId, flagId);
-    expect([after.deleted, after.key]).toEqual([true, version === "2025-08-04" ? `${key}:deleted:${flagId}` : key]);
-    // The key is free for a new flag (2025-08-04 renamed the deleted one; today's deletes it for good).
-    expect((await provider.create({ projectId, key, filters })).outs).toMatchObject({ key });
-  });
-
-  test("a flag whose holdout is kept is deleted after the holdout has been watched for a while", async () => {
+  /** A holdout, and a flag run by an experiment on it: the experiment's own (which carries the holdout) or the program's. */
+  const heldFlag = async (key: string, whose: "the experiment's" | "the program's") => {
     const { provider, http, projectId } = setup();
-    const key = `ff-kept-${version}`;
     const holdout = await holdouts.createExperimentHoldout(http, projectId, {
       name: key,
       filters: [{ properties: [], rollout_percentage: 10 }],
     });
+    const variants = [
+      { key: "control", rollout_percentage: 50 },
+      { key: "test", rollout_percentage: 50 },
+    ];
+    if (whose === "the program's")
+      await provider.create({
+        projectId,
+        key,
+        filters: { groups: [{ properties: [], rollout_percentage: 100 }], multivariate: { variants } },
+      });
     const experiment = await experiments.createExperiment(http, projectId, { name: key, feature_flag_key: key, holdout_id: holdout.id });
+    return { holdout, experiment, flagId: experiment.feature_flag!.id };
+  };
+
+  test.each(["the experiment's", "the program's"] as const)(
+    "%s flag deleted while the holdout of its deleted, launched experiment is deleted is deleted again once the holdout's DELETE has brought it back",
+    async (whose) => {
+      const { provider, server, http, projectId } = setup();
+      const key = `ff-held-${whose === "the program's" ? "own" : "made"}-${version}`;
+      const { holdout, experiment, flagId } = await heldFlag(key, whose);
+      await experiments.updateExperiment(http, projectId, experiment.id, { start_date: "2025-01-01T00:00:00Z" });
+      await experiments.updateExperiment(http, projectId, experiment.id, { deleted: true });
+      // The holdout's DELETE reads the flag, then waits before it saves what it read (as Pulumi runs both deletes at once).
+      await server.control.addFault({ method: "DELETE", path: "experiment_holdouts", delayMs: 800, midway: true });
+      const dropped = holdouts.deleteExperimentHoldout(http, projectId, holdout.id);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await provider.delete(`${projectId}/${flagId}`, { projectId } as never);
+      await dropped;
+      const after = await featureFlags.getFeatureFlag(http, projectId, flagId);
+      expect([after.deleted, after.key]).toEqual([true, version === "2025-08-04" ? `${key}:deleted:${flagId}` : key]);
+      // The key is free for a new flag (2025-08-04 renamed the deleted one; today's deletes it for good).
+      expect((await provider.create({ projectId, key, filters })).outs).toMatchObject({ key });
+    },
+  );
+
+  test("a flag whose experiment's holdout is kept is deleted after the holdout has been watched for a while", async () => {
+    const { provider, http, projectId } = setup();
+    const { holdout, experiment, flagId } = await heldFlag(`ff-kept-${version}`, "the program's");
     await experiments.updateExperiment(http, projectId, experiment.id, { deleted: true });
     const watch = { ...HOLDOUT_WATCH };
     Object.assign(HOLDOUT_WATCH, { forMs: 300, everyMs: 50 });
     try {
-      await provider.delete(`${projectId}/${experiment.feature_flag!.id}`, { projectId } as never);
+      await provider.delete(`${projectId}/${flagId}`, { projectId } as never);
     } finally {
       Object.assign(HOLDOUT_WATCH, watch);
     }
-    expect((await featureFlags.getFeatureFlag(http, projectId, experiment.feature_flag!.id)).deleted).toBe(true);
+    expect((await featureFlags.getFeatureFlag(http, projectId, flagId)).deleted).toBe(true);
     expect((await holdouts.getExperimentHoldout(http, projectId, holdout.id)).id).toBe(holdout.id);
   });
 
