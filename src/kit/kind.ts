@@ -491,17 +491,18 @@ export function resolveWhere<S extends ScopeKind, W extends WhereOf<S>>(
 }
 
 /**
- * Deletes as the kind says. Gone already counts as deleted only when `confirmGone` agrees (PostHog answers 404
- * alike for what is gone and for what the key cannot see); `alreadyGoing` recognises PostHog's "already being deleted".
+ * Deletes as the kind says, answering what a soft delete answered (the object as PostHog marked it), else undefined.
+ * Gone already counts as deleted only when `confirmGone` agrees (PostHog answers 404 alike for what is gone and for
+ * what the key cannot see); `alreadyGoing` recognises PostHog's "already being deleted".
  */
-export async function deleteDeclared<S extends ScopeKind, W extends WhereOf<S>>(
-  kind: Kind<S, unknown, W>,
+export async function deleteDeclared<S extends ScopeKind, W extends WhereOf<S>, R = unknown>(
+  kind: Kind<S, R, W>,
   http: Transport,
   where: W,
   id: ObjectId,
   hooks: { confirmGone?: () => Promise<void>; alreadyGoing?: (error: PostHogError) => boolean } = {},
-): Promise<void> {
-  if (kind.deletion === "release") return;
+): Promise<R | undefined> {
+  if (kind.deletion === "release") return undefined;
   try {
     if (kind.deletion === "soft-delete") {
       // PostHog answers a soft delete with the object: one it answers as not deleted was not deleted, whatever the 200.
@@ -510,13 +511,16 @@ export async function deleteDeclared<S extends ScopeKind, W extends WhereOf<S>>(
         throw new Error(
           `PostHog answered the delete of ${kind.noun} ${id} with it not deleted: it is still live. Delete it in PostHog, or run the delete again.`,
         );
-    } else await kind.api.remove(http, where, id);
+      return answer;
+    }
+    await kind.api.remove(http, where, id);
   } catch (error) {
     if (!(error instanceof PostHogError)) throw error;
-    if (hooks.alreadyGoing?.(error)) return;
+    if (hooks.alreadyGoing?.(error)) return undefined;
     if (!error.isNotFound) throw error;
     await hooks.confirmGone?.();
   }
+  return undefined;
 }
 
 /** The input (and output) naming a resource's scope: `organizationId`, or `projectId` for a project-scoped resource. */

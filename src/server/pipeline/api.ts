@@ -36,7 +36,8 @@ export interface ServerArea {
 export interface Action {
   /** DRF action name (list, retrieve, create, update, partial_update, destroy, or the @action name). */
   name: string;
-  handler: (ctx: ApiContext) => ApiResponse;
+  /** A promise only where PostHog's view holds a read across a wait (`ApiContext.midway`). */
+  handler: (ctx: ApiContext) => ApiResponse | Promise<ApiResponse>;
 }
 
 export interface ApiRoute {
@@ -78,6 +79,11 @@ export class ApiContext {
     readonly user: UserRecord,
     readonly key: PersonalApiKeyRecord,
     readonly actionName: string | null,
+    /**
+     * Where a view writes back what it read earlier in the request (a holdout's DELETE saves the flags of its
+     * experiments as it read them), the wait between the read and the write: a `midway` fault's delay, else none.
+     */
+    readonly midway: () => Promise<void> = async () => {},
   ) {}
 
   get store(): Store {

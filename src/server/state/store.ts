@@ -339,9 +339,9 @@ export class Store {
     return this.state.projects.find((p) => p.organizationId === organizationId);
   }
 
-  /** A dashboard PostHog makes by itself (a project's first one, a flag's usage dashboard), by the default user. */
-  createDashboard(teamId: number, name: string, creationMode: "default" | "template" = "default"): number {
-    return this.addObject("dashboards", teamId, this.state.defaultUserId, { name, creation_mode: creationMode }).id;
+  /** A dashboard PostHog makes by itself (a project's first one), by the default user. */
+  createDashboard(teamId: number, name: string): number {
+    return this.addObject("dashboards", teamId, this.state.defaultUserId, { name, creation_mode: "default" }).id;
   }
 
   /** Remove a project and everything that belongs to it. */
@@ -424,6 +424,15 @@ export class Store {
     objects.push(record);
     this.changed();
     return record;
+  }
+
+  /** The kind's next id, taken for an object PostHog has and the local server keeps no record of. */
+  reserveObjectId(kind: ObjectKind): number {
+    this.allObjects();
+    const ids = this.state.nextObjectIds ?? firstObjectIds();
+    const id = ids[kind]++;
+    this.changed();
+    return id;
   }
 
   /** A hard delete (PostHog does this to a soft-deleted flag whose key is taken again). */
