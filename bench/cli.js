@@ -16,7 +16,7 @@
  *     [--organization N --per-project 100,20,20,10] [--repeat 3] [--interleave N] [--flag-programs flags,bare-flags,terraform]
  *     [--package DIR]
  * prints the results as JSON; --interleave runs the flag stack's drift checks and its floor's N times in turn
- * (benchInterleaved), --flag-programs which of the flag stack's programs run their five commands (none: only the turns); --package measures another checkout's built lib/ (e.g. a worktree of an older commit).
+ * (benchInterleaved), --flag-programs which of the flag stack's programs run their five commands (none: only the turns), --no-drift leaves out their drift checks (up, preview, refresh, update and destroy only); --package measures another checkout's built lib/ (e.g. a worktree of an older commit).
  */
 const { spawn, spawnSync } = require("node:child_process");
 const fs = require("node:fs");
@@ -25,7 +25,7 @@ const path = require("node:path");
 const readline = require("node:readline");
 const { performance } = require("node:perf_hooks");
 const { declaredFlag, declaredProject } = require("./declared");
-const { runMeasured } = require("./process-tree");
+const { cpuMsOf, runMeasured } = require("./process-tree");
 const { ALL_AT_ONCE, AT_LIMITS, benchTerraform, terraformBin } = require("./terraform");
 
 const root = path.resolve(__dirname, "..");
@@ -219,6 +219,13 @@ function prepareOrganization(work, pkg) {
   writeProgram(path.join(work, "organization"), pkg, "bench-organization", path.join(__dirname, "programs", "organization", "index.ts"));
 }
 
+/** The profiles measure.js left of a command (BENCH_CPU_PROFILE, BENCH_HEAP_PROFILE), kept apart before the next. */
+function keepProfiles(from, to, prefix) {
+  const profiles = fs.readdirSync(from).filter((file) => /\.(cpuprofile|heapprofile|heapsnapshot)$/.test(file));
+  if (profiles.length > 0) fs.mkdirSync(to, { recursive: true });
+  for (const file of profiles) fs.renameSync(path.join(from, file), path.join(to, `${prefix}-${file}`));
+}
+
 function readMeasures(dir) {
   const measures = { program: undefined, provider: undefined };
   for (const file of fs.readdirSync(dir)) {
@@ -268,16 +275,22 @@ async function benchProgram(program, count, { work, server, env: baseEnv, log },
   const pulumi = async (args, what, commandEnv = env) => {
     fs.rmSync(measureDir, { recursive: true, force: true });
     fs.mkdirSync(measureDir);
+    const serverCpu = cpuMsOf(server.child.pid);
     const result = await runMeasured("pulumi", [...args, "--stack", stack, "--non-interactive"], { cwd: dir, env: commandEnv });
     fs.appendFileSync(log, `\n$ pulumi ${args.join(" ")} (${program}, ${count})\n${result.stdout}${result.stderr}`);
     if (result.status !== 0)
       throw new Error(`pulumi ${args.join(" ")} (${program}, ${count}) failed: see ${log}\n${result.stderr.slice(-2000)}`);
+    keepProfiles(measureDir, path.join(work, "profiles"), `${program}-${count}-${what.replace(/\W+/g, "-")}`);
     return {
       what,
       ms: result.ms,
       peakKb: result.peakKb,
       treeKb: result.byName,
       treeCount: result.countByName,
+      cpuMs: result.cpuMs,
+      treeCpuMs: result.cpuByName,
+      // The local server's work for the command: the floor sends it nothing.
+      serverCpuMs: cpuMsOf(server.child.pid) - serverCpu,
       ...readMeasures(measureDir),
     };
   };
@@ -445,6 +458,7 @@ function medianRows(runs) {
       provider: medians(rows.map((r) => r.provider)),
       treeKb: medians(rows.map((r) => r.treeKb)),
       treeCount: medians(rows.map((r) => r.treeCount)),
+      treeCpuMs: medians(rows.map((r) => r.treeCpuMs)),
     };
   });
 }
@@ -502,6 +516,7 @@ async function benchCli({
   repeat = 3,
   interleave = 0,
   flagPrograms = ["flags", "bare-flags", "terraform"],
+  drift = true,
   packageRoot = root,
   progress = () => {},
 } = {}) {
@@ -585,7 +600,7 @@ async function benchCli({
         results.flags[program] =
           program === "terraform"
             ? await benchTerraform(flags, flagContext, "flags")
-            : await benchProgram(program, flags, flagContext, { drift: true });
+            : await benchProgram(program, flags, flagContext, { drift });
       }
       if (interleave > 0) {
         progress(`flags and bare-flags in turn, ${flags} feature flags, their drift checks ${interleave} times each`);
@@ -637,6 +652,7 @@ if (require.main === module) {
     repeat: Number(option("repeat", "3")),
     interleave: Number(option("interleave", "0")),
     flagPrograms: option("flag-programs", "flags,bare-flags,terraform").split(",").filter(Boolean),
+    drift: !process.argv.includes("--no-drift"),
     packageRoot: path.resolve(option("package", root)),
     progress: (what) => process.stderr.write(`… ${what}\n`),
   })
