@@ -105,8 +105,8 @@ class Place {
   running = false;
   private listedCount = 0;
 
-  /** `kept`: the place belongs to an operation, and its pages serve the reads that come later. */
-  constructor(readonly kept: boolean) {}
+  /** `operation`: the lists the place belongs to, whose pages serve the reads that come later (none: a lookup's). */
+  constructor(private readonly operation?: OperationLists) {}
 
   get started(): boolean {
     return this.pages !== undefined || this.done;
@@ -117,10 +117,12 @@ class Place {
     const waiting = this.waiting.size;
     if (waiting === 0 || this.done) return false;
     if (waiting > (this.pagesLeft ?? Math.max(1, lastPages))) return true;
-    return this.kept && (this.started || waiting > 1) && this.pagesRead < 2 * this.objects.size;
+    const { operation } = this;
+    return !!operation && (this.started || waiting > 1 || operation.paged) && this.pagesRead < 2 * this.objects.size;
   }
 
   took(page: ListedPage): void {
+    if (this.operation) this.operation.paged = true;
     for (const found of page.results) this.listed.set(idKey(found.id), found);
     this.pagesRead += 1;
     this.listedCount += page.results.length;
@@ -142,12 +144,17 @@ export class OperationLists {
   readonly serial = ++OperationLists.made;
   private readonly places = new Map<string, Place>();
   private readonly written = new Set<string>();
+  /**
+   * Whether the operation has read a page of any list: it is reading many objects (a refresh), so a place's first read
+   * starts its pass at once, standing for the reads of the place still to come, instead of gathering.
+   */
+  paged = false;
 
   /** The place's list as this operation has read it (none of it yet, the first time). */
   place(key: string): Place {
     let place = this.places.get(key);
     if (!place) {
-      place = new Place(true);
+      place = new Place(this);
       this.places.set(key, place);
     }
     return place;
@@ -230,8 +237,8 @@ export function readObject<S extends ScopeKind, R, W extends WhereOf<S>>(
   return answered(
     new Promise<R>((resolve, reject) => {
       const read = { id, needs, resolve, reject } as Waiting<unknown>;
-      if (place?.started) {
-        // A pass is under way: the read takes its next page, no gathering.
+      if (place && (place.started || lists?.paged)) {
+        // A pass is under way, or the operation is reading pages: the read takes its place's next page, no gathering.
         wait(place, read);
         void advance(place, pass);
         if (stream.gathered > 0) closeWhenQuiet();
@@ -241,7 +248,7 @@ export function readObject<S extends ScopeKind, R, W extends WhereOf<S>>(
       let batch = gathering.get(key);
       if (!batch) {
         const reads: Waiting<unknown>[] = [];
-        const target = place ?? new Place(false);
+        const target = place ?? new Place();
         batch = {
           reads,
           serve: () => {
