@@ -123,8 +123,8 @@ export function isDeclaredInstance(obj: unknown, declared: abstract new (...args
 
 /**
  * Pulumi's SDK gives each output property four promises and stores a stack trace on each, only for its message
- * about leaked promises (PULUMI_DEBUG_PROMISE_LEAKS): with ~95 outputs that was 55-80 ms of CPU and 0.8 MB kept per
- * project. The class's `super(...)` runs between this and the function it returns, which restores the limit; the
+ * about leaked promises (PULUMI_DEBUG_PROMISE_LEAKS): CPU and memory per resource that grow with its outputs. The
+ * class's `super(...)` runs between this and the function it returns, which restores the limit; the
  * resource's own source position is captured apart, with no limit, and is unaffected.
  */
 function quietPromiseTraces(): () => void {

@@ -395,8 +395,8 @@ export const secretFields = (Object.keys(projectAnswerFields) as Array<keyof typ
  * The fields of PostHog's record a project's state keeps besides its ids and its declared settings: what programs
  * reference. `api_token` (secret) is what SDKs are configured with, `name` labels a project wherever it is shown and
  * `uuid` ties it to systems that name projects so. Everything else PostHog returns (its other tokens, timestamps,
- * read-only flags, settings not declared) is one call away: `getProject`. Each output kept costs every program about
- * 10 KB of memory per project and the state its bytes, rewritten around every step.
+ * read-only flags, settings not declared) is one call away: `getProject`. Each output kept costs every program memory
+ * per project and the state its bytes, rewritten around every step.
  */
 export const keptInState = ["uuid", "name", "api_token"] as const satisfies readonly ProjectField[];
 
