@@ -453,11 +453,6 @@ export const projectListItemSchema = z.looseObject({
 });
 export type ProjectListItem = z.infer<typeof projectListItemSchema>;
 
-/** The writable fields, as sent to PostHog (snake_case) after validation. */
-export type ProjectSettings = {
-  [K in WritableField]?: z.output<(typeof projectFields)[K]["input"]>;
-};
-
 // The same settings as Pulumi users write them, and the record as outputs, are plain types generated from this table
 // into src/resources/project-types.ts (src/generate/types.ts, `npm run docs`), as every kind's are.
 
