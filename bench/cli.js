@@ -7,9 +7,9 @@
  * NODE_OPTIONS) and the state exported. Programs are type-checked as Pulumi does by default (no
  * PULUMI_NODEJS_TRANSPILE_ONLY). Where Pulumi's time goes: the real program and the floor again with
  * PULUMI_SKIP_CHECKPOINTS=true (programs `posthog-skip-checkpoints`, `bare-skip-checkpoints`), and the fixed cost of
- * a one-project YAML program through the provider plugin (`yaml`). With `flags`, issue 18's case: one stack of that
+ * a one-project YAML program through the provider plugin (`yaml`). With `flags`: one stack of that
  * many feature flags in a project of their own (programs/flags), its floor (programs/bare with declaredFlag) and
- * Terraform's posthog_feature_flag, the same five commands. With `organization`, issue 31's case: an organization of that
+ * Terraform's posthog_feature_flag, the same five commands. With `organization`: an organization of that
  * many projects with `perProject` flags, cohorts, actions and dashboards each (programs/organization), and Terraform's.
  *
  *   node bench/cli.js [--sizes 10,100] [--programs posthog,bare,raw,terraform] [--rate-limit N] [--flags N]
@@ -130,7 +130,6 @@ const camel = (name) => name.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
  * The outputs of one real record that a resource of the package keeps in its state: its output names and the live
  * values of what the program declares (src/kit/recorded.ts). The floor's resources return these, so that the floor is
  * a dynamic resource of the same shape as the real one, inputs, outputs and state alike: what Pulumi itself costs for
- * it. (Before issue 17's slim state the floor returned the whole record, as posthog.Project then did.)
  */
 function keptOutputs(record, idOutput, outputNames, declared) {
   const kept = new Set([...outputNames, ...Object.keys(declared)]);
@@ -183,7 +182,7 @@ async function prepare(work, pkg, server, env) {
 }
 
 /**
- * Issue 18's case: a project of its own for the flags (POSTHOG_PROJECT_ID of the flag programs and Terraform's), the
+ * The flag stack: a project of its own for the flags (POSTHOG_PROJECT_ID of the flag programs and Terraform's), the
  * flag program and its floor, whose outputs are those FeatureFlag keeps of one real flag record of the server (created
  * and deleted here).
  */
@@ -214,7 +213,7 @@ async function prepareFlags(work, pkg, server) {
   return { projectId: project.id };
 }
 
-/** Issue 31's organization: its program (projects of their own, made by the stack). */
+/** The organization: its program (projects of their own, made by the stack). */
 function prepareOrganization(work, pkg) {
   writeProgram(path.join(work, "organization"), pkg, "bench-organization", path.join(__dirname, "programs", "organization", "index.ts"));
 }
@@ -328,10 +327,8 @@ async function benchProgram(program, count, { work, server, env: baseEnv, log },
     // The drift check as users run it, with the CLI's defaults (`--parallel` 4 per CPU): the refresh just above, and
     // preview --refresh.
     await step("preview --refresh", ["preview", "--refresh", "--expect-no-changes"]);
-    // The daily drift check (ISSUE 31's case): preview --refresh, then both checks at PostHog Cloud's limits, the
-    // server throttling at 480/minute and the provider keeping them (posthog:rateLimited). The floor sends nothing.
-    // The engine sends a refresh's reads --parallel at a time (4 per CPU by default): a drift check lets them all
-    // through at once, so that the provider answers them from their lists (src/kit/list-reads.ts).
+    // Both checks again with every read let through at once, then at PostHog Cloud's limits, the server throttling
+    // at 480/minute and the provider keeping them (posthog:rateLimited). The floor sends nothing.
     const all = ["--parallel", String(resources + 1)];
     await step(`refresh ${ALL_AT_ONCE}`, ["refresh", "--yes", "--skip-preview", ...all]);
     await step(`preview --refresh ${ALL_AT_ONCE}`, ["preview", "--refresh", "--expect-no-changes", ...all]);
@@ -353,7 +350,7 @@ async function benchProgram(program, count, { work, server, env: baseEnv, log },
 }
 
 /**
- * Issue 31's target "within 1 s of the floor" on a shared machine, where load moves a command's time by more than that
+ * The drift checks' target "within 1 s of the floor" on a shared machine, where load moves a command's time by more than that
  * from one minute to the next: the flag stack and its floor both up, their drift checks (no limits) run in turn,
  * `repeat` rounds, the order swapped each round, so that a moment of load falls on both alike. Each command's runs
  * (wall time and requests) and the median of their times, by program.
@@ -591,7 +588,7 @@ async function benchCli({
       results.yaml = medianRows(runs);
     }
     if (flags > 0) {
-      // Issue 18: one stack of `flags` feature flags, beside its floor and Terraform's posthog_feature_flag.
+      // One stack of `flags` feature flags, beside its floor and Terraform's posthog_feature_flag.
       const { projectId } = await prepareFlags(work, pkg, server);
       const flagContext = { ...context, env: { ...env, POSTHOG_PROJECT_ID: String(projectId) } };
       results.flags = { count: flags, projectId };
@@ -608,7 +605,7 @@ async function benchCli({
       }
     }
     if (organization > 0) {
-      // Issue 31: an organization of `organization` projects, each with `perProject` flags, cohorts, actions and
+      // An organization of `organization` projects, each with `perProject` flags, cohorts, actions and
       // dashboards, beside Terraform's projects, flags, actions and dashboards (its provider has no cohort).
       prepareOrganization(work, pkg);
       const resources = organization * (1 + perProject.reduce((sum, n) => sum + n, 0));
