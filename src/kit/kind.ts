@@ -4,7 +4,7 @@
  * folder (src/kinds/<kind>/kind.ts) and the registry (src/kinds/index.ts) lists them; the plugin dispatches by a
  * kind's token, never by naming one.
  */
-import { pluralNoun, upperFirst } from "./names";
+import { article, pluralNoun, upperFirst } from "./names";
 import type * as pulumi from "@pulumi/pulumi";
 import { isOrganizationId, ORGANIZATION_ID_RULE, type Page, PostHogError, type Transport } from "../client";
 import { isUnknown } from "./unknown";
@@ -368,7 +368,8 @@ export function importList(kind: Kind): ImportList | undefined {
   const lookups = kind.lookups;
   if (!lookups) throw new Error(`${kind.name}'s import facts have no list, and it has no lookups to list with: declare one.`);
   // A nested kind's objects are listed parent by parent: its import facts say how.
-  if (kind.parent) throw new Error(`${kind.name} is nested in a ${kind.parent.noun}: declare its import facts' list.`);
+  if (kind.parent)
+    throw new Error(`${kind.name} is nested in ${article(kind.parent.noun)} ${kind.parent.noun}: declare its import facts' list.`);
   // `lookups.list` itself is the key, so a kind asking for the same list shares it.
   const list = lookups.list as (http: Transport, scope: string | number) => Promise<Listed[]>;
   return async (_http, scope, read) => (await read(list)).map((record) => ({ ...record, ...placeFields(placementOf(kind), scope) }));
@@ -609,7 +610,8 @@ export function placeFailures(placement: Placement, inputs: Record<string, unkno
   if (placement.scope === "organization") check("organizationId", isOrganizationId, ORGANIZATION_ID_RULE);
   else check("projectId", (v) => isKey("integer", v), "must be the numeric id of a project (a number, or a Project's projectId)");
   const { parent } = placement;
-  if (parent) check(parent.input, (v) => isKey(parent.key, v), `must be ${keyFacts(parent.key).name} of a ${parent.noun}`);
+  if (parent)
+    check(parent.input, (v) => isKey(parent.key, v), `must be ${keyFacts(parent.key).name} of ${article(parent.noun)} ${parent.noun}`);
   return failures;
 }
 

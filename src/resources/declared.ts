@@ -14,10 +14,14 @@ import { type UniqueInProgram, UniqueClaims } from "../kit/unique-in-program";
 /**
  * The serialized provider of a resource, `__provider` in its inputs and outputs: the module Pulumi's dynamic-provider
  * host evaluates, whose `handler` loads the implementation (`pulumi-posthog/provider`'s export `exportName`) as the
- * program itself would, from the program's directory (the host's working directory).
+ * program itself would, from the program's directory (the host's working directory), by the package's own name too
+ * (a program inside this repository). The state holds it twice per resource, and the engine rewrites the whole state
+ * at every step: single quotes, which JSON does not escape, and no `node:` prefix keep it short. A resource whose
+ * state holds an earlier form keeps working with it: the host loads whichever form it is given, and a changed
+ * `__provider` alone is no change (the lifecycle's diff compares settings only).
  */
 export function serializedProvider(exportName: string): string {
-  return `exports.handler=()=>require("node:module").createRequire(process.cwd()+"/")("pulumi-posthog/provider").${exportName};`;
+  return `exports.handler=()=>require('module').createRequire(process.cwd()+'/')('pulumi-posthog/provider').${exportName};`;
 }
 
 /** What the class of a declared resource tells the shared registration. */
@@ -162,8 +166,8 @@ export function isDeclaredInstance(obj: unknown, declared: abstract new (...args
 
 /**
  * Pulumi's SDK gives each output property four promises and stores a stack trace on each, only for its message
- * about leaked promises (PULUMI_DEBUG_PROMISE_LEAKS): with ~95 outputs that was 55-80 ms of CPU and 0.8 MB kept per
- * project. The class's `super(...)` runs between this and the function it returns, which restores the limit; the
+ * about leaked promises (PULUMI_DEBUG_PROMISE_LEAKS): CPU and memory per resource that grow with its outputs. The
+ * class's `super(...)` runs between this and the function it returns, which restores the limit; the
  * resource's own source position is captured apart, with no limit, and is unaffected.
  */
 function quietPromiseTraces(): () => void {

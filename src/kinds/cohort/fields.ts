@@ -250,8 +250,6 @@ export const cohortFields = {
   },
 } as const satisfies Record<string, FieldDef>;
 
-export type CohortField = keyof typeof cohortFields;
-
 /** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
 export const cohortLeftOut: LeftOut = {
   ...CREATE_IN_FOLDER,

@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { type FieldDef, type LeftOut, sameJson, sameTags, TAGGING, type ApiTypes } from "../../kit/field-table";
+import { article } from "../../kit/names";
 
 const SERIALIZER = "EnterpriseEventDefinitionSerializer, ee/api/ee_event_definition.py";
 
@@ -23,7 +24,7 @@ export const INGESTION_TAXONOMY = "the `ingestion_taxonomy` plan feature (Availa
 export const definitionName = (noun: string) => ({
   input: z
     .string({ error: "must be a string" })
-    .min(1, { error: `must not be blank (PostHog names a ${noun} by what ingestion received)` })
+    .min(1, { error: `must not be blank (PostHog names ${article(noun)} ${noun} by what ingestion received)` })
     .max(400, { error: `must be at most 400 characters (${noun === "event definition" ? "EventDefinition" : "PropertyDefinition"}.name)` }),
 });
 

@@ -403,8 +403,8 @@ export const secretFields = (Object.keys(projectAnswerFields) as Array<keyof typ
  * The fields of PostHog's record a project's state keeps besides its ids and its declared settings: what programs
  * reference. `api_token` (secret) is what SDKs are configured with, `name` labels a project wherever it is shown and
  * `uuid` ties it to systems that name projects so. Everything else PostHog returns (its other tokens, timestamps,
- * read-only flags, settings not declared) is one call away: `getProject`. Each output kept costs every program about
- * 10 KB of memory per project and the state its bytes, rewritten around every step.
+ * read-only flags, settings not declared) is one call away: `getProject`. Each output kept costs every program memory
+ * per project and the state its bytes, rewritten around every step.
  */
 export const keptInState = ["uuid", "name", "api_token"] as const satisfies readonly ProjectField[];
 
@@ -460,11 +460,6 @@ export const projectListItemSchema = z.looseObject({
   access_control: flag.optional(),
 });
 export type ProjectListItem = z.infer<typeof projectListItemSchema>;
-
-/** The writable fields, as sent to PostHog (snake_case) after validation. */
-export type ProjectSettings = {
-  [K in WritableField]?: z.output<(typeof projectFields)[K]["input"]>;
-};
 
 // The same settings as Pulumi users write them, and the record as outputs, are plain types generated from this table
 // into src/resources/project-types.ts (src/generate/types.ts, `npm run docs`), as every kind's are.

@@ -3,7 +3,6 @@ import type { Json, JsonObject } from "./json";
 
 export type MembershipLevel = 1 | 8 | 15;
 export const MEMBERSHIP_LEVELS = { member: 1, admin: 8, owner: 15 } as const;
-export type MembershipLevelName = keyof typeof MEMBERSHIP_LEVELS;
 
 export type PropertyDefinitionsMode = "legacy" | "gone";
 export type PropertyValuesShape = "results" | "list";
