@@ -429,7 +429,7 @@ export class Store {
   /** The kind's next id, taken for an object PostHog has and the local server keeps no record of. */
   reserveObjectId(kind: ObjectKind): number {
     this.allObjects();
-    const ids = this.state.nextObjectIds ?? firstObjectIds();
+    const ids = this.state.nextObjectIds ?? this.firstObjectIds();
     const id = ids[kind]++;
     this.changed();
     return id;
