@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import { dateTimeField } from "../../kit/date-time";
-import type { FieldDef, LeftOut } from "../../kit/field-table";
+import type { ApiTypes, FieldDef, LeftOut } from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 
 export const SCHEDULE_SERIALIZER = "ScheduledChangeSerializer, posthog/api/scheduled_change.py";
@@ -167,6 +167,11 @@ export const featureFlagScheduleFields = {
     lackedBy: ["2025-08-04"],
   },
 } as const satisfies Record<string, FieldDef>;
+
+export const featureFlagScheduleApiTypes: ApiTypes = {
+  file: "products/feature_flags/frontend/generated/api.schemas.ts",
+  schemas: ["ScheduledChangeApi"],
+};
 
 export const featureFlagScheduleLeftOut: LeftOut = {
   model_name:
