@@ -85,11 +85,15 @@ export const byHand = (value: string) => `${value}_by_hand`;
 
 /**
  * The value a change by hand writes to a kind's input: for an input of a few values (a member's `level`), another of
- * them; else the example's, edited (`byHand`).
+ * them; for a date and time (a schedule's `scheduledAt`), a day later, in PostHog's own form; else the example's,
+ * edited (`byHand`).
  */
 export function driftValue(kind: Kind, input: string, value: string): string {
   const rule = kind.model?.spec.fields[postHogField(kind, input)]?.input;
   if (rule instanceof z.ZodEnum) return (rule.options as string[]).find((option) => option !== value)!;
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(value)) {
+    return new Date(Date.parse(value) + 24 * 3600 * 1000).toISOString().replace(".000Z", "Z");
+  }
   return byHand(value);
 }
 

@@ -125,8 +125,6 @@ export const featureFlagScheduleFields = {
       .positive({ error: "must be the numeric id of a feature flag of the project" }),
     type: "number",
     equal: sameFlagId,
-    apiTypesDiffer:
-      "PostHog's `record_id` is a CharField of at most 200 characters holding the flag's id; the program declares the flag's numeric id (a FeatureFlag's `flagId`), sent as its text",
     doc: "The flag (a FeatureFlag's `flagId`) the schedule changes: one of the project's. PostHog never moves a schedule to another flag (\"Cannot change the target record of an existing scheduled change.\"): a change replaces the schedule.",
   },
   payload: {

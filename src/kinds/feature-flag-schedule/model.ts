@@ -31,7 +31,7 @@ function recurrenceFailures(known: Record<string, unknown>, failed: (input: stri
     });
   }
   if (known["is_recurring"] === true) {
-    if (!interval && !cron) {
+    if (!interval && !cron && !failed("recurrenceInterval") && !failed("cronExpression")) {
       failures.push({
         property: "recurrenceInterval",
         reason: `recurrenceInterval: a recurring schedule needs recurrenceInterval or cronExpression ("Either recurrence_interval or cron_expression is required when is_recurring is true", ${SCHEDULE_SERIALIZER})`,
@@ -41,7 +41,7 @@ function recurrenceFailures(known: Record<string, unknown>, failed: (input: stri
     if (isPlainObject(payload) && payload["operation"] === "add_release_condition" && !failed("payload")) {
       failures.push({
         property: "payload",
-        reason: `payload: add_release_condition cannot recur: each run would add its conditions again (${SCHEDULE_SERIALIZER})`,
+        reason: `payload: add_release_condition cannot recur ("Recurring schedules are not supported for add_release_condition because it appends conditions on each run, creating duplicates.", ${SCHEDULE_SERIALIZER})`,
       });
     }
   }
@@ -70,6 +70,7 @@ export const featureFlagScheduleModel = fieldModel<FeatureFlagSchedule>({
   moreFailures: (_inputs, known, failed) => recurrenceFailures(known, failed),
   fixedOutputs: (record) => ({
     featureFlagId: record.record_id,
+    payload: record.payload ?? null,
     scheduledAt: record.scheduled_at,
     executedAt: record.executed_at ?? null,
     failureReason: record.failure_reason ?? null,
@@ -78,6 +79,7 @@ export const featureFlagScheduleModel = fieldModel<FeatureFlagSchedule>({
   }),
   outputTypes: {
     featureFlagId: { type: "number", doc: "Numeric id of the flag the schedule changes." },
+    payload: { type: "FeatureFlagScheduleChange", doc: "What the schedule does to its flag, as PostHog answers it." },
     scheduledAt: { type: "string | null", doc: "When the change is applied, as PostHog answers it." },
     executedAt: {
       type: "string | null",

@@ -10,7 +10,7 @@
  * - `payload` is any JSON, `scheduled_at` a date and time, both required. The payload is checked only when the
  *   schedule runs (FeatureFlag.scheduled_changes_dispatcher): an `operation` and a `value`, the operation
  *   `update_status`, `add_release_condition` or `update_variants`.
- * - Today's recurring schedules (`is_recurring`, `recurrence_interval` daily/weekly/monthly, `cron_expression` of 5
+ * - Today's recurring schedules (`is_recurring`, `recurrence_interval` daily/weekly/monthly/yearly, `cron_expression` of 5
  *   fields, `end_date`) with ScheduledChangeSerializer.validate's rules. A one-time schedule that has run (its
  *   `executed_at` set, by a run or a permanent failure) refuses every update ("Cannot modify a scheduled change that
  *   has already executed.").
@@ -36,8 +36,7 @@ import type { Store } from "../state/store";
 import { isoFromMicros, nowMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
 
-export const RECURRENCE_INTERVALS = ["daily", "weekly", "monthly"];
-export const OPERATIONS = ["update_status", "add_release_condition", "update_variants"];
+const RECURRENCE_INTERVALS = ["daily", "weekly", "monthly", "yearly"];
 
 const older = (ctx: ApiContext) => ctx.services.version === "2025-08-04";
 
