@@ -28,7 +28,7 @@ export interface FeatureFlagScheduleArgs {
   featureFlagId: pulumi.Input<number>;
   /** What happens to the flag when the schedule runs: `{operation: "update_status", value: false}` disables it (true enables it); `{operation: "add_release_condition", value: {groups: [...]}}` adds release conditions to its `filters.groups`; `{operation: "update_variants", value: {variants: [...], payloads: {...}}}` replaces its variants (their rollouts summing to 100) and payloads. */
   payload: pulumi.Input<FeatureFlagScheduleChange>;
-  /** When the change is applied, ISO 8601 (`"2025-06-01T14:00:00Z"`; without an offset, UTC). PostHog runs due schedules every minute or so; a time already past runs at its next round. */
+  /** When the change is applied, ISO 8601 (`"2025-06-01T14:00:00Z"`; without an offset, UTC). PostHog runs due schedules every minute or so; a time already past runs at its next round. Each run of a recurring schedule moves PostHog's time to the next run: the declared first run is kept, not drift. */
   scheduledAt: pulumi.Input<string>;
   /** Whether the change is applied again and again (today's PostHog; `update_status` only): every `recurrenceInterval` or by `cronExpression`, until `endDate`. A recurring schedule is never spent. */
   isRecurring?: pulumi.Input<boolean>;
@@ -57,6 +57,8 @@ export interface FeatureFlagScheduleOutputProperties {
   readonly projectId: pulumi.Output<number>;
   /** Numeric id of the flag the schedule changes. */
   readonly featureFlagId: pulumi.Output<number>;
+  /** What the schedule does to its flag, as PostHog answers it. */
+  readonly payload: pulumi.Output<FeatureFlagScheduleChange>;
   /** When the change is applied, as PostHog answers it. */
   readonly scheduledAt: pulumi.Output<string | null>;
   /** When the change was applied, or failed for good (then `failureReason` says why): a one-time schedule is then spent, and a change of its inputs makes a new schedule. Null until then. */
@@ -67,8 +69,6 @@ export interface FeatureFlagScheduleOutputProperties {
   readonly isRecurring: pulumi.Output<boolean>;
   /** When a recurring schedule last applied its change (today's PostHog). */
   readonly lastExecutedAt: pulumi.Output<string | null>;
-  /** What happens to the flag when the schedule runs: `{operation: "update_status", value: false}` disables it (true enables it); `{operation: "add_release_condition", value: {groups: [...]}}` adds release conditions to its `filters.groups`; `{operation: "update_variants", value: {variants: [...], payloads: {...}}}` replaces its variants (their rollouts summing to 100) and payloads. Present when declared. */
-  readonly payload?: pulumi.Output<FeatureFlagScheduleChange>;
   /** How often a recurring schedule runs: "daily", "weekly", "monthly" or "yearly" (not with `cronExpression`). Present when declared. */
   readonly recurrenceInterval?: pulumi.Output<"daily" | "weekly" | "monthly" | "yearly" | null>;
   /** When a recurring schedule runs, as a standard 5-field cron expression (minute hour day month weekday, `"0 9 * * 1-5"`) read in the project's timezone when the schedule was made (not with `recurrenceInterval`). Present when declared. */
@@ -82,6 +82,7 @@ export const outputNames: ReadonlyArray<keyof FeatureFlagScheduleOutputPropertie
   "scheduleId",
   "projectId",
   "featureFlagId",
+  "payload",
   "scheduledAt",
   "executedAt",
   "failureReason",

@@ -1,8 +1,9 @@
 /**
  * The scheduled change endpoints (ScheduledChangeViewSet, `/api/projects/<id>/scheduled_changes/`,
- * posthog/api/scheduled_change.py), one function each. A ModelViewSet: PATCH and DELETE (gone for good). Today's
- * scope is `feature_flag`; PostHog 2025-08-04's viewset is `INTERNAL` and refuses every personal API key with scopes.
- * The list pages by limit and offset (100 by default) and takes `model_name` and `record_id`.
+ * products/feature_flags/backend/api/scheduled_change.py; posthog/api/scheduled_change.py in 2025-08-04), one
+ * function each. A ModelViewSet: PATCH and DELETE (gone for good). Today's scope is `feature_flag`; PostHog
+ * 2025-08-04's viewset is `INTERNAL` and refuses every personal API key with scopes. The list pages by limit and
+ * offset (100 by default) and takes `model_name` and `record_id`.
  */
 import { scheduledChangeSchema } from "./record";
 import * as objects from "../../client/project-objects";

@@ -1,6 +1,6 @@
 /**
  * The feature flag schedule's field table: the writable fields of today's ScheduledChangeSerializer
- * (posthog/api/scheduled_change.py in PostHog/posthog, `Meta.fields` less `read_only_fields`; model ScheduledChange,
+ * (products/feature_flags/backend/api/scheduled_change.py in PostHog/posthog, `Meta.fields` less `read_only_fields`; model ScheduledChange,
  * products/feature_flags/backend/models/scheduled_change.py), each with PostHog's rule and how a declared value
  * compares with what PostHog answers. The payload is what PostHog's task applies to the flag when the schedule runs
  * (FeatureFlag.scheduled_changes_dispatcher, products/feature_flags/backend/models/feature_flag.py): PostHog takes any
@@ -12,7 +12,7 @@ import { dateTimeField } from "../../kit/date-time";
 import type { ApiTypes, FieldDef, LeftOut } from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 
-export const SCHEDULE_SERIALIZER = "ScheduledChangeSerializer, posthog/api/scheduled_change.py";
+export const SCHEDULE_SERIALIZER = "ScheduledChangeSerializer, products/feature_flags/backend/api/scheduled_change.py";
 const DISPATCHER = "FeatureFlag.scheduled_changes_dispatcher";
 
 /** `ScheduledChange.OperationType`. */
@@ -135,7 +135,7 @@ export const featureFlagScheduleFields = {
   scheduled_at: {
     ...dateTimeField(SCHEDULE_SERIALIZER),
     type: "string",
-    doc: 'When the change is applied, ISO 8601 (`"2025-06-01T14:00:00Z"`; without an offset, UTC). PostHog runs due schedules every minute or so; a time already past runs at its next round.',
+    doc: 'When the change is applied, ISO 8601 (`"2025-06-01T14:00:00Z"`; without an offset, UTC). PostHog runs due schedules every minute or so; a time already past runs at its next round. Each run of a recurring schedule moves PostHog\'s time to the next run: the declared first run is kept, not drift.',
   },
   is_recurring: {
     input: z.boolean({ error: "must be true or false" }),

@@ -1,12 +1,14 @@
 /**
  * FeatureFlagSchedule (PostHog's scheduled change of a flag), declared once for the kit (src/kit): project-scoped
  * (`/api/projects/<projectId>/scheduled_changes/`), deleted by DELETE (ScheduledChangeViewSet is a ModelViewSet,
- * posthog/api/scheduled_change.py), identified as `<projectId>/<id>`. Personal API keys need `feature_flag:read`/
+ * products/feature_flags/backend/api/scheduled_change.py today, posthog/api/scheduled_change.py in 2025-08-04),
+ * identified as `<projectId>/<id>`. Personal API keys need `feature_flag:read`/
  * `feature_flag:write` in today's PostHog; PostHog 2025-08-04 refuses every key with scopes (`scope_object =
  * "INTERNAL"`). Its field table is src/kinds/feature-flag-schedule/fields.ts.
  *
  * Once a one-time schedule has run (or failed for good), PostHog sets its `executed_at` and refuses every change of
- * it ("Cannot modify a scheduled change that has already executed."): the schedule is spent. Its change is done, so
+ * it ("Cannot modify a scheduled change that has already executed."; 2025-08-04 takes the change, and never runs it):
+ * the schedule is spent. Its change is done, so
  * nothing about it drifts: a refresh shows when it ran; a spent schedule deleted in PostHog is kept in the state, not
  * made again (its change would run twice); a changed declaration of a spent schedule is a new schedule, replacing it.
  */
@@ -44,14 +46,14 @@ export const featureFlagScheduleKind: Kind<"project", FeatureFlagScheduleRecord>
     update: schedules.updateScheduledChange,
     remove: schedules.deleteScheduledChange,
   }),
-  // ScheduledChangeViewSet lists with ScheduledChangeSerializer, as it retrieves (posthog/api/scheduled_change.py).
+  // ScheduledChangeViewSet lists with ScheduledChangeSerializer, as it retrieves (in both versions).
   listReads: listedPages(schedules.scheduledChangePages),
   schema: () => {
     const inputs = tableInputs(featureFlagScheduleFields, "feature flag schedule");
     inputs["featureFlagId"] = { ...inputs["featureFlagId"]!, willReplaceOnChanges: true };
     return {
       description:
-        "A PostHog feature flag schedule: a change PostHog applies to a flag at a set time (turned on or off, release conditions added, variants replaced), once or again and again. Declared fields are managed; deleted with DELETE. Once a one-time schedule has run it is spent: nothing of it drifts, it is not made again if deleted, and a changed declaration makes a new schedule. PostHog 2025-08-04 refuses personal API keys here; today's needs the `feature_flag:write` scope.",
+        "A PostHog feature flag schedule: a change PostHog applies to a flag at a set time (turned on or off, release conditions added, variants replaced), once or again and again. Declared fields are managed; deleted with DELETE. Once a one-time schedule has run it is spent: nothing of it drifts, it is not made again if deleted, and a changed declaration makes a new schedule. PostHog 2025-08-04 refuses every personal API key with scopes here; today's needs the `feature_flag:write` scope.",
       inputs,
       outputs: tableOutputs(featureFlagScheduleFields, "feature flag schedule", {
         scheduleId: { type: "integer", description: "Numeric id of the schedule in PostHog." },
@@ -79,6 +81,17 @@ export const featureFlagScheduleKind: Kind<"project", FeatureFlagScheduleRecord>
 /** Whether a schedule is spent: a one-time schedule that has run, or failed for good (its `executed_at` set). */
 function spent(executedAt: unknown, isRecurring: unknown): boolean {
   return executedAt !== null && executedAt !== undefined && isRecurring !== true;
+}
+
+/**
+ * Whether PostHog's runs moved a recurring schedule's `scheduled_at` past the declared first run: each run sets the
+ * next (process_scheduled_changes, posthog/tasks/process_scheduled_changes.py), PostHog's doing, not drift. The
+ * declared first run is kept in its place, so that no update sends it back (a past time would run the change at once).
+ */
+function movedByRuns(isRecurring: unknown, lastExecutedAt: unknown, live: unknown, declared: unknown): declared is string {
+  if (isRecurring !== true || lastExecutedAt === null || lastExecutedAt === undefined) return false;
+  if (typeof live !== "string" || typeof declared !== "string") return false;
+  return Date.parse(live) > Date.parse(declared);
 }
 
 /** The importer declares schedules yet to run, and recurring ones: a spent schedule's change is done. */
@@ -114,7 +127,33 @@ export class FeatureFlagScheduleLifecycle extends FieldTableLifecycle<FeatureFla
     const found = await super.read(id, props);
     // A spent schedule deleted in PostHog: its change is done, so it stays as it was rather than being made again.
     if (found.id === undefined && props && spent(props["executedAt"], props["isRecurring"])) return { id, props };
-    return found;
+    return this.firstRunKept(found, props);
+  }
+
+  /** The declared first run in place of the next one PostHog's runs set (`movedByRuns`), in the inputs and the outputs. */
+  private firstRunKept(found: pulumi.dynamic.ReadResult<Json>, props?: Json): pulumi.dynamic.ReadResult<Json> {
+    const live = found.props;
+    const declared = this.model.recordedInputsOf(props ?? {}).declaredInputs?.["scheduledAt"];
+    if (!live || !movedByRuns(live["isRecurring"], live["lastExecutedAt"], live["scheduledAt"], declared)) return found;
+    return {
+      ...found,
+      props: { ...live, scheduledAt: declared },
+      ...(found.inputs ? { inputs: { ...found.inputs, scheduledAt: declared } } : {}),
+    };
+  }
+
+  /** An update that leaves the declared first run as it was leaves PostHog's next run too: the answer is no refusal of it. */
+  protected override async afterWrite(step: {
+    olds: Json;
+    news: Json;
+    placed: Placed<FeatureFlagScheduleRecord> | undefined;
+  }): Promise<Placed<FeatureFlagScheduleRecord> | undefined> {
+    const { olds, news, placed } = step;
+    const declared = news["scheduledAt"];
+    if (!placed || olds["scheduledAt"] !== declared) return placed;
+    const { is_recurring, last_executed_at, scheduled_at } = placed.record;
+    if (!movedByRuns(is_recurring, last_executed_at, scheduled_at, declared)) return placed;
+    return { ...placed, record: { ...placed.record, scheduled_at: declared as string } };
   }
 
   protected override async obtain(projectId: number, body: Json): Promise<FeatureFlagScheduleRecord> {

@@ -1,5 +1,5 @@
 /**
- * Scheduled changes as PostHog answers them (ScheduledChangeSerializer, posthog/api/scheduled_change.py; model
+ * Scheduled changes as PostHog answers them (ScheduledChangeSerializer, products/feature_flags/backend/api/scheduled_change.py; model
  * ScheduledChange, products/feature_flags/backend/models/scheduled_change.py today, posthog/models/scheduled_change.py
  * in 2025-08-04). `record_id` is PostHog's text of the flag's id, read as the number a program declares. Loose:
  * today's recurrence fields are absent from 2025-08-04, and fields a version adds pass through.

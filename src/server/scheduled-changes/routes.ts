@@ -1,6 +1,7 @@
 /**
  * Scheduled changes, `/api/projects/:project_id/scheduled_changes/` (ScheduledChangeViewSet and
- * ScheduledChangeSerializer of today's PostHog, posthog/api/scheduled_change.py; model ScheduledChange,
+ * ScheduledChangeSerializer of today's PostHog, products/feature_flags/backend/api/scheduled_change.py, and
+ * PostHog 2025-08-04's posthog/api/scheduled_change.py; model ScheduledChange,
  * products/feature_flags/backend/models/scheduled_change.py; run by posthog/tasks/process_scheduled_changes.py):
  *
  * - `record_id` (a CharField of at most 200: the flag's id) and `model_name` ("FeatureFlag"; today also "Survey",
@@ -21,7 +22,7 @@
  *
  * `runDueChanges` is the task (the control surface's `POST /_control/projects/:id/scheduled-changes/run`): each due
  * schedule not yet run is applied to its flag and marked run, or marked failed for good with its reason.
- * Not imitated: approvals (today's change requests bound to a schedule), the recurrence's next run, retries of
+ * Not imitated: approvals (today's change requests bound to a schedule), a cron schedule's next run, retries of
  * recoverable failures (a local flag write never fails so).
  */
 import { validationError } from "../drf/errors";
@@ -259,37 +260,84 @@ function apply(flag: StoredObject, payload: Json): void {
 }
 
 /**
+ * `compute_next_run`: a day, a week, a month or a year later, as dateutil's relativedelta adds them (the 31st of a
+ * month to the last day of a shorter one, the 29th of February to the 28th).
+ */
+function nextRun(micros: number, interval: string): number {
+  const at = new Date(Math.floor(micros / 1000));
+  const sub = micros % 1000;
+  const days = { daily: 1, weekly: 7 }[interval];
+  if (days !== undefined) return micros + days * 86_400_000_000;
+  const months = interval === "monthly" ? 1 : 12;
+  const month = at.getUTCMonth() + months;
+  const year = at.getUTCFullYear() + Math.floor(month / 12);
+  const lastDay = new Date(Date.UTC(year, (month % 12) + 1, 0)).getUTCDate();
+  const next = Date.UTC(
+    year,
+    month % 12,
+    Math.min(at.getUTCDate(), lastDay),
+    at.getUTCHours(),
+    at.getUTCMinutes(),
+    at.getUTCSeconds(),
+    at.getUTCMilliseconds(),
+  );
+  return next * 1000 + sub;
+}
+
+/**
  * process_scheduled_changes: every schedule of the project due and not yet run, earliest first, applied to its flag;
  * `executed_at` set when it ran, or when it failed for good (every failure here is one PostHog does not retry: a bad
  * payload, a flag that no longer exists), with the reason its `failure_reason` answers (`formatted_failure_reason`).
- * A recurring schedule's run sets `last_executed_at` and leaves it due again (its next time is not computed here).
- * Answers the ids run.
+ * A paused schedule (not recurring, its recurrence kept) is skipped; a recurring one past its `end_date` is marked run
+ * without running. A recurring one that ran gets `last_executed_at` and its next `scheduled_at`, the first after now
+ * by its interval (marked run instead when that is after its `end_date`); a cron schedule's next time is not
+ * computed here: it stays due. Answers the ids run.
  */
 export function runDueChanges(store: Store, teamId: number): number[] {
-  const now = nowMicros();
   const due = store
     .objects("scheduledChanges")
     .filter(
       (s) =>
-        s.teamId === teamId && s.fields.executed_at == null && typeof s.fields.scheduled_at === "number" && s.fields.scheduled_at <= now,
+        s.teamId === teamId &&
+        s.fields.executed_at == null &&
+        typeof s.fields.scheduled_at === "number" &&
+        s.fields.scheduled_at <= nowMicros(),
     )
     .sort((a, b) => (a.fields.scheduled_at as number) - (b.fields.scheduled_at as number));
+  const ran: number[] = [];
   for (const s of due) {
-    const flag = store.object("featureFlags", Number(s.fields.record_id));
+    const f = s.fields;
+    const interval = typeof f.recurrence_interval === "string" && f.recurrence_interval !== "" ? f.recurrence_interval : null;
+    const recurs = Boolean(interval || f.cron_expression);
+    if (f.is_recurring !== true && recurs) continue;
+    const now = nowMicros();
+    s.updatedAtMicros = now;
+    ran.push(s.id);
+    if (typeof f.end_date === "number" && f.end_date <= now && recurs) {
+      f.executed_at = now;
+      continue;
+    }
+    const flag = store.object("featureFlags", Number(f.record_id));
     try {
       if (!flag) throw new Error("FeatureFlag matching query does not exist.");
-      apply(flag, s.fields.payload ?? {});
-      flag.updatedAtMicros = nowMicros();
-      if (s.fields.is_recurring === true) s.fields.last_executed_at = nowMicros();
-      else s.fields.executed_at = nowMicros();
+      apply(flag, f.payload ?? {});
+      flag.updatedAtMicros = now;
+      if (f.is_recurring === true && recurs) {
+        f.last_executed_at = now;
+        if (interval) {
+          let next = nextRun(f.scheduled_at as number, interval);
+          while (next <= now) next = nextRun(next, interval);
+          if (typeof f.end_date === "number" && next > f.end_date) f.executed_at = now;
+          else f.scheduled_at = next;
+        }
+      } else f.executed_at = now;
     } catch (error) {
-      s.fields.failure_reason = `${(error as Error).message} (permanent error)`;
-      s.fields.executed_at = nowMicros();
+      f.failure_reason = `${(error as Error).message} (permanent error)`;
+      f.executed_at = now;
     }
-    s.updatedAtMicros = nowMicros();
   }
   store.changed();
-  return due.map((s) => s.id);
+  return ran;
 }
 
 export function scheduledChangeRoutes() {

@@ -170,6 +170,39 @@ describe.each(versions)("PostHog %s", (version) => {
     await provider.delete(created.id, spent);
   });
 
+  if (version === "current") {
+    test("a recurring schedule that ran is not drift either: PostHog moved it to its next run, the declared first run is kept and never sent back", async () => {
+      const { provider, http, projectId, server } = setup();
+      const flagId = await flag();
+      const inputs: Json = {
+        projectId,
+        featureFlagId: flagId,
+        payload: OFF,
+        scheduledAt: PAST,
+        isRecurring: true,
+        recurrenceInterval: "daily",
+      };
+      const created = await provider.create(inputs);
+      await server.control.runScheduledChanges(projectId);
+      const live = await schedules.getScheduledChange(http, projectId, Number(created.id));
+      expect(Date.parse(live.scheduled_at!)).toBeGreaterThan(Date.now());
+      expect((await flags.getFeatureFlag(http, projectId, flagId)).active).toBe(false);
+
+      const refreshed = await provider.read(created.id, created.outs as Json);
+      expect(refreshed.inputs).toEqual(inputs);
+      expect(refreshed.props).toMatchObject({ scheduledAt: PAST, executedAt: null, lastExecutedAt: expect.any(String) });
+      expect((await provider.diff(created.id, refreshed.props as Json, inputs)).changes).toBe(false);
+      // A change of its change is sent alone: the next run PostHog set stays.
+      await server.clearRequests();
+      const on = { ...inputs, payload: { operation: "update_status", value: true } };
+      expect(await provider.diff(created.id, refreshed.props as Json, on)).toMatchObject({ changes: true, replaces: [] });
+      await provider.update(created.id, refreshed.props as Json, on);
+      expect((await server.requests({ method: "PATCH" })).map((r) => r.bodyKeys)).toEqual([["payload"]]);
+      expect((await schedules.getScheduledChange(http, projectId, Number(created.id))).scheduled_at).toBe(live.scheduled_at);
+      await provider.delete(created.id, refreshed.props as Json);
+    });
+  }
+
   test("hostile: a flag of another project is refused with PostHog's words and nothing is made; the flag deleted by hand keeps its schedule, which PostHog runs on it", async () => {
     const { provider, http, projectId, server } = setup();
     const elsewhere = await projects.createProject(http, server.organizationId, { name: `Elsewhere ${version}` });
