@@ -55,6 +55,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &ExternalDataSource{}
 	case "posthog:index:FeatureFlag":
 		r = &FeatureFlag{}
+	case "posthog:index:FeatureFlagSchedule":
+		r = &FeatureFlagSchedule{}
 	case "posthog:index:HogFlow":
 		r = &HogFlow{}
 	case "posthog:index:HogFunction":

@@ -23,6 +23,7 @@ from .experiment_holdout import *
 from .experiment_saved_metric import *
 from .external_data_source import *
 from .feature_flag import *
+from .feature_flag_schedule import *
 from .get_access_control import *
 from .get_action import *
 from .get_alert import *
@@ -142,6 +143,7 @@ _utilities.register(
    "posthog:index:ExperimentSavedMetric": "ExperimentSavedMetric",
    "posthog:index:ExternalDataSource": "ExternalDataSource",
    "posthog:index:FeatureFlag": "FeatureFlag",
+   "posthog:index:FeatureFlagSchedule": "FeatureFlagSchedule",
    "posthog:index:HogFlow": "HogFlow",
    "posthog:index:HogFunction": "HogFunction",
    "posthog:index:Insight": "Insight",
