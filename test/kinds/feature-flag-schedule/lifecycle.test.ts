@@ -203,6 +203,29 @@ describe.each(versions)("PostHog %s", (version) => {
     });
   }
 
+  if (version === "2025-08-04") {
+    test("a recurrence, which PostHog 2025-08-04 lacks (it drops the fields), fails up naming the version; the one-time schedule it made is kept in the state", async () => {
+      const { provider, projectId } = setup();
+      const inputs: Json = {
+        projectId,
+        featureFlagId: await flag(),
+        payload: OFF,
+        scheduledAt: FUTURE,
+        isRecurring: true,
+        recurrenceInterval: "daily",
+      };
+      const failed = await provider.create(inputs).then(
+        () => undefined,
+        (error: Error & { id?: string }) => error,
+      );
+      expect(failed?.message).toMatch(
+        /no FeatureFlagSchedule setting isRecurring, recurrenceInterval.*PostHog 2025-08-04 has no isRecurring/s,
+      );
+      // Pulumi keeps what was made (a partial success carries its id): the next preview says so before anything is sent.
+      expect(failed?.id).toEqual(expect.any(String));
+    });
+  }
+
   test("hostile: a flag of another project is refused with PostHog's words and nothing is made; the flag deleted by hand keeps its schedule, which PostHog runs on it", async () => {
     const { provider, http, projectId, server } = setup();
     const elsewhere = await projects.createProject(http, server.organizationId, { name: `Elsewhere ${version}` });
