@@ -26,7 +26,7 @@ export interface FeatureFlagScheduleArgs {
   adoptId?: pulumi.Input<number>;
   /** The flag (a FeatureFlag's `flagId`) the schedule changes: one of the project's. PostHog never moves a schedule to another flag ("Cannot change the target record of an existing scheduled change."): a change replaces the schedule. */
   featureFlagId: pulumi.Input<number>;
-  /** What happens to the flag when the schedule runs: `{operation: "update_status", value: false}` disables it (true enables it); `{operation: "add_release_condition", value: {groups: [...]}}` adds release conditions to its `filters.groups`; `{operation: "update_variants", value: {variants: [...], payloads: {...}}}` replaces its variants (their rollouts summing to 100) and payloads. */
+  /** What happens to the flag when the schedule runs: `{operation: "update_status", value: false}` disables it (true enables it); `{operation: "add_release_condition", value: {groups: [...]}}` adds release conditions to its `filters.groups`; `{operation: "update_variants", value: {variants: [...], payloads: {...}}}` replaces its variants (their rollouts summing to 100) and payloads. The change is the flag's from then on: a FeatureFlag resource that declares what it changes (`active`, `filters`) sees it as drift, and its next `pulumi up` puts its own value back. */
   payload: pulumi.Input<FeatureFlagScheduleChange>;
   /** When the change is applied, ISO 8601 (`"2025-06-01T14:00:00Z"`; without an offset, UTC). PostHog runs due schedules every minute or so; a time already past runs at its next round. Each run of a recurring schedule moves PostHog's time to the next run: the declared first run is kept, not drift. */
   scheduledAt: pulumi.Input<string>;

@@ -79,7 +79,7 @@ type FeatureFlagSchedule struct {
 	IsRecurring pulumi.BoolOutput `pulumi:"isRecurring"`
 	// When a recurring schedule last applied its change.
 	LastExecutedAt pulumi.StringPtrOutput `pulumi:"lastExecutedAt"`
-	// What happens to the flag when the schedule runs: `{operation: "update_status", value: false}` disables it (true enables it); `{operation: "add_release_condition", value: {groups: [...]}}` adds release conditions to its `filters.groups`; `{operation: "update_variants", value: {variants: [...], payloads: {...}}}` replaces its variants (their rollouts summing to 100) and payloads.
+	// What happens to the flag when the schedule runs: `{operation: "update_status", value: false}` disables it (true enables it); `{operation: "add_release_condition", value: {groups: [...]}}` adds release conditions to its `filters.groups`; `{operation: "update_variants", value: {variants: [...], payloads: {...}}}` replaces its variants (their rollouts summing to 100) and payloads. The change is the flag's from then on: a FeatureFlag resource that declares what it changes (`active`, `filters`) sees it as drift, and its next `pulumi up` puts its own value back.
 	Payload pulumi.MapOutput `pulumi:"payload"`
 	// The project the feature flag schedule belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the feature flag schedule.
 	ProjectId pulumi.IntOutput `pulumi:"projectId"`
@@ -147,7 +147,7 @@ type featureFlagScheduleArgs struct {
 	FeatureFlagId *int `pulumi:"featureFlagId"`
 	// Whether the change is applied again and again (today's PostHog; `update_status` only): every `recurrenceInterval` or by `cronExpression`, until `endDate`. A recurring schedule is never spent.
 	IsRecurring *bool `pulumi:"isRecurring"`
-	// What happens to the flag when the schedule runs: `{operation: "update_status", value: false}` disables it (true enables it); `{operation: "add_release_condition", value: {groups: [...]}}` adds release conditions to its `filters.groups`; `{operation: "update_variants", value: {variants: [...], payloads: {...}}}` replaces its variants (their rollouts summing to 100) and payloads.
+	// What happens to the flag when the schedule runs: `{operation: "update_status", value: false}` disables it (true enables it); `{operation: "add_release_condition", value: {groups: [...]}}` adds release conditions to its `filters.groups`; `{operation: "update_variants", value: {variants: [...], payloads: {...}}}` replaces its variants (their rollouts summing to 100) and payloads. The change is the flag's from then on: a FeatureFlag resource that declares what it changes (`active`, `filters`) sees it as drift, and its next `pulumi up` puts its own value back.
 	Payload map[string]interface{} `pulumi:"payload"`
 	// The project the feature flag schedule belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the feature flag schedule.
 	ProjectId *int `pulumi:"projectId"`
@@ -169,7 +169,7 @@ type FeatureFlagScheduleArgs struct {
 	FeatureFlagId pulumi.IntPtrInput
 	// Whether the change is applied again and again (today's PostHog; `update_status` only): every `recurrenceInterval` or by `cronExpression`, until `endDate`. A recurring schedule is never spent.
 	IsRecurring pulumi.BoolPtrInput
-	// What happens to the flag when the schedule runs: `{operation: "update_status", value: false}` disables it (true enables it); `{operation: "add_release_condition", value: {groups: [...]}}` adds release conditions to its `filters.groups`; `{operation: "update_variants", value: {variants: [...], payloads: {...}}}` replaces its variants (their rollouts summing to 100) and payloads.
+	// What happens to the flag when the schedule runs: `{operation: "update_status", value: false}` disables it (true enables it); `{operation: "add_release_condition", value: {groups: [...]}}` adds release conditions to its `filters.groups`; `{operation: "update_variants", value: {variants: [...], payloads: {...}}}` replaces its variants (their rollouts summing to 100) and payloads. The change is the flag's from then on: a FeatureFlag resource that declares what it changes (`active`, `filters`) sees it as drift, and its next `pulumi up` puts its own value back.
 	Payload pulumi.MapInput
 	// The project the feature flag schedule belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the feature flag schedule.
 	ProjectId pulumi.IntPtrInput
@@ -256,7 +256,7 @@ func (o FeatureFlagScheduleOutput) LastExecutedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FeatureFlagSchedule) pulumi.StringPtrOutput { return v.LastExecutedAt }).(pulumi.StringPtrOutput)
 }
 
-// What happens to the flag when the schedule runs: `{operation: "update_status", value: false}` disables it (true enables it); `{operation: "add_release_condition", value: {groups: [...]}}` adds release conditions to its `filters.groups`; `{operation: "update_variants", value: {variants: [...], payloads: {...}}}` replaces its variants (their rollouts summing to 100) and payloads.
+// What happens to the flag when the schedule runs: `{operation: "update_status", value: false}` disables it (true enables it); `{operation: "add_release_condition", value: {groups: [...]}}` adds release conditions to its `filters.groups`; `{operation: "update_variants", value: {variants: [...], payloads: {...}}}` replaces its variants (their rollouts summing to 100) and payloads. The change is the flag's from then on: a FeatureFlag resource that declares what it changes (`active`, `filters`) sees it as drift, and its next `pulumi up` puts its own value back.
 func (o FeatureFlagScheduleOutput) Payload() pulumi.MapOutput {
 	return o.ApplyT(func(v *FeatureFlagSchedule) pulumi.MapOutput { return v.Payload }).(pulumi.MapOutput)
 }

@@ -130,7 +130,7 @@ export const featureFlagScheduleFields = {
   payload: {
     input: payloadRule,
     type: "FeatureFlagScheduleChange",
-    doc: 'What happens to the flag when the schedule runs: `{operation: "update_status", value: false}` disables it (true enables it); `{operation: "add_release_condition", value: {groups: [...]}}` adds release conditions to its `filters.groups`; `{operation: "update_variants", value: {variants: [...], payloads: {...}}}` replaces its variants (their rollouts summing to 100) and payloads.',
+    doc: 'What happens to the flag when the schedule runs: `{operation: "update_status", value: false}` disables it (true enables it); `{operation: "add_release_condition", value: {groups: [...]}}` adds release conditions to its `filters.groups`; `{operation: "update_variants", value: {variants: [...], payloads: {...}}}` replaces its variants (their rollouts summing to 100) and payloads. The change is the flag\'s from then on: a FeatureFlag resource that declares what it changes (`active`, `filters`) sees it as drift, and its next `pulumi up` puts its own value back.',
   },
   scheduled_at: {
     ...dateTimeField(SCHEDULE_SERIALIZER),

@@ -13,7 +13,7 @@ import * as flags from "../../../src/kinds/feature-flag/endpoints";
 import * as schedules from "../../../src/kinds/feature-flag-schedule/endpoints";
 import { featureFlagScheduleKind } from "../../../src/kinds/feature-flag-schedule/kind";
 import * as projects from "../../../src/kinds/project/endpoints";
-import { FeatureFlagScheduleLifecycle } from "../../../src/provider";
+import { FeatureFlagLifecycle, FeatureFlagScheduleLifecycle } from "../../../src/provider";
 import { projectScopedSetups, versions } from "../../helpers/project-scoped";
 
 type Json = Record<string, unknown>;
@@ -248,6 +248,22 @@ describe.each(versions)("PostHog %s", (version) => {
       failureReason: null,
     });
     await provider.delete(created.id, read.props as Json);
+  });
+
+  test("a flag another stack declares: its schedule's run shows there as drift only of what that stack declares (active), and deleting the schedule leaves the flag as it is", async () => {
+    const { http, projectId, server } = setup();
+    const config = { host: server.url, apiKey: server.apiKey, organizationId: server.organizationId, projectId: String(projectId) };
+    const theirs = new FeatureFlagLifecycle({ config, transport: http });
+    const declared: Json = { projectId, key: `theirs-${version}`, active: true };
+    const made = await theirs.create(declared);
+    const { provider } = setup();
+    const flagId = Number(made.id);
+    const ours = await provider.create({ projectId, featureFlagId: flagId, payload: OFF, scheduledAt: PAST });
+    await server.control.runScheduledChanges(projectId);
+    const read = await theirs.read(made.id, made.outs as Json);
+    expect(read.inputs).toEqual({ ...declared, active: false });
+    await provider.delete(ours.id, ours.outs as Json);
+    expect(await flags.getFeatureFlag(http, projectId, flagId)).toMatchObject({ active: false, deleted: false });
   });
 
   test("a create whose answer is lost after PostHog committed is found among its flag's schedules, not made twice", async () => {

@@ -182,14 +182,14 @@ public class FeatureFlagSchedule extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.lastExecutedAt);
     }
     /**
-     * What happens to the flag when the schedule runs: `{operation: &#34;update_status&#34;, value: false}` disables it (true enables it); `{operation: &#34;add_release_condition&#34;, value: {groups: [...]}}` adds release conditions to its `filters.groups`; `{operation: &#34;update_variants&#34;, value: {variants: [...], payloads: {...}}}` replaces its variants (their rollouts summing to 100) and payloads.
+     * What happens to the flag when the schedule runs: `{operation: &#34;update_status&#34;, value: false}` disables it (true enables it); `{operation: &#34;add_release_condition&#34;, value: {groups: [...]}}` adds release conditions to its `filters.groups`; `{operation: &#34;update_variants&#34;, value: {variants: [...], payloads: {...}}}` replaces its variants (their rollouts summing to 100) and payloads. The change is the flag&#39;s from then on: a FeatureFlag resource that declares what it changes (`active`, `filters`) sees it as drift, and its next `pulumi up` puts its own value back.
      * 
      */
     @Export(name="payload", refs={Map.class,String.class,Object.class}, tree="[0,1,2]")
     private Output<Map<String,Object>> payload;
 
     /**
-     * @return What happens to the flag when the schedule runs: `{operation: &#34;update_status&#34;, value: false}` disables it (true enables it); `{operation: &#34;add_release_condition&#34;, value: {groups: [...]}}` adds release conditions to its `filters.groups`; `{operation: &#34;update_variants&#34;, value: {variants: [...], payloads: {...}}}` replaces its variants (their rollouts summing to 100) and payloads.
+     * @return What happens to the flag when the schedule runs: `{operation: &#34;update_status&#34;, value: false}` disables it (true enables it); `{operation: &#34;add_release_condition&#34;, value: {groups: [...]}}` adds release conditions to its `filters.groups`; `{operation: &#34;update_variants&#34;, value: {variants: [...], payloads: {...}}}` replaces its variants (their rollouts summing to 100) and payloads. The change is the flag&#39;s from then on: a FeatureFlag resource that declares what it changes (`active`, `filters`) sees it as drift, and its next `pulumi up` puts its own value back.
      * 
      */
     public Output<Map<String,Object>> payload() {
