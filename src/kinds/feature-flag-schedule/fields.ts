@@ -173,5 +173,5 @@ export const featureFlagScheduleApiTypes: ApiTypes = {
 
 export const featureFlagScheduleLeftOut: LeftOut = {
   model_name:
-    'sent as "FeatureFlag" on create by the kind itself: a FeatureFlagSchedule changes a flag (PostHog\'s other model, "Survey", is no flag)',
+    'sent as "FeatureFlag" on create by the kind itself: the only model ScheduledChange.AllowedModels has (products/feature_flags/backend/models/scheduled_change.py)',
 };

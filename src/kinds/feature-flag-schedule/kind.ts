@@ -67,7 +67,7 @@ export const featureFlagScheduleKind: Kind<"project", FeatureFlagScheduleRecord>
   // No lookups: no PostHog object names a schedule, so a program has no use for one's id.
   model: featureFlagScheduleModel,
   lifecycle: () => new FeatureFlagScheduleLifecycle(),
-  // The list answers every field: no GET each. Survey schedules (today's `model_name` "Survey") are no flag's.
+  // The list answers every field: no GET each; only flags' schedules (`model_name`, ScheduledChange.AllowedModels).
   importer: projectScopedImport<FeatureFlagSchedule>(featureFlagScheduleFields, {
     list: async (http, projectId) => (await schedules.listScheduledChanges(http, projectId, { model_name: "FeatureFlag" })).filter(isLive),
     // The ScheduledChange model's and serializer's defaults.
@@ -102,8 +102,8 @@ function isLive(schedule: FeatureFlagSchedule): boolean {
 /**
  * The FeatureFlagSchedule lifecycle: the kit's field-table lifecycle with its create (never sent twice blindly: a
  * second schedule would apply its change twice), the target flag that replaces the schedule when it changes (PostHog
- * never moves a schedule), and a spent schedule's rules (above). PostHog 2025-08-04's refusal of personal API keys is
- * said with what to do.
+ * never moves a schedule), a spent schedule's rules and a recurring one's next run (above). PostHog 2025-08-04's
+ * refusal of personal API keys with scopes is said with what to do.
  */
 export class FeatureFlagScheduleLifecycle extends FieldTableLifecycle<FeatureFlagSchedule> {
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
@@ -153,7 +153,7 @@ export class FeatureFlagScheduleLifecycle extends FieldTableLifecycle<FeatureFla
     if (!placed || olds["scheduledAt"] !== declared) return placed;
     const { is_recurring, last_executed_at, scheduled_at } = placed.record;
     if (!movedByRuns(is_recurring, last_executed_at, scheduled_at, declared)) return placed;
-    return { ...placed, record: { ...placed.record, scheduled_at: declared as string } };
+    return { ...placed, record: { ...placed.record, scheduled_at: declared } };
   }
 
   protected override async obtain(projectId: number, body: Json): Promise<FeatureFlagScheduleRecord> {

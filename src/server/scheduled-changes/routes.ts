@@ -4,21 +4,21 @@
  * PostHog 2025-08-04's posthog/api/scheduled_change.py; model ScheduledChange,
  * products/feature_flags/backend/models/scheduled_change.py; run by posthog/tasks/process_scheduled_changes.py):
  *
- * - `record_id` (a CharField of at most 200: the flag's id) and `model_name` ("FeatureFlag"; today also "Survey",
- *   which this server does not serve) are required, and fixed once made ("Cannot change the target record of an
- *   existing scheduled change."); a flag that is not the project's is refused on create ("Feature flag not found"),
- *   and its id is stored in its own form (`str(feature_flag.id)`).
+ * - `record_id` (a CharField of at most 200: the flag's id) and `model_name` ("FeatureFlag", the one model of
+ *   ScheduledChange.AllowedModels) are required, and fixed once made ("Cannot change the target record of an existing
+ *   scheduled change."); a flag that is not the project's is refused on create ("Feature flag not found"), and its id
+ *   is stored in its own form (`str(feature_flag.id)`).
  * - `payload` is any JSON, `scheduled_at` a date and time, both required. The payload is checked only when the
  *   schedule runs (FeatureFlag.scheduled_changes_dispatcher): an `operation` and a `value`, the operation
  *   `update_status`, `add_release_condition` or `update_variants`.
- * - Today's recurring schedules (`is_recurring`, `recurrence_interval` daily/weekly/monthly/yearly, `cron_expression` of 5
- *   fields, `end_date`) with ScheduledChangeSerializer.validate's rules. A one-time schedule that has run (its
+ * - Today's recurring schedules (`is_recurring`, `recurrence_interval` daily/weekly/monthly/yearly, `cron_expression`
+ *   of 5 fields, `end_date`) with ScheduledChangeSerializer.validate's rules. A one-time schedule that has run (its
  *   `executed_at` set, by a run or a permanent failure) refuses every update ("Cannot modify a scheduled change that
  *   has already executed.").
  * - DELETE is ModelViewSet's: gone for good. The list is LimitOffsetPagination (100 by default), filtered by
  *   `model_name` and `record_id`.
- * - Scope `feature_flag` today; PostHog 2025-08-04's viewset is `INTERNAL`: every personal API key is refused. That
- *   version has no recurrence, no `validate` and no `Survey` model; its create checks the flag as today's does.
+ * - Scope `feature_flag` today; PostHog 2025-08-04's viewset is `INTERNAL`: every personal API key with scopes is refused. That
+ *   version has no recurrence and no `validate`; its create checks the flag as today's does.
  *
  * `runDueChanges` is the task (the control surface's `POST /_control/projects/:id/scheduled-changes/run`): each due
  * schedule not yet run is applied to its flag and marked run, or marked failed for good with its reason.
