@@ -97,6 +97,26 @@ public class Action extends com.pulumi.resources.CustomResource {
     }
 
     /**
+     * Whether PostHog posts each event the action matches to the webhook of the project's settings (Slack or Teams: PostHog's `slack_incoming_webhook`).
+     */
+    @Export(name="postToSlack", refs={Boolean.class}, tree="[0]")
+    private Output</* @Nullable */ Boolean> postToSlack;
+
+    public Output<Optional<Boolean>> postToSlack() {
+        return Codegen.optional(this.postToSlack);
+    }
+
+    /**
+     * The message posted, at most 1200 characters; empty: PostHog's default message.
+     */
+    @Export(name="slackMessageFormat", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> slackMessageFormat;
+
+    public Output<Optional<String>> slackMessageFormat() {
+        return Codegen.optional(this.slackMessageFormat);
+    }
+
+    /**
      * The project the action belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the action.
      */
     @Export(name="projectId", refs={Integer.class}, tree="[0]")

@@ -58,6 +58,26 @@ public final class ActionArgs extends ResourceArgs {
     }
 
     /**
+     * Whether PostHog posts each event the action matches to the webhook of the project's settings (Slack or Teams: PostHog's `slack_incoming_webhook`).
+     */
+    @Import(name="postToSlack")
+    private @Nullable Output<Boolean> postToSlack;
+
+    public Optional<Output<Boolean>> postToSlack() {
+        return Optional.ofNullable(this.postToSlack);
+    }
+
+    /**
+     * The message posted, at most 1200 characters; empty: PostHog's default message.
+     */
+    @Import(name="slackMessageFormat")
+    private @Nullable Output<String> slackMessageFormat;
+
+    public Optional<Output<String>> slackMessageFormat() {
+        return Optional.ofNullable(this.slackMessageFormat);
+    }
+
+    /**
      * The project the action belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the action.
      */
     @Import(name="projectId")
@@ -84,6 +104,8 @@ public final class ActionArgs extends ResourceArgs {
         this.description = $.description;
         this.steps = $.steps;
         this.tags = $.tags;
+        this.postToSlack = $.postToSlack;
+        this.slackMessageFormat = $.slackMessageFormat;
         this.projectId = $.projectId;
         this.adoptId = $.adoptId;
     }
@@ -148,6 +170,24 @@ public final class ActionArgs extends ResourceArgs {
 
         public Builder tags(String... tags) {
             return tags(List.of(tags));
+        }
+
+        public Builder postToSlack(@Nullable Output<Boolean> postToSlack) {
+            $.postToSlack = postToSlack;
+            return this;
+        }
+
+        public Builder postToSlack(Boolean postToSlack) {
+            return postToSlack(Output.of(postToSlack));
+        }
+
+        public Builder slackMessageFormat(@Nullable Output<String> slackMessageFormat) {
+            $.slackMessageFormat = slackMessageFormat;
+            return this;
+        }
+
+        public Builder slackMessageFormat(String slackMessageFormat) {
+            return slackMessageFormat(Output.of(slackMessageFormat));
         }
 
         public Builder projectId(@Nullable Output<Integer> projectId) {
