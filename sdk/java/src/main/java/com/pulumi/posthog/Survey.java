@@ -202,6 +202,26 @@ public class Survey extends com.pulumi.resources.CustomResource {
     }
 
     /**
+     * How often a person is asked: "once" (PostHog's default), "recurring" (again after each iteration) or "always".
+     */
+    @Export(name="schedule", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> schedule;
+
+    public Output<Optional<String>> schedule() {
+        return Codegen.optional(this.schedule);
+    }
+
+    /**
+     * Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field).
+     */
+    @Export(name="enableIframeEmbedding", refs={Boolean.class}, tree="[0]")
+    private Output</* @Nullable */ Boolean> enableIframeEmbedding;
+
+    public Output<Optional<Boolean>> enableIframeEmbedding() {
+        return Codegen.optional(this.enableIframeEmbedding);
+    }
+
+    /**
      * The project the survey belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the survey.
      */
     @Export(name="projectId", refs={Integer.class}, tree="[0]")

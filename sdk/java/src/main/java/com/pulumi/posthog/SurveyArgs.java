@@ -149,6 +149,26 @@ public final class SurveyArgs extends ResourceArgs {
     }
 
     /**
+     * How often a person is asked: "once" (PostHog's default), "recurring" (again after each iteration) or "always".
+     */
+    @Import(name="schedule")
+    private @Nullable Output<String> schedule;
+
+    public Optional<Output<String>> schedule() {
+        return Optional.ofNullable(this.schedule);
+    }
+
+    /**
+     * Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field).
+     */
+    @Import(name="enableIframeEmbedding")
+    private @Nullable Output<Boolean> enableIframeEmbedding;
+
+    public Optional<Output<Boolean>> enableIframeEmbedding() {
+        return Optional.ofNullable(this.enableIframeEmbedding);
+    }
+
+    /**
      * The project the survey belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the survey.
      */
     @Import(name="projectId")
@@ -184,6 +204,8 @@ public final class SurveyArgs extends ResourceArgs {
         this.responsesLimit = $.responsesLimit;
         this.archived = $.archived;
         this.enablePartialResponses = $.enablePartialResponses;
+        this.schedule = $.schedule;
+        this.enableIframeEmbedding = $.enableIframeEmbedding;
         this.projectId = $.projectId;
         this.adoptId = $.adoptId;
     }
@@ -325,6 +347,24 @@ public final class SurveyArgs extends ResourceArgs {
 
         public Builder enablePartialResponses(Boolean enablePartialResponses) {
             return enablePartialResponses(Output.of(enablePartialResponses));
+        }
+
+        public Builder schedule(@Nullable Output<String> schedule) {
+            $.schedule = schedule;
+            return this;
+        }
+
+        public Builder schedule(String schedule) {
+            return schedule(Output.of(schedule));
+        }
+
+        public Builder enableIframeEmbedding(@Nullable Output<Boolean> enableIframeEmbedding) {
+            $.enableIframeEmbedding = enableIframeEmbedding;
+            return this;
+        }
+
+        public Builder enableIframeEmbedding(Boolean enableIframeEmbedding) {
+            return enableIframeEmbedding(Output.of(enableIframeEmbedding));
         }
 
         public Builder projectId(@Nullable Output<Integer> projectId) {
