@@ -152,6 +152,16 @@ public class Experiment extends com.pulumi.resources.CustomResource {
     }
 
     /**
+     * Who counts as exposed: `filterTestAccounts` (today's PostHog filters test accounts unless `false`), `exposure_config` (a custom exposure event: `{ kind: "ExperimentEventExposureConfig", event, properties }`; today's PostHog also an action: `{ kind: "ActionsNode", id }`), `multiple_variant_handling` ("exclude" or "first_seen": users who saw several variants).
+     */
+    @Export(name="exposureCriteria", refs={Map.class,String.class,Object.class}, tree="[0,1,2]")
+    private Output</* @Nullable */ Map<String,Object>> exposureCriteria;
+
+    public Output<Optional<Map<String,Object>>> exposureCriteria() {
+        return Codegen.optional(this.exposureCriteria);
+    }
+
+    /**
      * Whether the experiment runs: `true` launches it (PostHog sets its start date to now and turns its flag on), `false` keeps a draft.
      */
     @Export(name="launched", refs={Boolean.class}, tree="[0]")

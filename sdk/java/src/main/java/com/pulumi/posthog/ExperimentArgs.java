@@ -109,6 +109,16 @@ public final class ExperimentArgs extends ResourceArgs {
     }
 
     /**
+     * Who counts as exposed: `filterTestAccounts` (today's PostHog filters test accounts unless `false`), `exposure_config` (a custom exposure event: `{ kind: "ExperimentEventExposureConfig", event, properties }`; today's PostHog also an action: `{ kind: "ActionsNode", id }`), `multiple_variant_handling` ("exclude" or "first_seen": users who saw several variants).
+     */
+    @Import(name="exposureCriteria")
+    private @Nullable Output<Map<String,Object>> exposureCriteria;
+
+    public Optional<Output<Map<String,Object>>> exposureCriteria() {
+        return Optional.ofNullable(this.exposureCriteria);
+    }
+
+    /**
      * Whether the experiment runs: `true` launches it (PostHog sets its start date to now and turns its flag on), `false` keeps a draft.
      */
     @Import(name="launched")
@@ -170,6 +180,7 @@ public final class ExperimentArgs extends ResourceArgs {
         this.holdoutId = $.holdoutId;
         this.savedMetricIds = $.savedMetricIds;
         this.archived = $.archived;
+        this.exposureCriteria = $.exposureCriteria;
         this.launched = $.launched;
         this.stopped = $.stopped;
         this.projectId = $.projectId;
@@ -286,6 +297,15 @@ public final class ExperimentArgs extends ResourceArgs {
 
         public Builder archived(Boolean archived) {
             return archived(Output.of(archived));
+        }
+
+        public Builder exposureCriteria(@Nullable Output<Map<String,Object>> exposureCriteria) {
+            $.exposureCriteria = exposureCriteria;
+            return this;
+        }
+
+        public Builder exposureCriteria(Map<String,Object> exposureCriteria) {
+            return exposureCriteria(Output.of(exposureCriteria));
         }
 
         public Builder launched(@Nullable Output<Boolean> launched) {
