@@ -166,6 +166,36 @@ public class HogFunction extends com.pulumi.resources.CustomResource {
     }
 
     /**
+     * A destination's mappings: each sends the events its own `filters` match with its own `inputs` (checked against its own `inputs_schema`), and a `name`. Destinations only ("destination", "site_destination"). PostHog answers a mapping's inputs as given, secret or not: keep secrets in the function's own `inputs`. An empty list is none (null).
+     */
+    @Export(name="mappings", refs={List.class,Object.class}, tree="[0,1]")
+    private Output</* @Nullable */ List<Object>> mappings;
+
+    public Output<Optional<List<Object>>> mappings() {
+        return Codegen.optional(this.mappings);
+    }
+
+    /**
+     * The icon PostHog shows for it (a URL). With a template, the template's icon unless given.
+     */
+    @Export(name="iconUrl", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> iconUrl;
+
+    public Output<Optional<String>> iconUrl() {
+        return Codegen.optional(this.iconUrl);
+    }
+
+    /**
+     * Where a transformation runs among the project's transformations, lowest first. Unless given, PostHog puts a new transformation last, and one enabled again or restored last too.
+     */
+    @Export(name="executionOrder", refs={Integer.class}, tree="[0]")
+    private Output</* @Nullable */ Integer> executionOrder;
+
+    public Output<Optional<Integer>> executionOrder() {
+        return Codegen.optional(this.executionOrder);
+    }
+
+    /**
      * The project the hog function belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the hog function.
      */
     @Export(name="projectId", refs={Integer.class}, tree="[0]")

@@ -119,6 +119,36 @@ public final class HogFunctionArgs extends ResourceArgs {
     }
 
     /**
+     * A destination's mappings: each sends the events its own `filters` match with its own `inputs` (checked against its own `inputs_schema`), and a `name`. Destinations only ("destination", "site_destination"). PostHog answers a mapping's inputs as given, secret or not: keep secrets in the function's own `inputs`. An empty list is none (null).
+     */
+    @Import(name="mappings")
+    private @Nullable Output<List<Object>> mappings;
+
+    public Optional<Output<List<Object>>> mappings() {
+        return Optional.ofNullable(this.mappings);
+    }
+
+    /**
+     * The icon PostHog shows for it (a URL). With a template, the template's icon unless given.
+     */
+    @Import(name="iconUrl")
+    private @Nullable Output<String> iconUrl;
+
+    public Optional<Output<String>> iconUrl() {
+        return Optional.ofNullable(this.iconUrl);
+    }
+
+    /**
+     * Where a transformation runs among the project's transformations, lowest first. Unless given, PostHog puts a new transformation last, and one enabled again or restored last too.
+     */
+    @Import(name="executionOrder")
+    private @Nullable Output<Integer> executionOrder;
+
+    public Optional<Output<Integer>> executionOrder() {
+        return Optional.ofNullable(this.executionOrder);
+    }
+
+    /**
      * The project the hog function belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the hog function.
      */
     @Import(name="projectId")
@@ -151,6 +181,9 @@ public final class HogFunctionArgs extends ResourceArgs {
         this.enabled = $.enabled;
         this.masking = $.masking;
         this.templateId = $.templateId;
+        this.mappings = $.mappings;
+        this.iconUrl = $.iconUrl;
+        this.executionOrder = $.executionOrder;
         this.projectId = $.projectId;
         this.adoptId = $.adoptId;
     }
@@ -265,6 +298,37 @@ public final class HogFunctionArgs extends ResourceArgs {
 
         public Builder templateId(String templateId) {
             return templateId(Output.of(templateId));
+        }
+
+        public Builder mappings(@Nullable Output<List<Object>> mappings) {
+            $.mappings = mappings;
+            return this;
+        }
+
+        public Builder mappings(List<Object> mappings) {
+            return mappings(Output.of(mappings));
+        }
+
+        public Builder mappings(Object... mappings) {
+            return mappings(List.of(mappings));
+        }
+
+        public Builder iconUrl(@Nullable Output<String> iconUrl) {
+            $.iconUrl = iconUrl;
+            return this;
+        }
+
+        public Builder iconUrl(String iconUrl) {
+            return iconUrl(Output.of(iconUrl));
+        }
+
+        public Builder executionOrder(@Nullable Output<Integer> executionOrder) {
+            $.executionOrder = executionOrder;
+            return this;
+        }
+
+        public Builder executionOrder(Integer executionOrder) {
+            return executionOrder(Output.of(executionOrder));
         }
 
         public Builder projectId(@Nullable Output<Integer> projectId) {
