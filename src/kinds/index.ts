@@ -48,6 +48,8 @@ import { insightVariableKind } from "./insight-variable/kind";
 import { errorTrackingAssignmentRuleKind } from "./error-tracking-assignment-rule/kind";
 import { errorTrackingGroupingRuleKind } from "./error-tracking-grouping-rule/kind";
 import { errorTrackingSuppressionRuleKind } from "./error-tracking-suppression-rule/kind";
+import { schemaPropertyGroupKind } from "./schema-property-group/kind";
+import { eventSchemaKind } from "./event-schema/kind";
 import type { Kind } from "../kit/kind";
 import { pluralNoun } from "../kit/names";
 
@@ -86,6 +88,8 @@ export const kinds: readonly Kind[] = [
   errorTrackingAssignmentRuleKind as Kind,
   errorTrackingGroupingRuleKind as Kind,
   errorTrackingSuppressionRuleKind as Kind,
+  schemaPropertyGroupKind as Kind,
+  eventSchemaKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

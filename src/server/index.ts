@@ -44,6 +44,7 @@ import { sessionRecordingPlaylistRoutes } from "./session-recording-playlists/ro
 import { notebookRoutes } from "./notebooks/routes";
 import { subscriptionRoutes } from "./subscriptions/routes";
 import { taxonomyRoutes } from "./taxonomy/routes";
+import { schemaManagementRoutes } from "./schema-management/routes";
 import type { Services } from "./pipeline/api";
 import { App } from "./pipeline/app";
 import { Faults } from "./pipeline/faults";
@@ -195,6 +196,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...notebookRoutes(),
       ...subscriptionRoutes(),
       ...taxonomyRoutes(),
+      ...schemaManagementRoutes(version),
       ...accessControlRoutes(),
     ],
     faults: new Faults(),

@@ -238,6 +238,8 @@ export const OBJECT_KINDS = [
   "errorTrackingAssignmentRules",
   "errorTrackingGroupingRules",
   "errorTrackingSuppressionRules",
+  "schemaPropertyGroups",
+  "eventSchemas",
 ] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
 
