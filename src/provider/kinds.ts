@@ -43,6 +43,8 @@ import type * as insightVariableModule from "../kinds/insight-variable/kind";
 import type * as errorTrackingAssignmentRuleModule from "../kinds/error-tracking-assignment-rule/kind";
 import type * as errorTrackingGroupingRuleModule from "../kinds/error-tracking-grouping-rule/kind";
 import type * as errorTrackingSuppressionRuleModule from "../kinds/error-tracking-suppression-rule/kind";
+import type * as schemaPropertyGroupModule from "../kinds/schema-property-group/kind";
+import type * as eventSchemaModule from "../kinds/event-schema/kind";
 
 export type ProjectLifecycle = InstanceType<typeof projectModule.ProjectLifecycle>;
 export declare const ProjectLifecycle: typeof projectModule.ProjectLifecycle;
@@ -222,6 +224,16 @@ export type ErrorTrackingSuppressionRuleProvider = InstanceType<
 >;
 export declare const ErrorTrackingSuppressionRuleProvider: typeof errorTrackingSuppressionRuleModule.ErrorTrackingSuppressionRuleLifecycle;
 export declare const errorTrackingSuppressionRuleProvider: pulumi.dynamic.ResourceProvider;
+export type SchemaPropertyGroupLifecycle = InstanceType<typeof schemaPropertyGroupModule.SchemaPropertyGroupLifecycle>;
+export declare const SchemaPropertyGroupLifecycle: typeof schemaPropertyGroupModule.SchemaPropertyGroupLifecycle;
+export type SchemaPropertyGroupProvider = InstanceType<typeof schemaPropertyGroupModule.SchemaPropertyGroupLifecycle>;
+export declare const SchemaPropertyGroupProvider: typeof schemaPropertyGroupModule.SchemaPropertyGroupLifecycle;
+export declare const schemaPropertyGroupProvider: pulumi.dynamic.ResourceProvider;
+export type EventSchemaLifecycle = InstanceType<typeof eventSchemaModule.EventSchemaLifecycle>;
+export declare const EventSchemaLifecycle: typeof eventSchemaModule.EventSchemaLifecycle;
+export type EventSchemaProvider = InstanceType<typeof eventSchemaModule.EventSchemaLifecycle>;
+export declare const EventSchemaProvider: typeof eventSchemaModule.EventSchemaLifecycle;
+export declare const eventSchemaProvider: pulumi.dynamic.ResourceProvider;
 
 lazyKind(module.exports, "Project", () => {
   const loaded = require("../kinds/project/kind") as typeof projectModule;
@@ -358,4 +370,12 @@ lazyKind(module.exports, "ErrorTrackingGroupingRule", () => {
 lazyKind(module.exports, "ErrorTrackingSuppressionRule", () => {
   const loaded = require("../kinds/error-tracking-suppression-rule/kind") as typeof errorTrackingSuppressionRuleModule;
   return { kind: loaded.errorTrackingSuppressionRuleKind as Kind, Lifecycle: loaded.ErrorTrackingSuppressionRuleLifecycle };
+});
+lazyKind(module.exports, "SchemaPropertyGroup", () => {
+  const loaded = require("../kinds/schema-property-group/kind") as typeof schemaPropertyGroupModule;
+  return { kind: loaded.schemaPropertyGroupKind as Kind, Lifecycle: loaded.SchemaPropertyGroupLifecycle };
+});
+lazyKind(module.exports, "EventSchema", () => {
+  const loaded = require("../kinds/event-schema/kind") as typeof eventSchemaModule;
+  return { kind: loaded.eventSchemaKind as Kind, Lifecycle: loaded.EventSchemaLifecycle };
 });

@@ -136,6 +136,11 @@ const KIND_ON_KIND: ReadonlyArray<readonly [string, string, string]> = [
     "dashboard",
     "an insight's tiles live on its dashboards: their layouts are written through the dashboards' `tiles`, and the importer leaves out the insights of flags' usage dashboards",
   ],
+  [
+    "event-schema",
+    "schema-property-group",
+    "an event schema answers its whole property group (EventSchemaSerializer nests SchemaPropertyGroupSerializer, posthog/api/event_schema.py), and both are PostHog's schema management, which PostHog 2025-08-04 lacks alike",
+  ],
   ["experiment", "feature-flag", "an experiment runs on a feature flag of its own: its key is a flag key, and a key taken is that flag's"],
   [
     "early-access-feature",

@@ -33,7 +33,7 @@ export const schemaPropertyGroupModel = fieldModel<SchemaPropertyGroup>({
       doc: "One property of a group: its name, its type, whether events must carry it (`is_required`) and whether generated types still make it optional (`is_optional_in_types`).",
     },
     SchemaValidationRules: {
-      type: "{ enum: string[] } | { not: { enum: string[] } } | { minimum?: number; exclusiveMinimum?: number; maximum?: number; exclusiveMaximum?: number }",
+      type: "\n  | { enum: string[] }\n  | { not: { enum: string[] } }\n  | { minimum?: number; exclusiveMinimum?: number; maximum?: number; exclusiveMaximum?: number }",
       doc: "What a String property's values must be (`enum`) or must not be (`not: {enum}`), or a Numeric property's bounds.",
     },
   },
