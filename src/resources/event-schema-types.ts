@@ -32,13 +32,19 @@ export interface EventSchemaOutputProperties {
   readonly eventSchemaId: pulumi.Output<string>;
   /** The project the event schema belongs to. */
   readonly projectId: pulumi.Output<number>;
+  /** The event definition's UUID. */
+  readonly eventDefinitionId: pulumi.Output<string>;
+  /** The property group's UUID. */
+  readonly propertyGroupId: pulumi.Output<string>;
   /** The property group's name. */
   readonly propertyGroupName: pulumi.Output<string>;
-  /** The event whose schema this is: its definition's UUID (an EventDefinition's `eventDefinitionId`), in the project. Changing it replaces the event schema. Present when declared. */
-  readonly eventDefinitionId?: pulumi.Output<string>;
-  /** The property group the event carries (a SchemaPropertyGroup's `propertyGroupId`), in the project; once per event. Changing it replaces the event schema. Present when declared. */
-  readonly propertyGroupId?: pulumi.Output<string>;
 }
 
 /** The output properties every `posthog.EventSchema` registers (a declared field adds its own). */
-export const outputNames: ReadonlyArray<keyof EventSchemaOutputProperties> = ["eventSchemaId", "projectId", "propertyGroupName"];
+export const outputNames: ReadonlyArray<keyof EventSchemaOutputProperties> = [
+  "eventSchemaId",
+  "projectId",
+  "eventDefinitionId",
+  "propertyGroupId",
+  "propertyGroupName",
+];

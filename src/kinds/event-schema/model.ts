@@ -19,6 +19,15 @@ export const eventSchemaModel = fieldModel<EventSchema>({
     eventDefinitionId: "an event schema is an event's (EventSchema.event_definition)",
     propertyGroupId: "an event schema attaches a property group (EventSchema.property_group)",
   },
-  fixedOutputs: (record) => ({ propertyGroupName: record.property_group_name }),
-  outputTypes: { propertyGroupName: { type: "string", doc: "The property group's name." } },
+  // What identifies it, which every event schema has (an import reads it), and its group's name.
+  fixedOutputs: (record) => ({
+    eventDefinitionId: record.event_definition,
+    propertyGroupId: record.property_group_id,
+    propertyGroupName: record.property_group_name,
+  }),
+  outputTypes: {
+    eventDefinitionId: { type: "string", doc: "The event definition's UUID." },
+    propertyGroupId: { type: "string", doc: "The property group's UUID." },
+    propertyGroupName: { type: "string", doc: "The property group's name." },
+  },
 });
