@@ -75,14 +75,17 @@ async function schemaProperties(http: Transport, projectId: number): Promise<Map
 
 /**
  * An event's properties: its schema's, one per name (the union of their types, required only where every group
- * requires it and none makes it optional in types), then those seen on it that the schema lacks, optional; by name.
+ * requires it and none makes it optional in types; described by its group, else by its definition), then those seen
+ * on it that the schema lacks, optional; by name.
  */
 function eventProperties(schema: readonly SchemaProperty[], seen: readonly PropertyDefinition[]): TypedProperty[] {
   const merged = new Map<string, { propertyTypes: string[]; required: boolean; description?: string | null | undefined }>();
+  // A schema property without a description of its own has its definition's.
+  const described = new Map(seen.map((p) => [p.name, p.description]));
   for (const p of schema) {
     const required = p.is_required === true && p.is_optional_in_types !== true;
     const known = merged.get(p.name);
-    if (!known) merged.set(p.name, { propertyTypes: [p.property_type], required, description: p.description });
+    if (!known) merged.set(p.name, { propertyTypes: [p.property_type], required, description: p.description || described.get(p.name) });
     else {
       if (!known.propertyTypes.includes(p.property_type)) known.propertyTypes.push(p.property_type);
       known.required &&= required;

@@ -16,6 +16,7 @@ import { readTypedEvents, typedEventsModule } from "../../src/import/typed-event
 import * as events from "../../src/kinds/event-definition/endpoints";
 import * as eventSchemas from "../../src/kinds/event-schema/endpoints";
 import * as groups from "../../src/kinds/schema-property-group/endpoints";
+import * as properties from "../../src/kinds/property-definition/endpoints";
 import * as projects from "../../src/kinds/project/endpoints";
 import { type LocalPostHog, startLocalPostHog } from "../helpers/local-posthog";
 
@@ -47,6 +48,14 @@ beforeAll(async () => {
     description: "A visitor created an account. */ globalThis.pwned = 3; /*\nSecond line",
   });
   await events.updateEventDefinition(http, projectId, id("legacy_event"), { hidden: true });
+  // seats's group gives it no description: its definition's describes it; plan's group's own describes plan.
+  for (const [name, description] of [
+    ["seats", "How many seats."],
+    ["plan", "The plan, as its definition says."],
+  ]) {
+    const definition = (await properties.listEventProperties(http, projectId, "signed_up")).find((p) => p.name === name)!;
+    await properties.updatePropertyDefinition(http, projectId, definition.id, { description });
+  }
   // signed_up's schema requires its plan and seats; `team_id` is required of events but optional in types (a super
   // property the SDK adds). checkout_started's two groups disagree on cart_value: a union, optional as one makes it.
   const group = async (name: string, properties: object[], ...eventNames: string[]) => {
@@ -186,6 +195,10 @@ test("`pulumi-posthog types --out FILE` writes the module from the configured pr
     // Listed newest first: the later group's type first.
     expect(module).toContain('    "cart_value"?: string | number;');
     expect(module).toContain('    "trial"?: boolean;');
+    // A schema property is described by its group, else by its definition.
+    expect(module).toContain('     * The plan chosen.\n     */\n    "plan": string;');
+    expect(module).toContain('     * How many seats.\n     */\n    "seats": number;');
+    expect(module).not.toContain("as its definition says");
     await expect(main(["types", "--out", out], { ...env, POSTHOG_PROJECT_ID: "web" })).rejects.toThrow(/not a project's numeric id/);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
