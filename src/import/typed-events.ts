@@ -156,7 +156,7 @@ export function typedEventsModule(events: readonly TypedEvent[], source: string)
     "}",
     "",
     "/** Whether an event's schema requires any property: then `capture` requires its properties. */",
-    "type HasRequired<E extends PostHogEventName> = {} extends PostHogEvents[E] ? false : true;",
+    "type HasRequired<E extends PostHogEventName> = Record<never, never> extends PostHogEvents[E] ? false : true;",
     "",
     "/** `capture` that takes only the project's events, each with its own properties of their types. */",
     "export interface TypedCapture {",
