@@ -43,6 +43,22 @@ export const ingestedByExamples: SeedDefinitionsRequest = {
 /** The kinds whose objects ingestion makes: a program declares them in a project seeded first. */
 export const INGESTED_KINDS: readonly string[] = ["EventDefinition", "PropertyDefinition"];
 
+/**
+ * The kinds a program declares in that project: the ingested ones, the kinds whose examples reference one, and the
+ * kinds those reference (an EventSchema names an EventDefinition and a SchemaPropertyGroup: PostHog refuses another
+ * project's, "does not exist").
+ */
+export const BESIDE_INGESTED: readonly string[] = (() => {
+  const beside = new Set(INGESTED_KINDS);
+  const project = kinds.filter((kind) => kind.scope === "project");
+  for (const kind of project) {
+    const referenced = referencedKinds(kind.example.inputs as ExampleValue);
+    if (referenced.some((name) => INGESTED_KINDS.includes(name)))
+      for (const name of [kind.name, ...referenced]) if (project.some((k) => k.name === name)) beside.add(name);
+  }
+  return [...beside];
+})();
+
 /** Every registered kind, each after the kinds its example references. */
 export const contractKinds: readonly Kind[] = byReferences(kinds);
 
