@@ -29,7 +29,7 @@ export const schemaPropertyGroupModel = fieldModel<SchemaPropertyGroup>({
   },
   types: {
     SchemaProperty: {
-      type: '{ name: string; property_type: "DateTime" | "String" | "Numeric" | "Boolean" | "Object"; is_required?: boolean; is_optional_in_types?: boolean; description?: string; validation_rules?: SchemaValidationRules | null }',
+      type: '{\n  name: string;\n  property_type: "DateTime" | "String" | "Numeric" | "Boolean" | "Object";\n  is_required?: boolean;\n  is_optional_in_types?: boolean;\n  description?: string;\n  validation_rules?: SchemaValidationRules | null;\n}',
       doc: "One property of a group: its name, its type, whether events must carry it (`is_required`) and whether generated types still make it optional (`is_optional_in_types`).",
     },
     SchemaValidationRules: {
