@@ -14,7 +14,8 @@ const uuid = (what: string) => {
   return z.string({ error }).regex(/^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i, { error });
 };
 
-const sameUuid: Equality = (declared, live) =>
+/** The same UUID in any of the forms DRF reads (any case, with or without hyphens). */
+export const sameUuid: Equality = (declared, live) =>
   typeof declared === "string" && typeof live === "string" && declared.replace(/-/g, "").toLowerCase() === live.replace(/-/g, "");
 
 export const eventSchemaFields = {

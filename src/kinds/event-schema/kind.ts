@@ -18,7 +18,7 @@ import { isUnknown } from "../../kit/unknown";
 import { withoutSchemaManagement } from "../schema-property-group/kind";
 import * as schemas from "./endpoints";
 import { eventSchemaExample } from "./example";
-import { eventSchemaFields } from "./fields";
+import { eventSchemaFields, sameUuid } from "./fields";
 import { type EventSchemaRecord, eventSchemaModel } from "./model";
 import type { EventSchema } from "./record";
 
@@ -126,10 +126,11 @@ export class EventSchemaLifecycle extends FieldTableLifecycle<EventSchema> {
 
   /** Another event or group is another event schema: PostHog updates none (EventSchemaViewSet). */
   protected override replaces(olds: Json, news: Json): string[] {
+    // Compared as the field table compares them: a UUID in another of the forms PostHog reads is the same object.
     const changed = IDENTITY_INPUTS.filter((input) => {
       const value = news[input];
       if (isUnknown(value)) return true;
-      return typeof value === "string" && typeof olds[input] === "string" && value.toLowerCase() !== olds[input];
+      return typeof value === "string" && typeof olds[input] === "string" && !sameUuid(value, olds[input]);
     });
     return [...super.replaces(olds, news), ...changed];
   }
