@@ -8,10 +8,12 @@
 import { z } from "zod";
 import type { ApiTypes, Equality, FieldDef } from "../../kit/field-table";
 
-/** DRF's UUID primary keys read any case and PostHog answers lower case; UUIDT are no RFC 4122 version. */
+/** A UUID as DRF and Django read one: any case, hyphens or none; UUIDT are no RFC 4122 version. PostHog answers lower case. */
+export const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+
 const uuid = (what: string) => {
   const error = `must be the UUID of ${what}`;
-  return z.string({ error }).regex(/^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i, { error });
+  return z.string({ error }).regex(UUID, { error });
 };
 
 /** The same UUID in any of the forms DRF reads (any case, with or without hyphens). */

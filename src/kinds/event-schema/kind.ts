@@ -18,7 +18,7 @@ import { isUnknown } from "../../kit/unknown";
 import { withoutSchemaManagement } from "../schema-property-group/kind";
 import * as schemas from "./endpoints";
 import { eventSchemaExample } from "./example";
-import { eventSchemaFields, sameUuid } from "./fields";
+import { eventSchemaFields, sameUuid, UUID } from "./fields";
 import { type EventSchemaRecord, eventSchemaModel } from "./model";
 import type { EventSchema } from "./record";
 
@@ -68,7 +68,16 @@ export const eventSchemaKind: Kind<"project", EventSchemaRecord> = {
     filters: {
       eventDefinitionId: {
         spec: { type: "string", description: "One event's schemas: its definition's UUID." },
-        query: (v) => ["event_definition", String(v)],
+        // EventSchemaViewSet filters by it as a UUID (`event_definition_id=`), and Django's UUIDField refuses any other
+        // text with an error the viewset leaves unhandled (a 500): said here, before the list is asked for.
+        query: (v) => {
+          const text = String(v);
+          if (!UUID.test(text))
+            throw new Error(
+              `eventDefinitionId ${JSON.stringify(text)} must be an event definition's UUID (PostHog filters its event schemas by it as one).`,
+            );
+          return ["event_definition", text];
+        },
       },
     },
     outputs: {

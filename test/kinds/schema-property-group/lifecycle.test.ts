@@ -7,6 +7,8 @@
  * drift, adoption, import and delete of their examples: the contract, test/kinds/contract.test.ts.)
  */
 import { Transport } from "../../../src/client-entry";
+import { listEventSchemas } from "../../../src/functions";
+import { useLookupConfig } from "../../../src/functions/context";
 import * as eventSchemas from "../../../src/kinds/event-schema/endpoints";
 import { EventSchemaLifecycle } from "../../../src/kinds/event-schema/kind";
 import * as projects from "../../../src/kinds/project/endpoints";
@@ -177,6 +179,19 @@ test("an event schema attached twice is refused by PostHog, naming the one that 
   await expect(schemaLifecycle().create({ projectId, eventDefinitionId: event, propertyGroupId: made.id })).rejects.toThrow(
     new RegExp(`unique set.*${first.id}`, "s"),
   );
+});
+
+test("listEventSchemas takes one event's by its definition's UUID; anything else (its name) is refused before the list is asked for", async () => {
+  useLookupConfig((key) => ({ "posthog:host": server.url, "posthog:apiKey": server.apiKey, "posthog:projectId": String(projectId) })[key]);
+  const event = await eventId("looked_up");
+  const made = await groups.createSchemaPropertyGroup(http, projectId, { name: "Looked up" });
+  const schema = await eventSchemas.createEventSchema(http, projectId, { event_definition: event, property_group_id: made.id });
+  expect((await listEventSchemas({ eventDefinitionId: event.toUpperCase() })).map((s) => s.eventSchemaId)).toEqual([schema.id]);
+  await server.clearRequests();
+  await expect(listEventSchemas({ eventDefinitionId: "looked_up" })).rejects.toThrow(
+    /eventDefinitionId "looked_up" must be an event definition's UUID/,
+  );
+  expect(await server.requests()).toEqual([]);
 });
 
 test("PostHog 2025-08-04 has no schema management: a create says so", async () => {
