@@ -92,7 +92,7 @@ export const eventSchemaKind: Kind<"project", EventSchemaRecord> = {
     list: (http, projectId) => schemas.listEventSchemas(http, projectId),
     defaults: {},
     references: [idField("event_definition", "EventDefinition"), idField("property_group_id", "SchemaPropertyGroup")],
-    label: (schema) => `${schema.property_group_name} on ${schema.event_definition}`,
+    label: (schema) => `${schema.property_group_name} on ${schema.event_name ?? schema.event_definition}`,
   }),
 };
 

@@ -15,10 +15,14 @@ export const eventSchemaAnswerSchema = z.looseObject({
 });
 export type EventSchemaAnswer = z.infer<typeof eventSchemaAnswerSchema>;
 
-/** An event schema as the kind reads it: its group named by the id it is written as, with the group's name. */
+/**
+ * An event schema as the kind reads it: its group named by the id it is written as, with the group's name, and its
+ * event's name as the group's `events` give it.
+ */
 export type EventSchema = {
   id: string;
   event_definition: string;
+  event_name?: string | undefined;
   property_group_id: string;
   property_group_name: string;
   created_at?: string | null | undefined;
@@ -28,6 +32,7 @@ export function eventSchemaOf(answer: EventSchemaAnswer): EventSchema {
   return {
     id: answer.id,
     event_definition: answer.event_definition,
+    event_name: answer.property_group.events?.find((event) => event.id === answer.event_definition)?.name,
     property_group_id: answer.property_group.id,
     property_group_name: answer.property_group.name,
     created_at: answer.created_at,

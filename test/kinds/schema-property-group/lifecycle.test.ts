@@ -14,6 +14,7 @@ import { EventSchemaLifecycle } from "../../../src/kinds/event-schema/kind";
 import * as projects from "../../../src/kinds/project/endpoints";
 import * as groups from "../../../src/kinds/schema-property-group/endpoints";
 import { SchemaPropertyGroupLifecycle } from "../../../src/kinds/schema-property-group/kind";
+import { importProjects } from "../../helpers/import-run";
 import { type LocalPostHog, startLocalPostHog } from "../../helpers/local-posthog";
 
 type Json = Record<string, unknown>;
@@ -192,6 +193,20 @@ test("listEventSchemas takes one event's by its definition's UUID; anything else
     /eventDefinitionId "looked_up" must be an event definition's UUID/,
   );
   expect(await server.requests()).toEqual([]);
+});
+
+test("pulumi-posthog import names an event schema by its group and its event, and writes an event definition it does not declare as its UUID", async () => {
+  const project = (await projects.createProject(http, server.organizationId, { name: "Imported schemas" })).id;
+  const event = (await server.control.seedDefinitions(project, { events: [{ name: "paid" }] })).events[0]!.id;
+  const made = await groups.createSchemaPropertyGroup(http, project, {
+    name: "Billing",
+    properties: [{ name: "amount", property_type: "Numeric" }],
+  });
+  await eventSchemas.createEventSchema(http, project, { event_definition: event, property_group_id: made.id });
+  const { written } = await importProjects(server, "typescript", project);
+  expect(written).toContain('new posthog.EventSchema("imported_schemas_event_schema_billing_on_paid", {');
+  expect(written).toContain(`eventDefinitionId: "${event}",`);
+  expect(written).toMatch(/propertyGroupId: importedSchemasSchemaPropertyGroupBilling\.propertyGroupId,/);
 });
 
 test("PostHog 2025-08-04 has no schema management: a create says so", async () => {
