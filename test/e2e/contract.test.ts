@@ -227,9 +227,14 @@ const shape = (ids: Set<string>) => (r: { method: string; path: string; bodyKeys
 ];
 /** What the TypeScript program's destroy sent for the contract's examples, sorted: the plugin's destroy must send it too. */
 let destroyedByTypeScript: unknown[][] | undefined;
-/** The writes to one project's objects (under /api/projects/<id>/), as [method, object kind, body keys]. */
+/**
+ * The writes to the objects beside the contract's in one of their projects (under /api/projects/<id>/), as [method,
+ * object kind, body keys].
+ */
 const writesIn = async (projectId: number) =>
-  (await writes()).filter((r) => r.path.startsWith(`/api/projects/${projectId}/`)).map((r) => [r.method, r.path.split("/")[4], r.bodyKeys]);
+  (await writes())
+    .filter((r) => r.path.startsWith(`/api/projects/${projectId}/`) && besides(r))
+    .map((r) => [r.method, r.path.split("/")[4], r.bodyKeys]);
 const exported = () => {
   const result = session.cli(dir, ["stack", "export", "--stack", stack.name]);
   expect(result.status).toBe(0);
