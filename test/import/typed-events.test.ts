@@ -215,3 +215,25 @@ test("a property type named as an Object method (a proxy's or an old row's) is u
   expect(module).not.toContain("native code");
   expect(compile(module)).toEqual([]);
 });
+
+test("a PostHog without schema management (2025-08-04, whose event_schemas route is its 404) types each event by its seen properties alone", async () => {
+  const old = await startLocalPostHog({ postHogVersion: "2025-08-04" });
+  try {
+    const oldHttp = new Transport({ host: old.url, apiKey: old.apiKey, rateLimits: false });
+    const oldProject = (await projects.createProject(oldHttp, old.organizationId, { name: "Before schemas" })).id;
+    await old.control.seedDefinitions(oldProject, { events: [{ name: "signed_up", properties: { plan: "String", seats: "Numeric" } }] });
+    expect(await readTypedEvents(oldHttp, oldProject)).toEqual([
+      {
+        name: "signed_up",
+        description: null,
+        properties: [
+          { name: "plan", propertyTypes: ["String"], description: null },
+          { name: "seats", propertyTypes: ["Numeric"], description: null },
+        ],
+      },
+    ]);
+    expect((await old.requests({ method: "GET" })).some((r) => r.path === `/api/projects/${oldProject}/event_schemas/`)).toBe(true);
+  } finally {
+    await old.close();
+  }
+});
