@@ -33,6 +33,10 @@ export interface ActionArgs {
   steps?: pulumi.Input<pulumi.Input<ActionStep>[]>;
   /** Tags; PostHog trims and lower-cases them and keeps each once. */
   tags?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Whether PostHog posts each event the action matches to the webhook of the project's settings (Slack or Teams: PostHog's `slack_incoming_webhook`). */
+  postToSlack?: pulumi.Input<boolean>;
+  /** The message posted, at most 1200 characters; empty: PostHog's default message. */
+  slackMessageFormat?: pulumi.Input<string>;
 }
 
 /** Properties for looking up an existing action with `Action.get`. */
@@ -58,6 +62,10 @@ export interface ActionOutputProperties {
   readonly steps?: pulumi.Output<ActionStep[]>;
   /** Tags; PostHog trims and lower-cases them and keeps each once. Present when declared. */
   readonly tags?: pulumi.Output<string[]>;
+  /** Whether PostHog posts each event the action matches to the webhook of the project's settings (Slack or Teams: PostHog's `slack_incoming_webhook`). Present when declared. */
+  readonly postToSlack?: pulumi.Output<boolean>;
+  /** The message posted, at most 1200 characters; empty: PostHog's default message. Present when declared. */
+  readonly slackMessageFormat?: pulumi.Output<string>;
 }
 
 /** The output properties every `posthog.Action` registers (a declared field adds its own). */

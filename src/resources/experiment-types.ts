@@ -54,6 +54,8 @@ export interface ExperimentArgs {
   savedMetricIds?: pulumi.Input<pulumi.Input<ExperimentSavedMetricLink>[]>;
   /** Archived experiments are kept but out of the way. */
   archived?: pulumi.Input<boolean>;
+  /** Who counts as exposed: `filterTestAccounts` (today's PostHog filters test accounts unless `false`), `exposure_config` (a custom exposure event: `{ kind: "ExperimentEventExposureConfig", event, properties }`; today's PostHog also an action: `{ kind: "ActionsNode", id }`), `multiple_variant_handling` ("exclude" or "first_seen": users who saw several variants). */
+  exposureCriteria?: pulumi.Input<Record<string, unknown> | null>;
   /** Whether the experiment runs: `true` launches it (PostHog sets its start date to now and turns its flag on), `false` keeps a draft. */
   launched?: pulumi.Input<boolean>;
   /** Whether the experiment has ended: `true` stops it (its end date is now; the flag stays as it is), `false` runs it again. Needs `launched: true`. */
@@ -101,6 +103,8 @@ export interface ExperimentOutputProperties {
   readonly savedMetricIds?: pulumi.Output<ExperimentSavedMetricLink[]>;
   /** Archived experiments are kept but out of the way. Present when declared. */
   readonly archived?: pulumi.Output<boolean>;
+  /** Who counts as exposed: `filterTestAccounts` (today's PostHog filters test accounts unless `false`), `exposure_config` (a custom exposure event: `{ kind: "ExperimentEventExposureConfig", event, properties }`; today's PostHog also an action: `{ kind: "ActionsNode", id }`), `multiple_variant_handling` ("exclude" or "first_seen": users who saw several variants). Present when declared. */
+  readonly exposureCriteria?: pulumi.Output<Record<string, unknown> | null>;
   /** Whether the experiment runs: `true` launches it (PostHog sets its start date to now and turns its flag on), `false` keeps a draft. Present when declared. */
   readonly launched?: pulumi.Output<boolean>;
   /** Whether the experiment has ended: `true` stops it (its end date is now; the flag stays as it is), `false` runs it again. Needs `launched: true`. Present when declared. */

@@ -67,6 +67,12 @@ export interface HogFunctionArgs {
   } | null>;
   /** The template it starts from, where the PostHog in front of you has templates (loaded by its plugin server): its code, inputs schema, icon and name fill what is not given. Fixed at create: changing it replaces the function. */
   templateId?: pulumi.Input<string>;
+  /** A destination's mappings: each sends the events its own `filters` match with its own `inputs` (checked against its own `inputs_schema`), and a `name`. Destinations only ("destination", "site_destination"). PostHog answers a mapping's inputs as given, secret or not: keep secrets in the function's own `inputs`. An empty list is none (null). */
+  mappings?: pulumi.Input<Array<Record<string, unknown>>>;
+  /** The icon PostHog shows for it (a URL). With a template, the template's icon unless given. */
+  iconUrl?: pulumi.Input<string | null>;
+  /** Where a transformation runs among the project's transformations, lowest first. Unless given, PostHog puts a new transformation last, and one enabled again or restored last too. */
+  executionOrder?: pulumi.Input<number | null>;
 }
 
 /** Properties for looking up an existing hog function with `HogFunction.get`. */
@@ -108,6 +114,12 @@ export interface HogFunctionOutputProperties {
   } | null>;
   /** The template it starts from, where the PostHog in front of you has templates (loaded by its plugin server): its code, inputs schema, icon and name fill what is not given. Fixed at create: changing it replaces the function. Present when declared. */
   readonly templateId?: pulumi.Output<string>;
+  /** A destination's mappings: each sends the events its own `filters` match with its own `inputs` (checked against its own `inputs_schema`), and a `name`. Destinations only ("destination", "site_destination"). PostHog answers a mapping's inputs as given, secret or not: keep secrets in the function's own `inputs`. An empty list is none (null). Present when declared. */
+  readonly mappings?: pulumi.Output<Array<Record<string, unknown>>>;
+  /** The icon PostHog shows for it (a URL). With a template, the template's icon unless given. Present when declared. */
+  readonly iconUrl?: pulumi.Output<string | null>;
+  /** Where a transformation runs among the project's transformations, lowest first. Unless given, PostHog puts a new transformation last, and one enabled again or restored last too. Present when declared. */
+  readonly executionOrder?: pulumi.Output<number | null>;
 }
 
 /** The output properties every `posthog.HogFunction` registers (a declared field adds its own). */

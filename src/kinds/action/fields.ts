@@ -105,13 +105,21 @@ export const actionFields = {
     planFeature: TAGGING,
     doc: "Tags; PostHog trims and lower-cases them and keeps each once.",
   },
+  post_to_slack: {
+    input: z.boolean({ error: "must be true or false" }),
+    doc: "Whether PostHog posts each event the action matches to the webhook of the project's settings (Slack or Teams: PostHog's `slack_incoming_webhook`).",
+  },
+  slack_message_format: {
+    input: z
+      .string({ error: "must be a string" })
+      .max(1200, { error: `must be at most 1200 characters (Action.slack_message_format, ${SERIALIZER})` }),
+    doc: "The message posted, at most 1200 characters; empty: PostHog's default message.",
+  },
 } as const satisfies Record<string, FieldDef>;
 
 /** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
 export const actionLeftOut: LeftOut = {
   ...CREATE_IN_FOLDER,
-  post_to_slack: "not yet managed: the action's Slack notification",
-  slack_message_format: "not yet managed: the action's Slack notification",
   last_calculated_at: "PostHog's: when it last calculated the action",
   pinned_at: "not yet managed: when the action was pinned in PostHog's interface",
 };

@@ -98,6 +98,41 @@ export function linksOfType(links: unknown, type: "primary" | "secondary"): numb
     : 0;
 }
 
+/** The keys of an event exposure (ExperimentEventExposureConfig, posthog/schema.py: `extra="forbid"`). */
+const EVENT_EXPOSURE_KEYS = ["kind", "event", "properties", "response", "version"];
+
+/**
+ * `validate_experiment_exposure_criteria` (products/experiments/backend/experiment_service.py; `validate_exposure_criteria`
+ * in 2025-08-04's ee/clickhouse/views/experiments.py): `filterTestAccounts` a boolean, and `exposure_config` an
+ * ExperimentEventExposureConfig (an `event` and its `properties`), or today an ActionsNode (an action's `id`). PostHog
+ * answers "Invalid exposure criteria" for any other.
+ */
+export function exposureProblems(criteria: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const flag = criteria["filterTestAccounts"];
+  if (flag !== undefined && typeof flag !== "boolean") problems.push("exposureCriteria.filterTestAccounts must be true or false");
+  const config = criteria["exposure_config"];
+  if (config !== undefined) {
+    const at = "exposureCriteria.exposure_config";
+    if (!isPlainObject(config)) problems.push(`${at} must be an object: { event, properties } or (today's PostHog) an ActionsNode`);
+    else if (config["kind"] === "ActionsNode") {
+      if (!Number.isInteger(config["id"])) problems.push(`${at}.id must be the action's numeric id (ActionsNode; today's PostHog)`);
+    } else {
+      if (config["kind"] !== undefined && config["kind"] !== "ExperimentEventExposureConfig")
+        problems.push(`${at}.kind must be "ExperimentEventExposureConfig" or (today's PostHog) "ActionsNode"`);
+      if (typeof config["event"] !== "string") problems.push(`${at}.event is required: the exposure event's name`);
+      if (!Array.isArray(config["properties"]) || !config["properties"].every(isPlainObject))
+        problems.push(`${at}.properties is required: a list of property filters (may be empty)`);
+      for (const key of Object.keys(config).filter((k) => !EVENT_EXPOSURE_KEYS.includes(k)))
+        problems.push(`${at}.${key} is not a field of ExperimentEventExposureConfig`);
+    }
+  }
+  return problems.map((p) => `${p} (Invalid exposure criteria: ${EXPERIMENT_SERIALIZER})`);
+}
+
+/** Today's PostHog gives `filterTestAccounts: true` to criteria that do not say (`_apply_exposure_criteria_defaults`). */
+const sameExposure: Equality = (a, b) => sameSansNulls(a ?? {}, withoutAdded(a ?? {}, b ?? {}, ["filterTestAccounts"]));
+
 export const experimentFields = {
   name: {
     input: z
@@ -151,6 +186,17 @@ export const experimentFields = {
     doc: 'Saved metrics the experiment measures (PostHog\'s `saved_metrics_ids`): each `{ id: <an ExperimentSavedMetric\'s savedMetricId>, metadata: { type: "primary" | "secondary" } }`. They count with `metrics` and `metricsSecondary` against the limit of 10 each; the list replaces the experiment\'s saved metrics whole.',
   },
   archived: { input: z.boolean({ error: "must be true or false" }), doc: "Archived experiments are kept but out of the way." },
+  exposure_criteria: {
+    type: "Record<string, unknown> | null",
+    input: z
+      .record(z.string(), z.unknown(), { error: "must be an object (the experiment's exposure criteria) or null" })
+      .superRefine((criteria, ctx) => {
+        for (const problem of exposureProblems(criteria)) ctx.addIssue({ code: "custom", message: problem });
+      })
+      .nullable(),
+    equal: sameExposure,
+    doc: 'Who counts as exposed: `filterTestAccounts` (today\'s PostHog filters test accounts unless `false`), `exposure_config` (a custom exposure event: `{ kind: "ExperimentEventExposureConfig", event, properties }`; today\'s PostHog also an action: `{ kind: "ActionsNode", id }`), `multiple_variant_handling` ("exclude" or "first_seen": users who saw several variants).',
+  },
   launched: {
     beyondApiTypes: "the provider's: it stands for `start_date`, which PostHog stamps when it is set",
     input: z.boolean({ error: "must be true or false" }),
@@ -176,7 +222,6 @@ export const experimentLeftOut: LeftOut = {
   saved_metrics_ids: "managed as `savedMetricIds` (the table's saved_metric_ids, sent in PostHog's name)",
   filters: "the legacy form of `metrics`: not managed",
   type: "not yet managed: whether the experiment is a web or a product one",
-  exposure_criteria: "not yet managed: the exposure configuration (test accounts, a custom exposure event)",
   stats_config: "not yet managed: the statistics configuration",
   scheduling_config: "not yet managed: the scheduling configuration",
   allow_unknown_events: "a switch of one request (skip the check of the metrics' events), not a setting",

@@ -142,6 +142,62 @@ const sameCompiled: Equality = (a, b) =>
 
 const object = (what: string) => z.record(z.string(), z.unknown(), { error: `must be an object (${what})` });
 
+/** The keys of a mapping PostHog keeps (MappingsSerializer, posthog/cdp/validation.py): it drops any other. */
+const MAPPING_KEYS = ["name", "inputs_schema", "inputs", "filters"];
+
+/**
+ * Each mapping is checked as the function itself is (MappingsSerializer: its inputs against its own schema, its
+ * filters compiled), as `mappings[i]…` problems.
+ */
+export function mappingsProblems(mappings: readonly unknown[]): string[] {
+  return mappings.flatMap((mapping, i) => {
+    const at = `mappings[${i}]`;
+    if (!isPlainObject(mapping))
+      return [`${at} must be an object {name, inputs_schema, inputs, filters} (MappingsSerializer, ${VALIDATION})`];
+    const problems = Object.keys(mapping)
+      .filter((key) => !MAPPING_KEYS.includes(key))
+      .map(
+        (key) => `${at}.${key} is not kept: PostHog keeps only ${MAPPING_KEYS.join(", ")} of a mapping (MappingsSerializer, ${VALIDATION})`,
+      );
+    if (mapping["name"] !== undefined && (typeof mapping["name"] !== "string" || mapping["name"].trim() === ""))
+      problems.push(`${at}.name must be a non-blank string (MappingsSerializer, ${VALIDATION})`);
+    if (mapping["filters"] !== undefined && !isPlainObject(mapping["filters"]))
+      problems.push(`${at}.filters must be an object (event filters)`);
+    const schema = mapping["inputs_schema"];
+    if (schema !== undefined && !Array.isArray(schema)) return [...problems, `${at}.inputs_schema must be a list of input definitions`];
+    const prefixed = (problem: string) =>
+      problem.replace(/^(inputsSchema|inputs)/, (name) => `${at}.${name === "inputs" ? "inputs" : "inputs_schema"}`);
+    if (Array.isArray(schema)) problems.push(...inputsSchemaProblems(schema).map(prefixed));
+    const inputs = mapping["inputs"];
+    if (inputs === undefined) return problems;
+    // InputsSerializer reads the schema beside it: a mapping's inputs without one are "Missing inputs_schema.".
+    if (!Array.isArray(schema))
+      return [
+        ...problems,
+        `${at}.inputs need ${at}.inputs_schema: PostHog checks a mapping's inputs against its own schema (InputsSerializer, ${VALIDATION})`,
+      ];
+    if (!isPlainObject(inputs)) return [...problems, `${at}.inputs must be an object of input key to {value}`];
+    return [...problems, ...inputsProblems(inputs, schema).map(prefixed)];
+  });
+}
+
+/** A mapping's schema, inputs and filters gain what the function's own gain. */
+const sameMappings: Equality = (a, b) => {
+  // PostHog stores an empty list given on create as null.
+  const [declaredList, liveList] = [a ?? [], b ?? []];
+  if (!Array.isArray(declaredList) || !Array.isArray(liveList)) return sameSansNulls(a ?? null, b ?? null);
+  if (declaredList.length !== liveList.length) return false;
+  const sameKey = { inputs_schema: sameSchema, inputs: sameInputs, filters: sameCompiled } as Readonly<Record<string, Equality>>;
+  return declaredList.every((declared, i) => {
+    const live: unknown = liveList[i];
+    if (!isPlainObject(declared) || !isPlainObject(live)) return sameSansNulls(declared, live);
+    const keys = new Set([...Object.keys(declared), ...Object.keys(live)]);
+    return [...keys].every((key) =>
+      (sameKey[key] ?? ((x: unknown, y: unknown) => sameSansNulls(x ?? null, y ?? null)))(declared[key], live[key]),
+    );
+  });
+};
+
 export const hogFunctionFields = {
   type: {
     apiTypesDiffer:
@@ -200,11 +256,39 @@ export const hogFunctionFields = {
       .max(400, { error: `must be at most 400 characters (HogFunction.template_id, ${HOG_SERIALIZER})` }),
     doc: "The template it starts from, where the PostHog in front of you has templates (loaded by its plugin server): its code, inputs schema, icon and name fill what is not given. Fixed at create: changing it replaces the function.",
   },
+  mappings: {
+    // Each a name, and an inputs schema, inputs and filters of the function's own forms (the doc names them).
+    type: "Array<Record<string, unknown>>",
+    input: z.array(z.unknown(), { error: "must be a list of mappings" }).nullable(),
+    equal: sameMappings,
+    doc: 'A destination\'s mappings: each sends the events its own `filters` match with its own `inputs` (checked against its own `inputs_schema`), and a `name`. Destinations only ("destination", "site_destination"). PostHog answers a mapping\'s inputs as given, secret or not: keep secrets in the function\'s own `inputs`. An empty list is none (null).',
+  },
+  icon_url: {
+    input: z.string({ error: "must be a string (a URL)" }).nullable(),
+    doc: "The icon PostHog shows for it (a URL). With a template, the template's icon unless given.",
+  },
+  execution_order: {
+    input: z
+      .number({ error: "must be a whole number from 0 to 32767" })
+      .int({ error: "must be a whole number from 0 to 32767" })
+      .min(0, { error: `must be at least 0 (HogFunction.execution_order, a PositiveSmallIntegerField; ${HOG_SERIALIZER})` })
+      .max(32767, { error: `must be at most 32767 (HogFunction.execution_order, a PositiveSmallIntegerField; ${HOG_SERIALIZER})` })
+      .nullable(),
+    doc: "Where a transformation runs among the project's transformations, lowest first. Unless given, PostHog puts a new transformation last, and one enabled again or restored last too.",
+  },
 } as const satisfies Record<string, FieldDef>;
 
 /** The hog function's rules between fields. */
 export function hogFunctionProblems(known: Record<string, unknown>): Array<{ field: string; reason: string }> {
   const problems: Array<{ field: string; reason: string }> = [];
+  if (Array.isArray(known["mappings"])) {
+    if (known["type"] !== undefined && !["destination", "site_destination"].includes(String(known["type"])))
+      problems.push({
+        field: "mappings",
+        reason: `mappings are only allowed for destinations (type "destination" or "site_destination"; ${HOG_SERIALIZER})`,
+      });
+    for (const reason of mappingsProblems(known["mappings"])) problems.push({ field: "mappings", reason });
+  }
   const schema = known["inputs_schema"];
   if (Array.isArray(schema)) {
     for (const reason of inputsSchemaProblems(schema)) problems.push({ field: "inputs_schema", reason });
@@ -222,9 +306,6 @@ export function hogFunctionProblems(known: Record<string, unknown>): Array<{ fie
 /** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
 export const hogFunctionLeftOut: LeftOut = {
   ...CREATE_IN_FOLDER,
-  mappings: "not yet managed: event-to-destination mappings",
-  icon_url: "not yet managed: the function's icon",
-  execution_order: "not yet managed: the order transformations run in",
   base_updated_at: "a token of one request (optimistic concurrency), not a setting",
 };
 

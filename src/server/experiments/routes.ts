@@ -97,12 +97,33 @@ function metricsRule(kind: "primary" | "secondary"): FieldRule<unknown> {
   });
 }
 
-/** `validate_exposure_criteria`: filterTestAccounts is a boolean (exposure_config is not checked here). */
-const exposureRule = jsonField<unknown>(true, (v) => {
-  if (isJsonObject(v) && "filterTestAccounts" in v && typeof v.filterTestAccounts !== "boolean")
-    invalid("filterTestAccounts must be a boolean");
-  return v;
-});
+/** ExperimentEventExposureConfig's fields (posthog/schema.py, `extra="forbid"`): `event` and `properties` required. */
+const EVENT_EXPOSURE_KEYS = ["kind", "event", "properties", "response", "version"];
+
+/**
+ * `validate_exposure_criteria` (2025-08-04) and today's `validate_experiment_exposure_criteria`: filterTestAccounts is a
+ * boolean; exposure_config validates as an ExperimentEventExposureConfig or, today, an ActionsNode (an action's `id`).
+ * The criteria are stored as given.
+ */
+function exposureRule(current: boolean) {
+  return jsonField<unknown>(true, (v) => {
+    if (!isJsonObject(v)) return v;
+    if ("filterTestAccounts" in v && typeof v.filterTestAccounts !== "boolean") invalid("filterTestAccounts must be a boolean");
+    if (!("exposure_config" in v)) return v;
+    const config = v.exposure_config;
+    const valid = !isJsonObject(config)
+      ? false
+      : current && config.kind === "ActionsNode"
+        ? Number.isInteger(config.id)
+        : (config.kind === undefined || config.kind === "ExperimentEventExposureConfig") &&
+          typeof config.event === "string" &&
+          Array.isArray(config.properties) &&
+          config.properties.every(isJsonObject) &&
+          Object.keys(config).every((key) => EVENT_EXPOSURE_KEYS.includes(key));
+    if (!valid) invalid("Invalid exposure criteria");
+    return v;
+  });
+}
 
 /** ExperimentSerializer's writable fields, in Meta.fields order (`current` adds today's). */
 /** `validate_saved_metrics_ids`: objects with an id, metadata an object with a type, every id a saved metric. */
@@ -158,7 +179,7 @@ function fields(current: boolean): SerializerFields<ApiContext> {
     ["archived", booleanField(false), false],
     ["deleted", booleanField(true), false],
     ["type", choiceField(true, (s) => (s === "web" || s === "product" ? s : undefined), true), false],
-    ["exposure_criteria", exposureRule, false],
+    ["exposure_criteria", exposureRule(current), false],
     ["metrics", metricsRule("primary"), false],
     ["metrics_secondary", metricsRule("secondary"), false],
     ["stats_config", jsonField(true), false],

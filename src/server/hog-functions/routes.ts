@@ -17,6 +17,8 @@
  *   `template_id` is "No template found for id '…'". PostHog 2025-08-04 also refuses any function but a
  *   transformation without a template ("The Data Pipelines addon is required to create custom functions.", an
  *   organization without the addon, as self-hosted ones are); today's PostHog dropped that check.
+ * - `mappings` (destinations only; an empty list on create is null): each keeps its `name`, `inputs_schema`,
+ *   `inputs` (checked against its own schema) and `filters` (MappingsSerializer, posthog/cdp/validation.py), no other key.
  * - At most 20 enabled transformations per project; transformations get the next `execution_order`.
  * - Soft delete by `PATCH {"deleted": true}` (DELETE is 405); deleted functions are 404 except to the PATCH that
  *   restores them. The list (HogFunctionMinimalSerializer) is ordered by execution_order then newest update, and
@@ -24,7 +26,18 @@
  */
 import { randomUUID } from "node:crypto";
 import { notFound, validationError } from "../drf/errors";
-import { booleanField, charField, choiceField, type FieldRule, fail, integerField, jsonField, listField, parseChar } from "../drf/fields";
+import {
+  booleanField,
+  charField,
+  choiceField,
+  FieldFailure,
+  type FieldRule,
+  fail,
+  integerField,
+  jsonField,
+  listField,
+  parseChar,
+} from "../drf/fields";
 import { pyStr, pyTypeName } from "../drf/py";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
@@ -159,10 +172,17 @@ function inputBytecode(type: string, item: JsonObject, input: JsonObject): Json 
  * InputsSerializer.run_child_validation: the schema is walked (not the inputs); a secret's placeholder or `{}` takes
  * the stored value; inputs without a value are left out; the first failing key is answered.
  */
-function validateInputs(hc: HogContext, schema: Json, inputs: Json): JsonObject {
+function validateInputs(
+  hc: HogContext,
+  schema: Json,
+  inputs: Json,
+  refuse: (path: string[], detail: string, code?: string) => never = (path, detail, code) => {
+    throw validationError(detail, ["inputs", ...path].join("__"), code);
+  },
+  stored: JsonObject = isJsonObject(hc.instance?.fields.inputs) ? hc.instance.fields.inputs : {},
+): JsonObject {
   const items = Array.isArray(schema) ? schema.filter(isJsonObject) : [];
   const given = isJsonObject(inputs) ? inputs : {};
-  const stored = isJsonObject(hc.instance?.fields.inputs) ? hc.instance.fields.inputs : {};
   const out: JsonObject = {};
   for (const item of items) {
     const key = pyStr(item.key ?? null);
@@ -174,9 +194,9 @@ function validateInputs(hc: HogContext, schema: Json, inputs: Json): JsonObject 
     }
     const templating = input.templating;
     if (templating !== undefined && templating !== "hog" && templating !== "liquid")
-      throw validationError(`"${pyStr(templating)}" is not a valid choice.`, `inputs__${key}__templating`, "invalid_choice");
+      refuse([key, "templating"], `"${pyStr(templating)}" is not a valid choice.`, "invalid_choice");
     const problem = checkInput(item, input.value);
-    if (problem) throw validationError(problem, `inputs__${key}`);
+    if (problem) refuse([key], problem);
     if (!("value" in input)) continue;
     const kept: JsonObject = { value: cloneJson(input.value ?? null) };
     if (typeof templating === "string") kept.templating = templating;
@@ -188,6 +208,38 @@ function validateInputs(hc: HogContext, schema: Json, inputs: Json): JsonObject 
   Object.values(out).forEach((v, i) => {
     if (isJsonObject(v)) v.order = i;
   });
+  return out;
+}
+
+/**
+ * MappingsSerializer (posthog/cdp/validation.py, today's and 2025-08-04's): a mapping keeps its `name` (a CharField),
+ * `inputs_schema` (items as the function's), `inputs` (checked against the mapping's own schema: none is "Missing
+ * inputs_schema.") and `filters` (as the function's); DRF drops any other key.
+ */
+function parseMapping(v: Json, path: Array<string | number>, hc: HogContext): Json {
+  if (!isJsonObject(v))
+    return fail("invalid", `Invalid data. Expected a dictionary, but got ${pyTypeName(v)}.`, [...path, "non_field_errors"]);
+  // A nested field's value (never null: none of the mapping's fields allows it), its failures placed in the mapping.
+  const nested = (field: string, rule: FieldRule<HogContext>): Json => {
+    const value = v[field] ?? null;
+    if (value === null) return fail("null", "This field may not be null.", [...path, field]);
+    try {
+      return rule.parse(value, hc);
+    } catch (error) {
+      if (error instanceof FieldFailure) throw new FieldFailure(error.code, error.detail, [...path, field, ...error.path]);
+      throw error;
+    }
+  };
+  const out: JsonObject = {};
+  if ("name" in v) out.name = parseChar(v.name ?? null, { allowBlank: false }, [...path, "name"]);
+  if ("inputs_schema" in v) out.inputs_schema = nested("inputs_schema", schemaRule);
+  if ("inputs" in v) {
+    if (!Array.isArray(v.inputs_schema)) fail("invalid", "Missing inputs_schema.", [...path, "inputs"]);
+    out.inputs = validateInputs(hc, out.inputs_schema ?? [], v.inputs ?? {}, (at, detail, code) =>
+      fail(code ?? "invalid", detail, [...path, "inputs", ...at]),
+    );
+  }
+  if ("filters" in v) out.filters = nested("filters", filtersRule);
   return out;
 }
 
@@ -242,10 +294,7 @@ function fields(current: boolean): SerializerFields<HogContext> {
     ["inputs", jsonField(false)],
     ["filters", filtersRule],
     ["masking", jsonField(true)],
-    [
-      "mappings",
-      jsonField(true, (v) => (Array.isArray(v) ? v : fail("not_a_list", `Expected a list of items but got type "${pyTypeName(v)}".`))),
-    ],
+    ["mappings", listField<HogContext>({ nullable: true, item: parseMapping })],
     ["icon_url", charField({ nullable: true, allowBlank: true })],
     ["template_id", charField({ nullable: true, allowBlank: true })],
     ["execution_order", integerField({ nullable: true, min: 0, max: 32767 })],

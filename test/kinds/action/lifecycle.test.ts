@@ -58,6 +58,21 @@ describe.each(versions)("PostHog %s", (version) => {
     expect(await server.requests({ method: "DELETE" })).toEqual([]);
   });
 
+  test("its Slack message: kept as declared, no change after create, drift shown and restored", async () => {
+    const { provider, http, projectId } = setup();
+    const inputs: Json = { projectId, name: `Slack ${version}`, steps, postToSlack: true, slackMessageFormat: "Signed up" };
+    const created = await provider.create(inputs);
+    const id = Number(created.id);
+    expect(await actions.getAction(http, projectId, id)).toMatchObject({ post_to_slack: true, slack_message_format: "Signed up" });
+    const outs = created.outs as Json;
+    expect((await provider.diff(created.id, outs, inputs)).changes).toBe(false);
+    await actions.updateAction(http, projectId, id, { name: inputs["name"] as string, post_to_slack: false });
+    const drifted = await provider.read(created.id, outs);
+    expect(drifted.inputs).toEqual({ ...inputs, postToSlack: false });
+    await provider.update(created.id, drifted.props as Json, inputs);
+    expect(await actions.getAction(http, projectId, id)).toMatchObject({ post_to_slack: true });
+  });
+
   test("adoptId takes over an existing action: a GET and no POST, a PATCH of what differs only; a deleted one is refused", async () => {
     const { provider, http, projectId, server } = setup();
     const made = await actions.createAction(http, projectId, { name: `Adopted ${version}`, description: "By hand", steps });

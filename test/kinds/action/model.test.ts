@@ -23,6 +23,8 @@ test("valid inputs pass", () => {
         },
       ],
       tags: ["Web"],
+      postToSlack: true,
+      slackMessageFormat: "",
     }),
   ).toEqual([]);
 });
@@ -41,6 +43,8 @@ test.each([
   [{ steps: [{ properties: {} }] }, "steps", "steps[0].properties must be a list of property filters"],
   [{ steps: [{ selector: 3 }] }, "steps", "steps[0].selector must be a string"],
   [{ tags: "web" }, "tags", "must be a list of strings"],
+  [{ postToSlack: "yes" }, "postToSlack", "must be true or false"],
+  [{ slackMessageFormat: "m".repeat(1201) }, "slackMessageFormat", "at most 1200 characters (Action.slack_message_format"],
   [{ descripton: "x" }, "descripton", "Did you mean `description`?"],
 ])("%j is refused on %s", (inputs, property, reason) => {
   const found = failures(inputs);

@@ -71,6 +71,29 @@ describe.each(versions)("PostHog %s", (version) => {
     expect((again.outs as Json)["featureFlagId"]).toBe(flag.id);
   });
 
+  test("exposure criteria kept as declared (today's PostHog adds filterTestAccounts: no change), drift shown and restored; an invalid exposure refused by both", async () => {
+    const { provider, http, projectId } = setup();
+    const exposureCriteria = { exposure_config: { kind: "ExperimentEventExposureConfig", event: "checkout viewed", properties: [] } };
+    const inputs: Json = { projectId, name: `Exposure ${version}`, featureFlagKey: `exposure-${version}`, exposureCriteria };
+    const created = await provider.create(inputs);
+    const id = Number(created.id);
+    expect((await experiments.getExperiment(http, projectId, id)).exposure_criteria).toEqual(
+      version === "current" ? { ...exposureCriteria, filterTestAccounts: true } : exposureCriteria,
+    );
+    const outs = created.outs as Json;
+    expect((await provider.diff(created.id, outs, inputs)).changes).toBe(false);
+    await experiments.updateExperiment(http, projectId, id, { exposure_criteria: { filterTestAccounts: false } });
+    const drifted = await provider.read(created.id, outs);
+    expect((drifted.inputs as Json)["exposureCriteria"]).toEqual({ filterTestAccounts: false });
+    await provider.update(created.id, drifted.props as Json, inputs);
+    expect((await experiments.getExperiment(http, projectId, id)).exposure_criteria).toMatchObject(exposureCriteria);
+
+    const invalid = { exposure_criteria: { exposure_config: { event: "checkout viewed" } } };
+    await expect(experiments.updateExperiment(http, projectId, id, invalid)).rejects.toThrow("Invalid exposure criteria");
+    const failures = (await provider.check({}, { ...inputs, exposureCriteria: invalid.exposure_criteria })).failures;
+    expect(failures?.map((f) => f.reason).join(" ")).toContain("exposureCriteria.exposure_config.properties is required");
+  });
+
   test("an existing flag, taken by its key: PostHog runs the experiment on it", async () => {
     const { provider, http, projectId } = setup();
     const flag = await featureFlags.createFeatureFlag(http, projectId, {

@@ -81,6 +81,75 @@ describe.each(versions)("PostHog %s", (version) => {
     expect(await server.requests({ method: "DELETE" })).toEqual([]);
   });
 
+  test("icon, execution order and (a destination's, today's PostHog) mappings kept as declared: no change after create, drift shown and restored", async () => {
+    const { provider, http, projectId } = setup();
+    const mapping = {
+      name: "Sign-ups",
+      inputs_schema: [{ key: "url", type: "string", required: true }],
+      inputs: { url: { value: "https://example.com/signups" } },
+      filters: { events: [{ id: "signed_up", type: "events" }] },
+    };
+    const inputs: Json = {
+      projectId,
+      type,
+      name: `Mapped ${version}`,
+      hog: "return event",
+      iconUrl: "https://example.com/icon.png",
+      executionOrder: 5,
+      // PostHog keeps mappings for destinations only, which 2025-08-04 creates only from a template.
+      ...(type === "destination" ? { mappings: [mapping] } : {}),
+    };
+    expect((await provider.check({}, inputs)).failures).toBeUndefined();
+    const created = await provider.create(inputs);
+    const record = await hogFunctions.getHogFunction(http, projectId, created.id);
+    expect(record).toMatchObject({ icon_url: "https://example.com/icon.png", execution_order: 5 });
+    // Each mapping's inputs, schema and filters as PostHog keeps the function's own.
+    if (type === "destination")
+      expect(record.mappings).toEqual([
+        {
+          ...mapping,
+          inputs_schema: [{ key: "url", type: "string", required: true, secret: false, hidden: false }],
+          inputs: { url: expect.objectContaining({ value: "https://example.com/signups", order: 0 }) },
+          filters: { ...mapping.filters, source: "events" },
+        },
+      ]);
+    const outs = created.outs as Json;
+    expect((await provider.diff(created.id, outs, inputs)).changes).toBe(false);
+
+    await hogFunctions.updateHogFunction(http, projectId, created.id, {
+      icon_url: "https://example.com/other.png",
+      execution_order: 7,
+      ...(type === "destination" ? { mappings: [{ ...mapping, name: "Renamed" }] } : {}),
+    });
+    const drifted = await provider.read(created.id, outs);
+    expect(drifted.inputs).toMatchObject({ iconUrl: "https://example.com/other.png", executionOrder: 7 });
+    if (type === "destination") expect((drifted.inputs as Json)["mappings"]).toMatchObject([{ name: "Renamed" }]);
+    await provider.update(created.id, drifted.props as Json, inputs);
+    const restored = await hogFunctions.getHogFunction(http, projectId, created.id);
+    expect(restored).toMatchObject({ icon_url: "https://example.com/icon.png", execution_order: 5 });
+    if (type === "destination") expect(restored.mappings).toMatchObject([{ name: "Sign-ups" }]);
+  });
+
+  test("a mapping PostHog would refuse or lose is refused before anything is sent; the local server refuses one as PostHog does", async () => {
+    const { provider, http, projectId } = setup();
+    const failures = (
+      await provider.check({}, { projectId, type: "destination", name: "m", hog: "return event", mappings: [{ inputs: {} }] })
+    ).failures;
+    expect(failures?.map((f) => f.reason).join(" ")).toContain("mappings[0].inputs need mappings[0].inputs_schema");
+    if (version !== "current") return;
+    await expect(
+      hogFunctions.createHogFunction(http, projectId, { type: "destination", name: "m", hog: "return event", mappings: [{ inputs: {} }] }),
+    ).rejects.toThrow("Missing inputs_schema.");
+    await expect(
+      hogFunctions.createHogFunction(http, projectId, {
+        type: "transformation",
+        name: "m",
+        hog: "return event",
+        mappings: [{ name: "x" }],
+      }),
+    ).rejects.toThrow("Mappings are only allowed for destinations.");
+  });
+
   test("import by <projectId>/<uuid>: the type and name are adopted; getHogFunction by id, listHogFunctions by type", async () => {
     const { provider, http, projectId, server } = setup();
     const fn = await hogFunctions.createHogFunction(http, projectId, {

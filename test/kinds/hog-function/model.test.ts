@@ -114,3 +114,49 @@ test("where the secrets are: inputs.<key> of each schema item marked secret that
   expect(secretInputPaths({ templateId: "template-webhook", inputs: { token: { value: "t" } } })).toEqual([["inputs"]]);
   expect(secretInputPaths({ inputsSchema: schema })).toEqual([]);
 });
+
+test("mappings, icon and execution order: PostHog's rules, each mapping's inputs against its own schema", () => {
+  const mapping = { name: "Sign-ups", inputs_schema: schema, inputs: { url: { value: "https://example.com" } }, filters: { events: [] } };
+  expect(failures({ mappings: [mapping], iconUrl: "https://example.com/icon.png", executionOrder: 3 })).toEqual([]);
+  const refused = (inputs: Record<string, unknown>, property: string) =>
+    failures(inputs)
+      .filter((f) => f.property === property)
+      .map((f) => f.reason)
+      .join(" | ");
+  expect(refused({ type: "transformation", mappings: [mapping] }, "mappings")).toContain("mappings are only allowed for destinations");
+  expect(refused({ mappings: [{ ...mapping, enabled: true }] }, "mappings")).toContain(
+    "mappings[0].enabled is not kept: PostHog keeps only name, inputs_schema, inputs, filters of a mapping",
+  );
+  expect(refused({ mappings: [{ inputs: { url: { value: "x" } } }] }, "mappings")).toContain(
+    "mappings[0].inputs need mappings[0].inputs_schema",
+  );
+  expect(refused({ mappings: [{ ...mapping, inputs: { token: { value: "t" } } }] }, "mappings")).toContain(
+    "mappings[0].inputs.url.value is required",
+  );
+  expect(refused({ mappings: [{ inputs_schema: [{ key: "a", type: "text" }] }] }, "mappings")).toContain(
+    "mappings[0].inputs_schema[0].type must be one of",
+  );
+  expect(refused({ mappings: [{ name: " " }] }, "mappings")).toContain("mappings[0].name must be a non-blank string");
+  expect(refused({ executionOrder: 32768 }, "executionOrder")).toContain("at most 32767");
+  expect(refused({ executionOrder: -1 }, "executionOrder")).toContain("at least 0");
+  expect(refused({ executionOrder: 1.5 }, "executionOrder")).toContain("whole number");
+  expect(refused({ iconUrl: 3 }, "iconUrl")).toContain("must be a string");
+});
+
+test("a mapping compares as the function's own inputs, schema and filters do; an empty list is PostHog's null", () => {
+  const declared = [
+    { name: "m", inputs_schema: [{ key: "url", type: "string" }], inputs: { url: { value: "u" } }, filters: { events: [] } },
+  ];
+  const live = [
+    {
+      name: "m",
+      inputs_schema: [{ key: "url", type: "string", required: false, secret: false, hidden: false }],
+      inputs: { url: { value: "u", order: 0, bytecode: ["_H", 1, 32, "u"] } },
+      filters: { events: [], source: "events", bytecode: ["_H"] },
+    },
+  ];
+  expect(hogFunctionModel.valuesEqual("mappings", declared, live)).toBe(true);
+  expect(hogFunctionModel.valuesEqual("mappings", declared, [{ ...live[0], inputs: { url: { value: "other" } } }])).toBe(false);
+  expect(hogFunctionModel.valuesEqual("mappings", declared, [...live, ...live])).toBe(false);
+  expect(hogFunctionModel.valuesEqual("mappings", [], null)).toBe(true);
+});

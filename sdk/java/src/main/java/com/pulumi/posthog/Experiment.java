@@ -137,6 +137,20 @@ public class Experiment extends com.pulumi.resources.CustomResource {
         return this.experimentId;
     }
     /**
+     * Who counts as exposed: `filterTestAccounts` (today&#39;s PostHog filters test accounts unless `false`), `exposure_config` (a custom exposure event: `{ kind: &#34;ExperimentEventExposureConfig&#34;, event, properties }`; today&#39;s PostHog also an action: `{ kind: &#34;ActionsNode&#34;, id }`), `multiple_variant_handling` (&#34;exclude&#34; or &#34;first_seen&#34;: users who saw several variants).
+     * 
+     */
+    @Export(name="exposureCriteria", refs={Map.class,String.class,Object.class}, tree="[0,1,2]")
+    private Output</* @Nullable */ Map<String,Object>> exposureCriteria;
+
+    /**
+     * @return Who counts as exposed: `filterTestAccounts` (today&#39;s PostHog filters test accounts unless `false`), `exposure_config` (a custom exposure event: `{ kind: &#34;ExperimentEventExposureConfig&#34;, event, properties }`; today&#39;s PostHog also an action: `{ kind: &#34;ActionsNode&#34;, id }`), `multiple_variant_handling` (&#34;exclude&#34; or &#34;first_seen&#34;: users who saw several variants).
+     * 
+     */
+    public Output<Optional<Map<String,Object>>> exposureCriteria() {
+        return Codegen.optional(this.exposureCriteria);
+    }
+    /**
      * Numeric id of the experiment&#39;s feature flag.
      * 
      */

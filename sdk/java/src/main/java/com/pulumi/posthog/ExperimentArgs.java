@@ -81,6 +81,21 @@ public final class ExperimentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * Who counts as exposed: `filterTestAccounts` (today&#39;s PostHog filters test accounts unless `false`), `exposure_config` (a custom exposure event: `{ kind: &#34;ExperimentEventExposureConfig&#34;, event, properties }`; today&#39;s PostHog also an action: `{ kind: &#34;ActionsNode&#34;, id }`), `multiple_variant_handling` (&#34;exclude&#34; or &#34;first_seen&#34;: users who saw several variants).
+     * 
+     */
+    @Import(name="exposureCriteria")
+    private @Nullable Output<Map<String,Object>> exposureCriteria;
+
+    /**
+     * @return Who counts as exposed: `filterTestAccounts` (today&#39;s PostHog filters test accounts unless `false`), `exposure_config` (a custom exposure event: `{ kind: &#34;ExperimentEventExposureConfig&#34;, event, properties }`; today&#39;s PostHog also an action: `{ kind: &#34;ActionsNode&#34;, id }`), `multiple_variant_handling` (&#34;exclude&#34; or &#34;first_seen&#34;: users who saw several variants).
+     * 
+     */
+    public Optional<Output<Map<String,Object>>> exposureCriteria() {
+        return Optional.ofNullable(this.exposureCriteria);
+    }
+
+    /**
      * The key of the experiment&#39;s feature flag. PostHog creates the flag with the experiment&#39;s variants, or uses the live flag with this key when it has at least two variants, `control` first (give a FeatureFlag&#39;s `key` to run the experiment on your own flag). Naming another flag replaces the experiment (refused while it is launched, unless `allowReplaceWhileLaunched`); renaming its own flag&#39;s key does not: PostHog keeps the experiment on its flag.
      * 
      */
@@ -237,6 +252,7 @@ public final class ExperimentArgs extends com.pulumi.resources.ResourceArgs {
         this.allowReplaceWhileLaunched = $.allowReplaceWhileLaunched;
         this.archived = $.archived;
         this.description = $.description;
+        this.exposureCriteria = $.exposureCriteria;
         this.featureFlagKey = $.featureFlagKey;
         this.holdoutId = $.holdoutId;
         this.launched = $.launched;
@@ -349,6 +365,27 @@ public final class ExperimentArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder description(String description) {
             return description(Output.of(description));
+        }
+
+        /**
+         * @param exposureCriteria Who counts as exposed: `filterTestAccounts` (today&#39;s PostHog filters test accounts unless `false`), `exposure_config` (a custom exposure event: `{ kind: &#34;ExperimentEventExposureConfig&#34;, event, properties }`; today&#39;s PostHog also an action: `{ kind: &#34;ActionsNode&#34;, id }`), `multiple_variant_handling` (&#34;exclude&#34; or &#34;first_seen&#34;: users who saw several variants).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder exposureCriteria(@Nullable Output<Map<String,Object>> exposureCriteria) {
+            $.exposureCriteria = exposureCriteria;
+            return this;
+        }
+
+        /**
+         * @param exposureCriteria Who counts as exposed: `filterTestAccounts` (today&#39;s PostHog filters test accounts unless `false`), `exposure_config` (a custom exposure event: `{ kind: &#34;ExperimentEventExposureConfig&#34;, event, properties }`; today&#39;s PostHog also an action: `{ kind: &#34;ActionsNode&#34;, id }`), `multiple_variant_handling` (&#34;exclude&#34; or &#34;first_seen&#34;: users who saw several variants).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder exposureCriteria(Map<String,Object> exposureCriteria) {
+            return exposureCriteria(Output.of(exposureCriteria));
         }
 
         /**

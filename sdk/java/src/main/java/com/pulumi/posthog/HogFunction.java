@@ -113,6 +113,20 @@ public class HogFunction extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.enabled);
     }
     /**
+     * Where a transformation runs among the project&#39;s transformations, lowest first. Unless given, PostHog puts a new transformation last, and one enabled again or restored last too.
+     * 
+     */
+    @Export(name="executionOrder", refs={Integer.class}, tree="[0]")
+    private Output</* @Nullable */ Integer> executionOrder;
+
+    /**
+     * @return Where a transformation runs among the project&#39;s transformations, lowest first. Unless given, PostHog puts a new transformation last, and one enabled again or restored last too.
+     * 
+     */
+    public Output<Optional<Integer>> executionOrder() {
+        return Codegen.optional(this.executionOrder);
+    }
+    /**
      * Which events it runs on: `events`, `actions`, `properties`, `filter_test_accounts`, as PostHog&#39;s destination filters.
      * 
      */
@@ -155,6 +169,20 @@ public class HogFunction extends com.pulumi.resources.CustomResource {
         return this.hogFunctionId;
     }
     /**
+     * The icon PostHog shows for it (a URL). With a template, the template&#39;s icon unless given.
+     * 
+     */
+    @Export(name="iconUrl", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> iconUrl;
+
+    /**
+     * @return The icon PostHog shows for it (a URL). With a template, the template&#39;s icon unless given.
+     * 
+     */
+    public Output<Optional<String>> iconUrl() {
+        return Codegen.optional(this.iconUrl);
+    }
+    /**
      * The inputs&#39; values, `{&lt;key&gt;: {value: …}}`, for keys of `inputsSchema`. Secret inputs (`secret: true` in their schema item; all of them when a template gives the schema) are kept as Pulumi secrets and never shown by PostHog: a change made outside Pulumi cannot be seen.
      * 
      */
@@ -181,6 +209,20 @@ public class HogFunction extends com.pulumi.resources.CustomResource {
      */
     public Output<Optional<List<Object>>> inputsSchema() {
         return Codegen.optional(this.inputsSchema);
+    }
+    /**
+     * A destination&#39;s mappings: each sends the events its own `filters` match with its own `inputs` (checked against its own `inputs_schema`), and a `name`. Destinations only (&#34;destination&#34;, &#34;site_destination&#34;). PostHog answers a mapping&#39;s inputs as given, secret or not: keep secrets in the function&#39;s own `inputs`. An empty list is none (null).
+     * 
+     */
+    @Export(name="mappings", refs={List.class,Object.class}, tree="[0,1]")
+    private Output</* @Nullable */ List<Object>> mappings;
+
+    /**
+     * @return A destination&#39;s mappings: each sends the events its own `filters` match with its own `inputs` (checked against its own `inputs_schema`), and a `name`. Destinations only (&#34;destination&#34;, &#34;site_destination&#34;). PostHog answers a mapping&#39;s inputs as given, secret or not: keep secrets in the function&#39;s own `inputs`. An empty list is none (null).
+     * 
+     */
+    public Output<Optional<List<Object>>> mappings() {
+        return Codegen.optional(this.mappings);
     }
     /**
      * Runs at most once per `ttl` seconds (60 to 86400) for the same `hash` (a Hog template such as `{person.id}`), or after `threshold` repeats.
