@@ -39,6 +39,8 @@ export * as errorTrackingAssignmentRules from "./kinds/error-tracking-assignment
 export * as errorTrackingGroupingRules from "./kinds/error-tracking-grouping-rule/endpoints";
 export * as errorTrackingSuppressionRules from "./kinds/error-tracking-suppression-rule/endpoints";
 export * as featureFlagSchedules from "./kinds/feature-flag-schedule/endpoints";
+export * as schemaPropertyGroups from "./kinds/schema-property-group/endpoints";
+export * as eventSchemas from "./kinds/event-schema/endpoints";
 export type { Project } from "./kinds/project/record";
 export type { FeatureFlag } from "./kinds/feature-flag/record";
 export type { Annotation } from "./kinds/annotation/record";
@@ -74,3 +76,5 @@ export type { ErrorTrackingAssignmentRule } from "./kinds/error-tracking-assignm
 export type { ErrorTrackingGroupingRule } from "./kinds/error-tracking-grouping-rule/record";
 export type { ErrorTrackingSuppressionRule } from "./kinds/error-tracking-suppression-rule/record";
 export type { FeatureFlagSchedule } from "./kinds/feature-flag-schedule/record";
+export type { SchemaPropertyGroup } from "./kinds/schema-property-group/record";
+export type { EventSchema } from "./kinds/event-schema/record";

@@ -41,6 +41,8 @@ import { featureFlagScheduleKind } from "./feature-flag-schedule/kind";
 import { errorTrackingAssignmentRuleKind } from "./error-tracking-assignment-rule/kind";
 import { errorTrackingGroupingRuleKind } from "./error-tracking-grouping-rule/kind";
 import { errorTrackingSuppressionRuleKind } from "./error-tracking-suppression-rule/kind";
+import { schemaPropertyGroupKind } from "./schema-property-group/kind";
+import { eventSchemaKind } from "./event-schema/kind";
 import type { Kind } from "../kit/kind";
 import { pluralNoun } from "../kit/names";
 
@@ -80,6 +82,8 @@ export const kinds: readonly Kind[] = [
   errorTrackingGroupingRuleKind as Kind,
   errorTrackingSuppressionRuleKind as Kind,
   featureFlagScheduleKind as Kind,
+  schemaPropertyGroupKind as Kind,
+  eventSchemaKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

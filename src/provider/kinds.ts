@@ -44,6 +44,8 @@ import type * as errorTrackingAssignmentRuleModule from "../kinds/error-tracking
 import type * as errorTrackingGroupingRuleModule from "../kinds/error-tracking-grouping-rule/kind";
 import type * as errorTrackingSuppressionRuleModule from "../kinds/error-tracking-suppression-rule/kind";
 import type * as featureFlagScheduleModule from "../kinds/feature-flag-schedule/kind";
+import type * as schemaPropertyGroupModule from "../kinds/schema-property-group/kind";
+import type * as eventSchemaModule from "../kinds/event-schema/kind";
 
 export type ProjectLifecycle = InstanceType<typeof projectModule.ProjectLifecycle>;
 export declare const ProjectLifecycle: typeof projectModule.ProjectLifecycle;
@@ -228,6 +230,16 @@ export declare const FeatureFlagScheduleLifecycle: typeof featureFlagScheduleMod
 export type FeatureFlagScheduleProvider = InstanceType<typeof featureFlagScheduleModule.FeatureFlagScheduleLifecycle>;
 export declare const FeatureFlagScheduleProvider: typeof featureFlagScheduleModule.FeatureFlagScheduleLifecycle;
 export declare const featureFlagScheduleProvider: pulumi.dynamic.ResourceProvider;
+export type SchemaPropertyGroupLifecycle = InstanceType<typeof schemaPropertyGroupModule.SchemaPropertyGroupLifecycle>;
+export declare const SchemaPropertyGroupLifecycle: typeof schemaPropertyGroupModule.SchemaPropertyGroupLifecycle;
+export type SchemaPropertyGroupProvider = InstanceType<typeof schemaPropertyGroupModule.SchemaPropertyGroupLifecycle>;
+export declare const SchemaPropertyGroupProvider: typeof schemaPropertyGroupModule.SchemaPropertyGroupLifecycle;
+export declare const schemaPropertyGroupProvider: pulumi.dynamic.ResourceProvider;
+export type EventSchemaLifecycle = InstanceType<typeof eventSchemaModule.EventSchemaLifecycle>;
+export declare const EventSchemaLifecycle: typeof eventSchemaModule.EventSchemaLifecycle;
+export type EventSchemaProvider = InstanceType<typeof eventSchemaModule.EventSchemaLifecycle>;
+export declare const EventSchemaProvider: typeof eventSchemaModule.EventSchemaLifecycle;
+export declare const eventSchemaProvider: pulumi.dynamic.ResourceProvider;
 
 lazyKind(module.exports, "Project", () => {
   const loaded = require("../kinds/project/kind") as typeof projectModule;
@@ -368,4 +380,12 @@ lazyKind(module.exports, "ErrorTrackingSuppressionRule", () => {
 lazyKind(module.exports, "FeatureFlagSchedule", () => {
   const loaded = require("../kinds/feature-flag-schedule/kind") as typeof featureFlagScheduleModule;
   return { kind: loaded.featureFlagScheduleKind as Kind, Lifecycle: loaded.FeatureFlagScheduleLifecycle };
+});
+lazyKind(module.exports, "SchemaPropertyGroup", () => {
+  const loaded = require("../kinds/schema-property-group/kind") as typeof schemaPropertyGroupModule;
+  return { kind: loaded.schemaPropertyGroupKind as Kind, Lifecycle: loaded.SchemaPropertyGroupLifecycle };
+});
+lazyKind(module.exports, "EventSchema", () => {
+  const loaded = require("../kinds/event-schema/kind") as typeof eventSchemaModule;
+  return { kind: loaded.eventSchemaKind as Kind, Lifecycle: loaded.EventSchemaLifecycle };
 });

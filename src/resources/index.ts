@@ -39,3 +39,5 @@ export * from "./error-tracking-assignment-rule";
 export * from "./error-tracking-grouping-rule";
 export * from "./error-tracking-suppression-rule";
 export * from "./feature-flag-schedule";
+export * from "./schema-property-group";
+export * from "./event-schema";

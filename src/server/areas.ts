@@ -27,6 +27,7 @@ import { area as projects } from "./projects/area";
 import { area as proxyRecords } from "./proxy-records/area";
 import { area as roles } from "./roles/area";
 import { area as scheduledChanges } from "./scheduled-changes/area";
+import { area as schemaManagement } from "./schema-management/area";
 import { area as sessionRecordingPlaylists } from "./session-recording-playlists/area";
 import { area as subscriptions } from "./subscriptions/area";
 import { area as surveys } from "./surveys/area";
@@ -60,6 +61,7 @@ export const areas: readonly ServerArea[] = [
   proxyRecords,
   roles,
   scheduledChanges,
+  schemaManagement,
   sessionRecordingPlaylists,
   subscriptions,
   surveys,

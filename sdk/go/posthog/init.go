@@ -45,6 +45,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &ErrorTrackingSuppressionRule{}
 	case "posthog:index:EventDefinition":
 		r = &EventDefinition{}
+	case "posthog:index:EventSchema":
+		r = &EventSchema{}
 	case "posthog:index:Experiment":
 		r = &Experiment{}
 	case "posthog:index:ExperimentHoldout":
@@ -81,6 +83,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Role{}
 	case "posthog:index:RoleMembership":
 		r = &RoleMembership{}
+	case "posthog:index:SchemaPropertyGroup":
+		r = &SchemaPropertyGroup{}
 	case "posthog:index:SessionRecordingPlaylist":
 		r = &SessionRecordingPlaylist{}
 	case "posthog:index:Subscription":

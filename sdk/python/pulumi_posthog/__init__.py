@@ -18,6 +18,7 @@ from .error_tracking_assignment_rule import *
 from .error_tracking_grouping_rule import *
 from .error_tracking_suppression_rule import *
 from .event_definition import *
+from .event_schema import *
 from .experiment import *
 from .experiment_holdout import *
 from .experiment_saved_metric import *
@@ -36,6 +37,7 @@ from .get_error_tracking_assignment_rule import *
 from .get_error_tracking_grouping_rule import *
 from .get_error_tracking_suppression_rule import *
 from .get_event_definition import *
+from .get_event_schema import *
 from .get_experiment import *
 from .get_experiment_holdout import *
 from .get_experiment_saved_metric import *
@@ -54,6 +56,7 @@ from .get_project import *
 from .get_project_activity import *
 from .get_property_definition import *
 from .get_role import *
+from .get_schema_property_group import *
 from .get_session_recording_playlist import *
 from .get_subscription import *
 from .get_survey import *
@@ -75,6 +78,7 @@ from .list_error_tracking_assignment_rules import *
 from .list_error_tracking_grouping_rules import *
 from .list_error_tracking_suppression_rules import *
 from .list_event_definitions import *
+from .list_event_schemas import *
 from .list_experiment_holdouts import *
 from .list_experiment_saved_metrics import *
 from .list_experiments import *
@@ -91,6 +95,7 @@ from .list_organization_members import *
 from .list_projects import *
 from .list_property_definitions import *
 from .list_roles import *
+from .list_schema_property_groups import *
 from .list_session_recording_playlists import *
 from .list_subscriptions import *
 from .list_surveys import *
@@ -105,6 +110,7 @@ from .provider import *
 from .proxy_record import *
 from .role import *
 from .role_membership import *
+from .schema_property_group import *
 from .session_recording_playlist import *
 from .subscription import *
 from .survey import *
@@ -138,6 +144,7 @@ _utilities.register(
    "posthog:index:ErrorTrackingGroupingRule": "ErrorTrackingGroupingRule",
    "posthog:index:ErrorTrackingSuppressionRule": "ErrorTrackingSuppressionRule",
    "posthog:index:EventDefinition": "EventDefinition",
+   "posthog:index:EventSchema": "EventSchema",
    "posthog:index:Experiment": "Experiment",
    "posthog:index:ExperimentHoldout": "ExperimentHoldout",
    "posthog:index:ExperimentSavedMetric": "ExperimentSavedMetric",
@@ -156,6 +163,7 @@ _utilities.register(
    "posthog:index:ProxyRecord": "ProxyRecord",
    "posthog:index:Role": "Role",
    "posthog:index:RoleMembership": "RoleMembership",
+   "posthog:index:SchemaPropertyGroup": "SchemaPropertyGroup",
    "posthog:index:SessionRecordingPlaylist": "SessionRecordingPlaylist",
    "posthog:index:Subscription": "Subscription",
    "posthog:index:Survey": "Survey",
