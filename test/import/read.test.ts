@@ -10,6 +10,7 @@ import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import * as insights from "../../src/kinds/insight/endpoints";
 import { readOrganization } from "../../src/import";
 import { kinds } from "../../src/kinds/index";
+import { projectCounts } from "../helpers/import-counts";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 
 let server: LocalPostHog;
@@ -70,8 +71,8 @@ test("one list per kind and project, one GET per project; a project being delete
     `0 proxy records in organization ${org}`,
     `0 roles in organization ${org}`,
     `0 role memberships in organization ${org}`,
-    `[1/2] project ${web.id} "Web": 120 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, 0 batch exports, 0 hog flows, 0 warehouse saved queries, 0 warehouse view links, 0 external data sources, 0 session recording playlists, 0 early access features, 0 experiment holdouts, 0 experiment saved metrics, 0 event definitions, 0 property definitions, 0 access controls, 0 notebooks, 0 subscriptions, 0 insight variables, 0 error tracking assignment rules, 0 error tracking grouping rules, 0 error tracking suppression rules, 0 feature flag schedules`,
-    `[2/2] project ${mobile.id} "Mobile": 0 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, 0 batch exports, 0 hog flows, 0 warehouse saved queries, 0 warehouse view links, 0 external data sources, 0 session recording playlists, 0 early access features, 0 experiment holdouts, 0 experiment saved metrics, 0 event definitions, 0 property definitions, 0 access controls, 0 notebooks, 0 subscriptions, 0 insight variables, 0 error tracking assignment rules, 0 error tracking grouping rules, 0 error tracking suppression rules, 0 feature flag schedules`,
+    `[1/2] project ${web.id} "Web": ${projectCounts({ FeatureFlag: 120, Dashboard: 1 })}`,
+    `[2/2] project ${mobile.id} "Mobile": ${projectCounts({ Dashboard: 1 })}`,
   ]);
 
   await server.clearRequests();
@@ -119,6 +120,8 @@ test("one list per kind and project, one GET per project; a project being delete
     `/api/environments/${mobile.id}/error_tracking/grouping_rules/`,
     `/api/environments/${mobile.id}/error_tracking/suppression_rules/`,
     `/api/projects/${mobile.id}/scheduled_changes/`,
+    `/api/projects/${mobile.id}/schema_property_groups/`,
+    `/api/projects/${mobile.id}/event_schemas/`,
   ]);
 });
 
