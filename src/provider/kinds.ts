@@ -43,6 +43,7 @@ import type * as insightVariableModule from "../kinds/insight-variable/kind";
 import type * as errorTrackingAssignmentRuleModule from "../kinds/error-tracking-assignment-rule/kind";
 import type * as errorTrackingGroupingRuleModule from "../kinds/error-tracking-grouping-rule/kind";
 import type * as errorTrackingSuppressionRuleModule from "../kinds/error-tracking-suppression-rule/kind";
+import type * as logsAlertModule from "../kinds/logs-alert/kind";
 
 export type ProjectLifecycle = InstanceType<typeof projectModule.ProjectLifecycle>;
 export declare const ProjectLifecycle: typeof projectModule.ProjectLifecycle;
@@ -222,6 +223,11 @@ export type ErrorTrackingSuppressionRuleProvider = InstanceType<
 >;
 export declare const ErrorTrackingSuppressionRuleProvider: typeof errorTrackingSuppressionRuleModule.ErrorTrackingSuppressionRuleLifecycle;
 export declare const errorTrackingSuppressionRuleProvider: pulumi.dynamic.ResourceProvider;
+export type LogsAlertLifecycle = InstanceType<typeof logsAlertModule.LogsAlertLifecycle>;
+export declare const LogsAlertLifecycle: typeof logsAlertModule.LogsAlertLifecycle;
+export type LogsAlertProvider = InstanceType<typeof logsAlertModule.LogsAlertLifecycle>;
+export declare const LogsAlertProvider: typeof logsAlertModule.LogsAlertLifecycle;
+export declare const logsAlertProvider: pulumi.dynamic.ResourceProvider;
 
 lazyKind(module.exports, "Project", () => {
   const loaded = require("../kinds/project/kind") as typeof projectModule;
@@ -358,4 +364,8 @@ lazyKind(module.exports, "ErrorTrackingGroupingRule", () => {
 lazyKind(module.exports, "ErrorTrackingSuppressionRule", () => {
   const loaded = require("../kinds/error-tracking-suppression-rule/kind") as typeof errorTrackingSuppressionRuleModule;
   return { kind: loaded.errorTrackingSuppressionRuleKind as Kind, Lifecycle: loaded.ErrorTrackingSuppressionRuleLifecycle };
+});
+lazyKind(module.exports, "LogsAlert", () => {
+  const loaded = require("../kinds/logs-alert/kind") as typeof logsAlertModule;
+  return { kind: loaded.logsAlertKind as Kind, Lifecycle: loaded.LogsAlertLifecycle };
 });

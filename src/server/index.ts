@@ -27,6 +27,7 @@ import { insightVariableRoutes } from "./insight-variables/routes";
 import { hogFlowRoutes } from "./hog-flows/routes";
 import { externalDataSchemaRoutes, externalDataSourceRoutes } from "./external-data-sources/routes";
 import { errorTrackingRuleRoutes } from "./error-tracking-rules/routes";
+import { logsAlertRoutes } from "./logs-alerts/routes";
 import { roleRoutes } from "./roles/routes";
 import { accessControlRoutes } from "./access-controls/routes";
 import { annotationRoutes } from "./annotations/routes";
@@ -190,6 +191,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...externalDataSourceRoutes(),
       ...externalDataSchemaRoutes(),
       ...errorTrackingRuleRoutes(),
+      ...logsAlertRoutes(version),
       ...roleRoutes(version),
       ...sessionRecordingPlaylistRoutes(),
       ...notebookRoutes(),

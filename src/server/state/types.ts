@@ -238,6 +238,7 @@ export const OBJECT_KINDS = [
   "errorTrackingAssignmentRules",
   "errorTrackingGroupingRules",
   "errorTrackingSuppressionRules",
+  "logsAlerts",
 ] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
 
