@@ -39,6 +39,7 @@ export * as errorTrackingAssignmentRules from "./kinds/error-tracking-assignment
 export * as errorTrackingGroupingRules from "./kinds/error-tracking-grouping-rule/endpoints";
 export * as errorTrackingSuppressionRules from "./kinds/error-tracking-suppression-rule/endpoints";
 export * as logsAlerts from "./kinds/logs-alert/endpoints";
+export * as logsAlertDestinations from "./kinds/logs-alert-destination/endpoints";
 export type { Project } from "./kinds/project/record";
 export type { FeatureFlag } from "./kinds/feature-flag/record";
 export type { Annotation } from "./kinds/annotation/record";
@@ -74,3 +75,4 @@ export type { ErrorTrackingAssignmentRule } from "./kinds/error-tracking-assignm
 export type { ErrorTrackingGroupingRule } from "./kinds/error-tracking-grouping-rule/record";
 export type { ErrorTrackingSuppressionRule } from "./kinds/error-tracking-suppression-rule/record";
 export type { LogsAlert } from "./kinds/logs-alert/record";
+export type { LogsAlertDestination } from "./kinds/logs-alert-destination/record";

@@ -49,6 +49,7 @@ import { errorTrackingAssignmentRuleKind } from "./error-tracking-assignment-rul
 import { errorTrackingGroupingRuleKind } from "./error-tracking-grouping-rule/kind";
 import { errorTrackingSuppressionRuleKind } from "./error-tracking-suppression-rule/kind";
 import { logsAlertKind } from "./logs-alert/kind";
+import { logsAlertDestinationKind } from "./logs-alert-destination/kind";
 import type { Kind } from "../kit/kind";
 import { pluralNoun } from "../kit/names";
 
@@ -88,6 +89,7 @@ export const kinds: readonly Kind[] = [
   errorTrackingGroupingRuleKind as Kind,
   errorTrackingSuppressionRuleKind as Kind,
   logsAlertKind as Kind,
+  logsAlertDestinationKind as unknown as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

@@ -44,6 +44,7 @@ import type * as errorTrackingAssignmentRuleModule from "../kinds/error-tracking
 import type * as errorTrackingGroupingRuleModule from "../kinds/error-tracking-grouping-rule/kind";
 import type * as errorTrackingSuppressionRuleModule from "../kinds/error-tracking-suppression-rule/kind";
 import type * as logsAlertModule from "../kinds/logs-alert/kind";
+import type * as logsAlertDestinationModule from "../kinds/logs-alert-destination/kind";
 
 export type ProjectLifecycle = InstanceType<typeof projectModule.ProjectLifecycle>;
 export declare const ProjectLifecycle: typeof projectModule.ProjectLifecycle;
@@ -228,6 +229,11 @@ export declare const LogsAlertLifecycle: typeof logsAlertModule.LogsAlertLifecyc
 export type LogsAlertProvider = InstanceType<typeof logsAlertModule.LogsAlertLifecycle>;
 export declare const LogsAlertProvider: typeof logsAlertModule.LogsAlertLifecycle;
 export declare const logsAlertProvider: pulumi.dynamic.ResourceProvider;
+export type LogsAlertDestinationLifecycle = InstanceType<typeof logsAlertDestinationModule.LogsAlertDestinationLifecycle>;
+export declare const LogsAlertDestinationLifecycle: typeof logsAlertDestinationModule.LogsAlertDestinationLifecycle;
+export type LogsAlertDestinationProvider = InstanceType<typeof logsAlertDestinationModule.LogsAlertDestinationLifecycle>;
+export declare const LogsAlertDestinationProvider: typeof logsAlertDestinationModule.LogsAlertDestinationLifecycle;
+export declare const logsAlertDestinationProvider: pulumi.dynamic.ResourceProvider;
 
 lazyKind(module.exports, "Project", () => {
   const loaded = require("../kinds/project/kind") as typeof projectModule;
@@ -368,4 +374,8 @@ lazyKind(module.exports, "ErrorTrackingSuppressionRule", () => {
 lazyKind(module.exports, "LogsAlert", () => {
   const loaded = require("../kinds/logs-alert/kind") as typeof logsAlertModule;
   return { kind: loaded.logsAlertKind as Kind, Lifecycle: loaded.LogsAlertLifecycle };
+});
+lazyKind(module.exports, "LogsAlertDestination", () => {
+  const loaded = require("../kinds/logs-alert-destination/kind") as typeof logsAlertDestinationModule;
+  return { kind: loaded.logsAlertDestinationKind as unknown as Kind, Lifecycle: loaded.LogsAlertDestinationLifecycle };
 });

@@ -39,3 +39,4 @@ export * from "./error-tracking-assignment-rule";
 export * from "./error-tracking-grouping-rule";
 export * from "./error-tracking-suppression-rule";
 export * from "./logs-alert";
+export * from "./logs-alert-destination";

@@ -138,6 +138,16 @@ const KIND_ON_KIND: ReadonlyArray<readonly [string, string, string]> = [
   ],
   ["experiment", "feature-flag", "an experiment runs on a feature flag of its own: its key is a flag key, and a key taken is that flag's"],
   [
+    "logs-alert",
+    "alert",
+    "a log alert's quiet hours are an insight alert's (AlertScheduleRestriction, checked by the same validate_and_normalize_schedule_restriction of products/alerts/backend/scheduling.py)",
+  ],
+  [
+    "logs-alert-destination",
+    "logs-alert",
+    "a log alert's destinations are actions of its viewset (products/logs/backend/alerts_api.py), read from the alert's retrieve: the alert's endpoints and answer are theirs",
+  ],
+  [
     "early-access-feature",
     "feature-flag",
     "an early access feature releases a feature flag (EarlyAccessFeatureSerializer answers it, MinimalFeatureFlagSerializer), and the flag PostHog makes with it says who made the feature",
