@@ -64,14 +64,14 @@ export interface LogsAlertOutputProperties {
   readonly projectId: pulumi.Output<number>;
   /** The alert's name. */
   readonly name: pulumi.Output<string>;
+  /** Which logs are counted. */
+  readonly filters: pulumi.Output<LogsAlertFilters>;
   /** PostHog's last evaluation: not_firing, firing, pending_resolve, errored, snoozed or broken. */
   readonly state: pulumi.Output<string>;
   /** The types of the destinations it notifies (slack, webhook, teams, pagerduty). */
   readonly destinationTypes: pulumi.Output<string[]>;
   /** Whether PostHog evaluates the alert (default true). A disabled alert may be a draft without filters. Present when declared. */
   readonly enabled?: pulumi.Output<boolean>;
-  /** Which logs are counted: `{severityLevels?: ["error", …], serviceNames?: ["checkout", …], filterGroup?: {type: "AND", values: [property filters]}}`; at least one of them unless the alert is disabled (a draft). Present when declared. */
-  readonly filters?: pulumi.Output<LogsAlertFilters>;
   /** How many matching logs in the window are a breach (default 100; 0 with `above` fires on any). Present when declared. */
   readonly thresholdCount?: pulumi.Output<number>;
   /** Whether the alert fires when the count is "above" (PostHog's default) or "below" the threshold. Present when declared. */
@@ -93,6 +93,7 @@ export const outputNames: ReadonlyArray<keyof LogsAlertOutputProperties> = [
   "logsAlertId",
   "projectId",
   "name",
+  "filters",
   "state",
   "destinationTypes",
 ];

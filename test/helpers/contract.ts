@@ -196,15 +196,17 @@ export class ContractRun {
   }
 
   /** The example's inputs with every ref, secret and user resolved, in the run's project. */
-  async inputs(kind: Kind): Promise<Json> {
-    const resolved = (await this.resolve(kind.example.inputs as ExampleValue)) as Json;
+  async inputs(kind: Kind, standIns: Readonly<Record<string, unknown>> = {}): Promise<Json> {
+    const resolved = (await this.resolve(kind.example.inputs as ExampleValue, standIns)) as Json;
     const inputs = kind.scope === "project" ? { [scopeInput(kind)]: this.target.projectId, ...resolved } : resolved;
     return this.target.adapt?.(kind, inputs) ?? inputs;
   }
 
-  private async resolve(value: ExampleValue): Promise<unknown> {
+  private async resolve(value: ExampleValue, standIns: Readonly<Record<string, unknown>> = {}): Promise<unknown> {
     if (value instanceof ExampleRef) {
       const made = this.made.get(value.kind);
+      const standIn = standIns[`${value.kind}.${value.output}`];
+      if (!made && standIn !== undefined) return standIn;
       if (!made) throw new Error(`The example of ${value.kind} was not created: its ${value.output} cannot be referenced.`);
       return made.outs[value.output];
     }
@@ -212,9 +214,11 @@ export class ContractRun {
     if (value instanceof ExampleUser)
       return value.field === "uuid" ? (await users.getCurrentUser(this.target.http)).uuid : this.currentUserId();
     if (value instanceof ExampleLookup) return this.lookedUp(value);
-    if (Array.isArray(value)) return Promise.all(value.map((v) => this.resolve(v)));
+    if (Array.isArray(value)) return Promise.all(value.map((v) => this.resolve(v, standIns)));
     if (value !== null && typeof value === "object") {
-      const entries = await Promise.all(Object.entries(value).map(async ([k, v]) => [k, await this.resolve(v as ExampleValue)] as const));
+      const entries = await Promise.all(
+        Object.entries(value).map(async ([k, v]) => [k, await this.resolve(v as ExampleValue, standIns)] as const),
+      );
       return Object.fromEntries(entries);
     }
     return value;
@@ -285,6 +289,8 @@ export interface Requests {
 export interface Refusal {
   readonly why: string;
   readonly refusal: RegExp;
+  /** What the example's references to kinds this PostHog refuses too stand for (`"LogsAlert.logsAlertId"`: an id). */
+  readonly standIns?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -295,6 +301,15 @@ export const refusedBy2025_08_04: Readonly<Record<string, Refusal>> = {
   HogFunction: {
     why: "PostHog 2025-08-04 creates no function but a transformation without a template where the organization lacks the Data Pipelines addon (HogFunctionSerializer.validate, posthog/api/hog_function.py), and the example is a destination",
     refusal: /The Data Pipelines addon is required to create custom functions/,
+  },
+  LogsAlert: {
+    why: "PostHog 2025-08-04 has no log alerts (its products/logs/backend/ serves the log query only): its router answers 404",
+    refusal: /This PostHog has no log alerts \(PostHog 2025-08-04 and older serve none\)/,
+  },
+  LogsAlertDestination: {
+    why: "PostHog 2025-08-04 has no log alerts, so none of their destinations: its router answers 404",
+    refusal: /This PostHog has no log alerts \(PostHog 2025-08-04 and older serve none\)/,
+    standIns: { "LogsAlert.logsAlertId": "00000000-0000-4000-8000-000000000000" },
   },
 };
 
@@ -337,11 +352,11 @@ export function contractCases(options: ContractOptions): void {
     });
   }
 
-  for (const [name, { why, refusal }] of Object.entries(options.refused ?? {})) {
+  for (const [name, { why, refusal, standIns }] of Object.entries(options.refused ?? {})) {
     const kind = contractKinds.find((k) => k.name === name)!;
     test(named(kind, `refused here: ${why}; up fails saying so`), async () => {
       const provider = await run().provider(kind);
-      await expect(provider.create(await run().inputs(kind))).rejects.toThrow(refusal);
+      await expect(provider.create(await run().inputs(kind, standIns))).rejects.toThrow(refusal);
     });
   }
 

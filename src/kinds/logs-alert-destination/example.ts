@@ -6,6 +6,6 @@ export const logsAlertDestinationExample: KindExample = {
   inputs: {
     logsAlertId: ref("LogsAlert", "logsAlertId"),
     type: "webhook",
-    webhookUrl: secret("logsAlertHookUrl", "https://hooks.example.com/services/T000/B000/example-secret"),
+    webhookUrl: secret("logsAlertHookUrl", "https://hooks.example.com/T9QZK2/XWV8J3LRq7"),
   },
 };

@@ -21,6 +21,3 @@ export const updateLogsAlert = alerts.update;
 
 /** DELETE (204). */
 export const deleteLogsAlert = alerts.destroy;
-
-/** Every page of the unfiltered list (without destinations, which the kind does not read). */
-export const logsAlertPages = alerts.pages;

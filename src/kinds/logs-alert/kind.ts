@@ -19,7 +19,6 @@ import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import type { Json } from "../../kit/lifecycle";
 import type { LogsAlert } from "./record";
 import type { ProviderConfig } from "../../kit/config";
-import { listedPages } from "../../kit/list-reads";
 
 /** The live log alert of this name: names are not unique, so two of them are an error naming their ids. */
 async function findOneNamed(http: Transport, projectId: number, name: string): Promise<LogsAlert | null> {
@@ -53,9 +52,7 @@ export const logsAlertKind: Kind<"project", LogsAlertRecord> = {
     update: alerts.updateLogsAlert,
     remove: alerts.deleteLogsAlert,
   }),
-  // LogsAlertViewSet lists with LogsAlertConfigurationSerializer, which has every field of the table; the retrieve
-  // adds only the destinations, which LogsAlertDestination reads by GET.
-  listReads: listedPages(alerts.logsAlertPages),
+  // No list reads: the retrieve answers the destinations too (LogsAlertConfigurationDetailSerializer), the list not.
   schema: () => ({
     description:
       "A PostHog log alert: it counts the project's logs matching its filters over a window and fires past a threshold. Declared fields are managed; deleted with DELETE; one deleted by hand is created again. Its notifications go to LogsAlertDestinations. Today's PostHog only (the `logs:write` scope); PostHog 2025-08-04 has no log alerts.",
@@ -73,7 +70,7 @@ export const logsAlertKind: Kind<"project", LogsAlertRecord> = {
       },
       { key: "uuid" },
     ),
-    required: ["logsAlertId", "projectId", "name", "state", "destinationTypes"],
+    required: ["logsAlertId", "projectId", "name", "filters", "state", "destinationTypes"],
   }),
   lookups: {
     list: (http, projectId) => alerts.listLogsAlerts(http, projectId),

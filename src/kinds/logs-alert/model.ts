@@ -51,10 +51,17 @@ export const logsAlertModel = fieldModel<LogsAlert>({
   fields: logsAlertFields,
   exampleInput: "thresholdCount",
   moreFailures: crossFieldFailures,
-  // The outputs every LogsAlert has besides its kind's (its id, its project): its name and PostHog's evaluation.
-  fixedOutputs: (record) => ({ name: record.name, state: record.state, destinationTypes: record.destination_types ?? [] }),
+  // The outputs every LogsAlert has besides its kind's (its id, its project): what `pulumi import` declares (its name
+  // and filters) and PostHog's evaluation.
+  fixedOutputs: (record) => ({
+    name: record.name,
+    filters: record.filters ?? {},
+    state: record.state,
+    destinationTypes: record.destination_types ?? [],
+  }),
   outputTypes: {
     name: { type: "string", doc: "The alert's name." },
+    filters: { type: "LogsAlertFilters", doc: "Which logs are counted." },
     state: { type: "string", doc: "PostHog's last evaluation: not_firing, firing, pending_resolve, errored, snoozed or broken." },
     destinationTypes: { type: "string[]", doc: "The types of the destinations it notifies (slack, webhook, teams, pagerduty)." },
   },
