@@ -5,7 +5,9 @@
  *
  * The class declares inputs and outputs and hands them to the engine (./declared); the lifecycle runs in
  * `pulumi-posthog/provider` (LogsAlertDestinationProvider), loaded by name inside Pulumi's provider host. This module
- * loads nothing else of the package: its types are plain, in ./logs-alert-destination-types.
+ * loads nothing else of the package: its types are plain, in ./logs-alert-destination-types. A webhook URL and a
+ * PagerDuty integration key become Pulumi secrets as ./declared registers the inputs, before anything reaches the
+ * engine.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { beginRegistration, isDeclaredInstance, serializedProvider } from "./declared";
@@ -31,6 +33,7 @@ const facts = {
   provider: serializedProvider("logsAlertDestinationProvider"),
   outputNames,
   secretOutputNames: [],
+  secretInputs: [{ input: "webhookUrl" }, { input: "pagerdutyRoutingKey" }],
 };
 
 export interface LogsAlertDestination extends LogsAlertDestinationOutputProperties {}

@@ -7,7 +7,7 @@
  * cannot be seen). PostHog 2025-08-04 has no log alerts.
  */
 import { z } from "zod";
-import { type Equality, type FieldDef, sameJson } from "../../kit/field-table";
+import { type Equality, type FieldDef, sameJson, type ApiTypes } from "../../kit/field-table";
 
 export const SERIALIZER = "LogsAlertCreateDestinationSerializer, products/logs/backend/alerts_api.py";
 /** LogsAlertDestinationTypeEnum (products/logs/frontend/generated/api.schemas.ts). */
@@ -77,3 +77,12 @@ export const logsAlertDestinationFields = {
 
 /** The table's inputs PostHog never answers whole: absent from its answer is no sign of a PostHog without them. */
 export const UNANSWERED = ["slack_channel_name"] as const;
+
+/**
+ * Where PostHog's generated API types state this kind: the request of the alert's destinations action
+ * (test/kinds/posthog-api-facts.test.ts holds the table to it).
+ */
+export const logsAlertDestinationApiTypes: ApiTypes = {
+  file: "products/logs/frontend/generated/api.schemas.ts",
+  schemas: ["LogsAlertCreateDestinationApi"],
+};

@@ -37,6 +37,13 @@ function neededFailures(inputs: Json, failed: (input: string) => boolean): Failu
 export const logsAlertDestinationModel = fieldModel<LogsAlertDestination>({
   className: "LogsAlertDestination",
   noun: "log alert destination",
+  // A webhook's URL carries its credential (whoever holds it can post: a Teams incoming webhook's too) and a PagerDuty
+  // integration key opens incidents; PostHog keeps both in its hog functions' encrypted inputs
+  // (products/logs/backend/alert_destinations.py). A Slack channel stays plain.
+  secretInProgram: {
+    inputs: [{ input: "webhookUrl" }, { input: "pagerdutyRoutingKey" }],
+    doc: "A webhook URL and a PagerDuty integration key become Pulumi secrets",
+  },
   summary: "Where a log alert's notifications go: a Slack channel, a webhook, Microsoft Teams or PagerDuty.",
   fields: logsAlertDestinationFields,
   exampleInput: "type",

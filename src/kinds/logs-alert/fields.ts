@@ -6,7 +6,7 @@
  * not above `evaluation_periods`) are the model's (./model.ts). PostHog 2025-08-04 has no log alerts.
  */
 import { z } from "zod";
-import { type Equality, type FieldDef, type LeftOut, sameJson } from "../../kit/field-table";
+import { type Equality, type FieldDef, type LeftOut, sameJson, type ApiTypes } from "../../kit/field-table";
 import { QUIET_HOURS_SOURCE, quietHours } from "../alert/quiet-hours";
 
 export const SERIALIZER = "LogsAlertConfigurationSerializer, products/logs/backend/alerts_api.py";
@@ -123,4 +123,10 @@ export const logsAlertFields = {
 export const logsAlertLeftOut: LeftOut = {
   snooze_until:
     "an action, not a setting: an instant that passes (PostHog refuses one in the past), so a declared one would fail every later update",
+};
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const logsAlertApiTypes: ApiTypes = {
+  file: "products/logs/frontend/generated/api.schemas.ts",
+  schemas: ["LogsAlertConfigurationApi"],
 };
