@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { type Equality, type FieldDef, sameJson, type ApiTypes } from "../../kit/field-table";
+import { urlFieldTakes } from "../../kit/url-field";
 
 export const SERIALIZER = "LogsAlertCreateDestinationSerializer, products/logs/backend/alerts_api.py";
 /** LogsAlertDestinationTypeEnum (products/logs/frontend/generated/api.schemas.ts). */
@@ -30,10 +31,16 @@ const sameLastFour: Equality = (declared, live) =>
 /** Never answered: what was declared is what was sent. */
 const writeOnly: Equality = () => true;
 
-/** DRF's URLField (Django's URLValidator): an http or https URL with a host. */
-const url = z.string({ error: "must be a URL" }).refine((value) => /^https?:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/i.test(value), {
-  error: `must be an http(s) URL ("Enter a valid URL.", URLField, ${SERIALIZER})`,
+/** DRF's URLField: Django's URLValidator (../../kit/url-field). */
+const url = z.string({ error: "must be a URL" }).refine(urlFieldTakes, {
+  error: `must be a URL Django's URLValidator takes: scheme http, https, ftp or ftps and a valid host ("Enter a valid URL.", URLField, ${SERIALIZER})`,
 });
+
+/** A CharField without `allow_blank`: trimmed, then "This field may not be blank." */
+const text = (error: string) =>
+  z
+    .string({ error })
+    .refine((value) => value.trim() !== "", { error: `must not be blank ("This field may not be blank.", ${SERIALIZER})` });
 
 export const logsAlertDestinationFields = {
   type: {
@@ -47,7 +54,7 @@ export const logsAlertDestinationFields = {
     doc: "The project's Slack integration to post through (its numeric id, made by connecting Slack in PostHog).",
   },
   slack_channel_id: {
-    input: z.string({ error: "must be a Slack channel id" }).min(1, { error: `must not be blank (${SERIALIZER})` }),
+    input: text("must be a Slack channel id"),
     doc: "The Slack channel to post into, by id (`C0123456789`): a channel renamed in Slack stays the same.",
   },
   slack_channel_name: {
@@ -61,7 +68,7 @@ export const logsAlertDestinationFields = {
     doc: "The URL notifications are posted to (an incoming webhook of Microsoft Teams for `teams`). A Pulumi secret: whoever holds it can post to it. PostHog answers its scheme and host only, so a change of the rest made elsewhere is not seen.",
   },
   pagerduty_routing_key: {
-    input: z.string({ error: "must be a PagerDuty integration key" }).min(1, { error: `must not be blank (${SERIALIZER})` }),
+    input: text("must be a PagerDuty integration key"),
     equal: sameLastFour,
     doc: "The integration key of a PagerDuty Events API v2 integration. A Pulumi secret; PostHog answers its last four characters only.",
   },

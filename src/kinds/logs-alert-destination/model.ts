@@ -25,7 +25,12 @@ const NEEDS: Readonly<Record<string, readonly string[]>> = {
 function neededFailures(inputs: Json, failed: (input: string) => boolean): Failure[] {
   const type = inputs["type"];
   if (typeof type !== "string" || failed("type")) return [];
-  const missing = (NEEDS[type] ?? []).filter((input) => inputs[input] === undefined || inputs[input] === null || inputs[input] === "");
+  // `not data.get(field)`: an absent field or a workspace id 0, which Python takes as false (a blank text fails its
+  // field first, as PostHog's serializer checks the fields before `validate`).
+  const missing = (NEEDS[type] ?? []).filter((input) => {
+    const value = inputs[input];
+    return !failed(input) && (value === undefined || value === null || value === 0 || value === "");
+  });
   return missing
     .filter((input) => !isUnknown(inputs[input]))
     .map((input) => ({

@@ -40,6 +40,25 @@ test("what each type needs is checked before anything is sent, naming the input 
     expect.stringMatching(/^webhookUrl: .*"Enter a valid URL\."/),
   ]);
   expect(await failures({ type: "email" })).toEqual([expect.stringMatching(/^type: .*slack, webhook, teams, pagerduty/)]);
+  // As Python reads `not data.get(field)`: a workspace id 0 is none.
+  expect(await failures({ type: "slack", slackWorkspaceId: 0, slackChannelId: "C0123456789" })).toEqual([
+    expect.stringMatching(/^slackWorkspaceId: slackWorkspaceId is required for slack destinations/),
+  ]);
+  // A CharField trims: a channel of spaces is blank, refused once, by its field.
+  expect(await failures({ type: "slack", slackWorkspaceId: 3, slackChannelId: "   " })).toEqual([
+    'slackChannelId: slackChannelId must not be blank ("This field may not be blank.", LogsAlertCreateDestinationSerializer, products/logs/backend/alerts_api.py)',
+  ]);
+  expect(await failures({ type: "webhook", webhookUrl: "https://example.123/hook" })).toEqual([
+    expect.stringMatching(/^webhookUrl: .*Django's URLValidator/),
+  ]);
+  // What Django's URLValidator takes besides a public https URL.
+  for (const webhookUrl of [
+    "http://localhost:8080/hook",
+    "ftp://files.example.com/drop",
+    "http://10.0.0.1/hook",
+    " https://hooks.example.com/x ",
+  ])
+    expect([webhookUrl, await failures({ type: "webhook", webhookUrl })]).toEqual([webhookUrl, []]);
   expect(await failures({ type: "slack", slackWorkspaceId: 3, slackChannelId: "C0123456789", slackChannelName: "#alerts" })).toEqual([]);
   // Only the alert made above: nothing of the checks was sent.
   expect((await server.requests()).filter((r) => r.method !== "GET").map((r) => r.path)).toEqual([
