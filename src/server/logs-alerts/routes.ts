@@ -26,7 +26,17 @@
  */
 import { randomUUID } from "node:crypto";
 import { notFound, validationError } from "../drf/errors";
-import { booleanField, charField, choiceField, type FieldRule, fail, integerField } from "../drf/fields";
+import {
+  booleanField,
+  charField,
+  choiceField,
+  FieldFailure,
+  type FieldRule,
+  fail,
+  integerField,
+  parseChar,
+  URL_SHAPE,
+} from "../drf/fields";
 import type { ApiContext, ApiRoute } from "../pipeline/api";
 import { json, noContent } from "../pipeline/http";
 import { newestFirst, pageAnswer, updatedAnswer } from "../pipeline/list-update";
@@ -246,16 +256,6 @@ function list(ctx: ApiContext, team: StoredProject) {
   return pageAnswer(ctx, alertsOf(ctx, team).sort(newestFirst), (a) => serializeLogsAlert(ctx, a, false));
 }
 
-/** DRF `URLField`: Django's URLValidator, of which a scheme http(s) and a host are what matters here. */
-function isUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".") && !/\s/.test(value);
-  } catch {
-    return false;
-  }
-}
-
 /** LogsAlertCreateDestinationSerializer, then `validate_destination_data`: what each type needs. */
 function createDestination(ctx: ApiContext, id: number) {
   const alert = alertOf(ctx, id);
@@ -266,11 +266,16 @@ function createDestination(ctx: ApiContext, id: number) {
   if (typeof type !== "string" || !DESTINATION_TYPES.includes(type))
     throw validationError(`"${String(type)}" is not a valid choice.`, "type", "invalid_choice");
   const destination: Destination = { hog_function_ids: [], type };
+  // CharFields (a URLField is one): trimmed, a blank one refused.
   const text = (field: string): string | undefined => {
     const v = body[field];
     if (v === undefined) return undefined;
-    if (typeof v !== "string" && typeof v !== "number") throw validationError("Not a valid string.", field, "invalid");
-    return String(v);
+    try {
+      return parseChar(v, { allowBlank: false });
+    } catch (error) {
+      if (error instanceof FieldFailure) throw validationError(error.detail, field, error.code);
+      throw error;
+    }
   };
   if (body.slack_workspace_id !== undefined) {
     const n = body.slack_workspace_id;
@@ -282,7 +287,7 @@ function createDestination(ctx: ApiContext, id: number) {
   if (channel !== undefined) destination.slack_channel_id = channel;
   const url = text("webhook_url");
   if (url !== undefined) {
-    if (!isUrl(url)) throw validationError("Enter a valid URL.", "webhook_url", "invalid");
+    if (!URL_SHAPE.test(url)) throw validationError("Enter a valid URL.", "webhook_url", "invalid");
     destination.webhook_url = url;
   }
   const key = text("pagerduty_routing_key");

@@ -85,6 +85,12 @@ describe("today's PostHog", () => {
     expect((await h.api("POST", destinations, { body: { type: "slack" } })).body).toEqual(
       err(V, "invalid_input", "slack destinations require slack_workspace_id and slack_channel_id.", null),
     );
+    expect((await h.api("POST", destinations, { body: { type: "slack", slack_workspace_id: 3, slack_channel_id: "  " } })).body).toEqual(
+      err(V, "blank", "This field may not be blank.", "slack_channel_id"),
+    );
+    expect((await h.api("POST", destinations, { body: { type: "webhook", webhook_url: "gopher://hooks.example.com/x" } })).body).toEqual(
+      err(V, "invalid_input", "Enter a valid URL.", "webhook_url"),
+    );
     const made = await h.api("POST", destinations, { body: { type: "webhook", webhook_url: "https://hooks.example.com/T1/secret" } });
     expect(made.status).toBe(201);
     expect(made.body.hog_function_ids).toHaveLength(4);
