@@ -70,8 +70,8 @@ test("one list per kind and project, one GET per project; a project being delete
     `0 proxy records in organization ${org}`,
     `0 roles in organization ${org}`,
     `0 role memberships in organization ${org}`,
-    `[1/2] project ${web.id} "Web": 120 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, 0 batch exports, 0 hog flows, 0 warehouse saved queries, 0 warehouse view links, 0 external data sources, 0 session recording playlists, 0 early access features, 0 experiment holdouts, 0 experiment saved metrics, 0 event definitions, 0 property definitions, 0 access controls, 0 notebooks, 0 subscriptions, 0 insight variables, 0 error tracking assignment rules, 0 error tracking grouping rules, 0 error tracking suppression rules`,
-    `[2/2] project ${mobile.id} "Mobile": 0 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, 0 batch exports, 0 hog flows, 0 warehouse saved queries, 0 warehouse view links, 0 external data sources, 0 session recording playlists, 0 early access features, 0 experiment holdouts, 0 experiment saved metrics, 0 event definitions, 0 property definitions, 0 access controls, 0 notebooks, 0 subscriptions, 0 insight variables, 0 error tracking assignment rules, 0 error tracking grouping rules, 0 error tracking suppression rules`,
+    `[1/2] project ${web.id} "Web": 120 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, 0 batch exports, 0 hog flows, 0 warehouse saved queries, 0 warehouse view links, 0 external data sources, 0 session recording playlists, 0 early access features, 0 experiment holdouts, 0 experiment saved metrics, 0 event definitions, 0 property definitions, 0 access controls, 0 notebooks, 0 subscriptions, 0 insight variables, 0 error tracking assignment rules, 0 error tracking grouping rules, 0 error tracking suppression rules, 0 log alerts, 0 log alert destinations`,
+    `[2/2] project ${mobile.id} "Mobile": 0 feature flags, 0 annotations, 0 actions, 0 cohorts, 1 dashboard, 0 insights, 0 alerts, 0 surveys, 0 experiments, 0 hog functions, 0 batch exports, 0 hog flows, 0 warehouse saved queries, 0 warehouse view links, 0 external data sources, 0 session recording playlists, 0 early access features, 0 experiment holdouts, 0 experiment saved metrics, 0 event definitions, 0 property definitions, 0 access controls, 0 notebooks, 0 subscriptions, 0 insight variables, 0 error tracking assignment rules, 0 error tracking grouping rules, 0 error tracking suppression rules, 0 log alerts, 0 log alert destinations`,
   ]);
 
   await server.clearRequests();
@@ -118,6 +118,9 @@ test("one list per kind and project, one GET per project; a project being delete
     `/api/environments/${mobile.id}/error_tracking/assignment_rules/`,
     `/api/environments/${mobile.id}/error_tracking/grouping_rules/`,
     `/api/environments/${mobile.id}/error_tracking/suppression_rules/`,
+    // Log alerts: the list, read once for the alerts and their destinations (each alert's GET holds its destinations;
+    // none here).
+    `/api/projects/${mobile.id}/logs/alerts/`,
   ]);
 });
 

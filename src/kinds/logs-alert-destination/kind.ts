@@ -22,8 +22,7 @@ import { isUnknown } from "../../kit/unknown";
 import { inputNameOf } from "../../kit/field-table";
 import type { LogsAlertDestination } from "./record";
 import type { ProviderConfig } from "../../kit/config";
-import { unservedBefore } from "../logs-alert/kind";
-import { listLogsAlerts } from "../logs-alert/endpoints";
+import { logsAlertKind, unservedBefore } from "../logs-alert/kind";
 
 type InLogsAlert = destinations.InLogsAlert;
 const PLACEMENT = { scope: "project", parent: LOGS_ALERT_PARENT, key: "text" } as const;
@@ -90,20 +89,29 @@ export const logsAlertDestinationKind: Kind<"project", LogsAlertDestinationRecor
   // Alert by alert: PostHog answers destinations in their alert's retrieve only.
   importer: scopedImport(PLACEMENT, logsAlertDestinationFields, {
     list: async (http, projectId, read) => {
-      const alerts = await read(listLogsAlerts);
-      const each = alerts.map(async (alert) =>
-        (await destinations.listLogsAlertDestinations(http, { scope: projectId, parent: alert.id })).map((d) => ({
+      // The alerts' own list (the key of the import's reads), read once for both kinds.
+      const alerts = await read(logsAlertKind.lookups!.list);
+      const each = alerts.map(async (alert) => {
+        const parent = String(alert.id);
+        return (await destinations.listLogsAlertDestinations(http, { scope: projectId, parent })).map((d) => ({
           ...d,
-          logs_alert_id: alert.id,
-        })),
-      );
+          logs_alert_id: parent,
+        }));
+      });
       return (await Promise.all(each)).flat();
     },
     defaults: {},
     // PostHog answers the webhook URL and the PagerDuty key only in part: the stack's secret holds the whole.
     secrets: (destination) => [
       ...(destination.webhook_url
-        ? [{ field: "webhook_url", path: [], what: "the whole webhook URL (PostHog answers only its scheme and host)" }]
+        ? [
+            {
+              field: "webhook_url",
+              path: [],
+              what: "the whole webhook URL (PostHog answers only its scheme and host)",
+              answeredPartStands: true as const,
+            },
+          ]
         : []),
       ...(destination.pagerduty_routing_key
         ? [
@@ -111,6 +119,7 @@ export const logsAlertDestinationKind: Kind<"project", LogsAlertDestinationRecor
               field: "pagerduty_routing_key",
               path: [],
               what: "the whole PagerDuty integration key (PostHog answers only its last four characters)",
+              answeredPartStands: true as const,
             },
           ]
         : []),
