@@ -61,7 +61,7 @@ test("--dry-run prints the project and writes nothing; progress goes to stderr",
     "0 event definitions, 0 property definitions";
   const after =
     "0 notebooks, 0 subscriptions, 0 insight variables, 0 error tracking assignment rules, 0 error tracking grouping rules, " +
-    "0 error tracking suppression rules";
+    "0 error tracking suppression rules, 0 log alerts, 0 log alert destinations";
   expect(counts).toEqual([
     `3 projects in organization ${org.server.organizationId}`,
     expect.stringMatching(
