@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { type Equality, type FieldDef, type LeftOut, sameJson, type ApiTypes } from "../../kit/field-table";
-import { QUIET_HOURS_SOURCE, quietHours } from "../alert/quiet-hours";
+import { sameQuietHours, scheduleRestrictionInput } from "../alert/quiet-hours";
 
 export const SERIALIZER = "LogsAlertConfigurationSerializer, products/logs/backend/alerts_api.py";
 /** ALLOWED_WINDOW_MINUTES (alerts_api.py). */
@@ -21,14 +21,6 @@ const FILTERS = "LogsAlertFilters, posthog/schema.py";
 /** `create`/`update` store a blank name as "Untitled alert". */
 const sameName: Equality = (declared, live) =>
   sameJson(typeof declared === "string" && declared.trim() === "" ? "Untitled alert" : declared, live);
-
-/** Quiet hours as PostHog stores them (merged and sorted, none as null): declared and live compared in that form. */
-const sameQuietHours: Equality = (declared, live) => {
-  const form = quietHours(declared);
-  return "value" in form && sameJson(form.value, live ?? null);
-};
-
-const windowTime = z.string({ error: "must be a time HH:MM" });
 
 const int = (what: string, min: number, max?: number) => {
   const range = max === undefined ? `at least ${min}` : `from ${min} to ${max}`;
@@ -99,21 +91,7 @@ export const logsAlertFields = {
   },
   schedule_restriction: {
     type: "LogsAlertQuietHours | null",
-    input: z
-      .strictObject(
-        {
-          blocked_windows: z.array(z.strictObject({ start: windowTime, end: windowTime }), {
-            error: "blocked_windows must be a list of {start, end}",
-          }),
-        },
-        { error: "must be { blocked_windows: [{start, end}] } or null" },
-      )
-      .superRefine((value, ctx) => {
-        const form = quietHours(value);
-        if ("problem" in form)
-          ctx.addIssue({ code: "custom", message: `${form.problem} ("Invalid schedule restriction.", ${QUIET_HOURS_SOURCE})` });
-      })
-      .nullable(),
+    input: scheduleRestrictionInput,
     equal: sameQuietHours,
     doc: 'Quiet hours: `{blocked_windows: [{start: "22:00", end: "07:00"}]}`, local times (HH:MM, the project\'s time zone) when PostHog does not evaluate the alert; at most 5 windows of at least 30 minutes, not the whole day. PostHog stores them merged and sorted; null for none.',
   },
