@@ -18,9 +18,11 @@ const MAX_EVALUATION_PERIODS = 10;
 export const SEVERITY_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal"] as const;
 const FILTERS = "LogsAlertFilters, posthog/schema.py";
 
-/** `create`/`update` store a blank name as "Untitled alert". */
-const sameName: Equality = (declared, live) =>
-  sameJson(typeof declared === "string" && declared.trim() === "" ? "Untitled alert" : declared, live);
+/** The name trimmed (a CharField), and stored as "Untitled alert" when blank (`create`/`update`). */
+const sameName: Equality = (declared, live) => {
+  const name = typeof declared === "string" ? declared.trim() : declared;
+  return sameJson(name === "" ? "Untitled alert" : name, live);
+};
 
 const int = (what: string, min: number, max?: number) => {
   const range = max === undefined ? `at least ${min}` : `from ${min} to ${max}`;

@@ -47,6 +47,14 @@ test("PostHog's rules are checked before anything is sent, naming the field and 
   expect(await server.requests()).toEqual([]);
 });
 
+test("a name with spaces around it is the name PostHog trims it to (a CharField): made without a failure, then no change", async () => {
+  const { provider, projectId } = setups.current!;
+  const inputs = { projectId, name: "  Checkout errors  ", filters: errors };
+  const created = await provider.create(inputs);
+  expect(created.outs).toMatchObject({ name: "Checkout errors" });
+  expect(await provider.diff(created.id, created.outs as Json, inputs)).toMatchObject({ changes: false });
+});
+
 test("created, then drifted by hand: refresh shows the drift and up puts back only what drifted; a blank name is PostHog's 'Untitled alert'", async () => {
   const { provider, http, projectId } = setups.current!;
   const inputs = { projectId, name: "", filters: { serviceNames: ["checkout"] }, thresholdCount: 0, windowMinutes: 15 };
