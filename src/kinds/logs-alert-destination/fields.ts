@@ -26,8 +26,13 @@ export function urlOrigin(value: unknown): string | undefined {
 }
 
 const sameOrigin: Equality = (declared, live) => sameJson(urlOrigin(declared) ?? declared ?? null, live ?? null);
-const sameLastFour: Equality = (declared, live) =>
-  sameJson(typeof declared === "string" ? declared.slice(-4) : (declared ?? null), live ?? null);
+/** A text as its CharField stores it: trimmed. */
+const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() : (value ?? null));
+const sameTrimmed: Equality = (declared, live) => sameJson(trimmed(declared), live ?? null);
+const sameLastFour: Equality = (declared, live) => {
+  const key = trimmed(declared);
+  return sameJson(typeof key === "string" ? key.slice(-4) : key, live ?? null);
+};
 /** Never answered: what was declared is what was sent. */
 const writeOnly: Equality = () => true;
 
@@ -55,6 +60,7 @@ export const logsAlertDestinationFields = {
   },
   slack_channel_id: {
     input: text("must be a Slack channel id"),
+    equal: sameTrimmed,
     doc: "The Slack channel to post into, by id (`C0123456789`): a channel renamed in Slack stays the same.",
   },
   slack_channel_name: {

@@ -149,7 +149,10 @@ export class LogsAlertDestinationLifecycle extends FieldTableLifecycle<LogsAlert
         `${error.message} The destination may have been made: look among log alert ${String(where.parent)}'s destinations in PostHog for a ${String(body["type"])} one, and adopt it with \`adoptId\` (its hog functions' ids, joined by commas) or delete it, before running \`pulumi up\` again.`,
       );
     }
-    return { ...made, project_id: Number(where.scope), logs_alert_id: String(where.parent) };
+    // What PostHog never answers (a Slack channel's name) is what its create took: what was sent, not a setting to
+    // send again (PostHog updates no destination).
+    const taken = Object.fromEntries(UNANSWERED.filter((field) => body[field] !== undefined).map((field) => [field, body[field]]));
+    return { ...made, ...taken, project_id: Number(where.scope), logs_alert_id: String(where.parent) };
   }
 
   /** Any change of a declared field, or a live value that differs from it, replaces it: PostHog updates none. */

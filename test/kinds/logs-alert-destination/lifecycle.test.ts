@@ -1,8 +1,9 @@
 /**
  * The LogsAlertDestination lifecycle over loopback against the local server: what each type needs checked before
  * anything is sent; the webhook URL compared as PostHog answers it (scheme and host) and any change of an input a
- * replacement (PostHog updates no destination); one deleted by hand, or with its alert, gone at refresh and its
- * delete then quiet; the secret inputs the ones the plugin makes secret. (Its example's create, preview, adoption,
+ * replacement (PostHog updates no destination); what PostHog never answers or trims made without a failure; one
+ * deleted by hand, or with its alert, gone at refresh and its delete then quiet; the secret inputs the ones the plugin
+ * makes secret. (Its example's create, preview, adoption,
  * import and delete: the contract suite; the secret kept out of the state in plain text: test/e2e/contract.test.ts.)
  */
 import * as alerts from "../../../src/kinds/logs-alert/endpoints";
@@ -84,6 +85,23 @@ test("a webhook destination: its URL compared as PostHog answers it, any change 
 
   await provider.delete(created.id, outs);
   expect((await alerts.getLogsAlert(http, projectId, logsAlertId)).destinations).toEqual([]);
+});
+
+test("a Slack channel's name (never answered) and texts with spaces around them (PostHog trims): made without a failure, then no change, read back as declared", async () => {
+  const { provider, projectId } = setups.current!;
+  const logsAlertId = await alertOf();
+  for (const declared of [
+    { type: "slack", slackWorkspaceId: 3, slackChannelId: "C0123456789", slackChannelName: "#alerts" },
+    { type: "slack", slackWorkspaceId: 3, slackChannelId: " C0123456789 ", slackChannelName: " #alerts " },
+    { type: "pagerduty", pagerdutyRoutingKey: " R0123456789abcdef " },
+  ]) {
+    const inputs = { projectId, logsAlertId, ...declared };
+    const made = await provider.create(inputs);
+    expect(await provider.diff(made.id, made.outs as Json, inputs)).toMatchObject({ changes: false });
+    const read = await provider.read(made.id, made.outs as Json);
+    expect(read.inputs).toEqual(inputs);
+    expect(await provider.diff(made.id, read.props as Json, inputs)).toMatchObject({ changes: false });
+  }
 });
 
 test("deleted by hand, or with its alert: gone at refresh, and a delete of what is gone succeeds", async () => {
