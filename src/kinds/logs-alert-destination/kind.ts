@@ -129,6 +129,14 @@ export const logsAlertDestinationKind: Kind<"project", LogsAlertDestinationRecor
 };
 
 /**
+ * What PostHog never answers (a Slack channel's name) as what was sent: not a setting still to send after the create
+ * or an adoption (PostHog updates no destination), and never drift.
+ */
+function withUnanswered<T extends object>(record: T, sent: Json): T {
+  return { ...record, ...Object.fromEntries(UNANSWERED.filter((field) => sent[field] !== undefined).map((field) => [field, sent[field]])) };
+}
+
+/**
  * The LogsAlertDestination lifecycle: the kit's field-table lifecycle with its create, never resent blindly, every
  * change a replacement, and the fields PostHog never answers whole (a Slack channel's name) not taken for a PostHog
  * without them.
@@ -149,10 +157,13 @@ export class LogsAlertDestinationLifecycle extends FieldTableLifecycle<LogsAlert
         `${error.message} The destination may have been made: look among log alert ${String(where.parent)}'s destinations in PostHog for a ${String(body["type"])} one, and adopt it with \`adoptId\` (its hog functions' ids, joined by commas) or delete it, before running \`pulumi up\` again.`,
       );
     }
-    // What PostHog never answers (a Slack channel's name) is what its create took: what was sent, not a setting to
-    // send again (PostHog updates no destination).
-    const taken = Object.fromEntries(UNANSWERED.filter((field) => body[field] !== undefined).map((field) => [field, body[field]]));
-    return { ...made, ...taken, project_id: Number(where.scope), logs_alert_id: String(where.parent) };
+    return { ...withUnanswered(made, body), project_id: Number(where.scope), logs_alert_id: String(where.parent) };
+  }
+
+  /** One adopted holds the declared fields PostHog never answers, as one made does. */
+  protected override async adopted(where: InLogsAlert, inputs: Json): Promise<LogsAlertDestinationRecord | undefined> {
+    const record = await super.adopted(where, inputs);
+    return record && withUnanswered(record, logsAlertDestinationModel.declaredSettings(inputs));
   }
 
   /** Any change of a declared field, or a live value that differs from it, replaces it: PostHog updates none. */

@@ -87,8 +87,8 @@ test("a webhook destination: its URL compared as PostHog answers it, any change 
   expect((await alerts.getLogsAlert(http, projectId, logsAlertId)).destinations).toEqual([]);
 });
 
-test("a Slack channel's name (never answered) and texts with spaces around them (PostHog trims): made without a failure, then no change, read back as declared", async () => {
-  const { provider, projectId } = setups.current!;
+test("a Slack channel's name (never answered) and texts with spaces around them (PostHog trims): made or adopted without a failure, then no change, read back as declared", async () => {
+  const { provider, http, projectId } = setups.current!;
   const logsAlertId = await alertOf();
   for (const declared of [
     { type: "slack", slackWorkspaceId: 3, slackChannelId: "C0123456789", slackChannelName: "#alerts" },
@@ -102,6 +102,17 @@ test("a Slack channel's name (never answered) and texts with spaces around them 
     expect(read.inputs).toEqual(inputs);
     expect(await provider.diff(made.id, read.props as Json, inputs)).toMatchObject({ changes: false });
   }
+  // One made by hand, adopted with its channel's name declared: taken as it is, nothing sent.
+  const slack = { slack_workspace_id: 3, slack_channel_id: "C0123456789", slack_channel_name: "#alerts" };
+  const byHand = await destinations.createLogsAlertDestination(
+    http,
+    { scope: projectId, parent: logsAlertId },
+    { type: "slack", ...slack },
+  );
+  const inputs = { projectId, logsAlertId, type: "slack", slackWorkspaceId: 3, slackChannelId: "C0123456789", slackChannelName: "#alerts" };
+  const adopted = await provider.create({ ...inputs, adoptId: byHand.id });
+  expect(adopted.id).toBe(byHand.id);
+  expect(await provider.diff(adopted.id, adopted.outs as Json, inputs)).toMatchObject({ changes: false });
 });
 
 test("deleted by hand, or with its alert: gone at refresh, and a delete of what is gone succeeds", async () => {
