@@ -41,6 +41,8 @@ export * as errorTrackingSuppressionRules from "./kinds/error-tracking-suppressi
 export * as featureFlagSchedules from "./kinds/feature-flag-schedule/endpoints";
 export * as schemaPropertyGroups from "./kinds/schema-property-group/endpoints";
 export * as eventSchemas from "./kinds/event-schema/endpoints";
+export * as logsAlerts from "./kinds/logs-alert/endpoints";
+export * as logsAlertDestinations from "./kinds/logs-alert-destination/endpoints";
 export type { Project } from "./kinds/project/record";
 export type { FeatureFlag } from "./kinds/feature-flag/record";
 export type { Annotation } from "./kinds/annotation/record";
@@ -78,3 +80,5 @@ export type { ErrorTrackingSuppressionRule } from "./kinds/error-tracking-suppre
 export type { FeatureFlagSchedule } from "./kinds/feature-flag-schedule/record";
 export type { SchemaPropertyGroup } from "./kinds/schema-property-group/record";
 export type { EventSchema } from "./kinds/event-schema/record";
+export type { LogsAlert } from "./kinds/logs-alert/record";
+export type { LogsAlertDestination } from "./kinds/logs-alert-destination/record";

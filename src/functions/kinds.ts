@@ -35,3 +35,4 @@ export * from "./error-tracking-grouping-rule";
 export * from "./error-tracking-suppression-rule";
 export * from "./schema-property-group";
 export * from "./event-schema";
+export * from "./logs-alert";

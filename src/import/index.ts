@@ -106,8 +106,8 @@ export async function readOrganization(
       } catch (error) {
         // A kind PostHog refuses to this key (a missing scope; alerts to every personal API key on PostHog
         // 2025-08-04), to this plan (402: subscriptions without the `subscriptions` feature) or does not serve at all
-        // (a route its version lacks: schema management on 2025-08-04) is left out, said so, and the rest imported:
-        // nothing of it is declared, so nothing is managed.
+        // (a route its version lacks: schema management and log alerts on 2025-08-04) is left out, said so, and the
+        // rest imported: nothing of it is declared, so nothing is managed.
         if (!(error instanceof PostHogError && (error.status === 403 || error.status === 402 || error.endpointMissing))) throw error;
         progress(`project ${projectId}: ${pluralNoun(kind.noun)} not imported: ${error.message}`);
         counts.push(`${pluralNoun(kind.noun)} not readable`);

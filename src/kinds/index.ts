@@ -43,6 +43,8 @@ import { errorTrackingGroupingRuleKind } from "./error-tracking-grouping-rule/ki
 import { errorTrackingSuppressionRuleKind } from "./error-tracking-suppression-rule/kind";
 import { schemaPropertyGroupKind } from "./schema-property-group/kind";
 import { eventSchemaKind } from "./event-schema/kind";
+import { logsAlertKind } from "./logs-alert/kind";
+import { logsAlertDestinationKind } from "./logs-alert-destination/kind";
 import type { Kind } from "../kit/kind";
 import { pluralNoun } from "../kit/names";
 
@@ -84,6 +86,8 @@ export const kinds: readonly Kind[] = [
   featureFlagScheduleKind as Kind,
   schemaPropertyGroupKind as Kind,
   eventSchemaKind as Kind,
+  logsAlertKind as Kind,
+  logsAlertDestinationKind as unknown as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

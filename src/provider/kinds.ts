@@ -46,6 +46,8 @@ import type * as errorTrackingSuppressionRuleModule from "../kinds/error-trackin
 import type * as featureFlagScheduleModule from "../kinds/feature-flag-schedule/kind";
 import type * as schemaPropertyGroupModule from "../kinds/schema-property-group/kind";
 import type * as eventSchemaModule from "../kinds/event-schema/kind";
+import type * as logsAlertModule from "../kinds/logs-alert/kind";
+import type * as logsAlertDestinationModule from "../kinds/logs-alert-destination/kind";
 
 export type ProjectLifecycle = InstanceType<typeof projectModule.ProjectLifecycle>;
 export declare const ProjectLifecycle: typeof projectModule.ProjectLifecycle;
@@ -240,6 +242,16 @@ export declare const EventSchemaLifecycle: typeof eventSchemaModule.EventSchemaL
 export type EventSchemaProvider = InstanceType<typeof eventSchemaModule.EventSchemaLifecycle>;
 export declare const EventSchemaProvider: typeof eventSchemaModule.EventSchemaLifecycle;
 export declare const eventSchemaProvider: pulumi.dynamic.ResourceProvider;
+export type LogsAlertLifecycle = InstanceType<typeof logsAlertModule.LogsAlertLifecycle>;
+export declare const LogsAlertLifecycle: typeof logsAlertModule.LogsAlertLifecycle;
+export type LogsAlertProvider = InstanceType<typeof logsAlertModule.LogsAlertLifecycle>;
+export declare const LogsAlertProvider: typeof logsAlertModule.LogsAlertLifecycle;
+export declare const logsAlertProvider: pulumi.dynamic.ResourceProvider;
+export type LogsAlertDestinationLifecycle = InstanceType<typeof logsAlertDestinationModule.LogsAlertDestinationLifecycle>;
+export declare const LogsAlertDestinationLifecycle: typeof logsAlertDestinationModule.LogsAlertDestinationLifecycle;
+export type LogsAlertDestinationProvider = InstanceType<typeof logsAlertDestinationModule.LogsAlertDestinationLifecycle>;
+export declare const LogsAlertDestinationProvider: typeof logsAlertDestinationModule.LogsAlertDestinationLifecycle;
+export declare const logsAlertDestinationProvider: pulumi.dynamic.ResourceProvider;
 
 lazyKind(module.exports, "Project", () => {
   const loaded = require("../kinds/project/kind") as typeof projectModule;
@@ -388,4 +400,12 @@ lazyKind(module.exports, "SchemaPropertyGroup", () => {
 lazyKind(module.exports, "EventSchema", () => {
   const loaded = require("../kinds/event-schema/kind") as typeof eventSchemaModule;
   return { kind: loaded.eventSchemaKind as Kind, Lifecycle: loaded.EventSchemaLifecycle };
+});
+lazyKind(module.exports, "LogsAlert", () => {
+  const loaded = require("../kinds/logs-alert/kind") as typeof logsAlertModule;
+  return { kind: loaded.logsAlertKind as Kind, Lifecycle: loaded.LogsAlertLifecycle };
+});
+lazyKind(module.exports, "LogsAlertDestination", () => {
+  const loaded = require("../kinds/logs-alert-destination/kind") as typeof logsAlertDestinationModule;
+  return { kind: loaded.logsAlertDestinationKind as unknown as Kind, Lifecycle: loaded.LogsAlertDestinationLifecycle };
 });

@@ -41,3 +41,5 @@ export * from "./error-tracking-suppression-rule";
 export * from "./feature-flag-schedule";
 export * from "./schema-property-group";
 export * from "./event-schema";
+export * from "./logs-alert";
+export * from "./logs-alert-destination";

@@ -332,6 +332,14 @@ export const refusedBy2025_08_04: Readonly<Record<string, Refusal>> = {
     why: "PostHog 2025-08-04 creates no function but a transformation without a template where the organization lacks the Data Pipelines addon (HogFunctionSerializer.validate, posthog/api/hog_function.py), and the example is a destination",
     refusal: /The Data Pipelines addon is required to create custom functions/,
   },
+  LogsAlert: {
+    why: "PostHog 2025-08-04 has no log alerts (its products/logs/backend/ serves the log query only): its router answers 404",
+    refusal: /This PostHog has no log alerts \(PostHog 2025-08-04 and older serve none\)/,
+  },
+  LogsAlertDestination: {
+    why: "PostHog 2025-08-04 has no log alerts, so none of their destinations: its router answers 404",
+    refusal: /This PostHog has no log alerts \(PostHog 2025-08-04 and older serve none\)/,
+  },
 };
 
 export interface ContractOptions {

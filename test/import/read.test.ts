@@ -122,6 +122,9 @@ test("one list per kind and project, one GET per project; a project being delete
     `/api/projects/${mobile.id}/scheduled_changes/`,
     `/api/projects/${mobile.id}/schema_property_groups/`,
     `/api/projects/${mobile.id}/event_schemas/`,
+    // Log alerts: the list, read once for the alerts and their destinations (each alert's GET holds its destinations;
+    // none here).
+    `/api/projects/${mobile.id}/logs/alerts/`,
   ]);
 });
 

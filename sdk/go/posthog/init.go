@@ -67,6 +67,10 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Insight{}
 	case "posthog:index:InsightVariable":
 		r = &InsightVariable{}
+	case "posthog:index:LogsAlert":
+		r = &LogsAlert{}
+	case "posthog:index:LogsAlertDestination":
+		r = &LogsAlertDestination{}
 	case "posthog:index:Notebook":
 		r = &Notebook{}
 	case "posthog:index:OrganizationInvite":

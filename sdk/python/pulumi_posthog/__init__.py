@@ -50,6 +50,7 @@ from .get_hog_flow import *
 from .get_hog_function import *
 from .get_insight import *
 from .get_insight_variable import *
+from .get_logs_alert import *
 from .get_notebook import *
 from .get_organization_member import *
 from .get_project import *
@@ -90,6 +91,7 @@ from .list_hog_flows import *
 from .list_hog_functions import *
 from .list_insight_variables import *
 from .list_insights import *
+from .list_logs_alerts import *
 from .list_notebooks import *
 from .list_organization_members import *
 from .list_projects import *
@@ -101,6 +103,8 @@ from .list_subscriptions import *
 from .list_surveys import *
 from .list_warehouse_saved_queries import *
 from .list_warehouse_view_links import *
+from .logs_alert import *
+from .logs_alert_destination import *
 from .notebook import *
 from .organization_invite import *
 from .organization_member import *
@@ -155,6 +159,8 @@ _utilities.register(
    "posthog:index:HogFunction": "HogFunction",
    "posthog:index:Insight": "Insight",
    "posthog:index:InsightVariable": "InsightVariable",
+   "posthog:index:LogsAlert": "LogsAlert",
+   "posthog:index:LogsAlertDestination": "LogsAlertDestination",
    "posthog:index:Notebook": "Notebook",
    "posthog:index:OrganizationInvite": "OrganizationInvite",
    "posthog:index:OrganizationMember": "OrganizationMember",

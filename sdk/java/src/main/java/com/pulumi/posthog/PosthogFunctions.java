@@ -59,6 +59,8 @@ import com.pulumi.posthog.inputs.GetInsightArgs;
 import com.pulumi.posthog.inputs.GetInsightPlainArgs;
 import com.pulumi.posthog.inputs.GetInsightVariableArgs;
 import com.pulumi.posthog.inputs.GetInsightVariablePlainArgs;
+import com.pulumi.posthog.inputs.GetLogsAlertArgs;
+import com.pulumi.posthog.inputs.GetLogsAlertPlainArgs;
 import com.pulumi.posthog.inputs.GetNotebookArgs;
 import com.pulumi.posthog.inputs.GetNotebookPlainArgs;
 import com.pulumi.posthog.inputs.GetOrganizationMemberArgs;
@@ -131,6 +133,8 @@ import com.pulumi.posthog.inputs.ListInsightVariablesArgs;
 import com.pulumi.posthog.inputs.ListInsightVariablesPlainArgs;
 import com.pulumi.posthog.inputs.ListInsightsArgs;
 import com.pulumi.posthog.inputs.ListInsightsPlainArgs;
+import com.pulumi.posthog.inputs.ListLogsAlertsArgs;
+import com.pulumi.posthog.inputs.ListLogsAlertsPlainArgs;
 import com.pulumi.posthog.inputs.ListNotebooksArgs;
 import com.pulumi.posthog.inputs.ListNotebooksPlainArgs;
 import com.pulumi.posthog.inputs.ListOrganizationMembersArgs;
@@ -178,6 +182,7 @@ import com.pulumi.posthog.outputs.GetHogFlowResult;
 import com.pulumi.posthog.outputs.GetHogFunctionResult;
 import com.pulumi.posthog.outputs.GetInsightResult;
 import com.pulumi.posthog.outputs.GetInsightVariableResult;
+import com.pulumi.posthog.outputs.GetLogsAlertResult;
 import com.pulumi.posthog.outputs.GetNotebookResult;
 import com.pulumi.posthog.outputs.GetOrganizationMemberResult;
 import com.pulumi.posthog.outputs.GetProjectActivityResult;
@@ -214,6 +219,7 @@ import com.pulumi.posthog.outputs.ListHogFlowsResult;
 import com.pulumi.posthog.outputs.ListHogFunctionsResult;
 import com.pulumi.posthog.outputs.ListInsightVariablesResult;
 import com.pulumi.posthog.outputs.ListInsightsResult;
+import com.pulumi.posthog.outputs.ListLogsAlertsResult;
 import com.pulumi.posthog.outputs.ListNotebooksResult;
 import com.pulumi.posthog.outputs.ListOrganizationMembersResult;
 import com.pulumi.posthog.outputs.ListProjectsResult;
@@ -1214,6 +1220,55 @@ public final class PosthogFunctions {
      */
     public static CompletableFuture<GetInsightVariableResult> getInsightVariablePlain(GetInsightVariablePlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("posthog:index:getInsightVariable", TypeShape.of(GetInsightVariableResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One log alert that is not deleted, by logsAlertId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLogsAlertResult> getLogsAlert() {
+        return getLogsAlert(GetLogsAlertArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * One log alert that is not deleted, by logsAlertId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetLogsAlertResult> getLogsAlertPlain() {
+        return getLogsAlertPlain(GetLogsAlertPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * One log alert that is not deleted, by logsAlertId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLogsAlertResult> getLogsAlert(GetLogsAlertArgs args) {
+        return getLogsAlert(args, InvokeOptions.Empty);
+    }
+    /**
+     * One log alert that is not deleted, by logsAlertId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetLogsAlertResult> getLogsAlertPlain(GetLogsAlertPlainArgs args) {
+        return getLogsAlertPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * One log alert that is not deleted, by logsAlertId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLogsAlertResult> getLogsAlert(GetLogsAlertArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getLogsAlert", TypeShape.of(GetLogsAlertResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One log alert that is not deleted, by logsAlertId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLogsAlertResult> getLogsAlert(GetLogsAlertArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getLogsAlert", TypeShape.of(GetLogsAlertResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One log alert that is not deleted, by logsAlertId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetLogsAlertResult> getLogsAlertPlain(GetLogsAlertPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:getLogsAlert", TypeShape.of(GetLogsAlertResult.class), args, Utilities.withVersion(options));
     }
     /**
      * One notebook that is not deleted, by shortId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
@@ -2838,6 +2893,55 @@ public final class PosthogFunctions {
      */
     public static CompletableFuture<ListInsightsResult> listInsightsPlain(ListInsightsPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("posthog:index:listInsights", TypeShape.of(ListInsightsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every log alert of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLogsAlertsResult> listLogsAlerts() {
+        return listLogsAlerts(ListLogsAlertsArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every log alert of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListLogsAlertsResult> listLogsAlertsPlain() {
+        return listLogsAlertsPlain(ListLogsAlertsPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every log alert of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLogsAlertsResult> listLogsAlerts(ListLogsAlertsArgs args) {
+        return listLogsAlerts(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every log alert of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListLogsAlertsResult> listLogsAlertsPlain(ListLogsAlertsPlainArgs args) {
+        return listLogsAlertsPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every log alert of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLogsAlertsResult> listLogsAlerts(ListLogsAlertsArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listLogsAlerts", TypeShape.of(ListLogsAlertsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every log alert of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLogsAlertsResult> listLogsAlerts(ListLogsAlertsArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listLogsAlerts", TypeShape.of(ListLogsAlertsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every log alert of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListLogsAlertsResult> listLogsAlertsPlain(ListLogsAlertsPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:listLogsAlerts", TypeShape.of(ListLogsAlertsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Every notebook of the project that is not deleted.
