@@ -1,9 +1,9 @@
 /**
  * posthog.Action and posthog.Annotation against a real PostHog: an annotation's naive date-time and an action's Slack
- * message read back without change, the fields PostHog 2025-08-04 lacks, and the provider's refusals before sending agreeing with PostHog's own.
- * Each kind's create, a preview without change, drift shown `old => new` and put back, adoption, import and destroy
- * are the contract's Action and Annotation cases (contract.test.ts), against the same PostHog. Everything carries the
- * run's prefix and is marked deleted afterwards.
+ * message read back without change, the fields PostHog 2025-08-04 lacks, and the provider's refusals before sending
+ * agreeing with PostHog's own. Each kind's create, a preview without change, drift shown `old => new` and put back,
+ * adoption, import and destroy are the contract's Action and Annotation cases (contract.test.ts), against the same
+ * PostHog. Everything carries the run's prefix and is marked deleted afterwards.
  */
 import { PostHogError, type Transport } from "../../src/client-entry";
 import * as actions from "../../src/kinds/action/endpoints";
