@@ -245,7 +245,8 @@ export const experimentLeftOut: LeftOut = {
   type: "not yet managed: whether the experiment is a web or a product one",
   stats_config: "not yet managed: the statistics configuration",
   scheduling_config: "not yet managed: the scheduling configuration",
-  allow_unknown_events: "a switch of one request (skip the check of the metrics' events), not a setting",
+  allow_unknown_events:
+    "not yet managed: a write-only switch of one request (never answered; PostHog 2025-08-04 has none) that lets today's PostHog take metrics naming events the project has not ingested yet; it would have to go along with every write of the metrics",
   conclusion: "not yet managed: the experiment's conclusion",
   conclusion_comment: "not yet managed: the experiment's conclusion",
   primary_metrics_ordered_uuids: "not yet managed: the order of the metrics in PostHog's interface",
