@@ -77,7 +77,7 @@ export interface HogFunctionArgs {
   mappings?: pulumi.Input<pulumi.Input<HogFunctionMapping>[]>;
   /** The icon PostHog shows for it (a URL; a template's icon when left out). */
   iconUrl?: pulumi.Input<string | null>;
-  /** Where a transformation runs among the project's transformations (lower first; 0 to 32767). Left out, PostHog puts a new transformation (and one enabled again) after the others. */
+  /** Where a transformation runs among the project's transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others. */
   executionOrder?: pulumi.Input<number | null>;
   /** The template it starts from, where the PostHog in front of you has templates (loaded by its plugin server): its code, inputs schema, icon and name fill what is not given. Fixed at create: changing it replaces the function. */
   templateId?: pulumi.Input<string>;
@@ -124,7 +124,7 @@ export interface HogFunctionOutputProperties {
   readonly mappings?: pulumi.Output<HogFunctionMapping[]>;
   /** The icon PostHog shows for it (a URL; a template's icon when left out). Present when declared. */
   readonly iconUrl?: pulumi.Output<string | null>;
-  /** Where a transformation runs among the project's transformations (lower first; 0 to 32767). Left out, PostHog puts a new transformation (and one enabled again) after the others. Present when declared. */
+  /** Where a transformation runs among the project's transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others. Present when declared. */
   readonly executionOrder?: pulumi.Output<number | null>;
   /** The template it starts from, where the PostHog in front of you has templates (loaded by its plugin server): its code, inputs schema, icon and name fill what is not given. Fixed at create: changing it replaces the function. Present when declared. */
   readonly templateId?: pulumi.Output<string>;

@@ -78,7 +78,7 @@ type HogFunction struct {
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// Whether it runs.
 	Enabled pulumi.BoolPtrOutput `pulumi:"enabled"`
-	// Where a transformation runs among the project's transformations (lower first; 0 to 32767). Left out, PostHog puts a new transformation (and one enabled again) after the others.
+	// Where a transformation runs among the project's transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
 	ExecutionOrder pulumi.IntPtrOutput `pulumi:"executionOrder"`
 	// Which events it runs on: `events`, `actions`, `properties`, `filter_test_accounts`, as PostHog's destination filters.
 	Filters pulumi.MapOutput `pulumi:"filters"`
@@ -158,7 +158,7 @@ type hogFunctionArgs struct {
 	Description *string `pulumi:"description"`
 	// Whether it runs.
 	Enabled *bool `pulumi:"enabled"`
-	// Where a transformation runs among the project's transformations (lower first; 0 to 32767). Left out, PostHog puts a new transformation (and one enabled again) after the others.
+	// Where a transformation runs among the project's transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
 	ExecutionOrder *int `pulumi:"executionOrder"`
 	// Which events it runs on: `events`, `actions`, `properties`, `filter_test_accounts`, as PostHog's destination filters.
 	Filters map[string]interface{} `pulumi:"filters"`
@@ -192,7 +192,7 @@ type HogFunctionArgs struct {
 	Description pulumi.StringPtrInput
 	// Whether it runs.
 	Enabled pulumi.BoolPtrInput
-	// Where a transformation runs among the project's transformations (lower first; 0 to 32767). Left out, PostHog puts a new transformation (and one enabled again) after the others.
+	// Where a transformation runs among the project's transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
 	ExecutionOrder pulumi.IntPtrInput
 	// Which events it runs on: `events`, `actions`, `properties`, `filter_test_accounts`, as PostHog's destination filters.
 	Filters pulumi.MapInput
@@ -270,7 +270,7 @@ func (o HogFunctionOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *HogFunction) pulumi.BoolPtrOutput { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-// Where a transformation runs among the project's transformations (lower first; 0 to 32767). Left out, PostHog puts a new transformation (and one enabled again) after the others.
+// Where a transformation runs among the project's transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
 func (o HogFunctionOutput) ExecutionOrder() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *HogFunction) pulumi.IntPtrOutput { return v.ExecutionOrder }).(pulumi.IntPtrOutput)
 }

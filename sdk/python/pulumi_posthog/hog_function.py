@@ -40,7 +40,7 @@ class HogFunctionArgs:
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing hog function (its UUID) on create instead of creating one; what differs from the declared inputs is then set.
         :param pulumi.Input[_builtins.str] description: What it does; may be empty.
         :param pulumi.Input[_builtins.bool] enabled: Whether it runs.
-        :param pulumi.Input[_builtins.int] execution_order: Where a transformation runs among the project's transformations (lower first; 0 to 32767). Left out, PostHog puts a new transformation (and one enabled again) after the others.
+        :param pulumi.Input[_builtins.int] execution_order: Where a transformation runs among the project's transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
         :param pulumi.Input[Mapping[str, Any]] filters: Which events it runs on: `events`, `actions`, `properties`, `filter_test_accounts`, as PostHog's destination filters.
         :param pulumi.Input[_builtins.str] hog: Its Hog source code (TypeScript for site apps and site destinations), compiled by PostHog: a compile error is refused with PostHog's message. At most 100 KB.
         :param pulumi.Input[_builtins.str] icon_url: The icon PostHog shows for it (a URL; a template's icon when left out).
@@ -124,7 +124,7 @@ class HogFunctionArgs:
     @pulumi.getter(name="executionOrder")
     def execution_order(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Where a transformation runs among the project's transformations (lower first; 0 to 32767). Left out, PostHog puts a new transformation (and one enabled again) after the others.
+        Where a transformation runs among the project's transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
         """
         return pulumi.get(self, "execution_order")
 
@@ -317,7 +317,7 @@ class HogFunction(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing hog function (its UUID) on create instead of creating one; what differs from the declared inputs is then set.
         :param pulumi.Input[_builtins.str] description: What it does; may be empty.
         :param pulumi.Input[_builtins.bool] enabled: Whether it runs.
-        :param pulumi.Input[_builtins.int] execution_order: Where a transformation runs among the project's transformations (lower first; 0 to 32767). Left out, PostHog puts a new transformation (and one enabled again) after the others.
+        :param pulumi.Input[_builtins.int] execution_order: Where a transformation runs among the project's transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
         :param pulumi.Input[Mapping[str, Any]] filters: Which events it runs on: `events`, `actions`, `properties`, `filter_test_accounts`, as PostHog's destination filters.
         :param pulumi.Input[_builtins.str] hog: Its Hog source code (TypeScript for site apps and site destinations), compiled by PostHog: a compile error is refused with PostHog's message. At most 100 KB.
         :param pulumi.Input[_builtins.str] icon_url: The icon PostHog shows for it (a URL; a template's icon when left out).
@@ -490,7 +490,7 @@ class HogFunction(pulumi.CustomResource):
     @pulumi.getter(name="executionOrder")
     def execution_order(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Where a transformation runs among the project's transformations (lower first; 0 to 32767). Left out, PostHog puts a new transformation (and one enabled again) after the others.
+        Where a transformation runs among the project's transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
         """
         return pulumi.get(self, "execution_order")
 

@@ -282,7 +282,7 @@ export const hogFunctionFields = {
       .nullable(),
     // HogFunctionSerializer.update: a transformation enabled again without its order goes after the others.
     sentWith: ["enabled"],
-    doc: "Where a transformation runs among the project's transformations (lower first; 0 to 32767). Left out, PostHog puts a new transformation (and one enabled again) after the others.",
+    doc: "Where a transformation runs among the project's transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.",
   },
   template_id: {
     input: z

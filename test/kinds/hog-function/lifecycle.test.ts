@@ -111,6 +111,13 @@ describe.each(versions)("PostHog %s", (version) => {
     expect(enabled.outs).toMatchObject({ enabled: true, executionOrder: 1 });
     expect((await provider.diff(created.id, enabled.outs as Json, { ...inputs, enabled: true })).changes).toBe(false);
     await provider.delete(created.id, enabled.outs as Json);
+
+    // No order: PostHog gives a new transformation one on create; the PATCH right after takes it away.
+    const unordered = { ...inputs, name: `Unordered ${version}`, executionOrder: null };
+    const made = await provider.create(unordered);
+    expect((await hogFunctions.getHogFunction(http, projectId, made.id)).execution_order).toBeNull();
+    expect((await provider.diff(made.id, made.outs as Json, unordered)).changes).toBe(false);
+    await provider.delete(made.id, made.outs as Json);
   });
 
   test("import by <projectId>/<uuid>: the type and name are adopted; getHogFunction by id, listHogFunctions by type", async () => {

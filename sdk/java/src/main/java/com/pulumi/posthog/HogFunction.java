@@ -113,14 +113,14 @@ public class HogFunction extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.enabled);
     }
     /**
-     * Where a transformation runs among the project&#39;s transformations (lower first; 0 to 32767). Left out, PostHog puts a new transformation (and one enabled again) after the others.
+     * Where a transformation runs among the project&#39;s transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
      * 
      */
     @Export(name="executionOrder", refs={Integer.class}, tree="[0]")
     private Output</* @Nullable */ Integer> executionOrder;
 
     /**
-     * @return Where a transformation runs among the project&#39;s transformations (lower first; 0 to 32767). Left out, PostHog puts a new transformation (and one enabled again) after the others.
+     * @return Where a transformation runs among the project&#39;s transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
      * 
      */
     public Output<Optional<Integer>> executionOrder() {

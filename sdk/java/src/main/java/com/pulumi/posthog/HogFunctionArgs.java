@@ -66,14 +66,14 @@ public final class HogFunctionArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Where a transformation runs among the project&#39;s transformations (lower first; 0 to 32767). Left out, PostHog puts a new transformation (and one enabled again) after the others.
+     * Where a transformation runs among the project&#39;s transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
      * 
      */
     @Import(name="executionOrder")
     private @Nullable Output<Integer> executionOrder;
 
     /**
-     * @return Where a transformation runs among the project&#39;s transformations (lower first; 0 to 32767). Left out, PostHog puts a new transformation (and one enabled again) after the others.
+     * @return Where a transformation runs among the project&#39;s transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
      * 
      */
     public Optional<Output<Integer>> executionOrder() {
@@ -347,7 +347,7 @@ public final class HogFunctionArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param executionOrder Where a transformation runs among the project&#39;s transformations (lower first; 0 to 32767). Left out, PostHog puts a new transformation (and one enabled again) after the others.
+         * @param executionOrder Where a transformation runs among the project&#39;s transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
          * 
          * @return builder
          * 
@@ -358,7 +358,7 @@ public final class HogFunctionArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param executionOrder Where a transformation runs among the project&#39;s transformations (lower first; 0 to 32767). Left out, PostHog puts a new transformation (and one enabled again) after the others.
+         * @param executionOrder Where a transformation runs among the project&#39;s transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
          * 
          * @return builder
          * 
