@@ -109,7 +109,7 @@ const EXPOSURE_RULE = `validate_exposure_criteria, ${EXPERIMENT_SERIALIZER}`;
  * a boolean; `exposure_config` an event's exposure (ExperimentEventExposureConfig: a string `event` and a list of
  * `properties`, nothing else) or an action's (ActionsNode: `kind: "ActionsNode"` and an integer `id`; today only).
  */
-export function exposureCriteriaProblems(criteria: Record<string, unknown>): string[] {
+function exposureCriteriaProblems(criteria: Record<string, unknown>): string[] {
   const problems: string[] = [];
   const filter = criteria["filterTestAccounts"];
   if (filter !== undefined && typeof filter !== "boolean") problems.push("exposureCriteria.filterTestAccounts must be a boolean");

@@ -198,6 +198,8 @@ function mappingProblems(mappings: readonly unknown[]): string[] {
   return problems.map((p) => (p.includes(VALIDATION) ? p : `${p} (MappingsSerializer, ${VALIDATION})`));
 }
 
+const ORDER_RULE = `must be a whole number from 0 to 32767 (HogFunction.execution_order, a PositiveSmallIntegerField; ${HOG_SERIALIZER})`;
+
 const object = (what: string) => z.record(z.string(), z.unknown(), { error: `must be an object (${what})` });
 
 export const hogFunctionFields = {
@@ -271,14 +273,10 @@ export const hogFunctionFields = {
   // test_transformation_type_gets_execution_order_automatically, test_transformation_normal_execution_order_update.
   execution_order: {
     input: z
-      .number({ error: "must be a whole number from 0 to 32767" })
-      .int({ error: "must be a whole number from 0 to 32767" })
-      .min(0, {
-        error: `must be a whole number from 0 to 32767 (HogFunction.execution_order, a PositiveSmallIntegerField; ${HOG_SERIALIZER})`,
-      })
-      .max(32767, {
-        error: `must be a whole number from 0 to 32767 (HogFunction.execution_order, a PositiveSmallIntegerField; ${HOG_SERIALIZER})`,
-      })
+      .number({ error: ORDER_RULE })
+      .int({ error: ORDER_RULE })
+      .min(0, { error: ORDER_RULE })
+      .max(32767, { error: ORDER_RULE })
       .nullable(),
     // HogFunctionSerializer.update: a transformation enabled again without its order goes after the others.
     sentWith: ["enabled"],
