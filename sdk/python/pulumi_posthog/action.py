@@ -33,9 +33,9 @@ class ActionArgs:
         :param pulumi.Input[_builtins.int] adopt_id: Take over this existing action (its numeric id) on create instead of creating one; what differs from the declared inputs is then set.
         :param pulumi.Input[_builtins.str] description: What the action counts; may be empty.
         :param pulumi.Input[_builtins.str] name: The action's name: at most 400 characters, unique among the project's actions that are not deleted. Changing it renames the action.
-        :param pulumi.Input[_builtins.bool] post_to_slack: Whether PostHog posts each event the action matches to the webhook of the project's settings (Slack or Teams: PostHog's `slack_incoming_webhook`).
+        :param pulumi.Input[_builtins.bool] post_to_slack: Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project's settings (its `slack_incoming_webhook`, set in PostHog's project settings).
         :param pulumi.Input[_builtins.int] project_id: The project the action belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the action.
-        :param pulumi.Input[_builtins.str] slack_message_format: The message posted, at most 1200 characters; empty: PostHog's default message.
+        :param pulumi.Input[_builtins.str] slack_message_format: The message posted when `postToSlack` is set, in PostHog's message template form (placeholders in square brackets); empty for PostHog's default message. At most 1200 characters; PostHog trims it.
         :param pulumi.Input[Sequence[Any]] steps: What matches, any step sufficing: each with `event` (`"$autocapture"`, `"$pageview"` or your own), `url` and `url_matching`, `selector`, `tag_name`, `text` and `text_matching`, `href` and `href_matching` ("contains", "regex" or "exact"), and `properties` (property filters).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags; PostHog trims and lower-cases them and keeps each once.
         """
@@ -96,7 +96,7 @@ class ActionArgs:
     @pulumi.getter(name="postToSlack")
     def post_to_slack(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether PostHog posts each event the action matches to the webhook of the project's settings (Slack or Teams: PostHog's `slack_incoming_webhook`).
+        Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project's settings (its `slack_incoming_webhook`, set in PostHog's project settings).
         """
         return pulumi.get(self, "post_to_slack")
 
@@ -120,7 +120,7 @@ class ActionArgs:
     @pulumi.getter(name="slackMessageFormat")
     def slack_message_format(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The message posted, at most 1200 characters; empty: PostHog's default message.
+        The message posted when `postToSlack` is set, in PostHog's message template form (placeholders in square brackets); empty for PostHog's default message. At most 1200 characters; PostHog trims it.
         """
         return pulumi.get(self, "slack_message_format")
 
@@ -193,9 +193,9 @@ class Action(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] adopt_id: Take over this existing action (its numeric id) on create instead of creating one; what differs from the declared inputs is then set.
         :param pulumi.Input[_builtins.str] description: What the action counts; may be empty.
         :param pulumi.Input[_builtins.str] name: The action's name: at most 400 characters, unique among the project's actions that are not deleted. Changing it renames the action.
-        :param pulumi.Input[_builtins.bool] post_to_slack: Whether PostHog posts each event the action matches to the webhook of the project's settings (Slack or Teams: PostHog's `slack_incoming_webhook`).
+        :param pulumi.Input[_builtins.bool] post_to_slack: Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project's settings (its `slack_incoming_webhook`, set in PostHog's project settings).
         :param pulumi.Input[_builtins.int] project_id: The project the action belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the action.
-        :param pulumi.Input[_builtins.str] slack_message_format: The message posted, at most 1200 characters; empty: PostHog's default message.
+        :param pulumi.Input[_builtins.str] slack_message_format: The message posted when `postToSlack` is set, in PostHog's message template form (placeholders in square brackets); empty for PostHog's default message. At most 1200 characters; PostHog trims it.
         :param pulumi.Input[Sequence[Any]] steps: What matches, any step sufficing: each with `event` (`"$autocapture"`, `"$pageview"` or your own), `url` and `url_matching`, `selector`, `tag_name`, `text` and `text_matching`, `href` and `href_matching` ("contains", "regex" or "exact"), and `properties` (property filters).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags; PostHog trims and lower-cases them and keeps each once.
         """
@@ -341,7 +341,7 @@ class Action(pulumi.CustomResource):
     @pulumi.getter(name="postToSlack")
     def post_to_slack(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether PostHog posts each event the action matches to the webhook of the project's settings (Slack or Teams: PostHog's `slack_incoming_webhook`).
+        Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project's settings (its `slack_incoming_webhook`, set in PostHog's project settings).
         """
         return pulumi.get(self, "post_to_slack")
 
@@ -357,7 +357,7 @@ class Action(pulumi.CustomResource):
     @pulumi.getter(name="slackMessageFormat")
     def slack_message_format(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The message posted, at most 1200 characters; empty: PostHog's default message.
+        The message posted when `postToSlack` is set, in PostHog's message template form (placeholders in square brackets); empty for PostHog's default message. At most 1200 characters; PostHog trims it.
         """
         return pulumi.get(self, "slack_message_format")
 

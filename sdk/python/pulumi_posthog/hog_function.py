@@ -40,13 +40,13 @@ class HogFunctionArgs:
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing hog function (its UUID) on create instead of creating one; what differs from the declared inputs is then set.
         :param pulumi.Input[_builtins.str] description: What it does; may be empty.
         :param pulumi.Input[_builtins.bool] enabled: Whether it runs.
-        :param pulumi.Input[_builtins.int] execution_order: Where a transformation runs among the project's transformations, lowest first. Unless given, PostHog puts a new transformation last, and one enabled again or restored last too.
+        :param pulumi.Input[_builtins.int] execution_order: Where a transformation runs among the project's transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
         :param pulumi.Input[Mapping[str, Any]] filters: Which events it runs on: `events`, `actions`, `properties`, `filter_test_accounts`, as PostHog's destination filters.
         :param pulumi.Input[_builtins.str] hog: Its Hog source code (TypeScript for site apps and site destinations), compiled by PostHog: a compile error is refused with PostHog's message. At most 100 KB.
-        :param pulumi.Input[_builtins.str] icon_url: The icon PostHog shows for it (a URL). With a template, the template's icon unless given.
+        :param pulumi.Input[_builtins.str] icon_url: The icon PostHog shows for it (a URL; a template's icon when left out).
         :param pulumi.Input[Mapping[str, Any]] inputs: The inputs' values, `{<key>: {value: …}}`, for keys of `inputsSchema`. Secret inputs (`secret: true` in their schema item; all of them when a template gives the schema) are kept as Pulumi secrets and never shown by PostHog: a change made outside Pulumi cannot be seen.
         :param pulumi.Input[Sequence[Any]] inputs_schema: The inputs it takes: each `key`, `type` ("string", "number", "boolean", "dictionary", "choice", "json", "integration", "integration_field", "email"), `label`, `required`, `default`, and `secret: true` for one PostHog never answers (an API key).
-        :param pulumi.Input[Sequence[Any]] mappings: A destination's mappings: each sends the events its own `filters` match with its own `inputs` (checked against its own `inputs_schema`), and a `name`. Destinations only ("destination", "site_destination"). PostHog answers a mapping's inputs as given, secret or not: keep secrets in the function's own `inputs`. An empty list is none (null).
+        :param pulumi.Input[Sequence[Any]] mappings: A destination's mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function's own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping's inputs as given, secret ones too (it hides only the function's own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today's PostHog drops `events` and `actions` from the function's own `filters`.
         :param pulumi.Input[Mapping[str, Any]] masking: Runs at most once per `ttl` seconds (60 to 86400) for the same `hash` (a Hog template such as `{person.id}`), or after `threshold` repeats.
         :param pulumi.Input[_builtins.str] name: Its name (at most 400 characters).
         :param pulumi.Input[_builtins.int] project_id: The project the hog function belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the hog function.
@@ -124,7 +124,7 @@ class HogFunctionArgs:
     @pulumi.getter(name="executionOrder")
     def execution_order(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Where a transformation runs among the project's transformations, lowest first. Unless given, PostHog puts a new transformation last, and one enabled again or restored last too.
+        Where a transformation runs among the project's transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
         """
         return pulumi.get(self, "execution_order")
 
@@ -160,7 +160,7 @@ class HogFunctionArgs:
     @pulumi.getter(name="iconUrl")
     def icon_url(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The icon PostHog shows for it (a URL). With a template, the template's icon unless given.
+        The icon PostHog shows for it (a URL; a template's icon when left out).
         """
         return pulumi.get(self, "icon_url")
 
@@ -196,7 +196,7 @@ class HogFunctionArgs:
     @pulumi.getter
     def mappings(self) -> pulumi.Input[Optional[Sequence[Any]]]:
         """
-        A destination's mappings: each sends the events its own `filters` match with its own `inputs` (checked against its own `inputs_schema`), and a `name`. Destinations only ("destination", "site_destination"). PostHog answers a mapping's inputs as given, secret or not: keep secrets in the function's own `inputs`. An empty list is none (null).
+        A destination's mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function's own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping's inputs as given, secret ones too (it hides only the function's own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today's PostHog drops `events` and `actions` from the function's own `filters`.
         """
         return pulumi.get(self, "mappings")
 
@@ -317,13 +317,13 @@ class HogFunction(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing hog function (its UUID) on create instead of creating one; what differs from the declared inputs is then set.
         :param pulumi.Input[_builtins.str] description: What it does; may be empty.
         :param pulumi.Input[_builtins.bool] enabled: Whether it runs.
-        :param pulumi.Input[_builtins.int] execution_order: Where a transformation runs among the project's transformations, lowest first. Unless given, PostHog puts a new transformation last, and one enabled again or restored last too.
+        :param pulumi.Input[_builtins.int] execution_order: Where a transformation runs among the project's transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
         :param pulumi.Input[Mapping[str, Any]] filters: Which events it runs on: `events`, `actions`, `properties`, `filter_test_accounts`, as PostHog's destination filters.
         :param pulumi.Input[_builtins.str] hog: Its Hog source code (TypeScript for site apps and site destinations), compiled by PostHog: a compile error is refused with PostHog's message. At most 100 KB.
-        :param pulumi.Input[_builtins.str] icon_url: The icon PostHog shows for it (a URL). With a template, the template's icon unless given.
+        :param pulumi.Input[_builtins.str] icon_url: The icon PostHog shows for it (a URL; a template's icon when left out).
         :param pulumi.Input[Mapping[str, Any]] inputs: The inputs' values, `{<key>: {value: …}}`, for keys of `inputsSchema`. Secret inputs (`secret: true` in their schema item; all of them when a template gives the schema) are kept as Pulumi secrets and never shown by PostHog: a change made outside Pulumi cannot be seen.
         :param pulumi.Input[Sequence[Any]] inputs_schema: The inputs it takes: each `key`, `type` ("string", "number", "boolean", "dictionary", "choice", "json", "integration", "integration_field", "email"), `label`, `required`, `default`, and `secret: true` for one PostHog never answers (an API key).
-        :param pulumi.Input[Sequence[Any]] mappings: A destination's mappings: each sends the events its own `filters` match with its own `inputs` (checked against its own `inputs_schema`), and a `name`. Destinations only ("destination", "site_destination"). PostHog answers a mapping's inputs as given, secret or not: keep secrets in the function's own `inputs`. An empty list is none (null).
+        :param pulumi.Input[Sequence[Any]] mappings: A destination's mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function's own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping's inputs as given, secret ones too (it hides only the function's own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today's PostHog drops `events` and `actions` from the function's own `filters`.
         :param pulumi.Input[Mapping[str, Any]] masking: Runs at most once per `ttl` seconds (60 to 86400) for the same `hash` (a Hog template such as `{person.id}`), or after `threshold` repeats.
         :param pulumi.Input[_builtins.str] name: Its name (at most 400 characters).
         :param pulumi.Input[_builtins.int] project_id: The project the hog function belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the hog function.
@@ -490,7 +490,7 @@ class HogFunction(pulumi.CustomResource):
     @pulumi.getter(name="executionOrder")
     def execution_order(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Where a transformation runs among the project's transformations, lowest first. Unless given, PostHog puts a new transformation last, and one enabled again or restored last too.
+        Where a transformation runs among the project's transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
         """
         return pulumi.get(self, "execution_order")
 
@@ -522,7 +522,7 @@ class HogFunction(pulumi.CustomResource):
     @pulumi.getter(name="iconUrl")
     def icon_url(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The icon PostHog shows for it (a URL). With a template, the template's icon unless given.
+        The icon PostHog shows for it (a URL; a template's icon when left out).
         """
         return pulumi.get(self, "icon_url")
 
@@ -546,7 +546,7 @@ class HogFunction(pulumi.CustomResource):
     @pulumi.getter
     def mappings(self) -> pulumi.Output[Optional[Sequence[Any]]]:
         """
-        A destination's mappings: each sends the events its own `filters` match with its own `inputs` (checked against its own `inputs_schema`), and a `name`. Destinations only ("destination", "site_destination"). PostHog answers a mapping's inputs as given, secret or not: keep secrets in the function's own `inputs`. An empty list is none (null).
+        A destination's mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function's own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping's inputs as given, secret ones too (it hides only the function's own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today's PostHog drops `events` and `actions` from the function's own `filters`.
         """
         return pulumi.get(self, "mappings")
 

@@ -17,9 +17,11 @@
  *   `template_id` is "No template found for id '…'". PostHog 2025-08-04 also refuses any function but a
  *   transformation without a template ("The Data Pipelines addon is required to create custom functions.", an
  *   organization without the addon, as self-hosted ones are); today's PostHog dropped that check.
- * - `mappings` (destinations only; an empty list on create is null): each keeps its `name`, `inputs_schema`,
- *   `inputs` (checked against its own schema) and `filters` (MappingsSerializer, posthog/cdp/validation.py), no other key.
- * - At most 20 enabled transformations per project; transformations get the next `execution_order`.
+ * - At most 20 enabled transformations per project. A transformation created without `execution_order` (0 to
+ *   32767) gets the next one, as one restored or enabled without it does; others keep what they are given.
+ * - `mappings` (destinations only; `[]` on create is null) are MappingsSerializer's: a name, an inputs schema, inputs
+ *   checked against it, filters. Today's PostHog drops the function's own filter events and actions when mappings
+ *   are given; 2025-08-04 keeps them. `icon_url` is any text or null.
  * - Soft delete by `PATCH {"deleted": true}` (DELETE is 405); deleted functions are 404 except to the PATCH that
  *   restores them. The list (HogFunctionMinimalSerializer) is ordered by execution_order then newest update, and
  *   filters `type` (comma-separated), `enabled`, `search` (name, description).
@@ -36,6 +38,7 @@ import {
   integerField,
   jsonField,
   listField,
+  nestedSerializerField,
   parseChar,
 } from "../drf/fields";
 import { pyStr, pyTypeName } from "../drf/py";
@@ -172,15 +175,7 @@ function inputBytecode(type: string, item: JsonObject, input: JsonObject): Json 
  * InputsSerializer.run_child_validation: the schema is walked (not the inputs); a secret's placeholder or `{}` takes
  * the stored value; inputs without a value are left out; the first failing key is answered.
  */
-function validateInputs(
-  hc: HogContext,
-  schema: Json,
-  inputs: Json,
-  refuse: (path: string[], detail: string, code?: string) => never = (path, detail, code) => {
-    throw validationError(detail, ["inputs", ...path].join("__"), code);
-  },
-  stored: JsonObject = isJsonObject(hc.instance?.fields.inputs) ? hc.instance.fields.inputs : {},
-): JsonObject {
+function validateInputs(hc: HogContext, schema: Json, inputs: Json, stored: JsonObject, attr = "inputs"): JsonObject {
   const items = Array.isArray(schema) ? schema.filter(isJsonObject) : [];
   const given = isJsonObject(inputs) ? inputs : {};
   const out: JsonObject = {};
@@ -194,9 +189,9 @@ function validateInputs(
     }
     const templating = input.templating;
     if (templating !== undefined && templating !== "hog" && templating !== "liquid")
-      refuse([key, "templating"], `"${pyStr(templating)}" is not a valid choice.`, "invalid_choice");
+      throw validationError(`"${pyStr(templating)}" is not a valid choice.`, `${attr}__${key}__templating`, "invalid_choice");
     const problem = checkInput(item, input.value);
-    if (problem) refuse([key], problem);
+    if (problem) throw validationError(problem, `${attr}__${key}`);
     if (!("value" in input)) continue;
     const kept: JsonObject = { value: cloneJson(input.value ?? null) };
     if (typeof templating === "string") kept.templating = templating;
@@ -208,38 +203,6 @@ function validateInputs(
   Object.values(out).forEach((v, i) => {
     if (isJsonObject(v)) v.order = i;
   });
-  return out;
-}
-
-/**
- * MappingsSerializer (posthog/cdp/validation.py, today's and 2025-08-04's): a mapping keeps its `name` (a CharField),
- * `inputs_schema` (items as the function's), `inputs` (checked against the mapping's own schema: none is "Missing
- * inputs_schema.") and `filters` (as the function's); DRF drops any other key.
- */
-function parseMapping(v: Json, path: Array<string | number>, hc: HogContext): Json {
-  if (!isJsonObject(v))
-    return fail("invalid", `Invalid data. Expected a dictionary, but got ${pyTypeName(v)}.`, [...path, "non_field_errors"]);
-  // A nested field's value (never null: none of the mapping's fields allows it), its failures placed in the mapping.
-  const nested = (field: string, rule: FieldRule<HogContext>): Json => {
-    const value = v[field] ?? null;
-    if (value === null) return fail("null", "This field may not be null.", [...path, field]);
-    try {
-      return rule.parse(value, hc);
-    } catch (error) {
-      if (error instanceof FieldFailure) throw new FieldFailure(error.code, error.detail, [...path, field, ...error.path]);
-      throw error;
-    }
-  };
-  const out: JsonObject = {};
-  if ("name" in v) out.name = parseChar(v.name ?? null, { allowBlank: false }, [...path, "name"]);
-  if ("inputs_schema" in v) out.inputs_schema = nested("inputs_schema", schemaRule);
-  if ("inputs" in v) {
-    if (!Array.isArray(v.inputs_schema)) fail("invalid", "Missing inputs_schema.", [...path, "inputs"]);
-    out.inputs = validateInputs(hc, out.inputs_schema ?? [], v.inputs ?? {}, (at, detail, code) =>
-      fail(code ?? "invalid", detail, [...path, "inputs", ...at]),
-    );
-  }
-  if ("filters" in v) out.filters = nested("filters", filtersRule);
   return out;
 }
 
@@ -270,6 +233,41 @@ const filtersRule: FieldRule<HogContext> = {
   },
 };
 
+/**
+ * `ListField(child=MappingsSerializer(), allow_null=True)` (posthog/cdp/validation.py): each mapping a dictionary of
+ * a non-blank `name`, `inputs_schema` items as the function's, `inputs` checked against the mapping's own schema
+ * (InputsSerializer reads its sibling `inputs_schema`: without one, "Missing inputs_schema.") and `filters` as the
+ * function's; other keys are dropped. A mapping's secret inputs are stored and answered as given: PostHog moves only
+ * the function's own secret inputs to its encrypted inputs (HogFunction.move_secret_inputs,
+ * posthog/models/hog_functions/hog_function.py).
+ */
+function mappingRule(index: number): FieldRule<HogContext> {
+  return nestedSerializerField<HogContext>(
+    false,
+    { name: charField({ nullable: false, allowBlank: false }), inputs_schema: schemaRule, inputs: jsonField(false), filters: filtersRule },
+    (mapping, hc) => {
+      if (!("inputs" in mapping)) return mapping;
+      if (!("inputs_schema" in mapping)) fail("invalid", "Missing inputs_schema.", ["inputs"]);
+      return {
+        ...mapping,
+        inputs: validateInputs(hc, mapping.inputs_schema ?? [], mapping.inputs ?? null, {}, `mappings__${index}__inputs`),
+      };
+    },
+  );
+}
+
+const mappingsRule = listField<HogContext>({
+  nullable: true,
+  item: (v, path, hc) => {
+    try {
+      return mappingRule(Number(path[0])).parse(v, hc);
+    } catch (e) {
+      if (e instanceof FieldFailure) throw new FieldFailure(e.code, e.detail, [...path, ...e.path]);
+      throw e;
+    }
+  },
+});
+
 function fields(current: boolean): SerializerFields<HogContext> {
   const types = current ? TYPES_TODAY : TYPES_2025;
   return [
@@ -294,7 +292,7 @@ function fields(current: boolean): SerializerFields<HogContext> {
     ["inputs", jsonField(false)],
     ["filters", filtersRule],
     ["masking", jsonField(true)],
-    ["mappings", listField<HogContext>({ nullable: true, item: parseMapping })],
+    ["mappings", mappingsRule],
     ["icon_url", charField({ nullable: true, allowBlank: true })],
     ["template_id", charField({ nullable: true, allowBlank: true })],
     ["execution_order", integerField({ nullable: true, min: 0, max: 32767 })],
@@ -385,8 +383,20 @@ function validated(ctx: ApiContext, team: StoredProject, instance: StoredObject 
         "type",
       );
   }
-  if (attrs.mappings !== undefined && attrs.mappings !== null && type !== "destination" && type !== "site_destination")
-    throw validationError("Mappings are only allowed for destinations.", "mappings");
+  if (attrs.mappings !== undefined && attrs.mappings !== null) {
+    // Today's PostHog only: the function's own filters (the body's, else the stored ones: to_internal_value fills
+    // them in) lose their events and actions, which the mappings' filters take over.
+    if (ctx.services.version === "current") {
+      const filters = cloneJson(attrs.filters ?? instance?.fields.filters ?? {});
+      if (isJsonObject(filters)) {
+        delete filters.events;
+        delete filters.actions;
+        attrs.filters = filters;
+      }
+    }
+    if (type !== "destination" && type !== "site_destination")
+      throw validationError("Mappings are only allowed for destinations.", "mappings");
+  }
   if (typeof attrs.hog === "string") {
     if (Buffer.byteLength(attrs.hog, "utf8") > MAX_HOG_BYTES)
       throw validationError(
@@ -402,7 +412,8 @@ function validated(ctx: ApiContext, team: StoredProject, instance: StoredObject 
   if (!instance && !attrs.hog) throw validationError("Required.", "hog");
   const schema = "inputs_schema" in attrs ? attrs.inputs_schema : (instance?.fields.inputs_schema ?? []);
   // to_internal_value: the stored inputs stand in for absent ones, and are checked against the (new) schema.
-  attrs.inputs = validateInputs(hc, schema ?? [], "inputs" in attrs ? attrs.inputs : (instance?.fields.inputs ?? {}));
+  const stored = isJsonObject(instance?.fields.inputs) ? instance.fields.inputs : {};
+  attrs.inputs = validateInputs(hc, schema ?? [], "inputs" in attrs ? attrs.inputs : (instance?.fields.inputs ?? {}), stored);
   return attrs;
 }
 
@@ -437,8 +448,7 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
   const attrs = validated(ctx, team, h, partial);
   if (
     h.fields.type === "transformation" &&
-    !("execution_order" in attrs) &&
-    ((h.deleted && attrs.deleted === false) || (h.fields.enabled !== true && attrs.enabled === true))
+    ((h.deleted && attrs.deleted === false) || (h.fields.enabled !== true && attrs.enabled === true && !("execution_order" in attrs)))
   )
     attrs.execution_order = highestOrder(ctx, team) + 1;
   Object.assign(h.fields, storable(attrs));

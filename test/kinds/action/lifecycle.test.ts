@@ -58,19 +58,34 @@ describe.each(versions)("PostHog %s", (version) => {
     expect(await server.requests({ method: "DELETE" })).toEqual([]);
   });
 
-  test("its Slack message: kept as declared, no change after create, drift shown and restored", async () => {
+  test("the Slack message: no change after PostHog trims it, drift shown, restored", async () => {
     const { provider, http, projectId } = setup();
-    const inputs: Json = { projectId, name: `Slack ${version}`, steps, postToSlack: true, slackMessageFormat: "Signed up" };
+    const inputs: Json = {
+      projectId,
+      name: `Slack ${version}`,
+      steps,
+      postToSlack: true,
+      slackMessageFormat: " [action.name] was matched ",
+    };
+    expect((await provider.check({}, inputs)).failures).toBeUndefined();
     const created = await provider.create(inputs);
-    const id = Number(created.id);
-    expect(await actions.getAction(http, projectId, id)).toMatchObject({ post_to_slack: true, slack_message_format: "Signed up" });
-    const outs = created.outs as Json;
-    expect((await provider.diff(created.id, outs, inputs)).changes).toBe(false);
-    await actions.updateAction(http, projectId, id, { name: inputs["name"] as string, post_to_slack: false });
-    const drifted = await provider.read(created.id, outs);
-    expect(drifted.inputs).toEqual({ ...inputs, postToSlack: false });
-    await provider.update(created.id, drifted.props as Json, inputs);
-    expect(await actions.getAction(http, projectId, id)).toMatchObject({ post_to_slack: true });
+    expect(await actions.getAction(http, projectId, Number(created.id))).toMatchObject({
+      post_to_slack: true,
+      slack_message_format: "[action.name] was matched",
+    });
+    expect((await provider.diff(created.id, created.outs as Json, inputs)).changes).toBe(false);
+    expect((await provider.read(created.id, created.outs as Json)).inputs).toEqual(inputs);
+
+    await actions.updateAction(http, projectId, Number(created.id), {
+      name: inputs["name"] as string,
+      post_to_slack: false,
+      slack_message_format: "",
+    });
+    const drifted = await provider.read(created.id, created.outs as Json);
+    expect(drifted.inputs).toEqual({ ...inputs, postToSlack: false, slackMessageFormat: "" });
+    const restored = await provider.update(created.id, drifted.props as Json, inputs);
+    expect((await provider.diff(created.id, restored.outs as Json, inputs)).changes).toBe(false);
+    await provider.delete(created.id, restored.outs as Json);
   });
 
   test("adoptId takes over an existing action: a GET and no POST, a PATCH of what differs only; a deleted one is refused", async () => {

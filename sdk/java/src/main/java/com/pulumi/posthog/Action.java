@@ -118,14 +118,14 @@ public class Action extends com.pulumi.resources.CustomResource {
         return this.name;
     }
     /**
-     * Whether PostHog posts each event the action matches to the webhook of the project&#39;s settings (Slack or Teams: PostHog&#39;s `slack_incoming_webhook`).
+     * Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project&#39;s settings (its `slack_incoming_webhook`, set in PostHog&#39;s project settings).
      * 
      */
     @Export(name="postToSlack", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> postToSlack;
 
     /**
-     * @return Whether PostHog posts each event the action matches to the webhook of the project&#39;s settings (Slack or Teams: PostHog&#39;s `slack_incoming_webhook`).
+     * @return Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project&#39;s settings (its `slack_incoming_webhook`, set in PostHog&#39;s project settings).
      * 
      */
     public Output<Optional<Boolean>> postToSlack() {
@@ -146,14 +146,14 @@ public class Action extends com.pulumi.resources.CustomResource {
         return this.projectId;
     }
     /**
-     * The message posted, at most 1200 characters; empty: PostHog&#39;s default message.
+     * The message posted when `postToSlack` is set, in PostHog&#39;s message template form (placeholders in square brackets); empty for PostHog&#39;s default message. At most 1200 characters; PostHog trims it.
      * 
      */
     @Export(name="slackMessageFormat", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> slackMessageFormat;
 
     /**
-     * @return The message posted, at most 1200 characters; empty: PostHog&#39;s default message.
+     * @return The message posted when `postToSlack` is set, in PostHog&#39;s message template form (placeholders in square brackets); empty for PostHog&#39;s default message. At most 1200 characters; PostHog trims it.
      * 
      */
     public Output<Optional<String>> slackMessageFormat() {

@@ -65,14 +65,14 @@ public final class ActionArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Whether PostHog posts each event the action matches to the webhook of the project&#39;s settings (Slack or Teams: PostHog&#39;s `slack_incoming_webhook`).
+     * Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project&#39;s settings (its `slack_incoming_webhook`, set in PostHog&#39;s project settings).
      * 
      */
     @Import(name="postToSlack")
     private @Nullable Output<Boolean> postToSlack;
 
     /**
-     * @return Whether PostHog posts each event the action matches to the webhook of the project&#39;s settings (Slack or Teams: PostHog&#39;s `slack_incoming_webhook`).
+     * @return Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project&#39;s settings (its `slack_incoming_webhook`, set in PostHog&#39;s project settings).
      * 
      */
     public Optional<Output<Boolean>> postToSlack() {
@@ -95,14 +95,14 @@ public final class ActionArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The message posted, at most 1200 characters; empty: PostHog&#39;s default message.
+     * The message posted when `postToSlack` is set, in PostHog&#39;s message template form (placeholders in square brackets); empty for PostHog&#39;s default message. At most 1200 characters; PostHog trims it.
      * 
      */
     @Import(name="slackMessageFormat")
     private @Nullable Output<String> slackMessageFormat;
 
     /**
-     * @return The message posted, at most 1200 characters; empty: PostHog&#39;s default message.
+     * @return The message posted when `postToSlack` is set, in PostHog&#39;s message template form (placeholders in square brackets); empty for PostHog&#39;s default message. At most 1200 characters; PostHog trims it.
      * 
      */
     public Optional<Output<String>> slackMessageFormat() {
@@ -234,7 +234,7 @@ public final class ActionArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param postToSlack Whether PostHog posts each event the action matches to the webhook of the project&#39;s settings (Slack or Teams: PostHog&#39;s `slack_incoming_webhook`).
+         * @param postToSlack Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project&#39;s settings (its `slack_incoming_webhook`, set in PostHog&#39;s project settings).
          * 
          * @return builder
          * 
@@ -245,7 +245,7 @@ public final class ActionArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param postToSlack Whether PostHog posts each event the action matches to the webhook of the project&#39;s settings (Slack or Teams: PostHog&#39;s `slack_incoming_webhook`).
+         * @param postToSlack Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project&#39;s settings (its `slack_incoming_webhook`, set in PostHog&#39;s project settings).
          * 
          * @return builder
          * 
@@ -276,7 +276,7 @@ public final class ActionArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param slackMessageFormat The message posted, at most 1200 characters; empty: PostHog&#39;s default message.
+         * @param slackMessageFormat The message posted when `postToSlack` is set, in PostHog&#39;s message template form (placeholders in square brackets); empty for PostHog&#39;s default message. At most 1200 characters; PostHog trims it.
          * 
          * @return builder
          * 
@@ -287,7 +287,7 @@ public final class ActionArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param slackMessageFormat The message posted, at most 1200 characters; empty: PostHog&#39;s default message.
+         * @param slackMessageFormat The message posted when `postToSlack` is set, in PostHog&#39;s message template form (placeholders in square brackets); empty for PostHog&#39;s default message. At most 1200 characters; PostHog trims it.
          * 
          * @return builder
          * 

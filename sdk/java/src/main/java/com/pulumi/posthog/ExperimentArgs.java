@@ -81,14 +81,14 @@ public final class ExperimentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Who counts as exposed: `filterTestAccounts` (today&#39;s PostHog filters test accounts unless `false`), `exposure_config` (a custom exposure event: `{ kind: &#34;ExperimentEventExposureConfig&#34;, event, properties }`; today&#39;s PostHog also an action: `{ kind: &#34;ActionsNode&#34;, id }`), `multiple_variant_handling` (&#34;exclude&#34; or &#34;first_seen&#34;: users who saw several variants).
+     * Who counts as exposed: `filterTestAccounts` (today&#39;s PostHog sets `true` when left out), `exposure_config` (an event, `{ kind: &#34;ExperimentEventExposureConfig&#34;, event: &#34;$pageview&#34;, properties: [] }`, or an action, `{ kind: &#34;ActionsNode&#34;, id: &lt;actionId&gt; }`, which PostHog 2025-08-04 refuses; the feature flag&#39;s own `$feature_flag_called` when left out) and `multiple_variant_handling` (`&#34;exclude&#34;` or `&#34;first_seen&#34;`: users seen in several variants).
      * 
      */
     @Import(name="exposureCriteria")
     private @Nullable Output<Map<String,Object>> exposureCriteria;
 
     /**
-     * @return Who counts as exposed: `filterTestAccounts` (today&#39;s PostHog filters test accounts unless `false`), `exposure_config` (a custom exposure event: `{ kind: &#34;ExperimentEventExposureConfig&#34;, event, properties }`; today&#39;s PostHog also an action: `{ kind: &#34;ActionsNode&#34;, id }`), `multiple_variant_handling` (&#34;exclude&#34; or &#34;first_seen&#34;: users who saw several variants).
+     * @return Who counts as exposed: `filterTestAccounts` (today&#39;s PostHog sets `true` when left out), `exposure_config` (an event, `{ kind: &#34;ExperimentEventExposureConfig&#34;, event: &#34;$pageview&#34;, properties: [] }`, or an action, `{ kind: &#34;ActionsNode&#34;, id: &lt;actionId&gt; }`, which PostHog 2025-08-04 refuses; the feature flag&#39;s own `$feature_flag_called` when left out) and `multiple_variant_handling` (`&#34;exclude&#34;` or `&#34;first_seen&#34;`: users seen in several variants).
      * 
      */
     public Optional<Output<Map<String,Object>>> exposureCriteria() {
@@ -368,7 +368,7 @@ public final class ExperimentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param exposureCriteria Who counts as exposed: `filterTestAccounts` (today&#39;s PostHog filters test accounts unless `false`), `exposure_config` (a custom exposure event: `{ kind: &#34;ExperimentEventExposureConfig&#34;, event, properties }`; today&#39;s PostHog also an action: `{ kind: &#34;ActionsNode&#34;, id }`), `multiple_variant_handling` (&#34;exclude&#34; or &#34;first_seen&#34;: users who saw several variants).
+         * @param exposureCriteria Who counts as exposed: `filterTestAccounts` (today&#39;s PostHog sets `true` when left out), `exposure_config` (an event, `{ kind: &#34;ExperimentEventExposureConfig&#34;, event: &#34;$pageview&#34;, properties: [] }`, or an action, `{ kind: &#34;ActionsNode&#34;, id: &lt;actionId&gt; }`, which PostHog 2025-08-04 refuses; the feature flag&#39;s own `$feature_flag_called` when left out) and `multiple_variant_handling` (`&#34;exclude&#34;` or `&#34;first_seen&#34;`: users seen in several variants).
          * 
          * @return builder
          * 
@@ -379,7 +379,7 @@ public final class ExperimentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param exposureCriteria Who counts as exposed: `filterTestAccounts` (today&#39;s PostHog filters test accounts unless `false`), `exposure_config` (a custom exposure event: `{ kind: &#34;ExperimentEventExposureConfig&#34;, event, properties }`; today&#39;s PostHog also an action: `{ kind: &#34;ActionsNode&#34;, id }`), `multiple_variant_handling` (&#34;exclude&#34; or &#34;first_seen&#34;: users who saw several variants).
+         * @param exposureCriteria Who counts as exposed: `filterTestAccounts` (today&#39;s PostHog sets `true` when left out), `exposure_config` (an event, `{ kind: &#34;ExperimentEventExposureConfig&#34;, event: &#34;$pageview&#34;, properties: [] }`, or an action, `{ kind: &#34;ActionsNode&#34;, id: &lt;actionId&gt; }`, which PostHog 2025-08-04 refuses; the feature flag&#39;s own `$feature_flag_called` when left out) and `multiple_variant_handling` (`&#34;exclude&#34;` or `&#34;first_seen&#34;`: users seen in several variants).
          * 
          * @return builder
          * 

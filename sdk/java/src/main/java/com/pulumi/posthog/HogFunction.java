@@ -113,14 +113,14 @@ public class HogFunction extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.enabled);
     }
     /**
-     * Where a transformation runs among the project&#39;s transformations, lowest first. Unless given, PostHog puts a new transformation last, and one enabled again or restored last too.
+     * Where a transformation runs among the project&#39;s transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
      * 
      */
     @Export(name="executionOrder", refs={Integer.class}, tree="[0]")
     private Output</* @Nullable */ Integer> executionOrder;
 
     /**
-     * @return Where a transformation runs among the project&#39;s transformations, lowest first. Unless given, PostHog puts a new transformation last, and one enabled again or restored last too.
+     * @return Where a transformation runs among the project&#39;s transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
      * 
      */
     public Output<Optional<Integer>> executionOrder() {
@@ -169,14 +169,14 @@ public class HogFunction extends com.pulumi.resources.CustomResource {
         return this.hogFunctionId;
     }
     /**
-     * The icon PostHog shows for it (a URL). With a template, the template&#39;s icon unless given.
+     * The icon PostHog shows for it (a URL; a template&#39;s icon when left out).
      * 
      */
     @Export(name="iconUrl", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> iconUrl;
 
     /**
-     * @return The icon PostHog shows for it (a URL). With a template, the template&#39;s icon unless given.
+     * @return The icon PostHog shows for it (a URL; a template&#39;s icon when left out).
      * 
      */
     public Output<Optional<String>> iconUrl() {
@@ -211,14 +211,14 @@ public class HogFunction extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.inputsSchema);
     }
     /**
-     * A destination&#39;s mappings: each sends the events its own `filters` match with its own `inputs` (checked against its own `inputs_schema`), and a `name`. Destinations only (&#34;destination&#34;, &#34;site_destination&#34;). PostHog answers a mapping&#39;s inputs as given, secret or not: keep secrets in the function&#39;s own `inputs`. An empty list is none (null).
+     * A destination&#39;s mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function&#39;s own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping&#39;s inputs as given, secret ones too (it hides only the function&#39;s own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today&#39;s PostHog drops `events` and `actions` from the function&#39;s own `filters`.
      * 
      */
     @Export(name="mappings", refs={List.class,Object.class}, tree="[0,1]")
     private Output</* @Nullable */ List<Object>> mappings;
 
     /**
-     * @return A destination&#39;s mappings: each sends the events its own `filters` match with its own `inputs` (checked against its own `inputs_schema`), and a `name`. Destinations only (&#34;destination&#34;, &#34;site_destination&#34;). PostHog answers a mapping&#39;s inputs as given, secret or not: keep secrets in the function&#39;s own `inputs`. An empty list is none (null).
+     * @return A destination&#39;s mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function&#39;s own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping&#39;s inputs as given, secret ones too (it hides only the function&#39;s own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today&#39;s PostHog drops `events` and `actions` from the function&#39;s own `filters`.
      * 
      */
     public Output<Optional<List<Object>>> mappings() {

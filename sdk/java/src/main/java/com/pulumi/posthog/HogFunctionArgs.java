@@ -66,14 +66,14 @@ public final class HogFunctionArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Where a transformation runs among the project&#39;s transformations, lowest first. Unless given, PostHog puts a new transformation last, and one enabled again or restored last too.
+     * Where a transformation runs among the project&#39;s transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
      * 
      */
     @Import(name="executionOrder")
     private @Nullable Output<Integer> executionOrder;
 
     /**
-     * @return Where a transformation runs among the project&#39;s transformations, lowest first. Unless given, PostHog puts a new transformation last, and one enabled again or restored last too.
+     * @return Where a transformation runs among the project&#39;s transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
      * 
      */
     public Optional<Output<Integer>> executionOrder() {
@@ -111,14 +111,14 @@ public final class HogFunctionArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The icon PostHog shows for it (a URL). With a template, the template&#39;s icon unless given.
+     * The icon PostHog shows for it (a URL; a template&#39;s icon when left out).
      * 
      */
     @Import(name="iconUrl")
     private @Nullable Output<String> iconUrl;
 
     /**
-     * @return The icon PostHog shows for it (a URL). With a template, the template&#39;s icon unless given.
+     * @return The icon PostHog shows for it (a URL; a template&#39;s icon when left out).
      * 
      */
     public Optional<Output<String>> iconUrl() {
@@ -156,14 +156,14 @@ public final class HogFunctionArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * A destination&#39;s mappings: each sends the events its own `filters` match with its own `inputs` (checked against its own `inputs_schema`), and a `name`. Destinations only (&#34;destination&#34;, &#34;site_destination&#34;). PostHog answers a mapping&#39;s inputs as given, secret or not: keep secrets in the function&#39;s own `inputs`. An empty list is none (null).
+     * A destination&#39;s mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function&#39;s own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping&#39;s inputs as given, secret ones too (it hides only the function&#39;s own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today&#39;s PostHog drops `events` and `actions` from the function&#39;s own `filters`.
      * 
      */
     @Import(name="mappings")
     private @Nullable Output<List<Object>> mappings;
 
     /**
-     * @return A destination&#39;s mappings: each sends the events its own `filters` match with its own `inputs` (checked against its own `inputs_schema`), and a `name`. Destinations only (&#34;destination&#34;, &#34;site_destination&#34;). PostHog answers a mapping&#39;s inputs as given, secret or not: keep secrets in the function&#39;s own `inputs`. An empty list is none (null).
+     * @return A destination&#39;s mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function&#39;s own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping&#39;s inputs as given, secret ones too (it hides only the function&#39;s own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today&#39;s PostHog drops `events` and `actions` from the function&#39;s own `filters`.
      * 
      */
     public Optional<Output<List<Object>>> mappings() {
@@ -347,7 +347,7 @@ public final class HogFunctionArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param executionOrder Where a transformation runs among the project&#39;s transformations, lowest first. Unless given, PostHog puts a new transformation last, and one enabled again or restored last too.
+         * @param executionOrder Where a transformation runs among the project&#39;s transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
          * 
          * @return builder
          * 
@@ -358,7 +358,7 @@ public final class HogFunctionArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param executionOrder Where a transformation runs among the project&#39;s transformations, lowest first. Unless given, PostHog puts a new transformation last, and one enabled again or restored last too.
+         * @param executionOrder Where a transformation runs among the project&#39;s transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
          * 
          * @return builder
          * 
@@ -410,7 +410,7 @@ public final class HogFunctionArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param iconUrl The icon PostHog shows for it (a URL). With a template, the template&#39;s icon unless given.
+         * @param iconUrl The icon PostHog shows for it (a URL; a template&#39;s icon when left out).
          * 
          * @return builder
          * 
@@ -421,7 +421,7 @@ public final class HogFunctionArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param iconUrl The icon PostHog shows for it (a URL). With a template, the template&#39;s icon unless given.
+         * @param iconUrl The icon PostHog shows for it (a URL; a template&#39;s icon when left out).
          * 
          * @return builder
          * 
@@ -483,7 +483,7 @@ public final class HogFunctionArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param mappings A destination&#39;s mappings: each sends the events its own `filters` match with its own `inputs` (checked against its own `inputs_schema`), and a `name`. Destinations only (&#34;destination&#34;, &#34;site_destination&#34;). PostHog answers a mapping&#39;s inputs as given, secret or not: keep secrets in the function&#39;s own `inputs`. An empty list is none (null).
+         * @param mappings A destination&#39;s mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function&#39;s own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping&#39;s inputs as given, secret ones too (it hides only the function&#39;s own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today&#39;s PostHog drops `events` and `actions` from the function&#39;s own `filters`.
          * 
          * @return builder
          * 
@@ -494,7 +494,7 @@ public final class HogFunctionArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param mappings A destination&#39;s mappings: each sends the events its own `filters` match with its own `inputs` (checked against its own `inputs_schema`), and a `name`. Destinations only (&#34;destination&#34;, &#34;site_destination&#34;). PostHog answers a mapping&#39;s inputs as given, secret or not: keep secrets in the function&#39;s own `inputs`. An empty list is none (null).
+         * @param mappings A destination&#39;s mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function&#39;s own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping&#39;s inputs as given, secret ones too (it hides only the function&#39;s own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today&#39;s PostHog drops `events` and `actions` from the function&#39;s own `filters`.
          * 
          * @return builder
          * 
@@ -504,7 +504,7 @@ public final class HogFunctionArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param mappings A destination&#39;s mappings: each sends the events its own `filters` match with its own `inputs` (checked against its own `inputs_schema`), and a `name`. Destinations only (&#34;destination&#34;, &#34;site_destination&#34;). PostHog answers a mapping&#39;s inputs as given, secret or not: keep secrets in the function&#39;s own `inputs`. An empty list is none (null).
+         * @param mappings A destination&#39;s mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function&#39;s own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping&#39;s inputs as given, secret ones too (it hides only the function&#39;s own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today&#39;s PostHog drops `events` and `actions` from the function&#39;s own `filters`.
          * 
          * @return builder
          * 
