@@ -69,8 +69,8 @@ test("a dynamic-provider host loads the kinds of the resources it serves, not ev
   const { own } = loadedAfter(`const p = require(${provider}); p.featureFlagProvider; p.featureFlagProvider;`);
   // A flag's filters may name cohorts: its folder reads them with the cohort's (src/kinds/feature-flag/kind.ts); its
   // create deletes the usage dashboard a PostHog that ignores `_should_create_usage_dashboard` made (the dashboard's
-  // endpoints).
-  expect(kindsIn(own)).toEqual(["feature-flag", "cohort", "dashboard"]);
+  // endpoints); its delete watches the holdouts whose DELETE may save it back (the experiment holdout's endpoints).
+  expect(kindsIn(own)).toEqual(["feature-flag", "cohort", "dashboard", "experiment-holdout"]);
   // Each export still answers as before: the lifecycle class under both names, and the hosted provider once.
   const { own: lifecycle } = loadedAfter(
     `const p = require(${provider});

@@ -181,12 +181,16 @@ describe("a lost create with a scoped key, whose project's activity log PostHog 
     expect(error?.message).toContain(`set \`adoptProjectId: ${made[0]!.id}\``);
   });
 
-  test("with user:read: another user's project of that name, made just now, is named with adoptProjectId, not taken", async () => {
+  test("with user:read: another user's project of that name, made while the create was under way, is named with adoptProjectId, not taken", async () => {
     const theirs = new Transport({ host: server.url, apiKey: await server.key({}), rateLimits: false, retry });
-    const existing = await projects.createProject(theirs, server.organizationId, { name: "Scoped shared" });
     const scoped = await withKey([...PROJECTS, "user:read"]);
-    await server.fault({ method: "POST", path: "/projects/?$", status: 502 });
-    const error = await failure(scoped.create({ name: "Scoped shared" }));
+    // The create is held, then answered 502 without being made; the other user's project is made meanwhile, so it is
+    // as new as the attempt whatever the machine's load (made before it was sent, it would be named as older).
+    await server.fault({ method: "POST", path: "/projects/?$", status: 502, delayMs: 1500 });
+    const attempt = failure(scoped.create({ name: "Scoped shared" }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const existing = await projects.createProject(theirs, server.organizationId, { name: "Scoped shared" });
+    const error = await attempt;
     expect(error?.id).toBeUndefined();
     expect(error?.message).toContain(
       `project ${existing.id} (created ${existing.created_at}): who made it could not be checked: its activity log`,
