@@ -9,8 +9,8 @@ import { projectModel } from "../../src/kinds/project/model";
 import { projectKind } from "../../src/kinds/project/kind";
 
 const { declaredSettings, validate: validateInputs } = projectModel.forKind(projectKind);
-import { actionModel } from "../../src/kinds/action/model";
-import { annotationModel } from "../../src/kinds/annotation/model";
+import { actionModel } from "../../src/kinds/action/kind";
+import { annotationModel } from "../../src/kinds/annotation/kind";
 import { cohortModel } from "../../src/kinds/cohort/model";
 import { dashboardModel, withTextTiles } from "../../src/kinds/dashboard/model";
 import { hogFunctionModel } from "../../src/kinds/hog-function/model";
