@@ -64,10 +64,13 @@ export interface KindEndpoints<W, R, K extends ObjectId> {
 export interface FindBy<W, R extends Found> {
   /** The field of the body sent (PostHog's name): `name`, `key`. */
   readonly field: string;
-  /** The live objects holding the value, as the kind's endpoints find them: a list, one, or none. */
-  readonly find: (http: Transport, where: W, value: unknown) => Promise<R | null | readonly R[]>;
+  /**
+   * The live objects holding the value, as the kind's endpoints find them: a list, one, or none; `sent` is the whole
+   * body, for an identity of more than one field (a join's table and field name).
+   */
+  readonly find: (http: Transport, where: W, value: unknown, sent: Json) => Promise<R | null | readonly R[]>;
   /** How messages name the object by the value: `named "web"` unless said otherwise. */
-  readonly described?: (value: unknown) => string;
+  readonly described?: (value: unknown, sent: Json) => string;
   /** How messages name several found with it, when not as `described`. */
   readonly several?: (value: unknown) => string;
   /** Whether a found object holds what was sent; by default, every field sent compares equal to its own. */
@@ -243,13 +246,13 @@ export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K ex
     const { field, find, described, several, none, ...look } = findBy;
     const value = body[field];
     const found = async () => {
-      const answer = await find(self.http(), where, value);
+      const answer = await find(self.http(), where, value, body);
       return answer === null ? [] : Array.isArray(answer) ? (answer as readonly R[]) : [answer as R];
     };
     return self.createOnce(where, body, () => create(self.http(), where, body), {
       ...look,
       find: found,
-      described: described ? described(value) : `named ${JSON.stringify(value)}`,
+      described: described ? described(value, body) : `named ${JSON.stringify(value)}`,
       ...(several && { several: several(value) }),
       ...(none && { none: none(value) }),
     });
