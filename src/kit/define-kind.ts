@@ -5,7 +5,7 @@
  * kind is, once), its plugin schema and its lifecycle class. A create that finds its object again by a field PostHog
  * keeps unique, or that tells its own, is a fact too (`findBy`), not a hand-written create.
  */
-import type { Transport } from "../client";
+import { PostHogError, type Transport } from "../client";
 import type { ProviderConfig } from "./config";
 import type { KindExample } from "./example";
 import { type CreateLook, FieldTableLifecycle } from "./field-lifecycle";
@@ -42,7 +42,6 @@ import type { Json, Placed } from "./lifecycle";
 import type { Found, Ownership } from "./lost-create";
 import type { PropertySpec } from "./property";
 import { kindNames } from "./tokens";
-import type { PostHogError } from "../client";
 
 type Call<W, T, K, A extends unknown[] = []> = (http: Transport, where: W, id: K, ...rest: A) => Promise<T>;
 
@@ -92,6 +91,7 @@ export interface FindBy<W, R extends Found> {
  * `kit`, the kit's own behaviour of each hook, for a hook that adds to it.
  */
 export interface KindLifecycle<S extends ScopeKind, R extends { id: ObjectId }, W extends WhereOf<S>> {
+  readonly kind: Kind<S, InScope<R, S>, W>;
   http(): Transport;
   readOne(where: W, id: ObjectId, needs: readonly string[]): Promise<InScope<R, S>>;
   createOnce<T extends Found>(where: W, body: Json, create: () => Promise<T>, look: CreateLook<T>): Promise<T>;
@@ -157,6 +157,17 @@ export interface KindSpec<S extends ScopeKind, R extends { id: ObjectId }, W ext
   readonly example: KindExample;
   /** How a create finds again what it may have made (the kit's create then never sends it twice blindly). */
   readonly findBy?: FindBy<W, R>;
+  /**
+   * Where a program looks for what a create whose answer was lost may have made, for a kind nothing about which is
+   * unique (no `findBy`): `in the project's annotations (content "…")`. The create is never resent blindly: the error
+   * says where to look, and how to adopt what is found.
+   */
+  readonly lostCreate?: (sent: Json) => string;
+  /**
+   * A create's refusal said as what it means, where PostHog's answer does not say it (a PostHog without its enterprise
+   * code, a plan without the feature, a version before the kind's API scope); undefined for any other error.
+   */
+  readonly createRefusal?: (error: unknown) => Error | undefined;
   readonly hooks?: LifecycleHooks<S, R, W>;
 }
 
@@ -191,6 +202,8 @@ export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K ex
     notImported,
     example,
     findBy,
+    lostCreate,
+    createRefusal,
     hooks = {},
     ...modelSpec
   } = spec;
@@ -242,7 +255,17 @@ export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K ex
   async function created(self: KindLifecycle<S, R, W>, where: W, body: Json): Promise<R> {
     const create = endpoints.create;
     if (!create) throw new Error(`${name} declares no create endpoint and no obtain hook.`);
-    if (!findBy) return create(self.http(), where, body);
+    if (!findBy) {
+      try {
+        return await create(self.http(), where, body);
+      } catch (error) {
+        if (!(lostCreate && error instanceof PostHogError && error.kind === "ambiguous")) throw error;
+        const id = `${typeof where === "object" ? `${where.scope}/${where.parent}` : where}/<${keyFacts(identity.key).placeholder}>`;
+        throw new Error(
+          `${error.message} The ${modelSpec.noun} may have been created: look for it ${lostCreate(body)} and adopt it with \`pulumi import ${kind.token} <name> ${id}\`, or delete it, before running \`pulumi up\` again.`,
+        );
+      }
+    }
     const { field, find, described, several, none, ...look } = findBy;
     const value = body[field];
     const found = async () => {
@@ -266,6 +289,7 @@ export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K ex
     constructor(connection?: { config: ProviderConfig; transport: Transport }) {
       super(kind, model, connection);
       this.own = {
+        kind,
         http: () => this.http(),
         readOne: (where, id, needs) => this.readOne(where, id, needs),
         createOnce: (where, body, create, look) => this.createOnce(where, body, create, look),
@@ -284,7 +308,11 @@ export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K ex
     }
 
     protected override async obtain(where: W, body: Json, inputs: Json): Promise<InScope<R, S>> {
-      return place(where, await (hooks.obtain ?? this.own.kit.obtain).call(this.own, where, body, inputs));
+      try {
+        return place(where, await (hooks.obtain ?? this.own.kit.obtain).call(this.own, where, body, inputs));
+      } catch (error) {
+        throw createRefusal?.(error) ?? error;
+      }
     }
 
     protected override adopted(where: W, inputs: Json): Promise<InScope<R, S> | undefined> {

@@ -6,7 +6,6 @@
  * field's (the dashboard must be the project's) needs the project's data and is left to PostHog.
  */
 import { annotationExample } from "./example";
-import { PostHogError } from "../../client";
 import * as annotations from "./endpoints";
 import { idField } from "../../kit/kind";
 import { defineKind } from "../../kit/define-kind";
@@ -67,20 +66,6 @@ export const {
     references: [idField("dashboard_item", "Insight"), idField("dashboard_id", "Dashboard")],
     label: (annotation) => annotation.content ?? `annotation ${annotation.id}`,
   },
-  hooks: {
-    /**
-     * Nothing about an annotation is unique, so a create whose answer was lost cannot be found again with certainty:
-     * it is never resent blindly, and the error says how to check for a twin.
-     */
-    async obtain(projectId, body) {
-      try {
-        return await annotations.createAnnotation(this.http(), projectId, body);
-      } catch (error) {
-        if (!(error instanceof PostHogError && error.kind === "ambiguous")) throw error;
-        throw new Error(
-          `${error.message} The annotation may have been created: look for it in the project's annotations (content ${JSON.stringify(body["content"] ?? null)}) and adopt it with \`pulumi import posthog:index:Annotation <name> ${projectId}/<id>\`, or delete it, before running \`pulumi up\` again.`,
-        );
-      }
-    },
-  },
+  // Nothing about an annotation is unique, so a create whose answer was lost cannot be found again with certainty.
+  lostCreate: (sent) => `in the project's annotations (content ${JSON.stringify(sent["content"] ?? null)})`,
 });

@@ -84,6 +84,7 @@ export const {
     defaults: {},
     label: (membership) => `${membership.user.email ?? membership.user_uuid} in role ${membership.role_id}`,
   },
+  createRefusal: unservedWithoutEnterprise("role memberships"),
   findBy: {
     field: "user_uuid",
     find: async (http, where, user) =>
@@ -95,9 +96,6 @@ export const {
     otherwise: "remove the second declaration of this user in this role",
   },
   hooks: {
-    obtain(where, body, inputs) {
-      return this.kit.obtain(where, body, inputs).catch(unservedWithoutEnterprise("role memberships"));
-    },
     /** Another user is another membership: PostHog updates none (RoleMembershipViewSet). */
     replaces(olds, news) {
       const user = news["userUuid"];

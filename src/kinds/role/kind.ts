@@ -62,6 +62,7 @@ export const {
     },
   },
   importer: { defaults: {}, label: (role) => role.name },
+  createRefusal: unservedWithoutEnterprise("roles"),
   findBy: {
     field: "name",
     // The live roles of the name as PostHog compares role names (`name__iexact`, RoleSerializer.validate_name).
@@ -72,10 +73,5 @@ export const {
     // RoleSerializer.validate_name: "There is already a role with this name.", code unique.
     taken: (error) => error.status === 400 && error.attr === "name" && error.code === "unique",
     otherwise: "choose another name (PostHog keeps role names unique in an organization, whatever their case)",
-  },
-  hooks: {
-    obtain(organizationId, body, inputs) {
-      return this.kit.obtain(organizationId, body, inputs).catch(unservedWithoutEnterprise("roles"));
-    },
   },
 });
