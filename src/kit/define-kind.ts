@@ -11,6 +11,7 @@ import type { KindExample } from "./example";
 import { type CreateLook, FieldTableLifecycle } from "./field-lifecycle";
 import {
   type FieldModel,
+  type FieldRecorded,
   type FieldModelSpec,
   type InScope,
   placedModel,
@@ -38,7 +39,7 @@ import {
   type ScopeReads,
   type WhereOf,
 } from "./kind";
-import type { Json, Placed } from "./lifecycle";
+import type { Json, KindModel, Placed } from "./lifecycle";
 import type { Found, Ownership } from "./lost-create";
 import type { PropertySpec } from "./property";
 import { kindNames } from "./tokens";
@@ -169,6 +170,12 @@ export interface KindSpec<S extends ScopeKind, R extends { id: ObjectId }, W ext
    */
   readonly createRefusal?: (error: unknown) => Error | undefined;
   readonly hooks?: LifecycleHooks<S, R, W>;
+  /**
+   * The model's own steps over the kit's (`kit`, the field table's model): what is sent or compared where the table
+   * alone does not say it (a notebook's version sent with its content, a batch export's secrets compared with the
+   * values declared last).
+   */
+  readonly modelHooks?: (kit: FieldModel<R, InScope<R, S>>) => Partial<KindModel<InScope<R, S>, FieldRecorded>>;
 }
 
 /** What a kind's folder exports: its `Kind`, its model and its lifecycle class. */
@@ -205,11 +212,13 @@ export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K ex
     lostCreate,
     createRefusal,
     hooks = {},
+    modelHooks,
     ...modelSpec
   } = spec;
   const placement: Placement & { scope: S } = { scope, ...(parent && { parent }), ...(identity.key && { key: identity.key }) };
   const facts = { scope, parent, noun: modelSpec.noun, identity: { output: identity.output, ...(identity.key && { key: identity.key }) } };
-  const model = placedModel<R, InScope<R, S>>({ ...modelSpec, className: name }, { ...facts, adoptInput });
+  const kitModel = placedModel<R, InScope<R, S>>({ ...modelSpec, className: name }, { ...facts, adoptInput });
+  const model: FieldModel<R, InScope<R, S>> = modelHooks ? { ...kitModel, ...modelHooks(kitModel) } : kitModel;
   const schemaInputs = () => {
     const table = { ...tableInputs(modelSpec.fields, modelSpec.noun, placement), ...providerInputsSchema(modelSpec.providerInputs) };
     return inputs ? inputs(table) : table;
