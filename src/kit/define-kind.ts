@@ -8,7 +8,7 @@
 import { PostHogError, type Transport } from "../client";
 import type { ProviderConfig } from "./config";
 import type { KindExample } from "./example";
-import { type CreateLook, FieldTableLifecycle } from "./field-lifecycle";
+import { FieldTableLifecycle } from "./field-lifecycle";
 import {
   type FieldModel,
   type FieldRecorded,
@@ -88,14 +88,12 @@ export interface FindBy<W, R extends Found> {
 }
 
 /**
- * What a kind's hooks reach of its lifecycle (their `this`): its connection, its reads, its never-twice create, and
- * `kit`, the kit's own behaviour of each hook, for a hook that adds to it.
+ * What a kind's hooks reach of its lifecycle (their `this`): its `Kind`, its connection, and `kit`, the kit's own
+ * behaviour of each hook, for a hook that adds to it (a find-by create is the kit's `obtain`, through `findBy`).
  */
 export interface KindLifecycle<S extends ScopeKind, R extends { id: ObjectId }, W extends WhereOf<S>> {
   readonly kind: Kind<S, InScope<R, S>, W>;
   http(): Transport;
-  readOne(where: W, id: ObjectId, needs: readonly string[]): Promise<InScope<R, S>>;
-  createOnce<T extends Found>(where: W, body: Json, create: () => Promise<T>, look: CreateLook<T>): Promise<T>;
   readonly kit: KitHooks<S, R, W>;
 }
 
@@ -260,36 +258,6 @@ export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K ex
   };
   const place = (where: W, record: R) => ({ ...record, ...placeFields(placement, where) }) as InScope<R, S>;
 
-  /** The kit's create: the endpoints' POST, never sent twice blindly where the kind says how to find its object. */
-  async function created(self: KindLifecycle<S, R, W>, where: W, body: Json): Promise<R> {
-    const create = endpoints.create;
-    if (!create) throw new Error(`${name} declares no create endpoint and no obtain hook.`);
-    if (!findBy) {
-      try {
-        return await create(self.http(), where, body);
-      } catch (error) {
-        if (!(lostCreate && error instanceof PostHogError && error.kind === "ambiguous")) throw error;
-        const id = `${typeof where === "object" ? `${where.scope}/${where.parent}` : where}/<${keyFacts(identity.key).placeholder}>`;
-        throw new Error(
-          `${error.message} The ${modelSpec.noun} may have been created: look for it ${lostCreate(body)} and adopt it with \`pulumi import ${kind.token} <name> ${id}\`, or delete it, before running \`pulumi up\` again.`,
-        );
-      }
-    }
-    const { field, find, described, several, none, ...look } = findBy;
-    const value = body[field];
-    const found = async () => {
-      const answer = await find(self.http(), where, value, body);
-      return answer === null ? [] : Array.isArray(answer) ? (answer as readonly R[]) : [answer as R];
-    };
-    return self.createOnce(where, body, () => create(self.http(), where, body), {
-      ...look,
-      find: found,
-      described: described ? described(value, body) : `named ${JSON.stringify(value)}`,
-      ...(several && { several: several(value) }),
-      ...(none && { none: none(value) }),
-    });
-  }
-
   class Lifecycle extends FieldTableLifecycle<R, S, W> {
     /** What the kind's hooks reach (their `this`). */
     private readonly own: KindLifecycle<S, R, W>;
@@ -300,10 +268,8 @@ export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K ex
       this.own = {
         kind,
         http: () => this.http(),
-        readOne: (where, id, needs) => this.readOne(where, id, needs),
-        createOnce: (where, body, create, look) => this.createOnce(where, body, create, look),
         kit: {
-          obtain: (where, body) => created(this.own, where, body),
+          obtain: (where, body) => this.created(where, body),
           adopted: (where, inputs) => super.adopted(where, inputs),
           replaces: (olds, news) => super.replaces(olds, news),
           write: (where, id, body, declared) => super.write(where, id, body, declared),
@@ -314,6 +280,36 @@ export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K ex
           alreadyGoing: (error) => super.alreadyGoing(error),
         },
       };
+    }
+
+    /** The kit's create: the endpoints' POST, never sent twice blindly where the kind says how to find its object. */
+    private async created(where: W, body: Json): Promise<R> {
+      const create = endpoints.create;
+      if (!create) throw new Error(`${name} declares no create endpoint and no obtain hook.`);
+      if (!findBy) {
+        try {
+          return await create(this.http(), where, body);
+        } catch (error) {
+          if (!(lostCreate && error instanceof PostHogError && error.kind === "ambiguous")) throw error;
+          const id = `${typeof where === "object" ? `${where.scope}/${where.parent}` : where}/<${keyFacts(identity.key).placeholder}>`;
+          throw new Error(
+            `${error.message} The ${modelSpec.noun} may have been created: look for it ${lostCreate(body)} and adopt it with \`pulumi import ${kind.token} <name> ${id}\`, or delete it, before running \`pulumi up\` again.`,
+          );
+        }
+      }
+      const { field, find, described, several, none, ...look } = findBy;
+      const value = body[field];
+      const found = async () => {
+        const answer = await find(this.http(), where, value, body);
+        return answer === null ? [] : Array.isArray(answer) ? (answer as readonly R[]) : [answer as R];
+      };
+      return this.createOnce(where, body, () => create(this.http(), where, body), {
+        ...look,
+        find: found,
+        described: described ? described(value, body) : `named ${JSON.stringify(value)}`,
+        ...(several && { several: several(value) }),
+        ...(none && { none: none(value) }),
+      });
     }
 
     protected override async obtain(where: W, body: Json, inputs: Json): Promise<InScope<R, S>> {
