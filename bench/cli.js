@@ -7,16 +7,16 @@
  * NODE_OPTIONS) and the state exported. Programs are type-checked as Pulumi does by default (no
  * PULUMI_NODEJS_TRANSPILE_ONLY). Where Pulumi's time goes: the real program and the floor again with
  * PULUMI_SKIP_CHECKPOINTS=true (programs `posthog-skip-checkpoints`, `bare-skip-checkpoints`), and the fixed cost of
- * a one-project YAML program through the provider plugin (`yaml`). With `flags`, issue 18's case: one stack of that
+ * a one-project YAML program through the provider plugin (`yaml`). With `flags`: one stack of that
  * many feature flags in a project of their own (programs/flags), its floor (programs/bare with declaredFlag) and
- * Terraform's posthog_feature_flag, the same five commands. With `organization`, issue 31's case: an organization of that
+ * Terraform's posthog_feature_flag, the same five commands. With `organization`: an organization of that
  * many projects with `perProject` flags, cohorts, actions and dashboards each (programs/organization), and Terraform's.
  *
  *   node bench/cli.js [--sizes 10,100] [--programs posthog,bare,raw,terraform] [--rate-limit N] [--flags N]
  *     [--organization N --per-project 100,20,20,10] [--repeat 3] [--interleave N] [--flag-programs flags,bare-flags,terraform]
  *     [--package DIR]
  * prints the results as JSON; --interleave runs the flag stack's drift checks and its floor's N times in turn
- * (benchInterleaved), --flag-programs which of the flag stack's programs run their five commands (none: only the turns); --package measures another checkout's built lib/ (e.g. a worktree of an older commit).
+ * (benchInterleaved), --flag-programs which of the flag stack's programs run their five commands (none: only the turns), --no-drift leaves out their drift checks (up, preview, refresh, update and destroy only); --package measures another checkout's built lib/ (e.g. a worktree of an older commit).
  */
 const { spawn, spawnSync } = require("node:child_process");
 const fs = require("node:fs");
@@ -25,7 +25,7 @@ const path = require("node:path");
 const readline = require("node:readline");
 const { performance } = require("node:perf_hooks");
 const { declaredFlag, declaredProject } = require("./declared");
-const { runMeasured } = require("./process-tree");
+const { cpuMsOf, runMeasured } = require("./process-tree");
 const { ALL_AT_ONCE, AT_LIMITS, benchTerraform, terraformBin } = require("./terraform");
 
 const root = path.resolve(__dirname, "..");
@@ -130,7 +130,6 @@ const camel = (name) => name.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
  * The outputs of one real record that a resource of the package keeps in its state: its output names and the live
  * values of what the program declares (src/kit/recorded.ts). The floor's resources return these, so that the floor is
  * a dynamic resource of the same shape as the real one, inputs, outputs and state alike: what Pulumi itself costs for
- * it. (Before issue 17's slim state the floor returned the whole record, as posthog.Project then did.)
  */
 function keptOutputs(record, idOutput, outputNames, declared) {
   const kept = new Set([...outputNames, ...Object.keys(declared)]);
@@ -183,7 +182,7 @@ async function prepare(work, pkg, server, env) {
 }
 
 /**
- * Issue 18's case: a project of its own for the flags (POSTHOG_PROJECT_ID of the flag programs and Terraform's), the
+ * The flag stack: a project of its own for the flags (POSTHOG_PROJECT_ID of the flag programs and Terraform's), the
  * flag program and its floor, whose outputs are those FeatureFlag keeps of one real flag record of the server (created
  * and deleted here).
  */
@@ -214,9 +213,16 @@ async function prepareFlags(work, pkg, server) {
   return { projectId: project.id };
 }
 
-/** Issue 31's organization: its program (projects of their own, made by the stack). */
+/** The organization: its program (projects of their own, made by the stack). */
 function prepareOrganization(work, pkg) {
   writeProgram(path.join(work, "organization"), pkg, "bench-organization", path.join(__dirname, "programs", "organization", "index.ts"));
+}
+
+/** The profiles measure.js left of a command (BENCH_CPU_PROFILE, BENCH_HEAP_PROFILE), kept apart before the next. */
+function keepProfiles(from, to, prefix) {
+  const profiles = fs.readdirSync(from).filter((file) => /\.(cpuprofile|heapprofile|heapsnapshot)$/.test(file));
+  if (profiles.length > 0) fs.mkdirSync(to, { recursive: true });
+  for (const file of profiles) fs.renameSync(path.join(from, file), path.join(to, `${prefix}-${file}`));
 }
 
 function readMeasures(dir) {
@@ -268,16 +274,22 @@ async function benchProgram(program, count, { work, server, env: baseEnv, log },
   const pulumi = async (args, what, commandEnv = env) => {
     fs.rmSync(measureDir, { recursive: true, force: true });
     fs.mkdirSync(measureDir);
+    const serverCpu = cpuMsOf(server.child.pid);
     const result = await runMeasured("pulumi", [...args, "--stack", stack, "--non-interactive"], { cwd: dir, env: commandEnv });
     fs.appendFileSync(log, `\n$ pulumi ${args.join(" ")} (${program}, ${count})\n${result.stdout}${result.stderr}`);
     if (result.status !== 0)
       throw new Error(`pulumi ${args.join(" ")} (${program}, ${count}) failed: see ${log}\n${result.stderr.slice(-2000)}`);
+    keepProfiles(measureDir, path.join(work, "profiles"), `${program}-${count}-${what.replace(/\W+/g, "-")}`);
     return {
       what,
       ms: result.ms,
       peakKb: result.peakKb,
       treeKb: result.byName,
       treeCount: result.countByName,
+      cpuMs: result.cpuMs,
+      treeCpuMs: result.cpuByName,
+      // The local server's work for the command: the floor sends it nothing.
+      serverCpuMs: cpuMsOf(server.child.pid) - serverCpu,
       ...readMeasures(measureDir),
     };
   };
@@ -315,10 +327,8 @@ async function benchProgram(program, count, { work, server, env: baseEnv, log },
     // The drift check as users run it, with the CLI's defaults (`--parallel` 4 per CPU): the refresh just above, and
     // preview --refresh.
     await step("preview --refresh", ["preview", "--refresh", "--expect-no-changes"]);
-    // The daily drift check (ISSUE 31's case): preview --refresh, then both checks at PostHog Cloud's limits, the
-    // server throttling at 480/minute and the provider keeping them (posthog:rateLimited). The floor sends nothing.
-    // The engine sends a refresh's reads --parallel at a time (4 per CPU by default): a drift check lets them all
-    // through at once, so that the provider answers them from their lists (src/kit/list-reads.ts).
+    // Both checks again with every read let through at once, then at PostHog Cloud's limits, the server throttling
+    // at 480/minute and the provider keeping them (posthog:rateLimited). The floor sends nothing.
     const all = ["--parallel", String(resources + 1)];
     await step(`refresh ${ALL_AT_ONCE}`, ["refresh", "--yes", "--skip-preview", ...all]);
     await step(`preview --refresh ${ALL_AT_ONCE}`, ["preview", "--refresh", "--expect-no-changes", ...all]);
@@ -340,7 +350,7 @@ async function benchProgram(program, count, { work, server, env: baseEnv, log },
 }
 
 /**
- * Issue 31's target "within 1 s of the floor" on a shared machine, where load moves a command's time by more than that
+ * The drift checks' target "within 1 s of the floor" on a shared machine, where load moves a command's time by more than that
  * from one minute to the next: the flag stack and its floor both up, their drift checks (no limits) run in turn,
  * `repeat` rounds, the order swapped each round, so that a moment of load falls on both alike. Each command's runs
  * (wall time and requests) and the median of their times, by program.
@@ -445,6 +455,7 @@ function medianRows(runs) {
       provider: medians(rows.map((r) => r.provider)),
       treeKb: medians(rows.map((r) => r.treeKb)),
       treeCount: medians(rows.map((r) => r.treeCount)),
+      treeCpuMs: medians(rows.map((r) => r.treeCpuMs)),
     };
   });
 }
@@ -502,6 +513,7 @@ async function benchCli({
   repeat = 3,
   interleave = 0,
   flagPrograms = ["flags", "bare-flags", "terraform"],
+  drift = true,
   packageRoot = root,
   progress = () => {},
 } = {}) {
@@ -576,7 +588,7 @@ async function benchCli({
       results.yaml = medianRows(runs);
     }
     if (flags > 0) {
-      // Issue 18: one stack of `flags` feature flags, beside its floor and Terraform's posthog_feature_flag.
+      // One stack of `flags` feature flags, beside its floor and Terraform's posthog_feature_flag.
       const { projectId } = await prepareFlags(work, pkg, server);
       const flagContext = { ...context, env: { ...env, POSTHOG_PROJECT_ID: String(projectId) } };
       results.flags = { count: flags, projectId };
@@ -585,7 +597,7 @@ async function benchCli({
         results.flags[program] =
           program === "terraform"
             ? await benchTerraform(flags, flagContext, "flags")
-            : await benchProgram(program, flags, flagContext, { drift: true });
+            : await benchProgram(program, flags, flagContext, { drift });
       }
       if (interleave > 0) {
         progress(`flags and bare-flags in turn, ${flags} feature flags, their drift checks ${interleave} times each`);
@@ -593,7 +605,7 @@ async function benchCli({
       }
     }
     if (organization > 0) {
-      // Issue 31: an organization of `organization` projects, each with `perProject` flags, cohorts, actions and
+      // An organization of `organization` projects, each with `perProject` flags, cohorts, actions and
       // dashboards, beside Terraform's projects, flags, actions and dashboards (its provider has no cohort).
       prepareOrganization(work, pkg);
       const resources = organization * (1 + perProject.reduce((sum, n) => sum + n, 0));
@@ -637,6 +649,7 @@ if (require.main === module) {
     repeat: Number(option("repeat", "3")),
     interleave: Number(option("interleave", "0")),
     flagPrograms: option("flag-programs", "flags,bare-flags,terraform").split(",").filter(Boolean),
+    drift: !process.argv.includes("--no-drift"),
     packageRoot: path.resolve(option("package", root)),
     progress: (what) => process.stderr.write(`… ${what}\n`),
   })

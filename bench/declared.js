@@ -24,7 +24,7 @@ exports.changedSettings = (name, i, variant) => {
 };
 
 /**
- * A benchmarked feature flag (issue 18's case of 1,000 in one stack): what Pulumi's program, its floor and Terraform's
+ * A benchmarked feature flag (the stack of many in one project): what Pulumi's program, its floor and Terraform's
  * `posthog_feature_flag` all declare. `variant` renames every flag (its `name`, PostHog's description), for the update.
  */
 exports.declaredFlag = (i, variant) => ({
@@ -35,7 +35,7 @@ exports.declaredFlag = (i, variant) => ({
 });
 
 /**
- * The organization's other kinds (issue 31's organization of 10 projects), declared alike by Pulumi's program
+ * The organization's other kinds, declared alike by Pulumi's program
  * (programs/organization) and, where its provider has the kind, Terraform's: a cohort (Terraform's provider has none),
  * an action and a dashboard of each project. The update renames the flags only, as the flag stack's does.
  */

@@ -12,9 +12,10 @@ const dir = process.env.BENCH_MEASURE_DIR;
 
 if (role && dir) {
   const started = Date.now();
-  // BENCH_CPU_PROFILE=program|provider: a .cpuprofile of that process (NODE_OPTIONS=--cpu-prof upsets the host).
+  // BENCH_CPU_PROFILE=program|provider (or both, `program,provider`): a .cpuprofile of that process
+  // (NODE_OPTIONS=--cpu-prof upsets the host).
   let profiler;
-  if (process.env.BENCH_CPU_PROFILE === role) {
+  if ((process.env.BENCH_CPU_PROFILE ?? "").split(",").includes(role)) {
     const inspector = require("node:inspector");
     profiler = new inspector.Session();
     profiler.connect();

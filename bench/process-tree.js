@@ -33,7 +33,18 @@ function childrenOf(pid) {
   return found;
 }
 
-/** pid → { name, hwmKb } for the tree under `root`, merged into `seen`. */
+/** The kernel's clock ticks a second (`getconf CLK_TCK`: 100 on Linux everywhere Node.js runs). */
+const TICKS_PER_SECOND = 100;
+
+/** User + system CPU time of a process so far, in ms, from /proc/<pid>/stat (its 14th and 15th fields). */
+function cpuMsOf(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The name (2nd field) is in brackets and may hold spaces: count the fields after its closing bracket.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/** pid → { name, hwmKb, cpuMs } for the tree under `root`, merged into `seen`. */
 function sample(root, seen) {
   const queue = [root];
   while (queue.length > 0) {
@@ -42,8 +53,9 @@ function sample(root, seen) {
       const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
       const hwm = Number(/^VmHWM:\s+(\d+)/m.exec(status)?.[1] ?? 0);
       const name = /^Name:\s+(.*)$/m.exec(status)?.[1] ?? "?";
+      const cpuMs = cpuMsOf(pid);
       const known = seen.get(pid);
-      if (!known || known.hwmKb < hwm) seen.set(pid, { name, hwmKb: hwm });
+      seen.set(pid, { name, hwmKb: Math.max(hwm, known?.hwmKb ?? 0), cpuMs: Math.max(cpuMs, known?.cpuMs ?? 0) });
     } catch {
       continue; // gone meanwhile
     }
@@ -54,9 +66,11 @@ function sample(root, seen) {
 const measurable = process.platform === "linux" && fs.existsSync(`/proc/${process.pid}/task/${process.pid}/children`);
 
 /**
- * Runs `command` and resolves to { status, stdout, stderr, ms, peakKb, byName, countByName }: `peakKb` is the sum of
- * the peaks of the processes of the tree, `byName` the same sum for each program name (/proc's, cut at 15
- * characters), `countByName` how many processes of that name there were.
+ * Runs `command` and resolves to { status, stdout, stderr, ms, peakKb, byName, countByName, cpuMs, cpuByName }:
+ * `peakKb` is the sum of the peaks of the processes of the tree, `byName` the same sum for each program name (/proc's,
+ * cut at 15 characters), `countByName` how many processes of that name there were, `cpuMs` the CPU time of the whole
+ * tree and `cpuByName` by program name (as last sampled: a process's last 50 ms are missed). CPU time, unlike wall
+ * time, hardly moves with the load of a shared machine.
  */
 function runMeasured(command, args, options = {}) {
   return new Promise((resolve, reject) => {
@@ -78,14 +92,17 @@ function runMeasured(command, args, options = {}) {
       if (timer) clearInterval(timer);
       const byName = {};
       const countByName = {};
-      for (const { name, hwmKb } of seen.values()) {
+      const cpuByName = {};
+      for (const { name, hwmKb, cpuMs } of seen.values()) {
         byName[name] = (byName[name] ?? 0) + hwmKb;
         countByName[name] = (countByName[name] ?? 0) + 1;
+        cpuByName[name] = (cpuByName[name] ?? 0) + cpuMs;
       }
-      const peakKb = timer ? Object.values(byName).reduce((sum, kb) => sum + kb, 0) : undefined;
-      resolve({ status, stdout, stderr, ms, peakKb, ...(timer ? { byName, countByName } : {}) });
+      const sum = (values) => Object.values(values).reduce((total, n) => total + n, 0);
+      const measured = timer ? { peakKb: sum(byName), byName, countByName, cpuMs: sum(cpuByName), cpuByName } : { peakKb: undefined };
+      resolve({ status, stdout, stderr, ms, ...measured });
     });
   });
 }
 
-module.exports = { runMeasured };
+module.exports = { runMeasured, cpuMsOf };

@@ -116,7 +116,7 @@ function mainTf() {
 }
 
 /**
- * main.tf of issue 18's case: `count` posthog_feature_flag resources in the project POSTHOG_PROJECT_ID names, each
+ * main.tf of the flag stack: `count` posthog_feature_flag resources in the project POSTHOG_PROJECT_ID names, each
  * with bench/declared.js's declaredFlag (key, name, active, filters as JSON: the provider's `filters` is a string).
  */
 function flagsMainTf() {
@@ -141,7 +141,7 @@ function flagsTfvars(count, variant) {
 }
 
 /**
- * main.tf of issue 31's organization: `var.projects` posthog_project resources, and the flags, actions and dashboards
+ * main.tf of the organization: `var.projects` posthog_project resources, and the flags, actions and dashboards
  * of each (Terraform's provider 1.0.13 has no cohort), each in its project (`project` is the project's index).
  */
 function organizationMainTf() {
@@ -253,6 +253,8 @@ async function benchTerraform(count, { work, server, env, log, terraform, reques
       peakKb: result.peakKb,
       treeKb: result.byName,
       treeCount: result.countByName,
+      cpuMs: result.cpuMs,
+      treeCpuMs: result.cpuByName,
       ...state,
     });
   };

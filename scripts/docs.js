@@ -61,3 +61,7 @@ for (const entry of generatedTypes) {
 // What lists every kind (src/generate/entries.ts): the entries' modules and each kind's lookups, from the registry.
 const { derivedFiles } = require("../lib/generate/entries");
 for (const file of derivedFiles()) write(file.path, file.text, ": run `npm run build` again");
+
+// The local server's list of its areas (src/server/pipeline/area-index.ts), from its folders.
+const { areaFolders, areasModule } = require("../lib/server/pipeline/area-index");
+write("src/server/areas.ts", areasModule(areaFolders(path.join(root, "src", "server"))), ": run `npm run build` again");

@@ -4,8 +4,9 @@
  * the TypeScript types PostHog generates from its own OpenAPI schema (`products/<product>/frontend/generated/
  * api.schemas.ts`, `frontend/src/generated/core/api.schemas.ts`) in a checkout of PostHog/posthog.
  *
- * The fixture names, per kind, the generated file and the schemas (request and answer types) that describe it; this
- * script keeps those names and writes again what the types state of each field: read-only, nullable, required, its
+ * Each kind's folder names the generated file and the schemas (request and answer types) that describe it, or why
+ * there is none (its fields.ts's `…ApiTypes`, read from lib/: run `npm run build` first); this script writes, per
+ * kind, those names and what the types state of each field: read-only, nullable, required, its
  * type as written, its enum values, its length and range limits. Facts only: nothing of PostHog's text is kept but
  * field names, enum values and numbers. The commit each file was read at: the tree's `git rev-parse HEAD`, or, for a
  * tree assembled file by file, its `.commits.json` ({ "<path>": "<commit>" }).
@@ -149,8 +150,27 @@ function mergeSchemas(bySchema) {
   return fields;
 }
 
+/** Every kind's folder and what its `…ApiTypes` names, from the built package. */
+function namedByKinds() {
+  const kindsDir = path.join(__dirname, "..", "lib", "kinds");
+  const named = {};
+  for (const folder of fs.readdirSync(kindsDir).sort()) {
+    const fields = path.join(kindsDir, folder, "fields.js");
+    if (!fs.existsSync(fields)) continue;
+    const found = Object.entries(require(fields)).filter(([name]) => name.endsWith("ApiTypes"));
+    if (found.length !== 1) throw new Error(`${folder}/fields.ts exports ${found.length} …ApiTypes`);
+    const types = found[0][1];
+    named[folder] = types.missing === undefined ? { file: types.file, schemas: [...types.schemas] } : { missing: types.missing };
+  }
+  return named;
+}
+
 function refresh(tree, fixturePath) {
   const fixture = JSON.parse(fs.readFileSync(fixturePath, "utf8"));
+  // The fixture's order kept, a new kind last, so that a refresh shows only what changed.
+  const named = namedByKinds();
+  const order = [...Object.keys(fixture.kinds).filter((kind) => named[kind]), ...Object.keys(named).filter((kind) => !fixture.kinds[kind])];
+  fixture.kinds = Object.fromEntries(order.map((kind) => [kind, named[kind]]));
   const commitOf = commitsOf(tree);
   const parsed = new Map();
   const read = (file) => {

@@ -11,11 +11,10 @@
  * were generated from: the unit tier checks it against schema.json (test/plugin/sdks.test.ts), the languages tier
  * regenerates and compares every file.
  *
- * Java: sdk/java is written by our own generator (src/generate/java-sdk.ts, built into lib/: run `npm run build`
- * first) in the shapes pulumi-java's writes, for the schema language we use. pulumi-java's own (pkg v1.13.0, the
- * Java host scripts/ensure-language-hosts.sh builds, `gen-sdk --language java`) writes the same 277 classes and
- * compiles against com.pulumi:pulumi 1.36.1, but a Gradle project, and its invoke results' optional lists and maps
- * as plain List/Map where ours are Optional: not switched yet.
+ * Java: pulumi-java's code generation (pkg v1.13.0, the Java host scripts/ensure-language-hosts.sh builds) with
+ * `--local`, which writes the sources and src/main/resources/com/pulumi/posthog/version.txt (the version their
+ * Utilities reads) and no build files; without it, a Gradle project whose build writes version.txt and plugin.json.
+ * The Maven build is ours (javaBuild): pom.xml and the plugin.json Pulumi's Java runtime finds the plugin by.
  *
  * `--out DIR` writes the SDKs into DIR instead of sdk/ (the comparison of the languages tier).
  */
@@ -28,8 +27,12 @@ const path = require("node:path");
 const root = path.resolve(__dirname, "..");
 const outArg = process.argv.indexOf("--out");
 const out = path.resolve(outArg > 0 ? process.argv[outArg + 1] : path.join(root, "sdk"));
-/** The languages `pulumi package gen-sdk` writes; Java is written by src/generate/java-sdk.ts. */
-const LANGUAGES = ["python", "go"];
+/** The languages `pulumi package gen-sdk` writes, each with the flags it is generated with. */
+const LANGUAGES = { python: [], go: [], java: ["--local"] };
+/** Pulumi's Java runtime on Maven Central sdk/java compiles against (the newest that resolved with its dependencies). */
+const JAVA_RUNTIME_VERSION = "1.36.1";
+/** JUnit for the SDK's tests under Pulumi's mocks (test scope). */
+const JUNIT_VERSION = "5.10.2";
 
 /** The directory printed last by a bash script, whose progress goes to stderr. */
 function bashDirs(script, args) {
@@ -70,19 +73,86 @@ function goModule(dir) {
   if (go.status !== 0) throw new Error(`go mod tidy in the Go SDK failed:\n${go.stdout}${go.stderr}`);
 }
 
-/** sdk/java from schema.json, by the generator of lib/generate/java-sdk.js. */
-function javaSdk(dir) {
-  const { javaSdk: files } = require(path.join(root, "lib", "generate", "java-sdk.js"));
+/**
+ * sdk/java's Maven build, what the Gradle build pulumi-java writes without `--local` does for a Gradle user: the
+ * project com.pulumi:posthog at the schema's version on Java 11, the runtime and javax.annotation's @Nullable (jsr305,
+ * as pulumi-java's build files name it), JUnit for tests under mocks, the build's plugins pinned (so that `mvn -o`
+ * finds what one online run fetched); and plugin.json, the plugin's name, version and download URL, which the
+ * runtime's plugin discovery (`com.pulumi.bootstrap.internal.Main packages`) reads from the jar.
+ */
+function javaBuild(dir) {
   const schema = JSON.parse(fs.readFileSync(path.join(root, "schema.json"), "utf8"));
-  for (const [file, text] of Object.entries(files(schema))) {
-    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    fs.writeFileSync(path.join(dir, file), text);
-  }
+  const groupId = schema.language.java.basePackage;
+  const xmlText = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const plugins = [
+    ["maven-compiler-plugin", "3.13.0"],
+    ["maven-surefire-plugin", "3.2.5"],
+    ["maven-jar-plugin", "3.4.1"],
+    ["maven-resources-plugin", "3.3.1"],
+    ["maven-install-plugin", "3.1.2"],
+  ];
+  const pom = `<?xml version="1.0" encoding="UTF-8"?>
+<!-- Written by scripts/sdks.js (\`npm run sdks\`): the Maven build of the SDK pulumi-java generates. -->
+<project xmlns="http://maven.apache.org/POM/4.0.0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+         xsi:schemaLocation="http://maven.apache.org/POM/4.0.0 https://maven.apache.org/xsd/maven-4.0.0.xsd">
+    <modelVersion>4.0.0</modelVersion>
+
+    <groupId>${groupId}</groupId>
+    <artifactId>${schema.name}</artifactId>
+    <version>${schema.version}</version>
+    <packaging>jar</packaging>
+    <name>${schema.name}</name>
+    <description>${xmlText(schema.description ?? "")}</description>
+
+    <properties>
+        <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
+        <maven.compiler.release>11</maven.compiler.release>
+    </properties>
+
+    <dependencies>
+        <dependency>
+            <groupId>com.pulumi</groupId>
+            <artifactId>pulumi</artifactId>
+            <version>${JAVA_RUNTIME_VERSION}</version>
+        </dependency>
+        <dependency>
+            <groupId>com.google.code.findbugs</groupId>
+            <artifactId>jsr305</artifactId>
+            <version>3.0.2</version>
+        </dependency>
+        <dependency>
+            <groupId>org.junit.jupiter</groupId>
+            <artifactId>junit-jupiter</artifactId>
+            <version>${JUNIT_VERSION}</version>
+            <scope>test</scope>
+        </dependency>
+    </dependencies>
+
+    <build>
+        <plugins>
+${plugins
+  .map(
+    ([artifactId, version]) => `            <plugin>
+                <groupId>org.apache.maven.plugins</groupId>
+                <artifactId>${artifactId}</artifactId>
+                <version>${version}</version>
+            </plugin>
+`,
+  )
+  .join("")}        </plugins>
+    </build>
+</project>
+`;
+  fs.writeFileSync(path.join(dir, "pom.xml"), pom);
+  const resources = path.join(dir, "src", "main", "resources", ...`${groupId}.${schema.name}`.split("."));
+  const plugin = { resource: true, name: schema.name, version: schema.version, server: schema.pluginDownloadURL };
+  fs.writeFileSync(path.join(resources, "plugin.json"), `${JSON.stringify(plugin, null, 2)}\n`);
 }
 
 function generate() {
   const [cli] = bashDirs("ensure-pulumi.sh", []).slice(-1);
-  const hosts = bashDirs("ensure-language-hosts.sh", LANGUAGES).slice(-LANGUAGES.length);
+  const languages = Object.keys(LANGUAGES);
+  const hosts = bashDirs("ensure-language-hosts.sh", languages).slice(-languages.length);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-posthog-sdks-"));
   try {
     const env = {
@@ -92,16 +162,16 @@ function generate() {
       PULUMI_SKIP_UPDATE_CHECK: "true",
       PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     };
-    for (const language of LANGUAGES) {
+    for (const [language, flags] of Object.entries(LANGUAGES)) {
       const result = spawnSync(
         path.join(cli, "pulumi"),
-        ["package", "gen-sdk", path.join(root, "schema.json"), "--language", language, "--out", path.join(work, "sdk")],
+        ["package", "gen-sdk", path.join(root, "schema.json"), "--language", language, ...flags, "--out", path.join(work, "sdk")],
         { cwd: work, env, encoding: "utf8" },
       );
       if (result.status !== 0) throw new Error(`gen-sdk --language ${language} failed:\n${result.stdout}${result.stderr}`);
     }
     goModule(path.join(work, "sdk"));
-    javaSdk(path.join(work, "sdk", "java"));
+    javaBuild(path.join(work, "sdk", "java"));
     fs.rmSync(out, { recursive: true, force: true });
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.cpSync(path.join(work, "sdk"), out, { recursive: true });
@@ -111,9 +181,9 @@ function generate() {
   }
 }
 
-module.exports = { schemaHash, LANGUAGES };
+module.exports = { schemaHash, JAVA_RUNTIME_VERSION };
 
 if (require.main === module) {
   generate();
-  console.log(`${path.relative(process.cwd(), out) || "."}: ${[...LANGUAGES, "java"].join(", ")} from schema.json`);
+  console.log(`${path.relative(process.cwd(), out) || "."}: ${Object.keys(LANGUAGES).join(", ")} from schema.json`);
 }

@@ -4,7 +4,7 @@
  * the stack configuration there; the provider plugin serves them as invokes with the provider's configuration.
  */
 // The one module of Pulumi's SDK this needs, not its index: the provider plugin loads this file, and the whole SDK
-// would cost its start about 400 ms (src/plugin/serve.ts).
+// would slow its start (src/plugin/serve.ts).
 import { getConfig } from "@pulumi/pulumi/runtime/config";
 import type { Transport } from "../client";
 import { connect, requireOrganization, resolveConfig, type ConfigLookup, type ProviderConfig } from "../kit/config";

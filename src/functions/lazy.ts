@@ -1,7 +1,7 @@
 /**
  * What a program loads when it imports the package: the lookups' signatures and Output forms, not their
- * implementation. The HTTP client, the provider's configuration and the declarations (got, zod and the schemas:
- * about 140 ms and 10 MB at every program start, measured with Node.js 20) load on a lookup's first call, so that a
+ * implementation. The HTTP client, the provider's configuration and the declarations (got, zod and the schemas, a
+ * large part of a program's start) load on a lookup's first call, so that a
  * program that only declares resources, as most do, never loads them. Everything here imports only Pulumi's
  * outputs (not its SDK's index, which the provider plugin, serving these lookups, would otherwise load at its start).
  */

@@ -54,7 +54,7 @@ function instanceType(name: string, of: string): string {
 /**
  * src/provider/kinds.ts: every kind's lifecycle class and the provider Pulumi's dynamic-provider host loads by name,
  * each kind's folder loaded when one of its exports is first used (./host's lazyKind): a host serves the kinds of one
- * stack, and loading all of them cost every provider process about 0.13 s more.
+ * stack, and loads no other.
  */
 function providerKinds(kinds: readonly Kind[]): GeneratedFile {
   const module = (kind: Kind) => `../kinds/${kebabCase(kind.name)}/kind`;

@@ -1,18 +1,10 @@
 /**
  * The registry: every kind, in schema order. Everything above the kinds follows from this one list: the plugin's
  * schema and handlers, the importer, and what `npm run docs` writes (src/generate/: each kind's class and types,
- * its typed lookups, the entries' exports, its reference). Adding a kind, by hand:
- * 1. its folder, src/kinds/<kind>/, as src/kinds/annotation/: `fields.ts` (the field table), `record.ts` (PostHog's
- *    answer, typed `<Name>`), `endpoints.ts`, `example.ts`, and `kind.ts`, the one place the kind is said: a
- *    `defineKind({...})` (src/kit/define-kind.ts) of its class name, noun, scope — "project" or "organization", and a
- *    `parent` for a kind nested under another object of its scope: the kit derives its inputs, id forms and paths —
- *    identity, deletion, endpoints, field table and model rules, `lookups` if any, `importer` or `notImported`,
- *    `example`, `findBy` and its lifecycle `hooks`, exporting `<name>Kind`, `<name>Model` and `<Name>Lifecycle`;
- * 2. its line below;
- * 3. its local-server folder, src/server/<kinds>/ (with its routes and collection named in src/server/index.ts and
- *    src/server/state/types.ts);
- * 4. its own special tests, test/kinds/<kind>/;
- * then `npm run docs` and `npm run build`. test/generate/surfaces.test.ts fails while the kind lacks any derived surface.
+ * its typed lookups, the entries' exports, its reference). Adding a kind is three places by hand (docs/architecture.md
+ * "Adding a kind"): its folder, src/kinds/<kind>/, as src/kinds/annotation/; its line below; its local-server folder,
+ * src/server/<kinds>/, with its `area.ts`. Then `npm run docs`, `npm run sdks` and `npm run build`; the tests over
+ * this list cover it (test/generate/surfaces.test.ts fails while the kind lacks any derived surface).
  */
 import { projectKind } from "./project/kind";
 import { actionKind } from "./action/kind";

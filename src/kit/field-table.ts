@@ -91,6 +91,14 @@ export interface FieldDef {
  */
 export type LeftOut = Readonly<Record<string, string>>;
 
+/**
+ * Where PostHog's generated API types state a kind: the file (`products/<product>/frontend/generated/api.schemas.ts`
+ * or `frontend/src/generated/core/api.schemas.ts` in PostHog/posthog) and its schemas (request and answer types) that
+ * describe it, or why none does. A kind's `fields.ts` exports it as `…ApiTypes`; scripts/refresh-posthog-facts.js
+ * reads what they state into test/fixtures/posthog-api-facts.json, against which its table is tested.
+ */
+export type ApiTypes = { readonly file: string; readonly schemas: readonly string[] } | { readonly missing: string };
+
 /** The create-only folder of PostHog's project tree (`_create_in_folder`), which the kinds leave to PostHog's default. */
 export const CREATE_IN_FOLDER: LeftOut = {
   _create_in_folder: "not yet managed: the project-tree folder PostHog files a new object in (create only; PostHog's default folder)",

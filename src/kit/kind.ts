@@ -4,7 +4,7 @@
  * folder (src/kinds/<kind>/kind.ts) and the registry (src/kinds/index.ts) lists them; the plugin dispatches by a
  * kind's token, never by naming one.
  */
-import { pluralNoun, upperFirst } from "./names";
+import { article, pluralNoun, upperFirst } from "./names";
 import type * as pulumi from "@pulumi/pulumi";
 import { isOrganizationId, ORGANIZATION_ID_RULE, type Page, PostHogError, type Transport } from "../client";
 import { isUnknown } from "./unknown";
@@ -368,7 +368,8 @@ export function importList(kind: Kind): ImportList | undefined {
   const lookups = kind.lookups;
   if (!lookups) throw new Error(`${kind.name}'s import facts have no list, and it has no lookups to list with: declare one.`);
   // A nested kind's objects are listed parent by parent: its import facts say how.
-  if (kind.parent) throw new Error(`${kind.name} is nested in a ${kind.parent.noun}: declare its import facts' list.`);
+  if (kind.parent)
+    throw new Error(`${kind.name} is nested in ${article(kind.parent.noun)} ${kind.parent.noun}: declare its import facts' list.`);
   // `lookups.list` itself is the key, so a kind asking for the same list shares it.
   const list = lookups.list as (http: Transport, scope: string | number) => Promise<Listed[]>;
   return async (_http, scope, read) => (await read(list)).map((record) => ({ ...record, ...placeFields(placementOf(kind), scope) }));
@@ -491,17 +492,18 @@ export function resolveWhere<S extends ScopeKind, W extends WhereOf<S>>(
 }
 
 /**
- * Deletes as the kind says. Gone already counts as deleted only when `confirmGone` agrees (PostHog answers 404
- * alike for what is gone and for what the key cannot see); `alreadyGoing` recognises PostHog's "already being deleted".
+ * Deletes as the kind says, answering what a soft delete answered (the object as PostHog marked it), else undefined.
+ * Gone already counts as deleted only when `confirmGone` agrees (PostHog answers 404 alike for what is gone and for
+ * what the key cannot see); `alreadyGoing` recognises PostHog's "already being deleted".
  */
-export async function deleteDeclared<S extends ScopeKind, W extends WhereOf<S>>(
-  kind: Kind<S, unknown, W>,
+export async function deleteDeclared<S extends ScopeKind, W extends WhereOf<S>, R = unknown>(
+  kind: Kind<S, R, W>,
   http: Transport,
   where: W,
   id: ObjectId,
   hooks: { confirmGone?: () => Promise<void>; alreadyGoing?: (error: PostHogError) => boolean } = {},
-): Promise<void> {
-  if (kind.deletion === "release") return;
+): Promise<R | undefined> {
+  if (kind.deletion === "release") return undefined;
   try {
     if (kind.deletion === "soft-delete") {
       // PostHog answers a soft delete with the object: one it answers as not deleted was not deleted, whatever the 200.
@@ -510,13 +512,16 @@ export async function deleteDeclared<S extends ScopeKind, W extends WhereOf<S>>(
         throw new Error(
           `PostHog answered the delete of ${kind.noun} ${id} with it not deleted: it is still live. Delete it in PostHog, or run the delete again.`,
         );
-    } else await kind.api.remove(http, where, id);
+      return answer;
+    }
+    await kind.api.remove(http, where, id);
   } catch (error) {
     if (!(error instanceof PostHogError)) throw error;
-    if (hooks.alreadyGoing?.(error)) return;
+    if (hooks.alreadyGoing?.(error)) return undefined;
     if (!error.isNotFound) throw error;
     await hooks.confirmGone?.();
   }
+  return undefined;
 }
 
 /** The input (and output) naming a resource's scope: `organizationId`, or `projectId` for a project-scoped resource. */
@@ -605,7 +610,8 @@ export function placeFailures(placement: Placement, inputs: Record<string, unkno
   if (placement.scope === "organization") check("organizationId", isOrganizationId, ORGANIZATION_ID_RULE);
   else check("projectId", (v) => isKey("integer", v), "must be the numeric id of a project (a number, or a Project's projectId)");
   const { parent } = placement;
-  if (parent) check(parent.input, (v) => isKey(parent.key, v), `must be ${keyFacts(parent.key).name} of a ${parent.noun}`);
+  if (parent)
+    check(parent.input, (v) => isKey(parent.key, v), `must be ${keyFacts(parent.key).name} of ${article(parent.noun)} ${parent.noun}`);
   return failures;
 }
 

@@ -250,11 +250,12 @@ export abstract class DeclaredLifecycle<
     const parsed = parseId(this.kind, id);
     const scope = resolveWhere<S, W>(this.kind, this.config, props, parsed);
     this.lists.wrote(parsed.id);
-    await deleteDeclared(this.kind, this.http(), scope, parsed.id, {
+    const answer = await deleteDeclared(this.kind, this.http(), scope, parsed.id, {
       alreadyGoing: (error) => this.alreadyGoing(error),
       // Gone already, or invisible to this key: only the first may leave the state.
       confirmGone: () => this.confirmGone(scope, parsed.id, "delete"),
     });
+    if (answer !== undefined) await this.afterDelete(scope, parsed.id, answer);
   }
 
   // The hooks.
@@ -327,6 +328,9 @@ export abstract class DeclaredLifecycle<
   protected readFailure(_error: PostHogError, _scope: W, _id: ObjectId, _props: Json): Error | undefined {
     return undefined;
   }
+
+  /** What a soft delete PostHog answered with the object marked deleted may still need: nothing, unless a kind says. */
+  protected async afterDelete(_scope: W, _id: ObjectId, _answer: R): Promise<void> {}
 
   /** Throws unless a 404 proves the resource gone. */
   protected async confirmGone(_scope: W, _id: ObjectId, _doing: "refresh" | "delete"): Promise<void> {}

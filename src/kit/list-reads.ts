@@ -1,30 +1,31 @@
 /**
  * Reads served from a kind's list. A refresh (`pulumi refresh`, `preview --refresh`, `up --refresh`,
- * `destroy --refresh`), `X.get` and the adoptions an import's first `up` makes read each object by its id: one GET
- * each, so 1,000 flags cost 1,000 requests, over two minutes at PostHog Cloud's 480 a minute (posthog/rate_limit.py).
- * Most of PostHog's lists answer each object as its GET does, 100 to a page: a kind whose list carries everything a
- * read needs says so once (`Kind.listReads`), and its reads in one scope are answered from one pass over its pages.
+ * `destroy --refresh`), `X.get` and the adoptions an import's first `up` makes read each object by its id, one GET
+ * each, and PostHog Cloud counts every request against its rate limit (posthog/rate_limit.py). Most of PostHog's lists
+ * answer each object as its GET does, many to a page: a kind whose list carries everything a read needs says so once
+ * (`Kind.listReads`), and its reads in one scope are answered from one pass over its pages.
  *
- * The engine sends a refresh's reads `--parallel` at a time (4 per CPU by default), so most reads of a large stack
- * arrive after the first were answered. A lifecycle therefore keeps the pages it read for its operation
- * (`OperationLists`: the hosts, the dynamic-provider host and the plugin, live for one Pulumi operation), and a later
- * read of the same place is answered from them at once: the view of PostHog as each page was read, early in the same
- * operation, as a drift check sees it. Reads of the first pass of a place gather while they arrive together; once a
- * pass is under way, a read whose object is on no page read yet takes the next page at once, without waiting. An
- * object the pages do not show (deleted, archived or soft-deleted by hand, created after its page was read, moved
- * between pages while they were read) and one listed without a field the read needs (a PostHog version whose list
- * lacks it) are read by their own GET, which decides as it always has, as is an object this operation wrote (created,
- * updated, deleted: its page is older than the write); a list that fails leaves every read it had not answered to its
- * own GET. Lookups (`getX` by id) keep no pages: a program's process may serve several operations (the Automation
- * API runs inline programs in its own), so each batch of theirs is a pass of its own.
+ * A lifecycle keeps the pages it read for its operation (`OperationLists`: the hosts, the dynamic-provider host and the
+ * plugin, live for one Pulumi operation), and a later read of the same place is answered from them at once: the view
+ * of PostHog as each page was read, early in the same operation, as a drift check sees it. The engine sends a
+ * refresh's reads `--parallel` at a time, so most reads of a large stack arrive after the first were answered. An
+ * operation's first read of a place waits for a second (reads that arrive together start the place's pass; one alone
+ * takes its GET); once the operation has read a page, a place's first read starts its pass at once, and a read whose
+ * object is on no page read yet takes its place's next page, without waiting. An object the pages do not show
+ * (deleted, archived or soft-deleted by hand, created after its page was read, moved between pages while they were
+ * read) and one listed without a field the read needs (a PostHog version whose list lacks it) are read by their own
+ * GET, which decides as it always has, as is an object this operation wrote (created, updated, deleted: its page is
+ * older than the write); a list that fails leaves every read it had not answered to its own GET. Lookups (`getX` by id)
+ * keep no pages: a program's process may serve several operations (the Automation API runs inline programs in its
+ * own), so each batch of theirs gathers and is a pass of its own.
  *
- * What a pass costs: one read alone is its GET, as are the reads of a batch no larger than the pages its list last
- * had, and a pass stops as soon as the pages left outnumber the reads waiting (PostHog's `count` says how many there
- * are), leaving those to their GETs. A kept pass also reads on while its pages number less than twice the objects its
- * place has read in the operation: the engine holds a refresh's reads back, so the few that arrived first stand for
- * the many to come, and reading the list's pages first is what keeps a refresh of a whole project at its pages. At
- * worst (a few objects of a long list) that bet costs twice their GETs in pages. Every request goes through the
- * caller's transport, so through its rate limiter.
+ * What a pass costs: one read alone is its GET, as are the reads of a lookup's batch no larger than the pages its list
+ * last had, and a pass stops as soon as the pages left outnumber the reads waiting (PostHog's `count` says how many
+ * there are), leaving those to their GETs. An operation's pass also reads on while its pages number less than twice
+ * the objects its place has read in the operation: the engine holds a refresh's reads back, so the few that arrived
+ * first stand for the many to come, and reading the list's pages first is what keeps a refresh of a whole project at
+ * its pages. At worst (a few objects of a long list) that bet costs twice their GETs in pages. Every request goes
+ * through the caller's transport, so through its rate limiter.
  */
 import type { Page, Transport } from "../client";
 import { type Kind, type ListedPage, type ListReads, type ObjectId, placeFields, placementOf, type ScopeKind, type WhereOf } from "./kind";
@@ -51,29 +52,28 @@ export function wholeList<W>(list: (http: Transport, where: W) => Promise<readon
 }
 
 /**
- * How long the reads that start a place's pass gather (a kept place's later reads need none). The engine sends a
- * refresh's reads `--parallel` at a time, every kind and place mixed in one stream, and they do not arrive evenly: the
- * host takes them one after another, writes its checkpoints between them (`pulumi refresh` does after each read), and
- * they come in clumps (`preview --refresh`'s too: the engine sends them before it runs the program); one place's reads
- * can come far apart between the other places'. So the gathering follows the stream, not each place: every batch stays
- * open while reads of any kind keep arriving, and all close together once none has arrived for `QUIET_MS`, or for
- * twice the longest gap between two reads so far when that is longer (never more than `QUIET_MAX_MS`), and never later
- * than `GATHER_MS` after the first. A window that ends while reads still come cuts a lookup's reads into passes, and
- * can leave a place's first batch a read alone (its GET). A read alone waits only `QUIET_ALONE_MS` for a second
- * (`X.get` of one object, a refresh of one resource), and so do the reads while the engine is seen to hold them back
- * (below): then a pause is the engine waiting for answers, not a clump ending, and a longer wait would only add up,
- * round after round.
+ * How long the reads that start a pass gather: a lookup's batch, and an operation's first read of a place alone (see
+ * the module's comment). Reads do not arrive evenly: the host takes them one after another, writes its checkpoints
+ * between them (`pulumi refresh` does after each read), and they come in clumps (`preview --refresh`'s too: the engine
+ * sends them before it runs the program); one place's reads can come far apart between the other places'. So the
+ * gathering follows the engine's one stream, not each place: every batch stays open while reads of any kind keep
+ * arriving, and all close together once none has arrived for `QUIET_MS`, or for twice the longest gap between two
+ * reads so far when that is longer (never more than `QUIET_MAX_MS`), and never later than `GATHER_MS` after the first.
+ * A window that ends while reads still come cuts a lookup's reads into passes. A read alone waits only
+ * `QUIET_ALONE_MS` for a second (`X.get` of one object, a refresh of one resource), and so do the reads while the
+ * engine is seen to hold them back (below): then a pause is the engine waiting for answers, not a clump ending, and a
+ * longer wait would only add up, round after round.
  */
 const QUIET_ALONE_MS = 100;
 const QUIET_MS = 300;
 const QUIET_MAX_MS = 1_000;
 const GATHER_MS = 30_000;
 /**
- * The engine lets at most `--parallel` reads through at once (8 on 2 cores by default) and sends the next only when
- * one is answered: when as many reads wait in batches as waited when the stream last fell silent, no slot can free
- * up until they are answered, so they close after `FULL_MS` (reads arriving in the same instant join them) instead of
- * waiting out a silence. More reads outstanding at once than that guess (arrived and not yet answered, every kind)
- * prove the engine is not holding them at it: the guess is dropped until the next silence.
+ * The engine lets at most `--parallel` reads through at once and sends the next only when one is answered: when as
+ * many reads wait in batches as waited when the stream last fell silent, no slot can free up until they are answered,
+ * so they close after `FULL_MS` (reads arriving in the same instant join them) instead of waiting out a silence. More
+ * reads outstanding at once than that guess (arrived and not yet answered, every kind) prove the engine is not holding
+ * them at it: the guess is dropped until the next silence.
  */
 const FULL_MS = 10;
 const HELD_MS = 1_000;
@@ -105,8 +105,8 @@ class Place {
   running = false;
   private listedCount = 0;
 
-  /** `kept`: the place belongs to an operation, and its pages serve the reads that come later. */
-  constructor(readonly kept: boolean) {}
+  /** `operation`: the lists the place belongs to, whose pages serve the reads that come later (none: a lookup's). */
+  constructor(private readonly operation?: OperationLists) {}
 
   get started(): boolean {
     return this.pages !== undefined || this.done;
@@ -117,10 +117,12 @@ class Place {
     const waiting = this.waiting.size;
     if (waiting === 0 || this.done) return false;
     if (waiting > (this.pagesLeft ?? Math.max(1, lastPages))) return true;
-    return this.kept && (this.started || waiting > 1) && this.pagesRead < 2 * this.objects.size;
+    const { operation } = this;
+    return !!operation && (this.started || waiting > 1 || operation.paged) && this.pagesRead < 2 * this.objects.size;
   }
 
   took(page: ListedPage): void {
+    if (this.operation) this.operation.paged = true;
     for (const found of page.results) this.listed.set(idKey(found.id), found);
     this.pagesRead += 1;
     this.listedCount += page.results.length;
@@ -142,12 +144,17 @@ export class OperationLists {
   readonly serial = ++OperationLists.made;
   private readonly places = new Map<string, Place>();
   private readonly written = new Set<string>();
+  /**
+   * Whether the operation has read a page of any list: it is reading many objects (a refresh), so a place's first read
+   * starts its pass at once, standing for the reads of the place still to come, instead of gathering.
+   */
+  paged = false;
 
   /** The place's list as this operation has read it (none of it yet, the first time). */
   place(key: string): Place {
     let place = this.places.get(key);
     if (!place) {
-      place = new Place(true);
+      place = new Place(this);
       this.places.set(key, place);
     }
     return place;
@@ -230,8 +237,8 @@ export function readObject<S extends ScopeKind, R, W extends WhereOf<S>>(
   return answered(
     new Promise<R>((resolve, reject) => {
       const read = { id, needs, resolve, reject } as Waiting<unknown>;
-      if (place?.started) {
-        // A pass is under way: the read takes its next page, no gathering.
+      if (place && (place.started || lists?.paged)) {
+        // A pass is under way, or the operation is reading pages: the read takes its place's next page, no gathering.
         wait(place, read);
         void advance(place, pass);
         if (stream.gathered > 0) closeWhenQuiet();
@@ -239,9 +246,19 @@ export function readObject<S extends ScopeKind, R, W extends WhereOf<S>>(
       }
       const key = `${lists?.serial ?? ""}\n${placeKey}`;
       let batch = gathering.get(key);
+      if (place && batch) {
+        // An operation's second read of the place: reads arrive together, so its pass starts now and later ones join it.
+        gathering.delete(key);
+        stream.gathered -= batch.reads.length;
+        batch.reads.push(read);
+        batch.serve();
+        if (stream.gathered > 0) closeWhenQuiet();
+        else clearTimeout(stream.timer);
+        return;
+      }
       if (!batch) {
         const reads: Waiting<unknown>[] = [];
-        const target = place ?? new Place(false);
+        const target = place ?? new Place();
         batch = {
           reads,
           serve: () => {

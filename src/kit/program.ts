@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import type { FieldTable } from "./field-table";
+import type { SecretInput } from "./secret-in-program";
 import type { UniqueInProgram } from "./unique-in-program";
 
 /** An output's TypeScript type and doc, for the generated types. */
@@ -31,10 +32,11 @@ export interface ProgramSpec {
   /** What one is, a sentence for the generated class's documentation: "Named events a project counts, matched by steps." */
   readonly summary: string;
   /**
-   * A function of the resource's own module in src/resources that its generated class applies to the program's
-   * inputs before registering them, and why (HogFunction: secret inputs become Pulumi secrets there).
+   * The inputs its generated class makes Pulumi secrets before anything reaches the engine (src/kit/secret-in-program.ts),
+   * and what becomes secret, for the class's documentation ("The destination, which holds its credentials, becomes a
+   * Pulumi secret").
    */
-  readonly programArgs?: { readonly module: string; readonly name: string; readonly doc: string };
+  readonly secretInProgram?: { readonly inputs: readonly SecretInput[]; readonly doc: string };
   /**
    * Boolean inputs of the provider's own, no field of the object in PostHog: what the program allows or asks the
    * provider to do (an Experiment's `allowReplaceWhileLaunched`, a FeatureFlag's `createUsageDashboard`, which its

@@ -53,8 +53,7 @@ export function hosted(kind: Kind): pulumi.dynamic.ResourceProvider {
  * Defines a kind's exports of `pulumi-posthog/provider` on `target`, the module's exports (src/provider/kinds.ts
  * declares their types): `<Name>Lifecycle`, `<Name>Provider` (its earlier name) and the hosted provider the serialized
  * provider in the state names. `load` requires the kind's folder, on the first use of any of them: a provider host
- * loads only the kinds of the resources it serves (loading every kind cost each provider process about 0.13 s more
- * than a flag stack's two, issue 31's floor).
+ * loads only the kinds of the resources it serves, not every kind at its start.
  */
 export function lazyKind(
   target: object,

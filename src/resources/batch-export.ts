@@ -6,11 +6,10 @@
  * The class declares inputs and outputs and hands them to the engine (./declared); the lifecycle runs in
  * `pulumi-posthog/provider` (BatchExportProvider), loaded by name inside Pulumi's provider host. This module loads
  * nothing else of the package: its types are plain, in ./batch-export-types. The destination, which holds its
- * credentials, becomes a Pulumi secret in ./batch-export-inputs, before anything reaches the engine.
+ * credentials, becomes a Pulumi secret as ./declared registers the inputs, before anything reaches the engine.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { beginRegistration, isDeclaredInstance, serializedProvider } from "./declared";
-import { withSecretDestination } from "./batch-export-inputs";
 import { type BatchExportArgs, type BatchExportOutputProperties, type BatchExportState, outputNames } from "./batch-export-types";
 
 export type {
@@ -31,6 +30,7 @@ const facts = {
   provider: serializedProvider("batchExportProvider"),
   outputNames,
   secretOutputNames: [],
+  secretInputs: [{ input: "destination" }],
 };
 
 export interface BatchExport extends BatchExportOutputProperties {}
@@ -71,7 +71,7 @@ export class BatchExport extends pulumi.CustomResource {
 
   /** Declares a batch export: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: BatchExportArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const registration = beginRegistration(facts, name, { ...withSecretDestination(args) }, opts);
+    const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called
     // this constructor as the resource's source position.
     try {

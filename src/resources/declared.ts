@@ -2,20 +2,26 @@
  * The program side every dynamic PostHog resource shares (the kit's thin class): it checks what Pulumi's SDK cannot
  * serialize, registers the declared inputs with the serialized provider and the outputs the resource always has, marks
  * secrets, and hands everything to the engine. The lifecycle runs in `pulumi-posthog/provider` inside Pulumi's
- * dynamic-provider host. Nothing else of the package is loaded here but its JSON rules (../schema/json, which loads nothing)
- * and its unique claims (../kit/unique-in-program, which loads nothing), so that a program loads little more than Pulumi.
+ * dynamic-provider host. Nothing else of the package is loaded here but its JSON rules (../kit/json), its unique claims
+ * (../kit/unique-in-program) and the types of its secret inputs (../kit/secret-in-program), which load nothing, so that
+ * a program loads little more than Pulumi.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { jsonValueProblems, jsonValueReason } from "../kit/json";
+import type { SecretInput, SecretWhen } from "../kit/secret-in-program";
 import { type UniqueInProgram, UniqueClaims } from "../kit/unique-in-program";
 
 /**
  * The serialized provider of a resource, `__provider` in its inputs and outputs: the module Pulumi's dynamic-provider
  * host evaluates, whose `handler` loads the implementation (`pulumi-posthog/provider`'s export `exportName`) as the
- * program itself would, from the program's directory (the host's working directory).
+ * program itself would, from the program's directory (the host's working directory), by the package's own name too
+ * (a program inside this repository). The state holds it twice per resource, and the engine rewrites the whole state
+ * at every step: single quotes, which JSON does not escape, and no `node:` prefix keep it short. A resource whose
+ * state holds an earlier form keeps working with it: the host loads whichever form it is given, and a changed
+ * `__provider` alone is no change (the lifecycle's diff compares settings only).
  */
 export function serializedProvider(exportName: string): string {
-  return `exports.handler=()=>require("node:module").createRequire(process.cwd()+"/")("pulumi-posthog/provider").${exportName};`;
+  return `exports.handler=()=>require('module').createRequire(process.cwd()+'/')('pulumi-posthog/provider').${exportName};`;
 }
 
 /** What the class of a declared resource tells the shared registration. */
@@ -31,6 +37,47 @@ export interface ResourceFacts {
   readonly secretOutputNames: readonly string[];
   /** An input PostHog keeps unique in a scope, any case (src/kit/program.ts `uniqueInProgram`). */
   readonly unique?: UniqueInProgram;
+  /** The inputs made Pulumi secrets before anything reaches the engine (src/kit/program.ts `secretInProgram`). */
+  readonly secretInputs?: readonly SecretInput[];
+}
+
+/** Whether a value is known only later (an Output, a Promise). */
+const later = (value: unknown): boolean => pulumi.Output.isInstance(value) || value instanceof Promise;
+
+/** The value at `path` in `value`: undefined where there is none, `later` itself where a step is known only later. */
+function valueAt(value: unknown, path: readonly string[]): unknown {
+  let at = value;
+  for (const key of path) {
+    if (later(at)) return later;
+    if (at === null || typeof at !== "object") return undefined;
+    at = (at as Record<string, unknown>)[key];
+  }
+  return later(at) ? later : at;
+}
+
+/** Whether an input's value meets the condition (src/kit/secret-in-program.ts): one known only later always does. */
+function meets(value: unknown, when: SecretWhen): boolean {
+  if (later(value)) return true;
+  if (!("someItem" in when)) return value === when.is;
+  if (!Array.isArray(value)) return true;
+  return value.some((item) => {
+    const at = valueAt(item, when.someItem);
+    return at === later || (when.is === undefined ? at !== undefined : at === when.is);
+  });
+}
+
+/**
+ * The inputs with those the kind makes secret as Pulumi secrets, given in plain text or not: the engine then stores
+ * them, their outputs and `declaredInputs` encrypted.
+ */
+function withSecrets(facts: ResourceFacts, args: Record<string, unknown>): Record<string, unknown> {
+  let secured = args;
+  for (const { input, when } of facts.secretInputs ?? []) {
+    const value = args[input];
+    if (value !== undefined && (when === undefined || meets(args[when.input], when)))
+      secured = { ...secured, [input]: pulumi.secret(value) };
+  }
+  return secured;
 }
 
 /** The unique values the program declared (../kit/unique-in-program). */
@@ -99,7 +146,7 @@ export function beginRegistration(
   args: Record<string, unknown>,
   opts: pulumi.CustomResourceOptions,
 ): { props: Record<string, unknown>; options: pulumi.CustomResourceOptions; end: () => void } {
-  const { props, options } = declaredRegistration(facts, name, args, opts);
+  const { props, options } = declaredRegistration(facts, name, withSecrets(facts, args), opts);
   claimUnique(facts, name, args);
   const restore = quietPromiseTraces();
   return {
@@ -119,8 +166,8 @@ export function isDeclaredInstance(obj: unknown, declared: abstract new (...args
 
 /**
  * Pulumi's SDK gives each output property four promises and stores a stack trace on each, only for its message
- * about leaked promises (PULUMI_DEBUG_PROMISE_LEAKS): with ~95 outputs that was 55-80 ms of CPU and 0.8 MB kept per
- * project. The class's `super(...)` runs between this and the function it returns, which restores the limit; the
+ * about leaked promises (PULUMI_DEBUG_PROMISE_LEAKS): CPU and memory per resource that grow with its outputs. The
+ * class's `super(...)` runs between this and the function it returns, which restores the limit; the
  * resource's own source position is captured apart, with no limit, and is unaffected.
  */
 function quietPromiseTraces(): () => void {

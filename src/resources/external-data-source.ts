@@ -6,11 +6,10 @@
  * The class declares inputs and outputs and hands them to the engine (./declared); the lifecycle runs in
  * `pulumi-posthog/provider` (ExternalDataSourceProvider), loaded by name inside Pulumi's provider host. This module
  * loads nothing else of the package: its types are plain, in ./external-data-source-types. The job inputs, which hold
- * its credentials, become a Pulumi secret in ./external-data-source-inputs, before anything reaches the engine.
+ * its credentials, become a Pulumi secret as ./declared registers the inputs, before anything reaches the engine.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { beginRegistration, isDeclaredInstance, serializedProvider } from "./declared";
-import { withSecretJobInputs } from "./external-data-source-inputs";
 import {
   type ExternalDataSourceArgs,
   type ExternalDataSourceOutputProperties,
@@ -34,6 +33,7 @@ const facts = {
   provider: serializedProvider("externalDataSourceProvider"),
   outputNames,
   secretOutputNames: [],
+  secretInputs: [{ input: "jobInputs" }],
 };
 
 export interface ExternalDataSource extends ExternalDataSourceOutputProperties {}
@@ -72,7 +72,7 @@ export class ExternalDataSource extends pulumi.CustomResource {
 
   /** Declares an external data source: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: ExternalDataSourceArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const registration = beginRegistration(facts, name, { ...withSecretJobInputs(args) }, opts);
+    const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called
     // this constructor as the resource's source position.
     try {

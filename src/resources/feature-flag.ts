@@ -6,11 +6,10 @@
  * The class declares inputs and outputs and hands them to the engine (./declared); the lifecycle runs in
  * `pulumi-posthog/provider` (FeatureFlagProvider), loaded by name inside Pulumi's provider host. This module loads
  * nothing else of the package: its types are plain, in ./feature-flag-types. The filters of a flag with encrypted
- * payloads become a Pulumi secret in ./feature-flag-inputs, before anything reaches the engine.
+ * payloads become a Pulumi secret as ./declared registers the inputs, before anything reaches the engine.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { beginRegistration, isDeclaredInstance, serializedProvider } from "./declared";
-import { withSecretPayloads } from "./feature-flag-inputs";
 import { type FeatureFlagArgs, type FeatureFlagOutputProperties, type FeatureFlagState, outputNames } from "./feature-flag-types";
 
 export type {
@@ -32,6 +31,7 @@ const facts = {
   provider: serializedProvider("featureFlagProvider"),
   outputNames,
   secretOutputNames: [],
+  secretInputs: [{ input: "filters", when: { input: "hasEncryptedPayloads", is: true } }],
 };
 
 export interface FeatureFlag extends FeatureFlagOutputProperties {}
@@ -60,7 +60,7 @@ export class FeatureFlag extends pulumi.CustomResource {
 
   /** Declares a feature flag: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: FeatureFlagArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const registration = beginRegistration(facts, name, { ...withSecretPayloads(args) }, opts);
+    const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called
     // this constructor as the resource's source position.
     try {

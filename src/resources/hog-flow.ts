@@ -6,11 +6,10 @@
  * The class declares inputs and outputs and hands them to the engine (./declared); the lifecycle runs in
  * `pulumi-posthog/provider` (HogFlowProvider), loaded by name inside Pulumi's provider host. This module loads nothing
  * else of the package: its types are plain, in ./hog-flow-types. The actions, whose function inputs may hold secrets,
- * become a Pulumi secret in ./hog-flow-inputs, before anything reaches the engine.
+ * become a Pulumi secret as ./declared registers the inputs, before anything reaches the engine.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { beginRegistration, isDeclaredInstance, serializedProvider } from "./declared";
-import { withSecretActions } from "./hog-flow-inputs";
 import { type HogFlowArgs, type HogFlowOutputProperties, type HogFlowState, outputNames, secretOutputNames } from "./hog-flow-types";
 
 export type {
@@ -34,6 +33,7 @@ const facts = {
   provider: serializedProvider("hogFlowProvider"),
   outputNames,
   secretOutputNames,
+  secretInputs: [{ input: "actions", when: { input: "actions", someItem: ["config", "inputs"] } }],
 };
 
 export interface HogFlow extends HogFlowOutputProperties {}
@@ -88,7 +88,7 @@ export class HogFlow extends pulumi.CustomResource {
 
   /** Declares a hog flow: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: HogFlowArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const registration = beginRegistration(facts, name, { ...withSecretActions(args) }, opts);
+    const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called
     // this constructor as the resource's source position.
     try {

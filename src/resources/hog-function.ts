@@ -5,12 +5,11 @@
  *
  * The class declares inputs and outputs and hands them to the engine (./declared); the lifecycle runs in
  * `pulumi-posthog/provider` (HogFunctionProvider), loaded by name inside Pulumi's provider host. This module loads
- * nothing else of the package: its types are plain, in ./hog-function-types. Secret inputs become Pulumi secrets in
- * ./hog-function-inputs, before anything reaches the engine.
+ * nothing else of the package: its types are plain, in ./hog-function-types. Secret inputs become Pulumi secrets as
+ * ./declared registers the inputs, before anything reaches the engine.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { beginRegistration, isDeclaredInstance, serializedProvider } from "./declared";
-import { withSecretInputs } from "./hog-function-inputs";
 import { type HogFunctionArgs, type HogFunctionOutputProperties, type HogFunctionState, outputNames } from "./hog-function-types";
 
 export type {
@@ -31,6 +30,7 @@ const facts = {
   provider: serializedProvider("hogFunctionProvider"),
   outputNames,
   secretOutputNames: [],
+  secretInputs: [{ input: "inputs", when: { input: "inputsSchema", someItem: ["secret"], is: true } }],
 };
 
 export interface HogFunction extends HogFunctionOutputProperties {}
@@ -63,7 +63,7 @@ export class HogFunction extends pulumi.CustomResource {
 
   /** Declares a hog function: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: HogFunctionArgs = {}, opts: pulumi.CustomResourceOptions = {}) {
-    const registration = beginRegistration(facts, name, { ...withSecretInputs(args) }, opts);
+    const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called
     // this constructor as the resource's source position.
     try {

@@ -5,12 +5,11 @@
  *
  * The class declares inputs and outputs and hands them to the engine (./declared); the lifecycle runs in
  * `pulumi-posthog/provider` (SubscriptionProvider), loaded by name inside Pulumi's provider host. This module loads
- * nothing else of the package: its types are plain, in ./subscription-types. A webhook's URL becomes a Pulumi secret in
- * ./subscription-inputs, before anything reaches the engine.
+ * nothing else of the package: its types are plain, in ./subscription-types. A webhook's URL becomes a Pulumi secret as
+ * ./declared registers the inputs, before anything reaches the engine.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { beginRegistration, isDeclaredInstance, serializedProvider } from "./declared";
-import { withSecretWebhook } from "./subscription-inputs";
 import { type SubscriptionArgs, type SubscriptionOutputProperties, type SubscriptionState, outputNames } from "./subscription-types";
 
 export type {
@@ -31,6 +30,7 @@ const facts = {
   provider: serializedProvider("subscriptionProvider"),
   outputNames,
   secretOutputNames: [],
+  secretInputs: [{ input: "targetValue", when: { input: "targetType", is: "webhook" } }],
 };
 
 export interface Subscription extends SubscriptionOutputProperties {}
@@ -65,7 +65,7 @@ export class Subscription extends pulumi.CustomResource {
 
   /** Declares a subscription: `args` are its inputs, camelCase (PostHog's field names), and where it is. */
   constructor(name: string, args: SubscriptionArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const registration = beginRegistration(facts, name, { ...withSecretWebhook(args) }, opts);
+    const registration = beginRegistration(facts, name, { ...args }, opts);
     // `super` here, in the class a program names, not in a shared base class: Pulumi records the frame that called
     // this constructor as the resource's source position.
     try {

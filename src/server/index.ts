@@ -10,40 +10,13 @@
  *   projects/   projects and environments: the record, its validation, activity, deferred deletion, demo data
  *   groups/     groups and group types: the capture endpoint that makes them, the endpoints that read them
  *   <area>/     one folder per PostHog area, as PostHog's source has them (feature-flags/, dashboards/, surveys/, …):
- *               its routes, serializer and rules, joined below
+ *               its routes, serializer and rules; its area.ts exports its `area` (routes and stored collections),
+ *               which areas.ts, generated from the folders by `npm run docs`, lists
  *   control/    `/_control/`, for tests and demos: faults, throttle, request log, changes "by hand"; and its client
  */
 import * as http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { actionRoutes } from "./actions/routes";
-import { alertRoutes } from "./alerts/routes";
-import { userRoutes } from "./users/routes";
-import { organizationMemberRoutes } from "./organization-members/routes";
-import { inviteRoutes } from "./invites/routes";
-import { proxyRecordRoutes } from "./proxy-records/routes";
-import { warehouseSavedQueryRoutes } from "./warehouse-saved-queries/routes";
-import { warehouseViewLinkRoutes } from "./warehouse-view-links/routes";
-import { insightVariableRoutes } from "./insight-variables/routes";
-import { hogFlowRoutes } from "./hog-flows/routes";
-import { externalDataSchemaRoutes, externalDataSourceRoutes } from "./external-data-sources/routes";
-import { errorTrackingRuleRoutes } from "./error-tracking-rules/routes";
-import { roleRoutes } from "./roles/routes";
-import { accessControlRoutes } from "./access-controls/routes";
-import { annotationRoutes } from "./annotations/routes";
-import { dashboardRoutes } from "./dashboards/routes";
-import { insightRoutes } from "./insights/routes";
-import { cohortRoutes } from "./cohorts/routes";
-import { featureFlagRoutes } from "./feature-flags/routes";
-import { experimentRoutes } from "./experiments/routes";
-import { earlyAccessFeatureRoutes } from "./early-access-features/routes";
-import { groupsRoutes } from "./groups/routes";
-import { hogFunctionRoutes } from "./hog-functions/routes";
-import { batchExportRoutes } from "./batch-exports/routes";
-import { surveyRoutes } from "./surveys/routes";
-import { sessionRecordingPlaylistRoutes } from "./session-recording-playlists/routes";
-import { notebookRoutes } from "./notebooks/routes";
-import { subscriptionRoutes } from "./subscriptions/routes";
-import { taxonomyRoutes } from "./taxonomy/routes";
+import { areas } from "./areas";
 import type { Services } from "./pipeline/api";
 import { App } from "./pipeline/app";
 import { Faults } from "./pipeline/faults";
@@ -54,8 +27,6 @@ import { isPostHogVersion, type PostHogVersion } from "./pipeline/version";
 import { ActivityLog } from "./projects/activity";
 import { DeletionQueue } from "./projects/deletion";
 import { DemoData } from "./projects/demo-data";
-import { environmentAndOrganizationRoutes } from "./projects/environments";
-import { projectRoutes } from "./projects/routes";
 import { Store } from "./state/store";
 
 export { controlClient, ControlError, groupIdentifyEvent, type ControlClient } from "./control/client";
@@ -146,7 +117,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (options.controlToken !== undefined) assertUsableControlToken(options.controlToken);
   const version = options.postHogVersion ?? "current";
   if (!isPostHogVersion(version)) throw new Error(`postHogVersion must be "current" or "2025-08-04", not ${JSON.stringify(version)}`);
-  const store = Store.open(options.statePath);
+  const store = Store.open(
+    options.statePath,
+    areas.flatMap((area) => area.collections ?? []),
+  );
   // Kept in the state file, like the default key, so that whoever holds it keeps access across restarts.
   const controlToken = options.controlToken ?? store.state.controlToken ?? generateControlToken();
   if (store.state.controlToken !== controlToken) {
@@ -163,40 +137,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const info = () => ({ url, organizationId: store.state.defaultOrganizationId, apiKey: store.state.defaultApiKey, controlToken });
   const app = new App({
     services,
-    routes: [
-      ...projectRoutes(version),
-      ...environmentAndOrganizationRoutes(),
-      ...groupsRoutes(),
-      ...featureFlagRoutes(),
-      ...cohortRoutes(),
-      ...actionRoutes(),
-      ...annotationRoutes(),
-      ...surveyRoutes(),
-      ...experimentRoutes(),
-      ...earlyAccessFeatureRoutes(),
-      ...hogFunctionRoutes(),
-      ...batchExportRoutes(),
-      ...dashboardRoutes(),
-      ...insightRoutes(),
-      ...alertRoutes(),
-      ...userRoutes(),
-      ...organizationMemberRoutes(),
-      ...inviteRoutes(),
-      ...proxyRecordRoutes(),
-      ...warehouseSavedQueryRoutes(),
-      ...warehouseViewLinkRoutes(),
-      ...insightVariableRoutes(),
-      ...hogFlowRoutes(),
-      ...externalDataSourceRoutes(),
-      ...externalDataSchemaRoutes(),
-      ...errorTrackingRuleRoutes(),
-      ...roleRoutes(version),
-      ...sessionRecordingPlaylistRoutes(),
-      ...notebookRoutes(),
-      ...subscriptionRoutes(),
-      ...taxonomyRoutes(),
-      ...accessControlRoutes(),
-    ],
+    routes: areas.flatMap((area) => area.routes(version)),
     faults: new Faults(),
     throttle,
     log: new RequestLog(),

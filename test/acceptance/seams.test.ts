@@ -1,12 +1,13 @@
 /**
  * The seams (docs/seams.md) against a real PostHog, through the Pulumi CLI: the one program of
  * test/helpers/seams.ts, as the end-to-end tier runs it on the local server (test/e2e/seams.test.ts), compact: its
- * first version, its second, a refresh that changes nothing, and a destroy PostHog accepts in Pulumi's order, after
- * which nothing the creates made is left but the experiment's flag (PostHog keeps it); and PostHog's refusal of
+ * first version, its second (each shown without a change by a preview), a refresh that changes nothing, and a destroy
+ * PostHog accepts in Pulumi's order, after which nothing the creates made is left but the experiment's own flag (PostHog
+ * keeps it; the flag of the program's launched experiment, whose holdout goes beside it, is gone); and PostHog's refusal of
  * behavioral filters in a cohort an active flag uses, as the local server answers it. Names carry the run's prefix.
  */
 import { pulumiSession, type PulumiSession } from "../helpers/pulumi-cli";
-import { dashboardsOf, insightTiles, reader, type SeamIds, seamsProgram, variantKeys } from "../helpers/seams";
+import { dashboardsOf, insightTiles, othersKeys, reader, rolloutOf, type SeamIds, seamsProgram, variantKeys } from "../helpers/seams";
 import { acceptanceTarget, inTargetProject } from "./real-posthog";
 
 jest.setTimeout(600_000);
@@ -37,9 +38,18 @@ test("the seams' program: created, changed, refreshed without a change, destroye
   expect(survey.linked_flag).toMatchObject({ id: ids.linked });
   expect(insightTiles(await read.dashboard(ids.dashboard))).toEqual([ids.insight]);
   expect((await read.memberships(ids.role)).map((m) => m.id)).toEqual([ids.membership]);
+  // 2025-08-04 writes nothing into a flag an experiment is created on; the early access feature's enrolment is its
+  // `super_groups`.
+  expect(othersKeys(await read.flag(ids.runFlag))).toEqual({ holdout: false, enrolment: false });
+  expect(othersKeys(await read.flag(ids.release)).enrolment).toBe(true);
+  await stack.preview({ expectNoChanges: true });
 
   await stack.setConfig("posthog-seams:v2", { value: "true" });
   await stack.up();
+  const runFlag = await read.flag(ids.runFlag);
+  expect([runFlag.active, othersKeys(runFlag).holdout]).toEqual([true, true]);
+  const release = await read.flag(ids.release);
+  expect([rolloutOf(release), othersKeys(release).enrolment]).toEqual([50, true]);
   const launched = await read.flag(ids.experimentFlag);
   expect([launched.active, variantKeys(launched)]).toEqual([true, ["control", "test", "test-2"]]);
   expect([(await read.experiment(ids.experiment)).holdout, (await read.holdout(ids.holdout!)).status]).toEqual([null, 404]);
@@ -47,7 +57,9 @@ test("the seams' program: created, changed, refreshed without a change, destroye
   expect((await Promise.all(targeting.map((id) => read.flag(id)))).map((f) => f.active)).toEqual([true, true]);
   expect(dashboardsOf(await read.insight(ids.insight))).toEqual([ids.other]);
 
+  await stack.preview({ expectNoChanges: true });
   await stack.refresh({ expectNoChanges: true });
+  await stack.preview({ expectNoChanges: true });
 
   await stack.destroy();
   const gone = (live: { status: number; deleted?: unknown }) => live.status === 404 || live.deleted === true;
@@ -64,6 +76,11 @@ test("the seams' program: created, changed, refreshed without a change, destroye
     read.cohort(ids.nested),
     read.flag(ids.cohortFlag),
     read.role(ids.role),
+    read.flag(ids.runFlag),
+    read.holdout(ids.kept),
+    read.experiment(ids.run),
+    read.flag(ids.release),
+    read.feature(ids.feature),
   ]);
   expect(left.map(gone)).toEqual(left.map(() => true));
   expect(gone(await read.flag(ids.experimentFlag))).toBe(false);

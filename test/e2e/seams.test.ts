@@ -9,7 +9,7 @@ import { Transport } from "../../src/client-entry";
 import * as projects from "../../src/kinds/project/endpoints";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { pulumiSession, type PulumiSession } from "../helpers/pulumi-cli";
-import { dashboardsOf, insightTiles, reader, type SeamIds, seamsProgram, variantKeys } from "../helpers/seams";
+import { dashboardsOf, insightTiles, othersKeys, reader, rolloutOf, type SeamIds, seamsProgram, variantKeys } from "../helpers/seams";
 
 jest.setTimeout(300_000);
 
@@ -56,6 +56,12 @@ test("the first version: the experiment's flag, the survey's targeting flags, th
 
   expect((await read.memberships(ids.role)).map((m) => m.id)).toEqual([ids.membership]);
   expect((await read.dashboardAccess(ids.dashboard)).map((a) => [a.role, a.access_level])).toEqual([[ids.role, "editor"]]);
+
+  // The program's flag is the experiment's as it was: PostHog wrote nothing into it; the release flag has its enrolment.
+  const runFlag = await read.flag(ids.runFlag);
+  expect([runFlag.active, othersKeys(runFlag).holdout]).toEqual([false, false]);
+  expect((await read.experiment(ids.run)).holdout).toMatchObject({ id: ids.kept });
+  expect(othersKeys(await read.flag(ids.release)).enrolment).toBe(true);
 });
 
 test("the second version: new variants and the launch reach the flag, the holdout goes, the launched survey's targeting flags change in place and turn on, the tile goes", async () => {
@@ -82,16 +88,30 @@ test("the second version: new variants and the launch reach the flag, the holdou
   expect(dashboardsOf(await read.insight(ids.insight))).toEqual([ids.other]);
   expect(insightTiles(await read.dashboard(ids.dashboard))).toEqual([]);
   expect(insightTiles(await read.dashboard(ids.other))).toEqual([ids.insight]);
+
+  // The launch turned the program's flag on and kept the holdout, whose new groups PostHog wrote into the flag; the
+  // release flag's declared rollout change kept the early access feature's enrolment.
+  const runFlag = await read.flag(ids.runFlag);
+  expect([runFlag.active, othersKeys(runFlag).holdout]).toEqual([true, true]);
+  expect((await read.experiment(ids.run)).holdout).toMatchObject({ id: ids.kept });
+  const release = await read.flag(ids.release);
+  expect([rolloutOf(release), othersKeys(release).enrolment]).toEqual([50, true]);
+  await stack.preview({ expectNoChanges: true });
 });
 
 test("a refresh finds nothing changed: what PostHog wrote into the objects shows as no drift", async () => {
   const refresh = await stack.refresh({ expectNoChanges: true });
   expect(Object.keys(refresh.summary.resourceChanges ?? {})).toEqual(["same"]);
+  await stack.preview({ expectNoChanges: true });
 });
 
 test("the destroy is accepted in Pulumi's order and leaves nothing the creates made but the experiment's flag", async () => {
   const survey = await read.survey(ids.survey);
   const targeting = [(survey.targeting_flag as { id: number }).id, (survey.internal_targeting_flag as { id: number }).id];
+  // Pulumi deletes the launched experiment, then its flag and its holdout side by side: the holdout's DELETE reads the
+  // flag, the flag's delete lands, and the DELETE saves the flag as it read it (PostHog's race, made certain here).
+  await server.control.addFault({ method: "DELETE", path: `experiment_holdouts/${ids.kept}/`, delayMs: 3000, midway: true });
+  await server.control.addFault({ method: "PATCH", path: `feature_flags/${ids.runFlag}/`, requestBody: '"deleted":true', delayMs: 800 });
   await stack.destroy();
 
   for (const live of [
@@ -107,6 +127,11 @@ test("the destroy is accepted in Pulumi's order and leaves nothing the creates m
     await read.cohort(ids.nested),
     await read.flag(ids.cohortFlag),
     await read.role(ids.role),
+    await read.flag(ids.runFlag),
+    await read.holdout(ids.kept),
+    await read.experiment(ids.run),
+    await read.flag(ids.release),
+    await read.feature(ids.feature),
   ])
     expect(gone(live)).toBe(true);
   // (flag seams: see the feature flag's work) — the experiment's flag outlives it, as PostHog keeps it.

@@ -29,6 +29,27 @@ export function seamsProgram(tag: string): string[] {
     `  launched: v2,`,
     `});`,
     ``,
+    `// An experiment on a flag of the program, behind a holdout it keeps once launched: PostHog writes the holdout into the`,
+    `// flag when the holdout's groups change, and its DELETE saves the flag as it read it (which the flag's delete outlasts).`,
+    `// The holdout's change saves the flag from a read of its own too: the flag's filters stay as they are beside it.`,
+    `const runFlag = new posthog.FeatureFlag("run-flag", {`,
+    `  key: "seam-run-${tag}",`,
+    `  active: v2,`,
+    `  filters: { groups: [{ properties: [], rollout_percentage: 100 }], multivariate: { variants: [{ key: "control", rollout_percentage: 50 }, { key: "test", rollout_percentage: 50 }] } },`,
+    `});`,
+    `const kept = new posthog.ExperimentHoldout("kept", { name: "Seam kept holdout ${tag}", filters: [{ properties: [], rollout_percentage: v2 ? 10 : 5 }] });`,
+    `const run = new posthog.Experiment("run", {`,
+    `  name: "Seam run ${tag}",`,
+    `  featureFlagKey: runFlag.key,`,
+    `  parameters: { feature_flag_variants: [variant("control", 50), variant("test", 50)] },`,
+    `  holdoutId: kept.holdoutId,`,
+    `  launched: v2,`,
+    `});`,
+    ``,
+    `// An early access feature writes its enrolment into its flag; the flag's declared change keeps it.`,
+    `const release = new posthog.FeatureFlag("release", { key: "seam-release-${tag}", active: true, filters: { groups: [{ properties: [], rollout_percentage: v2 ? 50 : 100 }] } });`,
+    `const feature = new posthog.EarlyAccessFeature("feature", { name: "Seam feature ${tag}", stage: "beta", featureFlagId: release.flagId });`,
+    ``,
     `// A survey's targeting filters become its targeting flag; every survey also gets an internal targeting flag; both`,
     `// are on while the survey runs.`,
     `const linked = new posthog.FeatureFlag("linked", { key: "seam-linked-${tag}", active: true, filters: { groups: [{ properties: [], rollout_percentage: 100 }] } });`,
@@ -65,6 +86,7 @@ export function seamsProgram(tag: string): string[] {
     `  metric: metric.savedMetricId, holdout: holdout?.holdoutId ?? null, experiment: experiment.experimentId, experimentFlag: experiment.featureFlagId,`,
     `  linked: linked.flagId, survey: survey.surveyId, dashboard: dashboard.dashboardId, other: other.dashboardId, insight: insight.insightId,`,
     `  base: base.cohortId, nested: nested.cohortId, cohortFlag: cohortFlag.flagId, role: role.roleId, membership: membership.roleMembershipId,`,
+    `  runFlag: runFlag.flagId, kept: kept.holdoutId, run: run.experimentId, release: release.flagId, feature: feature.earlyAccessFeatureId,`,
     `};`,
   ];
 }
@@ -85,6 +107,11 @@ export interface SeamIds {
   cohortFlag: number;
   role: string;
   membership: string;
+  runFlag: number;
+  kept: number;
+  run: number;
+  release: number;
+  feature: string;
 }
 
 export type Live = Record<string, unknown> & { status: number };
@@ -107,6 +134,7 @@ export function reader(endpoint: PostHogEndpoint, projectId: number) {
     dashboard: (id: number) => get(`dashboards/${id}/`),
     cohort: (id: number) => get(`cohorts/${id}/`),
     holdout: (id: number) => get(`experiment_holdouts/${id}/`),
+    feature: (id: string) => get(`early_access_feature/${id}/`),
     metric: (id: number) => get(`experiment_saved_metrics/${id}/`),
     role: (id: string) => get(`${org}/roles/${id}/`),
     memberships: async (role: string) => ((await get(`${org}/roles/${role}/role_memberships/`)).results ?? []) as Array<{ id: string }>,
@@ -121,6 +149,21 @@ export function variantKeys(flag: Live): string[] {
   const filters = flag.filters as { multivariate?: { variants?: Array<{ key: string }> } } | undefined;
   return (filters?.multivariate?.variants ?? []).map((v) => v.key);
 }
+
+/**
+ * What other objects wrote into a flag's filters, as its version writes them: the holdout (today's `holdout`, 2025-08-04's
+ * `holdout_groups`) and the early access enrolment (today's `feature_enrollment`, 2025-08-04's `super_groups`).
+ */
+export function othersKeys(flag: Live): { holdout: boolean; enrolment: boolean } {
+  const filters = (flag.filters ?? {}) as Record<string, unknown>;
+  const set = (key: string) =>
+    filters[key] !== undefined && filters[key] !== null && !(Array.isArray(filters[key]) && filters[key].length === 0);
+  return { holdout: set("holdout") || set("holdout_groups"), enrolment: set("feature_enrollment") || set("super_groups") };
+}
+
+/** The rollout of a flag's first condition set. */
+export const rolloutOf = (flag: Live): unknown =>
+  ((flag.filters as { groups?: Array<{ rollout_percentage?: unknown }> } | undefined)?.groups ?? [])[0]?.rollout_percentage;
 
 /** The dashboards an insight's record places it on. */
 export const dashboardsOf = (insight: Live): number[] => [...((insight.dashboards as number[] | undefined) ?? [])].sort((a, b) => a - b);

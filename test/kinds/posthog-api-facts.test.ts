@@ -1,7 +1,8 @@
 /**
  * Every kind's field table against today's PostHog as its generated API types state it
  * (test/fixtures/posthog-api-facts.json, written by scripts/refresh-posthog-facts.js from PostHog/posthog's
- * `products/<product>/frontend/generated/api.schemas.ts` and its core one, at the commits it names): each writable
+ * `products/<product>/frontend/generated/api.schemas.ts` and its core one, at the commits it names, for the file and
+ * schemas each kind's folder names in its `…ApiTypes`): each writable
  * field is a row of the table or is left out with its reason (the kind's `LeftOut`); each row is a writable field or
  * says why not (`beyondApiTypes`); where both state an enum or a length limit, they agree, or the row says why not
  * (`apiTypesDiffer`). Below, the local server's serializers against the same facts.
@@ -9,7 +10,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { z } from "zod";
-import type { FieldDef, FieldTable, LeftOut } from "../../src/kit/field-table";
+import type { ApiTypes, FieldDef, FieldTable, LeftOut } from "../../src/kit/field-table";
 import { kinds } from "../../src/kinds";
 import { kebabCase } from "../../src/kit/names";
 import { FieldFailure, type FieldRule } from "../../src/server/drf/fields";
@@ -59,6 +60,14 @@ function tableOf(folder: string): { table: FieldTable; leftOut: LeftOut } {
     table: tables[0]!,
     leftOut: softDeleted ? { deleted: "sent by the kind's deletion (soft delete: PATCH `deleted: true`), not an input", ...own } : own,
   };
+}
+
+/** Where the kind's folder says PostHog's generated types state it (its fields.ts's one `…ApiTypes`). */
+function apiTypesOf(folder: string): ApiTypes {
+  const exports = require(path.join(KINDS, folder, "fields")) as Record<string, unknown>;
+  const named = Object.entries(exports).filter(([name]) => name.endsWith("ApiTypes"));
+  if (named.length !== 1) throw new Error(`${folder}/fields.ts exports ${named.length} …ApiTypes`);
+  return named[0]![1] as ApiTypes;
 }
 
 type ZodDef = { type: string; [key: string]: unknown };
@@ -114,9 +123,16 @@ const withTypes = Object.entries(facts.kinds).filter(([, kind]) => kind.fields !
   Required<Pick<KindFacts, "fields" | "schemas" | "file">>,
 ][];
 
-test("the fixture names every kind of the registry, each with its generated types or why it has none", () => {
-  expect(Object.keys(facts.kinds).sort()).toEqual(folders.sort());
+test("the fixture holds every kind of the registry, as its folder names its generated types or why it has none (else run scripts/refresh-posthog-facts.js)", () => {
   expect(kinds.map((kind) => kebabCase(kind.name)).sort()).toEqual(folders.sort());
+  const named = Object.fromEntries(folders.map((folder) => [folder, apiTypesOf(folder)]));
+  const read = Object.fromEntries(
+    Object.entries(facts.kinds).map(([folder, kind]) => [
+      folder,
+      kind.file === undefined ? { missing: kind.missing } : { file: kind.file, schemas: kind.schemas },
+    ]),
+  );
+  expect(read).toEqual(named);
   for (const [, kind] of Object.entries(facts.kinds)) expect(kind.fields !== undefined || typeof kind.missing === "string").toBe(true);
   for (const [, kind] of withTypes) expect(facts.sources[kind.file]).toMatch(/^[0-9a-f]{40}$/);
 });

@@ -151,6 +151,27 @@ describe.each(versions)("PostHog %s", (version) => {
     });
   });
 
+  test("within an operation, once a page was read, a place's first read starts its pass at once: another project's flags read one at a time (as the engine's slots free up) cost one page of their list, no GET, and wait for no silence", async () => {
+    const { server, http } = setup();
+    const provider = operation(setup());
+    const [first, second] = await Promise.all(
+      ["first", "second"].map(async (name) => {
+        const projectId = (await projects.createProject(http, server.organizationId, { name: `Paged ${name} ${version}` })).id;
+        return { projectId, flags: await createFlags(http, projectId, `paged-${name}-${version}`, 5) };
+      }),
+    );
+    // The operation's first reads, together: a page of the first project's list.
+    await Promise.all(first!.flags.map((f) => provider.read(String(f.id), { projectId: first!.projectId } as Json)));
+    await server.clearRequests();
+    const started = Date.now();
+    for (const flag of second!.flags) await provider.read(String(flag.id), { projectId: second!.projectId } as Json);
+    const ms = Date.now() - started;
+    const { lists, gets } = await flagReads(setup());
+    expect({ lists: lists.map((r) => r.path), gets }).toEqual({ lists: [`/api/projects/${second!.projectId}/feature_flags/`], gets: [] });
+    // Alone, each read would have waited for company (100 ms of silence) before its GET.
+    expect(ms).toBeLessThan(5 * 100);
+  });
+
   test("reads that trickle in slower and slower, as to a busy host, are still one batch served by one page", async () => {
     const { server, http } = setup();
     const projectId = (await projects.createProject(http, server.organizationId, { name: `Trickle ${version}` })).id;

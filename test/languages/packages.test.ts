@@ -18,7 +18,6 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { parse } from "yaml";
 import { Transport } from "../../src/client-entry";
-import { JAVA_RUNTIME_VERSION } from "../../src/generate/java-sdk";
 import * as dashboards from "../../src/kinds/dashboard/endpoints";
 import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import * as projects from "../../src/kinds/project/endpoints";
@@ -30,6 +29,7 @@ import { cacheDir, cliEnvironment, repoRoot } from "../helpers/pulumi-cli";
 import { command } from "./command";
 
 const { version } = require("../../package.json") as { version: string };
+const { JAVA_RUNTIME_VERSION } = require("../../scripts/sdks") as { JAVA_RUNTIME_VERSION: string };
 
 let server: LocalPostHog;
 let http: Transport;

@@ -1,5 +1,5 @@
 /**
- * Benchmark program: `count` feature flags in one project (POSTHOG_PROJECT_ID), issue 18's case. `variant` renames
+ * Benchmark program: `count` feature flags in one project (POSTHOG_PROJECT_ID). `variant` renames
  * every flag, for the update benchmark. bare/index.ts with `declare: "declaredFlag"` is the same stack without PostHog.
  */
 import * as pulumi from "@pulumi/pulumi";

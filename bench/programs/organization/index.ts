@@ -1,6 +1,6 @@
 /**
  * Benchmark program: an organization of `count` projects, each with `perProject` (flags, cohorts, actions and
- * dashboards: "100,20,20,10", issue 31's case) of bench/declared.js's objects. `variant` renames every flag, for the
+ * dashboards: "100,20,20,10") of bench/declared.js's objects. `variant` renames every flag, for the
  * update benchmark. Terraform's counterpart is bench/terraform.js's organizationMainTf.
  */
 import * as pulumi from "@pulumi/pulumi";

@@ -5,7 +5,7 @@
  * entry (PostHog's upsert key), and another value is another entry.
  */
 import { z } from "zod";
-import type { Equality, FieldDef } from "../../kit/field-table";
+import type { Equality, FieldDef, ApiTypes } from "../../kit/field-table";
 
 /** A project's levels and any other resource's, lowest first (`ordered_access_levels`, posthog/rbac/user_access_control.py). */
 export const PROJECT_LEVELS = ["none", "member", "admin"] as const;
@@ -59,3 +59,8 @@ export const accessControlFields = {
     doc: "The member the entry is for: their organization membership's id (`getOrganizationMember({ email }).membershipId`, an OrganizationMember's `membershipId`), not their user's UUID. Changing it replaces the entry.",
   },
 } as const satisfies Record<string, FieldDef>;
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const accessControlApiTypes: ApiTypes = {
+  missing: "no generated type found in the stored copies of PostHog/posthog read for this fixture",
+};

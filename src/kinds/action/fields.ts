@@ -5,7 +5,16 @@
  * declared value compares with what PostHog answers.
  */
 import { z } from "zod";
-import { CREATE_IN_FOLDER, type Equality, type FieldDef, type LeftOut, sameJson, sameTags, TAGGING } from "../../kit/field-table";
+import {
+  CREATE_IN_FOLDER,
+  type Equality,
+  type FieldDef,
+  type LeftOut,
+  sameJson,
+  sameTags,
+  TAGGING,
+  type ApiTypes,
+} from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 
 const SERIALIZER = "ActionSerializer, products/actions/backend/api/action.py";
@@ -106,3 +115,6 @@ export const actionLeftOut: LeftOut = {
   last_calculated_at: "PostHog's: when it last calculated the action",
   pinned_at: "not yet managed: when the action was pinned in PostHog's interface",
 };
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const actionApiTypes: ApiTypes = { file: "products/actions/frontend/generated/api.schemas.ts", schemas: ["ActionApi"] };

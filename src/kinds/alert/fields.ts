@@ -15,7 +15,7 @@
  */
 import { z } from "zod";
 import type { Alert } from "./record";
-import { type Equality, type FieldDef, type LeftOut, sameJson, sameWithin } from "../../kit/field-table";
+import { type Equality, type FieldDef, type LeftOut, sameJson, sameWithin, type ApiTypes } from "../../kit/field-table";
 import { QUIET_HOURS_SOURCE, quietHours } from "./quiet-hours";
 
 const SERIALIZER = "AlertSerializer, products/alerts/backend/api/alert.py";
@@ -181,3 +181,6 @@ export const alertLeftOut: LeftOut = {
   investigation_gates_notifications: "not yet managed: today's anomaly investigation agent",
   investigation_inconclusive_action: "not yet managed: today's anomaly investigation agent",
 };
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const alertApiTypes: ApiTypes = { file: "products/alerts/frontend/generated/api.schemas.ts", schemas: ["AlertApi"] };

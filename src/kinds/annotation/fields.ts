@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { dateTimeField } from "../../kit/date-time";
-import { type Equality, type FieldDef, sameJson } from "../../kit/field-table";
+import { type Equality, type FieldDef, sameJson, type ApiTypes } from "../../kit/field-table";
 
 /** `Annotation.Scope` less "recording", which AnnotationSerializer.validate refuses ("Recording scope is deprecated"). */
 export const ANNOTATION_SCOPES_WRITABLE = ["dashboard_item", "dashboard", "project", "organization"] as const;
@@ -73,3 +73,6 @@ export const annotationFields = {
     lackedBy: ["2025-08-04"],
   },
 } as const satisfies Record<string, FieldDef>;
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const annotationApiTypes: ApiTypes = { file: "products/annotations/frontend/generated/api.schemas.ts", schemas: ["AnnotationApi"] };

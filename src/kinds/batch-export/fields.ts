@@ -13,7 +13,7 @@
  */
 import { z } from "zod";
 import { dateTimeField } from "../../kit/date-time";
-import { type Equality, type FieldDef, type LeftOut, sameJson } from "../../kit/field-table";
+import { type Equality, type FieldDef, type LeftOut, sameJson, type ApiTypes } from "../../kit/field-table";
 import { isPlainObject, own } from "../../kit/json";
 import { secretConfigFields } from "./record";
 
@@ -185,4 +185,10 @@ export const batchExportLeftOut: LeftOut = {
   timezone: "not yet managed: today's timezone of the export's intervals",
   offset_day: "not yet managed: today's interval offset (day)",
   offset_hour: "not yet managed: today's interval offset (hour)",
+};
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const batchExportApiTypes: ApiTypes = {
+  file: "products/batch_exports/frontend/generated/api.schemas.ts",
+  schemas: ["BatchExportApi"],
 };

@@ -87,10 +87,11 @@ export const {
   listReads: listedPages(batchExports.batchExportPages),
   alwaysPresent: ["batchExportId", "projectId", "name", "interval", "paused"],
   secretInputPaths,
-  programArgs: {
-    module: "./batch-export-inputs",
-    name: "withSecretDestination",
-    doc: "The destination, which holds its credentials, becomes a Pulumi secret there, before anything reaches the engine.",
+  // Its config holds the destination's credentials (a Postgres `user` and `password`, AWS keys, a BigQuery private
+  // key, an HTTP token), which a program may give as plain strings: secret always.
+  secretInProgram: {
+    inputs: [{ input: "destination" }],
+    doc: "The destination, which holds its credentials, becomes a Pulumi secret",
   },
   summary: "A scheduled export of a project's events, persons or sessions to a warehouse, bucket or endpoint.",
   fields: batchExportFields,

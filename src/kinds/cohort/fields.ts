@@ -5,7 +5,7 @@
  * out, and why: `cohortLeftOut` below.
  */
 import { z } from "zod";
-import { CREATE_IN_FOLDER, type Equality, type FieldDef, type LeftOut, sameJson } from "../../kit/field-table";
+import { CREATE_IN_FOLDER, type Equality, type FieldDef, type LeftOut, sameJson, type ApiTypes } from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 
 const SERIALIZER = "CohortSerializer, posthog/api/cohort.py";
@@ -250,8 +250,6 @@ export const cohortFields = {
   },
 } as const satisfies Record<string, FieldDef>;
 
-export type CohortField = keyof typeof cohortFields;
-
 /** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
 export const cohortLeftOut: LeftOut = {
   ...CREATE_IN_FOLDER,
@@ -261,3 +259,6 @@ export const cohortLeftOut: LeftOut = {
   cohort_type: "PostHog's: computed from the filters on every write",
   _create_static_person_ids: "not yet managed: the persons a static cohort is made with (create only, never answered)",
 };
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const cohortApiTypes: ApiTypes = { file: "products/cohorts/frontend/generated/api.schemas.ts", schemas: ["CohortApi"] };

@@ -11,7 +11,16 @@
  */
 import { z } from "zod";
 import type { Dashboard } from "./record";
-import { CREATE_IN_FOLDER, type Equality, type FieldDef, type LeftOut, sameJson, sameTags, TAGGING } from "../../kit/field-table";
+import {
+  CREATE_IN_FOLDER,
+  type Equality,
+  type FieldDef,
+  type LeftOut,
+  sameJson,
+  sameTags,
+  TAGGING,
+  type ApiTypes,
+} from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 
 const SERIALIZER = "DashboardSerializer, products/dashboards/backend/api/dashboard.py";
@@ -131,3 +140,6 @@ export const dashboardLeftOut: LeftOut = {
   delete_insights:
     "an option of a deletion (the insights only on this dashboard go with it), not a setting: the kind's deletion leaves them",
 };
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const dashboardApiTypes: ApiTypes = { file: "products/dashboards/frontend/generated/api.schemas.ts", schemas: ["DashboardApi"] };

@@ -5,7 +5,7 @@
  * PostHog's rule and how a declared value compares with PostHog's answer.
  */
 import { z } from "zod";
-import { CREATE_IN_FOLDER, type FieldDef, type LeftOut } from "../../kit/field-table";
+import { CREATE_IN_FOLDER, type FieldDef, type LeftOut, type ApiTypes } from "../../kit/field-table";
 
 export const EARLY_ACCESS_SERIALIZER = "EarlyAccessFeatureSerializer, products/early_access_features/backend/api.py";
 
@@ -59,4 +59,10 @@ export const earlyAccessFeatureFields = {
 export const earlyAccessFeatureLeftOut: LeftOut = {
   ...CREATE_IN_FOLDER,
   payload: "not yet managed: the feature flag payload of the feature (create only)",
+};
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const earlyAccessFeatureApiTypes: ApiTypes = {
+  file: "products/early_access_features/frontend/generated/api.schemas.ts",
+  schemas: ["EarlyAccessFeatureApi", "EarlyAccessFeatureSerializerCreateOnlyApi"],
 };

@@ -4,7 +4,7 @@
  * `ErrorTrackingAssignmentRuleViewSet.create` in posthog/api/error_tracking.py of PostHog 2025-08-04): `filters` and
  * `assignee`, both required, both changed by an update.
  */
-import type { FieldDef, LeftOut } from "../../kit/field-table";
+import type { FieldDef, LeftOut, ApiTypes } from "../../kit/field-table";
 import { assigneeField, filtersField } from "./rules";
 
 export const errorTrackingAssignmentRuleFields = {
@@ -23,4 +23,10 @@ export const errorTrackingAssignmentRuleLeftOut: LeftOut = {
     "outputs (src/kinds/error-tracking-assignment-rule/rules.ts): PostHog's order of the rules and its record of a rule it disabled",
   disabled_data:
     "outputs (src/kinds/error-tracking-assignment-rule/rules.ts): PostHog's order of the rules and its record of a rule it disabled",
+};
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const errorTrackingAssignmentRuleApiTypes: ApiTypes = {
+  file: "products/error_tracking/frontend/generated/api.schemas.ts",
+  schemas: ["ErrorTrackingAssignmentRuleApi", "ErrorTrackingAssignmentRuleCreateRequestApi", "ErrorTrackingAssignmentRuleUpdateRequestApi"],
 };

@@ -9,7 +9,7 @@
  * `has_filter_values`); PostHog 2025-08-04 takes them, so that rule is left to the PostHog that has it.
  */
 import { z } from "zod";
-import type { FieldDef, LeftOut } from "../../kit/field-table";
+import type { FieldDef, LeftOut, ApiTypes } from "../../kit/field-table";
 import { assigneeField, filtersField } from "../error-tracking-assignment-rule/rules";
 
 export const errorTrackingGroupingRuleFields = {
@@ -36,4 +36,10 @@ export const errorTrackingGroupingRuleLeftOut: LeftOut = {
     "outputs (src/kinds/error-tracking-assignment-rule/rules.ts): PostHog's order of the rules and its record of a rule it disabled",
   disabled_data:
     "outputs (src/kinds/error-tracking-assignment-rule/rules.ts): PostHog's order of the rules and its record of a rule it disabled",
+};
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const errorTrackingGroupingRuleApiTypes: ApiTypes = {
+  file: "products/error_tracking/frontend/generated/api.schemas.ts",
+  schemas: ["ErrorTrackingGroupingRuleApi", "ErrorTrackingGroupingRuleCreateRequestApi", "ErrorTrackingGroupingRuleUpdateRequestApi"],
 };

@@ -7,7 +7,7 @@
  * ("Filters are required"), which is left to it.
  */
 import { z } from "zod";
-import type { FieldDef, LeftOut } from "../../kit/field-table";
+import type { FieldDef, LeftOut, ApiTypes } from "../../kit/field-table";
 import { filtersField, RULES_SOURCE } from "../error-tracking-assignment-rule/rules";
 
 export const errorTrackingSuppressionRuleFields = {
@@ -30,4 +30,14 @@ export const errorTrackingSuppressionRuleLeftOut: LeftOut = {
     "outputs (src/kinds/error-tracking-assignment-rule/rules.ts): PostHog's order of the rules and its record of a rule it disabled",
   disabled_data:
     "outputs (src/kinds/error-tracking-assignment-rule/rules.ts): PostHog's order of the rules and its record of a rule it disabled",
+};
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const errorTrackingSuppressionRuleApiTypes: ApiTypes = {
+  file: "products/error_tracking/frontend/generated/api.schemas.ts",
+  schemas: [
+    "ErrorTrackingSuppressionRuleApi",
+    "ErrorTrackingSuppressionRuleCreateRequestApi",
+    "ErrorTrackingSuppressionRuleUpdateRequestApi",
+  ],
 };

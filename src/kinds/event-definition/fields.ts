@@ -8,7 +8,8 @@
  * exported.
  */
 import { z } from "zod";
-import { type FieldDef, type LeftOut, sameJson, sameTags, TAGGING } from "../../kit/field-table";
+import { type FieldDef, type LeftOut, sameJson, sameTags, TAGGING, type ApiTypes } from "../../kit/field-table";
+import { article } from "../../kit/names";
 
 const SERIALIZER = "EnterpriseEventDefinitionSerializer, ee/api/ee_event_definition.py";
 
@@ -23,7 +24,7 @@ export const INGESTION_TAXONOMY = "the `ingestion_taxonomy` plan feature (Availa
 export const definitionName = (noun: string) => ({
   input: z
     .string({ error: "must be a string" })
-    .min(1, { error: `must not be blank (PostHog names a ${noun} by what ingestion received)` })
+    .min(1, { error: `must not be blank (PostHog names ${article(noun)} ${noun} by what ingestion received)` })
     .max(400, { error: `must be at most 400 characters (${noun === "event definition" ? "EventDefinition" : "PropertyDefinition"}.name)` }),
 });
 
@@ -76,4 +77,10 @@ export const eventDefinitionLeftOut: LeftOut = {
   enforcement_mode: "not yet managed: today's schema enforcement of the event (allow, reject)",
   post_to_slack: "PostHog's interface's",
   default_columns: "PostHog's interface's",
+};
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const eventDefinitionApiTypes: ApiTypes = {
+  file: "products/event_definitions/frontend/generated/api.schemas.ts",
+  schemas: ["EnterpriseEventDefinitionApi"],
 };

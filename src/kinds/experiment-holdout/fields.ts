@@ -4,7 +4,7 @@
  * PostHog 2025-08-04 and today's source, each with PostHog's rule and how a declared value compares with its answer.
  */
 import { z } from "zod";
-import type { Equality, FieldDef } from "../../kit/field-table";
+import type { Equality, FieldDef, ApiTypes } from "../../kit/field-table";
 import { sameSansNulls, withoutAdded } from "../../kit/json-forms";
 
 export const HOLDOUT_SERIALIZER = "ExperimentHoldoutSerializer, ee/clickhouse/views/experiment_holdouts.py";
@@ -36,3 +36,9 @@ export const experimentHoldoutFields = {
     doc: "Who is held out: groups as a flag's release conditions (`properties`, `rollout_percentage`); PostHog gives each the variant `holdout-<id>` and writes the holdout to the flags of its experiments (while they are drafts): as `holdout` (its id and the first group's rollout as the exclusion percentage; PostHog 2025-08-04: the groups, as `holdout_groups`).",
   },
 } as const satisfies Record<string, FieldDef>;
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const experimentHoldoutApiTypes: ApiTypes = {
+  file: "products/experiments/frontend/generated/api.schemas.ts",
+  schemas: ["ExperimentHoldoutApi"],
+};

@@ -5,7 +5,7 @@
  * posthog/models/experiment.py), each with PostHog's rule and how a declared value compares with its answer.
  */
 import { z } from "zod";
-import { type Equality, type FieldDef, sameTags, TAGGING } from "../../kit/field-table";
+import { type Equality, type FieldDef, sameTags, TAGGING, type ApiTypes } from "../../kit/field-table";
 import { sameSansNulls, withoutAdded } from "../../kit/json-forms";
 import { isPlainObject } from "../../kit/json";
 
@@ -66,3 +66,9 @@ export const experimentSavedMetricFields = {
     doc: "Tags (trimmed, lower-cased, deduplicated by PostHog). Applied only where the organization's plan has the `tagging` feature: PostHog drops them otherwise, and the provider says so.",
   },
 } as const satisfies Record<string, FieldDef>;
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const experimentSavedMetricApiTypes: ApiTypes = {
+  file: "products/experiments/frontend/generated/api.schemas.ts",
+  schemas: ["ExperimentSavedMetricApi"],
+};

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { KEY_PATTERN, KEY_RULE } from "../feature-flag/fields";
-import { CREATE_IN_FOLDER, type Equality, type FieldDef, type LeftOut } from "../../kit/field-table";
+import { CREATE_IN_FOLDER, type Equality, type FieldDef, type LeftOut, type ApiTypes } from "../../kit/field-table";
 import { canonicalJson, isPlainObject } from "../../kit/json";
 import { sameSansNulls, withoutAdded } from "../../kit/json-forms";
 
@@ -186,4 +186,10 @@ export const experimentLeftOut: LeftOut = {
   secondary_metrics_ordered_uuids: "not yet managed: the order of the metrics in PostHog's interface",
   only_count_matured_users: "not yet managed: whether only users past the metrics' window count",
   update_feature_flag_params: "a switch of one request (sync the flag config sent to the flag), not a setting",
+};
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const experimentApiTypes: ApiTypes = {
+  file: "products/experiments/frontend/generated/api.schemas.ts",
+  schemas: ["ExperimentApi", "PatchedExperimentWriteApi"],
 };

@@ -14,7 +14,7 @@
  * never shows a secret as drift and a change to one made outside Pulumi cannot be seen.
  */
 import { z } from "zod";
-import { type Equality, type FieldDef, type LeftOut, sameJson } from "../../kit/field-table";
+import { type Equality, type FieldDef, type LeftOut, sameJson, type ApiTypes } from "../../kit/field-table";
 import { isPlainObject, own } from "../../kit/json";
 import { ANSWERED_JOB_INPUTS } from "./record";
 
@@ -148,4 +148,10 @@ export const externalDataSourceLeftOut: LeftOut = {
   client_secret: "not yet managed: a serializer field outside the job inputs (a source's credentials are its job inputs)",
   account_id: "not yet managed: a serializer field outside the job inputs (a source's credentials are its job inputs)",
   description: "not yet managed: the source's description",
+};
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const externalDataSourceApiTypes: ApiTypes = {
+  file: "products/data_warehouse/frontend/generated/api.schemas.ts",
+  schemas: ["ExternalDataSourceSerializersApi"],
 };

@@ -16,10 +16,11 @@ export type ExternalDataSourceRecord = InProject<ExternalDataSource>;
 const base = fieldModel<ExternalDataSource>({
   className: "ExternalDataSource",
   noun: "external data source",
-  programArgs: {
-    module: "./external-data-source-inputs",
-    name: "withSecretJobInputs",
-    doc: "The job inputs, which hold its credentials, become a Pulumi secret there, before anything reaches the engine.",
+  // They hold the source's credentials (a Stripe key, a database password), which a program may give as plain
+  // strings: secret always.
+  secretInProgram: {
+    inputs: [{ input: "jobInputs" }],
+    doc: "The job inputs, which hold its credentials, become a Pulumi secret",
   },
   summary: "A source PostHog's data warehouse syncs tables from (Stripe, Postgres, Snowflake, …).",
   fields: externalDataSourceFields,

@@ -15,6 +15,7 @@ import {
   sameTags,
   tableValuesEqual,
   TAGGING,
+  type ApiTypes,
 } from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 
@@ -291,4 +292,10 @@ export const featureFlagLeftOut: LeftOut = {
   last_called_at: "PostHog's: when the flag was last evaluated ($feature_flag_called events)",
   _should_create_usage_dashboard:
     "sent by the create from the createUsageDashboard input (model.ts): write-only, never answered, so not a field of the table",
+};
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const featureFlagApiTypes: ApiTypes = {
+  file: "products/feature_flags/frontend/generated/api.schemas.ts",
+  schemas: ["FeatureFlagApi"],
 };

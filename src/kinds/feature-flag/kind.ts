@@ -14,6 +14,7 @@ import { flagFields, normalFilters } from "./fields";
 import { cohortsIn } from "../cohort/kind";
 import { CREATE_USAGE_DASHBOARD, type FlagRecord, secretInputPaths, featureFlagModel } from "./model";
 import * as dashboards from "../dashboard/endpoints";
+import * as holdouts from "../experiment-holdout/endpoints";
 import { PostHogError } from "../../client";
 import { PartialSuccess } from "../../kit/outcome";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
@@ -21,6 +22,7 @@ import type { Json } from "../../kit/lifecycle";
 import type { FeatureFlag } from "./record";
 import type { ProviderConfig } from "../../kit/config";
 import { listedPages } from "../../kit/list-reads";
+import { isPlainObject } from "../../kit/json";
 
 export const featureFlagKind: Kind<"project", FlagRecord> = {
   ...kindNames("FeatureFlag"),
@@ -114,11 +116,28 @@ export const featureFlagKind: Kind<"project", FlagRecord> = {
   }),
 };
 
+/** How long a deleted flag's holdout is watched for its own DELETE to end, and how often. */
+export const HOLDOUT_WATCH = { forMs: 10_000, everyMs: 250 };
+
 /**
- * The FeatureFlag lifecycle: the kit's (src/kit/lifecycle.ts) with one hook of its own, the create, which is never
+ * The holdout a flag's filters carry, by id: today's `holdout: {id, exclusion_percentage}`, 2025-08-04's
+ * `holdout_groups` (the holdout's groups, each with the variant `holdout-<id>`).
+ */
+export function holdoutIn(filters: FeatureFlag["filters"]): number | undefined {
+  const today = filters["holdout"];
+  if (isPlainObject(today) && typeof today["id"] === "number") return today["id"];
+  const groups = filters["holdout_groups"];
+  const variant = Array.isArray(groups) && isPlainObject(groups[0]) ? groups[0]["variant"] : undefined;
+  const id = typeof variant === "string" ? /^holdout-(\d+)$/.exec(variant)?.[1] : undefined;
+  return id === undefined ? undefined : Number(id);
+}
+
+/**
+ * The FeatureFlag lifecycle: the kit's (src/kit/lifecycle.ts) with two hooks of its own: the create, which is never
  * sent twice blindly (PostHog has no idempotency key: after an unclear answer the flag is looked up by its key and
  * taken only if this create made it; a key PostHog finds taken names the flag that holds it), and leaves no usage
- * dashboard unless the program asks for one.
+ * dashboard unless the program asks for one; and the delete of a flag an experiment holdout is on, which outlasts
+ * that holdout's own DELETE.
  */
 export class FeatureFlagLifecycle extends FieldTableLifecycle<FeatureFlag> {
   /** `connection` replaces configuration and client, for tests and for programs that build their own. */
@@ -155,6 +174,51 @@ export class FeatureFlagLifecycle extends FieldTableLifecycle<FeatureFlag> {
     });
     if (!withDashboard && typeof flag.usage_dashboard === "number") await this.dropUsageDashboard(projectId, flag, inputs);
     return { ...flag, project_id: projectId };
+  }
+
+  /**
+   * A flag deleted while a holdout's DELETE runs comes back: that DELETE saves the flag of each of the holdout's
+   * experiments whole, deleted experiments included, from the copy it read before (ExperimentHoldoutViewSet.destroy,
+   * ee/clickhouse/views/experiment_holdouts.py in 2025-08-04; `delete_holdout_and_clear_flags`, products/experiments/
+   * backend/, today), and Pulumi deletes a flag and the holdout of its deleted experiment side by side. A launched
+   * experiment cannot leave its holdout first ("Can't update holdout on running Experiment"). So the holdouts that may
+   * be on the flag's experiments are watched until they are gone (a DELETE has then saved every flag it read: the row
+   * goes last) or for `HOLDOUT_WATCH.forMs` (they are kept), and the flag is read again: one brought back is deleted
+   * again, and one that stays live fails the delete, naming it. Those holdouts are the one the flag's filters carry,
+   * else, for a flag an experiment can run on (two variants or more, `control` first:
+   * `validate_existing_feature_flag_for_experiment`), whose filters PostHog leaves as they are, every holdout of the
+   * project; no other flag is watched.
+   */
+  protected override async afterDelete(projectId: number, id: number, answer: FeatureFlag): Promise<void> {
+    const http = this.http();
+    const named = holdoutIn(answer.filters);
+    const variants = answer.filters.multivariate?.variants ?? [];
+    const runnable = variants.length > 1 && variants[0]?.key === "control";
+    const watched =
+      named !== undefined ? [named] : runnable ? (await holdouts.listExperimentHoldouts(http, projectId)).map((h) => h.id) : [];
+    if (watched.length === 0) return;
+    const until = Date.now() + HOLDOUT_WATCH.forMs;
+    const gone = (holdoutId: number) =>
+      holdouts.getExperimentHoldout(http, projectId, holdoutId).then(
+        () => false,
+        (error: unknown) => {
+          if (error instanceof PostHogError && error.isNotFound) return true;
+          throw error;
+        },
+      );
+    let left = watched;
+    while (left.length > 0 && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, HOLDOUT_WATCH.everyMs));
+      const still = await Promise.all(left.map(async (holdoutId) => ((await gone(holdoutId)) ? [] : [holdoutId])));
+      left = still.flat();
+    }
+    const now = await featureFlags.getFeatureFlag(http, projectId, id);
+    if (now.deleted) return;
+    const again = await featureFlags.deleteFeatureFlag(http, projectId, id);
+    if (again.deleted) return;
+    throw new Error(
+      `Feature flag ${id} ("${now.key}") is live again after its delete (an experiment holdout's DELETE saved it as it was before), and deleting it again was answered with it not deleted. Delete it in PostHog.`,
+    );
   }
 
   /**

@@ -24,10 +24,11 @@ export type FlagRecord = InProject<FeatureFlag>;
 const base = fieldModel<FeatureFlag>({
   className: "FeatureFlag",
   noun: "feature flag",
-  programArgs: {
-    module: "./feature-flag-inputs",
-    name: "withSecretPayloads",
-    doc: "The filters of a flag with encrypted payloads become a Pulumi secret there, before anything reaches the engine.",
+  // Encrypted payloads are PostHog's place for a secret (posthog/helpers/encrypted_flag_payloads.py). Pulumi's SDK
+  // makes an object holding a secret secret as a whole, so the release conditions are secret with the payloads.
+  secretInProgram: {
+    inputs: [{ input: "filters", when: { input: "hasEncryptedPayloads", is: true } }],
+    doc: "The filters of a flag with encrypted payloads become a Pulumi secret",
   },
   summary: "A feature flag of a project: who sees which variant, and what it carries.",
   providerInputs: {

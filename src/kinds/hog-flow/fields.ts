@@ -12,7 +12,7 @@
  * answers as `{"secret": true}` compares equal to the one the program declared (./model.ts).
  */
 import { z } from "zod";
-import { type Equality, type FieldDef, sameJson } from "../../kit/field-table";
+import { type Equality, type FieldDef, sameJson, type ApiTypes } from "../../kit/field-table";
 import { isPlainObject, pythonJsonLength } from "../../kit/json";
 import { sameSansNulls, withoutAdded, withoutNulls } from "../../kit/json-forms";
 import { ADDED_TO_INPUTS, isSecretPlaceholder } from "../hog-function/fields";
@@ -286,3 +286,6 @@ export function actionsProblems(actions: readonly unknown[], active: boolean): s
     problems.push(`exactly one action must be the trigger (type "trigger"); there are ${triggers} (${HOG_FLOW_SERIALIZER})`);
   return problems;
 }
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const hogFlowApiTypes: ApiTypes = { file: "products/workflows/frontend/generated/api.schemas.ts", schemas: ["PatchedHogFlowApi"] };

@@ -16,10 +16,11 @@ export type HogFlowRecord = InProject<HogFlow>;
 const base = fieldModel<HogFlow>({
   className: "HogFlow",
   noun: "hog flow",
-  programArgs: {
-    module: "./hog-flow-inputs",
-    name: "withSecretActions",
-    doc: "The actions, whose function inputs may hold secrets, become a Pulumi secret there, before anything reaches the engine.",
+  // A function action's template says which of its `config.inputs` are secret, and the program cannot be asked: the
+  // actions are secret when one has inputs. Pulumi's SDK makes a list holding a secret secret as a whole.
+  secretInProgram: {
+    inputs: [{ input: "actions", when: { input: "actions", someItem: ["config", "inputs"] } }],
+    doc: "The actions, whose function inputs may hold secrets, become a Pulumi secret",
   },
   summary: "A workflow: a trigger and the actions that follow it (messages, webhooks, delays, branches).",
   fields: hogFlowFields,

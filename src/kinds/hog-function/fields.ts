@@ -7,7 +7,7 @@
  * declared last; see src/kinds/hog-function/model.ts).
  */
 import { z } from "zod";
-import { CREATE_IN_FOLDER, type Equality, type FieldDef, type LeftOut } from "../../kit/field-table";
+import { CREATE_IN_FOLDER, type Equality, type FieldDef, type LeftOut, type ApiTypes } from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 import { sameSansNulls, withoutAdded } from "../../kit/json-forms";
 
@@ -227,3 +227,6 @@ export const hogFunctionLeftOut: LeftOut = {
   execution_order: "not yet managed: the order transformations run in",
   base_updated_at: "a token of one request (optimistic concurrency), not a setting",
 };
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const hogFunctionApiTypes: ApiTypes = { file: "products/cdp/frontend/generated/api.schemas.ts", schemas: ["HogFunctionApi"] };

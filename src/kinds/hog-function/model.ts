@@ -18,10 +18,11 @@ export type HogFunctionRecord = InProject<HogFunction>;
 const base = fieldModel<HogFunction>({
   className: "HogFunction",
   noun: "hog function",
-  programArgs: {
-    module: "./hog-function-inputs",
-    name: "withSecretInputs",
-    doc: "Secret inputs become Pulumi secrets there, before anything reaches the engine.",
+  // The inputs are secret when one of them is (its schema item says `secret: true`): Pulumi's SDK makes an object
+  // holding a secret secret as a whole, so the other inputs are secret with it.
+  secretInProgram: {
+    inputs: [{ input: "inputs", when: { input: "inputsSchema", someItem: ["secret"], is: true } }],
+    doc: "Secret inputs become Pulumi secrets",
   },
   summary: "A destination, transformation or site app from Hog code.",
   outputTypes: {

@@ -7,7 +7,7 @@
  * are compared as the text PostHog stores.
  */
 import { z } from "zod";
-import { type Equality, type FieldDef, sameJson } from "../../kit/field-table";
+import { type Equality, type FieldDef, sameJson, type ApiTypes } from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 
 export const VARIABLE_SERIALIZER = "InsightVariableSerializer, posthog/api/insight_variable.py";
@@ -97,3 +97,8 @@ export const insightVariableFields = {
     doc: "A List variable's options, strings or numbers (PostHog stores them as text and leaves out nulls); null for other types.",
   },
 } as const satisfies Record<string, FieldDef>;
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const insightVariableApiTypes: ApiTypes = {
+  missing: "no generated type found in the stored copies of PostHog/posthog read for this fixture",
+};

@@ -8,7 +8,7 @@
  * and migrates old fields: keys the program does not write compare as PostHog's.
  */
 import { z } from "zod";
-import { type Equality, type FieldDef, sameJson, sameTags, TAGGING, sameWithin } from "../../kit/field-table";
+import { type Equality, type FieldDef, sameJson, sameTags, TAGGING, sameWithin, type ApiTypes } from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 
 const SERIALIZER = "InsightSerializer, products/product_analytics/backend/api/insight.py";
@@ -192,3 +192,8 @@ export const insightFields = {
     doc: "Where its tile sits on each dashboard it names, per breakpoint: `{sm: {x, y, w, h}}` (a 12-column grid). Written to the tiles through each dashboard's `tiles` (DashboardSerializer._update_tiles); needs `dashboards`.",
   },
 } as const satisfies Record<string, FieldDef>;
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const insightApiTypes: ApiTypes = {
+  missing: "no generated type found in the stored copies of PostHog/posthog read for this fixture",
+};

@@ -5,7 +5,7 @@
  * `notebookLeftOut` below.
  */
 import { z } from "zod";
-import { CREATE_IN_FOLDER, type FieldDef, type LeftOut, sameWithin } from "../../kit/field-table";
+import { CREATE_IN_FOLDER, type FieldDef, type LeftOut, sameWithin, type ApiTypes } from "../../kit/field-table";
 
 const SERIALIZER = "NotebookSerializer, posthog/api/notebook.py";
 
@@ -38,3 +38,6 @@ export const notebookLeftOut: LeftOut = {
   version:
     "PostHog's edit counter: the lifecycle sends the version it read last with every change of the content, as PostHog requires (NotebookSerializer.update)",
 };
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const notebookApiTypes: ApiTypes = { file: "products/notebooks/frontend/generated/api.schemas.ts", schemas: ["NotebookApi"] };

@@ -4,7 +4,7 @@
  * no update of an invite: a change of any of them sends a new invite (replace).
  */
 import { z } from "zod";
-import { type Equality, type FieldDef, type LeftOut, sameJson } from "../../kit/field-table";
+import { type Equality, type FieldDef, type LeftOut, sameJson, type ApiTypes } from "../../kit/field-table";
 import { LEVEL_NAMES } from "../organization-member/record";
 
 const SERIALIZER = "OrganizationInviteSerializer, posthog/api/organization_invite.py";
@@ -64,4 +64,10 @@ export const organizationInviteFields = {
 export const organizationInviteLeftOut: LeftOut = {
   send_email: "a switch of one request (email the invite or not), not a setting",
   combine_pending_invites: "a switch of one request (merge with the address's pending invites), not a setting",
+};
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const organizationInviteApiTypes: ApiTypes = {
+  file: "frontend/src/generated/core/api.schemas.ts",
+  schemas: ["OrganizationInviteApi"],
 };

@@ -4,7 +4,7 @@
  * PostHog's interface names `OrganizationMembership.Level` (posthog/models/organization.py: 1, 8, 15).
  */
 import { z } from "zod";
-import type { FieldDef } from "../../kit/field-table";
+import type { FieldDef, ApiTypes } from "../../kit/field-table";
 import { LEVEL_NAMES } from "./record";
 
 export const organizationMemberFields = {
@@ -23,3 +23,8 @@ export const organizationMemberFields = {
     doc: '"member", "admin" or "owner" (PostHog\'s levels 1, 8 and 15). A change is made in place; PostHog allows only an admin or owner to change others, never their own level, and only an owner to make an owner.',
   },
 } as const satisfies Record<string, FieldDef>;
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const organizationMemberApiTypes: ApiTypes = {
+  missing: "no generated type found in the stored copies of PostHog/posthog read for this fixture",
+};

@@ -6,7 +6,15 @@
  * new setting is one new row.
  */
 import { z } from "zod";
-import { type AnswerTable, type Equality, type FieldTable, type LeftOut, sameJson, tableValuesEqual } from "../../kit/field-table";
+import {
+  type AnswerTable,
+  type Equality,
+  type FieldTable,
+  type LeftOut,
+  sameJson,
+  tableValuesEqual,
+  type ApiTypes,
+} from "../../kit/field-table";
 import * as rules from "./rules";
 import { camelCase, type CamelCase } from "../../kit/names";
 
@@ -395,8 +403,8 @@ export const secretFields = (Object.keys(projectAnswerFields) as Array<keyof typ
  * The fields of PostHog's record a project's state keeps besides its ids and its declared settings: what programs
  * reference. `api_token` (secret) is what SDKs are configured with, `name` labels a project wherever it is shown and
  * `uuid` ties it to systems that name projects so. Everything else PostHog returns (its other tokens, timestamps,
- * read-only flags, settings not declared) is one call away: `getProject`. Each output kept costs every program about
- * 10 KB of memory per project and the state its bytes, rewritten around every step.
+ * read-only flags, settings not declared) is one call away: `getProject`. Each output kept costs every program memory
+ * per project and the state its bytes, rewritten around every step.
  */
 export const keptInState = ["uuid", "name", "api_token"] as const satisfies readonly ProjectField[];
 
@@ -453,11 +461,6 @@ export const projectListItemSchema = z.looseObject({
 });
 export type ProjectListItem = z.infer<typeof projectListItemSchema>;
 
-/** The writable fields, as sent to PostHog (snake_case) after validation. */
-export type ProjectSettings = {
-  [K in WritableField]?: z.output<(typeof projectFields)[K]["input"]>;
-};
-
 // The same settings as Pulumi users write them, and the record as outputs, are plain types generated from this table
 // into src/resources/project-types.ts (src/generate/types.ts, `npm run docs`), as every kind's are.
 
@@ -472,4 +475,10 @@ export const projectLeftOut: LeftOut = {
   access_control:
     "refused by today's PostHog whatever its value (legacy per-project access control): answered only (the answer table's row)",
   feature_flag_policy_config: "not yet managed: today's flag policy (whether a new flag needs a tag)",
+};
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const projectApiTypes: ApiTypes = {
+  file: "frontend/src/generated/core/api.schemas.ts",
+  schemas: ["PatchedProjectBackwardCompatApi"],
 };

@@ -7,7 +7,7 @@
  * type's index (PostHog keeps one definition per name, type and group type index: `posthog_propdef_proj_uniq`).
  */
 import { z } from "zod";
-import type { FieldDef } from "../../kit/field-table";
+import type { FieldDef, ApiTypes } from "../../kit/field-table";
 import { definitionName, taxonomyRows } from "../event-definition/fields";
 import { GROUP_TYPES_LIMIT } from "./endpoints";
 import { PROPERTY_KINDS } from "./record";
@@ -48,3 +48,9 @@ export const propertyDefinitionFields = {
   },
   ...taxonomyRows("property"),
 } as const satisfies Record<string, FieldDef>;
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const propertyDefinitionApiTypes: ApiTypes = {
+  file: "frontend/src/generated/core/api.schemas.ts",
+  schemas: ["EnterprisePropertyDefinitionApi"],
+};

@@ -5,7 +5,7 @@
  * made from it on create (`generate_target_cname`): a change of domain replaces the record.
  */
 import { z } from "zod";
-import type { FieldDef } from "../../kit/field-table";
+import type { FieldDef, ApiTypes } from "../../kit/field-table";
 
 export const proxyRecordFields = {
   domain: {
@@ -15,3 +15,8 @@ export const proxyRecordFields = {
     doc: "The domain (at most 64 characters) whose DNS points at `targetCname`, such as `e.example.com`. PostHog keeps each domain once across every organization. Changing it replaces the proxy record (its target CNAME is made from the domain).",
   },
 } as const satisfies Record<string, FieldDef>;
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const proxyRecordApiTypes: ApiTypes = {
+  missing: "no generated type found in the stored copies of PostHog/posthog read for this fixture",
+};

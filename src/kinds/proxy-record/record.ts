@@ -15,6 +15,3 @@ export const proxyRecordSchema = z.looseObject({
   created_by: z.number().int().nullish(),
 });
 export type ProxyRecord = z.infer<typeof proxyRecordSchema>;
-
-/** `ProxyRecord.Status`: `waiting` until PostHog's Temporal workflow issues the certificate. */
-export const PROXY_STATUSES = ["waiting", "issuing", "valid", "warning", "erroring", "deleting", "timed_out"] as const;

@@ -4,7 +4,7 @@
  * organization. A membership is never updated (RoleMembershipViewSet has no update): another user replaces it.
  */
 import { z } from "zod";
-import type { Equality, FieldDef } from "../../kit/field-table";
+import type { Equality, FieldDef, ApiTypes } from "../../kit/field-table";
 
 const USER_UUID = "must be a user's UUID (`getCurrentUser().uuid`, or an organization member's `user.uuid`)";
 
@@ -21,3 +21,8 @@ export const roleMembershipFields = {
     doc: "The user put in the role (their UUID): an active member of the role's organization. Changing it replaces the membership.",
   },
 } as const satisfies Record<string, FieldDef>;
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const roleMembershipApiTypes: ApiTypes = {
+  missing: "no generated type found in the stored copies of PostHog/posthog read for this fixture",
+};

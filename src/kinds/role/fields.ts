@@ -4,7 +4,7 @@
  * `Role.name` is a CharField(max_length=200): DRF trims it, refuses it blank and refuses NUL characters.
  */
 import { z } from "zod";
-import type { Equality, FieldDef } from "../../kit/field-table";
+import type { Equality, FieldDef, ApiTypes } from "../../kit/field-table";
 
 const SERIALIZER = "RoleSerializer, ee/api/rbac/role.py";
 
@@ -25,3 +25,6 @@ export const roleFields = {
     doc: "The role's name, unique in the organization whatever its case (PostHog refuses a second one); at most 200 characters.",
   },
 } as const satisfies Record<string, FieldDef>;
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const roleApiTypes: ApiTypes = { missing: "no generated type found in the stored copies of PostHog/posthog read for this fixture" };

@@ -6,7 +6,7 @@
  * body (`create`: `self.initial_data.get("type")`), and never changes after: a new one replaces the playlist.
  */
 import { z } from "zod";
-import { CREATE_IN_FOLDER, type FieldDef, type LeftOut } from "../../kit/field-table";
+import { CREATE_IN_FOLDER, type FieldDef, type LeftOut, type ApiTypes } from "../../kit/field-table";
 import { PLAYLIST_TYPES } from "./record";
 
 const SERIALIZER = "SessionRecordingPlaylistSerializer, posthog/session_recordings/session_recording_playlist_api.py";
@@ -52,4 +52,10 @@ export const sessionRecordingPlaylistFields = {
 export const sessionRecordingPlaylistLeftOut: LeftOut = {
   ...CREATE_IN_FOLDER,
   derived_name: "written by PostHog's interface from the filters: not a program's",
+};
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const sessionRecordingPlaylistApiTypes: ApiTypes = {
+  file: "products/replay/frontend/generated/api.schemas.ts",
+  schemas: ["SessionRecordingPlaylistApi"],
 };

@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import { dateTimeField } from "../../kit/date-time";
-import type { FieldDef } from "../../kit/field-table";
+import type { FieldDef, ApiTypes } from "../../kit/field-table";
 import { FREQUENCIES, TARGET_TYPES, WEEKDAYS } from "./record";
 
 export const SERIALIZER = "SubscriptionSerializer, ee/api/subscription.py";
@@ -111,3 +111,8 @@ export const subscriptionFields = {
     doc: "Whether it is delivered (today's PostHog; false pauses it, and PostHog sets it false when its Slack integration stops working). PostHog 2025-08-04 has no such field.",
   },
 } as const satisfies Record<string, FieldDef>;
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const subscriptionApiTypes: ApiTypes = {
+  missing: "no generated type found in the stored copies of PostHog/posthog read for this fixture",
+};

@@ -16,10 +16,11 @@ export type SubscriptionRecord = InProject<Subscription>;
 export const subscriptionModel = fieldModel<Subscription>({
   className: "Subscription",
   noun: "subscription",
-  programArgs: {
-    module: "./subscription-inputs",
-    name: "withSecretWebhook",
-    doc: "A webhook's URL becomes a Pulumi secret there, before anything reaches the engine.",
+  // A webhook's URL carries its own credential (a Slack or Zapier hook's path), and PostHog keeps it as plain text
+  // (Subscription.target_value, posthog/models/subscription.py); email addresses and Slack channels stay plain.
+  secretInProgram: {
+    inputs: [{ input: "targetValue", when: { input: "targetType", is: "webhook" } }],
+    doc: "A webhook's URL becomes a Pulumi secret",
   },
   summary: "A subscription of a project: an insight or a dashboard sent on a schedule by email, to Slack or to a webhook.",
   fields: subscriptionFields,

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { dateTimeField } from "../../kit/date-time";
-import { CREATE_IN_FOLDER, type Equality, type FieldDef, type LeftOut, sameJson } from "../../kit/field-table";
+import { CREATE_IN_FOLDER, type Equality, type FieldDef, type LeftOut, sameJson, type ApiTypes } from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 import { sameSansNulls, withoutAdded, withoutNulls } from "../../kit/json-forms";
 
@@ -272,4 +272,10 @@ export const surveyLeftOut: LeftOut = {
   response_sampling_limit: "not yet managed: response sampling",
   response_sampling_daily_limits: "not yet managed: response sampling",
   enable_iframe_embedding: "not yet managed: embedding the survey in an iframe",
+};
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const surveyApiTypes: ApiTypes = {
+  file: "products/surveys/frontend/generated/api.schemas.ts",
+  schemas: ["SurveySerializerCreateUpdateOnlyApi"],
 };

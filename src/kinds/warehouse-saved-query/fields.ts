@@ -11,7 +11,7 @@
  * to infer the view's columns ("Failed to retrieve types for view" when that fails).
  */
 import { z } from "zod";
-import { type Equality, type FieldDef, type LeftOut, sameWithin } from "../../kit/field-table";
+import { type Equality, type FieldDef, type LeftOut, sameWithin, type ApiTypes } from "../../kit/field-table";
 
 const SERIALIZER = "DataWarehouseSavedQuerySerializer, products/data_warehouse/backend/api/saved_query.py";
 const NAME_RULE = "validate_saved_query_name, products/data_warehouse/backend/models/datawarehouse_saved_query.py";
@@ -52,4 +52,10 @@ export const warehouseSavedQueryLeftOut: LeftOut = {
   deleted: "PostHog's soft-delete flag: the kind deletes with DELETE",
   edited_history_id: "a token of one request (the version of the query the edit starts from), not a setting",
   soft_update: "not yet managed: skipping PostHog's column inference (the view would have no columns)",
+};
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const warehouseSavedQueryApiTypes: ApiTypes = {
+  file: "products/data_warehouse/frontend/generated/api.schemas.ts",
+  schemas: ["DataWarehouseSavedQueryApi"],
 };

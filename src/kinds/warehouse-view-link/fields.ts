@@ -8,7 +8,7 @@
  * and the field name has no "." and is not a field of the source table already (its columns, or an earlier join's).
  */
 import { z } from "zod";
-import { type Equality, type FieldDef, sameWithin } from "../../kit/field-table";
+import { type Equality, type FieldDef, sameWithin, type ApiTypes } from "../../kit/field-table";
 
 const MODEL = "DataWarehouseJoin, products/data_warehouse/backend/models/join.py";
 
@@ -40,3 +40,8 @@ export const warehouseViewLinkFields = {
     doc: "How the join is made, as PostHog's interface sets it (`experiments_optimized`, `experiments_timestamp_key`); PostHog's default is `{}`.",
   },
 } as const satisfies Record<string, FieldDef>;
+
+/** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */
+export const warehouseViewLinkApiTypes: ApiTypes = {
+  missing: "no generated type found in the stored copies of PostHog/posthog read for this fixture",
+};

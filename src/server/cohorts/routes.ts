@@ -14,8 +14,7 @@
  * Today's PostHog (posthog/api/cohort.py as its source reads now) where it differs, under `ctx.services.version`:
  * filters are stored as its pydantic models dump them (`negation` defaulted; filters.ts `dumpCohortFilters`), a
  * `person_metadata` filter and `explicit_datetime_to` exist, a static cohort's criteria cannot be edited, and a cohort
- * an active flag, an insight or another cohort uses cannot be deleted (not imitated: the project's test account filters'
- * own guard, see refuseDeletionInUse).
+ * an active flag, the project's test account filters, an insight or another cohort uses cannot be deleted.
  * - The list: LimitOffsetPagination (100), newest first, `search` on the name (case-insensitive).
  */
 import { validationError } from "../drf/errors";
@@ -223,10 +222,9 @@ function queryUsesCohort(query: Json | undefined, id: number): boolean {
 }
 
 /**
- * Today's deletion guards of CohortSerializer.update, in its order: a cohort in use by an active flag, an insight or
- * another cohort stays (posthog/api/cohort.py; 2025-08-04 has none of them). Its guard for the project's test account
- * filters is not imitated: the local server's default filter names a stand-in cohort id (the project's, see
- * projects/model.ts), which would hold a real cohort of that id.
+ * Today's deletion guards of CohortSerializer.update, in its order: a cohort in use by an active flag, the project's
+ * test account filters ("Filter out internal and test users", each environment's `test_account_filters` naming it by
+ * id), an insight or another cohort stays (posthog/api/cohort.py; 2025-08-04 has none of them).
  */
 function refuseDeletionInUse(ctx: ApiContext, cohort: StoredObject): void {
   const flags = activeFlagsUsing(ctx, cohort);
@@ -236,6 +234,13 @@ function refuseDeletionInUse(ctx: ApiContext, cohort: StoredObject): void {
       `This cohort is used in ${flags.length} active feature flag(s): ${names.join(", ")}. Please remove the cohort from these feature flags before deleting it.`,
     );
   }
+  // The local server's projects are their one environment.
+  const team = ctx.store.project(cohort.teamId);
+  const filters = team?.settings.test_account_filters;
+  if (team && Array.isArray(filters) && filters.some((f) => isJsonObject(f) && f.type === "cohort" && f.value === cohort.id))
+    throw validationError(
+      `This cohort is used in 'Filter out internal and test users' for 1 environment(s): ${pyStr(team.settings.name ?? null)}. Please remove the cohort from these test account filters before deleting it.`,
+    );
   const insights = ctx.store
     .objects("insights")
     .filter((i) => i.teamId === cohort.teamId && !i.deleted && queryUsesCohort(i.fields.query, cohort.id))

@@ -33,7 +33,7 @@
  *   POST   /_control/invites/:id/age           {days} → {}: the invite as made `days` ago (more than 3: expired)
  *   POST   /_control/faults                        FaultSpec {method?, path? (RE2 pattern, searched in the decoded path;
  *                                                    no backreferences or lookaround; ≤ 1000 characters), count? (1), status?, body?,
- *                                                    retryAfter?, delayMs?, drop?, afterCommit?}  → 201 {id}
+ *                                                    retryAfter?, delayMs?, drop?, afterCommit?, midway?}  → 201 {id}
  *   GET    /_control/faults                        → the pending faults
  *   DELETE /_control/faults                        → 204, clears every fault
  *   PUT    /_control/throttle                      ThrottleSettings {enabled, perMinute?, perHour?, windowMs?, perWindow?}

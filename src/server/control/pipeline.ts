@@ -16,6 +16,7 @@ const faultSchema = z.strictObject({
   delayMs: z.number().min(0).optional(),
   drop: z.boolean().optional(),
   afterCommit: z.boolean().optional(),
+  midway: z.boolean().optional(),
 });
 export type FaultRequest = FaultSpec;
 export interface FaultResponse {

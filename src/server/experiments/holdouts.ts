@@ -8,7 +8,11 @@
  * - PostHog gives every group the variant `holdout-<id>`; new filters are written to the flags of the holdout's
  *   experiments (through the flag serializer): as `holdout_groups` in 2025-08-04, as `holdout: {id,
  *   exclusion_percentage}` today (`holdout_filters_for_flag`, products/experiments/backend/models/experiment.py).
- * - DELETE (204) takes the holdout off those flags (null); the experiments stay, their holdout null (SET_NULL).
+ * - DELETE (204) takes the holdout off those flags (null); the experiments stay, their holdout null (SET_NULL). It
+ *   saves each flag whole from the copy it read first (`experiment.feature_flag`, then the flag serializer's save),
+ *   deleted experiments' flags included: a flag soft-deleted between that read and that save is live again, with the
+ *   key it had (ExperimentHoldoutViewSet.destroy in 2025-08-04; `delete_holdout_and_clear_flags` today, through
+ *   `update_flag` of products/feature_flags/backend/facade/api.py). A `midway` fault's delay opens that window.
  * - The list is newest first, LimitOffsetPagination (100), no filters.
  */
 import { validationError } from "../drf/errors";
@@ -61,13 +65,22 @@ export function holdoutForFlag(ctx: ApiContext, holdout: { id: number; filters: 
   return { holdout: holdout && isJsonObject(first) ? { id: holdout.id, exclusion_percentage: first.rollout_percentage ?? null } : null };
 }
 
-/** The flags of the experiments in a holdout get it (its new groups), or lose it (null). */
-function writeToFlags(ctx: ApiContext, team: StoredProject, holdoutId: number, filters: Json | null): void {
-  const keys = holdoutForFlag(ctx, filters === null ? null : { id: holdoutId, filters });
-  for (const e of ctx.store.objects("experiments").filter((x) => x.fields.holdout_id === holdoutId)) {
-    const flag = typeof e.fields.feature_flag_id === "number" ? ctx.store.object("featureFlags", e.fields.feature_flag_id) : undefined;
-    if (flag) updateFlagFilters(ctx, team, flag, { ...(isJsonObject(flag.fields.filters) ? flag.fields.filters : {}), ...keys });
-  }
+/** The flags of a holdout's experiments (`instance.experiment_set.all()`: deleted experiments too). */
+function flagsOf(ctx: ApiContext, holdoutId: number): StoredObject[] {
+  return ctx.store
+    .objects("experiments")
+    .filter((e) => e.fields.holdout_id === holdoutId)
+    .flatMap((e) => {
+      const flag = typeof e.fields.feature_flag_id === "number" ? ctx.store.object("featureFlags", e.fields.feature_flag_id) : undefined;
+      return flag ? [flag] : [];
+    });
+}
+
+/** The flags of the experiments in a holdout get its new groups. */
+function writeToFlags(ctx: ApiContext, team: StoredProject, holdoutId: number, filters: Json): void {
+  const keys = holdoutForFlag(ctx, { id: holdoutId, filters });
+  for (const flag of flagsOf(ctx, holdoutId))
+    updateFlagFilters(ctx, team, flag, { ...(isJsonObject(flag.fields.filters) ? flag.fields.filters : {}), ...keys });
 }
 
 function create(ctx: ApiContext, team: StoredProject) {
@@ -90,11 +103,19 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
   return updatedAnswer(ctx, h, () => serializeHoldout(ctx, h));
 }
 
-function destroy(ctx: ApiContext, team: StoredProject, id: number) {
+async function destroy(ctx: ApiContext, team: StoredProject, id: number) {
   const h = findInProject(ctx.store, "experimentHoldouts", team, id);
-  writeToFlags(ctx, team, h.id, null);
+  const read = flagsOf(ctx, h.id).map((flag) => ({ flag, copy: { fields: cloneJson(flag.fields), deleted: flag.deleted } }));
+  await ctx.midway();
+  for (const { flag, copy } of read) {
+    // The save writes every column of the copy; only the version is taken from the row as it is now (locked).
+    if (!ctx.store.object("featureFlags", flag.id)) continue;
+    flag.fields = { ...copy.fields, version: flag.fields.version ?? null };
+    flag.deleted = copy.deleted;
+    updateFlagFilters(ctx, team, flag, { ...(isJsonObject(copy.fields.filters) ? copy.fields.filters : {}), ...holdoutForFlag(ctx, null) });
+  }
   for (const e of ctx.store.objects("experiments").filter((x) => x.fields.holdout_id === h.id)) e.fields.holdout_id = null;
-  ctx.store.removeObject("experimentHoldouts", h.id);
+  if (ctx.store.object("experimentHoldouts", h.id)) ctx.store.removeObject("experimentHoldouts", h.id);
   return noContent();
 }
 

@@ -28,6 +28,7 @@ import {
   primaryKeyField,
 } from "../drf/fields";
 import { pyStr } from "../drf/py";
+import { createUsageDashboard } from "./usage-dashboard";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
 import { icontains, newestFirst, pageAnswer, updatedAnswer } from "../pipeline/list-update";
@@ -450,11 +451,19 @@ function list(ctx: ApiContext, team: StoredProject) {
   return pageAnswer(ctx, flags, (f) => serializeFlag(ctx, f));
 }
 
-/** `_free_key_held_by_soft_deleted_flags`: soft-deleted flags holding the key are deleted for good. */
+/**
+ * `_free_key_held_by_soft_deleted_flags`: soft-deleted flags holding the key are deleted for good. In 2025-08-04 the
+ * create's plain delete of them is refused while an experiment names one (Experiment.feature_flag is
+ * `on_delete=RESTRICT`, posthog/models/experiment.py), which its soft delete's rename to `<key>:deleted:<id>` avoids.
+ */
 function freeKey(ctx: ApiContext, team: StoredProject, key: string, except: number | null): void {
-  for (const old of flagsOf(ctx, team).filter((f) => f.deleted && f.fields.key === key && f.id !== except)) {
-    ctx.store.removeObject("featureFlags", old.id);
-  }
+  const held = flagsOf(ctx, team).filter((f) => f.deleted && f.fields.key === key && f.id !== except);
+  const restricted = (flag: StoredObject) => ctx.store.objects("experiments").some((e) => e.fields.feature_flag_id === flag.id);
+  if (ctx.services.version === "2025-08-04" && held.some(restricted))
+    throw validationError(
+      "Feature flag with this key already exists and is used in an experiment. Please delete the experiment before deleting the flag.",
+    );
+  for (const old of held) ctx.store.removeObject("featureFlags", old.id);
 }
 
 /**
@@ -518,10 +527,8 @@ export function createFlag(ctx: ApiContext, team: StoredProject, body: unknown, 
   }
   if (fields.has_encrypted_payloads === true) encryptPayloads(fields.filters);
   freeKey(ctx, team, key, null);
-  if (attrs._should_create_usage_dashboard !== false)
-    // _create_usage_dashboard (posthog/api/feature_flag.py) makes it in the "template" creation mode.
-    fields.usage_dashboard = ctx.store.createDashboard(team.id, `Generated Dashboard: ${key} Usage`, "template");
   const flag = ctx.store.addObject("featureFlags", team.id, ctx.user.id, fields);
+  if (attrs._should_create_usage_dashboard !== false) fields.usage_dashboard = createUsageDashboard(ctx, team, key);
   flag.deleted = attrs.deleted === true;
   return flag;
 }
@@ -590,6 +597,10 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
   if (attrs.active === false && wasActive) refuseIfDependents(ctx, flag, "disable");
   if (attrs.active === true && !wasActive) refuseIfDisabledDependencies(ctx, flag);
   const deleted = typeof attrs.deleted === "boolean" ? attrs.deleted : flag.deleted;
+  // 2025-08-04 frees the key of a flag whose experiments are all deleted by renaming it on its soft delete
+  // (FeatureFlagSerializer.update, posthog/api/feature_flag.py); today's frees keys on create and rename instead.
+  if (attrs.deleted === true && ctx.services.version === "2025-08-04" && experimentsOf(ctx, flag).length > 0)
+    attrs.key = `${pyStr(flag.fields.key)}:deleted:${flag.id}`;
   if (typeof attrs.key === "string" && attrs.key !== flag.fields.key && !deleted) freeKey(ctx, team, attrs.key, flag.id);
   updateEncryptedPayloads(ctx, attrs, flag);
   Object.assign(flag.fields, storable(attrs));
@@ -605,7 +616,7 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
  * stopped: `is_running`), as a draft or stopped experiment may keep its flag for its results.
  */
 function refuseIfExperiments(ctx: ApiContext, flag: StoredObject): void {
-  const live = ctx.store.objects("experiments").filter((e) => e.fields.feature_flag_id === flag.id && !e.deleted);
+  const live = experimentsOf(ctx, flag).filter((e) => !e.deleted);
   if (ctx.services.version === "2025-08-04") {
     if (live.length > 0)
       throw validationError(
@@ -618,6 +629,11 @@ function refuseIfExperiments(ctx: ApiContext, flag: StoredObject): void {
     throw validationError(
       `Cannot delete a feature flag that is linked to running experiment(s): ${running.map((e) => `"${String(e.fields.name)}" (ID: ${e.id})`).join(", ")}. Please stop the experiment(s) before deleting the flag.`,
     );
+}
+
+/** The experiments on a flag, deleted ones included (`flag.experiment_set`). */
+function experimentsOf(ctx: ApiContext, flag: StoredObject): StoredObject[] {
+  return ctx.store.objects("experiments").filter((e) => e.fields.feature_flag_id === flag.id);
 }
 
 /** The early access features releasing a flag (`flag.features`: FeatureFlag's reverse relation). */

@@ -115,7 +115,8 @@ export function serializeInsight(ctx: ApiContext, i: StoredObject): JsonObject {
     saved: f.saved === true,
     last_modified_at: isoFromMicros(typeof f.last_modified_at === "number" ? f.last_modified_at : i.createdAtMicros),
     last_modified_by: userBasic(ctx.store, typeof f.last_modified_by === "number" ? f.last_modified_by : i.createdBy),
-    is_sample: false,
+    // The sample insights PostHog makes on a flag's usage dashboard (`_create_tile_for_insight`).
+    is_sample: f.is_sample === true,
     effective_restriction_level: 21,
     effective_privilege_level: 37,
     user_access_level: "manager",

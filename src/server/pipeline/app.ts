@@ -131,7 +131,8 @@ export class App {
     }
 
     const fault = this.deps.faults.take(request.method, path, request.rawBody.toString("utf8"));
-    if (fault?.delayMs) await this.sleep(fault.delayMs);
+    const midwayMs = fault?.midway ? (fault.delayMs ?? 0) : 0;
+    if (fault?.delayMs && !fault.midway) await this.sleep(fault.delayMs);
     if (this.closed) {
       res.destroy();
       return;
@@ -142,7 +143,11 @@ export class App {
       log(fault.drop ? 0 : (fault.status ?? 0), fault);
       return;
     }
-    const response = tooLarge ? errorResponse(requestTooLarge()) : this.safely(() => this.runApi(request), onError);
+    const response = tooLarge ? errorResponse(requestTooLarge()) : await this.safelyAsync(() => this.runApi(request, midwayMs), onError);
+    if (this.closed) {
+      res.destroy();
+      return;
+    }
     if (fault && faultAnswers) {
       this.answerFault(res, fault);
       log(fault.drop ? 0 : (fault.status ?? 0), fault);
@@ -162,11 +167,24 @@ export class App {
     try {
       return run();
     } catch (e) {
-      if (e instanceof ApiError) return errorResponse(e);
-      onError(e);
-      if (process.env.POSTHOG_LOCAL_DEBUG) console.error(e);
-      return errorResponse(serverError());
+      return this.failure(e, onError);
     }
+  }
+
+  private async safelyAsync(run: () => Promise<ApiResponse>, onError: (e: unknown) => void): Promise<ApiResponse> {
+    try {
+      return await run();
+    } catch (e) {
+      return this.failure(e, onError);
+    }
+  }
+
+  /** PostHog's answer to what a view raised: its API error, or a 500 for anything else. */
+  private failure(e: unknown, onError: (e: unknown) => void): ApiResponse {
+    if (e instanceof ApiError) return errorResponse(e);
+    onError(e);
+    if (process.env.POSTHOG_LOCAL_DEBUG) console.error(e);
+    return errorResponse(serverError());
   }
 
   private sleep(ms: number): Promise<void> {
@@ -192,7 +210,7 @@ export class App {
     writeResponse(res, { status, body: fault.body !== undefined ? fault.body : defaultFaultBody(status, retryAfter), headers });
   }
 
-  private runApi(request: ServerRequest): ApiResponse {
+  private async runApi(request: ServerRequest, midwayMs: number): Promise<ApiResponse> {
     const { services, throttle } = this.deps;
     const match = this.router.match(request.path);
     if (!match || match.route.hidden?.(services.store, match.params)) throw endpointNotFound();
@@ -203,7 +221,8 @@ export class App {
       const method = (request.method === "HEAD" ? "GET" : request.method) as HttpMethod | "OPTIONS";
       const action = method === "OPTIONS" ? undefined : route.methods[method];
       const actionName = action?.name ?? (method === "PATCH" && !route.detail ? "patch" : method === "OPTIONS" ? "metadata" : null);
-      const ctx = new ApiContext(request, services, route, match.params, user, key, actionName);
+      const midway = () => (midwayMs > 0 ? this.sleep(midwayMs) : Promise.resolve());
+      const ctx = new ApiContext(request, services, route, match.params, user, key, actionName, midway);
       Object.assign(extraHeaders, route.headers?.(ctx) ?? {});
       checkScopes(ctx, method);
       route.permission?.(ctx);
@@ -216,7 +235,7 @@ export class App {
         );
       }
       if (!action) throw methodNotAllowed(request.method);
-      const response = action.handler(ctx);
+      const response = await action.handler(ctx);
       return { ...response, headers: { ...extraHeaders, ...(response.headers ?? {}) } };
     } catch (e) {
       if (e instanceof ApiError) {

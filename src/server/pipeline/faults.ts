@@ -29,6 +29,11 @@ export interface FaultSpec {
   drop?: boolean;
   /** Run the real handler first (the write is committed), then answer with the fault. */
   afterCommit?: boolean;
+  /**
+   * Wait `delayMs` inside the handler, between what it reads and what it writes back, instead of before it: only the
+   * views that write back an earlier read have such a point (`ApiContext.midway`); in the others there is no wait.
+   */
+  midway?: boolean;
 }
 
 export interface Fault extends FaultSpec {

@@ -30,7 +30,7 @@ export interface NestedViewSet {
   /** The stored id of the URL key in the project, or null for a 404 (a UUID key: `uuidLookup`); integers by default. */
   lookup?: (ctx: ApiContext, team: StoredProject, key: string) => number | null;
   /** A real DELETE; without it DELETE is `ForbidDestroyModel`'s 405. */
-  destroy?: (ctx: ApiContext, team: StoredProject, id: number) => ApiResponse;
+  destroy?: (ctx: ApiContext, team: StoredProject, id: number) => ApiResponse | Promise<ApiResponse>;
   /** Also served under `/api/environments/:project_id/` (`register_grandfathered_environment_nested_viewset`). */
   environments?: boolean;
   /** Scopes that depend on the request (`ApiRoute.scopesFor`). */

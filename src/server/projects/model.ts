@@ -106,7 +106,8 @@ export const DEFAULT_PROJECT_NAME = "Default project";
 
 /**
  * `TeamManager.create_with_data` (posthog/models/team/team.py): test accounts are the members of the project's
- * "Internal and test users" cohort. The local server has no cohorts; the cohort id it shows is the project's id.
+ * "Internal and test users" cohort. The local server keeps no such cohort: its id is taken from the cohorts' ids, so
+ * no cohort of the server has it.
  */
 export function defaultTestAccountFilters(cohortId: number): Json {
   return [{ key: "id", type: "cohort", value: cohortId, operator: "not_in" }];

@@ -206,13 +206,13 @@ export function createProjectRecord(
   const settings: JsonObject = {
     name: uniqueDefaultName(store, org.id),
     ...settingDefaults(),
-    test_account_filters: defaultTestAccountFilters(id),
   };
   const given = new Set(attrs.map(([f]) => f));
   if (!given.has("extra_settings")) settings.extra_settings = cloneJson(DEFAULT_EXTRA_SETTINGS);
   for (const [field, value] of attrs) if (!NESTED_CONFIGS.has(field)) settings[field] = cloneJson(value);
   if (version === "2025-08-04" && settings.is_demo !== true)
     settings.test_account_filters = defaultTestAccountFilters20250804(store, org.id);
+  else if (!given.has("test_account_filters")) settings.test_account_filters = defaultTestAccountFilters(store.reserveObjectId("cohorts"));
   const p: StoredProject = {
     id,
     organizationId: org.id,

@@ -24,8 +24,6 @@ import { isJsonObject, type Json, type JsonObject } from "../state/json";
 import type { Store } from "../state/store";
 import type { StoredProject } from "../state/types";
 
-export const V2025_08_04 = "2025-08-04";
-
 /** posthog/api/project.py `ProjectBackwardCompatSerializer.Meta.fields` of 2025-08-04, in order. */
 // biome-ignore format: a list transcribed from PostHog's source, kept compact and in its order
 export const PROJECT_FIELDS_2025_08_04: readonly string[] = [

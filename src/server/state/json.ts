@@ -11,11 +11,6 @@ export function cloneJson<T extends Json>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
 
-/** Narrow a value parsed from JSON (JSON.parse output is always a Json value). */
-export function asJson(value: unknown): Json {
-  return value as Json;
-}
-
 export function jsonEqual(a: Json | undefined, b: Json | undefined): boolean {
   return stableStringify(a) === stableStringify(b);
 }

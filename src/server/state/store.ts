@@ -7,21 +7,20 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { nowMicros } from "./time";
 import { generatePersonalApiKey, hashPersonalApiKey, uuidt } from "./tokens";
-import {
-  type MembershipLevel,
-  OBJECT_KINDS,
-  type ObjectKind,
-  type OrganizationRecord,
-  type PlanFeature,
-  type PersonalApiKeyRecord,
-  type MembershipRecord,
-  type RoleMembershipRecord,
-  type AccessControlRecord,
-  type RoleRecord,
-  type ServerState,
-  type StoredObject,
-  type StoredProject,
-  type UserRecord,
+import type {
+  MembershipLevel,
+  ObjectKind,
+  OrganizationRecord,
+  PlanFeature,
+  PersonalApiKeyRecord,
+  MembershipRecord,
+  RoleMembershipRecord,
+  AccessControlRecord,
+  RoleRecord,
+  ServerState,
+  StoredObject,
+  StoredProject,
+  UserRecord,
 } from "./types";
 
 const SAVE_DELAY_MS = 20;
@@ -44,13 +43,18 @@ export class Store {
   private readonly statePath: string | undefined;
   private timer: NodeJS.Timeout | undefined;
 
-  private constructor(state: ServerState, statePath: string | undefined) {
+  private constructor(
+    state: ServerState,
+    statePath: string | undefined,
+    /** The collections of project-nested objects the server's areas keep (`ServerArea.collections`). */
+    private readonly collections: readonly ObjectKind[],
+  ) {
     this.state = state;
     this.statePath = statePath;
   }
 
   /** Load the state file if it exists, otherwise start fresh (one organization, one owner, one legacy key). */
-  static open(statePath?: string): Store {
+  static open(statePath: string | undefined, collections: readonly ObjectKind[]): Store {
     if (statePath && fs.existsSync(statePath)) {
       const remedy = "Move it away or delete it to start with a fresh state (a new organization and keys), or pass another --state file.";
       let text: string;
@@ -69,9 +73,9 @@ export class Store {
       if (typeof parsed !== "object" || parsed === null || (parsed as { version?: unknown }).version !== 1) {
         throw new Error(`${statePath} is not a pulumi-posthog local server state file (version 1). ${remedy}`);
       }
-      return new Store(parsed as ServerState, statePath);
+      return new Store(parsed as ServerState, statePath, collections);
     }
-    const store = new Store(Store.freshState(), statePath);
+    const store = new Store(Store.freshState(), statePath, collections);
     store.changed();
     return store;
   }
@@ -96,7 +100,7 @@ export class Store {
       activity: [],
       demoDataTeams: [],
     };
-    const tmp = new Store(state, undefined);
+    const tmp = new Store(state, undefined, []);
     const org = tmp.createOrganization({ name: "Local Organization" });
     const user = tmp.createUser("local@posthog.localhost", "Local");
     tmp.setMembership(org.id, user.id, 15);
@@ -134,8 +138,8 @@ export class Store {
     s.demoDataTeams = [];
     s.invites = [];
     s.proxyRecords = [];
-    s.objects = emptyObjects();
-    s.nextObjectIds = firstObjectIds();
+    s.objects = this.emptyObjects();
+    s.nextObjectIds = this.firstObjectIds();
     s.roles = [];
     s.roleMemberships = [];
     s.accessControls = [];
@@ -335,9 +339,9 @@ export class Store {
     return this.state.projects.find((p) => p.organizationId === organizationId);
   }
 
-  /** A dashboard PostHog makes by itself (a project's first one, a flag's usage dashboard), by the default user. */
-  createDashboard(teamId: number, name: string, creationMode: "default" | "template" = "default"): number {
-    return this.addObject("dashboards", teamId, this.state.defaultUserId, { name, creation_mode: creationMode }).id;
+  /** A dashboard PostHog makes by itself (a project's first one), by the default user. */
+  createDashboard(teamId: number, name: string): number {
+    return this.addObject("dashboards", teamId, this.state.defaultUserId, { name, creation_mode: "default" }).id;
   }
 
   /** Remove a project and everything that belongs to it. */
@@ -349,7 +353,7 @@ export class Store {
     s.activity = s.activity.filter((a) => a.teamId !== id);
     s.demoDataTeams = s.demoDataTeams.filter((t) => t !== id);
     const objects = this.allObjects();
-    for (const kind of OBJECT_KINDS) objects[kind] = (objects[kind] ?? []).filter((o) => o.teamId !== id);
+    for (const kind of this.collections) objects[kind] = (objects[kind] ?? []).filter((o) => o.teamId !== id);
     for (const u of s.users) if (u.currentTeamId === id) u.currentTeamId = null;
     this.changed();
   }
@@ -370,9 +374,9 @@ export class Store {
   private allObjects(): Record<ObjectKind, StoredObject[]> {
     const s = this.state;
     // Files written before a kind existed lack it.
-    if (!s.objects || !s.nextObjectIds || OBJECT_KINDS.some((k) => !s.objects?.[k] || !s.nextObjectIds?.[k])) {
-      s.objects = { ...emptyObjects(), ...s.objects };
-      s.nextObjectIds = { ...firstObjectIds(), ...s.nextObjectIds };
+    if (!s.objects || !s.nextObjectIds || this.collections.some((k) => !s.objects?.[k] || !s.nextObjectIds?.[k])) {
+      s.objects = { ...this.emptyObjects(), ...s.objects };
+      s.nextObjectIds = { ...this.firstObjectIds(), ...s.nextObjectIds };
     }
     // State files written before the dashboards API kept dashboards apart: they become dashboards like any other.
     if (s.dashboards) {
@@ -387,7 +391,7 @@ export class Store {
           fields: { name: d.name, creation_mode: "default" },
         });
       }
-      const ids = s.nextObjectIds ?? firstObjectIds();
+      const ids = s.nextObjectIds ?? this.firstObjectIds();
       ids.dashboards = Math.max(ids.dashboards, s.nextDashboardId ?? 1);
       s.nextObjectIds = ids;
       delete s.dashboards;
@@ -398,6 +402,9 @@ export class Store {
 
   /** Every stored object of a kind, deleted ones included, in creation order. */
   objects(kind: ObjectKind): StoredObject[] {
+    // A name no area keeps is a mistake in the server's code, not an empty collection.
+    if (!this.collections.includes(kind))
+      throw new Error(`no area of the local server keeps a collection "${kind}" (ServerArea.collections)`);
     // State files written before a kind existed lack its list.
     const objects = this.allObjects();
     objects[kind] ??= [];
@@ -410,19 +417,28 @@ export class Store {
 
   /** A new object with the kind's next id (ids are per kind, like PostgreSQL's serial columns). */
   addObject(kind: ObjectKind, teamId: number, createdBy: number, fields: StoredObject["fields"]): StoredObject {
-    this.allObjects();
-    const ids = this.state.nextObjectIds ?? firstObjectIds();
+    const objects = this.objects(kind);
+    const ids = this.state.nextObjectIds ?? this.firstObjectIds();
     const now = nowMicros();
     const record: StoredObject = { id: ids[kind]++, teamId, createdBy, createdAtMicros: now, updatedAtMicros: now, deleted: false, fields };
-    this.objects(kind).push(record);
+    objects.push(record);
     this.changed();
     return record;
   }
 
+  /** The kind's next id, taken for an object PostHog has and the local server keeps no record of. */
+  reserveObjectId(kind: ObjectKind): number {
+    this.allObjects();
+    const ids = this.state.nextObjectIds ?? this.firstObjectIds();
+    const id = ids[kind]++;
+    this.changed();
+    return id;
+  }
+
   /** A hard delete (PostHog does this to a soft-deleted flag whose key is taken again). */
   removeObject(kind: ObjectKind, id: number): void {
-    const objects = this.allObjects();
-    objects[kind] = objects[kind].filter((o) => o.id !== id);
+    const kept = this.objects(kind).filter((o) => o.id !== id);
+    this.allObjects()[kind] = kept;
     this.changed();
   }
 
@@ -436,12 +452,12 @@ export class Store {
     if (generating) s.demoDataTeams.push(teamId);
     this.changed();
   }
-}
 
-function emptyObjects(): Record<ObjectKind, StoredObject[]> {
-  return Object.fromEntries(OBJECT_KINDS.map((k) => [k, []])) as unknown as Record<ObjectKind, StoredObject[]>;
-}
+  private emptyObjects(): Record<ObjectKind, StoredObject[]> {
+    return Object.fromEntries(this.collections.map((k) => [k, []]));
+  }
 
-function firstObjectIds(): Record<ObjectKind, number> {
-  return Object.fromEntries(OBJECT_KINDS.map((k) => [k, 1])) as unknown as Record<ObjectKind, number>;
+  private firstObjectIds(): Record<ObjectKind, number> {
+    return Object.fromEntries(this.collections.map((k) => [k, 1]));
+  }
 }

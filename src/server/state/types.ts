@@ -3,7 +3,6 @@ import type { Json, JsonObject } from "./json";
 
 export type MembershipLevel = 1 | 8 | 15;
 export const MEMBERSHIP_LEVELS = { member: 1, admin: 8, owner: 15 } as const;
-export type MembershipLevelName = keyof typeof MEMBERSHIP_LEVELS;
 
 export type PropertyDefinitionsMode = "legacy" | "gone";
 export type PropertyValuesShape = "results" | "list";
@@ -205,41 +204,12 @@ export interface ActivityRecord {
 }
 
 /**
- * The project-nested objects (one folder each under src/server). Dashboard tiles place an insight or a text on a
- * dashboard (posthog/models/dashboard_tile.py); alerts carry their UUID in `fields.id`, surveys and hog functions in
- * `fields.uuid`.
+ * The name of a collection of project-nested objects: each is kept by the server folder whose `area` names it
+ * (src/server/areas.ts gathers them; the Store refuses a name no area keeps). Dashboard tiles place an insight or a
+ * text on a dashboard (posthog/models/dashboard_tile.py); alerts carry their UUID in `fields.id`, surveys and hog
+ * functions in `fields.uuid`.
  */
-export const OBJECT_KINDS = [
-  "featureFlags",
-  "cohorts",
-  "actions",
-  "annotations",
-  "surveys",
-  "experiments",
-  "hogFunctions",
-  "batchExports",
-  "dashboards",
-  "dashboardTiles",
-  "insights",
-  "alerts",
-  "warehouseSavedQueries",
-  "warehouseViewLinks",
-  "sessionRecordingPlaylists",
-  "notebooks",
-  "subscriptions",
-  "earlyAccessFeatures",
-  "experimentHoldouts",
-  "experimentSavedMetrics",
-  "eventDefinitions",
-  "propertyDefinitions",
-  "insightVariables",
-  "hogFlows",
-  "externalDataSources",
-  "errorTrackingAssignmentRules",
-  "errorTrackingGroupingRules",
-  "errorTrackingSuppressionRules",
-] as const;
-export type ObjectKind = (typeof OBJECT_KINDS)[number];
+export type ObjectKind = string;
 
 /**
  * A feature flag, cohort, action or annotation: identity and bookkeeping here, the writable fields under their

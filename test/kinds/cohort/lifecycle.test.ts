@@ -6,6 +6,7 @@
  * test/kinds/contract.test.ts).
  */
 import * as cohorts from "../../../src/kinds/cohort/endpoints";
+import * as projects from "../../../src/kinds/project/endpoints";
 import { getCohort, listCohorts } from "../../../src/functions";
 import { useLookupConfig } from "../../../src/functions/context";
 import { CohortLifecycle } from "../../../src/provider";
@@ -61,6 +62,25 @@ describe.each(versions)("PostHog %s", (version) => {
     await provider.delete(again.id, again.outs as Json);
     expect((await cohorts.getCohort(http, projectId, Number(again.id))).deleted).toBe(true);
     expect(await server.requests({ method: "DELETE" })).toEqual([]);
+  });
+
+  test("a cohort the project's test account filters name: today's PostHog refuses its delete, which fails with PostHog's words naming them", async () => {
+    const { provider, http, projectId, server } = setup();
+    const created = await provider.create({ projectId, name: `Staff ${version}`, filters: filtersFor("Staff") });
+    const project = await projects.getProject(http, server.organizationId, projectId);
+    const named = [{ key: "id", type: "cohort", value: Number(created.id), operator: "not_in" }];
+    await projects.updateProject(http, server.organizationId, projectId, { test_account_filters: named });
+    try {
+      if (version === "current")
+        await expect(provider.delete(created.id, created.outs as Json)).rejects.toThrow(
+          `This cohort is used in 'Filter out internal and test users' for 1 environment(s): ${project.name}. Please remove the cohort from these test account filters before deleting it.`,
+        );
+      else await provider.delete(created.id, created.outs as Json);
+    } finally {
+      await projects.updateProject(http, server.organizationId, projectId, { test_account_filters: project.test_account_filters });
+    }
+    await provider.delete(created.id, created.outs as Json);
+    expect((await cohorts.getCohort(http, projectId, Number(created.id))).deleted).toBe(true);
   });
 
   test("a create whose answer is lost after PostHog committed is found by name, time and definition, not created twice", async () => {

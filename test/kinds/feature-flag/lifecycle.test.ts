@@ -5,7 +5,11 @@
  * delete: the contract, test/kinds/contract.test.ts.)
  */
 import * as dashboards from "../../../src/kinds/dashboard/endpoints";
+import * as insights from "../../../src/kinds/insight/endpoints";
 import * as featureFlags from "../../../src/kinds/feature-flag/endpoints";
+import * as experiments from "../../../src/kinds/experiment/endpoints";
+import * as holdouts from "../../../src/kinds/experiment-holdout/endpoints";
+import { HOLDOUT_WATCH } from "../../../src/kinds/feature-flag/kind";
 import { getFeatureFlag, listFeatureFlags } from "../../../src/functions";
 import { useLookupConfig } from "../../../src/functions/context";
 import { FeatureFlagLifecycle } from "../../../src/provider";
@@ -159,6 +163,9 @@ describe.each(versions)("PostHog %s", (version) => {
     const { provider, http, projectId } = setup();
     const generated = async (key: string) =>
       (await dashboards.listDashboards(http, projectId)).filter((d) => d.name === `Generated Dashboard: ${key} Usage`);
+    // The dashboard's two sample insights name the flag's key in their descriptions.
+    const samples = async (key: string) =>
+      (await insights.listInsights(http, projectId)).filter((i) => String(i["description"]).endsWith(`with key: ${key}`)).length;
     const plain = await provider.create({ projectId, key: `ff-board-none-${version}`, filters });
     const none = await featureFlags.getFeatureFlag(http, projectId, Number(plain.id));
     if (version === "2025-08-04") {
@@ -167,14 +174,17 @@ describe.each(versions)("PostHog %s", (version) => {
       await expect(dashboards.getDashboard(http, projectId, none.usage_dashboard!)).rejects.toMatchObject({ isNotFound: true });
     } else expect(none.usage_dashboard).toBeNull();
     expect(await generated(`ff-board-none-${version}`)).toEqual([]);
+    expect(await samples(`ff-board-none-${version}`)).toBe(0);
 
     const inputs: Json = { projectId, key: `ff-board-${version}`, filters, createUsageDashboard: true };
     const withBoard = await provider.create(inputs);
     expect((await provider.diff(withBoard.id, withBoard.outs as Json, inputs)).changes).toBe(false);
     const [board] = await generated(`ff-board-${version}`);
     expect((await featureFlags.getFeatureFlag(http, projectId, Number(withBoard.id))).usage_dashboard).toBe(board!.id);
+    expect(await samples(`ff-board-${version}`)).toBe(2);
     await provider.delete(withBoard.id, withBoard.outs as Json);
     expect(await dashboards.getDashboard(http, projectId, board!.id)).toMatchObject({ deleted: false });
+    expect(await samples(`ff-board-${version}`)).toBe(2);
     expect((await provider.check({}, { ...inputs, createUsageDashboard: "yes" })).failures).toEqual([
       { property: "createUsageDashboard", reason: "createUsageDashboard must be true or false" },
     ]);
@@ -191,6 +201,63 @@ describe.each(versions)("PostHog %s", (version) => {
     expect((await featureFlags.getFeatureFlag(http, projectId, live.id)).deleted).toBe(false);
     await provider.delete(created.id, created.outs as Json);
     expect((await featureFlags.getFeatureFlag(http, projectId, live.id)).deleted).toBe(true);
+  });
+
+  /** A holdout, and a flag run by an experiment on it: the experiment's own (which carries the holdout) or the program's. */
+  const heldFlag = async (key: string, whose: "the experiment's" | "the program's") => {
+    const { provider, http, projectId } = setup();
+    const holdout = await holdouts.createExperimentHoldout(http, projectId, {
+      name: key,
+      filters: [{ properties: [], rollout_percentage: 10 }],
+    });
+    const variants = [
+      { key: "control", rollout_percentage: 50 },
+      { key: "test", rollout_percentage: 50 },
+    ];
+    if (whose === "the program's")
+      await provider.create({
+        projectId,
+        key,
+        filters: { groups: [{ properties: [], rollout_percentage: 100 }], multivariate: { variants } },
+      });
+    const experiment = await experiments.createExperiment(http, projectId, { name: key, feature_flag_key: key, holdout_id: holdout.id });
+    return { holdout, experiment, flagId: experiment.feature_flag!.id };
+  };
+
+  test.each(["the experiment's", "the program's"] as const)(
+    "%s flag deleted while the holdout of its deleted, launched experiment is deleted is deleted again once the holdout's DELETE has brought it back",
+    async (whose) => {
+      const { provider, server, http, projectId } = setup();
+      const key = `ff-held-${whose === "the program's" ? "own" : "made"}-${version}`;
+      const { holdout, experiment, flagId } = await heldFlag(key, whose);
+      await experiments.updateExperiment(http, projectId, experiment.id, { start_date: "2025-01-01T00:00:00Z" });
+      await experiments.updateExperiment(http, projectId, experiment.id, { deleted: true });
+      // The holdout's DELETE reads the flag, then waits before it saves what it read (as Pulumi runs both deletes at once).
+      await server.control.addFault({ method: "DELETE", path: "experiment_holdouts", delayMs: 800, midway: true });
+      const dropped = holdouts.deleteExperimentHoldout(http, projectId, holdout.id);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await provider.delete(`${projectId}/${flagId}`, { projectId } as never);
+      await dropped;
+      const after = await featureFlags.getFeatureFlag(http, projectId, flagId);
+      expect([after.deleted, after.key]).toEqual([true, version === "2025-08-04" ? `${key}:deleted:${flagId}` : key]);
+      // The key is free for a new flag (2025-08-04 renamed the deleted one; today's deletes it for good).
+      expect((await provider.create({ projectId, key, filters })).outs).toMatchObject({ key });
+    },
+  );
+
+  test("a flag whose experiment's holdout is kept is deleted after the holdout has been watched for a while", async () => {
+    const { provider, http, projectId } = setup();
+    const { holdout, experiment, flagId } = await heldFlag(`ff-kept-${version}`, "the program's");
+    await experiments.updateExperiment(http, projectId, experiment.id, { deleted: true });
+    const watch = { ...HOLDOUT_WATCH };
+    Object.assign(HOLDOUT_WATCH, { forMs: 300, everyMs: 50 });
+    try {
+      await provider.delete(`${projectId}/${flagId}`, { projectId } as never);
+    } finally {
+      Object.assign(HOLDOUT_WATCH, watch);
+    }
+    expect((await featureFlags.getFeatureFlag(http, projectId, flagId)).deleted).toBe(true);
+    expect((await holdouts.getExperimentHoldout(http, projectId, holdout.id)).id).toBe(holdout.id);
   });
 
   test("getFeatureFlag and listFeatureFlags read live flags by id and key", async () => {

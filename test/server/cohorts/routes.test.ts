@@ -289,6 +289,33 @@ test("today's PostHog keeps a cohort an insight's query uses; 2025-08-04 deletes
   }
 });
 
+test("today's PostHog keeps a cohort the project's test account filters name; 2025-08-04 deletes it", async () => {
+  for (const [harness, path] of [
+    [h, base],
+    [old, oldBase],
+  ] as const) {
+    const used = await harness.api("POST", path, { body: { name: "Staff", filters } });
+    const project = path.replace(/cohorts\/$/, "");
+    const before = (await harness.api("GET", project)).body;
+    const named = [{ key: "id", type: "cohort", value: used.body.id, operator: "not_in" }];
+    await harness.api("PATCH", project, { body: { test_account_filters: named } });
+    const deleted = await harness.api("PATCH", `${path}${used.body.id}/`, { body: { deleted: true } });
+    await harness.api("PATCH", project, { body: { test_account_filters: before.test_account_filters } });
+    if (harness === old) {
+      expect(deleted.body.deleted).toBe(true);
+      continue;
+    }
+    expect(deleted.body).toEqual(
+      err(
+        V,
+        "invalid_input",
+        `This cohort is used in 'Filter out internal and test users' for 1 environment(s): ${before.name}. Please remove the cohort from these test account filters before deleting it.`,
+      ),
+    );
+    expect((await harness.api("PATCH", `${path}${used.body.id}/`, { body: { deleted: true } })).body.deleted).toBe(true);
+  }
+});
+
 test("a cohort an active flag uses may not get behavioral filters, nor name a cohort that has them", async () => {
   const behavioral = {
     type: "behavioral",

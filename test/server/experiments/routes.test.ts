@@ -253,6 +253,38 @@ describe("holdouts and saved metrics (holdouts.ts, saved-metrics.ts)", () => {
     },
   );
 
+  // PostHog's holdout DELETE saves each flag of its experiments whole from the copy it read first: a flag soft-deleted
+  // in between is live again (a `midway` fault holds the DELETE between its read and its save).
+  test.each(["current", "2025-08-04"] as const)(
+    "%s: a holdout's DELETE saves its experiments' flags as it read them, bringing back a flag deleted meanwhile",
+    async (version) => {
+      const own = version === "current" ? h : await harness({ postHogVersion: version });
+      try {
+        const p = version === "current" ? project : (await own.createProject({ name: "Race" })).id;
+        const at = (segment: string) => `/api/projects/${p}/${segment}/`;
+        const holdout = (
+          await own.api("POST", at("experiment_holdouts"), { body: { name: "h", filters: [{ properties: [], rollout_percentage: 10 }] } })
+        ).body;
+        const key = `raced-${++keys}`;
+        const e = (await own.api("POST", at("experiments"), { body: { name: "E", feature_flag_key: key, holdout_id: holdout.id } })).body;
+        await own.api("PATCH", `${at("experiments")}${e.id}/`, { body: { start_date: "2025-01-01T00:00:00Z" } });
+        await own.api("PATCH", `${at("experiments")}${e.id}/`, { body: { deleted: true } });
+        await own.control.addFault({ method: "DELETE", path: "experiment_holdouts", delayMs: 400, midway: true });
+        const dropped = own.api("DELETE", `${at("experiment_holdouts")}${holdout.id}/`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const deleted = await own.api("PATCH", `${at("feature_flags")}${e.feature_flag.id}/`, { body: { deleted: true } });
+        // 2025-08-04 frees the key of a flag whose experiments are all deleted, renaming it.
+        const freed = version === "2025-08-04" ? `${key}:deleted:${e.feature_flag.id}` : key;
+        expect([deleted.status, deleted.body.deleted, deleted.body.key]).toEqual([200, true, freed]);
+        expect((await dropped).status).toBe(204);
+        const back = (await own.api("GET", `${at("feature_flags")}${e.feature_flag.id}/`)).body;
+        expect([back.deleted, back.key, back.filters.holdout ?? back.filters.holdout_groups ?? null]).toEqual([false, key, null]);
+      } finally {
+        if (own !== h) await own.server.close();
+      }
+    },
+  );
+
   test("saved metrics: the query's kind, links with metadata, the limit counted with metrics, replaced whole", async () => {
     expect((await h.api("POST", metrics(), { body: { name: "m", query: { kind: "TrendsQuery" } } })).body).toEqual(
       err(V, "invalid_input", "Metric query kind must be 'ExperimentMetric'", "query"),

@@ -68,7 +68,7 @@ describe("routing", () => {
 });
 
 test("an unexpected exception in a handler is PostHog's 500 body, and the server goes on", async () => {
-  const store = Store.open();
+  const store = Store.open(undefined, []);
   const demo = new DemoData(store, 0);
   const services = {
     store,

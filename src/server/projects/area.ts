@@ -1,0 +1,6 @@
+/** This PostHog area of the local server: its routes and the collections it stores (src/server/areas.ts lists it). */
+import type { ServerArea } from "../pipeline/api";
+import { environmentAndOrganizationRoutes } from "./environments";
+import { projectRoutes } from "./routes";
+
+export const area: ServerArea = { routes: (version) => [...projectRoutes(version), ...environmentAndOrganizationRoutes()] };
