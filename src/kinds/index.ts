@@ -40,6 +40,7 @@ import { insightVariableKind } from "./insight-variable/kind";
 import { errorTrackingAssignmentRuleKind } from "./error-tracking-assignment-rule/kind";
 import { errorTrackingGroupingRuleKind } from "./error-tracking-grouping-rule/kind";
 import { errorTrackingSuppressionRuleKind } from "./error-tracking-suppression-rule/kind";
+import { linkKind } from "./link/kind";
 import type { Kind } from "../kit/kind";
 import { pluralNoun } from "../kit/names";
 
@@ -78,6 +79,7 @@ export const kinds: readonly Kind[] = [
   errorTrackingAssignmentRuleKind as Kind,
   errorTrackingGroupingRuleKind as Kind,
   errorTrackingSuppressionRuleKind as Kind,
+  linkKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

@@ -43,6 +43,7 @@ import type * as insightVariableModule from "../kinds/insight-variable/kind";
 import type * as errorTrackingAssignmentRuleModule from "../kinds/error-tracking-assignment-rule/kind";
 import type * as errorTrackingGroupingRuleModule from "../kinds/error-tracking-grouping-rule/kind";
 import type * as errorTrackingSuppressionRuleModule from "../kinds/error-tracking-suppression-rule/kind";
+import type * as linkModule from "../kinds/link/kind";
 
 export type ProjectLifecycle = InstanceType<typeof projectModule.ProjectLifecycle>;
 export declare const ProjectLifecycle: typeof projectModule.ProjectLifecycle;
@@ -222,6 +223,11 @@ export type ErrorTrackingSuppressionRuleProvider = InstanceType<
 >;
 export declare const ErrorTrackingSuppressionRuleProvider: typeof errorTrackingSuppressionRuleModule.ErrorTrackingSuppressionRuleLifecycle;
 export declare const errorTrackingSuppressionRuleProvider: pulumi.dynamic.ResourceProvider;
+export type LinkLifecycle = InstanceType<typeof linkModule.LinkLifecycle>;
+export declare const LinkLifecycle: typeof linkModule.LinkLifecycle;
+export type LinkProvider = InstanceType<typeof linkModule.LinkLifecycle>;
+export declare const LinkProvider: typeof linkModule.LinkLifecycle;
+export declare const linkProvider: pulumi.dynamic.ResourceProvider;
 
 lazyKind(module.exports, "Project", () => {
   const loaded = require("../kinds/project/kind") as typeof projectModule;
@@ -358,4 +364,8 @@ lazyKind(module.exports, "ErrorTrackingGroupingRule", () => {
 lazyKind(module.exports, "ErrorTrackingSuppressionRule", () => {
   const loaded = require("../kinds/error-tracking-suppression-rule/kind") as typeof errorTrackingSuppressionRuleModule;
   return { kind: loaded.errorTrackingSuppressionRuleKind as Kind, Lifecycle: loaded.ErrorTrackingSuppressionRuleLifecycle };
+});
+lazyKind(module.exports, "Link", () => {
+  const loaded = require("../kinds/link/kind") as typeof linkModule;
+  return { kind: loaded.linkKind as Kind, Lifecycle: loaded.LinkLifecycle };
 });

@@ -38,3 +38,4 @@ export * from "./insight-variable";
 export * from "./error-tracking-assignment-rule";
 export * from "./error-tracking-grouping-rule";
 export * from "./error-tracking-suppression-rule";
+export * from "./link";

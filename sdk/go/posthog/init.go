@@ -63,6 +63,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Insight{}
 	case "posthog:index:InsightVariable":
 		r = &InsightVariable{}
+	case "posthog:index:Link":
+		r = &Link{}
 	case "posthog:index:Notebook":
 		r = &Notebook{}
 	case "posthog:index:OrganizationInvite":

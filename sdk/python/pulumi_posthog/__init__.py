@@ -63,6 +63,7 @@ from .hog_function import *
 from .insight import *
 from .insight_variable import *
 from .is_generating_demo_data import *
+from .link import *
 from .list_access_controls import *
 from .list_actions import *
 from .list_alerts import *
@@ -146,6 +147,7 @@ _utilities.register(
    "posthog:index:HogFunction": "HogFunction",
    "posthog:index:Insight": "Insight",
    "posthog:index:InsightVariable": "InsightVariable",
+   "posthog:index:Link": "Link",
    "posthog:index:Notebook": "Notebook",
    "posthog:index:OrganizationInvite": "OrganizationInvite",
    "posthog:index:OrganizationMember": "OrganizationMember",
