@@ -12,7 +12,8 @@ const { declaredSettings, validate: validateInputs } = projectModel.forKind(proj
 import { actionModel } from "../../src/kinds/action/kind";
 import { annotationModel } from "../../src/kinds/annotation/kind";
 import { cohortModel } from "../../src/kinds/cohort/model";
-import { dashboardModel, withTextTiles } from "../../src/kinds/dashboard/model";
+import { dashboardModel } from "../../src/kinds/dashboard/kind";
+import { withTextTiles } from "../../src/kinds/dashboard/fields";
 import { hogFunctionModel } from "../../src/kinds/hog-function/model";
 import { insightModel } from "../../src/kinds/insight/model";
 import { experimentModel } from "../../src/kinds/experiment/model";
