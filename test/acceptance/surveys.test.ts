@@ -12,7 +12,7 @@ import * as surveys from "../../src/kinds/survey/endpoints";
 import { ExperimentLifecycle, HogFunctionLifecycle, SurveyLifecycle } from "../../src/provider";
 import { experimentModel } from "../../src/kinds/experiment/model";
 import { hogFunctionModel } from "../../src/kinds/hog-function/model";
-import { surveyModel } from "../../src/kinds/survey/model";
+import { surveyModel } from "../../src/kinds/survey/kind";
 import { acceptanceTarget, inTargetProject, type AcceptanceTarget } from "./real-posthog";
 
 type Json = Record<string, unknown>;

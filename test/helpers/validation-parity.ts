@@ -19,7 +19,7 @@ import { insightModel } from "../../src/kinds/insight/model";
 import { experimentModel } from "../../src/kinds/experiment/model";
 import { featureFlagModel } from "../../src/kinds/feature-flag/model";
 import { surveyRecord } from "../../src/kinds/survey/kind";
-import { surveyModel } from "../../src/kinds/survey/model";
+import { surveyModel } from "../../src/kinds/survey/kind";
 import type { Dashboard } from "../../src/kinds/dashboard/record";
 import { type TextTile, textTileWrites } from "../../src/kinds/dashboard/fields";
 import { isPlainObject, jsonValueProblems, MAX_JSON_DEPTH } from "../../src/kit/json";
