@@ -11,7 +11,7 @@ import { projectKind } from "../../src/kinds/project/kind";
 const { declaredSettings, validate: validateInputs } = projectModel.forKind(projectKind);
 import { actionModel } from "../../src/kinds/action/kind";
 import { annotationModel } from "../../src/kinds/annotation/kind";
-import { cohortModel } from "../../src/kinds/cohort/model";
+import { cohortModel } from "../../src/kinds/cohort/kind";
 import { dashboardModel } from "../../src/kinds/dashboard/kind";
 import { withTextTiles } from "../../src/kinds/dashboard/fields";
 import { hogFunctionModel } from "../../src/kinds/hog-function/model";
