@@ -75,8 +75,15 @@ export interface FindBy<W, R extends Found> {
   readonly several?: (value: unknown) => string;
   /** Whether a found object holds what was sent; by default, every field sent compares equal to its own. */
   readonly alike?: (candidate: R) => boolean;
-  /** Who made a found object, where PostHog's `created_by` does not say. */
-  readonly maker?: Ownership<R>["maker"];
+  /**
+   * Who made a found object, where PostHog's `created_by` does not say; `sent` is the body, where what says it depends
+   * on what was sent (an object PostHog made along with it, or not).
+   */
+  readonly maker?: (
+    candidate: R,
+    self: Parameters<NonNullable<Ownership<R>["maker"]>>[1],
+    at: { readonly http: Transport; readonly where: W; readonly sent: Json },
+  ) => Promise<unknown>;
   /** Whether an error is PostHog's refusal of a second object holding the value. */
   readonly taken?: (error: PostHogError) => boolean;
   /** What else the program can do than take the object over: "choose another name". */
@@ -164,9 +171,10 @@ export interface KindSpec<S extends ScopeKind, R extends { id: ObjectId }, W ext
   readonly lostCreate?: (sent: Json) => string;
   /**
    * A create's refusal said as what it means, where PostHog's answer does not say it (a PostHog without its enterprise
-   * code, a plan without the feature, a version before the kind's API scope); undefined for any other error.
+   * code, a plan without the feature, a version before the kind's API scope, a value PostHog derives from what was
+   * `sent` taken); undefined for any other error.
    */
-  readonly createRefusal?: (error: unknown) => Error | undefined;
+  readonly createRefusal?: (error: unknown, sent: Json) => Error | undefined;
   readonly hooks?: LifecycleHooks<S, R, W>;
   /**
    * The model's own steps over the kit's (`kit`, the field table's model): what is sent or compared where the table
@@ -297,7 +305,7 @@ export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K ex
           );
         }
       }
-      const { field, find, described, several, none, ...look } = findBy;
+      const { field, find, described, several, none, maker, ...look } = findBy;
       const value = body[field];
       const found = async () => {
         const answer = await find(this.http(), where, value, body);
@@ -309,6 +317,9 @@ export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K ex
         described: described ? described(value, body) : `named ${JSON.stringify(value)}`,
         ...(several && { several: several(value) }),
         ...(none && { none: none(value) }),
+        ...(maker && {
+          maker: (candidate: R, self: Parameters<typeof maker>[1]) => maker(candidate, self, { http: this.http(), where, sent: body }),
+        }),
       });
     }
 
@@ -316,7 +327,7 @@ export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K ex
       try {
         return place(where, await (hooks.obtain ?? this.own.kit.obtain).call(this.own, where, body, inputs));
       } catch (error) {
-        throw createRefusal?.(error) ?? error;
+        throw createRefusal?.(error, body) ?? error;
       }
     }
 
