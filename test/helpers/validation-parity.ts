@@ -15,7 +15,7 @@ import { cohortModel } from "../../src/kinds/cohort/kind";
 import { dashboardModel } from "../../src/kinds/dashboard/kind";
 import { withTextTiles } from "../../src/kinds/dashboard/fields";
 import { hogFunctionModel } from "../../src/kinds/hog-function/model";
-import { insightModel } from "../../src/kinds/insight/model";
+import { insightModel } from "../../src/kinds/insight/kind";
 import { experimentModel } from "../../src/kinds/experiment/model";
 import { featureFlagModel } from "../../src/kinds/feature-flag/model";
 import { surveyRecord } from "../../src/kinds/survey/kind";
