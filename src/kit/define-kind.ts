@@ -144,8 +144,11 @@ export interface KindSpec<S extends ScopeKind, R extends { id: ObjectId }, W ext
   readonly listReads?: ListReads<W>;
   /** The plugin schema's description of the resource. */
   readonly description: string;
-  /** The schema's outputs of its own besides its identity and its inputs (`shortId`, `status`). */
-  readonly outputs?: Readonly<Record<string, PropertySpec>>;
+  /**
+   * The schema's outputs of its own besides its identity and its inputs (`shortId`, `status`), or the outputs as the
+   * kind states them, from the table's (an output that is a secret as a whole).
+   */
+  readonly outputs?: Readonly<Record<string, PropertySpec>> | ((table: Record<string, PropertySpec>) => Record<string, PropertySpec>);
   /**
    * The outputs always present, where the rule does not give them (its identity, where it is, and each output whose
    * type has no null).
@@ -245,7 +248,10 @@ export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K ex
     schema: () => ({
       description,
       inputs: schemaInputs(),
-      outputs: tableOutputs(modelSpec.fields, modelSpec.noun, { ...idOutput, ...outputs }, placement),
+      outputs:
+        typeof outputs === "function"
+          ? outputs(tableOutputs(modelSpec.fields, modelSpec.noun, idOutput, placement))
+          : tableOutputs(modelSpec.fields, modelSpec.noun, { ...idOutput, ...outputs }, placement),
       required: alwaysPresent
         ? [...alwaysPresent]
         : [
