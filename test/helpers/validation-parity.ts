@@ -14,7 +14,7 @@ import { annotationModel } from "../../src/kinds/annotation/kind";
 import { cohortModel } from "../../src/kinds/cohort/kind";
 import { dashboardModel } from "../../src/kinds/dashboard/kind";
 import { withTextTiles } from "../../src/kinds/dashboard/fields";
-import { hogFunctionModel } from "../../src/kinds/hog-function/model";
+import { hogFunctionModel } from "../../src/kinds/hog-function/kind";
 import { insightModel } from "../../src/kinds/insight/kind";
 import { experimentModel } from "../../src/kinds/experiment/model";
 import { featureFlagModel } from "../../src/kinds/feature-flag/model";
