@@ -5,6 +5,7 @@
  * kind is, once), its plugin schema and its lifecycle class. A create that finds its object again by a field PostHog
  * keeps unique, or that tells its own, is a fact too (`findBy`), not a hand-written create.
  */
+import type * as pulumi from "@pulumi/pulumi";
 import { PostHogError, type Transport } from "../client";
 import type { ProviderConfig } from "./config";
 import type { KindExample } from "./example";
@@ -178,6 +179,11 @@ export interface KindSpec<S extends ScopeKind, R extends { id: ObjectId }, W ext
    * `sent` taken); undefined for any other error.
    */
   readonly createRefusal?: (error: unknown, sent: Json) => Error | undefined;
+  /**
+   * A replacement deletes the old object before the new one is made, where the new one needs what the old holds (a
+   * source's type and prefix, an invite's email).
+   */
+  readonly deleteBeforeReplace?: true;
   readonly hooks?: LifecycleHooks<S, R, W>;
   /**
    * The model's own steps over the kit's (`kit`, the field table's model): what is sent or compared where the table
@@ -220,6 +226,7 @@ export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K ex
     findBy,
     lostCreate,
     createRefusal,
+    deleteBeforeReplace,
     hooks = {},
     modelHooks,
     ...modelSpec
@@ -327,6 +334,11 @@ export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K ex
           maker: (candidate: R, self: Parameters<typeof maker>[1]) => maker(candidate, self, { http: this.http(), where, sent: body }),
         }),
       });
+    }
+
+    override async diff(id: string, olds: Json, news: Json): Promise<pulumi.dynamic.DiffResult> {
+      const result = await super.diff(id, olds, news);
+      return deleteBeforeReplace && (result.replaces ?? []).length > 0 ? { ...result, deleteBeforeReplace: true } : result;
     }
 
     protected override async obtain(where: W, body: Json, inputs: Json): Promise<InScope<R, S>> {
