@@ -1,6 +1,7 @@
 /**
  * A tracking plan as code: the events of a sign-up funnel and their properties, described, typed, tagged and verified
- * in the project whose application sends them; then the typed capture that application compiles against.
+ * in the project whose application sends them, and the sign-up's schema (what it must carry); then the typed capture
+ * that application compiles against, in which the schema's required properties are required.
  *
  *   pulumi config set posthog:projectId <project id>
  *   pulumi config set --secret posthog:apiKey phx_…   # event_definition:write and property_definition:write
@@ -22,9 +23,22 @@ const steps = [
   { name: "signed_up", description: "A visitor created an account." },
   { name: "onboarding_completed", description: "A new user finished onboarding: the funnel's last step." },
 ];
-export const events = steps.map(
-  (step) => new posthog.EventDefinition(step.name, { ...step, tags: funnel, verified: true, ownerId: owner }).eventDefinitionId,
-);
+const definitions = steps.map((step) => new posthog.EventDefinition(step.name, { ...step, tags: funnel, verified: true, ownerId: owner }));
+export const events = definitions.map((definition) => definition.eventDefinitionId);
+
+// What every sign-up must carry (PostHog's schema management, today's PostHog): its plan, one of three, and its seats.
+const signUp = new posthog.SchemaPropertyGroup("sign-up", {
+  name: "Sign-up",
+  properties: [
+    { name: "plan", property_type: "String", is_required: true, validation_rules: { enum: ["free", "team", "enterprise"] } },
+    { name: "seats", property_type: "Numeric", is_required: true, validation_rules: { minimum: 1 } },
+    { name: "referrer_code", property_type: "String" },
+  ],
+});
+export const signedUpSchema = new posthog.EventSchema("signed-up-schema", {
+  eventDefinitionId: definitions[1]!.eventDefinitionId,
+  propertyGroupId: signUp.propertyGroupId,
+}).eventSchemaId;
 
 const properties = [
   { name: "plan", propertyType: "String", description: "The plan chosen: free, team or enterprise." },

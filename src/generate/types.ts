@@ -210,6 +210,10 @@ function inputEntries({ state, kind }: GeneratedTypes, optionalParent: boolean):
             doc: `The project (a number, or a Project's projectId); defaults to \`posthog:projectId\` or POSTHOG_PROJECT_ID. Changing it replaces the ${noun}.`,
             always: false,
           },
+          // The object of the project it is nested in, as an organization-scoped kind's parent is.
+          ...placeInputs(kind)
+            .slice(1)
+            .map((input) => fromSchema(input, !optionalParent)),
         ]
       : placeInputs(kind).map((input, i) => fromSchema(input, i > 0 && !optionalParent));
   return [
@@ -321,6 +325,11 @@ export function fieldTableTypes(entry: GeneratedTypes): string {
             "  ",
           ),
           "  projectId?: pulumi.Input<number>;",
+          // A kind nested in a project's object (a log alert's destinations) is looked up under its parent too.
+          ...members(
+            inputEntries(entry, true).filter((e) => e.name === kind.parent?.input),
+            (e) => `  ${e.name}${e.always ? "" : "?"}: pulumi.Input<${e.type}>;`,
+          ),
         ]
       : members(
           inputEntries(entry, true).filter((e) => placeInputs(kind).includes(e.name)),

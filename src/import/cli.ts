@@ -39,7 +39,7 @@ ${wrapped(`Writes a Pulumi project in DIR that declares every project of a PostH
 
 const TYPES_USAGE = `Usage: pulumi-posthog types --out FILE [options]
 
-${wrapped("Writes a TypeScript module typing a project's events from its event and property definitions as PostHog holds them (after `pulumi up`, those a program declares): `PostHogEvents`, each event with the properties PostHog has seen on it and their types, and `typedCapture(posthog)`, whose `capture` the compiler checks. Hidden events and PostHog's own (`$`-named) are left out.")}
+${wrapped("Writes a TypeScript module typing a project's events from its event and property definitions and its event schemas as PostHog holds them (after `pulumi up`, those a program declares): `PostHogEvents`, each event with its schema's properties (those the schema requires, required) and the properties PostHog has seen on it, with their types, and `typedCapture(posthog)`, whose `capture` the compiler checks. Hidden events and PostHog's own (`$`-named) are left out.")}
 
   --out FILE              where to write the module (required; - prints it)
   --project ID            the project (POSTHOG_PROJECT_ID)

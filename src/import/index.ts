@@ -105,9 +105,10 @@ export async function readOrganization(
         records = await importList(kind)!(http, projectId, read);
       } catch (error) {
         // A kind PostHog refuses to this key (a missing scope; alerts to every personal API key on PostHog
-        // 2025-08-04) or to this plan (402: subscriptions without the `subscriptions` feature) is left out, said so,
-        // and the rest imported: nothing of it is declared, so nothing is managed.
-        if (!(error instanceof PostHogError && (error.status === 403 || error.status === 402))) throw error;
+        // 2025-08-04), to this plan (402: subscriptions without the `subscriptions` feature) or does not serve at all
+        // (a route its version lacks: schema management and log alerts on 2025-08-04) is left out, said so, and the
+        // rest imported: nothing of it is declared, so nothing is managed.
+        if (!(error instanceof PostHogError && (error.status === 403 || error.status === 402 || error.endpointMissing))) throw error;
         progress(`project ${projectId}: ${pluralNoun(kind.noun)} not imported: ${error.message}`);
         counts.push(`${pluralNoun(kind.noun)} not readable`);
         continue;

@@ -35,6 +35,8 @@ export class Secret {
     readonly what: string,
     /** The resource whose input holds it. */
     readonly of: string,
+    /** The part of it PostHog answered, which the check sees in its place (`answeredPartStands`). */
+    readonly answeredPart?: unknown,
   ) {}
 }
 
@@ -221,7 +223,8 @@ class Planner {
       let key = base;
       for (let n = 2; keys.has(key); n++) key = `${base}-${n}`;
       keys.add(key);
-      entry[1] = setAt(entry[1], secret.path, new Secret(key, secret.what, name));
+      const answered = secret.answeredPartStands ? plain(valueAt(entry[1], secret.path)) : undefined;
+      entry[1] = setAt(entry[1], secret.path, new Secret(key, secret.what, name, answered));
     }
     inputs.push([adoptInputOf(kind), idValue(record["id"])]);
     const planned: Planned = {
@@ -288,7 +291,7 @@ function toValue(value: unknown): Value {
 /** A Value with each reference as the id it stands for: what the check and PostHog see. */
 export function plain(value: Value): unknown {
   if (value instanceof Ref) return value.stands;
-  if (value instanceof Secret) return SECRET_STANDS;
+  if (value instanceof Secret) return value.answeredPart ?? SECRET_STANDS;
   if (Array.isArray(value)) return value.map(plain);
   if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
   return value;
@@ -361,8 +364,11 @@ function pathsOf(value: Value, pattern: readonly string[]): string[][] {
   return keys.flatMap((key) => pathsOf(value[key]!, rest).map((path) => [key, ...path]));
 }
 
-function valueAt(value: Value, path: readonly string[]): Value {
-  return path.reduce<Value>((at, key) => (isValueObject(at) ? (at[key] ?? null) : null), value);
+function valueAt(value: Value, path: ReadonlyArray<string | number>): Value {
+  return path.reduce<Value>(
+    (at, key) => (Array.isArray(at) && typeof key === "number" ? (at[key] ?? null) : isValueObject(at) ? (at[key] ?? null) : null),
+    value,
+  );
 }
 
 /**

@@ -37,9 +37,14 @@ import { accessControlKind } from "./access-control/kind";
 import { notebookKind } from "./notebook/kind";
 import { subscriptionKind } from "./subscription/kind";
 import { insightVariableKind } from "./insight-variable/kind";
+import { featureFlagScheduleKind } from "./feature-flag-schedule/kind";
 import { errorTrackingAssignmentRuleKind } from "./error-tracking-assignment-rule/kind";
 import { errorTrackingGroupingRuleKind } from "./error-tracking-grouping-rule/kind";
 import { errorTrackingSuppressionRuleKind } from "./error-tracking-suppression-rule/kind";
+import { schemaPropertyGroupKind } from "./schema-property-group/kind";
+import { eventSchemaKind } from "./event-schema/kind";
+import { logsAlertKind } from "./logs-alert/kind";
+import { logsAlertDestinationKind } from "./logs-alert-destination/kind";
 import { linkKind } from "./link/kind";
 import type { Kind } from "../kit/kind";
 import { pluralNoun } from "../kit/names";
@@ -79,6 +84,11 @@ export const kinds: readonly Kind[] = [
   errorTrackingAssignmentRuleKind as Kind,
   errorTrackingGroupingRuleKind as Kind,
   errorTrackingSuppressionRuleKind as Kind,
+  featureFlagScheduleKind as Kind,
+  schemaPropertyGroupKind as Kind,
+  eventSchemaKind as Kind,
+  logsAlertKind as Kind,
+  logsAlertDestinationKind as unknown as Kind,
   linkKind as Kind,
 ];
 

@@ -362,8 +362,14 @@ function modelOf<R, T extends object>(spec: FieldModelSpec<R, T>, kind: Pick<Mod
     declares: (inputs, field) =>
       Object.hasOwn(spec.fields, field) ? inputs[arg(field)] !== undefined : Object.hasOwn(openOf(inputs), field),
     declaredSettings,
-    differingSettings: (declared, live) =>
-      Object.fromEntries(Object.entries(declared).filter(([field, value]) => !valuesEqual(field, value, live(field)))),
+    differingSettings(declared, live) {
+      const differing = Object.entries(declared).filter(([field, value]) => !valuesEqual(field, value, live(field)));
+      const sent = new Set(differing.map(([field]) => field));
+      const along = Object.entries(declared).filter(
+        ([field]) => !sent.has(field) && rowOf(spec.fields, field)?.sentWith?.some((other) => sent.has(other)),
+      );
+      return Object.fromEntries([...differing, ...along]);
+    },
     withLiveKeys(body, live) {
       const sent: Json = { ...body };
       for (const field of spec.alwaysSent ?? []) if (sent[field] === undefined) sent[field] = live(field);

@@ -45,6 +45,11 @@ export interface FieldDef {
    * from its record.ts.
    */
   readonly answer?: z.ZodType;
+  /**
+   * Fields whose write makes PostHog rewrite this one unless it comes along (a transformation enabled again goes last
+   * unless its `execution_order` is sent with it): a declared value is sent whenever one of them is.
+   */
+  readonly sentWith?: readonly string[];
   /** PostHog refuses the field on create, or drops it: it is left out of the POST and set by a PATCH right after. */
   readonly afterCreate?: true;
   /**

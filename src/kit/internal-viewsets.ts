@@ -15,6 +15,11 @@ export interface InternalBefore {
   readonly scope: string;
 }
 
+/** PostHog's refusal of every personal API key, with what a later PostHog does; any other error as it is. */
+export function internalRefusal(error: unknown, facts: InternalBefore): unknown {
+  return internalRefusalOf(error, facts) ?? error;
+}
+
 /** PostHog's refusal of every personal API key said with what a later PostHog does, or undefined (a kind's `createRefusal`). */
 export function internalRefusalOf(error: unknown, facts: InternalBefore): Error | undefined {
   if (!(error instanceof PostHogError && error.refusedToScopedKeys)) return undefined;

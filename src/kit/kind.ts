@@ -328,7 +328,17 @@ export interface ImportFacts<S extends ScopeKind, R> {
    * payloads): each path in the field's value, and what the user is told it is. The program never holds them: it
    * reads each from a secret in the stack's configuration.
    */
-  secrets?(record: R): ReadonlyArray<{ readonly field: string; readonly path: ReadonlyArray<string | number>; readonly what: string }>;
+  secrets?(record: R): ReadonlyArray<{
+    readonly field: string;
+    readonly path: ReadonlyArray<string | number>;
+    readonly what: string;
+    /**
+     * PostHog answers a part of the secret of the same form (a webhook URL's scheme and host, a key's last four
+     * characters): the importer's check of the inputs sees that part in its place, which the kind's rules take as
+     * they take the whole.
+     */
+    readonly answeredPartStands?: true;
+  }>;
   /**
    * Where a field's value may be written as its JSON text, which the provider reads as the value (a flag's payloads):
    * `*` stands for any key. A language that would evaluate the value (Pulumi YAML's `fn::` keys) gets the text.

@@ -43,6 +43,11 @@ import type * as insightVariableModule from "../kinds/insight-variable/kind";
 import type * as errorTrackingAssignmentRuleModule from "../kinds/error-tracking-assignment-rule/kind";
 import type * as errorTrackingGroupingRuleModule from "../kinds/error-tracking-grouping-rule/kind";
 import type * as errorTrackingSuppressionRuleModule from "../kinds/error-tracking-suppression-rule/kind";
+import type * as featureFlagScheduleModule from "../kinds/feature-flag-schedule/kind";
+import type * as schemaPropertyGroupModule from "../kinds/schema-property-group/kind";
+import type * as eventSchemaModule from "../kinds/event-schema/kind";
+import type * as logsAlertModule from "../kinds/logs-alert/kind";
+import type * as logsAlertDestinationModule from "../kinds/logs-alert-destination/kind";
 import type * as linkModule from "../kinds/link/kind";
 
 export type ProjectLifecycle = InstanceType<typeof projectModule.ProjectLifecycle>;
@@ -223,6 +228,31 @@ export type ErrorTrackingSuppressionRuleProvider = InstanceType<
 >;
 export declare const ErrorTrackingSuppressionRuleProvider: typeof errorTrackingSuppressionRuleModule.ErrorTrackingSuppressionRuleLifecycle;
 export declare const errorTrackingSuppressionRuleProvider: pulumi.dynamic.ResourceProvider;
+export type FeatureFlagScheduleLifecycle = InstanceType<typeof featureFlagScheduleModule.FeatureFlagScheduleLifecycle>;
+export declare const FeatureFlagScheduleLifecycle: typeof featureFlagScheduleModule.FeatureFlagScheduleLifecycle;
+export type FeatureFlagScheduleProvider = InstanceType<typeof featureFlagScheduleModule.FeatureFlagScheduleLifecycle>;
+export declare const FeatureFlagScheduleProvider: typeof featureFlagScheduleModule.FeatureFlagScheduleLifecycle;
+export declare const featureFlagScheduleProvider: pulumi.dynamic.ResourceProvider;
+export type SchemaPropertyGroupLifecycle = InstanceType<typeof schemaPropertyGroupModule.SchemaPropertyGroupLifecycle>;
+export declare const SchemaPropertyGroupLifecycle: typeof schemaPropertyGroupModule.SchemaPropertyGroupLifecycle;
+export type SchemaPropertyGroupProvider = InstanceType<typeof schemaPropertyGroupModule.SchemaPropertyGroupLifecycle>;
+export declare const SchemaPropertyGroupProvider: typeof schemaPropertyGroupModule.SchemaPropertyGroupLifecycle;
+export declare const schemaPropertyGroupProvider: pulumi.dynamic.ResourceProvider;
+export type EventSchemaLifecycle = InstanceType<typeof eventSchemaModule.EventSchemaLifecycle>;
+export declare const EventSchemaLifecycle: typeof eventSchemaModule.EventSchemaLifecycle;
+export type EventSchemaProvider = InstanceType<typeof eventSchemaModule.EventSchemaLifecycle>;
+export declare const EventSchemaProvider: typeof eventSchemaModule.EventSchemaLifecycle;
+export declare const eventSchemaProvider: pulumi.dynamic.ResourceProvider;
+export type LogsAlertLifecycle = InstanceType<typeof logsAlertModule.LogsAlertLifecycle>;
+export declare const LogsAlertLifecycle: typeof logsAlertModule.LogsAlertLifecycle;
+export type LogsAlertProvider = InstanceType<typeof logsAlertModule.LogsAlertLifecycle>;
+export declare const LogsAlertProvider: typeof logsAlertModule.LogsAlertLifecycle;
+export declare const logsAlertProvider: pulumi.dynamic.ResourceProvider;
+export type LogsAlertDestinationLifecycle = InstanceType<typeof logsAlertDestinationModule.LogsAlertDestinationLifecycle>;
+export declare const LogsAlertDestinationLifecycle: typeof logsAlertDestinationModule.LogsAlertDestinationLifecycle;
+export type LogsAlertDestinationProvider = InstanceType<typeof logsAlertDestinationModule.LogsAlertDestinationLifecycle>;
+export declare const LogsAlertDestinationProvider: typeof logsAlertDestinationModule.LogsAlertDestinationLifecycle;
+export declare const logsAlertDestinationProvider: pulumi.dynamic.ResourceProvider;
 export type LinkLifecycle = InstanceType<typeof linkModule.LinkLifecycle>;
 export declare const LinkLifecycle: typeof linkModule.LinkLifecycle;
 export type LinkProvider = InstanceType<typeof linkModule.LinkLifecycle>;
@@ -364,6 +394,26 @@ lazyKind(module.exports, "ErrorTrackingGroupingRule", () => {
 lazyKind(module.exports, "ErrorTrackingSuppressionRule", () => {
   const loaded = require("../kinds/error-tracking-suppression-rule/kind") as typeof errorTrackingSuppressionRuleModule;
   return { kind: loaded.errorTrackingSuppressionRuleKind as Kind, Lifecycle: loaded.ErrorTrackingSuppressionRuleLifecycle };
+});
+lazyKind(module.exports, "FeatureFlagSchedule", () => {
+  const loaded = require("../kinds/feature-flag-schedule/kind") as typeof featureFlagScheduleModule;
+  return { kind: loaded.featureFlagScheduleKind as Kind, Lifecycle: loaded.FeatureFlagScheduleLifecycle };
+});
+lazyKind(module.exports, "SchemaPropertyGroup", () => {
+  const loaded = require("../kinds/schema-property-group/kind") as typeof schemaPropertyGroupModule;
+  return { kind: loaded.schemaPropertyGroupKind as Kind, Lifecycle: loaded.SchemaPropertyGroupLifecycle };
+});
+lazyKind(module.exports, "EventSchema", () => {
+  const loaded = require("../kinds/event-schema/kind") as typeof eventSchemaModule;
+  return { kind: loaded.eventSchemaKind as Kind, Lifecycle: loaded.EventSchemaLifecycle };
+});
+lazyKind(module.exports, "LogsAlert", () => {
+  const loaded = require("../kinds/logs-alert/kind") as typeof logsAlertModule;
+  return { kind: loaded.logsAlertKind as Kind, Lifecycle: loaded.LogsAlertLifecycle };
+});
+lazyKind(module.exports, "LogsAlertDestination", () => {
+  const loaded = require("../kinds/logs-alert-destination/kind") as typeof logsAlertDestinationModule;
+  return { kind: loaded.logsAlertDestinationKind as unknown as Kind, Lifecycle: loaded.LogsAlertDestinationLifecycle };
 });
 lazyKind(module.exports, "Link", () => {
   const loaded = require("../kinds/link/kind") as typeof linkModule;

@@ -31,6 +31,10 @@ export interface ActionArgs {
   description?: pulumi.Input<string>;
   /** What matches, any step sufficing: each with `event` (`"$autocapture"`, `"$pageview"` or your own), `url` and `url_matching`, `selector`, `tag_name`, `text` and `text_matching`, `href` and `href_matching` ("contains", "regex" or "exact"), and `properties` (property filters). */
   steps?: pulumi.Input<pulumi.Input<ActionStep>[]>;
+  /** Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project's settings (its `slack_incoming_webhook`, set in PostHog's project settings). */
+  postToSlack?: pulumi.Input<boolean>;
+  /** The message posted when `postToSlack` is set, in PostHog's message template form (placeholders in square brackets); empty for PostHog's default message. At most 1200 characters; PostHog trims it. */
+  slackMessageFormat?: pulumi.Input<string>;
   /** Tags; PostHog trims and lower-cases them and keeps each once. */
   tags?: pulumi.Input<pulumi.Input<string>[]>;
 }
@@ -56,6 +60,10 @@ export interface ActionOutputProperties {
   readonly description?: pulumi.Output<string>;
   /** What matches, any step sufficing: each with `event` (`"$autocapture"`, `"$pageview"` or your own), `url` and `url_matching`, `selector`, `tag_name`, `text` and `text_matching`, `href` and `href_matching` ("contains", "regex" or "exact"), and `properties` (property filters). Present when declared. */
   readonly steps?: pulumi.Output<ActionStep[]>;
+  /** Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project's settings (its `slack_incoming_webhook`, set in PostHog's project settings). Present when declared. */
+  readonly postToSlack?: pulumi.Output<boolean>;
+  /** The message posted when `postToSlack` is set, in PostHog's message template form (placeholders in square brackets); empty for PostHog's default message. At most 1200 characters; PostHog trims it. Present when declared. */
+  readonly slackMessageFormat?: pulumi.Output<string>;
   /** Tags; PostHog trims and lower-cases them and keeps each once. Present when declared. */
   readonly tags?: pulumi.Output<string[]>;
 }

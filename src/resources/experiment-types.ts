@@ -14,6 +14,15 @@ export interface ExperimentVariant {
   rollout_percentage?: number;
 }
 
+/** Who counts as exposed to an experiment (PostHog's ExperimentExposureCriteria). */
+export interface ExperimentExposureCriteria {
+  filterTestAccounts?: boolean;
+  exposure_config?:
+    | { kind?: "ExperimentEventExposureConfig"; event: string; properties: Array<Record<string, unknown>> }
+    | { kind: "ActionsNode"; id: number; [key: string]: unknown };
+  multiple_variant_handling?: "exclude" | "first_seen" | null;
+}
+
 /** A saved metric as an experiment measures it: its id and whether it is a primary or secondary metric. */
 export interface ExperimentSavedMetricLink {
   /** An ExperimentSavedMetric's savedMetricId. */
@@ -52,6 +61,8 @@ export interface ExperimentArgs {
   holdoutId?: pulumi.Input<number | null>;
   /** Saved metrics the experiment measures (PostHog's `saved_metrics_ids`): each `{ id: <an ExperimentSavedMetric's savedMetricId>, metadata: { type: "primary" | "secondary" } }`. They count with `metrics` and `metricsSecondary` against the limit of 10 each; the list replaces the experiment's saved metrics whole. */
   savedMetricIds?: pulumi.Input<pulumi.Input<ExperimentSavedMetricLink>[]>;
+  /** Who counts as exposed: `filterTestAccounts` (today's PostHog sets `true` when left out), `exposure_config` (an event, `{ kind: "ExperimentEventExposureConfig", event: "$pageview", properties: [] }`, or an action, `{ kind: "ActionsNode", id: <actionId> }`, which PostHog 2025-08-04 refuses; the feature flag's own `$feature_flag_called` when left out) and `multiple_variant_handling` (`"exclude"` or `"first_seen"`: users seen in several variants). */
+  exposureCriteria?: pulumi.Input<ExperimentExposureCriteria | null>;
   /** Archived experiments are kept but out of the way. */
   archived?: pulumi.Input<boolean>;
   /** Whether the experiment runs: `true` launches it (PostHog sets its start date to now and turns its flag on), `false` keeps a draft. */
@@ -99,6 +110,8 @@ export interface ExperimentOutputProperties {
   readonly holdoutId?: pulumi.Output<number | null>;
   /** Saved metrics the experiment measures (PostHog's `saved_metrics_ids`): each `{ id: <an ExperimentSavedMetric's savedMetricId>, metadata: { type: "primary" | "secondary" } }`. They count with `metrics` and `metricsSecondary` against the limit of 10 each; the list replaces the experiment's saved metrics whole. Present when declared. */
   readonly savedMetricIds?: pulumi.Output<ExperimentSavedMetricLink[]>;
+  /** Who counts as exposed: `filterTestAccounts` (today's PostHog sets `true` when left out), `exposure_config` (an event, `{ kind: "ExperimentEventExposureConfig", event: "$pageview", properties: [] }`, or an action, `{ kind: "ActionsNode", id: <actionId> }`, which PostHog 2025-08-04 refuses; the feature flag's own `$feature_flag_called` when left out) and `multiple_variant_handling` (`"exclude"` or `"first_seen"`: users seen in several variants). Present when declared. */
+  readonly exposureCriteria?: pulumi.Output<ExperimentExposureCriteria | null>;
   /** Archived experiments are kept but out of the way. Present when declared. */
   readonly archived?: pulumi.Output<boolean>;
   /** Whether the experiment runs: `true` launches it (PostHog sets its start date to now and turns its flag on), `false` keeps a draft. Present when declared. */

@@ -15,6 +15,7 @@ export type {
   ExperimentState,
   ExperimentOutputProperties,
   ExperimentVariant,
+  ExperimentExposureCriteria,
   ExperimentSavedMetricLink,
   ExperimentParameters,
 } from "./experiment-types";

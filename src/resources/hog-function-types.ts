@@ -31,6 +31,14 @@ export interface HogFunctionInputSchema {
   [key: string]: unknown;
 }
 
+/** One of a destination's mappings (PostHog's MappingsSerializer): its own inputs and the events it matches. */
+export interface HogFunctionMapping {
+  name?: string;
+  inputs_schema?: HogFunctionInputSchema[];
+  inputs?: Record<string, HogFunctionInput>;
+  filters?: Record<string, unknown>;
+}
+
 /** An input's value (`templating`: how string values are templated). */
 export interface HogFunctionInput {
   value: unknown;
@@ -65,6 +73,12 @@ export interface HogFunctionArgs {
     hash: string;
     threshold?: number | null;
   } | null>;
+  /** A destination's mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function's own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping's inputs as given, secret ones too (it hides only the function's own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today's PostHog drops `events` and `actions` from the function's own `filters`. */
+  mappings?: pulumi.Input<pulumi.Input<HogFunctionMapping>[]>;
+  /** The icon PostHog shows for it (a URL; a template's icon when left out). */
+  iconUrl?: pulumi.Input<string | null>;
+  /** Where a transformation runs among the project's transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others. */
+  executionOrder?: pulumi.Input<number | null>;
   /** The template it starts from, where the PostHog in front of you has templates (loaded by its plugin server): its code, inputs schema, icon and name fill what is not given. Fixed at create: changing it replaces the function. */
   templateId?: pulumi.Input<string>;
 }
@@ -106,6 +120,12 @@ export interface HogFunctionOutputProperties {
     hash: string;
     threshold?: number | null;
   } | null>;
+  /** A destination's mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function's own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping's inputs as given, secret ones too (it hides only the function's own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today's PostHog drops `events` and `actions` from the function's own `filters`. Present when declared. */
+  readonly mappings?: pulumi.Output<HogFunctionMapping[]>;
+  /** The icon PostHog shows for it (a URL; a template's icon when left out). Present when declared. */
+  readonly iconUrl?: pulumi.Output<string | null>;
+  /** Where a transformation runs among the project's transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others. Present when declared. */
+  readonly executionOrder?: pulumi.Output<number | null>;
   /** The template it starts from, where the PostHog in front of you has templates (loaded by its plugin server): its code, inputs schema, icon and name fill what is not given. Fixed at create: changing it replaces the function. Present when declared. */
   readonly templateId?: pulumi.Output<string>;
 }

@@ -5,8 +5,8 @@
  *
  * The class declares inputs and outputs and hands them to the engine (./declared); the lifecycle runs in
  * `pulumi-posthog/provider` (HogFunctionProvider), loaded by name inside Pulumi's provider host. This module loads
- * nothing else of the package: its types are plain, in ./hog-function-types. Secret inputs become Pulumi secrets as
- * ./declared registers the inputs, before anything reaches the engine.
+ * nothing else of the package: its types are plain, in ./hog-function-types. Secret inputs (and mappings with inputs)
+ * become Pulumi secrets as ./declared registers the inputs, before anything reaches the engine.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { beginRegistration, isDeclaredInstance, serializedProvider } from "./declared";
@@ -18,6 +18,7 @@ export type {
   HogFunctionOutputProperties,
   HogFunctionType,
   HogFunctionInputSchema,
+  HogFunctionMapping,
   HogFunctionInput,
 } from "./hog-function-types";
 
@@ -30,7 +31,10 @@ const facts = {
   provider: serializedProvider("hogFunctionProvider"),
   outputNames,
   secretOutputNames: [],
-  secretInputs: [{ input: "inputs", when: { input: "inputsSchema", someItem: ["secret"], is: true } }],
+  secretInputs: [
+    { input: "inputs", when: { input: "inputsSchema", someItem: ["secret"], is: true } },
+    { input: "mappings", when: { input: "mappings", someItem: ["inputs"] } },
+  ],
 };
 
 export interface HogFunction extends HogFunctionOutputProperties {}

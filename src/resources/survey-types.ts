@@ -76,6 +76,10 @@ export interface SurveyArgs {
   archived?: pulumi.Input<boolean>;
   /** Record answers before the survey is completed. */
   enablePartialResponses?: pulumi.Input<boolean>;
+  /** How often a person is asked: "once" (PostHog's default), "recurring" (again after each iteration) or "always". */
+  schedule?: pulumi.Input<"once" | "recurring" | "always">;
+  /** Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field). */
+  enableIframeEmbedding?: pulumi.Input<boolean>;
 }
 
 /** Properties for looking up an existing survey with `Survey.get`. */
@@ -119,6 +123,10 @@ export interface SurveyOutputProperties {
   readonly archived?: pulumi.Output<boolean>;
   /** Record answers before the survey is completed. Present when declared. */
   readonly enablePartialResponses?: pulumi.Output<boolean>;
+  /** How often a person is asked: "once" (PostHog's default), "recurring" (again after each iteration) or "always". Present when declared. */
+  readonly schedule?: pulumi.Output<"once" | "recurring" | "always">;
+  /** Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field). Present when declared. */
+  readonly enableIframeEmbedding?: pulumi.Output<boolean>;
 }
 
 /** The output properties every `posthog.Survey` registers (a declared field adds its own). */

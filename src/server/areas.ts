@@ -22,11 +22,14 @@ import { area as insightVariables } from "./insight-variables/area";
 import { area as insights } from "./insights/area";
 import { area as invites } from "./invites/area";
 import { area as links } from "./links/area";
+import { area as logsAlerts } from "./logs-alerts/area";
 import { area as notebooks } from "./notebooks/area";
 import { area as organizationMembers } from "./organization-members/area";
 import { area as projects } from "./projects/area";
 import { area as proxyRecords } from "./proxy-records/area";
 import { area as roles } from "./roles/area";
+import { area as scheduledChanges } from "./scheduled-changes/area";
+import { area as schemaManagement } from "./schema-management/area";
 import { area as sessionRecordingPlaylists } from "./session-recording-playlists/area";
 import { area as subscriptions } from "./subscriptions/area";
 import { area as surveys } from "./surveys/area";
@@ -55,11 +58,14 @@ export const areas: readonly ServerArea[] = [
   insights,
   invites,
   links,
+  logsAlerts,
   notebooks,
   organizationMembers,
   projects,
   proxyRecords,
   roles,
+  scheduledChanges,
+  schemaManagement,
   sessionRecordingPlaylists,
   subscriptions,
   surveys,

@@ -1,15 +1,15 @@
 /**
- * posthog.Action and posthog.Annotation against a real PostHog: an annotation's naive date-time read back without
- * change, the fields PostHog 2025-08-04 lacks, and the provider's refusals before sending agreeing with PostHog's own.
- * Each kind's create, a preview without change, drift shown `old => new` and put back, adoption, import and destroy
- * are the contract's Action and Annotation cases (contract.test.ts), against the same PostHog. Everything carries the
- * run's prefix and is marked deleted afterwards.
+ * posthog.Action and posthog.Annotation against a real PostHog: an annotation's naive date-time and an action's Slack
+ * message read back without change, the fields PostHog 2025-08-04 lacks, and the provider's refusals before sending
+ * agreeing with PostHog's own. Each kind's create, a preview without change, drift shown `old => new` and put back,
+ * adoption, import and destroy are the contract's Action and Annotation cases (contract.test.ts), against the same
+ * PostHog. Everything carries the run's prefix and is marked deleted afterwards.
  */
 import { PostHogError, type Transport } from "../../src/client-entry";
 import * as actions from "../../src/kinds/action/endpoints";
 import * as annotations from "../../src/kinds/annotation/endpoints";
 import type { KindModel, Json, Recorded } from "../../src/kit/lifecycle";
-import { AnnotationLifecycle } from "../../src/provider";
+import { ActionLifecycle, AnnotationLifecycle } from "../../src/provider";
 import { actionModel } from "../../src/kinds/action/kind";
 import { annotationModel } from "../../src/kinds/annotation/kind";
 import { acceptanceTarget, inTargetProject, type AcceptanceTarget } from "./real-posthog";
@@ -18,12 +18,14 @@ let target: AcceptanceTarget;
 let client: Transport;
 let projectId: number;
 let annotationProvider: AnnotationLifecycle;
+let actionProvider: ActionLifecycle;
 
 beforeAll(() => {
   target = acceptanceTarget();
   const inProject = inTargetProject(target);
   ({ client, projectId } = inProject);
   annotationProvider = new AnnotationLifecycle(inProject.connection);
+  actionProvider = new ActionLifecycle(inProject.connection);
 });
 afterAll(async () => {
   if (!client) return;
@@ -57,6 +59,26 @@ test("an annotation's emoji and hiddenInUserInterface: named with the version th
   }
 });
 
+test("an action's Slack message: PostHog trims it, read back without change", async () => {
+  const inputs: Json = {
+    projectId,
+    name: named("slack"),
+    steps: [{ event: "$pageview" }],
+    postToSlack: true,
+    slackMessageFormat: " [action.name] was matched ",
+  };
+  expect(actionModel.validate(inputs)).toEqual([]);
+  const created = await actionProvider.create(inputs);
+  expect(await actions.getAction(client, projectId, Number(created.id))).toMatchObject({
+    post_to_slack: true,
+    slack_message_format: "[action.name] was matched",
+  });
+  const read = await actionProvider.read(created.id, created.outs as Json);
+  expect(read.inputs).toEqual(inputs);
+  expect((await actionProvider.diff(created.id, read.props as Json, inputs)).changes).toBe(false);
+  await actionProvider.delete(created.id, read.props as Json);
+});
+
 /** Whether PostHog refuses the body a refused input would have sent (400), or takes it (then deleted again). */
 async function postHogAnswer(create: () => Promise<{ id: number }>, remove: (id: number) => Promise<unknown>): Promise<number | "created"> {
   return create().then<number | "created", number>(
@@ -77,6 +99,12 @@ const refusals: Array<[string, "action" | "annotation", Json, string]> = [
     "action",
     { name: "refused", steps: [{ event: "$pageview", url: "/x", url_matching: "fuzzy" }] },
     "steps",
+  ],
+  [
+    "a Slack message beyond 1200 characters",
+    "action",
+    { name: "refused-slack", slackMessageFormat: "x".repeat(1201) },
+    "slackMessageFormat",
   ],
   ["an annotation's deprecated recording scope", "annotation", { content: "refused", scope: "recording" }, "scope"],
   ["an annotation's date that is no date", "annotation", { content: "refused", dateMarker: "yesterday" }, "dateMarker"],

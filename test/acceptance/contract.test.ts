@@ -63,6 +63,10 @@ const refused: Readonly<Record<string, Refusal>> =
           refusal:
             /refuses GET \/api\/projects\/\d+\/external_data_sources\/ to personal API keys of every scope.*the `external_data_source` scope/s,
         },
+        FeatureFlagSchedule: {
+          why: "PostHog 2025-08-04's ScheduledChangeViewSet has scope_object INTERNAL (posthog/api/scheduled_change.py), which no personal API key with scopes may use",
+          refusal: /does not support Personal API Key access.*scheduled changes to its web app only.*the `feature_flag` scope/s,
+        },
         WarehouseViewLink: {
           why: "PostHog 2025-08-04's ViewLinkViewSet has scope_object INTERNAL, which no personal API key may use",
           refusal: /refuses GET \/api\/projects\/\d+\/warehouse_view_links\/ to personal API keys of every scope/,

@@ -1,8 +1,9 @@
 /**
  * posthog.Survey, posthog.Experiment and posthog.HogFunction against a real PostHog: each lifecycle (create, PostHog's
  * normalisations read back without change, drift, restore, deleted as PostHog deletes it), a secret input never
- * answered nor drifting, and the provider's rules agreeing with PostHog's own refusals. Everything carries the run's
- * prefix and is deleted afterwards (surveys with DELETE, the rest marked deleted, the experiments' flags too).
+ * answered nor drifting, a transformation's order kept when it is enabled again, an experiment's exposure criteria,
+ * and the provider's rules agreeing with PostHog's own refusals. Everything carries the run's prefix and is deleted
+ * afterwards (surveys with DELETE, the rest marked deleted, the experiments' flags too).
  */
 import { PostHogError, type Transport } from "../../src/client-entry";
 import * as experiments from "../../src/kinds/experiment/endpoints";
@@ -129,6 +130,36 @@ test("Experiment: PostHog makes the flag; read back without change; launch, stop
   expect((await featureFlags.getFeatureFlag(client, projectId, flagId)).deleted).toBe(false);
 });
 
+test("Experiment: exposure criteria of an event read back without change, PostHog's own test-account default or not", async () => {
+  const provider = new ExperimentLifecycle(connection);
+  const exposureCriteria = { exposure_config: { kind: "ExperimentEventExposureConfig", event: "$pageview", properties: [] } };
+  const inputs: Json = { projectId, name: name("Exposure"), featureFlagKey: key("exposure"), exposureCriteria };
+  expect(experimentModel.validate(inputs)).toEqual([]);
+  const created = await provider.create(inputs);
+  const read = await provider.read(created.id, created.outs as Json);
+  expect(read.inputs).toEqual(inputs);
+  expect((await provider.diff(created.id, read.props as Json, inputs)).changes).toBe(false);
+  const unfiltered = { ...inputs, exposureCriteria: { ...exposureCriteria, filterTestAccounts: false } };
+  const updated = await provider.update(created.id, read.props as Json, unfiltered);
+  expect((await experiments.getExperiment(client, projectId, Number(created.id))).exposure_criteria).toEqual(
+    unfiltered["exposureCriteria"],
+  );
+  expect((await provider.diff(created.id, updated.outs as Json, unfiltered)).changes).toBe(false);
+  await provider.delete(created.id, updated.outs as Json);
+});
+
+test("Experiment: an action's exposure is today's; PostHog 2025-08-04 refuses it", async () => {
+  const exposureCriteria = { exposure_config: { kind: "ActionsNode", id: 1 } };
+  const answer = await refused(() =>
+    experiments.createExperiment(client, projectId, {
+      name: name("action-exposure"),
+      feature_flag_key: key("action-exposure"),
+      exposure_criteria: exposureCriteria,
+    }),
+  );
+  expect(answer).toBe(target.version === "2025-08-04" ? 400 : undefined);
+});
+
 test("HogFunction: a transformation from hog code with a secret input: never answered, never drift; a new secret sent; soft delete", async () => {
   const provider = new HogFunctionLifecycle(connection);
   const inputs: Json = {
@@ -160,6 +191,30 @@ test("HogFunction: a transformation from hog code with a secret input: never ans
 
   await provider.delete(created.id, updated.outs as Json);
   await expect(hogFunctions.getHogFunction(client, projectId, created.id)).rejects.toMatchObject({ isNotFound: true });
+});
+
+test("HogFunction: a transformation's executionOrder and iconUrl read back without change, kept when it is enabled again", async () => {
+  const provider = new HogFunctionLifecycle(connection);
+  const inputs: Json = {
+    projectId,
+    type: "transformation",
+    name: name("Ordered"),
+    hog: "return event",
+    executionOrder: 9,
+    iconUrl: "/static/transformations/geoip.png",
+    enabled: false,
+  };
+  expect(hogFunctionModel.validate(inputs)).toEqual([]);
+  const created = await provider.create(inputs);
+  const read = await provider.read(created.id, created.outs as Json);
+  expect(read.inputs).toEqual(inputs);
+  expect((await provider.diff(created.id, read.props as Json, inputs)).changes).toBe(false);
+
+  // Enabled without its order, PostHog would put it after the others: the declared order goes along.
+  const enabled = await provider.update(created.id, read.props as Json, { ...inputs, enabled: true });
+  expect((await hogFunctions.getHogFunction(client, projectId, created.id)).execution_order).toBe(9);
+  expect((await provider.diff(created.id, enabled.outs as Json, { ...inputs, enabled: true })).changes).toBe(false);
+  await provider.delete(created.id, enabled.outs as Json);
 });
 
 /** PostHog's answer to a body the provider refuses: a 400 (the provider refuses it first, naming the same rule). */
@@ -246,6 +301,38 @@ test.each([
         hog: "return event",
         inputs_schema: [{ key: "n", type: "number" }],
         inputs: { n: { value: "2" } },
+      }),
+  ],
+  [
+    "an exposure event without its properties",
+    () => experimentModel.validate({ name: "x", featureFlagKey: "k", exposureCriteria: { exposure_config: { event: "$pageview" } } }),
+    () =>
+      experiments.createExperiment(client, projectId, {
+        name: name("bad-exposure"),
+        feature_flag_key: key("bad-exposure"),
+        exposure_criteria: { exposure_config: { event: "$pageview" } },
+      }),
+  ],
+  [
+    "mappings on a transformation",
+    () => hogFunctionModel.validate({ type: "transformation", hog: "return event", mappings: [{ name: "m" }] }),
+    () =>
+      hogFunctions.createHogFunction(client, projectId, {
+        type: "transformation",
+        name: name("bad-mappings"),
+        hog: "return event",
+        mappings: [{ name: "m" }],
+      }),
+  ],
+  [
+    "an execution order beyond 32767",
+    () => hogFunctionModel.validate({ type: "transformation", hog: "return event", executionOrder: 32768 }),
+    () =>
+      hogFunctions.createHogFunction(client, projectId, {
+        type: "transformation",
+        name: name("bad-order"),
+        hog: "return event",
+        execution_order: 32768,
       }),
   ],
 ])("%s: refused by the provider before sending, and by PostHog", async (_what, ours, theirs) => {

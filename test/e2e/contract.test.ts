@@ -37,7 +37,7 @@ import { MAX_JSON_DEPTH } from "../../src/kit/json";
 import { ExampleLookup, ExampleRef, ExampleSecret, ExampleUser, type ExampleValue, lookup, markersIn } from "../../src/kit/example";
 import { declared, yamlProgram } from "../../src/generate/example";
 import { type Kind, pluralOf } from "../../src/kit/kind";
-import { contractKinds, driftInput, driftValue, INGESTED_KINDS, ingestedByExamples, postHogField } from "../helpers/contract";
+import { BESIDE_INGESTED, contractKinds, driftInput, driftValue, ingestedByExamples, postHogField } from "../helpers/contract";
 import { refuseHogTemplate } from "../helpers/hog-function-faults";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 import { cacheDir, pluginSession, repoRoot, type PluginSession } from "../helpers/pulumi-cli";
@@ -94,8 +94,9 @@ function contractProgram(): string[] {
   const lines = [`const config = new pulumi.Config();`];
   for (const kind of contractKinds) {
     const v = variable(kind);
-    // The definitions ingestion makes are taken over where ingestion made them: the configured project, seeded first.
-    const ingested = INGESTED_KINDS.includes(kind.name);
+    // The definitions ingestion makes are taken over where ingestion made them: the configured project, seeded first;
+    // what names them is declared beside them.
+    const ingested = BESIDE_INGESTED.includes(kind.name);
     const scope = kind.scope === "project" && !ingested ? `projectId: ${variable(home)}.${home.identity.output}, ` : "";
     const inputs = typescript(kind.example.inputs as ExampleValue);
     lines.push(`const ${v} = new posthog.${kind.name}(${JSON.stringify(resourceName(kind))}, { ${scope}...${inputs} });`);
@@ -199,10 +200,14 @@ const inProjects = (ids: number[]) => (r: { path: string }) => ids.some((id) => 
 const besideProjects = () => [cohortProjectId, output<number>("dashboardProjectId"), output<number>("surveysProjectId")];
 /**
  * Whether a request is to an object beside the contract's. The ingested kinds' examples live in the configured
- * project, where ingestion seeded their definitions (INGESTED_KINDS: event and property definitions): theirs are the
- * contract's, not those beside it.
+ * project, where ingestion seeded their definitions, with the examples that name them (BESIDE_INGESTED: event and
+ * property definitions, event schemas and their groups): theirs are the contract's, not those beside it.
  */
-const besides = (r: { path: string }) => inProjects(besideProjects())(r) && !/\/(event|property)_definitions\//.test(r.path);
+const contractsBesideIngested = BESIDE_INGESTED.map(
+  (name) => `/${pluralOf(kindNamed(name)).replace(/[A-Z]/g, (c, i) => `${i ? "_" : ""}${c.toLowerCase()}`)}/`,
+);
+const besides = (r: { path: string }) =>
+  inProjects(besideProjects())(r) && !contractsBesideIngested.some((segment) => r.path.includes(segment));
 /** The organization's id, every id in a stack's state, and each part of a scoped one (`<projectId>/<shortId>`). */
 async function idsIn(of: Stack): Promise<Set<string>> {
   const { resources = [] } = (await session.state(of)).deployment as { resources?: Array<{ id?: string }> };
@@ -222,9 +227,14 @@ const shape = (ids: Set<string>) => (r: { method: string; path: string; bodyKeys
 ];
 /** What the TypeScript program's destroy sent for the contract's examples, sorted: the plugin's destroy must send it too. */
 let destroyedByTypeScript: unknown[][] | undefined;
-/** The writes to one project's objects (under /api/projects/<id>/), as [method, object kind, body keys]. */
+/**
+ * The writes to the objects beside the contract's in one of their projects (under /api/projects/<id>/), as [method,
+ * object kind, body keys].
+ */
 const writesIn = async (projectId: number) =>
-  (await writes()).filter((r) => r.path.startsWith(`/api/projects/${projectId}/`)).map((r) => [r.method, r.path.split("/")[4], r.bodyKeys]);
+  (await writes())
+    .filter((r) => r.path.startsWith(`/api/projects/${projectId}/`) && besides(r))
+    .map((r) => [r.method, r.path.split("/")[4], r.bodyKeys]);
 const exported = () => {
   const result = session.cli(dir, ["stack", "export", "--stack", stack.name]);
   expect(result.status).toBe(0);
@@ -607,8 +617,8 @@ describe("through the provider plugin (Pulumi YAML)", () => {
     await server.control.seedDefinitions(cohortProjectId, ingestedByExamples);
     const objects = contractKinds.map((kind) => {
       const object = declared(kind);
-      // As in the TypeScript program: taken over in the configured project, where they were seeded.
-      if (!INGESTED_KINDS.includes(kind.name)) return object;
+      // As in the TypeScript program: taken over in the configured project, where they were seeded, with what names them.
+      if (!BESIDE_INGESTED.includes(kind.name)) return object;
       const { projectId: _, ...inputs } = object.inputs;
       return { ...object, inputs };
     });

@@ -134,6 +134,6 @@ test("the destroy is accepted in Pulumi's order and leaves nothing the creates m
     await read.feature(ids.feature),
   ])
     expect(gone(live)).toBe(true);
-  // (flag seams: see the feature flag's work) — the experiment's flag outlives it, as PostHog keeps it.
+  // The flag PostHog made for the experiment outlives it, as PostHog keeps it (the Experiment page says so and how to adopt it).
   expect(gone(await read.flag(ids.experimentFlag))).toBe(false);
 });

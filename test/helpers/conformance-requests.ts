@@ -32,6 +32,8 @@ const ACCESS_CONTROL_LIST = "today's access control list adds minimum_access_lev
 const PROXY_LIST = "2025-08-04 lists proxy records as a bare array; today's as results beside max_proxy_records";
 const VARIABLES =
   "today's InsightVariableViewSet has the scope insight_variable, which `*` grants; 2025-08-04's is INTERNAL and refuses every personal API key with scopes";
+const SCHEDULES =
+  "today's ScheduledChangeViewSet has the scope feature_flag, which `*` grants; 2025-08-04's is INTERNAL and refuses every personal API key with scopes";
 const EARLY_ACCESS_PATCH =
   "the 2025-08-04 backend here (no Kafka) stores an early access feature's change and then answers 500 (produce_internal_event); today's PostHog, as the local server's default mode plays it, answers 200";
 const UNCHECKED = "2025-08-04 reads the query parameter unchecked and fails (500); today's answers 400 naming it";
@@ -179,6 +181,8 @@ export const conformanceCases: readonly ConformanceCase[] = [
   { name: "error tracking suppression rule create", method: "POST", path: "/api/environments/{scratch}/error_tracking/suppression_rules/", key: "allKey", body: { filters: { type: "AND", values: [{ type: "AND", values: [{ key: "$exception_types", type: "event", value: ["TimeoutError"], operator: "exact" }] }] } }, today: "today's suppression rule record adds created_at, updated_at, disabled_data and sampling_rate" },
   // workflows and warehouse sources: INTERNAL in 2025-08-04, refused to every personal API key
   { name: "hog flows list", method: "GET", path: "/api/projects/{scratch}/hog_flows/", key: "allKey", today: "today's HogFlowViewSet has the scope hog_flow, which `*` grants; 2025-08-04's is INTERNAL" },
+  { name: "scheduled changes list", method: "GET", path: "/api/projects/{scratch}/scheduled_changes/", key: "allKey", today: SCHEDULES },
+  { name: "scheduled change create", method: "POST", path: "/api/projects/{scratch}/scheduled_changes/", key: "allKey", body: { record_id: "1", model_name: "FeatureFlag", payload: { operation: "update_status", value: false }, scheduled_at: "2030-01-01T00:00:00Z" }, today: SCHEDULES },
   { name: "external data sources list", method: "GET", path: "/api/projects/{scratch}/external_data_sources/", key: "allKey", today: "today's ExternalDataSourceViewSet has the scope external_data_source, which `*` grants; 2025-08-04's is INTERNAL" },
   // access control entries, in the scratch project (gone with it)
   { name: "project access control of editor", method: "PUT", path: "/api/projects/{scratch}/access_controls/", key: "allKey", body: { access_level: "editor" } },

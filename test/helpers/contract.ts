@@ -43,6 +43,22 @@ export const ingestedByExamples: SeedDefinitionsRequest = {
 /** The kinds whose objects ingestion makes: a program declares them in a project seeded first. */
 export const INGESTED_KINDS: readonly string[] = ["EventDefinition", "PropertyDefinition"];
 
+/**
+ * The kinds a program declares in that project: the ingested ones, the kinds whose examples reference one, and the
+ * kinds those reference (an EventSchema names an EventDefinition and a SchemaPropertyGroup: PostHog refuses another
+ * project's, "does not exist").
+ */
+export const BESIDE_INGESTED: readonly string[] = (() => {
+  const beside = new Set(INGESTED_KINDS);
+  const project = kinds.filter((kind) => kind.scope === "project");
+  for (const kind of project) {
+    const referenced = referencedKinds(kind.example.inputs as ExampleValue);
+    if (referenced.some((name) => INGESTED_KINDS.includes(name)))
+      for (const name of [kind.name, ...referenced]) if (project.some((k) => k.name === name)) beside.add(name);
+  }
+  return [...beside];
+})();
+
 /** Every registered kind, each after the kinds its example references. */
 export const contractKinds: readonly Kind[] = byReferences(kinds);
 
@@ -85,11 +101,15 @@ export const byHand = (value: string) => `${value}_by_hand`;
 
 /**
  * The value a change by hand writes to a kind's input: for an input of a few values (a member's `level`), another of
- * them; else the example's, edited (`byHand`).
+ * them; for a date and time (a schedule's `scheduledAt`), a day later, in PostHog's own form; else the example's,
+ * edited (`byHand`).
  */
 export function driftValue(kind: Kind, input: string, value: string): string {
   const rule = kind.model?.spec.fields[postHogField(kind, input)]?.input;
   if (rule instanceof z.ZodEnum) return (rule.options as string[]).find((option) => option !== value)!;
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(value)) {
+    return new Date(Date.parse(value) + 24 * 3600 * 1000).toISOString().replace(".000Z", "Z");
+  }
   return byHand(value);
 }
 
@@ -196,15 +216,21 @@ export class ContractRun {
   }
 
   /** The example's inputs with every ref, secret and user resolved, in the run's project. */
-  async inputs(kind: Kind): Promise<Json> {
-    const resolved = (await this.resolve(kind.example.inputs as ExampleValue)) as Json;
+  /**
+   * The example's inputs as this run resolves them; `placeholders`: a reference to a kind this PostHog refuses too
+   * (whose example was not created) is a well-formed id of it, for a create refused before PostHog reads it.
+   */
+  async inputs(kind: Kind, placeholders = false): Promise<Json> {
+    const resolved = (await this.resolve(kind.example.inputs as ExampleValue, placeholders)) as Json;
     const inputs = kind.scope === "project" ? { [scopeInput(kind)]: this.target.projectId, ...resolved } : resolved;
     return this.target.adapt?.(kind, inputs) ?? inputs;
   }
 
-  private async resolve(value: ExampleValue): Promise<unknown> {
+  private async resolve(value: ExampleValue, placeholders: boolean): Promise<unknown> {
     if (value instanceof ExampleRef) {
       const made = this.made.get(value.kind);
+      const referenced = kinds.find((k) => k.name === value.kind);
+      if (!made && placeholders && referenced) return referenced.identity.key === "uuid" ? "00000000-0000-4000-8000-000000000000" : 1;
       if (!made) throw new Error(`The example of ${value.kind} was not created: its ${value.output} cannot be referenced.`);
       return made.outs[value.output];
     }
@@ -212,9 +238,11 @@ export class ContractRun {
     if (value instanceof ExampleUser)
       return value.field === "uuid" ? (await users.getCurrentUser(this.target.http)).uuid : this.currentUserId();
     if (value instanceof ExampleLookup) return this.lookedUp(value);
-    if (Array.isArray(value)) return Promise.all(value.map((v) => this.resolve(v)));
+    if (Array.isArray(value)) return Promise.all(value.map((v) => this.resolve(v, placeholders)));
     if (value !== null && typeof value === "object") {
-      const entries = await Promise.all(Object.entries(value).map(async ([k, v]) => [k, await this.resolve(v as ExampleValue)] as const));
+      const entries = await Promise.all(
+        Object.entries(value).map(async ([k, v]) => [k, await this.resolve(v as ExampleValue, placeholders)] as const),
+      );
       return Object.fromEntries(entries);
     }
     return value;
@@ -292,9 +320,25 @@ export interface Refusal {
  * organization without the Data Pipelines addon, as a self-hosted one is).
  */
 export const refusedBy2025_08_04: Readonly<Record<string, Refusal>> = {
+  SchemaPropertyGroup: {
+    why: 'PostHog 2025-08-04 has no schema management (its posthog/api/__init__.py routes no schema_property_groups: 404 "Endpoint not found.")',
+    refusal: /This PostHog has no schema management/,
+  },
+  EventSchema: {
+    why: 'PostHog 2025-08-04 has no schema management (its posthog/api/__init__.py routes no event_schemas: 404 "Endpoint not found.")',
+    refusal: /This PostHog has no schema management/,
+  },
   HogFunction: {
     why: "PostHog 2025-08-04 creates no function but a transformation without a template where the organization lacks the Data Pipelines addon (HogFunctionSerializer.validate, posthog/api/hog_function.py), and the example is a destination",
     refusal: /The Data Pipelines addon is required to create custom functions/,
+  },
+  LogsAlert: {
+    why: "PostHog 2025-08-04 has no log alerts (its products/logs/backend/ serves the log query only): its router answers 404",
+    refusal: /This PostHog has no log alerts \(PostHog 2025-08-04 and older serve none\)/,
+  },
+  LogsAlertDestination: {
+    why: "PostHog 2025-08-04 has no log alerts, so none of their destinations: its router answers 404",
+    refusal: /This PostHog has no log alerts \(PostHog 2025-08-04 and older serve none\)/,
   },
 };
 
@@ -341,7 +385,7 @@ export function contractCases(options: ContractOptions): void {
     const kind = contractKinds.find((k) => k.name === name)!;
     test(named(kind, `refused here: ${why}; up fails saying so`), async () => {
       const provider = await run().provider(kind);
-      await expect(provider.create(await run().inputs(kind))).rejects.toThrow(refusal);
+      await expect(provider.create(await run().inputs(kind, true))).rejects.toThrow(refusal);
     });
   }
 

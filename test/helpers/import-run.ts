@@ -6,9 +6,6 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { main } from "../../src/import/cli";
-import { importFacts } from "../../src/import/model";
-import { kinds } from "../../src/kinds/index";
-import { pluralNoun } from "../../src/kit/names";
 import type { LocalPostHog } from "./local-posthog";
 
 export async function importProjects(
@@ -40,24 +37,4 @@ export async function importProjects(
     .join("\n");
   fs.rmSync(out, { recursive: true, force: true });
   return { written, said: said.join("") };
-}
-
-/** Each kind of a scope the importer reads, in registry order, as its progress counts it: `0 <plural>` unless said. */
-function counts(scope: "project" | "organization", said: Readonly<Record<string, string>>): string[] {
-  return kinds
-    .filter((kind) => kind.scope === scope && kind.name !== "Project" && importFacts(kind) !== undefined)
-    .map((kind) => said[kind.name] ?? `0 ${pluralNoun(kind.noun)}`);
-}
-
-/**
- * A project's counts as the importer's progress line says them: every project-scoped kind it reads, `counts` (by kind
- * name) where the project holds some. From the registry, so a new kind needs no edit.
- */
-export function projectCounts(said: Readonly<Record<string, string>> = {}): string {
-  return counts("project", said).join(", ");
-}
-
-/** The importer's line of each kind of the organization's own (besides its projects), as projectCounts. */
-export function organizationCounts(organizationId: string, said: Readonly<Record<string, string>> = {}): string[] {
-  return counts("organization", said).map((line) => `${line} in organization ${organizationId}`);
 }

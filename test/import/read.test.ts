@@ -11,7 +11,7 @@ import * as insights from "../../src/kinds/insight/endpoints";
 import { readOrganization } from "../../src/import";
 import { importFacts } from "../../src/import/model";
 import { kinds } from "../../src/kinds/index";
-import { organizationCounts, projectCounts } from "../helpers/import-run";
+import { projectCounts } from "../helpers/import-counts";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
 
 let server: LocalPostHog;
@@ -67,11 +67,13 @@ test("one list per kind and project, one GET per project; a project being delete
     `project "Doomed" (id ${doomed.id}) not declared: being deleted (is_pending_deletion)`,
     `3 projects (1 not declared) in organization ${org}`,
     // The organization's own objects, one list each: its one member (the key's user), no invite, proxy record or role.
-    ...organizationCounts(org, { OrganizationMember: "1 organization member" }),
-    // Every kind of the registry the importer reads, counted (each project's one dashboard is the one made with it,
-    // the flags' usage dashboards left out).
-    `[1/2] project ${web.id} "Web": ${projectCounts({ FeatureFlag: "120 feature flags", Dashboard: "1 dashboard" })}`,
-    `[2/2] project ${mobile.id} "Mobile": ${projectCounts({ Dashboard: "1 dashboard" })}`,
+    `1 organization member in organization ${org}`,
+    `0 organization invites in organization ${org}`,
+    `0 proxy records in organization ${org}`,
+    `0 roles in organization ${org}`,
+    `0 role memberships in organization ${org}`,
+    `[1/2] project ${web.id} "Web": ${projectCounts({ FeatureFlag: 120, Dashboard: 1 })}`,
+    `[2/2] project ${mobile.id} "Mobile": ${projectCounts({ Dashboard: 1 })}`,
   ]);
 
   await server.clearRequests();
@@ -96,6 +98,10 @@ test("one list per kind and project, one GET per project; a project being delete
     ],
     // Notebooks: the list lacks the content, so one GET each (none here).
     Notebook: [`${p}/notebooks/`],
+    // Log alerts: the list, read once for the alerts and their destinations (each alert's GET holds its destinations;
+    // none here).
+    LogsAlert: [`${p}/logs/alerts/`],
+    LogsAlertDestination: [],
   };
   expect(Object.keys(reads).filter((name) => !kinds.some((kind) => kind.name === name))).toEqual([]);
   // One list: under /api/projects/, or /api/environments/ only for the error tracking rules.

@@ -2,7 +2,8 @@
  * Layer 2: the inputs a kind makes Pulumi secrets in the program itself (its model's `secretInProgram`, carried by its
  * generated class and applied by src/resources/declared.ts), under pulumi.runtime.setMocks: always (a batch export's
  * destination, an external data source's job inputs), by another input's value (a flag's filters with encrypted
- * payloads), by its items (a workflow's actions with function inputs); a value known only later keeps them secret.
+ * payloads), by its items (a workflow's actions with function inputs); a value known only later keeps them secret; a
+ * log alert destination's webhook URL and PagerDuty key, its Slack channel plain.
  * Subscriptions and hog functions have their own files.
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -11,7 +12,7 @@ import { mockResources, resolved } from "../helpers/resource-mocks";
 const registered = mockResources(() => ({ projectId: 3 }));
 
 // Imported after setMocks, as Pulumi's docs require.
-import { BatchExport, ExternalDataSource, FeatureFlag, HogFlow } from "../../src";
+import { BatchExport, ExternalDataSource, FeatureFlag, HogFlow, LogsAlertDestination } from "../../src";
 
 /** Pulumi's marker for a secret value on the wire (sdk/go/common/resource/sig). */
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
@@ -65,4 +66,23 @@ test("a workflow's actions are a secret when one has function inputs, or when th
   expect(input("with-inputs", "actions")).toEqual(secret([trigger, hook]));
   expect(input("without", "actions")).toEqual([trigger]);
   expect(input("flow-later", "actions")).toEqual(secret([trigger]));
+});
+
+test("a log alert destination's webhook URL and PagerDuty key are secrets; its Slack channel stays plain", async () => {
+  const hook = "https://hooks.example.com/T1/secret-part";
+  const made = [
+    new LogsAlertDestination("to-hook", { projectId: 3, logsAlertId: "a", type: "webhook", webhookUrl: hook }),
+    new LogsAlertDestination("to-pager", { projectId: 3, logsAlertId: "a", type: "pagerduty", pagerdutyRoutingKey: "R0123456789abcdef" }),
+    new LogsAlertDestination("to-slack", {
+      projectId: 3,
+      logsAlertId: "a",
+      type: "slack",
+      slackWorkspaceId: 1,
+      slackChannelId: "C0123456789",
+    }),
+  ];
+  await Promise.all(made.map((destination) => resolved(destination.projectId)));
+  expect(input("to-hook", "webhookUrl")).toEqual(secret(hook));
+  expect(input("to-pager", "pagerdutyRoutingKey")).toEqual(secret("R0123456789abcdef"));
+  expect(input("to-slack", "slackChannelId")).toBe("C0123456789");
 });

@@ -1,6 +1,6 @@
 // Written by `pulumi-posthog types` from PostHog project 1 at https://us.posthog.com. Do not edit: run it again.
 
-/** Every event of the project, with the properties PostHog has seen on it and their types. */
+/** Every event of the project, with its schema's properties (the required ones required) and those PostHog has seen on it. */
 export interface PostHogEvents {
   /**
    * A new user finished onboarding: the funnel's last step.
@@ -27,7 +27,7 @@ export interface PostHogEvents {
     /**
      * The plan chosen: free, team or enterprise.
      */
-    plan?: string;
+    plan: string;
     /**
      * The partner code the visitor came with, if any.
      */
@@ -35,7 +35,7 @@ export interface PostHogEvents {
     /**
      * How many seats the account started with.
      */
-    seats?: number;
+    seats: number;
   };
 }
 
@@ -46,15 +46,21 @@ export interface CapturingClient {
   capture(event: string, properties?: Record<string, unknown> | null): unknown;
 }
 
+/** Whether an event's schema requires any property: then `capture` requires its properties. */
+type HasRequired<E extends PostHogEventName> = Record<never, never> extends PostHogEvents[E] ? false : true;
+
 /** `capture` that takes only the project's events, each with its own properties of their types. */
 export interface TypedCapture {
-  capture<E extends PostHogEventName>(event: E, properties?: PostHogEvents[E]): void;
+  capture<E extends PostHogEventName>(
+    event: E,
+    ...properties: HasRequired<E> extends true ? [properties: PostHogEvents[E]] : [properties?: PostHogEvents[E]]
+  ): void;
 }
 
 /** The client's `capture`, typed: `typedCapture(posthog).capture("signed_up", { plan: "team" })`. */
 export function typedCapture(client: CapturingClient): TypedCapture {
   return {
-    capture: (event, properties) => {
+    capture: (event: string, properties?: Record<string, unknown>) => {
       client.capture(event, properties);
     },
   };

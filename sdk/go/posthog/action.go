@@ -66,8 +66,12 @@ type Action struct {
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// The action's name: at most 400 characters, unique among the project's actions that are not deleted. Changing it renames the action.
 	Name pulumi.StringOutput `pulumi:"name"`
+	// Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project's settings (its `slack_incoming_webhook`, set in PostHog's project settings).
+	PostToSlack pulumi.BoolPtrOutput `pulumi:"postToSlack"`
 	// The project the action belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the action.
 	ProjectId pulumi.IntOutput `pulumi:"projectId"`
+	// The message posted when `postToSlack` is set, in PostHog's message template form (placeholders in square brackets); empty for PostHog's default message. At most 1200 characters; PostHog trims it.
+	SlackMessageFormat pulumi.StringPtrOutput `pulumi:"slackMessageFormat"`
 	// What matches, any step sufficing: each with `event` (`"$autocapture"`, `"$pageview"` or your own), `url` and `url_matching`, `selector`, `tag_name`, `text` and `text_matching`, `href` and `href_matching` ("contains", "regex" or "exact"), and `properties` (property filters).
 	Steps pulumi.ArrayOutput `pulumi:"steps"`
 	// Tags; PostHog trims and lower-cases them and keeps each once.
@@ -126,8 +130,12 @@ type actionArgs struct {
 	Description *string `pulumi:"description"`
 	// The action's name: at most 400 characters, unique among the project's actions that are not deleted. Changing it renames the action.
 	Name *string `pulumi:"name"`
+	// Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project's settings (its `slack_incoming_webhook`, set in PostHog's project settings).
+	PostToSlack *bool `pulumi:"postToSlack"`
 	// The project the action belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the action.
 	ProjectId *int `pulumi:"projectId"`
+	// The message posted when `postToSlack` is set, in PostHog's message template form (placeholders in square brackets); empty for PostHog's default message. At most 1200 characters; PostHog trims it.
+	SlackMessageFormat *string `pulumi:"slackMessageFormat"`
 	// What matches, any step sufficing: each with `event` (`"$autocapture"`, `"$pageview"` or your own), `url` and `url_matching`, `selector`, `tag_name`, `text` and `text_matching`, `href` and `href_matching` ("contains", "regex" or "exact"), and `properties` (property filters).
 	Steps []interface{} `pulumi:"steps"`
 	// Tags; PostHog trims and lower-cases them and keeps each once.
@@ -142,8 +150,12 @@ type ActionArgs struct {
 	Description pulumi.StringPtrInput
 	// The action's name: at most 400 characters, unique among the project's actions that are not deleted. Changing it renames the action.
 	Name pulumi.StringPtrInput
+	// Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project's settings (its `slack_incoming_webhook`, set in PostHog's project settings).
+	PostToSlack pulumi.BoolPtrInput
 	// The project the action belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the action.
 	ProjectId pulumi.IntPtrInput
+	// The message posted when `postToSlack` is set, in PostHog's message template form (placeholders in square brackets); empty for PostHog's default message. At most 1200 characters; PostHog trims it.
+	SlackMessageFormat pulumi.StringPtrInput
 	// What matches, any step sufficing: each with `event` (`"$autocapture"`, `"$pageview"` or your own), `url` and `url_matching`, `selector`, `tag_name`, `text` and `text_matching`, `href` and `href_matching` ("contains", "regex" or "exact"), and `properties` (property filters).
 	Steps pulumi.ArrayInput
 	// Tags; PostHog trims and lower-cases them and keeps each once.
@@ -207,9 +219,19 @@ func (o ActionOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Action) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
+// Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project's settings (its `slack_incoming_webhook`, set in PostHog's project settings).
+func (o ActionOutput) PostToSlack() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *Action) pulumi.BoolPtrOutput { return v.PostToSlack }).(pulumi.BoolPtrOutput)
+}
+
 // The project the action belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the action.
 func (o ActionOutput) ProjectId() pulumi.IntOutput {
 	return o.ApplyT(func(v *Action) pulumi.IntOutput { return v.ProjectId }).(pulumi.IntOutput)
+}
+
+// The message posted when `postToSlack` is set, in PostHog's message template form (placeholders in square brackets); empty for PostHog's default message. At most 1200 characters; PostHog trims it.
+func (o ActionOutput) SlackMessageFormat() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Action) pulumi.StringPtrOutput { return v.SlackMessageFormat }).(pulumi.StringPtrOutput)
 }
 
 // What matches, any step sufficing: each with `event` (`"$autocapture"`, `"$pageview"` or your own), `url` and `url_matching`, `selector`, `tag_name`, `text` and `text_matching`, `href` and `href_matching` ("contains", "regex" or "exact"), and `properties` (property filters).

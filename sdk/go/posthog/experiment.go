@@ -68,6 +68,8 @@ type Experiment struct {
 	EndDate pulumi.StringPtrOutput `pulumi:"endDate"`
 	// Numeric id of the experiment in PostHog.
 	ExperimentId pulumi.IntOutput `pulumi:"experimentId"`
+	// Who counts as exposed: `filterTestAccounts` (today's PostHog sets `true` when left out), `exposure_config` (an event, `{ kind: "ExperimentEventExposureConfig", event: "$pageview", properties: [] }`, or an action, `{ kind: "ActionsNode", id: <actionId> }`, which PostHog 2025-08-04 refuses; the feature flag's own `$feature_flag_called` when left out) and `multiple_variant_handling` (`"exclude"` or `"first_seen"`: users seen in several variants).
+	ExposureCriteria pulumi.MapOutput `pulumi:"exposureCriteria"`
 	// Numeric id of the experiment's feature flag.
 	FeatureFlagId pulumi.IntPtrOutput `pulumi:"featureFlagId"`
 	// The key of the experiment's feature flag. PostHog creates the flag with the experiment's variants, or uses the live flag with this key when it has at least two variants, `control` first (give a FeatureFlag's `key` to run the experiment on your own flag). Naming another flag replaces the experiment (refused while it is launched, unless `allowReplaceWhileLaunched`); renaming its own flag's key does not: PostHog keeps the experiment on its flag.
@@ -148,6 +150,8 @@ type experimentArgs struct {
 	Archived *bool `pulumi:"archived"`
 	// The hypothesis and what is expected (at most 3000 characters; 400 in PostHog 2025-08-04, Experiment.description there).
 	Description *string `pulumi:"description"`
+	// Who counts as exposed: `filterTestAccounts` (today's PostHog sets `true` when left out), `exposure_config` (an event, `{ kind: "ExperimentEventExposureConfig", event: "$pageview", properties: [] }`, or an action, `{ kind: "ActionsNode", id: <actionId> }`, which PostHog 2025-08-04 refuses; the feature flag's own `$feature_flag_called` when left out) and `multiple_variant_handling` (`"exclude"` or `"first_seen"`: users seen in several variants).
+	ExposureCriteria map[string]interface{} `pulumi:"exposureCriteria"`
 	// The key of the experiment's feature flag. PostHog creates the flag with the experiment's variants, or uses the live flag with this key when it has at least two variants, `control` first (give a FeatureFlag's `key` to run the experiment on your own flag). Naming another flag replaces the experiment (refused while it is launched, unless `allowReplaceWhileLaunched`); renaming its own flag's key does not: PostHog keeps the experiment on its flag.
 	FeatureFlagKey *string `pulumi:"featureFlagKey"`
 	// The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes it into the experiment's flag (`holdout`; PostHog 2025-08-04: its groups, as `holdout_groups`), which a FeatureFlag resource of that flag keeps. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
@@ -180,6 +184,8 @@ type ExperimentArgs struct {
 	Archived pulumi.BoolPtrInput
 	// The hypothesis and what is expected (at most 3000 characters; 400 in PostHog 2025-08-04, Experiment.description there).
 	Description pulumi.StringPtrInput
+	// Who counts as exposed: `filterTestAccounts` (today's PostHog sets `true` when left out), `exposure_config` (an event, `{ kind: "ExperimentEventExposureConfig", event: "$pageview", properties: [] }`, or an action, `{ kind: "ActionsNode", id: <actionId> }`, which PostHog 2025-08-04 refuses; the feature flag's own `$feature_flag_called` when left out) and `multiple_variant_handling` (`"exclude"` or `"first_seen"`: users seen in several variants).
+	ExposureCriteria pulumi.MapInput
 	// The key of the experiment's feature flag. PostHog creates the flag with the experiment's variants, or uses the live flag with this key when it has at least two variants, `control` first (give a FeatureFlag's `key` to run the experiment on your own flag). Naming another flag replaces the experiment (refused while it is launched, unless `allowReplaceWhileLaunched`); renaming its own flag's key does not: PostHog keeps the experiment on its flag.
 	FeatureFlagKey pulumi.StringPtrInput
 	// The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes it into the experiment's flag (`holdout`; PostHog 2025-08-04: its groups, as `holdout_groups`), which a FeatureFlag resource of that flag keeps. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
@@ -262,6 +268,11 @@ func (o ExperimentOutput) EndDate() pulumi.StringPtrOutput {
 // Numeric id of the experiment in PostHog.
 func (o ExperimentOutput) ExperimentId() pulumi.IntOutput {
 	return o.ApplyT(func(v *Experiment) pulumi.IntOutput { return v.ExperimentId }).(pulumi.IntOutput)
+}
+
+// Who counts as exposed: `filterTestAccounts` (today's PostHog sets `true` when left out), `exposure_config` (an event, `{ kind: "ExperimentEventExposureConfig", event: "$pageview", properties: [] }`, or an action, `{ kind: "ActionsNode", id: <actionId> }`, which PostHog 2025-08-04 refuses; the feature flag's own `$feature_flag_called` when left out) and `multiple_variant_handling` (`"exclude"` or `"first_seen"`: users seen in several variants).
+func (o ExperimentOutput) ExposureCriteria() pulumi.MapOutput {
+	return o.ApplyT(func(v *Experiment) pulumi.MapOutput { return v.ExposureCriteria }).(pulumi.MapOutput)
 }
 
 // Numeric id of the experiment's feature flag.

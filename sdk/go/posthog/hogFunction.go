@@ -78,16 +78,22 @@ type HogFunction struct {
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// Whether it runs.
 	Enabled pulumi.BoolPtrOutput `pulumi:"enabled"`
+	// Where a transformation runs among the project's transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
+	ExecutionOrder pulumi.IntPtrOutput `pulumi:"executionOrder"`
 	// Which events it runs on: `events`, `actions`, `properties`, `filter_test_accounts`, as PostHog's destination filters.
 	Filters pulumi.MapOutput `pulumi:"filters"`
 	// Its Hog source code (TypeScript for site apps and site destinations), compiled by PostHog: a compile error is refused with PostHog's message. At most 100 KB.
 	Hog pulumi.StringOutput `pulumi:"hog"`
 	// The hog function's UUID in PostHog.
 	HogFunctionId pulumi.StringOutput `pulumi:"hogFunctionId"`
+	// The icon PostHog shows for it (a URL; a template's icon when left out).
+	IconUrl pulumi.StringPtrOutput `pulumi:"iconUrl"`
 	// The inputs' values, `{<key>: {value: …}}`, for keys of `inputsSchema`. Secret inputs (`secret: true` in their schema item; all of them when a template gives the schema) are kept as Pulumi secrets and never shown by PostHog: a change made outside Pulumi cannot be seen.
 	Inputs pulumi.MapOutput `pulumi:"inputs"`
 	// The inputs it takes: each `key`, `type` ("string", "number", "boolean", "dictionary", "choice", "json", "integration", "integration_field", "email"), `label`, `required`, `default`, and `secret: true` for one PostHog never answers (an API key).
 	InputsSchema pulumi.ArrayOutput `pulumi:"inputsSchema"`
+	// A destination's mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function's own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping's inputs as given, secret ones too (it hides only the function's own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today's PostHog drops `events` and `actions` from the function's own `filters`.
+	Mappings pulumi.ArrayOutput `pulumi:"mappings"`
 	// Runs at most once per `ttl` seconds (60 to 86400) for the same `hash` (a Hog template such as `{person.id}`), or after `threshold` repeats.
 	Masking pulumi.MapOutput `pulumi:"masking"`
 	// Its name (at most 400 characters).
@@ -152,14 +158,20 @@ type hogFunctionArgs struct {
 	Description *string `pulumi:"description"`
 	// Whether it runs.
 	Enabled *bool `pulumi:"enabled"`
+	// Where a transformation runs among the project's transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
+	ExecutionOrder *int `pulumi:"executionOrder"`
 	// Which events it runs on: `events`, `actions`, `properties`, `filter_test_accounts`, as PostHog's destination filters.
 	Filters map[string]interface{} `pulumi:"filters"`
 	// Its Hog source code (TypeScript for site apps and site destinations), compiled by PostHog: a compile error is refused with PostHog's message. At most 100 KB.
 	Hog *string `pulumi:"hog"`
+	// The icon PostHog shows for it (a URL; a template's icon when left out).
+	IconUrl *string `pulumi:"iconUrl"`
 	// The inputs' values, `{<key>: {value: …}}`, for keys of `inputsSchema`. Secret inputs (`secret: true` in their schema item; all of them when a template gives the schema) are kept as Pulumi secrets and never shown by PostHog: a change made outside Pulumi cannot be seen.
 	Inputs map[string]interface{} `pulumi:"inputs"`
 	// The inputs it takes: each `key`, `type` ("string", "number", "boolean", "dictionary", "choice", "json", "integration", "integration_field", "email"), `label`, `required`, `default`, and `secret: true` for one PostHog never answers (an API key).
 	InputsSchema []interface{} `pulumi:"inputsSchema"`
+	// A destination's mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function's own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping's inputs as given, secret ones too (it hides only the function's own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today's PostHog drops `events` and `actions` from the function's own `filters`.
+	Mappings []interface{} `pulumi:"mappings"`
 	// Runs at most once per `ttl` seconds (60 to 86400) for the same `hash` (a Hog template such as `{person.id}`), or after `threshold` repeats.
 	Masking map[string]interface{} `pulumi:"masking"`
 	// Its name (at most 400 characters).
@@ -180,14 +192,20 @@ type HogFunctionArgs struct {
 	Description pulumi.StringPtrInput
 	// Whether it runs.
 	Enabled pulumi.BoolPtrInput
+	// Where a transformation runs among the project's transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
+	ExecutionOrder pulumi.IntPtrInput
 	// Which events it runs on: `events`, `actions`, `properties`, `filter_test_accounts`, as PostHog's destination filters.
 	Filters pulumi.MapInput
 	// Its Hog source code (TypeScript for site apps and site destinations), compiled by PostHog: a compile error is refused with PostHog's message. At most 100 KB.
 	Hog pulumi.StringPtrInput
+	// The icon PostHog shows for it (a URL; a template's icon when left out).
+	IconUrl pulumi.StringPtrInput
 	// The inputs' values, `{<key>: {value: …}}`, for keys of `inputsSchema`. Secret inputs (`secret: true` in their schema item; all of them when a template gives the schema) are kept as Pulumi secrets and never shown by PostHog: a change made outside Pulumi cannot be seen.
 	Inputs pulumi.MapInput
 	// The inputs it takes: each `key`, `type` ("string", "number", "boolean", "dictionary", "choice", "json", "integration", "integration_field", "email"), `label`, `required`, `default`, and `secret: true` for one PostHog never answers (an API key).
 	InputsSchema pulumi.ArrayInput
+	// A destination's mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function's own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping's inputs as given, secret ones too (it hides only the function's own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today's PostHog drops `events` and `actions` from the function's own `filters`.
+	Mappings pulumi.ArrayInput
 	// Runs at most once per `ttl` seconds (60 to 86400) for the same `hash` (a Hog template such as `{person.id}`), or after `threshold` repeats.
 	Masking pulumi.MapInput
 	// Its name (at most 400 characters).
@@ -252,6 +270,11 @@ func (o HogFunctionOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *HogFunction) pulumi.BoolPtrOutput { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
+// Where a transformation runs among the project's transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
+func (o HogFunctionOutput) ExecutionOrder() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *HogFunction) pulumi.IntPtrOutput { return v.ExecutionOrder }).(pulumi.IntPtrOutput)
+}
+
 // Which events it runs on: `events`, `actions`, `properties`, `filter_test_accounts`, as PostHog's destination filters.
 func (o HogFunctionOutput) Filters() pulumi.MapOutput {
 	return o.ApplyT(func(v *HogFunction) pulumi.MapOutput { return v.Filters }).(pulumi.MapOutput)
@@ -267,6 +290,11 @@ func (o HogFunctionOutput) HogFunctionId() pulumi.StringOutput {
 	return o.ApplyT(func(v *HogFunction) pulumi.StringOutput { return v.HogFunctionId }).(pulumi.StringOutput)
 }
 
+// The icon PostHog shows for it (a URL; a template's icon when left out).
+func (o HogFunctionOutput) IconUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *HogFunction) pulumi.StringPtrOutput { return v.IconUrl }).(pulumi.StringPtrOutput)
+}
+
 // The inputs' values, `{<key>: {value: …}}`, for keys of `inputsSchema`. Secret inputs (`secret: true` in their schema item; all of them when a template gives the schema) are kept as Pulumi secrets and never shown by PostHog: a change made outside Pulumi cannot be seen.
 func (o HogFunctionOutput) Inputs() pulumi.MapOutput {
 	return o.ApplyT(func(v *HogFunction) pulumi.MapOutput { return v.Inputs }).(pulumi.MapOutput)
@@ -275,6 +303,11 @@ func (o HogFunctionOutput) Inputs() pulumi.MapOutput {
 // The inputs it takes: each `key`, `type` ("string", "number", "boolean", "dictionary", "choice", "json", "integration", "integration_field", "email"), `label`, `required`, `default`, and `secret: true` for one PostHog never answers (an API key).
 func (o HogFunctionOutput) InputsSchema() pulumi.ArrayOutput {
 	return o.ApplyT(func(v *HogFunction) pulumi.ArrayOutput { return v.InputsSchema }).(pulumi.ArrayOutput)
+}
+
+// A destination's mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function's own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping's inputs as given, secret ones too (it hides only the function's own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today's PostHog drops `events` and `actions` from the function's own `filters`.
+func (o HogFunctionOutput) Mappings() pulumi.ArrayOutput {
+	return o.ApplyT(func(v *HogFunction) pulumi.ArrayOutput { return v.Mappings }).(pulumi.ArrayOutput)
 }
 
 // Runs at most once per `ttl` seconds (60 to 86400) for the same `hash` (a Hog template such as `{person.id}`), or after `threshold` repeats.

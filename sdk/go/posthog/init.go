@@ -45,6 +45,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &ErrorTrackingSuppressionRule{}
 	case "posthog:index:EventDefinition":
 		r = &EventDefinition{}
+	case "posthog:index:EventSchema":
+		r = &EventSchema{}
 	case "posthog:index:Experiment":
 		r = &Experiment{}
 	case "posthog:index:ExperimentHoldout":
@@ -55,6 +57,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &ExternalDataSource{}
 	case "posthog:index:FeatureFlag":
 		r = &FeatureFlag{}
+	case "posthog:index:FeatureFlagSchedule":
+		r = &FeatureFlagSchedule{}
 	case "posthog:index:HogFlow":
 		r = &HogFlow{}
 	case "posthog:index:HogFunction":
@@ -65,6 +69,10 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &InsightVariable{}
 	case "posthog:index:Link":
 		r = &Link{}
+	case "posthog:index:LogsAlert":
+		r = &LogsAlert{}
+	case "posthog:index:LogsAlertDestination":
+		r = &LogsAlertDestination{}
 	case "posthog:index:Notebook":
 		r = &Notebook{}
 	case "posthog:index:OrganizationInvite":
@@ -81,6 +89,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Role{}
 	case "posthog:index:RoleMembership":
 		r = &RoleMembership{}
+	case "posthog:index:SchemaPropertyGroup":
+		r = &SchemaPropertyGroup{}
 	case "posthog:index:SessionRecordingPlaylist":
 		r = &SessionRecordingPlaylist{}
 	case "posthog:index:Subscription":

@@ -81,6 +81,8 @@ type Survey struct {
 	Conditions pulumi.MapOutput `pulumi:"conditions"`
 	// What the survey is for; may be empty.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
+	// Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field).
+	EnableIframeEmbedding pulumi.BoolPtrOutput `pulumi:"enableIframeEmbedding"`
 	// Record answers before the survey is completed.
 	EnablePartialResponses pulumi.BoolPtrOutput `pulumi:"enablePartialResponses"`
 	// When the survey was stopped (ISO 8601): set it to stop collecting responses.
@@ -95,6 +97,8 @@ type Survey struct {
 	Questions pulumi.ArrayOutput `pulumi:"questions"`
 	// Stop after this many responses.
 	ResponsesLimit pulumi.IntPtrOutput `pulumi:"responsesLimit"`
+	// How often a person is asked: "once" (PostHog's default), "recurring" (again after each iteration) or "always".
+	Schedule pulumi.StringPtrOutput `pulumi:"schedule"`
 	// When the survey was launched (ISO 8601): set it to launch, `null` for a draft.
 	StartDate pulumi.StringPtrOutput `pulumi:"startDate"`
 	// The survey's UUID in PostHog.
@@ -161,6 +165,8 @@ type surveyArgs struct {
 	Conditions map[string]interface{} `pulumi:"conditions"`
 	// What the survey is for; may be empty.
 	Description *string `pulumi:"description"`
+	// Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field).
+	EnableIframeEmbedding *bool `pulumi:"enableIframeEmbedding"`
 	// Record answers before the survey is completed.
 	EnablePartialResponses *bool `pulumi:"enablePartialResponses"`
 	// When the survey was stopped (ISO 8601): set it to stop collecting responses.
@@ -175,6 +181,8 @@ type surveyArgs struct {
 	Questions []interface{} `pulumi:"questions"`
 	// Stop after this many responses.
 	ResponsesLimit *int `pulumi:"responsesLimit"`
+	// How often a person is asked: "once" (PostHog's default), "recurring" (again after each iteration) or "always".
+	Schedule *string `pulumi:"schedule"`
 	// When the survey was launched (ISO 8601): set it to launch, `null` for a draft.
 	StartDate *string `pulumi:"startDate"`
 	// Who sees it, as a feature flag's filters (`{groups: [{properties, rollout_percentage}]}`): PostHog makes a targeting flag of them, deleted with the survey. `null` removes it. Not for everyone at 100% (leave it out instead).
@@ -195,6 +203,8 @@ type SurveyArgs struct {
 	Conditions pulumi.MapInput
 	// What the survey is for; may be empty.
 	Description pulumi.StringPtrInput
+	// Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field).
+	EnableIframeEmbedding pulumi.BoolPtrInput
 	// Record answers before the survey is completed.
 	EnablePartialResponses pulumi.BoolPtrInput
 	// When the survey was stopped (ISO 8601): set it to stop collecting responses.
@@ -209,6 +219,8 @@ type SurveyArgs struct {
 	Questions pulumi.ArrayInput
 	// Stop after this many responses.
 	ResponsesLimit pulumi.IntPtrInput
+	// How often a person is asked: "once" (PostHog's default), "recurring" (again after each iteration) or "always".
+	Schedule pulumi.StringPtrInput
 	// When the survey was launched (ISO 8601): set it to launch, `null` for a draft.
 	StartDate pulumi.StringPtrInput
 	// Who sees it, as a feature flag's filters (`{groups: [{properties, rollout_percentage}]}`): PostHog makes a targeting flag of them, deleted with the survey. `null` removes it. Not for everyone at 100% (leave it out instead).
@@ -279,6 +291,11 @@ func (o SurveyOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Survey) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
+// Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field).
+func (o SurveyOutput) EnableIframeEmbedding() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *Survey) pulumi.BoolPtrOutput { return v.EnableIframeEmbedding }).(pulumi.BoolPtrOutput)
+}
+
 // Record answers before the survey is completed.
 func (o SurveyOutput) EnablePartialResponses() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Survey) pulumi.BoolPtrOutput { return v.EnablePartialResponses }).(pulumi.BoolPtrOutput)
@@ -312,6 +329,11 @@ func (o SurveyOutput) Questions() pulumi.ArrayOutput {
 // Stop after this many responses.
 func (o SurveyOutput) ResponsesLimit() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Survey) pulumi.IntPtrOutput { return v.ResponsesLimit }).(pulumi.IntPtrOutput)
+}
+
+// How often a person is asked: "once" (PostHog's default), "recurring" (again after each iteration) or "always".
+func (o SurveyOutput) Schedule() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Survey) pulumi.StringPtrOutput { return v.Schedule }).(pulumi.StringPtrOutput)
 }
 
 // When the survey was launched (ISO 8601): set it to launch, `null` for a draft.

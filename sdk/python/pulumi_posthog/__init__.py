@@ -18,11 +18,13 @@ from .error_tracking_assignment_rule import *
 from .error_tracking_grouping_rule import *
 from .error_tracking_suppression_rule import *
 from .event_definition import *
+from .event_schema import *
 from .experiment import *
 from .experiment_holdout import *
 from .experiment_saved_metric import *
 from .external_data_source import *
 from .feature_flag import *
+from .feature_flag_schedule import *
 from .get_access_control import *
 from .get_action import *
 from .get_alert import *
@@ -35,6 +37,7 @@ from .get_error_tracking_assignment_rule import *
 from .get_error_tracking_grouping_rule import *
 from .get_error_tracking_suppression_rule import *
 from .get_event_definition import *
+from .get_event_schema import *
 from .get_experiment import *
 from .get_experiment_holdout import *
 from .get_experiment_saved_metric import *
@@ -47,12 +50,14 @@ from .get_hog_flow import *
 from .get_hog_function import *
 from .get_insight import *
 from .get_insight_variable import *
+from .get_logs_alert import *
 from .get_notebook import *
 from .get_organization_member import *
 from .get_project import *
 from .get_project_activity import *
 from .get_property_definition import *
 from .get_role import *
+from .get_schema_property_group import *
 from .get_session_recording_playlist import *
 from .get_subscription import *
 from .get_survey import *
@@ -75,6 +80,7 @@ from .list_error_tracking_assignment_rules import *
 from .list_error_tracking_grouping_rules import *
 from .list_error_tracking_suppression_rules import *
 from .list_event_definitions import *
+from .list_event_schemas import *
 from .list_experiment_holdouts import *
 from .list_experiment_saved_metrics import *
 from .list_experiments import *
@@ -86,16 +92,20 @@ from .list_hog_flows import *
 from .list_hog_functions import *
 from .list_insight_variables import *
 from .list_insights import *
+from .list_logs_alerts import *
 from .list_notebooks import *
 from .list_organization_members import *
 from .list_projects import *
 from .list_property_definitions import *
 from .list_roles import *
+from .list_schema_property_groups import *
 from .list_session_recording_playlists import *
 from .list_subscriptions import *
 from .list_surveys import *
 from .list_warehouse_saved_queries import *
 from .list_warehouse_view_links import *
+from .logs_alert import *
+from .logs_alert_destination import *
 from .notebook import *
 from .organization_invite import *
 from .organization_member import *
@@ -105,6 +115,7 @@ from .provider import *
 from .proxy_record import *
 from .role import *
 from .role_membership import *
+from .schema_property_group import *
 from .session_recording_playlist import *
 from .subscription import *
 from .survey import *
@@ -138,16 +149,20 @@ _utilities.register(
    "posthog:index:ErrorTrackingGroupingRule": "ErrorTrackingGroupingRule",
    "posthog:index:ErrorTrackingSuppressionRule": "ErrorTrackingSuppressionRule",
    "posthog:index:EventDefinition": "EventDefinition",
+   "posthog:index:EventSchema": "EventSchema",
    "posthog:index:Experiment": "Experiment",
    "posthog:index:ExperimentHoldout": "ExperimentHoldout",
    "posthog:index:ExperimentSavedMetric": "ExperimentSavedMetric",
    "posthog:index:ExternalDataSource": "ExternalDataSource",
    "posthog:index:FeatureFlag": "FeatureFlag",
+   "posthog:index:FeatureFlagSchedule": "FeatureFlagSchedule",
    "posthog:index:HogFlow": "HogFlow",
    "posthog:index:HogFunction": "HogFunction",
    "posthog:index:Insight": "Insight",
    "posthog:index:InsightVariable": "InsightVariable",
    "posthog:index:Link": "Link",
+   "posthog:index:LogsAlert": "LogsAlert",
+   "posthog:index:LogsAlertDestination": "LogsAlertDestination",
    "posthog:index:Notebook": "Notebook",
    "posthog:index:OrganizationInvite": "OrganizationInvite",
    "posthog:index:OrganizationMember": "OrganizationMember",
@@ -156,6 +171,7 @@ _utilities.register(
    "posthog:index:ProxyRecord": "ProxyRecord",
    "posthog:index:Role": "Role",
    "posthog:index:RoleMembership": "RoleMembership",
+   "posthog:index:SchemaPropertyGroup": "SchemaPropertyGroup",
    "posthog:index:SessionRecordingPlaylist": "SessionRecordingPlaylist",
    "posthog:index:Subscription": "Subscription",
    "posthog:index:Survey": "Survey",

@@ -22,7 +22,9 @@ class ActionArgs:
                  adopt_id: pulumi.Input[Optional[_builtins.int]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 post_to_slack: pulumi.Input[Optional[_builtins.bool]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 slack_message_format: pulumi.Input[Optional[_builtins.str]] = None,
                  steps: pulumi.Input[Optional[Sequence[Any]]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
@@ -31,7 +33,9 @@ class ActionArgs:
         :param pulumi.Input[_builtins.int] adopt_id: Take over this existing action (its numeric id) on create instead of creating one; what differs from the declared inputs is then set.
         :param pulumi.Input[_builtins.str] description: What the action counts; may be empty.
         :param pulumi.Input[_builtins.str] name: The action's name: at most 400 characters, unique among the project's actions that are not deleted. Changing it renames the action.
+        :param pulumi.Input[_builtins.bool] post_to_slack: Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project's settings (its `slack_incoming_webhook`, set in PostHog's project settings).
         :param pulumi.Input[_builtins.int] project_id: The project the action belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the action.
+        :param pulumi.Input[_builtins.str] slack_message_format: The message posted when `postToSlack` is set, in PostHog's message template form (placeholders in square brackets); empty for PostHog's default message. At most 1200 characters; PostHog trims it.
         :param pulumi.Input[Sequence[Any]] steps: What matches, any step sufficing: each with `event` (`"$autocapture"`, `"$pageview"` or your own), `url` and `url_matching`, `selector`, `tag_name`, `text` and `text_matching`, `href` and `href_matching` ("contains", "regex" or "exact"), and `properties` (property filters).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags; PostHog trims and lower-cases them and keeps each once.
         """
@@ -41,8 +45,12 @@ class ActionArgs:
             pulumi.set(__self__, "description", description)
         if name is not None:
             pulumi.set(__self__, "name", name)
+        if post_to_slack is not None:
+            pulumi.set(__self__, "post_to_slack", post_to_slack)
         if project_id is not None:
             pulumi.set(__self__, "project_id", project_id)
+        if slack_message_format is not None:
+            pulumi.set(__self__, "slack_message_format", slack_message_format)
         if steps is not None:
             pulumi.set(__self__, "steps", steps)
         if tags is not None:
@@ -85,6 +93,18 @@ class ActionArgs:
         pulumi.set(self, "name", value)
 
     @_builtins.property
+    @pulumi.getter(name="postToSlack")
+    def post_to_slack(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project's settings (its `slack_incoming_webhook`, set in PostHog's project settings).
+        """
+        return pulumi.get(self, "post_to_slack")
+
+    @post_to_slack.setter
+    def post_to_slack(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "post_to_slack", value)
+
+    @_builtins.property
     @pulumi.getter(name="projectId")
     def project_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -95,6 +115,18 @@ class ActionArgs:
     @project_id.setter
     def project_id(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "project_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="slackMessageFormat")
+    def slack_message_format(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The message posted when `postToSlack` is set, in PostHog's message template form (placeholders in square brackets); empty for PostHog's default message. At most 1200 characters; PostHog trims it.
+        """
+        return pulumi.get(self, "slack_message_format")
+
+    @slack_message_format.setter
+    def slack_message_format(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "slack_message_format", value)
 
     @_builtins.property
     @pulumi.getter
@@ -130,7 +162,9 @@ class Action(pulumi.CustomResource):
                  adopt_id: pulumi.Input[Optional[_builtins.int]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 post_to_slack: pulumi.Input[Optional[_builtins.bool]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 slack_message_format: pulumi.Input[Optional[_builtins.str]] = None,
                  steps: pulumi.Input[Optional[Sequence[Any]]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
@@ -159,7 +193,9 @@ class Action(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] adopt_id: Take over this existing action (its numeric id) on create instead of creating one; what differs from the declared inputs is then set.
         :param pulumi.Input[_builtins.str] description: What the action counts; may be empty.
         :param pulumi.Input[_builtins.str] name: The action's name: at most 400 characters, unique among the project's actions that are not deleted. Changing it renames the action.
+        :param pulumi.Input[_builtins.bool] post_to_slack: Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project's settings (its `slack_incoming_webhook`, set in PostHog's project settings).
         :param pulumi.Input[_builtins.int] project_id: The project the action belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the action.
+        :param pulumi.Input[_builtins.str] slack_message_format: The message posted when `postToSlack` is set, in PostHog's message template form (placeholders in square brackets); empty for PostHog's default message. At most 1200 characters; PostHog trims it.
         :param pulumi.Input[Sequence[Any]] steps: What matches, any step sufficing: each with `event` (`"$autocapture"`, `"$pageview"` or your own), `url` and `url_matching`, `selector`, `tag_name`, `text` and `text_matching`, `href` and `href_matching` ("contains", "regex" or "exact"), and `properties` (property filters).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags; PostHog trims and lower-cases them and keeps each once.
         """
@@ -207,7 +243,9 @@ class Action(pulumi.CustomResource):
                  adopt_id: pulumi.Input[Optional[_builtins.int]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 post_to_slack: pulumi.Input[Optional[_builtins.bool]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 slack_message_format: pulumi.Input[Optional[_builtins.str]] = None,
                  steps: pulumi.Input[Optional[Sequence[Any]]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
@@ -222,7 +260,9 @@ class Action(pulumi.CustomResource):
             __props__.__dict__["adopt_id"] = adopt_id
             __props__.__dict__["description"] = description
             __props__.__dict__["name"] = name
+            __props__.__dict__["post_to_slack"] = post_to_slack
             __props__.__dict__["project_id"] = project_id
+            __props__.__dict__["slack_message_format"] = slack_message_format
             __props__.__dict__["steps"] = steps
             __props__.__dict__["tags"] = tags
             __props__.__dict__["action_id"] = None
@@ -252,7 +292,9 @@ class Action(pulumi.CustomResource):
         __props__.__dict__["adopt_id"] = None
         __props__.__dict__["description"] = None
         __props__.__dict__["name"] = None
+        __props__.__dict__["post_to_slack"] = None
         __props__.__dict__["project_id"] = None
+        __props__.__dict__["slack_message_format"] = None
         __props__.__dict__["steps"] = None
         __props__.__dict__["tags"] = None
         return Action(resource_name, opts=opts, __props__=__props__)
@@ -296,12 +338,28 @@ class Action(pulumi.CustomResource):
         return pulumi.get(self, "name")
 
     @_builtins.property
+    @pulumi.getter(name="postToSlack")
+    def post_to_slack(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project's settings (its `slack_incoming_webhook`, set in PostHog's project settings).
+        """
+        return pulumi.get(self, "post_to_slack")
+
+    @_builtins.property
     @pulumi.getter(name="projectId")
     def project_id(self) -> pulumi.Output[_builtins.int]:
         """
         The project the action belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the action.
         """
         return pulumi.get(self, "project_id")
+
+    @_builtins.property
+    @pulumi.getter(name="slackMessageFormat")
+    def slack_message_format(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The message posted when `postToSlack` is set, in PostHog's message template form (placeholders in square brackets); empty for PostHog's default message. At most 1200 characters; PostHog trims it.
+        """
+        return pulumi.get(self, "slack_message_format")
 
     @_builtins.property
     @pulumi.getter

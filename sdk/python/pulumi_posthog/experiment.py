@@ -23,6 +23,7 @@ class ExperimentArgs:
                  allow_replace_while_launched: pulumi.Input[Optional[_builtins.bool]] = None,
                  archived: pulumi.Input[Optional[_builtins.bool]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
+                 exposure_criteria: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  feature_flag_key: pulumi.Input[Optional[_builtins.str]] = None,
                  holdout_id: pulumi.Input[Optional[_builtins.int]] = None,
                  launched: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -40,6 +41,7 @@ class ExperimentArgs:
         :param pulumi.Input[_builtins.bool] allow_replace_while_launched: Whether a change that replaces a launched experiment (a `featureFlagKey` naming another flag, another `projectId`) may go ahead: the replacement deletes the running experiment, with its start date and results, and launches a new one. Without it, such a change is refused before anything is changed. Renaming the key of the experiment's own flag replaces nothing: PostHog keeps the experiment on its flag, so its key follows.
         :param pulumi.Input[_builtins.bool] archived: Archived experiments are kept but out of the way.
         :param pulumi.Input[_builtins.str] description: The hypothesis and what is expected (at most 3000 characters; 400 in PostHog 2025-08-04, Experiment.description there).
+        :param pulumi.Input[Mapping[str, Any]] exposure_criteria: Who counts as exposed: `filterTestAccounts` (today's PostHog sets `true` when left out), `exposure_config` (an event, `{ kind: "ExperimentEventExposureConfig", event: "$pageview", properties: [] }`, or an action, `{ kind: "ActionsNode", id: <actionId> }`, which PostHog 2025-08-04 refuses; the feature flag's own `$feature_flag_called` when left out) and `multiple_variant_handling` (`"exclude"` or `"first_seen"`: users seen in several variants).
         :param pulumi.Input[_builtins.str] feature_flag_key: The key of the experiment's feature flag. PostHog creates the flag with the experiment's variants, or uses the live flag with this key when it has at least two variants, `control` first (give a FeatureFlag's `key` to run the experiment on your own flag). Naming another flag replaces the experiment (refused while it is launched, unless `allowReplaceWhileLaunched`); renaming its own flag's key does not: PostHog keeps the experiment on its flag.
         :param pulumi.Input[_builtins.int] holdout_id: The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes it into the experiment's flag (`holdout`; PostHog 2025-08-04: its groups, as `holdout_groups`), which a FeatureFlag resource of that flag keeps. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
         :param pulumi.Input[_builtins.bool] launched: Whether the experiment runs: `true` launches it (PostHog sets its start date to now and turns its flag on), `false` keeps a draft.
@@ -59,6 +61,8 @@ class ExperimentArgs:
             pulumi.set(__self__, "archived", archived)
         if description is not None:
             pulumi.set(__self__, "description", description)
+        if exposure_criteria is not None:
+            pulumi.set(__self__, "exposure_criteria", exposure_criteria)
         if feature_flag_key is not None:
             pulumi.set(__self__, "feature_flag_key", feature_flag_key)
         if holdout_id is not None:
@@ -127,6 +131,18 @@ class ExperimentArgs:
     @description.setter
     def description(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "description", value)
+
+    @_builtins.property
+    @pulumi.getter(name="exposureCriteria")
+    def exposure_criteria(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        Who counts as exposed: `filterTestAccounts` (today's PostHog sets `true` when left out), `exposure_config` (an event, `{ kind: "ExperimentEventExposureConfig", event: "$pageview", properties: [] }`, or an action, `{ kind: "ActionsNode", id: <actionId> }`, which PostHog 2025-08-04 refuses; the feature flag's own `$feature_flag_called` when left out) and `multiple_variant_handling` (`"exclude"` or `"first_seen"`: users seen in several variants).
+        """
+        return pulumi.get(self, "exposure_criteria")
+
+    @exposure_criteria.setter
+    def exposure_criteria(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "exposure_criteria", value)
 
     @_builtins.property
     @pulumi.getter(name="featureFlagKey")
@@ -259,6 +275,7 @@ class Experiment(pulumi.CustomResource):
                  allow_replace_while_launched: pulumi.Input[Optional[_builtins.bool]] = None,
                  archived: pulumi.Input[Optional[_builtins.bool]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
+                 exposure_criteria: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  feature_flag_key: pulumi.Input[Optional[_builtins.str]] = None,
                  holdout_id: pulumi.Input[Optional[_builtins.int]] = None,
                  launched: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -297,6 +314,7 @@ class Experiment(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] allow_replace_while_launched: Whether a change that replaces a launched experiment (a `featureFlagKey` naming another flag, another `projectId`) may go ahead: the replacement deletes the running experiment, with its start date and results, and launches a new one. Without it, such a change is refused before anything is changed. Renaming the key of the experiment's own flag replaces nothing: PostHog keeps the experiment on its flag, so its key follows.
         :param pulumi.Input[_builtins.bool] archived: Archived experiments are kept but out of the way.
         :param pulumi.Input[_builtins.str] description: The hypothesis and what is expected (at most 3000 characters; 400 in PostHog 2025-08-04, Experiment.description there).
+        :param pulumi.Input[Mapping[str, Any]] exposure_criteria: Who counts as exposed: `filterTestAccounts` (today's PostHog sets `true` when left out), `exposure_config` (an event, `{ kind: "ExperimentEventExposureConfig", event: "$pageview", properties: [] }`, or an action, `{ kind: "ActionsNode", id: <actionId> }`, which PostHog 2025-08-04 refuses; the feature flag's own `$feature_flag_called` when left out) and `multiple_variant_handling` (`"exclude"` or `"first_seen"`: users seen in several variants).
         :param pulumi.Input[_builtins.str] feature_flag_key: The key of the experiment's feature flag. PostHog creates the flag with the experiment's variants, or uses the live flag with this key when it has at least two variants, `control` first (give a FeatureFlag's `key` to run the experiment on your own flag). Naming another flag replaces the experiment (refused while it is launched, unless `allowReplaceWhileLaunched`); renaming its own flag's key does not: PostHog keeps the experiment on its flag.
         :param pulumi.Input[_builtins.int] holdout_id: The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes it into the experiment's flag (`holdout`; PostHog 2025-08-04: its groups, as `holdout_groups`), which a FeatureFlag resource of that flag keeps. Set while the experiment is a draft: PostHog refuses changing it once launched ("Can't update holdout on running Experiment").
         :param pulumi.Input[_builtins.bool] launched: Whether the experiment runs: `true` launches it (PostHog sets its start date to now and turns its flag on), `false` keeps a draft.
@@ -354,6 +372,7 @@ class Experiment(pulumi.CustomResource):
                  allow_replace_while_launched: pulumi.Input[Optional[_builtins.bool]] = None,
                  archived: pulumi.Input[Optional[_builtins.bool]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
+                 exposure_criteria: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  feature_flag_key: pulumi.Input[Optional[_builtins.str]] = None,
                  holdout_id: pulumi.Input[Optional[_builtins.int]] = None,
                  launched: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -377,6 +396,7 @@ class Experiment(pulumi.CustomResource):
             __props__.__dict__["allow_replace_while_launched"] = allow_replace_while_launched
             __props__.__dict__["archived"] = archived
             __props__.__dict__["description"] = description
+            __props__.__dict__["exposure_criteria"] = exposure_criteria
             __props__.__dict__["feature_flag_key"] = feature_flag_key
             __props__.__dict__["holdout_id"] = holdout_id
             __props__.__dict__["launched"] = launched
@@ -418,6 +438,7 @@ class Experiment(pulumi.CustomResource):
         __props__.__dict__["description"] = None
         __props__.__dict__["end_date"] = None
         __props__.__dict__["experiment_id"] = None
+        __props__.__dict__["exposure_criteria"] = None
         __props__.__dict__["feature_flag_id"] = None
         __props__.__dict__["feature_flag_key"] = None
         __props__.__dict__["holdout_id"] = None
@@ -477,6 +498,14 @@ class Experiment(pulumi.CustomResource):
         Numeric id of the experiment in PostHog.
         """
         return pulumi.get(self, "experiment_id")
+
+    @_builtins.property
+    @pulumi.getter(name="exposureCriteria")
+    def exposure_criteria(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
+        """
+        Who counts as exposed: `filterTestAccounts` (today's PostHog sets `true` when left out), `exposure_config` (an event, `{ kind: "ExperimentEventExposureConfig", event: "$pageview", properties: [] }`, or an action, `{ kind: "ActionsNode", id: <actionId> }`, which PostHog 2025-08-04 refuses; the feature flag's own `$feature_flag_called` when left out) and `multiple_variant_handling` (`"exclude"` or `"first_seen"`: users seen in several variants).
+        """
+        return pulumi.get(self, "exposure_criteria")
 
     @_builtins.property
     @pulumi.getter(name="featureFlagId")

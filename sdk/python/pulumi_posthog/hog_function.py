@@ -22,10 +22,13 @@ class HogFunctionArgs:
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 execution_order: pulumi.Input[Optional[_builtins.int]] = None,
                  filters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  hog: pulumi.Input[Optional[_builtins.str]] = None,
+                 icon_url: pulumi.Input[Optional[_builtins.str]] = None,
                  inputs: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  inputs_schema: pulumi.Input[Optional[Sequence[Any]]] = None,
+                 mappings: pulumi.Input[Optional[Sequence[Any]]] = None,
                  masking: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
@@ -37,10 +40,13 @@ class HogFunctionArgs:
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing hog function (its UUID) on create instead of creating one; what differs from the declared inputs is then set.
         :param pulumi.Input[_builtins.str] description: What it does; may be empty.
         :param pulumi.Input[_builtins.bool] enabled: Whether it runs.
+        :param pulumi.Input[_builtins.int] execution_order: Where a transformation runs among the project's transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
         :param pulumi.Input[Mapping[str, Any]] filters: Which events it runs on: `events`, `actions`, `properties`, `filter_test_accounts`, as PostHog's destination filters.
         :param pulumi.Input[_builtins.str] hog: Its Hog source code (TypeScript for site apps and site destinations), compiled by PostHog: a compile error is refused with PostHog's message. At most 100 KB.
+        :param pulumi.Input[_builtins.str] icon_url: The icon PostHog shows for it (a URL; a template's icon when left out).
         :param pulumi.Input[Mapping[str, Any]] inputs: The inputs' values, `{<key>: {value: …}}`, for keys of `inputsSchema`. Secret inputs (`secret: true` in their schema item; all of them when a template gives the schema) are kept as Pulumi secrets and never shown by PostHog: a change made outside Pulumi cannot be seen.
         :param pulumi.Input[Sequence[Any]] inputs_schema: The inputs it takes: each `key`, `type` ("string", "number", "boolean", "dictionary", "choice", "json", "integration", "integration_field", "email"), `label`, `required`, `default`, and `secret: true` for one PostHog never answers (an API key).
+        :param pulumi.Input[Sequence[Any]] mappings: A destination's mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function's own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping's inputs as given, secret ones too (it hides only the function's own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today's PostHog drops `events` and `actions` from the function's own `filters`.
         :param pulumi.Input[Mapping[str, Any]] masking: Runs at most once per `ttl` seconds (60 to 86400) for the same `hash` (a Hog template such as `{person.id}`), or after `threshold` repeats.
         :param pulumi.Input[_builtins.str] name: Its name (at most 400 characters).
         :param pulumi.Input[_builtins.int] project_id: The project the hog function belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the hog function.
@@ -53,14 +59,20 @@ class HogFunctionArgs:
             pulumi.set(__self__, "description", description)
         if enabled is not None:
             pulumi.set(__self__, "enabled", enabled)
+        if execution_order is not None:
+            pulumi.set(__self__, "execution_order", execution_order)
         if filters is not None:
             pulumi.set(__self__, "filters", filters)
         if hog is not None:
             pulumi.set(__self__, "hog", hog)
+        if icon_url is not None:
+            pulumi.set(__self__, "icon_url", icon_url)
         if inputs is not None:
             pulumi.set(__self__, "inputs", inputs)
         if inputs_schema is not None:
             pulumi.set(__self__, "inputs_schema", inputs_schema)
+        if mappings is not None:
+            pulumi.set(__self__, "mappings", mappings)
         if masking is not None:
             pulumi.set(__self__, "masking", masking)
         if name is not None:
@@ -109,6 +121,18 @@ class HogFunctionArgs:
         pulumi.set(self, "enabled", value)
 
     @_builtins.property
+    @pulumi.getter(name="executionOrder")
+    def execution_order(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Where a transformation runs among the project's transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
+        """
+        return pulumi.get(self, "execution_order")
+
+    @execution_order.setter
+    def execution_order(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "execution_order", value)
+
+    @_builtins.property
     @pulumi.getter
     def filters(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
         """
@@ -133,6 +157,18 @@ class HogFunctionArgs:
         pulumi.set(self, "hog", value)
 
     @_builtins.property
+    @pulumi.getter(name="iconUrl")
+    def icon_url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The icon PostHog shows for it (a URL; a template's icon when left out).
+        """
+        return pulumi.get(self, "icon_url")
+
+    @icon_url.setter
+    def icon_url(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "icon_url", value)
+
+    @_builtins.property
     @pulumi.getter
     def inputs(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
         """
@@ -155,6 +191,18 @@ class HogFunctionArgs:
     @inputs_schema.setter
     def inputs_schema(self, value: pulumi.Input[Optional[Sequence[Any]]]):
         pulumi.set(self, "inputs_schema", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def mappings(self) -> pulumi.Input[Optional[Sequence[Any]]]:
+        """
+        A destination's mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function's own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping's inputs as given, secret ones too (it hides only the function's own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today's PostHog drops `events` and `actions` from the function's own `filters`.
+        """
+        return pulumi.get(self, "mappings")
+
+    @mappings.setter
+    def mappings(self, value: pulumi.Input[Optional[Sequence[Any]]]):
+        pulumi.set(self, "mappings", value)
 
     @_builtins.property
     @pulumi.getter
@@ -226,10 +274,13 @@ class HogFunction(pulumi.CustomResource):
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 execution_order: pulumi.Input[Optional[_builtins.int]] = None,
                  filters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  hog: pulumi.Input[Optional[_builtins.str]] = None,
+                 icon_url: pulumi.Input[Optional[_builtins.str]] = None,
                  inputs: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  inputs_schema: pulumi.Input[Optional[Sequence[Any]]] = None,
+                 mappings: pulumi.Input[Optional[Sequence[Any]]] = None,
                  masking: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
@@ -266,10 +317,13 @@ class HogFunction(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing hog function (its UUID) on create instead of creating one; what differs from the declared inputs is then set.
         :param pulumi.Input[_builtins.str] description: What it does; may be empty.
         :param pulumi.Input[_builtins.bool] enabled: Whether it runs.
+        :param pulumi.Input[_builtins.int] execution_order: Where a transformation runs among the project's transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
         :param pulumi.Input[Mapping[str, Any]] filters: Which events it runs on: `events`, `actions`, `properties`, `filter_test_accounts`, as PostHog's destination filters.
         :param pulumi.Input[_builtins.str] hog: Its Hog source code (TypeScript for site apps and site destinations), compiled by PostHog: a compile error is refused with PostHog's message. At most 100 KB.
+        :param pulumi.Input[_builtins.str] icon_url: The icon PostHog shows for it (a URL; a template's icon when left out).
         :param pulumi.Input[Mapping[str, Any]] inputs: The inputs' values, `{<key>: {value: …}}`, for keys of `inputsSchema`. Secret inputs (`secret: true` in their schema item; all of them when a template gives the schema) are kept as Pulumi secrets and never shown by PostHog: a change made outside Pulumi cannot be seen.
         :param pulumi.Input[Sequence[Any]] inputs_schema: The inputs it takes: each `key`, `type` ("string", "number", "boolean", "dictionary", "choice", "json", "integration", "integration_field", "email"), `label`, `required`, `default`, and `secret: true` for one PostHog never answers (an API key).
+        :param pulumi.Input[Sequence[Any]] mappings: A destination's mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function's own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping's inputs as given, secret ones too (it hides only the function's own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today's PostHog drops `events` and `actions` from the function's own `filters`.
         :param pulumi.Input[Mapping[str, Any]] masking: Runs at most once per `ttl` seconds (60 to 86400) for the same `hash` (a Hog template such as `{person.id}`), or after `threshold` repeats.
         :param pulumi.Input[_builtins.str] name: Its name (at most 400 characters).
         :param pulumi.Input[_builtins.int] project_id: The project the hog function belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the hog function.
@@ -325,10 +379,13 @@ class HogFunction(pulumi.CustomResource):
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 execution_order: pulumi.Input[Optional[_builtins.int]] = None,
                  filters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  hog: pulumi.Input[Optional[_builtins.str]] = None,
+                 icon_url: pulumi.Input[Optional[_builtins.str]] = None,
                  inputs: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  inputs_schema: pulumi.Input[Optional[Sequence[Any]]] = None,
+                 mappings: pulumi.Input[Optional[Sequence[Any]]] = None,
                  masking: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
@@ -346,10 +403,13 @@ class HogFunction(pulumi.CustomResource):
             __props__.__dict__["adopt_id"] = adopt_id
             __props__.__dict__["description"] = description
             __props__.__dict__["enabled"] = enabled
+            __props__.__dict__["execution_order"] = execution_order
             __props__.__dict__["filters"] = filters
             __props__.__dict__["hog"] = hog
+            __props__.__dict__["icon_url"] = icon_url
             __props__.__dict__["inputs"] = inputs
             __props__.__dict__["inputs_schema"] = inputs_schema
+            __props__.__dict__["mappings"] = mappings
             __props__.__dict__["masking"] = masking
             __props__.__dict__["name"] = name
             __props__.__dict__["project_id"] = project_id
@@ -381,11 +441,14 @@ class HogFunction(pulumi.CustomResource):
         __props__.__dict__["adopt_id"] = None
         __props__.__dict__["description"] = None
         __props__.__dict__["enabled"] = None
+        __props__.__dict__["execution_order"] = None
         __props__.__dict__["filters"] = None
         __props__.__dict__["hog"] = None
         __props__.__dict__["hog_function_id"] = None
+        __props__.__dict__["icon_url"] = None
         __props__.__dict__["inputs"] = None
         __props__.__dict__["inputs_schema"] = None
+        __props__.__dict__["mappings"] = None
         __props__.__dict__["masking"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["project_id"] = None
@@ -424,6 +487,14 @@ class HogFunction(pulumi.CustomResource):
         return pulumi.get(self, "enabled")
 
     @_builtins.property
+    @pulumi.getter(name="executionOrder")
+    def execution_order(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Where a transformation runs among the project's transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
+        """
+        return pulumi.get(self, "execution_order")
+
+    @_builtins.property
     @pulumi.getter
     def filters(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
         """
@@ -448,6 +519,14 @@ class HogFunction(pulumi.CustomResource):
         return pulumi.get(self, "hog_function_id")
 
     @_builtins.property
+    @pulumi.getter(name="iconUrl")
+    def icon_url(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The icon PostHog shows for it (a URL; a template's icon when left out).
+        """
+        return pulumi.get(self, "icon_url")
+
+    @_builtins.property
     @pulumi.getter
     def inputs(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
         """
@@ -462,6 +541,14 @@ class HogFunction(pulumi.CustomResource):
         The inputs it takes: each `key`, `type` ("string", "number", "boolean", "dictionary", "choice", "json", "integration", "integration_field", "email"), `label`, `required`, `default`, and `secret: true` for one PostHog never answers (an API key).
         """
         return pulumi.get(self, "inputs_schema")
+
+    @_builtins.property
+    @pulumi.getter
+    def mappings(self) -> pulumi.Output[Optional[Sequence[Any]]]:
+        """
+        A destination's mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function's own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping's inputs as given, secret ones too (it hides only the function's own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today's PostHog drops `events` and `actions` from the function's own `filters`.
+        """
+        return pulumi.get(self, "mappings")
 
     @_builtins.property
     @pulumi.getter

@@ -24,6 +24,7 @@ class SurveyArgs:
                  archived: pulumi.Input[Optional[_builtins.bool]] = None,
                  conditions: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
+                 enable_iframe_embedding: pulumi.Input[Optional[_builtins.bool]] = None,
                  enable_partial_responses: pulumi.Input[Optional[_builtins.bool]] = None,
                  end_date: pulumi.Input[Optional[_builtins.str]] = None,
                  linked_flag_id: pulumi.Input[Optional[_builtins.int]] = None,
@@ -31,6 +32,7 @@ class SurveyArgs:
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
                  questions: pulumi.Input[Optional[Sequence[Any]]] = None,
                  responses_limit: pulumi.Input[Optional[_builtins.int]] = None,
+                 schedule: pulumi.Input[Optional[_builtins.str]] = None,
                  start_date: pulumi.Input[Optional[_builtins.str]] = None,
                  targeting_flag_filters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  type: pulumi.Input[Optional[_builtins.str]] = None):
@@ -42,6 +44,7 @@ class SurveyArgs:
         :param pulumi.Input[_builtins.bool] archived: Archived surveys are kept but out of the way.
         :param pulumi.Input[Mapping[str, Any]] conditions: When it is shown: `url` and `urlMatchType`, `selector`, `events`, `actions`, `deviceTypes`, `seenSurveyWaitPeriodInDays`, `linkedFlagVariant`.
         :param pulumi.Input[_builtins.str] description: What the survey is for; may be empty.
+        :param pulumi.Input[_builtins.bool] enable_iframe_embedding: Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field).
         :param pulumi.Input[_builtins.bool] enable_partial_responses: Record answers before the survey is completed.
         :param pulumi.Input[_builtins.str] end_date: When the survey was stopped (ISO 8601): set it to stop collecting responses.
         :param pulumi.Input[_builtins.int] linked_flag_id: A feature flag (its numeric id, a FeatureFlag's flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.
@@ -49,6 +52,7 @@ class SurveyArgs:
         :param pulumi.Input[_builtins.int] project_id: The project the survey belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the survey.
         :param pulumi.Input[Sequence[Any]] questions: The questions, in order (a changed question keeps the id PostHog gave it, found by its text, else by its place and type; give `id` to pin it); each has `type` ("open", "link", "rating", "single_choice", "multiple_choice"), `question` and its kind's own fields: `link` (https or mailto), `display` ("number" or "emoji") and `scale` for a rating, `choices` for a choice; any may have `description`, `buttonText`, `optional` and `branching` (`{type: "next_question" | "end" | "response_based" | "specific_question", index?, responseValues?}`). PostHog gives each an `id`.
         :param pulumi.Input[_builtins.int] responses_limit: Stop after this many responses.
+        :param pulumi.Input[_builtins.str] schedule: How often a person is asked: "once" (PostHog's default), "recurring" (again after each iteration) or "always".
         :param pulumi.Input[_builtins.str] start_date: When the survey was launched (ISO 8601): set it to launch, `null` for a draft.
         :param pulumi.Input[Mapping[str, Any]] targeting_flag_filters: Who sees it, as a feature flag's filters (`{groups: [{properties, rollout_percentage}]}`): PostHog makes a targeting flag of them, deleted with the survey. `null` removes it. Not for everyone at 100% (leave it out instead).
         :param pulumi.Input[_builtins.str] type: How it is shown: "popover" (posthog-js shows it), "widget" (behind a feedback button), "external_survey" (a hosted page, no targeting) or "api" (your own UI).
@@ -63,6 +67,8 @@ class SurveyArgs:
             pulumi.set(__self__, "conditions", conditions)
         if description is not None:
             pulumi.set(__self__, "description", description)
+        if enable_iframe_embedding is not None:
+            pulumi.set(__self__, "enable_iframe_embedding", enable_iframe_embedding)
         if enable_partial_responses is not None:
             pulumi.set(__self__, "enable_partial_responses", enable_partial_responses)
         if end_date is not None:
@@ -77,6 +83,8 @@ class SurveyArgs:
             pulumi.set(__self__, "questions", questions)
         if responses_limit is not None:
             pulumi.set(__self__, "responses_limit", responses_limit)
+        if schedule is not None:
+            pulumi.set(__self__, "schedule", schedule)
         if start_date is not None:
             pulumi.set(__self__, "start_date", start_date)
         if targeting_flag_filters is not None:
@@ -143,6 +151,18 @@ class SurveyArgs:
     @description.setter
     def description(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "description", value)
+
+    @_builtins.property
+    @pulumi.getter(name="enableIframeEmbedding")
+    def enable_iframe_embedding(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field).
+        """
+        return pulumi.get(self, "enable_iframe_embedding")
+
+    @enable_iframe_embedding.setter
+    def enable_iframe_embedding(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_iframe_embedding", value)
 
     @_builtins.property
     @pulumi.getter(name="enablePartialResponses")
@@ -229,6 +249,18 @@ class SurveyArgs:
         pulumi.set(self, "responses_limit", value)
 
     @_builtins.property
+    @pulumi.getter
+    def schedule(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How often a person is asked: "once" (PostHog's default), "recurring" (again after each iteration) or "always".
+        """
+        return pulumi.get(self, "schedule")
+
+    @schedule.setter
+    def schedule(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "schedule", value)
+
+    @_builtins.property
     @pulumi.getter(name="startDate")
     def start_date(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -276,6 +308,7 @@ class Survey(pulumi.CustomResource):
                  archived: pulumi.Input[Optional[_builtins.bool]] = None,
                  conditions: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
+                 enable_iframe_embedding: pulumi.Input[Optional[_builtins.bool]] = None,
                  enable_partial_responses: pulumi.Input[Optional[_builtins.bool]] = None,
                  end_date: pulumi.Input[Optional[_builtins.str]] = None,
                  linked_flag_id: pulumi.Input[Optional[_builtins.int]] = None,
@@ -283,6 +316,7 @@ class Survey(pulumi.CustomResource):
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
                  questions: pulumi.Input[Optional[Sequence[Any]]] = None,
                  responses_limit: pulumi.Input[Optional[_builtins.int]] = None,
+                 schedule: pulumi.Input[Optional[_builtins.str]] = None,
                  start_date: pulumi.Input[Optional[_builtins.str]] = None,
                  targeting_flag_filters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  type: pulumi.Input[Optional[_builtins.str]] = None,
@@ -322,6 +356,7 @@ class Survey(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] archived: Archived surveys are kept but out of the way.
         :param pulumi.Input[Mapping[str, Any]] conditions: When it is shown: `url` and `urlMatchType`, `selector`, `events`, `actions`, `deviceTypes`, `seenSurveyWaitPeriodInDays`, `linkedFlagVariant`.
         :param pulumi.Input[_builtins.str] description: What the survey is for; may be empty.
+        :param pulumi.Input[_builtins.bool] enable_iframe_embedding: Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field).
         :param pulumi.Input[_builtins.bool] enable_partial_responses: Record answers before the survey is completed.
         :param pulumi.Input[_builtins.str] end_date: When the survey was stopped (ISO 8601): set it to stop collecting responses.
         :param pulumi.Input[_builtins.int] linked_flag_id: A feature flag (its numeric id, a FeatureFlag's flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.
@@ -329,6 +364,7 @@ class Survey(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] project_id: The project the survey belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the survey.
         :param pulumi.Input[Sequence[Any]] questions: The questions, in order (a changed question keeps the id PostHog gave it, found by its text, else by its place and type; give `id` to pin it); each has `type` ("open", "link", "rating", "single_choice", "multiple_choice"), `question` and its kind's own fields: `link` (https or mailto), `display` ("number" or "emoji") and `scale` for a rating, `choices` for a choice; any may have `description`, `buttonText`, `optional` and `branching` (`{type: "next_question" | "end" | "response_based" | "specific_question", index?, responseValues?}`). PostHog gives each an `id`.
         :param pulumi.Input[_builtins.int] responses_limit: Stop after this many responses.
+        :param pulumi.Input[_builtins.str] schedule: How often a person is asked: "once" (PostHog's default), "recurring" (again after each iteration) or "always".
         :param pulumi.Input[_builtins.str] start_date: When the survey was launched (ISO 8601): set it to launch, `null` for a draft.
         :param pulumi.Input[Mapping[str, Any]] targeting_flag_filters: Who sees it, as a feature flag's filters (`{groups: [{properties, rollout_percentage}]}`): PostHog makes a targeting flag of them, deleted with the survey. `null` removes it. Not for everyone at 100% (leave it out instead).
         :param pulumi.Input[_builtins.str] type: How it is shown: "popover" (posthog-js shows it), "widget" (behind a feedback button), "external_survey" (a hosted page, no targeting) or "api" (your own UI).
@@ -387,6 +423,7 @@ class Survey(pulumi.CustomResource):
                  archived: pulumi.Input[Optional[_builtins.bool]] = None,
                  conditions: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
+                 enable_iframe_embedding: pulumi.Input[Optional[_builtins.bool]] = None,
                  enable_partial_responses: pulumi.Input[Optional[_builtins.bool]] = None,
                  end_date: pulumi.Input[Optional[_builtins.str]] = None,
                  linked_flag_id: pulumi.Input[Optional[_builtins.int]] = None,
@@ -394,6 +431,7 @@ class Survey(pulumi.CustomResource):
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
                  questions: pulumi.Input[Optional[Sequence[Any]]] = None,
                  responses_limit: pulumi.Input[Optional[_builtins.int]] = None,
+                 schedule: pulumi.Input[Optional[_builtins.str]] = None,
                  start_date: pulumi.Input[Optional[_builtins.str]] = None,
                  targeting_flag_filters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  type: pulumi.Input[Optional[_builtins.str]] = None,
@@ -411,6 +449,7 @@ class Survey(pulumi.CustomResource):
             __props__.__dict__["archived"] = archived
             __props__.__dict__["conditions"] = conditions
             __props__.__dict__["description"] = description
+            __props__.__dict__["enable_iframe_embedding"] = enable_iframe_embedding
             __props__.__dict__["enable_partial_responses"] = enable_partial_responses
             __props__.__dict__["end_date"] = end_date
             __props__.__dict__["linked_flag_id"] = linked_flag_id
@@ -418,6 +457,7 @@ class Survey(pulumi.CustomResource):
             __props__.__dict__["project_id"] = project_id
             __props__.__dict__["questions"] = questions
             __props__.__dict__["responses_limit"] = responses_limit
+            __props__.__dict__["schedule"] = schedule
             __props__.__dict__["start_date"] = start_date
             __props__.__dict__["targeting_flag_filters"] = targeting_flag_filters
             __props__.__dict__["type"] = type
@@ -449,6 +489,7 @@ class Survey(pulumi.CustomResource):
         __props__.__dict__["archived"] = None
         __props__.__dict__["conditions"] = None
         __props__.__dict__["description"] = None
+        __props__.__dict__["enable_iframe_embedding"] = None
         __props__.__dict__["enable_partial_responses"] = None
         __props__.__dict__["end_date"] = None
         __props__.__dict__["linked_flag_id"] = None
@@ -456,6 +497,7 @@ class Survey(pulumi.CustomResource):
         __props__.__dict__["project_id"] = None
         __props__.__dict__["questions"] = None
         __props__.__dict__["responses_limit"] = None
+        __props__.__dict__["schedule"] = None
         __props__.__dict__["start_date"] = None
         __props__.__dict__["survey_id"] = None
         __props__.__dict__["targeting_flag_filters"] = None
@@ -507,6 +549,14 @@ class Survey(pulumi.CustomResource):
         What the survey is for; may be empty.
         """
         return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter(name="enableIframeEmbedding")
+    def enable_iframe_embedding(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field).
+        """
+        return pulumi.get(self, "enable_iframe_embedding")
 
     @_builtins.property
     @pulumi.getter(name="enablePartialResponses")
@@ -563,6 +613,14 @@ class Survey(pulumi.CustomResource):
         Stop after this many responses.
         """
         return pulumi.get(self, "responses_limit")
+
+    @_builtins.property
+    @pulumi.getter
+    def schedule(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        How often a person is asked: "once" (PostHog's default), "recurring" (again after each iteration) or "always".
+        """
+        return pulumi.get(self, "schedule")
 
     @_builtins.property
     @pulumi.getter(name="startDate")

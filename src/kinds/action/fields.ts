@@ -1,5 +1,5 @@
 /**
- * The action's field table: `name`, `description`, `steps` and `tags` of today's ActionSerializer
+ * The action's field table: `name`, `description`, `steps`, `tags` and the Slack message of today's ActionSerializer
  * (products/actions/backend/api/action.py in PostHog/posthog; its steps are ActionStepJSONSerializer's, matching
  * options ACTION_STEP_MATCHING_OPTIONS of posthog/models/action/action.py), each with PostHog's rule and how a
  * declared value compares with what PostHog answers.
@@ -84,6 +84,9 @@ export function stepProblems(steps: readonly unknown[]): string[] {
   return problems.map((p) => `${p} (ActionStepJSONSerializer, ${SERIALIZER})`);
 }
 
+/** A text PostHog trims before it stores it (a DRF CharField's `trim_whitespace`). */
+const sameTrimmed: Equality = (a, b) => sameJson(typeof a === "string" ? a.trim() : a, b);
+
 export const actionFields = {
   name: {
     input: z
@@ -99,6 +102,22 @@ export const actionFields = {
     type: "ActionStep[]",
     doc: 'What matches, any step sufficing: each with `event` (`"$autocapture"`, `"$pageview"` or your own), `url` and `url_matching`, `selector`, `tag_name`, `text` and `text_matching`, `href` and `href_matching` ("contains", "regex" or "exact"), and `properties` (property filters).',
   },
+  // Action.post_to_slack (BooleanField(default=False)) and Action.slack_message_format (CharField(default="",
+  // max_length=1200, blank=True)), posthog/models/action/action.py of 2025-08-04 and today's
+  // products/actions/backend/models/action.py; ActionSerializer takes both (a ModelSerializer's CharField trims);
+  // tests: test_create_action answers their defaults, test_create_from_other_domain sets `post_to_slack`
+  // (posthog/api/test/test_action.py). Both versions take and answer them alike.
+  post_to_slack: {
+    input: z.boolean({ error: "must be true or false" }),
+    doc: "Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project's settings (its `slack_incoming_webhook`, set in PostHog's project settings).",
+  },
+  slack_message_format: {
+    input: z.string({ error: "must be a string" }).refine((v) => [...v.trim()].length <= 1200, {
+      error: `must be at most 1200 characters (Action.slack_message_format, ${SERIALIZER})`,
+    }),
+    equal: sameTrimmed,
+    doc: "The message posted when `postToSlack` is set, in PostHog's message template form (placeholders in square brackets); empty for PostHog's default message. At most 1200 characters; PostHog trims it.",
+  },
   tags: {
     input: z.array(z.string({ error: "must be a list of strings" }), { error: "must be a list of strings" }),
     equal: sameTags,
@@ -110,8 +129,6 @@ export const actionFields = {
 /** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
 export const actionLeftOut: LeftOut = {
   ...CREATE_IN_FOLDER,
-  post_to_slack: "not yet managed: the action's Slack notification",
-  slack_message_format: "not yet managed: the action's Slack notification",
   last_calculated_at: "PostHog's: when it last calculated the action",
   pinned_at: "not yet managed: when the action was pinned in PostHog's interface",
 };

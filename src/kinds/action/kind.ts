@@ -94,7 +94,7 @@ export const {
   // list, no GET each.
   importer: {
     // The Action model's defaults (posthog/models/action/action.py).
-    defaults: { description: "", steps: [], tags: [] },
+    defaults: { description: "", steps: [], tags: [], post_to_slack: false, slack_message_format: "" },
     // A step as a program writes it: PostHog answers every step field (null when unset) and its own `selector_regex`.
     inputValue: (field, value) => (field === "steps" && Array.isArray(value) ? value.map(normalStep) : value),
     label: (action) => action.name ?? `action ${action.id}`,

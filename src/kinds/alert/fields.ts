@@ -16,7 +16,7 @@
 import { z } from "zod";
 import type { Alert } from "./record";
 import { type Equality, type FieldDef, type LeftOut, sameJson, sameWithin, type ApiTypes } from "../../kit/field-table";
-import { QUIET_HOURS_SOURCE, quietHours } from "./quiet-hours";
+import { sameQuietHours, scheduleRestrictionInput } from "./quiet-hours";
 
 const SERIALIZER = "AlertSerializer, products/alerts/backend/api/alert.py";
 const THRESHOLD = "InsightThreshold, posthog/schema.py";
@@ -57,29 +57,6 @@ const config = z
   .superRefine((value, ctx) => {
     if (value["type"] !== "TrendsAlertConfig") return;
     for (const issue of trendsConfig.safeParse(value).error?.issues ?? []) ctx.addIssue({ code: "custom", message: issue.message });
-  })
-  .nullable();
-
-/** Quiet hours as PostHog stores them: declared and live compared in PostHog's form. */
-const sameQuietHours: Equality = (declared, live) => {
-  const form = quietHours(declared);
-  return "value" in form && sameJson(form.value, live ?? null);
-};
-
-const windowTime = z.string({ error: "must be a time HH:MM" });
-const scheduleRestriction = z
-  .strictObject(
-    {
-      blocked_windows: z.array(z.strictObject({ start: windowTime, end: windowTime }), {
-        error: "blocked_windows must be a list of {start, end}",
-      }),
-    },
-    { error: "must be { blocked_windows: [{start, end}] } or null" },
-  )
-  .superRefine((value, ctx) => {
-    const form = quietHours(value);
-    if ("problem" in form)
-      ctx.addIssue({ code: "custom", message: `${form.problem} ("Invalid schedule restriction.", ${QUIET_HOURS_SOURCE})` });
   })
   .nullable();
 
@@ -165,7 +142,7 @@ export const alertFields = {
   },
   schedule_restriction: {
     type: "AlertQuietHours | null",
-    input: scheduleRestriction,
+    input: scheduleRestrictionInput,
     equal: sameQuietHours,
     // AlertSerializer of posthog/api/alert.py in 2025-08-04 has no such field: DRF drops it unread.
     lackedBy: ["2025-08-04"],

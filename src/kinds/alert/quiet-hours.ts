@@ -5,6 +5,8 @@
  * end is earlier), each at least 30 minutes, not the whole day together; overlapping windows merged and sorted;
  * nothing, `{}` or no windows stored as null. PostHog 2025-08-04 has no quiet hours.
  */
+import { z } from "zod";
+import { type Equality, sameJson } from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
 
 const MAX_WINDOWS = 5;
@@ -72,3 +74,28 @@ function normalized(raw: unknown): { blocked_windows: { start: string; end: stri
     return { blocked_windows: [{ start: hhmm(second![0]), end: hhmm(first![1]) }] };
   return { blocked_windows: merged.map(([a, b]) => ({ start: hhmm(a), end: b === DAY && a > 0 ? "00:00" : hhmm(b) })) };
 }
+
+/** Quiet hours as PostHog stores them: declared and live compared in PostHog's form. */
+export const sameQuietHours: Equality = (declared, live) => {
+  const form = quietHours(declared);
+  return "value" in form && sameJson(form.value, live ?? null);
+};
+
+const windowTime = z.string({ error: "must be a time HH:MM" });
+
+/** The field's input: PostHog's shape, then its rules (a log alert's quiet hours are the same AlertScheduleRestriction). */
+export const scheduleRestrictionInput = z
+  .strictObject(
+    {
+      blocked_windows: z.array(z.strictObject({ start: windowTime, end: windowTime }), {
+        error: "blocked_windows must be a list of {start, end}",
+      }),
+    },
+    { error: "must be { blocked_windows: [{start, end}] } or null" },
+  )
+  .superRefine((value, ctx) => {
+    const form = quietHours(value);
+    if ("problem" in form)
+      ctx.addIssue({ code: "custom", message: `${form.problem} ("Invalid schedule restriction.", ${QUIET_HOURS_SOURCE})` });
+  })
+  .nullable();

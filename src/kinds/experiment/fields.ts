@@ -98,6 +98,54 @@ export function linksOfType(links: unknown, type: "primary" | "secondary"): numb
     : 0;
 }
 
+/** What today's generated types (ExperimentApiExposureCriteriaApi) list for `multiple_variant_handling`. */
+const VARIANT_HANDLING = ["exclude", "first_seen"];
+/** ExperimentEventExposureConfig's fields (posthog/schema.py, `extra="forbid"`). */
+const EVENT_EXPOSURE_FIELDS = ["event", "kind", "properties", "response", "version"];
+const EXPOSURE_RULE = `validate_exposure_criteria, ${EXPERIMENT_SERIALIZER}`;
+
+/**
+ * `validate_exposure_criteria` (ExperimentService.validate_experiment_exposure_criteria today): `filterTestAccounts`
+ * a boolean; `exposure_config` an event's exposure (ExperimentEventExposureConfig: a string `event` and a list of
+ * `properties`, nothing else) or an action's (ActionsNode: `kind: "ActionsNode"` and an integer `id`; today only).
+ */
+function exposureCriteriaProblems(criteria: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const filter = criteria["filterTestAccounts"];
+  if (filter !== undefined && typeof filter !== "boolean") problems.push("exposureCriteria.filterTestAccounts must be a boolean");
+  const handling = criteria["multiple_variant_handling"];
+  if (handling !== undefined && handling !== null && !VARIANT_HANDLING.includes(String(handling)))
+    problems.push('exposureCriteria.multiple_variant_handling must be "exclude" or "first_seen"');
+  const config = criteria["exposure_config"];
+  if (config === undefined) return problems.map((p) => `${p} (${EXPOSURE_RULE})`);
+  if (!isPlainObject(config)) problems.push("exposureCriteria.exposure_config must be an object: Invalid exposure criteria");
+  else if (config["kind"] === "ActionsNode") {
+    if (!Number.isInteger(config["id"])) problems.push("exposureCriteria.exposure_config.id must be the action's numeric id (ActionsNode)");
+  } else {
+    if (config["kind"] !== undefined && config["kind"] !== "ExperimentEventExposureConfig")
+      problems.push('exposureCriteria.exposure_config.kind must be "ExperimentEventExposureConfig" or "ActionsNode"');
+    if (typeof config["event"] !== "string") problems.push("exposureCriteria.exposure_config.event is required: the exposure event's name");
+    if (!Array.isArray(config["properties"]))
+      problems.push("exposureCriteria.exposure_config.properties is required: a list of property filters (may be empty)");
+    for (const key of Object.keys(config))
+      if (!EVENT_EXPOSURE_FIELDS.includes(key))
+        problems.push(`exposureCriteria.exposure_config.${key} is not a field of an event's exposure: use event, properties`);
+  }
+  return problems.map((p) => `${p} (${EXPOSURE_RULE})`);
+}
+
+/**
+ * Today's PostHog filters an experiment's test accounts unless told otherwise (`_apply_exposure_criteria_defaults`,
+ * products/experiments/backend/experiment_service.py): its `filterTestAccounts: true` is PostHog's where the program
+ * leaves the key out. No criteria and empty ones are alike.
+ */
+const sameExposure: Equality = (a, b) => {
+  const live = isPlainObject(b) ? { ...b } : {};
+  if (!(isPlainObject(a) && Object.hasOwn(a, "filterTestAccounts")) && live["filterTestAccounts"] === true)
+    delete live["filterTestAccounts"];
+  return sameSansNulls(a ?? {}, live);
+};
+
 export const experimentFields = {
   name: {
     input: z
@@ -150,6 +198,25 @@ export const experimentFields = {
     equal: sameLinks,
     doc: 'Saved metrics the experiment measures (PostHog\'s `saved_metrics_ids`): each `{ id: <an ExperimentSavedMetric\'s savedMetricId>, metadata: { type: "primary" | "secondary" } }`. They count with `metrics` and `metricsSecondary` against the limit of 10 each; the list replaces the experiment\'s saved metrics whole.',
   },
+  // Experiment.exposure_criteria (JSONField(default=dict, null=True)) in both versions: 2025-08-04's
+  // validate_exposure_criteria in ee/clickhouse/views/experiments.py knows only an event's exposure; today's
+  // (ExperimentService) an action's too, and fills in filterTestAccounts: true on create.
+  exposure_criteria: {
+    type: "ExperimentExposureCriteria | null",
+    input: z
+      .record(z.string(), z.unknown(), { error: "must be an object (the exposure criteria) or null" })
+      .superRefine((criteria, ctx) => {
+        for (const message of exposureCriteriaProblems(criteria)) ctx.addIssue({ code: "custom", message });
+      })
+      .nullable(),
+    equal: sameExposure,
+    liveForm: (declared, live) => {
+      if (!isPlainObject(live) || (isPlainObject(declared) && Object.hasOwn(declared, "filterTestAccounts"))) return live;
+      const { filterTestAccounts, ...rest } = live;
+      return filterTestAccounts === true ? rest : live;
+    },
+    doc: 'Who counts as exposed: `filterTestAccounts` (today\'s PostHog sets `true` when left out), `exposure_config` (an event, `{ kind: "ExperimentEventExposureConfig", event: "$pageview", properties: [] }`, or an action, `{ kind: "ActionsNode", id: <actionId> }`, which PostHog 2025-08-04 refuses; the feature flag\'s own `$feature_flag_called` when left out) and `multiple_variant_handling` (`"exclude"` or `"first_seen"`: users seen in several variants).',
+  },
   archived: { input: z.boolean({ error: "must be true or false" }), doc: "Archived experiments are kept but out of the way." },
   launched: {
     beyondApiTypes: "the provider's: it stands for `start_date`, which PostHog stamps when it is set",
@@ -176,10 +243,10 @@ export const experimentLeftOut: LeftOut = {
   saved_metrics_ids: "managed as `savedMetricIds` (the table's saved_metric_ids, sent in PostHog's name)",
   filters: "the legacy form of `metrics`: not managed",
   type: "not yet managed: whether the experiment is a web or a product one",
-  exposure_criteria: "not yet managed: the exposure configuration (test accounts, a custom exposure event)",
   stats_config: "not yet managed: the statistics configuration",
   scheduling_config: "not yet managed: the scheduling configuration",
-  allow_unknown_events: "a switch of one request (skip the check of the metrics' events), not a setting",
+  allow_unknown_events:
+    "not yet managed: a write-only switch of one request (never answered; PostHog 2025-08-04 has none) that lets today's PostHog take metrics naming events the project has not ingested yet; it would have to go along with every write of the metrics",
   conclusion: "not yet managed: the experiment's conclusion",
   conclusion_comment: "not yet managed: the experiment's conclusion",
   primary_metrics_ordered_uuids: "not yet managed: the order of the metrics in PostHog's interface",

@@ -146,7 +146,15 @@ export const experimentKind: Kind<"project", ExperimentRecord> = {
   importer: projectScopedImport(experimentFields, {
     list: async (http, projectId) => (await everyExperiment(http, projectId)).map(experimentRecord),
     // The Experiment model's defaults (products/experiments/backend/models or posthog/models/experiment.py).
-    defaults: { description: "", archived: false, launched: false, stopped: false, metrics: [], metrics_secondary: [] },
+    defaults: {
+      description: "",
+      archived: false,
+      launched: false,
+      stopped: false,
+      metrics: [],
+      metrics_secondary: [],
+      exposure_criteria: {},
+    },
     references: [{ ...idField("feature_flag_key", "FeatureFlag"), by: { field: "key", output: "key" } }],
     label: (experiment) => experiment.name,
   }),

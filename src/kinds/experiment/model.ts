@@ -36,6 +36,10 @@ export const experimentModel = fieldModel<ExperimentRead>({
       type: "{\n  key: string;\n  name?: string;\n  /** Percent of the experiment's users (the variants sum to 100); `rollout_percentage` in older PostHog. */\n  split_percent?: number;\n  rollout_percentage?: number;\n}",
       doc: "One variant: its key (one is `control`) and its share of the experiment's users.",
     },
+    ExperimentExposureCriteria: {
+      type: '{\n  filterTestAccounts?: boolean;\n  exposure_config?:\n    | { kind?: "ExperimentEventExposureConfig"; event: string; properties: Array<Record<string, unknown>> }\n    | { kind: "ActionsNode"; id: number; [key: string]: unknown };\n  multiple_variant_handling?: "exclude" | "first_seen" | null;\n}',
+      doc: "Who counts as exposed to an experiment (PostHog's ExperimentExposureCriteria).",
+    },
     ExperimentSavedMetricLink: {
       type: '{\n  /** An ExperimentSavedMetric\'s savedMetricId. */\n  id: pulumi.Input<number>;\n  metadata: { type: "primary" | "secondary" | string; [key: string]: unknown };\n}',
       doc: "A saved metric as an experiment measures it: its id and whether it is a primary or secondary metric.",

@@ -49,11 +49,11 @@ export function secretKeys(schema: unknown): string[] {
     : [];
 }
 
-/** InputsSchemaItemSerializer's rules, as `inputsSchema[i].field …` problems. */
-export function inputsSchemaProblems(schema: readonly unknown[]): string[] {
+/** InputsSchemaItemSerializer's rules, as `inputsSchema[i].field …` problems (`name`: where the schema is). */
+export function inputsSchemaProblems(schema: readonly unknown[], name = "inputsSchema"): string[] {
   const problems: string[] = [];
   for (const [i, item] of schema.entries()) {
-    const at = `inputsSchema[${i}]`;
+    const at = `${name}[${i}]`;
     if (!isPlainObject(item)) {
       problems.push(`${at} must be an object with key and type`);
       continue;
@@ -95,25 +95,33 @@ function valueProblem(type: unknown, value: unknown): string | undefined {
   }
 }
 
-/** The inputs against their schema (InputsField.run_child_validation and InputsItemSerializer.validate). */
-export function inputsProblems(inputs: Record<string, unknown>, schema: readonly unknown[]): string[] {
+/**
+ * The inputs against their schema (InputsField.run_child_validation and InputsItemSerializer.validate); `names` say
+ * where they are (a mapping's: `mappings[0].inputs`, `mappings[0].inputs_schema`).
+ */
+export function inputsProblems(
+  inputs: Record<string, unknown>,
+  schema: readonly unknown[],
+  names = { inputs: "inputs", schema: "inputsSchema" },
+): string[] {
   const problems: string[] = [];
   const items = schema.filter(isPlainObject);
   const keys = new Set(items.map((item) => item["key"]));
+  const at = (key: string) => `${names.inputs}.${key}`;
   for (const [key, entry] of Object.entries(inputs)) {
-    if (!keys.has(key)) problems.push(`inputs.${key} has no item in inputsSchema: PostHog keeps only the inputs its schema names`);
-    else if (!isPlainObject(entry)) problems.push(`inputs.${key} must be an object such as {"value": …}`);
+    if (!keys.has(key)) problems.push(`${at(key)} has no item in ${names.schema}: PostHog keeps only the inputs its schema names`);
+    else if (!isPlainObject(entry)) problems.push(`${at(key)} must be an object such as {"value": …}`);
     else if (entry["templating"] !== undefined && !["hog", "liquid"].includes(String(entry["templating"])))
-      problems.push(`inputs.${key}.templating must be "hog" or "liquid"`);
+      problems.push(`${at(key)}.templating must be "hog" or "liquid"`);
   }
   for (const item of items) {
     const key = String(item["key"]);
     const entry = inputs[key];
     const value = isPlainObject(entry) ? entry["value"] : undefined;
     if (item["required"] === true && (value === undefined || value === null || value === "") && item["default"] === undefined)
-      problems.push(`inputs.${key}.value is required: its inputsSchema item says required: true`);
+      problems.push(`${at(key)}.value is required: its ${names.schema} item says required: true`);
     const problem = valueProblem(item["type"], value);
-    if (problem) problems.push(`inputs.${key}.value ${problem} (its inputsSchema type is "${String(item["type"])}")`);
+    if (problem) problems.push(`${at(key)}.value ${problem} (its ${names.schema} type is "${String(item["type"])}")`);
   }
   return problems.map((p) => `${p} (InputsItemSerializer, ${VALIDATION})`);
 }
@@ -139,6 +147,58 @@ const sameSchema: Equality = (a, b) => sameSansNulls(a ?? [], withoutAdded(a ?? 
  */
 const sameCompiled: Equality = (a, b) =>
   sameSansNulls(a ?? null, withoutAdded(a ?? {}, b ?? null, ["bytecode", "transpiled", "bytecode_error", "source"]));
+
+/** MappingsSerializer's fields (posthog/cdp/validation.py): PostHog drops any other key of a mapping. */
+const MAPPING_FIELDS = ["name", "inputs_schema", "inputs", "filters"];
+
+/** On create PostHog stores an empty list of mappings as none (`data.get("mappings") or None`). */
+const noMappings = (value: unknown) => value === null || value === undefined || (Array.isArray(value) && value.length === 0);
+
+/** Mappings compare item by item, each field as the function's own field of that name. */
+const sameMappings: Equality = (a, b) => {
+  if (noMappings(a) || noMappings(b)) return noMappings(a) && noMappings(b);
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  return a.every((declared, i) => {
+    const live = b[i];
+    if (!isPlainObject(declared) || !isPlainObject(live)) return sameSansNulls(declared, live);
+    const keys = new Set([...Object.keys(declared), ...Object.keys(live)]);
+    return [...keys].every((key) => {
+      const equal = key === "inputs_schema" ? sameSchema : key === "inputs" ? sameInputs : key === "filters" ? sameCompiled : sameSansNulls;
+      return equal(declared[key], live[key]);
+    });
+  });
+};
+
+/** MappingsSerializer's rules for each mapping, as `mappings[i].field …` problems. */
+function mappingProblems(mappings: readonly unknown[]): string[] {
+  const problems: string[] = [];
+  for (const [i, mapping] of mappings.entries()) {
+    const at = `mappings[${i}]`;
+    if (!isPlainObject(mapping)) {
+      problems.push(`${at} must be an object {name, inputs_schema, inputs, filters} (MappingsSerializer, ${VALIDATION})`);
+      continue;
+    }
+    for (const key of Object.keys(mapping))
+      if (!MAPPING_FIELDS.includes(key))
+        problems.push(`${at}.${key} is not a mapping field: PostHog keeps only ${MAPPING_FIELDS.join(", ")}`);
+    const name = mapping["name"];
+    if (name !== undefined && (typeof name !== "string" || name.trim() === "")) problems.push(`${at}.name must be a non-blank string`);
+    const filters = mapping["filters"];
+    if (filters !== undefined && !isPlainObject(filters)) problems.push(`${at}.filters must be an object (event filters)`);
+    const schema = mapping["inputs_schema"];
+    if (schema !== undefined && !Array.isArray(schema)) problems.push(`${at}.inputs_schema must be a list of input definitions`);
+    else if (schema !== undefined) problems.push(...inputsSchemaProblems(schema, `${at}.inputs_schema`));
+    const inputs = mapping["inputs"];
+    if (inputs === undefined) continue;
+    if (!isPlainObject(inputs)) problems.push(`${at}.inputs must be an object (input key to {value})`);
+    else if (!Array.isArray(schema))
+      problems.push(`${at}.inputs need ${at}.inputs_schema: PostHog refuses them without ("Missing inputs_schema.")`);
+    else problems.push(...inputsProblems(inputs, schema, { inputs: `${at}.inputs`, schema: `${at}.inputs_schema` }));
+  }
+  return problems.map((p) => (p.includes(VALIDATION) ? p : `${p} (MappingsSerializer, ${VALIDATION})`));
+}
+
+const ORDER_RULE = `must be a whole number from 0 to 32767 (HogFunction.execution_order, a PositiveSmallIntegerField; ${HOG_SERIALIZER})`;
 
 const object = (what: string) => z.record(z.string(), z.unknown(), { error: `must be an object (${what})` });
 
@@ -193,6 +253,35 @@ export const hogFunctionFields = {
     equal: sameCompiled,
     doc: "Runs at most once per `ttl` seconds (60 to 86400) for the same `hash` (a Hog template such as `{person.id}`), or after `threshold` repeats.",
   },
+  // HogFunctionSerializer.mappings (ListField of MappingsSerializer, posthog/cdp/validation.py) and HogFunction.mappings
+  // (JSONField, posthog/models/hog_functions/hog_function.py), today's and 2025-08-04's alike but for the filters'
+  // events today's drops; tests: test_validates_mappings, test_compiles_valid_mappings (posthog/api/test/test_hog_function.py).
+  mappings: {
+    type: "HogFunctionMapping[]",
+    input: z.array(z.unknown(), { error: "must be a list of mappings" }).nullable(),
+    equal: sameMappings,
+    doc: "A destination's mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function's own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping's inputs as given, secret ones too (it hides only the function's own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today's PostHog drops `events` and `actions` from the function's own `filters`.",
+  },
+  // HogFunction.icon_url (TextField(null=True, blank=True)), filled from the template on create when not given
+  // (HogFunctionSerializer.to_internal_value), today's and 2025-08-04's alike.
+  icon_url: {
+    input: z.string({ error: "must be a string" }).nullable(),
+    doc: "The icon PostHog shows for it (a URL; a template's icon when left out).",
+  },
+  // HogFunction.execution_order (PositiveSmallIntegerField(null=True)); HogFunctionSerializer.create and .update place a
+  // transformation last when none is given, today's and 2025-08-04's alike; tests:
+  // test_transformation_type_gets_execution_order_automatically, test_transformation_normal_execution_order_update.
+  execution_order: {
+    input: z
+      .number({ error: ORDER_RULE })
+      .int({ error: ORDER_RULE })
+      .min(0, { error: ORDER_RULE })
+      .max(32767, { error: ORDER_RULE })
+      .nullable(),
+    // HogFunctionSerializer.update: a transformation enabled again without its order goes after the others.
+    sentWith: ["enabled"],
+    doc: "Where a transformation runs among the project's transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.",
+  },
   template_id: {
     input: z
       .string({ error: "must be a string" })
@@ -216,15 +305,28 @@ export function hogFunctionProblems(known: Record<string, unknown>): Array<{ fie
       reason:
         "inputs need inputsSchema (or templateId, whose template has one): PostHog keeps only the inputs its schema names, and the schema says which are secret",
     });
+  const mappings = known["mappings"];
+  if (Array.isArray(mappings)) {
+    for (const reason of mappingProblems(mappings)) problems.push({ field: "mappings", reason });
+    const type = known["type"] ?? "destination";
+    if (mappings.length > 0 && type !== "destination" && type !== "site_destination")
+      problems.push({
+        field: "mappings",
+        reason: `Mappings are only allowed for destinations (type "destination" or "site_destination": ${HOG_SERIALIZER})`,
+      });
+    const filters = known["filters"];
+    if (mappings.length > 0 && isPlainObject(filters) && (filters["events"] !== undefined || filters["actions"] !== undefined))
+      problems.push({
+        field: "filters",
+        reason: `filters.events and filters.actions are dropped by PostHog when mappings are given (HogFunctionSerializer.validate, ${HOG_SERIALIZER}): give each mapping its own filters`,
+      });
+  }
   return problems;
 }
 
 /** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
 export const hogFunctionLeftOut: LeftOut = {
   ...CREATE_IN_FOLDER,
-  mappings: "not yet managed: event-to-destination mappings",
-  icon_url: "not yet managed: the function's icon",
-  execution_order: "not yet managed: the order transformations run in",
   base_updated_at: "a token of one request (optimistic concurrency), not a setting",
 };
 

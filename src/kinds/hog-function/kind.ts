@@ -17,7 +17,7 @@ import type { Failure, Json } from "../../kit/lifecycle";
 import { camelCase } from "../../kit/names";
 import * as hogFunctions from "./endpoints";
 import { hogFunctionExample } from "./example";
-import { ADDED_TO_INPUTS, HOG_SERIALIZER, hogFunctionFields, hogFunctionProblems, isSecretPlaceholder } from "./fields";
+import { ADDED_TO_INPUTS, HOG_SERIALIZER, hogFunctionFields, hogFunctionProblems, isSecretPlaceholder, secretKeys } from "./fields";
 import type { HogFunction } from "./record";
 
 /** PostHog's answer with the template it was made from as `template_id` (write-only; answered as `template`). */
@@ -60,13 +60,19 @@ function inProgramForm(declared: unknown, live: unknown): unknown {
 export function secretInputPaths(inputs: Json): string[][] {
   const schema = inputs["inputsSchema"];
   const values = inputs["inputs"];
-  if (!isPlainObject(values)) return [];
-  if (!Array.isArray(schema)) return [["inputs"]];
-  return schema
-    .filter(
-      (item) => isPlainObject(item) && item["secret"] === true && typeof item["key"] === "string" && Object.hasOwn(values, item["key"]),
-    )
-    .map((item) => ["inputs", String((item as Json)["key"])]);
+  // A mapping's secret input, answered by PostHog as given: the mappings are kept out of messages whole.
+  const mappings = Array.isArray(inputs["mappings"]) ? inputs["mappings"] : [];
+  const inMappings = mappings.some((m) => isPlainObject(m) && secretKeys(m["inputs_schema"]).length > 0) ? [["mappings"]] : [];
+  if (!isPlainObject(values)) return inMappings;
+  if (!Array.isArray(schema)) return [["inputs"], ...inMappings];
+  return [
+    ...inMappings,
+    ...schema
+      .filter(
+        (item) => isPlainObject(item) && item["secret"] === true && typeof item["key"] === "string" && Object.hasOwn(values, item["key"]),
+      )
+      .map((item) => ["inputs", String((item as Json)["key"])]),
+  ];
 }
 
 export const {
@@ -102,8 +108,12 @@ export const {
   // The inputs are secret when one of them is (its schema item says `secret: true`): Pulumi's SDK makes an object
   // holding a secret secret as a whole, so the other inputs are secret with it.
   secretInProgram: {
-    inputs: [{ input: "inputs", when: { input: "inputsSchema", someItem: ["secret"], is: true } }],
-    doc: "Secret inputs become Pulumi secrets",
+    // PostHog answers a mapping's inputs, secret ones too, as given: the mappings are secret when one has inputs.
+    inputs: [
+      { input: "inputs", when: { input: "inputsSchema", someItem: ["secret"], is: true } },
+      { input: "mappings", when: { input: "mappings", someItem: ["inputs"] } },
+    ],
+    doc: "Secret inputs (and mappings with inputs) become Pulumi secrets",
   },
   outputTypes: {
     type: { type: "HogFunctionType", doc: "What kind of function it is." },
@@ -118,6 +128,10 @@ export const {
     HogFunctionInputSchema: {
       type: '{\n  key: string;\n  type: "string" | "number" | "boolean" | "dictionary" | "choice" | "json" | "integration" | "integration_field" | "email";\n  label?: string;\n  description?: string;\n  required?: boolean;\n  default?: unknown;\n  /** PostHog never answers its value; the provider keeps it a Pulumi secret. */\n  secret?: boolean;\n  hidden?: boolean;\n  templating?: boolean;\n  choices?: Array<Record<string, unknown>>;\n  [key: string]: unknown;\n}',
       doc: "One input the function takes (PostHog's InputsSchemaItemSerializer).",
+    },
+    HogFunctionMapping: {
+      type: "{\n  name?: string;\n  inputs_schema?: HogFunctionInputSchema[];\n  inputs?: Record<string, HogFunctionInput>;\n  filters?: Record<string, unknown>;\n}",
+      doc: "One of a destination's mappings (PostHog's MappingsSerializer): its own inputs and the events it matches.",
     },
     HogFunctionInput: {
       type: '{\n  value: unknown;\n  templating?: "hog" | "liquid";\n}',

@@ -251,12 +251,22 @@ export const surveyFields = {
   },
   archived: { input: z.boolean({ error: "must be true or false" }), doc: "Archived surveys are kept but out of the way." },
   enable_partial_responses: { input: z.boolean({ error: "must be true or false" }), doc: "Record answers before the survey is completed." },
+  schedule: {
+    input: z.enum(["once", "recurring", "always"], {
+      error: `must be "once", "recurring" or "always" (validate_schedule, ${SURVEY_SERIALIZER})`,
+    }),
+    doc: 'How often a person is asked: "once" (PostHog\'s default), "recurring" (again after each iteration) or "always".',
+  },
+  enable_iframe_embedding: {
+    input: z.boolean({ error: "must be true or false" }),
+    lackedBy: ["2025-08-04"],
+    doc: "Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field).",
+  },
 } as const satisfies Record<string, FieldDef>;
 
 /** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
 export const surveyLeftOut: LeftOut = {
   ...CREATE_IN_FOLDER,
-  schedule: "not yet managed: the survey's schedule",
   linked_insight_id: "not yet managed: the insight the survey is linked to",
   targeting_flag_id:
     "not yet managed: an existing flag as the survey's targeting (the table manages `targeting_flag_filters`, PostHog's own targeting flag)",
@@ -271,7 +281,6 @@ export const surveyLeftOut: LeftOut = {
   response_sampling_interval: "not yet managed: response sampling",
   response_sampling_limit: "not yet managed: response sampling",
   response_sampling_daily_limits: "not yet managed: response sampling",
-  enable_iframe_embedding: "not yet managed: embedding the survey in an iframe",
 };
 
 /** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */

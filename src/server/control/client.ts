@@ -14,7 +14,13 @@ import type {
   PatchOrganizationRequest,
 } from "./organizations";
 import type { FaultRequest, FaultResponse } from "./pipeline";
-import type { CreateDashboardResponse, PurgeResponse, SeedDefinitionsRequest, SeedDefinitionsResponse } from "./projects";
+import type {
+  CreateDashboardResponse,
+  PurgeResponse,
+  RunScheduledChangesResponse,
+  SeedDefinitionsRequest,
+  SeedDefinitionsResponse,
+} from "./projects";
 import type { ServerInfo } from "./route";
 
 export interface ControlClient {
@@ -37,6 +43,8 @@ export interface ControlClient {
   createDashboard(projectId: number, name?: string): Promise<CreateDashboardResponse>;
   /** Event and property definitions as ingestion makes them (kept when they exist). */
   seedDefinitions(projectId: number, body: SeedDefinitionsRequest): Promise<SeedDefinitionsResponse>;
+  /** PostHog's scheduled-change task run now for a project: its due schedules applied to their flags. */
+  runScheduledChanges(projectId: number): Promise<RunScheduledChangesResponse>;
   reset(): Promise<ServerInfo>;
   /** The invitee accepts an invite (outside any program): the member's user UUID. */
   acceptInvite(id: string): Promise<{ userUuid: string }>;
@@ -89,6 +97,7 @@ export function controlClient(url: string, controlToken: string): ControlClient 
     deleteProject: (id) => call("DELETE", `/_control/projects/${id}`),
     purge: () => call("POST", "/_control/purge"),
     setDemoData: (id, generating) => call("PUT", `/_control/projects/${id}/demo-data`, { generating }),
+    runScheduledChanges: (projectId) => call("POST", `/_control/projects/${projectId}/scheduled-changes/run`),
     createDashboard: (projectId, name) => call("POST", `/_control/projects/${projectId}/dashboards`, name === undefined ? {} : { name }),
     seedDefinitions: (projectId, body) => call("POST", `/_control/projects/${projectId}/definitions`, body),
     reset: () => call("POST", "/_control/reset"),

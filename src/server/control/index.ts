@@ -52,6 +52,9 @@
  *                                                  event and property definitions as ingestion makes them (kept when they exist)
  *   PUT    /_control/projects/:id/demo-data        DemoDataRequest {generating} → {is_generating_demo_data}
  *   POST   /_control/projects/:id/dashboards       CreateDashboardRequest {name?} → 201 {id, name}
+ *   POST   /_control/projects/:id/scheduled-changes/run → RunScheduledChangesResponse {ran: number[]}: PostHog's task run now
+ *                                                  for the project: each due schedule not yet run applied to its flag
+ *                                                  (scheduled-changes/routes.ts `runDueChanges`)
  *   POST   /_control/reset                         → ServerInfo; clears projects, groups, activity, faults, request log and
  *                                                  throttle history, keeps the default organization (options reset), key
  *                                                  and control token

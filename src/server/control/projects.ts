@@ -10,7 +10,13 @@ import { WRITABLE_FIELDS } from "../projects/validation";
 import { cloneJson, jsonEqual, ownValue, setKey, type Json } from "../state/json";
 import { nowMicros } from "../state/time";
 import { ControlRequestError, parse, type ControlDeps, type ControlRoute } from "./route";
+import { runDueChanges } from "../scheduled-changes/routes";
 import { GROUP_TYPES_LIMIT, PROPERTY_TYPES, PROPERTY_VALUE_TYPES, seedEvent, seedProperty } from "../taxonomy/model";
+
+/** The schedules the run applied (or failed for good), by id. */
+export interface RunScheduledChangesResponse {
+  ran: number[];
+}
 
 const demoDataSchema = z.strictObject({ generating: z.boolean() });
 export type DemoDataRequest = z.infer<typeof demoDataSchema>;
@@ -149,6 +155,15 @@ export const projectControlRoutes: ControlRoute[] = [
         }
         for (const property of body.properties ?? []) seeded(seedProperty(store, p.id, user, property), property.type ?? "event");
         return json(201, response);
+      },
+    },
+  },
+  {
+    pattern: "/_control/projects/:id/scheduled-changes/run",
+    methods: {
+      POST: (_r, params, d) => {
+        const response: RunScheduledChangesResponse = { ran: runDueChanges(d.services.store, projectOr404(d, params.id).id) };
+        return json(200, response);
       },
     },
   },

@@ -74,6 +74,9 @@ export function pyLength(s: string): number {
   return [...s].length;
 }
 
+/** Django's URLValidator as far as the local server models it: a scheme it takes, `://`, a host, no whitespace. */
+export const URL_SHAPE = /^(?:https?|ftps?):\/\/[^\s/?#]+[^\s]*$/i;
+
 /** CharField: numbers become strings, whitespace is trimmed, blank and max_length are checked. */
 export function parseChar(v: Json, opts: { maxLength?: number; allowBlank: boolean }, path: Array<string | number> = []): string {
   if (typeof v === "boolean" || (typeof v !== "string" && typeof v !== "number")) return fail("invalid", "Not a valid string.", path);

@@ -18,7 +18,7 @@
  * - No filters on the list (LimitOffsetPagination, 100), in creation order.
  */
 import { validationError, serverError } from "../drf/errors";
-import { charField, choiceField, fail, integerField } from "../drf/fields";
+import { charField, choiceField, fail, integerField, URL_SHAPE } from "../drf/fields";
 import { pyStr, slugify } from "../drf/py";
 import { createFlag, featuresOf, minimalFlag, updateFlagFilters } from "../feature-flags/routes";
 import type { ApiContext } from "../pipeline/api";
@@ -40,9 +40,6 @@ function releaseStages(ctx: ApiContext): string[] {
     ? ["concept", "alpha", "beta", "general-availability"]
     : ["alpha", "beta", "general-availability"];
 }
-
-/** Django's URLValidator as far as the local server models it: a scheme it takes, `://`, a host, no whitespace. */
-const URL_SHAPE = /^(?:https?|ftps?):\/\/[^\s/?#]+[^\s]*$/i;
 
 const FIELDS: SerializerFields<unknown> = [
   ["name", charField({ maxLength: 200, nullable: false, allowBlank: false })],

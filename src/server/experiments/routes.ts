@@ -23,6 +23,10 @@
  *   are answered as `saved_metrics` (ExperimentToSavedMetricSerializer; a link without metadata fails as
  *   `metadata` "This field may not be null.", measured on 2025-08-04).
  *
+ * - `exposure_criteria`: `filterTestAccounts` a boolean, `exposure_config` an event's exposure (`event`, `properties`)
+ *   or, today only, an action's (`kind: "ActionsNode"`, `id`); today's PostHog filters test accounts unless told
+ *   otherwise on create, 2025-08-04 stores what it is given.
+ *
  * Not modelled: metric contents (stored as sent; today's PostHog also refuses metrics naming events the project
  * never ingested unless `allow_unknown_events`), exposure cohorts, web experiments' variants.
  */
@@ -97,12 +101,35 @@ function metricsRule(kind: "primary" | "secondary"): FieldRule<unknown> {
   });
 }
 
-/** `validate_exposure_criteria`: filterTestAccounts is a boolean (exposure_config is not checked here). */
-const exposureRule = jsonField<unknown>(true, (v) => {
-  if (isJsonObject(v) && "filterTestAccounts" in v && typeof v.filterTestAccounts !== "boolean")
-    invalid("filterTestAccounts must be a boolean");
-  return v;
-});
+/**
+ * Whether an `exposure_config` passes PostHog's pydantic model (posthog/schema.py, `extra="forbid"`):
+ * ExperimentEventExposureConfig (`event` a string, `properties` a list, `kind` its own name, nothing else), or today
+ * also an ActionsNode (`kind: "ActionsNode"`, an integer `id`; its other fields are not checked here).
+ */
+function validExposureConfig(config: Json | undefined, current: boolean): boolean {
+  if (!isJsonObject(config)) return false;
+  if (current && config.kind === "ActionsNode") return typeof config.id === "number" && Number.isInteger(config.id);
+  const known = ["event", "kind", "properties", "response", "version"];
+  return (
+    typeof config.event === "string" &&
+    Array.isArray(config.properties) &&
+    (config.kind === undefined || config.kind === "ExperimentEventExposureConfig") &&
+    Object.keys(config).every((k) => known.includes(k))
+  );
+}
+
+/**
+ * `validate_exposure_criteria` (ExperimentService.validate_experiment_exposure_criteria today): filterTestAccounts a
+ * boolean, exposure_config a valid model ("Invalid exposure criteria"); other keys are stored as sent.
+ */
+function exposureRule(current: boolean) {
+  return jsonField<unknown>(true, (v) => {
+    if (!isJsonObject(v) || Object.keys(v).length === 0) return v;
+    if ("filterTestAccounts" in v && typeof v.filterTestAccounts !== "boolean") invalid("filterTestAccounts must be a boolean");
+    if ("exposure_config" in v && !validExposureConfig(v.exposure_config, current)) invalid("Invalid exposure criteria");
+    return v;
+  });
+}
 
 /** ExperimentSerializer's writable fields, in Meta.fields order (`current` adds today's). */
 /** `validate_saved_metrics_ids`: objects with an id, metadata an object with a type, every id a saved metric. */
@@ -158,7 +185,7 @@ function fields(current: boolean): SerializerFields<ApiContext> {
     ["archived", booleanField(false), false],
     ["deleted", booleanField(true), false],
     ["type", choiceField(true, (s) => (s === "web" || s === "product" ? s : undefined), true), false],
-    ["exposure_criteria", exposureRule, false],
+    ["exposure_criteria", exposureRule(current), false],
     ["metrics", metricsRule("primary"), false],
     ["metrics_secondary", metricsRule("secondary"), false],
     ["stats_config", jsonField(true), false],

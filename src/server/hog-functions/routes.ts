@@ -17,14 +17,30 @@
  *   `template_id` is "No template found for id '…'". PostHog 2025-08-04 also refuses any function but a
  *   transformation without a template ("The Data Pipelines addon is required to create custom functions.", an
  *   organization without the addon, as self-hosted ones are); today's PostHog dropped that check.
- * - At most 20 enabled transformations per project; transformations get the next `execution_order`.
+ * - At most 20 enabled transformations per project. A transformation created without `execution_order` (0 to
+ *   32767) gets the next one, as one restored or enabled without it does; others keep what they are given.
+ * - `mappings` (destinations only; `[]` on create is null) are MappingsSerializer's: a name, an inputs schema, inputs
+ *   checked against it, filters. Today's PostHog drops the function's own filter events and actions when mappings
+ *   are given; 2025-08-04 keeps them. `icon_url` is any text or null.
  * - Soft delete by `PATCH {"deleted": true}` (DELETE is 405); deleted functions are 404 except to the PATCH that
  *   restores them. The list (HogFunctionMinimalSerializer) is ordered by execution_order then newest update, and
  *   filters `type` (comma-separated), `enabled`, `search` (name, description).
  */
 import { randomUUID } from "node:crypto";
 import { notFound, validationError } from "../drf/errors";
-import { booleanField, charField, choiceField, type FieldRule, fail, integerField, jsonField, listField, parseChar } from "../drf/fields";
+import {
+  booleanField,
+  charField,
+  choiceField,
+  FieldFailure,
+  type FieldRule,
+  fail,
+  integerField,
+  jsonField,
+  listField,
+  nestedSerializerField,
+  parseChar,
+} from "../drf/fields";
 import { pyStr, pyTypeName } from "../drf/py";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
@@ -159,10 +175,9 @@ function inputBytecode(type: string, item: JsonObject, input: JsonObject): Json 
  * InputsSerializer.run_child_validation: the schema is walked (not the inputs); a secret's placeholder or `{}` takes
  * the stored value; inputs without a value are left out; the first failing key is answered.
  */
-function validateInputs(hc: HogContext, schema: Json, inputs: Json): JsonObject {
+function validateInputs(hc: HogContext, schema: Json, inputs: Json, stored: JsonObject, attr = "inputs"): JsonObject {
   const items = Array.isArray(schema) ? schema.filter(isJsonObject) : [];
   const given = isJsonObject(inputs) ? inputs : {};
-  const stored = isJsonObject(hc.instance?.fields.inputs) ? hc.instance.fields.inputs : {};
   const out: JsonObject = {};
   for (const item of items) {
     const key = pyStr(item.key ?? null);
@@ -174,9 +189,9 @@ function validateInputs(hc: HogContext, schema: Json, inputs: Json): JsonObject 
     }
     const templating = input.templating;
     if (templating !== undefined && templating !== "hog" && templating !== "liquid")
-      throw validationError(`"${pyStr(templating)}" is not a valid choice.`, `inputs__${key}__templating`, "invalid_choice");
+      throw validationError(`"${pyStr(templating)}" is not a valid choice.`, `${attr}__${key}__templating`, "invalid_choice");
     const problem = checkInput(item, input.value);
-    if (problem) throw validationError(problem, `inputs__${key}`);
+    if (problem) throw validationError(problem, `${attr}__${key}`);
     if (!("value" in input)) continue;
     const kept: JsonObject = { value: cloneJson(input.value ?? null) };
     if (typeof templating === "string") kept.templating = templating;
@@ -218,6 +233,41 @@ const filtersRule: FieldRule<HogContext> = {
   },
 };
 
+/**
+ * `ListField(child=MappingsSerializer(), allow_null=True)` (posthog/cdp/validation.py): each mapping a dictionary of
+ * a non-blank `name`, `inputs_schema` items as the function's, `inputs` checked against the mapping's own schema
+ * (InputsSerializer reads its sibling `inputs_schema`: without one, "Missing inputs_schema.") and `filters` as the
+ * function's; other keys are dropped. A mapping's secret inputs are stored and answered as given: PostHog moves only
+ * the function's own secret inputs to its encrypted inputs (HogFunction.move_secret_inputs,
+ * posthog/models/hog_functions/hog_function.py).
+ */
+function mappingRule(index: number): FieldRule<HogContext> {
+  return nestedSerializerField<HogContext>(
+    false,
+    { name: charField({ nullable: false, allowBlank: false }), inputs_schema: schemaRule, inputs: jsonField(false), filters: filtersRule },
+    (mapping, hc) => {
+      if (!("inputs" in mapping)) return mapping;
+      if (!("inputs_schema" in mapping)) fail("invalid", "Missing inputs_schema.", ["inputs"]);
+      return {
+        ...mapping,
+        inputs: validateInputs(hc, mapping.inputs_schema ?? [], mapping.inputs ?? null, {}, `mappings__${index}__inputs`),
+      };
+    },
+  );
+}
+
+const mappingsRule = listField<HogContext>({
+  nullable: true,
+  item: (v, path, hc) => {
+    try {
+      return mappingRule(Number(path[0])).parse(v, hc);
+    } catch (e) {
+      if (e instanceof FieldFailure) throw new FieldFailure(e.code, e.detail, [...path, ...e.path]);
+      throw e;
+    }
+  },
+});
+
 function fields(current: boolean): SerializerFields<HogContext> {
   const types = current ? TYPES_TODAY : TYPES_2025;
   return [
@@ -242,10 +292,7 @@ function fields(current: boolean): SerializerFields<HogContext> {
     ["inputs", jsonField(false)],
     ["filters", filtersRule],
     ["masking", jsonField(true)],
-    [
-      "mappings",
-      jsonField(true, (v) => (Array.isArray(v) ? v : fail("not_a_list", `Expected a list of items but got type "${pyTypeName(v)}".`))),
-    ],
+    ["mappings", mappingsRule],
     ["icon_url", charField({ nullable: true, allowBlank: true })],
     ["template_id", charField({ nullable: true, allowBlank: true })],
     ["execution_order", integerField({ nullable: true, min: 0, max: 32767 })],
@@ -336,8 +383,20 @@ function validated(ctx: ApiContext, team: StoredProject, instance: StoredObject 
         "type",
       );
   }
-  if (attrs.mappings !== undefined && attrs.mappings !== null && type !== "destination" && type !== "site_destination")
-    throw validationError("Mappings are only allowed for destinations.", "mappings");
+  if (attrs.mappings !== undefined && attrs.mappings !== null) {
+    // Today's PostHog only: the function's own filters (the body's, else the stored ones: to_internal_value fills
+    // them in) lose their events and actions, which the mappings' filters take over.
+    if (ctx.services.version === "current") {
+      const filters = cloneJson(attrs.filters ?? instance?.fields.filters ?? {});
+      if (isJsonObject(filters)) {
+        delete filters.events;
+        delete filters.actions;
+        attrs.filters = filters;
+      }
+    }
+    if (type !== "destination" && type !== "site_destination")
+      throw validationError("Mappings are only allowed for destinations.", "mappings");
+  }
   if (typeof attrs.hog === "string") {
     if (Buffer.byteLength(attrs.hog, "utf8") > MAX_HOG_BYTES)
       throw validationError(
@@ -353,7 +412,8 @@ function validated(ctx: ApiContext, team: StoredProject, instance: StoredObject 
   if (!instance && !attrs.hog) throw validationError("Required.", "hog");
   const schema = "inputs_schema" in attrs ? attrs.inputs_schema : (instance?.fields.inputs_schema ?? []);
   // to_internal_value: the stored inputs stand in for absent ones, and are checked against the (new) schema.
-  attrs.inputs = validateInputs(hc, schema ?? [], "inputs" in attrs ? attrs.inputs : (instance?.fields.inputs ?? {}));
+  const stored = isJsonObject(instance?.fields.inputs) ? instance.fields.inputs : {};
+  attrs.inputs = validateInputs(hc, schema ?? [], "inputs" in attrs ? attrs.inputs : (instance?.fields.inputs ?? {}), stored);
   return attrs;
 }
 
@@ -388,8 +448,7 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
   const attrs = validated(ctx, team, h, partial);
   if (
     h.fields.type === "transformation" &&
-    !("execution_order" in attrs) &&
-    ((h.deleted && attrs.deleted === false) || (h.fields.enabled !== true && attrs.enabled === true))
+    ((h.deleted && attrs.deleted === false) || (h.fields.enabled !== true && attrs.enabled === true && !("execution_order" in attrs)))
   )
     attrs.execution_order = highestOrder(ctx, team) + 1;
   Object.assign(h.fields, storable(attrs));

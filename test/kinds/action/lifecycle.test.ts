@@ -58,6 +58,36 @@ describe.each(versions)("PostHog %s", (version) => {
     expect(await server.requests({ method: "DELETE" })).toEqual([]);
   });
 
+  test("the Slack message: no change after PostHog trims it, drift shown, restored", async () => {
+    const { provider, http, projectId } = setup();
+    const inputs: Json = {
+      projectId,
+      name: `Slack ${version}`,
+      steps,
+      postToSlack: true,
+      slackMessageFormat: " [action.name] was matched ",
+    };
+    expect((await provider.check({}, inputs)).failures).toBeUndefined();
+    const created = await provider.create(inputs);
+    expect(await actions.getAction(http, projectId, Number(created.id))).toMatchObject({
+      post_to_slack: true,
+      slack_message_format: "[action.name] was matched",
+    });
+    expect((await provider.diff(created.id, created.outs as Json, inputs)).changes).toBe(false);
+    expect((await provider.read(created.id, created.outs as Json)).inputs).toEqual(inputs);
+
+    await actions.updateAction(http, projectId, Number(created.id), {
+      name: inputs["name"] as string,
+      post_to_slack: false,
+      slack_message_format: "",
+    });
+    const drifted = await provider.read(created.id, created.outs as Json);
+    expect(drifted.inputs).toEqual({ ...inputs, postToSlack: false, slackMessageFormat: "" });
+    const restored = await provider.update(created.id, drifted.props as Json, inputs);
+    expect((await provider.diff(created.id, restored.outs as Json, inputs)).changes).toBe(false);
+    await provider.delete(created.id, restored.outs as Json);
+  });
+
   test("adoptId takes over an existing action: a GET and no POST, a PATCH of what differs only; a deleted one is refused", async () => {
     const { provider, http, projectId, server } = setup();
     const made = await actions.createAction(http, projectId, { name: `Adopted ${version}`, description: "By hand", steps });

@@ -42,11 +42,20 @@ test.each([
   [{ steps: [{ selector: 3 }] }, "steps", "steps[0].selector must be a string"],
   [{ tags: "web" }, "tags", "must be a list of strings"],
   [{ descripton: "x" }, "descripton", "Did you mean `description`?"],
+  [{ postToSlack: "yes" }, "postToSlack", "must be true or false"],
+  [{ slackMessageFormat: "x".repeat(1201) }, "slackMessageFormat", "at most 1200 characters (Action.slack_message_format"],
+  [{ slackMessageFormat: 3 }, "slackMessageFormat", "must be a string"],
 ])("%j is refused on %s", (inputs, property, reason) => {
   const found = failures(inputs);
   expect(found).toHaveLength(1);
   expect(found[0]!.property).toBe(property);
   expect(found[0]!.reason).toContain(reason);
+});
+
+test("the Slack message: 1200 characters after PostHog trims it, emoji counted once; compared trimmed", () => {
+  expect(failures({ slackMessageFormat: ` ${"😀".repeat(1200)} ` })).toEqual([]);
+  expect(actionModel.valuesEqual("slack_message_format", " [action.name] matched ", "[action.name] matched")).toBe(true);
+  expect(actionModel.valuesEqual("slack_message_format", "[action.name]", "")).toBe(false);
 });
 
 test("PostHog's form of the steps compares equal; a changed step does not", () => {

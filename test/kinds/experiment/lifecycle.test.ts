@@ -71,6 +71,38 @@ describe.each(versions)("PostHog %s", (version) => {
     expect((again.outs as Json)["featureFlagId"]).toBe(flag.id);
   });
 
+  test("exposure criteria: no change after PostHog's default, drift shown, restored", async () => {
+    const { provider, http, projectId } = setup();
+    const exposureCriteria = { exposure_config: { kind: "ExperimentEventExposureConfig", event: "$pageview", properties: [] } };
+    const inputs: Json = { projectId, name: `Exposure ${version}`, featureFlagKey: `exposure-${version}`, exposureCriteria };
+    expect((await provider.check({}, inputs)).failures).toBeUndefined();
+    const created = await provider.create(inputs);
+    const live = await experiments.getExperiment(http, projectId, Number(created.id));
+    // Today's PostHog filters test accounts unless told otherwise; 2025-08-04 stores what it is given.
+    expect(live.exposure_criteria).toEqual(version === "current" ? { ...exposureCriteria, filterTestAccounts: true } : exposureCriteria);
+    expect((await provider.diff(created.id, created.outs as Json, inputs)).changes).toBe(false);
+    expect((await provider.read(created.id, created.outs as Json)).inputs).toEqual(inputs);
+
+    await experiments.updateExperiment(http, projectId, Number(created.id), {
+      exposure_criteria: { ...exposureCriteria, filterTestAccounts: false },
+    });
+    const drifted = await provider.read(created.id, created.outs as Json);
+    expect(drifted.inputs).toEqual({ ...inputs, exposureCriteria: { ...exposureCriteria, filterTestAccounts: false } });
+    const restored = await provider.update(created.id, drifted.props as Json, {
+      ...inputs,
+      exposureCriteria: { ...exposureCriteria, filterTestAccounts: true },
+    });
+    expect(
+      (
+        await provider.diff(created.id, restored.outs as Json, {
+          ...inputs,
+          exposureCriteria: { ...exposureCriteria, filterTestAccounts: true },
+        })
+      ).changes,
+    ).toBe(false);
+    await provider.delete(created.id, restored.outs as Json);
+  });
+
   test("an existing flag, taken by its key: PostHog runs the experiment on it", async () => {
     const { provider, http, projectId } = setup();
     const flag = await featureFlags.createFeatureFlag(http, projectId, {

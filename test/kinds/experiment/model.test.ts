@@ -74,10 +74,40 @@ test.each([
   [{ stopped: true, launched: false }, "stopped", "an experiment ends after it starts"],
   [{ startDate: "2025-01-01T00:00:00Z" }, "startDate", "is not an input of posthog.Experiment"],
   [{ featureFlagKy: "x" }, "featureFlagKy", "Did you mean `featureFlagKey`?"],
+  [{ exposureCriteria: [] }, "exposureCriteria", "must be an object (the exposure criteria) or null"],
+  [
+    { exposureCriteria: { filterTestAccounts: "yes" } },
+    "exposureCriteria",
+    "filterTestAccounts must be a boolean (validate_exposure_criteria",
+  ],
+  [{ exposureCriteria: { multiple_variant_handling: "last_seen" } }, "exposureCriteria", 'must be "exclude" or "first_seen"'],
+  [{ exposureCriteria: { exposure_config: { event: "$pageview" } } }, "exposureCriteria", "exposure_config.properties is required"],
+  [{ exposureCriteria: { exposure_config: { properties: [] } } }, "exposureCriteria", "exposure_config.event is required"],
+  [
+    { exposureCriteria: { exposure_config: { event: "$pageview", properties: [], math: "total" } } },
+    "exposureCriteria",
+    "exposure_config.math is not a field of an event's exposure",
+  ],
+  [
+    { exposureCriteria: { exposure_config: { kind: "ActionsNode", id: "3" } } },
+    "exposureCriteria",
+    "exposure_config.id must be the action's numeric id",
+  ],
 ])("%j is refused on %s", (inputs, property, reason) => {
   const found = failures(inputs).filter((f) => f.property === property);
   expect(found.length).toBeGreaterThan(0);
   expect(found.map((f) => f.reason).join(" | ")).toContain(reason);
+});
+
+test("exposure criteria: today's filterTestAccounts: true is PostHog's where the program leaves it out; none and {} alike", () => {
+  const config = { exposure_config: { event: "$pageview", properties: [] } };
+  expect(failures({ exposureCriteria: config })).toEqual([]);
+  expect(failures({ exposureCriteria: { exposure_config: { kind: "ActionsNode", id: 3 }, filterTestAccounts: false } })).toEqual([]);
+  expect(experimentModel.valuesEqual("exposure_criteria", config, { ...config, filterTestAccounts: true })).toBe(true);
+  expect(experimentModel.valuesEqual("exposure_criteria", config, { ...config, filterTestAccounts: false })).toBe(false);
+  expect(experimentModel.valuesEqual("exposure_criteria", { ...config, filterTestAccounts: true }, config)).toBe(false);
+  expect(experimentModel.valuesEqual("exposure_criteria", null, {})).toBe(true);
+  expect(experimentModel.valuesEqual("exposure_criteria", {}, { filterTestAccounts: true })).toBe(true);
 });
 
 test("split_percent and rollout_percentage compare equal, as today's PostHog answers both; metric uuids PostHog adds too", () => {

@@ -81,6 +81,45 @@ describe.each(versions)("PostHog %s", (version) => {
     expect(await server.requests({ method: "DELETE" })).toEqual([]);
   });
 
+  test("a transformation's executionOrder and iconUrl: no change after create, drift shown, kept when enabled again", async () => {
+    const { provider, http, projectId, server } = setup();
+    const inputs: Json = {
+      projectId,
+      type: "transformation",
+      name: `Ordered ${version}`,
+      hog: "return event",
+      executionOrder: 1,
+      iconUrl: "/static/transformations/geoip.png",
+      enabled: false,
+    };
+    expect((await provider.check({}, inputs)).failures).toBeUndefined();
+    const created = await provider.create(inputs);
+    const outs = created.outs as Json;
+    expect(outs).toMatchObject({ executionOrder: 1, iconUrl: "/static/transformations/geoip.png" });
+    expect((await provider.diff(created.id, outs, inputs)).changes).toBe(false);
+    expect((await provider.read(created.id, outs)).inputs).toEqual(inputs);
+
+    await hogFunctions.updateHogFunction(http, projectId, created.id, { execution_order: 5, icon_url: null });
+    const drifted = await provider.read(created.id, outs);
+    expect(drifted.inputs).toEqual({ ...inputs, executionOrder: 5, iconUrl: null });
+    const restored = await provider.update(created.id, drifted.props as Json, inputs);
+
+    // Enabled again, PostHog would put it last unless its order comes along: it does.
+    await server.clearRequests();
+    const enabled = await provider.update(created.id, restored.outs as Json, { ...inputs, enabled: true });
+    expect((await server.requests({ method: "PATCH" })).map((r) => r.bodyKeys)).toEqual([["enabled", "execution_order"]]);
+    expect(enabled.outs).toMatchObject({ enabled: true, executionOrder: 1 });
+    expect((await provider.diff(created.id, enabled.outs as Json, { ...inputs, enabled: true })).changes).toBe(false);
+    await provider.delete(created.id, enabled.outs as Json);
+
+    // No order: PostHog gives a new transformation one on create; the PATCH right after takes it away.
+    const unordered = { ...inputs, name: `Unordered ${version}`, executionOrder: null };
+    const made = await provider.create(unordered);
+    expect((await hogFunctions.getHogFunction(http, projectId, made.id)).execution_order).toBeNull();
+    expect((await provider.diff(made.id, made.outs as Json, unordered)).changes).toBe(false);
+    await provider.delete(made.id, made.outs as Json);
+  });
+
   test("import by <projectId>/<uuid>: the type and name are adopted; getHogFunction by id, listHogFunctions by type", async () => {
     const { provider, http, projectId, server } = setup();
     const fn = await hogFunctions.createHogFunction(http, projectId, {
@@ -108,4 +147,35 @@ describe.each(versions)("PostHog %s", (version) => {
       `pulumi import posthog:index:HogFunction <name> ${projectId}/<uuid>`,
     );
   });
+});
+
+// PostHog 2025-08-04 creates no destination without the Data Pipelines addon, and mappings are for destinations.
+test("PostHog current: a destination's mappings, a mapping's secret input sent and answered, no change after create", async () => {
+  const { provider, http, projectId } = setups.current!;
+  const mappings = [
+    {
+      name: "Pageviews",
+      inputs_schema: [{ key: "token", type: "string", secret: true, required: true }],
+      inputs: { token: { value: "m4pping-secret" } },
+      filters: { events: [{ id: "$pageview", type: "events" }] },
+    },
+  ];
+  const inputs: Json = { projectId, type: "destination", name: "Mapped", hog: "return event", mappings };
+  expect((await provider.check({}, inputs)).failures).toBeUndefined();
+  const created = await provider.create(inputs);
+  const outs = created.outs as Json;
+  expect((await provider.diff(created.id, outs, inputs)).changes).toBe(false);
+  expect((await provider.read(created.id, outs)).inputs).toEqual(inputs);
+  // PostHog hides only the function's own secrets: a mapping's is answered (the class makes the mappings a secret).
+  expect(JSON.stringify((await hogFunctions.getHogFunction(http, projectId, created.id)).mappings)).toContain("m4pping-secret");
+
+  await hogFunctions.updateHogFunction(http, projectId, created.id, { mappings: [{ ...mappings[0], name: "Renamed" }] });
+  const drifted = await provider.read(created.id, outs);
+  expect((drifted.inputs as Json)["mappings"]).toMatchObject([{ name: "Renamed" }]);
+  const restored = await provider.update(created.id, drifted.props as Json, inputs);
+  expect((await provider.diff(created.id, restored.outs as Json, inputs)).changes).toBe(false);
+  // No mappings and an empty list are alike: PostHog stores [] as null on create.
+  expect((await provider.diff(created.id, restored.outs as Json, { ...inputs, mappings: [] })).changes).toBe(true);
+  const emptied = await provider.update(created.id, restored.outs as Json, { ...inputs, mappings: null });
+  expect((await provider.diff(created.id, emptied.outs as Json, { ...inputs, mappings: [] })).changes).toBe(false);
 });

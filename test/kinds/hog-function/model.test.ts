@@ -69,6 +69,34 @@ test.each([
   [{ masking: { ttl: 60 } }, "masking", "masking.hash is required"],
   [{ templateId: "" }, "templateId", "may not be empty"],
   [{ inputSchema: [] }, "inputSchema", "Did you mean `inputsSchema`?"],
+  [{ executionOrder: 32768 }, "executionOrder", "0 to 32767 (HogFunction.execution_order, a PositiveSmallIntegerField"],
+  [{ executionOrder: 1.5 }, "executionOrder", "must be a whole number from 0 to 32767"],
+  [{ iconUrl: 3 }, "iconUrl", "must be a string"],
+  [{ mappings: {} }, "mappings", "must be a list of mappings"],
+  [{ type: "transformation", mappings: [{ name: "m" }] }, "mappings", "Mappings are only allowed for destinations"],
+  [{ mappings: ["m"] }, "mappings", "mappings[0] must be an object {name, inputs_schema, inputs, filters} (MappingsSerializer"],
+  [{ mappings: [{ name: " " }] }, "mappings", "mappings[0].name must be a non-blank string"],
+  [{ mappings: [{ event: "$pageview" }] }, "mappings", "mappings[0].event is not a mapping field"],
+  [
+    { mappings: [{ inputs: { a: { value: 1 } } }] },
+    "mappings",
+    'mappings[0].inputs need mappings[0].inputs_schema: PostHog refuses them without ("Missing inputs_schema.")',
+  ],
+  [
+    { mappings: [{ inputs_schema: [{ key: "m", type: "text" }] }] },
+    "mappings",
+    'mappings[0].inputs_schema[0].type must be one of "string"',
+  ],
+  [
+    { mappings: [{ inputs_schema: schema, inputs: { token: { value: "t" } } }] },
+    "mappings",
+    "mappings[0].inputs.url.value is required: its mappings[0].inputs_schema item says required: true",
+  ],
+  [
+    { mappings: [{ name: "m" }], filters: { events: [{ id: "$pageview", type: "events" }] } },
+    "filters",
+    "filters.events and filters.actions are dropped by PostHog when mappings are given",
+  ],
 ])("%j is refused on %s", (inputs, property, reason) => {
   const found = failures(inputs).filter((f) => f.property === property);
   expect(found.length).toBeGreaterThan(0);
@@ -94,6 +122,33 @@ test("PostHog's additions compare equal: input order and bytecode, schema defaul
   expect(hogFunctionModel.valuesEqual("masking", { ttl: 60, hash: "x" }, { ttl: 60, hash: "x", threshold: null, bytecode: [] })).toBe(true);
 });
 
+test("mappings compare as the function's own fields do; none, [] and null are alike", () => {
+  const declared = [
+    { name: "m", inputs_schema: [{ key: "url", type: "string" }], inputs: { url: { value: "u" } }, filters: { events: [] } },
+  ];
+  const live = [
+    {
+      name: "m",
+      inputs_schema: [{ key: "url", type: "string", required: false, secret: false, hidden: false }],
+      inputs: { url: { value: "u", order: 0, bytecode: ["_H", 1, 32, "u"] } },
+      filters: { events: [], source: "events", bytecode: ["_H"] },
+    },
+  ];
+  expect(hogFunctionModel.valuesEqual("mappings", declared, live)).toBe(true);
+  expect(hogFunctionModel.valuesEqual("mappings", declared, [{ ...live[0], name: "n" }])).toBe(false);
+  expect(hogFunctionModel.valuesEqual("mappings", declared, [...live, ...live])).toBe(false);
+  expect(hogFunctionModel.valuesEqual("mappings", [], null)).toBe(true);
+  expect(hogFunctionModel.valuesEqual("mappings", null, live)).toBe(false);
+  expect(failures({ mappings: declared, executionOrder: 0, iconUrl: "/static/x.png" })).toEqual([]);
+});
+
+test("a transformation's declared order goes along when it is enabled again, so that PostHog does not put it last", () => {
+  const declared = { enabled: true, execution_order: 2, name: "t" };
+  const live: Record<string, unknown> = { enabled: false, execution_order: 2, name: "t" };
+  expect(hogFunctionModel.differingSettings(declared, (field) => live[field])).toEqual({ enabled: true, execution_order: 2 });
+  expect(hogFunctionModel.differingSettings({ enabled: true, name: "u" }, (field) => live[field])).toEqual({ enabled: true, name: "u" });
+});
+
 test("a secret is compared with the value declared last: unchanged is no change, a new one is", () => {
   const declared = { inputsSchema: schema, inputs: { url: { value: "u" }, token: { value: "old" } } };
   const olds = {
@@ -113,4 +168,7 @@ test("where the secrets are: inputs.<key> of each schema item marked secret that
   // Without a schema (a template's), every input is kept secret.
   expect(secretInputPaths({ templateId: "template-webhook", inputs: { token: { value: "t" } } })).toEqual([["inputs"]]);
   expect(secretInputPaths({ inputsSchema: schema })).toEqual([]);
+  // A mapping's secret is answered by PostHog as given: the mappings are kept out of messages whole.
+  expect(secretInputPaths({ mappings: [{ inputs_schema: schema, inputs: { token: { value: "t" } } }] })).toEqual([["mappings"]]);
+  expect(secretInputPaths({ mappings: [{ inputs_schema: [{ key: "url", type: "string" }] }] })).toEqual([]);
 });

@@ -80,6 +80,34 @@ describe.each(versions)("PostHog %s", (version) => {
     await expect(surveys.getSurvey(http, projectId, again.id)).rejects.toMatchObject({ isNotFound: true });
   });
 
+  test("its schedule (and today's iframe embedding) kept as declared: no change after create, drift shown and restored; 2025-08-04 lacks embedding, named", async () => {
+    const { provider, http, projectId } = setup();
+    const inputs: Json = {
+      projectId,
+      name: `Scheduled ${version}`,
+      type: "api",
+      questions,
+      schedule: "recurring",
+      ...(version === "current" ? { enableIframeEmbedding: true } : {}),
+    };
+    const created = await provider.create(inputs);
+    expect(await surveys.getSurvey(http, projectId, created.id)).toMatchObject({
+      schedule: "recurring",
+      ...(version === "current" ? { enable_iframe_embedding: true } : {}),
+    });
+    const outs = created.outs as Json;
+    expect((await provider.diff(created.id, outs, inputs)).changes).toBe(false);
+    await surveys.updateSurvey(http, projectId, created.id, { schedule: "always" });
+    const drifted = await provider.read(created.id, outs);
+    expect(drifted.inputs).toEqual({ ...inputs, schedule: "always" });
+    await provider.update(created.id, drifted.props as Json, inputs);
+    expect((await surveys.getSurvey(http, projectId, created.id)).schedule).toBe("recurring");
+    if (version !== "current")
+      await expect(provider.create({ ...inputs, name: "Embedded", enableIframeEmbedding: true })).rejects.toThrow(
+        /enableIframeEmbedding.*2025-08-04/s,
+      );
+  });
+
   test("a create whose answer is lost after PostHog committed is found by its name, not created twice", async () => {
     const { provider, server, http, projectId } = setup();
     await server.fault({ method: "POST", path: "/surveys/?$", status: 502, afterCommit: true });

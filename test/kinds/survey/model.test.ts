@@ -42,6 +42,8 @@ test("valid inputs of every kind pass", () => {
       responsesLimit: 0,
       archived: false,
       enablePartialResponses: true,
+      schedule: "always",
+      enableIframeEmbedding: false,
     }),
   ).toEqual([]);
 });
@@ -52,6 +54,8 @@ test.each([
   [{ name: " " }, "name", "may not be blank"],
   [{ name: "n".repeat(401) }, "name", "at most 400 characters"],
   [{ type: "modal" }, "type", 'must be one of "popover", "widget", "external_survey", "api"'],
+  [{ schedule: "weekly" }, "schedule", 'must be "once", "recurring" or "always" (validate_schedule'],
+  [{ enableIframeEmbedding: "yes" }, "enableIframeEmbedding", "must be true or false"],
   [{ questions: {} }, "questions", "must be a list of questions"],
   [{ questions: ["Why?"] }, "questions", "questions[0] must be an object"],
   [{ questions: [{ type: "open", question: "" }] }, "questions", "questions[0].question is required"],

@@ -9,6 +9,17 @@ afterAll(() => h.server.close());
 const V = "validation_error";
 const post = (body: unknown) => h.api("POST", base, { body });
 
+test("the Slack fields: post_to_slack a boolean, slack_message_format trimmed, at most 1200 characters", async () => {
+  const res = await post({ name: "Slack", post_to_slack: true, slack_message_format: " [action.name] matched " });
+  expect(res.body).toMatchObject({ post_to_slack: true, slack_message_format: "[action.name] matched" });
+  expect((await post({ name: "Slack long", slack_message_format: "x".repeat(1201) })).body).toEqual(
+    err(V, "max_length", "Ensure this field has no more than 1200 characters.", "slack_message_format"),
+  );
+  expect((await post({ name: "Slack bool", post_to_slack: "maybe" })).body).toEqual(
+    err(V, "invalid_input", "Must be a valid boolean.", "post_to_slack"),
+  );
+});
+
 test("create answers steps with every field", async () => {
   const res = await post({ name: "Signed up", steps: [{ event: "$pageview", url: "/welcome", url_matching: "contains" }] });
   expect(res.status).toBe(201);

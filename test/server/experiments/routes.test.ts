@@ -37,6 +37,27 @@ test("create makes an inactive multivariate flag with the default variants and a
   expect(res.body.feature_flag.filters.multivariate.variants.map((v: { key: string }) => v.key)).toEqual(["control", "test"]);
 });
 
+test("exposure_criteria: filterTestAccounts a boolean, exposure_config an event with properties or (today) an action", async () => {
+  const config = { kind: "ExperimentEventExposureConfig", event: "$pageview", properties: [] };
+  const res = await post({ exposure_criteria: { exposure_config: config, multiple_variant_handling: "first_seen" } });
+  expect(res.body.exposure_criteria).toEqual({
+    exposure_config: config,
+    multiple_variant_handling: "first_seen",
+    filterTestAccounts: true,
+  });
+  expect((await post({ exposure_criteria: { exposure_config: { kind: "ActionsNode", id: 3 } } })).status).toBe(201);
+  for (const bad of [{ event: "$pageview" }, { event: "$pageview", properties: [], extra: 1 }, { kind: "ActionsNode" }])
+    expect((await post({ exposure_criteria: { exposure_config: bad } })).body).toEqual(
+      err(V, "invalid_input", "Invalid exposure criteria", "exposure_criteria"),
+    );
+  expect((await post({ exposure_criteria: { filterTestAccounts: "yes" } })).body).toEqual(
+    err(V, "invalid_input", "filterTestAccounts must be a boolean", "exposure_criteria"),
+  );
+  const e = res.body;
+  const patched = await h.api("PATCH", `${base}${e.id}/`, { body: { exposure_criteria: { filterTestAccounts: false } } });
+  expect(patched.body.exposure_criteria).toEqual({ filterTestAccounts: false });
+});
+
 test("name and feature_flag_key are required; variants need control and fewer than 21", async () => {
   expect((await h.api("POST", base, { body: { name: "x" } })).body).toEqual(
     err(V, "required", "This field is required.", "feature_flag_key"),
@@ -185,6 +206,11 @@ test("PostHog 2025-08-04: its existing-flag messages, no status, no default test
     const res = await old.api("POST", b, { body: { name: "Old", feature_flag_key: "old" } });
     expect(res.body).toMatchObject({ description: null, exposure_criteria: {} });
     expect(res.body).not.toHaveProperty("status");
+    // Its validate_exposure_criteria knows only an event's exposure (ee/clickhouse/views/experiments.py).
+    const action = { exposure_criteria: { exposure_config: { kind: "ActionsNode", id: 3 } } };
+    expect((await old.api("POST", b, { body: { name: "Action", feature_flag_key: "action", ...action } })).body).toEqual(
+      err(V, "invalid_input", "Invalid exposure criteria", "exposure_criteria"),
+    );
     await old.api("POST", `/api/projects/${p.id}/feature_flags/`, { body: { key: "plain" } });
     expect((await old.api("POST", b, { body: { name: "Plain", feature_flag_key: "plain" } })).body).toEqual(
       err(V, "invalid_input", "Feature flag is not eligible for experiments."),

@@ -88,6 +88,62 @@ test("templates are absent; the type is fixed after create; mappings are for des
   );
 });
 
+test("mappings: each a name, a schema, inputs checked against it and filters; the function's own events go (today)", async () => {
+  const mapping = {
+    name: "Pageviews",
+    inputs_schema: [{ key: "message", type: "string", required: true }],
+    inputs: { message: { value: "Hello" }, stray: { value: 1 } },
+    filters: { events: [{ id: "$pageview", type: "events" }] },
+    unknown: true,
+  };
+  const res = await post({ mappings: [mapping], filters: { events: [{ id: "$identify", type: "events" }], filter_test_accounts: true } });
+  expect(res.status).toBe(201);
+  expect(res.body.mappings).toEqual([
+    {
+      name: "Pageviews",
+      inputs_schema: [{ key: "message", type: "string", required: true, secret: false, hidden: false }],
+      inputs: { message: { value: "Hello", bytecode: ["_H", 1, 32, "Hello"], input_deps: [], order: 0 } },
+      filters: { events: [{ id: "$pageview", type: "events" }], source: "events" },
+    },
+  ]);
+  expect(res.body.filters).toEqual({ filter_test_accounts: true, source: "events" });
+  // A PATCH of the mappings alone takes the events out of the stored filters too (to_internal_value fills them in).
+  const plain = (await post({ filters: { events: [{ id: "$identify", type: "events" }] } })).body;
+  const patched = await h.api("PATCH", `${base}${plain.id}/`, { body: { mappings: [{ name: "m" }] } });
+  expect(patched.body.filters).toEqual({ source: "events" });
+  expect((await post({ mappings: [] })).body.mappings).toBeNull();
+
+  expect((await post({ mappings: [{ ...mapping, inputs: {} }] })).body).toEqual(
+    invalid("This field is required.", "mappings__0__inputs__message"),
+  );
+  expect((await post({ mappings: [{ name: "m", inputs: { a: { value: 1 } } }] })).body).toEqual(
+    invalid("Missing inputs_schema.", "mappings__0__inputs"),
+  );
+  expect((await post({ mappings: [{ name: "" }] })).body).toEqual(err(V, "blank", "This field may not be blank.", "mappings__0__name"));
+  expect((await post({ mappings: [{ inputs_schema: [{ key: "k", type: "nope" }] }] })).body).toEqual(
+    err(V, "invalid_choice", '"nope" is not a valid choice.', "mappings__0__inputs_schema__0__type"),
+  );
+  expect((await post({ mappings: {} })).body).toEqual(err(V, "not_a_list", 'Expected a list of items but got type "dict".', "mappings"));
+});
+
+test("execution_order given is kept (0 to 32767); icon_url is any text", async () => {
+  const t = await post({ type: "transformation", hog: "return event", execution_order: 7, icon_url: "/static/x.png" });
+  expect(t.body).toMatchObject({ execution_order: 7, icon_url: "/static/x.png" });
+  expect((await post({ execution_order: 32768 })).body).toEqual(
+    err(V, "max_value", "Ensure this value is less than or equal to 32767.", "execution_order"),
+  );
+  expect((await post({ execution_order: -1 })).body).toEqual(
+    err(V, "min_value", "Ensure this value is greater than or equal to 0.", "execution_order"),
+  );
+  // Enabled again with its order, it keeps it; without, it goes last.
+  const off = (await post({ type: "transformation", hog: "return event", execution_order: 3 })).body;
+  const kept = await h.api("PATCH", `${base}${off.id}/`, { body: { enabled: true, execution_order: 3 } });
+  expect(kept.body.execution_order).toBe(3);
+  await h.api("PATCH", `${base}${off.id}/`, { body: { enabled: false } });
+  const last = await h.api("PATCH", `${base}${off.id}/`, { body: { enabled: true } });
+  expect(last.body.execution_order).toBeGreaterThan(7);
+});
+
 test("transformations are ordered; soft delete hides, PATCH deleted:false restores; DELETE is 405", async () => {
   const a = (await post({ type: "transformation", hog: "return event" })).body;
   const b = (await post({ type: "transformation", hog: "return event" })).body;
@@ -120,6 +176,9 @@ test("PostHog 2025-08-04 refuses custom functions other than transformations (no
     );
     const t = await old.api("POST", b, { body: { name: "x", type: "transformation", hog: "return event" } });
     expect(t.status).toBe(201);
+    expect(
+      (await old.api("POST", b, { body: { name: "x", type: "transformation", hog: "return event", mappings: [{ name: "m" }] } })).body,
+    ).toEqual(invalid("Mappings are only allowed for destinations.", "mappings"));
     expect(t.body.status).toEqual({ state: 0, rating: 0, tokens: 0 });
   } finally {
     await old.server.close();

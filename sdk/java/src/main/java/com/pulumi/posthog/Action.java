@@ -9,6 +9,7 @@ import com.pulumi.core.annotations.ResourceType;
 import com.pulumi.core.internal.Codegen;
 import com.pulumi.posthog.ActionArgs;
 import com.pulumi.posthog.Utilities;
+import java.lang.Boolean;
 import java.lang.Integer;
 import java.lang.Object;
 import java.lang.String;
@@ -117,6 +118,20 @@ public class Action extends com.pulumi.resources.CustomResource {
         return this.name;
     }
     /**
+     * Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project&#39;s settings (its `slack_incoming_webhook`, set in PostHog&#39;s project settings).
+     * 
+     */
+    @Export(name="postToSlack", refs={Boolean.class}, tree="[0]")
+    private Output</* @Nullable */ Boolean> postToSlack;
+
+    /**
+     * @return Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project&#39;s settings (its `slack_incoming_webhook`, set in PostHog&#39;s project settings).
+     * 
+     */
+    public Output<Optional<Boolean>> postToSlack() {
+        return Codegen.optional(this.postToSlack);
+    }
+    /**
      * The project the action belongs to (a number, or a Project&#39;s projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the action.
      * 
      */
@@ -129,6 +144,20 @@ public class Action extends com.pulumi.resources.CustomResource {
      */
     public Output<Integer> projectId() {
         return this.projectId;
+    }
+    /**
+     * The message posted when `postToSlack` is set, in PostHog&#39;s message template form (placeholders in square brackets); empty for PostHog&#39;s default message. At most 1200 characters; PostHog trims it.
+     * 
+     */
+    @Export(name="slackMessageFormat", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> slackMessageFormat;
+
+    /**
+     * @return The message posted when `postToSlack` is set, in PostHog&#39;s message template form (placeholders in square brackets); empty for PostHog&#39;s default message. At most 1200 characters; PostHog trims it.
+     * 
+     */
+    public Output<Optional<String>> slackMessageFormat() {
+        return Codegen.optional(this.slackMessageFormat);
     }
     /**
      * What matches, any step sufficing: each with `event` (`&#34;$autocapture&#34;`, `&#34;$pageview&#34;` or your own), `url` and `url_matching`, `selector`, `tag_name`, `text` and `text_matching`, `href` and `href_matching` (&#34;contains&#34;, &#34;regex&#34; or &#34;exact&#34;), and `properties` (property filters).

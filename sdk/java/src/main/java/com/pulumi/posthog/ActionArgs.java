@@ -5,6 +5,7 @@ package com.pulumi.posthog;
 
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
+import java.lang.Boolean;
 import java.lang.Integer;
 import java.lang.Object;
 import java.lang.String;
@@ -64,6 +65,21 @@ public final class ActionArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project&#39;s settings (its `slack_incoming_webhook`, set in PostHog&#39;s project settings).
+     * 
+     */
+    @Import(name="postToSlack")
+    private @Nullable Output<Boolean> postToSlack;
+
+    /**
+     * @return Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project&#39;s settings (its `slack_incoming_webhook`, set in PostHog&#39;s project settings).
+     * 
+     */
+    public Optional<Output<Boolean>> postToSlack() {
+        return Optional.ofNullable(this.postToSlack);
+    }
+
+    /**
      * The project the action belongs to (a number, or a Project&#39;s projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the action.
      * 
      */
@@ -76,6 +92,21 @@ public final class ActionArgs extends com.pulumi.resources.ResourceArgs {
      */
     public Optional<Output<Integer>> projectId() {
         return Optional.ofNullable(this.projectId);
+    }
+
+    /**
+     * The message posted when `postToSlack` is set, in PostHog&#39;s message template form (placeholders in square brackets); empty for PostHog&#39;s default message. At most 1200 characters; PostHog trims it.
+     * 
+     */
+    @Import(name="slackMessageFormat")
+    private @Nullable Output<String> slackMessageFormat;
+
+    /**
+     * @return The message posted when `postToSlack` is set, in PostHog&#39;s message template form (placeholders in square brackets); empty for PostHog&#39;s default message. At most 1200 characters; PostHog trims it.
+     * 
+     */
+    public Optional<Output<String>> slackMessageFormat() {
+        return Optional.ofNullable(this.slackMessageFormat);
     }
 
     /**
@@ -114,7 +145,9 @@ public final class ActionArgs extends com.pulumi.resources.ResourceArgs {
         this.adoptId = $.adoptId;
         this.description = $.description;
         this.name = $.name;
+        this.postToSlack = $.postToSlack;
         this.projectId = $.projectId;
+        this.slackMessageFormat = $.slackMessageFormat;
         this.steps = $.steps;
         this.tags = $.tags;
     }
@@ -201,6 +234,27 @@ public final class ActionArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
+         * @param postToSlack Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project&#39;s settings (its `slack_incoming_webhook`, set in PostHog&#39;s project settings).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder postToSlack(@Nullable Output<Boolean> postToSlack) {
+            $.postToSlack = postToSlack;
+            return this;
+        }
+
+        /**
+         * @param postToSlack Whether PostHog posts a message when the action matches an event, to the Slack (or Teams, Discord) webhook of the project&#39;s settings (its `slack_incoming_webhook`, set in PostHog&#39;s project settings).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder postToSlack(Boolean postToSlack) {
+            return postToSlack(Output.of(postToSlack));
+        }
+
+        /**
          * @param projectId The project the action belongs to (a number, or a Project&#39;s projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the action.
          * 
          * @return builder
@@ -219,6 +273,27 @@ public final class ActionArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder projectId(Integer projectId) {
             return projectId(Output.of(projectId));
+        }
+
+        /**
+         * @param slackMessageFormat The message posted when `postToSlack` is set, in PostHog&#39;s message template form (placeholders in square brackets); empty for PostHog&#39;s default message. At most 1200 characters; PostHog trims it.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder slackMessageFormat(@Nullable Output<String> slackMessageFormat) {
+            $.slackMessageFormat = slackMessageFormat;
+            return this;
+        }
+
+        /**
+         * @param slackMessageFormat The message posted when `postToSlack` is set, in PostHog&#39;s message template form (placeholders in square brackets); empty for PostHog&#39;s default message. At most 1200 characters; PostHog trims it.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder slackMessageFormat(String slackMessageFormat) {
+            return slackMessageFormat(Output.of(slackMessageFormat));
         }
 
         /**

@@ -137,6 +137,20 @@ public class Experiment extends com.pulumi.resources.CustomResource {
         return this.experimentId;
     }
     /**
+     * Who counts as exposed: `filterTestAccounts` (today&#39;s PostHog sets `true` when left out), `exposure_config` (an event, `{ kind: &#34;ExperimentEventExposureConfig&#34;, event: &#34;$pageview&#34;, properties: [] }`, or an action, `{ kind: &#34;ActionsNode&#34;, id: &lt;actionId&gt; }`, which PostHog 2025-08-04 refuses; the feature flag&#39;s own `$feature_flag_called` when left out) and `multiple_variant_handling` (`&#34;exclude&#34;` or `&#34;first_seen&#34;`: users seen in several variants).
+     * 
+     */
+    @Export(name="exposureCriteria", refs={Map.class,String.class,Object.class}, tree="[0,1,2]")
+    private Output</* @Nullable */ Map<String,Object>> exposureCriteria;
+
+    /**
+     * @return Who counts as exposed: `filterTestAccounts` (today&#39;s PostHog sets `true` when left out), `exposure_config` (an event, `{ kind: &#34;ExperimentEventExposureConfig&#34;, event: &#34;$pageview&#34;, properties: [] }`, or an action, `{ kind: &#34;ActionsNode&#34;, id: &lt;actionId&gt; }`, which PostHog 2025-08-04 refuses; the feature flag&#39;s own `$feature_flag_called` when left out) and `multiple_variant_handling` (`&#34;exclude&#34;` or `&#34;first_seen&#34;`: users seen in several variants).
+     * 
+     */
+    public Output<Optional<Map<String,Object>>> exposureCriteria() {
+        return Codegen.optional(this.exposureCriteria);
+    }
+    /**
      * Numeric id of the experiment&#39;s feature flag.
      * 
      */

@@ -81,6 +81,21 @@ public final class ExperimentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * Who counts as exposed: `filterTestAccounts` (today&#39;s PostHog sets `true` when left out), `exposure_config` (an event, `{ kind: &#34;ExperimentEventExposureConfig&#34;, event: &#34;$pageview&#34;, properties: [] }`, or an action, `{ kind: &#34;ActionsNode&#34;, id: &lt;actionId&gt; }`, which PostHog 2025-08-04 refuses; the feature flag&#39;s own `$feature_flag_called` when left out) and `multiple_variant_handling` (`&#34;exclude&#34;` or `&#34;first_seen&#34;`: users seen in several variants).
+     * 
+     */
+    @Import(name="exposureCriteria")
+    private @Nullable Output<Map<String,Object>> exposureCriteria;
+
+    /**
+     * @return Who counts as exposed: `filterTestAccounts` (today&#39;s PostHog sets `true` when left out), `exposure_config` (an event, `{ kind: &#34;ExperimentEventExposureConfig&#34;, event: &#34;$pageview&#34;, properties: [] }`, or an action, `{ kind: &#34;ActionsNode&#34;, id: &lt;actionId&gt; }`, which PostHog 2025-08-04 refuses; the feature flag&#39;s own `$feature_flag_called` when left out) and `multiple_variant_handling` (`&#34;exclude&#34;` or `&#34;first_seen&#34;`: users seen in several variants).
+     * 
+     */
+    public Optional<Output<Map<String,Object>>> exposureCriteria() {
+        return Optional.ofNullable(this.exposureCriteria);
+    }
+
+    /**
      * The key of the experiment&#39;s feature flag. PostHog creates the flag with the experiment&#39;s variants, or uses the live flag with this key when it has at least two variants, `control` first (give a FeatureFlag&#39;s `key` to run the experiment on your own flag). Naming another flag replaces the experiment (refused while it is launched, unless `allowReplaceWhileLaunched`); renaming its own flag&#39;s key does not: PostHog keeps the experiment on its flag.
      * 
      */
@@ -237,6 +252,7 @@ public final class ExperimentArgs extends com.pulumi.resources.ResourceArgs {
         this.allowReplaceWhileLaunched = $.allowReplaceWhileLaunched;
         this.archived = $.archived;
         this.description = $.description;
+        this.exposureCriteria = $.exposureCriteria;
         this.featureFlagKey = $.featureFlagKey;
         this.holdoutId = $.holdoutId;
         this.launched = $.launched;
@@ -349,6 +365,27 @@ public final class ExperimentArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder description(String description) {
             return description(Output.of(description));
+        }
+
+        /**
+         * @param exposureCriteria Who counts as exposed: `filterTestAccounts` (today&#39;s PostHog sets `true` when left out), `exposure_config` (an event, `{ kind: &#34;ExperimentEventExposureConfig&#34;, event: &#34;$pageview&#34;, properties: [] }`, or an action, `{ kind: &#34;ActionsNode&#34;, id: &lt;actionId&gt; }`, which PostHog 2025-08-04 refuses; the feature flag&#39;s own `$feature_flag_called` when left out) and `multiple_variant_handling` (`&#34;exclude&#34;` or `&#34;first_seen&#34;`: users seen in several variants).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder exposureCriteria(@Nullable Output<Map<String,Object>> exposureCriteria) {
+            $.exposureCriteria = exposureCriteria;
+            return this;
+        }
+
+        /**
+         * @param exposureCriteria Who counts as exposed: `filterTestAccounts` (today&#39;s PostHog sets `true` when left out), `exposure_config` (an event, `{ kind: &#34;ExperimentEventExposureConfig&#34;, event: &#34;$pageview&#34;, properties: [] }`, or an action, `{ kind: &#34;ActionsNode&#34;, id: &lt;actionId&gt; }`, which PostHog 2025-08-04 refuses; the feature flag&#39;s own `$feature_flag_called` when left out) and `multiple_variant_handling` (`&#34;exclude&#34;` or `&#34;first_seen&#34;`: users seen in several variants).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder exposureCriteria(Map<String,Object> exposureCriteria) {
+            return exposureCriteria(Output.of(exposureCriteria));
         }
 
         /**

@@ -113,6 +113,20 @@ public class HogFunction extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.enabled);
     }
     /**
+     * Where a transformation runs among the project&#39;s transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
+     * 
+     */
+    @Export(name="executionOrder", refs={Integer.class}, tree="[0]")
+    private Output</* @Nullable */ Integer> executionOrder;
+
+    /**
+     * @return Where a transformation runs among the project&#39;s transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
+     * 
+     */
+    public Output<Optional<Integer>> executionOrder() {
+        return Codegen.optional(this.executionOrder);
+    }
+    /**
      * Which events it runs on: `events`, `actions`, `properties`, `filter_test_accounts`, as PostHog&#39;s destination filters.
      * 
      */
@@ -155,6 +169,20 @@ public class HogFunction extends com.pulumi.resources.CustomResource {
         return this.hogFunctionId;
     }
     /**
+     * The icon PostHog shows for it (a URL; a template&#39;s icon when left out).
+     * 
+     */
+    @Export(name="iconUrl", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> iconUrl;
+
+    /**
+     * @return The icon PostHog shows for it (a URL; a template&#39;s icon when left out).
+     * 
+     */
+    public Output<Optional<String>> iconUrl() {
+        return Codegen.optional(this.iconUrl);
+    }
+    /**
      * The inputs&#39; values, `{&lt;key&gt;: {value: …}}`, for keys of `inputsSchema`. Secret inputs (`secret: true` in their schema item; all of them when a template gives the schema) are kept as Pulumi secrets and never shown by PostHog: a change made outside Pulumi cannot be seen.
      * 
      */
@@ -181,6 +209,20 @@ public class HogFunction extends com.pulumi.resources.CustomResource {
      */
     public Output<Optional<List<Object>>> inputsSchema() {
         return Codegen.optional(this.inputsSchema);
+    }
+    /**
+     * A destination&#39;s mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function&#39;s own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping&#39;s inputs as given, secret ones too (it hides only the function&#39;s own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today&#39;s PostHog drops `events` and `actions` from the function&#39;s own `filters`.
+     * 
+     */
+    @Export(name="mappings", refs={List.class,Object.class}, tree="[0,1]")
+    private Output</* @Nullable */ List<Object>> mappings;
+
+    /**
+     * @return A destination&#39;s mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function&#39;s own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping&#39;s inputs as given, secret ones too (it hides only the function&#39;s own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today&#39;s PostHog drops `events` and `actions` from the function&#39;s own `filters`.
+     * 
+     */
+    public Output<Optional<List<Object>>> mappings() {
+        return Codegen.optional(this.mappings);
     }
     /**
      * Runs at most once per `ttl` seconds (60 to 86400) for the same `hash` (a Hog template such as `{person.id}`), or after `threshold` repeats.

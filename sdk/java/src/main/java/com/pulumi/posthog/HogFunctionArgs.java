@@ -66,6 +66,21 @@ public final class HogFunctionArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * Where a transformation runs among the project&#39;s transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
+     * 
+     */
+    @Import(name="executionOrder")
+    private @Nullable Output<Integer> executionOrder;
+
+    /**
+     * @return Where a transformation runs among the project&#39;s transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
+     * 
+     */
+    public Optional<Output<Integer>> executionOrder() {
+        return Optional.ofNullable(this.executionOrder);
+    }
+
+    /**
      * Which events it runs on: `events`, `actions`, `properties`, `filter_test_accounts`, as PostHog&#39;s destination filters.
      * 
      */
@@ -96,6 +111,21 @@ public final class HogFunctionArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * The icon PostHog shows for it (a URL; a template&#39;s icon when left out).
+     * 
+     */
+    @Import(name="iconUrl")
+    private @Nullable Output<String> iconUrl;
+
+    /**
+     * @return The icon PostHog shows for it (a URL; a template&#39;s icon when left out).
+     * 
+     */
+    public Optional<Output<String>> iconUrl() {
+        return Optional.ofNullable(this.iconUrl);
+    }
+
+    /**
      * The inputs&#39; values, `{&lt;key&gt;: {value: …}}`, for keys of `inputsSchema`. Secret inputs (`secret: true` in their schema item; all of them when a template gives the schema) are kept as Pulumi secrets and never shown by PostHog: a change made outside Pulumi cannot be seen.
      * 
      */
@@ -123,6 +153,21 @@ public final class HogFunctionArgs extends com.pulumi.resources.ResourceArgs {
      */
     public Optional<Output<List<Object>>> inputsSchema() {
         return Optional.ofNullable(this.inputsSchema);
+    }
+
+    /**
+     * A destination&#39;s mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function&#39;s own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping&#39;s inputs as given, secret ones too (it hides only the function&#39;s own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today&#39;s PostHog drops `events` and `actions` from the function&#39;s own `filters`.
+     * 
+     */
+    @Import(name="mappings")
+    private @Nullable Output<List<Object>> mappings;
+
+    /**
+     * @return A destination&#39;s mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function&#39;s own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping&#39;s inputs as given, secret ones too (it hides only the function&#39;s own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today&#39;s PostHog drops `events` and `actions` from the function&#39;s own `filters`.
+     * 
+     */
+    public Optional<Output<List<Object>>> mappings() {
+        return Optional.ofNullable(this.mappings);
     }
 
     /**
@@ -206,10 +251,13 @@ public final class HogFunctionArgs extends com.pulumi.resources.ResourceArgs {
         this.adoptId = $.adoptId;
         this.description = $.description;
         this.enabled = $.enabled;
+        this.executionOrder = $.executionOrder;
         this.filters = $.filters;
         this.hog = $.hog;
+        this.iconUrl = $.iconUrl;
         this.inputs = $.inputs;
         this.inputsSchema = $.inputsSchema;
+        this.mappings = $.mappings;
         this.masking = $.masking;
         this.name = $.name;
         this.projectId = $.projectId;
@@ -299,6 +347,27 @@ public final class HogFunctionArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
+         * @param executionOrder Where a transformation runs among the project&#39;s transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder executionOrder(@Nullable Output<Integer> executionOrder) {
+            $.executionOrder = executionOrder;
+            return this;
+        }
+
+        /**
+         * @param executionOrder Where a transformation runs among the project&#39;s transformations (lower first; 0 to 32767), or null for none. Left out, PostHog puts a new transformation (and one enabled again) after the others.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder executionOrder(Integer executionOrder) {
+            return executionOrder(Output.of(executionOrder));
+        }
+
+        /**
          * @param filters Which events it runs on: `events`, `actions`, `properties`, `filter_test_accounts`, as PostHog&#39;s destination filters.
          * 
          * @return builder
@@ -338,6 +407,27 @@ public final class HogFunctionArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder hog(String hog) {
             return hog(Output.of(hog));
+        }
+
+        /**
+         * @param iconUrl The icon PostHog shows for it (a URL; a template&#39;s icon when left out).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder iconUrl(@Nullable Output<String> iconUrl) {
+            $.iconUrl = iconUrl;
+            return this;
+        }
+
+        /**
+         * @param iconUrl The icon PostHog shows for it (a URL; a template&#39;s icon when left out).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder iconUrl(String iconUrl) {
+            return iconUrl(Output.of(iconUrl));
         }
 
         /**
@@ -390,6 +480,37 @@ public final class HogFunctionArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder inputsSchema(Object... inputsSchema) {
             return inputsSchema(List.of(inputsSchema));
+        }
+
+        /**
+         * @param mappings A destination&#39;s mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function&#39;s own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping&#39;s inputs as given, secret ones too (it hides only the function&#39;s own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today&#39;s PostHog drops `events` and `actions` from the function&#39;s own `filters`.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder mappings(@Nullable Output<List<Object>> mappings) {
+            $.mappings = mappings;
+            return this;
+        }
+
+        /**
+         * @param mappings A destination&#39;s mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function&#39;s own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping&#39;s inputs as given, secret ones too (it hides only the function&#39;s own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today&#39;s PostHog drops `events` and `actions` from the function&#39;s own `filters`.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder mappings(List<Object> mappings) {
+            return mappings(Output.of(mappings));
+        }
+
+        /**
+         * @param mappings A destination&#39;s mappings (destinations and site destinations only): each `{name, inputs_schema, inputs, filters}`, the function&#39;s own input schema, inputs and filters for the events it matches, so that one destination sends several kinds of event, each its way. PostHog keeps a mapping&#39;s inputs as given, secret ones too (it hides only the function&#39;s own secrets): the whole list is a Pulumi secret when a mapping has inputs. With mappings, today&#39;s PostHog drops `events` and `actions` from the function&#39;s own `filters`.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder mappings(Object... mappings) {
+            return mappings(List.of(mappings));
         }
 
         /**

@@ -33,6 +33,8 @@ import com.pulumi.posthog.inputs.GetErrorTrackingSuppressionRuleArgs;
 import com.pulumi.posthog.inputs.GetErrorTrackingSuppressionRulePlainArgs;
 import com.pulumi.posthog.inputs.GetEventDefinitionArgs;
 import com.pulumi.posthog.inputs.GetEventDefinitionPlainArgs;
+import com.pulumi.posthog.inputs.GetEventSchemaArgs;
+import com.pulumi.posthog.inputs.GetEventSchemaPlainArgs;
 import com.pulumi.posthog.inputs.GetExperimentArgs;
 import com.pulumi.posthog.inputs.GetExperimentHoldoutArgs;
 import com.pulumi.posthog.inputs.GetExperimentHoldoutPlainArgs;
@@ -57,6 +59,8 @@ import com.pulumi.posthog.inputs.GetInsightArgs;
 import com.pulumi.posthog.inputs.GetInsightPlainArgs;
 import com.pulumi.posthog.inputs.GetInsightVariableArgs;
 import com.pulumi.posthog.inputs.GetInsightVariablePlainArgs;
+import com.pulumi.posthog.inputs.GetLogsAlertArgs;
+import com.pulumi.posthog.inputs.GetLogsAlertPlainArgs;
 import com.pulumi.posthog.inputs.GetNotebookArgs;
 import com.pulumi.posthog.inputs.GetNotebookPlainArgs;
 import com.pulumi.posthog.inputs.GetOrganizationMemberArgs;
@@ -69,6 +73,8 @@ import com.pulumi.posthog.inputs.GetPropertyDefinitionArgs;
 import com.pulumi.posthog.inputs.GetPropertyDefinitionPlainArgs;
 import com.pulumi.posthog.inputs.GetRoleArgs;
 import com.pulumi.posthog.inputs.GetRolePlainArgs;
+import com.pulumi.posthog.inputs.GetSchemaPropertyGroupArgs;
+import com.pulumi.posthog.inputs.GetSchemaPropertyGroupPlainArgs;
 import com.pulumi.posthog.inputs.GetSessionRecordingPlaylistArgs;
 import com.pulumi.posthog.inputs.GetSessionRecordingPlaylistPlainArgs;
 import com.pulumi.posthog.inputs.GetSubscriptionArgs;
@@ -103,6 +109,8 @@ import com.pulumi.posthog.inputs.ListErrorTrackingSuppressionRulesArgs;
 import com.pulumi.posthog.inputs.ListErrorTrackingSuppressionRulesPlainArgs;
 import com.pulumi.posthog.inputs.ListEventDefinitionsArgs;
 import com.pulumi.posthog.inputs.ListEventDefinitionsPlainArgs;
+import com.pulumi.posthog.inputs.ListEventSchemasArgs;
+import com.pulumi.posthog.inputs.ListEventSchemasPlainArgs;
 import com.pulumi.posthog.inputs.ListExperimentHoldoutsArgs;
 import com.pulumi.posthog.inputs.ListExperimentHoldoutsPlainArgs;
 import com.pulumi.posthog.inputs.ListExperimentSavedMetricsArgs;
@@ -125,6 +133,8 @@ import com.pulumi.posthog.inputs.ListInsightVariablesArgs;
 import com.pulumi.posthog.inputs.ListInsightVariablesPlainArgs;
 import com.pulumi.posthog.inputs.ListInsightsArgs;
 import com.pulumi.posthog.inputs.ListInsightsPlainArgs;
+import com.pulumi.posthog.inputs.ListLogsAlertsArgs;
+import com.pulumi.posthog.inputs.ListLogsAlertsPlainArgs;
 import com.pulumi.posthog.inputs.ListNotebooksArgs;
 import com.pulumi.posthog.inputs.ListNotebooksPlainArgs;
 import com.pulumi.posthog.inputs.ListOrganizationMembersArgs;
@@ -135,6 +145,8 @@ import com.pulumi.posthog.inputs.ListPropertyDefinitionsArgs;
 import com.pulumi.posthog.inputs.ListPropertyDefinitionsPlainArgs;
 import com.pulumi.posthog.inputs.ListRolesArgs;
 import com.pulumi.posthog.inputs.ListRolesPlainArgs;
+import com.pulumi.posthog.inputs.ListSchemaPropertyGroupsArgs;
+import com.pulumi.posthog.inputs.ListSchemaPropertyGroupsPlainArgs;
 import com.pulumi.posthog.inputs.ListSessionRecordingPlaylistsArgs;
 import com.pulumi.posthog.inputs.ListSessionRecordingPlaylistsPlainArgs;
 import com.pulumi.posthog.inputs.ListSubscriptionsArgs;
@@ -157,6 +169,7 @@ import com.pulumi.posthog.outputs.GetErrorTrackingAssignmentRuleResult;
 import com.pulumi.posthog.outputs.GetErrorTrackingGroupingRuleResult;
 import com.pulumi.posthog.outputs.GetErrorTrackingSuppressionRuleResult;
 import com.pulumi.posthog.outputs.GetEventDefinitionResult;
+import com.pulumi.posthog.outputs.GetEventSchemaResult;
 import com.pulumi.posthog.outputs.GetExperimentHoldoutResult;
 import com.pulumi.posthog.outputs.GetExperimentResult;
 import com.pulumi.posthog.outputs.GetExperimentSavedMetricResult;
@@ -169,12 +182,14 @@ import com.pulumi.posthog.outputs.GetHogFlowResult;
 import com.pulumi.posthog.outputs.GetHogFunctionResult;
 import com.pulumi.posthog.outputs.GetInsightResult;
 import com.pulumi.posthog.outputs.GetInsightVariableResult;
+import com.pulumi.posthog.outputs.GetLogsAlertResult;
 import com.pulumi.posthog.outputs.GetNotebookResult;
 import com.pulumi.posthog.outputs.GetOrganizationMemberResult;
 import com.pulumi.posthog.outputs.GetProjectActivityResult;
 import com.pulumi.posthog.outputs.GetProjectResult;
 import com.pulumi.posthog.outputs.GetPropertyDefinitionResult;
 import com.pulumi.posthog.outputs.GetRoleResult;
+import com.pulumi.posthog.outputs.GetSchemaPropertyGroupResult;
 import com.pulumi.posthog.outputs.GetSessionRecordingPlaylistResult;
 import com.pulumi.posthog.outputs.GetSubscriptionResult;
 import com.pulumi.posthog.outputs.GetSurveyResult;
@@ -192,6 +207,7 @@ import com.pulumi.posthog.outputs.ListErrorTrackingAssignmentRulesResult;
 import com.pulumi.posthog.outputs.ListErrorTrackingGroupingRulesResult;
 import com.pulumi.posthog.outputs.ListErrorTrackingSuppressionRulesResult;
 import com.pulumi.posthog.outputs.ListEventDefinitionsResult;
+import com.pulumi.posthog.outputs.ListEventSchemasResult;
 import com.pulumi.posthog.outputs.ListExperimentHoldoutsResult;
 import com.pulumi.posthog.outputs.ListExperimentSavedMetricsResult;
 import com.pulumi.posthog.outputs.ListExperimentsResult;
@@ -203,11 +219,13 @@ import com.pulumi.posthog.outputs.ListHogFlowsResult;
 import com.pulumi.posthog.outputs.ListHogFunctionsResult;
 import com.pulumi.posthog.outputs.ListInsightVariablesResult;
 import com.pulumi.posthog.outputs.ListInsightsResult;
+import com.pulumi.posthog.outputs.ListLogsAlertsResult;
 import com.pulumi.posthog.outputs.ListNotebooksResult;
 import com.pulumi.posthog.outputs.ListOrganizationMembersResult;
 import com.pulumi.posthog.outputs.ListProjectsResult;
 import com.pulumi.posthog.outputs.ListPropertyDefinitionsResult;
 import com.pulumi.posthog.outputs.ListRolesResult;
+import com.pulumi.posthog.outputs.ListSchemaPropertyGroupsResult;
 import com.pulumi.posthog.outputs.ListSessionRecordingPlaylistsResult;
 import com.pulumi.posthog.outputs.ListSubscriptionsResult;
 import com.pulumi.posthog.outputs.ListSurveysResult;
@@ -693,6 +711,41 @@ public final class PosthogFunctions {
         return Deployment.getInstance().invokeAsync("posthog:index:getEventDefinition", TypeShape.of(GetEventDefinitionResult.class), args, Utilities.withVersion(options));
     }
     /**
+     * One event schema that is not deleted, by eventSchemaId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetEventSchemaResult> getEventSchema(GetEventSchemaArgs args) {
+        return getEventSchema(args, InvokeOptions.Empty);
+    }
+    /**
+     * One event schema that is not deleted, by eventSchemaId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetEventSchemaResult> getEventSchemaPlain(GetEventSchemaPlainArgs args) {
+        return getEventSchemaPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * One event schema that is not deleted, by eventSchemaId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetEventSchemaResult> getEventSchema(GetEventSchemaArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getEventSchema", TypeShape.of(GetEventSchemaResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One event schema that is not deleted, by eventSchemaId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetEventSchemaResult> getEventSchema(GetEventSchemaArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getEventSchema", TypeShape.of(GetEventSchemaResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One event schema that is not deleted, by eventSchemaId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetEventSchemaResult> getEventSchemaPlain(GetEventSchemaPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:getEventSchema", TypeShape.of(GetEventSchemaResult.class), args, Utilities.withVersion(options));
+    }
+    /**
      * One experiment that is not deleted, by experimentId or by exact featureFlagKey, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
      * 
      */
@@ -1169,6 +1222,55 @@ public final class PosthogFunctions {
         return Deployment.getInstance().invokeAsync("posthog:index:getInsightVariable", TypeShape.of(GetInsightVariableResult.class), args, Utilities.withVersion(options));
     }
     /**
+     * One log alert that is not deleted, by logsAlertId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLogsAlertResult> getLogsAlert() {
+        return getLogsAlert(GetLogsAlertArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * One log alert that is not deleted, by logsAlertId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetLogsAlertResult> getLogsAlertPlain() {
+        return getLogsAlertPlain(GetLogsAlertPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * One log alert that is not deleted, by logsAlertId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLogsAlertResult> getLogsAlert(GetLogsAlertArgs args) {
+        return getLogsAlert(args, InvokeOptions.Empty);
+    }
+    /**
+     * One log alert that is not deleted, by logsAlertId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetLogsAlertResult> getLogsAlertPlain(GetLogsAlertPlainArgs args) {
+        return getLogsAlertPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * One log alert that is not deleted, by logsAlertId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLogsAlertResult> getLogsAlert(GetLogsAlertArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getLogsAlert", TypeShape.of(GetLogsAlertResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One log alert that is not deleted, by logsAlertId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLogsAlertResult> getLogsAlert(GetLogsAlertArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getLogsAlert", TypeShape.of(GetLogsAlertResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One log alert that is not deleted, by logsAlertId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetLogsAlertResult> getLogsAlertPlain(GetLogsAlertPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:getLogsAlert", TypeShape.of(GetLogsAlertResult.class), args, Utilities.withVersion(options));
+    }
+    /**
      * One notebook that is not deleted, by shortId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
      * 
      */
@@ -1405,6 +1507,55 @@ public final class PosthogFunctions {
      */
     public static CompletableFuture<GetRoleResult> getRolePlain(GetRolePlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("posthog:index:getRole", TypeShape.of(GetRoleResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One schema property group that is not deleted, by propertyGroupId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetSchemaPropertyGroupResult> getSchemaPropertyGroup() {
+        return getSchemaPropertyGroup(GetSchemaPropertyGroupArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * One schema property group that is not deleted, by propertyGroupId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetSchemaPropertyGroupResult> getSchemaPropertyGroupPlain() {
+        return getSchemaPropertyGroupPlain(GetSchemaPropertyGroupPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * One schema property group that is not deleted, by propertyGroupId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetSchemaPropertyGroupResult> getSchemaPropertyGroup(GetSchemaPropertyGroupArgs args) {
+        return getSchemaPropertyGroup(args, InvokeOptions.Empty);
+    }
+    /**
+     * One schema property group that is not deleted, by propertyGroupId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetSchemaPropertyGroupResult> getSchemaPropertyGroupPlain(GetSchemaPropertyGroupPlainArgs args) {
+        return getSchemaPropertyGroupPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * One schema property group that is not deleted, by propertyGroupId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetSchemaPropertyGroupResult> getSchemaPropertyGroup(GetSchemaPropertyGroupArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getSchemaPropertyGroup", TypeShape.of(GetSchemaPropertyGroupResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One schema property group that is not deleted, by propertyGroupId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetSchemaPropertyGroupResult> getSchemaPropertyGroup(GetSchemaPropertyGroupArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getSchemaPropertyGroup", TypeShape.of(GetSchemaPropertyGroupResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One schema property group that is not deleted, by propertyGroupId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetSchemaPropertyGroupResult> getSchemaPropertyGroupPlain(GetSchemaPropertyGroupPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:getSchemaPropertyGroup", TypeShape.of(GetSchemaPropertyGroupResult.class), args, Utilities.withVersion(options));
     }
     /**
      * One session recording playlist that is not deleted, by shortId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
@@ -2184,6 +2335,55 @@ public final class PosthogFunctions {
         return Deployment.getInstance().invokeAsync("posthog:index:listEventDefinitions", TypeShape.of(ListEventDefinitionsResult.class), args, Utilities.withVersion(options));
     }
     /**
+     * Every event schema of the project that is not deleted.
+     * 
+     */
+    public static Output<ListEventSchemasResult> listEventSchemas() {
+        return listEventSchemas(ListEventSchemasArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every event schema of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListEventSchemasResult> listEventSchemasPlain() {
+        return listEventSchemasPlain(ListEventSchemasPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every event schema of the project that is not deleted.
+     * 
+     */
+    public static Output<ListEventSchemasResult> listEventSchemas(ListEventSchemasArgs args) {
+        return listEventSchemas(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every event schema of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListEventSchemasResult> listEventSchemasPlain(ListEventSchemasPlainArgs args) {
+        return listEventSchemasPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every event schema of the project that is not deleted.
+     * 
+     */
+    public static Output<ListEventSchemasResult> listEventSchemas(ListEventSchemasArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listEventSchemas", TypeShape.of(ListEventSchemasResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every event schema of the project that is not deleted.
+     * 
+     */
+    public static Output<ListEventSchemasResult> listEventSchemas(ListEventSchemasArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listEventSchemas", TypeShape.of(ListEventSchemasResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every event schema of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListEventSchemasResult> listEventSchemasPlain(ListEventSchemasPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:listEventSchemas", TypeShape.of(ListEventSchemasResult.class), args, Utilities.withVersion(options));
+    }
+    /**
      * Every experiment holdout of the project that is not deleted.
      * 
      */
@@ -2695,6 +2895,55 @@ public final class PosthogFunctions {
         return Deployment.getInstance().invokeAsync("posthog:index:listInsights", TypeShape.of(ListInsightsResult.class), args, Utilities.withVersion(options));
     }
     /**
+     * Every log alert of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLogsAlertsResult> listLogsAlerts() {
+        return listLogsAlerts(ListLogsAlertsArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every log alert of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListLogsAlertsResult> listLogsAlertsPlain() {
+        return listLogsAlertsPlain(ListLogsAlertsPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every log alert of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLogsAlertsResult> listLogsAlerts(ListLogsAlertsArgs args) {
+        return listLogsAlerts(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every log alert of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListLogsAlertsResult> listLogsAlertsPlain(ListLogsAlertsPlainArgs args) {
+        return listLogsAlertsPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every log alert of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLogsAlertsResult> listLogsAlerts(ListLogsAlertsArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listLogsAlerts", TypeShape.of(ListLogsAlertsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every log alert of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLogsAlertsResult> listLogsAlerts(ListLogsAlertsArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listLogsAlerts", TypeShape.of(ListLogsAlertsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every log alert of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListLogsAlertsResult> listLogsAlertsPlain(ListLogsAlertsPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:listLogsAlerts", TypeShape.of(ListLogsAlertsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
      * Every notebook of the project that is not deleted.
      * 
      */
@@ -2938,6 +3187,55 @@ public final class PosthogFunctions {
      */
     public static CompletableFuture<ListRolesResult> listRolesPlain(ListRolesPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("posthog:index:listRoles", TypeShape.of(ListRolesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every schema property group of the project that is not deleted.
+     * 
+     */
+    public static Output<ListSchemaPropertyGroupsResult> listSchemaPropertyGroups() {
+        return listSchemaPropertyGroups(ListSchemaPropertyGroupsArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every schema property group of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListSchemaPropertyGroupsResult> listSchemaPropertyGroupsPlain() {
+        return listSchemaPropertyGroupsPlain(ListSchemaPropertyGroupsPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every schema property group of the project that is not deleted.
+     * 
+     */
+    public static Output<ListSchemaPropertyGroupsResult> listSchemaPropertyGroups(ListSchemaPropertyGroupsArgs args) {
+        return listSchemaPropertyGroups(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every schema property group of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListSchemaPropertyGroupsResult> listSchemaPropertyGroupsPlain(ListSchemaPropertyGroupsPlainArgs args) {
+        return listSchemaPropertyGroupsPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every schema property group of the project that is not deleted.
+     * 
+     */
+    public static Output<ListSchemaPropertyGroupsResult> listSchemaPropertyGroups(ListSchemaPropertyGroupsArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listSchemaPropertyGroups", TypeShape.of(ListSchemaPropertyGroupsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every schema property group of the project that is not deleted.
+     * 
+     */
+    public static Output<ListSchemaPropertyGroupsResult> listSchemaPropertyGroups(ListSchemaPropertyGroupsArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listSchemaPropertyGroups", TypeShape.of(ListSchemaPropertyGroupsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every schema property group of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListSchemaPropertyGroupsResult> listSchemaPropertyGroupsPlain(ListSchemaPropertyGroupsPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:listSchemaPropertyGroups", TypeShape.of(ListSchemaPropertyGroupsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Every session recording playlist of the project that is not deleted.

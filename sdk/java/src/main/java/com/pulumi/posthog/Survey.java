@@ -147,6 +147,20 @@ public class Survey extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.description);
     }
     /**
+     * Whether the survey may be embedded in an iframe on other sites (today&#39;s PostHog; 2025-08-04 has no such field).
+     * 
+     */
+    @Export(name="enableIframeEmbedding", refs={Boolean.class}, tree="[0]")
+    private Output</* @Nullable */ Boolean> enableIframeEmbedding;
+
+    /**
+     * @return Whether the survey may be embedded in an iframe on other sites (today&#39;s PostHog; 2025-08-04 has no such field).
+     * 
+     */
+    public Output<Optional<Boolean>> enableIframeEmbedding() {
+        return Codegen.optional(this.enableIframeEmbedding);
+    }
+    /**
      * Record answers before the survey is completed.
      * 
      */
@@ -243,6 +257,20 @@ public class Survey extends com.pulumi.resources.CustomResource {
      */
     public Output<Optional<Integer>> responsesLimit() {
         return Codegen.optional(this.responsesLimit);
+    }
+    /**
+     * How often a person is asked: &#34;once&#34; (PostHog&#39;s default), &#34;recurring&#34; (again after each iteration) or &#34;always&#34;.
+     * 
+     */
+    @Export(name="schedule", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> schedule;
+
+    /**
+     * @return How often a person is asked: &#34;once&#34; (PostHog&#39;s default), &#34;recurring&#34; (again after each iteration) or &#34;always&#34;.
+     * 
+     */
+    public Output<Optional<String>> schedule() {
+        return Codegen.optional(this.schedule);
     }
     /**
      * When the survey was launched (ISO 8601): set it to launch, `null` for a draft.

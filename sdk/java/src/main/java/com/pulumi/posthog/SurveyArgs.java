@@ -96,6 +96,21 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * Whether the survey may be embedded in an iframe on other sites (today&#39;s PostHog; 2025-08-04 has no such field).
+     * 
+     */
+    @Import(name="enableIframeEmbedding")
+    private @Nullable Output<Boolean> enableIframeEmbedding;
+
+    /**
+     * @return Whether the survey may be embedded in an iframe on other sites (today&#39;s PostHog; 2025-08-04 has no such field).
+     * 
+     */
+    public Optional<Output<Boolean>> enableIframeEmbedding() {
+        return Optional.ofNullable(this.enableIframeEmbedding);
+    }
+
+    /**
      * Record answers before the survey is completed.
      * 
      */
@@ -201,6 +216,21 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * How often a person is asked: &#34;once&#34; (PostHog&#39;s default), &#34;recurring&#34; (again after each iteration) or &#34;always&#34;.
+     * 
+     */
+    @Import(name="schedule")
+    private @Nullable Output<String> schedule;
+
+    /**
+     * @return How often a person is asked: &#34;once&#34; (PostHog&#39;s default), &#34;recurring&#34; (again after each iteration) or &#34;always&#34;.
+     * 
+     */
+    public Optional<Output<String>> schedule() {
+        return Optional.ofNullable(this.schedule);
+    }
+
+    /**
      * When the survey was launched (ISO 8601): set it to launch, `null` for a draft.
      * 
      */
@@ -253,6 +283,7 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
         this.archived = $.archived;
         this.conditions = $.conditions;
         this.description = $.description;
+        this.enableIframeEmbedding = $.enableIframeEmbedding;
         this.enablePartialResponses = $.enablePartialResponses;
         this.endDate = $.endDate;
         this.linkedFlagId = $.linkedFlagId;
@@ -260,6 +291,7 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
         this.projectId = $.projectId;
         this.questions = $.questions;
         this.responsesLimit = $.responsesLimit;
+        this.schedule = $.schedule;
         this.startDate = $.startDate;
         this.targetingFlagFilters = $.targetingFlagFilters;
         this.type = $.type;
@@ -386,6 +418,27 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder description(String description) {
             return description(Output.of(description));
+        }
+
+        /**
+         * @param enableIframeEmbedding Whether the survey may be embedded in an iframe on other sites (today&#39;s PostHog; 2025-08-04 has no such field).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder enableIframeEmbedding(@Nullable Output<Boolean> enableIframeEmbedding) {
+            $.enableIframeEmbedding = enableIframeEmbedding;
+            return this;
+        }
+
+        /**
+         * @param enableIframeEmbedding Whether the survey may be embedded in an iframe on other sites (today&#39;s PostHog; 2025-08-04 has no such field).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder enableIframeEmbedding(Boolean enableIframeEmbedding) {
+            return enableIframeEmbedding(Output.of(enableIframeEmbedding));
         }
 
         /**
@@ -543,6 +596,27 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder responsesLimit(Integer responsesLimit) {
             return responsesLimit(Output.of(responsesLimit));
+        }
+
+        /**
+         * @param schedule How often a person is asked: &#34;once&#34; (PostHog&#39;s default), &#34;recurring&#34; (again after each iteration) or &#34;always&#34;.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder schedule(@Nullable Output<String> schedule) {
+            $.schedule = schedule;
+            return this;
+        }
+
+        /**
+         * @param schedule How often a person is asked: &#34;once&#34; (PostHog&#39;s default), &#34;recurring&#34; (again after each iteration) or &#34;always&#34;.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder schedule(String schedule) {
+            return schedule(Output.of(schedule));
         }
 
         /**
