@@ -45,6 +45,7 @@ import { schemaPropertyGroupKind } from "./schema-property-group/kind";
 import { eventSchemaKind } from "./event-schema/kind";
 import { logsAlertKind } from "./logs-alert/kind";
 import { logsAlertDestinationKind } from "./logs-alert-destination/kind";
+import { linkKind } from "./link/kind";
 import type { Kind } from "../kit/kind";
 import { pluralNoun } from "../kit/names";
 
@@ -88,6 +89,7 @@ export const kinds: readonly Kind[] = [
   eventSchemaKind as Kind,
   logsAlertKind as Kind,
   logsAlertDestinationKind as unknown as Kind,
+  linkKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

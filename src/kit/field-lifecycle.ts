@@ -45,6 +45,35 @@ export function unservedWithoutEnterprise(plural: string): (error: unknown) => n
   };
 }
 
+/** What a create never sent twice blindly looks for (`createOnce`), and how it judges and names what it finds. */
+export interface CreateLook<T extends Found> {
+  /** The live objects holding the identity the program gave the create. */
+  find: () => Promise<readonly T[]>;
+  /** The identity, as messages say it: `named "web"`. */
+  described: string;
+  /** Whether a found object holds what was sent; by default, every field sent compares equal to its own. */
+  alike?: (candidate: T) => boolean;
+  /** Who made a found object, where PostHog's `created_by` does not say (lost-create.ts `Ownership.maker`). */
+  maker?: Ownership<T>["maker"];
+  /** How messages name several found, when not as `described`. */
+  several?: string;
+  /** Whether an error is PostHog's refusal of a second object with this identity (kept unique among live ones). */
+  taken?: (error: PostHogError) => boolean;
+  /** What else the program can do than take the object over: "choose another key". */
+  otherwise?: string;
+  /**
+   * What an unclear answer means when no object turned up, where PostHog is known to answer so for a create that
+   * stored nothing (a proxy record's domain another organization holds): said instead of "run `pulumi up` again".
+   */
+  none?: string;
+  /**
+   * The objects holding the identity are looked for before anything is sent, and named if there are any: where
+   * PostHog's create would take one over (a view's POST is an upsert by name) or its refusal does not say which
+   * object holds the identity (a join's field name may be one of its table's own columns).
+   */
+  lookFirst?: true;
+}
+
 export abstract class FieldTableLifecycle<
   R extends { id: ObjectId },
   S extends ScopeKind = "project",
@@ -76,35 +105,7 @@ export abstract class FieldTableLifecycle<
    * happen; a failing lookup says what to look for. When PostHog refuses the create because the identity is taken
    * (`look.taken`: a flag's key, an action's or a survey's name), the error names the objects that hold it.
    */
-  protected async createOnce<T extends Found>(
-    where: W,
-    body: Json,
-    create: () => Promise<T>,
-    look: {
-      find: () => Promise<readonly T[]>;
-      described: string;
-      /** Whether a found object holds what was sent; by default, every field sent compares equal to its own. */
-      alike?: (candidate: T) => boolean;
-      /** Who made a found object, where PostHog's `created_by` does not say (lost-create.ts `Ownership.maker`). */
-      maker?: Ownership<T>["maker"];
-      several?: string;
-      /** Whether an error is PostHog's refusal of a second object with this identity (kept unique among live ones). */
-      taken?: (error: PostHogError) => boolean;
-      /** What else the program can do than take the object over: "choose another key". */
-      otherwise?: string;
-      /**
-       * What an unclear answer means when no object turned up, where PostHog is known to answer so for a create that
-       * stored nothing (a proxy record's domain another organization holds): said instead of "run `pulumi up` again".
-       */
-      none?: string;
-      /**
-       * The objects holding the identity are looked for before anything is sent, and named if there are any: where
-       * PostHog's create would take one over (a view's POST is an upsert by name) or its refusal does not say which
-       * object holds the identity (a join's field name may be one of its table's own columns).
-       */
-      lookFirst?: true;
-    },
-  ): Promise<T> {
+  protected async createOnce<T extends Found>(where: W, body: Json, create: () => Promise<T>, look: CreateLook<T>): Promise<T> {
     const started = Date.now();
     const take = { input: adoptInputOf(this.kind), otherwise: look.otherwise ?? "run `pulumi up` again to create one" };
     if (look.lookFirst) {

@@ -146,6 +146,11 @@ export function fieldModel<R, T extends object = InProject<R>>(spec: FieldModelS
   return modelOf(spec, UNPLACED);
 }
 
+/** The field table's model of a kind whose facts are known (`defineKind`): placed where the kind is, once. */
+export function placedModel<R, T extends object>(spec: FieldModelSpec<R, T>, kind: ModelFacts): FieldModel<R, T> {
+  return modelOf(spec, kind);
+}
+
 function modelOf<R, T extends object>(spec: FieldModelSpec<R, T>, kind: Pick<ModelFacts, "scope"> & Partial<ModelFacts>): FieldModel<R, T> {
   const fieldNames = Object.keys(spec.fields);
   const argOf = new Map<string, string>(fieldNames.map((field) => [field, inputNameOf(spec.fields, field)]));

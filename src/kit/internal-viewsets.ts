@@ -17,7 +17,12 @@ export interface InternalBefore {
 
 /** PostHog's refusal of every personal API key, with what a later PostHog does; any other error as it is. */
 export function internalRefusal(error: unknown, facts: InternalBefore): unknown {
-  if (!(error instanceof PostHogError && error.refusedToScopedKeys)) return error;
+  return internalRefusalOf(error, facts) ?? error;
+}
+
+/** PostHog's refusal of every personal API key said with what a later PostHog does, or undefined (a kind's `createRefusal`). */
+export function internalRefusalOf(error: unknown, facts: InternalBefore): Error | undefined {
+  if (!(error instanceof PostHogError && error.refusedToScopedKeys)) return undefined;
   return new Error(
     `${error.message} This PostHog serves ${facts.what} to its web app only (${facts.viewSet}'s scope_object is INTERNAL, as in PostHog 2025-08-04); a later PostHog serves them to personal API keys with the \`${facts.scope}\` scope.`,
   );

@@ -48,6 +48,7 @@ import type * as schemaPropertyGroupModule from "../kinds/schema-property-group/
 import type * as eventSchemaModule from "../kinds/event-schema/kind";
 import type * as logsAlertModule from "../kinds/logs-alert/kind";
 import type * as logsAlertDestinationModule from "../kinds/logs-alert-destination/kind";
+import type * as linkModule from "../kinds/link/kind";
 
 export type ProjectLifecycle = InstanceType<typeof projectModule.ProjectLifecycle>;
 export declare const ProjectLifecycle: typeof projectModule.ProjectLifecycle;
@@ -252,6 +253,11 @@ export declare const LogsAlertDestinationLifecycle: typeof logsAlertDestinationM
 export type LogsAlertDestinationProvider = InstanceType<typeof logsAlertDestinationModule.LogsAlertDestinationLifecycle>;
 export declare const LogsAlertDestinationProvider: typeof logsAlertDestinationModule.LogsAlertDestinationLifecycle;
 export declare const logsAlertDestinationProvider: pulumi.dynamic.ResourceProvider;
+export type LinkLifecycle = InstanceType<typeof linkModule.LinkLifecycle>;
+export declare const LinkLifecycle: typeof linkModule.LinkLifecycle;
+export type LinkProvider = InstanceType<typeof linkModule.LinkLifecycle>;
+export declare const LinkProvider: typeof linkModule.LinkLifecycle;
+export declare const linkProvider: pulumi.dynamic.ResourceProvider;
 
 lazyKind(module.exports, "Project", () => {
   const loaded = require("../kinds/project/kind") as typeof projectModule;
@@ -408,4 +414,8 @@ lazyKind(module.exports, "LogsAlert", () => {
 lazyKind(module.exports, "LogsAlertDestination", () => {
   const loaded = require("../kinds/logs-alert-destination/kind") as typeof logsAlertDestinationModule;
   return { kind: loaded.logsAlertDestinationKind as unknown as Kind, Lifecycle: loaded.LogsAlertDestinationLifecycle };
+});
+lazyKind(module.exports, "Link", () => {
+  const loaded = require("../kinds/link/kind") as typeof linkModule;
+  return { kind: loaded.linkKind as Kind, Lifecycle: loaded.LinkLifecycle };
 });

@@ -43,3 +43,4 @@ export * from "./schema-property-group";
 export * from "./event-schema";
 export * from "./logs-alert";
 export * from "./logs-alert-destination";
+export * from "./link";

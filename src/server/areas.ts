@@ -21,6 +21,7 @@ import { area as hogFunctions } from "./hog-functions/area";
 import { area as insightVariables } from "./insight-variables/area";
 import { area as insights } from "./insights/area";
 import { area as invites } from "./invites/area";
+import { area as links } from "./links/area";
 import { area as logsAlerts } from "./logs-alerts/area";
 import { area as notebooks } from "./notebooks/area";
 import { area as organizationMembers } from "./organization-members/area";
@@ -56,6 +57,7 @@ export const areas: readonly ServerArea[] = [
   insightVariables,
   insights,
   invites,
+  links,
   logsAlerts,
   notebooks,
   organizationMembers,

@@ -10,8 +10,8 @@ import * as actions from "../../src/kinds/action/endpoints";
 import * as annotations from "../../src/kinds/annotation/endpoints";
 import type { KindModel, Json, Recorded } from "../../src/kit/lifecycle";
 import { ActionLifecycle, AnnotationLifecycle } from "../../src/provider";
-import { actionModel } from "../../src/kinds/action/model";
-import { annotationModel } from "../../src/kinds/annotation/model";
+import { actionModel } from "../../src/kinds/action/kind";
+import { annotationModel } from "../../src/kinds/annotation/kind";
 import { acceptanceTarget, inTargetProject, type AcceptanceTarget } from "./real-posthog";
 
 let target: AcceptanceTarget;

@@ -14,7 +14,7 @@ import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import { getCohort, listCohorts } from "../../src/functions";
 import { useLookupConfig } from "../../src/functions/context";
 import { CohortLifecycle } from "../../src/provider";
-import { cohortModel } from "../../src/kinds/cohort/model";
+import { cohortModel } from "../../src/kinds/cohort/kind";
 import { pulumiSession, repoRoot } from "../helpers/pulumi-cli";
 import { acceptanceTarget, inTargetProject, type AcceptanceTarget } from "./real-posthog";
 

@@ -11,7 +11,7 @@ import { PostHogError, type Transport, users } from "../../src/client-entry";
 import * as dashboards from "../../src/kinds/dashboard/endpoints";
 import * as insights from "../../src/kinds/insight/endpoints";
 import { DashboardLifecycle, InsightLifecycle, AlertLifecycle } from "../../src/provider";
-import { insightModel } from "../../src/kinds/insight/model";
+import { insightModel } from "../../src/kinds/insight/kind";
 import { pulumiSession, repoRoot } from "../helpers/pulumi-cli";
 import { acceptanceTarget, inTargetProject, named, transport, type AcceptanceTarget } from "./real-posthog";
 

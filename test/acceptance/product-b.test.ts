@@ -10,7 +10,7 @@
  */
 import { PostHogError, type Transport } from "../../src/client-entry";
 import * as playlists from "../../src/kinds/session-recording-playlist/endpoints";
-import { sessionRecordingPlaylistModel } from "../../src/kinds/session-recording-playlist/model";
+import { sessionRecordingPlaylistModel } from "../../src/kinds/session-recording-playlist/kind";
 import type { Json } from "../../src/kit/lifecycle";
 import * as variables from "../../src/kinds/insight-variable/endpoints";
 import { InsightVariableLifecycle, SessionRecordingPlaylistLifecycle } from "../../src/provider";

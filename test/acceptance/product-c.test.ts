@@ -10,7 +10,7 @@
 import { PostHogError, Transport } from "../../src/client-entry";
 import * as projects from "../../src/kinds/project/endpoints";
 import * as notebooks from "../../src/kinds/notebook/endpoints";
-import { notebookModel } from "../../src/kinds/notebook/model";
+import { notebookModel } from "../../src/kinds/notebook/kind";
 import * as subscriptions from "../../src/kinds/subscription/endpoints";
 import { subscriptionModel } from "../../src/kinds/subscription/model";
 import type { Json } from "../../src/kit/lifecycle";

@@ -12,8 +12,8 @@ import * as hogFunctions from "../../src/kinds/hog-function/endpoints";
 import * as surveys from "../../src/kinds/survey/endpoints";
 import { ExperimentLifecycle, HogFunctionLifecycle, SurveyLifecycle } from "../../src/provider";
 import { experimentModel } from "../../src/kinds/experiment/model";
-import { hogFunctionModel } from "../../src/kinds/hog-function/model";
-import { surveyModel } from "../../src/kinds/survey/model";
+import { hogFunctionModel } from "../../src/kinds/hog-function/kind";
+import { surveyModel } from "../../src/kinds/survey/kind";
 import { acceptanceTarget, inTargetProject, type AcceptanceTarget } from "./real-posthog";
 
 type Json = Record<string, unknown>;

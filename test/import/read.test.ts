@@ -9,6 +9,7 @@ import * as dashboards from "../../src/kinds/dashboard/endpoints";
 import * as featureFlags from "../../src/kinds/feature-flag/endpoints";
 import * as insights from "../../src/kinds/insight/endpoints";
 import { readOrganization } from "../../src/import";
+import { importFacts } from "../../src/import/model";
 import { kinds } from "../../src/kinds/index";
 import { projectCounts } from "../helpers/import-counts";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
@@ -77,54 +78,37 @@ test("one list per kind and project, one GET per project; a project being delete
 
   await server.clearRequests();
   await readOrganization(http, org, [mobile.id], () => undefined);
-  expect((await server.requests()).map((r) => r.path.replace(/\?.*$/, ""))).toEqual([
-    `/api/organizations/${org}/projects/${mobile.id}/`,
-    `/api/projects/${mobile.id}/feature_flags/`,
-    `/api/projects/${mobile.id}/annotations/`,
-    `/api/projects/${mobile.id}/actions/`,
-    `/api/projects/${mobile.id}/cohorts/`,
+  // What each kind reads, in registry order: one list, unless said below.
+  const p = `/api/projects/${mobile.id}`;
+  const reads: Record<string, string[]> = {
     // Dashboards: the list lacks tiles, so one GET each (the project's home dashboard here).
-    `/api/projects/${mobile.id}/dashboards/`,
-    `/api/projects/${mobile.id}/dashboards/${mobile.primary_dashboard}/`,
+    Dashboard: [`${p}/dashboards/`, `${p}/dashboards/${mobile.primary_dashboard}/`],
     // Insights: not the dashboards' list again (the one read above says which are flags' usage dashboards).
-    `/api/projects/${mobile.id}/insights/`,
-    `/api/projects/${mobile.id}/alerts/`,
-    `/api/projects/${mobile.id}/surveys/`,
+    Insight: [`${p}/insights/`],
     // Experiments: the list answers archived ones or the others, never both (src/kinds/experiment/kind.ts).
-    `/api/projects/${mobile.id}/experiments/`,
-    `/api/projects/${mobile.id}/experiments/`,
-    `/api/projects/${mobile.id}/hog_functions/`,
-    `/api/projects/${mobile.id}/batch_exports/`,
-    `/api/projects/${mobile.id}/hog_flows/`,
-    `/api/projects/${mobile.id}/warehouse_saved_queries/`,
-    `/api/projects/${mobile.id}/warehouse_view_links/`,
-    `/api/projects/${mobile.id}/external_data_sources/`,
-    `/api/projects/${mobile.id}/session_recording_playlists/`,
-    `/api/projects/${mobile.id}/early_access_feature/`,
-    `/api/projects/${mobile.id}/experiment_holdouts/`,
-    `/api/projects/${mobile.id}/experiment_saved_metrics/`,
-    `/api/projects/${mobile.id}/event_definitions/`,
+    Experiment: [`${p}/experiments/`, `${p}/experiments/`],
     // Property definitions: PostHog lists one type at a time, events, persons and each of the 5 group types.
-    ...Array.from({ length: 7 }, () => `/api/projects/${mobile.id}/property_definitions/`),
+    PropertyDefinition: Array.from({ length: 7 }, () => `${p}/property_definitions/`),
     // Access controls: the project's own entries and its kind-wide ones, two routes; then each flag's, dashboard's and
     // insight's, from the lists read above (the home dashboard's here).
-    `/api/projects/${mobile.id}/access_controls/`,
-    `/api/projects/${mobile.id}/global_access_controls/`,
-    `/api/projects/${mobile.id}/dashboards/${mobile.primary_dashboard}/access_controls/`,
+    AccessControl: [
+      `${p}/access_controls/`,
+      `${p}/global_access_controls/`,
+      `${p}/dashboards/${mobile.primary_dashboard}/access_controls/`,
+    ],
     // Notebooks: the list lacks the content, so one GET each (none here).
-    `/api/projects/${mobile.id}/notebooks/`,
-    `/api/projects/${mobile.id}/subscriptions/`,
-    `/api/projects/${mobile.id}/insight_variables/`,
-    // Error tracking rules live under /api/environments/ only.
-    `/api/environments/${mobile.id}/error_tracking/assignment_rules/`,
-    `/api/environments/${mobile.id}/error_tracking/grouping_rules/`,
-    `/api/environments/${mobile.id}/error_tracking/suppression_rules/`,
-    `/api/projects/${mobile.id}/scheduled_changes/`,
-    `/api/projects/${mobile.id}/schema_property_groups/`,
-    `/api/projects/${mobile.id}/event_schemas/`,
+    Notebook: [`${p}/notebooks/`],
     // Log alerts: the list, read once for the alerts and their destinations (each alert's GET holds its destinations;
     // none here).
-    `/api/projects/${mobile.id}/logs/alerts/`,
+    LogsAlert: [`${p}/logs/alerts/`],
+    LogsAlertDestination: [],
+  };
+  expect(Object.keys(reads).filter((name) => !kinds.some((kind) => kind.name === name))).toEqual([]);
+  // One list: under /api/projects/, or /api/environments/ only for the error tracking rules.
+  const oneList = expect.stringMatching(new RegExp(`^/api/(projects|environments)/${mobile.id}/[a-z_/]+/$`));
+  expect((await server.requests()).map((r) => r.path.replace(/\?.*$/, ""))).toEqual([
+    `/api/organizations/${org}/projects/${mobile.id}/`,
+    ...kinds.filter((kind) => kind.scope === "project" && importFacts(kind) !== undefined).flatMap((kind) => reads[kind.name] ?? [oneList]),
   ]);
 });
 

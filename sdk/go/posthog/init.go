@@ -67,6 +67,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Insight{}
 	case "posthog:index:InsightVariable":
 		r = &InsightVariable{}
+	case "posthog:index:Link":
+		r = &Link{}
 	case "posthog:index:LogsAlert":
 		r = &LogsAlert{}
 	case "posthog:index:LogsAlertDestination":

@@ -68,6 +68,7 @@ from .hog_function import *
 from .insight import *
 from .insight_variable import *
 from .is_generating_demo_data import *
+from .link import *
 from .list_access_controls import *
 from .list_actions import *
 from .list_alerts import *
@@ -159,6 +160,7 @@ _utilities.register(
    "posthog:index:HogFunction": "HogFunction",
    "posthog:index:Insight": "Insight",
    "posthog:index:InsightVariable": "InsightVariable",
+   "posthog:index:Link": "Link",
    "posthog:index:LogsAlert": "LogsAlert",
    "posthog:index:LogsAlertDestination": "LogsAlertDestination",
    "posthog:index:Notebook": "Notebook",

@@ -50,6 +50,13 @@ export function textTilesOf(dashboard: Dashboard): Array<TextTile & { id: number
     }));
 }
 
+/** The record with its text tiles as the program writes them (from the full record's `tiles`): what the kind answers. */
+export type DashboardWithTiles = Dashboard & { text_tiles: TextTile[] };
+
+export function withTextTiles(dashboard: Dashboard): DashboardWithTiles {
+  return { ...dashboard, text_tiles: textTilesOf(dashboard).map(({ body, layouts, color }) => ({ body, layouts, color })) };
+}
+
 /**
  * The `tiles` of a PATCH that makes the live text tiles the declared ones: the first ones changed in place, extra
  * live ones deleted (with their text, which `_update_tiles` needs to reach them), missing ones created.
@@ -118,6 +125,8 @@ export const dashboardFields = {
     doc: "Who can edit: 21, everyone in the project; 37, only collaborators. Only the dashboard's owner and project admins may change it.",
   },
   text_tiles: {
+    // PostHog's create ignores `tiles`: they follow in a PATCH.
+    afterCreate: true,
     beyondApiTypes:
       "the program's view of the dashboard's text tiles, written through PostHog's `tiles` in a PATCH (DashboardSerializer.update, `_update_tiles`)",
     type: "DashboardTextTile[]",

@@ -2,20 +2,15 @@
  * Dashboard, declared once for the kit (src/kit): project-scoped (`/api/projects/<projectId>/dashboards/`),
  * soft-deleted (`PATCH {"deleted": true}`: DashboardsViewSet is a ForbidDestroyModel, products/dashboards/backend/api/
  * dashboard.py), identified as `<projectId>/<id>`. Never with `delete_insights`: PostHog would then delete the
- * insights that are on no other dashboard, which their own resources manage (`_delete_related_tiles`).
+ * insights that are on no other dashboard, which their own resources manage (`_delete_related_tiles`). Its field table
+ * is ./fields.ts; its record carries its text tiles as `text_tiles`, written through PostHog's `tiles` after the
+ * create (PostHog's create ignores them).
  */
-import { dashboardExample } from "./example";
-import { PostHogError, type Transport } from "../../client";
-import * as dashboards from "./endpoints";
-import type { Kind } from "../../kit/kind";
+import { defineKind } from "../../kit/define-kind";
 import { ANY } from "../../kit/property";
-import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
-import { kindNames } from "../../kit/tokens";
-import { dashboardFields, type TextTile, textTilesOf, textTileWrites } from "./fields";
-import { type DashboardRecord, type DashboardWithTiles, withTextTiles, dashboardModel } from "./model";
-import { FieldTableLifecycle } from "../../kit/field-lifecycle";
-import type { Json, Placed } from "../../kit/lifecycle";
-import type { ProviderConfig } from "../../kit/config";
+import * as dashboards from "./endpoints";
+import { dashboardExample } from "./example";
+import { type DashboardWithTiles, dashboardFields, type TextTile, textTilesOf, textTileWrites, withTextTiles } from "./fields";
 
 /**
  * A flag's usage dashboard: PostHog's own, made with the flag and again by it ("Generated Dashboard: <key> Usage" in
@@ -26,28 +21,42 @@ export function isUsageDashboard(dashboard: { name: string | null; creation_mode
   return dashboard.creation_mode === "template" && /^Generated Dashboard: .* Usage$/.test(dashboard.name ?? "");
 }
 
-export const dashboardKind: Kind<"project", DashboardRecord> = {
-  ...kindNames("Dashboard"),
-  example: dashboardExample,
+export const {
+  kind: dashboardKind,
+  model: dashboardModel,
+  Lifecycle: DashboardLifecycle,
+} = defineKind({
+  name: "Dashboard",
   noun: "dashboard",
+  summary: "A dashboard of a project, with its text tiles; insights are placed on it by their own `dashboards`.",
+  description:
+    "A PostHog dashboard: its name, description, pin, tags, who may edit it and its text tiles; insights are placed on it by their own `dashboards`. Declared fields are managed; deleted as PostHog deletes dashboards (marked deleted, its tiles with it, never the insights on it); one deleted by hand is created again.",
+  example: dashboardExample,
   scope: "project",
-  identity: { output: "dashboardId" },
+  identity: { output: "dashboardId", doc: "Numeric id of the dashboard in PostHog: an Insight's `dashboards` takes it." },
   deletion: "soft-delete",
   importInputs: ["projectId", "name"],
-  api: projectScopedApi<DashboardWithTiles>({
-    get: async (http, projectId, id) => withTextTiles(await dashboards.getDashboard(http, projectId, id)),
-    update: async (http, projectId, id, body) => withTextTiles(await dashboards.updateDashboard(http, projectId, id, body)),
-    remove: (http, projectId, id) => dashboards.deleteDashboard(http, projectId, id),
-  }),
-  schema: () => ({
-    description:
-      "A PostHog dashboard: its name, description, pin, tags, who may edit it and its text tiles; insights are placed on it by their own `dashboards`. Declared fields are managed; deleted as PostHog deletes dashboards (marked deleted, its tiles with it, never the insights on it); one deleted by hand is created again.",
-    inputs: tableInputs(dashboardFields, "dashboard"),
-    outputs: tableOutputs(dashboardFields, "dashboard", {
-      dashboardId: { type: "integer", description: "Numeric id of the dashboard in PostHog: an Insight's `dashboards` takes it." },
-    }),
-    required: ["dashboardId", "projectId"],
-  }),
+  endpoints: {
+    get: async (http, projectId, id: number) => withTextTiles(await dashboards.getDashboard(http, projectId, id)),
+    update: async (http, projectId, id: number, body) => withTextTiles(await dashboards.updateDashboard(http, projectId, id, body)),
+    remove: (http, projectId, id: number) => dashboards.deleteDashboard(http, projectId, id),
+    create: async (http, projectId, body) => withTextTiles(await dashboards.createDashboard(http, projectId, body)),
+  },
+  fields: dashboardFields,
+  exampleInput: "restrictionLevel",
+  // The outputs every Dashboard has besides its kind's (its id, its project): its name (a declared setting adds its
+  // live value).
+  fixedOutputs: (record) => ({ name: record.name }),
+  outputTypes: {
+    name: { type: "string | null", doc: "The dashboard's name." },
+  },
+  types: {
+    DashboardTextTile: {
+      type: "{\n  body: string;\n  /** Positions per breakpoint: `{ sm: { x, y, w, h } }`. */\n  layouts?: Record<string, unknown>;\n  color?: string | null;\n}",
+      doc: "A text tile (markdown card) of a dashboard.",
+    },
+  },
+  // TaggedItemSerializerMixin saves tags only for organizations with the `tagging` plan feature.
   lookups: {
     list: (http, projectId) => dashboards.listDashboards(http, projectId),
     // DashboardsViewSet's list takes no search (names are not unique either): matched here.
@@ -78,9 +87,7 @@ export const dashboardKind: Kind<"project", DashboardRecord> = {
       },
     },
   },
-  model: dashboardModel,
-  lifecycle: () => new DashboardLifecycle(),
-  importer: projectScopedImport(dashboardFields, {
+  importer: {
     // The list's DashboardBasicSerializer has no tiles: one GET each, for the text tiles; flags' usage dashboards left
     // out. The list is read once in a project: the insights' list asks for it too.
     list: async (http, projectId, read) => {
@@ -92,36 +99,16 @@ export const dashboardKind: Kind<"project", DashboardRecord> = {
     // The Dashboard model's defaults (products/dashboards/backend/models/dashboard.py): 21 is "everyone in the project can edit".
     defaults: { description: "", pinned: false, tags: [], restriction_level: 21, text_tiles: [] },
     label: (dashboard) => dashboard.name ?? `dashboard ${dashboard.id}`,
-  }),
-};
-
-/**
- * The Dashboard lifecycle: the kit's field-table lifecycle with its create, and its text tiles written as PostHog
- * takes them: the `tiles` of a PATCH, each naming the live tile it changes or deletes. Nothing about a dashboard is
- * unique, so a create whose answer was lost is never resent blindly.
- */
-export class DashboardLifecycle extends FieldTableLifecycle<DashboardWithTiles> {
-  /** `connection` replaces configuration and client, for tests and for programs that build their own. */
-  constructor(connection?: { config: ProviderConfig; transport: Transport }) {
-    super(dashboardKind, dashboardModel, connection);
-  }
-
-  protected override async obtain(projectId: number, body: Json): Promise<DashboardRecord> {
-    try {
-      return { ...withTextTiles(await dashboards.createDashboard(this.http(), projectId, body)), project_id: projectId };
-    } catch (error) {
-      if (!(error instanceof PostHogError && error.kind === "ambiguous")) throw error;
-      throw new Error(
-        `${error.message} The dashboard may have been created: look for it among the project's dashboards (name ${JSON.stringify(body["name"] ?? null)}) and adopt it with \`pulumi import posthog:index:Dashboard <name> ${projectId}/<id>\`, or delete it, before running \`pulumi up\` again.`,
-      );
-    }
-  }
-
-  /** `text_tiles` becomes the `tiles` PostHog applies, against the live tiles read just before. */
-  protected override async write(projectId: number, id: number, body: Json, declared: readonly string[]): Promise<Placed<DashboardRecord>> {
-    const { text_tiles: tiles, ...rest } = body;
-    if (!Array.isArray(tiles)) return super.write(projectId, id, body, declared);
-    const live = textTilesOf(await dashboards.getDashboard(this.http(), projectId, id));
-    return super.write(projectId, id, { ...rest, tiles: textTileWrites(tiles as TextTile[], live) }, declared);
-  }
-}
+  },
+  // Nothing about a dashboard is unique, so a create whose answer was lost cannot be found again with certainty.
+  lostCreate: (sent) => `among the project's dashboards (name ${JSON.stringify(sent["name"] ?? null)})`,
+  hooks: {
+    /** `text_tiles` becomes the `tiles` PostHog applies, against the live tiles read just before. */
+    async write(projectId, id, body, declared) {
+      const { text_tiles: tiles, ...rest } = body;
+      if (!Array.isArray(tiles)) return this.kit.write(projectId, id, body, declared);
+      const live = textTilesOf(await dashboards.getDashboard(this.http(), projectId, id as number));
+      return this.kit.write(projectId, id, { ...rest, tiles: textTileWrites(tiles as TextTile[], live) }, declared);
+    },
+  },
+});

@@ -22,19 +22,14 @@
 import { z } from "zod";
 import { PostHogError, type Transport } from "../../client";
 import * as objects from "../../client/project-objects";
-import type { ProviderConfig } from "../../kit/config";
-import type { KindExample } from "../../kit/example";
-import { FieldTableLifecycle } from "../../kit/field-lifecycle";
-import { type FieldModel, type InProject, projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
-import type { Equality, FieldDef, FieldTable } from "../../kit/field-table";
+import type { KindLifecycle } from "../../kit/define-kind";
+import { type Equality, type FieldDef, type FieldTable, inputNameOf, tableValuesEqual } from "../../kit/field-table";
 import { isPlainObject } from "../../kit/json";
-import { adoptInputOf, type Kind, keyFacts } from "../../kit/kind";
+import { adoptInputOf, keyFacts } from "../../kit/kind";
 import type { Json } from "../../kit/lifecycle";
 import { listedPages } from "../../kit/list-reads";
 import { notTakenMessage } from "../../kit/lost-create";
-import { ANY } from "../../kit/property";
-import { camelCase } from "../../kit/names";
-import { kindNames } from "../../kit/tokens";
+import { ANY, type PropertySpec } from "../../kit/property";
 import { isUnknown } from "../../kit/unknown";
 
 /** Where PostHog's rules are, for the docs and messages. */
@@ -152,61 +147,53 @@ export function ruleEndpoints<S extends z.ZodType<{ id: string }>>(path: string,
 
 export type RuleEndpoints<S extends z.ZodType<{ id: string }>> = ReturnType<typeof ruleEndpoints<S>>;
 
-/** What makes one rule kind besides what they share. */
+/** What makes one rule kind's shared facts its own. */
 export interface RuleFacts<R extends RuleRecord, S extends z.ZodType<R>> {
-  readonly name: string;
   readonly noun: string;
   /** The output holding its UUID: `assignmentRuleId`. */
   readonly idOutput: string;
-  readonly description: string;
   readonly fields: FieldTable;
   readonly endpoints: RuleEndpoints<S>;
-  readonly model: FieldModel<R>;
-  readonly example: KindExample;
-  /** The inputs always present besides its id, its project and its filters. */
-  readonly required: readonly string[];
+  /** The inputs PostHog requires, each with PostHog's words. */
+  readonly required: Readonly<Record<string, string>>;
   /** The fields PostHog sets on create only (PostHog's names): changing one replaces the rule. */
   readonly createOnly: readonly string[];
   /** PostHog's own values of the fields nobody set (the importer leaves them out). */
   readonly defaults: Readonly<Record<string, unknown>>;
-  readonly lifecycle: () => RuleLifecycle<R, S>;
 }
 
-/** One rule kind's `Kind`: project-scoped, keyed by UUID, deleted by DELETE, listed whole or 100 to a page. */
-export function ruleKind<R extends RuleRecord, S extends z.ZodType<R>>(facts: RuleFacts<R, S>): Kind<"project", InProject<R>> {
-  const { endpoints, fields, noun } = facts;
+/**
+ * What the three rule kinds' declarations share (`defineKind({...ruleKindFacts(...), ...})`): project-scoped, keyed by
+ * UUID, deleted by DELETE, listed whole or 100 to a page; their create never resent blindly, and the fields PostHog
+ * sets on create only (`createOnly`: changing one replaces the rule, as no update of PostHog's changes it).
+ */
+export function ruleKindFacts<R extends RuleRecord, S extends z.ZodType<R>>(facts: RuleFacts<R, S>) {
+  const { endpoints, fields, noun, idOutput, createOnly } = facts;
   const list = (http: Transport, projectId: number) => endpoints.listAll(http, projectId);
+  const { required } = facts;
   return {
-    ...kindNames(facts.name),
-    example: facts.example,
-    noun,
     scope: "project",
-    identity: { output: facts.idOutput, key: "uuid" },
+    identity: { output: idOutput, key: "uuid", doc: `The ${noun}'s UUID in PostHog.` },
     deletion: "delete",
     importInputs: ["projectId", "filters"],
-    api: projectScopedApi<R, string>({ get: endpoints.get, update: endpoints.update, remove: endpoints.destroy }),
+    endpoints: { get: endpoints.get, update: endpoints.update, remove: endpoints.destroy },
     // The list answers each rule with the serializer its GET answers with (both versions).
     listReads: listedPages(endpoints.pages),
-    schema: () => ({
-      description: facts.description,
-      inputs: Object.fromEntries(
-        Object.entries(tableInputs(fields, noun, { key: "uuid" })).map(([input, spec]) => [
+    inputs: (table: Record<string, PropertySpec>) =>
+      Object.fromEntries(
+        Object.entries(table).map(([input, spec]) => [
           input,
-          facts.createOnly.some((field) => camelCase(field) === input) ? { ...spec, willReplaceOnChanges: true } : spec,
+          createOnly.some((field) => inputNameOf(fields, field) === input) ? { ...spec, willReplaceOnChanges: true } : spec,
         ]),
       ),
-      outputs: tableOutputs(
-        fields,
-        noun,
-        {
-          [facts.idOutput]: { type: "string", description: `The ${noun}'s UUID in PostHog.` },
-          orderKey: { type: "integer", description: ruleOutputTypes.orderKey.doc },
-          disabledData: { type: "object", additionalProperties: ANY, description: ruleOutputTypes.disabledData.doc },
-        },
-        { key: "uuid" },
-      ),
-      required: [facts.idOutput, "projectId", "filters", "orderKey", ...facts.required],
-    }),
+    outputs: {
+      orderKey: { type: "integer", description: ruleOutputTypes.orderKey.doc },
+      disabledData: { type: "object", additionalProperties: ANY, description: ruleOutputTypes.disabledData.doc },
+    },
+    alwaysPresent: [...new Set([idOutput, "projectId", "filters", "orderKey", ...Object.keys(required)])],
+    required,
+    fixedOutputs: ruleOutputs,
+    outputTypes: ruleOutputTypes,
     lookups: {
       list,
       outputs: {
@@ -215,96 +202,63 @@ export function ruleKind<R extends RuleRecord, S extends z.ZodType<R>>(facts: Ru
         disabledData: { type: "object", additionalProperties: ANY, nullable: true },
       },
     },
-    model: facts.model,
-    lifecycle: facts.lifecycle,
-    importer: projectScopedImport<R>(fields, {
-      list,
-      defaults: facts.defaults,
-      label: (rule) => `${noun} ${rule.id}`,
-    }),
-  };
+    importer: { list, defaults: facts.defaults, label: (rule: R) => `${noun} ${rule.id}` },
+    hooks: {
+      replaces(this: KindLifecycle<"project", R, number>, olds: Json, news: Json): string[] {
+        const changed = createOnly.filter((field) => {
+          const input = inputNameOf(fields, field);
+          return isUnknown(news[input]) || !tableValuesEqual(fields, field, news[input] ?? null, olds[input] ?? null);
+        });
+        return [...this.kit.replaces(olds, news), ...changed.map((field) => inputNameOf(fields, field))];
+      },
+      async obtain(this: KindLifecycle<"project", R, number>, projectId: number, body: Json): Promise<R> {
+        const started = Date.now();
+        try {
+          return await endpoints.create(this.http(), projectId, body);
+        } catch (error) {
+          if (!(error instanceof PostHogError && error.kind === "ambiguous")) throw error;
+          throw new Error(`${error.message} ${await lostCreate(this, projectId, fields, endpoints, body, started)}`);
+        }
+      },
+    },
+  } as const;
 }
 
 /**
- * A rule kind's lifecycle: the kit's field-table lifecycle with its create, never resent blindly, and the fields
- * PostHog sets on create only (`createOnly`: changing one replaces the rule, as no update of PostHog's changes it).
+ * What to do after a create whose answer was lost: the rules created since it was sent (PostHog 2025-08-04 does not
+ * say when: all of them) that hold what it sent are named, and none is taken, since PostHog does not record who made
+ * a rule: any of them may be another program's.
  */
-export abstract class RuleLifecycle<R extends RuleRecord, S extends z.ZodType<R>> extends FieldTableLifecycle<R> {
-  constructor(
-    kind: Kind<"project", InProject<R>>,
-    private readonly rules: FieldModel<R>,
-    private readonly endpoints: RuleEndpoints<S>,
-    private readonly createOnly: readonly string[],
-    connection?: { config: ProviderConfig; transport: Transport },
-  ) {
-    super(kind, rules, connection);
-  }
-
-  protected override replaces(olds: Json, news: Json): string[] {
-    const changed = this.createOnly.filter((field) => {
-      const value = news[this.rules.inputName(field)];
-      return isUnknown(value) || !this.rules.valuesEqual(field, value ?? null, this.rules.outputValue(olds, field) ?? null);
-    });
-    return [...super.replaces(olds, news), ...changed.map((field) => this.rules.inputName(field))];
-  }
-
-  protected override async obtain(projectId: number, body: Json): Promise<InProject<R>> {
-    const started = Date.now();
-    try {
-      return { ...(await this.endpoints.create(this.http(), projectId, body)), project_id: projectId };
-    } catch (error) {
-      if (!(error instanceof PostHogError && error.kind === "ambiguous")) throw error;
-      throw new Error(`${error.message} ${await this.lostCreate(projectId, body, started)}`);
-    }
-  }
-
-  /**
-   * What to do after a create whose answer was lost: the rules created since it was sent (PostHog 2025-08-04 does not
-   * say when: all of them) that hold what it sent are named, and none is taken, since PostHog does not record who
-   * made a rule: any of them may be another program's.
-   */
-  private async lostCreate(projectId: number, body: Json, started: number): Promise<string> {
-    const { noun } = this.kind;
-    let found: R[];
-    try {
-      found = await this.endpoints.listAll(this.http(), projectId);
-    } catch (lookupError) {
-      return `Checking whether it was created failed too: ${(lookupError as Error).message} Look in the project's error tracking rules for ${noun}s holding these filters: if one is this program's, set \`${adoptInputOf(this.kind)}\` to its id and run \`pulumi up\` again; if none, run \`pulumi up\` again.`;
-    }
-    // Those PostHog's clock shows to be older than the create are not it (src/kit/lost-create.ts).
-    const since = this.http().postHogTimeAtLeast(started);
-    const alike = found.filter(
-      (rule) =>
-        !(since !== undefined && typeof rule.created_at === "string" && Date.parse(rule.created_at) + 1 <= since) &&
-        Object.entries(body).every(
-          ([field, value]) => !Object.hasOwn(rule, field) || this.rules.valuesEqual(field, value, (rule as Record<string, unknown>)[field]),
-        ),
-    );
-    if (alike.length === 0) return `No ${noun} holding what was sent was created; run \`pulumi up\` again.`;
-    const why = "PostHog does not record who made a rule, so it cannot be shown to be this create's";
-    return notTakenMessage(
-      noun,
-      "holding these filters",
-      alike.map((candidate) => ({ candidate, why, recent: true })),
-      { input: adoptInputOf(this.kind), otherwise: "delete it in PostHog and run `pulumi up` again" },
-    );
-  }
-}
-
-/** One rule kind's lifecycle class; its kind is read when one is made (the kind names its lifecycle too). */
-export function ruleLifecycle<R extends RuleRecord, S extends z.ZodType<R>>(
-  kind: () => Kind<"project", InProject<R>>,
-  model: FieldModel<R>,
+async function lostCreate<R extends RuleRecord, S extends z.ZodType<R>>(
+  self: KindLifecycle<"project", R, number>,
+  projectId: number,
+  fields: FieldTable,
   endpoints: RuleEndpoints<S>,
-  createOnly: readonly string[],
-): new (connection?: {
-  config: ProviderConfig;
-  transport: Transport;
-}) => RuleLifecycle<R, S> {
-  return class extends RuleLifecycle<R, S> {
-    /** `connection` replaces configuration and client, for tests and for programs that build their own. */
-    constructor(connection?: { config: ProviderConfig; transport: Transport }) {
-      super(kind(), model, endpoints, createOnly, connection);
-    }
-  };
+  body: Json,
+  started: number,
+): Promise<string> {
+  const { noun } = self.kind;
+  let found: R[];
+  try {
+    found = await endpoints.listAll(self.http(), projectId);
+  } catch (lookupError) {
+    return `Checking whether it was created failed too: ${(lookupError as Error).message} Look in the project's error tracking rules for ${noun}s holding these filters: if one is this program's, set \`${adoptInputOf(self.kind)}\` to its id and run \`pulumi up\` again; if none, run \`pulumi up\` again.`;
+  }
+  // Those PostHog's clock shows to be older than the create are not it (src/kit/lost-create.ts).
+  const since = self.http().postHogTimeAtLeast(started);
+  const alike = found.filter(
+    (rule) =>
+      !(since !== undefined && typeof rule.created_at === "string" && Date.parse(rule.created_at) + 1 <= since) &&
+      Object.entries(body).every(
+        ([field, value]) => !Object.hasOwn(rule, field) || tableValuesEqual(fields, field, value, (rule as Record<string, unknown>)[field]),
+      ),
+  );
+  if (alike.length === 0) return `No ${noun} holding what was sent was created; run \`pulumi up\` again.`;
+  const why = "PostHog does not record who made a rule, so it cannot be shown to be this create's";
+  return notTakenMessage(
+    noun,
+    "holding these filters",
+    alike.map((candidate) => ({ candidate, why, recent: true })),
+    { input: adoptInputOf(self.kind), otherwise: "delete it in PostHog and run `pulumi up` again" },
+  );
 }

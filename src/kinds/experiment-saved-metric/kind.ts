@@ -2,47 +2,48 @@
  * ExperimentSavedMetric, declared once for the kit (src/kit): project-scoped
  * (`/api/projects/<projectId>/experiment_saved_metrics/`), deleted with DELETE (ExperimentSavedMetricViewSet is a
  * ModelViewSet, ee/clickhouse/views/experiment_saved_metrics.py: experiments that used it lose it), identified as
- * `<projectId>/<id>`.
+ * `<projectId>/<id>`. Its field table is ./fields.ts; `name` and `query` are required (model fields without
+ * defaults). Its create is never sent twice blindly: after an unclear answer metrics of its name are looked for and
+ * one is taken only if this create made it.
  */
 import { experimentSavedMetricExample } from "./example";
-import type { Transport } from "../../client";
 import * as metrics from "./endpoints";
-import type { Kind } from "../../kit/kind";
-import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
+import { defineKind } from "../../kit/define-kind";
 import { ANY } from "../../kit/property";
-import { kindNames } from "../../kit/tokens";
-import type { ExperimentSavedMetric } from "./record";
 import { experimentSavedMetricFields } from "./fields";
-import { type ExperimentSavedMetricRecord, experimentSavedMetricModel } from "./model";
-import { FieldTableLifecycle } from "../../kit/field-lifecycle";
-import type { Json } from "../../kit/lifecycle";
-import type { ProviderConfig } from "../../kit/config";
 import { listedPages } from "../../kit/list-reads";
 
-export const experimentSavedMetricKind: Kind<"project", ExperimentSavedMetricRecord> = {
-  ...kindNames("ExperimentSavedMetric"),
-  example: experimentSavedMetricExample,
+export const {
+  kind: experimentSavedMetricKind,
+  model: experimentSavedMetricModel,
+  Lifecycle: ExperimentSavedMetricLifecycle,
+} = defineKind({
+  name: "ExperimentSavedMetric",
   noun: "experiment saved metric",
+  summary: "A metric kept once and shared by experiments (an Experiment's `savedMetricIds`).",
+  description:
+    "A PostHog experiment saved metric: a metric kept once and used by experiments (an Experiment's `savedMetricIds`). Declared fields are managed; deleted with DELETE (experiments that used it lose it); one deleted by hand is created again.",
+  example: experimentSavedMetricExample,
   scope: "project",
-  identity: { output: "savedMetricId" },
+  identity: { output: "savedMetricId", doc: "Numeric id of the saved metric in PostHog." },
   deletion: "delete",
   importInputs: ["projectId", "name"],
-  api: projectScopedApi({
+  endpoints: {
     get: metrics.getExperimentSavedMetric,
     update: metrics.updateExperimentSavedMetric,
     remove: metrics.deleteExperimentSavedMetric,
-  }),
+    create: metrics.createExperimentSavedMetric,
+  },
   // ExperimentSavedMetricViewSet lists with ExperimentSavedMetricSerializer, as it retrieves.
   listReads: listedPages(metrics.experimentSavedMetricPages),
-  schema: () => ({
-    description:
-      "A PostHog experiment saved metric: a metric kept once and used by experiments (an Experiment's `savedMetricIds`). Declared fields are managed; deleted with DELETE (experiments that used it lose it); one deleted by hand is created again.",
-    inputs: tableInputs(experimentSavedMetricFields, "experiment saved metric"),
-    outputs: tableOutputs(experimentSavedMetricFields, "experiment saved metric", {
-      savedMetricId: { type: "integer", description: "Numeric id of the saved metric in PostHog." },
-    }),
-    required: ["savedMetricId", "projectId", "name"],
-  }),
+  fields: experimentSavedMetricFields,
+  exampleInput: "query",
+  required: {
+    name: "PostHog names every saved metric",
+    query: "Query is required to create a saved metric (ExperimentSavedMetricSerializer.validate_query)",
+  },
+  fixedOutputs: (record) => ({ name: record.name }),
+  outputTypes: { name: { type: "string", doc: "The metric's name." } },
   lookups: {
     list: (http, projectId) => metrics.listExperimentSavedMetrics(http, projectId),
     outputs: {
@@ -51,32 +52,14 @@ export const experimentSavedMetricKind: Kind<"project", ExperimentSavedMetricRec
       query: { type: "object", additionalProperties: ANY },
     },
   },
-  model: experimentSavedMetricModel,
-  lifecycle: () => new ExperimentSavedMetricLifecycle(),
   // The list answers every field: no GET each.
-  importer: projectScopedImport<ExperimentSavedMetric>(experimentSavedMetricFields, {
+  importer: {
     list: (http, projectId) => metrics.listExperimentSavedMetrics(http, projectId),
     defaults: { description: null, tags: [] },
     label: (metric) => metric.name,
-  }),
-};
-
-/**
- * The ExperimentSavedMetric lifecycle: the kit's field-table lifecycle with its create, never sent twice blindly:
- * after an unclear answer metrics of its name are looked for and one is taken only if this create made it.
- */
-export class ExperimentSavedMetricLifecycle extends FieldTableLifecycle<ExperimentSavedMetric> {
-  /** `connection` replaces configuration and client, for tests and for programs that build their own. */
-  constructor(connection?: { config: ProviderConfig; transport: Transport }) {
-    super(experimentSavedMetricKind, experimentSavedMetricModel, connection);
-  }
-
-  protected override async obtain(projectId: number, body: Json): Promise<ExperimentSavedMetricRecord> {
-    const name = body["name"];
-    const made = await this.createOnce(projectId, body, () => metrics.createExperimentSavedMetric(this.http(), projectId, body), {
-      find: async () => (await metrics.listExperimentSavedMetrics(this.http(), projectId)).filter((m) => m.name === name),
-      described: `named ${JSON.stringify(name)}`,
-    });
-    return { ...made, project_id: projectId };
-  }
-}
+  },
+  findBy: {
+    field: "name",
+    find: async (http, projectId, name) => (await metrics.listExperimentSavedMetrics(http, projectId)).filter((m) => m.name === name),
+  },
+});

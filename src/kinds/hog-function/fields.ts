@@ -4,7 +4,7 @@
  * InputsItemSerializer) a program manages, each with PostHog's rule and how a declared value compares with PostHog's
  * answer. A secret input (its schema item says `secret: true`) is never answered: PostHog shows `{"secret": true}` in
  * its place, which compares equal to any declared value (the provider compares a secret with the value the program
- * declared last; see src/kinds/hog-function/model.ts).
+ * declared last; see the model hooks of src/kinds/hog-function/kind.ts).
  */
 import { z } from "zod";
 import { CREATE_IN_FOLDER, type Equality, type FieldDef, type LeftOut, type ApiTypes } from "../../kit/field-table";

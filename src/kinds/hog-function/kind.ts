@@ -1,21 +1,24 @@
 /**
  * HogFunction, declared once for the kit (src/kit): project-scoped (`/api/projects/<projectId>/hog_functions/`),
  * keyed by UUID, soft-deleted (`PATCH {"deleted": true}`: HogFunctionViewSet is a ForbidDestroyModel,
- * posthog/api/hog_function.py), identified as `<projectId>/<uuid>`. Its secret inputs are Pulumi secrets.
+ * posthog/api/hog_function.py), identified as `<projectId>/<uuid>`. Its field table is ./fields.ts, with `hog`
+ * required unless a template gives it and the inputs checked against their schema. Its secret inputs are Pulumi
+ * secrets: PostHog never answers one (`{"secret": true}` stands in its place), so a secret is compared with the value
+ * the program declared last, kept in the state as a Pulumi secret: a secret changed in the program is sent, one
+ * unchanged is not, and refresh never shows one as drift. What PostHog fixes at create (`type`, `templateId`) replaces
+ * the function when it changes. Names are not unique, so a create whose answer was lost cannot be found again with
+ * certainty: it is never resent blindly, and the error says how to check for a twin.
  */
-import { hogFunctionExample } from "./example";
-import { PostHogError, type Transport } from "../../client";
+import type { Transport } from "../../client";
+import { defineKind } from "../../kit/define-kind";
+import { isPlainObject, own } from "../../kit/json";
+import { withoutAdded } from "../../kit/json-forms";
+import type { Failure, Json } from "../../kit/lifecycle";
+import { camelCase } from "../../kit/names";
 import * as hogFunctions from "./endpoints";
-import type { Kind } from "../../kit/kind";
-import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
-import { kindNames } from "../../kit/tokens";
+import { hogFunctionExample } from "./example";
+import { ADDED_TO_INPUTS, HOG_SERIALIZER, hogFunctionFields, hogFunctionProblems, isSecretPlaceholder, secretKeys } from "./fields";
 import type { HogFunction } from "./record";
-import { isPlainObject } from "../../kit/json";
-import { hogFunctionFields } from "./fields";
-import { type HogFunctionRecord, secretInputPaths, hogFunctionModel } from "./model";
-import { FieldTableLifecycle } from "../../kit/field-lifecycle";
-import type { Json } from "../../kit/lifecycle";
-import type { ProviderConfig } from "../../kit/config";
 
 /** PostHog's answer with the template it was made from as `template_id` (write-only; answered as `template`). */
 export function hogFunctionRecord(fn: HogFunction): HogFunction {
@@ -24,44 +27,145 @@ export function hogFunctionRecord(fn: HogFunction): HogFunction {
   return typeof id === "string" ? { ...fn, template_id: id } : fn;
 }
 
-const replaceOnChange = (name: string) => ({
-  ...tableInputs(hogFunctionFields, "hog function", { key: "uuid" })[name]!,
-  willReplaceOnChanges: true,
-});
+/** The outputs with each secret placeholder of `inputs` replaced by the value the program declared last, if any. */
+function withDeclaredSecrets(outputs: object): object {
+  const live = own(outputs, "inputs");
+  const recorded = own(outputs, "declaredInputs");
+  const declared = isPlainObject(recorded) ? recorded["inputs"] : undefined;
+  if (!isPlainObject(live) || !isPlainObject(declared)) return outputs;
+  const inputs = Object.fromEntries(
+    Object.entries(live).map(([key, entry]) => [key, isSecretPlaceholder(entry) && Object.hasOwn(declared, key) ? declared[key] : entry]),
+  );
+  return { ...outputs, inputs };
+}
 
-export const hogFunctionKind: Kind<"project", HogFunctionRecord> = {
-  ...kindNames("HogFunction"),
-  example: hogFunctionExample,
+/**
+ * Live inputs in the program's form: a secret PostHog does not answer is the declared value (it cannot be seen to
+ * drift), and the keys PostHog adds (`order`, `bytecode`, …) are left out, so that a drifted input shows alone.
+ */
+function inProgramForm(declared: unknown, live: unknown): unknown {
+  if (!isPlainObject(declared) || !isPlainObject(live)) return live;
+  return Object.fromEntries(
+    Object.entries(live).map(([key, entry]) => {
+      if (isSecretPlaceholder(entry) && Object.hasOwn(declared, key)) return [key, declared[key]];
+      return [key, withoutAdded(declared[key] ?? {}, entry, ADDED_TO_INPUTS)];
+    }),
+  );
+}
+
+/**
+ * Where the secret values are among the inputs: `inputs.<key>` of each schema item marked `secret: true`; all of
+ * `inputs` when the schema is not declared (a template's: which are secret is not known here).
+ */
+export function secretInputPaths(inputs: Json): string[][] {
+  const schema = inputs["inputsSchema"];
+  const values = inputs["inputs"];
+  // A mapping's secret input, answered by PostHog as given: the mappings are kept out of messages whole.
+  const mappings = Array.isArray(inputs["mappings"]) ? inputs["mappings"] : [];
+  const inMappings = mappings.some((m) => isPlainObject(m) && secretKeys(m["inputs_schema"]).length > 0) ? [["mappings"]] : [];
+  if (!isPlainObject(values)) return inMappings;
+  if (!Array.isArray(schema)) return [["inputs"], ...inMappings];
+  return [
+    ...inMappings,
+    ...schema
+      .filter(
+        (item) => isPlainObject(item) && item["secret"] === true && typeof item["key"] === "string" && Object.hasOwn(values, item["key"]),
+      )
+      .map((item) => ["inputs", String((item as Json)["key"])]),
+  ];
+}
+
+export const {
+  kind: hogFunctionKind,
+  model: hogFunctionModel,
+  Lifecycle: HogFunctionLifecycle,
+} = defineKind({
+  name: "HogFunction",
   noun: "hog function",
+  summary: "A destination, transformation or site app from Hog code.",
+  description:
+    "A PostHog hog function: a destination, transformation or site app from Hog code (or a template), its inputs and filters. Secret inputs are Pulumi secrets and never in the state in plain text. Deleted as PostHog deletes them (marked deleted); one deleted by hand is created again.",
+  example: hogFunctionExample,
   scope: "project",
-  identity: { output: "hogFunctionId", key: "uuid" },
+  identity: { output: "hogFunctionId", key: "uuid", doc: "The hog function's UUID in PostHog." },
   deletion: "soft-delete",
   // `hog` too: the check requires code (or a template), so an import without it would print code that fails.
   importInputs: ["projectId", "type", "name", "hog"],
-  api: projectScopedApi<HogFunction, string>({
-    get: async (http, projectId, id) => hogFunctionRecord(await hogFunctions.getHogFunction(http, projectId, id)),
-    update: async (http, projectId, id, body) => hogFunctionRecord(await hogFunctions.updateHogFunction(http, projectId, id, body)),
+  endpoints: {
+    get: async (http: Transport, projectId: number, id: string) =>
+      hogFunctionRecord(await hogFunctions.getHogFunction(http, projectId, id)),
+    update: async (http, projectId, id: string, body) => hogFunctionRecord(await hogFunctions.updateHogFunction(http, projectId, id, body)),
     remove: hogFunctions.deleteHogFunction,
+    create: async (http, projectId, body) => hogFunctionRecord(await hogFunctions.createHogFunction(http, projectId, body)),
+  },
+  inputs: (table) => ({
+    ...table,
+    type: { ...table["type"]!, willReplaceOnChanges: true },
+    templateId: { ...table["templateId"]!, willReplaceOnChanges: true },
   }),
-  schema: () => ({
-    description:
-      "A PostHog hog function: a destination, transformation or site app from Hog code (or a template), its inputs and filters. Secret inputs are Pulumi secrets and never in the state in plain text. Deleted as PostHog deletes them (marked deleted); one deleted by hand is created again.",
-    inputs: {
-      ...tableInputs(hogFunctionFields, "hog function", { key: "uuid" }),
-      type: replaceOnChange("type"),
-      templateId: replaceOnChange("templateId"),
-    },
-    outputs: tableOutputs(
-      hogFunctionFields,
-      "hog function",
-      {
-        hogFunctionId: { type: "string", description: "The hog function's UUID in PostHog." },
-      },
-      { key: "uuid" },
-    ),
-    required: ["hogFunctionId", "projectId", "hog"],
-  }),
+  alwaysPresent: ["hogFunctionId", "projectId", "hog"],
   secretInputPaths,
+  // The inputs are secret when one of them is (its schema item says `secret: true`): Pulumi's SDK makes an object
+  // holding a secret secret as a whole, so the other inputs are secret with it.
+  secretInProgram: {
+    // PostHog answers a mapping's inputs, secret ones too, as given: the mappings are secret when one has inputs.
+    inputs: [
+      { input: "inputs", when: { input: "inputsSchema", someItem: ["secret"], is: true } },
+      { input: "mappings", when: { input: "mappings", someItem: ["inputs"] } },
+    ],
+    doc: "Secret inputs (and mappings with inputs) become Pulumi secrets",
+  },
+  outputTypes: {
+    type: { type: "HogFunctionType", doc: "What kind of function it is." },
+    name: { type: "string | null", doc: "The function's name." },
+    hog: { type: "string", doc: "Its code (Hog source; TypeScript for site apps)." },
+  },
+  types: {
+    HogFunctionType: {
+      type: '\n  | "destination"\n  | "site_destination"\n  | "internal_destination"\n  | "source_webhook"\n  | "site_app"\n  | "transformation"\n  | "warehouse_source_webhook"',
+      doc: "What a hog function is.",
+    },
+    HogFunctionInputSchema: {
+      type: '{\n  key: string;\n  type: "string" | "number" | "boolean" | "dictionary" | "choice" | "json" | "integration" | "integration_field" | "email";\n  label?: string;\n  description?: string;\n  required?: boolean;\n  default?: unknown;\n  /** PostHog never answers its value; the provider keeps it a Pulumi secret. */\n  secret?: boolean;\n  hidden?: boolean;\n  templating?: boolean;\n  choices?: Array<Record<string, unknown>>;\n  [key: string]: unknown;\n}',
+      doc: "One input the function takes (PostHog's InputsSchemaItemSerializer).",
+    },
+    HogFunctionMapping: {
+      type: "{\n  name?: string;\n  inputs_schema?: HogFunctionInputSchema[];\n  inputs?: Record<string, HogFunctionInput>;\n  filters?: Record<string, unknown>;\n}",
+      doc: "One of a destination's mappings (PostHog's MappingsSerializer): its own inputs and the events it matches.",
+    },
+    HogFunctionInput: {
+      type: '{\n  value: unknown;\n  templating?: "hog" | "liquid";\n}',
+      doc: "An input's value (`templating`: how string values are templated).",
+    },
+  },
+  fields: hogFunctionFields,
+  exampleInput: "inputsSchema",
+  fixedOutputs: (record) => ({
+    type: record.type ?? null,
+    name: record.name ?? null,
+    // Its code, always: what an import declares (the check requires it unless a template gives it).
+    hog: record.hog,
+  }),
+  moreFailures(inputs, known, failed) {
+    const failures: Failure[] = [];
+    if (inputs["hog"] === undefined && inputs["templateId"] === undefined)
+      failures.push({
+        property: "hog",
+        reason: `hog is required: the function's code, unless templateId names a template that gives it (${HOG_SERIALIZER})`,
+      });
+    for (const { field, reason } of hogFunctionProblems(known))
+      if (!failed(camelCase(field))) failures.push({ property: camelCase(field), reason });
+    return failures;
+  },
+  modelHooks: (kit) => ({
+    liveInputs(declared, record) {
+      const inputs = kit.liveInputs(declared, record);
+      if (inputs["inputs"] !== declared["inputs"]) inputs["inputs"] = inProgramForm(declared["inputs"], inputs["inputs"]);
+      return inputs;
+    },
+    settingsChanged: (olds: Json, news: Json) => kit.settingsChanged(withDeclaredSecrets(olds) as Json, news),
+    outputValue: (outputs: object, field: string) => kit.outputValue(field === "inputs" ? withDeclaredSecrets(outputs) : outputs, field),
+  }),
   lookups: {
     // The list answers PostHog's minimal form (no inputs, schema or masking): getHogFunction has them.
     list: (http, projectId, query) => hogFunctions.listHogFunctions(http, projectId, query),
@@ -87,9 +191,7 @@ export const hogFunctionKind: Kind<"project", HogFunctionRecord> = {
       hog: { type: "string" },
     },
   },
-  model: hogFunctionModel,
-  lifecycle: () => new HogFunctionLifecycle(),
-  importer: projectScopedImport(hogFunctionFields, {
+  importer: {
     // The list answers PostHog's minimal form (no inputs, schema or masking): one GET each.
     list: async (http, projectId) => {
       const found: HogFunction[] = [];
@@ -110,36 +212,15 @@ export const hogFunctionKind: Kind<"project", HogFunctionRecord> = {
         : undefined;
     },
     label: (fn) => fn.name ?? `hog function ${fn.id}`,
-  }),
-};
-
-/**
- * The HogFunction lifecycle: the kit's field-table lifecycle with its create and what PostHog fixes at create (`type`,
- * `templateId`: a change replaces the function). Names are not unique, so a create whose answer was lost cannot be
- * found again with certainty: it is never resent blindly, and the error says how to check for a twin.
- */
-export class HogFunctionLifecycle extends FieldTableLifecycle<HogFunction> {
-  /** `connection` replaces configuration and client, for tests and for programs that build their own. */
-  constructor(connection?: { config: ProviderConfig; transport: Transport }) {
-    super(hogFunctionKind, hogFunctionModel, connection);
-  }
-
-  protected override replaces(olds: Json, news: Json): string[] {
-    const fixed = ["type", "templateId"].filter((input) => {
-      const before = (olds["declaredInputs"] as Json | undefined)?.[input] ?? olds[input];
-      return news[input] !== undefined && before !== undefined && news[input] !== before;
-    });
-    return [...super.replaces(olds, news), ...fixed];
-  }
-
-  protected override async obtain(projectId: number, body: Json): Promise<HogFunctionRecord> {
-    try {
-      return { ...hogFunctionRecord(await hogFunctions.createHogFunction(this.http(), projectId, body)), project_id: projectId };
-    } catch (error) {
-      if (!(error instanceof PostHogError && error.kind === "ambiguous")) throw error;
-      throw new Error(
-        `${error.message} The hog function may have been created: look for it in the project's data pipelines (name ${JSON.stringify(body["name"] ?? null)}) and adopt it with \`pulumi import posthog:index:HogFunction <name> ${projectId}/<uuid>\`, or delete it, before running \`pulumi up\` again.`,
-      );
-    }
-  }
-}
+  },
+  lostCreate: (sent) => `in the project's data pipelines (name ${JSON.stringify(sent["name"] ?? null)})`,
+  hooks: {
+    replaces(olds, news) {
+      const fixed = ["type", "templateId"].filter((input) => {
+        const before = (olds["declaredInputs"] as Json | undefined)?.[input] ?? olds[input];
+        return news[input] !== undefined && before !== undefined && news[input] !== before;
+      });
+      return [...this.kit.replaces(olds, news), ...fixed];
+    },
+  },
+});

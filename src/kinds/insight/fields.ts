@@ -185,6 +185,8 @@ export const insightFields = {
   },
   favorited: { input: z.boolean({ error: "must be true or false" }), doc: "Whether the insight is starred in PostHog's list." },
   layouts: {
+    // The layouts follow in a PATCH of each dashboard after the insight is on them (its create places it).
+    afterCreate: true,
     type: { input: "Record<string, pulumi.Input<Record<string, unknown>>>", output: "Record<string, Record<string, unknown>>" },
     input: z.record(z.string(), z.record(z.string(), z.unknown(), { error: "must be a position {x, y, w, h}" }), {
       error: "must be an object of positions per breakpoint (sm, xs)",

@@ -1,47 +1,112 @@
 /**
  * Insight, declared once for the kit (src/kit): project-scoped (`/api/projects/<projectId>/insights/`), soft-deleted
  * (`PATCH {"deleted": true}`: InsightViewSet is a ForbidDestroyModel, posthog/api/insight.py; its tiles go with it),
- * identified as `<projectId>/<id>`. Its field table is src/kinds/insight/fields.ts; it is placed on dashboards
- * through its own `dashboards`, as PostHog does.
+ * identified as `<projectId>/<id>`. Its field table is ./fields.ts, its query checked as PostHog's QuerySchemaParser
+ * checks it, before anything is sent; it is placed on dashboards through its own `dashboards`, as PostHog does. Its
+ * tiles' layouts live on the dashboards: read from each dashboard it is on, written through each dashboard's `tiles`
+ * (DashboardSerializer._update_tiles, products/dashboards/backend/api/dashboard.py). Nothing about an insight is
+ * unique, so a create whose answer was lost is never resent blindly: the error says how to find and adopt the twin.
  */
-import { insightExample } from "./example";
-import { PostHogError, type Transport } from "../../client";
-import * as dashboards from "../dashboard/endpoints";
-import * as insights from "./endpoints";
-import { idField, type Kind } from "../../kit/kind";
-import { ANY } from "../../kit/property";
-import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
-import { kindNames } from "../../kit/tokens";
-import { insightFields } from "./fields";
-import { isUsageDashboard } from "../dashboard/kind";
-import { type InsightRecord, type InsightWithLayouts, insightModel } from "./model";
-import { FieldTableLifecycle } from "../../kit/field-lifecycle";
-import type { Json, Placed } from "../../kit/lifecycle";
-import type { ProviderConfig } from "../../kit/config";
+import type { Transport } from "../../client";
+import { defineKind } from "../../kit/define-kind";
+import type { InScope } from "../../kit/field-model";
+import { idField } from "../../kit/kind";
+import type { Failure } from "../../kit/lifecycle";
 import { listedPages } from "../../kit/list-reads";
+import { ANY } from "../../kit/property";
+import { isUnknown } from "../../kit/unknown";
+import * as dashboards from "../dashboard/endpoints";
+import { isUsageDashboard } from "../dashboard/kind";
+import * as insights from "./endpoints";
+import { insightExample } from "./example";
+import { insightFields, queryProblems } from "./fields";
+import type { Insight } from "./record";
 
-export const insightKind: Kind<"project", InsightRecord> = {
-  ...kindNames("Insight"),
-  example: insightExample,
+/** An insight with its tiles' layouts where the program declares them (read from the dashboards it is on). */
+export type InsightWithLayouts = Insight & { layouts?: Record<string, unknown> | null };
+
+/** The layouts of the insight's tiles, one per dashboard it is on. */
+async function tileLayouts(
+  http: Transport,
+  record: InScope<InsightWithLayouts, "project">,
+): Promise<Array<{ layouts: Record<string, unknown> }>> {
+  const found: Array<{ layouts: Record<string, unknown> }> = [];
+  for (const tile of record.dashboard_tiles ?? []) {
+    const board = await dashboards.getDashboard(http, record.project_id, tile.dashboard_id);
+    const live = (board.tiles ?? []).find((t) => t.id === tile.id);
+    if (live) found.push({ layouts: live.layouts ?? {} });
+  }
+  return found;
+}
+
+/**
+ * The record with its tiles' layouts: those of the first tile whose layouts differ from the others' (so that one
+ * moved by hand shows as drift), else the shared ones; null on no dashboard.
+ */
+async function withLayouts(
+  http: Transport,
+  record: InScope<InsightWithLayouts, "project">,
+): Promise<InScope<InsightWithLayouts, "project">> {
+  const all = await tileLayouts(http, record);
+  const first = all[0]?.layouts ?? null;
+  const odd = all.find((tile) => JSON.stringify(tile.layouts) !== JSON.stringify(first));
+  return { ...record, layouts: odd ? odd.layouts : first };
+}
+
+export const {
+  kind: insightKind,
+  model: insightModel,
+  Lifecycle: InsightLifecycle,
+} = defineKind({
+  name: "Insight",
   noun: "insight",
+  summary: "A saved query of a project, on the dashboards it names.",
+  description:
+    "A PostHog insight: a saved query (trends, funnels, retention, paths, stickiness, lifecycle, HogQL, …), on the dashboards it names. Declared fields are managed; deleted as PostHog deletes insights (marked deleted, its tiles with it); one deleted by hand is created again.",
+  example: insightExample,
   scope: "project",
-  identity: { output: "insightId" },
+  identity: { output: "insightId", doc: "Numeric id of the insight in PostHog: an Alert's `insight` takes it." },
   deletion: "soft-delete",
   importInputs: ["projectId", "name"],
-  api: projectScopedApi({ get: insights.getInsight, update: insights.updateInsight, remove: insights.deleteInsight }),
+  endpoints: {
+    get: (http, projectId, id: number): Promise<InsightWithLayouts> => insights.getInsight(http, projectId, id),
+    update: insights.updateInsight,
+    remove: insights.deleteInsight,
+    // Saved, as PostHog's interface saves the insights it keeps: its "saved insights" list (`?saved=true`,
+    // InsightViewSet._filter_request, posthog/api/insight.py) leaves out unsaved insights on no dashboard.
+    create: (http, projectId, body) => insights.createInsight(http, projectId, { saved: true, ...body }),
+  },
   // InsightViewSet lists with InsightSerializer unless asked for `basic` (posthog/api/insight.py; the 2025-08-04
   // backend's list and GET compared equal).
   listReads: listedPages(insights.insightPages),
-  schema: () => ({
-    description:
-      "A PostHog insight: a saved query (trends, funnels, retention, paths, stickiness, lifecycle, HogQL, …), on the dashboards it names. Declared fields are managed; deleted as PostHog deletes insights (marked deleted, its tiles with it); one deleted by hand is created again.",
-    inputs: tableInputs(insightFields, "insight"),
-    outputs: tableOutputs(insightFields, "insight", {
-      insightId: { type: "integer", description: "Numeric id of the insight in PostHog: an Alert's `insight` takes it." },
-      shortId: { type: "string", description: "The insight's short id, as in its URL (`/insights/<shortId>`)." },
-    }),
-    required: ["insightId", "projectId", "shortId"],
-  }),
+  outputs: { shortId: { type: "string", description: "The insight's short id, as in its URL (`/insights/<shortId>`)." } },
+  fields: insightFields,
+  exampleInput: "query",
+  // The outputs every Insight has besides its kind's (its id, its project): short id (its URL) and name (a declared
+  // setting adds its live value).
+  fixedOutputs: (record) => ({ shortId: record.short_id, name: record.name }),
+  outputTypes: {
+    shortId: { type: "string", doc: "As in the insight's URL, `/insights/<shortId>`." },
+    name: { type: "string | null", doc: "The insight's name (PostHog derives one from the query when it is left out)." },
+  },
+  types: {
+    InsightQuery: {
+      type: "{\n  kind: string;\n  [field: string]: unknown;\n}",
+      doc: "A node of PostHog's query schema (posthog/schema.py): its `kind` and the node's own fields.",
+    },
+  },
+  moreFailures(inputs, _known, failed) {
+    const failures: Failure[] = [];
+    if (inputs["layouts"] !== undefined && inputs["dashboards"] === undefined)
+      failures.push({
+        property: "layouts",
+        reason: "layouts needs dashboards: they are the positions of the insight's tiles on its dashboards",
+      });
+    const query = inputs["query"];
+    if (query === undefined || isUnknown(query) || failed("query") || containsUnknown(query)) return failures;
+    return [...failures, ...queryProblems(query).map((reason): Failure => ({ property: "query", reason }))];
+  },
+  // TaggedItemSerializerMixin saves tags only for organizations with the `tagging` plan feature.
   lookups: {
     list: (http, projectId, query) => insights.listInsights(http, projectId, query),
     uniqueBy: {
@@ -75,11 +140,9 @@ export const insightKind: Kind<"project", InsightRecord> = {
       favorited: { type: "boolean" },
     },
   },
-  model: insightModel,
-  lifecycle: () => new InsightLifecycle(),
   // InsightViewSet lists with InsightSerializer (posthog/api/insight.py): the list has every field, no GET each. The
   // tiles' layouts live on the dashboards and are left to PostHog (not declared).
-  importer: projectScopedImport(insightFields, {
+  importer: {
     // Not the insights PostHog puts on flags' usage dashboards: the dashboards' list, as the dashboards read it.
     list: async (_http, _projectId, read) => {
       const usage = new Set((await read(dashboards.listDashboards)).filter(isUsageDashboard).map((d) => d.id));
@@ -94,67 +157,34 @@ export const insightKind: Kind<"project", InsightRecord> = {
     // Unsaved insights are PostHog's drafts, not configuration.
     skip: (insight) => (insight.saved === false ? "unsaved (saved: false): a draft PostHog keeps, not configuration" : undefined),
     label: (insight) => insight.name ?? insight.short_id ?? `insight ${insight.id}`,
-  }),
-};
+  },
+  lostCreate: (sent) => `among the project's insights (name ${JSON.stringify(sent["name"] ?? null)})`,
+  hooks: {
+    async complete(record, declared) {
+      return this.kit.complete(declared.includes("layouts") ? await withLayouts(this.http(), record) : record, declared);
+    },
+    /** `layouts` goes to the insight's tiles, through each dashboard, after the insight's own PATCH (which may move it). */
+    async write(projectId, id, body, declared) {
+      const { layouts, ...rest } = body;
+      if (layouts === undefined) return this.kit.write(projectId, id, body, declared);
+      const http = this.http();
+      const record = {
+        ...(Object.keys(rest).length > 0
+          ? await insights.updateInsight(http, projectId, id as number, rest)
+          : await insights.getInsight(http, projectId, id as number)),
+        project_id: projectId,
+      };
+      for (const tile of record.dashboard_tiles ?? [])
+        await dashboards.updateDashboard(http, projectId, tile.dashboard_id, { tiles: [{ id: tile.id, layouts }] });
+      return this.kit.complete(declared.includes("layouts") ? await withLayouts(http, record) : record, declared);
+    },
+  },
+});
 
-/**
- * The Insight lifecycle: the kit's field-table lifecycle with its create (a saved insight), and its tiles' layouts,
- * which live on the dashboards: read from each dashboard it is on, written through each dashboard's `tiles`
- * (DashboardSerializer._update_tiles, products/dashboards/backend/api/dashboard.py). Nothing about an insight is
- * unique, so a create whose answer was lost is never resent blindly: the error says how to find and adopt the twin.
- */
-export class InsightLifecycle extends FieldTableLifecycle<InsightWithLayouts> {
-  /** `connection` replaces configuration and client, for tests and for programs that build their own. */
-  constructor(connection?: { config: ProviderConfig; transport: Transport }) {
-    super(insightKind, insightModel, connection);
-  }
-
-  protected override async obtain(projectId: number, body: Json): Promise<InsightRecord> {
-    try {
-      // Saved, as PostHog's interface saves the insights it keeps: its "saved insights" list (`?saved=true`,
-      // InsightViewSet._filter_request, posthog/api/insight.py) leaves out unsaved insights on no dashboard.
-      return { ...(await insights.createInsight(this.http(), projectId, { saved: true, ...body })), project_id: projectId };
-    } catch (error) {
-      if (!(error instanceof PostHogError && error.kind === "ambiguous")) throw error;
-      throw new Error(
-        `${error.message} The insight may have been created: look for it among the project's insights (name ${JSON.stringify(body["name"] ?? null)}) and adopt it with \`pulumi import posthog:index:Insight <name> ${projectId}/<id>\`, or delete it, before running \`pulumi up\` again.`,
-      );
-    }
-  }
-
-  /**
-   * The record with its tiles' layouts, when declared: those of the first tile whose layouts differ from the others'
-   * (so that one moved by hand shows as drift), else the shared ones; null on no dashboard.
-   */
-  protected override async complete(record: InsightRecord, declared: readonly string[]): Promise<Placed<InsightRecord>> {
-    if (!declared.includes("layouts")) return super.complete(record, declared);
-    const all = await this.tileLayouts(record);
-    const first = all[0]?.layouts ?? null;
-    const odd = all.find((tile) => JSON.stringify(tile.layouts) !== JSON.stringify(first));
-    return super.complete({ ...record, layouts: odd ? odd.layouts : first }, declared);
-  }
-
-  /** `layouts` goes to the insight's tiles, through each dashboard, after the insight's own PATCH (which may move it). */
-  protected override async write(projectId: number, id: number, body: Json, declared: readonly string[]): Promise<Placed<InsightRecord>> {
-    const { layouts, ...rest } = body;
-    if (layouts === undefined) return super.write(projectId, id, body, declared);
-    const record: InsightRecord =
-      Object.keys(rest).length > 0
-        ? { ...(await insights.updateInsight(this.http(), projectId, id, rest)), project_id: projectId }
-        : { ...(await insights.getInsight(this.http(), projectId, id)), project_id: projectId };
-    for (const tile of record.dashboard_tiles ?? []) {
-      await dashboards.updateDashboard(this.http(), projectId, tile.dashboard_id, { tiles: [{ id: tile.id, layouts }] });
-    }
-    return this.complete(record, declared);
-  }
-
-  private async tileLayouts(record: InsightRecord): Promise<Array<{ layouts: Record<string, unknown> }>> {
-    const found: Array<{ layouts: Record<string, unknown> }> = [];
-    for (const tile of record.dashboard_tiles ?? []) {
-      const board = await dashboards.getDashboard(this.http(), record.project_id, tile.dashboard_id);
-      const live = (board.tiles ?? []).find((t) => t.id === tile.id);
-      if (live) found.push({ layouts: live.layouts ?? {} });
-    }
-    return found;
-  }
+/** A query with a value not known yet (an Output inside it, in a preview) is checked once it is known. */
+function containsUnknown(value: unknown): boolean {
+  if (isUnknown(value)) return true;
+  if (Array.isArray(value)) return value.some(containsUnknown);
+  if (value !== null && typeof value === "object") return Object.values(value).some(containsUnknown);
+  return false;
 }

@@ -1,22 +1,27 @@
 /**
  * Survey, declared once for the kit (src/kit): project-scoped (`/api/projects/<projectId>/surveys/`), keyed by UUID,
  * deleted with DELETE (204: SurveyViewSet.destroy, products/surveys/backend/api/survey.py, takes its targeting flags
- * with it), identified as `<projectId>/<uuid>`.
+ * with it), identified as `<projectId>/<uuid>`. Its field table is ./fields.ts; `name` and `type` are required, the
+ * questions' rules kind by kind and the rules between fields (SurveySerializerCreateUpdateOnly.validate) are its
+ * model's. Its create is never sent twice blindly: after an unclear answer the survey is looked up by its name
+ * (unique in the project) and taken only if this create made it; a name PostHog finds taken names the survey that
+ * holds it.
  */
-import { surveyExample } from "./example";
 import type { Transport } from "../../client";
-import * as surveys from "./endpoints";
-import { idField, type Kind } from "../../kit/kind";
-import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
-import { ANY } from "../../kit/property";
-import { kindNames } from "../../kit/tokens";
-import type { Survey } from "./record";
-import { surveyFields } from "./fields";
-import { type SurveyRead, type SurveyRecord, surveyModel } from "./model";
-import { FieldTableLifecycle } from "../../kit/field-lifecycle";
-import type { Json } from "../../kit/lifecycle";
-import type { ProviderConfig } from "../../kit/config";
+import { defineKind } from "../../kit/define-kind";
+import { idField } from "../../kit/kind";
+import type { Failure } from "../../kit/lifecycle";
 import { listedPages } from "../../kit/list-reads";
+import { camelCase } from "../../kit/names";
+import { ANY } from "../../kit/property";
+import { isUnknown } from "../../kit/unknown";
+import * as surveys from "./endpoints";
+import { surveyExample } from "./example";
+import { questionsProblems, surveyFields, surveyProblems, withLiveQuestionIds } from "./fields";
+import type { Survey } from "./record";
+
+/** A survey as the kit reads it: PostHog's answer with its linked flag's id and its targeting flag's filters as fields. */
+export type SurveyRead = Survey & { linked_flag_id: number | null; targeting_flag_filters: unknown };
 
 /**
  * PostHog's answer with the two settings it does not answer as written: the linked flag's id (the answers to POST and
@@ -36,33 +41,82 @@ export function surveyBody(body: Record<string, unknown>): Record<string, unknow
 const update = async (http: Transport, projectId: number, id: string, body: Record<string, unknown>) =>
   surveyRecord(await surveys.updateSurvey(http, projectId, id, surveyBody(body)));
 
-export const surveyKind: Kind<"project", SurveyRecord> = {
-  ...kindNames("Survey"),
-  example: surveyExample,
+/** A new survey has no targeting flag to remove: `null` means none. */
+function created(body: Record<string, unknown>): Record<string, unknown> {
+  const { targeting_flag_filters: targeting, ...rest } = body;
+  return targeting === null || targeting === undefined ? rest : body;
+}
+
+export const {
+  kind: surveyKind,
+  model: surveyModel,
+  Lifecycle: SurveyLifecycle,
+} = defineKind({
+  name: "Survey",
   noun: "survey",
+  summary: "Questions shown to a project's users.",
+  description:
+    "A PostHog survey: its questions, who sees it and when. Declared fields are managed; deleted as PostHog deletes surveys (DELETE, with its targeting flag); one deleted by hand is created again.",
+  example: surveyExample,
   scope: "project",
-  identity: { output: "surveyId", key: "uuid" },
+  identity: { output: "surveyId", key: "uuid", doc: "The survey's UUID in PostHog." },
   deletion: "delete",
   importInputs: ["projectId", "name", "type"],
-  api: projectScopedApi<SurveyRead, string>({
-    get: async (http, projectId, id) => surveyRecord(await surveys.getSurvey(http, projectId, id)),
+  endpoints: {
+    get: async (http, projectId, id: string) => surveyRecord(await surveys.getSurvey(http, projectId, id)),
     update,
     remove: surveys.deleteSurvey,
-  }),
+    create: async (http, projectId, body) => surveyRecord(await surveys.createSurvey(http, projectId, created(body))),
+  },
   // SurveyViewSet lists with SurveySerializer, as it retrieves (products/surveys/backend/api/survey.py; the
   // 2025-08-04 backend's list and GET compared equal), read as a GET is.
   listReads: listedPages(surveys.surveyPages, surveyRecord),
-  schema: () => ({
-    description:
-      "A PostHog survey: its questions, who sees it and when. Declared fields are managed; deleted as PostHog deletes surveys (DELETE, with its targeting flag); one deleted by hand is created again.",
-    inputs: tableInputs(surveyFields, "survey", { key: "uuid" }),
-    outputs: tableOutputs(
-      surveyFields,
-      "survey",
-      { surveyId: { type: "string", description: "The survey's UUID in PostHog." } },
-      { key: "uuid" },
-    ),
-    required: ["surveyId", "projectId", "name", "type"],
+  fields: surveyFields,
+  exampleInput: "responsesLimit",
+  required: {
+    name: "PostHog names every survey, uniquely in its project",
+    type: 'PostHog needs to know how to show it ("popover", "widget", "external_survey" or "api")',
+  },
+  fixedOutputs: (record) => ({ name: record.name, type: record.type }),
+  outputTypes: {
+    name: { type: "string", doc: "The survey's name." },
+    type: { type: "SurveyType", doc: "How the survey is shown." },
+  },
+  types: {
+    SurveyBranching: {
+      type: '\n  | { type: "next_question" | "end" }\n  | { type: "specific_question"; index: number }\n  | { type: "response_based"; responseValues: Record<string, number | "end"> }',
+      doc: "What happens after a question (posthog-js `SurveyQuestionBranchingType`).",
+    },
+    SurveyQuestionBase: {
+      type: '{\n  question: string;\n  description?: string | null;\n  descriptionContentType?: "text" | "html" | null;\n  buttonText?: string | null;\n  optional?: boolean | null;\n  branching?: SurveyBranching | null;\n  /** PostHog gives each question one when it is not given. */\n  id?: string;\n}',
+      doc: "What every kind of question has.",
+    },
+    SurveyQuestion: {
+      type: '\n  | (SurveyQuestionBase & { type: "open" })\n  | (SurveyQuestionBase & { type: "link"; link?: string | null })\n  | (SurveyQuestionBase & {\n      type: "rating";\n      display: "number" | "emoji";\n      scale: number;\n      lowerBoundLabel?: string;\n      upperBoundLabel?: string;\n    })\n  | (SurveyQuestionBase & {\n      type: "single_choice" | "multiple_choice";\n      choices: string[];\n      hasOpenChoice?: boolean;\n      shuffleOptions?: boolean;\n    })',
+      doc: "One question, each kind with its own fields.",
+    },
+    SurveyType: {
+      type: '"popover" | "widget" | "external_survey" | "api"',
+      doc: "How a survey is shown.",
+    },
+  },
+  moreFailures(inputs, known, failed) {
+    const failures: Failure[] = [];
+    const questions = inputs["questions"];
+    if (Array.isArray(questions) && !isUnknown(questions) && !failed("questions"))
+      failures.push(...questionsProblems(questions).map((reason) => ({ property: "questions", reason })));
+    const declares = (field: string) => inputs[camelCase(field)] !== undefined && inputs[camelCase(field)] !== null;
+    for (const { field, reason } of surveyProblems(known, declares))
+      if (!failed(camelCase(field))) failures.push({ property: camelCase(field), reason });
+    return failures;
+  },
+  // The questions sent keep the ids PostHog gave them (their responses are kept by id).
+  modelHooks: (kit) => ({
+    withLiveKeys(body, live) {
+      const sent = kit.withLiveKeys(body, live);
+      if (sent["questions"] !== undefined) sent["questions"] = withLiveQuestionIds(sent["questions"], live("questions"));
+      return sent;
+    },
   }),
   lookups: {
     list: (http, projectId, query) => surveys.listSurveys(http, projectId, query),
@@ -87,52 +141,23 @@ export const surveyKind: Kind<"project", SurveyRecord> = {
       archived: { type: "boolean" },
     },
   },
-  model: surveyModel,
-  lifecycle: () => new SurveyLifecycle(),
   // SurveyViewSet lists with SurveySerializer (products/surveys/backend/api/survey.py): every field, no GET each. Its
   // targeting flag is the survey's own (its `targetingFlagFilters`), not imported as a FeatureFlag.
-  importer: projectScopedImport(surveyFields, {
+  importer: {
     list: async (http, projectId) => (await surveys.listSurveys(http, projectId)).map(surveyRecord),
     // The Survey model's defaults (products/surveys/backend/models.py).
     defaults: { description: "", archived: false, enable_partial_responses: false },
     references: [idField("linked_flag_id", "FeatureFlag")],
     label: (survey) => survey.name,
-  }),
-};
-
-/**
- * The Survey lifecycle: the kit's field-table lifecycle with its create, never sent twice blindly: after an unclear
- * answer the survey is looked up by its name (unique in the project) and taken only if this create made it; a name
- * PostHog finds taken names the survey that holds it.
- */
-export class SurveyLifecycle extends FieldTableLifecycle<SurveyRead> {
-  /** `connection` replaces configuration and client, for tests and for programs that build their own. */
-  constructor(connection?: { config: ProviderConfig; transport: Transport }) {
-    super(surveyKind, surveyModel, connection);
-  }
-
-  protected override async obtain(projectId: number, body: Json): Promise<SurveyRecord> {
-    const name = body["name"];
-    if (typeof name !== "string") throw new Error("name is required: PostHog names every survey");
-    // A new survey has no targeting flag to remove: `null` means none.
-    const { targeting_flag_filters: targeting, ...rest } = body;
-    const sent = targeting === null || targeting === undefined ? rest : body;
-    // Names are unique in a project: the survey a lost answer may hide, or the one refusing the name, has it.
-    const survey = await this.createOnce(
-      projectId,
-      sent,
-      async () => surveyRecord(await surveys.createSurvey(this.http(), projectId, { ...sent, name })),
-      {
-        find: async () => {
-          const found = await surveys.findSurveyByName(this.http(), projectId, name);
-          return found ? [surveyRecord(found)] : [];
-        },
-        described: `named ${JSON.stringify(name)}`,
-        // SurveySerializer.validate (products/surveys/backend/api/survey.py): "There is already a survey with this name.", code unique.
-        taken: (error) => error.status === 400 && error.code === "unique" && /already a survey with this name/i.test(error.detail ?? ""),
-        otherwise: "choose another name (PostHog keeps survey names unique in a project)",
-      },
-    );
-    return { ...survey, project_id: projectId };
-  }
-}
+  },
+  findBy: {
+    field: "name",
+    find: async (http, projectId, name) => {
+      const found = await surveys.findSurveyByName(http, projectId, String(name));
+      return found ? surveyRecord(found) : null;
+    },
+    // SurveySerializer.validate (products/surveys/backend/api/survey.py): "There is already a survey with this name.", code unique.
+    taken: (error) => error.status === 400 && error.code === "unique" && /already a survey with this name/i.test(error.detail ?? ""),
+    otherwise: "choose another name (PostHog keeps survey names unique in a project)",
+  },
+});

@@ -2,7 +2,7 @@
  * Action's field table: PostHog's rules refused before anything is sent (each failure names the field and the rule),
  * PostHog's form of a step (every field, null when unset, its selector_regex) compared equal, the name in every PATCH.
  */
-import { actionModel } from "../../../src/kinds/action/model";
+import { actionModel } from "../../../src/kinds/action/kind";
 
 const failures = (inputs: Record<string, unknown>) => actionModel.validate({ name: "Signed up", ...inputs });
 

@@ -2,7 +2,7 @@
  * Alert's field table: PostHog's rules refused before anything is sent (each failure names the field and the rule),
  * PostHog's expanded answer read as the ids a program writes, its threshold's added fields compared equal.
  */
-import { alertModel } from "../../../src/kinds/alert/model";
+import { alertModel } from "../../../src/kinds/alert/kind";
 import type { Alert } from "../../../src/kinds/alert/record";
 import { alertWithIds } from "../../../src/kinds/alert/fields";
 

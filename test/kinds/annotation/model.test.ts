@@ -2,7 +2,7 @@
  * Annotation's field table: PostHog's rules refused before anything is sent (each failure names the field and the
  * rule), and PostHog's normalisations (its form of a date, a blank emoji) compared equal.
  */
-import { annotationModel } from "../../../src/kinds/annotation/model";
+import { annotationModel } from "../../../src/kinds/annotation/kind";
 import { annotationKind } from "../../../src/kinds/annotation/kind";
 
 const failures = (inputs: Record<string, unknown>) => annotationModel.validate(inputs);

@@ -3,7 +3,7 @@
  * names the field, the path in the filters and the rule), a static cohort declared without filters, and the form
  * today's PostHog stores filters in (negation defaulted, nulls dropped, pydantic's integers, its bytecode) equal.
  */
-import { cohortModel } from "../../../src/kinds/cohort/model";
+import { cohortModel } from "../../../src/kinds/cohort/kind";
 import { normalCohortFilters } from "../../../src/kinds/cohort/fields";
 
 const failures = (inputs: Record<string, unknown>) => cohortModel.validate({ name: "Customers", ...inputs });

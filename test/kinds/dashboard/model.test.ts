@@ -2,7 +2,8 @@
  * Dashboard's field table: PostHog's rules refused before anything is sent, text tiles compared by what the program
  * declares, and the `tiles` a PATCH sends to make the live text tiles the declared ones.
  */
-import { dashboardModel, withTextTiles } from "../../../src/kinds/dashboard/model";
+import { dashboardModel } from "../../../src/kinds/dashboard/kind";
+import { withTextTiles } from "../../../src/kinds/dashboard/fields";
 import type { Dashboard } from "../../../src/kinds/dashboard/record";
 import { textTilesOf, textTileWrites } from "../../../src/kinds/dashboard/fields";
 

@@ -10,7 +10,7 @@ import { Transport } from "../../../src/client-entry";
 import { HogFlowLifecycle } from "../../../src/provider";
 import { hogFlowKind } from "../../../src/kinds/hog-flow/kind";
 import { hogFlowFields } from "../../../src/kinds/hog-flow/fields";
-import { secretInputPaths } from "../../../src/kinds/hog-flow/model";
+import { secretInputPaths } from "../../../src/kinds/hog-flow/kind";
 import { withRedactedFailures } from "../../../src/kit/redaction";
 import { markSecret } from "../../../src/plugin/provider";
 import { projectScopedSetups } from "../../helpers/project-scoped";

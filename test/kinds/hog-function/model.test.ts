@@ -3,7 +3,7 @@
  * rule (HogFunctionSerializer, posthog/api/hog_function.py; posthog/cdp/validation.py); PostHog's forms equal; a
  * secret input compared with the value declared last, never with PostHog's placeholder.
  */
-import { hogFunctionModel, secretInputPaths } from "../../../src/kinds/hog-function/model";
+import { hogFunctionModel, secretInputPaths } from "../../../src/kinds/hog-function/kind";
 
 const schema = [
   { key: "url", type: "string", required: true },

@@ -2,7 +2,7 @@
  * Insight's field table: the query checked as PostHog's QuerySchemaParser checks it (each failure names the field,
  * where in the query, and PostHog's rule) before anything is sent; PostHog's additions to a query compare equal.
  */
-import { insightModel } from "../../../src/kinds/insight/model";
+import { insightModel } from "../../../src/kinds/insight/kind";
 import { queryProblems } from "../../../src/kinds/insight/fields";
 import { UNKNOWN } from "../../../src/provider";
 

@@ -6,7 +6,7 @@
  */
 import { Transport } from "../../../src/client-entry";
 import * as records from "../../../src/kinds/proxy-record/endpoints";
-import { ProxyRecordLifecycle } from "../../../src/kinds/proxy-record/kind";
+import { ProxyRecordLifecycle } from "../../../src/provider";
 import { startLocalPostHog, type LocalPostHog } from "../../helpers/local-posthog";
 import { versions } from "../../helpers/project-scoped";
 

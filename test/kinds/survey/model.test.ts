@@ -3,7 +3,7 @@
  * (SurveySerializerCreateUpdateOnly, products/surveys/backend/api/survey.py); PostHog's forms compared equal.
  */
 import { surveyBody, surveyRecord } from "../../../src/kinds/survey/kind";
-import { surveyModel } from "../../../src/kinds/survey/model";
+import { surveyModel } from "../../../src/kinds/survey/kind";
 import type { Survey } from "../../../src/kinds/survey/record";
 
 const failures = (inputs: Record<string, unknown>) => surveyModel.validate({ name: "NPS", type: "popover", ...inputs });
