@@ -14,7 +14,8 @@ import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from
 import { kindNames } from "../../kit/tokens";
 import { insightFields } from "./fields";
 import { isUsageDashboard } from "../dashboard/kind";
-import { type InsightRecord, type InsightWithLayouts, insightModel } from "./model";
+import { type InsightRecord, type InsightWithLayouts, insightModel, sentBody, withSql } from "./model";
+import { exactSqlOf } from "./fields";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import type { Json, Placed } from "../../kit/lifecycle";
 import type { ProviderConfig } from "../../kit/config";
@@ -84,9 +85,13 @@ export const insightKind: Kind<"project", InsightRecord> = {
     list: async (_http, _projectId, read) => {
       const usage = new Set((await read(dashboards.listDashboards)).filter(isUsageDashboard).map((d) => d.id));
       // Through `read`: the access controls' importer reads the same list.
-      return (await read(insights.listInsights)).filter(
-        (insight) => !(insight.dashboards.length > 0 && insight.dashboards.every((id) => usage.has(id))),
-      );
+      return (await read(insights.listInsights))
+        .filter((insight) => !(insight.dashboards.length > 0 && insight.dashboards.every((id) => usage.has(id))))
+        .map((insight) => {
+          // A query that is exactly what `querySql` stands for is written as its statement; any other as itself.
+          const sql = exactSqlOf(insight.query);
+          return sql === undefined ? insight : { ...insight, query: null, query_sql: sql };
+        });
     },
     // The Insight model's defaults (posthog/models/insight.py).
     defaults: { description: "", tags: [], favorited: false, dashboards: [] },
@@ -113,7 +118,8 @@ export class InsightLifecycle extends FieldTableLifecycle<InsightWithLayouts> {
     try {
       // Saved, as PostHog's interface saves the insights it keeps: its "saved insights" list (`?saved=true`,
       // InsightViewSet._filter_request, posthog/api/insight.py) leaves out unsaved insights on no dashboard.
-      return { ...(await insights.createInsight(this.http(), projectId, { saved: true, ...body })), project_id: projectId };
+      const created = await insights.createInsight(this.http(), projectId, { saved: true, ...sentBody(body) });
+      return { ...withSql(created), project_id: projectId };
     } catch (error) {
       if (!(error instanceof PostHogError && error.kind === "ambiguous")) throw error;
       throw new Error(
@@ -126,7 +132,8 @@ export class InsightLifecycle extends FieldTableLifecycle<InsightWithLayouts> {
    * The record with its tiles' layouts, when declared: those of the first tile whose layouts differ from the others'
    * (so that one moved by hand shows as drift), else the shared ones; null on no dashboard.
    */
-  protected override async complete(record: InsightRecord, declared: readonly string[]): Promise<Placed<InsightRecord>> {
+  protected override async complete(read: InsightRecord, declared: readonly string[]): Promise<Placed<InsightRecord>> {
+    const record = withSql(read);
     if (!declared.includes("layouts")) return super.complete(record, declared);
     const all = await this.tileLayouts(record);
     const first = all[0]?.layouts ?? null;
@@ -135,7 +142,13 @@ export class InsightLifecycle extends FieldTableLifecycle<InsightWithLayouts> {
   }
 
   /** `layouts` goes to the insight's tiles, through each dashboard, after the insight's own PATCH (which may move it). */
-  protected override async write(projectId: number, id: number, body: Json, declared: readonly string[]): Promise<Placed<InsightRecord>> {
+  protected override async write(
+    projectId: number,
+    id: number,
+    declaredBody: Json,
+    declared: readonly string[],
+  ): Promise<Placed<InsightRecord>> {
+    const body = sentBody(declaredBody);
     const { layouts, ...rest } = body;
     if (layouts === undefined) return super.write(projectId, id, body, declared);
     const record: InsightRecord =

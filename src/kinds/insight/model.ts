@@ -6,13 +6,28 @@
 import { fieldModel, type InProject } from "../../kit/field-model";
 import type { Failure } from "../../kit/lifecycle";
 import type { Insight } from "./record";
-import { insightFields, queryProblems } from "./fields";
+import { insightFields, queryProblems, sqlOf, sqlQuery } from "./fields";
+import type { Json } from "../../kit/lifecycle";
 import { isUnknown } from "../../kit/unknown";
 
 export type InsightRecord = InProject<InsightWithLayouts>;
 
-/** An insight with its tiles' layouts where the program declares them (read from the dashboards it is on). */
-export type InsightWithLayouts = Insight & { layouts?: Record<string, unknown> | null };
+/**
+ * An insight with its tiles' layouts where the program declares them (read from the dashboards it is on), and its
+ * query's HogQL statement, which `querySql` is compared with (null for a query of another form).
+ */
+export type InsightWithLayouts = Insight & { layouts?: Record<string, unknown> | null; query_sql?: string | null };
+
+/** A record as `querySql` reads it: with its query's HogQL statement. */
+export function withSql<R extends Insight>(record: R): R & { query_sql: string | null } {
+  return { ...record, query_sql: sqlOf(record.query) };
+}
+
+/** A body as PostHog takes it: `querySql` sent as the query it stands for (PostHog has no such field). */
+export function sentBody(body: Json): Json {
+  const { query_sql: sql, ...rest } = body;
+  return typeof sql === "string" ? { ...rest, query: sqlQuery(sql) } : body;
+}
 
 const table = fieldModel<InsightWithLayouts>({
   className: "Insight",
@@ -41,6 +56,12 @@ const table = fieldModel<InsightWithLayouts>({
         reason: "layouts needs dashboards: they are the positions of the insight's tiles on its dashboards",
       });
     const query = inputs["query"];
+    if (query !== undefined && inputs["querySql"] !== undefined)
+      failures.push({
+        property: "querySql",
+        reason:
+          "querySql and query are both declared: querySql stands for a query (a DataVisualizationNode over its HogQL), so declare one of them",
+      });
     if (query === undefined || isUnknown(query) || failed("query") || containsUnknown(query)) return failures;
     return [...failures, ...queryProblems(query).map((reason): Failure => ({ property: "query", reason }))];
   },
