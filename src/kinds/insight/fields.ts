@@ -176,9 +176,9 @@ export function sqlOf(query: unknown): string | null {
  */
 export function exactSqlOf(query: unknown): string | undefined {
   const sql = sqlOf(query);
-  if (sql === null || !isPlainObject(query)) return undefined;
-  const { version: _, source, ...rest } = query;
-  const { version: __, ...sourceRest } = source as Record<string, unknown>;
+  if (sql === null || !isPlainObject(query) || !isPlainObject(query["source"])) return undefined;
+  const { version: _, source: __, ...rest } = query;
+  const { version: ___, ...sourceRest } = query["source"];
   return canonicalJson({ ...rest, source: sourceRest }) === canonicalJson(sqlQuery(sql)) ? sql : undefined;
 }
 

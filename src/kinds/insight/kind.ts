@@ -12,10 +12,9 @@ import { idField, type Kind } from "../../kit/kind";
 import { ANY } from "../../kit/property";
 import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
 import { kindNames } from "../../kit/tokens";
-import { insightFields } from "./fields";
+import { exactSqlOf, insightFields } from "./fields";
 import { isUsageDashboard } from "../dashboard/kind";
 import { type InsightRecord, type InsightWithLayouts, insightModel, sentBody, withSql } from "./model";
-import { exactSqlOf } from "./fields";
 import { FieldTableLifecycle } from "../../kit/field-lifecycle";
 import type { Json, Placed } from "../../kit/lifecycle";
 import type { ProviderConfig } from "../../kit/config";
@@ -126,6 +125,12 @@ export class InsightLifecycle extends FieldTableLifecycle<InsightWithLayouts> {
         `${error.message} The insight may have been created: look for it among the project's insights (name ${JSON.stringify(body["name"] ?? null)}) and adopt it with \`pulumi import posthog:index:Insight <name> ${projectId}/<id>\`, or delete it, before running \`pulumi up\` again.`,
       );
     }
+  }
+
+  /** An adopted insight with its query's statement, which `querySql` is compared with before anything is written. */
+  protected override async adopted(projectId: number, inputs: Json): Promise<InsightRecord | undefined> {
+    const found = await super.adopted(projectId, inputs);
+    return found && withSql(found);
   }
 
   /**

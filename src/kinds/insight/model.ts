@@ -1,13 +1,13 @@
 /**
  * Between Pulumi's view of an insight and PostHog's: the kit's field-table model over the insight's table
  * (src/kinds/insight/fields.ts), with what is the insight's own: the query checked as PostHog's QuerySchemaParser
- * checks it, before anything is sent, and `shortId` among the outputs.
+ * checks it, before anything is sent, `querySql` (a HogQL statement standing for the query PostHog's SQL editor saves,
+ * compared with the live query's statement), and `shortId` among the outputs.
  */
 import { fieldModel, type InProject } from "../../kit/field-model";
-import type { Failure } from "../../kit/lifecycle";
+import type { Failure, Json } from "../../kit/lifecycle";
 import type { Insight } from "./record";
 import { insightFields, queryProblems, sqlOf, sqlQuery } from "./fields";
-import type { Json } from "../../kit/lifecycle";
 import { isUnknown } from "../../kit/unknown";
 
 export type InsightRecord = InProject<InsightWithLayouts>;

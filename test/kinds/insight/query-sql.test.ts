@@ -77,6 +77,15 @@ describe.each(versions)("PostHog %s", (version) => {
   });
 });
 
+test("an insight adopted with querySql holding its statement: nothing written", async () => {
+  const { provider, http, projectId, server } = setups.current!;
+  const existing = await insights.createInsight(http, projectId, { name: "Adopted", saved: true, query: editorQuery(SQL) });
+  await server.clearRequests();
+  const adopted = await provider.create({ projectId, name: "Adopted", querySql: SQL, adoptId: existing.id });
+  expect(adopted.id).toBe(String(existing.id));
+  expect(await server.requests({ method: "PATCH" })).toEqual([]);
+});
+
 test("querySql beside query, or not a string: refused before anything is sent, naming the fields", async () => {
   const { provider, projectId } = setups.current!;
   const both = await provider.check({}, { projectId, query: editorQuery("select 1"), querySql: "select 1" });
