@@ -23,6 +23,8 @@ export interface InsightArgs {
   description?: pulumi.Input<string>;
   /** PostHog's query, as its query editor writes it: `{kind: "InsightVizNode", source: {kind: "TrendsQuery", series: [{kind: "EventsNode", event: "$pageview"}]}}` (TrendsQuery, FunnelsQuery, RetentionQuery, PathsQuery, StickinessQuery, LifecycleQuery), `{kind: "DataVisualizationNode", source: {kind: "HogQLQuery", query: "select …"}}`, `{kind: "DataTableNode", source: {kind: "EventsQuery", select: […]}}`. Keys PostHog adds to its answer (`version`) are not drift. */
   query?: pulumi.Input<InsightQuery>;
+  /** A HogQL statement, e.g. `fs.readFileSync("revenue.sql", "utf8")`: it stands for the query PostHog's SQL editor saves, `{kind: "DataVisualizationNode", source: {kind: "HogQLQuery", query: <the statement>}, display: "ActionsLineGraph"}`. Instead of `query`, not with it. Compared with the live query's statement as PostHog keeps it (whitespace included); a live query of another form is drift. How PostHog shows it (chart type, chart settings) is left to PostHog until the statement changes. */
+  querySql?: pulumi.Input<string>;
   /** The dashboards the insight is on (a Dashboard's dashboardId, or a number), one tile each; the whole list: a dashboard left out loses the insight's tile. */
   dashboards?: pulumi.Input<pulumi.Input<number>[]>;
   /** Tags; PostHog trims and lower-cases them and keeps each once. */
@@ -56,6 +58,8 @@ export interface InsightOutputProperties {
   readonly description?: pulumi.Output<string>;
   /** PostHog's query, as its query editor writes it: `{kind: "InsightVizNode", source: {kind: "TrendsQuery", series: [{kind: "EventsNode", event: "$pageview"}]}}` (TrendsQuery, FunnelsQuery, RetentionQuery, PathsQuery, StickinessQuery, LifecycleQuery), `{kind: "DataVisualizationNode", source: {kind: "HogQLQuery", query: "select …"}}`, `{kind: "DataTableNode", source: {kind: "EventsQuery", select: […]}}`. Keys PostHog adds to its answer (`version`) are not drift. Present when declared. */
   readonly query?: pulumi.Output<InsightQuery>;
+  /** A HogQL statement, e.g. `fs.readFileSync("revenue.sql", "utf8")`: it stands for the query PostHog's SQL editor saves, `{kind: "DataVisualizationNode", source: {kind: "HogQLQuery", query: <the statement>}, display: "ActionsLineGraph"}`. Instead of `query`, not with it. Compared with the live query's statement as PostHog keeps it (whitespace included); a live query of another form is drift. How PostHog shows it (chart type, chart settings) is left to PostHog until the statement changes. Present when declared. */
+  readonly querySql?: pulumi.Output<string>;
   /** The dashboards the insight is on (a Dashboard's dashboardId, or a number), one tile each; the whole list: a dashboard left out loses the insight's tile. Present when declared. */
   readonly dashboards?: pulumi.Output<number[]>;
   /** Tags; PostHog trims and lower-cases them and keeps each once. Present when declared. */

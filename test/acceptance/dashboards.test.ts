@@ -1,7 +1,8 @@
 /**
  * posthog.Dashboard, posthog.Insight and posthog.Alert against a real PostHog (2025-08-04 here: no ClickHouse, so no
  * results and no alert evaluation; definitions work): a dashboard with text tiles and a trends and a HogQL insight on
- * it, read back without change, drift restored, the dashboard's delete keeping its insights, PostHog's refusal of an
+ * it, read back without change, drift restored, the dashboard's delete keeping its insights, an insight from a HogQL
+ * statement (`querySql`) answered exactly as declared, PostHog's refusal of an
  * unknown query kind matching the provider's; alerts: what this PostHog lets a personal API key do. Everything carries
  * the run's prefix and is marked deleted afterwards.
  */
@@ -12,6 +13,7 @@ import * as dashboards from "../../src/kinds/dashboard/endpoints";
 import * as insights from "../../src/kinds/insight/endpoints";
 import { DashboardLifecycle, InsightLifecycle, AlertLifecycle } from "../../src/provider";
 import { insightModel } from "../../src/kinds/insight/kind";
+import { exactSqlOf } from "../../src/kinds/insight/fields";
 import { pulumiSession, repoRoot } from "../helpers/pulumi-cli";
 import { acceptanceTarget, inTargetProject, named, transport, type AcceptanceTarget } from "./real-posthog";
 
@@ -110,6 +112,26 @@ test("a dashboard with text tiles and two insights: read back without change, dr
   await queries.delete(views.id, views.outs as Json);
   await queries.delete(sql.id, sql.outs as Json);
   await expect(insights.getInsight(client, projectId, Number(sql.id))).rejects.toThrow();
+});
+
+test("an insight from a HogQL statement (querySql): created as PostHog's SQL editor saves it, read back without change", async () => {
+  const queries = new InsightLifecycle(connection);
+  // As `fs.readFileSync` reads a .sql file: its lines and last newline kept.
+  const querySql = "select event, count()\nfrom events\ngroup by event\n";
+  const inputs: Json = { projectId, name: named(target, "from-sql"), querySql };
+  expect(insightModel.validate(inputs)).toEqual([]);
+  const created = await queries.create(inputs);
+  const live = await insights.getInsight(client, projectId, Number(created.id));
+  expect(live.query).toMatchObject({
+    kind: "DataVisualizationNode",
+    source: { kind: "HogQLQuery", query: querySql },
+    display: "ActionsLineGraph",
+  });
+  // What PostHog answers is exactly what querySql stands for: the importer writes it as querySql.
+  expect(exactSqlOf(live.query)).toBe(querySql);
+  const read = await queries.read(created.id, created.outs as Json);
+  expect(read.inputs).toEqual(inputs);
+  expect((await queries.diff(created.id, read.props as Json, inputs)).changes).toBe(false);
 });
 
 test("a query kind PostHog does not know: refused by the provider before sending, and by PostHog with a parse error", async () => {

@@ -86,6 +86,8 @@ type Insight struct {
 	ProjectId pulumi.IntOutput `pulumi:"projectId"`
 	// PostHog's query, as its query editor writes it: `{kind: "InsightVizNode", source: {kind: "TrendsQuery", series: [{kind: "EventsNode", event: "$pageview"}]}}` (TrendsQuery, FunnelsQuery, RetentionQuery, PathsQuery, StickinessQuery, LifecycleQuery), `{kind: "DataVisualizationNode", source: {kind: "HogQLQuery", query: "select …"}}`, `{kind: "DataTableNode", source: {kind: "EventsQuery", select: […]}}`. Keys PostHog adds to its answer (`version`) are not drift.
 	Query pulumi.MapOutput `pulumi:"query"`
+	// A HogQL statement, e.g. `fs.readFileSync("revenue.sql", "utf8")`: it stands for the query PostHog's SQL editor saves, `{kind: "DataVisualizationNode", source: {kind: "HogQLQuery", query: <the statement>}, display: "ActionsLineGraph"}`. Instead of `query`, not with it. Compared with the live query's statement as PostHog keeps it (whitespace included); a live query of another form is drift. How PostHog shows it (chart type, chart settings) is left to PostHog until the statement changes.
+	QuerySql pulumi.StringPtrOutput `pulumi:"querySql"`
 	// The insight's short id, as in its URL (`/insights/<shortId>`).
 	ShortId pulumi.StringOutput `pulumi:"shortId"`
 	// Tags; PostHog trims and lower-cases them and keeps each once.
@@ -154,6 +156,8 @@ type insightArgs struct {
 	ProjectId *int `pulumi:"projectId"`
 	// PostHog's query, as its query editor writes it: `{kind: "InsightVizNode", source: {kind: "TrendsQuery", series: [{kind: "EventsNode", event: "$pageview"}]}}` (TrendsQuery, FunnelsQuery, RetentionQuery, PathsQuery, StickinessQuery, LifecycleQuery), `{kind: "DataVisualizationNode", source: {kind: "HogQLQuery", query: "select …"}}`, `{kind: "DataTableNode", source: {kind: "EventsQuery", select: […]}}`. Keys PostHog adds to its answer (`version`) are not drift.
 	Query map[string]interface{} `pulumi:"query"`
+	// A HogQL statement, e.g. `fs.readFileSync("revenue.sql", "utf8")`: it stands for the query PostHog's SQL editor saves, `{kind: "DataVisualizationNode", source: {kind: "HogQLQuery", query: <the statement>}, display: "ActionsLineGraph"}`. Instead of `query`, not with it. Compared with the live query's statement as PostHog keeps it (whitespace included); a live query of another form is drift. How PostHog shows it (chart type, chart settings) is left to PostHog until the statement changes.
+	QuerySql *string `pulumi:"querySql"`
 	// Tags; PostHog trims and lower-cases them and keeps each once.
 	Tags []string `pulumi:"tags"`
 }
@@ -176,6 +180,8 @@ type InsightArgs struct {
 	ProjectId pulumi.IntPtrInput
 	// PostHog's query, as its query editor writes it: `{kind: "InsightVizNode", source: {kind: "TrendsQuery", series: [{kind: "EventsNode", event: "$pageview"}]}}` (TrendsQuery, FunnelsQuery, RetentionQuery, PathsQuery, StickinessQuery, LifecycleQuery), `{kind: "DataVisualizationNode", source: {kind: "HogQLQuery", query: "select …"}}`, `{kind: "DataTableNode", source: {kind: "EventsQuery", select: […]}}`. Keys PostHog adds to its answer (`version`) are not drift.
 	Query pulumi.MapInput
+	// A HogQL statement, e.g. `fs.readFileSync("revenue.sql", "utf8")`: it stands for the query PostHog's SQL editor saves, `{kind: "DataVisualizationNode", source: {kind: "HogQLQuery", query: <the statement>}, display: "ActionsLineGraph"}`. Instead of `query`, not with it. Compared with the live query's statement as PostHog keeps it (whitespace included); a live query of another form is drift. How PostHog shows it (chart type, chart settings) is left to PostHog until the statement changes.
+	QuerySql pulumi.StringPtrInput
 	// Tags; PostHog trims and lower-cases them and keeps each once.
 	Tags pulumi.StringArrayInput
 }
@@ -260,6 +266,11 @@ func (o InsightOutput) ProjectId() pulumi.IntOutput {
 // PostHog's query, as its query editor writes it: `{kind: "InsightVizNode", source: {kind: "TrendsQuery", series: [{kind: "EventsNode", event: "$pageview"}]}}` (TrendsQuery, FunnelsQuery, RetentionQuery, PathsQuery, StickinessQuery, LifecycleQuery), `{kind: "DataVisualizationNode", source: {kind: "HogQLQuery", query: "select …"}}`, `{kind: "DataTableNode", source: {kind: "EventsQuery", select: […]}}`. Keys PostHog adds to its answer (`version`) are not drift.
 func (o InsightOutput) Query() pulumi.MapOutput {
 	return o.ApplyT(func(v *Insight) pulumi.MapOutput { return v.Query }).(pulumi.MapOutput)
+}
+
+// A HogQL statement, e.g. `fs.readFileSync("revenue.sql", "utf8")`: it stands for the query PostHog's SQL editor saves, `{kind: "DataVisualizationNode", source: {kind: "HogQLQuery", query: <the statement>}, display: "ActionsLineGraph"}`. Instead of `query`, not with it. Compared with the live query's statement as PostHog keeps it (whitespace included); a live query of another form is drift. How PostHog shows it (chart type, chart settings) is left to PostHog until the statement changes.
+func (o InsightOutput) QuerySql() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Insight) pulumi.StringPtrOutput { return v.QuerySql }).(pulumi.StringPtrOutput)
 }
 
 // The insight's short id, as in its URL (`/insights/<shortId>`).

@@ -27,6 +27,7 @@ class InsightArgs:
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
                  query: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 query_sql: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
         The set of arguments for constructing a Insight resource.
@@ -39,6 +40,7 @@ class InsightArgs:
         :param pulumi.Input[_builtins.str] name: The insight's name, at most 400 characters; PostHog derives one from the query when it is left out.
         :param pulumi.Input[_builtins.int] project_id: The project the insight belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the insight.
         :param pulumi.Input[Mapping[str, Any]] query: PostHog's query, as its query editor writes it: `{kind: "InsightVizNode", source: {kind: "TrendsQuery", series: [{kind: "EventsNode", event: "$pageview"}]}}` (TrendsQuery, FunnelsQuery, RetentionQuery, PathsQuery, StickinessQuery, LifecycleQuery), `{kind: "DataVisualizationNode", source: {kind: "HogQLQuery", query: "select …"}}`, `{kind: "DataTableNode", source: {kind: "EventsQuery", select: […]}}`. Keys PostHog adds to its answer (`version`) are not drift.
+        :param pulumi.Input[_builtins.str] query_sql: A HogQL statement, e.g. `fs.readFileSync("revenue.sql", "utf8")`: it stands for the query PostHog's SQL editor saves, `{kind: "DataVisualizationNode", source: {kind: "HogQLQuery", query: <the statement>}, display: "ActionsLineGraph"}`. Instead of `query`, not with it. Compared with the live query's statement as PostHog keeps it (whitespace included); a live query of another form is drift. How PostHog shows it (chart type, chart settings) is left to PostHog until the statement changes.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags; PostHog trims and lower-cases them and keeps each once.
         """
         if adopt_id is not None:
@@ -57,6 +59,8 @@ class InsightArgs:
             pulumi.set(__self__, "project_id", project_id)
         if query is not None:
             pulumi.set(__self__, "query", query)
+        if query_sql is not None:
+            pulumi.set(__self__, "query_sql", query_sql)
         if tags is not None:
             pulumi.set(__self__, "tags", tags)
 
@@ -157,6 +161,18 @@ class InsightArgs:
         pulumi.set(self, "query", value)
 
     @_builtins.property
+    @pulumi.getter(name="querySql")
+    def query_sql(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A HogQL statement, e.g. `fs.readFileSync("revenue.sql", "utf8")`: it stands for the query PostHog's SQL editor saves, `{kind: "DataVisualizationNode", source: {kind: "HogQLQuery", query: <the statement>}, display: "ActionsLineGraph"}`. Instead of `query`, not with it. Compared with the live query's statement as PostHog keeps it (whitespace included); a live query of another form is drift. How PostHog shows it (chart type, chart settings) is left to PostHog until the statement changes.
+        """
+        return pulumi.get(self, "query_sql")
+
+    @query_sql.setter
+    def query_sql(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "query_sql", value)
+
+    @_builtins.property
     @pulumi.getter
     def tags(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
@@ -183,6 +199,7 @@ class Insight(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
                  query: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 query_sql: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         """
@@ -220,6 +237,7 @@ class Insight(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] name: The insight's name, at most 400 characters; PostHog derives one from the query when it is left out.
         :param pulumi.Input[_builtins.int] project_id: The project the insight belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the insight.
         :param pulumi.Input[Mapping[str, Any]] query: PostHog's query, as its query editor writes it: `{kind: "InsightVizNode", source: {kind: "TrendsQuery", series: [{kind: "EventsNode", event: "$pageview"}]}}` (TrendsQuery, FunnelsQuery, RetentionQuery, PathsQuery, StickinessQuery, LifecycleQuery), `{kind: "DataVisualizationNode", source: {kind: "HogQLQuery", query: "select …"}}`, `{kind: "DataTableNode", source: {kind: "EventsQuery", select: […]}}`. Keys PostHog adds to its answer (`version`) are not drift.
+        :param pulumi.Input[_builtins.str] query_sql: A HogQL statement, e.g. `fs.readFileSync("revenue.sql", "utf8")`: it stands for the query PostHog's SQL editor saves, `{kind: "DataVisualizationNode", source: {kind: "HogQLQuery", query: <the statement>}, display: "ActionsLineGraph"}`. Instead of `query`, not with it. Compared with the live query's statement as PostHog keeps it (whitespace included); a live query of another form is drift. How PostHog shows it (chart type, chart settings) is left to PostHog until the statement changes.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags; PostHog trims and lower-cases them and keeps each once.
         """
         ...
@@ -276,6 +294,7 @@ class Insight(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
                  query: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 query_sql: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -294,6 +313,7 @@ class Insight(pulumi.CustomResource):
             __props__.__dict__["name"] = name
             __props__.__dict__["project_id"] = project_id
             __props__.__dict__["query"] = query
+            __props__.__dict__["query_sql"] = query_sql
             __props__.__dict__["tags"] = tags
             __props__.__dict__["insight_id"] = None
             __props__.__dict__["short_id"] = None
@@ -328,6 +348,7 @@ class Insight(pulumi.CustomResource):
         __props__.__dict__["name"] = None
         __props__.__dict__["project_id"] = None
         __props__.__dict__["query"] = None
+        __props__.__dict__["query_sql"] = None
         __props__.__dict__["short_id"] = None
         __props__.__dict__["tags"] = None
         return Insight(resource_name, opts=opts, __props__=__props__)
@@ -409,6 +430,14 @@ class Insight(pulumi.CustomResource):
         PostHog's query, as its query editor writes it: `{kind: "InsightVizNode", source: {kind: "TrendsQuery", series: [{kind: "EventsNode", event: "$pageview"}]}}` (TrendsQuery, FunnelsQuery, RetentionQuery, PathsQuery, StickinessQuery, LifecycleQuery), `{kind: "DataVisualizationNode", source: {kind: "HogQLQuery", query: "select …"}}`, `{kind: "DataTableNode", source: {kind: "EventsQuery", select: […]}}`. Keys PostHog adds to its answer (`version`) are not drift.
         """
         return pulumi.get(self, "query")
+
+    @_builtins.property
+    @pulumi.getter(name="querySql")
+    def query_sql(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        A HogQL statement, e.g. `fs.readFileSync("revenue.sql", "utf8")`: it stands for the query PostHog's SQL editor saves, `{kind: "DataVisualizationNode", source: {kind: "HogQLQuery", query: <the statement>}, display: "ActionsLineGraph"}`. Instead of `query`, not with it. Compared with the live query's statement as PostHog keeps it (whitespace included); a live query of another form is drift. How PostHog shows it (chart type, chart settings) is left to PostHog until the statement changes.
+        """
+        return pulumi.get(self, "query_sql")
 
     @_builtins.property
     @pulumi.getter(name="shortId")

@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import { type Equality, type FieldDef, sameJson, sameTags, TAGGING, sameWithin, type ApiTypes } from "../../kit/field-table";
-import { isPlainObject } from "../../kit/json";
+import { canonicalJson, isPlainObject } from "../../kit/json";
 
 const SERIALIZER = "InsightSerializer, products/product_analytics/backend/api/insight.py";
 const SCHEMA = "QuerySchemaRoot, posthog/schema.py";
@@ -151,6 +151,37 @@ export function queryProblems(query: unknown): string[] {
   return nodeProblems(query, QUERY_KINDS, "query").map((problem) => `${problem} (${SCHEMA}, checked by QuerySchemaParser)`);
 }
 
+/**
+ * The query PostHog's SQL editor saves as an insight for a HogQL statement: its `sourceQuery`, a DataVisualizationNode
+ * over a HogQLQuery shown as a line graph, sent whole by "Save as insight" (`saveAsInsightSubmit`,
+ * frontend/src/scenes/data-warehouse/editor/multitabEditorLogic.tsx in PostHog/posthog).
+ */
+export function sqlQuery(sql: string): Record<string, unknown> {
+  return { kind: "DataVisualizationNode", source: { kind: "HogQLQuery", query: sql }, display: "ActionsLineGraph" };
+}
+
+/**
+ * The HogQL statement of a query of that form (a DataVisualizationNode over a HogQLQuery), as PostHog keeps it; null
+ * for any other query. How the editor shows it (`display`, `chartSettings`) is not the statement.
+ */
+export function sqlOf(query: unknown): string | null {
+  if (!isPlainObject(query) || query["kind"] !== "DataVisualizationNode") return null;
+  const source = query["source"];
+  return isPlainObject(source) && source["kind"] === "HogQLQuery" && typeof source["query"] === "string" ? source["query"] : null;
+}
+
+/**
+ * The statement of a query that is exactly `sqlQuery`'s, apart from the `version` PostHog's `upgrade()` adds to each
+ * node (posthog/schema_migrations/upgrade.py); undefined for any other query, whose settings `querySql` would lose.
+ */
+export function exactSqlOf(query: unknown): string | undefined {
+  const sql = sqlOf(query);
+  if (sql === null || !isPlainObject(query) || !isPlainObject(query["source"])) return undefined;
+  const { version: _, source: __, ...rest } = query;
+  const { version: ___, ...sourceRest } = query["source"];
+  return canonicalJson({ ...rest, source: sourceRest }) === canonicalJson(sqlQuery(sql)) ? sql : undefined;
+}
+
 /** The dashboards an insight is on: their order is not kept (one tile each). */
 const sameIds: Equality = (a, b) =>
   sameJson(
@@ -169,6 +200,11 @@ export const insightFields = {
     input: z.record(z.string(), z.unknown(), { error: "must be an object: a query node with its `kind`" }),
     equal: sameWithin,
     doc: 'PostHog\'s query, as its query editor writes it: `{kind: "InsightVizNode", source: {kind: "TrendsQuery", series: [{kind: "EventsNode", event: "$pageview"}]}}` (TrendsQuery, FunnelsQuery, RetentionQuery, PathsQuery, StickinessQuery, LifecycleQuery), `{kind: "DataVisualizationNode", source: {kind: "HogQLQuery", query: "select …"}}`, `{kind: "DataTableNode", source: {kind: "EventsQuery", select: […]}}`. Keys PostHog adds to its answer (`version`) are not drift.',
+  },
+  query_sql: {
+    arg: "querySql",
+    input: z.string({ error: "must be a HogQL statement (a string)" }),
+    doc: 'A HogQL statement, e.g. `fs.readFileSync("revenue.sql", "utf8")`: it stands for the query PostHog\'s SQL editor saves, `{kind: "DataVisualizationNode", source: {kind: "HogQLQuery", query: <the statement>}, display: "ActionsLineGraph"}`. Instead of `query`, not with it. Compared with the live query\'s statement as PostHog keeps it (whitespace included); a live query of another form is drift. How PostHog shows it (chart type, chart settings) is left to PostHog until the statement changes.',
   },
   dashboards: {
     input: z.array(z.number({ error: "must be dashboard ids (numbers)" }).int({ error: "must be dashboard ids (integers)" }).positive(), {

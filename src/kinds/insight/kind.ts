@@ -11,7 +11,7 @@ import type { Transport } from "../../client";
 import { defineKind } from "../../kit/define-kind";
 import type { InScope } from "../../kit/field-model";
 import { idField } from "../../kit/kind";
-import type { Failure } from "../../kit/lifecycle";
+import type { Failure, Json } from "../../kit/lifecycle";
 import { listedPages } from "../../kit/list-reads";
 import { ANY } from "../../kit/property";
 import { isUnknown } from "../../kit/unknown";
@@ -19,11 +19,25 @@ import * as dashboards from "../dashboard/endpoints";
 import { isUsageDashboard } from "../dashboard/kind";
 import * as insights from "./endpoints";
 import { insightExample } from "./example";
-import { insightFields, queryProblems } from "./fields";
+import { exactSqlOf, insightFields, queryProblems, sqlOf, sqlQuery } from "./fields";
 import type { Insight } from "./record";
 
-/** An insight with its tiles' layouts where the program declares them (read from the dashboards it is on). */
-export type InsightWithLayouts = Insight & { layouts?: Record<string, unknown> | null };
+/**
+ * An insight with its tiles' layouts where the program declares them (read from the dashboards it is on), and its
+ * query's HogQL statement, which `querySql` is compared with (null for a query of another form).
+ */
+export type InsightWithLayouts = Insight & { layouts?: Record<string, unknown> | null; query_sql?: string | null };
+
+/** A record as `querySql` reads it: with its query's HogQL statement. */
+function withSql<R extends Insight>(record: R): R & { query_sql: string | null } {
+  return { ...record, query_sql: sqlOf(record.query) };
+}
+
+/** A body as PostHog takes it: `querySql` sent as the query it stands for (PostHog has no such field). */
+function sentBody(body: Json): Json {
+  const { query_sql: sql, ...rest } = body;
+  return typeof sql === "string" ? { ...rest, query: sqlQuery(sql) } : body;
+}
 
 /** The layouts of the insight's tiles, one per dashboard it is on. */
 async function tileLayouts(
@@ -74,7 +88,7 @@ export const {
     remove: insights.deleteInsight,
     // Saved, as PostHog's interface saves the insights it keeps: its "saved insights" list (`?saved=true`,
     // InsightViewSet._filter_request, posthog/api/insight.py) leaves out unsaved insights on no dashboard.
-    create: (http, projectId, body) => insights.createInsight(http, projectId, { saved: true, ...body }),
+    create: async (http, projectId, body) => withSql(await insights.createInsight(http, projectId, { saved: true, ...sentBody(body) })),
   },
   // InsightViewSet lists with InsightSerializer unless asked for `basic` (posthog/api/insight.py; the 2025-08-04
   // backend's list and GET compared equal).
@@ -103,6 +117,12 @@ export const {
         reason: "layouts needs dashboards: they are the positions of the insight's tiles on its dashboards",
       });
     const query = inputs["query"];
+    if (query !== undefined && inputs["querySql"] !== undefined)
+      failures.push({
+        property: "querySql",
+        reason:
+          "querySql and query are both declared: querySql stands for a query (a DataVisualizationNode over its HogQL), so declare one of them",
+      });
     if (query === undefined || isUnknown(query) || failed("query") || containsUnknown(query)) return failures;
     return [...failures, ...queryProblems(query).map((reason): Failure => ({ property: "query", reason }))];
   },
@@ -147,9 +167,13 @@ export const {
     list: async (_http, _projectId, read) => {
       const usage = new Set((await read(dashboards.listDashboards)).filter(isUsageDashboard).map((d) => d.id));
       // Through `read`: the access controls' importer reads the same list.
-      return (await read(insights.listInsights)).filter(
-        (insight) => !(insight.dashboards.length > 0 && insight.dashboards.every((id) => usage.has(id))),
-      );
+      return (await read(insights.listInsights))
+        .filter((insight) => !(insight.dashboards.length > 0 && insight.dashboards.every((id) => usage.has(id))))
+        .map((insight) => {
+          // A query that is exactly what `querySql` stands for is written as its statement; any other as itself.
+          const sql = exactSqlOf(insight.query);
+          return sql === undefined ? insight : { ...insight, query: null, query_sql: sql };
+        });
     },
     // The Insight model's defaults (posthog/models/insight.py).
     defaults: { description: "", tags: [], favorited: false, dashboards: [] },
@@ -160,11 +184,18 @@ export const {
   },
   lostCreate: (sent) => `among the project's insights (name ${JSON.stringify(sent["name"] ?? null)})`,
   hooks: {
-    async complete(record, declared) {
+    /** An adopted insight with its query's statement, which `querySql` is compared with before anything is written. */
+    async adopted(projectId, inputs) {
+      const found = await this.kit.adopted(projectId, inputs);
+      return found && withSql(found);
+    },
+    async complete(read, declared) {
+      const record = withSql(read);
       return this.kit.complete(declared.includes("layouts") ? await withLayouts(this.http(), record) : record, declared);
     },
     /** `layouts` goes to the insight's tiles, through each dashboard, after the insight's own PATCH (which may move it). */
-    async write(projectId, id, body, declared) {
+    async write(projectId, id, declaredBody, declared) {
+      const body = sentBody(declaredBody);
       const { layouts, ...rest } = body;
       if (layouts === undefined) return this.kit.write(projectId, id, body, declared);
       const http = this.http();

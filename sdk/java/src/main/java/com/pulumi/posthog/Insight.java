@@ -201,6 +201,20 @@ public class Insight extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.query);
     }
     /**
+     * A HogQL statement, e.g. `fs.readFileSync(&#34;revenue.sql&#34;, &#34;utf8&#34;)`: it stands for the query PostHog&#39;s SQL editor saves, `{kind: &#34;DataVisualizationNode&#34;, source: {kind: &#34;HogQLQuery&#34;, query: &lt;the statement&gt;}, display: &#34;ActionsLineGraph&#34;}`. Instead of `query`, not with it. Compared with the live query&#39;s statement as PostHog keeps it (whitespace included); a live query of another form is drift. How PostHog shows it (chart type, chart settings) is left to PostHog until the statement changes.
+     * 
+     */
+    @Export(name="querySql", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> querySql;
+
+    /**
+     * @return A HogQL statement, e.g. `fs.readFileSync(&#34;revenue.sql&#34;, &#34;utf8&#34;)`: it stands for the query PostHog&#39;s SQL editor saves, `{kind: &#34;DataVisualizationNode&#34;, source: {kind: &#34;HogQLQuery&#34;, query: &lt;the statement&gt;}, display: &#34;ActionsLineGraph&#34;}`. Instead of `query`, not with it. Compared with the live query&#39;s statement as PostHog keeps it (whitespace included); a live query of another form is drift. How PostHog shows it (chart type, chart settings) is left to PostHog until the statement changes.
+     * 
+     */
+    public Output<Optional<String>> querySql() {
+        return Codegen.optional(this.querySql);
+    }
+    /**
      * The insight&#39;s short id, as in its URL (`/insights/&lt;shortId&gt;`).
      * 
      */

@@ -141,6 +141,21 @@ public final class InsightArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * A HogQL statement, e.g. `fs.readFileSync(&#34;revenue.sql&#34;, &#34;utf8&#34;)`: it stands for the query PostHog&#39;s SQL editor saves, `{kind: &#34;DataVisualizationNode&#34;, source: {kind: &#34;HogQLQuery&#34;, query: &lt;the statement&gt;}, display: &#34;ActionsLineGraph&#34;}`. Instead of `query`, not with it. Compared with the live query&#39;s statement as PostHog keeps it (whitespace included); a live query of another form is drift. How PostHog shows it (chart type, chart settings) is left to PostHog until the statement changes.
+     * 
+     */
+    @Import(name="querySql")
+    private @Nullable Output<String> querySql;
+
+    /**
+     * @return A HogQL statement, e.g. `fs.readFileSync(&#34;revenue.sql&#34;, &#34;utf8&#34;)`: it stands for the query PostHog&#39;s SQL editor saves, `{kind: &#34;DataVisualizationNode&#34;, source: {kind: &#34;HogQLQuery&#34;, query: &lt;the statement&gt;}, display: &#34;ActionsLineGraph&#34;}`. Instead of `query`, not with it. Compared with the live query&#39;s statement as PostHog keeps it (whitespace included); a live query of another form is drift. How PostHog shows it (chart type, chart settings) is left to PostHog until the statement changes.
+     * 
+     */
+    public Optional<Output<String>> querySql() {
+        return Optional.ofNullable(this.querySql);
+    }
+
+    /**
      * Tags; PostHog trims and lower-cases them and keeps each once.
      * 
      */
@@ -166,6 +181,7 @@ public final class InsightArgs extends com.pulumi.resources.ResourceArgs {
         this.name = $.name;
         this.projectId = $.projectId;
         this.query = $.query;
+        this.querySql = $.querySql;
         this.tags = $.tags;
     }
 
@@ -363,6 +379,27 @@ public final class InsightArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder query(Map<String,Object> query) {
             return query(Output.of(query));
+        }
+
+        /**
+         * @param querySql A HogQL statement, e.g. `fs.readFileSync(&#34;revenue.sql&#34;, &#34;utf8&#34;)`: it stands for the query PostHog&#39;s SQL editor saves, `{kind: &#34;DataVisualizationNode&#34;, source: {kind: &#34;HogQLQuery&#34;, query: &lt;the statement&gt;}, display: &#34;ActionsLineGraph&#34;}`. Instead of `query`, not with it. Compared with the live query&#39;s statement as PostHog keeps it (whitespace included); a live query of another form is drift. How PostHog shows it (chart type, chart settings) is left to PostHog until the statement changes.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder querySql(@Nullable Output<String> querySql) {
+            $.querySql = querySql;
+            return this;
+        }
+
+        /**
+         * @param querySql A HogQL statement, e.g. `fs.readFileSync(&#34;revenue.sql&#34;, &#34;utf8&#34;)`: it stands for the query PostHog&#39;s SQL editor saves, `{kind: &#34;DataVisualizationNode&#34;, source: {kind: &#34;HogQLQuery&#34;, query: &lt;the statement&gt;}, display: &#34;ActionsLineGraph&#34;}`. Instead of `query`, not with it. Compared with the live query&#39;s statement as PostHog keeps it (whitespace included); a live query of another form is drift. How PostHog shows it (chart type, chart settings) is left to PostHog until the statement changes.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder querySql(String querySql) {
+            return querySql(Output.of(querySql));
         }
 
         /**
