@@ -80,6 +80,10 @@ export interface SurveyArgs {
   schedule?: pulumi.Input<"once" | "recurring" | "always">;
   /** Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field). */
   enableIframeEmbedding?: pulumi.Input<boolean>;
+  /** How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration. */
+  iterationCount?: pulumi.Input<number | null>;
+  /** Days between the survey's iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both. */
+  iterationFrequencyDays?: pulumi.Input<number | null>;
 }
 
 /** Properties for looking up an existing survey with `Survey.get`. */
@@ -101,6 +105,12 @@ export interface SurveyOutputProperties {
   readonly name: pulumi.Output<string>;
   /** How the survey is shown. */
   readonly type: pulumi.Output<SurveyType>;
+  /** When each iteration starts, as PostHog derives them from `iterationCount`, `iterationFrequencyDays` and `startDate`: empty without iterations, `null` while a draft. */
+  readonly iterationStartDates: pulumi.Output<(string | null)[] | null>;
+  /** The iteration under way (1 once an iterating survey has started). */
+  readonly currentIteration: pulumi.Output<number | null>;
+  /** When the iteration under way started. */
+  readonly currentIterationStartDate: pulumi.Output<string | null>;
   /** What the survey is for; may be empty. Present when declared. */
   readonly description?: pulumi.Output<string>;
   /** The questions, in order (a changed question keeps the id PostHog gave it, found by its text, else by its place and type; give `id` to pin it); each has `type` ("open", "link", "rating", "single_choice", "multiple_choice"), `question` and its kind's own fields: `link` (https or mailto), `display` ("number" or "emoji") and `scale` for a rating, `choices` for a choice; any may have `description`, `buttonText`, `optional` and `branching` (`{type: "next_question" | "end" | "response_based" | "specific_question", index?, responseValues?}`). PostHog gives each an `id`. Present when declared. */
@@ -127,7 +137,19 @@ export interface SurveyOutputProperties {
   readonly schedule?: pulumi.Output<"once" | "recurring" | "always">;
   /** Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field). Present when declared. */
   readonly enableIframeEmbedding?: pulumi.Output<boolean>;
+  /** How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration. Present when declared. */
+  readonly iterationCount?: pulumi.Output<number | null>;
+  /** Days between the survey's iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both. Present when declared. */
+  readonly iterationFrequencyDays?: pulumi.Output<number | null>;
 }
 
 /** The output properties every `posthog.Survey` registers (a declared field adds its own). */
-export const outputNames: ReadonlyArray<keyof SurveyOutputProperties> = ["surveyId", "projectId", "name", "type"];
+export const outputNames: ReadonlyArray<keyof SurveyOutputProperties> = [
+  "surveyId",
+  "projectId",
+  "name",
+  "type",
+  "iterationStartDates",
+  "currentIteration",
+  "currentIterationStartDate",
+];

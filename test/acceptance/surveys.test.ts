@@ -98,6 +98,43 @@ test("Survey: create with a linked and a targeting flag, read back without chang
   expect((await featureFlags.getFeatureFlag(client, projectId, flag.id)).deleted).toBe(false);
 });
 
+test("Survey: its iterations read back without change, PostHog's start dates as outputs; a count sent alone clears the frequency, both restored", async () => {
+  const provider = new SurveyLifecycle(connection);
+  const inputs: Json = {
+    projectId,
+    name: name("Iterating"),
+    type: "api",
+    questions: [{ type: "open", question: "Anything else?" }],
+    startDate: "2025-01-02T03:04:05Z",
+    iterationCount: 3,
+    iterationFrequencyDays: 7,
+  };
+  const created = await provider.create(inputs);
+  expect(created.outs).toMatchObject({
+    iterationStartDates: ["2025-01-02T03:04:05Z", "2025-01-09T03:04:05Z", "2025-01-16T03:04:05Z"],
+    currentIteration: 1,
+    currentIterationStartDate: "2025-01-02T03:04:05Z",
+  });
+  const read = await provider.read(created.id, created.outs as Json);
+  expect(read.inputs).toEqual(inputs);
+  expect((await provider.diff(created.id, read.props as Json, inputs)).changes).toBe(false);
+
+  await surveys.updateSurvey(client, projectId, created.id, { iteration_count: 4 });
+  const drifted = await provider.read(created.id, created.outs as Json);
+  expect(drifted.inputs).toEqual({ ...inputs, iterationCount: 4, iterationFrequencyDays: null });
+  expect(drifted.props).toMatchObject({ iterationStartDates: [], currentIteration: null });
+  const restored = await provider.update(created.id, drifted.props as Json, inputs);
+  expect((restored.outs as Json)["iterationStartDates"]).toHaveLength(3);
+  await provider.update(created.id, restored.outs as Json, { ...inputs, iterationCount: 5 });
+  expect(await surveys.getSurvey(client, projectId, created.id)).toMatchObject({ iteration_count: 5, iteration_frequency_days: 7 });
+  // PostHog's own bound agrees with the provider's.
+  expect(surveyModel.validate({ ...inputs, iterationCount: 501 })).toEqual([expect.objectContaining({ property: "iterationCount" })]);
+  await expect(surveys.updateSurvey(client, projectId, created.id, { iteration_count: 501 })).rejects.toMatchObject({
+    status: 400,
+    attr: "iteration_count",
+  });
+});
+
 test("Experiment: PostHog makes the flag; read back without change; launch, stop; soft delete leaves the flag", async () => {
   const provider = new ExperimentLifecycle(connection);
   const inputs: Json = {

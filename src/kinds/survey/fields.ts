@@ -25,6 +25,11 @@ const NOT_EXTERNAL = [
   "deviceTypesMatchType",
 ];
 
+/** Survey.MAX_ITERATION_COUNT (products/surveys/backend/models.py), SurveySerializerCreateUpdateOnly's max_value. */
+const MAX_ITERATION_COUNT = 500;
+/** A PositiveIntegerField's bounds, as DRF's ModelSerializer checks them. */
+const MAX_POSITIVE = 2147483647;
+
 const quoted = (values: readonly string[]) => values.map((v) => `"${v}"`).join(", ");
 
 /** `_validate_and_sanitize_link`: https with a host, or a mailto address; its message, or none. */
@@ -262,6 +267,26 @@ export const surveyFields = {
     lackedBy: ["2025-08-04"],
     doc: "Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field).",
   },
+  iteration_count: {
+    input: z
+      .number({ error: "must be a whole number or null" })
+      .int({ error: "must be a whole number or null" })
+      .min(0, { error: `must be at least 0 (iteration_count, ${SURVEY_SERIALIZER})` })
+      .max(MAX_ITERATION_COUNT, { error: `must be at most ${MAX_ITERATION_COUNT} (iteration_count, ${SURVEY_SERIALIZER})` })
+      .nullable(),
+    doc: "How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.",
+  },
+  iteration_frequency_days: {
+    input: z
+      .number({ error: "must be a whole number of days or null" })
+      .int({ error: "must be a whole number of days or null" })
+      .min(0, { error: "must be at least 0 (Survey.iteration_frequency_days, a PositiveIntegerField)" })
+      .max(MAX_POSITIVE, { error: `must be at most ${MAX_POSITIVE} (Survey.iteration_frequency_days, a PositiveIntegerField)` })
+      .nullable(),
+    // SurveySerializerCreateUpdateOnly.update sets the frequency to the one sent with a count, or to none.
+    sentWith: ["iteration_count"],
+    doc: "Days between the survey's iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.",
+  },
 } as const satisfies Record<string, FieldDef>;
 
 /** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
@@ -271,11 +296,11 @@ export const surveyLeftOut: LeftOut = {
   targeting_flag_id:
     "not yet managed: an existing flag as the survey's targeting (the table manages `targeting_flag_filters`, PostHog's own targeting flag)",
   remove_targeting_flag: "not yet managed: an update's removal of the targeting flag",
-  iteration_count: "not yet managed: the survey's iterations (repeats)",
-  iteration_frequency_days: "not yet managed: the survey's iterations (repeats)",
-  iteration_start_dates: "not yet managed: the survey's iterations (repeats)",
-  current_iteration: "not yet managed: the survey's iterations (repeats)",
-  current_iteration_start_date: "not yet managed: the survey's iterations (repeats)",
+  // The Survey model's pre_save (update_survey_iterations, products/surveys/backend/models.py) writes them over.
+  iteration_start_dates:
+    "PostHog's, from iterationCount, iterationFrequencyDays and startDate (a written value is replaced): the output iterationStartDates",
+  current_iteration: "PostHog's, from iterationCount and startDate: the output currentIteration",
+  current_iteration_start_date: "PostHog's, from iterationCount and startDate: the output currentIterationStartDate",
   response_sampling_start_date: "not yet managed: response sampling",
   response_sampling_interval_type: "not yet managed: response sampling",
   response_sampling_interval: "not yet managed: response sampling",

@@ -59,7 +59,16 @@ export const surveyKind: Kind<"project", SurveyRecord> = {
     outputs: tableOutputs(
       surveyFields,
       "survey",
-      { surveyId: { type: "string", description: "The survey's UUID in PostHog." } },
+      {
+        surveyId: { type: "string", description: "The survey's UUID in PostHog." },
+        iterationStartDates: {
+          type: "array",
+          items: { type: "string" },
+          description: "When each iteration starts, as PostHog derives them (empty without iterations, null while a draft).",
+        },
+        currentIteration: { type: "integer", description: "The iteration under way." },
+        currentIterationStartDate: { type: "string", description: "When the iteration under way started." },
+      },
       { key: "uuid" },
     ),
     required: ["surveyId", "projectId", "name", "type"],

@@ -21,6 +21,12 @@ const base = fieldModel<SurveyRead>({
   outputTypes: {
     name: { type: "string", doc: "The survey's name." },
     type: { type: "SurveyType", doc: "How the survey is shown." },
+    iterationStartDates: {
+      type: "(string | null)[] | null",
+      doc: "When each iteration starts, as PostHog derives them from `iterationCount`, `iterationFrequencyDays` and `startDate`: empty without iterations, `null` while a draft.",
+    },
+    currentIteration: { type: "number | null", doc: "The iteration under way (1 once an iterating survey has started)." },
+    currentIterationStartDate: { type: "string | null", doc: "When the iteration under way started." },
   },
   types: {
     SurveyBranching: {
@@ -46,7 +52,14 @@ const base = fieldModel<SurveyRead>({
     name: "PostHog names every survey, uniquely in its project",
     type: 'PostHog needs to know how to show it ("popover", "widget", "external_survey" or "api")',
   },
-  fixedOutputs: (record) => ({ name: record.name, type: record.type }),
+  // PostHog derives the iterations (update_survey_iterations, the Survey model's pre_save): outputs, never drift.
+  fixedOutputs: (record) => ({
+    name: record.name,
+    type: record.type,
+    iterationStartDates: record.iteration_start_dates ?? null,
+    currentIteration: record.current_iteration ?? null,
+    currentIterationStartDate: record.current_iteration_start_date ?? null,
+  }),
   moreFailures(inputs, known, failed) {
     const failures: Failure[] = [];
     const questions = inputs["questions"];

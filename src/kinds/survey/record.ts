@@ -34,6 +34,9 @@ export const surveySchema = z.looseObject({
   responses_limit: z.number().int().nullish(),
   iteration_count: z.number().int().nullish(),
   iteration_frequency_days: z.number().int().nullish(),
+  iteration_start_dates: z.array(z.string().nullable()).nullish(),
+  current_iteration: z.number().int().nullish(),
+  current_iteration_start_date: z.string().nullish(),
   enable_partial_responses: z.boolean().nullish(),
 });
 export type Survey = z.infer<typeof surveySchema>;

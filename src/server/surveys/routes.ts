@@ -290,7 +290,7 @@ export function serializeSurvey(ctx: ApiContext, s: StoredObject, forWrite: bool
   Object.assign(out, {
     iteration_count: f.iteration_count ?? null,
     iteration_frequency_days: f.iteration_frequency_days ?? null,
-    iteration_start_dates: cloneJson(f.iteration_start_dates ?? []),
+    iteration_start_dates: Array.isArray(f.iteration_start_dates) ? f.iteration_start_dates.map((d) => date(d)) : null,
     current_iteration: f.current_iteration ?? null,
     current_iteration_start_date: date(f.current_iteration_start_date),
     response_sampling_start_date: date(f.response_sampling_start_date),
@@ -462,6 +462,31 @@ function syncInternalFlag(ctx: ApiContext, team: StoredProject, s: StoredObject)
   }
 }
 
+const DAY_MICROS = 86_400_000_000;
+
+/**
+ * `update_survey_iterations`, the Survey model's pre_save (products/surveys/backend/models.py, posthog/models/surveys/
+ * survey.py in 2025-08-04, the same in both): the start of each iteration, every `iteration_frequency_days` from the
+ * start date; none while a draft, an empty list without iterations; the first iteration current once started.
+ */
+function deriveIterations(s: StoredObject): void {
+  const f = s.fields;
+  const count = typeof f.iteration_count === "number" ? f.iteration_count : 0;
+  const every = typeof f.iteration_frequency_days === "number" ? f.iteration_frequency_days : 0;
+  if (count === 0 || every === 0) {
+    Object.assign(f, { iteration_start_dates: [], current_iteration: null, current_iteration_start_date: null });
+    return;
+  }
+  if (typeof f.start_date !== "number") {
+    f.iteration_start_dates = null;
+    return;
+  }
+  const start = f.start_date;
+  f.iteration_start_dates = Array.from({ length: Math.min(count, MAX_ITERATION_COUNT) }, (_, i) => start + i * every * DAY_MICROS);
+  if (f.current_iteration === null || f.current_iteration === undefined || f.current_iteration === 0)
+    Object.assign(f, { current_iteration: 1, current_iteration_start_date: start });
+}
+
 function storable(attrs: JsonObject): JsonObject {
   const out: JsonObject = {};
   for (const [k, v] of Object.entries(attrs)) if (!WRITE_ONLY.has(k)) out[k] = v;
@@ -476,6 +501,7 @@ function create(ctx: ApiContext, team: StoredProject) {
   if (isJsonObject(attrs.targeting_flag_filters) && Object.keys(attrs.targeting_flag_filters).length > 0)
     data.targeting_flag_id = newTargetingFlag(ctx, team, attrs.targeting_flag_filters, attrs.name ?? null, false);
   const s = ctx.store.addObject("surveys", team.id, ctx.user.id, { uuid: randomUUID(), ...data });
+  deriveIterations(s);
   syncInternalFlag(ctx, team, s);
   return json(201, serializeSurvey(ctx, s, true));
 }
@@ -501,7 +527,10 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
   const currentIteration = s.fields.current_iteration;
   if (typeof currentIteration === "number" && typeof count === "number" && currentIteration > count && count > 0)
     throw validationError(`Cannot change survey recurrence to ${count}, should be at least ${currentIteration}`);
+  // SurveySerializerCreateUpdateOnly.update: a count sent sets the frequency to the one sent with it, or none.
+  if (typeof count === "number") s.fields.iteration_frequency_days = attrs.iteration_frequency_days ?? null;
   Object.assign(s.fields, storable(attrs));
+  deriveIterations(s);
   const targeting = flagOf(ctx, s.fields.targeting_flag_id);
   if (targeting) targeting.fields.active = running(s);
   syncInternalFlag(ctx, team, s);

@@ -108,6 +108,54 @@ describe.each(versions)("PostHog %s", (version) => {
       );
   });
 
+  test("its iterations: PostHog's start dates as outputs, no change after create; a count changed by hand clears the frequency, both restored together", async () => {
+    const { provider, http, projectId, server } = setup();
+    const inputs: Json = {
+      projectId,
+      name: `Iterating ${version}`,
+      type: "api",
+      questions,
+      startDate: "2025-01-02T03:04:05Z",
+      iterationCount: 3,
+      iterationFrequencyDays: 7,
+    };
+    expect((await provider.check({}, { ...inputs, iterationCount: 501 })).failures).toEqual([
+      { property: "iterationCount", reason: expect.stringContaining("at most 500") },
+    ]);
+    const created = await provider.create(inputs);
+    const outs = created.outs as Json;
+    expect(outs).toMatchObject({
+      iterationStartDates: ["2025-01-02T03:04:05Z", "2025-01-09T03:04:05Z", "2025-01-16T03:04:05Z"],
+      currentIteration: 1,
+      currentIterationStartDate: "2025-01-02T03:04:05Z",
+    });
+    expect((await provider.diff(created.id, outs, inputs)).changes).toBe(false);
+    expect((await provider.read(created.id, outs)).inputs).toEqual(inputs);
+
+    // SurveySerializerCreateUpdateOnly.update: a count sent alone leaves no frequency.
+    await surveys.updateSurvey(http, projectId, created.id, { iteration_count: 4 });
+    const drifted = await provider.read(created.id, outs);
+    expect(drifted.inputs).toEqual({ ...inputs, iterationCount: 4, iterationFrequencyDays: null });
+    expect(drifted.props).toMatchObject({ iterationStartDates: [], currentIteration: null });
+    await server.clearRequests();
+    const restored = await provider.update(created.id, drifted.props as Json, inputs);
+    expect((await server.requests({ method: "PATCH" })).map((r) => r.bodyKeys)).toEqual([["iteration_count", "iteration_frequency_days"]]);
+    expect((restored.outs as Json)["iterationStartDates"]).toHaveLength(3);
+
+    // A new count alone: the declared frequency goes with it, or PostHog would clear it.
+    await server.clearRequests();
+    await provider.update(created.id, restored.outs as Json, { ...inputs, iterationCount: 5 });
+    expect((await server.requests({ method: "PATCH" })).map((r) => r.bodyKeys)).toEqual([["iteration_count", "iteration_frequency_days"]]);
+    expect(await surveys.getSurvey(http, projectId, created.id)).toMatchObject({ iteration_count: 5, iteration_frequency_days: 7 });
+
+    // Omitted: a draft without iterations answers none, and nothing to change.
+    const plain = await provider.create({ projectId, name: `Plain ${version}`, type: "api" });
+    expect(plain.outs).toMatchObject({ iterationStartDates: [], currentIteration: null, currentIterationStartDate: null });
+    const plainInputs = { projectId, name: `Plain ${version}`, type: "api" };
+    expect((await provider.diff(plain.id, plain.outs as Json, plainInputs)).changes).toBe(false);
+    expect((await provider.read(plain.id, plain.outs as Json)).inputs).toEqual(plainInputs);
+  });
+
   test("a create whose answer is lost after PostHog committed is found by its name, not created twice", async () => {
     const { provider, server, http, projectId } = setup();
     await server.fault({ method: "POST", path: "/surveys/?$", status: 502, afterCommit: true });

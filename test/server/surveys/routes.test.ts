@@ -208,3 +208,26 @@ test("faults and the request log apply as for the other resources", async () => 
   const log = await h.control.requests();
   expect(log.filter((r) => r.path.endsWith("/surveys/")).map((r) => r.status)).toEqual([503, 201]);
 });
+
+test("iterations: PostHog's start dates from count, frequency and start date; a count sent alone clears the frequency", async () => {
+  const draft = await post({ iteration_count: 2, iteration_frequency_days: 3 });
+  expect(draft.body).toMatchObject({ iteration_start_dates: null, current_iteration: null, current_iteration_start_date: null });
+  const started = await h.api("PATCH", `${base}${draft.body.id}/`, {
+    body: { start_date: "2025-01-02T03:04:05Z", iteration_start_dates: ["2030-01-01T00:00:00Z"] },
+  });
+  expect(started.body).toMatchObject({
+    iteration_count: 2,
+    iteration_frequency_days: 3,
+    iteration_start_dates: ["2025-01-02T03:04:05Z", "2025-01-05T03:04:05Z"],
+    current_iteration: 1,
+    current_iteration_start_date: "2025-01-02T03:04:05Z",
+  });
+  const counted = await h.api("PATCH", `${base}${draft.body.id}/`, { body: { iteration_count: 4 } });
+  expect(counted.body).toMatchObject({
+    iteration_count: 4,
+    iteration_frequency_days: null,
+    iteration_start_dates: [],
+    current_iteration: null,
+  });
+  expect((await post({})).body).toMatchObject({ iteration_start_dates: [], current_iteration: null });
+});
