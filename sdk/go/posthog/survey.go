@@ -79,6 +79,10 @@ type Survey struct {
 	Archived pulumi.BoolPtrOutput `pulumi:"archived"`
 	// When it is shown: `url` and `urlMatchType`, `selector`, `events`, `actions`, `deviceTypes`, `seenSurveyWaitPeriodInDays`, `linkedFlagVariant`.
 	Conditions pulumi.MapOutput `pulumi:"conditions"`
+	// The iteration under way.
+	CurrentIteration pulumi.IntPtrOutput `pulumi:"currentIteration"`
+	// When the iteration under way started.
+	CurrentIterationStartDate pulumi.StringPtrOutput `pulumi:"currentIterationStartDate"`
 	// What the survey is for; may be empty.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field).
@@ -87,6 +91,12 @@ type Survey struct {
 	EnablePartialResponses pulumi.BoolPtrOutput `pulumi:"enablePartialResponses"`
 	// When the survey was stopped (ISO 8601): set it to stop collecting responses.
 	EndDate pulumi.StringPtrOutput `pulumi:"endDate"`
+	// How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+	IterationCount pulumi.IntPtrOutput `pulumi:"iterationCount"`
+	// Days between the survey's iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
+	IterationFrequencyDays pulumi.IntPtrOutput `pulumi:"iterationFrequencyDays"`
+	// When each iteration starts, as PostHog derives them (empty without iterations, null while a draft).
+	IterationStartDates pulumi.StringArrayOutput `pulumi:"iterationStartDates"`
 	// A feature flag (its numeric id, a FeatureFlag's flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.
 	LinkedFlagId pulumi.IntPtrOutput `pulumi:"linkedFlagId"`
 	// The survey's name: at most 400 characters, unique among the project's surveys. Changing it renames the survey.
@@ -171,6 +181,10 @@ type surveyArgs struct {
 	EnablePartialResponses *bool `pulumi:"enablePartialResponses"`
 	// When the survey was stopped (ISO 8601): set it to stop collecting responses.
 	EndDate *string `pulumi:"endDate"`
+	// How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+	IterationCount *int `pulumi:"iterationCount"`
+	// Days between the survey's iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
+	IterationFrequencyDays *int `pulumi:"iterationFrequencyDays"`
 	// A feature flag (its numeric id, a FeatureFlag's flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.
 	LinkedFlagId *int `pulumi:"linkedFlagId"`
 	// The survey's name: at most 400 characters, unique among the project's surveys. Changing it renames the survey.
@@ -209,6 +223,10 @@ type SurveyArgs struct {
 	EnablePartialResponses pulumi.BoolPtrInput
 	// When the survey was stopped (ISO 8601): set it to stop collecting responses.
 	EndDate pulumi.StringPtrInput
+	// How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+	IterationCount pulumi.IntPtrInput
+	// Days between the survey's iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
+	IterationFrequencyDays pulumi.IntPtrInput
 	// A feature flag (its numeric id, a FeatureFlag's flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.
 	LinkedFlagId pulumi.IntPtrInput
 	// The survey's name: at most 400 characters, unique among the project's surveys. Changing it renames the survey.
@@ -286,6 +304,16 @@ func (o SurveyOutput) Conditions() pulumi.MapOutput {
 	return o.ApplyT(func(v *Survey) pulumi.MapOutput { return v.Conditions }).(pulumi.MapOutput)
 }
 
+// The iteration under way.
+func (o SurveyOutput) CurrentIteration() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Survey) pulumi.IntPtrOutput { return v.CurrentIteration }).(pulumi.IntPtrOutput)
+}
+
+// When the iteration under way started.
+func (o SurveyOutput) CurrentIterationStartDate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Survey) pulumi.StringPtrOutput { return v.CurrentIterationStartDate }).(pulumi.StringPtrOutput)
+}
+
 // What the survey is for; may be empty.
 func (o SurveyOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Survey) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
@@ -304,6 +332,21 @@ func (o SurveyOutput) EnablePartialResponses() pulumi.BoolPtrOutput {
 // When the survey was stopped (ISO 8601): set it to stop collecting responses.
 func (o SurveyOutput) EndDate() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Survey) pulumi.StringPtrOutput { return v.EndDate }).(pulumi.StringPtrOutput)
+}
+
+// How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+func (o SurveyOutput) IterationCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Survey) pulumi.IntPtrOutput { return v.IterationCount }).(pulumi.IntPtrOutput)
+}
+
+// Days between the survey's iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
+func (o SurveyOutput) IterationFrequencyDays() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Survey) pulumi.IntPtrOutput { return v.IterationFrequencyDays }).(pulumi.IntPtrOutput)
+}
+
+// When each iteration starts, as PostHog derives them (empty without iterations, null while a draft).
+func (o SurveyOutput) IterationStartDates() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *Survey) pulumi.StringArrayOutput { return v.IterationStartDates }).(pulumi.StringArrayOutput)
 }
 
 // A feature flag (its numeric id, a FeatureFlag's flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.

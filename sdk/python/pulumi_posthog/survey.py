@@ -27,6 +27,8 @@ class SurveyArgs:
                  enable_iframe_embedding: pulumi.Input[Optional[_builtins.bool]] = None,
                  enable_partial_responses: pulumi.Input[Optional[_builtins.bool]] = None,
                  end_date: pulumi.Input[Optional[_builtins.str]] = None,
+                 iteration_count: pulumi.Input[Optional[_builtins.int]] = None,
+                 iteration_frequency_days: pulumi.Input[Optional[_builtins.int]] = None,
                  linked_flag_id: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
@@ -47,6 +49,8 @@ class SurveyArgs:
         :param pulumi.Input[_builtins.bool] enable_iframe_embedding: Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field).
         :param pulumi.Input[_builtins.bool] enable_partial_responses: Record answers before the survey is completed.
         :param pulumi.Input[_builtins.str] end_date: When the survey was stopped (ISO 8601): set it to stop collecting responses.
+        :param pulumi.Input[_builtins.int] iteration_count: How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+        :param pulumi.Input[_builtins.int] iteration_frequency_days: Days between the survey's iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
         :param pulumi.Input[_builtins.int] linked_flag_id: A feature flag (its numeric id, a FeatureFlag's flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.
         :param pulumi.Input[_builtins.str] name: The survey's name: at most 400 characters, unique among the project's surveys. Changing it renames the survey.
         :param pulumi.Input[_builtins.int] project_id: The project the survey belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the survey.
@@ -73,6 +77,10 @@ class SurveyArgs:
             pulumi.set(__self__, "enable_partial_responses", enable_partial_responses)
         if end_date is not None:
             pulumi.set(__self__, "end_date", end_date)
+        if iteration_count is not None:
+            pulumi.set(__self__, "iteration_count", iteration_count)
+        if iteration_frequency_days is not None:
+            pulumi.set(__self__, "iteration_frequency_days", iteration_frequency_days)
         if linked_flag_id is not None:
             pulumi.set(__self__, "linked_flag_id", linked_flag_id)
         if name is not None:
@@ -187,6 +195,30 @@ class SurveyArgs:
     @end_date.setter
     def end_date(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "end_date", value)
+
+    @_builtins.property
+    @pulumi.getter(name="iterationCount")
+    def iteration_count(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+        """
+        return pulumi.get(self, "iteration_count")
+
+    @iteration_count.setter
+    def iteration_count(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "iteration_count", value)
+
+    @_builtins.property
+    @pulumi.getter(name="iterationFrequencyDays")
+    def iteration_frequency_days(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Days between the survey's iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
+        """
+        return pulumi.get(self, "iteration_frequency_days")
+
+    @iteration_frequency_days.setter
+    def iteration_frequency_days(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "iteration_frequency_days", value)
 
     @_builtins.property
     @pulumi.getter(name="linkedFlagId")
@@ -311,6 +343,8 @@ class Survey(pulumi.CustomResource):
                  enable_iframe_embedding: pulumi.Input[Optional[_builtins.bool]] = None,
                  enable_partial_responses: pulumi.Input[Optional[_builtins.bool]] = None,
                  end_date: pulumi.Input[Optional[_builtins.str]] = None,
+                 iteration_count: pulumi.Input[Optional[_builtins.int]] = None,
+                 iteration_frequency_days: pulumi.Input[Optional[_builtins.int]] = None,
                  linked_flag_id: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
@@ -359,6 +393,8 @@ class Survey(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] enable_iframe_embedding: Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field).
         :param pulumi.Input[_builtins.bool] enable_partial_responses: Record answers before the survey is completed.
         :param pulumi.Input[_builtins.str] end_date: When the survey was stopped (ISO 8601): set it to stop collecting responses.
+        :param pulumi.Input[_builtins.int] iteration_count: How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+        :param pulumi.Input[_builtins.int] iteration_frequency_days: Days between the survey's iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
         :param pulumi.Input[_builtins.int] linked_flag_id: A feature flag (its numeric id, a FeatureFlag's flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.
         :param pulumi.Input[_builtins.str] name: The survey's name: at most 400 characters, unique among the project's surveys. Changing it renames the survey.
         :param pulumi.Input[_builtins.int] project_id: The project the survey belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the survey.
@@ -426,6 +462,8 @@ class Survey(pulumi.CustomResource):
                  enable_iframe_embedding: pulumi.Input[Optional[_builtins.bool]] = None,
                  enable_partial_responses: pulumi.Input[Optional[_builtins.bool]] = None,
                  end_date: pulumi.Input[Optional[_builtins.str]] = None,
+                 iteration_count: pulumi.Input[Optional[_builtins.int]] = None,
+                 iteration_frequency_days: pulumi.Input[Optional[_builtins.int]] = None,
                  linked_flag_id: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
@@ -452,6 +490,8 @@ class Survey(pulumi.CustomResource):
             __props__.__dict__["enable_iframe_embedding"] = enable_iframe_embedding
             __props__.__dict__["enable_partial_responses"] = enable_partial_responses
             __props__.__dict__["end_date"] = end_date
+            __props__.__dict__["iteration_count"] = iteration_count
+            __props__.__dict__["iteration_frequency_days"] = iteration_frequency_days
             __props__.__dict__["linked_flag_id"] = linked_flag_id
             __props__.__dict__["name"] = name
             __props__.__dict__["project_id"] = project_id
@@ -461,6 +501,9 @@ class Survey(pulumi.CustomResource):
             __props__.__dict__["start_date"] = start_date
             __props__.__dict__["targeting_flag_filters"] = targeting_flag_filters
             __props__.__dict__["type"] = type
+            __props__.__dict__["current_iteration"] = None
+            __props__.__dict__["current_iteration_start_date"] = None
+            __props__.__dict__["iteration_start_dates"] = None
             __props__.__dict__["survey_id"] = None
         super(Survey, __self__).__init__(
             'posthog:index:Survey',
@@ -488,10 +531,15 @@ class Survey(pulumi.CustomResource):
         __props__.__dict__["appearance"] = None
         __props__.__dict__["archived"] = None
         __props__.__dict__["conditions"] = None
+        __props__.__dict__["current_iteration"] = None
+        __props__.__dict__["current_iteration_start_date"] = None
         __props__.__dict__["description"] = None
         __props__.__dict__["enable_iframe_embedding"] = None
         __props__.__dict__["enable_partial_responses"] = None
         __props__.__dict__["end_date"] = None
+        __props__.__dict__["iteration_count"] = None
+        __props__.__dict__["iteration_frequency_days"] = None
+        __props__.__dict__["iteration_start_dates"] = None
         __props__.__dict__["linked_flag_id"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["project_id"] = None
@@ -543,6 +591,22 @@ class Survey(pulumi.CustomResource):
         return pulumi.get(self, "conditions")
 
     @_builtins.property
+    @pulumi.getter(name="currentIteration")
+    def current_iteration(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The iteration under way.
+        """
+        return pulumi.get(self, "current_iteration")
+
+    @_builtins.property
+    @pulumi.getter(name="currentIterationStartDate")
+    def current_iteration_start_date(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the iteration under way started.
+        """
+        return pulumi.get(self, "current_iteration_start_date")
+
+    @_builtins.property
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
@@ -573,6 +637,30 @@ class Survey(pulumi.CustomResource):
         When the survey was stopped (ISO 8601): set it to stop collecting responses.
         """
         return pulumi.get(self, "end_date")
+
+    @_builtins.property
+    @pulumi.getter(name="iterationCount")
+    def iteration_count(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+        """
+        return pulumi.get(self, "iteration_count")
+
+    @_builtins.property
+    @pulumi.getter(name="iterationFrequencyDays")
+    def iteration_frequency_days(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Days between the survey's iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
+        """
+        return pulumi.get(self, "iteration_frequency_days")
+
+    @_builtins.property
+    @pulumi.getter(name="iterationStartDates")
+    def iteration_start_dates(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        When each iteration starts, as PostHog derives them (empty without iterations, null while a draft).
+        """
+        return pulumi.get(self, "iteration_start_dates")
 
     @_builtins.property
     @pulumi.getter(name="linkedFlagId")

@@ -133,6 +133,34 @@ public class Survey extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.conditions);
     }
     /**
+     * The iteration under way.
+     * 
+     */
+    @Export(name="currentIteration", refs={Integer.class}, tree="[0]")
+    private Output</* @Nullable */ Integer> currentIteration;
+
+    /**
+     * @return The iteration under way.
+     * 
+     */
+    public Output<Optional<Integer>> currentIteration() {
+        return Codegen.optional(this.currentIteration);
+    }
+    /**
+     * When the iteration under way started.
+     * 
+     */
+    @Export(name="currentIterationStartDate", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> currentIterationStartDate;
+
+    /**
+     * @return When the iteration under way started.
+     * 
+     */
+    public Output<Optional<String>> currentIterationStartDate() {
+        return Codegen.optional(this.currentIterationStartDate);
+    }
+    /**
      * What the survey is for; may be empty.
      * 
      */
@@ -187,6 +215,48 @@ public class Survey extends com.pulumi.resources.CustomResource {
      */
     public Output<Optional<String>> endDate() {
         return Codegen.optional(this.endDate);
+    }
+    /**
+     * How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+     * 
+     */
+    @Export(name="iterationCount", refs={Integer.class}, tree="[0]")
+    private Output</* @Nullable */ Integer> iterationCount;
+
+    /**
+     * @return How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+     * 
+     */
+    public Output<Optional<Integer>> iterationCount() {
+        return Codegen.optional(this.iterationCount);
+    }
+    /**
+     * Days between the survey&#39;s iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
+     * 
+     */
+    @Export(name="iterationFrequencyDays", refs={Integer.class}, tree="[0]")
+    private Output</* @Nullable */ Integer> iterationFrequencyDays;
+
+    /**
+     * @return Days between the survey&#39;s iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
+     * 
+     */
+    public Output<Optional<Integer>> iterationFrequencyDays() {
+        return Codegen.optional(this.iterationFrequencyDays);
+    }
+    /**
+     * When each iteration starts, as PostHog derives them (empty without iterations, null while a draft).
+     * 
+     */
+    @Export(name="iterationStartDates", refs={List.class,String.class}, tree="[0,1]")
+    private Output</* @Nullable */ List<String>> iterationStartDates;
+
+    /**
+     * @return When each iteration starts, as PostHog derives them (empty without iterations, null while a draft).
+     * 
+     */
+    public Output<Optional<List<String>>> iterationStartDates() {
+        return Codegen.optional(this.iterationStartDates);
     }
     /**
      * A feature flag (its numeric id, a FeatureFlag&#39;s flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.

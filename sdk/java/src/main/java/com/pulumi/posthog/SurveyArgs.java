@@ -141,6 +141,36 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+     * 
+     */
+    @Import(name="iterationCount")
+    private @Nullable Output<Integer> iterationCount;
+
+    /**
+     * @return How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+     * 
+     */
+    public Optional<Output<Integer>> iterationCount() {
+        return Optional.ofNullable(this.iterationCount);
+    }
+
+    /**
+     * Days between the survey&#39;s iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
+     * 
+     */
+    @Import(name="iterationFrequencyDays")
+    private @Nullable Output<Integer> iterationFrequencyDays;
+
+    /**
+     * @return Days between the survey&#39;s iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
+     * 
+     */
+    public Optional<Output<Integer>> iterationFrequencyDays() {
+        return Optional.ofNullable(this.iterationFrequencyDays);
+    }
+
+    /**
      * A feature flag (its numeric id, a FeatureFlag&#39;s flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.
      * 
      */
@@ -286,6 +316,8 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
         this.enableIframeEmbedding = $.enableIframeEmbedding;
         this.enablePartialResponses = $.enablePartialResponses;
         this.endDate = $.endDate;
+        this.iterationCount = $.iterationCount;
+        this.iterationFrequencyDays = $.iterationFrequencyDays;
         this.linkedFlagId = $.linkedFlagId;
         this.name = $.name;
         this.projectId = $.projectId;
@@ -481,6 +513,48 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder endDate(String endDate) {
             return endDate(Output.of(endDate));
+        }
+
+        /**
+         * @param iterationCount How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder iterationCount(@Nullable Output<Integer> iterationCount) {
+            $.iterationCount = iterationCount;
+            return this;
+        }
+
+        /**
+         * @param iterationCount How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder iterationCount(Integer iterationCount) {
+            return iterationCount(Output.of(iterationCount));
+        }
+
+        /**
+         * @param iterationFrequencyDays Days between the survey&#39;s iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder iterationFrequencyDays(@Nullable Output<Integer> iterationFrequencyDays) {
+            $.iterationFrequencyDays = iterationFrequencyDays;
+            return this;
+        }
+
+        /**
+         * @param iterationFrequencyDays Days between the survey&#39;s iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder iterationFrequencyDays(Integer iterationFrequencyDays) {
+            return iterationFrequencyDays(Output.of(iterationFrequencyDays));
         }
 
         /**
