@@ -135,6 +135,49 @@ test("Survey: its iterations read back without change, PostHog's start dates as 
   });
 });
 
+test("Survey: its response sampling read back without change, PostHog's daily limits as an output; a new limit applied; PostHog fails where the provider refuses", async () => {
+  const provider = new SurveyLifecycle(connection);
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const inputs: Json = {
+    projectId,
+    name: name("Sampled"),
+    type: "api",
+    questions: [{ type: "open", question: "Anything else?" }],
+    responseSamplingStartDate: `${tomorrow}T00:00:00Z`,
+    responseSamplingInterval: 1,
+    responseSamplingIntervalType: "week",
+    responseSamplingLimit: 70,
+  };
+  const created = await provider.create(inputs);
+  const limits = JSON.parse((created.outs as Json)["responseSamplingDailyLimits"] as string) as Json[];
+  expect(limits).toHaveLength(7);
+  expect(limits[0]).toEqual({ date: `${tomorrow}T00:00:00+00:00`, daily_response_limit: 10, rollout_percentage: 14.29 });
+  expect(limits[6]).toMatchObject({ daily_response_limit: 70, rollout_percentage: 100 });
+  const read = await provider.read(created.id, created.outs as Json);
+  expect(read.inputs).toEqual(inputs);
+  expect(read.props).toEqual(created.outs);
+  expect((await provider.diff(created.id, read.props as Json, inputs)).changes).toBe(false);
+  await provider.update(created.id, read.props as Json, { ...inputs, responseSamplingLimit: 7 });
+  const live = await surveys.getSurvey(client, projectId, created.id);
+  expect(JSON.parse(live.response_sampling_daily_limits as string)[6]).toMatchObject({ daily_response_limit: 7 });
+  // The provider's refusals are PostHog's failures: a limit without an interval, a start date without a limit.
+  const { responseSamplingInterval: _, ...noInterval } = inputs;
+  const { responseSamplingLimit: __, ...noLimit } = inputs;
+  expect(surveyModel.validate(noInterval)).toEqual([expect.objectContaining({ property: "responseSamplingInterval" })]);
+  expect(surveyModel.validate(noLimit)).toEqual([expect.objectContaining({ property: "responseSamplingStartDate" })]);
+  await expect(
+    surveys.createSurvey(client, projectId, { name: name("no-interval"), type: "api", response_sampling_limit: 5 }),
+  ).rejects.toMatchObject({ status: 500 });
+  await expect(
+    surveys.createSurvey(client, projectId, {
+      name: name("no-limit"),
+      type: "api",
+      response_sampling_start_date: `${tomorrow}T00:00:00Z`,
+      response_sampling_interval: 1,
+    }),
+  ).rejects.toMatchObject({ status: 500 });
+});
+
 test("Experiment: PostHog makes the flag; read back without change; launch, stop; soft delete leaves the flag", async () => {
   const provider = new ExperimentLifecycle(connection);
   const inputs: Json = {

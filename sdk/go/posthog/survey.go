@@ -105,6 +105,16 @@ type Survey struct {
 	ProjectId pulumi.IntOutput `pulumi:"projectId"`
 	// The questions, in order (a changed question keeps the id PostHog gave it, found by its text, else by its place and type; give `id` to pin it); each has `type` ("open", "link", "rating", "single_choice", "multiple_choice"), `question` and its kind's own fields: `link` (https or mailto), `display` ("number" or "emoji") and `scale` for a rating, `choices` for a choice; any may have `description`, `buttonText`, `optional` and `branching` (`{type: "next_question" | "end" | "response_based" | "specific_question", index?, responseValues?}`). PostHog gives each an `id`.
 	Questions pulumi.ArrayOutput `pulumi:"questions"`
+	// PostHog's daily response limits over the sampling interval, as the JSON text it stores.
+	ResponseSamplingDailyLimits pulumi.StringPtrOutput `pulumi:"responseSamplingDailyLimits"`
+	// How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+	ResponseSamplingInterval pulumi.IntPtrOutput `pulumi:"responseSamplingInterval"`
+	// The unit of `responseSamplingInterval`: "day", "week" (PostHog's default) or "month" (30 days); `null` for no sampling.
+	ResponseSamplingIntervalType pulumi.StringPtrOutput `pulumi:"responseSamplingIntervalType"`
+	// How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+	ResponseSamplingLimit pulumi.IntPtrOutput `pulumi:"responseSamplingLimit"`
+	// When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
+	ResponseSamplingStartDate pulumi.StringPtrOutput `pulumi:"responseSamplingStartDate"`
 	// Stop after this many responses.
 	ResponsesLimit pulumi.IntPtrOutput `pulumi:"responsesLimit"`
 	// How often a person is asked: "once" (PostHog's default), "recurring" (again after each iteration) or "always".
@@ -193,6 +203,14 @@ type surveyArgs struct {
 	ProjectId *int `pulumi:"projectId"`
 	// The questions, in order (a changed question keeps the id PostHog gave it, found by its text, else by its place and type; give `id` to pin it); each has `type` ("open", "link", "rating", "single_choice", "multiple_choice"), `question` and its kind's own fields: `link` (https or mailto), `display` ("number" or "emoji") and `scale` for a rating, `choices` for a choice; any may have `description`, `buttonText`, `optional` and `branching` (`{type: "next_question" | "end" | "response_based" | "specific_question", index?, responseValues?}`). PostHog gives each an `id`.
 	Questions []interface{} `pulumi:"questions"`
+	// How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+	ResponseSamplingInterval *int `pulumi:"responseSamplingInterval"`
+	// The unit of `responseSamplingInterval`: "day", "week" (PostHog's default) or "month" (30 days); `null` for no sampling.
+	ResponseSamplingIntervalType *string `pulumi:"responseSamplingIntervalType"`
+	// How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+	ResponseSamplingLimit *int `pulumi:"responseSamplingLimit"`
+	// When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
+	ResponseSamplingStartDate *string `pulumi:"responseSamplingStartDate"`
 	// Stop after this many responses.
 	ResponsesLimit *int `pulumi:"responsesLimit"`
 	// How often a person is asked: "once" (PostHog's default), "recurring" (again after each iteration) or "always".
@@ -235,6 +253,14 @@ type SurveyArgs struct {
 	ProjectId pulumi.IntPtrInput
 	// The questions, in order (a changed question keeps the id PostHog gave it, found by its text, else by its place and type; give `id` to pin it); each has `type` ("open", "link", "rating", "single_choice", "multiple_choice"), `question` and its kind's own fields: `link` (https or mailto), `display` ("number" or "emoji") and `scale` for a rating, `choices` for a choice; any may have `description`, `buttonText`, `optional` and `branching` (`{type: "next_question" | "end" | "response_based" | "specific_question", index?, responseValues?}`). PostHog gives each an `id`.
 	Questions pulumi.ArrayInput
+	// How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+	ResponseSamplingInterval pulumi.IntPtrInput
+	// The unit of `responseSamplingInterval`: "day", "week" (PostHog's default) or "month" (30 days); `null` for no sampling.
+	ResponseSamplingIntervalType pulumi.StringPtrInput
+	// How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+	ResponseSamplingLimit pulumi.IntPtrInput
+	// When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
+	ResponseSamplingStartDate pulumi.StringPtrInput
 	// Stop after this many responses.
 	ResponsesLimit pulumi.IntPtrInput
 	// How often a person is asked: "once" (PostHog's default), "recurring" (again after each iteration) or "always".
@@ -367,6 +393,31 @@ func (o SurveyOutput) ProjectId() pulumi.IntOutput {
 // The questions, in order (a changed question keeps the id PostHog gave it, found by its text, else by its place and type; give `id` to pin it); each has `type` ("open", "link", "rating", "single_choice", "multiple_choice"), `question` and its kind's own fields: `link` (https or mailto), `display` ("number" or "emoji") and `scale` for a rating, `choices` for a choice; any may have `description`, `buttonText`, `optional` and `branching` (`{type: "next_question" | "end" | "response_based" | "specific_question", index?, responseValues?}`). PostHog gives each an `id`.
 func (o SurveyOutput) Questions() pulumi.ArrayOutput {
 	return o.ApplyT(func(v *Survey) pulumi.ArrayOutput { return v.Questions }).(pulumi.ArrayOutput)
+}
+
+// PostHog's daily response limits over the sampling interval, as the JSON text it stores.
+func (o SurveyOutput) ResponseSamplingDailyLimits() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Survey) pulumi.StringPtrOutput { return v.ResponseSamplingDailyLimits }).(pulumi.StringPtrOutput)
+}
+
+// How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+func (o SurveyOutput) ResponseSamplingInterval() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Survey) pulumi.IntPtrOutput { return v.ResponseSamplingInterval }).(pulumi.IntPtrOutput)
+}
+
+// The unit of `responseSamplingInterval`: "day", "week" (PostHog's default) or "month" (30 days); `null` for no sampling.
+func (o SurveyOutput) ResponseSamplingIntervalType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Survey) pulumi.StringPtrOutput { return v.ResponseSamplingIntervalType }).(pulumi.StringPtrOutput)
+}
+
+// How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+func (o SurveyOutput) ResponseSamplingLimit() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Survey) pulumi.IntPtrOutput { return v.ResponseSamplingLimit }).(pulumi.IntPtrOutput)
+}
+
+// When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
+func (o SurveyOutput) ResponseSamplingStartDate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Survey) pulumi.StringPtrOutput { return v.ResponseSamplingStartDate }).(pulumi.StringPtrOutput)
 }
 
 // Stop after this many responses.

@@ -33,6 +33,10 @@ class SurveyArgs:
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
                  questions: pulumi.Input[Optional[Sequence[Any]]] = None,
+                 response_sampling_interval: pulumi.Input[Optional[_builtins.int]] = None,
+                 response_sampling_interval_type: pulumi.Input[Optional[_builtins.str]] = None,
+                 response_sampling_limit: pulumi.Input[Optional[_builtins.int]] = None,
+                 response_sampling_start_date: pulumi.Input[Optional[_builtins.str]] = None,
                  responses_limit: pulumi.Input[Optional[_builtins.int]] = None,
                  schedule: pulumi.Input[Optional[_builtins.str]] = None,
                  start_date: pulumi.Input[Optional[_builtins.str]] = None,
@@ -55,6 +59,10 @@ class SurveyArgs:
         :param pulumi.Input[_builtins.str] name: The survey's name: at most 400 characters, unique among the project's surveys. Changing it renames the survey.
         :param pulumi.Input[_builtins.int] project_id: The project the survey belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the survey.
         :param pulumi.Input[Sequence[Any]] questions: The questions, in order (a changed question keeps the id PostHog gave it, found by its text, else by its place and type; give `id` to pin it); each has `type` ("open", "link", "rating", "single_choice", "multiple_choice"), `question` and its kind's own fields: `link` (https or mailto), `display` ("number" or "emoji") and `scale` for a rating, `choices` for a choice; any may have `description`, `buttonText`, `optional` and `branching` (`{type: "next_question" | "end" | "response_based" | "specific_question", index?, responseValues?}`). PostHog gives each an `id`.
+        :param pulumi.Input[_builtins.int] response_sampling_interval: How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+        :param pulumi.Input[_builtins.str] response_sampling_interval_type: The unit of `responseSamplingInterval`: "day", "week" (PostHog's default) or "month" (30 days); `null` for no sampling.
+        :param pulumi.Input[_builtins.int] response_sampling_limit: How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+        :param pulumi.Input[_builtins.str] response_sampling_start_date: When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
         :param pulumi.Input[_builtins.int] responses_limit: Stop after this many responses.
         :param pulumi.Input[_builtins.str] schedule: How often a person is asked: "once" (PostHog's default), "recurring" (again after each iteration) or "always".
         :param pulumi.Input[_builtins.str] start_date: When the survey was launched (ISO 8601): set it to launch, `null` for a draft.
@@ -89,6 +97,14 @@ class SurveyArgs:
             pulumi.set(__self__, "project_id", project_id)
         if questions is not None:
             pulumi.set(__self__, "questions", questions)
+        if response_sampling_interval is not None:
+            pulumi.set(__self__, "response_sampling_interval", response_sampling_interval)
+        if response_sampling_interval_type is not None:
+            pulumi.set(__self__, "response_sampling_interval_type", response_sampling_interval_type)
+        if response_sampling_limit is not None:
+            pulumi.set(__self__, "response_sampling_limit", response_sampling_limit)
+        if response_sampling_start_date is not None:
+            pulumi.set(__self__, "response_sampling_start_date", response_sampling_start_date)
         if responses_limit is not None:
             pulumi.set(__self__, "responses_limit", responses_limit)
         if schedule is not None:
@@ -269,6 +285,54 @@ class SurveyArgs:
         pulumi.set(self, "questions", value)
 
     @_builtins.property
+    @pulumi.getter(name="responseSamplingInterval")
+    def response_sampling_interval(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+        """
+        return pulumi.get(self, "response_sampling_interval")
+
+    @response_sampling_interval.setter
+    def response_sampling_interval(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "response_sampling_interval", value)
+
+    @_builtins.property
+    @pulumi.getter(name="responseSamplingIntervalType")
+    def response_sampling_interval_type(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The unit of `responseSamplingInterval`: "day", "week" (PostHog's default) or "month" (30 days); `null` for no sampling.
+        """
+        return pulumi.get(self, "response_sampling_interval_type")
+
+    @response_sampling_interval_type.setter
+    def response_sampling_interval_type(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "response_sampling_interval_type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="responseSamplingLimit")
+    def response_sampling_limit(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+        """
+        return pulumi.get(self, "response_sampling_limit")
+
+    @response_sampling_limit.setter
+    def response_sampling_limit(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "response_sampling_limit", value)
+
+    @_builtins.property
+    @pulumi.getter(name="responseSamplingStartDate")
+    def response_sampling_start_date(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
+        """
+        return pulumi.get(self, "response_sampling_start_date")
+
+    @response_sampling_start_date.setter
+    def response_sampling_start_date(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "response_sampling_start_date", value)
+
+    @_builtins.property
     @pulumi.getter(name="responsesLimit")
     def responses_limit(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -349,6 +413,10 @@ class Survey(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
                  questions: pulumi.Input[Optional[Sequence[Any]]] = None,
+                 response_sampling_interval: pulumi.Input[Optional[_builtins.int]] = None,
+                 response_sampling_interval_type: pulumi.Input[Optional[_builtins.str]] = None,
+                 response_sampling_limit: pulumi.Input[Optional[_builtins.int]] = None,
+                 response_sampling_start_date: pulumi.Input[Optional[_builtins.str]] = None,
                  responses_limit: pulumi.Input[Optional[_builtins.int]] = None,
                  schedule: pulumi.Input[Optional[_builtins.str]] = None,
                  start_date: pulumi.Input[Optional[_builtins.str]] = None,
@@ -399,6 +467,10 @@ class Survey(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] name: The survey's name: at most 400 characters, unique among the project's surveys. Changing it renames the survey.
         :param pulumi.Input[_builtins.int] project_id: The project the survey belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the survey.
         :param pulumi.Input[Sequence[Any]] questions: The questions, in order (a changed question keeps the id PostHog gave it, found by its text, else by its place and type; give `id` to pin it); each has `type` ("open", "link", "rating", "single_choice", "multiple_choice"), `question` and its kind's own fields: `link` (https or mailto), `display` ("number" or "emoji") and `scale` for a rating, `choices` for a choice; any may have `description`, `buttonText`, `optional` and `branching` (`{type: "next_question" | "end" | "response_based" | "specific_question", index?, responseValues?}`). PostHog gives each an `id`.
+        :param pulumi.Input[_builtins.int] response_sampling_interval: How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+        :param pulumi.Input[_builtins.str] response_sampling_interval_type: The unit of `responseSamplingInterval`: "day", "week" (PostHog's default) or "month" (30 days); `null` for no sampling.
+        :param pulumi.Input[_builtins.int] response_sampling_limit: How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+        :param pulumi.Input[_builtins.str] response_sampling_start_date: When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
         :param pulumi.Input[_builtins.int] responses_limit: Stop after this many responses.
         :param pulumi.Input[_builtins.str] schedule: How often a person is asked: "once" (PostHog's default), "recurring" (again after each iteration) or "always".
         :param pulumi.Input[_builtins.str] start_date: When the survey was launched (ISO 8601): set it to launch, `null` for a draft.
@@ -468,6 +540,10 @@ class Survey(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
                  questions: pulumi.Input[Optional[Sequence[Any]]] = None,
+                 response_sampling_interval: pulumi.Input[Optional[_builtins.int]] = None,
+                 response_sampling_interval_type: pulumi.Input[Optional[_builtins.str]] = None,
+                 response_sampling_limit: pulumi.Input[Optional[_builtins.int]] = None,
+                 response_sampling_start_date: pulumi.Input[Optional[_builtins.str]] = None,
                  responses_limit: pulumi.Input[Optional[_builtins.int]] = None,
                  schedule: pulumi.Input[Optional[_builtins.str]] = None,
                  start_date: pulumi.Input[Optional[_builtins.str]] = None,
@@ -496,6 +572,10 @@ class Survey(pulumi.CustomResource):
             __props__.__dict__["name"] = name
             __props__.__dict__["project_id"] = project_id
             __props__.__dict__["questions"] = questions
+            __props__.__dict__["response_sampling_interval"] = response_sampling_interval
+            __props__.__dict__["response_sampling_interval_type"] = response_sampling_interval_type
+            __props__.__dict__["response_sampling_limit"] = response_sampling_limit
+            __props__.__dict__["response_sampling_start_date"] = response_sampling_start_date
             __props__.__dict__["responses_limit"] = responses_limit
             __props__.__dict__["schedule"] = schedule
             __props__.__dict__["start_date"] = start_date
@@ -504,6 +584,7 @@ class Survey(pulumi.CustomResource):
             __props__.__dict__["current_iteration"] = None
             __props__.__dict__["current_iteration_start_date"] = None
             __props__.__dict__["iteration_start_dates"] = None
+            __props__.__dict__["response_sampling_daily_limits"] = None
             __props__.__dict__["survey_id"] = None
         super(Survey, __self__).__init__(
             'posthog:index:Survey',
@@ -544,6 +625,11 @@ class Survey(pulumi.CustomResource):
         __props__.__dict__["name"] = None
         __props__.__dict__["project_id"] = None
         __props__.__dict__["questions"] = None
+        __props__.__dict__["response_sampling_daily_limits"] = None
+        __props__.__dict__["response_sampling_interval"] = None
+        __props__.__dict__["response_sampling_interval_type"] = None
+        __props__.__dict__["response_sampling_limit"] = None
+        __props__.__dict__["response_sampling_start_date"] = None
         __props__.__dict__["responses_limit"] = None
         __props__.__dict__["schedule"] = None
         __props__.__dict__["start_date"] = None
@@ -693,6 +779,46 @@ class Survey(pulumi.CustomResource):
         The questions, in order (a changed question keeps the id PostHog gave it, found by its text, else by its place and type; give `id` to pin it); each has `type` ("open", "link", "rating", "single_choice", "multiple_choice"), `question` and its kind's own fields: `link` (https or mailto), `display` ("number" or "emoji") and `scale` for a rating, `choices` for a choice; any may have `description`, `buttonText`, `optional` and `branching` (`{type: "next_question" | "end" | "response_based" | "specific_question", index?, responseValues?}`). PostHog gives each an `id`.
         """
         return pulumi.get(self, "questions")
+
+    @_builtins.property
+    @pulumi.getter(name="responseSamplingDailyLimits")
+    def response_sampling_daily_limits(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        PostHog's daily response limits over the sampling interval, as the JSON text it stores.
+        """
+        return pulumi.get(self, "response_sampling_daily_limits")
+
+    @_builtins.property
+    @pulumi.getter(name="responseSamplingInterval")
+    def response_sampling_interval(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+        """
+        return pulumi.get(self, "response_sampling_interval")
+
+    @_builtins.property
+    @pulumi.getter(name="responseSamplingIntervalType")
+    def response_sampling_interval_type(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The unit of `responseSamplingInterval`: "day", "week" (PostHog's default) or "month" (30 days); `null` for no sampling.
+        """
+        return pulumi.get(self, "response_sampling_interval_type")
+
+    @_builtins.property
+    @pulumi.getter(name="responseSamplingLimit")
+    def response_sampling_limit(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+        """
+        return pulumi.get(self, "response_sampling_limit")
+
+    @_builtins.property
+    @pulumi.getter(name="responseSamplingStartDate")
+    def response_sampling_start_date(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
+        """
+        return pulumi.get(self, "response_sampling_start_date")
 
     @_builtins.property
     @pulumi.getter(name="responsesLimit")

@@ -145,6 +145,35 @@ export function surveyProblems(
         "targetingFlagFilters rolls out to everyone (a group with no properties at 100%): PostHog refuses such targeting; leave targetingFlagFilters out to show the survey to everyone",
       );
   }
+  // SurveySerializerCreateUpdateOnly.validate, and the Survey model's update_response_sampling_limits (pre_save,
+  // products/surveys/backend/models.py), which fails (500) on a missing limit or interval or a blank interval type.
+  const limit = known["response_sampling_limit"];
+  if (typeof limit === "number" && limit > 0) {
+    if (!declares("response_sampling_interval"))
+      refuse(
+        "response_sampling_interval",
+        "responseSamplingInterval is required with a responseSamplingLimit above 0 (PostHog fails, 500, without it)",
+      );
+    else if (!declares("response_sampling_start_date"))
+      refuse(
+        "response_sampling_start_date",
+        "responseSamplingStartDate is required with a responseSamplingLimit above 0 (Response sampling start date should be set)",
+      );
+  }
+  const intervalType = known["response_sampling_interval_type"];
+  if (declares("response_sampling_start_date") && intervalType !== null && limit !== 0) {
+    // A limit above 0 needs the interval (above); a missing limit fails on its own.
+    if (!declares("response_sampling_limit"))
+      refuse(
+        "response_sampling_start_date",
+        "responseSamplingStartDate needs responseSamplingLimit (PostHog fails, 500, deriving the daily limits without it; 0 for no sampling)",
+      );
+    if (intervalType === "")
+      refuse(
+        "response_sampling_interval_type",
+        'responseSamplingIntervalType must be "day", "week" or "month" with a responseSamplingStartDate (PostHog fails, 500, on a blank one)',
+      );
+  }
   if (known["type"] === "external_survey") {
     for (const field of ["linked_flag_id", "targeting_flag_filters"])
       if (known[field] !== undefined && known[field] !== null)
@@ -287,6 +316,38 @@ export const surveyFields = {
     sentWith: ["iteration_count"],
     doc: "Days between the survey's iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.",
   },
+  response_sampling_start_date: {
+    ...dateTimeField(SURVEY_SERIALIZER),
+    // validate requires it in the same request as a limit and an interval above 0.
+    sentWith: ["response_sampling_limit"],
+    doc: "When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).",
+  },
+  response_sampling_interval_type: {
+    input: z
+      .enum(["day", "week", "month", ""], { error: `must be "day", "week" or "month" (Survey.response_sampling_interval_type)` })
+      .nullable(),
+    doc: 'The unit of `responseSamplingInterval`: "day", "week" (PostHog\'s default) or "month" (30 days); `null` for no sampling.',
+  },
+  response_sampling_interval: {
+    input: z
+      .number({ error: "must be a whole number or null" })
+      .int({ error: "must be a whole number or null" })
+      .min(1, { error: `must be greater than 0 (Response sampling interval must be greater than 0., validate, ${SURVEY_SERIALIZER})` })
+      .max(MAX_POSITIVE, { error: `must be at most ${MAX_POSITIVE} (Survey.response_sampling_interval, a PositiveIntegerField)` })
+      .nullable(),
+    // validate reads the interval of the request that sends a limit (None there fails, 500).
+    sentWith: ["response_sampling_limit"],
+    doc: "How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.",
+  },
+  response_sampling_limit: {
+    input: z
+      .number({ error: "must be a whole number or null" })
+      .int({ error: "must be a whole number or null" })
+      .min(0, { error: "must be at least 0 (Survey.response_sampling_limit, a PositiveIntegerField)" })
+      .max(MAX_POSITIVE, { error: `must be at most ${MAX_POSITIVE} (Survey.response_sampling_limit, a PositiveIntegerField)` })
+      .nullable(),
+    doc: "How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.",
+  },
 } as const satisfies Record<string, FieldDef>;
 
 /** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
@@ -301,11 +362,9 @@ export const surveyLeftOut: LeftOut = {
     "PostHog's, from iterationCount, iterationFrequencyDays and startDate (a written value is replaced): the output iterationStartDates",
   current_iteration: "PostHog's, from iterationCount and startDate: the output currentIteration",
   current_iteration_start_date: "PostHog's, from iterationCount and startDate: the output currentIterationStartDate",
-  response_sampling_start_date: "not yet managed: response sampling",
-  response_sampling_interval_type: "not yet managed: response sampling",
-  response_sampling_interval: "not yet managed: response sampling",
-  response_sampling_limit: "not yet managed: response sampling",
-  response_sampling_daily_limits: "not yet managed: response sampling",
+  // The Survey model's pre_save (update_response_sampling_limits) writes it over.
+  response_sampling_daily_limits:
+    "PostHog's, from the sampling start date, interval and limit (a written value is replaced): the output responseSamplingDailyLimits",
 };
 
 /** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */

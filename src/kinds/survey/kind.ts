@@ -68,6 +68,10 @@ export const surveyKind: Kind<"project", SurveyRecord> = {
         },
         currentIteration: { type: "integer", description: "The iteration under way." },
         currentIterationStartDate: { type: "string", description: "When the iteration under way started." },
+        responseSamplingDailyLimits: {
+          type: "string",
+          description: "PostHog's daily response limits over the sampling interval, as the JSON text it stores.",
+        },
       },
       { key: "uuid" },
     ),

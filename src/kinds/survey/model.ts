@@ -14,6 +14,9 @@ import { isUnknown } from "../../kit/unknown";
 export type SurveyRead = Survey & { linked_flag_id: number | null; targeting_flag_filters: unknown };
 export type SurveyRecord = InProject<SurveyRead>;
 
+const jsonText = (value: unknown) =>
+  value === undefined || value === null || typeof value === "string" ? (value ?? null) : JSON.stringify(value);
+
 const base = fieldModel<SurveyRead>({
   className: "Survey",
   noun: "survey",
@@ -27,6 +30,10 @@ const base = fieldModel<SurveyRead>({
     },
     currentIteration: { type: "number | null", doc: "The iteration under way (1 once an iterating survey has started)." },
     currentIterationStartDate: { type: "string | null", doc: "When the iteration under way started." },
+    responseSamplingDailyLimits: {
+      type: "string | null",
+      doc: "PostHog's daily response limits and rollout over the sampling interval, as the JSON text it stores (`[{date, daily_response_limit, rollout_percentage}]`); `null` without sampling.",
+    },
   },
   types: {
     SurveyBranching: {
@@ -52,13 +59,16 @@ const base = fieldModel<SurveyRead>({
     name: "PostHog names every survey, uniquely in its project",
     type: 'PostHog needs to know how to show it ("popover", "widget", "external_survey" or "api")',
   },
-  // PostHog derives the iterations (update_survey_iterations, the Survey model's pre_save): outputs, never drift.
+  // PostHog derives the iterations and the sampling's daily limits (update_survey_iterations and
+  // update_response_sampling_limits, the Survey model's pre_save): outputs, never drift.
   fixedOutputs: (record) => ({
     name: record.name,
     type: record.type,
     iterationStartDates: record.iteration_start_dates ?? null,
     currentIteration: record.current_iteration ?? null,
     currentIterationStartDate: record.current_iteration_start_date ?? null,
+    // PostHog stores json.dumps' text in a JSON field (update_response_sampling_limits): answered as that text.
+    responseSamplingDailyLimits: jsonText(record.response_sampling_daily_limits),
   }),
   moreFailures(inputs, known, failed) {
     const failures: Failure[] = [];

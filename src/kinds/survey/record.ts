@@ -37,6 +37,7 @@ export const surveySchema = z.looseObject({
   iteration_start_dates: z.array(z.string().nullable()).nullish(),
   current_iteration: z.number().int().nullish(),
   current_iteration_start_date: z.string().nullish(),
+  response_sampling_daily_limits: z.unknown().optional(),
   enable_partial_responses: z.boolean().nullish(),
 });
 export type Survey = z.infer<typeof surveySchema>;

@@ -156,6 +156,70 @@ describe.each(versions)("PostHog %s", (version) => {
     expect((await provider.read(plain.id, plain.outs as Json)).inputs).toEqual(plainInputs);
   });
 
+  test("its response sampling: PostHog's daily limits as an output, no change after create; a new limit goes with its interval and start date; PostHog's 500s refused first", async () => {
+    const { provider, http, projectId, server } = setup();
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const inputs: Json = {
+      projectId,
+      name: `Sampled ${version}`,
+      type: "api",
+      responseSamplingStartDate: `${tomorrow}T00:00:00Z`,
+      responseSamplingInterval: 1,
+      responseSamplingIntervalType: "week",
+      responseSamplingLimit: 70,
+    };
+    const { responseSamplingLimit: _, ...noLimit } = inputs;
+    const { responseSamplingInterval: __, ...noInterval } = inputs;
+    expect((await provider.check({}, noLimit)).failures).toEqual([
+      {
+        property: "responseSamplingStartDate",
+        reason: expect.stringContaining("needs responseSamplingLimit"),
+      },
+    ]);
+    expect((await provider.check({}, noInterval)).failures).toEqual([
+      { property: "responseSamplingInterval", reason: expect.stringContaining("required with a responseSamplingLimit above 0") },
+    ]);
+    expect((await provider.check({}, { ...inputs, responseSamplingInterval: 0 })).failures).toEqual([
+      { property: "responseSamplingInterval", reason: expect.stringContaining("must be greater than 0") },
+    ]);
+    // What the provider refuses, PostHog fails on (500) or refuses.
+    await expect(
+      surveys.createSurvey(http, projectId, {
+        name: "no limit",
+        type: "api",
+        response_sampling_start_date: `${tomorrow}T00:00:00Z`,
+        response_sampling_interval: 1,
+      }),
+    ).rejects.toMatchObject({ status: 500 });
+    await expect(
+      surveys.createSurvey(http, projectId, { name: "no interval", type: "api", response_sampling_limit: 5 }),
+    ).rejects.toMatchObject({ status: 500 });
+
+    const created = await provider.create(inputs);
+    const outs = created.outs as Json;
+    const limits = JSON.parse(outs["responseSamplingDailyLimits"] as string) as Json[];
+    expect(limits).toHaveLength(7);
+    expect(limits[0]).toEqual({ date: `${tomorrow}T00:00:00+00:00`, daily_response_limit: 10, rollout_percentage: 14.29 });
+    expect(limits[6]).toMatchObject({ daily_response_limit: 70, rollout_percentage: 100 });
+    expect((await provider.diff(created.id, outs, inputs)).changes).toBe(false);
+    expect((await provider.read(created.id, outs)).inputs).toEqual(inputs);
+
+    await server.clearRequests();
+    await provider.update(created.id, outs, { ...inputs, responseSamplingLimit: 7 });
+    expect((await server.requests({ method: "PATCH" })).map((r) => r.bodyKeys)).toEqual([
+      ["response_sampling_limit", "response_sampling_start_date", "response_sampling_interval"],
+    ]);
+    const live = await surveys.getSurvey(http, projectId, created.id);
+    expect(JSON.parse(live.response_sampling_daily_limits as string)[6]).toMatchObject({ daily_response_limit: 7 });
+
+    // Omitted: PostHog's default interval type and no daily limits, nothing to change.
+    const plain = await provider.create({ projectId, name: `Unsampled ${version}`, type: "api" });
+    expect(plain.outs).toMatchObject({ responseSamplingDailyLimits: null });
+    expect((await provider.diff(plain.id, plain.outs as Json, { projectId, name: `Unsampled ${version}`, type: "api" })).changes).toBe(
+      false,
+    );
+  });
+
   test("a create whose answer is lost after PostHog committed is found by its name, not created twice", async () => {
     const { provider, server, http, projectId } = setup();
     await server.fault({ method: "POST", path: "/surveys/?$", status: 502, afterCommit: true });

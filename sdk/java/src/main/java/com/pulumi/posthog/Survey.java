@@ -315,6 +315,76 @@ public class Survey extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.questions);
     }
     /**
+     * PostHog&#39;s daily response limits over the sampling interval, as the JSON text it stores.
+     * 
+     */
+    @Export(name="responseSamplingDailyLimits", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> responseSamplingDailyLimits;
+
+    /**
+     * @return PostHog&#39;s daily response limits over the sampling interval, as the JSON text it stores.
+     * 
+     */
+    public Output<Optional<String>> responseSamplingDailyLimits() {
+        return Codegen.optional(this.responseSamplingDailyLimits);
+    }
+    /**
+     * How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+     * 
+     */
+    @Export(name="responseSamplingInterval", refs={Integer.class}, tree="[0]")
+    private Output</* @Nullable */ Integer> responseSamplingInterval;
+
+    /**
+     * @return How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+     * 
+     */
+    public Output<Optional<Integer>> responseSamplingInterval() {
+        return Codegen.optional(this.responseSamplingInterval);
+    }
+    /**
+     * The unit of `responseSamplingInterval`: &#34;day&#34;, &#34;week&#34; (PostHog&#39;s default) or &#34;month&#34; (30 days); `null` for no sampling.
+     * 
+     */
+    @Export(name="responseSamplingIntervalType", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> responseSamplingIntervalType;
+
+    /**
+     * @return The unit of `responseSamplingInterval`: &#34;day&#34;, &#34;week&#34; (PostHog&#39;s default) or &#34;month&#34; (30 days); `null` for no sampling.
+     * 
+     */
+    public Output<Optional<String>> responseSamplingIntervalType() {
+        return Codegen.optional(this.responseSamplingIntervalType);
+    }
+    /**
+     * How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+     * 
+     */
+    @Export(name="responseSamplingLimit", refs={Integer.class}, tree="[0]")
+    private Output</* @Nullable */ Integer> responseSamplingLimit;
+
+    /**
+     * @return How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+     * 
+     */
+    public Output<Optional<Integer>> responseSamplingLimit() {
+        return Codegen.optional(this.responseSamplingLimit);
+    }
+    /**
+     * When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
+     * 
+     */
+    @Export(name="responseSamplingStartDate", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> responseSamplingStartDate;
+
+    /**
+     * @return When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
+     * 
+     */
+    public Output<Optional<String>> responseSamplingStartDate() {
+        return Codegen.optional(this.responseSamplingStartDate);
+    }
+    /**
      * Stop after this many responses.
      * 
      */

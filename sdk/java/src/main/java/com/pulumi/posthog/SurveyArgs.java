@@ -231,6 +231,66 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+     * 
+     */
+    @Import(name="responseSamplingInterval")
+    private @Nullable Output<Integer> responseSamplingInterval;
+
+    /**
+     * @return How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+     * 
+     */
+    public Optional<Output<Integer>> responseSamplingInterval() {
+        return Optional.ofNullable(this.responseSamplingInterval);
+    }
+
+    /**
+     * The unit of `responseSamplingInterval`: &#34;day&#34;, &#34;week&#34; (PostHog&#39;s default) or &#34;month&#34; (30 days); `null` for no sampling.
+     * 
+     */
+    @Import(name="responseSamplingIntervalType")
+    private @Nullable Output<String> responseSamplingIntervalType;
+
+    /**
+     * @return The unit of `responseSamplingInterval`: &#34;day&#34;, &#34;week&#34; (PostHog&#39;s default) or &#34;month&#34; (30 days); `null` for no sampling.
+     * 
+     */
+    public Optional<Output<String>> responseSamplingIntervalType() {
+        return Optional.ofNullable(this.responseSamplingIntervalType);
+    }
+
+    /**
+     * How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+     * 
+     */
+    @Import(name="responseSamplingLimit")
+    private @Nullable Output<Integer> responseSamplingLimit;
+
+    /**
+     * @return How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+     * 
+     */
+    public Optional<Output<Integer>> responseSamplingLimit() {
+        return Optional.ofNullable(this.responseSamplingLimit);
+    }
+
+    /**
+     * When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
+     * 
+     */
+    @Import(name="responseSamplingStartDate")
+    private @Nullable Output<String> responseSamplingStartDate;
+
+    /**
+     * @return When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
+     * 
+     */
+    public Optional<Output<String>> responseSamplingStartDate() {
+        return Optional.ofNullable(this.responseSamplingStartDate);
+    }
+
+    /**
      * Stop after this many responses.
      * 
      */
@@ -322,6 +382,10 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
         this.name = $.name;
         this.projectId = $.projectId;
         this.questions = $.questions;
+        this.responseSamplingInterval = $.responseSamplingInterval;
+        this.responseSamplingIntervalType = $.responseSamplingIntervalType;
+        this.responseSamplingLimit = $.responseSamplingLimit;
+        this.responseSamplingStartDate = $.responseSamplingStartDate;
         this.responsesLimit = $.responsesLimit;
         this.schedule = $.schedule;
         this.startDate = $.startDate;
@@ -649,6 +713,90 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder questions(Object... questions) {
             return questions(List.of(questions));
+        }
+
+        /**
+         * @param responseSamplingInterval How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder responseSamplingInterval(@Nullable Output<Integer> responseSamplingInterval) {
+            $.responseSamplingInterval = responseSamplingInterval;
+            return this;
+        }
+
+        /**
+         * @param responseSamplingInterval How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder responseSamplingInterval(Integer responseSamplingInterval) {
+            return responseSamplingInterval(Output.of(responseSamplingInterval));
+        }
+
+        /**
+         * @param responseSamplingIntervalType The unit of `responseSamplingInterval`: &#34;day&#34;, &#34;week&#34; (PostHog&#39;s default) or &#34;month&#34; (30 days); `null` for no sampling.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder responseSamplingIntervalType(@Nullable Output<String> responseSamplingIntervalType) {
+            $.responseSamplingIntervalType = responseSamplingIntervalType;
+            return this;
+        }
+
+        /**
+         * @param responseSamplingIntervalType The unit of `responseSamplingInterval`: &#34;day&#34;, &#34;week&#34; (PostHog&#39;s default) or &#34;month&#34; (30 days); `null` for no sampling.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder responseSamplingIntervalType(String responseSamplingIntervalType) {
+            return responseSamplingIntervalType(Output.of(responseSamplingIntervalType));
+        }
+
+        /**
+         * @param responseSamplingLimit How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder responseSamplingLimit(@Nullable Output<Integer> responseSamplingLimit) {
+            $.responseSamplingLimit = responseSamplingLimit;
+            return this;
+        }
+
+        /**
+         * @param responseSamplingLimit How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder responseSamplingLimit(Integer responseSamplingLimit) {
+            return responseSamplingLimit(Output.of(responseSamplingLimit));
+        }
+
+        /**
+         * @param responseSamplingStartDate When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder responseSamplingStartDate(@Nullable Output<String> responseSamplingStartDate) {
+            $.responseSamplingStartDate = responseSamplingStartDate;
+            return this;
+        }
+
+        /**
+         * @param responseSamplingStartDate When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder responseSamplingStartDate(String responseSamplingStartDate) {
+            return responseSamplingStartDate(Output.of(responseSamplingStartDate));
         }
 
         /**
