@@ -92,6 +92,8 @@ export interface SurveyArgs {
   responseSamplingInterval?: pulumi.Input<number | null>;
   /** How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`. */
   responseSamplingLimit?: pulumi.Input<number | null>;
+  /** An insight (its numeric id, an Insight's insightId) the survey is linked to (today's PostHog; 2025-08-04 has no such field). */
+  linkedInsightId?: pulumi.Input<number | null>;
 }
 
 /** Properties for looking up an existing survey with `Survey.get`. */
@@ -159,6 +161,8 @@ export interface SurveyOutputProperties {
   readonly responseSamplingInterval?: pulumi.Output<number | null>;
   /** How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`. Present when declared. */
   readonly responseSamplingLimit?: pulumi.Output<number | null>;
+  /** An insight (its numeric id, an Insight's insightId) the survey is linked to (today's PostHog; 2025-08-04 has no such field). Present when declared. */
+  readonly linkedInsightId?: pulumi.Output<number | null>;
 }
 
 /** The output properties every `posthog.Survey` registers (a declared field adds its own). */

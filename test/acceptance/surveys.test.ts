@@ -178,6 +178,15 @@ test("Survey: its response sampling read back without change, PostHog's daily li
   ).rejects.toMatchObject({ status: 500 });
 });
 
+test("Survey: PostHog 2025-08-04 drops a linked insight unread, as the provider says (linkedInsightId is today's)", async () => {
+  const made = await surveys.createSurvey(client, projectId, { name: name("linked-insight"), type: "api", linked_insight_id: 1 });
+  expect(made).not.toHaveProperty("linked_insight_id");
+  expect(await surveys.getSurvey(client, projectId, made.id)).not.toHaveProperty("linked_insight_id");
+  await expect(
+    new SurveyLifecycle(connection).create({ projectId, name: name("linked-insight-2"), type: "api", linkedInsightId: 1 }),
+  ).rejects.toThrow(/linkedInsightId.*2025-08-04/s);
+});
+
 test("Experiment: PostHog makes the flag; read back without change; launch, stop; soft delete leaves the flag", async () => {
   const provider = new ExperimentLifecycle(connection);
   const inputs: Json = {

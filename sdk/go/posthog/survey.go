@@ -99,6 +99,8 @@ type Survey struct {
 	IterationStartDates pulumi.StringArrayOutput `pulumi:"iterationStartDates"`
 	// A feature flag (its numeric id, a FeatureFlag's flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.
 	LinkedFlagId pulumi.IntPtrOutput `pulumi:"linkedFlagId"`
+	// An insight (its numeric id, an Insight's insightId) the survey is linked to (today's PostHog; 2025-08-04 has no such field).
+	LinkedInsightId pulumi.IntPtrOutput `pulumi:"linkedInsightId"`
 	// The survey's name: at most 400 characters, unique among the project's surveys. Changing it renames the survey.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The project the survey belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the survey.
@@ -197,6 +199,8 @@ type surveyArgs struct {
 	IterationFrequencyDays *int `pulumi:"iterationFrequencyDays"`
 	// A feature flag (its numeric id, a FeatureFlag's flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.
 	LinkedFlagId *int `pulumi:"linkedFlagId"`
+	// An insight (its numeric id, an Insight's insightId) the survey is linked to (today's PostHog; 2025-08-04 has no such field).
+	LinkedInsightId *int `pulumi:"linkedInsightId"`
 	// The survey's name: at most 400 characters, unique among the project's surveys. Changing it renames the survey.
 	Name *string `pulumi:"name"`
 	// The project the survey belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the survey.
@@ -247,6 +251,8 @@ type SurveyArgs struct {
 	IterationFrequencyDays pulumi.IntPtrInput
 	// A feature flag (its numeric id, a FeatureFlag's flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.
 	LinkedFlagId pulumi.IntPtrInput
+	// An insight (its numeric id, an Insight's insightId) the survey is linked to (today's PostHog; 2025-08-04 has no such field).
+	LinkedInsightId pulumi.IntPtrInput
 	// The survey's name: at most 400 characters, unique among the project's surveys. Changing it renames the survey.
 	Name pulumi.StringPtrInput
 	// The project the survey belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the survey.
@@ -378,6 +384,11 @@ func (o SurveyOutput) IterationStartDates() pulumi.StringArrayOutput {
 // A feature flag (its numeric id, a FeatureFlag's flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.
 func (o SurveyOutput) LinkedFlagId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Survey) pulumi.IntPtrOutput { return v.LinkedFlagId }).(pulumi.IntPtrOutput)
+}
+
+// An insight (its numeric id, an Insight's insightId) the survey is linked to (today's PostHog; 2025-08-04 has no such field).
+func (o SurveyOutput) LinkedInsightId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Survey) pulumi.IntPtrOutput { return v.LinkedInsightId }).(pulumi.IntPtrOutput)
 }
 
 // The survey's name: at most 400 characters, unique among the project's surveys. Changing it renames the survey.

@@ -30,6 +30,7 @@ class SurveyArgs:
                  iteration_count: pulumi.Input[Optional[_builtins.int]] = None,
                  iteration_frequency_days: pulumi.Input[Optional[_builtins.int]] = None,
                  linked_flag_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 linked_insight_id: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
                  questions: pulumi.Input[Optional[Sequence[Any]]] = None,
@@ -56,6 +57,7 @@ class SurveyArgs:
         :param pulumi.Input[_builtins.int] iteration_count: How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
         :param pulumi.Input[_builtins.int] iteration_frequency_days: Days between the survey's iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
         :param pulumi.Input[_builtins.int] linked_flag_id: A feature flag (its numeric id, a FeatureFlag's flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.
+        :param pulumi.Input[_builtins.int] linked_insight_id: An insight (its numeric id, an Insight's insightId) the survey is linked to (today's PostHog; 2025-08-04 has no such field).
         :param pulumi.Input[_builtins.str] name: The survey's name: at most 400 characters, unique among the project's surveys. Changing it renames the survey.
         :param pulumi.Input[_builtins.int] project_id: The project the survey belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the survey.
         :param pulumi.Input[Sequence[Any]] questions: The questions, in order (a changed question keeps the id PostHog gave it, found by its text, else by its place and type; give `id` to pin it); each has `type` ("open", "link", "rating", "single_choice", "multiple_choice"), `question` and its kind's own fields: `link` (https or mailto), `display` ("number" or "emoji") and `scale` for a rating, `choices` for a choice; any may have `description`, `buttonText`, `optional` and `branching` (`{type: "next_question" | "end" | "response_based" | "specific_question", index?, responseValues?}`). PostHog gives each an `id`.
@@ -91,6 +93,8 @@ class SurveyArgs:
             pulumi.set(__self__, "iteration_frequency_days", iteration_frequency_days)
         if linked_flag_id is not None:
             pulumi.set(__self__, "linked_flag_id", linked_flag_id)
+        if linked_insight_id is not None:
+            pulumi.set(__self__, "linked_insight_id", linked_insight_id)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if project_id is not None:
@@ -247,6 +251,18 @@ class SurveyArgs:
     @linked_flag_id.setter
     def linked_flag_id(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "linked_flag_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="linkedInsightId")
+    def linked_insight_id(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        An insight (its numeric id, an Insight's insightId) the survey is linked to (today's PostHog; 2025-08-04 has no such field).
+        """
+        return pulumi.get(self, "linked_insight_id")
+
+    @linked_insight_id.setter
+    def linked_insight_id(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "linked_insight_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -410,6 +426,7 @@ class Survey(pulumi.CustomResource):
                  iteration_count: pulumi.Input[Optional[_builtins.int]] = None,
                  iteration_frequency_days: pulumi.Input[Optional[_builtins.int]] = None,
                  linked_flag_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 linked_insight_id: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
                  questions: pulumi.Input[Optional[Sequence[Any]]] = None,
@@ -464,6 +481,7 @@ class Survey(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] iteration_count: How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
         :param pulumi.Input[_builtins.int] iteration_frequency_days: Days between the survey's iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
         :param pulumi.Input[_builtins.int] linked_flag_id: A feature flag (its numeric id, a FeatureFlag's flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.
+        :param pulumi.Input[_builtins.int] linked_insight_id: An insight (its numeric id, an Insight's insightId) the survey is linked to (today's PostHog; 2025-08-04 has no such field).
         :param pulumi.Input[_builtins.str] name: The survey's name: at most 400 characters, unique among the project's surveys. Changing it renames the survey.
         :param pulumi.Input[_builtins.int] project_id: The project the survey belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the survey.
         :param pulumi.Input[Sequence[Any]] questions: The questions, in order (a changed question keeps the id PostHog gave it, found by its text, else by its place and type; give `id` to pin it); each has `type` ("open", "link", "rating", "single_choice", "multiple_choice"), `question` and its kind's own fields: `link` (https or mailto), `display` ("number" or "emoji") and `scale` for a rating, `choices` for a choice; any may have `description`, `buttonText`, `optional` and `branching` (`{type: "next_question" | "end" | "response_based" | "specific_question", index?, responseValues?}`). PostHog gives each an `id`.
@@ -537,6 +555,7 @@ class Survey(pulumi.CustomResource):
                  iteration_count: pulumi.Input[Optional[_builtins.int]] = None,
                  iteration_frequency_days: pulumi.Input[Optional[_builtins.int]] = None,
                  linked_flag_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 linked_insight_id: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
                  questions: pulumi.Input[Optional[Sequence[Any]]] = None,
@@ -569,6 +588,7 @@ class Survey(pulumi.CustomResource):
             __props__.__dict__["iteration_count"] = iteration_count
             __props__.__dict__["iteration_frequency_days"] = iteration_frequency_days
             __props__.__dict__["linked_flag_id"] = linked_flag_id
+            __props__.__dict__["linked_insight_id"] = linked_insight_id
             __props__.__dict__["name"] = name
             __props__.__dict__["project_id"] = project_id
             __props__.__dict__["questions"] = questions
@@ -622,6 +642,7 @@ class Survey(pulumi.CustomResource):
         __props__.__dict__["iteration_frequency_days"] = None
         __props__.__dict__["iteration_start_dates"] = None
         __props__.__dict__["linked_flag_id"] = None
+        __props__.__dict__["linked_insight_id"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["project_id"] = None
         __props__.__dict__["questions"] = None
@@ -755,6 +776,14 @@ class Survey(pulumi.CustomResource):
         A feature flag (its numeric id, a FeatureFlag's flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.
         """
         return pulumi.get(self, "linked_flag_id")
+
+    @_builtins.property
+    @pulumi.getter(name="linkedInsightId")
+    def linked_insight_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        An insight (its numeric id, an Insight's insightId) the survey is linked to (today's PostHog; 2025-08-04 has no such field).
+        """
+        return pulumi.get(self, "linked_insight_id")
 
     @_builtins.property
     @pulumi.getter

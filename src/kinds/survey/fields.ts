@@ -348,12 +348,19 @@ export const surveyFields = {
       .nullable(),
     doc: "How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.",
   },
+  linked_insight_id: {
+    input: z
+      .number({ error: "must be the numeric id of an insight or null" })
+      .int({ error: "must be the numeric id of an insight or null" })
+      .nullable(),
+    lackedBy: ["2025-08-04"],
+    doc: "An insight (its numeric id, an Insight's insightId) the survey is linked to (today's PostHog; 2025-08-04 has no such field).",
+  },
 } as const satisfies Record<string, FieldDef>;
 
 /** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
 export const surveyLeftOut: LeftOut = {
   ...CREATE_IN_FOLDER,
-  linked_insight_id: "not yet managed: the insight the survey is linked to",
   targeting_flag_id:
     "not yet managed: an existing flag as the survey's targeting (the table manages `targeting_flag_filters`, PostHog's own targeting flag)",
   remove_targeting_flag: "not yet managed: an update's removal of the targeting flag",

@@ -33,8 +33,17 @@ export function surveyBody(body: Record<string, unknown>): Record<string, unknow
   return { ...rest, remove_targeting_flag: true };
 }
 
+/**
+ * The answer to a write, or the survey read again when the write sent `linked_insight_id`: write-only in
+ * SurveySerializerCreateUpdateOnly, it is answered by SurveySerializer (GET) alone, on the PostHog versions having it.
+ */
+async function afterWrite(http: Transport, projectId: number, sent: Record<string, unknown>, answer: Survey): Promise<SurveyRead> {
+  if (sent["linked_insight_id"] === undefined || Object.hasOwn(answer, "linked_insight_id")) return surveyRecord(answer);
+  return surveyRecord(await surveys.getSurvey(http, projectId, answer.id));
+}
+
 const update = async (http: Transport, projectId: number, id: string, body: Record<string, unknown>) =>
-  surveyRecord(await surveys.updateSurvey(http, projectId, id, surveyBody(body)));
+  afterWrite(http, projectId, body, await surveys.updateSurvey(http, projectId, id, surveyBody(body)));
 
 export const surveyKind: Kind<"project", SurveyRecord> = {
   ...kindNames("Survey"),
@@ -108,7 +117,7 @@ export const surveyKind: Kind<"project", SurveyRecord> = {
     list: async (http, projectId) => (await surveys.listSurveys(http, projectId)).map(surveyRecord),
     // The Survey model's defaults (products/surveys/backend/models.py).
     defaults: { description: "", archived: false, enable_partial_responses: false },
-    references: [idField("linked_flag_id", "FeatureFlag")],
+    references: [idField("linked_flag_id", "FeatureFlag"), idField("linked_insight_id", "Insight")],
     label: (survey) => survey.name,
   }),
 };
@@ -134,7 +143,7 @@ export class SurveyLifecycle extends FieldTableLifecycle<SurveyRead> {
     const survey = await this.createOnce(
       projectId,
       sent,
-      async () => surveyRecord(await surveys.createSurvey(this.http(), projectId, { ...sent, name })),
+      async () => afterWrite(this.http(), projectId, sent, await surveys.createSurvey(this.http(), projectId, { ...sent, name })),
       {
         find: async () => {
           const found = await surveys.findSurveyByName(this.http(), projectId, name);

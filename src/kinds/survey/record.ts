@@ -22,6 +22,7 @@ export const surveySchema = z.looseObject({
   schedule: z.string().nullish(),
   linked_flag: minimalFlagSchema.nullish(),
   linked_flag_id: z.number().int().nullish(),
+  linked_insight_id: z.number().int().nullish(),
   targeting_flag: minimalFlagSchema.nullish(),
   internal_targeting_flag: minimalFlagSchema.nullish(),
   questions: z.array(surveyQuestionSchema).nullish(),

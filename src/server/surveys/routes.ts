@@ -232,7 +232,9 @@ function fields(current: boolean): SerializerFields<SurveyContext> {
   return current ? all : all.filter(([name]) => !todayOnly.has(name));
 }
 
-const WRITE_ONLY = new Set(["targeting_flag_filters", "remove_targeting_flag", "_create_in_folder", "linked_insight_id"]);
+// Today's `linked_insight_id` is write-only in SurveySerializerCreateUpdateOnly but stored (the linked_insight foreign
+// key) and answered by SurveySerializer, on GET.
+const WRITE_ONLY = new Set(["targeting_flag_filters", "remove_targeting_flag", "_create_in_folder"]);
 
 function surveysOf(ctx: ApiContext, team: StoredProject): StoredObject[] {
   return ctx.store.objects("surveys").filter((s) => s.teamId === team.id);

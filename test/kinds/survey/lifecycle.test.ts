@@ -220,6 +220,27 @@ describe.each(versions)("PostHog %s", (version) => {
     );
   });
 
+  test("its linked insight (today's): no change after create although only GET answers it, drift shown and restored; 2025-08-04 lacks it, named", async () => {
+    const { provider, http, projectId } = setup();
+    const inputs: Json = { projectId, name: `Linked insight ${version}`, type: "api", linkedInsightId: 1 };
+    if (version !== "current") {
+      await expect(provider.create(inputs)).rejects.toThrow(/linkedInsightId.*2025-08-04/s);
+      return;
+    }
+    const created = await provider.create(inputs);
+    expect((await surveys.getSurvey(http, projectId, created.id)).linked_insight_id).toBe(1);
+    const outs = created.outs as Json;
+    expect(outs["linkedInsightId"]).toBe(1);
+    expect((await provider.diff(created.id, outs, inputs)).changes).toBe(false);
+    expect((await provider.read(created.id, outs)).inputs).toEqual(inputs);
+    await surveys.updateSurvey(http, projectId, created.id, { linked_insight_id: 2 });
+    const drifted = await provider.read(created.id, outs);
+    expect(drifted.inputs).toEqual({ ...inputs, linkedInsightId: 2 });
+    const restored = await provider.update(created.id, drifted.props as Json, inputs);
+    expect((restored.outs as Json)["linkedInsightId"]).toBe(1);
+    expect((await surveys.getSurvey(http, projectId, created.id)).linked_insight_id).toBe(1);
+  });
+
   test("a create whose answer is lost after PostHog committed is found by its name, not created twice", async () => {
     const { provider, server, http, projectId } = setup();
     await server.fault({ method: "POST", path: "/surveys/?$", status: 502, afterCommit: true });

@@ -273,6 +273,20 @@ public class Survey extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.linkedFlagId);
     }
     /**
+     * An insight (its numeric id, an Insight&#39;s insightId) the survey is linked to (today&#39;s PostHog; 2025-08-04 has no such field).
+     * 
+     */
+    @Export(name="linkedInsightId", refs={Integer.class}, tree="[0]")
+    private Output</* @Nullable */ Integer> linkedInsightId;
+
+    /**
+     * @return An insight (its numeric id, an Insight&#39;s insightId) the survey is linked to (today&#39;s PostHog; 2025-08-04 has no such field).
+     * 
+     */
+    public Output<Optional<Integer>> linkedInsightId() {
+        return Codegen.optional(this.linkedInsightId);
+    }
+    /**
      * The survey&#39;s name: at most 400 characters, unique among the project&#39;s surveys. Changing it renames the survey.
      * 
      */

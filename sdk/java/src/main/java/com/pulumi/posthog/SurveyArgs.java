@@ -186,6 +186,21 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * An insight (its numeric id, an Insight&#39;s insightId) the survey is linked to (today&#39;s PostHog; 2025-08-04 has no such field).
+     * 
+     */
+    @Import(name="linkedInsightId")
+    private @Nullable Output<Integer> linkedInsightId;
+
+    /**
+     * @return An insight (its numeric id, an Insight&#39;s insightId) the survey is linked to (today&#39;s PostHog; 2025-08-04 has no such field).
+     * 
+     */
+    public Optional<Output<Integer>> linkedInsightId() {
+        return Optional.ofNullable(this.linkedInsightId);
+    }
+
+    /**
      * The survey&#39;s name: at most 400 characters, unique among the project&#39;s surveys. Changing it renames the survey.
      * 
      */
@@ -379,6 +394,7 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
         this.iterationCount = $.iterationCount;
         this.iterationFrequencyDays = $.iterationFrequencyDays;
         this.linkedFlagId = $.linkedFlagId;
+        this.linkedInsightId = $.linkedInsightId;
         this.name = $.name;
         this.projectId = $.projectId;
         this.questions = $.questions;
@@ -640,6 +656,27 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder linkedFlagId(Integer linkedFlagId) {
             return linkedFlagId(Output.of(linkedFlagId));
+        }
+
+        /**
+         * @param linkedInsightId An insight (its numeric id, an Insight&#39;s insightId) the survey is linked to (today&#39;s PostHog; 2025-08-04 has no such field).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder linkedInsightId(@Nullable Output<Integer> linkedInsightId) {
+            $.linkedInsightId = linkedInsightId;
+            return this;
+        }
+
+        /**
+         * @param linkedInsightId An insight (its numeric id, an Insight&#39;s insightId) the survey is linked to (today&#39;s PostHog; 2025-08-04 has no such field).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder linkedInsightId(Integer linkedInsightId) {
+            return linkedInsightId(Output.of(linkedInsightId));
         }
 
         /**
