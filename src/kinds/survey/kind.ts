@@ -116,7 +116,7 @@ export const surveyKind: Kind<"project", SurveyRecord> = {
   importer: projectScopedImport(surveyFields, {
     list: async (http, projectId) => (await surveys.listSurveys(http, projectId)).map(surveyRecord),
     // The Survey model's defaults (products/surveys/backend/models.py).
-    defaults: { description: "", archived: false, enable_partial_responses: false },
+    defaults: { description: "", archived: false, enable_partial_responses: false, response_sampling_interval_type: "week" },
     references: [idField("linked_flag_id", "FeatureFlag"), idField("linked_insight_id", "Insight")],
     label: (survey) => survey.name,
   }),
