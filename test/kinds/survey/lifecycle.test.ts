@@ -179,6 +179,9 @@ describe.each(versions)("PostHog %s", (version) => {
     expect((await provider.check({}, noInterval)).failures).toEqual([
       { property: "responseSamplingInterval", reason: expect.stringContaining("required with a responseSamplingLimit above 0") },
     ]);
+    expect((await provider.check({}, { ...inputs, responseSamplingIntervalType: "" })).failures).toEqual([
+      { property: "responseSamplingIntervalType", reason: expect.stringContaining("PostHog fails, 500, on a blank one") },
+    ]);
     expect((await provider.check({}, { ...inputs, responseSamplingInterval: 0 })).failures).toEqual([
       { property: "responseSamplingInterval", reason: expect.stringContaining("must be greater than 0") },
     ]);
