@@ -80,6 +80,20 @@ export interface SurveyArgs {
   schedule?: pulumi.Input<"once" | "recurring" | "always">;
   /** Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field). */
   enableIframeEmbedding?: pulumi.Input<boolean>;
+  /** How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration. */
+  iterationCount?: pulumi.Input<number | null>;
+  /** Days between the survey's iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both. */
+  iterationFrequencyDays?: pulumi.Input<number | null>;
+  /** When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`). */
+  responseSamplingStartDate?: pulumi.Input<string | null>;
+  /** The unit of `responseSamplingInterval`: "day", "week" (PostHog's default) or "month" (30 days); `null` for no sampling. */
+  responseSamplingIntervalType?: pulumi.Input<"day" | "week" | "month" | "" | null>;
+  /** How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them. */
+  responseSamplingInterval?: pulumi.Input<number | null>;
+  /** How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`. */
+  responseSamplingLimit?: pulumi.Input<number | null>;
+  /** An insight (its numeric id, an Insight's insightId) the survey is linked to (today's PostHog; 2025-08-04 has no such field). */
+  linkedInsightId?: pulumi.Input<number | null>;
 }
 
 /** Properties for looking up an existing survey with `Survey.get`. */
@@ -101,6 +115,14 @@ export interface SurveyOutputProperties {
   readonly name: pulumi.Output<string>;
   /** How the survey is shown. */
   readonly type: pulumi.Output<SurveyType>;
+  /** When each iteration starts, as PostHog derives them from `iterationCount`, `iterationFrequencyDays` and `startDate`: empty without iterations, `null` while a draft. */
+  readonly iterationStartDates: pulumi.Output<(string | null)[] | null>;
+  /** The iteration under way (1 once an iterating survey has started). */
+  readonly currentIteration: pulumi.Output<number | null>;
+  /** When the iteration under way started. */
+  readonly currentIterationStartDate: pulumi.Output<string | null>;
+  /** PostHog's daily response limits and rollout over the sampling interval, as the JSON text it stores (`[{date, daily_response_limit, rollout_percentage}]`); `null` without sampling. */
+  readonly responseSamplingDailyLimits: pulumi.Output<string | null>;
   /** What the survey is for; may be empty. Present when declared. */
   readonly description?: pulumi.Output<string>;
   /** The questions, in order (a changed question keeps the id PostHog gave it, found by its text, else by its place and type; give `id` to pin it); each has `type` ("open", "link", "rating", "single_choice", "multiple_choice"), `question` and its kind's own fields: `link` (https or mailto), `display` ("number" or "emoji") and `scale` for a rating, `choices` for a choice; any may have `description`, `buttonText`, `optional` and `branching` (`{type: "next_question" | "end" | "response_based" | "specific_question", index?, responseValues?}`). PostHog gives each an `id`. Present when declared. */
@@ -127,7 +149,30 @@ export interface SurveyOutputProperties {
   readonly schedule?: pulumi.Output<"once" | "recurring" | "always">;
   /** Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field). Present when declared. */
   readonly enableIframeEmbedding?: pulumi.Output<boolean>;
+  /** How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration. Present when declared. */
+  readonly iterationCount?: pulumi.Output<number | null>;
+  /** Days between the survey's iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both. Present when declared. */
+  readonly iterationFrequencyDays?: pulumi.Output<number | null>;
+  /** When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`). Present when declared. */
+  readonly responseSamplingStartDate?: pulumi.Output<string | null>;
+  /** The unit of `responseSamplingInterval`: "day", "week" (PostHog's default) or "month" (30 days); `null` for no sampling. Present when declared. */
+  readonly responseSamplingIntervalType?: pulumi.Output<"day" | "week" | "month" | "" | null>;
+  /** How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them. Present when declared. */
+  readonly responseSamplingInterval?: pulumi.Output<number | null>;
+  /** How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`. Present when declared. */
+  readonly responseSamplingLimit?: pulumi.Output<number | null>;
+  /** An insight (its numeric id, an Insight's insightId) the survey is linked to (today's PostHog; 2025-08-04 has no such field). Present when declared. */
+  readonly linkedInsightId?: pulumi.Output<number | null>;
 }
 
 /** The output properties every `posthog.Survey` registers (a declared field adds its own). */
-export const outputNames: ReadonlyArray<keyof SurveyOutputProperties> = ["surveyId", "projectId", "name", "type"];
+export const outputNames: ReadonlyArray<keyof SurveyOutputProperties> = [
+  "surveyId",
+  "projectId",
+  "name",
+  "type",
+  "iterationStartDates",
+  "currentIteration",
+  "currentIterationStartDate",
+  "responseSamplingDailyLimits",
+];

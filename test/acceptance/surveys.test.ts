@@ -98,6 +98,95 @@ test("Survey: create with a linked and a targeting flag, read back without chang
   expect((await featureFlags.getFeatureFlag(client, projectId, flag.id)).deleted).toBe(false);
 });
 
+test("Survey: its iterations read back without change, PostHog's start dates as outputs; a count sent alone clears the frequency, both restored", async () => {
+  const provider = new SurveyLifecycle(connection);
+  const inputs: Json = {
+    projectId,
+    name: name("Iterating"),
+    type: "api",
+    questions: [{ type: "open", question: "Anything else?" }],
+    startDate: "2025-01-02T03:04:05Z",
+    iterationCount: 3,
+    iterationFrequencyDays: 7,
+  };
+  const created = await provider.create(inputs);
+  expect(created.outs).toMatchObject({
+    iterationStartDates: ["2025-01-02T03:04:05Z", "2025-01-09T03:04:05Z", "2025-01-16T03:04:05Z"],
+    currentIteration: 1,
+    currentIterationStartDate: "2025-01-02T03:04:05Z",
+  });
+  const read = await provider.read(created.id, created.outs as Json);
+  expect(read.inputs).toEqual(inputs);
+  expect((await provider.diff(created.id, read.props as Json, inputs)).changes).toBe(false);
+
+  await surveys.updateSurvey(client, projectId, created.id, { iteration_count: 4 });
+  const drifted = await provider.read(created.id, created.outs as Json);
+  expect(drifted.inputs).toEqual({ ...inputs, iterationCount: 4, iterationFrequencyDays: null });
+  expect(drifted.props).toMatchObject({ iterationStartDates: [], currentIteration: null });
+  const restored = await provider.update(created.id, drifted.props as Json, inputs);
+  expect((restored.outs as Json)["iterationStartDates"]).toHaveLength(3);
+  await provider.update(created.id, restored.outs as Json, { ...inputs, iterationCount: 5 });
+  expect(await surveys.getSurvey(client, projectId, created.id)).toMatchObject({ iteration_count: 5, iteration_frequency_days: 7 });
+  // PostHog's own bound agrees with the provider's.
+  expect(surveyModel.validate({ ...inputs, iterationCount: 501 })).toEqual([expect.objectContaining({ property: "iterationCount" })]);
+  await expect(surveys.updateSurvey(client, projectId, created.id, { iteration_count: 501 })).rejects.toMatchObject({
+    status: 400,
+    attr: "iteration_count",
+  });
+});
+
+test("Survey: its response sampling read back without change, PostHog's daily limits as an output; a new limit applied; PostHog fails where the provider refuses", async () => {
+  const provider = new SurveyLifecycle(connection);
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const inputs: Json = {
+    projectId,
+    name: name("Sampled"),
+    type: "api",
+    questions: [{ type: "open", question: "Anything else?" }],
+    responseSamplingStartDate: `${tomorrow}T00:00:00Z`,
+    responseSamplingInterval: 1,
+    responseSamplingIntervalType: "week",
+    responseSamplingLimit: 70,
+  };
+  const created = await provider.create(inputs);
+  const limits = JSON.parse((created.outs as Json)["responseSamplingDailyLimits"] as string) as Json[];
+  expect(limits).toHaveLength(7);
+  expect(limits[0]).toEqual({ date: `${tomorrow}T00:00:00+00:00`, daily_response_limit: 10, rollout_percentage: 14.29 });
+  expect(limits[6]).toMatchObject({ daily_response_limit: 70, rollout_percentage: 100 });
+  const read = await provider.read(created.id, created.outs as Json);
+  expect(read.inputs).toEqual(inputs);
+  expect(read.props).toEqual(created.outs);
+  expect((await provider.diff(created.id, read.props as Json, inputs)).changes).toBe(false);
+  await provider.update(created.id, read.props as Json, { ...inputs, responseSamplingLimit: 7 });
+  const live = await surveys.getSurvey(client, projectId, created.id);
+  expect(JSON.parse(live.response_sampling_daily_limits as string)[6]).toMatchObject({ daily_response_limit: 7 });
+  // The provider's refusals are PostHog's failures: a limit without an interval, a start date without a limit.
+  const { responseSamplingInterval: _, ...noInterval } = inputs;
+  const { responseSamplingLimit: __, ...noLimit } = inputs;
+  expect(surveyModel.validate(noInterval)).toEqual([expect.objectContaining({ property: "responseSamplingInterval" })]);
+  expect(surveyModel.validate(noLimit)).toEqual([expect.objectContaining({ property: "responseSamplingStartDate" })]);
+  await expect(
+    surveys.createSurvey(client, projectId, { name: name("no-interval"), type: "api", response_sampling_limit: 5 }),
+  ).rejects.toMatchObject({ status: 500 });
+  await expect(
+    surveys.createSurvey(client, projectId, {
+      name: name("no-limit"),
+      type: "api",
+      response_sampling_start_date: `${tomorrow}T00:00:00Z`,
+      response_sampling_interval: 1,
+    }),
+  ).rejects.toMatchObject({ status: 500 });
+});
+
+test("Survey: PostHog 2025-08-04 drops a linked insight unread, as the provider says (linkedInsightId is today's)", async () => {
+  const made = await surveys.createSurvey(client, projectId, { name: name("linked-insight"), type: "api", linked_insight_id: 1 });
+  expect(made).not.toHaveProperty("linked_insight_id");
+  expect(await surveys.getSurvey(client, projectId, made.id)).not.toHaveProperty("linked_insight_id");
+  await expect(
+    new SurveyLifecycle(connection).create({ projectId, name: name("linked-insight-2"), type: "api", linkedInsightId: 1 }),
+  ).rejects.toThrow(/linkedInsightId.*2025-08-04/s);
+});
+
 test("Experiment: PostHog makes the flag; read back without change; launch, stop; soft delete leaves the flag", async () => {
   const provider = new ExperimentLifecycle(connection);
   const inputs: Json = {

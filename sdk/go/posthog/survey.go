@@ -79,6 +79,10 @@ type Survey struct {
 	Archived pulumi.BoolPtrOutput `pulumi:"archived"`
 	// When it is shown: `url` and `urlMatchType`, `selector`, `events`, `actions`, `deviceTypes`, `seenSurveyWaitPeriodInDays`, `linkedFlagVariant`.
 	Conditions pulumi.MapOutput `pulumi:"conditions"`
+	// The iteration under way.
+	CurrentIteration pulumi.IntPtrOutput `pulumi:"currentIteration"`
+	// When the iteration under way started.
+	CurrentIterationStartDate pulumi.StringPtrOutput `pulumi:"currentIterationStartDate"`
 	// What the survey is for; may be empty.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field).
@@ -87,14 +91,32 @@ type Survey struct {
 	EnablePartialResponses pulumi.BoolPtrOutput `pulumi:"enablePartialResponses"`
 	// When the survey was stopped (ISO 8601): set it to stop collecting responses.
 	EndDate pulumi.StringPtrOutput `pulumi:"endDate"`
+	// How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+	IterationCount pulumi.IntPtrOutput `pulumi:"iterationCount"`
+	// Days between the survey's iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
+	IterationFrequencyDays pulumi.IntPtrOutput `pulumi:"iterationFrequencyDays"`
+	// When each iteration starts, as PostHog derives them (empty without iterations, null while a draft).
+	IterationStartDates pulumi.StringArrayOutput `pulumi:"iterationStartDates"`
 	// A feature flag (its numeric id, a FeatureFlag's flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.
 	LinkedFlagId pulumi.IntPtrOutput `pulumi:"linkedFlagId"`
+	// An insight (its numeric id, an Insight's insightId) the survey is linked to (today's PostHog; 2025-08-04 has no such field).
+	LinkedInsightId pulumi.IntPtrOutput `pulumi:"linkedInsightId"`
 	// The survey's name: at most 400 characters, unique among the project's surveys. Changing it renames the survey.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The project the survey belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the survey.
 	ProjectId pulumi.IntOutput `pulumi:"projectId"`
 	// The questions, in order (a changed question keeps the id PostHog gave it, found by its text, else by its place and type; give `id` to pin it); each has `type` ("open", "link", "rating", "single_choice", "multiple_choice"), `question` and its kind's own fields: `link` (https or mailto), `display` ("number" or "emoji") and `scale` for a rating, `choices` for a choice; any may have `description`, `buttonText`, `optional` and `branching` (`{type: "next_question" | "end" | "response_based" | "specific_question", index?, responseValues?}`). PostHog gives each an `id`.
 	Questions pulumi.ArrayOutput `pulumi:"questions"`
+	// PostHog's daily response limits over the sampling interval, as the JSON text it stores.
+	ResponseSamplingDailyLimits pulumi.StringPtrOutput `pulumi:"responseSamplingDailyLimits"`
+	// How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+	ResponseSamplingInterval pulumi.IntPtrOutput `pulumi:"responseSamplingInterval"`
+	// The unit of `responseSamplingInterval`: "day", "week" (PostHog's default) or "month" (30 days); `null` for no sampling.
+	ResponseSamplingIntervalType pulumi.StringPtrOutput `pulumi:"responseSamplingIntervalType"`
+	// How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+	ResponseSamplingLimit pulumi.IntPtrOutput `pulumi:"responseSamplingLimit"`
+	// When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
+	ResponseSamplingStartDate pulumi.StringPtrOutput `pulumi:"responseSamplingStartDate"`
 	// Stop after this many responses.
 	ResponsesLimit pulumi.IntPtrOutput `pulumi:"responsesLimit"`
 	// How often a person is asked: "once" (PostHog's default), "recurring" (again after each iteration) or "always".
@@ -171,14 +193,28 @@ type surveyArgs struct {
 	EnablePartialResponses *bool `pulumi:"enablePartialResponses"`
 	// When the survey was stopped (ISO 8601): set it to stop collecting responses.
 	EndDate *string `pulumi:"endDate"`
+	// How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+	IterationCount *int `pulumi:"iterationCount"`
+	// Days between the survey's iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
+	IterationFrequencyDays *int `pulumi:"iterationFrequencyDays"`
 	// A feature flag (its numeric id, a FeatureFlag's flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.
 	LinkedFlagId *int `pulumi:"linkedFlagId"`
+	// An insight (its numeric id, an Insight's insightId) the survey is linked to (today's PostHog; 2025-08-04 has no such field).
+	LinkedInsightId *int `pulumi:"linkedInsightId"`
 	// The survey's name: at most 400 characters, unique among the project's surveys. Changing it renames the survey.
 	Name *string `pulumi:"name"`
 	// The project the survey belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the survey.
 	ProjectId *int `pulumi:"projectId"`
 	// The questions, in order (a changed question keeps the id PostHog gave it, found by its text, else by its place and type; give `id` to pin it); each has `type` ("open", "link", "rating", "single_choice", "multiple_choice"), `question` and its kind's own fields: `link` (https or mailto), `display` ("number" or "emoji") and `scale` for a rating, `choices` for a choice; any may have `description`, `buttonText`, `optional` and `branching` (`{type: "next_question" | "end" | "response_based" | "specific_question", index?, responseValues?}`). PostHog gives each an `id`.
 	Questions []interface{} `pulumi:"questions"`
+	// How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+	ResponseSamplingInterval *int `pulumi:"responseSamplingInterval"`
+	// The unit of `responseSamplingInterval`: "day", "week" (PostHog's default) or "month" (30 days); `null` for no sampling.
+	ResponseSamplingIntervalType *string `pulumi:"responseSamplingIntervalType"`
+	// How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+	ResponseSamplingLimit *int `pulumi:"responseSamplingLimit"`
+	// When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
+	ResponseSamplingStartDate *string `pulumi:"responseSamplingStartDate"`
 	// Stop after this many responses.
 	ResponsesLimit *int `pulumi:"responsesLimit"`
 	// How often a person is asked: "once" (PostHog's default), "recurring" (again after each iteration) or "always".
@@ -209,14 +245,28 @@ type SurveyArgs struct {
 	EnablePartialResponses pulumi.BoolPtrInput
 	// When the survey was stopped (ISO 8601): set it to stop collecting responses.
 	EndDate pulumi.StringPtrInput
+	// How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+	IterationCount pulumi.IntPtrInput
+	// Days between the survey's iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
+	IterationFrequencyDays pulumi.IntPtrInput
 	// A feature flag (its numeric id, a FeatureFlag's flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.
 	LinkedFlagId pulumi.IntPtrInput
+	// An insight (its numeric id, an Insight's insightId) the survey is linked to (today's PostHog; 2025-08-04 has no such field).
+	LinkedInsightId pulumi.IntPtrInput
 	// The survey's name: at most 400 characters, unique among the project's surveys. Changing it renames the survey.
 	Name pulumi.StringPtrInput
 	// The project the survey belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the survey.
 	ProjectId pulumi.IntPtrInput
 	// The questions, in order (a changed question keeps the id PostHog gave it, found by its text, else by its place and type; give `id` to pin it); each has `type` ("open", "link", "rating", "single_choice", "multiple_choice"), `question` and its kind's own fields: `link` (https or mailto), `display` ("number" or "emoji") and `scale` for a rating, `choices` for a choice; any may have `description`, `buttonText`, `optional` and `branching` (`{type: "next_question" | "end" | "response_based" | "specific_question", index?, responseValues?}`). PostHog gives each an `id`.
 	Questions pulumi.ArrayInput
+	// How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+	ResponseSamplingInterval pulumi.IntPtrInput
+	// The unit of `responseSamplingInterval`: "day", "week" (PostHog's default) or "month" (30 days); `null` for no sampling.
+	ResponseSamplingIntervalType pulumi.StringPtrInput
+	// How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+	ResponseSamplingLimit pulumi.IntPtrInput
+	// When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
+	ResponseSamplingStartDate pulumi.StringPtrInput
 	// Stop after this many responses.
 	ResponsesLimit pulumi.IntPtrInput
 	// How often a person is asked: "once" (PostHog's default), "recurring" (again after each iteration) or "always".
@@ -286,6 +336,16 @@ func (o SurveyOutput) Conditions() pulumi.MapOutput {
 	return o.ApplyT(func(v *Survey) pulumi.MapOutput { return v.Conditions }).(pulumi.MapOutput)
 }
 
+// The iteration under way.
+func (o SurveyOutput) CurrentIteration() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Survey) pulumi.IntPtrOutput { return v.CurrentIteration }).(pulumi.IntPtrOutput)
+}
+
+// When the iteration under way started.
+func (o SurveyOutput) CurrentIterationStartDate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Survey) pulumi.StringPtrOutput { return v.CurrentIterationStartDate }).(pulumi.StringPtrOutput)
+}
+
 // What the survey is for; may be empty.
 func (o SurveyOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Survey) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
@@ -306,9 +366,29 @@ func (o SurveyOutput) EndDate() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Survey) pulumi.StringPtrOutput { return v.EndDate }).(pulumi.StringPtrOutput)
 }
 
+// How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+func (o SurveyOutput) IterationCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Survey) pulumi.IntPtrOutput { return v.IterationCount }).(pulumi.IntPtrOutput)
+}
+
+// Days between the survey's iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
+func (o SurveyOutput) IterationFrequencyDays() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Survey) pulumi.IntPtrOutput { return v.IterationFrequencyDays }).(pulumi.IntPtrOutput)
+}
+
+// When each iteration starts, as PostHog derives them (empty without iterations, null while a draft).
+func (o SurveyOutput) IterationStartDates() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *Survey) pulumi.StringArrayOutput { return v.IterationStartDates }).(pulumi.StringArrayOutput)
+}
+
 // A feature flag (its numeric id, a FeatureFlag's flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.
 func (o SurveyOutput) LinkedFlagId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Survey) pulumi.IntPtrOutput { return v.LinkedFlagId }).(pulumi.IntPtrOutput)
+}
+
+// An insight (its numeric id, an Insight's insightId) the survey is linked to (today's PostHog; 2025-08-04 has no such field).
+func (o SurveyOutput) LinkedInsightId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Survey) pulumi.IntPtrOutput { return v.LinkedInsightId }).(pulumi.IntPtrOutput)
 }
 
 // The survey's name: at most 400 characters, unique among the project's surveys. Changing it renames the survey.
@@ -324,6 +404,31 @@ func (o SurveyOutput) ProjectId() pulumi.IntOutput {
 // The questions, in order (a changed question keeps the id PostHog gave it, found by its text, else by its place and type; give `id` to pin it); each has `type` ("open", "link", "rating", "single_choice", "multiple_choice"), `question` and its kind's own fields: `link` (https or mailto), `display` ("number" or "emoji") and `scale` for a rating, `choices` for a choice; any may have `description`, `buttonText`, `optional` and `branching` (`{type: "next_question" | "end" | "response_based" | "specific_question", index?, responseValues?}`). PostHog gives each an `id`.
 func (o SurveyOutput) Questions() pulumi.ArrayOutput {
 	return o.ApplyT(func(v *Survey) pulumi.ArrayOutput { return v.Questions }).(pulumi.ArrayOutput)
+}
+
+// PostHog's daily response limits over the sampling interval, as the JSON text it stores.
+func (o SurveyOutput) ResponseSamplingDailyLimits() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Survey) pulumi.StringPtrOutput { return v.ResponseSamplingDailyLimits }).(pulumi.StringPtrOutput)
+}
+
+// How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+func (o SurveyOutput) ResponseSamplingInterval() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Survey) pulumi.IntPtrOutput { return v.ResponseSamplingInterval }).(pulumi.IntPtrOutput)
+}
+
+// The unit of `responseSamplingInterval`: "day", "week" (PostHog's default) or "month" (30 days); `null` for no sampling.
+func (o SurveyOutput) ResponseSamplingIntervalType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Survey) pulumi.StringPtrOutput { return v.ResponseSamplingIntervalType }).(pulumi.StringPtrOutput)
+}
+
+// How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+func (o SurveyOutput) ResponseSamplingLimit() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Survey) pulumi.IntPtrOutput { return v.ResponseSamplingLimit }).(pulumi.IntPtrOutput)
+}
+
+// When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
+func (o SurveyOutput) ResponseSamplingStartDate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Survey) pulumi.StringPtrOutput { return v.ResponseSamplingStartDate }).(pulumi.StringPtrOutput)
 }
 
 // Stop after this many responses.

@@ -27,10 +27,17 @@ class SurveyArgs:
                  enable_iframe_embedding: pulumi.Input[Optional[_builtins.bool]] = None,
                  enable_partial_responses: pulumi.Input[Optional[_builtins.bool]] = None,
                  end_date: pulumi.Input[Optional[_builtins.str]] = None,
+                 iteration_count: pulumi.Input[Optional[_builtins.int]] = None,
+                 iteration_frequency_days: pulumi.Input[Optional[_builtins.int]] = None,
                  linked_flag_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 linked_insight_id: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
                  questions: pulumi.Input[Optional[Sequence[Any]]] = None,
+                 response_sampling_interval: pulumi.Input[Optional[_builtins.int]] = None,
+                 response_sampling_interval_type: pulumi.Input[Optional[_builtins.str]] = None,
+                 response_sampling_limit: pulumi.Input[Optional[_builtins.int]] = None,
+                 response_sampling_start_date: pulumi.Input[Optional[_builtins.str]] = None,
                  responses_limit: pulumi.Input[Optional[_builtins.int]] = None,
                  schedule: pulumi.Input[Optional[_builtins.str]] = None,
                  start_date: pulumi.Input[Optional[_builtins.str]] = None,
@@ -47,10 +54,17 @@ class SurveyArgs:
         :param pulumi.Input[_builtins.bool] enable_iframe_embedding: Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field).
         :param pulumi.Input[_builtins.bool] enable_partial_responses: Record answers before the survey is completed.
         :param pulumi.Input[_builtins.str] end_date: When the survey was stopped (ISO 8601): set it to stop collecting responses.
+        :param pulumi.Input[_builtins.int] iteration_count: How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+        :param pulumi.Input[_builtins.int] iteration_frequency_days: Days between the survey's iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
         :param pulumi.Input[_builtins.int] linked_flag_id: A feature flag (its numeric id, a FeatureFlag's flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.
+        :param pulumi.Input[_builtins.int] linked_insight_id: An insight (its numeric id, an Insight's insightId) the survey is linked to (today's PostHog; 2025-08-04 has no such field).
         :param pulumi.Input[_builtins.str] name: The survey's name: at most 400 characters, unique among the project's surveys. Changing it renames the survey.
         :param pulumi.Input[_builtins.int] project_id: The project the survey belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the survey.
         :param pulumi.Input[Sequence[Any]] questions: The questions, in order (a changed question keeps the id PostHog gave it, found by its text, else by its place and type; give `id` to pin it); each has `type` ("open", "link", "rating", "single_choice", "multiple_choice"), `question` and its kind's own fields: `link` (https or mailto), `display` ("number" or "emoji") and `scale` for a rating, `choices` for a choice; any may have `description`, `buttonText`, `optional` and `branching` (`{type: "next_question" | "end" | "response_based" | "specific_question", index?, responseValues?}`). PostHog gives each an `id`.
+        :param pulumi.Input[_builtins.int] response_sampling_interval: How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+        :param pulumi.Input[_builtins.str] response_sampling_interval_type: The unit of `responseSamplingInterval`: "day", "week" (PostHog's default) or "month" (30 days); `null` for no sampling.
+        :param pulumi.Input[_builtins.int] response_sampling_limit: How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+        :param pulumi.Input[_builtins.str] response_sampling_start_date: When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
         :param pulumi.Input[_builtins.int] responses_limit: Stop after this many responses.
         :param pulumi.Input[_builtins.str] schedule: How often a person is asked: "once" (PostHog's default), "recurring" (again after each iteration) or "always".
         :param pulumi.Input[_builtins.str] start_date: When the survey was launched (ISO 8601): set it to launch, `null` for a draft.
@@ -73,14 +87,28 @@ class SurveyArgs:
             pulumi.set(__self__, "enable_partial_responses", enable_partial_responses)
         if end_date is not None:
             pulumi.set(__self__, "end_date", end_date)
+        if iteration_count is not None:
+            pulumi.set(__self__, "iteration_count", iteration_count)
+        if iteration_frequency_days is not None:
+            pulumi.set(__self__, "iteration_frequency_days", iteration_frequency_days)
         if linked_flag_id is not None:
             pulumi.set(__self__, "linked_flag_id", linked_flag_id)
+        if linked_insight_id is not None:
+            pulumi.set(__self__, "linked_insight_id", linked_insight_id)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if project_id is not None:
             pulumi.set(__self__, "project_id", project_id)
         if questions is not None:
             pulumi.set(__self__, "questions", questions)
+        if response_sampling_interval is not None:
+            pulumi.set(__self__, "response_sampling_interval", response_sampling_interval)
+        if response_sampling_interval_type is not None:
+            pulumi.set(__self__, "response_sampling_interval_type", response_sampling_interval_type)
+        if response_sampling_limit is not None:
+            pulumi.set(__self__, "response_sampling_limit", response_sampling_limit)
+        if response_sampling_start_date is not None:
+            pulumi.set(__self__, "response_sampling_start_date", response_sampling_start_date)
         if responses_limit is not None:
             pulumi.set(__self__, "responses_limit", responses_limit)
         if schedule is not None:
@@ -189,6 +217,30 @@ class SurveyArgs:
         pulumi.set(self, "end_date", value)
 
     @_builtins.property
+    @pulumi.getter(name="iterationCount")
+    def iteration_count(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+        """
+        return pulumi.get(self, "iteration_count")
+
+    @iteration_count.setter
+    def iteration_count(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "iteration_count", value)
+
+    @_builtins.property
+    @pulumi.getter(name="iterationFrequencyDays")
+    def iteration_frequency_days(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Days between the survey's iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
+        """
+        return pulumi.get(self, "iteration_frequency_days")
+
+    @iteration_frequency_days.setter
+    def iteration_frequency_days(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "iteration_frequency_days", value)
+
+    @_builtins.property
     @pulumi.getter(name="linkedFlagId")
     def linked_flag_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -199,6 +251,18 @@ class SurveyArgs:
     @linked_flag_id.setter
     def linked_flag_id(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "linked_flag_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="linkedInsightId")
+    def linked_insight_id(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        An insight (its numeric id, an Insight's insightId) the survey is linked to (today's PostHog; 2025-08-04 has no such field).
+        """
+        return pulumi.get(self, "linked_insight_id")
+
+    @linked_insight_id.setter
+    def linked_insight_id(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "linked_insight_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -235,6 +299,54 @@ class SurveyArgs:
     @questions.setter
     def questions(self, value: pulumi.Input[Optional[Sequence[Any]]]):
         pulumi.set(self, "questions", value)
+
+    @_builtins.property
+    @pulumi.getter(name="responseSamplingInterval")
+    def response_sampling_interval(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+        """
+        return pulumi.get(self, "response_sampling_interval")
+
+    @response_sampling_interval.setter
+    def response_sampling_interval(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "response_sampling_interval", value)
+
+    @_builtins.property
+    @pulumi.getter(name="responseSamplingIntervalType")
+    def response_sampling_interval_type(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The unit of `responseSamplingInterval`: "day", "week" (PostHog's default) or "month" (30 days); `null` for no sampling.
+        """
+        return pulumi.get(self, "response_sampling_interval_type")
+
+    @response_sampling_interval_type.setter
+    def response_sampling_interval_type(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "response_sampling_interval_type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="responseSamplingLimit")
+    def response_sampling_limit(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+        """
+        return pulumi.get(self, "response_sampling_limit")
+
+    @response_sampling_limit.setter
+    def response_sampling_limit(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "response_sampling_limit", value)
+
+    @_builtins.property
+    @pulumi.getter(name="responseSamplingStartDate")
+    def response_sampling_start_date(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
+        """
+        return pulumi.get(self, "response_sampling_start_date")
+
+    @response_sampling_start_date.setter
+    def response_sampling_start_date(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "response_sampling_start_date", value)
 
     @_builtins.property
     @pulumi.getter(name="responsesLimit")
@@ -311,10 +423,17 @@ class Survey(pulumi.CustomResource):
                  enable_iframe_embedding: pulumi.Input[Optional[_builtins.bool]] = None,
                  enable_partial_responses: pulumi.Input[Optional[_builtins.bool]] = None,
                  end_date: pulumi.Input[Optional[_builtins.str]] = None,
+                 iteration_count: pulumi.Input[Optional[_builtins.int]] = None,
+                 iteration_frequency_days: pulumi.Input[Optional[_builtins.int]] = None,
                  linked_flag_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 linked_insight_id: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
                  questions: pulumi.Input[Optional[Sequence[Any]]] = None,
+                 response_sampling_interval: pulumi.Input[Optional[_builtins.int]] = None,
+                 response_sampling_interval_type: pulumi.Input[Optional[_builtins.str]] = None,
+                 response_sampling_limit: pulumi.Input[Optional[_builtins.int]] = None,
+                 response_sampling_start_date: pulumi.Input[Optional[_builtins.str]] = None,
                  responses_limit: pulumi.Input[Optional[_builtins.int]] = None,
                  schedule: pulumi.Input[Optional[_builtins.str]] = None,
                  start_date: pulumi.Input[Optional[_builtins.str]] = None,
@@ -359,10 +478,17 @@ class Survey(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] enable_iframe_embedding: Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field).
         :param pulumi.Input[_builtins.bool] enable_partial_responses: Record answers before the survey is completed.
         :param pulumi.Input[_builtins.str] end_date: When the survey was stopped (ISO 8601): set it to stop collecting responses.
+        :param pulumi.Input[_builtins.int] iteration_count: How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+        :param pulumi.Input[_builtins.int] iteration_frequency_days: Days between the survey's iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
         :param pulumi.Input[_builtins.int] linked_flag_id: A feature flag (its numeric id, a FeatureFlag's flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.
+        :param pulumi.Input[_builtins.int] linked_insight_id: An insight (its numeric id, an Insight's insightId) the survey is linked to (today's PostHog; 2025-08-04 has no such field).
         :param pulumi.Input[_builtins.str] name: The survey's name: at most 400 characters, unique among the project's surveys. Changing it renames the survey.
         :param pulumi.Input[_builtins.int] project_id: The project the survey belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the survey.
         :param pulumi.Input[Sequence[Any]] questions: The questions, in order (a changed question keeps the id PostHog gave it, found by its text, else by its place and type; give `id` to pin it); each has `type` ("open", "link", "rating", "single_choice", "multiple_choice"), `question` and its kind's own fields: `link` (https or mailto), `display` ("number" or "emoji") and `scale` for a rating, `choices` for a choice; any may have `description`, `buttonText`, `optional` and `branching` (`{type: "next_question" | "end" | "response_based" | "specific_question", index?, responseValues?}`). PostHog gives each an `id`.
+        :param pulumi.Input[_builtins.int] response_sampling_interval: How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+        :param pulumi.Input[_builtins.str] response_sampling_interval_type: The unit of `responseSamplingInterval`: "day", "week" (PostHog's default) or "month" (30 days); `null` for no sampling.
+        :param pulumi.Input[_builtins.int] response_sampling_limit: How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+        :param pulumi.Input[_builtins.str] response_sampling_start_date: When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
         :param pulumi.Input[_builtins.int] responses_limit: Stop after this many responses.
         :param pulumi.Input[_builtins.str] schedule: How often a person is asked: "once" (PostHog's default), "recurring" (again after each iteration) or "always".
         :param pulumi.Input[_builtins.str] start_date: When the survey was launched (ISO 8601): set it to launch, `null` for a draft.
@@ -426,10 +552,17 @@ class Survey(pulumi.CustomResource):
                  enable_iframe_embedding: pulumi.Input[Optional[_builtins.bool]] = None,
                  enable_partial_responses: pulumi.Input[Optional[_builtins.bool]] = None,
                  end_date: pulumi.Input[Optional[_builtins.str]] = None,
+                 iteration_count: pulumi.Input[Optional[_builtins.int]] = None,
+                 iteration_frequency_days: pulumi.Input[Optional[_builtins.int]] = None,
                  linked_flag_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 linked_insight_id: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
                  questions: pulumi.Input[Optional[Sequence[Any]]] = None,
+                 response_sampling_interval: pulumi.Input[Optional[_builtins.int]] = None,
+                 response_sampling_interval_type: pulumi.Input[Optional[_builtins.str]] = None,
+                 response_sampling_limit: pulumi.Input[Optional[_builtins.int]] = None,
+                 response_sampling_start_date: pulumi.Input[Optional[_builtins.str]] = None,
                  responses_limit: pulumi.Input[Optional[_builtins.int]] = None,
                  schedule: pulumi.Input[Optional[_builtins.str]] = None,
                  start_date: pulumi.Input[Optional[_builtins.str]] = None,
@@ -452,15 +585,26 @@ class Survey(pulumi.CustomResource):
             __props__.__dict__["enable_iframe_embedding"] = enable_iframe_embedding
             __props__.__dict__["enable_partial_responses"] = enable_partial_responses
             __props__.__dict__["end_date"] = end_date
+            __props__.__dict__["iteration_count"] = iteration_count
+            __props__.__dict__["iteration_frequency_days"] = iteration_frequency_days
             __props__.__dict__["linked_flag_id"] = linked_flag_id
+            __props__.__dict__["linked_insight_id"] = linked_insight_id
             __props__.__dict__["name"] = name
             __props__.__dict__["project_id"] = project_id
             __props__.__dict__["questions"] = questions
+            __props__.__dict__["response_sampling_interval"] = response_sampling_interval
+            __props__.__dict__["response_sampling_interval_type"] = response_sampling_interval_type
+            __props__.__dict__["response_sampling_limit"] = response_sampling_limit
+            __props__.__dict__["response_sampling_start_date"] = response_sampling_start_date
             __props__.__dict__["responses_limit"] = responses_limit
             __props__.__dict__["schedule"] = schedule
             __props__.__dict__["start_date"] = start_date
             __props__.__dict__["targeting_flag_filters"] = targeting_flag_filters
             __props__.__dict__["type"] = type
+            __props__.__dict__["current_iteration"] = None
+            __props__.__dict__["current_iteration_start_date"] = None
+            __props__.__dict__["iteration_start_dates"] = None
+            __props__.__dict__["response_sampling_daily_limits"] = None
             __props__.__dict__["survey_id"] = None
         super(Survey, __self__).__init__(
             'posthog:index:Survey',
@@ -488,14 +632,25 @@ class Survey(pulumi.CustomResource):
         __props__.__dict__["appearance"] = None
         __props__.__dict__["archived"] = None
         __props__.__dict__["conditions"] = None
+        __props__.__dict__["current_iteration"] = None
+        __props__.__dict__["current_iteration_start_date"] = None
         __props__.__dict__["description"] = None
         __props__.__dict__["enable_iframe_embedding"] = None
         __props__.__dict__["enable_partial_responses"] = None
         __props__.__dict__["end_date"] = None
+        __props__.__dict__["iteration_count"] = None
+        __props__.__dict__["iteration_frequency_days"] = None
+        __props__.__dict__["iteration_start_dates"] = None
         __props__.__dict__["linked_flag_id"] = None
+        __props__.__dict__["linked_insight_id"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["project_id"] = None
         __props__.__dict__["questions"] = None
+        __props__.__dict__["response_sampling_daily_limits"] = None
+        __props__.__dict__["response_sampling_interval"] = None
+        __props__.__dict__["response_sampling_interval_type"] = None
+        __props__.__dict__["response_sampling_limit"] = None
+        __props__.__dict__["response_sampling_start_date"] = None
         __props__.__dict__["responses_limit"] = None
         __props__.__dict__["schedule"] = None
         __props__.__dict__["start_date"] = None
@@ -543,6 +698,22 @@ class Survey(pulumi.CustomResource):
         return pulumi.get(self, "conditions")
 
     @_builtins.property
+    @pulumi.getter(name="currentIteration")
+    def current_iteration(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The iteration under way.
+        """
+        return pulumi.get(self, "current_iteration")
+
+    @_builtins.property
+    @pulumi.getter(name="currentIterationStartDate")
+    def current_iteration_start_date(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the iteration under way started.
+        """
+        return pulumi.get(self, "current_iteration_start_date")
+
+    @_builtins.property
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
@@ -575,12 +746,44 @@ class Survey(pulumi.CustomResource):
         return pulumi.get(self, "end_date")
 
     @_builtins.property
+    @pulumi.getter(name="iterationCount")
+    def iteration_count(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+        """
+        return pulumi.get(self, "iteration_count")
+
+    @_builtins.property
+    @pulumi.getter(name="iterationFrequencyDays")
+    def iteration_frequency_days(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Days between the survey's iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
+        """
+        return pulumi.get(self, "iteration_frequency_days")
+
+    @_builtins.property
+    @pulumi.getter(name="iterationStartDates")
+    def iteration_start_dates(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        When each iteration starts, as PostHog derives them (empty without iterations, null while a draft).
+        """
+        return pulumi.get(self, "iteration_start_dates")
+
+    @_builtins.property
     @pulumi.getter(name="linkedFlagId")
     def linked_flag_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         A feature flag (its numeric id, a FeatureFlag's flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.
         """
         return pulumi.get(self, "linked_flag_id")
+
+    @_builtins.property
+    @pulumi.getter(name="linkedInsightId")
+    def linked_insight_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        An insight (its numeric id, an Insight's insightId) the survey is linked to (today's PostHog; 2025-08-04 has no such field).
+        """
+        return pulumi.get(self, "linked_insight_id")
 
     @_builtins.property
     @pulumi.getter
@@ -605,6 +808,46 @@ class Survey(pulumi.CustomResource):
         The questions, in order (a changed question keeps the id PostHog gave it, found by its text, else by its place and type; give `id` to pin it); each has `type` ("open", "link", "rating", "single_choice", "multiple_choice"), `question` and its kind's own fields: `link` (https or mailto), `display` ("number" or "emoji") and `scale` for a rating, `choices` for a choice; any may have `description`, `buttonText`, `optional` and `branching` (`{type: "next_question" | "end" | "response_based" | "specific_question", index?, responseValues?}`). PostHog gives each an `id`.
         """
         return pulumi.get(self, "questions")
+
+    @_builtins.property
+    @pulumi.getter(name="responseSamplingDailyLimits")
+    def response_sampling_daily_limits(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        PostHog's daily response limits over the sampling interval, as the JSON text it stores.
+        """
+        return pulumi.get(self, "response_sampling_daily_limits")
+
+    @_builtins.property
+    @pulumi.getter(name="responseSamplingInterval")
+    def response_sampling_interval(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+        """
+        return pulumi.get(self, "response_sampling_interval")
+
+    @_builtins.property
+    @pulumi.getter(name="responseSamplingIntervalType")
+    def response_sampling_interval_type(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The unit of `responseSamplingInterval`: "day", "week" (PostHog's default) or "month" (30 days); `null` for no sampling.
+        """
+        return pulumi.get(self, "response_sampling_interval_type")
+
+    @_builtins.property
+    @pulumi.getter(name="responseSamplingLimit")
+    def response_sampling_limit(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+        """
+        return pulumi.get(self, "response_sampling_limit")
+
+    @_builtins.property
+    @pulumi.getter(name="responseSamplingStartDate")
+    def response_sampling_start_date(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
+        """
+        return pulumi.get(self, "response_sampling_start_date")
 
     @_builtins.property
     @pulumi.getter(name="responsesLimit")

@@ -25,6 +25,11 @@ const NOT_EXTERNAL = [
   "deviceTypesMatchType",
 ];
 
+/** Survey.MAX_ITERATION_COUNT (products/surveys/backend/models.py), SurveySerializerCreateUpdateOnly's max_value. */
+const MAX_ITERATION_COUNT = 500;
+/** A PositiveIntegerField's bounds, as DRF's ModelSerializer checks them. */
+const MAX_POSITIVE = 2147483647;
+
 const quoted = (values: readonly string[]) => values.map((v) => `"${v}"`).join(", ");
 
 /** `_validate_and_sanitize_link`: https with a host, or a mailto address; its message, or none. */
@@ -138,6 +143,35 @@ export function surveyProblems(
       refuse(
         "targeting_flag_filters",
         "targetingFlagFilters rolls out to everyone (a group with no properties at 100%): PostHog refuses such targeting; leave targetingFlagFilters out to show the survey to everyone",
+      );
+  }
+  // SurveySerializerCreateUpdateOnly.validate, and the Survey model's update_response_sampling_limits (pre_save,
+  // products/surveys/backend/models.py), which fails (500) on a missing limit or interval or a blank interval type.
+  const limit = known["response_sampling_limit"];
+  if (typeof limit === "number" && limit > 0) {
+    if (!declares("response_sampling_interval"))
+      refuse(
+        "response_sampling_interval",
+        "responseSamplingInterval is required with a responseSamplingLimit above 0 (PostHog fails, 500, without it)",
+      );
+    else if (!declares("response_sampling_start_date"))
+      refuse(
+        "response_sampling_start_date",
+        "responseSamplingStartDate is required with a responseSamplingLimit above 0 (Response sampling start date should be set)",
+      );
+  }
+  const intervalType = known["response_sampling_interval_type"];
+  if (declares("response_sampling_start_date") && intervalType !== null && limit !== 0) {
+    // A limit above 0 needs the interval (above); a missing limit fails on its own.
+    if (!declares("response_sampling_limit"))
+      refuse(
+        "response_sampling_start_date",
+        "responseSamplingStartDate needs responseSamplingLimit (PostHog fails, 500, deriving the daily limits without it; 0 for no sampling)",
+      );
+    if (intervalType === "")
+      refuse(
+        "response_sampling_interval_type",
+        'responseSamplingIntervalType must be "day", "week" or "month" with a responseSamplingStartDate (PostHog fails, 500, on a blank one)',
       );
   }
   if (known["type"] === "external_survey") {
@@ -262,25 +296,82 @@ export const surveyFields = {
     lackedBy: ["2025-08-04"],
     doc: "Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field).",
   },
+  iteration_count: {
+    input: z
+      .number({ error: "must be a whole number or null" })
+      .int({ error: "must be a whole number or null" })
+      .min(0, { error: `must be at least 0 (iteration_count, ${SURVEY_SERIALIZER})` })
+      .max(MAX_ITERATION_COUNT, { error: `must be at most ${MAX_ITERATION_COUNT} (iteration_count, ${SURVEY_SERIALIZER})` })
+      .nullable(),
+    doc: "How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.",
+  },
+  iteration_frequency_days: {
+    input: z
+      .number({ error: "must be a whole number of days or null" })
+      .int({ error: "must be a whole number of days or null" })
+      .min(0, { error: "must be at least 0 (Survey.iteration_frequency_days, a PositiveIntegerField)" })
+      .max(MAX_POSITIVE, { error: `must be at most ${MAX_POSITIVE} (Survey.iteration_frequency_days, a PositiveIntegerField)` })
+      .nullable(),
+    // SurveySerializerCreateUpdateOnly.update sets the frequency to the one sent with a count, or to none.
+    sentWith: ["iteration_count"],
+    doc: "Days between the survey's iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.",
+  },
+  response_sampling_start_date: {
+    ...dateTimeField(SURVEY_SERIALIZER),
+    // validate requires it in the same request as a limit and an interval above 0.
+    sentWith: ["response_sampling_limit"],
+    doc: "When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).",
+  },
+  response_sampling_interval_type: {
+    input: z
+      .enum(["day", "week", "month", ""], { error: `must be "day", "week" or "month" (Survey.response_sampling_interval_type)` })
+      .nullable(),
+    doc: 'The unit of `responseSamplingInterval`: "day", "week" (PostHog\'s default) or "month" (30 days); `null` for no sampling.',
+  },
+  response_sampling_interval: {
+    input: z
+      .number({ error: "must be a whole number or null" })
+      .int({ error: "must be a whole number or null" })
+      .min(1, { error: `must be greater than 0 (Response sampling interval must be greater than 0., validate, ${SURVEY_SERIALIZER})` })
+      .max(MAX_POSITIVE, { error: `must be at most ${MAX_POSITIVE} (Survey.response_sampling_interval, a PositiveIntegerField)` })
+      .nullable(),
+    // validate reads the interval of the request that sends a limit (None there fails, 500).
+    sentWith: ["response_sampling_limit"],
+    doc: "How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.",
+  },
+  response_sampling_limit: {
+    input: z
+      .number({ error: "must be a whole number or null" })
+      .int({ error: "must be a whole number or null" })
+      .min(0, { error: "must be at least 0 (Survey.response_sampling_limit, a PositiveIntegerField)" })
+      .max(MAX_POSITIVE, { error: `must be at most ${MAX_POSITIVE} (Survey.response_sampling_limit, a PositiveIntegerField)` })
+      .nullable(),
+    doc: "How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.",
+  },
+  linked_insight_id: {
+    input: z
+      .number({ error: "must be the numeric id of an insight or null" })
+      .int({ error: "must be the numeric id of an insight or null" })
+      .nullable(),
+    lackedBy: ["2025-08-04"],
+    doc: "An insight (its numeric id, an Insight's insightId) the survey is linked to (today's PostHog; 2025-08-04 has no such field).",
+  },
 } as const satisfies Record<string, FieldDef>;
 
 /** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
 export const surveyLeftOut: LeftOut = {
   ...CREATE_IN_FOLDER,
-  linked_insight_id: "not yet managed: the insight the survey is linked to",
   targeting_flag_id:
     "not yet managed: an existing flag as the survey's targeting (the table manages `targeting_flag_filters`, PostHog's own targeting flag)",
   remove_targeting_flag: "not yet managed: an update's removal of the targeting flag",
-  iteration_count: "not yet managed: the survey's iterations (repeats)",
-  iteration_frequency_days: "not yet managed: the survey's iterations (repeats)",
-  iteration_start_dates: "not yet managed: the survey's iterations (repeats)",
-  current_iteration: "not yet managed: the survey's iterations (repeats)",
-  current_iteration_start_date: "not yet managed: the survey's iterations (repeats)",
-  response_sampling_start_date: "not yet managed: response sampling",
-  response_sampling_interval_type: "not yet managed: response sampling",
-  response_sampling_interval: "not yet managed: response sampling",
-  response_sampling_limit: "not yet managed: response sampling",
-  response_sampling_daily_limits: "not yet managed: response sampling",
+  // The Survey model's pre_save (update_survey_iterations, products/surveys/backend/models.py) writes them over.
+  iteration_start_dates:
+    "PostHog's, from iterationCount, iterationFrequencyDays and startDate (a written value is replaced): the output iterationStartDates",
+  current_iteration: "PostHog's, from iterationCount and startDate: the output currentIteration",
+  current_iteration_start_date: "PostHog's, from iterationCount and startDate: the output currentIterationStartDate",
+  // The Survey model's pre_save (update_response_sampling_limits) writes it over.
+  response_sampling_daily_limits:
+    "PostHog's, from the sampling start date, interval and limit (a written value is replaced): the output responseSamplingDailyLimits",
 };
 
 /** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */

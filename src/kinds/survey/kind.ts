@@ -38,8 +38,21 @@ export function surveyBody(body: Record<string, unknown>): Record<string, unknow
   return { ...rest, remove_targeting_flag: true };
 }
 
+/**
+ * The answer to a write, or the survey read again when the write sent `linked_insight_id`: write-only in
+ * SurveySerializerCreateUpdateOnly, it is answered by SurveySerializer (GET) alone, on the PostHog versions having it.
+ */
+async function afterWrite(http: Transport, projectId: number, sent: Record<string, unknown>, answer: Survey): Promise<SurveyRead> {
+  if (sent["linked_insight_id"] === undefined || Object.hasOwn(answer, "linked_insight_id")) return surveyRecord(answer);
+  return surveyRecord(await surveys.getSurvey(http, projectId, answer.id));
+}
+
 const update = async (http: Transport, projectId: number, id: string, body: Record<string, unknown>) =>
-  surveyRecord(await surveys.updateSurvey(http, projectId, id, surveyBody(body)));
+  afterWrite(http, projectId, body, await surveys.updateSurvey(http, projectId, id, surveyBody(body)));
+
+/** PostHog stores json.dumps' text in a JSON field (update_response_sampling_limits): answered as that text. */
+const jsonText = (value: unknown) =>
+  value === undefined || value === null || typeof value === "string" ? (value ?? null) : JSON.stringify(value);
 
 /** A new survey has no targeting flag to remove: `null` means none. */
 function created(body: Record<string, unknown>): Record<string, unknown> {
@@ -66,7 +79,7 @@ export const {
     get: async (http, projectId, id: string) => surveyRecord(await surveys.getSurvey(http, projectId, id)),
     update,
     remove: surveys.deleteSurvey,
-    create: async (http, projectId, body) => surveyRecord(await surveys.createSurvey(http, projectId, created(body))),
+    create: async (http, projectId, body) => afterWrite(http, projectId, body, await surveys.createSurvey(http, projectId, created(body))),
   },
   // SurveyViewSet lists with SurveySerializer, as it retrieves (products/surveys/backend/api/survey.py; the
   // 2025-08-04 backend's list and GET compared equal), read as a GET is.
@@ -77,10 +90,42 @@ export const {
     name: "PostHog names every survey, uniquely in its project",
     type: 'PostHog needs to know how to show it ("popover", "widget", "external_survey" or "api")',
   },
-  fixedOutputs: (record) => ({ name: record.name, type: record.type }),
+  // PostHog derives the iterations and the sampling's daily limits (update_survey_iterations and
+  // update_response_sampling_limits, the Survey model's pre_save): outputs, never drift.
+  fixedOutputs: (record) => ({
+    name: record.name,
+    type: record.type,
+    iterationStartDates: record.iteration_start_dates ?? null,
+    currentIteration: record.current_iteration ?? null,
+    currentIterationStartDate: record.current_iteration_start_date ?? null,
+    responseSamplingDailyLimits: jsonText(record.response_sampling_daily_limits),
+  }),
+  outputs: {
+    iterationStartDates: {
+      type: "array",
+      items: { type: "string" },
+      description: "When each iteration starts, as PostHog derives them (empty without iterations, null while a draft).",
+    },
+    currentIteration: { type: "integer", description: "The iteration under way." },
+    currentIterationStartDate: { type: "string", description: "When the iteration under way started." },
+    responseSamplingDailyLimits: {
+      type: "string",
+      description: "PostHog's daily response limits over the sampling interval, as the JSON text it stores.",
+    },
+  },
   outputTypes: {
     name: { type: "string", doc: "The survey's name." },
     type: { type: "SurveyType", doc: "How the survey is shown." },
+    iterationStartDates: {
+      type: "(string | null)[] | null",
+      doc: "When each iteration starts, as PostHog derives them from `iterationCount`, `iterationFrequencyDays` and `startDate`: empty without iterations, `null` while a draft.",
+    },
+    currentIteration: { type: "number | null", doc: "The iteration under way (1 once an iterating survey has started)." },
+    currentIterationStartDate: { type: "string | null", doc: "When the iteration under way started." },
+    responseSamplingDailyLimits: {
+      type: "string | null",
+      doc: "PostHog's daily response limits and rollout over the sampling interval, as the JSON text it stores (`[{date, daily_response_limit, rollout_percentage}]`); `null` without sampling.",
+    },
   },
   types: {
     SurveyBranching: {
@@ -146,8 +191,8 @@ export const {
   importer: {
     list: async (http, projectId) => (await surveys.listSurveys(http, projectId)).map(surveyRecord),
     // The Survey model's defaults (products/surveys/backend/models.py).
-    defaults: { description: "", archived: false, enable_partial_responses: false },
-    references: [idField("linked_flag_id", "FeatureFlag")],
+    defaults: { description: "", archived: false, enable_partial_responses: false, response_sampling_interval_type: "week" },
+    references: [idField("linked_flag_id", "FeatureFlag"), idField("linked_insight_id", "Insight")],
     label: (survey) => survey.name,
   },
   findBy: {

@@ -22,6 +22,7 @@ export const surveySchema = z.looseObject({
   schedule: z.string().nullish(),
   linked_flag: minimalFlagSchema.nullish(),
   linked_flag_id: z.number().int().nullish(),
+  linked_insight_id: z.number().int().nullish(),
   targeting_flag: minimalFlagSchema.nullish(),
   internal_targeting_flag: minimalFlagSchema.nullish(),
   questions: z.array(surveyQuestionSchema).nullish(),
@@ -34,6 +35,10 @@ export const surveySchema = z.looseObject({
   responses_limit: z.number().int().nullish(),
   iteration_count: z.number().int().nullish(),
   iteration_frequency_days: z.number().int().nullish(),
+  iteration_start_dates: z.array(z.string().nullable()).nullish(),
+  current_iteration: z.number().int().nullish(),
+  current_iteration_start_date: z.string().nullish(),
+  response_sampling_daily_limits: z.unknown().optional(),
   enable_partial_responses: z.boolean().nullish(),
 });
 export type Survey = z.infer<typeof surveySchema>;

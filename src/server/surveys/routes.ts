@@ -16,8 +16,11 @@
  * - DELETE answers 204 (no soft delete). The list is LimitOffsetPagination (100), filters `archived` and `search`
  *   (name, description).
  *
- * Not modelled: conditions.actions turned into the survey's actions (conditions are answered as stored), response
- * sampling flags, translations' HTML sanitising, the white-labelling feature (refused as an organization without it).
+ * - The Survey model's pre_save derives the iterations' start dates and the sampling's daily limits (a JSON text), in
+ *   2025-08-04 as today; a sampling start date without a limit or interval fails there (500).
+ *
+ * Not modelled: conditions.actions turned into the survey's actions (conditions are answered as stored), the internal
+ * response sampling flag (made once there are daily limits, left behind on delete), translations' HTML sanitising, the white-labelling feature (refused as an organization without it).
  * PUT goes through the same validation as PATCH (PostHog's PUT uses SurveySerializer, without the question checks).
  */
 import { randomBytes, randomUUID } from "node:crypto";
@@ -229,7 +232,9 @@ function fields(current: boolean): SerializerFields<SurveyContext> {
   return current ? all : all.filter(([name]) => !todayOnly.has(name));
 }
 
-const WRITE_ONLY = new Set(["targeting_flag_filters", "remove_targeting_flag", "_create_in_folder", "linked_insight_id"]);
+// Today's `linked_insight_id` is write-only in SurveySerializerCreateUpdateOnly but stored (the linked_insight foreign
+// key) and answered by SurveySerializer, on GET.
+const WRITE_ONLY = new Set(["targeting_flag_filters", "remove_targeting_flag", "_create_in_folder"]);
 
 function surveysOf(ctx: ApiContext, team: StoredProject): StoredObject[] {
   return ctx.store.objects("surveys").filter((s) => s.teamId === team.id);
@@ -290,7 +295,7 @@ export function serializeSurvey(ctx: ApiContext, s: StoredObject, forWrite: bool
   Object.assign(out, {
     iteration_count: f.iteration_count ?? null,
     iteration_frequency_days: f.iteration_frequency_days ?? null,
-    iteration_start_dates: cloneJson(f.iteration_start_dates ?? []),
+    iteration_start_dates: Array.isArray(f.iteration_start_dates) ? f.iteration_start_dates.map((d) => date(d)) : null,
     current_iteration: f.current_iteration ?? null,
     current_iteration_start_date: date(f.current_iteration_start_date),
     response_sampling_start_date: date(f.response_sampling_start_date),
@@ -368,8 +373,20 @@ function validateSurvey(sc: SurveyContext, attrs: JsonObject): void {
         "response_sampling_start_date",
       );
   }
-  if (typeof attrs.response_sampling_interval === "number" && attrs.response_sampling_interval <= 0)
+  const interval = attrs.response_sampling_interval;
+  if (typeof interval === "number" && interval <= 0)
     throw validationError("Response sampling interval must be greater than 0.", "response_sampling_interval");
+  // `data.get("response_sampling_limit", 0)` and the interval of this request only: a limit sent without an interval
+  // compares None with 0 (a TypeError, answered 500).
+  const limit = "response_sampling_limit" in attrs ? attrs.response_sampling_limit : 0;
+  if (typeof limit === "number" && limit > 0) {
+    if (typeof interval !== "number") throw serverError();
+    if (interval > 0 && typeof samplingStart !== "number")
+      throw validationError(
+        "Response sampling start date should be set if response_sampling_start_date is not zero.",
+        "response_sampling_start_date",
+      );
+  }
   if (!current) return;
   const appearance = {
     ...(isJsonObject(instance?.fields.appearance) ? instance.fields.appearance : {}),
@@ -462,6 +479,81 @@ function syncInternalFlag(ctx: ApiContext, team: StoredProject, s: StoredObject)
   }
 }
 
+const DAY_MICROS = 86_400_000_000;
+
+/**
+ * `update_survey_iterations`, the Survey model's pre_save (products/surveys/backend/models.py, posthog/models/surveys/
+ * survey.py in 2025-08-04, the same in both): the start of each iteration, every `iteration_frequency_days` from the
+ * start date; none while a draft, an empty list without iterations; the first iteration current once started.
+ */
+function deriveIterations(s: StoredObject): void {
+  const f = s.fields;
+  const count = typeof f.iteration_count === "number" ? f.iteration_count : 0;
+  const every = typeof f.iteration_frequency_days === "number" ? f.iteration_frequency_days : 0;
+  if (count === 0 || every === 0) {
+    Object.assign(f, { iteration_start_dates: [], current_iteration: null, current_iteration_start_date: null });
+    return;
+  }
+  if (typeof f.start_date !== "number") {
+    f.iteration_start_dates = null;
+    return;
+  }
+  const start = f.start_date;
+  f.iteration_start_dates = Array.from({ length: Math.min(count, MAX_ITERATION_COUNT) }, (_, i) => start + i * every * DAY_MICROS);
+  if (f.current_iteration === null || f.current_iteration === undefined || f.current_iteration === 0)
+    Object.assign(f, { current_iteration: 1, current_iteration_start_date: start });
+}
+
+/** Python's `round(x, 2)` of a positive float: the exact binary value rounded half to even. */
+function pyRound2(x: number): number {
+  const [whole = "0", fraction = ""] = x.toFixed(40).split(".");
+  let cents = BigInt(whole) * 100n + BigInt(fraction.slice(0, 2));
+  const rest = fraction.slice(2).replace(/0+$/, "");
+  if (rest > "5" || (rest === "5" && cents % 2n === 1n)) cents += 1n;
+  return Number(cents) / 100;
+}
+
+/** Python's `repr` of a float in json.dumps: an integral value keeps its `.0`. */
+const pyFloat = (x: number) => (Number.isInteger(x) ? `${x}.0` : String(x));
+
+/** `datetime.isoformat()` of an aware UTC datetime: `2026-01-01T00:00:00+00:00`, microseconds when there are any. */
+function pyIsoformat(micros: number): string {
+  const iso = isoFromMicros(micros);
+  return `${iso.slice(0, -1)}+00:00`;
+}
+
+/**
+ * `update_response_sampling_limits`, the Survey model's pre_save (the same in 2025-08-04 and today): the cumulative
+ * daily limits and rollout over the sampling interval, stored as a JSON *string* (json.dumps into a JSONField), or
+ * null without a start date, interval type or with a limit of 0. A missing limit or interval, a blank type or an
+ * interval of 0 fail in Python (TypeError, UnboundLocalError, ZeroDivisionError): answered 500, nothing saved.
+ */
+function samplingDailyLimits(f: JsonObject): string | null {
+  const type = f.response_sampling_interval_type === undefined ? "week" : f.response_sampling_interval_type;
+  const start = f.response_sampling_start_date;
+  if (type === null || f.response_sampling_limit === 0 || typeof start !== "number") return null;
+  const limit = f.response_sampling_limit;
+  const interval = f.response_sampling_interval;
+  const perUnit = ({ day: 1, week: 7, month: 30 } as Record<string, number>)[pyStr(type)];
+  if (perUnit === undefined || typeof interval !== "number" || typeof limit !== "number" || interval === 0) throw serverError();
+  const days = interval * perUnit;
+  const perDay = Math.floor(limit / days);
+  const remaining = limit % days;
+  const increment = 100 / days;
+  let rollout = increment;
+  let cumulative = 0;
+  const entries: string[] = [];
+  for (let day = 0; day < days; day++) {
+    cumulative += perDay + (day < remaining ? 1 : 0);
+    const percentage = day === days - 1 ? "100.0" : pyFloat(pyRound2(rollout));
+    entries.push(
+      `{"date": "${pyIsoformat(start + day * DAY_MICROS)}", "daily_response_limit": ${cumulative}, "rollout_percentage": ${percentage}}`,
+    );
+    rollout += increment;
+  }
+  return `[${entries.join(", ")}]`;
+}
+
 function storable(attrs: JsonObject): JsonObject {
   const out: JsonObject = {};
   for (const [k, v] of Object.entries(attrs)) if (!WRITE_ONLY.has(k)) out[k] = v;
@@ -475,7 +567,10 @@ function create(ctx: ApiContext, team: StoredProject) {
   const data = storable(attrs);
   if (isJsonObject(attrs.targeting_flag_filters) && Object.keys(attrs.targeting_flag_filters).length > 0)
     data.targeting_flag_id = newTargetingFlag(ctx, team, attrs.targeting_flag_filters, attrs.name ?? null, false);
+  const dailyLimits = samplingDailyLimits(data);
   const s = ctx.store.addObject("surveys", team.id, ctx.user.id, { uuid: randomUUID(), ...data });
+  s.fields.response_sampling_daily_limits = dailyLimits;
+  deriveIterations(s);
   syncInternalFlag(ctx, team, s);
   return json(201, serializeSurvey(ctx, s, true));
 }
@@ -485,6 +580,7 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
   const sc: SurveyContext = { ctx, team, instance: s };
   const attrs = validateBody(ctx.req.body(), fields(ctx.services.version === "current"), sc, ["name", "type"], partial);
   validateSurvey(sc, attrs);
+  const dailyLimits = samplingDailyLimits({ ...s.fields, ...storable(attrs) });
   if (attrs.remove_targeting_flag === true) {
     const old = flagOf(ctx, s.fields.targeting_flag_id);
     if (old) ctx.store.removeObject("featureFlags", old.id);
@@ -501,7 +597,10 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
   const currentIteration = s.fields.current_iteration;
   if (typeof currentIteration === "number" && typeof count === "number" && currentIteration > count && count > 0)
     throw validationError(`Cannot change survey recurrence to ${count}, should be at least ${currentIteration}`);
-  Object.assign(s.fields, storable(attrs));
+  // SurveySerializerCreateUpdateOnly.update: a count sent sets the frequency to the one sent with it, or none.
+  if (typeof count === "number") s.fields.iteration_frequency_days = attrs.iteration_frequency_days ?? null;
+  Object.assign(s.fields, storable(attrs), { response_sampling_daily_limits: dailyLimits });
+  deriveIterations(s);
   const targeting = flagOf(ctx, s.fields.targeting_flag_id);
   if (targeting) targeting.fields.active = running(s);
   syncInternalFlag(ctx, team, s);

@@ -108,6 +108,142 @@ describe.each(versions)("PostHog %s", (version) => {
       );
   });
 
+  test("its iterations: PostHog's start dates as outputs, no change after create; a count changed by hand clears the frequency, both restored together", async () => {
+    const { provider, http, projectId, server } = setup();
+    const inputs: Json = {
+      projectId,
+      name: `Iterating ${version}`,
+      type: "api",
+      questions,
+      startDate: "2025-01-02T03:04:05Z",
+      iterationCount: 3,
+      iterationFrequencyDays: 7,
+    };
+    expect((await provider.check({}, { ...inputs, iterationCount: 501 })).failures).toEqual([
+      { property: "iterationCount", reason: expect.stringContaining("at most 500") },
+    ]);
+    const created = await provider.create(inputs);
+    const outs = created.outs as Json;
+    expect(outs).toMatchObject({
+      iterationStartDates: ["2025-01-02T03:04:05Z", "2025-01-09T03:04:05Z", "2025-01-16T03:04:05Z"],
+      currentIteration: 1,
+      currentIterationStartDate: "2025-01-02T03:04:05Z",
+    });
+    expect((await provider.diff(created.id, outs, inputs)).changes).toBe(false);
+    expect((await provider.read(created.id, outs)).inputs).toEqual(inputs);
+
+    // SurveySerializerCreateUpdateOnly.update: a count sent alone leaves no frequency.
+    await surveys.updateSurvey(http, projectId, created.id, { iteration_count: 4 });
+    const drifted = await provider.read(created.id, outs);
+    expect(drifted.inputs).toEqual({ ...inputs, iterationCount: 4, iterationFrequencyDays: null });
+    expect(drifted.props).toMatchObject({ iterationStartDates: [], currentIteration: null });
+    await server.clearRequests();
+    const restored = await provider.update(created.id, drifted.props as Json, inputs);
+    expect((await server.requests({ method: "PATCH" })).map((r) => r.bodyKeys)).toEqual([["iteration_count", "iteration_frequency_days"]]);
+    expect((restored.outs as Json)["iterationStartDates"]).toHaveLength(3);
+
+    // A new count alone: the declared frequency goes with it, or PostHog would clear it.
+    await server.clearRequests();
+    await provider.update(created.id, restored.outs as Json, { ...inputs, iterationCount: 5 });
+    expect((await server.requests({ method: "PATCH" })).map((r) => r.bodyKeys)).toEqual([["iteration_count", "iteration_frequency_days"]]);
+    expect(await surveys.getSurvey(http, projectId, created.id)).toMatchObject({ iteration_count: 5, iteration_frequency_days: 7 });
+
+    // Omitted: a draft without iterations answers none, and nothing to change.
+    const plain = await provider.create({ projectId, name: `Plain ${version}`, type: "api" });
+    expect(plain.outs).toMatchObject({ iterationStartDates: [], currentIteration: null, currentIterationStartDate: null });
+    const plainInputs = { projectId, name: `Plain ${version}`, type: "api" };
+    expect((await provider.diff(plain.id, plain.outs as Json, plainInputs)).changes).toBe(false);
+    expect((await provider.read(plain.id, plain.outs as Json)).inputs).toEqual(plainInputs);
+  });
+
+  test("its response sampling: PostHog's daily limits as an output, no change after create; a new limit goes with its interval and start date; PostHog's 500s refused first", async () => {
+    const { provider, http, projectId, server } = setup();
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const inputs: Json = {
+      projectId,
+      name: `Sampled ${version}`,
+      type: "api",
+      responseSamplingStartDate: `${tomorrow}T00:00:00Z`,
+      responseSamplingInterval: 1,
+      responseSamplingIntervalType: "week",
+      responseSamplingLimit: 70,
+    };
+    const { responseSamplingLimit: _, ...noLimit } = inputs;
+    const { responseSamplingInterval: __, ...noInterval } = inputs;
+    expect((await provider.check({}, noLimit)).failures).toEqual([
+      {
+        property: "responseSamplingStartDate",
+        reason: expect.stringContaining("needs responseSamplingLimit"),
+      },
+    ]);
+    expect((await provider.check({}, noInterval)).failures).toEqual([
+      { property: "responseSamplingInterval", reason: expect.stringContaining("required with a responseSamplingLimit above 0") },
+    ]);
+    expect((await provider.check({}, { ...inputs, responseSamplingIntervalType: "" })).failures).toEqual([
+      { property: "responseSamplingIntervalType", reason: expect.stringContaining("PostHog fails, 500, on a blank one") },
+    ]);
+    expect((await provider.check({}, { ...inputs, responseSamplingInterval: 0 })).failures).toEqual([
+      { property: "responseSamplingInterval", reason: expect.stringContaining("must be greater than 0") },
+    ]);
+    // What the provider refuses, PostHog fails on (500) or refuses.
+    await expect(
+      surveys.createSurvey(http, projectId, {
+        name: "no limit",
+        type: "api",
+        response_sampling_start_date: `${tomorrow}T00:00:00Z`,
+        response_sampling_interval: 1,
+      }),
+    ).rejects.toMatchObject({ status: 500 });
+    await expect(
+      surveys.createSurvey(http, projectId, { name: "no interval", type: "api", response_sampling_limit: 5 }),
+    ).rejects.toMatchObject({ status: 500 });
+
+    const created = await provider.create(inputs);
+    const outs = created.outs as Json;
+    const limits = JSON.parse(outs["responseSamplingDailyLimits"] as string) as Json[];
+    expect(limits).toHaveLength(7);
+    expect(limits[0]).toEqual({ date: `${tomorrow}T00:00:00+00:00`, daily_response_limit: 10, rollout_percentage: 14.29 });
+    expect(limits[6]).toMatchObject({ daily_response_limit: 70, rollout_percentage: 100 });
+    expect((await provider.diff(created.id, outs, inputs)).changes).toBe(false);
+    expect((await provider.read(created.id, outs)).inputs).toEqual(inputs);
+
+    await server.clearRequests();
+    await provider.update(created.id, outs, { ...inputs, responseSamplingLimit: 7 });
+    expect((await server.requests({ method: "PATCH" })).map((r) => r.bodyKeys)).toEqual([
+      ["response_sampling_limit", "response_sampling_start_date", "response_sampling_interval"],
+    ]);
+    const live = await surveys.getSurvey(http, projectId, created.id);
+    expect(JSON.parse(live.response_sampling_daily_limits as string)[6]).toMatchObject({ daily_response_limit: 7 });
+
+    // Omitted: PostHog's default interval type and no daily limits, nothing to change.
+    const plain = await provider.create({ projectId, name: `Unsampled ${version}`, type: "api" });
+    expect(plain.outs).toMatchObject({ responseSamplingDailyLimits: null });
+    expect((await provider.diff(plain.id, plain.outs as Json, { projectId, name: `Unsampled ${version}`, type: "api" })).changes).toBe(
+      false,
+    );
+  });
+
+  test("its linked insight (today's): no change after create although only GET answers it, drift shown and restored; 2025-08-04 lacks it, named", async () => {
+    const { provider, http, projectId } = setup();
+    const inputs: Json = { projectId, name: `Linked insight ${version}`, type: "api", linkedInsightId: 1 };
+    if (version !== "current") {
+      await expect(provider.create(inputs)).rejects.toThrow(/linkedInsightId.*2025-08-04/s);
+      return;
+    }
+    const created = await provider.create(inputs);
+    expect((await surveys.getSurvey(http, projectId, created.id)).linked_insight_id).toBe(1);
+    const outs = created.outs as Json;
+    expect(outs["linkedInsightId"]).toBe(1);
+    expect((await provider.diff(created.id, outs, inputs)).changes).toBe(false);
+    expect((await provider.read(created.id, outs)).inputs).toEqual(inputs);
+    await surveys.updateSurvey(http, projectId, created.id, { linked_insight_id: 2 });
+    const drifted = await provider.read(created.id, outs);
+    expect(drifted.inputs).toEqual({ ...inputs, linkedInsightId: 2 });
+    const restored = await provider.update(created.id, drifted.props as Json, inputs);
+    expect((restored.outs as Json)["linkedInsightId"]).toBe(1);
+    expect((await surveys.getSurvey(http, projectId, created.id)).linked_insight_id).toBe(1);
+  });
+
   test("a create whose answer is lost after PostHog committed is found by its name, not created twice", async () => {
     const { provider, server, http, projectId } = setup();
     await server.fault({ method: "POST", path: "/surveys/?$", status: 502, afterCommit: true });

@@ -208,3 +208,59 @@ test("faults and the request log apply as for the other resources", async () => 
   const log = await h.control.requests();
   expect(log.filter((r) => r.path.endsWith("/surveys/")).map((r) => r.status)).toEqual([503, 201]);
 });
+
+test("iterations: PostHog's start dates from count, frequency and start date; a count sent alone clears the frequency", async () => {
+  const draft = await post({ iteration_count: 2, iteration_frequency_days: 3 });
+  expect(draft.body).toMatchObject({ iteration_start_dates: null, current_iteration: null, current_iteration_start_date: null });
+  const started = await h.api("PATCH", `${base}${draft.body.id}/`, {
+    body: { start_date: "2025-01-02T03:04:05Z", iteration_start_dates: ["2030-01-01T00:00:00Z"] },
+  });
+  expect(started.body).toMatchObject({
+    iteration_count: 2,
+    iteration_frequency_days: 3,
+    iteration_start_dates: ["2025-01-02T03:04:05Z", "2025-01-05T03:04:05Z"],
+    current_iteration: 1,
+    current_iteration_start_date: "2025-01-02T03:04:05Z",
+  });
+  const counted = await h.api("PATCH", `${base}${draft.body.id}/`, { body: { iteration_count: 4 } });
+  expect(counted.body).toMatchObject({
+    iteration_count: 4,
+    iteration_frequency_days: null,
+    iteration_start_dates: [],
+    current_iteration: null,
+  });
+  expect((await post({})).body).toMatchObject({ iteration_start_dates: [], current_iteration: null });
+});
+
+test("response sampling: the daily limits as the JSON text PostHog stores; a limit needs an interval and a start date, a start date a limit", async () => {
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const start = `${tomorrow}T00:00:00Z`;
+  const res = await post({
+    response_sampling_start_date: start,
+    response_sampling_interval: 3,
+    response_sampling_interval_type: "day",
+    response_sampling_limit: 10,
+  });
+  expect(res.body.response_sampling_daily_limits).toBe(
+    `[{"date": "${tomorrow}T00:00:00+00:00", "daily_response_limit": 4, "rollout_percentage": 33.33}, ` +
+      `{"date": "${new Date(Date.parse(start) + 86_400_000).toISOString().slice(0, 10)}T00:00:00+00:00", "daily_response_limit": 7, "rollout_percentage": 66.67}, ` +
+      `{"date": "${new Date(Date.parse(start) + 2 * 86_400_000).toISOString().slice(0, 10)}T00:00:00+00:00", "daily_response_limit": 10, "rollout_percentage": 100.0}]`,
+  );
+  const zero = await h.api("PATCH", `${base}${res.body.id}/`, { body: { response_sampling_limit: 0 } });
+  expect(zero.body.response_sampling_daily_limits).toBeNull();
+  expect((await post({ response_sampling_limit: 5, response_sampling_interval: 1 })).body).toEqual(
+    invalid("Response sampling start date should be set if response_sampling_start_date is not zero.", "response_sampling_start_date"),
+  );
+  expect((await post({ response_sampling_limit: 5 })).status).toBe(500);
+  expect((await post({ response_sampling_start_date: start, response_sampling_interval: 1 })).status).toBe(500);
+  expect(
+    (
+      await post({
+        response_sampling_start_date: start,
+        response_sampling_interval_type: "",
+        response_sampling_interval: 1,
+        response_sampling_limit: 1,
+      })
+    ).status,
+  ).toBe(500);
+});

@@ -133,6 +133,34 @@ public class Survey extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.conditions);
     }
     /**
+     * The iteration under way.
+     * 
+     */
+    @Export(name="currentIteration", refs={Integer.class}, tree="[0]")
+    private Output</* @Nullable */ Integer> currentIteration;
+
+    /**
+     * @return The iteration under way.
+     * 
+     */
+    public Output<Optional<Integer>> currentIteration() {
+        return Codegen.optional(this.currentIteration);
+    }
+    /**
+     * When the iteration under way started.
+     * 
+     */
+    @Export(name="currentIterationStartDate", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> currentIterationStartDate;
+
+    /**
+     * @return When the iteration under way started.
+     * 
+     */
+    public Output<Optional<String>> currentIterationStartDate() {
+        return Codegen.optional(this.currentIterationStartDate);
+    }
+    /**
      * What the survey is for; may be empty.
      * 
      */
@@ -189,6 +217,48 @@ public class Survey extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.endDate);
     }
     /**
+     * How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+     * 
+     */
+    @Export(name="iterationCount", refs={Integer.class}, tree="[0]")
+    private Output</* @Nullable */ Integer> iterationCount;
+
+    /**
+     * @return How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+     * 
+     */
+    public Output<Optional<Integer>> iterationCount() {
+        return Codegen.optional(this.iterationCount);
+    }
+    /**
+     * Days between the survey&#39;s iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
+     * 
+     */
+    @Export(name="iterationFrequencyDays", refs={Integer.class}, tree="[0]")
+    private Output</* @Nullable */ Integer> iterationFrequencyDays;
+
+    /**
+     * @return Days between the survey&#39;s iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
+     * 
+     */
+    public Output<Optional<Integer>> iterationFrequencyDays() {
+        return Codegen.optional(this.iterationFrequencyDays);
+    }
+    /**
+     * When each iteration starts, as PostHog derives them (empty without iterations, null while a draft).
+     * 
+     */
+    @Export(name="iterationStartDates", refs={List.class,String.class}, tree="[0,1]")
+    private Output</* @Nullable */ List<String>> iterationStartDates;
+
+    /**
+     * @return When each iteration starts, as PostHog derives them (empty without iterations, null while a draft).
+     * 
+     */
+    public Output<Optional<List<String>>> iterationStartDates() {
+        return Codegen.optional(this.iterationStartDates);
+    }
+    /**
      * A feature flag (its numeric id, a FeatureFlag&#39;s flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.
      * 
      */
@@ -201,6 +271,20 @@ public class Survey extends com.pulumi.resources.CustomResource {
      */
     public Output<Optional<Integer>> linkedFlagId() {
         return Codegen.optional(this.linkedFlagId);
+    }
+    /**
+     * An insight (its numeric id, an Insight&#39;s insightId) the survey is linked to (today&#39;s PostHog; 2025-08-04 has no such field).
+     * 
+     */
+    @Export(name="linkedInsightId", refs={Integer.class}, tree="[0]")
+    private Output</* @Nullable */ Integer> linkedInsightId;
+
+    /**
+     * @return An insight (its numeric id, an Insight&#39;s insightId) the survey is linked to (today&#39;s PostHog; 2025-08-04 has no such field).
+     * 
+     */
+    public Output<Optional<Integer>> linkedInsightId() {
+        return Codegen.optional(this.linkedInsightId);
     }
     /**
      * The survey&#39;s name: at most 400 characters, unique among the project&#39;s surveys. Changing it renames the survey.
@@ -243,6 +327,76 @@ public class Survey extends com.pulumi.resources.CustomResource {
      */
     public Output<Optional<List<Object>>> questions() {
         return Codegen.optional(this.questions);
+    }
+    /**
+     * PostHog&#39;s daily response limits over the sampling interval, as the JSON text it stores.
+     * 
+     */
+    @Export(name="responseSamplingDailyLimits", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> responseSamplingDailyLimits;
+
+    /**
+     * @return PostHog&#39;s daily response limits over the sampling interval, as the JSON text it stores.
+     * 
+     */
+    public Output<Optional<String>> responseSamplingDailyLimits() {
+        return Codegen.optional(this.responseSamplingDailyLimits);
+    }
+    /**
+     * How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+     * 
+     */
+    @Export(name="responseSamplingInterval", refs={Integer.class}, tree="[0]")
+    private Output</* @Nullable */ Integer> responseSamplingInterval;
+
+    /**
+     * @return How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+     * 
+     */
+    public Output<Optional<Integer>> responseSamplingInterval() {
+        return Codegen.optional(this.responseSamplingInterval);
+    }
+    /**
+     * The unit of `responseSamplingInterval`: &#34;day&#34;, &#34;week&#34; (PostHog&#39;s default) or &#34;month&#34; (30 days); `null` for no sampling.
+     * 
+     */
+    @Export(name="responseSamplingIntervalType", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> responseSamplingIntervalType;
+
+    /**
+     * @return The unit of `responseSamplingInterval`: &#34;day&#34;, &#34;week&#34; (PostHog&#39;s default) or &#34;month&#34; (30 days); `null` for no sampling.
+     * 
+     */
+    public Output<Optional<String>> responseSamplingIntervalType() {
+        return Codegen.optional(this.responseSamplingIntervalType);
+    }
+    /**
+     * How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+     * 
+     */
+    @Export(name="responseSamplingLimit", refs={Integer.class}, tree="[0]")
+    private Output</* @Nullable */ Integer> responseSamplingLimit;
+
+    /**
+     * @return How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+     * 
+     */
+    public Output<Optional<Integer>> responseSamplingLimit() {
+        return Codegen.optional(this.responseSamplingLimit);
+    }
+    /**
+     * When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
+     * 
+     */
+    @Export(name="responseSamplingStartDate", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> responseSamplingStartDate;
+
+    /**
+     * @return When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
+     * 
+     */
+    public Output<Optional<String>> responseSamplingStartDate() {
+        return Codegen.optional(this.responseSamplingStartDate);
     }
     /**
      * Stop after this many responses.

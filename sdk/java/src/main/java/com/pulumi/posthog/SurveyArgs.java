@@ -141,6 +141,36 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+     * 
+     */
+    @Import(name="iterationCount")
+    private @Nullable Output<Integer> iterationCount;
+
+    /**
+     * @return How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+     * 
+     */
+    public Optional<Output<Integer>> iterationCount() {
+        return Optional.ofNullable(this.iterationCount);
+    }
+
+    /**
+     * Days between the survey&#39;s iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
+     * 
+     */
+    @Import(name="iterationFrequencyDays")
+    private @Nullable Output<Integer> iterationFrequencyDays;
+
+    /**
+     * @return Days between the survey&#39;s iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
+     * 
+     */
+    public Optional<Output<Integer>> iterationFrequencyDays() {
+        return Optional.ofNullable(this.iterationFrequencyDays);
+    }
+
+    /**
      * A feature flag (its numeric id, a FeatureFlag&#39;s flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.
      * 
      */
@@ -153,6 +183,21 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
      */
     public Optional<Output<Integer>> linkedFlagId() {
         return Optional.ofNullable(this.linkedFlagId);
+    }
+
+    /**
+     * An insight (its numeric id, an Insight&#39;s insightId) the survey is linked to (today&#39;s PostHog; 2025-08-04 has no such field).
+     * 
+     */
+    @Import(name="linkedInsightId")
+    private @Nullable Output<Integer> linkedInsightId;
+
+    /**
+     * @return An insight (its numeric id, an Insight&#39;s insightId) the survey is linked to (today&#39;s PostHog; 2025-08-04 has no such field).
+     * 
+     */
+    public Optional<Output<Integer>> linkedInsightId() {
+        return Optional.ofNullable(this.linkedInsightId);
     }
 
     /**
@@ -198,6 +243,66 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
      */
     public Optional<Output<List<Object>>> questions() {
         return Optional.ofNullable(this.questions);
+    }
+
+    /**
+     * How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+     * 
+     */
+    @Import(name="responseSamplingInterval")
+    private @Nullable Output<Integer> responseSamplingInterval;
+
+    /**
+     * @return How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+     * 
+     */
+    public Optional<Output<Integer>> responseSamplingInterval() {
+        return Optional.ofNullable(this.responseSamplingInterval);
+    }
+
+    /**
+     * The unit of `responseSamplingInterval`: &#34;day&#34;, &#34;week&#34; (PostHog&#39;s default) or &#34;month&#34; (30 days); `null` for no sampling.
+     * 
+     */
+    @Import(name="responseSamplingIntervalType")
+    private @Nullable Output<String> responseSamplingIntervalType;
+
+    /**
+     * @return The unit of `responseSamplingInterval`: &#34;day&#34;, &#34;week&#34; (PostHog&#39;s default) or &#34;month&#34; (30 days); `null` for no sampling.
+     * 
+     */
+    public Optional<Output<String>> responseSamplingIntervalType() {
+        return Optional.ofNullable(this.responseSamplingIntervalType);
+    }
+
+    /**
+     * How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+     * 
+     */
+    @Import(name="responseSamplingLimit")
+    private @Nullable Output<Integer> responseSamplingLimit;
+
+    /**
+     * @return How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+     * 
+     */
+    public Optional<Output<Integer>> responseSamplingLimit() {
+        return Optional.ofNullable(this.responseSamplingLimit);
+    }
+
+    /**
+     * When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
+     * 
+     */
+    @Import(name="responseSamplingStartDate")
+    private @Nullable Output<String> responseSamplingStartDate;
+
+    /**
+     * @return When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
+     * 
+     */
+    public Optional<Output<String>> responseSamplingStartDate() {
+        return Optional.ofNullable(this.responseSamplingStartDate);
     }
 
     /**
@@ -286,10 +391,17 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
         this.enableIframeEmbedding = $.enableIframeEmbedding;
         this.enablePartialResponses = $.enablePartialResponses;
         this.endDate = $.endDate;
+        this.iterationCount = $.iterationCount;
+        this.iterationFrequencyDays = $.iterationFrequencyDays;
         this.linkedFlagId = $.linkedFlagId;
+        this.linkedInsightId = $.linkedInsightId;
         this.name = $.name;
         this.projectId = $.projectId;
         this.questions = $.questions;
+        this.responseSamplingInterval = $.responseSamplingInterval;
+        this.responseSamplingIntervalType = $.responseSamplingIntervalType;
+        this.responseSamplingLimit = $.responseSamplingLimit;
+        this.responseSamplingStartDate = $.responseSamplingStartDate;
         this.responsesLimit = $.responsesLimit;
         this.schedule = $.schedule;
         this.startDate = $.startDate;
@@ -484,6 +596,48 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
+         * @param iterationCount How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder iterationCount(@Nullable Output<Integer> iterationCount) {
+            $.iterationCount = iterationCount;
+            return this;
+        }
+
+        /**
+         * @param iterationCount How many times the survey repeats (with `iterationFrequencyDays`): PostHog starts an iteration every `iterationFrequencyDays` from the start date (`iterationStartDates`, `currentIteration`); 0 or `null` for none. PostHog refuses a count below the current iteration.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder iterationCount(Integer iterationCount) {
+            return iterationCount(Output.of(iterationCount));
+        }
+
+        /**
+         * @param iterationFrequencyDays Days between the survey&#39;s iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder iterationFrequencyDays(@Nullable Output<Integer> iterationFrequencyDays) {
+            $.iterationFrequencyDays = iterationFrequencyDays;
+            return this;
+        }
+
+        /**
+         * @param iterationFrequencyDays Days between the survey&#39;s iterations (with `iterationCount`). PostHog clears it when `iterationCount` is changed without it: declare both.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder iterationFrequencyDays(Integer iterationFrequencyDays) {
+            return iterationFrequencyDays(Output.of(iterationFrequencyDays));
+        }
+
+        /**
          * @param linkedFlagId A feature flag (its numeric id, a FeatureFlag&#39;s flagId) whose enabled users see the survey; `conditions.linkedFlagVariant` narrows it to a variant.
          * 
          * @return builder
@@ -502,6 +656,27 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder linkedFlagId(Integer linkedFlagId) {
             return linkedFlagId(Output.of(linkedFlagId));
+        }
+
+        /**
+         * @param linkedInsightId An insight (its numeric id, an Insight&#39;s insightId) the survey is linked to (today&#39;s PostHog; 2025-08-04 has no such field).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder linkedInsightId(@Nullable Output<Integer> linkedInsightId) {
+            $.linkedInsightId = linkedInsightId;
+            return this;
+        }
+
+        /**
+         * @param linkedInsightId An insight (its numeric id, an Insight&#39;s insightId) the survey is linked to (today&#39;s PostHog; 2025-08-04 has no such field).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder linkedInsightId(Integer linkedInsightId) {
+            return linkedInsightId(Output.of(linkedInsightId));
         }
 
         /**
@@ -575,6 +750,90 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder questions(Object... questions) {
             return questions(List.of(questions));
+        }
+
+        /**
+         * @param responseSamplingInterval How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder responseSamplingInterval(@Nullable Output<Integer> responseSamplingInterval) {
+            $.responseSamplingInterval = responseSamplingInterval;
+            return this;
+        }
+
+        /**
+         * @param responseSamplingInterval How many `responseSamplingIntervalType` units the sampling spans: `responseSamplingLimit` responses are spread over them.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder responseSamplingInterval(Integer responseSamplingInterval) {
+            return responseSamplingInterval(Output.of(responseSamplingInterval));
+        }
+
+        /**
+         * @param responseSamplingIntervalType The unit of `responseSamplingInterval`: &#34;day&#34;, &#34;week&#34; (PostHog&#39;s default) or &#34;month&#34; (30 days); `null` for no sampling.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder responseSamplingIntervalType(@Nullable Output<String> responseSamplingIntervalType) {
+            $.responseSamplingIntervalType = responseSamplingIntervalType;
+            return this;
+        }
+
+        /**
+         * @param responseSamplingIntervalType The unit of `responseSamplingInterval`: &#34;day&#34;, &#34;week&#34; (PostHog&#39;s default) or &#34;month&#34; (30 days); `null` for no sampling.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder responseSamplingIntervalType(String responseSamplingIntervalType) {
+            return responseSamplingIntervalType(Output.of(responseSamplingIntervalType));
+        }
+
+        /**
+         * @param responseSamplingLimit How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder responseSamplingLimit(@Nullable Output<Integer> responseSamplingLimit) {
+            $.responseSamplingLimit = responseSamplingLimit;
+            return this;
+        }
+
+        /**
+         * @param responseSamplingLimit How many responses to take over the sampling interval (0: no sampling). Needs `responseSamplingInterval` and `responseSamplingStartDate`.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder responseSamplingLimit(Integer responseSamplingLimit) {
+            return responseSamplingLimit(Output.of(responseSamplingLimit));
+        }
+
+        /**
+         * @param responseSamplingStartDate When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder responseSamplingStartDate(@Nullable Output<String> responseSamplingStartDate) {
+            $.responseSamplingStartDate = responseSamplingStartDate;
+            return this;
+        }
+
+        /**
+         * @param responseSamplingStartDate When response sampling starts (ISO 8601): PostHog takes only today (UTC) or later, each time it is sent (with `responseSamplingLimit`, `responseSamplingInterval` and, unless `week`, `responseSamplingIntervalType`). PostHog derives the daily limits from them (`responseSamplingDailyLimits`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder responseSamplingStartDate(String responseSamplingStartDate) {
+            return responseSamplingStartDate(Output.of(responseSamplingStartDate));
         }
 
         /**
