@@ -30,12 +30,20 @@ import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-c
 
 jest.setTimeout(600_000);
 
-/** A kind's reference page's program block, as printed, and the TypeScript blocks of its notes. */
-function typescriptBlocks(kind: Kind): { example: string; notes: string[] } {
+/**
+ * A kind's reference page's program block, as printed, the TypeScript blocks of its notes, and the files its notes put
+ * beside the program ("With `revenue.sql` beside `index.ts`:" and the file's block), which a reader writes too.
+ */
+function typescriptBlocks(kind: Kind): { example: string; notes: string[]; files: Array<[string, string]> } {
   const page = fs.readFileSync(path.join(repoRoot, referencePath(kind)), "utf8");
   const example = /^TypeScript \(`index\.ts`\):\n\n```ts\n([\s\S]*?)^```$/m.exec(page)?.[1];
   if (!example) throw new Error(`${referencePath(kind)} has no TypeScript block under "TypeScript (\`index.ts\`):".`);
-  return { example, notes: [...notesOf(page).matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1]!) };
+  const notes = notesOf(page);
+  return {
+    example,
+    notes: [...notes.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1]!),
+    files: [...notes.matchAll(/With `([\w.-]+)` beside `index\.ts`:\n\n```\w*\n([\s\S]*?)^```$/gm)].map((m) => [m[1]!, m[2]!]),
+  };
 }
 
 /** A block's top-level statements: each starts at a line's start; its further lines are indented or close brackets. */
@@ -158,6 +166,8 @@ beforeAll(async () => {
   session = await pulumiSession(server, [], { destroyOnCleanup: false });
   const dir = session.nodeProgram("posthog-pages", PROGRAM);
   fs.mkdirSync(path.join(dir, "pages"));
+  // The program runs in its directory, as a reader's does: the files the notes put beside it are read from there.
+  for (const [name, text] of kinds.flatMap((kind) => typescriptBlocks(kind).files)) fs.writeFileSync(path.join(dir, name), text);
   for (const program of PROGRAMS) {
     fs.writeFileSync(path.join(dir, "pages", `${program.file}.ts`), program.source);
     const lookups = program.type.startsWith(PAGE_TYPE) ? markers(program.kind, ExampleLookup) : [];
