@@ -6,63 +6,66 @@
  * replaces it. It goes when its event definition or its group is deleted (both foreign keys cascade): a refresh then
  * drops it and `pulumi up` attaches the group again. PostHog 2025-08-04 has no schema management (no such endpoint).
  */
-import type { PostHogError, Transport } from "../../client";
-import type { ProviderConfig } from "../../kit/config";
-import { FieldTableLifecycle } from "../../kit/field-lifecycle";
-import { idField, type Kind, type ObjectId } from "../../kit/kind";
-import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
-import type { Json } from "../../kit/lifecycle";
+import { defineKind } from "../../kit/define-kind";
+import { idField } from "../../kit/kind";
 import { listedPages } from "../../kit/list-reads";
-import { kindNames } from "../../kit/tokens";
 import { isUnknown } from "../../kit/unknown";
 import { withoutSchemaManagement } from "../schema-property-group/kind";
 import * as schemas from "./endpoints";
 import { eventSchemaExample } from "./example";
 import { eventSchemaFields, sameUuid, UUID } from "./fields";
-import { type EventSchemaRecord, eventSchemaModel } from "./model";
-import type { EventSchema } from "./record";
 
-const NOUN = "event schema";
-const PLACEMENT = { scope: "project", key: "uuid" } as const;
 const IDENTITY_INPUTS = ["eventDefinitionId", "propertyGroupId"] as const;
 
-/** The schema's inputs: a change of event or group replaces the event schema (PostHog updates none). */
-function inputs() {
-  const specs = tableInputs(eventSchemaFields, NOUN, PLACEMENT);
-  return { ...specs, ...Object.fromEntries(IDENTITY_INPUTS.map((input) => [input, { ...specs[input]!, willReplaceOnChanges: true }])) };
-}
-
-export const eventSchemaKind: Kind<"project", EventSchemaRecord> = {
-  ...kindNames("EventSchema"),
+export const {
+  kind: eventSchemaKind,
+  model: eventSchemaModel,
+  Lifecycle: EventSchemaLifecycle,
+} = defineKind({
+  name: "EventSchema",
+  noun: "event schema",
+  summary:
+    "A property group attached to an event (PostHog's schema management): the event's schema holds the group's properties, and `pulumi-posthog types` types the event's required ones as required.",
+  description:
+    "A PostHog event schema: a SchemaPropertyGroup attached to an event definition, once per pair. A change of event or group replaces it. Deleted with DELETE (the event and the group stay); one gone by hand, or with its event definition or group, is attached again. Today's PostHog only (2025-08-04 has no schema management).",
   example: eventSchemaExample,
-  noun: NOUN,
   scope: "project",
-  identity: { output: "eventSchemaId", key: "uuid" },
+  identity: { output: "eventSchemaId", key: "uuid", doc: "The event schema's UUID in PostHog." },
   deletion: "delete",
   importInputs: ["projectId", ...IDENTITY_INPUTS],
-  api: projectScopedApi<EventSchema, string>({
+  endpoints: {
     get: schemas.getEventSchema,
     // EventSchemaViewSet has no update: the lifecycle replaces an event schema whose event or group changes.
     update: () => Promise.reject(new Error("PostHog updates no event schema: a change of event or group replaces it.")),
     remove: schemas.deleteEventSchema,
-  }),
+    create: schemas.createEventSchema,
+  },
   // One event schema is read from the list already (no retrieve): reads that arrive together share one pass over it.
   listReads: listedPages(schemas.eventSchemaPages),
-  schema: () => ({
-    description:
-      "A PostHog event schema: a SchemaPropertyGroup attached to an event definition, once per pair. A change of event or group replaces it. Deleted with DELETE (the event and the group stay); one gone by hand, or with its event definition or group, is attached again. Today's PostHog only (2025-08-04 has no schema management).",
-    inputs: inputs(),
-    outputs: tableOutputs(
-      eventSchemaFields,
-      NOUN,
-      {
-        eventSchemaId: { type: "string", description: "The event schema's UUID in PostHog." },
-        propertyGroupName: { type: "string", description: "The property group's name." },
-      },
-      PLACEMENT,
-    ),
-    required: ["eventSchemaId", "projectId", ...IDENTITY_INPUTS, "propertyGroupName"],
+  // A change of event or group replaces the event schema (PostHog updates none).
+  inputs: (table) => ({
+    ...table,
+    ...Object.fromEntries(IDENTITY_INPUTS.map((input) => [input, { ...table[input]!, willReplaceOnChanges: true }])),
   }),
+  outputs: { propertyGroupName: { type: "string", description: "The property group's name." } },
+  fields: eventSchemaFields,
+  exampleInput: "propertyGroupId",
+  // Both are required: EventSchema's foreign keys are not null.
+  required: {
+    eventDefinitionId: "an event schema is an event's (EventSchema.event_definition)",
+    propertyGroupId: "an event schema attaches a property group (EventSchema.property_group)",
+  },
+  // What identifies it, which every event schema has (an import reads it), and its group's name.
+  fixedOutputs: (record) => ({
+    eventDefinitionId: record.event_definition,
+    propertyGroupId: record.property_group_id,
+    propertyGroupName: record.property_group_name,
+  }),
+  outputTypes: {
+    eventDefinitionId: { type: "string", doc: "The event definition's UUID." },
+    propertyGroupId: { type: "string", doc: "The property group's UUID." },
+    propertyGroupName: { type: "string", doc: "The property group's name." },
+  },
   lookups: {
     list: (http, projectId, query) => schemas.listEventSchemas(http, projectId, query),
     filters: {
@@ -86,61 +89,42 @@ export const eventSchemaKind: Kind<"project", EventSchemaRecord> = {
       propertyGroupName: { type: "string" },
     },
   },
-  model: eventSchemaModel,
-  lifecycle: () => new EventSchemaLifecycle(),
-  importer: projectScopedImport<EventSchema>(eventSchemaFields, {
+  importer: {
     list: (http, projectId) => schemas.listEventSchemas(http, projectId),
     defaults: {},
     references: [idField("event_definition", "EventDefinition"), idField("property_group_id", "SchemaPropertyGroup")],
     label: (schema) => `${schema.property_group_name} on ${schema.event_name ?? schema.event_definition}`,
-  }),
-};
-
-/**
- * The EventSchema lifecycle: the kit's field-table lifecycle with its create, never resent blindly. A group is
- * attached to an event once, so a create whose answer was lost takes the pair's event schema made since it was sent
- * (PostHog records no maker), and one refused because the pair is attached already names it, to adopt.
- */
-export class EventSchemaLifecycle extends FieldTableLifecycle<EventSchema> {
-  /** `connection` replaces configuration and client, for tests and for programs that build their own. */
-  constructor(connection?: { config: ProviderConfig; transport: Transport }) {
-    super(eventSchemaKind, eventSchemaModel, connection);
-  }
-
-  protected override async obtain(projectId: number, body: Json): Promise<EventSchemaRecord> {
-    const event = String(body["event_definition"] ?? "").toLowerCase();
-    const group = String(body["property_group_id"] ?? "").toLowerCase();
-    try {
-      const made = await this.createOnce(projectId, body, () => schemas.createEventSchema(this.http(), projectId, body), {
-        find: async () =>
-          (await schemas.listEventSchemas(this.http(), projectId, { event_definition: event })).filter(
-            (s) => s.property_group_id === group,
-          ),
-        described: `of property group ${group} on event definition ${event}`,
-        maker: async (_candidate, self) => self(),
-        // The model's `unique_event_schema`, checked by the serializer's UniqueTogetherValidator ("… must make a
-        // unique set.") and by its `validate` ("… is already added to this event schema").
-        taken: (error) => error.status === 400 && /unique set|already added/.test(error.detail ?? ""),
-        otherwise: "remove the second declaration of this group on this event",
+  },
+  /**
+   * A group is attached to an event once, so a create whose answer was lost takes the pair's event schema made since
+   * it was sent (PostHog records no maker), and one refused because the pair is attached already names it, to adopt.
+   */
+  findBy: {
+    field: "property_group_id",
+    find: async (http, projectId, group, sent) =>
+      (await schemas.listEventSchemas(http, projectId, { event_definition: String(sent["event_definition"] ?? "").toLowerCase() })).filter(
+        (s) => s.property_group_id === String(group ?? "").toLowerCase(),
+      ),
+    described: (group, sent) =>
+      `of property group ${String(group ?? "").toLowerCase()} on event definition ${String(sent["event_definition"] ?? "").toLowerCase()}`,
+    maker: async (_candidate, self) => self(),
+    // The model's `unique_event_schema`, checked by the serializer's UniqueTogetherValidator ("… must make a
+    // unique set.") and by its `validate` ("… is already added to this event schema").
+    taken: (error) => error.status === 400 && /unique set|already added/.test(error.detail ?? ""),
+    otherwise: "remove the second declaration of this group on this event",
+  },
+  createRefusal: withoutSchemaManagement,
+  hooks: {
+    readFailure: (error) => withoutSchemaManagement(error),
+    /** Another event or group is another event schema: PostHog updates none (EventSchemaViewSet). */
+    replaces(olds, news) {
+      // Compared as the field table compares them: a UUID in another of the forms PostHog reads is the same object.
+      const changed = IDENTITY_INPUTS.filter((input) => {
+        const value = news[input];
+        if (isUnknown(value)) return true;
+        return typeof value === "string" && typeof olds[input] === "string" && !sameUuid(value, olds[input]);
       });
-      return { ...made, project_id: projectId };
-    } catch (error) {
-      throw withoutSchemaManagement(error) ?? error;
-    }
-  }
-
-  protected override readFailure(error: PostHogError, _scope: number, _id: ObjectId, _props: Json): Error | undefined {
-    return withoutSchemaManagement(error);
-  }
-
-  /** Another event or group is another event schema: PostHog updates none (EventSchemaViewSet). */
-  protected override replaces(olds: Json, news: Json): string[] {
-    // Compared as the field table compares them: a UUID in another of the forms PostHog reads is the same object.
-    const changed = IDENTITY_INPUTS.filter((input) => {
-      const value = news[input];
-      if (isUnknown(value)) return true;
-      return typeof value === "string" && typeof olds[input] === "string" && !sameUuid(value, olds[input]);
-    });
-    return [...super.replaces(olds, news), ...changed];
-  }
-}
+      return [...this.kit.replaces(olds, news), ...changed];
+    },
+  },
+});

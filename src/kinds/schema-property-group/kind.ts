@@ -6,23 +6,13 @@
  * EventSchemas with the group's id, so Pulumi deletes them first. PostHog 2025-08-04 has no schema management: it
  * answers these endpoints "Endpoint not found.", said as such.
  */
-import { PostHogError, type Transport } from "../../client";
-import type { ProviderConfig } from "../../kit/config";
-import { FieldTableLifecycle } from "../../kit/field-lifecycle";
-import { projectScopedApi, projectScopedImport, tableInputs, tableOutputs } from "../../kit/field-model";
-import type { Kind, ObjectId } from "../../kit/kind";
-import type { Json } from "../../kit/lifecycle";
+import { PostHogError } from "../../client";
+import { defineKind } from "../../kit/define-kind";
 import { listedPages } from "../../kit/list-reads";
 import { ANY } from "../../kit/property";
-import { kindNames } from "../../kit/tokens";
 import * as groups from "./endpoints";
 import { schemaPropertyGroupExample } from "./example";
 import { programProperties, schemaPropertyGroupFields } from "./fields";
-import { type SchemaPropertyGroupRecord, schemaPropertyGroupModel } from "./model";
-import type { SchemaPropertyGroup } from "./record";
-
-const NOUN = "schema property group";
-const PLACEMENT = { scope: "project", key: "uuid" } as const;
 
 /**
  * PostHog's 404 for a route it does not serve, for schema management's endpoints: a PostHog from before it (2025-08-04
@@ -36,40 +26,61 @@ export function withoutSchemaManagement(error: unknown): Error | undefined {
   );
 }
 
-export const schemaPropertyGroupKind: Kind<"project", SchemaPropertyGroupRecord> = {
-  ...kindNames("SchemaPropertyGroup"),
+export const {
+  kind: schemaPropertyGroupKind,
+  model: schemaPropertyGroupModel,
+  Lifecycle: SchemaPropertyGroupLifecycle,
+} = defineKind({
+  name: "SchemaPropertyGroup",
+  noun: "schema property group",
+  summary:
+    "A named group of typed properties, required or optional, that event schemas (EventSchema) attach to events: PostHog's schema management, and what `pulumi-posthog types` types an event's properties by.",
+  description:
+    "A PostHog schema property group: named, typed properties, each required or optional, that EventSchemas attach to events (PostHog's schema management). `properties` is the whole list, in any order. Deleted with DELETE, which detaches it from every event; one deleted by hand is created again. Today's PostHog only (2025-08-04 has no schema management).",
   example: schemaPropertyGroupExample,
-  noun: NOUN,
   scope: "project",
-  identity: { output: "propertyGroupId", key: "uuid" },
+  identity: { output: "propertyGroupId", key: "uuid", doc: "The group's UUID in PostHog." },
   deletion: "delete",
   importInputs: ["projectId", "name"],
-  api: projectScopedApi<SchemaPropertyGroup, string>({
+  endpoints: {
     get: groups.getSchemaPropertyGroup,
     update: groups.updateSchemaPropertyGroup,
     remove: groups.deleteSchemaPropertyGroup,
-  }),
+    create: groups.createSchemaPropertyGroup,
+  },
   // SchemaPropertyGroupViewSet lists with the serializer it retrieves with, 100 to a page.
   listReads: listedPages(groups.schemaPropertyGroupPages),
-  schema: () => ({
-    description:
-      "A PostHog schema property group: named, typed properties, each required or optional, that EventSchemas attach to events (PostHog's schema management). `properties` is the whole list, in any order. Deleted with DELETE, which detaches it from every event; one deleted by hand is created again. Today's PostHog only (2025-08-04 has no schema management).",
-    inputs: tableInputs(schemaPropertyGroupFields, NOUN, PLACEMENT),
-    outputs: tableOutputs(
-      schemaPropertyGroupFields,
-      NOUN,
-      {
-        propertyGroupId: { type: "string", description: "The group's UUID in PostHog." },
-        events: {
-          type: "array",
-          items: { type: "object", additionalProperties: ANY },
-          description: "The events whose schema uses the group: `{id, name}` of each event definition, by name.",
-        },
-      },
-      PLACEMENT,
-    ),
-    required: ["propertyGroupId", "projectId", "name", "events"],
+  outputs: {
+    events: {
+      type: "array",
+      items: { type: "object", additionalProperties: ANY },
+      description: "The events whose schema uses the group: `{id, name}` of each event definition, by name.",
+    },
+  },
+  fields: schemaPropertyGroupFields,
+  exampleInput: "properties",
+  required: { name: "PostHog names every property group (SchemaPropertyGroup.name)" },
+  fixedOutputs: (record) => ({
+    name: record.name,
+    events: (record.events ?? []).map((event) => ({ id: event.id, name: event.name })),
   }),
+  outputTypes: {
+    name: { type: "string", doc: "The group's name." },
+    events: {
+      type: "{ id: string; name: string }[]",
+      doc: "The events whose schema uses the group (their definitions' UUIDs and names), by name.",
+    },
+  },
+  types: {
+    SchemaProperty: {
+      type: '{\n  name: string;\n  property_type: "DateTime" | "String" | "Numeric" | "Boolean" | "Object";\n  is_required?: boolean;\n  is_optional_in_types?: boolean;\n  description?: string;\n  validation_rules?: SchemaValidationRules | null;\n}',
+      doc: "One property of a group: its name, its type, whether events must carry it (`is_required`) and whether generated types still make it optional (`is_optional_in_types`).",
+    },
+    SchemaValidationRules: {
+      type: "\n  | { enum: string[] }\n  | { not: { enum: string[] } }\n  | { minimum?: number; exclusiveMinimum?: number; maximum?: number; exclusiveMaximum?: number }",
+      doc: "What a String property's values must be (`enum`) or must not be (`not: {enum}`), or a Numeric property's bounds.",
+    },
+  },
   lookups: {
     list: (http, projectId) => groups.listSchemaPropertyGroups(http, projectId),
     uniqueBy: {
@@ -84,46 +95,29 @@ export const schemaPropertyGroupKind: Kind<"project", SchemaPropertyGroupRecord>
       events: { type: "array", items: { type: "object", additionalProperties: ANY }, optional: true },
     },
   },
-  model: schemaPropertyGroupModel,
-  lifecycle: () => new SchemaPropertyGroupLifecycle(),
   // The list answers every field: no GET each.
-  importer: projectScopedImport<SchemaPropertyGroup>(schemaPropertyGroupFields, {
+  importer: {
     list: (http, projectId) => groups.listSchemaPropertyGroups(http, projectId),
     // The models' defaults (products/event_definitions/backend/models/schema.py): no description, no properties.
     defaults: { description: "", properties: [] },
     inputValue: (field, value) => (field === "properties" ? programProperties(value) : value),
     label: (group) => group.name,
-  }),
-};
-
-/**
- * The SchemaPropertyGroup lifecycle: the kit's field-table lifecycle with its create, never resent blindly. A group's
- * name is unique in its project (`unique_schema_property_group_team_name`), so a create whose answer was lost finds
- * its group by name; a name already taken is refused by PostHog ("A property group with this name already exists for
- * this team"), and the error names the group holding it, to adopt.
- */
-export class SchemaPropertyGroupLifecycle extends FieldTableLifecycle<SchemaPropertyGroup> {
-  /** `connection` replaces configuration and client, for tests and for programs that build their own. */
-  constructor(connection?: { config: ProviderConfig; transport: Transport }) {
-    super(schemaPropertyGroupKind, schemaPropertyGroupModel, connection);
-  }
-
-  protected override async obtain(projectId: number, body: Json): Promise<SchemaPropertyGroupRecord> {
-    const name = String(body["name"] ?? "").trim();
-    try {
-      const made = await this.createOnce(projectId, body, () => groups.createSchemaPropertyGroup(this.http(), projectId, body), {
-        find: async () => (await groups.listSchemaPropertyGroups(this.http(), projectId)).filter((group) => group.name === name),
-        described: `named ${JSON.stringify(name)}`,
-        taken: (error) => error.status === 400 && error.attr === "name" && /already exists/.test(error.detail ?? ""),
-        otherwise: "choose another name (PostHog keeps a property group's name once in a project)",
-      });
-      return { ...made, project_id: projectId };
-    } catch (error) {
-      throw withoutSchemaManagement(error) ?? error;
-    }
-  }
-
-  protected override readFailure(error: PostHogError, _scope: number, _id: ObjectId, _props: Json): Error | undefined {
-    return withoutSchemaManagement(error);
-  }
-}
+  },
+  /**
+   * A group's name is unique in its project (`unique_schema_property_group_team_name`), so a create whose answer was
+   * lost finds its group by name (PostHog stores it stripped); a name already taken is refused by PostHog ("A property
+   * group with this name already exists for this team"), and the error names the group holding it, to adopt.
+   */
+  findBy: {
+    field: "name",
+    find: async (http, projectId, name) =>
+      (await groups.listSchemaPropertyGroups(http, projectId)).filter((group) => group.name === String(name ?? "").trim()),
+    described: (name) => `named ${JSON.stringify(String(name ?? "").trim())}`,
+    taken: (error) => error.status === 400 && error.attr === "name" && /already exists/.test(error.detail ?? ""),
+    otherwise: "choose another name (PostHog keeps a property group's name once in a project)",
+  },
+  createRefusal: withoutSchemaManagement,
+  hooks: {
+    readFailure: (error) => withoutSchemaManagement(error),
+  },
+});
