@@ -150,7 +150,9 @@ export class LogsAlertDestinationLifecycle extends FieldTableLifecycle<LogsAlert
   protected override async obtain(where: InLogsAlert, body: Json): Promise<LogsAlertDestinationRecord> {
     let made: LogsAlertDestination;
     try {
-      made = await destinations.createLogsAlertDestination(this.http(), where, body).catch(unservedBefore);
+      made = await destinations.createLogsAlertDestination(this.http(), where, body).catch((error: unknown) => {
+        throw unservedBefore(error) ?? error;
+      });
     } catch (error) {
       if (!(error instanceof PostHogError && error.kind === "ambiguous")) throw error;
       throw new Error(
