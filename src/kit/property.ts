@@ -53,6 +53,8 @@ function fromJsonSchema(schema: JsonSchema): PropertySpec {
     return ANY;
   }
   const [only] = variants as [JsonSchema];
+  // A choice of whole numbers (`z.literal([5, 10, 15])`) is an integer, as a union of them is above.
+  if (only.enum?.length && only.enum.every((v) => Number.isInteger(v))) return { type: "integer" };
   switch (only.type) {
     case "boolean":
     case "integer":

@@ -43,7 +43,7 @@ import (
 //					"serviceNames":   pulumi.Array{pulumi.String("checkout")},
 //				},
 //				ThresholdCount: pulumi.Int(50),
-//				WindowMinutes:  pulumi.Float64(10),
+//				WindowMinutes:  pulumi.Int(10),
 //			})
 //			if err != nil {
 //				return err
@@ -86,7 +86,7 @@ type LogsAlert struct {
 	// Whether the alert fires when the count is "above" (PostHog's default) or "below" the threshold.
 	ThresholdOperator pulumi.StringPtrOutput `pulumi:"thresholdOperator"`
 	// The window over which logs are counted, in minutes: 5 (PostHog's default), 10, 15, 30 or 60.
-	WindowMinutes pulumi.Float64PtrOutput `pulumi:"windowMinutes"`
+	WindowMinutes pulumi.IntPtrOutput `pulumi:"windowMinutes"`
 }
 
 // NewLogsAlert registers a new resource with the given unique name, arguments, and options.
@@ -158,7 +158,7 @@ type logsAlertArgs struct {
 	// Whether the alert fires when the count is "above" (PostHog's default) or "below" the threshold.
 	ThresholdOperator *string `pulumi:"thresholdOperator"`
 	// The window over which logs are counted, in minutes: 5 (PostHog's default), 10, 15, 30 or 60.
-	WindowMinutes *float64 `pulumi:"windowMinutes"`
+	WindowMinutes *int `pulumi:"windowMinutes"`
 }
 
 // The set of arguments for constructing a LogsAlert resource.
@@ -186,7 +186,7 @@ type LogsAlertArgs struct {
 	// Whether the alert fires when the count is "above" (PostHog's default) or "below" the threshold.
 	ThresholdOperator pulumi.StringPtrInput
 	// The window over which logs are counted, in minutes: 5 (PostHog's default), 10, 15, 30 or 60.
-	WindowMinutes pulumi.Float64PtrInput
+	WindowMinutes pulumi.IntPtrInput
 }
 
 func (LogsAlertArgs) ElementType() reflect.Type {
@@ -297,8 +297,8 @@ func (o LogsAlertOutput) ThresholdOperator() pulumi.StringPtrOutput {
 }
 
 // The window over which logs are counted, in minutes: 5 (PostHog's default), 10, 15, 30 or 60.
-func (o LogsAlertOutput) WindowMinutes() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *LogsAlert) pulumi.Float64PtrOutput { return v.WindowMinutes }).(pulumi.Float64PtrOutput)
+func (o LogsAlertOutput) WindowMinutes() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *LogsAlert) pulumi.IntPtrOutput { return v.WindowMinutes }).(pulumi.IntPtrOutput)
 }
 
 func init() {

@@ -45,7 +45,7 @@ import (
 //					"serviceNames":   pulumi.Array{pulumi.String("checkout")},
 //				},
 //				ThresholdCount: pulumi.Int(50),
-//				WindowMinutes:  pulumi.Float64(10),
+//				WindowMinutes:  pulumi.Int(10),
 //			})
 //			if err != nil {
 //				return err

@@ -30,7 +30,7 @@ class LogsAlertArgs:
                  schedule_restriction: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  threshold_count: pulumi.Input[Optional[_builtins.int]] = None,
                  threshold_operator: pulumi.Input[Optional[_builtins.str]] = None,
-                 window_minutes: pulumi.Input[Optional[_builtins.float]] = None):
+                 window_minutes: pulumi.Input[Optional[_builtins.int]] = None):
         """
         The set of arguments for constructing a LogsAlert resource.
 
@@ -45,7 +45,7 @@ class LogsAlertArgs:
         :param pulumi.Input[Mapping[str, Any]] schedule_restriction: Quiet hours: `{blocked_windows: [{start: "22:00", end: "07:00"}]}`, local times (HH:MM, the project's time zone) when PostHog does not evaluate the alert; at most 5 windows of at least 30 minutes, not the whole day. PostHog stores them merged and sorted; null for none.
         :param pulumi.Input[_builtins.int] threshold_count: How many matching logs in the window are a breach (default 100; 0 with `above` fires on any).
         :param pulumi.Input[_builtins.str] threshold_operator: Whether the alert fires when the count is "above" (PostHog's default) or "below" the threshold.
-        :param pulumi.Input[_builtins.float] window_minutes: The window over which logs are counted, in minutes: 5 (PostHog's default), 10, 15, 30 or 60.
+        :param pulumi.Input[_builtins.int] window_minutes: The window over which logs are counted, in minutes: 5 (PostHog's default), 10, 15, 30 or 60.
         """
         if adopt_id is not None:
             pulumi.set(__self__, "adopt_id", adopt_id)
@@ -206,14 +206,14 @@ class LogsAlertArgs:
 
     @_builtins.property
     @pulumi.getter(name="windowMinutes")
-    def window_minutes(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def window_minutes(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         The window over which logs are counted, in minutes: 5 (PostHog's default), 10, 15, 30 or 60.
         """
         return pulumi.get(self, "window_minutes")
 
     @window_minutes.setter
-    def window_minutes(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def window_minutes(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "window_minutes", value)
 
 
@@ -234,7 +234,7 @@ class LogsAlert(pulumi.CustomResource):
                  schedule_restriction: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  threshold_count: pulumi.Input[Optional[_builtins.int]] = None,
                  threshold_operator: pulumi.Input[Optional[_builtins.str]] = None,
-                 window_minutes: pulumi.Input[Optional[_builtins.float]] = None,
+                 window_minutes: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
         A PostHog log alert: it counts the project's logs matching its filters over a window and fires past a threshold. Declared fields are managed; deleted with DELETE; one deleted by hand is created again. Its notifications go to LogsAlertDestinations. Today's PostHog only (the `logs:write` scope); PostHog 2025-08-04 has no log alerts.
@@ -271,7 +271,7 @@ class LogsAlert(pulumi.CustomResource):
         :param pulumi.Input[Mapping[str, Any]] schedule_restriction: Quiet hours: `{blocked_windows: [{start: "22:00", end: "07:00"}]}`, local times (HH:MM, the project's time zone) when PostHog does not evaluate the alert; at most 5 windows of at least 30 minutes, not the whole day. PostHog stores them merged and sorted; null for none.
         :param pulumi.Input[_builtins.int] threshold_count: How many matching logs in the window are a breach (default 100; 0 with `above` fires on any).
         :param pulumi.Input[_builtins.str] threshold_operator: Whether the alert fires when the count is "above" (PostHog's default) or "below" the threshold.
-        :param pulumi.Input[_builtins.float] window_minutes: The window over which logs are counted, in minutes: 5 (PostHog's default), 10, 15, 30 or 60.
+        :param pulumi.Input[_builtins.int] window_minutes: The window over which logs are counted, in minutes: 5 (PostHog's default), 10, 15, 30 or 60.
         """
         ...
     @overload
@@ -327,7 +327,7 @@ class LogsAlert(pulumi.CustomResource):
                  schedule_restriction: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  threshold_count: pulumi.Input[Optional[_builtins.int]] = None,
                  threshold_operator: pulumi.Input[Optional[_builtins.str]] = None,
-                 window_minutes: pulumi.Input[Optional[_builtins.float]] = None,
+                 window_minutes: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -511,7 +511,7 @@ class LogsAlert(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="windowMinutes")
-    def window_minutes(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def window_minutes(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         The window over which logs are counted, in minutes: 5 (PostHog's default), 10, 15, 30 or 60.
         """

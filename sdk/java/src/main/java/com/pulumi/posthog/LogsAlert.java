@@ -10,7 +10,6 @@ import com.pulumi.core.internal.Codegen;
 import com.pulumi.posthog.LogsAlertArgs;
 import com.pulumi.posthog.Utilities;
 import java.lang.Boolean;
-import java.lang.Double;
 import java.lang.Integer;
 import java.lang.Object;
 import java.lang.String;
@@ -265,14 +264,14 @@ public class LogsAlert extends com.pulumi.resources.CustomResource {
      * The window over which logs are counted, in minutes: 5 (PostHog&#39;s default), 10, 15, 30 or 60.
      * 
      */
-    @Export(name="windowMinutes", refs={Double.class}, tree="[0]")
-    private Output</* @Nullable */ Double> windowMinutes;
+    @Export(name="windowMinutes", refs={Integer.class}, tree="[0]")
+    private Output</* @Nullable */ Integer> windowMinutes;
 
     /**
      * @return The window over which logs are counted, in minutes: 5 (PostHog&#39;s default), 10, 15, 30 or 60.
      * 
      */
-    public Output<Optional<Double>> windowMinutes() {
+    public Output<Optional<Integer>> windowMinutes() {
         return Codegen.optional(this.windowMinutes);
     }
 

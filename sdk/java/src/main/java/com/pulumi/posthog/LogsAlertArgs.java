@@ -6,7 +6,6 @@ package com.pulumi.posthog;
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
 import java.lang.Boolean;
-import java.lang.Double;
 import java.lang.Integer;
 import java.lang.Object;
 import java.lang.String;
@@ -190,13 +189,13 @@ public final class LogsAlertArgs extends com.pulumi.resources.ResourceArgs {
      * 
      */
     @Import(name="windowMinutes")
-    private @Nullable Output<Double> windowMinutes;
+    private @Nullable Output<Integer> windowMinutes;
 
     /**
      * @return The window over which logs are counted, in minutes: 5 (PostHog&#39;s default), 10, 15, 30 or 60.
      * 
      */
-    public Optional<Output<Double>> windowMinutes() {
+    public Optional<Output<Integer>> windowMinutes() {
         return Optional.ofNullable(this.windowMinutes);
     }
 
@@ -472,7 +471,7 @@ public final class LogsAlertArgs extends com.pulumi.resources.ResourceArgs {
          * @return builder
          * 
          */
-        public Builder windowMinutes(@Nullable Output<Double> windowMinutes) {
+        public Builder windowMinutes(@Nullable Output<Integer> windowMinutes) {
             $.windowMinutes = windowMinutes;
             return this;
         }
@@ -483,7 +482,7 @@ public final class LogsAlertArgs extends com.pulumi.resources.ResourceArgs {
          * @return builder
          * 
          */
-        public Builder windowMinutes(Double windowMinutes) {
+        public Builder windowMinutes(Integer windowMinutes) {
             return windowMinutes(Output.of(windowMinutes));
         }
 
