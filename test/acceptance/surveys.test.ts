@@ -200,7 +200,12 @@ test("Survey: PostHog 2025-08-04 drops a base language and translations unread a
   expect(made).not.toHaveProperty("translations");
   expect(made.questions?.[0]).toMatchObject({ translations: question.translations });
   await expect(
-    new SurveyLifecycle(connection).create({ projectId, name: name("translated-2"), type: "api", translations: { es: { name: "Encuesta" } } }),
+    new SurveyLifecycle(connection).create({
+      projectId,
+      name: name("translated-2"),
+      type: "api",
+      translations: { es: { name: "Encuesta" } },
+    }),
   ).rejects.toThrow(/translations.*2025-08-04/s);
 });
 
@@ -216,7 +221,13 @@ test("Experiment: PostHog 2025-08-04 checks no metric's event names and drops al
   expect(made).not.toHaveProperty("status");
   await expect(experiments.pauseExperiment(client, projectId, made.id)).rejects.toMatchObject({ status: 404 });
   const provider = new ExperimentLifecycle(connection);
-  const inputs: Json = { projectId, name: name("unknown-events-2"), featureFlagKey: key("unknown-events-2"), metrics, allowUnknownEvents: true };
+  const inputs: Json = {
+    projectId,
+    name: name("unknown-events-2"),
+    featureFlagKey: key("unknown-events-2"),
+    metrics,
+    allowUnknownEvents: true,
+  };
   const created = await provider.create(inputs);
   expect((created.outs as Json)["allowUnknownEvents"]).toBe(true);
   expect((await provider.diff(created.id, created.outs as Json, inputs)).changes).toBe(false);

@@ -245,7 +245,7 @@ export const experimentFields = {
     // ExperimentService.update_experiment checks the event names of the metrics a request sends unless that request
     // allows unknown ones.
     sentWith: ["metrics", "metrics_secondary"],
-    doc: "Whether PostHog takes metrics naming events the project has not ingested yet (today's PostHog refuses them, \"Event(s) … not found\", to catch misspelt names): set it while the events are still to be instrumented. PostHog never answers it: the declared value is kept as declared (no drift), and is sent on create, when it changes and with every change of `metrics` or `metricsSecondary`. PostHog 2025-08-04 checks no event names, and drops it.",
+    doc: 'Whether PostHog takes metrics naming events the project has not ingested yet (today\'s PostHog refuses them, "Event(s) … not found", to catch misspelt names): set it while the events are still to be instrumented. PostHog never answers it: the declared value is kept as declared (no drift), and is sent on create, when it changes and with every change of `metrics` or `metricsSecondary`. PostHog 2025-08-04 checks no event names, and drops it.',
   },
 } as const satisfies Record<string, FieldDef>;
 

@@ -115,7 +115,9 @@ function languageKey(code: string, base: string, context: string): string {
       `${context}: '${code}' is not a valid translation language. The untranslated text is the original — set the survey's base language instead of adding it as a translation.`,
     );
   if (!LANGUAGE_CODE.test(normal))
-    invalid(`${context}: '${code}' is not a valid language code. Use BCP-47 codes like 'en', 'es', or 'es-MX' (not language names like 'english').`);
+    invalid(
+      `${context}: '${code}' is not a valid language code. Use BCP-47 codes like 'en', 'es', or 'es-MX' (not language names like 'english').`,
+    );
   if (normal === base)
     invalid(
       `${context}: '${code}' matches the survey's base language ('${base}'). The original text already covers this language — translate to a different language.`,
@@ -151,7 +153,13 @@ function keyTranslations(
 }
 
 /** `_validate_question_translations`, then validate_questions' choice counts: the translations as stored. */
-function questionTranslations(translations: Json, n: number, choices: Json | undefined, existing: Json | undefined, base: string): JsonObject {
+function questionTranslations(
+  translations: Json,
+  n: number,
+  choices: Json | undefined,
+  existing: Json | undefined,
+  base: string,
+): JsonObject {
   if (!isJsonObject(translations)) return invalid(`Question ${n}: translations must be an object`);
   const cleaned: Array<[string, JsonObject]> = [];
   for (const [lang, t] of Object.entries(translations)) {

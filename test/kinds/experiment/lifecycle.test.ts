@@ -104,9 +104,14 @@ describe.each(versions)("PostHog %s", (version) => {
   });
 
   test("allowUnknownEvents is write-only: sent on create and with the metrics, kept as declared, never drift (2025-08-04 drops it)", async () => {
-    const { provider, http, projectId, server } = setup();
+    const { provider, projectId, server } = setup();
     const metric = (event: string) => ({ kind: "ExperimentMetric", metric_type: "mean", source: { kind: "EventsNode", event } });
-    const inputs: Json = { projectId, name: `Unknown events ${version}`, featureFlagKey: `unknown-${version}`, metrics: [metric("not yet sent")] };
+    const inputs: Json = {
+      projectId,
+      name: `Unknown events ${version}`,
+      featureFlagKey: `unknown-${version}`,
+      metrics: [metric("not yet sent")],
+    };
     if (version === "current")
       // Today's PostHog refuses metrics naming events the project has not ingested, unless the request allows them.
       await expect(provider.create(inputs)).rejects.toThrow(/Event\(s\) 'not yet sent' not found/);
@@ -138,7 +143,14 @@ describe.each(versions)("PostHog %s", (version) => {
 
   test("paused (today's): pause and resume by PostHog's actions, kept across refreshes, drift shown and restored; 2025-08-04 has no pause, named", async () => {
     const { provider, http, projectId, server } = setup();
-    const inputs: Json = { projectId, name: `Paused ${version}`, featureFlagKey: `paused-${version}`, parameters, launched: true, paused: true };
+    const inputs: Json = {
+      projectId,
+      name: `Paused ${version}`,
+      featureFlagKey: `paused-${version}`,
+      parameters,
+      launched: true,
+      paused: true,
+    };
     if (version !== "current") {
       await expect(provider.create(inputs)).rejects.toThrow(/paused.*2025-08-04/s);
       return;

@@ -168,7 +168,16 @@ test("paused is read from today's status; an answer without status (2025-08-04) 
 
 test("allowUnknownEvents is write-only: kept as declared in the outputs and read back, never drift; sent only when changed or with the metrics", () => {
   const recorded = experimentModel.recordInputs({ name: "Checkout", featureFlagKey: "checkout", allowUnknownEvents: true });
-  const record = { id: 1, name: "Checkout", archived: false, created_at: "", launched: false, stopped: false, saved_metric_ids: [], project_id: 3 };
+  const record = {
+    id: 1,
+    name: "Checkout",
+    archived: false,
+    created_at: "",
+    launched: false,
+    stopped: false,
+    saved_metric_ids: [],
+    project_id: 3,
+  };
   const outputs = experimentModel.toOutputs(record, recorded);
   expect(outputs["allowUnknownEvents"]).toBe(true);
   expect(experimentModel.liveInputs(recorded.declaredInputs!, record)["allowUnknownEvents"]).toBe(true);
@@ -179,5 +188,8 @@ test("allowUnknownEvents is write-only: kept as declared in the outputs and read
   expect(experimentModel.differingSettings({ allow_unknown_events: true }, state)).toEqual({});
   expect(experimentModel.differingSettings({ allow_unknown_events: false }, state)).toEqual({ allow_unknown_events: false });
   const metrics = [{ kind: "ExperimentMetric", metric_type: "mean", source: { kind: "EventsNode", event: "paid" } }];
-  expect(experimentModel.differingSettings({ allow_unknown_events: true, metrics }, state)).toEqual({ allow_unknown_events: true, metrics });
+  expect(experimentModel.differingSettings({ allow_unknown_events: true, metrics }, state)).toEqual({
+    allow_unknown_events: true,
+    metrics,
+  });
 });

@@ -340,7 +340,14 @@ describe("holdouts and saved metrics (holdouts.ts, saved-metrics.ts)", () => {
 
 test("today's metric event names: an event the project never ingested is refused unless the request allows unknown events (write-only)", async () => {
   const metric = (event: string) => ({ kind: "ExperimentMetric", metric_type: "mean", source: { kind: "EventsNode", event } });
-  const funnel = { kind: "ExperimentMetric", metric_type: "funnel", series: [{ kind: "EventsNode", event: "b later" }, { kind: "EventsNode", event: "a later" }] };
+  const funnel = {
+    kind: "ExperimentMetric",
+    metric_type: "funnel",
+    series: [
+      { kind: "EventsNode", event: "b later" },
+      { kind: "EventsNode", event: "a later" },
+    ],
+  };
   const unknown = (events: string) =>
     err(
       V,
@@ -351,7 +358,10 @@ test("today's metric event names: an event the project never ingested is refused
   expect((await post({ metrics: [funnel] })).body).toEqual(unknown("'a later', 'b later'"));
   expect((await post({ metrics_secondary: [metric("later")] })).body).toEqual(unknown("'later'"));
   // A blank event (all events), an action and another kind's node name no event.
-  expect((await post({ metrics: [metric(" "), { kind: "ExperimentMetric", metric_type: "mean", source: { kind: "ActionsNode", id: 1 } }] })).status).toBe(201);
+  expect(
+    (await post({ metrics: [metric(" "), { kind: "ExperimentMetric", metric_type: "mean", source: { kind: "ActionsNode", id: 1 } }] }))
+      .status,
+  ).toBe(201);
   const allowed = await post({ metrics: [funnel], allow_unknown_events: true });
   expect(allowed.status).toBe(201);
   expect(allowed.body).not.toHaveProperty("allow_unknown_events");

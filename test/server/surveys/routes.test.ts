@@ -175,11 +175,17 @@ test("today's translations: the survey's and each question's, stored with their 
 test("today's translations' refusals: codes, the base language, collisions, texts, choice counts", async () => {
   const s = (d: string) => invalid(d, "translations");
   expect((await post({ translations: { english: { name: "x" } } })).body).toEqual(
-    s("Survey translation: 'english' is not a valid language code. Use BCP-47 codes like 'en', 'es', or 'es-MX' (not language names like 'english')."),
+    s(
+      "Survey translation: 'english' is not a valid language code. Use BCP-47 codes like 'en', 'es', or 'es-MX' (not language names like 'english').",
+    ),
   );
-  expect((await post({ translations: { Default: { name: "x" } } })).body.detail).toMatch(/^Survey translation: 'Default' is not a valid translation language\./);
+  expect((await post({ translations: { Default: { name: "x" } } })).body.detail).toMatch(
+    /^Survey translation: 'Default' is not a valid translation language\./,
+  );
   expect((await post({ translations: { en: { name: "x" } } })).body).toEqual(
-    s("Survey translation: 'en' matches the survey's base language ('en'). The original text already covers this language — translate to a different language."),
+    s(
+      "Survey translation: 'en' matches the survey's base language ('en'). The original text already covers this language — translate to a different language.",
+    ),
   );
   // The request's base language counts, else the survey's.
   expect((await post({ base_language: "fr", translations: { en: { name: "x" } } })).status).toBe(201);
@@ -196,10 +202,14 @@ test("today's translations' refusals: codes, the base language, collisions, text
   expect((await post({ base_language: "english" })).body).toEqual(
     invalid("'english' is not a valid language code. Use BCP-47 codes like 'en', 'es', or 'es-MX'.", "base_language"),
   );
-  expect((await post({ base_language: "base" })).body.detail).toBe("'base' is not a valid language code. Use a BCP-47 code like 'en' or 'es'.");
+  expect((await post({ base_language: "base" })).body.detail).toBe(
+    "'base' is not a valid language code. Use a BCP-47 code like 'en' or 'es'.",
+  );
   const choice = { type: "single_choice", question: "Plan?", choices: ["Free", "Pro"] };
   expect((await post({ questions: [{ ...choice, translations: { es: { choices: ["Gratis"] } } }] })).body).toEqual(
-    invalid("Question 1: Translation 'es' has 1 choices but question has 2 choices. Array lengths must match to avoid partial translations."),
+    invalid(
+      "Question 1: Translation 'es' has 1 choices but question has 2 choices. Array lengths must match to avoid partial translations.",
+    ),
   );
   expect((await post({ questions: [{ ...choice, translations: { xx_yy_zz_ww_vv: { question: "?" } } }] })).body.detail).toMatch(
     /^Question 1 translation: 'xx_yy_zz_ww_vv' is not a valid language code/,
@@ -223,7 +233,9 @@ test("today's translations: a code the survey already has is kept unchecked (Pos
   expect((await h.api("PATCH", path, { body: { translations: { es: { name: "x" }, spanish: { name: "y" } } } })).body.detail).toBe(
     "Survey translation: 'spanish' is not a valid language code. Use BCP-47 codes like 'en', 'es', or 'es-MX' (not language names like 'english').",
   );
-  expect((await post({ base_language: "es", translations: { es: { name: "x" } } })).body.detail).toMatch(/'es' matches the survey's base language/);
+  expect((await post({ base_language: "es", translations: { es: { name: "x" } } })).body.detail).toMatch(
+    /'es' matches the survey's base language/,
+  );
 });
 
 test("unknown and malformed ids are 404; the list pages and searches", async () => {
