@@ -181,6 +181,20 @@ export async function update<S extends z.ZodType>(http: Transport, collection: C
   return get(http, collection, at, id);
 }
 
+/**
+ * A POST to one of an object's own actions (a viewset's `@action(detail=True)`: `<object>/<name>/`, no body), which
+ * answers the object. Never resent once it may have reached PostHog (the transport treats POST so).
+ */
+export function detailAction<S extends z.ZodType>(http: Transport, collection: Collection<S>, at: At, id: ObjectId, name: string) {
+  return http.request({
+    method: "POST",
+    path: `${itemPath(collection, at, id)}${name}/`,
+    body: {},
+    schema: collection.schema,
+    subject: subject(collection, at, id),
+  });
+}
+
 /** `PATCH {"deleted": true, …extra}`: PostHog keeps the object, marked deleted; it answers the record. */
 export function softDelete<S extends z.ZodType>(http: Transport, collection: Collection<S>, at: At, id: ObjectId, extra: ObjectBody = {}) {
   return update(http, collection, at, id, { ...extra, deleted: true });
@@ -225,5 +239,6 @@ export function endpoints<S extends z.ZodType, I extends ObjectId, F extends obj
     /** `extra`: what PostHog needs in the same PATCH (a saved filter playlist's live filters). */
     softDelete: (http: Transport, at: A, id: I, extra?: ObjectBody) => softDelete(http, collection, at, id, extra),
     destroy: (http: Transport, at: A, id: I): Promise<void> => destroy(http, collection, at, id),
+    action: (http: Transport, at: A, id: I, name: string) => detailAction(http, collection, at, id, name),
   };
 }

@@ -89,7 +89,8 @@ export abstract class FieldTableLifecycle<
 
   protected override async complete(record: InScope<R, S>, declared: readonly string[]): Promise<Placed<InScope<R, S>>> {
     const readOnly = (field: string) => rowOf(this.fields.spec.fields, field)?.readOnlyIn?.answer(record) === true;
-    return { record, nowhere: declared.filter((field) => !Object.hasOwn(record, field) || readOnly(field)) };
+    const lacks = (field: string) => !Object.hasOwn(record, field) && !this.fields.writeOnly(field);
+    return { record, nowhere: declared.filter((field) => lacks(field) || readOnly(field)) };
   }
 
   protected override unsupportedMessage(fields: readonly string[]): string {

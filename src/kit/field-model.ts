@@ -173,6 +173,8 @@ function modelOf<R, T extends object>(spec: FieldModelSpec<R, T>, kind: Pick<Mod
     ...(open ? [open.input] : []),
   ];
   const valuesEqual = (field: string, declared: unknown, live: unknown) => tableValuesEqual(spec.fields, field, declared, live);
+  /** A field PostHog never answers (`writeOnly`): its declared value stands for PostHog's. */
+  const writeOnly = (field: string) => rowOf(spec.fields, field)?.writeOnly === true;
   /** A declared value as it is sent and compared: the rule's output where the table's rules normalise. */
   const normal = (field: string, value: unknown): unknown => {
     if (!spec.normalises || !Object.hasOwn(spec.fields, field) || isUnknown(value)) return value;
@@ -363,7 +365,12 @@ function modelOf<R, T extends object>(spec: FieldModelSpec<R, T>, kind: Pick<Mod
       Object.hasOwn(spec.fields, field) ? inputs[arg(field)] !== undefined : Object.hasOwn(openOf(inputs), field),
     declaredSettings,
     differingSettings(declared, live) {
-      const differing = Object.entries(declared).filter(([field, value]) => !valuesEqual(field, value, live(field)));
+      // A write-only field differs only from a value the state holds: PostHog's answer never has it.
+      const differs = (field: string, value: unknown) => {
+        const current = live(field);
+        return !(writeOnly(field) && current === undefined) && !valuesEqual(field, value, current);
+      };
+      const differing = Object.entries(declared).filter(([field, value]) => differs(field, value));
       const sent = new Set(differing.map(([field]) => field));
       const along = Object.entries(declared).filter(
         ([field]) => !sent.has(field) && rowOf(spec.fields, field)?.sentWith?.some((other) => sent.has(other)),
@@ -397,7 +404,10 @@ function modelOf<R, T extends object>(spec: FieldModelSpec<R, T>, kind: Pick<Mod
     toOutputs(record, recorded) {
       const outputs: Json = { ...(kind.identity && kindOutputs(kind as ModelFacts, record)), ...spec.fixedOutputs(record) };
       const declared = recorded.declaredInputs ?? {};
-      for (const field of fieldNames) if (declared[arg(field)] !== undefined) outputs[arg(field)] = own(record, field) ?? null;
+      for (const field of fieldNames) {
+        const value = declared[arg(field)];
+        if (value !== undefined) outputs[arg(field)] = writeOnly(field) ? normal(field, value) : (own(record, field) ?? null);
+      }
       if (open && isPlainObject(declared[open.input]))
         outputs[open.input] = Object.fromEntries(Object.keys(openOf(declared)).map((field) => [field, own(record, field) ?? null]));
       return withRecorded(outputs, recorded);
@@ -420,6 +430,7 @@ function modelOf<R, T extends object>(spec: FieldModelSpec<R, T>, kind: Pick<Mod
     liveInputs(declared, record) {
       const inputs: Json = { ...declared };
       const liveForm = (field: string, value: unknown) => {
+        if (writeOnly(field)) return value;
         const live = own(record, field) ?? null;
         return valuesEqual(field, normal(field, value), live) ? value : tableLiveForm(spec.fields, field, value, live);
       };
@@ -437,6 +448,7 @@ function modelOf<R, T extends object>(spec: FieldModelSpec<R, T>, kind: Pick<Mod
       return row?.sendMerged === true || (row?.othersKeys ?? []).length > 0;
     },
     setAfterCreate: (field) => rowOf(spec.fields, field)?.afterCreate === true,
+    writeOnly,
     planFeatureOf: (field) => rowOf(spec.fields, field)?.planFeature,
   };
 }

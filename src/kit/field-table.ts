@@ -53,6 +53,12 @@ export interface FieldDef {
   /** PostHog refuses the field on create, or drops it: it is left out of the POST and set by a PATCH right after. */
   readonly afterCreate?: true;
   /**
+   * PostHog takes the field on create and update but never answers it (DRF's `write_only`), and it is no secret: the
+   * declared value stands for PostHog's (the outputs hold it as declared; a refresh shows no drift), sent on create,
+   * whenever it changes, and with the fields of `sentWith`.
+   */
+  readonly writeOnly?: true;
+  /**
    * The plan feature without which PostHog answers a write with 200 but shows its own value (posthog/api/team.py
    * `TeamSerializer.to_representation`; tags without `tagging`): only then is a value PostHog did not apply blamed on
    * the plan.

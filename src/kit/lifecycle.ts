@@ -73,6 +73,8 @@ export interface KindModel<R, Rec extends Recorded> {
   sendsLiveKeys(field: string): boolean;
   /** Fields PostHog refuses or drops on create: they follow in a PATCH. */
   setAfterCreate(field: string): boolean;
+  /** Fields PostHog takes but never answers (`writeOnly`): an answer without them lacks nothing. */
+  writeOnly(field: string): boolean;
   /** The plan feature without which PostHog shows its own value of a setting. */
   planFeatureOf(field: string): string | undefined;
 }
@@ -152,7 +154,7 @@ export abstract class DeclaredLifecycle<
       ));
     // A page this operation read before (an adoption's, or one that shows the new object) is older than what follows.
     this.lists.wrote(record.id);
-    const absent = pick(declared, (field) => !Object.hasOwn(record, field));
+    const absent = pick(declared, (field) => !Object.hasOwn(record, field) && !this.model.writeOnly(field));
     const body = { ...this.model.differingSettings(declared, (field) => own(record, field)), ...absent };
     const final = await this.patchAfterCreate(
       scope,

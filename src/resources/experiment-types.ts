@@ -69,6 +69,10 @@ export interface ExperimentArgs {
   launched?: pulumi.Input<boolean>;
   /** Whether the experiment has ended: `true` stops it (its end date is now; the flag stays as it is), `false` runs it again. Needs `launched: true`. */
   stopped?: pulumi.Input<boolean>;
+  /** Whether the running experiment is paused: `true` pauses it (PostHog turns its feature flag off: no variant is served and no exposure recorded, while the results window stays open), `false` resumes it (the flag on again; users keep their variants). Needs `launched: true` and not `stopped`. The pause is the flag's `active`: a FeatureFlag resource of the same flag should not declare `active`. Today's PostHog; 2025-08-04 has no pause. */
+  paused?: pulumi.Input<boolean>;
+  /** Whether PostHog takes metrics naming events the project has not ingested yet (today's PostHog refuses them, "Event(s) … not found", to catch misspelt names): set it while the events are still to be instrumented. PostHog never answers it: the declared value is kept as declared (no drift), and is sent on create, when it changes and with every change of `metrics` or `metricsSecondary`. PostHog 2025-08-04 checks no event names, and drops it. */
+  allowUnknownEvents?: pulumi.Input<boolean>;
   /** Whether a change that replaces a launched experiment (a `featureFlagKey` naming another flag, another `projectId`) may go ahead: the replacement deletes the running experiment, with its start date and results, and launches a new one. Without it, such a change is refused before anything is changed. Renaming the key of the experiment's own flag replaces nothing: PostHog keeps the experiment on its flag, so its key follows. */
   allowReplaceWhileLaunched?: pulumi.Input<boolean>;
 }
@@ -118,6 +122,10 @@ export interface ExperimentOutputProperties {
   readonly launched?: pulumi.Output<boolean>;
   /** Whether the experiment has ended: `true` stops it (its end date is now; the flag stays as it is), `false` runs it again. Needs `launched: true`. Present when declared. */
   readonly stopped?: pulumi.Output<boolean>;
+  /** Whether the running experiment is paused: `true` pauses it (PostHog turns its feature flag off: no variant is served and no exposure recorded, while the results window stays open), `false` resumes it (the flag on again; users keep their variants). Needs `launched: true` and not `stopped`. The pause is the flag's `active`: a FeatureFlag resource of the same flag should not declare `active`. Today's PostHog; 2025-08-04 has no pause. Present when declared. */
+  readonly paused?: pulumi.Output<boolean>;
+  /** Whether PostHog takes metrics naming events the project has not ingested yet (today's PostHog refuses them, "Event(s) … not found", to catch misspelt names): set it while the events are still to be instrumented. PostHog never answers it: the declared value is kept as declared (no drift), and is sent on create, when it changes and with every change of `metrics` or `metricsSecondary`. PostHog 2025-08-04 checks no event names, and drops it. Present when declared. */
+  readonly allowUnknownEvents?: pulumi.Output<boolean>;
 }
 
 /** The output properties every `posthog.Experiment` registers (a declared field adds its own). */

@@ -21,6 +21,30 @@ export interface SurveyQuestionBase {
   branching?: SurveyBranching | null;
   /** PostHog gives each question one when it is not given. */
   id?: string;
+  /** The question's texts in other languages, by BCP-47 code (today's PostHog). */
+  translations?: Record<string, SurveyQuestionTranslation> | null;
+}
+
+/** A question's texts in one language (PostHog's `_validate_question_translations`). */
+export interface SurveyQuestionTranslation {
+  question?: string;
+  description?: string;
+  buttonText?: string;
+  lowerBoundLabel?: string;
+  upperBoundLabel?: string;
+  /** https or mailto, as the question's. */
+  link?: string;
+  /** As many as the question's choices, in their order. */
+  choices?: string[];
+}
+
+/** A survey's own texts in one language (PostHog's `validate_translations`). */
+export interface SurveyTranslation {
+  name?: string;
+  description?: string;
+  thankYouMessageHeader?: string;
+  thankYouMessageDescription?: string;
+  thankYouMessageCloseButtonText?: string;
 }
 
 /** One question, each kind with its own fields. */
@@ -94,6 +118,10 @@ export interface SurveyArgs {
   responseSamplingLimit?: pulumi.Input<number | null>;
   /** An insight (its numeric id, an Insight's insightId) the survey is linked to (today's PostHog; 2025-08-04 has no such field). */
   linkedInsightId?: pulumi.Input<number | null>;
+  /** The language the survey's own texts are written in, a BCP-47 code ("en", PostHog's default; "es", "pt-BR"): no translation may be in it. PostHog stores it lower-cased, `_` as `-`. Today's PostHog; 2025-08-04 has no base language. */
+  baseLanguage?: pulumi.Input<string>;
+  /** The survey's own texts in other languages, by BCP-47 code ("es", "pt-BR"; PostHog stores it lower-cased, `_` as `-`): each `{ name?, description?, thankYouMessageHeader?, thankYouMessageDescription?, thankYouMessageCloseButtonText? }` (PostHog keeps no other key, nor a language left with none). Not the base language (`baseLanguage`, "en" by default); "default", "original" and "base" are no codes. A question's texts are translated in its own `translations`. Today's PostHog; 2025-08-04 has no translations. */
+  translations?: pulumi.Input<Record<string, SurveyTranslation> | null>;
 }
 
 /** Properties for looking up an existing survey with `Survey.get`. */
@@ -163,6 +191,10 @@ export interface SurveyOutputProperties {
   readonly responseSamplingLimit?: pulumi.Output<number | null>;
   /** An insight (its numeric id, an Insight's insightId) the survey is linked to (today's PostHog; 2025-08-04 has no such field). Present when declared. */
   readonly linkedInsightId?: pulumi.Output<number | null>;
+  /** The language the survey's own texts are written in, a BCP-47 code ("en", PostHog's default; "es", "pt-BR"): no translation may be in it. PostHog stores it lower-cased, `_` as `-`. Today's PostHog; 2025-08-04 has no base language. Present when declared. */
+  readonly baseLanguage?: pulumi.Output<string>;
+  /** The survey's own texts in other languages, by BCP-47 code ("es", "pt-BR"; PostHog stores it lower-cased, `_` as `-`): each `{ name?, description?, thankYouMessageHeader?, thankYouMessageDescription?, thankYouMessageCloseButtonText? }` (PostHog keeps no other key, nor a language left with none). Not the base language (`baseLanguage`, "en" by default); "default", "original" and "base" are no codes. A question's texts are translated in its own `translations`. Today's PostHog; 2025-08-04 has no translations. Present when declared. */
+  readonly translations?: pulumi.Output<Record<string, SurveyTranslation> | null>;
 }
 
 /** The output properties every `posthog.Survey` registers (a declared field adds its own). */

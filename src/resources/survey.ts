@@ -16,6 +16,8 @@ export type {
   SurveyOutputProperties,
   SurveyBranching,
   SurveyQuestionBase,
+  SurveyQuestionTranslation,
+  SurveyTranslation,
   SurveyQuestion,
   SurveyType,
 } from "./survey-types";

@@ -187,6 +187,56 @@ test("Survey: PostHog 2025-08-04 drops a linked insight unread, as the provider 
   ).rejects.toThrow(/linkedInsightId.*2025-08-04/s);
 });
 
+test("Survey: PostHog 2025-08-04 drops a base language and translations unread and checks no question's translations, as the provider says (they are today's)", async () => {
+  const question = { type: "open", question: "Why?", translations: { english: { question: "Why?" }, es: { question: 3 } } };
+  const made = await surveys.createSurvey(client, projectId, {
+    name: name("translated"),
+    type: "api",
+    base_language: "es",
+    translations: { en: { name: "NPS" } },
+    questions: [question],
+  });
+  expect(made).not.toHaveProperty("base_language");
+  expect(made).not.toHaveProperty("translations");
+  expect(made.questions?.[0]).toMatchObject({ translations: question.translations });
+  await expect(
+    new SurveyLifecycle(connection).create({
+      projectId,
+      name: name("translated-2"),
+      type: "api",
+      translations: { es: { name: "Encuesta" } },
+    }),
+  ).rejects.toThrow(/translations.*2025-08-04/s);
+});
+
+test("Experiment: PostHog 2025-08-04 checks no metric's event names and drops allowUnknownEvents, kept as declared; it has no pause, as the provider says", async () => {
+  const metrics = [{ kind: "ExperimentMetric", metric_type: "mean", source: { kind: "EventsNode", event: `${target.prefix}never sent` } }];
+  const made = await experiments.createExperiment(client, projectId, {
+    name: name("unknown-events"),
+    feature_flag_key: key("unknown-events"),
+    metrics,
+    allow_unknown_events: true,
+  });
+  expect(made).not.toHaveProperty("allow_unknown_events");
+  expect(made).not.toHaveProperty("status");
+  await expect(experiments.pauseExperiment(client, projectId, made.id)).rejects.toMatchObject({ status: 404 });
+  const provider = new ExperimentLifecycle(connection);
+  const inputs: Json = {
+    projectId,
+    name: name("unknown-events-2"),
+    featureFlagKey: key("unknown-events-2"),
+    metrics,
+    allowUnknownEvents: true,
+  };
+  const created = await provider.create(inputs);
+  expect((created.outs as Json)["allowUnknownEvents"]).toBe(true);
+  expect((await provider.diff(created.id, created.outs as Json, inputs)).changes).toBe(false);
+  expect((await provider.read(created.id, created.outs as Json)).inputs).toEqual(inputs);
+  await expect(
+    provider.create({ projectId, name: name("paused"), featureFlagKey: key("paused"), launched: true, paused: true }),
+  ).rejects.toThrow(/paused.*2025-08-04/s);
+});
+
 test("Experiment: PostHog makes the flag; read back without change; launch, stop; soft delete leaves the flag", async () => {
   const provider = new ExperimentLifecycle(connection);
   const inputs: Json = {

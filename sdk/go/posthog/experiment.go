@@ -60,6 +60,8 @@ type Experiment struct {
 
 	// Take over this existing experiment (its numeric id) on create instead of creating one; what differs from the declared inputs is then set.
 	AdoptId pulumi.IntPtrOutput `pulumi:"adoptId"`
+	// Whether PostHog takes metrics naming events the project has not ingested yet (today's PostHog refuses them, "Event(s) … not found", to catch misspelt names): set it while the events are still to be instrumented. PostHog never answers it: the declared value is kept as declared (no drift), and is sent on create, when it changes and with every change of `metrics` or `metricsSecondary`. PostHog 2025-08-04 checks no event names, and drops it.
+	AllowUnknownEvents pulumi.BoolPtrOutput `pulumi:"allowUnknownEvents"`
 	// Archived experiments are kept but out of the way.
 	Archived pulumi.BoolPtrOutput `pulumi:"archived"`
 	// The hypothesis and what is expected (at most 3000 characters; 400 in PostHog 2025-08-04, Experiment.description there).
@@ -86,6 +88,8 @@ type Experiment struct {
 	Name pulumi.StringOutput `pulumi:"name"`
 	// `feature_flag_variants` (each `key` and `split_percent`, one keyed `control`, summing to 100; default control/test 50/50), `rollout_percentage`, `minimum_detectable_effect`. A draft's variants are written to its flag; a launched experiment's cannot change.
 	Parameters pulumi.MapOutput `pulumi:"parameters"`
+	// Whether the running experiment is paused: `true` pauses it (PostHog turns its feature flag off: no variant is served and no exposure recorded, while the results window stays open), `false` resumes it (the flag on again; users keep their variants). Needs `launched: true` and not `stopped`. The pause is the flag's `active`: a FeatureFlag resource of the same flag should not declare `active`. Today's PostHog; 2025-08-04 has no pause.
+	Paused pulumi.BoolPtrOutput `pulumi:"paused"`
 	// The project the experiment belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the experiment.
 	ProjectId pulumi.IntOutput `pulumi:"projectId"`
 	// Saved metrics the experiment measures (PostHog's `saved_metrics_ids`): each `{ id: <an ExperimentSavedMetric's savedMetricId>, metadata: { type: "primary" | "secondary" } }`. They count with `metrics` and `metricsSecondary` against the limit of 10 each; the list replaces the experiment's saved metrics whole.
@@ -146,6 +150,8 @@ type experimentArgs struct {
 	AdoptId *int `pulumi:"adoptId"`
 	// Whether a change that replaces a launched experiment (a `featureFlagKey` naming another flag, another `projectId`) may go ahead: the replacement deletes the running experiment, with its start date and results, and launches a new one. Without it, such a change is refused before anything is changed. Renaming the key of the experiment's own flag replaces nothing: PostHog keeps the experiment on its flag, so its key follows.
 	AllowReplaceWhileLaunched *bool `pulumi:"allowReplaceWhileLaunched"`
+	// Whether PostHog takes metrics naming events the project has not ingested yet (today's PostHog refuses them, "Event(s) … not found", to catch misspelt names): set it while the events are still to be instrumented. PostHog never answers it: the declared value is kept as declared (no drift), and is sent on create, when it changes and with every change of `metrics` or `metricsSecondary`. PostHog 2025-08-04 checks no event names, and drops it.
+	AllowUnknownEvents *bool `pulumi:"allowUnknownEvents"`
 	// Archived experiments are kept but out of the way.
 	Archived *bool `pulumi:"archived"`
 	// The hypothesis and what is expected (at most 3000 characters; 400 in PostHog 2025-08-04, Experiment.description there).
@@ -166,6 +172,8 @@ type experimentArgs struct {
 	Name *string `pulumi:"name"`
 	// `feature_flag_variants` (each `key` and `split_percent`, one keyed `control`, summing to 100; default control/test 50/50), `rollout_percentage`, `minimum_detectable_effect`. A draft's variants are written to its flag; a launched experiment's cannot change.
 	Parameters map[string]interface{} `pulumi:"parameters"`
+	// Whether the running experiment is paused: `true` pauses it (PostHog turns its feature flag off: no variant is served and no exposure recorded, while the results window stays open), `false` resumes it (the flag on again; users keep their variants). Needs `launched: true` and not `stopped`. The pause is the flag's `active`: a FeatureFlag resource of the same flag should not declare `active`. Today's PostHog; 2025-08-04 has no pause.
+	Paused *bool `pulumi:"paused"`
 	// The project the experiment belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the experiment.
 	ProjectId *int `pulumi:"projectId"`
 	// Saved metrics the experiment measures (PostHog's `saved_metrics_ids`): each `{ id: <an ExperimentSavedMetric's savedMetricId>, metadata: { type: "primary" | "secondary" } }`. They count with `metrics` and `metricsSecondary` against the limit of 10 each; the list replaces the experiment's saved metrics whole.
@@ -180,6 +188,8 @@ type ExperimentArgs struct {
 	AdoptId pulumi.IntPtrInput
 	// Whether a change that replaces a launched experiment (a `featureFlagKey` naming another flag, another `projectId`) may go ahead: the replacement deletes the running experiment, with its start date and results, and launches a new one. Without it, such a change is refused before anything is changed. Renaming the key of the experiment's own flag replaces nothing: PostHog keeps the experiment on its flag, so its key follows.
 	AllowReplaceWhileLaunched pulumi.BoolPtrInput
+	// Whether PostHog takes metrics naming events the project has not ingested yet (today's PostHog refuses them, "Event(s) … not found", to catch misspelt names): set it while the events are still to be instrumented. PostHog never answers it: the declared value is kept as declared (no drift), and is sent on create, when it changes and with every change of `metrics` or `metricsSecondary`. PostHog 2025-08-04 checks no event names, and drops it.
+	AllowUnknownEvents pulumi.BoolPtrInput
 	// Archived experiments are kept but out of the way.
 	Archived pulumi.BoolPtrInput
 	// The hypothesis and what is expected (at most 3000 characters; 400 in PostHog 2025-08-04, Experiment.description there).
@@ -200,6 +210,8 @@ type ExperimentArgs struct {
 	Name pulumi.StringPtrInput
 	// `feature_flag_variants` (each `key` and `split_percent`, one keyed `control`, summing to 100; default control/test 50/50), `rollout_percentage`, `minimum_detectable_effect`. A draft's variants are written to its flag; a launched experiment's cannot change.
 	Parameters pulumi.MapInput
+	// Whether the running experiment is paused: `true` pauses it (PostHog turns its feature flag off: no variant is served and no exposure recorded, while the results window stays open), `false` resumes it (the flag on again; users keep their variants). Needs `launched: true` and not `stopped`. The pause is the flag's `active`: a FeatureFlag resource of the same flag should not declare `active`. Today's PostHog; 2025-08-04 has no pause.
+	Paused pulumi.BoolPtrInput
 	// The project the experiment belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the experiment.
 	ProjectId pulumi.IntPtrInput
 	// Saved metrics the experiment measures (PostHog's `saved_metrics_ids`): each `{ id: <an ExperimentSavedMetric's savedMetricId>, metadata: { type: "primary" | "secondary" } }`. They count with `metrics` and `metricsSecondary` against the limit of 10 each; the list replaces the experiment's saved metrics whole.
@@ -248,6 +260,11 @@ func (o ExperimentOutput) ToExperimentOutputWithContext(ctx context.Context) Exp
 // Take over this existing experiment (its numeric id) on create instead of creating one; what differs from the declared inputs is then set.
 func (o ExperimentOutput) AdoptId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Experiment) pulumi.IntPtrOutput { return v.AdoptId }).(pulumi.IntPtrOutput)
+}
+
+// Whether PostHog takes metrics naming events the project has not ingested yet (today's PostHog refuses them, "Event(s) … not found", to catch misspelt names): set it while the events are still to be instrumented. PostHog never answers it: the declared value is kept as declared (no drift), and is sent on create, when it changes and with every change of `metrics` or `metricsSecondary`. PostHog 2025-08-04 checks no event names, and drops it.
+func (o ExperimentOutput) AllowUnknownEvents() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *Experiment) pulumi.BoolPtrOutput { return v.AllowUnknownEvents }).(pulumi.BoolPtrOutput)
 }
 
 // Archived experiments are kept but out of the way.
@@ -313,6 +330,11 @@ func (o ExperimentOutput) Name() pulumi.StringOutput {
 // `feature_flag_variants` (each `key` and `split_percent`, one keyed `control`, summing to 100; default control/test 50/50), `rollout_percentage`, `minimum_detectable_effect`. A draft's variants are written to its flag; a launched experiment's cannot change.
 func (o ExperimentOutput) Parameters() pulumi.MapOutput {
 	return o.ApplyT(func(v *Experiment) pulumi.MapOutput { return v.Parameters }).(pulumi.MapOutput)
+}
+
+// Whether the running experiment is paused: `true` pauses it (PostHog turns its feature flag off: no variant is served and no exposure recorded, while the results window stays open), `false` resumes it (the flag on again; users keep their variants). Needs `launched: true` and not `stopped`. The pause is the flag's `active`: a FeatureFlag resource of the same flag should not declare `active`. Today's PostHog; 2025-08-04 has no pause.
+func (o ExperimentOutput) Paused() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *Experiment) pulumi.BoolPtrOutput { return v.Paused }).(pulumi.BoolPtrOutput)
 }
 
 // The project the experiment belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the experiment.

@@ -77,6 +77,8 @@ type Survey struct {
 	Appearance pulumi.MapOutput `pulumi:"appearance"`
 	// Archived surveys are kept but out of the way.
 	Archived pulumi.BoolPtrOutput `pulumi:"archived"`
+	// The language the survey's own texts are written in, a BCP-47 code ("en", PostHog's default; "es", "pt-BR"): no translation may be in it. PostHog stores it lower-cased, `_` as `-`. Today's PostHog; 2025-08-04 has no base language.
+	BaseLanguage pulumi.StringPtrOutput `pulumi:"baseLanguage"`
 	// When it is shown: `url` and `urlMatchType`, `selector`, `events`, `actions`, `deviceTypes`, `seenSurveyWaitPeriodInDays`, `linkedFlagVariant`.
 	Conditions pulumi.MapOutput `pulumi:"conditions"`
 	// The iteration under way.
@@ -127,6 +129,8 @@ type Survey struct {
 	SurveyId pulumi.StringOutput `pulumi:"surveyId"`
 	// Who sees it, as a feature flag's filters (`{groups: [{properties, rollout_percentage}]}`): PostHog makes a targeting flag of them, deleted with the survey. `null` removes it. Not for everyone at 100% (leave it out instead).
 	TargetingFlagFilters pulumi.MapOutput `pulumi:"targetingFlagFilters"`
+	// The survey's own texts in other languages, by BCP-47 code ("es", "pt-BR"; PostHog stores it lower-cased, `_` as `-`): each `{ name?, description?, thankYouMessageHeader?, thankYouMessageDescription?, thankYouMessageCloseButtonText? }` (PostHog keeps no other key, nor a language left with none). Not the base language (`baseLanguage`, "en" by default); "default", "original" and "base" are no codes. A question's texts are translated in its own `translations`. Today's PostHog; 2025-08-04 has no translations.
+	Translations pulumi.MapOutput `pulumi:"translations"`
 	// How it is shown: "popover" (posthog-js shows it), "widget" (behind a feedback button), "external_survey" (a hosted page, no targeting) or "api" (your own UI).
 	Type pulumi.StringOutput `pulumi:"type"`
 }
@@ -183,6 +187,8 @@ type surveyArgs struct {
 	Appearance map[string]interface{} `pulumi:"appearance"`
 	// Archived surveys are kept but out of the way.
 	Archived *bool `pulumi:"archived"`
+	// The language the survey's own texts are written in, a BCP-47 code ("en", PostHog's default; "es", "pt-BR"): no translation may be in it. PostHog stores it lower-cased, `_` as `-`. Today's PostHog; 2025-08-04 has no base language.
+	BaseLanguage *string `pulumi:"baseLanguage"`
 	// When it is shown: `url` and `urlMatchType`, `selector`, `events`, `actions`, `deviceTypes`, `seenSurveyWaitPeriodInDays`, `linkedFlagVariant`.
 	Conditions map[string]interface{} `pulumi:"conditions"`
 	// What the survey is for; may be empty.
@@ -223,6 +229,8 @@ type surveyArgs struct {
 	StartDate *string `pulumi:"startDate"`
 	// Who sees it, as a feature flag's filters (`{groups: [{properties, rollout_percentage}]}`): PostHog makes a targeting flag of them, deleted with the survey. `null` removes it. Not for everyone at 100% (leave it out instead).
 	TargetingFlagFilters map[string]interface{} `pulumi:"targetingFlagFilters"`
+	// The survey's own texts in other languages, by BCP-47 code ("es", "pt-BR"; PostHog stores it lower-cased, `_` as `-`): each `{ name?, description?, thankYouMessageHeader?, thankYouMessageDescription?, thankYouMessageCloseButtonText? }` (PostHog keeps no other key, nor a language left with none). Not the base language (`baseLanguage`, "en" by default); "default", "original" and "base" are no codes. A question's texts are translated in its own `translations`. Today's PostHog; 2025-08-04 has no translations.
+	Translations map[string]interface{} `pulumi:"translations"`
 	// How it is shown: "popover" (posthog-js shows it), "widget" (behind a feedback button), "external_survey" (a hosted page, no targeting) or "api" (your own UI).
 	Type *string `pulumi:"type"`
 }
@@ -235,6 +243,8 @@ type SurveyArgs struct {
 	Appearance pulumi.MapInput
 	// Archived surveys are kept but out of the way.
 	Archived pulumi.BoolPtrInput
+	// The language the survey's own texts are written in, a BCP-47 code ("en", PostHog's default; "es", "pt-BR"): no translation may be in it. PostHog stores it lower-cased, `_` as `-`. Today's PostHog; 2025-08-04 has no base language.
+	BaseLanguage pulumi.StringPtrInput
 	// When it is shown: `url` and `urlMatchType`, `selector`, `events`, `actions`, `deviceTypes`, `seenSurveyWaitPeriodInDays`, `linkedFlagVariant`.
 	Conditions pulumi.MapInput
 	// What the survey is for; may be empty.
@@ -275,6 +285,8 @@ type SurveyArgs struct {
 	StartDate pulumi.StringPtrInput
 	// Who sees it, as a feature flag's filters (`{groups: [{properties, rollout_percentage}]}`): PostHog makes a targeting flag of them, deleted with the survey. `null` removes it. Not for everyone at 100% (leave it out instead).
 	TargetingFlagFilters pulumi.MapInput
+	// The survey's own texts in other languages, by BCP-47 code ("es", "pt-BR"; PostHog stores it lower-cased, `_` as `-`): each `{ name?, description?, thankYouMessageHeader?, thankYouMessageDescription?, thankYouMessageCloseButtonText? }` (PostHog keeps no other key, nor a language left with none). Not the base language (`baseLanguage`, "en" by default); "default", "original" and "base" are no codes. A question's texts are translated in its own `translations`. Today's PostHog; 2025-08-04 has no translations.
+	Translations pulumi.MapInput
 	// How it is shown: "popover" (posthog-js shows it), "widget" (behind a feedback button), "external_survey" (a hosted page, no targeting) or "api" (your own UI).
 	Type pulumi.StringPtrInput
 }
@@ -329,6 +341,11 @@ func (o SurveyOutput) Appearance() pulumi.MapOutput {
 // Archived surveys are kept but out of the way.
 func (o SurveyOutput) Archived() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Survey) pulumi.BoolPtrOutput { return v.Archived }).(pulumi.BoolPtrOutput)
+}
+
+// The language the survey's own texts are written in, a BCP-47 code ("en", PostHog's default; "es", "pt-BR"): no translation may be in it. PostHog stores it lower-cased, `_` as `-`. Today's PostHog; 2025-08-04 has no base language.
+func (o SurveyOutput) BaseLanguage() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Survey) pulumi.StringPtrOutput { return v.BaseLanguage }).(pulumi.StringPtrOutput)
 }
 
 // When it is shown: `url` and `urlMatchType`, `selector`, `events`, `actions`, `deviceTypes`, `seenSurveyWaitPeriodInDays`, `linkedFlagVariant`.
@@ -454,6 +471,11 @@ func (o SurveyOutput) SurveyId() pulumi.StringOutput {
 // Who sees it, as a feature flag's filters (`{groups: [{properties, rollout_percentage}]}`): PostHog makes a targeting flag of them, deleted with the survey. `null` removes it. Not for everyone at 100% (leave it out instead).
 func (o SurveyOutput) TargetingFlagFilters() pulumi.MapOutput {
 	return o.ApplyT(func(v *Survey) pulumi.MapOutput { return v.TargetingFlagFilters }).(pulumi.MapOutput)
+}
+
+// The survey's own texts in other languages, by BCP-47 code ("es", "pt-BR"; PostHog stores it lower-cased, `_` as `-`): each `{ name?, description?, thankYouMessageHeader?, thankYouMessageDescription?, thankYouMessageCloseButtonText? }` (PostHog keeps no other key, nor a language left with none). Not the base language (`baseLanguage`, "en" by default); "default", "original" and "base" are no codes. A question's texts are translated in its own `translations`. Today's PostHog; 2025-08-04 has no translations.
+func (o SurveyOutput) Translations() pulumi.MapOutput {
+	return o.ApplyT(func(v *Survey) pulumi.MapOutput { return v.Translations }).(pulumi.MapOutput)
 }
 
 // How it is shown: "popover" (posthog-js shows it), "widget" (behind a feedback button), "external_survey" (a hosted page, no targeting) or "api" (your own UI).

@@ -21,6 +21,7 @@ class ExperimentArgs:
     def __init__(__self__, *,
                  adopt_id: pulumi.Input[Optional[_builtins.int]] = None,
                  allow_replace_while_launched: pulumi.Input[Optional[_builtins.bool]] = None,
+                 allow_unknown_events: pulumi.Input[Optional[_builtins.bool]] = None,
                  archived: pulumi.Input[Optional[_builtins.bool]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  exposure_criteria: pulumi.Input[Optional[Mapping[str, Any]]] = None,
@@ -31,6 +32,7 @@ class ExperimentArgs:
                  metrics_secondary: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  parameters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 paused: pulumi.Input[Optional[_builtins.bool]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
                  saved_metric_ids: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]] = None,
                  stopped: pulumi.Input[Optional[_builtins.bool]] = None):
@@ -39,6 +41,7 @@ class ExperimentArgs:
 
         :param pulumi.Input[_builtins.int] adopt_id: Take over this existing experiment (its numeric id) on create instead of creating one; what differs from the declared inputs is then set.
         :param pulumi.Input[_builtins.bool] allow_replace_while_launched: Whether a change that replaces a launched experiment (a `featureFlagKey` naming another flag, another `projectId`) may go ahead: the replacement deletes the running experiment, with its start date and results, and launches a new one. Without it, such a change is refused before anything is changed. Renaming the key of the experiment's own flag replaces nothing: PostHog keeps the experiment on its flag, so its key follows.
+        :param pulumi.Input[_builtins.bool] allow_unknown_events: Whether PostHog takes metrics naming events the project has not ingested yet (today's PostHog refuses them, "Event(s) … not found", to catch misspelt names): set it while the events are still to be instrumented. PostHog never answers it: the declared value is kept as declared (no drift), and is sent on create, when it changes and with every change of `metrics` or `metricsSecondary`. PostHog 2025-08-04 checks no event names, and drops it.
         :param pulumi.Input[_builtins.bool] archived: Archived experiments are kept but out of the way.
         :param pulumi.Input[_builtins.str] description: The hypothesis and what is expected (at most 3000 characters; 400 in PostHog 2025-08-04, Experiment.description there).
         :param pulumi.Input[Mapping[str, Any]] exposure_criteria: Who counts as exposed: `filterTestAccounts` (today's PostHog sets `true` when left out), `exposure_config` (an event, `{ kind: "ExperimentEventExposureConfig", event: "$pageview", properties: [] }`, or an action, `{ kind: "ActionsNode", id: <actionId> }`, which PostHog 2025-08-04 refuses; the feature flag's own `$feature_flag_called` when left out) and `multiple_variant_handling` (`"exclude"` or `"first_seen"`: users seen in several variants).
@@ -49,6 +52,7 @@ class ExperimentArgs:
         :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] metrics_secondary: Secondary metrics, as `metrics`; at most 10.
         :param pulumi.Input[_builtins.str] name: The experiment's name (at most 400 characters).
         :param pulumi.Input[Mapping[str, Any]] parameters: `feature_flag_variants` (each `key` and `split_percent`, one keyed `control`, summing to 100; default control/test 50/50), `rollout_percentage`, `minimum_detectable_effect`. A draft's variants are written to its flag; a launched experiment's cannot change.
+        :param pulumi.Input[_builtins.bool] paused: Whether the running experiment is paused: `true` pauses it (PostHog turns its feature flag off: no variant is served and no exposure recorded, while the results window stays open), `false` resumes it (the flag on again; users keep their variants). Needs `launched: true` and not `stopped`. The pause is the flag's `active`: a FeatureFlag resource of the same flag should not declare `active`. Today's PostHog; 2025-08-04 has no pause.
         :param pulumi.Input[_builtins.int] project_id: The project the experiment belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the experiment.
         :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] saved_metric_ids: Saved metrics the experiment measures (PostHog's `saved_metrics_ids`): each `{ id: <an ExperimentSavedMetric's savedMetricId>, metadata: { type: "primary" | "secondary" } }`. They count with `metrics` and `metricsSecondary` against the limit of 10 each; the list replaces the experiment's saved metrics whole.
         :param pulumi.Input[_builtins.bool] stopped: Whether the experiment has ended: `true` stops it (its end date is now; the flag stays as it is), `false` runs it again. Needs `launched: true`.
@@ -57,6 +61,8 @@ class ExperimentArgs:
             pulumi.set(__self__, "adopt_id", adopt_id)
         if allow_replace_while_launched is not None:
             pulumi.set(__self__, "allow_replace_while_launched", allow_replace_while_launched)
+        if allow_unknown_events is not None:
+            pulumi.set(__self__, "allow_unknown_events", allow_unknown_events)
         if archived is not None:
             pulumi.set(__self__, "archived", archived)
         if description is not None:
@@ -77,6 +83,8 @@ class ExperimentArgs:
             pulumi.set(__self__, "name", name)
         if parameters is not None:
             pulumi.set(__self__, "parameters", parameters)
+        if paused is not None:
+            pulumi.set(__self__, "paused", paused)
         if project_id is not None:
             pulumi.set(__self__, "project_id", project_id)
         if saved_metric_ids is not None:
@@ -107,6 +115,18 @@ class ExperimentArgs:
     @allow_replace_while_launched.setter
     def allow_replace_while_launched(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "allow_replace_while_launched", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowUnknownEvents")
+    def allow_unknown_events(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether PostHog takes metrics naming events the project has not ingested yet (today's PostHog refuses them, "Event(s) … not found", to catch misspelt names): set it while the events are still to be instrumented. PostHog never answers it: the declared value is kept as declared (no drift), and is sent on create, when it changes and with every change of `metrics` or `metricsSecondary`. PostHog 2025-08-04 checks no event names, and drops it.
+        """
+        return pulumi.get(self, "allow_unknown_events")
+
+    @allow_unknown_events.setter
+    def allow_unknown_events(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_unknown_events", value)
 
     @_builtins.property
     @pulumi.getter
@@ -229,6 +249,18 @@ class ExperimentArgs:
         pulumi.set(self, "parameters", value)
 
     @_builtins.property
+    @pulumi.getter
+    def paused(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the running experiment is paused: `true` pauses it (PostHog turns its feature flag off: no variant is served and no exposure recorded, while the results window stays open), `false` resumes it (the flag on again; users keep their variants). Needs `launched: true` and not `stopped`. The pause is the flag's `active`: a FeatureFlag resource of the same flag should not declare `active`. Today's PostHog; 2025-08-04 has no pause.
+        """
+        return pulumi.get(self, "paused")
+
+    @paused.setter
+    def paused(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "paused", value)
+
+    @_builtins.property
     @pulumi.getter(name="projectId")
     def project_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -273,6 +305,7 @@ class Experiment(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.int]] = None,
                  allow_replace_while_launched: pulumi.Input[Optional[_builtins.bool]] = None,
+                 allow_unknown_events: pulumi.Input[Optional[_builtins.bool]] = None,
                  archived: pulumi.Input[Optional[_builtins.bool]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  exposure_criteria: pulumi.Input[Optional[Mapping[str, Any]]] = None,
@@ -283,6 +316,7 @@ class Experiment(pulumi.CustomResource):
                  metrics_secondary: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  parameters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 paused: pulumi.Input[Optional[_builtins.bool]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
                  saved_metric_ids: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]] = None,
                  stopped: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -312,6 +346,7 @@ class Experiment(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.int] adopt_id: Take over this existing experiment (its numeric id) on create instead of creating one; what differs from the declared inputs is then set.
         :param pulumi.Input[_builtins.bool] allow_replace_while_launched: Whether a change that replaces a launched experiment (a `featureFlagKey` naming another flag, another `projectId`) may go ahead: the replacement deletes the running experiment, with its start date and results, and launches a new one. Without it, such a change is refused before anything is changed. Renaming the key of the experiment's own flag replaces nothing: PostHog keeps the experiment on its flag, so its key follows.
+        :param pulumi.Input[_builtins.bool] allow_unknown_events: Whether PostHog takes metrics naming events the project has not ingested yet (today's PostHog refuses them, "Event(s) … not found", to catch misspelt names): set it while the events are still to be instrumented. PostHog never answers it: the declared value is kept as declared (no drift), and is sent on create, when it changes and with every change of `metrics` or `metricsSecondary`. PostHog 2025-08-04 checks no event names, and drops it.
         :param pulumi.Input[_builtins.bool] archived: Archived experiments are kept but out of the way.
         :param pulumi.Input[_builtins.str] description: The hypothesis and what is expected (at most 3000 characters; 400 in PostHog 2025-08-04, Experiment.description there).
         :param pulumi.Input[Mapping[str, Any]] exposure_criteria: Who counts as exposed: `filterTestAccounts` (today's PostHog sets `true` when left out), `exposure_config` (an event, `{ kind: "ExperimentEventExposureConfig", event: "$pageview", properties: [] }`, or an action, `{ kind: "ActionsNode", id: <actionId> }`, which PostHog 2025-08-04 refuses; the feature flag's own `$feature_flag_called` when left out) and `multiple_variant_handling` (`"exclude"` or `"first_seen"`: users seen in several variants).
@@ -322,6 +357,7 @@ class Experiment(pulumi.CustomResource):
         :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] metrics_secondary: Secondary metrics, as `metrics`; at most 10.
         :param pulumi.Input[_builtins.str] name: The experiment's name (at most 400 characters).
         :param pulumi.Input[Mapping[str, Any]] parameters: `feature_flag_variants` (each `key` and `split_percent`, one keyed `control`, summing to 100; default control/test 50/50), `rollout_percentage`, `minimum_detectable_effect`. A draft's variants are written to its flag; a launched experiment's cannot change.
+        :param pulumi.Input[_builtins.bool] paused: Whether the running experiment is paused: `true` pauses it (PostHog turns its feature flag off: no variant is served and no exposure recorded, while the results window stays open), `false` resumes it (the flag on again; users keep their variants). Needs `launched: true` and not `stopped`. The pause is the flag's `active`: a FeatureFlag resource of the same flag should not declare `active`. Today's PostHog; 2025-08-04 has no pause.
         :param pulumi.Input[_builtins.int] project_id: The project the experiment belongs to (a number, or a Project's projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the experiment.
         :param pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]] saved_metric_ids: Saved metrics the experiment measures (PostHog's `saved_metrics_ids`): each `{ id: <an ExperimentSavedMetric's savedMetricId>, metadata: { type: "primary" | "secondary" } }`. They count with `metrics` and `metricsSecondary` against the limit of 10 each; the list replaces the experiment's saved metrics whole.
         :param pulumi.Input[_builtins.bool] stopped: Whether the experiment has ended: `true` stops it (its end date is now; the flag stays as it is), `false` runs it again. Needs `launched: true`.
@@ -370,6 +406,7 @@ class Experiment(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.int]] = None,
                  allow_replace_while_launched: pulumi.Input[Optional[_builtins.bool]] = None,
+                 allow_unknown_events: pulumi.Input[Optional[_builtins.bool]] = None,
                  archived: pulumi.Input[Optional[_builtins.bool]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  exposure_criteria: pulumi.Input[Optional[Mapping[str, Any]]] = None,
@@ -380,6 +417,7 @@ class Experiment(pulumi.CustomResource):
                  metrics_secondary: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  parameters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 paused: pulumi.Input[Optional[_builtins.bool]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
                  saved_metric_ids: pulumi.Input[Optional[Sequence[pulumi.Input[Mapping[str, Any]]]]] = None,
                  stopped: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -394,6 +432,7 @@ class Experiment(pulumi.CustomResource):
 
             __props__.__dict__["adopt_id"] = adopt_id
             __props__.__dict__["allow_replace_while_launched"] = allow_replace_while_launched
+            __props__.__dict__["allow_unknown_events"] = allow_unknown_events
             __props__.__dict__["archived"] = archived
             __props__.__dict__["description"] = description
             __props__.__dict__["exposure_criteria"] = exposure_criteria
@@ -404,6 +443,7 @@ class Experiment(pulumi.CustomResource):
             __props__.__dict__["metrics_secondary"] = metrics_secondary
             __props__.__dict__["name"] = name
             __props__.__dict__["parameters"] = parameters
+            __props__.__dict__["paused"] = paused
             __props__.__dict__["project_id"] = project_id
             __props__.__dict__["saved_metric_ids"] = saved_metric_ids
             __props__.__dict__["stopped"] = stopped
@@ -434,6 +474,7 @@ class Experiment(pulumi.CustomResource):
         __props__ = ExperimentArgs.__new__(ExperimentArgs)
 
         __props__.__dict__["adopt_id"] = None
+        __props__.__dict__["allow_unknown_events"] = None
         __props__.__dict__["archived"] = None
         __props__.__dict__["description"] = None
         __props__.__dict__["end_date"] = None
@@ -447,6 +488,7 @@ class Experiment(pulumi.CustomResource):
         __props__.__dict__["metrics_secondary"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["parameters"] = None
+        __props__.__dict__["paused"] = None
         __props__.__dict__["project_id"] = None
         __props__.__dict__["saved_metric_ids"] = None
         __props__.__dict__["start_date"] = None
@@ -466,6 +508,14 @@ class Experiment(pulumi.CustomResource):
         Take over this existing experiment (its numeric id) on create instead of creating one; what differs from the declared inputs is then set.
         """
         return pulumi.get(self, "adopt_id")
+
+    @_builtins.property
+    @pulumi.getter(name="allowUnknownEvents")
+    def allow_unknown_events(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether PostHog takes metrics naming events the project has not ingested yet (today's PostHog refuses them, "Event(s) … not found", to catch misspelt names): set it while the events are still to be instrumented. PostHog never answers it: the declared value is kept as declared (no drift), and is sent on create, when it changes and with every change of `metrics` or `metricsSecondary`. PostHog 2025-08-04 checks no event names, and drops it.
+        """
+        return pulumi.get(self, "allow_unknown_events")
 
     @_builtins.property
     @pulumi.getter
@@ -570,6 +620,14 @@ class Experiment(pulumi.CustomResource):
         `feature_flag_variants` (each `key` and `split_percent`, one keyed `control`, summing to 100; default control/test 50/50), `rollout_percentage`, `minimum_detectable_effect`. A draft's variants are written to its flag; a launched experiment's cannot change.
         """
         return pulumi.get(self, "parameters")
+
+    @_builtins.property
+    @pulumi.getter
+    def paused(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the running experiment is paused: `true` pauses it (PostHog turns its feature flag off: no variant is served and no exposure recorded, while the results window stays open), `false` resumes it (the flag on again; users keep their variants). Needs `launched: true` and not `stopped`. The pause is the flag's `active`: a FeatureFlag resource of the same flag should not declare `active`. Today's PostHog; 2025-08-04 has no pause.
+        """
+        return pulumi.get(self, "paused")
 
     @_builtins.property
     @pulumi.getter(name="projectId")

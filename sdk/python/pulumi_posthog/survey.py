@@ -22,6 +22,7 @@ class SurveyArgs:
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  appearance: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  archived: pulumi.Input[Optional[_builtins.bool]] = None,
+                 base_language: pulumi.Input[Optional[_builtins.str]] = None,
                  conditions: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  enable_iframe_embedding: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -42,6 +43,7 @@ class SurveyArgs:
                  schedule: pulumi.Input[Optional[_builtins.str]] = None,
                  start_date: pulumi.Input[Optional[_builtins.str]] = None,
                  targeting_flag_filters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 translations: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  type: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Survey resource.
@@ -49,6 +51,7 @@ class SurveyArgs:
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing survey (its UUID) on create instead of creating one; what differs from the declared inputs is then set.
         :param pulumi.Input[Mapping[str, Any]] appearance: Colours, placement, texts and `surveyPopupDelaySeconds`, as PostHog's survey editor sets them.
         :param pulumi.Input[_builtins.bool] archived: Archived surveys are kept but out of the way.
+        :param pulumi.Input[_builtins.str] base_language: The language the survey's own texts are written in, a BCP-47 code ("en", PostHog's default; "es", "pt-BR"): no translation may be in it. PostHog stores it lower-cased, `_` as `-`. Today's PostHog; 2025-08-04 has no base language.
         :param pulumi.Input[Mapping[str, Any]] conditions: When it is shown: `url` and `urlMatchType`, `selector`, `events`, `actions`, `deviceTypes`, `seenSurveyWaitPeriodInDays`, `linkedFlagVariant`.
         :param pulumi.Input[_builtins.str] description: What the survey is for; may be empty.
         :param pulumi.Input[_builtins.bool] enable_iframe_embedding: Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field).
@@ -69,6 +72,7 @@ class SurveyArgs:
         :param pulumi.Input[_builtins.str] schedule: How often a person is asked: "once" (PostHog's default), "recurring" (again after each iteration) or "always".
         :param pulumi.Input[_builtins.str] start_date: When the survey was launched (ISO 8601): set it to launch, `null` for a draft.
         :param pulumi.Input[Mapping[str, Any]] targeting_flag_filters: Who sees it, as a feature flag's filters (`{groups: [{properties, rollout_percentage}]}`): PostHog makes a targeting flag of them, deleted with the survey. `null` removes it. Not for everyone at 100% (leave it out instead).
+        :param pulumi.Input[Mapping[str, Any]] translations: The survey's own texts in other languages, by BCP-47 code ("es", "pt-BR"; PostHog stores it lower-cased, `_` as `-`): each `{ name?, description?, thankYouMessageHeader?, thankYouMessageDescription?, thankYouMessageCloseButtonText? }` (PostHog keeps no other key, nor a language left with none). Not the base language (`baseLanguage`, "en" by default); "default", "original" and "base" are no codes. A question's texts are translated in its own `translations`. Today's PostHog; 2025-08-04 has no translations.
         :param pulumi.Input[_builtins.str] type: How it is shown: "popover" (posthog-js shows it), "widget" (behind a feedback button), "external_survey" (a hosted page, no targeting) or "api" (your own UI).
         """
         if adopt_id is not None:
@@ -77,6 +81,8 @@ class SurveyArgs:
             pulumi.set(__self__, "appearance", appearance)
         if archived is not None:
             pulumi.set(__self__, "archived", archived)
+        if base_language is not None:
+            pulumi.set(__self__, "base_language", base_language)
         if conditions is not None:
             pulumi.set(__self__, "conditions", conditions)
         if description is not None:
@@ -117,6 +123,8 @@ class SurveyArgs:
             pulumi.set(__self__, "start_date", start_date)
         if targeting_flag_filters is not None:
             pulumi.set(__self__, "targeting_flag_filters", targeting_flag_filters)
+        if translations is not None:
+            pulumi.set(__self__, "translations", translations)
         if type is not None:
             pulumi.set(__self__, "type", type)
 
@@ -155,6 +163,18 @@ class SurveyArgs:
     @archived.setter
     def archived(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "archived", value)
+
+    @_builtins.property
+    @pulumi.getter(name="baseLanguage")
+    def base_language(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The language the survey's own texts are written in, a BCP-47 code ("en", PostHog's default; "es", "pt-BR"): no translation may be in it. PostHog stores it lower-cased, `_` as `-`. Today's PostHog; 2025-08-04 has no base language.
+        """
+        return pulumi.get(self, "base_language")
+
+    @base_language.setter
+    def base_language(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "base_language", value)
 
     @_builtins.property
     @pulumi.getter
@@ -398,6 +418,18 @@ class SurveyArgs:
 
     @_builtins.property
     @pulumi.getter
+    def translations(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        The survey's own texts in other languages, by BCP-47 code ("es", "pt-BR"; PostHog stores it lower-cased, `_` as `-`): each `{ name?, description?, thankYouMessageHeader?, thankYouMessageDescription?, thankYouMessageCloseButtonText? }` (PostHog keeps no other key, nor a language left with none). Not the base language (`baseLanguage`, "en" by default); "default", "original" and "base" are no codes. A question's texts are translated in its own `translations`. Today's PostHog; 2025-08-04 has no translations.
+        """
+        return pulumi.get(self, "translations")
+
+    @translations.setter
+    def translations(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "translations", value)
+
+    @_builtins.property
+    @pulumi.getter
     def type(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         How it is shown: "popover" (posthog-js shows it), "widget" (behind a feedback button), "external_survey" (a hosted page, no targeting) or "api" (your own UI).
@@ -418,6 +450,7 @@ class Survey(pulumi.CustomResource):
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  appearance: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  archived: pulumi.Input[Optional[_builtins.bool]] = None,
+                 base_language: pulumi.Input[Optional[_builtins.str]] = None,
                  conditions: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  enable_iframe_embedding: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -438,6 +471,7 @@ class Survey(pulumi.CustomResource):
                  schedule: pulumi.Input[Optional[_builtins.str]] = None,
                  start_date: pulumi.Input[Optional[_builtins.str]] = None,
                  targeting_flag_filters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 translations: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  type: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
@@ -473,6 +507,7 @@ class Survey(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing survey (its UUID) on create instead of creating one; what differs from the declared inputs is then set.
         :param pulumi.Input[Mapping[str, Any]] appearance: Colours, placement, texts and `surveyPopupDelaySeconds`, as PostHog's survey editor sets them.
         :param pulumi.Input[_builtins.bool] archived: Archived surveys are kept but out of the way.
+        :param pulumi.Input[_builtins.str] base_language: The language the survey's own texts are written in, a BCP-47 code ("en", PostHog's default; "es", "pt-BR"): no translation may be in it. PostHog stores it lower-cased, `_` as `-`. Today's PostHog; 2025-08-04 has no base language.
         :param pulumi.Input[Mapping[str, Any]] conditions: When it is shown: `url` and `urlMatchType`, `selector`, `events`, `actions`, `deviceTypes`, `seenSurveyWaitPeriodInDays`, `linkedFlagVariant`.
         :param pulumi.Input[_builtins.str] description: What the survey is for; may be empty.
         :param pulumi.Input[_builtins.bool] enable_iframe_embedding: Whether the survey may be embedded in an iframe on other sites (today's PostHog; 2025-08-04 has no such field).
@@ -493,6 +528,7 @@ class Survey(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] schedule: How often a person is asked: "once" (PostHog's default), "recurring" (again after each iteration) or "always".
         :param pulumi.Input[_builtins.str] start_date: When the survey was launched (ISO 8601): set it to launch, `null` for a draft.
         :param pulumi.Input[Mapping[str, Any]] targeting_flag_filters: Who sees it, as a feature flag's filters (`{groups: [{properties, rollout_percentage}]}`): PostHog makes a targeting flag of them, deleted with the survey. `null` removes it. Not for everyone at 100% (leave it out instead).
+        :param pulumi.Input[Mapping[str, Any]] translations: The survey's own texts in other languages, by BCP-47 code ("es", "pt-BR"; PostHog stores it lower-cased, `_` as `-`): each `{ name?, description?, thankYouMessageHeader?, thankYouMessageDescription?, thankYouMessageCloseButtonText? }` (PostHog keeps no other key, nor a language left with none). Not the base language (`baseLanguage`, "en" by default); "default", "original" and "base" are no codes. A question's texts are translated in its own `translations`. Today's PostHog; 2025-08-04 has no translations.
         :param pulumi.Input[_builtins.str] type: How it is shown: "popover" (posthog-js shows it), "widget" (behind a feedback button), "external_survey" (a hosted page, no targeting) or "api" (your own UI).
         """
         ...
@@ -547,6 +583,7 @@ class Survey(pulumi.CustomResource):
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  appearance: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  archived: pulumi.Input[Optional[_builtins.bool]] = None,
+                 base_language: pulumi.Input[Optional[_builtins.str]] = None,
                  conditions: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  enable_iframe_embedding: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -567,6 +604,7 @@ class Survey(pulumi.CustomResource):
                  schedule: pulumi.Input[Optional[_builtins.str]] = None,
                  start_date: pulumi.Input[Optional[_builtins.str]] = None,
                  targeting_flag_filters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 translations: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  type: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -580,6 +618,7 @@ class Survey(pulumi.CustomResource):
             __props__.__dict__["adopt_id"] = adopt_id
             __props__.__dict__["appearance"] = appearance
             __props__.__dict__["archived"] = archived
+            __props__.__dict__["base_language"] = base_language
             __props__.__dict__["conditions"] = conditions
             __props__.__dict__["description"] = description
             __props__.__dict__["enable_iframe_embedding"] = enable_iframe_embedding
@@ -600,6 +639,7 @@ class Survey(pulumi.CustomResource):
             __props__.__dict__["schedule"] = schedule
             __props__.__dict__["start_date"] = start_date
             __props__.__dict__["targeting_flag_filters"] = targeting_flag_filters
+            __props__.__dict__["translations"] = translations
             __props__.__dict__["type"] = type
             __props__.__dict__["current_iteration"] = None
             __props__.__dict__["current_iteration_start_date"] = None
@@ -631,6 +671,7 @@ class Survey(pulumi.CustomResource):
         __props__.__dict__["adopt_id"] = None
         __props__.__dict__["appearance"] = None
         __props__.__dict__["archived"] = None
+        __props__.__dict__["base_language"] = None
         __props__.__dict__["conditions"] = None
         __props__.__dict__["current_iteration"] = None
         __props__.__dict__["current_iteration_start_date"] = None
@@ -656,6 +697,7 @@ class Survey(pulumi.CustomResource):
         __props__.__dict__["start_date"] = None
         __props__.__dict__["survey_id"] = None
         __props__.__dict__["targeting_flag_filters"] = None
+        __props__.__dict__["translations"] = None
         __props__.__dict__["type"] = None
         return Survey(resource_name, opts=opts, __props__=__props__)
 
@@ -688,6 +730,14 @@ class Survey(pulumi.CustomResource):
         Archived surveys are kept but out of the way.
         """
         return pulumi.get(self, "archived")
+
+    @_builtins.property
+    @pulumi.getter(name="baseLanguage")
+    def base_language(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The language the survey's own texts are written in, a BCP-47 code ("en", PostHog's default; "es", "pt-BR"): no translation may be in it. PostHog stores it lower-cased, `_` as `-`. Today's PostHog; 2025-08-04 has no base language.
+        """
+        return pulumi.get(self, "base_language")
 
     @_builtins.property
     @pulumi.getter
@@ -888,6 +938,14 @@ class Survey(pulumi.CustomResource):
         Who sees it, as a feature flag's filters (`{groups: [{properties, rollout_percentage}]}`): PostHog makes a targeting flag of them, deleted with the survey. `null` removes it. Not for everyone at 100% (leave it out instead).
         """
         return pulumi.get(self, "targeting_flag_filters")
+
+    @_builtins.property
+    @pulumi.getter
+    def translations(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
+        """
+        The survey's own texts in other languages, by BCP-47 code ("es", "pt-BR"; PostHog stores it lower-cased, `_` as `-`): each `{ name?, description?, thankYouMessageHeader?, thankYouMessageDescription?, thankYouMessageCloseButtonText? }` (PostHog keeps no other key, nor a language left with none). Not the base language (`baseLanguage`, "en" by default); "default", "original" and "base" are no codes. A question's texts are translated in its own `translations`. Today's PostHog; 2025-08-04 has no translations.
+        """
+        return pulumi.get(self, "translations")
 
     @_builtins.property
     @pulumi.getter

@@ -1,6 +1,7 @@
 /**
  * The experiment endpoints (EnterpriseExperimentsViewSet: products/experiments/backend/presentation/experiments.py),
- * one function each. Deleted by `PATCH {"deleted": true}`; launched by setting `start_date`, stopped by `end_date`.
+ * one function each. Deleted by `PATCH {"deleted": true}`; launched by setting `start_date`, stopped by `end_date`;
+ * paused and resumed by its actions.
  */
 import { type Experiment, experimentSchema } from "./record";
 import * as objects from "../../client/project-objects";
@@ -50,6 +51,14 @@ export const getExperiment = experiments.get;
 export const createExperiment = experiments.create;
 
 export const updateExperiment = experiments.update;
+
+/**
+ * Today's pause and resume actions (EnterpriseExperimentsViewSet.pause and .resume,
+ * products/experiments/backend/presentation/views.py): the running experiment's flag turned off, or on again.
+ * PostHog 2025-08-04 has neither.
+ */
+export const pauseExperiment = (http: Transport, projectId: number, id: number) => experiments.action(http, projectId, id, "pause");
+export const resumeExperiment = (http: Transport, projectId: number, id: number) => experiments.action(http, projectId, id, "resume");
 
 /** The experiment's flag stays. */
 export const deleteExperiment = experiments.softDelete;

@@ -228,6 +228,25 @@ export const experimentFields = {
     input: z.boolean({ error: "must be true or false" }),
     doc: "Whether the experiment has ended: `true` stops it (its end date is now; the flag stays as it is), `false` runs it again. Needs `launched: true`.",
   },
+  // Experiment.is_paused (products/experiments/backend/models/experiment.py): "Pause is not stored on the experiment —
+  // it is the running state with the linked flag deactivated", answered as `status: "paused"` (ExperimentSerializer).
+  paused: {
+    beyondApiTypes:
+      "the provider's: it stands for today's `status` \"paused\" (a running experiment whose flag is off), set by PostHog's pause and resume actions",
+    input: z.boolean({ error: "must be true or false" }),
+    // PostHog pauses an experiment that runs: a create sends it after the experiment is made (and launched).
+    afterCreate: true,
+    lackedBy: ["2025-08-04"],
+    doc: "Whether the running experiment is paused: `true` pauses it (PostHog turns its feature flag off: no variant is served and no exposure recorded, while the results window stays open), `false` resumes it (the flag on again; users keep their variants). Needs `launched: true` and not `stopped`. The pause is the flag's `active`: a FeatureFlag resource of the same flag should not declare `active`. Today's PostHog; 2025-08-04 has no pause.",
+  },
+  allow_unknown_events: {
+    input: z.boolean({ error: "must be true or false" }),
+    writeOnly: true,
+    // ExperimentService.update_experiment checks the event names of the metrics a request sends unless that request
+    // allows unknown ones.
+    sentWith: ["metrics", "metrics_secondary"],
+    doc: 'Whether PostHog takes metrics naming events the project has not ingested yet (today\'s PostHog refuses them, "Event(s) … not found", to catch misspelt names): set it while the events are still to be instrumented. PostHog never answers it: the declared value is kept as declared (no drift), and is sent on create, when it changes and with every change of `metrics` or `metricsSecondary`. PostHog 2025-08-04 checks no event names, and drops it.',
+  },
 } as const satisfies Record<string, FieldDef>;
 
 /** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
@@ -245,8 +264,6 @@ export const experimentLeftOut: LeftOut = {
   type: "not yet managed: whether the experiment is a web or a product one",
   stats_config: "not yet managed: the statistics configuration",
   scheduling_config: "not yet managed: the scheduling configuration",
-  allow_unknown_events:
-    "not yet managed: a write-only switch of one request (never answered; PostHog 2025-08-04 has none) that lets today's PostHog take metrics naming events the project has not ingested yet; it would have to go along with every write of the metrics",
   conclusion: "not yet managed: the experiment's conclusion",
   conclusion_comment: "not yet managed: the experiment's conclusion",
   primary_metrics_ordered_uuids: "not yet managed: the order of the metrics in PostHog's interface",

@@ -9,10 +9,14 @@ import type { Experiment } from "./record";
 import { EXPERIMENT_SERIALIZER, experimentFields, linksOfType, MAX_METRICS, parametersProblems } from "./fields";
 import { isPlainObject } from "../../kit/json";
 
-/** An experiment as the kit reads it: PostHog's answer with `launched` and `stopped` read from its dates. */
+/**
+ * An experiment as the kit reads it: PostHog's answer with `launched` and `stopped` read from its dates, and `paused`
+ * from today's `status` (absent where PostHog answers none: 2025-08-04 has no pause).
+ */
 export type ExperimentRead = Experiment & {
   launched: boolean;
   stopped: boolean;
+  paused?: boolean;
   saved_metric_ids: Array<{ id: number; metadata: unknown }>;
 };
 export type ExperimentRecord = InProject<ExperimentRead>;
@@ -71,6 +75,13 @@ export const experimentModel = fieldModel<ExperimentRead>({
     const failures: Failure[] = [];
     if (isPlainObject(known["parameters"]) && !failed("parameters"))
       failures.push(...parametersProblems(known["parameters"]).map((reason) => ({ property: "parameters", reason })));
+    // ExperimentService.pause_experiment refuses a draft ("Experiment has not been launched yet.") and an ended one
+    // ("Experiment has already ended.").
+    if (known["paused"] === true && (known["launched"] !== true || known["stopped"] === true) && !failed("paused"))
+      failures.push({
+        property: "paused",
+        reason: `paused: true needs launched: true and stopped not true: PostHog pauses a running experiment only (${known["launched"] !== true ? "Experiment has not been launched yet." : "Experiment has already ended."}, ExperimentService.pause_experiment, products/experiments/backend/experiment_service.py)`,
+      });
     if (known["stopped"] === true && known["launched"] !== true && !failed("stopped"))
       failures.push({
         property: "stopped",

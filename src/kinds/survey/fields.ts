@@ -41,6 +41,146 @@ export function linkProblem(link: unknown): string | undefined {
   return "must be a URL with one of these schemes: https, mailto";
 }
 
+/**
+ * Translations' language codes, as today's SurveySerializerCreateUpdateOnly takes them (BCP47_LANGUAGE_CODE_RE,
+ * REJECTED_TRANSLATION_KEYS, DEFAULT_BASE_LANGUAGE and `_normalize_language_code` in survey.py): a code is trimmed,
+ * lower-cased and its `_` made `-` before it is checked, and stored so.
+ */
+const LANGUAGE_CODE = /^[a-z]{2,3}(-[a-z0-9]{2,8}){0,3}$/;
+const NOT_LANGUAGES = ["default", "original", "base"];
+export const DEFAULT_BASE_LANGUAGE = "en";
+export const normalLanguage = (code: string) => code.trim().toLowerCase().replaceAll("_", "-");
+/** The survey's texts a survey-level translation carries (`validate_translations`); other keys are dropped. */
+const SURVEY_TRANSLATED = ["name", "description", "thankYouMessageHeader", "thankYouMessageDescription", "thankYouMessageCloseButtonText"];
+/** The question's texts a question's translation carries besides `link` and `choices` (`_validate_question_translations`). */
+const QUESTION_TRANSLATED = ["question", "description", "buttonText", "lowerBoundLabel", "upperBoundLabel"];
+
+/** The base language a request resolves (`_resolve_base_language`): the declared one, normalised, else PostHog's default. */
+export function baseLanguageOf(declared: unknown): string {
+  return typeof declared === "string" && declared.trim() !== "" ? normalLanguage(declared) : DEFAULT_BASE_LANGUAGE;
+}
+
+/** `validate_base_language`'s problem with a code, or none (blank is PostHog's default, `en`). */
+function baseLanguageProblem(code: string): string | undefined {
+  if (code.trim() === "") return undefined;
+  const normal = normalLanguage(code);
+  if (NOT_LANGUAGES.includes(normal)) return `"${code}" is not a valid language code: use a BCP-47 code like "en" or "es"`;
+  if (!LANGUAGE_CODE.test(normal)) return `"${code}" is not a valid language code: use BCP-47 codes like "en", "es" or "es-MX"`;
+  return undefined;
+}
+
+/** `_validate_translation_language_key`'s problem with a translation's language code, or none. */
+function languageKeyProblem(code: string, base: string): string | undefined {
+  const normal = normalLanguage(code);
+  if (normal === "") return "a translation's language code cannot be empty";
+  if (NOT_LANGUAGES.includes(normal))
+    return `"${code}" is not a valid translation language: the untranslated text is the original; set baseLanguage instead`;
+  if (!LANGUAGE_CODE.test(normal))
+    return `"${code}" is not a valid language code: use BCP-47 codes like "en", "es" or "es-MX" (not language names like "english")`;
+  if (normal === base)
+    return `"${code}" matches the survey's base language ("${base}", baseLanguage or PostHog's default): the original text covers it; translate to another language`;
+  return undefined;
+}
+
+/**
+ * A translations object's problems, at `at` (`translations`, `questions[0].translations`): each entry an object of
+ * strings (`texts`; `extra` checks the rest of an entry), a language code PostHog takes, no two codes the same once
+ * normalised. An entry holding none of the texts PostHog keeps is dropped by PostHog unchecked, as here.
+ */
+function translationsProblems(
+  value: unknown,
+  at: string,
+  base: string,
+  texts: readonly string[],
+  extra: (entry: Record<string, unknown>, say: (rule: string) => void) => boolean = () => false,
+): string[] {
+  if (!isPlainObject(value)) return [`${at} must be an object of translations by language code`];
+  const problems: string[] = [];
+  const seen = new Map<string, string>();
+  for (const [code, entry] of Object.entries(value)) {
+    const here = `${at}.${code}`;
+    if (!isPlainObject(entry)) {
+      problems.push(`${here} must be an object of translated texts`);
+      continue;
+    }
+    let kept = false;
+    for (const field of texts) {
+      if (!Object.hasOwn(entry, field)) continue;
+      if (typeof entry[field] !== "string") problems.push(`${here}.${field} must be a string`);
+      kept = true;
+    }
+    if (extra(entry, (rule) => problems.push(`${here}.${rule}`))) kept = true;
+    if (!kept) continue;
+    const problem = languageKeyProblem(code, base);
+    if (problem) problems.push(`${at}: ${problem}`);
+    const normal = normalLanguage(code);
+    const other = seen.get(normal);
+    if (problem === undefined && other !== undefined) problems.push(`${at}: "${code}" and "${other}" are both the language "${normal}"`);
+    seen.set(normal, code);
+  }
+  return problems;
+}
+
+/** A question's translations' problems (`_validate_question_translations` and the choices' count, validate_questions). */
+function questionTranslationsProblems(q: Record<string, unknown>, at: string, base: string): string[] {
+  const choices = Array.isArray(q["choices"]) && q["choices"].length > 0 ? q["choices"] : undefined;
+  return translationsProblems(q["translations"], `${at}.translations`, base, QUESTION_TRANSLATED, (entry, say) => {
+    let kept = false;
+    const link = entry["link"];
+    if (truthy(link)) {
+      const problem = linkProblem(link);
+      if (problem) say(`link ${problem}`);
+      kept = true;
+    }
+    if (Object.hasOwn(entry, "choices")) {
+      const translated = entry["choices"];
+      kept = true;
+      if (!Array.isArray(translated)) say("choices must be a list of strings");
+      else if (!translated.every((c) => typeof c === "string" && c.trim() !== "")) say("choices must be non-empty strings");
+      else if (choices && translated.length !== choices.length)
+        say(`choices has ${translated.length} choices but the question has ${choices.length}: the lists must be as long`);
+    }
+    return kept;
+  });
+}
+
+/**
+ * Translations as PostHog stores them: each language's known texts only (`texts`, and what `more` keeps of an entry),
+ * languages left with none dropped, codes normalised. The declared value compared in this form matches PostHog's
+ * answer.
+ */
+function storedTranslations(
+  value: unknown,
+  texts: readonly string[],
+  more: (entry: Record<string, unknown>) => Record<string, unknown> = () => ({}),
+): unknown {
+  if (!isPlainObject(value)) return value;
+  const stored: Record<string, unknown> = {};
+  for (const [code, entry] of Object.entries(value)) {
+    if (!isPlainObject(entry)) continue;
+    const kept = { ...Object.fromEntries(texts.filter((f) => Object.hasOwn(entry, f)).map((f) => [f, entry[f]])), ...more(entry) };
+    if (Object.keys(kept).length > 0) stored[normalLanguage(code)] = kept;
+  }
+  return stored;
+}
+
+/**
+ * Questions with their translations as PostHog stores them: a translation's `link` kept when given (an empty one is
+ * none), its `choices` only when the question has choices.
+ */
+function storedQuestions(questions: unknown): unknown {
+  if (!Array.isArray(questions)) return questions;
+  return questions.map((q) => {
+    if (!isPlainObject(q) || !isPlainObject(q["translations"])) return q;
+    const hasChoices = Array.isArray(q["choices"]) && q["choices"].length > 0;
+    const more = (entry: Record<string, unknown>) => ({
+      ...(truthy(entry["link"]) && { link: entry["link"] }),
+      ...(hasChoices && Object.hasOwn(entry, "choices") && { choices: entry["choices"] }),
+    });
+    return { ...q, translations: storedTranslations(q["translations"], QUESTION_TRANSLATED, more) };
+  });
+}
+
 /** Python's truthiness of a JSON value: PostHog checks a question's optional fields only when they are truthy. */
 const truthy = (v: unknown) =>
   !(
@@ -60,7 +200,7 @@ const truthy = (v: unknown) =>
  * ListField), and stores a rating without `display`, which posthog-js shows as numbers: such surveys exist, and a
  * program that manages or imports them must be able to declare them.
  */
-function questionProblems(q: unknown, i: number): string[] {
+function questionProblems(q: unknown, i: number, base: string): string[] {
   const at = `questions[${i}]`;
   if (!isPlainObject(q)) return [`${at} must be an object (Questions must be a list of objects)`];
   const problems: string[] = [];
@@ -83,12 +223,16 @@ function questionProblems(q: unknown, i: number): string[] {
     const problem = linkProblem(link);
     if (problem) say("link", problem);
   }
+  if (Object.hasOwn(q, "translations")) problems.push(...questionTranslationsProblems(q, at, base));
   return problems;
 }
 
-/** `validate_questions`, as problems naming each question's field. */
-export function questionsProblems(questions: readonly unknown[]): string[] {
-  return questions.flatMap((q, i) => questionProblems(q, i)).map((p) => `${p} (validate_questions, ${SURVEY_SERIALIZER})`);
+/**
+ * `validate_questions`, as problems naming each question's field; `base` is the survey's base language its
+ * translations may not repeat (`baseLanguageOf`).
+ */
+export function questionsProblems(questions: readonly unknown[], base: string = DEFAULT_BASE_LANGUAGE): string[] {
+  return questions.flatMap((q, i) => questionProblems(q, i, base)).map((p) => `${p} (validate_questions, ${SURVEY_SERIALIZER})`);
 }
 
 /**
@@ -101,6 +245,10 @@ export function surveyProblems(
 ): Array<{ field: string; reason: string }> {
   const problems: Array<{ field: string; reason: string }> = [];
   const refuse = (field: string, reason: string) => problems.push({ field, reason: `${reason} (${SURVEY_SERIALIZER})` });
+  const translations = known["translations"];
+  if (isPlainObject(translations))
+    for (const problem of translationsProblems(translations, "translations", baseLanguageOf(known["base_language"]), SURVEY_TRANSLATED))
+      refuse("translations", `${problem} (validate_translations)`);
   const conditions = isPlainObject(known["conditions"]) ? known["conditions"] : {};
   const appearance = isPlainObject(known["appearance"]) ? known["appearance"] : {};
   const questions = Array.isArray(known["questions"]) ? known["questions"] : [];
@@ -217,14 +365,30 @@ export function withLiveQuestionIds(declared: unknown, live: unknown): unknown {
   });
 }
 
-/** PostHog gives each question an `id` (ensure_question_ids) and answers unset keys as null: those compare equal. */
-const sameQuestions: Equality = (a, b) => sameSansNulls(a ?? [], withoutAdded(a ?? [], b ?? [], ["id"]));
+/**
+ * PostHog gives each question an `id` (ensure_question_ids), answers unset keys as null and stores translations in
+ * its own form (`storedQuestions`): those compare equal.
+ */
+const sameQuestions: Equality = (a, b) => {
+  const declared = storedQuestions(a ?? []);
+  return sameSansNulls(declared, withoutAdded(declared, b ?? [], ["id"]));
+};
+
+/** Survey-level translations compare in PostHog's stored form (`storedTranslations`). */
+const sameTranslations: Equality = (a, b) => sameSansNulls(storedTranslations(a ?? null, SURVEY_TRANSLATED), b ?? null);
 
 /** A targeting flag's filters as the flag serializer stores them (a `variant: null` in each group, …), equal to the declared. */
 const sameTargeting: Equality = (a, b) => {
   if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
   return sameJson(withoutNulls(a), withoutNulls(withoutAdded(a, b, ["multivariate", "payloads", "aggregation_group_type_index"])));
 };
+
+/**
+ * Why a row of today's PostHog is not in its generated API types as read (test/fixtures/posthog-api-facts.json): the
+ * copy of products/surveys/frontend/generated/api.schemas.ts read predates it.
+ */
+const TYPES_PREDATE =
+  "a field of today's SurveySerializerCreateUpdateOnly (products/surveys/backend/api/survey.py) newer than the copy of its generated types read";
 
 const object = (what: string) => z.record(z.string(), z.unknown(), { error: `must be an object (${what}) or null` }).nullable();
 
@@ -355,6 +519,28 @@ export const surveyFields = {
       .nullable(),
     lackedBy: ["2025-08-04"],
     doc: "An insight (its numeric id, an Insight's insightId) the survey is linked to (today's PostHog; 2025-08-04 has no such field).",
+  },
+  base_language: {
+    input: z
+      .string({ error: "must be a string" })
+      .refine((code) => code.trim().length <= 20, { error: `must be at most 20 characters (Survey.base_language, ${SURVEY_SERIALIZER})` })
+      .superRefine((code, ctx) => {
+        const problem = baseLanguageProblem(code);
+        if (problem) ctx.addIssue({ code: "custom", message: `${problem} (validate_base_language, ${SURVEY_SERIALIZER})` });
+      }),
+    // PostHog stores the code normalised, and a blank one as its default.
+    equal: (declared, live) => baseLanguageOf(declared) === (live ?? DEFAULT_BASE_LANGUAGE),
+    lackedBy: ["2025-08-04"],
+    beyondApiTypes: TYPES_PREDATE,
+    doc: 'The language the survey\'s own texts are written in, a BCP-47 code ("en", PostHog\'s default; "es", "pt-BR"): no translation may be in it. PostHog stores it lower-cased, `_` as `-`. Today\'s PostHog; 2025-08-04 has no base language.',
+  },
+  translations: {
+    type: "Record<string, SurveyTranslation> | null",
+    input: object("translations by language code"),
+    equal: sameTranslations,
+    lackedBy: ["2025-08-04"],
+    beyondApiTypes: TYPES_PREDATE,
+    doc: 'The survey\'s own texts in other languages, by BCP-47 code ("es", "pt-BR"; PostHog stores it lower-cased, `_` as `-`): each `{ name?, description?, thankYouMessageHeader?, thankYouMessageDescription?, thankYouMessageCloseButtonText? }` (PostHog keeps no other key, nor a language left with none). Not the base language (`baseLanguage`, "en" by default); "default", "original" and "base" are no codes. A question\'s texts are translated in its own `translations`. Today\'s PostHog; 2025-08-04 has no translations.',
   },
 } as const satisfies Record<string, FieldDef>;
 

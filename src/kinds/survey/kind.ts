@@ -17,7 +17,7 @@ import { ANY } from "../../kit/property";
 import { isUnknown } from "../../kit/unknown";
 import * as surveys from "./endpoints";
 import { surveyExample } from "./example";
-import { questionsProblems, surveyFields, surveyProblems, withLiveQuestionIds } from "./fields";
+import { baseLanguageOf, questionsProblems, surveyFields, surveyProblems, withLiveQuestionIds } from "./fields";
 import type { Survey } from "./record";
 
 /** A survey as the kit reads it: PostHog's answer with its linked flag's id and its targeting flag's filters as fields. */
@@ -133,8 +133,16 @@ export const {
       doc: "What happens after a question (posthog-js `SurveyQuestionBranchingType`).",
     },
     SurveyQuestionBase: {
-      type: '{\n  question: string;\n  description?: string | null;\n  descriptionContentType?: "text" | "html" | null;\n  buttonText?: string | null;\n  optional?: boolean | null;\n  branching?: SurveyBranching | null;\n  /** PostHog gives each question one when it is not given. */\n  id?: string;\n}',
+      type: '{\n  question: string;\n  description?: string | null;\n  descriptionContentType?: "text" | "html" | null;\n  buttonText?: string | null;\n  optional?: boolean | null;\n  branching?: SurveyBranching | null;\n  /** PostHog gives each question one when it is not given. */\n  id?: string;\n  /** The question\'s texts in other languages, by BCP-47 code (today\'s PostHog). */\n  translations?: Record<string, SurveyQuestionTranslation> | null;\n}',
       doc: "What every kind of question has.",
+    },
+    SurveyQuestionTranslation: {
+      type: "{\n  question?: string;\n  description?: string;\n  buttonText?: string;\n  lowerBoundLabel?: string;\n  upperBoundLabel?: string;\n  /** https or mailto, as the question's. */\n  link?: string;\n  /** As many as the question's choices, in their order. */\n  choices?: string[];\n}",
+      doc: "A question's texts in one language (PostHog's `_validate_question_translations`).",
+    },
+    SurveyTranslation: {
+      type: "{\n  name?: string;\n  description?: string;\n  thankYouMessageHeader?: string;\n  thankYouMessageDescription?: string;\n  thankYouMessageCloseButtonText?: string;\n}",
+      doc: "A survey's own texts in one language (PostHog's `validate_translations`).",
     },
     SurveyQuestion: {
       type: '\n  | (SurveyQuestionBase & { type: "open" })\n  | (SurveyQuestionBase & { type: "link"; link?: string | null })\n  | (SurveyQuestionBase & {\n      type: "rating";\n      display: "number" | "emoji";\n      scale: number;\n      lowerBoundLabel?: string;\n      upperBoundLabel?: string;\n    })\n  | (SurveyQuestionBase & {\n      type: "single_choice" | "multiple_choice";\n      choices: string[];\n      hasOpenChoice?: boolean;\n      shuffleOptions?: boolean;\n    })',
@@ -149,7 +157,9 @@ export const {
     const failures: Failure[] = [];
     const questions = inputs["questions"];
     if (Array.isArray(questions) && !isUnknown(questions) && !failed("questions"))
-      failures.push(...questionsProblems(questions).map((reason) => ({ property: "questions", reason })));
+      failures.push(
+        ...questionsProblems(questions, baseLanguageOf(known["base_language"])).map((reason) => ({ property: "questions", reason })),
+      );
     const declares = (field: string) => inputs[camelCase(field)] !== undefined && inputs[camelCase(field)] !== null;
     for (const { field, reason } of surveyProblems(known, declares))
       if (!failed(camelCase(field))) failures.push({ property: camelCase(field), reason });
@@ -191,7 +201,13 @@ export const {
   importer: {
     list: async (http, projectId) => (await surveys.listSurveys(http, projectId)).map(surveyRecord),
     // The Survey model's defaults (products/surveys/backend/models.py).
-    defaults: { description: "", archived: false, enable_partial_responses: false, response_sampling_interval_type: "week" },
+    defaults: {
+      description: "",
+      archived: false,
+      enable_partial_responses: false,
+      response_sampling_interval_type: "week",
+      base_language: "en",
+    },
     references: [idField("linked_flag_id", "FeatureFlag"), idField("linked_insight_id", "Insight")],
     label: (survey) => survey.name,
   },

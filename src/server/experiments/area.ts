@@ -3,6 +3,6 @@ import type { ServerArea } from "../pipeline/api";
 import { experimentRoutes } from "./routes";
 
 export const area: ServerArea = {
-  routes: () => experimentRoutes(),
+  routes: (version) => experimentRoutes(version),
   collections: ["experiments", "experimentHoldouts", "experimentSavedMetrics"],
 };

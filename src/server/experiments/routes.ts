@@ -27,8 +27,12 @@
  *   or, today only, an action's (`kind: "ActionsNode"`, `id`); today's PostHog filters test accounts unless told
  *   otherwise on create, 2025-08-04 stores what it is given.
  *
- * Not modelled: metric contents (stored as sent; today's PostHog also refuses metrics naming events the project
- * never ingested unless `allow_unknown_events`), exposure cohorts, web experiments' variants.
+ * - Today only: metrics naming events the project never ingested (no event definition) are refused unless the same
+ *   request sends `allow_unknown_events: true` (write-only, never answered; 2025-08-04 drops it and checks no names);
+ *   the `pause` and `resume` actions turn a running experiment's flag off and on (answered `status: "paused"` while
+ *   off); 2025-08-04 has no such actions (404) and answers no `status`.
+ *
+ * Not modelled: metric contents (stored as sent), exposure cohorts, web experiments' variants.
  */
 import { notFound, validationError } from "../drf/errors";
 import {
@@ -41,10 +45,11 @@ import {
   nullableDateTimeField,
   primaryKeyField,
 } from "../drf/fields";
-import { pyStr } from "../drf/py";
+import { pyStr, pyTruthy } from "../drf/py";
 import { holdoutForFlag, holdoutOf, holdoutRoutes, serializeHoldout } from "./holdouts";
 import { savedMetric, savedMetricRoutes } from "./saved-metrics";
 import { createFlag, minimalFlag, updateFlagFilters } from "../feature-flags/routes";
+import { eventDefinitions } from "../taxonomy/model";
 import type { ApiContext } from "../pipeline/api";
 import { json } from "../pipeline/http";
 import { icontains, newestFirst, pageAnswer, updatedAnswer } from "../pipeline/list-update";
@@ -148,6 +153,40 @@ function validateSavedMetricsIds(v: Json, ctx: ApiContext): Json {
   const found = [...ids].filter((id) => savedMetric(ctx, id ?? undefined) !== undefined).length;
   if (found !== v.length) invalid("Saved metric does not exist");
   return v;
+}
+
+/** `_extract_entity_nodes`: the events the metrics' EventsNodes name (a blank name is all events, none). */
+function metricEvents(metrics: Json | undefined): Set<string> {
+  const events = new Set<string>();
+  for (const metric of Array.isArray(metrics) ? metrics.filter(isJsonObject) : []) {
+    const nodes: Json[] = [];
+    const type = metric.metric_type;
+    if (type === "mean" && pyTruthy(metric.source ?? null)) nodes.push(metric.source ?? null);
+    if (type === "funnel" && Array.isArray(metric.series)) nodes.push(...metric.series);
+    if (type === "ratio") nodes.push(...[metric.numerator ?? null, metric.denominator ?? null].filter((n) => pyTruthy(n)));
+    if (type === "retention") nodes.push(...[metric.start_event ?? null, metric.completion_event ?? null].filter((n) => pyTruthy(n)));
+    for (const node of nodes.filter(isJsonObject))
+      if (node.kind === "EventsNode" && typeof node.event === "string" && node.event.trim() !== "") events.add(node.event);
+  }
+  return events;
+}
+
+/**
+ * Today's `validate_metric_event_names` (ExperimentService, products/experiments/backend/experiment_service.py): the
+ * events the metrics name must have been ingested by the project (its event definitions), unless the request allows
+ * unknown events. PostHog 2025-08-04 checks no event names.
+ */
+function checkMetricEvents(ctx: ApiContext, team: StoredProject, attrs: JsonObject): void {
+  if (ctx.services.version !== "current" || attrs.allow_unknown_events === true) return;
+  const known = new Set(eventDefinitions(ctx.store, team.id).map((d) => d.fields.name));
+  for (const field of ["metrics", "metrics_secondary"]) {
+    if (!(field in attrs)) continue;
+    const unknown = [...metricEvents(attrs[field])].filter((event) => !known.has(event)).sort();
+    if (unknown.length > 0)
+      throw validationError(
+        `Event(s) ${unknown.map((event) => `'${event}'`).join(", ")} not found. No events with these names have been ingested by this project. If you meant a different event, please correct it. Only if the user has explicitly confirmed they want to proceed with the unknown event (e.g. they will instrument it shortly), call again with allow_unknown_events=True. Do not flip the flag silently to bypass this check.`,
+      );
+  }
 }
 
 /** `validate`: the saved metrics count with the metrics of their type. */
@@ -329,6 +368,7 @@ function create(ctx: ApiContext, team: StoredProject) {
   const attrs = validateBody(ctx.req.body(), fields(current), ctx, ["name", "feature_flag_key"], false);
   checkDates(attrs);
   checkMetricTotals(attrs);
+  checkMetricEvents(ctx, team, attrs);
   const links = savedLinks(attrs.saved_metrics_ids);
   const holdout = holdoutOf(ctx, attrs.holdout_id);
   const key = pyStr(attrs.feature_flag_key);
@@ -388,6 +428,7 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
   const attrs = validateBody(ctx.req.body(), fields(ctx.services.version === "current"), ctx, ["name", "feature_flag_key"], partial);
   checkDates(attrs);
   checkMetricTotals(attrs);
+  checkMetricEvents(ctx, team, attrs);
   // "We replace all saved metrics on update to avoid issues with partial updates."
   if ("saved_metrics_ids" in attrs) e.fields.saved_metrics = savedLinks(attrs.saved_metrics_ids);
   // ExperimentSerializer.update's expected keys (type and the flag key are fixed at create).
@@ -471,11 +512,29 @@ function list(ctx: ApiContext, team: StoredProject) {
   return pageAnswer(ctx, rows, (e) => serializeExperiment(ctx, e));
 }
 
-export function experimentRoutes() {
-  return [...experimentViewSetRoutes(), ...holdoutRoutes(), ...savedMetricRoutes()];
+/**
+ * Today's `pause` and `resume` actions (ExperimentService.pause_experiment and resume_experiment): a running
+ * experiment's flag turned off, or on again; PostHog 2025-08-04 has neither.
+ */
+function setPaused(ctx: ApiContext, team: StoredProject, id: number, paused: boolean) {
+  const e = find(ctx, team, id);
+  if (typeof e.fields.start_date !== "number") throw validationError("Experiment has not been launched yet.");
+  if (typeof e.fields.end_date === "number") throw validationError("Experiment has already ended.");
+  const flag = flagOf(ctx, e);
+  if (!flag) throw validationError("Experiment does not have a feature flag linked.");
+  const active = flag.fields.active !== false;
+  if (paused && !active) throw validationError("Experiment is already paused.");
+  if (!paused && active) throw validationError("Experiment is not paused.");
+  flag.fields.active = !paused;
+  ctx.store.changed();
+  return json(200, serializeExperiment(ctx, e));
 }
 
-function experimentViewSetRoutes() {
+export function experimentRoutes(version: "current" | "2025-08-04") {
+  return [...experimentViewSetRoutes(version), ...holdoutRoutes(), ...savedMetricRoutes()];
+}
+
+function experimentViewSetRoutes(version: "current" | "2025-08-04") {
   return nestedViewSetRoutes({
     path: "experiments",
     scopeObject: "experiment",
@@ -483,5 +542,11 @@ function experimentViewSetRoutes() {
     create,
     retrieve: (ctx, team, id) => json(200, serializeExperiment(ctx, find(ctx, team, id))),
     update,
+    ...(version === "current" && {
+      detailActions: {
+        pause: (ctx, team, id) => setPaused(ctx, team, id, true),
+        resume: (ctx, team, id) => setPaused(ctx, team, id, false),
+      },
+    }),
   });
 }

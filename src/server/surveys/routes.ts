@@ -13,6 +13,11 @@
  *   carry attr `filters`), refused when a group rolls out to everyone; every survey also gets an internal targeting
  *   flag (`…-custom`) excluding people who dismissed or answered it. Both are active while the survey runs
  *   (started, not stopped, not archived), are left out of the flag list and are deleted with the survey.
+ * - Today only: `base_language` (a BCP-47 code, `en` when blank, stored normalised: trimmed, lower-cased, `_` as `-`)
+ *   and `translations` (the survey's texts by language code), and each question's `translations`: an entry keeps only
+ *   its known texts and is dropped with none; a code is normalised and may not be "default", "original", "base", a
+ *   non-BCP-47 one, the base language (the request's, else the survey's) or another's once normalised; a code the
+ *   survey already has is kept unchecked (PostHog's grandfathering). PostHog 2025-08-04 has none of them.
  * - DELETE answers 204 (no soft delete). The list is LimitOffsetPagination (100), filters `archived` and `search`
  *   (name, description).
  *
@@ -73,34 +78,133 @@ function checkChoices(choices: Json[]): void {
   }
 }
 
-/** `_validate_question_translations`. */
-function checkQuestionTranslations(translations: Json, n: number, choices: Json | undefined): void {
-  if (!isJsonObject(translations)) invalid(`Question ${n}: translations must be an object`);
+/**
+ * Translations' language codes (today's survey.py: BCP47_LANGUAGE_CODE_RE, REJECTED_TRANSLATION_KEYS,
+ * DEFAULT_BASE_LANGUAGE, `_normalize_language_code`): trimmed, lower-cased, `_` as `-`.
+ */
+const LANGUAGE_CODE = /^[a-z]{2,3}(-[a-z0-9]{2,8}){0,3}$/;
+const REJECTED_LANGUAGE_KEYS = ["default", "original", "base"];
+const DEFAULT_BASE_LANGUAGE = "en";
+const normalLanguage = (code: string) => code.trim().toLowerCase().replaceAll("_", "-");
+
+/** `_resolve_base_language`: the request's base language, else the survey's, else `en`. */
+function resolveBaseLanguage(sc: SurveyContext): string {
+  const body = sc.ctx.req.body();
+  const sent = isJsonObject(body) && "base_language" in body ? body.base_language : undefined;
+  if (typeof sent === "string" && sent.trim() !== "") return normalLanguage(sent);
+  const own = sc.instance?.fields.base_language;
+  return typeof own === "string" && own.trim() !== "" ? normalLanguage(own) : DEFAULT_BASE_LANGUAGE;
+}
+
+/** `validate_base_language`, after the CharField (max 20, blank allowed): blank is `en`, stored normalised. */
+function parseBaseLanguage(value: Json): Json {
+  const code = pyStr(charField({ maxLength: 20, nullable: false, allowBlank: true }).parse(value, null) ?? "");
+  if (code.trim() === "") return DEFAULT_BASE_LANGUAGE;
+  const normal = normalLanguage(code);
+  if (REJECTED_LANGUAGE_KEYS.includes(normal)) invalid(`'${code}' is not a valid language code. Use a BCP-47 code like 'en' or 'es'.`);
+  if (!LANGUAGE_CODE.test(normal)) invalid(`'${code}' is not a valid language code. Use BCP-47 codes like 'en', 'es', or 'es-MX'.`);
+  return normal;
+}
+
+/** `_validate_translation_language_key`: the normalised code, or the refusal. */
+function languageKey(code: string, base: string, context: string): string {
+  if (code.trim() === "") return invalid(`${context}: translation language code cannot be empty.`);
+  const normal = normalLanguage(code);
+  if (REJECTED_LANGUAGE_KEYS.includes(normal))
+    invalid(
+      `${context}: '${code}' is not a valid translation language. The untranslated text is the original — set the survey's base language instead of adding it as a translation.`,
+    );
+  if (!LANGUAGE_CODE.test(normal))
+    invalid(
+      `${context}: '${code}' is not a valid language code. Use BCP-47 codes like 'en', 'es', or 'es-MX' (not language names like 'english').`,
+    );
+  if (normal === base)
+    invalid(
+      `${context}: '${code}' matches the survey's base language ('${base}'). The original text already covers this language — translate to a different language.`,
+    );
+  return normal;
+}
+
+/**
+ * The translations kept under their codes: an entry with nothing kept is dropped, a code the survey already has is
+ * kept as it is (PostHog's grandfathering of codes stored before it checked them), any other is checked, normalised
+ * and may not be another's once normalised.
+ */
+function keyTranslations(
+  cleaned: Array<[string, JsonObject]>,
+  existing: Json | undefined,
+  base: string,
+  context: string,
+  collision: string,
+): JsonObject {
+  const out: JsonObject = {};
+  for (const [code, kept] of cleaned) {
+    if (Object.keys(kept).length === 0) continue;
+    if (isJsonObject(existing) && code in existing) {
+      out[code] = kept;
+      continue;
+    }
+    const normal = languageKey(code, base, context);
+    if (Object.keys(out).some((k) => normalLanguage(k) === normal))
+      invalid(`${collision}: '${code}' collides with another translation for '${normal}'.`);
+    out[normal] = kept;
+  }
+  return out;
+}
+
+/** `_validate_question_translations`, then validate_questions' choice counts: the translations as stored. */
+function questionTranslations(
+  translations: Json,
+  n: number,
+  choices: Json | undefined,
+  existing: Json | undefined,
+  base: string,
+): JsonObject {
+  if (!isJsonObject(translations)) return invalid(`Question ${n}: translations must be an object`);
+  const cleaned: Array<[string, JsonObject]> = [];
   for (const [lang, t] of Object.entries(translations)) {
     if (!isJsonObject(t)) invalid(`Question ${n}: Translation for '${lang}' must be an object`);
-    for (const field of ["question", "description", "buttonText", "lowerBoundLabel", "upperBoundLabel", "link"]) {
-      if (field in t && typeof t[field] !== "string") invalid(`Question ${n}: Translation '${lang}' field '${field}' must be a string`);
+    const kept: JsonObject = {};
+    for (const field of ["question", "description", "buttonText", "lowerBoundLabel", "upperBoundLabel"]) {
+      if (!(field in t)) continue;
+      if (typeof t[field] !== "string") invalid(`Question ${n}: Translation '${lang}' field '${field}' must be a string`);
+      kept[field] = t[field] ?? null;
     }
-    if (typeof t.link === "string") checkLink(t.link);
+    // An empty link is none, as the question's own.
+    if (pyTruthy(t.link ?? null)) {
+      if (typeof t.link !== "string") invalid(`Question ${n}: Translation '${lang}' field 'link' must be a string`);
+      checkLink(t.link);
+      kept.link = t.link;
+    }
     if ("choices" in t) {
       if (!Array.isArray(t.choices)) invalid(`Question ${n}: Translation '${lang}' field 'choices' must be a list of strings`);
       checkChoices(t.choices);
-      if (Array.isArray(choices) && t.choices.length !== choices.length)
-        invalid(
-          `Question ${n}: Translation '${lang}' has ${t.choices.length} choices but question has ${choices.length} choices. Array lengths must match to avoid partial translations.`,
-        );
+      kept.choices = t.choices;
     }
+    cleaned.push([lang, kept]);
   }
+  const out = keyTranslations(cleaned, existing, base, `Question ${n} translation`, `Question ${n} translation`);
+  for (const [lang, t] of Object.entries(out)) {
+    if (!isJsonObject(t) || !Array.isArray(t.choices)) continue;
+    if (!Array.isArray(choices)) delete t.choices;
+    else if (t.choices.length !== choices.length)
+      invalid(
+        `Question ${n}: Translation '${lang}' has ${t.choices.length} choices but question has ${choices.length} choices. Array lengths must match to avoid partial translations.`,
+      );
+  }
+  return out;
 }
 
 /** `validate_questions`, then `ensure_question_ids` (products/surveys/backend/models.py). */
 function parseQuestions(current: boolean) {
-  return (value: Json): Json => questionsOf(value, current);
+  return (value: Json, sc: SurveyContext): Json => questionsOf(value, current, sc);
 }
 
 /** PostHog 2025-08-04 checked less: no string types, validation rules or translations (posthog/api/survey.py). */
-function questionsOf(value: Json, current: boolean): Json {
+function questionsOf(value: Json, current: boolean, sc: SurveyContext): Json {
   if (!Array.isArray(value)) return invalid("Questions must be a list of objects");
+  const base = resolveBaseLanguage(sc);
+  const existing = Array.isArray(sc.instance?.fields.questions) ? sc.instance.fields.questions.filter(isJsonObject) : [];
   return value.map((raw, index) => {
     if (!isJsonObject(raw)) return invalid("Questions must be a list of objects");
     const q = cloneJson(raw) as JsonObject;
@@ -119,7 +223,10 @@ function questionsOf(value: Json, current: boolean): Json {
     const contentType = q.descriptionContentType;
     if (contentType && contentType !== "text" && contentType !== "html")
       invalid("Question descriptionContentType must be one of ['text', 'html']");
-    if (current && "translations" in q) checkQuestionTranslations(q.translations ?? null, index + 1, q.choices);
+    if (current && "translations" in q) {
+      const choices = pyTruthy(q.choices ?? null) ? q.choices : undefined;
+      q.translations = questionTranslations(q.translations ?? null, index + 1, choices, existing[index]?.translations, base);
+    }
     if (q.link) {
       if (typeof q.link !== "string") invalid(`Question ${index + 1}: link must be a string`);
       else checkLink(q.link);
@@ -164,10 +271,10 @@ function parseAppearance(value: Json): Json {
   return value;
 }
 
-/** `validate_translations`. */
-function parseTranslations(value: Json): Json {
+/** `validate_translations`: the survey's texts by language, as stored. */
+function parseTranslations(value: Json, sc: SurveyContext): Json {
   if (!isJsonObject(value)) return invalid("Translations must be an object");
-  const out: JsonObject = {};
+  const cleaned: Array<[string, JsonObject]> = [];
   for (const [lang, t] of Object.entries(value)) {
     if (!isJsonObject(t)) return invalid(`Translation for '${lang}' must be an object`);
     const kept: JsonObject = {};
@@ -176,9 +283,9 @@ function parseTranslations(value: Json): Json {
       if (typeof t[field] !== "string") invalid(`Translation for '${lang}': '${field}' must be a string`);
       kept[field] = t[field] ?? null;
     }
-    if (Object.keys(kept).length > 0) out[lang] = kept;
+    cleaned.push([lang, kept]);
   }
-  return out;
+  return keyTranslations(cleaned, sc.instance?.fields.translations, resolveBaseLanguage(sc), "Survey translation", "Survey translation");
 }
 
 const positive = (opts: { min?: number; max?: number } = {}) => integerField({ nullable: true, min: opts.min ?? 0, max: opts.max });
@@ -224,11 +331,12 @@ function fields(current: boolean): SerializerFields<SurveyContext> {
     ["response_sampling_daily_limits", jsonField(true)],
     ["enable_partial_responses", booleanField(true)],
     ["enable_iframe_embedding", booleanField(true)],
+    ["base_language", { nullable: false, parse: parseBaseLanguage }],
     ["translations", jsonField(true, parseTranslations)],
     ["_create_in_folder", charField({ nullable: false, allowBlank: true })],
     ["form_content", jsonField(true)],
   ];
-  const todayOnly = new Set(["linked_insight_id", "enable_iframe_embedding", "translations", "form_content"]);
+  const todayOnly = new Set(["linked_insight_id", "enable_iframe_embedding", "base_language", "translations", "form_content"]);
   return current ? all : all.filter(([name]) => !todayOnly.has(name));
 }
 
@@ -307,6 +415,7 @@ export function serializeSurvey(ctx: ApiContext, s: StoredObject, forWrite: bool
   });
   if (current) {
     out.enable_iframe_embedding = f.enable_iframe_embedding ?? false;
+    out.base_language = f.base_language ?? DEFAULT_BASE_LANGUAGE;
     out.translations = cloneJson(f.translations ?? null);
     if (!forWrite) out.user_access_level = "manager";
     out.form_content = cloneJson(f.form_content ?? null);

@@ -103,6 +103,89 @@ describe.each(versions)("PostHog %s", (version) => {
     await provider.delete(created.id, restored.outs as Json);
   });
 
+  test("allowUnknownEvents is write-only: sent on create and with the metrics, kept as declared, never drift (2025-08-04 drops it)", async () => {
+    const { provider, projectId, server } = setup();
+    const metric = (event: string) => ({ kind: "ExperimentMetric", metric_type: "mean", source: { kind: "EventsNode", event } });
+    const inputs: Json = {
+      projectId,
+      name: `Unknown events ${version}`,
+      featureFlagKey: `unknown-${version}`,
+      metrics: [metric("not yet sent")],
+    };
+    if (version === "current")
+      // Today's PostHog refuses metrics naming events the project has not ingested, unless the request allows them.
+      await expect(provider.create(inputs)).rejects.toThrow(/Event\(s\) 'not yet sent' not found/);
+    const allowing = { ...inputs, allowUnknownEvents: true };
+    await server.clearRequests();
+    const created = await provider.create(allowing);
+    expect((await server.requests({ method: "POST" })).map((r) => r.bodyKeys?.includes("allow_unknown_events"))).toEqual([true]);
+    expect(await server.requests({ method: "PATCH" })).toEqual([]);
+    const outs = created.outs as Json;
+    expect(outs["allowUnknownEvents"]).toBe(true);
+    expect((await provider.diff(created.id, outs, allowing)).changes).toBe(false);
+    expect((await provider.read(created.id, outs)).inputs).toEqual(allowing);
+
+    // New metrics go with it (PostHog checks the event names of the metrics a request sends).
+    const more = { ...allowing, metrics: [metric("not yet sent"), metric("nor this")] };
+    await server.clearRequests();
+    const updated = await provider.update(created.id, outs, more);
+    expect((await server.requests({ method: "PATCH" })).map((r) => r.bodyKeys)).toEqual([["metrics", "allow_unknown_events"]]);
+    // Changed alone, it is sent alone; taken away, nothing is sent.
+    const off = { ...more, allowUnknownEvents: false };
+    expect((await provider.diff(created.id, updated.outs as Json, off)).changes).toBe(true);
+    await server.clearRequests();
+    const turnedOff = await provider.update(created.id, updated.outs as Json, off);
+    expect((await server.requests({ method: "PATCH" })).map((r) => r.bodyKeys)).toEqual([["allow_unknown_events"]]);
+    expect((turnedOff.outs as Json)["allowUnknownEvents"]).toBe(false);
+    const { allowUnknownEvents: _, ...without } = more;
+    expect((await provider.diff(created.id, turnedOff.outs as Json, without)).changes).toBe(false);
+  });
+
+  test("paused (today's): pause and resume by PostHog's actions, kept across refreshes, drift shown and restored; 2025-08-04 has no pause, named", async () => {
+    const { provider, http, projectId, server } = setup();
+    const inputs: Json = {
+      projectId,
+      name: `Paused ${version}`,
+      featureFlagKey: `paused-${version}`,
+      parameters,
+      launched: true,
+      paused: true,
+    };
+    if (version !== "current") {
+      await expect(provider.create(inputs)).rejects.toThrow(/paused.*2025-08-04/s);
+      return;
+    }
+    await server.clearRequests();
+    const created = await provider.create(inputs);
+    expect((await server.requests()).filter((r) => r.method === "POST").map((r) => r.path.replace(/\d+/g, "N"))).toEqual([
+      "/api/projects/N/experiments/",
+      "/api/projects/N/experiments/N/pause/",
+    ]);
+    const outs = created.outs as Json;
+    expect(outs).toMatchObject({ launched: true, paused: true });
+    expect((await experiments.getExperiment(http, projectId, Number(created.id))).status).toBe("paused");
+    expect((await featureFlags.getFeatureFlag(http, projectId, outs["featureFlagId"] as number)).active).toBe(false);
+    expect((await provider.diff(created.id, outs, inputs)).changes).toBe(false);
+    expect((await provider.read(created.id, outs)).inputs).toEqual(inputs);
+
+    // Resumed by hand: drift, and paused again.
+    await experiments.resumeExperiment(http, projectId, Number(created.id));
+    const drifted = await provider.read(created.id, outs);
+    expect(drifted.inputs).toEqual({ ...inputs, paused: false });
+    const repaused = await provider.update(created.id, drifted.props as Json, inputs);
+    expect((repaused.outs as Json)["paused"]).toBe(true);
+
+    // Resumed and stopped in one update: the resume goes first (PostHog resumes no ended experiment).
+    await server.clearRequests();
+    const stopped = await provider.update(created.id, repaused.outs as Json, { ...inputs, paused: false, stopped: true });
+    expect((await server.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path.replace(/\d+/g, "N")}`)).toEqual([
+      "POST /api/projects/N/experiments/N/resume/",
+      "PATCH /api/projects/N/experiments/N/",
+    ]);
+    expect(stopped.outs).toMatchObject({ paused: false, stopped: true });
+    expect((await featureFlags.getFeatureFlag(http, projectId, outs["featureFlagId"] as number)).active).toBe(true);
+  });
+
   test("an existing flag, taken by its key: PostHog runs the experiment on it", async () => {
     const { provider, http, projectId } = setup();
     const flag = await featureFlags.createFeatureFlag(http, projectId, {

@@ -144,3 +144,52 @@ test("launched and stopped are PostHog's dates: set now, unset null; variants ar
   expect(experimentRecord({ ...e, start_date: "2026-01-01T00:00:00Z", end_date: null })).toMatchObject({ launched: true, stopped: false });
   expect(experimentRecord(e)).toMatchObject({ launched: false, stopped: false });
 });
+
+test("paused: true needs a launched experiment not stopped (ExperimentService.pause_experiment's refusals); allowUnknownEvents a boolean", () => {
+  expect(failures({ launched: true, paused: true, allowUnknownEvents: true })).toEqual([]);
+  expect(failures({ paused: false, allowUnknownEvents: false })).toEqual([]);
+  const reason = (inputs: Record<string, unknown>, property: string) =>
+    failures(inputs)
+      .filter((f) => f.property === property)
+      .map((f) => f.reason)
+      .join(" | ");
+  expect(reason({ paused: true }, "paused")).toContain("Experiment has not been launched yet.");
+  expect(reason({ launched: true, stopped: true, paused: true }, "paused")).toContain("Experiment has already ended.");
+  expect(reason({ paused: "yes" }, "paused")).toContain("must be true or false");
+  expect(reason({ allowUnknownEvents: "yes" }, "allowUnknownEvents")).toContain("must be true or false");
+});
+
+test("paused is read from today's status; an answer without status (2025-08-04) has no paused", () => {
+  const answer = { id: 1, name: "n", archived: false, created_at: "", start_date: "2025-01-01T00:00:00Z" } as Experiment;
+  expect(experimentRecord({ ...answer, status: "paused" })).toMatchObject({ paused: true, launched: true });
+  expect(experimentRecord({ ...answer, status: "running" })).toMatchObject({ paused: false });
+  expect(experimentRecord(answer)).not.toHaveProperty("paused");
+});
+
+test("allowUnknownEvents is write-only: kept as declared in the outputs and read back, never drift; sent only when changed or with the metrics", () => {
+  const recorded = experimentModel.recordInputs({ name: "Checkout", featureFlagKey: "checkout", allowUnknownEvents: true });
+  const record = {
+    id: 1,
+    name: "Checkout",
+    archived: false,
+    created_at: "",
+    launched: false,
+    stopped: false,
+    saved_metric_ids: [],
+    project_id: 3,
+  };
+  const outputs = experimentModel.toOutputs(record, recorded);
+  expect(outputs["allowUnknownEvents"]).toBe(true);
+  expect(experimentModel.liveInputs(recorded.declaredInputs!, record)["allowUnknownEvents"]).toBe(true);
+  // An answer (create, write) never has it: nothing differs.
+  expect(experimentModel.differingSettings({ allow_unknown_events: true }, () => undefined)).toEqual({});
+  // Against the state's value: sent when it changes, and along with the metrics.
+  const state = (field: string) => (field === "allow_unknown_events" ? true : field === "metrics" ? [] : undefined);
+  expect(experimentModel.differingSettings({ allow_unknown_events: true }, state)).toEqual({});
+  expect(experimentModel.differingSettings({ allow_unknown_events: false }, state)).toEqual({ allow_unknown_events: false });
+  const metrics = [{ kind: "ExperimentMetric", metric_type: "mean", source: { kind: "EventsNode", event: "paid" } }];
+  expect(experimentModel.differingSettings({ allow_unknown_events: true, metrics }, state)).toEqual({
+    allow_unknown_events: true,
+    metrics,
+  });
+});

@@ -244,6 +244,47 @@ describe.each(versions)("PostHog %s", (version) => {
     expect((await surveys.getSurvey(http, projectId, created.id)).linked_insight_id).toBe(1);
   });
 
+  test("its translations (today's): PostHog's stored form compares equal after create, drift shown and restored; 2025-08-04 lacks them, named", async () => {
+    const { provider, http, projectId } = setup();
+    const translated = {
+      type: "single_choice",
+      question: "Which plan?",
+      choices: ["Free", "Pro"],
+      translations: { ES: { question: "¿Qué plan?", choices: ["Gratis", "Pro"] } },
+    };
+    const inputs: Json = {
+      projectId,
+      name: `Translated ${version}`,
+      type: "api",
+      baseLanguage: "en_GB",
+      translations: { pt_BR: { name: "Pesquisa", title: "not a text PostHog keeps" }, es: { thankYouMessageHeader: "¡Gracias!" } },
+      questions: [translated],
+    };
+    if (version !== "current") {
+      await expect(provider.create(inputs)).rejects.toThrow(/(baseLanguage|translations).*2025-08-04/s);
+      return;
+    }
+    const created = await provider.create(inputs);
+    const live = await surveys.getSurvey(http, projectId, created.id);
+    expect(live).toMatchObject({
+      base_language: "en-gb",
+      translations: { "pt-br": { name: "Pesquisa" }, es: { thankYouMessageHeader: "¡Gracias!" } },
+    });
+    expect(live.questions?.[0]).toMatchObject({ translations: { es: { question: "¿Qué plan?", choices: ["Gratis", "Pro"] } } });
+    const outs = created.outs as Json;
+    expect((await provider.diff(created.id, outs, inputs)).changes).toBe(false);
+    expect((await provider.read(created.id, outs)).inputs).toEqual(inputs);
+    await surveys.updateSurvey(http, projectId, created.id, { translations: { es: { name: "Otra" } } });
+    const drifted = await provider.read(created.id, outs);
+    expect(drifted.inputs).toEqual({ ...inputs, translations: { es: { name: "Otra" } } });
+    expect((await provider.diff(created.id, drifted.props as Json, inputs)).changes).toBe(true);
+    await provider.update(created.id, drifted.props as Json, inputs);
+    expect((await surveys.getSurvey(http, projectId, created.id)).translations).toEqual(live.translations);
+    // A translation in the base language is refused before anything is sent.
+    const refused = await provider.check({}, { ...inputs, translations: { "en-gb": { name: "x" } } });
+    expect(refused.failures?.[0]?.reason).toMatch(/"en-gb" matches the survey's base language \("en-gb"/);
+  });
+
   test("a create whose answer is lost after PostHog committed is found by its name, not created twice", async () => {
     const { provider, server, http, projectId } = setup();
     await server.fault({ method: "POST", path: "/surveys/?$", status: 502, afterCommit: true });

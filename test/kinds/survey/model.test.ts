@@ -195,3 +195,93 @@ test("questions sent keep the ids PostHog gave them: by text, else by place and 
   // Nothing else is touched.
   expect(surveyModel.withLiveKeys({ name: "n" }, () => live)).toEqual({ name: "n" });
 });
+
+describe("translations (today's PostHog: validate_translations, _validate_question_translations, validate_base_language)", () => {
+  const choice = { type: "single_choice", question: "Plan?", choices: ["Free", "Pro"] };
+
+  test("the survey's and its questions' translations as PostHog takes them pass; codes of any case or with `_` too", () => {
+    expect(
+      failures({
+        baseLanguage: "en-GB",
+        translations: {
+          pt_BR: { name: "Plano", thankYouMessageHeader: "Obrigado" },
+          ES: { description: "" },
+          english: { title: "no text PostHog keeps" },
+        },
+        questions: [
+          {
+            ...choice,
+            translations: { es: { question: "¿Plan?", choices: ["Gratis", "Pro"], link: "" }, "zh-Hant-TW": { question: "?" } },
+          },
+        ],
+      }),
+    ).toEqual([]);
+    expect(failures({ baseLanguage: "", translations: null })).toEqual([]);
+  });
+
+  test.each([
+    [{ translations: { english: { name: "x" } } }, "translations", '"english" is not a valid language code'],
+    [{ translations: { Default: { name: "x" } } }, "translations", '"Default" is not a valid translation language'],
+    [{ translations: { en: { name: "x" } } }, "translations", '"en" matches the survey\'s base language ("en"'],
+    [{ baseLanguage: "pt_BR", translations: { "PT-br": { name: "x" } } }, "translations", 'matches the survey\'s base language ("pt-br"'],
+    [{ translations: { es: { name: "a" }, ES: { name: "b" } } }, "translations", '"ES" and "es" are both the language "es"'],
+    [{ translations: { es: { name: 3 } } }, "translations", "translations.es.name must be a string"],
+    [{ translations: { es: "hola" } }, "translations", "translations.es must be an object"],
+    [{ translations: ["es"] }, "translations", "must be an object"],
+    [{ baseLanguage: "english" }, "baseLanguage", '"english" is not a valid language code'],
+    [{ baseLanguage: "original" }, "baseLanguage", '"original" is not a valid language code'],
+    [{ baseLanguage: "e".repeat(21) }, "baseLanguage", "at most 20 characters"],
+    [
+      { questions: [{ ...choice, translations: { es: { choices: ["Gratis"] } } }] },
+      "questions",
+      "choices has 1 choices but the question has 2",
+    ],
+    [{ questions: [{ ...choice, translations: { es: { choices: ["", "Pro"] } } }] }, "questions", "choices must be non-empty strings"],
+    [
+      { questions: [{ ...choice, translations: { es: { link: "http://x.example" } } }] },
+      "questions",
+      "link must be a URL with one of these schemes",
+    ],
+    [
+      { questions: [{ ...choice, translations: { es: { buttonText: 1 } } }] },
+      "questions",
+      "questions[0].translations.es.buttonText must be a string",
+    ],
+    [{ questions: [{ ...choice, translations: { "xx-yy-zz-ww-vv": { question: "?" } } }] }, "questions", "is not a valid language code"],
+    [
+      { baseLanguage: "es", questions: [{ ...choice, translations: { es: { question: "?" } } }] },
+      "questions",
+      "matches the survey's base language",
+    ],
+    [{ questions: [{ ...choice, translations: null }] }, "questions", "questions[0].translations must be an object"],
+  ])("%j is refused on %s", (inputs, property, reason) => {
+    const found = failures(inputs).filter((f) => f.property === property);
+    expect(found.map((f) => f.reason).join(" | ")).toContain(reason);
+  });
+
+  test("PostHog's stored form compares equal: codes normalised, unknown keys and emptied languages dropped, a blank base is en", () => {
+    expect(
+      surveyModel.valuesEqual(
+        "translations",
+        { pt_BR: { name: "Plano", title: "dropped" }, fr: { other: 1 } },
+        { "pt-br": { name: "Plano" } },
+      ),
+    ).toBe(true);
+    expect(surveyModel.valuesEqual("translations", { es: { name: "Plano" } }, { es: { name: "Otro" } })).toBe(false);
+    expect(surveyModel.valuesEqual("translations", null, null)).toBe(true);
+    expect(surveyModel.valuesEqual("base_language", " PT_br ", "pt-br")).toBe(true);
+    expect(surveyModel.valuesEqual("base_language", "", "en")).toBe(true);
+    expect(surveyModel.valuesEqual("base_language", "es", "en")).toBe(false);
+    const declared = [{ ...choice, translations: { ES: { question: "¿Plan?", link: "", choices: ["Gratis", "Pro"] } } }];
+    const live = [{ ...choice, id: "q1", translations: { es: { question: "¿Plan?", choices: ["Gratis", "Pro"] } } }];
+    expect(surveyModel.valuesEqual("questions", declared, live)).toBe(true);
+    // Choices of a question without choices are dropped by PostHog.
+    const open = [{ type: "open", question: "Why?", translations: { de: { question: "Warum?", choices: ["x"] } } }];
+    expect(
+      surveyModel.valuesEqual("questions", open, [
+        { type: "open", question: "Why?", id: "q", translations: { de: { question: "Warum?" } } },
+      ]),
+    ).toBe(true);
+    expect(surveyModel.valuesEqual("questions", declared, [{ ...live[0], translations: { es: { question: "Otro" } } }])).toBe(false);
+  });
+});

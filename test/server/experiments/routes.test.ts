@@ -337,3 +337,71 @@ describe("holdouts and saved metrics (holdouts.ts, saved-metrics.ts)", () => {
     expect((await h.api("GET", `${base}${e.id}/`)).body.saved_metrics).toEqual([]);
   });
 });
+
+test("today's metric event names: an event the project never ingested is refused unless the request allows unknown events (write-only)", async () => {
+  const metric = (event: string) => ({ kind: "ExperimentMetric", metric_type: "mean", source: { kind: "EventsNode", event } });
+  const funnel = {
+    kind: "ExperimentMetric",
+    metric_type: "funnel",
+    series: [
+      { kind: "EventsNode", event: "b later" },
+      { kind: "EventsNode", event: "a later" },
+    ],
+  };
+  const unknown = (events: string) =>
+    err(
+      V,
+      "invalid_input",
+      `Event(s) ${events} not found. No events with these names have been ingested by this project. If you meant a different event, please correct it. Only if the user has explicitly confirmed they want to proceed with the unknown event (e.g. they will instrument it shortly), call again with allow_unknown_events=True. Do not flip the flag silently to bypass this check.`,
+      null,
+    );
+  expect((await post({ metrics: [funnel] })).body).toEqual(unknown("'a later', 'b later'"));
+  expect((await post({ metrics_secondary: [metric("later")] })).body).toEqual(unknown("'later'"));
+  // A blank event (all events), an action and another kind's node name no event.
+  expect(
+    (await post({ metrics: [metric(" "), { kind: "ExperimentMetric", metric_type: "mean", source: { kind: "ActionsNode", id: 1 } }] }))
+      .status,
+  ).toBe(201);
+  const allowed = await post({ metrics: [funnel], allow_unknown_events: true });
+  expect(allowed.status).toBe(201);
+  expect(allowed.body).not.toHaveProperty("allow_unknown_events");
+  const path = `${base}${allowed.body.id}/`;
+  // Each request that sends metrics is checked; one without them is not.
+  expect((await h.api("PATCH", path, { body: { metrics: [metric("later")] } })).body).toEqual(unknown("'later'"));
+  expect((await h.api("PATCH", path, { body: { metrics: [metric("later")], allow_unknown_events: true } })).status).toBe(200);
+  expect((await h.api("PATCH", path, { body: { description: "x" } })).status).toBe(200);
+  await h.control.seedDefinitions(project, { events: [{ name: "later" }] });
+  expect((await h.api("PATCH", path, { body: { metrics: [metric("later")] } })).status).toBe(200);
+});
+
+test("today's pause and resume: a running experiment's flag off and on, answered status paused; refused otherwise", async () => {
+  const draft = (await post({})).body;
+  const action = (id: number, name: string) => h.api("POST", `${base}${id}/${name}/`);
+  expect((await action(draft.id, "pause")).body).toEqual(err(V, "invalid_input", "Experiment has not been launched yet.", null));
+  const running = (await post({ start_date: "2025-01-01T00:00:00Z" })).body;
+  expect((await action(running.id, "resume")).body).toEqual(err(V, "invalid_input", "Experiment is not paused.", null));
+  const paused = await action(running.id, "pause");
+  expect(paused.body).toMatchObject({ status: "paused", feature_flag: { active: false } });
+  expect((await h.api("GET", flagPath(running.feature_flag.id))).body.active).toBe(false);
+  expect((await action(running.id, "pause")).body).toEqual(err(V, "invalid_input", "Experiment is already paused.", null));
+  expect((await action(running.id, "resume")).body).toMatchObject({ status: "running", feature_flag: { active: true } });
+  const ended = (await post({ start_date: "2025-01-01T00:00:00Z", end_date: "2025-02-01T00:00:00Z" })).body;
+  expect((await action(ended.id, "pause")).body).toEqual(err(V, "invalid_input", "Experiment has already ended.", null));
+});
+
+test("PostHog 2025-08-04: no metric event names checked, allow_unknown_events dropped, no pause or resume, no status", async () => {
+  const old = await harness({ postHogVersion: "2025-08-04" });
+  try {
+    const p = await old.createProject({ name: "Old" });
+    const metrics = [{ kind: "ExperimentMetric", metric_type: "mean", source: { kind: "EventsNode", event: "never" } }];
+    const res = await old.api("POST", `/api/projects/${p.id}/experiments/`, {
+      body: { name: "Old", feature_flag_key: "old", metrics, allow_unknown_events: true, start_date: "2025-01-01T00:00:00Z" },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).not.toHaveProperty("status");
+    expect(res.body).not.toHaveProperty("allow_unknown_events");
+    expect((await old.api("POST", `/api/projects/${p.id}/experiments/${res.body.id}/pause/`)).status).toBe(404);
+  } finally {
+    await old.server.close();
+  }
+});

@@ -152,6 +152,92 @@ test("external surveys take no flags or display conditions", async () => {
   );
 });
 
+test("today's translations: the survey's and each question's, stored with their codes normalised and their known texts only", async () => {
+  const choice = { type: "single_choice", question: "Plan?", choices: ["Free", "Pro"] };
+  const res = await post({
+    base_language: " EN_gb ",
+    translations: { pt_BR: { name: "Plano", other: "x" }, fr: { unknown: "dropped" }, es: { thankYouMessageHeader: "Gracias" } },
+    questions: [
+      { ...choice, translations: { ES: { question: "¿Plan?", choices: ["Gratis", "Pro"], link: "" } } },
+      { type: "open", question: "Why?", translations: { de: { question: "Warum?", choices: ["dropped: the question has none"] } } },
+    ],
+  });
+  expect(res.status).toBe(201);
+  expect(res.body.base_language).toBe("en-gb");
+  expect(res.body.translations).toEqual({ "pt-br": { name: "Plano" }, es: { thankYouMessageHeader: "Gracias" } });
+  expect(res.body.questions[0].translations).toEqual({ es: { question: "¿Plan?", choices: ["Gratis", "Pro"] } });
+  expect(res.body.questions[1].translations).toEqual({ de: { question: "Warum?" } });
+  // A blank base language is PostHog's default.
+  expect((await post({ base_language: "" })).body.base_language).toBe("en");
+  expect((await post({})).body).toMatchObject({ base_language: "en", translations: null });
+});
+
+test("today's translations' refusals: codes, the base language, collisions, texts, choice counts", async () => {
+  const s = (d: string) => invalid(d, "translations");
+  expect((await post({ translations: { english: { name: "x" } } })).body).toEqual(
+    s(
+      "Survey translation: 'english' is not a valid language code. Use BCP-47 codes like 'en', 'es', or 'es-MX' (not language names like 'english').",
+    ),
+  );
+  expect((await post({ translations: { Default: { name: "x" } } })).body.detail).toMatch(
+    /^Survey translation: 'Default' is not a valid translation language\./,
+  );
+  expect((await post({ translations: { en: { name: "x" } } })).body).toEqual(
+    s(
+      "Survey translation: 'en' matches the survey's base language ('en'). The original text already covers this language — translate to a different language.",
+    ),
+  );
+  // The request's base language counts, else the survey's.
+  expect((await post({ base_language: "fr", translations: { en: { name: "x" } } })).status).toBe(201);
+  const french = (await post({ base_language: "fr" })).body;
+  expect((await h.api("PATCH", `${base}${french.id}/`, { body: { translations: { FR: { name: "x" } } } })).body.detail).toMatch(
+    /'FR' matches the survey's base language \('fr'\)/,
+  );
+  expect((await post({ translations: { es: { name: "a" }, ES: { name: "b" } } })).body).toEqual(
+    s("Survey translation: 'ES' collides with another translation for 'es'."),
+  );
+  expect((await post({ translations: { es: { name: 3 } } })).body).toEqual(s("Translation for 'es': 'name' must be a string"));
+  expect((await post({ translations: { es: "hola" } })).body).toEqual(s("Translation for 'es' must be an object"));
+  expect((await post({ translations: [] })).body).toEqual(s("Translations must be an object"));
+  expect((await post({ base_language: "english" })).body).toEqual(
+    invalid("'english' is not a valid language code. Use BCP-47 codes like 'en', 'es', or 'es-MX'.", "base_language"),
+  );
+  expect((await post({ base_language: "base" })).body.detail).toBe(
+    "'base' is not a valid language code. Use a BCP-47 code like 'en' or 'es'.",
+  );
+  const choice = { type: "single_choice", question: "Plan?", choices: ["Free", "Pro"] };
+  expect((await post({ questions: [{ ...choice, translations: { es: { choices: ["Gratis"] } } }] })).body).toEqual(
+    invalid(
+      "Question 1: Translation 'es' has 1 choices but question has 2 choices. Array lengths must match to avoid partial translations.",
+    ),
+  );
+  expect((await post({ questions: [{ ...choice, translations: { xx_yy_zz_ww_vv: { question: "?" } } }] })).body.detail).toMatch(
+    /^Question 1 translation: 'xx_yy_zz_ww_vv' is not a valid language code/,
+  );
+  expect((await post({ questions: [{ ...choice, translations: { es: { link: "http://x.example" } } }] })).body).toEqual(
+    invalid("Link must be a URL with one of these schemes: [https, mailto]"),
+  );
+  expect((await post({ questions: [{ ...choice, translations: { es: { buttonText: 1 } } }] })).body).toEqual(
+    invalid("Question 1: Translation 'es' field 'buttonText' must be a string"),
+  );
+});
+
+test("today's translations: a code the survey already has is kept unchecked (PostHog's grandfathering), a new one is checked", async () => {
+  const created = (await post({ translations: { es: { name: "Encuesta" } } })).body;
+  const path = `${base}${created.id}/`;
+  // Spanish becomes the base language: the stored translation's code is now the base language's, and still saves.
+  expect((await h.api("PATCH", path, { body: { base_language: "es" } })).body.base_language).toBe("es");
+  const kept = await h.api("PATCH", path, { body: { translations: { es: { name: "Editada" } } } });
+  expect(kept.body.translations).toEqual({ es: { name: "Editada" } });
+  // A new code in it is checked as ever, and so is the same code in a survey that never had it.
+  expect((await h.api("PATCH", path, { body: { translations: { es: { name: "x" }, spanish: { name: "y" } } } })).body.detail).toBe(
+    "Survey translation: 'spanish' is not a valid language code. Use BCP-47 codes like 'en', 'es', or 'es-MX' (not language names like 'english').",
+  );
+  expect((await post({ base_language: "es", translations: { es: { name: "x" } } })).body.detail).toMatch(
+    /'es' matches the survey's base language/,
+  );
+});
+
 test("unknown and malformed ids are 404; the list pages and searches", async () => {
   expect((await h.api("GET", `${base}not-a-uuid/`)).status).toBe(404);
   expect((await h.api("GET", `${base}00000000-0000-0000-0000-000000000000/`)).status).toBe(404);
@@ -166,7 +252,7 @@ test("PostHog 2025-08-04 answers without today's fields", async () => {
     const p = await old.createProject({ name: "Old" });
     const res = await old.api("POST", `/api/projects/${p.id}/surveys/`, { body: { name: "Old", type: "popover" } });
     expect(res.status).toBe(201);
-    for (const k of ["enable_iframe_embedding", "translations", "form_content"]) expect(res.body).not.toHaveProperty(k);
+    for (const k of ["enable_iframe_embedding", "base_language", "translations", "form_content"]) expect(res.body).not.toHaveProperty(k);
     expect(res.body.internal_targeting_flag).not.toHaveProperty("evaluation_tags");
     const got = await old.api("GET", `/api/projects/${p.id}/surveys/${res.body.id}/`);
     expect(got.body).not.toHaveProperty("user_access_level");

@@ -81,6 +81,20 @@ public class Experiment extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.adoptId);
     }
     /**
+     * Whether PostHog takes metrics naming events the project has not ingested yet (today&#39;s PostHog refuses them, &#34;Event(s) … not found&#34;, to catch misspelt names): set it while the events are still to be instrumented. PostHog never answers it: the declared value is kept as declared (no drift), and is sent on create, when it changes and with every change of `metrics` or `metricsSecondary`. PostHog 2025-08-04 checks no event names, and drops it.
+     * 
+     */
+    @Export(name="allowUnknownEvents", refs={Boolean.class}, tree="[0]")
+    private Output</* @Nullable */ Boolean> allowUnknownEvents;
+
+    /**
+     * @return Whether PostHog takes metrics naming events the project has not ingested yet (today&#39;s PostHog refuses them, &#34;Event(s) … not found&#34;, to catch misspelt names): set it while the events are still to be instrumented. PostHog never answers it: the declared value is kept as declared (no drift), and is sent on create, when it changes and with every change of `metrics` or `metricsSecondary`. PostHog 2025-08-04 checks no event names, and drops it.
+     * 
+     */
+    public Output<Optional<Boolean>> allowUnknownEvents() {
+        return Codegen.optional(this.allowUnknownEvents);
+    }
+    /**
      * Archived experiments are kept but out of the way.
      * 
      */
@@ -261,6 +275,20 @@ public class Experiment extends com.pulumi.resources.CustomResource {
      */
     public Output<Optional<Map<String,Object>>> parameters() {
         return Codegen.optional(this.parameters);
+    }
+    /**
+     * Whether the running experiment is paused: `true` pauses it (PostHog turns its feature flag off: no variant is served and no exposure recorded, while the results window stays open), `false` resumes it (the flag on again; users keep their variants). Needs `launched: true` and not `stopped`. The pause is the flag&#39;s `active`: a FeatureFlag resource of the same flag should not declare `active`. Today&#39;s PostHog; 2025-08-04 has no pause.
+     * 
+     */
+    @Export(name="paused", refs={Boolean.class}, tree="[0]")
+    private Output</* @Nullable */ Boolean> paused;
+
+    /**
+     * @return Whether the running experiment is paused: `true` pauses it (PostHog turns its feature flag off: no variant is served and no exposure recorded, while the results window stays open), `false` resumes it (the flag on again; users keep their variants). Needs `launched: true` and not `stopped`. The pause is the flag&#39;s `active`: a FeatureFlag resource of the same flag should not declare `active`. Today&#39;s PostHog; 2025-08-04 has no pause.
+     * 
+     */
+    public Output<Optional<Boolean>> paused() {
+        return Codegen.optional(this.paused);
     }
     /**
      * The project the experiment belongs to (a number, or a Project&#39;s projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the experiment.

@@ -51,6 +51,21 @@ public final class ExperimentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * Whether PostHog takes metrics naming events the project has not ingested yet (today&#39;s PostHog refuses them, &#34;Event(s) … not found&#34;, to catch misspelt names): set it while the events are still to be instrumented. PostHog never answers it: the declared value is kept as declared (no drift), and is sent on create, when it changes and with every change of `metrics` or `metricsSecondary`. PostHog 2025-08-04 checks no event names, and drops it.
+     * 
+     */
+    @Import(name="allowUnknownEvents")
+    private @Nullable Output<Boolean> allowUnknownEvents;
+
+    /**
+     * @return Whether PostHog takes metrics naming events the project has not ingested yet (today&#39;s PostHog refuses them, &#34;Event(s) … not found&#34;, to catch misspelt names): set it while the events are still to be instrumented. PostHog never answers it: the declared value is kept as declared (no drift), and is sent on create, when it changes and with every change of `metrics` or `metricsSecondary`. PostHog 2025-08-04 checks no event names, and drops it.
+     * 
+     */
+    public Optional<Output<Boolean>> allowUnknownEvents() {
+        return Optional.ofNullable(this.allowUnknownEvents);
+    }
+
+    /**
      * Archived experiments are kept but out of the way.
      * 
      */
@@ -201,6 +216,21 @@ public final class ExperimentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * Whether the running experiment is paused: `true` pauses it (PostHog turns its feature flag off: no variant is served and no exposure recorded, while the results window stays open), `false` resumes it (the flag on again; users keep their variants). Needs `launched: true` and not `stopped`. The pause is the flag&#39;s `active`: a FeatureFlag resource of the same flag should not declare `active`. Today&#39;s PostHog; 2025-08-04 has no pause.
+     * 
+     */
+    @Import(name="paused")
+    private @Nullable Output<Boolean> paused;
+
+    /**
+     * @return Whether the running experiment is paused: `true` pauses it (PostHog turns its feature flag off: no variant is served and no exposure recorded, while the results window stays open), `false` resumes it (the flag on again; users keep their variants). Needs `launched: true` and not `stopped`. The pause is the flag&#39;s `active`: a FeatureFlag resource of the same flag should not declare `active`. Today&#39;s PostHog; 2025-08-04 has no pause.
+     * 
+     */
+    public Optional<Output<Boolean>> paused() {
+        return Optional.ofNullable(this.paused);
+    }
+
+    /**
      * The project the experiment belongs to (a number, or a Project&#39;s projectId); defaults to posthog:projectId or POSTHOG_PROJECT_ID. Changing it replaces the experiment.
      * 
      */
@@ -250,6 +280,7 @@ public final class ExperimentArgs extends com.pulumi.resources.ResourceArgs {
     private ExperimentArgs(ExperimentArgs $) {
         this.adoptId = $.adoptId;
         this.allowReplaceWhileLaunched = $.allowReplaceWhileLaunched;
+        this.allowUnknownEvents = $.allowUnknownEvents;
         this.archived = $.archived;
         this.description = $.description;
         this.exposureCriteria = $.exposureCriteria;
@@ -260,6 +291,7 @@ public final class ExperimentArgs extends com.pulumi.resources.ResourceArgs {
         this.metricsSecondary = $.metricsSecondary;
         this.name = $.name;
         this.parameters = $.parameters;
+        this.paused = $.paused;
         this.projectId = $.projectId;
         this.savedMetricIds = $.savedMetricIds;
         this.stopped = $.stopped;
@@ -323,6 +355,27 @@ public final class ExperimentArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder allowReplaceWhileLaunched(Boolean allowReplaceWhileLaunched) {
             return allowReplaceWhileLaunched(Output.of(allowReplaceWhileLaunched));
+        }
+
+        /**
+         * @param allowUnknownEvents Whether PostHog takes metrics naming events the project has not ingested yet (today&#39;s PostHog refuses them, &#34;Event(s) … not found&#34;, to catch misspelt names): set it while the events are still to be instrumented. PostHog never answers it: the declared value is kept as declared (no drift), and is sent on create, when it changes and with every change of `metrics` or `metricsSecondary`. PostHog 2025-08-04 checks no event names, and drops it.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder allowUnknownEvents(@Nullable Output<Boolean> allowUnknownEvents) {
+            $.allowUnknownEvents = allowUnknownEvents;
+            return this;
+        }
+
+        /**
+         * @param allowUnknownEvents Whether PostHog takes metrics naming events the project has not ingested yet (today&#39;s PostHog refuses them, &#34;Event(s) … not found&#34;, to catch misspelt names): set it while the events are still to be instrumented. PostHog never answers it: the declared value is kept as declared (no drift), and is sent on create, when it changes and with every change of `metrics` or `metricsSecondary`. PostHog 2025-08-04 checks no event names, and drops it.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder allowUnknownEvents(Boolean allowUnknownEvents) {
+            return allowUnknownEvents(Output.of(allowUnknownEvents));
         }
 
         /**
@@ -553,6 +606,27 @@ public final class ExperimentArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder parameters(Map<String,Object> parameters) {
             return parameters(Output.of(parameters));
+        }
+
+        /**
+         * @param paused Whether the running experiment is paused: `true` pauses it (PostHog turns its feature flag off: no variant is served and no exposure recorded, while the results window stays open), `false` resumes it (the flag on again; users keep their variants). Needs `launched: true` and not `stopped`. The pause is the flag&#39;s `active`: a FeatureFlag resource of the same flag should not declare `active`. Today&#39;s PostHog; 2025-08-04 has no pause.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder paused(@Nullable Output<Boolean> paused) {
+            $.paused = paused;
+            return this;
+        }
+
+        /**
+         * @param paused Whether the running experiment is paused: `true` pauses it (PostHog turns its feature flag off: no variant is served and no exposure recorded, while the results window stays open), `false` resumes it (the flag on again; users keep their variants). Needs `launched: true` and not `stopped`. The pause is the flag&#39;s `active`: a FeatureFlag resource of the same flag should not declare `active`. Today&#39;s PostHog; 2025-08-04 has no pause.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder paused(Boolean paused) {
+            return paused(Output.of(paused));
         }
 
         /**

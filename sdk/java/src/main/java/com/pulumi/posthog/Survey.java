@@ -119,6 +119,20 @@ public class Survey extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.archived);
     }
     /**
+     * The language the survey&#39;s own texts are written in, a BCP-47 code (&#34;en&#34;, PostHog&#39;s default; &#34;es&#34;, &#34;pt-BR&#34;): no translation may be in it. PostHog stores it lower-cased, `_` as `-`. Today&#39;s PostHog; 2025-08-04 has no base language.
+     * 
+     */
+    @Export(name="baseLanguage", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> baseLanguage;
+
+    /**
+     * @return The language the survey&#39;s own texts are written in, a BCP-47 code (&#34;en&#34;, PostHog&#39;s default; &#34;es&#34;, &#34;pt-BR&#34;): no translation may be in it. PostHog stores it lower-cased, `_` as `-`. Today&#39;s PostHog; 2025-08-04 has no base language.
+     * 
+     */
+    public Output<Optional<String>> baseLanguage() {
+        return Codegen.optional(this.baseLanguage);
+    }
+    /**
      * When it is shown: `url` and `urlMatchType`, `selector`, `events`, `actions`, `deviceTypes`, `seenSurveyWaitPeriodInDays`, `linkedFlagVariant`.
      * 
      */
@@ -467,6 +481,20 @@ public class Survey extends com.pulumi.resources.CustomResource {
      */
     public Output<Optional<Map<String,Object>>> targetingFlagFilters() {
         return Codegen.optional(this.targetingFlagFilters);
+    }
+    /**
+     * The survey&#39;s own texts in other languages, by BCP-47 code (&#34;es&#34;, &#34;pt-BR&#34;; PostHog stores it lower-cased, `_` as `-`): each `{ name?, description?, thankYouMessageHeader?, thankYouMessageDescription?, thankYouMessageCloseButtonText? }` (PostHog keeps no other key, nor a language left with none). Not the base language (`baseLanguage`, &#34;en&#34; by default); &#34;default&#34;, &#34;original&#34; and &#34;base&#34; are no codes. A question&#39;s texts are translated in its own `translations`. Today&#39;s PostHog; 2025-08-04 has no translations.
+     * 
+     */
+    @Export(name="translations", refs={Map.class,String.class,Object.class}, tree="[0,1,2]")
+    private Output</* @Nullable */ Map<String,Object>> translations;
+
+    /**
+     * @return The survey&#39;s own texts in other languages, by BCP-47 code (&#34;es&#34;, &#34;pt-BR&#34;; PostHog stores it lower-cased, `_` as `-`): each `{ name?, description?, thankYouMessageHeader?, thankYouMessageDescription?, thankYouMessageCloseButtonText? }` (PostHog keeps no other key, nor a language left with none). Not the base language (`baseLanguage`, &#34;en&#34; by default); &#34;default&#34;, &#34;original&#34; and &#34;base&#34; are no codes. A question&#39;s texts are translated in its own `translations`. Today&#39;s PostHog; 2025-08-04 has no translations.
+     * 
+     */
+    public Output<Optional<Map<String,Object>>> translations() {
+        return Codegen.optional(this.translations);
     }
     /**
      * How it is shown: &#34;popover&#34; (posthog-js shows it), &#34;widget&#34; (behind a feedback button), &#34;external_survey&#34; (a hosted page, no targeting) or &#34;api&#34; (your own UI).

@@ -66,6 +66,21 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * The language the survey&#39;s own texts are written in, a BCP-47 code (&#34;en&#34;, PostHog&#39;s default; &#34;es&#34;, &#34;pt-BR&#34;): no translation may be in it. PostHog stores it lower-cased, `_` as `-`. Today&#39;s PostHog; 2025-08-04 has no base language.
+     * 
+     */
+    @Import(name="baseLanguage")
+    private @Nullable Output<String> baseLanguage;
+
+    /**
+     * @return The language the survey&#39;s own texts are written in, a BCP-47 code (&#34;en&#34;, PostHog&#39;s default; &#34;es&#34;, &#34;pt-BR&#34;): no translation may be in it. PostHog stores it lower-cased, `_` as `-`. Today&#39;s PostHog; 2025-08-04 has no base language.
+     * 
+     */
+    public Optional<Output<String>> baseLanguage() {
+        return Optional.ofNullable(this.baseLanguage);
+    }
+
+    /**
      * When it is shown: `url` and `urlMatchType`, `selector`, `events`, `actions`, `deviceTypes`, `seenSurveyWaitPeriodInDays`, `linkedFlagVariant`.
      * 
      */
@@ -366,6 +381,21 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * The survey&#39;s own texts in other languages, by BCP-47 code (&#34;es&#34;, &#34;pt-BR&#34;; PostHog stores it lower-cased, `_` as `-`): each `{ name?, description?, thankYouMessageHeader?, thankYouMessageDescription?, thankYouMessageCloseButtonText? }` (PostHog keeps no other key, nor a language left with none). Not the base language (`baseLanguage`, &#34;en&#34; by default); &#34;default&#34;, &#34;original&#34; and &#34;base&#34; are no codes. A question&#39;s texts are translated in its own `translations`. Today&#39;s PostHog; 2025-08-04 has no translations.
+     * 
+     */
+    @Import(name="translations")
+    private @Nullable Output<Map<String,Object>> translations;
+
+    /**
+     * @return The survey&#39;s own texts in other languages, by BCP-47 code (&#34;es&#34;, &#34;pt-BR&#34;; PostHog stores it lower-cased, `_` as `-`): each `{ name?, description?, thankYouMessageHeader?, thankYouMessageDescription?, thankYouMessageCloseButtonText? }` (PostHog keeps no other key, nor a language left with none). Not the base language (`baseLanguage`, &#34;en&#34; by default); &#34;default&#34;, &#34;original&#34; and &#34;base&#34; are no codes. A question&#39;s texts are translated in its own `translations`. Today&#39;s PostHog; 2025-08-04 has no translations.
+     * 
+     */
+    public Optional<Output<Map<String,Object>>> translations() {
+        return Optional.ofNullable(this.translations);
+    }
+
+    /**
      * How it is shown: &#34;popover&#34; (posthog-js shows it), &#34;widget&#34; (behind a feedback button), &#34;external_survey&#34; (a hosted page, no targeting) or &#34;api&#34; (your own UI).
      * 
      */
@@ -386,6 +416,7 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
         this.adoptId = $.adoptId;
         this.appearance = $.appearance;
         this.archived = $.archived;
+        this.baseLanguage = $.baseLanguage;
         this.conditions = $.conditions;
         this.description = $.description;
         this.enableIframeEmbedding = $.enableIframeEmbedding;
@@ -406,6 +437,7 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
         this.schedule = $.schedule;
         this.startDate = $.startDate;
         this.targetingFlagFilters = $.targetingFlagFilters;
+        this.translations = $.translations;
         this.type = $.type;
     }
 
@@ -488,6 +520,27 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder archived(Boolean archived) {
             return archived(Output.of(archived));
+        }
+
+        /**
+         * @param baseLanguage The language the survey&#39;s own texts are written in, a BCP-47 code (&#34;en&#34;, PostHog&#39;s default; &#34;es&#34;, &#34;pt-BR&#34;): no translation may be in it. PostHog stores it lower-cased, `_` as `-`. Today&#39;s PostHog; 2025-08-04 has no base language.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder baseLanguage(@Nullable Output<String> baseLanguage) {
+            $.baseLanguage = baseLanguage;
+            return this;
+        }
+
+        /**
+         * @param baseLanguage The language the survey&#39;s own texts are written in, a BCP-47 code (&#34;en&#34;, PostHog&#39;s default; &#34;es&#34;, &#34;pt-BR&#34;): no translation may be in it. PostHog stores it lower-cased, `_` as `-`. Today&#39;s PostHog; 2025-08-04 has no base language.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder baseLanguage(String baseLanguage) {
+            return baseLanguage(Output.of(baseLanguage));
         }
 
         /**
@@ -918,6 +971,27 @@ public final class SurveyArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder targetingFlagFilters(Map<String,Object> targetingFlagFilters) {
             return targetingFlagFilters(Output.of(targetingFlagFilters));
+        }
+
+        /**
+         * @param translations The survey&#39;s own texts in other languages, by BCP-47 code (&#34;es&#34;, &#34;pt-BR&#34;; PostHog stores it lower-cased, `_` as `-`): each `{ name?, description?, thankYouMessageHeader?, thankYouMessageDescription?, thankYouMessageCloseButtonText? }` (PostHog keeps no other key, nor a language left with none). Not the base language (`baseLanguage`, &#34;en&#34; by default); &#34;default&#34;, &#34;original&#34; and &#34;base&#34; are no codes. A question&#39;s texts are translated in its own `translations`. Today&#39;s PostHog; 2025-08-04 has no translations.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder translations(@Nullable Output<Map<String,Object>> translations) {
+            $.translations = translations;
+            return this;
+        }
+
+        /**
+         * @param translations The survey&#39;s own texts in other languages, by BCP-47 code (&#34;es&#34;, &#34;pt-BR&#34;; PostHog stores it lower-cased, `_` as `-`): each `{ name?, description?, thankYouMessageHeader?, thankYouMessageDescription?, thankYouMessageCloseButtonText? }` (PostHog keeps no other key, nor a language left with none). Not the base language (`baseLanguage`, &#34;en&#34; by default); &#34;default&#34;, &#34;original&#34; and &#34;base&#34; are no codes. A question&#39;s texts are translated in its own `translations`. Today&#39;s PostHog; 2025-08-04 has no translations.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder translations(Map<String,Object> translations) {
+            return translations(Output.of(translations));
         }
 
         /**
