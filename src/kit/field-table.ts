@@ -17,6 +17,11 @@ export interface FieldDef {
    * insight's numeric id) is `insightId`, as an early access feature's flag is `featureFlagId`.
    */
   readonly arg?: string;
+  /**
+   * PostHog's field that carries the value where the row is the program's own, no field of PostHog's (an insight's
+   * `query_sql` is sent as its `query`): the reference pages name it instead of the row.
+   */
+  readonly sentAs?: string;
   readonly equal?: Equality;
   /**
    * A drifted live value as the program would write it, for the `old => new` a refresh shows: PostHog's additions that

@@ -53,3 +53,10 @@ test("a page documents every input and output of its kind, its lookups and its i
     expect(project).toContain(`### \`${lookup}\``);
   expect(project).toContain("pulumi import posthog:index:Project <name> <organizationId>/<id>");
 });
+
+test("an input the provider sends under another PostHog field names that field, not the row", () => {
+  const page = (name: string) => referencePage(kinds.find((kind) => kind.name === name)!);
+  expect(page("Insight")).toContain("| `querySql` | string | `query` | updates |");
+  expect(page("Experiment")).toContain("| `launched` | boolean | `start_date` | updates |");
+  expect(page("EventDefinition")).toContain("| `ownerId` | integer | `owner` | updates |");
+});

@@ -127,6 +127,7 @@ export const dashboardFields = {
   text_tiles: {
     // PostHog's create ignores `tiles`: they follow in a PATCH.
     afterCreate: true,
+    sentAs: "tiles",
     beyondApiTypes:
       "the program's view of the dashboard's text tiles, written through PostHog's `tiles` in a PATCH (DashboardSerializer.update, `_update_tiles`)",
     type: "DashboardTextTile[]",

@@ -61,6 +61,7 @@ export const eventDefinitionFields = {
   },
   ...taxonomyRows("event"),
   owner_id: {
+    sentAs: "owner",
     beyondApiTypes: "sent as PostHog's `owner` (./endpoints.ts)",
     input: z
       .number({ error: "must be a user's numeric id or null" })

@@ -187,6 +187,7 @@ export const experimentFields = {
     doc: "The holdout (an ExperimentHoldout's `holdoutId`) whose users this experiment leaves out: PostHog writes it into the experiment's flag (`holdout`; PostHog 2025-08-04: its groups, as `holdout_groups`), which a FeatureFlag resource of that flag keeps. Set while the experiment is a draft: PostHog refuses changing it once launched (\"Can't update holdout on running Experiment\").",
   },
   saved_metric_ids: {
+    sentAs: "saved_metrics_ids",
     beyondApiTypes: "sent as PostHog's `saved_metrics_ids` (write-only there; answered as `saved_metrics`)",
     // Each id may be an ExperimentSavedMetric's output, known once the metric is created.
     type: { input: "pulumi.Input<ExperimentSavedMetricLink>[]", output: "ExperimentSavedMetricLink[]" },
@@ -219,11 +220,13 @@ export const experimentFields = {
   },
   archived: { input: z.boolean({ error: "must be true or false" }), doc: "Archived experiments are kept but out of the way." },
   launched: {
+    sentAs: "start_date",
     beyondApiTypes: "the provider's: it stands for `start_date`, which PostHog stamps when it is set",
     input: z.boolean({ error: "must be true or false" }),
     doc: "Whether the experiment runs: `true` launches it (PostHog sets its start date to now and turns its flag on), `false` keeps a draft.",
   },
   stopped: {
+    sentAs: "end_date",
     beyondApiTypes: "the provider's: it stands for `end_date`, which PostHog stamps when it is set",
     input: z.boolean({ error: "must be true or false" }),
     doc: "Whether the experiment has ended: `true` stops it (its end date is now; the flag stays as it is), `false` runs it again. Needs `launched: true`.",

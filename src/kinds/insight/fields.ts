@@ -203,6 +203,7 @@ export const insightFields = {
   },
   query_sql: {
     arg: "querySql",
+    sentAs: "query",
     input: z.string({ error: "must be a HogQL statement (a string)" }),
     doc: 'A HogQL statement, e.g. `fs.readFileSync("revenue.sql", "utf8")`: it stands for the query PostHog\'s SQL editor saves, `{kind: "DataVisualizationNode", source: {kind: "HogQLQuery", query: <the statement>}, display: "ActionsLineGraph"}`. Instead of `query`, not with it. Compared with the live query\'s statement as PostHog keeps it (whitespace included); a live query of another form is drift. How PostHog shows it (chart type, chart settings) is left to PostHog until the statement changes.',
   },
