@@ -490,8 +490,8 @@ export function fieldTableClass(entry: GeneratedTypes): string {
     kind.singleton
       ? `  /** Reads a project's ${noun} into the program without managing it. \`id\` is \`<projectId>\`. */`
       : kind.scope === "project"
-      ? `  /** Reads an existing ${noun} into the program without managing it. \`id\` is \`<projectId>/<${key.placeholder}>\`, or its ${key.tsType === "number" ? "number" : key.name.replace(/^the /, "")} with \`state.projectId\`. */`
-      : `  /** Reads an existing ${noun} into the program without managing it. \`id\` is \`${idForms(placementOf(kind))[0]}\`, or ${idForms(placementOf(kind))[1] ?? ""}. */`,
+        ? `  /** Reads an existing ${noun} into the program without managing it. \`id\` is \`<projectId>/<${key.placeholder}>\`, or its ${key.tsType === "number" ? "number" : key.name.replace(/^the /, "")} with \`state.projectId\`. */`
+        : `  /** Reads an existing ${noun} into the program without managing it. \`id\` is \`${idForms(placementOf(kind))[0]}\`, or ${idForms(placementOf(kind))[1] ?? ""}. */`,
     getLine.length <= LINE_WIDTH
       ? getLine
       : [

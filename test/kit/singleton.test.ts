@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { Transport } from "../../src/client-entry";
 import { defineKind } from "../../src/kit/define-kind";
-import { idForms, importList, parseId, placementOf, type ScopeKind, type ScopeReads } from "../../src/kit/kind";
+import { idForms, importList, type Kind, parseId, placementOf, type ScopeKind, type ScopeReads } from "../../src/kit/kind";
 import type { ProviderConfig } from "../../src/provider";
 
 type Json = Record<string, unknown>;
@@ -120,14 +120,14 @@ test("its id is its project's: the one form get and pulumi import take, and no a
 });
 
 test("the importer reads one per project and declares none that holds PostHog's defaults only", async () => {
-  const list = importList(kind)!;
+  const list = importList(kind as unknown as Kind)!;
   const read = (async (listed: (http: Transport, scope: number) => Promise<unknown>) =>
     listed(connection.transport, 7)) as unknown as ScopeReads<ScopeKind>;
   expect(await list(connection.transport, 7, read)).toEqual([]);
   liveOf(8).limit = 3;
   const [changed] = await list(connection.transport, 8, read);
   expect(changed).toMatchObject({ id: 8, project_id: 8, limit: 3, window: 5 });
-  expect(kind.importer!.importId(8, changed as { id: number })).toBe("8");
+  expect(kind.importer!.importId(8, changed as { id: number; project_id: number })).toBe("8");
   expect(calls).toEqual(["GET 7", "GET 8"]);
 });
 

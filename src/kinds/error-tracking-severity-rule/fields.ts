@@ -15,8 +15,7 @@ import { filtersField } from "../error-tracking-assignment-rule/rules";
  */
 export const SEVERITIES = ["low", "medium", "high", "critical"] as const;
 
-const SERIALIZER =
-  "ErrorTrackingSeverityRuleCreateRequestSerializer, products/error_tracking/backend/presentation/views/severity_rules.py";
+const SERIALIZER = "ErrorTrackingSeverityRuleCreateRequestSerializer, products/error_tracking/backend/presentation/views/severity_rules.py";
 
 export const errorTrackingSeverityRuleFields = {
   filters: filtersField(

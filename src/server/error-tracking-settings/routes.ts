@@ -65,8 +65,7 @@ const SPIKES: Singleton = {
 function projectsOwn(ctx: ApiContext, of: Singleton): StoredObject {
   const team = projectOf(ctx);
   return (
-    ctx.store.objects(of.kind).find((o) => o.teamId === team.id) ??
-    ctx.store.addObject(of.kind, team.id, ctx.user.id, { ...of.defaults })
+    ctx.store.objects(of.kind).find((o) => o.teamId === team.id) ?? ctx.store.addObject(of.kind, team.id, ctx.user.id, { ...of.defaults })
   );
 }
 

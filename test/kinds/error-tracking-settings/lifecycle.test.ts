@@ -28,7 +28,11 @@ test("a create takes the project's settings over: one read, one PATCH of the dec
   expect(created.id).toBe(String(projectId));
   expect((await server.requests()).map((r) => [r.method, r.path.replace(/\/\d+\//, "/x/"), r.bodyKeys])).toEqual([
     ["GET", "/api/environments/x/error_tracking/settings/retrieve_settings/", undefined],
-    ["PATCH", "/api/environments/x/error_tracking/settings/update_settings/", ["project_rate_limit_value", "project_rate_limit_bucket_size_minutes"]],
+    [
+      "PATCH",
+      "/api/environments/x/error_tracking/settings/update_settings/",
+      ["project_rate_limit_value", "project_rate_limit_bucket_size_minutes"],
+    ],
   ]);
   const { declaredInputs: _, ...outs } = created.outs as Json;
   expect(outs).toEqual({ projectId, projectRateLimitValue: 1000, projectRateLimitBucketSizeMinutes: 60 });

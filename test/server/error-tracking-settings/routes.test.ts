@@ -42,7 +42,11 @@ describe("today's PostHog", () => {
   });
 
   test("the spike detection configuration: 10, 10 and 500 until set; no null", async () => {
-    expect((await h.api("GET", `${env}/spike_detection_config/`)).body).toEqual({ snooze_duration_minutes: 10, multiplier: 10, threshold: 500 });
+    expect((await h.api("GET", `${env}/spike_detection_config/`)).body).toEqual({
+      snooze_duration_minutes: 10,
+      multiplier: 10,
+      threshold: 500,
+    });
     expect((await h.api("PATCH", `${env}/spike_detection_config/update_config/`, { body: { threshold: 50 } })).body).toEqual({
       snooze_duration_minutes: 10,
       multiplier: 10,
@@ -63,7 +67,9 @@ describe("today's PostHog", () => {
       err(V, "required", "This field is required.", "severity"),
     );
     expect((await h.api("PATCH", `${env}/severity_rules/${made.body.id}/`, { body: { severity: "low" } })).status).toBe(204);
-    expect((await h.api("GET", `${env}/severity_rules/`)).body).toEqual({ results: [expect.objectContaining({ id: made.body.id, severity: "low" })] });
+    expect((await h.api("GET", `${env}/severity_rules/`)).body).toEqual({
+      results: [expect.objectContaining({ id: made.body.id, severity: "low" })],
+    });
   });
 
   test("a bypass rule needs a property filter", async () => {
