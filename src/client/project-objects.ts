@@ -242,3 +242,20 @@ export function endpoints<S extends z.ZodType, I extends ObjectId, F extends obj
     action: (http: Transport, at: A, id: I, name: string) => detailAction(http, collection, at, id, name),
   };
 }
+
+/**
+ * A project's one object of its kind, which PostHog makes on its first read (a team's settings: a model whose primary
+ * key is its team, `get_or_create`): its GET and its PATCH, at `read` and `write` under the collection's path
+ * (`error_tracking/settings/` + `retrieve_settings`, `update_settings`; an empty one is the collection itself).
+ */
+export function singleton<S extends z.ZodType>(collection: Collection<S>, paths: { readonly read: string; readonly write: string }) {
+  const at = (projectId: number, tail: string) => `${collectionPath(collection, projectId)}${tail === "" ? "" : `${tail}/`}`;
+  const subject = (projectId: number) => `the ${collection.noun} of project ${projectId}`;
+  return {
+    collection,
+    read: (http: Transport, projectId: number) =>
+      http.request({ method: "GET", path: at(projectId, paths.read), schema: collection.schema, subject: subject(projectId) }),
+    write: (http: Transport, projectId: number, body: ObjectBody) =>
+      http.request({ method: "PATCH", path: at(projectId, paths.write), body, schema: collection.schema, subject: subject(projectId) }),
+  };
+}

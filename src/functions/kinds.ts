@@ -33,6 +33,8 @@ export * from "./insight-variable";
 export * from "./error-tracking-assignment-rule";
 export * from "./error-tracking-grouping-rule";
 export * from "./error-tracking-suppression-rule";
+export * from "./error-tracking-severity-rule";
+export * from "./error-tracking-bypass-rule";
 export * from "./schema-property-group";
 export * from "./event-schema";
 export * from "./logs-alert";

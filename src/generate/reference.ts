@@ -170,6 +170,8 @@ function scopeLine(kind: Kind): string {
 }
 
 function deletionText(kind: Kind): string {
+  if (kind.singleton)
+    return `\`pulumi destroy\` stops managing it and leaves it in PostHog as it is: PostHog keeps one per project, and a program that stops declaring a setting does not reset it. The state keeps only the fields the program declares. A project deleted takes its ${kind.noun} with it: \`pulumi refresh\` then drops it from the state.`;
   const gone = `${upperFirst(article(kind.noun))} ${kind.noun} gone from PostHog leaves the state on \`pulumi refresh\`, and \`pulumi up\` creates it again.`;
   if (kind.deletion === "release")
     return `\`pulumi destroy\` stops managing it and leaves it in PostHog, unless its inputs say otherwise (below). ${upperFirst(article(kind.noun))} ${kind.noun} gone from PostHog leaves the state on \`pulumi refresh\`.`;
@@ -182,7 +184,7 @@ function deletionText(kind: Kind): string {
 export function referencePage(kind: Kind, notes = ""): string {
   const { description, inputs, outputs, required } = kind.schema();
   const fields = Object.fromEntries(Object.entries(kind.importer?.fields ?? {}).map(([field, input]) => [input, field]));
-  const adopt = kind.importer ? adoptInputOf(kind) : undefined;
+  const adopt = kind.importer && !kind.singleton ? adoptInputOf(kind) : undefined;
   const scopeInput = kind.scope === "organization" ? "organizationId" : "projectId";
   const needed = generatedTypes.find((entry) => entry.kind === kind)?.state.spec.required ?? {};
   const table = kind.model?.spec.fields ?? {};
@@ -284,7 +286,13 @@ export function referencePage(kind: Kind, notes = ""): string {
     "",
     `Through the provider plugin (YAML, Python, …). In TypeScript, \`${kind.name}.get(name, "${importForm}")\` reads one without managing it${
       adopt ? `, and \`${adopt}\` takes one over on create (a read, then only what differs is written)` : ""
-    }.${kind.importer ? ` \`pulumi-posthog import\` declares every ${kind.noun} of the organization, adopted.` : ""}`,
+    }.${
+      kind.singleton
+        ? ` Every create takes the project's own over: PostHog keeps one per project.${kind.importer ? ` \`pulumi-posthog import\` declares each project's that differs from PostHog's defaults.` : ""}`
+        : kind.importer
+          ? ` \`pulumi-posthog import\` declares every ${kind.noun} of the organization, adopted.`
+          : ""
+    }`,
     "",
     "## Deletion",
     "",

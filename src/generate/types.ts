@@ -218,7 +218,8 @@ function inputEntries({ state, kind }: GeneratedTypes, optionalParent: boolean):
       : placeInputs(kind).map((input, i) => fromSchema(input, i > 0 && !optionalParent));
   return [
     ...place,
-    fromSchema(adoptInputOf(kind)),
+    // A singleton is taken over by every create: it has no adopt input.
+    ...(kind.singleton ? [] : [fromSchema(adoptInputOf(kind))]),
     ...Object.keys(fields).map((field) => ({
       name: inputNameOf(fields, field),
       type: fieldType(state, field, "input"),
@@ -321,7 +322,9 @@ export function fieldTableTypes(entry: GeneratedTypes): string {
     ...(kind.scope === "project"
       ? [
           docComment(
-            `The project, when the id is only the ${noun}'s ${keyFacts(kind.identity.key).tsType === "number" ? "number" : "UUID"}; defaults to \`posthog:projectId\`.`,
+            kind.singleton
+              ? `The project: the id names it already (one ${noun} per project).`
+              : `The project, when the id is only the ${noun}'s ${keyFacts(kind.identity.key).tsType === "number" ? "number" : "UUID"}; defaults to \`posthog:projectId\`.`,
             "  ",
           ),
           "  projectId?: pulumi.Input<number>;",
@@ -484,9 +487,11 @@ export function fieldTableClass(entry: GeneratedTypes): string {
     blockComment([summary, ["```ts", ...typescriptDeclaration(kind).split("\n"), "```"].join("\n")]),
     "// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above declares the output properties the engine fills in",
     `export class ${className} extends pulumi.CustomResource {`,
-    kind.scope === "project"
-      ? `  /** Reads an existing ${noun} into the program without managing it. \`id\` is \`<projectId>/<${key.placeholder}>\`, or its ${key.tsType === "number" ? "number" : key.name.replace(/^the /, "")} with \`state.projectId\`. */`
-      : `  /** Reads an existing ${noun} into the program without managing it. \`id\` is \`${idForms(placementOf(kind))[0]}\`, or ${idForms(placementOf(kind))[1]}. */`,
+    kind.singleton
+      ? `  /** Reads a project's ${noun} into the program without managing it. \`id\` is \`<projectId>\`. */`
+      : kind.scope === "project"
+        ? `  /** Reads an existing ${noun} into the program without managing it. \`id\` is \`<projectId>/<${key.placeholder}>\`, or its ${key.tsType === "number" ? "number" : key.name.replace(/^the /, "")} with \`state.projectId\`. */`
+        : `  /** Reads an existing ${noun} into the program without managing it. \`id\` is \`${idForms(placementOf(kind))[0]}\`, or ${idForms(placementOf(kind))[1] ?? ""}. */`,
     getLine.length <= LINE_WIDTH
       ? getLine
       : [

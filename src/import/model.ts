@@ -226,7 +226,8 @@ class Planner {
       const answered = secret.answeredPartStands ? plain(valueAt(entry[1], secret.path)) : undefined;
       entry[1] = setAt(entry[1], secret.path, new Secret(key, secret.what, name, answered));
     }
-    inputs.push([adoptInputOf(kind), idValue(record["id"])]);
+    // A singleton is taken over by its create: nothing names it but its project.
+    if (!kind.singleton) inputs.push([adoptInputOf(kind), idValue(record["id"])]);
     const planned: Planned = {
       kind,
       name,

@@ -41,6 +41,10 @@ import { featureFlagScheduleKind } from "./feature-flag-schedule/kind";
 import { errorTrackingAssignmentRuleKind } from "./error-tracking-assignment-rule/kind";
 import { errorTrackingGroupingRuleKind } from "./error-tracking-grouping-rule/kind";
 import { errorTrackingSuppressionRuleKind } from "./error-tracking-suppression-rule/kind";
+import { errorTrackingSeverityRuleKind } from "./error-tracking-severity-rule/kind";
+import { errorTrackingBypassRuleKind } from "./error-tracking-bypass-rule/kind";
+import { errorTrackingSettingsKind } from "./error-tracking-settings/kind";
+import { errorTrackingSpikeDetectionConfigKind } from "./error-tracking-spike-detection-config/kind";
 import { schemaPropertyGroupKind } from "./schema-property-group/kind";
 import { eventSchemaKind } from "./event-schema/kind";
 import { logsAlertKind } from "./logs-alert/kind";
@@ -84,6 +88,10 @@ export const kinds: readonly Kind[] = [
   errorTrackingAssignmentRuleKind as Kind,
   errorTrackingGroupingRuleKind as Kind,
   errorTrackingSuppressionRuleKind as Kind,
+  errorTrackingSeverityRuleKind as Kind,
+  errorTrackingBypassRuleKind as Kind,
+  errorTrackingSettingsKind as Kind,
+  errorTrackingSpikeDetectionConfigKind as Kind,
   featureFlagScheduleKind as Kind,
   schemaPropertyGroupKind as Kind,
   eventSchemaKind as Kind,

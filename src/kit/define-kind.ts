@@ -43,6 +43,8 @@ import {
 import type { Json, KindModel, Placed } from "./lifecycle";
 import type { Found, Ownership } from "./lost-create";
 import type { PropertySpec } from "./property";
+import { tableValuesEqual } from "./field-table";
+import { own } from "./json";
 import { kindNames } from "./tokens";
 
 type Call<W, T, K, A extends unknown[] = []> = (http: Transport, where: W, id: K, ...rest: A) => Promise<T>;
@@ -55,6 +57,16 @@ export interface KindEndpoints<W, R, K extends ObjectId> {
   readonly remove: Call<W, unknown, K>;
   /** The POST of a create, when the kit's create is the kind's (no `obtain` hook). */
   readonly create?: (http: Transport, where: W, body: Record<string, unknown>) => Promise<R>;
+}
+
+/**
+ * The calls of a kind PostHog keeps one of per project (`SINGLETON`, src/kit/kind.ts), as its endpoints.ts writes
+ * them: its read (which makes it, where PostHog makes it on its first read) and its PATCH, each answering it as
+ * PostHog does, without an id: the kit gives it its project's.
+ */
+export interface SingletonEndpoints<R> {
+  readonly read: (http: Transport, projectId: number) => Promise<Omit<R, "id">>;
+  readonly write: (http: Transport, projectId: number, body: Record<string, unknown>) => Promise<Omit<R, "id">>;
 }
 
 /**
@@ -127,8 +139,50 @@ export interface LifecycleHooks<S extends ScopeKind, R extends { id: ObjectId },
   alreadyGoing?(this: KindLifecycle<S, R, W>, error: PostHogError): boolean;
 }
 
-/** Everything a kind says of itself, once. */
-export interface KindSpec<S extends ScopeKind, R extends { id: ObjectId }, W extends WhereOf<S>, K extends ObjectId>
+/** Everything a kind says of itself, once: its identity, deletion and endpoints, or that it is a singleton. */
+export type KindSpec<S extends ScopeKind, R extends { id: ObjectId }, W extends WhereOf<S>, K extends ObjectId> = CommonSpec<S, R, W> &
+  (OwnObjects<S, R, W, K> | Singleton<R>);
+
+/** A kind whose objects PostHog creates and deletes, each with an id of its own. */
+interface OwnObjects<S extends ScopeKind, R extends { id: ObjectId }, W extends WhereOf<S>, K extends ObjectId> {
+  readonly singleton?: undefined;
+  /** The output holding PostHog's id, its key, and what the schema says of it. */
+  readonly identity: { readonly output: string; readonly key?: KeyKind; readonly doc: string };
+  readonly adoptInput?: string;
+  readonly deletion: Deletion;
+  readonly endpoints: KindEndpoints<W, R, K>;
+  /** How a create finds again what it may have made (the kit's create then never sends it twice blindly). */
+  readonly findBy?: FindBy<W, R>;
+  /**
+   * Where a program looks for what a create whose answer was lost may have made, for a kind nothing about which is
+   * unique (no `findBy`): `in the project's annotations (content "…")`. The create is never resent blindly: the error
+   * says where to look, and how to adopt what is found.
+   */
+  readonly lostCreate?: (sent: Json) => string;
+  /**
+   * A replacement deletes the old object before the new one is made, where the new one needs what the old holds (a
+   * source's type and prefix, an invite's email).
+   */
+  readonly deleteBeforeReplace?: true;
+}
+
+/**
+ * A kind PostHog keeps one of per project (`SINGLETON`, src/kit/kind.ts): its calls; the kit gives it its identity
+ * (its project's id), its create (a read, then a PATCH of what differs) and its delete (it is left as it is).
+ */
+interface Singleton<R> {
+  readonly singleton: SingletonEndpoints<R>;
+  readonly identity?: undefined;
+  readonly adoptInput?: undefined;
+  readonly deletion?: undefined;
+  readonly endpoints?: undefined;
+  readonly findBy?: undefined;
+  readonly lostCreate?: undefined;
+  readonly deleteBeforeReplace?: undefined;
+}
+
+/** What every kind says of itself. */
+interface CommonSpec<S extends ScopeKind, R extends { id: ObjectId }, W extends WhereOf<S>>
   extends Omit<FieldModelSpec<R, InScope<R, S>>, "className"> {
   /** The class name in every language (`Annotation`): its token, its dynamic type, its exports are named from it. */
   readonly name: string;
@@ -136,12 +190,7 @@ export interface KindSpec<S extends ScopeKind, R extends { id: ObjectId }, W ext
   readonly plural?: string;
   readonly scope: S;
   readonly parent?: Parent;
-  /** The output holding PostHog's id, its key, and what the schema says of it. */
-  readonly identity: { readonly output: string; readonly key?: KeyKind; readonly doc: string };
-  readonly adoptInput?: string;
-  readonly deletion: Deletion;
   readonly importInputs: readonly string[];
-  readonly endpoints: KindEndpoints<W, R, K>;
   readonly listReads?: ListReads<W>;
   /** The plugin schema's description of the resource. */
   readonly description: string;
@@ -165,25 +214,12 @@ export interface KindSpec<S extends ScopeKind, R extends { id: ObjectId }, W ext
   };
   readonly notImported?: string;
   readonly example: KindExample;
-  /** How a create finds again what it may have made (the kit's create then never sends it twice blindly). */
-  readonly findBy?: FindBy<W, R>;
-  /**
-   * Where a program looks for what a create whose answer was lost may have made, for a kind nothing about which is
-   * unique (no `findBy`): `in the project's annotations (content "…")`. The create is never resent blindly: the error
-   * says where to look, and how to adopt what is found.
-   */
-  readonly lostCreate?: (sent: Json) => string;
   /**
    * A create's refusal said as what it means, where PostHog's answer does not say it (a PostHog without its enterprise
    * code, a plan without the feature, a version before the kind's API scope, a value PostHog derives from what was
    * `sent` taken); undefined for any other error.
    */
   readonly createRefusal?: (error: unknown, sent: Json) => Error | undefined;
-  /**
-   * A replacement deletes the old object before the new one is made, where the new one needs what the old holds (a
-   * source's type and prefix, an invite's email).
-   */
-  readonly deleteBeforeReplace?: true;
   readonly hooks?: LifecycleHooks<S, R, W>;
   /**
    * The model's own steps over the kit's (`kit`, the field table's model): what is sent or compared where the table
@@ -200,6 +236,20 @@ export interface DefinedKind<S extends ScopeKind, R extends { id: ObjectId }, W 
   readonly Lifecycle: new (connection?: { config: ProviderConfig; transport: Transport }) => FieldTableLifecycle<R, S, W>;
 }
 
+/**
+ * A singleton's calls as the kit's endpoints: each answer given its project's id as its own; its create is its read
+ * (PostHog makes it on its first read), and it has no DELETE (its deletion is a release: the kit never calls one).
+ */
+function singletonEndpoints<W, R extends { id: ObjectId }, K extends ObjectId>(calls: SingletonEndpoints<R>): KindEndpoints<W, R, K> {
+  const identified = async (where: W, answer: Promise<Omit<R, "id">>) => ({ ...(await answer), id: where }) as unknown as R;
+  return {
+    get: (http, where) => identified(where, calls.read(http, where as number)),
+    update: (http, where, _id, body) => identified(where, calls.write(http, where as number, body)),
+    create: (http, where) => identified(where, calls.read(http, where as number)),
+    remove: () => Promise.reject(new Error("A singleton is released, never deleted.")),
+  };
+}
+
 export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K extends ObjectId, W extends WhereOf<S> = ScopeOf<S>>(
   spec: KindSpec<S, R, W, K>,
 ): DefinedKind<S, R, W> {
@@ -208,11 +258,7 @@ export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K ex
     plural,
     scope,
     parent,
-    identity,
-    adoptInput,
-    deletion,
     importInputs,
-    endpoints,
     listReads,
     description,
     outputs,
@@ -229,10 +275,59 @@ export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K ex
     deleteBeforeReplace,
     hooks = {},
     modelHooks,
+    singleton: singletonCalls,
+    identity: _identity,
+    adoptInput: _adoptInput,
+    deletion: _deletion,
+    endpoints: _endpoints,
     ...modelSpec
   } = spec;
-  const placement: Placement & { scope: S } = { scope, ...(parent && { parent }), ...(identity.key && { key: identity.key }) };
-  const facts = { scope, parent, noun: modelSpec.noun, identity: { output: identity.output, ...(identity.key && { key: identity.key }) } };
+  if (singletonCalls && (scope !== "project" || parent))
+    throw new Error(`${name}: PostHog keeps its singletons one per project, never in an organization or nested in an object.`);
+  const { identity, adoptInput, deletion, endpoints } = spec.singleton
+    ? {
+        identity: {
+          output: "projectId",
+          key: "integer" as const,
+          doc: `The project whose ${modelSpec.noun} these are (PostHog keeps one per project): its id is the resource's.`,
+        },
+        adoptInput: undefined,
+        deletion: "release" as const,
+        endpoints: singletonEndpoints<W, R, K>(spec.singleton),
+      }
+    : spec;
+  const singleton = singletonCalls ? ({ singleton: true } as const) : {};
+  const placement: Placement & { scope: S } = {
+    scope,
+    ...(parent && { parent }),
+    ...(identity.key && { key: identity.key }),
+    ...singleton,
+  };
+  const facts = {
+    scope,
+    parent,
+    noun: modelSpec.noun,
+    identity: { output: identity.output, ...(identity.key && { key: identity.key }) },
+    ...singleton,
+  };
+  const { fields } = modelSpec;
+  /**
+   * A singleton's import: its project's, read, unless every field holds PostHog's default (as every project's does
+   * until someone changes it): nothing to declare then.
+   */
+  const holdsDefaults = (record: R) =>
+    importer !== undefined &&
+    Object.keys(fields).every((field) => tableValuesEqual(fields, field, importer.defaults[field] ?? null, own(record, field) ?? null));
+  const imported =
+    importer && singletonCalls
+      ? {
+          list: async (http: Transport, projectId: ScopeOf<S>) => {
+            const record = await endpoints.get(http, projectId as W, projectId as K);
+            return holdsDefaults(record) ? [] : [record];
+          },
+          ...importer,
+        }
+      : importer;
   const kitModel = placedModel<R, InScope<R, S>>({ ...modelSpec, className: name }, { ...facts, adoptInput });
   const model: FieldModel<R, InScope<R, S>> = modelHooks ? { ...kitModel, ...modelHooks(kitModel) } : kitModel;
   const schemaInputs = () => {
@@ -248,6 +343,7 @@ export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K ex
     ...(parent && { parent }),
     identity: facts.identity,
     ...(adoptInput && { adoptInput }),
+    ...singleton,
     deletion,
     importInputs,
     api: scopedApi<S, R, K, W>(placement, endpoints),
@@ -262,18 +358,21 @@ export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K ex
       required: alwaysPresent
         ? [...alwaysPresent]
         : [
-            identity.output,
-            ...placeInputs(facts),
-            ...Object.entries(modelSpec.outputTypes)
-              .filter(([, output]) => !/\bnull\b/.test(output.type))
-              .map(([output]) => output),
+            // A singleton's identity is its place.
+            ...new Set([
+              identity.output,
+              ...placeInputs(facts),
+              ...Object.entries(modelSpec.outputTypes)
+                .filter(([, output]) => !/\bnull\b/.test(output.type))
+                .map(([output]) => output),
+            ]),
           ],
     }),
     ...(lookups && { lookups }),
     ...(secretInputPaths && { secretInputPaths }),
     model,
     lifecycle: () => new Lifecycle(),
-    ...(importer && { importer: scopedImport<S, R>(placement, modelSpec.fields, importer) }),
+    ...(imported && { importer: scopedImport<S, R>(placement, modelSpec.fields, imported) }),
     ...(notImported !== undefined && { notImported }),
     example,
   };

@@ -121,7 +121,7 @@ export interface FieldRecorded extends Recorded {
 }
 
 /** A kind's facts its model reads (`forKind`): where it is, its identity, its adopt input. */
-type ModelFacts = Pick<KindFacts, "scope" | "parent" | "identity"> & { readonly adoptInput?: string | undefined };
+type ModelFacts = Pick<KindFacts, "scope" | "parent" | "identity" | "singleton"> & { readonly adoptInput?: string | undefined };
 
 /** The field table's `KindModel`, with the input names and the comparison others (docs, tests) use. */
 export interface FieldModel<R, T = InProject<R>> extends KindModel<T, FieldRecorded> {
@@ -157,17 +157,18 @@ function modelOf<R, T extends object>(spec: FieldModelSpec<R, T>, kind: Pick<Mod
   const open = spec.openSettings;
   const arg = (field: string) => argOf.get(field) ?? (open ? `${open.input}.${field}` : field);
   const placement: Placement = { scope: kind.scope, ...(kind.parent && { parent: kind.parent }) };
-  const adoptInput = kind.adoptInput ?? ADOPT_INPUT;
+  // A singleton is taken over by every create: it has no adopt input.
+  const adoptInput = kind.singleton ? undefined : (kind.adoptInput ?? ADOPT_INPUT);
   const key = keyFacts(kind.identity?.key);
   const actionInputs = Object.keys(spec.actionInputs ?? {});
   /** Inputs the outputs keep as outputs of their own. */
-  const keptInputs = [...actionInputs, ...(spec.recordsAdoption ? [adoptInput] : [])];
+  const keptInputs = [...actionInputs, ...(spec.recordsAdoption && adoptInput ? [adoptInput] : [])];
   /** Every input a program may declare; `__provider` is the serialized provider Pulumi adds. */
   const providerInputs = Object.keys(spec.providerInputs ?? {});
   const inputNames: readonly string[] = [
     ...argOf.values(),
     ...placeInputs(placement),
-    adoptInput,
+    ...(adoptInput ? [adoptInput] : []),
     ...providerInputs,
     ...actionInputs,
     ...(open ? [open.input] : []),
@@ -208,9 +209,9 @@ function modelOf<R, T extends object>(spec: FieldModelSpec<R, T>, kind: Pick<Mod
     for (const [input, why] of Object.entries(spec.required ?? {}))
       if (inputs[input] === undefined) failures.push({ property: input, reason: `${input} is required: ${why}` });
     failures.push(...placeFailures(placement, inputs));
-    const adopt = inputs[adoptInput];
+    const adopt = adoptInput ? inputs[adoptInput] : undefined;
     const isKey = key.is(adopt) && typeof adopt === (key.tsType === "number" ? "number" : "string");
-    if (adopt !== undefined && adopt !== null && !isUnknown(adopt) && !isKey)
+    if (adoptInput && adopt !== undefined && adopt !== null && !isUnknown(adopt) && !isKey)
       failures.push({
         property: adoptInput,
         reason: `${adoptInput} must be ${key.name} of an existing ${spec.className} of the ${placement.parent?.noun ?? placement.scope} (PostHog's \`id\`)`,
@@ -474,6 +475,7 @@ export function tableInputs(fields: FieldTable, noun: string, at: Partial<Placem
   const inputs: Record<string, PropertySpec> = {};
   for (const [field, def] of Object.entries(fields)) inputs[inputNameOf(fields, field)] = { ...typeOf(def.input), description: def.doc };
   Object.assign(inputs, placeInputSpecs(placement, noun));
+  if (placement.singleton) return inputs;
   const key = keyFacts(placement.key);
   inputs[ADOPT_INPUT] = {
     type: key.schemaType,

@@ -3,7 +3,7 @@
  * declared value compares with what PostHog stores, and its doc; and the comparisons several kinds' fields share. The
  * kit (src/kit/field-model.ts) derives check, diff, drift and schema from it.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { canonicalJson, isPlainObject, own } from "./json";
 import { camelCase } from "./names";
 
@@ -119,6 +119,15 @@ export type ApiTypes = { readonly file: string; readonly schemas: readonly strin
 export const CREATE_IN_FOLDER: LeftOut = {
   _create_in_folder: "not yet managed: the project-tree folder PostHog files a new object in (create only; PostHog's default folder)",
 };
+
+/**
+ * A whole number at least `min`, as DRF's `IntegerField(min_value=…)` takes one (a number with no fraction; its text
+ * is not taken here, since the program's value is sent as it is), each failure naming `source`, PostHog's serializer.
+ */
+export function integerAtLeast(min: number, source: string): z.ZodNumber {
+  const rule = `must be a whole number of at least ${min} (${source})`;
+  return z.number({ error: rule }).int({ error: rule }).min(min, { error: rule });
+}
 
 /** The input a program declares a field by: its row's `arg`, else PostHog's name camelCased. */
 export function inputNameOf(fields: FieldTable, field: string): string {

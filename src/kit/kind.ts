@@ -125,7 +125,20 @@ export interface Placement {
   readonly parent?: Parent;
   /** Its own key: an integer (the default), a UUID, a short id or a text key (`KeyKind`). */
   readonly key?: KeyKind;
+  /**
+   * One per project, made by PostHog itself (`SINGLETON`): its id is its project's, never adopted by an input, never
+   * created nor deleted.
+   */
+  readonly singleton?: true | undefined;
 }
+
+/**
+ * A kind PostHog keeps one of per project (a team's settings: a model whose primary key is its team, made by
+ * PostHog's first read of it with `get_or_create`): its create takes the project's over (a read, then a PATCH of the
+ * declared fields that differ), its delete leaves it as it is (`release`: a program that stops managing a setting
+ * does not reset it), and its id is its project's id (`<projectId>`), the only one it has.
+ */
+export const SINGLETON = "one per project: PostHog makes it, a create takes it over, a delete leaves it as it is";
 
 /**
  * How PostHog deletes it: `DELETE`, or `PATCH {"deleted": true}` for the models it only marks deleted (feature flags,
@@ -236,6 +249,8 @@ export interface Kind<S extends ScopeKind = ScopeKind, R = unknown, W extends Wh
    * hog functions, alerts). The id forms `get` and `pulumi import` take follow from it and the scope (`idForms`).
    */
   readonly identity: { readonly output: string; readonly key?: KeyKind };
+  /** One per project (`SINGLETON`): its id is its project's, and it has no adopt input. */
+  readonly singleton?: true;
   /**
    * The input naming an existing object that a create takes over (GET, then a PATCH of what differs; no POST):
    * `adoptId` (`ADOPT_INPUT`) unless the kind names it otherwise (Project: `adoptProjectId`).
@@ -422,6 +437,7 @@ export interface KindFacts<S extends ScopeKind = ScopeKind> {
   readonly parent?: Parent | undefined;
   readonly noun: string;
   readonly identity: { readonly output: string; readonly key?: KeyKind };
+  readonly singleton?: true | undefined;
 }
 
 /** A kind's placement facts (what `tableInputs`, `idForms` and the importer read), from its kind. */
@@ -430,6 +446,7 @@ export function placementOf(kind: KindFacts): Placement {
     scope: kind.scope,
     ...(kind.parent && { parent: kind.parent }),
     ...(kind.identity.key && { key: kind.identity.key }),
+    ...(kind.singleton && { singleton: true as const }),
   };
 }
 
@@ -439,7 +456,9 @@ export function placementOf(kind: KindFacts): Placement {
  * (in the configured project) for a project's flag; `<organizationId>/<roleId>/<id>` or `<roleId>/<id>` for a role's
  * membership.
  */
-export function idForms(placement: Placement): [string, string] {
+export function idForms(placement: Placement): readonly [string, ...string[]] {
+  // A singleton's id is its project's: nothing else names it.
+  if (placement.singleton) return [`<${scopeInputOf(placement.scope)}>`];
   const { placeholder: key, name } = keyFacts(placement.key);
   const parent = placement.parent ? `<${placement.parent.input}>/` : "";
   const scopeless = placement.parent ? `${parent}<${key}>` : name;
@@ -451,6 +470,11 @@ export function idForms(placement: Placement): [string, string] {
  * holds where it is): the scope and the parent when written, and the object's own key.
  */
 export function parseId<S extends ScopeKind>(kind: KindFacts<S>, id: string): ParsedId<S> {
+  // A singleton's id is its project's alone: the scope and the key at once.
+  if (kind.singleton) {
+    if (!/^\d+$/.test(id)) throw new Error(`"${id}" is not a PostHog ${kind.noun} id: use ${idForms(placementOf(kind)).join(", or ")}.`);
+    return { scope: Number(id) as ScopeOf<S>, id: Number(id) };
+  }
   const { parent } = kind;
   const parts = id.split("/");
   // Written from the right: the key, then the parent of a nested kind, then the scope.
@@ -660,6 +684,7 @@ export const parentField = (input: string) => input.replace(/[A-Z]/g, (c) => `_$
 
 /** The id `pulumi import` takes for a record read in a scope: `<scope>/[<parent>/]<id>`, the first of `idForms`. */
 export function importIdOf(placement: Placement): (scope: string | number, record: { id: ObjectId }) => string {
+  if (placement.singleton) return (scope) => String(scope);
   return (scope, record) => {
     const parent = placement.parent ? `${String((record as Record<string, unknown>)[parentField(placement.parent.input)])}/` : "";
     return `${scope}/${parent}${record.id}`;

@@ -44,6 +44,8 @@ export function kebabCase(name: string): string {
 
 /** A noun's plural as the messages say it: "warehouse saved queries", "feature flags". */
 export function pluralNoun(noun: string): string {
+  // A noun plural already ("error tracking settings") stays as it is.
+  if (noun.endsWith("s")) return noun;
   return /[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)}ies` : `${noun}s`;
 }
 

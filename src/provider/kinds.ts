@@ -43,6 +43,10 @@ import type * as insightVariableModule from "../kinds/insight-variable/kind";
 import type * as errorTrackingAssignmentRuleModule from "../kinds/error-tracking-assignment-rule/kind";
 import type * as errorTrackingGroupingRuleModule from "../kinds/error-tracking-grouping-rule/kind";
 import type * as errorTrackingSuppressionRuleModule from "../kinds/error-tracking-suppression-rule/kind";
+import type * as errorTrackingSeverityRuleModule from "../kinds/error-tracking-severity-rule/kind";
+import type * as errorTrackingBypassRuleModule from "../kinds/error-tracking-bypass-rule/kind";
+import type * as errorTrackingSettingsModule from "../kinds/error-tracking-settings/kind";
+import type * as errorTrackingSpikeDetectionConfigModule from "../kinds/error-tracking-spike-detection-config/kind";
 import type * as featureFlagScheduleModule from "../kinds/feature-flag-schedule/kind";
 import type * as schemaPropertyGroupModule from "../kinds/schema-property-group/kind";
 import type * as eventSchemaModule from "../kinds/event-schema/kind";
@@ -228,6 +232,30 @@ export type ErrorTrackingSuppressionRuleProvider = InstanceType<
 >;
 export declare const ErrorTrackingSuppressionRuleProvider: typeof errorTrackingSuppressionRuleModule.ErrorTrackingSuppressionRuleLifecycle;
 export declare const errorTrackingSuppressionRuleProvider: pulumi.dynamic.ResourceProvider;
+export type ErrorTrackingSeverityRuleLifecycle = InstanceType<typeof errorTrackingSeverityRuleModule.ErrorTrackingSeverityRuleLifecycle>;
+export declare const ErrorTrackingSeverityRuleLifecycle: typeof errorTrackingSeverityRuleModule.ErrorTrackingSeverityRuleLifecycle;
+export type ErrorTrackingSeverityRuleProvider = InstanceType<typeof errorTrackingSeverityRuleModule.ErrorTrackingSeverityRuleLifecycle>;
+export declare const ErrorTrackingSeverityRuleProvider: typeof errorTrackingSeverityRuleModule.ErrorTrackingSeverityRuleLifecycle;
+export declare const errorTrackingSeverityRuleProvider: pulumi.dynamic.ResourceProvider;
+export type ErrorTrackingBypassRuleLifecycle = InstanceType<typeof errorTrackingBypassRuleModule.ErrorTrackingBypassRuleLifecycle>;
+export declare const ErrorTrackingBypassRuleLifecycle: typeof errorTrackingBypassRuleModule.ErrorTrackingBypassRuleLifecycle;
+export type ErrorTrackingBypassRuleProvider = InstanceType<typeof errorTrackingBypassRuleModule.ErrorTrackingBypassRuleLifecycle>;
+export declare const ErrorTrackingBypassRuleProvider: typeof errorTrackingBypassRuleModule.ErrorTrackingBypassRuleLifecycle;
+export declare const errorTrackingBypassRuleProvider: pulumi.dynamic.ResourceProvider;
+export type ErrorTrackingSettingsLifecycle = InstanceType<typeof errorTrackingSettingsModule.ErrorTrackingSettingsLifecycle>;
+export declare const ErrorTrackingSettingsLifecycle: typeof errorTrackingSettingsModule.ErrorTrackingSettingsLifecycle;
+export type ErrorTrackingSettingsProvider = InstanceType<typeof errorTrackingSettingsModule.ErrorTrackingSettingsLifecycle>;
+export declare const ErrorTrackingSettingsProvider: typeof errorTrackingSettingsModule.ErrorTrackingSettingsLifecycle;
+export declare const errorTrackingSettingsProvider: pulumi.dynamic.ResourceProvider;
+export type ErrorTrackingSpikeDetectionConfigLifecycle = InstanceType<
+  typeof errorTrackingSpikeDetectionConfigModule.ErrorTrackingSpikeDetectionConfigLifecycle
+>;
+export declare const ErrorTrackingSpikeDetectionConfigLifecycle: typeof errorTrackingSpikeDetectionConfigModule.ErrorTrackingSpikeDetectionConfigLifecycle;
+export type ErrorTrackingSpikeDetectionConfigProvider = InstanceType<
+  typeof errorTrackingSpikeDetectionConfigModule.ErrorTrackingSpikeDetectionConfigLifecycle
+>;
+export declare const ErrorTrackingSpikeDetectionConfigProvider: typeof errorTrackingSpikeDetectionConfigModule.ErrorTrackingSpikeDetectionConfigLifecycle;
+export declare const errorTrackingSpikeDetectionConfigProvider: pulumi.dynamic.ResourceProvider;
 export type FeatureFlagScheduleLifecycle = InstanceType<typeof featureFlagScheduleModule.FeatureFlagScheduleLifecycle>;
 export declare const FeatureFlagScheduleLifecycle: typeof featureFlagScheduleModule.FeatureFlagScheduleLifecycle;
 export type FeatureFlagScheduleProvider = InstanceType<typeof featureFlagScheduleModule.FeatureFlagScheduleLifecycle>;
@@ -394,6 +422,22 @@ lazyKind(module.exports, "ErrorTrackingGroupingRule", () => {
 lazyKind(module.exports, "ErrorTrackingSuppressionRule", () => {
   const loaded = require("../kinds/error-tracking-suppression-rule/kind") as typeof errorTrackingSuppressionRuleModule;
   return { kind: loaded.errorTrackingSuppressionRuleKind as Kind, Lifecycle: loaded.ErrorTrackingSuppressionRuleLifecycle };
+});
+lazyKind(module.exports, "ErrorTrackingSeverityRule", () => {
+  const loaded = require("../kinds/error-tracking-severity-rule/kind") as typeof errorTrackingSeverityRuleModule;
+  return { kind: loaded.errorTrackingSeverityRuleKind as Kind, Lifecycle: loaded.ErrorTrackingSeverityRuleLifecycle };
+});
+lazyKind(module.exports, "ErrorTrackingBypassRule", () => {
+  const loaded = require("../kinds/error-tracking-bypass-rule/kind") as typeof errorTrackingBypassRuleModule;
+  return { kind: loaded.errorTrackingBypassRuleKind as Kind, Lifecycle: loaded.ErrorTrackingBypassRuleLifecycle };
+});
+lazyKind(module.exports, "ErrorTrackingSettings", () => {
+  const loaded = require("../kinds/error-tracking-settings/kind") as typeof errorTrackingSettingsModule;
+  return { kind: loaded.errorTrackingSettingsKind as Kind, Lifecycle: loaded.ErrorTrackingSettingsLifecycle };
+});
+lazyKind(module.exports, "ErrorTrackingSpikeDetectionConfig", () => {
+  const loaded = require("../kinds/error-tracking-spike-detection-config/kind") as typeof errorTrackingSpikeDetectionConfigModule;
+  return { kind: loaded.errorTrackingSpikeDetectionConfigKind as Kind, Lifecycle: loaded.ErrorTrackingSpikeDetectionConfigLifecycle };
 });
 lazyKind(module.exports, "FeatureFlagSchedule", () => {
   const loaded = require("../kinds/feature-flag-schedule/kind") as typeof featureFlagScheduleModule;

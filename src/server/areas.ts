@@ -12,6 +12,7 @@ import { area as cohorts } from "./cohorts/area";
 import { area as dashboards } from "./dashboards/area";
 import { area as earlyAccessFeatures } from "./early-access-features/area";
 import { area as errorTrackingRules } from "./error-tracking-rules/area";
+import { area as errorTrackingSettings } from "./error-tracking-settings/area";
 import { area as experiments } from "./experiments/area";
 import { area as externalDataSources } from "./external-data-sources/area";
 import { area as featureFlags } from "./feature-flags/area";
@@ -48,6 +49,7 @@ export const areas: readonly ServerArea[] = [
   dashboards,
   earlyAccessFeatures,
   errorTrackingRules,
+  errorTrackingSettings,
   experiments,
   externalDataSources,
   featureFlags,

@@ -340,6 +340,22 @@ export const refusedBy2025_08_04: Readonly<Record<string, Refusal>> = {
     why: "PostHog 2025-08-04 has no log alerts, so none of their destinations: its router answers 404",
     refusal: /This PostHog has no log alerts \(PostHog 2025-08-04 and older serve none\)/,
   },
+  ErrorTrackingSeverityRule: {
+    why: "PostHog 2025-08-04 has no severity rules (its posthog/api/__init__.py routes no error_tracking/severity_rules): its router answers 404",
+    refusal: /This PostHog has no error tracking severity rules \(PostHog 2025-08-04 and older serve none\)/,
+  },
+  ErrorTrackingBypassRule: {
+    why: "PostHog 2025-08-04 has no bypass rules (its posthog/api/__init__.py routes no error_tracking/bypass_rules): its router answers 404",
+    refusal: /This PostHog has no error tracking bypass rules \(PostHog 2025-08-04 and older serve none\)/,
+  },
+  ErrorTrackingSettings: {
+    why: "PostHog 2025-08-04 has no error tracking settings (its posthog/api/__init__.py routes no error_tracking/settings): its router answers 404",
+    refusal: /This PostHog has no error tracking settings \(PostHog 2025-08-04 and older serve none\)/,
+  },
+  ErrorTrackingSpikeDetectionConfig: {
+    why: "PostHog 2025-08-04 has no spike detection (its posthog/api/__init__.py routes no error_tracking/spike_detection_config): its router answers 404",
+    refusal: /This PostHog has no error tracking spike detection \(PostHog 2025-08-04 and older serve none\)/,
+  },
 };
 
 export interface ContractOptions {
@@ -471,17 +487,19 @@ export function contractCases(options: ContractOptions): void {
   }
 
   for (const kind of served) {
-    test(named(kind, `adoption: a second create with ${adoptInput(kind)} takes the object over and changes nothing`), async () => {
+    // A singleton has no adopt input: every create takes the project's over.
+    const by = kind.singleton ? undefined : adoptInput(kind);
+    test(named(kind, `adoption: a second create${by ? ` with ${by}` : ""} takes the object over and changes nothing`), async () => {
       const { id, outs, inputs } = run().madeOf(kind);
       // A run of its own: the resources of the contract's run are deleted at its end, the adopting one is not.
       const provider = await run().provider(kind, true);
-      const adopting = { ...inputs, [adoptInput(kind)]: objectId(kind, id) };
+      const adopting = by ? { ...inputs, [by]: objectId(kind, id) } : inputs;
       expect((await provider.check!({}, adopting)).failures).toBeUndefined();
       await options.requests?.().clear();
       const adopted = await provider.create(adopting);
       expect(adopted.id).toBe(id);
       if (options.requests) expect(await options.requests().writes()).toEqual([]);
-      const { [adoptInput(kind)]: _, ...held } = adopted.outs as Json;
+      const held = Object.fromEntries(Object.entries(adopted.outs as Json).filter(([name]) => name !== by));
       expect(withoutRecord(held)).toEqual(withoutRecord(outs));
       expect((await provider.diff!(id, adopted.outs as Json, adopting)).changes).toBe(false);
     });

@@ -217,6 +217,8 @@ const SERVER_SERIALIZERS: Readonly<Record<string, readonly [area: string, ...nam
   alert: ["alerts/routes", "FIELDS"],
   "event-definition": ["taxonomy/routes", "EVENT_FIELDS", "NAME_FIELD"],
   "property-definition": ["taxonomy/routes", "PROPERTY_FIELDS"],
+  "error-tracking-settings": ["error-tracking-settings/routes", "SETTINGS_FIELDS"],
+  "error-tracking-spike-detection-config": ["error-tracking-settings/routes", "SPIKE_FIELDS"],
 };
 
 /**

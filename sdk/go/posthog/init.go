@@ -39,8 +39,16 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &EarlyAccessFeature{}
 	case "posthog:index:ErrorTrackingAssignmentRule":
 		r = &ErrorTrackingAssignmentRule{}
+	case "posthog:index:ErrorTrackingBypassRule":
+		r = &ErrorTrackingBypassRule{}
 	case "posthog:index:ErrorTrackingGroupingRule":
 		r = &ErrorTrackingGroupingRule{}
+	case "posthog:index:ErrorTrackingSettings":
+		r = &ErrorTrackingSettings{}
+	case "posthog:index:ErrorTrackingSeverityRule":
+		r = &ErrorTrackingSeverityRule{}
+	case "posthog:index:ErrorTrackingSpikeDetectionConfig":
+		r = &ErrorTrackingSpikeDetectionConfig{}
 	case "posthog:index:ErrorTrackingSuppressionRule":
 		r = &ErrorTrackingSuppressionRule{}
 	case "posthog:index:EventDefinition":

@@ -15,7 +15,11 @@ from .cohort import *
 from .dashboard import *
 from .early_access_feature import *
 from .error_tracking_assignment_rule import *
+from .error_tracking_bypass_rule import *
 from .error_tracking_grouping_rule import *
+from .error_tracking_settings import *
+from .error_tracking_severity_rule import *
+from .error_tracking_spike_detection_config import *
 from .error_tracking_suppression_rule import *
 from .event_definition import *
 from .event_schema import *
@@ -34,7 +38,9 @@ from .get_current_user import *
 from .get_dashboard import *
 from .get_early_access_feature import *
 from .get_error_tracking_assignment_rule import *
+from .get_error_tracking_bypass_rule import *
 from .get_error_tracking_grouping_rule import *
+from .get_error_tracking_severity_rule import *
 from .get_error_tracking_suppression_rule import *
 from .get_event_definition import *
 from .get_event_schema import *
@@ -77,7 +83,9 @@ from .list_cohorts import *
 from .list_dashboards import *
 from .list_early_access_features import *
 from .list_error_tracking_assignment_rules import *
+from .list_error_tracking_bypass_rules import *
 from .list_error_tracking_grouping_rules import *
+from .list_error_tracking_severity_rules import *
 from .list_error_tracking_suppression_rules import *
 from .list_event_definitions import *
 from .list_event_schemas import *
@@ -146,7 +154,11 @@ _utilities.register(
    "posthog:index:Dashboard": "Dashboard",
    "posthog:index:EarlyAccessFeature": "EarlyAccessFeature",
    "posthog:index:ErrorTrackingAssignmentRule": "ErrorTrackingAssignmentRule",
+   "posthog:index:ErrorTrackingBypassRule": "ErrorTrackingBypassRule",
    "posthog:index:ErrorTrackingGroupingRule": "ErrorTrackingGroupingRule",
+   "posthog:index:ErrorTrackingSettings": "ErrorTrackingSettings",
+   "posthog:index:ErrorTrackingSeverityRule": "ErrorTrackingSeverityRule",
+   "posthog:index:ErrorTrackingSpikeDetectionConfig": "ErrorTrackingSpikeDetectionConfig",
    "posthog:index:ErrorTrackingSuppressionRule": "ErrorTrackingSuppressionRule",
    "posthog:index:EventDefinition": "EventDefinition",
    "posthog:index:EventSchema": "EventSchema",

@@ -72,12 +72,27 @@ function groupProblem(value: unknown, path: (string | number)[]): { message: str
   return undefined;
 }
 
-/** A rule's `filters`: PostHog stores the group as sent, so it compares as JSON. */
-export function filtersField(doc: string): FieldDef {
+/**
+ * `has_filter_values` (products/error_tracking/backend/logic/rules.py): a property filter (a `key`) in the group or in
+ * a nested one; an entry that is no object counts (PostHog's parser then refuses it).
+ */
+function hasFilterValues(group: Record<string, unknown>): boolean {
+  const values = group["values"];
+  if (!Array.isArray(values)) return false;
+  return values.some((value) => !isPlainObject(value) || Object.hasOwn(value, "key") || hasFilterValues(value));
+}
+
+/**
+ * A rule's `filters`: PostHog stores the group as sent, so it compares as JSON. `oneFilter`: PostHog's words where
+ * every PostHog that has the kind refuses a group without a property filter (`has_filter_values`).
+ */
+export function filtersField(doc: string, oneFilter?: string): FieldDef {
   return {
     input: z.unknown().superRefine((value, ctx) => {
       const problem = groupProblem(value, []);
       if (problem) ctx.addIssue({ code: "custom", message: problem.message, path: problem.path });
+      else if (oneFilter && isPlainObject(value) && !hasFilterValues(value))
+        ctx.addIssue({ code: "custom", message: `must hold at least one property filter (${oneFilter}, ${RULES_SOURCE})` });
     }),
     type: '{ type: "AND" | "OR"; values: Record<string, unknown>[] }',
     doc,

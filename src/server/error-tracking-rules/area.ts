@@ -3,6 +3,12 @@ import type { ServerArea } from "../pipeline/api";
 import { errorTrackingRuleRoutes } from "./routes";
 
 export const area: ServerArea = {
-  routes: () => errorTrackingRuleRoutes(),
-  collections: ["errorTrackingAssignmentRules", "errorTrackingGroupingRules", "errorTrackingSuppressionRules"],
+  routes: (version) => errorTrackingRuleRoutes(version),
+  collections: [
+    "errorTrackingAssignmentRules",
+    "errorTrackingGroupingRules",
+    "errorTrackingSuppressionRules",
+    "errorTrackingSeverityRules",
+    "errorTrackingBypassRules",
+  ],
 };

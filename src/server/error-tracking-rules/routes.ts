@@ -2,10 +2,15 @@
  * Error tracking assignment, grouping and suppression rules, `/api/environments/:project_id/error_tracking/
  * {assignment,grouping,suppression}_rules/` only (posthog/api/__init__.py registers them on `environments_router`),
  * scope `error_tracking`: today's viewsets (products/error_tracking/backend/api/{assignment,grouping,suppression}_rules.py)
- * and PostHog 2025-08-04's (posthog/api/error_tracking.py), models …/models/error_tracking/error_tracking.py.
+ * and PostHog 2025-08-04's (posthog/api/error_tracking.py), models …/models/error_tracking/error_tracking.py. Today's
+ * PostHog also has severity and bypass rules (products/error_tracking/backend/presentation/views/{severity,bypass}_rules.py),
+ * which PostHog 2025-08-04 has not: in that mode their routes do not exist, and PostHog's router answers 404.
  *
  * - Keyed by UUID; listed by `order_key` (then, here, creation), limit/offset 100 to a page, except today's grouping
- *   rules, answered whole (`{"results": [...]}`, `pagination_class = None`). DELETE is for good (204).
+ *   and severity rules, answered whole (`{"results": [...]}`, `pagination_class = None`). DELETE is for good (204).
+ * - A severity rule has a `severity` (low, medium, high or critical; ERROR_TRACKING_ISSUE_SEVERITIES) and its create
+ *   takes an `order_key`; a project holds at most 100 (MAX_SEVERITY_RULES_PER_TEAM, …/logic/rules.py). A bypass
+ *   rule's filters must hold a property filter ("A bypass rule must have at least one filter.").
  * - `filters` is a property group (`PropertyGroupFilterValue`); an assignee `{"type": "user" | "role", "id"}` is
  *   stored as the user's or the role's id and answered so (`get_assignee`). A create sets `order_key` 0 (today's
  *   assignment rule create takes one); `reorder` (`PATCH …/reorder/`) has no scopes: every personal API key is refused.
@@ -25,6 +30,7 @@ import { randomUUID } from "node:crypto";
 import { notFound, serverError, validationError } from "../drf/errors";
 import { pyInt } from "../drf/py";
 import type { ApiContext, ApiRoute } from "../pipeline/api";
+import type { PostHogVersion } from "../pipeline/version";
 import { json, noContent } from "../pipeline/http";
 import { pageAnswer } from "../pipeline/list-update";
 import { detailIdBy, inProjectRoute, projectOf, uuidLookup } from "../pipeline/nested-viewset";
@@ -32,13 +38,20 @@ import { isJsonObject, type Json, type JsonObject } from "../state/json";
 import { isoFromMicros, nowMicros } from "../state/time";
 import type { ObjectKind, StoredObject, StoredProject } from "../state/types";
 
-type Rule = "assignment" | "grouping" | "suppression";
+type Rule = "assignment" | "grouping" | "suppression" | "severity" | "bypass";
 
 const KINDS: Record<Rule, ObjectKind> = {
   assignment: "errorTrackingAssignmentRules",
   grouping: "errorTrackingGroupingRules",
   suppression: "errorTrackingSuppressionRules",
+  severity: "errorTrackingSeverityRules",
+  bypass: "errorTrackingBypassRules",
 };
+
+/** ERROR_TRACKING_ISSUE_SEVERITIES (products/error_tracking/backend/facade/contracts.py). */
+const SEVERITIES = ["low", "medium", "high", "critical"];
+/** MAX_SEVERITY_RULES_PER_TEAM (products/error_tracking/backend/logic/rules.py). */
+const MAX_SEVERITY_RULES = 100;
 
 const isOld = (ctx: ApiContext) => ctx.services.version === "2025-08-04";
 
@@ -69,7 +82,9 @@ function hasFilterValues(value: JsonObject): boolean {
 
 /** Today's `…FiltersField.to_internal_value`, per rule. */
 function currentFilters(rule: Rule, value: Json | undefined): JsonObject {
-  if (!isJsonObject(value)) throw validationError(rule === "suppression" ? "Expected an object." : "Expected a JSON object.", "filters");
+  if (!isJsonObject(value))
+    throw validationError(rule === "suppression" || rule === "bypass" ? "Expected an object." : "Expected a JSON object.", "filters");
+  if (rule === "bypass" && !hasFilterValues(value)) throw validationError("A bypass rule must have at least one filter.", "filters");
   if (rule === "suppression") {
     if (hasFilterValues(value) ? !isPropertyGroup(value) : !("values" in value)) {
       throw validationError(hasFilterValues(value) ? "Invalid filters payload." : "Invalid filters", "filters");
@@ -131,6 +146,10 @@ function serialize(ctx: ApiContext, rule: Rule, o: StoredObject): JsonObject {
   const assignee = f.user_id ? { type: "user", id: f.user_id } : f.role_id ? { type: "role", id: f.role_id } : null;
   const current = !isOld(ctx);
   const times: JsonObject = current ? { created_at: isoFromMicros(o.createdAtMicros), updated_at: isoFromMicros(o.updatedAtMicros) } : {};
+  if (rule === "severity" || rule === "bypass") {
+    const severity: JsonObject = rule === "severity" ? { severity: f.severity ?? null } : {};
+    return { id: f.uuid ?? null, filters: f.filters ?? null, ...severity, order_key: f.order_key ?? 0, disabled_data: null, ...times };
+  }
   if (rule === "suppression") {
     return current
       ? {
@@ -157,7 +176,7 @@ const rulesOf = (ctx: ApiContext, rule: Rule, team: StoredProject) =>
 
 function list(ctx: ApiContext, rule: Rule, team: StoredProject) {
   const rows = rulesOf(ctx, rule, team);
-  if (rule === "grouping" && !isOld(ctx)) return json(200, { results: rows.map((o) => serialize(ctx, rule, o)) });
+  if ((rule === "grouping" || rule === "severity") && !isOld(ctx)) return json(200, { results: rows.map((o) => serialize(ctx, rule, o)) });
   return pageAnswer(ctx, rows, (o) => serialize(ctx, rule, o));
 }
 
@@ -195,18 +214,35 @@ function create(ctx: ApiContext, rule: Rule, team: StoredProject) {
     } else {
       if (body.filters === undefined) throw required("filters");
       fields.filters = currentFilters(rule, body.filters);
+      if (rule === "severity") {
+        fields.severity = severity(body.severity);
+        fields.order_key = orderKey(body.order_key ?? 0);
+        if (rulesOf(ctx, rule, team).length >= MAX_SEVERITY_RULES)
+          throw validationError(`A project can have at most ${MAX_SEVERITY_RULES} severity rules.`, "non_field_errors");
+      }
       if (rule === "assignment" && (body.assignee === undefined || body.assignee === null)) throw required("assignee");
       if (body.assignee !== undefined && body.assignee !== null) Object.assign(fields, currentAssignee(ctx, body.assignee));
       if (rule === "grouping") fields.description = typeof body.description === "string" ? body.description : null;
-      if (rule === "assignment" && body.order_key !== undefined) {
-        const key = typeof body.order_key === "number" && Number.isInteger(body.order_key) ? body.order_key : pyInt(String(body.order_key));
-        if (key === null) throw validationError("A valid integer is required.", "order_key", "invalid");
-        fields.order_key = key;
-      }
+      if (rule === "assignment" && body.order_key !== undefined) fields.order_key = orderKey(body.order_key);
     }
   }
   const o = ctx.store.addObject(KINDS[rule], team.id, ctx.user.id, fields);
   return json(201, serialize(ctx, rule, o));
+}
+
+/** An `order_key` as DRF's IntegerField takes it: an integer, or its text. */
+function orderKey(value: Json): number {
+  const key = typeof value === "number" && Number.isInteger(value) ? value : pyInt(String(value));
+  if (key === null) throw validationError("A valid integer is required.", "order_key", "invalid");
+  return key;
+}
+
+/** A severity rule's `severity`: a ChoiceField of ERROR_TRACKING_ISSUE_SEVERITIES. */
+function severity(value: Json | undefined): string {
+  if (value === undefined) throw required("severity");
+  if (typeof value !== "string" || !SEVERITIES.includes(value))
+    throw validationError(`"${String(value)}" is not a valid choice.`, "severity", "invalid_choice");
+  return value;
 }
 
 function find(ctx: ApiContext, rule: Rule, team: StoredProject, id: number): StoredObject {
@@ -228,6 +264,7 @@ function update(ctx: ApiContext, rule: Rule, team: StoredProject, id: number) {
     if (rule === "grouping" && truthy(body.description)) changes.description = body.description ?? null;
   } else {
     if (body.filters !== undefined && body.filters !== null) changes.filters = currentFilters(rule, body.filters);
+    if (rule === "severity" && body.severity !== undefined) changes.severity = severity(body.severity);
     if (rule === "assignment" && body.assignee !== undefined && body.assignee !== null)
       Object.assign(changes, currentAssignee(ctx, body.assignee));
     if (rule === "suppression" && body.sampling_rate !== undefined) {
@@ -297,6 +334,7 @@ function routesOf(rule: Rule): ApiRoute[] {
   ];
 }
 
-export function errorTrackingRuleRoutes(): ApiRoute[] {
-  return [...routesOf("assignment"), ...routesOf("grouping"), ...routesOf("suppression")];
+export function errorTrackingRuleRoutes(version: PostHogVersion): ApiRoute[] {
+  const since = version === "2025-08-04" ? [] : [...routesOf("severity"), ...routesOf("bypass")];
+  return [...routesOf("assignment"), ...routesOf("grouping"), ...routesOf("suppression"), ...since];
 }

@@ -1,15 +1,19 @@
 /**
- * The three error tracking rule kinds' lifecycles over loopback against the local server (PostHog today and
- * 2025-08-04): filters drifted by hand and put back through PostHog's 204 update, an assignee by role id, a grouping
- * rule's assignee and description replacing it, PostHog's rules checked before anything is sent, a create whose
- * answer is lost never taking a rule PostHog cannot say is its own, and 2025-08-04's unanswered description named.
+ * The error tracking rule kinds' lifecycles over loopback against the local server (PostHog today and 2025-08-04):
+ * filters drifted by hand and put back through PostHog's 204 update, an assignee by role id, a grouping rule's
+ * assignee and description replacing it, a severity rule's severity changed in place, PostHog's rules checked before
+ * anything is sent (a bypass rule's filter among them), a create whose answer is lost never taking a rule PostHog
+ * cannot say is its own, 2025-08-04's unanswered description named, and its lack of severity and bypass rules said.
  * (Each example's create, preview, adoption, import and delete: the contract, test/kinds/contract.test.ts.)
  */
 import * as assignment from "../../../src/kinds/error-tracking-assignment-rule/endpoints";
 import * as suppression from "../../../src/kinds/error-tracking-suppression-rule/endpoints";
+import * as severity from "../../../src/kinds/error-tracking-severity-rule/endpoints";
 import {
   ErrorTrackingAssignmentRuleLifecycle,
+  ErrorTrackingBypassRuleLifecycle,
   ErrorTrackingGroupingRuleLifecycle,
+  ErrorTrackingSeverityRuleLifecycle,
   ErrorTrackingSuppressionRuleLifecycle,
 } from "../../../src/provider";
 import { projectScopedSetups } from "../../helpers/project-scoped";
@@ -24,6 +28,10 @@ const filters = (message: string) => ({
 const assignmentSetups = projectScopedSetups("Assignment rules", (c) => new ErrorTrackingAssignmentRuleLifecycle(c));
 const groupingSetups = projectScopedSetups("Grouping rules", (c) => new ErrorTrackingGroupingRuleLifecycle(c));
 const suppressionSetups = projectScopedSetups("Suppression rules", (c) => new ErrorTrackingSuppressionRuleLifecycle(c));
+const todaysSetups = projectScopedSetups("Severity and bypass rules", (c) => ({
+  severity: new ErrorTrackingSeverityRuleLifecycle(c),
+  bypass: new ErrorTrackingBypassRuleLifecycle(c),
+}));
 
 test("an assignment rule's filters drifted by hand show old => new and up puts them back; its assignee changes in place", async () => {
   const { provider, http, projectId } = assignmentSetups.current!;
@@ -109,4 +117,45 @@ test("a create whose answer is lost after PostHog committed takes no rule: PostH
     expect(error).toContain("PostHog does not record who made a rule");
     expect(error).toContain("adoptId");
   }
+});
+
+test("a severity rule's severity and filters change in place; PostHog's list of them, answered whole, reads it", async () => {
+  const { provider, http, projectId } = todaysSetups.current!;
+  const inputs = { projectId, filters: filters("payment"), severity: "critical" };
+  const created = await provider.severity.create(inputs);
+  expect(created.outs).toMatchObject({ severityRuleId: created.id, severity: "critical", orderKey: 0 });
+  expect(await provider.severity.diff(created.id, created.outs as Json, { ...inputs, severity: "low" })).toMatchObject({
+    changes: true,
+    replaces: [],
+  });
+  await provider.severity.update(created.id, created.outs as Json, { ...inputs, severity: "low" });
+  expect(await severity.listErrorTrackingSeverityRules(http, projectId)).toEqual([
+    expect.objectContaining({ id: created.id, severity: "low", filters: inputs.filters }),
+  ]);
+});
+
+test("severity and bypass rules' rules are checked before anything is sent: a severity of PostHog's four, a bypass rule's property filter", async () => {
+  const { provider, server, projectId } = todaysSetups.current!;
+  await server.clearRequests();
+  const failures = async (lifecycle: { check: typeof provider.bypass.check }, inputs: Json) =>
+    ((await lifecycle.check({}, { projectId, ...inputs })).failures ?? []).map((f) => f.reason);
+  expect(await failures(provider.severity, { filters: filters("x"), severity: "urgent" })).toEqual([
+    expect.stringMatching(/^severity must be "low", "medium", "high" or "critical" \(ErrorTrackingSeverityRuleCreateRequestSerializer/),
+  ]);
+  expect(await failures(provider.severity, { filters: filters("x") })).toEqual([expect.stringMatching(/^severity is required: /)]);
+  expect(await failures(provider.bypass, { filters: { type: "AND", values: [{ type: "AND", values: [] }] } })).toEqual([
+    expect.stringMatching(/^filters must hold at least one property filter \("A bypass rule must have at least one filter\."/),
+  ]);
+  expect(await failures(provider.bypass, { filters: filters("x") })).toEqual([]);
+  expect(await server.requests()).toEqual([]);
+});
+
+test("PostHog 2025-08-04 has no severity or bypass rules: a create says so", async () => {
+  const { provider, projectId } = todaysSetups["2025-08-04"]!;
+  await expect(provider.severity.create({ projectId, filters: filters("x"), severity: "low" })).rejects.toThrow(
+    "This PostHog has no error tracking severity rules (PostHog 2025-08-04 and older serve none)",
+  );
+  await expect(provider.bypass.create({ projectId, filters: filters("x") })).rejects.toThrow(
+    "This PostHog has no error tracking bypass rules (PostHog 2025-08-04 and older serve none)",
+  );
 });

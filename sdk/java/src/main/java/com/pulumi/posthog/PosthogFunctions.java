@@ -27,8 +27,12 @@ import com.pulumi.posthog.inputs.GetEarlyAccessFeatureArgs;
 import com.pulumi.posthog.inputs.GetEarlyAccessFeaturePlainArgs;
 import com.pulumi.posthog.inputs.GetErrorTrackingAssignmentRuleArgs;
 import com.pulumi.posthog.inputs.GetErrorTrackingAssignmentRulePlainArgs;
+import com.pulumi.posthog.inputs.GetErrorTrackingBypassRuleArgs;
+import com.pulumi.posthog.inputs.GetErrorTrackingBypassRulePlainArgs;
 import com.pulumi.posthog.inputs.GetErrorTrackingGroupingRuleArgs;
 import com.pulumi.posthog.inputs.GetErrorTrackingGroupingRulePlainArgs;
+import com.pulumi.posthog.inputs.GetErrorTrackingSeverityRuleArgs;
+import com.pulumi.posthog.inputs.GetErrorTrackingSeverityRulePlainArgs;
 import com.pulumi.posthog.inputs.GetErrorTrackingSuppressionRuleArgs;
 import com.pulumi.posthog.inputs.GetErrorTrackingSuppressionRulePlainArgs;
 import com.pulumi.posthog.inputs.GetEventDefinitionArgs;
@@ -103,8 +107,12 @@ import com.pulumi.posthog.inputs.ListEarlyAccessFeaturesArgs;
 import com.pulumi.posthog.inputs.ListEarlyAccessFeaturesPlainArgs;
 import com.pulumi.posthog.inputs.ListErrorTrackingAssignmentRulesArgs;
 import com.pulumi.posthog.inputs.ListErrorTrackingAssignmentRulesPlainArgs;
+import com.pulumi.posthog.inputs.ListErrorTrackingBypassRulesArgs;
+import com.pulumi.posthog.inputs.ListErrorTrackingBypassRulesPlainArgs;
 import com.pulumi.posthog.inputs.ListErrorTrackingGroupingRulesArgs;
 import com.pulumi.posthog.inputs.ListErrorTrackingGroupingRulesPlainArgs;
+import com.pulumi.posthog.inputs.ListErrorTrackingSeverityRulesArgs;
+import com.pulumi.posthog.inputs.ListErrorTrackingSeverityRulesPlainArgs;
 import com.pulumi.posthog.inputs.ListErrorTrackingSuppressionRulesArgs;
 import com.pulumi.posthog.inputs.ListErrorTrackingSuppressionRulesPlainArgs;
 import com.pulumi.posthog.inputs.ListEventDefinitionsArgs;
@@ -166,7 +174,9 @@ import com.pulumi.posthog.outputs.GetCurrentUserResult;
 import com.pulumi.posthog.outputs.GetDashboardResult;
 import com.pulumi.posthog.outputs.GetEarlyAccessFeatureResult;
 import com.pulumi.posthog.outputs.GetErrorTrackingAssignmentRuleResult;
+import com.pulumi.posthog.outputs.GetErrorTrackingBypassRuleResult;
 import com.pulumi.posthog.outputs.GetErrorTrackingGroupingRuleResult;
+import com.pulumi.posthog.outputs.GetErrorTrackingSeverityRuleResult;
 import com.pulumi.posthog.outputs.GetErrorTrackingSuppressionRuleResult;
 import com.pulumi.posthog.outputs.GetEventDefinitionResult;
 import com.pulumi.posthog.outputs.GetEventSchemaResult;
@@ -204,7 +214,9 @@ import com.pulumi.posthog.outputs.ListCohortsResult;
 import com.pulumi.posthog.outputs.ListDashboardsResult;
 import com.pulumi.posthog.outputs.ListEarlyAccessFeaturesResult;
 import com.pulumi.posthog.outputs.ListErrorTrackingAssignmentRulesResult;
+import com.pulumi.posthog.outputs.ListErrorTrackingBypassRulesResult;
 import com.pulumi.posthog.outputs.ListErrorTrackingGroupingRulesResult;
+import com.pulumi.posthog.outputs.ListErrorTrackingSeverityRulesResult;
 import com.pulumi.posthog.outputs.ListErrorTrackingSuppressionRulesResult;
 import com.pulumi.posthog.outputs.ListEventDefinitionsResult;
 import com.pulumi.posthog.outputs.ListEventSchemasResult;
@@ -592,6 +604,41 @@ public final class PosthogFunctions {
         return Deployment.getInstance().invokeAsync("posthog:index:getErrorTrackingAssignmentRule", TypeShape.of(GetErrorTrackingAssignmentRuleResult.class), args, Utilities.withVersion(options));
     }
     /**
+     * One error tracking bypass rule that is not deleted, by bypassRuleId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetErrorTrackingBypassRuleResult> getErrorTrackingBypassRule(GetErrorTrackingBypassRuleArgs args) {
+        return getErrorTrackingBypassRule(args, InvokeOptions.Empty);
+    }
+    /**
+     * One error tracking bypass rule that is not deleted, by bypassRuleId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetErrorTrackingBypassRuleResult> getErrorTrackingBypassRulePlain(GetErrorTrackingBypassRulePlainArgs args) {
+        return getErrorTrackingBypassRulePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * One error tracking bypass rule that is not deleted, by bypassRuleId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetErrorTrackingBypassRuleResult> getErrorTrackingBypassRule(GetErrorTrackingBypassRuleArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getErrorTrackingBypassRule", TypeShape.of(GetErrorTrackingBypassRuleResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One error tracking bypass rule that is not deleted, by bypassRuleId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetErrorTrackingBypassRuleResult> getErrorTrackingBypassRule(GetErrorTrackingBypassRuleArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getErrorTrackingBypassRule", TypeShape.of(GetErrorTrackingBypassRuleResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One error tracking bypass rule that is not deleted, by bypassRuleId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetErrorTrackingBypassRuleResult> getErrorTrackingBypassRulePlain(GetErrorTrackingBypassRulePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:getErrorTrackingBypassRule", TypeShape.of(GetErrorTrackingBypassRuleResult.class), args, Utilities.withVersion(options));
+    }
+    /**
      * One error tracking grouping rule that is not deleted, by groupingRuleId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
      * 
      */
@@ -625,6 +672,41 @@ public final class PosthogFunctions {
      */
     public static CompletableFuture<GetErrorTrackingGroupingRuleResult> getErrorTrackingGroupingRulePlain(GetErrorTrackingGroupingRulePlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("posthog:index:getErrorTrackingGroupingRule", TypeShape.of(GetErrorTrackingGroupingRuleResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One error tracking severity rule that is not deleted, by severityRuleId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetErrorTrackingSeverityRuleResult> getErrorTrackingSeverityRule(GetErrorTrackingSeverityRuleArgs args) {
+        return getErrorTrackingSeverityRule(args, InvokeOptions.Empty);
+    }
+    /**
+     * One error tracking severity rule that is not deleted, by severityRuleId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetErrorTrackingSeverityRuleResult> getErrorTrackingSeverityRulePlain(GetErrorTrackingSeverityRulePlainArgs args) {
+        return getErrorTrackingSeverityRulePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * One error tracking severity rule that is not deleted, by severityRuleId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetErrorTrackingSeverityRuleResult> getErrorTrackingSeverityRule(GetErrorTrackingSeverityRuleArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getErrorTrackingSeverityRule", TypeShape.of(GetErrorTrackingSeverityRuleResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One error tracking severity rule that is not deleted, by severityRuleId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetErrorTrackingSeverityRuleResult> getErrorTrackingSeverityRule(GetErrorTrackingSeverityRuleArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getErrorTrackingSeverityRule", TypeShape.of(GetErrorTrackingSeverityRuleResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One error tracking severity rule that is not deleted, by severityRuleId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetErrorTrackingSeverityRuleResult> getErrorTrackingSeverityRulePlain(GetErrorTrackingSeverityRulePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:getErrorTrackingSeverityRule", TypeShape.of(GetErrorTrackingSeverityRuleResult.class), args, Utilities.withVersion(options));
     }
     /**
      * One error tracking suppression rule that is not deleted, by suppressionRuleId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
@@ -2188,6 +2270,55 @@ public final class PosthogFunctions {
         return Deployment.getInstance().invokeAsync("posthog:index:listErrorTrackingAssignmentRules", TypeShape.of(ListErrorTrackingAssignmentRulesResult.class), args, Utilities.withVersion(options));
     }
     /**
+     * Every error tracking bypass rule of the project that is not deleted.
+     * 
+     */
+    public static Output<ListErrorTrackingBypassRulesResult> listErrorTrackingBypassRules() {
+        return listErrorTrackingBypassRules(ListErrorTrackingBypassRulesArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every error tracking bypass rule of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListErrorTrackingBypassRulesResult> listErrorTrackingBypassRulesPlain() {
+        return listErrorTrackingBypassRulesPlain(ListErrorTrackingBypassRulesPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every error tracking bypass rule of the project that is not deleted.
+     * 
+     */
+    public static Output<ListErrorTrackingBypassRulesResult> listErrorTrackingBypassRules(ListErrorTrackingBypassRulesArgs args) {
+        return listErrorTrackingBypassRules(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every error tracking bypass rule of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListErrorTrackingBypassRulesResult> listErrorTrackingBypassRulesPlain(ListErrorTrackingBypassRulesPlainArgs args) {
+        return listErrorTrackingBypassRulesPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every error tracking bypass rule of the project that is not deleted.
+     * 
+     */
+    public static Output<ListErrorTrackingBypassRulesResult> listErrorTrackingBypassRules(ListErrorTrackingBypassRulesArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listErrorTrackingBypassRules", TypeShape.of(ListErrorTrackingBypassRulesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every error tracking bypass rule of the project that is not deleted.
+     * 
+     */
+    public static Output<ListErrorTrackingBypassRulesResult> listErrorTrackingBypassRules(ListErrorTrackingBypassRulesArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listErrorTrackingBypassRules", TypeShape.of(ListErrorTrackingBypassRulesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every error tracking bypass rule of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListErrorTrackingBypassRulesResult> listErrorTrackingBypassRulesPlain(ListErrorTrackingBypassRulesPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:listErrorTrackingBypassRules", TypeShape.of(ListErrorTrackingBypassRulesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
      * Every error tracking grouping rule of the project that is not deleted.
      * 
      */
@@ -2235,6 +2366,55 @@ public final class PosthogFunctions {
      */
     public static CompletableFuture<ListErrorTrackingGroupingRulesResult> listErrorTrackingGroupingRulesPlain(ListErrorTrackingGroupingRulesPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("posthog:index:listErrorTrackingGroupingRules", TypeShape.of(ListErrorTrackingGroupingRulesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every error tracking severity rule of the project that is not deleted.
+     * 
+     */
+    public static Output<ListErrorTrackingSeverityRulesResult> listErrorTrackingSeverityRules() {
+        return listErrorTrackingSeverityRules(ListErrorTrackingSeverityRulesArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every error tracking severity rule of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListErrorTrackingSeverityRulesResult> listErrorTrackingSeverityRulesPlain() {
+        return listErrorTrackingSeverityRulesPlain(ListErrorTrackingSeverityRulesPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every error tracking severity rule of the project that is not deleted.
+     * 
+     */
+    public static Output<ListErrorTrackingSeverityRulesResult> listErrorTrackingSeverityRules(ListErrorTrackingSeverityRulesArgs args) {
+        return listErrorTrackingSeverityRules(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every error tracking severity rule of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListErrorTrackingSeverityRulesResult> listErrorTrackingSeverityRulesPlain(ListErrorTrackingSeverityRulesPlainArgs args) {
+        return listErrorTrackingSeverityRulesPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every error tracking severity rule of the project that is not deleted.
+     * 
+     */
+    public static Output<ListErrorTrackingSeverityRulesResult> listErrorTrackingSeverityRules(ListErrorTrackingSeverityRulesArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listErrorTrackingSeverityRules", TypeShape.of(ListErrorTrackingSeverityRulesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every error tracking severity rule of the project that is not deleted.
+     * 
+     */
+    public static Output<ListErrorTrackingSeverityRulesResult> listErrorTrackingSeverityRules(ListErrorTrackingSeverityRulesArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listErrorTrackingSeverityRules", TypeShape.of(ListErrorTrackingSeverityRulesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every error tracking severity rule of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListErrorTrackingSeverityRulesResult> listErrorTrackingSeverityRulesPlain(ListErrorTrackingSeverityRulesPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:listErrorTrackingSeverityRules", TypeShape.of(ListErrorTrackingSeverityRulesResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Every error tracking suppression rule of the project that is not deleted.
