@@ -11,13 +11,13 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { EngineEvent, Stack } from "@pulumi/pulumi/automation";
+import type { Stack } from "@pulumi/pulumi/automation";
 import { Transport } from "../../src/client-entry";
 import * as flags from "../../src/kinds/feature-flag/endpoints";
 import * as schedules from "../../src/kinds/feature-flag-schedule/endpoints";
 import * as projects from "../../src/kinds/project/endpoints";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
-import { pulumiSession, repoRoot, type PulumiSession } from "../helpers/pulumi-cli";
+import { pulumiSession, repoRoot, stepsByName, type PulumiSession } from "../helpers/pulumi-cli";
 import { dashboardsOf, insightTiles, othersKeys, reader, rolloutOf, type SeamIds, seamsProgram, variantKeys } from "../helpers/seams";
 
 jest.setTimeout(300_000);
@@ -52,13 +52,6 @@ function program(schedule: string): void {
   fs.writeFileSync(path.join(dir, "index.ts"), [...seamsProgram("e2e"), "", ...rest].join("\n"));
 }
 
-/** The steps an engine event stream announces, by resource name (a replacement's several steps, all of them). */
-const stepsByName = (steps: Map<string, string[]>) => (event: EngineEvent) => {
-  const step = event.resourcePreEvent?.metadata;
-  if (!step) return;
-  const name = step.urn.split("::").pop()!;
-  steps.set(name, [...(steps.get(name) ?? []), step.op]);
-};
 /** The schedule example's resources: its project, its flag and the schedule. */
 const scheduleSteps = (steps: Map<string, string[]>) => ["web", "checkout", "checkout-off"].map((name) => steps.get(name));
 
