@@ -11,6 +11,8 @@ module.exports = {
   transform: { "^.+\\.ts$": ["ts-jest", { diagnostics: false }] },
   testTimeout: 60_000,
   maxWorkers: 3,
+  // The end-to-end files first where the last run's times are unknown (scripts/jest-sequencer.js).
+  testSequencer: "<rootDir>/scripts/jest-sequencer.js",
   // npm run test:sdk-range: another @pulumi/pulumi than the development install's.
   ...(sdk ? { moduleNameMapper: { "^@pulumi/pulumi(.*)$": `${sdk}$1` } } : {}),
 };

@@ -21,7 +21,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { EngineEvent, OutputMap, Stack } from "@pulumi/pulumi/automation";
+import type { OutputMap, Stack } from "@pulumi/pulumi/automation";
 import { PostHogError, Transport } from "../../src/client-entry";
 import * as projects from "../../src/kinds/project/endpoints";
 import * as alerts from "../../src/kinds/alert/endpoints";
@@ -40,7 +40,7 @@ import { type Kind, pluralOf } from "../../src/kit/kind";
 import { BESIDE_INGESTED, contractKinds, driftInput, driftValue, ingestedByExamples, postHogField } from "../helpers/contract";
 import { refuseHogTemplate } from "../helpers/hog-function-faults";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
-import { cacheDir, pluginSession, repoRoot, type PluginSession } from "../helpers/pulumi-cli";
+import { cacheDir, pluginSession, repoRoot, stepsByName, type PluginSession } from "../helpers/pulumi-cli";
 
 jest.setTimeout(300_000);
 
@@ -246,13 +246,6 @@ const companyFilter = (companies: string[]) => ({
     values: [{ type: "AND", values: [{ type: "person", key: "company", operator: "exact", value: companies }] }],
   },
 });
-/** The steps an engine event stream announces, by resource name (a replacement's several steps, all of them). */
-const stepsByName = (steps: Map<string, string[]>) => (event: EngineEvent) => {
-  const step = event.resourcePreEvent?.metadata;
-  if (!step) return;
-  const name = step.urn.split("::").pop()!;
-  steps.set(name, [...(steps.get(name) ?? []), step.op]);
-};
 /** What a `--diff` shows of the resource named `name`: from its URN to the next resource. */
 function shown(stdout: string, name: string): string {
   const lines = stdout.split("\n");

@@ -3,12 +3,21 @@
  * another is made, changed or deleted (test/helpers/seams.ts), created, changed by its second version, refreshed
  * without a change, and destroyed, against one local server playing today's PostHog. After each step the test reads
  * PostHog's answers for what the seams wrote; after the destroy, that nothing the creates caused is left.
+ *
+ * Beside them in the same program and stack (the same commands, and one more version): FeatureFlagSchedule's
+ * reference page's TypeScript example as written (up, no change after); the schedule moved to a past time (an update,
+ * not a replacement); PostHog's task run by the control route: the schedule is spent, not drift, and its flag keeps
+ * the change; a new change declared then makes a new schedule in its place, which the task runs too; destroy.
  */
+import * as fs from "node:fs";
+import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { Transport } from "../../src/client-entry";
+import * as flags from "../../src/kinds/feature-flag/endpoints";
+import * as schedules from "../../src/kinds/feature-flag-schedule/endpoints";
 import * as projects from "../../src/kinds/project/endpoints";
 import { startLocalPostHog, type LocalPostHog } from "../helpers/local-posthog";
-import { pulumiSession, type PulumiSession } from "../helpers/pulumi-cli";
+import { pulumiSession, repoRoot, stepsByName, type PulumiSession } from "../helpers/pulumi-cli";
 import { dashboardsOf, insightTiles, othersKeys, reader, rolloutOf, type SeamIds, seamsProgram, variantKeys } from "../helpers/seams";
 
 jest.setTimeout(300_000);
@@ -18,14 +27,45 @@ let session: PulumiSession;
 let stack: Stack;
 let read: ReturnType<typeof reader>;
 let ids: SeamIds;
+let http: Transport;
+let dir: string;
+
+/** FeatureFlagSchedule's reference page's TypeScript example, as a reader copies it. */
+function scheduleExample(): string {
+  const page = fs.readFileSync(path.join(repoRoot, "docs", "resources", "feature-flag-schedule.md"), "utf8");
+  const found = /TypeScript \(`index\.ts`\):\n\n```ts\n([\s\S]*?)```/.exec(page);
+  if (!found) throw new Error("docs/resources/feature-flag-schedule.md has no TypeScript example");
+  return found[1]!;
+}
+const example = scheduleExample();
+/** The example's versions: as written, moved to a past time, then with a new change. */
+const past = example.replace('"2030-01-01T00:00:00Z"', '"2020-01-01T00:00:00Z"');
+const changed = past.replace("value: false", "value: true");
+
+/**
+ * The program: the seams', then the schedule's example as written but for its first line, the import of
+ * pulumi-posthog the seams' program has already.
+ */
+function program(schedule: string): void {
+  const [first, ...rest] = schedule.split("\n");
+  expect(first).toBe('import * as posthog from "pulumi-posthog";');
+  fs.writeFileSync(path.join(dir, "index.ts"), [...seamsProgram("e2e"), "", ...rest].join("\n"));
+}
+
+/** The schedule example's resources: its project, its flag and the schedule. */
+const scheduleSteps = (steps: Map<string, string[]>) => ["web", "checkout", "checkout-off"].map((name) => steps.get(name));
+
+/** The schedule example's project (named "Web"), the schedule's id and its flag's. */
+const schedule = { projectId: 0, id: 0, flagId: 0 };
 
 beforeAll(async () => {
   server = await startLocalPostHog();
-  const http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
+  http = new Transport({ host: server.url, apiKey: server.apiKey, rateLimits: false });
   const projectId = (await projects.createProject(http, server.organizationId, { name: "Seams" })).id;
   read = reader(server, projectId);
   session = await pulumiSession(server, [], { destroyOnCleanup: false });
-  const dir = session.nodeProgram("posthog-seams", seamsProgram("e2e"));
+  dir = session.nodeProgram("posthog-seams", []);
+  program(example);
   stack = await session.stack(dir, `e2e-seams-${process.pid}`, { "posthog:projectId": String(projectId), "posthog-seams:v2": "false" });
 });
 afterAll(async () => {
@@ -35,8 +75,9 @@ afterAll(async () => {
 
 const gone = (live: { status: number; deleted?: unknown }) => live.status === 404 || live.deleted === true;
 
-test("the first version: the experiment's flag, the survey's targeting flags, the insight's tiles, the role's entries", async () => {
-  const up = await stack.up();
+test("the first version: the experiment's flag, the survey's targeting flags, the insight's tiles, the role's entries; beside them the schedule as its page writes it, its flag untouched; a preview then shows no change", async () => {
+  const steps = new Map<string, string[]>();
+  const up = await stack.up({ onEvent: stepsByName(steps) });
   ids = up.outputs["ids"]!.value as SeamIds;
 
   const flag = await read.flag(ids.experimentFlag);
@@ -62,14 +103,28 @@ test("the first version: the experiment's flag, the survey's targeting flags, th
   expect([runFlag.active, othersKeys(runFlag).holdout]).toEqual([false, false]);
   expect((await read.experiment(ids.run)).holdout).toMatchObject({ id: ids.kept });
   expect(othersKeys(await read.flag(ids.release)).enrolment).toBe(true);
+
+  // The schedule: made as declared, its flag untouched until PostHog's task runs it.
+  expect(scheduleSteps(steps)).toEqual([["create"], ["create"], ["create"]]);
+  schedule.id = up.outputs["scheduleId"]!.value as number;
+  schedule.projectId = (await projects.listProjects(http, server.organizationId)).find((p) => p.name === "Web")!.id;
+  const scheduled = await schedules.getScheduledChange(http, schedule.projectId, schedule.id);
+  expect(scheduled).toMatchObject({ payload: { operation: "update_status", value: false }, scheduled_at: "2030-01-01T00:00:00Z" });
+  schedule.flagId = Number(scheduled.record_id);
+  expect((await flags.getFeatureFlag(http, schedule.projectId, schedule.flagId)).active).toBe(true);
+  await stack.preview({ expectNoChanges: true });
 });
 
-test("the second version: new variants and the launch reach the flag, the holdout goes, the launched survey's targeting flags change in place and turn on, the tile goes", async () => {
+test("the second version: new variants and the launch reach the flag, the holdout goes, the launched survey's targeting flags change in place and turn on, the tile goes; the schedule moved to a past time is the same schedule, updated, and PostHog's task runs it", async () => {
   const before = await read.survey(ids.survey);
   await stack.setConfig("posthog-seams:v2", { value: "true" });
-  const up = await stack.up();
+  program(past);
+  const steps = new Map<string, string[]>();
+  const up = await stack.up({ onEvent: stepsByName(steps) });
   const next = up.outputs["ids"]!.value as SeamIds;
   expect(next).toEqual({ ...ids, holdout: null });
+  expect(scheduleSteps(steps)).toEqual([["same"], ["same"], ["update"]]);
+  expect(up.outputs["scheduleId"]!.value).toBe(schedule.id);
 
   const flag = await read.flag(ids.experimentFlag);
   expect([flag.active, variantKeys(flag)]).toEqual([true, ["control", "test", "test-2"]]);
@@ -96,23 +151,47 @@ test("the second version: new variants and the launch reach the flag, the holdou
   expect((await read.experiment(ids.run)).holdout).toMatchObject({ id: ids.kept });
   const release = await read.flag(ids.release);
   expect([rolloutOf(release), othersKeys(release).enrolment]).toEqual([50, true]);
+
+  // PostHog's task runs the schedule, now due: the flag is turned off.
+  expect((await server.control.runScheduledChanges(schedule.projectId)).ran).toEqual([schedule.id]);
   await stack.preview({ expectNoChanges: true });
 });
 
-test("a refresh finds nothing changed: what PostHog wrote into the objects shows as no drift", async () => {
+test("a refresh finds nothing changed: what PostHog wrote into the objects shows as no drift, nor does the spent schedule, whose flag keeps its change", async () => {
   const refresh = await stack.refresh({ expectNoChanges: true });
   expect(Object.keys(refresh.summary.resourceChanges ?? {})).toEqual(["same"]);
   await stack.preview({ expectNoChanges: true });
+  expect((await schedules.getScheduledChange(http, schedule.projectId, schedule.id)).executed_at).toEqual(expect.any(String));
+  expect((await flags.getFeatureFlag(http, schedule.projectId, schedule.flagId)).active).toBe(false);
 });
 
-test("the destroy is accepted in Pulumi's order and leaves nothing the creates made but the experiment's flag", async () => {
+test("a new change of the spent schedule is a new schedule in its place, which PostHog's task runs; nothing else changes, and a preview with a refresh then shows no change", async () => {
+  program(changed);
+  const steps = new Map<string, string[]>();
+  const replaced = await stack.up({ onEvent: stepsByName(steps) });
+  expect(replaced.summary.resourceChanges).toEqual({ replace: 1, same: expect.any(Number) });
+  expect(steps.get("checkout-off")).toContain("replace");
+  const next = replaced.outputs["scheduleId"]!.value as number;
+  expect(next).not.toBe(schedule.id);
+  await expect(schedules.getScheduledChange(http, schedule.projectId, schedule.id)).rejects.toThrow(/404/);
+  expect((await server.control.runScheduledChanges(schedule.projectId)).ran).toEqual([next]);
+  expect((await flags.getFeatureFlag(http, schedule.projectId, schedule.flagId)).active).toBe(true);
+  schedule.id = next;
+  await stack.preview({ expectNoChanges: true, refresh: true });
+});
+
+test("the destroy is accepted in Pulumi's order and leaves nothing the creates made but the experiment's flag; the schedule is deleted, its flag and project with it", async () => {
   const survey = await read.survey(ids.survey);
   const targeting = [(survey.targeting_flag as { id: number }).id, (survey.internal_targeting_flag as { id: number }).id];
   // Pulumi deletes the launched experiment, then its flag and its holdout side by side: the holdout's DELETE reads the
   // flag, the flag's delete lands, and the DELETE saves the flag as it read it (PostHog's race, made certain here).
   await server.control.addFault({ method: "DELETE", path: `experiment_holdouts/${ids.kept}/`, delayMs: 3000, midway: true });
   await server.control.addFault({ method: "PATCH", path: `feature_flags/${ids.runFlag}/`, requestBody: '"deleted":true', delayMs: 800 });
-  await stack.destroy();
+  const steps = new Map<string, string[]>();
+  const destroyed = await stack.destroy({ onEvent: stepsByName(steps) });
+  expect(Object.keys(destroyed.summary.resourceChanges ?? {})).toEqual(["delete"]);
+  expect(scheduleSteps(steps)).toEqual([["delete"], ["delete"], ["delete"]]);
+  await expect(schedules.getScheduledChange(http, schedule.projectId, schedule.id)).rejects.toThrow(/404/);
 
   for (const live of [
     await read.experiment(ids.experiment),

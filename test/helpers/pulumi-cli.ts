@@ -245,6 +245,14 @@ export async function pulumiSession(
   };
 }
 
+/** The steps an engine event stream announces, by resource name (a replacement's several steps, all of them). */
+export const stepsByName = (steps: Map<string, string[]>) => (event: EngineEvent) => {
+  const step = event.resourcePreEvent?.metadata;
+  if (!step) return;
+  const name = step.urn.split("::").pop()!;
+  steps.set(name, [...(steps.get(name) ?? []), step.op]);
+};
+
 /** The `~ setting: old => new` lines of a `preview --diff`, spaced as the README shows them. */
 export function changedSettings(stdout: string): string[] {
   return stdout

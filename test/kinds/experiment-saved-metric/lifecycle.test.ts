@@ -19,6 +19,7 @@ import {
   ExperimentSavedMetricLifecycle,
   FeatureFlagLifecycle,
 } from "../../../src/provider";
+import { withShortHoldoutWatch } from "../../helpers/holdout-watch";
 import { projectScopedSetups, versions } from "../../helpers/project-scoped";
 
 type Json = Record<string, unknown>;
@@ -125,7 +126,8 @@ describe.each(versions)("PostHog %s", (version) => {
     // own delete) writes nothing into the flag deleted beside it.
     await provider.experiment.delete(experiment.id, experiment.outs as Json);
     expect((await featureFlags.getFeatureFlag(http, projectId, Number(flag.id))).filters[key] ?? null).toBeNull();
-    await provider.flag.delete(flag.id, flag.outs as Json);
+    // The flag an experiment can run on watches the project's holdouts, this one kept until after it.
+    await withShortHoldoutWatch(() => provider.flag.delete(flag.id, flag.outs as Json));
     const deleted = await featureFlags.getFeatureFlag(http, projectId, Number(flag.id));
     await provider.holdout.delete(holdout.id, holdout.outs as Json);
     expect(await featureFlags.getFeatureFlag(http, projectId, Number(flag.id))).toMatchObject({ deleted: true, version: deleted.version });

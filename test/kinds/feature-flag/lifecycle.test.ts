@@ -9,7 +9,7 @@ import * as insights from "../../../src/kinds/insight/endpoints";
 import * as featureFlags from "../../../src/kinds/feature-flag/endpoints";
 import * as experiments from "../../../src/kinds/experiment/endpoints";
 import * as holdouts from "../../../src/kinds/experiment-holdout/endpoints";
-import { HOLDOUT_WATCH } from "../../../src/kinds/feature-flag/kind";
+import { withShortHoldoutWatch } from "../../helpers/holdout-watch";
 import { getFeatureFlag, listFeatureFlags } from "../../../src/functions";
 import { useLookupConfig } from "../../../src/functions/context";
 import { FeatureFlagLifecycle } from "../../../src/provider";
@@ -249,13 +249,7 @@ describe.each(versions)("PostHog %s", (version) => {
     const { provider, http, projectId } = setup();
     const { holdout, experiment, flagId } = await heldFlag(`ff-kept-${version}`, "the program's");
     await experiments.updateExperiment(http, projectId, experiment.id, { deleted: true });
-    const watch = { ...HOLDOUT_WATCH };
-    Object.assign(HOLDOUT_WATCH, { forMs: 300, everyMs: 50 });
-    try {
-      await provider.delete(`${projectId}/${flagId}`, { projectId } as never);
-    } finally {
-      Object.assign(HOLDOUT_WATCH, watch);
-    }
+    await withShortHoldoutWatch(() => provider.delete(`${projectId}/${flagId}`, { projectId } as never));
     expect((await featureFlags.getFeatureFlag(http, projectId, flagId)).deleted).toBe(true);
     expect((await holdouts.getExperimentHoldout(http, projectId, holdout.id)).id).toBe(holdout.id);
   });
