@@ -26,9 +26,12 @@ test("a project's dashboard and messaging templates are declared as PostHog hold
       content: { email: { subject: "Hi {{ person.properties.first_name }}", html: "<p>Hi</p>" } },
     });
     const { written, said } = await importProjects(server, "typescript", web.id);
-    expect(written).toMatch(/new posthog\.DashboardTemplate\([^)]*templateName: "Weekly review"[^]*tags: \["weekly"\]/);
+    expect(written).toMatch(/new posthog\.DashboardTemplate\([^)]*templateName: "Weekly review",\s*tiles: \[[^]*tags: \[\s*"weekly",\s*\]/);
     expect(written).not.toMatch(/templateName: "Old"/);
-    expect(written).toMatch(/new posthog\.MessagingTemplate\([^)]*name: "Welcome"[^]*subject: "Hi \{\{ person\.properties\.first_name \}\}"/);
+    // Its content as PostHog holds it: the design PostHog wrapped the html in is declared along.
+    expect(written).toMatch(
+      /new posthog\.MessagingTemplate\([^)]*name: "Welcome",\s*content: \{\s*templating: "liquid",\s*email: \{\s*subject: "Hi \{\{ person\.properties\.first_name \}\}",\s*html: "<p>Hi<\/p>",\s*design: \{/,
+    );
     // PostHog's own defaults are not declared.
     expect(written).not.toMatch(/type: "email"/);
     expect(said).not.toMatch(/not declared/);
