@@ -26,7 +26,9 @@ test("a project's dashboard and messaging templates are declared as PostHog hold
       content: { email: { subject: "Hi {{ person.properties.first_name }}", html: "<p>Hi</p>" } },
     });
     const { written, said } = await importProjects(server, "typescript", web.id);
-    expect(written).toMatch(/new posthog\.DashboardTemplate\([^)]*templateName: "Weekly review",\s*tiles: \[[^]*tags: \[\s*"weekly",\s*\]/);
+    expect(written).toMatch(
+      /new posthog\.DashboardTemplate\([^)]*templateName: "Weekly review",\s*tiles: \[[\s\S]*tags: \[\s*"weekly",\s*\]/,
+    );
     expect(written).not.toMatch(/templateName: "Old"/);
     // Its content as PostHog holds it: the design PostHog wrapped the html in is declared along.
     expect(written).toMatch(

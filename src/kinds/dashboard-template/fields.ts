@@ -40,9 +40,21 @@ export const dashboardTemplateFields = {
   tiles: {
     // `create` refuses a template without tiles: `if not validated_data["tiles"]` ("You need to provide tiles for the
     // template."); a JSONField otherwise, stored as sent.
-    input: json.refine((value) => !(value === null || value === undefined || value === false || value === 0 || value === "" || (Array.isArray(value) && value.length === 0) || (typeof value === "object" && value !== null && Object.keys(value).length === 0)), {
-      error: `must not be empty: a template needs tiles ("You need to provide tiles for the template.", ${SERIALIZER})`,
-    }),
+    input: json.refine(
+      (value) =>
+        !(
+          value === null ||
+          value === undefined ||
+          value === false ||
+          value === 0 ||
+          value === "" ||
+          (Array.isArray(value) && value.length === 0) ||
+          (typeof value === "object" && value !== null && Object.keys(value).length === 0)
+        ),
+      {
+        error: `must not be empty: a template needs tiles ("You need to provide tiles for the template.", ${SERIALIZER})`,
+      },
+    ),
     type: "Record<string, unknown>[]",
     equal: sameJson,
     doc: 'The dashboard\'s tiles, as PostHog\'s template schema describes them (its `json_schema` action): `{type: "INSIGHT", name, description, query: {kind: "InsightVizNode", source: {…}}, layouts: {sm: {x, y, w, h}}, color}` or `{type: "TEXT", body, layouts}`. Set at create: a change replaces the template.',
@@ -57,12 +69,14 @@ export const dashboardTemplateFields = {
     input: json,
     type: "Record<string, unknown> | null",
     equal: sameJson,
-    doc: "The filters of a dashboard made from the template (`{date_from: \"-7d\", properties: […]}`). Set at create: a change replaces the template.",
+    doc: 'The filters of a dashboard made from the template (`{date_from: "-7d", properties: […]}`). Set at create: a change replaces the template.',
   },
   tags: {
     input: z
       .array(
-        z.string({ error: "must be a list of strings" }).max(255, { error: `each tag must be at most 255 characters (DashboardTemplate.tags, ${SERIALIZER})` }),
+        z
+          .string({ error: "must be a list of strings" })
+          .max(255, { error: `each tag must be at most 255 characters (DashboardTemplate.tags, ${SERIALIZER})` }),
         { error: "must be a list of strings or null" },
       )
       .nullable(),

@@ -9,7 +9,7 @@
  * PostHog 2025-08-04 lets staff alone write any (OnlyStaffCanEditDashboardTemplate): on a self-hosted PostHog, the
  * instance's first user is staff (posthog/api/signup.py). A template's name is unique among the project's templates
  * (`unique_template_name_per_team`): today among those not deleted, in 2025-08-04 among deleted ones too, where the
- * database's refusal is a 500.
+ * database's refusal is a 500 (measured, as is the 500 of a create without `tiles`).
  */
 import { PostHogError } from "../../client";
 import { defineKind } from "../../kit/define-kind";
@@ -81,8 +81,7 @@ export const {
     field: "template_name",
     find: async (http, projectId, name) =>
       (await templates.listTeamTemplates(http, projectId)).filter((template) => (template.template_name ?? null) === (name ?? null)),
-    // Today's UserBasicSerializer names the maker; PostHog 2025-08-04 answers a bare user id, which the key's user
-    // (whose `/api/users/@me/` has no id there) cannot be matched with.
+    // Today's UserBasicSerializer names the maker; PostHog 2025-08-04's create records none (null, measured).
     maker: async (candidate) => (isPlainObject(candidate.created_by) ? candidate.created_by : null),
     taken: (error) => error.status === 400 && /A dashboard template with this name already exists/.test(error.message),
     otherwise: "choose another templateName",

@@ -1,8 +1,8 @@
 /**
  * Dashboard templates as PostHog answers them (DashboardTemplateSerializer: products/dashboards/backend/api/
  * dashboard_templates.py today, posthog/api/dashboards/dashboard_templates.py in 2025-08-04). Keyed by UUID. Loose.
- * `created_by` is the creator's UserBasicSerializer today and a bare user id in 2025-08-04 (a plain ModelSerializer
- * field there).
+ * `created_by` is the creator's UserBasicSerializer today; in 2025-08-04 a plain ModelSerializer field, a user id that
+ * its create never sets (null, measured).
  */
 import { z } from "zod";
 

@@ -38,9 +38,11 @@ export const messagingTemplateFields = {
     doc: "What the template is for and when to use it; may be empty.",
   },
   type: {
-    input: z.string({ error: "must be a string" }).max(24, { error: `must be at most 24 characters (MessageTemplate.type, ${SERIALIZER})` }),
+    input: z
+      .string({ error: "must be a string" })
+      .max(24, { error: `must be at most 24 characters (MessageTemplate.type, ${SERIALIZER})` }),
     equal: sameTrimmed,
-    doc: 'The template\'s message channel: "email" (PostHog\'s default, and its one channel so far).',
+    doc: "The template's message channel: \"email\" (PostHog's default, and its one channel so far).",
   },
   content: {
     type: "MessagingTemplateContent",
@@ -56,7 +58,7 @@ export const messagingTemplateFields = {
     // Replaced whole on update. PostHog fills in what the program leaves out (`templating: "liquid"`; a `design`
     // wrapping html sent without one): compared within what the program declares.
     equal: sameWithin,
-    doc: 'The template\'s content by channel: `{templating: "liquid", email: {subject, text, html, design}}`. Liquid tags (`{{ person.properties.name }}`) pass through as written. An email template needs a subject; give its `html` (PostHog wraps it in a design of its own for its editor) or a `design` of PostHog\'s visual editor (rendered to html by PostHog, where its instance has Unlayer configured).',
+    doc: "The template's content by channel: `{templating: \"liquid\", email: {subject, text, html, design}}`. Liquid tags (`{{ person.properties.name }}`) pass through as written. An email template needs a subject; give its `html` (PostHog wraps it in a design of its own for its editor) or a `design` of PostHog's visual editor (rendered to html by PostHog, where its instance has Unlayer configured).",
   },
   message_category: {
     arg: "messageCategoryId",

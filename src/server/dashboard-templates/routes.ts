@@ -23,7 +23,8 @@
  *
  * PostHog 2025-08-04: only staff write (OnlyStaffCanEditDashboardTemplate): every POST, PATCH and DELETE answers 403
  * "You don't have edit permissions for this dashboard template." here. Its GET answers 404 for a deleted template (its
- * queryset is the default manager's), its list has no `?scope=team` filter, no `is_featured`.
+ * queryset is the default manager's), its list has no `?scope=team` filter, no `is_featured`; `created_by` is null.
+ * (Measured on its backend with a staff user: a create of a deleted template's name, and one without `tiles`, 500.)
  *
  * Not imitated: PostHog's global templates (none exist here), the `json_schema` and `copy_between_projects` actions,
  * `search`, and the names of deleted templates that 2025-08-04 keeps unique (its writes are refused here).
@@ -79,8 +80,8 @@ function serialize(ctx: ApiContext, t: StoredObject): JsonObject {
     variables: f.variables ?? null,
     deleted: f.deleted ?? null,
     created_at: isoFromMicros(t.createdAtMicros),
-    // A bare user id in 2025-08-04 (a ModelSerializer field), the UserBasicSerializer today.
-    created_by: ctx.services.version === "2025-08-04" ? t.createdBy : userBasic(ctx.store, t.createdBy),
+    // The UserBasicSerializer today; in 2025-08-04 a ModelSerializer field its create never sets (null, measured).
+    created_by: ctx.services.version === "2025-08-04" ? null : userBasic(ctx.store, t.createdBy),
     image_url: f.image_url ?? null,
     team_id: t.teamId,
     scope: f.scope ?? null,
@@ -101,7 +102,8 @@ const live = (t: StoredObject) => t.fields.deleted !== true;
 function checkUniqueName(ctx: ApiContext, team: StoredProject, name: unknown, instance: StoredObject | undefined): void {
   if (name === null || name === undefined) return;
   const taken = ctx.store.objects(KIND).some((t) => t !== instance && t.teamId === team.id && live(t) && t.fields.template_name === name);
-  if (taken) throw validationError("A dashboard template with this name already exists for this project.", null, "unique_template_name_per_team");
+  if (taken)
+    throw validationError("A dashboard template with this name already exists for this project.", null, "unique_template_name_per_team");
 }
 
 /** `enforce_organization_dashboard_template_limit`: the organization's templates not deleted. */
@@ -118,7 +120,11 @@ function list(ctx: ApiContext, team: StoredProject) {
     .objects(KIND)
     .filter((t) => t.teamId === team.id && live(t))
     .filter((t) => ctx.services.version === "2025-08-04" || ctx.req.param("scope") !== "team" || t.fields.scope === "team")
-    .sort((a, b) => String(a.fields.template_name ?? "").toLowerCase().localeCompare(String(b.fields.template_name ?? "").toLowerCase()));
+    .sort((a, b) =>
+      String(a.fields.template_name ?? "")
+        .toLowerCase()
+        .localeCompare(String(b.fields.template_name ?? "").toLowerCase()),
+    );
   return pageAnswer(ctx, rows, (t) => serialize(ctx, t));
 }
 

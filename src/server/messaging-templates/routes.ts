@@ -106,7 +106,11 @@ function validated(attrs: JsonObject): JsonObject {
   if (!isJsonObject(email)) return attrs;
   if (attrs.type === "email" && !email.subject)
     throw validationError("Subject is required for email templates.", "content__email__subject", "invalid");
-  if (email.html && !email.design) email.design = { body: { rows: [{ cells: [1], columns: [{ contents: [{ type: "html", values: { html: email.html } }] }] }] }, schemaVersion: 16 };
+  if (email.html && !email.design)
+    email.design = {
+      body: { rows: [{ cells: [1], columns: [{ contents: [{ type: "html", values: { html: email.html } }] }] }] },
+      schemaVersion: 16,
+    };
   if (email.design && !email.html)
     throw validationError(
       "Design rendering is not configured on this instance — an administrator must set UNLAYER_API_KEY to enable saving design-authored templates.",
@@ -133,7 +137,13 @@ function list(ctx: ApiContext, team: StoredProject) {
 
 function create(ctx: ApiContext, team: StoredProject) {
   const attrs = attrsOf(ctx, false);
-  const template = ctx.store.addObject(KIND, team.id, ctx.user.id, { uuid: randomUUID(), description: "", type: "email", content: {}, ...attrs });
+  const template = ctx.store.addObject(KIND, team.id, ctx.user.id, {
+    uuid: randomUUID(),
+    description: "",
+    type: "email",
+    content: {},
+    ...attrs,
+  });
   return json(201, serialize(ctx, template));
 }
 

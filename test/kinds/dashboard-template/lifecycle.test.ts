@@ -56,7 +56,10 @@ test("its name, description and tags change in place, PATCHed alone; its tiles r
   await provider.delete(created.id, updated.outs as Json);
   const replacement = await provider.create(retiled);
   expect(replacement.id).not.toBe(created.id);
-  expect(await templates.getDashboardTemplate(http, projectId, replacement.id)).toMatchObject({ template_name: "Weekly review", deleted: null });
+  expect(await templates.getDashboardTemplate(http, projectId, replacement.id)).toMatchObject({
+    template_name: "Weekly review",
+    deleted: null,
+  });
 });
 
 test("a name another template of the project holds is refused, naming it; a lost create is found by its name", async () => {
@@ -79,7 +82,9 @@ test("one deleted by hand is gone at refresh, and its delete is done; the adopti
   expect(await templates.getDashboardTemplate(http, projectId, made.id)).toMatchObject({ deleted: true });
   expect(await provider.read(made.id, made.outs as Json)).toEqual({});
   await expect(provider.delete(made.id, made.outs as Json)).resolves.toBeUndefined();
-  await expect(provider.create({ projectId, adoptId: made.id, templateName: "Gone", tiles })).rejects.toThrow(/is deleted in PostHog and cannot be adopted/);
+  await expect(provider.create({ projectId, adoptId: made.id, templateName: "Gone", tiles })).rejects.toThrow(
+    /is deleted in PostHog and cannot be adopted/,
+  );
 });
 
 test("PostHog 2025-08-04 lets staff alone write templates: the create says so, and who may", async () => {

@@ -28,7 +28,9 @@ test("PostHog's rules are checked before anything is sent, naming the field and 
     expect.stringMatching(/^content: content templating must be "liquid" .*\(at templating\)$/),
   ]);
   expect(await failures({ name: "No subject", type: "email", content: { email: { html: "<p>Hi</p>" } } })).toEqual([
-    expect.stringMatching(/^content: content\.email\.subject is required for an email template \("Subject is required for email templates\."/),
+    expect.stringMatching(
+      /^content: content\.email\.subject is required for an email template \("Subject is required for email templates\."/,
+    ),
   ]);
   expect(await failures({ name: "Bad category", messageCategoryId: "general" })).toEqual([
     expect.stringMatching(/^messageCategoryId: messageCategoryId must be the UUID of a message category/),
