@@ -35,7 +35,7 @@ export interface DashboardTemplate extends DashboardTemplateOutputProperties {}
  * A project's own dashboard template: tiles, filters and variables a new dashboard of the project starts from.
  *
  * ```ts
- * new posthog.DashboardTemplate("weekly-review", {
+ * new posthog.DashboardTemplate("monday-review", {
  *   projectId: web.projectId,
  *   templateName: "Weekly review",
  *   dashboardDescription: "What the team looks at every Monday",

@@ -35,7 +35,7 @@ import (
 //			if err != nil {
 //				return err
 //			}
-//			weeklyReview, err := posthog.NewDashboardTemplate(ctx, "weekly-review", &posthog.DashboardTemplateArgs{
+//			mondayReview, err := posthog.NewDashboardTemplate(ctx, "monday-review", &posthog.DashboardTemplateArgs{
 //				ProjectId:            web.ProjectId,
 //				TemplateName:         pulumi.String("Weekly review"),
 //				DashboardDescription: pulumi.String("What the team looks at every Monday"),
@@ -84,7 +84,7 @@ import (
 //			if err != nil {
 //				return err
 //			}
-//			ctx.Export("dashboardTemplateId", weeklyReview.DashboardTemplateId)
+//			ctx.Export("dashboardTemplateId", mondayReview.DashboardTemplateId)
 //			return nil
 //		})
 //	}

@@ -178,8 +178,8 @@ class DashboardTemplate(pulumi.CustomResource):
         import pulumi_posthog as posthog
 
         web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
-        weekly_review = posthog.DashboardTemplate(
-            "weekly-review",
+        monday_review = posthog.DashboardTemplate(
+            "monday-review",
             project_id=web.project_id,
             template_name="Weekly review",
             dashboard_description="What the team looks at every Monday",
@@ -206,7 +206,7 @@ class DashboardTemplate(pulumi.CustomResource):
             tags=["weekly"],
         )
 
-        pulumi.export("dashboardTemplateId", weekly_review.dashboard_template_id)
+        pulumi.export("dashboardTemplateId", monday_review.dashboard_template_id)
         ```
 
         :param str resource_name: The name of the resource.
@@ -236,8 +236,8 @@ class DashboardTemplate(pulumi.CustomResource):
         import pulumi_posthog as posthog
 
         web = posthog.Project("web", name="Web", timezone="Europe/Amsterdam", anonymize_ips=True)
-        weekly_review = posthog.DashboardTemplate(
-            "weekly-review",
+        monday_review = posthog.DashboardTemplate(
+            "monday-review",
             project_id=web.project_id,
             template_name="Weekly review",
             dashboard_description="What the team looks at every Monday",
@@ -264,7 +264,7 @@ class DashboardTemplate(pulumi.CustomResource):
             tags=["weekly"],
         )
 
-        pulumi.export("dashboardTemplateId", weekly_review.dashboard_template_id)
+        pulumi.export("dashboardTemplateId", monday_review.dashboard_template_id)
         ```
 
         :param str resource_name: The name of the resource.

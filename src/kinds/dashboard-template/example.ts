@@ -2,7 +2,7 @@
 import type { KindExample } from "../../kit/example";
 
 export const dashboardTemplateExample: KindExample = {
-  name: "weekly-review",
+  name: "monday-review",
   inputs: {
     templateName: "Weekly review",
     dashboardDescription: "What the team looks at every Monday",

@@ -45,7 +45,7 @@ import javax.annotation.Nullable;
  *             .timezone("Europe/Amsterdam")
  *             .anonymizeIps(true)
  *             .build());
- *         var weeklyReview = new DashboardTemplate("weekly-review", DashboardTemplateArgs.builder()
+ *         var mondayReview = new DashboardTemplate("monday-review", DashboardTemplateArgs.builder()
  *             .projectId(web.projectId())
  *             .templateName("Weekly review")
  *             .dashboardDescription("What the team looks at every Monday")
@@ -67,7 +67,7 @@ import javax.annotation.Nullable;
  *             .tags(List.of("weekly"))
  *             .build());
  * 
- *         ctx.export("dashboardTemplateId", weeklyReview.dashboardTemplateId());
+ *         ctx.export("dashboardTemplateId", mondayReview.dashboardTemplateId());
  *     }
  * }
  * }
