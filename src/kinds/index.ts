@@ -50,6 +50,8 @@ import { eventSchemaKind } from "./event-schema/kind";
 import { logsAlertKind } from "./logs-alert/kind";
 import { logsAlertDestinationKind } from "./logs-alert-destination/kind";
 import { linkKind } from "./link/kind";
+import { dashboardTemplateKind } from "./dashboard-template/kind";
+import { messagingTemplateKind } from "./messaging-template/kind";
 import type { Kind } from "../kit/kind";
 import { pluralNoun } from "../kit/names";
 
@@ -98,6 +100,8 @@ export const kinds: readonly Kind[] = [
   logsAlertKind as Kind,
   logsAlertDestinationKind as unknown as Kind,
   linkKind as Kind,
+  dashboardTemplateKind as Kind,
+  messagingTemplateKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

@@ -43,9 +43,10 @@ import {
 import type { Json, KindModel, Placed } from "./lifecycle";
 import type { Found, Ownership } from "./lost-create";
 import type { PropertySpec } from "./property";
-import { tableValuesEqual } from "./field-table";
+import { inputNameOf, tableValuesEqual } from "./field-table";
 import { own } from "./json";
 import { kindNames } from "./tokens";
+import { isUnknown } from "./unknown";
 
 type Call<W, T, K, A extends unknown[] = []> = (http: Transport, where: W, id: K, ...rest: A) => Promise<T>;
 
@@ -220,6 +221,11 @@ interface CommonSpec<S extends ScopeKind, R extends { id: ObjectId }, W extends 
    * `sent` taken); undefined for any other error.
    */
   readonly createRefusal?: (error: unknown, sent: Json) => Error | undefined;
+  /**
+   * The fields (PostHog's names) PostHog sets when the object is made and no update of its changes: a change of one
+   * replaces the object, as its schema says (`willReplaceOnChanges`).
+   */
+  readonly createOnly?: readonly string[];
   readonly hooks?: LifecycleHooks<S, R, W>;
   /**
    * The model's own steps over the kit's (`kit`, the field table's model): what is sent or compared where the table
@@ -273,6 +279,7 @@ export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K ex
     lostCreate,
     createRefusal,
     deleteBeforeReplace,
+    createOnly = [],
     hooks = {},
     modelHooks,
     singleton: singletonCalls,
@@ -332,7 +339,11 @@ export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K ex
   const model: FieldModel<R, InScope<R, S>> = modelHooks ? { ...kitModel, ...modelHooks(kitModel) } : kitModel;
   const schemaInputs = () => {
     const table = { ...tableInputs(modelSpec.fields, modelSpec.noun, placement), ...providerInputsSchema(modelSpec.providerInputs) };
-    return inputs ? inputs(table) : table;
+    const stated = inputs ? inputs(table) : table;
+    const replacing = createOnly.map((field) => inputNameOf(modelSpec.fields, field));
+    return Object.fromEntries(
+      Object.entries(stated).map(([input, spec]) => [input, replacing.includes(input) ? { ...spec, willReplaceOnChanges: true } : spec]),
+    );
   };
   const idOutput = { [identity.output]: { type: keyFacts(identity.key).schemaType, description: identity.doc } };
   const kind: Kind<S, InScope<R, S>, W> = {
@@ -376,6 +387,18 @@ export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K ex
     ...(notImported !== undefined && { notImported }),
     example,
   };
+  /**
+   * The declared create-only inputs whose value differs from the one the state holds (or is not known yet); one no
+   * longer declared is no longer managed, as any setting.
+   */
+  const createOnlyChanged = (olds: Json, news: Json) =>
+    createOnly
+      .filter((field) => {
+        const wanted = news[inputNameOf(modelSpec.fields, field)];
+        if (wanted === undefined) return false;
+        return isUnknown(wanted) || !tableValuesEqual(modelSpec.fields, field, wanted, olds[inputNameOf(modelSpec.fields, field)] ?? null);
+      })
+      .map((field) => inputNameOf(modelSpec.fields, field));
   const place = (where: W, record: R) => ({ ...record, ...placeFields(placement, where) }) as InScope<R, S>;
 
   class Lifecycle extends FieldTableLifecycle<R, S, W> {
@@ -391,7 +414,7 @@ export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K ex
         kit: {
           obtain: (where, body) => this.created(where, body),
           adopted: (where, inputs) => super.adopted(where, inputs),
-          replaces: (olds, news) => super.replaces(olds, news),
+          replaces: (olds, news) => [...super.replaces(olds, news), ...createOnlyChanged(olds, news)],
           write: (where, id, body, declared) => super.write(where, id, body, declared),
           complete: (record, declared) => super.complete(record, declared),
           readFailure: (error, where, id, props) => super.readFailure(error, where, id, props),

@@ -158,6 +158,9 @@ export function rowOf(fields: FieldTable, field: string): FieldDef | undefined {
 
 export const sameJson: Equality = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 
+/** A CharField's value as DRF stores it: surrounding whitespace trimmed (`trim_whitespace`, on by default). */
+export const sameTrimmed: Equality = (a, b) => sameJson(typeof a === "string" ? a.trim() : a, typeof b === "string" ? b.trim() : b);
+
 /** PostHog's `tagify`: tags are trimmed, lower-cased and deduplicated; their order is not kept. */
 const tagSet = (tags: unknown) => (Array.isArray(tags) ? [...new Set(tags.map((t) => String(t).trim().toLowerCase()))].sort() : tags);
 export const sameTags: Equality = (a, b) => sameJson(tagSet(a ?? []), tagSet(b ?? []));

@@ -53,6 +53,8 @@ import type * as eventSchemaModule from "../kinds/event-schema/kind";
 import type * as logsAlertModule from "../kinds/logs-alert/kind";
 import type * as logsAlertDestinationModule from "../kinds/logs-alert-destination/kind";
 import type * as linkModule from "../kinds/link/kind";
+import type * as dashboardTemplateModule from "../kinds/dashboard-template/kind";
+import type * as messagingTemplateModule from "../kinds/messaging-template/kind";
 
 export type ProjectLifecycle = InstanceType<typeof projectModule.ProjectLifecycle>;
 export declare const ProjectLifecycle: typeof projectModule.ProjectLifecycle;
@@ -286,6 +288,16 @@ export declare const LinkLifecycle: typeof linkModule.LinkLifecycle;
 export type LinkProvider = InstanceType<typeof linkModule.LinkLifecycle>;
 export declare const LinkProvider: typeof linkModule.LinkLifecycle;
 export declare const linkProvider: pulumi.dynamic.ResourceProvider;
+export type DashboardTemplateLifecycle = InstanceType<typeof dashboardTemplateModule.DashboardTemplateLifecycle>;
+export declare const DashboardTemplateLifecycle: typeof dashboardTemplateModule.DashboardTemplateLifecycle;
+export type DashboardTemplateProvider = InstanceType<typeof dashboardTemplateModule.DashboardTemplateLifecycle>;
+export declare const DashboardTemplateProvider: typeof dashboardTemplateModule.DashboardTemplateLifecycle;
+export declare const dashboardTemplateProvider: pulumi.dynamic.ResourceProvider;
+export type MessagingTemplateLifecycle = InstanceType<typeof messagingTemplateModule.MessagingTemplateLifecycle>;
+export declare const MessagingTemplateLifecycle: typeof messagingTemplateModule.MessagingTemplateLifecycle;
+export type MessagingTemplateProvider = InstanceType<typeof messagingTemplateModule.MessagingTemplateLifecycle>;
+export declare const MessagingTemplateProvider: typeof messagingTemplateModule.MessagingTemplateLifecycle;
+export declare const messagingTemplateProvider: pulumi.dynamic.ResourceProvider;
 
 lazyKind(module.exports, "Project", () => {
   const loaded = require("../kinds/project/kind") as typeof projectModule;
@@ -462,4 +474,12 @@ lazyKind(module.exports, "LogsAlertDestination", () => {
 lazyKind(module.exports, "Link", () => {
   const loaded = require("../kinds/link/kind") as typeof linkModule;
   return { kind: loaded.linkKind as Kind, Lifecycle: loaded.LinkLifecycle };
+});
+lazyKind(module.exports, "DashboardTemplate", () => {
+  const loaded = require("../kinds/dashboard-template/kind") as typeof dashboardTemplateModule;
+  return { kind: loaded.dashboardTemplateKind as Kind, Lifecycle: loaded.DashboardTemplateLifecycle };
+});
+lazyKind(module.exports, "MessagingTemplate", () => {
+  const loaded = require("../kinds/messaging-template/kind") as typeof messagingTemplateModule;
+  return { kind: loaded.messagingTemplateKind as Kind, Lifecycle: loaded.MessagingTemplateLifecycle };
 });

@@ -48,3 +48,5 @@ export * from "./event-schema";
 export * from "./logs-alert";
 export * from "./logs-alert-destination";
 export * from "./link";
+export * from "./dashboard-template";
+export * from "./messaging-template";

@@ -9,6 +9,7 @@ import { area as alerts } from "./alerts/area";
 import { area as annotations } from "./annotations/area";
 import { area as batchExports } from "./batch-exports/area";
 import { area as cohorts } from "./cohorts/area";
+import { area as dashboardTemplates } from "./dashboard-templates/area";
 import { area as dashboards } from "./dashboards/area";
 import { area as earlyAccessFeatures } from "./early-access-features/area";
 import { area as errorTrackingRules } from "./error-tracking-rules/area";
@@ -24,6 +25,7 @@ import { area as insights } from "./insights/area";
 import { area as invites } from "./invites/area";
 import { area as links } from "./links/area";
 import { area as logsAlerts } from "./logs-alerts/area";
+import { area as messagingTemplates } from "./messaging-templates/area";
 import { area as notebooks } from "./notebooks/area";
 import { area as organizationMembers } from "./organization-members/area";
 import { area as projects } from "./projects/area";
@@ -46,6 +48,7 @@ export const areas: readonly ServerArea[] = [
   annotations,
   batchExports,
   cohorts,
+  dashboardTemplates,
   dashboards,
   earlyAccessFeatures,
   errorTrackingRules,
@@ -61,6 +64,7 @@ export const areas: readonly ServerArea[] = [
   invites,
   links,
   logsAlerts,
+  messagingTemplates,
   notebooks,
   organizationMembers,
   projects,

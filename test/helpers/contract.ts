@@ -356,6 +356,14 @@ export const refusedBy2025_08_04: Readonly<Record<string, Refusal>> = {
     why: "PostHog 2025-08-04 has no spike detection (its posthog/api/__init__.py routes no error_tracking/spike_detection_config): its router answers 404",
     refusal: /This PostHog has no error tracking spike detection \(PostHog 2025-08-04 and older serve none\)/,
   },
+  MessagingTemplate: {
+    why: "PostHog 2025-08-04 serves messaging templates to its web app only (MessageTemplatesViewSet under /api/environments/ alone, scope_object INTERNAL, products/messaging/backend/api/message_templates.py): under /api/projects/ its router answers 404",
+    refusal: /This PostHog serves messaging templates to its web app only \(PostHog 2025-08-04 and older/,
+  },
+  DashboardTemplate: {
+    why: "PostHog 2025-08-04 lets staff alone write dashboard templates (OnlyStaffCanEditDashboardTemplate, posthog/api/dashboards/dashboard_templates.py), and the key's user is not staff",
+    refusal: /You don't have edit permissions for this dashboard template\..*PostHog 2025-08-04 and older, staff alone/s,
+  },
 };
 
 export interface ContractOptions {

@@ -35,6 +35,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Cohort{}
 	case "posthog:index:Dashboard":
 		r = &Dashboard{}
+	case "posthog:index:DashboardTemplate":
+		r = &DashboardTemplate{}
 	case "posthog:index:EarlyAccessFeature":
 		r = &EarlyAccessFeature{}
 	case "posthog:index:ErrorTrackingAssignmentRule":
@@ -81,6 +83,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &LogsAlert{}
 	case "posthog:index:LogsAlertDestination":
 		r = &LogsAlertDestination{}
+	case "posthog:index:MessagingTemplate":
+		r = &MessagingTemplate{}
 	case "posthog:index:Notebook":
 		r = &Notebook{}
 	case "posthog:index:OrganizationInvite":

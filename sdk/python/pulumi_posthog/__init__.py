@@ -13,6 +13,7 @@ from .annotation import *
 from .batch_export import *
 from .cohort import *
 from .dashboard import *
+from .dashboard_template import *
 from .early_access_feature import *
 from .error_tracking_assignment_rule import *
 from .error_tracking_bypass_rule import *
@@ -114,6 +115,7 @@ from .list_warehouse_saved_queries import *
 from .list_warehouse_view_links import *
 from .logs_alert import *
 from .logs_alert_destination import *
+from .messaging_template import *
 from .notebook import *
 from .organization_invite import *
 from .organization_member import *
@@ -152,6 +154,7 @@ _utilities.register(
    "posthog:index:BatchExport": "BatchExport",
    "posthog:index:Cohort": "Cohort",
    "posthog:index:Dashboard": "Dashboard",
+   "posthog:index:DashboardTemplate": "DashboardTemplate",
    "posthog:index:EarlyAccessFeature": "EarlyAccessFeature",
    "posthog:index:ErrorTrackingAssignmentRule": "ErrorTrackingAssignmentRule",
    "posthog:index:ErrorTrackingBypassRule": "ErrorTrackingBypassRule",
@@ -175,6 +178,7 @@ _utilities.register(
    "posthog:index:Link": "Link",
    "posthog:index:LogsAlert": "LogsAlert",
    "posthog:index:LogsAlertDestination": "LogsAlertDestination",
+   "posthog:index:MessagingTemplate": "MessagingTemplate",
    "posthog:index:Notebook": "Notebook",
    "posthog:index:OrganizationInvite": "OrganizationInvite",
    "posthog:index:OrganizationMember": "OrganizationMember",

@@ -4,15 +4,13 @@
  * no update of an invite: a change of any of them sends a new invite (replace).
  */
 import { z } from "zod";
-import { type Equality, type FieldDef, type LeftOut, sameJson, type ApiTypes } from "../../kit/field-table";
+import { type Equality, type FieldDef, type LeftOut, sameJson, sameTrimmed, type ApiTypes } from "../../kit/field-table";
 import { LEVEL_NAMES } from "../organization-member/record";
 
 const SERIALIZER = "OrganizationInviteSerializer, posthog/api/organization_invite.py";
 
 /** EmailNormalizer.normalize (posthog/helpers/email_utils.py) lower-cases the email. */
 const sameEmail: Equality = (a, b) => typeof a === "string" && typeof b === "string" && a.toLowerCase() === b.toLowerCase();
-/** DRF's CharField trims whitespace. */
-const sameTrimmed: Equality = (a, b) => sameJson(typeof a === "string" ? a.trim() : a, typeof b === "string" ? b.trim() : b);
 /** `validate_private_project_access` stores an empty list as null. */
 const sameAccess: Equality = (a, b) =>
   sameJson(Array.isArray(a) && a.length === 0 ? null : a, Array.isArray(b) && b.length === 0 ? null : b);
