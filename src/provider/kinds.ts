@@ -49,6 +49,8 @@ import type * as eventSchemaModule from "../kinds/event-schema/kind";
 import type * as logsAlertModule from "../kinds/logs-alert/kind";
 import type * as logsAlertDestinationModule from "../kinds/logs-alert-destination/kind";
 import type * as linkModule from "../kinds/link/kind";
+import type * as logsMetricRuleModule from "../kinds/logs-metric-rule/kind";
+import type * as endpointModule from "../kinds/endpoint/kind";
 
 export type ProjectLifecycle = InstanceType<typeof projectModule.ProjectLifecycle>;
 export declare const ProjectLifecycle: typeof projectModule.ProjectLifecycle;
@@ -258,6 +260,16 @@ export declare const LinkLifecycle: typeof linkModule.LinkLifecycle;
 export type LinkProvider = InstanceType<typeof linkModule.LinkLifecycle>;
 export declare const LinkProvider: typeof linkModule.LinkLifecycle;
 export declare const linkProvider: pulumi.dynamic.ResourceProvider;
+export type LogsMetricRuleLifecycle = InstanceType<typeof logsMetricRuleModule.LogsMetricRuleLifecycle>;
+export declare const LogsMetricRuleLifecycle: typeof logsMetricRuleModule.LogsMetricRuleLifecycle;
+export type LogsMetricRuleProvider = InstanceType<typeof logsMetricRuleModule.LogsMetricRuleLifecycle>;
+export declare const LogsMetricRuleProvider: typeof logsMetricRuleModule.LogsMetricRuleLifecycle;
+export declare const logsMetricRuleProvider: pulumi.dynamic.ResourceProvider;
+export type EndpointLifecycle = InstanceType<typeof endpointModule.EndpointLifecycle>;
+export declare const EndpointLifecycle: typeof endpointModule.EndpointLifecycle;
+export type EndpointProvider = InstanceType<typeof endpointModule.EndpointLifecycle>;
+export declare const EndpointProvider: typeof endpointModule.EndpointLifecycle;
+export declare const endpointProvider: pulumi.dynamic.ResourceProvider;
 
 lazyKind(module.exports, "Project", () => {
   const loaded = require("../kinds/project/kind") as typeof projectModule;
@@ -418,4 +430,12 @@ lazyKind(module.exports, "LogsAlertDestination", () => {
 lazyKind(module.exports, "Link", () => {
   const loaded = require("../kinds/link/kind") as typeof linkModule;
   return { kind: loaded.linkKind as Kind, Lifecycle: loaded.LinkLifecycle };
+});
+lazyKind(module.exports, "LogsMetricRule", () => {
+  const loaded = require("../kinds/logs-metric-rule/kind") as typeof logsMetricRuleModule;
+  return { kind: loaded.logsMetricRuleKind as Kind, Lifecycle: loaded.LogsMetricRuleLifecycle };
+});
+lazyKind(module.exports, "Endpoint", () => {
+  const loaded = require("../kinds/endpoint/kind") as typeof endpointModule;
+  return { kind: loaded.endpointKind as Kind, Lifecycle: loaded.EndpointLifecycle };
 });

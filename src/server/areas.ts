@@ -11,6 +11,7 @@ import { area as batchExports } from "./batch-exports/area";
 import { area as cohorts } from "./cohorts/area";
 import { area as dashboards } from "./dashboards/area";
 import { area as earlyAccessFeatures } from "./early-access-features/area";
+import { area as endpoints } from "./endpoints/area";
 import { area as errorTrackingRules } from "./error-tracking-rules/area";
 import { area as experiments } from "./experiments/area";
 import { area as externalDataSources } from "./external-data-sources/area";
@@ -23,6 +24,7 @@ import { area as insights } from "./insights/area";
 import { area as invites } from "./invites/area";
 import { area as links } from "./links/area";
 import { area as logsAlerts } from "./logs-alerts/area";
+import { area as logsMetricRules } from "./logs-metric-rules/area";
 import { area as notebooks } from "./notebooks/area";
 import { area as organizationMembers } from "./organization-members/area";
 import { area as projects } from "./projects/area";
@@ -47,6 +49,7 @@ export const areas: readonly ServerArea[] = [
   cohorts,
   dashboards,
   earlyAccessFeatures,
+  endpoints,
   errorTrackingRules,
   experiments,
   externalDataSources,
@@ -59,6 +62,7 @@ export const areas: readonly ServerArea[] = [
   invites,
   links,
   logsAlerts,
+  logsMetricRules,
   notebooks,
   organizationMembers,
   projects,
