@@ -37,6 +37,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Dashboard{}
 	case "posthog:index:EarlyAccessFeature":
 		r = &EarlyAccessFeature{}
+	case "posthog:index:Endpoint":
+		r = &Endpoint{}
 	case "posthog:index:ErrorTrackingAssignmentRule":
 		r = &ErrorTrackingAssignmentRule{}
 	case "posthog:index:ErrorTrackingGroupingRule":
@@ -73,6 +75,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &LogsAlert{}
 	case "posthog:index:LogsAlertDestination":
 		r = &LogsAlertDestination{}
+	case "posthog:index:LogsMetricRule":
+		r = &LogsMetricRule{}
 	case "posthog:index:Notebook":
 		r = &Notebook{}
 	case "posthog:index:OrganizationInvite":

@@ -14,6 +14,7 @@ from .batch_export import *
 from .cohort import *
 from .dashboard import *
 from .early_access_feature import *
+from .endpoint import *
 from .error_tracking_assignment_rule import *
 from .error_tracking_grouping_rule import *
 from .error_tracking_suppression_rule import *
@@ -33,6 +34,7 @@ from .get_cohort import *
 from .get_current_user import *
 from .get_dashboard import *
 from .get_early_access_feature import *
+from .get_endpoint import *
 from .get_error_tracking_assignment_rule import *
 from .get_error_tracking_grouping_rule import *
 from .get_error_tracking_suppression_rule import *
@@ -51,6 +53,7 @@ from .get_hog_function import *
 from .get_insight import *
 from .get_insight_variable import *
 from .get_logs_alert import *
+from .get_logs_metric_rule import *
 from .get_notebook import *
 from .get_organization_member import *
 from .get_project import *
@@ -76,6 +79,7 @@ from .list_batch_exports import *
 from .list_cohorts import *
 from .list_dashboards import *
 from .list_early_access_features import *
+from .list_endpoints import *
 from .list_error_tracking_assignment_rules import *
 from .list_error_tracking_grouping_rules import *
 from .list_error_tracking_suppression_rules import *
@@ -93,6 +97,7 @@ from .list_hog_functions import *
 from .list_insight_variables import *
 from .list_insights import *
 from .list_logs_alerts import *
+from .list_logs_metric_rules import *
 from .list_notebooks import *
 from .list_organization_members import *
 from .list_projects import *
@@ -106,6 +111,7 @@ from .list_warehouse_saved_queries import *
 from .list_warehouse_view_links import *
 from .logs_alert import *
 from .logs_alert_destination import *
+from .logs_metric_rule import *
 from .notebook import *
 from .organization_invite import *
 from .organization_member import *
@@ -145,6 +151,7 @@ _utilities.register(
    "posthog:index:Cohort": "Cohort",
    "posthog:index:Dashboard": "Dashboard",
    "posthog:index:EarlyAccessFeature": "EarlyAccessFeature",
+   "posthog:index:Endpoint": "Endpoint",
    "posthog:index:ErrorTrackingAssignmentRule": "ErrorTrackingAssignmentRule",
    "posthog:index:ErrorTrackingGroupingRule": "ErrorTrackingGroupingRule",
    "posthog:index:ErrorTrackingSuppressionRule": "ErrorTrackingSuppressionRule",
@@ -163,6 +170,7 @@ _utilities.register(
    "posthog:index:Link": "Link",
    "posthog:index:LogsAlert": "LogsAlert",
    "posthog:index:LogsAlertDestination": "LogsAlertDestination",
+   "posthog:index:LogsMetricRule": "LogsMetricRule",
    "posthog:index:Notebook": "Notebook",
    "posthog:index:OrganizationInvite": "OrganizationInvite",
    "posthog:index:OrganizationMember": "OrganizationMember",
