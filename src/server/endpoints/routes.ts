@@ -56,6 +56,7 @@ const HOGQL_FIELDS = ["explain", "filters", "kind", "modifiers", "name", "query"
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
 
 interface Version {
+  id: string;
   version: number;
   query: JsonObject;
   description: string;
@@ -174,7 +175,7 @@ function serialize(ctx: ApiContext, e: StoredObject): JsonObject {
     created_by: userBasic(ctx.store, e.createdBy),
     is_materialized: v.is_materialized,
     current_version: v.version,
-    current_version_id: `${String(f.uuid)}-${v.version}`,
+    current_version_id: v.id,
     versions_count: versionsOf(e).length,
     derived_from_insight: f.derived_from_insight ?? null,
     last_executed_at: null,
@@ -225,6 +226,7 @@ function create(ctx: ApiContext, team: StoredProject) {
   if (activeOf(ctx, team).some((e) => e.fields.name === name))
     throw validationError("An endpoint with this name already exists for this team.", "name");
   const version: Version = {
+    id: randomUUID(),
     version: 1,
     query,
     description: text(body, "description") ?? "",
@@ -274,7 +276,7 @@ function update(ctx: ApiContext, team: StoredProject, id: number) {
   const wasMaterialized = target.is_materialized;
   if (query && JSON.stringify(query) !== JSON.stringify(target.query)) {
     // `create_new_version`: the query changed, the rest carried over.
-    target = { ...target, version: versionsOf(e).length + 1, query, created_at: nowMicros() };
+    target = { ...target, id: randomUUID(), version: versionsOf(e).length + 1, query, created_at: nowMicros() };
     e.fields.versions = [...versionsOf(e), target] as unknown as Json;
     e.fields.current_version = target.version;
   }
