@@ -48,14 +48,6 @@ function bareSqlOf(query: unknown): string | undefined {
   return Object.entries(query).every(([key, value]) => key === "kind" || key === "query" || value === null) ? sql : undefined;
 }
 
-/** A query with a value not known yet (an Output inside it, in a preview) is checked once it is known. */
-function containsUnknown(value: unknown): boolean {
-  if (isUnknown(value)) return true;
-  if (Array.isArray(value)) return value.some(containsUnknown);
-  if (value !== null && typeof value === "object") return Object.values(value).some(containsUnknown);
-  return false;
-}
-
 /** `validate_endpoint_request` and `validate_update_request` on what is known before anything is sent. */
 function endpointFailures(inputs: Json, known: Json, failed: (input: string) => boolean): Failure[] {
   const failures: Failure[] = [];
@@ -72,7 +64,8 @@ function endpointFailures(inputs: Json, known: Json, failed: (input: string) => 
       property: "isMaterialized",
       reason: `isMaterialized needs an active endpoint ("Cannot enable materialization on inactive endpoint.", validate_update_request, ${VALIDATION})`,
     });
-  if (query === undefined || isUnknown(query) || failed("query") || containsUnknown(query)) return failures;
+  // A query holding a value not known yet (an Output inside it, in a preview) is checked once it is known.
+  if (query === undefined || isUnknown(query) || failed("query")) return failures;
   const problems = queryProblems(query, ENDPOINT_QUERY_KINDS, "EndpointRequest.query, posthog/schema.py");
   if (problems.length > 0) return [...failures, ...problems.map((reason): Failure => ({ property: "query", reason }))];
   const sql = sqlOf(query);
