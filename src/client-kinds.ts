@@ -50,6 +50,8 @@ export * as logsAlertDestinations from "./kinds/logs-alert-destination/endpoints
 export * as links from "./kinds/link/endpoints";
 export * as dashboardTemplates from "./kinds/dashboard-template/endpoints";
 export * as messagingTemplates from "./kinds/messaging-template/endpoints";
+export * as logsMetricRules from "./kinds/logs-metric-rule/endpoints";
+export * as endpoints from "./kinds/endpoint/endpoints";
 export type { Project } from "./kinds/project/record";
 export type { FeatureFlag } from "./kinds/feature-flag/record";
 export type { Annotation } from "./kinds/annotation/record";
@@ -96,3 +98,5 @@ export type { LogsAlertDestination } from "./kinds/logs-alert-destination/record
 export type { Link } from "./kinds/link/record";
 export type { DashboardTemplate } from "./kinds/dashboard-template/record";
 export type { MessagingTemplate } from "./kinds/messaging-template/record";
+export type { LogsMetricRule } from "./kinds/logs-metric-rule/record";
+export type { Endpoint } from "./kinds/endpoint/record";

@@ -42,3 +42,17 @@ export function shortIdSegment(what: string, id: string): string {
     throw new Error(`The PostHog ${what} ${JSON.stringify(id)} must be a short id (letters and digits).`);
   return id;
 }
+
+/**
+ * Endpoints are keyed by their name (`lookup_field = "name"`, products/endpoints/backend/presentation/views): a
+ * letter, then letters, digits, `_` and `-`, at most 128 (ENDPOINT_NAME_REGEX, products/endpoints/backend/constants.py).
+ */
+export const ENDPOINT_NAME = /^[a-zA-Z][a-zA-Z0-9_-]{0,127}$/;
+
+export function nameSegment(what: string, name: string): string {
+  if (typeof name !== "string" || !ENDPOINT_NAME.test(name))
+    throw new Error(
+      `The PostHog ${what} ${JSON.stringify(name)} must be a name: a letter, then letters, digits, \`_\` and \`-\`, at most 128.`,
+    );
+  return name;
+}

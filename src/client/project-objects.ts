@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { limitOffsetPageSchema } from "./activity";
 import { collect, followPages, pagesOf } from "./pagination";
-import { numberSegment, organizationSegment, shortIdSegment, uuidSegment } from "./paths";
+import { nameSegment, numberSegment, organizationSegment, shortIdSegment, uuidSegment } from "./paths";
 import type { Query, Transport } from "./transport";
 import { PostHogError } from "./errors";
 
@@ -41,6 +41,8 @@ export interface Collection<S extends z.ZodType> {
   parent?: { readonly path: string; readonly noun: string };
   /** Keyed in paths by their short id (playlists, notebooks) rather than by number or UUID. */
   byShortId?: true;
+  /** Keyed in paths by their name (endpoints) rather than by number or UUID. */
+  byName?: true;
   /**
    * Their update answers 204 without the record (error tracking rules' custom `update`s): it is read back with a GET.
    */
@@ -49,8 +51,14 @@ export interface Collection<S extends z.ZodType> {
   mayListWhole?: true;
 }
 
-const keySegment = (what: string, id: ObjectId, byShortId?: true) =>
-  typeof id === "number" ? numberSegment(what, id) : byShortId ? shortIdSegment(what, id) : uuidSegment(what, id);
+const keySegment = (what: string, id: ObjectId, by?: Pick<Collection<z.ZodType>, "byShortId" | "byName">) =>
+  typeof id === "number"
+    ? numberSegment(what, id)
+    : by?.byShortId
+      ? shortIdSegment(what, id)
+      : by?.byName
+        ? nameSegment(what, id)
+        : uuidSegment(what, id);
 
 function split(at: At): { scope: number | string; parent: ObjectId | undefined } {
   return typeof at === "object" ? at : { scope: at, parent: undefined };
@@ -67,7 +75,7 @@ export function collectionPath(collection: Collection<z.ZodType>, at: At): strin
   return `${root}${collection.parent.path}/${keySegment(`${collection.parent.noun} id`, parent)}/${collection.path}/`;
 }
 const itemPath = (collection: Collection<z.ZodType>, at: At, id: ObjectId) =>
-  `${collectionPath(collection, at)}${keySegment(`${collection.noun} id`, id, collection.byShortId)}/`;
+  `${collectionPath(collection, at)}${keySegment(`${collection.noun} id`, id, collection)}/`;
 
 /** Where, for messages: "project 7", "role 3 of organization @current". */
 function place(collection: Collection<z.ZodType>, at: At): string {

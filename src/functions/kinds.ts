@@ -38,3 +38,5 @@ export * from "./error-tracking-bypass-rule";
 export * from "./schema-property-group";
 export * from "./event-schema";
 export * from "./logs-alert";
+export * from "./logs-metric-rule";
+export * from "./endpoint";

@@ -52,6 +52,8 @@ import { logsAlertDestinationKind } from "./logs-alert-destination/kind";
 import { linkKind } from "./link/kind";
 import { dashboardTemplateKind } from "./dashboard-template/kind";
 import { messagingTemplateKind } from "./messaging-template/kind";
+import { logsMetricRuleKind } from "./logs-metric-rule/kind";
+import { endpointKind } from "./endpoint/kind";
 import type { Kind } from "../kit/kind";
 import { pluralNoun } from "../kit/names";
 
@@ -102,6 +104,8 @@ export const kinds: readonly Kind[] = [
   linkKind as Kind,
   dashboardTemplateKind as Kind,
   messagingTemplateKind as Kind,
+  logsMetricRuleKind as Kind,
+  endpointKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

@@ -55,6 +55,8 @@ import type * as logsAlertDestinationModule from "../kinds/logs-alert-destinatio
 import type * as linkModule from "../kinds/link/kind";
 import type * as dashboardTemplateModule from "../kinds/dashboard-template/kind";
 import type * as messagingTemplateModule from "../kinds/messaging-template/kind";
+import type * as logsMetricRuleModule from "../kinds/logs-metric-rule/kind";
+import type * as endpointModule from "../kinds/endpoint/kind";
 
 export type ProjectLifecycle = InstanceType<typeof projectModule.ProjectLifecycle>;
 export declare const ProjectLifecycle: typeof projectModule.ProjectLifecycle;
@@ -298,6 +300,16 @@ export declare const MessagingTemplateLifecycle: typeof messagingTemplateModule.
 export type MessagingTemplateProvider = InstanceType<typeof messagingTemplateModule.MessagingTemplateLifecycle>;
 export declare const MessagingTemplateProvider: typeof messagingTemplateModule.MessagingTemplateLifecycle;
 export declare const messagingTemplateProvider: pulumi.dynamic.ResourceProvider;
+export type LogsMetricRuleLifecycle = InstanceType<typeof logsMetricRuleModule.LogsMetricRuleLifecycle>;
+export declare const LogsMetricRuleLifecycle: typeof logsMetricRuleModule.LogsMetricRuleLifecycle;
+export type LogsMetricRuleProvider = InstanceType<typeof logsMetricRuleModule.LogsMetricRuleLifecycle>;
+export declare const LogsMetricRuleProvider: typeof logsMetricRuleModule.LogsMetricRuleLifecycle;
+export declare const logsMetricRuleProvider: pulumi.dynamic.ResourceProvider;
+export type EndpointLifecycle = InstanceType<typeof endpointModule.EndpointLifecycle>;
+export declare const EndpointLifecycle: typeof endpointModule.EndpointLifecycle;
+export type EndpointProvider = InstanceType<typeof endpointModule.EndpointLifecycle>;
+export declare const EndpointProvider: typeof endpointModule.EndpointLifecycle;
+export declare const endpointProvider: pulumi.dynamic.ResourceProvider;
 
 lazyKind(module.exports, "Project", () => {
   const loaded = require("../kinds/project/kind") as typeof projectModule;
@@ -482,4 +494,12 @@ lazyKind(module.exports, "DashboardTemplate", () => {
 lazyKind(module.exports, "MessagingTemplate", () => {
   const loaded = require("../kinds/messaging-template/kind") as typeof messagingTemplateModule;
   return { kind: loaded.messagingTemplateKind as Kind, Lifecycle: loaded.MessagingTemplateLifecycle };
+});
+lazyKind(module.exports, "LogsMetricRule", () => {
+  const loaded = require("../kinds/logs-metric-rule/kind") as typeof logsMetricRuleModule;
+  return { kind: loaded.logsMetricRuleKind as Kind, Lifecycle: loaded.LogsMetricRuleLifecycle };
+});
+lazyKind(module.exports, "Endpoint", () => {
+  const loaded = require("../kinds/endpoint/kind") as typeof endpointModule;
+  return { kind: loaded.endpointKind as Kind, Lifecycle: loaded.EndpointLifecycle };
 });

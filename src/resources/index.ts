@@ -50,3 +50,5 @@ export * from "./logs-alert-destination";
 export * from "./link";
 export * from "./dashboard-template";
 export * from "./messaging-template";
+export * from "./logs-metric-rule";
+export * from "./endpoint";

@@ -12,6 +12,7 @@ import { area as cohorts } from "./cohorts/area";
 import { area as dashboardTemplates } from "./dashboard-templates/area";
 import { area as dashboards } from "./dashboards/area";
 import { area as earlyAccessFeatures } from "./early-access-features/area";
+import { area as endpoints } from "./endpoints/area";
 import { area as errorTrackingRules } from "./error-tracking-rules/area";
 import { area as errorTrackingSettings } from "./error-tracking-settings/area";
 import { area as experiments } from "./experiments/area";
@@ -25,6 +26,7 @@ import { area as insights } from "./insights/area";
 import { area as invites } from "./invites/area";
 import { area as links } from "./links/area";
 import { area as logsAlerts } from "./logs-alerts/area";
+import { area as logsMetricRules } from "./logs-metric-rules/area";
 import { area as messagingTemplates } from "./messaging-templates/area";
 import { area as notebooks } from "./notebooks/area";
 import { area as organizationMembers } from "./organization-members/area";
@@ -51,6 +53,7 @@ export const areas: readonly ServerArea[] = [
   dashboardTemplates,
   dashboards,
   earlyAccessFeatures,
+  endpoints,
   errorTrackingRules,
   errorTrackingSettings,
   experiments,
@@ -64,6 +67,7 @@ export const areas: readonly ServerArea[] = [
   invites,
   links,
   logsAlerts,
+  logsMetricRules,
   messagingTemplates,
   notebooks,
   organizationMembers,

@@ -364,6 +364,14 @@ export const refusedBy2025_08_04: Readonly<Record<string, Refusal>> = {
     why: "PostHog 2025-08-04 lets staff alone write dashboard templates (OnlyStaffCanEditDashboardTemplate, posthog/api/dashboards/dashboard_templates.py), and the key's user is not staff",
     refusal: /You don't have edit permissions for this dashboard template\..*PostHog 2025-08-04 and older, staff alone/s,
   },
+  LogsMetricRule: {
+    why: "PostHog 2025-08-04 has no log metric rules (its products/logs/backend/ serves the log query only): its router answers 404",
+    refusal: /This PostHog has no log metric rules \(PostHog 2025-08-04 and older serve none\)/,
+  },
+  Endpoint: {
+    why: "PostHog 2025-08-04 has no endpoints (no products/endpoints, nothing routed as endpoints in posthog/api/__init__.py): its router answers 404",
+    refusal: /This PostHog has no endpoints \(PostHog 2025-08-04 and older serve none\)/,
+  },
 };
 
 export interface ContractOptions {

@@ -39,6 +39,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &DashboardTemplate{}
 	case "posthog:index:EarlyAccessFeature":
 		r = &EarlyAccessFeature{}
+	case "posthog:index:Endpoint":
+		r = &Endpoint{}
 	case "posthog:index:ErrorTrackingAssignmentRule":
 		r = &ErrorTrackingAssignmentRule{}
 	case "posthog:index:ErrorTrackingBypassRule":
@@ -83,6 +85,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &LogsAlert{}
 	case "posthog:index:LogsAlertDestination":
 		r = &LogsAlertDestination{}
+	case "posthog:index:LogsMetricRule":
+		r = &LogsMetricRule{}
 	case "posthog:index:MessagingTemplate":
 		r = &MessagingTemplate{}
 	case "posthog:index:Notebook":

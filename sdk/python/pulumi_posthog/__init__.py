@@ -15,6 +15,7 @@ from .cohort import *
 from .dashboard import *
 from .dashboard_template import *
 from .early_access_feature import *
+from .endpoint import *
 from .error_tracking_assignment_rule import *
 from .error_tracking_bypass_rule import *
 from .error_tracking_grouping_rule import *
@@ -38,6 +39,7 @@ from .get_cohort import *
 from .get_current_user import *
 from .get_dashboard import *
 from .get_early_access_feature import *
+from .get_endpoint import *
 from .get_error_tracking_assignment_rule import *
 from .get_error_tracking_bypass_rule import *
 from .get_error_tracking_grouping_rule import *
@@ -58,6 +60,7 @@ from .get_hog_function import *
 from .get_insight import *
 from .get_insight_variable import *
 from .get_logs_alert import *
+from .get_logs_metric_rule import *
 from .get_notebook import *
 from .get_organization_member import *
 from .get_project import *
@@ -83,6 +86,7 @@ from .list_batch_exports import *
 from .list_cohorts import *
 from .list_dashboards import *
 from .list_early_access_features import *
+from .list_endpoints import *
 from .list_error_tracking_assignment_rules import *
 from .list_error_tracking_bypass_rules import *
 from .list_error_tracking_grouping_rules import *
@@ -102,6 +106,7 @@ from .list_hog_functions import *
 from .list_insight_variables import *
 from .list_insights import *
 from .list_logs_alerts import *
+from .list_logs_metric_rules import *
 from .list_notebooks import *
 from .list_organization_members import *
 from .list_projects import *
@@ -115,6 +120,7 @@ from .list_warehouse_saved_queries import *
 from .list_warehouse_view_links import *
 from .logs_alert import *
 from .logs_alert_destination import *
+from .logs_metric_rule import *
 from .messaging_template import *
 from .notebook import *
 from .organization_invite import *
@@ -156,6 +162,7 @@ _utilities.register(
    "posthog:index:Dashboard": "Dashboard",
    "posthog:index:DashboardTemplate": "DashboardTemplate",
    "posthog:index:EarlyAccessFeature": "EarlyAccessFeature",
+   "posthog:index:Endpoint": "Endpoint",
    "posthog:index:ErrorTrackingAssignmentRule": "ErrorTrackingAssignmentRule",
    "posthog:index:ErrorTrackingBypassRule": "ErrorTrackingBypassRule",
    "posthog:index:ErrorTrackingGroupingRule": "ErrorTrackingGroupingRule",
@@ -178,6 +185,7 @@ _utilities.register(
    "posthog:index:Link": "Link",
    "posthog:index:LogsAlert": "LogsAlert",
    "posthog:index:LogsAlertDestination": "LogsAlertDestination",
+   "posthog:index:LogsMetricRule": "LogsMetricRule",
    "posthog:index:MessagingTemplate": "MessagingTemplate",
    "posthog:index:Notebook": "Notebook",
    "posthog:index:OrganizationInvite": "OrganizationInvite",

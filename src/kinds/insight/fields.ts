@@ -146,9 +146,16 @@ function nodeProblems(value: unknown, kinds: readonly string[], at: string): str
   return [];
 }
 
-/** PostHog's rules for a query, each naming where in it and what to do; none for a query PostHog accepts. */
-export function queryProblems(query: unknown): string[] {
-  return nodeProblems(query, QUERY_KINDS, "query").map((problem) => `${problem} (${SCHEMA}, checked by QuerySchemaParser)`);
+/**
+ * PostHog's rules for a query, each naming where in it and what to do; none for a query PostHog accepts. `kinds` are
+ * the nodes the query may be (by default any of QuerySchemaRoot's), `checkedBy` what checks it.
+ */
+export function queryProblems(
+  query: unknown,
+  kinds: readonly string[] = QUERY_KINDS,
+  checkedBy = `${SCHEMA}, checked by QuerySchemaParser`,
+): string[] {
+  return nodeProblems(query, kinds, "query").map((problem) => `${problem} (${checkedBy})`);
 }
 
 /**

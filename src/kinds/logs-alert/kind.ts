@@ -10,7 +10,8 @@
  * unique: a create whose answer was lost is never resent blindly.
  */
 import { logsAlertExample } from "./example";
-import { PostHogError, type Transport } from "../../client";
+import type { Transport } from "../../client";
+import { unservedRefusal } from "../../kit/unserved";
 import * as alerts from "./endpoints";
 import { ANY } from "../../kit/property";
 import { defineKind } from "../../kit/define-kind";
@@ -31,12 +32,7 @@ async function findOneNamed(http: Transport, projectId: number, name: string): P
 }
 
 /** PostHog 2025-08-04's 404 "Endpoint not found." for the whole route, said as what it is; undefined for any other error. */
-export function unservedBefore(error: unknown): Error | undefined {
-  if (!(error instanceof PostHogError && error.endpointMissing)) return undefined;
-  return new Error(
-    `${error.message} This PostHog has no log alerts (PostHog 2025-08-04 and older serve none): use today's PostHog (PostHog Cloud), where they need the \`logs:write\` scope.`,
-  );
-}
+export const unservedBefore = unservedRefusal("log alerts", "use today's PostHog (PostHog Cloud), where they need the `logs:write` scope.");
 
 const filled = (value: unknown) =>
   value !== undefined &&

@@ -25,6 +25,8 @@ import com.pulumi.posthog.inputs.GetDashboardArgs;
 import com.pulumi.posthog.inputs.GetDashboardPlainArgs;
 import com.pulumi.posthog.inputs.GetEarlyAccessFeatureArgs;
 import com.pulumi.posthog.inputs.GetEarlyAccessFeaturePlainArgs;
+import com.pulumi.posthog.inputs.GetEndpointArgs;
+import com.pulumi.posthog.inputs.GetEndpointPlainArgs;
 import com.pulumi.posthog.inputs.GetErrorTrackingAssignmentRuleArgs;
 import com.pulumi.posthog.inputs.GetErrorTrackingAssignmentRulePlainArgs;
 import com.pulumi.posthog.inputs.GetErrorTrackingBypassRuleArgs;
@@ -65,6 +67,8 @@ import com.pulumi.posthog.inputs.GetInsightVariableArgs;
 import com.pulumi.posthog.inputs.GetInsightVariablePlainArgs;
 import com.pulumi.posthog.inputs.GetLogsAlertArgs;
 import com.pulumi.posthog.inputs.GetLogsAlertPlainArgs;
+import com.pulumi.posthog.inputs.GetLogsMetricRuleArgs;
+import com.pulumi.posthog.inputs.GetLogsMetricRulePlainArgs;
 import com.pulumi.posthog.inputs.GetNotebookArgs;
 import com.pulumi.posthog.inputs.GetNotebookPlainArgs;
 import com.pulumi.posthog.inputs.GetOrganizationMemberArgs;
@@ -105,6 +109,8 @@ import com.pulumi.posthog.inputs.ListDashboardsArgs;
 import com.pulumi.posthog.inputs.ListDashboardsPlainArgs;
 import com.pulumi.posthog.inputs.ListEarlyAccessFeaturesArgs;
 import com.pulumi.posthog.inputs.ListEarlyAccessFeaturesPlainArgs;
+import com.pulumi.posthog.inputs.ListEndpointsArgs;
+import com.pulumi.posthog.inputs.ListEndpointsPlainArgs;
 import com.pulumi.posthog.inputs.ListErrorTrackingAssignmentRulesArgs;
 import com.pulumi.posthog.inputs.ListErrorTrackingAssignmentRulesPlainArgs;
 import com.pulumi.posthog.inputs.ListErrorTrackingBypassRulesArgs;
@@ -143,6 +149,8 @@ import com.pulumi.posthog.inputs.ListInsightsArgs;
 import com.pulumi.posthog.inputs.ListInsightsPlainArgs;
 import com.pulumi.posthog.inputs.ListLogsAlertsArgs;
 import com.pulumi.posthog.inputs.ListLogsAlertsPlainArgs;
+import com.pulumi.posthog.inputs.ListLogsMetricRulesArgs;
+import com.pulumi.posthog.inputs.ListLogsMetricRulesPlainArgs;
 import com.pulumi.posthog.inputs.ListNotebooksArgs;
 import com.pulumi.posthog.inputs.ListNotebooksPlainArgs;
 import com.pulumi.posthog.inputs.ListOrganizationMembersArgs;
@@ -173,6 +181,7 @@ import com.pulumi.posthog.outputs.GetCohortResult;
 import com.pulumi.posthog.outputs.GetCurrentUserResult;
 import com.pulumi.posthog.outputs.GetDashboardResult;
 import com.pulumi.posthog.outputs.GetEarlyAccessFeatureResult;
+import com.pulumi.posthog.outputs.GetEndpointResult;
 import com.pulumi.posthog.outputs.GetErrorTrackingAssignmentRuleResult;
 import com.pulumi.posthog.outputs.GetErrorTrackingBypassRuleResult;
 import com.pulumi.posthog.outputs.GetErrorTrackingGroupingRuleResult;
@@ -193,6 +202,7 @@ import com.pulumi.posthog.outputs.GetHogFunctionResult;
 import com.pulumi.posthog.outputs.GetInsightResult;
 import com.pulumi.posthog.outputs.GetInsightVariableResult;
 import com.pulumi.posthog.outputs.GetLogsAlertResult;
+import com.pulumi.posthog.outputs.GetLogsMetricRuleResult;
 import com.pulumi.posthog.outputs.GetNotebookResult;
 import com.pulumi.posthog.outputs.GetOrganizationMemberResult;
 import com.pulumi.posthog.outputs.GetProjectActivityResult;
@@ -213,6 +223,7 @@ import com.pulumi.posthog.outputs.ListBatchExportsResult;
 import com.pulumi.posthog.outputs.ListCohortsResult;
 import com.pulumi.posthog.outputs.ListDashboardsResult;
 import com.pulumi.posthog.outputs.ListEarlyAccessFeaturesResult;
+import com.pulumi.posthog.outputs.ListEndpointsResult;
 import com.pulumi.posthog.outputs.ListErrorTrackingAssignmentRulesResult;
 import com.pulumi.posthog.outputs.ListErrorTrackingBypassRulesResult;
 import com.pulumi.posthog.outputs.ListErrorTrackingGroupingRulesResult;
@@ -232,6 +243,7 @@ import com.pulumi.posthog.outputs.ListHogFunctionsResult;
 import com.pulumi.posthog.outputs.ListInsightVariablesResult;
 import com.pulumi.posthog.outputs.ListInsightsResult;
 import com.pulumi.posthog.outputs.ListLogsAlertsResult;
+import com.pulumi.posthog.outputs.ListLogsMetricRulesResult;
 import com.pulumi.posthog.outputs.ListNotebooksResult;
 import com.pulumi.posthog.outputs.ListOrganizationMembersResult;
 import com.pulumi.posthog.outputs.ListProjectsResult;
@@ -567,6 +579,41 @@ public final class PosthogFunctions {
      */
     public static CompletableFuture<GetEarlyAccessFeatureResult> getEarlyAccessFeaturePlain(GetEarlyAccessFeaturePlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("posthog:index:getEarlyAccessFeature", TypeShape.of(GetEarlyAccessFeatureResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One endpoint that is not deleted, by endpointName, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetEndpointResult> getEndpoint(GetEndpointArgs args) {
+        return getEndpoint(args, InvokeOptions.Empty);
+    }
+    /**
+     * One endpoint that is not deleted, by endpointName, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetEndpointResult> getEndpointPlain(GetEndpointPlainArgs args) {
+        return getEndpointPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * One endpoint that is not deleted, by endpointName, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetEndpointResult> getEndpoint(GetEndpointArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getEndpoint", TypeShape.of(GetEndpointResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One endpoint that is not deleted, by endpointName, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetEndpointResult> getEndpoint(GetEndpointArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getEndpoint", TypeShape.of(GetEndpointResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One endpoint that is not deleted, by endpointName, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetEndpointResult> getEndpointPlain(GetEndpointPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:getEndpoint", TypeShape.of(GetEndpointResult.class), args, Utilities.withVersion(options));
     }
     /**
      * One error tracking assignment rule that is not deleted, by assignmentRuleId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
@@ -1351,6 +1398,55 @@ public final class PosthogFunctions {
      */
     public static CompletableFuture<GetLogsAlertResult> getLogsAlertPlain(GetLogsAlertPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("posthog:index:getLogsAlert", TypeShape.of(GetLogsAlertResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One log metric rule that is not deleted, by logsMetricRuleId or by exact metricName, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLogsMetricRuleResult> getLogsMetricRule() {
+        return getLogsMetricRule(GetLogsMetricRuleArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * One log metric rule that is not deleted, by logsMetricRuleId or by exact metricName, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetLogsMetricRuleResult> getLogsMetricRulePlain() {
+        return getLogsMetricRulePlain(GetLogsMetricRulePlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * One log metric rule that is not deleted, by logsMetricRuleId or by exact metricName, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLogsMetricRuleResult> getLogsMetricRule(GetLogsMetricRuleArgs args) {
+        return getLogsMetricRule(args, InvokeOptions.Empty);
+    }
+    /**
+     * One log metric rule that is not deleted, by logsMetricRuleId or by exact metricName, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetLogsMetricRuleResult> getLogsMetricRulePlain(GetLogsMetricRulePlainArgs args) {
+        return getLogsMetricRulePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * One log metric rule that is not deleted, by logsMetricRuleId or by exact metricName, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLogsMetricRuleResult> getLogsMetricRule(GetLogsMetricRuleArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getLogsMetricRule", TypeShape.of(GetLogsMetricRuleResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One log metric rule that is not deleted, by logsMetricRuleId or by exact metricName, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLogsMetricRuleResult> getLogsMetricRule(GetLogsMetricRuleArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getLogsMetricRule", TypeShape.of(GetLogsMetricRuleResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One log metric rule that is not deleted, by logsMetricRuleId or by exact metricName, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetLogsMetricRuleResult> getLogsMetricRulePlain(GetLogsMetricRulePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:getLogsMetricRule", TypeShape.of(GetLogsMetricRuleResult.class), args, Utilities.withVersion(options));
     }
     /**
      * One notebook that is not deleted, by shortId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
@@ -2219,6 +2315,55 @@ public final class PosthogFunctions {
      */
     public static CompletableFuture<ListEarlyAccessFeaturesResult> listEarlyAccessFeaturesPlain(ListEarlyAccessFeaturesPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("posthog:index:listEarlyAccessFeatures", TypeShape.of(ListEarlyAccessFeaturesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every endpoint of the project that is not deleted.
+     * 
+     */
+    public static Output<ListEndpointsResult> listEndpoints() {
+        return listEndpoints(ListEndpointsArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every endpoint of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListEndpointsResult> listEndpointsPlain() {
+        return listEndpointsPlain(ListEndpointsPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every endpoint of the project that is not deleted.
+     * 
+     */
+    public static Output<ListEndpointsResult> listEndpoints(ListEndpointsArgs args) {
+        return listEndpoints(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every endpoint of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListEndpointsResult> listEndpointsPlain(ListEndpointsPlainArgs args) {
+        return listEndpointsPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every endpoint of the project that is not deleted.
+     * 
+     */
+    public static Output<ListEndpointsResult> listEndpoints(ListEndpointsArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listEndpoints", TypeShape.of(ListEndpointsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every endpoint of the project that is not deleted.
+     * 
+     */
+    public static Output<ListEndpointsResult> listEndpoints(ListEndpointsArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listEndpoints", TypeShape.of(ListEndpointsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every endpoint of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListEndpointsResult> listEndpointsPlain(ListEndpointsPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:listEndpoints", TypeShape.of(ListEndpointsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Every error tracking assignment rule of the project that is not deleted.
@@ -3122,6 +3267,55 @@ public final class PosthogFunctions {
      */
     public static CompletableFuture<ListLogsAlertsResult> listLogsAlertsPlain(ListLogsAlertsPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("posthog:index:listLogsAlerts", TypeShape.of(ListLogsAlertsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every log metric rule of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLogsMetricRulesResult> listLogsMetricRules() {
+        return listLogsMetricRules(ListLogsMetricRulesArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every log metric rule of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListLogsMetricRulesResult> listLogsMetricRulesPlain() {
+        return listLogsMetricRulesPlain(ListLogsMetricRulesPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every log metric rule of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLogsMetricRulesResult> listLogsMetricRules(ListLogsMetricRulesArgs args) {
+        return listLogsMetricRules(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every log metric rule of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListLogsMetricRulesResult> listLogsMetricRulesPlain(ListLogsMetricRulesPlainArgs args) {
+        return listLogsMetricRulesPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every log metric rule of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLogsMetricRulesResult> listLogsMetricRules(ListLogsMetricRulesArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listLogsMetricRules", TypeShape.of(ListLogsMetricRulesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every log metric rule of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLogsMetricRulesResult> listLogsMetricRules(ListLogsMetricRulesArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listLogsMetricRules", TypeShape.of(ListLogsMetricRulesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every log metric rule of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListLogsMetricRulesResult> listLogsMetricRulesPlain(ListLogsMetricRulesPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:listLogsMetricRules", TypeShape.of(ListLogsMetricRulesResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Every notebook of the project that is not deleted.
