@@ -36,3 +36,5 @@ export * from "./error-tracking-suppression-rule";
 export * from "./schema-property-group";
 export * from "./event-schema";
 export * from "./logs-alert";
+export * from "./llm-evaluation";
+export * from "./llm-score-definition";

@@ -46,6 +46,8 @@ import { eventSchemaKind } from "./event-schema/kind";
 import { logsAlertKind } from "./logs-alert/kind";
 import { logsAlertDestinationKind } from "./logs-alert-destination/kind";
 import { linkKind } from "./link/kind";
+import { llmEvaluationKind } from "./llm-evaluation/kind";
+import { llmScoreDefinitionKind } from "./llm-score-definition/kind";
 import type { Kind } from "../kit/kind";
 import { pluralNoun } from "../kit/names";
 
@@ -90,6 +92,8 @@ export const kinds: readonly Kind[] = [
   logsAlertKind as Kind,
   logsAlertDestinationKind as unknown as Kind,
   linkKind as Kind,
+  llmEvaluationKind as Kind,
+  llmScoreDefinitionKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

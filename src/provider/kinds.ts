@@ -49,6 +49,8 @@ import type * as eventSchemaModule from "../kinds/event-schema/kind";
 import type * as logsAlertModule from "../kinds/logs-alert/kind";
 import type * as logsAlertDestinationModule from "../kinds/logs-alert-destination/kind";
 import type * as linkModule from "../kinds/link/kind";
+import type * as llmEvaluationModule from "../kinds/llm-evaluation/kind";
+import type * as llmScoreDefinitionModule from "../kinds/llm-score-definition/kind";
 
 export type ProjectLifecycle = InstanceType<typeof projectModule.ProjectLifecycle>;
 export declare const ProjectLifecycle: typeof projectModule.ProjectLifecycle;
@@ -258,6 +260,16 @@ export declare const LinkLifecycle: typeof linkModule.LinkLifecycle;
 export type LinkProvider = InstanceType<typeof linkModule.LinkLifecycle>;
 export declare const LinkProvider: typeof linkModule.LinkLifecycle;
 export declare const linkProvider: pulumi.dynamic.ResourceProvider;
+export type LlmEvaluationLifecycle = InstanceType<typeof llmEvaluationModule.LlmEvaluationLifecycle>;
+export declare const LlmEvaluationLifecycle: typeof llmEvaluationModule.LlmEvaluationLifecycle;
+export type LlmEvaluationProvider = InstanceType<typeof llmEvaluationModule.LlmEvaluationLifecycle>;
+export declare const LlmEvaluationProvider: typeof llmEvaluationModule.LlmEvaluationLifecycle;
+export declare const llmEvaluationProvider: pulumi.dynamic.ResourceProvider;
+export type LlmScoreDefinitionLifecycle = InstanceType<typeof llmScoreDefinitionModule.LlmScoreDefinitionLifecycle>;
+export declare const LlmScoreDefinitionLifecycle: typeof llmScoreDefinitionModule.LlmScoreDefinitionLifecycle;
+export type LlmScoreDefinitionProvider = InstanceType<typeof llmScoreDefinitionModule.LlmScoreDefinitionLifecycle>;
+export declare const LlmScoreDefinitionProvider: typeof llmScoreDefinitionModule.LlmScoreDefinitionLifecycle;
+export declare const llmScoreDefinitionProvider: pulumi.dynamic.ResourceProvider;
 
 lazyKind(module.exports, "Project", () => {
   const loaded = require("../kinds/project/kind") as typeof projectModule;
@@ -418,4 +430,12 @@ lazyKind(module.exports, "LogsAlertDestination", () => {
 lazyKind(module.exports, "Link", () => {
   const loaded = require("../kinds/link/kind") as typeof linkModule;
   return { kind: loaded.linkKind as Kind, Lifecycle: loaded.LinkLifecycle };
+});
+lazyKind(module.exports, "LlmEvaluation", () => {
+  const loaded = require("../kinds/llm-evaluation/kind") as typeof llmEvaluationModule;
+  return { kind: loaded.llmEvaluationKind as Kind, Lifecycle: loaded.LlmEvaluationLifecycle };
+});
+lazyKind(module.exports, "LlmScoreDefinition", () => {
+  const loaded = require("../kinds/llm-score-definition/kind") as typeof llmScoreDefinitionModule;
+  return { kind: loaded.llmScoreDefinitionKind as Kind, Lifecycle: loaded.LlmScoreDefinitionLifecycle };
 });

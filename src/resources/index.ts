@@ -44,3 +44,5 @@ export * from "./event-schema";
 export * from "./logs-alert";
 export * from "./logs-alert-destination";
 export * from "./link";
+export * from "./llm-evaluation";
+export * from "./llm-score-definition";

@@ -22,6 +22,7 @@ import { area as insightVariables } from "./insight-variables/area";
 import { area as insights } from "./insights/area";
 import { area as invites } from "./invites/area";
 import { area as links } from "./links/area";
+import { area as llmAnalytics } from "./llm-analytics/area";
 import { area as logsAlerts } from "./logs-alerts/area";
 import { area as notebooks } from "./notebooks/area";
 import { area as organizationMembers } from "./organization-members/area";
@@ -58,6 +59,7 @@ export const areas: readonly ServerArea[] = [
   insights,
   invites,
   links,
+  llmAnalytics,
   logsAlerts,
   notebooks,
   organizationMembers,
