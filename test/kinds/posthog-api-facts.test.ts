@@ -217,6 +217,7 @@ const SERVER_SERIALIZERS: Readonly<Record<string, readonly [area: string, ...nam
   alert: ["alerts/routes", "FIELDS"],
   "event-definition": ["taxonomy/routes", "EVENT_FIELDS", "NAME_FIELD"],
   "property-definition": ["taxonomy/routes", "PROPERTY_FIELDS"],
+  "llm-evaluation": ["llm-analytics/evaluations", "FIELDS"],
 };
 
 /**
