@@ -40,3 +40,5 @@ export * from "./event-schema";
 export * from "./logs-alert";
 export * from "./logs-metric-rule";
 export * from "./endpoint";
+export * from "./llm-evaluation";
+export * from "./llm-score-definition";

@@ -54,6 +54,8 @@ import { dashboardTemplateKind } from "./dashboard-template/kind";
 import { messagingTemplateKind } from "./messaging-template/kind";
 import { logsMetricRuleKind } from "./logs-metric-rule/kind";
 import { endpointKind } from "./endpoint/kind";
+import { llmEvaluationKind } from "./llm-evaluation/kind";
+import { llmScoreDefinitionKind } from "./llm-score-definition/kind";
 import type { Kind } from "../kit/kind";
 import { pluralNoun } from "../kit/names";
 
@@ -106,6 +108,8 @@ export const kinds: readonly Kind[] = [
   messagingTemplateKind as Kind,
   logsMetricRuleKind as Kind,
   endpointKind as Kind,
+  llmEvaluationKind as Kind,
+  llmScoreDefinitionKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

@@ -57,6 +57,8 @@ import type * as dashboardTemplateModule from "../kinds/dashboard-template/kind"
 import type * as messagingTemplateModule from "../kinds/messaging-template/kind";
 import type * as logsMetricRuleModule from "../kinds/logs-metric-rule/kind";
 import type * as endpointModule from "../kinds/endpoint/kind";
+import type * as llmEvaluationModule from "../kinds/llm-evaluation/kind";
+import type * as llmScoreDefinitionModule from "../kinds/llm-score-definition/kind";
 
 export type ProjectLifecycle = InstanceType<typeof projectModule.ProjectLifecycle>;
 export declare const ProjectLifecycle: typeof projectModule.ProjectLifecycle;
@@ -310,6 +312,16 @@ export declare const EndpointLifecycle: typeof endpointModule.EndpointLifecycle;
 export type EndpointProvider = InstanceType<typeof endpointModule.EndpointLifecycle>;
 export declare const EndpointProvider: typeof endpointModule.EndpointLifecycle;
 export declare const endpointProvider: pulumi.dynamic.ResourceProvider;
+export type LlmEvaluationLifecycle = InstanceType<typeof llmEvaluationModule.LlmEvaluationLifecycle>;
+export declare const LlmEvaluationLifecycle: typeof llmEvaluationModule.LlmEvaluationLifecycle;
+export type LlmEvaluationProvider = InstanceType<typeof llmEvaluationModule.LlmEvaluationLifecycle>;
+export declare const LlmEvaluationProvider: typeof llmEvaluationModule.LlmEvaluationLifecycle;
+export declare const llmEvaluationProvider: pulumi.dynamic.ResourceProvider;
+export type LlmScoreDefinitionLifecycle = InstanceType<typeof llmScoreDefinitionModule.LlmScoreDefinitionLifecycle>;
+export declare const LlmScoreDefinitionLifecycle: typeof llmScoreDefinitionModule.LlmScoreDefinitionLifecycle;
+export type LlmScoreDefinitionProvider = InstanceType<typeof llmScoreDefinitionModule.LlmScoreDefinitionLifecycle>;
+export declare const LlmScoreDefinitionProvider: typeof llmScoreDefinitionModule.LlmScoreDefinitionLifecycle;
+export declare const llmScoreDefinitionProvider: pulumi.dynamic.ResourceProvider;
 
 lazyKind(module.exports, "Project", () => {
   const loaded = require("../kinds/project/kind") as typeof projectModule;
@@ -502,4 +514,12 @@ lazyKind(module.exports, "LogsMetricRule", () => {
 lazyKind(module.exports, "Endpoint", () => {
   const loaded = require("../kinds/endpoint/kind") as typeof endpointModule;
   return { kind: loaded.endpointKind as Kind, Lifecycle: loaded.EndpointLifecycle };
+});
+lazyKind(module.exports, "LlmEvaluation", () => {
+  const loaded = require("../kinds/llm-evaluation/kind") as typeof llmEvaluationModule;
+  return { kind: loaded.llmEvaluationKind as Kind, Lifecycle: loaded.LlmEvaluationLifecycle };
+});
+lazyKind(module.exports, "LlmScoreDefinition", () => {
+  const loaded = require("../kinds/llm-score-definition/kind") as typeof llmScoreDefinitionModule;
+  return { kind: loaded.llmScoreDefinitionKind as Kind, Lifecycle: loaded.LlmScoreDefinitionLifecycle };
 });

@@ -52,3 +52,5 @@ export * from "./dashboard-template";
 export * from "./messaging-template";
 export * from "./logs-metric-rule";
 export * from "./endpoint";
+export * from "./llm-evaluation";
+export * from "./llm-score-definition";

@@ -25,6 +25,7 @@ import { area as insightVariables } from "./insight-variables/area";
 import { area as insights } from "./insights/area";
 import { area as invites } from "./invites/area";
 import { area as links } from "./links/area";
+import { area as llmAnalytics } from "./llm-analytics/area";
 import { area as logsAlerts } from "./logs-alerts/area";
 import { area as logsMetricRules } from "./logs-metric-rules/area";
 import { area as messagingTemplates } from "./messaging-templates/area";
@@ -66,6 +67,7 @@ export const areas: readonly ServerArea[] = [
   insights,
   invites,
   links,
+  llmAnalytics,
   logsAlerts,
   logsMetricRules,
   messagingTemplates,

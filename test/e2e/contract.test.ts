@@ -688,7 +688,9 @@ async function gone(kind: Kind): Promise<boolean> {
   const { scope, id } = located(kind);
   try {
     const record = (await kind.api.get(http, scope, id)) as Record<string, unknown>;
-    return record["deleted"] === true || record["is_pending_deletion"] === true;
+    // PostHog deletes no score definition: destroy archives it (src/kinds/llm-score-definition/kind.ts).
+    const archived = kind.name === "LlmScoreDefinition" && record["archived"] === true;
+    return record["deleted"] === true || record["is_pending_deletion"] === true || archived;
   } catch (error) {
     if (error instanceof PostHogError && error.isNotFound) return true;
     throw error;

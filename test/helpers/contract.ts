@@ -372,6 +372,14 @@ export const refusedBy2025_08_04: Readonly<Record<string, Refusal>> = {
     why: "PostHog 2025-08-04 has no endpoints (no products/endpoints, nothing routed as endpoints in posthog/api/__init__.py): its router answers 404",
     refusal: /This PostHog has no endpoints \(PostHog 2025-08-04 and older serve none\)/,
   },
+  LlmEvaluation: {
+    why: "PostHog 2025-08-04 has no LLM evaluations (its products/llm_observability/ serves the LLM proxy only): its router answers 404",
+    refusal: /This PostHog has no LLM evaluations \(PostHog 2025-08-04 and older serve none\)/,
+  },
+  LlmScoreDefinition: {
+    why: "PostHog 2025-08-04 has no score definitions (its products/llm_observability/ serves the LLM proxy only): its router answers 404",
+    refusal: /This PostHog has no score definitions \(PostHog 2025-08-04 and older serve none\)/,
+  },
 };
 
 export interface ContractOptions {

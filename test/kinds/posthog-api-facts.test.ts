@@ -219,6 +219,7 @@ const SERVER_SERIALIZERS: Readonly<Record<string, readonly [area: string, ...nam
   "property-definition": ["taxonomy/routes", "PROPERTY_FIELDS"],
   "error-tracking-settings": ["error-tracking-settings/routes", "SETTINGS_FIELDS"],
   "error-tracking-spike-detection-config": ["error-tracking-settings/routes", "SPIKE_FIELDS"],
+  "llm-evaluation": ["llm-analytics/evaluations", "FIELDS"],
 };
 
 /**

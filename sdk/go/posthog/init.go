@@ -81,6 +81,10 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &InsightVariable{}
 	case "posthog:index:Link":
 		r = &Link{}
+	case "posthog:index:LlmEvaluation":
+		r = &LlmEvaluation{}
+	case "posthog:index:LlmScoreDefinition":
+		r = &LlmScoreDefinition{}
 	case "posthog:index:LogsAlert":
 		r = &LogsAlert{}
 	case "posthog:index:LogsAlertDestination":

@@ -59,6 +59,8 @@ from .get_hog_flow import *
 from .get_hog_function import *
 from .get_insight import *
 from .get_insight_variable import *
+from .get_llm_evaluation import *
+from .get_llm_score_definition import *
 from .get_logs_alert import *
 from .get_logs_metric_rule import *
 from .get_notebook import *
@@ -105,6 +107,8 @@ from .list_hog_flows import *
 from .list_hog_functions import *
 from .list_insight_variables import *
 from .list_insights import *
+from .list_llm_evaluations import *
+from .list_llm_score_definitions import *
 from .list_logs_alerts import *
 from .list_logs_metric_rules import *
 from .list_notebooks import *
@@ -118,6 +122,8 @@ from .list_subscriptions import *
 from .list_surveys import *
 from .list_warehouse_saved_queries import *
 from .list_warehouse_view_links import *
+from .llm_evaluation import *
+from .llm_score_definition import *
 from .logs_alert import *
 from .logs_alert_destination import *
 from .logs_metric_rule import *
@@ -183,6 +189,8 @@ _utilities.register(
    "posthog:index:Insight": "Insight",
    "posthog:index:InsightVariable": "InsightVariable",
    "posthog:index:Link": "Link",
+   "posthog:index:LlmEvaluation": "LlmEvaluation",
+   "posthog:index:LlmScoreDefinition": "LlmScoreDefinition",
    "posthog:index:LogsAlert": "LogsAlert",
    "posthog:index:LogsAlertDestination": "LogsAlertDestination",
    "posthog:index:LogsMetricRule": "LogsMetricRule",

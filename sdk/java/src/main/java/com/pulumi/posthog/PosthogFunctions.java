@@ -65,6 +65,10 @@ import com.pulumi.posthog.inputs.GetInsightArgs;
 import com.pulumi.posthog.inputs.GetInsightPlainArgs;
 import com.pulumi.posthog.inputs.GetInsightVariableArgs;
 import com.pulumi.posthog.inputs.GetInsightVariablePlainArgs;
+import com.pulumi.posthog.inputs.GetLlmEvaluationArgs;
+import com.pulumi.posthog.inputs.GetLlmEvaluationPlainArgs;
+import com.pulumi.posthog.inputs.GetLlmScoreDefinitionArgs;
+import com.pulumi.posthog.inputs.GetLlmScoreDefinitionPlainArgs;
 import com.pulumi.posthog.inputs.GetLogsAlertArgs;
 import com.pulumi.posthog.inputs.GetLogsAlertPlainArgs;
 import com.pulumi.posthog.inputs.GetLogsMetricRuleArgs;
@@ -147,6 +151,10 @@ import com.pulumi.posthog.inputs.ListInsightVariablesArgs;
 import com.pulumi.posthog.inputs.ListInsightVariablesPlainArgs;
 import com.pulumi.posthog.inputs.ListInsightsArgs;
 import com.pulumi.posthog.inputs.ListInsightsPlainArgs;
+import com.pulumi.posthog.inputs.ListLlmEvaluationsArgs;
+import com.pulumi.posthog.inputs.ListLlmEvaluationsPlainArgs;
+import com.pulumi.posthog.inputs.ListLlmScoreDefinitionsArgs;
+import com.pulumi.posthog.inputs.ListLlmScoreDefinitionsPlainArgs;
 import com.pulumi.posthog.inputs.ListLogsAlertsArgs;
 import com.pulumi.posthog.inputs.ListLogsAlertsPlainArgs;
 import com.pulumi.posthog.inputs.ListLogsMetricRulesArgs;
@@ -201,6 +209,8 @@ import com.pulumi.posthog.outputs.GetHogFlowResult;
 import com.pulumi.posthog.outputs.GetHogFunctionResult;
 import com.pulumi.posthog.outputs.GetInsightResult;
 import com.pulumi.posthog.outputs.GetInsightVariableResult;
+import com.pulumi.posthog.outputs.GetLlmEvaluationResult;
+import com.pulumi.posthog.outputs.GetLlmScoreDefinitionResult;
 import com.pulumi.posthog.outputs.GetLogsAlertResult;
 import com.pulumi.posthog.outputs.GetLogsMetricRuleResult;
 import com.pulumi.posthog.outputs.GetNotebookResult;
@@ -242,6 +252,8 @@ import com.pulumi.posthog.outputs.ListHogFlowsResult;
 import com.pulumi.posthog.outputs.ListHogFunctionsResult;
 import com.pulumi.posthog.outputs.ListInsightVariablesResult;
 import com.pulumi.posthog.outputs.ListInsightsResult;
+import com.pulumi.posthog.outputs.ListLlmEvaluationsResult;
+import com.pulumi.posthog.outputs.ListLlmScoreDefinitionsResult;
 import com.pulumi.posthog.outputs.ListLogsAlertsResult;
 import com.pulumi.posthog.outputs.ListLogsMetricRulesResult;
 import com.pulumi.posthog.outputs.ListNotebooksResult;
@@ -1349,6 +1361,104 @@ public final class PosthogFunctions {
      */
     public static CompletableFuture<GetInsightVariableResult> getInsightVariablePlain(GetInsightVariablePlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("posthog:index:getInsightVariable", TypeShape.of(GetInsightVariableResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One LLM evaluation that is not deleted, by llmEvaluationId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLlmEvaluationResult> getLlmEvaluation() {
+        return getLlmEvaluation(GetLlmEvaluationArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * One LLM evaluation that is not deleted, by llmEvaluationId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetLlmEvaluationResult> getLlmEvaluationPlain() {
+        return getLlmEvaluationPlain(GetLlmEvaluationPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * One LLM evaluation that is not deleted, by llmEvaluationId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLlmEvaluationResult> getLlmEvaluation(GetLlmEvaluationArgs args) {
+        return getLlmEvaluation(args, InvokeOptions.Empty);
+    }
+    /**
+     * One LLM evaluation that is not deleted, by llmEvaluationId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetLlmEvaluationResult> getLlmEvaluationPlain(GetLlmEvaluationPlainArgs args) {
+        return getLlmEvaluationPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * One LLM evaluation that is not deleted, by llmEvaluationId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLlmEvaluationResult> getLlmEvaluation(GetLlmEvaluationArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getLlmEvaluation", TypeShape.of(GetLlmEvaluationResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One LLM evaluation that is not deleted, by llmEvaluationId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLlmEvaluationResult> getLlmEvaluation(GetLlmEvaluationArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getLlmEvaluation", TypeShape.of(GetLlmEvaluationResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One LLM evaluation that is not deleted, by llmEvaluationId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetLlmEvaluationResult> getLlmEvaluationPlain(GetLlmEvaluationPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:getLlmEvaluation", TypeShape.of(GetLlmEvaluationResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One score definition that is not deleted, by llmScoreDefinitionId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLlmScoreDefinitionResult> getLlmScoreDefinition() {
+        return getLlmScoreDefinition(GetLlmScoreDefinitionArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * One score definition that is not deleted, by llmScoreDefinitionId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetLlmScoreDefinitionResult> getLlmScoreDefinitionPlain() {
+        return getLlmScoreDefinitionPlain(GetLlmScoreDefinitionPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * One score definition that is not deleted, by llmScoreDefinitionId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLlmScoreDefinitionResult> getLlmScoreDefinition(GetLlmScoreDefinitionArgs args) {
+        return getLlmScoreDefinition(args, InvokeOptions.Empty);
+    }
+    /**
+     * One score definition that is not deleted, by llmScoreDefinitionId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetLlmScoreDefinitionResult> getLlmScoreDefinitionPlain(GetLlmScoreDefinitionPlainArgs args) {
+        return getLlmScoreDefinitionPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * One score definition that is not deleted, by llmScoreDefinitionId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLlmScoreDefinitionResult> getLlmScoreDefinition(GetLlmScoreDefinitionArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getLlmScoreDefinition", TypeShape.of(GetLlmScoreDefinitionResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One score definition that is not deleted, by llmScoreDefinitionId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLlmScoreDefinitionResult> getLlmScoreDefinition(GetLlmScoreDefinitionArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getLlmScoreDefinition", TypeShape.of(GetLlmScoreDefinitionResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One score definition that is not deleted, by llmScoreDefinitionId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetLlmScoreDefinitionResult> getLlmScoreDefinitionPlain(GetLlmScoreDefinitionPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:getLlmScoreDefinition", TypeShape.of(GetLlmScoreDefinitionResult.class), args, Utilities.withVersion(options));
     }
     /**
      * One log alert that is not deleted, by logsAlertId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
@@ -3218,6 +3328,104 @@ public final class PosthogFunctions {
      */
     public static CompletableFuture<ListInsightsResult> listInsightsPlain(ListInsightsPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("posthog:index:listInsights", TypeShape.of(ListInsightsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every LLM evaluation of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLlmEvaluationsResult> listLlmEvaluations() {
+        return listLlmEvaluations(ListLlmEvaluationsArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every LLM evaluation of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListLlmEvaluationsResult> listLlmEvaluationsPlain() {
+        return listLlmEvaluationsPlain(ListLlmEvaluationsPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every LLM evaluation of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLlmEvaluationsResult> listLlmEvaluations(ListLlmEvaluationsArgs args) {
+        return listLlmEvaluations(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every LLM evaluation of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListLlmEvaluationsResult> listLlmEvaluationsPlain(ListLlmEvaluationsPlainArgs args) {
+        return listLlmEvaluationsPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every LLM evaluation of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLlmEvaluationsResult> listLlmEvaluations(ListLlmEvaluationsArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listLlmEvaluations", TypeShape.of(ListLlmEvaluationsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every LLM evaluation of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLlmEvaluationsResult> listLlmEvaluations(ListLlmEvaluationsArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listLlmEvaluations", TypeShape.of(ListLlmEvaluationsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every LLM evaluation of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListLlmEvaluationsResult> listLlmEvaluationsPlain(ListLlmEvaluationsPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:listLlmEvaluations", TypeShape.of(ListLlmEvaluationsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every score definition of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLlmScoreDefinitionsResult> listLlmScoreDefinitions() {
+        return listLlmScoreDefinitions(ListLlmScoreDefinitionsArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every score definition of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListLlmScoreDefinitionsResult> listLlmScoreDefinitionsPlain() {
+        return listLlmScoreDefinitionsPlain(ListLlmScoreDefinitionsPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every score definition of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLlmScoreDefinitionsResult> listLlmScoreDefinitions(ListLlmScoreDefinitionsArgs args) {
+        return listLlmScoreDefinitions(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every score definition of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListLlmScoreDefinitionsResult> listLlmScoreDefinitionsPlain(ListLlmScoreDefinitionsPlainArgs args) {
+        return listLlmScoreDefinitionsPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every score definition of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLlmScoreDefinitionsResult> listLlmScoreDefinitions(ListLlmScoreDefinitionsArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listLlmScoreDefinitions", TypeShape.of(ListLlmScoreDefinitionsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every score definition of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLlmScoreDefinitionsResult> listLlmScoreDefinitions(ListLlmScoreDefinitionsArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listLlmScoreDefinitions", TypeShape.of(ListLlmScoreDefinitionsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every score definition of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListLlmScoreDefinitionsResult> listLlmScoreDefinitionsPlain(ListLlmScoreDefinitionsPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:listLlmScoreDefinitions", TypeShape.of(ListLlmScoreDefinitionsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Every log alert of the project that is not deleted.
