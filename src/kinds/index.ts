@@ -46,6 +46,9 @@ import { eventSchemaKind } from "./event-schema/kind";
 import { logsAlertKind } from "./logs-alert/kind";
 import { logsAlertDestinationKind } from "./logs-alert-destination/kind";
 import { linkKind } from "./link/kind";
+import { productTourKind } from "./product-tour/kind";
+import { logsViewKind } from "./logs-view/kind";
+import { logsSamplingRuleKind } from "./logs-sampling-rule/kind";
 import type { Kind } from "../kit/kind";
 import { pluralNoun } from "../kit/names";
 
@@ -90,6 +93,9 @@ export const kinds: readonly Kind[] = [
   logsAlertKind as Kind,
   logsAlertDestinationKind as unknown as Kind,
   linkKind as Kind,
+  productTourKind as Kind,
+  logsViewKind as Kind,
+  logsSamplingRuleKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

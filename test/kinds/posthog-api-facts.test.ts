@@ -217,6 +217,9 @@ const SERVER_SERIALIZERS: Readonly<Record<string, readonly [area: string, ...nam
   alert: ["alerts/routes", "FIELDS"],
   "event-definition": ["taxonomy/routes", "EVENT_FIELDS", "NAME_FIELD"],
   "property-definition": ["taxonomy/routes", "PROPERTY_FIELDS"],
+  "product-tour": ["product-tours/routes", "FIELDS"],
+  "logs-view": ["logs-views/routes", "FIELDS"],
+  "logs-sampling-rule": ["logs-sampling-rules/routes", "FIELDS"],
 };
 
 /**
