@@ -14,7 +14,8 @@
  *   its id written into the step; ended, not deleted, when the step or the tour goes.
  *
  * Drafts (the `draft`, `publish_draft` and `discard_draft` actions of PostHog's editor) are not this kind's: it
- * manages the published tour, and PostHog discards a tour's unpublished draft on each direct update. Deleted with
+ * manages the published tour. PostHog discards a tour's unpublished draft on each direct update, so an update of a
+ * tour holding one is refused, naming it, before anything is sent (`hasDraft` says so at refresh). Deleted with
  * DELETE, for good (`perform_destroy`; older versions archived instead). A live tour's name is unique in its project
  * (`unique_product_tour_name_per_team`), so a create whose answer was lost finds its tour by name.
  */
@@ -108,7 +109,7 @@ export const {
       type: "string",
       description: "The key of the tour's internal targeting flag, PostHog's own (made with autoLaunch); null without one.",
     },
-    hasDraft: { type: "boolean", description: "Whether PostHog's editor holds an unpublished draft of the tour (an update discards it)." },
+    hasDraft: { type: "boolean", description: "Whether PostHog's editor holds an unpublished draft of the tour (an update is refused while it does: PostHog would discard it)." },
   },
   fields: productTourFields,
   exampleInput: "autoLaunch",
@@ -116,6 +117,8 @@ export const {
   required: { name: `the tour's name (${SERIALIZER})` },
   moreFailures: crossFieldFailures,
   modelHooks: (kit) => ({
+    // The survey keys are read for the update, not taken from the state: a step may have had its survey made since.
+    sendsLiveKeys: (field) => field === "content" || kit.sendsLiveKeys(field),
     withLiveKeys(body, live) {
       const sent = kit.withLiveKeys(body, live);
       if (sent["content"] !== undefined) sent["content"] = withSurveyKeys(sent["content"], live("content"));
@@ -172,4 +175,18 @@ export const {
       (await tours.listProductTours(http, projectId)).filter((tour) => !tour.archived && tour.name === String(name ?? "").trim()),
   },
   createRefusal: unservedRefusal("product tours", "product_tour:write"),
+  hooks: {
+    /**
+     * PostHog discards a tour's unpublished draft on every direct update (`instance.draft_content = None`,
+     * ProductTourSerializerCreateUpdateOnly.update): a draft someone saved in PostHog's editor is never thrown away
+     * unseen, the update refused before anything is sent.
+     */
+    async write(projectId, id, body, declared) {
+      if ((await tours.getProductTour(this.http(), projectId, String(id))).has_draft === true)
+        throw new Error(
+          `Product tour ${id} holds a draft saved in PostHog's editor and not published: an update would discard it (PostHog clears a tour's draft on each direct update). Publish or discard the draft in PostHog, then run \`pulumi up\` again.`,
+        );
+      return this.kit.write(projectId, id, body, declared);
+    },
+  },
 });

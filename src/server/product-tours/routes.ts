@@ -18,8 +18,12 @@
  * - The internal targeting flag (./targeting.ts) and the survey steps' surveys (./survey-steps.ts); DELETE (204)
  *   deletes the tour and its flag for good and ends its surveys.
  *
- * Not imitated: the draft, publish_draft, discard_draft, draft_status and generate actions, the list's `search`, the
- * public `/api/product_tours` of the SDK.
+ * - Drafts: `PATCH …/<id>/draft/` merges the draftable fields sent (name, description, content, auto_launch,
+ *   targeting_flag_filters, linked_flag_id) into the tour's draft, begun from the live tour, unchecked and without
+ *   side effects; `DELETE …/<id>/discard_draft/` drops it. Both answer ProductTourSerializer.
+ *
+ * Not imitated: the publish_draft, draft_status and generate actions, the list's `search`, the public
+ * `/api/product_tours` of the SDK.
  */
 import { randomUUID } from "node:crypto";
 import { notFound, serverError, validationError } from "../drf/errors";
@@ -29,7 +33,15 @@ import { minimalFlag } from "../feature-flags/routes";
 import type { ApiContext, ApiRoute } from "../pipeline/api";
 import { json, noContent } from "../pipeline/http";
 import { pageAnswer, updatedAnswer } from "../pipeline/list-update";
-import { nestedViewSetRoutes, type SerializerFields, userBasic, uuidLookup, validateBody } from "../pipeline/nested-viewset";
+import {
+  detailIdBy,
+  inProjectRoute,
+  nestedViewSetRoutes,
+  type SerializerFields,
+  userBasic,
+  uuidLookup,
+  validateBody,
+} from "../pipeline/nested-viewset";
 import { cloneJson, isJsonObject, jsonEqual, type Json, type JsonObject } from "../state/json";
 import { isoFromMicros } from "../state/time";
 import type { StoredObject, StoredProject } from "../state/types";
@@ -236,10 +248,58 @@ function destroy(ctx: ApiContext, id: number) {
   return noContent();
 }
 
+const DRAFTABLE = ["name", "description", "content", "auto_launch", "targeting_flag_filters", "linked_flag_id"];
+
+/** `_merge_into_draft`: the draftable fields sent, over the draft or, without one, the live tour's. */
+function saveDraft(ctx: ApiContext, id: number) {
+  const tour = tourOf(ctx, id);
+  const f = tour.fields;
+  const body = ctx.req.body();
+  const sent = isJsonObject(body) ? Object.entries(body).filter(([k]) => DRAFTABLE.includes(k)) : [];
+  if (sent.length > 0) {
+    const draft: JsonObject = isJsonObject(f.draft_content)
+      ? { ...f.draft_content }
+      : {
+          name: f.name ?? "",
+          description: f.description ?? "",
+          content: cloneJson(f.content ?? {}),
+          auto_launch: f.auto_launch === true,
+          targeting_flag_filters: targetingAnswer(ctx, tour),
+          linked_flag_id: f.linked_flag_id ?? null,
+        };
+    f.draft_content = { ...draft, ...Object.fromEntries(sent) };
+    return updatedAnswer(ctx, tour, () => serialize(ctx, tour, true));
+  }
+  return json(200, serialize(ctx, tour, true));
+}
+
+function draftRoutes(parent: "projects" | "environments"): ApiRoute[] {
+  const id = detailIdBy(uuidLookup(KIND, "id"));
+  const common = { ...inProjectRoute("product_tour"), detail: true, requiredScopes: ["product_tour:write"] };
+  const base = `/api/${parent}/:project_id/product_tours/:id`;
+  return [
+    { ...common, pattern: `${base}/draft`, methods: { PATCH: { name: "draft", handler: (ctx) => saveDraft(ctx, id(ctx)) } } },
+    {
+      ...common,
+      pattern: `${base}/discard_draft`,
+      methods: {
+        DELETE: {
+          name: "discard_draft",
+          handler: (ctx) => {
+            const tour = tourOf(ctx, id(ctx));
+            tour.fields.draft_content = null;
+            return updatedAnswer(ctx, tour, () => serialize(ctx, tour, true));
+          },
+        },
+      },
+    },
+  ];
+}
+
 /** Today's PostHog only: PostHog 2025-08-04 routes no product tours (404). */
 export function productTourRoutes(version: "current" | "2025-08-04"): ApiRoute[] {
   if (version === "2025-08-04") return [];
-  return nestedViewSetRoutes({
+  const tours = nestedViewSetRoutes({
     path: "product_tours",
     scopeObject: "product_tour",
     environments: true,
@@ -250,4 +310,5 @@ export function productTourRoutes(version: "current" | "2025-08-04"): ApiRoute[]
     update,
     destroy: (ctx, _team, id) => destroy(ctx, id),
   });
+  return [...tours, ...draftRoutes("projects"), ...draftRoutes("environments")];
 }

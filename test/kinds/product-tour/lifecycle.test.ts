@@ -3,7 +3,8 @@
  * naming the field and the rule; what PostHog writes into other objects, all of it the tour's: its internal targeting
  * flag (made with autoLaunch, on while the tour runs, holding the targeting under the tour's own exclusions, deleted
  * with the tour), a survey step's survey (made once, kept through later updates, ended when the tour is deleted);
- * steps as PostHog normalizes them; a lost create found by its name; PostHog 2025-08-04, which has no product tours.
+ * steps as PostHog normalizes them; a draft saved in PostHog never discarded unseen; a lost create found by its name;
+ * PostHog 2025-08-04, which has no product tours.
  */
 import * as flags from "../../../src/kinds/feature-flag/endpoints";
 import * as tours from "../../../src/kinds/product-tour/endpoints";
@@ -98,6 +99,21 @@ test("a survey step's survey: made once, kept (not remade) by the next updates, 
 
   await provider.delete(created.id, updated.outs as Json);
   expect((await surveys.getSurvey(http, projectId, surveyId)).end_date).toEqual(expect.any(String));
+});
+
+test("a draft saved in PostHog's editor is never discarded unseen: the update is refused, naming it, nothing written", async () => {
+  const { provider, http, projectId, server } = setups.current!;
+  const inputs = { projectId, name: "Drafted tour", description: "live" };
+  const created = await provider.create(inputs);
+  await http.request({ method: "PATCH", path: `/api/projects/${projectId}/product_tours/${created.id}/draft/`, body: { description: "draft" } });
+  const drifted = await provider.read(created.id, created.outs as Json);
+  expect(drifted.props).toMatchObject({ hasDraft: true });
+  await server.clearRequests();
+  await expect(provider.update(created.id, created.outs as Json, { ...inputs, description: "changed" })).rejects.toThrow(
+    /holds a draft saved in PostHog's editor and not published: an update would discard it/,
+  );
+  expect((await server.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+  expect(await tours.getProductTour(http, projectId, created.id)).toMatchObject({ description: "live", has_draft: true });
 });
 
 test("a create whose answer was lost finds its tour by name (unique among live tours), never making a second", async () => {
