@@ -36,3 +36,6 @@ export * from "./error-tracking-suppression-rule";
 export * from "./schema-property-group";
 export * from "./event-schema";
 export * from "./logs-alert";
+export * from "./product-tour";
+export * from "./logs-view";
+export * from "./logs-sampling-rule";

@@ -49,6 +49,9 @@ import type * as eventSchemaModule from "../kinds/event-schema/kind";
 import type * as logsAlertModule from "../kinds/logs-alert/kind";
 import type * as logsAlertDestinationModule from "../kinds/logs-alert-destination/kind";
 import type * as linkModule from "../kinds/link/kind";
+import type * as productTourModule from "../kinds/product-tour/kind";
+import type * as logsViewModule from "../kinds/logs-view/kind";
+import type * as logsSamplingRuleModule from "../kinds/logs-sampling-rule/kind";
 
 export type ProjectLifecycle = InstanceType<typeof projectModule.ProjectLifecycle>;
 export declare const ProjectLifecycle: typeof projectModule.ProjectLifecycle;
@@ -258,6 +261,21 @@ export declare const LinkLifecycle: typeof linkModule.LinkLifecycle;
 export type LinkProvider = InstanceType<typeof linkModule.LinkLifecycle>;
 export declare const LinkProvider: typeof linkModule.LinkLifecycle;
 export declare const linkProvider: pulumi.dynamic.ResourceProvider;
+export type ProductTourLifecycle = InstanceType<typeof productTourModule.ProductTourLifecycle>;
+export declare const ProductTourLifecycle: typeof productTourModule.ProductTourLifecycle;
+export type ProductTourProvider = InstanceType<typeof productTourModule.ProductTourLifecycle>;
+export declare const ProductTourProvider: typeof productTourModule.ProductTourLifecycle;
+export declare const productTourProvider: pulumi.dynamic.ResourceProvider;
+export type LogsViewLifecycle = InstanceType<typeof logsViewModule.LogsViewLifecycle>;
+export declare const LogsViewLifecycle: typeof logsViewModule.LogsViewLifecycle;
+export type LogsViewProvider = InstanceType<typeof logsViewModule.LogsViewLifecycle>;
+export declare const LogsViewProvider: typeof logsViewModule.LogsViewLifecycle;
+export declare const logsViewProvider: pulumi.dynamic.ResourceProvider;
+export type LogsSamplingRuleLifecycle = InstanceType<typeof logsSamplingRuleModule.LogsSamplingRuleLifecycle>;
+export declare const LogsSamplingRuleLifecycle: typeof logsSamplingRuleModule.LogsSamplingRuleLifecycle;
+export type LogsSamplingRuleProvider = InstanceType<typeof logsSamplingRuleModule.LogsSamplingRuleLifecycle>;
+export declare const LogsSamplingRuleProvider: typeof logsSamplingRuleModule.LogsSamplingRuleLifecycle;
+export declare const logsSamplingRuleProvider: pulumi.dynamic.ResourceProvider;
 
 lazyKind(module.exports, "Project", () => {
   const loaded = require("../kinds/project/kind") as typeof projectModule;
@@ -418,4 +436,16 @@ lazyKind(module.exports, "LogsAlertDestination", () => {
 lazyKind(module.exports, "Link", () => {
   const loaded = require("../kinds/link/kind") as typeof linkModule;
   return { kind: loaded.linkKind as Kind, Lifecycle: loaded.LinkLifecycle };
+});
+lazyKind(module.exports, "ProductTour", () => {
+  const loaded = require("../kinds/product-tour/kind") as typeof productTourModule;
+  return { kind: loaded.productTourKind as Kind, Lifecycle: loaded.ProductTourLifecycle };
+});
+lazyKind(module.exports, "LogsView", () => {
+  const loaded = require("../kinds/logs-view/kind") as typeof logsViewModule;
+  return { kind: loaded.logsViewKind as Kind, Lifecycle: loaded.LogsViewLifecycle };
+});
+lazyKind(module.exports, "LogsSamplingRule", () => {
+  const loaded = require("../kinds/logs-sampling-rule/kind") as typeof logsSamplingRuleModule;
+  return { kind: loaded.logsSamplingRuleKind as Kind, Lifecycle: loaded.LogsSamplingRuleLifecycle };
 });

@@ -44,3 +44,6 @@ export * from "./event-schema";
 export * from "./logs-alert";
 export * from "./logs-alert-destination";
 export * from "./link";
+export * from "./product-tour";
+export * from "./logs-view";
+export * from "./logs-sampling-rule";

@@ -23,8 +23,11 @@ import { area as insights } from "./insights/area";
 import { area as invites } from "./invites/area";
 import { area as links } from "./links/area";
 import { area as logsAlerts } from "./logs-alerts/area";
+import { area as logsSamplingRules } from "./logs-sampling-rules/area";
+import { area as logsViews } from "./logs-views/area";
 import { area as notebooks } from "./notebooks/area";
 import { area as organizationMembers } from "./organization-members/area";
+import { area as productTours } from "./product-tours/area";
 import { area as projects } from "./projects/area";
 import { area as proxyRecords } from "./proxy-records/area";
 import { area as roles } from "./roles/area";
@@ -59,8 +62,11 @@ export const areas: readonly ServerArea[] = [
   invites,
   links,
   logsAlerts,
+  logsSamplingRules,
+  logsViews,
   notebooks,
   organizationMembers,
+  productTours,
   projects,
   proxyRecords,
   roles,

@@ -73,12 +73,18 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &LogsAlert{}
 	case "posthog:index:LogsAlertDestination":
 		r = &LogsAlertDestination{}
+	case "posthog:index:LogsSamplingRule":
+		r = &LogsSamplingRule{}
+	case "posthog:index:LogsView":
+		r = &LogsView{}
 	case "posthog:index:Notebook":
 		r = &Notebook{}
 	case "posthog:index:OrganizationInvite":
 		r = &OrganizationInvite{}
 	case "posthog:index:OrganizationMember":
 		r = &OrganizationMember{}
+	case "posthog:index:ProductTour":
+		r = &ProductTour{}
 	case "posthog:index:Project":
 		r = &Project{}
 	case "posthog:index:PropertyDefinition":

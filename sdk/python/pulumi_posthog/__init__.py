@@ -51,8 +51,11 @@ from .get_hog_function import *
 from .get_insight import *
 from .get_insight_variable import *
 from .get_logs_alert import *
+from .get_logs_sampling_rule import *
+from .get_logs_view import *
 from .get_notebook import *
 from .get_organization_member import *
+from .get_product_tour import *
 from .get_project import *
 from .get_project_activity import *
 from .get_property_definition import *
@@ -93,8 +96,11 @@ from .list_hog_functions import *
 from .list_insight_variables import *
 from .list_insights import *
 from .list_logs_alerts import *
+from .list_logs_sampling_rules import *
+from .list_logs_views import *
 from .list_notebooks import *
 from .list_organization_members import *
+from .list_product_tours import *
 from .list_projects import *
 from .list_property_definitions import *
 from .list_roles import *
@@ -106,9 +112,12 @@ from .list_warehouse_saved_queries import *
 from .list_warehouse_view_links import *
 from .logs_alert import *
 from .logs_alert_destination import *
+from .logs_sampling_rule import *
+from .logs_view import *
 from .notebook import *
 from .organization_invite import *
 from .organization_member import *
+from .product_tour import *
 from .project import *
 from .property_definition import *
 from .provider import *
@@ -163,9 +172,12 @@ _utilities.register(
    "posthog:index:Link": "Link",
    "posthog:index:LogsAlert": "LogsAlert",
    "posthog:index:LogsAlertDestination": "LogsAlertDestination",
+   "posthog:index:LogsSamplingRule": "LogsSamplingRule",
+   "posthog:index:LogsView": "LogsView",
    "posthog:index:Notebook": "Notebook",
    "posthog:index:OrganizationInvite": "OrganizationInvite",
    "posthog:index:OrganizationMember": "OrganizationMember",
+   "posthog:index:ProductTour": "ProductTour",
    "posthog:index:Project": "Project",
    "posthog:index:PropertyDefinition": "PropertyDefinition",
    "posthog:index:ProxyRecord": "ProxyRecord",

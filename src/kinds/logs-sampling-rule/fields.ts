@@ -31,9 +31,9 @@ export const logsSamplingRuleFields = {
     input: z.boolean({ error: "must be true or false" }),
     doc: "Whether ingestion applies the rule (PostHog's default: false, a new rule is off).",
   },
+  // The serializer takes null (`allow_null=True`), which a create reads as not sent (the rule goes last) but an update
+  // stores in a column that holds none (`PositiveIntegerField`, a 500): a program declares a number or nothing.
   priority: {
-    apiTypesDiffer:
-      "the serializer takes null (`allow_null=True`), which a create reads as not sent (the rule goes last) but an update stores in a column that holds none (`PositiveIntegerField`, a 500): the program declares a number or nothing",
     input: z
       .number({ error: `must be an integer of at least 0 (${SERIALIZER})` })
       .int({ error: `must be an integer of at least 0 (${SERIALIZER})` })
@@ -57,12 +57,11 @@ export const logsSamplingRuleFields = {
   scope_attribute_filters: {
     type: "Array<{ key: string; op: string; [more: string]: unknown }>",
     input: z.array(
-      z.looseObject(
-        { key: z.unknown(), op: z.unknown() },
-        { error: `each filter must be an object ("Each filter must be an object.", ${SERIALIZER})` },
-      ).refine((f) => f["key"] !== undefined && f["op"] !== undefined, {
-        error: `each filter must have \`key\` and \`op\` ("Each filter must include key and op.", ${SERIALIZER})`,
-      }),
+      z
+        .record(z.string(), z.unknown(), { error: `each filter must be an object ("Each filter must be an object.", ${SERIALIZER})` })
+        .refine((f) => "key" in f && "op" in f, {
+          error: `each filter must have \`key\` and \`op\` ("Each filter must include key and op.", ${SERIALIZER})`,
+        }),
       { error: `must be a list of filters ({key, op, value}) (${SERIALIZER})` },
     ),
     doc: 'Predicates over string attributes the rule is limited to, e.g. `[{key: "http.route", op: "eq", value: "/api"}]`. Default: none.',

@@ -12,7 +12,18 @@ export const SERIALIZER = "LogsViewSerializer, products/logs/backend/presentatio
 const COLUMN_SERIALIZER = "LogsViewColumnSerializer, products/logs/backend/presentation/views/views_api.py";
 
 /** LogsViewColumnTypeEnumApi (the column serializer's `type` choices). */
-export const COLUMN_TYPES = ["timestamp", "level", "source", "trace_id", "span_id", "person", "session", "pattern", "message", "custom"] as const;
+export const COLUMN_TYPES = [
+  "timestamp",
+  "level",
+  "source",
+  "trace_id",
+  "span_id",
+  "person",
+  "session",
+  "pattern",
+  "message",
+  "custom",
+] as const;
 /** The column serializer's `width` bounds (MAX_ATTRIBUTE_COLUMN_WIDTH of PostHog's frontend resizer). */
 const MAX_WIDTH = 2000;
 
@@ -73,7 +84,7 @@ export const logsViewFields = {
     type: "LogsViewColumn[] | null",
     input: z.array(column, { error: "must be a list of columns, or null" }).nullable(),
     equal: sameColumns,
-    doc: 'The table\'s columns in order: `{id, type, name?, expression?, width?}`, `type` one of timestamp, level, source, trace_id, span_id, person, session, pattern, message or custom (a custom column needs its `expression`, `attributes.<key>` or a HogQL expression); `width` 1 to 2000 pixels. Null (PostHog\'s default) for the default columns.',
+    doc: "The table's columns in order: `{id, type, name?, expression?, width?}`, `type` one of timestamp, level, source, trace_id, span_id, person, session, pattern, message or custom (a custom column needs its `expression`, `attributes.<key>` or a HogQL expression); `width` 1 to 2000 pixels. Null (PostHog's default) for the default columns.",
   },
   pinned: {
     input: z.boolean({ error: "must be true or false" }),

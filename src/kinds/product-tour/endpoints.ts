@@ -9,7 +9,11 @@ import type { Transport } from "../../client";
 import * as objects from "../../client/project-objects";
 import { type ProductTour, productTourSchema } from "./record";
 
-const tours = objects.endpoints<typeof productTourSchema, string>({ path: "product_tours", noun: "product tour", schema: productTourSchema });
+const tours = objects.endpoints<typeof productTourSchema, string>({
+  path: "product_tours",
+  noun: "product tour",
+  schema: productTourSchema,
+});
 
 /** Every tour of the project, archived ones too (the viewset lists `ProductTour.all_objects`). */
 export const listProductTours = tours.listAll;
@@ -22,7 +26,12 @@ export async function createProductTour(http: Transport, projectId: number, body
   return tours.get(http, projectId, made.id);
 }
 
-export async function updateProductTour(http: Transport, projectId: number, id: string, body: Record<string, unknown>): Promise<ProductTour> {
+export async function updateProductTour(
+  http: Transport,
+  projectId: number,
+  id: string,
+  body: Record<string, unknown>,
+): Promise<ProductTour> {
   await tours.update(http, projectId, id, body);
   return tours.get(http, projectId, id);
 }

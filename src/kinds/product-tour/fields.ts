@@ -58,7 +58,8 @@ export function storedContent(content: unknown): unknown {
 /** The declared content against PostHog's: normalized, and the survey keys PostHog wrote left out where undeclared. */
 const sameContent: Equality = (declared, live) => {
   const mine = storedContent(declared);
-  if (!isPlainObject(mine) || !isPlainObject(live) || !Array.isArray(mine["steps"]) || !Array.isArray(live["steps"])) return sameJson(mine, live);
+  if (!isPlainObject(mine) || !isPlainObject(live) || !Array.isArray(mine["steps"]) || !Array.isArray(live["steps"]))
+    return sameJson(mine, live);
   const steps = live["steps"].map((s, i) => {
     const own = (mine["steps"] as unknown[])[i];
     if (!isPlainObject(s) || !isPlainObject(own)) return s;
@@ -110,10 +111,16 @@ export const productTourFields = {
     input: object("the tour's steps, appearance and conditions").superRefine((content, ctx) => {
       const steps = content["steps"];
       if (steps !== undefined && !(Array.isArray(steps) && steps.every(isPlainObject)))
-        ctx.addIssue({ code: "custom", message: `steps must be a list of objects (PostHog fails, 500, normalizing anything else: ${SERIALIZER})` });
+        ctx.addIssue({
+          code: "custom",
+          message: `steps must be a list of objects (PostHog fails, 500, normalizing anything else: ${SERIALIZER})`,
+        });
       // validate_content: "Announcements must have exactly 1 step."
       if (content["type"] === "announcement" && (Array.isArray(steps) ? steps.length : 0) !== 1)
-        ctx.addIssue({ code: "custom", message: `an announcement has exactly one step ("Announcements must have exactly 1 step.", ${SERIALIZER})` });
+        ctx.addIssue({
+          code: "custom",
+          message: `an announcement has exactly one step ("Announcements must have exactly 1 step.", ${SERIALIZER})`,
+        });
     }),
     equal: sameContent,
     doc: 'What the tour shows and when, as PostHog\'s editor saves it: `{type?: "tour" | "announcement", steps: [{id, type?, selector?, elementTargeting?: "manual" | "auto", title?, description?, survey?, …}], appearance?, conditions?: {url?, urlMatchType?, linkedFlagVariant?, …}, displayFrequency?: "show_once" | "until_interacted" | "always"}`. An announcement has exactly one step. PostHog normalizes each step (`elementTargeting` from older keys) and, for a step with a `survey`, makes a survey and writes its `linkedSurveyId` into the step: those keys are PostHog\'s unless declared.',
@@ -149,8 +156,7 @@ export const productTourFields = {
 
 /** PostHog's writable fields the table has no row of, each with why (`LeftOut`, src/kit/field-table.ts). */
 export const productTourLeftOut: LeftOut = {
-  creation_context:
-    'where a write came from ("app" or "toolbar"), for PostHog\'s own analytics of its editor: nothing of the tour',
+  creation_context: 'where a write came from ("app" or "toolbar"), for PostHog\'s own analytics of its editor: nothing of the tour',
 };
 
 /** Where PostHog's generated API types state this kind (test/kinds/posthog-api-facts.test.ts holds the table to them). */

@@ -50,9 +50,15 @@ function crossFieldFailures(inputs: Json, known: Json, failed: (input: string) =
       const step = isPlainObject(raw) ? normalizeStep(raw) : {};
       const targeting = step["elementTargeting"];
       if (targeting === "manual" && !truthy(step["selector"]))
-        failures.push({ property: "content", reason: `step ${i + 1} targets its element by hand but has no selector ("Step ${i + 1} is missing an element selector", ${SERIALIZER})` });
+        failures.push({
+          property: "content",
+          reason: `step ${i + 1} targets its element by hand but has no selector ("Step ${i + 1} is missing an element selector", ${SERIALIZER})`,
+        });
       if (targeting === "auto" && !truthy(step["inferenceData"]))
-        failures.push({ property: "content", reason: `step ${i + 1} targets its element automatically but has no inferenceData ("Step ${i + 1} requires an element to be selected", ${SERIALIZER})` });
+        failures.push({
+          property: "content",
+          reason: `step ${i + 1} targets its element automatically but has no inferenceData ("Step ${i + 1} requires an element to be selected", ${SERIALIZER})`,
+        });
     });
   }
   // Targeting lives in the internal targeting flag, which PostHog makes only for a tour that launches itself: on a
@@ -60,7 +66,8 @@ function crossFieldFailures(inputs: Json, known: Json, failed: (input: string) =
   if (!unknown("targetingFlagFilters") && !unknown("autoLaunch") && known["targeting_flag_filters"] && known["auto_launch"] !== true)
     failures.push({
       property: "targetingFlagFilters",
-      reason: "targetingFlagFilters needs autoLaunch: true (PostHog keeps them in the tour's internal targeting flag, which it makes only for a tour that launches itself)",
+      reason:
+        "targetingFlagFilters needs autoLaunch: true (PostHog keeps them in the tour's internal targeting flag, which it makes only for a tour that launches itself)",
     });
   return failures;
 }
@@ -109,7 +116,11 @@ export const {
       type: "string",
       description: "The key of the tour's internal targeting flag, PostHog's own (made with autoLaunch); null without one.",
     },
-    hasDraft: { type: "boolean", description: "Whether PostHog's editor holds an unpublished draft of the tour (an update is refused while it does: PostHog would discard it)." },
+    hasDraft: {
+      type: "boolean",
+      description:
+        "Whether PostHog's editor holds an unpublished draft of the tour (an update is refused while it does: PostHog would discard it).",
+    },
   },
   fields: productTourFields,
   exampleInput: "autoLaunch",
@@ -159,7 +170,15 @@ export const {
   },
   importer: {
     // The ProductTour model's defaults (products/product_tours/backend/models.py).
-    defaults: { description: "", auto_launch: false, start_date: null, end_date: null, archived: false, linked_flag_id: null, targeting_flag_filters: null },
+    defaults: {
+      description: "",
+      auto_launch: false,
+      start_date: null,
+      end_date: null,
+      archived: false,
+      linked_flag_id: null,
+      targeting_flag_filters: null,
+    },
     references: [idField("linked_flag_id", "FeatureFlag")],
     label: (tour) => tour.name,
   },

@@ -71,7 +71,10 @@ function validateFilterGroup(group: Node, rejectVacuous: boolean): void {
   if (group === undefined || group === null) return;
   const leafOrGroup = (n: Node): boolean => isJsonObject(n) && (!("values" in n) || (isGroup(n) && n.values.every(leafOrGroup)));
   if (!isGroup(group) || !group.values.every((c) => isGroup(c) && c.values.every(leafOrGroup)))
-    throw configError("Invalid filter_group shape: Input should be a valid dictionary or instance of PropertyGroupFilterValue", "filter_group");
+    throw configError(
+      "Invalid filter_group shape: Input should be a valid dictionary or instance of PropertyGroupFilterValue",
+      "filter_group",
+    );
   if (depth(group) > MAX_DEPTH) throw configError(`filter_group is nested too deeply (max depth ${MAX_DEPTH}).`, "filter_group");
   if (nodes(group) > MAX_NODES) throw configError(`filter_group has too many nodes (max ${MAX_NODES} groups + leaves).`, "filter_group");
   if (rejectVacuous && emptyGroup(group))
@@ -93,7 +96,10 @@ function validateRate(config: JsonObject): void {
   const value = config[rate];
   if (!isInt(value)) throw configError(`Must be an integer (${lines ? "logs" : "kilobytes"} per second sustained).`, rate);
   if (value < 1 || value > 1_000_000)
-    throw configError(lines ? "Must be between 1 and 1000000 logs/sec inclusive." : "Must be between 1 KB/s and 1000000 KB/s (1 GB/s) inclusive.", rate);
+    throw configError(
+      lines ? "Must be between 1 and 1000000 logs/sec inclusive." : "Must be between 1 KB/s and 1000000 KB/s (1 GB/s) inclusive.",
+      rate,
+    );
   const most = config[burst];
   if (most === undefined || most === null) return;
   if (!isInt(most)) throw configError("Must be an integer when provided.", burst);

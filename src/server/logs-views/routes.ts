@@ -32,11 +32,20 @@ const COLUMN_TYPES = ["timestamp", "level", "source", "trace_id", "span_id", "pe
 
 /** LogsViewColumnSerializer: its fields in order, then `validate`. */
 function column(value: Json, path: Array<string | number>): Json {
-  if (!isJsonObject(value)) return fail("invalid", `Invalid data. Expected a dictionary, but got ${pyTypeName(value)}.`, [...path, "non_field_errors"]);
+  if (!isJsonObject(value))
+    return fail("invalid", `Invalid data. Expected a dictionary, but got ${pyTypeName(value)}.`, [...path, "non_field_errors"]);
   const out: JsonObject = {};
   const rules: ReadonlyArray<readonly [string, FieldRule<unknown>, boolean]> = [
     ["id", charField({ nullable: false, allowBlank: false }), true],
-    ["type", { nullable: false, parse: (v) => (typeof v === "string" && COLUMN_TYPES.includes(v) ? v : fail("invalid_choice", `"${String(v)}" is not a valid choice.`)) }, true],
+    [
+      "type",
+      {
+        nullable: false,
+        parse: (v) =>
+          typeof v === "string" && COLUMN_TYPES.includes(v) ? v : fail("invalid_choice", `"${String(v)}" is not a valid choice.`),
+      },
+      true,
+    ],
     ["name", charField({ nullable: false, allowBlank: false }), false],
     ["expression", charField({ nullable: false, allowBlank: false }), false],
     ["width", integerField({ nullable: false, min: 1, max: 2000 }), false],

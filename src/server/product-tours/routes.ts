@@ -126,7 +126,11 @@ function serialize(ctx: ApiContext, t: StoredObject, read: boolean): JsonObject 
   };
   if (read) out.targeting_flag_filters = targetingAnswer(ctx, t);
   out.content = normalized(isJsonObject(f.content) ? cloneJson(f.content) : {});
-  if (read) Object.assign(out, { draft_content: cloneJson(f.draft_content ?? null), has_draft: f.draft_content !== null && f.draft_content !== undefined });
+  if (read)
+    Object.assign(out, {
+      draft_content: cloneJson(f.draft_content ?? null),
+      has_draft: f.draft_content !== null && f.draft_content !== undefined,
+    });
   Object.assign(out, {
     auto_launch: f.auto_launch === true,
     start_date: date(f.start_date),
@@ -153,7 +157,9 @@ function validateTour(ctx: ApiContext, team: StoredProject, attrs: JsonObject, s
   if (pyTruthy(variant ?? null) && flag && variant !== "any") {
     const filters = isJsonObject(flag.fields.filters) ? flag.fields.filters : {};
     const multivariate = isJsonObject(filters.multivariate) ? filters.multivariate : {};
-    const keys = (Array.isArray(multivariate.variants) ? multivariate.variants : []).map((v) => (isJsonObject(v) ? pyStr(v.key ?? "") : ""));
+    const keys = (Array.isArray(multivariate.variants) ? multivariate.variants : []).map((v) =>
+      isJsonObject(v) ? pyStr(v.key ?? "") : "",
+    );
     if (!keys.includes(pyStr(variant)))
       throw validationError(
         keys.length > 0

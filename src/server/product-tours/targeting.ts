@@ -66,7 +66,10 @@ export function flagGroups(tour: StoredObject, userGroups: Json[][] | null): Jso
 const isSystem = (tour: StoredObject, p: Json): boolean => {
   const key = isJsonObject(p) ? pyStr(p.key ?? "") : "";
   const id = pyStr(tour.fields.id);
-  return [`$product_tour_shown/${id}`, `$product_tour_completed/${id}`, `$product_tour_dismissed/${id}`].includes(key) || key.startsWith(`${LAST_SEEN}/`);
+  return (
+    [`$product_tour_shown/${id}`, `$product_tour_completed/${id}`, `$product_tour_dismissed/${id}`].includes(key) ||
+    key.startsWith(`${LAST_SEEN}/`)
+  );
 };
 
 export function flagOf(ctx: ApiContext, tour: StoredObject): StoredObject | null {
@@ -108,7 +111,9 @@ export function refreshTargeting(ctx: ApiContext, tour: StoredObject): void {
     const props = isJsonObject(g) && Array.isArray(g.properties) ? g.properties.filter((p) => !isSystem(tour, p)) : [];
     // Python's frozenset of (key, value, operator, type): the group's properties as a set.
     const signature = JSON.stringify(
-      [...new Set(props.map((p) => (isJsonObject(p) ? JSON.stringify([p.key ?? "", p.value ?? "", p.operator ?? "", p.type ?? ""]) : "")))].sort(),
+      [
+        ...new Set(props.map((p) => (isJsonObject(p) ? JSON.stringify([p.key ?? "", p.value ?? "", p.operator ?? "", p.type ?? ""]) : ""))),
+      ].sort(),
     );
     if (seen.has(signature)) continue;
     seen.add(signature);
@@ -125,7 +130,9 @@ export function targetingAnswer(ctx: ApiContext, tour: StoredObject): Json {
   const base = [`$product_tour_shown/${id}`, `$product_tour_completed/${id}`, `$product_tour_dismissed/${id}`];
   const groups = filters.groups.flatMap((g) => {
     if (!isJsonObject(g)) return [];
-    const properties = (Array.isArray(g.properties) ? g.properties : []).filter((p) => !(isJsonObject(p) && base.includes(pyStr(p.key ?? ""))));
+    const properties = (Array.isArray(g.properties) ? g.properties : []).filter(
+      (p) => !(isJsonObject(p) && base.includes(pyStr(p.key ?? ""))),
+    );
     return properties.length > 0 ? [{ ...g, properties }] : [];
   });
   return groups.length > 0 ? { groups } : null;

@@ -18,13 +18,15 @@ test("PostHog's rules are checked before anything is sent, naming the field and 
   const failures = async (inputs: Json) =>
     ((await provider.check({}, { projectId, ...inputs })).failures ?? []).map((f) => `${f.property}: ${f.reason}`);
   expect(await failures({})).toEqual([expect.stringMatching(/^name: .*LogsViewSerializer/)]);
-  expect(await failures({ name: "  " })).toEqual([expect.stringMatching(/^name: must not be blank \(LogsViewSerializer/)]);
-  expect(await failures({ name: "a".repeat(401) })).toEqual([expect.stringMatching(/^name: must be at most 400 characters/)]);
+  expect(await failures({ name: "  " })).toEqual([expect.stringMatching(/^name: name must not be blank \(LogsViewSerializer/)]);
+  expect(await failures({ name: "a".repeat(401) })).toEqual([expect.stringMatching(/^name: name must be at most 400 characters/)]);
   expect(await failures({ name: "v", columns: [{ id: "c", type: "custom" }] })).toEqual([
     expect.stringMatching(/^columns: .*a custom column needs an expression \("Custom columns require an expression\."/),
   ]);
   expect(await failures({ name: "v", columns: [{ id: "c", type: "body" }] })).toEqual([
-    expect.stringMatching(/^columns: .*must be one of timestamp, level, source, trace_id, span_id, person, session, pattern, message, custom/),
+    expect.stringMatching(
+      /^columns: .*must be one of timestamp, level, source, trace_id, span_id, person, session, pattern, message, custom/,
+    ),
   ]);
   expect(await failures({ name: "v", columns: [{ id: "c", type: "level", width: 2001 }] })).toEqual([
     expect.stringMatching(/^columns: .*must be at most 2000 pixels/),
@@ -32,14 +34,20 @@ test("PostHog's rules are checked before anything is sent, naming the field and 
   expect(await failures({ name: "v", columns: [{ id: "c", type: "level", colour: "red" }] })).toEqual([
     expect.stringMatching(/^columns: .*drops any other key/),
   ]);
-  expect(await failures({ name: "v", filters: ["error"] })).toEqual([expect.stringMatching(/^filters: must be an object/)]);
+  expect(await failures({ name: "v", filters: ["error"] })).toEqual([expect.stringMatching(/^filters: filters must be an object/)]);
   expect(await failures({ name: "v", columns: null, pinned: false, filters: {} })).toEqual([]);
   expect(await server.requests()).toEqual([]);
 });
 
 test("names and columns as PostHog trims them: no change after up; drifted by hand, shown and put back; deleted by hand, gone", async () => {
   const { provider, http, projectId } = setups.current!;
-  const inputs = { projectId, name: "  Errors  ", columns: [{ id: " time ", type: "timestamp", name: " When " }], filters: { severityLevels: ["error"] } };
+  const inputs = {
+    projectId,
+    name: "  Errors  ",
+    columns: [{ id: " time ", type: "timestamp", name: " When " }],
+    filters: { severityLevels: ["error"] },
+    pinned: false,
+  };
   const created = await provider.create(inputs);
   expect(created.outs).toMatchObject({ shortId: created.id, name: "Errors", columns: [{ id: "time", type: "timestamp", name: "When" }] });
   expect((await provider.diff(created.id, created.outs as Json, inputs)).changes).toBe(false);

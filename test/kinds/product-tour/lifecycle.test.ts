@@ -31,7 +31,12 @@ test("PostHog's rules are checked before anything is sent, naming the field and 
   expect(
     await failures({
       startDate: "2026-01-01T00:00:00Z",
-      content: { steps: [{ id: "a", elementTargeting: "manual" }, { id: "b", type: "element" }] },
+      content: {
+        steps: [
+          { id: "a", elementTargeting: "manual" },
+          { id: "b", type: "element" },
+        ],
+      },
     }),
   ).toEqual([
     expect.stringMatching(/^content: step 1 .*"Step 1 is missing an element selector"/),
@@ -42,7 +47,7 @@ test("PostHog's rules are checked before anything is sent, naming the field and 
   expect(await failures({ targetingFlagFilters: { groups: [{ properties: [email] }] } })).toEqual([
     expect.stringMatching(/^targetingFlagFilters: targetingFlagFilters needs autoLaunch: true/),
   ]);
-  expect(await failures({ name: " " })).toEqual([expect.stringMatching(/^name: must not be blank/)]);
+  expect(await failures({ name: " " })).toEqual([expect.stringMatching(/^name: name must not be blank/)]);
   expect(await server.requests()).toEqual([]);
 });
 
@@ -105,7 +110,11 @@ test("a draft saved in PostHog's editor is never discarded unseen: the update is
   const { provider, http, projectId, server } = setups.current!;
   const inputs = { projectId, name: "Drafted tour", description: "live" };
   const created = await provider.create(inputs);
-  await http.request({ method: "PATCH", path: `/api/projects/${projectId}/product_tours/${created.id}/draft/`, body: { description: "draft" } });
+  await http.request({
+    method: "PATCH",
+    path: `/api/projects/${projectId}/product_tours/${created.id}/draft/`,
+    body: { description: "draft" },
+  });
   const drifted = await provider.read(created.id, created.outs as Json);
   expect(drifted.props).toMatchObject({ hasDraft: true });
   await server.clearRequests();

@@ -39,7 +39,11 @@ describe("today's PostHog", () => {
     });
     const id = made.body.id;
     const flag = await flagOf(id);
-    expect(flag).toMatchObject({ key: expect.stringMatching(/^product-tour-targeting-auto-[0-9a-f]{8}$/), name: "Product Tour: Auto", active: false });
+    expect(flag).toMatchObject({
+      key: expect.stringMatching(/^product-tour-targeting-auto-[0-9a-f]{8}$/),
+      name: "Product Tour: Auto",
+      active: false,
+    });
     expect(keys(flag.filters.groups)).toEqual([
       [`$product_tour_shown/${id} is_not_set is_not_set`, "$product_tour_last_seen_date/tour is_not_set is_not_set", "email is_set is_set"],
       [`$product_tour_shown/${id} is_not_set is_not_set`, "$product_tour_last_seen_date/tour is_date_before 7d", "email is_set is_set"],
@@ -77,7 +81,9 @@ describe("today's PostHog", () => {
     expect(await refused({ name: "A", content: { conditions: { linkedFlagVariant: "any" } } })).toEqual(
       err(V, "invalid_input", "linkedFlagVariant can only be used when a linked_flag_id is specified", null),
     );
-    expect(await refused({ name: "A", linked_flag_id: 999999 })).toEqual(err(V, "invalid_input", "Feature Flag with this ID does not exist", null));
+    expect(await refused({ name: "A", linked_flag_id: 999999 })).toEqual(
+      err(V, "invalid_input", "Feature Flag with this ID does not exist", null),
+    );
     expect(await refused({ name: "A", start_date: "2026-01-01T00:00:00Z", content: { steps: [{ useManualSelector: true }] } })).toEqual(
       err(V, "invalid_input", "Step 1 is missing an element selector", null),
     );
