@@ -220,7 +220,7 @@ class ProductTour(pulumi.CustomResource):
                  targeting_flag_filters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  __props__=None):
         """
-        A PostHog product tour: steps shown to the project's users on their pages, by hand or on its own to whom its targeting picks. Declared fields are managed; its internal targeting flag (and a survey step's survey) is PostHog's, made, changed and deleted with it; deleted with DELETE; one deleted by hand is created again. Today's PostHog only (the `product_tour:write` scope); PostHog 2025-08-04 has no product tours.
+        A PostHog product tour: steps shown to the project's users on their pages, when the page calls for it or, launching itself, to the users its targeting picks. Declared fields are managed; its internal targeting flag (and a survey step's survey) is PostHog's, made, changed and deleted with it; deleted with DELETE; one deleted by hand is created again. Today's PostHog only (the `product_tour:write` scope); PostHog 2025-08-04 has no product tours.
 
         ## Example Usage
         ### A product tour in a project
@@ -282,7 +282,7 @@ class ProductTour(pulumi.CustomResource):
                  args: Optional[ProductTourArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A PostHog product tour: steps shown to the project's users on their pages, by hand or on its own to whom its targeting picks. Declared fields are managed; its internal targeting flag (and a survey step's survey) is PostHog's, made, changed and deleted with it; deleted with DELETE; one deleted by hand is created again. Today's PostHog only (the `product_tour:write` scope); PostHog 2025-08-04 has no product tours.
+        A PostHog product tour: steps shown to the project's users on their pages, when the page calls for it or, launching itself, to the users its targeting picks. Declared fields are managed; its internal targeting flag (and a survey step's survey) is PostHog's, made, changed and deleted with it; deleted with DELETE; one deleted by hand is created again. Today's PostHog only (the `product_tour:write` scope); PostHog 2025-08-04 has no product tours.
 
         ## Example Usage
         ### A product tour in a project

@@ -97,7 +97,7 @@ export const {
   noun: "product tour",
   summary: "A product tour of a project: steps PostHog's JavaScript SDK shows the project's users on its pages.",
   description:
-    "A PostHog product tour: steps shown to the project's users on their pages, by hand or on its own to whom its targeting picks. Declared fields are managed; its internal targeting flag (and a survey step's survey) is PostHog's, made, changed and deleted with it; deleted with DELETE; one deleted by hand is created again. Today's PostHog only (the `product_tour:write` scope); PostHog 2025-08-04 has no product tours.",
+    "A PostHog product tour: steps shown to the project's users on their pages, when the page calls for it or, launching itself, to the users its targeting picks. Declared fields are managed; its internal targeting flag (and a survey step's survey) is PostHog's, made, changed and deleted with it; deleted with DELETE; one deleted by hand is created again. Today's PostHog only (the `product_tour:write` scope); PostHog 2025-08-04 has no product tours.",
   example: productTourExample,
   scope: "project",
   identity: { output: "productTourId", key: "uuid", doc: "The tour's UUID in PostHog." },

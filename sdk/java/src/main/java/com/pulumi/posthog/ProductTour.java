@@ -18,7 +18,7 @@ import java.util.Optional;
 import javax.annotation.Nullable;
 
 /**
- * A PostHog product tour: steps shown to the project&#39;s users on their pages, by hand or on its own to whom its targeting picks. Declared fields are managed; its internal targeting flag (and a survey step&#39;s survey) is PostHog&#39;s, made, changed and deleted with it; deleted with DELETE; one deleted by hand is created again. Today&#39;s PostHog only (the `product_tour:write` scope); PostHog 2025-08-04 has no product tours.
+ * A PostHog product tour: steps shown to the project&#39;s users on their pages, when the page calls for it or, launching itself, to the users its targeting picks. Declared fields are managed; its internal targeting flag (and a survey step&#39;s survey) is PostHog&#39;s, made, changed and deleted with it; deleted with DELETE; one deleted by hand is created again. Today&#39;s PostHog only (the `product_tour:write` scope); PostHog 2025-08-04 has no product tours.
  * 
  * ## Example Usage
  * ### A product tour in a project
