@@ -42,3 +42,6 @@ export * from "./logs-metric-rule";
 export * from "./endpoint";
 export * from "./llm-evaluation";
 export * from "./llm-score-definition";
+export * from "./product-tour";
+export * from "./logs-view";
+export * from "./logs-sampling-rule";

@@ -190,7 +190,13 @@ export function referencePage(kind: Kind, notes = ""): string {
   const table = kind.model?.spec.fields ?? {};
   const sentAs = (field: string) => (Object.hasOwn(table, field) ? table[field]!.sentAs : undefined) ?? field;
   const postHogField = (input: string) =>
-    fields[input] !== undefined ? `\`${sentAs(fields[input])}\`` : input === scopeInput ? "(path)" : input === adopt ? "(`id`, adopted)" : "—";
+    fields[input] !== undefined
+      ? `\`${sentAs(fields[input])}\``
+      : input === scopeInput
+        ? "(path)"
+        : input === adopt
+          ? "(`id`, adopted)"
+          : "—";
   const importForm = idForms(placementOf(kind)).find((form) => form.includes("/")) ?? idForms(placementOf(kind))[0]!;
   const folder = kindFolder(kind);
   return [

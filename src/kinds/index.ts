@@ -56,6 +56,9 @@ import { logsMetricRuleKind } from "./logs-metric-rule/kind";
 import { endpointKind } from "./endpoint/kind";
 import { llmEvaluationKind } from "./llm-evaluation/kind";
 import { llmScoreDefinitionKind } from "./llm-score-definition/kind";
+import { productTourKind } from "./product-tour/kind";
+import { logsViewKind } from "./logs-view/kind";
+import { logsSamplingRuleKind } from "./logs-sampling-rule/kind";
 import type { Kind } from "../kit/kind";
 import { pluralNoun } from "../kit/names";
 
@@ -110,6 +113,9 @@ export const kinds: readonly Kind[] = [
   endpointKind as Kind,
   llmEvaluationKind as Kind,
   llmScoreDefinitionKind as Kind,
+  productTourKind as Kind,
+  logsViewKind as Kind,
+  logsSamplingRuleKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

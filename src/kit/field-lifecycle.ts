@@ -30,20 +30,6 @@ export function refusedBeforeItsScope(error: unknown, plural: string, scope: str
 }
 
 /**
- * PostHog's 404 "Endpoint not found." for a kind a version does not serve at all (its router has no such route),
- * said as what it is: `plural` came after PostHog 2025-08-04, and today's PostHog serves them to keys with `scope`;
- * undefined for any other error.
- */
-export function unservedBefore(plural: string, scope: string): (error: unknown) => Error | undefined {
-  return (error) => {
-    if (!(error instanceof PostHogError && error.endpointMissing)) return undefined;
-    return new Error(
-      `${error.message} This PostHog has no ${plural} (PostHog 2025-08-04 and older serve none): use today's PostHog (PostHog Cloud), where they need the \`${scope}\` scope.`,
-    );
-  };
-}
-
-/**
  * A rethrow for the calls of a kind PostHog's enterprise code serves (roles, role memberships, access controls:
  * ee/urls.py registers the roles only where `EE_AVAILABLE`, posthog/settings/ee.py; without ee/ the access control
  * mixin adds no `access_controls` routes, posthog/rbac/access_control_api_mixin.py): its 404 "Endpoint not found." is

@@ -59,6 +59,9 @@ import type * as logsMetricRuleModule from "../kinds/logs-metric-rule/kind";
 import type * as endpointModule from "../kinds/endpoint/kind";
 import type * as llmEvaluationModule from "../kinds/llm-evaluation/kind";
 import type * as llmScoreDefinitionModule from "../kinds/llm-score-definition/kind";
+import type * as productTourModule from "../kinds/product-tour/kind";
+import type * as logsViewModule from "../kinds/logs-view/kind";
+import type * as logsSamplingRuleModule from "../kinds/logs-sampling-rule/kind";
 
 export type ProjectLifecycle = InstanceType<typeof projectModule.ProjectLifecycle>;
 export declare const ProjectLifecycle: typeof projectModule.ProjectLifecycle;
@@ -322,6 +325,21 @@ export declare const LlmScoreDefinitionLifecycle: typeof llmScoreDefinitionModul
 export type LlmScoreDefinitionProvider = InstanceType<typeof llmScoreDefinitionModule.LlmScoreDefinitionLifecycle>;
 export declare const LlmScoreDefinitionProvider: typeof llmScoreDefinitionModule.LlmScoreDefinitionLifecycle;
 export declare const llmScoreDefinitionProvider: pulumi.dynamic.ResourceProvider;
+export type ProductTourLifecycle = InstanceType<typeof productTourModule.ProductTourLifecycle>;
+export declare const ProductTourLifecycle: typeof productTourModule.ProductTourLifecycle;
+export type ProductTourProvider = InstanceType<typeof productTourModule.ProductTourLifecycle>;
+export declare const ProductTourProvider: typeof productTourModule.ProductTourLifecycle;
+export declare const productTourProvider: pulumi.dynamic.ResourceProvider;
+export type LogsViewLifecycle = InstanceType<typeof logsViewModule.LogsViewLifecycle>;
+export declare const LogsViewLifecycle: typeof logsViewModule.LogsViewLifecycle;
+export type LogsViewProvider = InstanceType<typeof logsViewModule.LogsViewLifecycle>;
+export declare const LogsViewProvider: typeof logsViewModule.LogsViewLifecycle;
+export declare const logsViewProvider: pulumi.dynamic.ResourceProvider;
+export type LogsSamplingRuleLifecycle = InstanceType<typeof logsSamplingRuleModule.LogsSamplingRuleLifecycle>;
+export declare const LogsSamplingRuleLifecycle: typeof logsSamplingRuleModule.LogsSamplingRuleLifecycle;
+export type LogsSamplingRuleProvider = InstanceType<typeof logsSamplingRuleModule.LogsSamplingRuleLifecycle>;
+export declare const LogsSamplingRuleProvider: typeof logsSamplingRuleModule.LogsSamplingRuleLifecycle;
+export declare const logsSamplingRuleProvider: pulumi.dynamic.ResourceProvider;
 
 lazyKind(module.exports, "Project", () => {
   const loaded = require("../kinds/project/kind") as typeof projectModule;
@@ -522,4 +540,16 @@ lazyKind(module.exports, "LlmEvaluation", () => {
 lazyKind(module.exports, "LlmScoreDefinition", () => {
   const loaded = require("../kinds/llm-score-definition/kind") as typeof llmScoreDefinitionModule;
   return { kind: loaded.llmScoreDefinitionKind as Kind, Lifecycle: loaded.LlmScoreDefinitionLifecycle };
+});
+lazyKind(module.exports, "ProductTour", () => {
+  const loaded = require("../kinds/product-tour/kind") as typeof productTourModule;
+  return { kind: loaded.productTourKind as Kind, Lifecycle: loaded.ProductTourLifecycle };
+});
+lazyKind(module.exports, "LogsView", () => {
+  const loaded = require("../kinds/logs-view/kind") as typeof logsViewModule;
+  return { kind: loaded.logsViewKind as Kind, Lifecycle: loaded.LogsViewLifecycle };
+});
+lazyKind(module.exports, "LogsSamplingRule", () => {
+  const loaded = require("../kinds/logs-sampling-rule/kind") as typeof logsSamplingRuleModule;
+  return { kind: loaded.logsSamplingRuleKind as Kind, Lifecycle: loaded.LogsSamplingRuleLifecycle };
 });

@@ -28,9 +28,12 @@ import { area as links } from "./links/area";
 import { area as llmAnalytics } from "./llm-analytics/area";
 import { area as logsAlerts } from "./logs-alerts/area";
 import { area as logsMetricRules } from "./logs-metric-rules/area";
+import { area as logsSamplingRules } from "./logs-sampling-rules/area";
+import { area as logsViews } from "./logs-views/area";
 import { area as messagingTemplates } from "./messaging-templates/area";
 import { area as notebooks } from "./notebooks/area";
 import { area as organizationMembers } from "./organization-members/area";
+import { area as productTours } from "./product-tours/area";
 import { area as projects } from "./projects/area";
 import { area as proxyRecords } from "./proxy-records/area";
 import { area as roles } from "./roles/area";
@@ -70,9 +73,12 @@ export const areas: readonly ServerArea[] = [
   llmAnalytics,
   logsAlerts,
   logsMetricRules,
+  logsSamplingRules,
+  logsViews,
   messagingTemplates,
   notebooks,
   organizationMembers,
+  productTours,
   projects,
   proxyRecords,
   roles,

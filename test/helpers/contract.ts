@@ -380,6 +380,18 @@ export const refusedBy2025_08_04: Readonly<Record<string, Refusal>> = {
     why: "PostHog 2025-08-04 has no score definitions (its products/llm_observability/ serves the LLM proxy only): its router answers 404",
     refusal: /This PostHog has no score definitions \(PostHog 2025-08-04 and older serve none\)/,
   },
+  ProductTour: {
+    why: "PostHog 2025-08-04 has no product tours (its products/ has no product_tours): its router answers 404",
+    refusal: /This PostHog has no product tours \(PostHog 2025-08-04 and older serve none\)/,
+  },
+  LogsView: {
+    why: "PostHog 2025-08-04 has no saved logs views (LogsView came with products/logs/backend/migrations/0002_logsview): its router answers 404",
+    refusal: /This PostHog has no saved logs views \(PostHog 2025-08-04 and older serve none\)/,
+  },
+  LogsSamplingRule: {
+    why: "PostHog 2025-08-04 has no logs sampling rules (they came with products/logs/backend/migrations/0009_logssamplingrule): its router answers 404",
+    refusal: /This PostHog has no logs sampling rules \(PostHog 2025-08-04 and older serve none\)/,
+  },
 };
 
 export interface ContractOptions {

@@ -220,6 +220,9 @@ const SERVER_SERIALIZERS: Readonly<Record<string, readonly [area: string, ...nam
   "error-tracking-settings": ["error-tracking-settings/routes", "SETTINGS_FIELDS"],
   "error-tracking-spike-detection-config": ["error-tracking-settings/routes", "SPIKE_FIELDS"],
   "llm-evaluation": ["llm-analytics/evaluations", "FIELDS"],
+  "product-tour": ["product-tours/routes", "FIELDS"],
+  "logs-view": ["logs-views/routes", "FIELDS"],
+  "logs-sampling-rule": ["logs-sampling-rules/routes", "FIELDS"],
 };
 
 /**

@@ -91,6 +91,10 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &LogsAlertDestination{}
 	case "posthog:index:LogsMetricRule":
 		r = &LogsMetricRule{}
+	case "posthog:index:LogsSamplingRule":
+		r = &LogsSamplingRule{}
+	case "posthog:index:LogsView":
+		r = &LogsView{}
 	case "posthog:index:MessagingTemplate":
 		r = &MessagingTemplate{}
 	case "posthog:index:Notebook":
@@ -99,6 +103,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &OrganizationInvite{}
 	case "posthog:index:OrganizationMember":
 		r = &OrganizationMember{}
+	case "posthog:index:ProductTour":
+		r = &ProductTour{}
 	case "posthog:index:Project":
 		r = &Project{}
 	case "posthog:index:PropertyDefinition":

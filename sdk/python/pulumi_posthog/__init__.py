@@ -63,8 +63,11 @@ from .get_llm_evaluation import *
 from .get_llm_score_definition import *
 from .get_logs_alert import *
 from .get_logs_metric_rule import *
+from .get_logs_sampling_rule import *
+from .get_logs_view import *
 from .get_notebook import *
 from .get_organization_member import *
+from .get_product_tour import *
 from .get_project import *
 from .get_project_activity import *
 from .get_property_definition import *
@@ -111,8 +114,11 @@ from .list_llm_evaluations import *
 from .list_llm_score_definitions import *
 from .list_logs_alerts import *
 from .list_logs_metric_rules import *
+from .list_logs_sampling_rules import *
+from .list_logs_views import *
 from .list_notebooks import *
 from .list_organization_members import *
+from .list_product_tours import *
 from .list_projects import *
 from .list_property_definitions import *
 from .list_roles import *
@@ -127,10 +133,13 @@ from .llm_score_definition import *
 from .logs_alert import *
 from .logs_alert_destination import *
 from .logs_metric_rule import *
+from .logs_sampling_rule import *
+from .logs_view import *
 from .messaging_template import *
 from .notebook import *
 from .organization_invite import *
 from .organization_member import *
+from .product_tour import *
 from .project import *
 from .property_definition import *
 from .provider import *
@@ -194,10 +203,13 @@ _utilities.register(
    "posthog:index:LogsAlert": "LogsAlert",
    "posthog:index:LogsAlertDestination": "LogsAlertDestination",
    "posthog:index:LogsMetricRule": "LogsMetricRule",
+   "posthog:index:LogsSamplingRule": "LogsSamplingRule",
+   "posthog:index:LogsView": "LogsView",
    "posthog:index:MessagingTemplate": "MessagingTemplate",
    "posthog:index:Notebook": "Notebook",
    "posthog:index:OrganizationInvite": "OrganizationInvite",
    "posthog:index:OrganizationMember": "OrganizationMember",
+   "posthog:index:ProductTour": "ProductTour",
    "posthog:index:Project": "Project",
    "posthog:index:PropertyDefinition": "PropertyDefinition",
    "posthog:index:ProxyRecord": "ProxyRecord",

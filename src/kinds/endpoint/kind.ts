@@ -184,7 +184,7 @@ export const {
     taken: (error) => error.status === 400 && /endpoint with this name already exists/.test(error.message),
     otherwise: "choose another name",
   },
-  createRefusal: unservedRefusal("endpoints", "use today's PostHog (PostHog Cloud), where they need the `endpoint:write` scope."),
+  createRefusal: unservedRefusal("endpoints", "endpoint:write"),
   hooks: {
     /** A new name is a new endpoint: PostHog renames none (EndpointCrudService.update leaves the name). */
     replaces(olds, news) {

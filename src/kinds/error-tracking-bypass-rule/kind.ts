@@ -5,7 +5,7 @@
  * place. PostHog 2025-08-04 has no bypass rules: its router answers 404.
  */
 import { defineKind } from "../../kit/define-kind";
-import { unservedBefore } from "../../kit/field-lifecycle";
+import { unservedRefusal } from "../../kit/unserved";
 import { RULES_SOURCE, ruleKindFacts } from "../error-tracking-assignment-rule/rules";
 import { errorTrackingBypassRuleEndpoints } from "./endpoints";
 import { errorTrackingBypassRuleExample } from "./example";
@@ -34,5 +34,5 @@ export const {
     createOnly: [],
     defaults: {},
   }),
-  createRefusal: unservedBefore("error tracking bypass rules", "error_tracking:write"),
+  createRefusal: unservedRefusal("error tracking bypass rules", "error_tracking:write"),
 });

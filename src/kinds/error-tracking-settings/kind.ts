@@ -6,7 +6,7 @@
  * only, and its id is its project's. PostHog 2025-08-04 has none: its router answers 404.
  */
 import { defineKind } from "../../kit/define-kind";
-import { unservedBefore } from "../../kit/field-lifecycle";
+import { unservedRefusal } from "../../kit/unserved";
 import * as settings from "./endpoints";
 import { errorTrackingSettingsExample } from "./example";
 import { errorTrackingSettingsFields } from "./fields";
@@ -41,5 +41,5 @@ export const {
     },
     label: () => "error-tracking-settings",
   },
-  createRefusal: unservedBefore("error tracking settings", "error_tracking:write"),
+  createRefusal: unservedRefusal("error tracking settings", "error_tracking:write"),
 });

@@ -6,7 +6,7 @@
  * PostHog refuses the next create). PostHog 2025-08-04 has no severity rules: its router answers 404.
  */
 import { defineKind } from "../../kit/define-kind";
-import { unservedBefore } from "../../kit/field-lifecycle";
+import { unservedRefusal } from "../../kit/unserved";
 import { RULES_SOURCE, ruleKindFacts } from "../error-tracking-assignment-rule/rules";
 import { errorTrackingSeverityRuleEndpoints } from "./endpoints";
 import { errorTrackingSeverityRuleExample } from "./example";
@@ -38,5 +38,5 @@ export const {
     createOnly: [],
     defaults: {},
   }),
-  createRefusal: unservedBefore("error tracking severity rules", "error_tracking:write"),
+  createRefusal: unservedRefusal("error tracking severity rules", "error_tracking:write"),
 });

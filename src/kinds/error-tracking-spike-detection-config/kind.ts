@@ -7,7 +7,7 @@
  * 2025-08-04 has none: its router answers 404.
  */
 import { defineKind } from "../../kit/define-kind";
-import { unservedBefore } from "../../kit/field-lifecycle";
+import { unservedRefusal } from "../../kit/unserved";
 import * as config from "./endpoints";
 import { errorTrackingSpikeDetectionConfigExample } from "./example";
 import { errorTrackingSpikeDetectionConfigFields } from "./fields";
@@ -36,5 +36,5 @@ export const {
     defaults: { snooze_duration_minutes: 10, multiplier: 10, threshold: 500 },
     label: () => "error-tracking-spike-detection",
   },
-  createRefusal: unservedBefore("error tracking spike detection", "error_tracking:write"),
+  createRefusal: unservedRefusal("error tracking spike detection", "error_tracking:write"),
 });

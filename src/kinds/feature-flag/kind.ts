@@ -94,12 +94,15 @@ export const featureFlagKind: Kind<"project", FlagRecord> = {
     // Filters in one form: a cohort's `cohort_name` and null keys dropped, payloads as the values they hold.
     inputValue: (field, value) => (field === "filters" ? normalFilters(value) : value),
     references: [cohortsIn("filters"), idField("analytics_dashboards", "Dashboard")],
-    // A survey's targeting flag is the survey's (SURVEY_TARGETING_FLAG_PREFIX, posthog/constants.py): made, changed
-    // and deleted with it, declared through its `targetingFlagFilters`.
+    // A survey's targeting flag is the survey's (SURVEY_TARGETING_FLAG_PREFIX, posthog/constants.py), a product tour's
+    // internal targeting flag the tour's (PRODUCT_TOUR_TARGETING_FLAG_PREFIX): made, changed and deleted with it,
+    // declared through its `targetingFlagFilters`.
     skip: (flag) =>
       flag.key.startsWith("survey-targeting-")
         ? "a survey's targeting flag, which PostHog makes, changes and deletes with the survey (declared by its targetingFlagFilters)"
-        : undefined,
+        : flag.key.startsWith("product-tour-targeting-")
+          ? "a product tour's internal targeting flag, which PostHog makes, changes and deletes with the tour (declared by its targetingFlagFilters)"
+          : undefined,
     // A remote configuration flag's encrypted payloads are ciphertext in PostHog, decrypted for a personal API key
     // (get_decrypted_flag_payloads, posthog/helpers/encrypted_flag_payloads.py): secrets, never written out.
     secrets: (flag) =>

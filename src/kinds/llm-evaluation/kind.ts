@@ -14,38 +14,20 @@
  * id, so no secret passes through this kind. Nothing about an evaluation is unique: a create whose answer was lost is
  * never resent blindly.
  */
-import { PostHogError, type Transport } from "../../client";
 import { defineKind } from "../../kit/define-kind";
 import { isPlainObject } from "../../kit/json";
 import type { Failure, Json } from "../../kit/lifecycle";
 import { listedPages } from "../../kit/list-reads";
+import { findOneNamed } from "../../kit/named";
 import { ANY } from "../../kit/property";
 import { isUnknown } from "../../kit/unknown";
+import { unservedRefusal } from "../../kit/unserved";
 import * as evaluations from "./endpoints";
 import { llmEvaluationExample } from "./example";
 import { CONFIGS, llmEvaluationFields, SERIALIZER } from "./fields";
-import type { LlmEvaluation } from "./record";
 
 /** EVALUATION_CONFIG_MODELS: the output type each evaluation type takes. */
 const OUTPUT_OF: Readonly<Record<string, string>> = { llm_judge: "boolean", hog: "boolean", sentiment: "sentiment" };
-
-/** The live evaluation of this name: names are not unique, so two of them are an error naming their ids. */
-async function findOneNamed(http: Transport, projectId: number, name: string): Promise<LlmEvaluation | null> {
-  const found = (await evaluations.listLlmEvaluations(http, projectId)).filter((e) => e.name === name);
-  if (found.length > 1)
-    throw new Error(
-      `Project ${projectId} has ${found.length} LLM evaluations named "${name}" (ids ${found.map((e) => e.id).join(", ")}): give llmEvaluationId instead.`,
-    );
-  return found[0] ?? null;
-}
-
-/** PostHog 2025-08-04's 404 "Endpoint not found." for the whole route, said as what it is; undefined for any other error. */
-function unservedBefore(error: unknown): Error | undefined {
-  if (!(error instanceof PostHogError && error.endpointMissing)) return undefined;
-  return new Error(
-    `${error.message} This PostHog has no LLM evaluations (PostHog 2025-08-04 and older serve none): use today's PostHog (PostHog Cloud), where they need the \`evaluation:write\` scope.`,
-  );
-}
 
 const blank = (value: unknown) => typeof value !== "string" || value.trim() === "";
 
@@ -209,7 +191,7 @@ export const {
     uniqueBy: {
       input: "name",
       spec: { type: "string", description: "The evaluation's exact name; or give llmEvaluationId." },
-      find: findOneNamed,
+      find: findOneNamed({ list: evaluations.listLlmEvaluations, plural: "LLM evaluations", idInput: "llmEvaluationId" }),
     },
     outputs: {
       name: { type: "string" },
@@ -237,5 +219,5 @@ export const {
     label: (evaluation) => evaluation.name,
   },
   lostCreate: (sent) => `among the project's LLM evaluations (named ${JSON.stringify(sent["name"] ?? null)})`,
-  createRefusal: unservedBefore,
+  createRefusal: unservedRefusal("LLM evaluations", "evaluation:write"),
 });

@@ -12,36 +12,26 @@
  * as the next version (`new_version`) and `currentVersion` counts them; the name and description are a PATCH. Names
  * are not unique: a create whose answer was lost is never resent blindly.
  */
-import { PostHogError, type Transport } from "../../client";
+import { PostHogError } from "../../client";
 import { defineKind } from "../../kit/define-kind";
 import { isPlainObject } from "../../kit/json";
 import type { Failure, Json } from "../../kit/lifecycle";
 import { listedPages } from "../../kit/list-reads";
+import { findOneNamed } from "../../kit/named";
 import { ANY } from "../../kit/property";
 import { isUnknown } from "../../kit/unknown";
+import { unservedRefusal } from "../../kit/unserved";
 import { CONFIG_FIELD, configProblem } from "./config";
 import * as definitions from "./endpoints";
 import { llmScoreDefinitionExample } from "./example";
 import { llmScoreDefinitionFields, SERIALIZER } from "./fields";
-import type { LlmScoreDefinition } from "./record";
 
-/** The active score definition of this name: names are not unique, so two of them are an error naming their ids. */
-async function findOneNamed(http: Transport, projectId: number, name: string): Promise<LlmScoreDefinition | null> {
-  const found = (await definitions.listLlmScoreDefinitions(http, projectId)).filter((d) => d.name === name);
-  if (found.length > 1)
-    throw new Error(
-      `Project ${projectId} has ${found.length} score definitions named "${name}" (ids ${found.map((d) => d.id).join(", ")}): give llmScoreDefinitionId instead.`,
-    );
-  return found[0] ?? null;
-}
+const unserved = unservedRefusal("score definitions", "llm_analytics:write");
 
 /** A create's refusal said as what it means: no such route (2025-08-04), or PostHog Cloud's feature flag. */
 function refusal(error: unknown): Error | undefined {
   if (!(error instanceof PostHogError)) return undefined;
-  if (error.endpointMissing)
-    return new Error(
-      `${error.message} This PostHog has no score definitions (PostHog 2025-08-04 and older serve none): use today's PostHog (PostHog Cloud), where they need the \`llm_analytics:write\` scope.`,
-    );
+  if (error.endpointMissing) return unserved(error);
   if (error.status === 403 && !/scope/i.test(error.message))
     return new Error(
       `${error.message} PostHog serves score definitions only to users with its \`llma-trace-review\` feature flag (HumanReviewsFeatureFlagPermission, products/ai_observability/backend/api/score_definitions.py), besides the \`llm_analytics:write\` scope: ask PostHog to enable human reviews for the organization.`,
@@ -123,7 +113,7 @@ export const {
     uniqueBy: {
       input: "name",
       spec: { type: "string", description: "The score definition's exact name (active ones); or give llmScoreDefinitionId." },
-      find: findOneNamed,
+      find: findOneNamed({ list: definitions.listLlmScoreDefinitions, plural: "score definitions", idInput: "llmScoreDefinitionId" }),
     },
     outputs: {
       name: { type: "string" },

@@ -10,8 +10,8 @@
  * unique: a create whose answer was lost is never resent blindly.
  */
 import { logsAlertExample } from "./example";
-import type { Transport } from "../../client";
 import { unservedRefusal } from "../../kit/unserved";
+import { findOneNamed } from "../../kit/named";
 import * as alerts from "./endpoints";
 import { ANY } from "../../kit/property";
 import { defineKind } from "../../kit/define-kind";
@@ -19,20 +19,9 @@ import type { Failure, Json } from "../../kit/lifecycle";
 import { isPlainObject } from "../../kit/json";
 import { isUnknown } from "../../kit/unknown";
 import { logsAlertFields, SERIALIZER } from "./fields";
-import type { LogsAlert } from "./record";
 
-/** The live log alert of this name: names are not unique, so two of them are an error naming their ids. */
-async function findOneNamed(http: Transport, projectId: number, name: string): Promise<LogsAlert | null> {
-  const found = (await alerts.listLogsAlerts(http, projectId)).filter((alert) => alert.name === name);
-  if (found.length > 1)
-    throw new Error(
-      `Project ${projectId} has ${found.length} log alerts named "${name}" (ids ${found.map((a) => a.id).join(", ")}): give logsAlertId instead.`,
-    );
-  return found[0] ?? null;
-}
-
-/** PostHog 2025-08-04's 404 "Endpoint not found." for the whole route, said as what it is; undefined for any other error. */
-export const unservedBefore = unservedRefusal("log alerts", "use today's PostHog (PostHog Cloud), where they need the `logs:write` scope.");
+/** PostHog 2025-08-04's 404 "Endpoint not found." for the whole route, said as what it is. */
+export const unservedBefore = unservedRefusal("log alerts", "logs:write");
 
 const filled = (value: unknown) =>
   value !== undefined &&
@@ -126,7 +115,7 @@ export const {
     uniqueBy: {
       input: "name",
       spec: { type: "string", description: "The log alert's exact name; or give logsAlertId." },
-      find: findOneNamed,
+      find: findOneNamed({ list: alerts.listLogsAlerts, plural: "log alerts", idInput: "logsAlertId" }),
     },
     outputs: {
       name: { type: "string" },

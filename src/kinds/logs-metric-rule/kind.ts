@@ -167,10 +167,7 @@ export const {
     taken: (error) => error.status === 400 && /already emits this metric name/.test(error.message),
     otherwise: "choose another metric name",
   },
-  createRefusal: unservedRefusal(
-    "log metric rules",
-    "use today's PostHog (PostHog Cloud), where they need the `logs:write` and `metrics:write` scopes.",
-  ),
+  createRefusal: unservedRefusal("log metric rules", "logs:write", "metrics:write"),
   deleteBeforeReplace: true,
   hooks: {
     /** A new metric name or value attribute is a new rule: PostHog refuses to change either. */

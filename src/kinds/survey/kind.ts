@@ -209,6 +209,12 @@ export const {
       base_language: "en",
     },
     references: [idField("linked_flag_id", "FeatureFlag"), idField("linked_insight_id", "Insight")],
+    // A product tour's survey step has a survey of its own, "<tour> - Step <n> Survey (<8 hex>)" of type "api"
+    // (`_sync_survey_steps`, products/product_tours/backend/api/product_tour.py): the tour's, declared in its content.
+    skip: (survey) =>
+      survey.type === "api" && / - Step \d+ Survey \([0-9a-f]{8}\)$/.test(survey.name)
+        ? "a product tour's survey step's survey, which PostHog makes, launches and ends with the tour (declared in its content)"
+        : undefined,
     label: (survey) => survey.name,
   },
   findBy: {

@@ -73,10 +73,16 @@ import com.pulumi.posthog.inputs.GetLogsAlertArgs;
 import com.pulumi.posthog.inputs.GetLogsAlertPlainArgs;
 import com.pulumi.posthog.inputs.GetLogsMetricRuleArgs;
 import com.pulumi.posthog.inputs.GetLogsMetricRulePlainArgs;
+import com.pulumi.posthog.inputs.GetLogsSamplingRuleArgs;
+import com.pulumi.posthog.inputs.GetLogsSamplingRulePlainArgs;
+import com.pulumi.posthog.inputs.GetLogsViewArgs;
+import com.pulumi.posthog.inputs.GetLogsViewPlainArgs;
 import com.pulumi.posthog.inputs.GetNotebookArgs;
 import com.pulumi.posthog.inputs.GetNotebookPlainArgs;
 import com.pulumi.posthog.inputs.GetOrganizationMemberArgs;
 import com.pulumi.posthog.inputs.GetOrganizationMemberPlainArgs;
+import com.pulumi.posthog.inputs.GetProductTourArgs;
+import com.pulumi.posthog.inputs.GetProductTourPlainArgs;
 import com.pulumi.posthog.inputs.GetProjectActivityArgs;
 import com.pulumi.posthog.inputs.GetProjectActivityPlainArgs;
 import com.pulumi.posthog.inputs.GetProjectArgs;
@@ -159,10 +165,16 @@ import com.pulumi.posthog.inputs.ListLogsAlertsArgs;
 import com.pulumi.posthog.inputs.ListLogsAlertsPlainArgs;
 import com.pulumi.posthog.inputs.ListLogsMetricRulesArgs;
 import com.pulumi.posthog.inputs.ListLogsMetricRulesPlainArgs;
+import com.pulumi.posthog.inputs.ListLogsSamplingRulesArgs;
+import com.pulumi.posthog.inputs.ListLogsSamplingRulesPlainArgs;
+import com.pulumi.posthog.inputs.ListLogsViewsArgs;
+import com.pulumi.posthog.inputs.ListLogsViewsPlainArgs;
 import com.pulumi.posthog.inputs.ListNotebooksArgs;
 import com.pulumi.posthog.inputs.ListNotebooksPlainArgs;
 import com.pulumi.posthog.inputs.ListOrganizationMembersArgs;
 import com.pulumi.posthog.inputs.ListOrganizationMembersPlainArgs;
+import com.pulumi.posthog.inputs.ListProductToursArgs;
+import com.pulumi.posthog.inputs.ListProductToursPlainArgs;
 import com.pulumi.posthog.inputs.ListProjectsArgs;
 import com.pulumi.posthog.inputs.ListProjectsPlainArgs;
 import com.pulumi.posthog.inputs.ListPropertyDefinitionsArgs;
@@ -213,8 +225,11 @@ import com.pulumi.posthog.outputs.GetLlmEvaluationResult;
 import com.pulumi.posthog.outputs.GetLlmScoreDefinitionResult;
 import com.pulumi.posthog.outputs.GetLogsAlertResult;
 import com.pulumi.posthog.outputs.GetLogsMetricRuleResult;
+import com.pulumi.posthog.outputs.GetLogsSamplingRuleResult;
+import com.pulumi.posthog.outputs.GetLogsViewResult;
 import com.pulumi.posthog.outputs.GetNotebookResult;
 import com.pulumi.posthog.outputs.GetOrganizationMemberResult;
+import com.pulumi.posthog.outputs.GetProductTourResult;
 import com.pulumi.posthog.outputs.GetProjectActivityResult;
 import com.pulumi.posthog.outputs.GetProjectResult;
 import com.pulumi.posthog.outputs.GetPropertyDefinitionResult;
@@ -256,8 +271,11 @@ import com.pulumi.posthog.outputs.ListLlmEvaluationsResult;
 import com.pulumi.posthog.outputs.ListLlmScoreDefinitionsResult;
 import com.pulumi.posthog.outputs.ListLogsAlertsResult;
 import com.pulumi.posthog.outputs.ListLogsMetricRulesResult;
+import com.pulumi.posthog.outputs.ListLogsSamplingRulesResult;
+import com.pulumi.posthog.outputs.ListLogsViewsResult;
 import com.pulumi.posthog.outputs.ListNotebooksResult;
 import com.pulumi.posthog.outputs.ListOrganizationMembersResult;
+import com.pulumi.posthog.outputs.ListProductToursResult;
 import com.pulumi.posthog.outputs.ListProjectsResult;
 import com.pulumi.posthog.outputs.ListPropertyDefinitionsResult;
 import com.pulumi.posthog.outputs.ListRolesResult;
@@ -1559,6 +1577,104 @@ public final class PosthogFunctions {
         return Deployment.getInstance().invokeAsync("posthog:index:getLogsMetricRule", TypeShape.of(GetLogsMetricRuleResult.class), args, Utilities.withVersion(options));
     }
     /**
+     * One logs sampling rule that is not deleted, by logsSamplingRuleId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLogsSamplingRuleResult> getLogsSamplingRule() {
+        return getLogsSamplingRule(GetLogsSamplingRuleArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * One logs sampling rule that is not deleted, by logsSamplingRuleId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetLogsSamplingRuleResult> getLogsSamplingRulePlain() {
+        return getLogsSamplingRulePlain(GetLogsSamplingRulePlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * One logs sampling rule that is not deleted, by logsSamplingRuleId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLogsSamplingRuleResult> getLogsSamplingRule(GetLogsSamplingRuleArgs args) {
+        return getLogsSamplingRule(args, InvokeOptions.Empty);
+    }
+    /**
+     * One logs sampling rule that is not deleted, by logsSamplingRuleId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetLogsSamplingRuleResult> getLogsSamplingRulePlain(GetLogsSamplingRulePlainArgs args) {
+        return getLogsSamplingRulePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * One logs sampling rule that is not deleted, by logsSamplingRuleId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLogsSamplingRuleResult> getLogsSamplingRule(GetLogsSamplingRuleArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getLogsSamplingRule", TypeShape.of(GetLogsSamplingRuleResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One logs sampling rule that is not deleted, by logsSamplingRuleId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLogsSamplingRuleResult> getLogsSamplingRule(GetLogsSamplingRuleArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getLogsSamplingRule", TypeShape.of(GetLogsSamplingRuleResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One logs sampling rule that is not deleted, by logsSamplingRuleId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetLogsSamplingRuleResult> getLogsSamplingRulePlain(GetLogsSamplingRulePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:getLogsSamplingRule", TypeShape.of(GetLogsSamplingRuleResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One saved logs view that is not deleted, by shortId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLogsViewResult> getLogsView() {
+        return getLogsView(GetLogsViewArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * One saved logs view that is not deleted, by shortId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetLogsViewResult> getLogsViewPlain() {
+        return getLogsViewPlain(GetLogsViewPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * One saved logs view that is not deleted, by shortId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLogsViewResult> getLogsView(GetLogsViewArgs args) {
+        return getLogsView(args, InvokeOptions.Empty);
+    }
+    /**
+     * One saved logs view that is not deleted, by shortId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetLogsViewResult> getLogsViewPlain(GetLogsViewPlainArgs args) {
+        return getLogsViewPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * One saved logs view that is not deleted, by shortId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLogsViewResult> getLogsView(GetLogsViewArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getLogsView", TypeShape.of(GetLogsViewResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One saved logs view that is not deleted, by shortId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetLogsViewResult> getLogsView(GetLogsViewArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getLogsView", TypeShape.of(GetLogsViewResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One saved logs view that is not deleted, by shortId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetLogsViewResult> getLogsViewPlain(GetLogsViewPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:getLogsView", TypeShape.of(GetLogsViewResult.class), args, Utilities.withVersion(options));
+    }
+    /**
      * One notebook that is not deleted, by shortId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
      * 
      */
@@ -1641,6 +1757,41 @@ public final class PosthogFunctions {
      */
     public static CompletableFuture<GetOrganizationMemberResult> getOrganizationMemberPlain(GetOrganizationMemberPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("posthog:index:getOrganizationMember", TypeShape.of(GetOrganizationMemberResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One product tour that is not deleted, by productTourId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetProductTourResult> getProductTour(GetProductTourArgs args) {
+        return getProductTour(args, InvokeOptions.Empty);
+    }
+    /**
+     * One product tour that is not deleted, by productTourId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetProductTourResult> getProductTourPlain(GetProductTourPlainArgs args) {
+        return getProductTourPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * One product tour that is not deleted, by productTourId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetProductTourResult> getProductTour(GetProductTourArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getProductTour", TypeShape.of(GetProductTourResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One product tour that is not deleted, by productTourId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetProductTourResult> getProductTour(GetProductTourArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getProductTour", TypeShape.of(GetProductTourResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One product tour that is not deleted, by productTourId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetProductTourResult> getProductTourPlain(GetProductTourPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:getProductTour", TypeShape.of(GetProductTourResult.class), args, Utilities.withVersion(options));
     }
     /**
      * One project with every field PostHog returns, its other tokens among them: the Project resource keeps only its ids, name, uuid, apiToken and the declared settings.
@@ -3526,6 +3677,104 @@ public final class PosthogFunctions {
         return Deployment.getInstance().invokeAsync("posthog:index:listLogsMetricRules", TypeShape.of(ListLogsMetricRulesResult.class), args, Utilities.withVersion(options));
     }
     /**
+     * Every logs sampling rule of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLogsSamplingRulesResult> listLogsSamplingRules() {
+        return listLogsSamplingRules(ListLogsSamplingRulesArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every logs sampling rule of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListLogsSamplingRulesResult> listLogsSamplingRulesPlain() {
+        return listLogsSamplingRulesPlain(ListLogsSamplingRulesPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every logs sampling rule of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLogsSamplingRulesResult> listLogsSamplingRules(ListLogsSamplingRulesArgs args) {
+        return listLogsSamplingRules(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every logs sampling rule of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListLogsSamplingRulesResult> listLogsSamplingRulesPlain(ListLogsSamplingRulesPlainArgs args) {
+        return listLogsSamplingRulesPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every logs sampling rule of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLogsSamplingRulesResult> listLogsSamplingRules(ListLogsSamplingRulesArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listLogsSamplingRules", TypeShape.of(ListLogsSamplingRulesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every logs sampling rule of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLogsSamplingRulesResult> listLogsSamplingRules(ListLogsSamplingRulesArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listLogsSamplingRules", TypeShape.of(ListLogsSamplingRulesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every logs sampling rule of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListLogsSamplingRulesResult> listLogsSamplingRulesPlain(ListLogsSamplingRulesPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:listLogsSamplingRules", TypeShape.of(ListLogsSamplingRulesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every saved logs view of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLogsViewsResult> listLogsViews() {
+        return listLogsViews(ListLogsViewsArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every saved logs view of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListLogsViewsResult> listLogsViewsPlain() {
+        return listLogsViewsPlain(ListLogsViewsPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every saved logs view of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLogsViewsResult> listLogsViews(ListLogsViewsArgs args) {
+        return listLogsViews(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every saved logs view of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListLogsViewsResult> listLogsViewsPlain(ListLogsViewsPlainArgs args) {
+        return listLogsViewsPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every saved logs view of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLogsViewsResult> listLogsViews(ListLogsViewsArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listLogsViews", TypeShape.of(ListLogsViewsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every saved logs view of the project that is not deleted.
+     * 
+     */
+    public static Output<ListLogsViewsResult> listLogsViews(ListLogsViewsArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listLogsViews", TypeShape.of(ListLogsViewsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every saved logs view of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListLogsViewsResult> listLogsViewsPlain(ListLogsViewsPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:listLogsViews", TypeShape.of(ListLogsViewsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
      * Every notebook of the project that is not deleted.
      * 
      */
@@ -3622,6 +3871,55 @@ public final class PosthogFunctions {
      */
     public static CompletableFuture<ListOrganizationMembersResult> listOrganizationMembersPlain(ListOrganizationMembersPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("posthog:index:listOrganizationMembers", TypeShape.of(ListOrganizationMembersResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every product tour of the project that is not deleted.
+     * 
+     */
+    public static Output<ListProductToursResult> listProductTours() {
+        return listProductTours(ListProductToursArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every product tour of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListProductToursResult> listProductToursPlain() {
+        return listProductToursPlain(ListProductToursPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every product tour of the project that is not deleted.
+     * 
+     */
+    public static Output<ListProductToursResult> listProductTours(ListProductToursArgs args) {
+        return listProductTours(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every product tour of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListProductToursResult> listProductToursPlain(ListProductToursPlainArgs args) {
+        return listProductToursPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every product tour of the project that is not deleted.
+     * 
+     */
+    public static Output<ListProductToursResult> listProductTours(ListProductToursArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listProductTours", TypeShape.of(ListProductToursResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every product tour of the project that is not deleted.
+     * 
+     */
+    public static Output<ListProductToursResult> listProductTours(ListProductToursArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listProductTours", TypeShape.of(ListProductToursResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every product tour of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListProductToursResult> listProductToursPlain(ListProductToursPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:listProductTours", TypeShape.of(ListProductToursResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Every project of the organization.
