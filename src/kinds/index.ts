@@ -46,6 +46,7 @@ import { eventSchemaKind } from "./event-schema/kind";
 import { logsAlertKind } from "./logs-alert/kind";
 import { logsAlertDestinationKind } from "./logs-alert-destination/kind";
 import { linkKind } from "./link/kind";
+import { warehouseTableKind } from "./warehouse-table/kind";
 import type { Kind } from "../kit/kind";
 import { pluralNoun } from "../kit/names";
 
@@ -90,6 +91,7 @@ export const kinds: readonly Kind[] = [
   logsAlertKind as Kind,
   logsAlertDestinationKind as unknown as Kind,
   linkKind as Kind,
+  warehouseTableKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */
