@@ -21,7 +21,7 @@ export const CREDENTIAL_KEYS = ["access_key", "access_secret"] as const;
 /** A DRF CharField without `allow_blank`: trimmed, then "This field may not be blank.", then its max_length. */
 const text = (what: string, maxLength: number, model: string) =>
   z
-    .string({ error: `${what} must be a string` })
+    .string({ error: (issue) => (issue.input === undefined ? `${what} is required (${model}, ${TABLE_SERIALIZER})` : `${what} must be a string`) })
     .refine((value) => value.trim() !== "", { error: `${what} must not be blank ("This field may not be blank.", ${TABLE_SERIALIZER})` })
     .refine((value) => [...value.trim()].length <= maxLength, {
       error: `${what} must be at most ${maxLength} characters (${model}, ${TABLE_SERIALIZER})`,

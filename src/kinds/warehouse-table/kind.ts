@@ -43,10 +43,11 @@ const READ_FAILURES = [
 
 /** PostHog's refusal when it could not read the files to learn the table's columns, said with what it needs. */
 function explained(error: unknown): Error | undefined {
-  if (!(error instanceof PostHogError && error.status === 400 && READ_FAILURES.some((words) => error.detail.startsWith(words))))
-    return undefined;
+  if (!(error instanceof PostHogError && error.status === 400)) return undefined;
+  const detail = error.detail ?? "";
+  if (!READ_FAILURES.some((words) => detail.startsWith(words))) return undefined;
   return new Error(
-    `${error.message} PostHog reads a warehouse table's files before it stores the table, to learn its columns (DataWarehouseTable.get_columns, through chdb or ClickHouse's s3 table function): the URL must match files of the format declared, the credential must be able to list the bucket and read them, and this PostHog must reach them. Nothing was stored.`,
+    `${error.message} PostHog reads a warehouse table's files before it stores the table, to learn its columns (DataWarehouseTable.get_columns, through chdb or ClickHouse's s3 table function): the URL must match files of the format declared, the credential must be able to list the bucket and read them, and this PostHog must reach them. No table was stored (PostHog keeps the credential it stored before the read, TableSerializer.create, which its API does not show).`,
   );
 }
 
