@@ -5,13 +5,18 @@
  * there, the error saying why, and no table is stored. What is real without the files: the provider's rules agree
  * with PostHog's refusals (each refused by both, PostHog naming the same field), a name PostHog's HogQL database holds
  * is refused before anything is stored and the error names it, the lookups answer, and a delete of a table PostHog no
- * longer has is done. Names carry the run's prefix (its "-" made "_"); nothing is left behind: no table is made.
+ * longer has is done; and a table made with PostHog's models (./seed-warehouse-table.py, as its own tests make one)
+ * is adopted, read without drift, its secret rotated and renamed in place (PostHog 2025-08-04 refusing an update that
+ * sends the table's own name, which the provider never sends), and deleted. Names carry the run's prefix (its "-"
+ * made "_"); what is left is deleted afterwards.
  */
+import * as path from "node:path";
 import type { Transport } from "../../src/client-entry";
 import { getWarehouseTable, listWarehouseTables } from "../../src/functions";
 import { useLookupConfig } from "../../src/functions/context";
 import * as tables from "../../src/kinds/warehouse-table/endpoints";
 import { WarehouseTableLifecycle } from "../../src/provider";
+import { djangoRun } from "./plan-features";
 import { acceptanceTarget, inTargetProject, type AcceptanceTarget } from "./real-posthog";
 
 type Json = Record<string, unknown>;
@@ -27,6 +32,11 @@ beforeAll(() => {
   ({ client, projectId } = inProject);
   provider = new WarehouseTableLifecycle(inProject.connection);
   useLookupConfig((key) => ({ "posthog:host": target.url, "posthog:apiKey": inProject.apiKey })[key]);
+});
+afterAll(async () => {
+  if (!client) return;
+  for (const t of await tables.listWarehouseTables(client, projectId, { search: tableName("") }))
+    if (t.name.startsWith(tableName(""))) await tables.deleteWarehouseTable(client, projectId, t.id);
 });
 
 const tableName = (what: string) => `${target.prefix.replace(/-/g, "_")}${what}`;
@@ -74,4 +84,52 @@ test("the lookups: a name no table has is not found, the list answers; a delete 
   const gone = "00000000-0000-4000-8000-000000000000";
   await expect(tables.getWarehouseTable(client, projectId, gone)).rejects.toMatchObject({ isNotFound: true });
   await provider.delete(`${projectId}/${gone}`, { ...inputs("gone"), warehouseTableId: gone });
+});
+
+test("a table PostHog holds (made with its models): adopted without drift, its secret rotated and renamed in place, DELETE", async () => {
+  // An external PostHog is reached over its API alone: nothing makes a table there without readable files.
+  if (!target.account) return;
+  const declared = inputs("seeded", { credential: { access_key: "SEEDKEYID0000001", access_secret: "seeded-s3cr3t" } });
+  const seeded = djangoRun("Seeding a warehouse table", path.join(__dirname, "seed-warehouse-table.py"), [
+    target.account.email,
+    String(projectId),
+    String(declared["name"]),
+    String(declared["format"]),
+    String(declared["urlPattern"]),
+    "SEEDKEYID0000001",
+    "seeded-s3cr3t",
+  ]) as { id: string };
+  const adopting = { ...declared, adoptId: seeded.id };
+  const adopted = await provider.create(adopting);
+  expect(adopted.outs).toMatchObject({ warehouseTableId: seeded.id, name: declared["name"], format: "Parquet" });
+  expect(JSON.stringify({ ...(adopted.outs as Json), declaredInputs: undefined })).not.toContain("seeded-s3cr3t");
+  const read = await provider.read(adopted.id, adopted.outs as Json);
+  expect(read.inputs).toEqual(adopting);
+  expect((await provider.diff(adopted.id, read.props as Json, adopting)).changes).toBe(false);
+
+  // A new secret is sent alone: PostHog merges it into the credential it holds.
+  const rotated = { ...adopting, credential: { access_key: "SEEDKEYID0000001", access_secret: "rotated-s3cr3t" } };
+  expect(await provider.diff(adopted.id, read.props as Json, rotated)).toMatchObject({ changes: true, replaces: [] });
+  const afterRotation = (await provider.update(adopted.id, read.props as Json, rotated)).outs as Json;
+  expect((await provider.diff(adopted.id, afterRotation, rotated)).changes).toBe(false);
+
+  // What the provider never sends: the table's own name, which PostHog 2025-08-04 refuses as taken (its validate_name
+  // finds the table itself in the project's HogQL database); today's PostHog lets a table keep its name.
+  const ownName = tables.updateWarehouseTable(client, projectId, seeded.id, { name: declared["name"] });
+  if (target.version === "2025-08-04") await expect(ownName).rejects.toThrow("A table with this name already exists.");
+  else await ownName;
+
+  const renamed = { ...rotated, name: tableName("seeded_v2") };
+  expect(await provider.diff(adopted.id, afterRotation, renamed)).toMatchObject({ changes: true, replaces: [] });
+  const afterRename = (await provider.update(adopted.id, afterRotation, renamed)).outs as Json;
+  expect((await tables.getWarehouseTable(client, projectId, seeded.id)).name).toBe(tableName("seeded_v2"));
+  // A new URL is a replacement, the old table deleted first (its name is the new one's).
+  expect(await provider.diff(adopted.id, afterRename, { ...renamed, urlPattern: `${String(renamed.urlPattern)}.v2` })).toMatchObject({
+    replaces: ["urlPattern"],
+    deleteBeforeReplace: true,
+  });
+
+  await provider.delete(adopted.id, afterRename);
+  await expect(tables.getWarehouseTable(client, projectId, seeded.id)).rejects.toMatchObject({ isNotFound: true });
+  expect(await tables.findWarehouseTablesByName(client, projectId, tableName("seeded_v2"))).toEqual([]);
 });

@@ -61,7 +61,7 @@ export const warehouseTableFields = {
     ),
     equal: sameCredential,
     type: { input: "WarehouseTableCredential", output: "WarehouseTableCredentialAnswer | null" },
-    doc: "The key that reads the bucket: `access_key` (an AWS access key id, a Google Cloud HMAC key, an R2 access key id) and `access_secret`. A Pulumi secret, never an output: PostHog keeps both encrypted and never answers them, so a key changed outside Pulumi cannot be seen; a new key or secret in the program is sent.",
+    doc: "The key that reads the bucket: `access_key` (an AWS access key id, a Google Cloud HMAC key, an R2 access key id) and `access_secret`. A Pulumi secret, never an output: PostHog keeps both encrypted and never answers them, so a key changed outside Pulumi cannot be seen, and an adopted table keeps the one PostHog holds until the program changes it; a new key or secret in the program is sent.",
   },
   options: {
     input: z.record(z.string(), z.unknown(), { error: `must be an object ("Options must be a JSON object.", ${TABLE_SERIALIZER})` }),

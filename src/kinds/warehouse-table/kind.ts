@@ -5,13 +5,14 @@
  * `<projectId>/<uuid>`. The same endpoints in PostHog 2025-08-04 (posthog/warehouse/api/table.py) and today
  * (products/data_warehouse/backend/api/table.py); scope `warehouse_table` in both. Its field table is ./fields.ts.
  *
- * PostHog's create reads the files before it stores anything (DataWarehouseTable.get_columns: chdb, else ClickHouse's
+ * PostHog's create reads the files before it stores the table (DataWarehouseTable.get_columns: chdb, else ClickHouse's
  * `s3` table function) to learn the table's columns, and refuses the table when that read fails; an update stores what
  * it is sent and reads nothing, so a new URL or format would keep the old columns: a change of either makes a new
  * table, the old one deleted first (the new one needs its name, which the old one holds). The credential's key and
  * secret are write-only in PostHog: a Pulumi secret here, compared with the values the program declared last (kept in
- * the state as a Pulumi secret), never an output. A name is unique in the project's HogQL database: after an unclear
- * answer the table of the sent name is taken only if this create made it.
+ * the state as a Pulumi secret), never an output; an adopted table keeps the key PostHog holds until the program
+ * changes it. A name is unique in the project's HogQL database: after an unclear answer the table of the sent name is
+ * taken only if this create made it.
  */
 import { PostHogError } from "../../client";
 import { defineKind } from "../../kit/define-kind";
