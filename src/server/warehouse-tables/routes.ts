@@ -63,13 +63,13 @@ const nameRule: FieldRule<TableContext> = {
   },
 };
 
-/** Python's `ip_address(host)` is private, loopback, link-local, multicast, reserved or unspecified. */
+/** Python's `ip_address(host)` is private, loopback, link-local, multicast, reserved or unspecified: the main ranges. */
 function internalAddress(host: string): boolean {
   const family = isIP(host);
   if (family === 4) {
     const [a = 0, b = 0] = host.split(".").map(Number);
     return (
-      a === 0 || a === 10 || a === 127 || a >= 224 || (a === 100 && b >= 64 && b < 128) || (a === 169 && b === 254) ||
+      a === 0 || a === 10 || a === 127 || a >= 224 || (a === 169 && b === 254) ||
       (a === 172 && b >= 16 && b < 32) || (a === 192 && b === 168) || (a === 192 && b === 0) || (a === 198 && (b === 18 || b === 19))
     );
   }
@@ -88,11 +88,10 @@ function urlPatternRule(version: PostHogVersion): FieldRule<TableContext> {
       if (version !== "current") return url;
       const parts = /^([A-Za-z][A-Za-z0-9+.-]*):(?:\/\/([^/?#]*))?/.exec(url);
       if (parts?.[1]?.toLowerCase() !== "https") invalid("URL pattern must use https.");
-      const host = (parts?.[2] ?? "")
-        .replace(/^.*@/, "")
-        .replace(/^\[([^\]]*)\].*$/, "$1")
-        .replace(/:\d*$/, "")
-        .toLowerCase();
+      // urlparse's hostname: after any user info, an IPv6 address without its brackets, else the name before a port.
+      const netloc = (parts?.[2] ?? "").replace(/^.*@/, "");
+      const bracketed = /^\[([^\]]*)\]/.exec(netloc);
+      const host = (bracketed ? bracketed[1]! : netloc.replace(/:\d*$/, "")).toLowerCase();
       if (host === "") invalid("URL pattern must include a valid hostname.");
       if (host.replace(/\.$/, "") === "localhost") invalid("URL pattern hostname is not allowed.");
       if (internalAddress(host)) invalid("URL pattern hostname must not resolve to internal IP ranges.");
