@@ -36,3 +36,4 @@ export * from "./error-tracking-suppression-rule";
 export * from "./schema-property-group";
 export * from "./event-schema";
 export * from "./logs-alert";
+export * from "./warehouse-table";

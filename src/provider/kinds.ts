@@ -49,6 +49,7 @@ import type * as eventSchemaModule from "../kinds/event-schema/kind";
 import type * as logsAlertModule from "../kinds/logs-alert/kind";
 import type * as logsAlertDestinationModule from "../kinds/logs-alert-destination/kind";
 import type * as linkModule from "../kinds/link/kind";
+import type * as warehouseTableModule from "../kinds/warehouse-table/kind";
 
 export type ProjectLifecycle = InstanceType<typeof projectModule.ProjectLifecycle>;
 export declare const ProjectLifecycle: typeof projectModule.ProjectLifecycle;
@@ -258,6 +259,11 @@ export declare const LinkLifecycle: typeof linkModule.LinkLifecycle;
 export type LinkProvider = InstanceType<typeof linkModule.LinkLifecycle>;
 export declare const LinkProvider: typeof linkModule.LinkLifecycle;
 export declare const linkProvider: pulumi.dynamic.ResourceProvider;
+export type WarehouseTableLifecycle = InstanceType<typeof warehouseTableModule.WarehouseTableLifecycle>;
+export declare const WarehouseTableLifecycle: typeof warehouseTableModule.WarehouseTableLifecycle;
+export type WarehouseTableProvider = InstanceType<typeof warehouseTableModule.WarehouseTableLifecycle>;
+export declare const WarehouseTableProvider: typeof warehouseTableModule.WarehouseTableLifecycle;
+export declare const warehouseTableProvider: pulumi.dynamic.ResourceProvider;
 
 lazyKind(module.exports, "Project", () => {
   const loaded = require("../kinds/project/kind") as typeof projectModule;
@@ -418,4 +424,8 @@ lazyKind(module.exports, "LogsAlertDestination", () => {
 lazyKind(module.exports, "Link", () => {
   const loaded = require("../kinds/link/kind") as typeof linkModule;
   return { kind: loaded.linkKind as Kind, Lifecycle: loaded.LinkLifecycle };
+});
+lazyKind(module.exports, "WarehouseTable", () => {
+  const loaded = require("../kinds/warehouse-table/kind") as typeof warehouseTableModule;
+  return { kind: loaded.warehouseTableKind as Kind, Lifecycle: loaded.WarehouseTableLifecycle };
 });

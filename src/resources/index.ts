@@ -44,3 +44,4 @@ export * from "./event-schema";
 export * from "./logs-alert";
 export * from "./logs-alert-destination";
 export * from "./link";
+export * from "./warehouse-table";

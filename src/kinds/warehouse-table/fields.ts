@@ -21,7 +21,9 @@ export const CREDENTIAL_KEYS = ["access_key", "access_secret"] as const;
 /** A DRF CharField without `allow_blank`: trimmed, then "This field may not be blank.", then its max_length. */
 const text = (what: string, maxLength: number, model: string) =>
   z
-    .string({ error: (issue) => (issue.input === undefined ? `${what} is required (${model}, ${TABLE_SERIALIZER})` : `${what} must be a string`) })
+    .string({
+      error: (issue) => (issue.input === undefined ? `${what} is required (${model}, ${TABLE_SERIALIZER})` : `${what} must be a string`),
+    })
     .refine((value) => value.trim() !== "", { error: `${what} must not be blank ("This field may not be blank.", ${TABLE_SERIALIZER})` })
     .refine((value) => [...value.trim()].length <= maxLength, {
       error: `${what} must be at most ${maxLength} characters (${model}, ${TABLE_SERIALIZER})`,
@@ -44,7 +46,9 @@ export const warehouseTableFields = {
     doc: "The name HogQL queries the table by (`SELECT … FROM <name>`): at most 128 characters, and no table of the project's HogQL database may hold it yet (PostHog's own tables such as `events`, its other warehouse tables and views).",
   },
   format: {
-    input: z.enum(TABLE_FORMATS, { error: `must be one of ${TABLE_FORMATS.join(", ")} (DataWarehouseTable.TableFormat, ${TABLE_SERIALIZER})` }),
+    input: z.enum(TABLE_FORMATS, {
+      error: `must be one of ${TABLE_FORMATS.join(", ")} (DataWarehouseTable.TableFormat, ${TABLE_SERIALIZER})`,
+    }),
     doc: 'The format of every file the URL matches: "CSV", "CSVWithNames" (a CSV whose first row names the columns), "Parquet", "JSONEachRow" (one JSON object a line), "Delta" (a Delta Lake table) or "DeltaS3Wrapper". Changing it replaces the table: PostHog learns a table\'s columns from its files when it is created only.',
   },
   url_pattern: {

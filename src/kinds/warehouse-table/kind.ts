@@ -16,6 +16,7 @@
  */
 import { PostHogError } from "../../client";
 import { defineKind } from "../../kit/define-kind";
+import { sameJson } from "../../kit/field-table";
 import { isPlainObject, own } from "../../kit/json";
 import type { Json } from "../../kit/lifecycle";
 import { listedPages } from "../../kit/list-reads";
@@ -144,7 +145,8 @@ export const {
   },
   modelHooks: (kit) => ({
     settingsChanged: (olds: Json, news: Json) => kit.settingsChanged(withDeclaredCredential(olds) as Json, news),
-    outputValue: (outputs: object, field: string) => kit.outputValue(field === "credential" ? withDeclaredCredential(outputs) : outputs, field),
+    outputValue: (outputs: object, field: string) =>
+      kit.outputValue(field === "credential" ? withDeclaredCredential(outputs) : outputs, field),
   }),
   lookups: {
     list: (http, projectId, query) => tables.listWarehouseTables(http, projectId, query),
@@ -197,4 +199,19 @@ export const {
       "choose another name (no table of the project's HogQL database may hold it: PostHog's own such as `events`, its warehouse tables and views)",
   },
   createRefusal: explained,
+  hooks: {
+    /**
+     * A URL or format other than the one declared last, or than PostHog's (changed by hand), makes a new table: PostHog
+     * would keep the old one's columns.
+     */
+    replaces(olds, news) {
+      const declared = isPlainObject(olds["declaredInputs"]) ? olds["declaredInputs"] : {};
+      const fixed = FIXED.filter((input) => {
+        const value = news[input];
+        if (value === undefined) return false;
+        return [declared[input], olds[input]].some((before) => before !== undefined && !sameJson(value, before));
+      });
+      return [...this.kit.replaces(olds, news), ...fixed];
+    },
+  },
 });

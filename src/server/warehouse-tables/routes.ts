@@ -27,7 +27,7 @@
  */
 import { isIP } from "node:net";
 import { randomUUID } from "node:crypto";
-import { notFound, validationError } from "../drf/errors";
+import { notFound } from "../drf/errors";
 import { choiceField, fail, type FieldRule, invalid, parseChar } from "../drf/fields";
 import { pyTypeName } from "../drf/py";
 import type { ApiContext } from "../pipeline/api";
@@ -69,8 +69,15 @@ function internalAddress(host: string): boolean {
   if (family === 4) {
     const [a = 0, b = 0] = host.split(".").map(Number);
     return (
-      a === 0 || a === 10 || a === 127 || a >= 224 || (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b < 32) || (a === 192 && b === 168) || (a === 192 && b === 0) || (a === 198 && (b === 18 || b === 19))
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      a >= 224 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b < 32) ||
+      (a === 192 && b === 168) ||
+      (a === 192 && b === 0) ||
+      (a === 198 && (b === 18 || b === 19))
     );
   }
   if (family !== 6) return false;
@@ -210,7 +217,11 @@ function update(ctx: ApiContext, team: StoredProject, id: number, partial: boole
 function destroy(ctx: ApiContext, team: StoredProject, id: number) {
   const t = find(ctx, team, id);
   for (const join of ctx.store.objects("warehouseViewLinks"))
-    if (join.teamId === team.id && !join.deleted && (join.fields.source_table_name === t.fields.name || join.fields.joining_table_name === t.fields.name))
+    if (
+      join.teamId === team.id &&
+      !join.deleted &&
+      (join.fields.source_table_name === t.fields.name || join.fields.joining_table_name === t.fields.name)
+    )
       join.deleted = true;
   t.deleted = true;
   ctx.store.changed();

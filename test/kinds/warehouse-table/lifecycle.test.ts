@@ -31,10 +31,13 @@ const shown = (outs: Json) => JSON.stringify({ ...outs, declaredInputs: undefine
 
 test("the fields' rules, each naming the field and PostHog's rule, before anything is sent", async () => {
   const { provider, projectId } = setups.current!;
-  const failures = async (extra: Json) => ((await provider.check({}, orders(projectId, "checked", extra))).failures ?? []).map((f) => [f.property, f.reason]);
+  const failures = async (extra: Json) =>
+    ((await provider.check({}, orders(projectId, "checked", extra))).failures ?? []).map((f) => [f.property, f.reason]);
   expect(await failures({})).toEqual([]);
   expect(await failures({ name: "  " })).toEqual([["name", expect.stringContaining('must not be blank ("This field may not be blank."')]]);
-  expect(await failures({ name: "n".repeat(129) })).toEqual([["name", expect.stringContaining("at most 128 characters (DataWarehouseTable.name")]]);
+  expect(await failures({ name: "n".repeat(129) })).toEqual([
+    ["name", expect.stringContaining("at most 128 characters (DataWarehouseTable.name")],
+  ]);
   expect(await failures({ format: "Avro" })).toEqual([
     ["format", expect.stringContaining("must be one of CSV, CSVWithNames, Parquet, JSONEachRow, Delta, DeltaS3Wrapper")],
   ]);
@@ -95,11 +98,13 @@ describe.each(["current", "2025-08-04"] as const)("PostHog %s", (version) => {
     const inputs = orders(projectId, `replaced_${version.replace(/-/g, "")}`);
     const created = await provider.create(inputs);
     const outs = created.outs as Json;
-    expect(await provider.diff(created.id, outs, { ...inputs, urlPattern: "https://exports.s3.amazonaws.com/v2/*.parquet" })).toMatchObject({
-      changes: true,
-      replaces: ["urlPattern"],
-      deleteBeforeReplace: true,
-    });
+    expect(await provider.diff(created.id, outs, { ...inputs, urlPattern: "https://exports.s3.amazonaws.com/v2/*.parquet" })).toMatchObject(
+      {
+        changes: true,
+        replaces: ["urlPattern"],
+        deleteBeforeReplace: true,
+      },
+    );
     expect(await provider.diff(created.id, outs, { ...inputs, format: "Delta" })).toMatchObject({ replaces: ["format"] });
     await provider.delete(created.id, outs);
   });
@@ -115,7 +120,9 @@ describe.each(["current", "2025-08-04"] as const)("PostHog %s", (version) => {
     await expect(provider.create(orders(projectId, theirs.name))).rejects.toThrow(
       `PostHog already has a warehouse table named ${JSON.stringify(theirs.name)}: warehouse table ${theirs.id}`,
     );
-    await expect(provider.create(orders(projectId, "events"))).rejects.toThrow(/choose another name \(no table of the project's HogQL database/);
+    await expect(provider.create(orders(projectId, "events"))).rejects.toThrow(
+      /choose another name \(no table of the project's HogQL database/,
+    );
 
     await server.fault({ method: "POST", path: "/warehouse_tables/?$", status: 502, afterCommit: true });
     const name = `lost_${version.replace(/-/g, "")}`;
@@ -130,7 +137,10 @@ describe.each(["current", "2025-08-04"] as const)("PostHog %s", (version) => {
     if (version === "current") await expect(provider.create(http)).rejects.toThrow("URL pattern must use https.");
     else await provider.create(http);
 
-    const options = orders(projectId, `csv_${version.replace(/-/g, "")}`, { format: "CSVWithNames", options: { csv_allow_double_quotes: true } });
+    const options = orders(projectId, `csv_${version.replace(/-/g, "")}`, {
+      format: "CSVWithNames",
+      options: { csv_allow_double_quotes: true },
+    });
     if (version === "current") {
       const created = await provider.create(options);
       expect((await provider.diff(created.id, created.outs as Json, options)).changes).toBe(false);

@@ -21,17 +21,22 @@ const table = (name: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-test.each(["current", "2025-08-04"] as const)("PostHog %s keeps the key and secret it never answers; a PATCH of the secret keeps the key", async (version) => {
-  const statePath = join(mkdtempSync(join(tmpdir(), "warehouse-tables-")), "state.json");
-  const h = await harness({ postHogVersion: version, statePath });
-  const p = await h.createProject({ name: "Kept" });
-  const made = (await h.api("POST", `/api/projects/${p.id}/warehouse_tables/`, { body: table("kept") })).body;
-  await h.api("PATCH", `/api/projects/${p.id}/warehouse_tables/${made.id}/`, { body: { credential: { access_secret: "rotated-secret" } } });
-  await h.server.close();
-  const state = JSON.parse(readFileSync(statePath, "utf8"));
-  const stored = state.objects.warehouseTables.find((t: { fields: { uuid: string } }) => t.fields.uuid === made.id);
-  expect(stored.fields.credential).toMatchObject({ access_key: KEY, access_secret: "rotated-secret" });
-});
+test.each(["current", "2025-08-04"] as const)(
+  "PostHog %s keeps the key and secret it never answers; a PATCH of the secret keeps the key",
+  async (version) => {
+    const statePath = join(mkdtempSync(join(tmpdir(), "warehouse-tables-")), "state.json");
+    const h = await harness({ postHogVersion: version, statePath });
+    const p = await h.createProject({ name: "Kept" });
+    const made = (await h.api("POST", `/api/projects/${p.id}/warehouse_tables/`, { body: table("kept") })).body;
+    await h.api("PATCH", `/api/projects/${p.id}/warehouse_tables/${made.id}/`, {
+      body: { credential: { access_secret: "rotated-secret" } },
+    });
+    await h.server.close();
+    const state = JSON.parse(readFileSync(statePath, "utf8"));
+    const stored = state.objects.warehouseTables.find((t: { fields: { uuid: string } }) => t.fields.uuid === made.id);
+    expect(stored.fields.credential).toMatchObject({ access_key: KEY, access_secret: "rotated-secret" });
+  },
+);
 
 describe.each(["current", "2025-08-04"] as const)("PostHog %s", (version) => {
   let h: Harness;
@@ -119,7 +124,13 @@ describe.each(["current", "2025-08-04"] as const)("PostHog %s", (version) => {
     const made = (await post(table("joined"))).body;
     const links = base.replace("warehouse_tables", "warehouse_view_links");
     const join = await h.api("POST", links, {
-      body: { source_table_name: "events", source_table_key: "distinct_id", joining_table_name: "joined", joining_table_key: "id", field_name: "joined" },
+      body: {
+        source_table_name: "events",
+        source_table_key: "distinct_id",
+        joining_table_name: "joined",
+        joining_table_key: "id",
+        field_name: "joined",
+      },
     });
     expect(join.status).toBe(201);
     expect((await h.api("GET", `${base}?search=JOIN`)).body.results.map((t: { name: string }) => t.name)).toEqual(["joined"]);
