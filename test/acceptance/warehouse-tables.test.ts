@@ -1,14 +1,16 @@
 /**
  * posthog.WarehouseTable against a real PostHog, as far as it goes without the files: PostHog's create reads a table's
- * files before it stores the table (DataWarehouseTable.get_columns: chdb, else ClickHouse's `s3` table function), and
- * the local backend has no ClickHouse and reaches no bucket, so every create that passes PostHog's checks is refused
- * there, the error saying why, and no table is stored. What is real without the files: the provider's rules agree
- * with PostHog's refusals (each refused by both, PostHog naming the same field), a name PostHog's HogQL database holds
- * is refused before anything is stored and the error names it, the lookups answer, and a delete of a table PostHog no
- * longer has is done; and a table made with PostHog's models (./seed-warehouse-table.py, as its own tests make one)
- * is adopted, read without drift, its secret rotated and renamed in place (PostHog 2025-08-04 refusing an update that
- * sends the table's own name, which the provider never sends), and deleted. Names carry the run's prefix (its "-"
- * made "_"); what is left is deleted afterwards.
+ * files before it stores the table (DataWarehouseTable.get_columns: chdb, else ClickHouse's `s3` table function). On the
+ * local backend (2025-08-04, no ClickHouse, no bucket reached) a create that passes PostHog's checks never answers:
+ * measured, its request still unfinished after 15 minutes, holding one of the server's threads, with the credential
+ * PostHog stores before the read left behind and no table. So nothing here sends one there. What is real without the
+ * files: the provider's rules agree with PostHog's refusals (each refused by both, PostHog naming the same field, before
+ * it stores anything), a name PostHog's HogQL database holds is refused and the error names it, the lookups answer, a
+ * delete of a table PostHog no longer has is done; and a table made with PostHog's models (./seed-warehouse-table.py,
+ * as its own tests make one) is adopted, read without drift, its secret rotated and renamed in place (PostHog
+ * 2025-08-04 refusing an update that sends the table's own name, which the provider never sends), and deleted. A
+ * PostHog with ClickHouse (an external target) answers the read's failure, said with why. Names carry the run's prefix
+ * (its "-" made "_"); what is left is deleted afterwards.
  */
 import * as path from "node:path";
 import type { Transport } from "../../src/client-entry";
@@ -78,6 +80,8 @@ test("a name PostHog's HogQL database holds is refused before anything is stored
 });
 
 test("a create reads the files before it stores the table: PostHog's answer, said with why, nothing stored, the secret in no message", async () => {
+  // The local backend's read never answers (above): not sent there.
+  if (target.clickhouse === false) return;
   const creating = provider.create(inputs("orders"));
   await expect(creating).rejects.toThrow(/PostHog reads a warehouse table's files before it stores the table/);
   await expect(creating).rejects.not.toThrow(SECRET);
