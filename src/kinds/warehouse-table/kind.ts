@@ -87,7 +87,8 @@ export const {
   scope: "project",
   identity: { output: "warehouseTableId", key: "uuid", doc: "The table's UUID in PostHog." },
   deletion: "delete",
-  importInputs: ["projectId", "name", "format", "urlPattern", "credential"],
+  // Not the credential: PostHog never answers its key or secret, so an import by id has none to give the program.
+  importInputs: ["projectId", "name", "format", "urlPattern"],
   endpoints: {
     get: tables.getWarehouseTable,
     update: tables.updateWarehouseTable,
