@@ -8,8 +8,8 @@ import type * as pulumi from "@pulumi/pulumi";
 /** The key that reads a warehouse table's bucket. */
 export interface WarehouseTableCredential {
   /** The access key id (AWS), HMAC key (Google Cloud Storage) or access key id (R2). */
-  access_key: string;
-  access_secret: string;
+  access_key: pulumi.Input<string>;
+  access_secret: pulumi.Input<string>;
 }
 
 /** A warehouse table's credential as PostHog answers it: its id, never its key or secret. */

@@ -136,7 +136,7 @@ export const {
   },
   types: {
     WarehouseTableCredential: {
-      type: "{\n  /** The access key id (AWS), HMAC key (Google Cloud Storage) or access key id (R2). */\n  access_key: string;\n  access_secret: string;\n}",
+      type: "{\n  /** The access key id (AWS), HMAC key (Google Cloud Storage) or access key id (R2). */\n  access_key: pulumi.Input<string>;\n  access_secret: pulumi.Input<string>;\n}",
       doc: "The key that reads a warehouse table's bucket.",
     },
     WarehouseTableCredentialAnswer: {
