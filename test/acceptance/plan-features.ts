@@ -59,10 +59,14 @@ export function organizationWithFeatures(
  */
 export function djangoRun(what: string, script: string, args: readonly string[]): unknown {
   const env = path.join(backendScripts(), "env.sh");
-  const result = spawnSync("bash", ["-c", 'source "$1" && cd "$PH_SRC" && "$VENV/bin/python" "${@:2}"', "django", env, script, ...args], {
-    encoding: "utf8",
-    timeout: 600_000,
-  });
+  const result = spawnSync(
+    "bash",
+    ["-c", 'source "$1" && shift && cd "$PH_SRC" && "$VENV/bin/python" "$@"', "django", env, script, ...args],
+    {
+      encoding: "utf8",
+      timeout: 600_000,
+    },
+  );
   const last = result.stdout.trim().split("\n").at(-1) ?? "";
   if (result.status !== 0 || !last.startsWith("{"))
     throw new Error(`${what} failed (exit ${result.status ?? result.signal}): ${result.stderr.split("\n").slice(-10).join("\n")}`);
