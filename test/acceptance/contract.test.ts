@@ -23,9 +23,9 @@ const http = transport(target, apiKey);
 const refused: Readonly<Record<string, Refusal>> = {
   // PostHog reads a table's files before it stores the table (TableSerializer.create, DataWarehouseTable.get_columns),
   // and the example's bucket is nowhere; on the local backend (no ClickHouse) that read answers only after minutes
-  // (measured: 400 after 7 min 52 s, one of the server's threads held meanwhile), past the client's budget. So the
-  // case's table is one PostHog refuses before any read: named as one of its own tables (`adapt` below).
-  // test/acceptance/warehouse-tables runs the lifecycle on a table made with PostHog's models.
+  // (measured twice: 400 "Could not get columns" after 7 min 47 s and 7 min 52 s, a server thread held), past the
+  // client's budget. So the case's table is one PostHog refuses before any read: named as one of its own tables
+  // (`adapt` below). test/acceptance/warehouse-tables runs the lifecycle on a table made with PostHog's models.
   WarehouseTable: {
     why: "PostHog reads a table's files before it stores the table, which the tier cannot give it: the case's table is named as one of PostHog's own, refused before that read (TableSerializer.validate_name)",
     refusal: /A warehouse table named "events" exists already, but it could not be found: choose another name/,

@@ -2,10 +2,10 @@
  * posthog.WarehouseTable against a real PostHog, as far as it goes without the files: PostHog's create reads a table's
  * files before it stores the table (DataWarehouseTable.get_columns: chdb, else ClickHouse's `s3` table function). On the
  * local backend (2025-08-04, no ClickHouse, no bucket reached) a create that passes PostHog's checks answers only after
- * minutes: measured, 400 after 7 min 52 s (past the client's budget), one of the server's threads held meanwhile, the
- * credential PostHog stores before the read left behind and no table. So nothing here sends one there. What is real without the
- * files: the provider's rules agree with PostHog's refusals (each refused by both, PostHog naming the same field, before
- * it stores anything), a name PostHog's HogQL database holds is refused and the error names it, the lookups answer, a
+ * minutes: measured twice, 400 "Could not get columns" after 7 min 47 s and 7 min 52 s (past the client's budget), a
+ * server thread held, the credential PostHog stores before the read left behind and no table. So nothing here sends
+ * one there. What is real without the files: the provider's rules agree with PostHog's refusals (each refused by
+ * both, PostHog naming the same field, before it stores anything), a name PostHog's HogQL database holds is refused and the error names it, the lookups answer, a
  * delete of a table PostHog no longer has is done; and a table made with PostHog's models (./seed-warehouse-table.py,
  * as its own tests make one) is adopted, read without drift, its secret rotated and renamed in place (PostHog
  * 2025-08-04 refusing an update that sends the table's own name, which the provider never sends), and deleted. A
