@@ -59,6 +59,7 @@ import { llmScoreDefinitionKind } from "./llm-score-definition/kind";
 import { productTourKind } from "./product-tour/kind";
 import { logsViewKind } from "./logs-view/kind";
 import { logsSamplingRuleKind } from "./logs-sampling-rule/kind";
+import { warehouseTableKind } from "./warehouse-table/kind";
 import type { Kind } from "../kit/kind";
 import { pluralNoun } from "../kit/names";
 
@@ -116,6 +117,7 @@ export const kinds: readonly Kind[] = [
   productTourKind as Kind,
   logsViewKind as Kind,
   logsSamplingRuleKind as Kind,
+  warehouseTableKind as Kind,
 ];
 
 /** The kind of a plugin token (own entries only: a token named like a JavaScript built-in finds nothing). */

@@ -62,6 +62,7 @@ import type * as llmScoreDefinitionModule from "../kinds/llm-score-definition/ki
 import type * as productTourModule from "../kinds/product-tour/kind";
 import type * as logsViewModule from "../kinds/logs-view/kind";
 import type * as logsSamplingRuleModule from "../kinds/logs-sampling-rule/kind";
+import type * as warehouseTableModule from "../kinds/warehouse-table/kind";
 
 export type ProjectLifecycle = InstanceType<typeof projectModule.ProjectLifecycle>;
 export declare const ProjectLifecycle: typeof projectModule.ProjectLifecycle;
@@ -340,6 +341,11 @@ export declare const LogsSamplingRuleLifecycle: typeof logsSamplingRuleModule.Lo
 export type LogsSamplingRuleProvider = InstanceType<typeof logsSamplingRuleModule.LogsSamplingRuleLifecycle>;
 export declare const LogsSamplingRuleProvider: typeof logsSamplingRuleModule.LogsSamplingRuleLifecycle;
 export declare const logsSamplingRuleProvider: pulumi.dynamic.ResourceProvider;
+export type WarehouseTableLifecycle = InstanceType<typeof warehouseTableModule.WarehouseTableLifecycle>;
+export declare const WarehouseTableLifecycle: typeof warehouseTableModule.WarehouseTableLifecycle;
+export type WarehouseTableProvider = InstanceType<typeof warehouseTableModule.WarehouseTableLifecycle>;
+export declare const WarehouseTableProvider: typeof warehouseTableModule.WarehouseTableLifecycle;
+export declare const warehouseTableProvider: pulumi.dynamic.ResourceProvider;
 
 lazyKind(module.exports, "Project", () => {
   const loaded = require("../kinds/project/kind") as typeof projectModule;
@@ -552,4 +558,8 @@ lazyKind(module.exports, "LogsView", () => {
 lazyKind(module.exports, "LogsSamplingRule", () => {
   const loaded = require("../kinds/logs-sampling-rule/kind") as typeof logsSamplingRuleModule;
   return { kind: loaded.logsSamplingRuleKind as Kind, Lifecycle: loaded.LogsSamplingRuleLifecycle };
+});
+lazyKind(module.exports, "WarehouseTable", () => {
+  const loaded = require("../kinds/warehouse-table/kind") as typeof warehouseTableModule;
+  return { kind: loaded.warehouseTableKind as Kind, Lifecycle: loaded.WarehouseTableLifecycle };
 });

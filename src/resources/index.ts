@@ -57,3 +57,4 @@ export * from "./llm-score-definition";
 export * from "./product-tour";
 export * from "./logs-view";
 export * from "./logs-sampling-rule";
+export * from "./warehouse-table";

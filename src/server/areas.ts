@@ -45,6 +45,7 @@ import { area as surveys } from "./surveys/area";
 import { area as taxonomy } from "./taxonomy/area";
 import { area as users } from "./users/area";
 import { area as warehouseSavedQueries } from "./warehouse-saved-queries/area";
+import { area as warehouseTables } from "./warehouse-tables/area";
 import { area as warehouseViewLinks } from "./warehouse-view-links/area";
 
 export const areas: readonly ServerArea[] = [
@@ -90,5 +91,6 @@ export const areas: readonly ServerArea[] = [
   taxonomy,
   users,
   warehouseSavedQueries,
+  warehouseTables,
   warehouseViewLinks,
 ];

@@ -17,13 +17,23 @@ const apiKey = target.keys.all ?? target.apiKey;
 const http = transport(target, apiKey);
 
 /**
- * PostHog 2025-08-04's refusals of the examples: those of the local server's 2025-08-04, and the alerts. The local
- * backend's user is staff (shared/posthog/bootstrap.py, as a self-hosted PostHog's first user is: posthog/api/
- * signup.py), whom that version lets write dashboard templates; another target's key is taken to be no staff's.
+ * PostHog's refusals of the examples: a warehouse table's in every PostHog, and PostHog 2025-08-04's: those of the
+ * local server's 2025-08-04, and the alerts. The local backend's user is staff (shared/posthog/bootstrap.py, as a
+ * self-hosted PostHog's first user is: posthog/api/signup.py), whom that version lets write dashboard templates;
+ * another target's key is taken to be no staff's.
  */
 const { DashboardTemplate: staffOnly, ...refusedToOthersToo } = refusedBy2025_08_04;
-const refused: Readonly<Record<string, Refusal>> =
-  target.version === "2025-08-04"
+const refused: Readonly<Record<string, Refusal>> = {
+  // PostHog reads a table's files before it stores the table (TableSerializer.create, DataWarehouseTable.get_columns),
+  // and the example's bucket is nowhere; on the local backend (no ClickHouse) that read answers only after minutes
+  // (measured twice: 400 "Could not get columns" after 7 min 47 s and 7 min 52 s, a server thread held), past the
+  // client's budget. So the case's table is one PostHog refuses before any read: named as one of its own tables
+  // (`adapt` below). test/acceptance/warehouse-tables runs the lifecycle on a table made with PostHog's models.
+  WarehouseTable: {
+    why: "PostHog reads a table's files before it stores the table, which the tier cannot give it: the case's table is named as one of PostHog's own, refused before that read (TableSerializer.validate_name)",
+    refusal: /A warehouse table named "events" exists already, but it could not be found: choose another name/,
+  },
+  ...(target.version === "2025-08-04"
     ? {
         ...refusedToOthersToo,
         ...(target.account ? {} : { DashboardTemplate: staffOnly! }),
@@ -78,7 +88,8 @@ const refused: Readonly<Record<string, Refusal>> =
           refusal: /refuses GET \/api\/projects\/\d+\/warehouse_view_links\/ to personal API keys of every scope/,
         },
       }
-    : {};
+    : {}),
+};
 
 let run: ContractRun;
 let projectId: number | undefined;
@@ -95,11 +106,13 @@ beforeAll(async () => {
     // Names unique in the organization (a project's, by this suite's choice; a role's, by PostHog's rule) and a proxy
     // domain (unique across every organization) are the run's own.
     adapt: (kind, inputs) =>
-      kind.name === "ProxyRecord"
-        ? { ...inputs, domain: `${named(target, "proxy")}.example.com` }
-        : kind.scope === "organization" && typeof inputs["name"] === "string"
-          ? { ...inputs, name: named(target, inputs["name"]) }
-          : inputs,
+      kind.name === "WarehouseTable"
+        ? { ...inputs, name: "events" }
+        : kind.name === "ProxyRecord"
+          ? { ...inputs, domain: `${named(target, "proxy")}.example.com` }
+          : kind.scope === "organization" && typeof inputs["name"] === "string"
+            ? { ...inputs, name: named(target, inputs["name"]) }
+            : inputs,
     // The example's member is this organization's plain member other than the key's user (the local backend's
     // member@real-posthog.local, which add-member.py keeps at level 1).
     lookupAs: async () => {

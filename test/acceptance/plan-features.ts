@@ -43,28 +43,32 @@ export function organizationWithFeatures(
   seed: readonly DefinitionSeed[] = [],
 ): FeaturedOrganization | undefined {
   if (!target.account) return undefined;
+  const what = `Granting ${features.join(", ")}`;
+  return djangoRun(what, path.join(__dirname, "grant-features.py"), [
+    target.account.email,
+    name,
+    features.join(","),
+    JSON.stringify(seed),
+  ]) as FeaturedOrganization;
+}
+
+/**
+ * A script of this folder run with Django in the local backend (PostHog's source tree, env.sh's settings), for what
+ * PostHog's API cannot make there; its last line of output is JSON, answered parsed. Django's start takes a minute or
+ * more on this machine's two cores.
+ */
+export function djangoRun(what: string, script: string, args: readonly string[]): unknown {
   const env = path.join(backendScripts(), "env.sh");
-  const grant = path.join(__dirname, "grant-features.py");
-  // Django's start takes a minute or more on this machine's two cores.
   const result = spawnSync(
     "bash",
-    [
-      "-c",
-      'source "$1" && cd "$PH_SRC" && "$VENV/bin/python" "$2" "$3" "$4" "$5" "$6"',
-      "grant",
-      env,
-      grant,
-      target.account.email,
-      name,
-      features.join(","),
-      JSON.stringify(seed),
-    ],
-    { encoding: "utf8", timeout: 600_000 },
+    ["-c", 'source "$1" && shift && cd "$PH_SRC" && "$VENV/bin/python" "$@"', "django", env, script, ...args],
+    {
+      encoding: "utf8",
+      timeout: 600_000,
+    },
   );
   const last = result.stdout.trim().split("\n").at(-1) ?? "";
   if (result.status !== 0 || !last.startsWith("{"))
-    throw new Error(
-      `Granting ${features.join(", ")} failed (exit ${result.status ?? result.signal}): ${result.stderr.split("\n").slice(-10).join("\n")}`,
-    );
-  return JSON.parse(last) as FeaturedOrganization;
+    throw new Error(`${what} failed (exit ${result.status ?? result.signal}): ${result.stderr.split("\n").slice(-10).join("\n")}`);
+  return JSON.parse(last);
 }

@@ -51,6 +51,8 @@ export const ACCEPTANCE_SCOPES = [
   "experiment:write",
   "hog_function:write",
   "warehouse_view:write",
+  // Self-managed warehouse tables (TableViewSet: `scope_object = "warehouse_table"`).
+  "warehouse_table:write",
   "session_recording_playlist:write",
   "notebook:write",
   // Refused by a plan without `subscriptions` before any scope is looked at (402).

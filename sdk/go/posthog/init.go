@@ -125,6 +125,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Survey{}
 	case "posthog:index:WarehouseSavedQuery":
 		r = &WarehouseSavedQuery{}
+	case "posthog:index:WarehouseTable":
+		r = &WarehouseTable{}
 	case "posthog:index:WarehouseViewLink":
 		r = &WarehouseViewLink{}
 	default:

@@ -77,6 +77,7 @@ from .get_session_recording_playlist import *
 from .get_subscription import *
 from .get_survey import *
 from .get_warehouse_saved_query import *
+from .get_warehouse_table import *
 from .get_warehouse_view_link import *
 from .hog_flow import *
 from .hog_function import *
@@ -127,6 +128,7 @@ from .list_session_recording_playlists import *
 from .list_subscriptions import *
 from .list_surveys import *
 from .list_warehouse_saved_queries import *
+from .list_warehouse_tables import *
 from .list_warehouse_view_links import *
 from .llm_evaluation import *
 from .llm_score_definition import *
@@ -151,6 +153,7 @@ from .session_recording_playlist import *
 from .subscription import *
 from .survey import *
 from .warehouse_saved_query import *
+from .warehouse_table import *
 from .warehouse_view_link import *
 
 # Make subpackages available:
@@ -220,6 +223,7 @@ _utilities.register(
    "posthog:index:Subscription": "Subscription",
    "posthog:index:Survey": "Survey",
    "posthog:index:WarehouseSavedQuery": "WarehouseSavedQuery",
+   "posthog:index:WarehouseTable": "WarehouseTable",
    "posthog:index:WarehouseViewLink": "WarehouseViewLink"
   }
  }

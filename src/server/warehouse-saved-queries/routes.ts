@@ -6,7 +6,7 @@
  *
  * - `name`: a CharField (trimmed, required, at most 128 characters) checked by `validate_saved_query_name`
  *   (`^[A-Za-z_$][A-Za-z0-9_.$]*$`, not one of PostHog's own tables) and `validate_name` (not a table of the project:
- *   here, another live view), unique in the project.
+ *   here, another live view or a warehouse table), unique in the project.
  * - `query`: a JSONField whose `query` key PostHog parses as HogQL (`validate_query`): a placeholder `{x}` is refused
  *   ("Variables like {x} are not allowed in views").
  * - POST is an upsert by name: a POST naming a live view of the project updates it (200).
@@ -88,9 +88,13 @@ function viewsOf(ctx: ApiContext, team: StoredProject): StoredObject[] {
   return ctx.store.objects("warehouseSavedQueries").filter((v) => v.teamId === team.id && !v.deleted);
 }
 
-/** The tables a view's name may not take: PostHog's own and the project's (here, its other live views). */
+/** The tables a name may not take: PostHog's own and the project's (here, its live views and warehouse tables). */
 export function projectHasTable(ctx: ApiContext, team: StoredProject, name: string): boolean {
-  return POSTHOG_TABLES.includes(name) || viewsOf(ctx, team).some((v) => v.fields.name === name);
+  return (
+    POSTHOG_TABLES.includes(name) ||
+    viewsOf(ctx, team).some((v) => v.fields.name === name) ||
+    ctx.store.objects("warehouseTables").some((t) => t.teamId === team.id && !t.deleted && t.fields.name === name)
+  );
 }
 
 const nameRule: FieldRule<ViewContext> = {

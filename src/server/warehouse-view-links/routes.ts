@@ -6,7 +6,7 @@
  * - Scope `warehouse_view` today; PostHog 2025-08-04's viewset is `INTERNAL`: every personal API key is refused.
  * - The five names are CharFields of at most 400 characters (trimmed, required); `configuration` a JSONField.
  * - On create only (`ViewLinkSerializer.create`): each table must exist ("Invalid table: …"; here PostHog's own tables
- *   and the project's live views), each key must be a field of its table or a call on one ("Join key … must be a table
+ *   and the project's live views and warehouse tables), each key must be a field of its table or a call on one ("Join key … must be a table
  *   field"; here a dotted name or a call whose first argument is one), and the field name must have no "." and not be a
  *   field of the source table (here: an earlier live join's).
  * - DELETE is ModelViewSet's: gone for good. A join its view's deletion marked deleted is still answered by GET,
@@ -14,7 +14,7 @@
  * - The list is limit/offset (100), `-created_at`.
  *
  * Not imitated: the source table's own columns (PostHog refuses a field name a table has, `events.event` say), and
- * joins on warehouse tables (synced by external data sources).
+ * joins on the tables external data sources sync.
  */
 import { randomUUID } from "node:crypto";
 import { notFound, validationError } from "../drf/errors";

@@ -101,6 +101,8 @@ import com.pulumi.posthog.inputs.GetSurveyArgs;
 import com.pulumi.posthog.inputs.GetSurveyPlainArgs;
 import com.pulumi.posthog.inputs.GetWarehouseSavedQueryArgs;
 import com.pulumi.posthog.inputs.GetWarehouseSavedQueryPlainArgs;
+import com.pulumi.posthog.inputs.GetWarehouseTableArgs;
+import com.pulumi.posthog.inputs.GetWarehouseTablePlainArgs;
 import com.pulumi.posthog.inputs.GetWarehouseViewLinkArgs;
 import com.pulumi.posthog.inputs.GetWarehouseViewLinkPlainArgs;
 import com.pulumi.posthog.inputs.IsGeneratingDemoDataArgs;
@@ -191,6 +193,8 @@ import com.pulumi.posthog.inputs.ListSurveysArgs;
 import com.pulumi.posthog.inputs.ListSurveysPlainArgs;
 import com.pulumi.posthog.inputs.ListWarehouseSavedQueriesArgs;
 import com.pulumi.posthog.inputs.ListWarehouseSavedQueriesPlainArgs;
+import com.pulumi.posthog.inputs.ListWarehouseTablesArgs;
+import com.pulumi.posthog.inputs.ListWarehouseTablesPlainArgs;
 import com.pulumi.posthog.inputs.ListWarehouseViewLinksArgs;
 import com.pulumi.posthog.inputs.ListWarehouseViewLinksPlainArgs;
 import com.pulumi.posthog.outputs.GetAccessControlResult;
@@ -239,6 +243,7 @@ import com.pulumi.posthog.outputs.GetSessionRecordingPlaylistResult;
 import com.pulumi.posthog.outputs.GetSubscriptionResult;
 import com.pulumi.posthog.outputs.GetSurveyResult;
 import com.pulumi.posthog.outputs.GetWarehouseSavedQueryResult;
+import com.pulumi.posthog.outputs.GetWarehouseTableResult;
 import com.pulumi.posthog.outputs.GetWarehouseViewLinkResult;
 import com.pulumi.posthog.outputs.IsGeneratingDemoDataResult;
 import com.pulumi.posthog.outputs.ListAccessControlsResult;
@@ -284,6 +289,7 @@ import com.pulumi.posthog.outputs.ListSessionRecordingPlaylistsResult;
 import com.pulumi.posthog.outputs.ListSubscriptionsResult;
 import com.pulumi.posthog.outputs.ListSurveysResult;
 import com.pulumi.posthog.outputs.ListWarehouseSavedQueriesResult;
+import com.pulumi.posthog.outputs.ListWarehouseTablesResult;
 import com.pulumi.posthog.outputs.ListWarehouseViewLinksResult;
 import java.util.concurrent.CompletableFuture;
 
@@ -2163,6 +2169,55 @@ public final class PosthogFunctions {
      */
     public static CompletableFuture<GetWarehouseSavedQueryResult> getWarehouseSavedQueryPlain(GetWarehouseSavedQueryPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("posthog:index:getWarehouseSavedQuery", TypeShape.of(GetWarehouseSavedQueryResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One warehouse table that is not deleted, by warehouseTableId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetWarehouseTableResult> getWarehouseTable() {
+        return getWarehouseTable(GetWarehouseTableArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * One warehouse table that is not deleted, by warehouseTableId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetWarehouseTableResult> getWarehouseTablePlain() {
+        return getWarehouseTablePlain(GetWarehouseTablePlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * One warehouse table that is not deleted, by warehouseTableId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetWarehouseTableResult> getWarehouseTable(GetWarehouseTableArgs args) {
+        return getWarehouseTable(args, InvokeOptions.Empty);
+    }
+    /**
+     * One warehouse table that is not deleted, by warehouseTableId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetWarehouseTableResult> getWarehouseTablePlain(GetWarehouseTablePlainArgs args) {
+        return getWarehouseTablePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * One warehouse table that is not deleted, by warehouseTableId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetWarehouseTableResult> getWarehouseTable(GetWarehouseTableArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getWarehouseTable", TypeShape.of(GetWarehouseTableResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One warehouse table that is not deleted, by warehouseTableId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static Output<GetWarehouseTableResult> getWarehouseTable(GetWarehouseTableArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:getWarehouseTable", TypeShape.of(GetWarehouseTableResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * One warehouse table that is not deleted, by warehouseTableId or by exact name, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
+     * 
+     */
+    public static CompletableFuture<GetWarehouseTableResult> getWarehouseTablePlain(GetWarehouseTablePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:getWarehouseTable", TypeShape.of(GetWarehouseTableResult.class), args, Utilities.withVersion(options));
     }
     /**
      * One warehouse view link that is not deleted, by viewLinkId, with every field PostHog returns (camelCased; nested JSON as PostHog&#39;s).
@@ -4312,6 +4367,55 @@ public final class PosthogFunctions {
      */
     public static CompletableFuture<ListWarehouseSavedQueriesResult> listWarehouseSavedQueriesPlain(ListWarehouseSavedQueriesPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("posthog:index:listWarehouseSavedQueries", TypeShape.of(ListWarehouseSavedQueriesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every warehouse table of the project that is not deleted.
+     * 
+     */
+    public static Output<ListWarehouseTablesResult> listWarehouseTables() {
+        return listWarehouseTables(ListWarehouseTablesArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every warehouse table of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListWarehouseTablesResult> listWarehouseTablesPlain() {
+        return listWarehouseTablesPlain(ListWarehouseTablesPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every warehouse table of the project that is not deleted.
+     * 
+     */
+    public static Output<ListWarehouseTablesResult> listWarehouseTables(ListWarehouseTablesArgs args) {
+        return listWarehouseTables(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every warehouse table of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListWarehouseTablesResult> listWarehouseTablesPlain(ListWarehouseTablesPlainArgs args) {
+        return listWarehouseTablesPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every warehouse table of the project that is not deleted.
+     * 
+     */
+    public static Output<ListWarehouseTablesResult> listWarehouseTables(ListWarehouseTablesArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listWarehouseTables", TypeShape.of(ListWarehouseTablesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every warehouse table of the project that is not deleted.
+     * 
+     */
+    public static Output<ListWarehouseTablesResult> listWarehouseTables(ListWarehouseTablesArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("posthog:index:listWarehouseTables", TypeShape.of(ListWarehouseTablesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every warehouse table of the project that is not deleted.
+     * 
+     */
+    public static CompletableFuture<ListWarehouseTablesResult> listWarehouseTablesPlain(ListWarehouseTablesPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("posthog:index:listWarehouseTables", TypeShape.of(ListWarehouseTablesResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Every warehouse view link of the project that is not deleted.
