@@ -15,8 +15,16 @@ export interface NamedLookup<R extends { readonly id: unknown }> {
   readonly idInput: string;
 }
 
+/**
+ * A kind's `uniqueBy` lookup by `name` (`get<Name>({ name })`): `description` says it for the schema ("The view's exact
+ * name; or give shortId.").
+ */
+export function byName<R extends { readonly id: unknown }>(lookup: NamedLookup<R> & { readonly description: string }) {
+  return { input: "name", spec: { type: "string", description: lookup.description }, find: findOneNamed(lookup) } as const;
+}
+
 /** The `find` of a kind's `uniqueBy` name lookup. */
-export function findOneNamed<R extends { readonly id: unknown }>(lookup: NamedLookup<R>) {
+function findOneNamed<R extends { readonly id: unknown }>(lookup: NamedLookup<R>) {
   const nameOf = lookup.nameOf ?? ((record: R) => (record as { readonly name?: unknown }).name);
   return async (http: Transport, projectId: number, name: string): Promise<R | null> => {
     const found = (await lookup.list(http, projectId)).filter((record) => nameOf(record) === name);

@@ -18,7 +18,7 @@ import { defineKind } from "../../kit/define-kind";
 import { isPlainObject } from "../../kit/json";
 import type { Failure, Json } from "../../kit/lifecycle";
 import { listedPages } from "../../kit/list-reads";
-import { findOneNamed } from "../../kit/named";
+import { byName } from "../../kit/named";
 import { ANY } from "../../kit/property";
 import { isUnknown } from "../../kit/unknown";
 import { unservedRefusal } from "../../kit/unserved";
@@ -188,11 +188,12 @@ export const {
   },
   lookups: {
     list: (http, projectId) => evaluations.listLlmEvaluations(http, projectId),
-    uniqueBy: {
-      input: "name",
-      spec: { type: "string", description: "The evaluation's exact name; or give llmEvaluationId." },
-      find: findOneNamed({ list: evaluations.listLlmEvaluations, plural: "LLM evaluations", idInput: "llmEvaluationId" }),
-    },
+    uniqueBy: byName({
+      list: evaluations.listLlmEvaluations,
+      plural: "LLM evaluations",
+      idInput: "llmEvaluationId",
+      description: "The evaluation's exact name; or give llmEvaluationId.",
+    }),
     outputs: {
       name: { type: "string" },
       description: { type: "string" },

@@ -17,7 +17,7 @@ import { defineKind } from "../../kit/define-kind";
 import { isPlainObject } from "../../kit/json";
 import type { Failure, Json } from "../../kit/lifecycle";
 import { listedPages } from "../../kit/list-reads";
-import { findOneNamed } from "../../kit/named";
+import { byName } from "../../kit/named";
 import { ANY } from "../../kit/property";
 import { isUnknown } from "../../kit/unknown";
 import { unservedRefusal } from "../../kit/unserved";
@@ -110,11 +110,12 @@ export const {
   },
   lookups: {
     list: (http, projectId) => definitions.listLlmScoreDefinitions(http, projectId),
-    uniqueBy: {
-      input: "name",
-      spec: { type: "string", description: "The score definition's exact name (active ones); or give llmScoreDefinitionId." },
-      find: findOneNamed({ list: definitions.listLlmScoreDefinitions, plural: "score definitions", idInput: "llmScoreDefinitionId" }),
-    },
+    uniqueBy: byName({
+      list: definitions.listLlmScoreDefinitions,
+      plural: "score definitions",
+      idInput: "llmScoreDefinitionId",
+      description: "The score definition's exact name (active ones); or give llmScoreDefinitionId.",
+    }),
     outputs: {
       name: { type: "string" },
       description: { type: "string" },

@@ -11,7 +11,7 @@
  */
 import { logsAlertExample } from "./example";
 import { unservedRefusal } from "../../kit/unserved";
-import { findOneNamed } from "../../kit/named";
+import { byName } from "../../kit/named";
 import * as alerts from "./endpoints";
 import { ANY } from "../../kit/property";
 import { defineKind } from "../../kit/define-kind";
@@ -112,11 +112,12 @@ export const {
   },
   lookups: {
     list: (http, projectId) => alerts.listLogsAlerts(http, projectId),
-    uniqueBy: {
-      input: "name",
-      spec: { type: "string", description: "The log alert's exact name; or give logsAlertId." },
-      find: findOneNamed({ list: alerts.listLogsAlerts, plural: "log alerts", idInput: "logsAlertId" }),
-    },
+    uniqueBy: byName({
+      list: alerts.listLogsAlerts,
+      plural: "log alerts",
+      idInput: "logsAlertId",
+      description: "The log alert's exact name; or give logsAlertId.",
+    }),
     outputs: {
       name: { type: "string" },
       enabled: { type: "boolean" },

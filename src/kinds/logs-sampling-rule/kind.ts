@@ -15,7 +15,7 @@ import { defineKind } from "../../kit/define-kind";
 import type { Failure, Json } from "../../kit/lifecycle";
 import { isPlainObject } from "../../kit/json";
 import { listedPages } from "../../kit/list-reads";
-import { findOneNamed } from "../../kit/named";
+import { byName } from "../../kit/named";
 import { ANY } from "../../kit/property";
 import { isUnknown } from "../../kit/unknown";
 import { unservedRefusal } from "../../kit/unserved";
@@ -153,11 +153,12 @@ export const {
   },
   lookups: {
     list: (http, projectId) => rules.listLogsSamplingRules(http, projectId),
-    uniqueBy: {
-      input: "name",
-      spec: { type: "string", description: "The rule's exact name; or give logsSamplingRuleId." },
-      find: findOneNamed({ list: rules.listLogsSamplingRules, plural: "logs sampling rules", idInput: "logsSamplingRuleId" }),
-    },
+    uniqueBy: byName({
+      list: rules.listLogsSamplingRules,
+      plural: "logs sampling rules",
+      idInput: "logsSamplingRuleId",
+      description: "The rule's exact name; or give logsSamplingRuleId.",
+    }),
     outputs: {
       name: { type: "string" },
       enabled: { type: "boolean" },

@@ -11,7 +11,7 @@
  */
 import { defineKind } from "../../kit/define-kind";
 import { listedPages } from "../../kit/list-reads";
-import { findOneNamed } from "../../kit/named";
+import { byName } from "../../kit/named";
 import { ANY } from "../../kit/property";
 import { unservedRefusal } from "../../kit/unserved";
 import * as views from "./endpoints";
@@ -55,11 +55,12 @@ export const {
   },
   lookups: {
     list: (http, projectId) => views.listLogsViews(http, projectId),
-    uniqueBy: {
-      input: "name",
-      spec: { type: "string", description: "The view's exact name; or give shortId." },
-      find: findOneNamed({ list: views.listLogsViews, plural: "saved logs views", idInput: "shortId" }),
-    },
+    uniqueBy: byName({
+      list: views.listLogsViews,
+      plural: "saved logs views",
+      idInput: "shortId",
+      description: "The view's exact name; or give shortId.",
+    }),
     outputs: {
       name: { type: "string" },
       filters: { type: "object", additionalProperties: ANY },
