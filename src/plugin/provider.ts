@@ -10,13 +10,16 @@ import * as functions from "../functions";
 import { useLookupConfig } from "../functions/context";
 import { objectLookups } from "../functions/objects";
 import type { Kind } from "../kit/kind";
+import type * as registry from "../kinds/index";
 import { callingResource, withHolds } from "../kit/holds";
 import { secretTexts, valuesAt, withoutSecrets } from "../kit/redaction";
-import { kinds } from "../kinds/index";
 import type { ConfigLookup } from "../kit/config";
+import type { PropertySpec } from "../kit/property";
+import { PACKAGE } from "../kit/tokens";
 import { isUnknown } from "../kit/unknown";
 import { type UniqueInProgram, UniqueClaims } from "../kit/unique-in-program";
-import { packageSchema, PACKAGE, type PropertySpec } from "./schema";
+import { kindNamed } from "../provider/host";
+import "../provider/kinds";
 
 /** Pulumi's marker for a secret value on the wire (sdk/go/common/resource/sig). */
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
@@ -25,8 +28,11 @@ const SECRET_VALUE = "1b47061264138c4ac30d75fd1eb44270";
 type Json = Record<string, unknown>;
 type Invoke = (args: Json) => Promise<unknown>;
 
-/** Each lookup's function, and the property that wraps a list result (function results are objects). */
-const invokes: Record<string, { run: Invoke; wrap?: string }> = {
+/** A lookup's function, and the property that wraps a list result (function results are objects). */
+type Lookup = { run: Invoke; wrap?: string };
+
+/** The lookups of groups, projects and the key's user. */
+const ownLookups: Record<string, Lookup> = {
   getGroup: { run: (a) => functions.getGroup(a as never) },
   // `groupKeys` too: a YAML program has no map to make a flag condition's list of keys from the groups.
   listGroups: {
@@ -43,13 +49,24 @@ const invokes: Record<string, { run: Invoke; wrap?: string }> = {
   getProjectActivity: { run: (a) => functions.getProjectActivity(a as never), wrap: "entries" },
   isGeneratingDemoData: { run: (a) => functions.isGeneratingDemoData(a as never), wrap: "generating" },
   getCurrentUser: { run: (a) => functions.getCurrentUser(a as never) },
-  ...objectInvokes(),
 };
 
-/** `get<Name>` and `list<Plural>` of every resource declaring lookups (src/functions/objects.ts). */
-function objectInvokes(): Record<string, { run: Invoke; wrap?: string }> {
-  const entries: Record<string, { run: Invoke; wrap?: string }> = {};
-  for (const kind of kinds) {
+/**
+ * `get<Name>` and `list<Plural>` of every resource declaring lookups (src/functions/objects.ts), made on the first call
+ * of one: they need every kind loaded, which a plugin serving a program that calls none of them need not wait for.
+ */
+let kindLookups: Record<string, Lookup> | undefined;
+
+/** The lookup of this name (own entries only: `posthog:index:constructor` must not find Object). */
+function lookupNamed(name: string): Lookup | undefined {
+  if (Object.hasOwn(ownLookups, name)) return ownLookups[name];
+  kindLookups ??= objectLookupsOfEveryKind();
+  return Object.hasOwn(kindLookups, name) ? kindLookups[name] : undefined;
+}
+
+function objectLookupsOfEveryKind(): Record<string, Lookup> {
+  const entries: Record<string, Lookup> = {};
+  for (const kind of (require("../kinds/index") as typeof registry).kinds) {
     if (!kind.lookups) continue;
     const found = objectLookups(kind as Kind<"project">);
     // What holds a secret is returned as one, whole: a list whose records hold one, a record's own property.
@@ -73,6 +90,8 @@ function objectInvokes(): Record<string, { run: Invoke; wrap?: string }> {
 /** One declared resource as the plugin serves it: its lifecycle, and its outputs' types from the schema. */
 interface Served {
   lifecycle: pulumi.dynamic.ResourceProvider;
+  /** The lifecycle's configuration from the engine's Configure, which every operation waits for. */
+  configured: Promise<void>;
   importInputs: readonly string[];
   outputTypes: Record<string, PropertySpec>;
   secretInputPaths?: (inputs: Json) => readonly (readonly string[])[];
@@ -81,9 +100,12 @@ interface Served {
 }
 
 export class PostHogProvider implements provider.Provider {
-  readonly schema: string;
-  /** Each declared resource by its token. */
+  /** The package's version, as its schema says it. */
+  readonly version: string;
+  /** Each declared resource by its token, from the first time the program declares one of it. */
   private readonly resources = new Map<string, Served>();
+  /** Each resource's outputs and their types, by its token. */
+  private readonly outputTypes: Record<string, { properties: Record<string, PropertySpec> }>;
   /** The configuration the schema marks secret, by name. */
   private readonly secretConfig: Record<string, PropertySpec>;
   /**
@@ -98,24 +120,22 @@ export class PostHogProvider implements provider.Provider {
    */
   private readonly keptInputs = new Map<string, Json>();
 
-  constructor(readonly version: string) {
-    const schema = packageSchema(version);
-    this.schema = JSON.stringify(schema);
-    const resources = schema["resources"] as Record<string, { properties: Record<string, PropertySpec> }>;
-    for (const kind of kinds) {
-      const outputTypes = resources[kind.token]!.properties;
-      const { secretInputPaths } = kind;
-      const unique = kind.model?.spec.uniqueInProgram;
-      this.resources.set(kind.token, {
-        lifecycle: withHolds(kind, kind.lifecycle()),
-        importInputs: kind.importInputs,
-        outputTypes,
-        ...(secretInputPaths ? { secretInputPaths } : {}),
-        ...(unique ? { unique: { className: kind.model!.spec.className, facts: unique } } : {}),
-      });
-    }
-    const config = (schema["config"] as { variables: Record<string, PropertySpec> }).variables;
-    this.secretConfig = Object.fromEntries(Object.entries(config).filter(([, spec]) => spec.secret === true));
+  /** The engine's Configure, as each lifecycle takes it: kept for the kinds the program declares after it. */
+  private configureRequest: pulumi.dynamic.ConfigureRequest | undefined;
+
+  /**
+   * `schema`: the package schema's JSON text, as `pulumi package get-schema` prints it (the package's schema.json,
+   * which `npm run docs` writes from the registry): read, not made again from every kind at each start.
+   */
+  constructor(readonly schema: string) {
+    const parsed = JSON.parse(schema) as {
+      version: string;
+      resources: Record<string, { properties: Record<string, PropertySpec> }>;
+      config: { variables: Record<string, PropertySpec> };
+    };
+    this.version = parsed.version;
+    this.outputTypes = parsed.resources;
+    this.secretConfig = Object.fromEntries(Object.entries(parsed.config.variables).filter(([, spec]) => spec.secret === true));
   }
 
   /**
@@ -131,7 +151,11 @@ export class PostHogProvider implements provider.Provider {
       return variables[`${PACKAGE}:config:${name}`] ?? variables[key];
     };
     const request = { config: { get: lookup } } as pulumi.dynamic.ConfigureRequest;
-    for (const { lifecycle } of this.resources.values()) await lifecycle.configure?.(request);
+    this.configureRequest = request;
+    for (const served of this.resources.values()) {
+      served.configured = Promise.resolve(served.lifecycle.configure?.(request));
+      await served.configured;
+    }
     useLookupConfig(lookup);
   }
 
@@ -256,18 +280,32 @@ export class PostHogProvider implements provider.Provider {
 
   async invoke(token: string, inputs: Json): Promise<provider.InvokeResult> {
     const name = token.startsWith(`${PACKAGE}:index:`) ? token.slice(`${PACKAGE}:index:`.length) : "";
-    // Own entries only: `posthog:index:constructor` must not find Object.
-    const entry = Object.hasOwn(invokes, name) ? (invokes as Record<string, { run: Invoke; wrap?: string }>)[name] : undefined;
+    const entry = lookupNamed(name);
     if (!entry) throw new Error(`The PostHog provider has no function ${token}.`);
     const result = await entry.run(unwrapSecrets(inputs) as Json);
     return { outputs: entry.wrap ? { [entry.wrap]: result } : (result as Json) };
   }
 
-  /** The declared resource of a URN's type token (the last type of its parent chain). */
+  /** The declared resource of a URN's type token (the last type of its parent chain), its kind loaded on first use. */
   private served(urn: string): Served {
     const type = urn.split("::")[2]?.split("$").pop();
-    const served = type === undefined ? undefined : this.resources.get(type);
-    if (!served) throw new Error(`The PostHog provider has no resource type ${type ?? urn}.`);
+    const known = type === undefined ? undefined : this.resources.get(type);
+    if (known) return known;
+    const name = type?.startsWith(`${PACKAGE}:index:`) ? type.slice(`${PACKAGE}:index:`.length) : undefined;
+    const kind = name === undefined ? undefined : kindNamed(name);
+    if (type === undefined || kind?.token !== type) throw new Error(`The PostHog provider has no resource type ${type ?? urn}.`);
+    const { secretInputPaths } = kind;
+    const unique = kind.model?.spec.uniqueInProgram;
+    const lifecycle = withHolds(kind, kind.lifecycle());
+    const served: Served = {
+      lifecycle,
+      configured: Promise.resolve(this.configureRequest && lifecycle.configure?.(this.configureRequest)),
+      importInputs: kind.importInputs,
+      outputTypes: this.outputTypes[type]!.properties,
+      ...(secretInputPaths ? { secretInputPaths } : {}),
+      ...(unique ? { unique: { className: kind.model!.spec.className, facts: unique } } : {}),
+    };
+    this.resources.set(type, served);
     return served;
   }
 
@@ -275,11 +313,12 @@ export class PostHogProvider implements provider.Provider {
    * `operation` with no secret of its values in its failures (../kit/redaction): those the engine sends marked, and
    * those the kind says are secret however they were given (a hog function's secret inputs).
    */
-  private redacted<T>(served: Served, values: readonly Json[], operation: () => Promise<T>): Promise<T> {
+  private async redacted<T>(served: Served, values: readonly Json[], operation: () => Promise<T>): Promise<T> {
     const declared = values.flatMap((value) => {
       const plain = unwrapSecrets(value) as Json;
       return served.secretInputPaths ? valuesAt(plain, served.secretInputPaths(plain)) : [];
     });
+    await served.configured;
     return withoutSecrets(secretTexts([...values.flatMap(secretValues), ...declared]), operation);
   }
 

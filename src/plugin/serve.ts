@@ -7,6 +7,7 @@
  * "not implemented", so its gRPC service's `configure` and `checkConfig` are replaced, before the service is
  * registered, by ones that hand `posthog:*` to the provider first.
  */
+import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as grpc from "@grpc/grpc-js";
 import { main } from "@pulumi/pulumi/provider";
@@ -89,8 +90,9 @@ function lostProtoEntry(map: object): { value: unknown } | undefined {
   return undefined;
 }
 
-const { version } = require("../../package.json") as { version: string };
-const posthog = new PostHogProvider(version);
+// The package's schema.json (beside lib/, in the package as in a checkout), generated from the registry by `npm run
+// docs` and checked against it by the tests: building it again from every kind would cost each start about a second.
+const posthog = new PostHogProvider(fs.readFileSync(path.join(__dirname, "..", "..", "schema.json"), "utf8"));
 
 const addService = grpcLibrary.Server.prototype.addService;
 grpcLibrary.Server.prototype.addService = function (service, implementation) {

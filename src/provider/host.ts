@@ -49,6 +49,17 @@ export function hosted(kind: Kind): pulumi.dynamic.ResourceProvider {
   return withoutStackTraces(withCompactRecord(lifecycle, () => Object.keys(kind.schema().inputs)));
 }
 
+/** Each kind's loader by class name, as lazyKind defines them: what `kindNamed` finds. */
+const loaders = new Map<string, () => Kind>();
+
+/**
+ * The kind of this class name, its folder loaded now if it was not yet; undefined for a name no kind has. The provider
+ * plugin serves every kind, and loads each only when the program first declares one of it (./kinds defines them all).
+ */
+export function kindNamed(name: string): Kind | undefined {
+  return loaders.get(name)?.();
+}
+
 /**
  * Defines a kind's exports of `pulumi-posthog/provider` on `target`, the module's exports (src/provider/kinds.ts
  * declares their types): `<Name>Lifecycle`, `<Name>Provider` (its earlier name) and the hosted provider the serialized
@@ -71,6 +82,7 @@ export function lazyKind(
     provider ??= hosted(kind().kind);
     return provider;
   };
+  loaders.set(name, () => kind().kind);
   Object.defineProperties(target, {
     [`${name}Lifecycle`]: lifecycle,
     [`${name}Provider`]: lifecycle,

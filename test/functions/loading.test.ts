@@ -2,7 +2,8 @@
  * What a program pays for importing the package, every run, before any resource: the resource classes and the lookups'
  * signatures, not the HTTP client, the provider or their packages, which load on a lookup's first call. And what the
  * provider plugin pays at every start (twice per YAML command): Pulumi's provider server, not the SDK's whole index.
- * And what Pulumi's dynamic-provider host pays for a stack's resources: the kinds they are, not all of them.
+ * And what Pulumi's dynamic-provider host and the plugin pay for a stack's resources: the kinds they are, not all of
+ * them (the plugin's schema is read from schema.json, not made from every kind: zod's JSON Schema of each field).
  * Measured on the built package (lib/, as a program installs it), in a Node.js process of its own.
  */
 import { spawnSync } from "node:child_process";
@@ -78,4 +79,24 @@ test("a dynamic-provider host loads the kinds of the resources it serves, not ev
      if (p.cohortProvider !== p.cohortProvider || typeof p.cohortProvider.read !== "function") throw new Error("cohortProvider");`,
   );
   expect(kindsIn(lifecycle)).toEqual(["cohort"]);
+});
+
+test("the provider plugin starts with no kind loaded, and a resource's check loads its kind's folder only", () => {
+  const plugin = JSON.stringify(path.resolve(__dirname, "../../lib/plugin/provider.js"));
+  const schema = JSON.stringify(path.resolve(__dirname, "../../schema.json"));
+  const kindsIn = (own: string[]) => [...new Set(own.filter((file) => file.startsWith("kinds/")).map((file) => file.split("/")[1]))];
+  const started = loadedAfter(
+    `const { PostHogProvider } = require(${plugin}); new PostHogProvider(require("fs").readFileSync(${schema}, "utf8"));`,
+    "",
+  );
+  expect(kindsIn(started.own)).toEqual([]);
+  expect(started.own.filter((file) => file.startsWith("plugin/schema"))).toEqual([]);
+  const checked = loadedAfter(
+    `const { PostHogProvider } = require(${plugin});
+     const posthog = new PostHogProvider(require("fs").readFileSync(${schema}, "utf8"));
+     const result = await posthog.check("urn:pulumi:s::p::posthog:index:Annotation::a", {}, { projectId: 1, content: "Launch", dateMarker: "2026-01-01T00:00:00Z" });
+     if (result.failures.length > 0) throw new Error(JSON.stringify(result.failures));`,
+    "",
+  );
+  expect(kindsIn(checked.own)).toEqual(["annotation"]);
 });
