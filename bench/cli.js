@@ -47,14 +47,15 @@ function run(command, args, options = {}) {
 }
 
 /**
- * A copy of the built package (lib/ and package.json, its dependencies linked from this repository's node_modules),
- * so that a rebuild of lib/ in the working tree during the run does not change what is measured.
+ * A copy of the built package (lib/, package.json and schema.json, its dependencies linked from this repository's
+ * node_modules), so that a rebuild of lib/ in the working tree during the run does not change what is measured.
  */
 function snapshotPackage(work, from = root) {
   const pkg = path.join(work, "pulumi-posthog");
   fs.mkdirSync(pkg);
   fs.cpSync(path.join(from, "lib"), path.join(pkg, "lib"), { recursive: true });
-  fs.copyFileSync(path.join(from, "package.json"), path.join(pkg, "package.json"));
+  // The plugin serves the schema.json the package ships beside lib/.
+  for (const file of ["package.json", "schema.json"]) fs.copyFileSync(path.join(from, file), path.join(pkg, file));
   fs.symlinkSync(path.join(root, "node_modules"), path.join(pkg, "node_modules"), "dir");
   return pkg;
 }
