@@ -335,7 +335,16 @@ export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K ex
           ...importer,
         }
       : importer;
-  const kitModel = placedModel<R, InScope<R, S>>({ ...modelSpec, className: name }, { ...facts, adoptInput });
+  // A singleton's object is its project's own: a second resource of it in the program would write over the first's.
+  const perProject = singletonCalls && {
+    uniqueInProgram: {
+      input: "projectId",
+      scope: "projectId",
+      rule: `PostHog keeps one ${modelSpec.noun} object per project, which a second resource would write over`,
+      perScope: true,
+    },
+  };
+  const kitModel = placedModel<R, InScope<R, S>>({ ...modelSpec, className: name, ...perProject }, { ...facts, adoptInput });
   const model: FieldModel<R, InScope<R, S>> = modelHooks ? { ...kitModel, ...modelHooks(kitModel) } : kitModel;
   const schemaInputs = () => {
     const table = { ...tableInputs(modelSpec.fields, modelSpec.noun, placement), ...providerInputsSchema(modelSpec.providerInputs) };

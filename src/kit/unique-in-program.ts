@@ -11,6 +11,16 @@ export interface UniqueInProgram {
   readonly input: string;
   readonly scope: string;
   readonly rule: string;
+  /**
+   * The object is its scope's own, one per scope (a project's error tracking settings): the scope is what is unique,
+   * and `input` names it too.
+   */
+  readonly perScope?: boolean;
+}
+
+/** The value a resource's inputs claim: its unique input's, or for one object per scope, the scope's alone. */
+export function claimedValue(unique: UniqueInProgram, inputs: Record<string, unknown>): unknown {
+  return unique.perScope ? "" : inputs[unique.input];
 }
 
 /** The values a program declared, by kind, scope and value as PostHog compares them: the resource holding each. */
@@ -22,11 +32,18 @@ export class UniqueClaims {
    * scope left out (null) is the configured one.
    */
   claim(className: string, unique: UniqueInProgram, name: string, value: string, scope: unknown): string | undefined {
-    const key = JSON.stringify([className, scope ?? null, value.trim().toLowerCase()]);
+    // A scope given as a number (a project's id) or as its text is one scope.
+    const key = JSON.stringify([className, scope === undefined || scope === null ? null : String(scope), value.trim().toLowerCase()]);
     const holder = this.claimed.get(key);
-    if (holder !== undefined && holder !== name)
-      return `posthog.${className} "${name}": ${unique.input} ${JSON.stringify(value)} is also declared by "${holder}" ${scope ? `in ${unique.scope} ${String(scope)}` : "in the configured scope"}: ${unique.rule}. Give one of them another ${unique.input}.`;
-    this.claimed.set(key, name);
-    return undefined;
+    this.claimed.set(key, holder ?? name);
+    if (holder === undefined || holder === name) return undefined;
+    if (unique.perScope) {
+      // `projectId` names a project.
+      const scopeNoun = unique.scope.replace(/Id$/, "");
+      const which = scope ? `${unique.scope} ${String(scope)}` : `the configured ${scopeNoun}`;
+      return `posthog.${className} "${name}": the ${className} of ${which} is also declared by "${holder}": ${unique.rule}. Declare it once per ${scopeNoun}.`;
+    }
+    const where = scope ? `${unique.scope} ${String(scope)}` : "the configured scope";
+    return `posthog.${className} "${name}": ${unique.input} ${JSON.stringify(value)} is also declared by "${holder}" in ${where}: ${unique.rule}. Give one of them another ${unique.input}.`;
   }
 }

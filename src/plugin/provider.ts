@@ -17,7 +17,7 @@ import type { ConfigLookup } from "../kit/config";
 import type { PropertySpec } from "../kit/property";
 import { PACKAGE } from "../kit/tokens";
 import { isUnknown } from "../kit/unknown";
-import { type UniqueInProgram, UniqueClaims } from "../kit/unique-in-program";
+import { claimedValue, type UniqueInProgram, UniqueClaims } from "../kit/unique-in-program";
 import { kindNamed } from "../provider/host";
 import "../provider/kinds";
 
@@ -189,7 +189,7 @@ export class PostHogProvider implements provider.Provider {
   /** The refusal of a value PostHog keeps unique that another resource of the program declares; a value to come waits. */
   private claimUnique({ unique }: Served, urn: string, inputs: Json): provider.CheckFailure | undefined {
     if (!unique) return undefined;
-    const value = inputs[unique.facts.input];
+    const value = claimedValue(unique.facts, inputs);
     const scope = inputs[unique.facts.scope];
     if (typeof value !== "string" || isUnknown(value) || isUnknown(scope)) return undefined;
     const name = urn.split("::").pop() ?? urn;

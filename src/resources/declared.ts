@@ -9,7 +9,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { jsonValueProblems, jsonValueReason } from "../kit/json";
 import type { SecretInput, SecretWhen } from "../kit/secret-in-program";
-import { type UniqueInProgram, UniqueClaims } from "../kit/unique-in-program";
+import { claimedValue, type UniqueInProgram, UniqueClaims } from "../kit/unique-in-program";
 
 /**
  * The serialized provider of a resource, `__provider` in its inputs and outputs: the module Pulumi's dynamic-provider
@@ -96,7 +96,7 @@ function claimUnique(facts: ResourceFacts, name: string, args: Record<string, un
     const refusal = claimed.claim(facts.className, unique, name, value, scope);
     if (refusal !== undefined) throw new pulumi.RunError(refusal);
   };
-  const value = args[unique.input];
+  const value = claimedValue(unique, args);
   const scope = args[unique.scope];
   if (pulumi.Output.isInstance(value) || pulumi.Output.isInstance(scope) || value instanceof Promise || scope instanceof Promise)
     pulumi.all([value, scope]).apply(([v, s]) => claim(v, s));
@@ -147,7 +147,8 @@ export function beginRegistration(
   opts: pulumi.CustomResourceOptions,
 ): { props: Record<string, unknown>; options: pulumi.CustomResourceOptions; end: () => void } {
   const { props, options } = declaredRegistration(facts, name, withSecrets(facts, args), opts);
-  claimUnique(facts, name, args);
+  // A read (`X.get`, `opts.id`) manages nothing, so claims nothing.
+  if (opts.id === undefined) claimUnique(facts, name, args);
   const restore = quietPromiseTraces();
   return {
     props,

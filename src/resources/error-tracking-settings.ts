@@ -31,6 +31,12 @@ const facts = {
   provider: serializedProvider("errorTrackingSettingsProvider"),
   outputNames,
   secretOutputNames: [],
+  unique: {
+    input: "projectId",
+    scope: "projectId",
+    rule: "PostHog keeps one error tracking settings object per project, which a second resource would write over",
+    perScope: true,
+  },
 };
 
 export interface ErrorTrackingSettings extends ErrorTrackingSettingsOutputProperties {}

@@ -32,6 +32,12 @@ const facts = {
   provider: serializedProvider("errorTrackingSpikeDetectionConfigProvider"),
   outputNames,
   secretOutputNames: [],
+  unique: {
+    input: "projectId",
+    scope: "projectId",
+    rule: "PostHog keeps one error tracking spike detection configuration object per project, which a second resource would write over",
+    perScope: true,
+  },
 };
 
 export interface ErrorTrackingSpikeDetectionConfig extends ErrorTrackingSpikeDetectionConfigOutputProperties {}

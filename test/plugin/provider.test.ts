@@ -103,6 +103,21 @@ test("posthog:index:OrganizationInvite: a second invite of one email in another 
   ]);
 });
 
+test("posthog:index:ErrorTrackingSettings: a second one of one project in one program is refused at check, naming both, as in TypeScript", async () => {
+  const settings = plugin.withType("posthog:index:ErrorTrackingSettings");
+  expect((await settings.check("web", {}, { projectId: 21, projectRateLimitValue: 1000 })).failures).toEqual([]);
+  expect((await settings.check("web-again", {}, { projectId: 21, perIssueRateLimitValue: 10 })).failures).toEqual([
+    {
+      property: "projectId",
+      reason:
+        'posthog.ErrorTrackingSettings "web-again": the ErrorTrackingSettings of projectId 21 is also declared by "web": PostHog keeps one error tracking settings object per project, which a second resource would write over. Declare it once per project.',
+    },
+  ]);
+  // Another project's is another object; a project id still to come (an output at preview) is checked once known.
+  expect((await settings.check("docs", {}, { projectId: 22 })).failures).toEqual([]);
+  expect((await settings.check("later", {}, { projectId: "04da6b54-80e4-46f7-96ec-b56ff0331ba9" })).failures).toEqual([]);
+});
+
 test("create, refresh with drift, update and delete: tokens are secrets, sample rates numbers", async () => {
   const inputs = { name: "Plugin", anonymizeIps: true, sessionRecordingSampleRate: 0.5 };
   const created = await plugin.create("web", inputs);

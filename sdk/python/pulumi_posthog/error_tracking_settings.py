@@ -118,7 +118,7 @@ class ErrorTrackingSettings(pulumi.CustomResource):
                  project_rate_limit_value: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        A PostHog project's error tracking settings: how many exception events the project, and each of its issues, ingests per window. PostHog keeps one per project: a create takes the project's over and sets only the declared fields; destroy leaves them as they are. Declare it once per project: two resources of it (in one stack or two) would each write their own fields over the other's. Today's PostHog only (the `error_tracking` scope); PostHog 2025-08-04 has no error tracking settings.
+        A PostHog project's error tracking settings: how many exception events the project, and each of its issues, ingests per window. PostHog keeps one per project: a create takes the project's over and sets only the declared fields; destroy leaves them as they are. Declare it once per project: two resources of it would each write their own fields over the other's (a second one of a project in one program is refused at preview; in two stacks, nothing tells). Today's PostHog only (the `error_tracking` scope); PostHog 2025-08-04 has no error tracking settings.
 
         ## Example Usage
         ### An error tracking settings in a project
@@ -154,7 +154,7 @@ class ErrorTrackingSettings(pulumi.CustomResource):
                  args: Optional[ErrorTrackingSettingsArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A PostHog project's error tracking settings: how many exception events the project, and each of its issues, ingests per window. PostHog keeps one per project: a create takes the project's over and sets only the declared fields; destroy leaves them as they are. Declare it once per project: two resources of it (in one stack or two) would each write their own fields over the other's. Today's PostHog only (the `error_tracking` scope); PostHog 2025-08-04 has no error tracking settings.
+        A PostHog project's error tracking settings: how many exception events the project, and each of its issues, ingests per window. PostHog keeps one per project: a create takes the project's over and sets only the declared fields; destroy leaves them as they are. Declare it once per project: two resources of it would each write their own fields over the other's (a second one of a project in one program is refused at preview; in two stacks, nothing tells). Today's PostHog only (the `error_tracking` scope); PostHog 2025-08-04 has no error tracking settings.
 
         ## Example Usage
         ### An error tracking settings in a project

@@ -21,7 +21,7 @@ export const {
   noun: "error tracking spike detection configuration",
   summary: "When a project's error tracking calls a rise of an issue's exceptions a spike, and how long it then waits to alert again.",
   description:
-    "A PostHog project's error tracking spike detection configuration: how far above its baseline, and past how many exceptions, an issue's exceptions make a spike, and how long PostHog waits before alerting on the same issue again. PostHog keeps one per project: a create takes the project's over and sets only the declared fields; destroy leaves them as they are. Declare it once per project: two resources of it (in one stack or two) would each write their own fields over the other's. Today's PostHog only (the `error_tracking` scope); PostHog 2025-08-04 has no spike detection.",
+    "A PostHog project's error tracking spike detection configuration: how far above its baseline, and past how many exceptions, an issue's exceptions make a spike, and how long PostHog waits before alerting on the same issue again. PostHog keeps one per project: a create takes the project's over and sets only the declared fields; destroy leaves them as they are. Declare it once per project: two resources of it would each write their own fields over the other's (a second one of a project in one program is refused at preview; in two stacks, nothing tells). Today's PostHog only (the `error_tracking` scope); PostHog 2025-08-04 has no spike detection.",
   example: errorTrackingSpikeDetectionConfigExample,
   scope: "project",
   singleton: { read: config.getErrorTrackingSpikeDetectionConfig, write: config.updateErrorTrackingSpikeDetectionConfig },

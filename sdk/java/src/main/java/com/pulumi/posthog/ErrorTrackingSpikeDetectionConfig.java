@@ -14,7 +14,7 @@ import java.util.Optional;
 import javax.annotation.Nullable;
 
 /**
- * A PostHog project&#39;s error tracking spike detection configuration: how far above its baseline, and past how many exceptions, an issue&#39;s exceptions make a spike, and how long PostHog waits before alerting on the same issue again. PostHog keeps one per project: a create takes the project&#39;s over and sets only the declared fields; destroy leaves them as they are. Declare it once per project: two resources of it (in one stack or two) would each write their own fields over the other&#39;s. Today&#39;s PostHog only (the `error_tracking` scope); PostHog 2025-08-04 has no spike detection.
+ * A PostHog project&#39;s error tracking spike detection configuration: how far above its baseline, and past how many exceptions, an issue&#39;s exceptions make a spike, and how long PostHog waits before alerting on the same issue again. PostHog keeps one per project: a create takes the project&#39;s over and sets only the declared fields; destroy leaves them as they are. Declare it once per project: two resources of it would each write their own fields over the other&#39;s (a second one of a project in one program is refused at preview; in two stacks, nothing tells). Today&#39;s PostHog only (the `error_tracking` scope); PostHog 2025-08-04 has no spike detection.
  * 
  * ## Example Usage
  * ### An error tracking spike detection configuration in a project
