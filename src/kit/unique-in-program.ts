@@ -1,9 +1,11 @@
 /**
  * One program declaring two objects of a value PostHog keeps unique in a scope, whatever its case and surrounding
  * spaces (a role's name in its organization): PostHog would refuse the second create after the first was made, so the
- * program is refused before anything is sent. The claims are kept per program run, by whoever sees every resource of
- * it: the TypeScript classes (src/resources/declared.ts) and the provider plugin's check (src/plugin/provider.ts), which
- * serves YAML, Python and every other language. Imports nothing: the program side loads it.
+ * program is refused before anything is sent. So is a second declaration of an object PostHog keeps one of per
+ * project (a singleton: its error tracking settings), which both resources would write over. The claims are kept per
+ * program run, by whoever sees every resource of it: the TypeScript classes (src/resources/declared.ts) and the
+ * provider plugin's check (src/plugin/provider.ts), which serves YAML, Python and every other language. Imports
+ * nothing: the program side loads it.
  */
 
 /** A kind's unique input, the input naming its scope, and PostHog's rule with its source. */

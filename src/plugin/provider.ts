@@ -19,6 +19,7 @@ import { PACKAGE } from "../kit/tokens";
 import { isUnknown } from "../kit/unknown";
 import { claimedValue, type UniqueInProgram, UniqueClaims } from "../kit/unique-in-program";
 import { kindNamed } from "../provider/host";
+// Defines each kind's loader for kindNamed, loading no kind.
 import "../provider/kinds";
 
 /** Pulumi's marker for a secret value on the wire (sdk/go/common/resource/sig). */
@@ -294,6 +295,8 @@ export class PostHogProvider implements provider.Provider {
     const name = type?.startsWith(`${PACKAGE}:index:`) ? type.slice(`${PACKAGE}:index:`.length) : undefined;
     const kind = name === undefined ? undefined : kindNamed(name);
     if (type === undefined || kind?.token !== type) throw new Error(`The PostHog provider has no resource type ${type ?? urn}.`);
+    if (!Object.hasOwn(this.outputTypes, type))
+      throw new Error(`The PostHog provider's schema.json has no ${type}: it predates the kind (run \`npm run docs\` in a checkout).`);
     const { secretInputPaths } = kind;
     const unique = kind.model?.spec.uniqueInProgram;
     const lifecycle = withHolds(kind, kind.lifecycle());

@@ -85,7 +85,8 @@ const claimed = new UniqueClaims();
 
 /**
  * Refuses a second resource of the program holding a value PostHog keeps unique (a role's name in its organization,
- * any case): PostHog would refuse it on create, after the first was made. A value known now is checked now, one to
+ * any case): PostHog would refuse it on create, after the first was made. Or a second of an object PostHog keeps one
+ * of per project (its error tracking settings), which both would write over. A value known now is checked now, one to
  * come (an Output) once it is known; the scope left out is the configured one.
  */
 function claimUnique(facts: ResourceFacts, name: string, args: Record<string, unknown>): void {
