@@ -5,6 +5,7 @@
  * kind is, once), its plugin schema and its lifecycle class. A create that finds its object again by a field PostHog
  * keeps unique, or that tells its own, is a fact too (`findBy`), not a hand-written create.
  */
+import type { FlagWrites } from "./flag-turns";
 import type * as pulumi from "@pulumi/pulumi";
 import { PostHogError, type Transport } from "../client";
 import type { ProviderConfig } from "./config";
@@ -193,6 +194,8 @@ interface CommonSpec<S extends ScopeKind, R extends { id: ObjectId }, W extends 
   readonly parent?: Parent;
   readonly importInputs: readonly string[];
   readonly listReads?: ListReads<W>;
+  /** Whether its updates write a flag, its own or other objects' (../kit/flag-turns): they then take turns. */
+  readonly flagWrites?: FlagWrites;
   /** The plugin schema's description of the resource. */
   readonly description: string;
   /**
@@ -266,6 +269,7 @@ export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K ex
     parent,
     importInputs,
     listReads,
+    flagWrites,
     description,
     outputs,
     alwaysPresent,
@@ -368,6 +372,7 @@ export function defineKind<S extends ScopeKind, R extends { id: ObjectId }, K ex
     importInputs,
     api: scopedApi<S, R, K, W>(placement, endpoints),
     ...(listReads && { listReads }),
+    ...(flagWrites && { flagWrites }),
     schema: () => ({
       description,
       inputs: schemaInputs(),

@@ -4,6 +4,7 @@
  * folder (src/kinds/<kind>/kind.ts) and the registry (src/kinds/index.ts) lists them; the plugin dispatches by a
  * kind's token, never by naming one.
  */
+import type { FlagWrites } from "./flag-turns";
 import { article, pluralNoun, upperFirst } from "./names";
 import type * as pulumi from "@pulumi/pulumi";
 import { isOrganizationId, ORGANIZATION_ID_RULE, type Page, PostHogError, type Transport } from "../client";
@@ -270,6 +271,8 @@ export interface Kind<S extends ScopeKind = ScopeKind, R = unknown, W extends Wh
    * projects) declare none and keep one GET each.
    */
   readonly listReads?: ListReads<W>;
+  /** Whether its updates write a flag, its own or other objects' (./flag-turns): they then take turns. */
+  readonly flagWrites?: FlagWrites;
   /** The plugin schema's resource: inputs, outputs and the outputs always present. */
   readonly schema: () => {
     description: string;

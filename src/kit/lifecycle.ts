@@ -7,6 +7,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { PostHogError, type Transport } from "../client";
 import { connect, resolveConfig, type ProviderConfig } from "./config";
+import { inFlagTurn } from "./flag-turns";
 import { isUnknown } from "./unknown";
 import { own } from "./json";
 import {
@@ -206,7 +207,11 @@ export abstract class DeclaredLifecycle<
     return inputs ? { id: readId, props: live.kept as O, inputs: inputs.kept as O } : { id: readId, props: live.kept as O };
   }
 
-  async update(id: string, olds: O, news: I): Promise<pulumi.dynamic.UpdateResult<O>> {
+  update(id: string, olds: O, news: I): Promise<pulumi.dynamic.UpdateResult<O>> {
+    return inFlagTurn(this.kind.flagWrites, () => this.updateInTurn(id, olds, news));
+  }
+
+  private async updateInTurn(id: string, olds: O, news: I): Promise<pulumi.dynamic.UpdateResult<O>> {
     const parsed = parseId(this.kind, id);
     const scope = resolveWhere<S, W>(this.kind, this.config, olds, { ...parsed, scope: undefined });
     const objectId = parsed.id;

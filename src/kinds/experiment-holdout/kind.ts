@@ -35,6 +35,8 @@ export const {
   },
   // ExperimentHoldoutViewSet lists with ExperimentHoldoutSerializer, as it retrieves.
   listReads: listedPages(holdouts.experimentHoldoutPages),
+  // Its update saves its experiments' flags, from reads of PostHog's own: never beside a flag's update.
+  flagWrites: "others",
   fields: experimentHoldoutFields,
   exampleInput: "filters",
   required: {

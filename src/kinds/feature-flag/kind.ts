@@ -42,6 +42,8 @@ export const featureFlagKind: Kind<"project", FlagRecord> = {
   // the 2025-08-04 backend's list and GET answers compared equal field by field); archived flags, left out of today's
   // list unless asked for, are read by their GET.
   listReads: listedPages(featureFlags.featureFlagPages),
+  // Its update saves the flag as its request read it: never beside a holdout's update, which saves it too.
+  flagWrites: "own",
   schema: () => ({
     description:
       "A PostHog feature flag. Declared fields are managed; deleted as PostHog deletes flags (marked deleted); a flag deleted by hand is created again.",
