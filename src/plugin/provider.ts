@@ -154,7 +154,7 @@ export class PostHogProvider implements provider.Provider {
     const request = { config: { get: lookup } } as pulumi.dynamic.ConfigureRequest;
     this.configureRequest = request;
     for (const served of this.resources.values()) {
-      served.configured = Promise.resolve(served.lifecycle.configure?.(request));
+      served.configured = this.configured(served.lifecycle);
       await served.configured;
     }
     useLookupConfig(lookup);
@@ -287,6 +287,11 @@ export class PostHogProvider implements provider.Provider {
     return { outputs: entry.wrap ? { [entry.wrap]: result } : (result as Json) };
   }
 
+  /** The lifecycle given the engine's Configure, once it has come. */
+  private async configured(lifecycle: pulumi.dynamic.ResourceProvider): Promise<void> {
+    if (this.configureRequest) await lifecycle.configure?.(this.configureRequest);
+  }
+
   /** The declared resource of a URN's type token (the last type of its parent chain), its kind loaded on first use. */
   private served(urn: string): Served {
     const type = urn.split("::")[2]?.split("$").pop();
@@ -302,7 +307,7 @@ export class PostHogProvider implements provider.Provider {
     const lifecycle = withHolds(kind, kind.lifecycle());
     const served: Served = {
       lifecycle,
-      configured: Promise.resolve(this.configureRequest && lifecycle.configure?.(this.configureRequest)),
+      configured: this.configured(lifecycle),
       importInputs: kind.importInputs,
       outputTypes: this.outputTypes[type]!.properties,
       ...(secretInputPaths ? { secretInputPaths } : {}),

@@ -32,6 +32,9 @@ function loadedAfter(script: string, preload = 'require("@pulumi/pulumi");'): { 
   return JSON.parse(result.stdout);
 }
 
+/** The kinds' folders a process loaded, in the order it loaded them. */
+const kindsIn = (own: string[]) => [...new Set(own.filter((file) => file.startsWith("kinds/")).map((file) => file.split("/")[1]))];
+
 test("importing the package loads the resources and the lookups' signatures, not the client, the provider, got or zod", () => {
   const { own, packages } = loadedAfter(`require(${JSON.stringify(lib)});`);
   expect(packages).toEqual([]);
@@ -65,8 +68,6 @@ test("the provider plugin serves without loading the SDK's index (about 400 ms o
 test("a dynamic-provider host loads the kinds of the resources it serves, not every kind", () => {
   // What the serialized provider in the state does (src/resources/declared.ts): the module by name, then one export.
   const provider = JSON.stringify(path.resolve(__dirname, "../../lib/provider/index.js"));
-  // The kinds' folders a process loaded, in the order it loaded them.
-  const kindsIn = (own: string[]) => [...new Set(own.filter((file) => file.startsWith("kinds/")).map((file) => file.split("/")[1]))];
   const { own } = loadedAfter(`const p = require(${provider}); p.featureFlagProvider; p.featureFlagProvider;`);
   // A flag's filters may name cohorts: its folder reads them with the cohort's (src/kinds/feature-flag/kind.ts); its
   // create deletes the usage dashboard a PostHog that ignores `_should_create_usage_dashboard` made (the dashboard's
@@ -84,7 +85,6 @@ test("a dynamic-provider host loads the kinds of the resources it serves, not ev
 test("the provider plugin starts with no kind loaded, and a resource's check loads its kind's folder only", () => {
   const plugin = JSON.stringify(path.resolve(__dirname, "../../lib/plugin/provider.js"));
   const schema = JSON.stringify(path.resolve(__dirname, "../../schema.json"));
-  const kindsIn = (own: string[]) => [...new Set(own.filter((file) => file.startsWith("kinds/")).map((file) => file.split("/")[1]))];
   const started = loadedAfter(
     `const { PostHogProvider } = require(${plugin}); new PostHogProvider(require("fs").readFileSync(${schema}, "utf8"));`,
     "",
